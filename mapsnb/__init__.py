@@ -1,0 +1,77 @@
+"""mapsnb: Google Maps agent tools in Jupyter.
+
+A typed client of the six tools of ``mapstools.googleapis.com`` (sync and async), tidy pandas
+DataFrames, ipyleaflet maps, matplotlib charts, ipywidgets forms — and a built-in, deterministic
+emulator so that everything runs offline without an API key.
+
+Heavy UI packages (ipyleaflet, ipywidgets, matplotlib) and pandas are imported only when used.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+from . import errors, settings
+from ._types import Circle, LatLng, PlaceId, Viewport
+from .errors import (
+    AuthError,
+    InvalidRequest,
+    MapsnbError,
+    ProtocolError,
+    RateLimited,
+    ToolError,
+    TransportError,
+)
+
+if TYPE_CHECKING:
+    from ._client import AsyncClient, Client
+    from .frames import concat
+    from .layers import show
+    from .widgets import explore
+
+__all__ = [
+    "AsyncClient",
+    "AuthError",
+    "Circle",
+    "Client",
+    "InvalidRequest",
+    "LatLng",
+    "MapsnbError",
+    "PlaceId",
+    "ProtocolError",
+    "RateLimited",
+    "ToolError",
+    "TransportError",
+    "Viewport",
+    "__version__",
+    "concat",
+    "errors",
+    "explore",
+    "settings",
+    "show",
+]
+
+_LAZY = {
+    "Client": ("._client", "Client"),
+    "AsyncClient": ("._client", "AsyncClient"),
+    "concat": (".frames", "concat"),
+    "show": (".layers", "show"),
+    "explore": (".widgets", "explore"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        value = getattr(importlib.import_module(module, __name__), attr)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'mapsnb' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -1,0 +1,618 @@
+"""``Client`` and ``AsyncClient``: MCP streamable HTTP over httpx, one code path for both.
+
+The protocol logic lives in generators that *yield* what they need (an ``httpx.Request`` to
+send, or a :class:`_Sleep`) and *receive* the outcome (an ``httpx.Response`` or the
+``httpx.TransportError`` raised). ``Client`` drives them with a sync ``httpx.Client``,
+``AsyncClient`` with an ``httpx.AsyncClient``; retries, sessions and error mapping are shared.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import itertools
+import json
+import logging
+import os
+import random
+import threading
+import time
+from collections.abc import Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import httpx
+
+from . import __version__, settings
+from . import _protocol as proto
+from . import _requests as rq
+from ._secrets import install_log_filter, redact, secret
+from ._types import Circle, LatLng, Viewport
+from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
+from .results import (
+    RESULT_TYPES,
+    AlongRouteResult,
+    EnvironmentResult,
+    PlacesResult,
+    ResolvedNames,
+    ResolvedUrls,
+    RoutesResult,
+    ToolResult,
+)
+
+logger = logging.getLogger("mapsnb")
+
+Protocol = Literal["auto", "session", "stateless"]
+_RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
+SANDBOX_URL = "http://sandbox.mapsnb.invalid/mcp"
+
+
+@dataclass(frozen=True)
+class _Sleep:
+    seconds: float
+
+
+@dataclass(frozen=True)
+class _Call:
+    """A prepared tool call: validated wire arguments and the result type."""
+
+    name: str
+    arguments: dict[str, Any]
+
+
+_Flow = Generator[Any, Any, Any]
+
+
+class _BaseClient:
+    """What ``Client`` and ``AsyncClient`` share: configuration, requests, protocol, results."""
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        *,
+        url: str | None = None,
+        token: str | None = None,
+        quota_project: str | None = None,
+        timeout: float | None = None,
+        max_retries: int | None = None,
+        sandbox: bool | None = None,
+        now: dt.datetime | str | None = None,
+        protocol: Protocol = "auto",
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        install_log_filter()
+        key = api_key if api_key is not None else os.environ.get(settings.api_key_env) or None
+        self._key = secret(key)
+        self._token = secret(token)
+        self.quota_project = quota_project
+        self.timeout = settings.default_timeout if timeout is None else float(timeout)
+        self.max_retries = settings.default_max_retries if max_retries is None else int(max_retries)
+        if self.max_retries < 0:
+            raise MapsnbError("max_retries must be >= 0")
+        if protocol not in ("auto", "session", "stateless"):
+            raise MapsnbError("protocol must be 'auto', 'session' or 'stateless'")
+        use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
+        self._sandbox: Any = None
+        if use_sandbox:
+            from .sandbox import Sandbox
+
+            self._sandbox = Sandbox(now=now)
+            self.url = SANDBOX_URL
+            self.source = "sandbox"
+        else:
+            self.url = url or settings.live_url
+            host = urlsplit(self.url).hostname or self.url
+            self.source = "live" if host == urlsplit(settings.live_url).hostname else host
+        self.protocol: Protocol = protocol
+        self._mode: Literal["session", "stateless"] = (
+            "session" if protocol == "session" else "stateless"
+        )
+        self._session_id: str | None = None
+        self._negotiated: str | None = None
+        self._initialized = False
+        self._ids = itertools.count(1)
+        self._extra_headers = dict(headers or {})
+
+    # ------------------------------------------------------------------ configuration
+    def __repr__(self) -> str:
+        auth = "api_key=***" if self._key else "token=***" if self._token else "no credentials"
+        return f"<{type(self).__name__} source={self.source!r} url={self.url!r} {auth}>"
+
+    @property
+    def is_sandbox(self) -> bool:
+        """True when calls go to the built-in emulator."""
+        return self._sandbox is not None
+
+    def now(self) -> dt.datetime:
+        """The clock requests are validated against (the emulator's clock in sandbox mode)."""
+        if self._sandbox is not None:
+            return self._sandbox.now()
+        return dt.datetime.now(dt.timezone.utc)
+
+    def _headers(self) -> dict[str, str]:
+        h = {
+            "Content-Type": "application/json",
+            "Accept": proto.ACCEPT,
+            "User-Agent": f"mapsnb/{__version__}",
+        }
+        if self._key is not None:
+            h["X-Goog-Api-Key"] = self._key.reveal()
+        if self._token is not None:
+            h["Authorization"] = f"Bearer {self._token.reveal()}"
+        if self.quota_project:
+            h["X-Goog-User-Project"] = self.quota_project
+        h.update(self._extra_headers)
+        return h
+
+    def _transport(self) -> Any:
+        return self._sandbox.transport() if self._sandbox is not None else None
+
+    # ---------------------------------------------------------------------- requests
+    def _post(self, message: dict[str, Any], *, session: bool) -> httpx.Request:
+        headers = self._headers()
+        method = message.get("method", "")
+        if self._mode == "stateless":
+            headers["MCP-Protocol-Version"] = settings.stateless_protocol_version
+            headers["Mcp-Method"] = method
+            if method == "tools/call":
+                headers["Mcp-Name"] = message["params"]["name"]
+            params = message.setdefault("params", {})
+            params["_meta"] = {**params.get("_meta", {}), **proto.stateless_meta()}
+        elif session:
+            if self._session_id:
+                headers["Mcp-Session-Id"] = self._session_id
+            headers["MCP-Protocol-Version"] = self._negotiated or settings.session_protocol_version
+        return httpx.Request("POST", self.url, headers=headers, content=json.dumps(message))
+
+    def _backoff(self, attempt: int) -> float:
+        delay = settings.backoff_base * (2**attempt)
+        return min(settings.backoff_max, delay * (0.5 + random.random() / 2))
+
+    def _send(self, build: Any, what: str) -> _Flow:
+        """Send ``build()`` with retries (429 honouring Retry-After, 5xx, network errors)."""
+        attempt = 0
+        while True:
+            outcome = yield build()
+            if isinstance(outcome, httpx.Response) and outcome.status_code not in _RETRY_STATUS:
+                return outcome
+            if attempt >= self.max_retries:
+                raise self._final_error(outcome, what, attempt + 1)
+            delay = self._backoff(attempt)
+            if isinstance(outcome, httpx.Response) and outcome.status_code == 429:
+                after = proto.retry_after(outcome)
+                if after is not None:
+                    delay = min(settings.backoff_max, after)
+            logger.debug(
+                "%s: retry %d in %.2fs after %s", what, attempt + 1, delay, _describe(outcome)
+            )
+            attempt += 1
+            yield _Sleep(delay)
+
+    def _final_error(self, outcome: Any, what: str, attempts: int) -> MapsnbError:
+        tail = f"{what} failed after {attempts} attempt(s)"
+        if isinstance(outcome, httpx.Response):
+            if outcome.status_code == 429:
+                return RateLimited(
+                    f"{tail}: HTTP 429 Too Many Requests (quota); slow down or raise the quota",
+                    proto.retry_after(outcome),
+                )
+            return TransportError(
+                f"{tail}: HTTP {outcome.status_code} {outcome.reason_phrase}. "
+                f"Body starts: {proto.snippet(outcome.text, 200)!r}"
+            )
+        kind = "timed out" if isinstance(outcome, httpx.TimeoutException) else "network error"
+        return TransportError(redact(f"{tail}: {kind} ({type(outcome).__name__}: {outcome})"))
+
+    def _initialize(self) -> _Flow:
+        """The session handshake: ``initialize`` then ``notifications/initialized``."""
+        self._mode = "session"
+        self._session_id = None
+        msg_id = next(self._ids)
+        message = proto.request_message(msg_id, "initialize", proto.initialize_params())
+        resp = yield from self._send(lambda: self._post(message, session=False), "initialize")
+        self._check_http(resp)
+        reply = proto.read_message(resp, msg_id)
+        if reply is None or "error" in reply:
+            error = (reply or {}).get("error", {})
+            raise ProtocolError(f"initialize was refused: {error.get('message', 'empty answer')}")
+        self._session_id = resp.headers.get("mcp-session-id")
+        self._negotiated = reply["result"].get("protocolVersion", settings.session_protocol_version)
+        note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+        resp = yield from self._send(lambda: self._post(note, session=True), "initialized")
+        self._check_http(resp)
+        self._initialized = True
+
+    def _check_http(self, resp: httpx.Response) -> None:
+        if resp.status_code in (401, 403):
+            raise proto.auth_error(resp)
+        if resp.status_code == 404 and not self._session_id:
+            raise ProtocolError(
+                f"HTTP 404 Not Found from {self.url}: the MCP endpoint URL should end in /mcp",
+                proto.snippet(resp.text),
+            )
+
+    def _rpc(self, method: str, params: dict[str, Any] | None, tool: str | None = None) -> _Flow:
+        """One JSON-RPC request; returns its ``result``."""
+        if self._mode == "session" and not self._initialized:
+            yield from self._initialize()
+        renewed = switched = False
+        while True:
+            msg_id = next(self._ids)
+            message = proto.request_message(
+                msg_id, method, json.loads(json.dumps(params)) if params else {}
+            )
+            resp = yield from self._send(
+                lambda m=message: self._post(m, session=True), tool or method
+            )
+            if resp.status_code == 404 and self._session_id and not renewed:
+                logger.debug("session %s expired; re-initializing", "(id hidden)")
+                renewed = True
+                yield from self._initialize()
+                continue
+            self._check_http(resp)
+            if (
+                self._mode == "stateless"
+                and self.protocol == "auto"
+                and not switched
+                and _wants_session(resp)
+            ):
+                switched = True
+                yield from self._initialize()
+                continue
+            reply = proto.read_message(resp, msg_id)
+            if reply is None:
+                raise ProtocolError(f"HTTP {resp.status_code}: empty answer to {method}")
+            if "error" in reply:
+                raise proto.tool_error_from_rpc(reply["error"], tool)
+            result = reply["result"]
+            if not isinstance(result, Mapping):
+                raise ProtocolError(f"{method}: result is not an object", proto.snippet(resp.text))
+            return result
+
+    def _call_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+        result = yield from self._rpc(
+            "tools/call", {"name": name, "arguments": arguments}, tool=name
+        )
+        if result.get("isError"):
+            raise proto.tool_error_from_result(result, name)
+        return proto.tool_payload(result)
+
+    def _list_flow(self) -> _Flow:
+        tools: list[dict[str, Any]] = []
+        cursor: str | None = None
+        while True:
+            result = yield from self._rpc("tools/list", {"cursor": cursor} if cursor else None)
+            tools.extend(result.get("tools", []))
+            cursor = result.get("nextCursor")
+            if not cursor:
+                return tools
+
+    def _typed_flow(self, call: _Call) -> _Flow:
+        payload = yield from self._call_flow(call.name, call.arguments)
+        if not isinstance(payload, Mapping):
+            raise ProtocolError(
+                f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
+            )
+        cls: type[ToolResult] = RESULT_TYPES[call.name]
+        result = cls.from_payload(payload, request=call.arguments, source=self.source)
+        if isinstance(result, RoutesResult):
+            result._issued_at = self.now()
+        return result
+
+    # ----------------------------------------------------------------- tool methods
+    def _invoke(self, flow: _Flow) -> Any:  # pragma: no cover - implemented by subclasses
+        raise NotImplementedError
+
+    def list_tools(self) -> Any:
+        """``tools/list``: the server's tools with their input schemas (raw dicts)."""
+        return self._invoke(self._list_flow())
+
+    def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any:
+        """Call any tool with raw wire arguments and return its raw payload (no validation)."""
+        if not isinstance(arguments, Mapping):
+            raise rq.InvalidRequest("arguments", "must be a dict of wire arguments")
+        return self._invoke(self._call_flow(name, dict(arguments)))
+
+    def search_places(
+        self,
+        text_query: str,
+        *,
+        location_bias: Circle | Mapping[str, Any] | None = None,
+        language_code: str | None = None,
+        region_code: str | None = None,
+        page_size: int | None = None,
+        include_extended_details: bool | None = None,
+    ) -> PlacesResult:
+        """Search Google Maps for places; a summary citing the places it returns.
+
+        Parameters
+        ----------
+        text_query
+            What to look for, with its place: ``"coffee shops near Golden Gate Park"``.
+        location_bias
+            ``Circle(lat, lng, radius_m)`` (radius ≤ 50 km) to prefer results near it.
+        page_size
+            1–10 places (above 5 is billed as Pro).
+        include_extended_details
+            Richer qualitative details (billed as Pro).
+        """
+        args = rq.search_places_args(
+            text_query,
+            location_bias=location_bias,
+            language_code=language_code,
+            region_code=region_code,
+            page_size=page_size,
+            include_extended_details=include_extended_details,
+        )
+        return self._invoke(self._typed_flow(_Call("search_places", args)))
+
+    def lookup_weather(
+        self,
+        location: rq.Location,
+        *,
+        capabilities: str | Iterable[str],
+        date: dt.date | str | None = None,
+        hour: int | None = None,
+        units_system: str | None = None,
+        language_code: str | None = None,
+        include_pollutant_concentration: bool | None = None,
+        index_region_code: str | None = None,
+    ) -> EnvironmentResult:
+        """Weather, air quality and pollen for one location: now, one local hour, or one local day.
+
+        Parameters
+        ----------
+        location
+            Address, ``(lat, lng)``, ``LatLng`` or ``PlaceId``.
+        capabilities
+            Any of ``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``.
+        date, hour
+            Local civil date (and hour 0–23) at the location; none for current conditions.
+        """
+        args = rq.lookup_weather_args(
+            location,
+            capabilities=capabilities,
+            date=date,
+            hour=hour,
+            units_system=units_system,
+            language_code=language_code,
+            include_pollutant_concentration=include_pollutant_concentration,
+            index_region_code=index_region_code,
+        )
+        return self._invoke(self._typed_flow(_Call("lookup_weather", args)))
+
+    def compute_routes(
+        self,
+        origin: rq.Location,
+        destination: rq.Location,
+        *,
+        intermediate_waypoints: Sequence[rq.Location] | None = None,
+        travel_mode: str | None = None,
+        departure_time: dt.datetime | str | None = None,
+        arrival_time: dt.datetime | str | None = None,
+        routing_preference: str | None = None,
+        location_bias: LatLng | tuple[float, float] | None = None,
+        compute_alternative_routes: bool | None = None,
+        include_polyline: bool | None = None,
+    ) -> RoutesResult:
+        """Routes from ``origin`` to ``destination`` (optionally through waypoints, in order).
+
+        ``routes[0]`` is the recommended route; retrieval tokens (DRIVE) work for 10 minutes with
+        :meth:`search_along_route`.
+        """
+        args = rq.compute_routes_args(
+            origin,
+            destination,
+            intermediate_waypoints=intermediate_waypoints,
+            travel_mode_=travel_mode,
+            departure_time=departure_time,
+            arrival_time=arrival_time,
+            routing_preference_=routing_preference,
+            location_bias=location_bias,
+            compute_alternative_routes=compute_alternative_routes,
+            include_polyline=include_polyline,
+            now=self.now(),
+        )
+        return self._invoke(self._typed_flow(_Call("compute_routes", args)))
+
+    def search_along_route(
+        self,
+        text_query: str,
+        *,
+        route: RoutesResult | None = None,
+        retrieval_token: str | None = None,
+        origin: rq.Location | None = None,
+        destination: rq.Location | None = None,
+        encoded_polyline: str | None = None,
+        travel_mode: str | None = None,
+        routing_preference: str | None = None,
+        include_extended_details: bool | None = None,
+        language_code: str | None = None,
+        region_code: str | None = None,
+    ) -> AlongRouteResult:
+        """Places along a route, ranked, with the detour each adds.
+
+        Give exactly one route: ``route=`` (a :class:`RoutesResult`), ``retrieval_token=``,
+        ``encoded_polyline=`` or ``origin=`` with ``destination=``.
+        """
+        args = rq.search_along_route_args(
+            text_query,
+            route=route,
+            retrieval_token=retrieval_token,
+            origin=origin,
+            destination=destination,
+            encoded_polyline=encoded_polyline,
+            travel_mode_=travel_mode,
+            routing_preference_=routing_preference,
+            include_extended_details=include_extended_details,
+            language_code=language_code,
+            region_code=region_code,
+            now=self.now(),
+        )
+        return self._invoke(self._typed_flow(_Call("search_along_route", args)))
+
+    def resolve_names(
+        self,
+        queries: Iterable[str],
+        *,
+        location_bias: Viewport | Mapping[str, Any] | None = None,
+        region_code: str | None = None,
+    ) -> ResolvedNames:
+        """Resolve up to 20 specific place names or addresses to place ids (1:1 with inputs)."""
+        args = rq.resolve_names_args(queries, location_bias=location_bias, region_code=region_code)
+        return self._invoke(self._typed_flow(_Call("resolve_names", args)))
+
+    def resolve_maps_urls(self, urls: Iterable[str]) -> ResolvedUrls:
+        """Resolve up to 20 Google Maps URLs to place ids (1:1 with inputs)."""
+        args = rq.resolve_maps_urls_args(urls)
+        return self._invoke(self._typed_flow(_Call("resolve_maps_urls", args)))
+
+    def _delete_request(self) -> httpx.Request | None:
+        if self._mode != "session" or not self._session_id:
+            return None
+        headers = self._headers()
+        headers["Mcp-Session-Id"] = self._session_id
+        headers["MCP-Protocol-Version"] = self._negotiated or settings.session_protocol_version
+        self._session_id = None
+        self._initialized = False
+        return httpx.Request("DELETE", self.url, headers=headers)
+
+
+def _describe(outcome: Any) -> str:
+    if isinstance(outcome, httpx.Response):
+        return f"HTTP {outcome.status_code}"
+    return type(outcome).__name__
+
+
+def _wants_session(resp: httpx.Response) -> bool:
+    """True when a stateless request was refused because the server wants a session."""
+    if resp.status_code not in (400, 406, 412, 422):
+        return False
+    text = resp.text.lower()
+    return any(
+        word in text
+        for word in ("session", "initialize", "unsupported protocol", "protocol version")
+    )
+
+
+class Client(_BaseClient):
+    """Synchronous client of Google's Maps agent tools (or the built-in emulator).
+
+    Parameters
+    ----------
+    api_key
+        Google Maps Platform API key; default: the ``GOOGLE_MAPS_API_KEY`` environment variable.
+        Sent as ``X-Goog-Api-Key``, never in the URL.
+    url
+        MCP endpoint; default the live endpoint when a key or token is given. With no key,
+        no token and no url, the client runs on the built-in emulator (``source == "sandbox"``).
+    token, quota_project
+        OAuth bearer token and the project billed for it (``X-Goog-User-Project``).
+    timeout, max_retries
+        Per-request timeout in seconds; retries of 429/5xx/network errors.
+    sandbox
+        ``True`` forces the emulator, ``False`` forbids it.
+    now
+        The emulator's fixed clock (aware datetime or ISO string); default ``MAPSNB_SANDBOX_NOW``.
+    protocol
+        ``"auto"`` (stateless, falling back to a session when the server wants one),
+        ``"session"`` or ``"stateless"``.
+
+    Examples
+    --------
+    >>> with mapsnb.Client() as client:          # doctest: +SKIP
+    ...     df = client.search_places("coffee near Golden Gate Park").to_frame()
+    """
+
+    def __init__(self, api_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(api_key, **kwargs)
+        self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
+        self._lock = threading.Lock()
+
+    def _invoke(self, flow: _Flow) -> Any:
+        if self._mode == "session" and not self._initialized:
+            with self._lock:
+                if not self._initialized:
+                    self._drive(self._initialize())
+        return self._drive(flow)
+
+    def _drive(self, flow: _Flow) -> Any:
+        try:
+            command = next(flow)
+            while True:
+                if isinstance(command, _Sleep):
+                    time.sleep(command.seconds)
+                    outcome: Any = None
+                else:
+                    try:
+                        outcome = self._http.send(command)
+                    except httpx.TransportError as exc:
+                        outcome = exc
+                command = flow.send(outcome)
+        except StopIteration as stop:
+            return stop.value
+
+    def close(self) -> None:
+        """End the MCP session (DELETE) if there is one and close the connections."""
+        request = self._delete_request()
+        if request is not None:
+            with contextlib.suppress(httpx.HTTPError):
+                self._http.send(request)
+        self._http.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class AsyncClient(_BaseClient):
+    """Asynchronous client; the same arguments and methods as :class:`Client`, awaited."""
+
+    def __init__(self, api_key: str | None = None, **kwargs: Any) -> None:
+        super().__init__(api_key, **kwargs)
+        self._http = httpx.AsyncClient(timeout=self.timeout, transport=self._transport())
+        self._lock: asyncio.Lock | None = None
+
+    async def _invoke(self, flow: _Flow) -> Any:  # type: ignore[override]
+        if self._mode == "session" and not self._initialized:
+            self._lock = self._lock or asyncio.Lock()
+            async with self._lock:
+                if not self._initialized:
+                    await self._drive(self._initialize())
+        return await self._drive(flow)
+
+    async def _drive(self, flow: _Flow) -> Any:
+        try:
+            command = next(flow)
+            while True:
+                if isinstance(command, _Sleep):
+                    await asyncio.sleep(command.seconds)
+                    outcome: Any = None
+                else:
+                    try:
+                        outcome = await self._http.send(command)
+                    except httpx.TransportError as exc:
+                        outcome = exc
+                command = flow.send(outcome)
+        except StopIteration as stop:
+            return stop.value
+
+    async def aclose(self) -> None:
+        """End the MCP session (DELETE) if there is one and close the connections."""
+        request = self._delete_request()
+        if request is not None:
+            with contextlib.suppress(httpx.HTTPError):
+                await self._http.send(request)
+        await self._http.aclose()
+
+    close = aclose
+
+    async def __aenter__(self) -> AsyncClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()

@@ -1,0 +1,267 @@
+"""Sans-IO pieces of MCP streamable HTTP: JSON-RPC messages, bodies, envelopes, errors.
+
+Nothing here does I/O; :mod:`mapsnb._client` drives it with httpx, sync or async.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from . import __version__, settings
+from .errors import RPC_CODES, RPC_STATUSES, AuthError, ProtocolError, ToolError
+
+META_PROTOCOL = "io.modelcontextprotocol/protocolVersion"
+META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+ACCEPT = "application/json, text/event-stream"
+_STATUS_PREFIX = re.compile(r"^\s*([A-Z][A-Z_]+[A-Z])\s*[:\-]\s*(.*)$", re.S)
+#: JSON-RPC error codes mapped to google.rpc statuses.
+_JSONRPC_STATUS = {-32602: "INVALID_ARGUMENT", -32601: "UNIMPLEMENTED", -32603: "INTERNAL"}
+
+
+def client_info() -> dict[str, str]:
+    """``clientInfo`` of this library."""
+    return {"name": settings.client_name, "version": __version__}
+
+
+def request_message(msg_id: int, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    """A JSON-RPC 2.0 request."""
+    msg: dict[str, Any] = {"jsonrpc": "2.0", "id": msg_id, "method": method}
+    if params is not None:
+        msg["params"] = params
+    return msg
+
+
+def initialize_params() -> dict[str, Any]:
+    """Params of ``initialize`` for the session-style handshake."""
+    return {
+        "protocolVersion": settings.session_protocol_version,
+        "capabilities": {},
+        "clientInfo": client_info(),
+    }
+
+
+def stateless_meta() -> dict[str, Any]:
+    """``params._meta`` of a stateless (2026-07-28) request."""
+    return {
+        META_PROTOCOL: settings.stateless_protocol_version,
+        META_CAPABILITIES: {},
+        META_CLIENT_INFO: client_info(),
+    }
+
+
+def snippet(text: str, limit: int = 300) -> str:
+    """The start of a body, for error messages."""
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+def parse_sse(text: str) -> list[str]:
+    """The data of each complete event in an SSE body (multi-line ``data:`` joined by ``\\n``).
+
+    An event is complete when a blank line ends it; a final event without one is incomplete
+    (a truncated stream) and left out.
+    """
+    events: list[str] = []
+    data: list[str] = []
+    has_data = False
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:-1]:
+        if line == "":
+            if has_data:
+                events.append("\n".join(data))
+            data, has_data = [], False
+        elif line.startswith(":"):
+            continue
+        else:
+            name, _, value = line.partition(":")
+            if value.startswith(" "):
+                value = value[1:]
+            if name == "data":
+                data.append(value)
+                has_data = True
+    return events
+
+
+def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None:
+    """The JSON-RPC response with ``msg_id`` in a JSON or SSE body.
+
+    Returns ``None`` for an empty body (202 Accepted). Raises :class:`ProtocolError` for bodies
+    that are not JSON-RPC, or an SSE stream that ends before the response.
+    """
+    text = response.text
+    ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    if not text.strip():
+        return None
+    if ctype == "text/event-stream":
+        candidates: list[Any] = []
+        for data in parse_sse(text):
+            try:
+                candidates.append(json.loads(data))
+            except json.JSONDecodeError:
+                raise ProtocolError(
+                    "an SSE event carried data that is not JSON", snippet(data)
+                ) from None
+        for msg in candidates:
+            if (
+                isinstance(msg, Mapping)
+                and msg.get("id") == msg_id
+                and ("result" in msg or "error" in msg)
+            ):
+                return dict(msg)
+        raise ProtocolError(
+            f"the event stream ended without the response to request {msg_id} (truncated SSE?)",
+            snippet(text),
+        )
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError:
+        hint = " Does the URL end in /mcp?" if ctype.startswith("text/html") else ""
+        raise ProtocolError(
+            f"HTTP {response.status_code}: the body is not JSON ({ctype or 'no content type'}).{hint}",
+            snippet(text),
+        ) from None
+    if isinstance(body, list):
+        body = next((m for m in body if isinstance(m, Mapping) and m.get("id") == msg_id), None)
+    if not isinstance(body, Mapping) or ("result" not in body and "error" not in body):
+        raise ProtocolError(f"HTTP {response.status_code}: not a JSON-RPC response", snippet(text))
+    return dict(body)
+
+
+def split_status(text: str) -> tuple[str | None, str]:
+    """``"NOT_FOUND: no such place"`` -> ``("NOT_FOUND", "no such place")``."""
+    m = _STATUS_PREFIX.match(text)
+    if m and m.group(1) in RPC_STATUSES:
+        return m.group(1), m.group(2).strip()
+    return None, text.strip()
+
+
+def _status_from(obj: Mapping[str, Any]) -> tuple[int | None, str | None]:
+    status = obj.get("status")
+    code = obj.get("code")
+    if isinstance(status, str) and status in RPC_STATUSES:
+        return RPC_STATUSES[status], status
+    if isinstance(code, int) and 0 <= code <= 16:
+        return code, RPC_CODES[code]
+    return None, None
+
+
+def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError:
+    """A :class:`ToolError` from a JSON-RPC ``error`` object."""
+    message = str(error.get("message", "")).strip()
+    data = error.get("data")
+    code: int | None = None
+    status: str | None = None
+    if isinstance(data, Mapping):
+        inner = data.get("error", data)
+        if isinstance(inner, Mapping):
+            code, status = _status_from(inner)
+            message = str(inner.get("message") or message)
+    if status is None:
+        status, message = split_status(message)
+    if status is None:
+        status = _JSONRPC_STATUS.get(error.get("code"), "UNKNOWN")  # type: ignore[arg-type]
+    if code is None:
+        code = RPC_STATUSES.get(status, 2)
+    err = ToolError(
+        message or "tool call failed", code=code, status=status, details=data, tool=tool
+    )
+    err.jsonrpc_code = error.get("code")  # type: ignore[attr-defined]
+    return err
+
+
+def text_blocks(result: Mapping[str, Any]) -> list[str]:
+    """The text of every ``text`` content block."""
+    content = result.get("content") or []
+    return [
+        str(b.get("text", ""))
+        for b in content
+        if isinstance(b, Mapping) and b.get("type", "text") == "text"
+    ]
+
+
+def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolError:
+    """A :class:`ToolError` from a ``tools/call`` result with ``isError: true``."""
+    structured = result.get("structuredContent")
+    text = "\n".join(text_blocks(result)).strip()
+    for candidate in (structured, _maybe_json(text)):
+        if isinstance(candidate, Mapping):
+            inner = candidate.get("error", candidate)
+            if isinstance(inner, Mapping) and "message" in inner:
+                code, status = _status_from(inner)
+                status = status or "UNKNOWN"
+                return ToolError(
+                    str(inner["message"]),
+                    code=code if code is not None else RPC_STATUSES.get(status, 2),
+                    status=status,
+                    details=inner.get("details"),
+                    tool=tool,
+                )
+    status, message = split_status(text)
+    status = status or "UNKNOWN"
+    return ToolError(
+        message or "tool call failed", code=RPC_STATUSES.get(status, 2), status=status, tool=tool
+    )
+
+
+def _maybe_json(text: str) -> Any:
+    if not text or text[0] not in "[{":
+        return None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return None
+
+
+def tool_payload(result: Mapping[str, Any]) -> Any:
+    """The payload of a ``tools/call`` result.
+
+    ``structuredContent`` if present, else the JSON of the text blocks, else the raw text.
+    """
+    structured = result.get("structuredContent")
+    if structured is not None:
+        return structured
+    texts = text_blocks(result)
+    parsed = [_maybe_json(t.strip()) for t in texts]
+    if len(texts) == 1 and parsed[0] is not None:
+        return parsed[0]
+    if texts and all(p is not None for p in parsed):
+        return parsed
+    joined = "\n".join(texts)
+    return _maybe_json(joined.strip()) if _maybe_json(joined.strip()) is not None else joined
+
+
+def auth_error(response: httpx.Response) -> AuthError:
+    """An :class:`AuthError` for a 401/403, with the server's message when it has one."""
+    message = response.reason_phrase or "unauthorized"
+    try:
+        body = json.loads(response.text)
+        err = body.get("error") if isinstance(body, Mapping) else None
+        if isinstance(err, Mapping) and err.get("message"):
+            message = str(err["message"])
+    except (json.JSONDecodeError, AttributeError):
+        if response.text.strip():
+            message = snippet(response.text.strip(), 200)
+    return AuthError(response.status_code, message)
+
+
+def retry_after(response: httpx.Response) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds or an HTTP date)."""
+    value = response.headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    from datetime import datetime, timezone
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())

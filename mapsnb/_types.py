@@ -1,0 +1,109 @@
+"""Value objects users pass as arguments: points, place ids, bias shapes."""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from .errors import InvalidRequest
+
+__all__ = ["Circle", "LatLng", "PlaceId", "Viewport"]
+
+
+def check_lat_lng(lat: object, lng: object, field: str) -> tuple[float, float]:
+    """Return ``(lat, lng)`` as floats, or raise :class:`InvalidRequest` naming ``field``."""
+    for name, value, limit in (("latitude", lat, 90.0), ("longitude", lng, 180.0)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InvalidRequest(f"{field}.{name}", f"must be a number, got {value!r}")
+        if math.isnan(value) or not -limit <= value <= limit:
+            raise InvalidRequest(
+                f"{field}.{name}", f"must be within [-{limit:g}, {limit:g}], got {value!r}"
+            )
+    return float(lat), float(lng)  # type: ignore[arg-type]
+
+
+class LatLng(NamedTuple):
+    """A point in degrees (WGS84).
+
+    Examples
+    --------
+    >>> LatLng(37.7749, -122.4194)
+    LatLng(lat=37.7749, lng=-122.4194)
+    """
+
+    lat: float
+    lng: float
+
+    def to_wire(self, field: str = "lat_lng") -> dict[str, float]:
+        """``{"latitude": ..., "longitude": ...}``, range-checked."""
+        lat, lng = check_lat_lng(self.lat, self.lng, field)
+        return {"latitude": lat, "longitude": lng}
+
+
+class PlaceId(str):
+    """A Google Maps place id (``"ChIJ..."``); a ``places/ID`` resource name is accepted too."""
+
+    __slots__ = ()
+
+    def __new__(cls, value: str) -> PlaceId:
+        value = str(value).strip()
+        if value.startswith("places/"):
+            value = value[len("places/") :]
+        if not value:
+            raise InvalidRequest("place_id", "must be a non-empty place id")
+        return super().__new__(cls, value)
+
+    def __repr__(self) -> str:
+        return f"PlaceId({str(self)!r})"
+
+    @property
+    def resource_name(self) -> str:
+        """``places/ID``."""
+        return f"places/{self}"
+
+
+class Circle(NamedTuple):
+    """A circular location bias for ``search_places``: centre and optional radius (≤ 50 km)."""
+
+    lat: float
+    lng: float
+    radius_m: float | None = None
+
+    def to_wire(self, field: str = "location_bias") -> dict[str, object]:
+        """The wire form ``{"circle": {"center": ..., "radius_meters": ...}}``."""
+        center = LatLng(self.lat, self.lng).to_wire(f"{field}.center")
+        circle: dict[str, object] = {"center": center}
+        if self.radius_m is not None:
+            r = self.radius_m
+            if isinstance(r, bool) or not isinstance(r, (int, float)) or math.isnan(r):
+                raise InvalidRequest(f"{field}.radius_m", f"must be a number of metres, got {r!r}")
+            if not 0 < r <= 50_000:
+                raise InvalidRequest(
+                    f"{field}.radius_m", f"must be > 0 and ≤ 50000 metres, got {r!r}"
+                )
+            circle["radius_meters"] = int(r) if float(r).is_integer() else float(r)
+        return {"circle": circle}
+
+
+class Viewport(NamedTuple):
+    """A rectangular location bias for ``resolve_names``: south-west ``low``, north-east ``high``."""
+
+    low: LatLng | tuple[float, float]
+    high: LatLng | tuple[float, float]
+
+    def to_wire(self, field: str = "location_bias") -> dict[str, object]:
+        """The wire form ``{"viewport": {"low": ..., "high": ...}}``."""
+        corners = {}
+        for name, corner in (("low", self.low), ("high", self.high)):
+            if corner is None:
+                raise InvalidRequest(f"{field}.viewport.{name}", "is required")
+            try:
+                lat, lng = corner
+            except (TypeError, ValueError):
+                raise InvalidRequest(
+                    f"{field}.viewport.{name}", f"must be a (lat, lng) pair, got {corner!r}"
+                ) from None
+            corners[name] = LatLng(lat, lng).to_wire(f"{field}.viewport.{name}")
+        if corners["low"]["latitude"] > corners["high"]["latitude"]:
+            raise InvalidRequest(f"{field}.viewport", "low.latitude must not exceed high.latitude")
+        return {"viewport": corners}

@@ -1,0 +1,140 @@
+"""Exceptions raised by mapsnb.
+
+Every error derives from :class:`MapsnbError`. Messages never contain the API key or
+the bearer token (see :func:`mapsnb._secrets.redact`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "RPC_CODES",
+    "AuthError",
+    "InvalidRequest",
+    "MapsnbError",
+    "ProtocolError",
+    "RateLimited",
+    "ToolError",
+    "TransportError",
+]
+
+#: ``google.rpc.Code`` names by number.
+RPC_CODES: dict[int, str] = {
+    0: "OK",
+    1: "CANCELLED",
+    2: "UNKNOWN",
+    3: "INVALID_ARGUMENT",
+    4: "DEADLINE_EXCEEDED",
+    5: "NOT_FOUND",
+    6: "ALREADY_EXISTS",
+    7: "PERMISSION_DENIED",
+    8: "RESOURCE_EXHAUSTED",
+    9: "FAILED_PRECONDITION",
+    10: "ABORTED",
+    11: "OUT_OF_RANGE",
+    12: "UNIMPLEMENTED",
+    13: "INTERNAL",
+    14: "UNAVAILABLE",
+    15: "DATA_LOSS",
+    16: "UNAUTHENTICATED",
+}
+#: ``google.rpc.Code`` numbers by name.
+RPC_STATUSES: dict[str, int] = {v: k for k, v in RPC_CODES.items()}
+
+
+class MapsnbError(Exception):
+    """Base class of every mapsnb error."""
+
+
+class InvalidRequest(MapsnbError, ValueError):
+    """A request broke a documented rule; it was not sent (nothing was billed).
+
+    Parameters
+    ----------
+    field
+        The parameter at fault, as a dotted path (``"location_bias.radius_m"``).
+    rule
+        The rule it broke, in plain words.
+    """
+
+    def __init__(self, field: str, rule: str) -> None:
+        self.field = field
+        self.rule = rule
+        super().__init__(f"{field}: {rule}")
+
+
+class ToolError(MapsnbError):
+    """The server ran the tool and reported a failure.
+
+    Attributes
+    ----------
+    code
+        ``google.rpc.Code`` number (3 for ``INVALID_ARGUMENT``), or the JSON-RPC error code.
+    status
+        ``google.rpc.Code`` name such as ``"INVALID_ARGUMENT"`` (``"UNKNOWN"`` if not given).
+    message
+        The server's message.
+    details
+        Any structured details the server attached.
+    tool
+        The tool that failed, when known.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: int = 2,
+        status: str | None = None,
+        details: Any = None,
+        tool: str | None = None,
+    ) -> None:
+        self.code = code
+        self.status = status or RPC_CODES.get(code, "UNKNOWN")
+        self.message = message
+        self.details = details if details is not None else []
+        self.tool = tool
+        where = f"{tool}: " if tool else ""
+        super().__init__(f"{where}{self.status}: {message}")
+
+
+class AuthError(MapsnbError):
+    """HTTP 401/403: the credentials were refused."""
+
+    HINT = (
+        "Check the API key (GOOGLE_MAPS_API_KEY) or token; enable the service in a billed project "
+        "with `gcloud beta services enable mapstools.googleapis.com`, and if the message mentions "
+        "an MCP policy, `gcloud beta services mcp enable mapstools.googleapis.com`."
+    )
+
+    def __init__(self, status_code: int, message: str) -> None:
+        self.status_code = status_code
+        self.message = message
+        super().__init__(f"HTTP {status_code}: {message}\n{self.HINT}")
+
+
+class RateLimited(MapsnbError):
+    """HTTP 429 persisted after all retries."""
+
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        self.retry_after = retry_after
+        super().__init__(message)
+
+
+class TransportError(MapsnbError):
+    """The network failed (connect error, timeout, 5xx) after all retries."""
+
+
+class ProtocolError(MapsnbError):
+    """The server's answer was not valid MCP (bad JSON, truncated SSE, wrong URL).
+
+    Attributes
+    ----------
+    snippet
+        The first few hundred characters of the offending body.
+    """
+
+    def __init__(self, message: str, snippet: str = "") -> None:
+        self.snippet = snippet
+        super().__init__(f"{message}" + (f"\nBody starts: {snippet!r}" if snippet else ""))

@@ -1,0 +1,590 @@
+"""Typed, tolerant results of the six tools (pydantic v2).
+
+Models accept camelCase and snake_case, keep unknown fields, and parse Durations given as
+``"3.5s"`` or ``{"seconds": ..., "nanos": ...}``. Every result keeps the payload exactly as
+``.raw``, the arguments sent as ``.request``, where it came from as ``.source`` and its
+attributions as ``.attributions``. ``to_frame()`` turns it into a tidy DataFrame
+(:mod:`mapsnb.frames`, imported on first use).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
+
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+)
+from pydantic.alias_generators import to_camel
+
+from . import settings
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "AlongRouteResult",
+    "Attribution",
+    "EnvironmentResult",
+    "PlaceView",
+    "PlacesResult",
+    "ResolvedNames",
+    "ResolvedUrls",
+    "Route",
+    "RoutesResult",
+    "ToolResult",
+    "parse_duration",
+]
+
+SANDBOX_NOTE = "synthetic data from the mapsnb sandbox, not Google Maps"
+
+
+def parse_duration(value: Any) -> float | None:
+    """Seconds from a protobuf Duration: ``"3.5s"``, ``{"seconds": "3", "nanos": 5e8}`` or a number."""
+    if value is None or value == "" or value == {}:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"not a duration: {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip()
+        if text.endswith("s"):
+            text = text[:-1]
+        return float(text)
+    if isinstance(value, Mapping):
+        return float(value.get("seconds", 0) or 0) + float(value.get("nanos", 0) or 0) / 1e9
+    raise ValueError(f"not a duration: {value!r}")
+
+
+Duration = Annotated[float | None, BeforeValidator(parse_duration)]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(
+        alias_generator=to_camel, populate_by_name=True, extra="allow", frozen=False
+    )
+
+
+class Attribution(_Model):
+    """Credit that must be shown with grounded content."""
+
+    title: str | None = None
+    url: str | None = None
+
+
+class WireLatLng(_Model):
+    latitude: float
+    longitude: float
+
+
+class GoogleMapsLinks(_Model):
+    directions_url: str | None = None
+    place_url: str | None = None
+    write_a_review_url: str | None = None
+    reviews_url: str | None = None
+    photos_url: str | None = None
+
+
+class PlaceView(_Model):
+    """A place as the search tools return it."""
+
+    place: str | None = None
+    id: str | None = None
+    google_maps_links: GoogleMapsLinks | None = None
+    attribution: Attribution | None = None
+    location: WireLatLng | None = None
+
+    @property
+    def place_id(self) -> str | None:
+        """The place id (from ``id``, else from ``places/ID``)."""
+        if self.id:
+            return self.id
+        if self.place and self.place.startswith("places/"):
+            return self.place[len("places/") :]
+        return None
+
+
+class ToolResult(_Model):
+    """Base of every tool result."""
+
+    tool: ClassVar[str] = ""
+    _raw: Any = PrivateAttr(default=None)
+    _request: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _source: str = PrivateAttr(default="live")
+
+    @classmethod
+    def from_payload(
+        cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
+    ) -> ToolResult:
+        """Build the result from a tool payload, keeping it as ``.raw``."""
+        data = payload if isinstance(payload, Mapping) else {}
+        obj = cls.model_validate(data)
+        obj._raw = payload
+        obj._request = dict(request or {})
+        obj._source = source
+        return obj
+
+    @property
+    def raw(self) -> Any:
+        """The payload exactly as received."""
+        return self._raw
+
+    @property
+    def request(self) -> dict[str, Any]:
+        """The wire arguments that were sent."""
+        return self._request
+
+    @property
+    def source(self) -> str:
+        """``"live"``, ``"sandbox"`` or the server's host."""
+        return self._source
+
+    @property
+    def attributions(self) -> list[Attribution]:
+        """Unique attributions found anywhere in the payload, in order."""
+        found: list[Attribution] = []
+        seen: set[tuple[Any, Any]] = set()
+        for item in _walk_attributions(self._raw):
+            key = (item.get("title"), item.get("url"))
+            if key not in seen:
+                seen.add(key)
+                found.append(Attribution.model_validate(item))
+        return found
+
+    @property
+    def is_synthetic(self) -> bool:
+        """True when the data came from the sandbox emulator."""
+        return self._source == "sandbox" or any(
+            "synthetic" in (a.title or "").lower() for a in self.attributions
+        )
+
+    def summary_text(self) -> str:
+        """Plain-text summary (HTML stripped), if the tool returns one."""
+        summary = getattr(self, "summary", None) or ""
+        return html.unescape(re.sub(r"<[^>]+>", "", summary))
+
+    def _repr_html_(self) -> str:
+        parts = [
+            f"<div class='mapsnb-result'><b>{type(self).__name__}</b> ({html.escape(self.tool)})"
+        ]
+        summary = getattr(self, "summary", None)
+        if summary:
+            parts.append(f"<div>{_safe_summary(summary)}</div>")
+        parts.append(self._html_body())
+        parts.append(_attribution_html(self.attributions, self.is_synthetic))
+        parts.append("</div>")
+        return "".join(parts)
+
+    def _html_body(self) -> str:
+        return ""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}>"
+
+    def _repr_counts(self) -> str:
+        return ""
+
+    def to_frame(self) -> pd.DataFrame:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+def _walk_attributions(obj: Any) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    stack = [obj]
+    while stack:
+        cur = stack.pop(0)
+        if isinstance(cur, Mapping):
+            for key, value in cur.items():
+                if key == "attribution" and isinstance(value, Mapping):
+                    out.append(dict(value))
+                elif key == "attributions" and isinstance(value, list):
+                    out.extend(dict(v) for v in value if isinstance(v, Mapping))
+                elif isinstance(value, (Mapping, list)):
+                    stack.append(value)
+        elif isinstance(cur, list):
+            stack.extend(v for v in cur if isinstance(v, (Mapping, list)))
+    return out
+
+
+def _safe_summary(summary: str) -> str:
+    # keep the light formatting the server uses (<p>, <strong>, <b>, <em>, <br>), escape the rest
+    escaped = html.escape(summary)
+    return re.sub(
+        r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;",
+        lambda m: f"<{m.group(1)}{m.group(2)}>",
+        escaped,
+    )
+
+
+def _attribution_html(attributions: list[Attribution], synthetic: bool) -> str:
+    links = []
+    for a in attributions:
+        title = html.escape(a.title or a.url or "source")
+        links.append(
+            f"<a href='{html.escape(a.url)}' target='_blank'>{title}</a>" if a.url else title
+        )
+    note = f" — <b>{SANDBOX_NOTE}</b>" if synthetic else ""
+    return f"<div style='font-size:smaller'>Sources: {', '.join(links) or 'none given'}{note}</div>"
+
+
+# ----------------------------------------------------------------------------- places
+class PlacesResult(ToolResult):
+    """Result of ``search_places``."""
+
+    tool: ClassVar[str] = "search_places"
+    places: list[PlaceView] = []
+    summary: str | None = None
+    content_token: str | None = None
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
+        from .frames import places_frame
+
+        return places_frame(self._raw or {}, source=self._source, request=self._request)
+
+    def to_geodataframe(self) -> Any:
+        """Points in EPSG:4326 (needs the ``geo`` extra)."""
+        from .frames import to_geodataframe
+
+        return to_geodataframe(self.to_frame())
+
+    def _repr_counts(self) -> str:
+        return f"places={len(self.places)}"
+
+
+# ----------------------------------------------------------------------------- routes
+class Route(_Model):
+    """One route of ``compute_routes``."""
+
+    distance_meters: float | None = None
+    duration: Duration = None
+    encoded_polyline: str | None = None
+    retrieval_token: str | None = None
+    attribution: Attribution | None = None
+
+    def path(self) -> list[tuple[float, float]]:
+        """The decoded ``(lat, lng)`` vertices (empty without a polyline)."""
+        from .polyline import decode
+
+        return decode(self.encoded_polyline) if self.encoded_polyline else []
+
+
+class RoutesResult(ToolResult):
+    """Result of ``compute_routes``; ``routes[0]`` is the recommended route."""
+
+    tool: ClassVar[str] = "compute_routes"
+    routes: list[Route] = []
+    _issued_at: dt.datetime | None = PrivateAttr(default=None)
+
+    @property
+    def issued_at(self) -> dt.datetime | None:
+        """When the result arrived (UTC); retrieval tokens expire 10 minutes later."""
+        return self._issued_at
+
+    @property
+    def token_expires_at(self) -> dt.datetime | None:
+        """When the retrieval tokens of this result stop working."""
+        if self._issued_at is None:
+            return None
+        return self._issued_at + dt.timedelta(minutes=settings.retrieval_token_minutes)
+
+    @property
+    def travel_mode(self) -> str:
+        return str(self._request.get("travel_mode", "DRIVE"))
+
+    @property
+    def warnings(self) -> list[str]:
+        """Warnings the app must show with these routes (the WALK beta warning)."""
+        if self.travel_mode == "WALK":
+            return [WALK_WARNING]
+        return []
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per route (see :func:`mapsnb.frames.routes_frame`)."""
+        from .frames import routes_frame
+
+        return routes_frame(
+            self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
+        )
+
+    def path_frame(self) -> pd.DataFrame:
+        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`)."""
+        from .frames import route_path_frame
+
+        return route_path_frame(self._raw or {})
+
+    def to_geodataframe(self) -> Any:
+        """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""
+        from .frames import to_geodataframe
+
+        return to_geodataframe(self.to_frame())
+
+    def _repr_counts(self) -> str:
+        return f"routes={len(self.routes)}"
+
+
+WALK_WARNING = (
+    "Walking directions are in beta: this route may be missing clear sidewalks or pedestrian paths."
+)
+
+
+# ------------------------------------------------------------------------ along route
+class DetourSummary(_Model):
+    detour_duration: Duration = None
+    localized_detour_distance: str | None = None
+
+
+class AlongRouteItem(_Model):
+    place: PlaceView | None = None
+    detour_summary: DetourSummary | None = None
+
+
+class AlongRouteResult(ToolResult):
+    """Result of ``search_along_route``: ranked places with their detours."""
+
+    tool: ClassVar[str] = "search_along_route"
+    results: list[AlongRouteItem] = []
+    summary: str | None = None
+    content_token: str | None = None
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per result in rank order (see :func:`mapsnb.frames.along_route_frame`)."""
+        from .frames import along_route_frame
+
+        return along_route_frame(self._raw or {}, source=self._source, request=self._request)
+
+    def to_geodataframe(self) -> Any:
+        """Points in EPSG:4326 (needs the ``geo`` extra)."""
+        from .frames import to_geodataframe
+
+        return to_geodataframe(self.to_frame())
+
+    def _repr_counts(self) -> str:
+        return f"results={len(self.results)}"
+
+
+# ------------------------------------------------------------------------ environment
+class AttributionList(list):  # type: ignore[type-arg]
+    """A list of :class:`Attribution` that can also be indexed by domain
+    (``result.attributions["air_quality"]``)."""
+
+    def __init__(self, items: list[Attribution], by_domain: dict[str, list[Attribution]]) -> None:
+        super().__init__(items)
+        self.by_domain = by_domain
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, str):
+            return self.by_domain.get(key, [])
+        return super().__getitem__(key)
+
+
+class EnvironmentResult(ToolResult):
+    """Result of ``lookup_weather``: weather, air quality and pollen (either response mode).
+
+    The containers stay available as dicts (``weather_data``, ``air_quality_data``,
+    ``pollen_data``); the attributes ``current_weather``, ``hourly_weather``, ``daily_weather``,
+    ``air_quality``, ``pollutants``, ``health_recommendations`` and ``pollen`` are DataFrames.
+    """
+
+    tool: ClassVar[str] = "lookup_weather"
+    time_zone: Any = None
+    weather_data: dict[str, Any] | None = Field(None, validation_alias=AliasChoices("weather"))
+    air_quality_data: dict[str, Any] | None = Field(
+        None, validation_alias=AliasChoices("airQuality", "air_quality")
+    )
+    pollen_data: dict[str, Any] | None = Field(None, validation_alias=AliasChoices("pollen"))
+
+    @property
+    def zone(self) -> str | None:
+        """The location's IANA time zone."""
+        tz = self.time_zone
+        if isinstance(tz, Mapping):
+            tz = tz.get("id")
+        return tz if isinstance(tz, str) else None
+
+    @property
+    def domains(self) -> list[str]:
+        """The domains present in the response (``weather``, ``air_quality``, ``pollen``)."""
+        found = [
+            name
+            for name, value in (
+                ("weather", self.weather_data),
+                ("air_quality", self.air_quality_data),
+                ("pollen", self.pollen_data),
+            )
+            if value is not None
+        ]
+        if not found and self.is_legacy:
+            found.append("weather")
+        return found
+
+    @property
+    def is_legacy(self) -> bool:
+        """True for the legacy flat response mode (REAL_SERVER.md)."""
+        raw = self._raw if isinstance(self._raw, Mapping) else {}
+        return any(k in raw for k in ("weatherCondition", "weather_condition", "temperature"))
+
+    def _frame(self, name: str) -> pd.DataFrame:
+        from . import frames
+
+        return getattr(frames, name)(self._raw or {}, source=self._source)
+
+    @property
+    def current_weather(self) -> pd.DataFrame:
+        """Current conditions, one row (local time)."""
+        return self._frame("current_weather_frame")
+
+    @property
+    def hourly_weather(self) -> pd.DataFrame:
+        """Hourly weather records (local time)."""
+        return self._frame("hourly_weather_frame")
+
+    @property
+    def daily_weather(self) -> pd.DataFrame:
+        """Daily forecasts."""
+        return self._frame("daily_weather_frame")
+
+    @property
+    def air_quality(self) -> pd.DataFrame:
+        """Air quality, one row per hour × index."""
+        return self._frame("air_quality_frame")
+
+    @property
+    def pollutants(self) -> pd.DataFrame:
+        """Pollutant concentrations, one row per hour × pollutant."""
+        return self._frame("pollutants_frame")
+
+    @property
+    def health_recommendations(self) -> pd.DataFrame:
+        """Health recommendations, one row per hour × group."""
+        return self._frame("health_recommendations_frame")
+
+    @property
+    def pollen(self) -> pd.DataFrame:
+        """Pollen, one row per day × type or plant."""
+        return self._frame("pollen_frame")
+
+    @property
+    def attributions(self) -> AttributionList:
+        """All attributions; index by domain name for one domain's."""
+        by_domain: dict[str, list[Attribution]] = {}
+        raw = self._raw if isinstance(self._raw, Mapping) else {}
+        for domain, keys in (
+            ("weather", ("weather",)),
+            ("air_quality", ("airQuality", "air_quality")),
+            ("pollen", ("pollen",)),
+        ):
+            for key in keys:
+                if isinstance(raw.get(key), Mapping):
+                    by_domain[domain] = [
+                        Attribution.model_validate(a) for a in _walk_attributions(raw[key])
+                    ]
+        if self.is_legacy and isinstance(raw.get("attribution"), Mapping):
+            by_domain["weather"] = [Attribution.model_validate(raw["attribution"])]
+        return AttributionList(super().attributions, by_domain)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The richest table the response has: hourly air quality, else weather."""
+        for name in ("air_quality_frame", "hourly_weather_frame", "current_weather_frame"):
+            df = self._frame(name)
+            if len(df):
+                return df
+        return self._frame("daily_weather_frame")
+
+    def _repr_counts(self) -> str:
+        return f"domains={self.domains} time_zone={self.zone!r}"
+
+
+# ------------------------------------------------------------------------- resolution
+class ResolvedEntity(_Model):
+    place: str | None = None
+
+
+class ResolvedName(_Model):
+    entity: ResolvedEntity | None = None
+    confidence: str | None = None
+
+
+class _Resolution(ToolResult):
+    failed_requests: dict[str, Any] | None = None
+    save_to_maps_url: str | None = None
+
+    @property
+    def failures(self) -> dict[int, dict[str, Any]]:
+        """Failed input positions -> ``google.rpc.Status`` dicts."""
+        return {int(k): dict(v or {}) for k, v in (self.failed_requests or {}).items()}
+
+    def _html_body(self) -> str:
+        if not self.save_to_maps_url:
+            return ""
+        url = html.escape(self.save_to_maps_url)
+        return f"<div><a href='{url}' target='_blank'>Save these places to Google Maps</a></div>"
+
+
+class ResolvedNames(_Resolution):
+    """Result of ``resolve_names``: one entry per query, in input order."""
+
+    tool: ClassVar[str] = "resolve_names"
+    results: list[ResolvedName | None] = []
+
+    @field_validator("results", mode="before")
+    @classmethod
+    def _empty_is_failure(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [v if isinstance(v, Mapping) else None for v in value]
+        return value
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per query (see :func:`mapsnb.frames.resolved_names_frame`)."""
+        from .frames import resolved_names_frame
+
+        return resolved_names_frame(self._raw or {}, source=self._source, request=self._request)
+
+    def _repr_counts(self) -> str:
+        return f"results={len(self.results)} failed={len(self.failures)}"
+
+
+class ResolvedUrls(_Resolution):
+    """Result of ``resolve_maps_urls``: one entry per URL, in input order."""
+
+    tool: ClassVar[str] = "resolve_maps_urls"
+    entities: list[ResolvedEntity | None] = []
+
+    @field_validator("entities", mode="before")
+    @classmethod
+    def _empty_is_failure(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [v if isinstance(v, Mapping) else None for v in value]
+        return value
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per URL (see :func:`mapsnb.frames.resolved_urls_frame`)."""
+        from .frames import resolved_urls_frame
+
+        return resolved_urls_frame(self._raw or {}, source=self._source, request=self._request)
+
+    def _repr_counts(self) -> str:
+        return f"entities={len(self.entities)} failed={len(self.failures)}"
+
+
+RESULT_TYPES: dict[str, type[ToolResult]] = {
+    cls.tool: cls
+    for cls in (
+        PlacesResult,
+        RoutesResult,
+        AlongRouteResult,
+        EnvironmentResult,
+        ResolvedNames,
+        ResolvedUrls,
+    )
+}

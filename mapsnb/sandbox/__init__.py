@@ -1,0 +1,109 @@
+"""The built-in emulator of the six tools: deterministic, offline, clearly synthetic.
+
+``Sandbox`` runs the tools in-process with the live server's input contract and output shapes
+(TOOLS.md §6, REAL_SERVER.md). ``mapsnb.Client()`` with no key uses it automatically;
+``mapsnb sandbox serve`` serves it over HTTP with the official MCP SDK (:mod:`.server`).
+
+The clock is injectable: ``Sandbox(now=...)`` or the ``MAPSNB_SANDBOX_NOW`` environment variable
+(ISO 8601) fixes "now" so that notebooks and tests are reproducible.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import itertools
+import os
+from collections.abc import Callable
+from typing import Any
+
+from .. import settings
+from ._common import SANDBOX_ATTRIBUTION, Context, SandboxToolError, invalid
+from ._schemas import TOOLS
+
+__all__ = ["SANDBOX_ATTRIBUTION", "Sandbox", "SandboxToolError", "parse_now"]
+
+#: tool name -> (module, function) implementing it
+_IMPLEMENTATIONS = {
+    "search_places": ("._places", "search_places"),
+    "lookup_weather": ("._environment", "lookup_weather"),
+    "compute_routes": ("._routes", "compute_routes"),
+    "search_along_route": ("._routes", "search_along_route"),
+    "resolve_names": ("._resolve", "resolve_names"),
+    "resolve_maps_urls": ("._resolve", "resolve_maps_urls"),
+}
+
+
+def parse_now(value: dt.datetime | str | None) -> dt.datetime | None:
+    """An aware UTC datetime from a datetime or ISO 8601 string (naive means UTC)."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        value = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=dt.timezone.utc)
+    return value.astimezone(dt.timezone.utc)
+
+
+class Sandbox:
+    """The emulator.
+
+    Parameters
+    ----------
+    now
+        A fixed clock (aware datetime or ISO 8601 string) or a callable returning one.
+        Default: ``MAPSNB_SANDBOX_NOW`` if set, else the real clock.
+    """
+
+    tool_names = tuple(_IMPLEMENTATIONS)
+
+    def __init__(self, now: dt.datetime | str | Callable[[], dt.datetime] | None = None) -> None:
+        if callable(now):
+            self._clock: Callable[[], dt.datetime] = now
+        else:
+            fixed = parse_now(now) or parse_now(os.environ.get(settings.sandbox_now_env))
+            self._clock = (lambda: fixed) if fixed is not None else _utcnow  # type: ignore[assignment,return-value]
+        self._offset = dt.timedelta(0)
+        self._sessions = itertools.count(1)
+        self._endpoint: Any = None
+
+    def now(self) -> dt.datetime:
+        """The emulator's current time (aware, UTC)."""
+        return self._clock().astimezone(dt.timezone.utc) + self._offset
+
+    def advance(self, **delta: float) -> dt.datetime:
+        """Move the clock forward, e.g. ``advance(minutes=11)``; returns the new now."""
+        self._offset += dt.timedelta(**delta)
+        return self.now()
+
+    def session_counter(self) -> int:
+        return next(self._sessions)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        """The six tools as ``tools/list`` returns them."""
+        return [dict(t) for t in TOOLS]
+
+    def call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        """Run a tool and return its payload; raises :class:`SandboxToolError` like the server."""
+        if name not in _IMPLEMENTATIONS:
+            raise invalid(f"unknown tool {name!r}; tools: {', '.join(_IMPLEMENTATIONS)}")
+        if not isinstance(arguments, dict):
+            raise invalid("arguments must be an object")
+        module, func = _IMPLEMENTATIONS[name]
+        impl = getattr(importlib.import_module(module, __name__), func)
+        return impl(arguments, Context(now=self.now()))
+
+    def transport(self) -> Any:
+        """An httpx transport serving this emulator in-process (MCP streamable HTTP)."""
+        from ._mcp import McpEndpoint, SandboxTransport
+
+        if self._endpoint is None:
+            self._endpoint = McpEndpoint(self)
+        return SandboxTransport(self._endpoint)
+
+
+def _utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+_ = SandboxToolError

@@ -1,0 +1,96 @@
+"""Shared pieces of the emulator: the clock, argument access, tool errors."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+#: Attribution carried by every sandbox result.
+SANDBOX_ATTRIBUTION: dict[str, str] = {
+    "title": "mapsnb sandbox — synthetic data",
+    "url": "https://pypi.org/project/mapsnb/",
+}
+
+_CAMEL = re.compile(r"_([a-z0-9])")
+
+RPC_CODES = {
+    "INVALID_ARGUMENT": 3,
+    "NOT_FOUND": 5,
+    "FAILED_PRECONDITION": 9,
+    "OUT_OF_RANGE": 11,
+    "INTERNAL": 13,
+}
+
+
+class SandboxToolError(Exception):
+    """A tool failure, reported the way the live server reports it: a google.rpc status name
+    and an English developer message. The MCP layer turns it into an ``isError`` result whose
+    text is ``"STATUS: message"``."""
+
+    def __init__(self, status: str, message: str) -> None:
+        self.status = status
+        self.code = RPC_CODES.get(status, 2)
+        self.message = message
+        super().__init__(f"{status}: {message}")
+
+
+def invalid(message: str) -> SandboxToolError:
+    """An ``INVALID_ARGUMENT`` tool error."""
+    return SandboxToolError("INVALID_ARGUMENT", message)
+
+
+def camel(name: str) -> str:
+    """``"text_query"`` -> ``"textQuery"``."""
+    return _CAMEL.sub(lambda m: m.group(1).upper(), name)
+
+
+def arg(obj: dict[str, Any] | None, name: str, default: Any = None, *, where: str = "") -> Any:
+    """Read field ``name`` (snake_case) from ``obj`` in either spelling.
+
+    Giving the same field in both spellings is INVALID_ARGUMENT (TOOLS.md §1.5).
+    """
+    if not obj:
+        return default
+    alt = camel(name)
+    if alt != name and name in obj and alt in obj:
+        raise invalid(f"{where}{name} is given twice, as {name} and {alt}")
+    if name in obj:
+        return obj[name]
+    return obj.get(alt, default)
+
+
+def stable_hash(*parts: Any, length: int = 16) -> bytes:
+    """Deterministic bytes from ``parts`` (same input, same output, across runs)."""
+    h = hashlib.sha256("\x1f".join(map(repr, parts)).encode()).digest()
+    return h[:length]
+
+
+def stable_int(*parts: Any) -> int:
+    """A deterministic non-negative integer from ``parts``."""
+    return int.from_bytes(stable_hash(*parts, length=8), "big")
+
+
+def place_id_for(*parts: Any) -> str:
+    """A deterministic, realistic-looking place id (``ChIJ`` + 23 url-safe characters)."""
+    raw = base64.urlsafe_b64encode(stable_hash("place", *parts, length=18)).decode()
+    return "ChIJ" + raw[:23]
+
+
+def token_for(*parts: Any) -> str:
+    """A deterministic opaque token."""
+    return base64.urlsafe_b64encode(stable_hash("token", *parts, length=24)).decode().rstrip("=")
+
+
+@dataclass(frozen=True)
+class Context:
+    """Per-call context: the emulator's "now" (aware, UTC)."""
+
+    now: datetime
+
+    def __post_init__(self) -> None:
+        if self.now.tzinfo is None:
+            object.__setattr__(self, "now", self.now.replace(tzinfo=timezone.utc))

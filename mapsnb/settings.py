@@ -1,0 +1,34 @@
+"""Library-wide defaults (module-level settings, in the manner of OSMnx).
+
+Change them at run time, e.g. ``mapsnb.settings.default_timeout = 60``; a client reads them when
+it is created.
+"""
+
+from __future__ import annotations
+
+#: The live endpoint of Google's Maps agent tools.
+live_url: str = "https://mapstools.googleapis.com/mcp"
+#: Environment variable holding the API key.
+api_key_env: str = "GOOGLE_MAPS_API_KEY"
+#: Environment variable fixing the emulator's clock (ISO 8601, e.g. ``2026-09-18T08:00:00-07:00``).
+sandbox_now_env: str = "MAPSNB_SANDBOX_NOW"
+
+#: Protocol revision of the classic (session) handshake.
+session_protocol_version: str = "2025-11-25"
+#: Protocol revision of the stateless transport (no initialize, no session).
+stateless_protocol_version: str = "2026-07-28"
+
+#: Seconds before a request times out.
+default_timeout: float = 30.0
+#: Retries for 429, 5xx, connect errors and timeouts.
+default_max_retries: int = 3
+#: First backoff delay in seconds; doubles each retry (with jitter).
+backoff_base: float = 0.5
+#: Longest single wait in seconds, also caps ``Retry-After``.
+backoff_max: float = 30.0
+
+#: Minutes a compute_routes retrieval token stays valid (TOOLS.md §2.4).
+retrieval_token_minutes: int = 10
+
+#: Client name sent in ``clientInfo``.
+client_name: str = "mapsnb"
