@@ -89,7 +89,10 @@ def routing_preference(value: object, field: str = "routing_preference") -> str:
     """Normalise a routing preference; short forms (``"traffic_aware_optimal"``) are accepted."""
     if isinstance(value, str) and value.strip().upper() == "ROUTING_PREFERENCE_UNSPECIFIED":
         return TRAFFIC_UNAWARE
-    if isinstance(value, str) and value.strip().upper() in ("TRAFFIC_AWARE", "AWARE"):
+    short = (
+        value.strip().upper().replace("-", "_").replace(" ", "_") if isinstance(value, str) else ""
+    )
+    if short in ("TRAFFIC_AWARE", "AWARE"):
         return TRAFFIC_AWARE
     return _enum(value, field, ROUTING_PREFERENCES, prefix="ROUTING_PREFERENCE_")
 
@@ -162,7 +165,12 @@ def _rfc3339(value: object, field: str) -> tuple[str, dt.datetime]:
                 f"got {value!r}",
             )
         text = value.strip()
-        parsed = dt.datetime.fromisoformat(text.replace("z", "Z").replace("Z", "+00:00"))
+        try:
+            parsed = dt.datetime.fromisoformat(text.replace("z", "Z").replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise InvalidRequest(
+                field, f"is not a real date and time ({exc}), got {value!r}"
+            ) from None
         return text, parsed
     raise InvalidRequest(field, f"must be an aware datetime or an RFC 3339 string, got {value!r}")
 
@@ -462,7 +470,8 @@ def search_along_route_args(
     if language_code is not None:
         args["language_code"] = _language(language_code)
     if region_code is not None:
-        args["region_code"] = _region(region_code)
+        # soft rule (TOOLS.md §5 item 43): any CLDR region code, not only two letters
+        args["region_code"] = _text(region_code, "region_code")
     return args
 
 
@@ -542,8 +551,11 @@ def resolve_names_args(
         ):
             vp = location_bias["viewport"]
             low, high = vp.get("low"), vp.get("high")
-            if low is None or high is None:
-                raise InvalidRequest("location_bias.viewport", "needs both low and high corners")
+            for name, corner in (("low", low), ("high", high)):
+                if corner is None:
+                    raise InvalidRequest(
+                        f"location_bias.viewport.{name}", "is required (give both low and high)"
+                    )
             args["location_bias"] = Viewport(
                 tuple(_wire_lat_lng(low, "location_bias.viewport.low").values()),  # type: ignore[arg-type]
                 tuple(_wire_lat_lng(high, "location_bias.viewport.high").values()),  # type: ignore[arg-type]

@@ -1,0 +1,444 @@
+"""Synthetic daily pollen (Universal Pollen Index 0–5) for the emulator.
+
+Seasons follow the hemisphere (north: trees Feb–May, grass May–Aug, weeds Aug–Oct; the south is
+shifted six months); the tropics have mild, year-round grass and tree pollen. An out-of-season
+type or plant has no ``inSeason`` key; an out-of-season plant has no ``indexInfo`` either.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from ._weather_model import unit01
+
+_UPI = (
+    ("None", (0.75, 0.75, 0.75), "No pollen is expected."),
+    (
+        "Very Low",
+        (0.0, 0.62, 0.34),
+        "People with very high allergy to pollen are likely to experience symptoms.",
+    ),
+    (
+        "Low",
+        (0.52, 0.8, 0.2),
+        "People with high allergy to pollen are likely to experience symptoms.",
+    ),
+    (
+        "Moderate",
+        (1.0, 0.84, 0.0),
+        "People with moderate allergy to pollen are likely to experience symptoms.",
+    ),
+    (
+        "High",
+        (1.0, 0.55, 0.0),
+        "People with low allergy to pollen are likely to experience symptoms.",
+    ),
+    (
+        "Very High",
+        (0.86, 0.12, 0.12),
+        "People with very low allergy to pollen are likely to experience symptoms.",
+    ),
+)
+
+_ADVICE = {
+    "low": ["It's a good day for outdoor activities since pollen levels are low."],
+    "mid": [
+        "Consider limiting outdoor activities in the middle of the day, when pollen levels are "
+        "usually highest.",
+        "People with allergies should keep their medication at hand.",
+    ],
+    "high": [
+        "Reduce time outdoors; keep windows closed and change clothes after being outside.",
+        "People with pollen allergies should take their medication before going out.",
+    ],
+}
+
+_TYPES = (("TREE", "Tree"), ("GRASS", "Grass"), ("WEED", "Weed"))
+
+
+@dataclass(frozen=True)
+class Plant:
+    """A pollen plant: code, name, type, family, northern season (day-of-year window), text."""
+
+    code: str
+    name: str
+    type: str
+    family: str
+    start: int
+    end: int
+    season: str
+    colors: str
+    shapes: str
+    cross: str
+    strength: float
+
+
+_PLANTS = {
+    p.code: p
+    for p in (
+        Plant(
+            "ALDER",
+            "Alder",
+            "TREE",
+            "Betulaceae",
+            15,
+            100,
+            "Late winter, early spring",
+            "Green to brown catkins",
+            "Cone-like fruits, toothed oval leaves",
+            "Birch, Hazel, Hornbeam",
+            0.7,
+        ),
+        Plant(
+            "HAZEL",
+            "Hazel",
+            "TREE",
+            "Betulaceae",
+            15,
+            95,
+            "Late winter",
+            "Yellow catkins",
+            "Long hanging catkins before the leaves",
+            "Alder, Birch",
+            0.6,
+        ),
+        Plant(
+            "BIRCH",
+            "Birch",
+            "TREE",
+            "Betulaceae",
+            70,
+            150,
+            "Late winter, spring",
+            "Yellow-brown catkins, white bark",
+            "Triangular, double-toothed leaves",
+            "Alder, Hazel, Oak, Beech, Hornbeam",
+            1.0,
+        ),
+        Plant(
+            "ASH",
+            "Ash",
+            "TREE",
+            "Oleaceae",
+            75,
+            140,
+            "Spring",
+            "Purple flower clusters",
+            "Compound leaves with 7 to 13 leaflets",
+            "Olive, Privet",
+            0.7,
+        ),
+        Plant(
+            "OAK",
+            "Oak",
+            "TREE",
+            "Fagaceae",
+            95,
+            165,
+            "Spring",
+            "Yellow-green catkins",
+            "Lobed leaves, acorns",
+            "Birch, Beech, Chestnut",
+            0.9,
+        ),
+        Plant(
+            "ELM",
+            "Elm",
+            "TREE",
+            "Ulmaceae",
+            40,
+            110,
+            "Late winter, spring",
+            "Reddish flower clusters",
+            "Asymmetric, serrated leaves",
+            "Zelkova",
+            0.5,
+        ),
+        Plant(
+            "MAPLE",
+            "Maple",
+            "TREE",
+            "Sapindaceae",
+            60,
+            130,
+            "Spring",
+            "Red or yellow-green flowers",
+            "Palmate leaves, winged seeds",
+            "Box elder",
+            0.6,
+        ),
+        Plant(
+            "COTTONWOOD",
+            "Cottonwood",
+            "TREE",
+            "Salicaceae",
+            70,
+            140,
+            "Spring",
+            "Red catkins, cotton-like seeds",
+            "Triangular leaves",
+            "Willow, Aspen",
+            0.6,
+        ),
+        Plant(
+            "OLIVE",
+            "Olive",
+            "TREE",
+            "Oleaceae",
+            120,
+            170,
+            "Late spring",
+            "Small white flowers",
+            "Narrow silver-green leaves",
+            "Ash, Privet, Lilac",
+            0.9,
+        ),
+        Plant(
+            "PINE",
+            "Pine",
+            "TREE",
+            "Pinaceae",
+            100,
+            170,
+            "Spring",
+            "Yellow pollen cones",
+            "Needles in bundles, woody cones",
+            "Spruce, Fir",
+            0.4,
+        ),
+        Plant(
+            "JUNIPER",
+            "Juniper",
+            "TREE",
+            "Cupressaceae",
+            1,
+            100,
+            "Winter, early spring",
+            "Blue-grey berry-like cones",
+            "Scale-like or needle leaves",
+            "Cypress, Cedar",
+            0.8,
+        ),
+        Plant(
+            "CYPRESS_PINE",
+            "Cypress pine",
+            "TREE",
+            "Cupressaceae",
+            40,
+            110,
+            "Late winter",
+            "Small brown cones",
+            "Scale-like leaves",
+            "Juniper, Cypress",
+            0.6,
+        ),
+        Plant(
+            "JAPANESE_CEDAR",
+            "Japanese cedar",
+            "TREE",
+            "Cupressaceae",
+            35,
+            110,
+            "Late winter, spring",
+            "Brown male cones",
+            "Awl-shaped needles",
+            "Japanese cypress, Juniper",
+            1.0,
+        ),
+        Plant(
+            "JAPANESE_CYPRESS",
+            "Japanese cypress",
+            "TREE",
+            "Cupressaceae",
+            75,
+            130,
+            "Spring",
+            "Small round cones",
+            "Scale-like leaves",
+            "Japanese cedar",
+            0.8,
+        ),
+        Plant(
+            "GRAMINALES",
+            "Grasses",
+            "GRASS",
+            "Poaceae",
+            125,
+            240,
+            "Late spring, summer",
+            "Green to purple flower spikes",
+            "Long narrow leaves, hollow stems",
+            "Wheat, Rye, Barley",
+            1.0,
+        ),
+        Plant(
+            "RAGWEED",
+            "Ragweed",
+            "WEED",
+            "Asteraceae",
+            215,
+            290,
+            "Late summer, autumn",
+            "Yellow-green flower spikes",
+            "Deeply lobed fern-like leaves",
+            "Mugwort, Chrysanthemum, Sunflower",
+            1.0,
+        ),
+        Plant(
+            "MUGWORT",
+            "Mugwort",
+            "WEED",
+            "Asteraceae",
+            190,
+            260,
+            "Summer",
+            "Reddish-brown small flowers",
+            "Leaves silver underneath",
+            "Ragweed, Chamomile, Celery",
+            0.7,
+        ),
+    )
+}
+
+_REGIONS = {
+    "europe": ("ALDER", "HAZEL", "BIRCH", "ASH", "OAK", "PINE", "GRAMINALES", "MUGWORT", "RAGWEED"),
+    "mediterranean": (
+        "CYPRESS_PINE",
+        "OLIVE",
+        "OAK",
+        "PINE",
+        "ASH",
+        "GRAMINALES",
+        "MUGWORT",
+        "RAGWEED",
+    ),
+    "america": (
+        "ALDER",
+        "BIRCH",
+        "ELM",
+        "MAPLE",
+        "COTTONWOOD",
+        "OAK",
+        "ASH",
+        "PINE",
+        "JUNIPER",
+        "GRAMINALES",
+        "RAGWEED",
+    ),
+    "japan": (
+        "JAPANESE_CEDAR",
+        "JAPANESE_CYPRESS",
+        "BIRCH",
+        "ALDER",
+        "OAK",
+        "PINE",
+        "GRAMINALES",
+        "RAGWEED",
+        "MUGWORT",
+    ),
+    "other": ("OAK", "PINE", "CYPRESS_PINE", "GRAMINALES", "RAGWEED", "MUGWORT"),
+    "tropics": ("PINE", "GRAMINALES"),
+}
+#: Northern type seasons (day of year), per the brief: trees Feb–May, grass May–Aug, weed Aug–Oct.
+_TYPE_SEASON = {"TREE": (32, 151), "GRASS": (121, 243), "WEED": (213, 304)}
+
+
+def _region(lat: float, lng: float, country: str) -> str:
+    if abs(lat) < 23.5:
+        return "tropics"
+    if country == "JP":
+        return "japan"
+    if -170.0 <= lng <= -50.0 and lat > 0:
+        return "america"
+    if -25.0 <= lng <= 45.0 and 35.0 <= lat <= 72.0:
+        return "mediterranean" if lat < 44.5 else "europe"
+    return "other"
+
+
+def _in_window(doy: int, start: int, end: int, lat: float) -> float | None:
+    """Position 0..1 inside the (hemisphere-shifted) window, or None outside it."""
+    if lat < 0:
+        doy = (doy + 182) % 365 or 365
+    if start <= doy <= end:
+        return (doy - start) / max(1, end - start)
+    return None
+
+
+def _index_info(value: int) -> dict[str, Any]:
+    name, rgb, text = _UPI[value]
+    return {
+        "code": "UPI",
+        "displayName": "Universal Pollen Index",
+        "value": value,
+        "category": name,
+        "indexDescription": text,
+        "color": {"red": rgb[0], "green": rgb[1], "blue": rgb[2]},
+    }
+
+
+def _level(pos: float, strength: float, noise: float, wet: float) -> int:
+    """UPI from the position in the season (peak mid-season), strength and daily noise."""
+    peak = math.sin(math.pi * pos)
+    return max(
+        1, min(5, round(0.6 + 3.8 * peak * strength * (0.7 + 0.5 * noise) * (1 - 0.4 * wet)))
+    )
+
+
+def pollen_day(lat: float, lng: float, country: str, day: date, wetness: float) -> dict[str, Any]:
+    """One ``dailyInfo`` entry for the local ``day``; ``wetness`` (0..1) damps the levels."""
+    la, lo = round(lat, 2), round(lng, 2)
+    doy = day.timetuple().tm_yday
+    region = _region(lat, lng, country)
+    plants: list[dict[str, Any]] = []
+    by_type: dict[str, int] = {}
+    for code in _REGIONS[region]:
+        p = _PLANTS[code]
+        noise = unit01("pollen", la, lo, day.isoformat(), code)
+        if region == "tropics":
+            pos: float | None = 0.5
+            value = 1 + round(noise * (2.0 if p.type == "GRASS" else 1.0) * (1 - 0.5 * wetness))
+        else:
+            pos = _in_window(doy, p.start, p.end, lat)
+            value = _level(pos, p.strength, noise, wetness) if pos is not None else 0
+        entry: dict[str, Any] = {"code": code, "displayName": p.name}
+        if pos is not None:
+            entry["inSeason"] = True
+            entry["indexInfo"] = _index_info(value)
+            by_type[p.type] = max(by_type.get(p.type, 0), value)
+        entry["plantDescription"] = {
+            "type": p.type,
+            "family": p.family,
+            "season": p.season,
+            "specialColors": p.colors,
+            "specialShapes": p.shapes,
+            "crossReaction": p.cross,
+            "picture": "",
+            "pictureCloseup": "",
+        }
+        plants.append(entry)
+    types = [_type_info(code, name, doy, lat, region, by_type) for code, name in _TYPES]
+    return {
+        "date": {"year": day.year, "month": day.month, "day": day.day},
+        "pollenTypeInfo": types,
+        "plantInfo": plants,
+    }
+
+
+def _type_info(
+    code: str, name: str, doy: int, lat: float, region: str, by_type: dict[str, int]
+) -> dict[str, Any]:
+    start, end = _TYPE_SEASON[code]
+    in_season = (
+        region == "tropics" or code in by_type or _in_window(doy, start, end, lat) is not None
+    )
+    value = by_type.get(code, 1 if in_season else 0)
+    out: dict[str, Any] = {"code": code, "displayName": name}
+    if in_season:
+        out["inSeason"] = True
+    out["indexInfo"] = _index_info(value)
+    advice = "low" if value <= 2 else "mid" if value == 3 else "high"
+    out["healthRecommendations"] = list(_ADVICE[advice])
+    return out
