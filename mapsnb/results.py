@@ -191,6 +191,8 @@ class ToolResult(_Model):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}>"
 
+    __str__ = __repr__
+
     def _repr_counts(self) -> str:
         return ""
 
