@@ -429,11 +429,11 @@ def search_along_route_args(
             f"destination= (got {', '.join(given) or 'none'})",
         )
     mode = travel_mode(travel_mode_) if travel_mode_ is not None else "DRIVE"
-    if mode == "TRANSIT":
-        raise InvalidRequest("travel_mode", "TRANSIT is not supported by search_along_route")
     now = now or dt.datetime.now(dt.timezone.utc)
     if route is not None:
-        spec = _route_spec(route, now)
+        spec, route_mode = _route_spec(route, now)
+        if travel_mode_ is None and route_mode != "DRIVE":
+            travel_mode_ = mode = route_mode  # search along the route the way it was computed
     elif retrieval_token is not None:
         spec = {"retrieval_token": _text(retrieval_token, "retrieval_token")}
     elif encoded_polyline is not None:
@@ -449,6 +449,8 @@ def search_along_route_args(
                 "destination": location(destination, "destination"),
             }
         }
+    if mode == "TRANSIT":
+        raise InvalidRequest("travel_mode", "TRANSIT is not supported by search_along_route")
     if mode in ("WALK", "BICYCLE") and "route_endpoints" not in spec:
         raise InvalidRequest(
             "travel_mode", f"{mode} works only with origin= and destination= endpoints"
@@ -492,7 +494,8 @@ def _polyline(value: object) -> str:
     return text
 
 
-def _route_spec(route: Any, now: dt.datetime) -> dict[str, Any]:
+def _route_spec(route: Any, now: dt.datetime) -> tuple[dict[str, Any], str]:
+    """The route spec for a routes result, and the travel mode it was computed with."""
     routes = getattr(route, "routes", None)
     request = getattr(route, "request", None) or {}
     if routes is None:
@@ -505,18 +508,22 @@ def _route_spec(route: Any, now: dt.datetime) -> dict[str, Any]:
     mode = request.get("travel_mode", "DRIVE")
     token = getattr(best, "retrieval_token", None)
     issued = getattr(route, "issued_at", None)
-    valid = issued is not None and now < issued + dt.timedelta(
-        minutes=settings.retrieval_token_minutes
-    )
+    minutes = settings.retrieval_token_minutes
+    valid = issued is not None and now < issued + dt.timedelta(minutes=minutes)
     if token and mode == "DRIVE" and valid:
-        return {"retrieval_token": token}
+        return {"retrieval_token": token}, mode
     polyline = getattr(best, "encoded_polyline", None)
     if polyline and mode == "DRIVE":
-        return {"encoded_polyline": polyline}
+        return {"encoded_polyline": polyline}, mode
+    if request.get("intermediate_waypoints"):
+        raise InvalidRequest(
+            "route",
+            "its retrieval token has expired (or it is not a DRIVE route) and it has no polyline; "
+            "its waypoints cannot be kept as route endpoints — recompute it with include_polyline=True",
+        )
     if "origin" in request and "destination" in request:
-        return {
-            "route_endpoints": {"origin": request["origin"], "destination": request["destination"]}
-        }
+        endpoints = {"origin": request["origin"], "destination": request["destination"]}
+        return {"route_endpoints": endpoints}, mode
     raise InvalidRequest(
         "route", "its retrieval token has expired and it has no polyline; recompute the route"
     )

@@ -232,8 +232,11 @@ def _attribution_html(attributions: list[Attribution], synthetic: bool) -> str:
     links = []
     for a in attributions:
         title = html.escape(a.title or a.url or "source")
+        safe = a.url and a.url.lower().startswith(("https://", "http://"))
         links.append(
-            f"<a href='{html.escape(a.url)}' target='_blank'>{title}</a>" if a.url else title
+            f"<a href='{html.escape(a.url or '')}' target='_blank' rel='noopener'>{title}</a>"
+            if safe
+            else title
         )
     note = f" — <b>{SANDBOX_NOTE}</b>" if synthetic else ""
     return f"<div style='font-size:smaller'>Sources: {', '.join(links) or 'none given'}{note}</div>"
@@ -529,8 +532,13 @@ class _Resolution(ToolResult):
     def _html_body(self) -> str:
         if not self.save_to_maps_url:
             return ""
+        if not self.save_to_maps_url.lower().startswith(("https://", "http://")):
+            return ""
         url = html.escape(self.save_to_maps_url)
-        return f"<div><a href='{url}' target='_blank'>Save these places to Google Maps</a></div>"
+        return (
+            f"<div><a href='{url}' target='_blank' rel='noopener'>"
+            "Save these places to Google Maps</a></div>"
+        )
 
 
 class ResolvedNames(_Resolution):

@@ -385,7 +385,7 @@ def test_detour_duration_omitted_for_encoded_polyline() -> None:
             {
                 "text_query": "gas",
                 "route_endpoints": {"origin": SF, "destination": TAHOE},
-                "region_code": "840",
+                "region_code": 840,
             },
             "region_code",
         ),
@@ -393,6 +393,12 @@ def test_detour_duration_omitted_for_encoded_polyline() -> None:
 )
 def test_search_along_route_validation(args: dict, word: str) -> None:
     rejects(search_along_route, args, word)
+
+
+def test_unknown_region_code_is_ignored_not_rejected() -> None:
+    """TOOLS.md §5 item 43 is a soft rule: a three-digit code does not fail the call."""
+    base = {"text_query": "gas", "route_endpoints": {"origin": SF, "destination": TAHOE}}
+    assert search_along_route({**base, "region_code": "840"}, CTX) == search_along_route(base, CTX)
 
 
 def test_walk_with_endpoints_allowed() -> None:

@@ -576,6 +576,14 @@ def test_along_route_token_and_polyline_wire() -> None:
 ROUTE_REQUEST = {"origin": {"address": "San Francisco, CA"}, "destination": {"address": "Tahoe"}}
 
 
+def test_route_result_with_waypoints_and_no_polyline_is_rejected() -> None:
+    request = {**ROUTE_REQUEST, "intermediate_waypoints": [{"address": "Sacramento, CA"}]}
+    routes = _routes(poly=None, request=request)
+    with pytest.raises(mapsnb.InvalidRequest) as info:
+        rq.search_along_route_args("gas", route=routes, now=NOW + dt.timedelta(minutes=11))
+    assert info.value.field == "route" and "include_polyline=True" in info.value.rule
+
+
 @pytest.mark.parametrize(
     "minutes, kwargs, spec",
     [
@@ -590,7 +598,8 @@ ROUTE_REQUEST = {"origin": {"address": "San Francisco, CA"}, "destination": {"ad
         (
             0,
             {"request": {**ROUTE_REQUEST, "travel_mode": "WALK"}},
-            {"route_endpoints": ROUTE_REQUEST},
+            # a WALK route is searched as a WALK route, from its endpoints
+            {"route_endpoints": ROUTE_REQUEST, "travel_mode": "WALK"},
         ),
     ],
     ids=[

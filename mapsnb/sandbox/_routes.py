@@ -436,8 +436,10 @@ def _validate_along(args: dict[str, Any]) -> _AlongRequest:
     if not isinstance(language, str) or not language:
         raise invalid("language_code must be a string such as 'en-US'")
     region = arg(args, "region_code")
-    if region is not None and (not isinstance(region, str) or not _REGION.match(region)):
-        raise invalid(f"region_code must be a two-letter CLDR region code, got {region!r}")
+    if region is not None and not isinstance(region, str):
+        raise invalid(f"region_code must be a string, got {region!r}")
+    if region is not None and not _REGION.match(region):
+        region = None  # soft rule (TOOLS.md §5 item 43): an unknown region code is ignored
     extended = _bool(args, "include_extended_details")
     return _AlongRequest(text.strip(), mode, pref, language, region, extended, spec)
 
