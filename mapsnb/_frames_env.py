@@ -1,0 +1,843 @@
+"""Environment (``lookup_weather``) frames, and the payload helpers shared with ``frames``.
+
+Everything here reads **raw payload dicts** in either key spelling (camelCase or snake_case)
+and tolerates missing fields. The public names are re-exported by :mod:`mapsnb.frames`.
+
+Time conventions (TOOLS.md §3.11): weather ``dateTime``, sunrise and sunset are UTC instants and
+are shown in the location's zone (``timeZone``); air-quality ``dateTime`` is local civil time plus
+``utcOffset``. All ``time`` columns are ``datetime64[ns, <zone>]`` so that an air-quality hour and
+a weather hour that denote the same instant compare (and merge) equal. Daily ``date`` columns are
+tz-naive ``datetime64[ns]`` at midnight.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta, timezone, tzinfo
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import numpy as np
+import pandas as pd
+
+__all__ = [
+    "air_quality_frame",
+    "current_weather_frame",
+    "daily_weather_frame",
+    "environment_attributions",
+    "health_recommendations_frame",
+    "hourly_weather_frame",
+    "pollen_frame",
+    "pollutants_frame",
+]
+
+# --------------------------------------------------------------------------------------------
+# Shared payload helpers (used by mapsnb.frames too)
+# --------------------------------------------------------------------------------------------
+
+_SNAKE: dict[str, str] = {}
+_NAT = np.iinfo(np.int64).min
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH_NAIVE = datetime(1970, 1, 1)
+_US = timedelta(microseconds=1)
+_DURATION = re.compile(r"^\s*([+-])?(\d*)(?:\.(\d*))?\s*s?\s*$")
+_FRACTION = re.compile(r"\.(\d+)")
+
+
+def snake(name: str) -> str:
+    """``"writeAReviewUrl"`` -> ``"write_a_review_url"`` (snake_case names pass through)."""
+    out = _SNAKE.get(name)
+    if out is None:
+        out = _SNAKE[name] = re.sub(r"([A-Z])", r"_\1", name).lower().lstrip("_")
+    return out
+
+
+def g(obj: Any, key: str, default: Any = None) -> Any:
+    """Field ``key`` (given in camelCase) of ``obj`` in either spelling; ``default`` if absent."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
+        return default
+    value = obj.get(key)
+    if value is None:
+        alt = _SNAKE.get(key) or snake(key)
+        if alt != key:
+            value = obj.get(alt)
+    return default if value is None else value
+
+
+def path(obj: Any, *keys: str) -> Any:
+    """Nested :func:`g`: ``path(d, "wind", "speed", "value")``."""
+    for key in keys:
+        obj = g(obj, key)
+        if obj is None:
+            return None
+    return obj
+
+
+def has(obj: Any, key: str) -> bool:
+    """Whether ``obj`` has ``key`` in either spelling (even with a null value)."""
+    return isinstance(obj, Mapping) and (key in obj or snake(key) in obj)
+
+
+def num(value: Any, sub: str | None = None) -> float:
+    """A float from a number, numeric string or (with ``sub``) a wrapper dict; NaN otherwise."""
+    kind = type(value)
+    if kind is float or kind is int:
+        return float(value)
+    if sub is not None and isinstance(value, Mapping):
+        value = g(value, sub)
+    if value is None or isinstance(value, bool):
+        return math.nan
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return math.nan
+    return math.nan
+
+
+def text(value: Any, sub: str = "text") -> str | None:
+    """A string from a string or a ``{"text": ...}`` wrapper; None otherwise."""
+    if isinstance(value, Mapping):
+        value = g(value, sub)
+    if value is None:
+        return None
+    return value if isinstance(value, str) else str(value)
+
+
+def records(obj: Any) -> list[Mapping]:
+    """The dict elements of a list (anything else gives an empty list)."""
+    if isinstance(obj, list):
+        return [x for x in obj if type(x) is dict or isinstance(x, Mapping)]
+    return []
+
+
+def duration_ns(value: Any) -> int | None:
+    """Nanoseconds of a protobuf Duration: ``"754s"``, ``"3.5s"``, ``{seconds, nanos}``, a number."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return None if math.isnan(value) else round(value * 1e9)
+    if isinstance(value, Mapping):
+        if not (has(value, "seconds") or has(value, "nanos")):
+            return None
+        try:
+            return int(g(value, "seconds", 0)) * 1_000_000_000 + int(g(value, "nanos", 0))
+        except (TypeError, ValueError):
+            return None
+    if isinstance(value, str):
+        m = _DURATION.match(value)
+        if not m or not (m.group(2) or m.group(3)):
+            return None
+        ns = int(m.group(2) or 0) * 1_000_000_000 + int((m.group(3) or "")[:9].ljust(9, "0"))
+        return -ns if m.group(1) == "-" else ns
+    return None
+
+
+def seconds(value: Any) -> float:
+    """Seconds of a Duration as a float (NaN when absent or unparseable)."""
+    ns = duration_ns(value)
+    return math.nan if ns is None else ns / 1e9
+
+
+def timedeltas(ns: Sequence[int | None]) -> pd.TimedeltaIndex:
+    """``timedelta64[ns]`` values from nanosecond ints (None -> NaT)."""
+    arr = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
+    return pd.TimedeltaIndex(arr.view("timedelta64[ns]"))
+
+
+def rfc3339(value: str) -> datetime | None:
+    """An aware datetime from an RFC 3339 string (naive strings are read as UTC)."""
+    s = value.strip()
+    if s[-1:] in "zZ":
+        s = s[:-1] + "+00:00"
+    s = _FRACTION.sub(lambda m: "." + m.group(1)[:6].ljust(6, "0"), s, count=1)
+    try:
+        dt = datetime.fromisoformat(s)
+    except ValueError:
+        return None
+    return dt if dt.tzinfo is not None else dt.replace(tzinfo=timezone.utc)
+
+
+def instant_ns(value: Any, zone: tzinfo | None = None) -> tuple[int | None, int | None]:
+    """Epoch nanoseconds and UTC offset (seconds, if stated) of a timestamp.
+
+    Accepts an RFC 3339 string, or a civil-time dict ``{year, month, day, hours, minutes,
+    seconds, nanos, utcOffset}``. A dict without ``utcOffset`` is read in ``zone`` (UTC if None).
+    """
+    if isinstance(value, str):
+        dt = rfc3339(value)
+        if dt is None:
+            return None, None
+        off = dt.utcoffset()
+        return (dt - _EPOCH) // _US * 1000, None if off is None else int(off.total_seconds())
+    if not isinstance(value, Mapping):
+        return None, None
+    try:
+        local = datetime(
+            int(g(value, "year")),
+            int(g(value, "month")),
+            int(g(value, "day")),
+            int(g(value, "hours", 0)),
+            int(g(value, "minutes", 0)),
+            int(g(value, "seconds", 0)),
+        )
+    except (TypeError, ValueError):
+        return None, None
+    extra = int(g(value, "nanos", 0) or 0)
+    off_ns = duration_ns(g(value, "utcOffset"))
+    if off_ns is None and isinstance(g(value, "timeZone"), (str, Mapping)):
+        zone = time_zone({"timeZone": g(value, "timeZone")}) or zone
+    if off_ns is None and zone is not None:
+        aware = local.replace(tzinfo=zone)
+        off = aware.utcoffset() or timedelta(0)
+        return (aware - _EPOCH) // _US * 1000 + extra, int(off.total_seconds())
+    off_ns = off_ns or 0
+    return (local - _EPOCH_NAIVE) // _US * 1000 + extra - off_ns, off_ns // 1_000_000_000
+
+
+def times(ns: Sequence[int | None], tz: tzinfo | None) -> pd.DatetimeIndex:
+    """``datetime64[ns, tz]`` values from epoch nanoseconds (None -> NaT); UTC when tz is None."""
+    arr = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
+    idx = pd.DatetimeIndex(arr.view("datetime64[ns]")).tz_localize("UTC")
+    return idx if tz is None else idx.tz_convert(tz)
+
+
+def civil_dates(values: Iterable[Any]) -> pd.DatetimeIndex:
+    """Tz-naive ``datetime64[ns]`` midnights from ``{year, month, day}`` dicts or date strings."""
+    out: list[Any] = []
+    for v in values:
+        try:
+            if isinstance(v, Mapping):
+                out.append(
+                    np.datetime64(
+                        f"{int(g(v, 'year')):04d}-{int(g(v, 'month')):02d}-{int(g(v, 'day')):02d}",
+                        "ns",
+                    )
+                )
+            elif isinstance(v, str):
+                out.append(np.datetime64(v[:10], "ns"))
+            else:
+                out.append(np.datetime64("NaT", "ns"))
+        except (TypeError, ValueError):
+            out.append(np.datetime64("NaT", "ns"))
+    return pd.DatetimeIndex(np.array(out, dtype="datetime64[ns]"))
+
+
+def time_zone(payload: Any) -> tzinfo | None:
+    """The location's zone from ``timeZone`` (a string or ``{"id": ...}``), else None."""
+    tz = g(payload, "timeZone")
+    if tz is None:
+        tz = g(g(payload, "weather"), "timeZone")
+    if isinstance(tz, Mapping):
+        tz = g(tz, "id") or g(tz, "name")
+    if not isinstance(tz, str) or not tz:
+        return None
+    try:
+        return ZoneInfo(tz)
+    except (ValueError, KeyError, OSError):
+        return None
+
+
+def hex_color(color: Any) -> str | None:
+    """``"#rrggbb"`` from a ``{red, green, blue}`` dict of floats 0–1 (missing parts are 0)."""
+    if not isinstance(color, Mapping):
+        return None
+    parts = [num(g(color, k, 0)) for k in ("red", "green", "blue")]
+    parts = [0.0 if math.isnan(p) else p for p in parts]
+    scale = 1.0 if any(p > 1.0 for p in parts) else 255.0
+    return "#" + "".join(f"{max(0, min(255, round(p * scale))):02x}" for p in parts)
+
+
+def add_attribution(found: list[dict], seen: set, value: Any) -> None:
+    """Append ``value`` (an Attribution dict or a list of them) to ``found`` once."""
+    items = value if isinstance(value, list) else [value]
+    for item in items:
+        if not isinstance(item, Mapping):
+            continue
+        title, url = g(item, "title"), g(item, "url")
+        if (title is None and url is None) or (title, url) in seen:
+            continue
+        seen.add((title, url))
+        found.append({"title": title, "url": url})
+
+
+def collect_attributions(obj: Any, depth: int = 5) -> list[dict]:
+    """Unique ``{"title", "url"}`` dicts under ``attribution``/``attributions`` keys, in order."""
+    found: list[dict] = []
+    seen: set = set()
+
+    def walk(node: Any, level: int) -> None:
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("attribution", "attributions"):
+                    add_attribution(found, seen, value)
+                elif level < depth and isinstance(value, (Mapping, list)):
+                    walk(value, level + 1)
+        elif isinstance(node, list):
+            for item in node:
+                if isinstance(item, (Mapping, list)):
+                    walk(item, level + 1)
+
+    walk(obj, 0)
+    return found
+
+
+def finish(df: pd.DataFrame, source: str, attributions: list[dict], **attrs: Any) -> pd.DataFrame:
+    """Set the standard ``attrs`` (``source``, ``attributions``, extras) and return ``df``."""
+    df.attrs["source"] = source
+    df.attrs["attributions"] = attributions
+    df.attrs.update(attrs)
+    return df
+
+
+def frame(columns: Mapping[str, Any], order: Sequence[str]) -> pd.DataFrame:
+    """A DataFrame from column lists, in ``order``; empty lists give an empty frame."""
+    return pd.DataFrame({name: columns[name] for name in order}, columns=list(order))
+
+
+# --------------------------------------------------------------------------------------------
+# Weather
+# --------------------------------------------------------------------------------------------
+
+WEATHER_COLUMNS = [
+    "time",
+    "temperature",
+    "feels_like",
+    "dew_point",
+    "heat_index",
+    "humidity_pct",
+    "precip_probability_pct",
+    "precip_type",
+    "precip_amount",
+    "thunderstorm_probability_pct",
+    "pressure_mb",
+    "wind_speed",
+    "wind_gust",
+    "wind_direction_deg",
+    "wind_cardinal",
+    "visibility",
+    "uv_index",
+    "cloud_cover_pct",
+    "condition",
+    "condition_type",
+    "is_daytime",
+]
+DAILY_COLUMNS = [
+    "date",
+    "temperature_max",
+    "temperature_min",
+    "feels_like_max",
+    "feels_like_min",
+    "condition",
+    "condition_type",
+    "precip_probability_pct",
+    "precip_amount",
+    "thunderstorm_probability_pct",
+    "wind_speed",
+    "wind_gust",
+    "wind_direction_deg",
+    "uv_index",
+    "humidity_pct",
+    "cloud_cover_pct",
+    "night_condition",
+    "night_precip_probability_pct",
+    "sunrise",
+    "sunset",
+    "moon_phase",
+]
+_RECORD_KEYS = (
+    "temperature",
+    "weatherCondition",
+    "feelsLikeTemperature",
+    "relativeHumidity",
+    "wind",
+    "precipitation",
+    "maxTemperature",
+)
+_CURRENT_KEYS = ("currentConditions", "current", "currentWeather", "conditions")
+_HOURLY_KEYS = (
+    "historyHours",
+    "forecastHours",
+    "hourly",
+    "hours",
+    "hourlyForecasts",
+    "hourlyForecast",
+)
+_DAILY_KEYS = ("forecastDays", "daily", "days", "dailyForecasts", "dailyForecast")
+_CONTAINERS = ("weather", "airQuality", "pollen")
+
+_TEMP_UNITS = {"CELSIUS": "°C", "FAHRENHEIT": "°F", "KELVIN": "K"}
+_SPEED_UNITS = {
+    "KILOMETERS_PER_HOUR": "km/h",
+    "MILES_PER_HOUR": "mph",
+    "METERS_PER_SECOND": "m/s",
+    "KNOTS": "kn",
+}
+_AMOUNT_UNITS = {"MILLIMETERS": "mm", "INCHES": "in", "CENTIMETERS": "cm"}
+_DISTANCE_UNITS = {"KILOMETERS": "km", "MILES": "mi", "METERS": "m", "FEET": "ft"}
+_METRIC = {"temp": "°C", "speed": "km/h", "amount": "mm", "distance": "km"}
+_IMPERIAL = {"temp": "°F", "speed": "mph", "amount": "in", "distance": "mi"}
+
+
+def _is_legacy(payload: Any) -> bool:
+    """Legacy flat mode: weather fields at the top level and no domain container."""
+    if not isinstance(payload, Mapping) or any(has(payload, c) for c in _CONTAINERS):
+        return False
+    return any(has(payload, k) for k in _RECORD_KEYS)
+
+
+def _weather(payload: Any) -> Mapping | None:
+    w = g(payload, "weather")
+    return w if isinstance(w, Mapping) else None
+
+
+def _listed(container: Any, keys: Sequence[str]) -> list[Mapping]:
+    out: list[Mapping] = []
+    for key in keys:
+        value = g(container, key)
+        out.extend([value] if isinstance(value, Mapping) else records(value))
+    return out
+
+
+def current_records(payload: Any) -> list[Mapping]:
+    """The current-conditions record(s): ``weather.currentConditions`` or the legacy flat body."""
+    if _is_legacy(payload):
+        return [payload]
+    w = _weather(payload)
+    found = _listed(w, _CURRENT_KEYS)
+    if not found and w is not None and any(has(w, k) for k in _RECORD_KEYS[:-1]):
+        found = [w]
+    return found
+
+
+def _record_time(rec: Mapping, zone: tzinfo | None) -> int | None:
+    for key in ("dateTime", "currentTime", "time"):
+        value = g(rec, key)
+        if value is not None:
+            return instant_ns(value, zone)[0]
+    return instant_ns(path(rec, "interval", "startTime"), zone)[0]
+
+
+def _sorted_by_time(recs: list[Mapping], ns: list[int | None]) -> tuple[list, list]:
+    keys = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
+    if len(keys) < 2 or bool(np.all(keys[:-1] <= keys[1:])):
+        return recs, ns
+    order = np.argsort(keys, kind="stable")
+    return [recs[i] for i in order], [ns[i] for i in order]
+
+
+def _unit_of(recs: Iterable[Mapping], paths: Sequence[Sequence[str]], table: Mapping) -> str | None:
+    for rec in recs:
+        for p in paths:
+            unit = path(rec, *p)
+            if isinstance(unit, str):
+                return table.get(unit.upper(), unit)
+    return None
+
+
+def _units_system(payload: Any, recs: Sequence[Mapping]) -> dict[str, str]:
+    declared = g(payload, "unitsSystem") or g(_weather(payload), "unitsSystem")
+    temp = _unit_of(
+        recs,
+        [("temperature", "unit"), ("maxTemperature", "unit"), ("feelsLikeTemperature", "unit")],
+        _TEMP_UNITS,
+    )
+    imperial = declared == "IMPERIAL" or temp == "°F"
+    return _IMPERIAL if imperial else _METRIC
+
+
+def _weather_units(payload: Any, recs: Sequence[Mapping], daily: bool) -> dict[str, str]:
+    base = _units_system(payload, recs)
+    parts = [r.get("daytimeForecast") or r.get("daytime_forecast") or r for r in recs]
+    temp_paths = [("temperature", "unit"), ("maxTemperature", "unit"), ("minTemperature", "unit")]
+    temp = _unit_of(recs, temp_paths, _TEMP_UNITS) or base["temp"]
+    speed_paths = [("wind", "speed", "unit"), ("wind", "gust", "unit")]
+    speed = _unit_of(parts, speed_paths, _SPEED_UNITS) or base["speed"]
+    qpf_paths = [("precipitation", "qpf", "unit")]
+    amount = _unit_of(parts, qpf_paths, _AMOUNT_UNITS) or base["amount"]
+    distance = _unit_of(recs, [("visibility", "unit")], _DISTANCE_UNITS) or base["distance"]
+    pct = dict.fromkeys(
+        ["humidity_pct", "precip_probability_pct", "thunderstorm_probability_pct"], "%"
+    )
+    units = {"precip_amount": amount, "wind_speed": speed, "wind_gust": speed, **pct}
+    units.update({"wind_direction_deg": "°", "cloud_cover_pct": "%"})
+    if daily:
+        temps = ["temperature_max", "temperature_min", "feels_like_max", "feels_like_min"]
+        units.update(dict.fromkeys(temps, temp))
+        units["night_precip_probability_pct"] = "%"
+    else:
+        temps = ["temperature", "feels_like", "dew_point", "heat_index"]
+        units.update(dict.fromkeys(temps, temp))
+        units.update({"pressure_mb": "mb", "visibility": distance})
+    return units
+
+
+def _conditions(rec: Mapping) -> tuple[str | None, str | None]:
+    cond = g(rec, "weatherCondition")
+    if isinstance(cond, str):
+        return cond, None
+    return text(g(cond, "description")), text(g(cond, "type"))
+
+
+def _pct(value: Any) -> float:
+    return num(value, "percent")
+
+
+def _weather_rows(recs: Sequence[Mapping]) -> dict[str, list]:
+    cols: dict[str, list] = {c: [] for c in WEATHER_COLUMNS[1:]}
+    for rec in recs:
+        precip, wind = g(rec, "precipitation"), g(rec, "wind")
+        prob = g(precip, "probability")
+        condition, condition_type = _conditions(rec)
+        daytime = g(rec, "isDaytime")
+        row = (
+            num(g(rec, "temperature"), "degrees"),
+            num(g(rec, "feelsLikeTemperature"), "degrees"),
+            num(g(rec, "dewPoint"), "degrees"),
+            num(g(rec, "heatIndex"), "degrees"),
+            _pct(g(rec, "relativeHumidity")),
+            _pct(prob),
+            text(g(prob, "type")),
+            num(g(precip, "qpf"), "quantity"),
+            _pct(g(rec, "thunderstormProbability")),
+            num(g(rec, "airPressure"), "meanSeaLevelMillibars"),
+            num(g(wind, "speed"), "value"),
+            num(g(wind, "gust"), "value"),
+            num(g(wind, "direction"), "degrees"),
+            text(path(wind, "direction", "cardinal")),
+            num(g(rec, "visibility"), "distance"),
+            num(g(rec, "uvIndex"), "index"),
+            _pct(g(rec, "cloudCover")),
+            condition,
+            condition_type,
+            daytime if isinstance(daytime, bool) else None,
+        )
+        for col, value in zip(cols.values(), row, strict=True):
+            col.append(value)
+    return cols
+
+
+def _weather_frame(payload: Any, recs: list[Mapping], source: str) -> pd.DataFrame:
+    zone = time_zone(payload)
+    ns = [_record_time(r, zone) for r in recs]
+    recs, ns = _sorted_by_time(recs, ns)
+    cols = _weather_rows(recs)
+    cols["time"] = times(ns, zone)
+    cols["is_daytime"] = pd.array(cols["is_daytime"], dtype="boolean")
+    df = frame(cols, WEATHER_COLUMNS)
+    return finish(
+        df,
+        source,
+        _domain_attributions(payload)["weather"],
+        units=_weather_units(payload, recs, daily=False),
+        time_zone=getattr(zone, "key", None),
+    )
+
+
+def current_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Current conditions, one row (capability mode or legacy flat mode).
+
+    Columns: ``time`` (tz-aware, location zone or UTC) then the measures listed in
+    ``WEATHER_COLUMNS``; ``attrs["units"]`` maps columns to unit strings.
+    """
+    return _weather_frame(payload, current_records(payload), source)
+
+
+def hourly_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Hourly weather records (history and forecast hours), sorted by ``time``.
+
+    Same columns as :func:`current_weather_frame`; empty when the response has no hours.
+    """
+    recs = _listed(_weather(payload), _HOURLY_KEYS)
+    return _weather_frame(payload, recs, source)
+
+
+def _local_date(value: Any, zone: tzinfo | None) -> Any:
+    """A ``{year, month, day}`` dict from an instant, in ``zone``."""
+    ns = instant_ns(value, zone)[0]
+    if ns is None:
+        return None
+    dt = _EPOCH + timedelta(microseconds=ns // 1000)
+    dt = dt.astimezone(zone) if zone is not None else dt
+    return {"year": dt.year, "month": dt.month, "day": dt.day}
+
+
+def _day_date(day: Mapping, zone: tzinfo | None) -> Any:
+    for key in ("displayDate", "date"):
+        value = g(day, key)
+        if value is not None:
+            return value
+    start = path(day, "interval", "startTime")
+    return _local_date(start if start is not None else g(day, "currentTime"), zone)
+
+
+def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Daily forecast, one row per day.
+
+    ``date`` is tz-naive ``datetime64[ns]`` (local midnight of the forecast day); day-part
+    measures come from ``daytimeForecast`` (or the day itself), ``night_*`` from
+    ``nighttimeForecast``; ``sunrise``/``sunset`` are tz-aware in the location's zone.
+    A legacy flat response with ``maxTemperature``/``minTemperature`` gives one row.
+    """
+    zone = time_zone(payload)
+    days = _listed(_weather(payload), _DAILY_KEYS)
+    if (
+        not days
+        and _is_legacy(payload)
+        and (has(payload, "maxTemperature") or has(payload, "minTemperature"))
+    ):
+        days = [payload]
+    cols: dict[str, list] = {c: [] for c in DAILY_COLUMNS}
+    sun_ns: dict[str, list] = {"sunrise": [], "sunset": []}
+    dates = []
+    for day in days:
+        part = g(day, "daytimeForecast") or day
+        night = g(day, "nighttimeForecast")
+        wx = _weather_rows([part])
+        dates.append(_day_date(day, zone))
+        cols["temperature_max"].append(num(g(day, "maxTemperature"), "degrees"))
+        cols["temperature_min"].append(num(g(day, "minTemperature"), "degrees"))
+        cols["feels_like_max"].append(num(g(day, "feelsLikeMaxTemperature"), "degrees"))
+        cols["feels_like_min"].append(num(g(day, "feelsLikeMinTemperature"), "degrees"))
+        for name in DAILY_COLUMNS[5:16]:
+            cols[name].append(wx[name][0])
+        cols["night_condition"].append(_conditions(night)[0] if night else None)
+        cols["night_precip_probability_pct"].append(
+            _pct(path(night, "precipitation", "probability"))
+        )
+        sun = g(day, "sunEvents")
+        sun_ns["sunrise"].append(instant_ns(g(sun, "sunriseTime"), zone)[0])
+        sun_ns["sunset"].append(instant_ns(g(sun, "sunsetTime"), zone)[0])
+        cols["moon_phase"].append(text(path(day, "moonEvents", "moonPhase")))
+    cols["date"] = civil_dates(dates)
+    cols["sunrise"] = times(sun_ns["sunrise"], zone)
+    cols["sunset"] = times(sun_ns["sunset"], zone)
+    df = frame(cols, DAILY_COLUMNS)
+    return finish(
+        df,
+        source,
+        _domain_attributions(payload)["weather"],
+        units=_weather_units(payload, days, daily=True),
+        time_zone=getattr(zone, "key", None),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Air quality
+# --------------------------------------------------------------------------------------------
+
+AIR_QUALITY_COLUMNS = [
+    "time",
+    "index_code",
+    "index_name",
+    "aqi",
+    "aqi_display",
+    "category",
+    "dominant_pollutant",
+    "color",
+]
+POLLUTANT_COLUMNS = ["time", "pollutant", "name", "full_name", "value", "units"]
+HEALTH_COLUMNS = ["time", "group", "text"]
+_AQ_HOUR_KEYS = ("hourlyResults", "hourly", "hours", "hourlyForecasts", "results", "hourlyResult")
+
+
+def _aq_hours(payload: Any) -> list[Mapping]:
+    aq = g(payload, "airQuality")
+    if not isinstance(aq, Mapping):
+        return []
+    hours = _listed(aq, _AQ_HOUR_KEYS)
+    if not hours and (has(aq, "indexes") or has(aq, "pollutants")):
+        hours = [aq]
+    return hours
+
+
+def _aq_times(payload: Any, hours: Sequence[Mapping]) -> pd.DatetimeIndex:
+    """One instant per hour: payload zone if known, else a uniform fixed offset, else UTC."""
+    zone = time_zone(payload)
+    ns: list[int | None] = []
+    offsets: set[int] = set()
+    for hour in hours:
+        value = g(hour, "dateTime")
+        if value is None:
+            value = g(hour, "time")
+        n, off = instant_ns(value, zone)
+        ns.append(n)
+        if n is not None and off is not None:
+            offsets.add(off)
+    if zone is None and len(offsets) == 1:
+        zone = timezone(timedelta(seconds=offsets.pop()))
+    return times(ns, zone)
+
+
+def _expand(stamps: pd.DatetimeIndex, owners: list[int]) -> pd.DatetimeIndex:
+    return stamps.take(np.asarray(owners, dtype=np.intp)) if owners else stamps[:0]
+
+
+def air_quality_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Air-quality indexes, one row per hour x index (``aqi`` is ``Int64``, ``color`` hex)."""
+    hours = _aq_hours(payload)
+    stamps = _aq_times(payload, hours)
+    owners: list[int] = []
+    cols: dict[str, list] = {c: [] for c in AIR_QUALITY_COLUMNS[1:]}
+    code, name, aqi, display, cat, dom, color = cols.values()
+    for i, hour in enumerate(hours):
+        for idx in records(g(hour, "indexes")):
+            owners.append(i)
+            code.append(g(idx, "code"))
+            name.append(g(idx, "displayName"))
+            value = num(g(idx, "aqi"))
+            aqi.append(None if math.isnan(value) else round(value))
+            shown = g(idx, "aqiDisplay")
+            display.append(None if shown is None else str(shown))
+            cat.append(g(idx, "category"))
+            dom.append(g(idx, "dominantPollutant"))
+            color.append(hex_color(g(idx, "color")))
+    cols["aqi"] = pd.array(aqi, dtype="Int64")
+    cols["time"] = _expand(stamps, owners)
+    df = frame(cols, AIR_QUALITY_COLUMNS)
+    return finish(df, source, _domain_attributions(payload)["air_quality"])
+
+
+def pollutants_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Pollutant concentrations, one row per hour x pollutant (``value`` float, ``units`` text)."""
+    hours = _aq_hours(payload)
+    stamps = _aq_times(payload, hours)
+    owners: list[int] = []
+    cols: dict[str, list] = {c: [] for c in POLLUTANT_COLUMNS[1:]}
+    code, name, full, value, units = cols.values()
+    for i, hour in enumerate(hours):
+        for item in records(g(hour, "pollutants")):
+            owners.append(i)
+            code.append(g(item, "code"))
+            name.append(g(item, "displayName"))
+            full.append(g(item, "fullName"))
+            conc = g(item, "concentration")
+            value.append(num(conc, "value"))
+            units.append(g(conc, "units") if isinstance(conc, Mapping) else None)
+    cols["value"] = np.asarray(value, dtype=np.float64)
+    cols["time"] = _expand(stamps, owners)
+    df = frame(cols, POLLUTANT_COLUMNS)
+    return finish(df, source, _domain_attributions(payload)["air_quality"])
+
+
+def health_recommendations_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Health advice, one row per hour x group (``group`` in snake_case, e.g. ``elderly``)."""
+    hours = _aq_hours(payload)
+    stamps = _aq_times(payload, hours)
+    owners: list[int] = []
+    groups: list[str] = []
+    texts: list[Any] = []
+    for i, hour in enumerate(hours):
+        recs = g(hour, "healthRecommendations")
+        if not isinstance(recs, Mapping):
+            continue
+        for key, value in recs.items():
+            owners.append(i)
+            groups.append(snake(str(key)))
+            texts.append(text(value))
+    cols = {"time": _expand(stamps, owners), "group": groups, "text": texts}
+    df = frame(cols, HEALTH_COLUMNS)
+    return finish(df, source, _domain_attributions(payload)["air_quality"])
+
+
+# --------------------------------------------------------------------------------------------
+# Pollen
+# --------------------------------------------------------------------------------------------
+
+POLLEN_COLUMNS = [
+    "date",
+    "kind",
+    "code",
+    "name",
+    "upi",
+    "category",
+    "in_season",
+    "index_description",
+    "color",
+]
+_POLLEN_DAY_KEYS = ("dailyInfo", "daily", "days", "dailyForecasts", "forecastDays")
+
+
+def _pollen_days(payload: Any) -> list[Mapping]:
+    pollen = g(payload, "pollen")
+    if not isinstance(pollen, Mapping):
+        return []
+    days = _listed(pollen, _POLLEN_DAY_KEYS)
+    if not days and (has(pollen, "pollenTypeInfo") or has(pollen, "plantInfo")):
+        days = [pollen]
+    return days
+
+
+def pollen_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+    """Pollen, one row per day x (pollen type or plant): ``kind`` is ``"type"`` or ``"plant"``.
+
+    ``upi`` is ``Int64`` 0–5 (NA without ``indexInfo``); a missing ``inSeason`` reads False.
+    """
+    cols: dict[str, list] = {c: [] for c in POLLEN_COLUMNS}
+    for day in _pollen_days(payload):
+        when = g(day, "date")
+        for kind, key in (("type", "pollenTypeInfo"), ("plant", "plantInfo")):
+            for item in records(g(day, key)):
+                info = g(item, "indexInfo")
+                if info is None:
+                    info = g(item, "index")
+                value = num(info, "value")
+                cols["date"].append(when)
+                cols["kind"].append(kind)
+                cols["code"].append(g(item, "code"))
+                cols["name"].append(g(item, "displayName"))
+                cols["upi"].append(None if math.isnan(value) else round(value))
+                cols["category"].append(g(info, "category"))
+                cols["in_season"].append(g(item, "inSeason") is True)
+                cols["index_description"].append(g(info, "indexDescription"))
+                cols["color"].append(hex_color(g(info, "color")))
+    cols["date"] = civil_dates(cols["date"])
+    cols["upi"] = pd.array(cols["upi"], dtype="Int64")
+    cols["in_season"] = np.asarray(cols["in_season"], dtype=bool)
+    df = frame(cols, POLLEN_COLUMNS)
+    return finish(df, source, _domain_attributions(payload)["pollen"])
+
+
+# --------------------------------------------------------------------------------------------
+# Attributions
+# --------------------------------------------------------------------------------------------
+
+
+def _domain_attributions(payload: Any) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {"weather": [], "air_quality": [], "pollen": []}
+    if not isinstance(payload, Mapping):
+        return out
+    top = g(payload, "attribution")
+    if top is None:
+        top = g(payload, "attributions")
+    if _is_legacy(payload):
+        out["weather"] = collect_attributions({"attribution": top}, depth=0)
+        return out
+    for key, container in (
+        ("weather", "weather"),
+        ("air_quality", "airQuality"),
+        ("pollen", "pollen"),
+    ):
+        box = g(payload, container)
+        if not isinstance(box, Mapping):
+            continue
+        found: list[dict] = []
+        seen: set = set()
+        add_attribution(found, seen, g(box, "attribution"))
+        add_attribution(found, seen, g(box, "attributions"))
+        add_attribution(found, seen, top)
+        out[key] = found
+    return out
+
+
+def environment_attributions(payload: Mapping) -> dict[str, list[dict]]:
+    """Attributions per domain: ``{"weather": [...], "air_quality": [...], "pollen": [...]}``.
+
+    Each list holds unique ``{"title", "url"}`` dicts of that domain's container; a domain
+    absent from the response has an empty list. Legacy flat mode credits ``weather``.
+    """
+    return _domain_attributions(payload)

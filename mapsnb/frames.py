@@ -1,0 +1,947 @@
+"""Tidy pandas DataFrames from raw tool payloads, plus :func:`concat` and :func:`to_geodataframe`.
+
+Every function takes the **raw payload dict** of one tool call (either key spelling, missing
+optional fields tolerated, unknown fields kept as extra columns) and returns a DataFrame whose
+``attrs`` hold ``source`` (``"live"``, ``"sandbox"`` or a host) and ``attributions`` (unique
+``{"title", "url"}`` dicts found in the payload, in order). Column names are a contract relied on
+by layers, charts and widgets; see each function.
+
+The environment frames (``lookup_weather``) live in :mod:`mapsnb._frames_env` and are
+re-exported here.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from mapsnb._frames_env import (
+    air_quality_frame,
+    collect_attributions,
+    current_weather_frame,
+    daily_weather_frame,
+    duration_ns,
+    environment_attributions,
+    finish,
+    frame,
+    g,
+    health_recommendations_frame,
+    hourly_weather_frame,
+    num,
+    path,
+    pollen_frame,
+    pollutants_frame,
+    records,
+    snake,
+    text,
+    timedeltas,
+    times,
+)
+from mapsnb.errors import RPC_CODES
+from mapsnb.polyline import decode, haversine_m
+
+if TYPE_CHECKING:
+    import geopandas
+
+__all__ = [
+    "air_quality_frame",
+    "along_route_frame",
+    "concat",
+    "current_weather_frame",
+    "daily_weather_frame",
+    "environment_attributions",
+    "health_recommendations_frame",
+    "hourly_weather_frame",
+    "parse_distance_m",
+    "places_frame",
+    "pollen_frame",
+    "pollutants_frame",
+    "resolved_names_frame",
+    "resolved_urls_frame",
+    "route_path_frame",
+    "routes_frame",
+    "to_geodataframe",
+]
+
+PLACE_COLUMNS = [
+    "place_id",
+    "resource_name",
+    "name",
+    "lat",
+    "lng",
+    "place_url",
+    "directions_url",
+    "reviews_url",
+    "photos_url",
+    "write_a_review_url",
+    "attribution_title",
+    "attribution_url",
+    "cited",
+    "summary_snippet",
+]
+ALONG_COLUMNS = [*PLACE_COLUMNS, "rank", "detour_s", "detour", "detour_distance_text", "detour_m"]
+ROUTE_COLUMNS = [
+    "route_index",
+    "distance_m",
+    "duration_s",
+    "duration",
+    "encoded_polyline",
+    "retrieval_token",
+    "token_expires_at",
+    "attribution_title",
+    "attribution_url",
+    "travel_mode",
+    "origin",
+    "destination",
+]
+PATH_COLUMNS = ["route_index", "seq", "lat", "lng", "cum_distance_m"]
+BATCH_COLUMNS = [
+    "ok",
+    "place_id",
+    "resource_name",
+    "confidence",
+    "error_code",
+    "error_status",
+    "error_message",
+]
+
+#: How long a ``retrievalToken`` stays valid (TOOLS.md §4).
+TOKEN_LIFETIME = timedelta(minutes=10)
+
+_LINKS = (
+    ("place_url", "placeUrl"),
+    ("directions_url", "directionsUrl"),
+    ("reviews_url", "reviewsUrl"),
+    ("photos_url", "photosUrl"),
+    ("write_a_review_url", "writeAReviewUrl"),
+)
+_PLACE_KNOWN = {"place", "id", "location", "display_name", "name", "title"}
+_KNOWN_CONTAINERS = {"google_maps_links": {c for c, _ in _LINKS}, "attribution": {"title", "url"}}
+
+# --------------------------------------------------------------------------------------------
+# Extras: unknown fields flattened to columns
+# --------------------------------------------------------------------------------------------
+
+
+def _flatten(obj: Mapping, prefix: str, out: dict[str, Any], skip: set[str] | None = None) -> None:
+    """Add ``obj``'s fields to ``out`` as ``prefix + snake_name`` (nested dicts joined by ``_``)."""
+    for key, value in obj.items():
+        name = snake(str(key))
+        if skip is not None and name in skip:
+            continue
+        if isinstance(value, Mapping) and value:
+            _flatten(value, f"{prefix}{name}_", out)
+        else:
+            out[f"{prefix}{name}"] = value
+
+
+def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[str]]) -> dict:
+    """Unknown fields of ``obj``, including unknown sub-fields of known containers."""
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        name = snake(str(key))
+        if name in containers:
+            if isinstance(value, Mapping):
+                _flatten(value, f"{name}_", out, skip=containers[name])
+        elif name not in known:
+            if isinstance(value, Mapping) and value:
+                _flatten(value, f"{name}_", out)
+            else:
+                out[name] = value
+    return out
+
+
+def _add_extras(cols: dict[str, Any], extras: Sequence[Mapping], order: list[str]) -> list[str]:
+    """Add extra columns (union of keys, first-seen order; absent -> None); return the order."""
+    names: dict[str, None] = {}
+    for row in extras:
+        names.update(dict.fromkeys(row))
+    taken = set(order)
+    for name in names:
+        column = name if name not in taken else f"extra_{name}"
+        cols[column] = [row.get(name) for row in extras]
+        taken.add(column)
+        order = [*order, column]
+    return order
+
+
+# --------------------------------------------------------------------------------------------
+# Summary text: citations, snippets, names
+# --------------------------------------------------------------------------------------------
+
+_CITE = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
+_BLOCK = re.compile(r"</?(?:p|br|div|li|ul|ol|h\d|tr|table)\b[^>]*>", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+_END = re.compile(r"[.!?]+(?:\s*\[\d+(?:\s*,\s*\d+)*\])*(?=\s|$)")
+_CLAUSE = re.compile(r"[;:,()!?\n\[\]|—–]|\.(?=\s|$)|\s-\s")
+_BOLD_OPEN = re.compile(r"<(strong|b)(?:\s[^>]*)?>", re.IGNORECASE)
+_BOLD_CLOSE = re.compile(r"</(?:strong|b)\s*>", re.IGNORECASE)
+_ABBREV = {"st", "dr", "mr", "mrs", "ms", "mt", "ft", "ave", "blvd", "rd", "no", "vs", "etc", "jr"}
+_FILLERS = {
+    "and",
+    "or",
+    "but",
+    "plus",
+    "also",
+    "including",
+    "include",
+    "includes",
+    "like",
+    "such",
+    "as",
+    "try",
+    "visit",
+    "consider",
+    "check",
+    "out",
+    "see",
+    "then",
+    "with",
+    "is",
+    "are",
+    "was",
+    "the",
+    "a",
+    "an",
+    "at",
+    "for",
+    "from",
+    "near",
+    "by",
+    "in",
+    "of",
+    "to",
+    "&",
+}
+_CONNECTORS = {"of", "the", "de", "del", "la", "le", "du", "des", "di", "da", "and", "&", "y", "et"}
+_ARTICLES = {"the", "a", "an"}
+_MAX_NAME_WORDS = 8
+
+
+def _plain(raw: str) -> str:
+    """Summary text without HTML tags, entities or markdown bold."""
+    return html.unescape(_TAG.sub("", _BLOCK.sub("\n", raw))).replace("**", "")
+
+
+def _sentences(plain: str) -> list[str]:
+    """Sentences of plain text; trailing citations stay with their sentence."""
+    out: list[str] = []
+    for line in plain.split("\n"):
+        start = 0
+        for m in _END.finditer(line):
+            words = line[start : m.start()].split()
+            last = words[-1].lower() if words else ""
+            following = line[m.end() :].lstrip()[:1]
+            if last in _ABBREV or (len(last) == 1 and last.isalpha()) or following.islower():
+                continue
+            out.append(line[start : m.end()].strip())
+            start = m.end()
+        out.append(line[start:].strip())
+    return [s for s in out if s]
+
+
+def _cited_numbers(raw: str) -> set[int]:
+    return {int(n) for m in _CITE.finditer(raw) for n in m.group(1).split(",")}
+
+
+def _snippets(raw: str) -> dict[int, str]:
+    """The first sentence citing each ``[n]``."""
+    out: dict[int, str] = {}
+    for sentence in _sentences(_plain(raw)):
+        for n in _cited_numbers(sentence):
+            out.setdefault(n, sentence)
+    return out
+
+
+def _bold_before(prefix: str) -> str | None:
+    """The bold run ending right before a citation (or left open just before it)."""
+    p = prefix.rstrip()
+    closes = list(_BOLD_CLOSE.finditer(p))
+    opens = list(_BOLD_OPEN.finditer(p))
+    inner = None
+    if closes and closes[-1].end() == len(p):
+        before = [o for o in opens if o.end() <= closes[-1].start()]
+        if before:
+            inner = p[before[-1].end() : closes[-1].start()]
+    elif opens and (not closes or opens[-1].start() > closes[-1].start()):
+        inner = p[opens[-1].end() :]
+    elif p.endswith("**") and p.count("**") >= 2:
+        inner = p[p.rfind("**", 0, len(p) - 2) + 2 : -2]
+    elif p.count("**") % 2 == 1:
+        inner = p[p.rfind("**") + 2 :]
+    if inner is None:
+        return None
+    name = " ".join(_plain(inner).split()).strip(" ,:;-")
+    return name if name and len(name.split()) <= 2 * _MAX_NAME_WORDS else None
+
+
+def _is_name_word(word: str) -> bool:
+    first = next((c for c in word if c.isalnum()), "")
+    return bool(first) and (first.isupper() or first.isdigit())
+
+
+def _is_lead(word: str) -> bool:
+    """A filler or connector to trim from the start of a name (a capitalised article stays)."""
+    return word in _CONNECTORS or word in _ARTICLES or word.lower() in _FILLERS - _ARTICLES
+
+
+def _clause_before(prefix: str) -> str | None:
+    """Words before a citation in its clause: the trailing capitalised run when there is one."""
+    plain = re.sub(r"\s*\([^()]*\)\s*$", "", _plain(prefix).rstrip())
+    words = _CLAUSE.split(plain)[-1].split()
+    while len(words) > 1 and _is_lead(words[0]):
+        words = words[1:]
+    if not words:
+        return None
+    run: list[str] = []
+    for word in reversed(words):
+        if _is_name_word(word) or (run and word.lower() in _CONNECTORS):
+            run.insert(0, word)
+        else:
+            break
+    while run and _is_lead(run[0]):
+        run = run[1:]
+    if run:
+        words = run
+    elif any(c.isupper() or c.islower() for c in "".join(words)) and len(words) > _MAX_NAME_WORDS:
+        return None
+    name = " ".join(words[-_MAX_NAME_WORDS:]).strip(" \"'“”‘’*_,:;.-")
+    return name or None
+
+
+def _summary_name(raw: str, n: int) -> str | None:
+    """The name the summary gives to citation ``[n]`` (bold run, else the clause's words)."""
+    for m in _CITE.finditer(raw):
+        if m.group(1).strip() != str(n):
+            continue
+        prefix = raw[: m.start()]
+        if re.search(r"\]\s*$", prefix):
+            continue
+        name = _bold_before(prefix) or _clause_before(prefix)
+        if name:
+            return name
+    return None
+
+
+def _field_name(view: Mapping) -> str | None:
+    """A name-like field of a PlaceView (``displayName``, ``name`` not a resource, ``title``)."""
+    for key in ("displayName", "name", "title"):
+        value = text(g(view, key))
+        if value and not (key == "name" and value.startswith("places/")):
+            return value
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Places
+# --------------------------------------------------------------------------------------------
+
+
+def _place_ids(view: Mapping) -> tuple[str | None, str | None]:
+    resource = g(view, "place")
+    if not isinstance(resource, str):
+        name = g(view, "name")
+        resource = name if isinstance(name, str) and name.startswith("places/") else None
+    pid = g(view, "id")
+    pid = str(pid) if pid is not None else None
+    if pid is None and resource:
+        pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
+    if resource is None and pid:
+        resource = f"places/{pid}"
+    return pid, resource
+
+
+def _lat_lng(loc: Any) -> tuple[float, float]:
+    inner = g(loc, "latLng")
+    loc = inner if isinstance(inner, Mapping) else loc
+    return num(g(loc, "latitude")), num(g(loc, "longitude"))
+
+
+def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, list], list[dict]]:
+    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``)."""
+    cols: dict[str, list] = {c: [] for c in PLACE_COLUMNS}
+    extras: list[dict] = []
+    cited = _cited_numbers(summary)
+    snippets = _snippets(summary) if summary else {}
+    for n, view in enumerate(views):
+        pid, resource = _place_ids(view)
+        lat, lng = _lat_lng(g(view, "location"))
+        links = g(view, "googleMapsLinks")
+        attribution = g(view, "attribution")
+        cols["place_id"].append(pid)
+        cols["resource_name"].append(resource)
+        cols["name"].append(_field_name(view) or (_summary_name(summary, n) if summary else None))
+        cols["lat"].append(lat)
+        cols["lng"].append(lng)
+        for column, key in _LINKS:
+            cols[column].append(g(links, key))
+        cols["attribution_title"].append(g(attribution, "title"))
+        cols["attribution_url"].append(g(attribution, "url"))
+        cols["cited"].append(n in cited)
+        cols["summary_snippet"].append(snippets.get(n))
+        extras.append(_known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
+    cols["lat"] = np.asarray(cols["lat"], dtype=np.float64)
+    cols["lng"] = np.asarray(cols["lng"], dtype=np.float64)
+    cols["cited"] = np.asarray(cols["cited"], dtype=bool)
+    return cols, extras
+
+
+def _citation_index(n: int) -> pd.RangeIndex:
+    return pd.RangeIndex(n, name="citation")
+
+
+def places_frame(
+    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+) -> pd.DataFrame:
+    """``search_places`` places, one row per place, indexed by citation number ``[n]``.
+
+    Columns: ``place_id, resource_name, name, lat, lng, place_url, directions_url, reviews_url,
+    photos_url, write_a_review_url, attribution_title, attribution_url, cited,
+    summary_snippet``, then unknown fields flattened (``openingHours.openNow`` ->
+    ``opening_hours_open_now``). ``name`` comes from a name-like field, else from the summary
+    text citing the place. ``attrs`` also holds ``summary`` and ``content_token``.
+    """
+    views = records(g(payload, "places"))
+    summary = text(g(payload, "summary")) or ""
+    cols, extras = _place_columns(views, summary)
+    order = _add_extras(cols, extras, PLACE_COLUMNS)
+    df = frame(cols, order).set_axis(_citation_index(len(views)), axis=0)
+    return finish(
+        df,
+        source,
+        collect_attributions(payload),
+        summary=summary or None,
+        content_token=g(payload, "contentToken"),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Search along route
+# --------------------------------------------------------------------------------------------
+
+_DIST_NUMBER = re.compile(r"(\d[\d.,'\u00a0\u202f\u2009 ]*?)\s*([^\W\d_]+)\.?\s*$")
+_METRES = {
+    **dict.fromkeys(["m", "meter", "meters", "metre", "metres", "м", "метр", "метров"], 1.0),
+    **dict.fromkeys(["km", "kilometer", "kilometers", "kilometre", "kilometres", "км"], 1000.0),
+    **dict.fromkeys(["mi", "mile", "miles"], 1609.344),
+    **dict.fromkeys(["ft", "feet", "foot"], 0.3048),
+    **dict.fromkeys(["yd", "yard", "yards"], 0.9144),
+}
+
+
+def _number(raw: str) -> float:
+    s = re.sub(r"[\s\u00a0\u202f\u2009']", "", raw).strip(".,")
+    if "," in s and "." in s:
+        if s.rfind(",") > s.rfind("."):
+            s = s.replace(".", "").replace(",", ".")
+        else:
+            s = s.replace(",", "")
+    elif "," in s:
+        parts = s.split(",")
+        grouped = len(parts) > 2 or (len(parts[1]) == 3 and parts[0] not in ("", "0"))
+        s = s.replace(",", "") if grouped else s.replace(",", ".")
+    elif s.count(".") > 1:
+        s = s.replace(".", "")
+    return float(s)
+
+
+def parse_distance_m(value: Any) -> float:
+    """Metres from localized distance text (``"1.9 km"``, ``"1,2 km"``, ``"1,234 ft"``, ``"0.5 mi"``).
+
+    Units m, km, mi, ft, yd (and spelled-out or Cyrillic forms); NaN when unparseable.
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if not isinstance(value, str):
+        return math.nan
+    m = _DIST_NUMBER.search(value)
+    if not m:
+        return math.nan
+    factor = _METRES.get(m.group(2).lower())
+    if factor is None:
+        return math.nan
+    try:
+        return _number(m.group(1)) * factor
+    except ValueError:
+        return math.nan
+
+
+def along_route_frame(
+    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+) -> pd.DataFrame:
+    """``search_along_route`` results, one row per result in rank order (index ``citation``).
+
+    The place columns of :func:`places_frame` plus ``rank`` (0-based), ``detour_s`` (float),
+    ``detour`` (Timedelta), ``detour_distance_text`` and ``detour_m`` (parsed from the text),
+    then unknown fields flattened.
+    """
+    results = records(g(payload, "results"))
+    summary = text(g(payload, "summary")) or ""
+    views: list[Mapping] = []
+    outer: list[dict] = []
+    detour_ns: list[int | None] = []
+    texts: list[str | None] = []
+    for result in results:
+        place = g(result, "place")
+        views.append(place if isinstance(place, Mapping) else result)
+        detour = g(result, "detourSummary")
+        detour_ns.append(duration_ns(g(detour, "detourDuration")))
+        dist = g(detour, "localizedDetourDistance")
+        texts.append(text(dist))
+        skip = {"detour_duration", "localized_detour_distance"}
+        extra = (
+            _known_extras(result, {"place"}, {"detour_summary": skip})
+            if isinstance(place, Mapping)
+            else {}
+        )
+        outer.append(extra)
+    cols, extras = _place_columns(views, summary)
+    cols["rank"] = np.arange(len(views), dtype=np.int64)
+    cols["detour_s"] = np.array([np.nan if x is None else x / 1e9 for x in detour_ns])
+    cols["detour"] = timedeltas(detour_ns)
+    cols["detour_distance_text"] = texts
+    cols["detour_m"] = np.array([parse_distance_m(t) for t in texts], dtype=np.float64)
+    merged = [{**a, **b} for a, b in zip(extras, outer, strict=True)]
+    order = _add_extras(cols, merged, ALONG_COLUMNS)
+    df = frame(cols, order).set_axis(_citation_index(len(views)), axis=0)
+    return finish(
+        df,
+        source,
+        collect_attributions(payload),
+        summary=summary or None,
+        content_token=g(payload, "contentToken"),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Routes
+# --------------------------------------------------------------------------------------------
+
+
+def _coord(x: float) -> str:
+    return f"{x:.7f}".rstrip("0").rstrip(".")
+
+
+def waypoint_label(value: Any) -> str | None:
+    """A display string for a waypoint: the address, ``"lat,lng"`` or ``"place_id:ID"``."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        if g(value, "address"):
+            return str(g(value, "address"))
+        if g(value, "placeId"):
+            return f"place_id:{g(value, 'placeId')}"
+        for candidate in (g(value, "latLng"), path(value, "location", "latLng"), value):
+            lat, lng = _lat_lng(candidate)
+            if not (math.isnan(lat) or math.isnan(lng)):
+                return f"{_coord(lat)},{_coord(lng)}"
+        return None
+    if isinstance(value, Sequence) and len(value) == 2:
+        return f"{_coord(float(value[0]))},{_coord(float(value[1]))}"
+    return str(value)
+
+
+def _endpoints(request: Mapping | None) -> tuple[Any, Any]:
+    if not isinstance(request, Mapping):
+        return None, None
+    ends = g(request, "routeEndpoints")
+    src = ends if isinstance(ends, Mapping) else request
+    return g(src, "origin"), g(src, "destination")
+
+
+def _travel_mode(request: Mapping | None) -> str:
+    mode = g(request, "travelMode")
+    if not isinstance(mode, str) or mode in ("", "ROUTE_TRAVEL_MODE_UNSPECIFIED"):
+        return "DRIVE"
+    return mode.upper()
+
+
+def _as_utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+
+
+def _polyline_of(route: Mapping) -> str | None:
+    encoded = g(route, "encodedPolyline")
+    if encoded is None:
+        encoded = path(route, "polyline", "encodedPolyline")
+    return encoded if isinstance(encoded, str) else None
+
+
+def routes_frame(
+    payload: Mapping,
+    *,
+    source: str = "live",
+    request: Mapping | None = None,
+    issued_at: datetime | None = None,
+) -> pd.DataFrame:
+    """``compute_routes`` routes, one row per route (``route_index`` 0 = recommended).
+
+    Columns: ``route_index, distance_m, duration_s, duration, encoded_polyline,
+    retrieval_token, token_expires_at, attribution_title, attribution_url, travel_mode, origin,
+    destination``, then unknown fields flattened. ``token_expires_at`` is ``issued_at`` + 10
+    minutes (UTC) for routes with a token, NaT otherwise. Empty ``routes`` gives an empty frame.
+    """
+    routes = records(g(payload, "routes"))
+    origin, destination = _endpoints(request)
+    mode = _travel_mode(request)
+    cols: dict[str, Any] = {c: [] for c in ROUTE_COLUMNS}
+    dur_ns: list[int | None] = []
+    expires: list[int | None] = []
+    extras: list[dict] = []
+    issued = _as_utc(issued_at) if issued_at is not None else None
+    known = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
+    for route in routes:
+        token = g(route, "retrievalToken")
+        attribution = g(route, "attribution")
+        ns = duration_ns(g(route, "duration"))
+        dur_ns.append(ns)
+        cols["distance_m"].append(num(g(route, "distanceMeters")))
+        cols["encoded_polyline"].append(_polyline_of(route))
+        cols["retrieval_token"].append(token)
+        if token and issued is not None:
+            expiry = issued + TOKEN_LIFETIME
+            expires.append(
+                (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc))
+                // timedelta(microseconds=1)
+                * 1000
+            )
+        else:
+            expires.append(None)
+        cols["attribution_title"].append(g(attribution, "title"))
+        cols["attribution_url"].append(g(attribution, "url"))
+        poly = g(route, "polyline")
+        extra = _known_extras(route, known, {"attribution": {"title", "url"}})
+        if isinstance(poly, Mapping) and _polyline_of(route) == path(poly, "encodedPolyline"):
+            extra = {k: v for k, v in extra.items() if k != "polyline_encoded_polyline"}
+        extras.append(extra)
+    n = len(routes)
+    cols["route_index"] = np.arange(n, dtype=np.int64)
+    cols["distance_m"] = np.asarray(cols["distance_m"], dtype=np.float64)
+    cols["duration_s"] = np.array([np.nan if x is None else x / 1e9 for x in dur_ns])
+    cols["duration"] = timedeltas(dur_ns)
+    cols["token_expires_at"] = times(expires, timezone.utc)
+    cols["travel_mode"] = [mode] * n
+    cols["origin"] = [waypoint_label(origin)] * n
+    cols["destination"] = [waypoint_label(destination)] * n
+    order = _add_extras(cols, extras, ROUTE_COLUMNS)
+    return finish(frame(cols, order), source, collect_attributions(payload))
+
+
+def route_path_frame(payload: Mapping) -> pd.DataFrame:
+    """Route vertices, one row per vertex: ``route_index, seq, lat, lng, cum_distance_m``.
+
+    ``cum_distance_m`` is the cumulative haversine distance from the start of each route.
+    Routes without (or with a malformed) polyline contribute no rows.
+    """
+    cols: dict[str, list] = {c: [] for c in PATH_COLUMNS}
+    for i, route in enumerate(records(g(payload, "routes"))):
+        encoded = _polyline_of(route)
+        try:
+            points = decode(encoded) if encoded else []
+        except ValueError:
+            points = []
+        total = 0.0
+        for seq, (lat, lng) in enumerate(points):
+            if seq:
+                total += haversine_m(points[seq - 1][0], points[seq - 1][1], lat, lng)
+            cols["route_index"].append(i)
+            cols["seq"].append(seq)
+            cols["lat"].append(lat)
+            cols["lng"].append(lng)
+            cols["cum_distance_m"].append(total)
+    typed = {
+        "route_index": np.asarray(cols["route_index"], dtype=np.int64),
+        "seq": np.asarray(cols["seq"], dtype=np.int64),
+        "lat": np.asarray(cols["lat"], dtype=np.float64),
+        "lng": np.asarray(cols["lng"], dtype=np.float64),
+        "cum_distance_m": np.asarray(cols["cum_distance_m"], dtype=np.float64),
+    }
+    return finish(frame(typed, PATH_COLUMNS), "live", collect_attributions(payload))
+
+
+# --------------------------------------------------------------------------------------------
+# Batch resolution
+# --------------------------------------------------------------------------------------------
+
+_MISSING = object()
+
+
+def _failures(payload: Any) -> dict[int, Any]:
+    failed = g(payload, "failedRequests")
+    out: dict[int, Any] = {}
+    if isinstance(failed, Mapping):
+        for key, value in failed.items():
+            try:
+                out[int(str(key).strip())] = value
+            except ValueError:
+                continue
+    elif isinstance(failed, list):
+        for item in records(failed):
+            index = g(item, "index")
+            if index is not None:
+                out[int(index)] = g(item, "status", item)
+    return out
+
+
+def _input_text(item: Any, keys: Sequence[str]) -> str | None:
+    if isinstance(item, str):
+        return item
+    for key in keys:
+        value = g(item, key)
+        if value is not None:
+            return str(value)
+    return None
+
+
+def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
+    if not isinstance(failure, Mapping):
+        return None, None, None if failure is None else str(failure)
+    raw_code = g(failure, "code")
+    status = g(failure, "status")
+    code: int | None = None
+    if isinstance(raw_code, str) and not raw_code.lstrip("-").isdigit():
+        status = status or raw_code
+    elif raw_code is not None:
+        code = int(raw_code)
+    if not isinstance(status, str):
+        status = RPC_CODES.get(code) if code is not None else None
+    return code, status, text(g(failure, "message"))
+
+
+def _batch_frame(
+    payload: Mapping, request: Mapping | None, *, items_key: str, inputs_key: str, label: str
+) -> pd.DataFrame:
+    items = g(payload, items_key)
+    items = items if isinstance(items, list) else []
+    failures = _failures(payload)
+    inputs = g(request, inputs_key)
+    if isinstance(inputs, list):
+        n = len(inputs)
+    else:
+        inputs = []
+        n = max([len(items), *(i + 1 for i in failures if i >= 0)])
+    cols: dict[str, list] = {c: [] for c in [label, *BATCH_COLUMNS]}
+    keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
+    for i in range(n):
+        element = items[i] if i < len(items) else _MISSING
+        entity = g(element, "entity") if has_entity(element) else element
+        resource = g(entity, "place") if isinstance(entity, Mapping) else None
+        resource = resource if isinstance(resource, str) and resource else None
+        failure = failures.get(i)
+        code, status, message = _error(failure)
+        if element is _MISSING and failure is None:
+            message = "missing from response"
+        ok = resource is not None and failure is None
+        pid = g(entity, "id")
+        if pid is None and resource is not None:
+            pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
+        cols[label].append(_input_text(inputs[i], keys) if i < len(inputs) else None)
+        cols["ok"].append(ok)
+        cols["place_id"].append(pid)
+        cols["resource_name"].append(resource)
+        cols["confidence"].append(g(element, "confidence"))
+        cols["error_code"].append(code)
+        cols["error_status"].append(status)
+        cols["error_message"].append(message)
+    cols["ok"] = np.asarray(cols["ok"], dtype=bool)
+    cols["error_code"] = pd.array(cols["error_code"], dtype="Int64")
+    df = frame(cols, [label, *BATCH_COLUMNS])
+    return finish(
+        df,
+        "live",
+        collect_attributions(payload),
+        save_to_maps_url=g(payload, "saveToMapsUrl"),
+    )
+
+
+def has_entity(element: Any) -> bool:
+    """Whether a batch element wraps its place in an ``entity`` object."""
+    return isinstance(g(element, "entity"), Mapping)
+
+
+def resolved_names_frame(
+    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+) -> pd.DataFrame:
+    """``resolve_names``, one row per input query, in input order.
+
+    Columns: ``query, ok, place_id, resource_name, confidence, error_code (Int64),
+    error_status, error_message``; ``attrs["save_to_maps_url"]``. Inputs the response does not
+    cover are failures with ``error_message`` ``"missing from response"``.
+    """
+    df = _batch_frame(payload, request, items_key="results", inputs_key="queries", label="query")
+    df.attrs["source"] = source
+    return df
+
+
+def resolved_urls_frame(
+    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+) -> pd.DataFrame:
+    """``resolve_maps_urls``, one row per input URL, in input order (columns as
+    :func:`resolved_names_frame` with ``url`` instead of ``query``)."""
+    df = _batch_frame(payload, request, items_key="entities", inputs_key="urls", label="url")
+    df.attrs["source"] = source
+    return df
+
+
+# --------------------------------------------------------------------------------------------
+# concat and GeoDataFrame
+# --------------------------------------------------------------------------------------------
+
+
+def request_label(request: Any) -> str:
+    """A short label for a request: the text query, ``"A → B"``, the location, ``"N queries"``."""
+    if not isinstance(request, Mapping) or not request:
+        return ""
+    query = g(request, "textQuery")
+    if isinstance(query, str) and query:
+        return query
+    origin, destination = _endpoints(request)
+    if origin is not None or destination is not None:
+        return f"{waypoint_label(origin)} → {waypoint_label(destination)}"
+    if g(request, "location") is not None:
+        label = waypoint_label(g(request, "location")) or ""
+        day = g(request, "date")
+        if isinstance(day, Mapping):
+            label += f" {int(g(day, 'year', 0)):04d}-{int(g(day, 'month', 0)):02d}-"
+            label += f"{int(g(day, 'day', 0)):02d}"
+            if g(request, "hour") is not None:
+                label += f" {int(g(request, 'hour')):02d}:00"
+        return label
+    for key, noun in (("queries", "queries"), ("urls", "urls")):
+        value = g(request, key)
+        if isinstance(value, list):
+            return f"{len(value)} {noun}"
+    return ""
+
+
+def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.DataFrame:
+    """Stack ``r.to_frame()`` of many results of one kind, with ``request`` and ``request_index``.
+
+    ``request`` is ``keys[i]`` when given, else a short label derived from ``r.request``.
+    A named index (``citation``) becomes a column. Mixed kinds raise ``TypeError``.
+    """
+    results = list(results)
+    kinds = list(dict.fromkeys(type(r).__name__ for r in results))
+    if len(kinds) > 1:
+        raise TypeError(f"concat needs results of one kind, got {', '.join(kinds)}")
+    if keys is not None and len(keys) != len(results):
+        raise ValueError(f"keys has {len(keys)} items for {len(results)} results")
+    frames: list[pd.DataFrame] = []
+    for i, result in enumerate(results):
+        df = result.to_frame()
+        if any(name is not None for name in df.index.names):
+            df = df.reset_index()
+        label = keys[i] if keys is not None else request_label(getattr(result, "request", None))
+        df = df.assign(request=label, request_index=i)
+        frames.append(df[["request", "request_index", *df.columns[:-2]]])
+    order: dict[str, None] = {"request": None, "request_index": None}
+    for df in frames:
+        order.update(dict.fromkeys(df.columns))
+    filled = [df for df in frames if len(df)]
+    if filled:
+        out = pd.concat(filled, ignore_index=True).reindex(columns=list(order))
+    elif frames:
+        out = frames[0].iloc[0:0].reindex(columns=list(order))
+    else:
+        out = pd.DataFrame({"request": [], "request_index": np.array([], dtype=np.int64)})
+    out["request_index"] = out["request_index"].astype(np.int64)
+    return _concat_attrs(out, results, frames)
+
+
+def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
+    sources = [
+        str(getattr(r, "source", None) or df.attrs.get("source", ""))
+        for r, df in zip(results, frames, strict=True)
+    ]
+    attributions: list[dict] = []
+    for df in frames:
+        for item in df.attrs.get("attributions", []):
+            if item not in attributions:
+                attributions.append(item)
+    out.attrs = {}
+    units = [df.attrs.get("units") for df in frames]
+    if units and units[0] is not None and all(u == units[0] for u in units):
+        out.attrs["units"] = units[0]
+    return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)
+
+
+def _geopandas() -> Any:
+    try:
+        import geopandas
+        import shapely  # noqa: F401
+    except ImportError as exc:
+        raise ImportError(
+            "to_geodataframe needs geopandas and shapely: pip install 'mapsnb[geo]'"
+        ) from exc
+    return geopandas
+
+
+def to_geodataframe(df: pd.DataFrame, *, geometry: str = "points") -> geopandas.GeoDataFrame:
+    """A GeoDataFrame (EPSG:4326) from a frame of this module.
+
+    ``geometry="points"``: Points from ``lat``/``lng`` (rows without coordinates get None); a
+    routes frame (``encoded_polyline``, no ``lat``) gives LineStrings decoded from it.
+    ``geometry="lines"``: LineStrings from ``encoded_polyline``, or one LineString per
+    ``route_index`` from a :func:`route_path_frame`.
+
+    Raises
+    ------
+    ImportError
+        If geopandas is not installed (``pip install 'mapsnb[geo]'``).
+    """
+    gpd = _geopandas()
+    from shapely.geometry import LineString, Point
+
+    has_points = {"lat", "lng"} <= set(df.columns)
+    if geometry == "points" and has_points:
+        geoms = [
+            Point(x, y) if not (math.isnan(x) or math.isnan(y)) else None
+            for x, y in zip(df["lng"].astype(float), df["lat"].astype(float), strict=True)
+        ]
+        out = gpd.GeoDataFrame(df.copy(), geometry=geoms, crs="EPSG:4326")
+    elif geometry in ("points", "lines") and "encoded_polyline" in df.columns:
+        geoms = []
+        for encoded in df["encoded_polyline"]:
+            try:
+                pts = decode(encoded) if isinstance(encoded, str) and encoded else []
+            except ValueError:
+                pts = []
+            geoms.append(LineString([(lng, lat) for lat, lng in pts]) if len(pts) > 1 else None)
+        out = gpd.GeoDataFrame(df.copy(), geometry=geoms, crs="EPSG:4326")
+    elif geometry == "lines" and has_points and "route_index" in df.columns:
+        rows = []
+        for index, part in df.groupby("route_index", sort=True):
+            part = part.sort_values("seq") if "seq" in part.columns else part
+            coords = list(zip(part["lng"], part["lat"], strict=True))
+            length = float(part["cum_distance_m"].max()) if "cum_distance_m" in part else np.nan
+            line = LineString(coords) if len(coords) > 1 else None
+            rows.append(
+                {
+                    "route_index": index,
+                    "n_vertices": len(coords),
+                    "length_m": length,
+                    "geometry": line,
+                }
+            )
+        out = (
+            gpd.GeoDataFrame(rows, geometry="geometry", crs="EPSG:4326")
+            if rows
+            else gpd.GeoDataFrame(
+                {"route_index": [], "n_vertices": [], "length_m": []}, geometry=[], crs="EPSG:4326"
+            )
+        )
+    else:
+        raise ValueError(
+            f"cannot build {geometry!r} geometry: need lat/lng columns or encoded_polyline"
+        )
+    out.attrs = dict(df.attrs)
+    return out
