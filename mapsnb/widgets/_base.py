@@ -1,0 +1,332 @@
+"""Shared form machinery: busy state, error display, tables, attribution, callbacks, map.
+
+Every form is an ``ipywidgets.VBox`` built from standard ipywidgets 8 and ipyleaflet widgets (no
+custom JavaScript), so it works in JupyterLab 4, Notebook 7 and Voila. Calls run synchronously
+inside the click handler: the busy state is set before the call and cleared in ``finally``.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
+
+import ipyleaflet
+import ipywidgets as w
+import pandas as pd
+
+from ..errors import (
+    AuthError,
+    InvalidRequest,
+    MapsnbError,
+    ProtocolError,
+    RateLimited,
+    ToolError,
+    TransportError,
+)
+from ..results import SANDBOX_NOTE, ToolResult, _attribution_html
+
+__all__ = ["BaseForm", "default_client", "new_map"]
+
+logger = logging.getLogger("mapsnb.widgets")
+
+ResultCallback = Callable[[Any], None]
+
+#: Where new maps open (San Francisco, where the emulator's examples live).
+DEFAULT_CENTER = (37.7749, -122.4194)
+WORKING = "Working…"
+ERROR_STYLE = "color:#b00020"
+NOTE_STYLE = "color:#8a6d00"
+
+
+def default_client(client: Any = None) -> Any:
+    """``client`` or a new :class:`mapsnb.Client` (the emulator when no API key is set)."""
+    if client is not None:
+        return client
+    from .._client import Client
+
+    return Client()
+
+
+def new_map(center: tuple[float, float] = DEFAULT_CENTER, zoom: int = 11) -> ipyleaflet.Map:
+    """An ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class."""
+    m = ipyleaflet.Map(
+        center=center, zoom=zoom, scroll_wheel_zoom=True, layout=w.Layout(height="420px")
+    )
+    m.add_class("mapsnb-map")
+    return m
+
+
+# ----------------------------------------------------------------------------- HTML helpers
+def invalid_html(exc: InvalidRequest, labels: Mapping[str, str]) -> str:
+    """The error line for a rejected input: the field (with its form label) and the rule."""
+    field = exc.field or "request"
+    root = field.split(".")[0].split("[")[0]
+    label = labels.get(field) or labels.get(root)
+    name = (
+        f"<b>{html.escape(label)}</b> (<code>{html.escape(field)}</code>)"
+        if label
+        else (f"<code>{html.escape(field)}</code>")
+    )
+    return f"<div style='{ERROR_STYLE}'>⚠ Invalid input — {name}: {html.escape(exc.rule)}</div>"
+
+
+def failure_html(exc: BaseException) -> str:
+    """A readable message (no traceback) for a failed call."""
+    if isinstance(exc, ToolError):
+        head = f"The server reported {exc.status}"
+        text = exc.message
+    elif isinstance(exc, AuthError):
+        head, text = "The credentials were refused", str(exc)
+    elif isinstance(exc, RateLimited):
+        head, text = "Rate limited", str(exc)
+    elif isinstance(exc, TransportError):
+        head, text = "Could not reach the server", str(exc)
+    elif isinstance(exc, ProtocolError):
+        head, text = "The server's answer could not be read", str(exc)
+    elif isinstance(exc, MapsnbError):
+        head, text = type(exc).__name__, str(exc)
+    else:
+        head, text = f"Unexpected error ({type(exc).__name__})", str(exc)
+    body = html.escape(text).replace("\n", "<br>")
+    return f"<div style='{ERROR_STYLE}'>⚠ <b>{html.escape(head)}</b>: {body}</div>"
+
+
+def note_html(text: str) -> str:
+    """A highlighted note (billing tier, beta warnings)."""
+    return f"<div style='{NOTE_STYLE}'>ⓘ {html.escape(text)}</div>"
+
+
+def attribution_html(result: ToolResult) -> str:
+    """Sources to show under every table (and the synthetic-data note in sandbox mode)."""
+    return _attribution_html(result.attributions, result.is_synthetic)
+
+
+def _cell(value: Any) -> str:
+    if value is None or (not isinstance(value, (list, dict, tuple)) and pd.isna(value)):
+        return ""
+    if isinstance(value, float):
+        return f"{value:,.6g}" if abs(value) < 1e6 else f"{value:,.0f}"
+    text = str(value)
+    if text.startswith(("http://", "https://")):
+        url = html.escape(text)
+        return f"<a href='{url}' target='_blank' rel='noopener'>link</a>"
+    return html.escape(text)
+
+
+def frame_html(
+    df: pd.DataFrame,
+    columns: Sequence[str] | None = None,
+    *,
+    row_style: Callable[[Mapping[str, Any]], str] | None = None,
+    max_rows: int = 100,
+    empty: str = "No results.",
+) -> str:
+    """A small HTML table of ``df`` (chosen columns, escaped cells, URLs as links)."""
+    if df is None or len(df) == 0:
+        return f"<div><i>{html.escape(empty)}</i></div>"
+    cols = [c for c in (columns or list(df.columns)) if c in df.columns]
+    head = "".join(f"<th style='text-align:left'>{html.escape(str(c))}</th>" for c in cols)
+    rows = []
+    for _, row in df.head(max_rows).iterrows():
+        record = row.to_dict()
+        style = row_style(record) if row_style else ""
+        attr = f" style='{style}'" if style else ""
+        cells = "".join(f"<td>{_cell(record.get(c))}</td>" for c in cols)
+        rows.append(f"<tr{attr}>{cells}</tr>")
+    more = (
+        f"<div><i>{len(df) - max_rows} more rows not shown</i></div>" if len(df) > max_rows else ""
+    )
+    return (
+        "<table class='mapsnb-frame' style='border-collapse:collapse'>"
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{more}"
+    )
+
+
+def figure_output(fig: Any, alt: str) -> dict[str, Any]:
+    """A ``display_data`` output holding ``fig`` as PNG (works with or without a kernel)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight", dpi=90)
+    png = base64.b64encode(buf.getvalue()).decode("ascii")
+    return {
+        "output_type": "display_data",
+        "data": {"image/png": png, "text/plain": f"<{alt} chart>"},
+        "metadata": {},
+    }
+
+
+def html_output(text: str) -> dict[str, Any]:
+    """A ``display_data`` output holding an HTML fragment."""
+    return {
+        "output_type": "display_data",
+        "data": {"text/html": text, "text/plain": html.unescape(text)},
+        "metadata": {},
+    }
+
+
+def parse_lat_lng(text: str) -> tuple[float, float] | None:
+    """``(lat, lng)`` from ``"37.77, -122.42"``, else ``None`` (an address)."""
+    parts = text.replace(";", ",").split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        return None
+
+
+# ------------------------------------------------------------------------------- the base
+class BaseForm(w.VBox):
+    """What every form shares.
+
+    Attributes
+    ----------
+    client
+        The :class:`mapsnb.Client` used (default: a new one; the emulator without a key).
+    map
+        The ``ipyleaflet.Map`` results are drawn on (``None`` for forms without a map).
+    result, frame
+        The latest result and its DataFrame (``None`` before the first success).
+    search_button, progress, error, status, table, attribution, output
+        The submit button (CSS class ``mapsnb-submit``), the busy indicator, the error line
+        (``mapsnb-error``), the status line, the results table (``mapsnb-table``), the sources
+        under it and an ``Output`` for charts and extras.
+    """
+
+    submit_label = "Search"
+    #: Wire field name -> the label of its input in this form.
+    field_labels: ClassVar[Mapping[str, str]] = {}
+    uses_map = True
+
+    def __init__(
+        self, client: Any = None, map: ipyleaflet.Map | None = None, *, embedded: bool = False
+    ) -> None:
+        super().__init__()
+        self.client = default_client(client)
+        self._owns_map = self.uses_map and map is None
+        self.map: ipyleaflet.Map | None = new_map() if self._owns_map else map
+        self.embedded = embedded
+        self.active = True
+        self.result: Any = None
+        self.frame: pd.DataFrame | None = None
+        self._callbacks: list[ResultCallback] = []
+        self._busy = False
+        self._label = ""
+
+        self.search_button = w.Button(description=self.submit_label, button_style="primary")
+        self.search_button.add_class("mapsnb-submit")
+        self.search_button.on_click(lambda _b: self.submit())
+        self.progress = w.HTML(f"⏳ <i>{WORKING}</i>", layout=w.Layout(display="none"))
+        self.progress.add_class("mapsnb-progress")
+        self.error = w.HTML()
+        self.error.add_class("mapsnb-error")
+        self.status = w.HTML()
+        self.status.add_class("mapsnb-status")
+        self.table = w.HTML()
+        self.table.add_class("mapsnb-table")
+        self.attribution = w.HTML()
+        self.attribution.add_class("mapsnb-attribution")
+        self.output = w.Output()
+        self.output.add_class("mapsnb-output")
+        self._buttons: list[w.Button] = [self.search_button]
+        self.results_box = w.VBox([self.table, self.attribution])
+        if self.map is not None:
+            self.map.on_interaction(self._on_map_interaction)
+
+    # ---------------------------------------------------------------------------- layout
+    def _layout(self, inputs: Sequence[w.Widget], extra: Sequence[w.Widget] = ()) -> None:
+        """Set the children: inputs, button row, error, status, extras, then results."""
+        children: list[w.Widget] = [
+            *inputs,
+            w.HBox([self.search_button, self.progress]),
+            self.error,
+            self.status,
+            *extra,
+        ]
+        if not self.embedded:
+            children += [self.results_box, self.output]
+            if self._owns_map and self.map is not None:
+                children.append(self.map)
+        self.children = tuple(children)
+
+    # ----------------------------------------------------------------------------- public
+    def on_result(self, callback: ResultCallback) -> ResultCallback:
+        """Call ``callback(result)`` after every successful call; returns ``callback``."""
+        self._callbacks.append(callback)
+        return callback
+
+    @property
+    def busy(self) -> bool:
+        """True while a call runs."""
+        return self._busy
+
+    def submit(self) -> Any:
+        """Run the form's main call (what the submit button does); the result, or ``None``."""
+        return self._run(self._submit, self.search_button)
+
+    # ------------------------------------------------------------------------- machinery
+    def _submit(self) -> Any:  # pragma: no cover - implemented by subclasses
+        raise NotImplementedError
+
+    def _run(self, action: Callable[[], Any], button: w.Button) -> Any:
+        """Run ``action`` with the busy state, error display and callbacks; ignore re-entry."""
+        if self._busy:
+            return None
+        self._set_busy(True, button)
+        self.error.value = ""
+        try:
+            result = action()
+            for callback in list(self._callbacks):
+                callback(result)
+        except InvalidRequest as exc:
+            self.error.value = invalid_html(exc, self.field_labels)
+            return None
+        except MapsnbError as exc:
+            self.error.value = failure_html(exc)
+            return None
+        except Exception as exc:  # a widget must not raise into the front end's event loop
+            logger.exception("mapsnb form failed")
+            self.error.value = failure_html(exc)
+            return None
+        finally:
+            self._set_busy(False, button)
+        return result
+
+    def _set_busy(self, busy: bool, button: w.Button) -> None:
+        self._busy = busy
+        if busy:
+            self._label = button.description
+            button.description = WORKING
+        else:
+            button.description = self._label or button.description
+        for b in self._buttons:
+            b.disabled = busy
+        self.progress.layout.display = "" if busy else "none"
+
+    def _show_table(self, result: ToolResult, table: str) -> None:
+        self.table.value = table
+        self.attribution.value = attribution_html(result)
+
+    def _draw(self, *results: Any) -> None:
+        """Replace mapsnb's layers on the map with ``results``."""
+        if self.map is None:
+            return
+        from .. import layers
+
+        layers.show(*results, map=self.map)
+
+    def _source_note(self, result: ToolResult) -> str:
+        return f" — {SANDBOX_NOTE}" if result.is_synthetic else f" — source: {result.source}"
+
+    def _on_map_interaction(self, **event: Any) -> None:
+        if event.get("type") != "click" or not self.active:
+            return
+        coords = event.get("coordinates")
+        if coords and len(coords) == 2:
+            self.handle_map_click(float(coords[0]), float(coords[1]))
+
+    def handle_map_click(self, lat: float, lng: float) -> None:
+        """React to a click on the map at ``(lat, lng)`` (default: nothing)."""

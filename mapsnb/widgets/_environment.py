@@ -1,0 +1,164 @@
+"""``EnvironmentForm``: ``lookup_weather`` (weather, air quality, pollen) with charts."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import ipyleaflet
+import ipywidgets as w
+
+from .._requests import UNITS
+from ..results import EnvironmentResult
+from ._base import BaseForm, figure_output, frame_html, html_output, note_html, parse_lat_lng
+
+__all__ = ["EnvironmentForm"]
+
+CAPABILITIES = (("WEATHER", "Weather"), ("AIR_QUALITY", "Air quality"), ("POLLEN", "Pollen"))
+NOW = "now"
+
+
+class EnvironmentForm(BaseForm):
+    """A form for ``lookup_weather``: charts and tables of weather, air quality and pollen.
+
+    Parameters
+    ----------
+    client
+        A :class:`mapsnb.Client`; default ``mapsnb.Client()`` (the emulator without a key).
+    map
+        The map to mark the location on; default a new map shown inside the form. A click on the
+        map sets the location to the clicked point.
+
+    Attributes
+    ----------
+    location, weather, air_quality, pollen, date, hour, units, pollutants
+        The inputs: ``location`` is an address or ``"lat, lng"``; ``date`` (optional) is the
+        local date; ``hour`` is ``None`` ("now") or 0–23 and needs a date.
+    """
+
+    submit_label = "Look up"
+    field_labels: ClassVar[Mapping[str, str]] = {
+        "location": "Location",
+        "capabilities": "Capabilities",
+        "date": "Date",
+        "hour": "Hour",
+        "units_system": "Units",
+        "include_pollutant_concentration": "Pollutant concentrations",
+    }
+
+    def __init__(
+        self,
+        client: Any = None,
+        map: ipyleaflet.Map | None = None,
+        *,
+        embedded: bool = False,
+    ) -> None:
+        super().__init__(client, map, embedded=embedded)
+        self.location = w.Text(
+            description="Location", placeholder="San Francisco, CA or 37.77, -122.42"
+        )
+        self.weather = w.Checkbox(value=True, description="Weather")
+        self.air_quality = w.Checkbox(value=True, description="Air quality")
+        self.pollen = w.Checkbox(value=False, description="Pollen")
+        self.date = w.DatePicker(description="Date", value=None)
+        self.hour = w.Dropdown(
+            options=[(NOW, None), *((f"{h:02d}:00", h) for h in range(24))],
+            value=None,
+            description="Hour",
+        )
+        self.units = w.ToggleButtons(options=list(UNITS), value="METRIC")
+        self.pollutants = w.Checkbox(value=False, description="Pollutant concentrations")
+        self._layout(
+            [
+                self.location,
+                w.HBox([self.weather, self.air_quality, self.pollen]),
+                w.HBox([self.date, self.hour]),
+                self.units,
+                self.pollutants,
+            ]
+        )
+
+    # --------------------------------------------------------------------------- inputs
+    @property
+    def capabilities(self) -> list[str]:
+        """The checked capabilities, in the order WEATHER, AIR_QUALITY, POLLEN."""
+        boxes = (self.weather, self.air_quality, self.pollen)
+        return [code for (code, _), box in zip(CAPABILITIES, boxes, strict=True) if box.value]
+
+    @property
+    def location_value(self) -> str | tuple[float, float]:
+        """``(lat, lng)`` when the text is a coordinate pair, else the address text."""
+        text = self.location.value.strip()
+        return parse_lat_lng(text) or text
+
+    def handle_map_click(self, lat: float, lng: float) -> None:
+        """A click sets the location to the clicked point."""
+        self.location.value = f"{lat:.5f}, {lng:.5f}"
+
+    # ----------------------------------------------------------------------------- call
+    def _submit(self) -> EnvironmentResult:
+        date = self.date.value
+        result = self.client.lookup_weather(
+            self.location_value,
+            capabilities=self.capabilities,
+            date=date if isinstance(date, dt.date) else None,
+            hour=self.hour.value,
+            units_system=self.units.value,
+            include_pollutant_concentration=self.pollutants.value or None,
+        )
+        self.result = result
+        self.frame = result.to_frame()
+        self._show_table(result, frame_html(self.frame, max_rows=48, empty="No data."))
+        self.output.outputs = tuple(self._charts(result))
+        mode = f"{date.isoformat()}" if isinstance(date, dt.date) else "current conditions"
+        if isinstance(date, dt.date) and self.hour.value is not None:
+            mode += f" {self.hour.value:02d}:00"
+        zone = f" ({result.zone})" if result.zone else ""
+        domains = ", ".join(result.domains) or "no data"
+        self.status.value = f"{domains} — {mode}{zone}{self._source_note(result)}"
+        self._mark(self.location_value)
+        return result
+
+    def _charts(self, result: EnvironmentResult) -> list[dict[str, Any]]:
+        """Chart (and table) outputs for each domain present."""
+        import matplotlib.pyplot as plt
+
+        from .. import charts
+
+        outputs: list[dict[str, Any]] = []
+        plots = (
+            ("air_quality", "Air quality", charts.plot_air_quality),
+            ("pollen", "Pollen", charts.plot_pollen),
+            ("weather", "Weather", charts.plot_weather),
+        )
+        for domain, title, plot in plots:
+            if domain not in result.domains:
+                continue
+            try:
+                ax = plot(result)
+            except (ValueError, KeyError) as exc:
+                outputs.append(html_output(note_html(f"No {title.lower()} chart: {exc}")))
+                continue
+            fig = ax.figure
+            outputs.append(figure_output(fig, title))
+            plt.close(fig)
+            if domain == "air_quality":
+                table = frame_html(
+                    result.air_quality,
+                    ["time", "index_name", "aqi", "category", "dominant_pollutant"],
+                    max_rows=24,
+                )
+                outputs.append(html_output(table))
+        return outputs
+
+    def _mark(self, location: str | tuple[float, float]) -> None:
+        """Mark a coordinate location on the map (replacing mapsnb's layers); an address is not
+        geocoded, so the map is left as it is."""
+        if self.map is None or not isinstance(location, tuple):
+            return
+        marker = ipyleaflet.Marker(
+            location=location, draggable=False, title="Environment lookup", name="mapsnb:location"
+        )
+        self._draw(marker)
+        self.map.center = location
