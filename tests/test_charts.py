@@ -1,0 +1,231 @@
+"""matplotlib charts: plotted data equals the frames, category bands, attribution, PNG output."""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+import pytest
+
+import mapsnb
+from mapsnb import charts
+
+NOW = "2026-09-18T08:00:00-07:00"
+ZONE = "America/Los_Angeles"
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def aq_frame(source: str = "live") -> pd.DataFrame:
+    times = pd.date_range("2026-09-18 00:00", periods=6, freq="h", tz=ZONE)
+    rows = []
+    for k, t in enumerate(times):
+        rows.append((t, "uaqi", "Universal AQI", 90 - 5 * k, "Excellent air quality", "o3"))
+        rows.append((t, "usa_epa", "AQI (US)", 20 + 15 * k, "Good", "pm25" if k < 4 else "o3"))
+    df = pd.DataFrame(
+        rows,
+        columns=["time", "index_code", "index_name", "aqi", "category", "dominant_pollutant"],
+    )
+    df["aqi"] = df["aqi"].astype("Int64")
+    df["color"] = "#00e400"
+    df.attrs = {"source": source, "attributions": [{"title": "Google Air Quality", "url": None}]}
+    return df
+
+
+def pollen_frame() -> pd.DataFrame:
+    df = pd.DataFrame(
+        {
+            "date": pd.to_datetime(["2026-09-18"] * 4),
+            "kind": ["type", "type", "type", "plant"],
+            "code": ["TREE", "GRASS", "WEED", "OAK"],
+            "name": ["Tree", "Grass", "Weed", "Oak"],
+            "upi": pd.array([1, 0, 4, None], dtype="Int64"),
+            "category": ["Very low", "None", "High", None],
+            "in_season": [True, False, True, False],
+            "color": [None, None, None, None],
+        }
+    )
+    df.attrs = {"source": "sandbox", "attributions": [{"title": "mapsnb sandbox", "url": None}]}
+    return df
+
+
+def hourly_frame() -> pd.DataFrame:
+    df = pd.DataFrame(
+        {
+            "time": pd.date_range("2026-09-18 06:00", periods=5, freq="h", tz=ZONE),
+            "temperature": [12.0, 13.5, 15.0, 17.2, 18.1],
+            "precip_probability_pct": [0.0, 10.0, 40.0, 20.0, 5.0],
+        }
+    )
+    df.attrs = {"source": "live", "units": {"temperature": "°C"}, "attributions": []}
+    return df
+
+
+def _png(ax) -> bytes:
+    buf = io.BytesIO()
+    ax.figure.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+def _texts(ax) -> list[str]:
+    return [t.get_text() for t in ax.figure.texts]
+
+
+def _moment(x: object) -> pd.Timestamp:
+    if isinstance(x, (int, float, np.floating)):
+        return pd.Timestamp(matplotlib.dates.num2date(float(x)))
+    return pd.Timestamp(x)
+
+
+def _by_gid(artists, gid: str) -> list:
+    return [a for a in artists if a.get_gid() == gid]
+
+
+# ------------------------------------------------------------------------- air quality
+def test_air_quality_line_equals_frame_and_epa_bands() -> None:
+    df = aq_frame()
+    ax = charts.plot_air_quality(df, now="2026-09-18T03:30:00-07:00")
+    (line,) = _by_gid(ax.lines, "aqi")
+    epa = df[df["index_code"] == "usa_epa"]
+    np.testing.assert_array_equal(line.get_ydata(), epa["aqi"].astype(float).to_numpy())
+    assert len(line.get_xdata()) == len(epa)
+    bands = [p for p in ax.patches if str(p.get_gid()).startswith("band:")]
+    edges = sorted({(p.get_y(), p.get_y() + p.get_height()) for p in bands})
+    # max 95 (+10 % headroom) → bands up to the next EPA breakpoint, 150
+    assert (
+        edges
+        == [(lo, hi) for lo, hi, _, _ in charts.EPA_BANDS[:3]]
+        == [
+            (0, 50),
+            (50, 100),
+            (100, 150),
+        ]
+    )
+    assert ax.get_ylim() == (0, 150)
+    (now,) = _by_gid(ax.lines, "now")
+    marked = _moment(now.get_xdata()[0])
+    assert marked == pd.Timestamp("2026-09-18T03:00:00-07:00")
+    assert ZONE in ax.get_xlabel()
+    peak = _by_gid(ax.texts, "peak")
+    assert peak and "95" in peak[0].get_text() and "o3" in peak[0].get_text()
+    assert any("Google Air Quality" in t for t in _texts(ax))
+    assert _png(ax).startswith(b"\x89PNG")
+
+
+def test_air_quality_uaqi_bands_and_default_index() -> None:
+    df = aq_frame()
+    ax = charts.plot_air_quality(df, "uaqi", now=NOW)
+    edges = sorted(
+        (p.get_y(), p.get_y() + p.get_height())
+        for p in ax.patches
+        if str(p.get_gid()).startswith("band:")
+    )
+    assert edges == [(lo, hi) for lo, hi, _, _ in charts.UAQI_BANDS]
+    assert not _by_gid(ax.lines, "now")  # NOW is after the data
+    (line,) = _by_gid(ax.lines, "aqi")
+    assert list(line.get_ydata()) == [90, 85, 80, 75, 70, 65]
+    only_uaqi = df[df["index_code"] == "uaqi"]
+    assert "Universal AQI" in charts.plot_air_quality(only_uaqi).get_title()
+    with pytest.raises(ValueError, match="not in this data"):
+        charts.plot_air_quality(df, "deu_uba")
+
+
+def test_air_quality_uses_given_axes_and_sandbox_note() -> None:
+    fig, ax = plt.subplots()
+    out = charts.plot_air_quality(aq_frame(source="sandbox"), ax=ax)
+    assert out is ax
+    assert any("synthetic data" in t for t in _texts(ax))
+    charts.plot_air_quality(aq_frame(source="sandbox"), "uaqi", ax=fig.add_subplot(2, 1, 2))
+    assert len(fig.texts) == 1  # one attribution line per figure
+
+
+# ------------------------------------------------------------------------------ pollen
+def test_pollen_bars_colours_season_and_missing() -> None:
+    ax = charts.plot_pollen(pollen_frame())
+    bars = _by_gid(ax.patches, "upi")
+    assert [b.get_height() for b in bars] == [1, 0, 4]
+    assert matplotlib.colors.to_hex(bars[0].get_facecolor()) == charts.UPI_COLORS[1]
+    assert matplotlib.colors.to_hex(bars[2].get_facecolor()) == charts.UPI_COLORS[4]
+    assert bars[1].get_hatch() == "//"  # grass is out of season
+    assert len(_by_gid(ax.texts, "out-of-season")) == 1
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["Tree", "Grass", "Weed"]
+    assert any("synthetic data" in t for t in _texts(ax))
+    plant = charts.plot_pollen(pollen_frame(), "plant")
+    assert not _by_gid(plant.patches, "upi")  # NA → no bar
+    assert [t.get_text() for t in _by_gid(plant.texts, "no-data")] == ["no data"]
+    assert _png(plant).startswith(b"\x89PNG")
+    with pytest.raises(ValueError):
+        charts.plot_pollen(pollen_frame(), "tree")
+
+
+# ----------------------------------------------------------------------------- weather
+def test_weather_hourly_line_and_precip_bars() -> None:
+    df = hourly_frame()
+    ax = charts.plot_weather(df)
+    (line,) = _by_gid(ax.lines, "temperature")
+    np.testing.assert_array_equal(line.get_ydata(), df["temperature"].to_numpy())
+    bars = _by_gid(ax.mapsnb_precip_ax.patches, "precip")
+    assert [b.get_height() for b in bars] == df["precip_probability_pct"].tolist()
+    assert ax.mapsnb_precip_ax.get_ylim() == (0, 100)
+    assert "°C" in ax.get_ylabel()
+    assert any("Source:" in t for t in _texts(ax))
+    assert _png(ax).startswith(b"\x89PNG")
+
+
+def test_weather_daily_band() -> None:
+    df = pd.DataFrame(
+        {
+            "date": pd.to_datetime(["2026-09-18", "2026-09-19", "2026-09-20"]),
+            "temperature_max": [25.0, 22.0, 19.5],
+            "temperature_min": [14.0, 13.0, 11.0],
+            "precip_probability_pct": [0.0, 30.0, 80.0],
+        }
+    )
+    df.attrs = {"source": "sandbox", "attributions": []}
+    ax = charts.plot_weather(df)
+    assert list(_by_gid(ax.lines, "max")[0].get_ydata()) == [25.0, 22.0, 19.5]
+    assert list(_by_gid(ax.lines, "min")[0].get_ydata()) == [14.0, 13.0, 11.0]
+    assert _by_gid(ax.collections, "band")
+    assert any("synthetic data" in t for t in _texts(ax))
+
+
+# ------------------------------------------------------------------- with the emulator
+@pytest.fixture(scope="module")
+def env() -> object:
+    client = mapsnb.Client(now=NOW)
+    return client.lookup_weather(
+        "San Francisco, CA", capabilities=["WEATHER", "AIR_QUALITY", "POLLEN"], date="2026-09-18"
+    )
+
+
+def test_emulator_air_quality_chart(env) -> None:
+    ax = charts.plot_air_quality(env, now=NOW)
+    aq = env.air_quality
+    epa = aq[aq["index_code"] == "usa_epa"].sort_values("time")
+    (line,) = _by_gid(ax.lines, "aqi")
+    np.testing.assert_array_equal(line.get_ydata(), epa["aqi"].astype(float).to_numpy())
+    (now,) = _by_gid(ax.lines, "now")
+    assert _moment(now.get_xdata()[0]) == pd.Timestamp(NOW)
+    assert any("synthetic data" in t for t in _texts(ax))
+    assert _png(ax).startswith(b"\x89PNG")
+
+
+def test_emulator_pollen_and_weather_charts(env) -> None:
+    ax = charts.plot_pollen(env)
+    types = env.pollen[env.pollen["kind"] == "type"]
+    heights = [b.get_height() for b in _by_gid(ax.patches, "upi")]
+    assert heights == types["upi"].dropna().astype(int).tolist()
+    wx = charts.plot_weather(env)  # a date-only request answers daily weather
+    daily = env.daily_weather
+    assert list(_by_gid(wx.lines, "max")[0].get_ydata()) == daily["temperature_max"].tolist()
+    assert _png(wx).startswith(b"\x89PNG")
