@@ -18,6 +18,7 @@ when called again on the same map.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import html
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -211,8 +212,23 @@ def _records(df: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
     for c in cols:
         s = df[c]
         arr = s.to_numpy(dtype=object, na_value=None) if s.hasnans else s.to_numpy(dtype=object)
-        values.append([v.item() if isinstance(v, np.generic) else v for v in arr.tolist()])
+        values.append([_jsonable(v) for v in arr.tolist()])
     return [dict(zip(cols, row, strict=True)) for row in zip(*values, strict=True)]
+
+
+def _jsonable(value: Any) -> Any:
+    """A value the widget protocol can serialize (JSON): durations in seconds, times as ISO."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is pd.NaT or value is pd.NA:
+        return None
+    if isinstance(value, (pd.Timedelta, dt.timedelta)):
+        return value.total_seconds()
+    if isinstance(value, (pd.Timestamp, dt.datetime, dt.date)):
+        return value.isoformat()
+    return str(value)
 
 
 def _coords(df: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -312,3 +312,43 @@ def test_emulator_walk_warning(client: mapsnb.Client) -> None:
         for c in m.controls
         if isinstance(c, ipyleaflet.WidgetControl) and isinstance(c.widget, ipywidgets.HTML)
     )
+
+
+def _widget_states(widget: ipywidgets.Widget, seen: set[str] | None = None) -> list[dict]:
+    """The state of ``widget`` and every widget it references, as the kernel would send it."""
+    seen = set() if seen is None else seen
+    if widget.model_id in seen:
+        return []
+    seen.add(widget.model_id)
+    state = widget.get_state()
+    out = [state]
+    for value in state.values():
+        refs = value if isinstance(value, list) else [value]
+        for ref in refs:
+            if isinstance(ref, str) and ref.startswith("IPY_MODEL_"):
+                child = ipywidgets.Widget.widgets.get(ref[len("IPY_MODEL_") :])
+                if child is not None:
+                    out.extend(_widget_states(child, seen))
+    return out
+
+
+def test_map_state_is_json_serializable(client: mapsnb.Client) -> None:
+    """Every widget of a map with places, routes and detours can be sent to the front end.
+
+    Regression: a detour ``Timedelta`` in GeoJSON properties failed with "Can't clean for JSON"
+    in a real kernel while pure-Python tests passed.
+    """
+    import json
+
+    from jupyter_client.jsonutil import json_default
+
+    routes = client.compute_routes(
+        "San Francisco, CA", "San Jose, CA", compute_alternative_routes=True, include_polyline=True
+    )
+    along = client.search_along_route("coffee", route=routes)
+    places = client.search_places("coffee shops near Golden Gate Park")
+    m = mapsnb.show(places, routes, along)
+    states = _widget_states(m)
+    assert len(states) > 5
+    for state in states:
+        json.dumps(state, default=json_default, allow_nan=False)
