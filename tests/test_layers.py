@@ -7,6 +7,7 @@ import ipywidgets
 import numpy as np
 import pandas as pd
 import pytest
+from ipywidgets.widgets import widget as widget_registry
 
 import mapsnb
 from mapsnb import layers
@@ -326,7 +327,7 @@ def _widget_states(widget: ipywidgets.Widget, seen: set[str] | None = None) -> l
         refs = value if isinstance(value, list) else [value]
         for ref in refs:
             if isinstance(ref, str) and ref.startswith("IPY_MODEL_"):
-                child = ipywidgets.Widget.widgets.get(ref[len("IPY_MODEL_") :])
+                child = widget_registry._instances.get(ref[len("IPY_MODEL_") :])
                 if child is not None:
                     out.extend(_widget_states(child, seen))
     return out
