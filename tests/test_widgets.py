@@ -484,3 +484,27 @@ def test_import_mapsnb_does_not_import_ipywidgets() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert out.stdout.strip() == "ok", out.stderr
     assert mapsnb.explore is explore  # the lazy attribute resolves to the widgets' function
+
+
+def test_queued_double_click_is_dropped_but_a_later_click_runs(monkeypatch) -> None:
+    """A click handled right after a call finished (queued while busy) is not a new search."""
+    import time
+
+    from mapsnb.widgets import _base
+
+    form = mapsnb.widgets.PlaceSearchForm(mapsnb.Client(now="2026-09-18T08:00:00-07:00"))
+    calls: list[str] = []
+    real = form.client.search_places
+
+    def counting(*args, **kwargs):
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(form.client, "search_places", counting)
+    form.query.value = "coffee shops near Golden Gate Park"
+    form.search_button.click()
+    form.search_button.click()  # arrives as the first call ends: a double click
+    assert len(calls) == 1
+    time.sleep(_base.CLICK_DEBOUNCE_S + 0.05)
+    form.search_button.click()  # a deliberate second search
+    assert len(calls) == 2

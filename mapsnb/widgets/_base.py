@@ -11,6 +11,7 @@ import base64
 import html
 import io
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -38,6 +39,8 @@ ResultCallback = Callable[[Any], None]
 #: Where new maps open (San Francisco, where the emulator's examples live).
 DEFAULT_CENTER = (37.7749, -122.4194)
 WORKING = "Working…"
+#: Seconds after a call during which a (queued) click is dropped as a double click.
+CLICK_DEBOUNCE_S = 0.3
 ERROR_STYLE = "color:#b00020"
 NOTE_STYLE = "color:#8a6d00"
 
@@ -214,11 +217,12 @@ class BaseForm(w.VBox):
         self.frame: pd.DataFrame | None = None
         self._callbacks: list[ResultCallback] = []
         self._busy = False
+        self._finished_at = -1e9
         self._label = ""
 
         self.search_button = w.Button(description=self.submit_label, button_style="primary")
         self.search_button.add_class("mapsnb-submit")
-        self.search_button.on_click(lambda _b: self.submit())
+        self.search_button.on_click(lambda _b: self._clicked(self.submit))
         self.progress = w.HTML(f"⏳ <i>{WORKING}</i>", layout=w.Layout(display="none"))
         self.progress.add_class("mapsnb-progress")
         self.error = w.HTML()
@@ -268,6 +272,21 @@ class BaseForm(w.VBox):
         return self._run(self._submit, self.search_button)
 
     # ------------------------------------------------------------------------- machinery
+    def _clicked(self, action: Callable[[], Any]) -> Any:
+        """Run a button's action, dropping a click queued while the previous call ran.
+
+        In a kernel, click messages are handled one after another: a double click reaches the
+        handler only after the first call has finished (the button was disabled in the page
+        only once the first update arrived). Such a click lands within milliseconds of the end
+        of the previous call; a deliberate new click cannot.
+        """
+        if time.monotonic() - self._finished_at < CLICK_DEBOUNCE_S:
+            return None
+        try:
+            return action()
+        finally:
+            self._finished_at = time.monotonic()
+
     def _submit(self) -> Any:  # pragma: no cover - implemented by subclasses
         raise NotImplementedError
 

@@ -83,7 +83,7 @@ class RouteForm(BaseForm):
         self.along_query = w.Text(description="Along route", placeholder="coffee")
         self.along_button = w.Button(description="Search along this route")
         self.along_button.add_class("mapsnb-along-submit")
-        self.along_button.on_click(lambda _b: self.search_along())
+        self.along_button.on_click(lambda _b: self._clicked(self.search_along))
         self.along_table = w.HTML()
         self.along_table.add_class("mapsnb-table")
         self.along_attribution = w.HTML()
