@@ -430,6 +430,9 @@ def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None)
     return "<br>".join(lines)
 
 
+WAYPOINT_COLOR = "#f29900"
+
+
 def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.CircleMarker:
     marker = ipyleaflet.CircleMarker(
         location=loc,
@@ -442,6 +445,22 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.
     )
     marker.popup = ipywidgets.HTML(value=f"<b>{html.escape(label)}</b>")
     return marker
+
+
+def _waypoint_markers(request: Mapping[str, Any]) -> list[ipyleaflet.CircleMarker]:
+    """Markers for the intermediate waypoints given as coordinates, numbered in visiting order.
+
+    Waypoints given as addresses or place ids have no coordinates in the request or the
+    response, so they are not marked (the route still passes through them).
+    """
+    markers = []
+    waypoints = request.get("intermediate_waypoints") or request.get("intermediateWaypoints") or []
+    for i, wp in enumerate(waypoints, start=1):
+        point = (wp.get("lat_lng") or wp.get("latLng")) if isinstance(wp, Mapping) else None
+        if isinstance(point, Mapping) and {"latitude", "longitude"} <= set(point):
+            loc = (float(point["latitude"]), float(point["longitude"]))
+            markers.append(_end_marker(loc, f"Stop {i}", WAYPOINT_COLOR))
+    return markers
 
 
 def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipyleaflet.LayerGroup:
@@ -502,6 +521,7 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     markers = [
         _end_marker(main[0], f"Start: {first.get('origin') or 'origin'}", "#188038"),
         _end_marker(main[-1], f"End: {first.get('destination') or 'destination'}", "#d93025"),
+        *_waypoint_markers(getattr(routes_result, "request", None) or {}),
     ]
     name = f"{PREFIX}routes" + (f" — {warning}" if warning else "")
     group = ipyleaflet.LayerGroup(layers=[*polylines, *markers], name=name)

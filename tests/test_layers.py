@@ -353,3 +353,21 @@ def test_map_state_is_json_serializable(client: mapsnb.Client) -> None:
     assert len(states) > 5
     for state in states:
         json.dumps(state, default=json_default, allow_nan=False)
+
+
+def test_route_layer_marks_start_end_and_coordinate_waypoints(client: mapsnb.Client) -> None:
+    routes = client.compute_routes(
+        "San Francisco, CA",
+        "San Jose, CA",
+        intermediate_waypoints=[(37.5630, -122.3255), "Palo Alto, CA", (37.3861, -122.0839)],
+        include_polyline=True,
+    )
+    group = layers.route_layer(routes)
+    markers = [m for m in group.layers if isinstance(m, ipyleaflet.CircleMarker)]
+    names = [m.name for m in markers]
+    assert names[0].endswith("Start: San Francisco, CA") and names[1].endswith("End: San Jose, CA")
+    stops = {m.name: m.location for m in markers[2:]}
+    assert stops == {
+        "mapsnb:Stop 1": [37.5630, -122.3255],
+        "mapsnb:Stop 3": [37.3861, -122.0839],
+    }
