@@ -264,6 +264,13 @@ class _BaseClient:
             reply = proto.read_message(resp, msg_id)
             if reply is None:
                 raise ProtocolError(f"HTTP {resp.status_code}: empty answer to {method}")
+            if "error" in reply and "jsonrpc" in reply and reply.get("id") is None:
+                # id null: the request itself was refused (no session, bad version, bad JSON)
+                raise ProtocolError(
+                    f"HTTP {resp.status_code}: the server refused the {method} request: "
+                    f"{_rpc_message(reply['error'])}",
+                    proto.snippet(resp.text),
+                )
             if "error" in reply:
                 raise proto.tool_error_from_rpc(reply["error"], tool)
             result = reply["result"]
@@ -484,6 +491,10 @@ def _describe(outcome: Any) -> str:
     if isinstance(outcome, httpx.Response):
         return f"HTTP {outcome.status_code}"
     return type(outcome).__name__
+
+
+def _rpc_message(error: Any) -> str:
+    return redact(str(error.get("message", error) if isinstance(error, Mapping) else error))
 
 
 def _wants_session(resp: httpx.Response) -> bool:

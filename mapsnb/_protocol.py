@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 
 from . import __version__, settings
+from ._secrets import redact
 from .errors import RPC_CODES, RPC_STATUSES, AuthError, ProtocolError, ToolError
 
 META_PROTOCOL = "io.modelcontextprotocol/protocolVersion"
@@ -20,6 +21,8 @@ META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
 META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
 ACCEPT = "application/json, text/event-stream"
 _STATUS_PREFIX = re.compile(r"^\s*([A-Z][A-Z_]+[A-Z])\s*[:\-]\s*(.*)$", re.S)
+#: What the official Python SDK puts before the message of a tool that raised.
+_SDK_PREFIX = re.compile(r"^\s*Error executing tool [\w.\-]+:\s*")
 #: JSON-RPC error codes mapped to google.rpc statuses.
 _JSONRPC_STATUS = {-32602: "INVALID_ARGUMENT", -32601: "UNIMPLEMENTED", -32603: "INTERNAL"}
 
@@ -56,7 +59,8 @@ def stateless_meta() -> dict[str, Any]:
 
 
 def snippet(text: str, limit: int = 300) -> str:
-    """The start of a body, for error messages."""
+    """The start of a body, for error messages (live credentials replaced by ``***``)."""
+    text = redact(text)
     return text[:limit] + ("…" if len(text) > limit else "")
 
 
@@ -132,8 +136,11 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
 
 
 def split_status(text: str) -> tuple[str | None, str]:
-    """``"NOT_FOUND: no such place"`` -> ``("NOT_FOUND", "no such place")``."""
-    m = _STATUS_PREFIX.match(text)
+    """``"NOT_FOUND: no such place"`` -> ``("NOT_FOUND", "no such place")``.
+
+    A leading ``"Error executing tool NAME: "`` (added by the official Python SDK) is skipped.
+    """
+    m = _STATUS_PREFIX.match(_SDK_PREFIX.sub("", text, count=1))
     if m and m.group(1) in RPC_STATUSES:
         return m.group(1), m.group(2).strip()
     return None, text.strip()
@@ -160,6 +167,8 @@ def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError
         if isinstance(inner, Mapping):
             code, status = _status_from(inner)
             message = str(inner.get("message") or message)
+    if status is None and isinstance(error.get("status"), str):  # a Google API error body
+        code, status = _status_from(error)
     if status is None:
         status, message = split_status(message)
     if status is None:
@@ -167,7 +176,7 @@ def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError
     if code is None:
         code = RPC_STATUSES.get(status, 2)
     err = ToolError(
-        message or "tool call failed", code=code, status=status, details=data, tool=tool
+        redact(message) or "tool call failed", code=code, status=status, details=data, tool=tool
     )
     err.jsonrpc_code = error.get("code")  # type: ignore[attr-defined]
     return err
@@ -194,7 +203,7 @@ def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolE
                 code, status = _status_from(inner)
                 status = status or "UNKNOWN"
                 return ToolError(
-                    str(inner["message"]),
+                    redact(str(inner["message"])),
                     code=code if code is not None else RPC_STATUSES.get(status, 2),
                     status=status,
                     details=inner.get("details"),
@@ -203,7 +212,10 @@ def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolE
     status, message = split_status(text)
     status = status or "UNKNOWN"
     return ToolError(
-        message or "tool call failed", code=RPC_STATUSES.get(status, 2), status=status, tool=tool
+        redact(message) or "tool call failed",
+        code=RPC_STATUSES.get(status, 2),
+        status=status,
+        tool=tool,
     )
 
 
@@ -245,7 +257,7 @@ def auth_error(response: httpx.Response) -> AuthError:
     except (json.JSONDecodeError, AttributeError):
         if response.text.strip():
             message = snippet(response.text.strip(), 200)
-    return AuthError(response.status_code, message)
+    return AuthError(response.status_code, redact(message))
 
 
 def retry_after(response: httpx.Response) -> float | None:

@@ -1,0 +1,204 @@
+"""Per-call overhead of ``mapsnb.Client.call_tool`` against raw httpx and the official SDK client.
+
+Starts the test SDK server (JSON mode) in a subprocess on 127.0.0.1, then times, interleaved
+round by round, the same ``tools/call search_places`` through
+
+* ``mapsnb.Client`` (stateless protocol) and ``mapsnb.AsyncClient``,
+* a raw ``httpx.Client.post`` of the same JSON-RPC body with the same stateless headers,
+* the official SDK client (``mcp.Client``, async, pinned to 2026-07-28),
+
+and prints medians and ratios (goal: mapsnb ≤ 1.10× raw httpx). A second, in-process part
+replaces the network with ``httpx.MockTransport`` to show the client-side CPU cost alone.
+
+Run: ``python benchmarks/bench_client.py [--calls 300] [--warmup 30]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import mapsnb  # noqa: E402
+from mapsnb import _protocol as proto  # noqa: E402
+
+KEY = "AIzaFAKEKEY-bench"
+ARGS = {"text_query": "coffee near Golden Gate Park", "page_size": 3}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def start_server(mode: str = "json") -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``tests.servers.sdk_server`` in a subprocess; return it and its URL."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "tests.servers.sdk_server", "--mode", mode, "--port", str(port)]
+    server = subprocess.Popen(cmd, cwd=ROOT, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return server, f"http://127.0.0.1:{port}/mcp"
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise RuntimeError("the SDK server did not start")
+
+
+HEADERS = {
+    "Content-Type": "application/json",
+    "Accept": proto.ACCEPT,
+    "X-Goog-Api-Key": KEY,
+    "MCP-Protocol-Version": mapsnb.settings.stateless_protocol_version,
+    "Mcp-Method": "tools/call",
+    "Mcp-Name": "search_places",
+}
+
+
+def rpc_body(msg_id: int) -> str:
+    """The JSON-RPC body mapsnb sends for ``search_places`` (stateless ``_meta`` included)."""
+    params = {"name": "search_places", "arguments": ARGS, "_meta": proto.stateless_meta()}
+    return json.dumps({"jsonrpc": "2.0", "id": msg_id, "method": "tools/call", "params": params})
+
+
+def raw_caller(http: httpx.Client, url: str) -> Callable[[], Any]:
+    """A raw httpx POST of the same body with the same headers, its payload parsed."""
+    ids = iter(range(1, 10**9))
+
+    def call() -> Any:
+        resp = http.post(url, content=rpc_body(next(ids)), headers=HEADERS)
+        return json.loads(resp.text)["result"]["structuredContent"]
+
+    return call
+
+
+async def _atime(run: Callable[[], Any]) -> float:
+    t0 = time.perf_counter()
+    out = run()
+    if asyncio.iscoroutine(out):
+        await out
+    return time.perf_counter() - t0
+
+
+async def _bench_network(url: str, calls: int, warmup: int) -> dict[str, list[float]]:
+    import mcp
+
+    pin = mapsnb.settings.stateless_protocol_version
+    with mapsnb.Client(KEY, url=url, protocol="stateless") as client, httpx.Client() as http:
+        async with (
+            mapsnb.AsyncClient(KEY, url=url, protocol="stateless") as aclient,
+            mcp.Client(url, mode=pin) as sdk,
+        ):
+            runners: dict[str, Callable[[], Any]] = {
+                "mapsnb": lambda: client.call_tool("search_places", ARGS),
+                "raw httpx": raw_caller(http, url),
+                "mapsnb async": lambda: aclient.call_tool("search_places", ARGS),
+                "mcp SDK (async)": lambda: sdk.call_tool("search_places", ARGS),
+            }
+            expected = runners["raw httpx"]()
+            assert runners["mapsnb"]() == expected == await runners["mapsnb async"]()
+            assert (await runners["mcp SDK (async)"]()).structured_content == expected
+            times: dict[str, list[float]] = {name: [] for name in runners}
+            items = list(runners.items())
+            for i in range(warmup + calls):
+                k = i % len(items)
+                for name, run in items[k:] + items[:k]:  # rotate who goes first
+                    elapsed = await _atime(run)
+                    if i >= warmup:
+                        times[name].append(elapsed)
+    return times
+
+
+def bench_network(url: str, calls: int, warmup: int) -> dict[str, list[float]]:
+    """Interleaved timings over the loopback network, one call of each per round.
+
+    Everything runs inside one event loop (the SDK client's task groups need one task); the
+    sync calls simply block it while they run.
+    """
+    return asyncio.run(_bench_network(url, calls, warmup))
+
+
+def bench_in_process(url: str, calls: int, warmup: int) -> dict[str, list[float]]:
+    """mapsnb vs raw httpx with the network replaced by a canned ``MockTransport`` answer."""
+    message = httpx.post(url, content=rpc_body(1), headers=HEADERS).json()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        return httpx.Response(200, json={**message, "id": body["id"]})
+
+    transport = httpx.MockTransport(handler)
+    client = mapsnb.Client(KEY, url=url, protocol="stateless")
+    client._http = httpx.Client(transport=transport)
+    http = httpx.Client(transport=transport)
+    runners = {
+        "mapsnb": lambda: client.call_tool("search_places", ARGS),
+        "raw httpx": raw_caller(http, url),
+    }
+    times: dict[str, list[float]] = {name: [] for name in runners}
+    for i in range(warmup + calls):
+        for name, run in runners.items():
+            t0 = time.perf_counter()
+            run()
+            elapsed = time.perf_counter() - t0
+            if i >= warmup:
+                times[name].append(elapsed)
+    client.close()
+    http.close()
+    return times
+
+
+def report(title: str, times: dict[str, list[float]]) -> float:
+    """Print medians (ms) and ratios to raw httpx; return mapsnb's ratio."""
+    base = statistics.median(times["raw httpx"])
+    print(f"\n{title}  ({len(times['raw httpx'])} calls each, medians)")
+    for name, values in times.items():
+        med = statistics.median(values)
+        q1, _, q3 = statistics.quantiles(values, n=4)
+        print(
+            f"  {name:<16} {med * 1e3:8.3f} ms  (IQR {q1 * 1e3:.3f}–{q3 * 1e3:.3f})"
+            f"  ratio {med / base:5.2f}×  overhead {(med - base) * 1e6:+8.0f} µs"
+        )
+    return statistics.median(times["mapsnb"]) / base
+
+
+def main() -> None:
+    """Run both benchmarks and print whether mapsnb meets the ≤ 1.10× goal."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--calls", type=int, default=300)
+    parser.add_argument("--warmup", type=int, default=30)
+    args = parser.parse_args()
+    server, url = start_server("json")
+    try:
+        ratio = report(
+            f"Loopback network, SDK server (JSON mode) at {url}",
+            bench_network(url, args.calls, args.warmup),
+        )
+        report(
+            "In-process (httpx.MockTransport): client-side cost only",
+            bench_in_process(url, args.calls, args.warmup),
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    verdict = "meets" if ratio <= 1.10 else "MISSES"
+    print(f"\nmapsnb / raw httpx over the network = {ratio:.3f}× — {verdict} the ≤ 1.10× goal")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""Shared fixtures: real local servers (official-SDK MCP server, scripted fault server)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+_ROOT = Path(__file__).resolve().parents[1]
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from tests.servers.fault_server import FaultServer  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def sdk_url() -> Iterator[Callable[[str], str]]:
+    """``sdk_url(mode)``: the /mcp URL of an SDK server in ``mode``, started once per session."""
+    from tests.servers.sdk_server import ServerThread, build_app
+
+    started: dict[str, ServerThread] = {}
+
+    def url(mode: str) -> str:
+        if mode not in started:
+            started[mode] = ServerThread(build_app(mode)).start()  # type: ignore[arg-type]
+        return started[mode].url
+
+    yield url
+    for server in started.values():
+        server.stop()
+
+
+@pytest.fixture
+def fault() -> Iterator[FaultServer]:
+    """A fresh scripted fault server (sessions on) for one test."""
+    with FaultServer() as server:
+        yield server
+
+
+@pytest.fixture
+def fast_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make retry backoff tiny so fault tests stay fast."""
+    import mapsnb
+
+    monkeypatch.setattr(mapsnb.settings, "backoff_base", 0.01)
+
+
+@pytest.fixture
+def no_env_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Remove ``GOOGLE_MAPS_API_KEY`` from the environment."""
+    monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
