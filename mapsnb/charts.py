@@ -83,9 +83,9 @@ def attribution_text(df: pd.DataFrame) -> str:
         title = item.get("title") if isinstance(item, Mapping) else None
         if title and title not in titles:
             titles.append(str(title))
-    synthetic = df.attrs.get("source") == "sandbox" or any("synthetic" in t.lower() for t in titles)
+    said = any("synthetic" in t.lower() for t in titles)
     text = "Source: " + (", ".join(titles) if titles else "not given")
-    if synthetic:
+    if df.attrs.get("source") == "sandbox" and not said:
         text += f" — {_SYNTHETIC}"
     return text
 
@@ -113,6 +113,8 @@ def _time_axis(ax: Axes, times: pd.Series) -> None:
 
     tz = _zone(times)
     locator = mdates.AutoDateLocator(tz=tz, maxticks=8)
+    if times.nunique() < 2:  # one record (current conditions): no range to pick ticks from
+        locator = mdates.HourLocator(tz=tz)
     ax.xaxis.set_major_locator(locator)
     ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator, tz=tz))
     ax.set_xlabel(f"local time ({tz})" if tz is not None else "time")
@@ -346,7 +348,10 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     ax.set_zorder(twin.get_zorder() + 1)
     ax.patch.set_visible(False)
     ax.mapsnb_precip_ax = twin  # type: ignore[attr-defined]
-    ax.set_title("Daily weather" if "temperature_max" in df.columns else "Hourly weather")
+    if "temperature_max" in df.columns:
+        ax.set_title("Daily weather")
+    else:
+        ax.set_title("Hourly weather" if len(df) > 1 else "Current weather")
     handles = ax.get_legend_handles_labels()
     extra = twin.get_legend_handles_labels()
     ax.legend(handles[0] + extra[0], handles[1] + extra[1], loc="upper left", fontsize=7)
