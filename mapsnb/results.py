@@ -499,12 +499,18 @@ class EnvironmentResult(ToolResult):
         return AttributionList(super().attributions, by_domain)
 
     def to_frame(self) -> pd.DataFrame:
-        """The richest table the response has: hourly air quality, else weather."""
-        for name in ("air_quality_frame", "hourly_weather_frame", "current_weather_frame"):
+        """The richest table the response has: air quality, else weather, else pollen."""
+        for name in (
+            "air_quality_frame",
+            "hourly_weather_frame",
+            "current_weather_frame",
+            "daily_weather_frame",
+            "pollen_frame",
+        ):
             df = self._frame(name)
             if len(df):
                 return df
-        return self._frame("daily_weather_frame")
+        return self._frame("air_quality_frame")
 
     def _repr_counts(self) -> str:
         return f"domains={self.domains} time_zone={self.zone!r}"

@@ -590,3 +590,16 @@ def test_sandbox_resolve_maps_urls(sandbox: Any) -> None:
     _synthetic(urls)
     assert len(urls.entities) == 1
     assert list(urls.failures) == [0]
+
+
+def test_pollen_only_results_stack_with_concat() -> None:
+    """A POLLEN-only lookup has no air-quality or weather rows: its frame is the pollen table."""
+    client = mapsnb.Client(now="2026-09-18T08:00:00-07:00")
+    days = [
+        client.lookup_weather("Paris, France", capabilities=["POLLEN"], date=f"2026-09-{d}")
+        for d in range(18, 23)
+    ]
+    df = mapsnb.concat(days)
+    assert df["request_index"].nunique() == 5
+    assert {"date", "kind", "code", "upi", "in_season"} <= set(df.columns)
+    assert df["date"].dt.day.drop_duplicates().tolist() == [18, 19, 20, 21, 22]

@@ -1,0 +1,204 @@
+"""Reproduce the Binder set-up from ``binder/`` alone, offline, in a fresh virtual env.
+
+Binder installs ``binder/requirements.txt`` and then runs ``binder/postBuild``. Here:
+
+1. a copy of the repository (its files only) goes to a temporary directory, so the system's own
+   editable install of mapsnb stays untouched;
+2. ``python -m venv --system-site-packages --without-pip`` gives an environment that sees the
+   packages ``.ci/run`` pre-installed (so nothing is downloaded) but has its own ``sys.prefix``;
+   the console scripts of the Jupyter packages are written into its ``bin/`` as pip would when
+   installing them there, and ``JUPYTER_PATH`` adds the system's ``share/jupyter`` (their data
+   files: lab extensions, kernel specs) after the venv's own;
+3. ``pip install --no-index -r binder/requirements.txt`` proves every pin is satisfied;
+4. ``binder/postBuild`` runs from the copy with the venv's ``bin`` first on ``PATH``;
+5. the venv's ``jupyter labextension list`` must report both front-end extensions enabled and OK;
+6. ``notebooks/01-quickstart.ipynb`` is executed by a kernel of the venv's python, and mapsnb
+   must come from the copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+COPIED = ("pyproject.toml", "README.md", "mapsnb", "binder", "notebooks")
+EXTENSIONS = ("jupyter-leaflet", "@jupyter-widgets/jupyterlab-manager")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+SCRIPT_PREFIXES = ("jupyter", "voila")
+
+WRITE_SCRIPTS = """
+import importlib.metadata as md, os, sys
+bindir = sys.argv[1]
+for ep in md.entry_points(group="console_scripts"):
+    if not ep.name.startswith(tuple(sys.argv[2:])):
+        continue
+    path = os.path.join(bindir, ep.name)
+    if os.path.exists(path):
+        continue
+    module, _, attr = ep.value.partition(":")
+    with open(path, "w") as f:
+        f.write(
+            f"#!{sys.executable}\\n"
+            "import importlib, sys\\n"
+            f"obj = importlib.import_module({module!r})\\n"
+            f"for part in {attr.strip()!r}.split('.'):\\n"
+            "    obj = getattr(obj, part)\\n"
+            "sys.exit(obj())\\n"
+        )
+    os.chmod(path, 0o755)
+"""
+
+PROBE = "import mapsnb, sys\nprint('MAPSNB_FILE=' + mapsnb.__file__)\nprint('KERNEL_PYTHON=' + sys.executable)"
+
+
+def _run(cmd: list[str | Path], env: dict[str, str], cwd: Path, timeout: float = 240) -> str:
+    """Run ``cmd``; fail the test with its output when it fails. Returns stdout + stderr."""
+    proc = subprocess.run(
+        [str(c) for c in cmd],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    output = ANSI.sub("", proc.stdout + proc.stderr)
+    assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{output[-4000:]}"
+    return output
+
+
+def _copy_repo(dest: Path) -> Path:
+    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".ipynb_checkpoints")
+    dest.mkdir()
+    for name in COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=ignore)
+        else:
+            shutil.copy2(source, dest / name)
+    return dest
+
+
+def _env(venv: Path, home: Path) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PIP_", "JUPYTER", "PYTHON", "VIRTUAL_ENV", "CONDA"))
+        and k not in ("GOOGLE_MAPS_API_KEY", "MAPSNB_SANDBOX_NOW")
+    }
+    env.update(
+        PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+        VIRTUAL_ENV=str(venv),
+        PIP_CONFIG_FILE=os.devnull,  # no index or find-links from the machine's pip config
+        PIP_NO_INDEX="1",  # nothing may be downloaded, by pip or by postBuild
+        PIP_DISABLE_PIP_VERSION_CHECK="1",
+        PYTHONNOUSERSITE="1",
+        # the data files (lab extensions, kernels) of the system's packages, as
+        # --system-site-packages does for their code; the venv's own come first
+        JUPYTER_PATH=os.pathsep.join(
+            [str(venv / "share" / "jupyter"), str(Path(sys.base_prefix) / "share" / "jupyter")]
+        ),
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        JUPYTER_PLATFORM_DIRS="1",
+        IPYTHONDIR=str(home / "ipython"),
+        MPLCONFIGDIR=str(home / "mpl"),
+    )
+    return env
+
+
+def _extension_lines(listing: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for line in listing.splitlines():
+        words = line.split()
+        if words and words[0] in EXTENSIONS:
+            found[words[0]] = line
+    return found
+
+
+@pytest.mark.slow
+def test_binder_setup_reproduces_offline(tmp_path: Path) -> None:
+    repo = _copy_repo(tmp_path / "repo")
+    venv = tmp_path / "venv"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = _env(venv, home)
+    _run(
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv],
+        env,
+        tmp_path,
+    )
+    python = venv / "bin" / "python"
+    _run([python, "-c", WRITE_SCRIPTS, venv / "bin", *SCRIPT_PREFIXES], env, tmp_path)
+    assert (venv / "bin" / "jupyter").exists()
+
+    # 1. every pin of binder/requirements.txt is already satisfied: nothing to download
+    pins = _run(
+        [python, "-m", "pip", "install", "--no-index", "-r", repo / "binder" / "requirements.txt"],
+        env,
+        repo,
+    )
+    assert "Successfully installed" not in pins, pins
+
+    # 2. postBuild, from the copy, with the venv first on PATH
+    # (postBuild builds with --no-build-isolation: the pinned set must bring a setuptools >= 70.1,
+    # which has bdist_wheel built in, or pip fails with "invalid command 'bdist_wheel'")
+    post = _run(["bash", repo / "binder" / "postBuild"], env, repo)
+    assert "jupyter-leaflet" in post
+    where = _run([python, "-c", "import mapsnb; print(mapsnb.__file__)"], env, tmp_path)
+    assert (
+        Path(where.strip().splitlines()[-1]).resolve()
+        == (repo / "mapsnb" / "__init__.py").resolve()
+    )
+
+    # 3. the venv's JupyterLab sees both front-end extensions, enabled and OK
+    listing = _run([venv / "bin" / "jupyter", "labextension", "list"], env, repo)
+    lines = _extension_lines(listing)
+    assert set(lines) == set(EXTENSIONS), listing
+    for line in lines.values():
+        assert line.split()[2:4] == ["enabled", "OK"], line
+
+    # 4. the quickstart runs top to bottom on a kernel of the venv's python
+    _run([python, "-m", "ipykernel", "install", "--sys-prefix", "--name", "python3"], env, repo)
+    spec = json.loads((venv / "share/jupyter/kernels/python3/kernel.json").read_text())
+    assert Path(spec["argv"][0]).parent == venv / "bin"
+    notebook = repo / "notebooks" / "01-quickstart.ipynb"
+    nb = nbformat.read(notebook, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(PROBE))
+    nbformat.write(nb, notebook)
+    executed = tmp_path / "executed.ipynb"
+    _run(
+        [
+            venv / "bin" / "jupyter",
+            "nbconvert",
+            "--execute",
+            "--to",
+            "notebook",
+            "--output",
+            executed,
+            "--ExecutePreprocessor.kernel_name=python3",
+            "--ExecutePreprocessor.timeout=180",
+            notebook,
+        ],
+        env,
+        repo / "notebooks",
+        timeout=400,
+    )
+    done = nbformat.read(executed, as_version=4)
+    code = [c for c in done.cells if c.cell_type == "code"]
+    assert all(o.output_type != "error" for c in code for o in c.outputs)
+    assert code[0].outputs[0].text.strip() == "sandbox"
+    probe = "".join(o.get("text", "") for o in code[-1].outputs)
+    values = dict(line.split("=", 1) for line in probe.splitlines() if "=" in line)
+    assert Path(values["MAPSNB_FILE"]).resolve() == (repo / "mapsnb" / "__init__.py").resolve()
+    assert Path(values["KERNEL_PYTHON"]).parent == venv / "bin"
