@@ -195,13 +195,24 @@ CATEGORIES: tuple[Category, ...] = (
         ),
         1500,
     ),
+    Category(
+        "bookstore",
+        "Books",
+        "bookstores",
+        (
+            "bookstore", "bookstores", "bookshop", "bookshops", "book store", "book stores",
+            "livraria", "livrarias", "librería", "librairie", "книжный магазин", "книжные магазины",
+        ),
+        1500,
+    ),
 )  # fmt: skip
 
 _BY_KEY = {c.key: i for i, c in enumerate(CATEGORIES)}
 #: Detection order: specific categories before generic ones ("vegetarian restaurants").
 _PRIORITY = (
     "vegetarian", "pizza", "ev_charger", "rest_stop", "gas_station", "bakery", "coffee",
-    "pharmacy", "supermarket", "library", "museum", "hotel", "bar", "park", "restaurant",
+    "bookstore", "pharmacy", "supermarket", "library", "museum", "hotel", "bar", "park",
+    "restaurant",
 )  # fmt: skip
 _PATTERNS = {
     key: re.compile(

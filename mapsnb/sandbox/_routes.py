@@ -444,22 +444,26 @@ def _validate_along(args: dict[str, Any]) -> _AlongRequest:
     return _AlongRequest(text.strip(), mode, pref, language, region, extended, spec)
 
 
-def _route_path(args: dict[str, Any], req: _AlongRequest, ctx: Context) -> tuple[Point, ...]:
+def _route_path(
+    args: dict[str, Any], req: _AlongRequest, ctx: Context
+) -> tuple[tuple[Point, ...], tuple[str, str] | None]:
+    """The route's vertices, and the endpoint names when the request named them."""
     if req.spec == "token":
         points, variant = read_token(arg(args, "retrieval_token"), ctx)
-        return build_path(points, "DRIVE", variant)
+        return build_path(points, "DRIVE", variant), None
     if req.spec == "endpoints":
         ends = arg(args, "route_endpoints")
         if not isinstance(ends, dict):
             raise invalid("route_endpoints must be an object with origin and destination")
-        pts = []
+        pts, names = [], []
         for name in ("origin", "destination"):
             value = arg(ends, name, where="route_endpoints.")
             if value is None:
                 raise invalid(f"route_endpoints.{name} is required")
             r = resolve_location(value, ctx, field=f"route_endpoints.{name}")
             pts.append((r.lat, r.lng))
-        return build_path(tuple(pts), req.mode, 0)
+            names.append(r.name)
+        return build_path(tuple(pts), req.mode, 0), (names[0], names[1])
     raw = arg(args, "encoded_polyline")
     try:
         path = decode(raw) if isinstance(raw, str) else []
@@ -469,7 +473,7 @@ def _route_path(args: dict[str, Any], req: _AlongRequest, ctx: Context) -> tuple
         raise invalid("encoded_polyline must describe at least two points")
     if any(not (-90 <= a <= 90 and -180 <= b <= 180) for a, b in path):
         raise invalid("encoded_polyline has a point outside the latitude/longitude range")
-    return tuple(path)
+    return tuple(path), None
 
 
 @functools.lru_cache(maxsize=256)
@@ -495,7 +499,7 @@ def _point_at(path: tuple[Point, ...], cum: list[float], s: float) -> tuple[Poin
 def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """The ``search_along_route`` tool: ``{"results", "summary", "contentToken"}``."""
     req = _validate_along(args)
-    path = _route_path(args, req, ctx)
+    path, names = _route_path(args, req, ctx)
     route_key = encode(path[:: max(1, len(path) // 50)]) if path else ""
     token = token_for("search_along_route", req.text.lower(), route_key, req.mode, req.pref)
     token = token_for(token, req.language, req.region, req.extended)
@@ -513,12 +517,17 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             "(synthetic sandbox data).",
             "contentToken": token,
         }
-    results, summary = _along(path, cat, route_key, req, ctx)
+    results, summary = _along(path, cat, route_key, req, ctx, names)
     return {"results": results, "summary": summary, "contentToken": token}
 
 
 def _along(
-    path: tuple[Point, ...], cat: int, route_key: str, req: _AlongRequest, ctx: Context
+    path: tuple[Point, ...],
+    cat: int,
+    route_key: str,
+    req: _AlongRequest,
+    ctx: Context,
+    names: tuple[str, str] | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
     cum = _cumulative(path)
     total = cum[-1]
@@ -537,7 +546,7 @@ def _along(
         found.append((round(detour_m / speed * factor), k, detour_m, biz))
     found.sort(key=lambda f: (f[0], f[1]))
     chosen = found[:5]
-    start, end = nearest_city(*path[0])[0], nearest_city(*path[-1])[0]
+    start, end = names or (nearest_city(*path[0])[0], nearest_city(*path[-1])[0])
     parts, results = [], []
     for i, (secs, _, meters, biz) in enumerate(chosen):
         detour: dict[str, str] = {}
