@@ -317,39 +317,43 @@ def _geojson_points(
     style: Mapping[str, Any] | None,
     shared: Mapping[str, Any] | None = None,
 ) -> ipyleaflet.GeoJSON:
-    """One GeoJSON layer of circle markers with one shared, click-filled HTML popup."""
-    popup = ipywidgets.HTML(value="")
+    """One GeoJSON layer of circle markers and one info box (a map control).
+
+    Hovering a point shows its name in the box; clicking it shows its details (name, links,
+    attribution). No widget popups: jupyter-leaflet 0.20 throws "Widget is not attached" in the
+    page when a layer whose popup was never opened is removed, which :func:`show` does when it
+    replaces layers.
+    """
     layer = ipyleaflet.GeoJSON(
         data={"type": "FeatureCollection", "features": features},
         point_style={**_POINT_STYLE, **dict(style or {})},
         hover_style=_HOVER_STYLE,
         name=name,
-        popup=popup,
-        popup_max_width=320,
     )
+    info = ipywidgets.HTML(value="")
 
     def _on_click(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
-        popup.value = _place_popup({**dict(shared or {}), **dict(properties or {})})
-
-    layer.on_click(_on_click)
-    layer.shared_properties = dict(shared or {})  # properties common to every feature
-    hover = ipywidgets.HTML(value="")
+        info.value = _place_popup({**dict(shared or {}), **dict(properties or {})})
 
     def _on_hover(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
         props = properties or {}
         label = f"{props['count']} places" if props.get("cluster") else props.get("name")
-        hover.value = f"<b>{html.escape(str(label or ''))}</b>"
+        info.value = f"<b>{html.escape(str(label or ''))}</b>"
 
+    layer.on_click(_on_click)
     layer.on_hover(_on_hover)
-    layer.hover = hover
-    layer.hover_control = ipyleaflet.WidgetControl(widget=hover, position="topright")
+    layer.shared_properties = dict(shared or {})  # properties common to every feature
+    layer.info = layer.hover = info
+    layer.info_control = layer.hover_control = ipyleaflet.WidgetControl(
+        widget=info, position="topright"
+    )
     return layer
 
 
 def places_layer(
     result_or_frame: Any, *, cluster: bool | str = "auto", style: Mapping[str, Any] | None = None
 ) -> ipyleaflet.GeoJSON:
-    """All places of a result as one GeoJSON layer of circles, with a click popup.
+    """All places of a result as one GeoJSON layer of circles, with a click-filled info box.
 
     Parameters
     ----------
@@ -365,7 +369,8 @@ def places_layer(
     Returns
     -------
     ipyleaflet.GeoJSON
-        Named ``"mapsnb:places"``; ``layer.popup`` is the shared ``ipywidgets.HTML`` popup.
+        Named ``"mapsnb:places"``; ``layer.info`` is the ``ipywidgets.HTML`` info box (shown by
+        :func:`show` as a map control) that hovering and clicking fill.
 
     Raises
     ------
@@ -443,7 +448,7 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.
         fill_opacity=1.0,
         name=f"{PREFIX}{label}",
     )
-    marker.popup = ipywidgets.HTML(value=f"<b>{html.escape(label)}</b>")
+    marker.details = f"<b>{html.escape(label)}</b>"
     return marker
 
 
@@ -478,7 +483,8 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     -------
     ipyleaflet.LayerGroup
         Named ``"mapsnb:routes"`` (with the WALK beta warning appended for walking routes);
-        holds one ``Polyline`` per route (popup: distance km, duration min) and start/end markers.
+        holds one ``Polyline`` per route and start/end markers; clicking one shows its details
+        (distance km, duration min, WALK warning) in ``group.info``, a map control.
 
     Raises
     ------
@@ -514,7 +520,7 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
             name=f"{PREFIX}route {idx}" + (" (recommended)" if recommended else ""),
         )
         row = rows.get(idx, {"route_index": idx})
-        line.popup = ipywidgets.HTML(value=_route_popup(row, recommended, warning))
+        line.details = _route_popup(row, recommended, warning)
         polylines.append(line)
     main = paths.get(0) or paths[min(paths)]
     first = rows.get(0, {})
@@ -525,6 +531,13 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     ]
     name = f"{PREFIX}routes" + (f" — {warning}" if warning else "")
     group = ipyleaflet.LayerGroup(layers=[*polylines, *markers], name=name)
+    # details in one info box, not widget popups (see _geojson_points)
+    recommended_line = next((p for p in polylines if p.name.endswith("(recommended)")), None)
+    info = ipywidgets.HTML(value=recommended_line.details if recommended_line else "")
+    for item in [*polylines, *markers]:
+        item.on_click(lambda *_, _item=item, **__: setattr(info, "value", _item.details))
+    group.info = info
+    group.info_control = ipyleaflet.WidgetControl(widget=info, position="bottomleft")
     every = np.array([p for idx in paths for p in paths[idx]], dtype=float)
     legend = {"Recommended route": ROUTE_COLOR}
     if show_alternatives and len(paths) > 1:
@@ -535,6 +548,7 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
         bounds=_bounds(every[:, 0], every[:, 1]),
         legend_entries=legend,
         warnings=warnings,
+        controls=[group.info_control],
     )
     return group
 

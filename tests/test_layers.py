@@ -77,7 +77,7 @@ def _click(layer: ipyleaflet.GeoJSON, feature: dict) -> str:
     layer._click_callbacks(
         event="click", feature=feature, properties=feature["properties"], coordinates=[0, 0]
     )
-    return layer.popup.value
+    return layer.info.value
 
 
 @pytest.fixture(scope="module")
@@ -161,7 +161,10 @@ def test_route_styles_differ_for_recommended_and_alternatives() -> None:
     assert main.dash_array is None and alt.dash_array
     assert group.layers[-3] is main  # recommended drawn above the alternatives
     assert main.locations[0] == pytest.approx([37.77, -122.42])
-    assert "14.9 km" in main.popup.value and "18 min" in main.popup.value
+    assert "14.9 km" in main.details and "18 min" in main.details
+    assert group.info.value == main.details  # the info box starts on the recommended route
+    alt._click_callbacks(type="click", coordinates=[37.78, -122.3])
+    assert group.info.value == alt.details and "Alternative" in alt.details
     markers = [ly for ly in group.layers if isinstance(ly, ipyleaflet.CircleMarker)]
     assert len(markers) == 2 and list(markers[-1].location) == pytest.approx([37.80, -122.27])
     only = layers.route_layer(routes_frame(), show_alternatives=False)
@@ -172,7 +175,7 @@ def test_walk_routes_carry_the_beta_warning() -> None:
     group = layers.route_layer(routes_frame("WALK"))
     assert WALK_WARNING in group.name
     main = next(ly for ly in group.layers if ly.name.endswith("(recommended)"))
-    assert WALK_WARNING in main.popup.value
+    assert WALK_WARNING in main.details and WALK_WARNING in group.info.value
     m = layers.show(group)
     notes = [c.widget.value for c in m.controls if isinstance(c, ipyleaflet.WidgetControl)]
     assert any(WALK_WARNING in v for v in notes)
@@ -331,6 +334,30 @@ def _widget_states(widget: ipywidgets.Widget, seen: set[str] | None = None) -> l
                 if child is not None:
                     out.extend(_widget_states(child, seen))
     return out
+
+
+def test_no_widget_popups_on_replaceable_layers(client: mapsnb.Client) -> None:
+    """jupyter-leaflet 0.20 throws "Widget is not attached" in the page when a layer whose widget
+    popup was never opened is removed, as show() does when it replaces layers (seen in the
+    browser tests). Details go to info-box controls instead."""
+    routes = client.compute_routes(
+        "San Francisco, CA", "San Jose, CA", compute_alternative_routes=True, include_polyline=True
+    )
+    along = client.search_along_route("coffee", route=routes)
+    places = client.search_places("coffee shops near Golden Gate Park")
+    m = mapsnb.show(places, routes, along, mapsnb.Circle(37.77, -122.45, 2000))
+    stack = list(m.layers)
+    while stack:
+        layer = stack.pop()
+        stack.extend(getattr(layer, "layers", ()))
+        assert getattr(layer, "popup", None) is None, layer.name
+    infos = [c for c in m.controls if isinstance(c, ipyleaflet.WidgetControl)]
+    assert any(c.widget is routes_info(m) for c in infos)
+
+
+def routes_info(m: ipyleaflet.Map) -> ipywidgets.HTML:
+    group = next(ly for ly in m.layers if ly.name.startswith("mapsnb:routes"))
+    return group.info
 
 
 def test_map_state_is_json_serializable(client: mapsnb.Client) -> None:
