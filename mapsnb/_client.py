@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 import httpx
@@ -581,7 +581,27 @@ class Client(_BaseClient):
 
 
 class AsyncClient(_BaseClient):
-    """Asynchronous client; the same arguments and methods as :class:`Client`, awaited."""
+    """Asynchronous client; the same arguments and methods as :class:`Client`, awaited.
+
+    Examples
+    --------
+    >>> async with mapsnb.AsyncClient() as client:          # doctest: +SKIP
+    ...     places, routes = await asyncio.gather(
+    ...         client.search_places("coffee in Paris"),
+    ...         client.compute_routes("Eiffel Tower", "Louvre Museum"),
+    ...     )
+    """
+
+    if TYPE_CHECKING:  # the shared methods return awaitables here (see ``_invoke``)
+
+        async def list_tools(self) -> Any: ...  # type: ignore[override]
+        async def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any: ...  # type: ignore[override]
+        async def search_places(self, *args: Any, **kwargs: Any) -> PlacesResult: ...  # type: ignore[override]
+        async def lookup_weather(self, *args: Any, **kwargs: Any) -> EnvironmentResult: ...  # type: ignore[override]
+        async def compute_routes(self, *args: Any, **kwargs: Any) -> RoutesResult: ...  # type: ignore[override]
+        async def search_along_route(self, *args: Any, **kwargs: Any) -> AlongRouteResult: ...  # type: ignore[override]
+        async def resolve_names(self, *args: Any, **kwargs: Any) -> ResolvedNames: ...  # type: ignore[override]
+        async def resolve_maps_urls(self, *args: Any, **kwargs: Any) -> ResolvedUrls: ...  # type: ignore[override]
 
     def __init__(self, api_key: str | None = None, **kwargs: Any) -> None:
         super().__init__(api_key, **kwargs)
