@@ -15,6 +15,16 @@ if str(_ROOT) not in sys.path:
 from tests.servers.fault_server import FaultServer  # noqa: E402
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the browser tests last.
+
+    Playwright's sync API keeps an event loop running on the main thread while its
+    session-scoped browser is open, so any later ``asyncio.run`` (async client tests, the SDK
+    client) would fail with "cannot be called from a running event loop".
+    """
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
 @pytest.fixture(scope="session")
 def sdk_url() -> Iterator[Callable[[str], str]]:
     """``sdk_url(mode)``: the /mcp URL of an SDK server in ``mode``, started once per session."""
