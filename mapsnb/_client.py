@@ -594,8 +594,8 @@ class AsyncClient(_BaseClient):
 
     if TYPE_CHECKING:  # the shared methods return awaitables here (see ``_invoke``)
 
-        async def list_tools(self) -> Any: ...  # type: ignore[override]
-        async def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any: ...  # type: ignore[override]
+        async def list_tools(self) -> Any: ...
+        async def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any: ...
         async def search_places(self, *args: Any, **kwargs: Any) -> PlacesResult: ...  # type: ignore[override]
         async def lookup_weather(self, *args: Any, **kwargs: Any) -> EnvironmentResult: ...  # type: ignore[override]
         async def compute_routes(self, *args: Any, **kwargs: Any) -> RoutesResult: ...  # type: ignore[override]
@@ -608,7 +608,7 @@ class AsyncClient(_BaseClient):
         self._http = httpx.AsyncClient(timeout=self.timeout, transport=self._transport())
         self._lock: asyncio.Lock | None = None
 
-    async def _invoke(self, flow: _Flow) -> Any:  # type: ignore[override]
+    async def _invoke(self, flow: _Flow) -> Any:
         if self._mode == "session" and not self._initialized:
             self._lock = self._lock or asyncio.Lock()
             async with self._lock:

@@ -488,7 +488,7 @@ def _pct(value: Any) -> float:
 
 
 def _weather_rows(recs: Sequence[Mapping]) -> dict[str, list]:
-    cols: dict[str, list] = {c: [] for c in WEATHER_COLUMNS[1:]}
+    cols: dict[str, Any] = {c: [] for c in WEATHER_COLUMNS[1:]}
     for rec in recs:
         precip, wind = g(rec, "precipitation"), g(rec, "wind")
         prob = g(precip, "probability")
@@ -591,7 +591,7 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
         and (has(payload, "maxTemperature") or has(payload, "minTemperature"))
     ):
         days = [payload]
-    cols: dict[str, list] = {c: [] for c in DAILY_COLUMNS}
+    cols: dict[str, Any] = {c: [] for c in DAILY_COLUMNS}
     sun_ns: dict[str, list] = {"sunrise": [], "sunset": []}
     dates = []
     for day in days:
@@ -682,7 +682,7 @@ def air_quality_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame
     hours = _aq_hours(payload)
     stamps = _aq_times(payload, hours)
     owners: list[int] = []
-    cols: dict[str, list] = {c: [] for c in AIR_QUALITY_COLUMNS[1:]}
+    cols: dict[str, Any] = {c: [] for c in AIR_QUALITY_COLUMNS[1:]}
     code, name, aqi, display, cat, dom, color = cols.values()
     for i, hour in enumerate(hours):
         for idx in records(g(hour, "indexes")):
@@ -707,7 +707,7 @@ def pollutants_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     hours = _aq_hours(payload)
     stamps = _aq_times(payload, hours)
     owners: list[int] = []
-    cols: dict[str, list] = {c: [] for c in POLLUTANT_COLUMNS[1:]}
+    cols: dict[str, Any] = {c: [] for c in POLLUTANT_COLUMNS[1:]}
     code, name, full, value, units = cols.values()
     for i, hour in enumerate(hours):
         for item in records(g(hour, "pollutants")):
@@ -777,7 +777,7 @@ def pollen_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
 
     ``upi`` is ``Int64`` 0–5 (NA without ``indexInfo``); a missing ``inSeason`` reads False.
     """
-    cols: dict[str, list] = {c: [] for c in POLLEN_COLUMNS}
+    cols: dict[str, Any] = {c: [] for c in POLLEN_COLUMNS}
     for day in _pollen_days(payload):
         when = g(day, "date")
         for kind, key in (("type", "pollenTypeInfo"), ("plant", "plantInfo")):

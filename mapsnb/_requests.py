@@ -563,9 +563,10 @@ def resolve_names_args(
                     raise InvalidRequest(
                         f"location_bias.viewport.{name}", "is required (give both low and high)"
                     )
+            lo = _wire_lat_lng(low, "location_bias.viewport.low")
+            hi = _wire_lat_lng(high, "location_bias.viewport.high")
             args["location_bias"] = Viewport(
-                tuple(_wire_lat_lng(low, "location_bias.viewport.low").values()),  # type: ignore[arg-type]
-                tuple(_wire_lat_lng(high, "location_bias.viewport.high").values()),  # type: ignore[arg-type]
+                (lo["latitude"], lo["longitude"]), (hi["latitude"], hi["longitude"])
             ).to_wire()
         else:
             raise InvalidRequest("location_bias", "must be Viewport(low, high) for resolve_names")

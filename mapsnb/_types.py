@@ -10,16 +10,19 @@ from .errors import InvalidRequest
 __all__ = ["Circle", "LatLng", "PlaceId", "Viewport"]
 
 
+def _check_coord(value: object, field: str, name: str, limit: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidRequest(f"{field}.{name}", f"must be a number, got {value!r}")
+    if math.isnan(value) or not -limit <= value <= limit:
+        raise InvalidRequest(
+            f"{field}.{name}", f"must be within [-{limit:g}, {limit:g}], got {value!r}"
+        )
+    return float(value)
+
+
 def check_lat_lng(lat: object, lng: object, field: str) -> tuple[float, float]:
     """Return ``(lat, lng)`` as floats, or raise :class:`InvalidRequest` naming ``field``."""
-    for name, value, limit in (("latitude", lat, 90.0), ("longitude", lng, 180.0)):
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InvalidRequest(f"{field}.{name}", f"must be a number, got {value!r}")
-        if math.isnan(value) or not -limit <= value <= limit:
-            raise InvalidRequest(
-                f"{field}.{name}", f"must be within [-{limit:g}, {limit:g}], got {value!r}"
-            )
-    return float(lat), float(lng)  # type: ignore[arg-type]
+    return _check_coord(lat, field, "latitude", 90.0), _check_coord(lng, field, "longitude", 180.0)
 
 
 class LatLng(NamedTuple):

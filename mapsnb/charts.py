@@ -70,9 +70,12 @@ def _axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.0)) -> Axes:
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     fig, new = plt.subplots(figsize=size, layout="constrained")
-    fig.get_layout_engine().set(h_pad=0.2)  # room for the attribution line
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):  # always, given layout="constrained"
+        engine.set(h_pad=0.2)  # room for the attribution line
     return new
 
 
@@ -112,7 +115,7 @@ def _time_axis(ax: Axes, times: pd.Series) -> None:
     import matplotlib.dates as mdates
 
     tz = _zone(times)
-    locator = mdates.AutoDateLocator(tz=tz, maxticks=8)
+    locator: mdates.DateLocator = mdates.AutoDateLocator(tz=tz, maxticks=8)
     if times.nunique() < 2:  # one record (current conditions): no range to pick ticks from
         locator = mdates.HourLocator(tz=tz)
     ax.xaxis.set_major_locator(locator)

@@ -364,9 +364,9 @@ def _lat_lng(loc: Any) -> tuple[float, float]:
     return num(g(loc, "latitude")), num(g(loc, "longitude"))
 
 
-def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, list], list[dict]]:
+def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, Any], list[dict]]:
     """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``)."""
-    cols: dict[str, list] = {c: [] for c in PLACE_COLUMNS}
+    cols: dict[str, Any] = {c: [] for c in PLACE_COLUMNS}
     extras: list[dict] = []
     cited = _cited_numbers(summary)
     snippets = _snippets(summary) if summary else {}
@@ -729,7 +729,7 @@ def _batch_frame(
     else:
         inputs = []
         n = max([len(items), *(i + 1 for i in failures if i >= 0)])
-    cols: dict[str, list] = {c: [] for c in [label, *BATCH_COLUMNS]}
+    cols: dict[str, Any] = {c: [] for c in [label, *BATCH_COLUMNS]}
     keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
     for i in range(n):
         element = items[i] if i < len(items) else _MISSING

@@ -379,7 +379,7 @@ class AlongRouteResult(ToolResult):
 
 
 # ------------------------------------------------------------------------ environment
-class AttributionList(list):  # type: ignore[type-arg]
+class AttributionList(list[Attribution]):
     """A list of :class:`Attribution` that can also be indexed by domain
     (``result.attributions["air_quality"]``)."""
 

@@ -62,7 +62,7 @@ class Sandbox:
             self._clock: Callable[[], dt.datetime] = now
         else:
             fixed = parse_now(now) or parse_now(os.environ.get(settings.sandbox_now_env))
-            self._clock = (lambda: fixed) if fixed is not None else _utcnow  # type: ignore[assignment,return-value]
+            self._clock = (lambda: fixed) if fixed is not None else _utcnow
         self._offset = dt.timedelta(0)
         self._sessions = itertools.count(1)
         self._endpoint: Any = None

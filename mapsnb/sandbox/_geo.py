@@ -760,18 +760,22 @@ def resolve_place_id(pid: str) -> Resolved | None:
 # --------------------------------------------------------------------------- wire locations
 
 
+def _check_coord(v: Any, field: str, name: str, lim: int) -> float:
+    if v is None:
+        raise invalid(f"{field}.{name} is required")
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
+        raise invalid(f"{field}.{name} must be a number")
+    if not -lim <= v <= lim:
+        raise invalid(f"{field}.{name} must be between {-lim} and {lim}, got {v}")
+    return float(v)
+
+
 def _check_lat_lng(value: Any, field: str) -> tuple[float, float]:
     if not isinstance(value, dict):
         raise invalid(f"{field} must be an object with latitude and longitude")
-    lat, lng = value.get("latitude"), value.get("longitude")
-    for name, v, lim in (("latitude", lat, 90), ("longitude", lng, 180)):
-        if v is None:
-            raise invalid(f"{field}.{name} is required")
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
-            raise invalid(f"{field}.{name} must be a number")
-        if not -lim <= v <= lim:
-            raise invalid(f"{field}.{name} must be between {-lim} and {lim}, got {v}")
-    return float(lat), float(lng)
+    lat = _check_coord(value.get("latitude"), field, "latitude", 90)
+    lng = _check_coord(value.get("longitude"), field, "longitude", 180)
+    return lat, lng
 
 
 def lat_lng_arg(value: Any, field: str) -> tuple[float, float]:

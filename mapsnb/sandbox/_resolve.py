@@ -204,8 +204,8 @@ def _query_url(query: dict[str, list[str]]) -> Resolved:
     for key in ("query", "q"):
         if one.get(key):
             return _text_or_point(one[key])
-    if "ll" in one and parse_lat_lng(one["ll"]):
-        return point_resolved(*parse_lat_lng(one["ll"]))  # type: ignore[misc]
+    if "ll" in one and (point := parse_lat_lng(one["ll"])):
+        return point_resolved(*point)
     raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
 
 

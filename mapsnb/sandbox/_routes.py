@@ -349,7 +349,7 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     req = _validate_routes(args, ctx)
     hour = _local_hour(req.when, req.points[0])
     straight = path_length_m(req.points)
-    variants = (0, 1, 2) if req.alternatives and straight > 2000 else (0, 1)
+    variants: tuple[int, ...] = (0, 1, 2) if req.alternatives and straight > 2000 else (0, 1)
     if not req.alternatives:
         variants = (0,)
     found = []

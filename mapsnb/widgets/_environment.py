@@ -142,7 +142,7 @@ class EnvironmentForm(BaseForm):
                 continue
             fig = ax.figure
             outputs.append(figure_output(fig, title))
-            plt.close(fig)
+            plt.close(fig.figure)  # the root Figure (ax.figure may be typed as a SubFigure)
             if domain == "air_quality":
                 table = frame_html(
                     result.air_quality,
