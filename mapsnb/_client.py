@@ -256,7 +256,7 @@ class _BaseClient:
                 self._mode == "stateless"
                 and self.protocol == "auto"
                 and not switched
-                and _wants_session(resp)
+                and _wants_session(resp, msg_id)
             ):
                 switched = True
                 yield from self._initialize()
@@ -497,10 +497,17 @@ def _rpc_message(error: Any) -> str:
     return redact(str(error.get("message", error) if isinstance(error, Mapping) else error))
 
 
-def _wants_session(resp: httpx.Response) -> bool:
-    """True when a stateless request was refused because the server wants a session."""
+def _wants_session(resp: httpx.Response, msg_id: int) -> bool:
+    """True when a stateless request was refused because the server wants a session.
+
+    A JSON-RPC answer to the request itself (its id) is the tool's own error, whatever it says.
+    """
     if resp.status_code not in (400, 406, 412, 422):
         return False
+    with contextlib.suppress(ProtocolError):
+        reply = proto.read_message(resp, msg_id)
+        if reply is not None and reply.get("id") == msg_id:
+            return False
     text = resp.text.lower()
     return any(
         word in text

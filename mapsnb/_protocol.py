@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 
 from . import __version__, settings
-from ._secrets import redact
+from ._secrets import redact, redact_obj
 from .errors import RPC_CODES, RPC_STATUSES, AuthError, ProtocolError, ToolError
 
 META_PROTOCOL = "io.modelcontextprotocol/protocolVersion"
@@ -176,7 +176,11 @@ def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError
     if code is None:
         code = RPC_STATUSES.get(status, 2)
     err = ToolError(
-        redact(message) or "tool call failed", code=code, status=status, details=data, tool=tool
+        redact(message) or "tool call failed",
+        code=code,
+        status=status,
+        details=redact_obj(data),
+        tool=tool,
     )
     err.jsonrpc_code = error.get("code")  # type: ignore[attr-defined]
     return err
@@ -206,7 +210,7 @@ def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolE
                     redact(str(inner["message"])),
                     code=code if code is not None else RPC_STATUSES.get(status, 2),
                     status=status,
-                    details=inner.get("details"),
+                    details=redact_obj(inner.get("details")),
                     tool=tool,
                 )
     status, message = split_status(text)
@@ -276,4 +280,6 @@ def retry_after(response: httpx.Response) -> float | None:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
+    if when.tzinfo is None:  # "-0000" or no zone at all: HTTP dates are GMT
+        when = when.replace(tzinfo=timezone.utc)
     return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())

@@ -8,7 +8,7 @@ the rule. Nothing is sent, so nothing is billed, when a rule is broken.
 from __future__ import annotations
 
 import datetime as dt
-import math
+import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -165,8 +165,12 @@ def _rfc3339(value: object, field: str) -> tuple[str, dt.datetime]:
                 f"got {value!r}",
             )
         text = value.strip()
+        # canonical form for the server's protobuf Timestamp parser: "T" and "Z" upper case
+        text = text[:10] + "T" + text[11:]
+        if text.endswith("z"):
+            text = text[:-1] + "Z"
         try:
-            parsed = dt.datetime.fromisoformat(text.replace("z", "Z").replace("Z", "+00:00"))
+            parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
         except ValueError as exc:
             raise InvalidRequest(
                 field, f"is not a real date and time ({exc}), got {value!r}"
@@ -196,11 +200,11 @@ def search_places_args(
     if page_size is not None:
         if (
             isinstance(page_size, bool)
-            or not isinstance(page_size, int)
+            or not isinstance(page_size, numbers.Integral)  # numpy integers too
             or not 1 <= page_size <= 10
         ):
             raise InvalidRequest("page_size", f"must be an integer from 1 to 10, got {page_size!r}")
-        args["page_size"] = page_size
+        args["page_size"] = int(page_size)
     if include_extended_details is not None:
         args["include_extended_details"] = _bool(
             include_extended_details, "include_extended_details"
@@ -261,11 +265,11 @@ def lookup_weather_args(
     if date is not None:
         args["date"] = _date(date)
     if hour is not None:
-        if isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23:
+        if isinstance(hour, bool) or not isinstance(hour, numbers.Integral) or not 0 <= hour <= 23:
             raise InvalidRequest(
                 "hour", f"must be an integer from 0 to 23 (local time), got {hour!r}"
             )
-        args["hour"] = hour
+        args["hour"] = int(hour)
     if units_system is not None:
         args["weather_options"] = {"units_system": _enum(units_system, "units_system", UNITS)}
     if language_code is not None:
@@ -578,8 +582,3 @@ def resolve_names_args(
 def resolve_maps_urls_args(urls: Iterable[str]) -> dict[str, Any]:
     """Arguments of ``resolve_maps_urls`` (TOOLS.md §5 items 49–50)."""
     return {"urls": [_text(u, f"urls[{i}]") for i, u in enumerate(_batch(urls, "urls"))]}
-
-
-def is_finite(x: float) -> bool:
-    """True for a finite float."""
-    return not (math.isnan(x) or math.isinf(x))

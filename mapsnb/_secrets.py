@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import weakref
+from collections.abc import Mapping
+from typing import Any
 
 _SECRETS: weakref.WeakValueDictionary[int, _Secret] = weakref.WeakValueDictionary()
 
@@ -37,6 +39,17 @@ def redact(text: str) -> str:
         if s._value and s._value in text:
             text = text.replace(s._value, "***")
     return text
+
+
+def redact_obj(obj: Any) -> Any:
+    """A copy of a JSON-like value with every live credential in its strings replaced by ``***``."""
+    if isinstance(obj, str):
+        return redact(obj)
+    if isinstance(obj, Mapping):
+        return {redact_obj(k): redact_obj(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [redact_obj(v) for v in obj]
+    return obj
 
 
 class RedactingFilter(logging.Filter):

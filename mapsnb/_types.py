@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from typing import NamedTuple
 
 from .errors import InvalidRequest
@@ -11,13 +12,17 @@ __all__ = ["Circle", "LatLng", "PlaceId", "Viewport"]
 
 
 def _check_coord(value: object, field: str, name: str, limit: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):  # numpy numbers too
         raise InvalidRequest(f"{field}.{name}", f"must be a number, got {value!r}")
-    if math.isnan(value) or not -limit <= value <= limit:
+    try:
+        number = float(value)
+    except OverflowError:  # an int too large for a float
+        number = math.inf
+    if math.isnan(number) or not -limit <= number <= limit:
         raise InvalidRequest(
             f"{field}.{name}", f"must be within [-{limit:g}, {limit:g}], got {value!r}"
         )
-    return float(value)
+    return number
 
 
 def check_lat_lng(lat: object, lng: object, field: str) -> tuple[float, float]:
@@ -78,7 +83,7 @@ class Circle(NamedTuple):
         circle: dict[str, object] = {"center": center}
         if self.radius_m is not None:
             r = self.radius_m
-            if isinstance(r, bool) or not isinstance(r, (int, float)) or math.isnan(r):
+            if isinstance(r, bool) or not isinstance(r, numbers.Real) or math.isnan(r):
                 raise InvalidRequest(f"{field}.radius_m", f"must be a number of metres, got {r!r}")
             if not 0 < r <= 50_000:
                 raise InvalidRequest(

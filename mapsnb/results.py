@@ -83,8 +83,9 @@ class Attribution(_Model):
 
 
 class WireLatLng(_Model):
-    latitude: float
-    longitude: float
+    # proto3 JSON printers omit zero values: a point on the equator has no "latitude"
+    latitude: float = 0.0
+    longitude: float = 0.0
 
 
 class GoogleMapsLinks(_Model):

@@ -8,6 +8,7 @@ import logging
 import socket
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 import mapsnb
@@ -39,6 +40,7 @@ def errors() -> Iterator[list[BaseException]]:
         assert KEY not in repr(exc)
         assert KEY not in repr(exc.args)
         assert KEY not in str(getattr(exc, "snippet", ""))
+        assert KEY not in repr(getattr(exc, "details", ""))
 
 
 def _client(fault: FaultServer, **kwargs: object) -> mapsnb.Client:
@@ -63,6 +65,15 @@ def test_429_honours_retry_after(fault: FaultServer) -> None:
         assert client.call_tool("search_places", ARGS)["_echo"] == ARGS
     first, second = fault.calls("tools/call")
     assert second.at - first.at >= 0.9  # waited for Retry-After, not the 0.01 s backoff
+
+
+@pytest.mark.parametrize("when", ["Wed, 21 Oct 2015 07:28:00 -0000", "Wed, 21 Oct 2015 07:28:00"])
+def test_retry_after_date_without_zone_is_gmt(fault: FaultServer, when: str) -> None:
+    # a past HTTP date means "now"; one without a usable zone must not crash the retry loop
+    fault.on("tools/call", Reply(429, "{}", headers={"Retry-After": when}))
+    with _client(fault) as client:
+        assert client.call_tool("search_places", ARGS)["ok"] is True
+    assert proto.retry_after(httpx.Response(429, headers={"Retry-After": when})) == 0.0
 
 
 def test_503_twice_then_success(fault: FaultServer) -> None:
@@ -403,6 +414,21 @@ def test_key_echoed_by_server_is_redacted(fault: FaultServer, errors: list) -> N
     fault.on("tools/call", lambda r: rpc_error(r, -32602, f"INVALID_ARGUMENT: {echo}"))
     _fail(fault, errors, mapsnb.ToolError)
     assert len(errors) == 4
+
+
+def test_key_echoed_in_error_details_is_redacted(fault: FaultServer, errors: list) -> None:
+    echo = {"reason": "API_KEY_INVALID", "metadata": {"key": KEY}, "links": [f"key={KEY}"]}
+    fault.on("tools/call", lambda r: rpc_error(r, -32602, "Invalid params", echo))
+    exc = _fail(fault, errors, mapsnb.ToolError)
+    assert exc.details == {
+        "reason": "API_KEY_INVALID",
+        "metadata": {"key": "***"},
+        "links": ["key=***"],
+    }  # type: ignore[attr-defined]
+    bad = {"error": {"code": 3, "message": "bad key", "details": [echo]}}
+    fault.on("tools/call", lambda r: rpc_result(r, {**tool_result(bad), "isError": True}))
+    exc = _fail(fault, errors, mapsnb.ToolError)
+    assert exc.details[0]["metadata"] == {"key": "***"}  # type: ignore[attr-defined]
 
 
 def test_key_not_in_debug_logs(

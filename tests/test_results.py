@@ -242,6 +242,14 @@ def test_places_fields() -> None:
     assert result.summary_text() == "Try Blue Cup [0] or Green Mug [1]."
 
 
+def test_zero_coordinates_omitted_by_proto3_json() -> None:
+    # proto3 printers leave out zero fields: a place on the prime meridian has no "longitude"
+    payload = {"places": [{"id": "a", "location": {"latitude": 51.4779}}]}
+    location = PlacesResult.from_payload(payload).places[0].location
+    assert location is not None
+    assert (location.latitude, location.longitude) == (51.4779, 0.0)
+
+
 def test_place_id_falls_back_to_resource_name() -> None:
     result = _parse(PlacesResult, {"places": [{"place": "places/ChIJZ"}, {}]})
     assert result.places[0].place_id == "ChIJZ"

@@ -26,7 +26,7 @@ from mapsnb.results import (
     RoutesResult,
 )
 from tests.servers import TOOL_NAMES
-from tests.servers.fault_server import FaultServer, Reply
+from tests.servers.fault_server import FaultServer, Reply, rpc_error
 from tests.servers.sdk_server import ERROR_TRIGGER, MODES, expected_payload
 
 KEY = "FAKE-mapsnb-test-key-0123456789abcdefghijklmnop"
@@ -322,6 +322,17 @@ def test_auto_fallback_wire(fault: FaultServer) -> None:
         assert req.headers["mcp-session-id"] == "sess-1"
         assert req.headers["mcp-protocol-version"] == SESSION_VERSION
         assert "mcp-method" not in req.headers
+
+
+def test_auto_keeps_a_tool_error_that_mentions_a_session(fault: FaultServer) -> None:
+    # an HTTP 400 JSON-RPC error answering the request is the tool's, not a session refusal
+    message = "INVALID_ARGUMENT: text_query 'jam session' must name a place"
+    fault.on("tools/call", lambda r: rpc_error(r, -32602, message))
+    with mapsnb.Client(KEY, url=fault.url) as client, pytest.raises(mapsnb.ToolError) as info:
+        client.call_tool("search_places", {"text_query": "jam session"})
+    assert info.value.status == "INVALID_ARGUMENT"
+    assert [r.rpc_method for r in fault.requests] == ["tools/call"]
+    assert client._mode == "stateless"
 
 
 def test_auto_falls_back_on_unsupported_version(fault: FaultServer) -> None:

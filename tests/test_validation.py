@@ -538,6 +538,41 @@ def test_departure_time_window_is_anchored_on_now() -> None:
         rq.compute_routes_args("a", "b", now=at + 8 * DAY, **transit)
 
 
+@pytest.mark.parametrize(
+    "given, sent",
+    [
+        ("2026-09-25 08:00:00+02:00", "2026-09-25T08:00:00+02:00"),
+        ("2026-09-25t08:00:00z", "2026-09-25T08:00:00Z"),
+        ("2026-09-25T08:00:00.5Z", "2026-09-25T08:00:00.5Z"),
+    ],
+)
+def test_times_are_sent_in_canonical_rfc3339(given: str, sent: str) -> None:
+    # protobuf Timestamp parsers want the "T" separator and an upper-case "Z"
+    assert rq.compute_routes_args("a", "b", arrival_time=given, now=NOW)["arrival_time"] == sent
+
+
+def test_numpy_integers_are_accepted_and_sent_as_int() -> None:
+    np = pytest.importorskip("numpy")
+    places = rq.search_places_args(
+        "coffee", page_size=np.int64(7), location_bias=mapsnb.Circle(np.int64(1), 2, np.int64(900))
+    )
+    assert places["page_size"] == 7 and type(places["page_size"]) is int
+    assert type(places["location_bias"]["circle"]["radius_meters"]) is int
+    assert places["location_bias"]["circle"]["center"] == {"latitude": 1.0, "longitude": 2.0}
+    hours = [
+        rq.lookup_weather_args("Paris", capabilities="WEATHER", date="2026-09-19", hour=h)
+        for h in np.arange(0, 24, 6)
+    ]
+    assert [a["hour"] for a in hours] == [0, 6, 12, 18]
+    assert all(type(a["hour"]) is int for a in hours)
+    with pytest.raises(InvalidRequest, match="hour"):
+        rq.lookup_weather_args(
+            "Paris", capabilities="WEATHER", date="2026-09-19", hour=np.int64(24)
+        )
+    with pytest.raises(InvalidRequest, match="page_size"):
+        rq.search_places_args("coffee", page_size=np.bool_(True))
+
+
 def test_along_route_endpoints_wire() -> None:
     args = rq.search_along_route_args(
         "ev chargers",
