@@ -50,7 +50,6 @@ UPI_LABELS = ("None", "Very low", "Low", "Moderate", "High", "Very high")
 UPI_COLORS = ("#bfbfbf", "#009e3a", "#84cf33", "#ffd600", "#ff8c00", "#ff0000")
 _BANDS = {"usa_epa": EPA_BANDS, "uaqi": UAQI_BANDS}
 _ATTRIBUTION_GID = "mapsnb-attribution"
-_SYNTHETIC = "synthetic data from the mapsnb sandbox, not Google Maps"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -81,6 +80,8 @@ def _axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.0)) -> Axes:
 
 def attribution_text(df: pd.DataFrame) -> str:
     """``"Source: <titles>"``, plus the sandbox note for synthetic data."""
+    from .results import SANDBOX_NOTE
+
     titles: list[str] = []
     for item in df.attrs.get("attributions") or []:
         title = item.get("title") if isinstance(item, Mapping) else None
@@ -89,7 +90,7 @@ def attribution_text(df: pd.DataFrame) -> str:
     said = any("synthetic" in t.lower() for t in titles)
     text = "Source: " + (", ".join(titles) if titles else "not given")
     if df.attrs.get("source") == "sandbox" and not said:
-        text += f" — {_SYNTHETIC}"
+        text += f" — {SANDBOX_NOTE}"
     return text
 
 
@@ -284,7 +285,8 @@ def _pollen_bar(ax: Axes, row: Any, x: float, width: float, dated: bool) -> None
                 color="#777777", gid="no-data")  # fmt: skip
         return
     value = int(upi)
-    in_season = bool(row.get("in_season", True)) if pd.notna(row.get("in_season")) else True
+    season = row.get("in_season")
+    in_season = bool(season) if pd.notna(season) else False  # missing = not in season (spec)
     color = row.get("color")
     color = color if isinstance(color, str) and color else UPI_COLORS[min(max(value, 0), 5)]
     bar = ax.bar(

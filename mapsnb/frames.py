@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from mapsnb import settings
 from mapsnb._frames_env import (
     air_quality_frame,
     collect_attributions,
@@ -45,7 +46,7 @@ from mapsnb._frames_env import (
     times,
 )
 from mapsnb.errors import RPC_CODES
-from mapsnb.polyline import decode, haversine_m
+from mapsnb.polyline import cumulative_m, decode
 
 if TYPE_CHECKING:
     import geopandas
@@ -111,9 +112,6 @@ BATCH_COLUMNS = [
     "error_status",
     "error_message",
 ]
-
-#: How long a ``retrievalToken`` stays valid (TOOLS.md §4).
-TOKEN_LIFETIME = timedelta(minutes=10)
 
 _LINKS = (
     ("place_url", "placeUrl"),
@@ -220,6 +218,9 @@ _FILLERS = {
     "to",
     "&",
 }
+#: A period of an abbreviation or initial (``St.``, ``Mt.``, ``J.``), not a clause end.
+_ABBREV_DOT = re.compile(r"\b((?i:" + "|".join(sorted(_ABBREV)) + r")|[A-Z])\.(?=\s|$)")
+_KEPT_DOT = "\u2024"  # ONE DOT LEADER stands in for such a period while splitting clauses
 _CONNECTORS = {"of", "the", "de", "del", "la", "le", "du", "des", "di", "da", "and", "&", "y", "et"}
 _ARTICLES = {"the", "a", "an"}
 _MAX_NAME_WORDS = 8
@@ -295,7 +296,8 @@ def _is_lead(word: str) -> bool:
 def _clause_before(prefix: str) -> str | None:
     """Words before a citation in its clause: the trailing capitalised run when there is one."""
     plain = re.sub(r"\s*\([^()]*\)\s*$", "", _plain(prefix).rstrip())
-    words = _CLAUSE.split(plain)[-1].split()
+    plain = _ABBREV_DOT.sub(rf"\1{_KEPT_DOT}", plain)
+    words = _CLAUSE.split(plain)[-1].replace(_KEPT_DOT, ".").split()
     while len(words) > 1 and _is_lead(words[0]):
         words = words[1:]
     if not words:
@@ -426,7 +428,9 @@ def places_frame(
 # Search along route
 # --------------------------------------------------------------------------------------------
 
-_DIST_NUMBER = re.compile(r"(\d[\d.,'\u00a0\u202f\u2009 ]*?)\s*([^\W\d_]+)\.?\s*$")
+_DIST_NUMBER = re.compile(
+    r"(?<![\w.,])([-\u2212]?)(\d[\d.,'\u00a0\u202f\u2009 ]*?)\s*([^\W\d_]+)\.?\s*$"
+)
 _METRES = {
     **dict.fromkeys(["m", "meter", "meters", "metre", "metres", "м", "метр", "метров"], 1.0),
     **dict.fromkeys(["km", "kilometer", "kilometers", "kilometre", "kilometres", "км"], 1000.0),
@@ -464,11 +468,11 @@ def parse_distance_m(value: Any) -> float:
     m = _DIST_NUMBER.search(value)
     if not m:
         return math.nan
-    factor = _METRES.get(m.group(2).lower())
+    factor = _METRES.get(m.group(3).lower())
     if factor is None:
         return math.nan
     try:
-        return _number(m.group(1)) * factor
+        return _number(m.group(2)) * (-factor if m.group(1) else factor)
     except ValueError:
         return math.nan
 
@@ -587,8 +591,9 @@ def routes_frame(
 
     Columns: ``route_index, distance_m, duration_s, duration, encoded_polyline,
     retrieval_token, token_expires_at, attribution_title, attribution_url, travel_mode, origin,
-    destination``, then unknown fields flattened. ``token_expires_at`` is ``issued_at`` + 10
-    minutes (UTC) for routes with a token, NaT otherwise. Empty ``routes`` gives an empty frame.
+    destination``, then unknown fields flattened. ``token_expires_at`` is ``issued_at`` +
+    ``settings.retrieval_token_minutes`` (UTC) for routes with a token, NaT otherwise. Empty
+    ``routes`` gives an empty frame.
     """
     routes = records(g(payload, "routes"))
     origin, destination = _endpoints(request)
@@ -608,7 +613,7 @@ def routes_frame(
         cols["encoded_polyline"].append(_polyline_of(route))
         cols["retrieval_token"].append(token)
         if token and issued is not None:
-            expiry = issued + TOKEN_LIFETIME
+            expiry = issued + timedelta(minutes=settings.retrieval_token_minutes)
             expires.append(
                 (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc))
                 // timedelta(microseconds=1)
@@ -642,29 +647,22 @@ def route_path_frame(payload: Mapping) -> pd.DataFrame:
     ``cum_distance_m`` is the cumulative haversine distance from the start of each route.
     Routes without (or with a malformed) polyline contribute no rows.
     """
-    cols: dict[str, list] = {c: [] for c in PATH_COLUMNS}
+    cols: dict[str, list[np.ndarray]] = {c: [] for c in PATH_COLUMNS}
     for i, route in enumerate(records(g(payload, "routes"))):
         encoded = _polyline_of(route)
         try:
             points = decode(encoded) if encoded else []
         except ValueError:
             points = []
-        total = 0.0
-        for seq, (lat, lng) in enumerate(points):
-            if seq:
-                total += haversine_m(points[seq - 1][0], points[seq - 1][1], lat, lng)
-            cols["route_index"].append(i)
-            cols["seq"].append(seq)
-            cols["lat"].append(lat)
-            cols["lng"].append(lng)
-            cols["cum_distance_m"].append(total)
-    typed = {
-        "route_index": np.asarray(cols["route_index"], dtype=np.int64),
-        "seq": np.asarray(cols["seq"], dtype=np.int64),
-        "lat": np.asarray(cols["lat"], dtype=np.float64),
-        "lng": np.asarray(cols["lng"], dtype=np.float64),
-        "cum_distance_m": np.asarray(cols["cum_distance_m"], dtype=np.float64),
-    }
+        xy = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+        n = len(xy)
+        cols["route_index"].append(np.full(n, i, dtype=np.int64))
+        cols["seq"].append(np.arange(n, dtype=np.int64))
+        cols["lat"].append(xy[:, 0])
+        cols["lng"].append(xy[:, 1])
+        cols["cum_distance_m"].append(cumulative_m(xy[:, 0], xy[:, 1]))
+    kinds = {"route_index": np.int64, "seq": np.int64}
+    typed = {c: np.concatenate([np.empty(0, kinds.get(c, np.float64)), *cols[c]]) for c in cols}
     return finish(frame(typed, PATH_COLUMNS), "live", collect_attributions(payload))
 
 
@@ -827,7 +825,9 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     """Stack ``r.to_frame()`` of many results of one kind, with ``request`` and ``request_index``.
 
     ``request`` is ``keys[i]`` when given, else a short label derived from ``r.request``.
-    A named index (``citation``) becomes a column. Mixed kinds raise ``TypeError``.
+    A named index (``citation``) becomes a column; a frame's own ``request`` column becomes
+    ``extra_request``. Time columns whose zones differ between the results are converted to UTC.
+    Mixed kinds raise ``TypeError``.
     """
     results = list(results)
     kinds = list(dict.fromkeys(type(r).__name__ for r in results))
@@ -841,12 +841,15 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
         if any(name is not None for name in df.index.names):
             df = df.reset_index()
         label = keys[i] if keys is not None else request_label(getattr(result, "request", None))
-        df = df.assign(request=label, request_index=i)
-        frames.append(df[["request", "request_index", *df.columns[:-2]]])
+        taken = {c: f"extra_{c}" for c in ("request", "request_index") if c in df.columns}
+        df = df.rename(columns=taken)
+        df.insert(0, "request_index", i)
+        df.insert(0, "request", label)
+        frames.append(df)
     order: dict[str, None] = {"request": None, "request_index": None}
     for df in frames:
         order.update(dict.fromkeys(df.columns))
-    filled = [df for df in frames if len(df)]
+    filled = _same_zones([df for df in frames if len(df)])
     if filled:
         out = pd.concat(filled, ignore_index=True).reindex(columns=list(order))
     elif frames:
@@ -855,6 +858,29 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
         out = pd.DataFrame({"request": [], "request_index": np.array([], dtype=np.int64)})
     out["request_index"] = out["request_index"].astype(np.int64)
     return _concat_attrs(out, results, frames)
+
+
+def _same_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
+    """Frames whose tz-aware columns differ in zone between frames, converted to UTC there.
+
+    ``pd.concat`` would otherwise give an object column of mixed-zone Timestamps.
+    """
+    zones: dict[Any, set[str]] = {}
+    for df in frames:
+        for column, dtype in df.dtypes.items():
+            if isinstance(dtype, pd.DatetimeTZDtype):
+                zones.setdefault(column, set()).add(str(dtype.tz))
+    mixed = [c for c, found in zones.items() if len(found) > 1]
+    if not mixed:
+        return frames
+    out = []
+    for df in frames:
+        df = df.copy()
+        for column in mixed:
+            if isinstance(df[column].dtype, pd.DatetimeTZDtype):
+                df[column] = df[column].dt.tz_convert("UTC")
+        out.append(df)
+    return out
 
 
 def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
@@ -899,15 +925,15 @@ def to_geodataframe(df: pd.DataFrame, *, geometry: str = "points") -> geopandas.
         If geopandas is not installed (``pip install 'mapsnb[geo]'``).
     """
     gpd = _geopandas()
-    from shapely.geometry import LineString, Point
+    from shapely.geometry import LineString
 
     has_points = {"lat", "lng"} <= set(df.columns)
     if geometry == "points" and has_points:
-        geoms = [
-            Point(x, y) if not (math.isnan(x) or math.isnan(y)) else None
-            for x, y in zip(df["lng"].astype(float), df["lat"].astype(float), strict=True)
-        ]
-        out = gpd.GeoDataFrame(df.copy(), geometry=geoms, crs="EPSG:4326")
+        lat = pd.to_numeric(df["lat"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        lng = pd.to_numeric(df["lng"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        points = gpd.points_from_xy(lng, lat)
+        points[~(np.isfinite(lat) & np.isfinite(lng))] = None
+        out = gpd.GeoDataFrame(df.copy(), geometry=points, crs="EPSG:4326")
     elif geometry in ("points", "lines") and "encoded_polyline" in df.columns:
         geoms = []
         for encoded in df["encoded_polyline"]:

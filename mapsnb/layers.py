@@ -452,6 +452,12 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.
     return marker
 
 
+def _request_of(result: Any) -> Mapping[str, Any]:
+    """A result's request dict; ``{}`` for a frame (whose ``.request`` may be a column)."""
+    request = None if isinstance(result, pd.DataFrame) else getattr(result, "request", None)
+    return request if isinstance(request, Mapping) else {}
+
+
 def _waypoint_markers(request: Mapping[str, Any]) -> list[ipyleaflet.CircleMarker]:
     """Markers for the intermediate waypoints given as coordinates, numbered in visiting order.
 
@@ -527,7 +533,7 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     markers = [
         _end_marker(main[0], f"Start: {first.get('origin') or 'origin'}", "#188038"),
         _end_marker(main[-1], f"End: {first.get('destination') or 'destination'}", "#d93025"),
-        *_waypoint_markers(getattr(routes_result, "request", None) or {}),
+        *_waypoint_markers(_request_of(routes_result)),
     ]
     name = f"{PREFIX}routes" + (f" — {warning}" if warning else "")
     group = ipyleaflet.LayerGroup(layers=[*polylines, *markers], name=name)

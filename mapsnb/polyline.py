@@ -9,7 +9,9 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 
-__all__ = ["decode", "encode", "haversine_m", "path_length_m"]
+import numpy as np
+
+__all__ = ["cumulative_m", "decode", "encode", "haversine_m", "path_length_m"]
 
 EARTH_RADIUS_M = 6_371_008.8
 
@@ -80,3 +82,18 @@ def haversine_m(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
 def path_length_m(points: Sequence[Sequence[float]]) -> float:
     """Length of a path of ``(lat, lng)`` points in metres."""
     return sum(haversine_m(a[0], a[1], b[0], b[1]) for a, b in itertools.pairwise(points))
+
+
+def cumulative_m(lat: np.ndarray, lng: np.ndarray) -> np.ndarray:
+    """Cumulative great-circle distance in metres along a path (0 at the first vertex).
+
+    The vectorised form of :func:`haversine_m` summed over consecutive vertices.
+    """
+    p = np.radians(np.asarray(lat, dtype=np.float64))
+    q = np.radians(np.asarray(lng, dtype=np.float64))
+    if len(p) < 2:
+        return np.zeros(len(p))
+    dp, dl = np.diff(p), np.diff(q)
+    a = np.sin(dp / 2) ** 2 + np.cos(p[:-1]) * np.cos(p[1:]) * np.sin(dl / 2) ** 2
+    steps = 2 * EARTH_RADIUS_M * np.arcsin(np.minimum(1.0, np.sqrt(a)))
+    return np.concatenate(([0.0], np.cumsum(steps)))

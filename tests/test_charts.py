@@ -229,3 +229,11 @@ def test_emulator_pollen_and_weather_charts(env) -> None:
     daily = env.daily_weather
     assert list(_by_gid(wx.lines, "max")[0].get_ydata()) == daily["temperature_max"].tolist()
     assert _png(wx).startswith(b"\x89PNG")
+
+
+def test_pollen_missing_in_season_is_out_of_season() -> None:
+    """TOOLS.md §3.8: a missing ``in_season`` means not in season, also as NA in a frame."""
+    df = pollen_frame()
+    df["in_season"] = pd.array([True, None, True, False], dtype="boolean")
+    bars = _by_gid(charts.plot_pollen(df).patches, "upi")
+    assert [b.get_hatch() for b in bars] == [None, "//", None]

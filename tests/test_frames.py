@@ -476,3 +476,87 @@ def test_sandbox_resolve(sandbox: Any) -> None:
         sandbox.call_tool("resolve_maps_urls", copy.deepcopy(urls)), request=urls
     )
     assert udf["url"].tolist() == urls["urls"] and udf["ok"].tolist() == [True, False]
+
+
+# ------------------------------------------------------------------------- review fixes
+
+
+class FakeEnv:
+    def __init__(self, payload: dict, request: dict) -> None:
+        self.raw, self.request, self.source = payload, request, "live"
+
+    def to_frame(self) -> pd.DataFrame:
+        return F.air_quality_frame(self.raw)
+
+
+def _aq(zone: str, offset: str, aqi: int) -> dict:
+    when = {"year": 2024, "month": 1, "day": 1, "hours": 5, "utcOffset": offset}
+    hour = {"dateTime": when, "indexes": [{"code": "uaqi", "aqi": aqi}]}
+    return {"timeZone": zone, "airQuality": {"hourlyResults": [hour]}}
+
+
+def test_concat_keeps_an_extra_column_named_request() -> None:
+    payload = load("search_places")
+    payload["places"][0]["request"] = "extra"
+    df = F.concat([FakePlaces(payload, {"text_query": "coffee"})])
+    assert df["request"].unique().tolist() == ["coffee"]
+    assert df["extra_request"].iloc[0] == "extra"
+    assert "summary_snippet" in df.columns  # not cut off by the relabelling
+
+
+def test_concat_of_different_zones_stays_datetime_in_utc() -> None:
+    ny = FakeEnv(_aq("America/New_York", "-18000s", 50), {"location": {"address": "NYC"}})
+    dl = FakeEnv(_aq("Asia/Kolkata", "19800s", 40), {"location": {"address": "Delhi"}})
+    df = F.concat([ny, dl])
+    assert isinstance(df["time"].dtype, pd.DatetimeTZDtype) and str(df["time"].dt.tz) == "UTC"
+    assert df["time"].tolist() == [
+        pd.Timestamp("2024-01-01 10:00", tz="UTC"),
+        pd.Timestamp("2023-12-31 23:30", tz="UTC"),
+    ]
+    same = F.concat([ny, ny])  # one zone: kept
+    assert str(same["time"].dt.tz) == "America/New_York"
+
+
+def test_token_expiry_follows_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mapsnb import settings
+
+    monkeypatch.setattr(settings, "retrieval_token_minutes", 5)
+    issued = datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc)
+    df = F.routes_frame(load("compute_routes"), issued_at=issued)
+    assert df["token_expires_at"].iloc[0] == pd.Timestamp("2026-09-18 15:05", tz="UTC")
+
+
+@pytest.mark.parametrize(
+    ("summary", "expected"),
+    [
+        ("Try St. Mary's Cathedral [0] at noon.", "St. Mary's Cathedral"),
+        ("You can hike Mt. Tam [0] for the view.", "Mt. Tam"),
+    ],
+)
+def test_name_keeps_abbreviations(summary: str, expected: str) -> None:
+    payload = {"places": [{"place": "places/A"}], "summary": summary}
+    assert F.places_frame(payload)["name"].iloc[0] == expected
+
+
+@pytest.mark.parametrize(("text", "metres"), [("-0.3 km", -300.0), ("\u22120.5 mi", -804.672)])
+def test_parse_distance_keeps_the_sign(text: str, metres: float) -> None:
+    assert F.parse_distance_m(text) == pytest.approx(metres)
+
+
+def test_geodataframe_and_path_frame_of_large_inputs() -> None:
+    """Missing coordinates give no geometry; cumulative distances match the scalar haversine.
+
+    (Speed of the vectorised paths is measured in benchmarks/, not asserted here.)
+    """
+    from mapsnb.polyline import encode
+
+    n = 10_000
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({"lat": rng.random(n), "lng": rng.random(n)})
+    df.loc[3, "lat"] = np.nan
+    gdf = F.to_geodataframe(df)
+    assert gdf.geometry.iloc[3] is None and gdf.geometry.iloc[4].y == df["lat"].iloc[4]
+    points = [(37 + i * 1e-4, -122 + i * 1e-4) for i in range(2000)]
+    path = F.route_path_frame({"routes": [{"encodedPolyline": encode(points)}]})
+    assert path["cum_distance_m"].iloc[-1] == pytest.approx(path_length_m(points), rel=1e-9)
+    assert path["cum_distance_m"].iloc[0] == 0.0 and path["cum_distance_m"].is_monotonic_increasing

@@ -398,3 +398,11 @@ def test_route_layer_marks_start_end_and_coordinate_waypoints(client: mapsnb.Cli
         "mapsnb:Stop 1": [37.5630, -122.3255],
         "mapsnb:Stop 3": [37.3861, -122.0839],
     }
+
+
+def test_route_layer_of_a_frame_with_a_request_column() -> None:
+    """A concat()-style frame has a ``request`` column: ``df.request`` is not the request dict."""
+    df = routes_frame()
+    df.insert(0, "request", "San Francisco → Oakland")
+    group = layers.route_layer(df)
+    assert sum(isinstance(x, ipyleaflet.Polyline) for x in group.layers) == 2
