@@ -641,7 +641,7 @@ def routes_frame(
     return finish(frame(cols, order), source, collect_attributions(payload))
 
 
-def route_path_frame(payload: Mapping) -> pd.DataFrame:
+def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     """Route vertices, one row per vertex: ``route_index, seq, lat, lng, cum_distance_m``.
 
     ``cum_distance_m`` is the cumulative haversine distance from the start of each route.
@@ -663,7 +663,7 @@ def route_path_frame(payload: Mapping) -> pd.DataFrame:
         cols["cum_distance_m"].append(cumulative_m(xy[:, 0], xy[:, 1]))
     kinds = {"route_index": np.int64, "seq": np.int64}
     typed = {c: np.concatenate([np.empty(0, kinds.get(c, np.float64)), *cols[c]]) for c in cols}
-    return finish(frame(typed, PATH_COLUMNS), "live", collect_attributions(payload))
+    return finish(frame(typed, PATH_COLUMNS), source, collect_attributions(payload))
 
 
 # --------------------------------------------------------------------------------------------

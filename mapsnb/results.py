@@ -327,7 +327,7 @@ class RoutesResult(ToolResult):
         """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`)."""
         from .frames import route_path_frame
 
-        return route_path_frame(self._raw or {})
+        return route_path_frame(self._raw or {}, source=self._source)
 
     def to_geodataframe(self) -> Any:
         """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""

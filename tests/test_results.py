@@ -611,3 +611,11 @@ def test_pollen_only_results_stack_with_concat() -> None:
     assert df["request_index"].nunique() == 5
     assert {"date", "kind", "code", "upi", "in_season"} <= set(df.columns)
     assert df["date"].dt.day.drop_duplicates().tolist() == [18, 19, 20, 21, 22]
+
+
+def test_path_frame_says_where_it_came_from() -> None:
+    client = mapsnb.Client(now="2026-09-18T08:00:00-07:00")
+    routes = client.compute_routes("San Francisco, CA", "San Jose, CA", include_polyline=True)
+    path = routes.path_frame()
+    assert path.attrs["source"] == "sandbox"
+    assert "synthetic" in path.attrs["attributions"][0]["title"]
