@@ -508,3 +508,76 @@ def test_queued_double_click_is_dropped_but_a_later_click_runs(monkeypatch) -> N
     time.sleep(_base.CLICK_DEBOUNCE_S + 0.05)
     form.search_button.click()  # a deliberate second search
     assert len(calls) == 2
+
+
+def test_explorer_status_follows_the_latest_call_even_when_its_text_repeats(
+    client: mapsnb.Client,
+) -> None:
+    """A form whose status text repeats (same count, same source) still takes the status line."""
+    app = Explorer(client)
+    app.places.query.value = "coffee in San Francisco"
+    app.places.submit()
+    app.routes.origin.value, app.routes.destination.value = "San Francisco, CA", "Oakland, CA"
+    app.routes.submit()
+    assert app.status.value.startswith("<b>Routes</b>")
+    app.places.submit()  # same query: the form's status text does not change
+    assert app.places.error.value == ""
+    assert app.status.value.startswith("<b>Places</b>"), app.status.value
+
+
+def _visible_labels(widget: Any) -> list[str]:
+    """The descriptions and label texts a user sees in ``widget`` and everything inside it."""
+    import ipywidgets as w
+
+    found = []
+    if getattr(widget, "description", ""):
+        found.append(widget.description)
+    if isinstance(widget, w.Label):
+        found.append(widget.value)
+    for child in getattr(widget, "children", ()):
+        found += _visible_labels(child)
+    return found
+
+
+@pytest.mark.parametrize("make", [PlaceSearchForm, RouteForm, EnvironmentForm, ResolveForm])
+def test_error_labels_name_an_input_the_user_can_see(client: mapsnb.Client, make: Any) -> None:
+    """The label an error line gives a field is the label of its input in the form."""
+    form = make(client)
+    if isinstance(form, RouteForm):
+        form.add_waypoint()
+    shown = _visible_labels(form)
+    for field, label in form.field_labels.items():
+        assert any(text.startswith(label) for text in shown), (field, label, shown)
+
+
+def test_environment_hour_none_is_not_called_now_and_times_are_explained(
+    client: mapsnb.Client,
+) -> None:
+    """With a date, no hour means the whole local day, not "now"."""
+    form = env_form(client)
+    label = dict((v, k) for k, v in form.hour.options)[None]
+    assert label.lower() != "now"
+    assert "local" in form.time_help.value and "whole" in form.time_help.value
+    assert form.time_help in _visible_children(form)
+
+
+def _visible_children(widget: Any) -> list[Any]:
+    out = []
+    for child in getattr(widget, "children", ()):
+        out += [child, *_visible_children(child)]
+    return out
+
+
+def test_routes_search_along_after_the_token_expired_says_why_detours_lack_times() -> None:
+    """Past the 10-minute token the form searches along the polyline: no detour times, a note."""
+    form = route_form(mapsnb.Client(now=NOW))
+    form.submit()
+    form.along_query.value = "coffee"
+    form.search_along()
+    assert "10-minute" not in form.along_summary.value  # a fresh token: detour times are there
+    form.client = mapsnb.Client(now="2026-09-18T08:15:00-07:00")  # 15 minutes later
+    along = form.search_along()
+    assert form.error.value == "", form.error.value
+    assert "encoded_polyline" in along.request
+    assert form.along_frame["detour_s"].isna().all()
+    assert "10-minute" in form.along_summary.value and "Route" in form.along_summary.value

@@ -16,7 +16,12 @@ from ._base import BaseForm, figure_output, frame_html, html_output, note_html, 
 __all__ = ["EnvironmentForm"]
 
 CAPABILITIES = (("WEATHER", "Weather"), ("AIR_QUALITY", "Air quality"), ("POLLEN", "Pollen"))
-NOW = "now"
+#: The hour choice for "no hour": current conditions without a date, the whole day with one.
+NO_HOUR = "— (none)"
+TIME_HELP = (
+    "Date and hour are local at the location. No date: current conditions; "
+    "a date alone: the whole local day; a date and an hour: that local hour."
+)
 
 
 class EnvironmentForm(BaseForm):
@@ -34,7 +39,8 @@ class EnvironmentForm(BaseForm):
     ----------
     location, weather, air_quality, pollen, date, hour, units, pollutants
         The inputs: ``location`` is an address or ``"lat, lng"``; ``date`` (optional) is the
-        local date; ``hour`` is ``None`` ("now") or 0–23 and needs a date.
+        local date; ``hour`` is ``None`` (no hour: current conditions without a date, the whole
+        local day with one) or 0–23 and needs a date; ``time_help`` says so in the form.
     """
 
     submit_label = "Look up"
@@ -63,17 +69,19 @@ class EnvironmentForm(BaseForm):
         self.pollen = w.Checkbox(value=False, description="Pollen")
         self.date = w.DatePicker(description="Date", value=None)
         self.hour = w.Dropdown(
-            options=[(NOW, None), *((f"{h:02d}:00", h) for h in range(24))],
+            options=[(NO_HOUR, None), *((f"{h:02d}:00", h) for h in range(24))],
             value=None,
             description="Hour",
         )
-        self.units = w.ToggleButtons(options=list(UNITS), value="METRIC")
+        self.time_help = w.HTML(f"<small>{TIME_HELP}</small>")
+        self.units = w.ToggleButtons(options=list(UNITS), value="METRIC", description="Units")
         self.pollutants = w.Checkbox(value=False, description="Pollutant concentrations")
         self._layout(
             [
                 self.location,
-                w.HBox([self.weather, self.air_quality, self.pollen]),
+                w.HBox([w.Label("Capabilities"), self.weather, self.air_quality, self.pollen]),
                 w.HBox([self.date, self.hour]),
+                self.time_help,
                 self.units,
                 self.pollutants,
             ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -62,6 +63,8 @@ class Explorer(w.VBox):
             form.status.observe(
                 lambda change, t=title: self._set_status(t, change["new"]), names="value"
             )
+            # a repeated status text fires no change: every success takes the line too
+            form.on_result(self._status_after_result(form, title))
         self._on_tab()
         self.tabs.layout = w.Layout(width="45%")
         self.map.layout = w.Layout(width="55%", height="480px")
@@ -76,6 +79,12 @@ class Explorer(w.VBox):
         if getattr(self.client, "is_sandbox", False):
             return "Sandbox: synthetic data from the built-in emulator (no API key)."
         return f"Source: {getattr(self.client, 'source', 'live')}"
+
+    def _status_after_result(self, form: BaseForm, title: str) -> Callable[[Any], None]:
+        def show(_result: Any) -> None:
+            self._set_status(title, form.status.value)
+
+        return show
 
     def _set_status(self, title: str, text: str) -> None:
         self.status.value = f"<b>{title}</b>: {text}" if text else self._source_line()

@@ -40,7 +40,7 @@ class PlaceSearchForm(BaseForm):
         "page_size": "Page size",
         "language_code": "Language",
         "region_code": "Region",
-        "location_bias": "Location bias",
+        "location_bias": "Bias to a circle",
         "include_extended_details": "Extended details",
     }
 

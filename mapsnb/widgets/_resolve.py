@@ -44,10 +44,9 @@ class ResolveForm(BaseForm):
     submit_label = "Resolve"
     uses_map = False
     field_labels: ClassVar[Mapping[str, str]] = {
-        "queries": "Names",
-        "urls": "URLs",
+        "queries": "Places",
+        "urls": "Places",
         "region_code": "Region",
-        "location_bias": "Location bias",
     }
 
     def __init__(self, client: Any = None, *, embedded: bool = False) -> None:

@@ -19,6 +19,10 @@ __all__ = ["RouteForm"]
 ROUTE_COLUMNS = ["route_index", "distance_m", "duration", "travel_mode"]
 DETOUR_COLUMNS = ["name", "detour", "detour_s", "detour_distance_text", "place_url"]
 DEPART, ARRIVE = "Depart at", "Arrive by"
+POLYLINE_NOTE = (
+    "The route's 10-minute retrieval token has expired, so it was sent as a polyline: the server "
+    "gives no detour times for it. Press Route again for a fresh token."
+)
 
 
 class RouteForm(BaseForm):
@@ -45,13 +49,13 @@ class RouteForm(BaseForm):
     field_labels: ClassVar[Mapping[str, str]] = {
         "origin": "Origin",
         "destination": "Destination",
-        "intermediate_waypoints": "Waypoints",
-        "travel_mode": "Travel mode",
+        "intermediate_waypoints": "Stop",
+        "travel_mode": "Mode",
         "departure_time": "Time",
         "arrival_time": "Time",
         "routing_preference": "Traffic aware",
-        "compute_alternative_routes": "Alternatives",
-        "text_query": "Search along route",
+        "compute_alternative_routes": "Alternative routes",
+        "text_query": "Along route",
         "route": "Route",
         "retrieval_token": "Route",
     }
@@ -186,8 +190,8 @@ class RouteForm(BaseForm):
             frame = frame.sort_values("detour_s", kind="stable", na_position="last")
         self.along_frame = frame
         self.along_summary.value = (
-            f"<div>{_safe_summary(along.summary)}</div>" if along.summary else ""
-        )
+            note_html(POLYLINE_NOTE) if "encoded_polyline" in along.request else ""
+        ) + (f"<div>{_safe_summary(along.summary)}</div>" if along.summary else "")
         self.along_table.value = frame_html(frame, DETOUR_COLUMNS, empty="No places along route.")
         self.along_attribution.value = attribution_html(along)
         self.status.value = f"{len(frame)} place(s) along the route{self._source_note(along)}"
