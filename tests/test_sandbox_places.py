@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
@@ -290,11 +289,3 @@ def test_category_detection_synonyms() -> None:
     assert CATEGORIES[detect_category("аптека")].key == "pharmacy"
     assert CATEGORIES[detect_category("vegan restaurants")].key == "vegetarian"
     assert detect_category("barbecue") is None
-
-
-def test_latency() -> None:
-    sp(text_query="coffee shops near Golden Gate Park")
-    start = time.perf_counter()
-    for _ in range(50):
-        sp(text_query="coffee shops near Golden Gate Park")
-    assert (time.perf_counter() - start) / 50 < 0.02

@@ -69,7 +69,10 @@ class Sandbox:
 
     def now(self) -> dt.datetime:
         """The emulator's current time (aware, UTC)."""
-        return self._clock().astimezone(dt.timezone.utc) + self._offset
+        now = parse_now(self._clock())  # naive means UTC, never the machine's zone
+        if now is None:
+            raise TypeError("the sandbox clock returned no time")
+        return now + self._offset
 
     def advance(self, **delta: float) -> dt.datetime:
         """Move the clock forward, e.g. ``advance(minutes=11)``; returns the new now."""

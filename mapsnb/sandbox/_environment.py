@@ -70,7 +70,7 @@ def _int(value: Any, field: str) -> int:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and re.fullmatch(r"-?\d+", value.strip()):
+    if isinstance(value, str) and re.fullmatch(r"-?\d{1,18}", value.strip()):
         return int(value)
     raise invalid(f"{field} must be an integer")
 
@@ -99,7 +99,7 @@ def _date(value: Any) -> date | None:
         parts[name] = _int(raw, f"date.{name}")
     try:
         return date(parts["year"], parts["month"], parts["day"])
-    except ValueError:
+    except (ValueError, OverflowError):
         raise invalid(
             f"date {parts['year']}-{parts['month']}-{parts['day']} is not a real calendar date"
         ) from None
@@ -231,6 +231,8 @@ def in_range(cap: str, req: WeatherRequest, clock: _Clock) -> bool:
         lo, hi = WEATHER_DAYS if cap == "WEATHER" else AQ_DAYS
         return lo <= days <= hi
     lo_h, hi_h = WEATHER_HOURS if cap == "WEATHER" else AQ_HOURS
+    if not lo_h // 24 - 1 <= days <= hi_h // 24 + 1:  # far away (and year 1/9999 overflows)
+        return False
     delta = _hours_from_now(clock, local_instant(req.day, req.hour, clock.tz)[0])
     return lo_h <= delta <= hi_h
 

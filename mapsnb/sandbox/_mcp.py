@@ -77,6 +77,8 @@ class McpEndpoint:
         msg_id = message.get("id")
         method = message.get("method")
         params = message.get("params") or {}
+        if not isinstance(params, Mapping):
+            return _rpc_error(msg_id, -32602, "params must be an object")
         if method == "initialize":
             requested = params.get("protocolVersion")
             version = requested if requested in SUPPORTED else SUPPORTED[0]

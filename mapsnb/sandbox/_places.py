@@ -351,7 +351,7 @@ def summary_language(code: str | None) -> str:
 
 def format_km(meters: float) -> str:
     """``"850 m"`` / ``"1.4 km"``."""
-    return f"{round(meters, -1):.0f} m" if meters < 1000 else f"{meters / 1000:.1f} km"
+    return f"{round(meters, -1):.0f} m" if round(meters, -1) < 1000 else f"{meters / 1000:.1f} km"
 
 
 # --------------------------------------------------------------------------- validation

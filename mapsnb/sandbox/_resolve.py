@@ -191,9 +191,10 @@ def _query_url(query: dict[str, list[str]]) -> Resolved:
     if any(k in one for k in ("daddr", "saddr", "destination", "origin", "dir_action")):
         raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
     if "cid" in one:
-        if not one["cid"].isdigit():
+        cid = one["cid"]
+        if not (cid.isascii() and cid.isdigit() and len(cid) <= 40):  # "²".isdigit() is True
             raise _Fail("INVALID_ARGUMENT", "cid must be decimal digits")
-        return _landmark_at(int(one["cid"]))
+        return _landmark_at(int(cid))
     pid = one.get("query_place_id") or one.get("place_id")
     if pid:
         r = resolve_place_id(pid)
@@ -233,8 +234,11 @@ def _path_url(path: str, query: dict[str, list[str]]) -> Resolved:
 def _resolve_url(url: Any) -> Resolved:
     if not isinstance(url, str) or not url.strip():
         raise _Fail("INVALID_ARGUMENT", "url must be a non-empty string")
-    parts = urlsplit(url.strip())
-    host = (parts.hostname or "").lower()
+    try:
+        parts = urlsplit(url.strip())
+        host = (parts.hostname or "").lower()
+    except ValueError:  # e.g. "http://[::1": fails this index, not the whole batch
+        raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE) from None
     if parts.scheme not in ("http", "https") or not host:
         raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
     query = parse_qs(parts.query)

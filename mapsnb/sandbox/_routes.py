@@ -47,6 +47,7 @@ __all__ = [
 Point = tuple[float, float]
 
 TOKEN_TTL = timedelta(minutes=10)
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 MAX_WAYPOINTS = 25
 MAX_VERTICES = 2000
 _TOKEN_KEY = b"mapsnb-sandbox-retrieval-token-v1"
@@ -207,11 +208,14 @@ def _mac(body: str) -> str:
 
 def make_token(waypoints: tuple[Point, ...], issued: datetime, variant: int) -> str:
     """A self-describing, tamper-checked retrieval token for a DRIVE route."""
-    data = {
+    since_epoch = issued - _EPOCH
+    data: dict[str, Any] = {
         "w": [[round(p[0], 6), round(p[1], 6)] for p in waypoints],
-        "t": int(issued.timestamp()),
+        "t": since_epoch // timedelta(seconds=1),
         "i": variant,
     }
+    if since_epoch.microseconds:  # exact issue time: the token lives exactly 10 minutes
+        data["us"] = since_epoch.microseconds
     body = base64.urlsafe_b64encode(json.dumps(data, separators=(",", ":")).encode()).decode()
     body = body.rstrip("=")
     return f"rt1.{body}.{_mac(body)}"
@@ -234,9 +238,9 @@ def read_token(token: Any, ctx: Context) -> tuple[tuple[Point, ...], int]:
     try:
         data = json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
         points = tuple((float(p[0]), float(p[1])) for p in data["w"])
-        issued = datetime.fromtimestamp(int(data["t"]), tz=timezone.utc)
+        issued = _EPOCH + timedelta(seconds=int(data["t"]), microseconds=int(data.get("us", 0)))
         variant = int(data["i"])
-    except (ValueError, KeyError, TypeError, IndexError):
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, OverflowError):
         raise bad from None
     if ctx.now > issued + TOKEN_TTL:
         raise SandboxToolError(
@@ -252,7 +256,7 @@ def read_token(token: Any, ctx: Context) -> tuple[tuple[Point, ...], int]:
 
 def _enum(args: dict[str, Any], name: str, table: dict[Any, str]) -> str:
     value = arg(args, name)
-    if value not in table:
+    if not (value is None or isinstance(value, str)) or value not in table:
         allowed = ", ".join(sorted(k for k in table if k))
         raise invalid(f"{name} must be one of {allowed}, got {value!r}")
     return table[value]
@@ -389,7 +393,7 @@ def localized_distance(meters: float, language: str = "en-US", region: str | Non
     if country in _IMPERIAL:
         miles = meters / 1609.344
         text = f"{round(meters * 3.28084, -1):.0f} ft" if miles < 0.1 else f"{miles:.1f} mi"
-    elif meters < 1000:
+    elif round(meters, -1) < 1000:  # 996 m is "1.0 km", not "1000 m"
         text = f"{round(meters, -1):.0f} m"
     else:
         text = f"{meters / 1000:.1f} km"
@@ -432,8 +436,10 @@ def _validate_along(args: dict[str, Any]) -> _AlongRequest:
     pref = _enum(args, "routing_preference", _PREFS)
     if pref == "AWARE" and mode in ("WALK", "BICYCLE"):
         raise invalid(f"ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL is not supported with {mode}")
-    language = arg(args, "language_code", "en-US")
-    if not isinstance(language, str) or not language:
+    language = arg(args, "language_code")
+    if language is None or language == "":  # "" is proto3's "unset": the default
+        language = "en-US"
+    if not isinstance(language, str):
         raise invalid("language_code must be a string such as 'en-US'")
     region = arg(args, "region_code")
     if region is not None and not isinstance(region, str):
