@@ -33,6 +33,7 @@ TRAFFIC_UNAWARE = "ROUTING_PREFERENCE_TRAFFIC_UNAWARE"
 ROUTING_PREFERENCES = (TRAFFIC_UNAWARE, TRAFFIC_AWARE)
 MAX_BATCH = 20
 MAX_WAYPOINTS = 25
+_FRACTION = re.compile(r"\.(\d{1,9})")
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _RFC3339 = re.compile(
     r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$"
@@ -169,8 +170,12 @@ def _rfc3339(value: object, field: str) -> tuple[str, dt.datetime]:
         text = text[:10] + "T" + text[11:]
         if text.endswith("z"):
             text = text[:-1] + "Z"
+        # Python 3.10's fromisoformat takes only 3 or 6 fractional digits; RFC 3339 allows 1-9
+        iso = _FRACTION.sub(
+            lambda m: "." + (m.group(1) + "000000")[:6], text.replace("Z", "+00:00")
+        )
         try:
-            parsed = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+            parsed = dt.datetime.fromisoformat(iso)
         except ValueError as exc:
             raise InvalidRequest(
                 field, f"is not a real date and time ({exc}), got {value!r}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
@@ -22,6 +23,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PrivateAttr,
+    ValidationError,
     field_validator,
 )
 from pydantic.alias_generators import to_camel
@@ -44,6 +46,11 @@ __all__ = [
     "ToolResult",
     "parse_duration",
 ]
+
+
+class PayloadShapeWarning(UserWarning):
+    """A tool payload did not match the expected shape; the result keeps it as ``.raw``."""
+
 
 SANDBOX_NOTE = "synthetic data from the mapsnb sandbox, not Google Maps"
 
@@ -122,6 +129,7 @@ class ToolResult(_Model):
     _raw: Any = PrivateAttr(default=None)
     _request: dict[str, Any] = PrivateAttr(default_factory=dict)
     _source: str = PrivateAttr(default="live")
+    _parse_errors: list[Any] = PrivateAttr(default_factory=list)
 
     @classmethod
     def from_payload(
@@ -129,7 +137,21 @@ class ToolResult(_Model):
     ) -> ToolResult:
         """Build the result from a tool payload, keeping it as ``.raw``."""
         data = payload if isinstance(payload, Mapping) else {}
-        obj = cls.model_validate(data)
+        try:
+            obj = cls.model_validate(data)
+        except ValidationError as exc:
+            # Parse tolerantly: an unforeseen field shape must not cost the user the payload.
+            # The typed attributes fall back to their defaults; .raw and the frames (built from
+            # .raw) still hold everything.
+            warnings.warn(
+                f"{cls.__name__}: the payload did not match the expected shape "
+                f"({exc.error_count()} problem(s), first: {exc.errors()[0]['loc']}: "
+                f"{exc.errors()[0]['msg']}); typed attributes are incomplete, .raw is intact",
+                PayloadShapeWarning,
+                stacklevel=2,
+            )
+            obj = cls.model_construct()
+            obj._parse_errors = list(exc.errors(include_url=False))
         obj._raw = payload
         obj._request = dict(request or {})
         obj._source = source
@@ -139,6 +161,11 @@ class ToolResult(_Model):
     def raw(self) -> Any:
         """The payload exactly as received."""
         return self._raw
+
+    @property
+    def parse_errors(self) -> list[Any]:
+        """Where the payload did not match the expected shape (empty when it did)."""
+        return self._parse_errors
 
     @property
     def request(self) -> dict[str, Any]:

@@ -619,3 +619,15 @@ def test_path_frame_says_where_it_came_from() -> None:
     path = routes.path_frame()
     assert path.attrs["source"] == "sandbox"
     assert "synthetic" in path.attrs["attributions"][0]["title"]
+
+
+def test_unexpected_shape_warns_and_keeps_the_payload() -> None:
+    """Parse tolerantly: a field of an unforeseen shape costs typed attributes, never ``.raw``."""
+    from mapsnb.results import PayloadShapeWarning, RoutesResult
+
+    payload = {"routes": [{"distanceMeters": 1200, "duration": "1h", "encodedPolyline": "??"}]}
+    with pytest.warns(PayloadShapeWarning, match="duration"):
+        result = RoutesResult.from_payload(payload, source="live")
+    assert result.raw is payload
+    assert result.parse_errors and result.parse_errors[0]["loc"] == ("routes", 0, "duration")
+    assert result.to_frame()["distance_m"].tolist() == [1200.0]  # frames read .raw

@@ -224,3 +224,12 @@ def test_mcp_params_that_are_not_an_object_are_a_json_rpc_error(method: str) -> 
     status, _, content = McpEndpoint(Sandbox(now=NOW)).handle("POST", {}, body)
     assert status == 200
     assert json.loads(content)["error"]["code"] == -32602
+
+
+def test_list_tools_returns_copies() -> None:
+    from mapsnb.sandbox import Sandbox
+
+    sandbox = Sandbox(now="2026-09-18T15:00:00Z")
+    tools = sandbox.list_tools()
+    tools[0]["inputSchema"]["properties"].clear()
+    assert sandbox.list_tools()[0]["inputSchema"]["properties"]

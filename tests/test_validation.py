@@ -701,3 +701,13 @@ def test_resolve_maps_urls_wire() -> None:
     assert rq.resolve_maps_urls_args(urls) == {
         "urls": ["https://maps.app.goo.gl/abc", "https://maps.google.com/?cid=1"]
     }
+
+
+@pytest.mark.parametrize("fraction", [".5", ".25", ".1234", ".123456789"])
+def test_any_rfc3339_fraction_is_accepted(fraction: str) -> None:
+    """RFC 3339 allows 1–9 fractional digits (Python 3.10's fromisoformat takes only 3 or 6)."""
+    when = f"2026-09-19T08:00:00{fraction}-07:00"
+    args = rq.compute_routes_args(
+        "a", "b", departure_time=when, now=dt.datetime(2026, 9, 18, tzinfo=dt.timezone.utc)
+    )
+    assert args["departure_time"] == when

@@ -10,6 +10,7 @@ The clock is injectable: ``Sandbox(now=...)`` or the ``MAPSNB_SANDBOX_NOW`` envi
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import importlib
 import itertools
@@ -84,7 +85,7 @@ class Sandbox:
 
     def list_tools(self) -> list[dict[str, Any]]:
         """The six tools as ``tools/list`` returns them."""
-        return [dict(t) for t in TOOLS]
+        return copy.deepcopy(TOOLS)
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """Run a tool and return its payload; raises :class:`SandboxToolError` like the server."""
