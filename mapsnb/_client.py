@@ -114,6 +114,11 @@ class _BaseClient:
         self._initialized = False
         self._ids = itertools.count(1)
         self._extra_headers = dict(headers or {})
+        self._open()
+
+    def _open(self) -> None:  # pragma: no cover - implemented by subclasses
+        """Create the httpx client (sync or async) and the initialization lock."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ configuration
     def __repr__(self) -> str:
@@ -544,8 +549,7 @@ class Client(_BaseClient):
     ...     df = client.search_places("coffee near Golden Gate Park").to_frame()
     """
 
-    def __init__(self, api_key: str | None = None, **kwargs: Any) -> None:
-        super().__init__(api_key, **kwargs)
+    def _open(self) -> None:
         self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
         self._lock = threading.Lock()
 
@@ -610,8 +614,7 @@ class AsyncClient(_BaseClient):
         async def resolve_names(self, *args: Any, **kwargs: Any) -> ResolvedNames: ...  # type: ignore[override]
         async def resolve_maps_urls(self, *args: Any, **kwargs: Any) -> ResolvedUrls: ...  # type: ignore[override]
 
-    def __init__(self, api_key: str | None = None, **kwargs: Any) -> None:
-        super().__init__(api_key, **kwargs)
+    def _open(self) -> None:
         self._http = httpx.AsyncClient(timeout=self.timeout, transport=self._transport())
         self._lock: asyncio.Lock | None = None
 

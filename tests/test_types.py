@@ -165,3 +165,15 @@ def test_types_are_exported_from_the_package() -> None:
     assert mapsnb.PlaceId is PlaceId
     assert mapsnb.Circle is Circle
     assert mapsnb.Viewport is Viewport
+
+
+def test_client_signatures_are_the_documented_contract() -> None:
+    import inspect
+
+    expected = ["api_key", "url", "token", "quota_project", "timeout", "max_retries"]
+    for cls in (mapsnb.Client, mapsnb.AsyncClient):
+        params = list(inspect.signature(cls).parameters)
+        assert params[: len(expected)] == expected, cls
+        assert inspect.signature(cls).parameters["url"].kind is inspect.Parameter.KEYWORD_ONLY
+    client = mapsnb.Client()
+    assert client.timeout == 30.0 and client.max_retries == 3
