@@ -16,8 +16,12 @@ import json
 import logging
 import os
 import random
+import re
 import threading
 import time
+import warnings
+import weakref
+from collections import Counter
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
@@ -28,9 +32,17 @@ import httpx
 from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
-from ._secrets import install_log_filter, redact, secret
+from ._limits import BodyReader, Budget
+from ._secrets import install_log_filter, mentions_secret, redact, redact_obj, secret
 from ._types import Circle, LatLng, Viewport
-from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
+from .errors import (
+    DeadlineExceeded,
+    InvalidRequest,
+    MapsnbError,
+    ProtocolError,
+    RateLimited,
+    TransportError,
+)
 from .results import (
     RESULT_TYPES,
     AlongRouteResult,
@@ -62,6 +74,49 @@ class _Call:
     arguments: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class _Renew:
+    """Ask the driver for a (new) session, unless one newer than ``generation`` exists already."""
+
+    generation: int
+
+
+class _AnswerTimeout(httpx.TimeoutException):
+    """The whole answer did not arrive within ``timeout`` (a slow or trickling server)."""
+
+
+#: Outcomes after which the server may already have run (and billed) a tool call.
+_MAYBE_RUN = (httpx.ReadTimeout, httpx.ReadError, httpx.RemoteProtocolError, _AnswerTimeout)
+_TOOL_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
+
+
+class CallStats:
+    """Retry counts of one client, per tool (or JSON-RPC method), safe across threads.
+
+    Attributes
+    ----------
+    retries
+        Every re-sent request (after a 429, a 5xx, a network error or a timeout).
+    repeated_calls
+        Re-sent ``tools/call`` requests the server may already have run — after a 5xx, a read
+        timeout or a dropped connection: such a call may be billed twice.
+    """
+
+    def __init__(self) -> None:
+        self.retries: Counter[str] = Counter()
+        self.repeated_calls: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def count(self, what: str, *, repeated: bool) -> None:
+        with self._lock:
+            self.retries[what] += 1
+            if repeated:
+                self.repeated_calls[what] += 1
+
+    def __repr__(self) -> str:
+        return f"CallStats(retries={dict(self.retries)}, repeated_calls={dict(self.repeated_calls)})"
+
+
 _Flow = Generator[Any, Any, Any]
 
 
@@ -81,11 +136,25 @@ class _BaseClient:
         now: dt.datetime | str | None = None,
         protocol: Protocol = "auto",
         headers: Mapping[str, str] | None = None,
+        deadline: float | None = None,
+        max_response_bytes: int | None = None,
     ) -> None:
         install_log_filter()
         key = api_key if api_key is not None else os.environ.get(settings.api_key_env) or None
+        if key is not None and api_key is None and not key.strip():
+            key = None  # a blank environment variable counts as unset
         self._key = secret(key)
-        self._token = secret(token)
+        self._token = secret(token, "token")
+        key = self._key.reveal() if self._key else None
+        self.deadline = _positive(deadline, "deadline")
+        self.max_response_bytes = int(
+            _positive(
+                settings.max_response_bytes if max_response_bytes is None else max_response_bytes,
+                "max_response_bytes",
+            )
+            or 0
+        )
+        self._stats = CallStats()
         self.quota_project = quota_project
         self.timeout = settings.default_timeout if timeout is None else float(timeout)
         self.max_retries = settings.default_max_retries if max_retries is None else int(max_retries)
@@ -112,6 +181,7 @@ class _BaseClient:
         self._session_id: str | None = None
         self._negotiated: str | None = None
         self._initialized = False
+        self._generation = 0  # bumped by every completed initialize
         self._ids = itertools.count(1)
         self._extra_headers = dict(headers or {})
         self._open()
@@ -154,11 +224,29 @@ class _BaseClient:
     def _transport(self) -> Any:
         return self._sandbox.transport() if self._sandbox is not None else None
 
+    def _attempt(self, request: httpx.Request, budget: Budget) -> float:
+        """Seconds for one exchange (``timeout``, cut to what is left of the deadline)."""
+        if self._http.is_closed:
+            raise MapsnbError(f"this {type(self).__name__} is closed; create a new one")
+        budget.check()
+        left = budget.remaining()
+        seconds = self.timeout if left is None else min(self.timeout, left)
+        request.extensions["timeout"] = httpx.Timeout(seconds).as_dict()
+        return seconds
+
     # ---------------------------------------------------------------------- requests
-    def _post(self, message: dict[str, Any], *, session: bool) -> httpx.Request:
+    def _post(
+        self,
+        message: dict[str, Any],
+        *,
+        session: bool,
+        mode: str | None = None,
+        sid: str | None = None,
+        version: str | None = None,
+    ) -> httpx.Request:
         headers = self._headers()
         method = message.get("method", "")
-        if self._mode == "stateless":
+        if (mode or self._mode) == "stateless":
             headers["MCP-Protocol-Version"] = settings.stateless_protocol_version
             headers["Mcp-Method"] = method
             if method == "tools/call":
@@ -166,17 +254,24 @@ class _BaseClient:
             params = message.setdefault("params", {})
             params["_meta"] = {**params.get("_meta", {}), **proto.stateless_meta()}
         elif session:
-            if self._session_id:
-                headers["Mcp-Session-Id"] = self._session_id
-            headers["MCP-Protocol-Version"] = self._negotiated or settings.session_protocol_version
+            sid = sid or self._session_id
+            if sid:
+                headers["Mcp-Session-Id"] = sid
+            headers["MCP-Protocol-Version"] = (
+                version or self._negotiated or settings.session_protocol_version
+            )
         return httpx.Request("POST", self.url, headers=headers, content=json.dumps(message))
 
     def _backoff(self, attempt: int) -> float:
         delay = settings.backoff_base * (2**attempt)
         return min(settings.backoff_max, delay * (0.5 + random.random() / 2))
 
-    def _send(self, build: Any, what: str) -> _Flow:
-        """Send ``build()`` with retries (429 honouring Retry-After, 5xx, network errors)."""
+    def _send(self, build: Any, what: str, *, billable: bool = False) -> _Flow:
+        """Send ``build()`` with retries (429 honouring Retry-After, 5xx, network errors).
+
+        Retries are counted in ``self._stats``; for a ``billable`` request (a tool call), a retry
+        after an outcome the server may have acted on is also counted as a repeated call.
+        """
         attempt = 0
         while True:
             outcome = yield build()
@@ -189,8 +284,21 @@ class _BaseClient:
                 after = proto.retry_after(outcome)
                 if after is not None:
                     delay = min(settings.backoff_max, after)
-            logger.debug(
-                "%s: retry %d in %.2fs after %s", what, attempt + 1, delay, _describe(outcome)
+            repeated = billable and (
+                isinstance(outcome, _MAYBE_RUN)
+                or (isinstance(outcome, httpx.Response) and outcome.status_code >= 500)
+            )
+            self._stats.count(what, repeated=repeated)
+            logger.log(
+                logging.INFO if repeated else logging.DEBUG,
+                "%s: retry %d in %.2fs after %s%s",
+                what,
+                attempt + 1,
+                delay,
+                _describe(outcome),
+                " (the server may have run the first call: it may be billed twice)"
+                if repeated
+                else "",
             )
             attempt += 1
             yield _Sleep(delay)
@@ -207,68 +315,104 @@ class _BaseClient:
                 f"{tail}: HTTP {outcome.status_code} {outcome.reason_phrase}. "
                 f"Body starts: {proto.snippet(outcome.text, 200)!r}"
             )
-        kind = "timed out" if isinstance(outcome, httpx.TimeoutException) else "network error"
-        return TransportError(redact(f"{tail}: {kind} ({type(outcome).__name__}: {outcome})"))
+        if isinstance(outcome, httpx.TimeoutException):
+            return DeadlineExceeded(
+                f"{tail}: timed out ({type(outcome).__name__}: {outcome}); "
+                f"timeout={self.timeout:g} s bounds each whole answer"
+            )
+        return TransportError(f"{tail}: network error ({type(outcome).__name__}: {outcome})")
 
     def _initialize(self) -> _Flow:
-        """The session handshake: ``initialize`` then ``notifications/initialized``."""
-        self._mode = "session"
-        self._session_id = None
+        """The session handshake: ``initialize`` then ``notifications/initialized``.
+
+        The new session is published only once the handshake is complete, so calls in flight
+        keep a consistent (old) session meanwhile; drivers run it under their lock.
+        """
         msg_id = next(self._ids)
         message = proto.request_message(msg_id, "initialize", proto.initialize_params())
-        resp = yield from self._send(lambda: self._post(message, session=False), "initialize")
-        self._check_http(resp)
+        resp = yield from self._send(
+            lambda: self._post(message, session=False, mode="session"), "initialize"
+        )
+        self._check_http(resp, None)
         reply = proto.read_message(resp, msg_id)
         if reply is None or "error" in reply:
-            error = (reply or {}).get("error", {})
-            raise ProtocolError(f"initialize was refused: {error.get('message', 'empty answer')}")
-        self._session_id = resp.headers.get("mcp-session-id")
-        self._negotiated = reply["result"].get("protocolVersion", settings.session_protocol_version)
+            error = (reply or {}).get("error") or "empty answer"
+            raise ProtocolError(f"initialize was refused: {_rpc_message(error)}")
+        result = reply.get("result")
+        if not isinstance(result, Mapping):
+            raise ProtocolError("initialize: the result is not an object", proto.snippet(resp.text))
+        version = result.get("protocolVersion")
+        if not isinstance(version, str) or not version.isprintable() or not version.isascii():
+            version = settings.session_protocol_version
+        sid = resp.headers.get("mcp-session-id") or None
         note = {"jsonrpc": "2.0", "method": "notifications/initialized"}
-        resp = yield from self._send(lambda: self._post(note, session=True), "initialized")
-        self._check_http(resp)
+        resp = yield from self._send(
+            lambda: self._post(note, session=True, mode="session", sid=sid, version=version),
+            "initialized",
+        )
+        self._check_http(resp, sid)
+        self._session_id, self._negotiated, self._mode = sid, version, "session"
         self._initialized = True
+        self._generation += 1
 
-    def _check_http(self, resp: httpx.Response) -> None:
+    def _check_http(self, resp: httpx.Response, sid: str | None) -> None:
         if resp.status_code in (401, 403):
             raise proto.auth_error(resp)
-        if resp.status_code == 404 and not self._session_id:
+        if resp.status_code == 404 and not sid:
             raise ProtocolError(
                 f"HTTP 404 Not Found from {self.url}: the MCP endpoint URL should end in /mcp",
                 proto.snippet(resp.text),
             )
 
     def _rpc(self, method: str, params: dict[str, Any] | None, tool: str | None = None) -> _Flow:
-        """One JSON-RPC request; returns its ``result``."""
+        """One JSON-RPC request; returns its ``result``.
+
+        A session the server forgot (HTTP 404) is renewed through the driver, one
+        re-initialisation at a time; calls in flight then retry with the new session.
+        """
         if self._mode == "session" and not self._initialized:
-            yield from self._initialize()
-        renewed = switched = False
+            yield _Renew(self._generation)
+        renewals = 0
+        switched = False
         while True:
             msg_id = next(self._ids)
             message = proto.request_message(
                 msg_id, method, json.loads(json.dumps(params)) if params else {}
             )
-            resp = yield from self._send(
-                lambda m=message: self._post(m, session=True), tool or method
-            )
-            if resp.status_code == 404 and self._session_id and not renewed:
-                logger.debug("session %s expired; re-initializing", "(id hidden)")
-                renewed = True
-                yield from self._initialize()
+            sent: dict[str, Any] = {}
+
+            def build(m: dict[str, Any] = message, sent: dict[str, Any] = sent) -> httpx.Request:
+                sent.update(gen=self._generation, mode=self._mode, sid=self._session_id)
+                return self._post(m, session=True, mode=sent["mode"], sid=sent["sid"])
+
+            resp = yield from self._send(build, tool or method, billable=tool is not None)
+            sid = sent["sid"] if sent["mode"] == "session" else None
+            if resp.status_code == 404 and sid:
+                renewals += 1
+                if renewals > settings.session_renewals:
+                    raise ProtocolError(
+                        f"{tool or method}: the server forgot the session {renewals} times "
+                        "in a row (HTTP 404 for a fresh session)",
+                        proto.snippet(resp.text),
+                    )
+                logger.debug("session %s expired; renewing", "(id hidden)")
+                yield _Renew(sent["gen"])
                 continue
-            self._check_http(resp)
+            self._check_http(resp, sid)
             if (
-                self._mode == "stateless"
+                sent["mode"] == "stateless"
                 and self.protocol == "auto"
                 and not switched
                 and _wants_session(resp, msg_id)
             ):
                 switched = True
-                yield from self._initialize()
+                yield _Renew(sent["gen"])
                 continue
             reply = proto.read_message(resp, msg_id)
             if reply is None:
                 raise ProtocolError(f"HTTP {resp.status_code}: empty answer to {method}")
+            if mentions_secret(resp.text):  # a server echoing the key: keep it out of results
+                reply = redact_obj(reply)
             if "error" in reply and "jsonrpc" in reply and reply.get("id") is None:
                 # id null: the request itself was refused (no session, bad version, bad JSON)
                 raise ProtocolError(
@@ -294,12 +438,17 @@ class _BaseClient:
     def _list_flow(self) -> _Flow:
         tools: list[dict[str, Any]] = []
         cursor: str | None = None
+        seen: set[str] = set()
         while True:
             result = yield from self._rpc("tools/list", {"cursor": cursor} if cursor else None)
-            tools.extend(result.get("tools", []))
+            page = result.get("tools", [])
+            if not isinstance(page, list):
+                raise ProtocolError("tools/list: 'tools' is not a list", proto.snippet(str(page)))
+            tools.extend(page)
             cursor = result.get("nextCursor")
-            if not cursor:
+            if not cursor or not isinstance(cursor, str) or cursor in seen:
                 return tools
+            seen.add(cursor)
 
     def _typed_flow(self, call: _Call) -> _Flow:
         payload = yield from self._call_flow(call.name, call.arguments)
@@ -323,8 +472,19 @@ class _BaseClient:
 
     def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any:
         """Call any tool with raw wire arguments and return its raw payload (no validation)."""
+        if not isinstance(name, str) or not _TOOL_NAME.match(name):
+            raise InvalidRequest(
+                "name", f"must be a tool name of 1-128 ASCII letters, digits, _ . -, got {name!r}"
+            )
         if not isinstance(arguments, Mapping):
-            raise rq.InvalidRequest("arguments", "must be a dict of wire arguments")
+            raise InvalidRequest("arguments", "must be a dict of wire arguments")
+        try:
+            json.dumps(arguments, allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise InvalidRequest(
+                "arguments",
+                f"must be JSON (no NaN or infinity, only dicts, lists, str, numbers, bools, None): {exc}",
+            ) from None
         return self._invoke(self._call_flow(name, dict(arguments)))
 
     def search_places(
@@ -492,10 +652,34 @@ class _BaseClient:
         return httpx.Request("DELETE", self.url, headers=headers)
 
 
+def _abandon_async(http: httpx.AsyncClient, loop: list[asyncio.AbstractEventLoop]) -> None:
+    """Finalizer of an AsyncClient never closed: close it on its loop if that still runs."""
+    if http.is_closed:
+        return
+    if loop and loop[0].is_running() and not loop[0].is_closed():
+        with contextlib.suppress(RuntimeError):
+            loop[0].call_soon_threadsafe(lambda: loop[0].create_task(http.aclose()))
+            return
+    warnings.warn(
+        "an AsyncClient was never closed: use `async with mapsnb.AsyncClient() as client:` "
+        "or `await client.aclose()`",
+        ResourceWarning,
+        stacklevel=2,
+    )
+
+
 def _describe(outcome: Any) -> str:
     if isinstance(outcome, httpx.Response):
         return f"HTTP {outcome.status_code}"
     return type(outcome).__name__
+
+
+def _positive(value: float | None, field: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise InvalidRequest(field, f"must be a positive number, got {value!r}")
+    return value
 
 
 def _rpc_message(error: Any) -> str:
@@ -534,7 +718,17 @@ class Client(_BaseClient):
     token, quota_project
         OAuth bearer token and the project billed for it (``X-Goog-User-Project``).
     timeout, max_retries
-        Per-request timeout in seconds; retries of 429/5xx/network errors.
+        Seconds for one whole answer (connect, send, and read to its last byte: a trickling
+        server cannot stretch it); retries of 429/5xx/network errors/timeouts. A retry after a
+        5xx or a timeout may repeat a call the server already ran (and billed): such retries are
+        counted per tool in ``client._stats.repeated_calls``. Failing: :class:`~mapsnb.errors.DeadlineExceeded`.
+    deadline
+        Seconds for the whole call, retries and waits included (default: no such bound);
+        exceeding it raises :class:`~mapsnb.errors.DeadlineExceeded`.
+    max_response_bytes
+        Largest answer accepted, after decompression (default 20 MB,
+        ``mapsnb.settings.max_response_bytes``); a larger one raises
+        :class:`~mapsnb.errors.ResponseTooLarge`.
     sandbox
         ``True`` forces the emulator, ``False`` forbids it.
     now
@@ -552,37 +746,65 @@ class Client(_BaseClient):
     def _open(self) -> None:
         self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
         self._lock = threading.Lock()
+        # a client never closed still releases its sockets when it is garbage-collected
+        self._finalizer = weakref.finalize(self, self._http.close)
 
     def _invoke(self, flow: _Flow) -> Any:
+        budget = Budget(self.deadline, "the call (deadline)")
         if self._mode == "session" and not self._initialized:
-            with self._lock:
-                if not self._initialized:
-                    self._drive(self._initialize())
-        return self._drive(flow)
+            self._renew(_Renew(self._generation), budget)
+        return self._drive(flow, budget)
 
-    def _drive(self, flow: _Flow) -> Any:
+    def _renew(self, command: _Renew, budget: Budget) -> None:
+        with self._lock:  # one (re-)initialisation at a time; the others wait, then reuse it
+            if self._generation == command.generation:
+                self._drive(self._initialize(), budget)
+
+    def _drive(self, flow: _Flow, budget: Budget) -> Any:
         try:
             command = next(flow)
             while True:
+                outcome: Any = None
                 if isinstance(command, _Sleep):
+                    budget.check(command.seconds)
                     time.sleep(command.seconds)
-                    outcome: Any = None
+                elif isinstance(command, _Renew):
+                    self._renew(command, budget)
                 else:
-                    try:
-                        outcome = self._http.send(command)
-                    except httpx.TransportError as exc:
-                        outcome = exc
+                    outcome = self._exchange(command, budget)
                 command = flow.send(outcome)
         except StopIteration as stop:
             return stop.value
+        finally:
+            flow.close()
+
+    def _exchange(self, request: httpx.Request, budget: Budget) -> Any:
+        """Send ``request`` and read its whole answer within the time and size limits."""
+        seconds = self._attempt(request, budget)
+        ends = time.monotonic() + seconds
+        try:
+            response = self._http.send(request, stream=True)
+            try:
+                reader = BodyReader(response, self.max_response_bytes)
+                for chunk in response.iter_raw():
+                    reader.feed(chunk)
+                    if time.monotonic() > ends:
+                        raise _AnswerTimeout(f"the whole answer took more than {seconds:g} s")
+                return reader.finish()
+            finally:
+                response.close()
+        except httpx.TransportError as exc:
+            if isinstance(exc, httpx.TimeoutException) and budget.expired():
+                raise budget.error() from None
+            return exc
 
     def close(self) -> None:
         """End the MCP session (DELETE) if there is one and close the connections."""
         request = self._delete_request()
-        if request is not None:
+        if request is not None and not self._http.is_closed:
             with contextlib.suppress(httpx.HTTPError):
                 self._http.send(request)
-        self._http.close()
+        self._finalizer()
 
     def __enter__(self) -> Client:
         return self
@@ -617,38 +839,78 @@ class AsyncClient(_BaseClient):
     def _open(self) -> None:
         self._http = httpx.AsyncClient(timeout=self.timeout, transport=self._transport())
         self._lock: asyncio.Lock | None = None
+        self._loop: list[asyncio.AbstractEventLoop] = []  # the loop the client last ran on
+        self._finalizer = weakref.finalize(self, _abandon_async, self._http, self._loop)
+
+    def _async_lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        if self._lock is None or self._loop[:1] != [loop]:
+            self._lock, self._loop[:] = asyncio.Lock(), [loop]
+        return self._lock
 
     async def _invoke(self, flow: _Flow) -> Any:
+        budget = Budget(self.deadline, "the call (deadline)")
+        self._async_lock()
         if self._mode == "session" and not self._initialized:
-            self._lock = self._lock or asyncio.Lock()
-            async with self._lock:
-                if not self._initialized:
-                    await self._drive(self._initialize())
-        return await self._drive(flow)
+            await self._renew(_Renew(self._generation), budget)
+        return await self._drive(flow, budget)
 
-    async def _drive(self, flow: _Flow) -> Any:
+    async def _renew(self, command: _Renew, budget: Budget) -> None:
+        async with self._async_lock():  # one (re-)initialisation at a time
+            if self._generation == command.generation:
+                await self._drive(self._initialize(), budget)
+
+    async def _drive(self, flow: _Flow, budget: Budget) -> Any:
         try:
             command = next(flow)
             while True:
+                outcome: Any = None
                 if isinstance(command, _Sleep):
+                    budget.check(command.seconds)
                     await asyncio.sleep(command.seconds)
-                    outcome: Any = None
+                elif isinstance(command, _Renew):
+                    await self._renew(command, budget)
                 else:
-                    try:
-                        outcome = await self._http.send(command)
-                    except httpx.TransportError as exc:
-                        outcome = exc
+                    outcome = await self._exchange(command, budget)
                 command = flow.send(outcome)
         except StopIteration as stop:
             return stop.value
+        finally:
+            flow.close()
+
+    async def _exchange(self, request: httpx.Request, budget: Budget) -> Any:
+        """Send ``request`` and read its whole answer within the time and size limits."""
+        seconds = self._attempt(request, budget)
+
+        async def exchange() -> httpx.Response:
+            response = await self._http.send(request, stream=True)
+            try:
+                reader = BodyReader(response, self.max_response_bytes)
+                async for chunk in response.aiter_raw():
+                    reader.feed(chunk)
+                return reader.finish()
+            finally:
+                await response.aclose()
+
+        try:
+            return await asyncio.wait_for(exchange(), seconds)
+        except asyncio.TimeoutError:
+            if budget.expired():
+                raise budget.error() from None
+            return _AnswerTimeout(f"the whole answer took more than {seconds:g} s")
+        except httpx.TransportError as exc:
+            if isinstance(exc, httpx.TimeoutException) and budget.expired():
+                raise budget.error() from None
+            return exc
 
     async def aclose(self) -> None:
         """End the MCP session (DELETE) if there is one and close the connections."""
         request = self._delete_request()
-        if request is not None:
+        if request is not None and not self._http.is_closed:
             with contextlib.suppress(httpx.HTTPError):
                 await self._http.send(request)
         await self._http.aclose()
+        self._finalizer.detach()
 
     close = aclose
 

@@ -90,13 +90,35 @@ def parse_sse(text: str) -> list[str]:
     return events
 
 
+def _loads(text: str) -> Any:
+    """``json.loads`` that raises only :class:`json.JSONDecodeError` (also for absurd nesting)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("JSON nested too deeply", text[:40], 0) from None
+
+
+def _answers(msg: Any, msg_id: int) -> bool:
+    """True when ``msg`` is a JSON-RPC response to request ``msg_id`` (same id, same type)."""
+    return (
+        isinstance(msg, Mapping)
+        and type(msg.get("id")) is type(msg_id)
+        and msg.get("id") == msg_id
+        and ("result" in msg or "error" in msg)
+    )
+
+
 def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None:
     """The JSON-RPC response with ``msg_id`` in a JSON or SSE body.
 
     Returns ``None`` for an empty body (202 Accepted). Raises :class:`ProtocolError` for bodies
-    that are not JSON-RPC, or an SSE stream that ends before the response.
+    that are not JSON-RPC, a JSON answer to another request (another id), or an SSE stream that
+    ends before the response. An error with id ``null`` (the request itself refused) is returned.
     """
-    text = response.text
+    try:
+        text = response.text
+    except (UnicodeDecodeError, LookupError):  # an unknown or lying charset
+        text = response.content.decode("utf-8", errors="replace")
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
     if not text.strip():
         return None
@@ -104,24 +126,20 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
         candidates: list[Any] = []
         for data in parse_sse(text):
             try:
-                candidates.append(json.loads(data))
+                candidates.append(_loads(data))
             except json.JSONDecodeError:
                 raise ProtocolError(
                     "an SSE event carried data that is not JSON", snippet(data)
                 ) from None
         for msg in candidates:
-            if (
-                isinstance(msg, Mapping)
-                and msg.get("id") == msg_id
-                and ("result" in msg or "error" in msg)
-            ):
+            if _answers(msg, msg_id):
                 return dict(msg)
         raise ProtocolError(
             f"the event stream ended without the response to request {msg_id} (truncated SSE?)",
             snippet(text),
         )
     try:
-        body = json.loads(text)
+        body = _loads(text)
     except json.JSONDecodeError:
         hint = " Does the URL end in /mcp?" if ctype.startswith("text/html") else ""
         raise ProtocolError(
@@ -129,9 +147,15 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
             snippet(text),
         ) from None
     if isinstance(body, list):
-        body = next((m for m in body if isinstance(m, Mapping) and m.get("id") == msg_id), None)
+        body = next((m for m in body if _answers(m, msg_id)), None)
     if not isinstance(body, Mapping) or ("result" not in body and "error" not in body):
         raise ProtocolError(f"HTTP {response.status_code}: not a JSON-RPC response", snippet(text))
+    if not _answers(body, msg_id) and not ("error" in body and body.get("id") is None):
+        raise ProtocolError(
+            f"HTTP {response.status_code}: the answer is for request id {body.get('id')!r}, "
+            f"not {msg_id}",
+            snippet(text),
+        )
     return dict(body)
 
 
@@ -156,8 +180,10 @@ def _status_from(obj: Mapping[str, Any]) -> tuple[int | None, str | None]:
     return None, None
 
 
-def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError:
-    """A :class:`ToolError` from a JSON-RPC ``error`` object."""
+def tool_error_from_rpc(error: Any, tool: str | None) -> ToolError:
+    """A :class:`ToolError` from a JSON-RPC ``error`` object (or whatever stands in its place)."""
+    if not isinstance(error, Mapping):
+        error = {"message": "" if error is None else str(error)}
     message = str(error.get("message", "")).strip()
     data = error.get("data")
     code: int | None = None
@@ -172,7 +198,8 @@ def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError
     if status is None:
         status, message = split_status(message)
     if status is None:
-        status = _JSONRPC_STATUS.get(error.get("code"), "UNKNOWN")  # type: ignore[arg-type]
+        rpc_code = error.get("code")
+        status = _JSONRPC_STATUS.get(rpc_code, "UNKNOWN") if isinstance(rpc_code, int) else "UNKNOWN"
     if code is None:
         code = RPC_STATUSES.get(status, 2)
     err = ToolError(
@@ -188,7 +215,9 @@ def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError
 
 def text_blocks(result: Mapping[str, Any]) -> list[str]:
     """The text of every ``text`` content block."""
-    content = result.get("content") or []
+    content = result.get("content")
+    if not isinstance(content, list):
+        return []
     return [
         str(b.get("text", ""))
         for b in content
@@ -227,7 +256,7 @@ def _maybe_json(text: str) -> Any:
     if not text or text[0] not in "[{":
         return None
     try:
-        return json.loads(text)
+        return _loads(text)
     except json.JSONDecodeError:
         return None
 

@@ -1,17 +1,33 @@
-"""Keeping credentials out of reprs, exceptions and logs."""
+"""Keeping credentials out of reprs, exceptions, logs, payloads and pickles.
+
+A credential is normalised when it is wrapped (surrounding whitespace stripped; control and
+non-ASCII characters refused without echoing it). Redaction then replaces the credential and any
+run of :data:`MIN_RUN` or more of its consecutive characters, case-insensitively, so a server
+echoing it lower-cased or truncated by a few characters is caught too.
+"""
 
 from __future__ import annotations
 
 import logging
+import re
+import threading
 import weakref
 from collections.abc import Mapping
 from typing import Any
 
+from .errors import InvalidRequest
+
+#: The shortest run of a credential's characters that is redacted (shorter credentials: whole).
+MIN_RUN = 12
+MASK = "***"
+
 _SECRETS: weakref.WeakValueDictionary[int, _Secret] = weakref.WeakValueDictionary()
+_PATTERN: tuple[tuple[str, ...], re.Pattern[str] | None] = ((), None)
+_PATTERN_LOCK = threading.Lock()
 
 
 class _Secret:
-    """Holds a credential; its repr and str never show it."""
+    """Holds a credential; its repr and str never show it, and it cannot be pickled."""
 
     __slots__ = ("__weakref__", "_value")
 
@@ -27,40 +43,147 @@ class _Secret:
 
     __str__ = __repr__
 
-
-def secret(value: str | None) -> _Secret | None:
-    """Wrap a credential (``None`` stays ``None``)."""
-    return _Secret(value) if value else None
+    def __reduce__(self) -> Any:
+        raise TypeError("a credential cannot be pickled (it would be written out in clear)")
 
 
-def redact(text: str) -> str:
-    """Replace every live credential in ``text`` by ``***``."""
-    for s in list(_SECRETS.values()):
-        if s._value and s._value in text:
-            text = text.replace(s._value, "***")
+def normalise(value: str, field: str = "api_key") -> str:
+    """``value`` without surrounding whitespace; refuses control and non-ASCII characters.
+
+    The error names the field and the position, never the credential itself.
+    """
+    if not isinstance(value, str):
+        raise InvalidRequest(field, f"must be a string, got {type(value).__name__}")
+    text = value.strip()
+    for i, ch in enumerate(text):
+        if not " " <= ch <= "~":
+            kind = "a control" if ch < " " or ch == "\x7f" else "a non-ASCII"
+            raise InvalidRequest(
+                field,
+                f"contains {kind} character at position {i} (U+{ord(ch):04X}); "
+                "copy the credential again without hidden characters",
+            )
     return text
 
 
-def redact_obj(obj: Any) -> Any:
-    """A copy of a JSON-like value with every live credential in its strings replaced by ``***``."""
+def secret(value: str | None, field: str = "api_key") -> _Secret | None:
+    """Wrap a normalised credential (``None`` stays ``None``; a blank one is refused)."""
+    if value is None:
+        return None
+    text = normalise(value, field)
+    if not text:
+        raise InvalidRequest(field, "is blank")
+    return _Secret(text)
+
+
+def _pattern() -> re.Pattern[str] | None:
+    """One regex matching every credential and every run of ``MIN_RUN`` of its characters."""
+    global _PATTERN
+    values = tuple(sorted({s._value for s in list(_SECRETS.values()) if s._value}))
+    cached_for, pattern = _PATTERN
+    if values == cached_for:
+        return pattern
+    alternatives: set[str] = set()
+    for v in values:
+        if len(v) <= MIN_RUN:
+            alternatives.add(v)
+        else:
+            alternatives.update(v[i : i + MIN_RUN] for i in range(len(v) - MIN_RUN + 1))
+    pattern = (
+        re.compile("|".join(re.escape(a) for a in sorted(alternatives, key=len, reverse=True)), re.I)
+        if alternatives
+        else None
+    )
+    with _PATTERN_LOCK:
+        _PATTERN = (values, pattern)
+    return pattern
+
+
+def _extend(text: str, start: int, end: int, values: tuple[str, ...]) -> int:
+    """How far the run matched at ``text[start:end]`` continues along one of the credentials."""
+    found = text[start:end].lower()
+    best = end
+    for v in values:
+        low = v.lower()
+        i = low.find(found)
+        while i >= 0:
+            j, k = end, i + (end - start)
+            while j < len(text) and k < len(low) and text[j].lower() == low[k]:
+                j, k = j + 1, k + 1
+            best = max(best, j)
+            i = low.find(found, i + 1)
+    return best
+
+
+def redact(text: str) -> str:
+    """Replace every live credential (and every long run of one) in ``text`` by ``***``."""
+    if not _SECRETS or not text:
+        return text
+    pattern = _pattern()
+    if pattern is None:
+        return text
+    values = _PATTERN[0]
+    out: list[str] = []
+    pos = 0
+    m = pattern.search(text, pos)
+    while m is not None:
+        end = _extend(text, m.start(), m.end(), values)
+        out.append(text[pos : m.start()])
+        out.append(MASK)
+        pos = end
+        m = pattern.search(text, pos)
+    if not out:
+        return text
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def mentions_secret(text: str) -> bool:
+    """True when ``text`` holds a live credential or a long run of one."""
+    if not _SECRETS or not text:
+        return False
+    pattern = _pattern()
+    return pattern is not None and pattern.search(text) is not None
+
+
+def redact_obj(obj: Any, _depth: int = 0) -> Any:
+    """A copy of a JSON-like value with every live credential in its strings replaced by ``***``.
+
+    Without live credentials the value is returned as is. Below 200 levels of nesting a value
+    is replaced by ``"***"`` as a whole (it cannot be searched without exhausting the stack).
+    """
+    if not _SECRETS:
+        return obj
+    if _depth > 200:
+        return MASK
     if isinstance(obj, str):
         return redact(obj)
     if isinstance(obj, Mapping):
-        return {redact_obj(k): redact_obj(v) for k, v in obj.items()}
+        return {redact_obj(k, _depth + 1): redact_obj(v, _depth + 1) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
-        return [redact_obj(v) for v in obj]
+        return [redact_obj(v, _depth + 1) for v in obj]
     return obj
 
 
 class RedactingFilter(logging.Filter):
-    """A logging filter that removes live credentials from records (messages and arguments)."""
+    """A logging filter that removes live credentials from records (message, args, traceback)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if _SECRETS:
+        if not _SECRETS:
+            return True
+        try:
             message = record.getMessage()
-            clean = redact(message)
-            if clean != message:
-                record.msg, record.args = clean, None
+        except Exception:  # a malformed record: leave it to the handler to report
+            return True
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
         return True
 
 
@@ -76,6 +199,7 @@ def install_log_filter() -> None:
         "httpcore.http11",
         "httpcore.http2",
         "httpcore.proxy",
+        "httpcore.socks",
         "mapsnb",
     ):
         logger = logging.getLogger(name)

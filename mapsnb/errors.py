@@ -11,10 +11,12 @@ from typing import Any
 __all__ = [
     "RPC_CODES",
     "AuthError",
+    "DeadlineExceeded",
     "InvalidRequest",
     "MapsnbError",
     "ProtocolError",
     "RateLimited",
+    "ResponseTooLarge",
     "ToolError",
     "TransportError",
 ]
@@ -44,7 +46,16 @@ RPC_STATUSES: dict[str, int] = {v: k for k, v in RPC_CODES.items()}
 
 
 class MapsnbError(Exception):
-    """Base class of every mapsnb error."""
+    """Base class of every mapsnb error.
+
+    Its message (``str``, ``repr``, ``args``) never holds a live credential: every string
+    argument passes through :func:`mapsnb._secrets.redact`.
+    """
+
+    def __init__(self, *args: Any) -> None:
+        from ._secrets import redact
+
+        super().__init__(*(redact(a) if isinstance(a, str) else a for a in args))
 
 
 class InvalidRequest(MapsnbError, ValueError):
@@ -124,6 +135,18 @@ class RateLimited(MapsnbError):
 
 class TransportError(MapsnbError):
     """The network failed (connect error, timeout, 5xx) after all retries."""
+
+
+class DeadlineExceeded(TransportError):
+    """An answer did not arrive whole within ``timeout`` (after all retries), or the whole call
+    outlasted ``deadline``."""
+
+
+class ResponseTooLarge(TransportError):
+    """An answer (after decompression) was larger than the client's ``max_response_bytes``.
+
+    Not retried: the same request would get the same answer.
+    """
 
 
 class ProtocolError(MapsnbError):

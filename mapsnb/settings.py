@@ -20,6 +20,10 @@ stateless_protocol_version: str = "2026-07-28"
 
 #: Seconds before a request times out.
 default_timeout: float = 30.0
+#: Largest answer accepted, in bytes after decompression (``Client(max_response_bytes=...)``).
+max_response_bytes: int = 20_000_000
+#: Times one call may renew a session the server forgot (HTTP 404) before giving up.
+session_renewals: int = 3
 #: Retries for 429, 5xx, connect errors and timeouts.
 default_max_retries: int = 3
 #: First backoff delay in seconds; doubles each retry (with jitter).
