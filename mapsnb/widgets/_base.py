@@ -19,6 +19,7 @@ import ipyleaflet
 import ipywidgets as w
 import pandas as pd
 
+from .._secrets import redact
 from ..errors import (
     AuthError,
     InvalidRequest,
@@ -94,7 +95,7 @@ def failure_html(exc: BaseException) -> str:
         head, text = type(exc).__name__, str(exc)
     else:
         head, text = f"Unexpected error ({type(exc).__name__})", str(exc)
-    body = html.escape(text).replace("\n", "<br>")
+    body = html.escape(redact(text)).replace("\n", "<br>")
     return f"<div style='{ERROR_STYLE}'>⚠ <b>{html.escape(head)}</b>: {body}</div>"
 
 
