@@ -114,7 +114,9 @@ class CallStats:
                 self.repeated_calls[what] += 1
 
     def __repr__(self) -> str:
-        return f"CallStats(retries={dict(self.retries)}, repeated_calls={dict(self.repeated_calls)})"
+        return (
+            f"CallStats(retries={dict(self.retries)}, repeated_calls={dict(self.repeated_calls)})"
+        )
 
 
 _Flow = Generator[Any, Any, Any]
@@ -504,7 +506,8 @@ class _BaseClient:
         text_query
             What to look for, with its place: ``"coffee shops near Golden Gate Park"``.
         location_bias
-            ``Circle(lat, lng, radius_m)`` (radius ≤ 50 km) to prefer results near it.
+            ``Circle(lat, lng, radius_m)``, ``Circle((lat, lng), radius_m)`` or
+            ``(lat, lng, radius_m)`` (radius ≤ 50 km) to prefer results near it.
         page_size
             1–10 places (above 5 is billed as Pro).
         include_extended_details
@@ -524,7 +527,7 @@ class _BaseClient:
         self,
         location: rq.Location,
         *,
-        capabilities: str | Iterable[str],
+        capabilities: str | Iterable[str] | None = None,
         date: dt.date | str | None = None,
         hour: int | None = None,
         units_system: str | None = None,
@@ -539,9 +542,10 @@ class _BaseClient:
         location
             Address, ``(lat, lng)``, ``LatLng`` or ``PlaceId``.
         capabilities
-            Any of ``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``.
+            Required: any of ``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``.
         date, hour
             Local civil date (and hour 0–23) at the location; none for current conditions.
+            A midnight ``pandas.Timestamp``/``numpy.datetime64`` counts as a date.
         """
         args = rq.lookup_weather_args(
             location,
@@ -786,6 +790,8 @@ class Client(_BaseClient):
             response = self._http.send(request, stream=True)
             try:
                 reader = BodyReader(response, self.max_response_bytes)
+                if (whole := reader.preloaded()) is not None:
+                    return whole
                 for chunk in response.iter_raw():
                     reader.feed(chunk)
                     if time.monotonic() > ends:
@@ -886,6 +892,8 @@ class AsyncClient(_BaseClient):
             response = await self._http.send(request, stream=True)
             try:
                 reader = BodyReader(response, self.max_response_bytes)
+                if (whole := reader.preloaded()) is not None:
+                    return whole
                 async for chunk in response.aiter_raw():
                     reader.feed(chunk)
                 return reader.finish()

@@ -41,7 +41,9 @@ class _Inflate:
                 self._first = False
                 data = self._d.unconsumed_tail
         except zlib.error as exc:
-            raise ProtocolError(f"the answer's {self.encoding} encoding is corrupt ({exc})") from None
+            raise ProtocolError(
+                f"the answer's {self.encoding} encoding is corrupt ({exc})"
+            ) from None
         return bytes(out)
 
 
@@ -70,6 +72,16 @@ class BodyReader:
         self._body = bytearray()
         self._raw = 0
 
+    def preloaded(self) -> httpx.Response | None:
+        """The response itself when its body is already in memory (in-process transports)."""
+        try:
+            size = len(self.response.content)
+        except httpx.ResponseNotRead:
+            return None
+        if size > self.limit:
+            self._too_large()
+        return self.response
+
     def feed(self, chunk: bytes) -> None:
         """Add a raw chunk; raises :class:`ResponseTooLarge` as soon as the limit is passed."""
         self._raw += len(chunk)
@@ -92,15 +104,15 @@ class BodyReader:
 
     def finish(self) -> httpx.Response:
         """The whole answer as an in-memory response (decoded; encoding headers dropped)."""
-        headers = [(k, v) for k, v in self.response.headers.items() if k.lower() not in _HOP_HEADERS]
+        headers = [
+            (k, v) for k, v in self.response.headers.items() if k.lower() not in _HOP_HEADERS
+        ]
         return httpx.Response(
             self.response.status_code,
             headers=headers,
             content=bytes(self._body),
             request=self.response.request,
-            extensions={
-                k: v for k, v in self.response.extensions.items() if k == "reason_phrase"
-            },
+            extensions={k: v for k, v in self.response.extensions.items() if k == "reason_phrase"},
         )
 
 

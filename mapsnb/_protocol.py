@@ -199,7 +199,9 @@ def tool_error_from_rpc(error: Any, tool: str | None) -> ToolError:
         status, message = split_status(message)
     if status is None:
         rpc_code = error.get("code")
-        status = _JSONRPC_STATUS.get(rpc_code, "UNKNOWN") if isinstance(rpc_code, int) else "UNKNOWN"
+        status = (
+            _JSONRPC_STATUS.get(rpc_code, "UNKNOWN") if isinstance(rpc_code, int) else "UNKNOWN"
+        )
     if code is None:
         code = RPC_STATUSES.get(status, 2)
     err = ToolError(

@@ -8,6 +8,7 @@ the rule. Nothing is sent, so nothing is billed, when a rule is broken.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -34,9 +35,9 @@ ROUTING_PREFERENCES = (TRAFFIC_UNAWARE, TRAFFIC_AWARE)
 MAX_BATCH = 20
 MAX_WAYPOINTS = 25
 _FRACTION = re.compile(r"\.(\d{1,9})")
-_REGION = re.compile(r"^[A-Za-z]{2}$")
+_REGION = re.compile(r"[A-Za-z]{2}")  # used with fullmatch: no trailing newline slips through
 _RFC3339 = re.compile(
-    r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$"
+    r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})", re.ASCII
 )
 
 Location = str | tuple[float, float] | LatLng | PlaceId | Mapping[str, Any]
@@ -56,7 +57,7 @@ def _bool(value: object, field: str) -> bool:
 
 
 def _region(value: object, field: str = "region_code") -> str:
-    if not isinstance(value, str) or not _REGION.match(value):
+    if not isinstance(value, str) or not _REGION.fullmatch(value):
         raise InvalidRequest(
             field, f"must be a two-letter ISO 3166-1 code such as 'US' (no digits), got {value!r}"
         )
@@ -153,13 +154,23 @@ def location(value: object, field: str) -> dict[str, Any]:
 
 def _rfc3339(value: object, field: str) -> tuple[str, dt.datetime]:
     if isinstance(value, dt.datetime):
-        if value.tzinfo is None or value.utcoffset() is None:
+        try:
+            offset = value.utcoffset()
+        except (ValueError, TypeError, OverflowError) as exc:  # a broken tzinfo
+            raise InvalidRequest(field, f"has an unusable UTC offset ({exc})") from None
+        if offset is None:
             raise InvalidRequest(
                 field, "must be timezone-aware (a naive datetime has no UTC offset)"
             )
+        if offset % dt.timedelta(minutes=1):
+            # RFC 3339 offsets have no seconds (+05:00:30 is not one): send the instant in UTC
+            try:
+                value = value.astimezone(dt.timezone.utc)
+            except OverflowError:
+                raise InvalidRequest(field, "is out of range once converted to UTC") from None
         return value.isoformat(), value
     if isinstance(value, str):
-        if not _RFC3339.match(value.strip()):
+        if not _RFC3339.fullmatch(value.strip()):
             raise InvalidRequest(
                 field,
                 f"must be an RFC 3339 timestamp with a UTC offset, e.g. 2026-09-19T08:00:00-07:00, "
@@ -221,10 +232,17 @@ def _circle(bias: object) -> dict[str, Any]:
     field = "location_bias"
     if isinstance(bias, Circle):
         return bias.to_wire(field)
+    if isinstance(bias, (tuple, list)) and not isinstance(bias, Viewport) and len(bias) in (2, 3):
+        if len(bias) == 2 and isinstance(bias[0], (tuple, list)):  # ((lat, lng), radius_m)
+            return Circle(bias[0], bias[1]).to_wire(field)
+        return Circle(*bias).to_wire(field)  # (lat, lng) or (lat, lng, radius_m)
     if isinstance(bias, Mapping):
         circle = bias.get("circle")
         if not isinstance(circle, Mapping) or set(bias) != {"circle"}:
-            raise InvalidRequest(field, "must be Circle(lat, lng, radius_m) or {'circle': {...}}")
+            raise InvalidRequest(
+                field,
+                "must be Circle(lat, lng, radius_m), (lat, lng, radius_m) or {'circle': {...}}",
+            )
         center = circle.get("center")
         if center is None:
             raise InvalidRequest(f"{field}.circle.center", "is required")
@@ -233,13 +251,15 @@ def _circle(bias: object) -> dict[str, Any]:
         return Circle(lat_lng["latitude"], lat_lng["longitude"], radius).to_wire(field)
     if isinstance(bias, Viewport):
         raise InvalidRequest(field, "search_places takes a Circle; a Viewport is for resolve_names")
-    raise InvalidRequest(field, f"must be Circle(lat, lng, radius_m), got {bias!r}")
+    raise InvalidRequest(
+        field, f"must be Circle(lat, lng, radius_m) or (lat, lng, radius_m), got {bias!r}"
+    )
 
 
 def lookup_weather_args(
     location_: Location,
     *,
-    capabilities: str | Iterable[str],
+    capabilities: str | Iterable[str] | None = None,
     date: dt.date | str | Mapping[str, int] | None = None,
     hour: int | None = None,
     units_system: str | None = None,
@@ -253,10 +273,14 @@ def lookup_weather_args(
     """
     args: dict[str, Any] = {"location": location(location_, "location")}
     caps = [capabilities] if isinstance(capabilities, str) else capabilities
-    if caps is None or not isinstance(caps, Iterable):
-        raise InvalidRequest("capabilities", "is required: a list of WEATHER, AIR_QUALITY, POLLEN")
+    if caps is None or isinstance(caps, Mapping) or not isinstance(caps, Iterable):
+        raise InvalidRequest(
+            "capabilities",
+            "is required: one or more of WEATHER, AIR_QUALITY, POLLEN, "
+            "e.g. capabilities=['WEATHER']",
+        )
     names: list[str] = []
-    for cap in caps:
+    for cap in itertools.islice(caps, len(CAPABILITIES) * 4 + 1):
         name = _enum(cap, "capabilities", CAPABILITIES)
         if name not in names:
             names.append(name)
@@ -291,12 +315,34 @@ def lookup_weather_args(
     return args
 
 
+def _as_datetime(value: object) -> object:
+    """A ``numpy.datetime64`` as a ``datetime``/``date`` (other values unchanged)."""
+    if type(value).__name__ == "datetime64" and type(value).__module__ == "numpy":
+        import numpy as np
+
+        try:
+            return np.datetime64(value, "us").item()  # type: ignore[call-overload]
+        except (ValueError, OverflowError, TypeError):
+            return value
+    return value
+
+
 def _date(value: object) -> dict[str, int]:
     field = "date"
-    if isinstance(value, dt.datetime):
-        raise InvalidRequest(
-            field, "must be a date (local civil date), not a datetime; pass hour= separately"
-        )
+    value = _as_datetime(value)
+    if isinstance(value, dt.datetime):  # also pandas.Timestamp: a date when it is midnight
+        try:
+            midnight = value.time() == dt.time(0) and not getattr(value, "nanosecond", 0)
+            day = value.date()
+        except (ValueError, TypeError, OverflowError):  # pandas.NaT
+            raise InvalidRequest(field, f"must be a real calendar date, got {value!r}") from None
+        if not midnight:
+            raise InvalidRequest(
+                field,
+                f"must be a date (local civil date), not a datetime with a time of day ({value.time()}); "
+                "pass hour= separately",
+            )
+        value = day
     if isinstance(value, dt.date):
         d = value
     elif isinstance(value, str):
@@ -309,12 +355,16 @@ def _date(value: object) -> dict[str, int]:
     elif isinstance(value, Mapping):
         try:
             d = dt.date(int(value["year"]), int(value["month"]), int(value["day"]))
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             raise InvalidRequest(
                 field, f"must be a real calendar date {{year, month, day}}, got {value!r}"
             ) from None
     else:
-        raise InvalidRequest(field, f"must be a datetime.date or 'YYYY-MM-DD', got {value!r}")
+        raise InvalidRequest(
+            field,
+            f"must be a datetime.date, a midnight pandas.Timestamp / numpy.datetime64, "
+            f"or 'YYYY-MM-DD', got {value!r}",
+        )
     return {"year": d.year, "month": d.month, "day": d.day}
 
 
@@ -338,21 +388,27 @@ def compute_routes_args(
         "destination": location(destination, "destination"),
     }
     mode = travel_mode(travel_mode_) if travel_mode_ is not None else "DRIVE"
-    if intermediate_waypoints:
-        if isinstance(intermediate_waypoints, (str, Mapping)):
-            raise InvalidRequest("intermediate_waypoints", "must be a list of locations")
-        if len(intermediate_waypoints) > MAX_WAYPOINTS:
+    waypoints: list[Any] = []
+    if intermediate_waypoints is not None:
+        if isinstance(intermediate_waypoints, (str, Mapping, LatLng)) or not isinstance(
+            intermediate_waypoints, Iterable
+        ):
             raise InvalidRequest(
                 "intermediate_waypoints",
-                f"at most {MAX_WAYPOINTS} waypoints, got {len(intermediate_waypoints)}",
+                f"must be a list of locations, got {type(intermediate_waypoints).__name__}",
             )
+        waypoints = list(itertools.islice(intermediate_waypoints, MAX_WAYPOINTS + 1))
+        if len(waypoints) > MAX_WAYPOINTS:
+            raise InvalidRequest(
+                "intermediate_waypoints", f"at most {MAX_WAYPOINTS} waypoints, got more"
+            )
+    if waypoints:
         if mode == "TRANSIT":
             raise InvalidRequest(
                 "intermediate_waypoints", "are not supported with travel_mode TRANSIT"
             )
         args["intermediate_waypoints"] = [
-            location(w, f"intermediate_waypoints[{i}]")
-            for i, w in enumerate(intermediate_waypoints)
+            location(w, f"intermediate_waypoints[{i}]") for i, w in enumerate(waypoints)
         ]
     if travel_mode_ is not None:
         args["travel_mode"] = mode
@@ -539,11 +595,13 @@ def _route_spec(route: Any, now: dt.datetime) -> tuple[dict[str, Any], str]:
 
 
 def _batch(values: object, field: str) -> list[Any]:
-    if isinstance(values, (str, Mapping)) or not isinstance(values, Iterable):
+    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, Iterable):
         raise InvalidRequest(field, f"must be a list (1 to {MAX_BATCH} items)")
-    items = list(values)
-    if not 1 <= len(items) <= MAX_BATCH:
-        raise InvalidRequest(field, f"must have 1 to {MAX_BATCH} items, got {len(items)}")
+    items = list(itertools.islice(values, MAX_BATCH + 1))  # never reads an endless iterator
+    if len(items) > MAX_BATCH:
+        raise InvalidRequest(field, f"must have 1 to {MAX_BATCH} items, got more")
+    if not items:
+        raise InvalidRequest(field, f"must have 1 to {MAX_BATCH} items, got 0")
     return items
 
 

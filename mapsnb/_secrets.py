@@ -85,15 +85,11 @@ def _pattern() -> re.Pattern[str] | None:
         return pattern
     alternatives: set[str] = set()
     for v in values:
-        if len(v) <= MIN_RUN:
-            alternatives.add(v)
+        if len(v) < MIN_RUN:  # a short (test) credential: only itself, exactly
+            alternatives.add(f"(?-i:{re.escape(v)})")
         else:
-            alternatives.update(v[i : i + MIN_RUN] for i in range(len(v) - MIN_RUN + 1))
-    pattern = (
-        re.compile("|".join(re.escape(a) for a in sorted(alternatives, key=len, reverse=True)), re.I)
-        if alternatives
-        else None
-    )
+            alternatives.update(re.escape(v[i : i + MIN_RUN]) for i in range(len(v) - MIN_RUN + 1))
+    pattern = re.compile("|".join(sorted(alternatives)), re.I) if alternatives else None
     with _PATTERN_LOCK:
         _PATTERN = (values, pattern)
     return pattern

@@ -70,12 +70,44 @@ class PlaceId(str):
         return f"places/{self}"
 
 
-class Circle(NamedTuple):
-    """A circular location bias for ``search_places``: centre and optional radius (≤ 50 km)."""
-
+class _CircleFields(NamedTuple):
     lat: float
     lng: float
     radius_m: float | None = None
+
+
+def _is_pair(value: object) -> bool:
+    return isinstance(value, (tuple, list)) and len(value) == 2
+
+
+class Circle(_CircleFields):
+    """A circular location bias for ``search_places``: centre and optional radius (≤ 50 km).
+
+    ``Circle(lat, lng, radius_m)``, ``Circle((lat, lng), radius_m)`` or
+    ``Circle((lat, lng), radius_m=...)``.
+
+    Examples
+    --------
+    >>> Circle((48.85, 2.35), 1000)
+    Circle(lat=48.85, lng=2.35, radius_m=1000)
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        lat: float | tuple[float, float],
+        lng: float | None = None,
+        radius_m: float | None = None,
+    ) -> Circle:
+        if _is_pair(lat):  # Circle((lat, lng), radius_m) or Circle(LatLng(...), radius_m=...)
+            if lng is not None and radius_m is not None:
+                raise InvalidRequest(
+                    "location_bias",
+                    "give Circle((lat, lng), radius_m) or Circle(lat, lng, radius_m)",
+                )
+            (lat, lng), radius_m = lat, (lng if lng is not None else radius_m)  # type: ignore[misc]
+        return super().__new__(cls, lat, lng, radius_m)  # type: ignore[arg-type]
 
     def to_wire(self, field: str = "location_bias") -> dict[str, object]:
         """The wire form ``{"circle": {"center": ..., "radius_meters": ...}}``."""
@@ -83,13 +115,19 @@ class Circle(NamedTuple):
         circle: dict[str, object] = {"center": center}
         if self.radius_m is not None:
             r = self.radius_m
-            if isinstance(r, bool) or not isinstance(r, numbers.Real) or math.isnan(r):
+            if isinstance(r, bool) or not isinstance(r, numbers.Real):
                 raise InvalidRequest(f"{field}.radius_m", f"must be a number of metres, got {r!r}")
-            if not 0 < r <= 50_000:
+            try:
+                number = float(r)
+            except OverflowError:  # an int too large for a float
+                number = math.inf
+            if math.isnan(number):
+                raise InvalidRequest(f"{field}.radius_m", f"must be a number of metres, got {r!r}")
+            if not 0 < number <= 50_000:
                 raise InvalidRequest(
                     f"{field}.radius_m", f"must be > 0 and ≤ 50000 metres, got {r!r}"
                 )
-            circle["radius_meters"] = int(r) if float(r).is_integer() else float(r)
+            circle["radius_meters"] = int(number) if number.is_integer() else number
         return {"circle": circle}
 
 

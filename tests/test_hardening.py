@@ -49,7 +49,9 @@ def test_key_read_from_a_file_is_stripped(fault: FaultServer, raw: str) -> None:
     assert fault.calls("tools/call")[0].headers["x-goog-api-key"] == KEY
 
 
-@pytest.mark.parametrize("bad", [KEY[:10] + "\x00" + KEY[10:], KEY + "\u200b", "é" + KEY, KEY[:5] + "\n" + KEY[5:]])
+@pytest.mark.parametrize(
+    "bad", [KEY[:10] + "\x00" + KEY[10:], KEY + "\u200b", "é" + KEY, KEY[:5] + "\n" + KEY[5:]]
+)
 def test_key_with_hidden_characters_is_refused_without_echo(bad: str) -> None:
     with pytest.raises(mapsnb.InvalidRequest) as info:
         mapsnb.Client(bad, url="http://127.0.0.1:9/mcp")
@@ -76,7 +78,9 @@ def test_key_echoed_changed_or_truncated_is_redacted_everywhere(
     fault: FaultServer, echo: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     message = f"API key '{echo}' is not valid"
-    fault.on("tools/call", lambda r: rpc_result(r, {**tool_result({"m": message}), "isError": True}))
+    fault.on(
+        "tools/call", lambda r: rpc_result(r, {**tool_result({"m": message}), "isError": True})
+    )
     fault.on("tools/call", Reply(200, f"<html>{message}</html>", content_type="text/html"))
     fault.on("tools/call", *[Reply(503, message, content_type="text/plain")] * 2)
     places = copy.deepcopy(PAYLOADS["search_places"])
@@ -84,9 +88,10 @@ def test_key_echoed_changed_or_truncated_is_redacted_everywhere(
     places["places"][0]["attribution"] = {"title": message, "url": f"https://x.test/?k={echo}"}
     fault.on("tools/call", lambda r: rpc_result(r, tool_result(places)))
     seen: list[str] = []
-    with caplog.at_level(logging.DEBUG), mapsnb.Client(
-        KEY, url=fault.url, protocol="stateless", max_retries=1
-    ) as client:
+    with (
+        caplog.at_level(logging.DEBUG),
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless", max_retries=1) as client,
+    ):
         for exc_type in (mapsnb.ToolError, mapsnb.ProtocolError, mapsnb.TransportError):
             with pytest.raises(exc_type) as info:
                 client.call_tool("search_places", ARGS)
@@ -135,8 +140,9 @@ def test_json_answer_to_another_request_is_refused(fault: FaultServer, other: An
         return Reply(200, json.dumps(body))
 
     fault.on("tools/call", wrong)
-    with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client, pytest.raises(
-        mapsnb.ProtocolError, match="request id"
+    with (
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client,
+        pytest.raises(mapsnb.ProtocolError, match="request id"),
     ):
         client.call_tool("search_places", ARGS)
 
@@ -194,11 +200,15 @@ def trickle() -> Iterator[TrickleServer]:
 
 
 @pytest.mark.parametrize("flavour", ["sync", "async"])
-def test_timeout_bounds_the_whole_answer_not_each_read(trickle: TrickleServer, flavour: str) -> None:
+def test_timeout_bounds_the_whole_answer_not_each_read(
+    trickle: TrickleServer, flavour: str
+) -> None:
     start = time.monotonic()
     with pytest.raises(DeadlineExceeded) as info:
         if flavour == "sync":
-            with mapsnb.Client(KEY, url=trickle.url, protocol="stateless", timeout=0.5, max_retries=1) as c:
+            with mapsnb.Client(
+                KEY, url=trickle.url, protocol="stateless", timeout=0.5, max_retries=1
+            ) as c:
                 c.call_tool("search_places", ARGS)
         else:
 
@@ -216,12 +226,17 @@ def test_timeout_bounds_the_whole_answer_not_each_read(trickle: TrickleServer, f
     assert elapsed < trickle.duration / 4  # each read was quick; the whole answer was not
 
 
-def test_deadline_bounds_the_whole_call_with_retries(fault: FaultServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_deadline_bounds_the_whole_call_with_retries(
+    fault: FaultServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(mapsnb.settings, "backoff_base", 0.2)
     fault.on("tools/call", *[Reply(503, "busy")] * 40)
-    with mapsnb.Client(
-        KEY, url=fault.url, protocol="stateless", max_retries=30, deadline=1.0
-    ) as client, pytest.raises(DeadlineExceeded, match="deadline"):
+    with (
+        mapsnb.Client(
+            KEY, url=fault.url, protocol="stateless", max_retries=30, deadline=1.0
+        ) as client,
+        pytest.raises(DeadlineExceeded, match="deadline"),
+    ):
         client.call_tool("search_places", ARGS)
     assert 1 < len(fault.calls("tools/call")) < 30
 
@@ -285,13 +300,15 @@ def test_compressed_answers_within_the_limit_are_read(fault: FaultServer, encodi
 
 def test_max_response_bytes_is_configurable(fault: FaultServer) -> None:
     fault.on("tools/call", lambda r: rpc_result(r, tool_result({"pad": "x" * 5000})))
-    with mapsnb.Client(
-        KEY, url=fault.url, protocol="stateless", max_response_bytes=2000
-    ) as client, pytest.raises(ResponseTooLarge):
+    with (
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless", max_response_bytes=2000) as client,
+        pytest.raises(ResponseTooLarge),
+    ):
         client.call_tool("search_places", ARGS)
     fault.on("tools/call", Reply(200, b"\x1f\x8b garbage", headers={"Content-Encoding": "gzip"}))
-    with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client, pytest.raises(
-        mapsnb.ProtocolError, match="corrupt"
+    with (
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client,
+        pytest.raises(mapsnb.ProtocolError, match="corrupt"),
     ):
         client.call_tool("search_places", ARGS)
 
@@ -307,9 +324,12 @@ def test_retries_that_may_repeat_a_billable_call_are_counted(fault: FaultServer)
 
 
 def test_a_timed_out_call_retried_counts_as_repeated(trickle: TrickleServer) -> None:
-    with mapsnb.Client(
-        KEY, url=trickle.url, protocol="stateless", timeout=0.3, max_retries=2
-    ) as client, pytest.raises(DeadlineExceeded):
+    with (
+        mapsnb.Client(
+            KEY, url=trickle.url, protocol="stateless", timeout=0.3, max_retries=2
+        ) as client,
+        pytest.raises(DeadlineExceeded),
+    ):
         client.call_tool("search_places", ARGS)
     assert client._stats.repeated_calls["search_places"] == 2
 
@@ -365,8 +385,9 @@ def test_a_closed_client_says_so() -> None:
     ],
 )
 def test_call_tool_refuses_what_cannot_be_sent(name: str, arguments: dict, field: str) -> None:
-    with mapsnb.Client(KEY, url="http://127.0.0.1:9/mcp") as client, pytest.raises(
-        mapsnb.InvalidRequest
-    ) as info:
+    with (
+        mapsnb.Client(KEY, url="http://127.0.0.1:9/mcp") as client,
+        pytest.raises(mapsnb.InvalidRequest) as info,
+    ):
         client.call_tool(name, arguments)
     assert info.value.field == field

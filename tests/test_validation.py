@@ -90,7 +90,7 @@ REJECTED = [
     r(lambda c: c.search_places("pizza", location_bias=mapsnb.Viewport((1, 2), (3, 4))), "location_bias", "Circle", id="7-viewport"),
     r(lambda c: c.search_places("pizza", location_bias={"viewport": {}}), "location_bias", "circle", id="7-dict-viewport"),
     r(lambda c: c.search_places("pizza", location_bias={"circle": {"radius_meters": 10}}), "location_bias.circle.center", "required", id="7-no-center"),
-    r(lambda c: c.search_places("pizza", location_bias=(1, 2)), "location_bias", "Circle", id="7-tuple"),
+    r(lambda c: c.search_places("pizza", location_bias=(1, 2, 3, 4)), "location_bias", "Circle", id="7-tuple"),
     # --- 8: radius
     r(lambda c: c.search_places("pizza", location_bias=mapsnb.Circle(1, 2, 0)), "location_bias.radius_m", "> 0", id="8-r0"),
     r(lambda c: c.search_places("pizza", location_bias=mapsnb.Circle(1, 2, -1)), "location_bias.radius_m", "> 0", id="8-r-1"),
@@ -238,10 +238,13 @@ def test_rejected_before_sending(
     assert isinstance(err, ValueError)
 
 
-def test_capabilities_omitted_is_a_signature_error(client: Any) -> None:
-    # capabilities is a required keyword argument: Python itself refuses the call.
-    with pytest.raises(TypeError, match="capabilities"):
+def test_capabilities_omitted_lists_the_valid_values(client: Any) -> None:
+    # issue 11 item 3: an InvalidRequest naming the field and the values, not a bare TypeError
+    with pytest.raises(InvalidRequest) as info:
         client.lookup_weather("Paris")
+    assert info.value.field == "capabilities"
+    for name in ("WEATHER", "AIR_QUALITY", "POLLEN"):
+        assert name in info.value.rule
 
 
 def test_async_client_rejects_before_sending_too() -> None:
