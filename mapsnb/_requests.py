@@ -131,7 +131,8 @@ def location(value: object, field: str) -> dict[str, Any]:
         unknown = set(value) - {a for alts in keys.values() for a in alts}
         if unknown:
             raise InvalidRequest(
-                field, f"unknown key(s) {sorted(map(repr, unknown))}; use one of address, lat_lng, place_id"
+                field,
+                f"unknown key(s) {sorted(map(repr, unknown))}; use one of address, lat_lng, place_id",
             )
         if len(present) != 1:
             raise InvalidRequest(

@@ -111,10 +111,62 @@ def _extend(text: str, start: int, end: int, values: tuple[str, ...]) -> int:
     return best
 
 
-def redact(text: str) -> str:
-    """Replace every live credential (and every long run of one) in ``text`` by ``***``."""
-    if not _SECRETS or not text:
-        return text
+_ANCHOR = MIN_RUN // 2
+
+
+def _runs(low: str, value: str) -> list[tuple[int, int]]:
+    """Spans of the text holding ``MIN_RUN`` or more consecutive characters of ``value``.
+
+    Every such run contains one of the key's aligned ``MIN_RUN // 2``-character anchors, so the
+    text is searched (fast, in C) for those few anchors only, and each hit is extended both ways.
+    ``low`` is the text lower-cased, as long as the text (so positions agree).
+    """
+    key = value.lower()
+    spans = []
+    for k in range(0, len(key) - _ANCHOR + 1, _ANCHOR):
+        anchor = key[k : k + _ANCHOR]
+        p = low.find(anchor)
+        while p >= 0:
+            a, ka = p, k
+            while a > 0 and ka > 0 and low[a - 1] == key[ka - 1]:
+                a, ka = a - 1, ka - 1
+            b, kb = p + _ANCHOR, k + _ANCHOR
+            while b < len(low) and kb < len(key) and low[b] == key[kb]:
+                b, kb = b + 1, kb + 1
+            if b - a >= MIN_RUN:
+                spans.append((a, b))
+            p = low.find(anchor, p + 1)
+    return spans
+
+
+def _spans(text: str) -> list[tuple[int, int]] | None:
+    """Spans to mask in ``text`` (sorted, merged), or ``None`` to use the regex instead."""
+    values = [s._value for s in list(_SECRETS.values()) if s._value]
+    spans: list[tuple[int, int]] = []
+    low = ""
+    for v in values:
+        if len(v) < MIN_RUN:  # a short (test) credential: only itself, exactly
+            i = text.find(v)
+            while i >= 0:
+                spans.append((i, i + len(v)))
+                i = text.find(v, i + len(v))
+            continue
+        if not low:
+            low = text.lower()
+            if len(low) != len(text):  # a character whose lower case is longer: positions shift
+                return None
+        spans.extend(_runs(low, v))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and a < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
+
+
+def _redact_regex(text: str) -> str:
     pattern = _pattern()
     if pattern is None:
         return text
@@ -134,12 +186,31 @@ def redact(text: str) -> str:
     return "".join(out)
 
 
+def redact(text: str) -> str:
+    """Replace every live credential (and every long run of one) in ``text`` by ``***``."""
+    if not _SECRETS or not text:
+        return text
+    spans = _spans(text)
+    if spans is None:
+        return _redact_regex(text)
+    if not spans:
+        return text
+    out, pos = [], 0
+    for a, b in spans:
+        out += [text[pos:a], MASK]
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def mentions_secret(text: str) -> bool:
     """True when ``text`` holds a live credential or a long run of one."""
     if not _SECRETS or not text:
         return False
-    pattern = _pattern()
-    return pattern is not None and pattern.search(text) is not None
+    spans = _spans(text)
+    if spans is None:
+        return _redact_regex(text) != text
+    return bool(spans)
 
 
 def redact_obj(obj: Any, _depth: int = 0) -> Any:
