@@ -33,7 +33,14 @@ from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
 from ._limits import BodyReader, Budget
-from ._secrets import install_log_filter, mentions_secret, redact, redact_obj, secret
+from ._secrets import (
+    install_log_filter,
+    mentions_secret,
+    normalise,
+    redact,
+    redact_obj,
+    secret,
+)
 from ._types import Circle, LatLng, Viewport
 from .errors import (
     DeadlineExceeded,
@@ -157,7 +164,9 @@ class _BaseClient:
             or 0
         )
         self._stats = CallStats()
-        self.quota_project = quota_project
+        self.quota_project = (
+            None if quota_project is None else normalise(quota_project, "quota_project")
+        )
         self.timeout = settings.default_timeout if timeout is None else float(timeout)
         self.max_retries = settings.default_max_retries if max_retries is None else int(max_retries)
         if self.max_retries < 0:
@@ -185,7 +194,10 @@ class _BaseClient:
         self._initialized = False
         self._generation = 0  # bumped by every completed initialize
         self._ids = itertools.count(1)
-        self._extra_headers = dict(headers or {})
+        self._extra_headers = {
+            normalise(k, "headers"): normalise(v, f"headers[{k!r}]")
+            for k, v in dict(headers or {}).items()
+        }
         self._open()
 
     def _open(self) -> None:  # pragma: no cover - implemented by subclasses

@@ -61,7 +61,7 @@ def normalise(value: str, field: str = "api_key") -> str:
             raise InvalidRequest(
                 field,
                 f"contains {kind} character at position {i} (U+{ord(ch):04X}); "
-                "copy the credential again without hidden characters",
+                "copy it again without hidden characters",
             )
     return text
 

@@ -391,3 +391,20 @@ def test_call_tool_refuses_what_cannot_be_sent(name: str, arguments: dict, field
     ):
         client.call_tool(name, arguments)
     assert info.value.field == field
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"quota_project": "projé"}, "quota_project"),
+        ({"token": "tok\u200ben-0123456789abc"}, "token"),
+        ({"headers": {"X-Extra": f"{KEY[:5]}\u00a0{KEY[5:]}"}}, "headers['X-Extra']"),
+    ],
+)
+def test_other_header_values_with_hidden_characters_are_refused(
+    kwargs: dict[str, Any], field: str
+) -> None:
+    with pytest.raises(mapsnb.InvalidRequest) as info:
+        mapsnb.Client(KEY, url="http://127.0.0.1:9/mcp", **kwargs)
+    assert info.value.field == field
+    _no_key(str(info.value))
