@@ -130,6 +130,7 @@ class ToolResult(_Model):
     _request: dict[str, Any] = PrivateAttr(default_factory=dict)
     _source: str = PrivateAttr(default="live")
     _parse_errors: list[Any] = PrivateAttr(default_factory=list)
+    _recorded_at: dt.datetime | None = PrivateAttr(default=None)
 
     @classmethod
     def from_payload(
@@ -178,6 +179,11 @@ class ToolResult(_Model):
         return self._source
 
     @property
+    def recorded_at(self) -> dt.datetime | None:
+        """When the server answered, for a result replayed or read from the cache (else None)."""
+        return self._recorded_at
+
+    @property
     def attributions(self) -> list[Attribution]:
         """Unique attributions found anywhere in the payload, in order."""
         found: list[Attribution] = []
@@ -210,6 +216,11 @@ class ToolResult(_Model):
             parts.append(f"<div>{_safe_summary(summary)}</div>")
         parts.append(self._html_body())
         parts.append(_attribution_html(self.attributions, self.is_synthetic))
+        if self._recorded_at is not None:
+            how = "recorded" if self._source == "replay" else "cached"
+            parts.append(
+                f"<div style='font-size:smaller'>{how} on {self._recorded_at.date()}</div>"
+            )
         parts.append("</div>")
         return "".join(parts)
 
