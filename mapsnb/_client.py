@@ -319,6 +319,15 @@ class _BaseClient:
         endpoint = "sandbox" if self._sandbox is not None else self.url.split("?")[0]
         if stored is None and self.cache is not None:
             stored = self.cache.get(name, arguments, endpoint)
+            if stored is not None and self.recording is not None:  # record what was answered
+                self.recording.add(
+                    name,
+                    arguments,
+                    stored.payload,
+                    source=stored.source,
+                    clock=stored.issued_at or self.now(),
+                    recorded_at=stored.stored_at,
+                )
         if stored is not None:
             return stored.payload, stored
         payload = yield from self._call_flow(name, arguments)

@@ -262,6 +262,7 @@ class Recording:
         *,
         source: str,
         clock: dt.datetime,
+        recorded_at: dt.datetime | None = None,
     ) -> None:
         """Record a successful call and rewrite the file (scanned for credentials first).
 
@@ -274,7 +275,7 @@ class Recording:
             "tool": tool,
             "arguments": json.loads(json.dumps(dict(arguments))),
             "payload": json.loads(json.dumps(payload)),
-            "recorded_at": _iso(_utcnow()),
+            "recorded_at": _iso(recorded_at or _utcnow()),
             "source": source,
         }
         key = call_key(tool, arguments)

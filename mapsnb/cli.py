@@ -1,4 +1,4 @@
-"""The ``mapsnb`` command line: ``mapsnb sandbox serve``."""
+"""The ``mapsnb`` command line: ``mapsnb sandbox serve``, ``mapsnb recording show|check FILE``."""
 
 from __future__ import annotations
 
@@ -19,11 +19,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--now", default=None, help="fix the clock (ISO 8601)")
     serve.add_argument("--json", action="store_true", help="answer application/json, not SSE")
     serve.add_argument("--stateless", action="store_true", help="no sessions")
+    recording = sub.add_parser("recording", help="recordings made with record=/MAPSNB_RECORD")
+    rec_actions = recording.add_subparsers(dest="action", required=True)
+    rec_actions.add_parser("show", help="calls, dates and sources").add_argument("file")
+    rec_actions.add_parser("check", help="no secrets, parseable, age").add_argument("file")
     args = parser.parse_args(argv)
+    if args.command == "recording":
+        return _recording(args.action, args.file)
     from .sandbox.server import serve as run
 
     run(args.host, args.port, now=args.now, json_response=args.json, stateless=args.stateless)
     return 0
+
+
+def _recording(action: str, path: str) -> int:
+    """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem."""
+    import sys
+
+    from ._recording import check, describe
+    from .errors import MapsnbError
+
+    if action == "show":
+        try:
+            print(describe(path))
+        except MapsnbError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        return 0
+    problems = check(path)
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"{path}: ok (parseable, no credentials, recorded within 30 days)")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":  # pragma: no cover
