@@ -167,7 +167,7 @@ def time_mode(tool: str, arguments: Mapping[str, Any], now: dt.datetime) -> str:
 # ----------------------------------------------------------------------------- entries
 @dataclass(frozen=True)
 class Stored:
-    """A payload answered from a store instead of the server.
+    """A tool call's payload and where it came from: the server, the cache or a recording.
 
     Attributes
     ----------
@@ -180,12 +180,15 @@ class Stored:
         When the server answered (UTC).
     issued_at
         The client's clock when the server answered (routes: retrieval tokens expire from there).
+    origin
+        ``"server"`` (just answered), ``"cache"`` or ``"replay"``.
     """
 
     payload: Any
     source: str
     stored_at: dt.datetime
     issued_at: dt.datetime | None
+    origin: str = "cache"
 
 
 @dataclass(frozen=True)

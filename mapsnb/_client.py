@@ -311,8 +311,8 @@ class _BaseClient:
         return proto.tool_payload(result)
 
     def _answer_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
-        """``(payload, stored)``: from the recording or the cache when they hold the call (then
-        ``stored`` says where it came from), else from the server (``stored`` is ``None``)."""
+        """A :class:`Stored` answer: from the recording or the cache when they hold the call,
+        else from the server (then stored in them)."""
         stored: Stored | None = None
         if self.recording is not None:
             stored = self.recording.lookup(name, arguments)  # may raise ReplayMiss
@@ -329,21 +329,21 @@ class _BaseClient:
                     recorded_at=stored.stored_at,
                 )
         if stored is not None:
-            return stored.payload, stored
+            return stored
         payload = yield from self._call_flow(name, arguments)
+        now = self.now()
         if isinstance(payload, Mapping):  # errors raised above: never stored
-            now = self.now()
             if self.cache is not None:
                 self.cache.put(
                     name, arguments, endpoint, payload, source=self.source, issued_at=now
                 )
             if self.recording is not None:
                 self.recording.add(name, arguments, payload, source=self.source, clock=now)
-        return payload, None
+        return Stored(payload, self.source, dt.datetime.now(dt.timezone.utc), now, "server")
 
     def _payload_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
-        payload, _ = yield from self._answer_flow(name, arguments)
-        return payload
+        answer = yield from self._answer_flow(name, arguments)
+        return answer.payload
 
     def _list_flow(self) -> _Flow:
         tools: list[dict[str, Any]] = []
@@ -356,19 +356,19 @@ class _BaseClient:
                 return tools
 
     def _typed_flow(self, call: _Call) -> _Flow:
-        payload, stored = yield from self._answer_flow(call.name, call.arguments)
+        answer: Stored = yield from self._answer_flow(call.name, call.arguments)
+        payload = answer.payload
         if not isinstance(payload, Mapping):
             raise ProtocolError(
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
-        source = self.source if stored is None else stored.source
-        result = cls.from_payload(payload, request=call.arguments, source=source)
-        if stored is not None:
-            result._recorded_at = stored.stored_at
+        result = cls.from_payload(payload, request=call.arguments, source=answer.source)
+        if answer.origin != "server":
+            result._recorded_at = answer.stored_at
         if isinstance(result, RoutesResult):
             # a stored route's tokens expired 10 minutes after it was first answered
-            result._issued_at = self.now() if stored is None else stored.issued_at
+            result._issued_at = answer.issued_at
         return result
 
     # ----------------------------------------------------------------- tool methods

@@ -3,12 +3,16 @@
 A recording is human-readable and diff-friendly (indented, sorted keys, one entry per call in
 the order they were made)::
 
-    {"calls": [{"arguments": {...}, "payload": {...}, "recorded_at": "2026-09-18T15:00:02Z",
-                "source": "live", "tool": "search_places"}, ...],
+    {"calls": [{"arguments": {...}, "clock": "2026-09-18T15:00:02+00:00", "payload": {...},
+                "recorded_at": "2026-09-18T15:00:02Z", "source": "live",
+                "tool": "search_places"}, ...],
      "mapsnb_recording": 1, "now": "2026-09-18T15:00:00+00:00"}
 
-``now`` is the client's clock when recording began: in replay, ``client.now()`` returns it, so a
-notebook that computes "today" asks for the recorded dates again. Calls are matched by their
+``recorded_at`` is when the server answered (the real UTC time: the 30-day age counts from it),
+``clock`` the client's clock then (it differs on the emulator's fixed clock; a replayed route's
+retrieval tokens expire 10 minutes after it). ``now`` is the client's clock when recording began:
+in replay, ``client.now()`` returns it, so a notebook that computes "today" asks for the recorded
+dates again. Calls are matched by their
 canonical form (:func:`mapsnb._cache.call_key`, without the endpoint). Before anything is
 written the whole text is scanned for credentials (this session's key and token, and anything
 shaped like a key, token or auth header); if one is found nothing is written.
@@ -199,9 +203,8 @@ class Recording:
             entry = self.calls[i] if i is not None else None
         if entry is not None:
             recorded = _parse_time(entry["recorded_at"]) or _utcnow()
-            return Stored(
-                copy.deepcopy(entry["payload"]), "replay", recorded, self.started or recorded
-            )
+            clock = _parse_time(entry.get("clock")) or self.started or recorded
+            return Stored(copy.deepcopy(entry["payload"]), "replay", recorded, clock, "replay")
         if self.replay_only:
             raise self.miss(tool, arguments)
         token = arguments.get("retrieval_token") if tool == "search_along_route" else None
@@ -276,6 +279,7 @@ class Recording:
             "arguments": json.loads(json.dumps(dict(arguments))),
             "payload": json.loads(json.dumps(payload)),
             "recorded_at": _iso(recorded_at or _utcnow()),
+            "clock": clock.isoformat(),
             "source": source,
         }
         key = call_key(tool, arguments)
