@@ -136,12 +136,16 @@ class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         self.endpoint = endpoint
 
     def _respond(self, request: httpx.Request, body: bytes) -> httpx.Response:
-        log = os.environ.get(settings.sandbox_call_log_env)
-        if log:  # tests count the calls that reach the emulator
-            with open(log, "a", encoding="utf-8") as fh:
-                fh.write(f"{request.method} {request.headers.get('mcp-method', '-')}\n")
         headers = {k.lower(): v for k, v in request.headers.items()}
         status, out_headers, content = self.endpoint.handle(request.method, headers, body)
+        log = os.environ.get(settings.sandbox_call_log_env)
+        if log:  # tests count the requests that reach the emulator
+            outcome = "error" if b'"isError": true' in content or status >= 400 else "ok"
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(
+                    f"{request.method} {headers.get('mcp-method', '-')} "
+                    f"{headers.get('mcp-name', '-')} {outcome}\n"
+                )
         return httpx.Response(status, headers=out_headers, content=content, request=request)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
