@@ -92,8 +92,9 @@ class _BaseClient:
         self._key = secret(key)
         self._token = secret(token)
         self.cache: Cache | None = open_cache(cache)
-        self.recording = open_recording(record, mode, live=bool(key or token or url or sandbox))
-        replay_only = self.recording is not None and self.recording.replay_only
+        self.recording = open_recording(record, mode)
+        self._live = bool(key or token or url or sandbox)  # may call a server for misses
+        replay_only = self.recording is not None and self.recording.replay_only(self._live)
         self.quota_project = quota_project
         self.timeout = settings.default_timeout if timeout is None else float(timeout)
         self.max_retries = settings.default_max_retries if max_retries is None else int(max_retries)
@@ -315,7 +316,7 @@ class _BaseClient:
         else from the server (then stored in them)."""
         stored: Stored | None = None
         if self.recording is not None:
-            stored = self.recording.lookup(name, arguments)  # may raise ReplayMiss
+            stored = self.recording.lookup(name, arguments, live=self._live)  # or ReplayMiss
         endpoint = "sandbox" if self._sandbox is not None else self.url.split("?")[0]
         if stored is None and self.cache is not None:
             stored = self.cache.get(name, arguments, endpoint)

@@ -126,7 +126,7 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
 
 
 class Recording:
-    """One recording file, used by one or more clients of this process.
+    """One recording file, shared by every client of this process that names it.
 
     Parameters
     ----------
@@ -134,21 +134,19 @@ class Recording:
         The JSON file (created on the first recorded call).
     mode
         ``"record"``, ``"replay"`` or ``"auto"``.
-    live
-        Whether the client can call a server for calls the recording lacks (``auto`` only).
     """
 
-    def __init__(self, path: str | os.PathLike[str], mode: Mode = "auto", *, live: bool) -> None:
+    def __init__(self, path: str | os.PathLike[str], mode: Mode = "auto") -> None:
         if mode not in MODES:
             raise MapsnbError(f"mode must be 'record', 'replay' or 'auto', got {mode!r}")
         self.path = Path(path)
         self.mode: Mode = mode
-        self.live = live
         self._lock = threading.Lock()
         exists = self.path.exists()
         if mode == "replay" and not exists:
             raise MapsnbError(f"recording {self.path}: no such file to replay")
         data = load(self.path) if exists and mode != "record" else {"calls": []}
+        self.stamp = _stamp(self.path)
         self.calls: list[dict[str, Any]] = list(data["calls"])
         self.started = _parse_time(data.get("now"))
         self._index = {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(self.calls)}
@@ -159,10 +157,13 @@ class Recording:
     def __repr__(self) -> str:
         return f"<mapsnb Recording {str(self.path)!r} mode={self.mode!r} calls={len(self.calls)}>"
 
-    @property
-    def replay_only(self) -> bool:
-        """True when a call missing from the recording raises instead of going to a server."""
-        return self.mode == "replay" or (self.mode == "auto" and not self.live)
+    def replay_only(self, live: bool) -> bool:
+        """True when a call missing from the recording raises instead of going to a server.
+
+        ``live`` says whether the client can call a server (a key, a token, a url or the
+        emulator asked for explicitly).
+        """
+        return self.mode == "replay" or (self.mode == "auto" and not live)
 
     @property
     def clock(self) -> dt.datetime | None:
@@ -188,7 +189,7 @@ class Recording:
             )
 
     # -------------------------------------------------------------- lookups
-    def lookup(self, tool: str, arguments: Mapping[str, Any]) -> Stored | None:
+    def lookup(self, tool: str, arguments: Mapping[str, Any], *, live: bool) -> Stored | None:
         """The recorded answer to this call; ``None`` when the client should call the server.
 
         Raises
@@ -205,7 +206,7 @@ class Recording:
             recorded = _parse_time(entry["recorded_at"]) or _utcnow()
             clock = _parse_time(entry.get("clock")) or self.started or recorded
             return Stored(copy.deepcopy(entry["payload"]), "replay", recorded, clock, "replay")
-        if self.replay_only:
+        if self.replay_only(live):
             raise self.miss(tool, arguments)
         token = arguments.get("retrieval_token") if tool == "search_along_route" else None
         if isinstance(token, str) and self._recorded_token(token):
@@ -310,13 +311,31 @@ class Recording:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
             os.replace(tmp, self.path)
+            self.stamp = _stamp(self.path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
 
 
-def open_recording(spec: Any, mode: str | None, *, live: bool) -> Recording | None:
-    """The recording a client asked for: ``None`` reads ``MAPSNB_RECORD`` (and its mode)."""
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """The file's modification time and size (``None`` when absent): to notice other writers."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+_SHARED: dict[tuple[str, str], Recording] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def open_recording(spec: Any, mode: str | None) -> Recording | None:
+    """The recording a client asked for: ``None`` reads ``MAPSNB_RECORD`` (and its mode).
+
+    Clients naming the same file in the same mode share one :class:`Recording`, so a notebook
+    with several clients records all their calls (and ``record`` starts the file afresh once).
+    """
     if spec is None:
         spec = os.environ.get(settings.record_env, "").strip() or None
         if spec is None:
@@ -328,7 +347,12 @@ def open_recording(spec: Any, mode: str | None, *, live: bool) -> Recording | No
         return spec
     if not isinstance(spec, (str, os.PathLike)):
         raise MapsnbError(f"record: must be a path to a JSON file, got {spec!r}")
-    return Recording(Path(spec).expanduser(), (mode or "auto"), live=live)  # type: ignore[arg-type]
+    path = Path(spec).expanduser()
+    key = (str(path.resolve()), mode or "auto")
+    with _SHARED_LOCK:
+        if key not in _SHARED or _SHARED[key].stamp != _stamp(path):  # new, or changed since
+            _SHARED[key] = Recording(path, key[1])  # type: ignore[arg-type]
+        return _SHARED[key]
 
 
 class NoNetwork(httpx.BaseTransport, httpx.AsyncBaseTransport):

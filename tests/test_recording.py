@@ -244,3 +244,23 @@ def test_the_environment_picks_the_mode(
         mapsnb.Client(record=tmp_path / "missing.json", mode="replay")
     with pytest.raises(mapsnb.MapsnbError, match="mode"):
         mapsnb.Client(record=path, mode="play")  # type: ignore[arg-type]
+
+
+def test_clients_naming_one_recording_record_all_their_calls(
+    served: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text('{"calls": [], "mapsnb_recording": 1}\n')  # an old take: replaced
+    monkeypatch.setenv(settings.record_env, str(path))
+    monkeypatch.setenv(settings.record_mode_env, "record")
+    with mapsnb.Client(url=served) as one, mapsnb.Client(url=served) as two:
+        assert one.recording is two.recording
+        one.search_places("coffee shops near Golden Gate Park")
+        two.resolve_names(["Eiffel Tower, Paris"])
+    assert [c["tool"] for c in json.loads(path.read_text())["calls"]] == [
+        "search_places",
+        "resolve_names",
+    ]
+    monkeypatch.delenv(settings.record_mode_env)
+    with mapsnb.Client() as student:
+        assert student.resolve_names(["Eiffel Tower, Paris"]).source == "replay"
