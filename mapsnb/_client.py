@@ -25,11 +25,12 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
+from . import settings
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
+from ._version import __version__
 from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
 from .results import (
     RESULT_TYPES,
