@@ -666,9 +666,12 @@ def layer_for(obj: Any) -> ipyleaflet.Layer:
     if hasattr(obj, "air_quality") or type(obj).__name__ == "EnvironmentResult":
         raise TypeError("environment results have no map geometry: use mapsnb.charts")
     df = _frame(obj)
-    if "detour_s" in df.columns:
+    columns = set(df.columns)
+    if "detour_s" in columns:
         return detours_layer(df)
-    if "encoded_polyline" in df.columns or {"route_index", "seq"} <= set(df.columns):
+    if "place_id" in columns:  # a places frame, whatever extra fields the payload carried
+        return places_layer(df)
+    if "route_index" in columns and ("encoded_polyline" in columns or "seq" in columns):
         return route_layer(df)
     return places_layer(df)
 
