@@ -25,13 +25,15 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
+from . import settings
 from ._cache import Cache, Stored, open_cache
+from ._credits import payload_is_synthetic
 from ._recording import NoNetwork, Recording, open_recording
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
+from ._version import __version__
 from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
 from .results import (
     RESULT_TYPES,
@@ -333,6 +335,9 @@ class _BaseClient:
             return stored
         payload = yield from self._call_flow(name, arguments)
         now = self.now()
+        if self.source != "live" and isinstance(payload, Mapping) and payload_is_synthetic(payload):
+            # a served emulator tells who it is in its attributions (Client(url=...) of one)
+            self.source = "sandbox"
         if isinstance(payload, Mapping):  # errors raised above: never stored
             if self.cache is not None:
                 self.cache.put(
