@@ -377,16 +377,16 @@ class Cache:
             ).fetchone(),
             None,
         )
-        if row is None:
-            self.misses += 1
-            return None
         try:
-            payload = json.loads(row[0])
-            issued = dt.datetime.fromisoformat(row[3]) if row[3] else None
+            payload = json.loads(row[0]) if row is not None else None
+            issued = dt.datetime.fromisoformat(row[3]) if row is not None and row[3] else None
         except (TypeError, ValueError):
-            self.misses += 1
-            return None
-        self.hits += 1
+            row = None
+        with self._lock:
+            if row is None:
+                self.misses += 1
+                return None
+            self.hits += 1
         return Stored(payload, str(row[1]), _utc(float(row[2])), issued)
 
     def put(
@@ -422,7 +422,8 @@ class Cache:
             return True
 
         stored = bool(self._run("a cache write", write, False))
-        self.writes += stored
+        with self._lock:
+            self.writes += stored
         return stored
 
     def clear(self) -> int:

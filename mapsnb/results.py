@@ -184,6 +184,14 @@ class ToolResult(_Model):
         return self._recorded_at
 
     @property
+    def recorded_note(self) -> str | None:
+        """``"recorded on <date>"`` (replayed) or ``"cached on <date>"``; ``None`` when fresh."""
+        if self._recorded_at is None:
+            return None
+        how = "recorded" if self._source == "replay" else "cached"
+        return f"{how} on {self._recorded_at.date()}"
+
+    @property
     def attributions(self) -> list[Attribution]:
         """Unique attributions found anywhere in the payload, in order."""
         return [Attribution(**c) for c in _wire.collect_attributions(self._raw)]
@@ -206,12 +214,11 @@ class ToolResult(_Model):
         if summary:
             parts.append(f"<div>{_safe_summary(summary)}</div>")
         parts.append(self._html_body())
-        parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
-        if self._recorded_at is not None:
-            how = "recorded" if self._source == "replay" else "cached"
-            parts.append(
-                f"<div style='font-size:smaller'>{how} on {self._recorded_at.date()}</div>"
+        parts.append(
+            credits_html(
+                unique_credits(self.attributions), self.is_synthetic, note=self.recorded_note
             )
+        )
         parts.append("</div>")
         return "".join(parts)
 
