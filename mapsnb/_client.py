@@ -110,9 +110,12 @@ class _BaseClient:
             self.url = url or settings.live_url
             self.source = "replay"
         elif use_sandbox:
-            from .sandbox import Sandbox
+            from .sandbox import Sandbox, parse_now
 
             self._sandbox = Sandbox(now=now)
+            # a fixed clock is part of what the emulator answers (cache keys say which)
+            fixed = parse_now(now) or parse_now(os.environ.get(settings.sandbox_now_env))
+            self._sandbox_fixed = fixed is not None
             self.url = SANDBOX_URL
             self.source = "sandbox"
         else:
@@ -319,7 +322,7 @@ class _BaseClient:
         stored: Stored | None = None
         if self.recording is not None:
             stored = self.recording.lookup(name, arguments, live=self._live)  # or ReplayMiss
-        endpoint = "sandbox" if self._sandbox is not None else self.url.split("?")[0]
+        endpoint = self._endpoint()
         if stored is None and self.cache is not None:
             stored = self.cache.get(name, arguments, endpoint)
             if stored is not None and self.recording is not None:  # record what was answered
@@ -346,6 +349,13 @@ class _BaseClient:
             if self.recording is not None:
                 self.recording.add(name, arguments, payload, source=self.source, clock=now)
         return Stored(payload, self.source, dt.datetime.now(dt.timezone.utc), now, "server")
+
+    def _endpoint(self) -> str:
+        """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
+        if self._sandbox is None:
+            return self.url.split("?")[0]
+        fixed = getattr(self, "_sandbox_fixed", False)
+        return f"sandbox@{self._sandbox.now().isoformat()}" if fixed else "sandbox"
 
     def _payload_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
         answer = yield from self._answer_flow(name, arguments)

@@ -163,19 +163,40 @@ def test_errors_are_never_cached(tmp_path: Path, calls: Any) -> None:
 
 
 def test_a_cached_route_never_sends_its_expired_token(tmp_path: Path, calls: Any) -> None:
+    import sqlite3
+
     store = tmp_path / "c.sqlite3"
     with mapsnb.Client(now=NOW, cache=store) as client:
         routes = client.compute_routes("San Francisco, CA", "San Jose, CA", include_polyline=True)
         fresh = client.search_along_route("gas stations", route=routes)
         assert "retrieval_token" in fresh.request
-    later = dt.datetime.fromisoformat(NOW) + dt.timedelta(hours=1)
-    with mapsnb.Client(now=later, cache=store) as client:
         cached = client.compute_routes("San Francisco, CA", "San Jose, CA", include_polyline=True)
-        assert cached.recorded_at is not None and calls() == 2
-        assert cached.issued_at == routes.issued_at
-        along = client.search_along_route("gas stations", route=cached)
+        assert cached.recorded_at is not None and cached.issued_at == routes.issued_at
+        assert calls() == 2
+        # the stored answer is an hour old on the client's clock: its token has expired
+        assert routes.issued_at is not None
+        old = (routes.issued_at - dt.timedelta(hours=1)).isoformat()
+        with sqlite3.connect(store) as conn:
+            conn.execute("UPDATE calls SET issued_at = ? WHERE tool = 'compute_routes'", (old,))
+        aged = client.compute_routes("San Francisco, CA", "San Jose, CA", include_polyline=True)
+        assert aged.issued_at == routes.issued_at - dt.timedelta(hours=1) and calls() == 2
+        along = client.search_along_route("gas stations", route=aged)
     assert "retrieval_token" not in along.request
     assert along.request["encoded_polyline"] == routes.routes[0].encoded_polyline
+
+
+def test_the_emulator_clock_is_part_of_the_key(tmp_path: Path, calls: Any) -> None:
+    store = tmp_path / "c.sqlite3"
+    with mapsnb.Client(now=NOW, cache=store) as client:
+        client.lookup_weather("Paris, France", capabilities="WEATHER")
+        client.lookup_weather("Paris, France", capabilities="WEATHER")
+        assert calls() == 1
+        client._sandbox.advance(hours=3)  # a later emulator answers differently
+        client.lookup_weather("Paris, France", capabilities="WEATHER")
+        assert calls() == 2
+    with mapsnb.Client(now="2026-09-19T08:00:00-07:00", cache=store) as other_day:
+        other_day.lookup_weather("Paris, France", capabilities="WEATHER")
+        assert calls() == 3
 
 
 def test_disabled_opts_out_per_call_and_clear_empties(tmp_path: Path, calls: Any) -> None:
