@@ -34,7 +34,7 @@ from ._recording import NoNetwork, Recording, open_recording
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
 from ._version import __version__
-from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
+from .errors import MapsnbError, ProtocolError, RateLimited, ToolError, TransportError
 from .results import (
     RESULT_TYPES,
     AlongRouteResult,
@@ -336,7 +336,12 @@ class _BaseClient:
                 )
         if stored is not None:
             return stored
-        payload = yield from self._call_flow(name, arguments)
+        try:
+            payload = yield from self._call_flow(name, arguments)
+        except ToolError as exc:  # never cached; recorded, so that replay shows it too
+            if self.recording is not None:
+                self.recording.add(name, arguments, exc, source=self.source, clock=self.now())
+            raise
         now = self.now()
         if self.source != "live" and isinstance(payload, Mapping) and payload_is_synthetic(payload):
             # a served emulator tells who it is in its attributions (Client(url=...) of one)

@@ -44,13 +44,17 @@ import httpx
 from . import settings
 from ._cache import Stored, call_key
 from ._secrets import redact
-from .errors import MapsnbError, ReplayMiss
+from .errors import MapsnbError, ReplayMiss, ToolError
 
 __all__ = ["NoNetwork", "Recording", "RecordingAgeWarning", "check", "describe", "find_secrets"]
 
 Mode = Literal["record", "replay", "auto"]
 MODES = ("record", "replay", "auto")
 FORMAT = 1
+#: Tool failures that say something about the request (recorded); others (quota, outages) are not.
+RECORDED_ERRORS = frozenset(
+    {"INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION", "OUT_OF_RANGE"}
+)
 _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("a Google API key", re.compile(r"AIza[0-9A-Za-z_\-]{35}")),
     ("an OAuth access token", re.compile(r"ya29\.[0-9A-Za-z_\-]{10,}")),
@@ -120,8 +124,8 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
                 raise MapsnbError(f"recording {where}: calls[{i}].{field} is missing or malformed")
         if _parse_time(call["recorded_at"]) is None:
             raise MapsnbError(f"recording {where}: calls[{i}].recorded_at is not a time")
-        if "payload" not in call:
-            raise MapsnbError(f"recording {where}: calls[{i}].payload is missing")
+        if "payload" not in call and not isinstance(call.get("error"), Mapping):
+            raise MapsnbError(f"recording {where}: calls[{i}] has neither payload nor error")
     return dict(data)
 
 
@@ -202,6 +206,15 @@ class Recording:
         with self._lock:
             i = self._index.get(call_key(tool, arguments))
             entry = self.calls[i] if i is not None else None
+        if entry is not None and "error" in entry:  # the tool failed when recorded: fail again
+            error = entry["error"]
+            raise ToolError(
+                str(error.get("message", "")),
+                code=int(error.get("code", 2)),
+                status=error.get("status"),
+                details=copy.deepcopy(error.get("details")),
+                tool=tool,
+            )
         if entry is not None:
             recorded = _parse_time(entry["recorded_at"]) or _utcnow()
             clock = _parse_time(entry.get("clock")) or self.started or recorded
@@ -268,21 +281,32 @@ class Recording:
         clock: dt.datetime,
         recorded_at: dt.datetime | None = None,
     ) -> None:
-        """Record a successful call and rewrite the file (scanned for credentials first).
+        """Record a call and rewrite the file (scanned for credentials first).
+
+        ``payload`` is the tool's payload, or the :class:`ToolError` the server answered (replay
+        raises it again, so a notebook that shows an error still shows it).
 
         Raises
         ------
         MapsnbError
             The recording would contain a credential; the file is left as it was.
         """
+        if isinstance(payload, ToolError) and payload.status not in RECORDED_ERRORS:
+            return
         entry = {
             "tool": tool,
             "arguments": json.loads(json.dumps(dict(arguments))),
-            "payload": json.loads(json.dumps(payload)),
             "recorded_at": _iso(recorded_at or _utcnow()),
             "clock": clock.isoformat(),
             "source": source,
         }
+        if isinstance(payload, ToolError):
+            error = {"code": payload.code, "status": payload.status, "message": payload.message}
+            if payload.details:
+                error["details"] = payload.details
+            entry["error"] = json.loads(json.dumps(error, default=str))
+        else:
+            entry["payload"] = json.loads(json.dumps(payload))
         key = call_key(tool, arguments)
         with self._lock:
             calls = list(self.calls)
@@ -394,8 +418,9 @@ def describe(path: str | os.PathLike[str]) -> str:
     for i, call in enumerate(calls):
         args = json.dumps(call["arguments"], sort_keys=True, ensure_ascii=False)
         args = args if len(args) <= 100 else args[:99] + "…"
+        failed = f" -> {call['error'].get('status', 'error')}" if "error" in call else ""
         lines.append(
-            f"  [{i}] {call['recorded_at']} {call.get('source', '?')} {call['tool']} {args}"
+            f"  [{i}] {call['recorded_at']} {call.get('source', '?')} {call['tool']} {args}{failed}"
         )
     return "\n".join(lines)
 

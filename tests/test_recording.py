@@ -264,3 +264,21 @@ def test_clients_naming_one_recording_record_all_their_calls(
     monkeypatch.delenv(settings.record_mode_env)
     with mapsnb.Client() as student:
         assert student.resolve_names(["Eiffel Tower, Paris"]).source == "replay"
+
+
+def test_a_recorded_tool_error_is_raised_again_in_replay(served: str, tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    with (
+        mapsnb.Client(url=served, record=path, mode="record") as client,
+        pytest.raises(mapsnb.ToolError) as live,
+    ):
+        client.call_tool("search_places", {"text_query": ""})
+    data = json.loads(path.read_text())
+    assert "payload" not in data["calls"][0]
+    assert data["calls"][0]["error"]["status"] == "INVALID_ARGUMENT"
+    with mapsnb.Client(record=path) as student, pytest.raises(mapsnb.ToolError) as replayed:
+        student.call_tool("search_places", {"text_query": ""})
+    assert (replayed.value.status, replayed.value.message) == (
+        live.value.status,
+        live.value.message,
+    )
