@@ -313,6 +313,9 @@ class Recording:
             index = dict(self._index)
             started = self.started or clock
             if key in index:
+                if "error" in entry and "error" not in calls[index[key]]:
+                    # the same call once succeeded (a token fresh then, expired now): keep that
+                    return
                 calls[index[key]] = entry
             else:
                 index[key] = len(calls)

@@ -282,3 +282,20 @@ def test_a_recorded_tool_error_is_raised_again_in_replay(served: str, tmp_path: 
         live.value.status,
         live.value.message,
     )
+
+
+def test_a_success_is_never_replaced_by_a_later_error(served: str, tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    with mapsnb.Client(url=served, record=path, mode="record") as client:
+        routes = client.compute_routes("San Francisco, CA", "San Jose, CA")
+        token = routes.routes[0].retrieval_token
+        fresh = client.search_along_route("gas stations", retrieval_token=token)
+        client.recording.add(  # type: ignore[union-attr]
+            "search_along_route",
+            fresh.request,
+            mapsnb.ToolError("retrieval_token expired", status="FAILED_PRECONDITION"),
+            source=client.source,
+            clock=client.now(),
+        )
+    with mapsnb.Client(record=path) as student:
+        assert student.search_along_route("gas stations", retrieval_token=token).raw == fresh.raw
