@@ -274,7 +274,7 @@ class Cache:
             and local.pid == os.getpid()
             and local.generation == self._generation
         ):
-            return local.conn  # type: ignore[no-any-return]
+            return local.conn
         self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(
             self.path, timeout=30.0, isolation_level=None, check_same_thread=False

@@ -19,6 +19,7 @@ from nbclient import NotebookClient
 from mapsnb import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: Requests a notebook makes on purpose with a client of its own (not from the environment).
 OWN_REQUESTS = {"01-quickstart": ["POST tools/call search_places ok"]}

@@ -20,6 +20,7 @@ from nbclient import NotebookClient
 from mapsnb import settings
 
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
