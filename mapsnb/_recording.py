@@ -366,6 +366,10 @@ def open_recording(spec: Any, mode: str | None) -> Recording | None:
     if spec is None:
         spec = os.environ.get(settings.record_env, "").strip() or None
         if spec is None:
+            if mode is not None:
+                raise MapsnbError(
+                    f"mode={mode!r} needs a recording: record='lesson.json' or {settings.record_env}"
+                )
             return None
         mode = mode or os.environ.get(settings.record_mode_env, "").strip().lower() or None
     if spec is False:

@@ -334,3 +334,13 @@ def test_client_cache_from_the_environment(tmp_path: Path, monkeypatch: pytest.M
     assert mapsnb.Client(now=NOW).cache is None
     with pytest.raises(mapsnb.MapsnbError, match="cache"):
         mapsnb.Client(now=NOW, cache=3)  # type: ignore[arg-type]
+
+
+def test_a_client_on_a_damaged_store_still_answers(tmp_path: Path, calls: Any) -> None:
+    store = tmp_path / "c.sqlite3"
+    store.write_bytes(b"SQLite format 3\x00" + b"\xff" * 5000)  # a header, then garbage
+    with mapsnb.Client(now=NOW, cache=Cache(store)) as client:
+        with pytest.warns(CacheWarning, match="rebuilt"):
+            first = client.search_places("coffee shops near Golden Gate Park")
+        again = client.search_places("coffee shops near Golden Gate Park")
+    assert again.raw == first.raw and again.recorded_at is not None and calls() == 1

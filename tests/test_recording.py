@@ -244,6 +244,9 @@ def test_the_environment_picks_the_mode(
         mapsnb.Client(record=tmp_path / "missing.json", mode="replay")
     with pytest.raises(mapsnb.MapsnbError, match="mode"):
         mapsnb.Client(record=path, mode="play")  # type: ignore[arg-type]
+    monkeypatch.delenv(settings.record_env)
+    with pytest.raises(mapsnb.MapsnbError, match="needs a recording"):
+        mapsnb.Client(mode="replay")
 
 
 def test_clients_naming_one_recording_record_all_their_calls(
