@@ -13,6 +13,7 @@ __all__ = [
     "AuthError",
     "InvalidRequest",
     "MapsnbError",
+    "NothingToDraw",
     "ProtocolError",
     "RateLimited",
     "ToolError",
@@ -138,3 +139,7 @@ class ProtocolError(MapsnbError):
     def __init__(self, message: str, snippet: str = "") -> None:
         self.snippet = snippet
         super().__init__(f"{message}" + (f"\nBody starts: {snippet!r}" if snippet else ""))
+
+
+class NothingToDraw(MapsnbError, ValueError):
+    """A map layer or chart has nothing to draw; the message says why and what to ask for."""

@@ -135,23 +135,31 @@ class ToolResult(_Model):
     def from_payload(
         cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
     ) -> ToolResult:
-        """Build the result from a tool payload, keeping it as ``.raw``."""
-        data = payload if isinstance(payload, Mapping) else {}
-        try:
-            obj = cls.model_validate(data)
-        except ValidationError as exc:
-            # Parse tolerantly: an unforeseen field shape must not cost the user the payload.
-            # The typed attributes fall back to their defaults; .raw and the frames (built from
-            # .raw) still hold everything.
-            warnings.warn(
-                f"{cls.__name__}: the payload did not match the expected shape "
-                f"({exc.error_count()} problem(s), first: {exc.errors()[0]['loc']}: "
-                f"{exc.errors()[0]['msg']}); typed attributes are incomplete, .raw is intact",
-                PayloadShapeWarning,
-                stacklevel=2,
-            )
+        """Build the result from a tool payload, keeping it as ``.raw``.
+
+        Parsed tolerantly: a field of an unforeseen shape is left empty in the typed attributes
+        (one :class:`PayloadShapeWarning` per field, naming its path) while ``.raw`` and the
+        frames (built from ``.raw``) keep everything.
+        """
+        data: Any = payload if isinstance(payload, Mapping) else {}
+        problems: list[Any] = []
+        obj: ToolResult | None = None
+        for _ in range(_MAX_REPAIRS):
+            try:
+                obj = cls.model_validate(data)
+                break
+            except ValidationError as exc:
+                errors = exc.errors(include_url=False, include_input=False)
+                problems.extend(errors)
+                data = _drop_fields(data, [e["loc"] for e in errors])
+            except (RecursionError, ValueError, TypeError, OverflowError) as exc:
+                problems.append({"loc": (), "msg": f"{type(exc).__name__}: {exc}"[:200]})
+                break
+        if obj is None:
             obj = cls.model_construct()
-            obj._parse_errors = list(exc.errors(include_url=False))
+        if problems:
+            _warn_shapes(cls.__name__, problems)
+        obj._parse_errors = problems
         obj._raw = payload
         obj._request = dict(request or {})
         obj._source = source
@@ -217,6 +225,55 @@ class ToolResult(_Model):
 
     def to_frame(self) -> pd.DataFrame:  # pragma: no cover - overridden
         raise NotImplementedError
+
+
+_MAX_REPAIRS = 20
+
+
+def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
+    """A copy of ``data`` without the fields at ``locs`` (containers copied along the path only)."""
+    for loc in locs:
+        data = _without(data, tuple(loc))
+    return data
+
+
+def _without(node: Any, loc: tuple[Any, ...]) -> Any:
+    if not loc:
+        return None
+    key, rest = loc[0], loc[1:]
+    if isinstance(node, Mapping) and key in node:
+        copied = dict(node)
+        if rest and isinstance(node[key], (Mapping, list)):
+            copied[key] = _without(node[key], rest)
+        else:
+            del copied[key]
+        return copied
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        items = list(node)
+        if rest and isinstance(items[key], (Mapping, list)):
+            items[key] = _without(items[key], rest)
+        else:  # an element of the wrong shape: an empty one, else none
+            items[key] = None if items[key] == {} else {}
+        return items
+    return node
+
+
+def _warn_shapes(model: str, problems: list[Any]) -> None:
+    """One PayloadShapeWarning per field path (list positions folded: ``routes.*.duration``)."""
+    by_field: dict[str, tuple[str, Any, int]] = {}
+    for problem in problems:
+        loc = [str(part) for part in problem.get("loc", ())]
+        folded = ".".join("*" if part.isdigit() else part for part in loc)
+        first, msg, count = by_field.get(folded, (".".join(loc), problem.get("msg"), 0))
+        by_field[folded] = (first, msg, count + 1)
+    for where, msg, count in by_field.values():
+        more = f" (and {count - 1} more like it)" if count > 1 else ""
+        warnings.warn(
+            f"{model}: field {where or '<payload>'}{more} has an unforeseen shape ({msg}); "
+            "its typed attribute is left empty, .raw and the frames keep it",
+            PayloadShapeWarning,
+            stacklevel=4,
+        )
 
 
 def _safe_summary(summary: str) -> str:
