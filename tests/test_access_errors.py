@@ -231,9 +231,11 @@ def test_gcloud_project_means_no_quota_project(fault: FaultServer) -> None:
     # API is "not enabled": the fix is a quota project, not enabling the API in Google's project
     message = "Maps Tools API has not been used in project 764086051850 before or it is disabled."
     fault.on("tools/call", refusal("google", message, reason="SERVICE_DISABLED"))
-    with mapsnb.Client(token="ya29.fake", url=fault.url) as c:
-        with pytest.raises(mapsnb.AuthError) as info:
-            c.call_tool("search_places", ARGS)
+    with (
+        mapsnb.Client(token="ya29.fake", url=fault.url) as c,
+        pytest.raises(mapsnb.AuthError) as info,
+    ):
+        c.call_tool("search_places", ARGS)
     assert info.value.cause == "quota_project"
     assert "764086051850" not in info.value.fix
 
@@ -256,9 +258,11 @@ def test_200_result_google_error_text(fault: FaultServer) -> None:
     body = google_error("Request had insufficient authentication scopes.")
     result = {"content": [{"type": "text", "text": json.dumps(body)}], "isError": True}
     fault.on("tools/call", lambda r: rpc_result(r, result))
-    with mapsnb.Client(token="ya29.fake", url=fault.url) as c:
-        with pytest.raises(mapsnb.AuthError) as info:
-            c.resolve_names(["Eiffel Tower"])  # the typed path maps it too
+    with (
+        mapsnb.Client(token="ya29.fake", url=fault.url) as c,
+        pytest.raises(mapsnb.AuthError) as info,
+    ):
+        c.resolve_names(["Eiffel Tower"])  # the typed path maps it too
     assert info.value.cause == "insufficient_scopes"
     assert SCOPE in info.value.fix
 
@@ -294,9 +298,11 @@ def test_other_tool_errors_stay_tool_errors(fault: FaultServer) -> None:
 # -------------------------------------------------------------------------- other paths
 def test_refused_initialize_in_session_mode(fault: FaultServer) -> None:
     fault.on("initialize", refusal("rpc_result", CASES["scopes"].message))
-    with mapsnb.Client(token="ya29.fake", url=fault.url, protocol="session") as c:
-        with pytest.raises(mapsnb.AuthError) as info:
-            c.list_tools()
+    with (
+        mapsnb.Client(token="ya29.fake", url=fault.url, protocol="session") as c,
+        pytest.raises(mapsnb.AuthError) as info,
+    ):
+        c.list_tools()
     assert info.value.cause == "insufficient_scopes"
 
 
