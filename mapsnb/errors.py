@@ -6,6 +6,7 @@ the bearer token (see :func:`mapsnb._secrets.redact`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 __all__ = [
@@ -149,6 +150,11 @@ class AuthError(MapsnbError):
         self.reason = reason
         self.details = details if details is not None else []
         super().__init__(f"HTTP {status_code}: {message}\nCause: {cause}. Fix: {self.fix}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the keyword-only arguments
+        keys = ("cause", "fix", "project", "status", "reason", "details")
+        rebuild = functools.partial(AuthError, **{k: getattr(self, k) for k in keys})
+        return (rebuild, (self.status_code, self.message))
 
 
 class RateLimited(MapsnbError):

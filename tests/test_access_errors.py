@@ -390,3 +390,17 @@ def test_400_google_error_of_another_kind_is_not_an_auth_error(fault: FaultServe
     with mapsnb.Client(KEY, url=fault.url) as c, pytest.raises(mapsnb.MapsnbError) as info:
         c.call_tool("search_places", ARGS)
     assert not isinstance(info.value, mapsnb.AuthError)
+
+
+def test_auth_error_pickles_with_its_cause() -> None:
+    import pickle
+
+    refusal_ = access.read_refusal({"error": {"message": CASES["billing"].message}}, "")
+    exc = access.access_error(refusal_, 403)
+    back = pickle.loads(pickle.dumps(exc))
+    assert (back.cause, back.fix, back.project, str(back)) == (
+        exc.cause,
+        exc.fix,
+        exc.project,
+        str(exc),
+    )
