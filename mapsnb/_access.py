@@ -34,7 +34,7 @@ _STATUS_PREFIX = re.compile(
 _PROJECT = (
     re.compile(r"--project[= ]([\w.:-]+)"),
     re.compile(r"projects/([\w.:-]+)"),
-    re.compile(r"\bproject(?: number| id)?[ :#]+'?\"?(\d{5,})"),
+    re.compile(r"\bproject(?: number| id)?[ :#=]+'?\"?(\d{5,})"),
     # a project id: quoted, or unquoted only with a hyphen (so "project because" is no id)
     re.compile(r"\bproject[ :=]+['\"]([a-z][a-z0-9-]{4,28}[a-z0-9])['\"]"),
     re.compile(r"\bproject[ :=]+([a-z][a-z0-9]*-[a-z0-9-]*[a-z0-9])\b"),
@@ -90,10 +90,16 @@ def _from_json(body: Any) -> Refusal | None:
     if isinstance(error, Mapping):
         data = error.get("data")
         inner = data.get("error", data) if isinstance(data, Mapping) else None
-        if isinstance(inner, Mapping) and (inner.get("message") or inner.get("status")):
-            found = _from_google(inner)
+        if isinstance(inner, Mapping) and any(k in inner for k in ("message", "status", "details")):
+            # a JSON-RPC error carrying a Google error in ``data``: the inner fields win
+            found = _from_google({**error, **inner})
             outer = str(error.get("message") or "").strip()
-            if outer and outer not in found.message and not _generic(outer):
+            if (
+                inner.get("message")
+                and outer
+                and outer not in found.message
+                and not _generic(outer)
+            ):
                 found = _replace(found, message=f"{outer}: {found.message}")
             return found
         return _from_google(error)
@@ -170,7 +176,13 @@ def _html_text(text: str) -> str:
 
 
 def _generic(message: str) -> bool:
-    return message.lower().rstrip(".") in {"forbidden", "unauthorized", "permission denied"}
+    return message.lower().rstrip(".") in {
+        "forbidden",
+        "unauthorized",
+        "permission denied",
+        "internal error",
+        "error",
+    }
 
 
 def _replace(r: Refusal, **changes: Any) -> Refusal:

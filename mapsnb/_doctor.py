@@ -230,7 +230,8 @@ class CheckReport:
                 rows.append(("tools", f"the {len(KNOWN_TOOLS)} known tools, parameters as known"))
         rows += [("note", n) for n in self.notes]
         out = ["mapsnb doctor report (no key or token in it: safe to paste into a bug report)"]
-        out += [f"  {label:<12} {text}" for label, text in rows]
+        indent = "\n" + " " * 15
+        out += [f"  {label:<12} {text}".replace("\n", indent) for label, text in rows]
         verdict = (
             "OK: checked the built-in emulator only (no key or token)."
             if self.ok and self.offline

@@ -313,3 +313,13 @@ def test_cli_token_from_environment(fault: FaultServer) -> None:
     assert "auth/maps-platform.mapstools" in done.stdout
     assert TOKEN not in done.stdout + done.stderr
     assert fault.calls("tools/call")[0].headers["authorization"] == f"Bearer {TOKEN}"
+
+
+def test_unreadable_answer_keeps_the_report_aligned(fault: FaultServer) -> None:
+    fault.on("tools/call", Reply(200, "<html>\noops\n</html>", content_type="text/html"))
+    with mapsnb.Client(KEY, url=fault.url) as client:
+        report = client.check()
+    assert not report.ok and report.access == "failed"
+    assert report.error is not None and report.error["type"] == "ProtocolError"
+    lines = str(report).splitlines()
+    assert all(line.startswith("  ") for line in lines[1:-1]), lines
