@@ -11,7 +11,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -230,6 +230,18 @@ def test_drift_is_flagged_not_failed(fault: FaultServer) -> None:
     assert "+ searchHotels" in text and "- resolve_maps_urls" in text
     assert "new values travelMode=TWO_WHEELER" in text
     assert text.splitlines()[-1].startswith("RESULT: OK")
+
+
+def test_sdk_server_schemas_in_snake_case(sdk_url: Callable[[str], str]) -> None:
+    # the SDK test server lists snake_case names (with anyOf/null unions) and has grown an
+    # ``open_now`` parameter mapsnb does not know
+    with mapsnb.Client(KEY, url=sdk_url("json")) as client:
+        report = client.check()
+    assert report.ok
+    drift = {t.name: t for t in report.drift}
+    assert drift["search_places"].new_params == ("open_now",)
+    assert "units_system" in drift["lookup_weather"].missing_params
+    assert {"compute_routes", "resolve_names", "resolve_maps_urls"}.isdisjoint(drift)
 
 
 def test_compare_is_case_and_spelling_insensitive() -> None:
