@@ -79,8 +79,9 @@ def read_refusal(body: Any, text: str, content_type: str = "", reason_phrase: st
 
 
 def _from_json(body: Any) -> Refusal | None:
-    if isinstance(body, list):
-        return next((r for r in map(_from_json, body) if r is not None), None)
+    if isinstance(body, list):  # Google's batch form: [{"error": {...}}]
+        found = (_from_json(b) for b in body[:10] if isinstance(b, Mapping))
+        return next((r for r in found if r is not None), None)
     if not isinstance(body, Mapping):
         return None
     result = body.get("result")
@@ -127,7 +128,7 @@ def refusal_from_result(result: Mapping[str, Any]) -> Refusal:
     if text[:1] in ("{", "["):
         try:
             found = _from_json(json.loads(text))
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # hostile nesting
             found = None
         if found is not None:
             return found

@@ -272,7 +272,10 @@ def auth_error(response: httpx.Response) -> AuthError:
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
     body: Any = None
     for chunk in parse_sse(text) if ctype == "text/event-stream" else [text]:
-        body = _maybe_json(chunk.strip())
+        try:
+            body = _maybe_json(chunk.strip())
+        except RecursionError:  # hostile nesting: read it as text
+            body = None
         if body is not None:
             break
     refusal = access.read_refusal(body, text, ctype, response.reason_phrase)

@@ -351,7 +351,11 @@ def test_long_body_is_cut(fault: FaultServer) -> None:
         '[{"error": {"message": 5, "status": 7}}]',
         "<html><script>alert(1)</script></html>",
         "\x00\xff",
+        "[" * 100_000 + "]" * 100_000,
+        '{"error": ' * 50_000 + "1" + "}" * 50_000,
+        json.dumps({"result": {"isError": True, "content": [{"text": "[" * 50_000}]}}),
     ],
+    ids=range(12),
 )
 def test_hostile_refusal_bodies_give_auth_error(fault: FaultServer, body: str) -> None:
     fault.on("tools/call", Reply(403, body))
