@@ -80,8 +80,8 @@ def read_refusal(body: Any, text: str, content_type: str = "", reason_phrase: st
 
 def _from_json(body: Any) -> Refusal | None:
     if isinstance(body, list):  # Google's batch form: [{"error": {...}}]
-        found = (_from_json(b) for b in body[:10] if isinstance(b, Mapping))
-        return next((r for r in found if r is not None), None)
+        each = (_from_json(b) for b in body[:10] if isinstance(b, Mapping))
+        return next((r for r in each if r is not None), None)
     if not isinstance(body, Mapping):
         return None
     result = body.get("result")

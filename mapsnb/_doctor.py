@@ -88,61 +88,43 @@ def compare_tools(server_tools: Iterable[Any]) -> list[ToolDrift]:
     for tool in server_tools:
         if isinstance(tool, Mapping) and isinstance(tool.get("name"), str):
             listed.setdefault(name_key(tool["name"]), tool)
-    drift: list[ToolDrift] = []
-    for name, params in KNOWN_TOOLS.items():
-        tool = listed.pop(name_key(name), None)
-        if tool is None:
-            drift.append(ToolDrift(name, "missing"))
-            continue
-        schema = tool.get("inputSchema")
-        schema = schema if isinstance(schema, Mapping) else {}
-        props = schema.get("properties")
-        props = props if isinstance(props, Mapping) else {}
-        required = schema.get("required")
-        required_keys = (
-            {name_key(r) for r in required if isinstance(r, str)}
-            if isinstance(required, list)
-            else set()
-        )
-        server_keys = {name_key(str(p)): str(p) for p in props}
-        known_keys = {name_key(p): p for p in params}
-        new_values: list[str] = []
-        missing_values: list[str] = []
-        for key, pname in known_keys.items():
-            known = params[pname]
-            if known.values and key in server_keys:
-                served = _enum_values(props[server_keys[key]])
-                if served:  # a schema that lists no values says nothing about them
-                    new_values += [
-                        f"{server_keys[key]}={v}" for v in sorted(served - set(known.values))
-                    ]
-                    missing_values += [f"{pname}={v}" for v in known.values if v not in served]
-        change = ToolDrift(
-            name,
-            "ok",
-            new_params=tuple(p for k, p in server_keys.items() if k not in known_keys),
-            missing_params=tuple(p for k, p in known_keys.items() if k not in server_keys),
-            now_required=tuple(
-                p for k, p in known_keys.items() if k in required_keys and not params[p].required
-            )
-            + tuple(
-                server_keys[k] for k in required_keys if k in server_keys and k not in known_keys
-            ),
-            new_values=tuple(new_values),
-            missing_values=tuple(missing_values),
-        )
-        changed = any(
-            (
-                change.new_params,
-                change.missing_params,
-                change.now_required,
-                new_values,
-                missing_values,
-            )
-        )
-        drift.append(ToolDrift(**{**asdict(change), "state": "changed" if changed else "ok"}))
-    drift += [ToolDrift(str(tool["name"]), "new") for tool in listed.values()]
-    return drift
+    drift = [_compare_tool(name, listed.pop(name_key(name), None)) for name in KNOWN_TOOLS]
+    return drift + [ToolDrift(str(tool["name"]), "new") for tool in listed.values()]
+
+
+def _compare_tool(name: str, tool: Mapping[str, Any] | None) -> ToolDrift:
+    if tool is None:
+        return ToolDrift(name, "missing")
+    params = KNOWN_TOOLS[name]
+    schema = tool.get("inputSchema")
+    schema = schema if isinstance(schema, Mapping) else {}
+    props = schema.get("properties")
+    props = props if isinstance(props, Mapping) else {}
+    required = schema.get("required")
+    required_keys = sorted(
+        {name_key(r) for r in required if isinstance(r, str)} if isinstance(required, list) else ()
+    )
+    served = {name_key(str(p)): str(p) for p in props}  # key -> the server's spelling
+    known = {name_key(p): p for p in params}  # key -> mapsnb's spelling
+    new_values: list[str] = []
+    missing_values: list[str] = []
+    for key, pname in known.items():
+        if params[pname].values and key in served:
+            values = _enum_values(props[served[key]])
+            if values:  # a schema that lists no values says nothing about them
+                extra = sorted(values - set(params[pname].values))
+                new_values += [f"{served[key]}={v}" for v in extra]
+                missing_values += [f"{pname}={v}" for v in params[pname].values if v not in values]
+    now_required = [known[k] for k in required_keys if k in known and not params[known[k]].required]
+    now_required += [served[k] for k in required_keys if k in served and k not in known]
+    fields = {
+        "new_params": tuple(p for k, p in served.items() if k not in known),
+        "missing_params": tuple(p for k, p in known.items() if k not in served),
+        "now_required": tuple(now_required),
+        "new_values": tuple(new_values),
+        "missing_values": tuple(missing_values),
+    }
+    return ToolDrift(name, "changed" if any(fields.values()) else "ok", **fields)
 
 
 @dataclass
