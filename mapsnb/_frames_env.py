@@ -859,7 +859,9 @@ def _place_label(location: Any) -> str | None:
     point = g(location, "latLng") if isinstance(g(location, "latLng"), Mapping) else location
     lat, lng = num(g(point, "latitude")), num(g(point, "longitude"))
     if not (math.isnan(lat) or math.isnan(lng)):
-        return f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lng):.2f}°{'E' if lng >= 0 else 'W'}"
+        return (
+            f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lng):.2f}°{'E' if lng >= 0 else 'W'}"
+        )
     if g(location, "placeId"):
         return f"place {g(location, 'placeId')}"
     return None
