@@ -66,12 +66,19 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     else:
         df = df.sort_values("time")
         x = df["time"]
-        ax.plot(x, df["temperature"].astype(float), color="#d93025", lw=2, marker="o", ms=3,
+        ax.plot(x, df["temperature"].astype(float), color="#d93025", lw=2, marker="o",
+                ms=3 if len(df) > 1 else 7,
                 label="temperature", gid="temperature", zorder=3)  # fmt: skip
         unit = units.get("temperature", "")
         step = x.drop_duplicates().diff().min() if x.nunique() > 1 else dt.timedelta(hours=1)
         width = (step / dt.timedelta(days=1)) * 0.8
         hour_axis(ax, x, step)
+        if len(df) == 1:  # current conditions: one point, its value written beside it
+            value = float(df["temperature"].iloc[0])
+            if not math.isnan(value):
+                ax.set_ylim(value - 3, value + 3)
+                ax.annotate(f"{value:g} {unit}".strip(), (x.iloc[0], value), xytext=(8, 0),
+                            textcoords="offset points", va="center", fontsize=9, gid="value")  # fmt: skip
         what = "Hourly weather" if len(df) > 1 else "Current weather"
         when = date_span(x) + (f", {x.iloc[0]:%H:%M}" if len(df) == 1 else "")
     ax.set_ylabel(f"temperature ({unit})" if unit else "temperature")

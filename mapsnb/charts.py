@@ -259,7 +259,7 @@ def _annotate_worst(
         label += f" ({pollutant})"
     share = (value - low) / ((high - low) or 1.0)
     # below a low worst (higher is better) or a point near the top; above otherwise
-    below = share > 0.75 or (scale.higher_is_better and share > 0.2)
+    below = share > 0.88 if not scale.higher_is_better else share > 0.12
     ax.annotate(
         label,
         xy=(row["time"], value),
