@@ -224,8 +224,8 @@ def _weather_cause(df: pd.DataFrame, mode: Any) -> str:
     daily = "temperature_max" in columns
     if hourly and mode == "day":
         return (
-            "a call with a date and no hour answers the DAILY forecast, which has no hourly "
-            "values; plot env.daily_weather (or the result itself), or ask each hour (date=…, "
+            "a call with a date and no hour answers the DAILY forecast only (no current or hourly "
+            "values); plot env.daily_weather (or the result itself), or ask each hour (date=…, "
             "hour=h) and stack the calls with mapsnb.concat"
         )
     if hourly and mode == "current":
