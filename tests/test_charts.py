@@ -279,7 +279,7 @@ def test_current_and_hour_mode_errors() -> None:
 
 
 def test_wrong_frame_names_the_right_chart(paris_day) -> None:
-    with pytest.raises(ValueError, match="looks like env.air_quality: use plot_air_quality"):
+    with pytest.raises(ValueError, match=r"looks like env\.air_quality: use plot_air_quality"):
         charts.plot_weather(aq_frame())
     with pytest.raises(ValueError, match="looks like a weather frame: use plot_weather"):
         charts.plot_air_quality(hourly_frame())
@@ -334,7 +334,7 @@ def test_concat_of_places_gives_one_line_per_call_not_a_sawtooth() -> None:
         times = [_moment(x) for x in line.get_xdata()]
         assert times == sorted(times) and len(set(times)) == len(times) == 24
     plain = pd.concat([c.air_quality for c in calls])  # no request column: refuse to zig-zag
-    with pytest.raises(ValueError, match="several rows for one hour.*mapsnb.concat"):
+    with pytest.raises(ValueError, match=r"several rows for one hour.*mapsnb\.concat"):
         charts.plot_air_quality(plain, "uaqi")
 
 
