@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._chart_parts import (
@@ -162,7 +163,11 @@ def _series(sub: pd.DataFrame, code: str) -> list[tuple[str, pd.DataFrame]]:
 
 
 def plot_air_quality(
-    result_or_frame: Any, index: str | None = None, *, ax: Axes | None = None, now: Any = None
+    result_or_frame: Any,
+    index: str | Sequence[str] | None = None,
+    *,
+    ax: Axes | None = None,
+    now: Any = None,
 ) -> Axes:
     """Hourly AQI of one index over its category bands, with "now" and the worst hour marked.
 
@@ -178,7 +183,8 @@ def plot_air_quality(
         ``env.air_quality_wide``.
     index
         Index code (``"uaqi"``, ``"usa_epa"``, ``"fra_atmo"``, ...); default the local index if
-        any, else UAQI.
+        any, else UAQI. A list of codes, or ``"all"``, draws one panel per index (each on its
+        own scale) in one figure and returns the first panel's Axes.
     ax
         Axes to draw on (a new figure otherwise).
     now
@@ -197,6 +203,9 @@ def plot_air_quality(
     if df["aqi"].isna().all():
         raise ValueError(explain_empty("air_quality", df))
     codes = [str(c) for c in df["index_code"].dropna().unique()]
+    if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
+        wanted = codes if index == "all" else [str(c).lower() for c in index]
+        return _panels(result_or_frame, df, wanted, ax, now)
     code = (index or _default_index(codes)).lower()
     if code not in codes:
         raise ValueError(f"index {code!r} not in this data (available: {', '.join(codes)})")
@@ -236,6 +245,24 @@ def plot_air_quality(
     legend_outside(ax, [h for h, _ in items], [t for _, t in items], "Dot colour = category")
     attribute(ax, df)
     return ax
+
+
+def _panels(obj: Any, df: pd.DataFrame, codes: list[str], ax: Axes | None, now: Any) -> Axes:
+    """One panel per index, stacked, sharing the time axis."""
+    import matplotlib.pyplot as plt
+
+    if ax is not None:
+        raise ValueError("several indexes draw one panel each: pass ax=None, or one index per ax")
+    if not codes:
+        raise ValueError("no index to plot: index=[] names none")
+    fig, axes = plt.subplots(len(codes), 1, figsize=(8.0, 0.5 + 3.2 * len(codes)), dpi=100,
+                             sharex=True, layout="constrained", squeeze=False)  # fmt: skip
+    fig.get_layout_engine().set(h_pad=0.2)  # type: ignore[union-attr]  # attribution line
+    for code, panel in zip(codes, axes[:, 0], strict=True):
+        plot_air_quality(obj if df.attrs.get("place") is None else df, code, ax=panel, now=now)
+    for panel in axes[:-1, 0]:
+        panel.set_xlabel("")
+    return axes[0, 0]
 
 
 def _dot_color(scale: IndexScale, value: float) -> str:

@@ -100,8 +100,10 @@ def test_every_chart_is_printable(drawn, name) -> None:
                  "berlin": "Berlin", "madrid": "Madrid", "beijing": "Beijing",
                  "francisco": "San Francisco"}  # fmt: skip
         assert any(k in name and v in title for k, v in place.items()), title
-    # 8 × 4 in at 100 dpi (a many-day plant chart may be wider), labels at least 7 pt
-    assert fig.dpi == 100 and fig.get_figheight() == 4.0 and fig.get_figwidth() >= 8.0
+    # 8 × 4 in at 100 dpi (a many-day plant chart may be wider; panels stack), labels ≥ 7 pt
+    panels = [a for a in fig.axes if a.get_legend() is not None]
+    assert fig.dpi == 100 and fig.get_figwidth() >= 8.0
+    assert fig.get_figheight() == (4.0 if len(panels) == 1 else 0.5 + 3.2 * len(panels))
     assert min(t.get_fontsize() for t in _texts(ax)) >= 7
     # no offset date in a corner (today's bug: the next day's date on every day chart)
     assert ax.xaxis.get_offset_text().get_text() == ""
@@ -169,6 +171,18 @@ def test_readme_paris_chart_is_atmo_with_data_of_the_frame(drawn) -> None:
     ]
     peak = next(t for t in ax.texts if t.get_gid() == "peak")
     assert _bbox(peak).y1 <= _bbox(ax).y1 and not _overlap(_bbox(peak), _bbox(ax.title))
+
+
+def test_all_indexes_one_panel_each_on_its_own_scale(drawn) -> None:
+    fig = drawn["aq_all_indexes_paris"].figure
+    panels = [a for a in fig.axes if a.get_legend() is not None]
+    assert [_scale_of(a).code for a in panels] == ["uaqi", "fra_atmo"]
+    assert [len([x for x in a.lines if x.get_gid() == "aqi"]) for a in panels] == [1, 1]
+    assert len([t for t in fig.texts if "Source:" in t.get_text()]) == 1
+    # the attribution line stays clear of the lowest panel's x label
+    bottom = panels[-1]
+    source = next(t for t in fig.texts if "Source:" in t.get_text())
+    assert not _overlap(_bbox(source), _bbox(bottom.xaxis.label))
 
 
 def test_uaqi_says_higher_is_better_and_marks_now(drawn) -> None:

@@ -110,6 +110,7 @@ def charts() -> dict[str, Callable[[], Any]]:
             day("Paris, France", ("WEATHER", "AIR_QUALITY"))
         ),
         # one chart per index the emulator emits, and the brief's places
+        "aq_all_indexes_paris": lambda: plot_air_quality(day("Paris, France"), "all", now=now),
         "aq_usa_epa_san_francisco": lambda: plot_air_quality(day("San Francisco, CA"), now=now),
         "aq_ind_cpcb_delhi": lambda: plot_air_quality(day("New Delhi, India"), now=now),
         "aq_uaqi_delhi": lambda: plot_air_quality(day("New Delhi, India"), "uaqi", now=now),
