@@ -59,18 +59,9 @@ def new_axes(ax: Axes | None, size: tuple[float, float] = FIGSIZE) -> Axes:
 
 def attribution_text(df: pd.DataFrame) -> str:
     """``"Source: <titles>"``, plus the sandbox note for synthetic data."""
-    from .results import SANDBOX_NOTE
+    from ._credits import credits_text, frame_credits
 
-    titles: list[str] = []
-    for item in df.attrs.get("attributions") or []:
-        title = item.get("title") if isinstance(item, Mapping) else None
-        if title and title not in titles:
-            titles.append(str(title))
-    said = any("synthetic" in t.lower() for t in titles)
-    text = "Source: " + (", ".join(titles) if titles else "not given")
-    if "sandbox" in str(df.attrs.get("source", "")) and not said:
-        text += f" — {SANDBOX_NOTE}"
-    return text
+    return credits_text(*frame_credits(df))
 
 
 def attribute(ax: Axes, df: pd.DataFrame) -> None:
