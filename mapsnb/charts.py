@@ -250,6 +250,7 @@ def plot_air_quality(
 def _panels(obj: Any, df: pd.DataFrame, codes: list[str], ax: Axes | None, now: Any) -> Axes:
     """One panel per index, stacked, sharing the time axis."""
     import matplotlib.pyplot as plt
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     if ax is not None:
         raise ValueError("several indexes draw one panel each: pass ax=None, or one index per ax")
@@ -257,7 +258,9 @@ def _panels(obj: Any, df: pd.DataFrame, codes: list[str], ax: Axes | None, now: 
         raise ValueError("no index to plot: index=[] names none")
     fig, axes = plt.subplots(len(codes), 1, figsize=(8.0, 0.5 + 3.2 * len(codes)), dpi=100,
                              sharex=True, layout="constrained", squeeze=False)  # fmt: skip
-    fig.get_layout_engine().set(h_pad=0.2)  # type: ignore[union-attr]  # attribution line
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):  # always, given layout="constrained"
+        engine.set(h_pad=0.2)  # room for the attribution line
     for code, panel in zip(codes, axes[:, 0], strict=True):
         plot_air_quality(obj if df.attrs.get("place") is None else df, code, ax=panel, now=now)
     for panel in axes[:-1, 0]:
