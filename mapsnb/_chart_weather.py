@@ -81,6 +81,9 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
                             textcoords="offset points", va="center", fontsize=9, gid="value")  # fmt: skip
         what = "Hourly weather" if len(df) > 1 else "Current weather"
         when = date_span(x) + (f", {x.iloc[0]:%H:%M}" if len(df) == 1 else "")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole degrees
     ax.set_ylabel(f"temperature ({unit})" if unit else "temperature")
     twin = ax.twinx()
     if "precip_probability_pct" in df.columns:
@@ -112,8 +115,14 @@ def _daily(ax: Axes, df: pd.DataFrame) -> None:
     ax.plot(x, hi, color="#d93025", marker="o", lw=1.5, label="max", gid="max")
     ax.plot(x, lo, color="#1967d2", marker="o", lw=1.5, label="min", gid="min")
     ax.xaxis.set_major_locator(mdates.DayLocator())
-    ax.xaxis.set_major_formatter(mdates.DateFormatter("%a %d %b"))
-    ax.set_xlabel("local date")
+    if len(df) > 4:  # many days: weekday over day number, the month in the axis label
+        ax.xaxis.set_major_formatter(mdates.DateFormatter("%a\n%d"))
+        first_day, last_day = x.min(), x.max()
+        months = dict.fromkeys(f"{d:%b %Y}" for d in (first_day, last_day))
+        ax.set_xlabel(f"local date ({' – '.join(months)})")
+    else:
+        ax.xaxis.set_major_formatter(mdates.DateFormatter("%a %d %b"))
+        ax.set_xlabel("local date")
     first, last = x.min(), x.max()
     ax.set_xlim(first - dt.timedelta(days=0.6), last + dt.timedelta(days=0.6))
     if not math.isnan(float(hi.max())):

@@ -77,6 +77,15 @@ def hourly(place: str) -> pd.DataFrame:
     return mapsnb.concat(calls)
 
 
+def daily(place: str, days: int) -> pd.DataFrame:
+    """Daily forecasts for ``days`` days (one call per date), stacked with ``mapsnb.concat``."""
+    calls = [
+        client().lookup_weather(place, capabilities=["WEATHER"], date=TODAY + dt.timedelta(days=i))
+        for i in range(days)
+    ]
+    return mapsnb.concat(calls)
+
+
 def routes() -> Any:
     """README / notebook 02: San Francisco → Lake Tahoe with alternatives and polylines."""
     return client().compute_routes(
@@ -109,6 +118,7 @@ def charts() -> dict[str, Callable[[], Any]]:
         "nb03_daily_weather_paris": lambda: plot_weather(
             day("Paris, France", ("WEATHER", "AIR_QUALITY"))
         ),
+        "daily_weather_10_days_paris": lambda: plot_weather(daily("Paris, France", 10)),
         # one chart per index the emulator emits, and the brief's places
         "aq_all_indexes_paris": lambda: plot_air_quality(day("Paris, France"), "all", now=now),
         "aq_usa_epa_san_francisco": lambda: plot_air_quality(day("San Francisco, CA"), now=now),
