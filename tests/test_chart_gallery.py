@@ -41,12 +41,15 @@ NAMES = list(gallery.charts())
 def drawn() -> dict:
     """Every gallery chart, drawn once (the figures stay open for the module)."""
     out = {}
+    limit = matplotlib.rcParams["figure.max_open_warning"]
+    matplotlib.rcParams["figure.max_open_warning"] = 0  # all gallery figures stay open on purpose
     for name, draw in gallery.charts().items():
         ax = draw()
         ax.figure.canvas.draw()  # lay out: constrained layout, legend and text extents
         out[name] = ax
     yield out
     plt.close("all")
+    matplotlib.rcParams["figure.max_open_warning"] = limit
 
 
 def _texts(ax) -> list:
