@@ -377,3 +377,12 @@ def test_date_span_labels() -> None:
     assert date_span(pd.to_datetime(["2026-09-18", "2026-09-22"])) == "18–22 Sep 2026"
     assert date_span(pd.to_datetime(["2026-09-29", "2026-10-03"])) == "29 Sep – 3 Oct 2026"
     assert date_span(pd.to_datetime(["2026-12-30", "2027-01-02"])) == "30 Dec 2026 – 2 Jan 2027"
+
+
+def test_title_names_a_place_given_as_coordinates() -> None:
+    env = mapsnb.Client(now=NOW).lookup_weather(
+        (-33.87, 151.21), capabilities=["AIR_QUALITY"], date="2026-09-19"
+    )
+    assert env.air_quality.attrs["place"] == "33.87°S 151.21°E"
+    ax = charts.plot_air_quality(env)
+    assert ax.get_title() == "Universal AQI, hourly — 33.87°S 151.21°E, Sat 19 Sep 2026"
