@@ -484,8 +484,12 @@ class EnvironmentResult(ToolResult):
 
     def _frame(self, name: str) -> pd.DataFrame:
         from . import frames
+        from ._frames_env import request_context
 
-        return getattr(frames, name)(self._raw or {}, source=self._source)
+        df = getattr(frames, name)(self._raw or {}, source=self._source)
+        for key, value in request_context(self.request, self.zone).items():
+            df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
+        return df
 
     @property
     def current_weather(self) -> pd.DataFrame:
@@ -504,8 +508,22 @@ class EnvironmentResult(ToolResult):
 
     @property
     def air_quality(self) -> pd.DataFrame:
-        """Air quality, one row per hour × index."""
+        """Air quality, one row per hour × index (long; see ``air_quality_wide`` to plot)."""
         return self._frame("air_quality_frame")
+
+    @property
+    def air_quality_wide(self) -> pd.DataFrame:
+        """Air quality wide: one row per hour, one column per index code holding its AQI.
+
+        ``env.air_quality`` is long (one row per hour × index), so
+        ``env.air_quality.plot(x="time", y="aqi")`` zig-zags between the indexes. Plot the wide
+        view instead — ``env.air_quality_wide.plot()``, one line per index — or one index with
+        its category bands: ``mapsnb.charts.plot_air_quality(env, "uaqi")``. Indexes have
+        different scales (UAQI 0–100, higher is better; ATMO 1–6, lower is better).
+        """
+        from ._frames_env import air_quality_wide
+
+        return air_quality_wide(self.air_quality)
 
     @property
     def pollutants(self) -> pd.DataFrame:
