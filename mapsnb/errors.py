@@ -12,6 +12,7 @@ from typing import Any
 __all__ = [
     "RPC_CODES",
     "AuthError",
+    "EmptyResultWarning",
     "InvalidRequest",
     "MapsnbError",
     "NothingToDraw",
@@ -186,3 +187,7 @@ class ProtocolError(MapsnbError):
 
 class NothingToDraw(MapsnbError, ValueError):
     """A map layer or chart has nothing to draw; the message says why and what to ask for."""
+
+
+class EmptyResultWarning(UserWarning):
+    """A result or frame is empty for a reason the user can fix; the message says how."""

@@ -430,7 +430,8 @@ _METRES = {
 }
 
 
-def _number(raw: str) -> float:
+def _number(raw: str) -> tuple[float, int]:
+    """The number in localized ``raw`` and how many decimals it was written with."""
     s = re.sub(r"[\s\u00a0\u202f\u2009']", "", raw).strip(".,")
     if "," in s and "." in s:
         if s.rfind(",") > s.rfind("."):
@@ -443,13 +444,15 @@ def _number(raw: str) -> float:
         s = s.replace(",", "") if grouped else s.replace(",", ".")
     elif s.count(".") > 1:
         s = s.replace(".", "")
-    return float(s)
+    return float(s), len(s.partition(".")[2])
 
 
 def parse_distance_m(value: Any) -> float:
     """Metres from localized distance text (``"1.9 km"``, ``"1,2 km"``, ``"1,234 ft"``, ``"0.5 mi"``).
 
-    Units m, km, mi, ft, yd (and spelled-out or Cyrillic forms); NaN when unparseable.
+    Units m, km, mi, ft, yd (and spelled-out or Cyrillic forms); NaN when unparseable. The
+    metres are rounded to the precision the text had: ``"0.3 mi"`` (±0.05 mi) gives 500.0, not
+    482.8032, and ``"1.9 km"`` gives 1900.0.
     """
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
@@ -462,9 +465,13 @@ def parse_distance_m(value: Any) -> float:
     if factor is None:
         return math.nan
     try:
-        return _number(m.group(2)) * (-factor if m.group(1) else factor)
+        number, decimals = _number(m.group(2))
     except ValueError:
         return math.nan
+    metres = number * (-factor if m.group(1) else factor)
+    step = factor * 10.0**-decimals
+    unit = 10.0 ** math.floor(math.log10(step))
+    return round(metres / unit) * unit if math.isfinite(metres) else math.nan
 
 
 def along_route_frame(

@@ -30,6 +30,7 @@ from pydantic.alias_generators import to_camel
 
 from . import _wire, settings
 from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
+from .errors import EmptyResultWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -208,6 +209,10 @@ class ToolResult(_Model):
         if summary:
             parts.append(f"<div>{_safe_summary(summary)}</div>")
         parts.append(self._html_body())
+        parts.extend(
+            f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {html.escape(h)}</div>"
+            for h in self.hints
+        )
         parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
         parts.append("</div>")
         return "".join(parts)
@@ -215,8 +220,14 @@ class ToolResult(_Model):
     def _html_body(self) -> str:
         return ""
 
+    @property
+    def hints(self) -> list[str]:
+        """Why the result is empty (or less than asked) and what to do, in plain words."""
+        return []
+
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}>"
+        hint = f" hint={self.hints[0]!r}" if self.hints else ""
+        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}{hint}>"
 
     __str__ = __repr__
 
@@ -299,13 +310,29 @@ class PlacesResult(ToolResult):
         """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
         from .frames import places_frame
 
-        return places_frame(self._raw or {}, source=self._source, request=self._request)
+        df = places_frame(self._raw or {}, source=self._source, request=self._request)
+        df.attrs["hints"] = self.hints
+        return df
 
     def to_geodataframe(self) -> Any:
         """Points in EPSG:4326 (needs the ``geo`` extra)."""
         from .frames import to_geodataframe
 
         return to_geodataframe(self.to_frame())
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no place was found, and what to try."""
+        if self.places or self._parse_errors:
+            return []
+        if not (self._request.get("location_bias") or self._request.get("locationBias")):
+            return [
+                "no places found: name a place in the query (e.g. 'coffee in Paris') or pass "
+                "location_bias=mapsnb.Circle((lat, lng), radius_m)"
+            ]
+        return [
+            "no places found for this query near the location bias: widen the bias or the query"
+        ]
 
     def _repr_counts(self) -> str:
         return f"places={len(self.places)}"
@@ -362,15 +389,40 @@ class RoutesResult(ToolResult):
         """One row per route (see :func:`mapsnb.frames.routes_frame`)."""
         from .frames import routes_frame
 
-        return routes_frame(
+        df = routes_frame(
             self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
         )
+        df.attrs["hints"] = self.hints
+        return df
 
     def path_frame(self) -> pd.DataFrame:
-        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`)."""
+        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`).
+
+        Warns (:class:`~mapsnb.errors.EmptyResultWarning`) when the routes carry no polyline.
+        """
         from .frames import route_path_frame
 
-        return route_path_frame(self._raw or {}, source=self._source)
+        df = route_path_frame(self._raw or {}, source=self._source)
+        if self.routes and df.empty:
+            warnings.warn(
+                "these routes carry no polyline, so the path frame is empty: call "
+                "compute_routes(..., include_polyline=True)",
+                EmptyResultWarning,
+                stacklevel=2,
+            )
+        return df
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no route was found, and what to try."""
+        if self.routes or self._parse_errors:
+            return []
+        mode = self.travel_mode
+        return [
+            f"no {mode} route found between these places: they may not be connected for "
+            f"{mode} (a sea between them, or too far for this mode); try another travel_mode "
+            "or split the trip"
+        ]
 
     def to_geodataframe(self) -> Any:
         """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""

@@ -221,7 +221,7 @@ def test_along_route_frame() -> None:
     assert df["detour_s"].iloc[2:].isna().all()
     assert df.loc[0, "detour"] == pd.Timedelta(seconds=312) and pd.isna(df.loc[2, "detour"])
     assert df["detour_m"].iloc[0] == pytest.approx(1900.0)
-    assert df["detour_m"].iloc[1] == pytest.approx(1234 * 0.3048)
+    assert df["detour_m"].iloc[1] == pytest.approx(376.1)  # 1,234 ft to the text's precision
     assert math.isnan(df["detour_m"].iloc[2]) and df["detour_m"].iloc[3] == pytest.approx(1200.0)
     assert df["detour_distance_text"].iloc[0] == "1.9 km" and pd.isna(
         df.loc[2, "detour_distance_text"]
@@ -248,9 +248,11 @@ def test_along_route_snake_case_and_missing_detour() -> None:
     [
         ("1.9 km", 1900.0),
         ("1,2 km", 1200.0),
-        ("1,234 ft", 1234 * 0.3048),
-        ("0.5 mi", 804.672),
-        ("1.2 miles", 1.2 * 1609.344),
+        ("1,234 ft", 376.1),  # metres to the precision the text had (±0.5 ft)
+        ("0.5 mi", 800.0),  # ±0.05 mi: not 804.672
+        ("0.3 mi", 500.0),  # issue 11.9: not 482.8032
+        ("0.25 mi", 400.0),
+        ("1.2 miles", 1900.0),
         ("800 m", 800.0),
         ("300 metres", 300.0),
         ("250 meters", 250.0),
@@ -258,8 +260,8 @@ def test_along_route_snake_case_and_missing_detour() -> None:
         ("500 м", 500.0),
         ("1\u00a0234 m", 1234.0),
         ("1.234,5 km", 1234500.0),
-        ("12 yd", 12 * 0.9144),
-        ("about 3 mi.", 3 * 1609.344),
+        ("12 yd", 11.0),
+        ("about 3 mi.", 5000.0),
         ("0,300 km", 300.0),
     ],
 )
@@ -538,7 +540,7 @@ def test_name_keeps_abbreviations(summary: str, expected: str) -> None:
     assert F.places_frame(payload)["name"].iloc[0] == expected
 
 
-@pytest.mark.parametrize(("text", "metres"), [("-0.3 km", -300.0), ("\u22120.5 mi", -804.672)])
+@pytest.mark.parametrize(("text", "metres"), [("-0.3 km", -300.0), ("\u22120.5 mi", -800.0)])
 def test_parse_distance_keeps_the_sign(text: str, metres: float) -> None:
     assert F.parse_distance_m(text) == pytest.approx(metres)
 
