@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import _geo
+from mapsnb.sandbox import _geo, _locations
 from mapsnb.sandbox._common import Context, SandboxToolError
 from mapsnb.sandbox._places import CATEGORIES, business_resolved, detect_category, search_places
 
@@ -80,24 +80,24 @@ def test_timezone_and_nearest_city() -> None:
 
 
 def test_resolve_location_oneof_ranges_and_not_found() -> None:
-    r = _geo.resolve_location({"latLng": {"latitude": 10, "longitude": 20}}, CTX)
+    r = _locations.resolve_location({"latLng": {"latitude": 10, "longitude": 20}}, CTX)
     assert (r.lat, r.lng, r.kind) == (10.0, 20.0, "coordinates")
-    assert _geo.resolve_location({"place_id": "ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX).name == (
+    assert _locations.resolve_location({"place_id": "ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX).name == (
         "Eiffel Tower"
     )
-    assert _geo.resolve_location({"placeId": "places/ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX)
+    assert _locations.resolve_location({"placeId": "places/ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX)
     for bad in ({}, {"address": "Paris", "place_id": "x"}, "Paris"):
         with pytest.raises(SandboxToolError) as err:
-            _geo.resolve_location(bad, CTX, field="origin")
+            _locations.resolve_location(bad, CTX, field="origin")
         assert err.value.status == "INVALID_ARGUMENT" and "origin" in err.value.message
     with pytest.raises(SandboxToolError) as err:
-        _geo.resolve_location({"lat_lng": {"latitude": 91, "longitude": 0}}, CTX)
+        _locations.resolve_location({"lat_lng": {"latitude": 91, "longitude": 0}}, CTX)
     assert err.value.status == "INVALID_ARGUMENT" and "latitude" in err.value.message
     with pytest.raises(SandboxToolError) as err:
-        _geo.resolve_location({"address": "Nowhere Land Xyzzy"}, CTX)
+        _locations.resolve_location({"address": "Nowhere Land Xyzzy"}, CTX)
     assert err.value.status == "NOT_FOUND"
     with pytest.raises(SandboxToolError) as err:
-        _geo.resolve_location({"place_id": "ChIJunknown"}, CTX)
+        _locations.resolve_location({"place_id": "ChIJunknown"}, CTX)
     assert err.value.status == "NOT_FOUND"
 
 
@@ -274,11 +274,11 @@ def test_content_token_deterministic_and_request_specific() -> None:
 def test_business_ids_resolve_in_any_process() -> None:
     out = sp(text_query="hotels in Rome")
     pid = out["places"][2]["id"]
-    r = _geo.resolve_location({"place_id": pid}, CTX)
+    r = _locations.resolve_location({"place_id": pid}, CTX)
     assert r.kind == "hotel" and r.place_id == pid
     assert r.lat == out["places"][2]["location"]["latitude"]
     garbled = pid[:-1] + ("A" if pid[-1] != "A" else "B")
-    assert _geo.resolve_place_id(garbled) is None
+    assert _locations.resolve_place_id(garbled) is None
 
 
 def test_category_detection_synonyms() -> None:

@@ -1,7 +1,7 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
 A synthetic business is fully determined by its category, an index and a seed; its place id
-(``_geo.business_id``) packs these with its location, so any emulator process can resolve it.
+(``_ids.business_id``) packs these with its location, so any emulator process can resolve it.
 Every business name contains "Sandbox" or "(synthetic)".
 """
 
@@ -18,8 +18,6 @@ from mapsnb.polyline import haversine_m
 from ._common import Context, arg, invalid, stable_int, token_for
 from ._geo import (
     Resolved,
-    business_id,
-    decode_business_id,
     fold,
     lat_lng_arg,
     nearest_city,
@@ -28,6 +26,7 @@ from ._geo import (
     resolve_text_match,
     timezone_at,
 )
+from ._ids import business_id, decode_business_id
 
 __all__ = [
     "CATEGORIES",

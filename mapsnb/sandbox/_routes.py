@@ -34,7 +34,8 @@ from ._common import (
     stable_int,
     token_for,
 )
-from ._geo import continent_at, lat_lng_arg, nearest_city, place_view, resolve_location
+from ._geo import continent_at, lat_lng_arg, nearest_city, place_view
+from ._locations import resolve_location
 from ._places import CATEGORIES, detect_category, make_business, offset_point
 
 __all__ = [
