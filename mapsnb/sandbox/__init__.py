@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import settings
 from ._common import SANDBOX_ATTRIBUTION, Context, SandboxToolError, invalid
-from ._schemas import TOOLS
+from ._schemas import TOOLS, schema_names
 
 __all__ = ["SANDBOX_ATTRIBUTION", "Sandbox", "SandboxToolError", "parse_now"]
 
@@ -54,11 +54,20 @@ class Sandbox:
     now
         A fixed clock (aware datetime or ISO 8601 string) or a callable returning one.
         Default: ``MAPSNB_SANDBOX_NOW`` if set, else the real clock.
+    structured_content
+        Also send each result as MCP ``structuredContent``. Off by default: the live server
+        sends only pretty-printed JSON text in ``content[0].text`` (REAL_SERVER.md).
     """
 
     tool_names = tuple(_IMPLEMENTATIONS)
 
-    def __init__(self, now: dt.datetime | str | Callable[[], dt.datetime] | None = None) -> None:
+    def __init__(
+        self,
+        now: dt.datetime | str | Callable[[], dt.datetime] | None = None,
+        *,
+        structured_content: bool = False,
+    ) -> None:
+        self.structured_content = bool(structured_content)
         if callable(now):
             self._clock: Callable[[], dt.datetime] = now
         else:
@@ -95,7 +104,10 @@ class Sandbox:
             raise invalid("arguments must be an object")
         module, func = _IMPLEMENTATIONS[name]
         impl = getattr(importlib.import_module(module, __name__), func)
-        return impl(arguments, Context(now=self.now()))
+        try:
+            return impl(arguments, Context(now=self.now()))
+        except SandboxToolError as exc:  # name arguments as the schemas do (camelCase)
+            raise SandboxToolError(exc.status, schema_names(exc.message)) from None
 
     def transport(self) -> Any:
         """An httpx transport serving this emulator in-process (MCP streamable HTTP)."""

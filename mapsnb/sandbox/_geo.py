@@ -36,6 +36,7 @@ __all__ = [
     "Resolved",
     "city_resolved",
     "continent_at",
+    "country_name",
     "fold",
     "landmarks",
     "nearest_city",
@@ -441,6 +442,11 @@ def _country_name(cc: str) -> str:
     if cc == "US":
         return "USA"
     return _city_index().country_names.get(cc, cc)
+
+
+def country_name(cc: str) -> str:
+    """Display name of a country code as addresses end with it (``"USA"``, ``"France"``)."""
+    return _country_name(cc)
 
 
 def city_place_id(c: _City) -> str:
