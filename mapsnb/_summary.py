@@ -554,8 +554,11 @@ def _plain_subject(text: str) -> str | None:
             continue
         if word.startswith("(") and run:  # "Name (synthetic) has": keep when the verb follows
             j = i
-            while j < len(words) and not words[j].endswith(")"):
+            while j < len(words) and not words[j].rstrip(",;:").endswith(")"):
                 j += 1
+            if j < len(words) and words[j].endswith((",", ";", ":")):  # "Name (x), a …"
+                run.extend(words[i : j + 1])
+                return _clean(" ".join(run).rstrip(",;:"))
             if j + 1 < len(words) and words[j + 1].lower().strip(",") in _VERBS:
                 run.extend(words[i : j + 1])
                 return _clean(" ".join(run))
