@@ -74,3 +74,15 @@ def test_missing_server_extra_says_what_to_install() -> None:
     stdio = _cli("sandbox", "serve", "--stdio", prelude="import sys; sys.modules['mcp'] = None")
     assert stdio.returncode == 2 and "'mcp'" in stdio.stderr and "Traceback" not in stdio.stderr
     assert stdio.stdout == ""
+
+
+def test_readme_offline_section_shows_the_serve_commands_and_a_stdio_config() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Offline mode", 1)[1].split("\n## ", 1)[0]
+    assert "mapsnb sandbox serve --stdio" in section and "127.0.0.1:8765/mcp" in section
+    assert 'mapsnb.Client(url="http://127.0.0.1:8765/mcp")' in section
+    config = json.loads(section.split("```json", 1)[1].split("```", 1)[0])
+    server = config["mcpServers"]["maps-sandbox"]
+    assert server["command"] == "mapsnb" and server["args"][:3] == ["sandbox", "serve", "--stdio"]
+    out = _cli(*server["args"], "--help")  # the snippet's arguments are ones the CLI accepts
+    assert out.returncode == 0, out.stderr
