@@ -32,6 +32,7 @@ _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
 _ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
 _BOLD_START = re.compile(r"<(strong|b)(?:\s[^<>]*)?>", re.IGNORECASE)
 _MAX_NAME = 160  # characters: longer "names" are sentences
+_MARKUP = frozenset("<>[]{}|\\")  # a name with these is a parsing accident
 _LOOKBACK = 400  # characters searched for a bold run's opening tag
 
 #: Abbreviations whose period does not end a sentence (``St.``, ``No. 3``, ``Co.``).
@@ -502,7 +503,7 @@ def _clean(name: str) -> str | None:
         return None
     if _STREET_ADDRESS.search(name):
         return None
-    if not any(c.isalpha() for c in name):
+    if not any(c.isalpha() for c in name) or any(c in _MARKUP for c in name):
         return None
     return name
 

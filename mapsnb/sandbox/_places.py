@@ -7,6 +7,7 @@ Every business name contains "Sandbox" or "(synthetic)".
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
@@ -512,5 +513,7 @@ def search_places(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     del ctx  # results do not depend on the clock
     req = _validate(args)
     places, summary = _search(req)
+    if not places:  # a single uncited paragraph, escaped like every summary
+        summary = f"<p>{html.escape(summary, quote=False)}</p>"
     token = token_for("search_places", json.dumps(req.__dict__, sort_keys=True, default=str))
     return {"places": [place_view(p) for p in places], "summary": summary, "contentToken": token}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import itertools
 import json
 import math
@@ -515,14 +516,14 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     if not path:
         return {
             "results": [],
-            "summary": "No route was found, so no places.",
+            "summary": "<p>No route was found, so no places.</p>",
             "contentToken": token,
         }
     if cat is None:
         return {
             "results": [],
-            "summary": f"No places matching “{req.text}” were found along the route "
-            "(synthetic sandbox data).",
+            "summary": f"<p>No places matching “{html.escape(req.text, quote=False)}” were "
+            "found along the route (synthetic sandbox data).</p>",
             "contentToken": token,
         }
     results, summary = _along(path, cat, route_key, req, ctx, names)
