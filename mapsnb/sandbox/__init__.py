@@ -1,8 +1,11 @@
 """The built-in emulator of the six tools: deterministic, offline, clearly synthetic.
 
 ``Sandbox`` runs the tools in-process with the live server's input contract and output shapes
-(TOOLS.md §6, REAL_SERVER.md). ``mapsnb.Client()`` with no key uses it automatically;
-``mapsnb sandbox serve`` serves it over HTTP with the official MCP SDK (:mod:`.server`).
+(TOOLS.md §6, REAL_SERVER.md): live-style summaries (the names are in the summary only), JSON
+text results (``structured_content=True`` adds ``structuredContent``), camelCase schemas, both
+argument spellings. ``mapsnb.Client()`` with no key uses it automatically; ``mapsnb sandbox
+serve`` serves it over HTTP at ``/mcp`` or, with ``--stdio``, over stdio, with the official MCP
+SDK (:mod:`.server`).
 
 The clock is injectable: ``Sandbox(now=...)`` or the ``MAPSNB_SANDBOX_NOW`` environment variable
 (ISO 8601) fixes "now" so that notebooks and tests are reproducible.
