@@ -210,3 +210,12 @@ def test_random_markup_never_raises_and_names_are_clean() -> None:
             assert name is None or (name == name.strip() and name and "<" not in name)
         safe = safe_html(summary)
         assert "<strong" not in safe.replace("<strong>", "")
+
+
+def test_a_live_style_summary_does_not_name_every_place_usa() -> None:
+    """Issue 10: fed a live summary, the old reader took the words before ``[n]`` ("USA")."""
+    from mapsnb import frames
+
+    summary, names = _load(CORPUS[[p.stem for p in CORPUS].index("palo_alto_coffee")])
+    payload = {"places": [{"id": f"P{n}"} for n in names], "summary": summary}
+    assert frames.places_frame(payload)["name"].tolist() == list(names.values())
