@@ -35,290 +35,105 @@ _MAX_NAME = 160  # characters: longer "names" are sentences
 _MARKUP = frozenset("<>[]{}|\\")  # a name with these is a parsing accident
 _LOOKBACK = 400  # characters searched for a bold run's opening tag
 
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 #: Abbreviations whose period does not end a sentence (``St.``, ``No. 3``, ``Co.``).
-_ABBREV = frozenset(
-    [
-        "st",
-        "dr",
-        "mr",
-        "mrs",
-        "ms",
-        "mt",
-        "ft",
-        "ave",
-        "blvd",
-        "rd",
-        "no",
-        "nr",
-        "vs",
-        "etc",
-        "jr",
-        "sr",
-        "co",
-        "inc",
-        "ltd",
-        "bros",
-        "corp",
-        "av",
-        "pl",
-        "sq",
-    ]
+_ABBREV = _words(
+    """
+    av ave blvd bros co corp dr etc ft inc jr ltd mr mrs ms mt no nr pl rd sq sr st vs
+    """
 )
 #: Lower-case words that may join the words of a name.
-_CONNECTORS = frozenset(
-    [
-        "of",
-        "the",
-        "de",
-        "del",
-        "della",
-        "la",
-        "le",
-        "les",
-        "du",
-        "des",
-        "di",
-        "da",
-        "do",
-        "dos",
-        "das",
-        "and",
-        "&",
-        "y",
-        "et",
-        "e",
-        "von",
-        "van",
-        "der",
-        "den",
-        "am",
-        "im",
-        "'n",
-    ]
+_CONNECTORS = _words(
+    """
+    & 'n am and da das de del della den der des di do dos du e et im la le les of the van von
+    y
+    """
 )
 #: First words of a sentence whose subject is not a place's name.
-_OPENERS = frozenset(
-    [
-        "here",
-        "there",
-        "this",
-        "these",
-        "that",
-        "those",
-        "it",
-        "its",
-        "they",
-        "their",
-        "you",
-        "your",
-        "we",
-        "our",
-        "i",
-        "if",
-        "for",
-        "in",
-        "at",
-        "on",
-        "along",
-        "near",
-        "nearby",
-        "located",
-        "situated",
-        "another",
-        "also",
-        "other",
-        "others",
-        "some",
-        "many",
-        "most",
-        "all",
-        "both",
-        "each",
-        "several",
-        "a",
-        "an",
-        "highly",
-        "try",
-        "visit",
-        "consider",
-        "check",
-        "finally",
-        "additionally",
-        "next",
-        "then",
-        "just",
-        "open",
-        "with",
-        "from",
-        "by",
-        "to",
-        "when",
-        "while",
-        "as",
-        "after",
-        "before",
-        "options",
-        "popular",
-        "found",
-        "below",
-        "above",
-        "based",
-        "according",
-        "overall",
-        "however",
-        "further",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "first",
-        "second",
-        "third",
-        "lastly",
-        "plus",
-        "and",
-        "or",
-        "but",
-        "top",
-        "best",
-        "address",
-        "rating",
-        "hours",
-        "note",
-        "please",
-        "its",
-        "what",
-        "which",
-        "who",
-        "whose",
-        "where",
-        "why",
-        "how",
-        "whether",
-        "not",
-        "no",
-        "yes",
-        "if",
-        "unless",
-        "although",
-        "though",
-        "since",
-        "because",
-        "during",
-        "within",
-        "without",
-        "around",
-        "between",
-        "among",
-        "across",
-        "towards",
-        "toward",
-        "over",
-        "under",
-    ]
+_OPENERS = _words(
+    """
+    a above according across additionally address after all along also although among an and
+    another around as at based because before below best between both but by check consider
+    during each finally first five for found four from further here highly hours how however i
+    if in it its just lastly located many most near nearby next no not note on one open
+    options or other others our over overall please plus popular rating second several since
+    situated some that their then there these they third this those though three to top toward
+    towards try two under unless visit we what when where whether which while who whose why
+    with within without yes you your
+    """
 )
 #: Words that end a plain subject: the sentence's verb (a few languages) or a participle.
-_VERBS = frozenset(
-    [
-        "is",
-        "has",
-        "was",
-        "are",
-        "have",
-        "had",
-        "offers",
-        "serves",
-        "features",
-        "provides",
-        "sits",
-        "stands",
-        "boasts",
-        "specializes",
-        "specialises",
-        "opens",
-        "operates",
-        "holds",
-        "earns",
-        "receives",
-        "enjoys",
-        "remains",
-        "can",
-        "will",
-        "may",
-        "could",
-        "would",
-        "should",
-        "located",
-        "situated",
-        "known",
-        "rated",
-        "ranks",
-        "lies",
-        "welcomes",
-        "combines",
-        "brings",
-        "makes",
-        "bakes",
-        "roasts",
-        "pours",
-        "attracts",
-        "draws",
-        "gets",
-        "got",
-        "sells",
-        "keeps",
-        "stays",
-        "runs",
-        "lets",
-        "adds",
-        "takes",
-        "comes",
-        "goes",
-        "shows",
-        "es",
-        "está",
-        "tiene",
-        "ofrece",
-        "sirve",
-        "se",
-        "fue",
-        "cuenta",
-        "est",
-        "a",
-        "propose",
-        "offre",
-        "sert",
-        "se",
-        "trouve",
-        "é",
-        "fica",
-        "tem",
-        "oferece",
-        "serve",
-        "ist",
-        "hat",
-        "bietet",
-        "liegt",
-        "è",
-        "ha",
-    ]
+_VERBS = _words(
+    """
+    a adds are attracts bakes bietet boasts brings can combines comes could cuenta draws earns
+    enjoys es est está features fica fue gets goes got ha had has hat have holds is ist keeps
+    known lets liegt lies located makes may oferece offers offre ofrece opens operates pours
+    propose provides ranks rated receives remains roasts runs se sells sert serve serves
+    should shows sirve sits situated specialises specializes stands stays takes tem tiene
+    trouve was welcomes will would è é
+    """
 )
-_COUNTRIES = frozenset(
-    ["usa", "us", "u.s.", "u.s.a.", "america", "uk", "u.k.", "britain", "england", "scotland", "wales", "ireland", "canada", "mexico", "brazil", "brasil", "argentina", "chile", "peru", "colombia", "venezuela", "ecuador", "bolivia", "uruguay", "paraguay", "cuba", "france", "germany", "deutschland", "spain", "españa", "espana", "portugal", "italy", "italia", "netherlands", "belgium", "luxembourg", "switzerland", "austria", "denmark", "sweden", "norway", "finland", "iceland", "poland", "czechia", "slovakia", "hungary", "romania", "bulgaria", "greece", "turkey", "türkiye", "russia", "россия", "ukraine", "belarus", "serbia", "croatia", "slovenia", "albania", "estonia", "latvia", "lithuania", "japan", "日本", "china", "中国", "korea", "taiwan", "india", "pakistan", "bangladesh", "nepal", "thailand", "vietnam", "cambodia", "laos", "myanmar", "malaysia", "singapore", "indonesia", "philippines", "australia", "egypt", "morocco", "algeria", "tunisia", "nigeria", "ghana", "kenya", "ethiopia", "tanzania", "uganda", "israel", "jordan", "lebanon", "uae", "qatar", "kuwait", "iran", "iraq"]
+_COUNTRIES = _words(
+    """
+    albania algeria america argentina australia austria bangladesh belarus belgium bolivia
+    brasil brazil britain bulgaria cambodia canada chile china colombia croatia cuba czechia
+    denmark deutschland ecuador egypt england espana españa estonia ethiopia finland france
+    germany ghana greece hungary iceland india indonesia iran iraq ireland israel italia italy
+    japan jordan kenya korea kuwait laos latvia lebanon lithuania luxembourg malaysia mexico
+    morocco myanmar nepal netherlands nigeria norway pakistan paraguay peru philippines poland
+    portugal qatar romania russia scotland serbia singapore slovakia slovenia spain sweden
+    switzerland taiwan tanzania thailand tunisia turkey türkiye u.k. u.s. u.s.a. uae uganda uk
+    ukraine uruguay us usa venezuela vietnam wales россия 中国 日本
+    """
 ) | frozenset(
-    ["united states", "united states of america", "united kingdom", "great britain",
-     "northern ireland", "czech republic", "bosnia and herzegovina", "south korea",
-     "north korea", "hong kong", "sri lanka", "new zealand", "south africa", "saudi arabia",
-     "united arab emirates", "the netherlands"]
-)  # fmt: skip
-_STATES = frozenset(
-    ["alabama", "alaska", "arizona", "arkansas", "california", "colorado", "connecticut", "delaware", "florida", "georgia", "hawaii", "idaho", "illinois", "indiana", "iowa", "kansas", "kentucky", "louisiana", "maine", "maryland", "massachusetts", "michigan", "minnesota", "mississippi", "missouri", "montana", "nebraska", "nevada", "ohio", "oklahoma", "oregon", "pennsylvania", "tennessee", "texas", "utah", "vermont", "virginia", "washington", "wisconsin", "wyoming", "al", "ak", "az", "ar", "ca", "co", "ct", "de", "fl", "ga", "hi", "id", "il", "in", "ia", "ks", "ky", "la", "me", "md", "ma", "mi", "mn", "ms", "mo", "mt", "ne", "nv", "nh", "nj", "nm", "ny", "nc", "nd", "oh", "ok", "or", "pa", "ri", "sc", "sd", "tn", "tx", "ut", "vt", "va", "wa", "wv", "wi", "wy", "dc", "ontario", "quebec", "bavaria", "catalonia"]
+    (
+        "bosnia and herzegovina",
+        "czech republic",
+        "great britain",
+        "hong kong",
+        "new zealand",
+        "north korea",
+        "northern ireland",
+        "saudi arabia",
+        "south africa",
+        "south korea",
+        "sri lanka",
+        "the netherlands",
+        "united arab emirates",
+        "united kingdom",
+        "united states",
+        "united states of america",
+    )
+)
+_STATES = _words(
+    """
+    ak al alabama alaska ar arizona arkansas az bavaria ca california catalonia co colorado
+    connecticut ct dc de delaware fl florida ga georgia hawaii hi ia id idaho il illinois in
+    indiana iowa kansas kentucky ks ky la louisiana ma maine maryland massachusetts md me mi
+    michigan minnesota mississippi missouri mn mo montana ms mt nc nd ne nebraska nevada nh nj
+    nm nv ny oh ohio ok oklahoma ontario or oregon pa pennsylvania quebec ri sc sd tennessee
+    texas tn tx ut utah va vermont virginia vt wa washington wi wisconsin wv wy wyoming
+    """
 ) | frozenset(
-    ["new hampshire", "new jersey", "new mexico", "new york state", "north carolina",
-     "north dakota", "rhode island", "south carolina", "south dakota", "west virginia",
-     "district of columbia", "british columbia"]
-)  # fmt: skip
+    (
+        "british columbia",
+        "district of columbia",
+        "new hampshire",
+        "new jersey",
+        "new mexico",
+        "new york state",
+        "north carolina",
+        "north dakota",
+        "rhode island",
+        "south carolina",
+        "south dakota",
+        "west virginia",
+    )
+)
 _POSTAL = re.compile(
     r"^(?:[A-Z]{2}\s+)?\d{3,6}(?:[- ]\d{3,4})?$|^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$|"
     r"^[A-Z]\d[A-Z]\s*\d[A-Z]\d$",
