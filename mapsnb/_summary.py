@@ -279,8 +279,6 @@ def _sentences(plain: str) -> list[str]:
                 if c is None:
                     break
                 stop = c.end()
-            if stop < m.end():  # pragma: no cover - defensive
-                stop = m.end()
             out.append(line[start:stop].strip())
             start = stop
         out.append(line[start:].strip())
