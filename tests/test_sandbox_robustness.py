@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from mapsnb.sandbox import Sandbox, SandboxToolError, _geo
+from mapsnb.sandbox._common import camel
 from mapsnb.sandbox._places import format_km
 from mapsnb.sandbox._routes import localized_distance
 
@@ -94,7 +95,7 @@ def test_unhashable_enum_is_invalid_argument_naming_the_field(tool: str, field: 
     with pytest.raises(SandboxToolError) as exc:
         Sandbox(now=NOW).call_tool(tool, args)
     assert exc.value.status == "INVALID_ARGUMENT"
-    assert field in exc.value.message
+    assert camel(field) in exc.value.message  # named as the schema names it
 
 
 def test_bad_urls_fail_their_index_not_the_batch() -> None:

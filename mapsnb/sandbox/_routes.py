@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import itertools
 import json
 import math
@@ -34,8 +35,10 @@ from ._common import (
     stable_int,
     token_for,
 )
-from ._geo import continent_at, lat_lng_arg, nearest_city, place_view, resolve_location
+from ._geo import continent_at, lat_lng_arg, nearest_city, place_view
+from ._locations import resolve_location
 from ._places import CATEGORIES, detect_category, make_business, offset_point
+from ._summaries import PlaceLine, singular, summary_html
 
 __all__ = [
     "build_path",
@@ -513,14 +516,14 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     if not path:
         return {
             "results": [],
-            "summary": "No route was found, so no places.",
+            "summary": "<p>No route was found, so no places.</p>",
             "contentToken": token,
         }
     if cat is None:
         return {
             "results": [],
-            "summary": f"No places matching “{req.text}” were found along the route "
-            "(synthetic sandbox data).",
+            "summary": f"<p>No places matching “{html.escape(req.text, quote=False)}” were "
+            "found along the route (synthetic sandbox data).</p>",
             "contentToken": token,
         }
     results, summary = _along(path, cat, route_key, req, ctx, names)
@@ -553,8 +556,8 @@ def _along(
     found.sort(key=lambda f: (f[0], f[1]))
     chosen = found[:5]
     start, end = names or (nearest_city(*path[0])[0], nearest_city(*path[-1])[0])
-    parts, results = [], []
-    for i, (secs, _, meters, biz) in enumerate(chosen):
+    lines, results = [], []
+    for secs, _, meters, biz in chosen:
         detour: dict[str, str] = {}
         if req.spec != "polyline":
             detour["detourDuration"] = f"{secs}s"
@@ -565,12 +568,11 @@ def _along(
             if req.spec != "polyline"
             else detour["localizedDetourDistance"]
         )
-        part = f"<strong>{biz.name}</strong> [{i}] adds {cost}"
-        if req.extended:
-            part += f" — rated {3.6 + stable_int('r', biz.place_id) % 14 / 10:.1f} (synthetic)"
-        parts.append(part)
+        lines.append(
+            PlaceLine(biz, singular(CATEGORIES[cat].plural), detour=cost, extended=req.extended)
+        )
     intro = (
         f"Found {len(results)} {CATEGORIES[cat].plural} along the route from {start} to {end} "
-        "(synthetic sandbox data), ranked by added detour: "
+        "(synthetic sandbox data), ranked by added detour."
     )
-    return results, intro + "; ".join(parts) + "."
+    return results, summary_html(intro, lines, route_key)
