@@ -44,6 +44,7 @@ __all__ = [
     "business_id",
     "city_resolved",
     "continent_at",
+    "country_at",
     "decode_business_id",
     "fold",
     "landmarks",
@@ -337,6 +338,12 @@ def continent_at(lat: float, lng: float) -> str:
     """Continent code (``"EU"``, ``"NA"``, ...) of the nearest city's country."""
     c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
     return _city_index().continents.get(c.cc, "")
+
+
+def country_at(lat: float, lng: float) -> tuple[str, str, float]:
+    """``(country code, continent code, metres)`` of the nearest town to the point."""
+    c, d = _nearest_cached(round(lat, 4), round(lng, 4))
+    return c.cc, _city_index().continents.get(c.cc, ""), d
 
 
 def timezone_at(lat: float, lng: float) -> str:
