@@ -324,7 +324,7 @@ def _nearest_cached(lat: float, lng: float) -> tuple[_City, float]:
     if hit is not None:
         return hit
     idx = _city_index()
-    c = min(idx.cities, key=lambda c: haversine_m(lat, lng, c.lat, c.lng))
+    c = idx.cities[idx.grid.nearest_anywhere(lat, lng, idx.cities)]
     return c, haversine_m(lat, lng, c.lat, c.lng)
 
 

@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
 
+from mapsnb.polyline import haversine_m
+
 __all__ = [
     "INDEX_FORMAT",
     "MIN_POPULATION",
@@ -188,6 +190,14 @@ class CityTable(Sequence[City]):
     def __iter__(self) -> Iterator[City]:
         return (self[j] for j in range(len(self)))
 
+    def lat(self, j: int) -> float:
+        """Latitude of town ``j`` (without building the :class:`City`)."""
+        return self._lat[j]
+
+    def lng(self, j: int) -> float:
+        """Longitude of town ``j``."""
+        return self._lng[j]
+
 
 class NameIndex:
     """Folded name -> city numbers (most populous first), by binary search over sorted keys."""
@@ -225,6 +235,21 @@ class Grid:
         if i < len(self._cells) and self._cells[i] == key:
             return range(self._starts[i], self._starts[i + 1])
         return default
+
+    def nearest_anywhere(self, lat: float, lng: float, cities: CityTable) -> int:
+        """Number of the town nearest to the point, however far (mid-ocean points): only the
+        cells whose centre is within one cell diagonal of the nearest centre are searched."""
+        centres = []
+        for i, key in enumerate(self._cells):
+            row, col = divmod(key, 360)  # see _cell_key
+            centres.append((haversine_m(lat, lng, row - 89.5, col - 179.5), i))
+        reach = min(centres)[0] + 160_000  # a cell's diagonal is at most ~157 km
+        best = (math.inf, 0)
+        for d, i in centres:
+            if d <= reach:
+                for j in range(self._starts[i], self._starts[i + 1]):
+                    best = min(best, (haversine_m(lat, lng, cities.lat(j), cities.lng(j)), j))
+        return best[1]
 
 
 class PlaceIdIndex:
