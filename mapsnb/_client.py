@@ -25,11 +25,13 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
+from . import settings
+from ._credits import payload_is_synthetic
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
+from ._version import __version__
 from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
 from .results import (
     RESULT_TYPES,
@@ -308,6 +310,9 @@ class _BaseClient:
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
+        if self.source != "live" and payload_is_synthetic(payload):
+            # a served emulator tells who it is in its attributions (Client(url=...) of one)
+            self.source = "sandbox"
         result = cls.from_payload(payload, request=call.arguments, source=self.source)
         if isinstance(result, RoutesResult):
             result._issued_at = self.now()
