@@ -527,8 +527,8 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
     cols: dict[str, Any] = {}
     for name, code, size in meta["layout"]:
         chunk = body[pos : pos + size]
-        if len(chunk) != size:
-            raise ValueError("truncated")
+        if len(chunk) != size or code != _ARRAY_COLUMNS.get(name, "s"):
+            raise ValueError("truncated or unexpected column")
         if code == "s":
             cols[name] = str(chunk, "utf-8")
         else:
@@ -537,6 +537,10 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
         pos += size
     if pos != len(body) or set(cols) != {*_ARRAY_COLUMNS, *_TEXT_COLUMNS}:
         raise ValueError("unexpected layout")
+    n = len(cols["gid"])
+    sizes = {len(cols[c]) for c in ("lat", "lng", "pop", "tz", "admin1", "pid_keys", "pid_ids")}
+    if sizes != {n} or len(cols["name_off"]) != n + 1 or len(cols["cc"]) != 2 * n:
+        raise ValueError("columns of different lengths")
     return meta, cols
 
 
