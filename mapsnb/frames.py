@@ -39,6 +39,7 @@ from mapsnb._frames_env import (
 )
 from mapsnb._wire import (
     LINKS,
+    bounded,
     collect_attributions,
     duration_ns,
     failures,
@@ -131,16 +132,22 @@ _KNOWN_CONTAINERS = {
 # --------------------------------------------------------------------------------------------
 
 
-def _flatten(obj: Mapping, prefix: str, out: dict[str, Any], skip: set[str] | None = None) -> None:
+#: How many levels of unknown nested objects become columns; deeper ones stay objects.
+_FLATTEN_DEPTH = 4
+
+
+def _flatten(
+    obj: Mapping, prefix: str, out: dict[str, Any], skip: set[str] | None = None, depth: int = 1
+) -> None:
     """Add ``obj``'s fields to ``out`` as ``prefix + snake_name`` (nested dicts joined by ``_``)."""
     for key, value in obj.items():
         name = snake(str(key))
         if skip is not None and name in skip:
             continue
-        if isinstance(value, Mapping) and value:
-            _flatten(value, f"{prefix}{name}_", out)
+        if isinstance(value, Mapping) and value and depth < _FLATTEN_DEPTH:
+            _flatten(value, f"{prefix}{name}_", out, depth=depth + 1)
         else:
-            out[f"{prefix}{name}"] = value
+            out[f"{prefix}{name}"] = bounded(value)
 
 
 def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[str]]) -> dict:
@@ -155,7 +162,7 @@ def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[st
             if isinstance(value, Mapping) and value:
                 _flatten(value, f"{name}_", out)
             else:
-                out[name] = value
+                out[name] = bounded(value)
     return out
 
 
@@ -674,7 +681,7 @@ def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
     code: int | None = None
     if isinstance(raw_code, str) and not raw_code.lstrip("-").isdigit():
         status = status or raw_code
-    elif raw_code is not None and not math.isnan(num(raw_code)):
+    elif raw_code is not None and abs(num(raw_code)) < 2**31:  # NaN compares False
         code = int(num(raw_code))
     if not isinstance(status, str):
         status = RPC_CODES.get(code) if code is not None else None
@@ -863,6 +870,10 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
     units = [df.attrs.get("units") for df in frames]
     if units and units[0] is not None and all(u == units[0] for u in units):
         out.attrs["units"] = units[0]
+    for key in ("place", "mode", "capabilities", "time_zone"):  # kept when all calls agree
+        values = [df.attrs.get(key) for df in frames]
+        if values and values[0] is not None and all(v == values[0] for v in values):
+            out.attrs[key] = values[0]
     return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)
 
 

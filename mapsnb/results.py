@@ -135,23 +135,31 @@ class ToolResult(_Model):
     def from_payload(
         cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
     ) -> ToolResult:
-        """Build the result from a tool payload, keeping it as ``.raw``."""
-        data = payload if isinstance(payload, Mapping) else {}
-        try:
-            obj = cls.model_validate(data)
-        except ValidationError as exc:
-            # Parse tolerantly: an unforeseen field shape must not cost the user the payload.
-            # The typed attributes fall back to their defaults; .raw and the frames (built from
-            # .raw) still hold everything.
-            warnings.warn(
-                f"{cls.__name__}: the payload did not match the expected shape "
-                f"({exc.error_count()} problem(s), first: {exc.errors()[0]['loc']}: "
-                f"{exc.errors()[0]['msg']}); typed attributes are incomplete, .raw is intact",
-                PayloadShapeWarning,
-                stacklevel=2,
-            )
+        """Build the result from a tool payload, keeping it as ``.raw``.
+
+        Parsed tolerantly: a field of an unforeseen shape is left empty in the typed attributes
+        (one :class:`PayloadShapeWarning` per field, naming its path) while ``.raw`` and the
+        frames (built from ``.raw``) keep everything.
+        """
+        data: Any = payload if isinstance(payload, Mapping) else {}
+        problems: list[Any] = []
+        obj: ToolResult | None = None
+        for _ in range(_MAX_REPAIRS):
+            try:
+                obj = cls.model_validate(data)
+                break
+            except ValidationError as exc:
+                errors = exc.errors(include_url=False, include_input=False)
+                problems.extend(errors)
+                data = _drop_fields(data, [e["loc"] for e in errors])
+            except (RecursionError, ValueError, TypeError, OverflowError) as exc:
+                problems.append({"loc": (), "msg": f"{type(exc).__name__}: {exc}"[:200]})
+                break
+        if obj is None:
             obj = cls.model_construct()
-            obj._parse_errors = list(exc.errors(include_url=False))
+        if problems:
+            _warn_shapes(cls.__name__, problems)
+        obj._parse_errors = problems
         obj._raw = payload
         obj._request = dict(request or {})
         obj._source = source
@@ -217,6 +225,55 @@ class ToolResult(_Model):
 
     def to_frame(self) -> pd.DataFrame:  # pragma: no cover - overridden
         raise NotImplementedError
+
+
+_MAX_REPAIRS = 20
+
+
+def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
+    """A copy of ``data`` without the fields at ``locs`` (containers copied along the path only)."""
+    for loc in locs:
+        data = _without(data, tuple(loc))
+    return data
+
+
+def _without(node: Any, loc: tuple[Any, ...]) -> Any:
+    if not loc:
+        return None
+    key, rest = loc[0], loc[1:]
+    if isinstance(node, Mapping) and key in node:
+        copied = dict(node)
+        if rest and isinstance(node[key], (Mapping, list)):
+            copied[key] = _without(node[key], rest)
+        else:
+            del copied[key]
+        return copied
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        items = list(node)
+        if rest and isinstance(items[key], (Mapping, list)):
+            items[key] = _without(items[key], rest)
+        else:  # an element of the wrong shape: an empty one, else none
+            items[key] = None if items[key] == {} else {}
+        return items
+    return node
+
+
+def _warn_shapes(model: str, problems: list[Any]) -> None:
+    """One PayloadShapeWarning per field path (list positions folded: ``routes.*.duration``)."""
+    by_field: dict[str, tuple[str, Any, int]] = {}
+    for problem in problems:
+        loc = [str(part) for part in problem.get("loc", ())]
+        folded = ".".join("*" if part.isdigit() else part for part in loc)
+        first, msg, count = by_field.get(folded, (".".join(loc), problem.get("msg"), 0))
+        by_field[folded] = (first, msg, count + 1)
+    for where, msg, count in by_field.values():
+        more = f" (and {count - 1} more like it)" if count > 1 else ""
+        warnings.warn(
+            f"{model}: field {where or '<payload>'}{more} has an unforeseen shape ({msg}); "
+            "its typed attribute is left empty, .raw and the frames keep it",
+            PayloadShapeWarning,
+            stacklevel=4,
+        )
 
 
 def _safe_summary(summary: str) -> str:
@@ -427,8 +484,12 @@ class EnvironmentResult(ToolResult):
 
     def _frame(self, name: str) -> pd.DataFrame:
         from . import frames
+        from ._frames_env import request_context
 
-        return getattr(frames, name)(self._raw or {}, source=self._source)
+        df = getattr(frames, name)(self._raw or {}, source=self._source)
+        for key, value in request_context(self.request, self.zone).items():
+            df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
+        return df
 
     @property
     def current_weather(self) -> pd.DataFrame:
@@ -447,8 +508,22 @@ class EnvironmentResult(ToolResult):
 
     @property
     def air_quality(self) -> pd.DataFrame:
-        """Air quality, one row per hour × index."""
+        """Air quality, one row per hour × index (long; see ``air_quality_wide`` to plot)."""
         return self._frame("air_quality_frame")
+
+    @property
+    def air_quality_wide(self) -> pd.DataFrame:
+        """Air quality wide: one row per hour, one column per index code holding its AQI.
+
+        ``env.air_quality`` is long (one row per hour × index), so
+        ``env.air_quality.plot(x="time", y="aqi")`` zig-zags between the indexes. Plot the wide
+        view instead — ``env.air_quality_wide.plot()``, one line per index — or one index with
+        its category bands: ``mapsnb.charts.plot_air_quality(env, "uaqi")``. Indexes have
+        different scales (UAQI 0–100, higher is better; ATMO 1–6, lower is better).
+        """
+        from ._frames_env import air_quality_wide
+
+        return air_quality_wide(self.air_quality)
 
     @property
     def pollutants(self) -> pd.DataFrame:
