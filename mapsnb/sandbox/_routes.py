@@ -35,7 +35,8 @@ from ._common import (
     stable_int,
     token_for,
 )
-from ._geo import continent_at, lat_lng_arg, nearest_city, place_view
+from ._geo import country_at, lat_lng_arg, nearest_city, place_view
+from ._land import connected, landmass
 from ._locations import resolve_location
 from ._places import CATEGORIES, detect_category, make_business, offset_point
 from ._summaries import PlaceLine, singular, summary_html
@@ -44,6 +45,7 @@ __all__ = [
     "build_path",
     "compute_routes",
     "localized_distance",
+    "reachable",
     "search_along_route",
 ]
 
@@ -71,8 +73,6 @@ _PREFS = {
     "ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL": "AWARE",
     "TRAFFIC_AWARE_OPTIMAL": "AWARE",
 }
-#: Continent pairs joined by land (a driving route may cross between them).
-_LAND_BRIDGES = {frozenset(p) for p in (("EU", "AS"), ("AS", "AF"), ("NA", "SA"))}
 _RFC3339 = re.compile(
     r"^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$"
 )
@@ -141,17 +141,25 @@ def _round_path(points: list[Point]) -> list[Point]:
     return out
 
 
+def _landmass_at(p: Point) -> str | None:
+    cc, continent, town_m = country_at(*p)
+    return landmass(cc, continent, p[0], p[1], town_m)
+
+
+def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
+    """Whether a ``mode`` route can join the waypoints in order: no WALK or BICYCLE route
+    crosses a sea, a DRIVE route only by a bridge, tunnel or car ferry (:mod:`._land`)."""
+    masses = [_landmass_at(p) for p in waypoints]
+    return all(connected(a, b, mode) for a, b in itertools.pairwise(masses))
+
+
 @functools.lru_cache(maxsize=512)
 def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tuple[Point, ...]:
     """Deterministic road-like path through ``waypoints`` in order, rounded to 1e-5 degrees;
-    empty when no route exists (different continents without a land bridge)."""
+    empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`)."""
     legs = list(itertools.pairwise(waypoints))
-    if not legs:
+    if not legs or not reachable(waypoints, mode):
         return ()
-    for a, b in legs:
-        ca, cb = continent_at(*a), continent_at(*b)
-        if ca == "AN" or cb == "AN" or (ca != cb and frozenset((ca, cb)) not in _LAND_BRIDGES):
-            return ()
     per_leg = max(8, MAX_VERTICES // (2 * len(legs)) - 2)
     path: list[Point] = []
     for i, (a, b) in enumerate(legs):
