@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import re
 import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
@@ -30,6 +29,7 @@ from pydantic.alias_generators import to_camel
 
 from . import _wire, settings
 from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
+from ._summary import plain_text, safe_html
 from .errors import EmptyResultWarning
 
 if TYPE_CHECKING:
@@ -198,8 +198,7 @@ class ToolResult(_Model):
 
     def summary_text(self) -> str:
         """Plain-text summary (HTML stripped), if the tool returns one."""
-        summary = getattr(self, "summary", None) or ""
-        return html.unescape(re.sub(r"<[^>]+>", "", summary))
+        return plain_text(getattr(self, "summary", None)).strip()
 
     def _repr_html_(self) -> str:
         parts = [
@@ -207,7 +206,7 @@ class ToolResult(_Model):
         ]
         summary = getattr(self, "summary", None)
         if summary:
-            parts.append(f"<div>{_safe_summary(summary)}</div>")
+            parts.append(f"<div>{safe_html(summary)}</div>")
         parts.append(self._html_body())
         parts.extend(
             f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {html.escape(h)}</div>"
@@ -226,7 +225,7 @@ class ToolResult(_Model):
         return []
 
     def __repr__(self) -> str:
-        hint = f" hint={self.hints[0]!r}" if self.hints else ""
+        hint = f" hint={self.hints[0].split(':')[0]!r} (see .hints)" if self.hints else ""
         return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}{hint}>"
 
     __str__ = __repr__
@@ -285,16 +284,6 @@ def _warn_shapes(model: str, problems: list[Any]) -> None:
             PayloadShapeWarning,
             stacklevel=4,
         )
-
-
-def _safe_summary(summary: str) -> str:
-    # keep the light formatting the server uses (<p>, <strong>, <b>, <em>, <br>), escape the rest
-    escaped = html.escape(summary)
-    return re.sub(
-        r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;",
-        lambda m: f"<{m.group(1)}{m.group(2)}>",
-        escaped,
-    )
 
 
 # ----------------------------------------------------------------------------- places

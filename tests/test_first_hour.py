@@ -38,7 +38,7 @@ def test_a_query_naming_no_place_says_how_to_name_one(client: mapsnb.Client) -> 
     assert result.places == []
     hint = result.hints[0]
     assert "name a place" in hint and "location_bias" in hint
-    assert hint in repr(result) and "location_bias" in result._repr_html_()
+    assert "no places found" in repr(result) and "location_bias" in result._repr_html_()
     assert result.to_frame().attrs["hints"] == result.hints
 
 
