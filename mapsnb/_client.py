@@ -108,6 +108,7 @@ class _BaseClient:
             raise MapsnbError("protocol must be 'auto', 'session' or 'stateless'")
         use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
         self._sandbox: Any = None
+        self._sandbox_fixed = False
         if replay_only and not sandbox:
             self.url = url or settings.live_url
             self.source = "replay"
@@ -361,8 +362,9 @@ class _BaseClient:
         """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
         if self._sandbox is None:
             return self.url.split("?")[0]
-        fixed = getattr(self, "_sandbox_fixed", False)
-        return f"sandbox@{self._sandbox.now().isoformat()}" if fixed else "sandbox"
+        if self._sandbox_fixed:
+            return f"sandbox@{self._sandbox.now().isoformat()}"
+        return "sandbox"
 
     def _payload_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
         answer = yield from self._answer_flow(name, arguments)
