@@ -11,21 +11,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
 from . import errors, settings
 from ._types import Circle, LatLng, PlaceId, Viewport
+from ._version import __version__
 from .errors import (
     AuthError,
     InvalidRequest,
     MapsnbError,
+    NothingToDraw,
     ProtocolError,
     RateLimited,
+    ReplayMiss,
     ToolError,
     TransportError,
 )
 
 if TYPE_CHECKING:
+    from ._cache import Cache
     from ._client import AsyncClient, Client
     from .frames import concat
     from .layers import show
@@ -34,14 +36,17 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncClient",
     "AuthError",
+    "Cache",
     "Circle",
     "Client",
     "InvalidRequest",
     "LatLng",
     "MapsnbError",
+    "NothingToDraw",
     "PlaceId",
     "ProtocolError",
     "RateLimited",
+    "ReplayMiss",
     "ToolError",
     "TransportError",
     "Viewport",
@@ -56,6 +61,7 @@ __all__ = [
 _LAZY = {
     "Client": ("._client", "Client"),
     "AsyncClient": ("._client", "AsyncClient"),
+    "Cache": ("._cache", "Cache"),
     "concat": (".frames", "concat"),
     "show": (".layers", "show"),
     "explore": (".widgets", "explore"),

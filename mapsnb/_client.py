@@ -29,10 +29,13 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
+from . import settings
+from ._cache import Cache, Stored, open_cache
+from ._credits import payload_is_synthetic
 from ._limits import BodyReader, Budget
+from ._recording import NoNetwork, Recording, open_recording
 from ._secrets import (
     install_log_filter,
     mentions_secret,
@@ -42,12 +45,14 @@ from ._secrets import (
     secret,
 )
 from ._types import Circle, LatLng, Viewport
+from ._version import __version__
 from .errors import (
     DeadlineExceeded,
     InvalidRequest,
     MapsnbError,
     ProtocolError,
     RateLimited,
+    ToolError,
     TransportError,
 )
 from .results import (
@@ -127,10 +132,14 @@ class CallStats:
 
 
 _Flow = Generator[Any, Any, Any]
+if TYPE_CHECKING:
+    from ._doctor import CheckReport
 
 
 class _BaseClient:
     """What ``Client`` and ``AsyncClient`` share: configuration, requests, protocol, results."""
+
+    _http: Any  # httpx.Client or httpx.AsyncClient, made by ``_open``
 
     def __init__(
         self,
@@ -145,6 +154,9 @@ class _BaseClient:
         now: dt.datetime | str | None = None,
         protocol: Protocol = "auto",
         headers: Mapping[str, str] | None = None,
+        cache: bool | str | os.PathLike[str] | Cache | None = None,
+        record: str | os.PathLike[str] | Recording | Literal[False] | None = None,
+        mode: Literal["record", "replay", "auto"] | None = None,
         deadline: float | None = None,
         max_response_bytes: int | None = None,
     ) -> None:
@@ -164,6 +176,10 @@ class _BaseClient:
             or 0
         )
         self._stats = CallStats()
+        self.cache: Cache | None = open_cache(cache)
+        self.recording = open_recording(record, mode)
+        self._live = bool(key or token or url or sandbox)  # may call a server for misses
+        replay_only = self.recording is not None and self.recording.replay_only(self._live)
         self.quota_project = (
             None if quota_project is None else normalise(quota_project, "quota_project")
         )
@@ -175,10 +191,17 @@ class _BaseClient:
             raise MapsnbError("protocol must be 'auto', 'session' or 'stateless'")
         use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
         self._sandbox: Any = None
-        if use_sandbox:
-            from .sandbox import Sandbox
+        self._sandbox_fixed = False
+        if replay_only and not sandbox:
+            self.url = url or settings.live_url
+            self.source = "replay"
+        elif use_sandbox:
+            from .sandbox import Sandbox, parse_now
 
             self._sandbox = Sandbox(now=now)
+            # a fixed clock is part of what the emulator answers (cache keys say which)
+            fixed = parse_now(now) or parse_now(os.environ.get(settings.sandbox_now_env))
+            self._sandbox_fixed = fixed is not None
             self.url = SANDBOX_URL
             self.source = "sandbox"
         else:
@@ -215,7 +238,13 @@ class _BaseClient:
         return self._sandbox is not None
 
     def now(self) -> dt.datetime:
-        """The clock requests are validated against (the emulator's clock in sandbox mode)."""
+        """The clock requests are validated against (the emulator's clock in sandbox mode).
+
+        In replay, the time the recording began, so "today" means the recorded day.
+        """
+        recorded = self.recording.clock if self.recording is not None else None
+        if recorded is not None:
+            return recorded
         if self._sandbox is not None:
             return self._sandbox.now()
         return dt.datetime.now(dt.timezone.utc)
@@ -236,6 +265,8 @@ class _BaseClient:
         return h
 
     def _transport(self) -> Any:
+        if self.source == "replay":
+            return NoNetwork(self.recording)  # type: ignore[arg-type]
         return self._sandbox.transport() if self._sandbox is not None else None
 
     def _attempt(self, request: httpx.Request, budget: Budget) -> float:
@@ -449,6 +480,57 @@ class _BaseClient:
             raise proto.tool_error_from_result(result, name)
         return proto.tool_payload(result)
 
+    def _answer_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+        """A :class:`Stored` answer: from the recording or the cache when they hold the call,
+        else from the server (then stored in them)."""
+        stored: Stored | None = None
+        if self.recording is not None:
+            stored = self.recording.lookup(name, arguments, live=self._live)  # or ReplayMiss
+        endpoint = self._endpoint()
+        if stored is None and self.cache is not None:
+            stored = self.cache.get(name, arguments, endpoint)
+            if stored is not None and self.recording is not None:  # record what was answered
+                self.recording.add(
+                    name,
+                    arguments,
+                    stored.payload,
+                    source=stored.source,
+                    clock=stored.issued_at or self.now(),
+                    recorded_at=stored.stored_at,
+                )
+        if stored is not None:
+            return stored
+        try:
+            payload = yield from self._call_flow(name, arguments)
+        except ToolError as exc:  # never cached; recorded, so that replay shows it too
+            if self.recording is not None:
+                self.recording.add(name, arguments, exc, source=self.source, clock=self.now())
+            raise
+        now = self.now()
+        if self.source != "live" and isinstance(payload, Mapping) and payload_is_synthetic(payload):
+            # a served emulator tells who it is in its attributions (Client(url=...) of one)
+            self.source = "sandbox"
+        if isinstance(payload, Mapping):  # errors raised above: never stored
+            if self.cache is not None:
+                self.cache.put(
+                    name, arguments, endpoint, payload, source=self.source, issued_at=now
+                )
+            if self.recording is not None:
+                self.recording.add(name, arguments, payload, source=self.source, clock=now)
+        return Stored(payload, self.source, dt.datetime.now(dt.timezone.utc), now, "server")
+
+    def _endpoint(self) -> str:
+        """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
+        if self._sandbox is None:
+            return self.url.split("?")[0]
+        if self._sandbox_fixed:
+            return f"sandbox@{self._sandbox.now().isoformat()}"
+        return "sandbox"
+
+    def _payload_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+        answer = yield from self._answer_flow(name, arguments)
+        return answer.payload
+
     def _list_flow(self) -> _Flow:
         tools: list[dict[str, Any]] = []
         cursor: str | None = None
@@ -465,15 +547,19 @@ class _BaseClient:
             seen.add(cursor)
 
     def _typed_flow(self, call: _Call) -> _Flow:
-        payload = yield from self._call_flow(call.name, call.arguments)
+        answer: Stored = yield from self._answer_flow(call.name, call.arguments)
+        payload = answer.payload
         if not isinstance(payload, Mapping):
             raise ProtocolError(
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
-        result = cls.from_payload(payload, request=call.arguments, source=self.source)
+        result = cls.from_payload(payload, request=call.arguments, source=answer.source)
+        if answer.origin != "server":
+            result._recorded_at = answer.stored_at
         if isinstance(result, RoutesResult):
-            result._issued_at = self.now()
+            # a stored route's tokens expired 10 minutes after it was first answered
+            result._issued_at = answer.issued_at
         return result
 
     # ----------------------------------------------------------------- tool methods
@@ -483,6 +569,22 @@ class _BaseClient:
     def list_tools(self) -> Any:
         """``tools/list``: the server's tools with their input schemas (raw dicts)."""
         return self._invoke(self._list_flow())
+
+    def check(self) -> CheckReport:
+        """Verify access with one cheap real call and compare the server's tools with mapsnb's.
+
+        Lists the tools, calls ``resolve_names(["Eiffel Tower"])`` (billed $0; ``tools/list``
+        needs no credential, so it proves nothing) and flags new or missing tools and
+        parameters. Never raises for an access failure: the report says what failed and the fix.
+
+        Returns
+        -------
+        CheckReport
+            ``.ok``; ``print(report)`` gives a redacted report to paste into a bug report.
+        """
+        from ._doctor import check_flow
+
+        return self._drive(check_flow(self))  # type: ignore[attr-defined]
 
     def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any:
         """Call any tool with raw wire arguments and return its raw payload (no validation)."""
@@ -499,7 +601,7 @@ class _BaseClient:
                 "arguments",
                 f"must be JSON (no NaN or infinity, only dicts, lists, str, numbers, bools, None): {exc}",
             ) from None
-        return self._invoke(self._call_flow(name, dict(arguments)))
+        return self._invoke(self._payload_flow(name, dict(arguments)))
 
     def search_places(
         self,
@@ -752,6 +854,17 @@ class Client(_BaseClient):
     protocol
         ``"auto"`` (stateless, falling back to a session when the server wants one),
         ``"session"`` or ``"stateless"``.
+    headers
+        Extra HTTP headers sent with every request.
+    cache
+        ``True`` (the default store), a path or a :class:`mapsnb.Cache`: answer repeated tool
+        calls from disk within honest TTLs. Default ``MAPSNB_CACHE``, else off. Opt out for some
+        calls with ``with client.cache.disabled(): ...``.
+    record, mode
+        A recording (JSON file) and ``"record"``, ``"replay"`` or ``"auto"`` (default): replay
+        its calls with no network and no key (``source == "replay"``); ``auto`` with a key,
+        token or url also calls the server for what it lacks and adds it. Default
+        ``MAPSNB_RECORD`` and ``MAPSNB_RECORD_MODE``; ``record=False`` ignores them.
 
     Examples
     --------
@@ -776,7 +889,8 @@ class Client(_BaseClient):
             if self._generation == command.generation:
                 self._drive(self._initialize(), budget)
 
-    def _drive(self, flow: _Flow, budget: Budget) -> Any:
+    def _drive(self, flow: _Flow, budget: Budget | None = None) -> Any:
+        budget = budget or Budget(self.deadline, "the call (deadline)")
         try:
             command = next(flow)
             while True:
@@ -846,6 +960,7 @@ class AsyncClient(_BaseClient):
     if TYPE_CHECKING:  # the shared methods return awaitables here (see ``_invoke``)
 
         async def list_tools(self) -> Any: ...
+        async def check(self) -> CheckReport: ...  # type: ignore[override]
         async def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any: ...
         async def search_places(self, *args: Any, **kwargs: Any) -> PlacesResult: ...  # type: ignore[override]
         async def lookup_weather(self, *args: Any, **kwargs: Any) -> EnvironmentResult: ...  # type: ignore[override]
@@ -878,7 +993,8 @@ class AsyncClient(_BaseClient):
             if self._generation == command.generation:
                 await self._drive(self._initialize(), budget)
 
-    async def _drive(self, flow: _Flow, budget: Budget) -> Any:
+    async def _drive(self, flow: _Flow, budget: Budget | None = None) -> Any:
+        budget = budget or Budget(self.deadline, "the call (deadline)")
         try:
             command = next(flow)
             while True:

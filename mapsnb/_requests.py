@@ -235,7 +235,7 @@ def _circle(bias: object) -> dict[str, Any]:
         return bias.to_wire(field)
     if isinstance(bias, (tuple, list)) and not isinstance(bias, Viewport) and len(bias) in (2, 3):
         if len(bias) == 2 and isinstance(bias[0], (tuple, list)):  # ((lat, lng), radius_m)
-            return Circle(bias[0], bias[1]).to_wire(field)
+            return Circle(tuple(bias[0]), bias[1]).to_wire(field)
         return Circle(*bias).to_wire(field)  # (lat, lng) or (lat, lng, radius_m)
     if isinstance(bias, Mapping):
         circle = bias.get("circle")

@@ -1,50 +1,28 @@
 """Keeping credentials out of reprs, exceptions, logs, payloads and pickles.
 
 A credential is normalised when it is wrapped (surrounding whitespace stripped; control and
-non-ASCII characters refused without echoing it). Redaction then replaces the credential and any
-run of :data:`MIN_RUN` or more of its consecutive characters, case-insensitively, so a server
-echoing it lower-cased or truncated by a few characters is caught too.
+non-ASCII characters refused without echoing it); :mod:`mapsnb._redact` then keeps it (and any
+long run of it) out of every text mapsnb produces.
 """
 
 from __future__ import annotations
 
 import logging
-import re
-import threading
-import weakref
-from collections.abc import Mapping
-from typing import Any
 
+from ._redact import _SECRETS, MASK, MIN_RUN, _Secret, mentions_secret, redact, redact_obj
 from .errors import InvalidRequest
 
-#: The shortest run of a credential's characters that is redacted (shorter credentials: whole).
-MIN_RUN = 12
-MASK = "***"
-
-_SECRETS: weakref.WeakValueDictionary[int, _Secret] = weakref.WeakValueDictionary()
-_PATTERN: tuple[tuple[str, ...], re.Pattern[str] | None] = ((), None)
-_PATTERN_LOCK = threading.Lock()
-
-
-class _Secret:
-    """Holds a credential; its repr and str never show it, and it cannot be pickled."""
-
-    __slots__ = ("__weakref__", "_value")
-
-    def __init__(self, value: str) -> None:
-        self._value = value
-        _SECRETS[id(self)] = self
-
-    def reveal(self) -> str:
-        return self._value
-
-    def __repr__(self) -> str:
-        return "'***'"
-
-    __str__ = __repr__
-
-    def __reduce__(self) -> Any:
-        raise TypeError("a credential cannot be pickled (it would be written out in clear)")
+__all__ = [
+    "MASK",
+    "MIN_RUN",
+    "RedactingFilter",
+    "install_log_filter",
+    "mentions_secret",
+    "normalise",
+    "redact",
+    "redact_obj",
+    "secret",
+]
 
 
 def normalise(value: str, field: str = "api_key") -> str:
@@ -74,162 +52,6 @@ def secret(value: str | None, field: str = "api_key") -> _Secret | None:
     if not text:
         raise InvalidRequest(field, "is blank")
     return _Secret(text)
-
-
-def _pattern() -> re.Pattern[str] | None:
-    """One regex matching every credential and every run of ``MIN_RUN`` of its characters."""
-    global _PATTERN
-    values = tuple(sorted({s._value for s in list(_SECRETS.values()) if s._value}))
-    cached_for, pattern = _PATTERN
-    if values == cached_for:
-        return pattern
-    alternatives: set[str] = set()
-    for v in values:
-        if len(v) < MIN_RUN:  # a short (test) credential: only itself, exactly
-            alternatives.add(f"(?-i:{re.escape(v)})")
-        else:
-            alternatives.update(re.escape(v[i : i + MIN_RUN]) for i in range(len(v) - MIN_RUN + 1))
-    pattern = re.compile("|".join(sorted(alternatives)), re.I) if alternatives else None
-    with _PATTERN_LOCK:
-        _PATTERN = (values, pattern)
-    return pattern
-
-
-def _extend(text: str, start: int, end: int, values: tuple[str, ...]) -> int:
-    """How far the run matched at ``text[start:end]`` continues along one of the credentials."""
-    found = text[start:end].lower()
-    best = end
-    for v in values:
-        low = v.lower()
-        i = low.find(found)
-        while i >= 0:
-            j, k = end, i + (end - start)
-            while j < len(text) and k < len(low) and text[j].lower() == low[k]:
-                j, k = j + 1, k + 1
-            best = max(best, j)
-            i = low.find(found, i + 1)
-    return best
-
-
-_ANCHOR = MIN_RUN // 2
-
-
-def _runs(low: str, value: str) -> list[tuple[int, int]]:
-    """Spans of the text holding ``MIN_RUN`` or more consecutive characters of ``value``.
-
-    Every such run contains one of the key's aligned ``MIN_RUN // 2``-character anchors, so the
-    text is searched (fast, in C) for those few anchors only, and each hit is extended both ways.
-    ``low`` is the text lower-cased, as long as the text (so positions agree).
-    """
-    key = value.lower()
-    spans = []
-    for k in range(0, len(key) - _ANCHOR + 1, _ANCHOR):
-        anchor = key[k : k + _ANCHOR]
-        p = low.find(anchor)
-        while p >= 0:
-            a, ka = p, k
-            while a > 0 and ka > 0 and low[a - 1] == key[ka - 1]:
-                a, ka = a - 1, ka - 1
-            b, kb = p + _ANCHOR, k + _ANCHOR
-            while b < len(low) and kb < len(key) and low[b] == key[kb]:
-                b, kb = b + 1, kb + 1
-            if b - a >= MIN_RUN:
-                spans.append((a, b))
-            p = low.find(anchor, p + 1)
-    return spans
-
-
-def _spans(text: str) -> list[tuple[int, int]] | None:
-    """Spans to mask in ``text`` (sorted, merged), or ``None`` to use the regex instead."""
-    values = [s._value for s in list(_SECRETS.values()) if s._value]
-    spans: list[tuple[int, int]] = []
-    low = ""
-    for v in values:
-        if len(v) < MIN_RUN:  # a short (test) credential: only itself, exactly
-            i = text.find(v)
-            while i >= 0:
-                spans.append((i, i + len(v)))
-                i = text.find(v, i + len(v))
-            continue
-        if not low:
-            low = text.lower()
-            if len(low) != len(text):  # a character whose lower case is longer: positions shift
-                return None
-        spans.extend(_runs(low, v))
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for a, b in spans:
-        if merged and a < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
-        else:
-            merged.append((a, b))
-    return merged
-
-
-def _redact_regex(text: str) -> str:
-    pattern = _pattern()
-    if pattern is None:
-        return text
-    values = _PATTERN[0]
-    out: list[str] = []
-    pos = 0
-    m = pattern.search(text, pos)
-    while m is not None:
-        end = _extend(text, m.start(), m.end(), values)
-        out.append(text[pos : m.start()])
-        out.append(MASK)
-        pos = end
-        m = pattern.search(text, pos)
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
-
-
-def redact(text: str) -> str:
-    """Replace every live credential (and every long run of one) in ``text`` by ``***``."""
-    if not _SECRETS or not text:
-        return text
-    spans = _spans(text)
-    if spans is None:
-        return _redact_regex(text)
-    if not spans:
-        return text
-    out, pos = [], 0
-    for a, b in spans:
-        out += [text[pos:a], MASK]
-        pos = b
-    out.append(text[pos:])
-    return "".join(out)
-
-
-def mentions_secret(text: str) -> bool:
-    """True when ``text`` holds a live credential or a long run of one."""
-    if not _SECRETS or not text:
-        return False
-    spans = _spans(text)
-    if spans is None:
-        return _redact_regex(text) != text
-    return bool(spans)
-
-
-def redact_obj(obj: Any, _depth: int = 0) -> Any:
-    """A copy of a JSON-like value with every live credential in its strings replaced by ``***``.
-
-    Without live credentials the value is returned as is. Below 200 levels of nesting a value
-    is replaced by ``"***"`` as a whole (it cannot be searched without exhausting the stack).
-    """
-    if not _SECRETS:
-        return obj
-    if _depth > 200:
-        return MASK
-    if isinstance(obj, str):
-        return redact(obj)
-    if isinstance(obj, Mapping):
-        return {redact_obj(k, _depth + 1): redact_obj(v, _depth + 1) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [redact_obj(v, _depth + 1) for v in obj]
-    return obj
 
 
 class RedactingFilter(logging.Filter):

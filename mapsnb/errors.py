@@ -1,21 +1,25 @@
 """Exceptions raised by mapsnb.
 
 Every error derives from :class:`MapsnbError`. Messages never contain the API key or
-the bearer token (see :func:`mapsnb._secrets.redact`).
+the bearer token (see :func:`mapsnb._redact.redact`).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 __all__ = [
     "RPC_CODES",
     "AuthError",
     "DeadlineExceeded",
+    "EmptyResultWarning",
     "InvalidRequest",
     "MapsnbError",
+    "NothingToDraw",
     "ProtocolError",
     "RateLimited",
+    "ReplayMiss",
     "ResponseTooLarge",
     "ToolError",
     "TransportError",
@@ -49,11 +53,11 @@ class MapsnbError(Exception):
     """Base class of every mapsnb error.
 
     Its message (``str``, ``repr``, ``args``) never holds a live credential: every string
-    argument passes through :func:`mapsnb._secrets.redact`.
+    argument passes through :func:`mapsnb._redact.redact`.
     """
 
     def __init__(self, *args: Any) -> None:
-        from ._secrets import redact
+        from ._redact import redact
 
         super().__init__(*(redact(a) if isinstance(a, str) else a for a in args))
 
@@ -111,7 +115,27 @@ class ToolError(MapsnbError):
 
 
 class AuthError(MapsnbError):
-    """HTTP 401/403: the credentials were refused."""
+    """HTTP 401/403 (or a tool answer saying PERMISSION_DENIED/UNAUTHENTICATED): access refused.
+
+    Attributes
+    ----------
+    status_code
+        The HTTP status (401 or 403; the one Google uses for the status when the refusal came
+        inside a 200 answer).
+    message, server_message
+        The server's own message (credentials redacted).
+    cause
+        Why, as a short name: ``"mcp_policy"``, ``"missing_credentials"``,
+        ``"insufficient_scopes"``, ``"quota_project"``, ``"billing_disabled"``,
+        ``"key_restricted"``, ``"service_disabled"``, ``"invalid_key"``, ``"invalid_token"``,
+        ``"iam_permission"``, ``"unauthenticated"`` or ``"unknown"``.
+    fix
+        What to do about it (a command or a console setting).
+    project
+        The project number or id the server named, if any.
+    status, reason
+        The ``google.rpc`` status and the ErrorInfo reason (``"SERVICE_DISABLED"``), if given.
+    """
 
     HINT = (
         "Check the API key (GOOGLE_MAPS_API_KEY) or token; enable the service in a billed project "
@@ -119,10 +143,32 @@ class AuthError(MapsnbError):
         "an MCP policy, `gcloud beta services mcp enable mapstools.googleapis.com`."
     )
 
-    def __init__(self, status_code: int, message: str) -> None:
+    def __init__(
+        self,
+        status_code: int,
+        message: str,
+        *,
+        cause: str = "unknown",
+        fix: str | None = None,
+        project: str | None = None,
+        status: str | None = None,
+        reason: str | None = None,
+        details: Any = None,
+    ) -> None:
         self.status_code = status_code
-        self.message = message
-        super().__init__(f"HTTP {status_code}: {message}\n{self.HINT}")
+        self.message = self.server_message = message
+        self.cause = cause
+        self.fix = fix or self.HINT
+        self.project = project
+        self.status = status
+        self.reason = reason
+        self.details = details if details is not None else []
+        super().__init__(f"HTTP {status_code}: {message}\nCause: {cause}. Fix: {self.fix}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the keyword-only arguments
+        keys = ("cause", "fix", "project", "status", "reason", "details")
+        rebuild = functools.partial(AuthError, **{k: getattr(self, k) for k in keys})
+        return (rebuild, (self.status_code, self.message))
 
 
 class RateLimited(MapsnbError):
@@ -161,3 +207,54 @@ class ProtocolError(MapsnbError):
     def __init__(self, message: str, snippet: str = "") -> None:
         self.snippet = snippet
         super().__init__(f"{message}" + (f"\nBody starts: {snippet!r}" if snippet else ""))
+
+
+class ReplayMiss(MapsnbError):
+    """A call is not in the recording being replayed (and this client may not call live).
+
+    Attributes
+    ----------
+    tool, arguments
+        The call that was asked for.
+    recording
+        The recording's path.
+    closest
+        The most similar recorded calls, ``(tool, arguments)`` pairs, closest first.
+    """
+
+    def __init__(
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        recording: str,
+        closest: list[tuple[str, dict[str, Any]]],
+        hint: str = "",
+    ) -> None:
+        self.tool = tool
+        self.arguments = arguments
+        self.recording = recording
+        self.closest = closest
+        lines = [f"{tool} {_short(arguments)} is not in the recording {recording}"]
+        if closest:
+            lines.append("closest recorded calls:")
+            lines.extend(f"  {name} {_short(args)}" for name, args in closest)
+        else:
+            lines.append("the recording holds no calls")
+        if hint:
+            lines.append(hint)
+        super().__init__("\n".join(lines))
+
+
+def _short(arguments: Any, limit: int = 300) -> str:
+    import json
+
+    text = json.dumps(arguments, sort_keys=True, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class NothingToDraw(MapsnbError, ValueError):
+    """A map layer or chart has nothing to draw; the message says why and what to ask for."""
+
+
+class EmptyResultWarning(UserWarning):
+    """A result or frame is empty for a reason the user can fix; the message says how."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from http.server import ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -18,6 +19,12 @@ import mapsnb
 from tests.servers.fault_server import FaultServer, Recorded, Reply
 
 KEY = "FAKE-mapsnb-concurrency-key-0123456789"
+
+
+@pytest.fixture(autouse=True)
+def deep_backlog(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let the test server queue every concurrent connection (the default backlog is 5)."""
+    monkeypatch.setattr(ThreadingHTTPServer, "request_queue_size", 256)
 
 
 class ForgetfulServer(FaultServer):
