@@ -408,3 +408,50 @@ def test_other_header_values_with_hidden_characters_are_refused(
         mapsnb.Client(KEY, url="http://127.0.0.1:9/mcp", **kwargs)
     assert info.value.field == field
     _no_key(str(info.value))
+
+
+# ---------------------------------------------------------------------------- odd protocol bodies
+@pytest.mark.parametrize("error", ["boom", None, 5, ["x"]])
+def test_a_jsonrpc_error_that_is_not_an_object_is_a_tool_error(
+    fault: FaultServer, error: Any
+) -> None:
+    fault.on(
+        "tools/call",
+        lambda r: Reply(200, json.dumps({"jsonrpc": "2.0", "id": r.rpc_id, "error": error})),
+    )
+    with (
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client,
+        pytest.raises(mapsnb.ToolError) as info,
+    ):
+        client.call_tool("search_places", ARGS)
+    assert info.value.status == "UNKNOWN"
+
+
+@pytest.mark.parametrize(
+    ("result", "works"),
+    [("not an object", False), ([1], False), ({"protocolVersion": 20251125}, True)],
+)
+def test_odd_initialize_results(fault: FaultServer, result: Any, works: bool) -> None:
+    fault.on("initialize", lambda r: rpc_result(r, result))
+    with mapsnb.Client(KEY, url=fault.url, protocol="session") as client:
+        if works:  # a numeric protocolVersion: the client keeps its own
+            assert client.call_tool("search_places", ARGS)["_echo"] == ARGS
+            assert client._negotiated == mapsnb.settings.session_protocol_version
+        else:
+            with pytest.raises(mapsnb.ProtocolError, match="not an object"):
+                client.call_tool("search_places", ARGS)
+
+
+@pytest.mark.parametrize("body", ["[" * 5000 + "]" * 5000, '{"a":' * 5000 + "1" + "}" * 5000])
+@pytest.mark.parametrize("ctype", ["application/json", "text/event-stream"])
+def test_json_nested_thousands_deep_is_a_protocol_error(
+    fault: FaultServer, body: str, ctype: str
+) -> None:
+    if ctype == "text/event-stream":
+        body = f"event: message\ndata: {body}\n\n"
+    fault.on("tools/call", Reply(200, body, content_type=ctype))
+    with (
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client,
+        pytest.raises(mapsnb.ProtocolError),
+    ):
+        client.call_tool("search_places", ARGS)
