@@ -829,7 +829,8 @@ class Client(_BaseClient):
     ----------
     api_key
         Google Maps Platform API key; default: the ``GOOGLE_MAPS_API_KEY`` environment variable.
-        Sent as ``X-Goog-Api-Key``, never in the URL.
+        Sent as ``X-Goog-Api-Key``, never in the URL. Surrounding whitespace is stripped; a
+        control or non-ASCII character inside is refused (``InvalidRequest``, key not shown).
     url
         MCP endpoint; default the live endpoint when a key or token is given. With no key,
         no token and no url, the client runs on the built-in emulator (``source == "sandbox"``).
