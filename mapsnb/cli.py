@@ -19,10 +19,58 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--now", default=None, help="fix the clock (ISO 8601)")
     serve.add_argument("--json", action="store_true", help="answer application/json, not SSE")
     serve.add_argument("--stateless", action="store_true", help="no sessions")
+    _add_export_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "export-notebooks":
+        return _export_notebooks(args)
     from .sandbox.server import serve as run
 
     run(args.host, args.port, now=args.now, json_response=args.json, stateless=args.stateless)
+    return 0
+
+
+def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    export = sub.add_parser(
+        "export-notebooks",
+        help="execute notebooks and write static HTML pages (maps included) plus an index page",
+        description=(
+            "Execute notebooks and write static HTML pages with the widget state embedded (maps"
+            " can be panned and zoomed without a kernel; forms need one) plus index.html."
+            " Kernels run without GOOGLE_MAPS_API_KEY (the emulator's synthetic data) unless"
+            " --live is given."
+        ),
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    export.add_argument("outdir", help="folder for the pages (created if needed)")
+    export.add_argument("notebooks", nargs="*", help="notebooks or folders (default: ./notebooks)")
+    export.add_argument("--timeout", type=int, default=120, help="seconds a cell may run")
+    export.add_argument("--kernel", default=None, help="kernel name (default: the notebook's)")
+    export.add_argument("--title", default="mapsnb notebooks", help="heading of index.html")
+    export.add_argument(
+        "--live", action="store_true", help="keep GOOGLE_MAPS_API_KEY (live, billed calls)"
+    )
+
+
+def _export_notebooks(args: argparse.Namespace) -> int:
+    import sys
+
+    from ._export import export_notebooks
+
+    try:
+        pages = export_notebooks(
+            args.outdir,
+            args.notebooks,
+            timeout=args.timeout,
+            kernel_name=args.kernel,
+            live=args.live,
+            title=args.title,
+        )
+    except FileNotFoundError as err:
+        print(f"mapsnb export-notebooks: {err}", file=sys.stderr)
+        return 2
+    for page in pages:
+        print(f"{page.path}  ({page.title}; {page.widgets} widget output(s))")
+    print(f"{pages[0].path.parent / 'index.html'}  (index of {len(pages)} page(s))")
     return 0
 
 
