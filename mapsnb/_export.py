@@ -155,11 +155,12 @@ def export_notebook(
     )
     client.execute(env=_kernel_env(live))
     exporter = exporter or _html_exporter()
-    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": notebook.stem}})
+    title = _title(nb, notebook.stem)
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
     outdir.mkdir(parents=True, exist_ok=True)
     path = outdir / f"{notebook.stem}.html"
     path.write_text(body, encoding="utf-8")
-    return ExportedPage(notebook, path, _title(nb, notebook.stem), _widget_outputs(nb))
+    return ExportedPage(notebook, path, title, _widget_outputs(nb))
 
 
 INDEX = """<!DOCTYPE html>
