@@ -50,11 +50,13 @@ ORIGIN = "https://course.mapsnb.invalid/maps/"
 NOW = "2026-09-18T08:00:00-07:00"
 RENDER_MS = 30_000
 #: A page whose maps cannot render: give up sooner (the check then says what is missing).
-NEGATIVE_MS = 8_000
+NEGATIVE_MS = 4_000
 #: CDN URL -> file of an npm package.
 CDN: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Path]]] = [
     (
-        re.compile(r"^https://cdnjs\.cloudflare\.com/ajax/libs/require\.js/[^/]+/require(\.min)?\.js$"),
+        re.compile(
+            r"^https://cdnjs\.cloudflare\.com/ajax/libs/require\.js/[^/]+/require(\.min)?\.js$"
+        ),
         lambda m: MODULES / "requirejs" / "require.js",
     ),
     (
@@ -67,7 +69,9 @@ CDN: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Path]]] = [
     ),
 ]
 #: Requests a page may make that stay unanswered offline: map tiles and MathJax.
-MAY_FAIL = re.compile(r"^https://(tile\.openstreetmap\.org/|cdnjs\.cloudflare\.com/ajax/libs/mathjax/)")
+MAY_FAIL = re.compile(
+    r"^https://(tile\.openstreetmap\.org/|cdnjs\.cloudflare\.com/ajax/libs/mathjax/)"
+)
 #: The widget manager first asks the page's own folder for a module (then falls back to the CDN).
 LOCAL_FIRST = re.compile(
     r"^Failed to load resource: the server responded with a status of 404 .*\["
@@ -229,9 +233,7 @@ def frames() -> Expectations:
         maps={
             "01-quickstart": [MapCounts(filled=located(places)), MapCounts(filled=located(near))],
             "02-routes-and-detours": [
-                MapCounts(
-                    filled=ROUTE_END_MARKERS + located(along), lines=len(routes.to_frame())
-                )
+                MapCounts(filled=ROUTE_END_MARKERS + located(along), lines=len(routes.to_frame()))
             ],
             "05-explorer": [MapCounts(filled=located(explorer))],
         },
