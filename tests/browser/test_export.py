@@ -17,6 +17,7 @@ controls: the same check reports the page with its widget state removed, and the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import mimetypes
 import os
@@ -51,21 +52,21 @@ NOW = "2026-09-18T08:00:00-07:00"
 RENDER_MS = 30_000
 #: A page whose maps cannot render: give up sooner (the check then says what is missing).
 NEGATIVE_MS = 4_000
-#: CDN URL -> file of an npm package.
+#: CDN URL -> file in ``node_modules``.
 CDN: list[tuple[re.Pattern[str], Callable[[re.Match[str]], Path]]] = [
     (
         re.compile(
             r"^https://cdnjs\.cloudflare\.com/ajax/libs/require\.js/[^/]+/require(\.min)?\.js$"
         ),
-        lambda m: MODULES / "requirejs" / "require.js",
+        lambda m: Path("requirejs", "require.js"),
     ),
     (
         re.compile(r"^https://unpkg\.com/@jupyter-widgets/html-manager@[^/]+/dist/([\w.-]+)$"),
-        lambda m: MODULES / "@jupyter-widgets" / "html-manager" / "dist" / m.group(1),
+        lambda m: Path("@jupyter-widgets", "html-manager", "dist", m.group(1)),
     ),
     (
         re.compile(r"^https://cdn\.jsdelivr\.net/npm/jupyter-leaflet@[^/]+/dist/([\w.-]+)$"),
-        lambda m: MODULES / "jupyter-leaflet" / "dist" / m.group(1),
+        lambda m: Path("jupyter-leaflet", "dist", m.group(1)),
     ),
 ]
 #: Requests a page may make that stay unanswered offline: map tiles and MathJax.
@@ -297,7 +298,7 @@ class Site:
         for pattern, target in CDN:
             match = pattern.match(url)
             if match and not (self.refuse and self.refuse.search(url)):
-                path = target(match)
+                path = self.modules / target(match)
                 if path.is_file():
                     self.served.append(url)
                     kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
@@ -307,12 +308,22 @@ class Site:
         route.abort("internetdisconnected")
 
 
+@pytest.fixture(scope="module")
+def npm_modules() -> Path:
+    """The npm packages' folder (installed by ``npm ci`` if missing; see :func:`_npm_packages`)."""
+    return _npm_packages()
+
+
 @pytest.fixture
 def offline_page(
-    browser: Any, artifacts: Path, exported: Export, request: pytest.FixtureRequest
+    browser: Any,
+    npm_modules: Path,
+    artifacts: Path,
+    exported: Export,
+    request: pytest.FixtureRequest,
 ) -> Iterator[tuple[BrowserPage, Site]]:
     """A fresh page in an offline context routed by a :class:`Site` over the exported folder."""
-    site = Site(exported.outdir, _npm_packages())
+    site = Site(exported.outdir, npm_modules)
     with open_page(browser, artifacts, request.node.name) as bp:
         bp.page.context.set_offline(True)
         bp.page.context.route("**/*", site.handle)
@@ -378,12 +389,10 @@ def check_page(
     page.goto(ORIGIN + name, wait_until="load")
     features = sum(m.filled + m.lines + m.icons for m in maps)
     if maps:
-        try:
+        with contextlib.suppress(PlaywrightTimeout):  # the checks below say what is missing
             page.wait_for_function(
                 READY, arg=[len(maps), features], polling=250, timeout=timeout_ms
             )
-        except PlaywrightTimeout:
-            pass  # the checks below say what is missing
     else:
         page.wait_for_load_state("networkidle")
     problems: list[str] = []
@@ -429,7 +438,11 @@ def test_export_writes_a_page_per_notebook_and_an_index(exported: Export) -> Non
 
 
 def test_every_exported_page_renders_its_maps_offline(
-    offline_page: tuple[BrowserPage, Site], exported: Export, frames: Expectations, artifacts: Path
+    npm_modules: Path,
+    offline_page: tuple[BrowserPage, Site],
+    exported: Export,
+    frames: Expectations,
+    artifacts: Path,
 ) -> None:
     bp, site = offline_page
     problems: list[str] = []
@@ -453,7 +466,10 @@ def test_every_exported_page_renders_its_maps_offline(
 
 
 def test_negative_control_page_without_widget_state_shows_no_map(
-    offline_page: tuple[BrowserPage, Site], exported: Export, frames: Expectations
+    npm_modules: Path,
+    offline_page: tuple[BrowserPage, Site],
+    exported: Export,
+    frames: Expectations,
 ) -> None:
     bp, site = offline_page
     original = exported.outdir / "01-quickstart.html"
@@ -469,7 +485,10 @@ def test_negative_control_page_without_widget_state_shows_no_map(
 
 
 def test_negative_control_missing_jupyter_leaflet_is_a_widget_error(
-    offline_page: tuple[BrowserPage, Site], exported: Export, frames: Expectations
+    npm_modules: Path,
+    offline_page: tuple[BrowserPage, Site],
+    exported: Export,
+    frames: Expectations,
 ) -> None:
     bp, site = offline_page
     site.refuse = re.compile(r"jupyter-leaflet")
