@@ -19,14 +19,54 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--now", default=None, help="fix the clock (ISO 8601)")
     serve.add_argument("--json", action="store_true", help="answer application/json, not SSE")
     serve.add_argument("--stateless", action="store_true", help="no sessions")
+    doctor = sub.add_parser(
+        "doctor",
+        help="check access with one $0 real call and print a redacted report",
+        description="Check access to the Maps tools with your key (GOOGLE_MAPS_API_KEY) or "
+        "token: one real resolve_names call (billed $0), the protocol, latency and the server's "
+        "tools against the six mapsnb knows. The report holds no key or token. With no key or "
+        "token it checks the built-in emulator only. Exit status 0 when access works.",
+    )
+    doctor.add_argument("--url", default=None, help="MCP endpoint (default: the live server)")
+    doctor.add_argument(
+        "--token-env", default=None, metavar="VAR", help="read an OAuth token from this variable"
+    )
+    doctor.add_argument("--quota-project", default=None, help="X-Goog-User-Project to bill")
+    doctor.add_argument("--protocol", choices=["auto", "session", "stateless"], default="auto")
+    doctor.add_argument("--timeout", type=float, default=None, help="seconds per request")
+    doctor.add_argument("--json", action="store_true", help="print the report as JSON")
     _add_export_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "doctor":
+        return _doctor(args)
     if args.command == "export-notebooks":
         return _export_notebooks(args)
     from .sandbox.server import serve as run
 
     run(args.host, args.port, now=args.now, json_response=args.json, stateless=args.stateless)
     return 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    import json
+    import os
+
+    from ._client import Client
+
+    token = os.environ.get(args.token_env) if args.token_env else None
+    if args.token_env and not token:
+        print(f"mapsnb doctor: the environment variable {args.token_env} is empty")
+        return 2
+    with Client(
+        url=args.url,
+        token=token,
+        quota_project=args.quota_project,
+        protocol=args.protocol,
+        timeout=args.timeout,
+    ) as client:
+        report = client.check()
+    print(json.dumps(report.to_dict(), indent=2) if args.json else report)
+    return 0 if report.ok else 1
 
 
 def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -28,15 +28,18 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
-from . import settings
+from . import _wire, settings
+from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "SANDBOX_NOTE",
     "AlongRouteResult",
     "Attribution",
     "EnvironmentResult",
+    "PayloadShapeWarning",
     "PlaceView",
     "PlacesResult",
     "ResolvedNames",
@@ -52,25 +55,17 @@ class PayloadShapeWarning(UserWarning):
     """A tool payload did not match the expected shape; the result keeps it as ``.raw``."""
 
 
-SANDBOX_NOTE = "synthetic data from the mapsnb sandbox, not Google Maps"
-
-
 def parse_duration(value: Any) -> float | None:
-    """Seconds from a protobuf Duration: ``"3.5s"``, ``{"seconds": "3", "nanos": 5e8}`` or a number."""
-    if value is None or value == "" or value == {}:
+    """Seconds from a protobuf Duration: ``"3.5s"``, ``{"seconds": "3", "nanos": 5e8}`` or a number.
+
+    None when absent; ``ValueError`` when present but unreadable (the model then warns).
+    """
+    if value is None or value == "" or (isinstance(value, Mapping) and not value):
         return None
-    if isinstance(value, bool):
-        raise ValueError(f"not a duration: {value!r}")
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith("s"):
-            text = text[:-1]
-        return float(text)
-    if isinstance(value, Mapping):
-        return float(value.get("seconds", 0) or 0) + float(value.get("nanos", 0) or 0) / 1e9
-    raise ValueError(f"not a duration: {value!r}")
+    out = _wire.parse_duration(value)
+    if out is None:
+        raise ValueError(f"not a duration: {value!r}"[:200])
+    return out
 
 
 Duration = Annotated[float | None, BeforeValidator(parse_duration)]
@@ -95,12 +90,21 @@ class WireLatLng(_Model):
     longitude: float = 0.0
 
 
+def _link(name: str) -> Any:
+    """A link field read as ``…Url`` (the tools' reference) or ``…Uri`` (the Places API)."""
+    camel = to_camel(name)
+    return Field(
+        None,
+        validation_alias=AliasChoices(name, camel, name[:-1] + "i", camel[:-1] + "i"),
+    )
+
+
 class GoogleMapsLinks(_Model):
-    directions_url: str | None = None
-    place_url: str | None = None
-    write_a_review_url: str | None = None
-    reviews_url: str | None = None
-    photos_url: str | None = None
+    directions_url: str | None = _link("directions_url")
+    place_url: str | None = _link("place_url")
+    write_a_review_url: str | None = _link("write_a_review_url")
+    reviews_url: str | None = _link("reviews_url")
+    photos_url: str | None = _link("photos_url")
 
 
 class PlaceView(_Model):
@@ -115,11 +119,7 @@ class PlaceView(_Model):
     @property
     def place_id(self) -> str | None:
         """The place id (from ``id``, else from ``places/ID``)."""
-        if self.id:
-            return self.id
-        if self.place and self.place.startswith("places/"):
-            return self.place[len("places/") :]
-        return None
+        return _wire.place_ids({"id": self.id, "place": self.place})[0]
 
 
 class ToolResult(_Model):
@@ -135,23 +135,31 @@ class ToolResult(_Model):
     def from_payload(
         cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
     ) -> ToolResult:
-        """Build the result from a tool payload, keeping it as ``.raw``."""
-        data = payload if isinstance(payload, Mapping) else {}
-        try:
-            obj = cls.model_validate(data)
-        except ValidationError as exc:
-            # Parse tolerantly: an unforeseen field shape must not cost the user the payload.
-            # The typed attributes fall back to their defaults; .raw and the frames (built from
-            # .raw) still hold everything.
-            warnings.warn(
-                f"{cls.__name__}: the payload did not match the expected shape "
-                f"({exc.error_count()} problem(s), first: {exc.errors()[0]['loc']}: "
-                f"{exc.errors()[0]['msg']}); typed attributes are incomplete, .raw is intact",
-                PayloadShapeWarning,
-                stacklevel=2,
-            )
+        """Build the result from a tool payload, keeping it as ``.raw``.
+
+        Parsed tolerantly: a field of an unforeseen shape is left empty in the typed attributes
+        (one :class:`PayloadShapeWarning` per field, naming its path) while ``.raw`` and the
+        frames (built from ``.raw``) keep everything.
+        """
+        data: Any = payload if isinstance(payload, Mapping) else {}
+        problems: list[Any] = []
+        obj: ToolResult | None = None
+        for _ in range(_MAX_REPAIRS):
+            try:
+                obj = cls.model_validate(data)
+                break
+            except ValidationError as exc:
+                errors = exc.errors(include_url=False, include_input=False)
+                problems.extend(errors)
+                data = _drop_fields(data, [e["loc"] for e in errors])
+            except (RecursionError, ValueError, TypeError, OverflowError) as exc:
+                problems.append({"loc": (), "msg": f"{type(exc).__name__}: {exc}"[:200]})
+                break
+        if obj is None:
             obj = cls.model_construct()
-            obj._parse_errors = list(exc.errors(include_url=False))
+        if problems:
+            _warn_shapes(cls.__name__, problems)
+        obj._parse_errors = problems
         obj._raw = payload
         obj._request = dict(request or {})
         obj._source = source
@@ -180,21 +188,12 @@ class ToolResult(_Model):
     @property
     def attributions(self) -> list[Attribution]:
         """Unique attributions found anywhere in the payload, in order."""
-        found: list[Attribution] = []
-        seen: set[tuple[Any, Any]] = set()
-        for item in _walk_attributions(self._raw):
-            key = (item.get("title"), item.get("url"))
-            if key not in seen:
-                seen.add(key)
-                found.append(Attribution.model_validate(item))
-        return found
+        return [Attribution(**c) for c in _wire.collect_attributions(self._raw)]
 
     @property
     def is_synthetic(self) -> bool:
         """True when the data came from the sandbox emulator."""
-        return self._source == "sandbox" or any(
-            "synthetic" in (a.title or "").lower() for a in self.attributions
-        )
+        return is_synthetic(self._source, unique_credits(self.attributions))
 
     def summary_text(self) -> str:
         """Plain-text summary (HTML stripped), if the tool returns one."""
@@ -209,7 +208,7 @@ class ToolResult(_Model):
         if summary:
             parts.append(f"<div>{_safe_summary(summary)}</div>")
         parts.append(self._html_body())
-        parts.append(_attribution_html(self.attributions, self.is_synthetic))
+        parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
         parts.append("</div>")
         return "".join(parts)
 
@@ -228,22 +227,53 @@ class ToolResult(_Model):
         raise NotImplementedError
 
 
-def _walk_attributions(obj: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    stack = [obj]
-    while stack:
-        cur = stack.pop(0)
-        if isinstance(cur, Mapping):
-            for key, value in cur.items():
-                if key == "attribution" and isinstance(value, Mapping):
-                    out.append(dict(value))
-                elif key == "attributions" and isinstance(value, list):
-                    out.extend(dict(v) for v in value if isinstance(v, Mapping))
-                elif isinstance(value, (Mapping, list)):
-                    stack.append(value)
-        elif isinstance(cur, list):
-            stack.extend(v for v in cur if isinstance(v, (Mapping, list)))
-    return out
+_MAX_REPAIRS = 20
+
+
+def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
+    """A copy of ``data`` without the fields at ``locs`` (containers copied along the path only)."""
+    for loc in locs:
+        data = _without(data, tuple(loc))
+    return data
+
+
+def _without(node: Any, loc: tuple[Any, ...]) -> Any:
+    if not loc:
+        return None
+    key, rest = loc[0], loc[1:]
+    if isinstance(node, Mapping) and key in node:
+        copied = dict(node)
+        if rest and isinstance(node[key], (Mapping, list)):
+            copied[key] = _without(node[key], rest)
+        else:
+            del copied[key]
+        return copied
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        items = list(node)
+        if rest and isinstance(items[key], (Mapping, list)):
+            items[key] = _without(items[key], rest)
+        else:  # an element of the wrong shape: an empty one, else none
+            items[key] = None if items[key] == {} else {}
+        return items
+    return node
+
+
+def _warn_shapes(model: str, problems: list[Any]) -> None:
+    """One PayloadShapeWarning per field path (list positions folded: ``routes.*.duration``)."""
+    by_field: dict[str, tuple[str, Any, int]] = {}
+    for problem in problems:
+        loc = [str(part) for part in problem.get("loc", ())]
+        folded = ".".join("*" if part.isdigit() else part for part in loc)
+        first, msg, count = by_field.get(folded, (".".join(loc), problem.get("msg"), 0))
+        by_field[folded] = (first, msg, count + 1)
+    for where, msg, count in by_field.values():
+        more = f" (and {count - 1} more like it)" if count > 1 else ""
+        warnings.warn(
+            f"{model}: field {where or '<payload>'}{more} has an unforeseen shape ({msg}); "
+            "its typed attribute is left empty, .raw and the frames keep it",
+            PayloadShapeWarning,
+            stacklevel=4,
+        )
 
 
 def _safe_summary(summary: str) -> str:
@@ -254,20 +284,6 @@ def _safe_summary(summary: str) -> str:
         lambda m: f"<{m.group(1)}{m.group(2)}>",
         escaped,
     )
-
-
-def _attribution_html(attributions: list[Attribution], synthetic: bool) -> str:
-    links = []
-    for a in attributions:
-        title = html.escape(a.title or a.url or "source")
-        safe = a.url and a.url.lower().startswith(("https://", "http://"))
-        links.append(
-            f"<a href='{html.escape(a.url or '')}' target='_blank' rel='noopener'>{title}</a>"
-            if safe
-            else title
-        )
-    note = f" — <b>{SANDBOX_NOTE}</b>" if synthetic else ""
-    return f"<div style='font-size:smaller'>Sources: {', '.join(links) or 'none given'}{note}</div>"
 
 
 # ----------------------------------------------------------------------------- places
@@ -464,13 +480,16 @@ class EnvironmentResult(ToolResult):
     @property
     def is_legacy(self) -> bool:
         """True for the legacy flat response mode (REAL_SERVER.md)."""
-        raw = self._raw if isinstance(self._raw, Mapping) else {}
-        return any(k in raw for k in ("weatherCondition", "weather_condition", "temperature"))
+        return _wire.is_legacy_weather(self._raw)
 
     def _frame(self, name: str) -> pd.DataFrame:
         from . import frames
+        from ._frames_env import request_context
 
-        return getattr(frames, name)(self._raw or {}, source=self._source)
+        df = getattr(frames, name)(self._raw or {}, source=self._source)
+        for key, value in request_context(self.request, self.zone).items():
+            df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
+        return df
 
     @property
     def current_weather(self) -> pd.DataFrame:
@@ -489,8 +508,22 @@ class EnvironmentResult(ToolResult):
 
     @property
     def air_quality(self) -> pd.DataFrame:
-        """Air quality, one row per hour × index."""
+        """Air quality, one row per hour × index (long; see ``air_quality_wide`` to plot)."""
         return self._frame("air_quality_frame")
+
+    @property
+    def air_quality_wide(self) -> pd.DataFrame:
+        """Air quality wide: one row per hour, one column per index code holding its AQI.
+
+        ``env.air_quality`` is long (one row per hour × index), so
+        ``env.air_quality.plot(x="time", y="aqi")`` zig-zags between the indexes. Plot the wide
+        view instead — ``env.air_quality_wide.plot()``, one line per index — or one index with
+        its category bands: ``mapsnb.charts.plot_air_quality(env, "uaqi")``. Indexes have
+        different scales (UAQI 0–100, higher is better; ATMO 1–6, lower is better).
+        """
+        from ._frames_env import air_quality_wide
+
+        return air_quality_wide(self.air_quality)
 
     @property
     def pollutants(self) -> pd.DataFrame:
@@ -510,20 +543,11 @@ class EnvironmentResult(ToolResult):
     @property
     def attributions(self) -> AttributionList:
         """All attributions; index by domain name for one domain's."""
-        by_domain: dict[str, list[Attribution]] = {}
-        raw = self._raw if isinstance(self._raw, Mapping) else {}
-        for domain, keys in (
-            ("weather", ("weather",)),
-            ("air_quality", ("airQuality", "air_quality")),
-            ("pollen", ("pollen",)),
-        ):
-            for key in keys:
-                if isinstance(raw.get(key), Mapping):
-                    by_domain[domain] = [
-                        Attribution.model_validate(a) for a in _walk_attributions(raw[key])
-                    ]
-        if self.is_legacy and isinstance(raw.get("attribution"), Mapping):
-            by_domain["weather"] = [Attribution.model_validate(raw["attribution"])]
+        by_domain = {
+            domain: [Attribution(**c) for c in credits]
+            for domain, credits in _wire.domain_attributions(self._raw).items()
+            if credits
+        }
         return AttributionList(super().attributions, by_domain)
 
     def to_frame(self) -> pd.DataFrame:
@@ -561,7 +585,12 @@ class _Resolution(ToolResult):
     @property
     def failures(self) -> dict[int, dict[str, Any]]:
         """Failed input positions -> ``google.rpc.Status`` dicts."""
-        return {int(k): dict(v or {}) for k, v in (self.failed_requests or {}).items()}
+        return {
+            pos: dict(status)
+            if isinstance(status, Mapping)
+            else ({} if status is None else {"message": _wire.text(status)})
+            for pos, status in _wire.failures(self._raw).items()
+        }
 
     def _html_body(self) -> str:
         if not self.save_to_maps_url:
