@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from . import settings
+from ._version import __version__
 
 __all__ = ["ExportedPage", "export_notebooks", "find_notebooks"]
 
@@ -189,19 +190,6 @@ for example on Binder.</p>
 """
 
 
-def _version() -> str:
-    try:
-        from ._version import __version__  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("mapsnb")
-        except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-            return "(development)"
-    return str(__version__)
-
-
 def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live: bool) -> Path:
     """Write ``outdir/index.html``: a list of links to ``pages``, with a note on what works."""
     items = "\n".join(
@@ -211,7 +199,7 @@ def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live
     path = outdir / "index.html"
     path.write_text(
         INDEX.format(
-            title=html.escape(title), items=items, version=_version(), data_note=data_note
+            title=html.escape(title), items=items, version=__version__, data_note=data_note
         ),
         encoding="utf-8",
     )
