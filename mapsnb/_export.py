@@ -18,7 +18,7 @@ from __future__ import annotations
 import html
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,6 +214,7 @@ def export_notebooks(
     kernel_name: str | None = None,
     live: bool = False,
     title: str = "mapsnb notebooks",
+    progress: Callable[[Path], None] | None = None,
 ) -> list[ExportedPage]:
     """Execute ``notebooks`` and write static HTML pages plus ``index.html`` to ``outdir``.
 
@@ -232,6 +233,8 @@ def export_notebooks(
         removed, so the pages show the emulator's labelled synthetic data.
     title
         Heading of the index page.
+    progress
+        Called with each notebook's path before it runs.
 
     Returns
     -------
@@ -240,11 +243,14 @@ def export_notebooks(
     """
     out = Path(outdir)
     exporter = _html_exporter()
-    pages = [
-        export_notebook(
-            nb, out, timeout=timeout, kernel_name=kernel_name, live=live, exporter=exporter
+    pages = []
+    for nb in find_notebooks(notebooks):
+        if progress is not None:
+            progress(nb)
+        pages.append(
+            export_notebook(
+                nb, out, timeout=timeout, kernel_name=kernel_name, live=live, exporter=exporter
+            )
         )
-        for nb in find_notebooks(notebooks)
-    ]
     write_index(pages, out, title=title, live=live)
     return pages

@@ -94,7 +94,15 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 def _export_notebooks(args: argparse.Namespace) -> int:
     import sys
 
+    from nbclient.exceptions import CellExecutionError
+
     from ._export import export_notebooks
+
+    running: list[object] = []
+
+    def progress(notebook: object) -> None:
+        running.append(notebook)
+        print(f"running {notebook} ...", file=sys.stderr, flush=True)
 
     try:
         pages = export_notebooks(
@@ -104,10 +112,14 @@ def _export_notebooks(args: argparse.Namespace) -> int:
             kernel_name=args.kernel,
             live=args.live,
             title=args.title,
+            progress=progress,
         )
     except FileNotFoundError as err:
         print(f"mapsnb export-notebooks: {err}", file=sys.stderr)
         return 2
+    except CellExecutionError as err:
+        print(f"mapsnb export-notebooks: a cell of {running[-1]} failed:\n{err}", file=sys.stderr)
+        return 1
     for page in pages:
         print(f"{page.path}  ({page.title}; {page.widgets} widget output(s))")
     print(f"{pages[0].path.parent / 'index.html'}  (index of {len(pages)} page(s))")

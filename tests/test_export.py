@@ -88,3 +88,24 @@ def test_export_live_keeps_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert page.title == "lesson"
     assert "KEY='kept-key-5678'" in page.path.read_text(encoding="utf-8")
     assert "synthetic data" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_cli_names_the_notebook_whose_cell_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _notebook(tmp_path / "a-good.ipynb")
+    bad = nbformat.v4.new_notebook()
+    bad.cells = [nbformat.v4.new_code_cell("1 / 0")]
+    bad.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(bad, tmp_path / "b-bad.ipynb")
+    assert main(["export-notebooks", str(tmp_path / "site"), str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"running {good.resolve()}" in err
+    assert f"a cell of {(tmp_path / 'b-bad.ipynb').resolve()} failed" in err
+    assert "ZeroDivisionError" in err
+    assert not (tmp_path / "site" / "index.html").exists()
