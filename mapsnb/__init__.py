@@ -21,11 +21,13 @@ from .errors import (
     NothingToDraw,
     ProtocolError,
     RateLimited,
+    ReplayMiss,
     ToolError,
     TransportError,
 )
 
 if TYPE_CHECKING:
+    from ._cache import Cache
     from ._client import AsyncClient, Client
     from .frames import concat
     from .layers import show
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncClient",
     "AuthError",
+    "Cache",
     "Circle",
     "Client",
     "InvalidRequest",
@@ -43,6 +46,7 @@ __all__ = [
     "PlaceId",
     "ProtocolError",
     "RateLimited",
+    "ReplayMiss",
     "ToolError",
     "TransportError",
     "Viewport",
@@ -57,6 +61,7 @@ __all__ = [
 _LAZY = {
     "Client": ("._client", "Client"),
     "AsyncClient": ("._client", "AsyncClient"),
+    "Cache": ("._cache", "Cache"),
     "concat": (".frames", "concat"),
     "show": (".layers", "show"),
     "explore": (".widgets", "explore"),

@@ -1,9 +1,13 @@
-"""The ``mapsnb`` command line: ``mapsnb sandbox serve``."""
+"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording show|check FILE``,
+``export-notebooks OUTDIR``."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+
+_INSTALL_HINT = 'pip install "mapsnb[server]"'
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -13,12 +17,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     sandbox = sub.add_parser("sandbox", help="the built-in emulator").add_subparsers(
         dest="action", required=True
     )
-    serve = sandbox.add_parser("serve", help="serve the emulator over MCP streamable HTTP")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765)
+    serve = sandbox.add_parser(
+        "serve",
+        help="serve the emulator over MCP (HTTP at /mcp, or stdio)",
+        description="Serve the built-in emulator (synthetic data) to any MCP client: over "
+        "streamable HTTP at http://HOST:PORT/mcp (the endpoint path is always /mcp), or over "
+        f"stdio with --stdio. Needs the server extra: {_INSTALL_HINT}",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="interface to listen on")
+    serve.add_argument("--port", type=int, default=8765, help="TCP port; the URL ends in /mcp")
     serve.add_argument("--now", default=None, help="fix the clock (ISO 8601)")
     serve.add_argument("--json", action="store_true", help="answer application/json, not SSE")
     serve.add_argument("--stateless", action="store_true", help="no sessions")
+    serve.add_argument(
+        "--stdio", action="store_true", help="serve over stdin/stdout instead of HTTP"
+    )
+    serve.add_argument(
+        "--structured-content",
+        action="store_true",
+        help="also send results as structuredContent (the live server sends JSON text only)",
+    )
     doctor = sub.add_parser(
         "doctor",
         help="check access with one $0 real call and print a redacted report",
@@ -35,15 +54,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     doctor.add_argument("--protocol", choices=["auto", "session", "stateless"], default="auto")
     doctor.add_argument("--timeout", type=float, default=None, help="seconds per request")
     doctor.add_argument("--json", action="store_true", help="print the report as JSON")
+    recording = sub.add_parser("recording", help="recordings made with record=/MAPSNB_RECORD")
+    rec_actions = recording.add_subparsers(dest="action", required=True)
+    rec_actions.add_parser("show", help="calls, dates and sources").add_argument("file")
+    rec_actions.add_parser("check", help="no secrets, parseable, age").add_argument("file")
     _add_export_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "doctor":
         return _doctor(args)
     if args.command == "export-notebooks":
         return _export_notebooks(args)
-    from .sandbox.server import serve as run
+    if args.command == "recording":
+        return _recording(args.action, args.file)
+    return _serve(args)
 
-    run(args.host, args.port, now=args.now, json_response=args.json, stateless=args.stateless)
+
+def _serve(args: argparse.Namespace) -> int:
+    from .sandbox import server
+
+    missing = server.missing_server_module(http=not args.stdio)
+    if missing is not None:
+        print(
+            f"mapsnb sandbox serve needs the 'server' extra (module {missing!r} is not "
+            f"installed). Install it with:\n\n    {_INSTALL_HINT}\n",
+            file=sys.stderr,
+        )
+        return 2
+    if args.stdio:
+        server.serve_stdio(now=args.now, structured_content=args.structured_content)
+        return 0
+    server.serve(
+        args.host,
+        args.port,
+        now=args.now,
+        json_response=args.json,
+        stateless=args.stateless,
+        structured_content=args.structured_content,
+    )
     return 0
 
 
@@ -69,6 +116,26 @@ def _doctor(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+def _recording(action: str, path: str) -> int:
+    """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem."""
+    from ._recording import check, describe
+    from .errors import MapsnbError
+
+    if action == "show":
+        try:
+            print(describe(path))
+        except MapsnbError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        return 0
+    problems = check(path)
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"{path}: ok (parseable, no credentials, recorded within 30 days)")
+    return 1 if problems else 0
+
+
 def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     export = sub.add_parser(
         "export-notebooks",
@@ -92,8 +159,6 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def _export_notebooks(args: argparse.Namespace) -> int:
-    import sys
-
     from nbclient.exceptions import CellExecutionError
 
     from ._export import export_notebooks

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import re
 import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
@@ -30,6 +29,8 @@ from pydantic.alias_generators import to_camel
 
 from . import _wire, settings
 from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
+from ._summary import plain_text, safe_html
+from .errors import EmptyResultWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -130,6 +131,7 @@ class ToolResult(_Model):
     _request: dict[str, Any] = PrivateAttr(default_factory=dict)
     _source: str = PrivateAttr(default="live")
     _parse_errors: list[Any] = PrivateAttr(default_factory=list)
+    _recorded_at: dt.datetime | None = PrivateAttr(default=None)
 
     @classmethod
     def from_payload(
@@ -186,6 +188,19 @@ class ToolResult(_Model):
         return self._source
 
     @property
+    def recorded_at(self) -> dt.datetime | None:
+        """When the server answered, for a result replayed or read from the cache (else None)."""
+        return self._recorded_at
+
+    @property
+    def recorded_note(self) -> str | None:
+        """``"recorded on <date>"`` (replayed) or ``"cached on <date>"``; ``None`` when fresh."""
+        if self._recorded_at is None:
+            return None
+        how = "recorded" if self._source == "replay" else "cached"
+        return f"{how} on {self._recorded_at.date()}"
+
+    @property
     def attributions(self) -> list[Attribution]:
         """Unique attributions found anywhere in the payload, in order."""
         return [Attribution(**c) for c in _wire.collect_attributions(self._raw)]
@@ -197,8 +212,7 @@ class ToolResult(_Model):
 
     def summary_text(self) -> str:
         """Plain-text summary (HTML stripped), if the tool returns one."""
-        summary = getattr(self, "summary", None) or ""
-        return html.unescape(re.sub(r"<[^>]+>", "", summary))
+        return plain_text(getattr(self, "summary", None)).strip()
 
     def _repr_html_(self) -> str:
         parts = [
@@ -206,17 +220,31 @@ class ToolResult(_Model):
         ]
         summary = getattr(self, "summary", None)
         if summary:
-            parts.append(f"<div>{_safe_summary(summary)}</div>")
+            parts.append(f"<div>{safe_html(summary)}</div>")
         parts.append(self._html_body())
-        parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
+        parts.extend(
+            f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {html.escape(h)}</div>"
+            for h in self.hints
+        )
+        parts.append(
+            credits_html(
+                unique_credits(self.attributions), self.is_synthetic, note=self.recorded_note
+            )
+        )
         parts.append("</div>")
         return "".join(parts)
 
     def _html_body(self) -> str:
         return ""
 
+    @property
+    def hints(self) -> list[str]:
+        """Why the result is empty (or less than asked) and what to do, in plain words."""
+        return []
+
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}>"
+        hint = f" hint={self.hints[0].split(':')[0]!r} (see .hints)" if self.hints else ""
+        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}{hint}>"
 
     __str__ = __repr__
 
@@ -276,16 +304,6 @@ def _warn_shapes(model: str, problems: list[Any]) -> None:
         )
 
 
-def _safe_summary(summary: str) -> str:
-    # keep the light formatting the server uses (<p>, <strong>, <b>, <em>, <br>), escape the rest
-    escaped = html.escape(summary)
-    return re.sub(
-        r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;",
-        lambda m: f"<{m.group(1)}{m.group(2)}>",
-        escaped,
-    )
-
-
 # ----------------------------------------------------------------------------- places
 class PlacesResult(ToolResult):
     """Result of ``search_places``."""
@@ -299,13 +317,29 @@ class PlacesResult(ToolResult):
         """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
         from .frames import places_frame
 
-        return places_frame(self._raw or {}, source=self._source, request=self._request)
+        df = places_frame(self._raw or {}, source=self._source, request=self._request)
+        df.attrs["hints"] = self.hints
+        return df
 
     def to_geodataframe(self) -> Any:
         """Points in EPSG:4326 (needs the ``geo`` extra)."""
         from .frames import to_geodataframe
 
         return to_geodataframe(self.to_frame())
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no place was found, and what to try."""
+        if self.places or self._parse_errors:
+            return []
+        if not (self._request.get("location_bias") or self._request.get("locationBias")):
+            return [
+                "no places found: name a place in the query (e.g. 'coffee in Paris') or pass "
+                "location_bias=mapsnb.Circle((lat, lng), radius_m)"
+            ]
+        return [
+            "no places found for this query near the location bias: widen the bias or the query"
+        ]
 
     def _repr_counts(self) -> str:
         return f"places={len(self.places)}"
@@ -362,15 +396,40 @@ class RoutesResult(ToolResult):
         """One row per route (see :func:`mapsnb.frames.routes_frame`)."""
         from .frames import routes_frame
 
-        return routes_frame(
+        df = routes_frame(
             self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
         )
+        df.attrs["hints"] = self.hints
+        return df
 
     def path_frame(self) -> pd.DataFrame:
-        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`)."""
+        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`).
+
+        Warns (:class:`~mapsnb.errors.EmptyResultWarning`) when the routes carry no polyline.
+        """
         from .frames import route_path_frame
 
-        return route_path_frame(self._raw or {}, source=self._source)
+        df = route_path_frame(self._raw or {}, source=self._source)
+        if self.routes and df.empty:
+            warnings.warn(
+                "these routes carry no polyline, so the path frame is empty: call "
+                "compute_routes(..., include_polyline=True)",
+                EmptyResultWarning,
+                stacklevel=2,
+            )
+        return df
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no route was found, and what to try."""
+        if self.routes or self._parse_errors:
+            return []
+        mode = self.travel_mode
+        return [
+            f"no {mode} route found between these places: they may not be connected for "
+            f"{mode} (a sea between them, or too far for this mode); try another travel_mode "
+            "or split the trip"
+        ]
 
     def to_geodataframe(self) -> Any:
         """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""
