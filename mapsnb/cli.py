@@ -159,7 +159,16 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
 
 
 def _export_notebooks(args: argparse.Namespace) -> int:
-    from nbclient.exceptions import CellExecutionError
+    try:
+        from nbclient.exceptions import CellExecutionError
+        from nbconvert import HTMLExporter  # noqa: F401  (checked here, used by _export)
+    except ImportError as err:
+        print(
+            f"mapsnb export-notebooks needs the 'notebooks' extra ({err.name} is not installed):"
+            '\n\n    python -m pip install "mapsnb[notebooks]"\n',
+            file=sys.stderr,
+        )
+        return 2
 
     from ._export import export_notebooks
 

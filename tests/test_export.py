@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import nbformat
@@ -109,3 +110,13 @@ def test_cli_names_the_notebook_whose_cell_failed(
     assert f"a cell of {(tmp_path / 'b-bad.ipynb').resolve()} failed" in err
     assert "ZeroDivisionError" in err
     assert not (tmp_path / "site" / "index.html").exists()
+
+
+def test_cli_without_the_notebooks_extra_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "nbclient.exceptions", None)  # as if not installed
+    assert main(["export-notebooks", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "needs the 'notebooks' extra" in err
+    assert 'python -m pip install "mapsnb[notebooks]"' in err
