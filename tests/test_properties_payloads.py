@@ -125,7 +125,8 @@ HOSTILE = st.one_of(
     st.sampled_from([{"abc": {}}, {"-1": None, "1.5": {"code": "x"}, "7": {"code": 1e400}}]).map(
         lambda v: _copy(v)
     ),
-    st.builds(_deep, st.sampled_from([50, 2000, 5000])),
+    # deeper JSON never reaches a result: the protocol reader refuses it (its own property test)
+    st.builds(_deep, st.sampled_from([50, 300])),
 )
 
 
