@@ -2,7 +2,7 @@
 
 Payloads are mutated from real-looking ones (the fixtures and the emulator's answers): any node
 replaced by a hostile value (wrong type, ``1e400``, huge integers, NaN, objects for strings,
-non-integer map keys, JSON nested thousands deep, a subtree from elsewhere). Every public
+non-integer map keys, JSON nested hundreds deep, a subtree from elsewhere). Every public
 attribute of the result, every frame, ``repr``, the HTML repr and the map layer may only give a
 value, a :class:`~mapsnb.results.PayloadShapeWarning`, or a named :class:`mapsnb.MapsnbError`.
 """
