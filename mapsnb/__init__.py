@@ -17,6 +17,7 @@ from . import errors, settings
 from ._types import Circle, LatLng, PlaceId, Viewport
 from .errors import (
     AuthError,
+    BudgetExceeded,
     InvalidRequest,
     MapsnbError,
     ProtocolError,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncClient",
     "AuthError",
+    "BudgetExceeded",
     "Circle",
     "Client",
     "InvalidRequest",

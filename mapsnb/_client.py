@@ -30,6 +30,7 @@ from . import _protocol as proto
 from . import _requests as rq
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
+from ._usage import Gate, Meter
 from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
 from .results import (
     RESULT_TYPES,
@@ -81,8 +82,11 @@ class _BaseClient:
         now: dt.datetime | str | None = None,
         protocol: Protocol = "auto",
         headers: Mapping[str, str] | None = None,
+        max_calls: int | None = None,
+        max_pro_calls: int | None = None,
     ) -> None:
         install_log_filter()
+        self._meter = Meter(max_calls, max_pro_calls)
         key = api_key if api_key is not None else os.environ.get(settings.api_key_env) or None
         self._key = secret(key)
         self._token = secret(token)
@@ -301,8 +305,19 @@ class _BaseClient:
             if not cursor:
                 return tools
 
-    def _typed_flow(self, call: _Call) -> _Flow:
-        payload = yield from self._call_flow(call.name, call.arguments)
+    def _metered(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
+        """``_call_flow`` under the budget and counted in :attr:`usage` (see mapsnb._usage)."""
+        return self._meter.metered(
+            self._call_flow(name, arguments),
+            name,
+            arguments,
+            now=self.now(),
+            sleep=_Sleep,
+            gate=gate,
+        )
+
+    def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
+        payload = yield from self._metered(call.name, call.arguments, gate)
         if not isinstance(payload, Mapping):
             raise ProtocolError(
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
@@ -312,6 +327,20 @@ class _BaseClient:
         if isinstance(result, RoutesResult):
             result._issued_at = self.now()
         return result
+
+    # ------------------------------------------------------------ usage and batches
+    @property
+    def usage(self) -> Any:
+        """Calls made by this client, by tool and billing tier: a DataFrame with columns
+        ``tool, tier, calls, errors, retries, cache_hits`` (single calls and batches alike)."""
+        return self._meter.frame()
+
+    @property
+    def batch(self) -> Any:
+        """Batch calls over lists, Series and DataFrames (see :mod:`mapsnb._batch`)."""
+        from ._batch import AsyncBatch, Batch
+
+        return AsyncBatch(self) if isinstance(self, AsyncClient) else Batch(self)
 
     # ----------------------------------------------------------------- tool methods
     def _invoke(self, flow: _Flow) -> Any:  # pragma: no cover - implemented by subclasses
@@ -325,7 +354,7 @@ class _BaseClient:
         """Call any tool with raw wire arguments and return its raw payload (no validation)."""
         if not isinstance(arguments, Mapping):
             raise rq.InvalidRequest("arguments", "must be a dict of wire arguments")
-        return self._invoke(self._call_flow(name, dict(arguments)))
+        return self._invoke(self._metered(name, dict(arguments)))
 
     def search_places(
         self,
@@ -542,6 +571,9 @@ class Client(_BaseClient):
     protocol
         ``"auto"`` (stateless, falling back to a session when the server wants one),
         ``"session"`` or ``"stateless"``.
+    max_calls, max_pro_calls
+        Budget: the most calls (any tier) and Pro-tier calls this client may make; a call or
+        batch that would pass one raises :class:`~mapsnb.BudgetExceeded` before sending.
 
     Examples
     --------

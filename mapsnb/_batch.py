@@ -1,0 +1,555 @@
+"""Batch calls: a list, Series or DataFrame in, one tidy DataFrame out — within quota.
+
+``client.batch.<tool>(data, **arguments)`` plans every call before sending any (invalid rows are
+kept as rows with their error, never sent), checks the plan against the client's budget, then
+runs the calls concurrently on the async client (``max_concurrency`` in flight, a per-tool rate
+limiter, a shared backoff after a 429) and returns the tool's tidy frame for every input row,
+keyed by the input's index, with ``status`` and ``error`` columns.
+
+Argument convention: a string naming a column of a DataFrame input is a per-row argument; any
+other value is fixed for every row. For a list or Series input, its values are the tool's main
+argument (``text_query``, ``location``, ``origin``, the query or the URL).
+
+``status`` is one of ``"ok"``, ``"empty"`` (the call succeeded with no rows), ``"not_found"``,
+``"invalid"`` (refused before sending), ``"error"`` (the call failed) or ``"cancelled"`` (not
+run: the batch was interrupted; only in ``.partial`` frames).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+import sys
+import threading
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from . import _requests as rq
+from . import settings
+from ._batch_frame import assemble, resume_pieces
+from ._billing import tier
+from ._usage import Gate
+from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError
+
+if TYPE_CHECKING:
+    from ._client import AsyncClient, Client
+
+__all__ = ["AsyncBatch", "Batch"]
+
+PACK = rq.MAX_BATCH
+_PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
+_MAIN = {
+    "search_places": "text_query",
+    "lookup_weather": "location",
+    "compute_routes": "origin",
+    "search_along_route": "text_query",
+    "resolve_names": "queries",
+    "resolve_maps_urls": "urls",
+}
+_PARAMS = {
+    "search_places": (
+        "location_bias",
+        "language_code",
+        "region_code",
+        "page_size",
+        "include_extended_details",
+    ),
+    "lookup_weather": (
+        "capabilities",
+        "date",
+        "hour",
+        "units_system",
+        "language_code",
+        "include_pollutant_concentration",
+        "index_region_code",
+    ),
+    "compute_routes": (
+        "destination",
+        "intermediate_waypoints",
+        "travel_mode",
+        "departure_time",
+        "arrival_time",
+        "routing_preference",
+        "location_bias",
+        "compute_alternative_routes",
+        "include_polyline",
+    ),
+    "search_along_route": (
+        "route",
+        "retrieval_token",
+        "origin",
+        "destination",
+        "encoded_polyline",
+        "travel_mode",
+        "routing_preference",
+        "include_extended_details",
+        "language_code",
+        "region_code",
+    ),
+    "resolve_names": ("location_bias", "region_code"),
+    "resolve_maps_urls": (),
+}
+_REQUIRED = {"lookup_weather": ("capabilities",), "compute_routes": ("destination",)}
+_INTEGERS = ("hour", "page_size")
+TABLES = (
+    "air_quality",
+    "pollutants",
+    "health_recommendations",
+    "current_weather",
+    "hourly_weather",
+    "daily_weather",
+    "pollen",
+)
+
+
+@dataclass
+class PlannedCall:
+    """One call of a batch: its wire arguments, the input rows it answers, its billing tier."""
+
+    tool: str
+    arguments: dict[str, Any]
+    rows: list[int]
+    tier: str
+
+
+@dataclass
+class Job:
+    """A planned batch: inputs, calls, rows refused before sending, rows kept from a resume."""
+
+    tool: str
+    index: pd.Index
+    calls: list[PlannedCall]
+    invalid: dict[int, str]
+    kept: dict[int, pd.DataFrame] = field(default_factory=dict)
+    table: str | None = None
+
+
+# ------------------------------------------------------------------------------ planning
+def _missing(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        return bool(pd.api.types.is_scalar(value) and pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _clean(name: str, value: Any) -> Any:
+    if _missing(value):
+        return None
+    if name in _INTEGERS and isinstance(value, float) and value.is_integer():
+        return int(value)
+    if name == "date" and isinstance(value, dt.datetime):
+        return value.date()
+    return value
+
+
+def _build(tool: str, values: dict[str, Any], now: dt.datetime) -> dict[str, Any]:
+    """Wire arguments of one row (raises :class:`InvalidRequest`)."""
+    main = values.pop(_MAIN[tool])
+    for old, new in (
+        ("travel_mode", "travel_mode_"),
+        ("routing_preference", "routing_preference_"),
+    ):
+        if old in values and tool in ("compute_routes", "search_along_route"):
+            values[new] = values.pop(old)
+    if tool == "search_places":
+        return rq.search_places_args(main, **values)
+    if tool == "lookup_weather":
+        return rq.lookup_weather_args(main, **values)
+    if tool == "compute_routes":
+        return rq.compute_routes_args(main, values.pop("destination", None), now=now, **values)
+    if tool == "search_along_route":
+        return rq.search_along_route_args(main, now=now, **values)
+    if tool == "resolve_names":
+        return rq.resolve_names_args([main], **values)
+    return rq.resolve_maps_urls_args([main])
+
+
+def _frame_of(data: Any) -> tuple[pd.DataFrame | None, pd.Series | None]:
+    if isinstance(data, pd.DataFrame):
+        return data, None
+    if isinstance(data, pd.Series):
+        return None, data
+    if isinstance(data, (str, bytes, Mapping)) or not hasattr(data, "__iter__"):
+        raise TypeError(
+            f"batch input must be a list, a pandas Series or a DataFrame, got {type(data).__name__}"
+        )
+    values = list(data)
+    series = pd.Series(pd.array(values, dtype=object) if values else [], dtype=object)
+    return None, series
+
+
+def plan(
+    client: Any,
+    tool: str,
+    data: Any,
+    main: Any,
+    arguments: dict[str, Any],
+    *,
+    resume: pd.DataFrame | None = None,
+    table: str | None = None,
+) -> Job:
+    """Validate every row and plan the calls of a batch (nothing is sent)."""
+    unknown = sorted(set(arguments) - set(_PARAMS[tool]))
+    if unknown:
+        raise TypeError(
+            f"batch.{tool}: unknown argument(s) {unknown}; expected {', '.join(_PARAMS[tool])}"
+        )
+    for name in _REQUIRED.get(tool, ()):
+        if arguments.get(name) is None:
+            raise InvalidRequest(name, "is required (a column name or a value for every row)")
+    if table is not None and (tool != "lookup_weather" or table not in TABLES):
+        raise InvalidRequest("table", f"lookup_weather batches take one of {', '.join(TABLES)}")
+    df, series = _frame_of(data)
+    columns: dict[str, list[Any]] = {}
+    fixed: dict[str, Any] = {}
+    name = _MAIN[tool]
+    if df is not None:
+        index = df.index
+        if main is None and name in df.columns:
+            main = name
+        if not (isinstance(main, str) and main in df.columns):
+            raise TypeError(
+                f"batch.{tool}: give {name}= as a column name of the DataFrame "
+                f"(columns: {', '.join(map(str, df.columns))})"
+            )
+        columns[name] = df[main].tolist()
+        for key, value in arguments.items():
+            if isinstance(value, str) and value in df.columns:
+                columns[key] = df[value].tolist()
+            else:
+                fixed[key] = value
+    else:
+        assert series is not None
+        if main is not None:
+            raise TypeError(f"batch.{tool}: the {name} values are the list or Series itself")
+        index = series.index
+        columns[name] = series.tolist()
+        fixed.update(arguments)
+    n = len(index)
+    kept = resume_pieces(resume, tool, n) if resume is not None else {}
+    now = client.now()
+    invalid: dict[int, str] = {}
+    calls: list[PlannedCall] = []
+    packs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for pos in range(n):
+        if pos in kept:
+            continue
+        values = {k: _clean(k, v) for k, v in fixed.items()}
+        values.update({k: _clean(k, col[pos]) for k, col in columns.items()})
+        values = {k: v for k, v in values.items() if v is not None or k == name}
+        try:
+            args = _build(tool, values, now)
+        except InvalidRequest as exc:
+            field_ = name if exc.field.startswith(f"{name}[0]") else exc.field
+            invalid[pos] = f"{field_}: {exc.rule}"
+            continue
+        if tool in _PACKED:
+            items = args.pop(_PACKED[tool])
+            key = json.dumps(args, sort_keys=True, default=str)
+            packs.setdefault(key, []).append((pos, items[0]))
+        else:
+            calls.append(PlannedCall(tool, args, [pos], tier(tool, args, now)))
+    for key, members in packs.items():
+        rest = json.loads(key)
+        for start in range(0, len(members), PACK):
+            chunk = members[start : start + PACK]
+            args = {_PACKED[tool]: [item for _, item in chunk], **rest}
+            calls.append(PlannedCall(tool, args, [p for p, _ in chunk], tier(tool, args, now)))
+    if tool in _PACKED:
+        calls.sort(key=lambda c: c.rows[0])
+    return Job(tool, index, calls, invalid, kept, table)
+
+
+def plan_frame(job: Job) -> pd.DataFrame:
+    """The dry-run plan: one row per call (``tool``, ``tier``, ``rows``, ``inputs``, ``arguments``)."""
+    labels = job.index.tolist()
+    df = pd.DataFrame(
+        {
+            "tool": [c.tool for c in job.calls],
+            "tier": [c.tier for c in job.calls],
+            "rows": [len(c.rows) for c in job.calls],
+            "inputs": [[labels[p] for p in c.rows] for c in job.calls],
+            "arguments": [c.arguments for c in job.calls],
+        },
+        index=pd.RangeIndex(len(job.calls), name="call"),
+    )
+    df.attrs["invalid_rows"] = len(job.invalid)
+    df.attrs["resumed_rows"] = len(job.kept)
+    df.attrs["calls_by_tier"] = df["tier"].value_counts().to_dict()
+    return df
+
+
+# ------------------------------------------------------------------------------ running
+def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
+    value = settings.calls_per_minute if calls_per_minute is None else calls_per_minute
+    if isinstance(value, Mapping):
+        value = value.get(tool, settings.calls_per_minute)
+    if isinstance(value, Mapping) or not isinstance(value, (int, float)) or value <= 0:
+        raise InvalidRequest("calls_per_minute", f"must be a positive number, got {value!r}")
+    return float(value)
+
+
+def _progress_bar(job: Job, progress: bool) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(
+        total=len(job.calls),
+        desc=f"{job.tool}",
+        unit="call",
+        disable=not progress,
+        dynamic_ncols=True,
+    )
+
+
+async def execute(
+    aclient: AsyncClient,
+    job: Job,
+    *,
+    max_concurrency: int,
+    progress: bool,
+    calls_per_minute: int | Mapping[str, int] | None,
+    holder: dict[str, Any],
+) -> pd.DataFrame:
+    """Run the calls of ``job`` on ``aclient``; return the assembled frame.
+
+    On cancellation or an error that stops the batch, the frame of what finished is put in
+    ``holder["partial"]`` (and on the raised error's ``.partial``).
+    """
+    from aiolimiter import AsyncLimiter
+
+    from ._client import _Call
+
+    if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    if max_concurrency < 1:
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    aclient._meter.check(c.tier for c in job.calls)
+    limiter = AsyncLimiter(_rate(job.tool, calls_per_minute), 60)
+    gate = Gate()
+    outcomes: dict[int, Any] = {}
+    queue = iter(range(len(job.calls)))
+    bar = holder.get("bar") or _progress_bar(job, progress)
+    failed = 0
+
+    async def worker() -> None:
+        nonlocal failed
+        for k in queue:
+            call = job.calls[k]
+            while gate.remaining() > 0:
+                await asyncio.sleep(gate.remaining())
+            await limiter.acquire()
+            try:
+                outcome: Any = await aclient._invoke(
+                    aclient._typed_flow(_Call(call.tool, call.arguments), gate)
+                )
+            except (AuthError, BudgetExceeded):
+                raise  # every other call would fail the same way: stop the batch
+            except MapsnbError as exc:
+                outcome = exc
+                failed += 1
+                bar.set_postfix(failed=failed, refresh=False)
+            outcomes[k] = outcome
+            bar.update(1)
+
+    tasks = [asyncio.ensure_future(worker()) for _ in range(min(max_concurrency, len(job.calls)))]
+    try:
+        await asyncio.gather(*tasks)
+    except BaseException as exc:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        partial = assemble(job, outcomes, aclient.source)
+        holder["partial"] = partial
+        exc.partial = partial  # type: ignore[attr-defined]
+        done = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
+        print(
+            f"mapsnb batch stopped ({type(exc).__name__}): {done} of {len(job.index)} rows "
+            "finished; the frame is on the error's .partial and client.batch.partial — "
+            "pass resume=client.batch.partial to finish it",
+            file=sys.stderr,
+        )
+        raise
+    finally:
+        bar.close()
+    return assemble(job, outcomes, aclient.source)
+
+
+def async_twin(client: Client) -> AsyncClient:
+    """An :class:`AsyncClient` sharing ``client``'s settings, emulator, budget and usage."""
+    from ._client import AsyncClient
+
+    twin = AsyncClient.__new__(AsyncClient)
+    twin.__dict__.update(client.__dict__)
+    twin._open()
+    return twin
+
+
+def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:
+    """Run a coroutine to completion from sync code, even where an event loop already runs.
+
+    With no running loop (a script) it uses :func:`asyncio.run`. Inside a running loop (a
+    Jupyter cell) it runs the coroutine on its own loop in a worker thread and waits; an
+    interrupt cancels the worker's task, waits for it to stop, and re-raises with ``.partial``.
+    """
+    try:
+        asyncio.get_running_loop()
+        running = True
+    except RuntimeError:
+        running = False
+    if not running:
+        try:
+            return asyncio.run(make())
+        except KeyboardInterrupt as exc:
+            exc.partial = holder.get("partial")  # type: ignore[attr-defined]
+            raise
+    box: dict[str, Any] = {}
+    started = threading.Event()
+
+    async def main() -> Any:
+        box["task"] = asyncio.current_task()
+        box["loop"] = asyncio.get_running_loop()
+        started.set()
+        return await make()
+
+    def target() -> None:
+        try:
+            box["result"] = asyncio.run(main())
+        except BaseException as exc:
+            box["error"] = exc
+        finally:
+            started.set()
+
+    thread = threading.Thread(target=target, name="mapsnb-batch", daemon=True)
+    thread.start()
+    try:
+        while thread.is_alive():
+            thread.join(0.05)
+    except KeyboardInterrupt as exc:
+        started.wait()
+        if "loop" in box:
+            box["loop"].call_soon_threadsafe(box["task"].cancel)
+        thread.join()
+        exc.partial = holder.get("partial")  # type: ignore[attr-defined]
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+# ------------------------------------------------------------------------------ public API
+class _BatchBase:
+    _COMMON = ("max_concurrency", "progress", "dry_run", "resume", "calls_per_minute")
+
+    def __init__(self, client: Any) -> None:
+        self._client = client
+
+    @property
+    def partial(self) -> pd.DataFrame | None:
+        """The frame of the last batch of this client that was interrupted or failed."""
+        return getattr(self._client, "_batch_partial", None)
+
+    def _job(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> tuple[Job, dict]:
+        options = {k: kwargs.pop(k) for k in self._COMMON if k in kwargs}
+        table = kwargs.pop("table", None)
+        job = plan(
+            self._client, tool, data, main, kwargs, resume=options.get("resume"), table=table
+        )
+        return job, options
+
+    def _call(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def search_places(self, data: Any, text_query: Any = None, **kwargs: Any) -> Any:
+        """``search_places`` for every row: the places of each query (``text_query`` per row).
+
+        Other arguments as :meth:`Client.search_places`, each a column name or a fixed value;
+        ``max_concurrency=8, progress=True, dry_run=False, resume=None, calls_per_minute=None``.
+        """
+        return self._call("search_places", data, text_query, kwargs)
+
+    def lookup_weather(self, data: Any, location: Any = None, **kwargs: Any) -> Any:
+        """``lookup_weather`` for every row (``location`` per row; ``capabilities`` required).
+
+        ``table=`` picks the result table (``"air_quality"``, ``"hourly_weather"``, ``"pollen"``,
+        …; default: the richest one, as ``EnvironmentResult.to_frame``).
+        """
+        return self._call("lookup_weather", data, location, kwargs)
+
+    def compute_routes(self, data: Any, origin: Any = None, **kwargs: Any) -> Any:
+        """``compute_routes`` for every row (``origin`` and ``destination`` per row or fixed)."""
+        return self._call("compute_routes", data, origin, kwargs)
+
+    def search_along_route(self, data: Any, text_query: Any = None, **kwargs: Any) -> Any:
+        """``search_along_route`` for every row (one route argument per row, as the tool)."""
+        return self._call("search_along_route", data, text_query, kwargs)
+
+    def resolve_names(self, data: Any, queries: Any = None, **kwargs: Any) -> Any:
+        """``resolve_names``: one name per row, packed 20 a call, one output row per input row."""
+        return self._call("resolve_names", data, queries, kwargs)
+
+    def resolve_maps_urls(self, data: Any, urls: Any = None, **kwargs: Any) -> Any:
+        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input."""
+        return self._call("resolve_maps_urls", data, urls, kwargs)
+
+
+class Batch(_BatchBase):
+    """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
+
+    def _call(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
+        job, options = self._job(tool, data, main, kwargs)
+        if options.get("dry_run"):
+            return plan_frame(job)
+        client = self._client
+        client._meter.check(c.tier for c in job.calls)
+        holder: dict[str, Any] = {}
+
+        async def go() -> pd.DataFrame:
+            twin = async_twin(client)
+            try:
+                return await execute(
+                    twin,
+                    job,
+                    max_concurrency=options.get("max_concurrency", 8),
+                    progress=options.get("progress", True),
+                    calls_per_minute=options.get("calls_per_minute"),
+                    holder=holder,
+                )
+            finally:
+                await twin._http.aclose()
+
+        try:
+            return run_sync(go, holder)
+        except BaseException:
+            client._batch_partial = holder.get("partial")
+            raise
+
+
+class AsyncBatch(_BatchBase):
+    """``AsyncClient.batch``: the same methods, awaited."""
+
+    def _call(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
+        return self._run(tool, data, main, kwargs)
+
+    async def _run(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
+        job, options = self._job(tool, data, main, kwargs)
+        if options.get("dry_run"):
+            return plan_frame(job)
+        holder: dict[str, Any] = {}
+        try:
+            return await execute(
+                self._client,
+                job,
+                max_concurrency=options.get("max_concurrency", 8),
+                progress=options.get("progress", True),
+                calls_per_minute=options.get("calls_per_minute"),
+                holder=holder,
+            )
+        except BaseException:
+            self._client._batch_partial = holder.get("partial")
+            raise
