@@ -1,0 +1,210 @@
+"""Batch calls (issue 12) against real local servers: 1:1 rows, failures kept, plan, budget."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pandas as pd
+import pytest
+
+import mapsnb
+from tests.servers.batch_server import BatchServer, place_id
+
+KEY = "AIzaFAKEKEY-batch"
+
+
+@pytest.fixture
+def server() -> Iterator[BatchServer]:
+    with BatchServer() as srv:
+        yield srv
+
+
+def client_for(server: BatchServer, **kw: object) -> mapsnb.Client:
+    return mapsnb.Client(KEY, url=server.url, **kw)  # type: ignore[arg-type]
+
+
+def sent_queries(server: BatchServer) -> list[str]:
+    return [p["arguments"]["text_query"] for p in server.tool_calls()]
+
+
+# ------------------------------------------------------------------------------ 1:1 rows
+def test_rows_follow_a_duplicated_non_default_index(server: BatchServer) -> None:
+    df = pd.DataFrame(
+        {"q": ["alpha", "two beta", "none gamma", "alpha", "delta"]},
+        index=pd.Index(["x", "y", "x", "z", "y"], name="shop"),
+    )
+    with client_for(server) as client:
+        out = client.batch.search_places(df, text_query="q", progress=False)
+    # every input row once, in order: "two beta" gives two places, "none gamma" one empty row
+    assert out["input_row"].tolist() == [0, 1, 1, 2, 3, 4]
+    assert out.index.names == ["shop", "citation"]
+    assert out.index.get_level_values("shop").tolist() == ["x", "y", "y", "x", "z", "y"]
+    assert out["status"].tolist() == ["ok", "ok", "ok", "empty", "ok", "ok"]
+    # each row's places belong to its own query, whatever order the calls finished in
+    for row, name in zip(out["input_row"], out["name"], strict=True):
+        query = df["q"].iloc[row]
+        assert pd.isna(name) if "none" in query else name.startswith(query)
+    assert sorted(sent_queries(server)) == sorted(df["q"])
+
+
+def test_list_series_and_multiindex_inputs(server: BatchServer) -> None:
+    with client_for(server) as client:
+        from_list = client.batch.search_places(["a", "b"], progress=False)
+        series = pd.Series(["b", "a"], index=[10, 7])
+        from_series = client.batch.search_places(series, progress=False)
+        multi = pd.DataFrame(
+            {"q": ["a", "b"]}, index=pd.MultiIndex.from_tuples([(1, "u"), (1, "v")])
+        )
+        from_multi = client.batch.search_places(multi, text_query="q", progress=False)
+    assert from_list.index.get_level_values("input").tolist() == [0, 1]
+    assert from_series.index.get_level_values("input").tolist() == [10, 7]
+    assert from_series["name"].tolist() == ["b #0", "a #0"]
+    assert from_multi.index.names == ["input_0", "input_1", "citation"]
+    assert from_multi.index.tolist() == [(1, "u", 0), (1, "v", 0)]
+
+
+def test_resolve_names_packs_20_a_call_and_unpacks_1_to_1(server: BatchServer) -> None:
+    names = [f"shop {i}" for i in range(45)]
+    names[7] = "unknown shop"
+    names[30] = "   "  # invalid: refused before sending
+    series = pd.Series(names, index=[f"k{i % 9}" for i in range(45)])  # duplicated labels
+    with client_for(server) as client:
+        out = client.batch.resolve_names(series, progress=False)
+    calls = server.tool_calls()
+    assert sorted(len(c["arguments"]["queries"]) for c in calls) == [4, 20, 20]
+    assert len(out) == 45
+    assert out.index.get_level_values(0).tolist() == series.index.tolist()
+    assert out["input_row"].tolist() == list(range(45))
+    expected = [None if i in (7, 30) else f"{place_id(n)}" for i, n in enumerate(names)]
+    assert [None if pd.isna(p) else p for p in out["place_id"]] == expected
+    assert out["status"].iloc[7] == "not_found" and "unknown shop" in out["error"].iloc[7]
+    assert out["status"].iloc[30] == "invalid" and out["error"].iloc[30].startswith("queries:")
+    assert out["status"].drop(out.index[[7, 30]]).eq("ok").all()
+
+
+# ------------------------------------------------------------------------------ failures
+def test_failures_and_invalid_rows_are_kept_and_invalid_never_sent(server: BatchServer) -> None:
+    df = pd.DataFrame({"q": ["good", "fail me", "", None, "also good"], "size": [3, 3, 3, 3, 99]})
+    with client_for(server) as client:
+        out = client.batch.search_places(df, text_query="q", page_size="size", progress=False)
+    assert out["status"].tolist() == ["ok", "error", "invalid", "invalid", "invalid"]
+    assert "INVALID_ARGUMENT" in out["error"].iloc[1]
+    assert out["error"].iloc[2].startswith("text_query:")
+    assert out["error"].iloc[4].startswith("page_size:")
+    assert sorted(sent_queries(server)) == ["fail me", "good"]
+
+
+def test_budget_refuses_a_batch_with_nothing_sent(server: BatchServer) -> None:
+    with client_for(server, max_calls=3) as client:
+        with pytest.raises(mapsnb.BudgetExceeded) as info:
+            client.batch.search_places(["a", "b", "c", "d"], progress=False)
+        assert isinstance(info.value, mapsnb.MapsnbError)
+        assert info.value.limit_name == "max_calls" and info.value.needed == 4
+        assert server.tool_calls() == []
+        client.batch.search_places(["a", "b"], progress=False)
+        client.search_places("c")  # single calls count too
+        with pytest.raises(mapsnb.BudgetExceeded):
+            client.search_places("d")
+    assert len(server.tool_calls()) == 3
+
+
+def test_pro_budget_counts_only_pro_calls(server: BatchServer) -> None:
+    with client_for(server, max_pro_calls=1) as client:
+        with pytest.raises(mapsnb.BudgetExceeded) as info:
+            client.batch.search_places(["a", "b"], page_size=8, progress=False)  # Pro: > 5
+        assert info.value.limit_name == "max_pro_calls"
+        assert server.tool_calls() == []
+        client.batch.search_places(["a", "b"], page_size=5, progress=False)  # Essentials
+        client.batch.search_places(["c"], include_extended_details=True, progress=False)
+        usage = client.usage.set_index(["tool", "tier"])
+    assert usage.loc[("search_places", "Essentials"), "calls"] == 2
+    assert usage.loc[("search_places", "Pro"), "calls"] == 1
+
+
+def test_dry_run_plan_equals_the_calls_then_made(server: BatchServer) -> None:
+    df = pd.DataFrame(
+        {"q": ["a", "b", "", "c"], "size": [3, 8, 3, 3]}, index=["w", "x", "y", "z"]
+    )
+    with client_for(server) as client:
+        plan = client.batch.search_places(df, text_query="q", page_size="size", dry_run=True)
+        assert server.tool_calls() == []
+        assert plan["tool"].tolist() == ["search_places"] * 3
+        assert plan["tier"].tolist() == ["Essentials", "Pro", "Essentials"]
+        assert plan["inputs"].tolist() == [["w"], ["x"], ["z"]]
+        assert plan.attrs["invalid_rows"] == 1
+        client.batch.search_places(df, text_query="q", page_size="size", progress=False)
+    made = sorted(server.tool_calls(), key=lambda p: p["arguments"]["text_query"])
+    assert [p["arguments"] for p in made] == plan["arguments"].tolist()
+    assert client.usage.groupby("tier")["calls"].sum().to_dict() == {"Essentials": 2, "Pro": 1}
+
+
+def test_usage_counts_calls_errors_and_retries(fast_backoff: None) -> None:
+    with BatchServer(every_429=3, retry_after="0") as server, client_for(server) as client:
+        out = client.batch.search_places(
+            ["a", "b", "c", "d", "fail"], max_concurrency=1, progress=False
+        )
+        usage = client.usage
+    assert out["status"].tolist() == ["ok", "ok", "ok", "ok", "error"]
+    row = usage.set_index("tool").loc["search_places"]
+    assert (row["tier"], row["calls"], row["errors"]) == ("Essentials", 5, 1)
+    assert row["retries"] == len(server.tool_calls()) - 5 >= 1
+    assert row["cache_hits"] == 0
+
+
+def test_429_slows_the_batch_but_never_fails_it() -> None:
+    with BatchServer(every_429=3, retry_after="1") as server, client_for(server) as client:
+        out = client.batch.search_places([f"q{i}" for i in range(9)], progress=False)
+    assert out["status"].eq("ok").all() and len(out) == 9
+    calls = server.calls("tools/call")
+    # after the first 429 the whole batch waited (calls already in flight aside): no call
+    # arrived in the second that followed, then every call was retried and answered
+    first_429 = calls[2].at
+    assert not [c for c in calls if 0.2 < c.at - first_429 < 0.9]
+    assert len(calls) > 9 and calls[-1].at - first_429 >= 0.9
+
+
+# ------------------------------------------------------------------------------ event loops
+def test_sync_batch_inside_a_running_event_loop(server: BatchServer) -> None:
+    client = client_for(server)
+
+    async def cell() -> pd.DataFrame:  # as a Jupyter cell: a loop is running on this thread
+        return client.batch.search_places(["a", "b", "c"], progress=False)
+
+    out = asyncio.run(cell())
+    assert out["name"].tolist() == ["a #0", "b #0", "c #0"]
+    client.close()
+
+
+def test_async_client_batch_is_awaitable(server: BatchServer) -> None:
+    async def main() -> pd.DataFrame:
+        async with mapsnb.AsyncClient(KEY, url=server.url) as client:
+            out = await client.batch.search_places(["a", "b"], progress=False)
+            assert client.usage["calls"].sum() == 2
+            return out
+
+    assert asyncio.run(main())["status"].tolist() == ["ok", "ok"]
+
+
+def test_progress_on_and_off(server: BatchServer, capsys: pytest.CaptureFixture[str]) -> None:
+    with client_for(server) as client:
+        client.batch.search_places(["a", "fail"], progress=False)
+        assert capsys.readouterr().err == ""
+        client.batch.search_places(["a", "fail", "c"], progress=True)
+    err = capsys.readouterr().err
+    assert "search_places" in err and "3/3" in err and "failed=1" in err
+
+
+def test_bad_batch_arguments_name_the_field(server: BatchServer) -> None:
+    with client_for(server) as client:
+        with pytest.raises(TypeError, match="unknown argument"):
+            client.batch.search_places(["a"], textquery="x")
+        with pytest.raises(mapsnb.InvalidRequest, match="capabilities"):
+            client.batch.lookup_weather(["Paris"])
+        with pytest.raises(TypeError, match="column name"):
+            client.batch.lookup_weather(pd.DataFrame({"c": ["Paris"]}), capabilities="WEATHER")
+        with pytest.raises(mapsnb.InvalidRequest, match="max_concurrency"):
+            client.batch.search_places(["a"], max_concurrency=0, progress=False)
+        with pytest.raises(TypeError, match="list, a pandas Series or a DataFrame"):
+            client.batch.search_places("abc")
+    assert server.tool_calls() == []
