@@ -367,9 +367,14 @@ async def execute(
         partial = assemble(job, outcomes, aclient.source)
         holder["partial"] = partial
         exc.partial = partial  # type: ignore[attr-defined]
+        why = (
+            "interrupted"
+            if isinstance(exc, (asyncio.CancelledError, KeyboardInterrupt))
+            else f"stopped by {type(exc).__name__}: {exc}"
+        )
         done = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
         print(
-            f"mapsnb batch stopped ({type(exc).__name__}): {done} of {len(job.index)} rows "
+            f"mapsnb batch {why}: {done} of {len(job.index)} rows "
             "finished; the frame is on the error's .partial and client.batch.partial — "
             "pass resume=client.batch.partial to finish it",
             file=sys.stderr,
@@ -410,6 +415,7 @@ def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any
             raise
     box: dict[str, Any] = {}
     started = threading.Event()
+    finished = threading.Event()  # not Thread.join: an interrupted join forgets the thread
 
     async def main() -> Any:
         box["task"] = asyncio.current_task()
@@ -424,17 +430,18 @@ def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any
             box["error"] = exc
         finally:
             started.set()
+            finished.set()
 
     thread = threading.Thread(target=target, name="mapsnb-batch", daemon=True)
     thread.start()
     try:
-        while thread.is_alive():
-            thread.join(0.05)
+        while not finished.wait(0.05):
+            pass
     except KeyboardInterrupt as exc:
         started.wait()
         if "loop" in box:
             box["loop"].call_soon_threadsafe(box["task"].cancel)
-        thread.join()
+        finished.wait()
         exc.partial = holder.get("partial")  # type: ignore[attr-defined]
         raise
     if "error" in box:

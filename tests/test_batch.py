@@ -123,9 +123,7 @@ def test_pro_budget_counts_only_pro_calls(server: BatchServer) -> None:
 
 
 def test_dry_run_plan_equals_the_calls_then_made(server: BatchServer) -> None:
-    df = pd.DataFrame(
-        {"q": ["a", "b", "", "c"], "size": [3, 8, 3, 3]}, index=["w", "x", "y", "z"]
-    )
+    df = pd.DataFrame({"q": ["a", "b", "", "c"], "size": [3, 8, 3, 3]}, index=["w", "x", "y", "z"])
     with client_for(server) as client:
         plan = client.batch.search_places(df, text_query="q", page_size="size", dry_run=True)
         assert server.tool_calls() == []

@@ -53,9 +53,7 @@ class BatchServer(FaultServer):
         with self._count_lock:
             n = next(self._n)
         if self.every_429 and n % self.every_429 == 0:
-            return Reply(
-                429, '{"error": {"code": 429}}', headers={"Retry-After": self.retry_after}
-            )
+            return Reply(429, '{"error": {"code": 429}}', headers={"Retry-After": self.retry_after})
         params = req.json["params"]
         reply = rpc_result(req, self.answer(params["name"], params.get("arguments") or {}))
         reply.delay = self.latency
