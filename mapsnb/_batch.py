@@ -213,12 +213,15 @@ def plan(
         index = df.index
         if main is None and name in df.columns:
             main = name
-        if not (isinstance(main, str) and main in df.columns):
+        if main is None:
             raise TypeError(
-                f"batch.{tool}: give {name}= as a column name of the DataFrame "
-                f"(columns: {', '.join(map(str, df.columns))})"
+                f"batch.{tool}: give {name}= (a column name of the DataFrame, or one value "
+                f"for every row); columns: {', '.join(map(str, df.columns))}"
             )
-        columns[name] = df[main].tolist()
+        if isinstance(main, str) and main in df.columns:
+            columns[name] = df[main].tolist()
+        else:
+            fixed[name] = main
         for key, value in arguments.items():
             if isinstance(value, str) and value in df.columns:
                 columns[key] = df[value].tolist()
