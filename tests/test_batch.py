@@ -206,3 +206,66 @@ def test_bad_batch_arguments_name_the_field(server: BatchServer) -> None:
         with pytest.raises(TypeError, match="list, a pandas Series or a DataFrame"):
             client.batch.search_places("abc")
     assert server.tool_calls() == []
+
+
+# ------------------------------------------------------------------------------ tiers, README
+@pytest.mark.parametrize(
+    ("tool", "args", "expected"),
+    [
+        ("search_places", {"text_query": "x"}, "Essentials"),
+        ("search_places", {"text_query": "x", "page_size": 6}, "Pro"),
+        ("search_places", {"text_query": "x", "include_extended_details": True}, "Pro"),
+        ("search_along_route", {"text_query": "x"}, "Pro"),
+        ("compute_routes", {"intermediate_waypoints": [{}] * 10}, "Essentials"),
+        ("compute_routes", {"intermediate_waypoints": [{}] * 11}, "Pro"),
+        (
+            "compute_routes",
+            {"routing_preference": "ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL"},
+            "Pro",
+        ),
+        ("lookup_weather", {"capabilities": ["WEATHER", "AIR_QUALITY"]}, "Essentials"),
+        ("lookup_weather", {"capabilities": ["POLLEN"]}, "Pro"),
+        (
+            "lookup_weather",
+            {"capabilities": ["AIR_QUALITY"], "date": {"year": 2026, "month": 9, "day": 17}},
+            "Pro",  # historical air quality
+        ),
+        (
+            "lookup_weather",
+            {"capabilities": ["AIR_QUALITY"], "date": {"year": 2026, "month": 9, "day": 18}},
+            "Essentials",
+        ),
+        (
+            "lookup_weather",
+            {
+                "capabilities": ["AIR_QUALITY"],
+                "date": {"year": 2026, "month": 9, "day": 18},
+                "hour": 7,
+            },
+            "Pro",  # an hour already past
+        ),
+        ("resolve_names", {"queries": [{"text": "x"}]}, "Free"),
+        ("resolve_maps_urls", {"urls": ["https://maps.app.goo.gl/x"]}, "Free"),
+    ],
+)
+def test_billing_tiers(tool: str, args: dict, expected: str) -> None:
+    from mapsnb._billing import tier
+
+    now = pd.Timestamp("2026-09-18T08:30:00-07:00").to_pydatetime()
+    assert tier(tool, args, now) == expected
+
+
+def test_readme_batch_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- batch-example -->", 1)[1].split("<!-- /batch-example -->", 1)[0]
+    code = block.split("```python", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    assert namespace["plan"]["tier"].tolist() == ["Essentials", "Essentials"]
+    aq = namespace["aq"]
+    assert aq.index.get_level_values(0).unique().tolist() == ["paris", "tokyo", "nowhere"]
+    assert aq.loc["nowhere", "status"].tolist() == ["invalid"]
+    assert namespace["client"].usage["calls"].sum() == 2
