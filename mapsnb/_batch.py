@@ -18,6 +18,7 @@ run: the batch was interrupted; only in ``.partial`` frames).
 from __future__ import annotations
 
 import asyncio
+import collections
 import datetime as dt
 import json
 import sys
@@ -33,7 +34,7 @@ from . import settings
 from ._batch_frame import assemble, resume_pieces
 from ._billing import tier
 from ._usage import Gate
-from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError
+from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
 
 if TYPE_CHECKING:
     from ._client import AsyncClient, Client
@@ -95,6 +96,8 @@ _PARAMS = {
 }
 _REQUIRED = {"lookup_weather": ("capabilities",), "compute_routes": ("destination",)}
 _INTEGERS = ("hour", "page_size")
+#: How many times a batch sends a call again that is still rate-limited after the client's retries.
+RATE_LIMITED_ROUNDS = 5
 TABLES = (
     "air_quality",
     "pollutants",
@@ -336,25 +339,43 @@ async def execute(
     limiter = AsyncLimiter(_rate(job.tool, calls_per_minute), 60)
     gate = Gate()
     outcomes: dict[int, Any] = {}
-    queue = iter(range(len(job.calls)))
+    pending = collections.deque(range(len(job.calls)))
+    rounds: collections.Counter[int] = collections.Counter()
+    busy = 0
     bar = holder.get("bar") or _progress_bar(job, progress)
     failed = 0
 
     async def worker() -> None:
-        nonlocal failed
-        for k in queue:
+        nonlocal failed, busy
+        while pending or busy:
+            if not pending:  # a call in flight may come back rate-limited and be queued again
+                await asyncio.sleep(0.02)
+                continue
+            k = pending.popleft()
             call = job.calls[k]
-            while gate.remaining() > 0:
-                await asyncio.sleep(gate.remaining())
-            await limiter.acquire()
+            busy += 1
             try:
+                while gate.remaining() > 0:
+                    await asyncio.sleep(gate.remaining())
+                await limiter.acquire()
                 outcome: Any = await aclient._invoke(
                     aclient._typed_flow(_Call(call.tool, call.arguments), gate)
                 )
             except (AuthError, BudgetExceeded):
                 raise  # every other call would fail the same way: stop the batch
+            except RateLimited as exc:
+                # still 429 after the client's retries: a 429 slows the batch, never fails it
+                rounds[k] += 1
+                if rounds[k] < RATE_LIMITED_ROUNDS:
+                    gate.hold(min(settings.backoff_max, exc.retry_after or settings.backoff_max))
+                    pending.append(k)
+                    continue
+                outcome = exc
             except MapsnbError as exc:
                 outcome = exc
+            finally:
+                busy -= 1
+            if isinstance(outcome, MapsnbError):
                 failed += 1
                 bar.set_postfix(failed=failed, refresh=False)
             outcomes[k] = outcome

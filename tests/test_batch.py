@@ -269,3 +269,14 @@ def test_readme_batch_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert aq.index.get_level_values(0).unique().tolist() == ["paris", "tokyo", "nowhere"]
     assert aq.loc["nowhere", "status"].tolist() == ["invalid"]
     assert namespace["client"].usage["calls"].sum() == 2
+
+
+def test_a_call_still_rate_limited_after_retries_is_sent_again(server: BatchServer) -> None:
+    from tests.servers.fault_server import Reply
+
+    busy = Reply(429, '{"error": {"code": 429}}', headers={"Retry-After": "0"})
+    server.on("tools/call", busy, busy, busy)  # more 429s than the client retries (1)
+    with client_for(server, max_retries=1) as client:
+        out = client.batch.search_places(["a", "b"], max_concurrency=1, progress=False)
+    assert out["status"].tolist() == ["ok", "ok"]
+    assert len(server.tool_calls()) == 5
