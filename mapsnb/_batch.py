@@ -367,7 +367,10 @@ async def execute(
                 # still 429 after the client's retries: a 429 slows the batch, never fails it
                 rounds[k] += 1
                 if rounds[k] < RATE_LIMITED_ROUNDS:
-                    gate.hold(min(settings.backoff_max, exc.retry_after or settings.backoff_max))
+                    after = exc.retry_after
+                    gate.hold(
+                        min(settings.backoff_max, settings.backoff_base if after is None else after)
+                    )
                     pending.append(k)
                     continue
                 outcome = exc

@@ -159,7 +159,12 @@ class Meter:
                         and outcome.status_code == 429
                     ):
                         after = proto.retry_after(outcome)
-                        gate.hold(min(settings.backoff_max, after or settings.backoff_base))
+                        gate.hold(
+                            min(
+                                settings.backoff_max,
+                                settings.backoff_base if after is None else after,
+                            )
+                        )
                 else:  # a backoff sleep before a retry
                     with self._lock:
                         self._bump(tool, tier_, "retries")
