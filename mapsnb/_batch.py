@@ -31,7 +31,7 @@ import pandas as pd
 
 from . import _requests as rq
 from . import settings
-from ._batch_frame import assemble, resume_pieces
+from ._batch_frame import Parts, assemble, resume_parts
 from ._billing import tier
 from ._usage import Gate
 from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
@@ -127,7 +127,7 @@ class Job:
     index: pd.Index
     calls: list[PlannedCall]
     invalid: dict[int, str]
-    kept: dict[int, pd.DataFrame] = field(default_factory=dict)
+    kept: Parts = field(default_factory=Parts)
     table: str | None = None
 
 
@@ -238,13 +238,13 @@ def plan(
         columns[name] = series.tolist()
         fixed.update(arguments)
     n = len(index)
-    kept = resume_pieces(resume, tool, n) if resume is not None else {}
+    kept = resume_parts(resume, tool, n) if resume is not None else Parts()
     now = client.now()
     invalid: dict[int, str] = {}
     calls: list[PlannedCall] = []
     packs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for pos in range(n):
-        if pos in kept:
+        if pos in kept.states:
             continue
         values = {k: _clean(k, v) for k, v in fixed.items()}
         values.update({k: _clean(k, col[pos]) for k, col in columns.items()})
@@ -286,7 +286,7 @@ def plan_frame(job: Job) -> pd.DataFrame:
         index=pd.RangeIndex(len(job.calls), name="call"),
     )
     df.attrs["invalid_rows"] = len(job.invalid)
-    df.attrs["resumed_rows"] = len(job.kept)
+    df.attrs["resumed_rows"] = len(job.kept.states)
     df.attrs["calls_by_tier"] = df["tier"].value_counts().to_dict()
     return df
 

@@ -8,6 +8,7 @@ the tool frame's columns. An input row with no tool rows (a failure, an empty an
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,101 +23,117 @@ STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
 #: Rows that ``resume=`` keeps; the others (invalid, error, cancelled) are planned again.
 KEEP_ON_RESUME = ("ok", "empty", "not_found")
 _OWN = ["status", "error", "input_row"]
-_BLANK = pd.DataFrame(index=pd.RangeIndex(1))
 
-Piece = tuple[str, "str | None", "pd.DataFrame | None"]
+State = tuple[str, "str | None"]
+
+
+@dataclass
+class Parts:
+    """Where the output rows come from: a status per input row, and blocks of tool rows.
+
+    Each block is a tool frame and, per row of it, the input position it belongs to.
+    """
+
+    states: dict[int, State] = field(default_factory=dict)
+    blocks: list[tuple[pd.DataFrame, np.ndarray]] = field(default_factory=list)
+
+    def add(self, df: pd.DataFrame, positions: list[int] | np.ndarray) -> None:
+        self.blocks.append((df, np.asarray(positions, dtype=np.int64)))
 
 
 def _table(result: Any, table: str | None) -> pd.DataFrame:
     return getattr(result, table) if table else result.to_frame()
 
 
-def _failure(exc: BaseException) -> Piece:
+def _failure(exc: BaseException) -> State:
     kind = "not_found" if isinstance(exc, ToolError) and exc.status == "NOT_FOUND" else "error"
-    return kind, str(exc), None
+    return kind, str(exc)
 
 
-def _packed(df: pd.DataFrame, rows: list[int], out: dict[int, Piece]) -> None:
-    for j, pos in enumerate(rows):
-        if j >= len(df):
-            out[pos] = ("error", "missing from response", None)
-            continue
-        row = df.iloc[[j]].reset_index(drop=True)
-        ok = bool(row["ok"].iloc[0]) if "ok" in row else True
-        if ok:
-            out[pos] = ("ok", None, row)
+def _packed(df: pd.DataFrame, rows: list[int], parts: Parts) -> None:
+    n = min(len(df), len(rows))
+    for pos in rows[n:]:
+        parts.states[pos] = ("error", "missing from response")
+    ok = df["ok"].tolist() if "ok" in df else [True] * len(df)
+    codes = df["error_status"].tolist() if "error_status" in df else [None] * len(df)
+    messages = df["error_message"].tolist() if "error_message" in df else [None] * len(df)
+    for j, pos in enumerate(rows[:n]):
+        if ok[j]:
+            parts.states[pos] = ("ok", None)
         else:
-            message = row["error_message"].iloc[0] if "error_message" in row else None
-            status = row["error_status"].iloc[0] if "error_status" in row else None
-            text = ": ".join(str(x) for x in (status, message) if isinstance(x, str) and x)
-            out[pos] = ("not_found", text or "not resolved", row)
+            text = ": ".join(str(x) for x in (codes[j], messages[j]) if isinstance(x, str) and x)
+            parts.states[pos] = ("not_found", text or "not resolved")
+    parts.add(df.iloc[:n], rows[:n])
 
 
-def pieces(job: Job, outcomes: dict[int, Any]) -> dict[int, Piece]:
-    """``{input position: (status, error, tool rows or None)}`` for every input row."""
+def collect(job: Job, outcomes: dict[int, Any]) -> Parts:
+    """The status of every input row and the blocks of tool rows (see :class:`Parts`)."""
     from ._batch import _PACKED
 
-    out: dict[int, Piece] = dict(job.kept)
+    parts = Parts(dict(job.kept.states), list(job.kept.blocks))
     for pos, message in job.invalid.items():
-        out[pos] = ("invalid", message, None)
+        parts.states[pos] = ("invalid", message)
     for k, call in enumerate(job.calls):
         if k not in outcomes:
             for pos in call.rows:
-                out[pos] = ("cancelled", "not run: the batch stopped before this call", None)
+                parts.states[pos] = ("cancelled", "not run: the batch stopped before this call")
             continue
         outcome = outcomes[k]
         if isinstance(outcome, BaseException):
             for pos in call.rows:
-                out[pos] = _failure(outcome)
+                parts.states[pos] = _failure(outcome)
         elif call.tool in _PACKED:
-            _packed(outcome.to_frame(), call.rows, out)
+            _packed(outcome.to_frame(), call.rows, parts)
         else:
             df = _table(outcome, job.table)
-            out[call.rows[0]] = ("ok", None, df) if len(df) else ("empty", None, df)
-    return out
+            parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
+            if len(df):
+                parts.add(df, [call.rows[0]] * len(df))
+    return parts
 
 
 def assemble(job: Job, outcomes: dict[int, Any], source: str) -> pd.DataFrame:
     """The batch's output frame (see the module doc)."""
-    found = pieces(job, outcomes)
+    parts = collect(job, outcomes)
     n = len(job.index)
     frames: list[pd.DataFrame] = []
+    positions: list[np.ndarray] = []
     items: list[Any] = []
-    counts = np.zeros(n, dtype=np.int64)
-    status: list[str] = []
-    error: list[Any] = []
     item_name: str | None = None
     attributions: list[Any] = []
-    for pos in range(n):
-        state, message, df = found[pos]
-        if df is not None and len(df):
-            if item_name is None and df.index.name is not None:
-                item_name = str(df.index.name)
-            items.extend(df.index.tolist())
-            for a in df.attrs.get("attributions", []) or []:
-                if a not in attributions:
-                    attributions.append(a)
-            frames.append(df.reset_index(drop=True))
-        else:
-            items.append(0)
-            frames.append(_BLANK)
-        counts[pos] = len(frames[-1])
-        status.extend([state] * len(frames[-1]))
-        error.extend([message] * len(frames[-1]))
-    if frames:
-        body = pd.concat(_same_zones(frames), ignore_index=True)
-    else:
-        body = pd.DataFrame(index=pd.RangeIndex(0))
+    covered = np.zeros(n, dtype=bool)
+    for df, pos in parts.blocks:
+        if item_name is None and df.index.name is not None:
+            item_name = str(df.index.name)
+        for a in df.attrs.get("attributions", []) or []:
+            if a not in attributions:
+                attributions.append(a)
+        items.extend(df.index.tolist())
+        frames.append(df.reset_index(drop=True))
+        positions.append(pos)
+        covered[pos] = True
+    blank = np.flatnonzero(~covered)
+    frames.append(pd.DataFrame(index=pd.RangeIndex(len(blank))))
+    positions.append(blank.astype(np.int64))
+    items.extend([0] * len(blank))
+    body = pd.concat(_same_zones(frames), ignore_index=True)
+    pos = np.concatenate(positions)
+    order = np.argsort(pos, kind="stable")  # input order; a block keeps its rows' order
+    body = body.take(order).reset_index(drop=True)
+    pos = pos[order]
+    items_sorted = np.asarray(items, dtype=object)[order].tolist()
     body = body.drop(columns=[c for c in _OWN if c in body.columns])
+    status = np.array([parts.states.get(i, ("cancelled", None))[0] for i in range(n)], dtype=object)
+    error = np.array([parts.states.get(i, ("", None))[1] for i in range(n)], dtype=object)
     head = pd.DataFrame(
         {
-            "status": pd.array(status, dtype="string"),
-            "error": pd.array(error, dtype="string"),
-            "input_row": np.repeat(np.arange(n, dtype=np.int64), counts),
+            "status": pd.array(status[pos], dtype="string"),
+            "error": pd.array(error[pos], dtype="string"),
+            "input_row": pos,
         }
     )
     out = pd.concat([head, body], axis=1)
-    out.index = _index(job.index, counts, items, item_name or "item")
+    out.index = _index(job.index, pos, items_sorted, item_name or "item")
     out.attrs = {
         "tool": job.tool,
         "source": source,
@@ -151,42 +168,47 @@ def _same_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
     return out
 
 
-def _index(index: pd.Index, counts: np.ndarray, items: list[Any], item_name: str) -> pd.Index:
-    repeated = index.repeat(counts)
+def _index(index: pd.Index, pos: np.ndarray, items: list[Any], item_name: str) -> pd.Index:
+    taken = index.take(pos)
     if isinstance(index, pd.MultiIndex):
-        levels = [repeated.get_level_values(i) for i in range(index.nlevels)]
+        levels = [taken.get_level_values(i) for i in range(index.nlevels)]
         names = [n if n is not None else f"input_{i}" for i, n in enumerate(index.names)]
     else:
-        levels = [repeated]
+        levels = [taken]
         names = [index.name if index.name is not None else "input"]
     if item_name in names:
         item_name = "item"
     return pd.MultiIndex.from_arrays([*levels, items], names=[*names, item_name])
 
 
-def resume_pieces(partial: Any, tool: str, n: int) -> dict[int, Piece]:
-    """Rows of a previous (partial) batch frame to keep: those whose status is final."""
+def resume_parts(partial: Any, tool: str, n: int) -> Parts:
+    """The rows of a previous (partial) batch frame to keep: those whose status is final."""
     if not isinstance(partial, pd.DataFrame) or not {"status", "input_row"} <= set(partial):
         raise InvalidRequest("resume", "must be the frame of an earlier batch (its .partial)")
     if partial.attrs.get("tool", tool) != tool:
         raise InvalidRequest("resume", f"is a {partial.attrs['tool']} batch, not a {tool} batch")
-    rows = partial["input_row"].to_numpy()
-    if len(rows) and (set(np.unique(rows).tolist()) != set(range(n))):
+    rows = partial["input_row"].to_numpy(dtype=np.int64)
+    if len(rows) and set(np.unique(rows).tolist()) != set(range(n)):
         raise InvalidRequest(
             "resume", f"does not cover the same {n} input rows (pass the same input as before)"
         )
-    out: dict[int, Piece] = {}
-    flat = partial.reset_index(level=list(range(partial.index.nlevels - 1)), drop=True)
-    for pos, group in flat.groupby("input_row", sort=True):
-        states = set(group["status"].tolist())
-        if len(states) != 1 or next(iter(states)) not in KEEP_ON_RESUME:
-            continue
-        state = next(iter(states))
-        message = group["error"].iloc[0]
-        df = group.drop(columns=_OWN)
-        if state == "empty":
-            df = df.iloc[0:0]
-        elif state != "ok" and bool(df.isna().all(axis=None)):
-            df = None
-        out[int(pos)] = (state, None if pd.isna(message) else str(message), df)
-    return out
+    status = partial["status"].astype(object).to_numpy()
+    final = pd.Series(np.isin(status, KEEP_ON_RESUME)).groupby(rows).all()
+    keep = set(final.index[final.to_numpy()].tolist())
+    parts = Parts()
+    first: dict[int, int] = {}
+    for j, r in enumerate(rows.tolist()):
+        first.setdefault(r, j)
+    errors = partial["error"].astype(object).to_numpy()
+    for r in keep:
+        message = errors[first[r]]
+        parts.states[r] = (str(status[first[r]]), None if pd.isna(message) else str(message))
+    data = partial.drop(columns=_OWN)
+    has_rows = (status == "ok") | data.notna().any(axis=1).to_numpy()
+    mask = np.isin(rows, list(keep)) & has_rows & (status != "empty")
+    block = partial[mask]
+    if len(block):
+        df = data[mask]
+        df.index = block.index.get_level_values(-1)
+        parts.add(df, rows[mask])
+    return parts

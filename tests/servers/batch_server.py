@@ -40,6 +40,14 @@ class BatchServer(FaultServer):
         self._n = itertools.count(1)
         self._count_lock = threading.Lock()
         self.on_call: Any = None  # optional hook(req) run for each tools/call
+        self.record = True  # keep every request in .requests (off for long benchmark runs)
+
+    def respond(self, req: Recorded) -> Reply:
+        reply = super().respond(req)
+        if not self.record:
+            with self._lock:
+                self.requests.clear()
+        return reply
 
     def tool_calls(self) -> list[dict[str, Any]]:
         """``params`` of every tools/call received (retried ones included), in arrival order."""
@@ -103,3 +111,27 @@ class BatchServer(FaultServer):
             }
             return tool_result(payload)
         return tool_result({"ok": True, "_echo": args})
+
+
+def main() -> None:
+    """Serve until killed; print the URL (``python -m tests.servers.batch_server --port N``)."""
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--latency", type=float, default=0.0)
+    parser.add_argument("--every-429", type=int, default=0)
+    parser.add_argument("--retry-after", default="1")
+    args = parser.parse_args()
+    server = BatchServer(
+        latency=args.latency, every_429=args.every_429, retry_after=args.retry_after
+    )
+    server.record = False
+    with server:
+        print(server.url, flush=True)
+        while True:
+            time.sleep(3600)
+
+
+if __name__ == "__main__":
+    main()
