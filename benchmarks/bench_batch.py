@@ -71,9 +71,7 @@ def bench_latency(n_names: int) -> tuple[float, float]:
             loop = [client.resolve_names(chunk).to_frame() for chunk in chunks]
             t_loop = time.perf_counter() - t0
             t0 = time.perf_counter()
-            out = client.batch.resolve_names(
-                names, max_concurrency=concurrency, progress=False
-            )
+            out = client.batch.resolve_names(names, max_concurrency=concurrency, progress=False)
             t_batch = time.perf_counter() - t0
     finally:
         stop(proc)
