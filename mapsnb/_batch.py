@@ -17,27 +17,22 @@ run: the batch was interrupted; only in ``.partial`` frames).
 
 from __future__ import annotations
 
-import asyncio
-import collections
 import datetime as dt
 import json
-import sys
-import threading
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from . import _requests as rq
-from . import settings
-from ._batch_frame import Parts, assemble, resume_parts
+from ._batch_frame import Parts, resume_parts
+from ._batch_run import async_twin, execute, run_sync
 from ._billing import tier
-from ._usage import Gate
-from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+from .errors import InvalidRequest
 
 if TYPE_CHECKING:
-    from ._client import AsyncClient, Client
+    pass
 
 __all__ = ["AsyncBatch", "Batch"]
 
@@ -96,8 +91,6 @@ _PARAMS = {
 }
 _REQUIRED = {"lookup_weather": ("capabilities",), "compute_routes": ("destination",)}
 _INTEGERS = ("hour", "page_size")
-#: How many times a batch sends a call again that is still rate-limited after the client's retries.
-RATE_LIMITED_ROUNDS = 5
 TABLES = (
     "air_quality",
     "pollutants",
@@ -289,191 +282,6 @@ def plan_frame(job: Job) -> pd.DataFrame:
     df.attrs["resumed_rows"] = len(job.kept.states)
     df.attrs["calls_by_tier"] = df["tier"].value_counts().to_dict()
     return df
-
-
-# ------------------------------------------------------------------------------ running
-def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
-    value = settings.calls_per_minute if calls_per_minute is None else calls_per_minute
-    if isinstance(value, Mapping):
-        value = value.get(tool, settings.calls_per_minute)
-    if isinstance(value, Mapping) or not isinstance(value, (int, float)) or value <= 0:
-        raise InvalidRequest("calls_per_minute", f"must be a positive number, got {value!r}")
-    return float(value)
-
-
-def _progress_bar(job: Job, progress: bool) -> Any:
-    from tqdm.auto import tqdm
-
-    return tqdm(
-        total=len(job.calls),
-        desc=f"{job.tool}",
-        unit="call",
-        disable=not progress,
-        dynamic_ncols=True,
-    )
-
-
-async def execute(
-    aclient: AsyncClient,
-    job: Job,
-    *,
-    max_concurrency: int,
-    progress: bool,
-    calls_per_minute: int | Mapping[str, int] | None,
-    holder: dict[str, Any],
-) -> pd.DataFrame:
-    """Run the calls of ``job`` on ``aclient``; return the assembled frame.
-
-    On cancellation or an error that stops the batch, the frame of what finished is put in
-    ``holder["partial"]`` (and on the raised error's ``.partial``).
-    """
-    from aiolimiter import AsyncLimiter
-
-    from ._client import _Call
-
-    if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
-        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
-    if max_concurrency < 1:
-        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
-    aclient._meter.check(c.tier for c in job.calls)
-    limiter = AsyncLimiter(_rate(job.tool, calls_per_minute), 60)
-    gate = Gate()
-    outcomes: dict[int, Any] = {}
-    pending = collections.deque(range(len(job.calls)))
-    rounds: collections.Counter[int] = collections.Counter()
-    busy = 0
-    bar = holder.get("bar") or _progress_bar(job, progress)
-    failed = 0
-
-    async def worker() -> None:
-        nonlocal failed, busy
-        while pending or busy:
-            if not pending:  # a call in flight may come back rate-limited and be queued again
-                await asyncio.sleep(0.02)
-                continue
-            k = pending.popleft()
-            call = job.calls[k]
-            busy += 1
-            try:
-                while gate.remaining() > 0:
-                    await asyncio.sleep(gate.remaining())
-                await limiter.acquire()
-                outcome: Any = await aclient._invoke(
-                    aclient._typed_flow(_Call(call.tool, call.arguments), gate)
-                )
-            except (AuthError, BudgetExceeded):
-                raise  # every other call would fail the same way: stop the batch
-            except RateLimited as exc:
-                # still 429 after the client's retries: a 429 slows the batch, never fails it
-                rounds[k] += 1
-                if rounds[k] < RATE_LIMITED_ROUNDS:
-                    after = exc.retry_after
-                    gate.hold(
-                        min(settings.backoff_max, settings.backoff_base if after is None else after)
-                    )
-                    pending.append(k)
-                    continue
-                outcome = exc
-            except MapsnbError as exc:
-                outcome = exc
-            finally:
-                busy -= 1
-            if isinstance(outcome, MapsnbError):
-                failed += 1
-                bar.set_postfix(failed=failed, refresh=False)
-            outcomes[k] = outcome
-            bar.update(1)
-
-    tasks = [asyncio.ensure_future(worker()) for _ in range(min(max_concurrency, len(job.calls)))]
-    try:
-        await asyncio.gather(*tasks)
-    except BaseException as exc:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        partial = assemble(job, outcomes, aclient.source)
-        holder["partial"] = partial
-        exc.partial = partial  # type: ignore[attr-defined]
-        why = (
-            "interrupted"
-            if isinstance(exc, (asyncio.CancelledError, KeyboardInterrupt))
-            else f"stopped by {type(exc).__name__}: {exc}"
-        )
-        done = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
-        print(
-            f"mapsnb batch {why}: {done} of {len(job.index)} rows "
-            "finished; the frame is on the error's .partial and client.batch.partial — "
-            "pass resume=client.batch.partial to finish it",
-            file=sys.stderr,
-        )
-        raise
-    finally:
-        bar.close()
-    return assemble(job, outcomes, aclient.source)
-
-
-def async_twin(client: Client) -> AsyncClient:
-    """An :class:`AsyncClient` sharing ``client``'s settings, emulator, budget and usage."""
-    from ._client import AsyncClient
-
-    twin = AsyncClient.__new__(AsyncClient)
-    twin.__dict__.update(client.__dict__)
-    twin._open()
-    return twin
-
-
-def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:
-    """Run a coroutine to completion from sync code, even where an event loop already runs.
-
-    With no running loop (a script) it uses :func:`asyncio.run`. Inside a running loop (a
-    Jupyter cell) it runs the coroutine on its own loop in a worker thread and waits; an
-    interrupt cancels the worker's task, waits for it to stop, and re-raises with ``.partial``.
-    """
-    try:
-        asyncio.get_running_loop()
-        running = True
-    except RuntimeError:
-        running = False
-    if not running:
-        try:
-            return asyncio.run(make())
-        except KeyboardInterrupt as exc:
-            exc.partial = holder.get("partial")  # type: ignore[attr-defined]
-            raise
-    box: dict[str, Any] = {}
-    started = threading.Event()
-    finished = threading.Event()  # not Thread.join: an interrupted join forgets the thread
-
-    async def main() -> Any:
-        box["task"] = asyncio.current_task()
-        box["loop"] = asyncio.get_running_loop()
-        started.set()
-        return await make()
-
-    def target() -> None:
-        try:
-            box["result"] = asyncio.run(main())
-        except BaseException as exc:
-            box["error"] = exc
-        finally:
-            started.set()
-            finished.set()
-
-    thread = threading.Thread(target=target, name="mapsnb-batch", daemon=True)
-    thread.start()
-    try:
-        while not finished.wait(0.05):
-            pass
-    except KeyboardInterrupt as exc:
-        started.wait()
-        if "loop" in box:
-            box["loop"].call_soon_threadsafe(box["task"].cancel)
-        finished.wait()
-        exc.partial = holder.get("partial")  # type: ignore[attr-defined]
-        raise
-    if "error" in box:
-        raise box["error"]
-    return box["result"]
 
 
 # ------------------------------------------------------------------------------ public API
