@@ -280,3 +280,49 @@ def test_a_call_still_rate_limited_after_retries_is_sent_again(server: BatchServ
         out = client.batch.search_places(["a", "b"], max_concurrency=1, progress=False)
     assert out["status"].tolist() == ["ok", "ok"]
     assert len(server.tool_calls()) == 5
+
+
+def test_resume_keeps_final_rows_and_sends_only_failed_ones(server: BatchServer) -> None:
+    names = pd.Series(["a", "unknown b", "", "c"] * 6, index=[f"i{i % 5}" for i in range(24)])
+    with client_for(server) as client:
+        first = client.batch.resolve_names(names, progress=False)
+        places = client.batch.search_places(["x", "fail y", "none z"], progress=False)
+        before = len(server.tool_calls())
+        again = client.batch.resolve_names(names, resume=first, progress=False)
+        assert len(server.tool_calls()) == before  # ok, not_found: final; invalid: refused again
+        places_again = client.batch.search_places(
+            ["x", "fail y", "none z"], resume=places, progress=False
+        )
+        resent = [p["arguments"] for p in server.tool_calls()[before:]]
+        with pytest.raises(mapsnb.InvalidRequest, match="resume"):
+            client.batch.search_places(["x", "y"], resume=places, progress=False)
+        with pytest.raises(mapsnb.InvalidRequest, match="resume"):
+            client.batch.resolve_names(["x", "y", "z"], resume=places, progress=False)
+    pd.testing.assert_frame_equal(again, first)
+    assert resent == [{"text_query": "fail y"}]
+    assert places_again["status"].tolist() == ["ok", "error", "empty"]
+    pd.testing.assert_frame_equal(places_again, places, check_dtype=False)
+
+
+def test_auth_error_stops_the_batch_with_the_finished_rows() -> None:
+    from tests.servers.fault_server import Reply
+
+    with BatchServer(latency=0.05) as server, client_for(server) as client:
+        calls = {"n": 0}
+        original = server.mcp_reply
+
+        def reply(req):  # type: ignore[no-untyped-def]
+            calls["n"] += 1
+            if calls["n"] > 3:
+                return Reply(401, '{"error": {"code": 401, "message": "API key not valid"}}')
+            return original(req)
+
+        server.mcp_reply = reply  # type: ignore[method-assign]
+        with pytest.raises(mapsnb.AuthError) as info:
+            client.batch.search_places(
+                [f"q{i}" for i in range(30)], max_concurrency=1, progress=False
+            )
+        partial = info.value.partial  # type: ignore[attr-defined]
+    assert partial["status"].tolist()[:3] == ["ok"] * 3
+    assert set(partial["status"].tolist()[3:]) == {"cancelled"}
+    assert len(partial) == 30 and KEY not in str(info.value)
