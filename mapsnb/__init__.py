@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
-
 from . import errors, settings
 from ._types import Circle, LatLng, PlaceId, Viewport
+from ._version import __version__
 from .errors import (
     AuthError,
     BudgetExceeded,

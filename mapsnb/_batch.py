@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from . import _requests as rq
-from ._batch_frame import Parts, resume_parts
-from ._batch_run import async_twin, execute, run_sync
+from ._batch_frame import PACKED, Parts, resume_parts
+from ._batch_run import execute, run_sync
 from ._billing import tier
 from .errors import InvalidRequest
 
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 __all__ = ["AsyncBatch", "Batch"]
 
 PACK = rq.MAX_BATCH
-_PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
 _MAIN = {
     "search_places": "text_query",
     "lookup_weather": "location",
@@ -248,8 +247,8 @@ def plan(
             field_ = name if exc.field.startswith(f"{name}[0]") else exc.field
             invalid[pos] = f"{field_}: {exc.rule}"
             continue
-        if tool in _PACKED:
-            items = args.pop(_PACKED[tool])
+        if tool in PACKED:
+            items = args.pop(PACKED[tool])
             key = json.dumps(args, sort_keys=True, default=str)
             packs.setdefault(key, []).append((pos, items[0]))
         else:
@@ -258,9 +257,9 @@ def plan(
         rest = json.loads(key)
         for start in range(0, len(members), PACK):
             chunk = members[start : start + PACK]
-            args = {_PACKED[tool]: [item for _, item in chunk], **rest}
+            args = {PACKED[tool]: [item for _, item in chunk], **rest}
             calls.append(PlannedCall(tool, args, [p for p, _ in chunk], tier(tool, args, now)))
-    if tool in _PACKED:
+    if tool in PACKED:
         calls.sort(key=lambda c: c.rows[0])
     return Job(tool, index, calls, invalid, kept, table)
 
@@ -352,7 +351,7 @@ class Batch(_BatchBase):
         holder: dict[str, Any] = {}
 
         async def go() -> pd.DataFrame:
-            twin = async_twin(client)
+            twin = client._async_twin()
             try:
                 return await execute(
                     twin,

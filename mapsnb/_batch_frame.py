@@ -19,6 +19,8 @@ from .errors import InvalidRequest, ToolError
 if TYPE_CHECKING:
     from ._batch import Job
 
+#: Tools whose calls carry up to 20 rows each: the wire list that holds them.
+PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
 STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
 #: Rows that ``resume=`` keeps; the others (invalid, error, cancelled) are planned again.
 KEEP_ON_RESUME = ("ok", "empty", "not_found")
@@ -68,8 +70,6 @@ def _packed(df: pd.DataFrame, rows: list[int], parts: Parts) -> None:
 
 def collect(job: Job, outcomes: dict[int, Any]) -> Parts:
     """The status of every input row and the blocks of tool rows (see :class:`Parts`)."""
-    from ._batch import _PACKED
-
     parts = Parts(dict(job.kept.states), list(job.kept.blocks))
     for pos, message in job.invalid.items():
         parts.states[pos] = ("invalid", message)
@@ -82,7 +82,7 @@ def collect(job: Job, outcomes: dict[int, Any]) -> Parts:
         if isinstance(outcome, BaseException):
             for pos in call.rows:
                 parts.states[pos] = _failure(outcome)
-        elif call.tool in _PACKED:
+        elif call.tool in PACKED:
             _packed(outcome.to_frame(), call.rows, parts)
         else:
             df = _table(outcome, job.table)

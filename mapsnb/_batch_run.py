@@ -14,6 +14,7 @@ import collections
 import sys
 import threading
 from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -25,7 +26,16 @@ from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, Rate
 
 if TYPE_CHECKING:
     from ._batch import Job
-    from ._client import AsyncClient, Client
+    from ._client import AsyncClient
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What ``_typed_flow`` reads of a call (as ``mapsnb._client._Call``)."""
+
+    name: str
+    arguments: dict[str, Any]
+
 
 #: How many times a batch sends a call again that is still rate-limited after the client's retries.
 RATE_LIMITED_ROUNDS = 5
@@ -68,8 +78,6 @@ async def execute(
     """
     from aiolimiter import AsyncLimiter
 
-    from ._client import _Call
-
     if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
     if max_concurrency < 1:
@@ -97,9 +105,8 @@ async def execute(
                 while gate.remaining() > 0:
                     await asyncio.sleep(gate.remaining())
                 await limiter.acquire()
-                outcome: Any = await aclient._invoke(
-                    aclient._typed_flow(_Call(call.tool, call.arguments), gate)
-                )
+                spec: Any = _Spec(call.tool, call.arguments)  # duck-typed _client._Call
+                outcome: Any = await aclient._invoke(aclient._typed_flow(spec, gate))
             except (AuthError, BudgetExceeded):
                 raise  # every other call would fail the same way: stop the batch
             except RateLimited as exc:
@@ -149,16 +156,6 @@ async def execute(
     finally:
         bar.close()
     return assemble(job, outcomes, aclient.source)
-
-
-def async_twin(client: Client) -> AsyncClient:
-    """An :class:`AsyncClient` sharing ``client``'s settings, emulator, budget and usage."""
-    from ._client import AsyncClient
-
-    twin = AsyncClient.__new__(AsyncClient)
-    twin.__dict__.update(client.__dict__)
-    twin._open()
-    return twin
 
 
 def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:

@@ -25,12 +25,14 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from . import __version__, settings
 from . import _protocol as proto
 from . import _requests as rq
+from . import settings
+from ._credits import payload_is_synthetic
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
 from ._usage import Gate, Meter
+from ._version import __version__
 from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
 from .results import (
     RESULT_TYPES,
@@ -323,6 +325,9 @@ class _BaseClient:
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
+        if self.source != "live" and payload_is_synthetic(payload):
+            # a served emulator tells who it is in its attributions (Client(url=...) of one)
+            self.source = "sandbox"
         result = cls.from_payload(payload, request=call.arguments, source=self.source)
         if isinstance(result, RoutesResult):
             result._issued_at = self.now()
@@ -584,6 +589,13 @@ class Client(_BaseClient):
     def _open(self) -> None:
         self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
         self._lock = threading.Lock()
+
+    def _async_twin(self) -> AsyncClient:
+        """An AsyncClient sharing this client's settings, emulator, budget and usage (batches)."""
+        twin = AsyncClient.__new__(AsyncClient)
+        twin.__dict__.update(self.__dict__)
+        twin._open()
+        return twin
 
     def _invoke(self, flow: _Flow) -> Any:
         if self._mode == "session" and not self._initialized:

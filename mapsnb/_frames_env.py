@@ -1,7 +1,7 @@
-"""Environment (``lookup_weather``) frames, and the payload helpers shared with ``frames``.
+"""Environment (``lookup_weather``) frames, and the pandas helpers shared with ``frames``.
 
-Everything here reads **raw payload dicts** in either key spelling (camelCase or snake_case)
-and tolerates missing fields. The public names are re-exported by :mod:`mapsnb.frames`.
+Payload dicts are read through :mod:`mapsnb._wire` (either spelling, missing fields tolerated).
+The public names are re-exported by :mod:`mapsnb.frames`.
 
 Time conventions (TOOLS.md §3.11): weather ``dateTime``, sunrise and sunset are UTC instants and
 are shown in the location's zone (``timeZone``); air-quality ``dateTime`` is local civil time plus
@@ -13,14 +13,29 @@ tz-naive ``datetime64[ns]`` at midnight.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any
-from zoneinfo import ZoneInfo
 
 import numpy as np
 import pandas as pd
+
+from ._wire import (
+    WEATHER_RECORD_KEYS,
+    civil_date,
+    domain_attributions,
+    g,
+    has,
+    hex_color,
+    instant_ns,
+    is_legacy_weather,
+    num,
+    path,
+    records,
+    snake,
+    text,
+    time_zone,
+)
 
 __all__ = [
     "air_quality_frame",
@@ -34,169 +49,17 @@ __all__ = [
 ]
 
 # --------------------------------------------------------------------------------------------
-# Shared payload helpers (used by mapsnb.frames too)
+# Shared pandas helpers (used by mapsnb.frames too)
 # --------------------------------------------------------------------------------------------
 
-_SNAKE: dict[str, str] = {}
 _NAT = np.iinfo(np.int64).min
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-_EPOCH_NAIVE = datetime(1970, 1, 1)
-_US = timedelta(microseconds=1)
-_DURATION = re.compile(r"^\s*([+-])?(\d*)(?:\.(\d*))?\s*s?\s*$")
-_FRACTION = re.compile(r"\.(\d+)")
-
-
-def snake(name: str) -> str:
-    """``"writeAReviewUrl"`` -> ``"write_a_review_url"`` (snake_case names pass through)."""
-    out = _SNAKE.get(name)
-    if out is None:
-        out = _SNAKE[name] = re.sub(r"([A-Z])", r"_\1", name).lower().lstrip("_")
-    return out
-
-
-def g(obj: Any, key: str, default: Any = None) -> Any:
-    """Field ``key`` (given in camelCase) of ``obj`` in either spelling; ``default`` if absent."""
-    if type(obj) is not dict and not isinstance(obj, Mapping):
-        return default
-    value = obj.get(key)
-    if value is None:
-        alt = _SNAKE.get(key) or snake(key)
-        if alt != key:
-            value = obj.get(alt)
-    return default if value is None else value
-
-
-def path(obj: Any, *keys: str) -> Any:
-    """Nested :func:`g`: ``path(d, "wind", "speed", "value")``."""
-    for key in keys:
-        obj = g(obj, key)
-        if obj is None:
-            return None
-    return obj
-
-
-def has(obj: Any, key: str) -> bool:
-    """Whether ``obj`` has ``key`` in either spelling (even with a null value)."""
-    return isinstance(obj, Mapping) and (key in obj or snake(key) in obj)
-
-
-def num(value: Any, sub: str | None = None) -> float:
-    """A float from a number, numeric string or (with ``sub``) a wrapper dict; NaN otherwise."""
-    kind = type(value)
-    if kind is float or kind is int:
-        return float(value)
-    if sub is not None and isinstance(value, Mapping):
-        value = g(value, sub)
-    if value is None or isinstance(value, bool):
-        return math.nan
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return math.nan
-    return math.nan
-
-
-def text(value: Any, sub: str = "text") -> str | None:
-    """A string from a string or a ``{"text": ...}`` wrapper; None otherwise."""
-    if isinstance(value, Mapping):
-        value = g(value, sub)
-    if value is None:
-        return None
-    return value if isinstance(value, str) else str(value)
-
-
-def records(obj: Any) -> list[Mapping]:
-    """The dict elements of a list (anything else gives an empty list)."""
-    if isinstance(obj, list):
-        return [x for x in obj if type(x) is dict or isinstance(x, Mapping)]
-    return []
-
-
-def duration_ns(value: Any) -> int | None:
-    """Nanoseconds of a protobuf Duration: ``"754s"``, ``"3.5s"``, ``{seconds, nanos}``, a number."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return None if math.isnan(value) else round(value * 1e9)
-    if isinstance(value, Mapping):
-        if not (has(value, "seconds") or has(value, "nanos")):
-            return None
-        try:
-            return int(g(value, "seconds", 0)) * 1_000_000_000 + int(g(value, "nanos", 0))
-        except (TypeError, ValueError):
-            return None
-    if isinstance(value, str):
-        m = _DURATION.match(value)
-        if not m or not (m.group(2) or m.group(3)):
-            return None
-        ns = int(m.group(2) or 0) * 1_000_000_000 + int((m.group(3) or "")[:9].ljust(9, "0"))
-        return -ns if m.group(1) == "-" else ns
-    return None
-
-
-def seconds(value: Any) -> float:
-    """Seconds of a Duration as a float (NaN when absent or unparseable)."""
-    ns = duration_ns(value)
-    return math.nan if ns is None else ns / 1e9
 
 
 def timedeltas(ns: Sequence[int | None]) -> pd.TimedeltaIndex:
     """``timedelta64[ns]`` values from nanosecond ints (None -> NaT)."""
     arr = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
     return pd.TimedeltaIndex(arr.view("timedelta64[ns]"))
-
-
-def rfc3339(value: str) -> datetime | None:
-    """An aware datetime from an RFC 3339 string (naive strings are read as UTC)."""
-    s = value.strip()
-    if s[-1:] in "zZ":
-        s = s[:-1] + "+00:00"
-    s = _FRACTION.sub(lambda m: "." + m.group(1)[:6].ljust(6, "0"), s, count=1)
-    try:
-        dt = datetime.fromisoformat(s)
-    except ValueError:
-        return None
-    return dt if dt.tzinfo is not None else dt.replace(tzinfo=timezone.utc)
-
-
-def instant_ns(value: Any, zone: tzinfo | None = None) -> tuple[int | None, int | None]:
-    """Epoch nanoseconds and UTC offset (seconds, if stated) of a timestamp.
-
-    Accepts an RFC 3339 string, or a civil-time dict ``{year, month, day, hours, minutes,
-    seconds, nanos, utcOffset}``. A dict without ``utcOffset`` is read in ``zone`` (UTC if None).
-    """
-    if isinstance(value, str):
-        dt = rfc3339(value)
-        if dt is None:
-            return None, None
-        off = dt.utcoffset()
-        return (dt - _EPOCH) // _US * 1000, None if off is None else int(off.total_seconds())
-    if not isinstance(value, Mapping):
-        return None, None
-    try:
-        local = datetime(
-            int(g(value, "year")),
-            int(g(value, "month")),
-            int(g(value, "day")),
-            int(g(value, "hours", 0)),
-            int(g(value, "minutes", 0)),
-            int(g(value, "seconds", 0)),
-        )
-    except (TypeError, ValueError):
-        return None, None
-    extra = int(g(value, "nanos", 0) or 0)
-    off_ns = duration_ns(g(value, "utcOffset"))
-    if off_ns is None and isinstance(g(value, "timeZone"), (str, Mapping)):
-        zone = time_zone({"timeZone": g(value, "timeZone")}) or zone
-    if off_ns is None and zone is not None:
-        aware = local.replace(tzinfo=zone)
-        off = aware.utcoffset() or timedelta(0)
-        return (aware - _EPOCH) // _US * 1000 + extra, int(off.total_seconds())
-    off_ns = off_ns or 0
-    return (local - _EPOCH_NAIVE) // _US * 1000 + extra - off_ns, off_ns // 1_000_000_000
 
 
 def times(ns: Sequence[int | None], tz: tzinfo | None) -> pd.DatetimeIndex:
@@ -208,82 +71,9 @@ def times(ns: Sequence[int | None], tz: tzinfo | None) -> pd.DatetimeIndex:
 
 def civil_dates(values: Iterable[Any]) -> pd.DatetimeIndex:
     """Tz-naive ``datetime64[ns]`` midnights from ``{year, month, day}`` dicts or date strings."""
-    out: list[Any] = []
-    for v in values:
-        try:
-            if isinstance(v, Mapping):
-                out.append(
-                    np.datetime64(
-                        f"{int(g(v, 'year')):04d}-{int(g(v, 'month')):02d}-{int(g(v, 'day')):02d}",
-                        "ns",
-                    )
-                )
-            elif isinstance(v, str):
-                out.append(np.datetime64(v[:10], "ns"))
-            else:
-                out.append(np.datetime64("NaT", "ns"))
-        except (TypeError, ValueError):
-            out.append(np.datetime64("NaT", "ns"))
+    days = [civil_date(v) for v in values]
+    out = [np.datetime64("NaT", "ns") if d is None else np.datetime64(d, "ns") for d in days]
     return pd.DatetimeIndex(np.array(out, dtype="datetime64[ns]"))
-
-
-def time_zone(payload: Any) -> tzinfo | None:
-    """The location's zone from ``timeZone`` (a string or ``{"id": ...}``), else None."""
-    tz = g(payload, "timeZone")
-    if tz is None:
-        tz = g(g(payload, "weather"), "timeZone")
-    if isinstance(tz, Mapping):
-        tz = g(tz, "id") or g(tz, "name")
-    if not isinstance(tz, str) or not tz:
-        return None
-    try:
-        return ZoneInfo(tz)
-    except (ValueError, KeyError, OSError):
-        return None
-
-
-def hex_color(color: Any) -> str | None:
-    """``"#rrggbb"`` from a ``{red, green, blue}`` dict of floats 0–1 (missing parts are 0)."""
-    if not isinstance(color, Mapping):
-        return None
-    parts = [num(g(color, k, 0)) for k in ("red", "green", "blue")]
-    parts = [0.0 if math.isnan(p) else p for p in parts]
-    scale = 1.0 if any(p > 1.0 for p in parts) else 255.0
-    return "#" + "".join(f"{max(0, min(255, round(p * scale))):02x}" for p in parts)
-
-
-def add_attribution(found: list[dict], seen: set, value: Any) -> None:
-    """Append ``value`` (an Attribution dict or a list of them) to ``found`` once."""
-    items = value if isinstance(value, list) else [value]
-    for item in items:
-        if not isinstance(item, Mapping):
-            continue
-        title, url = g(item, "title"), g(item, "url")
-        if (title is None and url is None) or (title, url) in seen:
-            continue
-        seen.add((title, url))
-        found.append({"title": title, "url": url})
-
-
-def collect_attributions(obj: Any, depth: int = 5) -> list[dict]:
-    """Unique ``{"title", "url"}`` dicts under ``attribution``/``attributions`` keys, in order."""
-    found: list[dict] = []
-    seen: set = set()
-
-    def walk(node: Any, level: int) -> None:
-        if isinstance(node, Mapping):
-            for key, value in node.items():
-                if key in ("attribution", "attributions"):
-                    add_attribution(found, seen, value)
-                elif level < depth and isinstance(value, (Mapping, list)):
-                    walk(value, level + 1)
-        elif isinstance(node, list):
-            for item in node:
-                if isinstance(item, (Mapping, list)):
-                    walk(item, level + 1)
-
-    walk(obj, 0)
-    return found
 
 
 def finish(df: pd.DataFrame, source: str, attributions: list[dict], **attrs: Any) -> pd.DataFrame:
@@ -349,15 +139,6 @@ DAILY_COLUMNS = [
     "sunset",
     "moon_phase",
 ]
-_RECORD_KEYS = (
-    "temperature",
-    "weatherCondition",
-    "feelsLikeTemperature",
-    "relativeHumidity",
-    "wind",
-    "precipitation",
-    "maxTemperature",
-)
 _CURRENT_KEYS = ("currentConditions", "current", "currentWeather", "conditions")
 _HOURLY_KEYS = (
     "historyHours",
@@ -368,7 +149,6 @@ _HOURLY_KEYS = (
     "hourlyForecast",
 )
 _DAILY_KEYS = ("forecastDays", "daily", "days", "dailyForecasts", "dailyForecast")
-_CONTAINERS = ("weather", "airQuality", "pollen")
 
 _TEMP_UNITS = {"CELSIUS": "°C", "FAHRENHEIT": "°F", "KELVIN": "K"}
 _SPEED_UNITS = {
@@ -381,13 +161,6 @@ _AMOUNT_UNITS = {"MILLIMETERS": "mm", "INCHES": "in", "CENTIMETERS": "cm"}
 _DISTANCE_UNITS = {"KILOMETERS": "km", "MILES": "mi", "METERS": "m", "FEET": "ft"}
 _METRIC = {"temp": "°C", "speed": "km/h", "amount": "mm", "distance": "km"}
 _IMPERIAL = {"temp": "°F", "speed": "mph", "amount": "in", "distance": "mi"}
-
-
-def _is_legacy(payload: Any) -> bool:
-    """Legacy flat mode: weather fields at the top level and no domain container."""
-    if not isinstance(payload, Mapping) or any(has(payload, c) for c in _CONTAINERS):
-        return False
-    return any(has(payload, k) for k in _RECORD_KEYS)
 
 
 def _weather(payload: Any) -> Mapping | None:
@@ -405,11 +178,11 @@ def _listed(container: Any, keys: Sequence[str]) -> list[Mapping]:
 
 def current_records(payload: Any) -> list[Mapping]:
     """The current-conditions record(s): ``weather.currentConditions`` or the legacy flat body."""
-    if _is_legacy(payload):
+    if is_legacy_weather(payload):
         return [payload]
     w = _weather(payload)
     found = _listed(w, _CURRENT_KEYS)
-    if not found and w is not None and any(has(w, k) for k in _RECORD_KEYS[:-1]):
+    if not found and w is not None and any(has(w, k) for k in WEATHER_RECORD_KEYS[:-1]):
         found = [w]
     return found
 
@@ -532,7 +305,7 @@ def _weather_frame(payload: Any, recs: list[Mapping], source: str) -> pd.DataFra
     return finish(
         df,
         source,
-        _domain_attributions(payload)["weather"],
+        domain_attributions(payload)["weather"],
         units=_weather_units(payload, recs, daily=False),
         time_zone=getattr(zone, "key", None),
     )
@@ -587,7 +360,7 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
     days = _listed(_weather(payload), _DAILY_KEYS)
     if (
         not days
-        and _is_legacy(payload)
+        and is_legacy_weather(payload)
         and (has(payload, "maxTemperature") or has(payload, "minTemperature"))
     ):
         days = [payload]
@@ -620,7 +393,7 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
     return finish(
         df,
         source,
-        _domain_attributions(payload)["weather"],
+        domain_attributions(payload)["weather"],
         units=_weather_units(payload, days, daily=True),
         time_zone=getattr(zone, "key", None),
     )
@@ -699,7 +472,7 @@ def air_quality_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame
     cols["aqi"] = pd.array(aqi, dtype="Int64")
     cols["time"] = _expand(stamps, owners)
     df = frame(cols, AIR_QUALITY_COLUMNS)
-    return finish(df, source, _domain_attributions(payload)["air_quality"])
+    return finish(df, source, domain_attributions(payload)["air_quality"])
 
 
 def pollutants_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
@@ -721,7 +494,7 @@ def pollutants_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     cols["value"] = np.asarray(value, dtype=np.float64)
     cols["time"] = _expand(stamps, owners)
     df = frame(cols, POLLUTANT_COLUMNS)
-    return finish(df, source, _domain_attributions(payload)["air_quality"])
+    return finish(df, source, domain_attributions(payload)["air_quality"])
 
 
 def health_recommendations_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
@@ -741,7 +514,7 @@ def health_recommendations_frame(payload: Mapping, *, source: str = "live") -> p
             texts.append(text(value))
     cols = {"time": _expand(stamps, owners), "group": groups, "text": texts}
     df = frame(cols, HEALTH_COLUMNS)
-    return finish(df, source, _domain_attributions(payload)["air_quality"])
+    return finish(df, source, domain_attributions(payload)["air_quality"])
 
 
 # --------------------------------------------------------------------------------------------
@@ -799,39 +572,12 @@ def pollen_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     cols["upi"] = pd.array(cols["upi"], dtype="Int64")
     cols["in_season"] = np.asarray(cols["in_season"], dtype=bool)
     df = frame(cols, POLLEN_COLUMNS)
-    return finish(df, source, _domain_attributions(payload)["pollen"])
+    return finish(df, source, domain_attributions(payload)["pollen"])
 
 
 # --------------------------------------------------------------------------------------------
 # Attributions
 # --------------------------------------------------------------------------------------------
-
-
-def _domain_attributions(payload: Any) -> dict[str, list[dict]]:
-    out: dict[str, list[dict]] = {"weather": [], "air_quality": [], "pollen": []}
-    if not isinstance(payload, Mapping):
-        return out
-    top = g(payload, "attribution")
-    if top is None:
-        top = g(payload, "attributions")
-    if _is_legacy(payload):
-        out["weather"] = collect_attributions({"attribution": top}, depth=0)
-        return out
-    for key, container in (
-        ("weather", "weather"),
-        ("air_quality", "airQuality"),
-        ("pollen", "pollen"),
-    ):
-        box = g(payload, container)
-        if not isinstance(box, Mapping):
-            continue
-        found: list[dict] = []
-        seen: set = set()
-        add_attribution(found, seen, g(box, "attribution"))
-        add_attribution(found, seen, g(box, "attributions"))
-        add_attribution(found, seen, top)
-        out[key] = found
-    return out
 
 
 def environment_attributions(payload: Mapping) -> dict[str, list[dict]]:
@@ -840,4 +586,4 @@ def environment_attributions(payload: Mapping) -> dict[str, list[dict]]:
     Each list holds unique ``{"title", "url"}`` dicts of that domain's container; a domain
     absent from the response has an empty list. Legacy flat mode credits ``weather``.
     """
-    return _domain_attributions(payload)
+    return domain_attributions(payload)

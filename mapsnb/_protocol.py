@@ -12,8 +12,9 @@ from typing import Any
 
 import httpx
 
-from . import __version__, settings
+from . import settings
 from ._secrets import redact, redact_obj
+from ._version import __version__
 from .errors import RPC_CODES, RPC_STATUSES, AuthError, ProtocolError, ToolError
 
 META_PROTOCOL = "io.modelcontextprotocol/protocolVersion"

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
+
+from ._credits import credits_text, frame_credits
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -80,18 +81,7 @@ def _axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.0)) -> Axes:
 
 def attribution_text(df: pd.DataFrame) -> str:
     """``"Source: <titles>"``, plus the sandbox note for synthetic data."""
-    from .results import SANDBOX_NOTE
-
-    titles: list[str] = []
-    for item in df.attrs.get("attributions") or []:
-        title = item.get("title") if isinstance(item, Mapping) else None
-        if title and title not in titles:
-            titles.append(str(title))
-    said = any("synthetic" in t.lower() for t in titles)
-    text = "Source: " + (", ".join(titles) if titles else "not given")
-    if df.attrs.get("source") == "sandbox" and not said:
-        text += f" — {SANDBOX_NOTE}"
-    return text
+    return credits_text(*frame_credits(df))
 
 
 def _attribute(ax: Axes, df: pd.DataFrame) -> None:

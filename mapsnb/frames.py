@@ -25,25 +25,32 @@ import pandas as pd
 from mapsnb import settings
 from mapsnb._frames_env import (
     air_quality_frame,
-    collect_attributions,
     current_weather_frame,
     daily_weather_frame,
-    duration_ns,
     environment_attributions,
     finish,
     frame,
-    g,
     health_recommendations_frame,
     hourly_weather_frame,
-    num,
-    path,
     pollen_frame,
     pollutants_frame,
+    timedeltas,
+    times,
+)
+from mapsnb._wire import (
+    LINKS,
+    collect_attributions,
+    duration_ns,
+    failures,
+    g,
+    lat_lng,
+    link,
+    num,
+    path,
+    place_ids,
     records,
     snake,
     text,
-    timedeltas,
-    times,
 )
 from mapsnb.errors import RPC_CODES
 from mapsnb.polyline import cumulative_m, decode
@@ -113,15 +120,11 @@ BATCH_COLUMNS = [
     "error_message",
 ]
 
-_LINKS = (
-    ("place_url", "placeUrl"),
-    ("directions_url", "directionsUrl"),
-    ("reviews_url", "reviewsUrl"),
-    ("photos_url", "photosUrl"),
-    ("write_a_review_url", "writeAReviewUrl"),
-)
 _PLACE_KNOWN = {"place", "id", "location", "display_name", "name", "title"}
-_KNOWN_CONTAINERS = {"google_maps_links": {c for c, _ in _LINKS}, "attribution": {"title", "url"}}
+_KNOWN_CONTAINERS = {
+    "google_maps_links": {c for c, _ in LINKS} | {c[:-1] + "i" for c, _ in LINKS},
+    "attribution": {"title", "url"},
+}
 
 # --------------------------------------------------------------------------------------------
 # Extras: unknown fields flattened to columns
@@ -346,26 +349,6 @@ def _field_name(view: Mapping) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
-def _place_ids(view: Mapping) -> tuple[str | None, str | None]:
-    resource = g(view, "place")
-    if not isinstance(resource, str):
-        name = g(view, "name")
-        resource = name if isinstance(name, str) and name.startswith("places/") else None
-    pid = g(view, "id")
-    pid = str(pid) if pid is not None else None
-    if pid is None and resource:
-        pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
-    if resource is None and pid:
-        resource = f"places/{pid}"
-    return pid, resource
-
-
-def _lat_lng(loc: Any) -> tuple[float, float]:
-    inner = g(loc, "latLng")
-    loc = inner if isinstance(inner, Mapping) else loc
-    return num(g(loc, "latitude")), num(g(loc, "longitude"))
-
-
 def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, Any], list[dict]]:
     """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``)."""
     cols: dict[str, Any] = {c: [] for c in PLACE_COLUMNS}
@@ -373,8 +356,8 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
     cited = _cited_numbers(summary)
     snippets = _snippets(summary) if summary else {}
     for n, view in enumerate(views):
-        pid, resource = _place_ids(view)
-        lat, lng = _lat_lng(g(view, "location"))
+        pid, resource = place_ids(view)
+        lat, lng = lat_lng(g(view, "location"))
         links = g(view, "googleMapsLinks")
         attribution = g(view, "attribution")
         cols["place_id"].append(pid)
@@ -382,10 +365,10 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
         cols["name"].append(_field_name(view) or (_summary_name(summary, n) if summary else None))
         cols["lat"].append(lat)
         cols["lng"].append(lng)
-        for column, key in _LINKS:
-            cols[column].append(g(links, key))
-        cols["attribution_title"].append(g(attribution, "title"))
-        cols["attribution_url"].append(g(attribution, "url"))
+        for column, key in LINKS:
+            cols[column].append(link(links, key))
+        cols["attribution_title"].append(text(g(attribution, "title")))
+        cols["attribution_url"].append(text(g(attribution, "url")))
         cols["cited"].append(n in cited)
         cols["summary_snippet"].append(snippets.get(n))
         extras.append(_known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
@@ -545,7 +528,7 @@ def waypoint_label(value: Any) -> str | None:
         if g(value, "placeId"):
             return f"place_id:{g(value, 'placeId')}"
         for candidate in (g(value, "latLng"), path(value, "location", "latLng"), value):
-            lat, lng = _lat_lng(candidate)
+            lat, lng = lat_lng(candidate)
             if not (math.isnan(lat) or math.isnan(lng)):
                 return f"{_coord(lat)},{_coord(lng)}"
         return None
@@ -621,8 +604,8 @@ def routes_frame(
             )
         else:
             expires.append(None)
-        cols["attribution_title"].append(g(attribution, "title"))
-        cols["attribution_url"].append(g(attribution, "url"))
+        cols["attribution_title"].append(text(g(attribution, "title")))
+        cols["attribution_url"].append(text(g(attribution, "url")))
         poly = g(route, "polyline")
         extra = _known_extras(route, known, {"attribution": {"title", "url"}})
         if isinstance(poly, Mapping) and _polyline_of(route) == path(poly, "encodedPolyline"):
@@ -673,23 +656,6 @@ def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
 _MISSING = object()
 
 
-def _failures(payload: Any) -> dict[int, Any]:
-    failed = g(payload, "failedRequests")
-    out: dict[int, Any] = {}
-    if isinstance(failed, Mapping):
-        for key, value in failed.items():
-            try:
-                out[int(str(key).strip())] = value
-            except ValueError:
-                continue
-    elif isinstance(failed, list):
-        for item in records(failed):
-            index = g(item, "index")
-            if index is not None:
-                out[int(index)] = g(item, "status", item)
-    return out
-
-
 def _input_text(item: Any, keys: Sequence[str]) -> str | None:
     if isinstance(item, str):
         return item
@@ -708,8 +674,8 @@ def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
     code: int | None = None
     if isinstance(raw_code, str) and not raw_code.lstrip("-").isdigit():
         status = status or raw_code
-    elif raw_code is not None:
-        code = int(raw_code)
+    elif raw_code is not None and not math.isnan(num(raw_code)):
+        code = int(num(raw_code))
     if not isinstance(status, str):
         status = RPC_CODES.get(code) if code is not None else None
     return code, status, text(g(failure, "message"))
@@ -720,13 +686,13 @@ def _batch_frame(
 ) -> pd.DataFrame:
     items = g(payload, items_key)
     items = items if isinstance(items, list) else []
-    failures = _failures(payload)
+    failed = failures(payload)
     inputs = g(request, inputs_key)
     if isinstance(inputs, list):
         n = len(inputs)
     else:
         inputs = []
-        n = max([len(items), *(i + 1 for i in failures if i >= 0)])
+        n = max([len(items), *(i + 1 for i in failed)])
     cols: dict[str, Any] = {c: [] for c in [label, *BATCH_COLUMNS]}
     keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
     for i in range(n):
@@ -734,19 +700,19 @@ def _batch_frame(
         entity = g(element, "entity") if has_entity(element) else element
         resource = g(entity, "place") if isinstance(entity, Mapping) else None
         resource = resource if isinstance(resource, str) and resource else None
-        failure = failures.get(i)
+        failure = failed.get(i)
         code, status, message = _error(failure)
         if element is _MISSING and failure is None:
             message = "missing from response"
         ok = resource is not None and failure is None
-        pid = g(entity, "id")
+        pid = text(g(entity, "id"))
         if pid is None and resource is not None:
             pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
         cols[label].append(_input_text(inputs[i], keys) if i < len(inputs) else None)
         cols["ok"].append(ok)
         cols["place_id"].append(pid)
         cols["resource_name"].append(resource)
-        cols["confidence"].append(g(element, "confidence"))
+        cols["confidence"].append(text(g(element, "confidence")))
         cols["error_code"].append(code)
         cols["error_status"].append(status)
         cols["error_message"].append(message)

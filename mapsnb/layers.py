@@ -29,9 +29,10 @@ import ipywidgets
 import numpy as np
 import pandas as pd
 
+from ._credits import credit_link, credits_line_html, frame_credits
 from ._types import Circle, Viewport
 from .polyline import decode
-from .results import SANDBOX_NOTE, WALK_WARNING
+from .results import WALK_WARNING
 
 __all__ = [
     "CLUSTER_THRESHOLD",
@@ -91,31 +92,6 @@ def _frame(obj: Any) -> pd.DataFrame:
     raise TypeError(f"expected a mapsnb result or a DataFrame, got {type(obj).__name__}")
 
 
-def _credits(df: pd.DataFrame) -> tuple[list[dict[str, str | None]], bool]:
-    """Unique ``{"title", "url"}`` attributions of a frame and whether it is synthetic."""
-    found: list[dict[str, str | None]] = []
-    for item in df.attrs.get("attributions") or []:
-        if isinstance(item, Mapping):
-            found.append({"title": item.get("title"), "url": item.get("url")})
-    if "attribution_title" in df.columns:
-        cols = [c for c in ("attribution_title", "attribution_url") if c in df.columns]
-        pairs = df[cols].drop_duplicates()
-        urls = pairs["attribution_url"] if "attribution_url" in cols else [None] * len(pairs)
-        for title, url in zip(pairs["attribution_title"], urls, strict=True):
-            if _present(title) or _present(url):
-                found.append(
-                    {
-                        "title": str(title) if _present(title) else None,
-                        "url": str(url) if _present(url) else None,
-                    }
-                )
-    unique = list({(a["title"], a["url"]): a for a in found}.values())
-    synthetic = df.attrs.get("source") == "sandbox" or any(
-        "synthetic" in (a["title"] or "").lower() for a in unique
-    )
-    return unique, synthetic
-
-
 def _present(value: Any) -> bool:
     return (
         value is not None
@@ -126,7 +102,7 @@ def _present(value: Any) -> bool:
 
 def _tag(layer: Any, *, frame: pd.DataFrame | None, bounds: Bounds | None, **extra: Any) -> None:
     """Attach what :func:`show` needs to a layer (plain Python attributes, not synced)."""
-    credits, synthetic = _credits(frame) if frame is not None else ([], False)
+    credits, synthetic = frame_credits(frame) if frame is not None else ([], False)
     layer.mapsnb_bounds = bounds
     layer.mapsnb_attributions = credits
     layer.mapsnb_synthetic = synthetic
@@ -153,22 +129,7 @@ def _union(bounds: Iterable[Bounds | None]) -> Bounds | None:
 
 
 def _link(url: Any, text: str) -> str:
-    if not _present(url):
-        return ""
-    return (
-        f"<a href='{html.escape(str(url))}' target='_blank' rel='noopener'>{html.escape(text)}</a>"
-    )
-
-
-def _credit_html(credits: Sequence[Mapping[str, Any]], synthetic: bool) -> str:
-    parts = [
-        _link(a.get("url"), a.get("title") or "source") or html.escape(a.get("title") or "")
-        for a in credits
-    ]
-    text = "Sources: " + (", ".join(p for p in parts if p) or "none given")
-    if synthetic:
-        text += f" — <b>{html.escape(SANDBOX_NOTE)}</b>"
-    return text
+    return (credit_link(str(url), text) or "") if _present(url) else ""
 
 
 def _fmt_km(metres: float) -> str:
@@ -705,9 +666,12 @@ def layer_for(obj: Any) -> ipyleaflet.Layer:
     if hasattr(obj, "air_quality") or type(obj).__name__ == "EnvironmentResult":
         raise TypeError("environment results have no map geometry: use mapsnb.charts")
     df = _frame(obj)
-    if "detour_s" in df.columns:
+    columns = set(df.columns)
+    if "detour_s" in columns:
         return detours_layer(df)
-    if "encoded_polyline" in df.columns or {"route_index", "seq"} <= set(df.columns):
+    if "place_id" in columns:  # a places frame, whatever extra fields the payload carried
+        return places_layer(df)
+    if "route_index" in columns and ("encoded_polyline" in columns or "seq" in columns):
         return route_layer(df)
     return places_layer(df)
 
@@ -751,7 +715,7 @@ def _controls(layers: Sequence[Any]) -> list[ipyleaflet.Control]:
         credits.extend(getattr(layer, "mapsnb_attributions", []))
     credits = list({(a["title"], a["url"]): a for a in credits}.values())
     synthetic = any(getattr(layer, "mapsnb_synthetic", False) for layer in layers)
-    text = _credit_html(credits, synthetic)
+    text = credits_line_html(credits, synthetic)
     box = ipywidgets.HTML(value=f"<div style='font-size:11px;padding:0 4px'>{text}</div>")
     controls.append(ipyleaflet.WidgetControl(widget=box, position="bottomright"))
     warnings = dict.fromkeys(w for layer in layers for w in getattr(layer, "mapsnb_warnings", []))

@@ -28,15 +28,18 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
-from . import settings
+from . import _wire, settings
+from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
+    "SANDBOX_NOTE",
     "AlongRouteResult",
     "Attribution",
     "EnvironmentResult",
+    "PayloadShapeWarning",
     "PlaceView",
     "PlacesResult",
     "ResolvedNames",
@@ -52,25 +55,17 @@ class PayloadShapeWarning(UserWarning):
     """A tool payload did not match the expected shape; the result keeps it as ``.raw``."""
 
 
-SANDBOX_NOTE = "synthetic data from the mapsnb sandbox, not Google Maps"
-
-
 def parse_duration(value: Any) -> float | None:
-    """Seconds from a protobuf Duration: ``"3.5s"``, ``{"seconds": "3", "nanos": 5e8}`` or a number."""
-    if value is None or value == "" or value == {}:
+    """Seconds from a protobuf Duration: ``"3.5s"``, ``{"seconds": "3", "nanos": 5e8}`` or a number.
+
+    None when absent; ``ValueError`` when present but unreadable (the model then warns).
+    """
+    if value is None or value == "" or (isinstance(value, Mapping) and not value):
         return None
-    if isinstance(value, bool):
-        raise ValueError(f"not a duration: {value!r}")
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        text = value.strip()
-        if text.endswith("s"):
-            text = text[:-1]
-        return float(text)
-    if isinstance(value, Mapping):
-        return float(value.get("seconds", 0) or 0) + float(value.get("nanos", 0) or 0) / 1e9
-    raise ValueError(f"not a duration: {value!r}")
+    out = _wire.parse_duration(value)
+    if out is None:
+        raise ValueError(f"not a duration: {value!r}"[:200])
+    return out
 
 
 Duration = Annotated[float | None, BeforeValidator(parse_duration)]
@@ -95,12 +90,21 @@ class WireLatLng(_Model):
     longitude: float = 0.0
 
 
+def _link(name: str) -> Any:
+    """A link field read as ``…Url`` (the tools' reference) or ``…Uri`` (the Places API)."""
+    camel = to_camel(name)
+    return Field(
+        None,
+        validation_alias=AliasChoices(name, camel, name[:-1] + "i", camel[:-1] + "i"),
+    )
+
+
 class GoogleMapsLinks(_Model):
-    directions_url: str | None = None
-    place_url: str | None = None
-    write_a_review_url: str | None = None
-    reviews_url: str | None = None
-    photos_url: str | None = None
+    directions_url: str | None = _link("directions_url")
+    place_url: str | None = _link("place_url")
+    write_a_review_url: str | None = _link("write_a_review_url")
+    reviews_url: str | None = _link("reviews_url")
+    photos_url: str | None = _link("photos_url")
 
 
 class PlaceView(_Model):
@@ -115,11 +119,7 @@ class PlaceView(_Model):
     @property
     def place_id(self) -> str | None:
         """The place id (from ``id``, else from ``places/ID``)."""
-        if self.id:
-            return self.id
-        if self.place and self.place.startswith("places/"):
-            return self.place[len("places/") :]
-        return None
+        return _wire.place_ids({"id": self.id, "place": self.place})[0]
 
 
 class ToolResult(_Model):
@@ -180,21 +180,12 @@ class ToolResult(_Model):
     @property
     def attributions(self) -> list[Attribution]:
         """Unique attributions found anywhere in the payload, in order."""
-        found: list[Attribution] = []
-        seen: set[tuple[Any, Any]] = set()
-        for item in _walk_attributions(self._raw):
-            key = (item.get("title"), item.get("url"))
-            if key not in seen:
-                seen.add(key)
-                found.append(Attribution.model_validate(item))
-        return found
+        return [Attribution(**c) for c in _wire.collect_attributions(self._raw)]
 
     @property
     def is_synthetic(self) -> bool:
         """True when the data came from the sandbox emulator."""
-        return self._source == "sandbox" or any(
-            "synthetic" in (a.title or "").lower() for a in self.attributions
-        )
+        return is_synthetic(self._source, unique_credits(self.attributions))
 
     def summary_text(self) -> str:
         """Plain-text summary (HTML stripped), if the tool returns one."""
@@ -209,7 +200,7 @@ class ToolResult(_Model):
         if summary:
             parts.append(f"<div>{_safe_summary(summary)}</div>")
         parts.append(self._html_body())
-        parts.append(_attribution_html(self.attributions, self.is_synthetic))
+        parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
         parts.append("</div>")
         return "".join(parts)
 
@@ -228,24 +219,6 @@ class ToolResult(_Model):
         raise NotImplementedError
 
 
-def _walk_attributions(obj: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    stack = [obj]
-    while stack:
-        cur = stack.pop(0)
-        if isinstance(cur, Mapping):
-            for key, value in cur.items():
-                if key == "attribution" and isinstance(value, Mapping):
-                    out.append(dict(value))
-                elif key == "attributions" and isinstance(value, list):
-                    out.extend(dict(v) for v in value if isinstance(v, Mapping))
-                elif isinstance(value, (Mapping, list)):
-                    stack.append(value)
-        elif isinstance(cur, list):
-            stack.extend(v for v in cur if isinstance(v, (Mapping, list)))
-    return out
-
-
 def _safe_summary(summary: str) -> str:
     # keep the light formatting the server uses (<p>, <strong>, <b>, <em>, <br>), escape the rest
     escaped = html.escape(summary)
@@ -254,20 +227,6 @@ def _safe_summary(summary: str) -> str:
         lambda m: f"<{m.group(1)}{m.group(2)}>",
         escaped,
     )
-
-
-def _attribution_html(attributions: list[Attribution], synthetic: bool) -> str:
-    links = []
-    for a in attributions:
-        title = html.escape(a.title or a.url or "source")
-        safe = a.url and a.url.lower().startswith(("https://", "http://"))
-        links.append(
-            f"<a href='{html.escape(a.url or '')}' target='_blank' rel='noopener'>{title}</a>"
-            if safe
-            else title
-        )
-    note = f" — <b>{SANDBOX_NOTE}</b>" if synthetic else ""
-    return f"<div style='font-size:smaller'>Sources: {', '.join(links) or 'none given'}{note}</div>"
 
 
 # ----------------------------------------------------------------------------- places
@@ -464,8 +423,7 @@ class EnvironmentResult(ToolResult):
     @property
     def is_legacy(self) -> bool:
         """True for the legacy flat response mode (REAL_SERVER.md)."""
-        raw = self._raw if isinstance(self._raw, Mapping) else {}
-        return any(k in raw for k in ("weatherCondition", "weather_condition", "temperature"))
+        return _wire.is_legacy_weather(self._raw)
 
     def _frame(self, name: str) -> pd.DataFrame:
         from . import frames
@@ -510,20 +468,11 @@ class EnvironmentResult(ToolResult):
     @property
     def attributions(self) -> AttributionList:
         """All attributions; index by domain name for one domain's."""
-        by_domain: dict[str, list[Attribution]] = {}
-        raw = self._raw if isinstance(self._raw, Mapping) else {}
-        for domain, keys in (
-            ("weather", ("weather",)),
-            ("air_quality", ("airQuality", "air_quality")),
-            ("pollen", ("pollen",)),
-        ):
-            for key in keys:
-                if isinstance(raw.get(key), Mapping):
-                    by_domain[domain] = [
-                        Attribution.model_validate(a) for a in _walk_attributions(raw[key])
-                    ]
-        if self.is_legacy and isinstance(raw.get("attribution"), Mapping):
-            by_domain["weather"] = [Attribution.model_validate(raw["attribution"])]
+        by_domain = {
+            domain: [Attribution(**c) for c in credits]
+            for domain, credits in _wire.domain_attributions(self._raw).items()
+            if credits
+        }
         return AttributionList(super().attributions, by_domain)
 
     def to_frame(self) -> pd.DataFrame:
@@ -561,7 +510,12 @@ class _Resolution(ToolResult):
     @property
     def failures(self) -> dict[int, dict[str, Any]]:
         """Failed input positions -> ``google.rpc.Status`` dicts."""
-        return {int(k): dict(v or {}) for k, v in (self.failed_requests or {}).items()}
+        return {
+            pos: dict(status)
+            if isinstance(status, Mapping)
+            else ({} if status is None else {"message": _wire.text(status)})
+            for pos, status in _wire.failures(self._raw).items()
+        }
 
     def _html_body(self) -> str:
         if not self.save_to_maps_url:

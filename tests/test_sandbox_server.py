@@ -112,6 +112,16 @@ def test_http_and_in_process_payloads_are_identical(served: str, protocol: str) 
             assert remote.call_tool(name, args) == local.call_tool(name, args), name
 
 
+def test_client_of_a_served_emulator_says_sandbox(served: str) -> None:
+    """Issue 11.2: the served emulator tells who it is; results and the client say "sandbox"."""
+    with mapsnb.Client(url=served) as remote:
+        places = remote.search_places("museums in Paris", page_size=2)
+        assert places.source == "sandbox" and remote.source == "sandbox"
+        assert places.is_synthetic and places.to_frame().attrs["source"] == "sandbox"
+        # tools whose payload carries no attribution are labelled by what the server said before
+        assert remote.resolve_names(["Eiffel Tower, Paris"]).source == "sandbox"
+
+
 def test_typed_results_over_http_say_synthetic(served: str) -> None:
     with mapsnb.Client(url=served) as client:
         places = client.search_places("coffee shops near Golden Gate Park")

@@ -19,6 +19,7 @@ import ipyleaflet
 import ipywidgets as w
 import pandas as pd
 
+from .._credits import SANDBOX_NOTE, credits_html, unique_credits
 from ..errors import (
     AuthError,
     InvalidRequest,
@@ -28,7 +29,7 @@ from ..errors import (
     ToolError,
     TransportError,
 )
-from ..results import SANDBOX_NOTE, ToolResult, _attribution_html
+from ..results import ToolResult
 
 __all__ = ["BaseForm", "default_client", "new_map"]
 
@@ -105,7 +106,7 @@ def note_html(text: str) -> str:
 
 def attribution_html(result: ToolResult) -> str:
     """Sources to show under every table (and the synthetic-data note in sandbox mode)."""
-    return _attribution_html(result.attributions, result.is_synthetic)
+    return credits_html(unique_credits(result.attributions), result.is_synthetic)
 
 
 def _cell(value: Any) -> str:
