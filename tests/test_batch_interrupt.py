@@ -137,3 +137,37 @@ def test_weather_batch_on_the_served_emulator(served: str) -> None:
     assert set(hourly.index.get_level_values("country")) == {"fr", "uk", "jp"}
     assert pollen["status"].eq("ok").all() and hourly.attrs["table"] == "hourly_weather"
     assert usage == {"Essentials": 2, "Pro": 2}  # pollen forecasts are Pro
+
+
+def test_routes_along_route_and_urls_on_the_served_emulator(served: str) -> None:
+    pairs = pd.DataFrame(
+        {
+            "from": ["Eiffel Tower, Paris", "Louvre Museum, Paris", "Paris"],
+            "to": ["Louvre Museum, Paris", "Eiffel Tower, Paris", "New York"],
+        },
+        index=[3, 3, 1],
+    )
+    url = "https://www.google.com/maps/place/Golden+Gate+Bridge/@37.8199,-122.4783,15z"
+    with mapsnb.Client(url=served, sandbox=False) as client:
+        plan = client.batch.compute_routes(
+            pairs, origin="from", destination="to", travel_mode="DRIVE", dry_run=True
+        )
+        routes = client.batch.compute_routes(
+            pairs, origin="from", destination="to", travel_mode="DRIVE", progress=False
+        )
+        along = client.batch.search_along_route(
+            pairs.iloc[:2], text_query="coffee", origin="from", destination="to", progress=False
+        )
+        urls = client.batch.resolve_maps_urls([url, "not a url", url], progress=False)
+        usage = client.usage.set_index(["tool", "tier"])["calls"].to_dict()
+    assert plan["tier"].tolist() == ["Essentials"] * 3
+    assert routes.groupby("input_row")["status"].first().tolist()[:2] == ["ok", "ok"]
+    assert routes.index.get_level_values(0).tolist()[:1] == [3]
+    assert routes["input_row"].is_monotonic_increasing and set(routes["input_row"]) == {0, 1, 2}
+    assert along["status"].isin(["ok", "empty"]).all()
+    assert urls["status"].tolist()[0] == urls["status"].tolist()[2] == "ok"
+    assert urls["place_id"].iloc[0] == urls["place_id"].iloc[2]
+    assert urls["status"].iloc[1] in ("not_found", "invalid")
+    assert usage[("compute_routes", "Essentials")] == 3
+    assert usage[("search_along_route", "Pro")] == 2
+    assert usage[("resolve_maps_urls", "Free")] == 1
