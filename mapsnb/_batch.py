@@ -21,7 +21,7 @@ import datetime as dt
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pandas as pd
 
@@ -30,9 +30,6 @@ from ._batch_frame import PACKED, Parts, resume_parts
 from ._batch_run import execute, run_sync
 from ._billing import tier
 from .errors import InvalidRequest
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["AsyncBatch", "Batch"]
 
@@ -284,9 +281,18 @@ def plan_frame(job: Job) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------------------ public API
-class _BatchBase:
-    _COMMON = ("max_concurrency", "progress", "dry_run", "resume", "calls_per_minute")
+@dataclass(frozen=True)
+class Options:
+    """The keyword arguments every batch method takes."""
 
+    max_concurrency: int = 8
+    progress: bool = True
+    dry_run: bool = False
+    resume: pd.DataFrame | None = None
+    calls_per_minute: int | Mapping[str, int] | None = None
+
+
+class _BatchBase:
     def __init__(self, client: Any) -> None:
         self._client = client
 
@@ -295,56 +301,168 @@ class _BatchBase:
         """The frame of the last batch of this client that was interrupted or failed."""
         return getattr(self._client, "_batch_partial", None)
 
-    def _job(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> tuple[Job, dict]:
-        options = {k: kwargs.pop(k) for k in self._COMMON if k in kwargs}
-        table = kwargs.pop("table", None)
-        job = plan(
-            self._client, tool, data, main, kwargs, resume=options.get("resume"), table=table
-        )
-        return job, options
+    def _job(self, tool: str, data: Any, main: Any, arguments: dict[str, Any], resume: Any) -> Job:
+        table = arguments.pop("table", None)
+        return plan(self._client, tool, data, main, arguments, resume=resume, table=table)
 
-    def _call(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
         raise NotImplementedError
 
-    def search_places(self, data: Any, text_query: Any = None, **kwargs: Any) -> Any:
-        """``search_places`` for every row: the places of each query (``text_query`` per row).
+    def search_places(
+        self,
+        data: Any,
+        text_query: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``search_places`` for every row: the places each query finds.
 
-        Other arguments as :meth:`Client.search_places`, each a column name or a fixed value;
-        ``max_concurrency=8, progress=True, dry_run=False, resume=None, calls_per_minute=None``.
+        Parameters
+        ----------
+        data
+            A list, a Series (its values are the queries) or a DataFrame.
+        text_query
+            With a DataFrame: the column holding the queries (default: a ``text_query`` column).
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.search_places`, each a column name (per row) or
+            a value (every row).
+
+        Returns
+        -------
+        pandas.DataFrame
+            The places of every input row, keyed by the input's index then ``citation``, with
+            ``status``, ``error`` and ``input_row`` columns (see :mod:`mapsnb._batch_frame`).
         """
-        return self._call("search_places", data, text_query, kwargs)
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("search_places", data, text_query, arguments, options)
 
-    def lookup_weather(self, data: Any, location: Any = None, **kwargs: Any) -> Any:
-        """``lookup_weather`` for every row (``location`` per row; ``capabilities`` required).
+    def lookup_weather(
+        self,
+        data: Any,
+        location: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``lookup_weather`` for every row (``capabilities=`` is required).
 
-        ``table=`` picks the result table (``"air_quality"``, ``"hourly_weather"``, ``"pollen"``,
-        …; default: the richest one, as ``EnvironmentResult.to_frame``).
+        ``location`` is the column of locations with a DataFrame (or one location for every
+        row); ``table=`` picks the table of each result to stack (``"air_quality"``,
+        ``"hourly_weather"``, ``"current_weather"``, ``"daily_weather"``, ``"pollen"``,
+        ``"pollutants"``, ``"health_recommendations"``; default: ``EnvironmentResult.to_frame``).
+        Other parameters as :meth:`search_places`.
         """
-        return self._call("lookup_weather", data, location, kwargs)
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("lookup_weather", data, location, arguments, options)
 
-    def compute_routes(self, data: Any, origin: Any = None, **kwargs: Any) -> Any:
-        """``compute_routes`` for every row (``origin`` and ``destination`` per row or fixed)."""
-        return self._call("compute_routes", data, origin, kwargs)
+    def compute_routes(
+        self,
+        data: Any,
+        origin: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``compute_routes`` for every row; ``origin=`` and ``destination=`` are columns or values.
 
-    def search_along_route(self, data: Any, text_query: Any = None, **kwargs: Any) -> Any:
-        """``search_along_route`` for every row (one route argument per row, as the tool)."""
-        return self._call("search_along_route", data, text_query, kwargs)
+        Other parameters as :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("compute_routes", data, origin, arguments, options)
 
-    def resolve_names(self, data: Any, queries: Any = None, **kwargs: Any) -> Any:
-        """``resolve_names``: one name per row, packed 20 a call, one output row per input row."""
-        return self._call("resolve_names", data, queries, kwargs)
+    def search_along_route(
+        self,
+        data: Any,
+        text_query: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``search_along_route`` for every row (one route argument per row, as the tool takes).
 
-    def resolve_maps_urls(self, data: Any, urls: Any = None, **kwargs: Any) -> Any:
-        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input."""
-        return self._call("resolve_maps_urls", data, urls, kwargs)
+        Always billed as Pro. Other parameters as :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("search_along_route", data, text_query, arguments, options)
+
+    def resolve_names(
+        self,
+        data: Any,
+        queries: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``resolve_names``: one name per row, packed 20 a call, one output row per input row.
+
+        ``queries`` is the column of names with a DataFrame. Other parameters as
+        :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("resolve_names", data, queries, arguments, options)
+
+    def resolve_maps_urls(
+        self,
+        data: Any,
+        urls: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input row.
+
+        ``urls`` is the column of URLs with a DataFrame. Other parameters as
+        :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("resolve_maps_urls", data, urls, arguments, options)
 
 
 class Batch(_BatchBase):
     """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
 
-    def _call(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
-        job, options = self._job(tool, data, main, kwargs)
-        if options.get("dry_run"):
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        job = self._job(tool, data, main, arguments, options.resume)
+        if options.dry_run:
             return plan_frame(job)
         client = self._client
         client._meter.check(c.tier for c in job.calls)
@@ -353,14 +471,7 @@ class Batch(_BatchBase):
         async def go() -> pd.DataFrame:
             twin = client._async_twin()
             try:
-                return await execute(
-                    twin,
-                    job,
-                    max_concurrency=options.get("max_concurrency", 8),
-                    progress=options.get("progress", True),
-                    calls_per_minute=options.get("calls_per_minute"),
-                    holder=holder,
-                )
+                return await execute(twin, job, options, holder)
             finally:
                 await twin._http.aclose()
 
@@ -374,23 +485,20 @@ class Batch(_BatchBase):
 class AsyncBatch(_BatchBase):
     """``AsyncClient.batch``: the same methods, awaited."""
 
-    def _call(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
-        return self._run(tool, data, main, kwargs)
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        return self._run(tool, data, main, arguments, options)
 
-    async def _run(self, tool: str, data: Any, main: Any, kwargs: dict[str, Any]) -> Any:
-        job, options = self._job(tool, data, main, kwargs)
-        if options.get("dry_run"):
+    async def _run(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        job = self._job(tool, data, main, arguments, options.resume)
+        if options.dry_run:
             return plan_frame(job)
         holder: dict[str, Any] = {}
         try:
-            return await execute(
-                self._client,
-                job,
-                max_concurrency=options.get("max_concurrency", 8),
-                progress=options.get("progress", True),
-                calls_per_minute=options.get("calls_per_minute"),
-                holder=holder,
-            )
+            return await execute(self._client, job, options, holder)
         except BaseException:
             self._client._batch_partial = holder.get("partial")
             raise

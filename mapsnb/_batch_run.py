@@ -25,7 +25,7 @@ from ._usage import Gate
 from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
 
 if TYPE_CHECKING:
-    from ._batch import Job
+    from ._batch import Job, Options
     from ._client import AsyncClient
 
 
@@ -63,13 +63,7 @@ def _progress_bar(job: Job, progress: bool) -> Any:
 
 
 async def execute(
-    aclient: AsyncClient,
-    job: Job,
-    *,
-    max_concurrency: int,
-    progress: bool,
-    calls_per_minute: int | Mapping[str, int] | None,
-    holder: dict[str, Any],
+    aclient: AsyncClient, job: Job, options: Options, holder: dict[str, Any]
 ) -> pd.DataFrame:
     """Run the calls of ``job`` on ``aclient``; return the assembled frame.
 
@@ -78,18 +72,19 @@ async def execute(
     """
     from aiolimiter import AsyncLimiter
 
+    max_concurrency = options.max_concurrency
     if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
     if max_concurrency < 1:
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
     aclient._meter.check(c.tier for c in job.calls)
-    limiter = AsyncLimiter(_rate(job.tool, calls_per_minute), 60)
+    limiter = AsyncLimiter(_rate(job.tool, options.calls_per_minute), 60)
     gate = Gate()
     outcomes: dict[int, Any] = {}
     pending = collections.deque(range(len(job.calls)))
     rounds: collections.Counter[int] = collections.Counter()
     busy = 0
-    bar = holder.get("bar") or _progress_bar(job, progress)
+    bar = _progress_bar(job, options.progress)
     failed = 0
 
     async def worker() -> None:
