@@ -17,7 +17,7 @@ import pandas as pd
 from .errors import InvalidRequest, ToolError
 
 if TYPE_CHECKING:
-    from ._batch import Job
+    from ._batch import Job, PlannedCall
 
 #: Tools whose calls carry up to 20 rows each: the wire list that holds them.
 PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
@@ -68,33 +68,34 @@ def _packed(df: pd.DataFrame, rows: list[int], parts: Parts) -> None:
     parts.add(df.iloc[:n], rows[:n])
 
 
-def collect(job: Job, outcomes: dict[int, Any]) -> Parts:
-    """The status of every input row and the blocks of tool rows (see :class:`Parts`)."""
+def start(job: Job) -> Parts:
+    """The parts known before any call: rows kept from a resume, rows refused as invalid."""
     parts = Parts(dict(job.kept.states), list(job.kept.blocks))
     for pos, message in job.invalid.items():
         parts.states[pos] = ("invalid", message)
-    for k, call in enumerate(job.calls):
-        if k not in outcomes:
-            for pos in call.rows:
-                parts.states[pos] = ("cancelled", "not run: the batch stopped before this call")
-            continue
-        outcome = outcomes[k]
-        if isinstance(outcome, BaseException):
-            for pos in call.rows:
-                parts.states[pos] = _failure(outcome)
-        elif call.tool in PACKED:
-            _packed(outcome.to_frame(), call.rows, parts)
-        else:
-            df = _table(outcome, job.table)
-            parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
-            if len(df):
-                parts.add(df, [call.rows[0]] * len(df))
     return parts
 
 
-def assemble(job: Job, outcomes: dict[int, Any], source: str) -> pd.DataFrame:
-    """The batch's output frame (see the module doc)."""
-    parts = collect(job, outcomes)
+def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> None:
+    """Add the rows of one finished call (a result or the error it raised) to ``parts``."""
+    if isinstance(outcome, BaseException):
+        for pos in call.rows:
+            parts.states[pos] = _failure(outcome)
+    elif call.tool in PACKED:
+        _packed(outcome.to_frame(), call.rows, parts)
+    else:
+        df = _table(outcome, table)
+        parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
+        if len(df):
+            parts.add(df, [call.rows[0]] * len(df))
+
+
+def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFrame:
+    """The batch's output frame (see the module doc); calls not in ``done`` are cancelled."""
+    for k, call in enumerate(job.calls):
+        if k not in done:
+            for row in call.rows:
+                parts.states[row] = ("cancelled", "not run: the batch stopped before this call")
     n = len(job.index)
     frames: list[pd.DataFrame] = []
     positions: list[np.ndarray] = []
@@ -138,7 +139,7 @@ def assemble(job: Job, outcomes: dict[int, Any], source: str) -> pd.DataFrame:
         "tool": job.tool,
         "source": source,
         "attributions": attributions,
-        "calls": len(outcomes),
+        "calls": len(done),
     }
     if job.table:
         out.attrs["table"] = job.table

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from . import settings
-from ._batch_frame import assemble
+from ._batch_frame import absorb, assemble, start
 from ._usage import Gate
 from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
 
@@ -80,7 +80,8 @@ async def execute(
     aclient._meter.check(c.tier for c in job.calls)
     limiter = AsyncLimiter(_rate(job.tool, options.calls_per_minute), 60)
     gate = Gate()
-    outcomes: dict[int, Any] = {}
+    parts = start(job)
+    done: set[int] = set()
     pending = collections.deque(range(len(job.calls)))
     rounds: collections.Counter[int] = collections.Counter()
     busy = 0
@@ -122,7 +123,8 @@ async def execute(
             if isinstance(outcome, MapsnbError):
                 failed += 1
                 bar.set_postfix(failed=failed, refresh=False)
-            outcomes[k] = outcome
+            absorb(parts, call, outcome, job.table)  # frames built while others wait
+            done.add(k)
             bar.update(1)
 
     tasks = [asyncio.ensure_future(worker()) for _ in range(min(max_concurrency, len(job.calls)))]
@@ -132,7 +134,7 @@ async def execute(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        partial = assemble(job, outcomes, aclient.source)
+        partial = assemble(job, parts, done, aclient.source)
         holder["partial"] = partial
         exc.partial = partial  # type: ignore[attr-defined]
         why = (
@@ -140,9 +142,9 @@ async def execute(
             if isinstance(exc, (asyncio.CancelledError, KeyboardInterrupt))
             else f"stopped by {type(exc).__name__}: {exc}"
         )
-        done = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
+        finished = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
         print(
-            f"mapsnb batch {why}: {done} of {len(job.index)} rows "
+            f"mapsnb batch {why}: {finished} of {len(job.index)} rows "
             "finished; the frame is on the error's .partial and client.batch.partial — "
             "pass resume=client.batch.partial to finish it",
             file=sys.stderr,
@@ -150,7 +152,7 @@ async def execute(
         raise
     finally:
         bar.close()
-    return assemble(job, outcomes, aclient.source)
+    return assemble(job, parts, done, aclient.source)
 
 
 def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:
