@@ -9,7 +9,8 @@
 3. **429 storm**: every third call answered 429 with ``Retry-After: 1``: the batch finishes with
    every row ``ok``.
 
-The server (``tests/servers/batch_server.py``) runs in a subprocess on 127.0.0.1.
+The server (``tests/servers/batch_asgi.py``: the batch test server's tools on uvicorn) runs in a
+subprocess on 127.0.0.1.
 
 Run: ``python benchmarks/bench_batch.py [--names 1000] [--calls 10000] [--storm 60]``.
 """
@@ -38,7 +39,7 @@ LATENCY = 0.1
 
 def start_server(*args: str) -> tuple[subprocess.Popen[str], str]:
     """Start the batch server in a subprocess; return it and its URL."""
-    cmd = [sys.executable, "-m", "tests.servers.batch_server", *args]
+    cmd = [sys.executable, "-m", "tests.servers.batch_asgi", *args]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     url = proc.stdout.readline().strip()

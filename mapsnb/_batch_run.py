@@ -87,6 +87,25 @@ async def execute(
     busy = 0
     bar = _progress_bar(job, options.progress)
     failed = 0
+    backlog: collections.deque[tuple[int, Any]] = collections.deque()
+    arrived = asyncio.Event()
+
+    def take() -> None:
+        k, outcome = backlog.popleft()
+        absorb(parts, job.calls[k], outcome, job.table)
+        done.add(k)
+        bar.update(1)
+
+    async def absorber() -> None:
+        """Build each finished call's frame while the calls in flight wait on the network, one
+        per loop turn, so that a worker sends its next call before the CPU work of its last."""
+        while True:
+            await arrived.wait()
+            arrived.clear()
+            while backlog:
+                await asyncio.sleep(0)
+                if backlog:
+                    take()
 
     async def worker() -> None:
         nonlocal failed, busy
@@ -123,17 +142,19 @@ async def execute(
             if isinstance(outcome, MapsnbError):
                 failed += 1
                 bar.set_postfix(failed=failed, refresh=False)
-            absorb(parts, call, outcome, job.table)  # frames built while others wait
-            done.add(k)
-            bar.update(1)
+            backlog.append((k, outcome))
+            arrived.set()
 
     tasks = [asyncio.ensure_future(worker()) for _ in range(min(max_concurrency, len(job.calls)))]
+    building = asyncio.ensure_future(absorber())
     try:
         await asyncio.gather(*tasks)
     except BaseException as exc:
-        for task in tasks:
+        for task in [*tasks, building]:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, building, return_exceptions=True)
+        while backlog:  # calls that finished are kept
+            take()
         partial = assemble(job, parts, done, aclient.source)
         holder["partial"] = partial
         exc.partial = partial  # type: ignore[attr-defined]
@@ -151,7 +172,10 @@ async def execute(
         )
         raise
     finally:
+        building.cancel()
         bar.close()
+    while backlog:
+        take()
     return assemble(job, parts, done, aclient.source)
 
 

@@ -27,6 +27,52 @@ def place_id(text: str) -> str:
     return "ID-" + "".join(ch if ch.isalnum() else "_" for ch in text)
 
 
+def answer(tool: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The ``CallToolResult`` for one call (the module docstring says what each tool answers)."""
+    if tool == "search_places":
+        query = str(args.get("text_query", ""))
+        if "fail" in query:
+            text = f"INVALID_ARGUMENT: cannot search {query!r}"
+            return {"content": [{"type": "text", "text": text}], "isError": True}
+        count = 0 if "none" in query else 2 if "two" in query else 1
+        places = [
+            {
+                "place": f"places/{place_id(query)}-{i}",
+                "id": f"{place_id(query)}-{i}",
+                "displayName": {"text": f"{query} #{i}"},
+                "location": {"latitude": 48.0 + i, "longitude": 2.0},
+            }
+            for i in range(count)
+        ]
+        return tool_result({"summary": f"Places for {query}", "places": places})
+    if tool == "resolve_names":
+        results: list[Any] = []
+        failed: dict[str, Any] = {}
+        for i, q in enumerate(args.get("queries", [])):
+            text = q.get("text", "")
+            if "unknown" in text:
+                results.append({})
+                failed[str(i)] = {"code": 5, "message": f"no place for {text!r}"}
+            else:
+                results.append(
+                    {"entity": {"place": f"places/{place_id(text)}"}, "confidence": "HIGH"}
+                )
+        payload: dict[str, Any] = {"results": results}
+        if failed:
+            payload["failedRequests"] = failed
+        return tool_result(payload)
+    if tool == "lookup_weather":
+        payload = {
+            "currentConditions": {
+                "currentTime": "2026-09-18T15:00:00Z",
+                "temperature": {"degrees": 20.5, "unit": "CELSIUS"},
+            },
+            "echo": json.dumps(args, sort_keys=True),
+        }
+        return tool_result(payload)
+    return tool_result({"ok": True, "_echo": args})
+
+
 class BatchServer(FaultServer):
     """See the module docstring."""
 
@@ -68,49 +114,8 @@ class BatchServer(FaultServer):
         return reply
 
     def answer(self, tool: str, args: dict[str, Any]) -> dict[str, Any]:
-        """The ``CallToolResult`` for one call."""
-        if tool == "search_places":
-            query = str(args.get("text_query", ""))
-            if "fail" in query:
-                text = f"INVALID_ARGUMENT: cannot search {query!r}"
-                return {"content": [{"type": "text", "text": text}], "isError": True}
-            count = 0 if "none" in query else 2 if "two" in query else 1
-            places = [
-                {
-                    "place": f"places/{place_id(query)}-{i}",
-                    "id": f"{place_id(query)}-{i}",
-                    "displayName": {"text": f"{query} #{i}"},
-                    "location": {"latitude": 48.0 + i, "longitude": 2.0},
-                }
-                for i in range(count)
-            ]
-            return tool_result({"summary": f"Places for {query}", "places": places})
-        if tool == "resolve_names":
-            results: list[Any] = []
-            failed: dict[str, Any] = {}
-            for i, q in enumerate(args.get("queries", [])):
-                text = q.get("text", "")
-                if "unknown" in text:
-                    results.append({})
-                    failed[str(i)] = {"code": 5, "message": f"no place for {text!r}"}
-                else:
-                    results.append(
-                        {"entity": {"place": f"places/{place_id(text)}"}, "confidence": "HIGH"}
-                    )
-            payload: dict[str, Any] = {"results": results}
-            if failed:
-                payload["failedRequests"] = failed
-            return tool_result(payload)
-        if tool == "lookup_weather":
-            payload = {
-                "currentConditions": {
-                    "currentTime": "2026-09-18T15:00:00Z",
-                    "temperature": {"degrees": 20.5, "unit": "CELSIUS"},
-                },
-                "echo": json.dumps(args, sort_keys=True),
-            }
-            return tool_result(payload)
-        return tool_result({"ok": True, "_echo": args})
+        """The ``CallToolResult`` for one call (see :func:`answer`)."""
+        return answer(tool, args)
 
 
 def main() -> None:
