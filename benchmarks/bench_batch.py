@@ -18,6 +18,8 @@ Run: ``python benchmarks/bench_batch.py [--names 1000] [--calls 10000] [--storm 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import math
 import resource
 import subprocess
@@ -25,6 +27,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,6 +62,25 @@ def max_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+async def raw_gather(url: str, chunks: list[list[str]], in_flight: int) -> float:
+    """The same calls as raw ``httpx.AsyncClient`` POSTs, ``in_flight`` at a time: the floor
+    this machine and server allow, for reading the batch's ratio to the ideal."""
+    gate = asyncio.Semaphore(in_flight)
+    async with httpx.AsyncClient() as http:
+
+        async def one(i: int, chunk: list[str]) -> None:
+            args = {"queries": [{"text": t} for t in chunk]}
+            body = {"jsonrpc": "2.0", "id": i, "method": "tools/call"}
+            body["params"] = {"name": "resolve_names", "arguments": args}
+            async with gate:
+                (await http.post(url, content=json.dumps(body))).json()
+
+        await one(0, ["warm up"])
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one(i, c) for i, c in enumerate(chunks, 1)))
+        return time.perf_counter() - t0
+
+
 def bench_latency(n_names: int) -> tuple[float, float]:
     proc, url = start_server("--latency", str(LATENCY))
     names = [f"shop number {i}" for i in range(n_names)]
@@ -74,6 +96,7 @@ def bench_latency(n_names: int) -> tuple[float, float]:
             t0 = time.perf_counter()
             out = client.batch.resolve_names(names, max_concurrency=concurrency, progress=False)
             t_batch = time.perf_counter() - t0
+        t_raw = asyncio.run(raw_gather(url, chunks, concurrency))
     finally:
         stop(proc)
     assert out["place_id"].tolist() == [place_id(n) for n in names]
@@ -87,6 +110,10 @@ def bench_latency(n_names: int) -> tuple[float, float]:
     print(
         f"  ideal              {ideal:7.3f} s   batch/ideal {vs_ideal:4.2f}×  (goal ≤ 1.25×; "
         f"whole rounds of 8 alone give {rounds / ideal:.2f}×)"
+    )
+    print(
+        f"  raw httpx gather   {t_raw:7.3f} s   (same calls, 8 in flight: this machine's floor, "
+        f"{t_raw / ideal:.2f}× ideal; batch/raw {t_batch / t_raw:.2f}×)"
     )
     return speedup, vs_ideal
 
