@@ -38,9 +38,19 @@ class Parts:
 
     states: dict[int, State] = field(default_factory=dict)
     blocks: list[tuple[pd.DataFrame, np.ndarray]] = field(default_factory=list)
+    attributions: list[Any] = field(default_factory=list)
 
     def add(self, df: pd.DataFrame, positions: list[int] | np.ndarray) -> None:
         self.blocks.append((df, np.asarray(positions, dtype=np.int64)))
+
+    def credit(self, df: pd.DataFrame) -> pd.DataFrame:
+        """Keep ``df``'s attributions here and empty its ``attrs`` (pandas deep-copies attrs
+        on every operation: thousands of small frames would copy them thousands of times)."""
+        for item in df.attrs.get("attributions", []) or []:
+            if item not in self.attributions:
+                self.attributions.append(item)
+        df.attrs = {}
+        return df
 
 
 def _table(result: Any, table: str | None) -> pd.DataFrame:
@@ -70,7 +80,7 @@ def _packed(df: pd.DataFrame, rows: list[int], parts: Parts) -> None:
 
 def start(job: Job) -> Parts:
     """The parts known before any call: rows kept from a resume, rows refused as invalid."""
-    parts = Parts(dict(job.kept.states), list(job.kept.blocks))
+    parts = Parts(dict(job.kept.states), list(job.kept.blocks), list(job.kept.attributions))
     for pos, message in job.invalid.items():
         parts.states[pos] = ("invalid", message)
     return parts
@@ -82,9 +92,9 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
         for pos in call.rows:
             parts.states[pos] = _failure(outcome)
     elif call.tool in PACKED:
-        _packed(outcome.to_frame(), call.rows, parts)
+        _packed(parts.credit(outcome.to_frame()), call.rows, parts)
     else:
-        df = _table(outcome, table)
+        df = parts.credit(_table(outcome, table))
         parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
         if len(df):
             parts.add(df, [call.rows[0]] * len(df))
@@ -101,7 +111,7 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     positions: list[np.ndarray] = []
     items: list[Any] = []
     item_name: str | None = None
-    attributions: list[Any] = []
+    attributions: list[Any] = list(parts.attributions)
     covered = np.zeros(n, dtype=bool)
     for df, pos in parts.blocks:
         if item_name is None and df.index.name is not None:
@@ -196,7 +206,7 @@ def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     status = partial["status"].astype(object).to_numpy()
     final = pd.Series(np.isin(status, KEEP_ON_RESUME)).groupby(rows).all()
     keep = set(final.index[final.to_numpy()].tolist())
-    parts = Parts()
+    parts = Parts(attributions=list(partial.attrs.get("attributions", []) or []))
     first: dict[int, int] = {}
     for j, r in enumerate(rows.tolist()):
         first.setdefault(r, j)
@@ -210,6 +220,7 @@ def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     block = partial[mask]
     if len(block):
         df = data[mask]
+        df.attrs = {}
         df.index = block.index.get_level_values(-1)
         parts.add(df, rows[mask])
     return parts

@@ -326,3 +326,13 @@ def test_auth_error_stops_the_batch_with_the_finished_rows() -> None:
     assert partial["status"].tolist()[:3] == ["ok"] * 3
     assert set(partial["status"].tolist()[3:]) == {"cancelled"}
     assert len(partial) == 30 and KEY not in str(info.value)
+
+
+def test_output_carries_the_attributions_and_source() -> None:
+    client = mapsnb.Client(now="2026-09-18T08:00:00-07:00")  # the emulator: synthetic data
+    out = client.batch.lookup_weather(
+        ["Paris", "Tokyo"], capabilities="AIR_QUALITY", progress=False
+    )
+    assert out.attrs["source"] == "sandbox" and out.attrs["tool"] == "lookup_weather"
+    titles = [a["title"] for a in out.attrs["attributions"]]
+    assert any("synthetic" in t for t in titles)
