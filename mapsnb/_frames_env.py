@@ -587,3 +587,76 @@ def environment_attributions(payload: Mapping) -> dict[str, list[dict]]:
     absent from the response has an empty list. Legacy flat mode credits ``weather``.
     """
     return domain_attributions(payload)
+
+
+# --------------------------------------------------------------------------------------------
+# Request context (for chart titles and error messages) and the wide air-quality view
+# --------------------------------------------------------------------------------------------
+
+
+def _place_label(location: Any) -> str | None:
+    if isinstance(location, str):
+        return location or None
+    if not isinstance(location, Mapping):
+        return None
+    for key in ("address", "name"):
+        if isinstance(g(location, key), str) and g(location, key):
+            return str(g(location, key))
+    point = g(location, "latLng") if isinstance(g(location, "latLng"), Mapping) else location
+    lat, lng = num(g(point, "latitude")), num(g(point, "longitude"))
+    if not (math.isnan(lat) or math.isnan(lng)):
+        return (
+            f"{abs(lat):.2f}°{'N' if lat >= 0 else 'S'} {abs(lng):.2f}°{'E' if lng >= 0 else 'W'}"
+        )
+    if g(location, "placeId"):
+        return f"place {g(location, 'placeId')}"
+    return None
+
+
+def request_context(request: Any, zone: str | None = None) -> dict[str, Any]:
+    """What a ``lookup_weather`` call asked, for titles and messages.
+
+    Returns ``place`` (the location as asked), ``mode`` (``"current"``, ``"hour"`` or ``"day"``:
+    no date, ``date`` + ``hour``, ``date`` only), ``capabilities`` and ``time_zone``; keys whose
+    value is unknown are left out.
+    """
+    out: dict[str, Any] = {}
+    if not isinstance(request, Mapping):
+        return {"time_zone": zone} if zone else out
+    place = _place_label(g(request, "location"))
+    if place:
+        out["place"] = place
+    day, hour = g(request, "date"), g(request, "hour")
+    out["mode"] = "current" if day is None else ("day" if hour is None else "hour")
+    caps = g(request, "capabilities")
+    if isinstance(caps, (list, tuple)):
+        out["capabilities"] = [str(c) for c in caps]
+    if zone:
+        out["time_zone"] = zone
+    return out
+
+
+def air_quality_wide(long: pd.DataFrame) -> pd.DataFrame:
+    """The air-quality frame pivoted wide: one row per ``time``, one ``aqi`` column per index code.
+
+    ``long`` is ``env.air_quality`` (one row per hour × index). The result is indexed by
+    ``time`` (sorted) and keeps ``attrs``, so ``wide.plot()`` draws one line per index; a frame
+    stacked from several calls (``mapsnb.concat``) keeps one column per ``request`` and index,
+    named ``"<request> · <index_code>"``.
+    """
+    if long.empty or not {"time", "index_code", "aqi"} <= set(long.columns):
+        wide = pd.DataFrame(index=pd.DatetimeIndex([], name="time"))
+    else:
+        keys = ["index_code"]
+        if "request" in long.columns and long["request"].nunique() > 1:
+            keys = ["request", "index_code"]
+        rows = long.dropna(subset=["time", "index_code"]).drop_duplicates(["time", *keys])
+        wide = rows.pivot(index="time", columns=keys, values="aqi").sort_index()
+        if len(keys) > 1:
+            wide.columns = [f"{r} · {c}" for r, c in wide.columns]
+        else:
+            wide = wide[list(dict.fromkeys(rows["index_code"]))]  # order as received
+        wide = wide.astype("Int64")
+        wide.columns.name = None
+    wide.attrs = dict(long.attrs)
+    return wide

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 
+from . import _access as access
 from . import settings
 from ._secrets import redact, redact_obj
 from ._version import __version__
@@ -129,6 +130,8 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
             f"HTTP {response.status_code}: the body is not JSON ({ctype or 'no content type'}).{hint}",
             snippet(text),
         ) from None
+    if response.status_code >= 400 and access.is_refusal(body):
+        raise auth_error(response)  # e.g. HTTP 400 API_KEY_INVALID in a Google error body
     if isinstance(body, list):
         body = next((m for m in body if isinstance(m, Mapping) and m.get("id") == msg_id), None)
     if not isinstance(body, Mapping) or ("result" not in body and "error" not in body):
@@ -157,8 +160,14 @@ def _status_from(obj: Mapping[str, Any]) -> tuple[int | None, str | None]:
     return None, None
 
 
-def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError:
-    """A :class:`ToolError` from a JSON-RPC ``error`` object."""
+def tool_error_from_rpc(error: Mapping[str, Any], tool: str | None) -> ToolError | AuthError:
+    """A :class:`ToolError` from a JSON-RPC ``error`` object.
+
+    An :class:`AuthError` when it says PERMISSION_DENIED or UNAUTHENTICATED.
+    """
+    refusal = access.read_refusal({"error": error}, "")
+    if refusal.status in access.ACCESS_STATUSES:
+        return access.access_error(refusal, access.http_status_of(refusal.status))
     message = str(error.get("message", "")).strip()
     data = error.get("data")
     code: int | None = None
@@ -197,8 +206,14 @@ def text_blocks(result: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolError:
-    """A :class:`ToolError` from a ``tools/call`` result with ``isError: true``."""
+def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolError | AuthError:
+    """A :class:`ToolError` from a ``tools/call`` result with ``isError: true``.
+
+    An :class:`AuthError` when the result says PERMISSION_DENIED or UNAUTHENTICATED.
+    """
+    refusal = access.refusal_from_result(result)
+    if refusal.status in access.ACCESS_STATUSES:
+        return access.access_error(refusal, access.http_status_of(refusal.status))
     structured = result.get("structuredContent")
     text = "\n".join(text_blocks(result)).strip()
     for candidate in (structured, _maybe_json(text)):
@@ -252,17 +267,19 @@ def tool_payload(result: Mapping[str, Any]) -> Any:
 
 
 def auth_error(response: httpx.Response) -> AuthError:
-    """An :class:`AuthError` for a 401/403, with the server's message when it has one."""
-    message = response.reason_phrase or "unauthorized"
-    try:
-        body = json.loads(response.text)
-        err = body.get("error") if isinstance(body, Mapping) else None
-        if isinstance(err, Mapping) and err.get("message"):
-            message = str(err["message"])
-    except (json.JSONDecodeError, AttributeError):
-        if response.text.strip():
-            message = snippet(response.text.strip(), 200)
-    return AuthError(response.status_code, redact(message))
+    """An :class:`AuthError` for a 401/403: the server's message (any body shape), cause and fix."""
+    text = response.text
+    ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    body: Any = None
+    for chunk in parse_sse(text) if ctype == "text/event-stream" else [text]:
+        try:
+            body = _maybe_json(chunk.strip())
+        except RecursionError:  # hostile nesting: read it as text
+            body = None
+        if body is not None:
+            break
+    refusal = access.read_refusal(body, text, ctype, response.reason_phrase)
+    return access.access_error(refusal, response.status_code)
 
 
 def retry_after(response: httpx.Response) -> float | None:

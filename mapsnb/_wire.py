@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 
 __all__ = [
     "WEATHER_RECORD_KEYS",
+    "bounded",
     "collect_attributions",
     "domain_attributions",
     "duration_ns",
@@ -94,6 +95,25 @@ def records(obj: Any) -> list[Mapping[str, Any]]:
     if isinstance(obj, list):
         return [x for x in obj if type(x) is dict or isinstance(x, Mapping)]
     return []
+
+
+def bounded(value: Any, max_depth: int = 16) -> Any:
+    """``value`` if it nests at most ``max_depth`` levels, else a short marker string.
+
+    Values this deep are not data anyone reads in a table, and printing them would recurse.
+    """
+    level = [value]
+    for _ in range(max_depth + 1):
+        nxt: list[Any] = []
+        for node in level:
+            if isinstance(node, Mapping):
+                nxt.extend(v for v in node.values() if isinstance(v, (Mapping, list)))
+            elif isinstance(node, list):
+                nxt.extend(v for v in node if isinstance(v, (Mapping, list)))
+        if not nxt:
+            return value
+        level = nxt
+    return f"<{type(value).__name__} nested over {max_depth} levels deep: see .raw>"
 
 
 # ----------------------------------------------------------------------------- scalars

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
+
+_INSTALL_HINT = 'pip install "mapsnb[server]"'
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -13,17 +16,94 @@ def main(argv: Sequence[str] | None = None) -> int:
     sandbox = sub.add_parser("sandbox", help="the built-in emulator").add_subparsers(
         dest="action", required=True
     )
-    serve = sandbox.add_parser("serve", help="serve the emulator over MCP streamable HTTP")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765)
+    serve = sandbox.add_parser(
+        "serve",
+        help="serve the emulator over MCP (HTTP at /mcp, or stdio)",
+        description="Serve the built-in emulator (synthetic data) to any MCP client: over "
+        "streamable HTTP at http://HOST:PORT/mcp (the endpoint path is always /mcp), or over "
+        f"stdio with --stdio. Needs the server extra: {_INSTALL_HINT}",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="interface to listen on")
+    serve.add_argument("--port", type=int, default=8765, help="TCP port; the URL ends in /mcp")
     serve.add_argument("--now", default=None, help="fix the clock (ISO 8601)")
     serve.add_argument("--json", action="store_true", help="answer application/json, not SSE")
     serve.add_argument("--stateless", action="store_true", help="no sessions")
+    serve.add_argument(
+        "--stdio", action="store_true", help="serve over stdin/stdout instead of HTTP"
+    )
+    serve.add_argument(
+        "--structured-content",
+        action="store_true",
+        help="also send results as structuredContent (the live server sends JSON text only)",
+    )
+    doctor = sub.add_parser(
+        "doctor",
+        help="check access with one $0 real call and print a redacted report",
+        description="Check access to the Maps tools with your key (GOOGLE_MAPS_API_KEY) or "
+        "token: one real resolve_names call (billed $0), the protocol, latency and the server's "
+        "tools against the six mapsnb knows. The report holds no key or token. With no key or "
+        "token it checks the built-in emulator only. Exit status 0 when access works.",
+    )
+    doctor.add_argument("--url", default=None, help="MCP endpoint (default: the live server)")
+    doctor.add_argument(
+        "--token-env", default=None, metavar="VAR", help="read an OAuth token from this variable"
+    )
+    doctor.add_argument("--quota-project", default=None, help="X-Goog-User-Project to bill")
+    doctor.add_argument("--protocol", choices=["auto", "session", "stateless"], default="auto")
+    doctor.add_argument("--timeout", type=float, default=None, help="seconds per request")
+    doctor.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
-    from .sandbox.server import serve as run
+    if args.command == "doctor":
+        return _doctor(args)
+    return _serve(args)
 
-    run(args.host, args.port, now=args.now, json_response=args.json, stateless=args.stateless)
+
+def _serve(args: argparse.Namespace) -> int:
+    from .sandbox import server
+
+    missing = server.missing_server_module(http=not args.stdio)
+    if missing is not None:
+        print(
+            f"mapsnb sandbox serve needs the 'server' extra (module {missing!r} is not "
+            f"installed). Install it with:\n\n    {_INSTALL_HINT}\n",
+            file=sys.stderr,
+        )
+        return 2
+    if args.stdio:
+        server.serve_stdio(now=args.now, structured_content=args.structured_content)
+        return 0
+    server.serve(
+        args.host,
+        args.port,
+        now=args.now,
+        json_response=args.json,
+        stateless=args.stateless,
+        structured_content=args.structured_content,
+    )
     return 0
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    import json
+    import os
+
+    from ._client import Client
+
+    token = os.environ.get(args.token_env) if args.token_env else None
+    if args.token_env and not token:
+        print(f"mapsnb doctor: the environment variable {args.token_env} is empty")
+        return 2
+    with Client(
+        url=args.url,
+        token=token,
+        quota_project=args.quota_project,
+        protocol=args.protocol,
+        timeout=args.timeout,
+    ) as client:
+        report = client.check()
+    print(json.dumps(report.to_dict(), indent=2) if args.json else report)
+    return 0 if report.ok else 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -6,14 +6,17 @@ the bearer token (see :func:`mapsnb._secrets.redact`).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 __all__ = [
     "RPC_CODES",
     "AuthError",
     "BudgetExceeded",
+    "EmptyResultWarning",
     "InvalidRequest",
     "MapsnbError",
+    "NothingToDraw",
     "ProtocolError",
     "RateLimited",
     "ToolError",
@@ -101,7 +104,27 @@ class ToolError(MapsnbError):
 
 
 class AuthError(MapsnbError):
-    """HTTP 401/403: the credentials were refused."""
+    """HTTP 401/403 (or a tool answer saying PERMISSION_DENIED/UNAUTHENTICATED): access refused.
+
+    Attributes
+    ----------
+    status_code
+        The HTTP status (401 or 403; the one Google uses for the status when the refusal came
+        inside a 200 answer).
+    message, server_message
+        The server's own message (credentials redacted).
+    cause
+        Why, as a short name: ``"mcp_policy"``, ``"missing_credentials"``,
+        ``"insufficient_scopes"``, ``"quota_project"``, ``"billing_disabled"``,
+        ``"key_restricted"``, ``"service_disabled"``, ``"invalid_key"``, ``"invalid_token"``,
+        ``"iam_permission"``, ``"unauthenticated"`` or ``"unknown"``.
+    fix
+        What to do about it (a command or a console setting).
+    project
+        The project number or id the server named, if any.
+    status, reason
+        The ``google.rpc`` status and the ErrorInfo reason (``"SERVICE_DISABLED"``), if given.
+    """
 
     HINT = (
         "Check the API key (GOOGLE_MAPS_API_KEY) or token; enable the service in a billed project "
@@ -109,10 +132,32 @@ class AuthError(MapsnbError):
         "an MCP policy, `gcloud beta services mcp enable mapstools.googleapis.com`."
     )
 
-    def __init__(self, status_code: int, message: str) -> None:
+    def __init__(
+        self,
+        status_code: int,
+        message: str,
+        *,
+        cause: str = "unknown",
+        fix: str | None = None,
+        project: str | None = None,
+        status: str | None = None,
+        reason: str | None = None,
+        details: Any = None,
+    ) -> None:
         self.status_code = status_code
-        self.message = message
-        super().__init__(f"HTTP {status_code}: {message}\n{self.HINT}")
+        self.message = self.server_message = message
+        self.cause = cause
+        self.fix = fix or self.HINT
+        self.project = project
+        self.status = status
+        self.reason = reason
+        self.details = details if details is not None else []
+        super().__init__(f"HTTP {status_code}: {message}\nCause: {cause}. Fix: {self.fix}")
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the keyword-only arguments
+        keys = ("cause", "fix", "project", "status", "reason", "details")
+        rebuild = functools.partial(AuthError, **{k: getattr(self, k) for k in keys})
+        return (rebuild, (self.status_code, self.message))
 
 
 class RateLimited(MapsnbError):
@@ -167,3 +212,11 @@ class BudgetExceeded(MapsnbError):
             "nothing was sent. Raise the limit (Client(..., "
             f"{limit_name}=N)), send fewer rows, or check the plan with dry_run=True"
         )
+
+
+class NothingToDraw(MapsnbError, ValueError):
+    """A map layer or chart has nothing to draw; the message says why and what to ask for."""
+
+
+class EmptyResultWarning(UserWarning):
+    """A result or frame is empty for a reason the user can fix; the message says how."""

@@ -12,7 +12,6 @@ re-exported here.
 
 from __future__ import annotations
 
-import html
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,8 +36,10 @@ from mapsnb._frames_env import (
     timedeltas,
     times,
 )
+from mapsnb._summary import parse_summary
 from mapsnb._wire import (
     LINKS,
+    bounded,
     collect_attributions,
     duration_ns,
     failures,
@@ -131,16 +132,22 @@ _KNOWN_CONTAINERS = {
 # --------------------------------------------------------------------------------------------
 
 
-def _flatten(obj: Mapping, prefix: str, out: dict[str, Any], skip: set[str] | None = None) -> None:
+#: How many levels of unknown nested objects become columns; deeper ones stay objects.
+_FLATTEN_DEPTH = 4
+
+
+def _flatten(
+    obj: Mapping, prefix: str, out: dict[str, Any], skip: set[str] | None = None, depth: int = 1
+) -> None:
     """Add ``obj``'s fields to ``out`` as ``prefix + snake_name`` (nested dicts joined by ``_``)."""
     for key, value in obj.items():
         name = snake(str(key))
         if skip is not None and name in skip:
             continue
-        if isinstance(value, Mapping) and value:
-            _flatten(value, f"{prefix}{name}_", out)
+        if isinstance(value, Mapping) and value and depth < _FLATTEN_DEPTH:
+            _flatten(value, f"{prefix}{name}_", out, depth=depth + 1)
         else:
-            out[f"{prefix}{name}"] = value
+            out[f"{prefix}{name}"] = bounded(value)
 
 
 def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[str]]) -> dict:
@@ -155,7 +162,7 @@ def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[st
             if isinstance(value, Mapping) and value:
                 _flatten(value, f"{name}_", out)
             else:
-                out[name] = value
+                out[name] = bounded(value)
     return out
 
 
@@ -171,168 +178,6 @@ def _add_extras(cols: dict[str, Any], extras: Sequence[Mapping], order: list[str
         taken.add(column)
         order = [*order, column]
     return order
-
-
-# --------------------------------------------------------------------------------------------
-# Summary text: citations, snippets, names
-# --------------------------------------------------------------------------------------------
-
-_CITE = re.compile(r"\[(\d+(?:\s*,\s*\d+)*)\]")
-_BLOCK = re.compile(r"</?(?:p|br|div|li|ul|ol|h\d|tr|table)\b[^>]*>", re.IGNORECASE)
-_TAG = re.compile(r"<[^>]*>")
-_END = re.compile(r"[.!?]+(?:\s*\[\d+(?:\s*,\s*\d+)*\])*(?=\s|$)")
-_CLAUSE = re.compile(r"[;:,()!?\n\[\]|—–]|\.(?=\s|$)|\s-\s")
-_BOLD_OPEN = re.compile(r"<(strong|b)(?:\s[^>]*)?>", re.IGNORECASE)
-_BOLD_CLOSE = re.compile(r"</(?:strong|b)\s*>", re.IGNORECASE)
-_ABBREV = {"st", "dr", "mr", "mrs", "ms", "mt", "ft", "ave", "blvd", "rd", "no", "vs", "etc", "jr"}
-_FILLERS = {
-    "and",
-    "or",
-    "but",
-    "plus",
-    "also",
-    "including",
-    "include",
-    "includes",
-    "like",
-    "such",
-    "as",
-    "try",
-    "visit",
-    "consider",
-    "check",
-    "out",
-    "see",
-    "then",
-    "with",
-    "is",
-    "are",
-    "was",
-    "the",
-    "a",
-    "an",
-    "at",
-    "for",
-    "from",
-    "near",
-    "by",
-    "in",
-    "of",
-    "to",
-    "&",
-}
-#: A period of an abbreviation or initial (``St.``, ``Mt.``, ``J.``), not a clause end.
-_ABBREV_DOT = re.compile(r"\b((?i:" + "|".join(sorted(_ABBREV)) + r")|[A-Z])\.(?=\s|$)")
-_KEPT_DOT = "\u2024"  # ONE DOT LEADER stands in for such a period while splitting clauses
-_CONNECTORS = {"of", "the", "de", "del", "la", "le", "du", "des", "di", "da", "and", "&", "y", "et"}
-_ARTICLES = {"the", "a", "an"}
-_MAX_NAME_WORDS = 8
-
-
-def _plain(raw: str) -> str:
-    """Summary text without HTML tags, entities or markdown bold."""
-    return html.unescape(_TAG.sub("", _BLOCK.sub("\n", raw))).replace("**", "")
-
-
-def _sentences(plain: str) -> list[str]:
-    """Sentences of plain text; trailing citations stay with their sentence."""
-    out: list[str] = []
-    for line in plain.split("\n"):
-        start = 0
-        for m in _END.finditer(line):
-            words = line[start : m.start()].split()
-            last = words[-1].lower() if words else ""
-            following = line[m.end() :].lstrip()[:1]
-            if last in _ABBREV or (len(last) == 1 and last.isalpha()) or following.islower():
-                continue
-            out.append(line[start : m.end()].strip())
-            start = m.end()
-        out.append(line[start:].strip())
-    return [s for s in out if s]
-
-
-def _cited_numbers(raw: str) -> set[int]:
-    return {int(n) for m in _CITE.finditer(raw) for n in m.group(1).split(",")}
-
-
-def _snippets(raw: str) -> dict[int, str]:
-    """The first sentence citing each ``[n]``."""
-    out: dict[int, str] = {}
-    for sentence in _sentences(_plain(raw)):
-        for n in _cited_numbers(sentence):
-            out.setdefault(n, sentence)
-    return out
-
-
-def _bold_before(prefix: str) -> str | None:
-    """The bold run ending right before a citation (or left open just before it)."""
-    p = prefix.rstrip()
-    closes = list(_BOLD_CLOSE.finditer(p))
-    opens = list(_BOLD_OPEN.finditer(p))
-    inner = None
-    if closes and closes[-1].end() == len(p):
-        before = [o for o in opens if o.end() <= closes[-1].start()]
-        if before:
-            inner = p[before[-1].end() : closes[-1].start()]
-    elif opens and (not closes or opens[-1].start() > closes[-1].start()):
-        inner = p[opens[-1].end() :]
-    elif p.endswith("**") and p.count("**") >= 2:
-        inner = p[p.rfind("**", 0, len(p) - 2) + 2 : -2]
-    elif p.count("**") % 2 == 1:
-        inner = p[p.rfind("**") + 2 :]
-    if inner is None:
-        return None
-    name = " ".join(_plain(inner).split()).strip(" ,:;-")
-    return name if name and len(name.split()) <= 2 * _MAX_NAME_WORDS else None
-
-
-def _is_name_word(word: str) -> bool:
-    first = next((c for c in word if c.isalnum()), "")
-    return bool(first) and (first.isupper() or first.isdigit())
-
-
-def _is_lead(word: str) -> bool:
-    """A filler or connector to trim from the start of a name (a capitalised article stays)."""
-    return word in _CONNECTORS or word in _ARTICLES or word.lower() in _FILLERS - _ARTICLES
-
-
-def _clause_before(prefix: str) -> str | None:
-    """Words before a citation in its clause: the trailing capitalised run when there is one."""
-    plain = re.sub(r"\s*\([^()]*\)\s*$", "", _plain(prefix).rstrip())
-    plain = _ABBREV_DOT.sub(rf"\1{_KEPT_DOT}", plain)
-    words = _CLAUSE.split(plain)[-1].replace(_KEPT_DOT, ".").split()
-    while len(words) > 1 and _is_lead(words[0]):
-        words = words[1:]
-    if not words:
-        return None
-    run: list[str] = []
-    for word in reversed(words):
-        if _is_name_word(word) or (run and word.lower() in _CONNECTORS):
-            run.insert(0, word)
-        else:
-            break
-    while run and _is_lead(run[0]):
-        run = run[1:]
-    if run:
-        words = run
-    elif any(c.isupper() or c.islower() for c in "".join(words)) and len(words) > _MAX_NAME_WORDS:
-        return None
-    name = " ".join(words[-_MAX_NAME_WORDS:]).strip(" \"'“”‘’*_,:;.-")
-    return name or None
-
-
-def _summary_name(raw: str, n: int) -> str | None:
-    """The name the summary gives to citation ``[n]`` (bold run, else the clause's words)."""
-    for m in _CITE.finditer(raw):
-        if m.group(1).strip() != str(n):
-            continue
-        prefix = raw[: m.start()]
-        if re.search(r"\]\s*$", prefix):
-            continue
-        name = _bold_before(prefix) or _clause_before(prefix)
-        if name:
-            return name
-    return None
 
 
 def _field_name(view: Mapping) -> str | None:
@@ -353,8 +198,7 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
     """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``)."""
     cols: dict[str, Any] = {c: [] for c in PLACE_COLUMNS}
     extras: list[dict] = []
-    cited = _cited_numbers(summary)
-    snippets = _snippets(summary) if summary else {}
+    info = parse_summary(summary)
     for n, view in enumerate(views):
         pid, resource = place_ids(view)
         lat, lng = lat_lng(g(view, "location"))
@@ -362,15 +206,15 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
         attribution = g(view, "attribution")
         cols["place_id"].append(pid)
         cols["resource_name"].append(resource)
-        cols["name"].append(_field_name(view) or (_summary_name(summary, n) if summary else None))
+        cols["name"].append(_field_name(view) or info.name(n))
         cols["lat"].append(lat)
         cols["lng"].append(lng)
         for column, key in LINKS:
             cols[column].append(link(links, key))
         cols["attribution_title"].append(text(g(attribution, "title")))
         cols["attribution_url"].append(text(g(attribution, "url")))
-        cols["cited"].append(n in cited)
-        cols["summary_snippet"].append(snippets.get(n))
+        cols["cited"].append(n in info.cited)
+        cols["summary_snippet"].append(info.snippets.get(n))
         extras.append(_known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
     cols["lat"] = np.asarray(cols["lat"], dtype=np.float64)
     cols["lng"] = np.asarray(cols["lng"], dtype=np.float64)
@@ -423,7 +267,8 @@ _METRES = {
 }
 
 
-def _number(raw: str) -> float:
+def _number(raw: str) -> tuple[float, int]:
+    """The number in localized ``raw`` and how many decimals it was written with."""
     s = re.sub(r"[\s\u00a0\u202f\u2009']", "", raw).strip(".,")
     if "," in s and "." in s:
         if s.rfind(",") > s.rfind("."):
@@ -436,13 +281,15 @@ def _number(raw: str) -> float:
         s = s.replace(",", "") if grouped else s.replace(",", ".")
     elif s.count(".") > 1:
         s = s.replace(".", "")
-    return float(s)
+    return float(s), len(s.partition(".")[2])
 
 
 def parse_distance_m(value: Any) -> float:
     """Metres from localized distance text (``"1.9 km"``, ``"1,2 km"``, ``"1,234 ft"``, ``"0.5 mi"``).
 
-    Units m, km, mi, ft, yd (and spelled-out or Cyrillic forms); NaN when unparseable.
+    Units m, km, mi, ft, yd (and spelled-out or Cyrillic forms); NaN when unparseable. The
+    metres are rounded to the precision the text had: ``"0.3 mi"`` (±0.05 mi) gives 500.0, not
+    482.8032, and ``"1.9 km"`` gives 1900.0.
     """
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return float(value)
@@ -455,9 +302,13 @@ def parse_distance_m(value: Any) -> float:
     if factor is None:
         return math.nan
     try:
-        return _number(m.group(2)) * (-factor if m.group(1) else factor)
+        number, decimals = _number(m.group(2))
     except ValueError:
         return math.nan
+    metres = number * (-factor if m.group(1) else factor)
+    step = factor * 10.0**-decimals
+    unit = 10.0 ** math.floor(math.log10(step))
+    return round(metres / unit) * unit if math.isfinite(metres) else math.nan
 
 
 def along_route_frame(
@@ -674,7 +525,7 @@ def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
     code: int | None = None
     if isinstance(raw_code, str) and not raw_code.lstrip("-").isdigit():
         status = status or raw_code
-    elif raw_code is not None and not math.isnan(num(raw_code)):
+    elif raw_code is not None and abs(num(raw_code)) < 2**31:  # NaN compares False
         code = int(num(raw_code))
     if not isinstance(status, str):
         status = RPC_CODES.get(code) if code is not None else None
@@ -863,6 +714,10 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
     units = [df.attrs.get("units") for df in frames]
     if units and units[0] is not None and all(u == units[0] for u in units):
         out.attrs["units"] = units[0]
+    for key in ("place", "mode", "capabilities", "time_zone"):  # kept when all calls agree
+        values = [df.attrs.get(key) for df in frames]
+        if values and values[0] is not None and all(v == values[0] for v in values):
+            out.attrs[key] = values[0]
     return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)
 
 

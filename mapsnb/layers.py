@@ -31,6 +31,7 @@ import pandas as pd
 
 from ._credits import credit_link, credits_line_html, frame_credits
 from ._types import Circle, Viewport
+from .errors import NothingToDraw
 from .polyline import decode
 from .results import WALK_WARNING
 
@@ -195,7 +196,7 @@ def _jsonable(value: Any) -> Any:
 def _coords(df: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     missing = [c for c in ("lat", "lng") if c not in df.columns]
     if missing:
-        raise ValueError(
+        raise NothingToDraw(
             f"cannot map this frame: it has no {' and '.join(missing)} column "
             f"(columns: {', '.join(map(str, df.columns))})"
         )
@@ -455,13 +456,13 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
 
     Raises
     ------
-    ValueError
-        If the routes carry no polyline.
+    NothingToDraw
+        If the routes carry no polyline (a ``ValueError`` too).
     """
     routes = _frame(routes_result)
     paths = _route_paths(routes_result, routes)
     if not paths:
-        raise ValueError(
+        raise NothingToDraw(
             "these routes have no polyline to draw: call compute_routes(..., include_polyline=True)"
         )
     rows = {
@@ -554,7 +555,7 @@ def detours_layer(along_result: Any) -> ipyleaflet.LayerGroup:
     """
     df = _frame(along_result)
     if "detour_s" not in df.columns:
-        raise ValueError("cannot draw detours: the frame has no detour_s column")
+        raise NothingToDraw("cannot draw detours: the frame has no detour_s column")
     lat, lng, ok = _coords(df)
     work = df.loc[ok].copy()
     minutes = pd.to_numeric(work["detour_s"], errors="coerce").to_numpy(float, na_value=np.nan)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported by cumulative_m only: the emulator does not need it
+    import numpy as np
 
 __all__ = ["cumulative_m", "decode", "encode", "haversine_m", "path_length_m"]
 
@@ -89,6 +91,8 @@ def cumulative_m(lat: np.ndarray, lng: np.ndarray) -> np.ndarray:
 
     The vectorised form of :func:`haversine_m` summed over consecutive vertices.
     """
+    import numpy as np
+
     p = np.radians(np.asarray(lat, dtype=np.float64))
     q = np.radians(np.asarray(lng, dtype=np.float64))
     if len(p) < 2:

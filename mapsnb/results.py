@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import re
 import warnings
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
@@ -30,6 +29,8 @@ from pydantic.alias_generators import to_camel
 
 from . import _wire, settings
 from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
+from ._summary import plain_text, safe_html
+from .errors import EmptyResultWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -135,23 +136,31 @@ class ToolResult(_Model):
     def from_payload(
         cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
     ) -> ToolResult:
-        """Build the result from a tool payload, keeping it as ``.raw``."""
-        data = payload if isinstance(payload, Mapping) else {}
-        try:
-            obj = cls.model_validate(data)
-        except ValidationError as exc:
-            # Parse tolerantly: an unforeseen field shape must not cost the user the payload.
-            # The typed attributes fall back to their defaults; .raw and the frames (built from
-            # .raw) still hold everything.
-            warnings.warn(
-                f"{cls.__name__}: the payload did not match the expected shape "
-                f"({exc.error_count()} problem(s), first: {exc.errors()[0]['loc']}: "
-                f"{exc.errors()[0]['msg']}); typed attributes are incomplete, .raw is intact",
-                PayloadShapeWarning,
-                stacklevel=2,
-            )
+        """Build the result from a tool payload, keeping it as ``.raw``.
+
+        Parsed tolerantly: a field of an unforeseen shape is left empty in the typed attributes
+        (one :class:`PayloadShapeWarning` per field, naming its path) while ``.raw`` and the
+        frames (built from ``.raw``) keep everything.
+        """
+        data: Any = payload if isinstance(payload, Mapping) else {}
+        problems: list[Any] = []
+        obj: ToolResult | None = None
+        for _ in range(_MAX_REPAIRS):
+            try:
+                obj = cls.model_validate(data)
+                break
+            except ValidationError as exc:
+                errors = exc.errors(include_url=False, include_input=False)
+                problems.extend(errors)
+                data = _drop_fields(data, [e["loc"] for e in errors])
+            except (RecursionError, ValueError, TypeError, OverflowError) as exc:
+                problems.append({"loc": (), "msg": f"{type(exc).__name__}: {exc}"[:200]})
+                break
+        if obj is None:
             obj = cls.model_construct()
-            obj._parse_errors = list(exc.errors(include_url=False))
+        if problems:
+            _warn_shapes(cls.__name__, problems)
+        obj._parse_errors = problems
         obj._raw = payload
         obj._request = dict(request or {})
         obj._source = source
@@ -189,8 +198,7 @@ class ToolResult(_Model):
 
     def summary_text(self) -> str:
         """Plain-text summary (HTML stripped), if the tool returns one."""
-        summary = getattr(self, "summary", None) or ""
-        return html.unescape(re.sub(r"<[^>]+>", "", summary))
+        return plain_text(getattr(self, "summary", None)).strip()
 
     def _repr_html_(self) -> str:
         parts = [
@@ -198,8 +206,12 @@ class ToolResult(_Model):
         ]
         summary = getattr(self, "summary", None)
         if summary:
-            parts.append(f"<div>{_safe_summary(summary)}</div>")
+            parts.append(f"<div>{safe_html(summary)}</div>")
         parts.append(self._html_body())
+        parts.extend(
+            f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {html.escape(h)}</div>"
+            for h in self.hints
+        )
         parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
         parts.append("</div>")
         return "".join(parts)
@@ -207,8 +219,14 @@ class ToolResult(_Model):
     def _html_body(self) -> str:
         return ""
 
+    @property
+    def hints(self) -> list[str]:
+        """Why the result is empty (or less than asked) and what to do, in plain words."""
+        return []
+
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}>"
+        hint = f" hint={self.hints[0].split(':')[0]!r} (see .hints)" if self.hints else ""
+        return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}{hint}>"
 
     __str__ = __repr__
 
@@ -219,14 +237,53 @@ class ToolResult(_Model):
         raise NotImplementedError
 
 
-def _safe_summary(summary: str) -> str:
-    # keep the light formatting the server uses (<p>, <strong>, <b>, <em>, <br>), escape the rest
-    escaped = html.escape(summary)
-    return re.sub(
-        r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;",
-        lambda m: f"<{m.group(1)}{m.group(2)}>",
-        escaped,
-    )
+_MAX_REPAIRS = 20
+
+
+def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
+    """A copy of ``data`` without the fields at ``locs`` (containers copied along the path only)."""
+    for loc in locs:
+        data = _without(data, tuple(loc))
+    return data
+
+
+def _without(node: Any, loc: tuple[Any, ...]) -> Any:
+    if not loc:
+        return None
+    key, rest = loc[0], loc[1:]
+    if isinstance(node, Mapping) and key in node:
+        copied = dict(node)
+        if rest and isinstance(node[key], (Mapping, list)):
+            copied[key] = _without(node[key], rest)
+        else:
+            del copied[key]
+        return copied
+    if isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+        items = list(node)
+        if rest and isinstance(items[key], (Mapping, list)):
+            items[key] = _without(items[key], rest)
+        else:  # an element of the wrong shape: an empty one, else none
+            items[key] = None if items[key] == {} else {}
+        return items
+    return node
+
+
+def _warn_shapes(model: str, problems: list[Any]) -> None:
+    """One PayloadShapeWarning per field path (list positions folded: ``routes.*.duration``)."""
+    by_field: dict[str, tuple[str, Any, int]] = {}
+    for problem in problems:
+        loc = [str(part) for part in problem.get("loc", ())]
+        folded = ".".join("*" if part.isdigit() else part for part in loc)
+        first, msg, count = by_field.get(folded, (".".join(loc), problem.get("msg"), 0))
+        by_field[folded] = (first, msg, count + 1)
+    for where, msg, count in by_field.values():
+        more = f" (and {count - 1} more like it)" if count > 1 else ""
+        warnings.warn(
+            f"{model}: field {where or '<payload>'}{more} has an unforeseen shape ({msg}); "
+            "its typed attribute is left empty, .raw and the frames keep it",
+            PayloadShapeWarning,
+            stacklevel=4,
+        )
 
 
 # ----------------------------------------------------------------------------- places
@@ -242,13 +299,29 @@ class PlacesResult(ToolResult):
         """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
         from .frames import places_frame
 
-        return places_frame(self._raw or {}, source=self._source, request=self._request)
+        df = places_frame(self._raw or {}, source=self._source, request=self._request)
+        df.attrs["hints"] = self.hints
+        return df
 
     def to_geodataframe(self) -> Any:
         """Points in EPSG:4326 (needs the ``geo`` extra)."""
         from .frames import to_geodataframe
 
         return to_geodataframe(self.to_frame())
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no place was found, and what to try."""
+        if self.places or self._parse_errors:
+            return []
+        if not (self._request.get("location_bias") or self._request.get("locationBias")):
+            return [
+                "no places found: name a place in the query (e.g. 'coffee in Paris') or pass "
+                "location_bias=mapsnb.Circle((lat, lng), radius_m)"
+            ]
+        return [
+            "no places found for this query near the location bias: widen the bias or the query"
+        ]
 
     def _repr_counts(self) -> str:
         return f"places={len(self.places)}"
@@ -305,15 +378,40 @@ class RoutesResult(ToolResult):
         """One row per route (see :func:`mapsnb.frames.routes_frame`)."""
         from .frames import routes_frame
 
-        return routes_frame(
+        df = routes_frame(
             self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
         )
+        df.attrs["hints"] = self.hints
+        return df
 
     def path_frame(self) -> pd.DataFrame:
-        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`)."""
+        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`).
+
+        Warns (:class:`~mapsnb.errors.EmptyResultWarning`) when the routes carry no polyline.
+        """
         from .frames import route_path_frame
 
-        return route_path_frame(self._raw or {}, source=self._source)
+        df = route_path_frame(self._raw or {}, source=self._source)
+        if self.routes and df.empty:
+            warnings.warn(
+                "these routes carry no polyline, so the path frame is empty: call "
+                "compute_routes(..., include_polyline=True)",
+                EmptyResultWarning,
+                stacklevel=2,
+            )
+        return df
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no route was found, and what to try."""
+        if self.routes or self._parse_errors:
+            return []
+        mode = self.travel_mode
+        return [
+            f"no {mode} route found between these places: they may not be connected for "
+            f"{mode} (a sea between them, or too far for this mode); try another travel_mode "
+            "or split the trip"
+        ]
 
     def to_geodataframe(self) -> Any:
         """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""
@@ -427,8 +525,12 @@ class EnvironmentResult(ToolResult):
 
     def _frame(self, name: str) -> pd.DataFrame:
         from . import frames
+        from ._frames_env import request_context
 
-        return getattr(frames, name)(self._raw or {}, source=self._source)
+        df = getattr(frames, name)(self._raw or {}, source=self._source)
+        for key, value in request_context(self.request, self.zone).items():
+            df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
+        return df
 
     @property
     def current_weather(self) -> pd.DataFrame:
@@ -447,8 +549,22 @@ class EnvironmentResult(ToolResult):
 
     @property
     def air_quality(self) -> pd.DataFrame:
-        """Air quality, one row per hour × index."""
+        """Air quality, one row per hour × index (long; see ``air_quality_wide`` to plot)."""
         return self._frame("air_quality_frame")
+
+    @property
+    def air_quality_wide(self) -> pd.DataFrame:
+        """Air quality wide: one row per hour, one column per index code holding its AQI.
+
+        ``env.air_quality`` is long (one row per hour × index), so
+        ``env.air_quality.plot(x="time", y="aqi")`` zig-zags between the indexes. Plot the wide
+        view instead — ``env.air_quality_wide.plot()``, one line per index — or one index with
+        its category bands: ``mapsnb.charts.plot_air_quality(env, "uaqi")``. Indexes have
+        different scales (UAQI 0–100, higher is better; ATMO 1–6, lower is better).
+        """
+        from ._frames_env import air_quality_wide
+
+        return air_quality_wide(self.air_quality)
 
     @property
     def pollutants(self) -> pd.DataFrame:

@@ -237,3 +237,152 @@ def test_pollen_missing_in_season_is_out_of_season() -> None:
     df["in_season"] = pd.array([True, None, True, False], dtype="boolean")
     bars = _by_gid(charts.plot_pollen(df).patches, "upi")
     assert [b.get_hatch() for b in bars] == [None, "//", None]
+
+
+# ------------------------------------------- issue 11 item 8: errors name the real cause
+@pytest.fixture(scope="module")
+def paris_day() -> object:
+    return mapsnb.Client(now=NOW).lookup_weather(
+        "Paris, France", capabilities=["WEATHER"], date="2026-09-18"
+    )
+
+
+def test_daily_mode_hourly_weather_error_names_daily_mode(paris_day) -> None:
+    with pytest.raises(ValueError) as err:
+        charts.plot_weather(paris_day.hourly_weather)
+    message = str(err.value)
+    assert "ask lookup_weather for WEATHER" not in message  # WEATHER *was* asked
+    assert "date and no hour" in message and "DAILY" in message
+    assert "env.daily_weather" in message and "hour=h" in message and "mapsnb.concat" in message
+    charts.plot_weather(paris_day)  # the result itself plots its daily forecast
+
+
+def test_missing_capability_errors_name_the_capability(paris_day) -> None:
+    with pytest.raises(ValueError, match=r"did not ask for AIR_QUALITY; add 'AIR_QUALITY'"):
+        charts.plot_air_quality(paris_day)
+    with pytest.raises(ValueError, match=r"did not ask for POLLEN; add 'POLLEN'"):
+        charts.plot_pollen(paris_day.pollen)
+
+
+def test_current_and_hour_mode_errors() -> None:
+    client = mapsnb.Client(now=NOW)
+    current = client.lookup_weather("Paris, France", capabilities=["WEATHER"])
+    with pytest.raises(ValueError, match="without a date answers current conditions only"):
+        charts.plot_weather(current.hourly_weather)
+    with pytest.raises(ValueError, match="ask date=… without hour for the daily forecast"):
+        charts.plot_weather(current.daily_weather)
+    hour = client.lookup_weather(
+        "Paris, France", capabilities=["WEATHER"], date="2026-09-19", hour=9
+    )
+    with pytest.raises(ValueError, match="with an hour has no daily forecast"):
+        charts.plot_weather(hour.daily_weather)
+
+
+def test_wrong_frame_names_the_right_chart(paris_day) -> None:
+    with pytest.raises(ValueError, match=r"looks like env\.air_quality: use plot_air_quality"):
+        charts.plot_weather(aq_frame())
+    with pytest.raises(ValueError, match="looks like a weather frame: use plot_weather"):
+        charts.plot_air_quality(hourly_frame())
+    with pytest.raises(TypeError, match="EnvironmentResult or a DataFrame"):
+        charts.plot_pollen(42)
+
+
+def test_routes_without_polyline_say_include_polyline() -> None:
+    routes = mapsnb.Client(now=NOW).compute_routes("San Francisco, CA", "Oakland, CA")
+    with pytest.raises(ValueError, match=r"include_polyline=True"):
+        charts.plot_routes(routes)
+
+
+# ---------------------------------------------------- issue 11 item 7: the wide view
+def test_air_quality_wide_one_column_per_index(paris_aq) -> None:
+    wide = paris_aq.air_quality_wide
+    long = paris_aq.air_quality
+    assert list(wide.columns) == list(dict.fromkeys(long.index_code))  # uaqi, fra_atmo
+    assert wide.index.name == "time" and wide.index.is_monotonic_increasing
+    assert len(wide) == long.time.nunique() == 24
+    for code in wide.columns:
+        rows = long[long.index_code == code].set_index("time")["aqi"]
+        pd.testing.assert_series_equal(wide[code], rows.rename(code).sort_index())
+    assert wide.attrs["source"] == "sandbox" and wide.attrs["place"] == "Paris, France"
+    # the documented plot call draws one line per index, no sawtooth
+    ax = wide.plot()
+    assert len(ax.lines) == 2
+    assert all(line.get_xdata().size == 24 for line in ax.lines)
+    # and the charts accept it
+    line = _by_gid(charts.plot_air_quality(wide, "uaqi").lines, "aqi")[0]
+    np.testing.assert_array_equal(line.get_ydata(), wide["uaqi"].astype(float).to_numpy())
+
+
+@pytest.fixture(scope="module")
+def paris_aq() -> object:
+    return mapsnb.Client(now=NOW).lookup_weather(
+        "Paris, France", capabilities=["AIR_QUALITY"], date="2026-09-18"
+    )
+
+
+def test_concat_of_places_gives_one_line_per_call_not_a_sawtooth() -> None:
+    client = mapsnb.Client(now=NOW)
+    calls = [
+        client.lookup_weather(p, capabilities=["AIR_QUALITY"], date="2026-09-18")
+        for p in ("Paris, France", "Lyon, France")
+    ]
+    stacked = mapsnb.concat(calls)
+    ax = charts.plot_air_quality(stacked, "uaqi")
+    lines = _by_gid(ax.lines, "aqi")
+    assert len(lines) == 2
+    for line in lines:
+        times = [_moment(x) for x in line.get_xdata()]
+        assert times == sorted(times) and len(set(times)) == len(times) == 24
+    plain = pd.concat([c.air_quality for c in calls])  # no request column: refuse to zig-zag
+    with pytest.raises(ValueError, match=r"several rows for one hour.*mapsnb\.concat"):
+        charts.plot_air_quality(plain, "uaqi")
+
+
+# ---------------------------------------------------------- scales of other indexes
+def _index_frame(code: str, name: str, values: list[int]) -> pd.DataFrame:
+    times = pd.date_range("2026-09-18 00:00", periods=len(values), freq="h", tz=ZONE)
+    df = pd.DataFrame({"time": times, "index_code": code, "index_name": name,
+                       "aqi": pd.array(values, dtype="Int64"), "category": "x",
+                       "dominant_pollutant": "pm10", "color": "#123456"})  # fmt: skip
+    df.attrs = {"source": "live", "attributions": [], "place": "Somewhere"}
+    return df
+
+
+def test_caqi_bands_and_integer_ticks() -> None:
+    ax = charts.plot_air_quality(_index_frame("caqi", "CAQI", [10, 30, 60, 40]))
+    colours = [matplotlib.colors.to_hex(p.get_facecolor()) for p in ax.patches
+               if str(p.get_gid()).startswith("band:")]  # fmt: skip
+    assert colours == [b.color for b in charts.SCALES["caqi"].bands[:3]]  # up to 60 × 1.1 → 75
+    assert list(ax.get_yticks()) == [0, 25, 50, 75]
+    assert "lower is better" in ax.get_ylabel()
+    assert ax.get_title() == "CAQI, hourly — Somewhere, Fri 18 Sep 2026"
+
+
+def test_unknown_index_uses_the_datas_categories_without_a_direction() -> None:
+    df = _index_frame("xyz_new", "New index", [2, 3, 7])
+    df["category"] = ["Fine", "Fine", "Bad"]
+    df["color"] = ["#00ff00", "#00ff00", "#ff0000"]
+    ax = charts.plot_air_quality(df)
+    bands = [p for p in ax.patches if str(p.get_gid()).startswith("band:")]
+    assert [p.get_gid() for p in bands] == ["band:Fine", "band:Bad"]
+    assert ax.get_ylabel() == "New index"  # no claimed direction
+    ticks = ax.get_yticks()
+    assert np.all(ticks == np.round(ticks))
+
+
+def test_date_span_labels() -> None:
+    from mapsnb._chart_parts import date_span
+
+    assert date_span(pd.to_datetime(["2026-09-18"])) == "Fri 18 Sep 2026"
+    assert date_span(pd.to_datetime(["2026-09-18", "2026-09-22"])) == "18–22 Sep 2026"
+    assert date_span(pd.to_datetime(["2026-09-29", "2026-10-03"])) == "29 Sep – 3 Oct 2026"
+    assert date_span(pd.to_datetime(["2026-12-30", "2027-01-02"])) == "30 Dec 2026 – 2 Jan 2027"
+
+
+def test_title_names_a_place_given_as_coordinates() -> None:
+    env = mapsnb.Client(now=NOW).lookup_weather(
+        (-33.87, 151.21), capabilities=["AIR_QUALITY"], date="2026-09-19"
+    )
+    assert env.air_quality.attrs["place"] == "33.87°S 151.21°E"
+    ax = charts.plot_air_quality(env)
+    assert ax.get_title() == "Universal AQI, hourly — 33.87°S 151.21°E, Sat 19 Sep 2026"

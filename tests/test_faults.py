@@ -308,7 +308,7 @@ def test_401_auth_error_with_fix(fault: FaultServer, errors: list) -> None:
     exc = _fail(fault, errors, mapsnb.AuthError)
     assert exc.status_code == 401
     assert "API key not valid." in str(exc)
-    assert "gcloud beta services enable mapstools.googleapis.com" in str(exc)
+    assert exc.cause == "invalid_key" and "GOOGLE_MAPS_API_KEY" in str(exc)
     assert len(fault.calls("tools/call")) == 1
 
 

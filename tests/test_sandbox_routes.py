@@ -323,7 +323,7 @@ def test_results_ranked_cited_and_near_route() -> None:
     )
     res = out["results"]
     assert 1 <= len(res) <= 10
-    cited = sorted(int(n) for n in re.findall(r"\[(\d+)\]", out["summary"]))
+    cited = sorted({int(n) for n in re.findall(r"\[(\d+)\]", out["summary"])})
     assert cited == list(range(len(res)))
     secs = [int(r["detourSummary"]["detourDuration"][:-1]) for r in res]
     assert secs == sorted(secs)

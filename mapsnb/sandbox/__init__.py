@@ -1,8 +1,11 @@
 """The built-in emulator of the six tools: deterministic, offline, clearly synthetic.
 
 ``Sandbox`` runs the tools in-process with the live server's input contract and output shapes
-(TOOLS.md §6, REAL_SERVER.md). ``mapsnb.Client()`` with no key uses it automatically;
-``mapsnb sandbox serve`` serves it over HTTP with the official MCP SDK (:mod:`.server`).
+(TOOLS.md §6, REAL_SERVER.md): live-style summaries (the names are in the summary only), JSON
+text results (``structured_content=True`` adds ``structuredContent``), camelCase schemas, both
+argument spellings. ``mapsnb.Client()`` with no key uses it automatically; ``mapsnb sandbox
+serve`` serves it over HTTP at ``/mcp`` or, with ``--stdio``, over stdio, with the official MCP
+SDK (:mod:`.server`).
 
 The clock is injectable: ``Sandbox(now=...)`` or the ``MAPSNB_SANDBOX_NOW`` environment variable
 (ISO 8601) fixes "now" so that notebooks and tests are reproducible.
@@ -20,7 +23,7 @@ from typing import Any
 
 from .. import settings
 from ._common import SANDBOX_ATTRIBUTION, Context, SandboxToolError, invalid
-from ._schemas import TOOLS
+from ._schemas import TOOLS, schema_names
 
 __all__ = ["SANDBOX_ATTRIBUTION", "Sandbox", "SandboxToolError", "parse_now"]
 
@@ -54,11 +57,20 @@ class Sandbox:
     now
         A fixed clock (aware datetime or ISO 8601 string) or a callable returning one.
         Default: ``MAPSNB_SANDBOX_NOW`` if set, else the real clock.
+    structured_content
+        Also send each result as MCP ``structuredContent``. Off by default: the live server
+        sends only pretty-printed JSON text in ``content[0].text`` (REAL_SERVER.md).
     """
 
     tool_names = tuple(_IMPLEMENTATIONS)
 
-    def __init__(self, now: dt.datetime | str | Callable[[], dt.datetime] | None = None) -> None:
+    def __init__(
+        self,
+        now: dt.datetime | str | Callable[[], dt.datetime] | None = None,
+        *,
+        structured_content: bool = False,
+    ) -> None:
+        self.structured_content = bool(structured_content)
         if callable(now):
             self._clock: Callable[[], dt.datetime] = now
         else:
@@ -95,7 +107,10 @@ class Sandbox:
             raise invalid("arguments must be an object")
         module, func = _IMPLEMENTATIONS[name]
         impl = getattr(importlib.import_module(module, __name__), func)
-        return impl(arguments, Context(now=self.now()))
+        try:
+            return impl(arguments, Context(now=self.now()))
+        except SandboxToolError as exc:  # name arguments as the schemas do (camelCase)
+            raise SandboxToolError(exc.status, schema_names(exc.message)) from None
 
     def transport(self) -> Any:
         """An httpx transport serving this emulator in-process (MCP streamable HTTP)."""

@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+#: Where the emulator is documented: the README section "Offline mode (the emulator)".
+EMULATOR_DOCS_URL = "https://github.com/mapsnb/mapsnb#offline-mode-the-emulator"
+
 #: Attribution carried by every sandbox result.
 SANDBOX_ATTRIBUTION: dict[str, str] = {
     "title": "mapsnb sandbox — synthetic data",
-    "url": "https://pypi.org/project/mapsnb/",
+    "url": EMULATOR_DOCS_URL,
 }
 
 _CAMEL = re.compile(r"_([a-z0-9])")

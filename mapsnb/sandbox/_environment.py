@@ -27,7 +27,8 @@ from zoneinfo import ZoneInfo
 from . import _airquality as aq
 from . import _weather_model as wm
 from ._common import SANDBOX_ATTRIBUTION, Context, arg, invalid
-from ._geo import Resolved, resolve_location
+from ._geo import Resolved
+from ._locations import resolve_location
 from ._pollen import pollen_day
 from ._sun import moon_events, moon_phase, sun_events
 

@@ -120,11 +120,13 @@ def call_result(sandbox: Sandbox, name: str, arguments: Mapping[str, Any]) -> di
         payload = sandbox.call_tool(name, dict(arguments))
     except SandboxToolError as exc:
         return {"content": [{"type": "text", "text": str(exc)}], "isError": True}
-    return {
-        "content": [{"type": "text", "text": json.dumps(payload, ensure_ascii=False)}],
-        "structuredContent": payload,
-        "isError": False,
-    }
+    text = json.dumps(payload, ensure_ascii=False, indent=2)
+    # the live server sends pretty-printed JSON text, sometimes with "text" before "type"
+    block = {"text": text, "type": "text"} if len(name) % 2 else {"type": "text", "text": text}
+    result: dict[str, Any] = {"content": [block], "isError": False}
+    if getattr(sandbox, "structured_content", False):
+        result["structuredContent"] = payload
+    return result
 
 
 class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):

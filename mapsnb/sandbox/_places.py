@@ -1,12 +1,13 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
 A synthetic business is fully determined by its category, an index and a seed; its place id
-(``_geo.business_id``) packs these with its location, so any emulator process can resolve it.
+(``_ids.business_id``) packs these with its location, so any emulator process can resolve it.
 Every business name contains "Sandbox" or "(synthetic)".
 """
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
@@ -18,8 +19,6 @@ from mapsnb.polyline import haversine_m
 from ._common import Context, arg, invalid, stable_int, token_for
 from ._geo import (
     Resolved,
-    business_id,
-    decode_business_id,
     fold,
     lat_lng_arg,
     nearest_city,
@@ -28,6 +27,8 @@ from ._geo import (
     resolve_text_match,
     timezone_at,
 )
+from ._ids import business_id, decode_business_id
+from ._summaries import PlaceLine, singular, summary_html
 
 __all__ = [
     "CATEGORIES",
@@ -244,24 +245,15 @@ _ATTRIBUTES = {
 _ADJ = ("Cedar", "Harbor", "Maple", "Juniper", "Copper", "Lantern", "Willow", "Granite")
 _NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook")
 _STREETS = ("Market St", "Oak Ave", "Main St", "Elm St", "Park Blvd", "Hill Rd", "Lake Dr")
-_DETAILS = (
-    "quiet, with plenty of seating",
-    "busy at lunchtime; short waits otherwise",
-    "friendly staff and a small outdoor area",
-    "step-free entrance and accessible restroom",
-    "popular for groups; reservations recommended",
-    "dog-friendly patio",
-    "known for consistent service",
-    "cozy interior, good for a date night",
-)
 _INTRO = {
-    "en": "Here are {n} {what} near {where} (synthetic sandbox data): ",
-    "pt": "Aqui estão {n} resultados ({what}) perto de {where} (dados sintéticos do sandbox): ",
-    "es": "Aquí hay {n} resultados ({what}) cerca de {where} (datos sintéticos del sandbox): ",
-    "fr": "Voici {n} résultats ({what}) près de {where} (données synthétiques du sandbox) : ",
-    "ru": "Вот {n} мест ({what}) рядом с {where} (синтетические данные песочницы): ",
-    "ja": "{where} 付近の {what} {n} 件 (サンドボックスの合成データ): ",
+    "en": "Here are {n} {what} near {where} (synthetic sandbox data).",
+    "pt": "Aqui estão {n} resultados ({what}) perto de {where} (dados sintéticos do sandbox).",
+    "es": "Aquí hay {n} resultados ({what}) cerca de {where} (datos sintéticos del sandbox).",
+    "fr": "Voici {n} résultats ({what}) près de {where} (données synthétiques du sandbox).",
+    "ru": "Вот {n} мест ({what}) рядом с {where} (синтетические данные песочницы).",
+    "ja": "{where} 付近の {what} {n} 件 (サンドボックスの合成データ)。",
 }
+_KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _EXACT = {"name", "alias", "address", "street", "coords"}
 
@@ -455,15 +447,18 @@ def _attribute_text(r: Resolved, attr: str) -> str:
     return f"address: {r.address}"
 
 
+def _kind(r: Resolved) -> str:
+    if r.kind in _BY_KEY:
+        return singular(CATEGORIES[_BY_KEY[r.kind]].plural)
+    return _KINDS.get(r.kind, r.kind.replace("_", " "))
+
+
 def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Resolved], str]:
-    name = f"<strong>{r.name}</strong> [0]"
-    if attr:
-        text = f"{name} — {_attribute_text(r, attr)}. (Synthetic sandbox data.)"
-    else:
-        text = f"{name} is at {r.address} (synthetic sandbox data)."
-    if req.extended:
-        text += f" Details: {_DETAILS[stable_int('detail', r.place_id) % len(_DETAILS)]}."
-    return [r], text
+    line = PlaceLine(
+        r, _kind(r), attribute=_attribute_text(r, attr) if attr else None, extended=req.extended
+    )
+    intro = "Here is the place that matches your search (synthetic sandbox data)."
+    return [r], summary_html(intro, [line], r.place_id)
 
 
 def _nearby(
@@ -477,13 +472,16 @@ def _nearby(
     found.sort(key=lambda b: (haversine_m(ref[0], ref[1], b.lat, b.lng), b.place_id))
     places = found[: req.page_size]
     intro = _INTRO[req.language].format(n=len(places), what=c.plural, where=anchor_name)
-    parts = []
-    for i, b in enumerate(places):
-        part = f"<strong>{b.name}</strong> [{i}] is {format_km(dist[b.place_id])} away"
-        if req.extended:
-            part += f" ({_DETAILS[stable_int('detail', b.place_id) % len(_DETAILS)]})"
-        parts.append(part)
-    return places, intro + "; ".join(parts) + "."
+    lines = [
+        PlaceLine(
+            b,
+            singular(c.plural),
+            distance=f"{format_km(dist[b.place_id])} from {anchor_name}",
+            extended=req.extended,
+        )
+        for b in places
+    ]
+    return places, summary_html(intro, lines, key)
 
 
 def _search(req: _Request) -> tuple[list[Resolved], str]:
@@ -515,5 +513,7 @@ def search_places(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     del ctx  # results do not depend on the clock
     req = _validate(args)
     places, summary = _search(req)
+    if not places:  # a single uncited paragraph, escaped like every summary
+        summary = f"<p>{html.escape(summary, quote=False)}</p>"
     token = token_for("search_places", json.dumps(req.__dict__, sort_keys=True, default=str))
     return {"places": [place_view(p) for p in places], "summary": summary, "contentToken": token}

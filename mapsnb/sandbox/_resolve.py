@@ -22,10 +22,10 @@ from ._geo import (
     lat_lng_arg,
     parse_lat_lng,
     point_resolved,
-    resolve_place_id,
     resolve_text,
     resolve_text_match,
 )
+from ._locations import resolve_place_id
 from ._places import detect_category
 
 __all__ = ["CHAINS", "resolve_maps_urls", "resolve_names"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import itertools
 import json
 import math
@@ -34,13 +35,17 @@ from ._common import (
     stable_int,
     token_for,
 )
-from ._geo import continent_at, lat_lng_arg, nearest_city, place_view, resolve_location
+from ._geo import country_at, lat_lng_arg, nearest_city, place_view
+from ._land import connected, landmass
+from ._locations import resolve_location
 from ._places import CATEGORIES, detect_category, make_business, offset_point
+from ._summaries import PlaceLine, singular, summary_html
 
 __all__ = [
     "build_path",
     "compute_routes",
     "localized_distance",
+    "reachable",
     "search_along_route",
 ]
 
@@ -68,8 +73,6 @@ _PREFS = {
     "ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL": "AWARE",
     "TRAFFIC_AWARE_OPTIMAL": "AWARE",
 }
-#: Continent pairs joined by land (a driving route may cross between them).
-_LAND_BRIDGES = {frozenset(p) for p in (("EU", "AS"), ("AS", "AF"), ("NA", "SA"))}
 _RFC3339 = re.compile(
     r"^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$"
 )
@@ -138,17 +141,25 @@ def _round_path(points: list[Point]) -> list[Point]:
     return out
 
 
+def _landmass_at(p: Point) -> str | None:
+    cc, continent, town_m = country_at(*p)
+    return landmass(cc, continent, p[0], p[1], town_m)
+
+
+def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
+    """Whether a ``mode`` route can join the waypoints in order: no WALK or BICYCLE route
+    crosses a sea, a DRIVE route only by a bridge, tunnel or car ferry (:mod:`._land`)."""
+    masses = [_landmass_at(p) for p in waypoints]
+    return all(connected(a, b, mode) for a, b in itertools.pairwise(masses))
+
+
 @functools.lru_cache(maxsize=512)
 def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tuple[Point, ...]:
     """Deterministic road-like path through ``waypoints`` in order, rounded to 1e-5 degrees;
-    empty when no route exists (different continents without a land bridge)."""
+    empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`)."""
     legs = list(itertools.pairwise(waypoints))
-    if not legs:
+    if not legs or not reachable(waypoints, mode):
         return ()
-    for a, b in legs:
-        ca, cb = continent_at(*a), continent_at(*b)
-        if ca == "AN" or cb == "AN" or (ca != cb and frozenset((ca, cb)) not in _LAND_BRIDGES):
-            return ()
     per_leg = max(8, MAX_VERTICES // (2 * len(legs)) - 2)
     path: list[Point] = []
     for i, (a, b) in enumerate(legs):
@@ -513,14 +524,14 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     if not path:
         return {
             "results": [],
-            "summary": "No route was found, so no places.",
+            "summary": "<p>No route was found, so no places.</p>",
             "contentToken": token,
         }
     if cat is None:
         return {
             "results": [],
-            "summary": f"No places matching “{req.text}” were found along the route "
-            "(synthetic sandbox data).",
+            "summary": f"<p>No places matching “{html.escape(req.text, quote=False)}” were "
+            "found along the route (synthetic sandbox data).</p>",
             "contentToken": token,
         }
     results, summary = _along(path, cat, route_key, req, ctx, names)
@@ -553,8 +564,8 @@ def _along(
     found.sort(key=lambda f: (f[0], f[1]))
     chosen = found[:5]
     start, end = names or (nearest_city(*path[0])[0], nearest_city(*path[-1])[0])
-    parts, results = [], []
-    for i, (secs, _, meters, biz) in enumerate(chosen):
+    lines, results = [], []
+    for secs, _, meters, biz in chosen:
         detour: dict[str, str] = {}
         if req.spec != "polyline":
             detour["detourDuration"] = f"{secs}s"
@@ -565,12 +576,11 @@ def _along(
             if req.spec != "polyline"
             else detour["localizedDetourDistance"]
         )
-        part = f"<strong>{biz.name}</strong> [{i}] adds {cost}"
-        if req.extended:
-            part += f" — rated {3.6 + stable_int('r', biz.place_id) % 14 / 10:.1f} (synthetic)"
-        parts.append(part)
+        lines.append(
+            PlaceLine(biz, singular(CATEGORIES[cat].plural), detour=cost, extended=req.extended)
+        )
     intro = (
         f"Found {len(results)} {CATEGORIES[cat].plural} along the route from {start} to {end} "
-        "(synthetic sandbox data), ranked by added detour: "
+        "(synthetic sandbox data), ranked by added detour."
     )
-    return results, intro + "; ".join(parts) + "."
+    return results, summary_html(intro, lines, route_key)

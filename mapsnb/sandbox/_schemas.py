@@ -1,12 +1,14 @@
 """``tools/list`` entries of the emulator: names, descriptions, input schemas, annotations.
 
-The live server's input schemas use camelCase (REAL_SERVER.md); the emulator accepts both
-spellings. Annotations for lookup_weather, compute_routes and resolve_maps_urls are not
+The live server's input schemas use the JSON names (camelCase) and enums with ``*_UNSPECIFIED``
+members (REAL_SERVER.md, last section); the emulator accepts both spellings of every argument and
+names arguments in its errors as the schemas do (:func:`schema_names`). Annotations for lookup_weather, compute_routes and resolve_maps_urls are not
 documented; the emulator reuses the documented tools' values (a guess, TOOLS.md §1.6).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 _LAT_LNG = {
@@ -38,6 +40,7 @@ _ROUTING = {
         "ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL",
     ],
 }
+_UNITS = {"type": "string", "enum": ["UNITS_SYSTEM_UNSPECIFIED", "METRIC", "IMPERIAL"]}
 ANNOTATIONS = {
     "readOnlyHint": True,
     "destructiveHint": False,
@@ -100,10 +103,8 @@ TOOLS: list[dict[str, Any]] = [
                 ),
                 "hour": {"type": "integer", "minimum": 0, "maximum": 23},
                 "languageCode": {"type": "string"},
-                "unitsSystem": {"type": "string", "enum": ["METRIC", "IMPERIAL"]},
-                "weatherOptions": _obj(
-                    {"unitsSystem": {"type": "string", "enum": ["METRIC", "IMPERIAL"]}}, []
-                ),
+                "unitsSystem": _UNITS,
+                "weatherOptions": _obj({"unitsSystem": _UNITS}, []),
                 "airQualityOptions": _obj(
                     {
                         "includePollutantConcentration": {"type": "boolean"},
@@ -188,3 +189,33 @@ TOOLS: list[dict[str, Any]] = [
 ]
 for _tool in TOOLS:
     _tool["annotations"] = dict(ANNOTATIONS)
+
+
+_SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def _property_names(schema: Any, out: set[str]) -> set[str]:
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key == "properties" and isinstance(value, dict):
+                out.update(value)
+            _property_names(value, out)
+    elif isinstance(schema, list):
+        for item in schema:
+            _property_names(item, out)
+    return out
+
+
+_CAMEL_NAMES = frozenset(_property_names([t["inputSchema"] for t in TOOLS], set()))
+
+
+def schema_names(message: str) -> str:
+    """``message`` with every snake_case argument name spelled as the schemas spell it
+    (``"location_bias.circle.radius_meters"`` -> ``"locationBias.circle.radiusMeters"``)."""
+
+    def swap(m: re.Match[str]) -> str:
+        word = m.group(0)
+        alt = re.sub(r"_([a-z0-9])", lambda x: x.group(1).upper(), word)
+        return alt if alt in _CAMEL_NAMES else word
+
+    return _SNAKE.sub(swap, message)

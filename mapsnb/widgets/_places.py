@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
+from .._summary import safe_html
 from .._types import Circle
-from ..results import PlacesResult, _safe_summary
+from ..results import PlacesResult
 from ._base import BaseForm, frame_html, note_html
 
 __all__ = ["PlaceSearchForm"]
@@ -117,7 +118,7 @@ class PlaceSearchForm(BaseForm):
         )
         self.result = result
         self.frame = result.to_frame()
-        self.summary.value = f"<div>{_safe_summary(result.summary)}</div>" if result.summary else ""
+        self.summary.value = f"<div>{safe_html(result.summary)}</div>" if result.summary else ""
         self._show_table(result, frame_html(self.frame.reset_index(), PLACE_COLUMNS))
         self.status.value = f"{len(self.frame)} place(s){self._source_note(result)}"
         bias = result.request.get("location_bias")

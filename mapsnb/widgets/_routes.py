@@ -10,8 +10,9 @@ import ipywidgets as w
 import pandas as pd
 
 from .._requests import TRAFFIC_AWARE, TRAVEL_MODES
+from .._summary import safe_html
 from ..errors import InvalidRequest
-from ..results import WALK_WARNING, AlongRouteResult, RoutesResult, _safe_summary
+from ..results import WALK_WARNING, AlongRouteResult, RoutesResult
 from ._base import BaseForm, attribution_html, frame_html, note_html
 
 __all__ = ["RouteForm"]
@@ -191,7 +192,7 @@ class RouteForm(BaseForm):
         self.along_frame = frame
         self.along_summary.value = (
             note_html(POLYLINE_NOTE) if "encoded_polyline" in along.request else ""
-        ) + (f"<div>{_safe_summary(along.summary)}</div>" if along.summary else "")
+        ) + (f"<div>{safe_html(along.summary)}</div>" if along.summary else "")
         self.along_table.value = frame_html(frame, DETOUR_COLUMNS, empty="No places along route.")
         self.along_attribution.value = attribution_html(along)
         self.status.value = f"{len(frame)} place(s) along the route{self._source_note(along)}"

@@ -13,6 +13,7 @@ Examples
 from __future__ import annotations
 
 import collections
+import html
 import itertools
 import json
 import threading
@@ -105,6 +106,95 @@ def tool_result(payload: Any, *, structured: bool = True) -> dict[str, Any]:
     if structured:
         result["structuredContent"] = payload
     return result
+
+
+#: The body shapes a refusal (401/403) comes in: see :func:`refusal`.
+REFUSAL_SHAPES = (
+    "rpc_result",
+    "rpc_result_google",
+    "rpc_result_sse",
+    "rpc_error",
+    "google",
+    "google_list",
+    "oauth",
+    "html",
+    "text",
+    "empty",
+)
+
+
+def google_error(
+    message: str,
+    status: str = "PERMISSION_DENIED",
+    code: int = 403,
+    reason: str | None = None,
+    metadata: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """A Google API error body ``{"error": {"code", "message", "status", "details"}}``."""
+    details: list[Any] = []
+    if reason:
+        details.append(
+            {
+                "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                "reason": reason,
+                "domain": "googleapis.com",
+                "metadata": {"service": "mapstools.googleapis.com", **(metadata or {})},
+            }
+        )
+    return {"error": {"code": code, "message": message, "status": status, "details": details}}
+
+
+def refusal(
+    shape: str,
+    message: str,
+    *,
+    http_status: int = 403,
+    status: str = "PERMISSION_DENIED",
+    reason: str | None = None,
+    metadata: dict[str, str] | None = None,
+) -> Responder:
+    """A responder refusing access with ``message`` in one of :data:`REFUSAL_SHAPES`.
+
+    ``rpc_result``: the live server's JSON-RPC result with ``isError`` and the cause as text
+    (``"PERMISSION_DENIED: …"``); ``rpc_result_google``: the same with a Google error as the text;
+    ``rpc_result_sse``: the first as an SSE event; ``rpc_error``: a JSON-RPC ``error`` whose
+    ``data`` is the Google error; ``google`` / ``google_list``: Google's front-end error (alone or
+    in a list); ``oauth``: ``{"error": "...", "error_description": message}``; ``html``: Google's
+    HTML error page; ``text``: plain text; ``empty``: no body at all.
+    """
+    google = google_error(message, status, http_status, reason, metadata)
+
+    def respond(req: Recorded) -> Reply:
+        if shape in ("rpc_result", "rpc_result_sse", "rpc_result_google"):
+            text = (
+                json.dumps(google, indent=2)
+                if shape == "rpc_result_google"
+                else f"{status}: {message}"
+            )
+            result = {"content": [{"type": "text", "text": text}], "isError": True}
+            return rpc_result(req, result, sse=shape == "rpc_result_sse", status=http_status)
+        if shape == "rpc_error":
+            return rpc_error(req, -32603, message, google, status=http_status)
+        if shape in ("google", "google_list"):
+            body = [google] if shape == "google_list" else google
+            return Reply(http_status, json.dumps(body))
+        if shape == "oauth":
+            body = {"error": "insufficient_scope", "error_description": message}
+            return Reply(http_status, json.dumps(body))
+        if shape == "html":
+            page = (
+                "<!DOCTYPE html><html lang=en><meta charset=utf-8><title>Error 403 (Forbidden)"
+                f"</title><style>p{{margin:0}}</style><p><b>{http_status}.</b> "
+                f"<ins>That’s an error.</ins><p>{html.escape(message)}</html>"
+            )
+            return Reply(http_status, page, content_type="text/html; charset=UTF-8")
+        if shape == "text":
+            return Reply(http_status, message, content_type="text/plain")
+        if shape == "empty":
+            return Reply(http_status, b"", content_type=None)
+        raise ValueError(f"unknown refusal shape {shape!r}")
+
+    return respond
 
 
 def sse_body(*messages: Any) -> str:

@@ -160,6 +160,7 @@ def build_server() -> MCPServer:
         region_code: str | None = None,
         page_size: int | None = None,
         include_extended_details: bool | None = None,
+        open_now: bool | None = None,  # newer than the client: mapsnb has no parameter for it
     ) -> dict[str, Any]:
         """Search places."""
         if text_query.startswith(ERROR_TRIGGER):

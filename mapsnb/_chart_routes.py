@@ -1,0 +1,125 @@
+"""The route chart: each route's shape in km east/north of the start, at equal aspect."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ._chart_parts import attribute, legend_outside, new_axes, wrong_frame
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+__all__ = ["plot_routes"]
+
+_KM_PER_DEGREE = 6371.0088 * math.pi / 180  # mean Earth radius, as mapsnb.polyline.haversine
+_COLORS = ("#1a73e8", "#d93025", "#188038", "#f29900", "#9334e6")
+
+
+def _frames(obj: Any) -> tuple[pd.DataFrame, pd.DataFrame | None]:
+    """The path frame and, for a ``RoutesResult``, its routes frame (distances, endpoints)."""
+    import pandas as pd
+
+    if isinstance(obj, pd.DataFrame):
+        return obj, None
+    if not hasattr(obj, "path_frame"):
+        raise TypeError(f"expected a RoutesResult or routes.path_frame(), got {type(obj).__name__}")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the empty case is explained below
+        path = obj.path_frame()
+    return path, obj.to_frame()
+
+
+def _why_no_path(obj: Any, routes: pd.DataFrame | None) -> str:
+    request = getattr(obj, "request", None)
+    if routes is not None and routes.empty:
+        return "no route to plot: the call found no route between these places (see .warnings)"
+    if isinstance(request, Mapping) and not request.get("include_polyline"):
+        return (
+            "no route shape to plot: routes come without their polyline unless asked; call "
+            "compute_routes(..., include_polyline=True)"
+        )
+    return "no route shape to plot: the routes carry no polyline"
+
+
+def plot_routes(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
+    """Each route's shape in kilometres east and north of the start, at equal aspect.
+
+    One line per route (the recommended one first and thickest), labelled with its length
+    (and, for a ``RoutesResult``, its duration); the start and the end are marked. Without a
+    basemap the axes are a local flat projection, so distances read true in km.
+
+    Parameters
+    ----------
+    result_or_frame
+        A ``RoutesResult`` asked with ``include_polyline=True``, or its ``path_frame()``.
+    ax
+        Axes to draw on (a new figure otherwise).
+    """
+    path, routes = _frames(result_or_frame)
+    if not {"route_index", "lat", "lng"} <= set(path.columns):
+        raise ValueError(wrong_frame("plot_routes", path, "routes.path_frame()"))
+    if path.empty:
+        raise ValueError(_why_no_path(result_or_frame, routes))
+    first = path.sort_values(["route_index", "seq"] if "seq" in path else ["route_index"]).iloc[0]
+    lat0, lng0 = float(first["lat"]), float(first["lng"])
+    east = (path["lng"].astype(float) - lng0) * _KM_PER_DEGREE * math.cos(math.radians(lat0))
+    north = (path["lat"].astype(float) - lat0) * _KM_PER_DEGREE
+    ax = new_axes(ax)
+    handles, labels = [], []
+    for k, (index, part) in enumerate(path.groupby("route_index", sort=True)):
+        rows = part.index
+        (line,) = ax.plot(east[rows], north[rows], color=_COLORS[k % len(_COLORS)],
+                          lw=3 if k == 0 else 1.8, alpha=1 if k == 0 else 0.8,
+                          zorder=3 - min(k, 2), gid=f"route:{index}")  # fmt: skip
+        handles.append(line)
+        labels.append(_route_label(int(index), part, routes))
+    start = ax.plot(0, 0, "o", color="#188038", ms=9, mec="white", zorder=5, gid="start")[0]
+    last = path[path["route_index"] == first["route_index"]].iloc[-1]
+    end_x = (float(last["lng"]) - lng0) * _KM_PER_DEGREE * math.cos(math.radians(lat0))
+    end_y = (float(last["lat"]) - lat0) * _KM_PER_DEGREE
+    end = ax.plot(end_x, end_y, "s", color="#d93025", ms=9, mec="white", zorder=5, gid="end")[0]
+    origin, destination, mode = _endpoints(routes)
+    handles += [start, end]
+    labels += [
+        f"start: {origin}" if origin else "start",
+        f"end: {destination}" if destination else "end",
+    ]
+    ax.set_aspect("equal", adjustable="datalim")
+    ax.set_xlabel("km east of the start")
+    ax.set_ylabel("km north of the start")
+    ax.grid(True, color="#e0e0e0", lw=0.6)
+    title = "Routes"
+    if origin and destination:
+        title += f": {origin} → {destination}"
+    ax.set_title(title + (f" ({mode.lower()})" if mode else ""), fontsize=11, pad=8)
+    legend_outside(ax, handles, labels, "Route · length")
+    attribute(ax, path)
+    return ax
+
+
+def _route_label(index: int, part: pd.DataFrame, routes: pd.DataFrame | None) -> str:
+    km = float(part["cum_distance_m"].max()) / 1000 if "cum_distance_m" in part else math.nan
+    text = f"route {index}" + (" (recommended)" if index == 0 else "")
+    if routes is not None and "route_index" in routes and "distance_m" in routes:
+        row = routes[routes["route_index"] == index]
+        if len(row) and row["distance_m"].notna().iloc[0]:
+            km = float(row["distance_m"].iloc[0]) / 1000
+        if len(row) and "duration_s" in row and row["duration_s"].notna().iloc[0]:
+            minutes = round(float(row["duration_s"].iloc[0]) / 60)
+            hours, minutes = divmod(minutes, 60)
+            duration = f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+            return f"{text}: {km:,.0f} km, {duration}"
+    return f"{text}: {km:,.0f} km" if not math.isnan(km) else text
+
+
+def _endpoints(routes: pd.DataFrame | None) -> tuple[str | None, str | None, str | None]:
+    if routes is None or routes.empty:
+        return None, None, None
+    row = routes.iloc[0]
+    values = [row.get(c) for c in ("origin", "destination", "travel_mode")]
+    return tuple(str(v) if isinstance(v, str) and v else None for v in values)  # type: ignore[return-value]
