@@ -78,7 +78,11 @@ async def execute(
     if max_concurrency < 1:
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
     aclient._meter.check(c.tier for c in job.calls)
-    limiter = AsyncLimiter(_rate(job.tool, options.calls_per_minute), 60)
+    rate = _rate(job.tool, options.calls_per_minute)
+    limiter = AsyncLimiter(rate, 60)
+    recent = aclient._meter.recent(job.tool)
+    if recent:  # the quota is per minute: calls this client just made count against it
+        await limiter.acquire(min(float(recent), rate))
     gate = Gate()
     parts = start(job)
     done: set[int] = set()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import Any
 
@@ -66,6 +66,7 @@ class Meter:
         self.max_pro_calls = max_pro_calls
         self._lock = threading.Lock()
         self._counts: dict[tuple[str, str], Counter[str]] = {}
+        self._sent: dict[str, deque[float]] = {}  # monotonic send times, the last minute
 
     # ----------------------------------------------------------------- counting
     def _bump(self, tool: str, tier_: str, what: str, n: int = 1) -> None:
@@ -95,6 +96,21 @@ class Meter:
         with self._lock:
             self._check(1, int(tier_ == PRO))
             self._bump(tool, tier_, "calls")
+
+    def sent(self, tool: str) -> None:
+        """Note that a call of ``tool`` went out now (for :meth:`recent`)."""
+        now = time.monotonic()
+        with self._lock:
+            times = self._sent.setdefault(tool, deque())
+            times.append(now)
+            while times and times[0] < now - 60:
+                times.popleft()
+
+    def recent(self, tool: str, seconds: float = 60.0) -> int:
+        """Calls of ``tool`` this client sent in the last ``seconds`` (at most a minute)."""
+        since = time.monotonic() - seconds
+        with self._lock:
+            return sum(t >= since for t in self._sent.get(tool, ()))
 
     def release(self, tool: str, tier_: str) -> None:
         """Undo :meth:`reserve` for a call that was never sent."""
@@ -151,6 +167,8 @@ class Meter:
                 if isinstance(command, httpx.Request):
                     if gate is not None and gate.remaining() > 0:
                         yield sleep(gate.remaining())
+                    if not sent:
+                        self.sent(tool)
                     sent = True
                     outcome = yield command
                     if (

@@ -336,3 +336,14 @@ def test_output_carries_the_attributions_and_source() -> None:
     assert out.attrs["source"] == "sandbox" and out.attrs["tool"] == "lookup_weather"
     titles = [a["title"] for a in out.attrs["attributions"]]
     assert any("synthetic" in t for t in titles)
+
+
+def test_usage_counts_cache_hits_and_recent_calls(server: BatchServer) -> None:
+    with client_for(server) as client:
+        client.batch.search_places(["a", "b", "c"], progress=False)
+        client._meter.cache_hit("search_places", {"text_query": "d", "page_size": 9})
+        assert client._meter.recent("search_places") == 3  # the next batch's limiter starts here
+        usage = client.usage.set_index(["tool", "tier"])
+    assert usage.loc[("search_places", "Essentials"), "calls"] == 3
+    assert usage.loc[("search_places", "Pro"), "cache_hits"] == 1
+    assert usage.loc[("search_places", "Pro"), "calls"] == 0
