@@ -22,11 +22,13 @@ from .errors import (
     NothingToDraw,
     ProtocolError,
     RateLimited,
+    ReplayMiss,
     ToolError,
     TransportError,
 )
 
 if TYPE_CHECKING:
+    from ._cache import Cache
     from ._client import AsyncClient, Client
     from .frames import concat
     from .layers import show
@@ -36,6 +38,7 @@ __all__ = [
     "AsyncClient",
     "AuthError",
     "BudgetExceeded",
+    "Cache",
     "Circle",
     "Client",
     "InvalidRequest",
@@ -45,6 +48,7 @@ __all__ = [
     "PlaceId",
     "ProtocolError",
     "RateLimited",
+    "ReplayMiss",
     "ToolError",
     "TransportError",
     "Viewport",
@@ -59,6 +63,7 @@ __all__ = [
 _LAZY = {
     "Client": ("._client", "Client"),
     "AsyncClient": ("._client", "AsyncClient"),
+    "Cache": ("._cache", "Cache"),
     "concat": (".frames", "concat"),
     "show": (".layers", "show"),
     "explore": (".widgets", "explore"),

@@ -29,7 +29,7 @@ from . import _requests as rq
 from ._batch_frame import PACKED, Parts, resume_parts
 from ._batch_run import execute, run_sync
 from ._billing import tier
-from .errors import InvalidRequest
+from .errors import InvalidRequest, MapsnbError
 
 __all__ = ["AsyncBatch", "Batch"]
 
@@ -261,8 +261,39 @@ def plan(
     return Job(tool, index, calls, invalid, kept, table)
 
 
-def plan_frame(job: Job) -> pd.DataFrame:
-    """The dry-run plan: one row per call (``tool``, ``tier``, ``rows``, ``inputs``, ``arguments``)."""
+def stored(client: Any, job: Job) -> list[bool]:
+    """Whether each planned call would be answered by the client's recording or cache (so
+    neither sent nor billed)."""
+    recording = getattr(client, "recording", None)
+    cache = getattr(client, "cache", None)
+    if recording is None and cache is None:
+        return [False] * len(job.calls)
+    out = []
+    for call in job.calls:
+        hit = False
+        if recording is not None:
+            try:
+                hit = recording.lookup(call.tool, call.arguments, live=client._live) is not None
+            except MapsnbError:  # not recorded, replay only: the batch row will say so
+                hit = False
+        if not hit and cache is not None:
+            hit = cache.get(call.tool, call.arguments, client._endpoint()) is not None
+        out.append(hit)
+    return out
+
+
+def check_budget(client: Any, job: Job) -> None:
+    """Refuse (:class:`~mapsnb.BudgetExceeded`) a batch whose calls would pass the budget;
+    calls the cache or recording answers are not counted."""
+    meter = client._meter
+    if meter.max_calls is None and meter.max_pro_calls is None:
+        return
+    meter.check(c.tier for c, hit in zip(job.calls, stored(client, job), strict=True) if not hit)
+
+
+def plan_frame(job: Job, cached: list[bool]) -> pd.DataFrame:
+    """The dry-run plan: one row per call (``tool``, ``tier``, ``rows``, ``inputs``,
+    ``arguments``, ``cached``: answered by the cache or recording, so not sent)."""
     labels = job.index.tolist()
     df = pd.DataFrame(
         {
@@ -271,12 +302,13 @@ def plan_frame(job: Job) -> pd.DataFrame:
             "rows": [len(c.rows) for c in job.calls],
             "inputs": [[labels[p] for p in c.rows] for c in job.calls],
             "arguments": [c.arguments for c in job.calls],
+            "cached": cached,
         },
         index=pd.RangeIndex(len(job.calls), name="call"),
     )
     df.attrs["invalid_rows"] = len(job.invalid)
     df.attrs["resumed_rows"] = len(job.kept.states)
-    df.attrs["calls_by_tier"] = df["tier"].value_counts().to_dict()
+    df.attrs["calls_by_tier"] = df.loc[~df["cached"], "tier"].value_counts().to_dict()
     return df
 
 
@@ -463,9 +495,9 @@ class Batch(_BatchBase):
     ) -> Any:
         job = self._job(tool, data, main, arguments, options.resume)
         if options.dry_run:
-            return plan_frame(job)
+            return plan_frame(job, stored(self._client, job))
         client = self._client
-        client._meter.check(c.tier for c in job.calls)
+        check_budget(client, job)
         holder: dict[str, Any] = {}
 
         async def go() -> pd.DataFrame:
@@ -473,6 +505,7 @@ class Batch(_BatchBase):
             try:
                 return await execute(twin, job, options, holder)
             finally:
+                client.source = twin.source  # a served emulator may have said who it is
                 await twin._http.aclose()
 
         try:
@@ -495,7 +528,8 @@ class AsyncBatch(_BatchBase):
     ) -> Any:
         job = self._job(tool, data, main, arguments, options.resume)
         if options.dry_run:
-            return plan_frame(job)
+            return plan_frame(job, stored(self._client, job))
+        check_budget(self._client, job)
         holder: dict[str, Any] = {}
         try:
             return await execute(self._client, job, options, holder)

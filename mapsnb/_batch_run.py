@@ -77,7 +77,6 @@ async def execute(
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
     if max_concurrency < 1:
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
-    aclient._meter.check(c.tier for c in job.calls)
     rate = _rate(job.tool, options.calls_per_minute)
     limiter = AsyncLimiter(rate, 60)
     recent = aclient._meter.recent(job.tool)

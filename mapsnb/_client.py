@@ -28,12 +28,14 @@ import httpx
 from . import _protocol as proto
 from . import _requests as rq
 from . import settings
+from ._cache import Cache, Stored, open_cache
 from ._credits import payload_is_synthetic
+from ._recording import NoNetwork, Recording, open_recording
 from ._secrets import install_log_filter, redact, secret
 from ._types import Circle, LatLng, Viewport
 from ._usage import Gate, Meter
 from ._version import __version__
-from .errors import MapsnbError, ProtocolError, RateLimited, TransportError
+from .errors import MapsnbError, ProtocolError, RateLimited, ToolError, TransportError
 from .results import (
     RESULT_TYPES,
     AlongRouteResult,
@@ -86,6 +88,9 @@ class _BaseClient:
         now: dt.datetime | str | None = None,
         protocol: Protocol = "auto",
         headers: Mapping[str, str] | None = None,
+        cache: bool | str | os.PathLike[str] | Cache | None = None,
+        record: str | os.PathLike[str] | Recording | Literal[False] | None = None,
+        mode: Literal["record", "replay", "auto"] | None = None,
         max_calls: int | None = None,
         max_pro_calls: int | None = None,
     ) -> None:
@@ -94,6 +99,10 @@ class _BaseClient:
         key = api_key if api_key is not None else os.environ.get(settings.api_key_env) or None
         self._key = secret(key)
         self._token = secret(token)
+        self.cache: Cache | None = open_cache(cache)
+        self.recording = open_recording(record, mode)
+        self._live = bool(key or token or url or sandbox)  # may call a server for misses
+        replay_only = self.recording is not None and self.recording.replay_only(self._live)
         self.quota_project = quota_project
         self.timeout = settings.default_timeout if timeout is None else float(timeout)
         self.max_retries = settings.default_max_retries if max_retries is None else int(max_retries)
@@ -103,10 +112,17 @@ class _BaseClient:
             raise MapsnbError("protocol must be 'auto', 'session' or 'stateless'")
         use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
         self._sandbox: Any = None
-        if use_sandbox:
-            from .sandbox import Sandbox
+        self._sandbox_fixed = False
+        if replay_only and not sandbox:
+            self.url = url or settings.live_url
+            self.source = "replay"
+        elif use_sandbox:
+            from .sandbox import Sandbox, parse_now
 
             self._sandbox = Sandbox(now=now)
+            # a fixed clock is part of what the emulator answers (cache keys say which)
+            fixed = parse_now(now) or parse_now(os.environ.get(settings.sandbox_now_env))
+            self._sandbox_fixed = fixed is not None
             self.url = SANDBOX_URL
             self.source = "sandbox"
         else:
@@ -139,7 +155,13 @@ class _BaseClient:
         return self._sandbox is not None
 
     def now(self) -> dt.datetime:
-        """The clock requests are validated against (the emulator's clock in sandbox mode)."""
+        """The clock requests are validated against (the emulator's clock in sandbox mode).
+
+        In replay, the time the recording began, so "today" means the recorded day.
+        """
+        recorded = self.recording.clock if self.recording is not None else None
+        if recorded is not None:
+            return recorded
         if self._sandbox is not None:
             return self._sandbox.now()
         return dt.datetime.now(dt.timezone.utc)
@@ -160,6 +182,8 @@ class _BaseClient:
         return h
 
     def _transport(self) -> Any:
+        if self.source == "replay":
+            return NoNetwork(self.recording)  # type: ignore[arg-type]
         return self._sandbox.transport() if self._sandbox is not None else None
 
     # ---------------------------------------------------------------------- requests
@@ -299,6 +323,58 @@ class _BaseClient:
             raise proto.tool_error_from_result(result, name)
         return proto.tool_payload(result)
 
+    def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
+        """A :class:`Stored` answer: from the recording or the cache when they hold the call,
+        else from the server (then stored in them)."""
+        stored: Stored | None = None
+        if self.recording is not None:
+            stored = self.recording.lookup(name, arguments, live=self._live)  # or ReplayMiss
+        endpoint = self._endpoint()
+        if stored is None and self.cache is not None:
+            stored = self.cache.get(name, arguments, endpoint)
+            if stored is not None and self.recording is not None:  # record what was answered
+                self.recording.add(
+                    name,
+                    arguments,
+                    stored.payload,
+                    source=stored.source,
+                    clock=stored.issued_at or self.now(),
+                    recorded_at=stored.stored_at,
+                )
+        if stored is not None:
+            self._meter.cache_hit(name, arguments, self.now())  # not sent, not billed
+            return stored
+        try:
+            payload = yield from self._metered(name, arguments, gate)
+        except ToolError as exc:  # never cached; recorded, so that replay shows it too
+            if self.recording is not None:
+                self.recording.add(name, arguments, exc, source=self.source, clock=self.now())
+            raise
+        now = self.now()
+        if self.source != "live" and isinstance(payload, Mapping) and payload_is_synthetic(payload):
+            # a served emulator tells who it is in its attributions (Client(url=...) of one)
+            self.source = "sandbox"
+        if isinstance(payload, Mapping):  # errors raised above: never stored
+            if self.cache is not None:
+                self.cache.put(
+                    name, arguments, endpoint, payload, source=self.source, issued_at=now
+                )
+            if self.recording is not None:
+                self.recording.add(name, arguments, payload, source=self.source, clock=now)
+        return Stored(payload, self.source, dt.datetime.now(dt.timezone.utc), now, "server")
+
+    def _endpoint(self) -> str:
+        """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
+        if self._sandbox is None:
+            return self.url.split("?")[0]
+        if self._sandbox_fixed:
+            return f"sandbox@{self._sandbox.now().isoformat()}"
+        return "sandbox"
+
+    def _payload_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+        answer = yield from self._answer_flow(name, arguments)
+        return answer.payload
+
     def _list_flow(self) -> _Flow:
         tools: list[dict[str, Any]] = []
         cursor: str | None = None
@@ -321,18 +397,19 @@ class _BaseClient:
         )
 
     def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
-        payload = yield from self._metered(call.name, call.arguments, gate)
+        answer: Stored = yield from self._answer_flow(call.name, call.arguments, gate)
+        payload = answer.payload
         if not isinstance(payload, Mapping):
             raise ProtocolError(
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
-        if self.source != "live" and payload_is_synthetic(payload):
-            # a served emulator tells who it is in its attributions (Client(url=...) of one)
-            self.source = "sandbox"
-        result = cls.from_payload(payload, request=call.arguments, source=self.source)
+        result = cls.from_payload(payload, request=call.arguments, source=answer.source)
+        if answer.origin != "server":
+            result._recorded_at = answer.stored_at
         if isinstance(result, RoutesResult):
-            result._issued_at = self.now()
+            # a stored route's tokens expired 10 minutes after it was first answered
+            result._issued_at = answer.issued_at
         return result
 
     # ------------------------------------------------------------ usage and batches
@@ -377,7 +454,7 @@ class _BaseClient:
         """Call any tool with raw wire arguments and return its raw payload (no validation)."""
         if not isinstance(arguments, Mapping):
             raise rq.InvalidRequest("arguments", "must be a dict of wire arguments")
-        return self._invoke(self._metered(name, dict(arguments)))
+        return self._invoke(self._payload_flow(name, dict(arguments)))
 
     def search_places(
         self,
@@ -594,6 +671,17 @@ class Client(_BaseClient):
     protocol
         ``"auto"`` (stateless, falling back to a session when the server wants one),
         ``"session"`` or ``"stateless"``.
+    headers
+        Extra HTTP headers sent with every request.
+    cache
+        ``True`` (the default store), a path or a :class:`mapsnb.Cache`: answer repeated tool
+        calls from disk within honest TTLs. Default ``MAPSNB_CACHE``, else off. Opt out for some
+        calls with ``with client.cache.disabled(): ...``.
+    record, mode
+        A recording (JSON file) and ``"record"``, ``"replay"`` or ``"auto"`` (default): replay
+        its calls with no network and no key (``source == "replay"``); ``auto`` with a key,
+        token or url also calls the server for what it lacks and adds it. Default
+        ``MAPSNB_RECORD`` and ``MAPSNB_RECORD_MODE``; ``record=False`` ignores them.
     max_calls, max_pro_calls
         Budget: the most calls (any tier) and Pro-tier calls this client may make; a call or
         batch that would pass one raises :class:`~mapsnb.BudgetExceeded` before sending.
@@ -612,7 +700,7 @@ class Client(_BaseClient):
         """An AsyncClient sharing this client's settings, emulator, budget and usage (batches)."""
         twin = AsyncClient.__new__(AsyncClient)
         twin.__dict__.update(self.__dict__)
-        if self._sandbox is None:  # one TLS context per client, not one (~50 ms) per batch
+        if self._transport() is None:  # one TLS context per client, not one (~50 ms) per batch
             self._tls = getattr(self, "_tls", None) or httpx.create_ssl_context()
             twin._http = httpx.AsyncClient(timeout=self.timeout, verify=self._tls)
             twin._lock = None

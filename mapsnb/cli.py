@@ -1,4 +1,4 @@
-"""The ``mapsnb`` command line: ``mapsnb sandbox serve``."""
+"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording show|check FILE``."""
 
 from __future__ import annotations
 
@@ -53,9 +53,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     doctor.add_argument("--protocol", choices=["auto", "session", "stateless"], default="auto")
     doctor.add_argument("--timeout", type=float, default=None, help="seconds per request")
     doctor.add_argument("--json", action="store_true", help="print the report as JSON")
+    recording = sub.add_parser("recording", help="recordings made with record=/MAPSNB_RECORD")
+    rec_actions = recording.add_subparsers(dest="action", required=True)
+    rec_actions.add_parser("show", help="calls, dates and sources").add_argument("file")
+    rec_actions.add_parser("check", help="no secrets, parseable, age").add_argument("file")
     args = parser.parse_args(argv)
     if args.command == "doctor":
         return _doctor(args)
+    if args.command == "recording":
+        return _recording(args.action, args.file)
     return _serve(args)
 
 
@@ -104,6 +110,26 @@ def _doctor(args: argparse.Namespace) -> int:
         report = client.check()
     print(json.dumps(report.to_dict(), indent=2) if args.json else report)
     return 0 if report.ok else 1
+
+
+def _recording(action: str, path: str) -> int:
+    """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem."""
+    from ._recording import check, describe
+    from .errors import MapsnbError
+
+    if action == "show":
+        try:
+            print(describe(path))
+        except MapsnbError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        return 0
+    problems = check(path)
+    for problem in problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"{path}: ok (parseable, no credentials, recorded within 30 days)")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -19,6 +19,7 @@ __all__ = [
     "NothingToDraw",
     "ProtocolError",
     "RateLimited",
+    "ReplayMiss",
     "ToolError",
     "TransportError",
 ]
@@ -212,6 +213,49 @@ class BudgetExceeded(MapsnbError):
             "nothing was sent. Raise the limit (Client(..., "
             f"{limit_name}=N)), send fewer rows, or check the plan with dry_run=True"
         )
+
+
+class ReplayMiss(MapsnbError):
+    """A call is not in the recording being replayed (and this client may not call live).
+
+    Attributes
+    ----------
+    tool, arguments
+        The call that was asked for.
+    recording
+        The recording's path.
+    closest
+        The most similar recorded calls, ``(tool, arguments)`` pairs, closest first.
+    """
+
+    def __init__(
+        self,
+        tool: str,
+        arguments: dict[str, Any],
+        recording: str,
+        closest: list[tuple[str, dict[str, Any]]],
+        hint: str = "",
+    ) -> None:
+        self.tool = tool
+        self.arguments = arguments
+        self.recording = recording
+        self.closest = closest
+        lines = [f"{tool} {_short(arguments)} is not in the recording {recording}"]
+        if closest:
+            lines.append("closest recorded calls:")
+            lines.extend(f"  {name} {_short(args)}" for name, args in closest)
+        else:
+            lines.append("the recording holds no calls")
+        if hint:
+            lines.append(hint)
+        super().__init__("\n".join(lines))
+
+
+def _short(arguments: Any, limit: int = 300) -> str:
+    import json
+
+    text = json.dumps(arguments, sort_keys=True, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class NothingToDraw(MapsnbError, ValueError):

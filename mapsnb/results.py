@@ -131,6 +131,7 @@ class ToolResult(_Model):
     _request: dict[str, Any] = PrivateAttr(default_factory=dict)
     _source: str = PrivateAttr(default="live")
     _parse_errors: list[Any] = PrivateAttr(default_factory=list)
+    _recorded_at: dt.datetime | None = PrivateAttr(default=None)
 
     @classmethod
     def from_payload(
@@ -187,6 +188,19 @@ class ToolResult(_Model):
         return self._source
 
     @property
+    def recorded_at(self) -> dt.datetime | None:
+        """When the server answered, for a result replayed or read from the cache (else None)."""
+        return self._recorded_at
+
+    @property
+    def recorded_note(self) -> str | None:
+        """``"recorded on <date>"`` (replayed) or ``"cached on <date>"``; ``None`` when fresh."""
+        if self._recorded_at is None:
+            return None
+        how = "recorded" if self._source == "replay" else "cached"
+        return f"{how} on {self._recorded_at.date()}"
+
+    @property
     def attributions(self) -> list[Attribution]:
         """Unique attributions found anywhere in the payload, in order."""
         return [Attribution(**c) for c in _wire.collect_attributions(self._raw)]
@@ -212,7 +226,11 @@ class ToolResult(_Model):
             f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {html.escape(h)}</div>"
             for h in self.hints
         )
-        parts.append(credits_html(unique_credits(self.attributions), self.is_synthetic))
+        parts.append(
+            credits_html(
+                unique_credits(self.attributions), self.is_synthetic, note=self.recorded_note
+            )
+        )
         parts.append("</div>")
         return "".join(parts)
 

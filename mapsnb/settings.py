@@ -36,3 +36,19 @@ retrieval_token_minutes: int = 10
 
 #: Client name sent in ``clientInfo``.
 client_name: str = "mapsnb"
+
+#: Environment variable turning the call cache on: ``1`` (default store), a path, or ``0``.
+cache_env: str = "MAPSNB_CACHE"
+#: Environment variable naming the folder of the default cache store.
+cache_dir_env: str = "MAPSNB_CACHE_DIR"
+#: Longest time, in days, a result may be cached or replayed without a warning (Google Maps
+#: Platform terms allow caching for at most 30 days).
+cache_max_days: int = 30
+#: Environment variable naming a recording: every ``Client()`` replays it (no key needed), and
+#: with a key also calls live for what it lacks and adds it (see ``record_mode_env``).
+record_env: str = "MAPSNB_RECORD"
+#: Environment variable choosing the recording mode: ``auto`` (default), ``replay`` or ``record``.
+record_mode_env: str = "MAPSNB_RECORD_MODE"
+#: Environment variable naming a file where the in-process emulator appends one line per HTTP
+#: request it answers (tests count network calls with it).
+sandbox_call_log_env: str = "MAPSNB_SANDBOX_CALL_LOG"

@@ -10,3 +10,4 @@ from __future__ import annotations
 import os
 
 os.environ.pop("GOOGLE_MAPS_API_KEY", None)
+os.environ.pop("MAPSNB_RECORD", None)  # nor a recording: the saved outputs are the emulator's

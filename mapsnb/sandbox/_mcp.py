@@ -9,12 +9,14 @@ code path for the emulator and the network.
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from .. import settings
 from ._common import SandboxToolError
 
 if TYPE_CHECKING:
@@ -138,6 +140,14 @@ class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
     def _respond(self, request: httpx.Request, body: bytes) -> httpx.Response:
         headers = {k.lower(): v for k, v in request.headers.items()}
         status, out_headers, content = self.endpoint.handle(request.method, headers, body)
+        log = os.environ.get(settings.sandbox_call_log_env)
+        if log:  # tests count the requests that reach the emulator
+            outcome = "error" if b'"isError": true' in content or status >= 400 else "ok"
+            with open(log, "a", encoding="utf-8") as fh:
+                fh.write(
+                    f"{request.method} {headers.get('mcp-method', '-')} "
+                    f"{headers.get('mcp-name', '-')} {outcome}\n"
+                )
         return httpx.Response(status, headers=out_headers, content=content, request=request)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
