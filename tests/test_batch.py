@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -347,3 +348,20 @@ def test_usage_counts_cache_hits_and_recent_calls(server: BatchServer) -> None:
     assert usage.loc[("search_places", "Essentials"), "calls"] == 3
     assert usage.loc[("search_places", "Pro"), "cache_hits"] == 1
     assert usage.loc[("search_places", "Pro"), "calls"] == 0
+
+
+def test_a_batch_run_again_with_the_cache_sends_nothing(
+    server: BatchServer, tmp_path: Path
+) -> None:
+    queries = ["a", "b", "c", "d"]
+    with client_for(server, cache=tmp_path / "cache.db", max_calls=5) as client:
+        first = client.batch.search_places(queries, progress=False)
+        plan = client.batch.search_places([*queries, "e"], dry_run=True)
+        assert plan["cached"].tolist() == [True] * 4 + [False]
+        assert plan.attrs["calls_by_tier"] == {"Essentials": 1}
+        # 5 calls planned, 4 of them cached: within max_calls=5 although 4 were already made
+        again = client.batch.search_places([*queries, "e"], progress=False)
+        usage = client.usage.set_index("tool").loc["search_places"]
+    assert len(server.tool_calls()) == 5
+    assert again["name"].tolist() == [*first["name"].tolist(), "e #0"]
+    assert (usage["calls"], usage["cache_hits"]) == (5, 4)
