@@ -505,7 +505,10 @@ class Batch(_BatchBase):
             try:
                 return await execute(twin, job, options, holder)
             finally:
-                client.source = twin.source  # a served emulator may have said who it is
+                # what the twin learnt: a served emulator saying who it is, a session opened
+                # (the client reuses it and ends it on close)
+                for name in ("source", "_mode", "_session_id", "_negotiated", "_initialized"):
+                    setattr(client, name, getattr(twin, name))
                 await twin._http.aclose()
 
         try:

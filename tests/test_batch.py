@@ -365,3 +365,15 @@ def test_a_batch_run_again_with_the_cache_sends_nothing(
     assert len(server.tool_calls()) == 5
     assert again["name"].tolist() == [*first["name"].tolist(), "e #0"]
     assert (usage["calls"], usage["cache_hits"]) == (5, 4)
+
+
+def test_a_session_opened_by_a_batch_is_the_clients_and_ends_on_close() -> None:
+    from tests.servers.fault_server import FaultServer
+
+    with FaultServer(require_session=True) as server:
+        client = mapsnb.Client(KEY, url=server.url, protocol="session")
+        client.batch.resolve_maps_urls(["https://maps.app.goo.gl/a"] * 3, progress=False)
+        client.call_tool("search_places", {"text_query": "x"})
+        assert len(server.calls("initialize")) == 1  # the client reused the batch's session
+        client.close()
+        assert len(server.calls("DELETE")) == 1 and server.live_sessions == set()
