@@ -168,8 +168,8 @@ def _frame_of(data: Any) -> tuple[pd.DataFrame | None, pd.Series | None]:
     if isinstance(data, pd.Series):
         return None, data
     if isinstance(data, (str, bytes, Mapping)) or not hasattr(data, "__iter__"):
-        raise TypeError(
-            f"batch input must be a list, a pandas Series or a DataFrame, got {type(data).__name__}"
+        raise InvalidRequest(
+            "data", f"must be a list, a pandas Series or a DataFrame, got {type(data).__name__}"
         )
     values = list(data)
     series = pd.Series(pd.array(values, dtype=object) if values else [], dtype=object)
@@ -206,9 +206,10 @@ def plan(
         if main is None and name in df.columns:
             main = name
         if main is None:
-            raise TypeError(
-                f"batch.{tool}: give {name}= (a column name of the DataFrame, or one value "
-                f"for every row); columns: {', '.join(map(str, df.columns))}"
+            raise InvalidRequest(
+                name,
+                f"is required: a column name of the DataFrame or one value for every row "
+                f"(columns: {', '.join(map(str, df.columns))})",
             )
         if isinstance(main, str) and main in df.columns:
             columns[name] = df[main].tolist()
@@ -222,7 +223,9 @@ def plan(
     else:
         assert series is not None
         if main is not None:
-            raise TypeError(f"batch.{tool}: the {name} values are the list or Series itself")
+            raise InvalidRequest(
+                name, "is the list or Series itself; give a DataFrame to name a column"
+            )
         index = series.index
         columns[name] = series.tolist()
         fixed.update(arguments)

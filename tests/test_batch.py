@@ -200,11 +200,11 @@ def test_bad_batch_arguments_name_the_field(server: BatchServer) -> None:
             client.batch.search_places(["a"], textquery="x")
         with pytest.raises(mapsnb.InvalidRequest, match="capabilities"):
             client.batch.lookup_weather(["Paris"])
-        with pytest.raises(TypeError, match="column name"):
+        with pytest.raises(mapsnb.InvalidRequest, match="location: is required: a column name"):
             client.batch.lookup_weather(pd.DataFrame({"c": ["Paris"]}), capabilities="WEATHER")
         with pytest.raises(mapsnb.InvalidRequest, match="max_concurrency"):
             client.batch.search_places(["a"], max_concurrency=0, progress=False)
-        with pytest.raises(TypeError, match="list, a pandas Series or a DataFrame"):
+        with pytest.raises(mapsnb.InvalidRequest, match="data: must be a list, a pandas Series"):
             client.batch.search_places("abc")
     assert server.tool_calls() == []
 
@@ -377,3 +377,18 @@ def test_a_session_opened_by_a_batch_is_the_clients_and_ends_on_close() -> None:
         assert len(server.calls("initialize")) == 1  # the client reused the batch's session
         client.close()
         assert len(server.calls("DELETE")) == 1 and server.live_sessions == set()
+
+
+@pytest.mark.parametrize("tool", ["search_places", "lookup_weather", "resolve_names"])
+def test_hostile_rows_are_invalid_rows_and_nothing_is_sent(server: BatchServer, tool: str) -> None:
+    import numpy as np
+
+    garbage = [None, np.nan, 3.5, {"x": 1}, [1], object(), "", "   ", b"bytes", np.array([1, 2])]
+    data = pd.Series(garbage, index=[0, 0, 1, 1, 2, 2, 3, 3, 4, 4], dtype=object)
+    extra = {"capabilities": "WEATHER"} if tool == "lookup_weather" else {}
+    with client_for(server) as client:
+        out = getattr(client.batch, tool)(data, progress=False, **extra)
+    assert out["status"].tolist() == ["invalid"] * len(garbage)
+    assert out["input_row"].tolist() == list(range(len(garbage)))
+    assert out["error"].str.contains(": ").all()
+    assert server.tool_calls() == []
