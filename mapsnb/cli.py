@@ -1,4 +1,5 @@
-"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording show|check FILE``."""
+"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording show|check FILE``,
+``export-notebooks OUTDIR``."""
 
 from __future__ import annotations
 
@@ -57,9 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rec_actions = recording.add_subparsers(dest="action", required=True)
     rec_actions.add_parser("show", help="calls, dates and sources").add_argument("file")
     rec_actions.add_parser("check", help="no secrets, parseable, age").add_argument("file")
+    _add_export_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "doctor":
         return _doctor(args)
+    if args.command == "export-notebooks":
+        return _export_notebooks(args)
     if args.command == "recording":
         return _recording(args.action, args.file)
     return _serve(args)
@@ -130,6 +134,70 @@ def _recording(action: str, path: str) -> int:
     if not problems:
         print(f"{path}: ok (parseable, no credentials, recorded within 30 days)")
     return 1 if problems else 0
+
+
+def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    export = sub.add_parser(
+        "export-notebooks",
+        help="execute notebooks and write static HTML pages (maps included) plus an index page",
+        description=(
+            "Execute notebooks and write static HTML pages with the widget state embedded (maps"
+            " can be panned and zoomed without a kernel; forms need one) plus index.html."
+            " Kernels run without GOOGLE_MAPS_API_KEY (the emulator's synthetic data) unless"
+            " --live is given."
+        ),
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    export.add_argument("outdir", help="folder for the pages (created if needed)")
+    export.add_argument("notebooks", nargs="*", help="notebooks or folders (default: ./notebooks)")
+    export.add_argument("--timeout", type=int, default=120, help="seconds a cell may run")
+    export.add_argument("--kernel", default=None, help="kernel name (default: the notebook's)")
+    export.add_argument("--title", default="mapsnb notebooks", help="heading of index.html")
+    export.add_argument(
+        "--live", action="store_true", help="keep GOOGLE_MAPS_API_KEY (live, billed calls)"
+    )
+
+
+def _export_notebooks(args: argparse.Namespace) -> int:
+    try:
+        from nbclient.exceptions import CellExecutionError
+        from nbconvert import HTMLExporter  # noqa: F401  (checked here, used by _export)
+    except ImportError as err:
+        print(
+            f"mapsnb export-notebooks needs the 'notebooks' extra ({err.name} is not installed):"
+            '\n\n    python -m pip install "mapsnb[notebooks]"\n',
+            file=sys.stderr,
+        )
+        return 2
+
+    from ._export import export_notebooks
+
+    running: list[object] = []
+
+    def progress(notebook: object) -> None:
+        running.append(notebook)
+        print(f"running {notebook} ...", file=sys.stderr, flush=True)
+
+    try:
+        pages = export_notebooks(
+            args.outdir,
+            args.notebooks,
+            timeout=args.timeout,
+            kernel_name=args.kernel,
+            live=args.live,
+            title=args.title,
+            progress=progress,
+        )
+    except FileNotFoundError as err:
+        print(f"mapsnb export-notebooks: {err}", file=sys.stderr)
+        return 2
+    except CellExecutionError as err:
+        print(f"mapsnb export-notebooks: a cell of {running[-1]} failed:\n{err}", file=sys.stderr)
+        return 1
+    for page in pages:
+        print(f"{page.path}  ({page.title}; {page.widgets} widget output(s))")
+    print(f"{pages[0].path.parent / 'index.html'}  (index of {len(pages)} page(s))")
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

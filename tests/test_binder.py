@@ -4,11 +4,13 @@ Binder installs ``binder/requirements.txt`` and then runs ``binder/postBuild``. 
 
 1. a copy of the repository (its files only) goes to a temporary directory, so the system's own
    editable install of mapsnb stays untouched;
-2. ``python -m venv --system-site-packages --without-pip`` gives an environment that sees the
-   packages ``.ci/run`` pre-installed (so nothing is downloaded) but has its own ``sys.prefix``;
-   the console scripts of the Jupyter packages are written into its ``bin/`` as pip would when
-   installing them there, and ``JUPYTER_PATH`` adds the system's ``share/jupyter`` (their data
-   files: lab extensions, kernel specs) after the venv's own;
+2. a fresh venv (``tests/_venvs.py``) sees the packages the tests run with (those ``.ci/run`` or
+   README's test command installed; so nothing is downloaded) but has its own ``sys.prefix``:
+   this works from an activated venv, a plain system Python and CI alike, unlike
+   ``--system-site-packages``, which would expose the base interpreter. The console scripts of
+   the Jupyter packages are written into its ``bin/`` as pip would when installing them there,
+   and ``JUPYTER_PATH`` adds the running interpreter's ``share/jupyter`` (their data files: lab
+   extensions, kernel specs) after the venv's own;
 3. ``pip install --no-index -r binder/requirements.txt`` proves every pin is satisfied;
 4. ``binder/postBuild`` runs from the copy with the venv's ``bin`` first on ``PATH``;
 5. the venv's ``jupyter labextension list`` must report both front-end extensions enabled and OK;
@@ -20,19 +22,19 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from tests._venvs import clean_env, make_venv, outer_data_dirs
+from tests._venvs import run as _run
+
 ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("pyproject.toml", "README.md", "mapsnb", "binder", "notebooks")
 EXTENSIONS = ("jupyter-leaflet", "@jupyter-widgets/jupyterlab-manager")
-ANSI = re.compile(r"\x1b\[[0-9;]*m")
 SCRIPT_PREFIXES = ("jupyter", "voila")
 
 WRITE_SCRIPTS = """
@@ -60,22 +62,6 @@ for ep in md.entry_points(group="console_scripts"):
 PROBE = "import mapsnb, sys\nprint('MAPSNB_FILE=' + mapsnb.__file__)\nprint('KERNEL_PYTHON=' + sys.executable)"
 
 
-def _run(cmd: list[str | Path], env: dict[str, str], cwd: Path, timeout: float = 240) -> str:
-    """Run ``cmd``; fail the test with its output when it fails. Returns stdout + stderr."""
-    proc = subprocess.run(
-        [str(c) for c in cmd],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    output = ANSI.sub("", proc.stdout + proc.stderr)
-    assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{output[-4000:]}"
-    return output
-
-
 def _copy_repo(dest: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".ipynb_checkpoints")
     dest.mkdir()
@@ -89,24 +75,12 @@ def _copy_repo(dest: Path) -> Path:
 
 
 def _env(venv: Path, home: Path) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith(("PIP_", "JUPYTER", "PYTHON", "VIRTUAL_ENV", "CONDA"))
-        and k not in ("GOOGLE_MAPS_API_KEY", "MAPSNB_SANDBOX_NOW")
-    }
-    env.update(
-        PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
-        VIRTUAL_ENV=str(venv),
-        PIP_CONFIG_FILE=os.devnull,  # no index or find-links from the machine's pip config
-        PIP_NO_INDEX="1",  # nothing may be downloaded, by pip or by postBuild
-        PIP_DISABLE_PIP_VERSION_CHECK="1",
-        PYTHONNOUSERSITE="1",
-        # the data files (lab extensions, kernels) of the system's packages, as
-        # --system-site-packages does for their code; the venv's own come first
-        JUPYTER_PATH=os.pathsep.join(
-            [str(venv / "share" / "jupyter"), str(Path(sys.base_prefix) / "share" / "jupyter")]
-        ),
+    # the data files (lab extensions, kernels) of the running interpreter's packages, as the
+    # .pth of tests/_venvs.py does for their code; the venv's own come first
+    data = [venv / "share" / "jupyter", *(d / "share" / "jupyter" for d in outer_data_dirs())]
+    return clean_env(
+        venv,
+        JUPYTER_PATH=os.pathsep.join(str(d) for d in dict.fromkeys(data)),
         JUPYTER_CONFIG_DIR=str(home / "config"),
         JUPYTER_DATA_DIR=str(home / "data"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
@@ -114,7 +88,6 @@ def _env(venv: Path, home: Path) -> dict[str, str]:
         IPYTHONDIR=str(home / "ipython"),
         MPLCONFIGDIR=str(home / "mpl"),
     )
-    return env
 
 
 def _extension_lines(listing: str) -> dict[str, str]:
@@ -133,14 +106,12 @@ def test_binder_setup_reproduces_offline(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
     env = _env(venv, home)
-    _run(
-        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv],
-        env,
-        tmp_path,
-    )
-    python = venv / "bin" / "python"
+    python = make_venv(venv, env, tmp_path)
     _run([python, "-c", WRITE_SCRIPTS, venv / "bin", *SCRIPT_PREFIXES], env, tmp_path)
-    assert (venv / "bin" / "jupyter").exists()
+    assert (venv / "bin" / "jupyter").exists(), (
+        f"the venv made from {sys.executable} does not see the Jupyter packages of the running "
+        f"interpreter ({', '.join(sys.path)}); bin/ holds {sorted(os.listdir(venv / 'bin'))}"
+    )
 
     # 1. every pin of binder/requirements.txt is already satisfied: nothing to download
     pins = _run(

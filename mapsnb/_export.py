@@ -1,0 +1,256 @@
+"""Static export of notebooks: executed, widget state embedded, plus an index page.
+
+``mapsnb export-notebooks OUTDIR`` runs each notebook top to bottom in a fresh kernel (nbclient,
+``store_widget_state=True``) and writes it as a standalone HTML page (nbconvert's ``lab``
+template) next to an ``index.html`` listing them: a folder a teacher uploads to a course site.
+
+Maps survive the export: the page carries the widgets' state and loads the widget manager
+(``@jupyter-widgets/html-manager``) and ``jupyter-leaflet`` from a public CDN, so maps can be
+panned and zoomed with no kernel. Forms and buttons cannot run anything there: that needs a kernel
+(Binder or a local Jupyter).
+
+By default the kernels run without ``GOOGLE_MAPS_API_KEY``: the pages show the built-in
+emulator's labelled synthetic data, free and reproducible. ``live=True`` keeps the key (billed).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import settings
+from ._version import __version__
+
+__all__ = ["ExportedPage", "export_notebooks", "find_notebooks"]
+
+#: Seconds a single cell may run before the export fails.
+CELL_TIMEOUT = 120
+#: Widget output MIME type whose presence means a page has widgets to draw.
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The html-manager release line matching each ipywidgets major version. nbconvert's default
+#: range ``*`` would load whatever the CDN serves as latest, which a future major release breaks.
+HTML_MANAGER_RANGES = {8: "^1.0.0", 7: "^0.20.0"}
+
+
+@dataclass(frozen=True)
+class ExportedPage:
+    """One exported notebook.
+
+    Attributes
+    ----------
+    source
+        The notebook that was executed.
+    path
+        The HTML page written.
+    title
+        The notebook's first Markdown heading (else its file name).
+    widgets
+        Number of widget outputs (maps, forms) the page draws from its embedded state.
+    """
+
+    source: Path
+    path: Path
+    title: str
+    widgets: int
+
+
+def find_notebooks(paths: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
+    """The notebooks to export: ``paths`` (files or folders), else ``./notebooks``, sorted.
+
+    Raises
+    ------
+    FileNotFoundError
+        A path does not exist, or no notebook was found (the message says what to pass).
+    """
+    roots = [Path(p) for p in paths] or [Path("notebooks")]
+    found: list[Path] = []
+    for root in roots:
+        if root.is_dir():
+            found += sorted(p for p in root.glob("*.ipynb") if not p.name.startswith("."))
+        elif root.is_file() and root.suffix == ".ipynb":
+            found.append(root)
+        else:
+            raise FileNotFoundError(
+                f"{root}: no such notebook or folder (give .ipynb files or a folder holding them;"
+                " by default ./notebooks, i.e. run from the repository root)"
+            )
+    if not found:
+        raise FileNotFoundError(f"no .ipynb files in {', '.join(map(str, roots))}")
+    return list(dict.fromkeys(p.resolve() for p in found))
+
+
+def _title(nb: Any, fallback: str) -> str:
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            match = re.search(r"^#\s+(.+?)\s*$", cell.source, flags=re.M)
+            if match:
+                return match.group(1)
+    return fallback
+
+
+def _widget_outputs(nb: Any) -> int:
+    return sum(
+        WIDGET_VIEW in output.get("data", {})
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+    )
+
+
+def _kernel_env(live: bool) -> dict[str, str]:
+    env = dict(os.environ)
+    if not live:
+        env.pop(settings.api_key_env, None)
+    return env
+
+
+def _html_exporter() -> Any:
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="lab")
+    try:
+        import ipywidgets
+
+        major = int(ipywidgets.__version__.split(".")[0])
+    except (ImportError, ValueError):  # pragma: no cover - ipywidgets is a dependency
+        major = 0
+    if major in HTML_MANAGER_RANGES:
+        exporter.html_manager_semver_range = HTML_MANAGER_RANGES[major]
+    return exporter
+
+
+def export_notebook(
+    notebook: Path,
+    outdir: Path,
+    *,
+    timeout: int = CELL_TIMEOUT,
+    kernel_name: str | None = None,
+    live: bool = False,
+    exporter: Any = None,
+) -> ExportedPage:
+    """Execute ``notebook`` in its own folder and write ``outdir/<name>.html``.
+
+    Raises
+    ------
+    nbclient.exceptions.CellExecutionError
+        A cell failed (the message names the cell and shows the traceback).
+    """
+    import nbformat
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(notebook, as_version=4)
+    options: dict[str, Any] = {}
+    if kernel_name:
+        options["kernel_name"] = kernel_name
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        store_widget_state=True,
+        resources={"metadata": {"path": str(notebook.parent)}},
+        **options,
+    )
+    client.execute(env=_kernel_env(live))
+    exporter = exporter or _html_exporter()
+    title = _title(nb, notebook.stem)
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
+    outdir.mkdir(parents=True, exist_ok=True)
+    path = outdir / f"{notebook.stem}.html"
+    path.write_text(body, encoding="utf-8")
+    return ExportedPage(notebook, path, title, _widget_outputs(nb))
+
+
+INDEX = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
+       line-height: 1.5; color: #222; }}
+li {{ margin: 0.4rem 0; }}
+.note {{ color: #555; font-size: 0.9rem; }}
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+<ol>
+{items}
+</ol>
+<p class="note">These pages were executed by mapsnb {version}{data_note}. Maps can be panned and
+zoomed (they load their JavaScript from public CDNs); forms and buttons need a running kernel,
+for example on Binder.</p>
+</body>
+</html>
+"""
+
+
+def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live: bool) -> Path:
+    """Write ``outdir/index.html``: a list of links to ``pages``, with a note on what works."""
+    items = "\n".join(
+        f'<li><a href="{html.escape(p.path.name)}">{html.escape(p.title)}</a></li>' for p in pages
+    )
+    data_note = "" if live else " on its built-in emulator (synthetic data, no API key)"
+    path = outdir / "index.html"
+    path.write_text(
+        INDEX.format(
+            title=html.escape(title), items=items, version=__version__, data_note=data_note
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def export_notebooks(
+    outdir: str | os.PathLike[str],
+    notebooks: Sequence[str | os.PathLike[str]] = (),
+    *,
+    timeout: int = CELL_TIMEOUT,
+    kernel_name: str | None = None,
+    live: bool = False,
+    title: str = "mapsnb notebooks",
+    progress: Callable[[Path], None] | None = None,
+) -> list[ExportedPage]:
+    """Execute ``notebooks`` and write static HTML pages plus ``index.html`` to ``outdir``.
+
+    Parameters
+    ----------
+    outdir
+        Folder for the pages (created if needed; existing pages of the same name are replaced).
+    notebooks
+        Notebook files or folders; default: ``./notebooks``.
+    timeout
+        Seconds a cell may run.
+    kernel_name
+        Kernel to run them with; default: each notebook's own kernelspec.
+    live
+        Keep ``GOOGLE_MAPS_API_KEY`` for the kernels (live, billed calls). By default it is
+        removed, so the pages show the emulator's labelled synthetic data.
+    title
+        Heading of the index page.
+    progress
+        Called with each notebook's path before it runs.
+
+    Returns
+    -------
+    list of ExportedPage
+        One per notebook, in order.
+    """
+    out = Path(outdir)
+    exporter = _html_exporter()
+    pages = []
+    for nb in find_notebooks(notebooks):
+        if progress is not None:
+            progress(nb)
+        pages.append(
+            export_notebook(
+                nb, out, timeout=timeout, kernel_name=kernel_name, live=live, exporter=exporter
+            )
+        )
+    write_index(pages, out, title=title, live=live)
+    return pages

@@ -1,0 +1,122 @@
+"""``mapsnb export-notebooks`` without a browser: pages, index, widget state, key handling.
+
+The real-browser check of the pages (maps drawn offline) is ``tests/browser/test_export.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from mapsnb._export import HTML_MANAGER_RANGES, export_notebooks, find_notebooks
+from mapsnb.cli import main
+
+PROBE = """import os
+import ipywidgets
+print("KEY=" + repr(os.environ.get("GOOGLE_MAPS_API_KEY")))
+print("CWD=" + os.getcwd())
+ipywidgets.IntSlider(value=7, description="seven")"""
+
+
+def _notebook(path: Path, heading: str = "# A lesson on sliders") -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(heading), nbformat.v4.new_code_cell(PROBE)]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+def test_find_notebooks_names_the_missing_path(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"nope: no such notebook or folder"):
+        find_notebooks([tmp_path / "nope"])
+    with pytest.raises(FileNotFoundError, match=r"no \.ipynb files"):
+        find_notebooks([tmp_path])
+    a, b = _notebook(tmp_path / "b.ipynb"), _notebook(tmp_path / "a.ipynb")
+    assert find_notebooks([tmp_path]) == [b.resolve(), a.resolve()]
+    assert find_notebooks([a, tmp_path]) == [a.resolve(), b.resolve()]  # no duplicates
+
+
+def test_cli_reports_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export-notebooks", str(tmp_path / "site"), str(tmp_path / "none")]) == 2
+    err = capsys.readouterr().err
+    assert "export-notebooks" in err and "none" in err and "no such notebook" in err
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.slow
+def test_export_embeds_widget_state_and_drops_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GOOGLE_MAPS_API_KEY", "secret-key-1234")
+    lesson = _notebook(tmp_path / "lessons" / "lesson.ipynb")
+    pages = export_notebooks(tmp_path / "site", [lesson], title="Week 3 <maps>")
+    assert [p.path.name for p in pages] == ["lesson.html"]
+    assert pages[0].title == "A lesson on sliders" and pages[0].widgets == 1
+    text = pages[0].path.read_text(encoding="utf-8")
+    assert "secret-key-1234" not in text and "KEY=None" in text
+    assert f"CWD={lesson.parent}" in text  # the notebook ran in its own folder
+    assert "<title>A lesson on sliders</title>" in text
+    state = re.search(
+        r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', text, re.S
+    )
+    assert state, "no widget state in the page"
+    models = json.loads(state.group(1))["state"].values()
+    assert any(m["model_name"] == "IntSliderModel" and m["state"]["value"] == 7 for m in models)
+    import ipywidgets
+
+    major = int(ipywidgets.__version__.split(".")[0])
+    assert f"html-manager@{HTML_MANAGER_RANGES[major]}/dist/embed-amd.js" in text
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="lesson.html">A lesson on sliders</a>' in index
+    assert "Week 3 &lt;maps&gt;" in index and "synthetic data" in index
+
+
+@pytest.mark.slow
+def test_export_live_keeps_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOOGLE_MAPS_API_KEY", "kept-key-5678")
+    lesson = _notebook(tmp_path / "lesson.ipynb", heading="no heading here")
+    (page,) = export_notebooks(tmp_path / "site", [lesson], live=True)
+    assert page.title == "lesson"
+    assert "KEY='kept-key-5678'" in page.path.read_text(encoding="utf-8")
+    assert "synthetic data" not in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_cli_names_the_notebook_whose_cell_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _notebook(tmp_path / "a-good.ipynb")
+    bad = nbformat.v4.new_notebook()
+    bad.cells = [nbformat.v4.new_code_cell("1 / 0")]
+    bad.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(bad, tmp_path / "b-bad.ipynb")
+    assert main(["export-notebooks", str(tmp_path / "site"), str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"running {good.resolve()}" in err
+    assert f"a cell of {(tmp_path / 'b-bad.ipynb').resolve()} failed" in err
+    assert "ZeroDivisionError" in err
+    assert not (tmp_path / "site" / "index.html").exists()
+
+
+def test_cli_without_the_notebooks_extra_says_what_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "nbclient.exceptions", None)  # as if not installed
+    assert main(["export-notebooks", str(tmp_path / "site")]) == 2
+    err = capsys.readouterr().err
+    assert "needs the 'notebooks' extra" in err
+    assert 'python -m pip install "mapsnb[notebooks]"' in err
