@@ -4,11 +4,14 @@ Starts the test SDK server (JSON mode) in a subprocess on 127.0.0.1, then times,
 round by round, the same ``tools/call search_places`` through
 
 * ``mapsnb.Client`` (stateless protocol) and ``mapsnb.AsyncClient``,
-* a raw ``httpx.Client.post`` of the same JSON-RPC body with the same stateless headers,
+* a raw ``httpx.Client.post`` of the same JSON-RPC body with the same stateless headers, and
+  the same through ``httpx.AsyncClient.post`` (the baseline of ``mapsnb.AsyncClient``),
 * the official SDK client (``mcp.Client``, async, pinned to 2026-07-28),
 
-and prints medians and ratios (goal: mapsnb ≤ 1.10× raw httpx). A second, in-process part
-replaces the network with ``httpx.MockTransport`` to show the client-side CPU cost alone.
+and prints medians and ratios (goals: mapsnb ≤ 1.10× raw httpx, mapsnb async ≤ 1.10× raw async
+httpx). A second part reports calls per second with 8 and 32 calls in flight (raw async httpx
+vs ``mapsnb.AsyncClient``, same server). A third, in-process part replaces the network with
+``httpx.MockTransport`` to show the client-side CPU cost alone.
 
 Run: ``python benchmarks/bench_client.py [--calls 300] [--warmup 30]``.
 """
@@ -88,6 +91,17 @@ def raw_caller(http: httpx.Client, url: str) -> Callable[[], Any]:
     return call
 
 
+def raw_async_caller(http: httpx.AsyncClient, url: str) -> Callable[[], Any]:
+    """A raw ``httpx.AsyncClient`` POST of the same body with the same headers, parsed."""
+    ids = iter(range(1, 10**9))
+
+    async def call() -> Any:
+        resp = await http.post(url, content=rpc_body(next(ids)), headers=HEADERS)
+        return json.loads(resp.text)["result"]["structuredContent"]
+
+    return call
+
+
 async def _atime(run: Callable[[], Any]) -> float:
     t0 = time.perf_counter()
     out = run()
@@ -103,16 +117,19 @@ async def _bench_network(url: str, calls: int, warmup: int) -> dict[str, list[fl
     with mapsnb.Client(KEY, url=url, protocol="stateless") as client, httpx.Client() as http:
         async with (
             mapsnb.AsyncClient(KEY, url=url, protocol="stateless") as aclient,
+            httpx.AsyncClient() as ahttp,
             mcp.Client(url, mode=pin) as sdk,
         ):
             runners: dict[str, Callable[[], Any]] = {
                 "mapsnb": lambda: client.call_tool("search_places", ARGS),
                 "raw httpx": raw_caller(http, url),
+                "raw httpx async": raw_async_caller(ahttp, url),
                 "mapsnb async": lambda: aclient.call_tool("search_places", ARGS),
                 "mcp SDK (async)": lambda: sdk.call_tool("search_places", ARGS),
             }
             expected = runners["raw httpx"]()
             assert runners["mapsnb"]() == expected == await runners["mapsnb async"]()
+            assert await runners["raw httpx async"]() == expected
             assert (await runners["mcp SDK (async)"]()).structured_content == expected
             times: dict[str, list[float]] = {name: [] for name in runners}
             items = list(runners.items())
@@ -132,6 +149,45 @@ def bench_network(url: str, calls: int, warmup: int) -> dict[str, list[float]]:
     sync calls simply block it while they run.
     """
     return asyncio.run(_bench_network(url, calls, warmup))
+
+
+async def _throughput(url: str, calls: int, in_flight: int) -> dict[str, float]:
+    """Calls per second with ``in_flight`` concurrent calls, raw async httpx vs AsyncClient."""
+    async with (
+        mapsnb.AsyncClient(KEY, url=url, protocol="stateless") as aclient,
+        httpx.AsyncClient(limits=httpx.Limits(max_connections=100)) as ahttp,
+    ):
+        runners: dict[str, Callable[[], Any]] = {
+            "raw httpx async": raw_async_caller(ahttp, url),
+            "mapsnb async": lambda: aclient.call_tool("search_places", ARGS),
+        }
+        rates: dict[str, list[float]] = {name: [] for name in runners}
+        for round_ in range(3):  # alternate who goes first; keep the best of three
+            order = list(runners.items())
+            for name, run in order if round_ % 2 == 0 else order[::-1]:
+                gate = asyncio.Semaphore(in_flight)
+
+                async def one(run: Callable[[], Any] = run, gate: asyncio.Semaphore = gate) -> None:
+                    async with gate:
+                        await run()
+
+                t0 = time.perf_counter()
+                await asyncio.gather(*(one() for _ in range(calls)))
+                rates[name].append(calls / (time.perf_counter() - t0))
+    return {name: max(values) for name, values in rates.items()}
+
+
+def bench_throughput(url: str, calls: int) -> None:
+    """Print calls/s at 8 and 32 calls in flight against the same server."""
+    print(f"\nThroughput, {calls} calls per run, same server (best of 3 runs)")
+    for in_flight in (8, 32):
+        rates = asyncio.run(_throughput(url, calls, in_flight))
+        base = rates["raw httpx async"]
+        for name, rate in rates.items():
+            print(
+                f"  {in_flight:>2} in flight  {name:<16} {rate:8.0f} calls/s"
+                f"  ({base / rate:4.2f}× the raw time)"
+            )
 
 
 def bench_in_process(url: str, calls: int, warmup: int) -> dict[str, list[float]]:
@@ -164,7 +220,8 @@ def bench_in_process(url: str, calls: int, warmup: int) -> dict[str, list[float]
 
 
 def report(title: str, times: dict[str, list[float]]) -> float:
-    """Print medians (ms) and ratios to raw httpx; return mapsnb's ratio."""
+    """Print medians (ms) and ratios to raw httpx (async ones to raw async httpx too);
+    return mapsnb's ratio."""
     base = statistics.median(times["raw httpx"])
     print(f"\n{title}  ({len(times['raw httpx'])} calls each, medians)")
     for name, values in times.items():
@@ -173,6 +230,13 @@ def report(title: str, times: dict[str, list[float]]) -> float:
         print(
             f"  {name:<16} {med * 1e3:8.3f} ms  (IQR {q1 * 1e3:.3f}–{q3 * 1e3:.3f})"
             f"  ratio {med / base:5.2f}×  overhead {(med - base) * 1e6:+8.0f} µs"
+        )
+    if "raw httpx async" in times:
+        abase = statistics.median(times["raw httpx async"])
+        amine = statistics.median(times["mapsnb async"])
+        verdict = "meets" if amine / abase <= 1.10 else "MISSES"
+        print(
+            f"  mapsnb async / raw httpx async = {amine / abase:.3f}× — {verdict} the ≤ 1.10× goal"
         )
     return statistics.median(times["mapsnb"]) / base
 
@@ -189,6 +253,7 @@ def main() -> None:
             f"Loopback network, SDK server (JSON mode) at {url}",
             bench_network(url, args.calls, args.warmup),
         )
+        bench_throughput(url, max(args.calls, 200))
         report(
             "In-process (httpx.MockTransport): client-side cost only",
             bench_in_process(url, args.calls, args.warmup),

@@ -16,6 +16,7 @@ from ._types import Circle, LatLng, PlaceId, Viewport
 from ._version import __version__
 from .errors import (
     AuthError,
+    BudgetExceeded,
     InvalidRequest,
     MapsnbError,
     NothingToDraw,
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AsyncClient",
     "AuthError",
+    "BudgetExceeded",
     "Cache",
     "Circle",
     "Client",

@@ -45,6 +45,7 @@ from ._secrets import (
     secret,
 )
 from ._types import Circle, LatLng, Viewport
+from ._usage import Gate, Meter
 from ._version import __version__
 from .errors import (
     DeadlineExceeded,
@@ -91,6 +92,7 @@ class _Renew:
     """Ask the driver for a (new) session, unless one newer than ``generation`` exists already."""
 
     generation: int
+    counts_as_retry = False  # for usage counts: the refused request was not run
 
 
 class _AnswerTimeout(httpx.TimeoutException):
@@ -157,10 +159,13 @@ class _BaseClient:
         cache: bool | str | os.PathLike[str] | Cache | None = None,
         record: str | os.PathLike[str] | Recording | Literal[False] | None = None,
         mode: Literal["record", "replay", "auto"] | None = None,
+        max_calls: int | None = None,
+        max_pro_calls: int | None = None,
         deadline: float | None = None,
         max_response_bytes: int | None = None,
     ) -> None:
         install_log_filter()
+        self._meter = Meter(max_calls, max_pro_calls)
         key = api_key if api_key is not None else os.environ.get(settings.api_key_env) or None
         if key is not None and api_key is None and not key.strip():
             key = None  # a blank environment variable counts as unset
@@ -480,7 +485,7 @@ class _BaseClient:
             raise proto.tool_error_from_result(result, name)
         return proto.tool_payload(result)
 
-    def _answer_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+    def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
         """A :class:`Stored` answer: from the recording or the cache when they hold the call,
         else from the server (then stored in them)."""
         stored: Stored | None = None
@@ -499,9 +504,10 @@ class _BaseClient:
                     recorded_at=stored.stored_at,
                 )
         if stored is not None:
+            self._meter.cache_hit(name, arguments, self.now())  # not sent, not billed
             return stored
         try:
-            payload = yield from self._call_flow(name, arguments)
+            payload = yield from self._metered(name, arguments, gate)
         except ToolError as exc:  # never cached; recorded, so that replay shows it too
             if self.recording is not None:
                 self.recording.add(name, arguments, exc, source=self.source, clock=self.now())
@@ -546,8 +552,19 @@ class _BaseClient:
                 return tools
             seen.add(cursor)
 
-    def _typed_flow(self, call: _Call) -> _Flow:
-        answer: Stored = yield from self._answer_flow(call.name, call.arguments)
+    def _metered(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
+        """``_call_flow`` under the budget and counted in :attr:`usage` (see mapsnb._usage)."""
+        return self._meter.metered(
+            self._call_flow(name, arguments),
+            name,
+            arguments,
+            now=self.now(),
+            sleep=_Sleep,
+            gate=gate,
+        )
+
+    def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
+        answer: Stored = yield from self._answer_flow(call.name, call.arguments, gate)
         payload = answer.payload
         if not isinstance(payload, Mapping):
             raise ProtocolError(
@@ -561,6 +578,20 @@ class _BaseClient:
             # a stored route's tokens expired 10 minutes after it was first answered
             result._issued_at = answer.issued_at
         return result
+
+    # ------------------------------------------------------------ usage and batches
+    @property
+    def usage(self) -> Any:
+        """Calls made by this client, by tool and billing tier: a DataFrame with columns
+        ``tool, tier, calls, errors, retries, cache_hits`` (single calls and batches alike)."""
+        return self._meter.frame()
+
+    @property
+    def batch(self) -> Any:
+        """Batch calls over lists, Series and DataFrames (see :mod:`mapsnb._batch`)."""
+        from ._batch import AsyncBatch, Batch
+
+        return AsyncBatch(self) if isinstance(self, AsyncClient) else Batch(self)
 
     # ----------------------------------------------------------------- tool methods
     def _invoke(self, flow: _Flow) -> Any:  # pragma: no cover - implemented by subclasses
@@ -866,6 +897,9 @@ class Client(_BaseClient):
         its calls with no network and no key (``source == "replay"``); ``auto`` with a key,
         token or url also calls the server for what it lacks and adds it. Default
         ``MAPSNB_RECORD`` and ``MAPSNB_RECORD_MODE``; ``record=False`` ignores them.
+    max_calls, max_pro_calls
+        Budget: the most calls (any tier) and Pro-tier calls this client may make; a call or
+        batch that would pass one raises :class:`~mapsnb.BudgetExceeded` before sending.
 
     Examples
     --------
@@ -878,6 +912,19 @@ class Client(_BaseClient):
         self._lock = threading.Lock()
         # a client never closed still releases its sockets when it is garbage-collected
         self._finalizer = weakref.finalize(self, self._http.close)
+
+    def _async_twin(self) -> AsyncClient:
+        """An AsyncClient sharing this client's settings, emulator, budget and usage (batches)."""
+        twin = AsyncClient.__new__(AsyncClient)
+        twin.__dict__.update(self.__dict__)
+        if self._transport() is None:  # one TLS context per client, not one (~50 ms) per batch
+            self._tls = getattr(self, "_tls", None) or httpx.create_ssl_context()
+            twin._http = httpx.AsyncClient(timeout=self.timeout, verify=self._tls)
+            twin._lock, twin._loop = None, []
+            twin._finalizer = weakref.finalize(twin, _abandon_async, twin._http, twin._loop)
+        else:
+            twin._open()
+        return twin
 
     def _invoke(self, flow: _Flow) -> Any:
         budget = Budget(self.deadline, "the call (deadline)")

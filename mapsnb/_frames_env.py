@@ -53,19 +53,25 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 
 _NAT = np.iinfo(np.int64).min
+_MAX_NS = np.iinfo(np.int64).max
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def _int64(ns: Sequence[int | None]) -> np.ndarray:
+    """Nanosecond ints as int64 (None, or a value beyond datetime64[ns]'s range -> NaT)."""
+    return np.array(
+        [_NAT if x is None or not _NAT < x <= _MAX_NS else x for x in ns], dtype=np.int64
+    )
 
 
 def timedeltas(ns: Sequence[int | None]) -> pd.TimedeltaIndex:
     """``timedelta64[ns]`` values from nanosecond ints (None -> NaT)."""
-    arr = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
-    return pd.TimedeltaIndex(arr.view("timedelta64[ns]"))
+    return pd.TimedeltaIndex(_int64(ns).view("timedelta64[ns]"))
 
 
 def times(ns: Sequence[int | None], tz: tzinfo | None) -> pd.DatetimeIndex:
     """``datetime64[ns, tz]`` values from epoch nanoseconds (None -> NaT); UTC when tz is None."""
-    arr = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
-    idx = pd.DatetimeIndex(arr.view("datetime64[ns]")).tz_localize("UTC")
+    idx = pd.DatetimeIndex(_int64(ns).view("datetime64[ns]")).tz_localize("UTC")
     return idx if tz is None else idx.tz_convert(tz)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 __all__ = [
     "RPC_CODES",
     "AuthError",
+    "BudgetExceeded",
     "DeadlineExceeded",
     "EmptyResultWarning",
     "InvalidRequest",
@@ -207,6 +208,34 @@ class ProtocolError(MapsnbError):
     def __init__(self, message: str, snippet: str = "") -> None:
         self.snippet = snippet
         super().__init__(f"{message}" + (f"\nBody starts: {snippet!r}" if snippet else ""))
+
+
+class BudgetExceeded(MapsnbError):
+    """A call or batch would pass the client's ``max_calls`` or ``max_pro_calls``; nothing was sent.
+
+    Attributes
+    ----------
+    limit_name
+        ``"max_calls"`` or ``"max_pro_calls"``.
+    limit
+        The limit set on the client.
+    used
+        Calls of that kind already made by the client.
+    needed
+        Calls of that kind the refused call or batch would have made.
+    """
+
+    def __init__(self, limit_name: str, limit: int, used: int, needed: int) -> None:
+        self.limit_name = limit_name
+        self.limit = limit
+        self.used = used
+        self.needed = needed
+        kind = "Pro calls" if limit_name == "max_pro_calls" else "calls"
+        super().__init__(
+            f"budget: {needed} more {kind} would exceed {limit_name}={limit} ({used} made so far); "
+            "nothing was sent. Raise the limit (Client(..., "
+            f"{limit_name}=N)), send fewer rows, or check the plan with dry_run=True"
+        )
 
 
 class ReplayMiss(MapsnbError):

@@ -31,6 +31,10 @@ backoff_base: float = 0.5
 #: Longest single wait in seconds, also caps ``Retry-After``.
 backoff_max: float = 30.0
 
+#: Calls per minute per tool that batches keep to (the published per-project quota); an int
+#: for every tool or ``{"search_places": 100, ...}`` (other tools: 300).
+calls_per_minute: int | dict[str, int] = 300
+
 #: Minutes a compute_routes retrieval token stays valid (TOOLS.md §2.4).
 retrieval_token_minutes: int = 10
 

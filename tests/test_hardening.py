@@ -455,3 +455,23 @@ def test_json_nested_thousands_deep_is_a_protocol_error(
         pytest.raises(mapsnb.ProtocolError),
     ):
         client.call_tool("search_places", ARGS)
+
+
+def test_a_session_renewal_is_not_a_retry_in_usage(fault: FaultServer) -> None:
+    with mapsnb.Client(KEY, url=fault.url, protocol="session") as client:
+        client.call_tool("search_places", ARGS)
+        fault.live_sessions.clear()  # the server forgets the session
+        assert client.call_tool("search_places", ARGS)["_echo"] == ARGS
+        usage = client.usage.set_index("tool").loc["search_places"]
+        assert int(usage["calls"]) == 2 and int(usage["retries"]) == 0
+        assert not client._stats.retries
+    assert len(fault.calls("initialize")) == 2
+
+
+def test_a_batch_of_a_client_with_a_session_renews_it(fault: FaultServer) -> None:
+    with mapsnb.Client(KEY, url=fault.url, protocol="session") as client:
+        client.call_tool("search_places", ARGS)
+        fault.live_sessions.clear()
+        frame = client.batch.resolve_maps_urls([f"https://maps.app.goo.gl/{i}" for i in range(3)])
+        assert len(frame) == 3
+        assert client.call_tool("search_places", ARGS)["_echo"] == ARGS

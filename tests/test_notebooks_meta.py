@@ -19,6 +19,7 @@ NAMES = [
     "03-air-quality-and-pollen.ipynb",
     "04-resolve-names-and-urls.ipynb",
     "05-explorer.ipynb",
+    "06-batch-analysis.ipynb",
 ]
 SETUP_LINE = 'client = mapsnb.Client(now="2026-09-18T08:00:00-07:00")'
 MAX_OUTPUT_BYTES = 100_000
@@ -53,7 +54,7 @@ def _code(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     return [c for c in nb.cells if c.cell_type == "code"]
 
 
-def test_the_five_notebooks_exist() -> None:
+def test_the_six_notebooks_exist() -> None:
     assert sorted(p.name for p in NOTEBOOK_DIR.glob("*.ipynb")) == NAMES
 
 

@@ -2,7 +2,7 @@
 
 Payloads are mutated from real-looking ones (the fixtures and the emulator's answers): any node
 replaced by a hostile value (wrong type, ``1e400``, huge integers, NaN, objects for strings,
-non-integer map keys, JSON nested thousands deep, a subtree from elsewhere). Every public
+non-integer map keys, JSON nested hundreds deep, a subtree from elsewhere). Every public
 attribute of the result, every frame, ``repr``, the HTML repr and the map layer may only give a
 value, a :class:`~mapsnb.results.PayloadShapeWarning`, or a named :class:`mapsnb.MapsnbError`.
 """
@@ -125,7 +125,8 @@ HOSTILE = st.one_of(
     st.sampled_from([{"abc": {}}, {"-1": None, "1.5": {"code": "x"}, "7": {"code": 1e400}}]).map(
         lambda v: _copy(v)
     ),
-    st.builds(_deep, st.sampled_from([50, 2000, 5000])),
+    # deeper JSON never reaches a result: the protocol reader refuses it (its own property test)
+    st.builds(_deep, st.sampled_from([50, 300])),
 )
 
 

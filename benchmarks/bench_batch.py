@@ -1,0 +1,195 @@
+"""Batch calls (``client.batch``) against a local tool server, ratios side by side in one run.
+
+1. **Latency**: 1,000 names to resolve (50 calls of 20) against a server adding 100 ms per call:
+   the batch (``max_concurrency=8``) vs the sequential loop of the same 50 calls, and vs the
+   ideal ``calls ÷ concurrency × latency``. Goals: ≥ 6× faster than the loop, ≤ 1.25× ideal.
+2. **Scale**: 10,000 ``search_places`` calls at concurrency 32 (rate limit lifted): every input
+   row comes back once, in order, with its own answer (0 lost, 0 duplicated, 0 mismatched);
+   peak memory (max RSS) and calls per second printed.
+3. **429 storm**: every third call answered 429 with ``Retry-After: 1``: the batch finishes with
+   every row ``ok``.
+
+The server (``tests/servers/batch_asgi.py``: the batch test server's tools on uvicorn) runs in a
+subprocess on 127.0.0.1.
+
+Run: ``python benchmarks/bench_batch.py [--names 1000] [--calls 10000] [--storm 60]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import mapsnb  # noqa: E402
+from tests.servers.batch_server import place_id  # noqa: E402
+
+KEY = "AIzaFAKEKEY-bench"
+LATENCY = 0.1
+
+
+def start_server(*args: str) -> tuple[subprocess.Popen[str], str]:
+    """Start the batch server in a subprocess; return it and its URL."""
+    cmd = [sys.executable, "-m", "tests.servers.batch_asgi", *args]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    url = proc.stdout.readline().strip()
+    if not url.startswith("http://"):
+        proc.kill()
+        raise RuntimeError("the batch server did not start")
+    return proc, url
+
+
+def stop(proc: subprocess.Popen[str]) -> None:
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def max_rss_mb() -> float:
+    """Peak resident memory of this process so far, in MB (Linux reports KB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def raw_gather(url: str, chunks: list[list[str]], in_flight: int) -> float:
+    """The same calls as raw ``httpx.AsyncClient`` POSTs, ``in_flight`` at a time: the floor
+    this machine and server allow, for reading the batch's ratio to the ideal."""
+    gate = asyncio.Semaphore(in_flight)
+    async with httpx.AsyncClient() as http:
+
+        async def one(i: int, chunk: list[str]) -> None:
+            args = {"queries": [{"text": t} for t in chunk]}
+            body = {"jsonrpc": "2.0", "id": i, "method": "tools/call"}
+            body["params"] = {"name": "resolve_names", "arguments": args}
+            async with gate:
+                (await http.post(url, content=json.dumps(body))).json()
+
+        await one(0, ["warm up"])
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one(i, c) for i, c in enumerate(chunks, 1)))
+        return time.perf_counter() - t0
+
+
+def bench_latency(n_names: int) -> tuple[float, float]:
+    proc, url = start_server("--latency", str(LATENCY))
+    names = [f"shop number {i}" for i in range(n_names)]
+    chunks = [names[i : i + 20] for i in range(0, n_names, 20)]
+    concurrency = 8
+    try:
+        with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+            client.resolve_names(["warm up"])  # connection and imports out of the timings
+            client.batch.resolve_names(["warm up"], progress=False)
+            t0 = time.perf_counter()
+            loop = [client.resolve_names(chunk).to_frame() for chunk in chunks]
+            t_loop = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            out = client.batch.resolve_names(names, max_concurrency=concurrency, progress=False)
+            t_batch = time.perf_counter() - t0
+        t_raw = asyncio.run(raw_gather(url, chunks, concurrency))
+    finally:
+        stop(proc)
+    assert out["place_id"].tolist() == [place_id(n) for n in names]
+    assert pd.concat(loop)["place_id"].tolist() == out["place_id"].tolist()
+    ideal = len(chunks) / concurrency * LATENCY
+    rounds = math.ceil(len(chunks) / concurrency) * LATENCY
+    speedup, vs_ideal = t_loop / t_batch, t_batch / ideal
+    print(f"\n1. {n_names} names = {len(chunks)} calls of 20, {LATENCY * 1e3:.0f} ms latency")
+    print(f"  sequential loop    {t_loop:7.3f} s")
+    print(f"  batch (8 in flight){t_batch:7.3f} s   {speedup:5.2f}× faster   (goal ≥ 6×)")
+    print(
+        f"  ideal              {ideal:7.3f} s   batch/ideal {vs_ideal:4.2f}×  (goal ≤ 1.25×; "
+        f"whole rounds of 8 alone give {rounds / ideal:.2f}×)"
+    )
+    print(
+        f"  raw httpx gather   {t_raw:7.3f} s   (same calls, 8 in flight: this machine's floor, "
+        f"{t_raw / ideal:.2f}× ideal; batch/raw {t_batch / t_raw:.2f}×)"
+    )
+    return speedup, vs_ideal
+
+
+def bench_scale(n_calls: int) -> tuple[int, int, int]:
+    proc, url = start_server()
+    queries = [f"query {i}" for i in range(n_calls)]
+    series = pd.Series(queries, index=[f"k{i % 997}" for i in range(n_calls)])  # duplicated
+    rss_before = max_rss_mb()
+    try:
+        with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+            t0 = time.perf_counter()
+            out = client.batch.search_places(
+                series, max_concurrency=32, calls_per_minute=10**9, progress=False
+            )
+            elapsed = time.perf_counter() - t0
+            made = int(client.usage["calls"].sum())
+    finally:
+        stop(proc)
+    rows = out["input_row"].to_numpy()
+    lost = n_calls - len(set(rows.tolist()))
+    duplicated = len(rows) - len(set(rows.tolist()))
+    expected = [f"{q} #0" for q in queries]
+    mismatched = int(
+        sum(a != b for a, b in zip(out["name"].tolist(), expected, strict=False))
+        + (out.index.get_level_values(0).tolist() != series.index.tolist())
+        + (rows.tolist() != list(range(n_calls)))
+    )
+    print(f"\n2. {n_calls} calls at concurrency 32 (one place each)")
+    print(f"  calls made {made}, rows {len(out)}, all ok: {bool(out['status'].eq('ok').all())}")
+    print(f"  lost {lost}, duplicated {duplicated}, mismatched {mismatched}")
+    print(f"  {elapsed:.2f} s = {n_calls / elapsed:.0f} calls/s (server in another process)")
+    print(f"  peak memory (max RSS) {max_rss_mb():.0f} MB (before the batch {rss_before:.0f} MB)")
+    return lost, duplicated, mismatched
+
+
+def bench_storm(n_calls: int) -> bool:
+    proc, url = start_server("--every-429", "3", "--retry-after", "1")
+    queries = [f"storm {i}" for i in range(n_calls)]
+    try:
+        with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+            t0 = time.perf_counter()
+            out = client.batch.search_places(queries, progress=False)
+            elapsed = time.perf_counter() - t0
+            usage = client.usage
+    finally:
+        stop(proc)
+    complete = (
+        out["input_row"].tolist() == list(range(n_calls))
+        and bool(out["status"].eq("ok").all())
+        and out["name"].tolist() == [f"{q} #0" for q in queries]
+    )
+    print(f"\n3. 429 storm: every third call 429 with Retry-After: 1, {n_calls} calls")
+    print(
+        f"  finished in {elapsed:.1f} s, retries {int(usage['retries'].sum())}, every row ok "
+        f"and in order: {complete}"
+    )
+    return complete
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--names", type=int, default=1000)
+    parser.add_argument("--calls", type=int, default=10_000)
+    parser.add_argument("--storm", type=int, default=60)
+    args = parser.parse_args()
+    speedup, vs_ideal = bench_latency(args.names)
+    lost, duplicated, mismatched = bench_scale(args.calls)
+    complete = bench_storm(args.storm)
+    print("\nSummary")
+    print(f"  batch vs loop {speedup:.2f}× ({'meets' if speedup >= 6 else 'MISSES'} ≥ 6×)")
+    print(f"  batch / ideal {vs_ideal:.2f}× ({'meets' if vs_ideal <= 1.25 else 'MISSES'} ≤ 1.25×)")
+    ok = lost == duplicated == mismatched == 0
+    print(f"  10k rows: {'0 lost, 0 duplicated, 0 mismatched' if ok else 'ROWS WRONG'}")
+    print(f"  429 storm: {'every row' if complete else 'ROWS MISSING'}")
+
+
+if __name__ == "__main__":
+    main()

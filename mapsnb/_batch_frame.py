@@ -1,0 +1,226 @@
+"""The output frame of a batch: the tool's tidy rows for every input row, 1:1 and in order.
+
+Index: the input's index level(s) (unnamed ones are called ``input``), then the tool frame's own
+row level (``citation`` for places, else ``item``). Columns: ``status``, ``error``,
+``input_row`` (the input's position, 0-based: it tells apart rows of a duplicated index), then
+the tool frame's columns. An input row with no tool rows (a failure, an empty answer) is one row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from .errors import InvalidRequest, ToolError
+
+if TYPE_CHECKING:
+    from ._batch import Job, PlannedCall
+
+#: Tools whose calls carry up to 20 rows each: the wire list that holds them.
+PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
+STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
+#: Rows that ``resume=`` keeps; the others (invalid, error, cancelled) are planned again.
+KEEP_ON_RESUME = ("ok", "empty", "not_found")
+_OWN = ["status", "error", "input_row"]
+
+State = tuple[str, "str | None"]
+
+
+@dataclass
+class Parts:
+    """Where the output rows come from: a status per input row, and blocks of tool rows.
+
+    Each block is a tool frame and, per row of it, the input position it belongs to.
+    """
+
+    states: dict[int, State] = field(default_factory=dict)
+    blocks: list[tuple[pd.DataFrame, np.ndarray]] = field(default_factory=list)
+    attributions: list[Any] = field(default_factory=list)
+
+    def add(self, df: pd.DataFrame, positions: list[int] | np.ndarray) -> None:
+        self.blocks.append((df, np.asarray(positions, dtype=np.int64)))
+
+    def credit(self, df: pd.DataFrame) -> pd.DataFrame:
+        """Keep ``df``'s attributions here and empty its ``attrs`` (pandas deep-copies attrs
+        on every operation: thousands of small frames would copy them thousands of times)."""
+        for item in df.attrs.get("attributions", []) or []:
+            if item not in self.attributions:
+                self.attributions.append(item)
+        df.attrs = {}
+        return df
+
+
+def _table(result: Any, table: str | None) -> pd.DataFrame:
+    return getattr(result, table) if table else result.to_frame()
+
+
+def _failure(exc: BaseException) -> State:
+    kind = "not_found" if isinstance(exc, ToolError) and exc.status == "NOT_FOUND" else "error"
+    return kind, str(exc)
+
+
+def _packed(df: pd.DataFrame, rows: list[int], parts: Parts) -> None:
+    n = min(len(df), len(rows))
+    for pos in rows[n:]:
+        parts.states[pos] = ("error", "missing from response")
+    ok = df["ok"].tolist() if "ok" in df else [True] * len(df)
+    codes = df["error_status"].tolist() if "error_status" in df else [None] * len(df)
+    messages = df["error_message"].tolist() if "error_message" in df else [None] * len(df)
+    for j, pos in enumerate(rows[:n]):
+        if ok[j]:
+            parts.states[pos] = ("ok", None)
+        else:
+            text = ": ".join(str(x) for x in (codes[j], messages[j]) if isinstance(x, str) and x)
+            parts.states[pos] = ("not_found", text or "not resolved")
+    parts.add(df.iloc[:n], rows[:n])
+
+
+def start(job: Job) -> Parts:
+    """The parts known before any call: rows kept from a resume, rows refused as invalid."""
+    parts = Parts(dict(job.kept.states), list(job.kept.blocks), list(job.kept.attributions))
+    for pos, message in job.invalid.items():
+        parts.states[pos] = ("invalid", message)
+    return parts
+
+
+def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> None:
+    """Add the rows of one finished call (a result or the error it raised) to ``parts``."""
+    if isinstance(outcome, BaseException):
+        for pos in call.rows:
+            parts.states[pos] = _failure(outcome)
+    elif call.tool in PACKED:
+        _packed(parts.credit(outcome.to_frame()), call.rows, parts)
+    else:
+        df = parts.credit(_table(outcome, table))
+        parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
+        if len(df):
+            parts.add(df, [call.rows[0]] * len(df))
+
+
+def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFrame:
+    """The batch's output frame (see the module doc); calls not in ``done`` are cancelled."""
+    for k, call in enumerate(job.calls):
+        if k not in done:
+            for row in call.rows:
+                parts.states[row] = ("cancelled", "not run: the batch stopped before this call")
+    n = len(job.index)
+    frames: list[pd.DataFrame] = []
+    positions: list[np.ndarray] = []
+    items: list[Any] = []
+    item_name: str | None = None
+    attributions: list[Any] = list(parts.attributions)
+    covered = np.zeros(n, dtype=bool)
+    for df, pos in parts.blocks:
+        if item_name is None and df.index.name is not None:
+            item_name = str(df.index.name)
+        for a in df.attrs.get("attributions", []) or []:
+            if a not in attributions:
+                attributions.append(a)
+        items.extend(df.index.tolist())
+        frames.append(df.reset_index(drop=True))
+        positions.append(pos)
+        covered[pos] = True
+    blank = np.flatnonzero(~covered)
+    frames.append(pd.DataFrame(index=pd.RangeIndex(len(blank))))
+    positions.append(blank.astype(np.int64))
+    items.extend([0] * len(blank))
+    body = pd.concat(_same_zones(frames), ignore_index=True)
+    pos = np.concatenate(positions)
+    order = np.argsort(pos, kind="stable")  # input order; a block keeps its rows' order
+    body = body.take(order).reset_index(drop=True)
+    pos = pos[order]
+    items_sorted = np.asarray(items, dtype=object)[order].tolist()
+    body = body.drop(columns=[c for c in _OWN if c in body.columns])
+    status = np.array([parts.states.get(i, ("cancelled", None))[0] for i in range(n)], dtype=object)
+    error = np.array([parts.states.get(i, ("", None))[1] for i in range(n)], dtype=object)
+    head = pd.DataFrame(
+        {
+            "status": pd.array(status[pos], dtype="string"),
+            "error": pd.array(error[pos], dtype="string"),
+            "input_row": pos,
+        }
+    )
+    out = pd.concat([head, body], axis=1)
+    out.index = _index(job.index, pos, items_sorted, item_name or "item")
+    out.attrs = {
+        "tool": job.tool,
+        "source": source,
+        "attributions": attributions,
+        "calls": len(done),
+    }
+    if job.table:
+        out.attrs["table"] = job.table
+    return out
+
+
+def _same_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
+    """Convert tz-aware columns whose zone differs between frames to UTC (else concat gives
+    object columns of mixed-zone timestamps)."""
+    zones: dict[Any, set[str]] = {}
+    for df in frames:
+        for column, dtype in df.dtypes.items():
+            if isinstance(dtype, pd.DatetimeTZDtype):
+                zones.setdefault(column, set()).add(str(dtype.tz))
+    mixed = [c for c, found in zones.items() if len(found) > 1]
+    if not mixed:
+        return frames
+    out = []
+    for df in frames:
+        present = [c for c in mixed if c in df.columns]
+        if present:
+            df = df.copy()
+            for column in present:
+                if isinstance(df[column].dtype, pd.DatetimeTZDtype):
+                    df[column] = df[column].dt.tz_convert("UTC")
+        out.append(df)
+    return out
+
+
+def _index(index: pd.Index, pos: np.ndarray, items: list[Any], item_name: str) -> pd.Index:
+    taken = index.take(pos)
+    if isinstance(index, pd.MultiIndex):
+        levels = [taken.get_level_values(i) for i in range(index.nlevels)]
+        names = [n if n is not None else f"input_{i}" for i, n in enumerate(index.names)]
+    else:
+        levels = [taken]
+        names = [index.name if index.name is not None else "input"]
+    if item_name in names:
+        item_name = "item"
+    return pd.MultiIndex.from_arrays([*levels, items], names=[*names, item_name])
+
+
+def resume_parts(partial: Any, tool: str, n: int) -> Parts:
+    """The rows of a previous (partial) batch frame to keep: those whose status is final."""
+    if not isinstance(partial, pd.DataFrame) or not {"status", "input_row"} <= set(partial):
+        raise InvalidRequest("resume", "must be the frame of an earlier batch (its .partial)")
+    if partial.attrs.get("tool", tool) != tool:
+        raise InvalidRequest("resume", f"is a {partial.attrs['tool']} batch, not a {tool} batch")
+    rows = partial["input_row"].to_numpy(dtype=np.int64)
+    if len(rows) and set(np.unique(rows).tolist()) != set(range(n)):
+        raise InvalidRequest(
+            "resume", f"does not cover the same {n} input rows (pass the same input as before)"
+        )
+    status = partial["status"].astype(object).to_numpy()
+    final = pd.Series(np.isin(status, KEEP_ON_RESUME)).groupby(rows).all()
+    keep = set(final.index[final.to_numpy()].tolist())
+    parts = Parts(attributions=list(partial.attrs.get("attributions", []) or []))
+    first: dict[int, int] = {}
+    for j, r in enumerate(rows.tolist()):
+        first.setdefault(r, j)
+    errors = partial["error"].astype(object).to_numpy()
+    for r in keep:
+        message = errors[first[r]]
+        parts.states[r] = (str(status[first[r]]), None if pd.isna(message) else str(message))
+    data = partial.drop(columns=_OWN)
+    has_rows = (status == "ok") | data.notna().any(axis=1).to_numpy()
+    mask = np.isin(rows, list(keep)) & has_rows & (status != "empty")
+    block = partial[mask]
+    if len(block):
+        df = data[mask]
+        df.attrs = {}
+        df.index = block.index.get_level_values(-1)
+        parts.add(df, rows[mask])
+    return parts

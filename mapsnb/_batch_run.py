@@ -1,0 +1,236 @@
+"""Running a planned batch: concurrent calls on the async client, within quota, interruptible.
+
+:func:`execute` runs a :class:`~mapsnb._batch.Job` on an :class:`AsyncClient` with
+``max_concurrency`` workers, a per-tool leaky-bucket rate limiter (``aiolimiter``: a minute's
+worth of calls may go out at once), a shared backoff after a 429 (:class:`~mapsnb._usage.Gate`)
+and a ``tqdm.auto`` progress bar. :func:`run_sync` runs it from sync code, also inside a running
+event loop (a Jupyter cell), on a worker thread with its own loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import sys
+import threading
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from . import settings
+from ._batch_frame import absorb, assemble, start
+from ._usage import Gate
+from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+
+if TYPE_CHECKING:
+    from ._batch import Job, Options
+    from ._client import AsyncClient
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What ``_typed_flow`` reads of a call (as ``mapsnb._client._Call``)."""
+
+    name: str
+    arguments: dict[str, Any]
+
+
+#: How many times a batch sends a call again that is still rate-limited after the client's retries.
+RATE_LIMITED_ROUNDS = 5
+
+
+def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
+    value = settings.calls_per_minute if calls_per_minute is None else calls_per_minute
+    if isinstance(value, Mapping):
+        value = value.get(tool, settings.calls_per_minute)
+    if isinstance(value, Mapping) or not isinstance(value, (int, float)) or value <= 0:
+        raise InvalidRequest("calls_per_minute", f"must be a positive number, got {value!r}")
+    return float(value)
+
+
+def _progress_bar(job: Job, progress: bool) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(
+        total=len(job.calls),
+        desc=f"{job.tool}",
+        unit="call",
+        disable=not progress,
+        dynamic_ncols=True,
+    )
+
+
+async def execute(
+    aclient: AsyncClient, job: Job, options: Options, holder: dict[str, Any]
+) -> pd.DataFrame:
+    """Run the calls of ``job`` on ``aclient``; return the assembled frame.
+
+    On cancellation or an error that stops the batch, the frame of what finished is put in
+    ``holder["partial"]`` (and on the raised error's ``.partial``).
+    """
+    from aiolimiter import AsyncLimiter
+
+    max_concurrency = options.max_concurrency
+    if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    if max_concurrency < 1:
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    rate = _rate(job.tool, options.calls_per_minute)
+    limiter = AsyncLimiter(rate, 60)
+    recent = aclient._meter.recent(job.tool)
+    if recent:  # the quota is per minute: calls this client just made count against it
+        await limiter.acquire(min(float(recent), rate))
+    gate = Gate()
+    parts = start(job)
+    done: set[int] = set()
+    pending = collections.deque(range(len(job.calls)))
+    rounds: collections.Counter[int] = collections.Counter()
+    busy = 0
+    bar = _progress_bar(job, options.progress)
+    failed = 0
+    backlog: collections.deque[tuple[int, Any]] = collections.deque()
+    arrived = asyncio.Event()
+
+    def take() -> None:
+        k, outcome = backlog.popleft()
+        absorb(parts, job.calls[k], outcome, job.table)
+        done.add(k)
+        bar.update(1)
+
+    async def absorber() -> None:
+        """Build each finished call's frame while the calls in flight wait on the network, one
+        per loop turn, so that a worker sends its next call before the CPU work of its last."""
+        while True:
+            await arrived.wait()
+            arrived.clear()
+            while backlog:
+                await asyncio.sleep(0)
+                if backlog:
+                    take()
+
+    async def worker() -> None:
+        nonlocal failed, busy
+        while pending or busy:
+            if not pending:  # a call in flight may come back rate-limited and be queued again
+                await asyncio.sleep(0.02)
+                continue
+            k = pending.popleft()
+            call = job.calls[k]
+            busy += 1
+            try:
+                while gate.remaining() > 0:
+                    await asyncio.sleep(gate.remaining())
+                await limiter.acquire()
+                spec: Any = _Spec(call.tool, call.arguments)  # duck-typed _client._Call
+                outcome: Any = await aclient._invoke(aclient._typed_flow(spec, gate))
+            except (AuthError, BudgetExceeded):
+                raise  # every other call would fail the same way: stop the batch
+            except RateLimited as exc:
+                # still 429 after the client's retries: a 429 slows the batch, never fails it
+                rounds[k] += 1
+                if rounds[k] < RATE_LIMITED_ROUNDS:
+                    after = exc.retry_after
+                    gate.hold(
+                        min(settings.backoff_max, settings.backoff_base if after is None else after)
+                    )
+                    pending.append(k)
+                    continue
+                outcome = exc
+            except MapsnbError as exc:
+                outcome = exc
+            finally:
+                busy -= 1
+            if isinstance(outcome, MapsnbError):
+                failed += 1
+                bar.set_postfix(failed=failed, refresh=False)
+            backlog.append((k, outcome))
+            arrived.set()
+
+    tasks = [asyncio.ensure_future(worker()) for _ in range(min(max_concurrency, len(job.calls)))]
+    building = asyncio.ensure_future(absorber())
+    try:
+        await asyncio.gather(*tasks)
+    except BaseException as exc:
+        for task in [*tasks, building]:
+            task.cancel()
+        await asyncio.gather(*tasks, building, return_exceptions=True)
+        while backlog:  # calls that finished are kept
+            take()
+        partial = assemble(job, parts, done, aclient.source)
+        holder["partial"] = partial
+        exc.partial = partial  # type: ignore[attr-defined]
+        why = (
+            "interrupted"
+            if isinstance(exc, (asyncio.CancelledError, KeyboardInterrupt))
+            else f"stopped by {type(exc).__name__}: {exc}"
+        )
+        finished = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
+        print(
+            f"mapsnb batch {why}: {finished} of {len(job.index)} rows "
+            "finished; the frame is on the error's .partial and client.batch.partial — "
+            "pass resume=client.batch.partial to finish it",
+            file=sys.stderr,
+        )
+        raise
+    finally:
+        building.cancel()
+        bar.close()
+    while backlog:
+        take()
+    return assemble(job, parts, done, aclient.source)
+
+
+def run_sync(make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:
+    """Run a coroutine to completion from sync code, even where an event loop already runs.
+
+    With no running loop (a script) it uses :func:`asyncio.run`. Inside a running loop (a
+    Jupyter cell) it runs the coroutine on its own loop in a worker thread and waits; an
+    interrupt cancels the worker's task, waits for it to stop, and re-raises with ``.partial``.
+    """
+    try:
+        asyncio.get_running_loop()
+        running = True
+    except RuntimeError:
+        running = False
+    if not running:
+        try:
+            return asyncio.run(make())
+        except KeyboardInterrupt as exc:
+            exc.partial = holder.get("partial")  # type: ignore[attr-defined]
+            raise
+    box: dict[str, Any] = {}
+    started = threading.Event()
+    finished = threading.Event()  # not Thread.join: an interrupted join forgets the thread
+
+    async def main() -> Any:
+        box["task"] = asyncio.current_task()
+        box["loop"] = asyncio.get_running_loop()
+        started.set()
+        return await make()
+
+    def target() -> None:
+        try:
+            box["result"] = asyncio.run(main())
+        except BaseException as exc:
+            box["error"] = exc
+        finally:
+            started.set()
+            finished.set()
+
+    thread = threading.Thread(target=target, name="mapsnb-batch", daemon=True)
+    thread.start()
+    try:
+        while not finished.wait(0.05):
+            pass
+    except KeyboardInterrupt as exc:
+        started.wait()
+        if "loop" in box:
+            box["loop"].call_soon_threadsafe(box["task"].cancel)
+        finished.wait()
+        exc.partial = holder.get("partial")  # type: ignore[attr-defined]
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
