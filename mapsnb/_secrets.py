@@ -50,7 +50,9 @@ def secret(value: str | None, field: str = "api_key") -> _Secret | None:
         return None
     text = normalise(value, field)
     if not text:
-        raise InvalidRequest(field, "is blank")
+        raise InvalidRequest(
+            field, "is blank (leave it out, or None, to use the built-in emulator)"
+        )
     return _Secret(text)
 
 
