@@ -84,6 +84,26 @@ CREATE TABLE IF NOT EXISTS calls (
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+def _to_wal(conn: sqlite3.Connection) -> None:
+    mode = conn.execute("PRAGMA journal_mode").fetchone()
+    if not mode or str(mode[0]).lower() != "wal":
+        conn.execute("PRAGMA journal_mode=WAL")
+
+
+def _with_retries(op: Callable[[], Any], seconds: float = 10.0) -> Any:
+    """Run ``op``, retrying a "database is locked" answer for up to ``seconds``."""
+    deadline = time.monotonic() + seconds
+    delay = 0.005
+    while True:
+        try:
+            return op()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.2)
+
+
 class CacheWarning(UserWarning):
     """The cache store was unreadable (rebuilt) or busy (the call went to the server)."""
 
@@ -281,13 +301,15 @@ class Cache:
         )
         try:
             conn.execute("PRAGMA busy_timeout=30000")
-            conn.execute("PRAGMA journal_mode=WAL")
+            # switching to WAL takes an exclusive lock and sqlite answers "locked" at once
+            # (no busy wait) while another process switches too: retry briefly
+            _with_retries(lambda: _to_wal(conn))
             conn.execute("PRAGMA synchronous=NORMAL")
             if not self._checked:
                 row = conn.execute("PRAGMA quick_check").fetchone()
                 if not row or row[0] != "ok":
                     raise sqlite3.DatabaseError(f"integrity check failed: {row and row[0]}")
-            conn.execute(_SCHEMA)
+            _with_retries(lambda: conn.execute(_SCHEMA))
         except BaseException:
             conn.close()
             raise

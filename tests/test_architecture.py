@@ -155,3 +155,13 @@ def test_payload_dicts_are_read_by_the_wire_reader_only() -> None:
         if module.startswith(("mapsnb.layers", "mapsnb.charts", "mapsnb.widgets")):
             source = path.read_text(encoding="utf-8")
             assert ".raw" not in source and "._raw" not in source, module
+
+
+def test_the_architecture_document_names_every_module() -> None:
+    doc = (PACKAGE.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    missing = sorted(
+        m
+        for m in MODULES
+        if m.count(".") == 1 and f"{m.split('.')[1]}" not in doc and not m.endswith("__init__")
+    )
+    assert missing == [], f"docs/ARCHITECTURE.md does not mention {missing}"
