@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ._chart_parts import attribute, legend_outside, new_axes, wrong_frame
+from .errors import NothingToDraw
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -64,7 +65,7 @@ def plot_routes(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     if not {"route_index", "lat", "lng"} <= set(path.columns):
         raise ValueError(wrong_frame("plot_routes", path, "routes.path_frame()"))
     if path.empty:
-        raise ValueError(_why_no_path(result_or_frame, routes))
+        raise NothingToDraw(_why_no_path(result_or_frame, routes))
     first = path.sort_values(["route_index", "seq"] if "seq" in path else ["route_index"]).iloc[0]
     lat0, lng0 = float(first["lat"]), float(first["lng"])
     east = (path["lng"].astype(float) - lng0) * _KM_PER_DEGREE * math.cos(math.radians(lat0))

@@ -18,6 +18,7 @@ from ._chart_parts import (
     set_title,
     wrong_frame,
 )
+from .errors import NothingToDraw
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,7 +53,7 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     if not ({"time", "temperature"} <= columns or {"date", "temperature_max"} <= columns):
         raise ValueError(wrong_frame("plot_weather", df, "a weather frame (env.hourly_weather, …)"))
     if df.empty:
-        raise ValueError(explain_empty("weather", df))
+        raise NothingToDraw(explain_empty("weather", df))
     ax = new_axes(ax)
     units = df.attrs.get("units") or {}
     daily = "temperature_max" in columns

@@ -587,6 +587,12 @@ class _BaseClient:
         return self._meter.frame()
 
     @property
+    def call_stats(self) -> CallStats:
+        """Re-sent requests per tool: ``.retries`` (all) and ``.repeated_calls`` (tool calls the
+        server may already have run and billed: after a 5xx, a read timeout, a dropped link)."""
+        return self._stats
+
+    @property
     def batch(self) -> Any:
         """Batch calls over lists, Series and DataFrames (see :mod:`mapsnb._batch`)."""
         from ._batch import AsyncBatch, Batch
@@ -871,7 +877,7 @@ class Client(_BaseClient):
         Seconds for one whole answer (connect, send, and read to its last byte: a trickling
         server cannot stretch it); retries of 429/5xx/network errors/timeouts. A retry after a
         5xx or a timeout may repeat a call the server already ran (and billed): such retries are
-        counted per tool in ``client._stats.repeated_calls``. Failing: :class:`~mapsnb.errors.DeadlineExceeded`.
+        counted per tool in ``client.call_stats.repeated_calls``. Failing: :class:`~mapsnb.errors.DeadlineExceeded`.
     deadline
         Seconds for the whole call, retries and waits included (default: no such bound);
         exceeding it raises :class:`~mapsnb.errors.DeadlineExceeded`.

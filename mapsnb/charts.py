@@ -35,6 +35,7 @@ from ._chart_parts import (
 from ._chart_routes import plot_routes
 from ._chart_scales import SCALES, UPI_COLORS, UPI_LABELS, Band, IndexScale, scale_for
 from ._chart_weather import plot_weather
+from .errors import NothingToDraw
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -201,7 +202,7 @@ def plot_air_quality(
     if not {"time", "index_code", "aqi"} <= set(df.columns):
         raise ValueError(wrong_frame("plot_air_quality", df, "env.air_quality"))
     if df["aqi"].isna().all():
-        raise ValueError(explain_empty("air_quality", df))
+        raise NothingToDraw(explain_empty("air_quality", df))
     codes = [str(c) for c in df["index_code"].dropna().unique()]
     if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
         wanted = codes if index == "all" else [str(c).lower() for c in index]
@@ -330,7 +331,7 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
         raise ValueError(wrong_frame("plot_pollen", df, "env.pollen"))
     sub = df[df["kind"] == kind] if "kind" in df.columns else df
     if sub.empty:
-        raise ValueError(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
+        raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
     names = list(dict.fromkeys(sub["name"].fillna(sub["code"]).astype(str)))
     dates = sorted(sub["date"].dropna().unique())
     bars = len(names) * max(len(dates), 1)

@@ -18,6 +18,7 @@ __all__ = [
     "InvalidRequest",
     "MapsnbError",
     "NothingToDraw",
+    "PayloadShapeWarning",
     "ProtocolError",
     "RateLimited",
     "ReplayMiss",
@@ -287,3 +288,7 @@ class NothingToDraw(MapsnbError, ValueError):
 
 class EmptyResultWarning(UserWarning):
     """A result or frame is empty for a reason the user can fix; the message says how."""
+
+
+class PayloadShapeWarning(UserWarning):
+    """A tool payload did not match the expected shape; the result keeps it as ``.raw``."""

@@ -30,7 +30,7 @@ from pydantic.alias_generators import to_camel
 from . import _wire, settings
 from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
 from ._summary import plain_text, safe_html
-from .errors import EmptyResultWarning
+from .errors import EmptyResultWarning, PayloadShapeWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,10 +50,6 @@ __all__ = [
     "ToolResult",
     "parse_duration",
 ]
-
-
-class PayloadShapeWarning(UserWarning):
-    """A tool payload did not match the expected shape; the result keeps it as ``.raw``."""
 
 
 def parse_duration(value: Any) -> float | None:
