@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import InvalidRequest, ToolError
+from .frames import align_zones
 
 if TYPE_CHECKING:
     from ._batch import Job, PlannedCall
@@ -127,7 +128,7 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     frames.append(pd.DataFrame(index=pd.RangeIndex(len(blank))))
     positions.append(blank.astype(np.int64))
     items.extend([0] * len(blank))
-    body = pd.concat(_same_zones(frames), ignore_index=True)
+    body = pd.concat(align_zones(frames), ignore_index=True)
     pos = np.concatenate(positions)
     order = np.argsort(pos, kind="stable")  # input order; a block keeps its rows' order
     body = body.take(order).reset_index(drop=True)
@@ -153,29 +154,6 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     }
     if job.table:
         out.attrs["table"] = job.table
-    return out
-
-
-def _same_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
-    """Convert tz-aware columns whose zone differs between frames to UTC (else concat gives
-    object columns of mixed-zone timestamps)."""
-    zones: dict[Any, set[str]] = {}
-    for df in frames:
-        for column, dtype in df.dtypes.items():
-            if isinstance(dtype, pd.DatetimeTZDtype):
-                zones.setdefault(column, set()).add(str(dtype.tz))
-    mixed = [c for c, found in zones.items() if len(found) > 1]
-    if not mixed:
-        return frames
-    out = []
-    for df in frames:
-        present = [c for c in mixed if c in df.columns]
-        if present:
-            df = df.copy()
-            for column in present:
-                if isinstance(df[column].dtype, pd.DatetimeTZDtype):
-                    df[column] = df[column].dt.tz_convert("UTC")
-        out.append(df)
     return out
 
 

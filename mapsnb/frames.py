@@ -666,7 +666,7 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     order: dict[str, None] = {"request": None, "request_index": None}
     for df in frames:
         order.update(dict.fromkeys(df.columns))
-    filled = _same_zones([df for df in frames if len(df)])
+    filled = align_zones([df for df in frames if len(df)])
     if filled:
         out = pd.concat(filled, ignore_index=True).reindex(columns=list(order))
     elif frames:
@@ -677,8 +677,8 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     return _concat_attrs(out, results, frames)
 
 
-def _same_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
-    """Frames whose tz-aware columns differ in zone between frames, converted to UTC there.
+def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
+    """Convert tz-aware columns whose zone differs between frames to UTC, where present.
 
     ``pd.concat`` would otherwise give an object column of mixed-zone Timestamps.
     """
@@ -692,10 +692,12 @@ def _same_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
         return frames
     out = []
     for df in frames:
-        df = df.copy()
-        for column in mixed:
-            if isinstance(df[column].dtype, pd.DatetimeTZDtype):
-                df[column] = df[column].dt.tz_convert("UTC")
+        present = [c for c in mixed if c in df.columns]
+        if present:
+            df = df.copy()
+            for column in present:
+                if isinstance(df[column].dtype, pd.DatetimeTZDtype):
+                    df[column] = df[column].dt.tz_convert("UTC")
         out.append(df)
     return out
 

@@ -21,6 +21,7 @@ import asyncio
 import datetime as dt
 import html
 import math
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -31,7 +32,7 @@ import pandas as pd
 
 from ._credits import credit_link, credits_line_html, frame_credits
 from ._types import Circle, Viewport
-from .errors import NothingToDraw
+from .errors import EmptyResultWarning, NothingToDraw
 from .polyline import decode
 from .results import WALK_WARNING
 
@@ -365,7 +366,9 @@ def _route_paths(result: Any, routes: pd.DataFrame) -> dict[int, list[tuple[floa
     """Vertices per route index: from ``path_frame()`` or by decoding ``encoded_polyline``."""
     paths: dict[int, list[tuple[float, float]]] = {}
     if hasattr(result, "path_frame"):
-        pf = result.path_frame()
+        with warnings.catch_warnings():  # route_layer says itself what to ask for
+            warnings.simplefilter("ignore", EmptyResultWarning)
+            pf = result.path_frame()
         for idx, grp in pf.sort_values(["route_index", "seq"]).groupby("route_index", sort=True):
             paths[int(idx)] = list(zip(grp["lat"].tolist(), grp["lng"].tolist(), strict=True))
     elif {"route_index", "lat", "lng"} <= set(routes.columns):  # a path frame itself
