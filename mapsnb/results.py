@@ -124,9 +124,11 @@ class ToolResult(_Model):
 
     tool: ClassVar[str] = ""
     _raw: Any = PrivateAttr(default=None)
-    _request: dict[str, Any] = PrivateAttr(default_factory=dict)
+    # plain empty defaults (pydantic copies them cheaply); a default_factory costs an
+    # inspect.signature() per result
+    _request: dict[str, Any] = PrivateAttr(default={})
     _source: str = PrivateAttr(default="live")
-    _parse_errors: list[Any] = PrivateAttr(default_factory=list)
+    _parse_errors: list[Any] = PrivateAttr(default=[])
     _recorded_at: dt.datetime | None = PrivateAttr(default=None)
 
     @classmethod
