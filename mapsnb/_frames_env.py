@@ -32,6 +32,7 @@ from ._wire import (
     num,
     path,
     records,
+    rounded,
     snake,
     text,
     time_zone,
@@ -468,8 +469,7 @@ def air_quality_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame
             owners.append(i)
             code.append(g(idx, "code"))
             name.append(g(idx, "displayName"))
-            value = num(g(idx, "aqi"))
-            aqi.append(None if math.isnan(value) else round(value))
+            aqi.append(rounded(g(idx, "aqi")))
             shown = g(idx, "aqiDisplay")
             display.append(None if shown is None else str(shown))
             cat.append(g(idx, "category"))
@@ -569,7 +569,7 @@ def pollen_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
                 cols["kind"].append(kind)
                 cols["code"].append(g(item, "code"))
                 cols["name"].append(g(item, "displayName"))
-                cols["upi"].append(None if math.isnan(value) else round(value))
+                cols["upi"].append(rounded(value))
                 cols["category"].append(g(info, "category"))
                 cols["in_season"].append(g(item, "inSeason") is True)
                 cols["index_description"].append(g(info, "indexDescription"))

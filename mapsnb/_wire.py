@@ -40,6 +40,7 @@ __all__ = [
     "place_ids",
     "records",
     "rfc3339",
+    "rounded",
     "seconds",
     "snake",
     "text",
@@ -130,6 +131,12 @@ def num(value: Any, sub: str | None = None) -> float:
             return math.nan
         return out if math.isfinite(out) else math.nan
     return math.nan
+
+
+def rounded(value: Any, sub: str | None = None) -> int | None:
+    """:func:`num` rounded to an int; None when absent, unreadable or beyond ±2**53."""
+    out = num(value, sub)
+    return None if math.isnan(out) or abs(out) > 2**53 else round(out)
 
 
 def text(value: Any, sub: str = "text") -> str | None:

@@ -278,3 +278,24 @@ def test_shape_drift_warns_once_per_field_with_its_path() -> None:
     # the typed part that did parse survives; the frame still has the route
     assert len(result.routes) == 1 and result.routes[0].duration is None
     assert len(result.to_frame()) == 1
+
+
+@pytest.mark.parametrize("huge", [1e300, 10**400, -(10**30)])
+def test_huge_index_values_read_as_missing(huge: Any) -> None:
+    """Found by the property on another hypothesis version: an AQI or UPI of 1e300 overflowed
+    the Int64 column; it reads as missing (NA) like any unreadable value."""
+    from mapsnb.results import EnvironmentResult
+
+    payload = {
+        "airQuality": {"hourlyResults": [{"indexes": [{"code": "uaqi", "aqi": huge}]}]},
+        "pollen": {
+            "dailyInfo": [
+                {
+                    "date": {"year": 2026, "month": 9, "day": 1},
+                    "pollenTypeInfo": [{"code": "GRASS", "indexInfo": {"value": huge}}],
+                }
+            ]
+        },
+    }
+    result = EnvironmentResult.from_payload(payload)
+    assert result.air_quality["aqi"].isna().all() and result.pollen["upi"].isna().all()
