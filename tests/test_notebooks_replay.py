@@ -12,24 +12,15 @@ import json
 import os
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from mapsnb import settings
+from tests._notebook_runs import NOTEBOOKS, run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 #: Requests a notebook makes on purpose with a client of its own (not from the environment).
 OWN_REQUESTS = {"01-quickstart": ["POST tools/call search_places ok"]}
-
-
-def _run(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(
-        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
-    ).execute()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -42,12 +33,12 @@ def test_record_then_replay_from_the_environment(
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
     monkeypatch.setenv(settings.record_env, str(recording))
     monkeypatch.setenv(settings.record_mode_env, "record")
-    _run(path)
+    run_notebook(path)
     calls = json.loads(recording.read_text())["calls"]
     assert calls and {c["source"] for c in calls} == {"sandbox"}
 
     monkeypatch.delenv(settings.record_mode_env)
     monkeypatch.setenv(settings.sandbox_call_log_env, str(log))
-    _run(path)  # raises if any cell fails (a ReplayMiss included)
+    run_notebook(path)  # raises if any cell fails (a ReplayMiss included)
     sent = log.read_text().splitlines() if log.exists() else []
     assert sent == OWN_REQUESTS.get(path.stem, [])

@@ -13,22 +13,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from mapsnb import settings
+from tests._notebook_runs import NOTEBOOKS, run_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
-NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-
-
-def _run(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    NotebookClient(
-        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
-    ).execute()
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
@@ -42,11 +33,11 @@ def test_second_run_makes_no_network_call(
     monkeypatch.setenv(settings.sandbox_call_log_env, str(log))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
 
-    _run(path)
+    run_notebook(path)
     first = log.read_text().splitlines() if log.exists() else []
     assert first, "the first run reached the emulator (the counter works)"
     log.unlink()
-    _run(path)
+    run_notebook(path)
     second = log.read_text().splitlines() if log.exists() else []
     errors = [line for line in first if line.endswith(" error")]
     assert second == errors, f"{path.name}: the warm run sent more than the errors again"
