@@ -93,3 +93,21 @@ def make_venv(venv: Path, env: dict[str, str], cwd: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     (target / PTH_NAME).write_text("\n".join(outer_site_dirs()) + "\n", encoding="utf-8")
     return python
+
+
+def copy_repo(dest: Path, names: tuple[str, ...]) -> Path:
+    """A copy of the repository's ``names`` (files or folders) in ``dest``, without caches."""
+    import shutil
+
+    root = Path(__file__).resolve().parents[1]
+    ignore = shutil.ignore_patterns(
+        "__pycache__", "*.egg-info", ".ipynb_checkpoints", "node_modules", ".pytest_cache"
+    )
+    dest.mkdir()
+    for name in names:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=ignore)
+        else:
+            shutil.copy2(source, dest / name)
+    return dest

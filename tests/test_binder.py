@@ -22,14 +22,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from tests._venvs import clean_env, make_venv, outer_data_dirs
+from tests._venvs import clean_env, copy_repo, make_venv, outer_data_dirs
 from tests._venvs import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,18 +61,6 @@ for ep in md.entry_points(group="console_scripts"):
 PROBE = "import mapsnb, sys\nprint('MAPSNB_FILE=' + mapsnb.__file__)\nprint('KERNEL_PYTHON=' + sys.executable)"
 
 
-def _copy_repo(dest: Path) -> Path:
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", ".ipynb_checkpoints")
-    dest.mkdir()
-    for name in COPIED:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, dest / name, ignore=ignore)
-        else:
-            shutil.copy2(source, dest / name)
-    return dest
-
-
 def _env(venv: Path, home: Path) -> dict[str, str]:
     # the data files (lab extensions, kernels) of the running interpreter's packages, as the
     # .pth of tests/_venvs.py does for their code; the venv's own come first
@@ -101,7 +88,7 @@ def _extension_lines(listing: str) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_binder_setup_reproduces_offline(tmp_path: Path) -> None:
-    repo = _copy_repo(tmp_path / "repo")
+    repo = copy_repo(tmp_path / "repo", COPIED)
     venv = tmp_path / "venv"
     home = tmp_path / "home"
     home.mkdir()

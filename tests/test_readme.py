@@ -4,12 +4,11 @@ fresh virtual env, and its example runs."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests._venvs import clean_env, make_venv, run
+from tests._venvs import clean_env, copy_repo, make_venv, run
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -44,20 +43,6 @@ def test_readme_python_version_matches_pyproject() -> None:
     assert f"Python {required.group(1)} or newer" in README
 
 
-def _copy_repo(dest: Path) -> Path:
-    ignore = shutil.ignore_patterns(
-        "__pycache__", "*.egg-info", ".ipynb_checkpoints", "node_modules", ".pytest_cache"
-    )
-    dest.mkdir()
-    for name in COPIED:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, dest / name, ignore=ignore)
-        else:
-            shutil.copy2(source, dest / name)
-    return dest
-
-
 @pytest.mark.slow
 def test_readme_install_steps_work_in_a_fresh_venv(tmp_path: Path) -> None:
     """Both set-up commands' install steps, verbatim, in a fresh activated venv, offline.
@@ -68,7 +53,7 @@ def test_readme_install_steps_work_in_a_fresh_venv(tmp_path: Path) -> None:
     one). Then the venv's python imports mapsnb from the copy, its ``mapsnb`` script exists and
     a README test runs there.
     """
-    repo = _copy_repo(tmp_path / "repo")
+    repo = copy_repo(tmp_path / "repo", COPIED)
     venv = tmp_path / "venv"
     foreign = tmp_path / "foreign-bin"
     foreign.mkdir()
