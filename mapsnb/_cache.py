@@ -321,11 +321,7 @@ class Cache:
 
     def _rebuild(self, exc: Exception) -> None:
         with self._lock:
-            for conn in self._connections:
-                with contextlib.suppress(sqlite3.Error):
-                    conn.close()
-            self._connections.clear()
-            self._generation += 1
+            self._drop_connections()
             self._checked = False
             for suffix in ("", "-wal", "-shm", "-journal"):
                 with contextlib.suppress(OSError):
@@ -497,11 +493,15 @@ class Cache:
     def close(self) -> None:
         """Close this cache's connections (it reopens on next use)."""
         with self._lock:
-            for conn in self._connections:
-                with contextlib.suppress(sqlite3.Error):
-                    conn.close()
-            self._connections.clear()
-            self._generation += 1
+            self._drop_connections()
+
+    def _drop_connections(self) -> None:
+        """Close every thread's connection; each reconnects on next use (hold ``_lock``)."""
+        for conn in self._connections:
+            with contextlib.suppress(sqlite3.Error):
+                conn.close()
+        self._connections.clear()
+        self._generation += 1
 
 
 def _digest(call: str) -> str:

@@ -23,6 +23,7 @@ __all__ = [
     "frame_credits",
     "is_synthetic",
     "payload_is_synthetic",
+    "present",
     "unique_credits",
 ]
 
@@ -34,7 +35,7 @@ SYNTHETIC_SOURCES = frozenset({"sandbox"})
 Credit = dict[str, str | None]
 
 
-def _present(value: Any) -> bool:
+def present(value: Any) -> bool:
     """Not None, not NaN/NA/NaT, not empty (pandas missing values are not credits)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return False
@@ -54,8 +55,8 @@ def unique_credits(items: Iterable[Any]) -> list[Credit]:
             title, url = item.get("title"), item.get("url")
         else:
             title, url = getattr(item, "title", None), getattr(item, "url", None)
-        title = str(title) if _present(title) else None
-        url = str(url) if _present(url) else None
+        title = str(title) if present(title) else None
+        url = str(url) if present(url) else None
         if title is not None or url is not None:
             found.setdefault((title, url), {"title": title, "url": url})
     return list(found.values())

@@ -30,7 +30,7 @@ import ipywidgets
 import numpy as np
 import pandas as pd
 
-from ._credits import credit_link, credits_line_html, frame_credits
+from ._credits import credit_link, credits_line_html, frame_credits, present
 from ._types import Circle, Viewport
 from .errors import EmptyResultWarning, NothingToDraw
 from .polyline import decode
@@ -94,14 +94,6 @@ def _frame(obj: Any) -> pd.DataFrame:
     raise TypeError(f"expected a mapsnb result or a DataFrame, got {type(obj).__name__}")
 
 
-def _present(value: Any) -> bool:
-    return (
-        value is not None
-        and not (isinstance(value, float) and math.isnan(value))
-        and (value is not pd.NA and value is not pd.NaT and str(value) != "")
-    )
-
-
 def _tag(layer: Any, *, frame: pd.DataFrame | None, bounds: Bounds | None, **extra: Any) -> None:
     """Attach what :func:`show` needs to a layer (plain Python attributes, not synced)."""
     credits, synthetic = frame_credits(frame) if frame is not None else ([], False)
@@ -131,7 +123,7 @@ def _union(bounds: Iterable[Bounds | None]) -> Bounds | None:
 
 
 def _link(url: Any, text: str) -> str:
-    return (credit_link(str(url), text) or "") if _present(url) else ""
+    return (credit_link(str(url), text) or "") if present(url) else ""
 
 
 def _fmt_km(metres: float) -> str:
@@ -151,9 +143,9 @@ def _place_popup(props: Mapping[str, Any]) -> str:
         tail = f" and {more} more" if more > 0 else ""
         return f"<b>{props['count']} places</b> in this cell: {names}{tail}"
     lines = [f"<b>{html.escape(str(props.get('name') or 'place'))}</b>"]
-    if _present(props.get("detour_min")):
+    if present(props.get("detour_min")):
         extra = props.get("detour_distance_text")
-        dist = f", {html.escape(str(extra))} extra" if _present(extra) else ""
+        dist = f", {html.escape(str(extra))} extra" if present(extra) else ""
         lines.append(f"Detour: +{props['detour_min']:.1f} min{dist}")
     links = [
         _link(props.get("place_url"), "Open in Google Maps"),
@@ -162,7 +154,7 @@ def _place_popup(props: Mapping[str, Any]) -> str:
     if any(links):
         lines.append(" · ".join(x for x in links if x))
     title, url = props.get("attribution_title"), props.get("attribution_url")
-    if _present(title) or _present(url):
+    if present(title) or present(url):
         credit = _link(url, str(title or "source")) or html.escape(str(title))
         lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")
     return "<br>".join(lines)
@@ -232,7 +224,7 @@ def _place_features(
     for col in _SHARED:
         if col in work.columns and len(work) and work[col].nunique(dropna=False) == 1:
             value = work[col].iloc[0]
-            shared[col] = value if _present(value) else None
+            shared[col] = value if present(value) else None
     props = _records(work, [c for c in _POPUP_PROPS if c not in shared])
     citations = [c.item() if hasattr(c, "item") else c for c in work.index]
     for p, cite in zip(props, citations, strict=True):
@@ -376,7 +368,7 @@ def _route_paths(result: Any, routes: pd.DataFrame) -> dict[int, list[tuple[floa
             paths[int(idx)] = list(zip(grp["lat"].tolist(), grp["lng"].tolist(), strict=True))
     elif "encoded_polyline" in routes.columns:
         for idx, enc in zip(routes["route_index"], routes["encoded_polyline"], strict=True):
-            if _present(enc):
+            if present(enc):
                 paths[int(idx)] = decode(str(enc))
     return {k: v for k, v in paths.items() if v}
 
@@ -384,17 +376,17 @@ def _route_paths(result: Any, routes: pd.DataFrame) -> dict[int, list[tuple[floa
 def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None) -> str:
     label = "Recommended route" if recommended else f"Alternative route {row['route_index']}"
     lines = [f"<b>{label}</b>"]
-    if _present(row.get("distance_m")):
+    if present(row.get("distance_m")):
         lines.append(f"Distance: {_fmt_km(float(row['distance_m']))}")
-    if _present(row.get("duration_s")):
+    if present(row.get("duration_s")):
         lines.append(f"Duration: {_fmt_min(float(row['duration_s']))}")
     ends = [row.get("origin"), row.get("destination")]
-    if all(_present(e) for e in ends):
+    if all(present(e) for e in ends):
         lines.append(html.escape(f"{ends[0]} → {ends[1]}"))
     if warning:
         lines.append(f"<span style='color:#b06000'>⚠ {html.escape(warning)}</span>")
     title = row.get("attribution_title")
-    if _present(title):
+    if present(title):
         credit = _link(row.get("attribution_url"), str(title)) or html.escape(str(title))
         lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")
     return "<br>".join(lines)
@@ -471,7 +463,7 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     rows = {
         int(r["route_index"]): r
         for r in _records(routes, list(routes.columns))
-        if _present(r.get("route_index"))
+        if present(r.get("route_index"))
     }
     modes = {str(r.get("travel_mode")) for r in rows.values()}
     warning = WALK_WARNING if "WALK" in modes else None
