@@ -249,7 +249,7 @@ def plan(
             continue
         if tool in PACKED:
             items = args.pop(PACKED[tool])
-            key = json.dumps(args, sort_keys=True, default=str)
+            key = json.dumps(args, sort_keys=True, default=str) if args else "{}"
             packs.setdefault(key, []).append((pos, items[0]))
         else:
             calls.append(PlannedCall(tool, args, [pos], tier(tool, args, now)))

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from ._wire import collect_attributions
 from .errors import InvalidRequest, ToolError
-from .frames import align_zones
+from .frames import align_zones, resolution_columns, resolution_frame
 
 if TYPE_CHECKING:
     from ._batch import Job, PlannedCall
@@ -34,24 +35,42 @@ State = tuple[str, "str | None"]
 class Parts:
     """Where the output rows come from: a status per input row, and blocks of tool rows.
 
-    Each block is a tool frame and, per row of it, the input position it belongs to.
+    Each block is a tool frame and, per row of it, the input position it belongs to. Packed
+    calls (resolution tools) add plain column lists instead (``packed``, with each row's input
+    position and its place in its call): one frame is built from them at the end, so a call
+    costs no pandas work while the others wait on the network.
     """
 
     states: dict[int, State] = field(default_factory=dict)
     blocks: list[tuple[pd.DataFrame, np.ndarray]] = field(default_factory=list)
     attributions: list[Any] = field(default_factory=list)
+    packed: dict[str, list] = field(default_factory=dict)
+    packed_rows: list[int] = field(default_factory=list)
+    packed_items: list[int] = field(default_factory=list)
 
     def add(self, df: pd.DataFrame, positions: list[int] | np.ndarray) -> None:
         self.blocks.append((df, np.asarray(positions, dtype=np.int64)))
 
+    def credit_items(self, items: list[Any] | None) -> None:
+        """Keep these attributions (once each)."""
+        for item in items or []:
+            if item not in self.attributions:
+                self.attributions.append(item)
+
     def credit(self, df: pd.DataFrame) -> pd.DataFrame:
         """Keep ``df``'s attributions here and empty its ``attrs`` (pandas deep-copies attrs
         on every operation: thousands of small frames would copy them thousands of times)."""
-        for item in df.attrs.get("attributions", []) or []:
-            if item not in self.attributions:
-                self.attributions.append(item)
+        self.credit_items(df.attrs.get("attributions"))
         df.attrs = {}
         return df
+
+    def packed_block(self, tool: str) -> tuple[pd.DataFrame, np.ndarray] | None:
+        """One frame of every packed row so far, indexed by each row's place in its call."""
+        if not self.packed_rows:
+            return None
+        df = resolution_frame(self.packed, tool)
+        df.index = pd.Index(self.packed_items)
+        return df, np.asarray(self.packed_rows, dtype=np.int64)
 
 
 def _table(result: Any, table: str | None) -> pd.DataFrame:
@@ -63,20 +82,21 @@ def _failure(exc: BaseException) -> State:
     return kind, str(exc)
 
 
-def _packed(df: pd.DataFrame, rows: list[int], parts: Parts) -> None:
-    n = min(len(df), len(rows))
+def _packed(cols: dict[str, list], rows: list[int], parts: Parts) -> None:
+    n = min(len(cols["ok"]), len(rows))
     for pos in rows[n:]:
         parts.states[pos] = ("error", "missing from response")
-    ok = df["ok"].tolist() if "ok" in df else [True] * len(df)
-    codes = df["error_status"].tolist() if "error_status" in df else [None] * len(df)
-    messages = df["error_message"].tolist() if "error_message" in df else [None] * len(df)
+    ok, codes, messages = cols["ok"], cols["error_status"], cols["error_message"]
     for j, pos in enumerate(rows[:n]):
         if ok[j]:
             parts.states[pos] = ("ok", None)
         else:
             text = ": ".join(str(x) for x in (codes[j], messages[j]) if isinstance(x, str) and x)
             parts.states[pos] = ("not_found", text or "not resolved")
-    parts.add(df.iloc[:n], rows[:n])
+    for name, values in cols.items():
+        parts.packed.setdefault(name, []).extend(values[:n])
+    parts.packed_rows.extend(rows[:n])
+    parts.packed_items.extend(range(n))
 
 
 def start(job: Job) -> Parts:
@@ -93,7 +113,9 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
         for pos in call.rows:
             parts.states[pos] = _failure(outcome)
     elif call.tool in PACKED:
-        _packed(parts.credit(outcome.to_frame()), call.rows, parts)
+        payload = outcome.raw or {}
+        parts.credit_items(collect_attributions(payload))
+        _packed(resolution_columns(payload, outcome.request, call.tool), call.rows, parts)
     else:
         df = parts.credit(_table(outcome, table))
         parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
@@ -114,7 +136,8 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     item_name: str | None = None
     attributions: list[Any] = list(parts.attributions)
     covered = np.zeros(n, dtype=bool)
-    for df, pos in parts.blocks:
+    packed = parts.packed_block(job.tool)
+    for df, pos in [*parts.blocks, *([packed] if packed else [])]:
         if item_name is None and df.index.name is not None:
             item_name = str(df.index.name)
         for a in df.attrs.get("attributions", []) or []:

@@ -71,6 +71,8 @@ logger = logging.getLogger("mapsnb")
 
 Protocol = Literal["auto", "session", "stateless"]
 _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
+#: ``asyncio.timeout`` (3.11+): a deadline without the extra task ``wait_for`` makes on 3.11.
+_timeout = getattr(asyncio, "timeout", None)
 SANDBOX_URL = "http://sandbox.mapsnb.invalid/mcp"
 
 
@@ -1083,7 +1085,10 @@ class AsyncClient(_BaseClient):
                 await response.aclose()
 
         try:
-            return await asyncio.wait_for(exchange(), seconds)
+            if _timeout is None:  # Python 3.10
+                return await asyncio.wait_for(exchange(), seconds)
+            async with _timeout(seconds):  # no task per exchange, unlike wait_for on 3.11
+                return await exchange()
         except asyncio.TimeoutError:
             if budget.expired():
                 raise budget.error() from None

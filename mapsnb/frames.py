@@ -532,9 +532,18 @@ def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
     return code, status, text(g(failure, "message"))
 
 
-def _batch_frame(
-    payload: Mapping, request: Mapping | None, *, items_key: str, inputs_key: str, label: str
-) -> pd.DataFrame:
+#: Per resolution tool: the payload's list, the request's list and the input column's name.
+RESOLUTION_KEYS = {
+    "resolve_names": ("results", "queries", "query"),
+    "resolve_maps_urls": ("entities", "urls", "url"),
+}
+
+
+def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> dict[str, list]:
+    """The rows of a ``resolve_names`` / ``resolve_maps_urls`` answer as plain column lists
+    (the columns of :func:`resolved_names_frame`, unconverted): a batch extends them call by
+    call and builds one frame at the end with :func:`resolution_frame`."""
+    items_key, inputs_key, label = RESOLUTION_KEYS[tool]
     items = g(payload, items_key)
     items = items if isinstance(items, list) else []
     failed = failures(payload)
@@ -544,7 +553,7 @@ def _batch_frame(
     else:
         inputs = []
         n = max([len(items), *(i + 1 for i in failed)])
-    cols: dict[str, Any] = {c: [] for c in [label, *BATCH_COLUMNS]}
+    cols: dict[str, list] = {c: [] for c in [label, *BATCH_COLUMNS]}
     keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
     for i in range(n):
         element = items[i] if i < len(items) else _MISSING
@@ -567,9 +576,20 @@ def _batch_frame(
         cols["error_code"].append(code)
         cols["error_status"].append(status)
         cols["error_message"].append(message)
-    cols["ok"] = np.asarray(cols["ok"], dtype=bool)
-    cols["error_code"] = pd.array(cols["error_code"], dtype="Int64")
-    df = frame(cols, [label, *BATCH_COLUMNS])
+    return cols
+
+
+def resolution_frame(columns: Mapping[str, list], tool: str) -> pd.DataFrame:
+    """The frame of :func:`resolution_columns`' lists (``ok`` bool, ``error_code`` Int64)."""
+    label = RESOLUTION_KEYS[tool][2]
+    typed: dict[str, Any] = dict(columns)
+    typed["ok"] = np.asarray(columns["ok"], dtype=bool)
+    typed["error_code"] = pd.array(columns["error_code"], dtype="Int64")
+    return frame(typed, [label, *BATCH_COLUMNS])
+
+
+def _batch_frame(payload: Mapping, request: Mapping | None, tool: str) -> pd.DataFrame:
+    df = resolution_frame(resolution_columns(payload, request, tool), tool)
     return finish(
         df,
         "live",
@@ -592,7 +612,7 @@ def resolved_names_frame(
     error_status, error_message``; ``attrs["save_to_maps_url"]``. Inputs the response does not
     cover are failures with ``error_message`` ``"missing from response"``.
     """
-    df = _batch_frame(payload, request, items_key="results", inputs_key="queries", label="query")
+    df = _batch_frame(payload, request, "resolve_names")
     df.attrs["source"] = source
     return df
 
@@ -602,7 +622,7 @@ def resolved_urls_frame(
 ) -> pd.DataFrame:
     """``resolve_maps_urls``, one row per input URL, in input order (columns as
     :func:`resolved_names_frame` with ``url`` instead of ``query``)."""
-    df = _batch_frame(payload, request, items_key="entities", inputs_key="urls", label="url")
+    df = _batch_frame(payload, request, "resolve_maps_urls")
     df.attrs["source"] = source
     return df
 

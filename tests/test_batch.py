@@ -84,6 +84,28 @@ def test_resolve_names_packs_20_a_call_and_unpacks_1_to_1(server: BatchServer) -
     assert out["status"].drop(out.index[[7, 30]]).eq("ok").all()
 
 
+def test_packed_rows_equal_the_single_call_frames(server: BatchServer) -> None:
+    """A packed batch builds its rows from plain columns at the end: the values and dtypes
+    must be those of each call's own ``to_frame()``."""
+    names = [f"shop {i}" for i in range(25)]
+    names[3] = "unknown shop"
+    with client_for(server) as client:
+        out = client.batch.resolve_names(names, progress=False)
+        frames = [client.resolve_names(chunk).to_frame() for chunk in (names[:20], names[20:])]
+    single = pd.concat(frames, ignore_index=True)
+    body = out.drop(columns=["status", "error", "input_row"]).reset_index(drop=True)
+
+    # values equal; a column all None in one call is object there, str in the joined frame
+    def plain(df: pd.DataFrame) -> pd.DataFrame:
+        return df.astype(object).where(df.notna(), None)
+
+    pd.testing.assert_frame_equal(plain(body), plain(single))
+    assert body["ok"].dtype == bool and str(body["error_code"].dtype) == "Int64"
+    assert body["ok"].tolist() == [i != 3 for i in range(25)]
+    assert out.index.get_level_values("item").tolist() == [*range(20), *range(5)]
+    assert out.attrs["source"] == frames[0].attrs["source"] and out.attrs["calls"] == 2
+
+
 # ------------------------------------------------------------------------------ failures
 def test_failures_and_invalid_rows_are_kept_and_invalid_never_sent(server: BatchServer) -> None:
     df = pd.DataFrame({"q": ["good", "fail me", "", None, "also good"], "size": [3, 3, 3, 3, 99]})
