@@ -510,7 +510,8 @@ class Batch(_BatchBase):
             finally:
                 # what the twin learnt: a served emulator saying who it is, a session opened
                 # (the client reuses it and ends it on close)
-                for name in ("source", "_mode", "_session_id", "_negotiated", "_initialized"):
+                learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
+                for name in (*learnt, "_initialized"):
                     setattr(client, name, getattr(twin, name))
                 await twin._http.aclose()
 

@@ -215,6 +215,9 @@ class _BaseClient:
             self.url = url or settings.live_url
             host = urlsplit(self.url).hostname or self.url
             self.source = "live" if host == urlsplit(settings.live_url).hostname else host
+        # another host may be a served emulator: its first attributed answer says (see
+        # _answer_flow); the live server, the emulator and replays need no look
+        self._origin_open = self.source not in ("live", "sandbox", "replay")
         self.protocol: Protocol = protocol
         self._mode: Literal["session", "stateless"] = (
             "session" if protocol == "session" else "stateless"
@@ -515,9 +518,14 @@ class _BaseClient:
                 self.recording.add(name, arguments, exc, source=self.source, clock=self.now())
             raise
         now = self.now()
-        if self.source != "live" and isinstance(payload, Mapping) and payload_is_synthetic(payload):
-            # a served emulator tells who it is in its attributions (Client(url=...) of one)
-            self.source = "sandbox"
+        if self._origin_open and isinstance(payload, Mapping):
+            # a served emulator tells who it is in its attributions (Client(url=...) of one);
+            # the first attributed answer settles it, later ones are not walked again
+            synthetic = payload_is_synthetic(payload)
+            if synthetic is not None:
+                self._origin_open = False
+                if synthetic:
+                    self.source = "sandbox"
         if isinstance(payload, Mapping):  # errors raised above: never stored
             if self.cache is not None:
                 self.cache.put(

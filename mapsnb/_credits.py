@@ -71,10 +71,13 @@ def is_synthetic(source: str | None, credits: Iterable[Credit]) -> bool:
     return source in SYNTHETIC_SOURCES or _says_synthetic(credits)
 
 
-def payload_is_synthetic(payload: Any) -> bool:
-    """Whether a payload's own attributions say it is synthetic (a served emulator)."""
+def payload_is_synthetic(payload: Any) -> bool | None:
+    """Whether a payload's own attributions say it is synthetic (a served emulator); ``None``
+    when it carries no attributions (it does not say)."""
     credits = collect_attributions(payload)
-    return bool(credits) and all("synthetic" in (c["title"] or "").lower() for c in credits)
+    if not credits:
+        return None
+    return all("synthetic" in (c["title"] or "").lower() for c in credits)
 
 
 def frame_credits(df: Any) -> tuple[list[Credit], bool]:

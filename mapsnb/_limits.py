@@ -14,7 +14,7 @@ import httpx
 
 from .errors import DeadlineExceeded, ProtocolError, ResponseTooLarge
 
-_HOP_HEADERS = ("content-encoding", "content-length", "transfer-encoding")
+_HOP_HEADERS = (b"content-encoding", b"content-length", b"transfer-encoding")
 
 
 class _Inflate:
@@ -104,9 +104,8 @@ class BodyReader:
 
     def finish(self) -> httpx.Response:
         """The whole answer as an in-memory response (decoded; encoding headers dropped)."""
-        headers = [
-            (k, v) for k, v in self.response.headers.items() if k.lower() not in _HOP_HEADERS
-        ]
+        raw = self.response.headers.raw  # bytes pairs: no decoding of every header
+        headers = [(k, v) for k, v in raw if k.lower() not in _HOP_HEADERS]
         return httpx.Response(
             self.response.status_code,
             headers=headers,

@@ -4,12 +4,14 @@ distances keep the precision of their text."""
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import pytest
 
 import mapsnb
 from mapsnb.errors import EmptyResultWarning
 from mapsnb.frames import along_route_frame
+from tests.servers.batch_server import BatchServer, tool_result
 
 NOW = "2026-09-18T08:00:00-07:00"
 
@@ -70,3 +72,36 @@ def test_detour_metres_keep_the_precision_of_the_text() -> None:
     df = along_route_frame(payload)
     assert df["detour_distance_text"].iloc[0] == "0.3 mi"
     assert df["detour_m"].iloc[0] == 500.0  # not 482.8032
+
+
+# ---------------------------------------------------------------- who answers: a served emulator
+class _Credited(BatchServer):
+    """Answers ``search_places`` with the attribution titles given, one per call (None: none)."""
+
+    def __init__(self, titles: list[str | None]) -> None:
+        super().__init__()
+        self.titles = titles
+
+    def answer(self, tool: str, args: dict[str, Any]) -> dict[str, Any]:
+        title = self.titles.pop(0) if self.titles else None
+        payload: dict[str, Any] = {"summary": "s", "places": [{"place": "places/a", "id": "a"}]}
+        if title is not None:
+            payload["attributions"] = [{"title": title, "url": "https://example.org/"}]
+        return tool_result(payload)
+
+
+@pytest.mark.parametrize(
+    ("titles", "sources"),
+    [
+        # no attributions say nothing; the first attributed answer settles who answers
+        ([None, "Synthetic data (mapsnb emulator)", None], ["127.0.0.1", "sandbox", "sandbox"]),
+        # a real attribution first: not an emulator, whatever a later answer says
+        (["Google Maps", "Synthetic data (mapsnb emulator)"], ["127.0.0.1", "127.0.0.1"]),
+    ],
+)
+def test_the_first_attributed_answer_says_who_answers(
+    titles: list[str | None], sources: list[str]
+) -> None:
+    with _Credited(list(titles)) as server, mapsnb.Client("k" * 39, url=server.url) as client:
+        seen = [client.search_places(f"q{i}").source for i in range(len(titles))]
+    assert seen == sources
