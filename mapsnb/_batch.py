@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +28,7 @@ import pandas as pd
 
 from . import _requests as rq
 from ._batch_frame import PACKED, Parts, resume_parts
-from ._batch_run import execute, run_sync
+from ._batch_run import LoopThread, execute
 from ._billing import tier
 from .errors import InvalidRequest, MapsnbError
 
@@ -490,6 +491,19 @@ class _BatchBase:
         return self._call("resolve_maps_urls", data, urls, arguments, options)
 
 
+def _loop_thread(client: Any) -> LoopThread:
+    """The loop thread of a sync client's batches: started on first use, stopped when the
+    client closes (or is garbage-collected), started again in a forked child."""
+    runner: LoopThread | None = client.__dict__.get("_loop_thread")
+    if runner is None or not runner.alive():
+        if client._http.is_closed:
+            raise MapsnbError(f"this {type(client).__name__} is closed; create a new one")
+        runner = client._loop_thread = LoopThread()
+        client._on_close.append(runner.close)
+        weakref.finalize(client, runner.close)
+    return runner
+
+
 class Batch(_BatchBase):
     """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
 
@@ -503,8 +517,12 @@ class Batch(_BatchBase):
         check_budget(client, job)
         holder: dict[str, Any] = {}
 
+        runner = _loop_thread(client)
+
         async def go() -> pd.DataFrame:
-            twin = client._async_twin()
+            if runner.http is None:
+                runner.http = client._async_http()
+            twin = client._async_twin(runner.http)
             try:
                 return await execute(twin, job, options, holder)
             finally:
@@ -513,10 +531,9 @@ class Batch(_BatchBase):
                 learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
                 for name in (*learnt, "_initialized"):
                     setattr(client, name, getattr(twin, name))
-                await twin._http.aclose()
 
         try:
-            return run_sync(go, holder)
+            return runner.run(go, holder)
         except BaseException:
             client._batch_partial = holder.get("partial")
             raise

@@ -926,20 +926,28 @@ class Client(_BaseClient):
     def _open(self) -> None:
         self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
         self._lock = threading.Lock()
+        self._on_close: list[Any] = []  # more to close with the client (a batch loop thread)
         # a client never closed still releases its sockets when it is garbage-collected
         self._finalizer = weakref.finalize(self, self._http.close)
 
-    def _async_twin(self) -> AsyncClient:
-        """An AsyncClient sharing this client's settings, emulator, budget and usage (batches)."""
+    def _async_http(self) -> httpx.AsyncClient:
+        """A new ``httpx.AsyncClient`` to this client's server (or emulator, or recording)."""
+        transport = self._transport()
+        if transport is not None:
+            return httpx.AsyncClient(timeout=self.timeout, transport=transport)
+        # one TLS context per client, not one (~50 ms) per connection pool
+        self._tls = getattr(self, "_tls", None) or httpx.create_ssl_context()
+        return httpx.AsyncClient(timeout=self.timeout, verify=self._tls)
+
+    def _async_twin(self, http: httpx.AsyncClient) -> AsyncClient:
+        """An AsyncClient sharing this client's settings, emulator, budget and usage (batches),
+        on ``http`` (owned by the caller: the twin never closes it)."""
         twin = AsyncClient.__new__(AsyncClient)
         twin.__dict__.update(self.__dict__)
-        if self._transport() is None:  # one TLS context per client, not one (~50 ms) per batch
-            self._tls = getattr(self, "_tls", None) or httpx.create_ssl_context()
-            twin._http = httpx.AsyncClient(timeout=self.timeout, verify=self._tls)
-            twin._lock, twin._loop = None, []
-            twin._finalizer = weakref.finalize(twin, _abandon_async, twin._http, twin._loop)
-        else:
-            twin._open()
+        twin._http = http
+        twin._lock, twin._loop = None, []
+        twin._finalizer = weakref.finalize(twin, _abandon_async, http, twin._loop)
+        twin._finalizer.detach()
         return twin
 
     def _invoke(self, flow: _Flow) -> Any:
@@ -1000,6 +1008,8 @@ class Client(_BaseClient):
         if request is not None and not self._http.is_closed:
             with contextlib.suppress(httpx.HTTPError):
                 self._http.send(request)
+        while self._on_close:
+            self._on_close.pop()()
         self._finalizer()
 
     def __enter__(self) -> Client:

@@ -414,3 +414,36 @@ def test_hostile_rows_are_invalid_rows_and_nothing_is_sent(server: BatchServer, 
     assert out["input_row"].tolist() == list(range(len(garbage)))
     assert out["error"].str.contains(": ").all()
     assert server.tool_calls() == []
+
+
+# ------------------------------------------------------------------------------ the loop thread
+def test_batches_of_a_sync_client_share_one_loop_thread_and_its_connections(
+    server: BatchServer,
+) -> None:
+    with client_for(server) as client:
+        client.batch.search_places([f"a{i}" for i in range(8)], max_concurrency=4, progress=False)
+        runner = client._loop_thread
+        first = {r.peer for r in server.calls("tools/call")}
+        server.requests.clear()
+        client.batch.search_places([f"b{i}" for i in range(8)], max_concurrency=4, progress=False)
+        second = {r.peer for r in server.calls("tools/call")}
+        assert client._loop_thread is runner and runner.alive()
+        assert 1 <= len(first) <= 4 and second <= first  # the same connections, kept open
+    assert not runner.alive() and runner.http.is_closed  # closed with the client
+    with pytest.raises(mapsnb.MapsnbError, match="closed"):
+        client.batch.search_places(["c"], progress=False)
+
+
+def test_a_forked_child_gets_its_own_loop_thread(server: BatchServer) -> None:
+    import os
+
+    with client_for(server) as client:
+        client.batch.search_places(["a"], progress=False)
+        runner = client._loop_thread
+        runner.pid = -1  # as a forked child sees it: the parent's thread does not run there
+        assert not runner.alive()
+        out = client.batch.search_places(["b"], progress=False)
+        assert out["status"].tolist() == ["ok"]
+        assert client._loop_thread is not runner and client._loop_thread.pid == os.getpid()
+        runner.pid = os.getpid()
+        runner.close()  # the test's own clean-up of the one it pretended was inherited

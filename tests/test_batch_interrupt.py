@@ -5,6 +5,7 @@ from __future__ import annotations
 import _thread
 import asyncio
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -171,3 +172,25 @@ def test_routes_along_route_and_urls_on_the_served_emulator(served: str) -> None
     assert usage[("compute_routes", "Essentials")] == 3
     assert usage[("search_along_route", "Pro")] == 2
     assert usage[("resolve_maps_urls", "Free")] == 1
+
+
+def test_an_interrupt_before_the_batch_starts_on_the_loop_thread_stops_it() -> None:
+    from mapsnb._batch_run import LoopThread
+
+    runner = LoopThread()
+    try:
+        ran: list[str] = []
+
+        async def batch() -> str:
+            ran.append("batch")
+            return "done"
+
+        runner.loop.call_soon_threadsafe(time.sleep, 0.4)  # the loop busy: the batch waits
+        threading.Timer(0.1, _thread.interrupt_main).start()
+        with pytest.raises(KeyboardInterrupt):
+            runner.run(batch, {})
+        assert runner.run(batch, {}) == "done"  # the loop still serves the next one
+        assert ran == ["batch"]  # the interrupted one never started
+    finally:
+        runner.close()
+    assert not runner.alive()

@@ -35,6 +35,7 @@ class Recorded:
     headers: dict[str, str]
     body: bytes
     at: float
+    peer: tuple[str, int] = ("", 0)  # the client's address: one port per connection
 
     @property
     def json(self) -> Any:
@@ -339,6 +340,7 @@ def _handler_for(server: FaultServer) -> type[BaseHTTPRequestHandler]:
                 headers={k.lower(): v for k, v in self.headers.items()},
                 body=body,
                 at=time.monotonic(),
+                peer=tuple(self.client_address[:2]),
             )
             reply = server.respond(req)
             if reply.delay:
