@@ -946,6 +946,7 @@ class Client(_BaseClient):
         twin.__dict__.update(self.__dict__)
         twin._http = http
         twin._lock, twin._loop = None, []
+        # its own finalizer, detached: the copied one would close this client's sync pool
         twin._finalizer = weakref.finalize(twin, _abandon_async, http, twin._loop)
         twin._finalizer.detach()
         return twin
