@@ -24,7 +24,7 @@ import httpx
 from . import _protocol as proto
 from . import settings
 from ._billing import PRO, tier
-from .errors import BudgetExceeded
+from .errors import BudgetExceeded, InvalidRequest
 
 _Flow = Generator[Any, Any, Any]
 USAGE_COLUMNS = ["tool", "tier", "calls", "errors", "retries", "cache_hits"]
@@ -59,9 +59,9 @@ class Meter:
     def __init__(self, max_calls: int | None = None, max_pro_calls: int | None = None) -> None:
         for name, value in (("max_calls", max_calls), ("max_pro_calls", max_pro_calls)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise TypeError(f"{name} must be an int or None, got {value!r}")
+                raise InvalidRequest(name, f"must be a whole number or None, got {value!r}")
             if value is not None and value < 0:
-                raise ValueError(f"{name} must be >= 0, got {value!r}")
+                raise InvalidRequest(name, f"must be >= 0, got {value!r}")
         self.max_calls = max_calls
         self.max_pro_calls = max_pro_calls
         self._lock = threading.Lock()

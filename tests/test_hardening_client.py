@@ -1,0 +1,203 @@
+"""Regressions of issue 23 (the network and client half) and issue 22 items 8-9, each against
+a real local server: bounds that hold on both paths, URL credentials kept hidden, options
+checked at construction, keys out of traceback locals."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import mapsnb
+from mapsnb.errors import DeadlineExceeded, TransportError
+from tests.servers.fault_server import FaultServer, Reply
+from tests.servers.stall_server import StallServer, refused_url
+
+pytestmark = pytest.mark.usefixtures("fast_backoff")
+
+KEY = "AIza" + "FAKE-round3-0123456789abcdefghijklmnop"  # fake, split so no scanner flags it
+ARGS = {"text_query": "pizza in New York"}
+HINTS = ("Client(sandbox=True)", "mapsnb doctor")
+
+
+def _no_key(text: str, key: str = KEY) -> None:
+    """Neither the key nor any 12-character run of it, in any case."""
+    low = text.lower()
+    for i in range(len(key) - 11):
+        assert key[i : i + 12].lower() not in low, f"key fragment {i} leaked in {text[:200]!r}"
+
+
+@pytest.fixture
+def trickling_head() -> Iterator[StallServer]:
+    with StallServer("headers", interval=0.5) as server:
+        yield server
+
+
+@pytest.fixture
+def silent() -> Iterator[StallServer]:
+    with StallServer("silent") as server:
+        yield server
+
+
+# ------------------------------------------------------------ 23.2: bounds on both paths
+@pytest.mark.parametrize("flavour", ["sync", "async"])
+@pytest.mark.parametrize(("timeout", "deadline"), [(1.0, None), (5.0, 1.5)])
+def test_timeout_and_deadline_hold_while_headers_trickle_in(
+    trickling_head: StallServer, flavour: str, timeout: float, deadline: float | None
+) -> None:
+    options: dict[str, Any] = dict(
+        url=trickling_head.url, protocol="stateless", timeout=timeout, max_retries=1
+    )
+    if deadline is not None:
+        options["deadline"] = deadline
+    bound = deadline if deadline is not None else 2 * timeout  # a retry: two whole answers
+    start = time.monotonic()
+    with pytest.raises(DeadlineExceeded):
+        if flavour == "sync":
+            with mapsnb.Client(KEY, **options) as client:
+                client.call_tool("search_places", ARGS)
+        else:
+
+            async def main() -> None:
+                async with mapsnb.AsyncClient(KEY, **options) as client:
+                    await client.call_tool("search_places", ARGS)
+
+            asyncio.run(main())
+    elapsed = time.monotonic() - start
+    # the head alone takes over 1,000 s to arrive: only the bound can have ended the call
+    assert elapsed < bound + 3, f"{flavour} call held {elapsed:.1f} s (bound {bound} s)"
+
+
+# ------------------------------------------------ 22.8: an unreachable or silent server
+def test_a_silent_server_fails_within_the_deadline_with_hints(silent: StallServer) -> None:
+    start = time.monotonic()
+    with (
+        mapsnb.Client(KEY, url=silent.url, protocol="stateless", deadline=1.0) as client,
+        pytest.raises(DeadlineExceeded) as info,
+    ):
+        client.call_tool("search_places", ARGS)
+    assert time.monotonic() - start < 1.0 + 3
+    for hint in HINTS:
+        assert hint in str(info.value)
+    _no_key(str(info.value))
+
+
+def test_a_refused_connection_says_how_to_work_offline() -> None:
+    url = refused_url()
+    with (
+        mapsnb.Client(KEY, url=url, protocol="stateless", max_retries=1) as client,
+        pytest.raises(TransportError) as info,
+    ):
+        client.call_tool("search_places", ARGS)
+    assert not isinstance(info.value, DeadlineExceeded)
+    for hint in HINTS:
+        assert hint in str(info.value)
+
+
+def test_a_whole_call_is_bounded_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert mapsnb.settings.default_deadline is not None
+    assert 0 < mapsnb.settings.default_deadline <= 300
+    assert mapsnb.Client(KEY, url=refused_url()).deadline == mapsnb.settings.default_deadline
+    monkeypatch.setattr(mapsnb.settings, "default_deadline", 7.0)
+    assert mapsnb.Client(KEY, url=refused_url()).deadline == 7.0
+    assert "deadline" in (mapsnb.Client.__doc__ or "") and "120" in (mapsnb.Client.__doc__ or "")
+
+
+def test_doctor_reports_a_silent_server_fast(
+    silent: StallServer, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mapsnb import cli
+
+    monkeypatch.setenv("GOOGLE_MAPS_API_KEY", KEY)
+    start = time.monotonic()
+    status = cli.main(["doctor", "--url", silent.url, "--timeout", "1"])
+    elapsed = time.monotonic() - start
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "FAILED" in out and "DeadlineExceeded" in out
+    # one short attempt and one retry per step, not three retries of the default 30 s
+    assert elapsed < 2 * 2 * 1 + 3, f"doctor took {elapsed:.1f} s against a silent server"
+    _no_key(out)
+
+
+# --------------------------------------------------------- 23.3: credentials in the URL
+URL_KEY = "AIza" + "SyURLFAKE0123456789abcdefghijklmn"
+PASSWORD = "hunter2-" + "secret-pw-0123"
+
+
+def _cred_url(base: str) -> str:
+    host = base.split("://", 1)[1]
+    return f"http://alice:{PASSWORD}@{host}?key={URL_KEY}&userProject=my-project"
+
+
+def _clean(text: str) -> None:
+    assert URL_KEY not in text and URL_KEY[:16] not in text, text
+    assert PASSWORD not in text, text
+
+
+def test_repr_hides_url_credentials_and_counts_them_as_credentials(fault: FaultServer) -> None:
+    with mapsnb.Client(url=_cred_url(fault.url), protocol="stateless") as client:
+        text = repr(client)
+        _clean(text)
+        assert "no credentials" not in text
+        assert "userProject=my-project" in text
+        client.call_tool("search_places", ARGS)
+        assert client._endpoint().startswith("http://***@127.0.0.1")
+    # the credentials still went out, in the URL the user gave
+    assert fault.calls("tools/call")[0].path.endswith(f"key={URL_KEY}&userProject=my-project")
+
+
+def test_errors_and_cache_keys_hide_url_credentials(fault: FaultServer, tmp_path: Any) -> None:
+    fault.on("tools/call", Reply(500, "failing"))
+    cache = mapsnb.Cache(tmp_path / "c.sqlite")
+    with (
+        mapsnb.Client(
+            url=_cred_url(fault.url), protocol="stateless", max_retries=0, cache=cache
+        ) as client,
+        pytest.raises(TransportError) as info,
+    ):
+        client.call_tool("search_places", ARGS)
+    _clean(str(info.value) + repr(info.value))
+    url = _cred_url(refused_url())
+    with (
+        mapsnb.Client(url=url, protocol="stateless", max_retries=0) as client,
+        pytest.raises(TransportError) as info,
+    ):
+        client.call_tool("search_places", ARGS)
+    _clean(str(info.value))
+    with mapsnb.Client(url=_cred_url(fault.url), protocol="stateless", cache=cache) as client:
+        client.call_tool("search_places", ARGS)
+    stored = (tmp_path / "c.sqlite").read_bytes().decode("latin-1")
+    _clean(stored)
+
+
+def test_doctor_report_hides_url_credentials(
+    fault: FaultServer, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mapsnb import cli
+
+    monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
+    fault.on("tools/call", *[Reply(500, f"upstream saw {_cred_url(fault.url)}")] * 2)
+    for url in (_cred_url(refused_url()), _cred_url(fault.url)):
+        cli.main(["doctor", "--url", url, "--json", "--timeout", "2"])
+        out = capsys.readouterr().out
+        _clean(out)
+        report = json.loads(out)
+        assert report["credentials"] != "none"
+        assert report["error"] is not None
+
+
+def test_redact_url_masks_userinfo_and_credential_params_only() -> None:
+    from mapsnb._redact import redact_url
+
+    text = redact_url(
+        "see https://u:p@h.example/mcp?key=K1&userProject=proj&token=T&access_token=A#x"
+    )
+    assert (
+        text
+        == "see https://***@h.example/mcp?key=***&userProject=proj&token=***&access_token=***#x"
+    )
