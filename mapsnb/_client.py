@@ -875,6 +875,18 @@ def _abandon_async(http: httpx.AsyncClient, loop: list[asyncio.AbstractEventLoop
     )
 
 
+_TLS: list[Any] = []
+_TLS_LOCK = threading.Lock()
+
+
+def _tls_context() -> Any:
+    """The TLS context of every client's connections (made once: it takes ~50 ms)."""
+    with _TLS_LOCK:
+        if not _TLS:
+            _TLS.append(httpx.create_ssl_context())
+        return _TLS[0]
+
+
 def _describe(outcome: Any) -> str:
     if isinstance(outcome, httpx.Response):
         return f"HTTP {outcome.status_code}"
@@ -961,7 +973,11 @@ class Client(_BaseClient):
     """
 
     def _open(self) -> None:
-        self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
+        transport = self._transport()
+        if transport is None:  # one TLS context per process, not one (~50 ms) per client
+            self._http = httpx.Client(timeout=self.timeout, verify=_tls_context())
+        else:
+            self._http = httpx.Client(timeout=self.timeout, transport=transport)
         bound_sockets(self._http)  # timeout and deadline hold while headers trickle in too
         self._lock = threading.Lock()
         self._on_close: list[Any] = []  # more to close with the client (a batch loop thread)
@@ -973,9 +989,7 @@ class Client(_BaseClient):
         transport = self._transport()
         if transport is not None:
             return httpx.AsyncClient(timeout=self.timeout, transport=transport)
-        # one TLS context per client, not one (~50 ms) per connection pool
-        self._tls = getattr(self, "_tls", None) or httpx.create_ssl_context()
-        return httpx.AsyncClient(timeout=self.timeout, verify=self._tls)
+        return httpx.AsyncClient(timeout=self.timeout, verify=_tls_context())
 
     def _async_twin(self, http: httpx.AsyncClient) -> AsyncClient:
         """An AsyncClient sharing this client's settings, emulator, budget and usage (batches),
@@ -1084,7 +1098,11 @@ class AsyncClient(_BaseClient):
         async def resolve_maps_urls(self, *args: Any, **kwargs: Any) -> ResolvedUrls: ...  # type: ignore[override]
 
     def _open(self) -> None:
-        self._http = httpx.AsyncClient(timeout=self.timeout, transport=self._transport())
+        transport = self._transport()
+        if transport is None:  # one TLS context per process (see _tls_context)
+            self._http = httpx.AsyncClient(timeout=self.timeout, verify=_tls_context())
+        else:
+            self._http = httpx.AsyncClient(timeout=self.timeout, transport=transport)
         self._lock: asyncio.Lock | None = None
         self._loop: list[asyncio.AbstractEventLoop] = []  # the loop the client last ran on
         self._finalizer = weakref.finalize(self, _abandon_async, self._http, self._loop)

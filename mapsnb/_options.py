@@ -23,15 +23,26 @@ _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$")
 _NOW_EXAMPLE = "'2026-09-18T08:00:00-07:00'"
 
 
+#: The longest ``timeout=`` or ``deadline=`` accepted (a socket cannot wait much longer).
+MAX_SECONDS = 86_400.0
+
+
 def seconds(value: Any, field: str) -> float | None:
-    """A finite number of seconds above 0 (``None`` stays ``None``)."""
+    """A finite number of seconds above 0, at most a day (``None`` stays ``None``)."""
     if value is None:
         return None
     if isinstance(value, bool) or not _is_real(value):
         raise InvalidRequest(field, f"must be a number of seconds, got {type(value).__name__}")
-    number = float(value)
-    if not math.isfinite(number) or number <= 0:
-        raise InvalidRequest(field, f"must be a finite number of seconds above 0, got {value!r}")
+    try:
+        number = float(value)
+    except (OverflowError, ValueError):
+        number = math.inf
+    if not math.isfinite(number) or not 0 < number <= MAX_SECONDS:
+        raise InvalidRequest(
+            field,
+            f"must be a finite number of seconds above 0 and at most {MAX_SECONDS:,.0f} "
+            f"(a day), got {value!r:.40}",
+        )
     return number
 
 
@@ -146,9 +157,12 @@ def calls_per_minute(value: Any) -> float:
         raise InvalidRequest(
             "calls_per_minute", f"must be a number, got {type(value).__name__} {value!r:.40}"
         )
-    rate = float(value)
+    try:
+        rate = float(value)
+    except (OverflowError, ValueError):
+        rate = math.inf
     if not math.isfinite(rate) or rate < 1:
-        raise InvalidRequest("calls_per_minute", f"must be a finite number >= 1, got {value!r}")
+        raise InvalidRequest("calls_per_minute", f"must be a finite number >= 1, got {value!r:.40}")
     return rate
 
 
