@@ -40,10 +40,8 @@ from ._recording import NoNetwork, Recording, open_recording
 from ._redact import _Secret, redact_url, url_credentials
 from ._secrets import (
     install_log_filter,
-    mentions_secret,
     normalise,
     redact,
-    redact_obj,
     secret,
 )
 from ._types import Circle, LatLng, Viewport
@@ -354,7 +352,14 @@ class _BaseClient:
             headers["MCP-Protocol-Version"] = (
                 version or self._negotiated or settings.session_protocol_version
             )
-        return httpx.Request("POST", self.url, headers=headers, content=json.dumps(message))
+        problem = None
+        try:
+            return httpx.Request("POST", self.url, headers=headers, content=json.dumps(message))
+        except (httpx.InvalidURL, ValueError):  # idna's errors are ValueErrors
+            problem = opt.url_problem(self.url) or "httpx refused it"
+        # raised here, outside the handler: no frame or context left holding the headers
+        del headers
+        raise InvalidRequest("url", f"is not a valid URL ({problem}): {redact_url(self.url)!r}")
 
     def _backoff(self, attempt: int) -> float:
         delay = settings.backoff_base * (2**attempt)
@@ -455,6 +460,12 @@ class _BaseClient:
     def _check_http(self, resp: httpx.Response, sid: str | None) -> None:
         if resp.status_code in (401, 403):
             raise proto.auth_error(resp)
+        if 300 <= resp.status_code < 400:
+            where = redact_url(resp.headers.get("location", "")) or "nowhere (no Location)"
+            raise ProtocolError(
+                f"HTTP {resp.status_code}: the server redirects to {where[:200]}; mapsnb follows "
+                f"no redirect (it could carry the key to another host): give that URL as url="
+            )
         if resp.status_code == 404 and not sid:
             raise ProtocolError(
                 f"HTTP 404 Not Found from {self.url}: the MCP endpoint URL should end in /mcp",
@@ -508,8 +519,6 @@ class _BaseClient:
             reply = proto.read_message(resp, msg_id)
             if reply is None:
                 raise ProtocolError(f"HTTP {resp.status_code}: empty answer to {method}")
-            if mentions_secret(resp.text):  # a server echoing the key: keep it out of results
-                reply = redact_obj(reply)
             if "error" in reply and "jsonrpc" in reply and reply.get("id") is None:
                 # id null: the request itself was refused (no session, bad version, bad JSON)
                 raise ProtocolError(
@@ -908,7 +917,7 @@ def _wants_session(resp: httpx.Response, msg_id: int) -> bool:
         reply = proto.read_message(resp, msg_id)
         if reply is not None and reply.get("id") == msg_id:
             return False
-    text = resp.text.lower()
+    text = redact(proto.body_text(resp)).lower()
     return any(
         word in text
         for word in ("session", "initialize", "unsupported protocol", "protocol version")

@@ -31,6 +31,10 @@ class _Inflate:
         self._d = zlib.decompressobj(wbits)
         self._first = True
 
+    def complete(self) -> bool:
+        """True when the compressed stream reached its end marker."""
+        return bool(self._d.eof)
+
     def decode(self, data: bytes, room: int) -> bytes:
         """Up to ``room + 1`` decoded bytes of ``data`` (one more than room means: too large)."""
         out = bytearray()
@@ -108,7 +112,17 @@ class BodyReader:
         )
 
     def finish(self) -> httpx.Response:
-        """The whole answer as an in-memory response (decoded; encoding headers dropped)."""
+        """The whole answer as an in-memory response (decoded; encoding headers dropped).
+
+        Raises :class:`ProtocolError` when a compressed body ended before its end marker (a
+        corrupt or truncated ``gzip``/``deflate`` stream), rather than reading as empty.
+        """
+        for layer in self._layers:
+            if self._raw and not layer.complete():
+                raise ProtocolError(
+                    f"the answer's {layer.encoding} encoding is corrupt or truncated "
+                    f"({self._raw:,} compressed bytes, {len(self._body):,} decoded)"
+                )
         raw = self.response.headers.raw  # bytes pairs: no decoding of every header
         headers = [(k, v) for k, v in raw if k.lower() not in _HOP_HEADERS]
         return httpx.Response(

@@ -87,7 +87,21 @@ def url(value: Any) -> str:
         raise InvalidRequest("url", f"must start with http:// or https://, got {shown!r:.200}")
     if not parts.hostname:
         raise InvalidRequest("url", f"names no host: {shown!r:.200}")
+    problem = url_problem(value)
+    if problem:
+        raise InvalidRequest("url", f"is not a valid URL ({problem}): {shown!r:.200}")
     return value
+
+
+def url_problem(value: str) -> str | None:
+    """Why httpx cannot send to ``value`` (an invalid IDNA host name, …), or ``None``."""
+    import httpx
+
+    try:
+        httpx.Request("POST", value)  # also builds the Host header (IDNA)
+    except (httpx.InvalidURL, ValueError) as exc:  # idna's errors are ValueErrors
+        return redact_url(str(exc))[:200]
+    return None
 
 
 def headers(value: Any) -> dict[str, str]:

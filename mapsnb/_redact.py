@@ -213,14 +213,16 @@ def _json_forms(value: str) -> list[str]:
     return list(dict.fromkeys([value, escaped, ascii_only]))
 
 
-def redact(text: str) -> str:
+def redact(text: str, *, urls: bool = True) -> str:
     """Replace every live credential (and every long run of one) in ``text`` by ``***``.
 
-    URL credentials (see :func:`redact_url`) are masked too, with or without live ones.
+    With ``urls``, URL credentials (see :func:`redact_url`) are masked too, with or without
+    live ones; without, only live credentials (a payload's own URLs stay whole).
     """
     if not text:
         return text
-    text = redact_url(text)
+    if urls:
+        text = redact_url(text)
     if not _SECRETS:
         return text
     spans = _spans(text)

@@ -7,14 +7,22 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import traceback
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import mapsnb
-from mapsnb.errors import DeadlineExceeded, TransportError
-from tests.servers.fault_server import FaultServer, Reply
+from mapsnb.errors import DeadlineExceeded, InvalidRequest, TransportError
+from tests.servers.fault_server import (
+    FaultServer,
+    Recorded,
+    Reply,
+    rpc_error,
+    rpc_result,
+    tool_result,
+)
 from tests.servers.stall_server import StallServer, refused_url
 
 pytestmark = pytest.mark.usefixtures("fast_backoff")
@@ -201,3 +209,122 @@ def test_redact_url_masks_userinfo_and_credential_params_only() -> None:
         text
         == "see https://***@h.example/mcp?key=***&userProject=proj&token=***&access_token=***#x"
     )
+
+
+# ------------------------------------------------------ 23.11: keys in traceback locals
+def _locals_text(exc: BaseException) -> str:
+    """The repr of every local of every frame of ``exc`` and the errors chained to it."""
+    out: list[str] = []
+    seen: set[int] = set()
+    err: BaseException | None = exc
+    while err is not None and id(err) not in seen:
+        seen.add(id(err))
+        for frame, _ in traceback.walk_tb(err.__traceback__):
+            out.extend(f"{name}={value!r}" for name, value in frame.f_locals.items())
+        err = err.__cause__ or err.__context__
+    return "\n".join(out)
+
+
+def _echo(kind: str) -> Any:
+    def respond(req: Recorded) -> Reply:
+        key = req.headers["x-goog-api-key"]
+        if kind == "text":
+            return Reply(
+                200, f"<html>no such endpoint for key {key}</html>", content_type="text/html"
+            )
+        if kind == "rpc_error":
+            return rpc_error(req, -32602, f"API key {key} is not valid for this tool")
+        if kind == "sse_junk":
+            return Reply(
+                200, f"event: message\ndata: {{{key}\n\n", content_type="text/event-stream"
+            )
+        return rpc_result(req, tool_result({"echo": key, "bad": True}), status=200)
+
+    return respond
+
+
+@pytest.mark.parametrize("kind", ["text", "rpc_error", "sse_junk"])
+def test_an_echoed_key_stays_out_of_traceback_locals(fault: FaultServer, kind: str) -> None:
+    fault.on("tools/call", _echo(kind))
+    with (
+        mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client,
+        pytest.raises(mapsnb.MapsnbError) as info,
+    ):
+        client.call_tool("search_places", ARGS)
+    _no_key(str(info.value))
+    _no_key(_locals_text(info.value))
+
+
+def test_an_echoed_key_is_redacted_from_a_payload(fault: FaultServer) -> None:
+    fault.on("tools/call", _echo("payload"))
+    with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client:
+        payload = client.call_tool("search_places", ARGS)
+    assert payload["echo"] == "***"
+
+
+def test_an_unsendable_url_leaves_no_headers_in_traceback_locals(fault: FaultServer) -> None:
+    with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client:
+        client.url = "http://xn--a/mcp"  # passes urlsplit, refused by httpx's IDNA codec
+        with pytest.raises(InvalidRequest, match="url") as info:
+            client.call_tool("search_places", ARGS)
+    assert info.value.__context__ is None
+    _no_key(_locals_text(info.value))
+
+
+def test_an_unsendable_url_is_refused_at_construction() -> None:
+    with pytest.raises(InvalidRequest, match="url"):
+        mapsnb.Client(KEY, url="http://xn--a/mcp")
+
+
+# ------------------------------------------------------------- 23.12: the small ones
+QUOTE_KEY = 'AIza"FAKE\\quote-0123456789abcdefghijklmn'  # holds a quote and a backslash
+
+
+@pytest.mark.parametrize("kind", ["payload", "rpc_error"])
+def test_a_key_holding_quote_or_backslash_is_redacted_in_json(
+    fault: FaultServer, kind: str
+) -> None:
+    fault.on("tools/call", _echo(kind))
+    with mapsnb.Client(QUOTE_KEY, url=fault.url, protocol="stateless") as client:
+        try:
+            payload = client.call_tool("search_places", ARGS)
+            text = json.dumps(payload)
+            assert payload["echo"] == "***"
+        except mapsnb.MapsnbError as exc:
+            text = str(exc) + repr(exc.args) + _locals_text(exc)
+    for form in (QUOTE_KEY, json.dumps(QUOTE_KEY)[1:-1]):
+        _no_key(text, form)
+
+
+def test_a_redirect_and_a_corrupt_gzip_read_differently(fault: FaultServer) -> None:
+    import gzip
+
+    fault.on(
+        "tools/call",
+        Reply(302, headers={"Location": f"https://other.example/mcp?key={URL_KEY}"}),
+        Reply(200, gzip.compress(b'{"jsonrpc": "2.0"}')[:12], headers={"Content-Encoding": "gzip"}),
+    )
+    messages = []
+    with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client:
+        for _ in range(2):
+            with pytest.raises(mapsnb.ProtocolError) as info:
+                client.call_tool("search_places", ARGS)
+            messages.append(str(info.value))
+    redirect, gzipped = messages
+    assert "redirect" in redirect and "https://other.example/mcp" in redirect
+    _clean(redirect)
+    assert "gzip" in gzipped and "corrupt or truncated" in gzipped
+    assert "empty answer" not in redirect + gzipped
+
+
+@pytest.mark.parametrize("first", ["data", "event"])
+def test_a_leading_bom_in_an_sse_stream_keeps_the_event(fault: FaultServer, first: str) -> None:
+    def respond(req: Recorded) -> Reply:
+        message = {"jsonrpc": "2.0", "id": req.rpc_id, "result": tool_result({"ok": 1})}
+        head = "" if first == "data" else "event: message\n"
+        body = "\ufeff" + head + f"data: {json.dumps(message)}\n\n"
+        return Reply(200, body.encode(), content_type="text/event-stream; charset=utf-8")
+
+    fault.on("tools/call", respond)
+    with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client:
+        assert client.call_tool("search_places", ARGS) == {"ok": 1}
