@@ -19,6 +19,7 @@ __all__ = [
     "MapsnbError",
     "NothingToDraw",
     "PayloadShapeWarning",
+    "PolylineError",
     "ProtocolError",
     "RateLimited",
     "ReplayMiss",
@@ -195,6 +196,11 @@ class ResponseTooLarge(TransportError):
 
     Not retried: the same request would get the same answer.
     """
+
+
+class PolylineError(MapsnbError, ValueError):
+    """An encoded polyline is malformed (a character out of range, a truncated or overlong
+    coordinate) or holds more points than a route may (:data:`mapsnb.polyline.MAX_POINTS`)."""
 
 
 class ProtocolError(MapsnbError):
