@@ -328,3 +328,35 @@ def test_a_leading_bom_in_an_sse_stream_keeps_the_event(fault: FaultServer, firs
     fault.on("tools/call", respond)
     with mapsnb.Client(KEY, url=fault.url, protocol="stateless") as client:
         assert client.call_tool("search_places", ARGS) == {"ok": 1}
+
+
+# ---------------------------------------------------- 23.6: a 429 burst and max_calls
+def test_a_429_burst_never_counts_against_max_calls() -> None:
+    from tests.servers.batch_server import BatchServer
+
+    busy = Reply(429, '{"error": {"code": 429}}', headers={"Retry-After": "0"})
+    rows = [f"cafe {i}" for i in range(8)]
+    with BatchServer() as server:
+        server.on("tools/call", *[busy] * 24)  # each row refused 3 times: more than max_retries
+        with mapsnb.Client(KEY, url=server.url, max_retries=1, max_calls=len(rows)) as client:
+            out = client.batch.search_places(rows, max_concurrency=4, progress=False)
+            usage = client.usage
+        sent = len(server.tool_calls())
+    assert out["status"].tolist() == ["ok"] * len(rows)
+    assert sent == len(rows) + 24  # the 429s went out, were answered, and were not billed
+    assert int(usage["calls"].sum()) == len(rows)
+    assert int(usage["retries"].sum()) >= 24
+
+
+def test_a_single_call_refused_by_429_is_not_counted(fault: FaultServer) -> None:
+    busy = Reply(429, '{"error": {"code": 429}}', headers={"Retry-After": "0"})
+    fault.on("tools/call", busy, busy)
+    with mapsnb.Client(KEY, url=fault.url, protocol="stateless", max_retries=1, max_calls=1) as c:
+        with pytest.raises(mapsnb.RateLimited):
+            c.call_tool("search_places", ARGS)
+        assert int(c.usage["calls"].sum()) == 0
+        c.call_tool("search_places", ARGS)  # the budget of one call is still there
+        with pytest.raises(mapsnb.BudgetExceeded) as info:
+            c.call_tool("search_places", ARGS)
+    assert "nothing was sent" not in str(info.value)
+    assert "this call was not sent" in str(info.value) and "1 made so far" in str(info.value)
