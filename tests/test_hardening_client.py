@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import traceback
 from collections.abc import Iterator
@@ -179,8 +180,9 @@ def test_errors_and_cache_keys_hide_url_credentials(fault: FaultServer, tmp_path
     _clean(str(info.value))
     with mapsnb.Client(url=_cred_url(fault.url), protocol="stateless", cache=cache) as client:
         client.call_tool("search_places", ARGS)
-    stored = (tmp_path / "c.sqlite").read_bytes().decode("latin-1")
-    _clean(stored)
+    stored = [p.read_bytes().decode("latin-1") for p in tmp_path.iterdir() if p.is_file()]
+    assert any("127.0.0.1" in text for text in stored)  # the endpoint is in the store (or WAL)
+    _clean("\n".join(stored))
 
 
 def test_doctor_report_hides_url_credentials(
@@ -234,6 +236,8 @@ def _echo(kind: str) -> Any:
             )
         if kind == "rpc_error":
             return rpc_error(req, -32602, f"API key {key} is not valid for this tool")
+        if kind == "not_rpc":  # JSON, but not JSON-RPC: the error shows the body's start
+            return Reply(200, json.dumps({"echo": key, "hello": "world"}))
         if kind == "sse_junk":
             return Reply(
                 200, f"event: message\ndata: {{{key}\n\n", content_type="text/event-stream"
@@ -277,10 +281,11 @@ def test_an_unsendable_url_is_refused_at_construction() -> None:
 
 
 # ------------------------------------------------------------- 23.12: the small ones
-QUOTE_KEY = 'AIza"FAKE\\quote-0123456789abcdefghijklmn'  # holds a quote and a backslash
+# a quote or a backslash every few characters: no 12-character run survives JSON escaping
+QUOTE_KEY = 'AIzaFAKE"q0123\\4567"abcd\\efgh"ijkl\\mnop'
 
 
-@pytest.mark.parametrize("kind", ["payload", "rpc_error"])
+@pytest.mark.parametrize("kind", ["payload", "rpc_error", "not_rpc"])
 def test_a_key_holding_quote_or_backslash_is_redacted_in_json(
     fault: FaultServer, kind: str
 ) -> None:
@@ -360,3 +365,14 @@ def test_a_single_call_refused_by_429_is_not_counted(fault: FaultServer) -> None
             c.call_tool("search_places", ARGS)
     assert "nothing was sent" not in str(info.value)
     assert "this call was not sent" in str(info.value) and "1 made so far" in str(info.value)
+
+
+def test_logs_hide_url_credentials(fault: FaultServer, caplog: pytest.LogCaptureFixture) -> None:
+    with (
+        caplog.at_level(logging.DEBUG),
+        mapsnb.Client(url=_cred_url(fault.url), protocol="stateless") as client,
+    ):
+        client.call_tool("search_places", ARGS)
+    text = "\n".join(r.getMessage() for r in caplog.records)
+    assert "127.0.0.1" in text  # httpx logged the request line
+    _clean(text)
