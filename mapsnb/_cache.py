@@ -42,7 +42,7 @@ from typing import Any
 
 from . import settings
 from ._secrets import redact
-from .errors import MapsnbError
+from .errors import InvalidRequest, MapsnbError
 
 __all__ = [
     "DEFAULT_TTLS",
@@ -260,11 +260,17 @@ class Cache:
     ) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.ttls = dict(DEFAULT_TTLS)
+        if ttl is not None and not isinstance(ttl, Mapping):  # e.g. Cache(ttl=3600)
+            raise InvalidRequest(
+                "ttl", f"must map time modes to seconds: {', '.join(DEFAULT_TTLS)}"
+            )
         for mode, value in (ttl or {}).items():
             if mode not in DEFAULT_TTLS:
                 raise MapsnbError(
                     f"ttl: unknown time mode {mode!r}; modes: {', '.join(DEFAULT_TTLS)}"
                 )
+            if not isinstance(value, (dt.timedelta, int, float)) or isinstance(value, bool):
+                raise InvalidRequest(f"ttl[{mode!r}]", "must be seconds or a timedelta")
             seconds = value.total_seconds() if isinstance(value, dt.timedelta) else float(value)
             if not 0 <= seconds <= MAX_TTL:
                 raise MapsnbError(

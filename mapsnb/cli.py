@@ -109,7 +109,10 @@ def _doctor(args: argparse.Namespace) -> int:
         token=token,
         quota_project=args.quota_project,
         protocol=args.protocol,
-        timeout=args.timeout,
+        # short bounds: an unreachable or silent server is reported in seconds, not minutes
+        timeout=args.timeout or 10.0,
+        max_retries=1,
+        deadline=max(20.0, 2 * (args.timeout or 10.0)),
     ) as client:
         report = client.check()
     print(json.dumps(report.to_dict(), indent=2) if args.json else report)
