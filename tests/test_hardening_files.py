@@ -1,0 +1,251 @@
+"""Hardening of what mapsnb reads from disk (issue 23, round 3): read-only and damaged caches,
+another schema version, damaged rows; hostile recordings; the static export."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import textwrap
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import mapsnb
+from mapsnb import settings
+from mapsnb._cache import Cache, CacheWarning, _digest, call_key
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = "2026-09-18T08:00:00-07:00"
+CALL = ("resolve_names", {"queries": [{"text": "Eiffel Tower, Paris"}]}, "e")
+
+
+@pytest.fixture
+def calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``calls()``: how many HTTP requests reached the in-process emulator so far."""
+    log = tmp_path / "calls.log"
+    monkeypatch.setenv(settings.sandbox_call_log_env, str(log))
+    for name in (settings.record_env, settings.cache_env, settings.api_key_env):
+        monkeypatch.delenv(name, raising=False)
+    return lambda: len(log.read_text().splitlines()) if log.exists() else 0
+
+
+def _filled(store: Path, n: int = 3) -> None:
+    cache = Cache(store)
+    for i in range(n):
+        tool, args, endpoint = CALL
+        assert cache.put(
+            tool,
+            {"queries": [{"text": f"place {i}"}]} if i else args,
+            endpoint,
+            {"i": i},
+            source="live",
+            issued_at=mapsnb._cache.dt.datetime.now(mapsnb._cache.dt.timezone.utc),
+        )
+    cache.close()
+
+
+@pytest.fixture
+def shared_dir() -> Iterator[Path]:
+    """A folder outside pytest's private tmp tree (a course's shared cache folder)."""
+    folder = Path(tempfile.mkdtemp(prefix="mapsnb-ro-"))
+    try:
+        yield folder
+    finally:
+        os.chmod(folder, 0o755)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# The check runs in a child process where the target really is read-only. Tests run as root,
+# and root ignores permission bits (a chmod 444 store stays writable for it), so as root the
+# child gets a private mount namespace (`unshare -m`) in which the target is bind-mounted
+# read-only: writes fail with EROFS for root too, and nothing changes outside the child. As any
+# other user the permission bits alone make it read-only (chmod 444 / 555).
+READER = textwrap.dedent(
+    """
+    import json, sys, warnings
+    from mapsnb._cache import Cache
+    store = sys.argv[1]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        cache = Cache(store)
+        hits = [cache.get("resolve_names", {"queries": [{"text": "Eiffel Tower, Paris"}]}, "e")
+                for _ in range(5)]
+        stored = [cache.put("resolve_names", {"queries": [{"text": f"new {i}"}]}, "e", {"n": i},
+                            source="live", issued_at=hits[0].issued_at) for i in range(5)]
+        stats = cache.stats()
+        removed = cache.prune() + cache.clear()
+    print(json.dumps({
+        "payloads": [h.payload if h else None for h in hits],
+        "stored": stored, "entries": stats.entries, "removed": removed,
+        "warnings": [str(w.message) for w in caught],
+    }))
+    """
+)
+
+
+def run_read_only(target: Path, script: str, *args: str) -> dict[str, Any]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-c", script, *args]
+    if os.geteuid() != 0:
+        mode = target.stat().st_mode
+        os.chmod(target, 0o555 if target.is_dir() else 0o444)
+        try:
+            out = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+        finally:
+            os.chmod(target, mode)
+    else:
+        if shutil.which("unshare") is None:
+            pytest.skip("root ignores chmod and `unshare` is missing: no read-only condition")
+        shell = 'mount --bind "$0" "$0" && mount -o remount,bind,ro "$0" "$0" && exec "$@"'
+        out = subprocess.run(
+            ["unshare", "-m", "sh", "-c", shell, str(target), *command],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if "mount:" in out.stderr or "unshare:" in out.stderr:
+            pytest.skip(f"root ignores chmod and no read-only bind is possible: {out.stderr}")
+    assert out.returncode == 0, out.stderr
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def _listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_a_read_only_store_is_served_and_never_changed(shared_dir: Path, what: str) -> None:
+    store = shared_dir / "calls.sqlite3"
+    _filled(store)
+    with sqlite3.connect(store) as conn:  # fold the WAL in, as a course's prepared store
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for side in shared_dir.glob("calls.sqlite3-*"):
+        side.unlink()
+    before = _listing(shared_dir)
+    seen = run_read_only(store if what == "file" else shared_dir, READER, str(store))
+    assert seen["payloads"] == [{"i": 0}] * 5  # its hits are served
+    assert seen["stored"] == [False] * 5 and seen["removed"] == 0
+    assert seen["entries"] == 3
+    assert len(seen["warnings"]) == 1, seen["warnings"]  # said once
+    assert "read-only" in seen["warnings"][0] and "rebuilt" not in seen["warnings"][0]
+    assert _listing(shared_dir) == before  # never written, renamed or deleted
+
+
+def test_a_read_only_folder_without_a_store_warns_once(shared_dir: Path) -> None:
+    script = textwrap.dedent(
+        """
+        import json, sys, warnings
+        from mapsnb._cache import Cache
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            cache = Cache(sys.argv[1])
+            got = [cache.get("resolve_names", {"queries": []}, "e") for _ in range(3)]
+        print(json.dumps({"got": [g is None for g in got],
+                          "warnings": [str(w.message) for w in caught]}))
+        """
+    )
+    seen = run_read_only(shared_dir, script, str(shared_dir / "calls.sqlite3"))
+    assert seen["got"] == [True] * 3
+    assert len(seen["warnings"]) == 1 and "cannot be created" in seen["warnings"][0]
+    assert not any("rebuilt" in w for w in seen["warnings"])
+    assert list(shared_dir.iterdir()) == []
+
+
+def test_read_only_can_be_asked_for(tmp_path: Path) -> None:
+    store = tmp_path / "calls.sqlite3"
+    _filled(store)
+    before = store.read_bytes()
+    cache = Cache(store, read_only=True)
+    tool, args, endpoint = CALL
+    hit = cache.get(tool, args, endpoint)
+    assert hit is not None and hit.payload == {"i": 0}
+    assert not cache.put(tool, {"x": 1}, endpoint, {"n": 1}, source="live", issued_at=hit.stored_at)
+    assert cache.clear() == 0 and store.read_bytes() == before
+
+
+def _aside(store: Path, label: str) -> list[Path]:
+    return sorted(store.parent.glob(f"{store.name}.{label}-*"))
+
+
+def test_a_store_of_another_schema_version_is_set_aside_not_deleted(tmp_path: Path) -> None:
+    store = tmp_path / "calls.sqlite3"
+    with sqlite3.connect(store) as conn:
+        conn.execute("CREATE TABLE calls (key TEXT PRIMARY KEY, tool TEXT, payload BLOB)")
+        conn.execute("INSERT INTO calls VALUES ('k', 'search_places', x'00')")
+        conn.execute("PRAGMA user_version=7")
+    original = store.read_bytes()
+    cache = Cache(store)
+    tool, args, endpoint = CALL
+    with pytest.warns(CacheWarning, match="another mapsnb version.*set aside"):
+        assert cache.get(tool, args, endpoint) is None
+    (moved,) = _aside(store, "schema-7")
+    assert moved.read_bytes() == original
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert cache.put(tool, args, endpoint, {"ok": 1}, source="live", issued_at=_now())
+        assert cache.get(tool, args, endpoint) is not None
+
+
+def _now() -> Any:
+    return mapsnb._cache.dt.datetime.now(mapsnb._cache.dt.timezone.utc)
+
+
+DAMAGED_ROWS = [
+    ("[" * 100_000 + "]" * 100_000, "live", 1.0, None),  # RecursionError before
+    ('{"a": 1}', "live", 1e308, None),  # OverflowError / OSError before
+    ('{"a": 1}', "live", float("-inf"), None),
+    ('{"a": 1}', "live", "yesterday", None),  # ValueError before
+    ('{"a": 1}', "live", 1.0, "not a time"),
+    ('{"a": 1}', "live", 1.0, 12),
+    ("not json", "live", 1.0, None),
+    ("[1, 2]", "live", 1.0, None),
+    ('{"n": ' + "9" * 5000 + "}", "live", 1.0, None),  # too long an integer
+    (b"\xff\xfe", "live", 1.0, None),
+    ('{"a": 1}', b"live", 1.0, None),
+]
+
+
+def _plant(store: Path, key: str, row: tuple[Any, ...], tool: str = "resolve_names") -> None:
+    with sqlite3.connect(store) as conn:
+        conn.execute(
+            "INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (key, tool, "{}", *row[:3], 4e9, row[3]),
+        )
+
+
+@pytest.mark.parametrize("row", DAMAGED_ROWS, ids=range(len(DAMAGED_ROWS)))
+def test_a_damaged_row_is_skipped_with_one_warning(tmp_path: Path, row: Any) -> None:
+    store = tmp_path / "calls.sqlite3"
+    _filled(store)
+    tool, args, endpoint = CALL
+    _plant(store, _digest(call_key(tool, args, endpoint)), row)
+    cache = Cache(store)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert [cache.get(tool, args, endpoint) for _ in range(3)] == [None] * 3
+    assert [str(w.message) for w in caught if w.category is CacheWarning] == [
+        next(str(w.message) for w in caught)
+    ]
+    assert "damaged entry" in str(caught[0].message)
+    assert cache.get("resolve_names", {"queries": [{"text": "place 1"}]}, "e") is not None
+
+
+def test_a_client_answers_from_the_source_past_a_damaged_row(tmp_path: Path, calls: Any) -> None:
+    store = tmp_path / "calls.sqlite3"
+    with mapsnb.Client(now=NOW, cache=Cache(store)) as client:
+        first = client.resolve_names(["Eiffel Tower, Paris"])
+        assert calls() == 1
+        with sqlite3.connect(store) as conn:
+            assert conn.execute("UPDATE calls SET payload = ?", DAMAGED_ROWS[0][:1]).rowcount == 1
+        with pytest.warns(CacheWarning, match="damaged entry"):
+            again = client.resolve_names(["Eiffel Tower, Paris"])
+    assert again.raw == first.raw and calls() == 2
