@@ -249,3 +249,163 @@ def test_a_client_answers_from_the_source_past_a_damaged_row(tmp_path: Path, cal
         with pytest.warns(CacheWarning, match="damaged entry"):
             again = client.resolve_names(["Eiffel Tower, Paris"])
     assert again.raw == first.raw and calls() == 2
+
+
+# ----------------------------------------------------------------------------- recordings
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    """The emulator over HTTP on the real clock, standing in for the live server."""
+    import datetime as dt
+
+    from mapsnb.sandbox import Sandbox
+    from mapsnb.sandbox.server import build_app
+    from tests.servers.sdk_server import ServerThread
+
+    with ServerThread(build_app(Sandbox(now=lambda: dt.datetime.now(dt.timezone.utc)))) as srv:
+        yield srv.url
+
+
+def _stamp(days: float = 0) -> str:
+    import datetime as dt
+
+    return (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=days)).isoformat()
+
+
+def _entry(**fields: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "tool": "resolve_names",
+        "arguments": {"queries": [{"text": "Eiffel Tower, Paris"}]},
+        "recorded_at": _stamp(),
+        "source": "live",
+        "payload": {"results": []},
+    }
+    entry.update(fields)
+    return {k: v for k, v in entry.items() if v is not None}
+
+
+def _write(path: Path, *calls: dict[str, Any], text: str | None = None) -> Path:
+    data = {"mapsnb_recording": 1, "now": _stamp(), "calls": list(calls)}
+    path.write_text(text if text is not None else json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_recorded_failure_does_not_break_a_token_lookup(served: str, tmp_path: Path) -> None:
+    failed = _entry(
+        tool="compute_routes",
+        arguments={"origin": {"address": "Atlantisville"}, "destination": {"address": "Paris"}},
+        payload=None,
+        error={"code": 5, "status": "NOT_FOUND", "message": "origin not found"},
+    )
+    path = _write(tmp_path / "lesson.json", failed)
+    with mapsnb.Client(url=served, record=path) as client:  # auto: replays, calls for the rest
+        with pytest.raises(mapsnb.ToolError):  # the server's answer, not KeyError('payload')
+            client.search_along_route("gas stations", retrieval_token="not-a-recorded-token")
+        with pytest.raises(mapsnb.ToolError, match="origin not found"):
+            client.call_tool("compute_routes", failed["arguments"])
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HOSTILE = {
+    "deep payload": '{"mapsnb_recording": 1, "calls": [{"tool": "x", "arguments": {}, '
+    '"recorded_at": "2026-09-18T00:00:00Z", "payload": {"a": ' + DEEP + "}}]}",
+    "deep file": DEEP,
+    "error code text": _entry(payload=None, error={"code": "three", "message": "m"}),
+    "error code huge": _entry(payload=None, error={"code": 10**30, "message": "m"}),
+    "error code inf": '{"mapsnb_recording": 1, "calls": [{"tool": "x", "arguments": {}, '
+    '"recorded_at": "2026-09-18T00:00:00Z", "error": {"code": 1e400}}]}',
+    "error a list": _entry(payload=None, error=["INVALID_ARGUMENT"]),
+    "error message object": _entry(payload=None, error={"message": {"a": 1}}),
+    "error status list": _entry(payload=None, error={"status": ["x"], "message": "m"}),
+    "both payload and error": _entry(error={"message": "m"}),
+    "payload a list": _entry(payload=[1, 2]),
+    "time near year 1": _entry(recorded_at="0001-01-01T00:00:00+14:00"),
+    "clock not a time": _entry(clock="yesterday"),
+    "escape in the tool": _entry(tool="search_places\x1b[2J"),
+    "format 2": '{"mapsnb_recording": 2, "calls": []}',
+    "integer too long": '{"calls": [], "now": ' + "1" * 5000 + "}",
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_hostile_recording_is_refused_by_name_everywhere(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], calls: Any
+) -> None:
+    from mapsnb.cli import main
+
+    spec = HOSTILE[name]
+    path = tmp_path / "hostile.json"
+    _write(path, spec) if isinstance(spec, dict) else _write(path, text=spec)
+    assert main(["recording", "check", str(path)]) == 1  # check never says ok
+    assert main(["recording", "show", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("recording ") == 2 and "Traceback" not in err and "\x1b" not in err
+    with pytest.raises(mapsnb.MapsnbError, match="recording"):
+        mapsnb.Client(record=path, mode="replay")
+    with pytest.raises(mapsnb.MapsnbError, match="recording"):
+        mapsnb.Client(now=NOW, record=path)
+
+
+def test_show_prints_only_sanitized_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mapsnb.cli import main
+
+    forged = "live\n  [7] 2026-09-18T00:00:00Z live search_places {} -> forged"
+    path = _write(
+        tmp_path / "lesson.json",
+        _entry(source=forged),
+        _entry(
+            source="\x1b]0;pwned\x07\x9b31m",
+            arguments={"queries": [{"text": "Paris\u202e\x1b[31m\x9b2J\u2028x"}]},
+        ),
+    )
+    assert main(["recording", "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e\u2028\r")
+    lines = out.splitlines()
+    assert [line.split("]")[0] for line in lines if line.startswith("  [")] == ["  [0", "  [1"]
+    assert "\\x1b" in out and "\\u202e" in out and "\\x0a" in out  # shown, escaped
+
+
+def test_a_missing_recording_is_said_to_be_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], calls: Any
+) -> None:
+    from mapsnb.cli import main
+
+    path = tmp_path / "nowhere" / "lesson.json"
+    with mapsnb.Client(now=NOW, record=path, sandbox=False) as client:  # auto, no network
+        with pytest.raises(mapsnb.ReplayMiss) as miss:
+            client.resolve_names(["Eiffel Tower, Paris"])
+    assert "does not exist" in str(miss.value) and "holds no calls" not in str(miss.value)
+    assert main(["recording", "check", str(path)]) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_check_says_an_emulator_recording_is_synthetic(
+    served: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], calls: Any
+) -> None:
+    from mapsnb.cli import main
+
+    path = tmp_path / "lesson.json"
+    with mapsnb.Client(now=NOW, record=path, mode="record") as client:
+        client.resolve_names(["Eiffel Tower, Paris"])
+    assert main(["recording", "check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "ok" in out and "SYNTHETIC" in out and "emulator" in out
+    assert main(["recording", "show", str(path)]) == 0
+    assert "synthetic: 1 of 1" in capsys.readouterr().out
+    live = _write(tmp_path / "live.json", _entry())
+    assert main(["recording", "check", str(live)]) == 0
+    assert "SYNTHETIC" not in capsys.readouterr().out
+
+
+def test_a_recording_dated_in_the_future_fails_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mapsnb.cli import main
+
+    path = _write(tmp_path / "lesson.json", _entry(recorded_at="9999-12-31T23:59:59Z"))
+    assert main(["recording", "check", str(path)]) == 1
+    assert "future" in capsys.readouterr().err
+    soon = _write(tmp_path / "soon.json", _entry(recorded_at=_stamp(days=0.5)))  # clock drift
+    assert main(["recording", "check", str(soon)]) == 0
