@@ -373,9 +373,11 @@ def test_a_missing_recording_is_said_to_be_missing(
     from mapsnb.cli import main
 
     path = tmp_path / "nowhere" / "lesson.json"
-    with mapsnb.Client(now=NOW, record=path, sandbox=False) as client:  # auto, no network
-        with pytest.raises(mapsnb.ReplayMiss) as miss:
-            client.resolve_names(["Eiffel Tower, Paris"])
+    with (
+        mapsnb.Client(now=NOW, record=path, sandbox=False) as client,  # auto, no network
+        pytest.raises(mapsnb.ReplayMiss) as miss,
+    ):
+        client.resolve_names(["Eiffel Tower, Paris"])
     assert "does not exist" in str(miss.value) and "holds no calls" not in str(miss.value)
     assert main(["recording", "check", str(path)]) == 1
     assert "does not exist" in capsys.readouterr().err
@@ -409,3 +411,52 @@ def test_a_recording_dated_in_the_future_fails_check(
     assert "future" in capsys.readouterr().err
     soon = _write(tmp_path / "soon.json", _entry(recorded_at=_stamp(days=0.5)))  # clock drift
     assert main(["recording", "check", str(soon)]) == 0
+
+
+# ----------------------------------------------------------------------------- small ones
+@pytest.mark.parametrize("value", [-1e308, 1e308, float("-inf"), float("nan"), "-1e999"])
+def test_a_colour_of_any_size_reads(value: Any) -> None:
+    from mapsnb._wire import hex_color
+
+    color = hex_color({"red": value, "green": 0.5, "blue": 1})
+    huge = value == 1e308  # beyond 1: read as 0-255 parts, clamped
+    assert color == ("#ff0001" if huge else "#0080ff")
+
+
+def test_air_quality_wide_reads_an_index_code_of_any_shape() -> None:
+    import pandas as pd
+
+    from mapsnb._frames_env import air_quality_frame, air_quality_wide
+
+    hour = {
+        "dateTime": "2026-09-18T10:00:00Z",
+        "indexes": [
+            {"code": "uaqi", "aqi": 70},
+            {"code": {"national": "fra"}, "aqi": 3},
+            {"code": ["x"], "aqi": 4},
+        ],
+    }
+    payload = {"airQuality": {"hourlyResults": [hour, {**hour, "dateTime": "2026-09-18T11:00Z"}]}}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", mapsnb.PayloadShapeWarning)
+        long = air_quality_frame(payload)
+        wide = air_quality_wide(long)
+    assert list(wide.columns) == ["uaqi", "{'national': 'fra'}", "['x']"]
+    assert wide["uaqi"].tolist() == [70, 70] and isinstance(wide.index, pd.DatetimeIndex)
+
+
+def test_a_resumed_batch_keeps_the_column_types(calls: Any) -> None:
+    import pandas as pd
+
+    queries = ["coffee in Paris", "bakeries in Lyon"]
+    with mapsnb.Client(now=NOW) as client:
+        full = client.batch.search_places(queries, progress=False)
+        data = [c for c in full.columns if c not in ("status", "error", "input_row")]
+        # an interrupted batch: the second query cancelled, one blank row, object columns
+        last = full["input_row"].eq(1)
+        partial = full[~last | ~full["input_row"].duplicated()].astype(dict.fromkeys(data, object))
+        partial.loc[partial["input_row"].eq(1), data] = None
+        partial.loc[partial["input_row"].eq(1), "status"] = "cancelled"
+        resumed = client.batch.search_places(queries, resume=partial, progress=False)
+    assert full["cited"].dtype == bool and resumed["cited"].dtype == bool
+    pd.testing.assert_frame_equal(resumed, full)
