@@ -333,7 +333,7 @@ class Cache:
             self._drop_connections()
             self._checked = False
 
-    def _failed(self, exc: BaseException, what: str, write: bool) -> bool:
+    def _failed(self, exc: BaseException, what: str) -> bool:
         """React to a failure; ``True`` when the operation is worth one more try."""
         kind = store.classify(exc)
         if kind == "busy":
@@ -401,7 +401,7 @@ class Cache:
             try:
                 return op(self._connect())
             except (sqlite3.Error, OSError) as exc:
-                if not self._failed(exc, what, write):
+                if not self._failed(exc, what):
                     return default
         return default
 
@@ -529,11 +529,10 @@ class Cache:
             ).fetchone(),
             (0, 0),
         )
-        size = sum(
-            Path(f"{self.path}{s}").stat().st_size
-            for s in ("", "-wal")
-            if Path(f"{self.path}{s}").exists()
-        )
+        size = 0
+        for suffix in ("", "-wal"):
+            with contextlib.suppress(OSError):
+                size += Path(f"{self.path}{suffix}").stat().st_size
         return CacheStats(
             str(self.path),
             int(counts[0]) - int(counts[1]),

@@ -173,7 +173,7 @@ def test_read_only_can_be_asked_for(tmp_path: Path) -> None:
 
 
 def _aside(store: Path, label: str) -> list[Path]:
-    return sorted(store.parent.glob(f"{store.name}.{label}-*"))
+    return sorted(store.parent.glob(f"{store.name}.{label}-*Z"))
 
 
 def test_a_store_of_another_schema_version_is_set_aside_not_deleted(tmp_path: Path) -> None:
