@@ -201,17 +201,19 @@ def set_aside(path: Path, label: str) -> Path:
 
 
 def _depth(value: Any, limit: int) -> int:
-    """The nesting depth of a parsed JSON value (iteratively), stopping past ``limit``."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            deepest = max(deepest, depth)
-            if deepest > limit:
-                return deepest
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return deepest
+    """The nesting depth of a parsed JSON value (level by level), stopping past ``limit``."""
+    depth, level = 0, [value]
+    while level:
+        containers = [v for v in level if isinstance(v, (dict, list))]
+        if not containers:
+            break
+        depth += 1
+        if depth > limit:
+            break
+        level = []
+        for item in containers:
+            level.extend(item.values() if isinstance(item, dict) else item)
+    return depth
 
 
 def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
