@@ -52,6 +52,7 @@ __all__ = [
     "NoNetwork",
     "Recording",
     "RecordingAgeWarning",
+    "RecordingWriteWarning",
     "check",
     "describe",
     "find_secrets",
@@ -83,6 +84,10 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 class RecordingAgeWarning(UserWarning):
     """A replayed recording is older than the 30 days Google's terms allow content to be kept."""
+
+
+class RecordingWriteWarning(UserWarning):
+    """A recording cannot be written (a read-only folder): new calls are kept in memory only."""
 
 
 def find_secrets(text: str) -> list[str]:
@@ -117,6 +122,7 @@ class Recording:
         self.path = Path(path)
         self.mode: Mode = mode
         self._lock = threading.Lock()
+        self._unwritable = False
         exists = self.path.exists()
         if mode == "replay" and not exists:
             raise MapsnbError(f"recording {self.path}: no such file to replay")
@@ -297,7 +303,18 @@ class Recording:
             else:
                 index[key] = len(calls)
                 calls.append(entry)
-            self._write(calls, started)
+            try:
+                self._write(calls, started)
+            except OSError as exc:  # a read-only course folder: answer, keep it for this session
+                if not self._unwritable:
+                    self._unwritable = True
+                    warnings.warn(
+                        f"the recording {printable(self.path)} cannot be written "
+                        f"({exc.strerror or exc}): calls it lacks are answered and kept for this "
+                        "session only",
+                        RecordingWriteWarning,
+                        stacklevel=4,
+                    )
             self.calls, self._index, self.started = calls, index, started
 
     def _write(self, calls: list[dict[str, Any]], started: dt.datetime) -> None:

@@ -460,3 +460,35 @@ def test_a_resumed_batch_keeps_the_column_types(calls: Any) -> None:
         resumed = client.batch.search_places(queries, resume=partial, progress=False)
     assert full["cited"].dtype == bool and resumed["cited"].dtype == bool
     pd.testing.assert_frame_equal(resumed, full)
+
+
+def test_a_recording_in_a_read_only_folder_is_replayed_and_extended_in_memory(
+    shared_dir: Path, calls: Any
+) -> None:
+    path = shared_dir / "lesson.json"
+    with mapsnb.Client(now=NOW, record=path, mode="record") as client:
+        client.resolve_names(["Eiffel Tower, Paris"])
+    before = _listing(shared_dir)
+    script = textwrap.dedent(
+        """
+        import json, sys, warnings
+        import mapsnb
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            with mapsnb.Client(now=sys.argv[2], record=sys.argv[1], sandbox=True) as client:
+                sources = [
+                    client.resolve_names(["Eiffel Tower, Paris"]).source,
+                    client.resolve_names(["Louvre, Paris"]).source,
+                    client.resolve_names(["Notre-Dame, Paris"]).source,
+                    client.resolve_names(["Louvre, Paris"]).source,
+                ]
+        print(json.dumps({"sources": sources, "warnings": [
+            f"{w.category.__name__}: {w.message}" for w in caught]}))
+        """
+    )
+    seen = run_read_only(shared_dir, script, str(path), NOW)
+    assert seen["sources"] == ["replay", "sandbox", "sandbox", "replay"]
+    assert len(seen["warnings"]) == 1, seen["warnings"]
+    assert seen["warnings"][0].startswith("RecordingWriteWarning: the recording")
+    assert "cannot be written" in seen["warnings"][0]
+    assert _listing(shared_dir) == before
