@@ -248,7 +248,7 @@ class Recording:
             tool,
             dict(arguments),
             str(self.path),
-            [(c["tool"], dict(c["arguments"])) for c in closest],
+            [(c["tool"], _printable_tree(c["arguments"])) for c in closest],  # from the file
             hint,
             missing=missing,
         )
@@ -336,6 +336,17 @@ class Recording:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _printable_tree(value: Any) -> Any:
+    """``value`` with every text escaped by :func:`printable` (loaded values nest 64 deep at most)."""
+    if isinstance(value, str):
+        return printable(value, 300)
+    if isinstance(value, dict):
+        return {printable(k, 100): _printable_tree(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable_tree(v) for v in value]
+    return value
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

@@ -492,3 +492,16 @@ def test_a_recording_in_a_read_only_folder_is_replayed_and_extended_in_memory(
     assert seen["warnings"][0].startswith("RecordingWriteWarning: the recording")
     assert "cannot be written" in seen["warnings"][0]
     assert _listing(shared_dir) == before
+
+
+def test_a_replay_miss_prints_recorded_arguments_sanitized(tmp_path: Path, calls: Any) -> None:
+    hostile = {"queries": [{"text": "Paris\u202e\x9b2J\u2028[forged]"}]}
+    path = _write(tmp_path / "lesson.json", _entry(arguments=hostile))
+    with (
+        mapsnb.Client(now=NOW, record=path, mode="replay") as client,
+        pytest.raises(mapsnb.ReplayMiss) as miss,
+    ):
+        client.resolve_names(["Louvre, Paris"])
+    message = str(miss.value)
+    assert "closest recorded calls" in message and "Paris" in message
+    assert not any(c in message for c in "\u202e\x9b\u2028")
