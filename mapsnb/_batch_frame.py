@@ -226,7 +226,7 @@ def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     mask = np.isin(rows, list(keep)) & has_rows & (status != "empty")
     block = partial[mask]
     if len(block):
-        df = data[mask]
+        df = data[mask].infer_objects()  # kept ok rows: bool again where blanks made object
         df.attrs = {}
         df.index = block.index.get_level_values(-1)
         parts.add(df, rows[mask])

@@ -268,6 +268,8 @@ class ReplayMiss(MapsnbError):
         The recording's path.
     closest
         The most similar recorded calls, ``(tool, arguments)`` pairs, closest first.
+    missing
+        True when the recording file does not exist (the message says so).
     """
 
     def __init__(
@@ -277,6 +279,7 @@ class ReplayMiss(MapsnbError):
         recording: str,
         closest: list[tuple[str, dict[str, Any]]],
         hint: str = "",
+        missing: bool = False,
     ) -> None:
         self.tool = tool
         self.arguments = arguments
@@ -287,7 +290,11 @@ class ReplayMiss(MapsnbError):
             lines.append("closest recorded calls:")
             lines.extend(f"  {name} {_short(args)}" for name, args in closest)
         else:
-            lines.append("the recording holds no calls")
+            lines.append(
+                f"the file {recording} does not exist"
+                if missing
+                else "the recording holds no calls"
+            )
         if hint:
             lines.append(hint)
         super().__init__("\n".join(lines))
