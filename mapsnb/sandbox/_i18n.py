@@ -20,7 +20,9 @@ __all__ = [
     "SUPPORTED",
     "aq_category",
     "condition_text",
+    "country_in",
     "format_distance",
+    "format_number",
     "health_recommendations",
     "language",
     "pollen_advice",
@@ -121,6 +123,26 @@ def format_distance(meters: float, lang: str = "en") -> str:
             format="#,##0.0",
         )
     )
+
+
+@functools.lru_cache(maxsize=256)
+def format_number(value: float, lang: str = "en", pattern: str | None = None) -> str:
+    """``value`` in ``lang``'s number format ("4.3" / "4,3")."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format=pattern, locale=lang if lang in SUPPORTED else "en"))
+
+
+@functools.lru_cache(maxsize=1024)
+def country_in(cc: str, lang: str = "en") -> str:
+    """Name of country ``cc`` in ``lang`` (the emulator's English name for English)."""
+    from ._geo import country_name
+
+    if lang == "en" or lang not in SUPPORTED:
+        return country_name(cc)
+    from babel import Locale
+
+    return str(Locale.parse(lang).territories.get(cc.upper()) or country_name(cc))
 
 
 # --------------------------------------------------------------------------- town forms

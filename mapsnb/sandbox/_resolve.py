@@ -26,7 +26,7 @@ from ._geo import (
     resolve_text_match,
 )
 from ._locations import resolve_place_id
-from ._places import detect_category
+from ._categories import is_generic_query
 
 __all__ = ["CHAINS", "resolve_maps_urls", "resolve_names"]
 
@@ -100,7 +100,7 @@ def _resolve_one(
         )
     hit = resolve_text_match(text, bias=bias, region=region)
     exact = hit is not None and hit[1] in ("name", "alias", "address", "street", "coords")
-    if not exact and detect_category(text) is not None:
+    if not exact and is_generic_query(text):
         raise _Fail(
             "INVALID_ARGUMENT",
             f"{text!r} is a generic search, not one specific place or address",

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from html import escape
 
 from ._common import stable_int
-from ._geo import Resolved, country_name
+from ._geo import Resolved
 from ._categories import FREE_CODE, category_at
-from ._i18n import say, texts
+from ._i18n import country_in, format_number, say, texts
 from ._ids import decode_business
 
 __all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]
@@ -46,19 +46,20 @@ def singular(plural: str) -> str:
     return plural[:-1] if plural.endswith("s") else plural
 
 
-def summary_address(r: Resolved) -> str:
-    """The place's address ending in its country, as live summaries write it."""
+def summary_address(r: Resolved, lang: str = "en") -> str:
+    """The place's address ending in its country (named in ``lang``), as live summaries do."""
     address = r.address.strip()
+    country = country_in(r.country_code, lang) if r.country_code else ""
     if r.country_code and address.endswith(f", {r.country_code}"):
-        address = address[: -len(r.country_code)] + country_name(r.country_code)
+        address = address[: -len(r.country_code)] + country
     if r.country_code and "," not in address:
-        address = f"{address}, {country_name(r.country_code)}"
+        address = f"{address}, {country}"
     return address
 
 
-def _rating(r: Resolved) -> tuple[str, int]:
+def _rating(r: Resolved, lang: str) -> tuple[str, int]:
     h = stable_int("rating", r.place_id)
-    return f"{3.6 + h % 14 / 10:.1f}", 20 + (h >> 8) % 900
+    return format_number(round(3.6 + h % 14 / 10, 1), lang, "0.0"), 20 + (h >> 8) % 900
 
 
 def _group(line: PlaceLine) -> str:
@@ -90,9 +91,9 @@ def place_paragraph(line: PlaceLine, n: int) -> str:
     h = stable_int("summary-style", r.place_id)
     name = escape(r.name, quote=False)
     subject = name if h % 3 == 0 else f"<strong>{name}</strong>"
-    at = escape(summary_address(r), quote=False)
+    at = escape(summary_address(r, lang), quote=False)
     cite = f"[{n}]"
-    rating, reviews = _rating(r)
+    rating, reviews = _rating(r, lang)
     kind = escape(line.kind, quote=False)
     details = [escape(d, quote=False) for d in _details(line)]
     detour = escape(line.detour or "", quote=False)
