@@ -13,7 +13,7 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mapsnb.polyline import haversine_m
 
@@ -44,7 +44,6 @@ from ._ids import business_id, decode_business
 from ._summaries import PlaceLine, summary_html
 
 __all__ = [
-    "CATEGORIES",
     "Category",
     "business_resolved",
     "category_for",
@@ -76,6 +75,10 @@ _EXACT = {"name", "alias", "address", "street", "coords"}
 _LETTER = re.compile(r"[^\W\d_]")
 #: A point farther than this from any town, off land, is an empty area: no places there.
 _EMPTY_AREA_M = 25_000.0
+
+
+if TYPE_CHECKING:
+    CATEGORIES: tuple[Category, ...]
 
 
 def __getattr__(name: str) -> Any:

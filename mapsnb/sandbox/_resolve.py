@@ -14,6 +14,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
+from ._categories import is_generic_query
 from ._common import RPC_CODES, Context, SandboxToolError, arg, invalid, stable_int, token_for
 from ._geo import (
     Resolved,
@@ -26,7 +27,6 @@ from ._geo import (
     resolve_text_match,
 )
 from ._locations import resolve_place_id
-from ._categories import is_generic_query
 
 __all__ = ["CHAINS", "resolve_maps_urls", "resolve_names"]
 

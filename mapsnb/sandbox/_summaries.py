@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ._categories import FREE_CODE, category_at
 from ._common import stable_int
 from ._geo import Resolved
-from ._categories import FREE_CODE, category_at
 from ._i18n import country_in, format_number, say, texts
 from ._ids import decode_business
 
