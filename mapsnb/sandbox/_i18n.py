@@ -180,5 +180,6 @@ def town_candidates(text: str) -> list[str]:
             if len(word) > len(ending) + 2 and word.lower().endswith(ending):
                 fixed = word[: len(word) - len(ending)] + replacement
                 out.append(" ".join([*words[:i], fixed, *words[i + 1 :]]))
+    out += [names[fold(c)] for c in out if fold(c) in names]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]

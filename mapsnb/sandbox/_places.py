@@ -149,6 +149,26 @@ def offset_point(lat: float, lng: float, dist_m: float, bearing: float) -> tuple
     return max(-89.9, min(89.9, lat + dlat)), (lng + dlng + 180) % 360 - 180
 
 
+def scatter_points(
+    anchor: tuple[float, float],
+    cat: int,
+    key: str,
+    count: int,
+    spread_m: float,
+    phrase: str = "",
+) -> list[tuple[float, float, int, int]]:
+    """``(lat, lng, index, seed)`` of ``count`` deterministic businesses around ``anchor``."""
+    out = []
+    for i in range(count):
+        h = stable_int("scatter", cat, key, i) if not phrase else stable_int("s", phrase, key, i)
+        frac = ((h & 0xFFFF) / 0xFFFF) ** 0.5
+        dist = 120 + frac * max(0.0, spread_m - 120)
+        bearing = ((h >> 16) & 0xFFFF) / 0xFFFF * 2 * math.pi
+        lat, lng = offset_point(anchor[0], anchor[1], dist, bearing)
+        out.append((round(lat, 6), round(lng, 6), i, (h >> 32) & 0xFFFFFF))
+    return out
+
+
 def scatter(
     anchor: tuple[float, float],
     cat: int,
@@ -158,15 +178,8 @@ def scatter(
     phrase: str = "",
 ) -> list[Resolved]:
     """``count`` deterministic businesses of kind ``cat`` within ``spread_m`` of ``anchor``."""
-    out = []
-    for i in range(count):
-        h = stable_int("scatter", cat, key, i) if not phrase else stable_int("s", phrase, key, i)
-        frac = ((h & 0xFFFF) / 0xFFFF) ** 0.5
-        dist = 120 + frac * max(0.0, spread_m - 120)
-        bearing = ((h >> 16) & 0xFFFF) / 0xFFFF * 2 * math.pi
-        lat, lng = offset_point(anchor[0], anchor[1], dist, bearing)
-        out.append(make_business(lat, lng, cat, i, h >> 32, phrase))
-    return out
+    points = scatter_points(anchor, cat, key, count, spread_m, phrase)
+    return [make_business(lat, lng, cat, i, seed, phrase) for lat, lng, i, seed in points]
 
 
 def summary_language(code: str | None) -> str:
@@ -335,11 +348,15 @@ def _nearby(
     lang = req.language
     spread = min(c.spread_m, req.radius) if req.radius else c.spread_m
     phrase = c.plural if c.synthetic_kind else ""
-    found = scatter(anchor, c.code, key, 10, spread, phrase)
-    dist = {b.place_id: haversine_m(anchor[0], anchor[1], b.lat, b.lng) for b in found}
+    points = scatter_points(anchor, c.code, key, 10, spread, phrase)
     ref = req.center if req.center is not None else anchor
-    found.sort(key=lambda b: (haversine_m(ref[0], ref[1], b.lat, b.lng), b.place_id))
-    places = found[: req.page_size]
+    ids = {p: business_id(p[0], p[1], c.code, p[2], p[3], phrase) for p in points}
+    points.sort(key=lambda p: (haversine_m(ref[0], ref[1], p[0], p[1]), ids[p]))
+    # only the chosen ones become places (naming their town is the costly part)
+    places = [
+        make_business(p[0], p[1], c.code, p[2], p[3], phrase) for p in points[: req.page_size]
+    ]
+    dist = {b.place_id: haversine_m(anchor[0], anchor[1], b.lat, b.lng) for b in places}
     intro = say(
         lang,
         "intro_free" if c.synthetic_kind else "intro_nearby",
