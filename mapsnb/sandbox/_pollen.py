@@ -7,9 +7,12 @@ type or plant has no ``inSeason`` key; an out-of-season plant has no ``indexInfo
 
 from __future__ import annotations
 
+import csv
+import functools
 import math
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from ._i18n import pollen_advice, pollen_index, pollen_type_name
@@ -46,232 +49,30 @@ class Plant:
     strength: float
 
 
-_PLANTS = {
-    p.code: p
-    for p in (
-        Plant(
-            "ALDER",
-            "Alder",
-            "TREE",
-            "Betulaceae",
-            15,
-            100,
-            "Late winter, early spring",
-            "Green to brown catkins",
-            "Cone-like fruits, toothed oval leaves",
-            "Birch, Hazel, Hornbeam",
-            0.7,
-        ),
-        Plant(
-            "HAZEL",
-            "Hazel",
-            "TREE",
-            "Betulaceae",
-            15,
-            95,
-            "Late winter",
-            "Yellow catkins",
-            "Long hanging catkins before the leaves",
-            "Alder, Birch",
-            0.6,
-        ),
-        Plant(
-            "BIRCH",
-            "Birch",
-            "TREE",
-            "Betulaceae",
-            70,
-            150,
-            "Late winter, spring",
-            "Yellow-brown catkins, white bark",
-            "Triangular, double-toothed leaves",
-            "Alder, Hazel, Oak, Beech, Hornbeam",
-            1.0,
-        ),
-        Plant(
-            "ASH",
-            "Ash",
-            "TREE",
-            "Oleaceae",
-            75,
-            140,
-            "Spring",
-            "Purple flower clusters",
-            "Compound leaves with 7 to 13 leaflets",
-            "Olive, Privet",
-            0.7,
-        ),
-        Plant(
-            "OAK",
-            "Oak",
-            "TREE",
-            "Fagaceae",
-            95,
-            165,
-            "Spring",
-            "Yellow-green catkins",
-            "Lobed leaves, acorns",
-            "Birch, Beech, Chestnut",
-            0.9,
-        ),
-        Plant(
-            "ELM",
-            "Elm",
-            "TREE",
-            "Ulmaceae",
-            40,
-            110,
-            "Late winter, spring",
-            "Reddish flower clusters",
-            "Asymmetric, serrated leaves",
-            "Zelkova",
-            0.5,
-        ),
-        Plant(
-            "MAPLE",
-            "Maple",
-            "TREE",
-            "Sapindaceae",
-            60,
-            130,
-            "Spring",
-            "Red or yellow-green flowers",
-            "Palmate leaves, winged seeds",
-            "Box elder",
-            0.6,
-        ),
-        Plant(
-            "COTTONWOOD",
-            "Cottonwood",
-            "TREE",
-            "Salicaceae",
-            70,
-            140,
-            "Spring",
-            "Red catkins, cotton-like seeds",
-            "Triangular leaves",
-            "Willow, Aspen",
-            0.6,
-        ),
-        Plant(
-            "OLIVE",
-            "Olive",
-            "TREE",
-            "Oleaceae",
-            120,
-            170,
-            "Late spring",
-            "Small white flowers",
-            "Narrow silver-green leaves",
-            "Ash, Privet, Lilac",
-            0.9,
-        ),
-        Plant(
-            "PINE",
-            "Pine",
-            "TREE",
-            "Pinaceae",
-            100,
-            170,
-            "Spring",
-            "Yellow pollen cones",
-            "Needles in bundles, woody cones",
-            "Spruce, Fir",
-            0.4,
-        ),
-        Plant(
-            "JUNIPER",
-            "Juniper",
-            "TREE",
-            "Cupressaceae",
-            1,
-            100,
-            "Winter, early spring",
-            "Blue-grey berry-like cones",
-            "Scale-like or needle leaves",
-            "Cypress, Cedar",
-            0.8,
-        ),
-        Plant(
-            "CYPRESS_PINE",
-            "Cypress pine",
-            "TREE",
-            "Cupressaceae",
-            40,
-            110,
-            "Late winter",
-            "Small brown cones",
-            "Scale-like leaves",
-            "Juniper, Cypress",
-            0.6,
-        ),
-        Plant(
-            "JAPANESE_CEDAR",
-            "Japanese cedar",
-            "TREE",
-            "Cupressaceae",
-            35,
-            110,
-            "Late winter, spring",
-            "Brown male cones",
-            "Awl-shaped needles",
-            "Japanese cypress, Juniper",
-            1.0,
-        ),
-        Plant(
-            "JAPANESE_CYPRESS",
-            "Japanese cypress",
-            "TREE",
-            "Cupressaceae",
-            75,
-            130,
-            "Spring",
-            "Small round cones",
-            "Scale-like leaves",
-            "Japanese cedar",
-            0.8,
-        ),
-        Plant(
-            "GRAMINALES",
-            "Grasses",
-            "GRASS",
-            "Poaceae",
-            125,
-            240,
-            "Late spring, summer",
-            "Green to purple flower spikes",
-            "Long narrow leaves, hollow stems",
-            "Wheat, Rye, Barley",
-            1.0,
-        ),
-        Plant(
-            "RAGWEED",
-            "Ragweed",
-            "WEED",
-            "Asteraceae",
-            215,
-            290,
-            "Late summer, autumn",
-            "Yellow-green flower spikes",
-            "Deeply lobed fern-like leaves",
-            "Mugwort, Chrysanthemum, Sunflower",
-            1.0,
-        ),
-        Plant(
-            "MUGWORT",
-            "Mugwort",
-            "WEED",
-            "Asteraceae",
-            190,
-            260,
-            "Summer",
-            "Reddish-brown small flowers",
-            "Leaves silver underneath",
-            "Ragweed, Chamomile, Celery",
-            0.7,
-        ),
-    )
-}
+PLANTS_CSV = Path(__file__).parent / "data" / "pollen_plants.csv"
+
+
+@functools.cache
+def _plants() -> dict[str, Plant]:
+    """The plants of ``data/pollen_plants.csv`` by code (read on first use)."""
+    out: dict[str, Plant] = {}
+    with PLANTS_CSV.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
+            out[row["code"]] = Plant(
+                row["code"],
+                row["name"],
+                row["type"],
+                row["family"],
+                int(row["start"]),
+                int(row["end"]),
+                row["season"],
+                row["colors"],
+                row["shapes"],
+                row["cross"],
+                float(row["strength"]),
+            )
+    return out
+
 
 _REGIONS = {
     "europe": ("ALDER", "HAZEL", "BIRCH", "ASH", "OAK", "PINE", "GRAMINALES", "MUGWORT", "RAGWEED"),
@@ -380,7 +181,7 @@ def pollen_day(
     plants: list[dict[str, Any]] = []
     by_type: dict[str, int] = {}
     for code in _REGIONS.get(region, ()):
-        p = _PLANTS[code]
+        p = _plants()[code]
         noise = unit01("pollen", la, lo, day.isoformat(), code)
         if region == "barren":
             pos: float | None = None
