@@ -41,6 +41,7 @@ from ._geo import (
 )
 from ._i18n import format_distance, language, say, town_candidates
 from ._ids import business_id, decode_business
+from ._landmask import near_land
 from ._summaries import PlaceLine, summary_html
 
 __all__ = [
@@ -385,9 +386,7 @@ def _nearby(
 
 def _empty_area(center: tuple[float, float]) -> bool:
     """Whether ``center`` is open water far from any town (no places to invent there)."""
-    from global_land_mask import globe
-
-    if bool(globe.is_land(center[0], center[1])):
+    if near_land(center[0], center[1]):
         return False
     return country_at(center[0], center[1])[2] > _EMPTY_AREA_M
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ._i18n import pollen_advice, pollen_index, pollen_type_name
+from ._landmask import near_land
 from ._weather_model import unit01
 
 #: Universal Pollen Index colours of the values 0..5 (names and texts: ``data/texts``).
@@ -160,12 +161,10 @@ def _level(pos: float, strength: float, noise: float, wet: float) -> int:
 
 
 def has_vegetation(lat: float, lng: float) -> bool:
-    """Whether pollen can occur here at all: on land (``global-land-mask``), not polar."""
+    """Whether pollen can occur here at all: land within ~11 km (``global-land-mask``), not polar."""
     if abs(lat) >= _POLAR_LAT or lat <= -60.0:
         return False
-    from global_land_mask import globe
-
-    return bool(globe.is_land(lat, lng))
+    return near_land(lat, lng)
 
 
 def pollen_day(
