@@ -225,3 +225,12 @@ def test_any_text_gives_places_or_a_hint(text: str, lang: str | None) -> None:
 def test_a_blank_query_is_a_named_error(sandbox: Sandbox) -> None:
     with pytest.raises(SandboxToolError, match="textQuery"):
         _search(sandbox, "   ")
+
+
+def test_a_made_up_kind_near_the_location_bias(sandbox: Sandbox) -> None:
+    bias = {"circle": {"center": {"latitude": 45.76, "longitude": 4.84}, "radius_meters": 3000}}
+    out = _search(sandbox, "solar energy companies", location_bias=bias)
+    assert len(out["places"]) == 5
+    for view in out["places"]:
+        place = business_resolved(view["id"])
+        assert place is not None and haversine_m(45.76, 4.84, place.lat, place.lng) <= 3000

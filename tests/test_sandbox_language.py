@@ -198,3 +198,14 @@ def test_the_small_land_mask_agrees_with_known_places() -> None:
     assert not is_land(30.0, -40.0) and not is_land(89.9, 0.0) and not is_land(-40.0, -120.0)
     assert near_land(60.17, 24.94) and near_land(38.72, -9.14)  # coastal towns count as land
     assert not near_land(30.0, -40.0)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("pt", "Horário"), ("de", "Öffnungszeiten")])
+def test_asked_details_and_kinds_of_landmarks_are_translated(
+    sandbox: Sandbox, lang: str, word: str
+) -> None:
+    out = sandbox.call_tool(
+        "search_places", {"text_query": "Louvre opening hours", "language_code": lang}
+    )
+    text = plain_text(out["summary"])
+    assert word in text and "opening hours" not in text and " museum" not in text

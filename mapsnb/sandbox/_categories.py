@@ -26,6 +26,7 @@ __all__ = [
     "Category",
     "categories",
     "category_at",
+    "category_key",
     "detect_category",
     "find_category",
     "free_category",
@@ -136,6 +137,12 @@ def category_at(code: int) -> Category | None:
     """The known kind with this code, or ``None``."""
     rows = _table().rows
     return rows[code] if 0 <= code < len(rows) else None
+
+
+def category_key(key: str) -> Category | None:
+    """The known kind with wire key ``key`` ("museum"), or ``None``."""
+    code = _table().by_key.get(key)
+    return None if code is None else _table().rows[code]
 
 
 def find_category(text: str) -> tuple[int, int, int] | None:

@@ -31,6 +31,7 @@ __all__ = [
     "say",
     "texts",
     "town_candidates",
+    "weekday_names",
 ]
 
 _DATA = Path(__file__).parent / "data"
@@ -143,6 +144,15 @@ def country_in(cc: str, lang: str = "en") -> str:
     from babel import Locale
 
     return str(Locale.parse(lang).territories.get(cc.upper()) or country_name(cc))
+
+
+@functools.lru_cache(maxsize=16)
+def weekday_names(lang: str = "en") -> tuple[str, str, str, str]:
+    """Abbreviated Monday, Friday, Saturday and Sunday in ``lang`` (Babel)."""
+    from babel.dates import get_day_names
+
+    names = get_day_names("abbreviated", locale=lang if lang in SUPPORTED else "en")
+    return str(names[0]), str(names[4]), str(names[5]), str(names[6])
 
 
 # --------------------------------------------------------------------------- town forms

@@ -23,6 +23,7 @@ from ._categories import (
     Category,
     categories,
     category_at,
+    category_key,
     detect_category,
     find_category,
     free_category,
@@ -39,7 +40,15 @@ from ._geo import (
     resolve_text_match,
     timezone_at,
 )
-from ._i18n import format_distance, language, say, town_candidates
+from ._i18n import (
+    format_distance,
+    format_number,
+    language,
+    say,
+    texts,
+    town_candidates,
+    weekday_names,
+)
 from ._ids import business_id, decode_business
 from ._landmask import near_land
 from ._summaries import PlaceLine, summary_html
@@ -305,20 +314,20 @@ def _phrase(text: str) -> str | None:
     return " ".join(words)
 
 
-def _attribute_text(r: Resolved, attr: str) -> str:
+def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
     h = stable_int("attr", r.place_id)
     if attr == "hours":
-        return (
-            f"opening hours (synthetic): Mon–Fri {7 + h % 3}:00–{17 + h % 5}:00, "
-            f"Sat–Sun {9 + h % 2}:00–{16 + h % 4}:00"
-        )
+        mon, fri, sat, sun = weekday_names(lang)
+        return say(lang, "attr_hours", mon=mon, fri=fri, sat=sat, sun=sun, a=7 + h % 3,
+                   b=17 + h % 5, c=9 + h % 2, d=16 + h % 4)  # fmt: skip
     if attr == "phone":
-        return f"phone number (synthetic): +1 555-01{h % 100:02d}"
+        return say(lang, "attr_phone", phone=f"+1 555-01{h % 100:02d}")
     if attr == "website":
-        return f"website (synthetic): https://example.com/sandbox/{r.place_id[-8:]}"
+        return say(lang, "attr_website", url=f"https://example.com/sandbox/{r.place_id[-8:]}")
     if attr == "reviews":
-        return f"rating (synthetic): {3.6 + (h % 14) / 10:.1f} of 5 from {20 + h % 900} reviews"
-    return f"address: {r.address}"
+        rating = format_number(round(3.6 + (h % 14) / 10, 1), lang, "0.0")
+        return say(lang, "attr_reviews", rating=rating, n=20 + h % 900)
+    return say(lang, "attr_address", address=r.address)
 
 
 def _kind(r: Resolved, lang: str) -> tuple[str, str]:
@@ -327,7 +336,11 @@ def _kind(r: Resolved, lang: str) -> tuple[str, str]:
     if decoded is not None:
         c = category_for(decoded[2], decoded[5])
         return c.singular_in(lang), c.group
-    return _KINDS.get(r.kind, r.kind.replace("_", " ")), "outdoor"
+    known = category_key(r.kind)
+    if known is not None:  # a landmark museum, park, stadium, university, airport, ...
+        return known.singular_in(lang), "outdoor" if known.group == "outdoor" else "default"
+    english = _KINDS.get(r.kind, r.kind.replace("_", " "))
+    return str(texts(lang).get("place_kinds", {}).get(english, english)), "outdoor"
 
 
 def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Resolved], str]:
@@ -335,7 +348,7 @@ def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Re
     line = PlaceLine(
         r,
         kind,
-        attribute=_attribute_text(r, attr) if attr else None,
+        attribute=_attribute_text(r, attr, req.language) if attr else None,
         extended=req.extended,
         group=group,
         lang=req.language,
