@@ -13,9 +13,15 @@ import mapsnb
 from mapsnb._summary import parse_summary, plain_text
 from mapsnb.polyline import haversine_m
 from mapsnb.sandbox import Sandbox, SandboxToolError
-from mapsnb.sandbox._categories import categories, detect_category, is_generic_query
+from mapsnb.sandbox._categories import (
+    categories,
+    category_key,
+    detect_category,
+    is_generic_query,
+)
 from mapsnb.sandbox._geo import resolve_text
-from mapsnb.sandbox._places import business_resolved
+from mapsnb.sandbox._places import business_resolved, make_business
+from mapsnb.sandbox._summaries import PlaceLine, place_paragraph
 
 NOW = "2026-09-18T15:00:00Z"
 
@@ -133,6 +139,12 @@ def test_texts_fit_the_kind_of_place(sandbox: Sandbox) -> None:
             assert not any(phrase in text for phrase in venue_only), (query, text)
             seen += len(out["places"])
     assert seen == 180
+    hospital = category_key("hospital")
+    assert hospital is not None
+    for seed in range(12):  # a hospital never "opens at 8 AM"
+        place = make_business(45.75, 4.85, hospital.code, 0, seed)
+        text = place_paragraph(PlaceLine(place, "hospital"), 0)
+        assert "opens at" not in text and "around the clock" in text
 
 
 def test_generic_queries_are_kinds_but_named_places_are_not() -> None:
