@@ -9,28 +9,29 @@ resolving any place id or wire location is ``_locations``' job (it builds on thi
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import functools
-import gc
 import math
 import re
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any
 from urllib.parse import quote
 
 from mapsnb.polyline import haversine_m
 
+from . import _landmarks
 from ._common import (
     SANDBOX_ATTRIBUTION,
     invalid,
     place_id_for,
     stable_int,
 )
-from ._geodata import City, CityIndex, fold_text, load_city_index
+from ._geodata import City, CityIndex, load_city_index
+from ._landmarks import Landmark, fold, street_key
+from ._landmarks import Once as _Once
+from ._landmarks import landmark_index as _landmark_index
+from ._landmarks import names_inside as _names_inside
 
 __all__ = [
     "Landmark",
@@ -51,29 +52,8 @@ __all__ = [
     "use_landmarks",
 ]
 
-LANDMARKS_CSV = Path(__file__).parent / "data" / "landmarks.csv"
-
-_WORDS = re.compile(r"[\W_]+")
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
 _HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\s+\S")
-_STREET_ABBREV = {
-    "st": "street",
-    "ave": "avenue",
-    "av": "avenue",
-    "pkwy": "parkway",
-    "blvd": "boulevard",
-    "rd": "road",
-    "dr": "drive",
-    "ln": "lane",
-    "hwy": "highway",
-    "pl": "place",
-    "sq": "square",
-    "ct": "court",
-    "n": "north",
-    "s": "south",
-    "e": "east",
-    "w": "west",
-}
 _POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
 
 
@@ -93,83 +73,10 @@ class Resolved:
     confidence: str
 
 
-@dataclass(frozen=True)
-class Landmark:
-    """One row of ``landmarks.csv``."""
-
-    key: str
-    name: str
-    aliases: tuple[str, ...]
-    kind: str
-    address: str
-    city: str
-    region: str
-    country_code: str
-    lat: float
-    lng: float
-    place_id: str
-
-
 _City = City  # a geonames town (see :mod:`._geodata`)
 
 
-# --------------------------------------------------------------------------- text
-
-
-_fold = fold_text
-
-
-@functools.lru_cache(maxsize=8192)
-def fold(text: str) -> str:
-    """Lower-case, accent-free, punctuation-free form of ``text`` (any script is kept)."""
-    return _fold(text)
-
-
-def _street_key(text: str) -> str:
-    """Folded street part with common abbreviations expanded ("pkwy" -> "parkway")."""
-    return " ".join(_STREET_ABBREV.get(w, w) for w in fold(text).split())
-
-
 # --------------------------------------------------------------------------- data
-
-_T = TypeVar("_T")
-_LOAD_LOCK = threading.RLock()
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC: building ~34,000 records otherwise triggers many full collections
-    (about a third of the cold-start time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-class _Once(Generic[_T]):
-    """A zero-argument index builder, run once: threads asking at the same time during a cold
-    start wait for the one build instead of each building their own copy."""
-
-    def __init__(self, build: Callable[[], _T]) -> None:
-        self._build = build
-        self._value: _T | None = None
-        functools.update_wrapper(self, build)
-
-    def __call__(self) -> _T:
-        value = self._value
-        if value is None:
-            with _LOAD_LOCK:
-                if self._value is None:
-                    with _gc_paused():
-                        self._value = self._build()
-                value = self._value
-        return value
-
-    def cache_clear(self) -> None:
-        self._value = None
 
 
 def _build_city_index() -> CityIndex:
@@ -179,95 +86,9 @@ def _build_city_index() -> CityIndex:
 _city_index = _Once(_build_city_index)
 
 
-def _split_aliases(value: str) -> tuple[str, ...]:
-    return tuple(a.strip() for a in value.split("|") if a.strip())
-
-
-def load_landmarks(path: Path) -> list[Landmark]:
-    """Read a landmarks CSV (columns ``key,name,aliases,kind,address,city,region,
-    country_code,lat,lng,place_id``); an empty ``place_id`` becomes ``place_id_for(key)``."""
-    if not path.exists():
-        return []
-    out: list[Landmark] = []
-    with path.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            key = (row.get("key") or "").strip()
-            if not key:
-                continue
-            out.append(
-                Landmark(
-                    key=key,
-                    name=row["name"].strip(),
-                    aliases=_split_aliases(row.get("aliases") or ""),
-                    kind=(row.get("kind") or "point_of_interest").strip(),
-                    address=(row.get("address") or "").strip(),
-                    city=(row.get("city") or "").strip(),
-                    region=(row.get("region") or "").strip(),
-                    country_code=(row.get("country_code") or "").strip().upper(),
-                    lat=float(row["lat"]),
-                    lng=float(row["lng"]),
-                    place_id=(row.get("place_id") or "").strip() or place_id_for(key),
-                )
-            )
-    return out
-
-
-@dataclass
-class _LandmarkIndex:
-    items: list[Landmark]
-    by_name: dict[str, list[int]]  # folded name / alias / key -> landmarks
-    by_street: dict[str, list[int]]  # folded street part of the address -> landmarks
-    by_full_address: dict[str, int]
-    by_id: dict[str, int]
-    fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
-    fuzzy_words: int  # the most words in one of them
-
-
-def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
-    by_name: dict[str, list[int]] = {}
-    by_street: dict[str, list[int]] = {}
-    by_full: dict[str, int] = {}
-    by_id: dict[str, int] = {}
-    for i, lm in enumerate(items):
-        names = {fold(lm.name), fold(lm.key.replace("_", " ")), *map(fold, lm.aliases)}
-        for n in names:
-            if n:
-                by_name.setdefault(n, []).append(i)
-        if lm.address:
-            by_full.setdefault(_street_key(lm.address), i)
-            street = lm.address.split(",")[0]
-            if any(ch.isdigit() for ch in street):
-                by_street.setdefault(_street_key(street), []).append(i)
-        by_id[lm.place_id] = i
-    fuzzy = frozenset(n for n in by_name if len(n) >= 4)
-    words = max((n.count(" ") + 1 for n in fuzzy), default=0)
-    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
-
-
-def _names_inside(text: str, li: _LandmarkIndex) -> list[str]:
-    """Landmark names/aliases that occur in folded ``text`` as whole words, longest first, ties
-    in text order."""
-    words = text.split()
-    found = (
-        name
-        for i in range(len(words))
-        for k in range(min(li.fuzzy_words, len(words) - i), 0, -1)
-        if (name := " ".join(words[i : i + k])) in li.fuzzy
-    )
-    return sorted(dict.fromkeys(found), key=len, reverse=True)
-
-
-def _build_landmark_index() -> _LandmarkIndex:
-    return _index_landmarks(load_landmarks(LANDMARKS_CSV))
-
-
-_landmark_index = _Once(_build_landmark_index)
-
-
 def use_landmarks(path: Path | None = None) -> None:
     """Switch the landmark table to another CSV (``None``: the packaged one); for tests."""
-    global LANDMARKS_CSV
-    LANDMARKS_CSV = path or Path(__file__).parent / "data" / "landmarks.csv"
+    _landmarks.LANDMARKS_CSV = path or Path(__file__).parent / "data" / "landmarks.csv"
     _landmark_index.cache_clear()
     _resolve_text_cached.cache_clear()
 
@@ -535,7 +356,7 @@ def _street_address(
             break
     if city is None:
         return None
-    key = _street_key(head)
+    key = street_key(head)
     h = stable_int("street", key, city.geonameid)
     ang = (h % 3600) / 3600 * 2 * math.pi
     dist = 300 + (h >> 12) % 2700
@@ -578,10 +399,10 @@ def _resolve_text_cached(
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             return _landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
-    street = _street_key(text)
+    street = street_key(text)
     if street in li.by_full_address:
         return _landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
-    lm = _pick_landmark(li.by_street.get(_street_key(parts[0]), ()), q, bias, region)
+    lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
     if lm:
         return _landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France") or a country
