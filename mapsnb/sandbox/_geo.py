@@ -31,7 +31,7 @@ from ._geodata import City, CityIndex, load_city_index
 from ._landmarks import Landmark, fold, street_key
 from ._landmarks import Once as _Once
 from ._landmarks import landmark_index as _landmark_index
-from ._landmarks import names_inside as _names_inside
+from ._towns import find_town, fuzzy_town, town_ids
 
 __all__ = [
     "Landmark",
@@ -53,8 +53,35 @@ __all__ = [
 ]
 
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
-_HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\s+\S")
+_HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
 _POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
+_APPROX: dict[str, Resolved] = {}  # ids issued for approximate places (this process)
+#: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
+FILLER_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "at",
+        "de",
+        "la",
+        "le",
+        "l",
+        "du",
+        "des",
+        "del",
+        "di",
+        "da",
+        "do",
+        "der",
+        "die",
+        "das",
+        "w",
+        "v",
+        "в",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -346,23 +373,20 @@ def parse_lat_lng(text: str) -> tuple[float, float] | None:
 
 
 def _street_address(
-    head: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    head: str, label: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> Resolved | None:
     """A house-number address in a known city: a deterministic point in that city."""
-    city = None
-    for name in sorted(q.cities, key=lambda n: (-len(n), n)):  # not set order: hash-seeded
-        city = _pick_city(name, q, bias, region)
-        if city:
-            break
-    if city is None:
+    named = _named_town(q, bias, region)
+    if named is None:
         return None
+    city = named[0]
     key = street_key(head)
     h = stable_int("street", key, city.geonameid)
     ang = (h % 3600) / 3600 * 2 * math.pi
     dist = 300 + (h >> 12) % 2700
     lat = city.lat + dist * math.cos(ang) / 111_320
     lng = city.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(city.lat))))
-    street = " ".join(w.capitalize() if not w[0].isdigit() else w for w in head.split())
+    street = " ".join(label.split())
     return Resolved(
         round(lat, 6),
         round(lng, 6),
@@ -407,6 +431,10 @@ def _resolve_text_cached(
         return _landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France") or a country
     city = _pick_city(head, q, bias, region)
+    named = _named_town(q, bias, region) if city and q.cities else None
+    if city and named:  # a district of the named town, else the named town wins
+        near = _pick_city(head, q, (named[0].lat, named[0].lng), None)
+        city = near if near and _km(near, named[0]) < 30 else None
     if city:
         return city_resolved(city, "MEDIUM"), "city"
     if not q.cities and full in _city_index().countries:
@@ -414,18 +442,127 @@ def _resolve_text_cached(
         if country:
             return country, "country"
     # 3. a house-number street address in a known city
-    if _HOUSE_NUMBER.match(head):
-        addr = _street_address(head, q, bias, region)
+    if _HOUSE_NUMBER.match(head) and _named_town(q, bias, region):
+        addr = _street_address(head, parts[0].strip(), q, bias, region)
         if addr:
             return addr, "street"
-    # 4. fuzzy: a landmark name or alias inside the text
-    if li.fuzzy:
-        # longest name first, ties in text order (a set's order would depend on the hash seed)
-        for name in _names_inside(full, li):
-            lm = _pick_landmark(li.by_name[name], q, bias, region)
-            if lm:
-                return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
+    # 4. a landmark by its whole name, or anything else in a town the text names
+    return _in_named_town(parts, head, q, bias, region)
+
+
+def _km(a: _City, b: _City) -> float:
+    return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
+
+
+def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> _City:
+    cities = [_city_index().cities[j] for j in ids]
+    if bias is not None:
+        return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
+    if region:
+        return next((c for c in cities if c.cc == region.upper()), cities[0])
+    return cities[0]
+
+
+def _named_town(
+    q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[_City, bool] | None:
+    """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
+    ``(town, exact)``."""
+    idx = _city_index()
+
+    def ok(j: int) -> bool:
+        return _city_ok(idx.cities[j], q)
+
+    names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
+    for name in names:
+        ids = town_ids(idx, name, ok)
+        if ids:
+            return _best_town(ids, bias, region), True
+    for name in names:
+        j = fuzzy_town(idx, name, ok)
+        if j is not None:
+            return idx.cities[j], False
     return None
+
+
+def _landmark_named(
+    rest: str, town: _City | None, bias: tuple[float, float] | None, region: str | None
+) -> Landmark | None:
+    """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
+    no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
+    li = _landmark_index()
+    ids = li.by_name.get(rest, ())
+    if not ids and town is None and len(rest) >= 6:
+        from rapidfuzz import fuzz, process
+
+        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=90)
+        ids = li.by_name[hit[0]] if hit else ()
+    cands = [li.items[i] for i in ids]
+    if town is not None:
+        cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]
+    if not cands:
+        return None
+    return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
+
+
+def _in_named_town(
+    parts: list[str],
+    head: str,
+    q: _Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> tuple[Resolved, str] | None:
+    """Steps after the exact ones: the town the text names (a comma part, else a run of words
+    in the head), a landmark by its whole name in it, else a point near the town's centre with
+    LOW confidence ("approximate"); with no town, a misspelt town or landmark name."""
+    idx = _city_index()
+    words = head.split()
+    named = _named_town(q, bias, region)
+    town, exact = named if named else (None, False)
+    if town is None and not q.cities:
+        hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        if hit is not None:
+            town, exact = idx.cities[hit.j], True
+            words = words[: hit[1]] + words[hit[2] :]
+    rest = " ".join(w for w in words if w not in FILLER_WORDS)
+    lm = _landmark_named(rest, town, bias, region) if rest else None
+    if lm is not None:
+        return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
+    if town is None:
+        if q.cities or len(words) > 3:
+            return None
+        j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
+        return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
+    if not rest:
+        return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    return _approximate(parts[0], rest, town), "approximate"
+
+
+def _approximate(label: str, key: str, town: _City) -> Resolved:
+    """A place the emulator does not know in a town it knows: a deterministic point 200 m to
+    1.5 km from the town's centre, confidence LOW."""
+    h = stable_int("approx", key, town.geonameid)
+    ang = (h % 3600) / 3600 * 2 * math.pi
+    dist = 200 + (h >> 12) % 1300
+    lat = town.lat + dist * math.cos(ang) / 111_320
+    lng = town.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(town.lat))))
+    pid = place_id_for("approx", key, town.geonameid)
+    r = Resolved(
+        round(lat, 6),
+        round(lng, 6),
+        label.strip(),
+        f"{label.strip()}, {_city_address(town)}",
+        pid,
+        "point_of_interest",
+        town.name,
+        town.cc,
+        town.tz,
+        "LOW",
+    )
+    if len(_APPROX) > 50_000:
+        _APPROX.clear()
+    _APPROX[pid] = r
+    return r
 
 
 def _country_resolved(cc: str) -> Resolved | None:
@@ -481,6 +618,8 @@ def resolve_geo_id(pid: str) -> Resolved | None:
         return city_resolved(idx.cities[j])
     if pid in _POINTS:
         return point_resolved(*_POINTS[pid])
+    if pid in _APPROX:
+        return _APPROX[pid]
     return None
 
 

