@@ -126,3 +126,92 @@ def test_live_answers_leave_the_matched_columns_empty() -> None:
     df = F.resolved_names_frame(live, request={"queries": [{"text": "x"}]})
     assert df.matched_name.isna().all() and df.matched_lat.isna().all()
     assert df.matched_lng.dtype == "float64"
+
+
+# --------------------------------------------------------------------------- water and units
+
+_MODES = ("WALK", "BICYCLE")
+
+
+def route(box: Sandbox, origin: str, destination: str, mode: str) -> list[dict]:
+    return box.call_tool(
+        "compute_routes",
+        {
+            "origin": {"address": origin},
+            "destination": {"address": destination},
+            "travel_mode": mode,
+            "include_polyline": True,
+        },
+    )["routes"]
+
+
+@pytest.mark.parametrize(
+    ("origin", "destination"),
+    [("Istanbul", "Üsküdar"), ("Lisbon", "Almada"), ("San Francisco", "Oakland")],
+)
+@pytest.mark.parametrize("mode", _MODES)
+def test_no_walk_or_ride_across_open_water(
+    box: Sandbox, origin: str, destination: str, mode: str
+) -> None:
+    assert route(box, origin, destination, mode) == []  # live: empty routes, no route
+    assert route(box, origin, destination, "DRIVE")  # a bridge or tunnel the emulator knows
+
+
+@pytest.mark.parametrize("mode", _MODES)
+def test_manhattan_to_hoboken_goes_over_a_bridge(box: Sandbox, mode: str) -> None:
+    from mapsnb.polyline import decode
+    from mapsnb.sandbox._crossings import plan
+    from mapsnb.sandbox._geo import resolve_text
+    from mapsnb.sandbox._water import open_water_m
+
+    r = route(box, "Manhattan", "Hoboken", mode)[0]
+    path = decode(r["encodedPolyline"])
+    assert open_water_m(path) == 0.0
+    ends = tuple((x.lat, x.lng) for x in (resolve_text("Manhattan"), resolve_text("Hoboken")))
+    links = [s.link.name for s in plan(ends, mode) or () if s.link]
+    assert links == ["George Washington Bridge"]
+    assert r["distanceMeters"] > 3 * haversine_m(*ends[0], *ends[1])
+
+
+def test_car_ferry_runs_at_ferry_speed_with_boarding(box: Sandbox) -> None:
+    r = route(box, "Helsinki", "Tallinn", "DRIVE")[0]
+    seconds = int(r["duration"][:-1])
+    assert seconds > 2 * 3600  # was 1 h 03 at motorway speed
+    assert r["distanceMeters"] < 100_000
+
+
+def test_land_mask_matches_known_water_and_rivers() -> None:
+    from mapsnb.sandbox._water import is_land
+
+    assert not is_land(40.75, -74.01)  # Hudson
+    assert not is_land(41.02, 29.0)  # Bosphorus
+    assert not is_land(37.80, -122.35)  # San Francisco Bay
+    assert is_land(45.76, 4.84) and is_land(50.94, 6.97)  # Rhône at Lyon, Rhine at Cologne
+
+
+def along(box: Sandbox, language: str | None, region: str | None = None) -> dict:
+    args: dict = {
+        "text_query": "coffee",
+        "route_endpoints": {
+            "origin": {"address": "Gare de Lyon Part-Dieu"},
+            "destination": {"address": "Place Bellecour, Lyon"},
+        },
+        "travel_mode": "WALK",
+    }
+    if language:
+        args["language_code"] = language
+    if region:
+        args["region_code"] = region
+    return box.call_tool("search_along_route", args)
+
+
+def test_lyon_detours_in_metres_and_equal_for_every_language(box: Sandbox) -> None:
+    frames = {}
+    for lang in (None, "en-US", "fr", "de", "pt-BR", "pl", "ru"):
+        payload = along(box, lang)
+        texts = [r["detourSummary"]["localizedDetourDistance"] for r in payload["results"]]
+        assert texts and all(t.endswith(" m") or t.endswith(" km") for t in texts), texts
+        frames[lang] = list(F.along_route_frame(payload).detour_m)
+    assert all(v == frames[None] for v in frames.values())
+    us = along(box, "en-US", "US")["results"]
+    assert all(r["detourSummary"]["localizedDetourDistance"].endswith(("mi", "ft")) for r in us)
