@@ -215,3 +215,30 @@ def test_lyon_detours_in_metres_and_equal_for_every_language(box: Sandbox) -> No
     assert all(v == frames[None] for v in frames.values())
     us = along(box, "en-US", "US")["results"]
     assert all(r["detourSummary"]["localizedDetourDistance"].endswith(("mi", "ft")) for r in us)
+
+
+# --------------------------------------------------------------------------- addresses
+
+
+@pytest.mark.parametrize(
+    ("query", "pattern"),
+    [
+        ("cafes in Lyon", r"^\d+ [^,]+, 69\d{3} Lyon, France$"),
+        ("cafes in Leipzig", r"^[^,\d]+ \d+, \d{5} Leipzig, Germany$"),
+        ("cafes in Warsaw", r"^[^,\d]+ \d+, \d\d-\d{3} Warsaw, Poland$"),
+        ("cafes in Chicago", r"^\d+ [^,]+, Chicago, IL \d{5}, USA$"),
+    ],
+)
+def test_addresses_in_the_local_format(box: Sandbox, query: str, pattern: str) -> None:
+    import re
+
+    places = box.call_tool("search_places", {"text_query": query})
+    summary = places.get("summary", "")
+    from mapsnb.sandbox._locations import resolve_place_id
+
+    ids = [p["id"] for p in places.get("places", [])]
+    assert ids, summary
+    for pid in ids:
+        r = resolve_place_id(pid)
+        assert r is not None and re.match(pattern, r.address), r and r.address
+        assert "Elm St, Lyon" not in r.address

@@ -16,12 +16,12 @@ from typing import Any
 
 from mapsnb.polyline import haversine_m
 
+from ._addresses import local_address
 from ._common import Context, arg, invalid, stable_int, token_for
 from ._geo import (
     Resolved,
     fold,
     lat_lng_arg,
-    nearest_city,
     place_view,
     resolve_text,
     resolve_text_match,
@@ -277,13 +277,12 @@ def make_business(lat: float, lng: float, cat: int, index: int, seed: int) -> Re
     """A synthetic business as a :class:`Resolved` (its id decodes back to these inputs)."""
     seed &= 0xFFFFFF
     lat, lng = round(lat, 6), round(lng, 6)
-    city, cc = nearest_city(lat, lng)
-    street = f"{100 + seed % 1900} {_STREETS[(seed >> 11) % len(_STREETS)]}"
+    address, city, cc = local_address(lat, lng, seed)  # the country's own format (issue 21)
     return Resolved(
         lat,
         lng,
         business_name(cat, index, seed),
-        f"{street}, {city}, {cc}",
+        address,
         business_id(lat, lng, cat, index, seed),
         CATEGORIES[cat % len(CATEGORIES)].key,
         city,
