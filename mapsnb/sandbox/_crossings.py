@@ -20,7 +20,16 @@ from mapsnb.polyline import haversine_m
 
 from ._water import crosses_open_water, crosses_water_line
 
-__all__ = ["LINKS_CSV", "Crossing", "Step", "ashore", "crossings", "link_cost", "plan"]
+__all__ = [
+    "LINKS_CSV",
+    "Crossing",
+    "Step",
+    "ashore",
+    "crossings",
+    "link_cost",
+    "open_water_beyond_links",
+    "plan",
+]
 
 LINKS_CSV = Path(__file__).parent / "data" / "links.csv"
 Point = tuple[float, float]
@@ -203,3 +212,22 @@ def link_cost(waypoints: tuple[Point, ...], mode: str) -> tuple[float, float]:
     steps = plan(waypoints, mode) or ()
     links = [s.link for s in steps if s.link is not None]
     return sum(x.meters for x in links), sum(x.seconds for x in links)
+
+
+def open_water_beyond_links(path: tuple[Point, ...] | list[Point]) -> float:
+    """Metres of a route's path over open water, not counting its known links (a bridge or a
+    ferry crosses water by design): what no WALK or BICYCLE route may have."""
+    from ._water import open_water_m
+
+    ends = {
+        frozenset({(round(x.a[0], 5), round(x.a[1], 5)), (round(x.b[0], 5), round(x.b[1], 5))})
+        for x in crossings()
+    }
+    total, piece = 0.0, [path[0]] if path else []
+    for p, q in itertools.pairwise(path):
+        if frozenset({(round(p[0], 5), round(p[1], 5)), (round(q[0], 5), round(q[1], 5))}) in ends:
+            total += open_water_m(piece)
+            piece = [q]
+        else:
+            piece.append(q)
+    return total + open_water_m(piece)

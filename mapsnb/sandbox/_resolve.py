@@ -120,7 +120,11 @@ def _resolve_one(
         )
     hit = resolve_text_match(text, bias=bias, region=region)
     exact = hit is not None and hit[1] in ("name", "alias", "address", "street", "coords")
-    vague = hit is not None and hit[1] == "approximate" and not _specific(text, hit[0].city)
+    if hit is not None and hit[1] == "approximate":  # "Temple Bar, Dublin" is one place
+        exact = _specific(text, hit[0].city)
+        vague = not exact
+    else:
+        vague = False
     if vague or (not exact and detect_category(text) is not None):
         raise _Fail(
             "INVALID_ARGUMENT",
