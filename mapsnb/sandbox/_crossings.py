@@ -107,16 +107,6 @@ def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
     return not crosses_open_water((a, b), shore_start=shore_a, shore_end=shore_b)
 
 
-def _ends(mode: str) -> list[tuple[Point, Point, Crossing]]:
-    """Both directions of every link ``mode`` may use."""
-    return [
-        (p, q, link)
-        for link in crossings()
-        if mode in link.modes
-        for p, q in ((link.a, link.b), (link.b, link.a))
-    ]
-
-
 #: Sideways offsets (share of the leg's length) tried for a via point that keeps a leg ashore.
 _OFFSETS = (0.1, -0.1, 0.2, -0.2, 0.35, -0.35)
 
@@ -184,11 +174,11 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
                 options.append((cost, f"{l1.name}+{l2.name}", parts))
     for _, _, parts in sorted(options, key=lambda o: (o[0], o[1])):
         steps: list[Step] = []
-        for p, q, link in parts:
-            way = (p, q) if link is not None else ashore(p, q, 1)
+        for p, q, via in parts:
+            way = (p, q) if via is not None else ashore(p, q, 1)
             if way is None:
                 break
-            steps += [Step(p, q, link)] if link is not None else _roads(way)
+            steps += [Step(p, q, via)] if via is not None else _roads(way)
         else:
             return steps
     return None if mode in DRY_MODES else [Step(a, b)]
