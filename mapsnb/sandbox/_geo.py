@@ -489,7 +489,7 @@ def resolve_text_match(
 ) -> tuple[Resolved, str] | None:
     """Like :func:`resolve_text`, also saying how it matched: ``"name"``, ``"alias"``,
     ``"address"``, ``"street"``, ``"coords"`` (exact kinds), ``"city"``, ``"country"``,
-    ``"fuzzy"``."""
+    ``"fuzzy"``, ``"approximate"``."""
     if not isinstance(text, str) or not text.strip():
         return None
     if bias is not None:
@@ -503,9 +503,13 @@ def resolve_text(
     """Resolve free text (landmark, alias, address, city, "City, ST", "City, Country",
     ``"lat,lng"``) to a place, or ``None`` when unknown.
 
-    Matching is case-insensitive with accents folded. ``bias`` (a point) and ``region`` (a
-    country code) break ties between equally named candidates. Confidence is HIGH for an
-    exact landmark name or address, MEDIUM for aliases, cities and fuzzy matches.
+    Matching is case-insensitive with accents folded; towns are also found by their other
+    names ("Cracow", "Lisboa", "Москва"), inflected ("w Krakowie") or misspelt ("Lisbonn").
+    A town the text names wins over a landmark elsewhere; a landmark matches on its whole name
+    (or alias) only. ``bias`` (a point) and ``region`` (a country code) break ties between
+    equally named candidates. Confidence is HIGH for an exact landmark name or address, MEDIUM
+    for aliases and towns, LOW for a misspelt town and for a station, square or street the
+    emulator does not know in a town it knows (placed near the town's centre, "approximate").
     """
     hit = resolve_text_match(text, bias=bias, region=region)
     return hit[0] if hit else None

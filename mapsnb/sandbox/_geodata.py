@@ -26,7 +26,6 @@ import math
 import os
 import re
 import sys
-import tempfile
 import unicodedata
 import zlib
 from array import array
@@ -37,6 +36,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from mapsnb.polyline import haversine_m
+
+from ._indexfile import _dump, _parse, _write_atomically
 
 __all__ = [
     "INDEX_FORMAT",
@@ -56,7 +57,6 @@ MIN_POPULATION = 1000
 #: "Cracow", "Lisboa", "Москва"); airport-like codes ("KRK", "MOW") are left out.
 ALT_NAMES_POPULATION = 100_000
 
-_MAGIC = b"MAPSNB-CITY-INDEX\n"
 #: The index as shipped in the package (zlib); used when its key matches this installation.
 PREBUILT = Path(__file__).parent / "data" / "cities.idx.z"
 #: Set (to anything) to ignore :data:`PREBUILT` and use the user cache (tests of the cache).
@@ -477,22 +477,6 @@ def _index(meta: dict[str, Any], cols: dict[str, Any], id_of: Callable[[int], st
 
 # --------------------------------------------------------------------------- file
 
-_ARRAY_COLUMNS = {
-    "gid": "i",
-    "lat": "i",
-    "lng": "i",
-    "pop": "q",
-    "tz": "H",
-    "admin1": "H",
-    "name_off": "i",
-    "cells": "i",
-    "cell_starts": "i",
-    "key_off": "i",
-    "key_starts": "i",
-    "key_ids": "i",
-}
-_TEXT_COLUMNS = ("names", "keys", "cc")
-
 
 def cache_dir() -> Path:
     """``$XDG_CACHE_HOME/mapsnb`` (default ``~/.cache/mapsnb``)."""
@@ -520,68 +504,6 @@ def index_key(id_of: Callable[[int], str]) -> str:
 def index_path(key: str) -> Path:
     """The cache file of an index key."""
     return cache_dir() / f"cities{MIN_POPULATION}-v{INDEX_FORMAT}-{key}.idx"
-
-
-def _dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:
-    blocks: list[bytes] = []
-    layout: list[list[Any]] = []
-    for name, code in _ARRAY_COLUMNS.items():
-        data = cols[name].tobytes()
-        layout.append([name, code, len(data)])
-        blocks.append(data)
-    for name in _TEXT_COLUMNS:
-        data = cols[name].encode("utf-8")
-        layout.append([name, "s", len(data)])
-        blocks.append(data)
-    head = json.dumps({"key": key, "layout": layout, **meta}, ensure_ascii=False).encode()
-    body = b"".join([len(head).to_bytes(4, "big"), head, *blocks])
-    return _MAGIC + body + zlib.crc32(body).to_bytes(4, "big")
-
-
-def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``(meta, columns)`` of a cache file; ValueError when it is not a valid file for ``key``."""
-    view = memoryview(data)
-    if not data.startswith(_MAGIC) or len(data) < len(_MAGIC) + 8:
-        raise ValueError("not a mapsnb city index")
-    body = view[len(_MAGIC) : -4]
-    if zlib.crc32(body) != int.from_bytes(view[-4:], "big"):
-        raise ValueError("checksum mismatch")
-    n = int.from_bytes(body[:4], "big")
-    meta = json.loads(bytes(body[4 : 4 + n]))
-    if not isinstance(meta, dict) or meta.get("key") != key:
-        raise ValueError("index built from other inputs")
-    pos = 4 + n
-    cols: dict[str, Any] = {}
-    for name, code, size in meta["layout"]:
-        chunk = body[pos : pos + size]
-        if len(chunk) != size or code != _ARRAY_COLUMNS.get(name, "s"):
-            raise ValueError("truncated or unexpected column")
-        if code == "s":
-            cols[name] = str(chunk, "utf-8")
-        else:
-            cols[name] = array(code)
-            cols[name].frombytes(chunk)
-        pos += size
-    if pos != len(body) or set(cols) != {*_ARRAY_COLUMNS, *_TEXT_COLUMNS}:
-        raise ValueError("unexpected layout")
-    n = len(cols["gid"])
-    sizes = {len(cols[c]) for c in ("lat", "lng", "pop", "tz", "admin1")}
-    if sizes != {n} or len(cols["name_off"]) != n + 1 or len(cols["cc"]) != 2 * n:
-        raise ValueError("columns of different lengths")
-    return meta, cols
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def load_city_index(id_of: Callable[[int], str]) -> CityIndex:
