@@ -29,14 +29,21 @@ def _formats() -> dict[str, Any]:
     return data
 
 
-@functools.cache
+_KNOWN: list[tuple[object, dict[tuple[str, str], str]]] = []
+
+
 def _known_postcodes() -> dict[tuple[str, str], str]:
     """``(town, country code) -> a real postcode`` read from the curated landmarks' addresses
-    ("…, 69003 Lyon, France"): a town's synthetic postcodes start like its real ones."""
+    ("…, 69003 Lyon, France"): a town's synthetic postcodes start like its real ones. Kept
+    per landmark table (tests switch tables)."""
     from ._landmarks import landmark_index
 
+    table = landmark_index()
+    if _KNOWN and _KNOWN[0][0] is table:
+        return _KNOWN[0][1]
     out: dict[tuple[str, str], str] = {}
-    for lm in landmark_index().items:
+    _KNOWN[:] = [(table, out)]
+    for lm in table.items:
         for part in lm.address.split(","):
             words = part.split()
             if len(words) >= 2 and words[0][:1].isdigit() and " ".join(words[1:]) == lm.city:

