@@ -127,7 +127,7 @@ def cold_start(rounds: int = 5) -> None:
         ("sandbox first call, empty cache (packaged index)", "fresh"),
         ("sandbox first call, user-cached index (warm)", "warm"),
         ("sandbox first call, no index at all (build)", "build"),
-        ("mapsnb.Client() first call, empty cache", "client"),
+        ("mapsnb.Client() first call (no key: the emulator)", "client"),
     ]
     for label, key in rows:
         median = statistics.median(times[key])
