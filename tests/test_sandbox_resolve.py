@@ -55,6 +55,8 @@ def test_batch_is_one_to_one_with_failures_as_empty() -> None:
     )
     res = out["results"]
     assert len(res) == 5
+    match = res[0].pop("sandboxMatch")  # sandbox-only: what the query was matched to
+    assert match["name"] == "Eiffel Tower" and match["matchedAs"] == "name"
     assert res[0] == {"entity": {"place": f"places/{EIFFEL}"}, "confidence": "HIGH"}
     assert res[1] == {} and res[2] == {} and res[4] == {}
     assert res[3]["confidence"] == "MEDIUM" and res[3]["entity"]["place"].startswith("places/ChIJ")

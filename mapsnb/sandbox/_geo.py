@@ -9,28 +9,40 @@ resolving any place id or wire location is ``_locations``' job (it builds on thi
 
 from __future__ import annotations
 
-import contextlib
-import csv
 import functools
-import gc
 import math
 import re
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any
 from urllib.parse import quote
 
 from mapsnb.polyline import haversine_m
 
+from . import _landmarks
+from ._cities import (
+    _city_address,
+    _city_index,
+    _country_name,
+    _nearest_cached,
+    city_place_id,
+    continent_at,
+    country_at,
+    country_name,
+    nearest_city,
+    timezone_at,
+)
 from ._common import (
     SANDBOX_ATTRIBUTION,
     invalid,
     place_id_for,
     stable_int,
 )
-from ._geodata import City, CityIndex, fold_text, load_city_index
+from ._geodata import City
+from ._landmarks import Landmark, fold, street_key
+from ._landmarks import landmark_index as _landmark_index
+from ._towns import find_town, fuzzy_town, town_ids
 
 __all__ = [
     "Landmark",
@@ -51,30 +63,51 @@ __all__ = [
     "use_landmarks",
 ]
 
-LANDMARKS_CSV = Path(__file__).parent / "data" / "landmarks.csv"
-
-_WORDS = re.compile(r"[\W_]+")
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
-_HOUSE_NUMBER = re.compile(r"^\d+[a-z]?\s+\S")
-_STREET_ABBREV = {
-    "st": "street",
-    "ave": "avenue",
-    "av": "avenue",
-    "pkwy": "parkway",
-    "blvd": "boulevard",
-    "rd": "road",
-    "dr": "drive",
-    "ln": "lane",
-    "hwy": "highway",
-    "pl": "place",
-    "sq": "square",
-    "ct": "court",
-    "n": "north",
-    "s": "south",
-    "e": "east",
-    "w": "west",
-}
+_HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
 _POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
+_APPROX: dict[str, Resolved] = {}  # ids issued for approximate places (this process)
+#: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
+FILLER_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "at",
+        "de",
+        "la",
+        "le",
+        "l",
+        "du",
+        "des",
+        "del",
+        "di",
+        "da",
+        "do",
+        "der",
+        "die",
+        "das",
+        "w",
+        "v",
+        "в",
+        # "X in Town": the preposition before a named town ("Louvre in Paris", "Torre em Lisboa")
+        "in",
+        "near",
+        "em",
+        "en",
+        "im",
+        "bei",
+        "au",
+        "aux",
+        "à",
+        "na",
+        "nel",
+        "во",
+        "на",
+        "около",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -93,181 +126,15 @@ class Resolved:
     confidence: str
 
 
-@dataclass(frozen=True)
-class Landmark:
-    """One row of ``landmarks.csv``."""
-
-    key: str
-    name: str
-    aliases: tuple[str, ...]
-    kind: str
-    address: str
-    city: str
-    region: str
-    country_code: str
-    lat: float
-    lng: float
-    place_id: str
-
-
 _City = City  # a geonames town (see :mod:`._geodata`)
-
-
-# --------------------------------------------------------------------------- text
-
-
-_fold = fold_text
-
-
-@functools.lru_cache(maxsize=8192)
-def fold(text: str) -> str:
-    """Lower-case, accent-free, punctuation-free form of ``text`` (any script is kept)."""
-    return _fold(text)
-
-
-def _street_key(text: str) -> str:
-    """Folded street part with common abbreviations expanded ("pkwy" -> "parkway")."""
-    return " ".join(_STREET_ABBREV.get(w, w) for w in fold(text).split())
 
 
 # --------------------------------------------------------------------------- data
 
-_T = TypeVar("_T")
-_LOAD_LOCK = threading.RLock()
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC: building ~34,000 records otherwise triggers many full collections
-    (about a third of the cold-start time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-class _Once(Generic[_T]):
-    """A zero-argument index builder, run once: threads asking at the same time during a cold
-    start wait for the one build instead of each building their own copy."""
-
-    def __init__(self, build: Callable[[], _T]) -> None:
-        self._build = build
-        self._value: _T | None = None
-        functools.update_wrapper(self, build)
-
-    def __call__(self) -> _T:
-        value = self._value
-        if value is None:
-            with _LOAD_LOCK:
-                if self._value is None:
-                    with _gc_paused():
-                        self._value = self._build()
-                value = self._value
-        return value
-
-    def cache_clear(self) -> None:
-        self._value = None
-
-
-def _build_city_index() -> CityIndex:
-    return load_city_index(lambda geonameid: place_id_for("city", geonameid))
-
-
-_city_index = _Once(_build_city_index)
-
-
-def _split_aliases(value: str) -> tuple[str, ...]:
-    return tuple(a.strip() for a in value.split("|") if a.strip())
-
-
-def load_landmarks(path: Path) -> list[Landmark]:
-    """Read a landmarks CSV (columns ``key,name,aliases,kind,address,city,region,
-    country_code,lat,lng,place_id``); an empty ``place_id`` becomes ``place_id_for(key)``."""
-    if not path.exists():
-        return []
-    out: list[Landmark] = []
-    with path.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            key = (row.get("key") or "").strip()
-            if not key:
-                continue
-            out.append(
-                Landmark(
-                    key=key,
-                    name=row["name"].strip(),
-                    aliases=_split_aliases(row.get("aliases") or ""),
-                    kind=(row.get("kind") or "point_of_interest").strip(),
-                    address=(row.get("address") or "").strip(),
-                    city=(row.get("city") or "").strip(),
-                    region=(row.get("region") or "").strip(),
-                    country_code=(row.get("country_code") or "").strip().upper(),
-                    lat=float(row["lat"]),
-                    lng=float(row["lng"]),
-                    place_id=(row.get("place_id") or "").strip() or place_id_for(key),
-                )
-            )
-    return out
-
-
-@dataclass
-class _LandmarkIndex:
-    items: list[Landmark]
-    by_name: dict[str, list[int]]  # folded name / alias / key -> landmarks
-    by_street: dict[str, list[int]]  # folded street part of the address -> landmarks
-    by_full_address: dict[str, int]
-    by_id: dict[str, int]
-    fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
-    fuzzy_words: int  # the most words in one of them
-
-
-def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
-    by_name: dict[str, list[int]] = {}
-    by_street: dict[str, list[int]] = {}
-    by_full: dict[str, int] = {}
-    by_id: dict[str, int] = {}
-    for i, lm in enumerate(items):
-        names = {fold(lm.name), fold(lm.key.replace("_", " ")), *map(fold, lm.aliases)}
-        for n in names:
-            if n:
-                by_name.setdefault(n, []).append(i)
-        if lm.address:
-            by_full.setdefault(_street_key(lm.address), i)
-            street = lm.address.split(",")[0]
-            if any(ch.isdigit() for ch in street):
-                by_street.setdefault(_street_key(street), []).append(i)
-        by_id[lm.place_id] = i
-    fuzzy = frozenset(n for n in by_name if len(n) >= 4)
-    words = max((n.count(" ") + 1 for n in fuzzy), default=0)
-    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
-
-
-def _names_inside(text: str, li: _LandmarkIndex) -> list[str]:
-    """Landmark names/aliases that occur in folded ``text`` as whole words, longest first, ties
-    in text order."""
-    words = text.split()
-    found = (
-        name
-        for i in range(len(words))
-        for k in range(min(li.fuzzy_words, len(words) - i), 0, -1)
-        if (name := " ".join(words[i : i + k])) in li.fuzzy
-    )
-    return sorted(dict.fromkeys(found), key=len, reverse=True)
-
-
-def _build_landmark_index() -> _LandmarkIndex:
-    return _index_landmarks(load_landmarks(LANDMARKS_CSV))
-
-
-_landmark_index = _Once(_build_landmark_index)
-
 
 def use_landmarks(path: Path | None = None) -> None:
     """Switch the landmark table to another CSV (``None``: the packaged one); for tests."""
-    global LANDMARKS_CSV
-    LANDMARKS_CSV = path or Path(__file__).parent / "data" / "landmarks.csv"
+    _landmarks.LANDMARKS_CSV = path or Path(__file__).parent / "data" / "landmarks.csv"
     _landmark_index.cache_clear()
     _resolve_text_cached.cache_clear()
 
@@ -275,102 +142,6 @@ def use_landmarks(path: Path | None = None) -> None:
 def landmarks() -> list[Landmark]:
     """All curated landmarks (loaded once)."""
     return _landmark_index().items
-
-
-# --------------------------------------------------------------------------- nearest city
-
-
-def _nearest(lat: float, lng: float, max_ring: int) -> tuple[_City, float] | None:
-    """Nearest city by grid search; among cities within 25 km the one with the best
-    ``population / (km + 2)^2`` wins, so a point in Paris is "Paris", not a district."""
-    idx = _city_index()
-    cy, cx = math.floor(lat), math.floor(lng)
-    hits: list[tuple[float, int]] = []
-    found_ring = None
-    for ring in range(max_ring + 1):
-        if found_ring is not None and ring > found_ring + 1:
-            break
-        for dy in range(-ring, ring + 1):
-            for dx in range(-ring, ring + 1):
-                if max(abs(dy), abs(dx)) != ring:
-                    continue
-                gx = (cx + dx + 180) % 360 - 180
-                for j in idx.grid.get((cy + dy, gx), ()):
-                    c = idx.cities[j]
-                    hits.append((haversine_m(lat, lng, c.lat, c.lng), j))
-        if hits and found_ring is None:
-            found_ring = ring
-    if not hits:
-        return None
-    d, j = min(hits)
-    close = [(dd, jj) for dd, jj in hits if dd <= 25_000]
-    if close:
-        d, j = max(close, key=lambda h: idx.cities[h[1]].population / (h[0] / 1000 + 2) ** 2)
-    return idx.cities[j], d
-
-
-@functools.lru_cache(maxsize=4096)
-def _nearest_cached(lat: float, lng: float) -> tuple[_City, float]:
-    hit = _nearest(lat, lng, 6)
-    if hit is not None:
-        return hit
-    idx = _city_index()
-    c = idx.cities[idx.grid.nearest_anywhere(lat, lng, idx.cities)]
-    return c, haversine_m(lat, lng, c.lat, c.lng)
-
-
-def nearest_city(lat: float, lng: float) -> tuple[str, str]:
-    """``(city name, country code)`` of the geonames city nearest to the point."""
-    c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
-    return c.name, c.cc
-
-
-def continent_at(lat: float, lng: float) -> str:
-    """Continent code (``"EU"``, ``"NA"``, ...) of the nearest city's country."""
-    c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
-    return _city_index().continents.get(c.cc, "")
-
-
-def country_at(lat: float, lng: float) -> tuple[str, str, float]:
-    """``(country code, continent code, metres)`` of the nearest town to the point."""
-    c, d = _nearest_cached(round(lat, 4), round(lng, 4))
-    return c.cc, _city_index().continents.get(c.cc, ""), d
-
-
-def timezone_at(lat: float, lng: float) -> str:
-    """IANA time zone at a point: the nearest city's zone, or ``Etc/GMT±N`` far from cities."""
-    c, d = _nearest_cached(round(lat, 4), round(lng, 4))
-    if d <= 500_000:
-        return c.tz
-    offset = round(lng / 15)
-    if offset == 0:
-        return "UTC"
-    return f"Etc/GMT{-offset:+d}"  # POSIX sign: Etc/GMT+8 is UTC-8
-
-
-# --------------------------------------------------------------------------- builders
-
-
-def _country_name(cc: str) -> str:
-    if cc == "US":
-        return "USA"
-    return _city_index().country_names.get(cc, cc)
-
-
-def country_name(cc: str) -> str:
-    """Display name of a country code as addresses end with it (``"USA"``, ``"France"``)."""
-    return _country_name(cc)
-
-
-def city_place_id(c: _City) -> str:
-    """Deterministic place id of a geonames city."""
-    return place_id_for("city", c.geonameid)
-
-
-def _city_address(c: _City) -> str:
-    if c.cc == "US" and c.admin1:
-        return f"{c.name}, {c.admin1}, USA"
-    return f"{c.name}, {_country_name(c.cc)}"
 
 
 def city_resolved(c: _City, confidence: str = "MEDIUM") -> Resolved:
@@ -525,23 +296,20 @@ def parse_lat_lng(text: str) -> tuple[float, float] | None:
 
 
 def _street_address(
-    head: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    head: str, label: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> Resolved | None:
     """A house-number address in a known city: a deterministic point in that city."""
-    city = None
-    for name in sorted(q.cities, key=lambda n: (-len(n), n)):  # not set order: hash-seeded
-        city = _pick_city(name, q, bias, region)
-        if city:
-            break
-    if city is None:
+    named = _named_town(q, bias, region)
+    if named is None:
         return None
-    key = _street_key(head)
+    city = named[0]
+    key = street_key(head)
     h = stable_int("street", key, city.geonameid)
     ang = (h % 3600) / 3600 * 2 * math.pi
     dist = 300 + (h >> 12) % 2700
     lat = city.lat + dist * math.cos(ang) / 111_320
     lng = city.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(city.lat))))
-    street = " ".join(w.capitalize() if not w[0].isdigit() else w for w in head.split())
+    street = " ".join(label.split())
     return Resolved(
         round(lat, 6),
         round(lng, 6),
@@ -578,14 +346,18 @@ def _resolve_text_cached(
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             return _landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
-    street = _street_key(text)
+    street = street_key(text)
     if street in li.by_full_address:
         return _landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
-    lm = _pick_landmark(li.by_street.get(_street_key(parts[0]), ()), q, bias, region)
+    lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
     if lm:
         return _landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France") or a country
     city = _pick_city(head, q, bias, region)
+    named = _named_town(q, bias, region) if city and q.cities else None
+    if city and named:  # a district of the named town, else the named town wins
+        near = _pick_city(head, q, (named[0].lat, named[0].lng), None)
+        city = near if near and _km(near, named[0]) < 30 else None
     if city:
         return city_resolved(city, "MEDIUM"), "city"
     if not q.cities and full in _city_index().countries:
@@ -593,18 +365,127 @@ def _resolve_text_cached(
         if country:
             return country, "country"
     # 3. a house-number street address in a known city
-    if _HOUSE_NUMBER.match(head):
-        addr = _street_address(head, q, bias, region)
+    if _HOUSE_NUMBER.match(head) and _named_town(q, bias, region):
+        addr = _street_address(head, parts[0].strip(), q, bias, region)
         if addr:
             return addr, "street"
-    # 4. fuzzy: a landmark name or alias inside the text
-    if li.fuzzy:
-        # longest name first, ties in text order (a set's order would depend on the hash seed)
-        for name in _names_inside(full, li):
-            lm = _pick_landmark(li.by_name[name], q, bias, region)
-            if lm:
-                return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
+    # 4. a landmark by its whole name, or anything else in a town the text names
+    return _in_named_town(parts, head, q, bias, region)
+
+
+def _km(a: _City, b: _City) -> float:
+    return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
+
+
+def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> _City:
+    cities = [_city_index().cities[j] for j in ids]
+    if bias is not None:
+        return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
+    if region:
+        return next((c for c in cities if c.cc == region.upper()), cities[0])
+    return cities[0]
+
+
+def _named_town(
+    q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[_City, bool] | None:
+    """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
+    ``(town, exact)``."""
+    idx = _city_index()
+
+    def ok(j: int) -> bool:
+        return _city_ok(idx.cities[j], q)
+
+    names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
+    for name in names:
+        ids = town_ids(idx, name, ok)
+        if ids:
+            return _best_town(ids, bias, region), True
+    for name in names:
+        j = fuzzy_town(idx, name, ok)
+        if j is not None:
+            return idx.cities[j], False
     return None
+
+
+def _landmark_named(
+    rest: str, town: _City | None, bias: tuple[float, float] | None, region: str | None
+) -> Landmark | None:
+    """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
+    no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
+    li = _landmark_index()
+    ids = li.by_name.get(rest, ())
+    if not ids and town is None and len(rest) >= 6:
+        from rapidfuzz import fuzz, process
+
+        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=90)
+        ids = li.by_name[hit[0]] if hit else ()
+    cands = [li.items[i] for i in ids]
+    if town is not None:
+        cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]
+    if not cands:
+        return None
+    return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
+
+
+def _in_named_town(
+    parts: list[str],
+    head: str,
+    q: _Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> tuple[Resolved, str] | None:
+    """Steps after the exact ones: the town the text names (a comma part, else a run of words
+    in the head), a landmark by its whole name in it, else a point near the town's centre with
+    LOW confidence ("approximate"); with no town, a misspelt town or landmark name."""
+    idx = _city_index()
+    words = head.split()
+    named = _named_town(q, bias, region)
+    town, exact = named if named else (None, False)
+    if town is None and not q.cities:
+        hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        if hit is not None:
+            town, exact = idx.cities[hit.j], True
+            words = words[: hit[1]] + words[hit[2] :]
+    rest = " ".join(w for w in words if w not in FILLER_WORDS)
+    lm = _landmark_named(rest, town, bias, region) if rest else None
+    if lm is not None:
+        return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
+    if town is None:
+        if q.cities or len(words) > 3:
+            return None
+        j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
+        return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
+    if not rest:
+        return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    return _approximate(parts[0], rest, town), "approximate"
+
+
+def _approximate(label: str, key: str, town: _City) -> Resolved:
+    """A place the emulator does not know in a town it knows: a deterministic point 200 m to
+    1.5 km from the town's centre, confidence LOW."""
+    h = stable_int("approx", key, town.geonameid)
+    ang = (h % 3600) / 3600 * 2 * math.pi
+    dist = 200 + (h >> 12) % 1300
+    lat = town.lat + dist * math.cos(ang) / 111_320
+    lng = town.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(town.lat))))
+    pid = place_id_for("approx", key, town.geonameid)
+    r = Resolved(
+        round(lat, 6),
+        round(lng, 6),
+        label.strip(),
+        f"{label.strip()}, {_city_address(town)}",
+        pid,
+        "point_of_interest",
+        town.name,
+        town.cc,
+        town.tz,
+        "LOW",
+    )
+    if len(_APPROX) > 50_000:
+        _APPROX.clear()
+    _APPROX[pid] = r
+    return r
 
 
 def _country_resolved(cc: str) -> Resolved | None:
@@ -623,7 +504,7 @@ def resolve_text_match(
 ) -> tuple[Resolved, str] | None:
     """Like :func:`resolve_text`, also saying how it matched: ``"name"``, ``"alias"``,
     ``"address"``, ``"street"``, ``"coords"`` (exact kinds), ``"city"``, ``"country"``,
-    ``"fuzzy"``."""
+    ``"fuzzy"``, ``"approximate"``."""
     if not isinstance(text, str) or not text.strip():
         return None
     if bias is not None:
@@ -637,9 +518,13 @@ def resolve_text(
     """Resolve free text (landmark, alias, address, city, "City, ST", "City, Country",
     ``"lat,lng"``) to a place, or ``None`` when unknown.
 
-    Matching is case-insensitive with accents folded. ``bias`` (a point) and ``region`` (a
-    country code) break ties between equally named candidates. Confidence is HIGH for an
-    exact landmark name or address, MEDIUM for aliases, cities and fuzzy matches.
+    Matching is case-insensitive with accents folded; towns are also found by their other
+    names ("Cracow", "Lisboa", "Москва"), inflected ("w Krakowie") or misspelt ("Lisbonn").
+    A town the text names wins over a landmark elsewhere; a landmark matches on its whole name
+    (or alias) only. ``bias`` (a point) and ``region`` (a country code) break ties between
+    equally named candidates. Confidence is HIGH for an exact landmark name or address, MEDIUM
+    for aliases and towns, LOW for a misspelt town and for a station, square or street the
+    emulator does not know in a town it knows (placed near the town's centre, "approximate").
     """
     hit = resolve_text_match(text, bias=bias, region=region)
     return hit[0] if hit else None
@@ -660,6 +545,8 @@ def resolve_geo_id(pid: str) -> Resolved | None:
         return city_resolved(idx.cities[j])
     if pid in _POINTS:
         return point_resolved(*_POINTS[pid])
+    if pid in _APPROX:
+        return _APPROX[pid]
     return None
 
 

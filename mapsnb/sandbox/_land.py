@@ -15,7 +15,8 @@ coordinate boxes (first match wins):
 * nothing (no route) in Antarctica or more than 400 km from any town (open sea).
 
 Smaller islands go with the landmass of their country (or of the box around them); the other
-Visayas (Panay, Negros, Cebu, Bohol) are not told apart. Landmasses are joined by :data:`LINKS`:
+Visayas (Panay, Negros, Cebu, Bohol) are not told apart. Landmasses are joined by the links of
+``data/landmass_links.csv``:
 fixed links and the main car ferries, which a DRIVE (or TWO_WHEELER) route may use — the live
 service's driving routes take car ferries too — and rail links, which only TRANSIT uses.
 WALK and BICYCLE routes never leave their landmass.
@@ -23,10 +24,12 @@ WALK and BICYCLE routes never leave their landmass.
 
 from __future__ import annotations
 
+import csv
 import functools
+from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["LINKS", "Link", "connected", "landmass"]
+__all__ = ["Link", "connected", "landmass", "landmass_links"]
 
 Point = tuple[float, float]
 
@@ -192,36 +195,22 @@ class Link(NamedTuple):
     name: str
 
 
-LINKS: tuple[Link, ...] = (
-    Link(AFRO_EURASIA, "Great Britain", "road", "Channel Tunnel (Le Shuttle)"),
-    Link(AFRO_EURASIA, "Zealand", "road", "Great Belt Bridge"),
-    Link(AFRO_EURASIA, "Zealand", "road", "Øresund Bridge"),
-    Link(NORTH_AMERICA, "Prince Edward Island", "road", "Confederation Bridge"),
-    Link("Great Britain", "Ireland", "ferry", "Holyhead–Dublin, Cairnryan–Belfast"),
-    Link("Great Britain", "Isle of Wight", "ferry", "Portsmouth–Fishbourne"),
-    Link("Great Britain", "Orkney and Shetland", "ferry", "Aberdeen–Kirkwall–Lerwick"),
-    Link(AFRO_EURASIA, "Sicily", "ferry", "Villa San Giovanni–Messina"),
-    Link(AFRO_EURASIA, "Sardinia", "ferry", "Civitavecchia–Olbia"),
-    Link(AFRO_EURASIA, "Corsica", "ferry", "Marseille–Bastia"),
-    Link(AFRO_EURASIA, "Balearic Islands", "ferry", "Barcelona–Palma"),
-    Link(AFRO_EURASIA, "Crete", "ferry", "Piraeus–Heraklion"),
-    Link(AFRO_EURASIA, "Bornholm", "ferry", "Ystad–Rønne"),
-    Link(AFRO_EURASIA, "Gotland", "ferry", "Nynäshamn–Visby"),
-    Link(AFRO_EURASIA, "Jeju", "ferry", "Mokpo–Jeju"),
-    Link(AFRO_EURASIA, "Hainan", "ferry", "Qiongzhou Strait"),
-    Link(AFRO_EURASIA, "Sakhalin", "ferry", "Vanino–Kholmsk"),
-    Link("Honshu, Kyushu and Shikoku", "Hokkaido", "ferry", "Aomori–Hakodate"),
-    Link("Honshu, Kyushu and Shikoku", "Hokkaido", "rail", "Seikan Tunnel"),
-    Link("Java", "Sumatra", "ferry", "Merak–Bakauheni"),
-    Link("Java", "Bali", "ferry", "Ketapang–Gilimanuk"),
-    Link("Luzon", "Mindoro", "ferry", "Batangas–Calapan"),
-    Link("Luzon", "Samar and Leyte", "ferry", "Matnog–Allen"),
-    Link("Samar and Leyte", "Mindanao", "ferry", "Liloan–Lipata"),
-    Link("Australia", "Tasmania", "ferry", "Spirit of Tasmania"),
-    Link("North Island", "South Island", "ferry", "Interislander"),
-    Link(NORTH_AMERICA, "Vancouver Island", "ferry", "BC Ferries"),
-    Link(NORTH_AMERICA, "Newfoundland", "ferry", "Marine Atlantic"),
-)
+#: Where the landmass links are listed (columns ``a, b, kind, name``).
+LANDMASS_LINKS_CSV = Path(__file__).parent / "data" / "landmass_links.csv"
+
+
+@functools.cache
+def landmass_links() -> tuple[Link, ...]:
+    """The links between landmasses (``data/landmass_links.csv``, read once)."""
+    with LANDMASS_LINKS_CSV.open(encoding="utf-8", newline="") as fh:
+        return tuple(Link(r["a"], r["b"], r["kind"], r["name"]) for r in csv.DictReader(fh))
+
+
+def __getattr__(name: str) -> tuple[Link, ...]:
+    if name == "LINKS":  # kept for callers of the former literal
+        return landmass_links()
+    raise AttributeError(name)
+
 
 #: Link kinds each travel mode may use.
 MODE_LINKS: dict[str, frozenset[str]] = {
@@ -265,7 +254,7 @@ def _components(mode: str) -> dict[str, str]:
             x = parent[x]
         return x
 
-    for link in LINKS:
+    for link in landmass_links():
         if link.kind in kinds:
             ra, rb = find(link.a), find(link.b)
             if ra != rb:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from mapsnb.polyline import haversine_m
 
+from ._addresses import local_address
 from ._categories import (
     FREE_CODE,
     SPLIT,
@@ -34,7 +35,6 @@ from ._geo import (
     country_at,
     fold,
     lat_lng_arg,
-    nearest_city,
     place_view,
     resolve_text,
     resolve_text_match,
@@ -50,6 +50,7 @@ from ._i18n import (
     weekday_names,
 )
 from ._ids import business_id, decode_business
+from ._landmarks import names_one_place
 from ._landmask import near_land
 from ._summaries import PlaceLine, summary_html
 
@@ -124,14 +125,13 @@ def make_business(
     """A synthetic business as a :class:`Resolved` (its id decodes back to these inputs)."""
     seed &= 0xFFFFFF
     lat, lng = round(lat, 6), round(lng, 6)
-    city, cc = nearest_city(lat, lng)
-    street = f"{100 + seed % 1900} {_STREETS[(seed >> 11) % len(_STREETS)]}"
+    address, city, cc = local_address(lat, lng, seed)  # the country's own format (issue 21)
     c = category_for(cat, phrase)
     return Resolved(
         lat,
         lng,
         business_name(c, index, seed),
-        f"{street}, {city}, {cc}",
+        address,
         business_id(lat, lng, cat, index, seed, phrase if cat == FREE_CODE else ""),
         c.key,
         city,
@@ -442,8 +442,10 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
         if place_text is None and req.center is None:
             place_text = _rest_of(text, found[1], found[2])
         return _around(c, req, place_text)
-    if hit is not None and hit[0].kind not in _KINDS:  # a landmark ("Louvre in Paris")
-        return _single_place(hit[0], req, attr)
+    if hit is not None and hit[0].kind not in _KINDS and hit[1] != "approximate":
+        return _single_place(hit[0], req, attr)  # a landmark ("Louvre in Paris")
+    if hit is not None and hit[1] == "approximate" and names_one_place(text, hit[0].city):
+        return _single_place(hit[0], req, attr)  # one unknown place in a known town
     for left, right in _splits(text):  # a kind the table lacks, in a town it knows
         phrase = _phrase(left)
         if phrase and right and _anchor(right, req) is not None:

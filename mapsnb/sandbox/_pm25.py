@@ -1,4 +1,4 @@
-"""Typical annual PM2.5 by city and by country (``data/pm25.csv``, after the WHO database).
+"""Typical annual PM2.5 by city and by country (``data/pm25.csv``, rounded approximations).
 
 The emulator's synthetic air quality is scaled to these levels so that a class ranking of cities
 (Delhi, Beijing worse than Zurich, Helsinki) is plausible; the values are still synthetic.

@@ -26,11 +26,15 @@ from ._geo import (
     resolve_text,
     resolve_text_match,
 )
+from ._landmarks import names_one_place
 from ._locations import resolve_place_id
 
-__all__ = ["CHAINS", "resolve_maps_urls", "resolve_names"]
+__all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 
 MAX_BATCH = 20
+#: Field of a ``resolve_names`` result saying what the emulator matched the query to (name,
+#: location, how; "note" for approximate places). Live answers never carry it.
+SANDBOX_MATCH = "sandboxMatch"
 
 #: Chain names: a query naming only a chain is not one specific place.
 CHAINS = frozenset(
@@ -87,6 +91,13 @@ def _viewport_center(bias: Any) -> tuple[float, float]:
     return (lo[0] + hi[0]) / 2, (lng + 180) % 360 - 180
 
 
+_KNOWS = (
+    "the sandbox knows towns of 1,000+ people (geonames, also by other spellings), "
+    "{n} curated landmarks, and stations, squares, streets or addresses in a named town "
+    "(e.g. 'Place Bellecour, Lyon')"
+)
+
+
 def _resolve_one(
     text: Any, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[Resolved, str]:
@@ -100,14 +111,32 @@ def _resolve_one(
         )
     hit = resolve_text_match(text, bias=bias, region=region)
     exact = hit is not None and hit[1] in ("name", "alias", "address", "street", "coords")
-    if not exact and is_generic_query(text):
+    if hit is not None and hit[1] == "approximate":  # "Temple Bar, Dublin" is one place
+        exact = names_one_place(text, hit[0].city)
+        vague = not exact
+    else:
+        vague = False
+    if vague or (not exact and is_generic_query(text)):
         raise _Fail(
             "INVALID_ARGUMENT",
             f"{text!r} is a generic search, not one specific place or address",
         )
     if hit is None:
-        raise _Fail("NOT_FOUND", f"no place found for {text!r}")
-    return hit[0], hit[0].confidence
+        known = _KNOWS.format(n=len(landmarks()))
+        raise _Fail("NOT_FOUND", f"no place found for {text!r}: {known}")
+    return hit
+
+
+def _match(r: Resolved, how: str) -> dict[str, Any]:
+    """What the emulator matched a query to (a sandbox-only field; live answers lack it)."""
+    out: dict[str, Any] = {
+        "name": r.name,
+        "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
+        "matchedAs": how,
+    }
+    if how == "approximate":
+        out["note"] = f"approximate: placed in {r.city}"
+    return out
 
 
 def resolve_names(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
@@ -131,12 +160,18 @@ def resolve_names(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     ids: list[str] = []
     for i, q in enumerate(queries):
         try:
-            r, confidence = _resolve_one(q["text"], bias, region)
+            r, how = _resolve_one(q["text"], bias, region)
         except _Fail as exc:
             results.append({})
             failed[str(i)] = _status(exc)
             continue
-        results.append({"entity": {"place": f"places/{r.place_id}"}, "confidence": confidence})
+        results.append(
+            {
+                "entity": {"place": f"places/{r.place_id}"},
+                "confidence": r.confidence,
+                SANDBOX_MATCH: _match(r, how),
+            }
+        )
         ids.append(r.place_id)
     out: dict[str, Any] = {"results": results}
     if failed:

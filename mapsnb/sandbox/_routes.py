@@ -35,11 +35,14 @@ from ._common import (
     stable_int,
     token_for,
 )
+from ._crossings import DRY_MODES, link_cost, plan
 from ._geo import country_at, lat_lng_arg, nearest_city, place_view
 from ._land import connected, landmass
 from ._locations import resolve_location
 from ._places import CATEGORIES, detect_category, make_business, offset_point
 from ._summaries import PlaceLine, singular, summary_html
+from ._units import localized_distance
+from ._water import open_water_m
 
 __all__ = [
     "build_path",
@@ -76,8 +79,6 @@ _PREFS = {
 _RFC3339 = re.compile(
     r"^(\d{4}-\d{2}-\d{2})[Tt](\d{2}:\d{2}:\d{2})(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$"
 )
-_DECIMAL_COMMA = {"pt", "fr", "de", "ru", "es", "it"}
-_IMPERIAL = {"US", "GB", "LR", "MM"}
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 
 
@@ -157,17 +158,34 @@ def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
 def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tuple[Point, ...]:
     """Deterministic road-like path through ``waypoints`` in order, rounded to 1e-5 degrees;
     empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`)."""
-    legs = list(itertools.pairwise(waypoints))
-    if not legs or not reachable(waypoints, mode):
+    if len(waypoints) < 2 or not reachable(waypoints, mode):
         return ()
-    per_leg = max(8, MAX_VERTICES // (2 * len(legs)) - 2)
+    steps = plan(waypoints, mode)
+    if steps is None:  # open water and no known bridge, tunnel or ferry for this mode
+        return ()
+    per_leg = max(8, MAX_VERTICES // (2 * len(steps)) - 2)
     path: list[Point] = []
-    for i, (a, b) in enumerate(legs):
-        dist = haversine_m(a[0], a[1], b[0], b[1])
-        n = max(8, min(per_leg, math.ceil(dist / 300)))
-        seg = _leg(a, b, stable_int(mode, i), variant, n)
+    for i, step in enumerate(steps):
+        a, b = step.a, step.b
+        if step.link is not None:
+            seg = [a, b]
+        else:
+            dist = haversine_m(a[0], a[1], b[0], b[1])
+            n = max(8, min(per_leg, math.ceil(dist / 300)))
+            seg = _leg(a, b, stable_int(mode, i), variant, n)
+            if mode in DRY_MODES and open_water_m(seg):  # the curve strays off the shore
+                seg = _straight(a, b, n)
         path += seg if not path else seg[1:]
     return tuple(_round_path(path))
+
+
+def _straight(a: Point, b: Point, n: int) -> list[Point]:
+    """``n + 1`` points on the straight line from ``a`` to ``b``."""
+    dlng = (b[1] - a[1] + 540) % 360 - 180
+    return [
+        (a[0] + (b[0] - a[0]) * k / n, ((a[1] + dlng * k / n) + 540) % 360 - 180)
+        for k in range(n + 1)
+    ]
 
 
 def _speed_kmh(mode: str, meters: float) -> float:
@@ -373,7 +391,9 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
         if not path:
             return {"routes": []}
         meters = path_length_m(path)
-        found.append((_duration_s(req.mode, meters, req.pref, hour, v), v, meters, path))
+        link_m, link_s = link_cost(req.points, req.mode)  # ferries: their speed, boarding
+        seconds = _duration_s(req.mode, meters - link_m, req.pref, hour, v) + round(link_s)
+        found.append((seconds, v, meters, path))
     found.sort(key=lambda r: (r[0], r[1]))
     routes = []
     for seconds, v, meters, path in found:
@@ -391,24 +411,6 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- along route
-
-
-def localized_distance(meters: float, language: str = "en-US", region: str | None = None) -> str:
-    """Display text for a distance in the request locale: ``"1.2 mi"``, ``"850 ft"``,
-    ``"1.9 km"``, ``"850 m"``, ``"1,9 km"`` (decimal comma for pt, fr, de, ru, es, it)."""
-    parts = language.replace("_", "-").split("-")
-    lang = parts[0].lower()
-    country = parts[1].upper() if len(parts) > 1 else (region or "").upper()
-    if not country and lang == "en":
-        country = "US"
-    if country in _IMPERIAL:
-        miles = meters / 1609.344
-        text = f"{round(meters * 3.28084, -1):.0f} ft" if miles < 0.1 else f"{miles:.1f} mi"
-    elif round(meters, -1) < 1000:  # 996 m is "1.0 km", not "1000 m"
-        text = f"{round(meters, -1):.0f} m"
-    else:
-        text = f"{meters / 1000:.1f} km"
-    return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
 
 
 @dataclass(frozen=True)
@@ -564,12 +566,15 @@ def _along(
     found.sort(key=lambda f: (f[0], f[1]))
     chosen = found[:5]
     start, end = names or (nearest_city(*path[0])[0], nearest_city(*path[-1])[0])
+    where = country_at(*path[0])[0]  # units follow the route's country, not the language
     lines, results = [], []
     for secs, _, meters, biz in chosen:
         detour: dict[str, str] = {}
         if req.spec != "polyline":
             detour["detourDuration"] = f"{secs}s"
-        detour["localizedDetourDistance"] = localized_distance(meters, req.language, req.region)
+        detour["localizedDetourDistance"] = localized_distance(
+            meters, req.language, req.region, country=where
+        )
         results.append({"place": place_view(biz), "detourSummary": detour})
         cost = (
             f"about {max(1, round(secs / 60))} min ({detour['localizedDetourDistance']})"
