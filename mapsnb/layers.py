@@ -39,6 +39,7 @@ from .results import WALK_WARNING
 __all__ = [
     "CLUSTER_THRESHOLD",
     "bias_layer",
+    "clear",
     "detours_layer",
     "places_layer",
     "route_layer",
@@ -688,7 +689,8 @@ def zoom_for(bounds: Bounds, *, width_px: int = 800, height_px: int = 400) -> in
     return int(max(1, min(17, math.floor(min(zx, zy)))))
 
 
-def _clear(m: ipyleaflet.Map) -> None:
+def clear(m: ipyleaflet.Map) -> None:
+    """Remove mapsnb's layers and controls from ``m`` (what :func:`show` replaces)."""
     for layer in list(m.layers):
         if str(getattr(layer, "name", "")).startswith(PREFIX):
             m.remove(layer)
@@ -756,7 +758,7 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
     """
     m = map if map is not None else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **map_kwargs})
     layers = [layer_for(obj) for obj in results]
-    _clear(m)
+    clear(m)
     for layer in layers:
         if not str(getattr(layer, "name", "")).startswith(PREFIX):
             layer.name = f"{PREFIX}{layer.name or type(layer).__name__}"
