@@ -93,6 +93,53 @@ def place_of(obj: Any, df: pd.DataFrame) -> str | None:
     return None
 
 
+#: At most this many places are drawn as panels of one figure.
+MAX_PLACES = 12
+
+
+def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:
+    """The places of a frame holding several (``None`` for one), each in its own local time.
+
+    A batch frame tells them apart by its ``place`` column, a ``mapsnb.concat`` frame by its
+    ``request`` column when the requests are in different time zones (``attrs["time_zones"]``).
+    Each part's ``attrs`` name its place and zone; its times are converted to that zone.
+    """
+    import pandas as pd
+
+    zones = df.attrs.get("time_zones") or {}
+    if "place" in df.columns and df["place"].nunique() > 1:
+        key = "place"
+    elif (
+        "request" in df.columns
+        and df["request"].nunique() > 1
+        and len({zones.get(r) for r in df["request"].unique()}) > 1
+    ):
+        key = "request"
+    else:
+        return None
+    parts = []
+    for label, part in df.groupby(key, sort=False):
+        part = part.copy()
+        zone = zones.get(label)
+        for column in ("time", "date"):
+            if zone and column in part and isinstance(part[column].dtype, pd.DatetimeTZDtype):
+                part[column] = part[column].dt.tz_convert(zone)
+        part.attrs = {**df.attrs, "place": str(label), "time_zone": zone}
+        part.attrs.pop("time_zones", None)
+        parts.append((str(label), part))
+    return parts
+
+
+def refuse_places(function: str, parts: list[tuple[str, pd.DataFrame]]) -> str:
+    """Why ``function`` does not draw several places at once, and how to draw one."""
+    names = ", ".join(repr(label) for label, _ in parts[:5]) + (", …" if len(parts) > 5 else "")
+    column = "place" if "place" in parts[0][1].columns else "request"
+    return (
+        f"{function} draws one place at a time; this frame holds {len(parts)} ({names}): select "
+        f"one, e.g. {function}(df[df.{column} == {parts[0][0]!r}])"
+    )
+
+
 def day_label(value: Any, year: bool = True) -> str:
     """``"Fri 18 Sep 2026"`` (without the year if ``year`` is false)."""
     import pandas as pd

@@ -582,6 +582,7 @@ class _BaseClient:
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
         result = cls.from_payload(payload, request=call.arguments, source=answer.source)
+        result._asked_at = self.now()  # the client's clock: charts mark "now" with it
         if answer.origin != "server":
             result._recorded_at = answer.stored_at
         if isinstance(result, RoutesResult):

@@ -130,6 +130,7 @@ class ToolResult(_Model):
     _source: str = PrivateAttr(default="live")
     _parse_errors: list[Any] = PrivateAttr(default=[])
     _recorded_at: dt.datetime | None = PrivateAttr(default=None)
+    _asked_at: dt.datetime | None = PrivateAttr(default=None)
 
     @classmethod
     def from_payload(
@@ -189,6 +190,12 @@ class ToolResult(_Model):
     def recorded_at(self) -> dt.datetime | None:
         """When the server answered, for a result replayed or read from the cache (else None)."""
         return self._recorded_at
+
+    @property
+    def asked_at(self) -> dt.datetime | None:
+        """The client's clock when the call was made (the emulator's or the recording's clock
+        offline); charts mark "now" with it. ``None`` for a result built from a payload."""
+        return self._asked_at
 
     @property
     def recorded_note(self) -> str | None:
@@ -546,6 +553,8 @@ class EnvironmentResult(ToolResult):
         df = getattr(frames, name)(self._raw or {}, source=self._source)
         for key, value in request_context(self.request, self.zone).items():
             df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
+        if self._asked_at is not None:
+            df.attrs.setdefault("now", self._asked_at)  # the client's clock: the "now" line
         return df
 
     @property

@@ -1,0 +1,145 @@
+"""Issue 22 ("a lesson from start to print"): batch frames keep place and units, several places
+per chart, the "now" line from the client's clock, pollen "out of season", batch traps."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import matplotlib
+import pandas as pd
+import pytest
+
+import mapsnb
+from mapsnb.charts import plot_air_quality, plot_pollen, plot_weather
+
+matplotlib.use("Agg")
+
+NOW = "2026-09-18T08:00:00-07:00"
+DAY = dt.date(2026, 9, 18)
+
+
+@pytest.fixture(scope="module")
+def client() -> mapsnb.Client:
+    return mapsnb.Client(now=NOW)
+
+
+@pytest.fixture(autouse=True)
+def _close() -> object:
+    yield None
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+# ------------------------------------------------------------------ item 2: place and units
+def test_a_batch_weather_chart_keeps_place_and_units(client: mapsnb.Client) -> None:
+    hourly = client.batch.lookup_weather(
+        pd.DataFrame({"hour": range(0, 24, 4)}),
+        location="Porto, Portugal",
+        capabilities=["WEATHER"],
+        date=DAY + dt.timedelta(days=1),
+        hour="hour",
+        table="hourly_weather",
+        progress=False,
+    )
+    assert hourly.attrs["units"]["temperature"] == "°C"
+    assert hourly.attrs["place"] == "Porto, Portugal"
+    assert hourly["place"].eq("Porto, Portugal").all()
+    ax = plot_weather(hourly)
+    assert "Porto, Portugal" in ax.get_title()
+    assert ax.get_ylabel() == "temperature (°C)"
+
+
+def test_a_batch_pollen_chart_names_the_place(client: mapsnb.Client) -> None:
+    pollen = client.batch.lookup_weather(
+        pd.DataFrame({"date": [DAY + dt.timedelta(days=i) for i in range(3)]}),
+        location="Porto, Portugal",
+        capabilities=["POLLEN"],
+        date="date",
+        table="pollen",
+        progress=False,
+    )
+    assert "Porto, Portugal" in plot_pollen(pollen).get_title()
+
+
+def test_resume_keeps_places_and_units(client: mapsnb.Client) -> None:
+    cities = pd.DataFrame({"city": ["Lyon", "Kraków"]})
+    first = client.batch.lookup_weather(
+        cities, "city", capabilities=["WEATHER"], table="current_weather", progress=False
+    )
+    again = client.batch.lookup_weather(
+        cities, "city", capabilities=["WEATHER"], table="current_weather", progress=False,
+        resume=first,
+    )  # fmt: skip
+    assert again["place"].tolist() == ["Lyon", "Kraków"]
+    assert again.attrs["units"]["temperature"] == "°C"
+    assert again.attrs["time_zones"] == {"Lyon": "Europe/Paris", "Kraków": "Europe/Warsaw"}
+
+
+# ------------------------------------------------------------- item 3: several places
+def _three(client: mapsnb.Client) -> list[mapsnb.results.EnvironmentResult]:
+    return [
+        client.lookup_weather(p, capabilities=["AIR_QUALITY"], date=DAY)
+        for p in ("Lyon", "São Paulo", "Kraków")
+    ]
+
+
+def test_concat_of_three_places_draws_one_local_panel_each(client: mapsnb.Client) -> None:
+    ax = plot_air_quality(mapsnb.concat(_three(client)), "uaqi")
+    panels = [a for a in ax.figure.axes if a.get_title()]
+    assert [p.get_title().split(" — ")[1].split(" 2026")[0] for p in panels] == [
+        "Lyon",
+        "São Paulo",
+        "Kraków",
+    ]
+    assert "America/Sao_Paulo" in panels[1].get_xlabel()
+    assert "UTC," not in " ".join(p.get_xlabel() for p in panels)
+    for panel in panels:  # each day starts at its local midnight
+        assert pd.Timestamp(panel.get_lines()[0].get_xdata()[0]).hour == 0
+
+
+def test_batch_over_cities_draws_one_panel_per_place(client: mapsnb.Client) -> None:
+    aq = client.batch.lookup_weather(
+        pd.DataFrame({"city": ["Lyon", "São Paulo"]}),
+        location="city",
+        capabilities=["AIR_QUALITY"],
+        date=DAY,
+        table="air_quality",
+        progress=False,
+    )
+    ax = plot_air_quality(aq)
+    titles = [a.get_title() for a in ax.figure.axes if a.get_title()]
+    assert len(titles) == 2 and "Lyon" in titles[0] and "São Paulo" in titles[1]
+    with pytest.raises(ValueError, match=r"one place at a time.*df\[df.place == 'Lyon'\]"):
+        plot_weather(aq.assign(temperature=1.0))
+    with pytest.raises(ValueError, match="pass ax=None"):
+        plot_air_quality(aq, ax=ax)
+
+
+# ----------------------------------------------------------------- item 13: now and pollen
+def test_the_now_line_follows_the_clients_clock(client: mapsnb.Client) -> None:
+    day = client.lookup_weather("Kraków", capabilities=["AIR_QUALITY"], date=DAY)
+    assert day.asked_at == client.now()
+    ax = plot_air_quality(day, "uaqi")
+    lines = [line for line in ax.get_lines() if line.get_gid() == "now"]
+    assert len(lines) == 1
+    local = client.now().astimezone(dt.timezone(dt.timedelta(hours=2)))  # Kraków, September
+    assert pd.Timestamp(lines[0].get_xdata()[0]).hour == local.hour
+
+
+def test_pollen_out_of_season_is_not_no_data() -> None:
+    frame = pd.DataFrame(
+        {
+            "date": [pd.Timestamp("2026-12-01")] * 2,
+            "kind": ["plant", "plant"],
+            "code": ["BIRCH", "OLIVE"],
+            "name": ["Birch", "Olive"],
+            "upi": pd.array([pd.NA, pd.NA], dtype="Int64"),
+            "in_season": [False, False],
+            "category": [None, None],
+            "color": [None, None],
+        }
+    )
+    ax = plot_pollen(frame, "plant")
+    notes = [t.get_text() for t in ax.texts if t.get_gid() == "out-of-season"]
+    assert notes == ["out of season", "out of season"]
