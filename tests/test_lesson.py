@@ -143,3 +143,63 @@ def test_pollen_out_of_season_is_not_no_data() -> None:
     ax = plot_pollen(frame, "plant")
     notes = [t.get_text() for t in ax.texts if t.get_gid() == "out-of-season"]
     assert notes == ["out of season", "out of season"]
+
+
+# -------------------------------------------------------------------- item 7: batch traps
+@pytest.mark.parametrize(
+    ("arguments", "wrong"),
+    [
+        ({"location": "place"}, "'place'"),  # the case: an identifier, far from 'city'
+        ({"location": "cty"}, "'cty'"),  # close to the column
+        ({"location": "City"}, "'City'"),  # the column in another case
+    ],
+)
+def test_a_misspelled_column_is_refused_with_a_suggestion(
+    client: mapsnb.Client, arguments: dict[str, str], wrong: str
+) -> None:
+    cities = pd.DataFrame({"n": [1, 2], "city": ["Lyon", "Porto"]})
+    with pytest.raises(mapsnb.InvalidRequest, match="did you mean 'city'") as info:
+        client.batch.lookup_weather(
+            cities, capabilities=["WEATHER"], progress=False, dry_run=True, **arguments
+        )
+    assert info.value.field == "location" and wrong in info.value.rule
+    assert "df.assign(location=" in info.value.rule  # how to send it as a literal
+
+
+def test_literals_that_do_not_look_like_columns_still_go_to_every_row(
+    client: mapsnb.Client,
+) -> None:
+    pairs = pd.DataFrame({"from": ["Porto"], "to": ["Braga"]})
+    plan = client.batch.search_along_route(
+        pairs, text_query="coffee", origin="from", destination="to", dry_run=True, progress=False
+    )
+    assert plan["arguments"][0]["text_query"] == "coffee"
+    with pytest.raises(mapsnb.InvalidRequest, match="did you mean"):
+        client.batch.search_along_route(
+            pairs, text_query="coffee_shop", origin="from", destination="to", dry_run=True
+        )
+    literal = client.batch.lookup_weather(
+        pd.DataFrame({"city": ["Lyon"]}).assign(location="Porto, Portugal"),
+        capabilities=["WEATHER"], dry_run=True, progress=False,
+    )  # fmt: skip
+    assert literal["arguments"][0]["location"] == {"address": "Porto, Portugal"}
+
+
+@pytest.mark.parametrize("as_series", [False, True])
+def test_a_batch_over_a_list_keeps_the_input_as_a_column(
+    client: mapsnb.Client, as_series: bool
+) -> None:
+    queries = ["coffee in Porto", "bakery in Kraków"]
+    data = pd.Series(queries) if as_series else queries
+    out = client.batch.search_places(data, progress=False)
+    assert list(out.columns[:4]) == ["status", "error", "input_row", "text_query"]
+    assert out.groupby("input_row")["text_query"].first().tolist() == queries
+    routes = client.batch.compute_routes(["Porto"], destination="Braga", progress=False)
+    assert routes["origin"].eq("Porto").all()
+
+
+def test_travel_mode_values_are_documented() -> None:
+    doc = mapsnb.Client.compute_routes.__doc__ or ""
+    for value in ("DRIVE", "WALK", "BICYCLE", "TRANSIT", "TRAFFIC_AWARE_OPTIMAL"):
+        assert value in doc
+    assert "BICYCLE" in (mapsnb.Client.search_along_route.__doc__ or "")
