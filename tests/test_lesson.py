@@ -203,3 +203,53 @@ def test_travel_mode_values_are_documented() -> None:
     for value in ("DRIVE", "WALK", "BICYCLE", "TRANSIT", "TRAFFIC_AWARE_OPTIMAL"):
         assert value in doc
     assert "BICYCLE" in (mapsnb.Client.search_along_route.__doc__ or "")
+
+
+# ----------------------------------------------------------------- item 4: plot_routes
+def test_plot_routes_names_place_id_endpoints_and_tells_lengths_apart(
+    client: mapsnb.Client,
+) -> None:
+    from mapsnb.charts import plot_routes
+
+    cafes = client.search_places("cafes in Porto, Portugal")
+    ids = cafes.to_frame()["place_id"].tolist()
+    names = cafes.to_frame()["name"].tolist()
+    routes = client.compute_routes(
+        mapsnb.PlaceId(ids[0]), mapsnb.PlaceId(ids[2]), travel_mode="WALK",
+        compute_alternative_routes=True, include_polyline=True,
+    )  # fmt: skip
+    ax = plot_routes(routes, names=cafes)
+    assert ax.get_title() == f"Routes: {names[0]} → {names[2]} (walk)"
+    assert "place_id:" not in " ".join(t.get_text() for t in ax.get_legend().get_texts())
+    bare = plot_routes(routes)
+    assert "place_id:" not in bare.get_title() and "ChIJ" in bare.get_title()
+
+
+@pytest.mark.parametrize(
+    ("metres", "expected"),
+    [
+        ([1182.0, 1294.0], ["1.18 km", "1.29 km"]),
+        ([1182.0, 1184.0], ["1.182 km", "1.184 km"]),
+        ([1182.0, 1182.2], ["1.18 km", "1.18 km"]),  # the same to the metre: no more digits
+        ([850.0, 12_345.0, 168_400.0], ["850 m", "12.3 km", "168 km"]),
+        ([168_400.0, 168_300.0], ["168.4 km", "168.3 km"]),
+    ],
+)
+def test_route_lengths_are_precise_enough_to_differ(
+    metres: list[float], expected: list[str]
+) -> None:
+    from mapsnb._chart_routes import _length_labels
+
+    assert _length_labels(metres) == expected
+
+
+# ----------------------------------------------------------------- item 5: show(empty)
+def test_show_of_an_empty_result_warns_and_centres_on_the_bias(client: mapsnb.Client) -> None:
+    empty = client.search_places("unicorn stables", location_bias=mapsnb.Circle(41.15, -8.61, 2000))
+    assert empty.to_frame().empty
+    with pytest.warns(mapsnb.EmptyResultWarning, match="Nothing to show.*location bias"):
+        m = mapsnb.show(empty)
+    assert tuple(m.center) == pytest.approx((41.15, -8.61))
+    assert "mapsnb:bias" in [layer.name for layer in m.layers]
+    with pytest.warns(mapsnb.EmptyResultWarning, match="not centred on anything"):
+        mapsnb.show(client.search_places("unicorn stables zzqx"))
