@@ -253,6 +253,20 @@ class ToolResult(_Model):
 
     __str__ = __repr__
 
+    def __dir__(self) -> list[str]:
+        """The result's own names (frames, ``raw``, ``attributions``, ``hints``, fields, methods)
+        for tab completion, without pydantic's ``model_*`` and deprecated methods (they still
+        work)."""
+        own = {
+            name
+            for klass in type(self).__mro__
+            if klass.__module__ == __name__
+            for name in vars(klass)
+            if not name.startswith(("_", "model_"))
+        }
+        fields = set(type(self).model_fields) | set(self.model_extra or {})
+        return sorted(own | fields)
+
     def _repr_counts(self) -> str:
         return ""
 

@@ -253,3 +253,14 @@ def test_show_of_an_empty_result_warns_and_centres_on_the_bias(client: mapsnb.Cl
     assert "mapsnb:bias" in [layer.name for layer in m.layers]
     with pytest.warns(mapsnb.EmptyResultWarning, match="not centred on anything"):
         mapsnb.show(client.search_places("unicorn stables zzqx"))
+
+
+# ------------------------------------------------------------------ item 13: tab completion
+def test_tab_completion_lists_the_results_own_names(client: mapsnb.Client) -> None:
+    env = client.lookup_weather("Porto", capabilities=["AIR_QUALITY"])
+    names = dir(env)
+    for name in ("air_quality", "pollen", "hourly_weather", "raw", "attributions", "hints"):
+        assert name in names
+    assert not [n for n in names if n.startswith("model_") or n in ("dict", "json", "copy")]
+    assert env.model_dump()  # pydantic's methods still work
+    assert "places" in dir(client.search_places("coffee in Porto"))
