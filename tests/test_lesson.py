@@ -264,3 +264,40 @@ def test_tab_completion_lists_the_results_own_names(client: mapsnb.Client) -> No
     assert not [n for n in names if n.startswith("model_") or n in ("dict", "json", "copy")]
     assert env.model_dump()  # pydantic's methods still work
     assert "places" in dir(client.search_places("coffee in Porto"))
+
+
+# ------------------------------------------------------------------------ item 10: the CLI
+def test_cli_version_and_help_texts(capsys: pytest.CaptureFixture[str]) -> None:
+    from mapsnb._version import __version__
+    from mapsnb.cli import main
+
+    def helped(*command: str) -> str:
+        with pytest.raises(SystemExit) as done:
+            main([*command, "--help"])
+        assert done.value.code == 0
+        return " ".join(capsys.readouterr().out.split())
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.strip() == f"mapsnb {__version__}"
+    export = helped("export-notebooks")
+    assert export.count("(default:") == 4  # notebooks, timeout, kernel, title: once each
+    assert "(default: ./notebooks)" in export and "(default: 120)" in export
+    serve = helped("sandbox", "serve")
+    for text in (export, serve):
+        assert "(default: None)" not in text and "(default: False)" not in text
+    assert "(default: 8765)" in serve
+    show, check = helped("recording", "show"), helped("recording", "check")
+    assert "Describe a recording" in show and "no key or token" in check
+    assert "the recording (a .json file)" in show and "the recording (a .json file)" in check
+
+
+def test_the_notebooks_extra_includes_the_server() -> None:
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ]
+    assert "mapsnb[server]" in extras["notebooks"]
