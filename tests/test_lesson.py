@@ -300,3 +300,22 @@ def test_the_notebooks_extra_includes_the_server() -> None:
     pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
     block = re.search(r"^notebooks = \[(.*?)\]$", pyproject, flags=re.S | re.M)
     assert block is not None and '"mapsnb[server]"' in block.group(1)
+
+
+# -------------------------------------------------------------- item 12: the README's plots
+def test_every_readme_chart_labels_its_axis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: ``env.air_quality_wide.plot()`` put UAQI (higher is better) and ATMO (lower is
+    better) on one unlabelled axis."""
+    from pathlib import Path
+
+    import matplotlib.pyplot as plt
+
+    monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    code = readme.split("## At a glance", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    plt.close("all")
+    exec(compile(code, "README.md", "exec"), {})
+    drawn = [ax for n in plt.get_fignums() for ax in plt.figure(n).axes if ax.get_lines()]
+    assert drawn
+    for ax in drawn:
+        assert "better" in ax.get_ylabel(), (ax.get_title(), ax.get_ylabel())
