@@ -62,7 +62,8 @@ def plot_routes(result_or_frame: Any, *, names: Any = None, ax: Axes | None = No
     names
         Names for endpoints given by place id (a route's request keeps only the id): a
         ``PlacesResult``, a places frame (``place_id`` and ``name`` columns), a mapping of place
-        id to name, or a list of these. Ids without a name are shortened (``place ChIJAnPd…``).
+        id (or of an endpoint as labelled, such as ``"41.1456,-8.6106"``) to name, or a list of
+        these. Ids without a name are shortened (``place ChIJAnPd…``).
     ax
         Axes to draw on (a new figure otherwise).
     """
@@ -181,7 +182,9 @@ def _names(names: Any) -> dict[str, str]:
 
 def _display(label: str | None, known: Mapping[str, str]) -> str | None:
     """An endpoint label with a place id replaced by its name (or shortened)."""
-    if not label or not label.startswith("place_id:"):
+    if not label or label in known:
+        return known.get(label or "", label)
+    if not label.startswith("place_id:"):
         return label
     pid = label.removeprefix("place_id:")
     return known.get(pid) or f"place {pid[:8]}…"

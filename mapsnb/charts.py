@@ -293,7 +293,7 @@ def _place_panels(
             "several places and several indexes: pass one index (e.g. 'uaqi', comparable "
             "everywhere) or select one place"
         )
-    fig, axes = plt.subplots(len(places), 1, figsize=(8.0, 0.5 + 3.2 * len(places)), dpi=100,
+    fig, axes = plt.subplots(len(places), 1, figsize=(8.0, 0.5 + 2.8 * len(places)), dpi=100,
                              layout="constrained", squeeze=False)  # fmt: skip
     engine = fig.get_layout_engine()
     if isinstance(engine, ConstrainedLayoutEngine):

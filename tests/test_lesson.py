@@ -319,3 +319,29 @@ def test_every_readme_chart_labels_its_axis(monkeypatch: pytest.MonkeyPatch) -> 
     assert drawn
     for ax in drawn:
         assert "better" in ax.get_ylabel(), (ax.get_title(), ax.get_ylabel())
+
+
+# ----------------------------------------------------- done when: the lesson, end to end
+def test_the_porto_lesson_exports_cleanly(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lesson runs top to bottom in a fresh kernel and its page shows no garbled name, no
+    error and every chart; its saved outputs are clean too."""
+    import re
+    from pathlib import Path
+
+    from mapsnb._export import export_notebooks
+
+    root = Path(__file__).resolve().parents[1]
+    lesson = root / "notebooks" / "07-lesson-porto.ipynb"
+    saved = lesson.read_text(encoding="utf-8")
+    assert "&amp;amp;" not in saved and "place_id:" not in saved
+    monkeypatch.setenv("PYTHONPATH", str(root))
+    monkeypatch.setenv("GOOGLE_MAPS_API_KEY", "test-key-must-not-be-used-0000")
+    pages = export_notebooks(tmp_path, [lesson], kernel_name="python3", timeout=300)
+    page = pages[0].path.read_text(encoding="utf-8")
+    assert pages[0].title.startswith("07 · A lesson in Porto")
+    assert "Willow &amp; Brook Coffee" in page and "&amp;amp;" not in page
+    assert "Traceback" not in page and "test-key-must-not-be-used" not in page
+    assert len(re.findall(r"<img[^>]+data:image/png;base64", page)) >= 5  # the five charts
+    assert "did you mean 'city'?" in page
+    assert "error shown: True | charts left: 0" in page
+    assert pages[0].widgets >= 3  # two maps and the form, with their state
