@@ -7,6 +7,7 @@ matplotlib is imported inside the functions (charts import it on first use).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +94,8 @@ def place_of(obj: Any, df: pd.DataFrame) -> str | None:
     return None
 
 
+#: The date (and hour) ``mapsnb.concat`` appends to a request's label: the title says it.
+_DAY_SUFFIX = re.compile(r" \d{4}-\d{2}-\d{2}(?: \d{2}:00)?$")
 #: At most this many places are drawn as panels of one figure.
 MAX_PLACES = 12
 
@@ -124,7 +127,8 @@ def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:
         for column in ("time", "date"):
             if zone and column in part and isinstance(part[column].dtype, pd.DatetimeTZDtype):
                 part[column] = part[column].dt.tz_convert(zone)
-        part.attrs = {**df.attrs, "place": str(label), "time_zone": zone}
+        place = _DAY_SUFFIX.sub("", str(label)) if key == "request" else str(label)
+        part.attrs = {**df.attrs, "place": place, "time_zone": zone}
         part.attrs.pop("time_zones", None)
         parts.append((str(label), part))
     return parts

@@ -373,7 +373,8 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
     names = list(dict.fromkeys(sub["name"].fillna(sub["code"]).astype(str)))
     dates = sorted(sub["date"].dropna().unique())
     bars = len(names) * max(len(dates), 1)
-    ax = new_axes(ax, (min(20.0, max(8.0, 0.28 * bars + 3.0)), 4.0))
+    level = 1.1 * len(names) + 3.0 if len(dates) > 1 else 0.0  # room for level group labels
+    ax = new_axes(ax, (min(20.0, max(8.0, 0.28 * bars + 3.0, level)), 4.0))
     width = 0.8 / max(len(dates), 1)
     dated = len(dates) > 1
     ticks: list[tuple[float, Any]] = []
@@ -384,8 +385,9 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
             ticks.append((x, day))
             _pollen_bar(ax, row, x, width, note=not dated)
     labels = [_group_label(sub, name) if dated else name for name in names]
-    ax.set_xticks(range(len(names)), labels, rotation=30 if kind == "plant" else 0,
-                  ha="right" if kind == "plant" else "center", fontsize=9)  # fmt: skip
+    tilt = kind == "plant" and not dated  # several days: a group is wide enough to stay level
+    ax.set_xticks(range(len(names)), labels, rotation=30 if tilt else 0,
+                  ha="right" if tilt else "center", fontsize=8 if dated else 9)  # fmt: skip
     if dated:
         import pandas as pd
 

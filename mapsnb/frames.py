@@ -742,7 +742,7 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
     units = [df.attrs.get("units") for df in frames]
     if units and units[0] is not None and all(u == units[0] for u in units):
         out.attrs["units"] = units[0]
-    for key in ("place", "mode", "capabilities", "time_zone"):  # kept when all calls agree
+    for key in ("place", "mode", "capabilities", "time_zone", "now"):  # kept when all agree
         values = [df.attrs.get(key) for df in frames]
         if values and values[0] is not None and all(v == values[0] for v in values):
             out.attrs[key] = values[0]

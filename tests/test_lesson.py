@@ -87,7 +87,7 @@ def _three(client: mapsnb.Client) -> list[mapsnb.results.EnvironmentResult]:
 def test_concat_of_three_places_draws_one_local_panel_each(client: mapsnb.Client) -> None:
     ax = plot_air_quality(mapsnb.concat(_three(client)), "uaqi")
     panels = [a for a in ax.figure.axes if a.get_title()]
-    assert [p.get_title().split(" — ")[1].split(" 2026")[0] for p in panels] == [
+    assert [p.get_title().split(" — ")[1].split(",")[0] for p in panels] == [
         "Lyon",
         "São Paulo",
         "Kraków",
