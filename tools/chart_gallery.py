@@ -194,7 +194,7 @@ def charts() -> dict[str, Callable[[], Any]]:
                 include_polyline=True,
             ),
             names={"41.1456,-8.6106": "São Bento", "41.1588,-8.6307": "Casa da Música"},
-        ),  # fmt: skip
+        ),
         "nb07_walk_named_porto": lambda: plot_routes(porto_walk()[0], names=porto_walk()[1]),
         "nb07_batch_hourly_weather_porto": lambda: plot_weather(batch_hourly("Porto, Portugal")),
         "nb07_batch_pollen_krakow": lambda: plot_pollen(batch_pollen("Kraków, Poland")),
@@ -202,7 +202,7 @@ def charts() -> dict[str, Callable[[], Any]]:
             batch_cities("Porto, Portugal", "Kraków, Poland", "São Paulo, Brazil"),
             "uaqi",
             now=now,
-        ),  # fmt: skip
+        ),
         "multi_place_concat_local_index": lambda: plot_air_quality(
             mapsnb.concat([day("Lyon, France"), day("São Paulo, Brazil"), day("Kraków, Poland")])
         ),
