@@ -182,8 +182,10 @@ def _names(names: Any) -> dict[str, str]:
 
 def _display(label: str | None, known: Mapping[str, str]) -> str | None:
     """An endpoint label with a place id replaced by its name (or shortened)."""
-    if not label or label in known:
-        return known.get(label or "", label)
+    if not label:
+        return label
+    if label in known:
+        return known[label]
     if not label.startswith("place_id:"):
         return label
     pid = label.removeprefix("place_id:")

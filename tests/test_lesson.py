@@ -8,9 +8,12 @@ import datetime as dt
 import matplotlib
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import mapsnb
 from mapsnb.charts import plot_air_quality, plot_pollen, plot_weather
+from tests.hypothesis_setup import examples
 
 matplotlib.use("Agg")
 
@@ -345,3 +348,33 @@ def test_the_porto_lesson_exports_cleanly(tmp_path, monkeypatch: pytest.MonkeyPa
     assert "did you mean 'city'?" in page
     assert "error shown: True | charts left: 0" in page
     assert pages[0].widgets >= 3  # two maps and the form, with their state
+
+
+# ---------------------------------------------------------------- hostile input, properties
+@examples(150)
+@given(
+    value=st.text(max_size=30),
+    columns=st.lists(st.one_of(st.text(max_size=12), st.integers()), max_size=4, unique=True),
+    key=st.sampled_from(["location", "text_query", "language_code", "travel_mode"]),
+)
+def test_any_string_for_any_columns_is_a_column_a_literal_or_a_named_refusal(
+    value: str, columns: list, key: str
+) -> None:
+    from mapsnb._batch import _column_or_literal
+
+    df = pd.DataFrame({c: ["x"] for c in columns})
+    try:
+        _column_or_literal(key, value, df)
+    except mapsnb.InvalidRequest as err:
+        assert err.field == key and repr(value) in err.rule
+
+
+@examples(100)
+@given(names=st.one_of(st.none(), st.dictionaries(st.text(max_size=20), st.text(max_size=20))))
+def test_plot_routes_names_never_break_a_label(names: dict | None) -> None:
+    from mapsnb._chart_routes import _display, _names
+
+    known = _names(names)
+    for label in ("place_id:ChIJAbc", "41.1,-8.6", "Porto", None, ""):
+        shown = _display(label, known)
+        assert shown == label if not label else isinstance(shown, str) and shown
