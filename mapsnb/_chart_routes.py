@@ -164,7 +164,7 @@ def _names(names: Any) -> dict[str, str]:
     if names is None:
         return {}
     if isinstance(names, Mapping):
-        return {str(k).removeprefix("places/"): str(v) for k, v in names.items()}
+        return {str(k).removeprefix("places/"): str(v) for k, v in names.items() if str(v)}
     if isinstance(names, (list, tuple)):
         out: dict[str, str] = {}
         for item in names:
