@@ -7,8 +7,14 @@ limiter, a shared backoff after a 429) and returns the tool's tidy frame for eve
 keyed by the input's index, with ``status`` and ``error`` columns.
 
 Argument convention: a string naming a column of a DataFrame input is a per-row argument; any
-other value is fixed for every row. For a list or Series input, its values are the tool's main
-argument (``text_query``, ``location``, ``origin``, the query or the URL).
+other value is fixed for every row. A string that names no column but looks like a column name
+(close to one of the columns; a lower-case word such as ``"place"`` for ``location``, ``origin``
+or ``destination``; a snake_case name such as ``"home_city"`` for any text argument) is refused
+with ``InvalidRequest`` ("did you mean 'city'?") rather than sent as text;
+to send such a literal to every row, put it in a column (``df.assign(query="coffee")``) and
+name that column. For a list or Series input, its values are the tool's main argument
+(``text_query``, ``location``, ``origin``, the query or the URL), kept as a column of that name
+in the output.
 
 ``status`` is one of ``"ok"``, ``"empty"`` (the call succeeded with no rows), ``"not_found"``,
 ``"invalid"`` (refused before sending), ``"error"`` (the call failed) or ``"cancelled"`` (not
@@ -18,7 +24,9 @@ run: the batch was interrupted; only in ``.partial`` frames).
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import json
+import re
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -119,9 +127,56 @@ class Job:
     invalid: dict[int, str]
     kept: Parts = field(default_factory=Parts)
     table: str | None = None
+    #: A list or Series input: the main argument's name and its values, kept in the output.
+    inputs: tuple[str, list[Any]] | None = None
+
+
+def with_inputs(job: Job, df: pd.DataFrame | None) -> pd.DataFrame | None:
+    """``df`` with the values of a list or Series input as a column after ``input_row`` (in
+    place: an interrupted batch's frame is also on the error's ``.partial``)."""
+    if job.inputs is None or df is None or "input_row" not in df.columns:
+        return df
+    name, values = job.inputs
+    if name in df.columns:  # a resumed frame had it already
+        del df[name]
+    column = pd.array([values[p] for p in df["input_row"].tolist()], dtype=object)
+    df.insert(df.columns.get_loc("input_row") + 1, name, column)
+    return df
+
+
+#: Arguments whose value is free text: a snake_case name there (``"home_city"``) is a column
+#: name, not the text meant; for a place argument, so is any lower-case word (``"place"``).
+_TEXT = frozenset({"text_query", "location", "origin", "destination", "queries", "urls"})
+_PLACES = frozenset({"location", "origin", "destination"})
+_LOOKS_LIKE_COLUMN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 
 
 # ------------------------------------------------------------------------------ planning
+def _column_or_literal(key: str, value: str, df: pd.DataFrame) -> None:
+    """Refuse a string that names no column of ``df`` but looks like one (see the module doc)."""
+    names = [str(c) for c in df.columns]
+    lowered = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.75)
+    identifier = _LOOKS_LIKE_COLUMN.fullmatch(value) is not None and (
+        key in _PLACES or (key in _TEXT and "_" in value)
+    )
+    if not close and not identifier:
+        return
+    if not close and names:  # an identifier: suggest the most alike column holding text
+        text = [
+            str(c) for c in df.columns if not pd.api.types.is_numeric_dtype(df[c].dtype)
+        ] or names
+        close = difflib.get_close_matches(value.lower(), [n.lower() for n in text], 1, 0.0)
+        close = close or [text[0].lower()]
+    hint = f"did you mean {lowered.get(close[0], close[0])!r}? " if close else ""
+    raise InvalidRequest(
+        key,
+        f"{value!r} is not a column of the DataFrame (columns: {', '.join(names) or 'none'}); "
+        f"{hint}to send {value!r} itself for every row, add it as a column "
+        f"(df.assign({key}={value!r})) and pass {key}={key!r}",
+    )
+
+
 def _missing(value: Any) -> bool:
     if value is None:
         return True
@@ -218,11 +273,15 @@ def plan(
         if isinstance(main, str) and main in df.columns:
             columns[name] = df[main].tolist()
         else:
+            if isinstance(main, str):
+                _column_or_literal(name, main, df)
             fixed[name] = main
         for key, value in arguments.items():
             if isinstance(value, str) and value in df.columns:
                 columns[key] = df[value].tolist()
             else:
+                if isinstance(value, str):
+                    _column_or_literal(key, value, df)
                 fixed[key] = value
     else:
         assert series is not None
@@ -265,7 +324,8 @@ def plan(
             calls.append(PlannedCall(tool, args, [p for p, _ in chunk], tier(tool, args, now)))
     if tool in PACKED:
         calls.sort(key=lambda c: c.rows[0])
-    return Job(tool, index, calls, invalid, kept, table)
+    inputs = (name, columns[name]) if df is None and tool not in PACKED else None
+    return Job(tool, index, calls, invalid, kept, table, inputs)
 
 
 def stored(client: Any, job: Job) -> list[bool]:
@@ -366,9 +426,11 @@ class _BatchBase:
         Parameters
         ----------
         data
-            A list, a Series (its values are the queries) or a DataFrame.
+            A list, a Series (its values are the queries, kept as the output's ``text_query``
+            column) or a DataFrame.
         text_query
-            With a DataFrame: the column holding the queries (default: a ``text_query`` column).
+            With a DataFrame: the column holding the queries (default: a ``text_query`` column),
+            or one query for every row.
         max_concurrency
             Calls in flight at once.
         progress
@@ -381,7 +443,10 @@ class _BatchBase:
             The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
         **arguments
             The other arguments of :meth:`Client.search_places`, each a column name (per row) or
-            a value (every row).
+            a value (every row). A string that names no column but looks like one (``"plcae"``
+            next to a ``place`` column; ``"place"`` as a location) raises ``InvalidRequest``
+            ("did you mean 'city'?"); to send such a literal to every row, add it as a column
+            (``df.assign(location="place")``) and pass that column's name.
 
         Returns
         -------
@@ -429,7 +494,8 @@ class _BatchBase:
     ) -> Any:
         """``compute_routes`` for every row; ``origin=`` and ``destination=`` are columns or values.
 
-        Other parameters as :meth:`search_places`.
+        ``travel_mode`` and ``routing_preference`` take the values of
+        :meth:`Client.compute_routes`. Other parameters as :meth:`search_places`.
         """
         options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
         return self._call("compute_routes", data, origin, arguments, options)
@@ -527,7 +593,7 @@ class Batch(_BatchBase):
                 runner.http = client._async_http()
             twin = client._async_twin(runner.http)
             try:
-                return await execute(twin, job, options, holder)
+                return with_inputs(job, await execute(twin, job, options, holder))
             finally:
                 # what the twin learnt: a served emulator saying who it is, a session opened
                 # (the client reuses it and ends it on close)
@@ -538,7 +604,7 @@ class Batch(_BatchBase):
         try:
             return runner.run(go, holder)
         except BaseException:
-            client._batch_partial = holder.get("partial")
+            client._batch_partial = with_inputs(job, holder.get("partial"))
             raise
 
 
@@ -559,7 +625,7 @@ class AsyncBatch(_BatchBase):
         check_budget(self._client, job)
         holder: dict[str, Any] = {}
         try:
-            return await execute(self._client, job, options, holder)
+            return with_inputs(job, await execute(self._client, job, options, holder))
         except BaseException:
-            self._client._batch_partial = holder.get("partial")
+            self._client._batch_partial = with_inputs(job, holder.get("partial"))
             raise

@@ -3,7 +3,12 @@
 Index: the input's index level(s) (unnamed ones are called ``input``), then the tool frame's own
 row level (``citation`` for places, else ``item``). Columns: ``status``, ``error``,
 ``input_row`` (the input's position, 0-based: it tells apart rows of a duplicated index), then
-the tool frame's columns. An input row with no tool rows (a failure, an empty answer) is one row.
+``place`` for ``lookup_weather`` batches (the location each row asked about), then the tool
+frame's columns. An input row with no tool rows (a failure, an empty answer) is one row.
+
+``attrs`` keep ``tool``, ``source``, ``attributions``, ``calls``, ``time_zones`` (place -> zone)
+and, when every call agrees, the tool frames' ``units``, ``place``, ``mode``, ``capabilities``,
+``time_zone`` and ``now`` (for chart titles, axes and the "now" line).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
 #: Rows that ``resume=`` keeps; the others (invalid, error, cancelled) are planned again.
 KEEP_ON_RESUME = ("ok", "empty", "not_found")
 _OWN = ["status", "error", "input_row"]
+#: ``attrs`` of the tool frames kept on the batch frame when every call agrees.
+CONTEXT = ("units", "place", "mode", "capabilities", "time_zone", "now")
 
 State = tuple[str, "str | None"]
 
@@ -47,6 +54,29 @@ class Parts:
     packed: dict[str, list] = field(default_factory=dict)
     packed_rows: list[int] = field(default_factory=list)
     packed_items: list[int] = field(default_factory=list)
+    places: dict[int, str] = field(default_factory=dict)
+    zones: dict[str, str] = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
+    conflicts: set[str] = field(default_factory=set)
+
+    def note(self, attrs: Any, position: int | None = None) -> None:
+        """Keep the context of a tool frame's ``attrs`` (see :data:`CONTEXT`) and its place."""
+        for key in CONTEXT:
+            value = attrs.get(key)
+            if value is None or key in self.conflicts:
+                continue
+            if key not in self.context:
+                self.context[key] = value
+            elif self.context[key] != value:
+                del self.context[key]
+                self.conflicts.add(key)
+        place = attrs.get("place")
+        if position is not None and isinstance(place, str):
+            self.places[position] = place
+        zones = attrs.get("time_zones") or {}
+        if isinstance(place, str) and isinstance(attrs.get("time_zone"), str):
+            zones = {**zones, place: attrs["time_zone"]}
+        self.zones.update(zones)
 
     def add(self, df: pd.DataFrame, positions: list[int] | np.ndarray) -> None:
         self.blocks.append((df, np.asarray(positions, dtype=np.int64)))
@@ -102,6 +132,9 @@ def _packed(cols: dict[str, list], rows: list[int], parts: Parts) -> None:
 def start(job: Job) -> Parts:
     """The parts known before any call: rows kept from a resume, rows refused as invalid."""
     parts = Parts(dict(job.kept.states), list(job.kept.blocks), list(job.kept.attributions))
+    parts.places = dict(job.kept.places)
+    parts.context, parts.conflicts = dict(job.kept.context), set(job.kept.conflicts)
+    parts.zones = dict(job.kept.zones)
     for pos, message in job.invalid.items():
         parts.states[pos] = ("invalid", message)
     return parts
@@ -117,7 +150,9 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
         parts.credit_items(collect_attributions(payload))
         _packed(resolution_columns(payload, outcome.request, call.tool), call.rows, parts)
     else:
-        df = parts.credit(_table(outcome, table))
+        df = _table(outcome, table)
+        parts.note(df.attrs, call.rows[0])
+        df = parts.credit(df)
         parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
         if len(df):
             parts.add(df, [call.rows[0]] * len(df))
@@ -167,6 +202,9 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
             "input_row": pos,
         }
     )
+    if parts.places:
+        head["place"] = pd.array([parts.places.get(p) for p in pos.tolist()], dtype="string")
+        body = body.drop(columns=["place"], errors="ignore")
     out = pd.concat([head, body], axis=1)
     out.index = _index(job.index, pos, items_sorted, item_name or "item")
     out.attrs = {
@@ -177,6 +215,9 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     }
     if job.table:
         out.attrs["table"] = job.table
+    out.attrs.update(parts.context)
+    if parts.zones:
+        out.attrs["time_zones"] = dict(parts.zones)  # place -> its zone, for local-time charts
     return out
 
 
@@ -214,14 +255,18 @@ def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     final = pd.Series(np.isin(status, KEEP_ON_RESUME)).groupby(rows).all()
     keep = set(final.index[final.to_numpy()].tolist())
     parts = Parts(attributions=list(partial.attrs.get("attributions", []) or []))
+    parts.note(partial.attrs)
     first: dict[int, int] = {}
     for j, r in enumerate(rows.tolist()):
         first.setdefault(r, j)
     errors = partial["error"].astype(object).to_numpy()
+    places = partial["place"].astype(object).to_numpy() if "place" in partial else None
     for r in keep:
         message = errors[first[r]]
         parts.states[r] = (str(status[first[r]]), None if pd.isna(message) else str(message))
-    data = partial.drop(columns=_OWN)
+        if places is not None and isinstance(places[first[r]], str):
+            parts.places[r] = places[first[r]]
+    data = partial.drop(columns=[*_OWN, *(["place"] if places is not None else [])])
     has_rows = (status == "ok") | data.notna().any(axis=1).to_numpy()
     mask = np.isin(rows, list(keep)) & has_rows & (status != "empty")
     block = partial[mask]

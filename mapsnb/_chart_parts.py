@@ -7,6 +7,7 @@ matplotlib is imported inside the functions (charts import it on first use).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +92,56 @@ def place_of(obj: Any, df: pd.DataFrame) -> str | None:
         found = request_context(request).get("place")
         return str(found) if found else None
     return None
+
+
+#: The date (and hour) ``mapsnb.concat`` appends to a request's label: the title says it.
+_DAY_SUFFIX = re.compile(r" \d{4}-\d{2}-\d{2}(?: \d{2}:00)?$")
+#: At most this many places are drawn as panels of one figure.
+MAX_PLACES = 12
+
+
+def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:
+    """The places of a frame holding several (``None`` for one), each in its own local time.
+
+    A batch frame tells them apart by its ``place`` column, a ``mapsnb.concat`` frame by its
+    ``request`` column when the requests are in different time zones (``attrs["time_zones"]``).
+    Each part's ``attrs`` name its place and zone; its times are converted to that zone.
+    """
+    import pandas as pd
+
+    zones = df.attrs.get("time_zones") or {}
+    if "place" in df.columns and df["place"].nunique() > 1:
+        key = "place"
+    elif (
+        "request" in df.columns
+        and df["request"].nunique() > 1
+        and len({zones.get(r) for r in df["request"].unique()}) > 1
+    ):
+        key = "request"
+    else:
+        return None
+    parts = []
+    for label, part in df.groupby(key, sort=False):
+        part = part.copy()
+        zone = zones.get(label)
+        for column in ("time", "date"):
+            if zone and column in part and isinstance(part[column].dtype, pd.DatetimeTZDtype):
+                part[column] = part[column].dt.tz_convert(zone)
+        place = _DAY_SUFFIX.sub("", str(label)) if key == "request" else str(label)
+        part.attrs = {**df.attrs, "place": place, "time_zone": zone}
+        part.attrs.pop("time_zones", None)
+        parts.append((str(label), part))
+    return parts
+
+
+def refuse_places(function: str, parts: list[tuple[str, pd.DataFrame]]) -> str:
+    """Why ``function`` does not draw several places at once, and how to draw one."""
+    names = ", ".join(repr(label) for label, _ in parts[:5]) + (", …" if len(parts) > 5 else "")
+    column = "place" if "place" in parts[0][1].columns else "request"
+    return (
+        f"{function} draws one place at a time; this frame holds {len(parts)} ({names}): select "
+        f"one, e.g. {function}(df[df.{column} == {parts[0][0]!r}])"
+    )
 
 
 def day_label(value: Any, year: bool = True) -> str:

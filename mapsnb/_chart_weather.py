@@ -14,7 +14,9 @@ from ._chart_parts import (
     legend_outside,
     new_axes,
     pick,
+    place_groups,
     place_of,
+    refuse_places,
     set_title,
     wrong_frame,
 )
@@ -49,6 +51,9 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
         answers the daily forecast, so its ``hourly_weather`` is empty) and what to ask instead.
     """
     df = pick(result_or_frame, "hourly_weather", "daily_weather", "current_weather")
+    places = place_groups(df)
+    if places is not None:
+        raise ValueError(refuse_places("plot_weather", places))
     columns = set(df.columns)
     if not ({"time", "temperature"} <= columns or {"date", "temperature_max"} <= columns):
         raise ValueError(wrong_frame("plot_weather", df, "a weather frame (env.hourly_weather, …)"))

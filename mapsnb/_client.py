@@ -633,6 +633,7 @@ class _BaseClient:
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
         result = cls.from_payload(payload, request=call.arguments, source=answer.source)
+        result._asked_at = self.now()  # the client's clock: charts mark "now" with it
         if answer.origin != "server":
             result._recorded_at = answer.stored_at
         if isinstance(result, RoutesResult):
@@ -789,6 +790,11 @@ class _BaseClient:
 
         ``routes[0]`` is the recommended route; retrieval tokens (DRIVE) work for 10 minutes with
         :meth:`search_along_route`.
+
+        ``travel_mode`` is ``"DRIVE"`` (the default), ``"WALK"`` (beta: show its warning),
+        ``"BICYCLE"`` or ``"TRANSIT"`` (any case); ``routing_preference`` is
+        ``"TRAFFIC_UNAWARE"`` (the default) or ``"TRAFFIC_AWARE_OPTIMAL"`` (Pro tier; not with
+        WALK or BICYCLE), with or without the ``ROUTING_PREFERENCE_`` prefix.
         """
         args = rq.compute_routes_args(
             origin,
@@ -823,7 +829,9 @@ class _BaseClient:
         """Places along a route, ranked, with the detour each adds.
 
         Give exactly one route: ``route=`` (a :class:`RoutesResult`), ``retrieval_token=``,
-        ``encoded_polyline=`` or ``origin=`` with ``destination=``.
+        ``encoded_polyline=`` or ``origin=`` with ``destination=``. ``travel_mode`` is
+        ``"DRIVE"`` (the default), ``"WALK"`` or ``"BICYCLE"`` (not ``"TRANSIT"``); a ``route=``
+        is searched the way it was computed.
         """
         args = rq.search_along_route_args(
             text_query,

@@ -185,10 +185,11 @@ def plain_text(summary: str | None) -> str:
 def safe_html(summary: str | None) -> str:
     """The summary as HTML safe to display: the server's light formatting (``<p>``,
     ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, the rest
-    escaped."""
+    escaped once (the summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
     if not isinstance(summary, str):
         return ""
-    return _SAFE_TAG.sub(lambda m: f"<{m.group(1)}{m.group(2)}>", html.escape(summary))
+    text = html.escape(html.unescape(summary))
+    return _SAFE_TAG.sub(lambda m: f"<{m.group(1)}{m.group(2)}>", text)
 
 
 def parse_summary(summary: str | None) -> SummaryInfo:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._chart_parts import (
+    MAX_PLACES,
     attribute,
     attribution_text,
     date_span,
@@ -27,7 +28,9 @@ from ._chart_parts import (
     legend_outside,
     new_axes,
     pick,
+    place_groups,
     place_of,
+    refuse_places,
     set_title,
     wrong_frame,
     zone_of,
@@ -174,8 +177,10 @@ def plot_air_quality(
 
     The bands and dot colours are the index's own categories (legend on the right, best first);
     category indexes (ATMO 1–6, DAQI 1–10, …) get integer ticks; the y label says whether higher
-    or lower is better. A frame stacked from several calls (``mapsnb.concat``) draws one line per
-    call.
+    or lower is better. A frame stacked from several calls (``mapsnb.concat``) of one place draws
+    one line per call; a frame of several places (a batch over cities, or ``mapsnb.concat`` of
+    places in different time zones) draws one titled panel per place, each in its local time
+    (each with its own local index unless ``index`` names one).
 
     Parameters
     ----------
@@ -189,7 +194,8 @@ def plot_air_quality(
     ax
         Axes to draw on (a new figure otherwise).
     now
-        The current moment; default the wall clock. A vertical line marks the latest hour at or
+        The current moment; default the clock of the client that made the call (the emulator's
+        fixed clock offline), else the wall clock. A vertical line marks the latest hour at or
         before it when it falls within the data.
 
     Returns
@@ -203,6 +209,9 @@ def plot_air_quality(
         raise ValueError(wrong_frame("plot_air_quality", df, "env.air_quality"))
     if df["aqi"].isna().all():
         raise NothingToDraw(explain_empty("air_quality", df))
+    places = place_groups(df)
+    if places is not None:
+        return _place_panels(places, index, ax, now)
     codes = [str(c) for c in df["index_code"].dropna().unique()]
     if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
         wanted = codes if index == "all" else [str(c).lower() for c in index]
@@ -235,7 +244,7 @@ def plot_air_quality(
     times = sub["time"]
     step = times.drop_duplicates().diff().min() if times.nunique() > 1 else pd.Timedelta(hours=1)
     hour_axis(ax, times, step)
-    marker = _now_marker(times, now)
+    marker = _now_marker(times, now if now is not None else df.attrs.get("now"))
     if marker is not None:
         now_line = ax.axvline(marker, color="#1a73e8", ls="--", lw=1.5, gid="now")
         handles.append((now_line, f"now ({pd.Timestamp(marker):%H:%M})"))
@@ -266,6 +275,31 @@ def _panels(obj: Any, df: pd.DataFrame, codes: list[str], ax: Axes | None, now: 
         plot_air_quality(obj if df.attrs.get("place") is None else df, code, ax=panel, now=now)
     for panel in axes[:-1, 0]:
         panel.set_xlabel("")
+    return axes[0, 0]
+
+
+def _place_panels(
+    places: list[tuple[str, pd.DataFrame]], index: Any, ax: Axes | None, now: Any
+) -> Axes:
+    """One panel per place, stacked, each titled with its place and in its own local time."""
+    import matplotlib.pyplot as plt
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    if ax is not None or len(places) > MAX_PLACES:
+        why = "pass ax=None" if ax is not None else f"at most {MAX_PLACES} places per figure"
+        raise ValueError(f"{refuse_places('plot_air_quality', places)} ({why})")
+    if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
+        raise ValueError(
+            "several places and several indexes: pass one index (e.g. 'uaqi', comparable "
+            "everywhere) or select one place"
+        )
+    fig, axes = plt.subplots(len(places), 1, figsize=(8.0, 0.5 + 2.8 * len(places)), dpi=100,
+                             layout="constrained", squeeze=False)  # fmt: skip
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):
+        engine.set(h_pad=0.2)
+    for (_label, part), panel in zip(places, axes[:, 0], strict=True):
+        plot_air_quality(part, index, ax=panel, now=now)
     return axes[0, 0]
 
 
@@ -311,7 +345,8 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
     """Daily Universal Pollen Index (0–5) per pollen type or plant, as bars (grouped by day).
 
     Bars take the UPI category colour (legend on the right); out-of-season entries are grey and
-    hatched; entries without an index (NA) get no bar and a "no data" note. Several days (a
+    hatched; entries without an index (NA) get no bar and a note ("out of season" when the data
+    says so, else "no data"). Several days (a
     ``pd.concat`` or ``mapsnb.concat`` of daily calls) give one bar per day, the day written
     under it; the title names the place and the date range.
 
@@ -325,6 +360,9 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
         Axes to draw on (a new figure otherwise).
     """
     df = pick(result_or_frame, "pollen")
+    places = place_groups(df)
+    if places is not None:
+        raise ValueError(refuse_places("plot_pollen", places))
     if kind not in ("type", "plant"):
         raise ValueError(f"kind must be 'type' or 'plant', got {kind!r}")
     if len(df) and not {"upi", "date"} <= set(df.columns):
@@ -335,7 +373,8 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
     names = list(dict.fromkeys(sub["name"].fillna(sub["code"]).astype(str)))
     dates = sorted(sub["date"].dropna().unique())
     bars = len(names) * max(len(dates), 1)
-    ax = new_axes(ax, (min(20.0, max(8.0, 0.28 * bars + 3.0)), 4.0))
+    level = 1.1 * len(names) + 3.0 if len(dates) > 1 else 0.0  # room for level group labels
+    ax = new_axes(ax, (min(20.0, max(8.0, 0.28 * bars + 3.0, level)), 4.0))
     width = 0.8 / max(len(dates), 1)
     dated = len(dates) > 1
     ticks: list[tuple[float, Any]] = []
@@ -346,8 +385,9 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
             ticks.append((x, day))
             _pollen_bar(ax, row, x, width, note=not dated)
     labels = [_group_label(sub, name) if dated else name for name in names]
-    ax.set_xticks(range(len(names)), labels, rotation=30 if kind == "plant" else 0,
-                  ha="right" if kind == "plant" else "center", fontsize=9)  # fmt: skip
+    tilt = kind == "plant" and not dated  # several days: a group is wide enough to stay level
+    ax.set_xticks(range(len(names)), labels, rotation=30 if tilt else 0,
+                  ha="right" if tilt else "center", fontsize=8 if dated else 9)  # fmt: skip
     if dated:
         import pandas as pd
 
@@ -371,11 +411,11 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
 def _group_label(sub: pd.DataFrame, name: str) -> str:
     """``name``, plus "no data" / "out of season" when that holds on every day."""
     rows = sub[sub["name"].fillna(sub["code"]).astype(str) == name]
+    season = rows["in_season"] if "in_season" in rows else rows["upi"].isna()
+    if season.eq(False).all():  # said to be out of season (with or without an index)
+        return f"{name}\n(out of season)"
     if rows["upi"].isna().all():
         return f"{name}\n(no data)"
-    season = rows["in_season"] if "in_season" in rows else rows["upi"].isna()
-    if not season.fillna(False).astype(bool).any():
-        return f"{name}\n(out of season)"
     return name
 
 
@@ -396,8 +436,11 @@ def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> No
     if pd.isna(upi):
         if not note:  # several days: the group label says it
             return
-        ax.text(x, 0.1, "no data", rotation=90, ha="center", va="bottom", fontsize=7,
-                color="#777777", gid="no-data")  # fmt: skip
+        season = row.get("in_season")
+        out = pd.notna(season) and not bool(season)  # no index because out of season
+        ax.text(x, 0.1, "out of season" if out else "no data", rotation=90, ha="center",
+                va="bottom", fontsize=7, color="#777777",
+                gid="out-of-season" if out else "no-data")  # fmt: skip
         return
     value = int(upi)
     season = row.get("in_season")

@@ -10,9 +10,23 @@ from collections.abc import Sequence
 _INSTALL_HINT = 'pip install "mapsnb[server]"'
 
 
+class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
+    """Add "(default: …)" to an option's help once: not when the help already says its default,
+    nor for a flag (default False) or an option without a default (None)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "default" in text.lower() or action.default in (None, False, argparse.SUPPRESS):
+            return text
+        return super()._get_help_string(action)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mapsnb`` console script."""
+    from ._version import __version__
+
     parser = argparse.ArgumentParser(prog="mapsnb", description="mapsnb command line")
+    parser.add_argument("--version", action="version", version=f"mapsnb {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sandbox = sub.add_parser("sandbox", help="the built-in emulator").add_subparsers(
         dest="action", required=True
@@ -23,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Serve the built-in emulator (synthetic data) to any MCP client: over "
         "streamable HTTP at http://HOST:PORT/mcp (the endpoint path is always /mcp), or over "
         f"stdio with --stdio. Needs the server extra: {_INSTALL_HINT}",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=_Defaults,
     )
     serve.add_argument("--host", default="127.0.0.1", help="interface to listen on")
     serve.add_argument("--port", type=int, default=8765, help="TCP port; the URL ends in /mcp")
@@ -54,10 +68,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     doctor.add_argument("--protocol", choices=["auto", "session", "stateless"], default="auto")
     doctor.add_argument("--timeout", type=float, default=None, help="seconds per request")
     doctor.add_argument("--json", action="store_true", help="print the report as JSON")
-    recording = sub.add_parser("recording", help="recordings made with record=/MAPSNB_RECORD")
+    recording = sub.add_parser(
+        "recording",
+        help="recordings made with record=/MAPSNB_RECORD",
+        description="Inspect a JSON recording of tool calls (made with Client(record=...) or "
+        "MAPSNB_RECORD) before replaying or sharing it.",
+    )
     rec_actions = recording.add_subparsers(dest="action", required=True)
-    rec_actions.add_parser("show", help="calls, dates and sources").add_argument("file")
-    rec_actions.add_parser("check", help="no secrets, parseable, age").add_argument("file")
+    rec_actions.add_parser(
+        "show",
+        help="calls, dates and sources",
+        description="Describe a recording: the calls it holds (by tool), when they were "
+        "recorded and where from (live, a host, or the emulator's synthetic data).",
+    ).add_argument("file", help="the recording (a .json file)")
+    rec_actions.add_parser(
+        "check",
+        help="no secrets, parseable, age",
+        description="Check a recording before sharing it: it parses, holds no key or token, "
+        "and was recorded within 30 days. Exit status 1 when it has a problem.",
+    ).add_argument("file", help="the recording (a .json file)")
     _add_export_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "doctor":
@@ -159,7 +188,7 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
             " Kernels run without GOOGLE_MAPS_API_KEY (the emulator's synthetic data) unless"
             " --live is given."
         ),
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=_Defaults,
     )
     export.add_argument("outdir", help="folder for the pages (created if needed)")
     export.add_argument("notebooks", nargs="*", help="notebooks or folders (default: ./notebooks)")

@@ -682,6 +682,7 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     if keys is not None and len(keys) != len(results):
         raise ValueError(f"keys has {len(keys)} items for {len(results)} results")
     frames: list[pd.DataFrame] = []
+    zones: dict[Any, str] = {}  # request -> its time zone: charts draw each in local time
     for i, result in enumerate(results):
         df = result.to_frame()
         if any(name is not None for name in df.index.names):
@@ -691,6 +692,8 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
         df = df.rename(columns=taken)
         df.insert(0, "request_index", i)
         df.insert(0, "request", label)
+        if df.attrs.get("time_zone"):
+            zones[label] = df.attrs["time_zone"]
         frames.append(df)
     order: dict[str, None] = {"request": None, "request_index": None}
     for df in frames:
@@ -703,7 +706,10 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     else:
         out = pd.DataFrame({"request": [], "request_index": np.array([], dtype=np.int64)})
     out["request_index"] = out["request_index"].astype(np.int64)
-    return _concat_attrs(out, results, frames)
+    out = _concat_attrs(out, results, frames)
+    if zones:
+        out.attrs["time_zones"] = zones
+    return out
 
 
 def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
@@ -745,7 +751,7 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
     units = [df.attrs.get("units") for df in frames]
     if units and units[0] is not None and all(u == units[0] for u in units):
         out.attrs["units"] = units[0]
-    for key in ("place", "mode", "capabilities", "time_zone"):  # kept when all calls agree
+    for key in ("place", "mode", "capabilities", "time_zone", "now"):  # kept when all agree
         values = [df.attrs.get(key) for df in frames]
         if values and values[0] is not None and all(v == values[0] for v in values):
             out.attrs[key] = values[0]

@@ -39,6 +39,7 @@ from .results import WALK_WARNING
 __all__ = [
     "CLUSTER_THRESHOLD",
     "bias_layer",
+    "clear",
     "detours_layer",
     "places_layer",
     "route_layer",
@@ -688,7 +689,8 @@ def zoom_for(bounds: Bounds, *, width_px: int = 800, height_px: int = 400) -> in
     return int(max(1, min(17, math.floor(min(zx, zy)))))
 
 
-def _clear(m: ipyleaflet.Map) -> None:
+def clear(m: ipyleaflet.Map) -> None:
+    """Remove mapsnb's layers and controls from ``m`` (what :func:`show` replaces)."""
     for layer in list(m.layers):
         if str(getattr(layer, "name", "")).startswith(PREFIX):
             m.remove(layer)
@@ -756,7 +758,7 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
     """
     m = map if map is not None else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **map_kwargs})
     layers = [layer_for(obj) for obj in results]
-    _clear(m)
+    clear(m)
     for layer in layers:
         if not str(getattr(layer, "name", "")).startswith(PREFIX):
             layer.name = f"{PREFIX}{layer.name or type(layer).__name__}"
@@ -766,6 +768,55 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
         m.add(control)
     m.mapsnb_controls = controls
     bounds = _union(getattr(layer, "mapsnb_bounds", None) for layer in layers)
+    empty = [r for r in results if _is_empty(r)]
+    if empty and len(empty) == len(results):
+        bounds = _nothing_to_show(m, empty, bounds)
     if bounds is not None:
         _fit(m, bounds)
     return m
+
+
+def _is_empty(obj: Any) -> bool:
+    """A result (or frame) holding no rows to draw."""
+    if isinstance(obj, pd.DataFrame):
+        return obj.empty
+    if hasattr(obj, "to_frame") and hasattr(obj, "request"):
+        return bool(_frame(obj).empty)
+    return False
+
+
+def _nothing_to_show(m: ipyleaflet.Map, empty: list[Any], bounds: Bounds | None) -> Bounds | None:
+    """Warn that ``empty`` hold nothing to draw; centre on what was asked (the bias) if known.
+
+    Returns the bounds to fit: those already drawn, else the asked area's, else ``None``.
+    """
+    asked: list[ipyleaflet.Layer] = []
+    for result in empty:
+        bias = getattr(result, "request", {}).get("location_bias")
+        if bias is not None and bounds is None:
+            try:
+                asked.append(bias_layer(bias))
+            except (TypeError, KeyError, ValueError):
+                continue
+    for layer in asked:
+        m.add(layer)
+    area = bounds or _union(getattr(layer, "mapsnb_bounds", None) for layer in asked)
+    hints = list(dict.fromkeys(h for r in empty for h in getattr(r, "hints", []) or []))
+    where = (
+        " The map shows the area that was asked about (the location bias)."
+        if area is not None and bounds is None
+        else ""
+        if area is not None
+        else " The map is not centred on anything."
+    )
+    message = (
+        f"Nothing to show: {'; '.join(hints) or 'the result holds no places or routes'}.{where}"
+    )
+    warnings.warn(message, EmptyResultWarning, stacklevel=3)
+    note = ipywidgets.HTML(
+        value=f"<div style='color:#b06000;max-width:280px'>ⓘ {html.escape(message)}</div>"
+    )
+    control = ipyleaflet.WidgetControl(widget=note, position="topleft")
+    m.add(control)
+    m.mapsnb_controls = [*m.mapsnb_controls, control]
+    return area

@@ -130,6 +130,7 @@ class ToolResult(_Model):
     _source: str = PrivateAttr(default="live")
     _parse_errors: list[Any] = PrivateAttr(default=[])
     _recorded_at: dt.datetime | None = PrivateAttr(default=None)
+    _asked_at: dt.datetime | None = PrivateAttr(default=None)
 
     @classmethod
     def from_payload(
@@ -191,6 +192,12 @@ class ToolResult(_Model):
         return self._recorded_at
 
     @property
+    def asked_at(self) -> dt.datetime | None:
+        """The client's clock when the call was made (the emulator's or the recording's clock
+        offline); charts mark "now" with it. ``None`` for a result built from a payload."""
+        return self._asked_at
+
+    @property
     def recorded_note(self) -> str | None:
         """``"recorded on <date>"`` (replayed) or ``"cached on <date>"``; ``None`` when fresh."""
         if self._recorded_at is None:
@@ -245,6 +252,20 @@ class ToolResult(_Model):
         return f"<{type(self).__name__} source={self._source!r} {self._repr_counts()}{hint}>"
 
     __str__ = __repr__
+
+    def __dir__(self) -> list[str]:
+        """The result's own names (frames, ``raw``, ``attributions``, ``hints``, fields, methods)
+        for tab completion, without pydantic's ``model_*`` and deprecated methods (they still
+        work)."""
+        own = {
+            name
+            for klass in type(self).__mro__
+            if klass.__module__ == __name__
+            for name in vars(klass)
+            if not name.startswith(("_", "model_"))
+        }
+        fields = set(type(self).model_fields) | set(self.model_extra or {})
+        return sorted(own | fields)
 
     def _repr_counts(self) -> str:
         return ""
@@ -549,6 +570,8 @@ class EnvironmentResult(ToolResult):
         df = getattr(frames, name)(self._raw or {}, source=self._source)
         for key, value in request_context(self.request, self.zone).items():
             df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
+        if self._asked_at is not None:
+            df.attrs.setdefault("now", self._asked_at)  # the client's clock: the "now" line
         return df
 
     @property

@@ -162,6 +162,10 @@ def test_pollen_bars_colours_season_and_missing() -> None:
     assert any("synthetic data" in t for t in _texts(ax))
     plant = charts.plot_pollen(pollen_frame(), "plant")
     assert not _by_gid(plant.patches, "upi")  # NA → no bar
+    # issue 22: the oak has no index because it is out of season, not for lack of data
+    assert [t.get_text() for t in _by_gid(plant.texts, "out-of-season")] == ["out of season"]
+    in_season = pollen_frame().assign(in_season=True)
+    plant = charts.plot_pollen(in_season, "plant")
     assert [t.get_text() for t in _by_gid(plant.texts, "no-data")] == ["no data"]
     assert _png(plant).startswith(b"\x89PNG")
     with pytest.raises(ValueError):

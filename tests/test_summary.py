@@ -121,7 +121,10 @@ def test_plain_text_and_safe_html() -> None:
     assert plain_text(raw) == "\nBen & Jerry's [0]\nx()\nTwo [1]\n"
     safe = safe_html(raw)
     assert "<script>" not in safe and "&lt;script&gt;" in safe
-    assert safe.startswith("<p><strong>Ben &amp;amp; Jerry&#x27;s</strong>")
+    assert safe.startswith("<p><strong>Ben &amp; Jerry&#x27;s</strong>")  # escaped once
+    assert safe_html("&lt;script&gt;x&lt;/script&gt; &amp;amp;") == (
+        "&lt;script&gt;x&lt;/script&gt; &amp;amp;"
+    )
     assert safe_html('<p onclick="x">') == "&lt;p onclick=&quot;x&quot;&gt;"
 
 

@@ -581,3 +581,42 @@ def test_routes_search_along_after_the_token_expired_says_why_detours_lack_times
     assert "encoded_polyline" in along.request
     assert form.along_frame["detour_s"].isna().all()
     assert "10-minute" in form.along_summary.value and "Route" in form.along_summary.value
+
+
+def test_a_failed_new_query_clears_the_previous_places_results(client: mapsnb.Client) -> None:
+    """Issue 22 item 6: "Kraków", then "Atlantisville": no Kraków chart, table or marker left."""
+    form = EnvironmentForm(client)
+    form.location.value = "50.0614, 19.9366"
+    assert form.submit() is not None, form.error.value
+    assert form.output.outputs and form.table.value
+    assert any(str(layer.name).startswith("mapsnb:") for layer in form.map.layers)
+    form.location.value = "Atlantisville"
+    assert form.submit() is None
+    assert form.error.value
+    assert form.output.outputs == ()
+    assert form.table.value == "" and form.attribution.value == ""
+    assert form.result is None and form.frame is None
+    assert not any(str(layer.name).startswith("mapsnb:") for layer in form.map.layers)
+    assert "cleared" in form.status.value
+
+
+def test_a_failed_search_clears_places_summary_and_map(client: mapsnb.Client) -> None:
+    form = PlaceSearchForm(client)
+    form.query.value = "coffee in Kraków"
+    assert form.submit() is not None
+    assert form.summary.value and form.table.value
+    form.page_size.value = 10
+    form.query.value = ""
+    assert form.submit() is None
+    assert "Query" in form.error.value
+    assert form.summary.value == "" and form.table.value == ""
+    assert not any(str(layer.name).startswith("mapsnb:") for layer in form.map.layers)
+
+
+def test_a_failed_along_search_keeps_the_route(client: mapsnb.Client) -> None:
+    form = RouteForm(client)
+    form.origin.value, form.destination.value = "Ferry Building", "Golden Gate Park"
+    assert form.submit() is not None
+    form.along_query.value = ""
+    assert form.search_along() is None
+    assert form.result is not None and form.table.value

@@ -96,6 +96,58 @@ def routes() -> Any:
     )
 
 
+def batch_hourly(place: str) -> pd.DataFrame:
+    """Notebook 07: tomorrow every two hours as one batch (the frame keeps place and units)."""
+    return client().batch.lookup_weather(
+        pd.DataFrame({"hour": range(0, 24, 2)}),
+        location=place,
+        capabilities=["WEATHER"],
+        date=TODAY + dt.timedelta(days=1),
+        hour="hour",
+        table="hourly_weather",
+        progress=False,
+    )
+
+
+def batch_pollen(place: str, days: int = 5) -> pd.DataFrame:
+    """Notebook 03 §5 as a batch: one pollen call per local date."""
+    first = local_today(place)
+    return client().batch.lookup_weather(
+        pd.DataFrame({"date": [first + dt.timedelta(days=i) for i in range(days)]}),
+        location=place,
+        capabilities=["POLLEN"],
+        date="date",
+        table="pollen",
+        progress=False,
+    )
+
+
+def batch_cities(*places: str) -> pd.DataFrame:
+    """Notebook 07: today's hourly air quality of several cities as one batch."""
+    return client().batch.lookup_weather(
+        pd.DataFrame({"city": list(places)}),
+        "city",
+        capabilities=["AIR_QUALITY"],
+        date=TODAY,
+        table="air_quality",
+        progress=False,
+    )
+
+
+def porto_walk() -> tuple[Any, Any]:
+    """Notebook 07: a walk between two cafés found by ``search_places`` (ids, then names)."""
+    cafes = client().search_places("cafés in Porto, Portugal", page_size=5)
+    ids = cafes.to_frame()["place_id"].tolist()
+    walk = client().compute_routes(
+        mapsnb.PlaceId(ids[0]),
+        mapsnb.PlaceId(ids[2]),
+        travel_mode="WALK",
+        compute_alternative_routes=True,
+        include_polyline=True,
+    )
+    return walk, cafes
+
+
 def charts() -> dict[str, Callable[[], Any]]:
     """Every chart of the gallery: name → function drawing it (returns the Axes)."""
     now = client().now()
@@ -132,6 +184,27 @@ def charts() -> dict[str, Callable[[], Any]]:
         "pollen_types_sydney": lambda: plot_pollen(pollen_days("Sydney, Australia")),
         "current_weather_sydney": lambda: plot_weather(
             client().lookup_weather("Sydney, Australia", capabilities=["WEATHER"])
+        ),
+        # notebook 07: a lesson outside the showcase (Porto), batch results, several places
+        "nb07_routes_porto": lambda: plot_routes(
+            client().compute_routes(
+                (41.1456, -8.6106),
+                (41.1588, -8.6307),
+                compute_alternative_routes=True,
+                include_polyline=True,
+            ),
+            names={"41.1456,-8.6106": "São Bento", "41.1588,-8.6307": "Casa da Música"},
+        ),
+        "nb07_walk_named_porto": lambda: plot_routes(porto_walk()[0], names=porto_walk()[1]),
+        "nb07_batch_hourly_weather_porto": lambda: plot_weather(batch_hourly("Porto, Portugal")),
+        "nb07_batch_pollen_krakow": lambda: plot_pollen(batch_pollen("Kraków, Poland")),
+        "nb07_batch_uaqi_three_cities": lambda: plot_air_quality(
+            batch_cities("Porto, Portugal", "Kraków, Poland", "São Paulo, Brazil"),
+            "uaqi",
+            now=now,
+        ),
+        "multi_place_concat_local_index": lambda: plot_air_quality(
+            mapsnb.concat([day("Lyon, France"), day("São Paulo, Brazil"), day("Kraków, Poland")])
         ),
     }
 

@@ -44,6 +44,8 @@ WORKING = "Working…"
 #: Seconds after a call during which a (queued) click is dropped as a double click.
 CLICK_DEBOUNCE_S = 0.3
 ERROR_STYLE = "color:#b00020"
+#: The status line after a failed query cleared the previous (now stale) results.
+CLEARED_NOTE = "Previous results cleared: the new query failed."
 NOTE_STYLE = "color:#8a6d00"
 
 
@@ -270,8 +272,28 @@ class BaseForm(w.VBox):
         return self._busy
 
     def submit(self) -> Any:
-        """Run the form's main call (what the submit button does); the result, or ``None``."""
-        return self._run(self._submit, self.search_button)
+        """Run the form's main call (what the submit button does); the result, or ``None``.
+
+        When the call fails, the previous results (table, charts, map layers) are cleared, so
+        they are not mistaken for the answer to the new query.
+        """
+        return self._run(self._submit, self.search_button, on_failure=self.clear_results)
+
+    def clear_results(self) -> None:
+        """Clear the latest results: table, sources, charts, mapsnb's map layers, status."""
+        self.result = None
+        self.frame = None
+        self.table.value = self.attribution.value = ""
+        self.output.outputs = ()
+        self._clear_extra()
+        if self.map is not None:
+            from .. import layers
+
+            layers.clear(self.map)
+        self.status.value = f"<i>{CLEARED_NOTE}</i>"
+
+    def _clear_extra(self) -> None:
+        """Clear a subclass's own result widgets (default: none)."""
 
     # ------------------------------------------------------------------------- machinery
     def _clicked(self, action: Callable[[], Any]) -> Any:
@@ -292,8 +314,17 @@ class BaseForm(w.VBox):
     def _submit(self) -> Any:  # pragma: no cover - implemented by subclasses
         raise NotImplementedError
 
-    def _run(self, action: Callable[[], Any], button: w.Button) -> Any:
-        """Run ``action`` with the busy state, error display and callbacks; ignore re-entry."""
+    def _run(
+        self,
+        action: Callable[[], Any],
+        button: w.Button,
+        *,
+        on_failure: Callable[[], None] | None = None,
+    ) -> Any:
+        """Run ``action`` with the busy state, error display and callbacks; ignore re-entry.
+
+        ``on_failure`` runs (before the error is shown) when ``action`` raises.
+        """
         if self._busy:
             return None
         self._set_busy(True, button)
@@ -302,15 +333,16 @@ class BaseForm(w.VBox):
             result = action()
             for callback in list(self._callbacks):
                 callback(result)
-        except InvalidRequest as exc:
-            self.error.value = invalid_html(exc, self.field_labels)
-            return None
-        except MapsnbError as exc:
-            self.error.value = failure_html(exc)
-            return None
         except Exception as exc:  # a widget must not raise into the front end's event loop
-            logger.exception("mapsnb form failed")
-            self.error.value = failure_html(exc)
+            if on_failure is not None:
+                on_failure()
+            if isinstance(exc, InvalidRequest):
+                self.error.value = invalid_html(exc, self.field_labels)
+            elif isinstance(exc, MapsnbError):
+                self.error.value = failure_html(exc)
+            else:
+                logger.exception("mapsnb form failed")
+                self.error.value = failure_html(exc)
             return None
         finally:
             self._set_busy(False, button)

@@ -106,6 +106,9 @@ class PlaceSearchForm(BaseForm):
             note_html(PRO_NOTE.format(reasons=" and ".join(reasons))) if (reasons) else ""
         )
 
+    def _clear_extra(self) -> None:
+        self.summary.value = ""
+
     # ------------------------------------------------------------------------------ call
     def _submit(self) -> PlacesResult:
         result = self.client.search_places(

@@ -76,6 +76,9 @@ class ResolveForm(BaseForm):
         lines = self.lines
         return bool(lines) and all(line.lower().startswith("http") for line in lines)
 
+    def _clear_extra(self) -> None:
+        self.save_link.value = ""
+
     def _submit(self) -> ResolvedNames | ResolvedUrls:
         result: ResolvedNames | ResolvedUrls
         if self.uses_urls:

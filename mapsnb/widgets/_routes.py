@@ -152,6 +152,11 @@ class RouteForm(BaseForm):
         key = "departure_time" if self.time_kind.value == DEPART else "arrival_time"
         return {key: text}
 
+    def _clear_extra(self) -> None:
+        self.along_result = self.along_frame = None
+        self.along_table.value = self.along_summary.value = self.along_attribution.value = ""
+        self.warning.value = ""
+
     # ---------------------------------------------------------------------------- calls
     def _submit(self) -> RoutesResult:
         result = self.client.compute_routes(
