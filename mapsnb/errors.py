@@ -24,6 +24,7 @@ __all__ = [
     "ReplayMiss",
     "ResponseTooLarge",
     "ToolError",
+    "ToolNotOffered",
     "TransportError",
 ]
 
@@ -79,6 +80,31 @@ class InvalidRequest(MapsnbError, ValueError):
         self.field = field
         self.rule = rule
         super().__init__(f"{field}: {rule}")
+
+
+class ToolNotOffered(InvalidRequest):
+    """The server's own ``tools/list`` does not offer this tool; nothing was sent.
+
+    Attributes
+    ----------
+    tool
+        The tool asked for.
+    server
+        Who was asked (the endpoint URL, or ``"sandbox"``).
+    offered
+        The tools that server lists.
+    """
+
+    def __init__(self, tool: str, server: str, offered: tuple[str, ...]) -> None:
+        self.tool = tool
+        self.server = server
+        self.offered = offered
+        super().__init__(
+            tool,
+            f"the server {server} does not offer this tool (its tools/list has "
+            f"{', '.join(offered) or 'no tools'}); it is from a newer or older toolset than "
+            "this server's",
+        )
 
 
 class ToolError(MapsnbError):

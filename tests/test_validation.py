@@ -114,7 +114,7 @@ REJECTED = [
     r(lambda c: c.lookup_weather("Paris", capabilities=[]), "capabilities", "at least one", id="13-empty"),
     r(lambda c: c.lookup_weather("Paris", capabilities=["SUNSHINE"]), "capabilities", "WEATHER, AIR_QUALITY, POLLEN", id="13-unknown"),
     r(lambda c: c.lookup_weather("Paris", capabilities=["WEATHER", "UV"]), "capabilities", "'UV'", id="13-one-unknown"),
-    r(lambda c: c.lookup_weather("Paris", capabilities=None), "capabilities", "required", id="13-missing"),
+    r(lambda c: c.lookup_weather("Paris", capabilities={"WEATHER": 1}), "capabilities", "WEATHER, AIR_QUALITY, POLLEN", id="13-mapping"),
     # --- 14/15: hour
     r(lambda c: c.lookup_weather("Paris", capabilities="WEATHER", hour=13), "hour", "date", id="14-hour-without-date"),
     r(lambda c: c.lookup_weather("Paris", capabilities="WEATHER", date="2026-09-18", hour=24), "hour", "0 to 23", id="15-24"),
