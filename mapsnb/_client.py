@@ -490,7 +490,7 @@ class _BaseClient:
         )
         if result.get("isError"):
             raise proto.tool_error_from_result(result, name)
-        return proto.tool_payload(result)
+        return proto.tool_payload(result, name)
 
     def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
         """A :class:`Stored` answer: from the recording or the cache when they hold the call,
@@ -596,20 +596,18 @@ class _BaseClient:
         if self._sandbox is not None:
             return Toolset.from_list(self._sandbox.list_tools(), "mapsnb sandbox (in-process)")
         server = self.url.split("?")[0]
-        if self.recording is not None:
-            with contextlib.suppress(MapsnbError):  # a recording without a list: unknown
-                stored = self.recording.lookup("tools/list", {}, live=self._live)
-                if stored is not None and isinstance(stored.payload, Mapping):
-                    return Toolset.from_list(stored.payload.get("tools"), server)
-            if self.source == "replay":
-                return None
+        recording = self.recording
+        if recording is not None and recording.mode != "record" and recording.tools is not None:
+            return Toolset.from_list(recording.tools, server)
+        if self.source == "replay":  # a recording made before lists were recorded: unknown
+            return None
         try:
             tools = yield from self._list_flow()
         except MapsnbError as exc:  # calls then go out as the reference builds them
             logger.debug("tools/list failed (%s); arguments are not checked against it", exc)
             return None
-        if self.recording is not None:
-            self.recording.add("tools/list", {}, {"tools": tools}, source=self.source, clock=self.now())
+        if recording is not None:
+            recording.set_tools(tools)
         return Toolset.from_list(tools, server)
 
     def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:

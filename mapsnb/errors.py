@@ -122,6 +122,9 @@ class ToolError(MapsnbError):
         Any structured details the server attached.
     tool
         The tool that failed, when known.
+    field
+        The argument the server could not read (``"origin"`` from ``Invalid value at
+        'origin'``), when it names one.
     """
 
     def __init__(
@@ -132,7 +135,9 @@ class ToolError(MapsnbError):
         status: str | None = None,
         details: Any = None,
         tool: str | None = None,
+        field: str | None = None,
     ) -> None:
+        self.field = field
         self.code = code
         self.status = status or RPC_CODES.get(code, "UNKNOWN")
         self.message = message
