@@ -36,7 +36,6 @@ from ._cache import Cache, Stored, open_cache
 from ._credits import payload_is_synthetic
 from ._limits import BodyReader, Budget
 from ._recording import NoNetwork, Recording, open_recording
-from ._toolset import Toolset, ToolsetCache
 from ._secrets import (
     install_log_filter,
     mentions_secret,
@@ -45,6 +44,7 @@ from ._secrets import (
     redact_obj,
     secret,
 )
+from ._toolset import Toolset, ToolsetCache
 from ._types import Circle, LatLng, Viewport
 from ._usage import Gate, Meter
 from ._version import __version__
