@@ -348,7 +348,7 @@ def check_flow(client: _BaseClient) -> Generator[Any, Any, CheckReport]:
     elif client.source != "live":
         notes.append(f"Not Google's endpoint ({settings.live_url}): checked {client.source} only.")
     drift = compare_tools(tools) if tools is not None else []
-    if any(t.status == "missing" or t.missing_params for t in drift):
+    if any(t.state == "missing" or t.missing_params for t in drift):
         notes.append(
             "mapsnb follows this server's own tools/list: a tool it does not list raises "
             "ToolNotOffered, a parameter it does not list is refused before sending, and a "
