@@ -10,6 +10,12 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -335,3 +341,52 @@ def test_emulator_titles_and_place_urls_follow_the_live_pattern() -> None:
         " weather - mapsnb sandbox (synthetic data)"
     )
     assert places.is_synthetic and routes.is_synthetic and weather.is_synthetic
+
+
+# ------------------------------------------- issue 23 item 5: Host and Origin beyond loopback
+def _post(url: str, **headers: str) -> httpx.Response:
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    return httpx.post(url, json=body, headers={"Accept": "application/json", **headers})
+
+
+def test_a_wildcard_bind_keeps_host_and_origin_checks() -> None:
+    app = build_app(Sandbox(now=NOW), host="0.0.0.0", allow_origins=["https://example.org"])
+    with ServerThread(app) as srv:
+        assert _post(srv.url).status_code == 200
+        assert _post(srv.url, Host="attacker.example").status_code == 421
+        assert _post(srv.url, Origin="https://attacker.example").status_code == 403
+        assert _post(srv.url, Origin="https://example.org").status_code == 200
+
+
+def test_cli_serve_beyond_loopback_warns_and_checks_host(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    cmd = [sys.executable, "-m", "mapsnb.cli", "sandbox", "serve", "--host", "0.0.0.0"]
+    cmd += ["--port", str(port), "--now", NOW, "--tools", "2026-08"]
+    err = tmp_path / "stderr.txt"
+    with err.open("w") as stderr:
+        proc = subprocess.Popen(
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
+        )
+    try:
+        json.loads(proc.stdout.readline() if proc.stdout else "")
+        url, deadline = f"http://127.0.0.1:{port}/mcp", time.monotonic() + 30
+        while True:
+            try:
+                first = _post(url)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "server did not start"
+                time.sleep(0.2)
+        assert len(first.json()["result"]["tools"]) == 5  # --tools 2026-08
+        assert _post(url, Host="attacker.example").status_code == 421
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
+    assert "warning" in err.read_text() and "0.0.0.0" in err.read_text()
