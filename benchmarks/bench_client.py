@@ -11,7 +11,9 @@ round by round, the same ``tools/call search_places`` through
 and prints medians and ratios (goals: mapsnb ≤ 1.10× raw httpx, mapsnb async ≤ 1.10× raw async
 httpx). A second part reports calls per second with 8 and 32 calls in flight (raw async httpx
 vs ``mapsnb.AsyncClient``, same server). A third, in-process part replaces the network with
-``httpx.MockTransport`` to show the client-side CPU cost alone.
+``httpx.MockTransport`` to show the client-side CPU cost alone. A fourth times whole runs of
+calls from a *fresh* client, each including the one ``tools/list`` a client fetches before its
+first typed call (issue 20), against the same runs of raw httpx posts (P1 over a run of calls).
 
 Run: ``python benchmarks/bench_client.py [--calls 300] [--warmup 30]``.
 """
@@ -219,6 +221,50 @@ def bench_in_process(url: str, calls: int, warmup: int) -> dict[str, list[float]
     return times
 
 
+def bench_runs(url: str, per_run: int, runs: int) -> dict[str, list[float]]:
+    """Seconds per call of whole runs from fresh clients; mapsnb's run includes its tools/list.
+
+    mapsnb's run is what typed calls do: fetch the server's tools/list once (the first call),
+    then for every call fit the arguments to it and send it. Raw httpx sends only the calls.
+    """
+    out: dict[str, list[float]] = {"raw httpx": [], "mapsnb (+ tools/list)": []}
+    args = mapsnb._requests.search_places_args(ARGS["text_query"], page_size=ARGS["page_size"])
+
+    def raw_run() -> None:
+        with httpx.Client() as http:
+            call = raw_caller(http, url)
+            for _ in range(per_run):
+                call()
+
+    def mapsnb_run() -> None:
+        with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+            for _ in range(per_run):
+                toolset = client._invoke(client._toolset_flow())  # fetched on the first only
+                client.call_tool("search_places", toolset.adapt("search_places", args))
+
+    runners = [("raw httpx", raw_run), ("mapsnb (+ tools/list)", mapsnb_run)]
+    for i in range(runs + 1):
+        for name, run in runners if i % 2 else runners[::-1]:
+            t0 = time.perf_counter()
+            run()
+            if i:  # the first round warms up
+                out[name].append((time.perf_counter() - t0) / per_run)
+    return out
+
+
+def report_runs(per_run: int, times: dict[str, list[float]]) -> float:
+    """Print per-call medians of whole runs and mapsnb's ratio; return the ratio."""
+    base = statistics.median(times["raw httpx"])
+    print(f"\nRuns of {per_run} calls from a fresh client ({len(times['raw httpx'])} runs each)")
+    for name, values in times.items():
+        med, lo, hi = statistics.median(values), min(values), max(values)
+        print(
+            f"  {name:<22} {med * 1e3:7.3f} ms/call (range {lo * 1e3:.3f}–{hi * 1e3:.3f})"
+            f"  ratio {med / base:5.2f}×"
+        )
+    return statistics.median(times["mapsnb (+ tools/list)"]) / base
+
+
 def report(title: str, times: dict[str, list[float]]) -> float:
     """Print medians (ms) and ratios to raw httpx (async ones to raw async httpx too);
     return mapsnb's ratio."""
@@ -246,6 +292,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=15, help="fresh-client runs per size")
     args = parser.parse_args()
     server, url = start_server("json")
     try:
@@ -258,11 +305,15 @@ def main() -> None:
             "In-process (httpx.MockTransport): client-side cost only",
             bench_in_process(url, args.calls, args.warmup),
         )
+        run_ratios = {n: report_runs(n, bench_runs(url, n, args.runs)) for n in (20, 100)}
     finally:
         server.terminate()
         server.wait(timeout=10)
     verdict = "meets" if ratio <= 1.10 else "MISSES"
     print(f"\nmapsnb / raw httpx over the network = {ratio:.3f}× — {verdict} the ≤ 1.10× goal")
+    for n, r in run_ratios.items():
+        verdict = "meets" if r <= 1.10 else "MISSES"
+        print(f"runs of {n} calls, tools/list included = {r:.3f}× — {verdict} the ≤ 1.10× goal")
 
 
 if __name__ == "__main__":
