@@ -43,7 +43,7 @@ _RFC3339 = re.compile(
 Location = str | tuple[float, float] | LatLng | PlaceId | Mapping[str, Any]
 
 
-class WireArgs(dict):  # type: ignore[type-arg]
+class WireArgs(dict[str, Any]):
     """Wire arguments that remember which of them are defaults the user did not set.
 
     A default is sent only where the server's ``tools/list`` lists it (see mapsnb._toolset).
