@@ -221,41 +221,66 @@ def bench_in_process(url: str, calls: int, warmup: int) -> dict[str, list[float]
     return times
 
 
-def bench_runs(url: str, per_run: int, runs: int) -> dict[str, list[float]]:
-    """Seconds per call of whole runs from fresh clients; mapsnb's run includes its tools/list.
+def _canned(url: str) -> httpx.MockTransport:
+    """A transport answering tools/list and tools/call with the server's own answers."""
+    with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+        listed = {"jsonrpc": "2.0", "result": {"tools": client.list_tools()}}
+    called = httpx.post(url, content=rpc_body(1), headers=HEADERS).json()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        answer = listed if body["method"] == "tools/list" else called
+        return httpx.Response(200, json={**answer, "id": body["id"]})
+
+    return httpx.MockTransport(handler)
+
+
+def bench_runs(
+    url: str, per_run: int, runs: int, *, in_process: bool = False
+) -> dict[str, list[float]]:
+    """Seconds per call of whole runs from fresh clients; mapsnb's run includes its tools/list
+    (the clients are opened untimed: the runs time their calls).
 
     mapsnb's run is what typed calls do: fetch the server's tools/list once (the first call),
     then for every call fit the arguments to it and send it. Raw httpx sends only the calls.
+    ``in_process`` answers from a ``MockTransport`` (the client-side cost alone).
     """
     out: dict[str, list[float]] = {"raw httpx": [], "mapsnb (+ tools/list)": []}
     args = mapsnb._requests.search_places_args(ARGS["text_query"], page_size=ARGS["page_size"])
+    transport = _canned(url) if in_process else None
 
-    def raw_run() -> None:
-        with httpx.Client() as http:
+    def raw_run() -> float:
+        with httpx.Client(transport=transport) as http:
             call = raw_caller(http, url)
+            t0 = time.perf_counter()  # the calls only: opening a client is not a call
             for _ in range(per_run):
                 call()
+            return time.perf_counter() - t0
 
-    def mapsnb_run() -> None:
+    def mapsnb_run() -> float:
         with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+            if transport is not None:
+                client._http = httpx.Client(transport=transport)
+            t0 = time.perf_counter()
             for _ in range(per_run):
                 toolset = client._invoke(client._toolset_flow())  # fetched on the first only
                 client.call_tool("search_places", toolset.adapt("search_places", args))
+            return time.perf_counter() - t0
 
     runners = [("raw httpx", raw_run), ("mapsnb (+ tools/list)", mapsnb_run)]
     for i in range(runs + 1):
         for name, run in runners if i % 2 else runners[::-1]:
-            t0 = time.perf_counter()
-            run()
+            elapsed = run()
             if i:  # the first round warms up
-                out[name].append((time.perf_counter() - t0) / per_run)
+                out[name].append(elapsed / per_run)
     return out
 
 
-def report_runs(per_run: int, times: dict[str, list[float]]) -> float:
+def report_runs(per_run: int, times: dict[str, list[float]], where: str = "") -> float:
     """Print per-call medians of whole runs and mapsnb's ratio; return the ratio."""
     base = statistics.median(times["raw httpx"])
-    print(f"\nRuns of {per_run} calls from a fresh client ({len(times['raw httpx'])} runs each)")
+    runs = len(times["raw httpx"])
+    print(f"\nRuns of {per_run} calls from a fresh client{where} ({runs} runs each)")
     for name, values in times.items():
         med, lo, hi = statistics.median(values), min(values), max(values)
         print(
@@ -306,6 +331,12 @@ def main() -> None:
             bench_in_process(url, args.calls, args.warmup),
         )
         run_ratios = {n: report_runs(n, bench_runs(url, n, args.runs)) for n in (20, 100)}
+        for n in (20, 100):
+            report_runs(
+                n,
+                bench_runs(url, n, args.runs, in_process=True),
+                ", in-process (MockTransport)",
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
