@@ -199,6 +199,9 @@ def plan(
     if table is not None and (tool != "lookup_weather" or table not in TABLES):
         raise InvalidRequest("table", f"lookup_weather batches take one of {', '.join(TABLES)}")
     df, series = _frame_of(data)
+    if df is not None and df.columns.has_duplicates:
+        twice = sorted({str(c) for c in df.columns[df.columns.duplicated()]})
+        raise InvalidRequest("data", f"has duplicate column names {twice}: rename them first")
     columns: dict[str, list[Any]] = {}
     fixed: dict[str, Any] = {}
     name = _MAIN[tool]

@@ -195,8 +195,14 @@ def _index(index: pd.Index, pos: np.ndarray, items: list[Any], item_name: str) -
 
 def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     """The rows of a previous (partial) batch frame to keep: those whose status is final."""
-    if not isinstance(partial, pd.DataFrame) or not {"status", "input_row"} <= set(partial):
-        raise InvalidRequest("resume", "must be the frame of an earlier batch (its .partial)")
+    if not isinstance(partial, pd.DataFrame) or not {"status", "error", "input_row"} <= set(
+        partial
+    ):
+        raise InvalidRequest(
+            "resume",
+            "must be the frame of an earlier batch (its .partial, with its status, error and "
+            "input_row columns)",
+        )
     if partial.attrs.get("tool", tool) != tool:
         raise InvalidRequest("resume", f"is a {partial.attrs['tool']} batch, not a {tool} batch")
     rows = partial["input_row"].to_numpy(dtype=np.int64)
@@ -220,7 +226,7 @@ def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     mask = np.isin(rows, list(keep)) & has_rows & (status != "empty")
     block = partial[mask]
     if len(block):
-        df = data[mask]
+        df = data[mask].infer_objects()  # kept ok rows: bool again where blanks made object
         df.attrs = {}
         df.index = block.index.get_level_values(-1)
         parts.add(df, rows[mask])

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from . import _options as opt
 from . import settings
 from ._batch_frame import absorb, assemble, start
 from ._usage import Gate
@@ -53,9 +54,7 @@ def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
     value = settings.calls_per_minute if calls_per_minute is None else calls_per_minute
     if isinstance(value, Mapping):
         value = value.get(tool, settings.calls_per_minute)
-    if isinstance(value, Mapping) or not isinstance(value, (int, float)) or value <= 0:
-        raise InvalidRequest("calls_per_minute", f"must be a positive number, got {value!r}")
-    return float(value)
+    return opt.calls_per_minute(value)
 
 
 def _progress_bar(job: Job, progress: bool) -> Any:

@@ -11,8 +11,10 @@ Why stdlib ``sqlite3``
     One file, no dependency, atomic writes, and safe for many threads and several processes at
     once: the store runs in WAL mode (readers never block the writer) with a busy timeout, each
     thread of each process has its own connection, and each write is one autocommitted statement.
-    A corrupted or truncated store is moved aside and rebuilt empty with a
-    :class:`CacheWarning`; a locked one makes the call a miss. The cache never raises.
+    A read-only store (a shared course cache) is opened read-only and served, never written;
+    a damaged one, or one of another schema version, is renamed aside (never deleted) and a new
+    one started; a damaged row is skipped; a locked store makes the call a miss. Each says so
+    with a :class:`CacheWarning` (see :mod:`mapsnb._cache_file`). The cache never raises.
 
 Honest TTLs
     By tool and time mode (see :data:`DEFAULT_TTLS`); never more than the 30 days Google's Maps
@@ -25,24 +27,24 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import datetime as dt
+import errno
 import hashlib
 import json
-import math
 import os
-import re
 import sqlite3
 import threading
 import time
-import unicodedata
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import _cache_file as store
 from . import settings
+from ._call_key import call_key, canonical, time_mode
 from ._secrets import redact
-from .errors import MapsnbError
+from .errors import InvalidRequest, MapsnbError
 
 __all__ = [
     "DEFAULT_TTLS",
@@ -69,119 +71,13 @@ DEFAULT_TTLS: dict[str, float] = {
     "resolution": 30 * DAY,  # resolve_names, resolve_maps_urls
     "other": 3600.0,  # any other tool (call_tool)
 }
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS calls (
-    key TEXT PRIMARY KEY,
-    tool TEXT NOT NULL,
-    call TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    source TEXT NOT NULL,
-    stored_at REAL NOT NULL,
-    expires_at REAL NOT NULL,
-    issued_at TEXT
-)
-"""
-_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-
-
-def _to_wal(conn: sqlite3.Connection) -> None:
-    mode = conn.execute("PRAGMA journal_mode").fetchone()
-    if not mode or str(mode[0]).lower() != "wal":
-        conn.execute("PRAGMA journal_mode=WAL")
-
-
-def _with_retries(op: Callable[[], Any], seconds: float = 10.0) -> Any:
-    """Run ``op``, retrying a "database is locked" answer for up to ``seconds``."""
-    deadline = time.monotonic() + seconds
-    delay = 0.005
-    while True:
-        try:
-            return op()
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 0.2)
 
 
 class CacheWarning(UserWarning):
-    """The cache store was unreadable (rebuilt) or busy (the call went to the server)."""
+    """The cache store is read-only, damaged (set aside), of another version, or busy."""
 
 
-# ----------------------------------------------------------------------------- keys
-def canonical(value: Any) -> Any:
-    """One spelling of a JSON-like value: snake_case names, no nulls, normalised numbers and text.
-
-    Sorting happens when the value is dumped (:func:`call_key`). Lists keep their order (the
-    order of waypoints and of batch queries matters).
-    """
-    if isinstance(value, Mapping):
-        return {
-            _CAMEL.sub("_", str(k)).lower(): canonical(v) for k, v in value.items() if v is not None
-        }
-    if isinstance(value, (list, tuple)):
-        return [canonical(v) for v in value]
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            return repr(value)
-        value = round(value, 9)  # below a millimetre: float noise, not a different place
-        return int(value) if value.is_integer() and abs(value) < 2**53 else value
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        return unicodedata.normalize("NFC", value).strip()
-    if isinstance(value, (dt.date, dt.datetime)):
-        return value.isoformat()
-    return str(value)
-
-
-def call_key(tool: str, arguments: Mapping[str, Any], endpoint: str = "") -> str:
-    """The canonical text of a tool call (tool, arguments, endpoint), sorted and compact."""
-    return json.dumps(
-        {"tool": tool, "arguments": canonical(arguments), "endpoint": endpoint},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-    )
-
-
-def _wire_date(value: Any) -> dt.date | None:
-    try:
-        if isinstance(value, Mapping):
-            return dt.date(int(value["year"]), int(value["month"]), int(value["day"]))
-        if isinstance(value, str):
-            return dt.date.fromisoformat(value[:10])
-    except (KeyError, TypeError, ValueError):
-        return None
-    return None
-
-
-def time_mode(tool: str, arguments: Mapping[str, Any], now: dt.datetime) -> str:
-    """The key of :data:`DEFAULT_TTLS` for a call made at ``now`` (the client's clock).
-
-    A weather date is a *local* date at the location: it counts as history only once it has
-    ended everywhere (14 hours of zone offset on either side), so a doubt means the shorter TTL.
-    """
-    if tool == "lookup_weather":
-        args = canonical(arguments)
-        day = _wire_date(args.get("date"))
-        hour = args.get("hour")
-        if day is None:
-            return "current" if hour is None else "forecast"
-        start = dt.datetime.combine(day, dt.time(), tzinfo=dt.timezone.utc)
-        if isinstance(hour, int):
-            start += dt.timedelta(hours=hour)
-        end = start + dt.timedelta(hours=1 if isinstance(hour, int) else 24)
-        return "history" if end + dt.timedelta(hours=14) <= now else "forecast"
-    return {
-        "search_places": "places",
-        "search_along_route": "places",
-        "compute_routes": "routes",
-        "resolve_names": "resolution",
-        "resolve_maps_urls": "resolution",
-    }.get(tool, "other")
+_WHAT = {"damaged": "was damaged", "schema": "was made by another mapsnb version"}
 
 
 # ----------------------------------------------------------------------------- entries
@@ -228,6 +124,26 @@ def _utc(seconds: float) -> dt.datetime:
     return dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
 
 
+def _decode(row: Any) -> Stored:
+    """A stored row read back; raises ``ValueError`` (or the like) for a damaged one."""
+    text, source, stored_at, issued_at = row
+    if not isinstance(text, (str, bytes)) or not isinstance(source, str):
+        raise TypeError("payload and source must be text")
+    payload = store.bounded_json(text)
+    if not isinstance(payload, dict):
+        raise ValueError("the payload is not a JSON object")
+    if isinstance(stored_at, bool) or not isinstance(stored_at, (int, float)):
+        raise TypeError("stored_at must be a number")
+    issued = None
+    if issued_at is not None:
+        if not isinstance(issued_at, str):
+            raise TypeError("issued_at must be text")
+        issued = dt.datetime.fromisoformat(issued_at)
+        if issued.tzinfo is None:
+            issued = issued.replace(tzinfo=dt.timezone.utc)
+    return Stored(payload, source, _utc(float(stored_at)), issued)
+
+
 # ----------------------------------------------------------------------------- the store
 class Cache:
     """A persistent cache of tool payloads (sqlite3), shared by threads, processes and clients.
@@ -243,6 +159,9 @@ class Cache:
         ``routes``, ``resolution``, ``other``); never more than 30 days.
     clock
         A function returning the time in seconds (default :func:`time.time`); tests fix it.
+    read_only
+        Open the store read-only: serve its entries, never write it (also chosen by itself
+        when the store or its folder cannot be written, with one warning).
 
     Examples
     --------
@@ -257,14 +176,21 @@ class Cache:
         *,
         ttl: Mapping[str, float | dt.timedelta] | None = None,
         clock: Callable[[], float] | None = None,
+        read_only: bool = False,
     ) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.ttls = dict(DEFAULT_TTLS)
+        if ttl is not None and not isinstance(ttl, Mapping):  # e.g. Cache(ttl=3600)
+            raise InvalidRequest(
+                "ttl", f"must map time modes to seconds: {', '.join(DEFAULT_TTLS)}"
+            )
         for mode, value in (ttl or {}).items():
             if mode not in DEFAULT_TTLS:
                 raise MapsnbError(
                     f"ttl: unknown time mode {mode!r}; modes: {', '.join(DEFAULT_TTLS)}"
                 )
+            if not isinstance(value, (dt.timedelta, int, float)) or isinstance(value, bool):
+                raise InvalidRequest(f"ttl[{mode!r}]", "must be seconds or a timedelta")
             seconds = value.total_seconds() if isinstance(value, dt.timedelta) else float(value)
             if not 0 <= seconds <= MAX_TTL:
                 raise MapsnbError(
@@ -278,6 +204,10 @@ class Cache:
         self._connections: list[sqlite3.Connection] = []
         self._generation = 0
         self._checked = False
+        self.read_only = bool(read_only)
+        self._state = "unknown"  # then "rw", "ro" (found read-only) or "off"
+        self._why_read_only = ""
+        self._warned: set[str] = set()
         self._off: contextvars.ContextVar[bool] = contextvars.ContextVar(
             f"mapsnb_cache_off_{id(self)}", default=False
         )
@@ -295,67 +225,112 @@ class Cache:
             and local.generation == self._generation
         ):
             return local.conn
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(
-            self.path, timeout=30.0, isolation_level=None, check_same_thread=False
-        )
-        try:
-            conn.execute("PRAGMA busy_timeout=30000")
-            # switching to WAL takes an exclusive lock and sqlite answers "locked" at once
-            # (no busy wait) while another process switches too: retry briefly
-            _with_retries(lambda: _to_wal(conn))
-            conn.execute("PRAGMA synchronous=NORMAL")
-            if not self._checked:
-                row = conn.execute("PRAGMA quick_check").fetchone()
-                if not row or row[0] != "ok":
-                    raise sqlite3.DatabaseError(f"integrity check failed: {row and row[0]}")
-            _with_retries(lambda: conn.execute(_SCHEMA))
-        except BaseException:
-            conn.close()
-            raise
+        generation = self._generation
+        if self._state == "unknown" and not self.read_only and not store.writable(self.path):
+            if not self.path.is_file():
+                raise PermissionError(errno.EACCES, "no write permission", str(self.path.parent))
+            self._state = "ro"
+            self._why_read_only = "no write permission"
+        if self._state == "ro" or self.read_only:
+            conn = store.open_read_only(self.path, integrity=not self._checked)
+            if self._why_read_only:
+                self._warn_once(
+                    "read-only",
+                    f"the mapsnb cache at {self.path} is read-only ({self._why_read_only}): "
+                    "its entries are served, nothing new is stored and it is never changed",
+                )
+        else:
+            conn = store.open_read_write(self.path, integrity=not self._checked)
+            self._state = "rw"
         self._checked = True
         with self._lock:
             self._connections.append(conn)
-        local.conn, local.pid, local.generation = conn, os.getpid(), self._generation
+        local.conn, local.pid, local.generation = conn, os.getpid(), generation
         return conn
 
-    def _rebuild(self, exc: Exception) -> None:
+    def _warn_once(self, kind: str, message: str) -> None:
+        with self._lock:
+            if kind in self._warned:
+                return
+            self._warned.add(kind)
+        warnings.warn(message, CacheWarning, stacklevel=5)
+
+    def _reset(self) -> None:
         with self._lock:
             self._drop_connections()
             self._checked = False
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                with contextlib.suppress(OSError):
-                    Path(f"{self.path}{suffix}").unlink()
-        warnings.warn(
-            f"the mapsnb cache at {self.path} was unreadable ({exc}); it was rebuilt empty",
-            CacheWarning,
-            stacklevel=4,
-        )
 
-    def _run(self, what: str, op: Callable[[sqlite3.Connection], Any], default: Any) -> Any:
-        """Run ``op`` on this thread's connection; rebuild a corrupt store once, never raise."""
-        for attempt in (0, 1):
+    def _failed(self, exc: BaseException, what: str) -> bool:
+        """React to a failure; ``True`` when the operation is worth one more try."""
+        kind = store.classify(exc)
+        if kind == "busy":
+            warnings.warn(
+                f"the mapsnb cache is busy ({exc}); {what} skipped", CacheWarning, stacklevel=4
+            )
+            return False
+        reading = self._state == "ro" or self.read_only
+        if kind == "read-only" and not reading:
+            self._reset()
+            if self.path.is_file():
+                self._state, self._why_read_only = "ro", str(exc)
+                return True
+            self._state = "off"
+            self._warn_once(
+                "off",
+                f"the mapsnb cache at {self.path} cannot be created ({exc}): calls are not cached",
+            )
+            return False
+        if kind in ("damaged", "schema") and not reading:
+            self._reset()
+            label = "damaged" if kind == "damaged" else f"schema-{getattr(exc, 'version', 0)}"
+            try:
+                moved = store.set_aside(self.path, label)
+            except OSError as err:
+                self._state = "off"
+                self._warn_once(
+                    "off",
+                    f"the mapsnb cache at {self.path} is {_WHAT[kind]} ({exc}) and could not be "
+                    f"set aside ({err.strerror or err}): calls are not cached",
+                )
+                return False
+            warnings.warn(
+                f"the mapsnb cache at {self.path} {_WHAT[kind]} ({exc}): it was set aside as "
+                f"{moved.name} (not deleted) and a new, empty store was started",
+                CacheWarning,
+                stacklevel=4,
+            )
+            return True
+        if reading and isinstance(exc, FileNotFoundError):
+            self._state = "off"
+            self._warn_once(
+                "off", f"the mapsnb cache at {self.path} does not exist: nothing to read"
+            )
+            return False
+        if reading and kind in ("damaged", "schema", "read-only"):
+            self._reset()
+            self._state = "off"
+            self._warn_once(
+                "off",
+                f"the mapsnb cache at {self.path} is read-only and cannot be used ({exc}); "
+                "it was left as it is and calls are not cached",
+            )
+            return False
+        self._warn_once(kind, f"the mapsnb cache could not be used ({exc}); {what} skipped")
+        return False
+
+    def _run(
+        self, what: str, op: Callable[[sqlite3.Connection], Any], default: Any, write: bool = False
+    ) -> Any:
+        """Run ``op`` on this thread's connection; never raise, never write a read-only store."""
+        for _attempt in (0, 1):
+            if self._state == "off" or (write and (self._state == "ro" or self.read_only)):
+                return default
             try:
                 return op(self._connect())
-            except sqlite3.OperationalError as exc:
-                if "locked" in str(exc) or "busy" in str(exc) or attempt:
-                    warnings.warn(
-                        f"the mapsnb cache is busy ({exc}); {what} skipped",
-                        CacheWarning,
-                        stacklevel=3,
-                    )
+            except (sqlite3.Error, OSError) as exc:
+                if not self._failed(exc, what):
                     return default
-                self._rebuild(exc)
-            except (sqlite3.DatabaseError, OSError) as exc:
-                if attempt:
-                    warnings.warn(
-                        f"the mapsnb cache is unusable ({exc}); {what} skipped",
-                        CacheWarning,
-                        stacklevel=3,
-                    )
-                    return default
-                self._rebuild(exc)
-        return default  # pragma: no cover
+        return default
 
     # -------------------------------------------------------------- the API
     @property
@@ -395,17 +370,22 @@ class Cache:
             ).fetchone(),
             None,
         )
-        try:
-            payload = json.loads(row[0]) if row is not None else None
-            issued = dt.datetime.fromisoformat(row[3]) if row is not None and row[3] else None
-        except (TypeError, ValueError):
-            row = None
+        stored = None
+        if row is not None:
+            try:
+                stored = _decode(row)
+            except (TypeError, ValueError, OverflowError, OSError, RecursionError) as exc:
+                self._warn_once(
+                    "row",
+                    f"the mapsnb cache at {self.path} holds a damaged entry ({tool}: "
+                    f"{type(exc).__name__}); it was skipped and the call answered from the source",
+                )
         with self._lock:
-            if row is None:
+            if stored is None:
                 self.misses += 1
                 return None
             self.hits += 1
-        return Stored(payload, str(row[1]), _utc(float(row[2])), issued)
+        return stored
 
     def put(
         self,
@@ -439,7 +419,7 @@ class Cache:
             c.execute("INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
             return True
 
-        stored = bool(self._run("a cache write", write, False))
+        stored = bool(self._run("a cache write", write, False, write=True))
         with self._lock:
             self.writes += stored
         return stored
@@ -450,8 +430,8 @@ class Cache:
         def wipe(c: sqlite3.Connection) -> int:
             return int(c.execute("DELETE FROM calls").rowcount)
 
-        removed = int(self._run("clearing the cache", wipe, 0))
-        self._run("compacting the cache", lambda c: c.execute("VACUUM"), None)
+        removed = int(self._run("clearing the cache", wipe, 0, write=True))
+        self._run("compacting the cache", lambda c: c.execute("VACUUM"), None, write=True)
         return removed
 
     def prune(self) -> int:
@@ -462,6 +442,7 @@ class Cache:
                 "pruning the cache",
                 lambda c: c.execute("DELETE FROM calls WHERE expires_at <= ?", (now,)).rowcount,
                 0,
+                write=True,
             )
         )
 
@@ -475,11 +456,10 @@ class Cache:
             ).fetchone(),
             (0, 0),
         )
-        size = sum(
-            Path(f"{self.path}{s}").stat().st_size
-            for s in ("", "-wal")
-            if Path(f"{self.path}{s}").exists()
-        )
+        size = 0
+        for suffix in ("", "-wal"):
+            with contextlib.suppress(OSError):
+                size += Path(f"{self.path}{suffix}").stat().st_size
         return CacheStats(
             str(self.path),
             int(counts[0]) - int(counts[1]),

@@ -29,19 +29,19 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from . import _options as opt
 from . import _protocol as proto
 from . import _requests as rq
 from . import settings
 from ._cache import Cache, Stored, open_cache
 from ._credits import payload_is_synthetic
-from ._limits import BodyReader, Budget
+from ._limits import BodyReader, Budget, bound_sockets, ending_at
 from ._recording import NoNetwork, Recording, open_recording
+from ._redact import _Secret, redact_url, url_credentials
 from ._secrets import (
     install_log_filter,
-    mentions_secret,
     normalise,
     redact,
-    redact_obj,
     secret,
 )
 from ._toolset import Toolset, ToolsetCache
@@ -75,6 +75,11 @@ _RETRY_STATUS = frozenset({429, 500, 502, 503, 504})
 #: ``asyncio.timeout`` (3.11+): a deadline without the extra task ``wait_for`` makes on 3.11.
 _timeout = getattr(asyncio, "timeout", None)
 SANDBOX_URL = "http://sandbox.mapsnb.invalid/mcp"
+#: The end of every network failure message: how to work offline and how to check access.
+NETWORK_HINT = (
+    "To work offline use mapsnb.Client(sandbox=True) (or unset "
+    f"{settings.api_key_env}); to check access run `mapsnb doctor`"
+)
 
 
 @dataclass(frozen=True)
@@ -168,20 +173,39 @@ class _BaseClient:
         max_response_bytes: int | None = None,
     ) -> None:
         install_log_filter()
+        # checked first, before anything is opened: a bad option fails here, named
+        url = None if url is None else opt.url(url)
+        timeout_s = opt.seconds(timeout, "timeout")
+        deadline_s = opt.seconds(deadline, "deadline")
+        max_retries = None if max_retries is None else opt.whole(max_retries, "max_retries", 0, 100)
+        max_calls = opt.optional_whole(max_calls, "max_calls", 0)
+        max_pro_calls = opt.optional_whole(max_pro_calls, "max_pro_calls", 0)
+        max_response_bytes = (
+            None
+            if max_response_bytes is None
+            else opt.whole(max_response_bytes, "max_response_bytes", 1)
+        )
+        extra_headers = opt.headers(headers)
+        fixed_now = opt.now(now)
+        opt.choice(protocol, "protocol", ("auto", "session", "stateless"))
+        opt.choice(sandbox, "sandbox", (None, True, False))
+        if cache is not None and not isinstance(cache, (bool, str, os.PathLike, Cache)):
+            raise InvalidRequest(
+                "cache",
+                f"must be True, False, a path or a mapsnb.Cache, got {type(cache).__name__}",
+            )
         self._meter = Meter(max_calls, max_pro_calls)
         key = api_key if api_key is not None else os.environ.get(settings.api_key_env) or None
         if key is not None and api_key is None and not key.strip():
             key = None  # a blank environment variable counts as unset
         self._key = secret(key)
         self._token = secret(token, "token")
+        # credentials carried by the URL (?key=…, user:password@) are live credentials too
+        self._url_secrets = [_Secret(v) for v in url_credentials(url or "")]
         key = self._key.reveal() if self._key else None
-        self.deadline = _positive(deadline, "deadline")
-        self.max_response_bytes = int(
-            _positive(
-                settings.max_response_bytes if max_response_bytes is None else max_response_bytes,
-                "max_response_bytes",
-            )
-            or 0
+        self.deadline = settings.default_deadline if deadline_s is None else deadline_s
+        self.max_response_bytes = (
+            int(settings.max_response_bytes) if max_response_bytes is None else max_response_bytes
         )
         self._stats = CallStats()
         self._tools = ToolsetCache()  # the server's tools/list, fetched before the first call
@@ -192,12 +216,8 @@ class _BaseClient:
         self.quota_project = (
             None if quota_project is None else normalise(quota_project, "quota_project")
         )
-        self.timeout = settings.default_timeout if timeout is None else float(timeout)
-        self.max_retries = settings.default_max_retries if max_retries is None else int(max_retries)
-        if self.max_retries < 0:
-            raise MapsnbError("max_retries must be >= 0")
-        if protocol not in ("auto", "session", "stateless"):
-            raise MapsnbError("protocol must be 'auto', 'session' or 'stateless'")
+        self.timeout = settings.default_timeout if timeout_s is None else timeout_s
+        self.max_retries = settings.default_max_retries if max_retries is None else max_retries
         use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
         self._sandbox: Any = None
         self._sandbox_fixed = False
@@ -207,9 +227,9 @@ class _BaseClient:
         elif use_sandbox:
             from .sandbox import Sandbox, parse_now
 
-            self._sandbox = Sandbox(now=now)
+            self._sandbox = Sandbox(now=fixed_now)
             # a fixed clock is part of what the emulator answers (cache keys say which)
-            fixed = parse_now(now) or parse_now(os.environ.get(settings.sandbox_now_env))
+            fixed = fixed_now or parse_now(os.environ.get(settings.sandbox_now_env))
             self._sandbox_fixed = fixed is not None
             self.url = SANDBOX_URL
             self.source = "sandbox"
@@ -229,10 +249,7 @@ class _BaseClient:
         self._initialized = False
         self._generation = 0  # bumped by every completed initialize
         self._ids = itertools.count(1)
-        self._extra_headers = {
-            normalise(k, "headers"): normalise(v, f"headers[{k!r}]")
-            for k, v in dict(headers or {}).items()
-        }
+        self._extra_headers = extra_headers
         self._open()
 
     def _open(self) -> None:  # pragma: no cover - implemented by subclasses
@@ -241,8 +258,18 @@ class _BaseClient:
 
     # ------------------------------------------------------------------ configuration
     def __repr__(self) -> str:
-        auth = "api_key=***" if self._key else "token=***" if self._token else "no credentials"
-        return f"<{type(self).__name__} source={self.source!r} url={self.url!r} {auth}>"
+        # a half-built client (its constructor raised) still has a repr
+        if getattr(self, "_key", None):
+            auth = "api_key=***"
+        elif getattr(self, "_token", None):
+            auth = "token=***"
+        elif getattr(self, "_url_secrets", None):
+            auth = "credentials in the url (hidden)"
+        else:
+            auth = "no credentials"
+        source = getattr(self, "source", "?")
+        shown = redact_url(getattr(self, "url", "?"))
+        return f"<{type(self).__name__} source={source!r} url={shown!r} {auth}>"
 
     @property
     def is_sandbox(self) -> bool:
@@ -281,6 +308,16 @@ class _BaseClient:
             return NoNetwork(self.recording)  # type: ignore[arg-type]
         return self._sandbox.transport() if self._sandbox is not None else None
 
+    def _budget(self) -> Budget:
+        """The time limit of one whole call (``deadline``)."""
+        return Budget(self.deadline, "the call (deadline=)", self._network_hint())
+
+    def _network_hint(self) -> str:
+        """What to do when the server cannot be reached (nothing for the in-process emulator)."""
+        if self._sandbox is not None or self.source == "replay":
+            return ""
+        return NETWORK_HINT
+
     def _attempt(self, request: httpx.Request, budget: Budget) -> float:
         """Seconds for one exchange (``timeout``, cut to what is left of the deadline)."""
         if self._http.is_closed:
@@ -317,7 +354,14 @@ class _BaseClient:
             headers["MCP-Protocol-Version"] = (
                 version or self._negotiated or settings.session_protocol_version
             )
-        return httpx.Request("POST", self.url, headers=headers, content=json.dumps(message))
+        problem = None
+        try:
+            return httpx.Request("POST", self.url, headers=headers, content=json.dumps(message))
+        except (httpx.InvalidURL, ValueError):  # idna's errors are ValueErrors
+            problem = opt.url_problem(self.url) or "httpx refused it"
+        # raised here, outside the handler: no frame or context left holding the headers
+        del headers
+        raise InvalidRequest("url", f"is not a valid URL ({problem}): {redact_url(self.url)!r}")
 
     def _backoff(self, attempt: int) -> float:
         delay = settings.backoff_base * (2**attempt)
@@ -370,14 +414,17 @@ class _BaseClient:
                 )
             return TransportError(
                 f"{tail}: HTTP {outcome.status_code} {outcome.reason_phrase}. "
-                f"Body starts: {proto.snippet(outcome.text, 200)!r}"
+                f"Body starts: {proto.snippet(outcome.text, 200)!r}. {self._network_hint()}"
             )
         if isinstance(outcome, httpx.TimeoutException):
             return DeadlineExceeded(
                 f"{tail}: timed out ({type(outcome).__name__}: {outcome}); "
-                f"timeout={self.timeout:g} s bounds each whole answer"
+                f"timeout={self.timeout:g} s bounds each whole answer. {self._network_hint()}"
             )
-        return TransportError(f"{tail}: network error ({type(outcome).__name__}: {outcome})")
+        return TransportError(
+            f"{tail}: network error ({type(outcome).__name__}: {outcome}) reaching "
+            f"{redact_url(self.url)}. {self._network_hint()}"
+        )
 
     def _initialize(self) -> _Flow:
         """The session handshake: ``initialize`` then ``notifications/initialized``.
@@ -415,6 +462,12 @@ class _BaseClient:
     def _check_http(self, resp: httpx.Response, sid: str | None) -> None:
         if resp.status_code in (401, 403):
             raise proto.auth_error(resp)
+        if 300 <= resp.status_code < 400:
+            where = redact_url(resp.headers.get("location", "")) or "nowhere (no Location)"
+            raise ProtocolError(
+                f"HTTP {resp.status_code}: the server redirects to {where[:200]}; mapsnb follows "
+                f"no redirect (it could carry the key to another host): give that URL as url="
+            )
         if resp.status_code == 404 and not sid:
             raise ProtocolError(
                 f"HTTP 404 Not Found from {self.url}: the MCP endpoint URL should end in /mcp",
@@ -468,8 +521,6 @@ class _BaseClient:
             reply = proto.read_message(resp, msg_id)
             if reply is None:
                 raise ProtocolError(f"HTTP {resp.status_code}: empty answer to {method}")
-            if mentions_secret(resp.text):  # a server echoing the key: keep it out of results
-                reply = redact_obj(reply)
             if "error" in reply and "jsonrpc" in reply and reply.get("id") is None:
                 # id null: the request itself was refused (no session, bad version, bad JSON)
                 raise ProtocolError(
@@ -540,7 +591,7 @@ class _BaseClient:
     def _endpoint(self) -> str:
         """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
         if self._sandbox is None:
-            return self.url.split("?")[0]
+            return redact_url(self.url.split("?")[0])  # no user:password@ in a cache key
         if self._sandbox_fixed:
             return f"sandbox@{self._sandbox.now().isoformat()}"
         return "sandbox"
@@ -876,18 +927,22 @@ def _abandon_async(http: httpx.AsyncClient, loop: list[asyncio.AbstractEventLoop
     )
 
 
+_TLS: list[Any] = []
+_TLS_LOCK = threading.Lock()
+
+
+def _tls_context() -> Any:
+    """The TLS context of every client's connections (made once: it takes ~50 ms)."""
+    with _TLS_LOCK:
+        if not _TLS:
+            _TLS.append(httpx.create_ssl_context())
+        return _TLS[0]
+
+
 def _describe(outcome: Any) -> str:
     if isinstance(outcome, httpx.Response):
         return f"HTTP {outcome.status_code}"
     return type(outcome).__name__
-
-
-def _positive(value: float | None, field: str) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-        raise InvalidRequest(field, f"must be a positive number, got {value!r}")
-    return value
 
 
 def _rpc_message(error: Any) -> str:
@@ -905,7 +960,7 @@ def _wants_session(resp: httpx.Response, msg_id: int) -> bool:
         reply = proto.read_message(resp, msg_id)
         if reply is not None and reply.get("id") == msg_id:
             return False
-    text = resp.text.lower()
+    text = redact(proto.body_text(resp)).lower()
     return any(
         word in text
         for word in ("session", "initialize", "unsupported protocol", "protocol version")
@@ -932,8 +987,11 @@ class Client(_BaseClient):
         5xx or a timeout may repeat a call the server already ran (and billed): such retries are
         counted per tool in ``client.call_stats.repeated_calls``. Failing: :class:`~mapsnb.errors.DeadlineExceeded`.
     deadline
-        Seconds for the whole call, retries and waits included (default: no such bound);
-        exceeding it raises :class:`~mapsnb.errors.DeadlineExceeded`.
+        Seconds for the whole call, retries and waits included (default 120 s,
+        ``mapsnb.settings.default_deadline``; ``None`` there removes the bound), so an
+        unreachable or silent server fails in bounded time; exceeding it raises
+        :class:`~mapsnb.errors.DeadlineExceeded`. Every network failure says how to work
+        offline (``Client(sandbox=True)``) and how to check access (``mapsnb doctor``).
     max_response_bytes
         Largest answer accepted, after decompression (default 20 MB,
         ``mapsnb.settings.max_response_bytes``); a larger one raises
@@ -967,7 +1025,12 @@ class Client(_BaseClient):
     """
 
     def _open(self) -> None:
-        self._http = httpx.Client(timeout=self.timeout, transport=self._transport())
+        transport = self._transport()
+        if transport is None:  # one TLS context per process, not one (~50 ms) per client
+            self._http = httpx.Client(timeout=self.timeout, verify=_tls_context())
+        else:
+            self._http = httpx.Client(timeout=self.timeout, transport=transport)
+        bound_sockets(self._http)  # timeout and deadline hold while headers trickle in too
         self._lock = threading.Lock()
         self._on_close: list[Any] = []  # more to close with the client (a batch loop thread)
         # a client never closed still releases its sockets when it is garbage-collected
@@ -978,9 +1041,7 @@ class Client(_BaseClient):
         transport = self._transport()
         if transport is not None:
             return httpx.AsyncClient(timeout=self.timeout, transport=transport)
-        # one TLS context per client, not one (~50 ms) per connection pool
-        self._tls = getattr(self, "_tls", None) or httpx.create_ssl_context()
-        return httpx.AsyncClient(timeout=self.timeout, verify=self._tls)
+        return httpx.AsyncClient(timeout=self.timeout, verify=_tls_context())
 
     def _async_twin(self, http: httpx.AsyncClient) -> AsyncClient:
         """An AsyncClient sharing this client's settings, emulator, budget and usage (batches),
@@ -995,7 +1056,7 @@ class Client(_BaseClient):
         return twin
 
     def _invoke(self, flow: _Flow) -> Any:
-        budget = Budget(self.deadline, "the call (deadline)")
+        budget = self._budget()
         if self._mode == "session" and not self._initialized:
             self._renew(_Renew(self._generation), budget)
         return self._drive(flow, budget)
@@ -1006,7 +1067,7 @@ class Client(_BaseClient):
                 self._drive(self._initialize(), budget)
 
     def _drive(self, flow: _Flow, budget: Budget | None = None) -> Any:
-        budget = budget or Budget(self.deadline, "the call (deadline)")
+        budget = budget or self._budget()
         try:
             command = next(flow)
             while True:
@@ -1029,18 +1090,19 @@ class Client(_BaseClient):
         seconds = self._attempt(request, budget)
         ends = time.monotonic() + seconds
         try:
-            response = self._http.send(request, stream=True)
-            try:
-                reader = BodyReader(response, self.max_response_bytes)
-                if (whole := reader.preloaded()) is not None:
-                    return whole
-                for chunk in response.iter_raw():
-                    reader.feed(chunk)
-                    if time.monotonic() > ends:
-                        raise _AnswerTimeout(f"the whole answer took more than {seconds:g} s")
-                return reader.finish()
-            finally:
-                response.close()
+            with ending_at(ends):  # each socket operation gets at most the time left
+                response = self._http.send(request, stream=True)
+                try:
+                    reader = BodyReader(response, self.max_response_bytes)
+                    if (whole := reader.preloaded()) is not None:
+                        return whole
+                    for chunk in response.iter_raw():
+                        reader.feed(chunk)
+                        if time.monotonic() > ends:
+                            raise _AnswerTimeout(f"the whole answer took more than {seconds:g} s")
+                    return reader.finish()
+                finally:
+                    response.close()
         except httpx.TransportError as exc:
             if isinstance(exc, httpx.TimeoutException) and budget.expired():
                 raise budget.error() from None
@@ -1050,7 +1112,7 @@ class Client(_BaseClient):
         """End the MCP session (DELETE) if there is one and close the connections."""
         request = self._delete_request()
         if request is not None and not self._http.is_closed:
-            with contextlib.suppress(httpx.HTTPError):
+            with contextlib.suppress(httpx.HTTPError), ending_at(time.monotonic() + self.timeout):
                 self._http.send(request)
         while self._on_close:
             self._on_close.pop()()
@@ -1088,7 +1150,11 @@ class AsyncClient(_BaseClient):
         async def resolve_maps_urls(self, *args: Any, **kwargs: Any) -> ResolvedUrls: ...  # type: ignore[override]
 
     def _open(self) -> None:
-        self._http = httpx.AsyncClient(timeout=self.timeout, transport=self._transport())
+        transport = self._transport()
+        if transport is None:  # one TLS context per process (see _tls_context)
+            self._http = httpx.AsyncClient(timeout=self.timeout, verify=_tls_context())
+        else:
+            self._http = httpx.AsyncClient(timeout=self.timeout, transport=transport)
         self._lock: asyncio.Lock | None = None
         self._loop: list[asyncio.AbstractEventLoop] = []  # the loop the client last ran on
         self._finalizer = weakref.finalize(self, _abandon_async, self._http, self._loop)
@@ -1100,7 +1166,7 @@ class AsyncClient(_BaseClient):
         return self._lock
 
     async def _invoke(self, flow: _Flow) -> Any:
-        budget = Budget(self.deadline, "the call (deadline)")
+        budget = self._budget()
         self._async_lock()
         if self._mode == "session" and not self._initialized:
             await self._renew(_Renew(self._generation), budget)
@@ -1112,7 +1178,7 @@ class AsyncClient(_BaseClient):
                 await self._drive(self._initialize(), budget)
 
     async def _drive(self, flow: _Flow, budget: Budget | None = None) -> Any:
-        budget = budget or Budget(self.deadline, "the call (deadline)")
+        budget = budget or self._budget()
         try:
             command = next(flow)
             while True:

@@ -259,6 +259,8 @@ def _endpoint(client: _BaseClient) -> str:
 
 def _credentials(client: _BaseClient) -> str:
     kinds = [k for k, s in (("API key", client._key), ("OAuth token", client._token)) if s]
+    if getattr(client, "_url_secrets", None):
+        kinds.append("credentials in the URL")
     text = " + ".join(kinds) + " (hidden)" if kinds else "none"
     if client.quota_project:
         text += f" · quota project {client.quota_project}"

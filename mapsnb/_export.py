@@ -11,6 +11,12 @@ panned and zoomed with no kernel. Forms and buttons cannot run anything there: t
 
 By default the kernels run without ``GOOGLE_MAPS_API_KEY``: the pages show the built-in
 emulator's labelled synthetic data, free and reproducible. ``live=True`` keeps the key (billed).
+
+Pages are named by the notebook's path relative to the folder holding them all
+(``week1/lesson.ipynb`` -> ``week1/lesson.html``), so two ``lesson.ipynb`` never become one page;
+a name already taken (``index.html`` is the index's) gets a ``-2`` suffix, never overwritten.
+Markdown is rendered, then cleaned with an allow-list (bleach, nbconvert's own sanitizer): a
+``<script>``, an event handler or a ``javascript:`` link in a lesson's text never reaches a page.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import urllib.parse
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +33,7 @@ from typing import Any
 from . import settings
 from ._version import __version__
 
-__all__ = ["ExportedPage", "export_notebooks", "find_notebooks"]
+__all__ = ["ExportedPage", "export_notebooks", "find_notebooks", "page_names", "safe_html"]
 
 #: Seconds a single cell may run before the export fails.
 CELL_TIMEOUT = 120
@@ -109,10 +116,65 @@ def _kernel_env(live: bool) -> dict[str, str]:
     return env
 
 
+#: What rendered Markdown may hold (everything else is stripped): text, links, images, tables.
+_TAGS = """a abbr b blockquote br caption code col colgroup dd del details div dl dt em figcaption
+figure h1 h2 h3 h4 h5 h6 hr i img kbd li mark ol p pre q s small span strong sub summary sup table
+tbody td tfoot th thead tr u ul"""
+SAFE_TAGS = frozenset(_TAGS.split())
+_SAFE_ATTRIBUTES = {"*": ["class", "id", "title", "lang", "dir"], "ol": ["start"]}
+_CELL_ATTRIBUTES = ["align", "colspan", "rowspan"]
+
+
+_HIDDEN = re.compile(
+    r"<(script|style|iframe|object|embed|template|noscript|textarea)\b.*?</\1\s*>", re.I | re.S
+)
+
+
+def _link(tag: str, name: str, value: str) -> bool:
+    if name in _SAFE_ATTRIBUTES["*"]:
+        return True
+    if tag == "a":  # links: no data: URL (a page of its own could run script)
+        return name == "href" and not value.strip().lower().startswith("data:")
+    if tag == "img":
+        return name in ("src", "alt", "width", "height")
+    return tag in ("td", "th") and name in _CELL_ATTRIBUTES
+
+
+def safe_html(text: str) -> str:
+    """Rendered Markdown cleaned with an allow-list: no script, style, frame, form or event
+    handler, links only to http(s), mailto, anchors and relative paths (images also ``data:``)."""
+    import bleach  # type: ignore[import-untyped]
+
+    return str(
+        bleach.clean(
+            _HIDDEN.sub("", text),  # what such elements hold is no text for the reader either
+            tags=SAFE_TAGS,
+            attributes=_link,
+            protocols={"http", "https", "mailto", "data"},
+            strip=True,
+            strip_comments=True,
+        )
+    )
+
+
+def _sanitize_markdown(exporter: Any) -> None:
+    """Make ``exporter`` clean every Markdown cell (and Markdown output) it renders."""
+    import jinja2
+
+    render = exporter.markdown2html
+
+    @jinja2.pass_context
+    def markdown2html(context: Any, source: str) -> str:
+        return safe_html(render(context, source))
+
+    exporter.register_filter("markdown2html", markdown2html)
+
+
 def _html_exporter() -> Any:
     from nbconvert import HTMLExporter
 
     exporter = HTMLExporter(template_name="lab")
+    _sanitize_markdown(exporter)
     try:
         import ipywidgets
 
@@ -132,8 +194,10 @@ def export_notebook(
     kernel_name: str | None = None,
     live: bool = False,
     exporter: Any = None,
+    name: str | None = None,
 ) -> ExportedPage:
-    """Execute ``notebook`` in its own folder and write ``outdir/<name>.html``.
+    """Execute ``notebook`` in its own folder and write ``outdir/<name>`` (default: its stem
+    plus ``.html``).
 
     Raises
     ------
@@ -158,8 +222,8 @@ def export_notebook(
     exporter = exporter or _html_exporter()
     title = _title(nb, notebook.stem)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
-    outdir.mkdir(parents=True, exist_ok=True)
-    path = outdir / f"{notebook.stem}.html"
+    path = outdir / (name or f"{notebook.stem}.html")
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(body, encoding="utf-8")
     return ExportedPage(notebook, path, title, _widget_outputs(nb))
 
@@ -190,10 +254,32 @@ for example on Binder.</p>
 """
 
 
+def page_names(notebooks: Sequence[Path]) -> list[str]:
+    """Each notebook's page: its path relative to the folder holding them all, ``.html``.
+
+    Two notebooks never share a page, and none takes ``index.html`` (the index): a name taken
+    already (compared ignoring case, as some file systems do) gets ``-2``, ``-3``, ... added.
+    """
+    folders = [os.fspath(nb.parent) for nb in notebooks]
+    base = Path(os.path.commonpath(folders)) if folders else Path()
+    taken = {"index.html"}
+    names = []
+    for nb in notebooks:
+        stem = nb.relative_to(base).with_suffix("").as_posix()
+        name, n = f"{stem}.html", 1
+        while name.casefold() in taken:
+            n += 1
+            name = f"{stem}-{n}.html"
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
 def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live: bool) -> Path:
     """Write ``outdir/index.html``: a list of links to ``pages``, with a note on what works."""
     items = "\n".join(
-        f'<li><a href="{html.escape(p.path.name)}">{html.escape(p.title)}</a></li>' for p in pages
+        f'<li><a href="{html.escape(_href(p.path, outdir))}">{html.escape(p.title)}</a></li>'
+        for p in pages
     )
     data_note = "" if live else " on its built-in emulator (synthetic data, no API key)"
     path = outdir / "index.html"
@@ -204,6 +290,14 @@ def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live
         encoding="utf-8",
     )
     return path
+
+
+def _href(page: Path, outdir: Path) -> str:
+    try:
+        relative = page.relative_to(outdir).as_posix()
+    except ValueError:
+        relative = page.name
+    return urllib.parse.quote(relative)
 
 
 def export_notebooks(
@@ -221,7 +315,9 @@ def export_notebooks(
     Parameters
     ----------
     outdir
-        Folder for the pages (created if needed; existing pages of the same name are replaced).
+        Folder for the pages (created if needed; pages of an earlier export of the same
+        notebooks are replaced). Pages are named by each notebook's relative path
+        (:func:`page_names`).
     notebooks
         Notebook files or folders; default: ``./notebooks``.
     timeout
@@ -244,12 +340,19 @@ def export_notebooks(
     out = Path(outdir)
     exporter = _html_exporter()
     pages = []
-    for nb in find_notebooks(notebooks):
+    found = find_notebooks(notebooks)
+    for nb, name in zip(found, page_names(found), strict=True):
         if progress is not None:
             progress(nb)
         pages.append(
             export_notebook(
-                nb, out, timeout=timeout, kernel_name=kernel_name, live=live, exporter=exporter
+                nb,
+                out,
+                timeout=timeout,
+                kernel_name=kernel_name,
+                live=live,
+                exporter=exporter,
+                name=name,
             )
         )
     write_index(pages, out, title=title, live=live)

@@ -664,6 +664,15 @@ def request_context(request: Any, zone: str | None = None) -> dict[str, Any]:
     return out
 
 
+def _label(value: Any) -> Any:
+    """A column label: the value if hashable, else (a dict, a list) its text."""
+    try:
+        hash(value)
+    except TypeError:
+        return str(value)
+    return value
+
+
 def air_quality_wide(long: pd.DataFrame) -> pd.DataFrame:
     """The air-quality frame pivoted wide: one row per ``time``, one ``aqi`` column per index code.
 
@@ -675,10 +684,14 @@ def air_quality_wide(long: pd.DataFrame) -> pd.DataFrame:
     if long.empty or not {"time", "index_code", "aqi"} <= set(long.columns):
         wide = pd.DataFrame(index=pd.DatetimeIndex([], name="time"))
     else:
+        # a code (or request) of an unforeseen shape, an object, is named by its text
+        named = long.assign(
+            **{c: long[c].map(_label) for c in ("index_code", "request") if c in long}
+        )
         keys = ["index_code"]
-        if "request" in long.columns and long["request"].nunique() > 1:
+        if "request" in named.columns and named["request"].nunique() > 1:
             keys = ["request", "index_code"]
-        rows = long.dropna(subset=["time", "index_code"]).drop_duplicates(["time", *keys])
+        rows = named.dropna(subset=["time", "index_code"]).drop_duplicates(["time", *keys])
         wide = rows.pivot(index="time", columns=keys, values="aqi").sort_index()
         if len(keys) > 1:
             wide.columns = [f"{r} · {c}" for r, c in wide.columns]

@@ -112,6 +112,15 @@ def _answers(msg: Any, msg_id: int) -> bool:
     )
 
 
+def body_text(response: httpx.Response) -> str:
+    """The body as text (its charset, else UTF-8 with replacement), BOM dropped."""
+    try:
+        text = response.text
+    except (UnicodeDecodeError, LookupError):  # an unknown or lying charset
+        text = response.content.decode("utf-8", errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
 def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None:
     """The JSON-RPC response with ``msg_id`` in a JSON or SSE body.
 
@@ -119,10 +128,9 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
     that are not JSON-RPC, a JSON answer to another request (another id), or an SSE stream that
     ends before the response. An error with id ``null`` (the request itself refused) is returned.
     """
-    try:
-        text = response.text
-    except (UnicodeDecodeError, LookupError):  # an unknown or lying charset
-        text = response.content.decode("utf-8", errors="replace")
+    # redacted before it is bound: a server echoing the key leaves it in no local (tracebacks
+    # that show locals) and in no parsed value
+    text = redact(body_text(response), urls=False)
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
     if not text.strip():
         return None
@@ -310,7 +318,7 @@ def tool_payload(result: Mapping[str, Any], tool: str | None = None) -> Any:
 
 def auth_error(response: httpx.Response) -> AuthError:
     """An :class:`AuthError` for a 401/403: the server's message (any body shape), cause and fix."""
-    text = response.text
+    text = redact(body_text(response), urls=False)
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
     body: Any = None
     for chunk in parse_sse(text) if ctype == "text/event-stream" else [text]:

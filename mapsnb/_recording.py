@@ -43,14 +43,25 @@ import httpx
 
 from . import settings
 from ._cache import Stored, call_key
+from ._credits import SYNTHETIC_SOURCES, payload_is_synthetic
+from ._recording_file import FORMAT, FUTURE_SLACK, load, parse_time, printable
 from ._secrets import redact
 from .errors import MapsnbError, ReplayMiss, ToolError
 
-__all__ = ["NoNetwork", "Recording", "RecordingAgeWarning", "check", "describe", "find_secrets"]
+__all__ = [
+    "NoNetwork",
+    "Recording",
+    "RecordingAgeWarning",
+    "RecordingWriteWarning",
+    "check",
+    "describe",
+    "find_secrets",
+    "load",
+    "synthetic",
+]
 
 Mode = Literal["record", "replay", "auto"]
 MODES = ("record", "replay", "auto")
-FORMAT = 1
 #: Tool failures that say something about the request (recorded); others (quota, outages) are not.
 RECORDED_ERRORS = frozenset(
     {"INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION", "OUT_OF_RANGE"}
@@ -75,6 +86,10 @@ class RecordingAgeWarning(UserWarning):
     """A replayed recording is older than the 30 days Google's terms allow content to be kept."""
 
 
+class RecordingWriteWarning(UserWarning):
+    """A recording cannot be written (a read-only folder): new calls are kept in memory only."""
+
+
 def find_secrets(text: str) -> list[str]:
     """What in ``text`` looks like a credential (empty when nothing does)."""
     found = ["a credential of this session"] if redact(text) != text else []
@@ -86,47 +101,8 @@ def _iso(value: dt.datetime) -> str:
     return value.astimezone(dt.timezone.utc).isoformat().replace("+00:00", "Z")
 
 
-def _parse_time(value: Any) -> dt.datetime | None:
-    if not isinstance(value, str) or not value:
-        return None
-    try:
-        parsed = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.timezone.utc)
-
-
 def _utcnow() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
-
-
-def load(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read and check a recording file; raises :class:`MapsnbError` naming what is wrong."""
-    where = str(path)
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MapsnbError(f"recording {where}: cannot read it ({exc.strerror})") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise MapsnbError(f"recording {where}: not valid JSON ({exc})") from None
-    if not isinstance(data, Mapping) or not isinstance(data.get("calls"), list):
-        raise MapsnbError(f"recording {where}: not a mapsnb recording (no 'calls' list)")
-    if data.get("mapsnb_recording", FORMAT) != FORMAT:
-        raise MapsnbError(
-            f"recording {where}: format {data.get('mapsnb_recording')!r}, "
-            f"this mapsnb reads format {FORMAT}"
-        )
-    for i, call in enumerate(data["calls"]):
-        if not isinstance(call, Mapping):
-            raise MapsnbError(f"recording {where}: calls[{i}] is not an object")
-        for field, kind in (("tool", str), ("arguments", Mapping), ("recorded_at", str)):
-            if not isinstance(call.get(field), kind):
-                raise MapsnbError(f"recording {where}: calls[{i}].{field} is missing or malformed")
-        if _parse_time(call["recorded_at"]) is None:
-            raise MapsnbError(f"recording {where}: calls[{i}].recorded_at is not a time")
-        if "payload" not in call and not isinstance(call.get("error"), Mapping):
-            raise MapsnbError(f"recording {where}: calls[{i}] has neither payload nor error")
-    return dict(data)
 
 
 class Recording:
@@ -146,13 +122,14 @@ class Recording:
         self.path = Path(path)
         self.mode: Mode = mode
         self._lock = threading.Lock()
+        self._unwritable = False
         exists = self.path.exists()
         if mode == "replay" and not exists:
             raise MapsnbError(f"recording {self.path}: no such file to replay")
         data = load(self.path) if exists and mode != "record" else {"calls": []}
         self.stamp = _stamp(self.path)
         self.calls: list[dict[str, Any]] = list(data["calls"])
-        self.started = _parse_time(data.get("now"))
+        self.started = parse_time(data.get("now"))
         #: The server's ``tools/list`` as recorded with the calls (replay stands in for it).
         self.tools: list[Any] | None = (
             data.get("tools") if isinstance(data.get("tools"), list) else None
@@ -180,7 +157,7 @@ class Recording:
 
     def oldest(self) -> dt.datetime | None:
         """When the oldest call was recorded."""
-        times = [t for c in self.calls if (t := _parse_time(c.get("recorded_at")))]
+        times = [t for c in self.calls if (t := parse_time(c.get("recorded_at")))]
         return min(times) if times else None
 
     def _warn_age(self) -> None:
@@ -220,8 +197,8 @@ class Recording:
                 tool=tool,
             )
         if entry is not None:
-            recorded = _parse_time(entry["recorded_at"]) or _utcnow()
-            clock = _parse_time(entry.get("clock")) or self.started or recorded
+            recorded = parse_time(entry["recorded_at"]) or _utcnow()
+            clock = parse_time(entry.get("clock")) or self.started or recorded
             return Stored(copy.deepcopy(entry["payload"]), "replay", recorded, clock, "replay")
         if self.replay_only(live):
             raise self.miss(tool, arguments)
@@ -242,8 +219,9 @@ class Recording:
             calls = list(self.calls)
         return any(
             c["tool"] == "compute_routes"
+            and "payload" in c  # a recorded failure holds no token
             and token in json.dumps(c["payload"])
-            and _utcnow() - (_parse_time(c["recorded_at"]) or _utcnow()) >= limit
+            and _utcnow() - (parse_time(c["recorded_at"]) or _utcnow()) >= limit
             for c in calls
         )
 
@@ -262,16 +240,21 @@ class Recording:
             return ratio + (1.0 if call["tool"] == tool else 0.0)
 
         closest = sorted(calls, key=score, reverse=True)[:count]
+        missing = not calls and not self.path.exists()
         hint = hint or (
-            "Run the cell that made this call with a key to add it "
+            "Check the path, or make the recording: run the notebook with a key and "
+            f"{settings.record_env}=<file> ({settings.record_mode_env}=record)."
+            if missing
+            else "Run the cell that made this call with a key to add it "
             f"({settings.record_env}=<file> and {settings.api_key_env} set, mode 'auto')."
         )
         return ReplayMiss(
             tool,
             dict(arguments),
             str(self.path),
-            [(c["tool"], dict(c["arguments"])) for c in closest],
+            [(c["tool"], _printable_tree(c["arguments"])) for c in closest],  # from the file
             hint,
+            missing=missing,
         )
 
     # -------------------------------------------------------------- writing
@@ -324,7 +307,18 @@ class Recording:
             else:
                 index[key] = len(calls)
                 calls.append(entry)
-            self._write(calls, started)
+            try:
+                self._write(calls, started)
+            except OSError as exc:  # a read-only course folder: answer, keep it for this session
+                if not self._unwritable:
+                    self._unwritable = True
+                    warnings.warn(
+                        f"the recording {printable(self.path)} cannot be written "
+                        f"({exc.strerror or exc}): calls it lacks are answered and kept for this "
+                        "session only",
+                        RecordingWriteWarning,
+                        stacklevel=4,
+                    )
             self.calls, self._index, self.started = calls, index, started
 
     def set_tools(self, tools: list[Any]) -> None:
@@ -354,6 +348,17 @@ class Recording:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _printable_tree(value: Any) -> Any:
+    """``value`` with every text escaped by :func:`printable` (loaded values nest 64 deep at most)."""
+    if isinstance(value, str):
+        return printable(value, 300)
+    if isinstance(value, dict):
+        return {printable(k, 100): _printable_tree(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_printable_tree(v) for v in value]
+    return value
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:
@@ -419,47 +424,66 @@ class NoNetwork(httpx.BaseTransport, httpx.AsyncBaseTransport):
 
 
 # ----------------------------------------------------------------------------- CLI helpers
+def synthetic(calls: list[dict[str, Any]]) -> int:
+    """How many recorded calls were answered by the emulator (synthetic data)."""
+    return sum(
+        str(c.get("source")) in SYNTHETIC_SOURCES
+        or ("payload" in c and payload_is_synthetic(c["payload"]) is True)
+        for c in calls
+    )
+
+
 def describe(path: str | os.PathLike[str]) -> str:
-    """A summary of a recording: its clock, calls, dates and sources."""
+    """A summary of a recording: its clock, calls, dates and sources (safe to print)."""
     data = load(path)
     calls = data["calls"]
-    times = sorted(t for c in calls if (t := _parse_time(c.get("recorded_at"))))
-    sources = Counter(str(c.get("source", "?")) for c in calls)
+    times = sorted(t for c in calls if (t := parse_time(c.get("recorded_at"))))
+    sources = Counter(printable(c.get("source", "?"), 100) for c in calls)
+    fake = synthetic(calls)
     lines = [
-        f"recording {path}",
-        f"  clock (client.now() in replay): {data.get('now', 'not set')}",
+        f"recording {printable(os.fspath(path), 500)}",
+        f"  clock (client.now() in replay): {printable(data.get('now') or 'not set')}",
         f"  calls: {len(calls)}"
         + (f", recorded {times[0].date()} to {times[-1].date()}" if times else ""),
         "  sources: " + (", ".join(f"{s} ({n})" for s, n in sources.most_common()) or "none"),
     ]
+    if fake:
+        lines.append(f"  synthetic: {fake} of {len(calls)} call(s) answered by the emulator")
     tools = Counter(c["tool"] for c in calls)
     lines.append("  tools: " + (", ".join(f"{t} ({n})" for t, n in tools.most_common()) or "none"))
     for i, call in enumerate(calls):
         args = json.dumps(call["arguments"], sort_keys=True, ensure_ascii=False)
         args = args if len(args) <= 100 else args[:99] + "…"
-        failed = f" -> {call['error'].get('status', 'error')}" if "error" in call else ""
-        lines.append(
-            f"  [{i}] {call['recorded_at']} {call.get('source', '?')} {call['tool']} {args}{failed}"
-        )
+        failed = f" -> {call['error'].get('status') or 'error'}" if "error" in call else ""
+        line = f"{call['recorded_at']} {call.get('source', '?')} {call['tool']} {args}{failed}"
+        lines.append(f"  [{i}] {printable(line, 400)}")
     return "\n".join(lines)
 
 
 def check(path: str | os.PathLike[str]) -> list[str]:
-    """Problems of a recording (empty when it is parseable, secret-free and recent)."""
+    """Problems of a recording (empty when it is valid, secret-free, recent and not future)."""
+    where = printable(os.fspath(path), 500)
     try:
         data = load(path)
     except MapsnbError as exc:
         return [str(exc)]
     problems = []
-    text = Path(path).read_text(encoding="utf-8")
+    text = Path(path).read_text(encoding="utf-8", errors="replace")
     found = find_secrets(text)
     if found:
-        problems.append(f"recording {path}: contains {', '.join(found)}")
-    times = [t for c in data["calls"] if (t := _parse_time(c.get("recorded_at")))]
+        problems.append(f"recording {where}: contains {', '.join(found)}")
+    times = [t for c in data["calls"] if (t := parse_time(c.get("recorded_at")))]
+    now = _utcnow()
     limit = dt.timedelta(days=settings.cache_max_days)
-    if times and _utcnow() - min(times) > limit:
+    if times and now - min(times) > limit:
         problems.append(
-            f"recording {path}: made on {min(times).date()}, more than "
+            f"recording {where}: made on {min(times).date()}, more than "
             f"{settings.cache_max_days} days ago (Google Maps Platform terms); record it again"
+        )
+    future = [t for t in times if t - now > FUTURE_SLACK]
+    if future:
+        problems.append(
+            f"recording {where}: {len(future)} call(s) dated in the future (up to "
+            f"{max(future).date()}): its dates are wrong, so its age cannot be checked"
         )
     return problems

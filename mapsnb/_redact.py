@@ -7,6 +7,7 @@ characters is caught too. :mod:`mapsnb._secrets` wraps and normalises credential
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import weakref
@@ -43,6 +44,15 @@ class _Secret:
         raise TypeError("a credential cannot be pickled (it would be written out in clear)")
 
 
+def _values() -> list[str]:
+    """Every live credential, also as it reads inside JSON text (``"`` and ``\\`` escaped)."""
+    out: list[str] = []
+    for s in list(_SECRETS.values()):
+        if s._value:
+            out.extend(_json_forms(s._value))
+    return out
+
+
 def _whole(value: str) -> str:
     """A regex matching ``value`` exactly, not inside a longer run of letters and digits."""
     return rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])"
@@ -51,7 +61,7 @@ def _whole(value: str) -> str:
 def _pattern() -> re.Pattern[str] | None:
     """One regex matching every credential and every run of ``MIN_RUN`` of its characters."""
     global _PATTERN
-    values = tuple(sorted({s._value for s in list(_SECRETS.values()) if s._value}))
+    values = tuple(sorted(set(_values())))
     cached_for, pattern = _PATTERN
     if values == cached_for:
         return pattern
@@ -113,7 +123,7 @@ def _runs(low: str, value: str) -> list[tuple[int, int]]:
 
 def _spans(text: str) -> list[tuple[int, int]] | None:
     """Spans to mask in ``text`` (sorted, merged), or ``None`` to use the regex instead."""
-    values = [s._value for s in list(_SECRETS.values()) if s._value]
+    values = _values()
     spans: list[tuple[int, int]] = []
     low = ""
     for v in values:
@@ -155,9 +165,65 @@ def _redact_regex(text: str) -> str:
     return "".join(out)
 
 
-def redact(text: str) -> str:
-    """Replace every live credential (and every long run of one) in ``text`` by ``***``."""
-    if not _SECRETS or not text:
+#: Query parameters of a URL that carry a credential (``userProject`` and the like do not).
+URL_CREDENTIAL_PARAMS = frozenset(
+    {"key", "api_key", "apikey", "token", "access_token", "id_token", "refresh_token"}
+)
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)([^/?#@\s\"'<>]*)@")
+_URL_PARAM = re.compile(
+    r"(?i)([?&;](?:" + "|".join(sorted(URL_CREDENTIAL_PARAMS)) + r")=)([^&#\s\"'<>]+)"
+)
+
+
+def redact_url(text: str) -> str:
+    """``text`` (a URL, or any text holding URLs) with URL credentials replaced by ``***``.
+
+    The userinfo of a URL (``user:password@``) and the values of the query parameters in
+    :data:`URL_CREDENTIAL_PARAMS` (``key``, ``token``, ``access_token``, …) are masked;
+    other parameters (``userProject``) stay. Used wherever a URL is shown or stored.
+    """
+    if not text or not isinstance(text, str):
+        return text
+    if "@" in text and "://" in text:
+        text = _URL_USERINFO.sub(lambda m: m[1] + MASK + "@", text)
+    if "=" in text:
+        text = _URL_PARAM.sub(lambda m: m[1] + MASK, text)
+    return text
+
+
+def url_credentials(url: str) -> list[str]:
+    """The credentials a URL carries: its password (else a lone user name, often a token) and
+    the values of its credential query parameters."""
+    from urllib.parse import parse_qsl, unquote, urlsplit
+
+    try:
+        parts = urlsplit(url)
+        secret_part = parts.password or parts.username
+        found = [unquote(secret_part)] if secret_part else []
+        found += [v for k, v in parse_qsl(parts.query) if k.lower() in URL_CREDENTIAL_PARAMS and v]
+    except ValueError:
+        return []
+    return [v for v in found if v.strip()]
+
+
+def _json_forms(value: str) -> list[str]:
+    """``value`` and the forms it takes inside JSON text (escaped quotes and backslashes)."""
+    escaped = json.dumps(value)[1:-1]
+    ascii_only = json.dumps(value, ensure_ascii=True)[1:-1]
+    return list(dict.fromkeys([value, escaped, ascii_only]))
+
+
+def redact(text: str, *, urls: bool = True) -> str:
+    """Replace every live credential (and every long run of one) in ``text`` by ``***``.
+
+    With ``urls``, URL credentials (see :func:`redact_url`) are masked too, with or without
+    live ones; without, only live credentials (a payload's own URLs stay whole).
+    """
+    if not text:
+        return text
+    if urls:
+        text = redact_url(text)
+    if not _SECRETS:
         return text
     spans = _spans(text)
     if spans is None:

@@ -2,8 +2,9 @@
 
 :class:`Meter` is shared by a client and the batches it runs. :meth:`Meter.metered` wraps a
 sans-IO tool-call flow (see :mod:`mapsnb._client`): it refuses the call before anything is sent
-when the budget would be passed, counts the call once its first request goes out, counts each
-backoff sleep of the flow as a retry, and — in a batch — holds every call behind a shared
+when the budget would be passed, counts the call once its first request goes out (and uncounts
+it when every answer was a 429: a refused call is not billed, so a batch sending it again never
+passes ``max_calls`` for it), counts each backoff sleep of the flow as a retry, and — in a batch — holds every call behind a shared
 :class:`Gate` after a 429.
 
 Hook for other layers: a cache answering a call without sending it calls
@@ -24,7 +25,7 @@ import httpx
 from . import _protocol as proto
 from . import settings
 from ._billing import PRO, tier
-from .errors import BudgetExceeded
+from .errors import BudgetExceeded, InvalidRequest
 
 _Flow = Generator[Any, Any, Any]
 USAGE_COLUMNS = ["tool", "tier", "calls", "errors", "retries", "cache_hits"]
@@ -59,9 +60,9 @@ class Meter:
     def __init__(self, max_calls: int | None = None, max_pro_calls: int | None = None) -> None:
         for name, value in (("max_calls", max_calls), ("max_pro_calls", max_pro_calls)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise TypeError(f"{name} must be an int or None, got {value!r}")
+                raise InvalidRequest(name, f"must be a whole number or None, got {value!r}")
             if value is not None and value < 0:
-                raise ValueError(f"{name} must be >= 0, got {value!r}")
+                raise InvalidRequest(name, f"must be >= 0, got {value!r}")
         self.max_calls = max_calls
         self.max_pro_calls = max_pro_calls
         self._lock = threading.Lock()
@@ -76,20 +77,20 @@ class Meter:
         return sum(c["calls"] for (_, t), c in self._counts.items() if not pro_only or t == PRO)
 
     def check(self, tiers: Iterable[str]) -> None:
-        """Raise :class:`BudgetExceeded` if calls of ``tiers`` would pass a limit."""
+        """Raise :class:`BudgetExceeded` if a batch of calls of ``tiers`` would pass a limit."""
         tiers = list(tiers)
         with self._lock:
-            self._check(len(tiers), sum(t == PRO for t in tiers))
+            self._check(len(tiers), sum(t == PRO for t in tiers), "batch")
 
-    def _check(self, calls: int, pro: int) -> None:
+    def _check(self, calls: int, pro: int, scope: str = "call") -> None:
         if self.max_calls is not None and calls:
             used = self._total(False)
             if used + calls > self.max_calls:
-                raise BudgetExceeded("max_calls", self.max_calls, used, calls)
+                raise BudgetExceeded("max_calls", self.max_calls, used, calls, scope=scope)
         if self.max_pro_calls is not None and pro:
             used = self._total(True)
             if used + pro > self.max_pro_calls:
-                raise BudgetExceeded("max_pro_calls", self.max_pro_calls, used, pro)
+                raise BudgetExceeded("max_pro_calls", self.max_pro_calls, used, pro, scope=scope)
 
     def reserve(self, tool: str, tier_: str) -> None:
         """Check the budget and count one call (atomically); see :meth:`release`."""
@@ -161,6 +162,7 @@ class Meter:
         tier_ = tier(tool, args, now)
         self.reserve(tool, tier_)
         sent = False
+        billable = False  # an answer other than 429 (or none): the server may have run it
         try:
             command = next(flow)
             while True:
@@ -171,11 +173,9 @@ class Meter:
                         self.sent(tool)
                     sent = True
                     outcome = yield command
-                    if (
-                        gate is not None
-                        and isinstance(outcome, httpx.Response)
-                        and outcome.status_code == 429
-                    ):
+                    refused = isinstance(outcome, httpx.Response) and outcome.status_code == 429
+                    billable = billable or not refused
+                    if gate is not None and refused:
                         after = proto.retry_after(outcome)
                         gate.hold(
                             min(
@@ -192,7 +192,11 @@ class Meter:
         except StopIteration as stop:
             return stop.value
         except Exception:
-            if sent:
+            if sent and not billable:  # every answer was a 429: not run, not billed
+                with self._lock:
+                    self._bump(tool, tier_, "calls", -1)
+                    self._bump(tool, tier_, "retries")  # it will be sent again, if at all
+            elif sent:
                 with self._lock:
                     self._bump(tool, tier_, "errors")
             raise

@@ -372,9 +372,9 @@ def hex_color(color: Any) -> str | None:
     if not isinstance(color, Mapping):
         return None
     parts = [num(g(color, k, 0)) for k in ("red", "green", "blue")]
-    parts = [0.0 if math.isnan(p) else p for p in parts]
+    parts = [0.0 if math.isnan(p) else max(0.0, min(p, 1e6)) for p in parts]  # no overflow
     scale = 1.0 if any(p > 1.0 for p in parts) else 255.0
-    return "#" + "".join(f"{max(0, min(255, round(min(p, 1e6) * scale))):02x}" for p in parts)
+    return "#" + "".join(f"{max(0, min(255, round(p * scale))):02x}" for p in parts)
 
 
 # ----------------------------------------------------------------------------- attributions

@@ -137,7 +137,10 @@ def _doctor(args: argparse.Namespace) -> int:
         token=token,
         quota_project=args.quota_project,
         protocol=args.protocol,
-        timeout=args.timeout,
+        # short bounds: an unreachable or silent server is reported in seconds, not minutes
+        timeout=args.timeout or 10.0,
+        max_retries=1,
+        deadline=max(20.0, 2 * (args.timeout or 10.0)),
     ) as client:
         report = client.check()
     print(json.dumps(report.to_dict(), indent=2) if args.json else report)
@@ -146,22 +149,32 @@ def _doctor(args: argparse.Namespace) -> int:
 
 def _recording(action: str, path: str) -> int:
     """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem."""
-    from ._recording import check, describe
+    from ._recording import check, describe, load, synthetic
+    from ._recording_file import printable
     from .errors import MapsnbError
 
     if action == "show":
         try:
             print(describe(path))
         except MapsnbError as exc:
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"error: {printable(exc, 4000)}", file=sys.stderr)
             return 1
         return 0
     problems = check(path)
     for problem in problems:
-        print(f"problem: {problem}", file=sys.stderr)
-    if not problems:
-        print(f"{path}: ok (parseable, no credentials, recorded within 30 days)")
-    return 1 if problems else 0
+        print(f"problem: {printable(problem, 4000)}", file=sys.stderr)
+    if problems:
+        return 1
+    calls = load(path)["calls"]
+    fake = synthetic(calls)
+    note = (
+        f"; SYNTHETIC: {fake} of {len(calls)} call(s) made on the built-in emulator, "
+        "not Google Maps data"
+        if fake
+        else ""
+    )
+    print(f"{printable(path, 500)}: ok (parseable, no credentials, recorded within 30 days{note})")
+    return 0
 
 
 def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -19,6 +19,7 @@ __all__ = [
     "MapsnbError",
     "NothingToDraw",
     "PayloadShapeWarning",
+    "PolylineError",
     "ProtocolError",
     "RateLimited",
     "ReplayMiss",
@@ -228,6 +229,11 @@ class ResponseTooLarge(TransportError):
     """
 
 
+class PolylineError(MapsnbError, ValueError):
+    """An encoded polyline is malformed (a character out of range, a truncated or overlong
+    coordinate) or holds more points than a route may (:data:`mapsnb.polyline.MAX_POINTS`)."""
+
+
 class ProtocolError(MapsnbError):
     """The server's answer was not valid MCP (bad JSON, truncated SSE, wrong URL).
 
@@ -243,7 +249,8 @@ class ProtocolError(MapsnbError):
 
 
 class BudgetExceeded(MapsnbError):
-    """A call or batch would pass the client's ``max_calls`` or ``max_pro_calls``; nothing was sent.
+    """A call or batch would pass the client's ``max_calls`` or ``max_pro_calls``; that call or
+    batch was not sent (calls sent before it were; a 429 is never counted: it is not billed).
 
     Attributes
     ----------
@@ -257,16 +264,27 @@ class BudgetExceeded(MapsnbError):
         Calls of that kind the refused call or batch would have made.
     """
 
-    def __init__(self, limit_name: str, limit: int, used: int, needed: int) -> None:
+    def __init__(
+        self, limit_name: str, limit: int, used: int, needed: int, *, scope: str = "call"
+    ) -> None:
         self.limit_name = limit_name
         self.limit = limit
         self.used = used
         self.needed = needed
+        self.scope = scope
         kind = "Pro calls" if limit_name == "max_pro_calls" else "calls"
+        # what was not sent: this call (or batch) — never "nothing" when calls went out before
+        unsent = f"this {scope} was not sent" + ("" if used else " (nothing was sent)")
         super().__init__(
             f"budget: {needed} more {kind} would exceed {limit_name}={limit} ({used} made so far); "
-            "nothing was sent. Raise the limit (Client(..., "
+            f"{unsent}. Raise the limit (Client(..., "
             f"{limit_name}=N)), send fewer rows, or check the plan with dry_run=True"
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the keyword-only argument
+        return (
+            _budget_exceeded,
+            (self.limit_name, self.limit, self.used, self.needed, self.scope),
         )
 
 
@@ -281,6 +299,8 @@ class ReplayMiss(MapsnbError):
         The recording's path.
     closest
         The most similar recorded calls, ``(tool, arguments)`` pairs, closest first.
+    missing
+        True when the recording file does not exist (the message says so).
     """
 
     def __init__(
@@ -290,6 +310,7 @@ class ReplayMiss(MapsnbError):
         recording: str,
         closest: list[tuple[str, dict[str, Any]]],
         hint: str = "",
+        missing: bool = False,
     ) -> None:
         self.tool = tool
         self.arguments = arguments
@@ -300,10 +321,18 @@ class ReplayMiss(MapsnbError):
             lines.append("closest recorded calls:")
             lines.extend(f"  {name} {_short(args)}" for name, args in closest)
         else:
-            lines.append("the recording holds no calls")
+            lines.append(
+                f"the file {recording} does not exist"
+                if missing
+                else "the recording holds no calls"
+            )
         if hint:
             lines.append(hint)
         super().__init__("\n".join(lines))
+
+
+def _budget_exceeded(name: str, limit: int, used: int, needed: int, scope: str) -> BudgetExceeded:
+    return BudgetExceeded(name, limit, used, needed, scope=scope)
 
 
 def _short(arguments: Any, limit: int = 300) -> str:

@@ -331,6 +331,9 @@ class PlacesResult(ToolResult):
         """Why no place was found, and what to try."""
         if self.places or self._parse_errors:
             return []
+        explained = " ".join(plain_text(self.summary).split())
+        if explained:  # the server's own reason (unknown town, empty area, unknown phrase)
+            return [f"no places found: {explained}"]
         if not (self._request.get("location_bias") or self._request.get("locationBias")):
             return [
                 "no places found: name a place in the query (e.g. 'coffee in Paris') or pass "

@@ -20,6 +20,9 @@ stateless_protocol_version: str = "2026-07-28"
 
 #: Seconds before a request times out.
 default_timeout: float = 30.0
+#: Seconds a whole call may take, retries and waits included (``Client(deadline=...)``); an
+#: unreachable or silent server then fails in bounded time. ``None``: no such bound.
+default_deadline: float | None = 120.0
 #: Largest answer accepted, in bytes after decompression (``Client(max_response_bytes=...)``).
 max_response_bytes: int = 20_000_000
 #: Times one call may renew a session the server forgot (HTTP 404) before giving up.

@@ -288,7 +288,7 @@ def test_threads_of_one_client_share_one_store(tmp_path: Path, calls: Any) -> No
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
-def test_a_damaged_store_is_rebuilt_with_a_warning(tmp_path: Path, damage: str) -> None:
+def test_a_damaged_store_is_set_aside_with_a_warning(tmp_path: Path, damage: str) -> None:
     store = tmp_path / "c.sqlite3"
     cache = Cache(store)
     for i in range(200):
@@ -310,9 +310,12 @@ def test_a_damaged_store_is_rebuilt_with_a_warning(tmp_path: Path, damage: str) 
     store.write_bytes(
         b"this is not a database " * 100 if damage == "garbage" else data[: len(data) // 3]
     )
+    damaged = store.read_bytes()
     reopened = Cache(store)
-    with pytest.warns(CacheWarning, match="rebuilt"):
+    with pytest.warns(CacheWarning, match="damaged.*set aside as c.sqlite3.damaged-"):
         assert reopened.get("resolve_names", {"queries": [{"text": "q1" * 20}]}, "e") is None
+    (aside,) = tmp_path.glob("c.sqlite3.damaged-*Z")  # renamed, never deleted
+    assert aside.read_bytes() == damaged
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert reopened.put(
@@ -340,7 +343,7 @@ def test_a_client_on_a_damaged_store_still_answers(tmp_path: Path, calls: Any) -
     store = tmp_path / "c.sqlite3"
     store.write_bytes(b"SQLite format 3\x00" + b"\xff" * 5000)  # a header, then garbage
     with mapsnb.Client(now=NOW, cache=Cache(store)) as client:
-        with pytest.warns(CacheWarning, match="rebuilt"):
+        with pytest.warns(CacheWarning, match="set aside"):
             first = client.search_places("coffee shops near Golden Gate Park")
         again = client.search_places("coffee shops near Golden Gate Park")
     assert again.raw == first.raw and again.recorded_at is not None and calls() == 1

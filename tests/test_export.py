@@ -120,3 +120,70 @@ def test_cli_without_the_notebooks_extra_says_what_to_install(
     err = capsys.readouterr().err
     assert "needs the 'notebooks' extra" in err
     assert 'python -m pip install "mapsnb[notebooks]"' in err
+
+
+def test_pages_are_named_by_relative_path_and_never_collide(tmp_path: Path) -> None:
+    from mapsnb._export import page_names
+
+    notebooks = [
+        tmp_path / "week1" / "lesson.ipynb",
+        tmp_path / "week2" / "lesson.ipynb",
+        tmp_path / "index.ipynb",
+        tmp_path / "week1" / "Lesson.ipynb",  # one page on a case-insensitive file system
+    ]
+    assert page_names(notebooks) == [
+        "week1/lesson.html",
+        "week2/lesson.html",
+        "index-2.html",  # index.html is the index page's
+        "week1/Lesson-2.html",
+    ]
+    assert page_names([tmp_path / "a" / "lesson.ipynb"]) == ["lesson.html"]
+
+
+HOSTILE_MARKDOWN = """# A lesson with hostile text
+
+<script>window.MAPSNB_PWNED = 1</script>
+<img src="x.png" onerror="window.MAPSNB_ONERROR = 1">
+<a href="javascript:window.MAPSNB_JS = 1">a link</a>
+<iframe src="https://example.com/MAPSNB_FRAME"></iframe>
+
+Plain *emphasis* and a [safe link](https://example.com/ok) and `<script>` as code stay."""
+
+
+def test_markdown_is_sanitized() -> None:
+    import nbformat
+
+    from mapsnb._export import _html_exporter
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(HOSTILE_MARKDOWN)]
+    body, _ = _html_exporter().from_notebook_node(nb)
+    for marker in ("MAPSNB_PWNED", "onerror", "javascript:", "MAPSNB_FRAME", "<iframe"):
+        assert marker not in body, marker
+    assert "<em>emphasis</em>" in body and 'href="https://example.com/ok"' in body
+    assert "<code>&lt;script&gt;</code>" in body
+    assert re.search(r"<h1[^>]*>A lesson with hostile text", body)
+
+
+@pytest.mark.slow
+def test_same_named_notebooks_and_index_ipynb_get_their_own_pages(tmp_path: Path) -> None:
+    a = _notebook(tmp_path / "nbs" / "week1" / "lesson.ipynb", "# Week one")
+    b = _notebook(tmp_path / "nbs" / "week2" / "lesson.ipynb", "# Week two")
+    c = _notebook(
+        tmp_path / "nbs" / "index.ipynb", "# The course home\n\n<script>MAPSNB_X</script>"
+    )
+    pages = export_notebooks(tmp_path / "site", [a, b, c])
+    site = tmp_path / "site"
+    assert [p.path.relative_to(site).as_posix() for p in pages] == [
+        "week1/lesson.html",
+        "week2/lesson.html",
+        "index-2.html",
+    ]
+    assert [p.title for p in pages] == ["Week one", "Week two", "The course home"]
+    assert "Week one" in pages[0].path.read_text(encoding="utf-8")
+    assert "Week two" in pages[1].path.read_text(encoding="utf-8")
+    home = pages[2].path.read_text(encoding="utf-8")
+    assert "The course home" in home and "MAPSNB_X" not in home
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for href in ("week1/lesson.html", "week2/lesson.html", "index-2.html"):
+        assert f'<a href="{href}">' in index

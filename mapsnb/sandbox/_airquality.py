@@ -13,6 +13,8 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+from ._i18n import aq_category, health_recommendations
+from ._pm25 import typical_pm25
 from ._weather_model import smooth, unit01
 
 POLLUTANTS = ("pm25", "pm10", "o3", "no2", "so2", "co")
@@ -33,6 +35,8 @@ _UGM3_PER_PPB = {
 }
 
 RGB = tuple[int, int, int]
+#: Mean PM2.5 (µg/m³) the model gives per unit of pollution factor (daily cycle, noise, cells).
+_MEAN_PM25_PER_FACTOR = 6.95
 
 
 def _rgb(c: tuple[float, float, float]) -> dict[str, float]:
@@ -43,7 +47,16 @@ def _rgb(c: tuple[float, float, float]) -> dict[str, float]:
 
 
 def _regional_factor(lat: float, lng: float) -> tuple[float, float]:
-    """(pollution factor, dust factor) of a broad region."""
+    """(pollution factor, dust factor): the place's typical PM2.5 level, and a regional dust."""
+    typical = typical_pm25(lat, lng)
+    dust = _regional(lat, lng)[1]
+    if typical is not None:
+        return typical / _MEAN_PM25_PER_FACTOR, dust
+    return _regional(lat, lng)
+
+
+def _regional(lat: float, lng: float) -> tuple[float, float]:
+    """(pollution factor, dust factor) of a broad region (places the table does not cover)."""
     if 5.0 <= lat <= 35.0 and 60.0 <= lng <= 95.0:
         return 5.0, 1.5  # South Asia
     if 20.0 <= lat <= 45.0 and 100.0 <= lng <= 125.0:
@@ -65,8 +78,9 @@ def concentrations(
     la, lo = round(lat, 2), round(lng, 2)
     hours = epoch_minute / 60.0
     region, dust = _regional_factor(lat, lng)
-    cell = 0.6 + 0.8 * unit01("aqcell", round(lat, 1), round(lng, 1))
+    cell = 0.85 + 0.3 * unit01("aqcell", round(lat, 1), round(lng, 1))
     p = region * cell
+    gas = p**0.6  # gases vary less between cities than fine particles
     stagnant = 0.5 + smooth("aq", la, lo, hours, 20.0)
     jit = 0.9 + 0.2 * unit01("aqj", la, lo, epoch_minute)
     rush = _rush(local_hour)
@@ -82,10 +96,10 @@ def concentrations(
         * (1.0 + 0.3 * rush + 0.15 * math.cos(2 * math.pi * (local_hour - 1) / 24))
     )
     pm25 *= jit
-    no2 = 7.0 * p * stagnant * (0.45 + 1.3 * rush) * jit
+    no2 = 7.0 * gas * stagnant * (0.45 + 1.3 * rush) * jit
     pm10 = pm25 * 1.6 + 5.0 * dust * stagnant * jit
-    co = 180.0 * p * stagnant * (0.6 + 0.8 * rush) * jit
-    so2 = 1.2 * p * stagnant * (1.0 + 0.25 * rush) * jit
+    co = 180.0 * gas * stagnant * (0.6 + 0.8 * rush) * jit
+    so2 = 1.2 * gas * stagnant * (1.0 + 0.25 * rush) * jit
     o3 = (22.0 + 40.0 * (0.4 + 0.6 * summer) * sun) * (0.8 + 0.4 * stagnant) - 0.35 * no2
     return {
         "pm25": round(max(0.5, pm25), 1),
@@ -497,63 +511,11 @@ def local_scale(region: str) -> Scale | None:
 
 # --------------------------------------------------------------------------- output
 
-_HEALTH: tuple[dict[str, str], ...] = (
-    {
-        "generalPopulation": "With this level of air quality, you have no limitations. Enjoy the "
-        "outdoors!",
-        "elderly": "No special precautions are needed; enjoy your usual outdoor activities.",
-        "lungDiseasePopulation": "Air quality is ideal; normal outdoor activity is fine.",
-        "heartDiseasePopulation": "Air quality is ideal; normal outdoor activity is fine.",
-        "athletes": "A great day for outdoor training.",
-        "pregnantWomen": "No precautions needed; enjoy time outdoors.",
-        "children": "A great day to play outside.",
-    },
-    {
-        "generalPopulation": "Air quality is good; outdoor activity is fine for everyone.",
-        "elderly": "Outdoor activity is fine; watch for any unusual symptoms.",
-        "lungDiseasePopulation": "Outdoor activity is fine; keep your medication at hand.",
-        "heartDiseasePopulation": "Outdoor activity is fine; watch for any unusual symptoms.",
-        "athletes": "Good conditions for outdoor training.",
-        "pregnantWomen": "Outdoor activity is fine.",
-        "children": "Outdoor play is fine.",
-    },
-    {
-        "generalPopulation": "Unusually sensitive people should consider reducing prolonged or "
-        "heavy exertion outdoors.",
-        "elderly": "Consider reducing prolonged or heavy outdoor exertion.",
-        "lungDiseasePopulation": "Reduce prolonged or heavy exertion outdoors and keep "
-        "medication at hand.",
-        "heartDiseasePopulation": "Reduce prolonged or heavy exertion outdoors.",
-        "athletes": "Consider lighter training or moving intense sessions indoors.",
-        "pregnantWomen": "Consider limiting long or strenuous outdoor activity.",
-        "children": "Take more breaks during long outdoor play.",
-    },
-    {
-        "generalPopulation": "Reduce strenuous outdoor activity, especially if you feel symptoms "
-        "such as coughing or throat irritation.",
-        "elderly": "Reduce time spent outdoors and avoid strenuous activity.",
-        "lungDiseasePopulation": "Avoid strenuous outdoor activity; follow your care plan.",
-        "heartDiseasePopulation": "Avoid strenuous outdoor activity; rest if you feel symptoms.",
-        "athletes": "Train indoors today.",
-        "pregnantWomen": "Limit time outdoors and avoid strenuous activity.",
-        "children": "Keep outdoor play short and light.",
-    },
-    {
-        "generalPopulation": "Avoid outdoor exertion; keep windows closed and stay indoors when "
-        "possible.",
-        "elderly": "Stay indoors and keep activity levels low.",
-        "lungDiseasePopulation": "Stay indoors; seek medical advice if symptoms worsen.",
-        "heartDiseasePopulation": "Stay indoors; seek medical advice if symptoms worsen.",
-        "athletes": "Avoid all outdoor training.",
-        "pregnantWomen": "Stay indoors and avoid exertion.",
-        "children": "Keep children indoors and their activity levels low.",
-    },
-)
 
-
-def _index(scale: Scale, conc: dict[str, float]) -> dict[str, Any]:
+def _index(scale: Scale, conc: dict[str, float], lang: str = "en") -> dict[str, Any]:
     aqi, dom = evaluate(scale, conc)
     name, rgb = category(scale, aqi)
+    name = aq_category(lang, name)
     return {
         "code": scale.code,
         "displayName": scale.display_name,
@@ -570,13 +532,17 @@ def hour_result(
     local: datetime,
     scale: Scale | None,
     include_pollutants: bool,
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """One ``hourlyResults`` entry; ``local`` is the aware local wall time of the hour."""
+    """One ``hourlyResults`` entry; ``local`` is the aware local wall time of the hour.
+
+    Categories and health advice are in ``lang`` (``data/texts``), English when not translated.
+    """
     offset = local.utcoffset()
     seconds = int(offset.total_seconds()) if offset is not None else 0
-    indexes = [_index(UAQI, conc)]
+    indexes = [_index(UAQI, conc, lang)]
     if scale is not None:
-        indexes.append(_index(scale, conc))
+        indexes.append(_index(scale, conc, lang))
     out: dict[str, Any] = {
         "dateTime": {
             "year": local.year,
@@ -600,5 +566,5 @@ def hour_result(
             for c in POLLUTANTS
         ]
     level = min(4, max(0, (100 - indexes[0]["aqi"]) // 20))
-    out["healthRecommendations"] = dict(_HEALTH[level])
+    out["healthRecommendations"] = health_recommendations(lang, level)
     return out

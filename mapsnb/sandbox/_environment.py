@@ -12,7 +12,9 @@ Emulator choices (documented, not the live server's):
   its first occurrence (daylight time).
 * A daily air-quality series has one entry per existing local wall-clock hour 00..23: 24
   entries, or 23 on a spring-forward day; on a fall-back day ``utcOffset`` changes mid-series.
-* Text (condition descriptions, categories, advice) is English; ``languageCode`` says ``"en"``.
+* Text (condition descriptions, categories, advice) is in the asked language when the emulator
+  has it (en, pt, es, fr, de, it, pl, ru; ``data/texts``), else English; ``languageCode`` says
+  which.
 * Countries without an emulated local AQI scale get only the Universal AQI.
 """
 
@@ -28,6 +30,7 @@ from . import _airquality as aq
 from . import _weather_model as wm
 from ._common import Context, arg, attribution, invalid
 from ._geo import Resolved
+from ._i18n import language
 from ._locations import resolve_location
 from ._pollen import pollen_day
 from ._sun import moon_events, moon_phase, sun_events
@@ -277,23 +280,31 @@ def _out_of_range(req: WeatherRequest, clock: _Clock) -> Exception:
 # --------------------------------------------------------------------------- containers
 
 
+def _lang(req: WeatherRequest) -> str:
+    """The language the texts are in: pt, es, fr, de, it, pl, ru, else English."""
+    return language(req.language)
+
+
 def _weather(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[str, Any]:
     out: dict[str, Any] = {"attribution": attribution(f"{place.name} weather")}
     lat, lng = place.lat, place.lng
     if req.day is None:
         state = wm.state_at(lat, lng, clock.hour_utc)
-        out["currentConditions"] = wm.record(state, req.imperial, when=clock.now)
+        out["currentConditions"] = wm.record(state, req.imperial, clock.now, _lang(req))
     elif req.hour is not None:
         instant = local_instant(req.day, req.hour, clock.tz)[0]
         key = "historyHours" if instant < clock.hour_utc else "forecastHours"
-        out[key] = [wm.record(wm.state_at(lat, lng, instant), req.imperial)]
+        out[key] = [wm.record(wm.state_at(lat, lng, instant), req.imperial, None, _lang(req))]
     else:
-        out["forecastDays"] = [forecast_day(lat, lng, req.day, clock.tz, req.imperial)]
+        day = forecast_day(lat, lng, req.day, clock.tz, req.imperial, _lang(req))
+        out["forecastDays"] = [day]
     return out
 
 
-def forecast_day(lat: float, lng: float, day: date, tz: ZoneInfo, imperial: bool) -> dict[str, Any]:
-    """One daily forecast (no hourly values) for local ``day``."""
+def forecast_day(
+    lat: float, lng: float, day: date, tz: ZoneInfo, imperial: bool, lang: str = "en"
+) -> dict[str, Any]:
+    """One daily forecast (no hourly values) for local ``day``, texts in ``lang``."""
     nxt = day + timedelta(1)
     start = local_instant(day, 0, tz)[0]
     end = local_instant(nxt, 0, tz)[0]
@@ -322,8 +333,8 @@ def forecast_day(lat: float, lng: float, day: date, tz: ZoneInfo, imperial: bool
         "minTemperature": wm.temperature(min(s.temp for s in whole), imperial),
         "feelsLikeMaxTemperature": wm.temperature(max(s.feels for s in whole), imperial),
         "feelsLikeMinTemperature": wm.temperature(min(s.feels for s in whole), imperial),
-        "daytimeForecast": wm.day_part(daytime, True, imperial),
-        "nighttimeForecast": wm.day_part(night, False, imperial),
+        "daytimeForecast": wm.day_part(daytime, True, imperial, lang),
+        "nighttimeForecast": wm.day_part(night, False, imperial, lang),
         "sunEvents": sun,
         "moonEvents": {
             "moonPhase": moon_phase(start, end),
@@ -340,7 +351,7 @@ def _aq_entry(
         place.lat, place.lng, int(instant.timestamp() // 60), local.hour + local.minute / 60.0
     )
     scale = aq.local_scale(req.region or place.country_code or "")
-    return aq.hour_result(conc, local, scale, req.include_pollutants)
+    return aq.hour_result(conc, local, scale, req.include_pollutants, _lang(req))
 
 
 def _air_quality(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[str, Any]:
@@ -360,7 +371,8 @@ def _air_quality(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[st
 def _pollen(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[str, Any]:
     day = req.day or clock.today
     noon = wm.state_at(place.lat, place.lng, local_instant(day, 12, clock.tz)[0])
-    info = pollen_day(place.lat, place.lng, place.country_code, day, noon.precip_prob / 100.0)
+    wet = noon.precip_prob / 100.0
+    info = pollen_day(place.lat, place.lng, place.country_code, day, wet, _lang(req))
     return {"attribution": attribution(f"{place.name} pollen"), "dailyInfo": [info]}
 
 

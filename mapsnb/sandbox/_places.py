@@ -1,8 +1,9 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
-A synthetic business is fully determined by its category, an index and a seed; its place id
-(``_ids.business_id``) packs these with its location, so any emulator process can resolve it.
-Every business name contains "Sandbox" or "(synthetic)".
+A synthetic business is fully determined by its kind (``_categories``), an index and a seed;
+its place id (``_ids.business_id``) packs these with its location, and the words of a made-up
+kind, so any emulator process can resolve it. Every business name contains "Sandbox" or
+"(synthetic)". Texts come in the asked language (``_i18n``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,25 @@ import json
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mapsnb.polyline import haversine_m
 
+from ._categories import (
+    FREE_CODE,
+    SPLIT,
+    Category,
+    categories,
+    category_at,
+    category_key,
+    detect_category,
+    find_category,
+    free_category,
+)
 from ._common import Context, arg, invalid, stable_int, token_for
 from ._geo import (
     Resolved,
+    country_at,
     fold,
     lat_lng_arg,
     nearest_city,
@@ -27,13 +40,23 @@ from ._geo import (
     resolve_text_match,
     timezone_at,
 )
-from ._ids import business_id, decode_business_id
-from ._summaries import PlaceLine, singular, summary_html
+from ._i18n import (
+    format_distance,
+    format_number,
+    language,
+    say,
+    texts,
+    town_candidates,
+    weekday_names,
+)
+from ._ids import business_id, decode_business
+from ._landmask import near_land
+from ._summaries import PlaceLine, summary_html
 
 __all__ = [
-    "CATEGORIES",
     "Category",
     "business_resolved",
+    "category_for",
     "detect_category",
     "make_business",
     "scatter",
@@ -41,195 +64,6 @@ __all__ = [
     "summary_language",
 ]
 
-
-@dataclass(frozen=True)
-class Category:
-    """A business category: wire key, display labels, query synonyms, scatter radius."""
-
-    key: str
-    label: str
-    plural: str
-    synonyms: tuple[str, ...]
-    spread_m: float
-
-
-#: Order matters: a category's code is its index here (it is packed into place ids).
-CATEGORIES: tuple[Category, ...] = (
-    Category(
-        "coffee",
-        "Coffee",
-        "coffee places",
-        (
-            "coffee", "coffee shop", "coffee shops", "cafe", "cafes", "coffeehouse", "espresso",
-            "cafeteria", "cafeterias", "кофе", "кофейня", "кофейни", "кафе",
-        ),
-        1500,
-    ),
-    Category(
-        "restaurant",
-        "Kitchen",
-        "restaurants",
-        (
-            "restaurant", "restaurants", "food", "dinner", "lunch", "eatery", "eateries",
-            "diner", "diners", "restaurante", "restaurantes", "ресторан", "рестораны",
-            "ресторанов", "bistro", "brunch",
-        ),
-        1500,
-    ),
-    Category(
-        "ev_charger",
-        "EV Charging",
-        "EV charging stations",
-        (
-            "ev charger", "ev chargers", "ev charging", "charging station", "charging stations",
-            "electric vehicle charging", "supercharger", "superchargers", "carregador",
-            "carregadores", "зарядная станция", "зарядные станции", "электрозаправка",
-        ),
-        2000,
-    ),
-    Category(
-        "gas_station",
-        "Fuel",
-        "gas stations",
-        (
-            "gas station", "gas stations", "petrol station", "petrol stations", "fuel", "gas",
-            "petrol", "posto de gasolina", "postos de gasolina", "posto", "postos", "азс",
-            "заправка", "заправки", "gasolinera", "gasolineras",
-        ),
-        2000,
-    ),
-    Category(
-        "park",
-        "Green",
-        "parks",
-        ("park", "parks", "parque", "parques", "парк", "парки", "playground", "dog park"),
-        3000,
-    ),
-    Category(
-        "library",
-        "Library",
-        "libraries",
-        (
-            "library", "libraries", "public library", "public libraries", "biblioteca",
-            "bibliotecas", "библиотека", "библиотеки", "bibliotheque",
-        ),
-        2500,
-    ),
-    Category(
-        "rest_stop",
-        "Rest Area",
-        "rest stops",
-        (
-            "rest stop", "rest stops", "rest area", "rest areas", "service area",
-            "service areas", "truck stop", "truck stops", "area de descanso", "зона отдыха",
-        ),
-        4000,
-    ),
-    Category(
-        "hotel",
-        "Inn",
-        "hotels",
-        (
-            "hotel", "hotels", "motel", "motels", "lodging", "inn", "inns", "hostel", "hostels",
-            "hoteis", "гостиница", "гостиницы", "отель", "отели",
-        ),
-        1500,
-    ),
-    Category(
-        "museum",
-        "Museum",
-        "museums",
-        ("museum", "museums", "museu", "museus", "museo", "museos", "musee", "музей", "музеи"),
-        2000,
-    ),
-    Category(
-        "pharmacy",
-        "Pharmacy",
-        "pharmacies",
-        (
-            "pharmacy", "pharmacies", "drugstore", "drugstores", "chemist", "farmacia",
-            "farmacias", "аптека", "аптеки",
-        ),
-        1500,
-    ),
-    Category(
-        "supermarket",
-        "Market",
-        "supermarkets",
-        (
-            "supermarket", "supermarkets", "grocery", "groceries", "grocery store",
-            "grocery stores", "supermercado", "supermercados", "супермаркет", "супермаркеты",
-        ),
-        1500,
-    ),
-    Category(
-        "bar",
-        "Tavern",
-        "bars",
-        (
-            "bar", "bars", "pub", "pubs", "brewery", "breweries", "cocktail bar",
-            "cocktail bars", "wine bar", "бар", "бары",
-        ),
-        1500,
-    ),
-    Category(
-        "bakery",
-        "Bakery",
-        "bakeries",
-        ("bakery", "bakeries", "padaria", "padarias", "boulangerie", "пекарня", "пекарни"),
-        1500,
-    ),
-    Category(
-        "pizza",
-        "Pizza",
-        "pizza places",
-        ("pizza", "pizzas", "pizzeria", "pizzerias", "pizzaria", "pizzarias", "пицца", "пиццерия"),
-        1500,
-    ),
-    Category(
-        "vegetarian",
-        "Greens Kitchen",
-        "vegetarian restaurants",
-        (
-            "vegetarian", "vegan", "plant based", "vegetariano", "vegetarianos", "vegano",
-            "вегетарианский", "вегетарианские",
-        ),
-        1500,
-    ),
-    Category(
-        "bookstore",
-        "Books",
-        "bookstores",
-        (
-            "bookstore", "bookstores", "bookshop", "bookshops", "book store", "book stores",
-            "livraria", "livrarias", "librería", "librairie", "книжный магазин", "книжные магазины",
-        ),
-        1500,
-    ),
-)  # fmt: skip
-
-_BY_KEY = {c.key: i for i, c in enumerate(CATEGORIES)}
-#: Detection order: specific categories before generic ones ("vegetarian restaurants").
-_PRIORITY = (
-    "vegetarian", "pizza", "ev_charger", "rest_stop", "gas_station", "bakery", "coffee",
-    "bookstore", "pharmacy", "supermarket", "library", "museum", "hotel", "bar", "park",
-    "restaurant",
-)  # fmt: skip
-_PATTERNS = {
-    key: re.compile(
-        r"(?<!\w)("
-        + "|".join(
-            re.escape(fold(s)) for s in sorted(CATEGORIES[_BY_KEY[key]].synonyms, key=len)[::-1]
-        )
-        + r")(?!\w)"
-    )
-    for key in _PRIORITY
-}
-_SPLIT = re.compile(
-    r"\s+(?:near(?:by)?|in|around|close to|next to|by|at|within|perto de|perto do|perto da|"
-    r"em|no|na|cerca de|en|près de|pres de|à|в|во|около|рядом с)\s+",
-    re.IGNORECASE,
-)
 _ATTRIBUTES = {
     "opening hours": "hours",
     "hours": "hours",
@@ -245,25 +79,36 @@ _ATTRIBUTES = {
 _ADJ = ("Cedar", "Harbor", "Maple", "Juniper", "Copper", "Lantern", "Willow", "Granite")
 _NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook")
 _STREETS = ("Market St", "Oak Ave", "Main St", "Elm St", "Park Blvd", "Hill Rd", "Lake Dr")
-_INTRO = {
-    "en": "Here are {n} {what} near {where} (synthetic sandbox data).",
-    "pt": "Aqui estão {n} resultados ({what}) perto de {where} (dados sintéticos do sandbox).",
-    "es": "Aquí hay {n} resultados ({what}) cerca de {where} (datos sintéticos del sandbox).",
-    "fr": "Voici {n} résultats ({what}) près de {where} (données synthétiques du sandbox).",
-    "ru": "Вот {n} мест ({what}) рядом с {where} (синтетические данные песочницы).",
-    "ja": "{where} 付近の {what} {n} 件 (サンドボックスの合成データ)。",
-}
 _KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _EXACT = {"name", "alias", "address", "street", "coords"}
+_LETTER = re.compile(r"[^\W\d_]")
+#: A point farther than this from any town, off land, is an empty area: no places there.
+_EMPTY_AREA_M = 25_000.0
+
+
+if TYPE_CHECKING:
+    CATEGORIES: tuple[Category, ...]
+
+
+def __getattr__(name: str) -> Any:
+    """``CATEGORIES``: every known kind, read from the data file on first use."""
+    if name == "CATEGORIES":
+        return categories()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --------------------------------------------------------------------------- businesses
 
 
-def business_name(cat: int, index: int, seed: int) -> str:
+def category_for(code: int, phrase: str = "") -> Category:
+    """The kind with ``code``; a made-up kind of ``phrase`` for :data:`FREE_CODE`."""
+    known = category_at(code) if code != FREE_CODE else None
+    return known if known is not None else free_category(phrase or "place")
+
+
+def business_name(c: Category, index: int, seed: int) -> str:
     """Display name of a synthetic business (always says "Sandbox" or "(synthetic)")."""
-    c = CATEGORIES[cat % len(CATEGORIES)]
     style = seed % 3
     if style == 0:
         return f"Sandbox {c.label} No. {index + 1}"
@@ -273,19 +118,22 @@ def business_name(cat: int, index: int, seed: int) -> str:
     return f"{_ADJ[(seed >> 8) % len(_ADJ)]} {c.label} Sandbox {index + 1}"
 
 
-def make_business(lat: float, lng: float, cat: int, index: int, seed: int) -> Resolved:
+def make_business(
+    lat: float, lng: float, cat: int, index: int, seed: int, phrase: str = ""
+) -> Resolved:
     """A synthetic business as a :class:`Resolved` (its id decodes back to these inputs)."""
     seed &= 0xFFFFFF
     lat, lng = round(lat, 6), round(lng, 6)
     city, cc = nearest_city(lat, lng)
     street = f"{100 + seed % 1900} {_STREETS[(seed >> 11) % len(_STREETS)]}"
+    c = category_for(cat, phrase)
     return Resolved(
         lat,
         lng,
-        business_name(cat, index, seed),
+        business_name(c, index, seed),
         f"{street}, {city}, {cc}",
-        business_id(lat, lng, cat, index, seed),
-        CATEGORIES[cat % len(CATEGORIES)].key,
+        business_id(lat, lng, cat, index, seed, phrase if cat == FREE_CODE else ""),
+        c.key,
         city,
         cc,
         timezone_at(lat, lng),
@@ -295,13 +143,13 @@ def make_business(lat: float, lng: float, cat: int, index: int, seed: int) -> Re
 
 def business_resolved(pid: str) -> Resolved | None:
     """Resolve a synthetic business id issued by this emulator (any process)."""
-    decoded = decode_business_id(pid)
+    decoded = decode_business(pid)
     if decoded is None:
         return None
-    lat, lng, cat, index, seed = decoded
-    if cat >= len(CATEGORIES):
+    lat, lng, cat, index, seed, phrase = decoded
+    if cat != FREE_CODE and category_at(cat) is None:
         return None
-    return make_business(lat, lng, cat, index, seed)
+    return make_business(lat, lng, cat, index, seed, phrase)
 
 
 def offset_point(lat: float, lng: float, dist_m: float, bearing: float) -> tuple[float, float]:
@@ -311,39 +159,47 @@ def offset_point(lat: float, lng: float, dist_m: float, bearing: float) -> tuple
     return max(-89.9, min(89.9, lat + dlat)), (lng + dlng + 180) % 360 - 180
 
 
-def scatter(
-    anchor: tuple[float, float], cat: int, key: str, count: int, spread_m: float
-) -> list[Resolved]:
-    """``count`` deterministic businesses of category ``cat`` within ``spread_m`` of ``anchor``."""
+def scatter_points(
+    anchor: tuple[float, float],
+    cat: int,
+    key: str,
+    count: int,
+    spread_m: float,
+    phrase: str = "",
+) -> list[tuple[float, float, int, int]]:
+    """``(lat, lng, index, seed)`` of ``count`` deterministic businesses around ``anchor``."""
     out = []
     for i in range(count):
-        h = stable_int("scatter", cat, key, i)
+        h = stable_int("scatter", cat, key, i) if not phrase else stable_int("s", phrase, key, i)
         frac = ((h & 0xFFFF) / 0xFFFF) ** 0.5
         dist = 120 + frac * max(0.0, spread_m - 120)
         bearing = ((h >> 16) & 0xFFFF) / 0xFFFF * 2 * math.pi
         lat, lng = offset_point(anchor[0], anchor[1], dist, bearing)
-        out.append(make_business(lat, lng, cat, i, h >> 32))
+        out.append((round(lat, 6), round(lng, 6), i, (h >> 32) & 0xFFFFFF))
     return out
 
 
-def detect_category(text: str) -> int | None:
-    """Category code named in ``text`` (most specific first), or ``None``."""
-    f = fold(text)
-    for key in _PRIORITY:
-        if _PATTERNS[key].search(f):
-            return _BY_KEY[key]
-    return None
+def scatter(
+    anchor: tuple[float, float],
+    cat: int,
+    key: str,
+    count: int,
+    spread_m: float,
+    phrase: str = "",
+) -> list[Resolved]:
+    """``count`` deterministic businesses of kind ``cat`` within ``spread_m`` of ``anchor``."""
+    points = scatter_points(anchor, cat, key, count, spread_m, phrase)
+    return [make_business(lat, lng, cat, i, seed, phrase) for lat, lng, i, seed in points]
 
 
 def summary_language(code: str | None) -> str:
     """Two-letter summary language; unknown or missing means English."""
-    lang = (code or "en").replace("-", "_").split("_")[0].lower()
-    return lang if lang in _INTRO else "en"
+    return language(code)
 
 
-def format_km(meters: float) -> str:
-    """``"850 m"`` / ``"1.4 km"``."""
-    return f"{round(meters, -1):.0f} m" if round(meters, -1) < 1000 else f"{meters / 1000:.1f} km"
+def format_km(meters: float, lang: str = "en") -> str:
+    """``"850 m"`` / ``"1.4 km"`` in the locale's number format."""
+    return format_distance(meters, lang)
 
 
 # --------------------------------------------------------------------------- validation
@@ -422,90 +278,185 @@ def _strip_attribute(text: str) -> tuple[str, str | None]:
     return text, None
 
 
+def _splits(text: str) -> list[tuple[str, str]]:
+    """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right."""
+    return [
+        (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
+        for m in SPLIT.finditer(text)
+    ]
+
+
 def _split_query(text: str) -> tuple[str, str | None]:
     """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``."""
-    for m in _SPLIT.finditer(text):
-        left = text[: m.start()]
-        if detect_category(left) is not None:
-            return left, text[m.end() :].strip(" ,?")
+    for left, right in _splits(text):
+        if detect_category(left) is not None and right:
+            return left, right
     return text, None
 
 
-def _attribute_text(r: Resolved, attr: str) -> str:
+def _anchor(place_text: str, req: _Request) -> Resolved | None:
+    """The place a query names, trying inflected and foreign forms of a town's name."""
+    hit = resolve_text(place_text, bias=req.center, region=req.region)
+    if hit is not None:
+        return hit
+    for candidate in town_candidates(place_text):
+        hit = resolve_text(candidate, bias=req.center, region=req.region)
+        if hit is not None and hit.kind == "locality":
+            return hit
+    return None
+
+
+def _phrase(text: str) -> str | None:
+    """The words of a made-up kind ("solar energy companies"), or ``None`` if not a phrase."""
+    words = text.split()
+    if not 1 <= len(words) <= 6 or not _LETTER.search(text) or len(text) > 60:
+        return None
+    return " ".join(words)
+
+
+def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
     h = stable_int("attr", r.place_id)
     if attr == "hours":
-        return (
-            f"opening hours (synthetic): Mon–Fri {7 + h % 3}:00–{17 + h % 5}:00, "
-            f"Sat–Sun {9 + h % 2}:00–{16 + h % 4}:00"
-        )
+        mon, fri, sat, sun = weekday_names(lang)
+        return say(lang, "attr_hours", mon=mon, fri=fri, sat=sat, sun=sun, a=7 + h % 3,
+                   b=17 + h % 5, c=9 + h % 2, d=16 + h % 4)  # fmt: skip
     if attr == "phone":
-        return f"phone number (synthetic): +1 555-01{h % 100:02d}"
+        return say(lang, "attr_phone", phone=f"+1 555-01{h % 100:02d}")
     if attr == "website":
-        return f"website (synthetic): https://example.com/sandbox/{r.place_id[-8:]}"
+        return say(lang, "attr_website", url=f"https://example.com/sandbox/{r.place_id[-8:]}")
     if attr == "reviews":
-        return f"rating (synthetic): {3.6 + (h % 14) / 10:.1f} of 5 from {20 + h % 900} reviews"
-    return f"address: {r.address}"
+        rating = format_number(round(3.6 + (h % 14) / 10, 1), lang, "0.0")
+        return say(lang, "attr_reviews", rating=rating, n=20 + h % 900)
+    return say(lang, "attr_address", address=r.address)
 
 
-def _kind(r: Resolved) -> str:
-    if r.kind in _BY_KEY:
-        return singular(CATEGORIES[_BY_KEY[r.kind]].plural)
-    return _KINDS.get(r.kind, r.kind.replace("_", " "))
+def _kind(r: Resolved, lang: str) -> tuple[str, str]:
+    """What a place is, in ``lang``, and its text group."""
+    decoded = decode_business(r.place_id)
+    if decoded is not None:
+        c = category_for(decoded[2], decoded[5])
+        return c.singular_in(lang), c.group
+    known = category_key(r.kind)
+    if known is not None:  # a landmark museum, park, stadium, university, airport, ...
+        return known.singular_in(lang), "outdoor" if known.group == "outdoor" else "default"
+    english = _KINDS.get(r.kind, r.kind.replace("_", " "))
+    return str(texts(lang).get("place_kinds", {}).get(english, english)), "outdoor"
 
 
 def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Resolved], str]:
+    kind, group = _kind(r, req.language)
     line = PlaceLine(
-        r, _kind(r), attribute=_attribute_text(r, attr) if attr else None, extended=req.extended
+        r,
+        kind,
+        attribute=_attribute_text(r, attr, req.language) if attr else None,
+        extended=req.extended,
+        group=group,
+        lang=req.language,
     )
-    intro = "Here is the place that matches your search (synthetic sandbox data)."
-    return [r], summary_html(intro, [line], r.place_id)
+    return [r], summary_html(say(req.language, "intro_single"), [line], r.place_id)
 
 
 def _nearby(
-    cat: int, anchor: tuple[float, float], anchor_name: str, key: str, req: _Request
+    c: Category, anchor: tuple[float, float], anchor_name: str, key: str, req: _Request
 ) -> tuple[list[Resolved], str]:
-    c = CATEGORIES[cat]
+    lang = req.language
     spread = min(c.spread_m, req.radius) if req.radius else c.spread_m
-    found = scatter(anchor, cat, key, 10, spread)
-    dist = {b.place_id: haversine_m(anchor[0], anchor[1], b.lat, b.lng) for b in found}
+    phrase = c.plural if c.synthetic_kind else ""
+    points = scatter_points(anchor, c.code, key, 10, spread, phrase)
     ref = req.center if req.center is not None else anchor
-    found.sort(key=lambda b: (haversine_m(ref[0], ref[1], b.lat, b.lng), b.place_id))
-    places = found[: req.page_size]
-    intro = _INTRO[req.language].format(n=len(places), what=c.plural, where=anchor_name)
+    ids = {p: business_id(p[0], p[1], c.code, p[2], p[3], phrase) for p in points}
+    points.sort(key=lambda p: (haversine_m(ref[0], ref[1], p[0], p[1]), ids[p]))
+    # only the chosen ones become places (naming their town is the costly part)
+    places = [
+        make_business(p[0], p[1], c.code, p[2], p[3], phrase) for p in points[: req.page_size]
+    ]
+    dist = {b.place_id: haversine_m(anchor[0], anchor[1], b.lat, b.lng) for b in places}
+    intro = say(
+        lang,
+        "intro_free" if c.synthetic_kind else "intro_nearby",
+        n=len(places),
+        what=c.plural_in(lang),
+        where=anchor_name,
+    )
     lines = [
         PlaceLine(
             b,
-            singular(c.plural),
-            distance=f"{format_km(dist[b.place_id])} from {anchor_name}",
+            c.singular_in(lang),
+            distance=say(
+                lang,
+                "distance_from",
+                d=format_distance(dist[b.place_id], lang),
+                where=anchor_name,
+            ),
             extended=req.extended,
+            group=c.group,
+            lang=lang,
         )
         for b in places
     ]
     return places, summary_html(intro, lines, key)
 
 
+def _empty_area(center: tuple[float, float]) -> bool:
+    """Whether ``center`` is open water far from any town (no places to invent there)."""
+    if near_land(center[0], center[1]):
+        return False
+    return country_at(center[0], center[1])[2] > _EMPTY_AREA_M
+
+
+def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Resolved], str]:
+    """Places of kind ``c`` near the place the query names, else near the location bias."""
+    lang, what = req.language, c.plural_in(req.language)
+    if place_text:
+        anchor = _anchor(place_text, req)
+        if anchor is None:
+            return [], say(lang, "unknown_town", place=place_text, what=what)
+        return _nearby(c, (anchor.lat, anchor.lng), anchor.name, anchor.place_id, req)
+    if req.center is not None:
+        if _empty_area(req.center):
+            where = f"{req.center[0]:.4f},{req.center[1]:.4f}"
+            return [], say(lang, "empty_area", where=where, what=what)
+        key = f"{req.center[0]:.4f},{req.center[1]:.4f}"
+        return _nearby(c, req.center, key, key, req)
+    return [], say(lang, "needs_location", q=req.text, what=what)
+
+
+def _rest_of(text: str, start: int, end: int) -> str | None:
+    """``text`` without the words ``start:end`` of its folded form ("Lyon schools" -> "Lyon")."""
+    words = text.split()
+    if len(words) != len(fold(text).split()):
+        return None
+    rest = " ".join(words[:start] + words[end:]).strip(" ,?")
+    return rest or None
+
+
 def _search(req: _Request) -> tuple[list[Resolved], str]:
     text, attr = _strip_attribute(req.text)
     hit = resolve_text_match(text, bias=req.center, region=req.region)
-    cat_text, place_text = _split_query(text)
-    cat = detect_category(cat_text)
-    if hit is not None and (hit[1] in _EXACT or cat is None):
+    if hit is not None and hit[1] in _EXACT:
         return _single_place(hit[0], req, attr)
-    if cat is None:
-        return [], f"No places matching “{req.text}” were found (synthetic sandbox data)."
-    if place_text:
-        anchor = resolve_text(place_text, bias=req.center, region=req.region)
-        if anchor is None:
-            return [], f"No place called “{place_text}” was found (synthetic sandbox data)."
-        return _nearby(cat, (anchor.lat, anchor.lng), anchor.name, anchor.place_id, req)
-    if req.center is not None:
-        where = f"{req.center[0]:.4f},{req.center[1]:.4f}"
-        key = f"{req.center[0]:.4f},{req.center[1]:.4f}"
-        return _nearby(cat, req.center, where, key, req)
-    return [], (
-        f"The query “{req.text}” needs a location: add a place to the query "
-        "(e.g. “… in San Francisco”) or set location_bias. No places returned."
-    )
+    cat_text, place_text = _split_query(text)
+    found = find_category(cat_text)
+    if found is not None:
+        c = categories()[found[0]]
+        if place_text is None and req.center is None:
+            place_text = _rest_of(text, found[1], found[2])
+        return _around(c, req, place_text)
+    if hit is not None and hit[0].kind not in _KINDS:  # a landmark ("Louvre in Paris")
+        return _single_place(hit[0], req, attr)
+    for left, right in _splits(text):  # a kind the table lacks, in a town it knows
+        phrase = _phrase(left)
+        if phrase and right and _anchor(right, req) is not None:
+            return _around(free_category(phrase), req, right)
+    if hit is not None:
+        return _single_place(hit[0], req, attr)
+    splits = [(left, right) for left, right in _splits(text) if left and right]
+    if splits:
+        return [], say(req.language, "unknown_town", place=splits[-1][1], what=splits[-1][0])
+    phrase = _phrase(text)
+    if phrase and req.center is not None:
+        return _around(free_category(phrase), req, None)
+    return [], say(req.language, "unknown_phrase", q=req.text)
 
 
 def search_places(args: dict[str, Any], ctx: Context) -> dict[str, Any]:

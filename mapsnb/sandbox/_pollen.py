@@ -7,56 +7,30 @@ type or plant has no ``inSeason`` key; an out-of-season plant has no ``indexInfo
 
 from __future__ import annotations
 
+import csv
+import functools
 import math
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any
 
+from ._i18n import pollen_advice, pollen_index, pollen_type_name
+from ._landmask import near_land
 from ._weather_model import unit01
 
-_UPI = (
-    ("None", (0.75, 0.75, 0.75), "No pollen is expected."),
-    (
-        "Very Low",
-        (0.0, 0.62, 0.34),
-        "People with very high allergy to pollen are likely to experience symptoms.",
-    ),
-    (
-        "Low",
-        (0.52, 0.8, 0.2),
-        "People with high allergy to pollen are likely to experience symptoms.",
-    ),
-    (
-        "Moderate",
-        (1.0, 0.84, 0.0),
-        "People with moderate allergy to pollen are likely to experience symptoms.",
-    ),
-    (
-        "High",
-        (1.0, 0.55, 0.0),
-        "People with low allergy to pollen are likely to experience symptoms.",
-    ),
-    (
-        "Very High",
-        (0.86, 0.12, 0.12),
-        "People with very low allergy to pollen are likely to experience symptoms.",
-    ),
+#: Universal Pollen Index colours of the values 0..5 (names and texts: ``data/texts``).
+_UPI_RGB = (
+    (0.75, 0.75, 0.75),
+    (0.0, 0.62, 0.34),
+    (0.52, 0.8, 0.2),
+    (1.0, 0.84, 0.0),
+    (1.0, 0.55, 0.0),
+    (0.86, 0.12, 0.12),
 )
-
-_ADVICE = {
-    "low": ["It's a good day for outdoor activities since pollen levels are low."],
-    "mid": [
-        "Consider limiting outdoor activities in the middle of the day, when pollen levels are "
-        "usually highest.",
-        "People with allergies should keep their medication at hand.",
-    ],
-    "high": [
-        "Reduce time outdoors; keep windows closed and change clothes after being outside.",
-        "People with pollen allergies should take their medication before going out.",
-    ],
-}
-
-_TYPES = (("TREE", "Tree"), ("GRASS", "Grass"), ("WEED", "Weed"))
+_TYPES = ("TREE", "GRASS", "WEED")
+#: Beyond these latitudes nothing flowers (ice, polar desert): no pollen season at all.
+_POLAR_LAT = 72.0
 
 
 @dataclass(frozen=True)
@@ -76,232 +50,30 @@ class Plant:
     strength: float
 
 
-_PLANTS = {
-    p.code: p
-    for p in (
-        Plant(
-            "ALDER",
-            "Alder",
-            "TREE",
-            "Betulaceae",
-            15,
-            100,
-            "Late winter, early spring",
-            "Green to brown catkins",
-            "Cone-like fruits, toothed oval leaves",
-            "Birch, Hazel, Hornbeam",
-            0.7,
-        ),
-        Plant(
-            "HAZEL",
-            "Hazel",
-            "TREE",
-            "Betulaceae",
-            15,
-            95,
-            "Late winter",
-            "Yellow catkins",
-            "Long hanging catkins before the leaves",
-            "Alder, Birch",
-            0.6,
-        ),
-        Plant(
-            "BIRCH",
-            "Birch",
-            "TREE",
-            "Betulaceae",
-            70,
-            150,
-            "Late winter, spring",
-            "Yellow-brown catkins, white bark",
-            "Triangular, double-toothed leaves",
-            "Alder, Hazel, Oak, Beech, Hornbeam",
-            1.0,
-        ),
-        Plant(
-            "ASH",
-            "Ash",
-            "TREE",
-            "Oleaceae",
-            75,
-            140,
-            "Spring",
-            "Purple flower clusters",
-            "Compound leaves with 7 to 13 leaflets",
-            "Olive, Privet",
-            0.7,
-        ),
-        Plant(
-            "OAK",
-            "Oak",
-            "TREE",
-            "Fagaceae",
-            95,
-            165,
-            "Spring",
-            "Yellow-green catkins",
-            "Lobed leaves, acorns",
-            "Birch, Beech, Chestnut",
-            0.9,
-        ),
-        Plant(
-            "ELM",
-            "Elm",
-            "TREE",
-            "Ulmaceae",
-            40,
-            110,
-            "Late winter, spring",
-            "Reddish flower clusters",
-            "Asymmetric, serrated leaves",
-            "Zelkova",
-            0.5,
-        ),
-        Plant(
-            "MAPLE",
-            "Maple",
-            "TREE",
-            "Sapindaceae",
-            60,
-            130,
-            "Spring",
-            "Red or yellow-green flowers",
-            "Palmate leaves, winged seeds",
-            "Box elder",
-            0.6,
-        ),
-        Plant(
-            "COTTONWOOD",
-            "Cottonwood",
-            "TREE",
-            "Salicaceae",
-            70,
-            140,
-            "Spring",
-            "Red catkins, cotton-like seeds",
-            "Triangular leaves",
-            "Willow, Aspen",
-            0.6,
-        ),
-        Plant(
-            "OLIVE",
-            "Olive",
-            "TREE",
-            "Oleaceae",
-            120,
-            170,
-            "Late spring",
-            "Small white flowers",
-            "Narrow silver-green leaves",
-            "Ash, Privet, Lilac",
-            0.9,
-        ),
-        Plant(
-            "PINE",
-            "Pine",
-            "TREE",
-            "Pinaceae",
-            100,
-            170,
-            "Spring",
-            "Yellow pollen cones",
-            "Needles in bundles, woody cones",
-            "Spruce, Fir",
-            0.4,
-        ),
-        Plant(
-            "JUNIPER",
-            "Juniper",
-            "TREE",
-            "Cupressaceae",
-            1,
-            100,
-            "Winter, early spring",
-            "Blue-grey berry-like cones",
-            "Scale-like or needle leaves",
-            "Cypress, Cedar",
-            0.8,
-        ),
-        Plant(
-            "CYPRESS_PINE",
-            "Cypress pine",
-            "TREE",
-            "Cupressaceae",
-            40,
-            110,
-            "Late winter",
-            "Small brown cones",
-            "Scale-like leaves",
-            "Juniper, Cypress",
-            0.6,
-        ),
-        Plant(
-            "JAPANESE_CEDAR",
-            "Japanese cedar",
-            "TREE",
-            "Cupressaceae",
-            35,
-            110,
-            "Late winter, spring",
-            "Brown male cones",
-            "Awl-shaped needles",
-            "Japanese cypress, Juniper",
-            1.0,
-        ),
-        Plant(
-            "JAPANESE_CYPRESS",
-            "Japanese cypress",
-            "TREE",
-            "Cupressaceae",
-            75,
-            130,
-            "Spring",
-            "Small round cones",
-            "Scale-like leaves",
-            "Japanese cedar",
-            0.8,
-        ),
-        Plant(
-            "GRAMINALES",
-            "Grasses",
-            "GRASS",
-            "Poaceae",
-            125,
-            240,
-            "Late spring, summer",
-            "Green to purple flower spikes",
-            "Long narrow leaves, hollow stems",
-            "Wheat, Rye, Barley",
-            1.0,
-        ),
-        Plant(
-            "RAGWEED",
-            "Ragweed",
-            "WEED",
-            "Asteraceae",
-            215,
-            290,
-            "Late summer, autumn",
-            "Yellow-green flower spikes",
-            "Deeply lobed fern-like leaves",
-            "Mugwort, Chrysanthemum, Sunflower",
-            1.0,
-        ),
-        Plant(
-            "MUGWORT",
-            "Mugwort",
-            "WEED",
-            "Asteraceae",
-            190,
-            260,
-            "Summer",
-            "Reddish-brown small flowers",
-            "Leaves silver underneath",
-            "Ragweed, Chamomile, Celery",
-            0.7,
-        ),
-    )
-}
+PLANTS_CSV = Path(__file__).parent / "data" / "pollen_plants.csv"
+
+
+@functools.cache
+def _plants() -> dict[str, Plant]:
+    """The plants of ``data/pollen_plants.csv`` by code (read on first use)."""
+    out: dict[str, Plant] = {}
+    with PLANTS_CSV.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
+            out[row["code"]] = Plant(
+                row["code"],
+                row["name"],
+                row["type"],
+                row["family"],
+                int(row["start"]),
+                int(row["end"]),
+                row["season"],
+                row["colors"],
+                row["shapes"],
+                row["cross"],
+                float(row["strength"]),
+            )
+    return out
+
 
 _REGIONS = {
     "europe": ("ALDER", "HAZEL", "BIRCH", "ASH", "OAK", "PINE", "GRAMINALES", "MUGWORT", "RAGWEED"),
@@ -367,8 +139,9 @@ def _in_window(doy: int, start: int, end: int, lat: float) -> float | None:
     return None
 
 
-def _index_info(value: int) -> dict[str, Any]:
-    name, rgb, text = _UPI[value]
+def _index_info(value: int, lang: str) -> dict[str, Any]:
+    name, text = pollen_index(lang, value)
+    rgb = _UPI_RGB[value]
     return {
         "code": "UPI",
         "displayName": "Universal Pollen Index",
@@ -387,18 +160,33 @@ def _level(pos: float, strength: float, noise: float, wet: float) -> int:
     )
 
 
-def pollen_day(lat: float, lng: float, country: str, day: date, wetness: float) -> dict[str, Any]:
-    """One ``dailyInfo`` entry for the local ``day``; ``wetness`` (0..1) damps the levels."""
+def has_vegetation(lat: float, lng: float) -> bool:
+    """Whether pollen can occur here at all: land within ~11 km (``global-land-mask``), not polar."""
+    if abs(lat) >= _POLAR_LAT or lat <= -60.0:
+        return False
+    return near_land(lat, lng)
+
+
+def pollen_day(
+    lat: float, lng: float, country: str, day: date, wetness: float, lang: str = "en"
+) -> dict[str, Any]:
+    """One ``dailyInfo`` entry for the local ``day``; ``wetness`` (0..1) damps the levels.
+
+    Over water or ice nothing is in season (every index 0); texts are in ``lang``.
+    """
     la, lo = round(lat, 2), round(lng, 2)
     doy = day.timetuple().tm_yday
-    region = _region(lat, lng, country)
+    region = _region(lat, lng, country) if has_vegetation(lat, lng) else "barren"
     plants: list[dict[str, Any]] = []
     by_type: dict[str, int] = {}
-    for code in _REGIONS[region]:
-        p = _PLANTS[code]
+    for code in _REGIONS.get(region, ()):
+        p = _plants()[code]
         noise = unit01("pollen", la, lo, day.isoformat(), code)
-        if region == "tropics":
-            pos: float | None = 0.5
+        if region == "barren":
+            pos: float | None = None
+            value = 0
+        elif region == "tropics":
+            pos = 0.5
             value = 1 + round(noise * (2.0 if p.type == "GRASS" else 1.0) * (1 - 0.5 * wetness))
         else:
             pos = _in_window(doy, p.start, p.end, lat)
@@ -406,7 +194,7 @@ def pollen_day(lat: float, lng: float, country: str, day: date, wetness: float) 
         entry: dict[str, Any] = {"code": code, "displayName": p.name}
         if pos is not None:
             entry["inSeason"] = True
-            entry["indexInfo"] = _index_info(value)
+            entry["indexInfo"] = _index_info(value, lang)
             by_type[p.type] = max(by_type.get(p.type, 0), value)
         entry["plantDescription"] = {
             "type": p.type,
@@ -419,7 +207,7 @@ def pollen_day(lat: float, lng: float, country: str, day: date, wetness: float) 
             "pictureCloseup": "",
         }
         plants.append(entry)
-    types = [_type_info(code, name, doy, lat, region, by_type) for code, name in _TYPES]
+    types = [_type_info(code, doy, lat, region, by_type, lang) for code in _TYPES]
     return {
         "date": {"year": day.year, "month": day.month, "day": day.day},
         "pollenTypeInfo": types,
@@ -428,17 +216,17 @@ def pollen_day(lat: float, lng: float, country: str, day: date, wetness: float) 
 
 
 def _type_info(
-    code: str, name: str, doy: int, lat: float, region: str, by_type: dict[str, int]
+    code: str, doy: int, lat: float, region: str, by_type: dict[str, int], lang: str
 ) -> dict[str, Any]:
     start, end = _TYPE_SEASON[code]
-    in_season = (
+    in_season = region != "barren" and (
         region == "tropics" or code in by_type or _in_window(doy, start, end, lat) is not None
     )
     value = by_type.get(code, 1 if in_season else 0)
-    out: dict[str, Any] = {"code": code, "displayName": name}
+    out: dict[str, Any] = {"code": code, "displayName": pollen_type_name(lang, code)}
     if in_season:
         out["inSeason"] = True
-    out["indexInfo"] = _index_info(value)
-    advice = "low" if value <= 2 else "mid" if value == 3 else "high"
-    out["healthRecommendations"] = list(_ADVICE[advice])
+    out["indexInfo"] = _index_info(value, lang)
+    advice = "off" if not in_season else "low" if value <= 2 else "mid" if value == 3 else "high"
+    out["healthRecommendations"] = pollen_advice(lang, advice)
     return out

@@ -14,6 +14,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
+from ._categories import is_generic_query
 from ._common import (
     RPC_CODES,
     Context,
@@ -35,7 +36,6 @@ from ._geo import (
     resolve_text_match,
 )
 from ._locations import resolve_place_id
-from ._places import detect_category
 
 __all__ = ["CHAINS", "resolve_maps_urls", "resolve_names"]
 
@@ -109,7 +109,7 @@ def _resolve_one(
         )
     hit = resolve_text_match(text, bias=bias, region=region)
     exact = hit is not None and hit[1] in ("name", "alias", "address", "street", "coords")
-    if not exact and detect_category(text) is not None:
+    if not exact and is_generic_query(text):
         raise _Fail(
             "INVALID_ARGUMENT",
             f"{text!r} is a generic search, not one specific place or address",

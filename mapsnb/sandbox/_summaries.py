@@ -13,21 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from ._categories import FREE_CODE, category_at
 from ._common import stable_int
-from ._geo import Resolved, country_name
+from ._geo import Resolved
+from ._i18n import country_in, format_number, say, texts
+from ._ids import decode_business
 
 __all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]
 
-_DETAILS = (
-    "a quiet room with plenty of seating",
-    "short waits outside the lunchtime rush",
-    "friendly staff and a small outdoor area",
-    "a step-free entrance and an accessible restroom",
-    "tables for groups; reservations are recommended",
-    "a dog-friendly patio",
-    "consistent service",
-    "a cozy interior that suits a date night",
-)
+#: Text groups whose places are venues (food, drink): their own detail phrases.
+_VENUES = frozenset({"food", "cafe", "bar"})
 
 
 @dataclass(frozen=True)
@@ -40,6 +35,8 @@ class PlaceLine:
     detour: str | None = None  # "about 4 min (1.2 km)"
     attribute: str | None = None  # "its phone number (synthetic) is +1 555-0123"
     extended: bool = False
+    group: str = ""  # text group of the kind (data/categories.csv); "" reads it from the id
+    lang: str = "en"
 
 
 def singular(plural: str) -> str:
@@ -49,56 +46,78 @@ def singular(plural: str) -> str:
     return plural[:-1] if plural.endswith("s") else plural
 
 
-def summary_address(r: Resolved) -> str:
-    """The place's address ending in its country, as live summaries write it."""
+def summary_address(r: Resolved, lang: str = "en") -> str:
+    """The place's address ending in its country (named in ``lang``), as live summaries do."""
     address = r.address.strip()
+    country = country_in(r.country_code, lang) if r.country_code else ""
     if r.country_code and address.endswith(f", {r.country_code}"):
-        address = address[: -len(r.country_code)] + country_name(r.country_code)
+        address = address[: -len(r.country_code)] + country
     if r.country_code and "," not in address:
-        address = f"{address}, {country_name(r.country_code)}"
+        address = f"{address}, {country}"
     return address
 
 
-def _rating(r: Resolved) -> tuple[str, int]:
+def _rating(r: Resolved, lang: str) -> tuple[str, int]:
     h = stable_int("rating", r.place_id)
-    return f"{3.6 + h % 14 / 10:.1f}", 20 + (h >> 8) % 900
+    return format_number(round(3.6 + h % 14 / 10, 1), lang, "0.0"), 20 + (h >> 8) % 900
+
+
+def _group(line: PlaceLine) -> str:
+    if line.group:
+        return line.group
+    decoded = decode_business(line.place.place_id)
+    if decoded is None or decoded[2] == FREE_CODE:
+        return "default"
+    c = category_at(decoded[2])
+    return c.group if c is not None else "default"
+
+
+def _details(line: PlaceLine) -> list[str]:
+    by_group = texts(line.lang)["details"]
+    group = "venue" if _group(line) in _VENUES else _group(line)
+    return list(by_group.get(group, by_group["default"]))
+
+
+def _hours(line: PlaceLine, h: int, cite: str) -> str:
+    table = texts(line.lang)["hours"]
+    group = _group(line) if _group(line) in table else "default"
+    start = 7 + (h >> 6) % 3 - (2 if group == "transport" else 0)
+    return str(table[group]).format(h=start, cite=cite)
 
 
 def place_paragraph(line: PlaceLine, n: int) -> str:
     """The ``<p>`` of citation ``n``."""
-    r = line.place
+    r, lang = line.place, line.lang
     h = stable_int("summary-style", r.place_id)
     name = escape(r.name, quote=False)
     subject = name if h % 3 == 0 else f"<strong>{name}</strong>"
-    at = escape(summary_address(r), quote=False)
+    at = escape(summary_address(r, lang), quote=False)
     cite = f"[{n}]"
-    rating, reviews = _rating(r)
+    rating, reviews = _rating(r, lang)
     kind = escape(line.kind, quote=False)
+    details = [escape(d, quote=False) for d in _details(line)]
+    detour = escape(line.detour or "", quote=False)
+    common = {"subject": subject, "at": at, "cite": cite, "kind": kind}
     if line.detour:
-        first = (
-            f"{subject} adds {line.detour} to the trip and is located at {at} {cite}."
-            if (h >> 2) % 2
-            else f"{subject}, a {kind} along the route, is at {at} {cite}."
-        )
+        key = "s_detour_first" if (h >> 2) % 2 else "s_along"
+        first = say(lang, key, detour=detour, **common)
     else:
-        first = (
-            f"{subject} has a rating of {rating} stars from {reviews} synthetic reviews "
-            f"and is located at {at} {cite}.",
-            f"{subject} is a {kind} located at {at} {cite}.",
-            f"{subject}, a {kind}, sits at {at} {cite}.",
-            f"{subject} offers {_DETAILS[(h >> 4) % len(_DETAILS)]} and is located at {at} {cite}.",
-        )[(h >> 2) % 4]
+        key = ("s_rating", "s_is_a", "s_sits", "s_offers")[(h >> 2) % 4]
+        detail = details[(h >> 4) % len(details)]
+        first = say(lang, key, rating=rating, reviews=reviews, detail=detail, **common)
     sentences = [first]
     if line.attribute:
-        sentences.append(f"Its {escape(line.attribute, quote=False)} {cite}.")
+        sentences.append(say(lang, "s_attr", attr=escape(line.attribute, quote=False), cite=cite))
     if line.detour and not (h >> 2) % 2:
-        sentences.append(f"It adds {escape(line.detour, quote=False)} to the trip {cite}.")
+        sentences.append(say(lang, "s_adds", detour=detour, cite=cite))
     if line.distance:
-        sentences.append(f"It is {escape(line.distance, quote=False)} {cite}.")
+        distance = escape(line.distance, quote=False)
+        sentences.append(say(lang, "s_distance", distance=distance, cite=cite))
     elif not line.detour and not line.attribute:
-        sentences.append(f"It opens at {7 + (h >> 6) % 3} AM on weekdays {cite}.")
+        sentences.append(_hours(line, h, cite))
     if line.extended:
-        sentences.append(f"Visitors mention {_DETAILS[(h >> 9) % len(_DETAILS)]} {cite}.")
+        detail = details[(h >> 9) % len(details)]
+        sentences.append(say(lang, "s_visitors", detail=detail, cite=cite))
     return "<p>" + " ".join(sentences) + "</p>"
 
 
@@ -107,9 +126,10 @@ def summary_html(intro: str, lines: Sequence[PlaceLine], key: str = "") -> str:
     parts = [f"<p>{escape(intro, quote=False)}</p>"]
     parts += [place_paragraph(line, n) for n, line in enumerate(lines)]
     if len(lines) >= 2:
+        lang = lines[0].lang
         h = stable_int("summary-outro", key, *(line.place.place_id for line in lines))
         if h % 3 == 1:
-            parts.append("<p>The first two are the closest options (synthetic data) [0][1].</p>")
+            parts.append(f"<p>{escape(say(lang, 'outro_closest'), quote=False)}</p>")
         elif h % 3 == 2:
-            parts.append("<p>Both of the first two open on weekends (synthetic data) [0, 1].</p>")
+            parts.append(f"<p>{escape(say(lang, 'outro_weekends'), quote=False)}</p>")
     return "".join(parts)

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from ._common import stable_int
+from ._i18n import condition_text
 from ._sun import solar_elevation
 
 _TWO64 = float(2**64)
@@ -36,26 +37,6 @@ _CARDINALS = (
     "NORTHWEST",
     "NORTH_NORTHWEST",
 )
-
-#: Condition type -> (day text, night text), English.
-_TEXT: dict[str, tuple[str, str]] = {
-    "CLEAR": ("Sunny", "Clear"),
-    "MOSTLY_CLEAR": ("Mostly sunny", "Mostly clear"),
-    "PARTLY_CLOUDY": ("Partly cloudy", "Partly cloudy"),
-    "MOSTLY_CLOUDY": ("Mostly cloudy", "Mostly cloudy"),
-    "CLOUDY": ("Cloudy", "Cloudy"),
-    "WINDY": ("Windy", "Windy"),
-    "CHANCE_OF_SHOWERS": ("Chance of showers", "Chance of showers"),
-    "CHANCE_OF_SNOW_SHOWERS": ("Chance of snow showers", "Chance of snow showers"),
-    "LIGHT_RAIN": ("Light rain", "Light rain"),
-    "RAIN": ("Rain", "Rain"),
-    "HEAVY_RAIN": ("Heavy rain", "Heavy rain"),
-    "THUNDERSTORM": ("Thunderstorm", "Thunderstorm"),
-    "RAIN_AND_SNOW": ("Rain and snow", "Rain and snow"),
-    "LIGHT_SNOW": ("Light snow", "Light snow"),
-    "SNOW": ("Snow", "Snow"),
-    "HEAVY_SNOW": ("Heavy snow", "Heavy snow"),
-}
 
 
 def unit01(*parts: Any) -> float:
@@ -308,18 +289,20 @@ def _precip(prob: int, ptype: str, qpf_mm: float, imperial: bool) -> dict[str, A
     return {"probability": {"percent": prob, "type": ptype}, "qpf": qpf}
 
 
-def _condition(cond: str, is_day: bool) -> dict[str, Any]:
-    day, night = _TEXT[cond]
-    return {"description": {"text": day if is_day else night, "languageCode": "en"}, "type": cond}
+def _condition(cond: str, is_day: bool, lang: str = "en") -> dict[str, Any]:
+    text, used = condition_text(lang, cond, is_day)  # data/texts/<lang>.json
+    return {"description": {"text": text, "languageCode": used}, "type": cond}
 
 
-def record(s: HourState, imperial: bool, when: datetime | None = None) -> dict[str, Any]:
-    """One current/hourly weather record (camelCase, times in UTC)."""
+def record(
+    s: HourState, imperial: bool, when: datetime | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """One current/hourly weather record (camelCase, times in UTC; texts in ``lang``)."""
     vis = round(s.vis_km / 1.609344) if imperial else round(s.vis_km)
     return {
         "dateTime": utc_z(when or s.when),
         "isDaytime": s.is_day,
-        "weatherCondition": _condition(s.cond, s.is_day),
+        "weatherCondition": _condition(s.cond, s.is_day, lang),
         "temperature": temperature(s.temp, imperial),
         "feelsLikeTemperature": temperature(s.feels, imperial),
         "dewPoint": temperature(s.dew, imperial),
@@ -335,7 +318,9 @@ def record(s: HourState, imperial: bool, when: datetime | None = None) -> dict[s
     }
 
 
-def day_part(states: list[HourState], is_day: bool, imperial: bool) -> dict[str, Any]:
+def day_part(
+    states: list[HourState], is_day: bool, imperial: bool, lang: str = "en"
+) -> dict[str, Any]:
     """Aggregate of a daytime (07–19 local) or nighttime (19–07) span."""
     n = len(states)
     cloud = round(sum(s.cloud for s in states) / n)
@@ -351,7 +336,7 @@ def day_part(states: list[HourState], is_day: bool, imperial: bool) -> dict[str,
     peak_rate = max(s.qpf_mm for s in states)
     cond = condition(cloud, prob, peak_rate, wettest.precip_type, thunder, wind)
     return {
-        "weatherCondition": _condition(cond, is_day),
+        "weatherCondition": _condition(cond, is_day, lang),
         "relativeHumidity": round(sum(s.rh for s in states) / n),
         "uvIndex": max(s.uv for s in states),
         "precipitation": _precip(prob, wettest.precip_type, qpf, imperial),
