@@ -15,7 +15,7 @@ life in a :class:`ToolsetCache` (shared with its batch twins and reused by ``map
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,13 @@ _PYTHON_NAMES = {
     "air_quality_options": "include_pollutant_concentration / index_region_code",
     "route_endpoints": "origin / destination",
 }
+
+
+def listed_names(names: Iterable[str], limit: int = 30) -> str:
+    """Names a server listed, for a message: printable, at most ``limit`` of them."""
+    clean = ["".join(c for c in n[:80] if c.isprintable()) for n in names]
+    more = f", … ({len(clean) - limit} more)" if len(clean) > limit else ""
+    return ", ".join(clean[:limit]) + more
 
 
 def _properties(tool: Mapping[str, Any]) -> dict[str, str] | None:
@@ -115,7 +122,7 @@ class Toolset:
                 raise InvalidRequest(
                     key,
                     f"the server {self.server} does not list parameter {shown} for {tool}; "
-                    f"its {tool} takes {', '.join(params.values()) or 'no parameters'}. "
+                    f"its {tool} takes {listed_names(params.values()) or 'no parameters'}. "
                     "Leave it out: this server's toolset differs from mapsnb's reference",
                 )
         return out

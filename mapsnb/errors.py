@@ -103,8 +103,8 @@ class ToolNotOffered(InvalidRequest):
         super().__init__(
             tool,
             f"the server {server} does not offer this tool (its tools/list has "
-            f"{', '.join(offered) or 'no tools'}); it is from a newer or older toolset than "
-            "this server's",
+            f"{', '.join(o[:80] for o in offered[:30]) or 'no tools'}); it is from a newer or "
+            "older toolset than this server's",
         )
 
 
