@@ -235,6 +235,14 @@ def _canned(url: str) -> httpx.MockTransport:
     return httpx.MockTransport(handler)
 
 
+def _gated(client: Any, args: dict[str, Any]) -> Any:
+    """What a typed call does before parsing its result: the server's tools/list (fetched by
+    the first call only), the arguments fitted to it, the call."""
+    toolset = yield from client._toolset_flow()
+    payload = yield from client._payload_flow("search_places", toolset.adapt("search_places", args))
+    return payload
+
+
 def bench_runs(
     url: str, per_run: int, runs: int, *, in_process: bool = False
 ) -> dict[str, list[float]]:
@@ -263,8 +271,7 @@ def bench_runs(
                 client._http = httpx.Client(transport=transport)
             t0 = time.perf_counter()
             for _ in range(per_run):
-                toolset = client._invoke(client._toolset_flow())  # fetched on the first only
-                client.call_tool("search_places", toolset.adapt("search_places", args))
+                client._invoke(_gated(client, args))
             return time.perf_counter() - t0
 
     runners = [("raw httpx", raw_run), ("mapsnb (+ tools/list)", mapsnb_run)]
