@@ -11,7 +11,9 @@ round by round, the same ``tools/call search_places`` through
 and prints medians and ratios (goals: mapsnb ≤ 1.10× raw httpx, mapsnb async ≤ 1.10× raw async
 httpx). A second part reports calls per second with 8 and 32 calls in flight (raw async httpx
 vs ``mapsnb.AsyncClient``, same server). A third, in-process part replaces the network with
-``httpx.MockTransport`` to show the client-side CPU cost alone.
+``httpx.MockTransport`` to show the client-side CPU cost alone. A fourth times whole runs of
+calls from a *fresh* client, each including the one ``tools/list`` a client fetches before its
+first typed call (issue 20), against the same runs of raw httpx posts (P1 over a run of calls).
 
 Run: ``python benchmarks/bench_client.py [--calls 300] [--warmup 30]``.
 """
@@ -219,6 +221,82 @@ def bench_in_process(url: str, calls: int, warmup: int) -> dict[str, list[float]
     return times
 
 
+def _canned(url: str) -> httpx.MockTransport:
+    """A transport answering tools/list and tools/call with the server's own answers."""
+    with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+        listed = {"jsonrpc": "2.0", "result": {"tools": client.list_tools()}}
+    called = httpx.post(url, content=rpc_body(1), headers=HEADERS).json()
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        answer = listed if body["method"] == "tools/list" else called
+        return httpx.Response(200, json={**answer, "id": body["id"]})
+
+    return httpx.MockTransport(handler)
+
+
+def _gated(client: Any, args: dict[str, Any]) -> Any:
+    """What a typed call does before parsing its result: the server's tools/list (fetched by
+    the first call only), the arguments fitted to it, the call."""
+    toolset = yield from client._toolset_flow()
+    payload = yield from client._payload_flow("search_places", toolset.adapt("search_places", args))
+    return payload
+
+
+def bench_runs(
+    url: str, per_run: int, runs: int, *, in_process: bool = False
+) -> dict[str, list[float]]:
+    """Seconds per call of whole runs from fresh clients; mapsnb's run includes its tools/list
+    (the clients are opened untimed: the runs time their calls).
+
+    mapsnb's run is what typed calls do: fetch the server's tools/list once (the first call),
+    then for every call fit the arguments to it and send it. Raw httpx sends only the calls.
+    ``in_process`` answers from a ``MockTransport`` (the client-side cost alone).
+    """
+    out: dict[str, list[float]] = {"raw httpx": [], "mapsnb (+ tools/list)": []}
+    args = mapsnb._requests.search_places_args(ARGS["text_query"], page_size=ARGS["page_size"])
+    transport = _canned(url) if in_process else None
+
+    def raw_run() -> float:
+        with httpx.Client(transport=transport) as http:
+            call = raw_caller(http, url)
+            t0 = time.perf_counter()  # the calls only: opening a client is not a call
+            for _ in range(per_run):
+                call()
+            return time.perf_counter() - t0
+
+    def mapsnb_run() -> float:
+        with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+            if transport is not None:
+                client._http = httpx.Client(transport=transport)
+            t0 = time.perf_counter()
+            for _ in range(per_run):
+                client._invoke(_gated(client, args))
+            return time.perf_counter() - t0
+
+    runners = [("raw httpx", raw_run), ("mapsnb (+ tools/list)", mapsnb_run)]
+    for i in range(runs + 1):
+        for name, run in runners if i % 2 else runners[::-1]:
+            elapsed = run()
+            if i:  # the first round warms up
+                out[name].append(elapsed / per_run)
+    return out
+
+
+def report_runs(per_run: int, times: dict[str, list[float]], where: str = "") -> float:
+    """Print per-call medians of whole runs and mapsnb's ratio; return the ratio."""
+    base = statistics.median(times["raw httpx"])
+    runs = len(times["raw httpx"])
+    print(f"\nRuns of {per_run} calls from a fresh client{where} ({runs} runs each)")
+    for name, values in times.items():
+        med, lo, hi = statistics.median(values), min(values), max(values)
+        print(
+            f"  {name:<22} {med * 1e3:7.3f} ms/call (range {lo * 1e3:.3f}–{hi * 1e3:.3f})"
+            f"  ratio {med / base:5.2f}×"
+        )
+    return statistics.median(times["mapsnb (+ tools/list)"]) / base
+
+
 def report(title: str, times: dict[str, list[float]]) -> float:
     """Print medians (ms) and ratios to raw httpx (async ones to raw async httpx too);
     return mapsnb's ratio."""
@@ -246,6 +324,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=30)
+    parser.add_argument("--runs", type=int, default=15, help="fresh-client runs per size")
     args = parser.parse_args()
     server, url = start_server("json")
     try:
@@ -258,11 +337,21 @@ def main() -> None:
             "In-process (httpx.MockTransport): client-side cost only",
             bench_in_process(url, args.calls, args.warmup),
         )
+        run_ratios = {n: report_runs(n, bench_runs(url, n, args.runs)) for n in (20, 100)}
+        for n in (20, 100):
+            report_runs(
+                n,
+                bench_runs(url, n, args.runs, in_process=True),
+                ", in-process (MockTransport)",
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
     verdict = "meets" if ratio <= 1.10 else "MISSES"
     print(f"\nmapsnb / raw httpx over the network = {ratio:.3f}× — {verdict} the ≤ 1.10× goal")
+    for n, r in run_ratios.items():
+        verdict = "meets" if r <= 1.10 else "MISSES"
+        print(f"runs of {n} calls, tools/list included = {r:.3f}× — {verdict} the ≤ 1.10× goal")
 
 
 if __name__ == "__main__":

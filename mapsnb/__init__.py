@@ -28,6 +28,7 @@ from .errors import (
     ReplayMiss,
     ResponseTooLarge,
     ToolError,
+    ToolNotOffered,
     TransportError,
 )
 
@@ -58,6 +59,7 @@ __all__ = [
     "ReplayMiss",
     "ResponseTooLarge",
     "ToolError",
+    "ToolNotOffered",
     "TransportError",
     "Viewport",
     "__version__",

@@ -420,6 +420,22 @@ def is_refusal(body: Any) -> bool:
     )
 
 
+def is_access_refusal(refusal: Refusal) -> bool:
+    """True when a tool's error notice refuses access although it came as HTTP 200 + ``isError``.
+
+    An access status, an access ErrorInfo reason, or (with no status at all) the words of an
+    access cause: MCP policy, unregistered callers, scopes, an invalid key…
+    """
+    if refusal.status in ACCESS_STATUSES:
+        return True
+    if refusal.reason in _REASONS or refusal.reason in _KEY_RESTRICTION:
+        return True
+    if refusal.status is not None:
+        return False
+    low = refusal.message.lower()
+    return any(w in low for _, words in _WORDS for w in words)
+
+
 def http_status_of(status: str | None) -> int:
     """The HTTP status Google uses for a google.rpc status (401 or 403)."""
     return 401 if status == "UNAUTHENTICATED" else 403

@@ -44,6 +44,7 @@ from ._secrets import (
     redact,
     secret,
 )
+from ._toolset import Toolset, ToolsetCache
 from ._types import Circle, LatLng, Viewport
 from ._usage import Gate, Meter
 from ._version import __version__
@@ -207,6 +208,7 @@ class _BaseClient:
             int(settings.max_response_bytes) if max_response_bytes is None else max_response_bytes
         )
         self._stats = CallStats()
+        self._tools = ToolsetCache()  # the server's tools/list, fetched before the first call
         self.cache: Cache | None = open_cache(cache)
         self.recording = open_recording(record, mode)
         self._live = bool(key or token or url or sandbox)  # may call a server for misses
@@ -539,7 +541,7 @@ class _BaseClient:
         )
         if result.get("isError"):
             raise proto.tool_error_from_result(result, name)
-        return proto.tool_payload(result)
+        return proto.tool_payload(result, name)
 
     def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
         """A :class:`Stored` answer: from the recording or the cache when they hold the call,
@@ -624,15 +626,54 @@ class _BaseClient:
             gate=gate,
         )
 
+    def _toolset_flow(self) -> _Flow:
+        """This server's :class:`Toolset`, fetched once for the client's life (``None``: unknown)."""
+        cache = self._tools
+        while cache.state is None:
+            if not cache.claim():
+                yield _Sleep(0.002)  # another call of this client is fetching it
+                continue
+            toolset: Toolset | None = None
+            try:
+                toolset = yield from self._fetch_toolset()
+            except BaseException:
+                cache.release()
+                raise
+            cache.settle(toolset)
+        return cache.toolset
+
+    def _fetch_toolset(self) -> _Flow:
+        """The emulator's own list, the recorded one (replay), or ``tools/list`` (recorded)."""
+        if self._sandbox is not None:
+            return Toolset.from_list(self._sandbox.list_tools(), "mapsnb sandbox (in-process)")
+        server = self.url.split("?")[0]
+        recording = self.recording
+        if recording is not None and recording.mode != "record" and recording.tools is not None:
+            return Toolset.from_list(recording.tools, server)
+        if self.source == "replay":  # a recording made before lists were recorded: unknown
+            return None
+        try:
+            tools = yield from self._list_flow()
+        except MapsnbError as exc:  # calls then go out as the reference builds them
+            logger.debug("tools/list failed (%s); arguments are not checked against it", exc)
+            return None
+        if recording is not None:
+            recording.set_tools(tools)
+        return Toolset.from_list(tools, server)
+
     def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
-        answer: Stored = yield from self._answer_flow(call.name, call.arguments, gate)
+        arguments = call.arguments
+        toolset = yield from self._toolset_flow()
+        if toolset is not None:
+            arguments = toolset.adapt(call.name, arguments)
+        answer: Stored = yield from self._answer_flow(call.name, arguments, gate)
         payload = answer.payload
         if not isinstance(payload, Mapping):
             raise ProtocolError(
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
         cls: type[ToolResult] = RESULT_TYPES[call.name]
-        result = cls.from_payload(payload, request=call.arguments, source=answer.source)
+        result = cls.from_payload(payload, request=arguments, source=answer.source)
         result._asked_at = self.now()  # the client's clock: charts mark "now" with it
         if answer.origin != "server":
             result._recorded_at = answer.stored_at
@@ -755,7 +796,9 @@ class _BaseClient:
         location
             Address, ``(lat, lng)``, ``LatLng`` or ``PlaceId``.
         capabilities
-            Required: any of ``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``.
+            Any of ``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``. Left out: ``["WEATHER"]``
+            where the server's ``tools/list`` lists ``capabilities`` (today's toolset), nothing
+            where it does not (the 2026-08 toolset, which answers the flat weather record).
         date, hour
             Local civil date (and hour 0–23) at the location; none for current conditions.
             A midnight ``pandas.Timestamp``/``numpy.datetime64`` counts as a date.

@@ -24,6 +24,7 @@ from . import _protocol as proto
 from . import settings
 from ._known_tools import KNOWN_TOOLS, name_key
 from ._secrets import redact, redact_obj
+from ._toolset import Toolset
 from .errors import AuthError, MapsnbError, RateLimited, ToolError, TransportError
 
 if TYPE_CHECKING:
@@ -309,11 +310,18 @@ def check_flow(client: _BaseClient) -> Generator[Any, Any, CheckReport]:
     list_ms = call_ms = None
     list_error = None
     started = time.perf_counter()
-    try:
-        tools = yield from client._list_flow()
-        list_ms = (time.perf_counter() - started) * 1000
-    except MapsnbError as exc:
-        list_error = redact(str(exc).splitlines()[0])
+    known = client._tools.toolset
+    if known is not None and not client.is_sandbox:  # the list this client's calls follow
+        tools = [dict(t) for t in known.tools]
+        notes.append("tools/list: the list this client already fetched (once per client).")
+    else:
+        try:
+            tools = yield from client._list_flow()
+            list_ms = (time.perf_counter() - started) * 1000
+            if client._tools.claim():  # later calls of this client follow it (no second list)
+                client._tools.settle(Toolset.from_list(tools, client.url.split("?")[0]))
+        except MapsnbError as exc:
+            list_error = redact(str(exc).splitlines()[0])
     error: dict[str, Any] | None = None
     started = time.perf_counter()
     try:
@@ -341,6 +349,13 @@ def check_flow(client: _BaseClient) -> Generator[Any, Any, CheckReport]:
         )
     elif client.source != "live":
         notes.append(f"Not Google's endpoint ({settings.live_url}): checked {client.source} only.")
+    drift = compare_tools(tools) if tools is not None else []
+    if any(t.state == "missing" or t.missing_params for t in drift):
+        notes.append(
+            "mapsnb follows this server's own tools/list: a tool it does not list raises "
+            "ToolNotOffered, a parameter it does not list is refused before sending, and a "
+            "default it does not list (lookup_weather's capabilities) is left out."
+        )
     if tools is not None and not client.is_sandbox and list_error is None and access != "verified":
         notes.append("tools/list worked but the call did not: the tool list needs no credential.")
     return CheckReport(
@@ -357,7 +372,7 @@ def check_flow(client: _BaseClient) -> Generator[Any, Any, CheckReport]:
         tool_count=len(tools) if tools is not None else None,
         list_error=list_error,
         error=error,
-        tools=compare_tools(tools) if tools is not None else [],
+        tools=drift,
         versions=_versions(),
         checked_at=dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         notes=notes,

@@ -29,6 +29,7 @@ from ._wire import (
     hex_color,
     instant_ns,
     is_legacy_weather,
+    lat_lng,
     num,
     path,
     records,
@@ -123,6 +124,8 @@ WEATHER_COLUMNS = [
     "condition_type",
     "is_daytime",
 ]
+#: The current-weather frame: the weather columns, then where the server says it is for.
+CURRENT_WEATHER_COLUMNS = [*WEATHER_COLUMNS, "returned_lat", "returned_lng"]
 DAILY_COLUMNS = [
     "date",
     "temperature_max",
@@ -318,13 +321,32 @@ def _weather_frame(payload: Any, recs: list[Mapping], source: str) -> pd.DataFra
     )
 
 
+def returned_lat_lng(payload: Any, record: Any = None) -> tuple[float, float]:
+    """``(lat, lng)`` of the location the weather is for (``returnedLocation`` of the record,
+    the weather container or the payload); NaNs when the answer does not say."""
+    for where in (record, g(payload, "weather"), payload):
+        loc = g(where, "returnedLocation") if isinstance(where, Mapping) else None
+        if isinstance(loc, Mapping):
+            return lat_lng(loc)
+    return math.nan, math.nan
+
+
 def current_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     """Current conditions, one row (capability mode or legacy flat mode).
 
-    Columns: ``time`` (tz-aware, location zone or UTC) then the measures listed in
-    ``WEATHER_COLUMNS``; ``attrs["units"]`` maps columns to unit strings.
+    Columns: ``CURRENT_WEATHER_COLUMNS``: ``time`` (tz-aware, location zone or UTC), the
+    measures of ``WEATHER_COLUMNS``, then ``returned_lat``/``returned_lng`` (the location the
+    server says the weather is for, NaN when it does not); ``attrs["units"]`` maps columns to
+    unit strings.
     """
-    return _weather_frame(payload, current_records(payload), source)
+    recs = current_records(payload)
+    df = _weather_frame(payload, recs, source)
+    zone = time_zone(payload)
+    recs = _sorted_by_time(recs, [_record_time(r, zone) for r in recs])[0]  # the frame's order
+    points = [returned_lat_lng(payload, r) for r in recs]
+    df["returned_lat"] = pd.array([p[0] for p in points], dtype="float64")
+    df["returned_lng"] = pd.array([p[1] for p in points], dtype="float64")
+    return df
 
 
 def hourly_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:

@@ -25,6 +25,8 @@ ACCEPT = "application/json, text/event-stream"
 _STATUS_PREFIX = re.compile(r"^\s*([A-Z][A-Z_]+[A-Z])\s*[:\-]\s*(.*)$", re.S)
 #: What the official Python SDK puts before the message of a tool that raised.
 _SDK_PREFIX = re.compile(r"^\s*Error executing tool [\w.\-]+:\s*")
+#: The proto-JSON notice of an argument the server could not read (REAL_SERVER.md, 2026-12).
+_INVALID_VALUE = re.compile(r"Invalid value at '([^']{1,200})'")
 #: JSON-RPC error codes mapped to google.rpc statuses.
 _JSONRPC_STATUS = {-32602: "INVALID_ARGUMENT", -32601: "UNIMPLEMENTED", -32603: "INTERNAL"}
 
@@ -251,7 +253,7 @@ def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolE
     An :class:`AuthError` when the result says PERMISSION_DENIED or UNAUTHENTICATED.
     """
     refusal = access.refusal_from_result(result)
-    if refusal.status in access.ACCESS_STATUSES:
+    if access.is_access_refusal(refusal):  # also a plain access text in an HTTP 200 result
         return access.access_error(refusal, access.http_status_of(refusal.status))
     structured = result.get("structuredContent")
     text = "\n".join(text_blocks(result)).strip()
@@ -269,12 +271,17 @@ def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolE
                     tool=tool,
                 )
     status, message = split_status(text)
+    bad = _INVALID_VALUE.search(message)
+    if bad is not None and status in (None, "INVALID_ARGUMENT"):
+        status = "INVALID_ARGUMENT"
+        message = f"{message} (the server could not read the argument {bad.group(1)!r})"
     status = status or "UNKNOWN"
     return ToolError(
         redact(message) or "tool call failed",
         code=RPC_STATUSES.get(status, 2),
         status=status,
         tool=tool,
+        field=bad.group(1) if bad is not None else None,
     )
 
 
@@ -287,10 +294,12 @@ def _maybe_json(text: str) -> Any:
         return None
 
 
-def tool_payload(result: Mapping[str, Any]) -> Any:
+def tool_payload(result: Mapping[str, Any], tool: str | None = None) -> Any:
     """The payload of a ``tools/call`` result.
 
-    ``structuredContent`` if present, else the JSON of the text blocks, else the raw text.
+    ``structuredContent`` if present, else the JSON of the text blocks. A result that is not
+    JSON (a notice such as ``Invalid value at 'origin'``, even without ``isError``) raises the
+    :class:`ToolError` (or :class:`AuthError`) it says, never passes for a payload.
     """
     structured = result.get("structuredContent")
     if structured is not None:
@@ -301,8 +310,10 @@ def tool_payload(result: Mapping[str, Any]) -> Any:
         return parsed[0]
     if texts and all(p is not None for p in parsed):
         return parsed
-    joined = "\n".join(texts)
-    return _maybe_json(joined.strip()) if _maybe_json(joined.strip()) is not None else joined
+    joined = _maybe_json("\n".join(texts).strip())
+    if joined is None:
+        raise tool_error_from_result(result, tool)
+    return joined
 
 
 def auth_error(response: httpx.Response) -> AuthError:

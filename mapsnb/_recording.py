@@ -130,6 +130,10 @@ class Recording:
         self.stamp = _stamp(self.path)
         self.calls: list[dict[str, Any]] = list(data["calls"])
         self.started = parse_time(data.get("now"))
+        #: The server's ``tools/list`` as recorded with the calls (replay stands in for it).
+        self.tools: list[Any] | None = (
+            data.get("tools") if isinstance(data.get("tools"), list) else None
+        )
         self._index = {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(self.calls)}
         self._replaying = mode == "replay" or (mode == "auto" and bool(self.calls))
         if self.calls:
@@ -317,8 +321,16 @@ class Recording:
                     )
             self.calls, self._index, self.started = calls, index, started
 
+    def set_tools(self, tools: list[Any]) -> None:
+        """Record the server's ``tools/list`` (written with the next call)."""
+        with self._lock:
+            self.tools = json.loads(json.dumps(tools))
+
     def _write(self, calls: list[dict[str, Any]], started: dt.datetime) -> None:
-        data = {"mapsnb_recording": FORMAT, "now": started.isoformat(), "calls": calls}
+        data: dict[str, Any] = {"mapsnb_recording": FORMAT, "now": started.isoformat()}
+        data["calls"] = calls
+        if self.tools is not None:
+            data["tools"] = self.tools
         text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
         found = find_secrets(text)
         if found:

@@ -43,6 +43,15 @@ _RFC3339 = re.compile(
 Location = str | tuple[float, float] | LatLng | PlaceId | Mapping[str, Any]
 
 
+class WireArgs(dict[str, Any]):
+    """Wire arguments that remember which of them are defaults the user did not set.
+
+    A default is sent only where the server's ``tools/list`` lists it (see mapsnb._toolset).
+    """
+
+    defaults: frozenset[str] = frozenset()
+
+
 # ---------------------------------------------------------------------------- scalars
 def _text(value: object, field: str) -> str:
     if not isinstance(value, str) or not value.strip():
@@ -270,15 +279,18 @@ def lookup_weather_args(
 ) -> dict[str, Any]:
     """Arguments of ``lookup_weather`` (TOOLS.md §5 items 12–22).
 
+    ``capabilities`` left out means ``["WEATHER"]``, marked as a default (:class:`WireArgs`).
+
     Out-of-range dates are not blocked here (item 22): the server answers with the accepted range.
     """
-    args: dict[str, Any] = {"location": location(location_, "location")}
+    args = WireArgs(location=location(location_, "location"))
     caps = [capabilities] if isinstance(capabilities, str) else capabilities
-    if caps is None or isinstance(caps, Mapping) or not isinstance(caps, Iterable):
+    if caps is None:  # sent only where the server lists capabilities (the 2026-08 one did not)
+        caps, args.defaults = ["WEATHER"], frozenset({"capabilities"})
+    if isinstance(caps, Mapping) or not isinstance(caps, Iterable):
         raise InvalidRequest(
             "capabilities",
-            "is required: one or more of WEATHER, AIR_QUALITY, POLLEN, "
-            "e.g. capabilities=['WEATHER']",
+            "must be one or more of WEATHER, AIR_QUALITY, POLLEN, e.g. capabilities=['WEATHER']",
         )
     names: list[str] = []
     for cap in itertools.islice(caps, len(CAPABILITIES) * 4 + 1):

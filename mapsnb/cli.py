@@ -42,15 +42,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1", help="interface to listen on")
     serve.add_argument("--port", type=int, default=8765, help="TCP port; the URL ends in /mcp")
     serve.add_argument("--now", default=None, help="fix the clock (ISO 8601)")
-    serve.add_argument("--json", action="store_true", help="answer application/json, not SSE")
-    serve.add_argument("--stateless", action="store_true", help="no sessions")
+    serve.add_argument(
+        "--sessions",
+        action="store_true",
+        help="MCP sessions (initialize, Mcp-Session-Id) and SSE answers; default: stateless "
+        "JSON like the live server",
+    )
+    serve.add_argument("--json", action="store_true", help="with --sessions: answer JSON")
+    serve.add_argument("--stateless", action="store_true", help="no sessions (the default)")
+    serve.add_argument(
+        "--tools",
+        choices=["2026-12", "2026-08"],
+        default="2026-12",
+        help="toolset era: today's six tools, or 2026-08's five (legacy weather record)",
+    )
+    serve.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also accept this Host name (repeatable); loopback and the bound host always are",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also accept this browser Origin, e.g. https://example.org (repeatable)",
+    )
     serve.add_argument(
         "--stdio", action="store_true", help="serve over stdin/stdout instead of HTTP"
     )
     serve.add_argument(
         "--structured-content",
         action="store_true",
-        help="also send results as structuredContent (the live server sends JSON text only)",
+        help="ignored: every answer carries structuredContent (each tool has an outputSchema)",
     )
     doctor = sub.add_parser(
         "doctor",
@@ -110,15 +136,17 @@ def _serve(args: argparse.Namespace) -> int:
         )
         return 2
     if args.stdio:
-        server.serve_stdio(now=args.now, structured_content=args.structured_content)
+        server.serve_stdio(now=args.now, tools=args.tools)
         return 0
     server.serve(
         args.host,
         args.port,
         now=args.now,
-        json_response=args.json,
-        stateless=args.stateless,
-        structured_content=args.structured_content,
+        sessions=args.sessions and not args.stateless,
+        json_response=True if args.json else None,
+        tools=args.tools,
+        allow_hosts=args.allow_host,
+        allow_origins=args.allow_origin,
     )
     return 0
 

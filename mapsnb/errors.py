@@ -25,6 +25,7 @@ __all__ = [
     "ReplayMiss",
     "ResponseTooLarge",
     "ToolError",
+    "ToolNotOffered",
     "TransportError",
 ]
 
@@ -82,6 +83,31 @@ class InvalidRequest(MapsnbError, ValueError):
         super().__init__(f"{field}: {rule}")
 
 
+class ToolNotOffered(InvalidRequest):
+    """The server's own ``tools/list`` does not offer this tool; nothing was sent.
+
+    Attributes
+    ----------
+    tool
+        The tool asked for.
+    server
+        Who was asked (the endpoint URL, or ``"sandbox"``).
+    offered
+        The tools that server lists.
+    """
+
+    def __init__(self, tool: str, server: str, offered: tuple[str, ...]) -> None:
+        self.tool = tool
+        self.server = server
+        self.offered = offered
+        super().__init__(
+            tool,
+            f"the server {server} does not offer this tool (its tools/list has "
+            f"{', '.join(o[:80] for o in offered[:30]) or 'no tools'}); it is from a newer or "
+            "older toolset than this server's",
+        )
+
+
 class ToolError(MapsnbError):
     """The server ran the tool and reported a failure.
 
@@ -97,6 +123,9 @@ class ToolError(MapsnbError):
         Any structured details the server attached.
     tool
         The tool that failed, when known.
+    field
+        The argument the server could not read (``"origin"`` from ``Invalid value at
+        'origin'``), when it names one.
     """
 
     def __init__(
@@ -107,7 +136,9 @@ class ToolError(MapsnbError):
         status: str | None = None,
         details: Any = None,
         tool: str | None = None,
+        field: str | None = None,
     ) -> None:
+        self.field = field
         self.code = code
         self.status = status or RPC_CODES.get(code, "UNKNOWN")
         self.message = message

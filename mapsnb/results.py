@@ -30,6 +30,7 @@ from pydantic.alias_generators import to_camel
 from . import _wire, settings
 from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
 from ._summary import plain_text, safe_html
+from ._types import LatLng
 from .errors import EmptyResultWarning, PayloadShapeWarning
 
 if TYPE_CHECKING:
@@ -557,6 +558,16 @@ class EnvironmentResult(ToolResult):
         if not found and self.is_legacy:
             found.append("weather")
         return found
+
+    @property
+    def returned_location(self) -> LatLng | None:
+        """The location the server says the weather is for (``returnedLocation``), or ``None``."""
+        for where in (self._raw, _wire.g(self._raw, "weather")):
+            loc = _wire.g(where, "returnedLocation") if isinstance(where, Mapping) else None
+            if isinstance(loc, Mapping):
+                lat, lng = _wire.lat_lng(loc)
+                return None if lat != lat or lng != lng else LatLng(lat, lng)
+        return None
 
     @property
     def is_legacy(self) -> bool:

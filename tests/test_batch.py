@@ -335,6 +335,8 @@ def test_auth_error_stops_the_batch_with_the_finished_rows() -> None:
         original = server.mcp_reply
 
         def reply(req):  # type: ignore[no-untyped-def]
+            if req.rpc_method != "tools/call":  # the client's one tools/list
+                return original(req)
             calls["n"] += 1
             if calls["n"] > 3:
                 return Reply(401, '{"error": {"code": 401, "message": "API key not valid"}}')

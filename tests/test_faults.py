@@ -359,19 +359,21 @@ def test_payload_raw_text(fault: FaultServer, errors: list) -> None:
         _answer(tool_result(text, structured=False)),
         _answer(tool_result(text, structured=False)),
     )
-    with _client(fault) as client:
-        assert client.call_tool("search_places", ARGS) == text
-        with pytest.raises(mapsnb.ProtocolError) as info:
+    with _client(fault) as client:  # issue 20.3: a notice, never a payload, from call_tool too
+        with pytest.raises(mapsnb.ToolError) as raw:
+            client.call_tool("search_places", ARGS)
+        with pytest.raises(mapsnb.ToolError) as info:
             client.search_places("pizza in New York")
     errors.append(info.value)
-    assert "Joe's Pizza" in info.value.snippet
+    assert "Joe's Pizza" in raw.value.message and "Joe's Pizza" in info.value.message
 
 
 def test_payload_several_text_blocks(fault: FaultServer) -> None:
     content = [{"type": "text", "text": "first line"}, {"type": "text", "text": "second line"}]
     fault.on("tools/call", _answer({"content": content}))
-    with _client(fault) as client:
-        assert client.call_tool("search_places", ARGS) == "first line\nsecond line"
+    with _client(fault) as client, pytest.raises(mapsnb.ToolError) as info:
+        client.call_tool("search_places", ARGS)
+    assert info.value.message == "first line\nsecond line"
 
 
 def test_sse_multiline_data_notification_and_comments(fault: FaultServer) -> None:
@@ -429,8 +431,8 @@ def test_key_echoed_in_error_details_is_redacted(fault: FaultServer, errors: lis
     }  # type: ignore[attr-defined]
     bad = {"error": {"code": 3, "message": "bad key", "details": [echo]}}
     fault.on("tools/call", lambda r: rpc_result(r, {**tool_result(bad), "isError": True}))
-    exc = _fail(fault, errors, mapsnb.ToolError)
-    assert exc.details[0]["metadata"] == {"key": "***"}  # type: ignore[attr-defined]
+    auth = _fail(fault, errors, mapsnb.AuthError)  # an invalid key in a 200 result (issue 20.3)
+    assert auth.details[0]["metadata"] == {"key": "***"}  # type: ignore[attr-defined]
 
 
 def test_key_not_in_debug_logs(

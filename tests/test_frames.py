@@ -451,7 +451,7 @@ def test_sandbox_search_places(sandbox: Any) -> None:
     assert len(df) == len(payload["places"]) and df["cited"].all()
     assert df["name"].notna().all() and df["lat"].notna().all()
     assert df["place_id"].tolist() == [p["id"] for p in payload["places"]]
-    assert df.attrs["attributions"][0]["title"].startswith("mapsnb sandbox")
+    assert df.attrs["attributions"][0]["title"].endswith(" - mapsnb sandbox (synthetic data)")
 
 
 def test_sandbox_routes_and_along_route(sandbox: Any) -> None:

@@ -14,7 +14,13 @@ import pandas as pd
 import pytest
 
 from mapsnb import frames as F
-from mapsnb._frames_env import AIR_QUALITY_COLUMNS, DAILY_COLUMNS, POLLEN_COLUMNS, WEATHER_COLUMNS
+from mapsnb._frames_env import (
+    AIR_QUALITY_COLUMNS,
+    CURRENT_WEATHER_COLUMNS,
+    DAILY_COLUMNS,
+    POLLEN_COLUMNS,
+    WEATHER_COLUMNS,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "payloads"
 LA = ZoneInfo("America/Los_Angeles")
@@ -82,7 +88,7 @@ def aq_hour(day: tuple[int, int, int], hour: int, offset_s: int | None, aqi: int
 
 def test_current_weather_values_units_and_zone() -> None:
     df = F.current_weather_frame(load("weather_current"), source="sandbox")
-    assert list(df.columns) == WEATHER_COLUMNS and len(df) == 1
+    assert list(df.columns) == CURRENT_WEATHER_COLUMNS and len(df) == 1
     row = df.iloc[0]
     assert row["time"] == pd.Timestamp("2026-09-18T22:00:00Z")
     assert str(df["time"].dtype) == "datetime64[ns, America/Los_Angeles]"
@@ -139,7 +145,7 @@ def test_empty_when_mode_has_no_records() -> None:
     daily = load("weather_daily")
     for fn, columns in (
         (F.hourly_weather_frame, WEATHER_COLUMNS),
-        (F.current_weather_frame, WEATHER_COLUMNS),
+        (F.current_weather_frame, CURRENT_WEATHER_COLUMNS),
     ):
         df = fn(daily)
         assert len(df) == 0 and list(df.columns) == columns

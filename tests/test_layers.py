@@ -15,7 +15,7 @@ from mapsnb.polyline import encode
 from mapsnb.results import WALK_WARNING
 
 NOW = "2026-09-18T08:00:00-07:00"
-SANDBOX_TITLE = "mapsnb sandbox — synthetic data"
+SANDBOX_TITLE = "mapsnb sandbox (synthetic data)"  # the end of every emulator title
 
 
 def _widget_count() -> int:

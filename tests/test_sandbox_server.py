@@ -67,9 +67,11 @@ REQUESTS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-@pytest.fixture(scope="module", params=["sse", "json"])
+@pytest.fixture(scope="module", params=["stateless", "sessions-sse", "sessions-json"])
 def served(request: pytest.FixtureRequest) -> Iterator[str]:
-    app = build_app(Sandbox(now=NOW), json_response=request.param == "json")
+    sessions = request.param.startswith("sessions")
+    json_response = None if not sessions else request.param.endswith("json")
+    app = build_app(Sandbox(now=NOW), sessions=sessions, json_response=json_response)
     with ServerThread(app) as server:
         yield server.url
 
@@ -97,7 +99,8 @@ def test_sdk_client_lists_and_calls_all_six_tools(served: str) -> None:
     sandbox = Sandbox(now=NOW)
     for (name, args), result in zip(REQUESTS, results, strict=True):
         assert not result.is_error, (name, result.content)
-        assert result.structured_content is None  # like the live server: JSON text only
+        # every tool declares an outputSchema: structuredContent equals the JSON text (issue 20.5)
+        assert result.structured_content == json.loads(result.content[0].text)
         assert len(result.content) == 1 and result.content[0].text.startswith("{\n  ")
         assert json.loads(result.content[0].text) == sandbox.call_tool(name, args)
 

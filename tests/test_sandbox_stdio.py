@@ -46,7 +46,7 @@ def test_stdio_server_answers_the_sdk_stdio_client() -> None:
     tools, ok, bad = asyncio.run(run())
     assert tuple(t.name for t in tools.tools) == Sandbox.tool_names
     assert "textQuery" in tools.tools[0].input_schema["properties"]
-    assert not ok.is_error and ok.structured_content is None
+    assert not ok.is_error and ok.structured_content == json.loads(ok.content[0].text)
     payload = json.loads(ok.content[0].text)
     assert payload == Sandbox(now=NOW).call_tool("search_places", args)
     assert len(parse_summary(payload["summary"]).names) == 3

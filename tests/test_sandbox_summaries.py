@@ -96,14 +96,15 @@ def test_summary_shape_is_the_live_one(sandbox: Sandbox) -> None:
         assert paragraph.endswith(f"[{n}].")
 
 
-def test_results_are_pretty_printed_json_text_only_by_default() -> None:
+def test_results_are_pretty_printed_json_text_with_the_same_structured_content() -> None:
+    # every tool declares an outputSchema, so every answer carries structuredContent (issue 20.5)
     args = {"text_query": "coffee in Paris"}
     plain = call_result(Sandbox(now=NOW), "search_places", args)
-    assert set(plain) == {"content", "isError"} and len(plain["content"]) == 1
+    assert set(plain) == {"content", "structuredContent", "isError"}
+    assert len(plain["content"]) == 1
     text = plain["content"][0]["text"]
     assert text.startswith('{\n  "places": [') and json.loads(text)["places"]
-    structured = call_result(Sandbox(now=NOW, structured_content=True), "search_places", args)
-    assert structured["structuredContent"] == json.loads(text)
+    assert plain["structuredContent"] == json.loads(text)
 
 
 def test_tools_list_uses_json_names_and_unspecified_enum_members(sandbox: Sandbox) -> None:

@@ -1,9 +1,9 @@
 """The built-in emulator of the six tools: deterministic, offline, clearly synthetic.
 
 ``Sandbox`` runs the tools in-process with the live server's input contract and output shapes
-(TOOLS.md §6, REAL_SERVER.md): live-style summaries (the names are in the summary only), JSON
-text results (``structured_content=True`` adds ``structuredContent``), camelCase schemas, both
-argument spellings. ``mapsnb.Client()`` with no key uses it automatically; ``mapsnb sandbox
+(TOOLS.md §6, REAL_SERVER.md): live-style summaries and attribution titles, JSON text results
+with the same payload as ``structuredContent``, live-style ``tools/list`` (``$defs``, descriptions,
+output schemas) of either toolset era (``Sandbox(tools="2026-08")``), both argument spellings. ``mapsnb.Client()`` with no key uses it automatically; ``mapsnb sandbox
 serve`` serves it over HTTP at ``/mcp`` or, with ``--stdio``, over stdio, with the official MCP
 SDK (:mod:`.server`).
 
@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import settings
 from ._common import SANDBOX_ATTRIBUTION, Context, SandboxToolError, invalid
-from ._schemas import TOOLS, schema_names
+from ._schemas import ERAS, schema_names, tool_list
 
 __all__ = ["SANDBOX_ATTRIBUTION", "Sandbox", "SandboxToolError", "parse_now"]
 
@@ -58,8 +58,13 @@ class Sandbox:
         A fixed clock (aware datetime or ISO 8601 string) or a callable returning one.
         Default: ``MAPSNB_SANDBOX_NOW`` if set, else the real clock.
     structured_content
-        Also send each result as MCP ``structuredContent``. Off by default: the live server
-        sends only pretty-printed JSON text in ``content[0].text`` (REAL_SERVER.md).
+        Ignored (kept for compatibility): every tool declares an ``outputSchema``, so every
+        answer carries ``structuredContent`` beside its JSON text, as the live server's
+        ``search_places`` does (REAL_SERVER.md, 2026-12).
+    tools
+        The toolset era: ``"2026-12"`` (today's six tools, the default) or ``"2026-08"`` (five
+        tools, no ``search_along_route``; ``lookup_weather`` takes no ``capabilities`` and
+        answers the legacy flat weather record).
     """
 
     tool_names = tuple(_IMPLEMENTATIONS)
@@ -69,8 +74,12 @@ class Sandbox:
         now: dt.datetime | str | Callable[[], dt.datetime] | None = None,
         *,
         structured_content: bool = False,
+        tools: str = ERAS[0],
     ) -> None:
-        self.structured_content = bool(structured_content)
+        self.structured_content = True
+        self._tools = tool_list(tools)  # raises ValueError for an unknown era
+        self.era = tools
+        self.tool_names = tuple(t["name"] for t in self._tools)
         if callable(now):
             self._clock: Callable[[], dt.datetime] = now
         else:
@@ -96,16 +105,18 @@ class Sandbox:
         return next(self._sessions)
 
     def list_tools(self) -> list[dict[str, Any]]:
-        """The six tools as ``tools/list`` returns them."""
-        return copy.deepcopy(TOOLS)
+        """The tools of this emulator's era as ``tools/list`` returns them."""
+        return copy.deepcopy(self._tools)
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """Run a tool and return its payload; raises :class:`SandboxToolError` like the server."""
-        if name not in _IMPLEMENTATIONS:
-            raise invalid(f"unknown tool {name!r}; tools: {', '.join(_IMPLEMENTATIONS)}")
+        if name not in self.tool_names:
+            raise invalid(f"unknown tool {name!r}; tools: {', '.join(self.tool_names)}")
         if not isinstance(arguments, dict):
             raise invalid("arguments must be an object")
         module, func = _IMPLEMENTATIONS[name]
+        if self.era == "2026-08" and name == "lookup_weather":
+            module, func = "._eras", "legacy_lookup_weather"
         impl = getattr(importlib.import_module(module, __name__), func)
         try:
             return impl(arguments, Context(now=self.now()))

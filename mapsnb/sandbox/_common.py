@@ -18,6 +18,10 @@ SANDBOX_ATTRIBUTION: dict[str, str] = {
     "url": EMULATOR_DOCS_URL,
 }
 
+#: What every emulator attribution title ends with, after the live server's " - " pattern.
+SYNTHETIC_LABEL = "mapsnb sandbox (synthetic data)"
+_PLACE_DATA = re.compile(r"!1s0x([0-9a-f]{2,200})(?![0-9a-f])")
+
 _CAMEL = re.compile(r"_([a-z0-9])")
 
 RPC_CODES = {
@@ -39,6 +43,46 @@ class SandboxToolError(Exception):
         self.code = RPC_CODES.get(status, 2)
         self.message = message
         super().__init__(f"{status}: {message}")
+
+
+def synthetic_title(label: str) -> str:
+    """An attribution title in the live pattern, with the synthetic label: live says
+    ``"<label> - Google Maps"``, the emulator ``"<label> - mapsnb sandbox (synthetic data)"``."""
+    return f"{label} - {SYNTHETIC_LABEL}"
+
+
+def attribution(label: str) -> dict[str, str]:
+    """The attribution of one emulated place, route or forecast (see :func:`synthetic_title`)."""
+    return {"title": synthetic_title(label), "url": EMULATOR_DOCS_URL}
+
+
+def waypoint_label(waypoint: Any) -> str:
+    """How a route attribution names a wire waypoint: its address, place id or point."""
+    if isinstance(waypoint, dict):
+        for key in ("address", "place_id", "placeId"):
+            if isinstance(waypoint.get(key), str):
+                return str(waypoint[key])
+        point = waypoint.get("lat_lng", waypoint.get("latLng"))
+        if isinstance(point, dict):
+            return f"{point.get('latitude')},{point.get('longitude')}"
+    return "waypoint"
+
+
+def place_url(place_id: str) -> str:
+    """A placeUrl in the live form (``/maps/place//data=!4m2!3m1!1s0x<hex>``); the hex is the
+    place id's bytes, so :func:`place_id_in_url` reads it back."""
+    return f"https://www.google.com/maps/place//data=!4m2!3m1!1s0x{place_id.encode().hex()}"
+
+
+def place_id_in_url(path: str) -> str | None:
+    """The place id of a :func:`place_url` (its path), or ``None``."""
+    m = _PLACE_DATA.search(path)
+    if m is None or len(m.group(1)) % 2:
+        return None
+    try:
+        return bytes.fromhex(m.group(1)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return None
 
 
 def invalid(message: str) -> SandboxToolError:

@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 
 from . import _airquality as aq
 from . import _weather_model as wm
-from ._common import SANDBOX_ATTRIBUTION, Context, arg, invalid
+from ._common import Context, arg, attribution, invalid
 from ._geo import Resolved
 from ._i18n import language
 from ._locations import resolve_location
@@ -286,7 +286,7 @@ def _lang(req: WeatherRequest) -> str:
 
 
 def _weather(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[str, Any]:
-    out: dict[str, Any] = {"attribution": dict(SANDBOX_ATTRIBUTION)}
+    out: dict[str, Any] = {"attribution": attribution(f"{place.name} weather")}
     lat, lng = place.lat, place.lng
     if req.day is None:
         state = wm.state_at(lat, lng, clock.hour_utc)
@@ -363,7 +363,7 @@ def _air_quality(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[st
         pairs = (local_instant(req.day, h, clock.tz) for h in range(24))
         instants = [(u, loc) for h, (u, loc) in enumerate(pairs) if loc.hour == h]
     return {
-        "attribution": dict(SANDBOX_ATTRIBUTION),
+        "attribution": attribution(f"{place.name} air quality"),
         "hourlyResults": [_aq_entry(req, place, u, loc) for u, loc in instants],
     }
 
@@ -373,7 +373,7 @@ def _pollen(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[str, An
     noon = wm.state_at(place.lat, place.lng, local_instant(day, 12, clock.tz)[0])
     wet = noon.precip_prob / 100.0
     info = pollen_day(place.lat, place.lng, place.country_code, day, wet, _lang(req))
-    return {"attribution": dict(SANDBOX_ATTRIBUTION), "dailyInfo": [info]}
+    return {"attribution": attribution(f"{place.name} pollen"), "dailyInfo": [info]}
 
 
 def lookup_weather(args: dict[str, Any], ctx: Context) -> dict[str, Any]:

@@ -34,9 +34,10 @@ from ._cities import (
     timezone_at,
 )
 from ._common import (
-    SANDBOX_ATTRIBUTION,
+    attribution,
     invalid,
     place_id_for,
+    place_url,
     stable_int,
 )
 from ._geodata import City
@@ -583,7 +584,7 @@ def maps_links(name: str, pid: str) -> dict[str, str]:
     """The five Google Maps deep links of a place."""
     q = quote(name, safe="")
     return {
-        "placeUrl": f"https://www.google.com/maps/search/?api=1&query={q}&query_place_id={pid}",
+        "placeUrl": place_url(pid),
         "directionsUrl": (
             "https://www.google.com/maps/dir/?api=1"
             f"&destination={q}&destination_place_id={pid}&travelmode=driving"
@@ -600,6 +601,6 @@ def place_view(r: Resolved) -> dict[str, Any]:
         "place": f"places/{r.place_id}",
         "id": r.place_id,
         "googleMapsLinks": maps_links(r.name, r.place_id),
-        "attribution": dict(SANDBOX_ATTRIBUTION),
+        "attribution": attribution(r.name),
         "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
     }

@@ -125,10 +125,8 @@ def call_result(sandbox: Sandbox, name: str, arguments: Mapping[str, Any]) -> di
     text = json.dumps(payload, ensure_ascii=False, indent=2)
     # the live server sends pretty-printed JSON text, sometimes with "text" before "type"
     block = {"text": text, "type": "text"} if len(name) % 2 else {"type": "text", "text": text}
-    result: dict[str, Any] = {"content": [block], "isError": False}
-    if getattr(sandbox, "structured_content", False):
-        result["structuredContent"] = payload
-    return result
+    # every tool declares an outputSchema: the same payload as structuredContent (MCP 2025-06-18)
+    return {"content": [block], "structuredContent": payload, "isError": False}
 
 
 class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):

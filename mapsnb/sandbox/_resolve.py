@@ -15,7 +15,16 @@ from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
 from ._categories import is_generic_query
-from ._common import RPC_CODES, Context, SandboxToolError, arg, invalid, stable_int, token_for
+from ._common import (
+    RPC_CODES,
+    Context,
+    SandboxToolError,
+    arg,
+    invalid,
+    place_id_in_url,
+    stable_int,
+    token_for,
+)
 from ._geo import (
     Resolved,
     fold,
@@ -250,6 +259,8 @@ def _path_url(path: str, query: dict[str, list[str]]) -> Resolved:
     if segs[:1] != ["maps"]:
         raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
     rest = segs[1:]
+    if (pid := place_id_in_url(path)) and (found := resolve_place_id(pid)) is not None:
+        return found  # the emulator's own live-form placeUrl
     if not rest:
         return _query_url(query)
     kind = rest[0]

@@ -27,13 +27,14 @@ from zoneinfo import ZoneInfo
 from mapsnb.polyline import decode, encode, haversine_m, path_length_m
 
 from ._common import (
-    SANDBOX_ATTRIBUTION,
     Context,
     SandboxToolError,
     arg,
+    attribution,
     invalid,
     stable_int,
     token_for,
+    waypoint_label,
 )
 from ._crossings import DRY_MODES, link_cost, plan
 from ._geo import country_at, lat_lng_arg, nearest_city, place_view
@@ -400,7 +401,9 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
         route: dict[str, Any] = {
             "distanceMeters": round(meters),
             "duration": f"{seconds}s",
-            "attribution": dict(SANDBOX_ATTRIBUTION),
+            "attribution": attribution(
+                f"{waypoint_label(arg(args, 'origin'))} to {waypoint_label(arg(args, 'destination'))}"
+            ),
         }
         if req.polyline:
             route["encodedPolyline"] = encode(path)
