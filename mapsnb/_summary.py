@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
 
 __all__ = ["SummaryInfo", "parse_summary", "plain_text", "safe_html"]
 
@@ -152,7 +151,6 @@ _STREET_ADDRESS = re.compile(
 )
 
 
-@dataclass(frozen=True)
 class SummaryInfo:
     """What a summary says about the places it cites.
 
@@ -164,15 +162,60 @@ class SummaryInfo:
         Cited number -> the first plain-text sentence citing it (its citations included).
     cited
         Every number cited anywhere in the summary.
+
+    Names are worked out on first use (:meth:`name` for one, :attr:`names` for all): a frame
+    whose places are named by their attribution titles never pays for reading the summary's.
     """
 
-    names: dict[int, str | None] = field(default_factory=dict)
-    snippets: dict[int, str] = field(default_factory=dict)
-    cited: frozenset[int] = frozenset()
+    __slots__ = ("_candidates", "_names", "_paragraphs", "cited", "snippets")
+
+    def __init__(
+        self,
+        names: dict[int, str | None] | None = None,
+        snippets: dict[int, str] | None = None,
+        cited: frozenset[int] = frozenset(),
+        *,
+        paragraphs: list[str] | None = None,
+        candidates: dict[int, list[tuple[int, int, bool]]] | None = None,
+    ) -> None:
+        self._names: dict[int, str | None] = dict(names or {})
+        self.snippets: dict[int, str] = snippets if snippets is not None else {}
+        self.cited: frozenset[int] = cited
+        self._paragraphs = paragraphs or []
+        self._candidates = candidates or {}
 
     def name(self, n: int) -> str | None:
         """The name of citation ``n`` (``None`` when unknown)."""
-        return self.names.get(n)
+        if n in self._names:
+            return self._names[n]
+        found = None
+        for at, start, subject in self._candidates.get(n, ()):
+            paragraph = self._paragraphs[at]
+            if subject and _is_first_sentence(paragraph[:start]):
+                found = _subject(paragraph)
+            found = found or _bold_before(paragraph, start)
+            if found:
+                break
+        if n in self._candidates:
+            self._names[n] = found
+        return found
+
+    @property
+    def names(self) -> dict[int, str | None]:
+        """Every cited number -> its name (``None`` when unknown), in order of first citation."""
+        return {n: self.name(n) for n in self._candidates} if self._candidates else self._names
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SummaryInfo):
+            return NotImplemented
+        return (self.names, self.snippets, self.cited) == (other.names, other.snippets, other.cited)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"SummaryInfo(names={self.names!r}, snippets={self.snippets!r}, cited={self.cited!r})"
+        )
 
 
 def plain_text(summary: str | None) -> str:
@@ -199,32 +242,48 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
     snippets = _snippets(plain_text(summary))
-    names: dict[int, str | None] = {}
+    # per cited number, where its name may be read, in the order a reader meets them: its
+    # first citation when that opens a paragraph (the paragraph's subject, else the bold run
+    # before it), then every citation of it alone (the bold run before it). Multi-number
+    # citations name nobody. The names themselves are read on first use (SummaryInfo.name).
+    candidates: dict[int, list[tuple[int, int, bool]]] = {}
+    paragraphs: list[str] = []
     for paragraph in _PARAGRAPH.split(summary):
+        if "[" not in paragraph:
+            continue
         clusters = _clusters(paragraph)
         if not clusters:
             continue
+        at = len(paragraphs)
+        paragraphs.append(paragraph)
         first_start, _, first = clusters[0]
-        fresh = [n for n in first if n not in names]
-        if len(first) == 1 and fresh:
-            name = None
-            if _is_first_sentence(paragraph[:first_start]):
-                name = _subject(paragraph)
-            names[fresh[0]] = name or _bold_before(paragraph, first_start)
-        for start, _, numbers in clusters:
+        opened = len(first) == 1 and first[0] not in candidates
+        if opened:
+            candidates[first[0]] = [(at, first_start, True)]
+        for k, (start, _, numbers) in enumerate(clusters):
+            if k == 0 and opened:
+                continue
+            single = len(numbers) == 1
             for n in numbers:
-                if n not in names:
-                    names[n] = _bold_before(paragraph, start) if len(numbers) == 1 else None
-                elif names[n] is None and len(numbers) == 1:
-                    names[n] = _bold_before(paragraph, start)
-    cited = frozenset(names)
-    return SummaryInfo(names=names, snippets=snippets, cited=cited)
+                found = candidates.get(n)
+                if found is None:
+                    candidates[n] = [(at, start, False)] if single else []
+                elif single:
+                    found.append((at, start, False))
+    return SummaryInfo(
+        snippets=snippets,
+        cited=frozenset(candidates),
+        paragraphs=paragraphs,
+        candidates=candidates,
+    )
 
 
 # ----------------------------------------------------------------------------- citations
 
 
 def _numbers(group: str) -> list[int]:
+    if "," not in group:
+        return [int(group)]
     return [int(x) for x in group.split(",")]
 
 
@@ -233,7 +292,8 @@ def _clusters(text: str) -> list[tuple[int, int, tuple[int, ...]]]:
     ``[0] [1]``) are merged into one."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
     for m in _CITE.finditer(text):
-        numbers = tuple(_numbers(m.group(1)))
+        group = m.group(1)
+        numbers = (int(group),) if "," not in group else tuple(_numbers(group))
         if out and not text[out[-1][1] : m.start()].strip():
             start, _, before = out[-1]
             out[-1] = (start, m.end(), before + tuple(n for n in numbers if n not in before))
@@ -286,11 +346,18 @@ def _sentences(plain: str) -> list[str]:
 
 
 def _snippets(plain: str) -> dict[int, str]:
+    """Cited number -> the first sentence citing it (only lines that cite are split)."""
     out: dict[int, str] = {}
-    for sentence in _sentences(plain):
-        for m in _CITE.finditer(sentence):
-            for n in _numbers(m.group(1)):
-                out.setdefault(n, sentence)
+    for line in plain.split("\n"):
+        if "[" not in line:
+            continue
+        for sentence in _sentences(line):
+            if "[" not in sentence:
+                continue
+            for m in _CITE.finditer(sentence):
+                for n in _numbers(m.group(1)):
+                    if n not in out:
+                        out[n] = sentence
     return out
 
 

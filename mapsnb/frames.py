@@ -52,6 +52,7 @@ from mapsnb._wire import (
     records,
     snake,
     text,
+    title_name,
 )
 from mapsnb.errors import RPC_CODES
 from mapsnb.polyline import cumulative_m, decode
@@ -194,31 +195,105 @@ def _field_name(view: Mapping) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
+_NAME_KEYS = frozenset({"displayName", "display_name", "name", "title"})
+#: A PlaceView with only these keys (and plain links and attribution) has no extra columns.
+_PLAIN_VIEW = (
+    frozenset({"place", "id", "location", "googleMapsLinks", "google_maps_links", "attribution"})
+    | _NAME_KEYS
+)
+_LINK_KEYS = tuple(key for _, key in LINKS)
+_PLAIN_LINKS = frozenset(_LINK_KEYS)
+_PLAIN_CREDIT = frozenset({"title", "url"})
+_NO_EXTRAS: dict[str, Any] = {}
+
+
 def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, Any], list[dict]]:
-    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``)."""
-    cols: dict[str, Any] = {c: [] for c in PLACE_COLUMNS}
-    extras: list[dict] = []
+    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``).
+
+    One pass over plain dicts (no object per place): the common live shape takes a fast path,
+    anything else the general readers of :mod:`mapsnb._wire`. ``name``: a name field of the
+    view, else its attribution title (``"<name> - Google Maps"``), else the summary's name for
+    ``[n]`` (read only for the places that need it).
+    """
     info = parse_summary(summary)
+    cited, snippets = info.cited, info.snippets
+    pids: list[Any] = []
+    resources: list[Any] = []
+    names: list[Any] = []
+    lats: list[float] = []
+    lngs: list[float] = []
+    links_cols: list[list[Any]] = [[] for _ in LINKS]
+    titles: list[Any] = []
+    urls: list[Any] = []
+    extras: list[dict] = []
+    nan = math.nan
     for n, view in enumerate(views):
-        pid, resource = place_ids(view)
-        lat, lng = lat_lng(g(view, "location"))
-        links = g(view, "googleMapsLinks")
-        attribution = g(view, "attribution")
-        cols["place_id"].append(pid)
-        cols["resource_name"].append(resource)
-        cols["name"].append(_field_name(view) or info.name(n))
-        cols["lat"].append(lat)
-        cols["lng"].append(lng)
-        for column, key in LINKS:
-            cols[column].append(link(links, key))
-        cols["attribution_title"].append(text(g(attribution, "title")))
-        cols["attribution_url"].append(text(g(attribution, "url")))
-        cols["cited"].append(n in info.cited)
-        cols["summary_snippet"].append(info.snippets.get(n))
-        extras.append(_known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
-    cols["lat"] = np.asarray(cols["lat"], dtype=np.float64)
-    cols["lng"] = np.asarray(cols["lng"], dtype=np.float64)
-    cols["cited"] = np.asarray(cols["cited"], dtype=bool)
+        if type(view) is not dict:
+            view = dict(view)
+        plain = view.keys() <= _PLAIN_VIEW
+        resource, pid = view.get("place"), view.get("id")
+        if type(resource) is not str or type(pid) is not str:
+            pid, resource = place_ids(view)
+        loc = view.get("location")
+        if type(loc) is dict and len(loc) == 2:
+            lat, lng = loc.get("latitude"), loc.get("longitude")
+            if not (
+                type(lat) is float
+                and type(lng) is float
+                and -90 <= lat <= 90
+                and -180 <= lng <= 180
+            ):
+                lat, lng = lat_lng(loc)
+        elif loc is None and "location" not in view:
+            lat = lng = nan
+        else:
+            lat, lng = lat_lng(loc)
+        links = view.get("googleMapsLinks")
+        if links is None:
+            links = view.get("google_maps_links")
+        if type(links) is dict and links.keys() <= _PLAIN_LINKS:
+            for column, key in zip(links_cols, _LINK_KEYS, strict=True):
+                value = links.get(key)
+                column.append(value if type(value) is str else None)
+        else:
+            plain = plain and not isinstance(links, Mapping)
+            for column, key in zip(links_cols, _LINK_KEYS, strict=True):
+                column.append(link(links, key))
+        credit = view.get("attribution")
+        if type(credit) is dict and credit.keys() <= _PLAIN_CREDIT:
+            title, url = credit.get("title"), credit.get("url")
+            title = title if type(title) is str else text(title)
+            url = url if type(url) is str else text(url)
+        else:
+            plain = plain and not isinstance(credit, Mapping)
+            title, url = text(g(credit, "title")), text(g(credit, "url"))
+        name = None if view.keys().isdisjoint(_NAME_KEYS) else _field_name(view)
+        if name is None:
+            name = title_name(title)
+            if name is None and n in cited:
+                name = info.name(n)
+        pids.append(pid)
+        resources.append(resource)
+        names.append(name)
+        lats.append(lat)
+        lngs.append(lng)
+        titles.append(title)
+        urls.append(url)
+        extras.append(_NO_EXTRAS if plain else _known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
+    count = len(pids)
+    cols: dict[str, Any] = {
+        "place_id": pids,
+        "resource_name": resources,
+        "name": names,
+        "lat": np.array(lats, dtype=np.float64),
+        "lng": np.array(lngs, dtype=np.float64),
+    }
+    for (link_column, _), values in zip(LINKS, links_cols, strict=True):
+        cols[link_column] = values
+    cols["attribution_title"] = titles
+    cols["attribution_url"] = urls
+    cols["cited"] = np.array([n in cited for n in range(count)], dtype=bool)
+    cols["summary_snippet"] = [snippets.get(n) for n in range(count)]
     return cols, extras
 
 

@@ -131,6 +131,10 @@ class ToolResult(_Model):
     _parse_errors: list[Any] = PrivateAttr(default=[])
     _recorded_at: dt.datetime | None = PrivateAttr(default=None)
 
+    _pending: bool = PrivateAttr(default=False)
+    #: A payload of the plain shape (see :meth:`_plain`) is validated on first typed access.
+    _lazy: ClassVar[bool] = False
+
     @classmethod
     def from_payload(
         cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
@@ -139,9 +143,29 @@ class ToolResult(_Model):
 
         Parsed tolerantly: a field of an unforeseen shape is left empty in the typed attributes
         (one :class:`PayloadShapeWarning` per field, naming its path) while ``.raw`` and the
-        frames (built from ``.raw``) keep everything.
+        frames (built from ``.raw``) keep everything. A payload of the expected shape (checked
+        in one cheap pass over plain dicts) is validated on first access to a typed attribute,
+        so that ``.to_frame()`` of many places never builds one object per place.
         """
         data: Any = payload if isinstance(payload, Mapping) else {}
+        if cls._lazy and type(data) is dict and cls._plain(data):
+            obj = cls.model_construct()
+            obj.__dict__.clear()
+            obj._pending = True
+        else:
+            obj = cls._validated(data)
+        obj._raw = payload
+        obj._request = dict(request or {})
+        obj._source = source
+        return obj
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        """Whether ``data`` surely validates without a problem (then validation can wait)."""
+        return False
+
+    @classmethod
+    def _validated(cls, data: Any) -> ToolResult:
         problems: list[Any] = []
         obj: ToolResult | None = None
         for _ in range(_MAX_REPAIRS):
@@ -160,10 +184,85 @@ class ToolResult(_Model):
         if problems:
             _warn_shapes(cls.__name__, problems)
         obj._parse_errors = problems
-        obj._raw = payload
-        obj._request = dict(request or {})
-        obj._source = source
         return obj
+
+    def _materialize(self) -> None:
+        """Validate a result built lazily (its typed attributes appear now)."""
+        if not self._pending:
+            return
+        self._pending = False
+        raw = self._raw
+        parsed = type(self)._validated(raw if isinstance(raw, Mapping) else {})
+        self.__dict__.update(parsed.__dict__)
+        object.__setattr__(self, "__pydantic_fields_set__", set(parsed.__pydantic_fields_set__))
+        object.__setattr__(self, "__pydantic_extra__", parsed.__pydantic_extra__)
+        self._parse_errors = parsed._parse_errors
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            if not name.startswith("_") and self._pending:
+                self._materialize()
+                return getattr(self, name)
+            return super().__getattr__(name)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            if not name.startswith("_") and self._pending:
+                self._materialize()
+            super().__setattr__(name, value)
+
+    def __eq__(self, other: object) -> bool:
+        self._materialize()
+        if isinstance(other, ToolResult):
+            other._materialize()
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __iter__(self) -> Any:
+        self._materialize()
+        return super().__iter__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        self._materialize()
+        return super().__getstate__()
+
+    def __copy__(self) -> Any:
+        self._materialize()
+        return super().__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        self._materialize()
+        return super().__deepcopy__(memo)
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        """As :meth:`pydantic.BaseModel.model_dump` (validates a lazily built result first)."""
+        self._materialize()
+        return super().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        """As :meth:`pydantic.BaseModel.model_dump_json`."""
+        self._materialize()
+        return super().model_dump_json(**kwargs)
+
+    def model_copy(self, **kwargs: Any) -> Any:
+        """As :meth:`pydantic.BaseModel.model_copy`."""
+        self._materialize()
+        return super().model_copy(**kwargs)
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        self._materialize()
+        return self.__pydantic_fields_set__
+
+    @property
+    def model_extra(self) -> dict[str, Any] | None:
+        self._materialize()
+        return self.__pydantic_extra__
+
+    def __repr_args__(self) -> Any:
+        self._materialize()
+        return super().__repr_args__()
 
     @property
     def raw(self) -> Any:
@@ -173,6 +272,7 @@ class ToolResult(_Model):
     @property
     def parse_errors(self) -> list[Any]:
         """Where the payload did not match the expected shape (empty when it did)."""
+        self._materialize()
         return self._parse_errors
 
     @property
@@ -302,14 +402,100 @@ def _warn_shapes(model: str, problems: list[Any]) -> None:
         )
 
 
+# ----------------------------------------------------------------------------- plain shapes
+# A payload whose fields all have these shapes validates without a problem: its result can be
+# built without validating (see ToolResult.from_payload). Anything else is validated at once.
+
+
+def _opt_str(value: Any) -> bool:
+    return value is None or type(value) is str
+
+
+_STRINGS = frozenset({str, type(None)})
+_NUMBERS = frozenset({int, float})
+_DICT_OR_NONE = frozenset({dict, type(None)})
+
+
+def _strings(obj: Any) -> bool:
+    return obj is None or (type(obj) is dict and set(map(type, obj.values())) <= _STRINGS)
+
+
+def _plain_view(view: Any) -> bool:
+    if type(view) is not dict:
+        return False
+    get = view.get
+    links, credit, loc = get("googleMapsLinks"), get("attribution"), get("location")
+    return (
+        {type(get("place")), type(get("id"))} <= _STRINGS
+        and {type(links), type(credit), type(loc)} <= _DICT_OR_NONE
+        and (links is None or set(map(type, links.values())) <= _STRINGS)
+        and (credit is None or set(map(type, credit.values())) <= _STRINGS)
+        and (loc is None or set(map(type, loc.values())) <= _NUMBERS)
+        and _strings(get("google_maps_links"))
+    )
+
+
+def _plain_text_fields(data: dict[str, Any], *keys: str) -> bool:
+    return all(_opt_str(data.get(key)) for key in keys)
+
+
+def _plain_detour(detour: Any) -> bool:
+    if detour is None:
+        return True
+    if type(detour) is not dict:
+        return False
+    for key in ("detourDuration", "detour_duration"):
+        value = detour.get(key)
+        if value is None or value == "":
+            continue
+        if type(value) is not str or _wire.duration_ns(value) is None:
+            return False
+    return _plain_text_fields(detour, "localizedDetourDistance", "localized_detour_distance")
+
+
+def _plain_item(item: Any) -> bool:
+    if type(item) is not dict:
+        return False
+    place = item.get("place")
+    return (
+        (place is None or _plain_view(place))
+        and _plain_detour(item.get("detourSummary"))
+        and _plain_detour(item.get("detour_summary"))
+    )
+
+
+def _plain_entity(entity: Any) -> bool:
+    return entity is None or (type(entity) is dict and _opt_str(entity.get("place")))
+
+
+def _plain_resolution(data: dict[str, Any]) -> bool:
+    for key in ("failedRequests", "failed_requests"):
+        failed = data.get(key)
+        if failed is not None and (
+            type(failed) is not dict or not all(type(k) is str for k in failed)
+        ):
+            return False
+    return _plain_text_fields(data, "saveToMapsUrl", "save_to_maps_url")
+
+
 # ----------------------------------------------------------------------------- places
 class PlacesResult(ToolResult):
     """Result of ``search_places``."""
 
     tool: ClassVar[str] = "search_places"
+    _lazy: ClassVar[bool] = True
     places: list[PlaceView] = []
     summary: str | None = None
     content_token: str | None = None
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        places = data.get("places", [])
+        return (
+            type(places) is list
+            and _plain_text_fields(data, "summary", "contentToken", "content_token")
+            and all(map(_plain_view, places))
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
@@ -328,6 +514,8 @@ class PlacesResult(ToolResult):
     @property
     def hints(self) -> list[str]:
         """Why no place was found, and what to try."""
+        if self._pending and _wire.g(self._raw, "places"):
+            return []  # a plain payload with places: nothing to explain, nothing to validate
         if self.places or self._parse_errors:
             return []
         if not (self._request.get("location_bias") or self._request.get("locationBias")):
@@ -459,9 +647,19 @@ class AlongRouteResult(ToolResult):
     """Result of ``search_along_route``: ranked places with their detours."""
 
     tool: ClassVar[str] = "search_along_route"
+    _lazy: ClassVar[bool] = True
     results: list[AlongRouteItem] = []
     summary: str | None = None
     content_token: str | None = None
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        results = data.get("results", [])
+        return (
+            type(results) is list
+            and _plain_text_fields(data, "summary", "contentToken", "content_token")
+            and all(map(_plain_item, results))
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result in rank order (see :func:`mapsnb.frames.along_route_frame`)."""
@@ -665,7 +863,21 @@ class ResolvedNames(_Resolution):
     """Result of ``resolve_names``: one entry per query, in input order."""
 
     tool: ClassVar[str] = "resolve_names"
+    _lazy: ClassVar[bool] = True
     results: list[ResolvedName | None] = []
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        results = data.get("results", [])
+        return (
+            type(results) is list
+            and _plain_resolution(data)
+            and all(
+                type(r) is not dict
+                or (_plain_entity(r.get("entity")) and _opt_str(r.get("confidence")))
+                for r in results
+            )
+        )
 
     @field_validator("results", mode="before")
     @classmethod
@@ -688,7 +900,17 @@ class ResolvedUrls(_Resolution):
     """Result of ``resolve_maps_urls``: one entry per URL, in input order."""
 
     tool: ClassVar[str] = "resolve_maps_urls"
+    _lazy: ClassVar[bool] = True
     entities: list[ResolvedEntity | None] = []
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        entities = data.get("entities", [])
+        return (
+            type(entities) is list
+            and _plain_resolution(data)
+            and all(type(e) is not dict or _plain_entity(e) for e in entities)
+        )
 
     @field_validator("entities", mode="before")
     @classmethod
