@@ -285,16 +285,25 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
         "place_id": pids,
         "resource_name": resources,
         "name": names,
-        "lat": np.array(lats, dtype=np.float64),
-        "lng": np.array(lngs, dtype=np.float64),
+        "lat": lats,
+        "lng": lngs,
     }
     for (link_column, _), values in zip(LINKS, links_cols, strict=True):
         cols[link_column] = values
     cols["attribution_title"] = titles
     cols["attribution_url"] = urls
-    cols["cited"] = np.array([n in cited for n in range(count)], dtype=bool)
+    cols["cited"] = [n in cited for n in range(count)]
     cols["summary_snippet"] = [snippets.get(n) for n in range(count)]
     return cols, extras
+
+
+def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
+    """The place columns with their dtypes (``lat``/``lng`` float64, ``cited`` bool)."""
+    typed = dict(cols)
+    typed["lat"] = np.array(cols["lat"], dtype=np.float64)
+    typed["lng"] = np.array(cols["lng"], dtype=np.float64)
+    typed["cited"] = np.array(cols["cited"], dtype=bool)
+    return typed
 
 
 def _citation_index(n: int) -> pd.RangeIndex:
@@ -312,11 +321,9 @@ def places_frame(
     ``opening_hours_open_now``). ``name`` comes from a name-like field, else from the summary
     text citing the place. ``attrs`` also holds ``summary`` and ``content_token``.
     """
-    views = records(g(payload, "places"))
     summary = text(g(payload, "summary")) or ""
-    cols, extras = _place_columns(views, summary)
-    order = _add_extras(cols, extras, PLACE_COLUMNS)
-    df = frame(cols, order).set_axis(_citation_index(len(views)), axis=0)
+    cols, extras = places_lists(payload)
+    df = places_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
     return finish(
         df,
         source,
@@ -324,6 +331,23 @@ def places_frame(
         summary=summary or None,
         content_token=g(payload, "contentToken"),
     )
+
+
+def places_lists(
+    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+) -> tuple[dict[str, list], list[dict]]:
+    """The rows of a ``search_places`` answer as plain column lists and per-row extras (the
+    columns of :func:`places_frame`, unconverted): a batch extends them answer by answer and
+    builds one frame at the end with :func:`places_table`."""
+    views = records(g(payload, "places"))
+    return _place_columns(views, text(g(payload, "summary")) or "")
+
+
+def places_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
+    """The frame of :func:`places_lists`' columns (no index, no ``attrs``)."""
+    typed = _typed_places(dict(cols))
+    order = _add_extras(typed, extras, PLACE_COLUMNS)
+    return frame(typed, order)
 
 
 # --------------------------------------------------------------------------------------------
@@ -395,8 +419,27 @@ def along_route_frame(
     ``detour`` (Timedelta), ``detour_distance_text`` and ``detour_m`` (parsed from the text),
     then unknown fields flattened.
     """
-    results = records(g(payload, "results"))
     summary = text(g(payload, "summary")) or ""
+    cols, extras = along_route_lists(payload)
+    df = along_route_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
+    return finish(
+        df,
+        source,
+        collect_attributions(payload),
+        summary=summary or None,
+        content_token=g(payload, "contentToken"),
+    )
+
+
+_DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distance"}}
+
+
+def along_route_lists(
+    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+) -> tuple[dict[str, list], list[dict]]:
+    """The rows of a ``search_along_route`` answer as plain column lists and per-row extras
+    (see :func:`places_lists`; ``detour`` holds nanoseconds until :func:`along_route_table`)."""
+    results = records(g(payload, "results"))
     views: list[Mapping] = []
     outer: list[dict] = []
     detour_ns: list[int | None] = []
@@ -406,31 +449,40 @@ def along_route_frame(
         views.append(place if isinstance(place, Mapping) else result)
         detour = g(result, "detourSummary")
         detour_ns.append(duration_ns(g(detour, "detourDuration")))
-        dist = g(detour, "localizedDetourDistance")
-        texts.append(text(dist))
-        skip = {"detour_duration", "localized_detour_distance"}
-        extra = (
-            _known_extras(result, {"place"}, {"detour_summary": skip})
-            if isinstance(place, Mapping)
-            else {}
+        texts.append(text(g(detour, "localizedDetourDistance")))
+        plain = type(result) is dict and len(result) <= 2 and result.keys() <= _PLAIN_RESULT
+        if plain and detour is not None:
+            plain = type(detour) is dict and detour.keys() <= _PLAIN_DETOUR
+        outer.append(
+            _known_extras(result, {"place"}, _DETOUR_KNOWN)
+            if isinstance(place, Mapping) and not plain
+            else _NO_EXTRAS
         )
-        outer.append(extra)
-    cols, extras = _place_columns(views, summary)
-    cols["rank"] = np.arange(len(views), dtype=np.int64)
-    cols["detour_s"] = np.array([np.nan if x is None else x / 1e9 for x in detour_ns])
-    cols["detour"] = timedeltas(detour_ns)
+    cols, extras = _place_columns(views, text(g(payload, "summary")) or "")
+    cols["rank"] = list(range(len(views)))
+    cols["detour"] = detour_ns
     cols["detour_distance_text"] = texts
-    cols["detour_m"] = np.array([parse_distance_m(t) for t in texts], dtype=np.float64)
-    merged = [{**a, **b} for a, b in zip(extras, outer, strict=True)]
-    order = _add_extras(cols, merged, ALONG_COLUMNS)
-    df = frame(cols, order).set_axis(_citation_index(len(views)), axis=0)
-    return finish(
-        df,
-        source,
-        collect_attributions(payload),
-        summary=summary or None,
-        content_token=g(payload, "contentToken"),
-    )
+    cols["detour_m"] = [parse_distance_m(t) for t in texts]
+    merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
+    return cols, merged
+
+
+_PLAIN_RESULT = frozenset({"place", "detourSummary", "detour_summary"})
+_PLAIN_DETOUR = frozenset(
+    {"detourDuration", "detour_duration", "localizedDetourDistance", "localized_detour_distance"}
+)
+
+
+def along_route_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
+    """The frame of :func:`along_route_lists`' columns (no index, no ``attrs``)."""
+    typed = _typed_places(dict(cols))
+    detour_ns = cols["detour"]
+    typed["rank"] = np.array(cols["rank"], dtype=np.int64)
+    typed["detour_s"] = np.array([np.nan if x is None else x / 1e9 for x in detour_ns])
+    typed["detour"] = timedeltas(detour_ns)
+    typed["detour_m"] = np.array(cols["detour_m"], dtype=np.float64)
+    order = _add_extras(typed, extras, ALONG_COLUMNS)
+    return frame(typed, order)
 
 
 # --------------------------------------------------------------------------------------------
@@ -504,50 +556,65 @@ def routes_frame(
     ``settings.retrieval_token_minutes`` (UTC) for routes with a token, NaT otherwise. Empty
     ``routes`` gives an empty frame.
     """
+    cols, extras = routes_lists(payload, request, issued_at)
+    return finish(routes_table(cols, extras), source, collect_attributions(payload))
+
+
+_ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
+
+
+def routes_lists(
+    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+) -> tuple[dict[str, list], list[dict]]:
+    """The rows of a ``compute_routes`` answer as plain column lists and per-row extras (see
+    :func:`places_lists`; ``duration`` and ``token_expires_at`` hold nanoseconds until
+    :func:`routes_table`)."""
     routes = records(g(payload, "routes"))
     origin, destination = _endpoints(request)
     mode = _travel_mode(request)
-    cols: dict[str, Any] = {c: [] for c in ROUTE_COLUMNS}
-    dur_ns: list[int | None] = []
-    expires: list[int | None] = []
+    cols: dict[str, list] = {c: [] for c in ROUTE_COLUMNS}
     extras: list[dict] = []
-    issued = _as_utc(issued_at) if issued_at is not None else None
-    known = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
-    for route in routes:
+    expiry_ns: int | None = None
+    if issued_at is not None:
+        expiry = _as_utc(issued_at) + timedelta(minutes=settings.retrieval_token_minutes)
+        expiry_ns = (
+            (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc)) // timedelta(microseconds=1) * 1000
+        )
+    for i, route in enumerate(routes):
         token = g(route, "retrievalToken")
         attribution = g(route, "attribution")
-        ns = duration_ns(g(route, "duration"))
-        dur_ns.append(ns)
+        cols["route_index"].append(i)
         cols["distance_m"].append(num(g(route, "distanceMeters")))
+        cols["duration"].append(duration_ns(g(route, "duration")))
         cols["encoded_polyline"].append(_polyline_of(route))
         cols["retrieval_token"].append(token)
-        if token and issued is not None:
-            expiry = issued + timedelta(minutes=settings.retrieval_token_minutes)
-            expires.append(
-                (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc))
-                // timedelta(microseconds=1)
-                * 1000
-            )
-        else:
-            expires.append(None)
+        cols["token_expires_at"].append(expiry_ns if token else None)
         cols["attribution_title"].append(text(g(attribution, "title")))
         cols["attribution_url"].append(text(g(attribution, "url")))
         poly = g(route, "polyline")
-        extra = _known_extras(route, known, {"attribution": {"title", "url"}})
+        extra = _known_extras(route, _ROUTE_KNOWN, {"attribution": {"title", "url"}})
         if isinstance(poly, Mapping) and _polyline_of(route) == path(poly, "encodedPolyline"):
             extra = {k: v for k, v in extra.items() if k != "polyline_encoded_polyline"}
         extras.append(extra)
     n = len(routes)
-    cols["route_index"] = np.arange(n, dtype=np.int64)
-    cols["distance_m"] = np.asarray(cols["distance_m"], dtype=np.float64)
-    cols["duration_s"] = np.array([np.nan if x is None else x / 1e9 for x in dur_ns])
-    cols["duration"] = timedeltas(dur_ns)
-    cols["token_expires_at"] = times(expires, timezone.utc)
+    del cols["duration_s"]  # derived from ``duration`` by routes_table
     cols["travel_mode"] = [mode] * n
     cols["origin"] = [waypoint_label(origin)] * n
     cols["destination"] = [waypoint_label(destination)] * n
-    order = _add_extras(cols, extras, ROUTE_COLUMNS)
-    return finish(frame(cols, order), source, collect_attributions(payload))
+    return cols, extras
+
+
+def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
+    """The frame of :func:`routes_lists`' columns (no ``attrs``)."""
+    typed: dict[str, Any] = dict(cols)
+    dur_ns = cols["duration"]
+    typed["route_index"] = np.array(cols["route_index"], dtype=np.int64)
+    typed["distance_m"] = np.array(cols["distance_m"], dtype=np.float64)
+    typed["duration_s"] = np.array([np.nan if x is None else x / 1e9 for x in dur_ns])
+    typed["duration"] = timedeltas(dur_ns)
+    typed["token_expires_at"] = times(cols["token_expires_at"], timezone.utc)
+    order = _add_extras(typed, extras, ROUTE_COLUMNS)
+    return frame(typed, order)
 
 
 def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
