@@ -26,6 +26,8 @@ _PARAGRAPH = re.compile(
     r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.IGNORECASE
 )
 _TAG = re.compile(r"<[^<>]*>")
+#: Citation groups right after a sentence's end (spaces or tabs between them).
+_TRAILING_CITES = re.compile(r"(?:[ \t]*\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\])+")
 _END = re.compile(r"[.!?]+(?=\s|$)")
 _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
 _ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
@@ -45,6 +47,8 @@ _ABBREV = _words(
     av ave blvd bros co corp dr etc ft inc jr ltd mr mrs ms mt no nr pl rd sq sr st vs
     """
 )
+_QUOTES = "(\"'“‘"
+_WINDOW = 12  # characters looked at before a period for its word (abbreviations are short)
 #: Lower-case words that may join the words of a name.
 _CONNECTORS = _words(
     """
@@ -309,10 +313,20 @@ def _is_sentence_end(text: str, end: int) -> bool:
         i -= 1
     if text[i:end] != ".":
         return True
-    j = i
-    while j > 0 and not text[j - 1].isspace():
-        j -= 1
-    word = text[j:i].lstrip("(\"'“‘").lower()
+    window = text[max(0, i - _WINDOW) : i]
+    tokens = window.split()
+    if window[-1:].isspace() or not tokens:
+        word = ""
+    elif len(tokens) > 1 or window[0].isspace() or i <= _WINDOW:
+        word = tokens[-1]
+    elif any(c in _QUOTES for c in window):  # one long token: find where it starts
+        j = i
+        while j > 0 and not text[j - 1].isspace():
+            j -= 1
+        word = text[j:i]
+    else:  # a token longer than the window: not an abbreviation, not an initial
+        word = window
+    word = word.lstrip(_QUOTES).lower()
     if word in _ABBREV or (len(word) == 1 and word.isalpha()):
         return False
     k = end
@@ -346,19 +360,34 @@ def _sentences(plain: str) -> list[str]:
 
 
 def _snippets(plain: str) -> dict[int, str]:
-    """Cited number -> the first sentence citing it (only lines that cite are split)."""
+    """Cited number -> the first sentence citing it (only lines that cite are split; the
+    sentences are those of :func:`_sentences`)."""
     out: dict[int, str] = {}
     for line in plain.split("\n"):
         if "[" not in line:
             continue
-        for sentence in _sentences(line):
-            if "[" not in sentence:
+        start = 0
+        for m in _END.finditer(line):
+            stop = m.end()
+            if not _is_sentence_end(line, stop):
                 continue
-            for m in _CITE.finditer(sentence):
-                for n in _numbers(m.group(1)):
-                    if n not in out:
-                        out[n] = sentence
+            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
+            if trailing is not None:
+                stop = trailing.end()
+            if "[" in line[start:stop]:
+                _cite_sentence(line[start:stop].strip(), out)
+            start = stop
+        if "[" in line[start:]:
+            _cite_sentence(line[start:].strip(), out)
     return out
+
+
+def _cite_sentence(sentence: str, out: dict[int, str]) -> None:
+    for m in _CITE.finditer(sentence):
+        group = m.group(1)
+        for n in (int(group),) if "," not in group else _numbers(group):
+            if n not in out:
+                out[n] = sentence
 
 
 # ----------------------------------------------------------------------------- names

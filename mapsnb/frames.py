@@ -207,8 +207,12 @@ _PLAIN_CREDIT = frozenset({"title", "url"})
 _NO_EXTRAS: dict[str, Any] = {}
 
 
-def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, Any], list[dict]]:
-    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``).
+def _place_columns(
+    views: Sequence[Mapping], summary: str
+) -> tuple[dict[str, Any], list[dict], bool]:
+    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``),
+    and whether every view was of the simple live shape (its credits are then exactly the
+    ``attribution_title``/``attribution_url`` columns).
 
     One pass over plain dicts (no object per place): the common live shape takes a fast path,
     anything else the general readers of :mod:`mapsnb._wire`. ``name``: a name field of the
@@ -227,10 +231,13 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
     urls: list[Any] = []
     extras: list[dict] = []
     nan = math.nan
+    simple = True
     for n, view in enumerate(views):
         if type(view) is not dict:
             view = dict(view)
+            simple = False
         plain = view.keys() <= _PLAIN_VIEW
+        simple = simple and view.keys() <= _SIMPLE_VIEW
         resource, pid = view.get("place"), view.get("id")
         if type(resource) is not str or type(pid) is not str:
             pid, resource = place_ids(view)
@@ -244,10 +251,12 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
                 and -180 <= lng <= 180
             ):
                 lat, lng = lat_lng(loc)
+                simple = False
         elif loc is None and "location" not in view:
             lat = lng = nan
         else:
             lat, lng = lat_lng(loc)
+            simple = False
         links = view.get("googleMapsLinks")
         if links is None:
             links = view.get("google_maps_links")
@@ -255,8 +264,10 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
             for column, key in zip(links_cols, _LINK_KEYS, strict=True):
                 value = links.get(key)
                 column.append(value if type(value) is str else None)
+            simple = simple and set(map(type, links.values())) <= _STRINGS
         else:
             plain = plain and not isinstance(links, Mapping)
+            simple = simple and links is None
             for column, key in zip(links_cols, _LINK_KEYS, strict=True):
                 column.append(link(links, key))
         credit = view.get("attribution")
@@ -266,6 +277,7 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
             url = url if type(url) is str else text(url)
         else:
             plain = plain and not isinstance(credit, Mapping)
+            simple = simple and credit is None
             title, url = text(g(credit, "title")), text(g(credit, "url"))
         name = None if view.keys().isdisjoint(_NAME_KEYS) else _field_name(view)
         if name is None:
@@ -294,7 +306,33 @@ def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, An
     cols["attribution_url"] = urls
     cols["cited"] = [n in cited for n in range(count)]
     cols["summary_snippet"] = [snippets.get(n) for n in range(count)]
-    return cols, extras
+    return cols, extras, simple
+
+
+_SIMPLE_VIEW = frozenset({"place", "id", "location", "googleMapsLinks", "attribution"})
+_STRINGS = frozenset({str, type(None)})
+
+
+def _column_credits(cols: Mapping[str, list]) -> list[dict]:
+    """Unique ``{"title", "url"}`` credits of the attribution columns, in order (what
+    :func:`~mapsnb._wire.collect_attributions` finds in simple payloads, without the walk)."""
+    pairs = dict.fromkeys(zip(cols["attribution_title"], cols["attribution_url"], strict=True))
+    return [{"title": t, "url": u} for t, u in pairs if t is not None or u is not None]
+
+
+def _credits_in_columns(
+    payload: Mapping, items: Any, views: Sequence, simple: bool, top: frozenset[str]
+) -> bool:
+    """Whether the credits can be read from the columns: simple views, every item a dict,
+    and no other field at the top that could hold an attribution."""
+    return (
+        simple
+        and type(payload) is dict
+        and payload.keys() <= top
+        and type(items) is list
+        and len(items) == len(views)
+        and all(type(v) in _STRINGS for v in payload.values() if v is not items)
+    )
 
 
 def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
@@ -322,12 +360,15 @@ def places_frame(
     text citing the place. ``attrs`` also holds ``summary`` and ``content_token``.
     """
     summary = text(g(payload, "summary")) or ""
-    cols, extras = places_lists(payload)
+    items = g(payload, "places")
+    views = records(items)
+    cols, extras, simple = _place_columns(views, summary)
     df = places_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
+    in_columns = _credits_in_columns(payload, items, views, simple, _PLACES_TOP)
     return finish(
         df,
         source,
-        collect_attributions(payload),
+        _column_credits(cols) if in_columns else collect_attributions(payload),
         summary=summary or None,
         content_token=g(payload, "contentToken"),
     )
@@ -340,7 +381,11 @@ def places_lists(
     columns of :func:`places_frame`, unconverted): a batch extends them answer by answer and
     builds one frame at the end with :func:`places_table`."""
     views = records(g(payload, "places"))
-    return _place_columns(views, text(g(payload, "summary")) or "")
+    cols, extras, _ = _place_columns(views, text(g(payload, "summary")) or "")
+    return cols, extras
+
+
+_PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 
 def places_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
@@ -420,12 +465,15 @@ def along_route_frame(
     then unknown fields flattened.
     """
     summary = text(g(payload, "summary")) or ""
-    cols, extras = along_route_lists(payload)
+    items = g(payload, "results")
+    results = records(items)
+    cols, extras, simple = _along_columns(results, payload)
     df = along_route_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
+    in_columns = _credits_in_columns(payload, items, results, simple, _ALONG_TOP)
     return finish(
         df,
         source,
-        collect_attributions(payload),
+        _column_credits(cols) if in_columns else collect_attributions(payload),
         summary=summary or None,
         content_token=g(payload, "contentToken"),
     )
@@ -439,11 +487,18 @@ def along_route_lists(
 ) -> tuple[dict[str, list], list[dict]]:
     """The rows of a ``search_along_route`` answer as plain column lists and per-row extras
     (see :func:`places_lists`; ``detour`` holds nanoseconds until :func:`along_route_table`)."""
-    results = records(g(payload, "results"))
+    cols, extras, _ = _along_columns(records(g(payload, "results")), payload)
+    return cols, extras
+
+
+def _along_columns(
+    results: list[Mapping], payload: Mapping
+) -> tuple[dict[str, list], list[dict], bool]:
     views: list[Mapping] = []
     outer: list[dict] = []
     detour_ns: list[int | None] = []
     texts: list[str | None] = []
+    simple = True
     for result in results:
         place = g(result, "place")
         views.append(place if isinstance(place, Mapping) else result)
@@ -453,20 +508,28 @@ def along_route_lists(
         plain = type(result) is dict and len(result) <= 2 and result.keys() <= _PLAIN_RESULT
         if plain and detour is not None:
             plain = type(detour) is dict and detour.keys() <= _PLAIN_DETOUR
+        simple = (
+            simple
+            and plain
+            and type(place) is dict
+            and "detour_summary" not in result
+            and (detour is None or set(map(type, detour.values())) <= _STRINGS)
+        )
         outer.append(
             _known_extras(result, {"place"}, _DETOUR_KNOWN)
             if isinstance(place, Mapping) and not plain
             else _NO_EXTRAS
         )
-    cols, extras = _place_columns(views, text(g(payload, "summary")) or "")
+    cols, extras, simple_views = _place_columns(views, text(g(payload, "summary")) or "")
     cols["rank"] = list(range(len(views)))
     cols["detour"] = detour_ns
     cols["detour_distance_text"] = texts
     cols["detour_m"] = [parse_distance_m(t) for t in texts]
     merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
-    return cols, merged
+    return cols, merged, simple and simple_views
 
 
+_ALONG_TOP = frozenset({"results", "summary", "contentToken", "content_token"})
 _PLAIN_RESULT = frozenset({"place", "detourSummary", "detour_summary"})
 _PLAIN_DETOUR = frozenset(
     {"detourDuration", "detour_duration", "localizedDetourDistance", "localized_detour_distance"}

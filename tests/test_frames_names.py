@@ -11,9 +11,11 @@ import warnings
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mapsnb import frames as F
-from mapsnb._wire import title_name
+from mapsnb._wire import collect_attributions, title_name
 from mapsnb.errors import PayloadShapeWarning
 from mapsnb.results import AlongRouteResult, PlacesResult, ResolvedNames
 
@@ -161,3 +163,43 @@ def test_plain_payloads_build_without_warnings_and_keep_hints() -> None:
         )
         assert names.results[0] is not None and names.results[0].entity is not None
         assert names.results[0].entity.place == "places/A"
+
+
+# --------------------------------------------------------------- credits read from columns
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.floats(-91, 91) | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["title", "url", "attribution", "attributions", "text", "x"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
+view_keys = st.sampled_from(
+    ["place", "id", "location", "googleMapsLinks", "attribution", "displayName", "rating"]
+)
+views = st.one_of(
+    st.builds(lambda i: live_view(i, f"Shop {i % 3} - Google Maps"), st.integers(0, 5)),
+    st.dictionaries(view_keys, json_values, max_size=4),
+    json_values,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    items=st.lists(views, max_size=4),
+    top=st.dictionaries(st.sampled_from(["summary", "attribution", "contentToken"]), json_values),
+    wrap=st.booleans(),
+)
+def test_frame_credits_equal_the_payload_walk(items: list[Any], top: dict, wrap: bool) -> None:
+    """The frames read simple payloads' credits from their columns: always what the walk of
+    the whole payload finds, in the same order."""
+    places = {"places": items, **top}
+    along = {"results": [{"place": v, "detourSummary": {}} if wrap else v for v in items], **top}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert F.places_frame(places).attrs["attributions"] == collect_attributions(places)
+        assert F.along_route_frame(along).attrs["attributions"] == collect_attributions(along)
