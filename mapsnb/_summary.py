@@ -48,6 +48,8 @@ _ABBREV = _words(
     """
 )
 _QUOTES = "(\"'“‘"
+#: Characters that, right before a period, end a word that is no abbreviation or initial.
+_NOT_A_WORD_END = frozenset("])0123456789")
 _WINDOW = 12  # characters looked at before a period for its word (abbreviations are short)
 #: Lower-case words that may join the words of a name.
 _CONNECTORS = _words(
@@ -369,7 +371,20 @@ def _snippets(plain: str) -> dict[int, str]:
         start = 0
         for m in _END.finditer(line):
             stop = m.end()
-            if not _is_sentence_end(line, stop):
+            if (
+                m.start() == stop - 1
+                and line[stop - 1] == "."
+                and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
+            ):
+                # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
+                # ends no abbreviation or initial; only what follows can say "not an end"
+                k = stop
+                while k < len(line) and line[k] in " \t\u00a0":
+                    k += 1
+                nxt = line[k : k + 1]
+                if nxt.islower() or nxt.isdigit():
+                    continue
+            elif not _is_sentence_end(line, stop):
                 continue
             trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
             if trailing is not None:

@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -503,7 +504,8 @@ def _along_columns(
         place = g(result, "place")
         views.append(place if isinstance(place, Mapping) else result)
         detour = g(result, "detourSummary")
-        detour_ns.append(duration_ns(g(detour, "detourDuration")))
+        took = g(detour, "detourDuration")
+        detour_ns.append(_text_ns(took) if type(took) is str else duration_ns(took))
         texts.append(text(g(detour, "localizedDetourDistance")))
         plain = type(result) is dict and len(result) <= 2 and result.keys() <= _PLAIN_RESULT
         if plain and detour is not None:
@@ -524,11 +526,14 @@ def _along_columns(
     cols["rank"] = list(range(len(views)))
     cols["detour"] = detour_ns
     cols["detour_distance_text"] = texts
-    cols["detour_m"] = [parse_distance_m(t) for t in texts]
+    cols["detour_m"] = [_text_m(t) if type(t) is str else parse_distance_m(t) for t in texts]
     merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
     return cols, merged, simple and simple_views
 
 
+#: Detour texts repeat ("312s", "1.9 km"): each distinct one is read once.
+_text_ns = lru_cache(maxsize=4096)(duration_ns)
+_text_m = lru_cache(maxsize=4096)(parse_distance_m)
 _ALONG_TOP = frozenset({"results", "summary", "contentToken", "content_token"})
 _PLAIN_RESULT = frozenset({"place", "detourSummary", "detour_summary"})
 _PLAIN_DETOUR = frozenset(

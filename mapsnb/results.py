@@ -13,6 +13,7 @@ import datetime as dt
 import html
 import warnings
 from collections.abc import Mapping
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import (
@@ -149,9 +150,7 @@ class ToolResult(_Model):
         """
         data: Any = payload if isinstance(payload, Mapping) else {}
         if cls._lazy and type(data) is dict and cls._plain(data):
-            obj = cls.model_construct()
-            obj.__dict__.clear()
-            obj._pending = True
+            obj = cls._unvalidated()
         else:
             obj = cls._validated(data)
         obj._raw = payload
@@ -163,6 +162,20 @@ class ToolResult(_Model):
     def _plain(cls, data: dict[str, Any]) -> bool:
         """Whether ``data`` surely validates without a problem (then validation can wait)."""
         return False
+
+    @classmethod
+    def _unvalidated(cls) -> ToolResult:
+        """A result with no typed attributes yet (they appear on first access)."""
+        template = _PRIVATE.get(cls)
+        if template is None:
+            template = _PRIVATE[cls] = dict(cls.model_construct().__pydantic_private__ or {})
+        obj = cls.__new__(cls)
+        object.__setattr__(obj, "__dict__", {})
+        object.__setattr__(obj, "__pydantic_fields_set__", set())
+        object.__setattr__(obj, "__pydantic_extra__", {})
+        private = {**template, "_parse_errors": [], "_pending": True}
+        object.__setattr__(obj, "__pydantic_private__", private)
+        return obj
 
     @classmethod
     def _validated(cls, data: Any) -> ToolResult:
@@ -354,6 +367,8 @@ class ToolResult(_Model):
 
 
 _MAX_REPAIRS = 20
+#: Per result class: the defaults of its private attributes (see ToolResult._unvalidated).
+_PRIVATE: dict[type, dict[str, Any]] = {}
 
 
 def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
@@ -421,18 +436,36 @@ def _strings(obj: Any) -> bool:
 
 
 def _plain_view(view: Any) -> bool:
-    if type(view) is not dict:
+    return _plain_views([view])
+
+
+def _field_types(views: list[dict[str, Any]], key: str) -> set[type]:
+    return set(map(type, map(dict.get, views, repeat(key))))
+
+
+def _value_types(boxes: list[Any]) -> set[type]:
+    return set(map(type, chain.from_iterable(map(dict.values, filter(None, boxes)))))
+
+
+def _plain_views(views: list[Any]) -> bool:
+    """Whether every PlaceView of ``views`` validates as is (column by column, in C loops)."""
+    if not views:
+        return True
+    if set(map(type, views)) != {dict}:
         return False
-    get = view.get
-    links, credit, loc = get("googleMapsLinks"), get("attribution"), get("location")
+    if not (_field_types(views, "place") | _field_types(views, "id")) <= _STRINGS:
+        return False
+    if not _field_types(views, "google_maps_links") <= {type(None)}:
+        return False
+    boxes = {}
+    for key in ("googleMapsLinks", "attribution", "location"):
+        found = list(map(dict.get, views, repeat(key)))
+        if not set(map(type, found)) <= _DICT_OR_NONE:
+            return False
+        boxes[key] = found
     return (
-        {type(get("place")), type(get("id"))} <= _STRINGS
-        and {type(links), type(credit), type(loc)} <= _DICT_OR_NONE
-        and (links is None or set(map(type, links.values())) <= _STRINGS)
-        and (credit is None or set(map(type, credit.values())) <= _STRINGS)
-        and (loc is None or set(map(type, loc.values())) <= _NUMBERS)
-        and _strings(get("google_maps_links"))
-    )
+        _value_types(boxes["googleMapsLinks"]) | _value_types(boxes["attribution"])
+    ) <= _STRINGS and _value_types(boxes["location"]) <= _NUMBERS
 
 
 def _plain_text_fields(data: dict[str, Any], *keys: str) -> bool:
@@ -494,7 +527,7 @@ class PlacesResult(ToolResult):
         return (
             type(places) is list
             and _plain_text_fields(data, "summary", "contentToken", "content_token")
-            and all(map(_plain_view, places))
+            and _plain_views(places)
         )
 
     def to_frame(self) -> pd.DataFrame:
