@@ -767,22 +767,34 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
     keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
     for i in range(n):
         element = items[i] if i < len(items) else _MISSING
-        entity = g(element, "entity") if has_entity(element) else element
-        resource = g(entity, "place") if isinstance(entity, Mapping) else None
-        resource = resource if isinstance(resource, str) and resource else None
+        if type(element) is dict:  # the wire's own shape: plain reads, no ABC checks
+            inner = element.get("entity")
+            entity: Any = inner if type(inner) is dict else element
+            if type(inner) is not dict and inner is not None and isinstance(inner, Mapping):
+                entity = inner
+            found = entity.get("place")
+            pid = entity.get("id")
+            pid = pid if type(pid) is str else text(pid)
+            confidence = element.get("confidence")
+            confidence = confidence if type(confidence) is str else text(confidence)
+        else:
+            entity = g(element, "entity") if has_entity(element) else element
+            found = g(entity, "place") if isinstance(entity, Mapping) else None
+            pid = text(g(entity, "id"))
+            confidence = text(g(element, "confidence"))
+        resource = found if isinstance(found, str) and found else None
         failure = failed.get(i)
-        code, status, message = _error(failure)
+        code, status, message = (None, None, None) if failure is None else _error(failure)
         if element is _MISSING and failure is None:
             message = "missing from response"
         ok = resource is not None and failure is None
-        pid = text(g(entity, "id"))
         if pid is None and resource is not None:
             pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
         cols[label].append(_input_text(inputs[i], keys) if i < len(inputs) else None)
         cols["ok"].append(ok)
         cols["place_id"].append(pid)
         cols["resource_name"].append(resource)
-        cols["confidence"].append(text(g(element, "confidence")))
+        cols["confidence"].append(confidence)
         cols["error_code"].append(code)
         cols["error_status"].append(status)
         cols["error_message"].append(message)

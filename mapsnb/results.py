@@ -902,14 +902,14 @@ class ResolvedNames(_Resolution):
     @classmethod
     def _plain(cls, data: dict[str, Any]) -> bool:
         results = data.get("results", [])
+        if type(results) is not list or not _plain_resolution(data):
+            return False
+        found = [r for r in results if type(r) is dict]  # anything else reads as a failure
+        entities = list(map(dict.get, found, repeat("entity")))
         return (
-            type(results) is list
-            and _plain_resolution(data)
-            and all(
-                type(r) is not dict
-                or (_plain_entity(r.get("entity")) and _opt_str(r.get("confidence")))
-                for r in results
-            )
+            set(map(type, entities)) <= _DICT_OR_NONE
+            and _field_types(found, "confidence") <= _STRINGS
+            and _field_types([e for e in entities if e], "place") <= _STRINGS
         )
 
     @field_validator("results", mode="before")
