@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 __all__ = ["SummaryInfo", "parse_summary", "plain_text", "safe_html"]
 
@@ -173,7 +174,7 @@ class SummaryInfo:
     whose places are named by their attribution titles never pays for reading the summary's.
     """
 
-    __slots__ = ("_candidates", "_names", "_paragraphs", "cited", "snippets")
+    __slots__ = ("_candidates", "_names", "_paragraphs", "_spans", "_text", "cited", "snippets")
 
     def __init__(
         self,
@@ -183,12 +184,16 @@ class SummaryInfo:
         *,
         paragraphs: list[str] | None = None,
         candidates: dict[int, list[tuple[int, int, bool]]] | None = None,
+        text: str = "",
+        spans: list[tuple[int, int]] | None = None,
     ) -> None:
         self._names: dict[int, str | None] = dict(names or {})
         self.snippets: dict[int, str] = snippets if snippets is not None else {}
         self.cited: frozenset[int] = cited
-        self._paragraphs = paragraphs or []
+        self._paragraphs = paragraphs
         self._candidates = candidates or {}
+        self._text = text
+        self._spans = spans or []
 
     def name(self, n: int) -> str | None:
         """The name of citation ``n`` (``None`` when unknown)."""
@@ -196,7 +201,11 @@ class SummaryInfo:
             return self._names[n]
         found = None
         for at, start, subject in self._candidates.get(n, ()):
-            paragraph = self._paragraphs[at]
+            if self._paragraphs is not None:
+                paragraph = self._paragraphs[at]
+            else:
+                a, b = self._spans[at]
+                paragraph = self._text[a:b]
             if subject and _is_first_sentence(paragraph[:start]):
                 found = _subject(paragraph)
             found = found or _bold_before(paragraph, start)
@@ -248,40 +257,79 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
     snippets = _snippets(plain_text(summary))
-    # per cited number, where its name may be read, in the order a reader meets them: its
-    # first citation when that opens a paragraph (the paragraph's subject, else the bold run
-    # before it), then every citation of it alone (the bold run before it). Multi-number
-    # citations name nobody. The names themselves are read on first use (SummaryInfo.name).
-    candidates: dict[int, list[tuple[int, int, bool]]] = {}
-    paragraphs: list[str] = []
-    for paragraph in _PARAGRAPH.split(summary):
-        if "[" not in paragraph:
-            continue
-        clusters = _clusters(paragraph)
-        if not clusters:
-            continue
-        at = len(paragraphs)
-        paragraphs.append(paragraph)
-        first_start, _, first = clusters[0]
-        opened = len(first) == 1 and first[0] not in candidates
-        if opened:
-            candidates[first[0]] = [(at, first_start, True)]
-        for k, (start, _, numbers) in enumerate(clusters):
-            if k == 0 and opened:
-                continue
-            single = len(numbers) == 1
-            for n in numbers:
-                found = candidates.get(n)
-                if found is None:
-                    candidates[n] = [(at, start, False)] if single else []
-                elif single:
-                    found.append((at, start, False))
+    candidates, paragraphs = _scan(summary)
     return SummaryInfo(
         snippets=snippets,
         cited=frozenset(candidates),
-        paragraphs=paragraphs,
         candidates=candidates,
+        text=summary,
+        spans=paragraphs,
     )
+
+
+Candidates = dict[int, list[tuple[int, int, bool]]]
+
+
+def _scan(summary: str) -> tuple[Candidates, list[tuple[int, int]]]:
+    """Per cited number, where its name may be read, in the order a reader meets them: its
+    first citation when that opens a paragraph (the paragraph's subject, else the bold run
+    before it), then every citation of it alone (the bold run before it). Multi-number
+    citations name nobody. One pass over the citations and the paragraph breaks of the
+    summary (a citation across a break, or inside a block tag, is none); also the spans of the
+    paragraphs that cite. The names themselves are read on first use (SummaryInfo.name)."""
+    candidates: Candidates = {}
+    spans: list[tuple[int, int]] = []
+    breaks = _PARAGRAPH.finditer(summary)
+    brk = next(breaks, None)
+    start = 0  # of the current paragraph
+    clusters: list[list[Any]] = []  # of the current paragraph: [start, end, numbers]
+    for m in _CITE.finditer(summary):
+        at, end = m.span()
+        while brk is not None and brk.end() <= at:
+            if clusters:
+                _opened(clusters, start, brk.start(), spans, candidates)
+                clusters = []
+            start = brk.end()
+            brk = next(breaks, None)
+        if brk is not None and brk.start() < end:
+            continue  # split by a paragraph break: not a citation
+        group = m.group(1)
+        numbers = (int(group),) if "," not in group else tuple(_numbers(group))
+        if clusters and not summary[clusters[-1][1] : at].strip():
+            last = clusters[-1]
+            last[1] = end
+            last[2] = last[2] + tuple(n for n in numbers if n not in last[2])
+        else:
+            clusters.append([at, end, numbers])
+    if clusters:
+        _opened(clusters, start, brk.start() if brk else len(summary), spans, candidates)
+    return candidates, spans
+
+
+def _opened(
+    clusters: list[list[Any]],
+    start: int,
+    stop: int,
+    spans: list[tuple[int, int]],
+    candidates: Candidates,
+) -> None:
+    """Record the name candidates of one paragraph's citation clusters."""
+    at = len(spans)
+    spans.append((start, stop))
+    first_start, _, first = clusters[0]
+    opened = len(first) == 1 and first[0] not in candidates
+    if opened:
+        candidates[first[0]] = [(at, first_start - start, True)]
+    for k, (begin, _, numbers) in enumerate(clusters):
+        if k == 0 and opened:
+            continue
+        single = len(numbers) == 1
+        for n in numbers:
+            found = candidates.get(n)
+            if found is None:
+                candidates[n] = [(at, begin - start, False)] if single else []
+            elif single:
+                found.append((at, begin - start, False))
 
 
 # ----------------------------------------------------------------------------- citations
