@@ -435,10 +435,6 @@ def _strings(obj: Any) -> bool:
     return obj is None or (type(obj) is dict and set(map(type, obj.values())) <= _STRINGS)
 
 
-def _plain_view(view: Any) -> bool:
-    return _plain_views([view])
-
-
 def _field_types(views: list[dict[str, Any]], key: str) -> set[type]:
     return set(map(type, map(dict.get, views, repeat(key))))
 
@@ -472,29 +468,30 @@ def _plain_text_fields(data: dict[str, Any], *keys: str) -> bool:
     return all(_opt_str(data.get(key)) for key in keys)
 
 
-def _plain_detour(detour: Any) -> bool:
-    if detour is None:
+def _plain_items(items: list[Any]) -> bool:
+    """Whether every along-route result of ``items`` validates as is (column by column)."""
+    if not items:
         return True
-    if type(detour) is not dict:
+    if set(map(type, items)) != {dict}:
         return False
-    for key in ("detourDuration", "detour_duration"):
-        value = detour.get(key)
-        if value is None or value == "":
-            continue
-        if type(value) is not str or _wire.duration_ns(value) is None:
+    places = list(map(dict.get, items, repeat("place")))
+    if not set(map(type, places)) <= _DICT_OR_NONE or not _plain_views(list(filter(None, places))):
+        return False
+    for key in ("detourSummary", "detour_summary"):
+        detours = list(map(dict.get, items, repeat(key)))
+        if not set(map(type, detours)) <= _DICT_OR_NONE:
             return False
-    return _plain_text_fields(detour, "localizedDetourDistance", "localized_detour_distance")
-
-
-def _plain_item(item: Any) -> bool:
-    if type(item) is not dict:
-        return False
-    place = item.get("place")
-    return (
-        (place is None or _plain_view(place))
-        and _plain_detour(item.get("detourSummary"))
-        and _plain_detour(item.get("detour_summary"))
-    )
+        found = list(filter(None, detours))
+        texts = ("localizedDetourDistance", "localized_detour_distance")
+        if not (_field_types(found, texts[0]) | _field_types(found, texts[1])) <= _STRINGS:
+            return False
+        durations = list(map(dict.get, found, repeat("detourDuration")))
+        durations += map(dict.get, found, repeat("detour_duration"))
+        if not set(map(type, durations)) <= _STRINGS:
+            return False
+        if not all(_wire.duration_ns(d) is not None for d in set(durations) - {None, ""}):
+            return False
+    return True
 
 
 def _plain_entity(entity: Any) -> bool:
@@ -691,7 +688,7 @@ class AlongRouteResult(ToolResult):
         return (
             type(results) is list
             and _plain_text_fields(data, "summary", "contentToken", "content_token")
-            and all(map(_plain_item, results))
+            and _plain_items(results)
         )
 
     def to_frame(self) -> pd.DataFrame:

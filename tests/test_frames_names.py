@@ -203,3 +203,51 @@ def test_frame_credits_equal_the_payload_walk(items: list[Any], top: dict, wrap:
         warnings.simplefilter("ignore")
         assert F.places_frame(places).attrs["attributions"] == collect_attributions(places)
         assert F.along_route_frame(along).attrs["attributions"] == collect_attributions(along)
+
+
+detours = st.one_of(
+    st.none(),
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "detourDuration": st.sampled_from(["312s", "3.5s", "", "x", None, {"seconds": 3}, 5]),
+            "localizedDetourDistance": st.sampled_from(["1.9 km", None, 3]),
+        },
+    ),
+    json_values,
+)
+results_items = st.one_of(
+    st.fixed_dictionaries({}, optional={"place": views, "detourSummary": detours}), json_values
+)
+resolved = st.one_of(
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "entity": st.one_of(st.none(), st.fixed_dictionaries({"place": json_values})),
+            "confidence": json_values,
+        },
+    ),
+    json_values,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    kind=st.sampled_from([PlacesResult, AlongRouteResult, ResolvedNames]),
+    items=st.lists(st.one_of(views, results_items, resolved), max_size=4),
+    summary=st.one_of(st.none(), st.text(max_size=5), st.integers()),
+)
+def test_a_result_built_lazily_equals_the_one_validated_at_once(
+    kind: Any, items: list[Any], summary: Any
+) -> None:
+    """Validation waits only for payloads that validate without a problem, to the same
+    result."""
+    key = {PlacesResult: "places", AlongRouteResult: "results", ResolvedNames: "results"}[kind]
+    payload = {key: items, "summary": summary}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        eager = kind._validated(payload)
+    if kind._plain(payload):
+        assert not caught and eager.parse_errors == []
+        lazy = kind.from_payload(payload)
+        assert lazy._pending and lazy.model_dump() == eager.model_dump()
