@@ -37,8 +37,8 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mapsnb import _batch_frame as bf  # noqa: E402
-from mapsnb.frames import (  # noqa: E402
+from mapsnb import _batch_frame as bf
+from mapsnb.frames import (
     air_quality_frame,
     along_route_frame,
     places_frame,
@@ -46,7 +46,7 @@ from mapsnb.frames import (  # noqa: E402
     pollutants_frame,
     resolution_columns,
 )
-from mapsnb.results import AlongRouteResult, PlacesResult, ResolvedNames  # noqa: E402
+from mapsnb.results import AlongRouteResult, PlacesResult, ResolvedNames
 
 Payload = dict[str, Any]
 
@@ -120,9 +120,7 @@ def resolve_answers(n: int) -> list[tuple[Payload, Payload]]:
                 results.append({})
                 failed[str(k)] = {"code": 5, "message": f"no place matches query {k}"}
             else:
-                results.append(
-                    {"entity": {"place": f"places/ChIJ{i:023d}"}, "confidence": "HIGH"}
-                )
+                results.append({"entity": {"place": f"places/ChIJ{i:023d}"}, "confidence": "HIGH"})
         payload = {"results": results, "failedRequests": failed, "saveToMapsUrl": "https://m/x"}
         out.append((payload, {"queries": queries}))
     return out
@@ -314,67 +312,65 @@ def compare(
     return out
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc runs")
-    args = parser.parse_args(argv)
-    memory = not args.no_memory
-    print(f"medians of {args.rounds} alternating rounds; ratio = time / json_normalize's")
-    for n in args.sizes:
-        goal = 2.0 if n <= 10_000 else 1.5
-        rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
-        p = places_payload(n)
-        compare(
-            f"search_places, one answer of {n:,} live-shaped places",
-            {
-                "PlacesResult.from_payload(p).to_frame()": lambda: PlacesResult.from_payload(
-                    p
-                ).to_frame(),
-                "mapsnb.frames.places_frame(p)": lambda: places_frame(p),
-            },
-            lambda: pd.json_normalize(p["places"]),
-            rounds,
-            goal,
-            memory,
-        )
-        del p
-        answers = [places_payload(10, start) for start in range(0, n, 10)]
-        compare(
-            f"search_places batch: {n // 10:,} answers of 10 places",
-            {"batch columns -> one frame": lambda: places_batch(answers)},
-            lambda: pd.json_normalize(flat(answers, "places")),
-            rounds,
-            goal,
-            memory,
-        )
-        del answers
-        a = along_payload(n)
-        compare(
-            f"search_along_route, one answer of {n:,} results",
-            {
-                "AlongRouteResult.from_payload(p).to_frame()": lambda: (
-                    AlongRouteResult.from_payload(a).to_frame()
-                ),
-                "mapsnb.frames.along_route_frame(p)": lambda: along_route_frame(a),
-            },
-            lambda: pd.json_normalize(a["results"]),
-            rounds,
-            goal,
-            memory,
-        )
-        del a
-        names = resolve_answers(n)
-        compare(
-            f"resolve_names batch: {n:,} names in {len(names):,} answers of 20",
-            {"batch columns -> one frame": lambda: resolve_batch(names)},
-            lambda: pd.json_normalize(flat([p for p, _ in names], "results")),
-            rounds,
-            goal,
-            memory,
-        )
-        del names
+def case_places(n: int, rounds: int, goal: float, memory: bool) -> None:
+    p = places_payload(n)
+    compare(
+        f"search_places, one answer of {n:,} live-shaped places",
+        {
+            "PlacesResult.from_payload(p).to_frame()": lambda: PlacesResult.from_payload(
+                p
+            ).to_frame(),
+            "mapsnb.frames.places_frame(p)": lambda: places_frame(p),
+        },
+        lambda: pd.json_normalize(p["places"]),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_places_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
+    answers = [places_payload(10, start) for start in range(0, n, 10)]
+    compare(
+        f"search_places batch: {n // 10:,} answers of 10 places",
+        {"batch columns -> one frame": lambda: places_batch(answers)},
+        lambda: pd.json_normalize(flat(answers, "places")),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_along(n: int, rounds: int, goal: float, memory: bool) -> None:
+    a = along_payload(n)
+    compare(
+        f"search_along_route, one answer of {n:,} results",
+        {
+            "AlongRouteResult.from_payload(p).to_frame()": lambda: AlongRouteResult.from_payload(
+                a
+            ).to_frame(),
+            "mapsnb.frames.along_route_frame(p)": lambda: along_route_frame(a),
+        },
+        lambda: pd.json_normalize(a["results"]),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_resolve(n: int, rounds: int, goal: float, memory: bool) -> None:
+    names = resolve_answers(n)
+    compare(
+        f"resolve_names batch: {n:,} names in {len(names):,} answers of 20",
+        {"batch columns -> one frame": lambda: resolve_batch(names)},
+        lambda: pd.json_normalize(flat([p for p, _ in names], "results")),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_environment(rounds: int) -> None:
     aq = air_quality_payload()
     hours = aq["airQuality"]["hourlyResults"]
     compare(
@@ -389,7 +385,7 @@ def main(argv: list[str] | None = None) -> None:
             pd.json_normalize(hours, record_path="indexes", meta=META),
             pd.json_normalize(hours, record_path="pollutants", meta=META),
         ),
-        args.rounds * 3,
+        rounds,
         0.5,
         False,
     )
@@ -403,10 +399,26 @@ def main(argv: list[str] | None = None) -> None:
             pd.json_normalize(days, record_path="pollenTypeInfo", meta=day_meta),
             pd.json_normalize(days, record_path="plantInfo", meta=day_meta),
         ),
-        args.rounds * 3,
+        rounds,
         0.5,
         False,
     )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc runs")
+    args = parser.parse_args(argv)
+    memory = not args.no_memory
+    print(f"medians of {args.rounds} alternating rounds; ratio = time / json_normalize's")
+    for n in args.sizes:
+        goal = 2.0 if n <= 10_000 else 1.5
+        rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
+        for case in (case_places, case_places_batch, case_along, case_resolve):
+            case(n, rounds, goal, memory)
+    case_environment(args.rounds * 3)
 
 
 if __name__ == "__main__":
