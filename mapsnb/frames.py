@@ -170,6 +170,8 @@ def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[st
 
 def _add_extras(cols: dict[str, Any], extras: Sequence[Mapping], order: list[str]) -> list[str]:
     """Add extra columns (union of keys, first-seen order; absent -> None); return the order."""
+    if not any(extras):  # the live shape: no extra fields at all
+        return order
     names: dict[str, None] = {}
     for row in extras:
         names.update(dict.fromkeys(row))
