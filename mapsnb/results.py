@@ -13,7 +13,7 @@ import datetime as dt
 import html
 import warnings
 from collections.abc import Mapping
-from itertools import chain, repeat
+from itertools import repeat
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import (
@@ -435,12 +435,23 @@ def _strings(obj: Any) -> bool:
     return obj is None or (type(obj) is dict and set(map(type, obj.values())) <= _STRINGS)
 
 
-def _field_types(views: list[dict[str, Any]], key: str) -> set[type]:
-    return set(map(type, map(dict.get, views, repeat(key))))
+def _field_types(views: list[dict[str, Any]], key: str, default: Any = None) -> set[type]:
+    return set(map(type, map(dict.get, views, repeat(key), repeat(default))))
 
 
-def _value_types(boxes: list[Any]) -> set[type]:
-    return set(map(type, chain.from_iterable(map(dict.values, filter(None, boxes)))))
+_LINKS = ("placeUrl", "directionsUrl", "writeAReviewUrl", "reviewsUrl", "photosUrl")
+_PLAIN_LINKS = frozenset(_LINKS)
+_PLAIN_CREDIT = frozenset({"title", "url"})
+_PLAIN_LOCATION = frozenset({"latitude", "longitude"})
+
+
+def _boxes(views: list[dict[str, Any]], key: str, keys: frozenset[str]) -> list[Any] | None:
+    """The ``key`` dicts of ``views`` (absent ones left out) when each holds only ``keys``."""
+    found = list(map(dict.get, views, repeat(key)))
+    if not set(map(type, found)) <= _DICT_OR_NONE:
+        return None
+    boxes = list(filter(None, found))
+    return boxes if all(map(keys.issuperset, boxes)) else None
 
 
 def _plain_views(views: list[Any]) -> bool:
@@ -453,15 +464,15 @@ def _plain_views(views: list[Any]) -> bool:
         return False
     if not _field_types(views, "google_maps_links") <= {type(None)}:
         return False
-    boxes = {}
-    for key in ("googleMapsLinks", "attribution", "location"):
-        found = list(map(dict.get, views, repeat(key)))
-        if not set(map(type, found)) <= _DICT_OR_NONE:
-            return False
-        boxes[key] = found
-    return (
-        _value_types(boxes["googleMapsLinks"]) | _value_types(boxes["attribution"])
-    ) <= _STRINGS and _value_types(boxes["location"]) <= _NUMBERS
+    links = _boxes(views, "googleMapsLinks", _PLAIN_LINKS)
+    credits = _boxes(views, "attribution", _PLAIN_CREDIT)
+    where = _boxes(views, "location", _PLAIN_LOCATION)
+    if links is None or credits is None or where is None:
+        return False
+    texts = set().union(*(_field_types(links, key) for key in _LINKS))
+    texts |= _field_types(credits, "title") | _field_types(credits, "url")
+    numbers = _field_types(where, "latitude", 0.0) | _field_types(where, "longitude", 0.0)
+    return texts <= _STRINGS and numbers <= _NUMBERS
 
 
 def _plain_text_fields(data: dict[str, Any], *keys: str) -> bool:
