@@ -454,10 +454,35 @@ def _boxes(views: list[dict[str, Any]], key: str, keys: frozenset[str]) -> list[
     return boxes if all(map(keys.issuperset, boxes)) else None
 
 
+def _plain_view(view: Any) -> bool:
+    """Whether one PlaceView validates as is (for short lists: no per-column set-up)."""
+    if type(view) is not dict:
+        return False
+    get = view.get
+    links, credit, where = get("googleMapsLinks"), get("attribution"), get("location")
+    if not (
+        {type(get("place")), type(get("id")), type(get("google_maps_links"))} <= _STRINGS
+        and get("google_maps_links") is None
+        and {type(links), type(credit), type(where)} <= _DICT_OR_NONE
+    ):
+        return False
+    if links is not None and not (
+        links.keys() <= _PLAIN_LINKS and set(map(type, links.values())) <= _STRINGS
+    ):
+        return False
+    if credit is not None and not (
+        credit.keys() <= _PLAIN_CREDIT and set(map(type, credit.values())) <= _STRINGS
+    ):
+        return False
+    return where is None or (
+        where.keys() <= _PLAIN_LOCATION and set(map(type, where.values())) <= _NUMBERS
+    )
+
+
 def _plain_views(views: list[Any]) -> bool:
     """Whether every PlaceView of ``views`` validates as is (column by column, in C loops)."""
-    if not views:
-        return True
+    if len(views) < 32:
+        return all(map(_plain_view, views))
     if set(map(type, views)) != {dict}:
         return False
     if not (_field_types(views, "place") | _field_types(views, "id")) <= _STRINGS:
