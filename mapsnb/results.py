@@ -431,10 +431,6 @@ _NUMBERS = frozenset({int, float})
 _DICT_OR_NONE = frozenset({dict, type(None)})
 
 
-def _strings(obj: Any) -> bool:
-    return obj is None or (type(obj) is dict and set(map(type, obj.values())) <= _STRINGS)
-
-
 def _field_types(views: list[dict[str, Any]], key: str, default: Any = None) -> set[type]:
     return set(map(type, map(dict.get, views, repeat(key), repeat(default))))
 
