@@ -228,7 +228,8 @@ def places_batch(answers: list[Payload]) -> pd.DataFrame:
     parts = bf.Parts()
     for pos, payload in enumerate(answers):
         result = PlacesResult.from_payload(payload, request={"text_query": "solar"})
-        cols, extras = bf.LISTED["search_places"][0](result.raw, result.request, None)
+        cols, extras, credits = bf.LISTED["search_places"][0](result.raw, result.request, None)
+        parts.credit_items(credits)
         parts.listed(cols, extras, pos)
     block = parts.listed_block("search_places")
     assert block is not None

@@ -158,10 +158,9 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
         parts.credit_items(collect_attributions(payload))
         _packed(resolution_columns(payload, outcome.request, call.tool), call.rows, parts)
     elif call.tool in LISTED and table is None:
-        payload = outcome.raw or {}
-        parts.credit_items(collect_attributions(payload))
         issued = getattr(outcome, "issued_at", None)
-        cols, extras = LISTED[call.tool][0](payload, outcome.request, issued)
+        cols, extras, credits = LISTED[call.tool][0](outcome.raw or {}, outcome.request, issued)
+        parts.credit_items(credits)
         parts.states[call.rows[0]] = ("ok", None) if extras else ("empty", None)
         if extras:
             parts.listed(cols, extras, call.rows[0])

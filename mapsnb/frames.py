@@ -113,6 +113,8 @@ ROUTE_COLUMNS = [
     "destination",
 ]
 PATH_COLUMNS = ["route_index", "seq", "lat", "lng", "cum_distance_m"]
+#: One answer's rows before they become a frame: column lists, per-row extras, credits.
+Lists = tuple[dict[str, list], list[dict], list[dict]]
 BATCH_COLUMNS = [
     "ok",
     "place_id",
@@ -363,29 +365,24 @@ def places_frame(
     text citing the place. ``attrs`` also holds ``summary`` and ``content_token``.
     """
     summary = text(g(payload, "summary")) or ""
-    items = g(payload, "places")
-    views = records(items)
-    cols, extras, simple = _place_columns(views, summary)
+    cols, extras, credits = places_lists(payload)
     df = places_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
-    in_columns = _credits_in_columns(payload, items, views, simple, _PLACES_TOP)
     return finish(
-        df,
-        source,
-        _column_credits(cols) if in_columns else collect_attributions(payload),
-        summary=summary or None,
-        content_token=g(payload, "contentToken"),
+        df, source, credits, summary=summary or None, content_token=g(payload, "contentToken")
     )
 
 
 def places_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
-) -> tuple[dict[str, list], list[dict]]:
-    """The rows of a ``search_places`` answer as plain column lists and per-row extras (the
-    columns of :func:`places_frame`, unconverted): a batch extends them answer by answer and
-    builds one frame at the end with :func:`places_table`."""
-    views = records(g(payload, "places"))
-    cols, extras, _ = _place_columns(views, text(g(payload, "summary")) or "")
-    return cols, extras
+) -> Lists:
+    """The rows of a ``search_places`` answer as plain column lists, per-row extras and the
+    answer's credits (the columns of :func:`places_frame`, unconverted): a batch extends them
+    answer by answer and builds one frame at the end with :func:`places_table`."""
+    items = g(payload, "places")
+    views = records(items)
+    cols, extras, simple = _place_columns(views, text(g(payload, "summary")) or "")
+    in_columns = _credits_in_columns(payload, items, views, simple, _PLACES_TOP)
+    return cols, extras, _column_credits(cols) if in_columns else collect_attributions(payload)
 
 
 _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
@@ -468,17 +465,10 @@ def along_route_frame(
     then unknown fields flattened.
     """
     summary = text(g(payload, "summary")) or ""
-    items = g(payload, "results")
-    results = records(items)
-    cols, extras, simple = _along_columns(results, payload)
+    cols, extras, credits = along_route_lists(payload)
     df = along_route_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
-    in_columns = _credits_in_columns(payload, items, results, simple, _ALONG_TOP)
     return finish(
-        df,
-        source,
-        _column_credits(cols) if in_columns else collect_attributions(payload),
-        summary=summary or None,
-        content_token=g(payload, "contentToken"),
+        df, source, credits, summary=summary or None, content_token=g(payload, "contentToken")
     )
 
 
@@ -487,11 +477,15 @@ _DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distanc
 
 def along_route_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
-) -> tuple[dict[str, list], list[dict]]:
-    """The rows of a ``search_along_route`` answer as plain column lists and per-row extras
-    (see :func:`places_lists`; ``detour`` holds nanoseconds until :func:`along_route_table`)."""
-    cols, extras, _ = _along_columns(records(g(payload, "results")), payload)
-    return cols, extras
+) -> Lists:
+    """The rows of a ``search_along_route`` answer as plain column lists, per-row extras and
+    credits (see :func:`places_lists`; ``detour`` holds nanoseconds until
+    :func:`along_route_table`)."""
+    items = g(payload, "results")
+    results = records(items)
+    cols, extras, simple = _along_columns(results, payload)
+    in_columns = _credits_in_columns(payload, items, results, simple, _ALONG_TOP)
+    return cols, extras, _column_credits(cols) if in_columns else collect_attributions(payload)
 
 
 def _along_columns(
@@ -626,8 +620,8 @@ def routes_frame(
     ``settings.retrieval_token_minutes`` (UTC) for routes with a token, NaT otherwise. Empty
     ``routes`` gives an empty frame.
     """
-    cols, extras = routes_lists(payload, request, issued_at)
-    return finish(routes_table(cols, extras), source, collect_attributions(payload))
+    cols, extras, credits = routes_lists(payload, request, issued_at)
+    return finish(routes_table(cols, extras), source, credits)
 
 
 _ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
@@ -635,8 +629,9 @@ _ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_to
 
 def routes_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
-) -> tuple[dict[str, list], list[dict]]:
-    """The rows of a ``compute_routes`` answer as plain column lists and per-row extras (see
+) -> Lists:
+    """The rows of a ``compute_routes`` answer as plain column lists, per-row extras and
+    credits (see
     :func:`places_lists`; ``duration`` and ``token_expires_at`` hold nanoseconds until
     :func:`routes_table`)."""
     routes = records(g(payload, "routes"))
@@ -671,7 +666,7 @@ def routes_lists(
     cols["travel_mode"] = [mode] * n
     cols["origin"] = [waypoint_label(origin)] * n
     cols["destination"] = [waypoint_label(destination)] * n
-    return cols, extras
+    return cols, extras, collect_attributions(payload)
 
 
 def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
