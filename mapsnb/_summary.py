@@ -437,19 +437,22 @@ def _snippets(plain: str) -> dict[int, str]:
             trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
             if trailing is not None:
                 stop = trailing.end()
-            if "[" in line[start:stop]:
-                _cite_sentence(line[start:stop].strip(), out)
+            _cite_sentence(line, start, stop, out)
             start = stop
-        if "[" in line[start:]:
-            _cite_sentence(line[start:].strip(), out)
+        if start < len(line):
+            _cite_sentence(line, start, len(line), out)
     return out
 
 
-def _cite_sentence(sentence: str, out: dict[int, str]) -> None:
-    for m in _CITE.finditer(sentence):
+def _cite_sentence(line: str, start: int, stop: int, out: dict[int, str]) -> None:
+    """Record ``line[start:stop]`` (stripped) for the numbers it cites first."""
+    sentence = None
+    for m in _CITE.finditer(line, start, stop):
         group = m.group(1)
         for n in (int(group),) if "," not in group else _numbers(group):
             if n not in out:
+                if sentence is None:
+                    sentence = line[start:stop].strip()
                 out[n] = sentence
 
 
