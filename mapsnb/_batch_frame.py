@@ -17,6 +17,7 @@ import pandas as pd
 from ._wire import collect_attributions
 from .errors import InvalidRequest, ToolError
 from .frames import (
+    add_credits,
     align_zones,
     along_route_lists,
     along_route_table,
@@ -70,15 +71,18 @@ class Parts:
     row_extras: list[Any] = field(default_factory=list)
     row_positions: list[int] = field(default_factory=list)
     row_items: list[int] = field(default_factory=list)
+    seen: set[Any] = field(default_factory=set)  # keys of ``attributions`` (see add_credits)
+
+    def __post_init__(self) -> None:
+        given, self.attributions, self.seen = self.attributions, [], set()
+        add_credits(self.attributions, self.seen, given)
 
     def add(self, df: pd.DataFrame, positions: list[int] | np.ndarray) -> None:
         self.blocks.append((df, np.asarray(positions, dtype=np.int64)))
 
     def credit_items(self, items: list[Any] | None) -> None:
         """Keep these attributions (once each)."""
-        for item in items or []:
-            if item not in self.attributions:
-                self.attributions.append(item)
+        add_credits(self.attributions, self.seen, items)
 
     def credit(self, df: pd.DataFrame) -> pd.DataFrame:
         """Keep ``df``'s attributions here and empty its ``attrs`` (pandas deep-copies attrs
@@ -183,15 +187,14 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     items: list[Any] = []
     item_name: str | None = None
     attributions: list[Any] = list(parts.attributions)
+    seen = set(parts.seen)
     covered = np.zeros(n, dtype=bool)
     packed = parts.packed_block(job.tool) if job.tool in PACKED else None
     listed = parts.listed_block(job.tool) if job.tool in LISTED else None
     for df, pos in [*parts.blocks, *(block for block in (packed, listed) if block)]:
         if item_name is None and df.index.name is not None:
             item_name = str(df.index.name)
-        for a in df.attrs.get("attributions", []) or []:
-            if a not in attributions:
-                attributions.append(a)
+        add_credits(attributions, seen, df.attrs.get("attributions"))
         items.extend(df.index.tolist())
         frames.append(df.reset_index(drop=True))
         positions.append(pos)

@@ -941,16 +941,32 @@ def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
     return out
 
 
+def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -> None:
+    """Append the items not yet in ``found`` (equal ones once), in order. ``seen`` holds the
+    keys of ``found``, so this is linear: a batch of 10,000 live answers has ~100,000 distinct
+    credits, and a scan of ``found`` per item would be quadratic."""
+    for item in items or ():
+        try:
+            key = frozenset(item.items()) if type(item) is dict else (type(item), item)
+            hash(key)
+        except TypeError:  # an unhashable credit: compare it with the list
+            if item not in found:
+                found.append(item)
+            continue
+        if key not in seen:
+            seen.add(key)
+            found.append(item)
+
+
 def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
     sources = [
         str(getattr(r, "source", None) or df.attrs.get("source", ""))
         for r, df in zip(results, frames, strict=True)
     ]
     attributions: list[dict] = []
+    seen: set[Any] = set()
     for df in frames:
-        for item in df.attrs.get("attributions", []):
-            if item not in attributions:
-                attributions.append(item)
+        add_credits(attributions, seen, df.attrs.get("attributions"))
     out.attrs = {}
     units = [df.attrs.get("units") for df in frames]
     if units and units[0] is not None and all(u == units[0] for u in units):

@@ -68,3 +68,28 @@ def test_routes_batch_equals_the_single_frames(client: mapsnb.Client) -> None:
     assert out.index.names == ["input", "item"]
     assert str(out["token_expires_at"].dtype) == "datetime64[ns, UTC]"
     assert out["token_expires_at"].notna().all()
+
+
+def test_credits_are_kept_once_each_in_linear_time() -> None:
+    """A batch of 10,000 live answers carries ~100,000 distinct credits ("<name> - Google
+    Maps"): keeping them once each must not scan the kept list per credit (that was
+    quadratic: minutes for a 100,000-row batch)."""
+    from mapsnb._batch_frame import Parts
+
+    class Scanned(list):
+        scans = 0
+
+        def __contains__(self, item: object) -> bool:
+            Scanned.scans += 1
+            return super().__contains__(item)
+
+    parts = Parts()
+    parts.attributions = Scanned()
+    items = [{"title": f"Shop {i} - Google Maps", "url": f"https://m/{i}"} for i in range(5000)]
+    parts.credit_items(items)
+    parts.credit_items(items[::-1])
+    parts.credit_items([{"url": "https://m/0", "title": "Shop 0 - Google Maps"}])  # equal dict
+    assert list(parts.attributions) == items
+    assert Scanned.scans == 0
+    resumed = Parts(attributions=[*items[:2], items[0]])  # a resumed batch's credits
+    assert resumed.attributions == items[:2]
