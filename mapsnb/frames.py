@@ -941,13 +941,19 @@ def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
     return out
 
 
+_CREDIT_KEYS = frozenset({"title", "url"})
+
+
 def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -> None:
     """Append the items not yet in ``found`` (equal ones once), in order. ``seen`` holds the
     keys of ``found``, so this is linear: a batch of 10,000 live answers has ~100,000 distinct
     credits, and a scan of ``found`` per item would be quadratic."""
     for item in items or ():
         try:
-            key = frozenset(item.items()) if type(item) is dict else (type(item), item)
+            if type(item) is dict and item.keys() <= _CREDIT_KEYS:  # {"title", "url"}
+                key: Any = (len(item), item.get("title"), item.get("url"))
+            else:
+                key = frozenset(item.items()) if type(item) is dict else (type(item), item)
             hash(key)
         except TypeError:  # an unhashable credit: compare it with the list
             if item not in found:
