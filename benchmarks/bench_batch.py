@@ -8,11 +8,17 @@
    peak memory (max RSS) and calls per second printed.
 3. **429 storm**: every third call answered 429 with ``Retry-After: 1``: the batch finishes with
    every row ``ok``.
+4. **Memory** (issue 24 item 4): how much a 10,000-call ``search_places`` batch grows the process
+   (peak RSS over the RSS before it, each run in a fresh process), against raw ``httpx`` doing
+   the same work (the same calls, 32 in flight, each answer's JSON text decoded, then one
+   ``pandas.json_normalize`` of all places). Goal: the batch grows <= 2x what raw httpx grows.
+   The two alternate, ``--memory-rounds`` times each; medians and ranges are printed.
 
 The server (``tests/servers/batch_asgi.py``: the batch test server's tools on uvicorn) runs in a
 subprocess on 127.0.0.1.
 
-Run: ``python benchmarks/bench_batch.py [--names 1000] [--calls 10000] [--storm 60] [--repeat 5]``.
+Run: ``python benchmarks/bench_batch.py [--names 1000] [--calls 10000] [--storm 60] [--repeat 5]
+[--memory-rounds 3] [--only memory]``.
 """
 
 from __future__ import annotations
@@ -181,22 +187,108 @@ def bench_storm(n_calls: int) -> bool:
     return complete
 
 
+def rss_mb() -> float:
+    """Resident memory of this process now, in MB."""
+    with open("/proc/self/statm", encoding="ascii") as f:
+        return int(f.read().split()[1]) * resource.getpagesize() / 2**20
+
+
+async def raw_places(url: str, queries: list[str], in_flight: int) -> list[dict]:
+    """``search_places`` for every query as raw httpx POSTs: the decoded payloads."""
+    gate = asyncio.Semaphore(in_flight)
+    out: list[dict] = [{}] * len(queries)
+    async with httpx.AsyncClient() as http:
+
+        async def one(i: int, query: str) -> None:
+            body = {"jsonrpc": "2.0", "id": i, "method": "tools/call"}
+            body["params"] = {"name": "search_places", "arguments": {"text_query": query}}
+            async with gate:
+                answer = (await http.post(url, content=json.dumps(body))).json()
+            out[i] = json.loads(answer["result"]["content"][0]["text"])
+
+        await asyncio.gather(*(one(i, q) for i, q in enumerate(queries)))
+    return out
+
+
+def memory_child(kind: str, url: str, n_calls: int) -> None:
+    """One side of the memory comparison, in a fresh process: prints its growth as JSON."""
+    queries = [f"query {i}" for i in range(n_calls)]
+    with mapsnb.Client(KEY, url=url, protocol="stateless") as client:
+        client.batch.search_places(["warm up"], progress=False)  # imports, loop thread
+        asyncio.run(raw_places(url, ["warm up"], 1))
+        pd.json_normalize([{"a": {"b": 1}}])
+        before = rss_mb()
+        if kind == "batch":
+            out = client.batch.search_places(
+                queries, max_concurrency=32, calls_per_minute=10**9, progress=False
+            )
+        else:
+            payloads = asyncio.run(raw_places(url, queries, 32))
+            out = pd.json_normalize([p for payload in payloads for p in payload["places"]])
+            del payloads
+        rows = len(out)
+    print(json.dumps({"growth": max_rss_mb() - before, "rows": rows}))
+
+
+def bench_memory(n_calls: int, rounds: int) -> float:
+    proc, url = start_server()
+    growth: dict[str, list[float]] = {"batch": [], "raw": []}
+    try:
+        for r in range(rounds):
+            for kind in ("batch", "raw") if r % 2 == 0 else ("raw", "batch"):
+                cmd = [sys.executable, __file__, "--memory-child", kind, url, str(n_calls)]
+                done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=ROOT)
+                found = json.loads(done.stdout.strip().splitlines()[-1])
+                assert found["rows"] == n_calls, found
+                growth[kind].append(found["growth"])
+    finally:
+        stop(proc)
+    ratios = [b / r for b, r in zip(growth["batch"], growth["raw"], strict=True)]
+    med = {k: statistics.median(v) for k, v in growth.items()}
+    ratio = statistics.median(ratios)
+    print(f"\n4. memory: {n_calls} search_places calls, 32 in flight, fresh process each")
+    for kind, label in (
+        ("batch", "client.batch.search_places"),
+        ("raw", "raw httpx + json_normalize"),
+    ):
+        values = growth[kind]
+        print(f"  {label:<28} grows {med[kind]:6.1f} MB ({min(values):.1f}–{max(values):.1f})")
+    verdict = "meets" if ratio <= 2 else "MISSES"
+    print(
+        f"  batch / raw {ratio:.2f}× ({min(ratios):.2f}–{max(ratios):.2f}), {verdict} ≤ 2×; "
+        f"{rounds} rounds each"
+    )
+    return ratio
+
+
 def main() -> None:
+    if len(sys.argv) == 5 and sys.argv[1] == "--memory-child":
+        memory_child(sys.argv[2], sys.argv[3], int(sys.argv[4]))
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--names", type=int, default=1000)
     parser.add_argument("--calls", type=int, default=10_000)
     parser.add_argument("--storm", type=int, default=60)
     parser.add_argument("--repeat", type=int, default=5, help="turns of batch and raw httpx")
+    parser.add_argument("--memory-rounds", type=int, default=3)
+    parser.add_argument("--only", choices=["memory"], help="run only this part")
     args = parser.parse_args()
+    if args.only == "memory":
+        bench_memory(args.calls, args.memory_rounds)
+        return
     speedup, vs_ideal = bench_latency(args.names, args.repeat)
     lost, duplicated, mismatched = bench_scale(args.calls)
     complete = bench_storm(args.storm)
+    memory = bench_memory(args.calls, args.memory_rounds)
     print("\nSummary")
     print(f"  batch vs loop {speedup:.2f}× ({'meets' if speedup >= 6 else 'MISSES'} ≥ 6×)")
     print(f"  batch / ideal {vs_ideal:.2f}× ({'meets' if vs_ideal <= 1.25 else 'MISSES'} ≤ 1.25×)")
     ok = lost == duplicated == mismatched == 0
     print(f"  10k rows: {'0 lost, 0 duplicated, 0 mismatched' if ok else 'ROWS WRONG'}")
     print(f"  429 storm: {'every row' if complete else 'ROWS MISSING'}")
+    print(
+        f"  memory: batch grows {memory:.2f}× raw httpx ({'meets' if memory <= 2 else 'MISSES'} ≤ 2×)"
+    )
 
 
 if __name__ == "__main__":

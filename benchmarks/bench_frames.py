@@ -1,25 +1,130 @@
-"""Benchmark: ``air_quality_frame`` + ``pollutants_frame`` against ``pandas.json_normalize``.
+"""Frames at analyst scale against ``pandas.json_normalize`` of the same records, side by side.
 
-A payload of 30 days x 24 hourly air-quality entries (2 indexes, 6 pollutants each) is turned
-into tidy frames both ways, side by side in one run; medians of repeated runs are printed with
-their ratio (goal: mapsnb <= 2x json_normalize, which does no time-zone or dtype work).
+Issue 24 goals, per case, on live-shaped payloads (every place named in the summary *and* in its
+attribution title ``"<name> - Google Maps"``, live ``placeUrl`` form):
 
-Run: ``python benchmarks/bench_frames.py [--repeat N]``.
+* ``search_places``: ``PlacesResult.from_payload(p).to_frame()`` (what
+  ``client.search_places(...).to_frame()`` does) and ``mapsnb.frames.places_frame(p)`` on
+  10,000 places <= 2.0x ``pandas.json_normalize(p["places"])``, <= 1.5x at 100,000; peak memory
+  (tracemalloc) <= json_normalize's;
+* the same for ``search_along_route`` (one answer, and ``AlongRouteResult``), for batches of
+  ``search_places`` answers of 10 places (the batch's own column lists, ``_batch_frame.Parts``)
+  and for ``resolve_names`` batch frames (answers of 20 names, packed as a batch packs them);
+* air quality + pollutants, and pollen frames, <= 0.5x ``json_normalize``.
+
+Every case runs its contenders in alternating order, round after round (a busy machine slows
+both alike); printed are medians with their ranges, and the ratio to ``json_normalize`` per round
+(median and range). Memory is each contender's peak under ``tracemalloc`` in a run of its own.
+
+Run: ``python benchmarks/bench_frames.py [--sizes 10000 100000] [--rounds 5]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
+import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
 import pandas as pd
 
-from mapsnb.frames import air_quality_frame, pollutants_frame
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb import _batch_frame as bf
+from mapsnb.frames import (
+    air_quality_frame,
+    along_route_frame,
+    places_frame,
+    pollen_frame,
+    pollutants_frame,
+    resolution_columns,
+)
+from mapsnb.results import AlongRouteResult, PlacesResult, ResolvedNames
+
+Payload = dict[str, Any]
+
+
+# ----------------------------------------------------------------------------- payloads
+def live_view(i: int) -> tuple[dict[str, Any], str]:
+    """A PlaceView as live sends it, and its name."""
+    name = f"Zonne Energie {i} B.V."
+    key = f"0x47c66f{i:010x}:0x{(i * 7919) % 2**32:08x}"
+    base = "https://www.google.com/maps/place//data="
+    url = f"{base}!4m2!3m1!1s{key}"
+    pid = f"ChIJ{i:023d}"
+    view = {
+        "place": f"places/{pid}",
+        "id": pid,
+        "location": {"latitude": 52.0 + (i % 1000) / 1e4, "longitude": 5.0 + (i // 1000) / 1e4},
+        "googleMapsLinks": {
+            "placeUrl": url,
+            "directionsUrl": f"https://www.google.com/maps/dir//''/data=!4m7!4m6!1m1!4e2!1m2!1m1!1s{key}",
+            "reviewsUrl": f"{base}!4m4!3m3!1s{key}!9m1!1b1",
+            "photosUrl": f"{base}!4m3!3m2!1s{key}!10e5",
+            "writeAReviewUrl": f"{base}!4m3!3m2!1s{key}!12e1",
+        },
+        "attribution": {"title": f"{name} - Google Maps", "url": url},
+    }
+    return view, name
+
+
+def paragraph(i: int, name: str) -> str:
+    return (
+        f"<p><strong>{name}</strong> installs solar panels and has a rating of 4.{i % 10} "
+        f"stars; it is located at {i % 300 + 1} Oudegracht, 3511 AB Utrecht, Netherlands [{i}]."
+        "</p>"
+    )
+
+
+def places_payload(n: int, start: int = 0) -> Payload:
+    views, paragraphs = [], ["<p>Here are solar energy companies near Utrecht.</p>"]
+    for k in range(n):
+        view, name = live_view(start + k)
+        views.append(view)
+        paragraphs.append(paragraph(k, name))
+    return {"places": views, "summary": "".join(paragraphs)}
+
+
+def along_payload(n: int) -> Payload:
+    p = places_payload(n)
+    results = [
+        {
+            "place": view,
+            "detourSummary": {
+                "detourDuration": f"{60 + i % 900}s",
+                "localizedDetourDistance": f"{(i % 50) / 10 + 0.1:.1f} km",
+            },
+        }
+        for i, view in enumerate(p["places"])
+    ]
+    return {"results": results, "summary": p["summary"]}
+
+
+def resolve_answers(n: int) -> list[tuple[Payload, Payload]]:
+    """``n`` names as a batch sends them: answers of 20 with their requests (1 in 10 fails)."""
+    out = []
+    for start in range(0, n, 20):
+        queries = [{"text": f"Zonne Energie {i} Utrecht"} for i in range(start, min(n, start + 20))]
+        results: list[Any] = []
+        failed: dict[str, Any] = {}
+        for k in range(len(queries)):
+            i = start + k
+            if i % 10 == 9:
+                results.append({})
+                failed[str(k)] = {"code": 5, "message": f"no place matches query {k}"}
+            else:
+                results.append({"entity": {"place": f"places/ChIJ{i:023d}"}, "confidence": "HIGH"})
+        payload = {"results": results, "failedRequests": failed, "saveToMapsUrl": "https://m/x"}
+        out.append((payload, {"queries": queries}))
+    return out
+
 
 POLLUTANTS = ("co", "no2", "o3", "pm10", "pm25", "so2")
 META = [
@@ -31,7 +136,7 @@ META = [
 ]
 
 
-def build_payload(days: int = 30, start: date = date(2026, 10, 15)) -> dict[str, Any]:
+def air_quality_payload(days: int = 30, start: date = date(2026, 10, 15)) -> Payload:
     """``days`` x 24 hourly entries in America/Los_Angeles (crosses the 2026-11-01 DST change)."""
     zone = ZoneInfo("America/Los_Angeles")
     hours: list[dict[str, Any]] = []
@@ -84,47 +189,237 @@ def build_payload(days: int = 30, start: date = date(2026, 10, 15)) -> dict[str,
     return {"timeZone": "America/Los_Angeles", "airQuality": {"hourlyResults": hours}}
 
 
-def run_mapsnb(payload: dict[str, Any]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    return air_quality_frame(payload), pollutants_frame(payload)
+def pollen_payload(days: int = 365, start: date = date(2026, 1, 1)) -> Payload:
+    """``days`` days x (3 pollen types + 12 plants)."""
+    info = {
+        "code": "UPI",
+        "displayName": "Universal Pollen Index",
+        "value": 2,
+        "category": "Low",
+        "indexDescription": "People with very high allergy to pollen are likely to experience "
+        "symptoms",
+        "color": {"red": 0.5176471, "green": 0.81960785, "blue": 0.2901961},
+    }
+    plants = ("ALDER", "ASH", "BIRCH", "COTTONWOOD", "ELM", "MAPLE", "OLIVE", "JUNIPER", "OAK")
+    plants += ("PINE", "RAGWEED", "GRAMINALES")
+    out = []
+    for d in range(days):
+        day = start + timedelta(days=d)
+        out.append(
+            {
+                "date": {"year": day.year, "month": day.month, "day": day.day},
+                "pollenTypeInfo": [
+                    {"code": c, "displayName": c.title(), "inSeason": True, "indexInfo": info}
+                    for c in ("GRASS", "TREE", "WEED")
+                ],
+                "plantInfo": [
+                    {"code": c, "displayName": c.title(), "inSeason": d % 2 == 0, "indexInfo": info}
+                    for c in plants
+                ],
+            }
+        )
+    return {"regionCode": "US", "pollen": {"dailyInfo": out}}
 
 
-def run_json_normalize(payload: dict[str, Any]) -> tuple[pd.DataFrame, pd.DataFrame]:
-    hours = payload["airQuality"]["hourlyResults"]
-    indexes = pd.json_normalize(hours, record_path="indexes", meta=META)
-    pollutants = pd.json_normalize(hours, record_path="pollutants", meta=META)
-    return indexes, pollutants
+# ----------------------------------------------------------------------------- contenders
+def places_batch(answers: list[Payload]) -> pd.DataFrame:
+    """What a ``search_places`` batch does with its answers: a typed result per answer (as
+    the client returns it), its rows kept as column lists, one frame at the end."""
+    parts = bf.Parts()
+    for pos, payload in enumerate(answers):
+        result = PlacesResult.from_payload(payload, request={"text_query": "solar"})
+        cols, extras, credits = bf.LISTED["search_places"][0](result.raw, result.request, None)
+        parts.credit_items(credits)
+        parts.listed(cols, extras, pos)
+    block = parts.listed_block("search_places")
+    assert block is not None
+    return block[0]
 
 
-def median_seconds(fn: Callable[[dict[str, Any]], Any], payload: dict, repeat: int) -> float:
-    fn(payload)  # warm-up
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn(payload)
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples)
+def resolve_batch(answers: list[tuple[Payload, Payload]]) -> pd.DataFrame:
+    """What a ``resolve_names`` batch does: a typed result per answer, rows packed as columns,
+    one frame at the end."""
+    parts = bf.Parts()
+    for k, (payload, request) in enumerate(answers):
+        result = ResolvedNames.from_payload(payload, request=request)
+        rows = list(range(k * 20, k * 20 + len(request["queries"])))
+        bf._packed(resolution_columns(result.raw, result.request, "resolve_names"), rows, parts)
+    block = parts.packed_block("resolve_names")
+    assert block is not None
+    return block[0]
 
 
-def main(argv: list[str] | None = None) -> float:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=21)
+def flat(answers: list[Payload], key: str) -> list[Any]:
+    return [record for payload in answers for record in payload[key]]
+
+
+# ----------------------------------------------------------------------------- measuring
+def timed(fn: Callable[[], Any]) -> float:
+    gc.collect()
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def peak_mb(fn: Callable[[], Any]) -> float:
+    gc.collect()
+    tracemalloc.start()
+    try:
+        out = fn()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del out
+    return peak / 2**20
+
+
+def compare(
+    title: str,
+    contenders: dict[str, Callable[[], Any]],
+    reference: Callable[[], Any],
+    rounds: int,
+    goal: float,
+    memory: bool,
+) -> list[tuple[str, float, float | None]]:
+    """Time ``contenders`` and ``reference`` in alternating order; print medians and ratios."""
+    every = {**contenders, "pandas.json_normalize": reference}
+    for fn in every.values():  # warm-up (imports, caches)
+        fn()
+    times: dict[str, list[float]] = {name: [] for name in every}
+    names = list(every)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            times[name].append(timed(every[name]))
+    ref = times["pandas.json_normalize"]
+    peaks = {name: peak_mb(fn) for name, fn in every.items()} if memory else {}
+    print(f"\n{title}")
+    out = []
+    for name in every:
+        t = times[name]
+        line = f"  {name:<44} {statistics.median(t):8.3f} s ({min(t):.3f}–{max(t):.3f})"
+        if name in contenders:
+            ratios = [a / b for a, b in zip(t, ref, strict=True)]
+            ratio = statistics.median(ratios)
+            verdict = "meets" if ratio <= goal else "MISSES"
+            line += f"  {ratio:5.2f}x ({min(ratios):.2f}–{max(ratios):.2f}) {verdict} <= {goal}x"
+            mem_ratio = None
+            if memory:
+                mem_ratio = peaks[name] / peaks["pandas.json_normalize"]
+                line += f"  peak {peaks[name]:7.1f} MB = {mem_ratio:.2f}x"
+            out.append((name, ratio, mem_ratio))
+        elif memory:
+            line += f"  {'':38}peak {peaks[name]:7.1f} MB"
+        print(line)
+    return out
+
+
+def case_places(n: int, rounds: int, goal: float, memory: bool) -> None:
+    p = places_payload(n)
+    compare(
+        f"search_places, one answer of {n:,} live-shaped places",
+        {
+            "PlacesResult.from_payload(p).to_frame()": lambda: PlacesResult.from_payload(
+                p
+            ).to_frame(),
+            "mapsnb.frames.places_frame(p)": lambda: places_frame(p),
+        },
+        lambda: pd.json_normalize(p["places"]),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_places_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
+    answers = [places_payload(10, start) for start in range(0, n, 10)]
+    compare(
+        f"search_places batch: {n // 10:,} answers of 10 places",
+        {"batch columns -> one frame": lambda: places_batch(answers)},
+        lambda: pd.json_normalize(flat(answers, "places")),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_along(n: int, rounds: int, goal: float, memory: bool) -> None:
+    a = along_payload(n)
+    compare(
+        f"search_along_route, one answer of {n:,} results",
+        {
+            "AlongRouteResult.from_payload(p).to_frame()": lambda: AlongRouteResult.from_payload(
+                a
+            ).to_frame(),
+            "mapsnb.frames.along_route_frame(p)": lambda: along_route_frame(a),
+        },
+        lambda: pd.json_normalize(a["results"]),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_resolve(n: int, rounds: int, goal: float, memory: bool) -> None:
+    names = resolve_answers(n)
+    compare(
+        f"resolve_names batch: {n:,} names in {len(names):,} answers of 20",
+        {"batch columns -> one frame": lambda: resolve_batch(names)},
+        lambda: pd.json_normalize(flat([p for p, _ in names], "results")),
+        rounds,
+        goal,
+        memory,
+    )
+
+
+def case_environment(rounds: int) -> None:
+    aq = air_quality_payload()
+    hours = aq["airQuality"]["hourlyResults"]
+    compare(
+        "air quality: 30 days x 24 h x (2 indexes + 6 pollutants)",
+        {
+            "air_quality_frame + pollutants_frame": lambda: (
+                air_quality_frame(aq),
+                pollutants_frame(aq),
+            )
+        },
+        lambda: (
+            pd.json_normalize(hours, record_path="indexes", meta=META),
+            pd.json_normalize(hours, record_path="pollutants", meta=META),
+        ),
+        rounds,
+        0.5,
+        False,
+    )
+    pollen = pollen_payload()
+    days = pollen["pollen"]["dailyInfo"]
+    day_meta = [["date", "year"], ["date", "month"], ["date", "day"]]
+    compare(
+        "pollen: 365 days x (3 types + 12 plants)",
+        {"pollen_frame": lambda: pollen_frame(pollen)},
+        lambda: (
+            pd.json_normalize(days, record_path="pollenTypeInfo", meta=day_meta),
+            pd.json_normalize(days, record_path="plantInfo", meta=day_meta),
+        ),
+        rounds,
+        0.5,
+        False,
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc runs")
     args = parser.parse_args(argv)
-    payload = build_payload()
-    aq, pol = run_mapsnb(payload)
-    ref_aq, ref_pol = run_json_normalize(payload)
-    assert len(aq) == len(ref_aq) == 30 * 24 * 2 and len(pol) == len(ref_pol) == 30 * 24 * 6
-    # interleave the two so that machine load affects both alike
-    ours, ref = [], []
-    for _ in range(3):
-        ours.append(median_seconds(run_mapsnb, payload, args.repeat))
-        ref.append(median_seconds(run_json_normalize, payload, args.repeat))
-    t_ours, t_ref = statistics.median(ours), statistics.median(ref)
-    ratio = t_ours / t_ref
-    print(f"rows: {len(aq)} index rows, {len(pol)} pollutant rows")
-    print(f"mapsnb air_quality_frame + pollutants_frame: {t_ours * 1e3:8.2f} ms (median)")
-    print(f"pandas.json_normalize (indexes + pollutants): {t_ref * 1e3:8.2f} ms (median)")
-    print(f"ratio: {ratio:.2f}x (goal <= 2x)")
-    return ratio
+    memory = not args.no_memory
+    print(f"medians of {args.rounds} alternating rounds; ratio = time / json_normalize's")
+    for n in args.sizes:
+        goal = 2.0 if n <= 10_000 else 1.5
+        rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
+        for case in (case_places, case_places_batch, case_along, case_resolve):
+            case(n, rounds, goal, memory)
+    case_environment(args.rounds * 3)
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ def _best(text: str, repeat: int = 5) -> float:
     best = float("inf")
     for _ in range(repeat):
         t0 = time.process_time()
-        parse_summary(text)
+        _ = parse_summary(text).names  # names are read on first use: read them all
         best = min(best, time.process_time() - t0)
     return best
 

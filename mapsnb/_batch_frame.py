@@ -21,13 +21,31 @@ import pandas as pd
 
 from ._wire import collect_attributions
 from .errors import InvalidRequest, ToolError
-from .frames import align_zones, resolution_columns, resolution_frame
+from .frames import (
+    add_credits,
+    align_zones,
+    along_route_lists,
+    along_route_table,
+    places_lists,
+    places_table,
+    resolution_columns,
+    resolution_frame,
+    routes_lists,
+    routes_table,
+)
 
 if TYPE_CHECKING:
     from ._batch import Job, PlannedCall
 
 #: Tools whose calls carry up to 20 rows each: the wire list that holds them.
 PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
+#: Tools whose answers are kept as plain column lists until the batch is assembled: the
+#: answer's lists, the frame built from them, the name of a row's level in the index.
+LISTED: dict[str, tuple[Any, Any, str | None]] = {
+    "search_places": (places_lists, places_table, "citation"),
+    "search_along_route": (along_route_lists, along_route_table, "citation"),
+    "compute_routes": (routes_lists, routes_table, None),
+}
 STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
 #: Rows that ``resume=`` keeps; the others (invalid, error, cancelled) are planned again.
 KEEP_ON_RESUME = ("ok", "empty", "not_found")
@@ -42,10 +60,12 @@ State = tuple[str, "str | None"]
 class Parts:
     """Where the output rows come from: a status per input row, and blocks of tool rows.
 
-    Each block is a tool frame and, per row of it, the input position it belongs to. Packed
-    calls (resolution tools) add plain column lists instead (``packed``, with each row's input
-    position and its place in its call): one frame is built from them at the end, so a call
-    costs no pandas work while the others wait on the network.
+    Each block is a tool frame and, per row of it, the input position it belongs to. Answers
+    of the places, along-route and routes tools add plain column lists instead (``rows``,
+    ``row_extras``, with each row's input position and its place in its answer), packed calls
+    (resolution tools) likewise (``packed``): one frame is built from them at the end, so a
+    call costs no pandas work while the others wait on the network, and a batch of 10,000
+    calls holds columns, not 10,000 small frames.
     """
 
     states: dict[int, State] = field(default_factory=dict)
@@ -58,6 +78,15 @@ class Parts:
     zones: dict[str, str] = field(default_factory=dict)
     context: dict[str, Any] = field(default_factory=dict)
     conflicts: set[str] = field(default_factory=set)
+    rows: dict[str, list] = field(default_factory=dict)
+    row_extras: list[Any] = field(default_factory=list)
+    row_positions: list[int] = field(default_factory=list)
+    row_items: list[int] = field(default_factory=list)
+    seen: set[Any] = field(default_factory=set)  # keys of ``attributions`` (see add_credits)
+
+    def __post_init__(self) -> None:
+        given, self.attributions, self.seen = self.attributions, [], set()
+        add_credits(self.attributions, self.seen, given)
 
     def note(self, attrs: Any, position: int | None = None) -> None:
         """Keep the context of a tool frame's ``attrs`` (see :data:`CONTEXT`) and its place."""
@@ -83,9 +112,7 @@ class Parts:
 
     def credit_items(self, items: list[Any] | None) -> None:
         """Keep these attributions (once each)."""
-        for item in items or []:
-            if item not in self.attributions:
-                self.attributions.append(item)
+        add_credits(self.attributions, self.seen, items)
 
     def credit(self, df: pd.DataFrame) -> pd.DataFrame:
         """Keep ``df``'s attributions here and empty its ``attrs`` (pandas deep-copies attrs
@@ -101,6 +128,24 @@ class Parts:
         df = resolution_frame(self.packed, tool)
         df.index = pd.Index(self.packed_items)
         return df, np.asarray(self.packed_rows, dtype=np.int64)
+
+    def listed(self, cols: dict[str, list], extras: list[Any], pos: int) -> None:
+        """Add one answer's rows (plain column lists, see :data:`LISTED`) for input ``pos``."""
+        n = len(extras)
+        for name, values in cols.items():
+            self.rows.setdefault(name, []).extend(values)
+        self.row_extras.extend(extras)
+        self.row_positions.extend([pos] * n)
+        self.row_items.extend(range(n))
+
+    def listed_block(self, tool: str) -> tuple[pd.DataFrame, np.ndarray] | None:
+        """One frame of every listed row so far, indexed by each row's place in its answer."""
+        if not self.row_positions:
+            return None
+        _, table, level = LISTED[tool]
+        df = table(self.rows, self.row_extras)
+        df.index = pd.Index(self.row_items, name=level)
+        return df, np.asarray(self.row_positions, dtype=np.int64)
 
 
 def _table(result: Any, table: str | None) -> pd.DataFrame:
@@ -149,6 +194,13 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
         payload = outcome.raw or {}
         parts.credit_items(collect_attributions(payload))
         _packed(resolution_columns(payload, outcome.request, call.tool), call.rows, parts)
+    elif call.tool in LISTED and table is None:
+        issued = getattr(outcome, "issued_at", None)
+        cols, extras, credits = LISTED[call.tool][0](outcome.raw or {}, outcome.request, issued)
+        parts.credit_items(credits)
+        parts.states[call.rows[0]] = ("ok", None) if extras else ("empty", None)
+        if extras:
+            parts.listed(cols, extras, call.rows[0])
     else:
         df = _table(outcome, table)
         parts.note(df.attrs, call.rows[0])
@@ -170,14 +222,14 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     items: list[Any] = []
     item_name: str | None = None
     attributions: list[Any] = list(parts.attributions)
+    seen = set(parts.seen)
     covered = np.zeros(n, dtype=bool)
-    packed = parts.packed_block(job.tool)
-    for df, pos in [*parts.blocks, *([packed] if packed else [])]:
+    packed = parts.packed_block(job.tool) if job.tool in PACKED else None
+    listed = parts.listed_block(job.tool) if job.tool in LISTED else None
+    for df, pos in [*parts.blocks, *(block for block in (packed, listed) if block)]:
         if item_name is None and df.index.name is not None:
             item_name = str(df.index.name)
-        for a in df.attrs.get("attributions", []) or []:
-            if a not in attributions:
-                attributions.append(a)
+        add_credits(attributions, seen, df.attrs.get("attributions"))
         items.extend(df.index.tolist())
         frames.append(df.reset_index(drop=True))
         positions.append(pos)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
+from typing import Any
 
 __all__ = ["SummaryInfo", "parse_summary", "plain_text", "safe_html"]
 
@@ -27,6 +27,8 @@ _PARAGRAPH = re.compile(
     r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.IGNORECASE
 )
 _TAG = re.compile(r"<[^<>]*>")
+#: Citation groups right after a sentence's end (spaces or tabs between them).
+_TRAILING_CITES = re.compile(r"(?:[ \t]*\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\])+")
 _END = re.compile(r"[.!?]+(?=\s|$)")
 _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
 _ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
@@ -46,6 +48,10 @@ _ABBREV = _words(
     av ave blvd bros co corp dr etc ft inc jr ltd mr mrs ms mt no nr pl rd sq sr st vs
     """
 )
+_QUOTES = "(\"'“‘"
+#: Characters that, right before a period, end a word that is no abbreviation or initial.
+_NOT_A_WORD_END = frozenset("])0123456789")
+_WINDOW = 12  # characters looked at before a period for its word (abbreviations are short)
 #: Lower-case words that may join the words of a name.
 _CONNECTORS = _words(
     """
@@ -152,7 +158,6 @@ _STREET_ADDRESS = re.compile(
 )
 
 
-@dataclass(frozen=True)
 class SummaryInfo:
     """What a summary says about the places it cites.
 
@@ -164,15 +169,68 @@ class SummaryInfo:
         Cited number -> the first plain-text sentence citing it (its citations included).
     cited
         Every number cited anywhere in the summary.
+
+    Names are worked out on first use (:meth:`name` for one, :attr:`names` for all): a frame
+    whose places are named by their attribution titles never pays for reading the summary's.
     """
 
-    names: dict[int, str | None] = field(default_factory=dict)
-    snippets: dict[int, str] = field(default_factory=dict)
-    cited: frozenset[int] = frozenset()
+    __slots__ = ("_candidates", "_names", "_paragraphs", "_spans", "_text", "cited", "snippets")
+
+    def __init__(
+        self,
+        names: dict[int, str | None] | None = None,
+        snippets: dict[int, str] | None = None,
+        cited: frozenset[int] = frozenset(),
+        *,
+        paragraphs: list[str] | None = None,
+        candidates: dict[int, list[tuple[int, int, bool]]] | None = None,
+        text: str = "",
+        spans: list[tuple[int, int]] | None = None,
+    ) -> None:
+        self._names: dict[int, str | None] = dict(names or {})
+        self.snippets: dict[int, str] = snippets if snippets is not None else {}
+        self.cited: frozenset[int] = cited
+        self._paragraphs = paragraphs
+        self._candidates = candidates or {}
+        self._text = text
+        self._spans = spans or []
 
     def name(self, n: int) -> str | None:
         """The name of citation ``n`` (``None`` when unknown)."""
-        return self.names.get(n)
+        if n in self._names:
+            return self._names[n]
+        found = None
+        for at, start, subject in self._candidates.get(n, ()):
+            if self._paragraphs is not None:
+                paragraph = self._paragraphs[at]
+            else:
+                a, b = self._spans[at]
+                paragraph = self._text[a:b]
+            if subject and _is_first_sentence(paragraph[:start]):
+                found = _subject(paragraph)
+            found = found or _bold_before(paragraph, start)
+            if found:
+                break
+        if n in self._candidates:
+            self._names[n] = found
+        return found
+
+    @property
+    def names(self) -> dict[int, str | None]:
+        """Every cited number -> its name (``None`` when unknown), in order of first citation."""
+        return {n: self.name(n) for n in self._candidates} if self._candidates else self._names
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SummaryInfo):
+            return NotImplemented
+        return (self.names, self.snippets, self.cited) == (other.names, other.snippets, other.cited)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"SummaryInfo(names={self.names!r}, snippets={self.snippets!r}, cited={self.cited!r})"
+        )
 
 
 def plain_text(summary: str | None) -> str:
@@ -200,32 +258,87 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
     snippets = _snippets(plain_text(summary))
-    names: dict[int, str | None] = {}
-    for paragraph in _PARAGRAPH.split(summary):
-        clusters = _clusters(paragraph)
-        if not clusters:
+    candidates, paragraphs = _scan(summary)
+    return SummaryInfo(
+        snippets=snippets,
+        cited=frozenset(candidates),
+        candidates=candidates,
+        text=summary,
+        spans=paragraphs,
+    )
+
+
+Candidates = dict[int, list[tuple[int, int, bool]]]
+
+
+def _scan(summary: str) -> tuple[Candidates, list[tuple[int, int]]]:
+    """Per cited number, where its name may be read, in the order a reader meets them: its
+    first citation when that opens a paragraph (the paragraph's subject, else the bold run
+    before it), then every citation of it alone (the bold run before it). Multi-number
+    citations name nobody. One pass over the citations and the paragraph breaks of the
+    summary (a citation across a break, or inside a block tag, is none); also the spans of the
+    paragraphs that cite. The names themselves are read on first use (SummaryInfo.name)."""
+    candidates: Candidates = {}
+    spans: list[tuple[int, int]] = []
+    breaks = _PARAGRAPH.finditer(summary)
+    brk = next(breaks, None)
+    start = 0  # of the current paragraph
+    clusters: list[list[Any]] = []  # of the current paragraph: [start, end, numbers]
+    for m in _CITE.finditer(summary):
+        at, end = m.span()
+        while brk is not None and brk.end() <= at:
+            if clusters:
+                _opened(clusters, start, brk.start(), spans, candidates)
+                clusters = []
+            start = brk.end()
+            brk = next(breaks, None)
+        if brk is not None and brk.start() < end:
+            continue  # split by a paragraph break: not a citation
+        group = m.group(1)
+        numbers = (int(group),) if "," not in group else tuple(_numbers(group))
+        if clusters and not summary[clusters[-1][1] : at].strip():
+            last = clusters[-1]
+            last[1] = end
+            last[2] = last[2] + tuple(n for n in numbers if n not in last[2])
+        else:
+            clusters.append([at, end, numbers])
+    if clusters:
+        _opened(clusters, start, brk.start() if brk else len(summary), spans, candidates)
+    return candidates, spans
+
+
+def _opened(
+    clusters: list[list[Any]],
+    start: int,
+    stop: int,
+    spans: list[tuple[int, int]],
+    candidates: Candidates,
+) -> None:
+    """Record the name candidates of one paragraph's citation clusters."""
+    at = len(spans)
+    spans.append((start, stop))
+    first_start, _, first = clusters[0]
+    opened = len(first) == 1 and first[0] not in candidates
+    if opened:
+        candidates[first[0]] = [(at, first_start - start, True)]
+    for k, (begin, _, numbers) in enumerate(clusters):
+        if k == 0 and opened:
             continue
-        first_start, _, first = clusters[0]
-        fresh = [n for n in first if n not in names]
-        if len(first) == 1 and fresh:
-            name = None
-            if _is_first_sentence(paragraph[:first_start]):
-                name = _subject(paragraph)
-            names[fresh[0]] = name or _bold_before(paragraph, first_start)
-        for start, _, numbers in clusters:
-            for n in numbers:
-                if n not in names:
-                    names[n] = _bold_before(paragraph, start) if len(numbers) == 1 else None
-                elif names[n] is None and len(numbers) == 1:
-                    names[n] = _bold_before(paragraph, start)
-    cited = frozenset(names)
-    return SummaryInfo(names=names, snippets=snippets, cited=cited)
+        single = len(numbers) == 1
+        for n in numbers:
+            found = candidates.get(n)
+            if found is None:
+                candidates[n] = [(at, begin - start, False)] if single else []
+            elif single:
+                found.append((at, begin - start, False))
 
 
 # ----------------------------------------------------------------------------- citations
 
 
 def _numbers(group: str) -> list[int]:
+    if "," not in group:
+        return [int(group)]
     return [int(x) for x in group.split(",")]
 
 
@@ -234,7 +347,8 @@ def _clusters(text: str) -> list[tuple[int, int, tuple[int, ...]]]:
     ``[0] [1]``) are merged into one."""
     out: list[tuple[int, int, tuple[int, ...]]] = []
     for m in _CITE.finditer(text):
-        numbers = tuple(_numbers(m.group(1)))
+        group = m.group(1)
+        numbers = (int(group),) if "," not in group else tuple(_numbers(group))
         if out and not text[out[-1][1] : m.start()].strip():
             start, _, before = out[-1]
             out[-1] = (start, m.end(), before + tuple(n for n in numbers if n not in before))
@@ -250,10 +364,20 @@ def _is_sentence_end(text: str, end: int) -> bool:
         i -= 1
     if text[i:end] != ".":
         return True
-    j = i
-    while j > 0 and not text[j - 1].isspace():
-        j -= 1
-    word = text[j:i].lstrip("(\"'“‘").lower()
+    window = text[max(0, i - _WINDOW) : i]
+    tokens = window.split()
+    if window[-1:].isspace() or not tokens:
+        word = ""
+    elif len(tokens) > 1 or window[0].isspace() or i <= _WINDOW:
+        word = tokens[-1]
+    elif any(c in _QUOTES for c in window):  # one long token: find where it starts
+        j = i
+        while j > 0 and not text[j - 1].isspace():
+            j -= 1
+        word = text[j:i]
+    else:  # a token longer than the window: not an abbreviation, not an initial
+        word = window
+    word = word.lstrip(_QUOTES).lower()
     if word in _ABBREV or (len(word) == 1 and word.isalpha()):
         return False
     k = end
@@ -287,12 +411,50 @@ def _sentences(plain: str) -> list[str]:
 
 
 def _snippets(plain: str) -> dict[int, str]:
+    """Cited number -> the first sentence citing it (only lines that cite are split; the
+    sentences are those of :func:`_sentences`)."""
     out: dict[int, str] = {}
-    for sentence in _sentences(plain):
-        for m in _CITE.finditer(sentence):
-            for n in _numbers(m.group(1)):
-                out.setdefault(n, sentence)
+    for line in plain.split("\n"):
+        if "[" not in line:
+            continue
+        start = 0
+        for m in _END.finditer(line):
+            stop = m.end()
+            if (
+                m.start() == stop - 1
+                and line[stop - 1] == "."
+                and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
+            ):
+                # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
+                # ends no abbreviation or initial; only what follows can say "not an end"
+                k = stop
+                while k < len(line) and line[k] in " \t\u00a0":
+                    k += 1
+                nxt = line[k : k + 1]
+                if nxt.islower() or nxt.isdigit():
+                    continue
+            elif not _is_sentence_end(line, stop):
+                continue
+            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
+            if trailing is not None:
+                stop = trailing.end()
+            _cite_sentence(line, start, stop, out)
+            start = stop
+        if start < len(line):
+            _cite_sentence(line, start, len(line), out)
     return out
+
+
+def _cite_sentence(line: str, start: int, stop: int, out: dict[int, str]) -> None:
+    """Record ``line[start:stop]`` (stripped) for the numbers it cites first."""
+    sentence = None
+    for m in _CITE.finditer(line, start, stop):
+        group = m.group(1)
+        for n in (int(group),) if "," not in group else _numbers(group):
+            if n not in out:
+                if sentence is None:
+                    sentence = line[start:stop].strip()
+                out[n] = sentence
 
 
 # ----------------------------------------------------------------------------- names

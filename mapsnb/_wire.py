@@ -45,6 +45,7 @@ __all__ = [
     "snake",
     "text",
     "time_zone",
+    "title_name",
 ]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -332,6 +333,36 @@ def place_ids(view: Any) -> tuple[str | None, str | None]:
     return pid, resource
 
 
+#: What ends an attribution title that names a place: " - <provider>", the provider being
+#: Google Maps (live: ``"<place name> - Google Maps"``) or the emulator's synthetic-data label
+#: (``"<place name> - mapsnb sandbox (synthetic data)"``). Any dash, any spacing.
+_TITLE_PROVIDER = re.compile(
+    r"\s[-\u2013\u2014]\s+(?:Google\s+Maps|mapsnb\s+sandbox"
+    r"(?:\s*\(synthetic\s+data\)|\s+[-\u2013\u2014:]\s*synthetic\s+data)?)\s*$",
+    re.IGNORECASE,
+)
+_LIVE_SUFFIX = " - Google Maps"
+
+
+def title_name(title: Any) -> str | None:
+    """The place name an attribution title carries: ``"Café Luna - Google Maps"`` -> ``"Café
+    Luna"`` (only the trailing ``" - <provider>"`` goes; the title itself is never edited).
+
+    ``None`` when the title names no place: not a string, no provider suffix (a bare
+    ``"Google Maps"`` or a partner's credit) or nothing before it.
+    """
+    if type(title) is not str or len(title) > 1000:
+        return None
+    if title.endswith(_LIVE_SUFFIX):
+        name = title[: -len(_LIVE_SUFFIX)].strip()
+    else:
+        m = _TITLE_PROVIDER.search(title)
+        if m is None:
+            return None
+        name = title[: m.start()].strip()
+    return name or None
+
+
 def lat_lng(loc: Any) -> tuple[float, float]:
     """``(lat, lng)`` of a LatLng (or ``{latLng: ...}``); a proto3-omitted zero reads 0.0."""
     inner = g(loc, "latLng")
@@ -379,9 +410,14 @@ def hex_color(color: Any) -> str | None:
 
 # ----------------------------------------------------------------------------- attributions
 def _credit(item: Any) -> dict[str, str | None] | None:
-    if not isinstance(item, Mapping):
+    if type(item) is dict:
+        title, url = item.get("title"), item.get("url")
+        title = title if type(title) is str else text(title)
+        url = url if type(url) is str else text(url)
+    elif not isinstance(item, Mapping):
         return None
-    title, url = text(g(item, "title")), text(g(item, "url"))
+    else:
+        title, url = text(g(item, "title")), text(g(item, "url"))
     if title is None and url is None:
         return None
     return {"title": title, "url": url}
@@ -395,20 +431,28 @@ def _add(found: list[dict[str, str | None]], seen: set[tuple[Any, Any]], value: 
             found.append(credit)
 
 
+#: Leaf types of decoded JSON: never walked into (checked before the slower ABC test).
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _walk(obj: Any, depth: int) -> Iterator[Any]:
     """``attribution``/``attributions`` values under ``obj``, breadth first, to ``depth``."""
     level = [obj]
+    leaves = _LEAVES
     for _ in range(depth + 1):
         nxt: list[Any] = []
         for node in level:
-            if isinstance(node, Mapping):
+            kind = type(node)
+            if kind is dict or (kind is not list and isinstance(node, Mapping)):
                 for key, value in node.items():
-                    if key in ("attribution", "attributions"):
+                    if key == "attribution" or key == "attributions":
                         yield value
-                    elif isinstance(value, (Mapping, list)):
+                    elif type(value) not in leaves and isinstance(value, (Mapping, list)):
                         nxt.append(value)
-            elif isinstance(node, list):
-                nxt.extend(v for v in node if isinstance(v, (Mapping, list)))
+            elif kind is list or isinstance(node, list):
+                nxt.extend(
+                    v for v in node if type(v) not in leaves and isinstance(v, (Mapping, list))
+                )
         if not nxt:
             return
         level = nxt

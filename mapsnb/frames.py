@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -52,6 +53,7 @@ from mapsnb._wire import (
     records,
     snake,
     text,
+    title_name,
 )
 from mapsnb.errors import RPC_CODES
 from mapsnb.polyline import cumulative_m, decode
@@ -111,6 +113,8 @@ ROUTE_COLUMNS = [
     "destination",
 ]
 PATH_COLUMNS = ["route_index", "seq", "lat", "lng", "cum_distance_m"]
+#: One answer's rows before they become a frame: column lists, per-row extras, credits.
+Lists = tuple[dict[str, list], list[dict], list[dict]]
 BATCH_COLUMNS = [
     "ok",
     "place_id",
@@ -171,6 +175,8 @@ def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[st
 
 def _add_extras(cols: dict[str, Any], extras: Sequence[Mapping], order: list[str]) -> list[str]:
     """Add extra columns (union of keys, first-seen order; absent -> None); return the order."""
+    if not any(extras):  # the live shape: no extra fields at all
+        return order
     names: dict[str, None] = {}
     for row in extras:
         names.update(dict.fromkeys(row))
@@ -197,32 +203,153 @@ def _field_name(view: Mapping) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
-def _place_columns(views: Sequence[Mapping], summary: str) -> tuple[dict[str, Any], list[dict]]:
-    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``)."""
-    cols: dict[str, Any] = {c: [] for c in PLACE_COLUMNS}
-    extras: list[dict] = []
+_NAME_KEYS = frozenset({"displayName", "display_name", "name", "title"})
+#: A PlaceView with only these keys (and plain links and attribution) has no extra columns.
+_PLAIN_VIEW = (
+    frozenset({"place", "id", "location", "googleMapsLinks", "google_maps_links", "attribution"})
+    | _NAME_KEYS
+)
+_LINK_KEYS = tuple(key for _, key in LINKS)
+_PLAIN_LINKS = frozenset(_LINK_KEYS)
+_PLAIN_CREDIT = frozenset({"title", "url"})
+_NO_EXTRAS: dict[str, Any] = {}
+
+
+def _place_columns(
+    views: Sequence[Mapping], summary: str
+) -> tuple[dict[str, Any], list[dict], bool]:
+    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``),
+    and whether every view was of the simple live shape (its credits are then exactly the
+    ``attribution_title``/``attribution_url`` columns).
+
+    One pass over plain dicts (no object per place): the common live shape takes a fast path,
+    anything else the general readers of :mod:`mapsnb._wire`. ``name``: a name field of the
+    view, else its attribution title (``"<name> - Google Maps"``), else the summary's name for
+    ``[n]`` (read only for the places that need it).
+    """
     info = parse_summary(summary)
+    cited, snippets = info.cited, info.snippets
+    pids: list[Any] = []
+    resources: list[Any] = []
+    names: list[Any] = []
+    lats: list[float] = []
+    lngs: list[float] = []
+    links_cols: list[list[Any]] = [[] for _ in LINKS]
+    titles: list[Any] = []
+    urls: list[Any] = []
+    extras: list[dict] = []
+    nan = math.nan
+    simple = True
     for n, view in enumerate(views):
-        pid, resource = place_ids(view)
-        lat, lng = lat_lng(g(view, "location"))
-        links = g(view, "googleMapsLinks")
-        attribution = g(view, "attribution")
-        cols["place_id"].append(pid)
-        cols["resource_name"].append(resource)
-        cols["name"].append(_field_name(view) or info.name(n))
-        cols["lat"].append(lat)
-        cols["lng"].append(lng)
-        for column, key in LINKS:
-            cols[column].append(link(links, key))
-        cols["attribution_title"].append(text(g(attribution, "title")))
-        cols["attribution_url"].append(text(g(attribution, "url")))
-        cols["cited"].append(n in info.cited)
-        cols["summary_snippet"].append(info.snippets.get(n))
-        extras.append(_known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
-    cols["lat"] = np.asarray(cols["lat"], dtype=np.float64)
-    cols["lng"] = np.asarray(cols["lng"], dtype=np.float64)
-    cols["cited"] = np.asarray(cols["cited"], dtype=bool)
-    return cols, extras
+        if type(view) is not dict:
+            view = dict(view)
+            simple = False
+        plain = view.keys() <= _PLAIN_VIEW
+        simple = simple and view.keys() <= _SIMPLE_VIEW
+        resource, pid = view.get("place"), view.get("id")
+        if type(resource) is not str or type(pid) is not str:
+            pid, resource = place_ids(view)
+        loc = view.get("location")
+        if type(loc) is dict and len(loc) == 2:
+            lat, lng = loc.get("latitude"), loc.get("longitude")
+            if not (
+                type(lat) is float
+                and type(lng) is float
+                and -90 <= lat <= 90
+                and -180 <= lng <= 180
+            ):
+                lat, lng = lat_lng(loc)
+                simple = False
+        elif loc is None and "location" not in view:
+            lat = lng = nan
+        else:
+            lat, lng = lat_lng(loc)
+            simple = False
+        links = view.get("googleMapsLinks")
+        if links is None:
+            links = view.get("google_maps_links")
+        if type(links) is dict and links.keys() <= _PLAIN_LINKS:
+            for column, key in zip(links_cols, _LINK_KEYS, strict=True):
+                value = links.get(key)
+                column.append(value if type(value) is str else None)
+            simple = simple and set(map(type, links.values())) <= _STRINGS
+        else:
+            plain = plain and not isinstance(links, Mapping)
+            simple = simple and links is None
+            for column, key in zip(links_cols, _LINK_KEYS, strict=True):
+                column.append(link(links, key))
+        credit = view.get("attribution")
+        if type(credit) is dict and credit.keys() <= _PLAIN_CREDIT:
+            title, url = credit.get("title"), credit.get("url")
+            title = title if type(title) is str else text(title)
+            url = url if type(url) is str else text(url)
+        else:
+            plain = plain and not isinstance(credit, Mapping)
+            simple = simple and credit is None
+            title, url = text(g(credit, "title")), text(g(credit, "url"))
+        name = None if view.keys().isdisjoint(_NAME_KEYS) else _field_name(view)
+        if name is None:
+            name = title_name(title)
+            if name is None and n in cited:
+                name = info.name(n)
+        pids.append(pid)
+        resources.append(resource)
+        names.append(name)
+        lats.append(lat)
+        lngs.append(lng)
+        titles.append(title)
+        urls.append(url)
+        extras.append(_NO_EXTRAS if plain else _known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
+    count = len(pids)
+    cols: dict[str, Any] = {
+        "place_id": pids,
+        "resource_name": resources,
+        "name": names,
+        "lat": lats,
+        "lng": lngs,
+    }
+    for (link_column, _), values in zip(LINKS, links_cols, strict=True):
+        cols[link_column] = values
+    cols["attribution_title"] = titles
+    cols["attribution_url"] = urls
+    cols["cited"] = [n in cited for n in range(count)]
+    cols["summary_snippet"] = [snippets.get(n) for n in range(count)]
+    return cols, extras, simple
+
+
+_SIMPLE_VIEW = frozenset({"place", "id", "location", "googleMapsLinks", "attribution"})
+_STRINGS = frozenset({str, type(None)})
+
+
+def _column_credits(cols: Mapping[str, list]) -> list[dict]:
+    """Unique ``{"title", "url"}`` credits of the attribution columns, in order (what
+    :func:`~mapsnb._wire.collect_attributions` finds in simple payloads, without the walk)."""
+    pairs = dict.fromkeys(zip(cols["attribution_title"], cols["attribution_url"], strict=True))
+    return [{"title": t, "url": u} for t, u in pairs if t is not None or u is not None]
+
+
+def _credits_in_columns(
+    payload: Mapping, items: Any, views: Sequence, simple: bool, top: frozenset[str]
+) -> bool:
+    """Whether the credits can be read from the columns: simple views, every item a dict,
+    and no other field at the top that could hold an attribution."""
+    return (
+        simple
+        and type(payload) is dict
+        and payload.keys() <= top
+        and type(items) is list
+        and len(items) == len(views)
+        and all(type(v) in _STRINGS for v in payload.values() if v is not items)
+    )
+
+
+def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
+    """The place columns with their dtypes (``lat``/``lng`` float64, ``cited`` bool)."""
+    typed = dict(cols)
+    typed["lat"] = np.array(cols["lat"], dtype=np.float64)
+    typed["lng"] = np.array(cols["lng"], dtype=np.float64)
+    typed["cited"] = np.array(cols["cited"], dtype=bool)
+    return typed
 
 
 def _citation_index(n: int) -> pd.RangeIndex:
@@ -240,18 +367,35 @@ def places_frame(
     ``opening_hours_open_now``). ``name`` comes from a name-like field, else from the summary
     text citing the place. ``attrs`` also holds ``summary`` and ``content_token``.
     """
-    views = records(g(payload, "places"))
     summary = text(g(payload, "summary")) or ""
-    cols, extras = _place_columns(views, summary)
-    order = _add_extras(cols, extras, PLACE_COLUMNS)
-    df = frame(cols, order).set_axis(_citation_index(len(views)), axis=0)
+    cols, extras, credits = places_lists(payload)
+    df = places_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
     return finish(
-        df,
-        source,
-        collect_attributions(payload),
-        summary=summary or None,
-        content_token=g(payload, "contentToken"),
+        df, source, credits, summary=summary or None, content_token=g(payload, "contentToken")
     )
+
+
+def places_lists(
+    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+) -> Lists:
+    """The rows of a ``search_places`` answer as plain column lists, per-row extras and the
+    answer's credits (the columns of :func:`places_frame`, unconverted): a batch extends them
+    answer by answer and builds one frame at the end with :func:`places_table`."""
+    items = g(payload, "places")
+    views = records(items)
+    cols, extras, simple = _place_columns(views, text(g(payload, "summary")) or "")
+    in_columns = _credits_in_columns(payload, items, views, simple, _PLACES_TOP)
+    return cols, extras, _column_credits(cols) if in_columns else collect_attributions(payload)
+
+
+_PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
+
+
+def places_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
+    """The frame of :func:`places_lists`' columns (no index, no ``attrs``)."""
+    typed = _typed_places(dict(cols))
+    order = _add_extras(typed, extras, PLACE_COLUMNS)
+    return frame(typed, order)
 
 
 # --------------------------------------------------------------------------------------------
@@ -323,42 +467,89 @@ def along_route_frame(
     ``detour`` (Timedelta), ``detour_distance_text`` and ``detour_m`` (parsed from the text),
     then unknown fields flattened.
     """
-    results = records(g(payload, "results"))
     summary = text(g(payload, "summary")) or ""
+    cols, extras, credits = along_route_lists(payload)
+    df = along_route_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
+    return finish(
+        df, source, credits, summary=summary or None, content_token=g(payload, "contentToken")
+    )
+
+
+_DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distance"}}
+
+
+def along_route_lists(
+    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+) -> Lists:
+    """The rows of a ``search_along_route`` answer as plain column lists, per-row extras and
+    credits (see :func:`places_lists`; ``detour`` holds nanoseconds until
+    :func:`along_route_table`)."""
+    items = g(payload, "results")
+    results = records(items)
+    cols, extras, simple = _along_columns(results, payload)
+    in_columns = _credits_in_columns(payload, items, results, simple, _ALONG_TOP)
+    return cols, extras, _column_credits(cols) if in_columns else collect_attributions(payload)
+
+
+def _along_columns(
+    results: list[Mapping], payload: Mapping
+) -> tuple[dict[str, list], list[dict], bool]:
     views: list[Mapping] = []
     outer: list[dict] = []
     detour_ns: list[int | None] = []
     texts: list[str | None] = []
+    simple = True
     for result in results:
         place = g(result, "place")
         views.append(place if isinstance(place, Mapping) else result)
         detour = g(result, "detourSummary")
-        detour_ns.append(duration_ns(g(detour, "detourDuration")))
-        dist = g(detour, "localizedDetourDistance")
-        texts.append(text(dist))
-        skip = {"detour_duration", "localized_detour_distance"}
-        extra = (
-            _known_extras(result, {"place"}, {"detour_summary": skip})
-            if isinstance(place, Mapping)
-            else {}
+        took = g(detour, "detourDuration")
+        detour_ns.append(_text_ns(took) if type(took) is str else duration_ns(took))
+        texts.append(text(g(detour, "localizedDetourDistance")))
+        plain = type(result) is dict and len(result) <= 2 and result.keys() <= _PLAIN_RESULT
+        if plain and detour is not None:
+            plain = type(detour) is dict and detour.keys() <= _PLAIN_DETOUR
+        simple = (
+            simple
+            and plain
+            and type(place) is dict
+            and "detour_summary" not in result
+            and (detour is None or set(map(type, detour.values())) <= _STRINGS)
         )
-        outer.append(extra)
-    cols, extras = _place_columns(views, summary)
-    cols["rank"] = np.arange(len(views), dtype=np.int64)
-    cols["detour_s"] = np.array([np.nan if x is None else x / 1e9 for x in detour_ns])
-    cols["detour"] = timedeltas(detour_ns)
+        outer.append(
+            _known_extras(result, {"place"}, _DETOUR_KNOWN)
+            if isinstance(place, Mapping) and not plain
+            else _NO_EXTRAS
+        )
+    cols, extras, simple_views = _place_columns(views, text(g(payload, "summary")) or "")
+    cols["rank"] = list(range(len(views)))
+    cols["detour"] = detour_ns
     cols["detour_distance_text"] = texts
-    cols["detour_m"] = np.array([parse_distance_m(t) for t in texts], dtype=np.float64)
-    merged = [{**a, **b} for a, b in zip(extras, outer, strict=True)]
-    order = _add_extras(cols, merged, ALONG_COLUMNS)
-    df = frame(cols, order).set_axis(_citation_index(len(views)), axis=0)
-    return finish(
-        df,
-        source,
-        collect_attributions(payload),
-        summary=summary or None,
-        content_token=g(payload, "contentToken"),
-    )
+    cols["detour_m"] = [_text_m(t) if type(t) is str else parse_distance_m(t) for t in texts]
+    merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
+    return cols, merged, simple and simple_views
+
+
+#: Detour texts repeat ("312s", "1.9 km"): each distinct one is read once.
+_text_ns = lru_cache(maxsize=4096)(duration_ns)
+_text_m = lru_cache(maxsize=4096)(parse_distance_m)
+_ALONG_TOP = frozenset({"results", "summary", "contentToken", "content_token"})
+_PLAIN_RESULT = frozenset({"place", "detourSummary", "detour_summary"})
+_PLAIN_DETOUR = frozenset(
+    {"detourDuration", "detour_duration", "localizedDetourDistance", "localized_detour_distance"}
+)
+
+
+def along_route_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
+    """The frame of :func:`along_route_lists`' columns (no index, no ``attrs``)."""
+    typed = _typed_places(dict(cols))
+    detour_ns = cols["detour"]
+    typed["rank"] = np.array(cols["rank"], dtype=np.int64)
+    typed["detour_s"] = np.array([np.nan if x is None else x / 1e9 for x in detour_ns])
+    typed["detour"] = timedeltas(detour_ns)
+    typed["detour_m"] = np.array(cols["detour_m"], dtype=np.float64)
+    order = _add_extras(typed, extras, ALONG_COLUMNS)
+    return frame(typed, order)
 
 
 # --------------------------------------------------------------------------------------------
@@ -432,50 +623,66 @@ def routes_frame(
     ``settings.retrieval_token_minutes`` (UTC) for routes with a token, NaT otherwise. Empty
     ``routes`` gives an empty frame.
     """
+    cols, extras, credits = routes_lists(payload, request, issued_at)
+    return finish(routes_table(cols, extras), source, credits)
+
+
+_ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
+
+
+def routes_lists(
+    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+) -> Lists:
+    """The rows of a ``compute_routes`` answer as plain column lists, per-row extras and
+    credits (see
+    :func:`places_lists`; ``duration`` and ``token_expires_at`` hold nanoseconds until
+    :func:`routes_table`)."""
     routes = records(g(payload, "routes"))
     origin, destination = _endpoints(request)
     mode = _travel_mode(request)
-    cols: dict[str, Any] = {c: [] for c in ROUTE_COLUMNS}
-    dur_ns: list[int | None] = []
-    expires: list[int | None] = []
+    cols: dict[str, list] = {c: [] for c in ROUTE_COLUMNS}
     extras: list[dict] = []
-    issued = _as_utc(issued_at) if issued_at is not None else None
-    known = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
-    for route in routes:
+    expiry_ns: int | None = None
+    if issued_at is not None:
+        expiry = _as_utc(issued_at) + timedelta(minutes=settings.retrieval_token_minutes)
+        expiry_ns = (
+            (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc)) // timedelta(microseconds=1) * 1000
+        )
+    for i, route in enumerate(routes):
         token = g(route, "retrievalToken")
         attribution = g(route, "attribution")
-        ns = duration_ns(g(route, "duration"))
-        dur_ns.append(ns)
+        cols["route_index"].append(i)
         cols["distance_m"].append(num(g(route, "distanceMeters")))
+        cols["duration"].append(duration_ns(g(route, "duration")))
         cols["encoded_polyline"].append(_polyline_of(route))
         cols["retrieval_token"].append(token)
-        if token and issued is not None:
-            expiry = issued + timedelta(minutes=settings.retrieval_token_minutes)
-            expires.append(
-                (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc))
-                // timedelta(microseconds=1)
-                * 1000
-            )
-        else:
-            expires.append(None)
+        cols["token_expires_at"].append(expiry_ns if token else None)
         cols["attribution_title"].append(text(g(attribution, "title")))
         cols["attribution_url"].append(text(g(attribution, "url")))
         poly = g(route, "polyline")
-        extra = _known_extras(route, known, {"attribution": {"title", "url"}})
+        extra = _known_extras(route, _ROUTE_KNOWN, {"attribution": {"title", "url"}})
         if isinstance(poly, Mapping) and _polyline_of(route) == path(poly, "encodedPolyline"):
             extra = {k: v for k, v in extra.items() if k != "polyline_encoded_polyline"}
         extras.append(extra)
     n = len(routes)
-    cols["route_index"] = np.arange(n, dtype=np.int64)
-    cols["distance_m"] = np.asarray(cols["distance_m"], dtype=np.float64)
-    cols["duration_s"] = np.array([np.nan if x is None else x / 1e9 for x in dur_ns])
-    cols["duration"] = timedeltas(dur_ns)
-    cols["token_expires_at"] = times(expires, timezone.utc)
+    del cols["duration_s"]  # derived from ``duration`` by routes_table
     cols["travel_mode"] = [mode] * n
     cols["origin"] = [waypoint_label(origin)] * n
     cols["destination"] = [waypoint_label(destination)] * n
-    order = _add_extras(cols, extras, ROUTE_COLUMNS)
-    return finish(frame(cols, order), source, collect_attributions(payload))
+    return cols, extras, collect_attributions(payload)
+
+
+def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
+    """The frame of :func:`routes_lists`' columns (no ``attrs``)."""
+    typed: dict[str, Any] = dict(cols)
+    dur_ns = cols["duration"]
+    typed["route_index"] = np.array(cols["route_index"], dtype=np.int64)
+    typed["distance_m"] = np.array(cols["distance_m"], dtype=np.float64)
+    typed["duration_s"] = np.array([np.nan if x is None else x / 1e9 for x in dur_ns])
+    typed["duration"] = timedeltas(dur_ns)
+    typed["token_expires_at"] = times(cols["token_expires_at"], timezone.utc)
+    order = _add_extras(typed, extras, ROUTE_COLUMNS)
+    return frame(typed, order)
 
 
 def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
@@ -560,22 +767,34 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
     keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
     for i in range(n):
         element = items[i] if i < len(items) else _MISSING
-        entity = g(element, "entity") if has_entity(element) else element
-        resource = g(entity, "place") if isinstance(entity, Mapping) else None
-        resource = resource if isinstance(resource, str) and resource else None
+        if type(element) is dict:  # the wire's own shape: plain reads, no ABC checks
+            inner = element.get("entity")
+            entity: Any = inner if type(inner) is dict else element
+            if type(inner) is not dict and inner is not None and isinstance(inner, Mapping):
+                entity = inner
+            found = entity.get("place")
+            pid = entity.get("id")
+            pid = pid if type(pid) is str else text(pid)
+            confidence = element.get("confidence")
+            confidence = confidence if type(confidence) is str else text(confidence)
+        else:
+            entity = g(element, "entity") if has_entity(element) else element
+            found = g(entity, "place") if isinstance(entity, Mapping) else None
+            pid = text(g(entity, "id"))
+            confidence = text(g(element, "confidence"))
+        resource = found if isinstance(found, str) and found else None
         failure = failed.get(i)
-        code, status, message = _error(failure)
+        code, status, message = (None, None, None) if failure is None else _error(failure)
         if element is _MISSING and failure is None:
             message = "missing from response"
         ok = resource is not None and failure is None
-        pid = text(g(entity, "id"))
         if pid is None and resource is not None:
             pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
         cols[label].append(_input_text(inputs[i], keys) if i < len(inputs) else None)
         cols["ok"].append(ok)
         cols["place_id"].append(pid)
         cols["resource_name"].append(resource)
-        cols["confidence"].append(text(g(element, "confidence")))
+        cols["confidence"].append(confidence)
         cols["error_code"].append(code)
         cols["error_status"].append(status)
         cols["error_message"].append(message)
@@ -737,16 +956,38 @@ def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
     return out
 
 
+_CREDIT_KEYS = frozenset({"title", "url"})
+
+
+def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -> None:
+    """Append the items not yet in ``found`` (equal ones once), in order. ``seen`` holds the
+    keys of ``found``, so this is linear: a batch of 10,000 live answers has ~100,000 distinct
+    credits, and a scan of ``found`` per item would be quadratic."""
+    for item in items or ():
+        try:
+            if type(item) is dict and item.keys() <= _CREDIT_KEYS:  # {"title", "url"}
+                key: Any = (len(item), item.get("title"), item.get("url"))
+            else:
+                key = frozenset(item.items()) if type(item) is dict else (type(item), item)
+            hash(key)
+        except TypeError:  # an unhashable credit: compare it with the list
+            if item not in found:
+                found.append(item)
+            continue
+        if key not in seen:
+            seen.add(key)
+            found.append(item)
+
+
 def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
     sources = [
         str(getattr(r, "source", None) or df.attrs.get("source", ""))
         for r, df in zip(results, frames, strict=True)
     ]
     attributions: list[dict] = []
+    seen: set[Any] = set()
     for df in frames:
-        for item in df.attrs.get("attributions", []):
-            if item not in attributions:
-                attributions.append(item)
+        add_credits(attributions, seen, df.attrs.get("attributions"))
     out.attrs = {}
     units = [df.attrs.get("units") for df in frames]
     if units and units[0] is not None and all(u == units[0] for u in units):

@@ -13,6 +13,7 @@ import datetime as dt
 import html
 import warnings
 from collections.abc import Mapping
+from itertools import repeat
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import (
@@ -133,6 +134,10 @@ class ToolResult(_Model):
     _recorded_at: dt.datetime | None = PrivateAttr(default=None)
     _asked_at: dt.datetime | None = PrivateAttr(default=None)
 
+    _pending: bool = PrivateAttr(default=False)
+    #: A payload of the plain shape (see :meth:`_plain`) is validated on first typed access.
+    _lazy: ClassVar[bool] = False
+
     @classmethod
     def from_payload(
         cls, payload: Any, *, request: Mapping[str, Any] | None = None, source: str = "live"
@@ -141,9 +146,41 @@ class ToolResult(_Model):
 
         Parsed tolerantly: a field of an unforeseen shape is left empty in the typed attributes
         (one :class:`PayloadShapeWarning` per field, naming its path) while ``.raw`` and the
-        frames (built from ``.raw``) keep everything.
+        frames (built from ``.raw``) keep everything. A payload of the expected shape (checked
+        in one cheap pass over plain dicts) is validated on first access to a typed attribute,
+        so that ``.to_frame()`` of many places never builds one object per place.
         """
         data: Any = payload if isinstance(payload, Mapping) else {}
+        if cls._lazy and type(data) is dict and cls._plain(data):
+            obj = cls._unvalidated()
+        else:
+            obj = cls._validated(data)
+        obj._raw = payload
+        obj._request = dict(request or {})
+        obj._source = source
+        return obj
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        """Whether ``data`` surely validates without a problem (then validation can wait)."""
+        return False
+
+    @classmethod
+    def _unvalidated(cls) -> ToolResult:
+        """A result with no typed attributes yet (they appear on first access)."""
+        template = _PRIVATE.get(cls)
+        if template is None:
+            template = _PRIVATE[cls] = dict(cls.model_construct().__pydantic_private__ or {})
+        obj = cls.__new__(cls)
+        object.__setattr__(obj, "__dict__", {})
+        object.__setattr__(obj, "__pydantic_fields_set__", set())
+        object.__setattr__(obj, "__pydantic_extra__", {})
+        private = {**template, "_parse_errors": [], "_pending": True}
+        object.__setattr__(obj, "__pydantic_private__", private)
+        return obj
+
+    @classmethod
+    def _validated(cls, data: Any) -> ToolResult:
         problems: list[Any] = []
         obj: ToolResult | None = None
         for _ in range(_MAX_REPAIRS):
@@ -162,10 +199,85 @@ class ToolResult(_Model):
         if problems:
             _warn_shapes(cls.__name__, problems)
         obj._parse_errors = problems
-        obj._raw = payload
-        obj._request = dict(request or {})
-        obj._source = source
         return obj
+
+    def _materialize(self) -> None:
+        """Validate a result built lazily (its typed attributes appear now)."""
+        if not self._pending:
+            return
+        self._pending = False
+        raw = self._raw
+        parsed = type(self)._validated(raw if isinstance(raw, Mapping) else {})
+        self.__dict__.update(parsed.__dict__)
+        object.__setattr__(self, "__pydantic_fields_set__", set(parsed.__pydantic_fields_set__))
+        object.__setattr__(self, "__pydantic_extra__", parsed.__pydantic_extra__)
+        self._parse_errors = parsed._parse_errors
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            if not name.startswith("_") and self._pending:
+                self._materialize()
+                return getattr(self, name)
+            return super().__getattr__(name)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            if not name.startswith("_") and self._pending:
+                self._materialize()
+            super().__setattr__(name, value)
+
+    def __eq__(self, other: object) -> bool:
+        self._materialize()
+        if isinstance(other, ToolResult):
+            other._materialize()
+        return super().__eq__(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __iter__(self) -> Any:
+        self._materialize()
+        return super().__iter__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        self._materialize()
+        return super().__getstate__()
+
+    def __copy__(self) -> Any:
+        self._materialize()
+        return super().__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        self._materialize()
+        return super().__deepcopy__(memo)
+
+    def model_dump(self, **kwargs: Any) -> dict[str, Any]:
+        """As :meth:`pydantic.BaseModel.model_dump` (validates a lazily built result first)."""
+        self._materialize()
+        return super().model_dump(**kwargs)
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        """As :meth:`pydantic.BaseModel.model_dump_json`."""
+        self._materialize()
+        return super().model_dump_json(**kwargs)
+
+    def model_copy(self, **kwargs: Any) -> Any:
+        """As :meth:`pydantic.BaseModel.model_copy`."""
+        self._materialize()
+        return super().model_copy(**kwargs)
+
+    @property
+    def model_fields_set(self) -> set[str]:
+        self._materialize()
+        return self.__pydantic_fields_set__
+
+    @property
+    def model_extra(self) -> dict[str, Any] | None:
+        self._materialize()
+        return self.__pydantic_extra__
+
+    def __repr_args__(self) -> Any:
+        self._materialize()
+        return super().__repr_args__()
 
     @property
     def raw(self) -> Any:
@@ -175,6 +287,7 @@ class ToolResult(_Model):
     @property
     def parse_errors(self) -> list[Any]:
         """Where the payload did not match the expected shape (empty when it did)."""
+        self._materialize()
         return self._parse_errors
 
     @property
@@ -276,6 +389,8 @@ class ToolResult(_Model):
 
 
 _MAX_REPAIRS = 20
+#: Per result class: the defaults of its private attributes (see ToolResult._unvalidated).
+_PRIVATE: dict[type, dict[str, Any]] = {}
 
 
 def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
@@ -324,14 +439,147 @@ def _warn_shapes(model: str, problems: list[Any]) -> None:
         )
 
 
+# ----------------------------------------------------------------------------- plain shapes
+# A payload whose fields all have these shapes validates without a problem: its result can be
+# built without validating (see ToolResult.from_payload). Anything else is validated at once.
+
+
+def _opt_str(value: Any) -> bool:
+    return value is None or type(value) is str
+
+
+_STRINGS = frozenset({str, type(None)})
+_NUMBERS = frozenset({int, float})
+_DICT_OR_NONE = frozenset({dict, type(None)})
+
+
+def _field_types(views: list[dict[str, Any]], key: str, default: Any = None) -> set[type]:
+    return set(map(type, map(dict.get, views, repeat(key), repeat(default))))
+
+
+_LINKS = ("placeUrl", "directionsUrl", "writeAReviewUrl", "reviewsUrl", "photosUrl")
+_PLAIN_LINKS = frozenset(_LINKS)
+_PLAIN_CREDIT = frozenset({"title", "url"})
+_PLAIN_LOCATION = frozenset({"latitude", "longitude"})
+
+
+def _boxes(views: list[dict[str, Any]], key: str, keys: frozenset[str]) -> list[Any] | None:
+    """The ``key`` dicts of ``views`` (absent ones left out) when each holds only ``keys``."""
+    found = list(map(dict.get, views, repeat(key)))
+    if not set(map(type, found)) <= _DICT_OR_NONE:
+        return None
+    boxes = list(filter(None, found))
+    return boxes if all(map(keys.issuperset, boxes)) else None
+
+
+def _plain_view(view: Any) -> bool:
+    """Whether one PlaceView validates as is (for short lists: no per-column set-up)."""
+    if type(view) is not dict:
+        return False
+    get = view.get
+    links, credit, where = get("googleMapsLinks"), get("attribution"), get("location")
+    if not (
+        {type(get("place")), type(get("id")), type(get("google_maps_links"))} <= _STRINGS
+        and get("google_maps_links") is None
+        and {type(links), type(credit), type(where)} <= _DICT_OR_NONE
+    ):
+        return False
+    if links is not None and not (
+        links.keys() <= _PLAIN_LINKS and set(map(type, links.values())) <= _STRINGS
+    ):
+        return False
+    if credit is not None and not (
+        credit.keys() <= _PLAIN_CREDIT and set(map(type, credit.values())) <= _STRINGS
+    ):
+        return False
+    return where is None or (
+        where.keys() <= _PLAIN_LOCATION and set(map(type, where.values())) <= _NUMBERS
+    )
+
+
+def _plain_views(views: list[Any]) -> bool:
+    """Whether every PlaceView of ``views`` validates as is (column by column, in C loops)."""
+    if len(views) < 32:
+        return all(map(_plain_view, views))
+    if set(map(type, views)) != {dict}:
+        return False
+    if not (_field_types(views, "place") | _field_types(views, "id")) <= _STRINGS:
+        return False
+    if not _field_types(views, "google_maps_links") <= {type(None)}:
+        return False
+    links = _boxes(views, "googleMapsLinks", _PLAIN_LINKS)
+    credits = _boxes(views, "attribution", _PLAIN_CREDIT)
+    where = _boxes(views, "location", _PLAIN_LOCATION)
+    if links is None or credits is None or where is None:
+        return False
+    texts = set().union(*(_field_types(links, key) for key in _LINKS))
+    texts |= _field_types(credits, "title") | _field_types(credits, "url")
+    numbers = _field_types(where, "latitude", 0.0) | _field_types(where, "longitude", 0.0)
+    return texts <= _STRINGS and numbers <= _NUMBERS
+
+
+def _plain_text_fields(data: dict[str, Any], *keys: str) -> bool:
+    return all(_opt_str(data.get(key)) for key in keys)
+
+
+def _plain_items(items: list[Any]) -> bool:
+    """Whether every along-route result of ``items`` validates as is (column by column)."""
+    if not items:
+        return True
+    if set(map(type, items)) != {dict}:
+        return False
+    places = list(map(dict.get, items, repeat("place")))
+    if not set(map(type, places)) <= _DICT_OR_NONE or not _plain_views(list(filter(None, places))):
+        return False
+    for key in ("detourSummary", "detour_summary"):
+        detours = list(map(dict.get, items, repeat(key)))
+        if not set(map(type, detours)) <= _DICT_OR_NONE:
+            return False
+        found = list(filter(None, detours))
+        texts = ("localizedDetourDistance", "localized_detour_distance")
+        if not (_field_types(found, texts[0]) | _field_types(found, texts[1])) <= _STRINGS:
+            return False
+        durations = list(map(dict.get, found, repeat("detourDuration")))
+        durations += map(dict.get, found, repeat("detour_duration"))
+        if not set(map(type, durations)) <= _STRINGS:
+            return False
+        if not all(_wire.duration_ns(d) is not None for d in set(durations) - {None, ""}):
+            return False
+    return True
+
+
+def _plain_entity(entity: Any) -> bool:
+    return entity is None or (type(entity) is dict and _opt_str(entity.get("place")))
+
+
+def _plain_resolution(data: dict[str, Any]) -> bool:
+    for key in ("failedRequests", "failed_requests"):
+        failed = data.get(key)
+        if failed is not None and (
+            type(failed) is not dict or not all(type(k) is str for k in failed)
+        ):
+            return False
+    return _plain_text_fields(data, "saveToMapsUrl", "save_to_maps_url")
+
+
 # ----------------------------------------------------------------------------- places
 class PlacesResult(ToolResult):
     """Result of ``search_places``."""
 
     tool: ClassVar[str] = "search_places"
+    _lazy: ClassVar[bool] = True
     places: list[PlaceView] = []
     summary: str | None = None
     content_token: str | None = None
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        places = data.get("places", [])
+        return (
+            type(places) is list
+            and _plain_text_fields(data, "summary", "contentToken", "content_token")
+            and _plain_views(places)
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
@@ -350,6 +598,8 @@ class PlacesResult(ToolResult):
     @property
     def hints(self) -> list[str]:
         """Why no place was found, and what to try."""
+        if self._pending and _wire.g(self._raw, "places"):
+            return []  # a plain payload with places: nothing to explain, nothing to validate
         if self.places or self._parse_errors:
             return []
         explained = " ".join(plain_text(self.summary).split())
@@ -484,9 +734,19 @@ class AlongRouteResult(ToolResult):
     """Result of ``search_along_route``: ranked places with their detours."""
 
     tool: ClassVar[str] = "search_along_route"
+    _lazy: ClassVar[bool] = True
     results: list[AlongRouteItem] = []
     summary: str | None = None
     content_token: str | None = None
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        results = data.get("results", [])
+        return (
+            type(results) is list
+            and _plain_text_fields(data, "summary", "contentToken", "content_token")
+            and _plain_items(results)
+        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result in rank order (see :func:`mapsnb.frames.along_route_frame`)."""
@@ -702,7 +962,21 @@ class ResolvedNames(_Resolution):
     """Result of ``resolve_names``: one entry per query, in input order."""
 
     tool: ClassVar[str] = "resolve_names"
+    _lazy: ClassVar[bool] = True
     results: list[ResolvedName | None] = []
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        results = data.get("results", [])
+        if type(results) is not list or not _plain_resolution(data):
+            return False
+        found = [r for r in results if type(r) is dict]  # anything else reads as a failure
+        entities = list(map(dict.get, found, repeat("entity")))
+        return (
+            set(map(type, entities)) <= _DICT_OR_NONE
+            and _field_types(found, "confidence") <= _STRINGS
+            and _field_types([e for e in entities if e], "place") <= _STRINGS
+        )
 
     @field_validator("results", mode="before")
     @classmethod
@@ -725,7 +999,17 @@ class ResolvedUrls(_Resolution):
     """Result of ``resolve_maps_urls``: one entry per URL, in input order."""
 
     tool: ClassVar[str] = "resolve_maps_urls"
+    _lazy: ClassVar[bool] = True
     entities: list[ResolvedEntity | None] = []
+
+    @classmethod
+    def _plain(cls, data: dict[str, Any]) -> bool:
+        entities = data.get("entities", [])
+        return (
+            type(entities) is list
+            and _plain_resolution(data)
+            and all(type(e) is not dict or _plain_entity(e) for e in entities)
+        )
 
     @field_validator("entities", mode="before")
     @classmethod
