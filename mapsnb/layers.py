@@ -757,7 +757,9 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
         The map; sandbox data is labelled "synthetic data", WALK routes show the beta warning.
     """
     m = map if map is not None else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **map_kwargs})
-    layers = [layer_for(obj) for obj in results]
+    empty = [r for r in results if _is_empty(r)]
+    # an empty result draws nothing (a routes layer of no route would refuse): say so below
+    layers = [layer_for(obj) for obj in results if not any(obj is e for e in empty)]
     clear(m)
     for layer in layers:
         if not str(getattr(layer, "name", "")).startswith(PREFIX):
@@ -768,7 +770,6 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
         m.add(control)
     m.mapsnb_controls = controls
     bounds = _union(getattr(layer, "mapsnb_bounds", None) for layer in layers)
-    empty = [r for r in results if _is_empty(r)]
     if empty and len(empty) == len(results):
         bounds = _nothing_to_show(m, empty, bounds)
     if bounds is not None:

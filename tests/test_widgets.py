@@ -275,9 +275,11 @@ def test_routes_walk_warning(client: mapsnb.Client) -> None:
     assert form.warning.value == ""
     form.travel_mode.value = "WALK"
     assert "beta" in form.warning.value
-    form.submit()
+    form.submit()  # San Francisco -> Oakland: the Bay lies between, no walk (as live)
     assert form.error.value == "", form.error.value
     assert WALK_WARNING.split(":")[0] in form.warning.value
+    assert "No route found" in form.table.value
+    assert form.status.value.startswith("No route found: no WALK route"), form.status.value
     form.travel_mode.value = "DRIVE"
     assert form.warning.value == ""
 
@@ -620,3 +622,15 @@ def test_a_failed_along_search_keeps_the_route(client: mapsnb.Client) -> None:
     form.along_query.value = ""
     assert form.search_along() is None
     assert form.result is not None and form.table.value
+
+
+def test_environment_form_map_credits_the_answer_it_marks(client: mapsnb.Client) -> None:
+    from mapsnb.widgets import EnvironmentForm
+
+    form = EnvironmentForm(client)
+    form.location.value = "41.1456, -8.6106"
+    form.submit()
+    boxes = [c.widget.value for c in form.map.controls if hasattr(c, "widget")]
+    credits = [t for t in boxes if "Sources:" in t]
+    assert credits, boxes
+    assert "mapsnb sandbox (synthetic data)" in credits[0] and "none given" not in credits[0]

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
+from .._credits import frame_credits
 from .._requests import UNITS
 from ..results import EnvironmentResult
 from ._base import BaseForm, figure_output, frame_html, html_output, note_html, parse_lat_lng
@@ -168,5 +169,7 @@ class EnvironmentForm(BaseForm):
         marker = ipyleaflet.Marker(
             location=location, draggable=False, title="Environment lookup", name="mapsnb:location"
         )
+        # the map credits the answer it marks (its attribution; synthetic data says so)
+        marker.mapsnb_attributions, marker.mapsnb_synthetic = frame_credits(self.frame)
         self._draw(marker)
         self.map.center = location

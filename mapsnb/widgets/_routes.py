@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings as warnings_module
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -11,7 +12,7 @@ import pandas as pd
 
 from .._requests import TRAFFIC_AWARE, TRAVEL_MODES
 from .._summary import safe_html
-from ..errors import InvalidRequest
+from ..errors import EmptyResultWarning, InvalidRequest
 from ..results import WALK_WARNING, AlongRouteResult, RoutesResult
 from ._base import BaseForm, attribution_html, frame_html, note_html
 
@@ -178,8 +179,15 @@ class RouteForm(BaseForm):
         self.warning.value = warnings or (
             note_html(WALK_WARNING) if self.travel_mode.value == "WALK" else ""
         )
-        self.status.value = f"{len(self.frame)} route(s){self._source_note(result)}"
-        self._draw(result)
+        if self.frame.empty:  # no route: the emulator's or the server's reason, not a map error
+            why = "; ".join(result.hints)
+            self.status.value = f"No route found{': ' + why if why else ''}"
+            self.status.value += self._source_note(result)
+        else:
+            self.status.value = f"{len(self.frame)} route(s){self._source_note(result)}"
+        with warnings_module.catch_warnings():
+            warnings_module.simplefilter("ignore", EmptyResultWarning)  # said in the status
+            self._draw(result)
         return result
 
     def search_along(self) -> AlongRouteResult | None:
