@@ -25,15 +25,19 @@ def stacked(frames: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-def body(out: pd.DataFrame) -> pd.DataFrame:
-    return out.drop(columns=OWN).reset_index(drop=True)
+def body(out: pd.DataFrame, kept: str | None = None) -> pd.DataFrame:
+    """The tool's columns: without the batch's own, nor the input a list batch keeps."""
+    return out.drop(columns=[*OWN, *([kept] if kept else [])]).reset_index(drop=True)
 
 
 def test_places_batch_equals_the_single_frames(client: mapsnb.Client) -> None:
     queries = ["coffee in Utrecht", "bakery in Lyon", "museum in Porto"]
     out = client.batch.search_places(queries, progress=False)
     singles = [client.search_places(q).to_frame() for q in queries]
-    pd.testing.assert_frame_equal(body(out), stacked(singles))
+    assert out["text_query"].tolist() == [
+        q for q, df in zip(queries, singles, strict=True) for _ in range(len(df))
+    ]
+    pd.testing.assert_frame_equal(body(out, "text_query"), stacked(singles))
     assert out.index.names == ["input", "citation"]
     assert out.index.get_level_values("citation").tolist() == [
         n for df in singles for n in range(len(df))
@@ -50,7 +54,8 @@ def test_along_route_batch_equals_the_single_frames(client: mapsnb.Client) -> No
         client.search_along_route(q, origin="Utrecht", destination="Amsterdam").to_frame()
         for q in queries
     ]
-    pd.testing.assert_frame_equal(body(out), stacked(singles))
+    assert set(out["text_query"]) == set(queries)  # the list's items are kept as a column
+    pd.testing.assert_frame_equal(body(out, "text_query"), stacked(singles))
     assert str(out["detour"].dtype) == "timedelta64[ns]"
 
 

@@ -4,7 +4,7 @@ The corpus of :mod:`tests.test_sandbox_corpus`: per town (62 towns, 40+ countrie
 capitals) a name, its exonym or local spelling, a station/square/landmark, a search in English
 and in the town's language, weather, a walk, a drive to a neighbour, a search along it and a
 Maps URL; then water-separated pairs, inflected names and everyday categories (rows marked
-``depends=i21a`` need the sibling branch's categories). Columns: tool, query, lang, lat, lng
+``depends=categories`` need the everyday kinds of places in other languages). Columns: tool, query, lang, lat, lng
 (the centre of the town the query names), dest, mode, expect (``answer`` / ``none``), depends.
 """
 
@@ -251,7 +251,7 @@ for name, alt, lat, lng, _cc, lang, spot, near in T:
         lang,
         lat,
         lng,
-        depends="i21a" if lang != "en" else "",
+        depends="categories" if lang != "en" else "",
     )
     add("lookup_weather", alt, lang, lat, lng)
     add("compute_routes", spot, lang, lat, lng, dest=name, mode="WALK")
@@ -281,7 +281,7 @@ for a, b, lat, lng, exp in W:
     for mode in ("WALK", "BICYCLE"):
         add("compute_routes", a, "en", lat, lng, dest=b, mode=mode, expect=exp)
     add("compute_routes", a, "en", lat, lng, dest=b, mode="DRIVE")
-# inflected / everyday categories (i21a)
+# inflected / everyday categories
 for q, lat, lng, lang in [
     ("w Krakowie", 50.065, 19.945, "pl"),
     ("в Казани", 55.796, 49.106, "ru"),
@@ -301,7 +301,7 @@ for q, lat, lng, lang in [
     ("playgrounds in Warsaw", 52.230, 21.012, "en"),
     ("post offices in Dublin", 53.350, -6.260, "en"),
 ]:
-    add("search_places", q, lang, lat, lng, depends="i21a")
+    add("search_places", q, lang, lat, lng, depends="categories")
 with open("tests/data/sandbox_corpus.csv", "w", newline="", encoding="utf-8") as fh:
     w = csv.DictWriter(fh, fieldnames=list(rows[0]))
     w.writeheader()
