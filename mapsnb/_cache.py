@@ -121,7 +121,7 @@ class CacheStats:
 
 
 def _utc(seconds: float) -> dt.datetime:
-    return dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
+    return dt.datetime.fromtimestamp(seconds, dt.UTC)
 
 
 def _decode(row: Any) -> Stored:
@@ -140,7 +140,7 @@ def _decode(row: Any) -> Stored:
             raise TypeError("issued_at must be text")
         issued = dt.datetime.fromisoformat(issued_at)
         if issued.tzinfo is None:
-            issued = issued.replace(tzinfo=dt.timezone.utc)
+            issued = issued.replace(tzinfo=dt.UTC)
     return Stored(payload, source, _utc(float(stored_at)), issued)
 
 

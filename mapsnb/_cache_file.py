@@ -191,7 +191,7 @@ def open_read_only(path: Path, *, integrity: bool) -> sqlite3.Connection:
 
 def set_aside(path: Path, label: str) -> Path:
     """Rename the store (and its side files) to ``<name>.<label>-<UTC time>``; never delete."""
-    stamp = dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
     target = path.with_name(f"{path.name}.{label}-{stamp}")
     os.replace(path, target)
     for suffix in SIDE_FILES:

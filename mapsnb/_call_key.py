@@ -82,7 +82,7 @@ def time_mode(tool: str, arguments: Mapping[str, Any], now: dt.datetime) -> str:
         hour = args.get("hour")
         if day is None:
             return "current" if hour is None else "forecast"
-        start = dt.datetime.combine(day, dt.time(), tzinfo=dt.timezone.utc)
+        start = dt.datetime.combine(day, dt.time(), tzinfo=dt.UTC)
         if isinstance(hour, int):
             start += dt.timedelta(hours=hour)
         end = start + dt.timedelta(hours=1 if isinstance(hour, int) else 24)

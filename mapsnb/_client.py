@@ -286,7 +286,7 @@ class _BaseClient:
             return recorded
         if self._sandbox is not None:
             return self._sandbox.now()
-        return dt.datetime.now(dt.timezone.utc)
+        return dt.datetime.now(dt.UTC)
 
     def _headers(self) -> dict[str, str]:
         h = {
@@ -586,7 +586,7 @@ class _BaseClient:
                 )
             if self.recording is not None:
                 self.recording.add(name, arguments, payload, source=self.source, clock=now)
-        return Stored(payload, self.source, dt.datetime.now(dt.timezone.utc), now, "server")
+        return Stored(payload, self.source, dt.datetime.now(dt.UTC), now, "server")
 
     def _endpoint(self) -> str:
         """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
@@ -1225,7 +1225,7 @@ class AsyncClient(_BaseClient):
                 return await asyncio.wait_for(exchange(), seconds)
             async with _timeout(seconds):  # no task per exchange, unlike wait_for on 3.11
                 return await exchange()
-        except asyncio.TimeoutError:
+        except TimeoutError:
             if budget.expired():
                 raise budget.error() from None
             return _AnswerTimeout(f"the whole answer took more than {seconds:g} s")

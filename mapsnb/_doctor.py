@@ -374,6 +374,6 @@ def check_flow(client: _BaseClient) -> Generator[Any, Any, CheckReport]:
         error=error,
         tools=drift,
         versions=_versions(),
-        checked_at=dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        checked_at=dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         notes=notes,
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 import numpy as np
@@ -56,7 +56,7 @@ __all__ = [
 
 _NAT = np.iinfo(np.int64).min
 _MAX_NS = np.iinfo(np.int64).max
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _int64(ns: Sequence[int | None]) -> np.ndarray:

@@ -150,9 +150,9 @@ def now(value: Any) -> dt.datetime | None:
             f"got {type(value).__name__}",
         )
     if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.timezone.utc)
+        value = value.replace(tzinfo=dt.UTC)
     try:
-        return value.astimezone(dt.timezone.utc)
+        return value.astimezone(dt.UTC)
     except (OverflowError, ValueError):
         raise InvalidRequest("now", f"is out of range: {value!r:.60}") from None
 

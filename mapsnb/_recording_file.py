@@ -36,8 +36,8 @@ def parse_time(value: Any) -> dt.datetime | None:
         return None
     try:
         parsed = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-        parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.timezone.utc)
-        parsed.astimezone(dt.timezone.utc)  # a time near year 1 or 9999 may not convert
+        parsed = parsed if parsed.tzinfo else parsed.replace(tzinfo=dt.UTC)
+        parsed.astimezone(dt.UTC)  # a time near year 1 or 9999 may not convert
     except (ValueError, OverflowError):
         return None
     return parsed

@@ -175,7 +175,7 @@ def _rfc3339(value: object, field: str) -> tuple[str, dt.datetime]:
         if offset % dt.timedelta(minutes=1):
             # RFC 3339 offsets have no seconds (+05:00:30 is not one): send the instant in UTC
             try:
-                value = value.astimezone(dt.timezone.utc)
+                value = value.astimezone(dt.UTC)
             except OverflowError:
                 raise InvalidRequest(field, "is out of range once converted to UTC") from None
         return value.isoformat(), value
@@ -429,7 +429,7 @@ def compute_routes_args(
         raise InvalidRequest(
             "departure_time", "give at most one of departure_time and arrival_time"
         )
-    now = now or dt.datetime.now(dt.timezone.utc)
+    now = now or dt.datetime.now(dt.UTC)
     for name, value in (("departure_time", departure_time), ("arrival_time", arrival_time)):
         if value is None:
             continue
@@ -507,7 +507,7 @@ def search_along_route_args(
             f"destination= (got {', '.join(given) or 'none'})",
         )
     mode = travel_mode(travel_mode_) if travel_mode_ is not None else "DRIVE"
-    now = now or dt.datetime.now(dt.timezone.utc)
+    now = now or dt.datetime.now(dt.UTC)
     if route is not None:
         spec, route_mode = _route_spec(route, now)
         if travel_mode_ is None and route_mode != "DRIVE":

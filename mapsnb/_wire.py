@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from functools import lru_cache
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -48,7 +48,7 @@ __all__ = [
     "title_name",
 ]
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _EPOCH_NAIVE = datetime(1970, 1, 1)
 _US = timedelta(microseconds=1)
 _DURATION = re.compile(r"^\s*([+-])?(\d{0,12})(?:\.(\d*))?\s*s?\s*$")
@@ -217,7 +217,7 @@ def rfc3339(value: Any) -> datetime | None:
         moment = datetime.fromisoformat(s)
     except ValueError:
         return None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def time_zone(payload: Any) -> tzinfo | None:

@@ -93,7 +93,7 @@ def _now_marker(times: pd.Series, now: Any) -> Any:
     import pandas as pd
 
     tz = zone_of(times)
-    moment = pd.Timestamp(now) if now is not None else pd.Timestamp.now(tz=dt.timezone.utc)
+    moment = pd.Timestamp(now) if now is not None else pd.Timestamp.now(tz=dt.UTC)
     if moment.tzinfo is None:
         moment = moment.tz_localize(tz) if tz is not None else moment
     elif tz is None:

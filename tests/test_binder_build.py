@@ -152,6 +152,9 @@ def test_one_python_story() -> None:
     assert not re.search(r"Python 3\.\d+ or newer", readme.replace(f"**Python 3.{low[1]}", "")), (
         "a second, different Python range is stated in README"
     )
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'target-version = "py3{low[1]}"' in pyproject  # ruff lints for the lowest Python
+    assert f'python_version = "3.{low[1]}"' in pyproject  # and mypy checks for it
 
 
 def test_start_sets_what_readme_says(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from mapsnb import settings
 from mapsnb._cache import DEFAULT_TTLS, Cache, CacheWarning, call_key, time_mode
 
 NOW = "2026-09-18T08:00:00-07:00"
-NOW_UTC = dt.datetime(2026, 9, 18, 15, tzinfo=dt.timezone.utc)
+NOW_UTC = dt.datetime(2026, 9, 18, 15, tzinfo=dt.UTC)
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -7,7 +7,7 @@ import json
 import math
 import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -162,7 +162,7 @@ REQUEST = {
 
 
 def test_routes_frame_values_and_dtypes() -> None:
-    issued = datetime(2026, 9, 18, 17, 0, tzinfo=timezone.utc)
+    issued = datetime(2026, 9, 18, 17, 0, tzinfo=UTC)
     df = F.routes_frame(load("compute_routes"), request=REQUEST, issued_at=issued)
     assert list(df.columns[:12]) == F.ROUTE_COLUMNS
     assert isinstance(df.index, pd.RangeIndex) and df["route_index"].tolist() == [0, 1]
@@ -195,7 +195,7 @@ def test_routes_frame_request_variants_and_naive_issued_at() -> None:
 
 
 def test_routes_snake_case_and_empty() -> None:
-    issued = datetime(2026, 9, 18, 17, 0, tzinfo=timezone.utc)
+    issued = datetime(2026, 9, 18, 17, 0, tzinfo=UTC)
     camel = F.routes_frame(load("compute_routes"), request=REQUEST, issued_at=issued)
     snake = F.routes_frame(snake_keys(load("compute_routes")), request=REQUEST, issued_at=issued)
     pd.testing.assert_frame_equal(camel, snake)
@@ -462,7 +462,7 @@ def test_sandbox_routes_and_along_route(sandbox: Any) -> None:
         "compute_alternative_routes": True,
     }
     payload = sandbox.call_tool("compute_routes", args)
-    issued = datetime(2026, 9, 18, 17, tzinfo=timezone.utc)
+    issued = datetime(2026, 9, 18, 17, tzinfo=UTC)
     df = F.routes_frame(payload, source="sandbox", request=args, issued_at=issued)
     assert len(df) == len(payload["routes"]) >= 1
     assert (df["duration_s"] > 0).all() and df["token_expires_at"].notna().all()
@@ -531,7 +531,7 @@ def test_token_expiry_follows_the_setting(monkeypatch: pytest.MonkeyPatch) -> No
     from mapsnb import settings
 
     monkeypatch.setattr(settings, "retrieval_token_minutes", 5)
-    issued = datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc)
+    issued = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
     df = F.routes_frame(load("compute_routes"), issued_at=issued)
     assert df["token_expires_at"].iloc[0] == pd.Timestamp("2026-09-18 15:05", tz="UTC")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -380,7 +380,7 @@ def test_sandbox_lookup_weather_daily_dst(sandbox: Any) -> None:
     aq = F.air_quality_frame(payload)
     uaqi = aq[aq["index_code"] == "uaqi"]
     assert len(uaqi) == 24 and uaqi["time"].is_monotonic_increasing and uaqi["time"].is_unique
-    assert uaqi["time"].iloc[0].tz_convert(timezone.utc) == pd.Timestamp("2026-11-01T07:00Z")
+    assert uaqi["time"].iloc[0].tz_convert(UTC) == pd.Timestamp("2026-11-01T07:00Z")
     hourly_args = {
         **args,
         "date": {"year": 2026, "month": 11, "day": 2},

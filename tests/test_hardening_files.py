@@ -261,14 +261,14 @@ def served() -> Iterator[str]:
     from mapsnb.sandbox.server import build_app
     from tests.servers.sdk_server import ServerThread
 
-    with ServerThread(build_app(Sandbox(now=lambda: dt.datetime.now(dt.timezone.utc)))) as srv:
+    with ServerThread(build_app(Sandbox(now=lambda: dt.datetime.now(dt.UTC)))) as srv:
         yield srv.url
 
 
 def _stamp(days: float = 0) -> str:
     import datetime as dt
 
-    return (dt.datetime.now(dt.timezone.utc) + dt.timedelta(days=days)).isoformat()
+    return (dt.datetime.now(dt.UTC) + dt.timedelta(days=days)).isoformat()
 
 
 def _entry(**fields: Any) -> dict[str, Any]:

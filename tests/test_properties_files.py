@@ -186,7 +186,7 @@ cells = (
     | st.integers(min_value=1, max_value=3000).map(lambda n: "[" * n + "]" * n)
     | st.sampled_from([*TIMES[:-1], '{"ok": 1}', "1e999"])
 )
-_NOW = dt.datetime(2026, 9, 18, 15, tzinfo=dt.timezone.utc)
+_NOW = dt.datetime(2026, 9, 18, 15, tzinfo=dt.UTC)
 
 
 @pytest.fixture(scope="module")

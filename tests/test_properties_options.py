@@ -49,7 +49,7 @@ _headers = st.one_of(
 _now = st.one_of(
     st.datetimes(
         timezones=st.sampled_from(
-            [None, dt.timezone.utc, dt.timezone(dt.timedelta(hours=-7)), dt.timezone.max]
+            [None, dt.UTC, dt.timezone(dt.timedelta(hours=-7)), dt.timezone.max]
         )
     ),
     st.dates(),

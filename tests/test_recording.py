@@ -33,7 +33,7 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def served() -> Iterator[str]:
     """The emulator over HTTP on the real clock, standing in for the live server."""
-    with ServerThread(build_app(Sandbox(now=lambda: dt.datetime.now(dt.timezone.utc)))) as srv:
+    with ServerThread(build_app(Sandbox(now=lambda: dt.datetime.now(dt.UTC)))) as srv:
         yield srv.url
 
 
@@ -168,7 +168,7 @@ def test_a_replayed_routes_token_is_never_sent_once_expired(served: str, tmp_pat
     with mapsnb.Client(url=served, record=path, mode="record") as client:
         client.compute_routes("San Francisco, CA", "San Jose, CA")
     data = json.loads(path.read_text())
-    old = dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=30)
+    old = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=30)
     data["calls"][0]["recorded_at"] = old.isoformat()
     path.write_text(json.dumps(data))
     with mapsnb.Client(url=served, record=path) as teacher:
@@ -214,7 +214,7 @@ def test_cli_show_lists_calls_dates_and_sources(served: str, tmp_path: Path, cap
     path = _record(tmp_path, served)
     assert main(["recording", "show", str(path)]) == 0
     out = capsys.readouterr().out
-    today = dt.datetime.now(dt.timezone.utc).date()
+    today = dt.datetime.now(dt.UTC).date()
     assert "calls: 3" in out and f"recorded {today}" in out
     assert "sandbox (3)" in out and "search_places (2)" in out and "resolve_names" in out
     broken = tmp_path / "broken.json"

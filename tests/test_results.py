@@ -25,7 +25,7 @@ from mapsnb.results import (
     parse_duration,
 )
 
-T0 = dt.datetime(2026, 9, 18, 15, 0, tzinfo=dt.timezone.utc)
+T0 = dt.datetime(2026, 9, 18, 15, 0, tzinfo=dt.UTC)
 ATTR_A = {"title": "Google Maps", "url": "https://maps.google.com/"}
 ATTR_B = {"title": "Other source", "url": "https://example.org/"}
 
@@ -507,7 +507,7 @@ def _synthetic(result: Any) -> None:
 
 def test_sandbox_client_setup(sandbox: Any) -> None:
     assert sandbox.is_sandbox and sandbox.source == "sandbox"
-    assert sandbox.now() == dt.datetime(2026, 9, 18, 15, 0, tzinfo=dt.timezone.utc)
+    assert sandbox.now() == dt.datetime(2026, 9, 18, 15, 0, tzinfo=dt.UTC)
 
 
 def test_sandbox_search_places(sandbox: Any) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -14,7 +14,7 @@ from mapsnb.sandbox import _weather_model as wm
 from mapsnb.sandbox._common import Context, SandboxToolError
 from mapsnb.sandbox._environment import lookup_weather
 
-NOW = datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)
 LA = {"lat_lng": {"latitude": 34.0522, "longitude": -118.2437}}
 LA_TZ = ZoneInfo("America/Los_Angeles")
@@ -364,7 +364,7 @@ def test_daily_air_quality_24_local_hours_with_offsets() -> None:
 
 
 def test_daily_air_quality_on_fall_back_day() -> None:
-    ctx = Context(now=datetime(2026, 10, 30, 12, tzinfo=timezone.utc))
+    ctx = Context(now=datetime(2026, 10, 30, 12, tzinfo=UTC))
     entries = _offsets(LA, date(2026, 11, 1), ctx)
     assert [h for h, _ in entries] == list(range(24))
     assert entries[0][1] == entries[1][1] == "-25200s"
@@ -372,7 +372,7 @@ def test_daily_air_quality_on_fall_back_day() -> None:
 
 
 def test_spring_forward_day_and_missing_hour() -> None:
-    ctx = Context(now=datetime(2026, 3, 7, 12, tzinfo=timezone.utc))
+    ctx = Context(now=datetime(2026, 3, 7, 12, tzinfo=UTC))
     entries = _offsets(LA, date(2026, 3, 8), ctx)
     assert [h for h, _ in entries] == [h for h in range(24) if h != 2]
     assert entries[1][1] == "-28800s" and entries[2][1] == "-25200s"
@@ -580,7 +580,7 @@ def test_pollen_seasons_follow_hemisphere() -> None:
     south = {t["code"]: "inSeason" in t for t in _pollen(sydney)["pollenTypeInfo"]}
     north = {t["code"]: "inSeason" in t for t in _pollen(PARIS)["pollenTypeInfo"]}
     assert south["TREE"] and not north["TREE"]
-    spring = Context(now=datetime(2026, 4, 15, 12, tzinfo=timezone.utc))
+    spring = Context(now=datetime(2026, 4, 15, 12, tzinfo=UTC))
     birch = next(p for p in _pollen(PARIS, spring)["plantInfo"] if p["code"] == "BIRCH")
     assert birch["inSeason"] is True and birch["indexInfo"]["value"] >= 1
 
@@ -589,7 +589,7 @@ def test_pollen_seasons_follow_hemisphere() -> None:
 
 
 def test_paris_june_sunrise_sunset() -> None:
-    ctx = Context(now=datetime(2026, 6, 18, 12, tzinfo=timezone.utc))
+    ctx = Context(now=datetime(2026, 6, 18, 12, tzinfo=UTC))
     args = {"location": PARIS, "capabilities": ["WEATHER"], "date": dd(date(2026, 6, 21))}
     sun = lookup_weather(args, ctx)["weather"]["forecastDays"][0]["sunEvents"]
     tz = ZoneInfo("Europe/Paris")
@@ -601,7 +601,7 @@ def test_paris_june_sunrise_sunset() -> None:
 
 
 def test_polar_day_omits_sun_times() -> None:
-    ctx = Context(now=datetime(2026, 6, 18, 12, tzinfo=timezone.utc))
+    ctx = Context(now=datetime(2026, 6, 18, 12, tzinfo=UTC))
     tromso = {"lat_lng": {"latitude": 69.6492, "longitude": 18.9553}}
     args = {"location": tromso, "capabilities": ["WEATHER"], "date": dd(date(2026, 6, 21))}
     day = lookup_weather(args, ctx)["weather"]["forecastDays"][0]

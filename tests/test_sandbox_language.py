@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -17,7 +17,7 @@ from mapsnb.sandbox._environment import lookup_weather
 from mapsnb.sandbox._i18n import format_distance, texts
 from mapsnb.sandbox._places import business_resolved
 
-NOW = datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)
 LANGS = ("pt", "es", "fr", "de", "it", "pl", "ru")
 #: A word each language's place summaries use, and English never does.
@@ -170,7 +170,7 @@ def test_no_pollen_off_land_or_at_the_poles(where: dict[str, Any], month: int) -
             "capabilities": ["POLLEN"],
             "date": {"year": 2026, "month": 9, "day": 19},
         },
-        Context(now=datetime(2026, 9, 18, 12, tzinfo=timezone.utc)),
+        Context(now=datetime(2026, 9, 18, 12, tzinfo=UTC)),
     )
     del month  # the season does not matter: nothing flowers there
     info = out["pollen"]["dailyInfo"][0]

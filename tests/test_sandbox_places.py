@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from mapsnb.sandbox import _geo, _locations
 from mapsnb.sandbox._common import Context, SandboxToolError
 from mapsnb.sandbox._places import CATEGORIES, business_resolved, detect_category, search_places
 
-CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc))
+CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
 LANDMARKS = """key,name,aliases,kind,address,city,region,country_code,lat,lng,place_id
 eiffel_tower,Eiffel Tower,Tour Eiffel|Torre Eiffel,tourist_attraction,"Champ de Mars, 5 Av. Anatole France, 75007 Paris, France",Paris,Île-de-France,FR,48.8584,2.2945,ChIJLU7jZClu5kcR4PcOOO6p3I0

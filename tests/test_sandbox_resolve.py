@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +13,7 @@ from mapsnb.sandbox._common import Context, SandboxToolError, stable_int
 from mapsnb.sandbox._places import search_places
 from mapsnb.sandbox._resolve import resolve_maps_urls, resolve_names
 
-CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc))
+CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 EIFFEL = "ChIJLU7jZClu5kcR4PcOOO6p3I0"
 
 LANDMARKS = """key,name,aliases,kind,address,city,region,country_code,lat,lng,place_id

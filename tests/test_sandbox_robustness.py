@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -168,7 +168,7 @@ def test_naive_clock_callable_means_utc(monkeypatch: pytest.MonkeyPatch) -> None
     time.tzset()
     try:
         sb = Sandbox(now=lambda: datetime(2026, 3, 8, 9, 30))
-        assert sb.now() == datetime(2026, 3, 8, 9, 30, tzinfo=timezone.utc)
+        assert sb.now() == datetime(2026, 3, 8, 9, 30, tzinfo=UTC)
     finally:
         monkeypatch.undo()
         time.tzset()

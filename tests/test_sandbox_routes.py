@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ from mapsnb.sandbox import _geo
 from mapsnb.sandbox._common import Context, SandboxToolError
 from mapsnb.sandbox._routes import compute_routes, localized_distance, search_along_route
 
-NOW = datetime(2026, 9, 18, 15, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)
 SF, TAHOE = {"address": "San Francisco, CA"}, {"address": "Lake Tahoe, CA"}
 

@@ -23,7 +23,7 @@ from mapsnb.errors import InvalidRequest, TransportError
 from mapsnb.results import RoutesResult
 
 CLOSED_URL = "http://127.0.0.1:9/mcp"
-NOW = dt.datetime(2026, 9, 18, 15, 0, tzinfo=dt.timezone.utc)
+NOW = dt.datetime(2026, 9, 18, 15, 0, tzinfo=dt.UTC)
 DAY = dt.timedelta(days=1)
 POLY = polyline.encode([(37.7749, -122.4194), (37.8, -122.3)])
 ENDPOINTS = {"origin": "San Francisco, CA", "destination": "Lake Tahoe, CA"}
@@ -304,7 +304,7 @@ def test_accepted_input_is_sent(client: Any, call: Call) -> None:
 def test_live_client_clock_is_real_time(client: Any) -> None:
     # the window checks of a live client use the real clock (not a sandbox clock)
     assert client.now().tzinfo is not None
-    assert client.now() > dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+    assert client.now() > dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
     assert not client.is_sandbox
 
 
@@ -712,6 +712,6 @@ def test_any_rfc3339_fraction_is_accepted(fraction: str) -> None:
     """RFC 3339 allows 1–9 fractional digits (Python 3.10's fromisoformat takes only 3 or 6)."""
     when = f"2026-09-19T08:00:00{fraction}-07:00"
     args = rq.compute_routes_args(
-        "a", "b", departure_time=when, now=dt.datetime(2026, 9, 18, tzinfo=dt.timezone.utc)
+        "a", "b", departure_time=when, now=dt.datetime(2026, 9, 18, tzinfo=dt.UTC)
     )
     assert args["departure_time"] == when

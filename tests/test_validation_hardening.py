@@ -14,7 +14,7 @@ import mapsnb
 from mapsnb import Circle, InvalidRequest, LatLng
 from mapsnb import _requests as rq
 
-NOW = dt.datetime(2026, 9, 18, 8, 0, tzinfo=dt.timezone.utc)
+NOW = dt.datetime(2026, 9, 18, 8, 0, tzinfo=dt.UTC)
 
 
 def _refused(field: str, call: Any) -> InvalidRequest:

@@ -45,8 +45,8 @@ def parse_now(value: dt.datetime | str | None) -> dt.datetime | None:
     if isinstance(value, str):
         value = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     if value.tzinfo is None:
-        value = value.replace(tzinfo=dt.timezone.utc)
-    return value.astimezone(dt.timezone.utc)
+        value = value.replace(tzinfo=dt.UTC)
+    return value.astimezone(dt.UTC)
 
 
 class Sandbox:
@@ -133,7 +133,7 @@ class Sandbox:
 
 
 def _utcnow() -> dt.datetime:
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 _ = SandboxToolError

@@ -6,7 +6,7 @@ import base64
 import hashlib
 import re
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 #: Where the emulator is documented: the README section "Offline mode (the emulator)".
@@ -140,4 +140,4 @@ class Context:
 
     def __post_init__(self) -> None:
         if self.now.tzinfo is None:
-            object.__setattr__(self, "now", self.now.replace(tzinfo=timezone.utc))
+            object.__setattr__(self, "now", self.now.replace(tzinfo=UTC))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -200,7 +200,7 @@ def local_instant(day: date, hour: int, tz: ZoneInfo) -> tuple[datetime, datetim
     occurrence.
     """
     naive = datetime(day.year, day.month, day.day, hour)
-    utc = naive.replace(tzinfo=tz).astimezone(timezone.utc)
+    utc = naive.replace(tzinfo=tz).astimezone(UTC)
     return utc, utc.astimezone(tz)
 
 
@@ -217,7 +217,7 @@ class _Clock:
 def _clock(ctx: Context, tz: ZoneInfo) -> _Clock:
     local = ctx.now.astimezone(tz)
     trunc = local.replace(minute=0, second=0, microsecond=0)
-    return _Clock(ctx.now, trunc.astimezone(timezone.utc), local.date(), tz)
+    return _Clock(ctx.now, trunc.astimezone(UTC), local.date(), tz)
 
 
 def _hours_from_now(clock: _Clock, instant: datetime) -> float:

@@ -20,7 +20,7 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -56,7 +56,7 @@ __all__ = [
 Point = tuple[float, float]
 
 TOKEN_TTL = timedelta(minutes=10)
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 MAX_WAYPOINTS = 25
 MAX_VERTICES = 2000
 _TOKEN_KEY = b"mapsnb-sandbox-retrieval-token-v1"

@@ -7,13 +7,13 @@ synthetic forecasts. All instants are aware UTC datetimes.
 from __future__ import annotations
 
 import math
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
-_J2000 = datetime(2000, 1, 1, 12, tzinfo=timezone.utc)
+_J2000 = datetime(2000, 1, 1, 12, tzinfo=UTC)
 _RAD = math.pi / 180.0
 _SYNODIC_DAYS = 29.530588853
 #: A reference new moon (2000-01-06 18:14 UTC).
-_NEW_MOON_REF = datetime(2000, 1, 6, 18, 14, tzinfo=timezone.utc)
+_NEW_MOON_REF = datetime(2000, 1, 6, 18, 14, tzinfo=UTC)
 
 
 def _centuries(t: datetime) -> float:
@@ -69,7 +69,7 @@ def solar_noon(lng: float, near: datetime) -> datetime:
     """The solar noon (UTC) closest to ``near``."""
     best: datetime | None = None
     for shift in (-1, 0, 1):
-        day = datetime(near.year, near.month, near.day, tzinfo=timezone.utc) + timedelta(shift)
+        day = datetime(near.year, near.month, near.day, tzinfo=UTC) + timedelta(shift)
         _, eqt = solar_terms(day + timedelta(hours=12))
         cand = day + timedelta(minutes=720.0 - 4.0 * lng - eqt)
         if best is None or abs(cand - near) < abs(best - near):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
@@ -164,7 +164,7 @@ def _feels_and_heat(temp: float, rh: float, wind: float) -> tuple[float, float]:
 def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
     """The weather at the instant ``epoch_minute`` (minutes since 1970-01-01 UTC)."""
     la, lo = round(lat, 2), round(lng, 2)
-    when = datetime.fromtimestamp(epoch_minute * 60, tz=timezone.utc)
+    when = datetime.fromtimestamp(epoch_minute * 60, tz=UTC)
     hours = epoch_minute / 60.0
     days = when.timetuple().tm_yday + when.hour / 24.0
     alat = abs(lat)
@@ -256,7 +256,7 @@ def state_at(lat: float, lng: float, when: datetime) -> HourState:
 
 def utc_z(t: datetime) -> str:
     """RFC 3339 UTC with a ``Z`` suffix, to the second."""
-    return t.astimezone(timezone.utc).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return t.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def temperature(c: float, imperial: bool) -> dict[str, Any]:
