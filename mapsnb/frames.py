@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -598,7 +598,7 @@ def _travel_mode(request: Mapping | None) -> str:
 
 
 def _as_utc(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 def _polyline_of(route: Mapping) -> str | None:
@@ -645,9 +645,7 @@ def routes_lists(
     expiry_ns: int | None = None
     if issued_at is not None:
         expiry = _as_utc(issued_at) + timedelta(minutes=settings.retrieval_token_minutes)
-        expiry_ns = (
-            (expiry - datetime(1970, 1, 1, tzinfo=timezone.utc)) // timedelta(microseconds=1) * 1000
-        )
+        expiry_ns = (expiry - datetime(1970, 1, 1, tzinfo=UTC)) // timedelta(microseconds=1) * 1000
     for i, route in enumerate(routes):
         token = g(route, "retrievalToken")
         attribution = g(route, "attribution")
@@ -680,7 +678,7 @@ def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.Data
     typed["distance_m"] = np.array(cols["distance_m"], dtype=np.float64)
     typed["duration_s"] = np.array([np.nan if x is None else x / 1e9 for x in dur_ns])
     typed["duration"] = timedeltas(dur_ns)
-    typed["token_expires_at"] = times(cols["token_expires_at"], timezone.utc)
+    typed["token_expires_at"] = times(cols["token_expires_at"], UTC)
     order = _add_extras(typed, extras, ROUTE_COLUMNS)
     return frame(typed, order)
 
