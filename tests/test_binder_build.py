@@ -25,7 +25,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from tests._venvs import ANSI, copy_repo
+from tests._venvs import copy_repo
+from tests._venvs import run as _run
 
 ROOT = Path(__file__).resolve().parents[1]
 COPIED = ("pyproject.toml", "README.md", "mapsnb", "binder", "notebooks")
@@ -54,21 +55,6 @@ def _offline_env(**extra: str) -> dict[str, str]:
     )
     env.update(extra)
     return env
-
-
-def _run(cmd: list[str | Path], env: dict[str, str], cwd: Path, timeout: float = 300) -> str:
-    proc = subprocess.run(
-        [str(c) for c in cmd],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
-    out = ANSI.sub("", proc.stdout + proc.stderr)
-    assert proc.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{out[-4000:]}"
-    return out
 
 
 def _wheels_ready() -> Path:
