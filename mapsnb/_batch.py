@@ -94,7 +94,7 @@ _PARAMS = {
     "resolve_names": ("location_bias", "region_code"),
     "resolve_maps_urls": (),
 }
-_REQUIRED = {"lookup_weather": ("capabilities",), "compute_routes": ("destination",)}
+_REQUIRED = {"compute_routes": ("destination",)}
 _INTEGERS = ("hour", "page_size")
 TABLES = (
     "air_quality",
@@ -469,7 +469,7 @@ class _BatchBase:
         calls_per_minute: int | Mapping[str, int] | None = None,
         **arguments: Any,
     ) -> Any:
-        """``lookup_weather`` for every row (``capabilities=`` is required).
+        """``lookup_weather`` for every row; ``capabilities=`` as :meth:`Client.lookup_weather`.
 
         ``location`` is the column of locations with a DataFrame (or one location for every
         row); ``table=`` picks the table of each result to stack (``"air_quality"``,

@@ -390,3 +390,14 @@ def test_cli_serve_beyond_loopback_warns_and_checks_host(tmp_path: Path) -> None
         os.killpg(proc.pid, signal.SIGTERM)
         proc.wait(timeout=10)
     assert "warning" in err.read_text() and "0.0.0.0" in err.read_text()
+
+
+def test_a_weather_batch_follows_the_servers_list(era: StatelessJsonServer) -> None:
+    """Without ``capabilities`` a batch asks as the single call does: on a five-tool server the
+    legacy record, one row per city (the list is fetched once for the whole batch)."""
+    with mapsnb.Client(KEY, url=era.url) as client:
+        out = client.batch.lookup_weather(["Paris", "Lyon"], progress=False)
+    assert out["status"].eq("ok").all(), out[["status", "error"]]
+    sent = sorted(_sent(era), key=lambda a: a["location"]["address"])
+    assert sent == [{"location": {"address": "Lyon"}}, {"location": {"address": "Paris"}}]
+    assert len(era.calls("tools/list")) == 1
