@@ -160,7 +160,7 @@ class _BaseClient:
         quota_project: str | None = None,
         timeout: float | None = None,
         max_retries: int | None = None,
-        sandbox: bool | None = None,
+        sandbox: bool | str | None = None,
         now: dt.datetime | str | None = None,
         protocol: Protocol = "auto",
         headers: Mapping[str, str] | None = None,
@@ -188,7 +188,7 @@ class _BaseClient:
         extra_headers = opt.headers(headers)
         fixed_now = opt.now(now)
         opt.choice(protocol, "protocol", ("auto", "session", "stateless"))
-        opt.choice(sandbox, "sandbox", (None, True, False))
+        opt.choice(sandbox, "sandbox", (None, True, False, *settings.sandbox_eras))
         if cache is not None and not isinstance(cache, (bool, str, os.PathLike, Cache)):
             raise InvalidRequest(
                 "cache",
@@ -227,7 +227,8 @@ class _BaseClient:
         elif use_sandbox:
             from .sandbox import Sandbox, parse_now
 
-            self._sandbox = Sandbox(now=fixed_now)
+            era = sandbox if isinstance(sandbox, str) else settings.sandbox_eras[0]
+            self._sandbox = Sandbox(now=fixed_now, tools=era)
             # a fixed clock is part of what the emulator answers (cache keys say which)
             fixed = fixed_now or parse_now(os.environ.get(settings.sandbox_now_env))
             self._sandbox_fixed = fixed is not None
@@ -1005,7 +1006,9 @@ class Client(_BaseClient):
         ``mapsnb.settings.max_response_bytes``); a larger one raises
         :class:`~mapsnb.errors.ResponseTooLarge`.
     sandbox
-        ``True`` forces the emulator, ``False`` forbids it.
+        ``True`` forces the emulator, ``False`` forbids it; an era (``"2026-08"``: five tools,
+        ``lookup_weather`` without ``capabilities``, the legacy record) forces the emulator of
+        that era's toolset (default ``"2026-12"``, the reference).
     now
         The emulator's fixed clock (aware datetime or ISO string); default ``MAPSNB_SANDBOX_NOW``.
     protocol

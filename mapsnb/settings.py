@@ -59,3 +59,7 @@ record_mode_env: str = "MAPSNB_RECORD_MODE"
 #: Environment variable naming a file where the in-process emulator appends one line per HTTP
 #: request it answers (tests count network calls with it).
 sandbox_call_log_env: str = "MAPSNB_SANDBOX_CALL_LOG"
+
+#: The emulator's eras of the toolset: today's reference (6 tools) and the live list of 2026-08
+#: (5 tools, ``lookup_weather`` without ``capabilities``, the legacy flat weather record).
+sandbox_eras: tuple[str, ...] = ("2026-12", "2026-08")

@@ -401,3 +401,15 @@ def test_a_weather_batch_follows_the_servers_list(era: StatelessJsonServer) -> N
     sent = sorted(_sent(era), key=lambda a: a["location"]["address"])
     assert sent == [{"location": {"address": "Lyon"}}, {"location": {"address": "Paris"}}]
     assert len(era.calls("tools/list")) == 1
+
+
+def test_the_in_process_emulator_answers_either_era() -> None:
+    with mapsnb.Client(sandbox="2026-08", now="2026-09-18T08:00:00-07:00") as old:
+        legacy = old.lookup_weather("Paris")
+        assert legacy.is_legacy and legacy.domains == ["weather"]
+        with pytest.raises(mapsnb.ToolNotOffered, match="search_along_route"):
+            old.search_along_route("coffee", origin="Paris", destination="Lyon")
+    with mapsnb.Client(sandbox=True, now="2026-09-18T08:00:00-07:00") as today:
+        assert not today.lookup_weather("Paris").is_legacy
+    with pytest.raises(mapsnb.InvalidRequest, match="sandbox"):
+        mapsnb.Client(sandbox="2025-01")

@@ -17,8 +17,10 @@ import copy
 import re
 from typing import Any
 
+from mapsnb import settings
+
 #: The toolset eras the emulator can serve: today's six tools, and the 2026-08 five.
-ERAS = ("2026-12", "2026-08")
+ERAS = settings.sandbox_eras
 ANNOTATIONS = {
     "readOnlyHint": True,
     "destructiveHint": False,
