@@ -209,3 +209,31 @@ def test_asked_details_and_kinds_of_landmarks_are_translated(
     )
     text = plain_text(out["summary"])
     assert word in text and "opening hours" not in text and " museum" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "words"),
+    [
+        ("pt-BR", "cafés", "ao longo do percurso"),
+        ("es", "cafeterías", "a lo largo de la ruta"),
+        ("fr", "cafés", "le long de l’itinéraire"),
+        ("de", "Cafés", "entlang der Route"),
+        ("it", "caffè", "lungo il percorso"),
+        ("pl", "kawiarnie", "wzdłuż trasy"),
+        ("ru", "кафе", "вдоль маршрута"),
+    ],
+)
+def test_along_route_summaries_in_the_asked_language(lang: str, query: str, words: str) -> None:
+    out = Sandbox(now="2026-09-18T08:00:00-07:00").call_tool(
+        "search_along_route",
+        {
+            "text_query": query,
+            "route_endpoints": {
+                "origin": {"address": "Lisboa"},
+                "destination": {"address": "Porto"},
+            },
+            "language_code": lang,
+        },
+    )
+    assert len(out["results"]) == 5
+    assert words in out["summary"] and "along the route" not in out["summary"]

@@ -19,7 +19,7 @@ import json
 import math
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -38,10 +38,11 @@ from ._common import (
 )
 from ._crossings import DRY_MODES, link_cost, plan
 from ._geo import country_at, lat_lng_arg, nearest_city, place_view
+from ._i18n import language, say
 from ._land import connected, landmass
 from ._locations import resolve_location
 from ._places import CATEGORIES, detect_category, make_business, offset_point
-from ._summaries import PlaceLine, singular, summary_html
+from ._summaries import PlaceLine, summary_html
 from ._units import localized_distance
 from ._water import open_water_m
 
@@ -526,17 +527,18 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     token = token_for("search_along_route", req.text.lower(), route_key, req.mode, req.pref)
     token = token_for(token, req.language, req.region, req.extended)
     cat = detect_category(req.text)
+    lang = language(req.language)
     if not path:
         return {
             "results": [],
-            "summary": "<p>No route was found, so no places.</p>",
+            "summary": f"<p>{say(lang, 'along_no_route')}</p>",
             "contentToken": token,
         }
     if cat is None:
+        q = html.escape(req.text, quote=False)
         return {
             "results": [],
-            "summary": f"<p>No places matching “{html.escape(req.text, quote=False)}” were "
-            "found along the route (synthetic sandbox data).</p>",
+            "summary": f"<p>{say(lang, 'along_none', q=q)}</p>",
             "contentToken": token,
         }
     results, summary = _along(path, cat, route_key, req, ctx, names)
@@ -553,7 +555,8 @@ def _along(
 ) -> tuple[list[dict[str, Any]], str]:
     cum = _cumulative(path)
     total = cum[-1]
-    spread = min(CATEGORIES[cat].spread_m, 1500)
+    kind, lang = CATEGORIES[cat], language(req.language)
+    spread = min(kind.spread_m, 1500)
     speed = {"WALK": 4.8, "BICYCLE": 15.0}.get(req.mode, 35.0) / 3.6
     factor = _traffic_factor(_local_hour(ctx.now, path[0])) if req.pref == "AWARE" else 1.0
     found = []
@@ -579,16 +582,14 @@ def _along(
             meters, req.language, req.region, country=where
         )
         results.append({"place": place_view(biz), "detourSummary": detour})
+        distance = detour["localizedDetourDistance"]
         cost = (
-            f"about {max(1, round(secs / 60))} min ({detour['localizedDetourDistance']})"
+            say(lang, "detour_minutes", m=max(1, round(secs / 60)), d=distance)
             if req.spec != "polyline"
-            else detour["localizedDetourDistance"]
+            else distance
         )
-        lines.append(
-            PlaceLine(biz, singular(CATEGORIES[cat].plural), detour=cost, extended=req.extended)
-        )
-    intro = (
-        f"Found {len(results)} {CATEGORIES[cat].plural} along the route from {start} to {end} "
-        "(synthetic sandbox data), ranked by added detour."
-    )
+        line = PlaceLine(biz, kind.singular_in(lang), detour=cost, extended=req.extended)
+        lines.append(replace(line, group=kind.group, lang=lang))
+    what = kind.plural_in(lang)
+    intro = say(lang, "intro_along", n=len(results), what=what, start=start, end=end)
     return results, summary_html(intro, lines, route_key)
