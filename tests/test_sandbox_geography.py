@@ -79,6 +79,8 @@ def test_examples_resolve_in_the_right_town(
         ("Plac Zbawiciela, Warszawa", "Warsaw", (52.23, 21.01)),
         ("Bahnhof Zoo, Berlin", "Berlin", (52.52, 13.40)),
         ("Nowhere Plaza, Paris", "Paris", PARIS),
+        ("12 Rue Inconnue, Lyon", "Lyon", LYON),  # a house number on a street it does not know
+        ("Rue Inconnue 12, Lyon", "Lyon", LYON),
     ],
 )
 def test_unknown_places_in_a_known_town_are_approximate_and_low(

@@ -143,7 +143,7 @@ def _match(r: Resolved, how: str) -> dict[str, Any]:
         "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
         "matchedAs": how,
     }
-    if how == "approximate":
+    if how in ("approximate", "street"):  # a street it does not know: placed, not found
         out["note"] = f"approximate: placed in {r.city}"
     return out
 
