@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -37,8 +38,9 @@ from mapsnb._frames_env import (
     timedeltas,
     times,
 )
-from mapsnb._summary import parse_summary
+from mapsnb._summary import SummaryInfo, parse_summary
 from mapsnb._wire import (
+    _LIVE_SUFFIX,
     LINKS,
     bounded,
     collect_attributions,
@@ -229,6 +231,10 @@ def _place_columns(
     """
     info = parse_summary(summary)
     cited, snippets = info.cited, info.snippets
+    if type(views) is list and views:
+        live = _live_place_columns(views)
+        if live is not None:
+            return _summary_columns(live, info), [_NO_EXTRAS] * len(views), True
     pids: list[Any] = []
     resources: list[Any] = []
     names: list[Any] = []
@@ -315,6 +321,78 @@ def _place_columns(
     cols["cited"] = [n in cited for n in range(count)]
     cols["summary_snippet"] = [snippets.get(n) for n in range(count)]
     return cols, extras, simple
+
+
+def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:
+    """The fixed place columns of ``views`` when every view is of the simple live shape (what
+    :func:`_place_columns` reads one by one, read column by column in C loops), else ``None``.
+    ``name`` holds the attribution titles' names (``None`` where a title names none)."""
+    if set(map(type, views)) != {dict} or not all(map(_SIMPLE_VIEW.issuperset, views)):
+        return None
+    pids = list(map(_GET, views, repeat("id")))
+    resources = list(map(_GET, views, repeat("place")))
+    if not set(map(type, pids)) | set(map(type, resources)) <= {str}:
+        return None
+    locs = list(map(_GET, views, repeat("location")))
+    if set(map(type, locs)) != {dict} or set(map(len, locs)) != {2}:
+        return None
+    lats = list(map(_GET, locs, repeat("latitude")))
+    lngs = list(map(_GET, locs, repeat("longitude")))
+    if not (
+        set(map(type, lats)) | set(map(type, lngs)) <= {float}
+        and all(map((-90.0).__le__, lats))  # NaN fails these
+        and all(map((90.0).__ge__, lats))
+        and all(map((-180.0).__le__, lngs))
+        and all(map((180.0).__ge__, lngs))
+    ):
+        return None
+    cols: dict[str, Any] = {"place_id": pids, "resource_name": resources, "name": None}
+    cols["lat"], cols["lng"] = lats, lngs
+    links = list(map(_GET, views, repeat("googleMapsLinks")))
+    credits = list(map(_GET, views, repeat("attribution")))
+    if (
+        set(map(type, links)) != {dict}
+        or set(map(type, credits)) != {dict}
+        or not all(map(_PLAIN_LINKS.issuperset, links))
+        or not all(map(_PLAIN_CREDIT.issuperset, credits))
+    ):
+        return None
+    for column, key in LINKS:
+        cols[column] = list(map(_GET, links, repeat(key)))
+    titles = cols["attribution_title"] = list(map(_GET, credits, repeat("title")))
+    cols["attribution_url"] = list(map(_GET, credits, repeat("url")))
+    if not set().union(*(set(map(type, cols[c])) for c in _LIVE_TEXT_COLUMNS)) <= _STRINGS:
+        return None
+    if (
+        set(map(type, titles)) == {str}
+        and all(map(str.endswith, titles, repeat(_LIVE_SUFFIX)))
+        and max(map(len, titles)) <= 1000
+    ):
+        cut = -len(_LIVE_SUFFIX)
+        cols["name"] = [title[:cut].strip() or None for title in titles]
+    else:
+        cols["name"] = list(map(title_name, titles))
+    return cols
+
+
+#: ``dict.get`` for ``map`` over lists of dicts (typed loosely: the lists are checked after).
+_GET: Any = dict.get
+_LIVE_TEXT_COLUMNS = (*(column for column, _ in LINKS), "attribution_title", "attribution_url")
+
+
+def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
+    """``cols`` with the summary's names where the titles name none, ``cited`` and
+    ``summary_snippet``."""
+    names = cols["name"]
+    if None in names:
+        cited = info.cited
+        for n, name in enumerate(names):
+            if name is None and n in cited:
+                names[n] = info.name(n)
+    rows = range(len(names))
+    cols["cited"] = list(map(info.cited.__contains__, rows))
+    cols["summary_snippet"] = list(map(info.snippets.get, rows))
+    return cols
 
 
 _SIMPLE_VIEW = frozenset({"place", "id", "location", "googleMapsLinks", "attribution"})
