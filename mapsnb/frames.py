@@ -852,9 +852,10 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
                 entity = inner
             found = entity.get("place")
             pid = entity.get("id")
-            pid = pid if type(pid) is str else text(pid)
+            pid = pid if type(pid) is str or pid is None else text(pid)
             confidence = element.get("confidence")
-            confidence = confidence if type(confidence) is str else text(confidence)
+            if type(confidence) is not str and confidence is not None:
+                confidence = text(confidence)
         else:
             entity = g(element, "entity") if has_entity(element) else element
             found = g(entity, "place") if isinstance(entity, Mapping) else None
@@ -877,6 +878,11 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
         cols["error_status"].append(status)
         cols["error_message"].append(message)
         match = g(element, "sandboxMatch")
+        if match is None:  # live answers: no emulator match (skip the reads of nothing)
+            cols["matched_name"].append(None)
+            cols["matched_lat"].append(math.nan)
+            cols["matched_lng"].append(math.nan)
+            continue
         cols["matched_name"].append(text(g(match, "name")))
         cols["matched_lat"].append(num(path(match, "location", "latitude")))
         cols["matched_lng"].append(num(path(match, "location", "longitude")))

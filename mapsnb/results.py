@@ -461,6 +461,7 @@ _LINKS = ("placeUrl", "directionsUrl", "writeAReviewUrl", "reviewsUrl", "photosU
 _PLAIN_LINKS = frozenset(_LINKS)
 _PLAIN_CREDIT = frozenset({"title", "url"})
 _PLAIN_LOCATION = frozenset({"latitude", "longitude"})
+_LIVE_VIEW = {"place", "id", "location", "googleMapsLinks", "attribution"}
 
 
 def _boxes(views: list[dict[str, Any]], key: str, keys: frozenset[str]) -> list[Any] | None:
@@ -478,6 +479,21 @@ def _plain_view(view: Any) -> bool:
         return False
     get = view.get
     links, credit, where = get("googleMapsLinks"), get("attribution"), get("location")
+    if (  # the live shape, checked without building sets of types
+        view.keys() == _LIVE_VIEW
+        and type(get("place")) is str
+        and type(get("id")) is str
+        and type(links) is dict
+        and type(credit) is dict
+        and type(where) is dict
+        and links.keys() <= _PLAIN_LINKS
+        and _STRINGS.issuperset(map(type, links.values()))
+        and credit.keys() <= _PLAIN_CREDIT
+        and _STRINGS.issuperset(map(type, credit.values()))
+        and where.keys() <= _PLAIN_LOCATION
+        and _NUMBERS.issuperset(map(type, where.values()))
+    ):
+        return True
     if not (
         {type(get("place")), type(get("id")), type(get("google_maps_links"))} <= _STRINGS
         and get("google_maps_links") is None
