@@ -13,7 +13,7 @@ import datetime as dt
 import html
 import warnings
 from collections.abc import Mapping
-from itertools import repeat
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import (
@@ -528,9 +528,11 @@ def _plain_views(views: list[Any]) -> bool:
     where = _boxes(views, "location", _PLAIN_LOCATION)
     if links is None or credits is None or where is None:
         return False
-    texts = set().union(*(_field_types(links, key) for key in _LINKS))
-    texts |= _field_types(credits, "title") | _field_types(credits, "url")
-    numbers = _field_types(where, "latitude", 0.0) | _field_types(where, "longitude", 0.0)
+    # the boxes hold only their keys (an absent one reads as None, or 0.0 for a coordinate,
+    # both allowed): the types of their values are what a pass per key would find
+    texts = set(map(type, chain.from_iterable(map(dict.values, links))))
+    texts |= set(map(type, chain.from_iterable(map(dict.values, credits))))
+    numbers = set(map(type, chain.from_iterable(map(dict.values, where))))
     return texts <= _STRINGS and numbers <= _NUMBERS
 
 
