@@ -12,13 +12,15 @@ re-exported here.
 
 from __future__ import annotations
 
+import functools
+import gc
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 from itertools import repeat
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -203,6 +205,28 @@ def _field_name(view: Mapping) -> str | None:
 # --------------------------------------------------------------------------------------------
 # Places
 # --------------------------------------------------------------------------------------------
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _gc_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` with the cyclic garbage collector paused while it runs (when it was on): a table
+    build makes many containers and no cycles, and every collection meanwhile would walk the
+    payload's objects again."""
+
+    @functools.wraps(fn)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
 
 
 _NAME_KEYS = frozenset({"displayName", "display_name", "name", "title"})
@@ -434,6 +458,7 @@ def _citation_index(n: int) -> pd.RangeIndex:
     return pd.RangeIndex(n, name="citation")
 
 
+@_gc_paused
 def places_frame(
     payload: Mapping, *, source: str = "live", request: Mapping | None = None
 ) -> pd.DataFrame:
@@ -453,6 +478,7 @@ def places_frame(
     )
 
 
+@_gc_paused
 def places_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
 ) -> Lists:
@@ -536,6 +562,7 @@ def parse_distance_m(value: Any) -> float:
     return round(metres / unit) * unit if math.isfinite(metres) else math.nan
 
 
+@_gc_paused
 def along_route_frame(
     payload: Mapping, *, source: str = "live", request: Mapping | None = None
 ) -> pd.DataFrame:
@@ -556,6 +583,7 @@ def along_route_frame(
 _DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distance"}}
 
 
+@_gc_paused
 def along_route_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
 ) -> Lists:

@@ -90,3 +90,22 @@ def test_live_views_take_the_fast_path_and_name_from_titles_then_summary() -> No
     assert cols["name"] == ["Café Luna", "Zwei", None]
     assert cols["cited"] == [True, True, False] and simple and extras == [{}, {}, {}]
     assert cols["summary_snippet"][1] == "Zwei has [1]."
+
+
+def test_frame_builds_pause_the_collector_and_restore_its_state() -> None:
+    import gc
+
+    seen: list[bool] = []
+    probe = F._gc_paused(lambda: seen.append(gc.isenabled()))
+    payload = {"places": [LIVE], "summary": "<p><strong>Café Luna</strong> is open [0].</p>"}
+    assert gc.isenabled()
+    probe()
+    assert F.places_frame(payload)["name"].tolist() == ["Café Luna"]
+    assert gc.isenabled() and seen == [False]
+    gc.disable()
+    try:
+        probe()
+        F.along_route_frame({"results": [{"place": LIVE}]})
+        assert not gc.isenabled() and seen == [False, False]
+    finally:
+        gc.enable()
