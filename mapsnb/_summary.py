@@ -30,6 +30,10 @@ _TAG = re.compile(r"<[^<>]*>")
 #: Citation groups right after a sentence's end (spaces or tabs between them).
 _TRAILING_CITES = re.compile(r"(?:[ \t]*\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\])+")
 _END = re.compile(r"[.!?]+(?=\s|$)")
+#: The ends of :data:`_END` in a line without ``!`` or ``?``, less those that never close a
+#: sentence: a lone period followed (past spaces) by an ASCII lower-case letter or a digit
+#: (:func:`_is_sentence_end`). Led by a literal period, so the regex engine skips fast.
+_DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
 _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
 _ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
 _BOLD_START = re.compile(r"<(strong|b)(?:\s[^<>]*)?>", re.IGNORECASE)
@@ -191,16 +195,26 @@ class SummaryInfo:
         self.snippets: dict[int, str] = snippets if snippets is not None else {}
         self.cited: frozenset[int] = cited
         self._paragraphs = paragraphs
-        self._candidates = candidates or {}
+        self._candidates = candidates
         self._text = text
         self._spans = spans or []
+
+    def _scanned(self) -> dict[int, list[tuple[int, int, bool]]]:
+        """The name candidates, found on first use (one pass over the summary)."""
+        if self._candidates is None:
+            if self._text:
+                self._candidates, self._spans = _scan(self._text)
+            else:
+                self._candidates = {}
+        return self._candidates
 
     def name(self, n: int) -> str | None:
         """The name of citation ``n`` (``None`` when unknown)."""
         if n in self._names:
             return self._names[n]
+        candidates = self._scanned()
         found = None
-        for at, start, subject in self._candidates.get(n, ()):
+        for at, start, subject in candidates.get(n, ()):
             if self._paragraphs is not None:
                 paragraph = self._paragraphs[at]
             else:
@@ -211,14 +225,15 @@ class SummaryInfo:
             found = found or _bold_before(paragraph, start)
             if found:
                 break
-        if n in self._candidates:
+        if n in candidates:
             self._names[n] = found
         return found
 
     @property
     def names(self) -> dict[int, str | None]:
         """Every cited number -> its name (``None`` when unknown), in order of first citation."""
-        return {n: self.name(n) for n in self._candidates} if self._candidates else self._names
+        candidates = self._scanned()
+        return {n: self.name(n) for n in candidates} if candidates else self._names
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SummaryInfo):
@@ -257,15 +272,29 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     """
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
-    snippets = _snippets(plain_text(summary))
-    candidates, paragraphs = _scan(summary)
-    return SummaryInfo(
-        snippets=snippets,
-        cited=frozenset(candidates),
-        candidates=candidates,
-        text=summary,
-        spans=paragraphs,
-    )
+    return SummaryInfo(snippets=_snippets(plain_text(summary)), cited=_cited(summary), text=summary)
+
+
+def _cited(summary: str) -> frozenset[int]:
+    """Every number of the citations inside a paragraph (what :func:`_scan` keys), read by
+    the regex engine. A citation can only be split by a blank line in it or sit inside a
+    (block) tag; when no citation may, every one counts, else the paragraphs are split."""
+    if "[" not in summary:
+        return frozenset()
+    if _MAYBE_IN_TAG.search(summary) is None and _MAYBE_SPLIT.search(summary) is None:
+        groups = _CITE.findall(summary)
+    else:
+        paragraphs = _PARAGRAPH.split(summary)
+        groups = _CITE.findall("\0".join(p for p in paragraphs if "[" in p))
+    if not any("," in g for g in groups):
+        return frozenset(map(int, groups))
+    return frozenset(n for g in groups for n in _numbers(g))
+
+
+#: A ``[`` after a ``<`` with no ``>`` between: maybe a citation inside a tag.
+_MAYBE_IN_TAG = re.compile(r"<[^<>]*\[")
+#: A ``[`` then digits, commas, spaces and a line break: maybe a citation across a blank line.
+_MAYBE_SPLIT = re.compile(r"\[[\d,\s]*\n")
 
 
 Candidates = dict[int, list[tuple[int, int, bool]]]
@@ -417,39 +446,42 @@ def _snippets(plain: str) -> dict[int, str]:
     for line in plain.split("\n"):
         if "[" not in line:
             continue
+        size = len(line)
         start = 0
-        for m in _END.finditer(line):
+        ends = _END if "!" in line or "?" in line else _DOT_END
+        for m in ends.finditer(line):
             stop = m.end()
             if (
                 m.start() == stop - 1
-                and line[stop - 1] == "."
                 and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
+                and line[stop - 1] == "."
             ):
                 # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
                 # ends no abbreviation or initial; only what follows can say "not an end"
-                k = stop
-                while k < len(line) and line[k] in " \t\u00a0":
-                    k += 1
-                nxt = line[k : k + 1]
-                if nxt.islower() or nxt.isdigit():
-                    continue
+                if stop < size:
+                    k = stop
+                    while k < size and line[k] in " \t\u00a0":
+                        k += 1
+                    nxt = line[k : k + 1]
+                    if nxt.islower() or nxt.isdigit():
+                        continue
             elif not _is_sentence_end(line, stop):
                 continue
-            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
-            if trailing is not None:
-                stop = trailing.end()
+            if stop < size:
+                trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
+                if trailing is not None:
+                    stop = trailing.end()
             _cite_sentence(line, start, stop, out)
             start = stop
-        if start < len(line):
-            _cite_sentence(line, start, len(line), out)
+        if start < size:
+            _cite_sentence(line, start, size, out)
     return out
 
 
 def _cite_sentence(line: str, start: int, stop: int, out: dict[int, str]) -> None:
     """Record ``line[start:stop]`` (stripped) for the numbers it cites first."""
     sentence = None
-    for m in _CITE.finditer(line, start, stop):
-        group = m.group(1)
+    for group in _CITE.findall(line, start, stop):
         for n in (int(group),) if "," not in group else _numbers(group):
             if n not in out:
                 if sentence is None:

@@ -12,12 +12,15 @@ re-exported here.
 
 from __future__ import annotations
 
+import functools
+import gc
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from itertools import repeat
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -37,8 +40,9 @@ from mapsnb._frames_env import (
     timedeltas,
     times,
 )
-from mapsnb._summary import parse_summary
+from mapsnb._summary import SummaryInfo, parse_summary
 from mapsnb._wire import (
+    _LIVE_SUFFIX,
     LINKS,
     bounded,
     collect_attributions,
@@ -203,6 +207,28 @@ def _field_name(view: Mapping) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _gc_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` with the cyclic garbage collector paused while it runs (when it was on): a table
+    build makes many containers and no cycles, and every collection meanwhile would walk the
+    payload's objects again."""
+
+    @functools.wraps(fn)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
 _NAME_KEYS = frozenset({"displayName", "display_name", "name", "title"})
 #: A PlaceView with only these keys (and plain links and attribution) has no extra columns.
 _PLAIN_VIEW = (
@@ -229,6 +255,10 @@ def _place_columns(
     """
     info = parse_summary(summary)
     cited, snippets = info.cited, info.snippets
+    if type(views) is list and views:
+        live = _live_place_columns(views)
+        if live is not None:
+            return _summary_columns(live, info), [_NO_EXTRAS] * len(views), True
     pids: list[Any] = []
     resources: list[Any] = []
     names: list[Any] = []
@@ -317,6 +347,78 @@ def _place_columns(
     return cols, extras, simple
 
 
+def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:
+    """The fixed place columns of ``views`` when every view is of the simple live shape (what
+    :func:`_place_columns` reads one by one, read column by column in C loops), else ``None``.
+    ``name`` holds the attribution titles' names (``None`` where a title names none)."""
+    if set(map(type, views)) != {dict} or not all(map(_SIMPLE_VIEW.issuperset, views)):
+        return None
+    pids = list(map(_GET, views, repeat("id")))
+    resources = list(map(_GET, views, repeat("place")))
+    if not set(map(type, pids)) | set(map(type, resources)) <= {str}:
+        return None
+    locs = list(map(_GET, views, repeat("location")))
+    if set(map(type, locs)) != {dict} or set(map(len, locs)) != {2}:
+        return None
+    lats = list(map(_GET, locs, repeat("latitude")))
+    lngs = list(map(_GET, locs, repeat("longitude")))
+    if not (
+        set(map(type, lats)) | set(map(type, lngs)) <= {float}
+        and all(map((-90.0).__le__, lats))  # NaN fails these
+        and all(map((90.0).__ge__, lats))
+        and all(map((-180.0).__le__, lngs))
+        and all(map((180.0).__ge__, lngs))
+    ):
+        return None
+    cols: dict[str, Any] = {"place_id": pids, "resource_name": resources, "name": None}
+    cols["lat"], cols["lng"] = lats, lngs
+    links = list(map(_GET, views, repeat("googleMapsLinks")))
+    credits = list(map(_GET, views, repeat("attribution")))
+    if (
+        set(map(type, links)) != {dict}
+        or set(map(type, credits)) != {dict}
+        or not all(map(_PLAIN_LINKS.issuperset, links))
+        or not all(map(_PLAIN_CREDIT.issuperset, credits))
+    ):
+        return None
+    for column, key in LINKS:
+        cols[column] = list(map(_GET, links, repeat(key)))
+    titles = cols["attribution_title"] = list(map(_GET, credits, repeat("title")))
+    cols["attribution_url"] = list(map(_GET, credits, repeat("url")))
+    if not set().union(*(set(map(type, cols[c])) for c in _LIVE_TEXT_COLUMNS)) <= _STRINGS:
+        return None
+    if (
+        set(map(type, titles)) == {str}
+        and all(map(str.endswith, titles, repeat(_LIVE_SUFFIX)))
+        and max(map(len, titles)) <= 1000
+    ):
+        cut = -len(_LIVE_SUFFIX)
+        cols["name"] = [title[:cut].strip() or None for title in titles]
+    else:
+        cols["name"] = list(map(title_name, titles))
+    return cols
+
+
+#: ``dict.get`` for ``map`` over lists of dicts (typed loosely: the lists are checked after).
+_GET: Any = dict.get
+_LIVE_TEXT_COLUMNS = (*(column for column, _ in LINKS), "attribution_title", "attribution_url")
+
+
+def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
+    """``cols`` with the summary's names where the titles name none, ``cited`` and
+    ``summary_snippet``."""
+    names = cols["name"]
+    if None in names:
+        cited = info.cited
+        for n, name in enumerate(names):
+            if name is None and n in cited:
+                names[n] = info.name(n)
+    rows = range(len(names))
+    cols["cited"] = list(map(info.cited.__contains__, rows))
+    cols["summary_snippet"] = list(map(info.snippets.get, rows))
+    return cols
+
+
 _SIMPLE_VIEW = frozenset({"place", "id", "location", "googleMapsLinks", "attribution"})
 _STRINGS = frozenset({str, type(None)})
 
@@ -356,6 +458,7 @@ def _citation_index(n: int) -> pd.RangeIndex:
     return pd.RangeIndex(n, name="citation")
 
 
+@_gc_paused
 def places_frame(
     payload: Mapping, *, source: str = "live", request: Mapping | None = None
 ) -> pd.DataFrame:
@@ -375,6 +478,7 @@ def places_frame(
     )
 
 
+@_gc_paused
 def places_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
 ) -> Lists:
@@ -458,6 +562,7 @@ def parse_distance_m(value: Any) -> float:
     return round(metres / unit) * unit if math.isfinite(metres) else math.nan
 
 
+@_gc_paused
 def along_route_frame(
     payload: Mapping, *, source: str = "live", request: Mapping | None = None
 ) -> pd.DataFrame:
@@ -478,6 +583,7 @@ def along_route_frame(
 _DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distance"}}
 
 
+@_gc_paused
 def along_route_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
 ) -> Lists:
@@ -772,9 +878,10 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
                 entity = inner
             found = entity.get("place")
             pid = entity.get("id")
-            pid = pid if type(pid) is str else text(pid)
+            pid = pid if type(pid) is str or pid is None else text(pid)
             confidence = element.get("confidence")
-            confidence = confidence if type(confidence) is str else text(confidence)
+            if type(confidence) is not str and confidence is not None:
+                confidence = text(confidence)
         else:
             entity = g(element, "entity") if has_entity(element) else element
             found = g(entity, "place") if isinstance(entity, Mapping) else None
@@ -797,6 +904,11 @@ def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> 
         cols["error_status"].append(status)
         cols["error_message"].append(message)
         match = g(element, "sandboxMatch")
+        if match is None:  # live answers: no emulator match (skip the reads of nothing)
+            cols["matched_name"].append(None)
+            cols["matched_lat"].append(math.nan)
+            cols["matched_lng"].append(math.nan)
+            continue
         cols["matched_name"].append(text(g(match, "name")))
         cols["matched_lat"].append(num(path(match, "location", "latitude")))
         cols["matched_lng"].append(num(path(match, "location", "longitude")))

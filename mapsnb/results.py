@@ -13,7 +13,7 @@ import datetime as dt
 import html
 import warnings
 from collections.abc import Mapping
-from itertools import repeat
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 from pydantic import (
@@ -461,6 +461,7 @@ _LINKS = ("placeUrl", "directionsUrl", "writeAReviewUrl", "reviewsUrl", "photosU
 _PLAIN_LINKS = frozenset(_LINKS)
 _PLAIN_CREDIT = frozenset({"title", "url"})
 _PLAIN_LOCATION = frozenset({"latitude", "longitude"})
+_LIVE_VIEW = {"place", "id", "location", "googleMapsLinks", "attribution"}
 
 
 def _boxes(views: list[dict[str, Any]], key: str, keys: frozenset[str]) -> list[Any] | None:
@@ -478,6 +479,21 @@ def _plain_view(view: Any) -> bool:
         return False
     get = view.get
     links, credit, where = get("googleMapsLinks"), get("attribution"), get("location")
+    if (  # the live shape, checked without building sets of types
+        view.keys() == _LIVE_VIEW
+        and type(get("place")) is str
+        and type(get("id")) is str
+        and type(links) is dict
+        and type(credit) is dict
+        and type(where) is dict
+        and links.keys() <= _PLAIN_LINKS
+        and _STRINGS.issuperset(map(type, links.values()))
+        and credit.keys() <= _PLAIN_CREDIT
+        and _STRINGS.issuperset(map(type, credit.values()))
+        and where.keys() <= _PLAIN_LOCATION
+        and _NUMBERS.issuperset(map(type, where.values()))
+    ):
+        return True
     if not (
         {type(get("place")), type(get("id")), type(get("google_maps_links"))} <= _STRINGS
         and get("google_maps_links") is None
@@ -512,9 +528,11 @@ def _plain_views(views: list[Any]) -> bool:
     where = _boxes(views, "location", _PLAIN_LOCATION)
     if links is None or credits is None or where is None:
         return False
-    texts = set().union(*(_field_types(links, key) for key in _LINKS))
-    texts |= _field_types(credits, "title") | _field_types(credits, "url")
-    numbers = _field_types(where, "latitude", 0.0) | _field_types(where, "longitude", 0.0)
+    # the boxes hold only their keys (an absent one reads as None, or 0.0 for a coordinate,
+    # both allowed): the types of their values are what a pass per key would find
+    texts = set(map(type, chain.from_iterable(map(dict.values, links))))
+    texts |= set(map(type, chain.from_iterable(map(dict.values, credits))))
+    numbers = set(map(type, chain.from_iterable(map(dict.values, where))))
     return texts <= _STRINGS and numbers <= _NUMBERS
 
 

@@ -79,3 +79,16 @@ def test_one_pass_names_equal_the_paragraph_by_paragraph_definition(text: str) -
     expected = reference_names(text)
     assert info.names == expected and list(info.names) == list(expected)
     assert info.cited == frozenset(expected)
+
+
+CITED_PIECES = [*PIECES, '<a title="[5]">', "a < b ", "<", ">", "[6,\n\n7]", "[8\n]", ", "]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(CITED_PIECES), max_size=40).map("".join))
+def test_cited_read_by_the_regex_engine_equals_the_one_pass_scan(text: str) -> None:
+    """``_cited`` (whole-text fast path, else split paragraphs) keys what ``_scan`` keys."""
+    candidates, _ = S._scan(text)
+    assert S._cited(text) == frozenset(candidates)
+    info = S.parse_summary(text)
+    assert info.cited == frozenset(info.names)
