@@ -10,8 +10,6 @@ import gzip
 import json
 import logging
 import pickle
-import socket
-import threading
 import time
 import tracemalloc
 import warnings
@@ -26,6 +24,7 @@ from mapsnb import _secrets
 from mapsnb.errors import DeadlineExceeded, ResponseTooLarge
 from tests.servers.fault_server import FaultServer, Recorded, Reply, rpc_result, tool_result
 from tests.servers.sdk_server import PAYLOADS
+from tests.servers.stall_server import StallServer
 
 pytestmark = pytest.mark.usefixtures("fast_backoff")
 
@@ -148,61 +147,15 @@ def test_json_answer_to_another_request_is_refused(fault: FaultServer, other: An
 
 
 # ---------------------------------------------------------------------------- time limits
-class TrickleServer:
-    """Answers every request with a long body sent one byte at a time (never idle long)."""
-
-    def __init__(self, body_bytes: int = 400, interval: float = 0.05) -> None:
-        self.body_bytes, self.interval = body_bytes, interval
-        self._sock = socket.create_server(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}/mcp"
-        self._stop = threading.Event()
-        self.connections = 0
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    @property
-    def duration(self) -> float:
-        """Seconds one whole answer takes to trickle out."""
-        return self.body_bytes * self.interval
-
-    def _serve(self) -> None:
-        self._sock.settimeout(0.1)
-        while not self._stop.is_set():
-            try:
-                conn, _ = self._sock.accept()
-            except OSError:
-                continue
-            self.connections += 1
-            threading.Thread(target=self._answer, args=(conn,), daemon=True).start()
-
-    def _answer(self, conn: socket.socket) -> None:
-        with conn:
-            conn.recv(65536)
-            head = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {self.body_bytes}\r\n\r\n"
-            try:
-                conn.sendall(head.encode())
-                for _ in range(self.body_bytes):
-                    if self._stop.wait(self.interval):
-                        return
-                    conn.sendall(b" ")
-            except OSError:
-                return
-
-    def close(self) -> None:
-        self._stop.set()
-        self._sock.close()
-
-
 @pytest.fixture
-def trickle() -> Iterator[TrickleServer]:
-    server = TrickleServer()
-    yield server
-    server.close()
+def trickle() -> Iterator[StallServer]:
+    """Answers every request with a 400-byte body sent one byte every 0.05 s (never idle long)."""
+    with StallServer("body", interval=0.05, body_bytes=400) as server:
+        yield server
 
 
 @pytest.mark.parametrize("flavour", ["sync", "async"])
-def test_timeout_bounds_the_whole_answer_not_each_read(
-    trickle: TrickleServer, flavour: str
-) -> None:
+def test_timeout_bounds_the_whole_answer_not_each_read(trickle: StallServer, flavour: str) -> None:
     start = time.monotonic()
     with pytest.raises(DeadlineExceeded) as info:
         if flavour == "sync":
@@ -323,7 +276,7 @@ def test_retries_that_may_repeat_a_billable_call_are_counted(fault: FaultServer)
         assert client._stats.repeated_calls == {"search_places": 2}  # 5xx: it may have run
 
 
-def test_a_timed_out_call_retried_counts_as_repeated(trickle: TrickleServer) -> None:
+def test_a_timed_out_call_retried_counts_as_repeated(trickle: StallServer) -> None:
     with (
         mapsnb.Client(
             KEY, url=trickle.url, protocol="stateless", timeout=0.3, max_retries=2

@@ -1,8 +1,9 @@
 """Raw-socket servers on 127.0.0.1 that stall a client below the HTTP layer.
 
 ``StallServer("headers")`` sends its status line and headers one byte every ``interval``
-seconds (never idle long enough for a per-read timeout); ``StallServer("silent")`` accepts the
-connection, reads the request and never answers. :func:`refused_url` names a port nothing
+seconds (never idle long enough for a per-read timeout); ``StallServer("body")`` sends its head
+at once, then a body of ``body_bytes`` spaces one byte at a time; ``StallServer("silent")``
+accepts the connection, reads the request and never answers. :func:`refused_url` names a port nothing
 listens on (connections are refused).
 
 Examples
@@ -24,13 +25,21 @@ class StallServer:
     Parameters
     ----------
     mode
-        ``"headers"``: trickle the response head; ``"silent"``: never answer.
+        ``"headers"``: trickle the response head; ``"body"``: trickle the body;
+        ``"silent"``: never answer.
     interval
-        Seconds between two bytes of the head (``"headers"`` mode).
+        Seconds between two trickled bytes.
+    body_bytes
+        Length of the trickled body (``"body"`` mode).
     """
 
-    def __init__(self, mode: Literal["headers", "silent"], interval: float = 0.5) -> None:
-        self.mode, self.interval = mode, interval
+    def __init__(
+        self,
+        mode: Literal["headers", "body", "silent"],
+        interval: float = 0.5,
+        body_bytes: int = 400,
+    ) -> None:
+        self.mode, self.interval, self.body_bytes = mode, interval, body_bytes
         self._sock = socket.create_server(("127.0.0.1", 0))
         self._sock.settimeout(0.05)
         self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}/mcp"
@@ -50,18 +59,31 @@ class StallServer:
             self._threads.append(thread)
             thread.start()
 
+    @property
+    def duration(self) -> float:
+        """Seconds one whole trickled body takes to arrive (``"body"`` mode)."""
+        return self.body_bytes * self.interval
+
     def _answer(self, conn: socket.socket) -> None:
-        head = (
-            b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-            + b"".join(b"X-Slow-%d: %s\r\n" % (i, b"y" * 40) for i in range(40))
-            + b"Content-Length: 2\r\n\r\n{}"
-        )
+        if self.mode == "body":
+            at_once = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+            at_once += b"Content-Length: %d\r\n\r\n" % self.body_bytes
+            slow = b" " * self.body_bytes
+        else:
+            at_once = b""
+            slow = (
+                b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                + b"".join(b"X-Slow-%d: %s\r\n" % (i, b"y" * 40) for i in range(40))
+                + b"Content-Length: 2\r\n\r\n{}"
+            )
+        wait = 3600 if self.mode == "silent" else self.interval
         with conn:
             conn.settimeout(0.2)
             try:
                 conn.recv(65536)
-                for byte in head:
-                    if self._stop.wait(self.interval if self.mode == "headers" else 3600):
+                conn.sendall(at_once)
+                for byte in slow:
+                    if self._stop.wait(wait):
                         return
                     conn.sendall(bytes([byte]))
             except OSError:
