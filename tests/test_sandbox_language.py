@@ -192,7 +192,7 @@ def test_pollen_on_land_in_season_and_out_of_season() -> None:
 
 
 def test_the_small_land_mask_agrees_with_known_places() -> None:
-    from mapsnb.sandbox._landmask import is_land, near_land
+    from mapsnb.sandbox._water import is_land, near_land
 
     assert is_land(52.52, 13.40) and is_land(-23.55, -46.63) and is_land(45.76, 4.84)
     assert not is_land(30.0, -40.0) and not is_land(89.9, 0.0) and not is_land(-40.0, -120.0)

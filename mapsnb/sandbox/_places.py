@@ -51,8 +51,8 @@ from ._i18n import (
 )
 from ._ids import business_id, decode_business
 from ._landmarks import names_one_place
-from ._landmask import near_land
 from ._summaries import PlaceLine, summary_html
+from ._water import near_land
 
 __all__ = [
     "Category",

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ._i18n import pollen_advice, pollen_index, pollen_type_name
-from ._landmask import near_land
+from ._water import near_land
 from ._weather_model import unit01
 
 #: Universal Pollen Index colours of the values 0..5 (names and texts: ``data/texts``).

@@ -32,6 +32,7 @@ __all__ = [
     "crosses_open_water",
     "crosses_water_line",
     "is_land",
+    "near_land",
     "open_water_m",
 ]
 
@@ -80,6 +81,16 @@ def is_land(lat: float, lng: float) -> bool:
     j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * _STEP)))
     lo, hi = offsets[i], offsets[i + 1]
     return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 0  # odd: inside an ocean run
+
+
+def near_land(lat: float, lng: float) -> bool:
+    """Whether land lies within about 11 km (0.1°) of ``(lat, lng)``: coasts and small islands
+    count (the emulator's "could anything grow or stand here?", for pollen and places)."""
+    return any(
+        is_land(max(-90.0, min(90.0, lat + dy * 0.1)), lng + dx * 0.1)
+        for dy in (0, -1, 1)
+        for dx in (0, -1, 1)
+    )
 
 
 _NEAR = 0.6 / _STEP  # degrees: a bit more than half a cell
