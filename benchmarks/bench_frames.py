@@ -8,8 +8,9 @@ attribution title ``"<name> - Google Maps"``, live ``placeUrl`` form):
   10,000 places <= 2.0x ``pandas.json_normalize(p["places"])``, <= 1.5x at 100,000; peak memory
   (tracemalloc) <= json_normalize's;
 * the same for ``search_along_route`` (one answer, and ``AlongRouteResult``), for batches of
-  ``search_places`` answers of 10 places (the batch's own column lists, ``_batch_frame.Parts``)
-  and for ``resolve_names`` batch frames (answers of 20 names, packed as a batch packs them);
+  ``search_places`` answers of 10 places and for ``resolve_names`` batches (answers of 20
+  names): each answer goes through ``_batch_frame.absorb`` as a batch's worker hands it on
+  (the payload and the request, no typed result), one frame is built at the end;
 * air quality + pollutants, and pollen frames, <= 0.5x ``json_normalize``.
 
 Every case runs its contenders in alternating order, round after round (a busy machine slows
@@ -28,7 +29,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -38,15 +39,17 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb import _batch_frame as bf
+from mapsnb._batch import PlannedCall
+from mapsnb._cache import Stored
+from mapsnb._client import Answered
 from mapsnb.frames import (
     air_quality_frame,
     along_route_frame,
     places_frame,
     pollen_frame,
     pollutants_frame,
-    resolution_columns,
 )
-from mapsnb.results import AlongRouteResult, PlacesResult, ResolvedNames
+from mapsnb.results import AlongRouteResult, PlacesResult
 
 Payload = dict[str, Any]
 
@@ -222,31 +225,46 @@ def pollen_payload(days: int = 365, start: date = date(2026, 1, 1)) -> Payload:
 
 
 # ----------------------------------------------------------------------------- contenders
-def places_batch(answers: list[Payload]) -> pd.DataFrame:
-    """What a ``search_places`` batch does with its answers: a typed result per answer (as
-    the client returns it), its rows kept as column lists, one frame at the end."""
+ANSWERED_AT = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+def answered(payload: Payload, request: Payload) -> Answered:
+    """A call's answer as a batch's worker hands it on (payload, request as sent, stored answer)."""
+    return Answered(payload, request, Stored(payload, "live", ANSWERED_AT, ANSWERED_AT, "server"))
+
+
+def batch_frame(tool: str, calls: list[tuple[PlannedCall, Answered]]) -> pd.DataFrame:
+    """What a batch does with its answers: each absorbed as it arrives (``_batch_frame.absorb``,
+    the function the batch runs), the tool rows built once at the end."""
     parts = bf.Parts()
-    for pos, payload in enumerate(answers):
-        result = PlacesResult.from_payload(payload, request={"text_query": "solar"})
-        cols, extras, credits = bf.LISTED["search_places"][0](result.raw, result.request, None)
-        parts.credit_items(credits)
-        parts.listed(cols, extras, pos)
-    block = parts.listed_block("search_places")
+    for call, outcome in calls:
+        bf.absorb(parts, call, outcome, None)
+    block = parts.packed_block(tool) if tool in bf.PACKED else parts.listed_block(tool)
     assert block is not None
     return block[0]
 
 
-def resolve_batch(answers: list[tuple[Payload, Payload]]) -> pd.DataFrame:
-    """What a ``resolve_names`` batch does: a typed result per answer, rows packed as columns,
-    one frame at the end."""
-    parts = bf.Parts()
-    for k, (payload, request) in enumerate(answers):
-        result = ResolvedNames.from_payload(payload, request=request)
-        rows = list(range(k * 20, k * 20 + len(request["queries"])))
-        bf._packed(resolution_columns(result.raw, result.request, "resolve_names"), rows, parts)
-    block = parts.packed_block("resolve_names")
-    assert block is not None
-    return block[0]
+def places_calls(answers: list[Payload]) -> list[tuple[PlannedCall, Answered]]:
+    request = {"text_query": "solar energy companies near Utrecht"}
+    return [
+        (PlannedCall("search_places", request, [k], "pro"), answered(payload, request))
+        for k, payload in enumerate(answers)
+    ]
+
+
+def resolve_calls(answers: list[tuple[Payload, Payload]]) -> list[tuple[PlannedCall, Answered]]:
+    return [
+        (
+            PlannedCall(
+                "resolve_names",
+                request,
+                [k * 20 + i for i in range(len(request["queries"]))],
+                "free",
+            ),
+            answered(payload, request),
+        )
+        for k, (payload, request) in enumerate(answers)
+    ]
 
 
 def flat(answers: list[Payload], key: str) -> list[Any]:
@@ -332,9 +350,10 @@ def case_places(n: int, rounds: int, goal: float, memory: bool) -> None:
 
 def case_places_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
     answers = [places_payload(10, start) for start in range(0, n, 10)]
+    calls = places_calls(answers)
     compare(
         f"search_places batch: {n // 10:,} answers of 10 places",
-        {"batch columns -> one frame": lambda: places_batch(answers)},
+        {"batch: absorb each answer, one frame": lambda: batch_frame("search_places", calls)},
         lambda: pd.json_normalize(flat(answers, "places")),
         rounds,
         goal,
@@ -361,9 +380,10 @@ def case_along(n: int, rounds: int, goal: float, memory: bool) -> None:
 
 def case_resolve(n: int, rounds: int, goal: float, memory: bool) -> None:
     names = resolve_answers(n)
+    calls = resolve_calls(names)
     compare(
         f"resolve_names batch: {n:,} names in {len(names):,} answers of 20",
-        {"batch columns -> one frame": lambda: resolve_batch(names)},
+        {"batch: absorb each answer, one frame": lambda: batch_frame("resolve_names", calls)},
         lambda: pd.json_normalize(flat([p for p, _ in names], "results")),
         rounds,
         goal,

@@ -13,13 +13,15 @@ and, when every call agrees, the tool frames' ``units``, ``place``, ``mode``, ``
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
+from itertools import compress, repeat
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
-from ._wire import collect_attributions
+from ._frames_resolution import resolution_frame, resolution_lists
 from .errors import InvalidRequest, ToolError
 from .frames import (
     add_credits,
@@ -28,8 +30,6 @@ from .frames import (
     along_route_table,
     places_lists,
     places_table,
-    resolution_columns,
-    resolution_frame,
     routes_lists,
     routes_table,
 )
@@ -54,6 +54,7 @@ _OWN = ["status", "error", "input_row"]
 CONTEXT = ("units", "place", "mode", "capabilities", "time_zone", "now")
 
 State = tuple[str, "str | None"]
+_OK: State = ("ok", None)
 
 
 @dataclass
@@ -63,9 +64,9 @@ class Parts:
     Each block is a tool frame and, per row of it, the input position it belongs to. Answers
     of the places, along-route and routes tools add plain column lists instead (``rows``,
     ``row_extras``, with each row's input position and its place in its answer), packed calls
-    (resolution tools) likewise (``packed``): one frame is built from them at the end, so a
-    call costs no pandas work while the others wait on the network, and a batch of 10,000
-    calls holds columns, not 10,000 small frames.
+    (resolution tools) likewise (``packed``, taken out as they become ``packed_done``): one
+    frame is built from them at the end, so a call costs no pandas work while the others wait
+    on the network, and a batch of 10,000 calls holds columns, not 10,000 small frames.
     """
 
     states: dict[int, State] = field(default_factory=dict)
@@ -74,6 +75,7 @@ class Parts:
     packed: dict[str, list] = field(default_factory=dict)
     packed_rows: list[int] = field(default_factory=list)
     packed_items: list[int] = field(default_factory=list)
+    packed_done: pd.DataFrame | None = None  # the packed rows made a frame (by packed_block)
     places: dict[int, str] = field(default_factory=dict)
     zones: dict[str, str] = field(default_factory=dict)
     context: dict[str, Any] = field(default_factory=dict)
@@ -125,7 +127,12 @@ class Parts:
         """One frame of every packed row so far, indexed by each row's place in its call."""
         if not self.packed_rows:
             return None
-        df = resolution_frame(self.packed, tool)
+        if self.packed:  # rows came since the last block: their lists become a frame
+            df = resolution_frame(self.packed, tool, consume=True)
+            done = self.packed_done
+            self.packed_done = df if done is None else pd.concat([done, df], ignore_index=True)
+        df = self.packed_done
+        assert df is not None
         df.index = pd.Index(self.packed_items)
         return df, np.asarray(self.packed_rows, dtype=np.int64)
 
@@ -162,12 +169,10 @@ def _packed(cols: dict[str, list], rows: list[int], parts: Parts) -> None:
     for pos in rows[n:]:
         parts.states[pos] = ("error", "missing from response")
     ok, codes, messages = cols["ok"], cols["error_status"], cols["error_message"]
-    for j, pos in enumerate(rows[:n]):
-        if ok[j]:
-            parts.states[pos] = ("ok", None)
-        else:
-            text = ": ".join(str(x) for x in (codes[j], messages[j]) if isinstance(x, str) and x)
-            parts.states[pos] = ("not_found", text or "not resolved")
+    parts.states.update(zip(rows[:n], repeat(_OK)))
+    for j in compress(range(n), map(operator.not_, ok)):  # the rows not resolved
+        text = ": ".join(str(x) for x in (codes[j], messages[j]) if isinstance(x, str) and x)
+        parts.states[rows[j]] = ("not_found", text or "not resolved")
     for name, values in cols.items():
         parts.packed.setdefault(name, []).extend(values[:n])
     parts.packed_rows.extend(rows[:n])
@@ -185,15 +190,22 @@ def start(job: Job) -> Parts:
     return parts
 
 
+def reads_payloads(tool: str, table: str | None) -> bool:
+    """Whether a batch of ``tool`` reads its rows straight from each call's payload (packed and
+    listed tools): its calls then need no typed result, only the payload and the request."""
+    return tool in PACKED or (tool in LISTED and table is None)
+
+
 def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> None:
-    """Add the rows of one finished call (a result or the error it raised) to ``parts``."""
+    """Add the rows of one finished call to ``parts``: its answer (a typed result, or the
+    payload and request for tools that :func:`reads_payloads`) or the error it raised."""
     if isinstance(outcome, BaseException):
         for pos in call.rows:
             parts.states[pos] = _failure(outcome)
     elif call.tool in PACKED:
-        payload = outcome.raw or {}
-        parts.credit_items(collect_attributions(payload))
-        _packed(resolution_columns(payload, outcome.request, call.tool), call.rows, parts)
+        cols, credits = resolution_lists(outcome.raw or {}, outcome.request, call.tool)
+        parts.credit_items(credits)
+        _packed(cols, call.rows, parts)
     elif call.tool in LISTED and table is None:
         issued = getattr(outcome, "issued_at", None)
         cols, extras, credits = LISTED[call.tool][0](outcome.raw or {}, outcome.request, issued)

@@ -23,7 +23,7 @@ import pandas as pd
 
 from . import _options as opt
 from . import settings
-from ._batch_frame import absorb, assemble, start
+from ._batch_frame import absorb, assemble, reads_payloads, start
 from ._usage import Gate
 from .errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
 
@@ -90,6 +90,7 @@ async def execute(
     if recent:  # the quota is per minute: calls this client just made count against it
         await limiter.acquire(min(float(recent), rate))
     gate = Gate()
+    raw = reads_payloads(job.tool, job.table)  # rows straight from payloads: no typed results
     parts = start(job)
     done: set[int] = set()
     pending = collections.deque(range(len(job.calls)))
@@ -135,7 +136,8 @@ async def execute(
                     await asyncio.sleep(gate.remaining())
                 await limiter.acquire()
                 spec: Any = _Spec(call.tool, call.arguments)  # duck-typed _client._Call
-                outcome: Any = await aclient._invoke(aclient._typed_flow(spec, gate))
+                flow = aclient._answered_flow if raw else aclient._typed_flow
+                outcome: Any = await aclient._invoke(flow(spec, gate))
             except (AuthError, BudgetExceeded):
                 raise  # every other call would fail the same way: stop the batch
             except RateLimited as exc:

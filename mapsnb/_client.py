@@ -95,6 +95,22 @@ class _Call:
     arguments: dict[str, Any]
 
 
+@dataclass(frozen=True, slots=True)
+class Answered:
+    """A call's payload, the request as sent and the stored answer: what a batch reads its
+    rows from (the places, along-route, routes and resolution tools) without building a typed
+    result per call."""
+
+    raw: Mapping[str, Any]
+    request: dict[str, Any]
+    answer: Stored
+
+    @property
+    def issued_at(self) -> dt.datetime | None:
+        """The client's clock when the server answered (routes: tokens expire from there)."""
+        return self.answer.issued_at
+
+
 @dataclass(frozen=True)
 class _Renew:
     """Ask the driver for a (new) session, unless one newer than ``generation`` exists already."""
@@ -662,7 +678,8 @@ class _BaseClient:
             recording.set_tools(tools)
         return Toolset.from_list(tools, server)
 
-    def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
+    def _answered_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
+        """The call's payload (a JSON object) with the request as sent: :class:`Answered`."""
         arguments = call.arguments
         toolset = yield from self._toolset_flow()
         if toolset is not None:
@@ -673,8 +690,13 @@ class _BaseClient:
             raise ProtocolError(
                 f"{call.name}: expected a JSON object payload", proto.snippet(str(payload))
             )
+        return Answered(payload, arguments, answer)
+
+    def _typed_flow(self, call: _Call, gate: Gate | None = None) -> _Flow:
+        answered: Answered = yield from self._answered_flow(call, gate)
+        answer = answered.answer
         cls: type[ToolResult] = RESULT_TYPES[call.name]
-        result = cls.from_payload(payload, request=arguments, source=answer.source)
+        result = cls.from_payload(answered.raw, request=answered.request, source=answer.source)
         result._asked_at = self.now()  # the client's clock: charts mark "now" with it
         if answer.origin != "server":
             result._recorded_at = answer.stored_at

@@ -6,8 +6,8 @@ optional fields tolerated, unknown fields kept as extra columns) and returns a D
 ``{"title", "url"}`` dicts found in the payload, in order). Column names are a contract relied on
 by layers, charts and widgets; see each function.
 
-The environment frames (``lookup_weather``) live in :mod:`mapsnb._frames_env` and are
-re-exported here.
+The environment frames (``lookup_weather``) live in :mod:`mapsnb._frames_env`, the resolution
+frames in :mod:`mapsnb._frames_resolution`; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from mapsnb._frames_env import (
     timedeltas,
     times,
 )
+from mapsnb._frames_resolution import BATCH_COLUMNS as BATCH_COLUMNS  # re-exported
+from mapsnb._frames_resolution import resolved_names_frame, resolved_urls_frame
 from mapsnb._summary import SummaryInfo, parse_summary
 from mapsnb._wire import (
     _LIVE_SUFFIX,
@@ -47,7 +49,6 @@ from mapsnb._wire import (
     bounded,
     collect_attributions,
     duration_ns,
-    failures,
     g,
     lat_lng,
     link,
@@ -59,7 +60,6 @@ from mapsnb._wire import (
     text,
     title_name,
 )
-from mapsnb.errors import RPC_CODES
 from mapsnb.polyline import cumulative_m, decode
 
 if TYPE_CHECKING:
@@ -119,18 +119,6 @@ ROUTE_COLUMNS = [
 PATH_COLUMNS = ["route_index", "seq", "lat", "lng", "cum_distance_m"]
 #: One answer's rows before they become a frame: column lists, per-row extras, credits.
 Lists = tuple[dict[str, list], list[dict], list[dict]]
-BATCH_COLUMNS = [
-    "ok",
-    "place_id",
-    "resource_name",
-    "confidence",
-    "error_code",
-    "error_status",
-    "error_message",
-    "matched_name",  # what the emulator matched (its "sandboxMatch"); NA for live answers
-    "matched_lat",
-    "matched_lng",
-]
 
 _PLACE_KNOWN = {"place", "id", "location", "display_name", "name", "title"}
 _KNOWN_CONTAINERS = {
@@ -812,157 +800,6 @@ def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     kinds = {"route_index": np.int64, "seq": np.int64}
     typed = {c: np.concatenate([np.empty(0, kinds.get(c, np.float64)), *cols[c]]) for c in cols}
     return finish(frame(typed, PATH_COLUMNS), source, collect_attributions(payload))
-
-
-# --------------------------------------------------------------------------------------------
-# Batch resolution
-# --------------------------------------------------------------------------------------------
-
-_MISSING = object()
-
-
-def _input_text(item: Any, keys: Sequence[str]) -> str | None:
-    if isinstance(item, str):
-        return item
-    for key in keys:
-        value = g(item, key)
-        if value is not None:
-            return str(value)
-    return None
-
-
-def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
-    if not isinstance(failure, Mapping):
-        return None, None, None if failure is None else str(failure)
-    raw_code = g(failure, "code")
-    status = g(failure, "status")
-    code: int | None = None
-    if isinstance(raw_code, str) and not raw_code.lstrip("-").isdigit():
-        status = status or raw_code
-    elif raw_code is not None and abs(num(raw_code)) < 2**31:  # NaN compares False
-        code = int(num(raw_code))
-    if not isinstance(status, str):
-        status = RPC_CODES.get(code) if code is not None else None
-    return code, status, text(g(failure, "message"))
-
-
-#: Per resolution tool: the payload's list, the request's list and the input column's name.
-RESOLUTION_KEYS = {
-    "resolve_names": ("results", "queries", "query"),
-    "resolve_maps_urls": ("entities", "urls", "url"),
-}
-
-
-def resolution_columns(payload: Mapping, request: Mapping | None, tool: str) -> dict[str, list]:
-    """The rows of a ``resolve_names`` / ``resolve_maps_urls`` answer as plain column lists
-    (the columns of :func:`resolved_names_frame`, unconverted): a batch extends them call by
-    call and builds one frame at the end with :func:`resolution_frame`."""
-    items_key, inputs_key, label = RESOLUTION_KEYS[tool]
-    items = g(payload, items_key)
-    items = items if isinstance(items, list) else []
-    failed = failures(payload)
-    inputs = g(request, inputs_key)
-    if isinstance(inputs, list):
-        n = len(inputs)
-    else:
-        inputs = []
-        n = max([len(items), *(i + 1 for i in failed)])
-    cols: dict[str, list] = {c: [] for c in [label, *BATCH_COLUMNS]}
-    keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
-    for i in range(n):
-        element = items[i] if i < len(items) else _MISSING
-        if type(element) is dict:  # the wire's own shape: plain reads, no ABC checks
-            inner = element.get("entity")
-            entity: Any = inner if type(inner) is dict else element
-            if type(inner) is not dict and inner is not None and isinstance(inner, Mapping):
-                entity = inner
-            found = entity.get("place")
-            pid = entity.get("id")
-            pid = pid if type(pid) is str or pid is None else text(pid)
-            confidence = element.get("confidence")
-            if type(confidence) is not str and confidence is not None:
-                confidence = text(confidence)
-        else:
-            entity = g(element, "entity") if has_entity(element) else element
-            found = g(entity, "place") if isinstance(entity, Mapping) else None
-            pid = text(g(entity, "id"))
-            confidence = text(g(element, "confidence"))
-        resource = found if isinstance(found, str) and found else None
-        failure = failed.get(i)
-        code, status, message = (None, None, None) if failure is None else _error(failure)
-        if element is _MISSING and failure is None:
-            message = "missing from response"
-        ok = resource is not None and failure is None
-        if pid is None and resource is not None:
-            pid = resource.split("/", 1)[1] if resource.startswith("places/") else resource
-        cols[label].append(_input_text(inputs[i], keys) if i < len(inputs) else None)
-        cols["ok"].append(ok)
-        cols["place_id"].append(pid)
-        cols["resource_name"].append(resource)
-        cols["confidence"].append(confidence)
-        cols["error_code"].append(code)
-        cols["error_status"].append(status)
-        cols["error_message"].append(message)
-        match = g(element, "sandboxMatch")
-        if match is None:  # live answers: no emulator match (skip the reads of nothing)
-            cols["matched_name"].append(None)
-            cols["matched_lat"].append(math.nan)
-            cols["matched_lng"].append(math.nan)
-            continue
-        cols["matched_name"].append(text(g(match, "name")))
-        cols["matched_lat"].append(num(path(match, "location", "latitude")))
-        cols["matched_lng"].append(num(path(match, "location", "longitude")))
-    return cols
-
-
-def resolution_frame(columns: Mapping[str, list], tool: str) -> pd.DataFrame:
-    """The frame of :func:`resolution_columns`' lists (``ok`` bool, ``error_code`` Int64)."""
-    label = RESOLUTION_KEYS[tool][2]
-    typed: dict[str, Any] = dict(columns)
-    typed["ok"] = np.asarray(columns["ok"], dtype=bool)
-    typed["error_code"] = pd.array(columns["error_code"], dtype="Int64")
-    for c in ("matched_lat", "matched_lng"):
-        typed[c] = np.asarray(columns[c], dtype=np.float64)
-    return frame(typed, [label, *BATCH_COLUMNS])
-
-
-def _batch_frame(payload: Mapping, request: Mapping | None, tool: str) -> pd.DataFrame:
-    df = resolution_frame(resolution_columns(payload, request, tool), tool)
-    return finish(
-        df,
-        "live",
-        collect_attributions(payload),
-        save_to_maps_url=g(payload, "saveToMapsUrl"),
-    )
-
-
-def has_entity(element: Any) -> bool:
-    """Whether a batch element wraps its place in an ``entity`` object."""
-    return isinstance(g(element, "entity"), Mapping)
-
-
-def resolved_names_frame(
-    payload: Mapping, *, source: str = "live", request: Mapping | None = None
-) -> pd.DataFrame:
-    """``resolve_names``, one row per input query, in input order.
-
-    Columns: ``query, ok, place_id, resource_name, confidence, error_code (Int64),
-    error_status, error_message``; ``attrs["save_to_maps_url"]``. Inputs the response does not
-    cover are failures with ``error_message`` ``"missing from response"``.
-    """
-    df = _batch_frame(payload, request, "resolve_names")
-    df.attrs["source"] = source
-    return df
-
-
-def resolved_urls_frame(
-    payload: Mapping, *, source: str = "live", request: Mapping | None = None
-) -> pd.DataFrame:
-    """``resolve_maps_urls``, one row per input URL, in input order (columns as
-    :func:`resolved_names_frame` with ``url`` instead of ``query``)."""
-    df = _batch_frame(payload, request, "resolve_maps_urls")
-    df.attrs["source"] = source
-    return df
 
 
 # --------------------------------------------------------------------------------------------
