@@ -24,11 +24,14 @@ import pandas as pd
 from ._frames_resolution import resolution_frame, resolution_lists
 from .errors import InvalidRequest, ToolError
 from .frames import (
+    _NO_EXTRAS,
+    add_credit_pairs,
     add_credits,
     align_zones,
     along_route_lists,
     along_route_table,
     places_lists,
+    places_lists_many,
     places_table,
     routes_lists,
     routes_table,
@@ -46,6 +49,11 @@ LISTED: dict[str, tuple[Any, Any, str | None]] = {
     "search_along_route": (along_route_lists, along_route_table, "citation"),
     "compute_routes": (routes_lists, routes_table, None),
 }
+#: Listed tools whose answers of the plain live shape are read many at a time (see
+#: :meth:`Parts.queue`): the reader of many payloads, ``None`` when one is not plain.
+MANY: dict[str, Any] = {"search_places": places_lists_many}
+#: How many answers wait to be read together (a few hundred rows: their payloads are small).
+CHUNK = 64
 STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
 #: Rows that ``resume=`` keeps; the others (invalid, error, cancelled) are planned again.
 KEEP_ON_RESUME = ("ok", "empty", "not_found")
@@ -85,6 +93,7 @@ class Parts:
     row_positions: list[int] = field(default_factory=list)
     row_items: list[int] = field(default_factory=list)
     seen: set[Any] = field(default_factory=set)  # keys of ``attributions`` (see add_credits)
+    waiting: list[tuple[Any, Any, Any, int]] = field(default_factory=list)  # see queue()
 
     def __post_init__(self) -> None:
         given, self.attributions, self.seen = self.attributions, [], set()
@@ -136,6 +145,38 @@ class Parts:
         df.index = pd.Index(self.packed_items)
         return df, np.asarray(self.packed_rows, dtype=np.int64)
 
+    def queue(self, tool: str, payload: Any, request: Any, issued: Any, pos: int) -> None:
+        """Keep one answer of a listed tool for input ``pos``; every :data:`CHUNK` answers,
+        read them (together when the tool has a :data:`MANY` reader and they are plain)."""
+        self.waiting.append((payload, request, issued, pos))
+        if len(self.waiting) >= CHUNK:
+            self.read_waiting(tool)
+
+    def read_waiting(self, tool: str) -> None:
+        """Read the answers :meth:`queue` kept into the column lists (and the states)."""
+        waiting, self.waiting = self.waiting, []
+        many = MANY.get(tool)
+        read = many([payload for payload, *_ in waiting]) if many and waiting else None
+        if read is None:
+            for payload, request, issued, pos in waiting:
+                cols, extras, credits = LISTED[tool][0](payload, request, issued)
+                self.credit_items(credits)
+                self.states[pos] = ("ok", None) if extras else ("empty", None)
+                if extras:
+                    self.listed(cols, extras, pos)
+            return
+        cols, counts = read
+        add_credit_pairs(
+            self.attributions, self.seen, cols["attribution_title"], cols["attribution_url"]
+        )
+        for (*_, pos), count in zip(waiting, counts, strict=True):
+            self.states[pos] = ("ok", None) if count else ("empty", None)
+            self.row_positions += repeat(pos, count)
+            self.row_items += range(count)
+        for name, values in cols.items():
+            self.rows.setdefault(name, []).extend(values)
+        self.row_extras += repeat(_NO_EXTRAS, len(cols["place_id"]))
+
     def listed(self, cols: dict[str, list], extras: list[Any], pos: int) -> None:
         """Add one answer's rows (plain column lists, see :data:`LISTED`) for input ``pos``."""
         n = len(extras)
@@ -147,6 +188,7 @@ class Parts:
 
     def listed_block(self, tool: str) -> tuple[pd.DataFrame, np.ndarray] | None:
         """One frame of every listed row so far, indexed by each row's place in its answer."""
+        self.read_waiting(tool)
         if not self.row_positions:
             return None
         _, table, level = LISTED[tool]
@@ -208,11 +250,7 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
         _packed(cols, call.rows, parts)
     elif call.tool in LISTED and table is None:
         issued = getattr(outcome, "issued_at", None)
-        cols, extras, credits = LISTED[call.tool][0](outcome.raw or {}, outcome.request, issued)
-        parts.credit_items(credits)
-        parts.states[call.rows[0]] = ("ok", None) if extras else ("empty", None)
-        if extras:
-            parts.listed(cols, extras, call.rows[0])
+        parts.queue(call.tool, outcome.raw or {}, outcome.request, issued, call.rows[0])
     else:
         df = _table(outcome, table)
         parts.note(df.attrs, call.rows[0])

@@ -483,6 +483,46 @@ def places_lists(
 _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 
+def places_lists_many(payloads: Sequence[Mapping]) -> tuple[dict[str, list], list[int]] | None:
+    """The rows of many ``search_places`` answers of the plain live shape as one set of column
+    lists (what :func:`places_lists` gives for each, joined) and each answer's row count, else
+    ``None``. Their views are read together, column by column; each summary on its own (its
+    ``[n]`` count from 0). Their credits are the attribution columns (:func:`add_credit_pairs`);
+    every row's extras are empty."""
+    views: list[Any] = []
+    counts: list[int] = []
+    for payload in payloads:
+        if type(payload) is not dict or not payload.keys() <= _PLACES_TOP:
+            return None
+        items = payload.get("places")
+        if type(items) is not list or not _TEXTS.issuperset(
+            type(v) for k, v in payload.items() if k != "places"
+        ):
+            return None
+        views += items
+        counts.append(len(items))
+    cols = _live_place_columns(views) if views else None
+    if cols is None:
+        return None
+    names, cited, snippets = cols["name"], [], []
+    start = 0
+    for payload, count in zip(payloads, counts, strict=True):
+        info = parse_summary(payload.get("summary"))
+        rows = range(count)
+        if None in names[start : start + count]:  # as _summary_columns
+            for n in rows:
+                if names[start + n] is None and n in info.cited:
+                    names[start + n] = info.name(n)
+        cited += map(info.cited.__contains__, rows)
+        snippets += map(info.snippets.get, rows)
+        start += count
+    cols["cited"], cols["summary_snippet"] = cited, snippets
+    return cols, counts
+
+
+_TEXTS = frozenset({str, type(None)})
+
+
 def places_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
     """The frame of :func:`places_lists`' columns (no index, no ``attrs``)."""
     typed = _typed_places(dict(cols))
@@ -904,6 +944,16 @@ def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
 
 
 _CREDIT_KEYS = frozenset({"title", "url"})
+
+
+def add_credit_pairs(found: list[Any], seen: set[Any], titles: list, urls: list) -> None:
+    """:func:`add_credits` of the ``{"title", "url"}`` credits of two attribution columns
+    (a row with neither credits nothing), each distinct pair looked at once."""
+    for title, url in dict.fromkeys(zip(titles, urls, strict=True)):
+        key = (2, title, url)  # the key add_credits gives such a dict
+        if key not in seen and (title is not None or url is not None):
+            seen.add(key)
+            found.append({"title": title, "url": url})
 
 
 def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -> None:
