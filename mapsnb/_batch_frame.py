@@ -271,11 +271,11 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     positions: list[np.ndarray] = []
     items: list[Any] = []
     item_name: str | None = None
+    packed = parts.packed_block(job.tool) if job.tool in PACKED else None
+    listed = parts.listed_block(job.tool) if job.tool in LISTED else None  # (credits too)
     attributions: list[Any] = list(parts.attributions)
     seen = set(parts.seen)
     covered = np.zeros(n, dtype=bool)
-    packed = parts.packed_block(job.tool) if job.tool in PACKED else None
-    listed = parts.listed_block(job.tool) if job.tool in LISTED else None
     for df, pos in [*parts.blocks, *(block for block in (packed, listed) if block)]:
         if item_name is None and df.index.name is not None:
             item_name = str(df.index.name)

@@ -504,7 +504,9 @@ def places_lists_many(payloads: Sequence[Mapping]) -> tuple[dict[str, list], lis
     cols = _live_place_columns(views) if views else None
     if cols is None:
         return None
-    names, cited, snippets = cols["name"], [], []
+    names = cols["name"]
+    cited: list[bool] = []
+    snippets: list[str | None] = []
     start = 0
     for payload, count in zip(payloads, counts, strict=True):
         info = parse_summary(payload.get("summary"))
