@@ -630,6 +630,12 @@ def along_route_lists(
 def _along_columns(
     results: list[Mapping], payload: Mapping
 ) -> tuple[dict[str, list], list[dict], bool]:
+    live = _live_results(results)
+    if live is not None:
+        places, took, found = live
+        cols, extras, simple = _place_columns(places, text(g(payload, "summary")) or "")
+        durations = [_text_ns(t) if t is not None else None for t in took]
+        return _detour_columns(cols, durations, found), extras, simple
     views: list[Mapping] = []
     outer: list[dict] = []
     detour_ns: list[int | None] = []
@@ -658,12 +664,43 @@ def _along_columns(
             else _NO_EXTRAS
         )
     cols, extras, simple_views = _place_columns(views, text(g(payload, "summary")) or "")
-    cols["rank"] = list(range(len(views)))
+    merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
+    return _detour_columns(cols, detour_ns, texts), merged, simple and simple_views
+
+
+def _detour_columns(
+    cols: dict[str, list], detour_ns: list[int | None], texts: list[str | None]
+) -> dict[str, list]:
+    cols["rank"] = list(range(len(detour_ns)))
     cols["detour"] = detour_ns
     cols["detour_distance_text"] = texts
     cols["detour_m"] = [_text_m(t) if type(t) is str else parse_distance_m(t) for t in texts]
-    merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
-    return cols, merged, simple and simple_views
+    return cols
+
+
+def _live_results(results: list[Any]) -> tuple[list, list, list] | None:
+    """The places, detour durations and distance texts of ``results`` when every result is of
+    the live shape (``{place, detourSummary {detourDuration, localizedDetourDistance}}``, texts
+    or nothing), read column by column in C loops; else ``None``."""
+    if type(results) is not list or set(map(type, results)) != {dict}:
+        return None
+    if not all(map(_LIVE_RESULT.issuperset, results)):
+        return None
+    places = list(map(_GET, results, repeat("place")))
+    detours = list(map(_GET, results, repeat("detourSummary"), repeat(_NO_EXTRAS)))
+    if set(map(type, places)) != {dict} or set(map(type, detours)) != {dict}:
+        return None
+    if not all(map(_LIVE_DETOUR.issuperset, detours)):
+        return None
+    took = list(map(_GET, detours, repeat("detourDuration")))
+    texts = list(map(_GET, detours, repeat("localizedDetourDistance")))
+    if not set(map(type, took)) | set(map(type, texts)) <= _STRINGS:
+        return None
+    return places, took, texts
+
+
+_LIVE_RESULT = frozenset({"place", "detourSummary"})
+_LIVE_DETOUR = frozenset({"detourDuration", "localizedDetourDistance"})
 
 
 #: Detour texts repeat ("312s", "1.9 km"): each distinct one is read once.

@@ -1,7 +1,7 @@
-"""The places frame's column-by-column fast path (issue 24) reads exactly what the row-by-row
-pass reads: for any list of near-live PlaceViews, ``_place_columns`` of the list (fast path
-when every view is of the simple live shape) equals it of the same views as a tuple (always
-row by row)."""
+"""The places and along-route frames' column-by-column fast paths (issue 24) read exactly what
+the row-by-row passes read: for any list of near-live PlaceViews (or along-route results),
+``_place_columns`` (``_along_columns``) of the list (fast path when every item is of the simple
+live shape) equals it of the same items as a tuple (always row by row)."""
 
 from __future__ import annotations
 
@@ -109,3 +109,51 @@ def test_frame_builds_pause_the_collector_and_restore_its_state() -> None:
         assert not gc.isenabled() and seen == [False, False]
     finally:
         gc.enable()
+
+
+LIVE_DETOURS = st.fixed_dictionaries(
+    {},
+    optional={
+        "detourDuration": st.sampled_from(["312s", "0s", "1.5s", "bad", None]),
+        "localizedDetourDistance": st.sampled_from(["1.9 km", "0,3 mi", "", None]),
+    },
+)
+DETOURS = LIVE_DETOURS | st.sampled_from(
+    [None, {"detour_duration": "5s"}, {"detourDuration": "5s", "x": 1}, "5s", {"detourDuration": 7}]
+)
+
+
+@st.composite
+def along_results(draw: st.DrawFn, plain: bool) -> Any:
+    """An along-route result: of the live shape when ``plain``, else anything near it."""
+    places = st.just(LIVE) | views() if plain else st.sampled_from([LIVE, None, "p"]) | views()
+    result: dict[str, Any] = {
+        "place": draw(places),
+        "detourSummary": draw(LIVE_DETOURS if plain else DETOURS),
+    }
+    for key in draw(st.sets(st.sampled_from(["detourSummary"] if plain else list(result)))):
+        del result[key]
+    if not plain and draw(st.booleans()):
+        result[draw(st.sampled_from(["detour_summary", "rating", "id"]))] = "x"
+    return result
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(along_results(plain=True), min_size=1, max_size=6)
+    | st.lists(along_results(plain=False), min_size=1, max_size=6),
+    SUMMARIES,
+)
+def test_fast_along_columns_equal_the_row_by_row_pass(items: list[Any], summary: str) -> None:
+    payload = {"results": items, "summary": summary}
+    fast = F._along_columns(items, payload)
+    slow = F._along_columns(tuple(items), payload)
+    same(fast[0], slow[0])
+    assert fast[1] == slow[1] and fast[2] == slow[2]
+
+
+def test_live_along_results_take_the_fast_path() -> None:
+    items = [{"place": LIVE, "detourSummary": {"detourDuration": "312s"}}, {"place": LIVE}]
+    assert F._live_results(items) is not None
+    cols, _, simple = F._along_columns(items, {"results": items})
+    assert cols["detour"] == [312 * 10**9, None] and simple
