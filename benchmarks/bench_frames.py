@@ -8,8 +8,8 @@ attribution title ``"<name> - Google Maps"``, live ``placeUrl`` form):
   10,000 places <= 2.0x ``pandas.json_normalize(p["places"])``, <= 1.5x at 100,000; peak memory
   (tracemalloc) <= json_normalize's;
 * the same for ``search_along_route`` (one answer, and ``AlongRouteResult``), for batches of
-  ``search_places`` answers of 10 places and for ``resolve_names`` batches (answers of 20
-  names): each answer goes through ``_batch_frame.absorb`` as a batch's worker hands it on
+  ``search_places`` and ``search_along_route`` answers of 10 places and for ``resolve_names``
+  batches (answers of 20 names): each answer goes through ``_batch_frame.absorb`` as a batch's worker hands it on
   (the payload and the request, no typed result), one frame is built at the end;
 * air quality + pollutants, and pollen frames, <= 0.5x ``json_normalize``.
 
@@ -95,8 +95,8 @@ def places_payload(n: int, start: int = 0) -> Payload:
     return {"places": views, "summary": "".join(paragraphs)}
 
 
-def along_payload(n: int) -> Payload:
-    p = places_payload(n)
+def along_payload(n: int, start: int = 0) -> Payload:
+    p = places_payload(n, start)
     results = [
         {
             "place": view,
@@ -252,6 +252,14 @@ def places_calls(answers: list[Payload]) -> list[tuple[PlannedCall, Answered]]:
     ]
 
 
+def along_calls(answers: list[Payload]) -> list[tuple[PlannedCall, Answered]]:
+    request = {"text_query": "solar", "route_retrieval_token": "token"}
+    return [
+        (PlannedCall("search_along_route", request, [k], "pro"), answered(payload, request))
+        for k, payload in enumerate(answers)
+    ]
+
+
 def resolve_calls(answers: list[tuple[Payload, Payload]]) -> list[tuple[PlannedCall, Answered]]:
     return [
         (
@@ -378,6 +386,19 @@ def case_along(n: int, rounds: int, goal: float, memory: bool) -> None:
     )
 
 
+def case_along_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
+    answers = [along_payload(10, start) for start in range(0, n, 10)]
+    calls = along_calls(answers)
+    compare(
+        f"search_along_route batch: {n // 10:,} answers of 10 results",
+        {"batch: absorb each answer, one frame": lambda: batch_frame("search_along_route", calls)},
+        lambda: pd.json_normalize(flat(answers, "results")),
+        rounds,
+        goal,
+        memory,
+    )
+
+
 def case_resolve(n: int, rounds: int, goal: float, memory: bool) -> None:
     names = resolve_answers(n)
     calls = resolve_calls(names)
@@ -437,7 +458,7 @@ def main(argv: list[str] | None = None) -> None:
     for n in args.sizes:
         goal = 2.0 if n <= 10_000 else 1.5
         rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
-        for case in (case_places, case_places_batch, case_along, case_resolve):
+        for case in (case_places, case_places_batch, case_along, case_along_batch, case_resolve):
             case(n, rounds, goal, memory)
     case_environment(args.rounds * 3)
 

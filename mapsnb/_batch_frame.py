@@ -24,11 +24,11 @@ import pandas as pd
 from ._frames_resolution import resolution_frame, resolution_lists
 from .errors import InvalidRequest, ToolError
 from .frames import (
-    _NO_EXTRAS,
     add_credit_pairs,
     add_credits,
     align_zones,
     along_route_lists,
+    along_route_lists_many,
     along_route_table,
     places_lists,
     places_lists_many,
@@ -51,7 +51,10 @@ LISTED: dict[str, tuple[Any, Any, str | None]] = {
 }
 #: Listed tools whose answers of the plain live shape are read many at a time (see
 #: :meth:`Parts.queue`): the reader of many payloads, ``None`` when one is not plain.
-MANY: dict[str, Any] = {"search_places": places_lists_many}
+MANY: dict[str, Any] = {
+    "search_places": places_lists_many,
+    "search_along_route": along_route_lists_many,
+}
 #: How many answers wait to be read together (a few hundred rows: their payloads are small).
 CHUNK = 64
 STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
@@ -165,7 +168,7 @@ class Parts:
                 if extras:
                     self.listed(cols, extras, pos)
             return
-        cols, counts = read
+        cols, extras, counts = read
         add_credit_pairs(
             self.attributions, self.seen, cols["attribution_title"], cols["attribution_url"]
         )
@@ -175,7 +178,7 @@ class Parts:
             self.row_items += range(count)
         for name, values in cols.items():
             self.rows.setdefault(name, []).extend(values)
-        self.row_extras += repeat(_NO_EXTRAS, len(cols["place_id"]))
+        self.row_extras += extras
 
     def listed(self, cols: dict[str, list], extras: list[Any], pos: int) -> None:
         """Add one answer's rows (plain column lists, see :data:`LISTED`) for input ``pos``."""

@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from itertools import repeat
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 import numpy as np
@@ -483,27 +483,47 @@ def places_lists(
 _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 
-def places_lists_many(payloads: Sequence[Mapping]) -> tuple[dict[str, list], list[int]] | None:
+def places_lists_many(
+    payloads: Sequence[Mapping],
+) -> tuple[dict[str, list], list[dict], list[int]] | None:
     """The rows of many ``search_places`` answers of the plain live shape as one set of column
-    lists (what :func:`places_lists` gives for each, joined) and each answer's row count, else
-    ``None``. Their views are read together, column by column; each summary on its own (its
-    ``[n]`` count from 0). Their credits are the attribution columns (:func:`add_credit_pairs`);
-    every row's extras are empty."""
-    views: list[Any] = []
+    lists and per-row extras (what :func:`places_lists` gives for each, joined) and each
+    answer's row count, else ``None``. Their views are read together, column by column; each
+    summary on its own (its ``[n]`` count from 0). Their credits are the attribution columns
+    (:func:`add_credit_pairs`)."""
+    plain = _plain_answers(payloads, "places", _PLACES_TOP)
+    cols = _live_place_columns(plain[0]) if plain else None
+    if plain is None or cols is None:
+        return None
+    views, counts = plain
+    return _summaries_many(cols, payloads, counts), [_NO_EXTRAS] * len(views), counts
+
+
+def _plain_answers(
+    payloads: Sequence[Mapping], key: str, top: frozenset[str]
+) -> tuple[list, list[int]] | None:
+    """The items under ``key`` of every payload, joined, and their counts, when each payload
+    holds only ``top`` keys with texts beside its list (no credit can hide there) and some
+    items; else ``None``."""
+    items: list[Any] = []
     counts: list[int] = []
     for payload in payloads:
-        if type(payload) is not dict or not payload.keys() <= _PLACES_TOP:
+        if type(payload) is not dict or not payload.keys() <= top:
             return None
-        items = payload.get("places")
-        if type(items) is not list or not _TEXTS.issuperset(
-            type(v) for k, v in payload.items() if k != "places"
+        found = payload.get(key)
+        if type(found) is not list or not _TEXTS.issuperset(
+            type(v) for k, v in payload.items() if k != key
         ):
             return None
-        views += items
-        counts.append(len(items))
-    cols = _live_place_columns(views) if views else None
-    if cols is None:
-        return None
+        items += found
+        counts.append(len(found))
+    return (items, counts) if items else None
+
+
+def _summaries_many(
+    cols: dict[str, Any], payloads: Sequence[Mapping], counts: list[int]
+) -> dict[str, Any]:
+    """:func:`_summary_columns` of each answer's rows of ``cols`` with its own summary."""
     names = cols["name"]
     cited: list[bool] = []
     snippets: list[str | None] = []
@@ -519,7 +539,7 @@ def places_lists_many(payloads: Sequence[Mapping]) -> tuple[dict[str, list], lis
         snippets += map(info.snippets.get, rows)
         start += count
     cols["cited"], cols["summary_snippet"] = cited, snippets
-    return cols, counts
+    return cols
 
 
 _TEXTS = frozenset({str, type(None)})
@@ -666,6 +686,24 @@ def _along_columns(
     cols, extras, simple_views = _place_columns(views, text(g(payload, "summary")) or "")
     merged = [b if not a else {**a, **b} if b else a for a, b in zip(extras, outer, strict=True)]
     return _detour_columns(cols, detour_ns, texts), merged, simple and simple_views
+
+
+def along_route_lists_many(
+    payloads: Sequence[Mapping],
+) -> tuple[dict[str, list], list[dict], list[int]] | None:
+    """:func:`places_lists_many` for ``search_along_route`` answers (ranks count from 0 in
+    each answer)."""
+    plain = _plain_answers(payloads, "results", _ALONG_TOP)
+    live = _live_results(plain[0]) if plain else None
+    cols = _live_place_columns(live[0]) if live else None
+    if plain is None or live is None or cols is None:
+        return None
+    _, took, texts = live
+    counts = plain[1]
+    durations = [_text_ns(t) if t is not None else None for t in took]
+    cols = _detour_columns(_summaries_many(cols, payloads, counts), durations, texts)
+    cols["rank"] = list(chain.from_iterable(map(range, counts)))
+    return cols, [_NO_EXTRAS] * len(took), counts
 
 
 def _detour_columns(
