@@ -483,6 +483,7 @@ def places_lists(
 _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 
+@_gc_paused
 def places_lists_many(
     payloads: Sequence[Mapping],
 ) -> tuple[dict[str, list], list[dict], list[int]] | None:
@@ -688,6 +689,7 @@ def _along_columns(
     return _detour_columns(cols, detour_ns, texts), merged, simple and simple_views
 
 
+@_gc_paused
 def along_route_lists_many(
     payloads: Sequence[Mapping],
 ) -> tuple[dict[str, list], list[dict], list[int]] | None:
