@@ -79,8 +79,14 @@ def times(ns: Sequence[int | None], tz: tzinfo | None) -> pd.DatetimeIndex:
 
 def civil_dates(values: Iterable[Any]) -> pd.DatetimeIndex:
     """Tz-naive ``datetime64[ns]`` midnights from ``{year, month, day}`` dicts or date strings."""
-    days = [civil_date(v) for v in values]
-    out = [np.datetime64("NaT", "ns") if d is None else np.datetime64(d, "ns") for d in days]
+    read: dict[int, np.datetime64] = {}  # by id: rows of one day share its date object
+    out = []
+    for v in values:
+        stamp = read.get(id(v))
+        if stamp is None:
+            day = civil_date(v)
+            stamp = read[id(v)] = np.datetime64("NaT" if day is None else day, "ns")
+        out.append(stamp)
     return pd.DatetimeIndex(np.array(out, dtype="datetime64[ns]"))
 
 

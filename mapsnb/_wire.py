@@ -400,12 +400,29 @@ def failures(payload: Any) -> dict[int, Any]:
 # ----------------------------------------------------------------------------- colours
 def hex_color(color: Any) -> str | None:
     """``"#rrggbb"`` from a ``{red, green, blue}`` dict of floats 0–1 (missing parts are 0)."""
+    if type(color) is dict and color.keys() <= _RGB:  # the wire's shape: each colour once
+        rgb = (color.get("red", 0.0), color.get("green", 0.0), color.get("blue", 0.0))
+        if type(rgb[0]) is float and type(rgb[1]) is float and type(rgb[2]) is float:
+            return _hex_rgb(rgb)
+    return _hex(color)
+
+
+_RGB = frozenset({"red", "green", "blue"})
+
+
+def _hex(color: Any) -> str | None:
     if not isinstance(color, Mapping):
         return None
     parts = [num(g(color, k, 0)) for k in ("red", "green", "blue")]
     parts = [0.0 if math.isnan(p) else max(0.0, min(p, 1e6)) for p in parts]  # no overflow
     scale = 1.0 if any(p > 1.0 for p in parts) else 255.0
     return "#" + "".join(f"{max(0, min(255, round(p * scale))):02x}" for p in parts)
+
+
+@lru_cache(maxsize=1024)
+def _hex_rgb(rgb: tuple[float, float, float]) -> str | None:
+    """:func:`_hex` of a colour given as three floats (pollen and AQI colours repeat)."""
+    return _hex(dict(zip(("red", "green", "blue"), rgb, strict=True)))
 
 
 # ----------------------------------------------------------------------------- attributions

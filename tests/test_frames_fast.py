@@ -157,3 +157,31 @@ def test_live_along_results_take_the_fast_path() -> None:
     assert F._live_results(items) is not None
     cols, _, simple = F._along_columns(items, {"results": items})
     assert cols["detour"] == [312 * 10**9, None] and simple
+
+
+COLOUR_PARTS = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([1, 0, True, "0.5"])
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(["red", "green", "blue", "alpha"]), COLOUR_PARTS, max_size=4)
+)
+def test_remembered_colours_equal_the_plain_reading(color: dict[str, Any]) -> None:
+    from mapsnb._wire import _hex, hex_color
+
+    assert hex_color(color) == _hex(color)
+    assert hex_color(color) == hex_color(dict(color))  # the second time, from the cache
+
+
+def test_civil_dates_read_each_day_once_and_keep_nat() -> None:
+    from mapsnb._frames_env import civil_dates
+
+    day = {"year": 2026, "month": 3, "day": 1}
+    out = civil_dates([day, day, {"year": 2026, "month": 2, "day": 30}, "2026-03-02", day])
+    assert [str(d.date()) if d is not pd.NaT else None for d in out] == [
+        "2026-03-01",
+        "2026-03-01",
+        None,
+        "2026-03-02",
+        "2026-03-01",
+    ]
