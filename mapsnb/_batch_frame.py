@@ -21,21 +21,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ._frames_resolution import resolution_frame, resolution_lists
-from .errors import InvalidRequest, ToolError
-from .frames import (
-    add_credit_pairs,
-    add_credits,
-    align_zones,
+from ._frames_places import (
     along_route_lists,
     along_route_lists_many,
     along_route_table,
     places_lists,
     places_lists_many,
     places_table,
-    routes_lists,
-    routes_table,
 )
+from ._frames_resolution import resolution_frame, resolution_lists
+from .errors import InvalidRequest, ToolError
+from .frames import add_credit_pairs, add_credits, align_zones, routes_lists, routes_table
 
 if TYPE_CHECKING:
     from ._batch import Job, PlannedCall

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapsnb import _batch_frame as bf
-from mapsnb import frames as F
+from mapsnb import _frames_places as F
 
 SUMMARY = (
     "<p>Here are bakeries.</p><p><strong>Bar Uno</strong> is open [0]. "

@@ -12,7 +12,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapsnb import frames as F
+from mapsnb import _frames_places as F
 
 TITLES = st.sampled_from(
     ["Café Luna - Google Maps", "Google Maps", " - Google Maps", "Bar X – Tripadvisor", None, 3]
