@@ -244,18 +244,12 @@ def batch_frame(tool: str, calls: list[tuple[PlannedCall, Answered]]) -> pd.Data
     return block[0]
 
 
-def places_calls(answers: list[Payload]) -> list[tuple[PlannedCall, Answered]]:
-    request = {"text_query": "solar energy companies near Utrecht"}
+def one_row_calls(
+    tool: str, request: Payload, answers: list[Payload]
+) -> list[tuple[PlannedCall, Answered]]:
+    """One call per input row, each with its answer (places and along-route batches)."""
     return [
-        (PlannedCall("search_places", request, [k], "pro"), answered(payload, request))
-        for k, payload in enumerate(answers)
-    ]
-
-
-def along_calls(answers: list[Payload]) -> list[tuple[PlannedCall, Answered]]:
-    request = {"text_query": "solar", "route_retrieval_token": "token"}
-    return [
-        (PlannedCall("search_along_route", request, [k], "pro"), answered(payload, request))
+        (PlannedCall(tool, request, [k], "pro"), answered(payload, request))
         for k, payload in enumerate(answers)
     ]
 
@@ -275,7 +269,7 @@ def resolve_calls(answers: list[tuple[Payload, Payload]]) -> list[tuple[PlannedC
     ]
 
 
-def flat(answers: list[Payload], key: str) -> list[Any]:
+def flat(answers: list[Any], key: str) -> list[Any]:
     return [record for payload in answers for record in payload[key]]
 
 
@@ -356,17 +350,34 @@ def case_places(n: int, rounds: int, goal: float, memory: bool) -> None:
     )
 
 
-def case_places_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
-    answers = [places_payload(10, start) for start in range(0, n, 10)]
-    calls = places_calls(answers)
+def compare_batch(
+    title: str,
+    tool: str,
+    calls: list[tuple[PlannedCall, Answered]],
+    key: str,
+    rounds: int,
+    goal: float,
+    memory: bool,
+) -> None:
+    """A batch's frame of ``calls`` against ``json_normalize`` of the records under ``key`` of
+    all their answers (gathered in the timed run, as a loop over raw answers would)."""
+    payloads = [outcome.raw for _, outcome in calls]
     compare(
-        f"search_places batch: {n // 10:,} answers of 10 places",
-        {"batch: absorb each answer, one frame": lambda: batch_frame("search_places", calls)},
-        lambda: pd.json_normalize(flat(answers, "places")),
+        title,
+        {"batch: absorb each answer, one frame": lambda: batch_frame(tool, calls)},
+        lambda: pd.json_normalize(flat(payloads, key)),
         rounds,
         goal,
         memory,
     )
+
+
+def case_places_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
+    answers = [places_payload(10, start) for start in range(0, n, 10)]
+    request = {"text_query": "solar energy companies near Utrecht"}
+    calls = one_row_calls("search_places", request, answers)
+    title = f"search_places batch: {n // 10:,} answers of 10 places"
+    compare_batch(title, "search_places", calls, "places", rounds, goal, memory)
 
 
 def case_along(n: int, rounds: int, goal: float, memory: bool) -> None:
@@ -388,28 +399,16 @@ def case_along(n: int, rounds: int, goal: float, memory: bool) -> None:
 
 def case_along_batch(n: int, rounds: int, goal: float, memory: bool) -> None:
     answers = [along_payload(10, start) for start in range(0, n, 10)]
-    calls = along_calls(answers)
-    compare(
-        f"search_along_route batch: {n // 10:,} answers of 10 results",
-        {"batch: absorb each answer, one frame": lambda: batch_frame("search_along_route", calls)},
-        lambda: pd.json_normalize(flat(answers, "results")),
-        rounds,
-        goal,
-        memory,
-    )
+    request = {"text_query": "solar", "route_retrieval_token": "token"}
+    calls = one_row_calls("search_along_route", request, answers)
+    title = f"search_along_route batch: {n // 10:,} answers of 10 results"
+    compare_batch(title, "search_along_route", calls, "results", rounds, goal, memory)
 
 
 def case_resolve(n: int, rounds: int, goal: float, memory: bool) -> None:
     names = resolve_answers(n)
-    calls = resolve_calls(names)
-    compare(
-        f"resolve_names batch: {n:,} names in {len(names):,} answers of 20",
-        {"batch: absorb each answer, one frame": lambda: batch_frame("resolve_names", calls)},
-        lambda: pd.json_normalize(flat([p for p, _ in names], "results")),
-        rounds,
-        goal,
-        memory,
-    )
+    title = f"resolve_names batch: {n:,} names in {len(names):,} answers of 20"
+    compare_batch(title, "resolve_names", resolve_calls(names), "results", rounds, goal, memory)
 
 
 def case_environment(rounds: int) -> None:

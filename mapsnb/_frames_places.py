@@ -339,16 +339,23 @@ _LIVE_TEXT_COLUMNS = (*(column for column, _ in LINKS), "attribution_title", "at
 def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
     """``cols`` with the summary's names where the titles name none, ``cited`` and
     ``summary_snippet``."""
-    names = cols["name"]
-    if None in names:
-        cited = info.cited
-        for n, name in enumerate(names):
-            if name is None and n in cited:
-                names[n] = info.name(n)
-    rows = range(len(names))
-    cols["cited"] = list(map(info.cited.__contains__, rows))
-    cols["summary_snippet"] = list(map(info.snippets.get, rows))
+    cols["cited"], cols["summary_snippet"] = _summary_rows(cols["name"], info, 0, len(cols["name"]))
     return cols
+
+
+def _summary_rows(
+    names: list[Any], info: SummaryInfo, start: int, count: int
+) -> tuple[list[bool], list[str | None]]:
+    """Give the rows ``start:start + count`` of ``names`` (one answer, ``[n]`` counted from
+    ``start``) that no title names the summary's name; return those rows' ``cited`` and
+    ``summary_snippet``."""
+    rows = range(count)
+    if None in names[start : start + count]:
+        cited = info.cited
+        for n in rows:
+            if names[start + n] is None and n in cited:
+                names[start + n] = info.name(n)
+    return list(map(info.cited.__contains__, rows)), list(map(info.snippets.get, rows))
 
 
 _SIMPLE_VIEW = frozenset({"place", "id", "location", "googleMapsLinks", "attribution"})
@@ -456,7 +463,7 @@ def _plain_answers(
         if type(payload) is not dict or not payload.keys() <= top:
             return None
         found = payload.get(key)
-        if type(found) is not list or not _TEXTS.issuperset(
+        if type(found) is not list or not _STRINGS.issuperset(
             type(v) for k, v in payload.items() if k != key
         ):
             return None
@@ -469,25 +476,17 @@ def _summaries_many(
     cols: dict[str, Any], payloads: Sequence[Mapping], counts: list[int]
 ) -> dict[str, Any]:
     """:func:`_summary_columns` of each answer's rows of ``cols`` with its own summary."""
-    names = cols["name"]
     cited: list[bool] = []
     snippets: list[str | None] = []
     start = 0
     for payload, count in zip(payloads, counts, strict=True):
         info = parse_summary(payload.get("summary"))
-        rows = range(count)
-        if None in names[start : start + count]:  # as _summary_columns
-            for n in rows:
-                if names[start + n] is None and n in info.cited:
-                    names[start + n] = info.name(n)
-        cited += map(info.cited.__contains__, rows)
-        snippets += map(info.snippets.get, rows)
+        answer_cited, answer_snippets = _summary_rows(cols["name"], info, start, count)
+        cited += answer_cited
+        snippets += answer_snippets
         start += count
     cols["cited"], cols["summary_snippet"] = cited, snippets
     return cols
-
-
-_TEXTS = frozenset({str, type(None)})
 
 
 def places_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
@@ -597,9 +596,8 @@ def _along_columns(
 ) -> tuple[dict[str, list], list[dict], bool]:
     live = _live_results(results)
     if live is not None:
-        places, took, found = live
+        places, durations, found = live
         cols, extras, simple = _place_columns(places, text(g(payload, "summary")) or "")
-        durations = [_text_ns(t) if t is not None else None for t in took]
         return _detour_columns(cols, durations, found), extras, simple
     views: list[Mapping] = []
     outer: list[dict] = []
@@ -644,12 +642,11 @@ def along_route_lists_many(
     cols = _live_place_columns(live[0]) if live else None
     if plain is None or live is None or cols is None:
         return None
-    _, took, texts = live
+    _, durations, texts = live
     counts = plain[1]
-    durations = [_text_ns(t) if t is not None else None for t in took]
     cols = _detour_columns(_summaries_many(cols, payloads, counts), durations, texts)
     cols["rank"] = list(chain.from_iterable(map(range, counts)))
-    return cols, [_NO_EXTRAS] * len(took), counts
+    return cols, [_NO_EXTRAS] * len(durations), counts
 
 
 def _detour_columns(
@@ -663,9 +660,9 @@ def _detour_columns(
 
 
 def _live_results(results: list[Any]) -> tuple[list, list, list] | None:
-    """The places, detour durations and distance texts of ``results`` when every result is of
-    the live shape (``{place, detourSummary {detourDuration, localizedDetourDistance}}``, texts
-    or nothing), read column by column in C loops; else ``None``."""
+    """The places, detour durations (ns) and distance texts of ``results`` when every result
+    is of the live shape (``{place, detourSummary {detourDuration, localizedDetourDistance}}``,
+    texts or nothing), read column by column in C loops; else ``None``."""
     if type(results) is not list or set(map(type, results)) != {dict}:
         return None
     if not all(map(_LIVE_RESULT.issuperset, results)):
@@ -680,7 +677,7 @@ def _live_results(results: list[Any]) -> tuple[list, list, list] | None:
     texts = list(map(_GET, detours, repeat("localizedDetourDistance")))
     if not set(map(type, took)) | set(map(type, texts)) <= _STRINGS:
         return None
-    return places, took, texts
+    return places, [_text_ns(t) if t is not None else None for t in took], texts
 
 
 _LIVE_RESULT = frozenset({"place", "detourSummary"})

@@ -85,13 +85,12 @@ def resolution_lists(
         inputs = []
         n = max([len(items), *(i + 1 for i in failed)])
     keys = ("text", "textQuery", "query") if label == "query" else ("url", "mapsUrl")
-    cols = _plain_columns(items, inputs, failed, keys, n) if n else None
-    if cols is not None:
-        cols = {label: cols.pop("input"), **cols}
-        plain = _plain_top(payload, items_key) and cols.pop("no_matches")
-        cols.pop("no_matches", None)
-        return cols, [] if plain else collect_attributions(payload)
-    return _row_columns(items, inputs, failed, keys, n, label), collect_attributions(payload)
+    read = _plain_columns(items, inputs, failed, keys, n, label) if n else None
+    if read is None:
+        return _row_columns(items, inputs, failed, keys, n, label), collect_attributions(payload)
+    cols, no_matches = read
+    credit_free = no_matches and _plain_top(payload, items_key)  # no credit can hide in it
+    return cols, [] if credit_free else collect_attributions(payload)
 
 
 def _row_columns(
@@ -133,16 +132,20 @@ def _row_columns(
         cols["error_code"].append(code)
         cols["error_status"].append(status)
         cols["error_message"].append(message)
-        match = g(element, "sandboxMatch")
-        if match is None:  # live answers: no emulator match (skip the reads of nothing)
-            cols["matched_name"].append(None)
-            cols["matched_lat"].append(math.nan)
-            cols["matched_lng"].append(math.nan)
-            continue
-        cols["matched_name"].append(text(g(match, "name")))
-        cols["matched_lat"].append(num(path(match, "location", "latitude")))
-        cols["matched_lng"].append(num(path(match, "location", "longitude")))
+        name, lat, lng = _matched(g(element, "sandboxMatch"))
+        cols["matched_name"].append(name)
+        cols["matched_lat"].append(lat)
+        cols["matched_lng"].append(lng)
     return cols
+
+
+def _matched(match: Any) -> tuple[str | None, float, float]:
+    """The name and place of what the emulator matched (its ``sandboxMatch``); none for live
+    answers."""
+    if match is None:  # live answers: no emulator match (skip the reads of nothing)
+        return None, math.nan, math.nan
+    lat = num(path(match, "location", "latitude"))
+    return text(g(match, "name")), lat, num(path(match, "location", "longitude"))
 
 
 _PLAIN_ITEM = frozenset({"entity", "confidence", "sandboxMatch"})
@@ -154,12 +157,12 @@ _GET: Any = dict.get  # for ``map`` over lists of dicts (checked after)
 
 
 def _plain_columns(
-    items: list, inputs: list, failed: dict[int, Any], keys: Sequence[str], n: int
-) -> dict[str, Any] | None:
+    items: list, inputs: list, failed: dict[int, Any], keys: Sequence[str], n: int, label: str
+) -> tuple[dict[str, list], bool] | None:
     """The columns of an answer of the wire's plain shape (every element a dict of
     ``entity {place, id}``, ``confidence`` and the emulator's ``sandboxMatch``, one per input)
-    read column by column (what :func:`_row_columns` reads), else ``None``. Also
-    ``no_matches``: whether no element has a ``sandboxMatch``."""
+    read column by column (what :func:`_row_columns` reads), and whether no element has a
+    ``sandboxMatch``; else ``None``."""
     if len(items) != n or set(map(type, items)) != {dict}:
         return None
     if not all(map(_PLAIN_ITEM.issuperset, items)):
@@ -194,13 +197,11 @@ def _plain_columns(
     no_matches = not any(m is not None for m in matches)
     if no_matches:
         names: list[Any] = [None] * n
-        lats = lngs = [math.nan] * n
+        lats, lngs = [math.nan] * n, [math.nan] * n
     else:
-        names = [text(g(m, "name")) for m in matches]
-        lats = [num(path(m, "location", "latitude")) for m in matches]
-        lngs = [num(path(m, "location", "longitude")) for m in matches]
-    return {
-        "input": texts,
+        names, lats, lngs = (list(column) for column in zip(*map(_matched, matches), strict=True))
+    cols = {
+        label: texts,
         "ok": ok,
         "place_id": pids,
         "resource_name": resources,
@@ -210,9 +211,9 @@ def _plain_columns(
         "error_message": messages,
         "matched_name": names,
         "matched_lat": lats,
-        "matched_lng": list(lngs),
-        "no_matches": no_matches,
+        "matched_lng": lngs,
     }
+    return cols, no_matches
 
 
 def _plain_top(payload: Mapping, items_key: str) -> bool:

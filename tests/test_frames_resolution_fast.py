@@ -111,8 +111,9 @@ def test_plain_live_answers_take_the_fast_path() -> None:
         "saveToMapsUrl": "https://m/x",
     }
     request = {"queries": [{"text": "Eiffel Tower"}, {"text": "Zzqx"}]}
-    fast = R._plain_columns(payload["results"], request["queries"], failures(payload), ("text",), 2)
-    assert fast is not None and fast["no_matches"]
+    queries = request["queries"]
+    fast = R._plain_columns(payload["results"], queries, failures(payload), ("text",), 2, "query")
+    assert fast is not None and fast[1]  # read column by column; no sandbox match
     cols, credits = R.resolution_lists(payload, request, "resolve_names")
     assert credits == []
     assert cols["query"] == ["Eiffel Tower", "Zzqx"]
