@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import mapsnb  # noqa: E402
-from mapsnb import _protocol as proto  # noqa: E402
+from mapsnb._transport import protocol as proto  # noqa: E402
 
 KEY = "AIzaFAKEKEY-bench"
 ARGS = {"text_query": "coffee near Golden Gate Park", "page_size": 3}
@@ -254,7 +254,9 @@ def bench_runs(
     ``in_process`` answers from a ``MockTransport`` (the client-side cost alone).
     """
     out: dict[str, list[float]] = {"raw httpx": [], "mapsnb (+ tools/list)": []}
-    args = mapsnb._requests.search_places_args(ARGS["text_query"], page_size=ARGS["page_size"])
+    args = mapsnb._calls.arguments.search_places_args(
+        ARGS["text_query"], page_size=ARGS["page_size"]
+    )
     transport = _canned(url) if in_process else None
 
     def raw_run() -> float:

@@ -38,10 +38,10 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mapsnb import _batch_frame as bf
-from mapsnb._batch import PlannedCall
-from mapsnb._cache import Stored
-from mapsnb._client import Answered
+from mapsnb._calls.batch import assembly as bf
+from mapsnb._calls.batch.planning import PlannedCall
+from mapsnb._calls.client import Answered
+from mapsnb._store.cache import Stored
 from mapsnb.frames import (
     air_quality_frame,
     along_route_frame,

@@ -1,7 +1,7 @@
 """Summary parsing scales linearly: time per character stays flat as summaries grow.
 
 Run: ``python benchmarks/bench_summary.py``. Prints, for each input shape, the time of
-:func:`mapsnb._summary.parse_summary` at 4, 16 and 64 KB and the ratio of each size's time to
+:func:`mapsnb._read.summary.parse_summary` at 4, 16 and 64 KB and the ratio of each size's time to
 the 4 KB time, next to the size ratio (linear: the two ratios match; quadratic: the time ratio is
 the square of the size ratio). Times are CPU times (best of 5), so a busy machine does not skew
 the ratios. Issue 15 item 6: a 64 KB summary used to take 7.9 s.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from mapsnb._summary import parse_summary
+from mapsnb._read.summary import parse_summary
 
 SHAPES = {
     "live-style": lambda i: (

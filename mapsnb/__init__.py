@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import errors, settings
-from ._types import Circle, LatLng, PlaceId, Viewport
-from ._version import __version__
-from .errors import (
+from mapsnb import errors, settings
+from mapsnb._types import Circle, LatLng, PlaceId, Viewport
+from mapsnb._version import __version__
+from mapsnb.errors import (
     AuthError,
     BudgetExceeded,
     DeadlineExceeded,
@@ -33,11 +33,11 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from ._cache import Cache
-    from ._client import AsyncClient, Client
-    from .frames import concat
-    from .layers import show
-    from .widgets import explore
+    from mapsnb._calls.client import AsyncClient, Client
+    from mapsnb._store.cache import Cache
+    from mapsnb.frames import concat
+    from mapsnb.layers import show
+    from mapsnb.widgets import explore
 
 __all__ = [
     "AsyncClient",
@@ -71,9 +71,9 @@ __all__ = [
 ]
 
 _LAZY = {
-    "Client": ("._client", "Client"),
-    "AsyncClient": ("._client", "AsyncClient"),
-    "Cache": ("._cache", "Cache"),
+    "Client": ("._calls.client", "Client"),
+    "AsyncClient": ("._calls.client", "AsyncClient"),
+    "Cache": ("._store.cache", "Cache"),
     "concat": (".frames", "concat"),
     "show": (".layers", "show"),
     "explore": (".widgets", "explore"),

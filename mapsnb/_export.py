@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import settings
-from ._version import __version__
+from mapsnb import settings
+from mapsnb._version import __version__
 
 __all__ = ["ExportedPage", "export_notebooks", "find_notebooks", "page_names", "safe_html"]
 

@@ -2,7 +2,7 @@
 
 Redaction replaces a credential and any run of :data:`MIN_RUN` or more of its consecutive
 characters, case-insensitively, so a server echoing it lower-cased or truncated by a few
-characters is caught too. :mod:`mapsnb._secrets` wraps and normalises credentials.
+characters is caught too. :mod:`mapsnb._transport.secrets` wraps and normalises credentials.
 """
 
 from __future__ import annotations

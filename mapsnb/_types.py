@@ -6,7 +6,7 @@ import math
 import numbers
 from typing import NamedTuple
 
-from .errors import InvalidRequest
+from mapsnb.errors import InvalidRequest
 
 __all__ = ["Circle", "LatLng", "PlaceId", "Viewport"]
 

@@ -23,7 +23,7 @@ class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mapsnb`` console script."""
-    from ._version import __version__
+    from mapsnb._version import __version__
 
     parser = argparse.ArgumentParser(prog="mapsnb", description="mapsnb command line")
     parser.add_argument("--version", action="version", version=f"mapsnb {__version__}")
@@ -125,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .sandbox import server
+    from mapsnb.sandbox.serve import server
 
     missing = server.missing_server_module(http=not args.stdio)
     if missing is not None:
@@ -155,7 +155,7 @@ def _doctor(args: argparse.Namespace) -> int:
     import json
     import os
 
-    from ._client import Client
+    from mapsnb._calls.client import Client
 
     token = os.environ.get(args.token_env) if args.token_env else None
     if args.token_env and not token:
@@ -178,9 +178,9 @@ def _doctor(args: argparse.Namespace) -> int:
 
 def _recording(action: str, path: str) -> int:
     """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem."""
-    from ._recording import check, describe, load, synthetic
-    from ._recording_file import printable
-    from .errors import MapsnbError
+    from mapsnb._store.recording import check, describe, load, synthetic
+    from mapsnb._store.recording_file import printable
+    from mapsnb.errors import MapsnbError
 
     if action == "show":
         try:
@@ -240,7 +240,7 @@ def _export_notebooks(args: argparse.Namespace) -> int:
         )
         return 2
 
-    from ._export import export_notebooks
+    from mapsnb._export import export_notebooks
 
     running: list[object] = []
 

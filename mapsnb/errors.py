@@ -61,7 +61,7 @@ class MapsnbError(Exception):
     """
 
     def __init__(self, *args: Any) -> None:
-        from ._redact import redact
+        from mapsnb._redact import redact
 
         super().__init__(*(redact(a) if isinstance(a, str) else a for a in args))
 

@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .errors import PolylineError
+from mapsnb.errors import PolylineError
 
 if TYPE_CHECKING:  # numpy is imported by cumulative_m only: the emulator does not need it
     import numpy as np

@@ -28,11 +28,12 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
-from . import _wire, settings
-from ._credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
-from ._summary import plain_text, safe_html
-from ._types import LatLng
-from .errors import EmptyResultWarning, PayloadShapeWarning
+from mapsnb import settings
+from mapsnb._read import wire as _wire
+from mapsnb._read.credits import SANDBOX_NOTE, credits_html, is_synthetic, unique_credits
+from mapsnb._read.summary import plain_text, safe_html
+from mapsnb._types import LatLng
+from mapsnb.errors import EmptyResultWarning, PayloadShapeWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -601,7 +602,7 @@ class PlacesResult(ToolResult):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per place, indexed by citation number (see :func:`mapsnb.frames.places_frame`)."""
-        from .frames import places_frame
+        from mapsnb.frames import places_frame
 
         df = places_frame(self._raw or {}, source=self._source, request=self._request)
         df.attrs["hints"] = self.hints
@@ -609,7 +610,7 @@ class PlacesResult(ToolResult):
 
     def to_geodataframe(self) -> Any:
         """Points in EPSG:4326 (needs the ``geo`` extra)."""
-        from .frames import to_geodataframe
+        from mapsnb.frames import to_geodataframe
 
         return to_geodataframe(self.to_frame())
 
@@ -648,7 +649,7 @@ class Route(_Model):
 
     def path(self) -> list[tuple[float, float]]:
         """The decoded ``(lat, lng)`` vertices (empty without a polyline)."""
-        from .polyline import decode
+        from mapsnb.polyline import decode
 
         return decode(self.encoded_polyline) if self.encoded_polyline else []
 
@@ -685,7 +686,7 @@ class RoutesResult(ToolResult):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per route (see :func:`mapsnb.frames.routes_frame`)."""
-        from .frames import routes_frame
+        from mapsnb.frames import routes_frame
 
         df = routes_frame(
             self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
@@ -698,7 +699,7 @@ class RoutesResult(ToolResult):
 
         Warns (:class:`~mapsnb.errors.EmptyResultWarning`) when the routes carry no polyline.
         """
-        from .frames import route_path_frame
+        from mapsnb.frames import route_path_frame
 
         df = route_path_frame(self._raw or {}, source=self._source)
         if self.routes and df.empty:
@@ -724,7 +725,7 @@ class RoutesResult(ToolResult):
 
     def to_geodataframe(self) -> Any:
         """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""
-        from .frames import to_geodataframe
+        from mapsnb.frames import to_geodataframe
 
         return to_geodataframe(self.to_frame())
 
@@ -768,13 +769,13 @@ class AlongRouteResult(ToolResult):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per result in rank order (see :func:`mapsnb.frames.along_route_frame`)."""
-        from .frames import along_route_frame
+        from mapsnb.frames import along_route_frame
 
         return along_route_frame(self._raw or {}, source=self._source, request=self._request)
 
     def to_geodataframe(self) -> Any:
         """Points in EPSG:4326 (needs the ``geo`` extra)."""
-        from .frames import to_geodataframe
+        from mapsnb.frames import to_geodataframe
 
         return to_geodataframe(self.to_frame())
 
@@ -853,8 +854,8 @@ class EnvironmentResult(ToolResult):
         return _wire.is_legacy_weather(self._raw)
 
     def _frame(self, name: str) -> pd.DataFrame:
-        from . import frames
-        from ._frames_env import request_context
+        from mapsnb import frames
+        from mapsnb.frames._environment import request_context
 
         df = getattr(frames, name)(self._raw or {}, source=self._source)
         for key, value in request_context(self.request, self.zone).items():
@@ -893,7 +894,7 @@ class EnvironmentResult(ToolResult):
         its category bands: ``mapsnb.charts.plot_air_quality(env, "uaqi")``. Indexes have
         different scales (UAQI 0–100, higher is better; ATMO 1–6, lower is better).
         """
-        from ._frames_env import air_quality_wide
+        from mapsnb.frames._environment import air_quality_wide
 
         return air_quality_wide(self.air_quality)
 
@@ -1005,7 +1006,7 @@ class ResolvedNames(_Resolution):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per query (see :func:`mapsnb.frames.resolved_names_frame`)."""
-        from .frames import resolved_names_frame
+        from mapsnb.frames import resolved_names_frame
 
         return resolved_names_frame(self._raw or {}, source=self._source, request=self._request)
 
@@ -1038,7 +1039,7 @@ class ResolvedUrls(_Resolution):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per URL (see :func:`mapsnb.frames.resolved_urls_frame`)."""
-        from .frames import resolved_urls_frame
+        from mapsnb.frames import resolved_urls_frame
 
         return resolved_urls_frame(self._raw or {}, source=self._source, request=self._request)
 

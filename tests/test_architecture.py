@@ -116,10 +116,10 @@ def test_the_import_graph_has_no_loop() -> None:
 @pytest.mark.parametrize(
     ("module", "forbidden"),
     [
-        ("mapsnb._wire", {"pandas", "numpy", "ipyleaflet", "ipywidgets", "matplotlib"}),
-        ("mapsnb._credits", {"pandas", "ipyleaflet", "ipywidgets", "matplotlib"}),
+        ("mapsnb._read.wire", {"pandas", "numpy", "ipyleaflet", "ipywidgets", "matplotlib"}),
+        ("mapsnb._read.credits", {"pandas", "ipyleaflet", "ipywidgets", "matplotlib"}),
         ("mapsnb.results", {"ipyleaflet", "ipywidgets", "matplotlib"}),
-        ("mapsnb._client", {"ipyleaflet", "ipywidgets", "matplotlib", "pandas"}),
+        ("mapsnb._calls.client", {"ipyleaflet", "ipywidgets", "matplotlib", "pandas"}),
         ("mapsnb.frames", {"ipyleaflet", "ipywidgets", "matplotlib"}),
     ],
 )
@@ -132,9 +132,9 @@ def test_data_flows_one_way() -> None:
     """Lower layers never import higher ones at import time (transport -> calls -> results ->
     frames -> UI); ``result.to_frame()`` imports :mod:`mapsnb.frames` on first use only."""
     order = [
-        {"mapsnb._wire", "mapsnb._credits", "mapsnb.errors", "mapsnb._version"},
+        {"mapsnb._read.wire", "mapsnb._read.credits", "mapsnb.errors", "mapsnb._version"},
         {"mapsnb.results"},
-        {"mapsnb.frames", "mapsnb._frames_env"},
+        {"mapsnb.frames", "mapsnb.frames._environment"},
         {"mapsnb.layers", "mapsnb.charts"},
         {"mapsnb.widgets"},
     ]

@@ -8,11 +8,11 @@ mapsnb's layers on its map.
 
 from __future__ import annotations
 
-from ._environment import EnvironmentForm
-from ._explorer import Explorer, explore
-from ._places import PlaceSearchForm
-from ._resolve import ResolveForm
-from ._routes import RouteForm
+from mapsnb.widgets._environment import EnvironmentForm
+from mapsnb.widgets._explorer import Explorer, explore
+from mapsnb.widgets._places import PlaceSearchForm
+from mapsnb.widgets._resolve import ResolveForm
+from mapsnb.widgets._routes import RouteForm
 
 __all__ = [
     "EnvironmentForm",

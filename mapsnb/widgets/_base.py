@@ -19,9 +19,9 @@ import ipyleaflet
 import ipywidgets as w
 import pandas as pd
 
-from .._credits import SANDBOX_NOTE, credits_html, unique_credits
-from .._secrets import redact
-from ..errors import (
+from mapsnb._read.credits import SANDBOX_NOTE, credits_html, unique_credits
+from mapsnb._transport.secrets import redact
+from mapsnb.errors import (
     AuthError,
     InvalidRequest,
     MapsnbError,
@@ -30,7 +30,7 @@ from ..errors import (
     ToolError,
     TransportError,
 )
-from ..results import ToolResult
+from mapsnb.results import ToolResult
 
 __all__ = ["BaseForm", "default_client", "new_map"]
 
@@ -53,7 +53,7 @@ def default_client(client: Any = None) -> Any:
     """``client`` or a new :class:`mapsnb.Client` (the emulator when no API key is set)."""
     if client is not None:
         return client
-    from .._client import Client
+    from mapsnb._calls.client import Client
 
     return Client()
 
@@ -287,7 +287,7 @@ class BaseForm(w.VBox):
         self.output.outputs = ()
         self._clear_extra()
         if self.map is not None:
-            from .. import layers
+            from mapsnb import layers
 
             layers.clear(self.map)
         self.status.value = f"<i>{CLEARED_NOTE}</i>"
@@ -367,7 +367,7 @@ class BaseForm(w.VBox):
         """Replace mapsnb's layers on the map with ``results``."""
         if self.map is None:
             return
-        from .. import layers
+        from mapsnb import layers
 
         layers.show(*results, map=self.map)
 

@@ -9,10 +9,17 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
-from .._credits import frame_credits
-from .._requests import UNITS
-from ..results import EnvironmentResult
-from ._base import BaseForm, figure_output, frame_html, html_output, note_html, parse_lat_lng
+from mapsnb._calls.arguments import UNITS
+from mapsnb._read.credits import frame_credits
+from mapsnb.results import EnvironmentResult
+from mapsnb.widgets._base import (
+    BaseForm,
+    figure_output,
+    frame_html,
+    html_output,
+    note_html,
+    parse_lat_lng,
+)
 
 __all__ = ["EnvironmentForm"]
 
@@ -133,7 +140,7 @@ class EnvironmentForm(BaseForm):
         """Chart (and table) outputs for each domain present."""
         import matplotlib.pyplot as plt
 
-        from .. import charts
+        from mapsnb import charts
 
         outputs: list[dict[str, Any]] = []
         plots = (

@@ -7,11 +7,11 @@ from typing import Any
 
 import ipywidgets as w
 
-from ._base import BaseForm, default_client, new_map
-from ._environment import EnvironmentForm
-from ._places import PlaceSearchForm
-from ._resolve import ResolveForm
-from ._routes import RouteForm
+from mapsnb.widgets._base import BaseForm, default_client, new_map
+from mapsnb.widgets._environment import EnvironmentForm
+from mapsnb.widgets._places import PlaceSearchForm
+from mapsnb.widgets._resolve import ResolveForm
+from mapsnb.widgets._routes import RouteForm
 
 __all__ = ["Explorer", "explore"]
 

@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
-from .._summary import safe_html
-from .._types import Circle
-from ..results import PlacesResult
-from ._base import BaseForm, frame_html, note_html
+from mapsnb._read.summary import safe_html
+from mapsnb._types import Circle
+from mapsnb.results import PlacesResult
+from mapsnb.widgets._base import BaseForm, frame_html, note_html
 
 __all__ = ["PlaceSearchForm"]
 

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 import ipywidgets as w
 import numpy as np
 
-from ..results import ResolvedNames, ResolvedUrls
-from ._base import BaseForm, frame_html
+from mapsnb.results import ResolvedNames, ResolvedUrls
+from mapsnb.widgets._base import BaseForm, frame_html
 
 __all__ = ["ResolveForm"]
 

@@ -10,11 +10,11 @@ import ipyleaflet
 import ipywidgets as w
 import pandas as pd
 
-from .._requests import TRAFFIC_AWARE, TRAVEL_MODES
-from .._summary import safe_html
-from ..errors import EmptyResultWarning, InvalidRequest
-from ..results import WALK_WARNING, AlongRouteResult, RoutesResult
-from ._base import BaseForm, attribution_html, frame_html, note_html
+from mapsnb._calls.arguments import TRAFFIC_AWARE, TRAVEL_MODES
+from mapsnb._read.summary import safe_html
+from mapsnb.errors import EmptyResultWarning, InvalidRequest
+from mapsnb.results import WALK_WARNING, AlongRouteResult, RoutesResult
+from mapsnb.widgets._base import BaseForm, attribution_html, frame_html, note_html
 
 __all__ = ["RouteForm"]
 

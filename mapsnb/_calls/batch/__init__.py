@@ -1,0 +1,1 @@
+"""Batches: a DataFrame in, one call per row within quota and budget, a DataFrame out."""

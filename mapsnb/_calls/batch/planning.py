@@ -1,0 +1,631 @@
+"""Batch calls: a list, Series or DataFrame in, one tidy DataFrame out — within quota.
+
+``client.batch.<tool>(data, **arguments)`` plans every call before sending any (invalid rows are
+kept as rows with their error, never sent), checks the plan against the client's budget, then
+runs the calls concurrently on the async client (``max_concurrency`` in flight, a per-tool rate
+limiter, a shared backoff after a 429) and returns the tool's tidy frame for every input row,
+keyed by the input's index, with ``status`` and ``error`` columns.
+
+Argument convention: a string naming a column of a DataFrame input is a per-row argument; any
+other value is fixed for every row. A string that names no column but looks like a column name
+(close to one of the columns; a lower-case word such as ``"place"`` for ``location``, ``origin``
+or ``destination``; a snake_case name such as ``"home_city"`` for any text argument) is refused
+with ``InvalidRequest`` ("did you mean 'city'?") rather than sent as text;
+to send such a literal to every row, put it in a column (``df.assign(query="coffee")``) and
+name that column. For a list or Series input, its values are the tool's main argument
+(``text_query``, ``location``, ``origin``, the query or the URL), kept as a column of that name
+in the output.
+
+``status`` is one of ``"ok"``, ``"empty"`` (the call succeeded with no rows), ``"not_found"``,
+``"invalid"`` (refused before sending), ``"error"`` (the call failed) or ``"cancelled"`` (not
+run: the batch was interrupted; only in ``.partial`` frames).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import json
+import re
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from mapsnb._calls import arguments as rq
+from mapsnb._calls.batch.assembly import PACKED, Parts, resume_parts
+from mapsnb._calls.batch.running import LoopThread, execute
+from mapsnb._calls.billing import tier
+from mapsnb.errors import InvalidRequest, MapsnbError
+
+__all__ = ["AsyncBatch", "Batch"]
+
+PACK = rq.MAX_BATCH
+_MAIN = {
+    "search_places": "text_query",
+    "lookup_weather": "location",
+    "compute_routes": "origin",
+    "search_along_route": "text_query",
+    "resolve_names": "queries",
+    "resolve_maps_urls": "urls",
+}
+_PARAMS = {
+    "search_places": (
+        "location_bias",
+        "language_code",
+        "region_code",
+        "page_size",
+        "include_extended_details",
+    ),
+    "lookup_weather": (
+        "capabilities",
+        "date",
+        "hour",
+        "units_system",
+        "language_code",
+        "include_pollutant_concentration",
+        "index_region_code",
+    ),
+    "compute_routes": (
+        "destination",
+        "intermediate_waypoints",
+        "travel_mode",
+        "departure_time",
+        "arrival_time",
+        "routing_preference",
+        "location_bias",
+        "compute_alternative_routes",
+        "include_polyline",
+    ),
+    "search_along_route": (
+        "route",
+        "retrieval_token",
+        "origin",
+        "destination",
+        "encoded_polyline",
+        "travel_mode",
+        "routing_preference",
+        "include_extended_details",
+        "language_code",
+        "region_code",
+    ),
+    "resolve_names": ("location_bias", "region_code"),
+    "resolve_maps_urls": (),
+}
+_REQUIRED = {"compute_routes": ("destination",)}
+_INTEGERS = ("hour", "page_size")
+TABLES = (
+    "air_quality",
+    "pollutants",
+    "health_recommendations",
+    "current_weather",
+    "hourly_weather",
+    "daily_weather",
+    "pollen",
+)
+
+
+@dataclass
+class PlannedCall:
+    """One call of a batch: its wire arguments, the input rows it answers, its billing tier."""
+
+    tool: str
+    arguments: dict[str, Any]
+    rows: list[int]
+    tier: str
+
+
+@dataclass
+class Job:
+    """A planned batch: inputs, calls, rows refused before sending, rows kept from a resume."""
+
+    tool: str
+    index: pd.Index
+    calls: list[PlannedCall]
+    invalid: dict[int, str]
+    kept: Parts = field(default_factory=Parts)
+    table: str | None = None
+    #: A list or Series input: the main argument's name and its values, kept in the output.
+    inputs: tuple[str, list[Any]] | None = None
+
+
+def with_inputs(job: Job, df: pd.DataFrame | None) -> pd.DataFrame | None:
+    """``df`` with the values of a list or Series input as a column after ``input_row`` (in
+    place: an interrupted batch's frame is also on the error's ``.partial``)."""
+    if job.inputs is None or df is None or "input_row" not in df.columns:
+        return df
+    name, values = job.inputs
+    if name in df.columns:  # a resumed frame had it already
+        del df[name]
+    column = pd.array([values[p] for p in df["input_row"].tolist()], dtype=object)
+    df.insert(df.columns.get_loc("input_row") + 1, name, column)
+    return df
+
+
+#: Arguments whose value is free text: a snake_case name there (``"home_city"``) is a column
+#: name, not the text meant; for a place argument, so is any lower-case word (``"place"``).
+_TEXT = frozenset({"text_query", "location", "origin", "destination", "queries", "urls"})
+_PLACES = frozenset({"location", "origin", "destination"})
+_LOOKS_LIKE_COLUMN = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+
+
+# ------------------------------------------------------------------------------ planning
+def _column_or_literal(key: str, value: str, df: pd.DataFrame) -> None:
+    """Refuse a string that names no column of ``df`` but looks like one (see the module doc)."""
+    names = [str(c) for c in df.columns]
+    lowered = {n.lower(): n for n in names}
+    close = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.75)
+    identifier = _LOOKS_LIKE_COLUMN.fullmatch(value) is not None and (
+        key in _PLACES or (key in _TEXT and "_" in value)
+    )
+    if not close and not identifier:
+        return
+    if not close and names:  # an identifier: suggest the most alike column holding text
+        text = [
+            str(c) for c in df.columns if not pd.api.types.is_numeric_dtype(df[c].dtype)
+        ] or names
+        close = difflib.get_close_matches(value.lower(), [n.lower() for n in text], 1, 0.0)
+        close = close or [text[0].lower()]
+    hint = f"did you mean {lowered.get(close[0], close[0])!r}? " if close else ""
+    raise InvalidRequest(
+        key,
+        f"{value!r} is not a column of the DataFrame (columns: {', '.join(names) or 'none'}); "
+        f"{hint}to send {value!r} itself for every row, add it as a column "
+        f"(df.assign({key}={value!r})) and pass {key}={key!r}",
+    )
+
+
+def _missing(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        return bool(pd.api.types.is_scalar(value) and pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _clean(name: str, value: Any) -> Any:
+    if _missing(value):
+        return None
+    if name in _INTEGERS and isinstance(value, float) and value.is_integer():
+        return int(value)
+    if name == "date" and isinstance(value, dt.datetime):
+        return value.date()
+    return value
+
+
+def _build(tool: str, values: dict[str, Any], now: dt.datetime) -> dict[str, Any]:
+    """Wire arguments of one row (raises :class:`InvalidRequest`)."""
+    main = values.pop(_MAIN[tool])
+    for old, new in (
+        ("travel_mode", "travel_mode_"),
+        ("routing_preference", "routing_preference_"),
+    ):
+        if old in values and tool in ("compute_routes", "search_along_route"):
+            values[new] = values.pop(old)
+    if tool == "search_places":
+        return rq.search_places_args(main, **values)
+    if tool == "lookup_weather":
+        return rq.lookup_weather_args(main, **values)
+    if tool == "compute_routes":
+        return rq.compute_routes_args(main, values.pop("destination", None), now=now, **values)
+    if tool == "search_along_route":
+        return rq.search_along_route_args(main, now=now, **values)
+    if tool == "resolve_names":
+        return rq.resolve_names_args([main], **values)
+    return rq.resolve_maps_urls_args([main])
+
+
+def _frame_of(data: Any) -> tuple[pd.DataFrame | None, pd.Series | None]:
+    if isinstance(data, pd.DataFrame):
+        return data, None
+    if isinstance(data, pd.Series):
+        return None, data
+    if isinstance(data, (str, bytes, Mapping)) or not hasattr(data, "__iter__"):
+        raise InvalidRequest(
+            "data", f"must be a list, a pandas Series or a DataFrame, got {type(data).__name__}"
+        )
+    values = list(data)
+    series = pd.Series(pd.array(values, dtype=object) if values else [], dtype=object)
+    return None, series
+
+
+def plan(
+    client: Any,
+    tool: str,
+    data: Any,
+    main: Any,
+    arguments: dict[str, Any],
+    *,
+    resume: pd.DataFrame | None = None,
+    table: str | None = None,
+) -> Job:
+    """Validate every row and plan the calls of a batch (nothing is sent)."""
+    unknown = sorted(set(arguments) - set(_PARAMS[tool]))
+    if unknown:
+        raise TypeError(
+            f"batch.{tool}: unknown argument(s) {unknown}; expected {', '.join(_PARAMS[tool])}"
+        )
+    for name in _REQUIRED.get(tool, ()):
+        if arguments.get(name) is None:
+            raise InvalidRequest(name, "is required (a column name or a value for every row)")
+    if table is not None and (tool != "lookup_weather" or table not in TABLES):
+        raise InvalidRequest("table", f"lookup_weather batches take one of {', '.join(TABLES)}")
+    df, series = _frame_of(data)
+    if df is not None and df.columns.has_duplicates:
+        twice = sorted({str(c) for c in df.columns[df.columns.duplicated()]})
+        raise InvalidRequest("data", f"has duplicate column names {twice}: rename them first")
+    columns: dict[str, list[Any]] = {}
+    fixed: dict[str, Any] = {}
+    name = _MAIN[tool]
+    if df is not None:
+        index = df.index
+        if main is None and name in df.columns:
+            main = name
+        if main is None:
+            raise InvalidRequest(
+                name,
+                f"is required: a column name of the DataFrame or one value for every row "
+                f"(columns: {', '.join(map(str, df.columns))})",
+            )
+        if isinstance(main, str) and main in df.columns:
+            columns[name] = df[main].tolist()
+        else:
+            if isinstance(main, str):
+                _column_or_literal(name, main, df)
+            fixed[name] = main
+        for key, value in arguments.items():
+            if isinstance(value, str) and value in df.columns:
+                columns[key] = df[value].tolist()
+            else:
+                if isinstance(value, str):
+                    _column_or_literal(key, value, df)
+                fixed[key] = value
+    else:
+        assert series is not None
+        if main is not None:
+            raise InvalidRequest(
+                name, "is the list or Series itself; give a DataFrame to name a column"
+            )
+        index = series.index
+        columns[name] = series.tolist()
+        fixed.update(arguments)
+    n = len(index)
+    kept = resume_parts(resume, tool, n) if resume is not None else Parts()
+    now = client.now()
+    invalid: dict[int, str] = {}
+    calls: list[PlannedCall] = []
+    packs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for pos in range(n):
+        if pos in kept.states:
+            continue
+        values = {k: _clean(k, v) for k, v in fixed.items()}
+        values.update({k: _clean(k, col[pos]) for k, col in columns.items()})
+        values = {k: v for k, v in values.items() if v is not None or k == name}
+        try:
+            args = _build(tool, values, now)
+        except InvalidRequest as exc:
+            field_ = name if exc.field.startswith(f"{name}[0]") else exc.field
+            invalid[pos] = f"{field_}: {exc.rule}"
+            continue
+        if tool in PACKED:
+            items = args.pop(PACKED[tool])
+            key = json.dumps(args, sort_keys=True, default=str) if args else "{}"
+            packs.setdefault(key, []).append((pos, items[0]))
+        else:
+            calls.append(PlannedCall(tool, args, [pos], tier(tool, args, now)))
+    for key, members in packs.items():
+        rest = json.loads(key)
+        for start in range(0, len(members), PACK):
+            chunk = members[start : start + PACK]
+            args = {PACKED[tool]: [item for _, item in chunk], **rest}
+            calls.append(PlannedCall(tool, args, [p for p, _ in chunk], tier(tool, args, now)))
+    if tool in PACKED:
+        calls.sort(key=lambda c: c.rows[0])
+    inputs = (name, columns[name]) if df is None and tool not in PACKED else None
+    return Job(tool, index, calls, invalid, kept, table, inputs)
+
+
+def stored(client: Any, job: Job) -> list[bool]:
+    """Whether each planned call would be answered by the client's recording or cache (so
+    neither sent nor billed)."""
+    recording = getattr(client, "recording", None)
+    cache = getattr(client, "cache", None)
+    if recording is None and cache is None:
+        return [False] * len(job.calls)
+    out = []
+    for call in job.calls:
+        hit = False
+        if recording is not None:
+            try:
+                hit = recording.lookup(call.tool, call.arguments, live=client._live) is not None
+            except MapsnbError:  # not recorded, replay only: the batch row will say so
+                hit = False
+        if not hit and cache is not None:
+            hit = cache.get(call.tool, call.arguments, client._endpoint()) is not None
+        out.append(hit)
+    return out
+
+
+def check_budget(client: Any, job: Job) -> None:
+    """Refuse (:class:`~mapsnb.BudgetExceeded`) a batch whose calls would pass the budget;
+    calls the cache or recording answers are not counted."""
+    meter = client._meter
+    if meter.max_calls is None and meter.max_pro_calls is None:
+        return
+    meter.check(c.tier for c, hit in zip(job.calls, stored(client, job), strict=True) if not hit)
+
+
+def plan_frame(job: Job, cached: list[bool]) -> pd.DataFrame:
+    """The dry-run plan: one row per call (``tool``, ``tier``, ``rows``, ``inputs``,
+    ``arguments``, ``cached``: answered by the cache or recording, so not sent)."""
+    labels = job.index.tolist()
+    df = pd.DataFrame(
+        {
+            "tool": [c.tool for c in job.calls],
+            "tier": [c.tier for c in job.calls],
+            "rows": [len(c.rows) for c in job.calls],
+            "inputs": [[labels[p] for p in c.rows] for c in job.calls],
+            "arguments": [c.arguments for c in job.calls],
+            "cached": cached,
+        },
+        index=pd.RangeIndex(len(job.calls), name="call"),
+    )
+    df.attrs["invalid_rows"] = len(job.invalid)
+    df.attrs["resumed_rows"] = len(job.kept.states)
+    df.attrs["calls_by_tier"] = df.loc[~df["cached"], "tier"].value_counts().to_dict()
+    return df
+
+
+# ------------------------------------------------------------------------------ public API
+@dataclass(frozen=True)
+class Options:
+    """The keyword arguments every batch method takes."""
+
+    max_concurrency: int = 8
+    progress: bool = True
+    dry_run: bool = False
+    resume: pd.DataFrame | None = None
+    calls_per_minute: int | Mapping[str, int] | None = None
+
+
+class _BatchBase:
+    def __init__(self, client: Any) -> None:
+        self._client = client
+
+    @property
+    def partial(self) -> pd.DataFrame | None:
+        """The frame of the last batch of this client that was interrupted or failed."""
+        return getattr(self._client, "_batch_partial", None)
+
+    def _job(self, tool: str, data: Any, main: Any, arguments: dict[str, Any], resume: Any) -> Job:
+        table = arguments.pop("table", None)
+        return plan(self._client, tool, data, main, arguments, resume=resume, table=table)
+
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        raise NotImplementedError
+
+    def search_places(
+        self,
+        data: Any,
+        text_query: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``search_places`` for every row: the places each query finds.
+
+        Parameters
+        ----------
+        data
+            A list, a Series (its values are the queries, kept as the output's ``text_query``
+            column) or a DataFrame.
+        text_query
+            With a DataFrame: the column holding the queries (default: a ``text_query`` column),
+            or one query for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.search_places`, each a column name (per row) or
+            a value (every row). A string that names no column but looks like one (``"plcae"``
+            next to a ``place`` column; ``"place"`` as a location) raises ``InvalidRequest``
+            ("did you mean 'city'?"); to send such a literal to every row, add it as a column
+            (``df.assign(location="place")``) and pass that column's name.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The places of every input row, keyed by the input's index then ``citation``, with
+            ``status``, ``error`` and ``input_row`` columns (see :mod:`mapsnb._calls.batch.assembly`).
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("search_places", data, text_query, arguments, options)
+
+    def lookup_weather(
+        self,
+        data: Any,
+        location: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``lookup_weather`` for every row; ``capabilities=`` as :meth:`Client.lookup_weather`.
+
+        ``location`` is the column of locations with a DataFrame (or one location for every
+        row); ``table=`` picks the table of each result to stack (``"air_quality"``,
+        ``"hourly_weather"``, ``"current_weather"``, ``"daily_weather"``, ``"pollen"``,
+        ``"pollutants"``, ``"health_recommendations"``; default: ``EnvironmentResult.to_frame``).
+        Other parameters as :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("lookup_weather", data, location, arguments, options)
+
+    def compute_routes(
+        self,
+        data: Any,
+        origin: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``compute_routes`` for every row; ``origin=`` and ``destination=`` are columns or values.
+
+        ``travel_mode`` and ``routing_preference`` take the values of
+        :meth:`Client.compute_routes`. Other parameters as :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("compute_routes", data, origin, arguments, options)
+
+    def search_along_route(
+        self,
+        data: Any,
+        text_query: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``search_along_route`` for every row (one route argument per row, as the tool takes).
+
+        Always billed as Pro. Other parameters as :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("search_along_route", data, text_query, arguments, options)
+
+    def resolve_names(
+        self,
+        data: Any,
+        queries: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``resolve_names``: one name per row, packed 20 a call, one output row per input row.
+
+        ``queries`` is the column of names with a DataFrame. Other parameters as
+        :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("resolve_names", data, queries, arguments, options)
+
+    def resolve_maps_urls(
+        self,
+        data: Any,
+        urls: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
+        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input row.
+
+        ``urls`` is the column of URLs with a DataFrame. Other parameters as
+        :meth:`search_places`.
+        """
+        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
+        return self._call("resolve_maps_urls", data, urls, arguments, options)
+
+
+def _loop_thread(client: Any) -> LoopThread:
+    """The loop thread of a sync client's batches: started on first use, stopped when the
+    client closes (or is garbage-collected), started again in a forked child."""
+    runner: LoopThread | None = client.__dict__.get("_loop_thread")
+    if runner is None or not runner.alive():
+        if client._http.is_closed:
+            raise MapsnbError(f"this {type(client).__name__} is closed; create a new one")
+        runner = client._loop_thread = LoopThread()
+        client._on_close.append(runner.close)
+        weakref.finalize(client, runner.close)
+    return runner
+
+
+class Batch(_BatchBase):
+    """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
+
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        job = self._job(tool, data, main, arguments, options.resume)
+        if options.dry_run:
+            return plan_frame(job, stored(self._client, job))
+        client = self._client
+        check_budget(client, job)
+        holder: dict[str, Any] = {}
+
+        runner = _loop_thread(client)
+
+        async def go() -> pd.DataFrame:
+            if runner.http is None:
+                runner.http = client._async_http()
+            twin = client._async_twin(runner.http)
+            try:
+                return with_inputs(job, await execute(twin, job, options, holder))
+            finally:
+                # what the twin learnt: a served emulator saying who it is, a session opened
+                # (the client reuses it and ends it on close)
+                learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
+                for name in (*learnt, "_initialized"):
+                    setattr(client, name, getattr(twin, name))
+
+        try:
+            return runner.run(go, holder)
+        except BaseException:
+            client._batch_partial = with_inputs(job, holder.get("partial"))
+            raise
+
+
+class AsyncBatch(_BatchBase):
+    """``AsyncClient.batch``: the same methods, awaited."""
+
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        return self._run(tool, data, main, arguments, options)
+
+    async def _run(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        job = self._job(tool, data, main, arguments, options.resume)
+        if options.dry_run:
+            return plan_frame(job, stored(self._client, job))
+        check_budget(self._client, job)
+        holder: dict[str, Any] = {}
+        try:
+            return with_inputs(job, await execute(self._client, job, options, holder))
+        except BaseException:
+            self._client._batch_partial = with_inputs(job, holder.get("partial"))
+            raise

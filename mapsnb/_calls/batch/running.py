@@ -1,0 +1,276 @@
+"""Running a planned batch: concurrent calls on the async client, within quota, interruptible.
+
+:func:`execute` runs a :class:`~mapsnb._calls.batch.planning.Job` on an :class:`AsyncClient` with
+``max_concurrency`` workers, a per-tool leaky-bucket rate limiter (``aiolimiter``: a minute's
+worth of calls may go out at once), a shared backoff after a 429 (:class:`~mapsnb._calls.usage.Gate`)
+and a ``tqdm.auto`` progress bar. :class:`LoopThread` runs it from sync code (a script, or a
+Jupyter cell whose loop is busy) on a loop of its own on a daemon thread, kept between batches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import os
+import sys
+import threading
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from mapsnb import settings
+from mapsnb._calls import options as opt
+from mapsnb._calls.batch.assembly import absorb, assemble, reads_payloads, start
+from mapsnb._calls.usage import Gate
+from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+
+if TYPE_CHECKING:
+    from mapsnb._calls.batch.planning import Job, Options
+    from mapsnb._calls.client import AsyncClient
+
+
+@dataclass(frozen=True)
+class _Spec:
+    """What ``_typed_flow`` reads of a call (as ``mapsnb._calls.client._Call``)."""
+
+    name: str
+    arguments: dict[str, Any]
+
+
+#: How many times a batch sends a call again that is still rate-limited after the client's retries.
+RATE_LIMITED_ROUNDS = 5
+#: Workers start this many seconds apart (at most ``RAMP_MAX`` for all of them). Answers that
+#: come back together are read one after another on the one event loop, so the last of a burst
+#: waits for the CPU work of all the others, round after round; starts a little apart keep the
+#: answers apart (measured in ``benchmarks/bench_batch.py``).
+RAMP_STEP = 0.003
+RAMP_MAX = 0.05
+
+
+def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
+    value = settings.calls_per_minute if calls_per_minute is None else calls_per_minute
+    if isinstance(value, Mapping):
+        value = value.get(tool, settings.calls_per_minute)
+    return opt.calls_per_minute(value)
+
+
+def _progress_bar(job: Job, progress: bool) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(
+        total=len(job.calls),
+        desc=f"{job.tool}",
+        unit="call",
+        disable=not progress,
+        dynamic_ncols=True,
+    )
+
+
+async def execute(
+    aclient: AsyncClient, job: Job, options: Options, holder: dict[str, Any]
+) -> pd.DataFrame:
+    """Run the calls of ``job`` on ``aclient``; return the assembled frame.
+
+    On cancellation or an error that stops the batch, the frame of what finished is put in
+    ``holder["partial"]`` (and on the raised error's ``.partial``).
+    """
+    from aiolimiter import AsyncLimiter
+
+    max_concurrency = options.max_concurrency
+    if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    if max_concurrency < 1:
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    rate = _rate(job.tool, options.calls_per_minute)
+    limiter = AsyncLimiter(rate, 60)
+    recent = aclient._meter.recent(job.tool)
+    if recent:  # the quota is per minute: calls this client just made count against it
+        await limiter.acquire(min(float(recent), rate))
+    gate = Gate()
+    raw = reads_payloads(job.tool, job.table)  # rows straight from payloads: no typed results
+    parts = start(job)
+    done: set[int] = set()
+    pending = collections.deque(range(len(job.calls)))
+    rounds: collections.Counter[int] = collections.Counter()
+    busy = 0
+    bar = _progress_bar(job, options.progress)
+    failed = 0
+    backlog: collections.deque[tuple[int, Any]] = collections.deque()
+    arrived = asyncio.Event()
+    changed = asyncio.Event()
+
+    def take() -> None:
+        k, outcome = backlog.popleft()
+        absorb(parts, job.calls[k], outcome, job.table)
+        done.add(k)
+        bar.update(1)
+
+    async def absorber() -> None:
+        """Build each finished call's frame while the calls in flight wait on the network, one
+        per loop turn, so that a worker sends its next call before the CPU work of its last."""
+        while True:
+            await arrived.wait()
+            arrived.clear()
+            while backlog:
+                await asyncio.sleep(0)
+                if backlog:
+                    take()
+
+    async def worker(i: int) -> None:
+        nonlocal failed, busy
+        if i:  # the ramp (see RAMP_STEP)
+            await asyncio.sleep(i * step)
+        while pending or busy:
+            if not pending:  # a call in flight may come back rate-limited and be queued again
+                changed.clear()
+                await changed.wait()
+                continue
+            k = pending.popleft()
+            call = job.calls[k]
+            busy += 1
+            try:
+                while gate.remaining() > 0:
+                    await asyncio.sleep(gate.remaining())
+                await limiter.acquire()
+                spec: Any = _Spec(call.tool, call.arguments)  # duck-typed _client._Call
+                flow = aclient._answered_flow if raw else aclient._typed_flow
+                outcome: Any = await aclient._invoke(flow(spec, gate))
+            except (AuthError, BudgetExceeded):
+                raise  # every other call would fail the same way: stop the batch
+            except RateLimited as exc:
+                # still 429 after the client's retries: a 429 slows the batch, never fails it
+                rounds[k] += 1
+                if rounds[k] < RATE_LIMITED_ROUNDS:
+                    after = exc.retry_after
+                    gate.hold(
+                        min(settings.backoff_max, settings.backoff_base if after is None else after)
+                    )
+                    pending.append(k)
+                    continue
+                outcome = exc
+            except MapsnbError as exc:
+                outcome = exc
+            finally:
+                busy -= 1
+                changed.set()  # idle workers look again: a call queued again, or all done
+            if isinstance(outcome, MapsnbError):
+                failed += 1
+                bar.set_postfix(failed=failed, refresh=False)
+            backlog.append((k, outcome))
+            arrived.set()
+
+    workers = min(max_concurrency, len(job.calls))
+    step = min(RAMP_STEP, RAMP_MAX / max(workers, 1))
+    tasks = [asyncio.ensure_future(worker(i)) for i in range(workers)]
+    building = asyncio.ensure_future(absorber())
+    try:
+        await asyncio.gather(*tasks)
+    except BaseException as exc:
+        for task in [*tasks, building]:
+            task.cancel()
+        await asyncio.gather(*tasks, building, return_exceptions=True)
+        while backlog:  # calls that finished are kept
+            take()
+        partial = assemble(job, parts, done, aclient.source)
+        holder["partial"] = partial
+        exc.partial = partial  # type: ignore[attr-defined]
+        why = (
+            "interrupted"
+            if isinstance(exc, (asyncio.CancelledError, KeyboardInterrupt))
+            else f"stopped by {type(exc).__name__}: {exc}"
+        )
+        finished = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
+        print(
+            f"mapsnb batch {why}: {finished} of {len(job.index)} rows "
+            "finished; the frame is on the error's .partial and client.batch.partial — "
+            "pass resume=client.batch.partial to finish it",
+            file=sys.stderr,
+        )
+        raise
+    finally:
+        building.cancel()
+        bar.close()
+    while backlog:
+        take()
+    return assemble(job, parts, done, aclient.source)
+
+
+class LoopThread:
+    """An event loop on a daemon thread, kept by a sync ``Client`` for its batches.
+
+    A batch then needs no loop set up and torn down (nor a thread pool for name look-ups), and
+    its connections (``http``, made on first use) stay open for the next batch: no new TLS
+    handshakes per batch. The same from a script and from a Jupyter cell, whose own loop is
+    busy running the cell. After a fork the thread is gone: :meth:`alive` says so.
+    """
+
+    def __init__(self) -> None:
+        self.pid = os.getpid()
+        self.loop = asyncio.new_event_loop()
+        self.http: Any = None  # an httpx.AsyncClient on this loop, set by the first batch
+        self._thread = threading.Thread(target=self._serve, name="mapsnb-batch", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_forever()
+
+    def alive(self) -> bool:
+        """Whether batches can run here (same process, thread running, loop open)."""
+        return self.pid == os.getpid() and self._thread.is_alive() and not self.loop.is_closed()
+
+    def run(self, make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:
+        """Run ``make()`` on the loop and wait for it. An interrupt (KeyboardInterrupt, a
+        kernel interrupt) cancels it, waits for it to stop, and re-raises with ``.partial``."""
+        box: dict[str, Any] = {}
+        finished = threading.Event()  # set when the coroutine has really stopped
+        lock = threading.Lock()  # an interrupt either stops it before it starts, or cancels it
+
+        async def main() -> None:
+            try:
+                with lock:
+                    if box.get("stop"):
+                        return
+                    box["task"] = asyncio.current_task()
+                box["result"] = await make()
+            except BaseException as exc:  # handed to the waiting thread
+                box["error"] = exc
+            finally:
+                finished.set()
+
+        asyncio.run_coroutine_threadsafe(main(), self.loop)
+        try:
+            while not finished.wait(0.05):  # a timed wait: an interrupt gets through
+                pass
+        except KeyboardInterrupt as exc:
+            with lock:
+                box["stop"] = True
+                task = box.get("task")
+            if task is not None:
+                self.loop.call_soon_threadsafe(task.cancel)
+            finished.wait()
+            exc.partial = holder.get("partial")  # type: ignore[attr-defined]
+            raise
+        if "error" in box:
+            raise box["error"]
+        return box["result"]
+
+    def close(self) -> None:
+        """Close the connections and stop the thread (a no-op in a forked child)."""
+        if self.loop.is_closed() or self.pid != os.getpid():
+            return
+        if threading.current_thread() is self._thread:  # cannot wait for itself
+            self.loop.call_soon(self.loop.stop)
+            return
+        if self._thread.is_alive():
+            if self.http is not None:
+                closing = asyncio.run_coroutine_threadsafe(self.http.aclose(), self.loop)
+                with contextlib.suppress(Exception):
+                    closing.result(timeout=5)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self._thread.join(timeout=5)
+        if not self._thread.is_alive():
+            self.loop.close()

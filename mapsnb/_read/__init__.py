@@ -1,0 +1,1 @@
+"""Reading payloads: the one reader of payload dicts, attributions (credits), summaries."""

@@ -1,0 +1,1 @@
+"""What outlives a call: the call key, the on-disk cache and recordings for replay."""

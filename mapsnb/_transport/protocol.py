@@ -1,0 +1,354 @@
+"""Sans-IO pieces of MCP streamable HTTP: JSON-RPC messages, bodies, envelopes, errors.
+
+Nothing here does I/O; :mod:`mapsnb._calls.client` drives it with httpx, sync or async.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from datetime import UTC
+from typing import Any
+
+import httpx
+
+from mapsnb import settings
+from mapsnb._transport import access as access
+from mapsnb._transport.secrets import redact, redact_obj
+from mapsnb._version import __version__
+from mapsnb.errors import RPC_CODES, RPC_STATUSES, AuthError, ProtocolError, ToolError
+
+META_PROTOCOL = "io.modelcontextprotocol/protocolVersion"
+META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+ACCEPT = "application/json, text/event-stream"
+_STATUS_PREFIX = re.compile(r"^\s*([A-Z][A-Z_]+[A-Z])\s*[:\-]\s*(.*)$", re.S)
+#: What the official Python SDK puts before the message of a tool that raised.
+_SDK_PREFIX = re.compile(r"^\s*Error executing tool [\w.\-]+:\s*")
+#: The proto-JSON notice of an argument the server could not read (REAL_SERVER.md, 2026-12).
+_INVALID_VALUE = re.compile(r"Invalid value at '([^']{1,200})'")
+#: JSON-RPC error codes mapped to google.rpc statuses.
+_JSONRPC_STATUS = {-32602: "INVALID_ARGUMENT", -32601: "UNIMPLEMENTED", -32603: "INTERNAL"}
+
+
+def client_info() -> dict[str, str]:
+    """``clientInfo`` of this library."""
+    return {"name": settings.client_name, "version": __version__}
+
+
+def request_message(msg_id: int, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
+    """A JSON-RPC 2.0 request."""
+    msg: dict[str, Any] = {"jsonrpc": "2.0", "id": msg_id, "method": method}
+    if params is not None:
+        msg["params"] = params
+    return msg
+
+
+def initialize_params() -> dict[str, Any]:
+    """Params of ``initialize`` for the session-style handshake."""
+    return {
+        "protocolVersion": settings.session_protocol_version,
+        "capabilities": {},
+        "clientInfo": client_info(),
+    }
+
+
+def stateless_meta() -> dict[str, Any]:
+    """``params._meta`` of a stateless (2026-07-28) request."""
+    return {
+        META_PROTOCOL: settings.stateless_protocol_version,
+        META_CAPABILITIES: {},
+        META_CLIENT_INFO: client_info(),
+    }
+
+
+def snippet(text: str, limit: int = 300) -> str:
+    """The start of a body, for error messages (live credentials replaced by ``***``)."""
+    text = redact(text)
+    return text[:limit] + ("…" if len(text) > limit else "")
+
+
+def parse_sse(text: str) -> list[str]:
+    """The data of each complete event in an SSE body (multi-line ``data:`` joined by ``\\n``).
+
+    An event is complete when a blank line ends it; a final event without one is incomplete
+    (a truncated stream) and left out.
+    """
+    events: list[str] = []
+    data: list[str] = []
+    has_data = False
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")[:-1]:
+        if line == "":
+            if has_data:
+                events.append("\n".join(data))
+            data, has_data = [], False
+        elif line.startswith(":"):
+            continue
+        else:
+            name, _, value = line.partition(":")
+            if value.startswith(" "):
+                value = value[1:]
+            if name == "data":
+                data.append(value)
+                has_data = True
+    return events
+
+
+def _loads(text: str) -> Any:
+    """``json.loads`` that raises only :class:`json.JSONDecodeError` (also for absurd nesting)."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("JSON nested too deeply", text[:40], 0) from None
+
+
+def _answers(msg: Any, msg_id: int) -> bool:
+    """True when ``msg`` is a JSON-RPC response to request ``msg_id`` (same id, same type)."""
+    return (
+        isinstance(msg, Mapping)
+        and type(msg.get("id")) is type(msg_id)
+        and msg.get("id") == msg_id
+        and ("result" in msg or "error" in msg)
+    )
+
+
+def body_text(response: httpx.Response) -> str:
+    """The body as text (its charset, else UTF-8 with replacement), BOM dropped."""
+    try:
+        text = response.text
+    except (UnicodeDecodeError, LookupError):  # an unknown or lying charset
+        text = response.content.decode("utf-8", errors="replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None:
+    """The JSON-RPC response with ``msg_id`` in a JSON or SSE body.
+
+    Returns ``None`` for an empty body (202 Accepted). Raises :class:`ProtocolError` for bodies
+    that are not JSON-RPC, a JSON answer to another request (another id), or an SSE stream that
+    ends before the response. An error with id ``null`` (the request itself refused) is returned.
+    """
+    # redacted before it is bound: a server echoing the key leaves it in no local (tracebacks
+    # that show locals) and in no parsed value
+    text = redact(body_text(response), urls=False)
+    ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    if not text.strip():
+        return None
+    if ctype == "text/event-stream":
+        candidates: list[Any] = []
+        for data in parse_sse(text):
+            try:
+                candidates.append(_loads(data))
+            except json.JSONDecodeError:
+                raise ProtocolError(
+                    "an SSE event carried data that is not JSON", snippet(data)
+                ) from None
+        for msg in candidates:
+            if _answers(msg, msg_id):
+                return dict(msg)
+        raise ProtocolError(
+            f"the event stream ended without the response to request {msg_id} (truncated SSE?)",
+            snippet(text),
+        )
+    try:
+        body = _loads(text)
+    except json.JSONDecodeError:
+        hint = " Does the URL end in /mcp?" if ctype.startswith("text/html") else ""
+        raise ProtocolError(
+            f"HTTP {response.status_code}: the body is not JSON ({ctype or 'no content type'}).{hint}",
+            snippet(text),
+        ) from None
+    if response.status_code >= 400 and access.is_refusal(body):
+        raise auth_error(response)  # e.g. HTTP 400 API_KEY_INVALID in a Google error body
+    if isinstance(body, list):
+        body = next((m for m in body if _answers(m, msg_id)), None)
+    if not isinstance(body, Mapping) or ("result" not in body and "error" not in body):
+        raise ProtocolError(f"HTTP {response.status_code}: not a JSON-RPC response", snippet(text))
+    if not _answers(body, msg_id) and not ("error" in body and body.get("id") is None):
+        raise ProtocolError(
+            f"HTTP {response.status_code}: the answer is for request id {body.get('id')!r}, "
+            f"not {msg_id}",
+            snippet(text),
+        )
+    return dict(body)
+
+
+def split_status(text: str) -> tuple[str | None, str]:
+    """``"NOT_FOUND: no such place"`` -> ``("NOT_FOUND", "no such place")``.
+
+    A leading ``"Error executing tool NAME: "`` (added by the official Python SDK) is skipped.
+    """
+    m = _STATUS_PREFIX.match(_SDK_PREFIX.sub("", text, count=1))
+    if m and m.group(1) in RPC_STATUSES:
+        return m.group(1), m.group(2).strip()
+    return None, text.strip()
+
+
+def _status_from(obj: Mapping[str, Any]) -> tuple[int | None, str | None]:
+    status = obj.get("status")
+    code = obj.get("code")
+    if isinstance(status, str) and status in RPC_STATUSES:
+        return RPC_STATUSES[status], status
+    if isinstance(code, int) and 0 <= code <= 16:
+        return code, RPC_CODES[code]
+    return None, None
+
+
+def tool_error_from_rpc(error: Any, tool: str | None) -> ToolError | AuthError:
+    """A :class:`ToolError` from a JSON-RPC ``error`` object (or whatever stands in its place).
+
+    An :class:`AuthError` when it says PERMISSION_DENIED or UNAUTHENTICATED.
+    """
+    if not isinstance(error, Mapping):
+        error = {"message": "" if error is None else str(error)}
+    refusal = access.read_refusal({"error": error}, "")
+    if refusal.status in access.ACCESS_STATUSES:
+        return access.access_error(refusal, access.http_status_of(refusal.status))
+    message = str(error.get("message", "")).strip()
+    data = error.get("data")
+    code: int | None = None
+    status: str | None = None
+    if isinstance(data, Mapping):
+        inner = data.get("error", data)
+        if isinstance(inner, Mapping):
+            code, status = _status_from(inner)
+            message = str(inner.get("message") or message)
+    if status is None and isinstance(error.get("status"), str):  # a Google API error body
+        code, status = _status_from(error)
+    if status is None:
+        status, message = split_status(message)
+    if status is None:
+        rpc_code = error.get("code")
+        status = (
+            _JSONRPC_STATUS.get(rpc_code, "UNKNOWN") if isinstance(rpc_code, int) else "UNKNOWN"
+        )
+    if code is None:
+        code = RPC_STATUSES.get(status, 2)
+    err = ToolError(
+        redact(message) or "tool call failed",
+        code=code,
+        status=status,
+        details=redact_obj(data),
+        tool=tool,
+    )
+    err.jsonrpc_code = error.get("code")  # type: ignore[attr-defined]
+    return err
+
+
+def text_blocks(result: Mapping[str, Any]) -> list[str]:
+    """The text of every ``text`` content block."""
+    content = result.get("content")
+    if not isinstance(content, list):
+        return []
+    return [
+        str(b.get("text", ""))
+        for b in content
+        if isinstance(b, Mapping) and b.get("type", "text") == "text"
+    ]
+
+
+def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolError | AuthError:
+    """A :class:`ToolError` from a ``tools/call`` result with ``isError: true``.
+
+    An :class:`AuthError` when the result says PERMISSION_DENIED or UNAUTHENTICATED.
+    """
+    refusal = access.refusal_from_result(result)
+    if access.is_access_refusal(refusal):  # also a plain access text in an HTTP 200 result
+        return access.access_error(refusal, access.http_status_of(refusal.status))
+    structured = result.get("structuredContent")
+    text = "\n".join(text_blocks(result)).strip()
+    for candidate in (structured, _maybe_json(text)):
+        if isinstance(candidate, Mapping):
+            inner = candidate.get("error", candidate)
+            if isinstance(inner, Mapping) and "message" in inner:
+                code, status = _status_from(inner)
+                status = status or "UNKNOWN"
+                return ToolError(
+                    redact(str(inner["message"])),
+                    code=code if code is not None else RPC_STATUSES.get(status, 2),
+                    status=status,
+                    details=redact_obj(inner.get("details")),
+                    tool=tool,
+                )
+    status, message = split_status(text)
+    bad = _INVALID_VALUE.search(message)
+    if bad is not None and status in (None, "INVALID_ARGUMENT"):
+        status = "INVALID_ARGUMENT"
+        message = f"{message} (the server could not read the argument {bad.group(1)!r})"
+    status = status or "UNKNOWN"
+    return ToolError(
+        redact(message) or "tool call failed",
+        code=RPC_STATUSES.get(status, 2),
+        status=status,
+        tool=tool,
+        field=bad.group(1) if bad is not None else None,
+    )
+
+
+def _maybe_json(text: str) -> Any:
+    if not text or text[0] not in "[{":
+        return None
+    try:
+        return _loads(text)
+    except json.JSONDecodeError:
+        return None
+
+
+def tool_payload(result: Mapping[str, Any], tool: str | None = None) -> Any:
+    """The payload of a ``tools/call`` result.
+
+    ``structuredContent`` if present, else the JSON of the text blocks. A result that is not
+    JSON (a notice such as ``Invalid value at 'origin'``, even without ``isError``) raises the
+    :class:`ToolError` (or :class:`AuthError`) it says, never passes for a payload.
+    """
+    structured = result.get("structuredContent")
+    if structured is not None:
+        return structured
+    texts = text_blocks(result)
+    parsed = [_maybe_json(t.strip()) for t in texts]
+    if len(texts) == 1 and parsed[0] is not None:
+        return parsed[0]
+    if texts and all(p is not None for p in parsed):
+        return parsed
+    joined = _maybe_json("\n".join(texts).strip())
+    if joined is None:
+        raise tool_error_from_result(result, tool)
+    return joined
+
+
+def auth_error(response: httpx.Response) -> AuthError:
+    """An :class:`AuthError` for a 401/403: the server's message (any body shape), cause and fix."""
+    text = redact(body_text(response), urls=False)
+    ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
+    body: Any = None
+    for chunk in parse_sse(text) if ctype == "text/event-stream" else [text]:
+        try:
+            body = _maybe_json(chunk.strip())
+        except RecursionError:  # hostile nesting: read it as text
+            body = None
+        if body is not None:
+            break
+    refusal = access.read_refusal(body, text, ctype, response.reason_phrase)
+    return access.access_error(refusal, response.status_code)
+
+
+def retry_after(response: httpx.Response) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds or an HTTP date)."""
+    value = response.headers.get("retry-after")
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    from datetime import datetime
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:  # "-0000" or no zone at all: HTTP dates are GMT
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - datetime.now(UTC)).total_seconds())

@@ -1,0 +1,98 @@
+"""Keeping credentials out of reprs, exceptions, logs, payloads and pickles.
+
+A credential is normalised when it is wrapped (surrounding whitespace stripped; control and
+non-ASCII characters refused without echoing it); :mod:`mapsnb._redact` then keeps it (and any
+long run of it) out of every text mapsnb produces.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from mapsnb._redact import _SECRETS, MASK, MIN_RUN, _Secret, mentions_secret, redact, redact_obj
+from mapsnb.errors import InvalidRequest
+
+__all__ = [
+    "MASK",
+    "MIN_RUN",
+    "RedactingFilter",
+    "install_log_filter",
+    "mentions_secret",
+    "normalise",
+    "redact",
+    "redact_obj",
+    "secret",
+]
+
+
+def normalise(value: str, field: str = "api_key") -> str:
+    """``value`` without surrounding whitespace; refuses control and non-ASCII characters.
+
+    The error names the field and the position, never the credential itself.
+    """
+    if not isinstance(value, str):
+        raise InvalidRequest(field, f"must be a string, got {type(value).__name__}")
+    text = value.strip()
+    for i, ch in enumerate(text):
+        if not " " <= ch <= "~":
+            kind = "a control" if ch < " " or ch == "\x7f" else "a non-ASCII"
+            raise InvalidRequest(
+                field,
+                f"contains {kind} character at position {i} (U+{ord(ch):04X}); "
+                "copy it again without hidden characters",
+            )
+    return text
+
+
+def secret(value: str | None, field: str = "api_key") -> _Secret | None:
+    """Wrap a normalised credential (``None`` stays ``None``; a blank one is refused)."""
+    if value is None:
+        return None
+    text = normalise(value, field)
+    if not text:
+        raise InvalidRequest(
+            field, "is blank (leave it out, or None, to use the built-in emulator)"
+        )
+    return _Secret(text)
+
+
+class RedactingFilter(logging.Filter):
+    """A logging filter that removes live credentials from records (message, args, traceback)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not _SECRETS:
+            return True
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed record: leave it to the handler to report
+            return True
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True
+
+
+_FILTER = RedactingFilter()
+
+
+def install_log_filter() -> None:
+    """Attach the redacting filter to the loggers that see HTTP traffic (idempotent)."""
+    for name in (
+        "httpx",
+        "httpcore",
+        "httpcore.connection",
+        "httpcore.http11",
+        "httpcore.http2",
+        "httpcore.proxy",
+        "httpcore.socks",
+        "mapsnb",
+    ):
+        logger = logging.getLogger(name)
+        if _FILTER not in logger.filters:
+            logger.addFilter(_FILTER)

@@ -1,0 +1,304 @@
+"""Shared pieces of the charts: figures, attribution line, titles, time axes, legends, and the
+messages that say why a frame cannot be charted and what to ask instead.
+
+matplotlib is imported inside the functions (charts import it on first use).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.artist import Artist
+    from matplotlib.axes import Axes
+    from matplotlib.legend import Legend
+
+ATTRIBUTION_GID = "mapsnb-attribution"
+FIGSIZE = (8.0, 4.0)
+
+# What each chart reads, and where to get it (for the error messages).
+_DOMAIN = {
+    "air_quality": ("AIR_QUALITY", "env.air_quality"),
+    "pollen": ("POLLEN", "env.pollen"),
+    "weather": ("WEATHER", "env.hourly_weather / env.daily_weather / env.current_weather"),
+}
+
+
+# ----------------------------------------------------------------------------- figures
+def pick(obj: Any, *names: str) -> pd.DataFrame:
+    """The first non-empty frame among ``names`` of a result, or ``obj`` if it is a frame."""
+    import pandas as pd
+
+    if isinstance(obj, pd.DataFrame):
+        return obj
+    frames = [getattr(obj, n) for n in names if hasattr(obj, n)]
+    if not frames:
+        raise TypeError(
+            f"expected an EnvironmentResult or a DataFrame ({', '.join(names)}), "
+            f"got {type(obj).__name__}"
+        )
+    return next((f for f in frames if len(f)), frames[0])
+
+
+def new_axes(ax: Axes | None, size: tuple[float, float] = FIGSIZE) -> Axes:
+    """``ax``, or the Axes of a new constrained-layout figure of ``size`` inches at 100 dpi."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    fig, new = plt.subplots(figsize=size, dpi=100, layout="constrained")
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):  # always, given layout="constrained"
+        engine.set(h_pad=0.2)  # room for the attribution line
+    return new
+
+
+def attribution_text(df: pd.DataFrame) -> str:
+    """``"Source: <titles>"``, plus the sandbox note for synthetic data."""
+    from mapsnb._read.credits import credits_text, frame_credits
+
+    return credits_text(*frame_credits(df))
+
+
+def attribute(ax: Axes, df: pd.DataFrame) -> None:
+    """Put (or extend) the attribution line at the bottom left of the figure."""
+    fig = ax.figure
+    text = attribution_text(df)
+    for existing in fig.texts:
+        if existing.get_gid() == ATTRIBUTION_GID:
+            if text not in existing.get_text():
+                existing.set_text(f"{existing.get_text()}\n{text}")
+            return
+    fig.text(0.01, 0.005, text, fontsize=7, color="#555555", ha="left", va="bottom").set_gid(
+        ATTRIBUTION_GID
+    )
+
+
+# ------------------------------------------------------------------------------ titles
+def place_of(obj: Any, df: pd.DataFrame) -> str | None:
+    """The place the data is about: ``df.attrs["place"]``, else the result's request."""
+    place = df.attrs.get("place")
+    if isinstance(place, str) and place:
+        return place
+    request = getattr(obj, "request", None)
+    if isinstance(request, Mapping):
+        from mapsnb.frames._environment import request_context
+
+        found = request_context(request).get("place")
+        return str(found) if found else None
+    return None
+
+
+#: The date (and hour) ``mapsnb.concat`` appends to a request's label: the title says it.
+_DAY_SUFFIX = re.compile(r" \d{4}-\d{2}-\d{2}(?: \d{2}:00)?$")
+#: At most this many places are drawn as panels of one figure.
+MAX_PLACES = 12
+
+
+def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:
+    """The places of a frame holding several (``None`` for one), each in its own local time.
+
+    A batch frame tells them apart by its ``place`` column, a ``mapsnb.concat`` frame by its
+    ``request`` column when the requests are in different time zones (``attrs["time_zones"]``).
+    Each part's ``attrs`` name its place and zone; its times are converted to that zone.
+    """
+    import pandas as pd
+
+    zones = df.attrs.get("time_zones") or {}
+    if "place" in df.columns and df["place"].nunique() > 1:
+        key = "place"
+    elif (
+        "request" in df.columns
+        and df["request"].nunique() > 1
+        and len({zones.get(r) for r in df["request"].unique()}) > 1
+    ):
+        key = "request"
+    else:
+        return None
+    parts = []
+    for label, part in df.groupby(key, sort=False):
+        part = part.copy()
+        zone = zones.get(label)
+        for column in ("time", "date"):
+            if zone and column in part and isinstance(part[column].dtype, pd.DatetimeTZDtype):
+                part[column] = part[column].dt.tz_convert(zone)
+        place = _DAY_SUFFIX.sub("", str(label)) if key == "request" else str(label)
+        part.attrs = {**df.attrs, "place": place, "time_zone": zone}
+        part.attrs.pop("time_zones", None)
+        parts.append((str(label), part))
+    return parts
+
+
+def refuse_places(function: str, parts: list[tuple[str, pd.DataFrame]]) -> str:
+    """Why ``function`` does not draw several places at once, and how to draw one."""
+    names = ", ".join(repr(label) for label, _ in parts[:5]) + (", …" if len(parts) > 5 else "")
+    column = "place" if "place" in parts[0][1].columns else "request"
+    return (
+        f"{function} draws one place at a time; this frame holds {len(parts)} ({names}): select "
+        f"one, e.g. {function}(df[df.{column} == {parts[0][0]!r}])"
+    )
+
+
+def day_label(value: Any, year: bool = True) -> str:
+    """``"Fri 18 Sep 2026"`` (without the year if ``year`` is false)."""
+    import pandas as pd
+
+    stamp = pd.Timestamp(value)
+    return f"{stamp:%a} {stamp.day} {stamp:%b}" + (f" {stamp.year}" if year else "")
+
+
+def date_span(values: Sequence[Any] | pd.Series) -> str:
+    """The local dates covered: ``"Fri 18 Sep 2026"``, ``"18–22 Sep 2026"``, ``"30 Sep – 2 Oct 2026"``."""
+    import pandas as pd
+
+    days = sorted({pd.Timestamp(v).date() for v in values if not pd.isna(v)})
+    if not days:
+        return ""
+    first, last = days[0], days[-1]
+    if first == last:
+        return day_label(first)
+    if (first.year, first.month) == (last.year, last.month):
+        return f"{first.day}–{last.day} {last:%b %Y}"
+    if first.year == last.year:
+        return f"{first.day} {first:%b} – {last.day} {last:%b %Y}"
+    return f"{first.day} {first:%b %Y} – {last.day} {last:%b %Y}"
+
+
+def set_title(ax: Axes, what: str, place: str | None, when: str) -> None:
+    """``"<what> — <place>, <when>"`` above the axes (parts that are unknown are left out)."""
+    where = ", ".join(p for p in (place, when) if p)
+    ax.set_title(f"{what} — {where}" if where else what, fontsize=11, pad=8)
+
+
+# ---------------------------------------------------------------------------- time axis
+def zone_of(times: pd.Series) -> dt.tzinfo | None:
+    """The time zone of a datetime column (None if naive)."""
+    return getattr(times.dt, "tz", None)
+
+
+def zone_label(times: pd.Series) -> str:
+    """``"local time (Europe/Paris, UTC+02:00)"``; offsets are those of the first time."""
+    tz = zone_of(times)
+    if tz is None:
+        return "time"
+    first = times.dropna()
+    offset = first.iloc[0].strftime("%z") if len(first) else ""
+    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset else ""
+    return f"local time ({', '.join(p for p in (str(tz), utc) if p)})"
+
+
+def hour_axis(ax: Axes, times: pd.Series, step: Any) -> None:
+    """Hour ticks (``HH:MM``) for up to a day and a half, day ticks beyond; never an offset date.
+
+    The x range runs from the first time to the last time plus ``step`` (the last hour is whole).
+    """
+    import matplotlib.dates as mdates
+
+    tz = zone_of(times)
+    if len(times):
+        ax.set_xlim(times.min() - step / 2, times.max() + step / 2)
+    span = (times.max() - times.min()) if len(times) else dt.timedelta(0)
+    if span <= dt.timedelta(hours=36):
+        hours = 3 if span > dt.timedelta(hours=12) else 1
+        locator: mdates.DateLocator = mdates.HourLocator(byhour=range(0, 24, hours), tz=tz)
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(mdates.DateFormatter("%H:%M", tz=tz))
+    else:
+        ax.xaxis.set_major_locator(mdates.DayLocator(tz=tz))
+        ax.xaxis.set_major_formatter(mdates.DateFormatter("%a %d", tz=tz))
+        ax.xaxis.set_minor_locator(mdates.HourLocator(byhour=range(0, 24, 6), tz=tz))
+    ax.set_xlabel(zone_label(times))
+
+
+def legend_outside(
+    ax: Axes, handles: Sequence[Artist], labels: Sequence[str], title: str, *, shift_in: float = 0
+) -> Legend:
+    """A legend to the right of the axes (``shift_in`` inches further right, e.g. past a twin's
+    labels), so it never covers data."""
+    from matplotlib.transforms import ScaledTranslation
+
+    anchor = ax.transAxes + ScaledTranslation(0.08 + shift_in, 0, ax.figure.dpi_scale_trans)
+    legend = ax.legend(
+        handles,
+        labels,
+        loc="upper left",
+        bbox_to_anchor=(1.0, 1.0),
+        bbox_transform=anchor,
+        borderaxespad=0,
+        fontsize=8,
+        title=title,
+        title_fontsize=8,
+        frameon=False,
+        alignment="left",
+    )
+    legend.set_gid("legend")
+    return legend
+
+
+# ------------------------------------------------------------------------ error messages
+def explain_empty(domain: str, df: pd.DataFrame, detail: str = "") -> str:
+    """Why a frame of ``domain`` is empty, from what the call asked (``attrs``), and the fix."""
+    cap, where = _DOMAIN[domain]
+    asked = df.attrs.get("capabilities")
+    mode = df.attrs.get("mode")
+    head = f"no {domain.replace('_', ' ')} data to plot{detail}"
+    if isinstance(asked, list) and cap not in asked:
+        return f"{head}: the call did not ask for {cap}; add {cap!r} to capabilities"
+    if domain == "weather":
+        return f"{head}: {_weather_cause(df, mode)}"
+    if domain == "pollen":
+        ranged = "pollen is a daily forecast for today … today+4 (no history)"
+    else:
+        ranged = "air quality covers 30 days back … 4 days ahead (hourly)"
+    if isinstance(asked, list):
+        return f"{head}: {cap} was asked but the response has none for that time ({ranged})"
+    return f"{head}: ask lookup_weather for {cap} and pass the result or {where} ({ranged})"
+
+
+def _weather_cause(df: pd.DataFrame, mode: Any) -> str:
+    columns = set(df.columns)
+    hourly = "temperature" in columns and "time" in columns
+    daily = "temperature_max" in columns
+    if hourly and mode == "day":
+        return (
+            "a call with a date and no hour answers the DAILY forecast only (no current or hourly "
+            "values); plot env.daily_weather (or the result itself), or ask each hour (date=…, "
+            "hour=h) and stack the calls with mapsnb.concat"
+        )
+    if hourly and mode == "current":
+        return (
+            "a call without a date answers current conditions only; plot env.current_weather "
+            "(or the result itself), or ask date=… with hour=h for hourly values"
+        )
+    if daily and mode in ("hour", "current"):
+        return (
+            f"a call {'with an hour' if mode == 'hour' else 'without a date'} has no daily "
+            "forecast; plot the result itself, or ask date=… without hour for the daily forecast"
+        )
+    if isinstance(df.attrs.get("capabilities"), list):
+        return (
+            "WEATHER was asked but the response has none for that time (daily weather covers "
+            "today … today+9, hourly 24 h back … 240 h ahead); see env.domains"
+        )
+    return "ask lookup_weather for WEATHER and pass the result (or its weather frame)"
+
+
+def wrong_frame(chart: str, df: pd.DataFrame, needs: str) -> str:
+    """A message for a frame of the wrong kind: what it looks like and which chart fits it."""
+    columns = set(df.columns)
+    hint = ""
+    if {"index_code", "aqi"} <= columns:
+        hint = "; this looks like env.air_quality: use plot_air_quality"
+    elif {"upi", "kind"} <= columns:
+        hint = "; this looks like env.pollen: use plot_pollen"
+    elif "temperature" in columns or "temperature_max" in columns:
+        hint = "; this looks like a weather frame: use plot_weather"
+    elif {"lat", "lng", "cum_distance_m"} <= columns:
+        hint = "; this looks like routes.path_frame(): use plot_routes"
+    shown = ", ".join(map(str, list(df.columns)[:6])) or "none"
+    return f"{chart} needs {needs}; got a frame with columns {shown}{hint}"

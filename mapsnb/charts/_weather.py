@@ -1,0 +1,135 @@
+"""The weather chart: temperature (line or daily min–max) with precipitation-probability bars."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import TYPE_CHECKING, Any
+
+from mapsnb.charts._parts import (
+    attribute,
+    date_span,
+    explain_empty,
+    hour_axis,
+    legend_outside,
+    new_axes,
+    pick,
+    place_groups,
+    place_of,
+    refuse_places,
+    set_title,
+    wrong_frame,
+)
+from mapsnb.errors import NothingToDraw
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+__all__ = ["plot_weather"]
+
+
+def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
+    """Temperature with precipitation probability bars (twin axis).
+
+    Hourly data (``env.hourly_weather``, ``current_weather`` or a ``mapsnb.concat`` of hourly
+    calls) draws a temperature line; daily data (``env.daily_weather``) draws the min–max range.
+    The title names the place and the local date(s); the legend sits right of the chart. The
+    precipitation-probability axis is ``ax.mapsnb_precip_ax``.
+
+    Parameters
+    ----------
+    result_or_frame
+        An ``EnvironmentResult`` (hourly if present, else daily, else current) or a weather frame.
+    ax
+        Axes to draw on (a new figure otherwise).
+
+    Raises
+    ------
+    ValueError
+        When there is nothing to draw, saying why (for example: a call with a date and no hour
+        answers the daily forecast, so its ``hourly_weather`` is empty) and what to ask instead.
+    """
+    df = pick(result_or_frame, "hourly_weather", "daily_weather", "current_weather")
+    places = place_groups(df)
+    if places is not None:
+        raise ValueError(refuse_places("plot_weather", places))
+    columns = set(df.columns)
+    if not ({"time", "temperature"} <= columns or {"date", "temperature_max"} <= columns):
+        raise ValueError(wrong_frame("plot_weather", df, "a weather frame (env.hourly_weather, …)"))
+    if df.empty:
+        raise NothingToDraw(explain_empty("weather", df))
+    ax = new_axes(ax)
+    units = df.attrs.get("units") or {}
+    daily = "temperature_max" in columns
+    if daily:
+        df = df.sort_values("date")
+        x = df["date"]
+        _daily(ax, df)
+        unit = units.get("temperature_max", "")
+        width: Any = 0.6
+        what, when = "Daily weather", date_span(x)
+    else:
+        df = df.sort_values("time")
+        x = df["time"]
+        ax.plot(x, df["temperature"].astype(float), color="#d93025", lw=2, marker="o",
+                ms=3 if len(df) > 1 else 7,
+                label="temperature", gid="temperature", zorder=3)  # fmt: skip
+        unit = units.get("temperature", "")
+        step = x.drop_duplicates().diff().min() if x.nunique() > 1 else dt.timedelta(hours=1)
+        width = (step / dt.timedelta(days=1)) * 0.8
+        hour_axis(ax, x, step)
+        if len(df) == 1:  # current conditions: one point, its value written beside it
+            value = float(df["temperature"].iloc[0])
+            if not math.isnan(value):
+                ax.set_ylim(value - 3, value + 3)
+                ax.annotate(f"{value:g} {unit}".strip(), (x.iloc[0], value), xytext=(8, 0),
+                            textcoords="offset points", va="center", fontsize=9, gid="value")  # fmt: skip
+        what = "Hourly weather" if len(df) > 1 else "Current weather"
+        when = date_span(x) + (f", {x.iloc[0]:%H:%M}" if len(df) == 1 else "")
+    from matplotlib.ticker import MaxNLocator
+
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole degrees
+    ax.set_ylabel(f"temperature ({unit})" if unit else "temperature")
+    twin = ax.twinx()
+    if "precip_probability_pct" in df.columns:
+        prob = df["precip_probability_pct"].astype(float).fillna(0.0)
+        twin.bar(x, prob, width=width, color="#1a73e8", alpha=0.25, label="chance of precipitation (%)",
+                 gid="precip")  # fmt: skip
+    twin.set_ylim(0, 100)
+    twin.set_ylabel("chance of precipitation (%)", color="#1a73e8")
+    ax.set_zorder(twin.get_zorder() + 1)
+    ax.patch.set_visible(False)
+    ax.mapsnb_precip_ax = twin  # type: ignore[attr-defined]
+    set_title(ax, what, place_of(result_or_frame, df), when)
+    handles, labels = ax.get_legend_handles_labels()
+    extra = twin.get_legend_handles_labels()
+    legend_outside(ax, handles + extra[0], labels + extra[1], "", shift_in=0.55)
+    attribute(ax, df)
+    return ax
+
+
+def _daily(ax: Axes, df: pd.DataFrame) -> None:
+    import matplotlib.dates as mdates
+
+    x = df["date"]
+    lo = df["temperature_min"].astype(float)
+    hi = df["temperature_max"].astype(float)
+    if len(df) > 1:
+        ax.fill_between(x, lo, hi, color="#d93025", alpha=0.12, label="min–max", gid="band")
+    ax.vlines(x, lo, hi, color="#d93025", lw=6, alpha=0.5, gid="range")
+    ax.plot(x, hi, color="#d93025", marker="o", lw=1.5, label="max", gid="max")
+    ax.plot(x, lo, color="#1967d2", marker="o", lw=1.5, label="min", gid="min")
+    ax.xaxis.set_major_locator(mdates.DayLocator())
+    if len(df) > 4:  # many days: weekday over day number, the month in the axis label
+        ax.xaxis.set_major_formatter(mdates.DateFormatter("%a\n%d"))
+        first_day, last_day = x.min(), x.max()
+        months = dict.fromkeys(f"{d:%b %Y}" for d in (first_day, last_day))
+        ax.set_xlabel(f"local date ({' – '.join(months)})")
+    else:
+        ax.xaxis.set_major_formatter(mdates.DateFormatter("%a %d %b"))
+        ax.set_xlabel("local date")
+    first, last = x.min(), x.max()
+    ax.set_xlim(first - dt.timedelta(days=0.6), last + dt.timedelta(days=0.6))
+    if not math.isnan(float(hi.max())):
+        ax.set_ylim(float(lo.min()) - 3, float(hi.max()) + 3)

@@ -1,0 +1,1 @@
+"""The emulator's physical world: land and water, crossings over water, sun and moon."""

@@ -1,0 +1,222 @@
+"""How a route crosses water: the bridges, tunnels and ferries the emulator knows.
+
+``data/links.csv`` lists fixed links and ferries (both ends, the travel modes that may use
+them, speed and boarding time). A leg whose straight line crosses open water (:mod:`._water`)
+goes over the cheapest known link whose approaches are dry; WALK and BICYCLE legs with no such
+link have no route (live answers an empty ``routes`` list); DRIVE, TWO_WHEELER and TRANSIT legs
+with no known link keep their direct line (roads around bays and lakes the emulator does not
+model). Ferry and shuttle links add their crossing time and boarding time.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb.polyline import haversine_m
+from mapsnb.sandbox.earth.water import crosses_open_water, crosses_water_line
+
+__all__ = [
+    "LINKS_CSV",
+    "Crossing",
+    "Step",
+    "ashore",
+    "crossings",
+    "link_cost",
+    "open_water_beyond_links",
+    "plan",
+]
+
+LINKS_CSV = Path(__file__).resolve().parents[1] / "data" / "links.csv"
+Point = tuple[float, float]
+#: Modes that never cross open water without a link.
+DRY_MODES = frozenset({"WALK", "BICYCLE"})
+#: Links farther out of the way than this (ratio to the direct line, plus slack) are not tried.
+_DETOUR_RATIO, _DETOUR_SLACK_M = 2.0, 25_000.0
+#: Two links are chained only when this close (the Golden Horn, then the Bosphorus).
+_CHAIN_M = 20_000.0
+#: DRIVE, TWO_WHEELER and TRANSIT legs longer than this keep their direct line (the emulator
+#: does not model the roads around every bay and lake); shorter ones cross water on links.
+DRIVE_WATER_M = 150_000.0
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """One row of ``links.csv``."""
+
+    name: str
+    kind: str  # bridge | tunnel | ferry
+    modes: frozenset[str]
+    a: Point
+    b: Point
+    speed_kmh: float
+    board_min: float
+
+    @property
+    def meters(self) -> float:
+        return haversine_m(self.a[0], self.a[1], self.b[0], self.b[1])
+
+    @property
+    def seconds(self) -> float:
+        return self.meters / (self.speed_kmh / 3.6) + 60 * self.board_min
+
+
+@dataclass(frozen=True)
+class Step:
+    """A piece of a route: a road from ``a`` to ``b``, or a known ``link`` from ``a`` to ``b``."""
+
+    a: Point
+    b: Point
+    link: Crossing | None = None
+
+
+@functools.cache
+def crossings() -> tuple[Crossing, ...]:
+    """All known links (read once)."""
+    out = []
+    with LINKS_CSV.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            out.append(
+                Crossing(
+                    row["name"],
+                    row["kind"],
+                    frozenset(row["modes"].split()),
+                    (float(row["a_lat"]), float(row["a_lng"])),
+                    (float(row["b_lat"]), float(row["b_lng"])),
+                    float(row["speed_kmh"]),
+                    float(row["board_min"]),
+                )
+            )
+    return tuple(out)
+
+
+def _m(p: Point, q: Point) -> float:
+    return haversine_m(p[0], p[1], q[0], q[1])
+
+
+@functools.lru_cache(maxsize=8192)
+def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
+    """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
+    end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
+    if crosses_water_line(a, b):
+        return False
+    return not crosses_open_water((a, b), shore_start=shore_a, shore_end=shore_b)
+
+
+#: Sideways offsets (share of the leg's length) tried for a via point that keeps a leg ashore.
+_OFFSETS = (0.1, -0.1, 0.2, -0.2, 0.35, -0.35)
+
+
+@functools.lru_cache(maxsize=4096)
+def ashore(
+    a: Point, b: Point, depth: int = 2, shore_a: bool = True, shore_b: bool = True
+) -> tuple[Point, ...] | None:
+    """Points from ``a`` to ``b`` whose straight joins cross no open water: the direct line, or
+    up to ``depth`` levels of via points pushed sideways from the middle (a coast or a bay
+    followed around), or ``None``. Via points are on land, so no shore allowance there."""
+    if dry(a, b, shore_a, shore_b):
+        return (a, b)
+    if depth == 0:
+        return None
+    from mapsnb.sandbox.earth.water import is_land
+
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    dy, dx = b[0] - a[0], b[1] - a[1]
+    for f in _OFFSETS:
+        via = (round(mid[0] + dx * f, 5), round(mid[1] - dy * f, 5))
+        if not (-85 < via[0] < 85) or not is_land(*via):
+            continue
+        left = ashore(a, via, depth - 1, shore_a, False)
+        right = ashore(via, b, depth - 1, False, shore_b) if left else None
+        if left and right:
+            return left + right[1:]
+    return None
+
+
+def _roads(points: tuple[Point, ...]) -> list[Step]:
+    return [Step(p, q) for p, q in itertools.pairwise(points)]
+
+
+def _ends(mode: str) -> list[tuple[Point, Point, Crossing]]:
+    """Both directions of every link ``mode`` may use."""
+    return [
+        (p, q, link)
+        for link in crossings()
+        if mode in link.modes
+        for p, q in ((link.a, link.b), (link.b, link.a))
+    ]
+
+
+def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
+    """Steps from ``a`` to ``b``: direct or around a shore when that stays dry, else over one
+    or two known links (the cheapest with dry approaches)."""
+    direct = _m(a, b)
+    if mode not in DRY_MODES and direct > DRIVE_WATER_M:
+        return [Step(a, b)]
+    way = ashore(a, b)
+    if way is not None:
+        return _roads(way)
+    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
+    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    options: list[tuple[float, str, list[tuple[Point, Point, Crossing | None]]]] = []
+    for p, q, link in ends:
+        cost = _m(a, p) + link.meters + _m(q, b)
+        options.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
+    for (p1, q1, l1), (p2, q2, l2) in itertools.permutations(ends, 2):
+        if l1 is not l2 and _m(q1, p2) < _CHAIN_M:
+            cost = _m(a, p1) + l1.meters + _m(q1, p2) + l2.meters + _m(q2, b)
+            if cost <= limit:
+                parts = [(a, p1, None), (p1, q1, l1), (q1, p2, None), (p2, q2, l2), (q2, b, None)]
+                options.append((cost, f"{l1.name}+{l2.name}", parts))
+    for _, _, parts in sorted(options, key=lambda o: (o[0], o[1])):
+        steps: list[Step] = []
+        for p, q, via in parts:
+            way = (p, q) if via is not None else ashore(p, q, 1)
+            if way is None:
+                break
+            steps += [Step(p, q, via)] if via is not None else _roads(way)
+        else:
+            return steps
+    return None if mode in DRY_MODES else [Step(a, b)]
+
+
+@functools.lru_cache(maxsize=512)
+def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
+    """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
+    usable link separates two of them."""
+    steps: list[Step] = []
+    for a, b in itertools.pairwise(waypoints):
+        pair = _pair(a, b, mode)
+        if pair is None:
+            return None
+        steps += pair
+    return tuple(steps)
+
+
+def link_cost(waypoints: tuple[Point, ...], mode: str) -> tuple[float, float]:
+    """``(metres, seconds)`` the route spends on links (ferries, shuttles, bridges)."""
+    steps = plan(waypoints, mode) or ()
+    links = [s.link for s in steps if s.link is not None]
+    return sum(x.meters for x in links), sum(x.seconds for x in links)
+
+
+def open_water_beyond_links(path: tuple[Point, ...] | list[Point]) -> float:
+    """Metres of a route's path over open water, not counting its known links (a bridge or a
+    ferry crosses water by design): what no WALK or BICYCLE route may have."""
+    from mapsnb.sandbox.earth.water import open_water_m
+
+    ends = {
+        frozenset({(round(x.a[0], 5), round(x.a[1], 5)), (round(x.b[0], 5), round(x.b[1], 5))})
+        for x in crossings()
+    }
+    total, piece = 0.0, [path[0]] if path else []
+    for p, q in itertools.pairwise(path):
+        if frozenset({(round(p[0], 5), round(p[1], 5)), (round(q[0], 5), round(q[1], 5))}) in ends:
+            total += open_water_m(piece)
+            piece = [q]
+        else:
+            piece.append(q)
+    return total + open_water_m(piece)

@@ -1,0 +1,204 @@
+"""Land or water at a point: the 1 km GLOBE land mask, shipped as run boundaries.
+
+``data/land_runs.bin`` is derived from ``global-land-mask`` (the NOAA GLOBE 30-arc-second grid)
+by ``tools/build_land_mask.py``: per row of 1/120°, the columns where land and sea swap (most
+lakes count as land, as in the source).
+Importing ``global-land-mask`` itself inflates a 1 GB array (10 s); this file is 1.1 MB and
+loads in milliseconds, lazily, on the first question. At this grid the Hudson at Manhattan, the
+Bosphorus, the Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are
+land (a road crosses them on a bridge the emulator does not need to know).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import itertools
+import math
+import sys
+import threading
+import zlib
+from array import array
+from bisect import bisect_right
+from collections.abc import Sequence
+from pathlib import Path
+
+from mapsnb.polyline import haversine_m
+
+__all__ = [
+    "LAND_RUNS",
+    "OPEN_RUN_M",
+    "SHORE_M",
+    "crosses_open_water",
+    "crosses_water_line",
+    "is_land",
+    "near_land",
+    "open_water_m",
+]
+
+LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"
+#: Rivers and straits the 1 km grid marks as land though no walk crosses them (the Hudson north
+#: of midtown): centre lines, crossed only on a known link.
+WATER_LINES = Path(__file__).resolve().parents[1] / "data" / "water_lines.csv"
+_MAGIC = b"MAPSNB-LAND-RUNS-1\n"
+_STEP = 120  # cells per degree
+_LOCK = threading.Lock()
+_GRID: tuple[int, int, array, array] | None = None
+#: Path samples are this far apart when measuring water (a tenth of a grid cell).
+SAMPLE_M = 100.0
+#: A stretch of water at least this long is open water (a walk cannot cross it without a bridge);
+#: shorter stretches are a grid cell's corner clipped at a shore.
+OPEN_RUN_M = 150.0
+#: A route's ends may sit in a shore cell: a water run this short touching an end does not count.
+SHORE_M = 1200.0
+
+
+def _grid() -> tuple[int, int, array, array]:
+    global _GRID
+    if _GRID is None:
+        with _LOCK:
+            if _GRID is None:
+                data = LAND_RUNS.read_bytes()
+                if not data.startswith(_MAGIC):
+                    raise ValueError(f"{LAND_RUNS} is not a land-runs file")
+                body = zlib.decompress(data[len(_MAGIC) :])
+                rows, cols = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
+                offsets, bounds = array("I"), array("H")
+                end = 8 + 4 * (rows + 1)
+                offsets.frombytes(body[8:end])
+                bounds.frombytes(body[end:])
+                if sys.byteorder != "little":  # pragma: no cover
+                    offsets.byteswap()
+                    bounds.byteswap()
+                _GRID = (rows, cols, offsets, bounds)
+    return _GRID
+
+
+def is_land(lat: float, lng: float) -> bool:
+    """Whether the 1 km cell holding the point is land."""
+    rows, cols, offsets, bounds = _grid()
+    i = min(rows - 1, max(0, int((90.0 - lat) * _STEP)))
+    j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * _STEP)))
+    lo, hi = offsets[i], offsets[i + 1]
+    return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 0  # odd: inside an ocean run
+
+
+def near_land(lat: float, lng: float) -> bool:
+    """Whether land lies within about 11 km (0.1°) of ``(lat, lng)``: coasts and small islands
+    count (the emulator's "could anything grow or stand here?", for pollen and places)."""
+    return any(
+        is_land(max(-90.0, min(90.0, lat + dy * 0.1)), lng + dx * 0.1)
+        for dy in (0, -1, 1)
+        for dx in (0, -1, 1)
+    )
+
+
+_NEAR = 0.6 / _STEP  # degrees: a bit more than half a cell
+
+
+def _wet(lat: float, lng: float) -> bool:
+    """Water at the point or half a cell beside it: a river one cell wide has gaps where the
+    grid marks a cell land (the Hudson at midtown); looking beside the point closes them."""
+    return not (
+        is_land(lat, lng)
+        and is_land(lat + _NEAR, lng)
+        and is_land(lat - _NEAR, lng)
+        and is_land(lat, lng + _NEAR)
+        and is_land(lat, lng - _NEAR)
+    )
+
+
+def open_water_m(
+    path: Sequence[tuple[float, float]],
+    *,
+    shore_start: bool = True,
+    shore_end: bool = True,
+    min_run_m: float = OPEN_RUN_M,
+    step_m: float = SAMPLE_M,
+) -> float:
+    """Metres of ``path`` over open water: runs of water samples at least ``min_run_m`` long.
+    A run touching the first point (``shore_start``) or the last (``shore_end``) does not count
+    when it is at most :data:`SHORE_M` long: a shore point may sit in a water cell."""
+    return _open_water(path, shore_start, shore_end, min_run_m, step_m, False)
+
+
+def _open_water(
+    path: Sequence[tuple[float, float]],
+    shore_start: bool,
+    shore_end: bool,
+    min_run_m: float,
+    step_m: float,
+    first_only: bool,
+) -> float:
+    runs = [0.0]  # alternating: land, water, land, ... (the first run is land, maybe empty)
+    wet_now = False
+    for a, b in itertools.pairwise(path):
+        seg = haversine_m(a[0], a[1], b[0], b[1])
+        n = max(1, math.ceil(seg / step_m))
+        dlng = (b[1] - a[1] + 540) % 360 - 180
+        for k in range(n):
+            t = (k + 0.5) / n
+            wet = _wet(a[0] + (b[0] - a[0]) * t, (a[1] + dlng * t + 540) % 360 - 180)
+            if wet != wet_now:
+                leading = len(runs) == 2 and shore_start and runs[0] == 0.0
+                forgiven = leading and runs[-1] <= SHORE_M
+                if first_only and not wet and not forgiven and runs[-1] >= min_run_m:
+                    return runs[-1]  # a run of open water: enough for a yes/no question
+                runs.append(0.0)
+                wet_now = wet
+            runs[-1] += seg / n
+    water = runs[1::2]
+    if not water:
+        return 0.0
+    if shore_start and runs[0] == 0.0 and water[0] <= SHORE_M:
+        water[0] = 0.0
+    if shore_end and len(runs) % 2 == 0 and water[-1] <= SHORE_M:
+        water[-1] = 0.0
+    return sum(w for w in water if w >= min_run_m)
+
+
+def crosses_open_water(
+    path: Sequence[tuple[float, float]], *, shore_start: bool = True, shore_end: bool = True
+) -> bool:
+    """Whether :func:`open_water_m` of ``path`` is positive (stops at the first open run)."""
+    return _open_water(path, shore_start, shore_end, OPEN_RUN_M, SAMPLE_M, True) > 0
+
+
+@functools.cache
+def water_lines() -> tuple[tuple[str, tuple[tuple[float, float], ...]], ...]:
+    """``(name, points)`` of each line in ``data/water_lines.csv`` (read once)."""
+    out = []
+    with WATER_LINES.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            pts = tuple(
+                (float(p.split()[0]), float(p.split()[1])) for p in row["points"].split(";")
+            )
+            out.append((row["name"], pts))
+    return tuple(out)
+
+
+def _cross(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float]) -> float:
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+def _segments_cross(
+    a: tuple[float, float], b: tuple[float, float], c: tuple[float, float], d: tuple[float, float]
+) -> bool:
+    return (_cross(a, b, c) > 0) != (_cross(a, b, d) > 0) and (_cross(c, d, a) > 0) != (
+        _cross(c, d, b) > 0
+    )
+
+
+def crosses_water_line(a: tuple[float, float], b: tuple[float, float]) -> str | None:
+    """The name of a :func:`water_lines` river the segment ``a``-``b`` crosses, or None."""
+    lo_lat, hi_lat = min(a[0], b[0]), max(a[0], b[0])
+    lo_lng, hi_lng = min(a[1], b[1]), max(a[1], b[1])
+    for name, pts in water_lines():
+        for c, d in itertools.pairwise(pts):
+            if max(c[0], d[0]) < lo_lat or min(c[0], d[0]) > hi_lat:
+                continue
+            if max(c[1], d[1]) < lo_lng or min(c[1], d[1]) > hi_lng:
+                continue
+            if _segments_cross(a, b, c, d):
+                return name
+    return None

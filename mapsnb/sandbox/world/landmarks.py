@@ -1,0 +1,221 @@
+"""The emulator's curated landmarks (``data/landmarks.csv``), loaded lazily and indexed once.
+
+Also the text folding every name lookup uses and the run-once loader (:class:`Once`) the
+emulator's lazily built indexes share.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import functools
+import gc
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from mapsnb.sandbox.common import place_id_for
+from mapsnb.sandbox.world.geodata import fold_text
+
+__all__ = [
+    "LANDMARKS_CSV",
+    "Landmark",
+    "Once",
+    "fold",
+    "landmark_index",
+    "load_landmarks",
+    "names_one_place",
+]
+
+LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
+
+_STREET_ABBREV = {
+    "st": "street",
+    "ave": "avenue",
+    "av": "avenue",
+    "pkwy": "parkway",
+    "blvd": "boulevard",
+    "rd": "road",
+    "dr": "drive",
+    "ln": "lane",
+    "hwy": "highway",
+    "pl": "place",
+    "sq": "square",
+    "ct": "court",
+    "n": "north",
+    "s": "south",
+    "e": "east",
+    "w": "west",
+}
+_POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """One row of ``landmarks.csv``."""
+
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    kind: str
+    address: str
+    city: str
+    region: str
+    country_code: str
+    lat: float
+    lng: float
+    place_id: str
+
+
+_fold = fold_text
+
+
+@functools.lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Lower-case, accent-free, punctuation-free form of ``text`` (any script is kept)."""
+    return _fold(text)
+
+
+def names_one_place(label: str, town: str) -> bool:
+    """Whether ``label`` names one place rather than a kind of place: a capitalised word past
+    the first (the town's name aside) or a number ("Union Station", "Kraków Główny")."""
+    town_words = set(fold(town).split())
+    words = [w for w in label.split() if fold(w) not in town_words]
+    if len(words) == 1:
+        return words[0][:1].isupper()
+    return any(w[:1].isupper() for w in words[1:]) or any(c.isdigit() for c in label)
+
+
+def street_key(text: str) -> str:
+    """Folded street part with common abbreviations expanded ("pkwy" -> "parkway")."""
+    return " ".join(_STREET_ABBREV.get(w, w) for w in fold(text).split())
+
+
+_T = TypeVar("_T")
+_LOAD_LOCK = threading.RLock()
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic GC: building ~34,000 records otherwise triggers many full collections
+    (about a third of the cold-start time)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+class _Once(Generic[_T]):
+    """A zero-argument index builder, run once: threads asking at the same time during a cold
+    start wait for the one build instead of each building their own copy."""
+
+    def __init__(self, build: Callable[[], _T]) -> None:
+        self._build = build
+        self._value: _T | None = None
+        functools.update_wrapper(self, build)
+
+    def __call__(self) -> _T:
+        value = self._value
+        if value is None:
+            with _LOAD_LOCK:
+                if self._value is None:
+                    with _gc_paused():
+                        self._value = self._build()
+                value = self._value
+        return value
+
+    def cache_clear(self) -> None:
+        self._value = None
+
+
+Once = _Once
+
+
+def _split_aliases(value: str) -> tuple[str, ...]:
+    return tuple(a.strip() for a in value.split("|") if a.strip())
+
+
+def load_landmarks(path: Path) -> list[Landmark]:
+    """Read a landmarks CSV (columns ``key,name,aliases,kind,address,city,region,
+    country_code,lat,lng,place_id``); an empty ``place_id`` becomes ``place_id_for(key)``."""
+    if not path.exists():
+        return []
+    out: list[Landmark] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            key = (row.get("key") or "").strip()
+            if not key:
+                continue
+            out.append(
+                Landmark(
+                    key=key,
+                    name=row["name"].strip(),
+                    aliases=_split_aliases(row.get("aliases") or ""),
+                    kind=(row.get("kind") or "point_of_interest").strip(),
+                    address=(row.get("address") or "").strip(),
+                    city=(row.get("city") or "").strip(),
+                    region=(row.get("region") or "").strip(),
+                    country_code=(row.get("country_code") or "").strip().upper(),
+                    lat=float(row["lat"]),
+                    lng=float(row["lng"]),
+                    place_id=(row.get("place_id") or "").strip() or place_id_for(key),
+                )
+            )
+    return out
+
+
+@dataclass
+class _LandmarkIndex:
+    items: list[Landmark]
+    by_name: dict[str, list[int]]  # folded name / alias / key -> landmarks
+    by_street: dict[str, list[int]]  # folded street part of the address -> landmarks
+    by_full_address: dict[str, int]
+    by_id: dict[str, int]
+    fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
+    fuzzy_words: int  # the most words in one of them
+
+
+def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
+    by_name: dict[str, list[int]] = {}
+    by_street: dict[str, list[int]] = {}
+    by_full: dict[str, int] = {}
+    by_id: dict[str, int] = {}
+    for i, lm in enumerate(items):
+        names = {fold(lm.name), fold(lm.key.replace("_", " ")), *map(fold, lm.aliases)}
+        for n in names:
+            if n:
+                by_name.setdefault(n, []).append(i)
+        if lm.address:
+            by_full.setdefault(street_key(lm.address), i)
+            street = lm.address.split(",")[0]
+            if any(ch.isdigit() for ch in street):
+                by_street.setdefault(street_key(street), []).append(i)
+        by_id[lm.place_id] = i
+    fuzzy = frozenset(n for n in by_name if len(n) >= 4)
+    words = max((n.count(" ") + 1 for n in fuzzy), default=0)
+    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
+
+
+def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
+    """Landmark names/aliases that occur in folded ``text`` as whole words, longest first, ties
+    in text order."""
+    words = text.split()
+    found = (
+        name
+        for i in range(len(words))
+        for k in range(min(li.fuzzy_words, len(words) - i), 0, -1)
+        if (name := " ".join(words[i : i + k])) in li.fuzzy
+    )
+    return sorted(dict.fromkeys(found), key=len, reverse=True)
+
+
+def _build_landmark_index() -> _LandmarkIndex:
+    return _index_landmarks(load_landmarks(LANDMARKS_CSV))
+
+
+landmark_index = _Once(_build_landmark_index)

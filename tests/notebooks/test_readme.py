@@ -1,0 +1,109 @@
+"""README.md stays true: its two set-up commands are where CI looks and install offline into a
+fresh virtual env, and its example runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests._venvs import clean_env, copy_repo, make_venv, run
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+OPEN_COMMAND = 'python -m pip install -e ".[notebooks]" && jupyter lab notebooks/'
+TEST_COMMAND = (
+    'python -m pip install -e ".[test]" -r binder/requirements.txt'
+    " && python tools/binder_wheels.py && python -m pytest"
+)
+COPIED = ("pyproject.toml", "README.md", "mapsnb", "binder", "notebooks", "tests")
+#: Stands first on PATH after the venv's bin/ (which has no pip): a bare ``pip`` would run the
+#: pip of whatever interpreter PATH finds, and install there.
+FOREIGN_PIP = """#!/bin/sh
+echo "bare pip ran: it belongs to another interpreter than the venv's python" >&2
+exit 97
+"""
+
+
+def _block(marker: str) -> str:
+    body = README.split(f"<!-- {marker} -->", 1)[1].split(f"<!-- /{marker} -->", 1)[0]
+    return "\n".join(line for line in body.strip().splitlines() if not line.startswith("```"))
+
+
+def test_exactly_two_setup_commands_near_the_top() -> None:
+    top = README[: README.index("## At a glance")]
+    assert _block("open-command") == OPEN_COMMAND
+    assert _block("test-command") == TEST_COMMAND
+    assert len(re.findall(r"^```bash$", top, flags=re.M)) == 2
+    assert re.search(r"Python 3\.\d+ or newer", top) and "venv" in top
+
+
+def test_readme_python_version_matches_pyproject() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    required = re.search(r'^requires-python = ">=(\d+\.\d+)"', pyproject, flags=re.M)
+    assert required, "pyproject.toml has no requires-python"
+    assert f"Python {required.group(1)} or newer" in README
+
+
+@pytest.mark.slow
+def test_readme_install_steps_work_in_a_fresh_venv(tmp_path: Path) -> None:
+    """Both set-up commands' install steps, verbatim, in a fresh activated venv, offline.
+
+    The venv (``tests/_venvs.py``) sees the packages this test runs with, so pip may not use any
+    index and still finds every requirement satisfied: it installs mapsnb alone, from a copy of
+    the repository, with the running interpreter's setuptools (build isolation would download
+    one). Then the venv's python imports mapsnb from the copy, its ``mapsnb`` script exists and
+    a README test runs there.
+    """
+    repo = copy_repo(tmp_path / "repo", COPIED)
+    venv = tmp_path / "venv"
+    foreign = tmp_path / "foreign-bin"
+    foreign.mkdir()
+    for name in ("pip", "pip3"):
+        (foreign / name).write_text(FOREIGN_PIP)
+        (foreign / name).chmod(0o755)
+    env = clean_env(venv, PIP_NO_BUILD_ISOLATION="0")  # "0" turns build isolation *off*
+    env["PATH"] = env["PATH"].replace(str(venv / "bin"), f"{venv / 'bin'}:{foreign}", 1)
+    python = make_venv(venv, env, tmp_path)
+    assert not (venv / "bin" / "pip").exists()
+
+    for marker in ("open-command", "test-command"):
+        install = _block(marker).split("&&", 1)[0].strip()
+        assert install.startswith("python -m pip install"), install
+        output = run(["bash", "-euo", "pipefail", "-c", install], env, repo, timeout=300)
+        installed = re.findall(r"^Successfully installed (.+)$", output, flags=re.M)
+        names = [n.rsplit("-", 1)[0] for n in installed[-1].split()] if installed else []
+        assert names == ["mapsnb"], output[-3000:]  # everything else was there: nothing fetched
+
+    where = run([python, "-c", "import mapsnb; print(mapsnb.__file__)"], env, tmp_path)
+    assert Path(where.strip().splitlines()[-1]) == repo / "mapsnb" / "__init__.py"
+    assert (venv / "bin" / "mapsnb").exists()
+    assert "export-notebooks" in run([venv / "bin" / "mapsnb", "--help"], env, tmp_path)
+    tests = run(
+        [
+            python,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "tests/test_readme.py::test_example_runs",
+        ],
+        env,
+        repo,
+    )
+    assert re.search(r"^1 passed", tests, flags=re.M), tests
+
+
+def test_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
+    code = README.split("## At a glance", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)
+    assert namespace["client"].source == "sandbox"
+    assert len(namespace["places"].to_frame()) == 5
+    assert len(namespace["env"].air_quality) == 48
