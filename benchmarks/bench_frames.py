@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb._calls.batch import assembly as bf
 from mapsnb._calls.batch.planning import PlannedCall
-from mapsnb._calls.client import Answered
+from mapsnb._calls.flow import Answered
 from mapsnb._store.cache import Stored
 from mapsnb.frames import (
     air_quality_frame,

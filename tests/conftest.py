@@ -21,8 +21,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     Playwright's sync API keeps an event loop running on the main thread while its
     session-scoped browser is open, so any later ``asyncio.run`` (async client tests, the SDK
     client) would fail with "cannot be called from a running event loop".
+
+    Browser tests and notebook cells (nbval: a kernel per notebook) are ``slow`` too, so that
+    ``pytest -m "not slow"`` is the fast part; a browser test gets ``BROWSER_LIMIT_S`` (a Lab
+    or Voila start on a loaded 2-core machine) unless it sets a limit of its own.
     """
+    for item in items:
+        browser = item.get_closest_marker("browser") is not None
+        notebook = item.path.suffix == ".ipynb"
+        if browser or notebook:
+            item.add_marker(pytest.mark.slow)
+        if browser and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(BROWSER_LIMIT_S))
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+#: Seconds a browser test may take (the suite's default is pyproject's 300 s).
+BROWSER_LIMIT_S = 600
 
 
 @pytest.fixture(scope="session")

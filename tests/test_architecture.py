@@ -1,24 +1,82 @@
-"""The import graph (read with ``ast``): no loops, nothing imports the package ``__init__``,
-payload dicts are read in one place, and UI layers stay out of the core."""
+"""The package's layout, read from its files with ``ast``: one folder per layer, each importing
+only the layers below it (imports inside functions and under ``TYPE_CHECKING`` counted), no
+import circle between modules or between folders, small modules that say what they hold, and
+every public path still importing the names it has always exported."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import re
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mapsnb"
+ROOT = PACKAGE.parent
 
 
 def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
 MODULES = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+#: The layers, lowest first: a module may import its own layer and those before it.
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    (
+        "foundations",
+        (
+            "mapsnb.errors",
+            "mapsnb.settings",
+            "mapsnb._version",
+            "mapsnb._types",
+            "mapsnb._redact",
+            "mapsnb.polyline",
+        ),
+    ),
+    ("emulator: shared pieces", ("mapsnb.sandbox.common",)),
+    ("emulator: the physical world", ("mapsnb.sandbox.earth",)),
+    ("emulator: the human world", ("mapsnb.sandbox.world",)),
+    ("emulator: the six tools", ("mapsnb.sandbox.tools",)),
+    ("emulator: in-process", ("mapsnb.sandbox.emulator",)),
+    ("emulator: served", ("mapsnb.sandbox.serve",)),
+    ("emulator: public names", ("mapsnb.sandbox",)),
+    ("transport", ("mapsnb._transport",)),
+    ("reading payloads", ("mapsnb._read",)),
+    ("store", ("mapsnb._store",)),
+    ("typed results", ("mapsnb.results",)),
+    ("frames", ("mapsnb.frames",)),
+    ("tool calls", ("mapsnb._calls",)),
+    ("maps and charts", ("mapsnb.charts", "mapsnb.layers")),
+    ("widgets", ("mapsnb.widgets",)),
+    ("entry points", ("mapsnb.cli", "mapsnb._export")),
+    ("package", ("mapsnb",)),
+]
+
+#: Imports that run upward, each inside a function only, with the reason.
+LAZY_UPWARD = {
+    # ``result.to_frame()`` builds its DataFrame on first use: pandas is not loaded before
+    ("mapsnb.results", "mapsnb.frames"): "to_frame() and friends import the frames on first use",
+}
+
+
+def _rank(module: str) -> int:
+    best, rank = -1, -1
+    for i, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best:
+                best, rank = len(prefix), i
+    assert rank >= 0, f"{module} belongs to no layer of LAYERS"
+    return rank
+
+
+def _folder(module: str) -> str:
+    """The layer folder a module belongs to (for the folder-level graph)."""
+    return LAYERS[_rank(module)][0]
 
 
 def _is_type_checking(node: ast.If) -> bool:
@@ -28,49 +86,45 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def _imports(module: str, *, top_level: bool = False) -> list[tuple[str, list[str]]]:
-    """``(imported module, names)`` for every import of ``module`` (function-level ones too,
-    unless ``top_level``; ``if TYPE_CHECKING:`` blocks excluded)."""
+def _imports(module: str) -> list[tuple[str, list[str], bool]]:
+    """``(imported module, names, lazy)`` for every import of ``module``: top-level, inside
+    functions (``lazy``) and under ``if TYPE_CHECKING:`` alike."""
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: list[tuple[str, list[str]]] = []
+    found: list[tuple[str, list[str], bool]] = []
 
-    def visit(node: ast.AST) -> None:
+    def visit(node: ast.AST, lazy: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                for sub in child.orelse:
-                    visit(sub)
-                continue
             if isinstance(child, ast.Import):
-                found.extend((a.name, []) for a in child.names)
+                found.extend((a.name, [], lazy) for a in child.names)
             elif isinstance(child, ast.ImportFrom):
                 base = package
                 for _ in range(child.level - 1):
                     base = base.rpartition(".")[0]
-                target = (
-                    f"{base}.{child.module}"
-                    if child.level and child.module
-                    else base
-                    if child.level
-                    else child.module or ""
-                )
-                found.append((target, [a.name for a in child.names]))
-            if not (top_level and isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))):
-                visit(child)
+                if child.level:
+                    target = f"{base}.{child.module}" if child.module else base
+                else:
+                    target = child.module or ""
+                found.append((target, [a.name for a in child.names], lazy))
+            inner = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            visit(child, lazy or inner)
 
-    visit(tree)
+    visit(tree, False)
     return found
 
 
-def _edges(module: str, *, top_level: bool = False) -> set[str]:
+def _edges(module: str, *, lazy: bool | None = None) -> set[str]:
+    """The package modules ``module`` imports (``lazy``: only those inside functions, or only
+    those at import time; ``None``: all)."""
     out: set[str] = set()
-    for target, names in _imports(module, top_level=top_level):
-        if not target.startswith("mapsnb"):
+    for target, names, inside in _imports(module):
+        if not (target == "mapsnb" or target.startswith("mapsnb.")):
+            continue
+        if lazy is not None and inside != lazy:
             continue
         submodules = {f"{target}.{n}" for n in names if f"{target}.{n}" in MODULES}
-        if submodules:
-            out |= submodules
+        out |= submodules
         if target in MODULES and (not names or len(submodules) < len(names)):
             out.add(target)
     out.discard(module)
@@ -80,37 +134,81 @@ def _edges(module: str, *, top_level: bool = False) -> set[str]:
 GRAPH = {m: _edges(m) for m in MODULES}
 
 
-def test_no_module_imports_the_package_init() -> None:
-    offenders = sorted(
-        m for m, deps in GRAPH.items() if "mapsnb" in deps and not m.startswith("mapsnb.__")
-    )
-    assert offenders == [], f"these modules import names from mapsnb/__init__.py: {offenders}"
-
-
-def test_the_import_graph_has_no_loop() -> None:
-    # package __init__ modules re-export their children; their edges are not loops of logic
-    graph = {
-        m: {d for d in deps if not (MODULES[d].name == "__init__.py" and m.startswith(d + "."))}
-        for m, deps in GRAPH.items()
-    }
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     state: dict[str, int] = {}
     stack: list[str] = []
 
-    def walk(node: str) -> None:
+    def walk(node: str) -> list[str] | None:
         state[node] = 1
         stack.append(node)
         for dep in sorted(graph.get(node, ())):
             if state.get(dep) == 1:
-                cycle = [*stack[stack.index(dep) :], dep]
-                pytest.fail("import loop: " + " -> ".join(cycle))
-            if dep not in state:
-                walk(dep)
+                return [*stack[stack.index(dep) :], dep]
+            if dep not in state and (found := walk(dep)):
+                return found
         stack.pop()
         state[node] = 2
+        return None
 
-    for module in sorted(graph):
-        if module not in state:
-            walk(module)
+    for node in sorted(graph):
+        if node not in state and (found := walk(node)):
+            return found
+    return None
+
+
+def _reexport(module: str, dep: str) -> bool:
+    """A package ``__init__`` importing its own children only re-exports them."""
+    return MODULES[module].name == "__init__.py" and dep.startswith(module + ".")
+
+
+def _exempt(module: str, dep: str) -> bool:
+    return any(
+        (module == a or module.startswith(a + ".")) and (dep == b or dep.startswith(b + "."))
+        for a, b in LAZY_UPWARD
+    )
+
+
+def test_every_module_belongs_to_a_layer() -> None:
+    for module in MODULES:
+        _rank(module)
+
+
+def test_each_layer_imports_only_the_layers_below_it() -> None:
+    upward = sorted(
+        f"{m} ({_folder(m)}) imports {d} ({_folder(d)})"
+        for m, deps in GRAPH.items()
+        for d in deps
+        if _rank(d) > _rank(m) and not _reexport(m, d) and not _exempt(m, d)
+    )
+    assert upward == [], "imports that run up the layers:\n" + "\n".join(upward)
+
+
+def test_the_documented_upward_imports_are_lazy() -> None:
+    for module in MODULES:
+        eager = _edges(module, lazy=False)
+        wrong = sorted(d for d in eager if _rank(d) > _rank(module) and _exempt(module, d))
+        assert wrong == [], f"{module} imports {wrong} at import time (allowed only lazily)"
+
+
+def test_there_is_no_import_circle_between_modules() -> None:
+    graph = {m: {d for d in deps if not _reexport(m, d)} for m, deps in GRAPH.items()}
+    found = _cycle(graph)
+    assert found is None, "import circle: " + " -> ".join(found or [])
+
+
+def test_there_is_no_import_circle_between_folders() -> None:
+    folders: dict[str, set[str]] = {}
+    for module, deps in GRAPH.items():
+        for dep in deps:
+            if _folder(dep) != _folder(module) and not _reexport(module, dep):
+                folders.setdefault(_folder(module), set()).add(_folder(dep))
+    found = _cycle(folders)
+    assert found is None, "import circle between folders: " + " -> ".join(found or [])
+
+
+def test_no_module_imports_the_package_init() -> None:
+    offenders = sorted(m for m, deps in GRAPH.items() if "mapsnb" in deps and m != "mapsnb")
+    assert offenders == [], f"these modules import names from mapsnb/__init__.py: {offenders}"
 
 
 @pytest.mark.parametrize(
@@ -119,34 +217,17 @@ def test_the_import_graph_has_no_loop() -> None:
         ("mapsnb._read.wire", {"pandas", "numpy", "ipyleaflet", "ipywidgets", "matplotlib"}),
         ("mapsnb._read.credits", {"pandas", "ipyleaflet", "ipywidgets", "matplotlib"}),
         ("mapsnb.results", {"ipyleaflet", "ipywidgets", "matplotlib"}),
-        ("mapsnb._calls.client", {"ipyleaflet", "ipywidgets", "matplotlib", "pandas"}),
+        ("mapsnb._calls", {"ipyleaflet", "ipywidgets", "matplotlib"}),
+        ("mapsnb._calls.client", {"pandas"}),
         ("mapsnb.frames", {"ipyleaflet", "ipywidgets", "matplotlib"}),
+        ("mapsnb.sandbox", {"pandas", "ipyleaflet", "ipywidgets", "matplotlib"}),
     ],
 )
 def test_core_modules_do_not_import_the_ui(module: str, forbidden: set[str]) -> None:
-    top = {target.split(".")[0] for target, _ in _imports(module)}
-    assert not (top & forbidden), f"{module} imports {sorted(top & forbidden)}"
-
-
-def test_data_flows_one_way() -> None:
-    """Lower layers never import higher ones at import time (transport -> calls -> results ->
-    frames -> UI); ``result.to_frame()`` imports :mod:`mapsnb.frames` on first use only."""
-    order = [
-        {"mapsnb._read.wire", "mapsnb._read.credits", "mapsnb.errors", "mapsnb._version"},
-        {"mapsnb.results"},
-        {"mapsnb.frames", "mapsnb.frames._environment"},
-        {"mapsnb.layers", "mapsnb.charts"},
-        {"mapsnb.widgets"},
-    ]
-    for level, group in enumerate(order):
-        higher = set().union(*order[level + 1 :])
-        for module in group:
-            reached = {
-                d
-                for d in _edges(module, top_level=True)
-                if any(d == h or d.startswith(h + ".") for h in higher)
-            }
-            assert not reached, f"{module} imports the higher layer(s) {sorted(reached)}"
+    inside = [m for m in MODULES if m == module or m.startswith(module + ".")]
+    for name in inside:
+        top = {target.split(".")[0] for target, _, _ in _imports(name)}
+        assert not (top & forbidden), f"{name} imports {sorted(top & forbidden)}"
 
 
 def test_payload_dicts_are_read_by_the_wire_reader_only() -> None:
@@ -157,11 +238,116 @@ def test_payload_dicts_are_read_by_the_wire_reader_only() -> None:
             assert ".raw" not in source and "._raw" not in source, module
 
 
-def test_the_architecture_document_names_every_module() -> None:
-    doc = (PACKAGE.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    missing = sorted(
-        m
-        for m in MODULES
-        if m.count(".") == 1 and f"{m.split('.')[1]}" not in doc and not m.endswith("__init__")
-    )
-    assert missing == [], f"docs/ARCHITECTURE.md does not mention {missing}"
+def test_every_module_is_small_and_says_what_it_holds() -> None:
+    too_long, undocumented = [], []
+    for module, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > 600:
+            too_long.append(f"{module}: {text.count(chr(10))} lines")
+        doc = ast.get_docstring(ast.parse(text))
+        if not doc or not doc.splitlines()[0].strip():
+            undocumented.append(module)
+    assert too_long == [], f"modules over 600 lines: {too_long}"
+    assert undocumented == [], f"modules without a docstring saying what they hold: {undocumented}"
+
+
+def test_no_folder_holds_more_than_twelve_modules() -> None:
+    crowded = {}
+    for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]:
+        if folder.name in ("__pycache__", "data") or "data" in folder.relative_to(PACKAGE).parts:
+            continue
+        modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+        if len(modules) > 12:
+            crowded[str(folder.relative_to(ROOT))] = len(modules)
+    assert crowded == {}, f"folders with more than 12 modules: {crowded}"
+
+
+def test_package_inits_only_reexport() -> None:
+    """A package ``__init__`` holds its docstring, imports and ``__all__`` (the root package
+    also its lazy attributes)."""
+    for module, path in MODULES.items():
+        if path.name != "__init__.py" or module == "mapsnb":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+                continue  # the docstring
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+                "__all__"
+            ]:
+                continue
+            pytest.fail(f"{module}/__init__.py holds more than re-exports (line {node.lineno})")
+
+
+def test_the_architecture_document_names_every_folder_and_module() -> None:
+    """Each folder as ``name/`` and each module by its path inside the package."""
+    doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    missing = []
+    for module, path in MODULES.items():
+        rel = path.relative_to(PACKAGE)
+        if module == "mapsnb":
+            continue
+        shown = f"{rel.parent.as_posix()}/" if path.name == "__init__.py" else rel.as_posix()
+        if f"`{shown}`" not in doc and f"`mapsnb/{shown}`" not in doc:
+            missing.append(shown)
+    assert missing == [], f"docs/ARCHITECTURE.md does not name {sorted(missing)}"
+
+
+#: Every public name each public path exported before the layout became one folder per layer.
+PUBLIC = {
+    "mapsnb": (
+        "AsyncClient AuthError BudgetExceeded Cache Circle Client DeadlineExceeded "
+        "EmptyResultWarning InvalidRequest LatLng MapsnbError NothingToDraw PayloadShapeWarning "
+        "PlaceId ProtocolError RateLimited ReplayMiss ResponseTooLarge ToolError ToolNotOffered "
+        "TransportError Viewport __version__ concat errors explore settings show"
+    ),
+    "mapsnb.errors": (
+        "AuthError BudgetExceeded DeadlineExceeded EmptyResultWarning InvalidRequest MapsnbError "
+        "NothingToDraw PayloadShapeWarning PolylineError ProtocolError RPC_CODES RateLimited "
+        "ReplayMiss ResponseTooLarge ToolError ToolNotOffered TransportError"
+    ),
+    "mapsnb.settings": (
+        "api_key_env backoff_base backoff_max cache_dir_env cache_env cache_max_days "
+        "calls_per_minute client_name default_deadline default_max_retries default_timeout "
+        "live_url max_response_bytes record_env record_mode_env retrieval_token_minutes "
+        "sandbox_call_log_env sandbox_eras sandbox_now_env session_protocol_version "
+        "session_renewals stateless_protocol_version"
+    ),
+    "mapsnb.polyline": "MAX_POINTS PolylineError cumulative_m decode encode haversine_m path_length_m",
+    "mapsnb.results": (
+        "AlongRouteResult Attribution EnvironmentResult PayloadShapeWarning PlaceView "
+        "PlacesResult ResolvedNames ResolvedUrls Route RoutesResult SANDBOX_NOTE ToolResult "
+        "parse_duration"
+    ),
+    "mapsnb.frames": (
+        "air_quality_frame along_route_frame concat current_weather_frame daily_weather_frame "
+        "environment_attributions health_recommendations_frame hourly_weather_frame "
+        "parse_distance_m places_frame pollen_frame pollutants_frame resolved_names_frame "
+        "resolved_urls_frame route_path_frame routes_frame to_geodataframe"
+    ),
+    "mapsnb.charts": (
+        "EPA_BANDS SCALES UAQI_BANDS UPI_COLORS UPI_LABELS attribution_text plot_air_quality "
+        "plot_pollen plot_routes plot_weather"
+    ),
+    "mapsnb.layers": (
+        "CLUSTER_THRESHOLD bias_layer clear detours_layer places_layer route_layer show"
+    ),
+    "mapsnb.widgets": "EnvironmentForm Explorer PlaceSearchForm ResolveForm RouteForm explore",
+    "mapsnb.sandbox": "SANDBOX_ATTRIBUTION Sandbox SandboxToolError parse_now",
+    "mapsnb.cli": "main",
+}
+
+
+@pytest.mark.parametrize("path", sorted(PUBLIC))
+def test_every_public_path_imports_its_names(path: str) -> None:
+    module = importlib.import_module(path)
+    missing = [name for name in PUBLIC[path].split() if not hasattr(module, name)]
+    assert missing == [], f"{path} no longer exports {missing}"
+
+
+def test_the_console_script_and_python_m_still_point_at_the_cli() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^mapsnb = "mapsnb\.cli:main"$', pyproject, re.M)
+    assert "__main__" in (PACKAGE / "cli.py").read_text(encoding="utf-8")

@@ -28,7 +28,7 @@ from mapsnb._transport.secrets import redact, redact_obj
 from mapsnb.errors import AuthError, MapsnbError, RateLimited, ToolError, TransportError
 
 if TYPE_CHECKING:
-    from mapsnb._calls.client import _BaseClient
+    from mapsnb._calls.flow import BaseClient
 
 #: The cheap real call: a resolution tool is billed $0 (it needs billing enabled).
 ACCESS_TOOL = "resolve_names"
@@ -249,7 +249,7 @@ def _ms(value: float | None) -> str:
     return "?" if value is None else f"{value:.0f} ms"
 
 
-def _endpoint(client: _BaseClient) -> str:
+def _endpoint(client: BaseClient) -> str:
     if client.is_sandbox:
         return "built-in emulator (in-process, no network)"
     parts = urlsplit(client.url)
@@ -257,7 +257,7 @@ def _endpoint(client: _BaseClient) -> str:
     return shown + ("?… (query hidden)" if parts.query else "")
 
 
-def _credentials(client: _BaseClient) -> str:
+def _credentials(client: BaseClient) -> str:
     kinds = [k for k, s in (("API key", client._key), ("OAuth token", client._token)) if s]
     if getattr(client, "_url_secrets", None):
         kinds.append("credentials in the URL")
@@ -267,7 +267,7 @@ def _credentials(client: _BaseClient) -> str:
     return text
 
 
-def _protocol_mode(client: _BaseClient) -> str:
+def _protocol_mode(client: BaseClient) -> str:
     if client._mode == "session":
         version = client._negotiated or settings.session_protocol_version
         return f"session (MCP {version}; asked for {client.protocol!r})"
@@ -303,7 +303,7 @@ def _describe_error(exc: MapsnbError) -> dict[str, Any]:
     return info
 
 
-def check_flow(client: _BaseClient) -> Generator[Any, Any, CheckReport]:
+def check_flow(client: BaseClient) -> Generator[Any, Any, CheckReport]:
     """The check, as a flow the client drives (sync or async): list, one real call, compare."""
     notes: list[str] = []
     tools: list[Any] | None = None

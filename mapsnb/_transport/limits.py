@@ -159,6 +159,11 @@ class Budget:
         if self.ends is not None and time.monotonic() + wait >= self.ends:
             raise self.error()
 
+    def allow(self, wait: float) -> float:
+        """``wait``, once :meth:`check` has made sure the time is not up after it."""
+        self.check(wait)
+        return wait
+
     def error(self) -> DeadlineExceeded:
         hint = f". {self.hint}" if self.hint else ""
         return DeadlineExceeded(f"{self.what} did not complete within {self.seconds:g} s{hint}")

@@ -17,7 +17,7 @@ import pandas as pd
 
 from mapsnb._read.wire import collect_attributions, failures, g, num, path, text
 from mapsnb.errors import RPC_CODES
-from mapsnb.frames._environment import finish
+from mapsnb.frames._tables import finish
 
 BATCH_COLUMNS = [
     "ok",

@@ -1,9 +1,17 @@
-"""Shared pieces of the emulator: the clock, argument access, tool errors."""
+"""The emulator's base: tool errors, argument access, the call clock, stable ids, attribution.
+
+Everything else in :mod:`mapsnb.sandbox` builds on these: :class:`SandboxToolError` and
+:func:`invalid` (how a tool fails), :func:`arg` and :func:`lat_lng_arg` (reading wire arguments
+in either spelling), :class:`Context` (the emulator's "now" for one call), :func:`stable_int`,
+:func:`place_id_for` and :func:`token_for` (deterministic ids), :func:`attribution` and
+:func:`place_url` (how every answer names its synthetic source).
+"""
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import math
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -108,6 +116,25 @@ def arg(obj: dict[str, Any] | None, name: str, default: Any = None, *, where: st
     if name in obj:
         return obj[name]
     return obj.get(alt, default)
+
+
+def _check_coord(v: Any, field: str, name: str, lim: int) -> float:
+    if v is None:
+        raise invalid(f"{field}.{name} is required")
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
+        raise invalid(f"{field}.{name} must be a number")
+    if not -lim <= v <= lim:
+        raise invalid(f"{field}.{name} must be between {-lim} and {lim}, got {v}")
+    return float(v)
+
+
+def lat_lng_arg(value: Any, field: str) -> tuple[float, float]:
+    """Validate a wire LatLng ``{latitude, longitude}``; INVALID_ARGUMENT naming ``field``."""
+    if not isinstance(value, dict):
+        raise invalid(f"{field} must be an object with latitude and longitude")
+    lat = _check_coord(value.get("latitude"), field, "latitude", 90)
+    lng = _check_coord(value.get("longitude"), field, "longitude", 180)
+    return lat, lng
 
 
 def stable_hash(*parts: Any, length: int = 16) -> bytes:

@@ -13,15 +13,8 @@ from mapsnb import settings
 from mapsnb.sandbox.common import Context, SandboxToolError, invalid
 from mapsnb.sandbox.tools.schemas import ERAS, schema_names, tool_list
 
-#: the six tools, in the reference's order
-TOOL_NAMES = (
-    "search_places",
-    "lookup_weather",
-    "compute_routes",
-    "search_along_route",
-    "resolve_names",
-    "resolve_maps_urls",
-)
+#: the six tools of today's toolset, in the reference's order (as its ``tools/list`` lists them)
+TOOL_NAMES = tuple(tool["name"] for tool in tool_list(ERAS[0]))
 Implementation = Callable[[dict[str, Any], Context], dict[str, Any]]
 
 
@@ -93,7 +86,6 @@ class Sandbox:
             self._clock = (lambda: fixed) if fixed is not None else _utcnow
         self._offset = dt.timedelta(0)
         self._sessions = itertools.count(1)
-        self._endpoint: Any = None
 
     def now(self) -> dt.datetime:
         """The emulator's current time (aware, UTC)."""
@@ -108,6 +100,7 @@ class Sandbox:
         return self.now()
 
     def session_counter(self) -> int:
+        """The next MCP session number of this emulator (for the endpoints that serve it)."""
         return next(self._sessions)
 
     def list_tools(self) -> list[dict[str, Any]]:
@@ -125,14 +118,6 @@ class Sandbox:
             return impl(arguments, Context(now=self.now()))
         except SandboxToolError as exc:  # name arguments as the schemas do (camelCase)
             raise SandboxToolError(exc.status, schema_names(exc.message)) from None
-
-    def transport(self) -> Any:
-        """An httpx transport serving this emulator in-process (MCP streamable HTTP)."""
-        from mapsnb.sandbox.serve.endpoint import McpEndpoint, SandboxTransport
-
-        if self._endpoint is None:
-            self._endpoint = McpEndpoint(self)
-        return SandboxTransport(self._endpoint)
 
 
 def _utcnow() -> dt.datetime:

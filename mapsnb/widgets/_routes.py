@@ -11,7 +11,7 @@ import ipywidgets as w
 import pandas as pd
 
 from mapsnb._calls.arguments import TRAFFIC_AWARE, TRAVEL_MODES
-from mapsnb._read.summary import safe_html
+from mapsnb._read.summary_html import safe_html
 from mapsnb.errors import EmptyResultWarning, InvalidRequest
 from mapsnb.results import WALK_WARNING, AlongRouteResult, RoutesResult
 from mapsnb.widgets._base import BaseForm, attribution_html, frame_html, note_html

@@ -79,7 +79,7 @@ def test_credits_are_kept_once_each_in_linear_time() -> None:
     """A batch of 10,000 live answers carries ~100,000 distinct credits ("<name> - Google
     Maps"): keeping them once each must not scan the kept list per credit (that was
     quadratic: minutes for a 100,000-row batch)."""
-    from mapsnb._calls.batch.assembly import Parts
+    from mapsnb._calls.batch.parts import Parts
 
     class Scanned(list):
         scans = 0

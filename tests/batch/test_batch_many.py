@@ -11,7 +11,8 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapsnb._calls.batch import assembly as bf
+from mapsnb._calls.batch import parts as bf
+from mapsnb.frames import _along_route as A
 from mapsnb.frames import _places as F
 
 SUMMARY = (
@@ -130,7 +131,7 @@ def test_plain_along_route_answers_are_read_together_with_ranks_per_answer() -> 
         {"results": [{"place": view(i), "detourSummary": DETOURS[0]}, {"place": view(i + 1)}]}
         for i in range(0, 6, 2)
     ]
-    read = F.along_route_lists_many(payloads)
+    read = A.along_route_lists_many(payloads)
     assert read is not None and read[2] == [2, 2, 2]
     assert read[0]["rank"] == [0, 1] * 3 and read[0]["detour"][:2] == [312 * 10**9, None]
     check_same(payloads, "search_along_route")

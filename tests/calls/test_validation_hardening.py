@@ -13,6 +13,7 @@ import pytest
 import mapsnb
 from mapsnb import Circle, InvalidRequest, LatLng
 from mapsnb._calls import arguments as rq
+from mapsnb._calls.arguments._times import _RFC3339
 
 NOW = dt.datetime(2026, 9, 18, 8, 0, tzinfo=dt.UTC)
 
@@ -40,7 +41,7 @@ def test_departure_time_with_a_seconds_offset_is_sent_as_rfc3339() -> None:
     when = dt.datetime(2026, 9, 19, 8, 0, tzinfo=odd)
     args = rq.compute_routes_args("A", "B", departure_time=when, now=NOW)
     sent = args["departure_time"]
-    assert rq._RFC3339.fullmatch(sent), sent
+    assert _RFC3339.fullmatch(sent), sent
     assert dt.datetime.fromisoformat(sent) == when  # the same instant, in UTC
     assert "+05:00:30" not in sent
 

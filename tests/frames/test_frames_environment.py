@@ -14,13 +14,9 @@ import pandas as pd
 import pytest
 
 from mapsnb import frames as F
-from mapsnb.frames._environment import (
-    AIR_QUALITY_COLUMNS,
-    CURRENT_WEATHER_COLUMNS,
-    DAILY_COLUMNS,
-    POLLEN_COLUMNS,
-    WEATHER_COLUMNS,
-)
+from mapsnb.frames._air_quality import AIR_QUALITY_COLUMNS
+from mapsnb.frames._pollen import POLLEN_COLUMNS
+from mapsnb.frames._weather import CURRENT_WEATHER_COLUMNS, DAILY_COLUMNS, WEATHER_COLUMNS
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "payloads"
 LA = ZoneInfo("America/Los_Angeles")

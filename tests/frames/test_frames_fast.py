@@ -12,6 +12,8 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mapsnb.frames import _along_route as A
+from mapsnb.frames import _columns as C
 from mapsnb.frames import _places as F
 
 TITLES = st.sampled_from(
@@ -96,7 +98,7 @@ def test_frame_builds_pause_the_collector_and_restore_its_state() -> None:
     import gc
 
     seen: list[bool] = []
-    probe = F._gc_paused(lambda: seen.append(gc.isenabled()))
+    probe = C._gc_paused(lambda: seen.append(gc.isenabled()))
     payload = {"places": [LIVE], "summary": "<p><strong>Café Luna</strong> is open [0].</p>"}
     assert gc.isenabled()
     probe()
@@ -105,7 +107,7 @@ def test_frame_builds_pause_the_collector_and_restore_its_state() -> None:
     gc.disable()
     try:
         probe()
-        F.along_route_frame({"results": [{"place": LIVE}]})
+        A.along_route_frame({"results": [{"place": LIVE}]})
         assert not gc.isenabled() and seen == [False, False]
     finally:
         gc.enable()
@@ -146,16 +148,16 @@ def along_results(draw: st.DrawFn, plain: bool) -> Any:
 )
 def test_fast_along_columns_equal_the_row_by_row_pass(items: list[Any], summary: str) -> None:
     payload = {"results": items, "summary": summary}
-    fast = F._along_columns(items, payload)
-    slow = F._along_columns(tuple(items), payload)
+    fast = A._along_columns(items, payload)
+    slow = A._along_columns(tuple(items), payload)
     same(fast[0], slow[0])
     assert fast[1] == slow[1] and fast[2] == slow[2]
 
 
 def test_live_along_results_take_the_fast_path() -> None:
     items = [{"place": LIVE, "detourSummary": {"detourDuration": "312s"}}, {"place": LIVE}]
-    assert F._live_results(items) is not None
-    cols, _, simple = F._along_columns(items, {"results": items})
+    assert A._live_results(items) is not None
+    cols, _, simple = A._along_columns(items, {"results": items})
     assert cols["detour"] == [312 * 10**9, None] and simple
 
 
@@ -174,7 +176,7 @@ def test_remembered_colours_equal_the_plain_reading(color: dict[str, Any]) -> No
 
 
 def test_civil_dates_read_each_day_once_and_keep_nat() -> None:
-    from mapsnb.frames._environment import civil_dates
+    from mapsnb.frames._tables import civil_dates
 
     day = {"year": 2026, "month": 3, "day": 1}
     out = civil_dates([day, day, {"year": 2026, "month": 2, "day": 30}, "2026-03-02", day])

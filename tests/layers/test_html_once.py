@@ -14,6 +14,7 @@ import pytest
 
 import mapsnb
 from mapsnb import layers
+from mapsnb.layers._places import _place_popup
 from mapsnb.results import PlacesResult
 from tests.servers.fault_server import FaultServer, rpc_result, tool_result
 
@@ -87,7 +88,7 @@ def test_map_info_boxes_escape_once(result: PlacesResult) -> None:
     layer = layers.places_layer(result)
     feature = layer.data["features"][0]
     props = {**layer.shared_properties, **feature["properties"]}
-    assert_once(layers._place_popup(props), NAME, "Maps & <Co>")
+    assert_once(_place_popup(props), NAME, "Maps & <Co>")
     layer._hover_callbacks(event="mouseover", properties=feature["properties"])
     assert_once(layer.info.value, NAME)
 

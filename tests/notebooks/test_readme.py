@@ -47,6 +47,7 @@ def test_readme_python_version_matches_pyproject() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(1200)  # a venv and two offline installs: minutes on a loaded 2-core machine
 def test_readme_install_steps_work_in_a_fresh_venv(tmp_path: Path) -> None:
     """Both set-up commands' install steps, verbatim, in a fresh activated venv, offline.
 

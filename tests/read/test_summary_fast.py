@@ -1,6 +1,6 @@
 """The summary reader's fast paths (issue 24) read exactly what its plain definitions read.
 
-``_snippets`` splits only the lines that cite and checks sentence ends on a short window; names
+``find_snippets`` splits only the lines that cite and checks sentence ends on a short window; names
 are read on first use. Both must give what the definitions give: every sentence of
 ``_sentences`` and a name per citation, for any text.
 """
@@ -11,6 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapsnb._read import summary as S
+from mapsnb._read import summary_html as H
+from mapsnb._read import summary_names as N
+from mapsnb._read import summary_sentences as T
 
 PIECES = [
     "<p>", "</p>", "<strong>", "</strong>", "<b>", "</b>", "**", "[0]", "[1]", "[0, 1]",
@@ -26,9 +29,9 @@ texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join) | st.text(ma
 def reference_snippets(plain: str) -> dict[int, str]:
     """The definition: the first sentence (of :func:`_sentences`) citing each number."""
     out: dict[int, str] = {}
-    for sentence in S._sentences(plain):
-        for m in S._CITE.finditer(sentence):
-            for n in S._numbers(m.group(1)):
+    for sentence in T._sentences(plain):
+        for m in T.CITE.finditer(sentence):
+            for n in T.cite_numbers(m.group(1)):
                 out.setdefault(n, sentence)
     return out
 
@@ -36,8 +39,8 @@ def reference_snippets(plain: str) -> dict[int, str]:
 @settings(max_examples=1500, deadline=None)
 @given(texts)
 def test_snippets_are_the_first_sentence_citing_each_number(text: str) -> None:
-    plain = S.plain_text(text)
-    assert S._snippets(plain) == reference_snippets(plain)
+    plain = H.plain_text(text)
+    assert T.find_snippets(plain) == reference_snippets(plain)
 
 
 @settings(max_examples=500, deadline=None)
@@ -50,25 +53,25 @@ def test_names_read_one_by_one_equal_names_read_all_at_once(text: str) -> None:
 
 
 def reference_names(summary: str) -> dict[int, str | None]:
-    """The definition, paragraph by paragraph (``_PARAGRAPH.split``), every name read at once."""
+    """The definition, paragraph by paragraph (``PARAGRAPH.split``), every name read at once."""
     names: dict[int, str | None] = {}
-    for paragraph in S._PARAGRAPH.split(summary):
-        clusters = S._clusters(paragraph)
+    for paragraph in H.PARAGRAPH.split(summary):
+        clusters = T._clusters(paragraph)
         if not clusters:
             continue
         first_start, _, first = clusters[0]
         fresh = [n for n in first if n not in names]
         if len(first) == 1 and fresh:
             name = None
-            if S._is_first_sentence(paragraph[:first_start]):
-                name = S._subject(paragraph)
-            names[fresh[0]] = name or S._bold_before(paragraph, first_start)
+            if N.is_first_sentence(paragraph[:first_start]):
+                name = N.paragraph_subject(paragraph)
+            names[fresh[0]] = name or N.bold_before(paragraph, first_start)
         for start, _, numbers in clusters:
             for n in numbers:
                 if n not in names:
-                    names[n] = S._bold_before(paragraph, start) if len(numbers) == 1 else None
+                    names[n] = N.bold_before(paragraph, start) if len(numbers) == 1 else None
                 elif names[n] is None and len(numbers) == 1:
-                    names[n] = S._bold_before(paragraph, start)
+                    names[n] = N.bold_before(paragraph, start)
     return names
 
 

@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mapsnb
-from mapsnb._read.summary import parse_summary, plain_text
+from mapsnb._read.summary import parse_summary
+from mapsnb._read.summary_html import plain_text
 from mapsnb.polyline import haversine_m
 from mapsnb.sandbox import Sandbox, SandboxToolError
 from mapsnb.sandbox.tools.places import business_resolved, make_business
@@ -21,7 +22,7 @@ from mapsnb.sandbox.world.categories import (
     detect_category,
     is_generic_query,
 )
-from mapsnb.sandbox.world.geo import resolve_text
+from mapsnb.sandbox.world.geocode import resolve_text
 
 NOW = "2026-09-18T15:00:00Z"
 

@@ -9,7 +9,7 @@ import pytest
 from mapsnb import frames as F
 from mapsnb.polyline import haversine_m
 from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.world.geo import resolve_geo_id
+from mapsnb.sandbox.world.resolved import resolve_geo_id
 
 NOW = "2026-09-18T15:00:00+00:00"
 LYON = (45.764, 4.8357)
@@ -162,7 +162,7 @@ def test_manhattan_to_hoboken_goes_over_a_bridge(box: Sandbox, mode: str) -> Non
     from mapsnb.polyline import decode
     from mapsnb.sandbox.earth.crossings import plan
     from mapsnb.sandbox.earth.water import open_water_m
-    from mapsnb.sandbox.world.geo import resolve_text
+    from mapsnb.sandbox.world.geocode import resolve_text
 
     r = route(box, "Manhattan", "Hoboken", mode)[0]
     path = decode(r["encodedPolyline"])

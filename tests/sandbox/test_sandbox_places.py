@@ -20,7 +20,9 @@ from mapsnb.sandbox.tools.places import (
     detect_category,
     search_places,
 )
-from mapsnb.sandbox.world import geo as _geo
+from mapsnb.sandbox.world import cities as _cities
+from mapsnb.sandbox.world import geocode as _geo
+from mapsnb.sandbox.world import resolved as _resolved
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
@@ -80,11 +82,11 @@ def test_resolve_text_bias_and_region_break_ties() -> None:
 
 
 def test_timezone_and_nearest_city() -> None:
-    assert _geo.timezone_at(48.86, 2.35) == "Europe/Paris"
-    assert _geo.timezone_at(35.68, 139.69) == "Asia/Tokyo"
-    assert _geo.timezone_at(0.0, -150.0) == "Etc/GMT+10"  # mid-Pacific: by longitude
-    assert _geo.nearest_city(48.85, 2.29) == ("Paris", "FR")
-    assert _geo.nearest_city(37.42, -122.08) == ("Mountain View", "US")
+    assert _cities.timezone_at(48.86, 2.35) == "Europe/Paris"
+    assert _cities.timezone_at(35.68, 139.69) == "Asia/Tokyo"
+    assert _cities.timezone_at(0.0, -150.0) == "Etc/GMT+10"  # mid-Pacific: by longitude
+    assert _cities.nearest_city(48.85, 2.29) == ("Paris", "FR")
+    assert _cities.nearest_city(37.42, -122.08) == ("Mountain View", "US")
 
 
 def test_resolve_location_oneof_ranges_and_not_found() -> None:
@@ -110,7 +112,7 @@ def test_resolve_location_oneof_ranges_and_not_found() -> None:
 
 
 def test_place_view_shape() -> None:
-    view = _geo.place_view(_geo.resolve_text("SF MoMA"))
+    view = _resolved.place_view(_geo.resolve_text("SF MoMA"))
     assert view["place"] == "places/" + view["id"]
     assert set(view) == {"place", "id", "googleMapsLinks", "attribution", "location"}
     assert view["location"] == {"latitude": 37.78571, "longitude": -122.40107}

@@ -18,8 +18,11 @@ from mapsnb.sandbox import Sandbox
 from mapsnb.sandbox.common import EMULATOR_DOCS_URL
 from mapsnb.sandbox.earth.land import LINKS, connected, landmass
 from mapsnb.sandbox.tools.routes import reachable
-from mapsnb.sandbox.world import geo as _geo
+from mapsnb.sandbox.world import cities as _cities
+from mapsnb.sandbox.world import geocode as _geo
 from mapsnb.sandbox.world import geodata as _geodata
+from mapsnb.sandbox.world import indexfile as _indexfile
+from mapsnb.sandbox.world import resolved as _resolved
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-09-18T15:00:00+00:00"
@@ -173,12 +176,12 @@ def test_small_towns_resolve(sb: Sandbox, text: str, cc: str, lat: float, lng: f
     assert haversine_m(r.lat, r.lng, lat, lng) < 5000
     out = sb.call_tool("resolve_names", {"queries": [{"text": text}]})
     place = out["results"][0]["entity"]["place"]
-    assert _geo.resolve_geo_id(place) == r  # a town's place id resolves back to it
+    assert _resolved.resolve_geo_id(place) == r  # a town's place id resolves back to it
 
 
 def test_the_finer_table_is_used() -> None:
     assert _geodata.MIN_POPULATION <= 1000
-    assert len(_geo._city_index().cities) > 100_000
+    assert len(_cities.city_index().cities) > 100_000
 
 
 # --------------------------------------------------------------------------- attribution
@@ -280,12 +283,12 @@ def test_a_damaged_or_stale_index_file_is_refused(
     (index,) = _index_files(cold_run[0])
     data = index.read_bytes()
     key = index.stem.rsplit("-", 1)[1]
-    assert _geodata._parse(data, key)  # the good file reads back
+    assert _indexfile.parse(data, key)  # the good file reads back
     with pytest.raises(ValueError):
         if damage == "other key":
-            _geodata._parse(data, "0" * len(key))
+            _indexfile.parse(data, "0" * len(key))
         else:
-            _geodata._parse(_damaged(data, damage), key)
+            _indexfile.parse(_damaged(data, damage), key)
 
 
 def test_a_corrupt_cached_index_is_rebuilt(

@@ -12,7 +12,8 @@ from mapsnb.sandbox.common import Context, SandboxToolError, stable_int
 from mapsnb.sandbox.tools import locations as _locations
 from mapsnb.sandbox.tools.places import search_places
 from mapsnb.sandbox.tools.resolve import resolve_maps_urls, resolve_names
-from mapsnb.sandbox.world import geo as _geo
+from mapsnb.sandbox.world import geocode as _geo
+from mapsnb.sandbox.world import landmarks as _landmarks
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 EIFFEL = "ChIJLU7jZClu5kcR4PcOOO6p3I0"
@@ -183,7 +184,7 @@ def test_url_shapes() -> None:
 
 
 def test_cid_and_short_links_are_deterministic() -> None:
-    items = _geo.landmarks()
+    items = _landmarks.landmarks()
     out = urls("https://maps.google.com/?cid=7", "https://maps.google.com/?cid=7")
     assert out["entities"][0] == {"place": "places/" + items[7 % len(items)].place_id}
     assert out["entities"][0] == out["entities"][1]
@@ -238,7 +239,7 @@ def test_determinism() -> None:
 
 def test_packaged_landmarks_load_with_spec_ids() -> None:
     _geo.use_landmarks(None)
-    items = _geo.landmarks()
+    items = _landmarks.landmarks()
     assert len(items) >= 50
     ids = {lm.place_id for lm in items}
     assert {EIFFEL, "ChIJOwE_Id1w5EAR4Q27FkL6T_0", "ChIJt_5xIthw5EARoJ71mGq7t74"} <= ids

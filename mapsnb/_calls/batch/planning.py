@@ -1,10 +1,9 @@
-"""Batch calls: a list, Series or DataFrame in, one tidy DataFrame out — within quota.
+"""Planning a batch: every row checked and every call planned before any is sent.
 
-``client.batch.<tool>(data, **arguments)`` plans every call before sending any (invalid rows are
-kept as rows with their error, never sent), checks the plan against the client's budget, then
-runs the calls concurrently on the async client (``max_concurrency`` in flight, a per-tool rate
-limiter, a shared backoff after a 429) and returns the tool's tidy frame for every input row,
-keyed by the input's index, with ``status`` and ``error`` columns.
+:func:`plan` turns the input and the arguments into a :class:`Job` (invalid rows are kept as
+rows with their error, never sent); :func:`check_budget` checks it against the client's budget
+and :func:`plan_frame` is what ``dry_run=True`` returns. :class:`Options` are the keywords every
+batch method takes.
 
 Argument convention: a string naming a column of a DataFrame input is a per-row argument; any
 other value is fixed for every row. A string that names no column but looks like a column name
@@ -15,10 +14,6 @@ to send such a literal to every row, put it in a column (``df.assign(query="coff
 name that column. For a list or Series input, its values are the tool's main argument
 (``text_query``, ``location``, ``origin``, the query or the URL), kept as a column of that name
 in the output.
-
-``status`` is one of ``"ok"``, ``"empty"`` (the call succeeded with no rows), ``"not_found"``,
-``"invalid"`` (refused before sending), ``"error"`` (the call failed) or ``"cancelled"`` (not
-run: the batch was interrupted; only in ``.partial`` frames).
 """
 
 from __future__ import annotations
@@ -27,20 +22,20 @@ import datetime as dt
 import difflib
 import json
 import re
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from mapsnb._calls import arguments as rq
-from mapsnb._calls.batch.assembly import PACKED, Parts, resume_parts
-from mapsnb._calls.batch.running import LoopThread, execute
+from mapsnb._calls.batch.parts import PACKED, Parts, resume_parts
 from mapsnb._calls.billing import tier
 from mapsnb.errors import InvalidRequest, MapsnbError
 
-__all__ = ["AsyncBatch", "Batch"]
+if TYPE_CHECKING:
+    from mapsnb._calls.flow import BaseClient
+
 
 PACK = rq.MAX_BATCH
 _MAIN = {
@@ -198,24 +193,11 @@ def _clean(name: str, value: Any) -> Any:
 
 def _build(tool: str, values: dict[str, Any], now: dt.datetime) -> dict[str, Any]:
     """Wire arguments of one row (raises :class:`InvalidRequest`)."""
-    main = values.pop(_MAIN[tool])
-    for old, new in (
-        ("travel_mode", "travel_mode_"),
-        ("routing_preference", "routing_preference_"),
-    ):
-        if old in values and tool in ("compute_routes", "search_along_route"):
-            values[new] = values.pop(old)
-    if tool == "search_places":
-        return rq.search_places_args(main, **values)
-    if tool == "lookup_weather":
-        return rq.lookup_weather_args(main, **values)
+    if tool in ("resolve_names", "resolve_maps_urls"):  # one name a row, packed later
+        values[_MAIN[tool]] = [values[_MAIN[tool]]]
     if tool == "compute_routes":
-        return rq.compute_routes_args(main, values.pop("destination", None), now=now, **values)
-    if tool == "search_along_route":
-        return rq.search_along_route_args(main, now=now, **values)
-    if tool == "resolve_names":
-        return rq.resolve_names_args([main], **values)
-    return rq.resolve_maps_urls_args([main])
+        values.setdefault("destination", None)
+    return rq.tool_arguments(tool, values, lambda: now)
 
 
 def _frame_of(data: Any) -> tuple[pd.DataFrame | None, pd.Series | None]:
@@ -233,7 +215,7 @@ def _frame_of(data: Any) -> tuple[pd.DataFrame | None, pd.Series | None]:
 
 
 def plan(
-    client: Any,
+    client: BaseClient,
     tool: str,
     data: Any,
     main: Any,
@@ -270,13 +252,7 @@ def plan(
                 f"is required: a column name of the DataFrame or one value for every row "
                 f"(columns: {', '.join(map(str, df.columns))})",
             )
-        if isinstance(main, str) and main in df.columns:
-            columns[name] = df[main].tolist()
-        else:
-            if isinstance(main, str):
-                _column_or_literal(name, main, df)
-            fixed[name] = main
-        for key, value in arguments.items():
+        for key, value in {name: main, **arguments}.items():
             if isinstance(value, str) and value in df.columns:
                 columns[key] = df[value].tolist()
             else:
@@ -328,7 +304,7 @@ def plan(
     return Job(tool, index, calls, invalid, kept, table, inputs)
 
 
-def stored(client: Any, job: Job) -> list[bool]:
+def stored(client: BaseClient, job: Job) -> list[bool]:
     """Whether each planned call would be answered by the client's recording or cache (so
     neither sent nor billed)."""
     recording = getattr(client, "recording", None)
@@ -349,7 +325,7 @@ def stored(client: Any, job: Job) -> list[bool]:
     return out
 
 
-def check_budget(client: Any, job: Job) -> None:
+def check_budget(client: BaseClient, job: Job) -> None:
     """Refuse (:class:`~mapsnb.BudgetExceeded`) a batch whose calls would pass the budget;
     calls the cache or recording answers are not counted."""
     meter = client._meter
@@ -379,7 +355,6 @@ def plan_frame(job: Job, cached: list[bool]) -> pd.DataFrame:
     return df
 
 
-# ------------------------------------------------------------------------------ public API
 @dataclass(frozen=True)
 class Options:
     """The keyword arguments every batch method takes."""
@@ -389,243 +364,3 @@ class Options:
     dry_run: bool = False
     resume: pd.DataFrame | None = None
     calls_per_minute: int | Mapping[str, int] | None = None
-
-
-class _BatchBase:
-    def __init__(self, client: Any) -> None:
-        self._client = client
-
-    @property
-    def partial(self) -> pd.DataFrame | None:
-        """The frame of the last batch of this client that was interrupted or failed."""
-        return getattr(self._client, "_batch_partial", None)
-
-    def _job(self, tool: str, data: Any, main: Any, arguments: dict[str, Any], resume: Any) -> Job:
-        table = arguments.pop("table", None)
-        return plan(self._client, tool, data, main, arguments, resume=resume, table=table)
-
-    def _call(
-        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
-    ) -> Any:
-        raise NotImplementedError
-
-    def search_places(
-        self,
-        data: Any,
-        text_query: Any = None,
-        *,
-        max_concurrency: int = 8,
-        progress: bool = True,
-        dry_run: bool = False,
-        resume: pd.DataFrame | None = None,
-        calls_per_minute: int | Mapping[str, int] | None = None,
-        **arguments: Any,
-    ) -> Any:
-        """``search_places`` for every row: the places each query finds.
-
-        Parameters
-        ----------
-        data
-            A list, a Series (its values are the queries, kept as the output's ``text_query``
-            column) or a DataFrame.
-        text_query
-            With a DataFrame: the column holding the queries (default: a ``text_query`` column),
-            or one query for every row.
-        max_concurrency
-            Calls in flight at once.
-        progress
-            Show a ``tqdm`` progress bar (a widget in notebooks).
-        dry_run
-            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
-        resume
-            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
-        calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
-        **arguments
-            The other arguments of :meth:`Client.search_places`, each a column name (per row) or
-            a value (every row). A string that names no column but looks like one (``"plcae"``
-            next to a ``place`` column; ``"place"`` as a location) raises ``InvalidRequest``
-            ("did you mean 'city'?"); to send such a literal to every row, add it as a column
-            (``df.assign(location="place")``) and pass that column's name.
-
-        Returns
-        -------
-        pandas.DataFrame
-            The places of every input row, keyed by the input's index then ``citation``, with
-            ``status``, ``error`` and ``input_row`` columns (see :mod:`mapsnb._calls.batch.assembly`).
-        """
-        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
-        return self._call("search_places", data, text_query, arguments, options)
-
-    def lookup_weather(
-        self,
-        data: Any,
-        location: Any = None,
-        *,
-        max_concurrency: int = 8,
-        progress: bool = True,
-        dry_run: bool = False,
-        resume: pd.DataFrame | None = None,
-        calls_per_minute: int | Mapping[str, int] | None = None,
-        **arguments: Any,
-    ) -> Any:
-        """``lookup_weather`` for every row; ``capabilities=`` as :meth:`Client.lookup_weather`.
-
-        ``location`` is the column of locations with a DataFrame (or one location for every
-        row); ``table=`` picks the table of each result to stack (``"air_quality"``,
-        ``"hourly_weather"``, ``"current_weather"``, ``"daily_weather"``, ``"pollen"``,
-        ``"pollutants"``, ``"health_recommendations"``; default: ``EnvironmentResult.to_frame``).
-        Other parameters as :meth:`search_places`.
-        """
-        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
-        return self._call("lookup_weather", data, location, arguments, options)
-
-    def compute_routes(
-        self,
-        data: Any,
-        origin: Any = None,
-        *,
-        max_concurrency: int = 8,
-        progress: bool = True,
-        dry_run: bool = False,
-        resume: pd.DataFrame | None = None,
-        calls_per_minute: int | Mapping[str, int] | None = None,
-        **arguments: Any,
-    ) -> Any:
-        """``compute_routes`` for every row; ``origin=`` and ``destination=`` are columns or values.
-
-        ``travel_mode`` and ``routing_preference`` take the values of
-        :meth:`Client.compute_routes`. Other parameters as :meth:`search_places`.
-        """
-        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
-        return self._call("compute_routes", data, origin, arguments, options)
-
-    def search_along_route(
-        self,
-        data: Any,
-        text_query: Any = None,
-        *,
-        max_concurrency: int = 8,
-        progress: bool = True,
-        dry_run: bool = False,
-        resume: pd.DataFrame | None = None,
-        calls_per_minute: int | Mapping[str, int] | None = None,
-        **arguments: Any,
-    ) -> Any:
-        """``search_along_route`` for every row (one route argument per row, as the tool takes).
-
-        Always billed as Pro. Other parameters as :meth:`search_places`.
-        """
-        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
-        return self._call("search_along_route", data, text_query, arguments, options)
-
-    def resolve_names(
-        self,
-        data: Any,
-        queries: Any = None,
-        *,
-        max_concurrency: int = 8,
-        progress: bool = True,
-        dry_run: bool = False,
-        resume: pd.DataFrame | None = None,
-        calls_per_minute: int | Mapping[str, int] | None = None,
-        **arguments: Any,
-    ) -> Any:
-        """``resolve_names``: one name per row, packed 20 a call, one output row per input row.
-
-        ``queries`` is the column of names with a DataFrame. Other parameters as
-        :meth:`search_places`.
-        """
-        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
-        return self._call("resolve_names", data, queries, arguments, options)
-
-    def resolve_maps_urls(
-        self,
-        data: Any,
-        urls: Any = None,
-        *,
-        max_concurrency: int = 8,
-        progress: bool = True,
-        dry_run: bool = False,
-        resume: pd.DataFrame | None = None,
-        calls_per_minute: int | Mapping[str, int] | None = None,
-        **arguments: Any,
-    ) -> Any:
-        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input row.
-
-        ``urls`` is the column of URLs with a DataFrame. Other parameters as
-        :meth:`search_places`.
-        """
-        options = Options(max_concurrency, progress, dry_run, resume, calls_per_minute)
-        return self._call("resolve_maps_urls", data, urls, arguments, options)
-
-
-def _loop_thread(client: Any) -> LoopThread:
-    """The loop thread of a sync client's batches: started on first use, stopped when the
-    client closes (or is garbage-collected), started again in a forked child."""
-    runner: LoopThread | None = client.__dict__.get("_loop_thread")
-    if runner is None or not runner.alive():
-        if client._http.is_closed:
-            raise MapsnbError(f"this {type(client).__name__} is closed; create a new one")
-        runner = client._loop_thread = LoopThread()
-        client._on_close.append(runner.close)
-        weakref.finalize(client, runner.close)
-    return runner
-
-
-class Batch(_BatchBase):
-    """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
-
-    def _call(
-        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
-    ) -> Any:
-        job = self._job(tool, data, main, arguments, options.resume)
-        if options.dry_run:
-            return plan_frame(job, stored(self._client, job))
-        client = self._client
-        check_budget(client, job)
-        holder: dict[str, Any] = {}
-
-        runner = _loop_thread(client)
-
-        async def go() -> pd.DataFrame:
-            if runner.http is None:
-                runner.http = client._async_http()
-            twin = client._async_twin(runner.http)
-            try:
-                return with_inputs(job, await execute(twin, job, options, holder))
-            finally:
-                # what the twin learnt: a served emulator saying who it is, a session opened
-                # (the client reuses it and ends it on close)
-                learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
-                for name in (*learnt, "_initialized"):
-                    setattr(client, name, getattr(twin, name))
-
-        try:
-            return runner.run(go, holder)
-        except BaseException:
-            client._batch_partial = with_inputs(job, holder.get("partial"))
-            raise
-
-
-class AsyncBatch(_BatchBase):
-    """``AsyncClient.batch``: the same methods, awaited."""
-
-    def _call(
-        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
-    ) -> Any:
-        return self._run(tool, data, main, arguments, options)
-
-    async def _run(
-        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
-    ) -> Any:
-        job = self._job(tool, data, main, arguments, options.resume)
-        if options.dry_run:
-            return plan_frame(job, stored(self._client, job))
-        check_budget(self._client, job)
-        holder: dict[str, Any] = {}
-        try:
-            return with_inputs(job, await execute(self._client, job, options, holder))
-        except BaseException:
-            self._client._batch_partial = with_inputs(job, holder.get("partial"))
-            raise

@@ -16,7 +16,6 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
@@ -24,21 +23,12 @@ import pandas as pd
 from mapsnb import settings
 from mapsnb._calls import options as opt
 from mapsnb._calls.batch.assembly import absorb, assemble, reads_payloads, start
+from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._calls.usage import Gate
 from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
 
 if TYPE_CHECKING:
     from mapsnb._calls.batch.planning import Job, Options
-    from mapsnb._calls.client import AsyncClient
-
-
-@dataclass(frozen=True)
-class _Spec:
-    """What ``_typed_flow`` reads of a call (as ``mapsnb._calls.client._Call``)."""
-
-    name: str
-    arguments: dict[str, Any]
-
 
 #: How many times a batch sends a call again that is still rate-limited after the client's retries.
 RATE_LIMITED_ROUNDS = 5
@@ -70,7 +60,7 @@ def _progress_bar(job: Job, progress: bool) -> Any:
 
 
 async def execute(
-    aclient: AsyncClient, job: Job, options: Options, holder: dict[str, Any]
+    aclient: BaseClient, job: Job, options: Options, holder: dict[str, Any]
 ) -> pd.DataFrame:
     """Run the calls of ``job`` on ``aclient``; return the assembled frame.
 
@@ -135,9 +125,8 @@ async def execute(
                 while gate.remaining() > 0:
                     await asyncio.sleep(gate.remaining())
                 await limiter.acquire()
-                spec: Any = _Spec(call.tool, call.arguments)  # duck-typed _client._Call
                 flow = aclient._answered_flow if raw else aclient._typed_flow
-                outcome: Any = await aclient._invoke(flow(spec, gate))
+                outcome: Any = await aclient._invoke(flow(Call(call.tool, call.arguments), gate))
             except (AuthError, BudgetExceeded):
                 raise  # every other call would fail the same way: stop the batch
             except RateLimited as exc:

@@ -1,7 +1,7 @@
 """How a route crosses water: the bridges, tunnels and ferries the emulator knows.
 
 ``data/links.csv`` lists fixed links and ferries (both ends, the travel modes that may use
-them, speed and boarding time). A leg whose straight line crosses open water (:mod:`._water`)
+them, speed and boarding time). A leg whose straight line crosses open water (:mod:`.water`)
 goes over the cheapest known link whose approaches are dry; WALK and BICYCLE legs with no such
 link have no route (live answers an empty ``routes`` list); DRIVE, TWO_WHEELER and TRANSIT legs
 with no known link keep their direct line (roads around bays and lakes the emulator does not

@@ -1,1 +1,1 @@
-"""Serving the emulator over MCP: the in-process endpoint, the live-style tool schemas, the SDK server."""
+"""Serving the emulator over MCP: the in-process endpoint and httpx transport, the SDK server."""

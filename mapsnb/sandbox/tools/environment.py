@@ -32,7 +32,7 @@ from mapsnb.sandbox.tools import air_quality as aq
 from mapsnb.sandbox.tools import weather_model as wm
 from mapsnb.sandbox.tools.locations import resolve_location
 from mapsnb.sandbox.tools.pollen import pollen_day
-from mapsnb.sandbox.world.geo import Resolved
+from mapsnb.sandbox.world.resolved import Resolved
 from mapsnb.sandbox.world.texts import language
 
 CAPABILITIES = ("WEATHER", "AIR_QUALITY", "POLLEN")

@@ -1,23 +1,19 @@
 """Wire locations and place ids back to places: landmarks, cities, points and businesses.
 
-Above ``_geo`` (geography) and ``_places`` (synthetic businesses), so neither imports the other
-in a loop: ``_ids`` issues business ids, this module resolves every kind of id.
+Above :mod:`mapsnb.sandbox.world.resolved` (landmarks, towns, points) and :mod:`.places`
+(synthetic businesses), so neither imports the other in a loop:
+:mod:`mapsnb.sandbox.world.ids` issues business ids, this module resolves every kind of id.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mapsnb.sandbox.common import Context, SandboxToolError, arg, invalid
+from mapsnb.sandbox.common import Context, SandboxToolError, arg, invalid, lat_lng_arg
 from mapsnb.sandbox.tools.places import business_resolved
-from mapsnb.sandbox.world.geo import (
-    Resolved,
-    lat_lng_arg,
-    point_resolved,
-    resolve_geo_id,
-    resolve_text,
-)
+from mapsnb.sandbox.world.geocode import resolve_text
 from mapsnb.sandbox.world.ids import decode_business_id
+from mapsnb.sandbox.world.resolved import Resolved, point_resolved, resolve_geo_id
 
 __all__ = ["resolve_location", "resolve_place_id"]
 

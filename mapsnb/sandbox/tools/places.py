@@ -1,9 +1,10 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
-A synthetic business is fully determined by its kind (``_categories``), an index and a seed;
-its place id (``_ids.business_id``) packs these with its location, and the words of a made-up
-kind, so any emulator process can resolve it. Every business name contains "Sandbox" or
-"(synthetic)". Texts come in the asked language (``_i18n``).
+A synthetic business is fully determined by its kind (:mod:`mapsnb.sandbox.world.categories`),
+an index and a seed; its place id (:func:`mapsnb.sandbox.world.ids.business_id`) packs these
+with its location, and the words of a made-up kind, so any emulator process can resolve it.
+Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
+(:mod:`mapsnb.sandbox.world.texts`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.common import Context, arg, invalid, stable_int, token_for
+from mapsnb.sandbox.common import Context, arg, invalid, lat_lng_arg, stable_int, token_for
 from mapsnb.sandbox.earth.water import near_land
 from mapsnb.sandbox.tools.summaries import PlaceLine, summary_html
 from mapsnb.sandbox.world.addresses import local_address
@@ -31,18 +32,11 @@ from mapsnb.sandbox.world.categories import (
     find_category,
     free_category,
 )
-from mapsnb.sandbox.world.geo import (
-    Resolved,
-    country_at,
-    fold,
-    lat_lng_arg,
-    place_view,
-    resolve_text,
-    resolve_text_match,
-    timezone_at,
-)
+from mapsnb.sandbox.world.cities import country_at, timezone_at
+from mapsnb.sandbox.world.geocode import resolve_text, resolve_text_match
 from mapsnb.sandbox.world.ids import business_id, decode_business
-from mapsnb.sandbox.world.landmarks import names_one_place
+from mapsnb.sandbox.world.landmarks import fold, names_one_place
+from mapsnb.sandbox.world.resolved import Resolved, place_view
 from mapsnb.sandbox.world.texts import (
     format_distance,
     format_number,

@@ -20,23 +20,16 @@ from mapsnb.sandbox.common import (
     SandboxToolError,
     arg,
     invalid,
+    lat_lng_arg,
     place_id_in_url,
     stable_int,
     token_for,
 )
 from mapsnb.sandbox.tools.locations import resolve_place_id
 from mapsnb.sandbox.world.categories import is_generic_query
-from mapsnb.sandbox.world.geo import (
-    Resolved,
-    fold,
-    landmarks,
-    lat_lng_arg,
-    parse_lat_lng,
-    point_resolved,
-    resolve_text,
-    resolve_text_match,
-)
-from mapsnb.sandbox.world.landmarks import names_one_place
+from mapsnb.sandbox.world.geocode import parse_lat_lng, resolve_text, resolve_text_match
+from mapsnb.sandbox.world.landmarks import fold, landmarks, names_one_place
+from mapsnb.sandbox.world.resolved import Resolved, point_resolved
 
 __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 
@@ -74,6 +67,19 @@ def _status(exc: _Fail) -> dict[str, Any]:
 
 def _save_url(ids: list[str]) -> str:
     return f"https://www.google.com/maps/placelists/sandbox/{token_for('save', *ids)}"
+
+
+def _batch_answer(
+    key: str, items: list[dict[str, Any]], failed: dict[str, Any], ids: list[str]
+) -> dict[str, Any]:
+    """A 1:1 batch's answer: ``items`` under ``key``, then ``failedRequests`` and
+    ``saveToMapsUrl`` when there are any."""
+    out: dict[str, Any] = {key: items}
+    if failed:
+        out["failedRequests"] = failed
+    if ids:
+        out["saveToMapsUrl"] = _save_url(ids)
+    return out
 
 
 def _batch(items: Any, name: str) -> list[Any]:
@@ -182,12 +188,7 @@ def resolve_names(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             }
         )
         ids.append(r.place_id)
-    out: dict[str, Any] = {"results": results}
-    if failed:
-        out["failedRequests"] = failed
-    if ids:
-        out["saveToMapsUrl"] = _save_url(ids)
-    return out
+    return _batch_answer("results", results, failed, ids)
 
 
 # --------------------------------------------------------------------------- resolve_maps_urls
@@ -322,9 +323,4 @@ def resolve_maps_urls(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             continue
         entities.append({"place": f"places/{r.place_id}"})
         ids.append(r.place_id)
-    out: dict[str, Any] = {"entities": entities}
-    if failed:
-        out["failedRequests"] = failed
-    if ids:
-        out["saveToMapsUrl"] = _save_url(ids)
-    return out
+    return _batch_answer("entities", entities, failed, ids)

@@ -31,6 +31,7 @@ from mapsnb.sandbox.common import (
     arg,
     attribution,
     invalid,
+    lat_lng_arg,
     stable_int,
     token_for,
     waypoint_label,
@@ -41,9 +42,9 @@ from mapsnb.sandbox.earth.water import open_water_m
 from mapsnb.sandbox.tools.locations import resolve_location
 from mapsnb.sandbox.tools.places import CATEGORIES, detect_category, make_business, offset_point
 from mapsnb.sandbox.tools.summaries import PlaceLine, summary_html
-from mapsnb.sandbox.world.geo import country_at, lat_lng_arg, nearest_city, place_view
-from mapsnb.sandbox.world.texts import language, say
-from mapsnb.sandbox.world.units import localized_distance
+from mapsnb.sandbox.world.cities import country_at, nearest_city, timezone_at
+from mapsnb.sandbox.world.resolved import place_view
+from mapsnb.sandbox.world.texts import language, localized_distance, say
 
 __all__ = [
     "build_path",
@@ -150,7 +151,7 @@ def _landmass_at(p: Point) -> str | None:
 
 def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
     """Whether a ``mode`` route can join the waypoints in order: no WALK or BICYCLE route
-    crosses a sea, a DRIVE route only by a bridge, tunnel or car ferry (:mod:`._land`)."""
+    crosses a sea, a DRIVE route only by a bridge, tunnel or car ferry (:mod:`mapsnb.sandbox.earth.land`)."""
     masses = [_landmass_at(p) for p in waypoints]
     return all(connected(a, b, mode) for a, b in itertools.pairwise(masses))
 
@@ -221,8 +222,6 @@ def _duration_s(mode: str, meters: float, pref: str, local_hour: int, variant: i
 
 
 def _local_hour(when: datetime, at: Point) -> int:
-    from mapsnb.sandbox.world.geo import timezone_at
-
     try:
         return when.astimezone(ZoneInfo(timezone_at(*at))).hour
     except Exception:  # unknown zone on this system: fall back to solar time

@@ -15,8 +15,8 @@ from html import escape
 
 from mapsnb.sandbox.common import stable_int
 from mapsnb.sandbox.world.categories import FREE_CODE, category_at
-from mapsnb.sandbox.world.geo import Resolved
 from mapsnb.sandbox.world.ids import decode_business
+from mapsnb.sandbox.world.resolved import Resolved
 from mapsnb.sandbox.world.texts import country_in, format_number, say, texts
 
 __all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]

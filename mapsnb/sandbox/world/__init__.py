@@ -1,1 +1,1 @@
-"""The emulator's human world: towns, landmarks, addresses, kinds of places, texts and languages, units."""
+"""The emulator's human world: towns, landmarks, place resolution, addresses, kinds, languages."""

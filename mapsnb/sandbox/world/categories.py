@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mapsnb.sandbox.world.geo import fold
+from mapsnb.sandbox.world.landmarks import fold
 
 __all__ = [
     "FREE_CODE",

@@ -1,6 +1,6 @@
 """The emulator's towns: the lazily loaded city index, nearest town, country, time zone.
 
-The index itself (geonames towns of 1,000+ people, cached on disk) is :mod:`._geodata`'s;
+The index itself (geonames towns of 1,000+ people, cached on disk) is :mod:`.geodata`'s;
 this module asks it questions about points.
 """
 
@@ -26,24 +26,22 @@ __all__ = [
     "timezone_at",
 ]
 
-_City = City
-_Once = Once
-
 
 def _build_city_index() -> CityIndex:
     return load_city_index(lambda geonameid: place_id_for("city", geonameid))
 
 
-_city_index = _Once(_build_city_index)
+#: The city index, built (or read from disk) on first use.
+city_index = Once(_build_city_index)
 
 
 # --------------------------------------------------------------------------- nearest city
 
 
-def _nearest(lat: float, lng: float, max_ring: int) -> tuple[_City, float] | None:
+def _nearest(lat: float, lng: float, max_ring: int) -> tuple[City, float] | None:
     """Nearest city by grid search; among cities within 25 km the one with the best
     ``population / (km + 2)^2`` wins, so a point in Paris is "Paris", not a district."""
-    idx = _city_index()
+    idx = city_index()
     cy, cx = math.floor(lat), math.floor(lng)
     hits: list[tuple[float, int]] = []
     found_ring = None
@@ -70,36 +68,37 @@ def _nearest(lat: float, lng: float, max_ring: int) -> tuple[_City, float] | Non
 
 
 @functools.lru_cache(maxsize=4096)
-def _nearest_cached(lat: float, lng: float) -> tuple[_City, float]:
+def nearest_cached(lat: float, lng: float) -> tuple[City, float]:
+    """``(town, metres)`` nearest to the point (rounded to 1e-4 degrees by the callers)."""
     hit = _nearest(lat, lng, 6)
     if hit is not None:
         return hit
-    idx = _city_index()
+    idx = city_index()
     c = idx.cities[idx.grid.nearest_anywhere(lat, lng, idx.cities)]
     return c, haversine_m(lat, lng, c.lat, c.lng)
 
 
 def nearest_city(lat: float, lng: float) -> tuple[str, str]:
     """``(city name, country code)`` of the geonames city nearest to the point."""
-    c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
+    c, _ = nearest_cached(round(lat, 4), round(lng, 4))
     return c.name, c.cc
 
 
 def continent_at(lat: float, lng: float) -> str:
     """Continent code (``"EU"``, ``"NA"``, ...) of the nearest city's country."""
-    c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
-    return _city_index().continents.get(c.cc, "")
+    c, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    return city_index().continents.get(c.cc, "")
 
 
 def country_at(lat: float, lng: float) -> tuple[str, str, float]:
     """``(country code, continent code, metres)`` of the nearest town to the point."""
-    c, d = _nearest_cached(round(lat, 4), round(lng, 4))
-    return c.cc, _city_index().continents.get(c.cc, ""), d
+    c, d = nearest_cached(round(lat, 4), round(lng, 4))
+    return c.cc, city_index().continents.get(c.cc, ""), d
 
 
 def timezone_at(lat: float, lng: float) -> str:
     """IANA time zone at a point: the nearest city's zone, or ``Etc/GMT±N`` far from cities."""
-    c, d = _nearest_cached(round(lat, 4), round(lng, 4))
+    c, d = nearest_cached(round(lat, 4), round(lng, 4))
     if d <= 500_000:
         return c.tz
     offset = round(lng / 15)
@@ -111,28 +110,20 @@ def timezone_at(lat: float, lng: float) -> str:
 # --------------------------------------------------------------------------- builders
 
 
-def _country_name(cc: str) -> str:
-    if cc == "US":
-        return "USA"
-    return _city_index().country_names.get(cc, cc)
-
-
 def country_name(cc: str) -> str:
     """Display name of a country code as addresses end with it (``"USA"``, ``"France"``)."""
-    return _country_name(cc)
+    if cc == "US":
+        return "USA"
+    return city_index().country_names.get(cc, cc)
 
 
-def city_place_id(c: _City) -> str:
+def city_place_id(c: City) -> str:
     """Deterministic place id of a geonames city."""
     return place_id_for("city", c.geonameid)
 
 
-def _city_address(c: _City) -> str:
+def city_address(c: City) -> str:
+    """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``."""
     if c.cc == "US" and c.admin1:
         return f"{c.name}, {c.admin1}, USA"
-    return f"{c.name}, {_country_name(c.cc)}"
-
-
-city_index = _city_index
-nearest_cached = _nearest_cached
-city_address = _city_address
+    return f"{c.name}, {country_name(c.cc)}"

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.world.indexfile import _dump, _parse, _write_atomically
+from mapsnb.sandbox.world.indexfile import dump, parse, write_atomically
 
 __all__ = [
     "INDEX_FORMAT",
@@ -524,17 +524,17 @@ def load_city_index(id_of: Callable[[int], str]) -> CityIndex:
     try:  # the index shipped in the package: no build, no cache file on a fresh machine
         if os.environ.get(NO_PREBUILT_ENV):
             raise OSError(f"{NO_PREBUILT_ENV} is set")
-        meta, cols = _parse(zlib.decompress(PREBUILT.read_bytes()), key)
+        meta, cols = parse(zlib.decompress(PREBUILT.read_bytes()), key)
         return _index(meta, cols, id_of)
     except bad:
         pass
     path = index_path(key)
     try:
-        meta, cols = _parse(path.read_bytes(), key)
+        meta, cols = parse(path.read_bytes(), key)
     except bad:
         meta, cols = _build()
         with contextlib.suppress(OSError):  # a read-only cache directory: rebuild in each process
-            _write_atomically(path, _dump(key, meta, cols))
+            write_atomically(path, dump(key, meta, cols))
     return _index(meta, cols, id_of)
 
 
@@ -543,5 +543,5 @@ def write_prebuilt(id_of: Callable[[int], str], path: Path | None = None) -> Pat
     :func:`load_city_index` looks first (``tools/build_city_index.py``)."""
     meta, cols = _build()
     target = path or PREBUILT
-    target.write_bytes(zlib.compress(_dump(index_key(id_of), meta, cols), 9))
+    target.write_bytes(zlib.compress(dump(index_key(id_of), meta, cols), 9))
     return target

@@ -1,8 +1,9 @@
 """Place ids the emulator issues for synthetic businesses.
 
 A business id is self-describing (location, category code, index, seed and a check), so an id
-issued by one emulator process resolves in any other. This module sits below ``_geo`` and
-``_places`` (it imports neither); ``_locations`` turns ids back into places.
+issued by one emulator process resolves in any other. This module sits below :mod:`.resolved`
+and :mod:`mapsnb.sandbox.tools.places` (it imports neither);
+:mod:`mapsnb.sandbox.tools.locations` turns ids back into places.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The on-disk layout of the emulator's town index (see :mod:`._geodata`).
+"""The on-disk layout of the emulator's town index (see :mod:`.geodata`).
 
-A file is ``_MAGIC``, a 4-byte header length, a JSON header (key, column layout, metadata),
+A file is :data:`MAGIC`, a 4-byte header length, a JSON header (key, column layout, metadata),
 the columns (:mod:`array` blocks and UTF-8 strings) and a CRC-32 of everything after the magic.
 Reading checks the magic, the CRC, the key, the column types and their lengths.
 """
@@ -19,9 +19,8 @@ from typing import Any
 __all__ = ["ARRAY_COLUMNS", "MAGIC", "TEXT_COLUMNS", "dump", "parse", "write_atomically"]
 
 MAGIC = b"MAPSNB-CITY-INDEX\n"
-_MAGIC = MAGIC
 
-_ARRAY_COLUMNS = {
+ARRAY_COLUMNS = {
     "gid": "i",
     "lat": "i",
     "lng": "i",
@@ -35,31 +34,32 @@ _ARRAY_COLUMNS = {
     "key_starts": "i",
     "key_ids": "i",
 }
-_TEXT_COLUMNS = ("names", "keys", "cc")
+TEXT_COLUMNS = ("names", "keys", "cc")
 
 
-def _dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:
+def dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:
+    """The bytes of an index file built for ``key``: magic, header, columns and CRC."""
     blocks: list[bytes] = []
     layout: list[list[Any]] = []
-    for name, code in _ARRAY_COLUMNS.items():
+    for name, code in ARRAY_COLUMNS.items():
         data = cols[name].tobytes()
         layout.append([name, code, len(data)])
         blocks.append(data)
-    for name in _TEXT_COLUMNS:
+    for name in TEXT_COLUMNS:
         data = cols[name].encode("utf-8")
         layout.append([name, "s", len(data)])
         blocks.append(data)
     head = json.dumps({"key": key, "layout": layout, **meta}, ensure_ascii=False).encode()
     body = b"".join([len(head).to_bytes(4, "big"), head, *blocks])
-    return _MAGIC + body + zlib.crc32(body).to_bytes(4, "big")
+    return MAGIC + body + zlib.crc32(body).to_bytes(4, "big")
 
 
-def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(meta, columns)`` of a cache file; ValueError when it is not a valid file for ``key``."""
     view = memoryview(data)
-    if not data.startswith(_MAGIC) or len(data) < len(_MAGIC) + 8:
+    if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 8:
         raise ValueError("not a mapsnb city index")
-    body = view[len(_MAGIC) : -4]
+    body = view[len(MAGIC) : -4]
     if zlib.crc32(body) != int.from_bytes(view[-4:], "big"):
         raise ValueError("checksum mismatch")
     n = int.from_bytes(body[:4], "big")
@@ -70,7 +70,7 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
     cols: dict[str, Any] = {}
     for name, code, size in meta["layout"]:
         chunk = body[pos : pos + size]
-        if len(chunk) != size or code != _ARRAY_COLUMNS.get(name, "s"):
+        if len(chunk) != size or code != ARRAY_COLUMNS.get(name, "s"):
             raise ValueError("truncated or unexpected column")
         if code == "s":
             cols[name] = str(chunk, "utf-8")
@@ -78,7 +78,7 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
             cols[name] = array(code)
             cols[name].frombytes(chunk)
         pos += size
-    if pos != len(body) or set(cols) != {*_ARRAY_COLUMNS, *_TEXT_COLUMNS}:
+    if pos != len(body) or set(cols) != {*ARRAY_COLUMNS, *TEXT_COLUMNS}:
         raise ValueError("unexpected layout")
     n = len(cols["gid"])
     sizes = {len(cols[c]) for c in ("lat", "lng", "pop", "tz", "admin1")}
@@ -87,7 +87,8 @@ def _parse(data: bytes, key: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return meta, cols
 
 
-def _write_atomically(path: Path, data: bytes) -> None:
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and :func:`os.replace`."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
     try:
@@ -98,7 +99,3 @@ def _write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-
-
-ARRAY_COLUMNS, TEXT_COLUMNS = _ARRAY_COLUMNS, _TEXT_COLUMNS
-dump, parse, write_atomically = _dump, _parse, _write_atomically

@@ -25,6 +25,7 @@ __all__ = [
     "Once",
     "fold",
     "landmark_index",
+    "landmarks",
     "load_landmarks",
     "names_one_place",
 ]
@@ -49,7 +50,6 @@ _STREET_ABBREV = {
     "e": "east",
     "w": "west",
 }
-_POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
 
 
 @dataclass(frozen=True)
@@ -69,13 +69,10 @@ class Landmark:
     place_id: str
 
 
-_fold = fold_text
-
-
 @functools.lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Lower-case, accent-free, punctuation-free form of ``text`` (any script is kept)."""
-    return _fold(text)
+    return fold_text(text)
 
 
 def names_one_place(label: str, town: str) -> bool:
@@ -110,7 +107,7 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-class _Once(Generic[_T]):
+class Once(Generic[_T]):
     """A zero-argument index builder, run once: threads asking at the same time during a cold
     start wait for the one build instead of each building their own copy."""
 
@@ -131,9 +128,6 @@ class _Once(Generic[_T]):
 
     def cache_clear(self) -> None:
         self._value = None
-
-
-Once = _Once
 
 
 def _split_aliases(value: str) -> tuple[str, ...]:
@@ -218,4 +212,10 @@ def _build_landmark_index() -> _LandmarkIndex:
     return _index_landmarks(load_landmarks(LANDMARKS_CSV))
 
 
-landmark_index = _Once(_build_landmark_index)
+#: The landmark table, read and indexed on first use.
+landmark_index = Once(_build_landmark_index)
+
+
+def landmarks() -> list[Landmark]:
+    """All curated landmarks (loaded once)."""
+    return landmark_index().items

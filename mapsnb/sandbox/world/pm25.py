@@ -40,7 +40,7 @@ def _typical(lat: float, lng: float) -> float | None:
     best = min(cities, key=lambda c: haversine_m(lat, lng, c[0], c[1]))
     if haversine_m(lat, lng, best[0], best[1]) <= _CITY_RADIUS_M:
         return best[2]
-    from mapsnb.sandbox.world.geo import country_at
+    from mapsnb.sandbox.world.cities import country_at
 
     cc, _, distance = country_at(lat, lng)
     if distance <= _COUNTRY_RADIUS_M and cc in countries:

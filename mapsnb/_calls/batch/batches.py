@@ -1,0 +1,270 @@
+"""The batch methods of both clients (``client.batch``), one implementation for sync and async.
+
+:class:`Batch` (``Client.batch``) blocks, running the calls on a loop thread the sync client
+keeps; :class:`AsyncBatch` (``AsyncClient.batch``) is awaited. Each of the six methods names its
+main argument and has its docstring; :func:`batch_method` adds the keywords of
+:class:`~mapsnb._calls.batch.planning.Options` to it. See :mod:`mapsnb._calls.batch`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import inspect
+import weakref
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pandas as pd
+
+from mapsnb._calls.batch.planning import (
+    Job,
+    Options,
+    check_budget,
+    plan,
+    plan_frame,
+    stored,
+    with_inputs,
+)
+from mapsnb._calls.batch.running import LoopThread, execute
+from mapsnb._calls.flow import BaseClient
+from mapsnb.errors import MapsnbError
+
+if TYPE_CHECKING:
+    import httpx
+
+__all__ = ["AsyncBatch", "Batch"]
+
+#: The keywords every batch method takes between its own (the fields of :class:`Options`).
+_OPTIONS = [
+    inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=f.type)
+    for f in dataclasses.fields(Options)
+]
+
+
+def batch_method(declared: Callable[..., Any]) -> Callable[..., Any]:
+    """The batch method of the tool ``declared`` is named for.
+
+    ``declared`` gives the method's own parameters (``self, data, <main argument>=None,
+    **arguments``) and its docstring; its body is not run. The method takes the
+    :class:`Options` keywords between them too (as ``help()`` and :func:`inspect.signature`
+    show) and returns ``self._call(tool, data, main, arguments, options)``.
+    """
+    tool = declared.__name__
+    declared_signature = inspect.signature(declared)
+    *own, rest = declared_signature.parameters.values()
+    signature = declared_signature.replace(parameters=[*own, *_OPTIONS, rest])
+    main = own[-1].name
+
+    @functools.wraps(declared)
+    def method(self: _BatchBase, /, *args: Any, **kwargs: Any) -> Any:
+        try:
+            bound = signature.bind(self, *args, **kwargs)
+        except TypeError as exc:
+            raise TypeError(f"batch.{tool}(): {exc}") from None
+        bound.apply_defaults()
+        given = bound.arguments
+        options = Options(**{p.name: given[p.name] for p in _OPTIONS})
+        return self._call(tool, given["data"], given[main], given[rest.name], options)
+
+    method.__signature__ = signature  # type: ignore[attr-defined]
+    method.__annotations__ = {
+        **{p.name: p.annotation for p in signature.parameters.values() if p.annotation != p.empty},
+        "return": signature.return_annotation,
+    }
+    return method
+
+
+class _BatchBase:
+    """The batch methods of both clients, and the steps their batches share."""
+
+    def __init__(self, client: BaseClient) -> None:
+        self._client = client
+
+    @property
+    def partial(self) -> pd.DataFrame | None:
+        """The frame of the last batch of this client that was interrupted or failed."""
+        return getattr(self._client, "_batch_partial", None)
+
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        """Run a batch: blocking (:class:`Batch`) or awaitable (:class:`AsyncBatch`)."""
+        raise NotImplementedError
+
+    def _planned(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Job | pd.DataFrame:
+        """The batch's job, checked against the budget; with ``dry_run``, its plan instead."""
+        table = arguments.pop("table", None)
+        job = plan(self._client, tool, data, main, arguments, resume=options.resume, table=table)
+        if options.dry_run:
+            return plan_frame(job, stored(self._client, job))
+        check_budget(self._client, job)
+        return job
+
+    @contextlib.contextmanager
+    def _keeping_partial(self, job: Job) -> Iterator[dict[str, Any]]:
+        """A holder for the frame of what finished: if the batch stops, it is :attr:`partial`."""
+        holder: dict[str, Any] = {}
+        try:
+            yield holder
+        except BaseException:
+            self._client.__dict__["_batch_partial"] = with_inputs(job, holder.get("partial"))
+            raise
+
+    @batch_method
+    def search_places(self, data: Any, text_query: Any = None, **arguments: Any) -> Any:
+        """``search_places`` for every row: the places each query finds.
+
+        Parameters
+        ----------
+        data
+            A list, a Series (its values are the queries, kept as the output's ``text_query``
+            column) or a DataFrame.
+        text_query
+            With a DataFrame: the column holding the queries (default: a ``text_query`` column),
+            or one query for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.search_places`, each a column name (per row) or
+            a value (every row). A string that names no column but looks like one (``"plcae"``
+            next to a ``place`` column; ``"place"`` as a location) raises ``InvalidRequest``
+            ("did you mean 'city'?"); to send such a literal to every row, add it as a column
+            (``df.assign(location="place")``) and pass that column's name.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The places of every input row, keyed by the input's index then ``citation``, with
+            ``status``, ``error`` and ``input_row`` columns (see :mod:`mapsnb._calls.batch.assembly`).
+        """
+
+    @batch_method
+    def lookup_weather(self, data: Any, location: Any = None, **arguments: Any) -> Any:
+        """``lookup_weather`` for every row; ``capabilities=`` as :meth:`Client.lookup_weather`.
+
+        ``location`` is the column of locations with a DataFrame (or one location for every
+        row); ``table=`` picks the table of each result to stack (``"air_quality"``,
+        ``"hourly_weather"``, ``"current_weather"``, ``"daily_weather"``, ``"pollen"``,
+        ``"pollutants"``, ``"health_recommendations"``; default: ``EnvironmentResult.to_frame``).
+        Other parameters as :meth:`search_places`.
+        """
+
+    @batch_method
+    def compute_routes(self, data: Any, origin: Any = None, **arguments: Any) -> Any:
+        """``compute_routes`` for every row; ``origin=`` and ``destination=`` are columns or values.
+
+        ``travel_mode`` and ``routing_preference`` take the values of
+        :meth:`Client.compute_routes`. Other parameters as :meth:`search_places`.
+        """
+
+    @batch_method
+    def search_along_route(self, data: Any, text_query: Any = None, **arguments: Any) -> Any:
+        """``search_along_route`` for every row (one route argument per row, as the tool takes).
+
+        Always billed as Pro. Other parameters as :meth:`search_places`.
+        """
+
+    @batch_method
+    def resolve_names(self, data: Any, queries: Any = None, **arguments: Any) -> Any:
+        """``resolve_names``: one name per row, packed 20 a call, one output row per input row.
+
+        ``queries`` is the column of names with a DataFrame. Other parameters as
+        :meth:`search_places`.
+        """
+
+    @batch_method
+    def resolve_maps_urls(self, data: Any, urls: Any = None, **arguments: Any) -> Any:
+        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input row.
+
+        ``urls`` is the column of URLs with a DataFrame. Other parameters as
+        :meth:`search_places`.
+        """
+
+
+class SyncClient(Protocol):
+    """What a :class:`Batch` needs of the sync ``Client`` besides :class:`BaseClient`: its
+    connections, what closes with it, and async twins to run the batch's calls on."""
+
+    _http: httpx.Client
+    _on_close: list[Any]
+
+    def _async_http(self) -> httpx.AsyncClient: ...
+
+    def _async_twin(self, http: httpx.AsyncClient) -> BaseClient: ...
+
+
+def _loop_thread(client: SyncClient) -> LoopThread:
+    """The loop thread of a sync client's batches: started on first use, stopped when the
+    client closes (or is garbage-collected), started again in a forked child."""
+    runner: LoopThread | None = client.__dict__.get("_loop_thread")
+    if runner is None or not runner.alive():
+        if client._http.is_closed:
+            raise MapsnbError(f"this {type(client).__name__} is closed; create a new one")
+        runner = client.__dict__["_loop_thread"] = LoopThread()
+        client._on_close.append(runner.close)
+        weakref.finalize(client, runner.close)
+    return runner
+
+
+class Batch(_BatchBase):
+    """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
+
+    def __init__(self, client: SyncClient) -> None:
+        assert isinstance(client, BaseClient)
+        super().__init__(client)
+        self._sync = client
+
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        job = self._planned(tool, data, main, arguments, options)
+        if not isinstance(job, Job):
+            return job  # the dry run's plan
+        client = self._sync
+        runner = _loop_thread(client)
+        with self._keeping_partial(job) as holder:
+
+            async def go() -> pd.DataFrame:
+                if runner.http is None:
+                    runner.http = client._async_http()
+                twin = client._async_twin(runner.http)
+                try:
+                    return with_inputs(job, await execute(twin, job, options, holder))
+                finally:
+                    # what the twin learnt: a served emulator saying who it is, a session opened
+                    # (the client reuses it and ends it on close)
+                    learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
+                    for name in (*learnt, "_initialized"):
+                        setattr(client, name, getattr(twin, name))
+
+            return runner.run(go, holder)
+
+
+class AsyncBatch(_BatchBase):
+    """``AsyncClient.batch``: the same methods, awaited."""
+
+    def _call(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        return self._run(tool, data, main, arguments, options)
+
+    async def _run(
+        self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
+    ) -> Any:
+        job = self._planned(tool, data, main, arguments, options)
+        if not isinstance(job, Job):
+            return job  # the dry run's plan
+        with self._keeping_partial(job) as holder:
+            return with_inputs(job, await execute(self._client, job, options, holder))

@@ -1,0 +1,173 @@
+"""The typed tool methods, written once: ``Client`` runs them, ``AsyncClient`` awaits them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from mapsnb._calls import arguments as rq
+from mapsnb._calls.flow import BaseClient
+from mapsnb._types import Circle, LatLng, Viewport
+from mapsnb.errors import (
+    InvalidRequest,
+)
+from mapsnb.results import (
+    AlongRouteResult,
+    EnvironmentResult,
+    PlacesResult,
+    ResolvedNames,
+    ResolvedUrls,
+    RoutesResult,
+)
+
+_TOOL_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
+
+
+class ToolMethods(BaseClient):
+    """``list_tools``, ``call_tool`` and the six tools: arguments checked, then one call.
+
+    Each tool method passes its own parameters (``locals()``, its first statement) to
+    :meth:`BaseClient._typed`, so the typed signature and docstring are the one place they are written.
+    """
+
+    def list_tools(self) -> Any:
+        """``tools/list``: the server's tools with their input schemas (raw dicts)."""
+        return self._invoke(self._list_flow())
+
+    def call_tool(self, name: str, arguments: Mapping[str, Any]) -> Any:
+        """Call any tool with raw wire arguments and return its raw payload (no validation)."""
+        if not isinstance(name, str) or not _TOOL_NAME.match(name):
+            raise InvalidRequest(
+                "name", f"must be a tool name of 1-128 ASCII letters, digits, _ . -, got {name!r}"
+            )
+        if not isinstance(arguments, Mapping):
+            raise InvalidRequest("arguments", "must be a dict of wire arguments")
+        try:
+            json.dumps(arguments, allow_nan=False)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise InvalidRequest(
+                "arguments",
+                f"must be JSON (no NaN or infinity, only dicts, lists, str, numbers, bools, None): {exc}",
+            ) from None
+        return self._invoke(self._payload_flow(name, dict(arguments)))
+
+    def search_places(
+        self,
+        text_query: str,
+        *,
+        location_bias: Circle | Mapping[str, Any] | None = None,
+        language_code: str | None = None,
+        region_code: str | None = None,
+        page_size: int | None = None,
+        include_extended_details: bool | None = None,
+    ) -> PlacesResult:
+        """Search Google Maps for places; a summary citing the places it returns.
+
+        Parameters
+        ----------
+        text_query
+            What to look for, with its place: ``"coffee shops near Golden Gate Park"``.
+        location_bias
+            ``Circle(lat, lng, radius_m)``, ``Circle((lat, lng), radius_m)`` or
+            ``(lat, lng, radius_m)`` (radius ≤ 50 km) to prefer results near it.
+        page_size
+            1–10 places (above 5 is billed as Pro).
+        include_extended_details
+            Richer qualitative details (billed as Pro).
+        """
+        return self._typed("search_places", locals())
+
+    def lookup_weather(
+        self,
+        location: rq.Location,
+        *,
+        capabilities: str | Iterable[str] | None = None,
+        date: dt.date | str | None = None,
+        hour: int | None = None,
+        units_system: str | None = None,
+        language_code: str | None = None,
+        include_pollutant_concentration: bool | None = None,
+        index_region_code: str | None = None,
+    ) -> EnvironmentResult:
+        """Weather, air quality and pollen for one location: now, one local hour, or one local day.
+
+        Parameters
+        ----------
+        location
+            Address, ``(lat, lng)``, ``LatLng`` or ``PlaceId``.
+        capabilities
+            Any of ``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``. Left out: ``["WEATHER"]``
+            where the server's ``tools/list`` lists ``capabilities`` (today's toolset), nothing
+            where it does not (the 2026-08 toolset, which answers the flat weather record).
+        date, hour
+            Local civil date (and hour 0–23) at the location; none for current conditions.
+            A midnight ``pandas.Timestamp``/``numpy.datetime64`` counts as a date.
+        """
+        return self._typed("lookup_weather", locals())
+
+    def compute_routes(
+        self,
+        origin: rq.Location,
+        destination: rq.Location,
+        *,
+        intermediate_waypoints: Sequence[rq.Location] | None = None,
+        travel_mode: str | None = None,
+        departure_time: dt.datetime | str | None = None,
+        arrival_time: dt.datetime | str | None = None,
+        routing_preference: str | None = None,
+        location_bias: LatLng | tuple[float, float] | None = None,
+        compute_alternative_routes: bool | None = None,
+        include_polyline: bool | None = None,
+    ) -> RoutesResult:
+        """Routes from ``origin`` to ``destination`` (optionally through waypoints, in order).
+
+        ``routes[0]`` is the recommended route; retrieval tokens (DRIVE) work for 10 minutes with
+        :meth:`search_along_route`.
+
+        ``travel_mode`` is ``"DRIVE"`` (the default), ``"WALK"`` (beta: show its warning),
+        ``"BICYCLE"`` or ``"TRANSIT"`` (any case); ``routing_preference`` is
+        ``"TRAFFIC_UNAWARE"`` (the default) or ``"TRAFFIC_AWARE_OPTIMAL"`` (Pro tier; not with
+        WALK or BICYCLE), with or without the ``ROUTING_PREFERENCE_`` prefix.
+        """
+        return self._typed("compute_routes", locals())
+
+    def search_along_route(
+        self,
+        text_query: str,
+        *,
+        route: RoutesResult | None = None,
+        retrieval_token: str | None = None,
+        origin: rq.Location | None = None,
+        destination: rq.Location | None = None,
+        encoded_polyline: str | None = None,
+        travel_mode: str | None = None,
+        routing_preference: str | None = None,
+        include_extended_details: bool | None = None,
+        language_code: str | None = None,
+        region_code: str | None = None,
+    ) -> AlongRouteResult:
+        """Places along a route, ranked, with the detour each adds.
+
+        Give exactly one route: ``route=`` (a :class:`RoutesResult`), ``retrieval_token=``,
+        ``encoded_polyline=`` or ``origin=`` with ``destination=``. ``travel_mode`` is
+        ``"DRIVE"`` (the default), ``"WALK"`` or ``"BICYCLE"`` (not ``"TRANSIT"``); a ``route=``
+        is searched the way it was computed.
+        """
+        return self._typed("search_along_route", locals())
+
+    def resolve_names(
+        self,
+        queries: Iterable[str],
+        *,
+        location_bias: Viewport | Mapping[str, Any] | None = None,
+        region_code: str | None = None,
+    ) -> ResolvedNames:
+        """Resolve up to 20 specific place names or addresses to place ids (1:1 with inputs)."""
+        return self._typed("resolve_names", locals())
+
+    def resolve_maps_urls(self, urls: Iterable[str]) -> ResolvedUrls:
+        """Resolve up to 20 Google Maps URLs to place ids (1:1 with inputs)."""
+        return self._typed("resolve_maps_urls", locals())

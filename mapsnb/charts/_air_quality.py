@@ -1,0 +1,315 @@
+"""The air-quality chart: hourly AQI of one index over its own category bands (or one panel each).
+
+The bands and colours are the index's own categories (:data:`mapsnb.charts._scales.SCALES`); the
+y label says whether higher or lower is better. matplotlib is imported on first use.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from mapsnb.charts._parts import (
+    MAX_PLACES,
+    attribute,
+    date_span,
+    explain_empty,
+    hour_axis,
+    legend_outside,
+    new_axes,
+    pick,
+    place_groups,
+    place_of,
+    refuse_places,
+    set_title,
+    wrong_frame,
+    zone_of,
+)
+from mapsnb.charts._scales import SCALES, Band, IndexScale, scale_for
+from mapsnb.errors import NothingToDraw
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+#: US EPA AQI categories: (low, high, label, colour).
+EPA_BANDS: tuple[tuple[int, int, str, str], ...] = tuple(
+    (int(b.low), int(b.high), b.label, b.color) for b in SCALES["usa_epa"].bands
+)
+#: Universal AQI categories (100 best … 0 worst): (low, high, label, colour).
+UAQI_BANDS: tuple[tuple[int, int, str, str], ...] = tuple(
+    (int(b.low), int(b.high), b.label, b.color) for b in SCALES["uaqi"].bands
+)
+
+
+def _long_air_quality(df: pd.DataFrame) -> pd.DataFrame:
+    """``env.air_quality`` as is; its wide view (``air_quality_wide``) back to long rows."""
+    import pandas as pd
+
+    if "index_code" in df.columns or not isinstance(df.index, pd.DatetimeIndex):
+        return df
+    long = (
+        df.rename_axis("time").reset_index().melt("time", var_name="index_code", value_name="aqi")
+    )
+    long["index_name"] = long["index_code"].map(lambda c: SCALES[c].name if c in SCALES else c)
+    long.attrs = dict(df.attrs)
+    return long
+
+
+def _default_index(codes: list[str]) -> str:
+    local = [c for c in codes if c != "uaqi"]
+    return local[0] if local else "uaqi"
+
+
+def _now_marker(times: pd.Series, now: Any) -> Any:
+    """The latest frame time at or before ``now`` (wall clock if None), if ``now`` is in range."""
+    import pandas as pd
+
+    tz = zone_of(times)
+    moment = pd.Timestamp(now) if now is not None else pd.Timestamp.now(tz=dt.UTC)
+    if moment.tzinfo is None:
+        moment = moment.tz_localize(tz) if tz is not None else moment
+    elif tz is None:
+        moment = moment.tz_localize(None)
+    before = times[times <= moment]
+    step = times.diff().min() if len(times) > 1 else pd.Timedelta(hours=1)
+    if before.empty or moment >= times.max() + step:
+        return None
+    return before.max()
+
+
+def _y_range(scale: IndexScale, values: pd.Series) -> tuple[float, float]:
+    """All categories of a category or "higher is better" scale; else up to the band above the
+    highest value (+10 %), showing at least two bands."""
+    if scale.categorical or scale.higher_is_better or scale.higher_is_better is None:
+        return scale.low, max(scale.high, float(values.max()) if len(values) else scale.high)
+    top = float(values.max()) * 1.1 if len(values) else 0.0
+    highs = sorted(b.high for b in scale.bands)
+    limit = next((h for h in highs if h >= top), highs[-1])
+    return scale.low, max(limit, highs[min(1, len(highs) - 1)])
+
+
+def _draw_bands(ax: Axes, scale: IndexScale, low: float, high: float) -> list[tuple[Any, str]]:
+    """Category bands as horizontal spans; returns legend entries, one per category label."""
+    from matplotlib.patches import Patch
+
+    entries: dict[str, list[Band]] = {}
+    for band in scale.bands:
+        if band.low >= high or band.high <= low:
+            continue
+        ax.axhspan(band.low, band.high, color=band.color, alpha=0.3, lw=0, gid=f"band:{band.label}")
+        entries.setdefault(band.label, []).append(band)
+    legend: list[tuple[Any, str]] = []
+    for label, bands in entries.items():
+        first, last = bands[0], bands[-1]
+        if scale.categorical:
+            lo, hi = round(first.low + 0.5), round(last.high - 0.5)
+            span = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        else:
+            span = f"{first.low:g}–{last.high:g}"
+        color = bands[len(bands) // 2].color
+        legend.append((Patch(facecolor=color, edgecolor="#555555", lw=0.5), f"{span} {label}"))
+    if scale.higher_is_better:
+        legend.reverse()  # best first
+    return legend
+
+
+def _y_ticks(ax: Axes, scale: IndexScale, low: float, high: float) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    if scale.categorical:
+        ax.set_yticks(range(math.ceil(low), math.floor(high) + 1))
+    elif scale.higher_is_better is None:
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    else:
+        edges = sorted({b.low for b in scale.bands} | {b.high for b in scale.bands})
+        ax.set_yticks([e for e in edges if low <= e <= high])
+
+
+def _series(sub: pd.DataFrame, code: str) -> list[tuple[str, pd.DataFrame]]:
+    """One series per call (``request`` of ``mapsnb.concat``); never two values at one time."""
+    if "request" in sub.columns and sub["request"].nunique() > 1:
+        return [(str(r), part) for r, part in sub.groupby("request", sort=False)]
+    if sub["time"].duplicated().any():
+        raise ValueError(
+            f"index {code!r} has several rows for one hour: the frame stacks several calls "
+            "without telling them apart; stack results with mapsnb.concat (it adds a 'request' "
+            "column, one line per call) or select one call's rows"
+        )
+    return [("", sub)]
+
+
+def plot_air_quality(
+    result_or_frame: Any,
+    index: str | Sequence[str] | None = None,
+    *,
+    ax: Axes | None = None,
+    now: Any = None,
+) -> Axes:
+    """Hourly AQI of one index over its category bands, with "now" and the worst hour marked.
+
+    The bands and dot colours are the index's own categories (legend on the right, best first);
+    category indexes (ATMO 1–6, DAQI 1–10, …) get integer ticks; the y label says whether higher
+    or lower is better. A frame stacked from several calls (``mapsnb.concat``) of one place draws
+    one line per call; a frame of several places (a batch over cities, or ``mapsnb.concat`` of
+    places in different time zones) draws one titled panel per place, each in its local time
+    (each with its own local index unless ``index`` names one).
+
+    Parameters
+    ----------
+    result_or_frame
+        An ``EnvironmentResult``, ``env.air_quality`` (long: one row per hour × index) or
+        ``env.air_quality_wide``.
+    index
+        Index code (``"uaqi"``, ``"usa_epa"``, ``"fra_atmo"``, ...); default the local index if
+        any, else UAQI. A list of codes, or ``"all"``, draws one panel per index (each on its
+        own scale) in one figure and returns the first panel's Axes.
+    ax
+        Axes to draw on (a new figure otherwise).
+    now
+        The current moment; default the clock of the client that made the call (the emulator's
+        fixed clock offline), else the wall clock. A vertical line marks the latest hour at or
+        before it when it falls within the data.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+    """
+    import pandas as pd
+
+    df = _long_air_quality(pick(result_or_frame, "air_quality"))
+    if not {"time", "index_code", "aqi"} <= set(df.columns):
+        raise ValueError(wrong_frame("plot_air_quality", df, "env.air_quality"))
+    if df["aqi"].isna().all():
+        raise NothingToDraw(explain_empty("air_quality", df))
+    places = place_groups(df)
+    if places is not None:
+        return _place_panels(places, index, ax, now)
+    codes = [str(c) for c in df["index_code"].dropna().unique()]
+    if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
+        wanted = codes if index == "all" else [str(c).lower() for c in index]
+        return _panels(result_or_frame, df, wanted, ax, now)
+    code = (index or _default_index(codes)).lower()
+    if code not in codes:
+        raise ValueError(f"index {code!r} not in this data (available: {', '.join(codes)})")
+    sub = df[(df["index_code"] == code) & df["aqi"].notna()].sort_values("time")
+    scale = scale_for(code, sub)
+    name = str(sub["index_name"].iloc[0]) if "index_name" in sub and len(sub) else scale.name
+    series = _series(sub, code)
+    values = sub["aqi"].astype(float)
+    ax = new_axes(ax)
+    low, high = _y_range(scale, values)
+    entries = _draw_bands(ax, scale, low, high)
+    ax.set_ylim(low, high)
+    _y_ticks(ax, scale, low, high)
+    styles = ("-", "--", ":", "-.")
+    handles: list[tuple[Any, str]] = []
+    for k, (label, part) in enumerate(series):
+        times, aqi = part["time"], part["aqi"].astype(float)
+        (line,) = ax.plot(times, aqi, color="#202124", lw=1.8, ls=styles[k % len(styles)],
+                          drawstyle="steps-mid" if scale.categorical else "default",
+                          gid="aqi", zorder=2)  # fmt: skip
+        dots = [_dot_color(scale, v) for v in aqi]
+        ax.scatter(times, aqi, c=dots, s=26, edgecolors="#202124", linewidths=0.6, zorder=3,
+                   gid="aqi-dots")  # fmt: skip
+        handles.append((line, f"{name}{f' · {label}' if label else ''}"))
+    _annotate_worst(ax, sub, scale, low, high)
+    times = sub["time"]
+    step = times.drop_duplicates().diff().min() if times.nunique() > 1 else pd.Timedelta(hours=1)
+    hour_axis(ax, times, step)
+    marker = _now_marker(times, now if now is not None else df.attrs.get("now"))
+    if marker is not None:
+        now_line = ax.axvline(marker, color="#1a73e8", ls="--", lw=1.5, gid="now")
+        handles.append((now_line, f"now ({pd.Timestamp(marker):%H:%M})"))
+    direction = f" ({scale.direction})" if scale.direction else ""
+    ax.set_ylabel(f"{name}{direction}")
+    set_title(ax, f"{name}, hourly", place_of(result_or_frame, df), date_span(times))
+    items = handles + entries
+    legend_outside(ax, [h for h, _ in items], [t for _, t in items], "Dot colour = category")
+    attribute(ax, df)
+    return ax
+
+
+def _panels(obj: Any, df: pd.DataFrame, codes: list[str], ax: Axes | None, now: Any) -> Axes:
+    """One panel per index, stacked, sharing the time axis."""
+    import matplotlib.pyplot as plt
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    if ax is not None:
+        raise ValueError("several indexes draw one panel each: pass ax=None, or one index per ax")
+    if not codes:
+        raise ValueError("no index to plot: index=[] names none")
+    fig, axes = plt.subplots(len(codes), 1, figsize=(8.0, 0.5 + 3.2 * len(codes)), dpi=100,
+                             sharex=True, layout="constrained", squeeze=False)  # fmt: skip
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):  # always, given layout="constrained"
+        engine.set(h_pad=0.2)  # room for the attribution line
+    for code, panel in zip(codes, axes[:, 0], strict=True):
+        plot_air_quality(obj if df.attrs.get("place") is None else df, code, ax=panel, now=now)
+    for panel in axes[:-1, 0]:
+        panel.set_xlabel("")
+    return axes[0, 0]
+
+
+def _place_panels(
+    places: list[tuple[str, pd.DataFrame]], index: Any, ax: Axes | None, now: Any
+) -> Axes:
+    """One panel per place, stacked, each titled with its place and in its own local time."""
+    import matplotlib.pyplot as plt
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    if ax is not None or len(places) > MAX_PLACES:
+        why = "pass ax=None" if ax is not None else f"at most {MAX_PLACES} places per figure"
+        raise ValueError(f"{refuse_places('plot_air_quality', places)} ({why})")
+    if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
+        raise ValueError(
+            "several places and several indexes: pass one index (e.g. 'uaqi', comparable "
+            "everywhere) or select one place"
+        )
+    fig, axes = plt.subplots(len(places), 1, figsize=(8.0, 0.5 + 2.8 * len(places)), dpi=100,
+                             layout="constrained", squeeze=False)  # fmt: skip
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):
+        engine.set(h_pad=0.2)
+    for (_label, part), panel in zip(places, axes[:, 0], strict=True):
+        plot_air_quality(part, index, ax=panel, now=now)
+    return axes[0, 0]
+
+
+def _dot_color(scale: IndexScale, value: float) -> str:
+    band = scale.band_of(value)
+    return band.color if band is not None else "#9e9e9e"
+
+
+def _annotate_worst(
+    ax: Axes, sub: pd.DataFrame, scale: IndexScale, low: float, high: float
+) -> None:
+    """Mark the worst hour (highest value; lowest where higher is better), inside the axes."""
+    if sub.empty or scale.higher_is_better is None:
+        return
+    values = sub["aqi"].astype(float)
+    pos = int(values.argmin() if scale.higher_is_better else values.argmax())
+    row = sub.iloc[pos]
+    value = float(row["aqi"])
+    pollutant = row.get("dominant_pollutant")
+    label = f"worst: {int(value)}"
+    if isinstance(pollutant, str) and pollutant:
+        label += f" ({pollutant})"
+    share = (value - low) / ((high - low) or 1.0)
+    # below a low worst (higher is better) or a point near the top; above otherwise
+    below = share > 0.88 if not scale.higher_is_better else share > 0.12
+    ax.annotate(
+        label,
+        xy=(row["time"], value),
+        xytext=(0, -12 if below else 12),
+        textcoords="offset points",
+        ha="center",
+        va="top" if below else "bottom",
+        fontsize=8,
+        bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85},
+        arrowprops={"arrowstyle": "-", "color": "#555555"},
+        annotation_clip=False,
+        gid="peak",
+    )

@@ -1,0 +1,152 @@
+"""The pollen chart: daily Universal Pollen Index (0–5) per pollen type or plant, as bars.
+
+matplotlib is imported on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mapsnb.charts._parts import (
+    attribute,
+    date_span,
+    explain_empty,
+    legend_outside,
+    new_axes,
+    pick,
+    place_groups,
+    place_of,
+    refuse_places,
+    set_title,
+    wrong_frame,
+)
+from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS
+from mapsnb.errors import NothingToDraw
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.axes import Axes
+
+
+def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = None) -> Axes:
+    """Daily Universal Pollen Index (0–5) per pollen type or plant, as bars (grouped by day).
+
+    Bars take the UPI category colour (legend on the right); out-of-season entries are grey and
+    hatched; entries without an index (NA) get no bar and a note ("out of season" when the data
+    says so, else "no data"). Several days (a
+    ``pd.concat`` or ``mapsnb.concat`` of daily calls) give one bar per day, the day written
+    under it; the title names the place and the date range.
+
+    Parameters
+    ----------
+    result_or_frame
+        An ``EnvironmentResult`` or ``env.pollen`` (or several days of it stacked).
+    kind
+        ``"type"`` (grass, tree, weed) or ``"plant"``.
+    ax
+        Axes to draw on (a new figure otherwise).
+    """
+    df = pick(result_or_frame, "pollen")
+    places = place_groups(df)
+    if places is not None:
+        raise ValueError(refuse_places("plot_pollen", places))
+    if kind not in ("type", "plant"):
+        raise ValueError(f"kind must be 'type' or 'plant', got {kind!r}")
+    if len(df) and not {"upi", "date"} <= set(df.columns):
+        raise ValueError(wrong_frame("plot_pollen", df, "env.pollen"))
+    sub = df[df["kind"] == kind] if "kind" in df.columns else df
+    if sub.empty:
+        raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
+    names = list(dict.fromkeys(sub["name"].fillna(sub["code"]).astype(str)))
+    dates = sorted(sub["date"].dropna().unique())
+    bars = len(names) * max(len(dates), 1)
+    level = 1.1 * len(names) + 3.0 if len(dates) > 1 else 0.0  # room for level group labels
+    ax = new_axes(ax, (min(20.0, max(8.0, 0.28 * bars + 3.0, level)), 4.0))
+    width = 0.8 / max(len(dates), 1)
+    dated = len(dates) > 1
+    ticks: list[tuple[float, Any]] = []
+    for d_i, day in enumerate(dates):
+        for _, row in sub[sub["date"] == day].iterrows():
+            label = str(row["name"]) if isinstance(row["name"], str) else str(row["code"])
+            x = names.index(label) - 0.4 + width * (d_i + 0.5)
+            ticks.append((x, day))
+            _pollen_bar(ax, row, x, width, note=not dated)
+    labels = [_group_label(sub, name) if dated else name for name in names]
+    tilt = kind == "plant" and not dated  # several days: a group is wide enough to stay level
+    ax.set_xticks(range(len(names)), labels, rotation=30 if tilt else 0,
+                  ha="right" if tilt else "center", fontsize=8 if dated else 9)  # fmt: skip
+    if dated:
+        import pandas as pd
+
+        ax.xaxis.remove_overlapping_locs = False  # a day tick may sit on its group's tick
+        ticks.sort(key=lambda item: item[0])
+        days = [pd.Timestamp(day) for _, day in ticks]
+        ax.set_xticks([x for x, _ in ticks], [f"{d:%a}\n{d.day}" for d in days], minor=True,
+                      fontsize=7)  # fmt: skip
+        ax.tick_params(axis="x", which="major", pad=26, length=0)
+        ax.tick_params(axis="x", which="minor", length=2)
+    ax.set_xlim(-0.6, len(names) - 0.4)
+    ax.set_ylim(0, 5.6)
+    ax.set_yticks(range(6))
+    ax.set_ylabel("Universal Pollen Index (0–5)\nlower is better")
+    set_title(ax, f"Pollen by {kind}", place_of(result_or_frame, df), date_span(dates))
+    _pollen_legend(ax)
+    attribute(ax, df)
+    return ax
+
+
+def _group_label(sub: pd.DataFrame, name: str) -> str:
+    """``name``, plus "no data" / "out of season" when that holds on every day."""
+    rows = sub[sub["name"].fillna(sub["code"]).astype(str) == name]
+    season = rows["in_season"] if "in_season" in rows else rows["upi"].isna()
+    if season.eq(False).all():  # said to be out of season (with or without an index)
+        return f"{name}\n(out of season)"
+    if rows["upi"].isna().all():
+        return f"{name}\n(no data)"
+    return name
+
+
+def _pollen_legend(ax: Axes) -> None:
+    from matplotlib.patches import Patch
+
+    handles = [Patch(facecolor=c, edgecolor="#555555", lw=0.5) for c in UPI_COLORS]
+    labels = [f"{k} {label}" for k, label in enumerate(UPI_LABELS)]
+    handles.append(Patch(facecolor="#dddddd", edgecolor="#999999", hatch="//", lw=0.5))
+    labels.append("out of season")
+    legend_outside(ax, handles, labels, "Bar colour = category")
+
+
+def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> None:
+    import pandas as pd
+
+    upi = row["upi"]
+    if pd.isna(upi):
+        if not note:  # several days: the group label says it
+            return
+        season = row.get("in_season")
+        out = pd.notna(season) and not bool(season)  # no index because out of season
+        ax.text(x, 0.1, "out of season" if out else "no data", rotation=90, ha="center",
+                va="bottom", fontsize=7, color="#777777",
+                gid="out-of-season" if out else "no-data")  # fmt: skip
+        return
+    value = int(upi)
+    season = row.get("in_season")
+    in_season = bool(season) if pd.notna(season) else False  # missing = not in season (spec)
+    color = row.get("color")
+    color = color if isinstance(color, str) and color else UPI_COLORS[min(max(value, 0), 5)]
+    bar = ax.bar(
+        x,
+        value,
+        width * 0.9,
+        color=color if in_season else "#dddddd",
+        edgecolor="#555555" if in_season else "#999999",
+        hatch=None if in_season else "//",
+        gid="upi",
+    )[0]
+    bar.set_label("_nolegend_")
+    if value == 0:  # a zero bar is invisible: a stub shows the day was forecast
+        ax.bar(x, 0.08, width * 0.9, color=bar.get_facecolor(), edgecolor=bar.get_edgecolor(),
+               hatch=bar.get_hatch(), lw=0.5, gid="zero-stub")  # fmt: skip
+    if not in_season and note:
+        ax.text(x, value + 0.1, "out of season", rotation=90, ha="center", va="bottom",
+                fontsize=7, color="#777777", gid="out-of-season")  # fmt: skip

@@ -1,0 +1,140 @@
+"""The column passes the places and along-route frames share: plain answers, summaries, credits.
+
+Many answers of the plain live shape are joined and read column by column (C loops over plain
+dicts); their ``[n]`` citations and snippets come from each answer's own summary, their credits
+from the attribution columns. The cyclic garbage collector is paused while a table is built.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ParamSpec, TypeVar
+
+import numpy as np
+import pandas as pd
+
+from mapsnb._read.summary import SummaryInfo, parse_summary
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _gc_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` with the cyclic garbage collector paused while it runs (when it was on): a table
+    build makes many containers and no cycles, and every collection meanwhile would walk the
+    payload's objects again."""
+
+    @functools.wraps(fn)
+    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
+#: ``dict.get`` for ``map`` over lists of dicts (typed loosely: the lists are checked after).
+_GET: Any = dict.get
+_STRINGS = frozenset({str, type(None)})
+_NO_EXTRAS: dict[str, Any] = {}
+
+
+def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
+    """``cols`` with the summary's names where the titles name none, ``cited`` and
+    ``summary_snippet``."""
+    cols["cited"], cols["summary_snippet"] = _summary_rows(cols["name"], info, 0, len(cols["name"]))
+    return cols
+
+
+def _summary_rows(
+    names: list[Any], info: SummaryInfo, start: int, count: int
+) -> tuple[list[bool], list[str | None]]:
+    """Give the rows ``start:start + count`` of ``names`` (one answer, ``[n]`` counted from
+    ``start``) that no title names the summary's name; return those rows' ``cited`` and
+    ``summary_snippet``."""
+    rows = range(count)
+    if None in names[start : start + count]:
+        cited = info.cited
+        for n in rows:
+            if names[start + n] is None and n in cited:
+                names[start + n] = info.name(n)
+    return list(map(info.cited.__contains__, rows)), list(map(info.snippets.get, rows))
+
+
+def _summaries_many(
+    cols: dict[str, Any], payloads: Sequence[Mapping], counts: list[int]
+) -> dict[str, Any]:
+    """:func:`_summary_columns` of each answer's rows of ``cols`` with its own summary."""
+    cited: list[bool] = []
+    snippets: list[str | None] = []
+    start = 0
+    for payload, count in zip(payloads, counts, strict=True):
+        info = parse_summary(payload.get("summary"))
+        answer_cited, answer_snippets = _summary_rows(cols["name"], info, start, count)
+        cited += answer_cited
+        snippets += answer_snippets
+        start += count
+    cols["cited"], cols["summary_snippet"] = cited, snippets
+    return cols
+
+
+def _plain_answers(
+    payloads: Sequence[Mapping], key: str, top: frozenset[str]
+) -> tuple[list, list[int]] | None:
+    """The items under ``key`` of every payload, joined, and their counts, when each payload
+    holds only ``top`` keys with texts beside its list (no credit can hide there) and some
+    items; else ``None``."""
+    items: list[Any] = []
+    counts: list[int] = []
+    for payload in payloads:
+        if type(payload) is not dict or not payload.keys() <= top:
+            return None
+        found = payload.get(key)
+        if type(found) is not list or not _STRINGS.issuperset(
+            type(v) for k, v in payload.items() if k != key
+        ):
+            return None
+        items += found
+        counts.append(len(found))
+    return (items, counts) if items else None
+
+
+def _column_credits(cols: Mapping[str, list]) -> list[dict]:
+    """Unique ``{"title", "url"}`` credits of the attribution columns, in order (what
+    :func:`~mapsnb._read.wire.collect_attributions` finds in simple payloads, without the walk)."""
+    pairs = dict.fromkeys(zip(cols["attribution_title"], cols["attribution_url"], strict=True))
+    return [{"title": t, "url": u} for t, u in pairs if t is not None or u is not None]
+
+
+def _credits_in_columns(
+    payload: Mapping, items: Any, views: Sequence, simple: bool, top: frozenset[str]
+) -> bool:
+    """Whether the credits can be read from the columns: simple views, every item a dict,
+    and no other field at the top that could hold an attribution."""
+    return (
+        simple
+        and type(payload) is dict
+        and payload.keys() <= top
+        and type(items) is list
+        and len(items) == len(views)
+        and all(type(v) in _STRINGS for v in payload.values() if v is not items)
+    )
+
+
+def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
+    """The place columns with their dtypes (``lat``/``lng`` float64, ``cited`` bool)."""
+    typed = dict(cols)
+    typed["lat"] = np.array(cols["lat"], dtype=np.float64)
+    typed["lng"] = np.array(cols["lng"], dtype=np.float64)
+    typed["cited"] = np.array(cols["cited"], dtype=bool)
+    return typed
+
+
+def _citation_index(n: int) -> pd.RangeIndex:
+    return pd.RangeIndex(n, name="citation")

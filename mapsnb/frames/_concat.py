@@ -1,0 +1,162 @@
+""":func:`concat` of many results' frames; the zone alignment and credit merging batches share."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from mapsnb._read.wire import g
+from mapsnb.frames._routes import _endpoints, waypoint_label
+from mapsnb.frames._tables import finish
+
+
+def request_label(request: Any) -> str:
+    """A short label for a request: the text query, ``"A → B"``, the location, ``"N queries"``."""
+    if not isinstance(request, Mapping) or not request:
+        return ""
+    query = g(request, "textQuery")
+    if isinstance(query, str) and query:
+        return query
+    origin, destination = _endpoints(request)
+    if origin is not None or destination is not None:
+        return f"{waypoint_label(origin)} → {waypoint_label(destination)}"
+    if g(request, "location") is not None:
+        label = waypoint_label(g(request, "location")) or ""
+        day = g(request, "date")
+        if isinstance(day, Mapping):
+            label += f" {int(g(day, 'year', 0)):04d}-{int(g(day, 'month', 0)):02d}-"
+            label += f"{int(g(day, 'day', 0)):02d}"
+            if g(request, "hour") is not None:
+                label += f" {int(g(request, 'hour')):02d}:00"
+        return label
+    for key, noun in (("queries", "queries"), ("urls", "urls")):
+        value = g(request, key)
+        if isinstance(value, list):
+            return f"{len(value)} {noun}"
+    return ""
+
+
+def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.DataFrame:
+    """Stack ``r.to_frame()`` of many results of one kind, with ``request`` and ``request_index``.
+
+    ``request`` is ``keys[i]`` when given, else a short label derived from ``r.request``.
+    A named index (``citation``) becomes a column; a frame's own ``request`` column becomes
+    ``extra_request``. Time columns whose zones differ between the results are converted to UTC.
+    Mixed kinds raise ``TypeError``.
+    """
+    results = list(results)
+    kinds = list(dict.fromkeys(type(r).__name__ for r in results))
+    if len(kinds) > 1:
+        raise TypeError(f"concat needs results of one kind, got {', '.join(kinds)}")
+    if keys is not None and len(keys) != len(results):
+        raise ValueError(f"keys has {len(keys)} items for {len(results)} results")
+    frames: list[pd.DataFrame] = []
+    zones: dict[Any, str] = {}  # request -> its time zone: charts draw each in local time
+    for i, result in enumerate(results):
+        df = result.to_frame()
+        if any(name is not None for name in df.index.names):
+            df = df.reset_index()
+        label = keys[i] if keys is not None else request_label(getattr(result, "request", None))
+        taken = {c: f"extra_{c}" for c in ("request", "request_index") if c in df.columns}
+        df = df.rename(columns=taken)
+        df.insert(0, "request_index", i)
+        df.insert(0, "request", label)
+        if df.attrs.get("time_zone"):
+            zones[label] = df.attrs["time_zone"]
+        frames.append(df)
+    order: dict[str, None] = {"request": None, "request_index": None}
+    for df in frames:
+        order.update(dict.fromkeys(df.columns))
+    filled = align_zones([df for df in frames if len(df)])
+    if filled:
+        out = pd.concat(filled, ignore_index=True).reindex(columns=list(order))
+    elif frames:
+        out = frames[0].iloc[0:0].reindex(columns=list(order))
+    else:
+        out = pd.DataFrame({"request": [], "request_index": np.array([], dtype=np.int64)})
+    out["request_index"] = out["request_index"].astype(np.int64)
+    out = _concat_attrs(out, results, frames)
+    if zones:
+        out.attrs["time_zones"] = zones
+    return out
+
+
+def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
+    """Convert tz-aware columns whose zone differs between frames to UTC, where present.
+
+    ``pd.concat`` would otherwise give an object column of mixed-zone Timestamps.
+    """
+    zones: dict[Any, set[str]] = {}
+    for df in frames:
+        for column, dtype in df.dtypes.items():
+            if isinstance(dtype, pd.DatetimeTZDtype):
+                zones.setdefault(column, set()).add(str(dtype.tz))
+    mixed = [c for c, found in zones.items() if len(found) > 1]
+    if not mixed:
+        return frames
+    out = []
+    for df in frames:
+        present = [c for c in mixed if c in df.columns]
+        if present:
+            df = df.copy()
+            for column in present:
+                if isinstance(df[column].dtype, pd.DatetimeTZDtype):
+                    df[column] = df[column].dt.tz_convert("UTC")
+        out.append(df)
+    return out
+
+
+_CREDIT_KEYS = frozenset({"title", "url"})
+
+
+def add_credit_pairs(found: list[Any], seen: set[Any], titles: list, urls: list) -> None:
+    """:func:`add_credits` of the ``{"title", "url"}`` credits of two attribution columns
+    (a row with neither credits nothing), each distinct pair looked at once."""
+    for title, url in dict.fromkeys(zip(titles, urls, strict=True)):
+        key = (2, title, url)  # the key add_credits gives such a dict
+        if key not in seen and (title is not None or url is not None):
+            seen.add(key)
+            found.append({"title": title, "url": url})
+
+
+def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -> None:
+    """Append the items not yet in ``found`` (equal ones once), in order. ``seen`` holds the
+    keys of ``found``, so this is linear: a batch of 10,000 live answers has ~100,000 distinct
+    credits, and a scan of ``found`` per item would be quadratic."""
+    for item in items or ():
+        try:
+            if type(item) is dict and item.keys() <= _CREDIT_KEYS:  # {"title", "url"}
+                key: Any = (len(item), item.get("title"), item.get("url"))
+            else:
+                key = frozenset(item.items()) if type(item) is dict else (type(item), item)
+            hash(key)
+        except TypeError:  # an unhashable credit: compare it with the list
+            if item not in found:
+                found.append(item)
+            continue
+        if key not in seen:
+            seen.add(key)
+            found.append(item)
+
+
+def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
+    sources = [
+        str(getattr(r, "source", None) or df.attrs.get("source", ""))
+        for r, df in zip(results, frames, strict=True)
+    ]
+    attributions: list[dict] = []
+    seen: set[Any] = set()
+    for df in frames:
+        add_credits(attributions, seen, df.attrs.get("attributions"))
+    out.attrs = {}
+    units = [df.attrs.get("units") for df in frames]
+    if units and units[0] is not None and all(u == units[0] for u in units):
+        out.attrs["units"] = units[0]
+    for key in ("place", "mode", "capabilities", "time_zone", "now"):  # kept when all agree
+        values = [df.attrs.get(key) for df in frames]
+        if values and values[0] is not None and all(v == values[0] for v in values):
+            out.attrs[key] = values[0]
+    return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)

@@ -1,0 +1,102 @@
+"""GeoJSON point features from a frame: coordinates, JSON-safe row records, shared properties."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from mapsnb._read.credits import present
+from mapsnb.errors import NothingToDraw
+
+_POPUP_PROPS = (
+    "name",
+    "place_id",
+    "place_url",
+    "directions_url",
+    "attribution_title",
+    "attribution_url",
+    "detour",
+    "detour_min",
+    "detour_distance_text",
+    "detour_m",
+    "rank",
+)
+
+
+def _records(df: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
+    """Rows as dicts of plain Python values (NA -> None), built column-wise for speed."""
+    cols = [c for c in columns if c in df.columns]
+    values = []
+    for c in cols:
+        s = df[c]
+        arr = s.to_numpy(dtype=object, na_value=None) if s.hasnans else s.to_numpy(dtype=object)
+        values.append([_jsonable(v) for v in arr.tolist()])
+    return [dict(zip(cols, row, strict=True)) for row in zip(*values, strict=True)]
+
+
+def _jsonable(value: Any) -> Any:
+    """A value the widget protocol can serialize (JSON): durations in seconds, times as ISO."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is pd.NaT or value is pd.NA:
+        return None
+    if isinstance(value, (pd.Timedelta, dt.timedelta)):
+        return value.total_seconds()
+    if isinstance(value, (pd.Timestamp, dt.datetime, dt.date)):
+        return value.isoformat()
+    return str(value)
+
+
+def _coords(df: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    missing = [c for c in ("lat", "lng") if c not in df.columns]
+    if missing:
+        raise NothingToDraw(
+            f"cannot map this frame: it has no {' and '.join(missing)} column "
+            f"(columns: {', '.join(map(str, df.columns))})"
+        )
+    lat = pd.to_numeric(df["lat"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    lng = pd.to_numeric(df["lng"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    ok = np.isfinite(lat) & np.isfinite(lng)
+    return lat, lng, ok
+
+
+def _point(lat: float, lng: float, props: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "type": "Feature",
+        "geometry": {"type": "Point", "coordinates": [lng, lat]},
+        "properties": props,
+    }
+
+
+_SHARED = ("attribution_title", "attribution_url")
+
+
+def _place_features(
+    df: pd.DataFrame,
+) -> tuple[list[dict[str, Any]], np.ndarray, np.ndarray, dict[str, Any]]:
+    """Point features, their coordinates, and properties common to all rows.
+
+    A column holding one value for every row (typically the attribution) is kept once in the
+    returned ``shared`` dict instead of in every feature, to keep the widget state small.
+    """
+    lat, lng, ok = _coords(df)
+    work = df.loc[ok]
+    shared: dict[str, Any] = {}
+    for col in _SHARED:
+        if col in work.columns and len(work) and work[col].nunique(dropna=False) == 1:
+            value = work[col].iloc[0]
+            shared[col] = value if present(value) else None
+    props = _records(work, [c for c in _POPUP_PROPS if c not in shared])
+    citations = [c.item() if hasattr(c, "item") else c for c in work.index]
+    for p, cite in zip(props, citations, strict=True):
+        p["citation"] = cite
+    feats = [
+        _point(y, x, p) for y, x, p in zip(lat[ok].tolist(), lng[ok].tolist(), props, strict=True)
+    ]
+    return feats, lat[ok], lng[ok], shared

@@ -1,0 +1,177 @@
+"""Place markers: one GeoJSON layer of circles with an info box, grid-clustered when many."""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import ipyleaflet
+import ipywidgets
+import numpy as np
+
+from mapsnb._read.credits import present
+from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
+from mapsnb.layers._features import _place_features, _point
+
+#: Above this many points, ``places_layer(cluster="auto")`` aggregates them on a grid.
+CLUSTER_THRESHOLD = 200
+#: Grid cells along the longer side of the data bounds when clustering.
+GRID_CELLS = 40
+
+PLACE_COLOR = "#1a73e8"
+CLUSTER_COLOR = "#e8710a"
+
+_POINT_STYLE = {
+    "radius": 7,
+    "color": "#ffffff",
+    "weight": 1.5,
+    "opacity": 1.0,
+    "fillColor": PLACE_COLOR,
+    "fillOpacity": 0.85,
+}
+_HOVER_STYLE = {"weight": 3, "fillOpacity": 1.0}
+
+
+def _place_popup(props: Mapping[str, Any]) -> str:
+    """HTML shown when a place (or a grid cluster) is clicked."""
+    if props.get("cluster"):
+        names = ", ".join(html.escape(str(n)) for n in props.get("names", []))
+        more = props["count"] - len(props.get("names", []))
+        tail = f" and {more} more" if more > 0 else ""
+        return f"<b>{props['count']} places</b> in this cell: {names}{tail}"
+    lines = [f"<b>{html.escape(str(props.get('name') or 'place'))}</b>"]
+    if present(props.get("detour_min")):
+        extra = props.get("detour_distance_text")
+        dist = f", {html.escape(str(extra))} extra" if present(extra) else ""
+        lines.append(f"Detour: +{props['detour_min']:.1f} min{dist}")
+    links = [
+        _link(props.get("place_url"), "Open in Google Maps"),
+        _link(props.get("directions_url"), "Directions"),
+    ]
+    if any(links):
+        lines.append(" · ".join(x for x in links if x))
+    title, url = props.get("attribution_title"), props.get("attribution_url")
+    if present(title) or present(url):
+        credit = _link(url, str(title or "source")) or html.escape(str(title))
+        lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")
+    return "<br>".join(lines)
+
+
+def _grid_clusters(
+    feats: list[dict[str, Any]], lat: np.ndarray, lng: np.ndarray, color: str
+) -> list[dict[str, Any]]:
+    """Aggregate points on a fixed grid over their bounds (one feature per occupied cell)."""
+    span = max(float(lat.max() - lat.min()), float(lng.max() - lng.min()), 1e-9)
+    cell = span / GRID_CELLS
+    row = np.floor((lat - lat.min()) / cell).astype(np.int64)
+    col = np.floor((lng - lng.min()) / cell).astype(np.int64)
+    keys = row * (GRID_CELLS + 2) + col
+    _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+    mean_lat = np.bincount(inverse, weights=lat) / counts
+    mean_lng = np.bincount(inverse, weights=lng) / counts
+    order = np.argsort(inverse, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    out = []
+    for k, (start, n) in enumerate(zip(starts.tolist(), counts.tolist(), strict=True)):
+        if n == 1:
+            out.append(feats[int(order[start])])
+            continue
+        names = [feats[int(i)]["properties"].get("name") for i in order[start : start + 5]]
+        props = {
+            "cluster": True,
+            "count": n,
+            "names": [x for x in names if x],
+            "style": {"radius": min(8 + 4 * math.log2(n), 30), "fillColor": color},
+        }
+        out.append(_point(float(mean_lat[k]), float(mean_lng[k]), props))
+    return out
+
+
+def _geojson_points(
+    features: list[dict[str, Any]],
+    *,
+    name: str,
+    style: Mapping[str, Any] | None,
+    shared: Mapping[str, Any] | None = None,
+) -> ipyleaflet.GeoJSON:
+    """One GeoJSON layer of circle markers and one info box (a map control).
+
+    Hovering a point shows its name in the box; clicking it shows its details (name, links,
+    attribution). No widget popups: jupyter-leaflet 0.20 throws "Widget is not attached" in the
+    page when a layer whose popup was never opened is removed, which :func:`show` does when it
+    replaces layers.
+    """
+    layer = ipyleaflet.GeoJSON(
+        data={"type": "FeatureCollection", "features": features},
+        point_style={**_POINT_STYLE, **dict(style or {})},
+        hover_style=_HOVER_STYLE,
+        name=name,
+    )
+    info = ipywidgets.HTML(value="")
+
+    def _on_click(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
+        info.value = _place_popup({**dict(shared or {}), **dict(properties or {})})
+
+    def _on_hover(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
+        props = properties or {}
+        label = f"{props['count']} places" if props.get("cluster") else props.get("name")
+        info.value = f"<b>{html.escape(str(label or ''))}</b>"
+
+    layer.on_click(_on_click)
+    layer.on_hover(_on_hover)
+    layer.shared_properties = dict(shared or {})  # properties common to every feature
+    layer.info = layer.hover = info
+    layer.info_control = layer.hover_control = ipyleaflet.WidgetControl(
+        widget=info, position="topright"
+    )
+    return layer
+
+
+def places_layer(
+    result_or_frame: Any, *, cluster: bool | str = "auto", style: Mapping[str, Any] | None = None
+) -> ipyleaflet.GeoJSON:
+    """All places of a result as one GeoJSON layer of circles, with a click-filled info box.
+
+    Parameters
+    ----------
+    result_or_frame
+        A ``PlacesResult`` / ``AlongRouteResult`` or a frame with ``lat`` and ``lng`` columns.
+    cluster
+        ``"auto"`` aggregates on a fixed grid above :data:`CLUSTER_THRESHOLD` points; ``True``
+        always, ``False`` never.
+    style
+        Leaflet circle-marker options merged into the default point style
+        (``radius``, ``fillColor``, ``color``, ...).
+
+    Returns
+    -------
+    ipyleaflet.GeoJSON
+        Named ``"mapsnb:places"``; ``layer.info`` is the ``ipywidgets.HTML`` info box (shown by
+        :func:`show` as a map control) that hovering and clicking fill.
+
+    Raises
+    ------
+    ValueError
+        If the frame has no ``lat``/``lng`` columns.
+    """
+    df = _frame(result_or_frame)
+    feats, lat, lng, shared = _place_features(df)
+    clustered = len(feats) > CLUSTER_THRESHOLD if cluster == "auto" else bool(cluster)
+    if clustered and feats:
+        feats = _grid_clusters(feats, lat, lng, CLUSTER_COLOR)
+    layer = _geojson_points(feats, name=f"{PREFIX}places", style=style, shared=shared)
+    color = dict(style or {}).get("fillColor", PLACE_COLOR)
+    legend = {"Place": color}
+    if clustered:
+        legend["Group of places"] = CLUSTER_COLOR
+    _tag(
+        layer,
+        frame=df,
+        bounds=_bounds(lat, lng),
+        legend_entries=legend,
+        controls=[layer.hover_control],
+    )
+    layer.mapsnb_clustered = clustered
+    return layer

@@ -1,0 +1,117 @@
+"""The routes of ``compute_routes``: ``Route``, ``RoutesResult`` and the WALK beta warning."""
+
+from __future__ import annotations
+
+import datetime as dt
+import warnings
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import PrivateAttr
+
+from mapsnb import settings
+from mapsnb.errors import EmptyResultWarning
+from mapsnb.results._base import ToolResult
+from mapsnb.results._models import Attribution, Duration, _Model
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+
+class Route(_Model):
+    """One route of ``compute_routes``."""
+
+    distance_meters: float | None = None
+    duration: Duration = None
+    encoded_polyline: str | None = None
+    retrieval_token: str | None = None
+    attribution: Attribution | None = None
+
+    def path(self) -> list[tuple[float, float]]:
+        """The decoded ``(lat, lng)`` vertices (empty without a polyline)."""
+        from mapsnb.polyline import decode
+
+        return decode(self.encoded_polyline) if self.encoded_polyline else []
+
+
+class RoutesResult(ToolResult):
+    """Result of ``compute_routes``; ``routes[0]`` is the recommended route."""
+
+    tool: ClassVar[str] = "compute_routes"
+    routes: list[Route] = []  # noqa: RUF012 (pydantic copies it)
+    _issued_at: dt.datetime | None = PrivateAttr(default=None)
+
+    @property
+    def issued_at(self) -> dt.datetime | None:
+        """When the result arrived (UTC); retrieval tokens expire 10 minutes later."""
+        return self._issued_at
+
+    @property
+    def token_expires_at(self) -> dt.datetime | None:
+        """When the retrieval tokens of this result stop working."""
+        if self._issued_at is None:
+            return None
+        return self._issued_at + dt.timedelta(minutes=settings.retrieval_token_minutes)
+
+    @property
+    def travel_mode(self) -> str:
+        return str(self._request.get("travel_mode", "DRIVE"))
+
+    @property
+    def warnings(self) -> list[str]:
+        """Warnings the app must show with these routes (the WALK beta warning)."""
+        if self.travel_mode == "WALK":
+            return [WALK_WARNING]
+        return []
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per route (see :func:`mapsnb.frames.routes_frame`)."""
+        from mapsnb.frames import routes_frame
+
+        df = routes_frame(
+            self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
+        )
+        df.attrs["hints"] = self.hints
+        return df
+
+    def path_frame(self) -> pd.DataFrame:
+        """One row per vertex of every route (see :func:`mapsnb.frames.route_path_frame`).
+
+        Warns (:class:`~mapsnb.errors.EmptyResultWarning`) when the routes carry no polyline.
+        """
+        from mapsnb.frames import route_path_frame
+
+        df = route_path_frame(self._raw or {}, source=self._source)
+        if self.routes and df.empty:
+            warnings.warn(
+                "these routes carry no polyline, so the path frame is empty: call "
+                "compute_routes(..., include_polyline=True)",
+                EmptyResultWarning,
+                stacklevel=2,
+            )
+        return df
+
+    @property
+    def hints(self) -> list[str]:
+        """Why no route was found, and what to try."""
+        if self.routes or self._parse_errors:
+            return []
+        mode = self.travel_mode
+        return [
+            f"no {mode} route found between these places: they may not be connected for "
+            f"{mode} (a sea between them, or too far for this mode); try another travel_mode "
+            "or split the trip"
+        ]
+
+    def to_geodataframe(self) -> Any:
+        """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""
+        from mapsnb.frames import to_geodataframe
+
+        return to_geodataframe(self.to_frame())
+
+    def _repr_counts(self) -> str:
+        return f"routes={len(self.routes)}"
+
+
+WALK_WARNING = (
+    "Walking directions are in beta: this route may be missing clear sidewalks or pedestrian paths."
+)
