@@ -1,4 +1,4 @@
-"""Hypothesis profiles shared by the property tests (``tests/test_properties_*.py``).
+"""Hypothesis profiles shared by the property tests (``tests/*/test_properties_*.py``).
 
 ``ci`` (the default) is derandomized — the same examples on every run, no example database —
 so the suite is stable on CI; ``MAPSNB_HYPOTHESIS_PROFILE=long`` draws fresh random examples and

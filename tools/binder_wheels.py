@@ -8,7 +8,7 @@ Python**, with ``pip download --only-binary=:all: --python-version X.Y``, so the
 not be installed. When the pins cannot resolve for that Python, pip's error is written to
 ``FAILED.txt`` in the wheel folder and the script exits 1: Binder's build would stop there too.
 
-``tests/test_binder_build.py`` then checks the resolution offline, from these wheels only, and,
+``tests/notebooks/test_binder_build.py`` then checks the resolution offline, from these wheels only, and,
 when that exact Python is on the machine, installs them into a fresh venv of it and runs
 ``postBuild``, ``start`` and notebook 01 as Binder does. README's test command runs this first.
 

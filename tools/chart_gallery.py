@@ -8,7 +8,7 @@ Usage::
 
 Data come from the built-in emulator with a fixed clock, so the gallery is the same on every
 machine and needs no key. ``charts()`` (name → zero-argument function returning the Axes) is
-also what ``tests/test_chart_gallery.py`` inspects through matplotlib's objects.
+also what ``tests/charts/test_chart_gallery.py`` inspects through matplotlib's objects.
 """
 
 from __future__ import annotations

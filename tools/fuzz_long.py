@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FILES = ["tests/test_properties_arguments.py", "tests/test_properties_protocol.py"]
+FILES = ["tests/calls/test_properties_arguments.py", "tests/transport/test_properties_protocol.py"]
 
 
 def main() -> int:

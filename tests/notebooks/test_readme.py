@@ -89,7 +89,7 @@ def test_readme_install_steps_work_in_a_fresh_venv(tmp_path: Path) -> None:
             "-q",
             "-p",
             "no:cacheprovider",
-            "tests/test_readme.py::test_example_runs",
+            "tests/notebooks/test_readme.py::test_example_runs",
         ],
         env,
         repo,
