@@ -1,5 +1,7 @@
-"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording show|check FILE``,
-``export-notebooks OUTDIR``."""
+"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording``, ``export-notebooks``.
+
+``recording show|check FILE`` reads a recording; ``export-notebooks OUTDIR`` writes static pages.
+"""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 import httpx
 
 from mapsnb._calls.flow import BaseClient
-from mapsnb._calls.rpc import Renew, Sleep, Steps, _AnswerTimeout, _Flow
+from mapsnb._calls.rpc import AnswerTimeout, Flow, Renew, Sleep, Steps
 from mapsnb._calls.tools import ToolMethods
 from mapsnb._transport.limits import BodyReader, Budget, bound_sockets, ending_at
 
@@ -188,7 +188,7 @@ class Client(ToolMethods):
         twin._finalizer.detach()
         return twin
 
-    def _invoke(self, flow: _Flow) -> Any:
+    def _invoke(self, flow: Flow) -> Any:
         budget = self._budget()
         if self._mode == "session" and not self._initialized:
             self._renew(Renew(self._generation), budget)
@@ -199,7 +199,7 @@ class Client(ToolMethods):
             if self._generation == command.generation:
                 self._drive(self._initialize(), budget)
 
-    def _drive(self, flow: _Flow, budget: Budget | None = None) -> Any:
+    def _drive(self, flow: Flow, budget: Budget | None = None) -> Any:
         budget = budget or self._budget()
         with Steps(flow) as steps:
             for command in steps:
@@ -227,7 +227,7 @@ class Client(ToolMethods):
                     for chunk in response.iter_raw():
                         reader.feed(chunk)
                         if time.monotonic() > ends:
-                            raise _AnswerTimeout(f"the whole answer took more than {seconds:g} s")
+                            raise AnswerTimeout(f"the whole answer took more than {seconds:g} s")
                     return reader.finish()
                 finally:
                     response.close()
@@ -305,7 +305,7 @@ class AsyncClient(BaseClient):
             self._lock, self._loop[:] = asyncio.Lock(), [loop]
         return self._lock
 
-    async def _invoke(self, flow: _Flow) -> Any:
+    async def _invoke(self, flow: Flow) -> Any:
         budget = self._budget()
         self._async_lock()
         if self._mode == "session" and not self._initialized:
@@ -317,7 +317,7 @@ class AsyncClient(BaseClient):
             if self._generation == command.generation:
                 await self._drive(self._initialize(), budget)
 
-    async def _drive(self, flow: _Flow, budget: Budget | None = None) -> Any:
+    async def _drive(self, flow: Flow, budget: Budget | None = None) -> Any:
         budget = budget or self._budget()
         with Steps(flow) as steps:
             for command in steps:
@@ -355,7 +355,7 @@ class AsyncClient(BaseClient):
         except TimeoutError:
             if budget.expired():
                 raise budget.error() from None
-            return _AnswerTimeout(f"the whole answer took more than {seconds:g} s")
+            return AnswerTimeout(f"the whole answer took more than {seconds:g} s")
         except httpx.TransportError as exc:
             if isinstance(exc, httpx.TimeoutException) and budget.expired():
                 raise budget.error() from None

@@ -1,5 +1,9 @@
-"""The client both clients share: options, emulator or server, answers from a recording,
-the cache or the server, and typed results."""
+"""``BaseClient``, what both clients share: options, emulator or server, answers, typed results.
+
+An answer comes from a recording, the cache or the server (then kept in both), through the
+server's own ``tools/list``; :mod:`mapsnb._calls.rpc` below sends the requests and
+:mod:`mapsnb._calls.client` above drives the flows with httpx.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from urllib.parse import urlsplit
 from mapsnb import settings
 from mapsnb._calls import arguments as rq
 from mapsnb._calls import options as opt
-from mapsnb._calls.rpc import CallStats, Exchange, Protocol, Sleep, _Flow, logger
+from mapsnb._calls.rpc import CallStats, Exchange, Flow, Protocol, Sleep, logger
 from mapsnb._calls.toolset import Toolset, ToolsetCache
 from mapsnb._calls.usage import Gate, Meter
 from mapsnb._read.credits import payload_is_synthetic
@@ -40,7 +44,7 @@ SANDBOX_URL = "http://sandbox.mapsnb.invalid/mcp"
 
 @dataclass(frozen=True)
 class Call:
-    """A prepared tool call: validated wire arguments and the result type."""
+    """A prepared tool call: the tool's name and its validated wire arguments."""
 
     name: str
     arguments: dict[str, Any]
@@ -212,7 +216,7 @@ class BaseClient(Exchange):
 
         return sandbox_transport(self._sandbox)
 
-    def _call_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+    def _call_flow(self, name: str, arguments: dict[str, Any]) -> Flow:
         result = yield from self._rpc(
             "tools/call", {"name": name, "arguments": arguments}, tool=name
         )
@@ -220,7 +224,7 @@ class BaseClient(Exchange):
             raise proto.tool_error_from_result(result, name)
         return proto.tool_payload(result, name)
 
-    def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
+    def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> Flow:
         """A :class:`Stored` answer: from the recording or the cache when they hold the call,
         else from the server (then stored in them)."""
         stored: Stored | None = None
@@ -273,11 +277,11 @@ class BaseClient(Exchange):
             return f"sandbox@{self._sandbox.now().isoformat()}"
         return "sandbox"
 
-    def _payload_flow(self, name: str, arguments: dict[str, Any]) -> _Flow:
+    def _payload_flow(self, name: str, arguments: dict[str, Any]) -> Flow:
         answer = yield from self._answer_flow(name, arguments)
         return answer.payload
 
-    def _metered(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> _Flow:
+    def _metered(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> Flow:
         """``_call_flow`` under the budget and counted in :attr:`usage` (see mapsnb._calls.usage)."""
         return self._meter.metered(
             self._call_flow(name, arguments),
@@ -288,7 +292,7 @@ class BaseClient(Exchange):
             gate=gate,
         )
 
-    def _toolset_flow(self) -> _Flow:
+    def _toolset_flow(self) -> Flow:
         """This server's :class:`Toolset`, fetched once for the client's life (``None``: unknown)."""
         cache = self._tools
         while cache.state is None:
@@ -304,7 +308,7 @@ class BaseClient(Exchange):
             cache.settle(toolset)
         return cache.toolset
 
-    def _fetch_toolset(self) -> _Flow:
+    def _fetch_toolset(self) -> Flow:
         """The emulator's own list, the recorded one (replay), or ``tools/list`` (recorded)."""
         if self._sandbox is not None:
             return Toolset.from_list(self._sandbox.list_tools(), "mapsnb sandbox (in-process)")
@@ -323,7 +327,7 @@ class BaseClient(Exchange):
             recording.set_tools(tools)
         return Toolset.from_list(tools, server)
 
-    def _answered_flow(self, call: Call, gate: Gate | None = None) -> _Flow:
+    def _answered_flow(self, call: Call, gate: Gate | None = None) -> Flow:
         """The call's payload (a JSON object) with the request as sent: :class:`Answered`."""
         arguments = call.arguments
         toolset = yield from self._toolset_flow()
@@ -342,7 +346,7 @@ class BaseClient(Exchange):
         arguments = rq.tool_arguments(tool, given, self.now)
         return self._invoke(self._typed_flow(Call(tool, arguments)))
 
-    def _typed_flow(self, call: Call, gate: Gate | None = None) -> _Flow:
+    def _typed_flow(self, call: Call, gate: Gate | None = None) -> Flow:
         answered: Answered = yield from self._answered_flow(call, gate)
         answer = answered.answer
         cls: type[ToolResult] = RESULT_TYPES[call.name]
@@ -369,5 +373,5 @@ class BaseClient(Exchange):
         return self._stats
 
     # ----------------------------------------------------------------- tool methods
-    def _invoke(self, flow: _Flow) -> Any:  # pragma: no cover - implemented by subclasses
+    def _invoke(self, flow: Flow) -> Any:  # pragma: no cover - implemented by subclasses
         raise NotImplementedError

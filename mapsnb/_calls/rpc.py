@@ -60,12 +60,12 @@ class Renew:
     counts_as_retry = False  # for usage counts: the refused request was not run
 
 
-class _AnswerTimeout(httpx.TimeoutException):
+class AnswerTimeout(httpx.TimeoutException):
     """The whole answer did not arrive within ``timeout`` (a slow or trickling server)."""
 
 
 #: Outcomes after which the server may already have run (and billed) a tool call.
-_MAYBE_RUN = (httpx.ReadTimeout, httpx.ReadError, httpx.RemoteProtocolError, _AnswerTimeout)
+_MAYBE_RUN = (httpx.ReadTimeout, httpx.ReadError, httpx.RemoteProtocolError, AnswerTimeout)
 
 
 class CallStats:
@@ -97,7 +97,9 @@ class CallStats:
         )
 
 
-_Flow = Generator[Any, Any, Any]
+#: A call's logic: yields commands (an ``httpx.Request``, :class:`Sleep`, :class:`Renew`),
+#: receives their outcomes, returns the call's value; a driver does the I/O.
+Flow = Generator[Any, Any, Any]
 
 
 class Steps:
@@ -105,7 +107,7 @@ class Steps:
     next; ``.value`` is what the flow returned. Drivers (sync or async) only do the I/O; the
     flow is closed on leaving the ``with`` block, however it is left."""
 
-    def __init__(self, flow: _Flow) -> None:
+    def __init__(self, flow: Flow) -> None:
         self.flow, self.answer, self.value = flow, None, None
         self._started = False
 
@@ -228,7 +230,7 @@ class Exchange:
         delay = settings.backoff_base * (2**attempt)
         return min(settings.backoff_max, delay * (0.5 + random.random() / 2))
 
-    def _send(self, build: Any, what: str, *, billable: bool = False) -> _Flow:
+    def _send(self, build: Any, what: str, *, billable: bool = False) -> Flow:
         """Send ``build()`` with retries (429 honouring Retry-After, 5xx, network errors).
 
         Retries are counted in ``self._stats``; for a ``billable`` request (a tool call), a retry
@@ -287,7 +289,7 @@ class Exchange:
             f"{redact_url(self.url)}. {self._network_hint()}"
         )
 
-    def _initialize(self) -> _Flow:
+    def _initialize(self) -> Flow:
         """The session handshake: ``initialize`` then ``notifications/initialized``.
 
         The new session is published only once the handshake is complete, so calls in flight
@@ -335,7 +337,7 @@ class Exchange:
                 proto.snippet(resp.text),
             )
 
-    def _rpc(self, method: str, params: dict[str, Any] | None, tool: str | None = None) -> _Flow:
+    def _rpc(self, method: str, params: dict[str, Any] | None, tool: str | None = None) -> Flow:
         """One JSON-RPC request; returns its ``result``.
 
         A session the server forgot (HTTP 404) is renewed through the driver, one
@@ -396,7 +398,7 @@ class Exchange:
                 raise ProtocolError(f"{method}: result is not an object", proto.snippet(resp.text))
             return result
 
-    def _list_flow(self) -> _Flow:
+    def _list_flow(self) -> Flow:
         tools: list[dict[str, Any]] = []
         cursor: str | None = None
         seen: set[str] = set()

@@ -27,7 +27,7 @@ from mapsnb._calls.billing import PRO, tier
 from mapsnb._transport import protocol as proto
 from mapsnb.errors import BudgetExceeded, InvalidRequest
 
-_Flow = Generator[Any, Any, Any]
+Flow = Generator[Any, Any, Any]
 USAGE_COLUMNS = ["tool", "tier", "calls", "errors", "retries", "cache_hits"]
 
 
@@ -150,14 +150,14 @@ class Meter:
     # ----------------------------------------------------------------- the wrapper
     def metered(
         self,
-        flow: _Flow,
+        flow: Flow,
         tool: str,
         args: Mapping[str, Any],
         *,
         now: dt.datetime | None,
         sleep: Callable[[float], Any],
         gate: Gate | None = None,
-    ) -> _Flow:
+    ) -> Flow:
         """Run ``flow`` (one tool call) under the budget, counting it; see the module doc."""
         tier_ = tier(tool, args, now)
         self.reserve(tool, tier_)

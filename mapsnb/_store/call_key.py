@@ -1,5 +1,6 @@
-"""The key of a tool call: its tool, arguments in one canonical spelling, and endpoint; its time
-mode (how long its answer may be cached, see :data:`mapsnb._store.cache.DEFAULT_TTLS`).
+"""The key of a tool call (tool, canonical arguments, endpoint) and its time mode.
+
+The time mode says how long its answer may be cached (see :data:`mapsnb._store.cache.DEFAULT_TTLS`).
 
 A tool call is sent as a JSON-RPC message whose ``id`` changes on every call, so the key is what
 the call *means*: snake_case names, sorted keys, normalised values, nulls dropped. The cache and

@@ -1,5 +1,6 @@
-"""Shared pieces of the charts: figures, attribution line, titles, time axes, legends, and the
-messages that say why a frame cannot be charted and what to ask instead.
+"""Shared pieces of the charts: figures, attribution line, titles, time axes, legends.
+
+Also the messages that say why a frame cannot be charted and what to ask instead.
 
 matplotlib is imported inside the functions (charts import it on first use).
 """

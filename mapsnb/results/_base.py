@@ -1,5 +1,7 @@
-"""``ToolResult``, the base of every typed result: tolerant and lazy validation, ``.raw``,
-``.request``, ``.source``, attributions, hints and the notebook display."""
+"""``ToolResult``, the base of every typed result: tolerant, lazy validation and the display.
+
+It keeps ``.raw``, ``.request``, ``.source``, the attributions and hints.
+"""
 
 from __future__ import annotations
 

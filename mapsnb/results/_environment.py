@@ -1,5 +1,7 @@
-"""``EnvironmentResult`` (``lookup_weather``: weather, air quality, pollen) and
-``AttributionList``, its attributions indexed by domain."""
+"""``EnvironmentResult``, the typed result of ``lookup_weather``: weather, air quality, pollen.
+
+``AttributionList`` holds its attributions, indexed by domain.
+"""
 
 from __future__ import annotations
 

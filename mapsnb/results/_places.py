@@ -1,5 +1,4 @@
-"""The place results: ``PlacesResult`` (``search_places``) and ``AlongRouteResult``
-(``search_along_route``) with its items and detours."""
+"""The place results: ``PlacesResult`` and ``AlongRouteResult`` (with its items and detours)."""
 
 from __future__ import annotations
 

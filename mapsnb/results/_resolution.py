@@ -1,5 +1,4 @@
-"""The resolution results: ``ResolvedNames`` (``resolve_names``) and ``ResolvedUrls``
-(``resolve_maps_urls``), their entries and their shared base ``_Resolution``."""
+"""The resolution results: ``ResolvedNames``, ``ResolvedUrls``, their entries and shared base."""
 
 from __future__ import annotations
 
