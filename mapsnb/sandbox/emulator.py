@@ -23,13 +23,13 @@ def implementation(name: str, era: str) -> Implementation:
     if name == "search_places":
         from mapsnb.sandbox.tools.places import search_places as impl
     elif name == "lookup_weather" and era == "2026-08":
-        from mapsnb.sandbox.tools.eras import legacy_lookup_weather as impl
+        from mapsnb.sandbox.tools.weather.legacy import legacy_lookup_weather as impl
     elif name == "lookup_weather":
-        from mapsnb.sandbox.tools.environment import lookup_weather as impl
+        from mapsnb.sandbox.tools.weather.lookup import lookup_weather as impl
     elif name == "compute_routes":
         from mapsnb.sandbox.tools.routes import compute_routes as impl
     elif name == "search_along_route":
-        from mapsnb.sandbox.tools.routes import search_along_route as impl
+        from mapsnb.sandbox.tools.along_route import search_along_route as impl
     elif name == "resolve_names":
         from mapsnb.sandbox.tools.resolve import resolve_names as impl
     else:

@@ -10,9 +10,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from mapsnb.sandbox.common import Context, SandboxToolError
-from mapsnb.sandbox.tools import air_quality as aq
-from mapsnb.sandbox.tools import weather_model as wm
-from mapsnb.sandbox.tools.environment import lookup_weather
+from mapsnb.sandbox.tools.weather import air_indexes as ai
+from mapsnb.sandbox.tools.weather import air_quality as aq
+from mapsnb.sandbox.tools.weather import model as wm
+from mapsnb.sandbox.tools.weather.lookup import lookup_weather
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)
@@ -490,8 +491,8 @@ def epa_aqi(code: str, value: float) -> int:
 )
 def test_epa_breakpoints_known_values(code: str, value: float, expected: int) -> None:
     assert epa_aqi(code, value) == expected
-    conc = {c: 0.0 for c in aq.POLLUTANTS} | {code: value}
-    assert aq.evaluate(aq.USA_EPA, conc) == (expected, code)
+    conc = {c: 0.0 for c in ai.POLLUTANTS} | {code: value}
+    assert ai.evaluate(ai.USA_EPA, conc) == (expected, code)
 
 
 def test_each_index_has_its_own_dominant_pollutant() -> None:

@@ -14,8 +14,8 @@ from mapsnb._read.summary import parse_summary
 from mapsnb._read.summary_html import plain_text
 from mapsnb.sandbox import Sandbox
 from mapsnb.sandbox.common import Context
-from mapsnb.sandbox.tools.environment import lookup_weather
 from mapsnb.sandbox.tools.places import business_resolved
+from mapsnb.sandbox.tools.weather.lookup import lookup_weather
 from mapsnb.sandbox.world.texts import format_distance, texts
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
@@ -181,7 +181,7 @@ def test_no_pollen_off_land_or_at_the_poles(where: dict[str, Any], month: int) -
 
 
 def test_pollen_on_land_in_season_and_out_of_season() -> None:
-    from mapsnb.sandbox.tools.pollen import pollen_day
+    from mapsnb.sandbox.tools.weather.pollen import pollen_day
 
     spring = pollen_day(52.52, 13.40, "DE", date(2026, 5, 10), 0.2)
     winter = pollen_day(52.52, 13.40, "DE", date(2026, 12, 10), 0.2)

@@ -17,7 +17,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb.sandbox import Sandbox
 from mapsnb.sandbox.common import EMULATOR_DOCS_URL
 from mapsnb.sandbox.earth.land import LINKS, connected, landmass
-from mapsnb.sandbox.tools.routes import reachable
+from mapsnb.sandbox.tools.paths import reachable
 from mapsnb.sandbox.world import cities as _cities
 from mapsnb.sandbox.world import geocode as _geo
 from mapsnb.sandbox.world import geodata as _geodata

@@ -20,9 +20,9 @@ import pytest
 from mapsnb.sandbox import Sandbox, SandboxToolError
 from mapsnb.sandbox.common import camel
 from mapsnb.sandbox.tools.places import format_km
-from mapsnb.sandbox.tools.routes import localized_distance
 from mapsnb.sandbox.world import cities as _cities
 from mapsnb.sandbox.world import geodata as _geodata
+from mapsnb.sandbox.world.texts import localized_distance
 
 NOW = "2026-03-08T09:30:00Z"
 SF, TAHOE = {"address": "San Francisco, CA"}, {"address": "Lake Tahoe, CA"}

@@ -16,6 +16,7 @@ import json
 import socket
 from typing import Any
 
+from . import TOOL_NAMES
 from .batch_server import answer
 
 Send = Any
@@ -60,8 +61,8 @@ def build_app(latency: float = 0.0, every_429: int = 0, retry_after: str = "1") 
             await asyncio.sleep(latency)
             params = request["params"]
             result = answer(params["name"], params.get("arguments") or {})
-        else:
-            result = {"tools": []}
+        else:  # tools/list: the six tools, schemas that constrain nothing (as the fault server)
+            result = {"tools": [{"name": n, "inputSchema": {"type": "object"}} for n in TOOL_NAMES]}
         out = {"jsonrpc": "2.0", "id": request["id"], "result": result}
         await reply(send, 200, json.dumps(out).encode())
 

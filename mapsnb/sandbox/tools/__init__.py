@@ -1,1 +1,1 @@
-"""The emulator's six tools: answers and schemas, summaries, weather, air and pollen models."""
+"""The emulator's six tools: answers and schemas, summaries; ``weather/``: ``lookup_weather``."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb.sandbox.earth.water import near_land
-from mapsnb.sandbox.tools.weather_model import unit01
+from mapsnb.sandbox.tools.weather.model import unit01
 from mapsnb.sandbox.world.texts import pollen_advice, pollen_index, pollen_type_name
 
 #: Universal Pollen Index colours of the values 0..5 (names and texts: ``data/texts``).
@@ -50,7 +50,7 @@ class Plant:
     strength: float
 
 
-PLANTS_CSV = Path(__file__).resolve().parents[1] / "data" / "pollen_plants.csv"
+PLANTS_CSV = Path(__file__).resolve().parents[2] / "data" / "pollen_plants.csv"
 
 
 @functools.cache

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from mapsnb.sandbox.common import Context, arg, camel, invalid, synthetic_title
-from mapsnb.sandbox.tools.environment import lookup_weather
 from mapsnb.sandbox.tools.locations import resolve_location
+from mapsnb.sandbox.tools.weather.lookup import lookup_weather
 
 #: Top-level fields ``lookup_weather`` took in 2026-08.
 _LEGACY_FIELDS = ("location", "date", "hour", "language_code", "units_system")

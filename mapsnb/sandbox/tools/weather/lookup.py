@@ -28,10 +28,11 @@ from zoneinfo import ZoneInfo
 
 from mapsnb.sandbox.common import Context, arg, attribution, invalid
 from mapsnb.sandbox.earth.sun import moon_events, moon_phase, sun_events
-from mapsnb.sandbox.tools import air_quality as aq
-from mapsnb.sandbox.tools import weather_model as wm
 from mapsnb.sandbox.tools.locations import resolve_location
-from mapsnb.sandbox.tools.pollen import pollen_day
+from mapsnb.sandbox.tools.weather import air_quality as aq
+from mapsnb.sandbox.tools.weather import model as wm
+from mapsnb.sandbox.tools.weather.air_indexes import local_scale
+from mapsnb.sandbox.tools.weather.pollen import pollen_day
 from mapsnb.sandbox.world.resolved import Resolved
 from mapsnb.sandbox.world.texts import language
 
@@ -350,7 +351,7 @@ def _aq_entry(
     conc = aq.concentrations(
         place.lat, place.lng, int(instant.timestamp() // 60), local.hour + local.minute / 60.0
     )
-    scale = aq.local_scale(req.region or place.country_code or "")
+    scale = local_scale(req.region or place.country_code or "")
     return aq.hour_result(conc, local, scale, req.include_pollutants, _lang(req))
 
 
