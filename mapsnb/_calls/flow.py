@@ -138,6 +138,7 @@ class BaseClient(Exchange):
         self.max_retries = settings.default_max_retries if max_retries is None else max_retries
         use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
         self._sandbox: Any = None
+        self._mcp_endpoint: Any = None  # the emulator's, made on first use
         self._sandbox_fixed = False
         if replay_only and not sandbox:
             self.url = url or settings.live_url
@@ -212,9 +213,12 @@ class BaseClient(Exchange):
             return NoNetwork(self.recording)  # type: ignore[arg-type]
         if self._sandbox is None:
             return None
-        from mapsnb.sandbox.serve.endpoint import sandbox_transport
+        from mapsnb.sandbox.serve.endpoint import McpEndpoint, SandboxTransport
 
-        return sandbox_transport(self._sandbox)
+        # one endpoint per client: its async twins (batches) share its MCP sessions
+        if self._mcp_endpoint is None:
+            self._mcp_endpoint = McpEndpoint(self._sandbox)
+        return SandboxTransport(self._mcp_endpoint)
 
     def _call_flow(self, name: str, arguments: dict[str, Any]) -> Flow:
         result = yield from self._rpc(

@@ -5,7 +5,7 @@
 with the same payload as ``structuredContent``, live-style ``tools/list`` (``$defs``, descriptions,
 output schemas) of either toolset era (``Sandbox(tools="2026-08")``), both argument spellings.
 ``mapsnb.Client()`` with no key uses it automatically, in-process
-(:func:`.serve.endpoint.sandbox_transport`); ``mapsnb sandbox serve`` serves it over HTTP at
+(:class:`.serve.endpoint.SandboxTransport`); ``mapsnb sandbox serve`` serves it over HTTP at
 ``/mcp`` or, with ``--stdio``, over stdio, with the official MCP SDK (:mod:`.serve.server`).
 
 Layers, lowest first (each module imports only its own layer or lower ones): :mod:`.common`

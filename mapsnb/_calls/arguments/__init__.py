@@ -7,7 +7,7 @@ arguments layer's facade: the shared checks live in ``_values``, ``_times`` and 
 one module per tool family holds its builders.
 """
 
-from mapsnb._calls.arguments._by_tool import BUILDERS, tool_arguments
+from mapsnb._calls.arguments._by_tool import BUILDERS, tool_arguments, tool_parameters
 from mapsnb._calls.arguments._locations import Location, location
 from mapsnb._calls.arguments._places import search_along_route_args, search_places_args
 from mapsnb._calls.arguments._resolve import MAX_BATCH, resolve_maps_urls_args, resolve_names_args
@@ -40,4 +40,5 @@ __all__ = [
     "search_along_route_args",
     "search_places_args",
     "tool_arguments",
+    "tool_parameters",
 ]

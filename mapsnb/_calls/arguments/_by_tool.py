@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,8 +22,19 @@ BUILDERS: dict[str, tuple[Callable[..., dict[str, Any]], bool]] = {
     "resolve_maps_urls": (resolve_maps_urls_args, False),
 }
 #: Parameters the builders spell with a trailing underscore (their checks bear the plain name).
-_SPELLED = {"location": "location_", "travel_mode": "travel_mode_"}
-_SPELLED["routing_preference"] = "routing_preference_"
+_SPELLED = {
+    "location": "location_",
+    "travel_mode": "travel_mode_",
+    "routing_preference": "routing_preference_",
+}
+_PLAIN = {spelled: name for name, spelled in _SPELLED.items()}
+
+
+def tool_parameters(tool: str) -> tuple[str, ...]:
+    """The Python arguments of ``tool`` by their public names, main one first, in its builder's
+    order (what :func:`tool_arguments` takes)."""
+    build, _ = BUILDERS[tool]
+    return tuple(_PLAIN.get(p, p) for p in inspect.signature(build).parameters if p != "now")
 
 
 def tool_arguments(

@@ -38,57 +38,9 @@ if TYPE_CHECKING:
 
 
 PACK = rq.MAX_BATCH
-_MAIN = {
-    "search_places": "text_query",
-    "lookup_weather": "location",
-    "compute_routes": "origin",
-    "search_along_route": "text_query",
-    "resolve_names": "queries",
-    "resolve_maps_urls": "urls",
-}
-_PARAMS = {
-    "search_places": (
-        "location_bias",
-        "language_code",
-        "region_code",
-        "page_size",
-        "include_extended_details",
-    ),
-    "lookup_weather": (
-        "capabilities",
-        "date",
-        "hour",
-        "units_system",
-        "language_code",
-        "include_pollutant_concentration",
-        "index_region_code",
-    ),
-    "compute_routes": (
-        "destination",
-        "intermediate_waypoints",
-        "travel_mode",
-        "departure_time",
-        "arrival_time",
-        "routing_preference",
-        "location_bias",
-        "compute_alternative_routes",
-        "include_polyline",
-    ),
-    "search_along_route": (
-        "route",
-        "retrieval_token",
-        "origin",
-        "destination",
-        "encoded_polyline",
-        "travel_mode",
-        "routing_preference",
-        "include_extended_details",
-        "language_code",
-        "region_code",
-    ),
-    "resolve_names": ("location_bias", "region_code"),
-    "resolve_maps_urls": (),
-}
+#: Each tool's main argument (a list's or Series' values) and its other arguments, by name.
+_MAIN = {tool: rq.tool_parameters(tool)[0] for tool in rq.BUILDERS}
+_PARAMS = {tool: rq.tool_parameters(tool)[1:] for tool in rq.BUILDERS}
 _REQUIRED = {"compute_routes": ("destination",)}
 _INTEGERS = ("hour", "page_size")
 TABLES = (

@@ -3,7 +3,7 @@
 :class:`McpEndpoint` answers JSON-RPC bodies the way the live server does: both the classic
 session style (``initialize`` → ``Mcp-Session-Id``) and stateless requests (no initialize).
 :class:`SandboxTransport` plugs it into httpx in-process, sync and async, so the client uses one
-code path for the emulator and the network; :func:`sandbox_transport` gives one for a sandbox.
+code path for the emulator and the network.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import uuid
-import weakref
 from collections.abc import Mapping
 from typing import Any, Protocol
 
@@ -41,14 +40,11 @@ def _rpc_error(msg_id: Any, code: int, message: str) -> dict[str, Any]:
 
 
 class McpEndpoint:
-    """JSON-RPC dispatcher of the emulator (``initialize``, ``tools/list``, ``tools/call``).
+    """JSON-RPC dispatcher of the emulator (``initialize``, ``tools/list``, ``tools/call``)."""
 
-    ``sessions`` (the ids ``initialize`` issued and ``DELETE`` has not closed) may be shared by
-    several endpoints of one emulator (:func:`sandbox_transport`)."""
-
-    def __init__(self, sandbox: Emulator, sessions: set[str] | None = None) -> None:
+    def __init__(self, sandbox: Emulator) -> None:
         self.sandbox = sandbox
-        self.sessions: set[str] = set() if sessions is None else sessions
+        self.sessions: set[str] = set()  # issued by initialize, not yet ended by DELETE
 
     def handle(
         self, method: str, headers: Mapping[str, str], body: bytes
@@ -166,17 +162,3 @@ class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         return self._respond(request, await request.aread())
-
-
-#: The open MCP sessions of each emulator served in-process (weakly keyed: gone with it).
-_SESSIONS: weakref.WeakKeyDictionary[Emulator, set[str]] = weakref.WeakKeyDictionary()
-
-
-def sandbox_transport(sandbox: Emulator) -> SandboxTransport:
-    """An httpx transport serving ``sandbox`` in-process (MCP streamable HTTP).
-
-    Every transport of one emulator shares its sessions, so a session opened by a sync client
-    goes on in an async one (``mapsnb.Client`` makes one of each).
-    """
-    sessions = _SESSIONS.setdefault(sandbox, set())
-    return SandboxTransport(McpEndpoint(sandbox, sessions))
