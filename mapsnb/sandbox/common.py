@@ -1,8 +1,9 @@
 """The emulator's base: tool errors, argument access, the call clock, stable ids, attribution.
 
 Everything else in :mod:`mapsnb.sandbox` builds on these: :class:`SandboxToolError` and
-:func:`invalid` (how a tool fails), :func:`arg` and :func:`lat_lng_arg` (reading wire arguments
-in either spelling), :class:`Context` (the emulator's "now" for one call), :func:`stable_int`,
+:func:`invalid` (how a tool fails), :func:`check_limits` (the input limits of
+:mod:`mapsnb._limits`, checked before any tool runs), :func:`arg` and :func:`lat_lng_arg`
+(reading wire arguments in either spelling), :class:`Context` (the emulator's "now" for one call), :func:`stable_int`,
 :func:`place_id_for` and :func:`token_for` (deterministic ids), :func:`attribution` and
 :func:`place_url` (how every answer names its synthetic source).
 """
@@ -16,6 +17,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from mapsnb._limits import MAX_DEPTH, MAX_KEYS, list_limit, text_limit
 
 #: Where the emulator is documented: the README section "Offline mode (the emulator)".
 EMULATOR_DOCS_URL = "https://github.com/mapsnb/mapsnb#offline-mode-the-emulator"
@@ -96,6 +99,55 @@ def place_id_in_url(path: str) -> str | None:
 def invalid(message: str) -> SandboxToolError:
     """An ``INVALID_ARGUMENT`` tool error."""
     return SandboxToolError("INVALID_ARGUMENT", message)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_MAX_NAME = 128
+_INT_RANGE = 2**64  # no field of the tools holds more (int32, int64, double)
+
+
+def check_limits(arguments: Any) -> None:
+    """INVALID_ARGUMENT, naming the field, when a call's arguments break an input limit of
+    :mod:`mapsnb._limits`: a text too long or holding a lone surrogate (not Unicode text), a list
+    with too many items, an object with too many keys or too long a key, nesting too deep, an
+    integer beyond 64 bits.
+
+    It reads every value once and nothing beyond a limit, so an oversized call costs little.
+    """
+    stack: list[tuple[Any, str, int]] = [(arguments, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        where = path or "arguments"
+        if isinstance(value, str):
+            limit = text_limit(path)
+            size = len(value.strip())
+            if size > limit:
+                raise invalid(f"{where} must be at most {limit} characters, got {size}")
+            if _SURROGATE.search(value):
+                raise invalid(f"{where} must be Unicode text: it holds a lone surrogate")
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _INT_RANGE:
+            raise invalid(f"{where} is out of range: an integer beyond 64 bits")
+        if not isinstance(value, (dict, list)):
+            continue
+        if depth >= MAX_DEPTH:
+            raise invalid(f"{where} is nested too deeply (at most {MAX_DEPTH} levels)")
+        if isinstance(value, list):
+            limit = list_limit(path)
+            if len(value) > limit:
+                raise invalid(f"{where} must hold at most {limit} entries, got {len(value)}")
+            stack.extend(
+                (v, f"{path}[{i}]", depth + 1) for i, v in reversed(list(enumerate(value)))
+            )
+            continue
+        if len(value) > MAX_KEYS:
+            raise invalid(f"{where} must have at most {MAX_KEYS} fields, got {len(value)}")
+        items = []
+        for key, item in value.items():
+            if not isinstance(key, str) or len(key) > _MAX_NAME or _SURROGATE.search(key):
+                raise invalid(f"{where} has a field name that is not a short text")
+            items.append((item, f"{path}.{key}" if path else key, depth + 1))
+        stack.extend(reversed(items))
 
 
 def camel(name: str) -> str:

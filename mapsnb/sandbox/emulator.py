@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mapsnb import settings
-from mapsnb.sandbox.common import Context, SandboxToolError, invalid
+from mapsnb.sandbox.common import Context, SandboxToolError, check_limits, invalid
 from mapsnb.sandbox.tools.schemas import ERAS, schema_names, tool_list
 
 #: the six tools of today's toolset, in the reference's order (as its ``tools/list`` lists them)
@@ -115,6 +115,7 @@ class Sandbox:
             raise invalid("arguments must be an object")
         impl = implementation(name, self.era)
         try:
+            check_limits(arguments)  # mapsnb._limits: no call can keep the emulator busy
             return impl(arguments, Context(now=self.now()))
         except SandboxToolError as exc:  # name arguments as the schemas do (camelCase)
             raise SandboxToolError(exc.status, schema_names(exc.message)) from None

@@ -31,7 +31,7 @@ def location(value: object, field: str) -> dict[str, Any]:
     """Coerce a location (address, ``(lat, lng)``, :class:`LatLng`, :class:`PlaceId`, wire dict)
     to the wire oneof ``{address | lat_lng | place_id}``."""
     if isinstance(value, PlaceId):
-        return {"place_id": str(value)}
+        return {"place_id": check_text(str(value), f"{field}.place_id")}
     if isinstance(value, str):
         return {"address": check_text(value, field)}
     if isinstance(value, Mapping):

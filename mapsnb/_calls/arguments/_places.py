@@ -17,6 +17,7 @@ from mapsnb._calls.arguments._values import (
     mode_preference,
     travel_mode,
 )
+from mapsnb._limits import MAX_PAGE_SIZE
 from mapsnb._types import Circle, check_lat_lng
 from mapsnb.errors import InvalidRequest
 
@@ -42,9 +43,11 @@ def search_places_args(
         if (
             isinstance(page_size, bool)
             or not isinstance(page_size, numbers.Integral)  # numpy integers too
-            or not 1 <= page_size <= 10
+            or not 1 <= page_size <= MAX_PAGE_SIZE
         ):
-            raise InvalidRequest("page_size", f"must be an integer from 1 to 10, got {page_size!r}")
+            raise InvalidRequest(
+                "page_size", f"must be an integer from 1 to {MAX_PAGE_SIZE}, got {page_size!r}"
+            )
         args["page_size"] = int(page_size)
     if include_extended_details is not None:
         args["include_extended_details"] = check_bool(

@@ -8,10 +8,11 @@ from typing import Any
 
 from mapsnb._calls.arguments._locations import viewport_bias
 from mapsnb._calls.arguments._values import check_region, check_text
+from mapsnb._limits import MAX_BATCH
 from mapsnb._types import Viewport
 from mapsnb.errors import InvalidRequest
 
-MAX_BATCH = 20
+__all__ = ["MAX_BATCH", "resolve_maps_urls_args", "resolve_names_args"]
 
 
 def _batch(values: object, field: str) -> list[Any]:

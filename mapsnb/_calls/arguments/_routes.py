@@ -10,10 +10,9 @@ from typing import Any
 from mapsnb._calls.arguments._locations import Location, location, wire_lat_lng
 from mapsnb._calls.arguments._times import parse_timestamp
 from mapsnb._calls.arguments._values import check_bool, mode_preference, travel_mode
+from mapsnb._limits import MAX_WAYPOINTS
 from mapsnb._types import Circle, LatLng, Viewport
 from mapsnb.errors import InvalidRequest
-
-MAX_WAYPOINTS = 25
 
 
 def compute_routes_args(

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from mapsnb._limits import text_limit
 from mapsnb.errors import InvalidRequest
 
 TOOLS = (
@@ -39,10 +40,14 @@ class WireArgs(dict[str, Any]):
 
 
 def check_text(value: object, field: str) -> str:
-    """A non-empty string, stripped."""
+    """A non-empty string, stripped, no longer than the field's limit (:mod:`mapsnb._limits`)."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidRequest(field, f"must be a non-empty string, got {value!r}")
-    return value.strip()
+    text = value.strip()
+    limit = text_limit(field)
+    if len(text) > limit:
+        raise InvalidRequest(field, f"must be at most {limit:,} characters, got {len(text):,}")
+    return text
 
 
 def check_bool(value: object, field: str) -> bool:

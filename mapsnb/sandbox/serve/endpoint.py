@@ -32,6 +32,8 @@ class Emulator(Protocol):
 
 
 SERVER_INFO = {"name": "mapsnb-sandbox", "version": "0.1.0"}
+#: What a JSON-RPC id may be (JSON-RPC 2.0: a string, a number or null).
+_ID_TYPES = (str, int, float, type(None))
 SUPPORTED = ("2025-11-25", "2025-06-18", "2025-03-26")
 
 
@@ -66,13 +68,18 @@ class McpEndpoint:
             )
         try:
             message = json.loads(body)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # bad JSON or UTF-8, a number Python cannot hold
             return (
                 400,
                 {"content-type": "application/json"},
                 json.dumps(_rpc_error(None, -32700, "Parse error")).encode(),
             )
-        if not isinstance(message, Mapping) or message.get("jsonrpc") != "2.0":
+        if (
+            not isinstance(message, Mapping)
+            or message.get("jsonrpc") != "2.0"
+            or not isinstance(message.get("method"), str)
+            or not isinstance(message.get("id"), _ID_TYPES)
+        ):
             return (
                 400,
                 {"content-type": "application/json"},
@@ -115,14 +122,15 @@ class McpEndpoint:
             arguments = params.get("arguments") or {}
             if not isinstance(arguments, Mapping):
                 return _rpc_error(msg_id, -32602, "params.arguments must be an object")
-            if name not in self.sandbox.tool_names:
-                return _rpc_error(msg_id, -32602, f"Unknown tool: {name}")
+            if not isinstance(name, str) or name not in self.sandbox.tool_names:
+                shown = name if isinstance(name, str) else type(name).__name__
+                return _rpc_error(msg_id, -32602, f"Unknown tool: {shown[:200]}")
             return {
                 "jsonrpc": "2.0",
                 "id": msg_id,
                 "result": call_result(self.sandbox, name, arguments),
             }
-        return _rpc_error(msg_id, -32601, f"Method not found: {method}")
+        return _rpc_error(msg_id, -32601, f"Method not found: {str(method)[:200]}")
 
 
 def call_result(sandbox: Emulator, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from mapsnb.sandbox.tools.schemas import ERAS
 __all__ = [
     "INSTALL_HINT",
     "LOOPBACK",
+    "TOOL_WORKERS",
     "build_app",
     "build_server",
     "missing_server_module",
@@ -55,16 +56,28 @@ def missing_server_module(*, http: bool = True) -> str | None:
     return None
 
 
+#: Threads that run tool calls at once; further calls wait for one, requests that are not tool
+#: calls (``tools/list``, ``ping``, …) never wait.
+TOOL_WORKERS = 4
+
+
 def build_server(sandbox: Sandbox | None = None) -> Any:
-    """The SDK's low-level ``Server`` answering ``tools/list`` and ``tools/call`` with ``sandbox``."""
+    """The SDK's low-level ``Server`` answering ``tools/list`` and ``tools/call`` with ``sandbox``.
+
+    Tool calls run on :data:`TOOL_WORKERS` threads, off the event loop; their inputs are bounded
+    by the limits of :mod:`mapsnb._limits` (checked by :meth:`Sandbox.call_tool`).
+    """
     try:
         import mcp_types as types
         from mcp.server.lowlevel import Server
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(f"serving the sandbox needs the MCP SDK: {INSTALL_HINT}") from exc
 
+    import anyio.to_thread
+
     sandbox = sandbox or Sandbox()
     tools = [types.Tool.model_validate(t) for t in sandbox.list_tools()]
+    workers = anyio.CapacityLimiter(TOOL_WORKERS)
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         return types.ListToolsResult(tools=tools)
@@ -75,7 +88,10 @@ def build_server(sandbox: Sandbox | None = None) -> Any:
             return types.CallToolResult(
                 content=[types.TextContent(type="text", text=text)], is_error=True
             )
-        result = call_result(sandbox, params.name, params.arguments or {})
+        # tool work runs on a bounded pool of threads: the event loop keeps answering others
+        result = await anyio.to_thread.run_sync(
+            call_result, sandbox, params.name, params.arguments or {}, limiter=workers
+        )
         return types.CallToolResult.model_validate(result)
 
     return Server(
@@ -101,8 +117,9 @@ def security_settings(
     """Host and Origin checks (DNS rebinding protection) for a server bound to ``host``.
 
     Always on: loopback names, the bound host name (for a wildcard address, this machine's
-    names) and the ``allow_hosts``/``allow_origins`` given are accepted; a forged ``Host`` gets
-    HTTP 421, a foreign ``Origin`` HTTP 403 (the MCP spec: servers MUST validate Origin).
+    names) and the ``allow_hosts``/``allow_origins`` given are accepted, with or without a port
+    (``http://localhost`` and ``http://localhost:8888`` alike); a forged ``Host`` gets HTTP 421,
+    a foreign ``Origin`` HTTP 403 (the MCP spec: servers MUST validate Origin).
     """
     from mcp.server.transport_security import TransportSecuritySettings
 
@@ -113,7 +130,12 @@ def security_settings(
         names.append(f"[{host}]" if ":" in host else host)
     names += [h for h in allow_hosts if h]
     hosts = [p for n in dict.fromkeys(names) for p in (n, f"{n}:*")]
-    origins = [f"{scheme}://{n}:*" for n in dict.fromkeys(names) for scheme in ("http", "https")]
+    origins = [
+        f"{scheme}://{n}{port}"
+        for n in dict.fromkeys(names)
+        for scheme in ("http", "https")
+        for port in ("", ":*")
+    ]
     origins += [o.rstrip("/") for o in allow_origins if o]
     return TransportSecuritySettings(
         enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins

@@ -133,7 +133,10 @@ def _cumulative(path: tuple[Point, ...]) -> list[float]:
 
 
 def _point_at(path: tuple[Point, ...], cum: list[float], s: float) -> tuple[Point, float]:
-    """Point at distance ``s`` along the path and the local heading (radians from north)."""
+    """Point at distance ``s`` along the path and the local heading (radians from north); a
+    path of one vertex is that vertex, heading north."""
+    if len(path) < 2:
+        return path[0], 0.0
     i = max(1, min(len(path) - 1, bisect_left(cum, s)))
     a, b = path[i - 1], path[i]
     seg = cum[i] - cum[i - 1]

@@ -97,7 +97,10 @@ def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
 @functools.lru_cache(maxsize=512)
 def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tuple[Point, ...]:
     """Deterministic road-like path through ``waypoints`` in order, rounded to 1e-5 degrees;
-    empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`)."""
+    empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`).
+
+    A path is never a single vertex: waypoints that are all one point give that point twice
+    (a route of zero length, still a valid two-point polyline)."""
     if len(waypoints) < 2 or not reachable(waypoints, mode):
         return ()
     steps = plan(waypoints, mode)
@@ -116,7 +119,8 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
             if mode in DRY_MODES and open_water_m(seg):  # the curve strays off the shore
                 seg = _straight(a, b, n)
         path += seg if not path else seg[1:]
-    return tuple(_round_path(path))
+    rounded = _round_path(path)
+    return tuple(rounded if len(rounded) > 1 else rounded * 2)
 
 
 def _straight(a: Point, b: Point, n: int) -> list[Point]:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from mapsnb._limits import MAX_PAGE_SIZE
 from mapsnb.polyline import haversine_m
 from mapsnb.sandbox.common import Context, arg, invalid, lat_lng_arg, stable_int, token_for
 from mapsnb.sandbox.earth.water import near_land
@@ -241,8 +242,8 @@ def _validate(args: dict[str, Any]) -> _Request:
     size = arg(args, "page_size")
     if size is None or (size == 0 and not isinstance(size, bool)):
         size = 5
-    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= 10:
-        raise invalid(f"page_size must be an integer between 1 and 10, got {size!r}")
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_PAGE_SIZE:
+        raise invalid(f"page_size must be an integer between 1 and {MAX_PAGE_SIZE}, got {size!r}")
     extended = arg(args, "include_extended_details", False)
     if not isinstance(extended, bool):
         raise invalid("include_extended_details must be a boolean")

@@ -14,6 +14,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
+from mapsnb._limits import MAX_BATCH
 from mapsnb.sandbox.common import (
     RPC_CODES,
     Context,
@@ -33,7 +34,6 @@ from mapsnb.sandbox.world.resolved import Resolved, point_resolved
 
 __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 
-MAX_BATCH = 20
 #: Field of a ``resolve_names`` result saying what the emulator matched the query to (name,
 #: location, how; "note" for approximate places). Live answers never carry it.
 SANDBOX_MATCH = "sandboxMatch"

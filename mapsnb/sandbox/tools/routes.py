@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from mapsnb._limits import MAX_WAYPOINTS
 from mapsnb.polyline import encode, path_length_m
 from mapsnb.sandbox.common import (
     Context,
@@ -50,7 +51,6 @@ __all__ = [
 
 TOKEN_TTL = timedelta(minutes=10)
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-MAX_WAYPOINTS = 25
 _TOKEN_KEY = b"mapsnb-sandbox-retrieval-token-v1"
 TRAVEL_MODES = {
     None: "DRIVE",
@@ -238,7 +238,9 @@ def _validate_routes(args: dict[str, Any], ctx: Context) -> _RouteRequest:
     if not isinstance(inter, list):
         raise invalid("intermediate_waypoints must be a list of waypoints")
     if len(inter) > MAX_WAYPOINTS:
-        raise invalid(f"intermediate_waypoints allows at most 25 entries, got {len(inter)}")
+        raise invalid(
+            f"intermediate_waypoints allows at most {MAX_WAYPOINTS} entries, got {len(inter)}"
+        )
     if inter and mode == "TRANSIT":
         raise invalid("intermediate_waypoints are not supported with TRANSIT")
     dep, arr = arg(args, "departure_time"), arg(args, "arrival_time")
