@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import platform
+import re
 import time
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -214,7 +215,10 @@ class CheckReport:
         rows += [("note", n) for n in self.notes]
         out = ["mapsnb doctor report (no key or token in it: safe to paste into a bug report)"]
         indent = "\n" + " " * 15
-        out += [f"  {label:<12} {text}".replace("\n", indent) for label, text in rows]
+        out += [
+            f"  {label:<12} {terminal_safe(str(text))}".replace("\n", indent)
+            for label, text in rows
+        ]
         verdict = (
             "OK: checked the built-in emulator only (no key or token)."
             if self.ok and self.offline
@@ -243,6 +247,21 @@ class CheckReport:
             f"<div><b style='color:{color}'>mapsnb doctor: {html.escape(head)}</b>"
             f"<pre style='white-space:pre-wrap'>{body}</pre></div>"
         )
+
+
+#: C0 and C1 controls (all but the newline), DEL, and the bidi embeddings/overrides/isolates.
+_UNSAFE = re.compile(
+    "[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]"
+)
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with every control or bidi character shown as an escape (``\\x1b``, ``\\u202e``).
+
+    Server-sent text (tool names, messages) cannot move the cursor, recolour, erase or reorder
+    the report, so it can neither hide "NOT OK" nor forge "OK".
+    """
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _ms(value: float | None) -> str:
