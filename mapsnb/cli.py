@@ -179,7 +179,26 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _recording(action: str, path: str) -> int:
-    """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem."""
+    """``mapsnb recording show|check FILE``: exit status 1 when the file has a problem.
+
+    Output cut short by its reader (``mapsnb recording show f | head``) ends quietly.
+    """
+    try:
+        status = _recording_report(action, path)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        # the reader has gone: nothing more can be shown, and the exit must not print either
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 0
+    return status
+
+
+def _recording_report(action: str, path: str) -> int:
+    """Print what ``recording show|check`` says about ``path``; its exit status."""
     from mapsnb._store.recording import check, describe, load, synthetic
     from mapsnb._store.recording_file import printable
     from mapsnb.errors import MapsnbError
@@ -196,7 +215,7 @@ def _recording(action: str, path: str) -> int:
         print(f"problem: {printable(problem, 4000)}", file=sys.stderr)
     if problems:
         return 1
-    calls = load(path)["calls"]
+    calls = load(path, warn=False)["calls"]
     fake = synthetic(calls)
     note = (
         f"; SYNTHETIC: {fake} of {len(calls)} call(s) made on the built-in emulator, "

@@ -18,8 +18,12 @@ Why stdlib ``sqlite3``
 
 Honest TTLs
     By tool and time mode (see :data:`DEFAULT_TTLS`); never more than the 30 days Google's Maps
-    Platform terms allow for caching. Errors are never cached (only successful payloads reach
-    :meth:`Cache.put`).
+    Platform terms allow for caching, and that cap is enforced on every read from the row's own
+    stored time: a row whose ``expires_at`` says later (tampered, or written by another version)
+    is not served past 30 days, and a row stored in the future (a writer with a skewed clock,
+    beyond :data:`FUTURE_SLACK`) is not served at all. Errors are never cached (only successful
+    payloads reach :meth:`Cache.put`). Any payload a JSON answer can hold is stored or, when it
+    could not be read back, not stored with a :class:`CacheWarning`: the cache never fails a call.
 """
 
 from __future__ import annotations
@@ -29,7 +33,6 @@ import contextvars
 import datetime as dt
 import errno
 import hashlib
-import json
 import os
 import sqlite3
 import threading
@@ -43,11 +46,13 @@ from typing import Any
 from mapsnb import settings
 from mapsnb._store import cache_file as store
 from mapsnb._store.call_key import call_key, canonical, time_mode
+from mapsnb._store.shared_file import checked_path
 from mapsnb._transport.secrets import redact
 from mapsnb.errors import InvalidRequest, MapsnbError
 
 __all__ = [
     "DEFAULT_TTLS",
+    "FUTURE_SLACK",
     "MAX_TTL",
     "Cache",
     "CacheStats",
@@ -61,6 +66,10 @@ __all__ = [
 DAY = 86_400.0
 #: The longest any payload is kept: Google Maps Platform terms allow 30 days.
 MAX_TTL = settings.cache_max_days * DAY
+#: Seconds a row's stored time may be ahead of this clock (clocks of writers drift a little).
+FUTURE_SLACK = 300.0
+#: The rows a read may serve at ``now`` (bound three times: expires, stored, stored).
+_SERVABLE = f"expires_at > ? AND stored_at > ? - {MAX_TTL} AND stored_at <= ? + {FUTURE_SLACK}"
 #: Seconds each time mode is kept by default.
 DEFAULT_TTLS: dict[str, float] = {
     "current": 10 * 60.0,  # lookup_weather, current conditions
@@ -178,7 +187,9 @@ class Cache:
         clock: Callable[[], float] | None = None,
         read_only: bool = False,
     ) -> None:
-        self.path = Path(path) if path is not None else default_path()
+        self.path = checked_path(path, "path") if path is not None else default_path()
+        if clock is not None and not callable(clock):
+            raise InvalidRequest("clock", "must be a function returning the time in seconds")
         self.ttls = dict(DEFAULT_TTLS)
         if ttl is not None and not isinstance(ttl, Mapping):  # e.g. Cache(ttl=3600)
             raise InvalidRequest(
@@ -364,9 +375,8 @@ class Cache:
         row = self._run(
             "a cache read",
             lambda c: c.execute(
-                "SELECT payload, source, stored_at, issued_at FROM calls "
-                "WHERE key = ? AND expires_at > ?",
-                (key, now),
+                f"SELECT payload, source, stored_at, issued_at FROM calls WHERE key = ? AND {_SERVABLE}",
+                (key, now, now, now),
             ).fetchone(),
             None,
         )
@@ -404,7 +414,11 @@ class Cache:
         if ttl <= 0:
             return False
         call = call_key(tool, arguments, endpoint)
-        text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        try:
+            text = store.json_text(dict(payload), separators=(",", ":"))
+        except ValueError as exc:  # e.g. a 5,000-digit number: answered, not kept
+            warnings.warn(f"{tool}: not cached, its answer {exc}", CacheWarning, stacklevel=3)
+            return False
         if redact(call) != call or redact(text) != text:
             warnings.warn(
                 f"{tool}: not cached, the call or its answer contains a credential",
@@ -413,7 +427,16 @@ class Cache:
             )
             return False
         now = self.clock()
-        row = (_digest(call), tool, call, text, source, now, now + ttl, issued_at.isoformat())
+        row = (
+            _digest(call),
+            store.utf8_safe(tool),
+            call,
+            text,
+            store.utf8_safe(source),
+            now,
+            now + ttl,
+            issued_at.isoformat(),
+        )
 
         def write(c: sqlite3.Connection) -> bool:
             c.execute("INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?)", row)
@@ -435,12 +458,16 @@ class Cache:
         return removed
 
     def prune(self) -> int:
-        """Remove expired entries; returns how many."""
+        """Remove the entries a read would not serve (expired, or dated in the future)."""
         now = self.clock()
         return int(
             self._run(
                 "pruning the cache",
-                lambda c: c.execute("DELETE FROM calls WHERE expires_at <= ?", (now,)).rowcount,
+                lambda c: (
+                    c.execute(
+                        f"DELETE FROM calls WHERE NOT ({_SERVABLE})", (now, now, now)
+                    ).rowcount
+                ),
                 0,
                 write=True,
             )
@@ -452,7 +479,8 @@ class Cache:
         counts = self._run(
             "reading cache stats",
             lambda c: c.execute(
-                "SELECT COUNT(*), COALESCE(SUM(expires_at <= ?), 0) FROM calls", (now,)
+                f"SELECT COUNT(*), COALESCE(SUM(NOT ({_SERVABLE})), 0) FROM calls",
+                (now, now, now),
             ).fetchone(),
             (0, 0),
         )
@@ -519,7 +547,7 @@ def open_cache(spec: Any) -> Cache | None:
     if spec is True:
         path = default_path()
     elif isinstance(spec, (str, os.PathLike)):
-        path = Path(spec)
+        path = checked_path(spec, "cache")
     else:
         raise MapsnbError(f"cache: must be True, False, a path or a mapsnb.Cache, got {spec!r}")
     key = str(path.expanduser().resolve())

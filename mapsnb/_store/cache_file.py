@@ -8,8 +8,12 @@ What can be wrong with a store, and what is done
     ``<name>.damaged-<time>`` or ``<name>.schema-<version>-<time>`` (never deleted) and a new
     store is started. *Busy*: the operation is skipped. :func:`classify` sorts the errors.
 
-Also here: :func:`bounded_json`, JSON text read with a bound on nesting (a stored row or a
-recording file may be hostile: 100,000 nested lists must not become a ``RecursionError``).
+Also here, the JSON text both stores write and read: :func:`json_text` writes any value a JSON
+answer can hold (a lone surrogate such as ``"\\udce9"`` is written as its ``\\u`` escape, so
+UTF-8 files and sqlite take it) and refuses, by a ``ValueError`` naming the rule, what could not
+be read back (nesting deeper than :data:`MAX_DEPTH`, an integer too long for Python to convert);
+:func:`bounded_json` reads with the same bound (a stored row or a recording file may be hostile:
+100,000 nested lists must not become a ``RecursionError``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ import datetime as dt
 import errno
 import json
 import os
+import re
 import sqlite3
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,9 +38,12 @@ __all__ = [
     "OtherSchema",
     "bounded_json",
     "classify",
+    "depth",
+    "json_text",
     "open_read_only",
     "open_read_write",
     "set_aside",
+    "utf8_safe",
     "writable",
 ]
 
@@ -53,8 +62,12 @@ CREATE TABLE IF NOT EXISTS calls (
     issued_at TEXT
 )
 """
-#: Deepest nesting :func:`bounded_json` accepts (tool payloads are a few levels deep).
-MAX_DEPTH = 200
+#: Deepest nesting a stored value may have, checked on write and on read (payloads are a few
+#: levels deep): the cache's payloads and a recording's arguments, payloads and errors.
+MAX_DEPTH = 64
+#: Longest integer (in digits) Python converts from and to text (``sys.int_info``'s limit).
+MAX_INT_DIGITS = getattr(sys, "get_int_max_str_digits", lambda: 4300)() or 10**9
+_SURROGATE = re.compile("[\ud800-\udfff]")
 SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
@@ -200,7 +213,7 @@ def set_aside(path: Path, label: str) -> Path:
     return target
 
 
-def _depth(value: Any, limit: int) -> int:
+def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     """The nesting depth of a parsed JSON value (level by level), stopping past ``limit``."""
     depth, level = 0, [value]
     while level:
@@ -216,6 +229,39 @@ def _depth(value: Any, limit: int) -> int:
     return depth
 
 
+def json_text(value: Any, max_depth: int = MAX_DEPTH, **options: Any) -> str:
+    """``value`` as JSON text that any UTF-8 writer takes and :func:`bounded_json` reads back.
+
+    ``options`` go to :func:`json.dumps` (``ensure_ascii`` is False: text stays readable, only
+    lone surrogates are escaped).
+
+    Raises
+    ------
+    ValueError
+        ``value`` is nested deeper than ``max_depth`` or holds an integer longer than
+        :data:`MAX_INT_DIGITS` digits (the message says which); nothing is written.
+    """
+    levels = depth(value, max_depth)
+    if levels > max_depth:
+        raise ValueError(f"nested more than {max_depth} levels deep (the most a store reads)")
+    try:
+        text = json.dumps(value, ensure_ascii=False, **options)
+    except ValueError as exc:
+        if "digits" in str(exc):
+            raise ValueError(
+                f"holds an integer longer than {MAX_INT_DIGITS} digits (Python cannot read it back)"
+            ) from None
+        raise ValueError(f"not JSON ({exc})") from None
+    except (TypeError, RecursionError) as exc:
+        raise ValueError(f"not JSON ({exc})") from None
+    return utf8_safe(text)
+
+
+def utf8_safe(text: str) -> str:
+    """``text`` with each lone surrogate written as its JSON ``\\u`` escape (valid UTF-8)."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
 def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting.
 
@@ -228,6 +274,6 @@ def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         value = json.loads(text)
     except RecursionError:
         raise ValueError(f"JSON nested deeper than {max_depth} levels") from None
-    if _depth(value, max_depth) > max_depth:
+    if depth(value, max_depth) > max_depth:
         raise ValueError(f"JSON nested deeper than {max_depth} levels")
     return value

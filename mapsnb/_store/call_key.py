@@ -17,6 +17,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from mapsnb._store.cache_file import utf8_safe
+
 __all__ = ["call_key", "canonical", "time_mode"]
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -42,7 +44,8 @@ def canonical(value: Any) -> Any:
         value = round(value, 9)  # below a millimetre: float noise, not a different place
         return int(value) if value.is_integer() and abs(value) < 2**53 else value
     if isinstance(value, int):
-        return value
+        # past ~4,300 digits Python cannot write it in decimal: hexadecimal keys it as well
+        return value if value.bit_length() < 14_000 else f"int:{value:#x}"
     if isinstance(value, str):
         return unicodedata.normalize("NFC", value).strip()
     if isinstance(value, (dt.date, dt.datetime)):
@@ -51,13 +54,17 @@ def canonical(value: Any) -> Any:
 
 
 def call_key(tool: str, arguments: Mapping[str, Any], endpoint: str = "") -> str:
-    """The canonical text of a tool call (tool, arguments, endpoint), sorted and compact."""
-    return json.dumps(
+    """The canonical text of a tool call (tool, arguments, endpoint), sorted and compact.
+
+    A lone surrogate (``"\\udce9"``) is kept as its ``\\u`` escape, so the key is valid UTF-8.
+    """
+    text = json.dumps(
         {"tool": tool, "arguments": canonical(arguments), "endpoint": endpoint},
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
     )
+    return utf8_safe(text)
 
 
 def _wire_date(value: Any) -> dt.date | None:

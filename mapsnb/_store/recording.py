@@ -17,10 +17,18 @@ canonical form (:func:`mapsnb._store.cache.call_key`, without the endpoint). Bef
 written the whole text is scanned for credentials (this session's key and token, and anything
 shaped like a key, token or auth header); if one is found nothing is written.
 
-Modes: ``record`` calls the server for every call and writes a fresh recording; ``replay``
-answers only from the file (a call not in it raises :class:`mapsnb.ReplayMiss`); ``auto``
-replays what the file holds and, when the client can call a server (a key, a token or a url),
-calls it for the rest and adds them.
+Modes: ``record`` calls the server for every call and records it; ``replay`` answers only
+from the file (a call not in it raises :class:`mapsnb.ReplayMiss`); ``auto`` replays what the
+file holds and, when the client can call a server (a key, a token or a url), calls it for the
+rest and adds them.
+
+A recording is shared by every process that names it (one kernel per notebook, two kernels open
+at once): each write happens under an inter-process lock (:func:`mapsnb._store.shared_file.locked`)
+and *merges* this process's new calls into the file as it is on disk then, so no call another
+process recorded is lost; a call recorded again replaces its older entry. Each entry says who
+recorded it (``writer``: the notebook or script and its pid), and ``recording show`` lists them.
+A call that could not be read back (nested past the bound, an integer too long) is not recorded,
+with a :class:`RecordingWriteWarning`, and the call is still answered.
 """
 
 from __future__ import annotations
@@ -30,11 +38,10 @@ import datetime as dt
 import difflib
 import json
 import os
-import re
+import shutil
 import tempfile
 import threading
 import warnings
-from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
@@ -42,16 +49,26 @@ from typing import Any, Literal
 import httpx
 
 from mapsnb import settings
-from mapsnb._read.credits import SYNTHETIC_SOURCES, payload_is_synthetic
 from mapsnb._store.cache import Stored, call_key
-from mapsnb._store.recording_file import FORMAT, FUTURE_SLACK, load, parse_time, printable
-from mapsnb._transport.secrets import redact
+from mapsnb._store.cache_file import json_text
+from mapsnb._store.recording_checks import check, describe, find_secrets, synthetic
+from mapsnb._store.recording_file import (
+    FORMAT,
+    MAX_DEPTH,
+    RecordingEntryWarning,
+    entry_problem,
+    load,
+    parse_time,
+    printable,
+)
+from mapsnb._store.shared_file import checked_path, locked, writer
 from mapsnb.errors import MapsnbError, ReplayMiss, ToolError
 
 __all__ = [
     "NoNetwork",
     "Recording",
     "RecordingAgeWarning",
+    "RecordingEntryWarning",
     "RecordingWriteWarning",
     "check",
     "describe",
@@ -66,20 +83,6 @@ MODES = ("record", "replay", "auto")
 RECORDED_ERRORS = frozenset(
     {"INVALID_ARGUMENT", "NOT_FOUND", "FAILED_PRECONDITION", "OUT_OF_RANGE"}
 )
-_SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("a Google API key", re.compile(r"AIza[0-9A-Za-z_\-]{35}")),
-    ("an OAuth access token", re.compile(r"ya29\.[0-9A-Za-z_\-]{10,}")),
-    ("a bearer token", re.compile(r"Bearer\s+[A-Za-z0-9._~+/=\-]{16,}")),
-    ("a key in a URL", re.compile(r"[?&](?:key|api_key|access_token)=[A-Za-z0-9._\-]{16,}")),
-    (
-        "an auth header or credential field",
-        re.compile(
-            r"\"(?:x-goog-api-key|authorization|api_key|apikey|access_token|x-goog-user-project)\""
-            r"\s*:",
-            re.IGNORECASE,
-        ),
-    ),
-]
 
 
 class RecordingAgeWarning(UserWarning):
@@ -87,14 +90,8 @@ class RecordingAgeWarning(UserWarning):
 
 
 class RecordingWriteWarning(UserWarning):
-    """A recording cannot be written (a read-only folder): new calls are kept in memory only."""
-
-
-def find_secrets(text: str) -> list[str]:
-    """What in ``text`` looks like a credential (empty when nothing does)."""
-    found = ["a credential of this session"] if redact(text) != text else []
-    found += [what for what, pattern in _SECRET_PATTERNS if pattern.search(text)]
-    return found
+    """A call is not recorded (it could not be read back), or the file cannot be written (a
+    read-only folder: new calls are kept in memory only), or an unreadable file was set aside."""
 
 
 def _iso(value: dt.datetime) -> str:
@@ -119,11 +116,18 @@ class Recording:
     def __init__(self, path: str | os.PathLike[str], mode: Mode = "auto") -> None:
         if mode not in MODES:
             raise MapsnbError(f"mode must be 'record', 'replay' or 'auto', got {mode!r}")
-        self.path = Path(path)
+        self.path = checked_path(path, "record")
         self.mode: Mode = mode
         self._lock = threading.Lock()
         self._unwritable = False
-        exists = self.path.exists()
+        #: Calls recorded by this process and not yet in the file (a read-only folder).
+        self._pending: dict[str, dict[str, Any]] = {}
+        try:
+            exists = self.path.exists()
+        except OSError as exc:
+            raise MapsnbError(
+                f"record: recording {printable(self.path, 500)}: {exc.strerror or exc}"
+            ) from None
         if mode == "replay" and not exists:
             raise MapsnbError(f"recording {self.path}: no such file to replay")
         data = load(self.path) if exists and mode != "record" else {"calls": []}
@@ -185,6 +189,7 @@ class Recording:
         if self.mode == "record":
             return None
         with self._lock:
+            self._refresh()
             i = self._index.get(call_key(tool, arguments))
             entry = self.calls[i] if i is not None else None
         if entry is not None and "error" in entry:  # the tool failed when recorded: fail again
@@ -280,65 +285,157 @@ class Recording:
         """
         if isinstance(payload, ToolError) and payload.status not in RECORDED_ERRORS:
             return
-        entry = {
+        entry: dict[str, Any] = {
             "tool": tool,
-            "arguments": json.loads(json.dumps(dict(arguments))),
             "recorded_at": _iso(recorded_at or _utcnow()),
             "clock": clock.isoformat(),
             "source": source,
+            "writer": writer(),
         }
-        if isinstance(payload, ToolError):
-            error = {"code": payload.code, "status": payload.status, "message": payload.message}
-            if payload.details:
-                error["details"] = payload.details
-            entry["error"] = json.loads(json.dumps(error, default=str))
-        else:
-            entry["payload"] = json.loads(json.dumps(payload))
+        try:
+            entry["arguments"] = _plain(dict(arguments))
+            if isinstance(payload, ToolError):
+                error = {"code": payload.code, "status": payload.status, "message": payload.message}
+                if payload.details:
+                    error["details"] = payload.details
+                entry["error"] = _plain(error, default=str)
+            else:
+                entry["payload"] = _plain(payload)
+            problem = entry_problem(entry)
+            if problem is not None:
+                raise ValueError(problem)
+        except ValueError as exc:  # the file could not be read back: answer, do not record
+            warnings.warn(
+                f"{printable(tool, 100)}: not recorded in {printable(self.path, 500)}: "
+                f"{printable(exc, 300)}; the call is answered, a replay of it would miss",
+                RecordingWriteWarning,
+                stacklevel=3,
+            )
+            return
+        found = find_secrets(json_text(entry, MAX_DEPTH + 1))
+        if found:
+            raise MapsnbError(
+                f"refusing to write the recording {printable(self.path, 500)}: it would contain "
+                f"{', '.join(found)}; nothing was written"
+            )
         key = call_key(tool, arguments)
         with self._lock:
-            calls = list(self.calls)
-            index = dict(self._index)
-            started = self.started or clock
-            if key in index:
-                if "error" in entry and "error" not in calls[index[key]]:
-                    # the same call once succeeded (a token fresh then, expired now): keep that
-                    return
-                calls[index[key]] = entry
-            else:
-                index[key] = len(calls)
-                calls.append(entry)
-            try:
-                self._write(calls, started)
-            except OSError as exc:  # a read-only course folder: answer, keep it for this session
-                if not self._unwritable:
-                    self._unwritable = True
-                    warnings.warn(
-                        f"the recording {printable(self.path)} cannot be written "
-                        f"({exc.strerror or exc}): calls it lacks are answered and kept for this "
-                        "session only",
-                        RecordingWriteWarning,
-                        stacklevel=4,
-                    )
-            self.calls, self._index, self.started = calls, index, started
+            i = self._index.get(key)
+            known = self._pending.get(key) or (self.calls[i] if i is not None else None)
+            if known is not None and "error" in entry and "error" not in known:
+                # the same call once succeeded (a token fresh then, expired now): keep that
+                return
+            if self.started is None:
+                self.started = clock
+            self._pending[key] = entry
+            self._flush(key)
 
     def set_tools(self, tools: list[Any]) -> None:
         """Record the server's ``tools/list`` (written with the next call)."""
+        try:
+            plain = _plain(tools)
+        except ValueError as exc:
+            warnings.warn(
+                f"the server's tools/list is not recorded in {printable(self.path, 500)}: "
+                f"{printable(exc, 300)}",
+                RecordingWriteWarning,
+                stacklevel=3,
+            )
+            return
         with self._lock:
-            self.tools = json.loads(json.dumps(tools))
+            self.tools = plain
 
-    def _write(self, calls: list[dict[str, Any]], started: dt.datetime) -> None:
+    # -------------------------------------------------------------- sharing the file
+    def _refresh(self) -> None:
+        """Take in the calls other processes added to the file since it was read (hold _lock)."""
+        stamp = _stamp(self.path)
+        if stamp is None or stamp == self.stamp:
+            return
+        try:
+            data = load(self.path, warn=False)
+        except MapsnbError:  # broken by someone else: keep what this process knows
+            return
+        self.calls, self._index = _merge(data["calls"], self._pending)
+        if self.tools is None and isinstance(data.get("tools"), list):
+            self.tools = data["tools"]
+        self.stamp = stamp
+
+    def _flush(self, key: str) -> None:
+        """Merge the pending calls into the file under its lock, then forget them (hold _lock)."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with locked(self.path):
+                data = self._on_disk()
+                calls, index = _merge(data["calls"], self._pending)
+                tools = self.tools if self.tools is not None else data.get("tools")
+                self._write(calls, self._file_clock(parse_time(data.get("now"))), tools)
+        except MapsnbError:
+            self._pending.pop(key, None)  # the file would hold a credential: not written
+            raise
+        except (OSError, ValueError) as exc:  # a read-only course folder: answer, keep in memory
+            self.calls, self._index = _merge(self.calls, self._pending)
+            if not self._unwritable:
+                self._unwritable = True
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                warnings.warn(
+                    f"the recording {printable(self.path)} cannot be written "
+                    f"({printable(why, 300)}): calls it lacks are answered and kept for this "
+                    "session only",
+                    RecordingWriteWarning,
+                    stacklevel=5,
+                )
+            return
+        self._pending.clear()
+        self.calls, self._index = calls, index
+        self.tools = tools if isinstance(tools, list) else None
+
+    def _file_clock(self, on_disk: dt.datetime | None) -> dt.datetime:
+        """The file's ``now``: kept, unless this process records afresh later (mode record)."""
+        own = self.started or _utcnow()
+        if on_disk is None or (self.mode == "record" and own > on_disk):
+            return own
+        return on_disk
+
+    def _on_disk(self) -> dict[str, Any]:
+        """The file as other processes left it; an unreadable one is set aside, never lost."""
+        if not self.path.exists():
+            return {"calls": []}
+        stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
+        aside = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
+        try:
+            data = load(self.path, warn=False)
+        except MapsnbError as exc:
+            os.replace(self.path, aside)
+            warnings.warn(
+                f"{printable(exc, 500)}: it was set aside as {printable(aside.name)} (not deleted) "
+                "and a new recording was started",
+                RecordingWriteWarning,
+                stacklevel=6,
+            )
+            return {"calls": []}
+        if data["skipped"]:
+            shutil.copy2(self.path, aside)
+            warnings.warn(
+                f"the recording {printable(self.path)} holds {len(data['skipped'])} call(s) that "
+                f"cannot be read ({printable(data['skipped'][0], 300)}): they are left out of it "
+                f"now, and the file as it was is kept as {printable(aside.name)}",
+                RecordingWriteWarning,
+                stacklevel=6,
+            )
+        return data
+
+    def _write(self, calls: list[dict[str, Any]], started: dt.datetime, tools: Any) -> None:
         data: dict[str, Any] = {"mapsnb_recording": FORMAT, "now": started.isoformat()}
         data["calls"] = calls
-        if self.tools is not None:
-            data["tools"] = self.tools
-        text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        if isinstance(tools, list):
+            data["tools"] = tools
+        text = json_text(data, MAX_DEPTH + 3, indent=1, sort_keys=True) + "\n"
         found = find_secrets(text)
         if found:
             raise MapsnbError(
-                f"refusing to write the recording {self.path}: it would contain "
+                f"refusing to write the recording {printable(self.path, 500)}: it would contain "
                 f"{', '.join(found)}; nothing was written"
             )
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -348,6 +445,27 @@ class Recording:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def _plain(value: Any, default: Any = None) -> Any:
+    """``value`` as the plain JSON a recording holds (``ValueError`` if it cannot be read back)."""
+    return json.loads(json_text(value, MAX_DEPTH, default=default))
+
+
+def _merge(
+    calls: list[dict[str, Any]], pending: Mapping[str, dict[str, Any]]
+) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """``calls`` with ``pending`` added, each replacing the same call (never a success by an
+    error), and the index of every call by its key."""
+    merged = list(calls)
+    index = {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(merged)}
+    for key, entry in pending.items():
+        if key not in index:
+            index[key] = len(merged)
+            merged.append(entry)
+        elif "error" not in entry or "error" in merged[index[key]]:
+            merged[index[key]] = entry
+    return merged, index
 
 
 def _printable_tree(value: Any) -> Any:
@@ -361,13 +479,14 @@ def _printable_tree(value: Any) -> Any:
     return value
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
-    """The file's modification time and size (``None`` when absent): to notice other writers."""
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """The file's identity, modification time and size (``None`` when absent): to notice other
+    writers (each write replaces the file)."""
     try:
         st = path.stat()
     except OSError:
         return None
-    return st.st_mtime_ns, st.st_size
+    return st.st_ino, st.st_mtime_ns, st.st_size
 
 
 _SHARED: dict[tuple[str, str], Recording] = {}
@@ -378,7 +497,7 @@ def open_recording(spec: Any, mode: str | None) -> Recording | None:
     """The recording a client asked for: ``None`` reads ``MAPSNB_RECORD`` (and its mode).
 
     Clients naming the same file in the same mode share one :class:`Recording`, so a notebook
-    with several clients records all their calls (and ``record`` starts the file afresh once).
+    with several clients records all their calls.
     """
     if spec is None:
         spec = os.environ.get(settings.record_env, "").strip() or None
@@ -395,7 +514,7 @@ def open_recording(spec: Any, mode: str | None) -> Recording | None:
         return spec
     if not isinstance(spec, (str, os.PathLike)):
         raise MapsnbError(f"record: must be a path to a JSON file, got {spec!r}")
-    path = Path(spec).expanduser()
+    path = checked_path(spec, "record")
     key = (str(path.resolve()), mode or "auto")
     with _SHARED_LOCK:
         if key not in _SHARED or _SHARED[key].stamp != _stamp(path):  # new, or changed since
@@ -421,69 +540,3 @@ class NoNetwork(httpx.BaseTransport, httpx.AsyncBaseTransport):
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         return self._refuse(request)
-
-
-# ----------------------------------------------------------------------------- CLI helpers
-def synthetic(calls: list[dict[str, Any]]) -> int:
-    """How many recorded calls were answered by the emulator (synthetic data)."""
-    return sum(
-        str(c.get("source")) in SYNTHETIC_SOURCES
-        or ("payload" in c and payload_is_synthetic(c["payload"]) is True)
-        for c in calls
-    )
-
-
-def describe(path: str | os.PathLike[str]) -> str:
-    """A summary of a recording: its clock, calls, dates and sources (safe to print)."""
-    data = load(path)
-    calls = data["calls"]
-    times = sorted(t for c in calls if (t := parse_time(c.get("recorded_at"))))
-    sources = Counter(printable(c.get("source", "?"), 100) for c in calls)
-    fake = synthetic(calls)
-    lines = [
-        f"recording {printable(os.fspath(path), 500)}",
-        f"  clock (client.now() in replay): {printable(data.get('now') or 'not set')}",
-        f"  calls: {len(calls)}"
-        + (f", recorded {times[0].date()} to {times[-1].date()}" if times else ""),
-        "  sources: " + (", ".join(f"{s} ({n})" for s, n in sources.most_common()) or "none"),
-    ]
-    if fake:
-        lines.append(f"  synthetic: {fake} of {len(calls)} call(s) answered by the emulator")
-    tools = Counter(c["tool"] for c in calls)
-    lines.append("  tools: " + (", ".join(f"{t} ({n})" for t, n in tools.most_common()) or "none"))
-    for i, call in enumerate(calls):
-        args = json.dumps(call["arguments"], sort_keys=True, ensure_ascii=False)
-        args = args if len(args) <= 100 else args[:99] + "…"
-        failed = f" -> {call['error'].get('status') or 'error'}" if "error" in call else ""
-        line = f"{call['recorded_at']} {call.get('source', '?')} {call['tool']} {args}{failed}"
-        lines.append(f"  [{i}] {printable(line, 400)}")
-    return "\n".join(lines)
-
-
-def check(path: str | os.PathLike[str]) -> list[str]:
-    """Problems of a recording (empty when it is valid, secret-free, recent and not future)."""
-    where = printable(os.fspath(path), 500)
-    try:
-        data = load(path)
-    except MapsnbError as exc:
-        return [str(exc)]
-    problems = []
-    text = Path(path).read_text(encoding="utf-8", errors="replace")
-    found = find_secrets(text)
-    if found:
-        problems.append(f"recording {where}: contains {', '.join(found)}")
-    times = [t for c in data["calls"] if (t := parse_time(c.get("recorded_at")))]
-    now = _utcnow()
-    limit = dt.timedelta(days=settings.cache_max_days)
-    if times and now - min(times) > limit:
-        problems.append(
-            f"recording {where}: made on {min(times).date()}, more than "
-            f"{settings.cache_max_days} days ago (Google Maps Platform terms); record it again"
-        )
-    future = [t for t in times if t - now > FUTURE_SLACK]
-    if future:
-        problems.append(
-            f"recording {where}: {len(future)} call(s) dated in the future (up to "
-            f"{max(future).date()}): its dates are wrong, so its age cannot be checked"
-        )
-    return problems

@@ -1,33 +1,55 @@
 """A recording file read once and checked whole (pydantic), and text from it made safe to print.
 
 A recording is a file someone may hand over, so nothing in it is trusted: its JSON is read with
-a bound on nesting, its structure (every call, every recorded failure) is validated on load,
-and :func:`load` refuses a bad file with a :class:`mapsnb.MapsnbError` naming the first fault
-(``calls[3].error.code: ...``). After that, replay, ``recording show`` and ``recording check``
-read only checked values. :func:`printable` escapes terminal controls and line breaks, so a
+a bound on nesting, its structure is validated on load, and :func:`load` refuses a file that is
+not a recording with a :class:`mapsnb.MapsnbError` naming the fault. One bad call does not
+spoil the others: it is skipped with a :class:`RecordingEntryWarning` naming it
+(``calls[3].error.code: ...``) and the rest replays. The bound on nesting (:data:`MAX_DEPTH`) is
+the one checked when a call is recorded (:func:`entry_problem`), so mapsnb never writes a call
+it cannot read. After that, replay, ``recording show`` and ``recording check`` read only
+checked values. :func:`printable` escapes terminal controls and line breaks, so a
 field cannot recolour a terminal or forge a line.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
+import re
 import unicodedata
+import uuid
+import warnings
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from mapsnb._store.cache_file import bounded_json
+from mapsnb._store.cache_file import MAX_DEPTH, MAX_INT_DIGITS, depth
 from mapsnb.errors import MapsnbError
 
-__all__ = ["FORMAT", "RecordedCall", "RecordedError", "RecordingFile", "load", "parse_time"]
+__all__ = [
+    "FORMAT",
+    "MAX_DEPTH",
+    "RecordedCall",
+    "RecordedError",
+    "RecordingEntryWarning",
+    "RecordingFile",
+    "entry_problem",
+    "load",
+    "parse_time",
+]
 
 FORMAT = 1
-#: Deepest nesting a recording may hold (payloads are a few levels deep).
-MAX_DEPTH = 64
+#: Levels of a file around a call's values: the file, its ``calls`` list, the call.
+_AROUND = 3
+_ANSWERS = ("payload", "error")
 #: How far in the future a recording's times may be (clocks drift a little; year 9999 does not).
 FUTURE_SLACK = dt.timedelta(days=1)
+
+
+class RecordingEntryWarning(UserWarning):
+    """A recording holds calls that cannot be read: they are skipped, the others replay."""
 
 
 def parse_time(value: Any) -> dt.datetime | None:
@@ -70,6 +92,8 @@ class RecordedCall(_Strict):
     recorded_at: str
     clock: str | None = None
     source: str = Field("?", max_length=200)
+    #: Who recorded it: the notebook or script and its process (``"lesson1.ipynb (pid 42)"``).
+    writer: str | None = Field(None, max_length=300)
     payload: dict[str, Any] | None = None
     error: RecordedError | None = None
 
@@ -118,34 +142,134 @@ def _where(error: dict[str, Any]) -> str:
     return path or "the file"
 
 
-def load(path: str | os.PathLike[str]) -> dict[str, Any]:
+def entry_problem(entry: dict[str, Any]) -> str | None:
+    """What makes a call unfit to record or replay (nesting past :data:`MAX_DEPTH`), else None."""
+    for field, value in entry.items():
+        if depth(value, MAX_DEPTH) > MAX_DEPTH:
+            name = printable(field, 100)
+            return f"{name}: nested more than {MAX_DEPTH} levels deep (the most a recording holds)"
+    return None
+
+
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _cut_deep(text: str, limit: int, marker: str) -> str:
+    """``text`` with every value below ``limit`` levels replaced by the string ``marker``."""
+    out, level, last, cut = [], 0, 0, -1
+    for match in _TOKENS.finditer(text):
+        token = match.group()
+        if token[0] == '"':
+            continue
+        if token in "[{":
+            level += 1
+            if level == limit + 1:
+                cut = match.start()
+        else:
+            if level == limit + 1 and cut >= 0:
+                out += [text[last:cut], json.dumps(marker)]
+                last, cut = match.end(), -1
+            level -= 1
+    return "".join([*out, text[last:]])
+
+
+def _parse(raw: bytes, marker: str) -> Any:
+    """The file's JSON; a value nested too deep or an integer too long becomes ``marker``."""
+
+    def number(digits: str) -> Any:
+        return int(digits) if len(digits.lstrip("-")) <= MAX_INT_DIGITS else marker
+
+    try:
+        return json.loads(raw, parse_int=number)
+    except RecursionError:
+        text = raw.decode(json.detect_encoding(raw))
+        return json.loads(_cut_deep(text, MAX_DEPTH + _AROUND, marker), parse_int=number)
+
+
+def _holds(value: Any, marker: str) -> bool:
+    level = [value]
+    while level:
+        if any(v == marker for v in level if isinstance(v, str)):
+            return True
+        level = [
+            x
+            for v in level
+            if isinstance(v, (dict, list))
+            for x in (list(v.values()) + list(v) if isinstance(v, dict) else v)
+        ]
+    return False
+
+
+def _first_fault(exc: ValidationError) -> str:
+    first = exc.errors(include_url=False, include_input=False)[0]
+    message = str(first.get("msg", "is malformed")).removeprefix("Value error, ")
+    return f"{printable(_where(dict(first)), 200)}: {printable(message, 300)}"
+
+
+def load(path: str | os.PathLike[str], *, warn: bool = True) -> dict[str, Any]:
     """Read and validate a recording; the calls are plain dicts of checked values.
+
+    Calls that cannot be read (a wrong field, nesting past :data:`MAX_DEPTH`, an integer too
+    long) are left out, listed in the result's ``"skipped"`` (``"calls[3].tool: ..."``) and,
+    when ``warn``, named by one :class:`RecordingEntryWarning`.
 
     Raises
     ------
     MapsnbError
-        The file does not exist, cannot be read, is not JSON, is nested too deeply, or does not
-        have a recording's structure (the message names the first faulty field and the rule).
+        The file does not exist, cannot be read, is not JSON, or is not a recording (the message
+        names the faulty field and the rule).
     """
     where = printable(os.fspath(path), 500)
     file = Path(path)
     if not file.exists():
         raise MapsnbError(f"recording {where}: the file does not exist")
+    marker = f"mapsnb-unreadable-{uuid.uuid4().hex}"
     try:
-        data = bounded_json(file.read_bytes(), MAX_DEPTH)
+        data = _parse(file.read_bytes(), marker)
     except OSError as exc:
         raise MapsnbError(f"recording {where}: cannot read it ({exc.strerror})") from None
-    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, too deep, too long a number
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
         raise MapsnbError(f"recording {where}: not valid JSON ({printable(exc, 300)})") from None
     if not isinstance(data, dict) or not isinstance(data.get("calls"), list):
         raise MapsnbError(f"recording {where}: not a mapsnb recording (no 'calls' list)")
-    try:
-        RecordingFile.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False, include_input=False)[0]
-        message = str(first.get("msg", "is malformed")).removeprefix("Value error, ")
+    top = {k: v for k, v in data.items() if k != "calls"}
+    if _holds(top, marker) or depth(top, MAX_DEPTH + 1) > MAX_DEPTH + 1:
         raise MapsnbError(
-            f"recording {where}: {printable(_where(dict(first)), 200)}: {printable(message, 300)}"
-            f" ({exc.error_count()} problem(s) in all)"
+            f"recording {where}: not valid JSON (nested more than {MAX_DEPTH} levels deep or an "
+            f"integer longer than {MAX_INT_DIGITS} digits outside its calls)"
+        )
+    try:
+        RecordingFile.model_validate({**top, "calls": []})
+    except ValidationError as exc:
+        raise MapsnbError(
+            f"recording {where}: {_first_fault(exc)} ({exc.error_count()} problem(s) in all)"
         ) from None
-    return data
+    calls, skipped = [], []
+    for i, call in enumerate(data["calls"]):
+        problem = None
+        if _holds(call, marker):
+            problem = (
+                f"nested more than {MAX_DEPTH} levels deep or holds an integer longer than "
+                f"{MAX_INT_DIGITS} digits"
+            )
+        elif isinstance(call, dict) and (problem := entry_problem(call)) is None:
+            try:
+                RecordedCall.model_validate(call)
+            except ValidationError as exc:
+                fault = _first_fault(exc)
+                problem = fault[10:] if fault.startswith("the file: ") else f".{fault}"
+        elif not isinstance(call, dict):
+            problem = "must be an object"
+        if problem is None:  # a null answer or failure is no answer or failure
+            calls.append({k: v for k, v in call.items() if v is not None or k not in _ANSWERS})
+        else:
+            skipped.append(f"calls[{i}]" + ("" if problem[:1] == "." else ": ") + problem)
+    if skipped and warn:
+        warnings.warn(
+            f"recording {where}: {len(skipped)} of {len(data['calls'])} call(s) cannot be read "
+            f"and are skipped (the others replay): {'; '.join(skipped[:3])}"
+            + ("; …" if len(skipped) > 3 else ""),
+            RecordingEntryWarning,
+            stacklevel=3,
+        )
+    return {**top, "calls": calls, "skipped": skipped}

@@ -199,26 +199,34 @@ def _now() -> Any:
     return mapsnb._store.cache.dt.datetime.now(mapsnb._store.cache.dt.timezone.utc)
 
 
+FRESH = object()  # the row's stored_at: now (a row stored at any other time may not be served)
 DAMAGED_ROWS = [
-    ("[" * 100_000 + "]" * 100_000, "live", 1.0, None),  # RecursionError before
+    ("[" * 100_000 + "]" * 100_000, "live", FRESH, None),  # RecursionError before
+    ('{"a": 1}', "live", FRESH, "not a time"),
+    ('{"a": 1}', "live", FRESH, 12),
+    ("not json", "live", FRESH, None),
+    ("[1, 2]", "live", FRESH, None),
+    ('{"n": ' + "9" * 5000 + "}", "live", FRESH, None),  # too long an integer
+    (b"\xff\xfe", "live", FRESH, None),
+    ('{"a": 1}', b"live", FRESH, None),
+]
+#: Rows whose stored time is not a time of the last 30 days: never served (item 8, issue 32).
+UNSERVABLE_ROWS = [
     ('{"a": 1}', "live", 1e308, None),  # OverflowError / OSError before
     ('{"a": 1}', "live", float("-inf"), None),
     ('{"a": 1}', "live", "yesterday", None),  # ValueError before
-    ('{"a": 1}', "live", 1.0, "not a time"),
-    ('{"a": 1}', "live", 1.0, 12),
-    ("not json", "live", 1.0, None),
-    ("[1, 2]", "live", 1.0, None),
-    ('{"n": ' + "9" * 5000 + "}", "live", 1.0, None),  # too long an integer
-    (b"\xff\xfe", "live", 1.0, None),
-    ('{"a": 1}', b"live", 1.0, None),
+    ('{"a": 1}', "live", 1.0, None),  # 1970, with expires_at in 2096
 ]
 
 
 def _plant(store: Path, key: str, row: tuple[Any, ...], tool: str = "resolve_names") -> None:
+    import time
+
+    stored_at = time.time() if row[2] is FRESH else row[2]
     with sqlite3.connect(store) as conn:
         conn.execute(
             "INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (key, tool, "{}", *row[:3], 4e9, row[3]),
+            (key, tool, "{}", *row[:2], stored_at, 4e9, row[3]),
         )
 
 
@@ -237,6 +245,21 @@ def test_a_damaged_row_is_skipped_with_one_warning(tmp_path: Path, row: Any) -> 
     ]
     assert "damaged entry" in str(caught[0].message)
     assert cache.get("resolve_names", {"queries": [{"text": "place 1"}]}, "e") is not None
+
+
+@pytest.mark.parametrize("row", UNSERVABLE_ROWS, ids=range(len(UNSERVABLE_ROWS)))
+def test_a_row_stored_at_no_time_of_the_last_30_days_is_a_miss(tmp_path: Path, row: Any) -> None:
+    store = tmp_path / "calls.sqlite3"
+    _filled(store)
+    tool, args, endpoint = CALL
+    _plant(store, _digest(call_key(tool, args, endpoint)), row)
+    cache = Cache(store)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert cache.get(tool, args, endpoint) is None
+    assert all(w.category is CacheWarning for w in caught)
+    assert cache.get("resolve_names", {"queries": [{"text": "place 1"}]}, "e") is not None
+    assert cache.stats().expired == 1 and cache.prune() == 1
 
 
 def test_a_client_answers_from_the_source_past_a_damaged_row(tmp_path: Path, calls: Any) -> None:
@@ -305,14 +328,24 @@ def test_a_recorded_failure_does_not_break_a_token_lookup(served: str, tmp_path:
 
 
 DEEP = "[" * 100_000 + "]" * 100_000
+#: Files that are not recordings at all: refused whole, by name.
 HOSTILE = {
-    "deep payload": '{"mapsnb_recording": 1, "calls": [{"tool": "x", "arguments": {}, '
-    '"recorded_at": "2026-09-18T00:00:00Z", "payload": {"a": ' + DEEP + "}}]}",
     "deep file": DEEP,
+    "format 2": '{"mapsnb_recording": 2, "calls": []}',
+    "integer too long": '{"calls": [], "now": ' + "1" * 5000 + "}",
+    "calls not a list": '{"mapsnb_recording": 1, "calls": {"0": {}}}',
+}
+#: One bad call in a good file: skipped with a warning naming it, the others replay.
+HOSTILE_CALLS = {
+    "deep payload": '{"tool": "x", "arguments": {}, "recorded_at": "2026-09-18T00:00:00Z", '
+    '"payload": {"a": ' + DEEP + "}}",
+    "payload 70 deep": _entry(payload={"a": json.loads("[" * 69 + "]" * 69)}),
+    "integer too long": '{"tool": "x", "arguments": {}, "recorded_at": "2026-09-18T00:00:00Z", '
+    '"payload": {"n": ' + "9" * 5000 + "}}",
     "error code text": _entry(payload=None, error={"code": "three", "message": "m"}),
     "error code huge": _entry(payload=None, error={"code": 10**30, "message": "m"}),
-    "error code inf": '{"mapsnb_recording": 1, "calls": [{"tool": "x", "arguments": {}, '
-    '"recorded_at": "2026-09-18T00:00:00Z", "error": {"code": 1e400}}]}',
+    "error code inf": '{"tool": "x", "arguments": {}, "recorded_at": "2026-09-18T00:00:00Z", '
+    '"error": {"code": 1e400}}',
     "error a list": _entry(payload=None, error=["INVALID_ARGUMENT"]),
     "error message object": _entry(payload=None, error={"message": {"a": 1}}),
     "error status list": _entry(payload=None, error={"status": ["x"], "message": "m"}),
@@ -321,8 +354,7 @@ HOSTILE = {
     "time near year 1": _entry(recorded_at="0001-01-01T00:00:00+14:00"),
     "clock not a time": _entry(clock="yesterday"),
     "escape in the tool": _entry(tool="search_places\x1b[2J"),
-    "format 2": '{"mapsnb_recording": 2, "calls": []}',
-    "integer too long": '{"calls": [], "now": ' + "1" * 5000 + "}",
+    "not an object": [1, 2],
 }
 
 
@@ -332,17 +364,44 @@ def test_a_hostile_recording_is_refused_by_name_everywhere(
 ) -> None:
     from mapsnb.cli import main
 
-    spec = HOSTILE[name]
-    path = tmp_path / "hostile.json"
-    _write(path, spec) if isinstance(spec, dict) else _write(path, text=spec)
+    path = _write(tmp_path / "hostile.json", text=HOSTILE[name])
     assert main(["recording", "check", str(path)]) == 1  # check never says ok
     assert main(["recording", "show", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.count("recording ") == 2 and "Traceback" not in err and "\x1b" not in err
+    assert [line.split(" ")[:2] for line in err.splitlines()] == [
+        ["problem:", "recording"],
+        ["error:", "recording"],
+    ]
+    assert "Traceback" not in err and "\x1b" not in err
     with pytest.raises(mapsnb.MapsnbError, match="recording"):
         mapsnb.Client(record=path, mode="replay")
     with pytest.raises(mapsnb.MapsnbError, match="recording"):
         mapsnb.Client(now=NOW, record=path)
+
+
+@pytest.mark.parametrize("name", list(HOSTILE_CALLS))
+def test_one_bad_call_is_skipped_with_a_warning_and_the_rest_replays(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], calls: Any
+) -> None:
+    from mapsnb._store.recording import RecordingEntryWarning
+    from mapsnb.cli import main
+
+    good = _entry(arguments={"queries": [{"text": "Louvre, Paris"}]}, payload={"results": [1]})
+    bad = HOSTILE_CALLS[name]
+    bad_text = bad if isinstance(bad, str) else json.dumps(bad)
+    path = tmp_path / "lesson.json"
+    head = json.dumps({"mapsnb_recording": 1, "now": _stamp()})[:-1]
+    path.write_text(f'{head}, "calls": [{json.dumps(good)}, {bad_text}]}}')
+    assert main(["recording", "check", str(path)]) == 1  # check names the bad call
+    assert main(["recording", "show", str(path)]) == 0  # show shows the rest
+    out, err = capsys.readouterr()
+    assert "calls[1]" in err and "Traceback" not in err and "\x1b" not in err + out
+    assert "calls: 1" in out and "skipped (cannot be read): calls[1]" in out
+    with pytest.warns(RecordingEntryWarning, match=r"1 of 2 call\(s\).*calls\[1\]"):
+        student = mapsnb.Client(record=path, mode="replay")
+    with student:
+        assert student.resolve_names(["Louvre, Paris"]).raw == good["payload"]
+    assert calls() == 0
 
 
 def test_show_prints_only_sanitized_text(

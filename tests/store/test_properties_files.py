@@ -27,10 +27,17 @@ from hypothesis import strategies as st
 
 from mapsnb import MapsnbError, PayloadShapeWarning
 from mapsnb._store.cache import Cache, CacheWarning, Stored, _digest, call_key
-from mapsnb._store.recording import Recording, RecordingAgeWarning, check, describe, load
+from mapsnb._store.recording import (
+    Recording,
+    RecordingAgeWarning,
+    RecordingEntryWarning,
+    check,
+    describe,
+    load,
+)
 from tests.hypothesis_setup import examples
 
-ALLOWED_WARNINGS = (CacheWarning, RecordingAgeWarning, PayloadShapeWarning)
+ALLOWED_WARNINGS = (CacheWarning, RecordingAgeWarning, RecordingEntryWarning, PayloadShapeWarning)
 CONTROLS = {chr(c) for c in [*range(0x20), *range(0x7F, 0xA0)]} - {"\n"} | {"\u202e", "\u2028"}
 
 HOSTILE = [
