@@ -130,8 +130,14 @@ class Recording:
             ) from None
         if mode == "replay" and not exists:
             raise MapsnbError(f"recording {self.path}: no such file to replay")
+        before = _stamp(self.path)
         data = load(self.path) if exists and mode != "record" else {"calls": []}
         self.stamp = _stamp(self.path)
+        #: The file's stamp when ``calls``, ``_file_now`` and ``tools`` last held all it holds.
+        self._synced = before if mode != "record" and before == self.stamp else None
+        if data.get("skipped"):  # the next write keeps a copy of the file as it is
+            self._synced = None
+        self._file_now = data.get("now")
         self.calls: list[dict[str, Any]] = list(data["calls"])
         self.started = parse_time(data.get("now"))
         #: The server's ``tools/list`` as recorded with the calls (replay stands in for it).
@@ -358,7 +364,9 @@ class Recording:
         self.calls, self._index = _merge(data["calls"], self._pending)
         if self.tools is None and isinstance(data.get("tools"), list):
             self.tools = data["tools"]
-        self.stamp = stamp
+        self.stamp = _stamp(self.path)
+        self._synced = stamp if stamp == self.stamp and not data["skipped"] else None
+        self._file_now = data.get("now")
 
     def _flush(self, key: str) -> None:
         """Merge the pending calls into the file under its lock, then forget them (hold _lock)."""
@@ -398,8 +406,11 @@ class Recording:
 
     def _on_disk(self) -> dict[str, Any]:
         """The file as other processes left it; an unreadable one is set aside, never lost."""
-        if not self.path.exists():
+        now = _stamp(self.path)
+        if now is None:
             return {"calls": []}
+        if now == self._synced:  # nobody wrote since this process read or wrote it
+            return {"calls": self.calls, "now": self._file_now, "tools": self.tools}
         stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
         aside = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
         try:
@@ -441,7 +452,8 @@ class Recording:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
             os.replace(tmp, self.path)
-            self.stamp = _stamp(self.path)
+            self.stamp = self._synced = _stamp(self.path)  # under the lock: this very file
+            self._file_now = data["now"]
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise

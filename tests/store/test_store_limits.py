@@ -187,3 +187,39 @@ def test_a_key_of_a_huge_number_or_a_surrogate_is_a_key(tmp_path: Path) -> None:
         assert cache.get("search_places", args, "e") is not None
         assert _digest(call_key("search_places", args, "e"))
     assert cache.get("search_places", {"n": 10**5000 + 1}, "e") is None
+
+
+# ----------------------------------------------------------------------------- never lost
+def test_writing_over_an_unreadable_file_sets_it_aside(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    path.write_text("{not json")
+    now = dt.datetime.now(dt.UTC)
+    recording = Recording(path, "record")
+    with pytest.warns(RecordingWriteWarning, match="set aside"):
+        recording.add("resolve_names", ARGS, {"ok": 1}, source="live", clock=now)
+    assert [c["payload"] for c in load(path)["calls"]] == [{"ok": 1}]
+    (aside,) = tmp_path.glob("lesson.json.unreadable-*")
+    assert aside.read_text() == "{not json"  # kept, never deleted
+
+
+def test_writing_over_a_bad_call_keeps_a_copy_and_the_good_calls(tmp_path: Path) -> None:
+    path = tmp_path / "lesson.json"
+    good = {
+        "tool": "resolve_names",
+        "arguments": {"queries": [{"text": "Louvre"}]},
+        "recorded_at": dt.datetime.now(dt.UTC).isoformat(),
+        "payload": {"results": []},
+    }
+    bad = {**good, "arguments": {"queries": [{"text": "x"}]}, "payload": _nested(80)}
+    text = json.dumps({"mapsnb_recording": 1, "calls": [good, bad]})
+    path.write_text(text)
+    now = dt.datetime.now(dt.UTC)
+    with pytest.warns(mapsnb._store.recording.RecordingEntryWarning, match=r"calls\[1\]"):
+        recording = Recording(path, "auto")
+    with pytest.warns(RecordingWriteWarning, match="left out"):
+        recording.add("resolve_names", ARGS, {"ok": 1}, source="live", clock=now)
+    data = load(path)
+    assert [c["arguments"] for c in data["calls"]] == [good["arguments"], ARGS]
+    assert data["skipped"] == []
+    (aside,) = tmp_path.glob("lesson.json.unreadable-*")
+    assert aside.read_text() == text
