@@ -35,6 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "mapsnb._version",
             "mapsnb._types",
             "mapsnb._redact",
+            "mapsnb._html",
             "mapsnb.polyline",
         ),
     ),
