@@ -254,3 +254,30 @@ def test_an_exported_index_escapes_titles(tmp_path: Any) -> None:
     assert scan(items).tags == [("li", []), ("a", [("href", "a.html")])]  # pages: relative links
     assert_safe(heading, "index heading")
     assert ATTACKS[1] in shown(items) and ATTACKS[0] in shown(heading)
+
+
+def test_an_export_cleans_the_html_its_widgets_hold() -> None:
+    """The page does not depend on the escaping at the source: an HTML widget holding markup
+    (made by any code in the notebook) is cleaned in the embedded state; styles and http(s)
+    links stay."""
+    import nbformat
+
+    from mapsnb._export import clean_widget_state
+
+    kept = "<div style='color:#b00020;'>⚠ <a href='https://x.y/' target='_blank'>x</a></div>"
+    state = {
+        "a": {"model_name": "HTMLModel", "state": {"value": ATTACKS[1] + ATTACKS[21] + kept}},
+        "b": {"model_name": "HTMLModel", "state": {"value": kept}},
+        "c": {"model_name": "TextModel", "state": {"value": ATTACKS[0]}},
+    }
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": state}}
+    assert clean_widget_state(nb) >= 1
+    state = nb.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    cleaned = state["a"]["state"]["value"]
+    assert_safe(cleaned, "cleaned widget")
+    assert "<img" not in cleaned and "javascript" not in cleaned
+    assert 'style="color:#b00020;"' in cleaned and 'href="https://x.y/"' in cleaned
+    clean = scan(state["b"]["state"]["value"])  # mapsnb's own markup keeps its tags and styles
+    assert (clean.tags, clean.text) == (scan(kept).tags, scan(kept).text)
+    assert state["c"]["state"]["value"] == ATTACKS[0]  # a text box shows text, not markup
