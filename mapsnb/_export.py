@@ -17,11 +17,14 @@ Pages are named by the notebook's path relative to the folder holding them all
 a name already taken (``index.html`` is the index's) gets a ``-2`` suffix, never overwritten.
 Markdown is rendered, then cleaned with an allow-list (bleach, nbconvert's own sanitizer): a
 ``<script>``, an event handler or a ``javascript:`` link in a lesson's text never reaches a page.
+The HTML that widgets hold in the embedded state (forms' tables, statuses, map info boxes: the
+widget manager writes it into the page as markup) is cleaned the same way, links only to http(s):
+mapsnb escapes an answer's text at the source (``mapsnb/_html.py``), and the page does not depend
+on it.
 """
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import urllib.parse
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mapsnb import settings
+from mapsnb import _html, settings
 from mapsnb._version import __version__
 
 __all__ = ["ExportedPage", "export_notebooks", "find_notebooks", "page_names", "safe_html"]
@@ -157,6 +160,64 @@ def safe_html(text: str) -> str:
     )
 
 
+#: Widget models whose ``value`` the widget manager writes into the page as markup.
+HTML_MODELS = frozenset({"HTMLModel", "HTMLMathModel"})
+#: What a widget's HTML may hold besides the Markdown allow-list: styles, links to new tabs.
+_WIDGET_ATTRIBUTES = ("class", "id", "title", "lang", "dir", "style")
+#: What a widget's HTML may hold: the Markdown's tags but images (no request leaves the page).
+WIDGET_TAGS = SAFE_TAGS - {"img"}
+#: CSS properties mapsnb's widgets use beyond bleach's list (values cannot load anything).
+WIDGET_CSS = frozenset({"max-width", "padding", "margin"})
+
+
+def _widget_attribute(tag: str, name: str, value: str) -> bool:
+    if name in _WIDGET_ATTRIBUTES:
+        return True
+    if tag == "a":
+        return (name == "href" and _html.safe_url(value) is not None) or (name in ("target", "rel"))
+    return tag in ("td", "th") and name in _CELL_ATTRIBUTES
+
+
+def safe_widget_html(text: str) -> str:
+    """A widget's HTML cleaned with the allow-list: no script, frame, form or event handler,
+    links only to http(s), inline styles kept (CSS properties checked)."""
+    import bleach
+    from bleach.css_sanitizer import (  # type: ignore[import-untyped]
+        ALLOWED_CSS_PROPERTIES,
+        CSSSanitizer,
+    )
+
+    css = CSSSanitizer(allowed_css_properties=ALLOWED_CSS_PROPERTIES | WIDGET_CSS)
+    return str(
+        bleach.clean(
+            _HIDDEN.sub("", text),
+            tags=WIDGET_TAGS,
+            attributes=_widget_attribute,
+            protocols={"http", "https"},
+            strip=True,
+            strip_comments=True,
+            css_sanitizer=css,
+        )
+    )
+
+
+def clean_widget_state(nb: Any) -> int:
+    """Clean the HTML of every HTML widget in ``nb``'s embedded widget state (in place);
+    the number of values changed."""
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    changed = 0
+    for model in (state.get("state") or {}).values():
+        attrs = model.get("state") if isinstance(model, dict) else None
+        if model.get("model_name") not in HTML_MODELS or not isinstance(attrs, dict):
+            continue
+        value = attrs.get("value")
+        if isinstance(value, str) and value:
+            clean = safe_widget_html(value)
+            changed += clean != value
+            attrs["value"] = clean
+    return changed
+
+
 def _sanitize_markdown(exporter: Any) -> None:
     """Make ``exporter`` clean every Markdown cell (and Markdown output) it renders."""
     import jinja2
@@ -219,6 +280,7 @@ def export_notebook(
         **options,
     )
     client.execute(env=_kernel_env(live))
+    clean_widget_state(nb)
     exporter = exporter or _html_exporter()
     title = _title(nb, notebook.stem)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
@@ -278,14 +340,14 @@ def page_names(notebooks: Sequence[Path]) -> list[str]:
 def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live: bool) -> Path:
     """Write ``outdir/index.html``: a list of links to ``pages``, with a note on what works."""
     items = "\n".join(
-        f'<li><a href="{html.escape(_href(p.path, outdir))}">{html.escape(p.title)}</a></li>'
+        f'<li><a href="{_html.attr(_href(p.path, outdir))}">{_html.text(p.title)}</a></li>'
         for p in pages
     )
     data_note = "" if live else " on its built-in emulator (synthetic data, no API key)"
     path = outdir / "index.html"
     path.write_text(
         INDEX.format(
-            title=html.escape(title), items=items, version=__version__, data_note=data_note
+            title=_html.text(title), items=items, version=__version__, data_note=data_note
         ),
         encoding="utf-8",
     )

@@ -36,6 +36,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "mapsnb._types",
             "mapsnb._redact",
             "mapsnb._limits",
+            "mapsnb._html",
             "mapsnb.polyline",
         ),
     ),

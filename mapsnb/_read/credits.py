@@ -7,11 +7,11 @@ so the rule for "is this synthetic" and the wording exist once.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from mapsnb import _html
 from mapsnb._read.wire import collect_attributions
 
 __all__ = [
@@ -95,16 +95,9 @@ def frame_credits(df: Any) -> tuple[list[Credit], bool]:
     return credits, is_synthetic(df.attrs.get("source"), credits)
 
 
-def _safe_url(url: str | None) -> str | None:
-    return url if url and url.lower().startswith(("https://", "http://")) else None
-
-
 def credit_link(url: Any, label: str) -> str | None:
     """An HTML link to an http(s) ``url`` (None for any other scheme)."""
-    safe = _safe_url(url if isinstance(url, str) else None)
-    if safe is None:
-        return None
-    return f"<a href='{html.escape(safe)}' target='_blank' rel='noopener'>{html.escape(label)}</a>"
+    return _html.link(url, label)
 
 
 def credits_line_html(
@@ -114,10 +107,10 @@ def credits_line_html(
     links = []
     for c in credits:
         label = c.get("title") or c.get("url") or "source"
-        links.append(credit_link(c.get("url"), label) or html.escape(label))
+        links.append(_html.link_or_text(c.get("url"), label))
     extra = f" — <b>{SANDBOX_NOTE}</b>" if synthetic else ""
     if note:
-        extra += f" — {html.escape(note)}"
+        extra += f" — {_html.text(note)}"
     return f"Sources: {', '.join(links) or 'none given'}{extra}"
 
 

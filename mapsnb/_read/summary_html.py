@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+from mapsnb import _html
+
 __all__ = ["plain_text", "safe_html"]
 
 _BLOCK = re.compile(r"</?(?:p|br|div|li|ul|ol|h\d|tr|table)\b[^<>]*>", re.IGNORECASE)
@@ -28,5 +30,5 @@ def safe_html(summary: str | None) -> str:
     escaped once (the summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
     if not isinstance(summary, str):
         return ""
-    text = html.escape(html.unescape(summary))
+    text = _html.text(html.unescape(summary))
     return _SAFE_TAG.sub(lambda m: f"<{m.group(1)}{m.group(2)}>", text)

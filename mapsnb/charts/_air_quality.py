@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,17 +19,19 @@ from mapsnb.charts._parts import (
     explain_empty,
     hour_axis,
     legend_outside,
+    literal,
     new_axes,
     pick,
     place_groups,
     place_of,
     refuse_places,
     set_title,
+    usable,
     wrong_frame,
     zone_of,
 )
 from mapsnb.charts._scales import SCALES, Band, IndexScale, scale_for
-from mapsnb.errors import NothingToDraw
+from mapsnb.errors import NothingToDraw, PayloadShapeWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,6 +44,18 @@ EPA_BANDS: tuple[tuple[int, int, str, str], ...] = tuple(
 #: Universal AQI categories (100 best … 0 worst): (low, high, label, colour).
 UAQI_BANDS: tuple[tuple[int, int, str, str], ...] = tuple(
     (int(b.low), int(b.high), b.label, b.color) for b in SCALES["uaqi"].bands
+)
+
+
+#: The text columns the air-quality chart reads (an odd value there is left out, with a warning).
+AQ_TEXTS = (
+    "index_code",
+    "index_name",
+    "category",
+    "color",
+    "dominant_pollutant",
+    "request",
+    "place",
 )
 
 
@@ -128,11 +143,24 @@ def _y_ticks(ax: Axes, scale: IndexScale, low: float, high: float) -> None:
         ax.set_yticks([e for e in edges if low <= e <= high])
 
 
-def _series(sub: pd.DataFrame, code: str) -> list[tuple[str, pd.DataFrame]]:
-    """One series per call (``request`` of ``mapsnb.concat``); never two values at one time."""
+def _series(sub: pd.DataFrame, code: str, one_answer: bool) -> list[tuple[str, pd.DataFrame]]:
+    """One series per call (``request`` of ``mapsnb.concat``); never two values at one time.
+
+    A frame stacking calls without a ``request`` column is refused; one answer (a result) giving
+    an hour twice is an odd answer: its first value for that hour is drawn, with a warning.
+    """
     if "request" in sub.columns and sub["request"].nunique() > 1:
         return [(str(r), part) for r, part in sub.groupby("request", sort=False)]
-    if sub["time"].duplicated().any():
+    twice = sub["time"].duplicated()
+    if twice.any() and one_answer:
+        warnings.warn(
+            f"plot_air_quality: the answer gives index {code!r} {int(twice.sum())} more time(s) "
+            "for an hour it already gave; the first value of each hour is drawn",
+            PayloadShapeWarning,
+            stacklevel=3,
+        )
+        return [("", sub[~twice])]
+    if twice.any():
         raise ValueError(
             f"index {code!r} has several rows for one hour: the frame stacks several calls "
             "without telling them apart; stack results with mapsnb.concat (it adds a 'request' "
@@ -182,7 +210,8 @@ def plot_air_quality(
     df = _long_air_quality(pick(result_or_frame, "air_quality"))
     if not {"time", "index_code", "aqi"} <= set(df.columns):
         raise ValueError(wrong_frame("plot_air_quality", df, "env.air_quality"))
-    if df["aqi"].isna().all():
+    df = usable(df, "plot_air_quality", times=["time"], numbers=["aqi"], texts=AQ_TEXTS)
+    if df["aqi"].isna().all() or df["index_code"].isna().all():
         raise NothingToDraw(explain_empty("air_quality", df))
     places = place_groups(df)
     if places is not None:
@@ -197,7 +226,9 @@ def plot_air_quality(
     sub = df[(df["index_code"] == code) & df["aqi"].notna()].sort_values("time")
     scale = scale_for(code, sub)
     name = str(sub["index_name"].iloc[0]) if "index_name" in sub and len(sub) else scale.name
-    series = _series(sub, code)
+    series = _series(sub, code, not isinstance(result_or_frame, pd.DataFrame))
+    if len(series) == 1:
+        sub = series[0][1]  # an hour given twice by one answer: its first value
     values = sub["aqi"].astype(float)
     ax = new_axes(ax)
     low, high = _y_range(scale, values)
@@ -224,7 +255,7 @@ def plot_air_quality(
         now_line = ax.axvline(marker, color="#1a73e8", ls="--", lw=1.5, gid="now")
         handles.append((now_line, f"now ({pd.Timestamp(marker):%H:%M})"))
     direction = f" ({scale.direction})" if scale.direction else ""
-    ax.set_ylabel(f"{name}{direction}")
+    ax.set_ylabel(literal(f"{name}{direction}"))
     set_title(ax, f"{name}, hourly", place_of(result_or_frame, df), date_span(times))
     items = handles + entries
     legend_outside(ax, [h for h, _ in items], [t for _, t in items], "Dot colour = category")
@@ -301,7 +332,7 @@ def _annotate_worst(
     # below a low worst (higher is better) or a point near the top; above otherwise
     below = share > 0.88 if not scale.higher_is_better else share > 0.12
     ax.annotate(
-        label,
+        literal(label),
         xy=(row["time"], value),
         xytext=(0, -12 if below else 12),
         textcoords="offset points",

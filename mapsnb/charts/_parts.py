@@ -1,6 +1,8 @@
 """Shared pieces of the charts: figures, attribution line, titles, time axes, legends.
 
-Also the messages that say why a frame cannot be charted and what to ask instead.
+Also the one escaping of text from answers (:func:`literal`: a ``$`` is a dollar, never math),
+the clean-up of odd fields (:func:`usable`, with a ``PayloadShapeWarning``) and the messages that
+say why a frame cannot be charted and what to ask instead.
 
 matplotlib is imported inside the functions (charts import it on first use).
 """
@@ -8,9 +10,13 @@ matplotlib is imported inside the functions (charts import it on first use).
 from __future__ import annotations
 
 import datetime as dt
+import math
 import re
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from mapsnb.errors import PayloadShapeWarning
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -27,6 +33,104 @@ _DOMAIN = {
     "pollen": ("POLLEN", "env.pollen"),
     "weather": ("WEATHER", "env.hourly_weather / env.daily_weather / env.current_weather"),
 }
+
+
+# ------------------------------------------------------------------------ answers' text
+def literal(value: Any) -> str:
+    """``value`` as text matplotlib draws as written: every ``$`` escaped, so a place called
+    ``Bar $\\x$`` or ``$5 & $10`` is never read as math text (which garbles or fails to draw)."""
+    return str(value).replace("$", r"\$")
+
+
+def usable(
+    df: pd.DataFrame,
+    chart: str,
+    *,
+    times: Sequence[str] = (),
+    numbers: Sequence[str] = (),
+    texts: Sequence[str] = (),
+) -> pd.DataFrame:
+    """``df`` with the fields a chart reads made plain: rows without a readable time dropped,
+    numbers that are not finite numbers and texts that are not text made missing.
+
+    An odd field is not an error: one :class:`PayloadShapeWarning` says what was left out and
+    from which columns (as the frames do for the payload), and the chart draws the rest.
+    """
+    import pandas as pd
+
+    out = df.copy()
+    out.attrs = dict(df.attrs)
+    odd: list[str] = []
+    for column in texts:
+        if column in out.columns:
+            values = out[column]
+            bad = _mask(values, lambda v: not (isinstance(v, str) or _missing(v)))
+            if bad.any():
+                out[column] = values.where(~bad, None)
+                odd.append(f"{int(bad.sum())} {column!r} value(s) that are not text")
+    for column in numbers:
+        if column in out.columns:
+            values = out[column]
+            given = _mask(values, lambda v: not _missing(v))
+            number = pd.Series([_finite(v) for v in values], index=values.index, dtype=float)
+            lost = given & number.isna()
+            out[column] = number
+            if lost.any():
+                odd.append(f"{int(lost.sum())} {column!r} value(s) that are not finite numbers")
+    for column in times:
+        if column in out.columns:
+            keep = _mask(out[column], _is_time)
+            if not keep.all():
+                odd.append(f"{int((~keep).sum())} row(s) without a readable {column!r}")
+                out = out[keep]
+    if odd:
+        warnings.warn(
+            f"{chart}: left out {'; '.join(odd)}; the rest is drawn",
+            PayloadShapeWarning,
+            stacklevel=3,
+        )
+    return out
+
+
+def _mask(values: pd.Series, test: Any) -> pd.Series:
+    """A boolean Series: ``test`` of each value (whatever the column's dtype)."""
+    import pandas as pd
+
+    return pd.Series([bool(test(v)) for v in values], index=values.index, dtype=bool)
+
+
+def _missing(value: Any) -> bool:
+    import pandas as pd
+
+    try:
+        return value is None or bool(pd.isna(value))
+    except (TypeError, ValueError):  # a list or dict: not missing, and not a scalar
+        return False
+
+
+def _finite(value: Any) -> float | None:
+    """A finite float from a number (``None`` for text, lists, booleans, NaN, ±inf, 10**400)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:
+            import numpy as np
+
+            if isinstance(value, np.number) and not isinstance(value, np.bool_):
+                value = value.item()
+            else:
+                return None
+        except ImportError:  # pragma: no cover - numpy comes with pandas
+            return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _is_time(value: Any) -> bool:
+    import pandas as pd
+
+    return isinstance(value, (pd.Timestamp, dt.datetime, dt.date)) and not pd.isna(value)
 
 
 # ----------------------------------------------------------------------------- figures
@@ -69,15 +173,14 @@ def attribution_text(df: pd.DataFrame) -> str:
 def attribute(ax: Axes, df: pd.DataFrame) -> None:
     """Put (or extend) the attribution line at the bottom left of the figure."""
     fig = ax.figure
-    text = attribution_text(df)
+    text = literal(attribution_text(df))
     for existing in fig.texts:
         if existing.get_gid() == ATTRIBUTION_GID:
             if text not in existing.get_text():
                 existing.set_text(f"{existing.get_text()}\n{text}")
             return
-    fig.text(0.01, 0.005, text, fontsize=7, color="#555555", ha="left", va="bottom").set_gid(
-        ATTRIBUTION_GID
-    )
+    fig.text(0.01, 0.005, text, fontsize=7, color="#555555", ha="left",
+             va="bottom").set_gid(ATTRIBUTION_GID)  # fmt: skip
 
 
 # ------------------------------------------------------------------------------ titles
@@ -171,9 +274,10 @@ def date_span(values: Sequence[Any] | pd.Series) -> str:
 
 
 def set_title(ax: Axes, what: str, place: str | None, when: str) -> None:
-    """``"<what> — <place>, <when>"`` above the axes (parts that are unknown are left out)."""
+    """``"<what> — <place>, <when>"`` above the axes (parts that are unknown are left out), as
+    written (:func:`literal`)."""
     where = ", ".join(p for p in (place, when) if p)
-    ax.set_title(f"{what} — {where}" if where else what, fontsize=11, pad=8)
+    ax.set_title(literal(f"{what} — {where}" if where else what), fontsize=11, pad=8)
 
 
 # ---------------------------------------------------------------------------- time axis
@@ -226,13 +330,13 @@ def legend_outside(
     anchor = ax.transAxes + ScaledTranslation(0.08 + shift_in, 0, ax.figure.dpi_scale_trans)
     legend = ax.legend(
         handles,
-        labels,
+        [literal(label) for label in labels],
         loc="upper left",
         bbox_to_anchor=(1.0, 1.0),
         bbox_transform=anchor,
         borderaxespad=0,
         fontsize=8,
-        title=title,
+        title=literal(title),
         title_fontsize=8,
         frameon=False,
         alignment="left",

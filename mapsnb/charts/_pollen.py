@@ -12,15 +12,17 @@ from mapsnb.charts._parts import (
     date_span,
     explain_empty,
     legend_outside,
+    literal,
     new_axes,
     pick,
     place_groups,
     place_of,
     refuse_places,
     set_title,
+    usable,
     wrong_frame,
 )
-from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS
+from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS, color_or
 from mapsnb.errors import NothingToDraw
 
 if TYPE_CHECKING:
@@ -54,11 +56,14 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
         raise ValueError(f"kind must be 'type' or 'plant', got {kind!r}")
     if len(df) and not {"upi", "date"} <= set(df.columns):
         raise ValueError(wrong_frame("plot_pollen", df, "env.pollen"))
+    if len(df):
+        df = usable(df, "plot_pollen", times=["date"], numbers=["upi"], texts=POLLEN_TEXTS)
     sub = df[df["kind"] == kind] if "kind" in df.columns else df
     if sub.empty:
         raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
-    names = list(dict.fromkeys(sub["name"].fillna(sub["code"]).astype(str)))
-    dates = sorted(sub["date"].dropna().unique())
+    sub = sub.assign(_label=_labels(sub))
+    names = list(dict.fromkeys(sub["_label"]))
+    dates = sorted(sub["date"].unique())
     bars = len(names) * max(len(dates), 1)
     level = 1.1 * len(names) + 3.0 if len(dates) > 1 else 0.0  # room for level group labels
     ax = new_axes(ax, (min(20.0, max(8.0, 0.28 * bars + 3.0, level)), 4.0))
@@ -67,11 +72,10 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
     ticks: list[tuple[float, Any]] = []
     for d_i, day in enumerate(dates):
         for _, row in sub[sub["date"] == day].iterrows():
-            label = str(row["name"]) if isinstance(row["name"], str) else str(row["code"])
-            x = names.index(label) - 0.4 + width * (d_i + 0.5)
+            x = names.index(row["_label"]) - 0.4 + width * (d_i + 0.5)
             ticks.append((x, day))
             _pollen_bar(ax, row, x, width, note=not dated)
-    labels = [_group_label(sub, name) if dated else name for name in names]
+    labels = [literal(_group_label(sub, name) if dated else name) for name in names]
     tilt = kind == "plant" and not dated  # several days: a group is wide enough to stay level
     ax.set_xticks(range(len(names)), labels, rotation=30 if tilt else 0,
                   ha="right" if tilt else "center", fontsize=8 if dated else 9)  # fmt: skip
@@ -95,10 +99,24 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
     return ax
 
 
+#: The text columns the pollen chart reads (an odd value there is left out, with a warning).
+POLLEN_TEXTS = ("name", "code", "kind", "color", "place", "request")
+
+
+def _labels(sub: pd.DataFrame) -> list[str]:
+    """Each row's bar label: its name, else its code, else ``"?"``."""
+    names = sub["name"] if "name" in sub else [None] * len(sub)
+    codes = sub["code"] if "code" in sub else [None] * len(sub)
+    return [
+        n if isinstance(n, str) and n else c if isinstance(c, str) and c else "?"
+        for n, c in zip(names, codes, strict=True)
+    ]
+
+
 def _group_label(sub: pd.DataFrame, name: str) -> str:
     """``name``, plus "no data" / "out of season" when that holds on every day."""
-    rows = sub[sub["name"].fillna(sub["code"]).astype(str) == name]
-    season = rows["in_season"] if "in_season" in rows else rows["upi"].isna()
+    rows = sub[sub["_label"] == name]
+    season = rows["in_season"].map(_flag) if "in_season" in rows else rows["upi"].isna()
     if season.eq(False).all():  # said to be out of season (with or without an index)
         return f"{name}\n(out of season)"
     if rows["upi"].isna().all():
@@ -116,6 +134,13 @@ def _pollen_legend(ax: Axes) -> None:
     legend_outside(ax, handles, labels, "Bar colour = category")
 
 
+def _flag(value: Any) -> bool | None:
+    """A yes/no field: ``True``/``False``, or ``None`` when missing or not a flag."""
+    import numpy as np
+
+    return bool(value) if isinstance(value, (bool, np.bool_)) else None
+
+
 def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> None:
     import pandas as pd
 
@@ -123,17 +148,14 @@ def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> No
     if pd.isna(upi):
         if not note:  # several days: the group label says it
             return
-        season = row.get("in_season")
-        out = pd.notna(season) and not bool(season)  # no index because out of season
+        out = _flag(row.get("in_season")) is False  # no index because out of season
         ax.text(x, 0.1, "out of season" if out else "no data", rotation=90, ha="center",
                 va="bottom", fontsize=7, color="#777777",
                 gid="out-of-season" if out else "no-data")  # fmt: skip
         return
     value = int(upi)
-    season = row.get("in_season")
-    in_season = bool(season) if pd.notna(season) else False  # missing = not in season (spec)
-    color = row.get("color")
-    color = color if isinstance(color, str) and color else UPI_COLORS[min(max(value, 0), 5)]
+    in_season = bool(_flag(row.get("in_season")))  # missing = not in season (spec)
+    color = color_or(row.get("color"), UPI_COLORS[min(max(value, 0), 5)])
     bar = ax.bar(
         x,
         value,

@@ -6,7 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from mapsnb.charts._parts import attribute, legend_outside, new_axes, wrong_frame
+from mapsnb.charts._parts import attribute, legend_outside, literal, new_axes, usable, wrong_frame
 from mapsnb.errors import NothingToDraw
 
 if TYPE_CHECKING:
@@ -17,6 +17,12 @@ __all__ = ["plot_routes"]
 
 _KM_PER_DEGREE = 6371.0088 * math.pi / 180  # mean Earth radius, as mapsnb.polyline.haversine
 _COLORS = ("#1a73e8", "#d93025", "#188038", "#f29900", "#9334e6")
+
+
+#: The numbers and texts the route chart reads (an odd value there is left out, with a warning).
+PATH_NUMBERS = ("route_index", "seq", "lat", "lng", "cum_distance_m")
+ROUTE_NUMBERS = ("route_index", "distance_m", "duration_s")
+ROUTE_TEXTS = ("origin", "destination", "travel_mode")
 
 
 def _frames(obj: Any) -> tuple[pd.DataFrame, pd.DataFrame | None]:
@@ -70,6 +76,11 @@ def plot_routes(result_or_frame: Any, *, names: Any = None, ax: Axes | None = No
     path, routes = _frames(result_or_frame)
     if not {"route_index", "lat", "lng"} <= set(path.columns):
         raise ValueError(wrong_frame("plot_routes", path, "routes.path_frame()"))
+    if len(path):
+        path = usable(path, "plot_routes", numbers=PATH_NUMBERS)
+        path = path.dropna(subset=["route_index", "lat", "lng"])
+    if routes is not None and len(routes):
+        routes = usable(routes, "plot_routes", numbers=ROUTE_NUMBERS, texts=ROUTE_TEXTS)
     if path.empty:
         raise NothingToDraw(_why_no_path(result_or_frame, routes))
     first = path.sort_values(["route_index", "seq"] if "seq" in path else ["route_index"]).iloc[0]
@@ -108,7 +119,7 @@ def plot_routes(result_or_frame: Any, *, names: Any = None, ax: Axes | None = No
     title = "Routes"
     if origin and destination:
         title += f": {origin} → {destination}"
-    ax.set_title(title + (f" ({mode.lower()})" if mode else ""), fontsize=11, pad=8)
+    ax.set_title(literal(title + (f" ({mode.lower()})" if mode else "")), fontsize=11, pad=8)
     legend_outside(ax, handles, labels, "Route · length")
     attribute(ax, path)
     return ax

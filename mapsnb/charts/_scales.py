@@ -8,13 +8,23 @@ colours the data itself carries (:func:`scale_from_frame`). Pure data, no matplo
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["SCALES", "UPI_COLORS", "UPI_LABELS", "Band", "IndexScale", "scale_for"]
+__all__ = ["SCALES", "UPI_COLORS", "UPI_LABELS", "Band", "IndexScale", "color_or", "scale_for"]
+
+#: A colour as the frames write it (``#rrggbb``, optionally with alpha).
+_HEX_COLOR = re.compile(r"#[0-9a-fA-F]{6}(?:[0-9a-fA-F]{2})?")
+UNKNOWN_COLOR = "#9e9e9e"
+
+
+def color_or(value: Any, fallback: str = UNKNOWN_COLOR) -> str:
+    """``value`` when it is a ``#rrggbb`` colour, else ``fallback`` (an answer's odd colour)."""
+    return value if isinstance(value, str) and _HEX_COLOR.fullmatch(value) else fallback
 
 
 @dataclass(frozen=True)
@@ -241,13 +251,14 @@ def scale_from_frame(code: str, rows: pd.DataFrame) -> IndexScale:
     Each category seen becomes a band from its lowest to its highest value; the direction is
     unknown.
     """
-    name = str(rows["index_name"].dropna().iloc[0]) if rows["index_name"].notna().any() else code
+    names = rows["index_name"].dropna() if "index_name" in rows else rows.iloc[:0, :0]
+    name = str(names.iloc[0]) if len(names) else code
     bands: list[Band] = []
     if {"category", "aqi"} <= set(rows.columns):
         seen = rows.dropna(subset=["category", "aqi"])
         for label, group in seen.groupby("category", sort=False):
             colors = group["color"].dropna() if "color" in group else group["aqi"].iloc[:0]
-            color = str(colors.iloc[0]) if len(colors) else "#9e9e9e"
+            color = color_or(colors.iloc[0]) if len(colors) else UNKNOWN_COLOR
             lo, hi = float(group["aqi"].min()), float(group["aqi"].max())
             bands.append(Band(lo - 0.5, hi + 0.5, str(label), color))
     if not bands:

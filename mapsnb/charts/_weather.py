@@ -12,12 +12,14 @@ from mapsnb.charts._parts import (
     explain_empty,
     hour_axis,
     legend_outside,
+    literal,
     new_axes,
     pick,
     place_groups,
     place_of,
     refuse_places,
     set_title,
+    usable,
     wrong_frame,
 )
 from mapsnb.errors import NothingToDraw
@@ -57,16 +59,18 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     columns = set(df.columns)
     if not ({"time", "temperature"} <= columns or {"date", "temperature_max"} <= columns):
         raise ValueError(wrong_frame("plot_weather", df, "a weather frame (env.hourly_weather, …)"))
+    daily = "temperature_max" in columns
+    if len(df):
+        df = usable(df, "plot_weather", times=["date" if daily else "time"], numbers=NUMBERS)
     if df.empty:
         raise NothingToDraw(explain_empty("weather", df))
     ax = new_axes(ax)
-    units = df.attrs.get("units") or {}
-    daily = "temperature_max" in columns
+    units = df.attrs.get("units") if isinstance(df.attrs.get("units"), dict) else {}
     if daily:
         df = df.sort_values("date")
         x = df["date"]
         _daily(ax, df)
-        unit = units.get("temperature_max", "")
+        unit = _unit(units, "temperature_max")
         width: Any = 0.6
         what, when = "Daily weather", date_span(x)
     else:
@@ -75,7 +79,7 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
         ax.plot(x, df["temperature"].astype(float), color="#d93025", lw=2, marker="o",
                 ms=3 if len(df) > 1 else 7,
                 label="temperature", gid="temperature", zorder=3)  # fmt: skip
-        unit = units.get("temperature", "")
+        unit = _unit(units, "temperature")
         step = x.drop_duplicates().diff().min() if x.nunique() > 1 else dt.timedelta(hours=1)
         width = (step / dt.timedelta(days=1)) * 0.8
         hour_axis(ax, x, step)
@@ -83,14 +87,14 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
             value = float(df["temperature"].iloc[0])
             if not math.isnan(value):
                 ax.set_ylim(value - 3, value + 3)
-                ax.annotate(f"{value:g} {unit}".strip(), (x.iloc[0], value), xytext=(8, 0),
+                ax.annotate(literal(f"{value:g} {unit}".strip()), (x.iloc[0], value), xytext=(8, 0),
                             textcoords="offset points", va="center", fontsize=9, gid="value")  # fmt: skip
         what = "Hourly weather" if len(df) > 1 else "Current weather"
         when = date_span(x) + (f", {x.iloc[0]:%H:%M}" if len(df) == 1 else "")
     from matplotlib.ticker import MaxNLocator
 
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # whole degrees
-    ax.set_ylabel(f"temperature ({unit})" if unit else "temperature")
+    ax.set_ylabel(literal(f"temperature ({unit})" if unit else "temperature"))
     twin = ax.twinx()
     if "precip_probability_pct" in df.columns:
         prob = df["precip_probability_pct"].astype(float).fillna(0.0)
@@ -107,6 +111,15 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     legend_outside(ax, handles + extra[0], labels + extra[1], "", shift_in=0.55)
     attribute(ax, df)
     return ax
+
+
+#: The numbers the weather chart reads (an odd value there is left out, with a warning).
+NUMBERS = ("temperature", "temperature_min", "temperature_max", "precip_probability_pct")
+
+
+def _unit(units: dict[str, Any], column: str) -> str:
+    unit = units.get(column)
+    return unit if isinstance(unit, str) else ""
 
 
 def _daily(ax: Axes, df: pd.DataFrame) -> None:
@@ -131,5 +144,7 @@ def _daily(ax: Axes, df: pd.DataFrame) -> None:
         ax.set_xlabel("local date")
     first, last = x.min(), x.max()
     ax.set_xlim(first - dt.timedelta(days=0.6), last + dt.timedelta(days=0.6))
-    if not math.isnan(float(hi.max())):
-        ax.set_ylim(float(lo.min()) - 3, float(hi.max()) + 3)
+    values = [float(v) for v in (lo.min(), hi.max(), lo.max(), hi.min())]
+    finite = [v for v in values if math.isfinite(v)]
+    if finite:
+        ax.set_ylim(min(finite) - 3, max(finite) + 3)

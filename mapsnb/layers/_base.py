@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from mapsnb._read.credits import credit_link, frame_credits, present
+from mapsnb import _html
+from mapsnb._read.credits import frame_credits, present
 
 #: Names of mapsnb layers start with this; :func:`show` replaces such layers.
 PREFIX = "mapsnb:"
@@ -53,4 +54,5 @@ def _union(bounds: Iterable[Bounds | None]) -> Bounds | None:
 
 
 def _link(url: Any, text: str) -> str:
-    return (credit_link(str(url), text) or "") if present(url) else ""
+    """A link to an http(s) ``url`` (``""`` for a missing URL or any other scheme)."""
+    return (_html.link(url, text) or "") if present(url) else ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -11,6 +10,7 @@ import ipyleaflet
 import ipywidgets
 import numpy as np
 
+from mapsnb import _html
 from mapsnb._read.credits import present
 from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
 from mapsnb.layers._features import _place_features, _point
@@ -37,15 +37,17 @@ _HOVER_STYLE = {"weight": 3, "fillOpacity": 1.0}
 def _place_popup(props: Mapping[str, Any]) -> str:
     """HTML shown when a place (or a grid cluster) is clicked."""
     if props.get("cluster"):
-        names = ", ".join(html.escape(str(n)) for n in props.get("names", []))
-        more = props["count"] - len(props.get("names", []))
-        tail = f" and {more} more" if more > 0 else ""
-        return f"<b>{props['count']} places</b> in this cell: {names}{tail}"
-    lines = [f"<b>{html.escape(str(props.get('name') or 'place'))}</b>"]
-    if present(props.get("detour_min")):
+        listed = list(props.get("names") or [])
+        names = ", ".join(_html.text(n) for n in listed)
+        count = _count(props.get("count"), len(listed))
+        tail = f" and {count - len(listed)} more" if count > len(listed) else ""
+        return f"<b>{count} places</b> in this cell: {names}{tail}"
+    lines = [f"<b>{_html.text(props.get('name') or 'place')}</b>"]
+    minutes = _number(props.get("detour_min"))
+    if minutes is not None:
         extra = props.get("detour_distance_text")
-        dist = f", {html.escape(str(extra))} extra" if present(extra) else ""
-        lines.append(f"Detour: +{props['detour_min']:.1f} min{dist}")
+        dist = f", {_html.text(extra)} extra" if present(extra) else ""
+        lines.append(f"Detour: +{minutes:.1f} min{dist}")
     links = [
         _link(props.get("place_url"), "Open in Google Maps"),
         _link(props.get("directions_url"), "Directions"),
@@ -54,9 +56,23 @@ def _place_popup(props: Mapping[str, Any]) -> str:
         lines.append(" · ".join(x for x in links if x))
     title, url = props.get("attribution_title"), props.get("attribution_url")
     if present(title) or present(url):
-        credit = _link(url, str(title or "source")) or html.escape(str(title))
+        credit = _link(url, str(title or "source")) or _html.text(title)
         lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")
     return "<br>".join(lines)
+
+
+def _number(value: Any) -> float | None:
+    """A finite number from a popup property (``None`` for text, NaN, missing)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
+def _count(value: Any, listed: int) -> int:
+    """A cluster's count (the number of names it lists when it says none)."""
+    number = _number(value)
+    return int(number) if number is not None else listed
 
 
 def _grid_clusters(
@@ -78,7 +94,7 @@ def _grid_clusters(
         if n == 1:
             out.append(feats[int(order[start])])
             continue
-        names = [feats[int(i)]["properties"].get("name") for i in order[start : start + 5]]
+        names = [feats[int(i)]["properties"].get("name") for i in order[start : start + min(n, 5)]]
         props = {
             "cluster": True,
             "count": n,
@@ -117,7 +133,7 @@ def _geojson_points(
     def _on_hover(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
         props = properties or {}
         label = f"{props['count']} places" if props.get("cluster") else props.get("name")
-        info.value = f"<b>{html.escape(str(label or ''))}</b>"
+        info.value = f"<b>{_html.text(label or '')}</b>"
 
     layer.on_click(_on_click)
     layer.on_hover(_on_hover)

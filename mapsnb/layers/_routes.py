@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import warnings
 from collections.abc import Mapping
 from typing import Any
@@ -12,6 +11,7 @@ import ipywidgets
 import numpy as np
 import pandas as pd
 
+from mapsnb import _html
 from mapsnb._read.credits import present
 from mapsnb.errors import EmptyResultWarning, NothingToDraw
 from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
@@ -53,19 +53,19 @@ def _route_paths(result: Any, routes: pd.DataFrame) -> dict[int, list[tuple[floa
 
 def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None) -> str:
     label = "Recommended route" if recommended else f"Alternative route {row['route_index']}"
-    lines = [f"<b>{label}</b>"]
+    lines = [f"<b>{_html.text(label)}</b>"]
     if present(row.get("distance_m")):
         lines.append(f"Distance: {_fmt_km(float(row['distance_m']))}")
     if present(row.get("duration_s")):
         lines.append(f"Duration: {_fmt_min(float(row['duration_s']))}")
     ends = [row.get("origin"), row.get("destination")]
     if all(present(e) for e in ends):
-        lines.append(html.escape(f"{ends[0]} → {ends[1]}"))
+        lines.append(_html.text(f"{ends[0]} → {ends[1]}"))
     if warning:
-        lines.append(f"<span style='color:#b06000'>⚠ {html.escape(warning)}</span>")
+        lines.append(f"<span style='color:#b06000'>⚠ {_html.text(warning)}</span>")
     title = row.get("attribution_title")
     if present(title):
-        credit = _link(row.get("attribution_url"), str(title)) or html.escape(str(title))
+        credit = _link(row.get("attribution_url"), str(title)) or _html.text(title)
         lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")
     return "<br>".join(lines)
 
@@ -78,9 +78,9 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.
         weight=2,
         fill_color=color,
         fill_opacity=1.0,
-        name=f"{PREFIX}{label}",
+        name=f"{PREFIX}{_html.text(label)}",  # a layers control writes names as markup
     )
-    marker.details = f"<b>{html.escape(label)}</b>"
+    marker.details = f"<b>{_html.text(label)}</b>"
     return marker
 
 

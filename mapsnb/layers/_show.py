@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import html
 import math
 import warnings
 from collections.abc import Mapping, Sequence
@@ -13,6 +12,7 @@ import ipyleaflet
 import ipywidgets
 import pandas as pd
 
+from mapsnb import _html
 from mapsnb._read.credits import credits_line_html
 from mapsnb._types import Circle, Viewport
 from mapsnb.errors import EmptyResultWarning
@@ -89,7 +89,7 @@ def _controls(layers: Sequence[Any]) -> list[ipyleaflet.Control]:
     controls.append(ipyleaflet.WidgetControl(widget=box, position="bottomright"))
     warnings = dict.fromkeys(w for layer in layers for w in getattr(layer, "mapsnb_warnings", []))
     if warnings:
-        body = "<br>".join(f"⚠ {html.escape(w)}" for w in warnings)
+        body = "<br>".join(f"⚠ {_html.text(w)}" for w in warnings)
         note = ipywidgets.HTML(value=f"<div style='color:#b06000;max-width:260px'>{body}</div>")
         controls.append(ipyleaflet.WidgetControl(widget=note, position="topleft"))
     return controls
@@ -186,7 +186,7 @@ def _nothing_to_show(m: ipyleaflet.Map, empty: list[Any], bounds: Bounds | None)
     )
     warnings.warn(message, EmptyResultWarning, stacklevel=3)
     note = ipywidgets.HTML(
-        value=f"<div style='color:#b06000;max-width:280px'>ⓘ {html.escape(message)}</div>"
+        value=f"<div style='color:#b06000;max-width:280px'>ⓘ {_html.text(message)}</div>"
     )
     control = ipyleaflet.WidgetControl(widget=note, position="topleft")
     m.add(control)

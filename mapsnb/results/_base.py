@@ -6,12 +6,12 @@ It keeps ``.raw``, ``.request``, ``.source``, the attributions and hints.
 from __future__ import annotations
 
 import datetime as dt
-import html
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import PrivateAttr, ValidationError
 
+from mapsnb import _html
 from mapsnb._read import wire as _wire
 from mapsnb._read.credits import credits_html, is_synthetic, unique_credits
 from mapsnb._read.summary_html import plain_text, safe_html
@@ -239,14 +239,14 @@ class ToolResult(_Model):
 
     def _repr_html_(self) -> str:
         parts = [
-            f"<div class='mapsnb-result'><b>{type(self).__name__}</b> ({html.escape(self.tool)})"
+            f"<div class='mapsnb-result'><b>{_html.text(type(self).__name__)}</b> ({_html.text(self.tool)})"
         ]
         summary = getattr(self, "summary", None)
         if summary:
             parts.append(f"<div>{safe_html(summary)}</div>")
         parts.append(self._html_body())
         parts.extend(
-            f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {html.escape(h)}</div>"
+            f"<div class='mapsnb-hint' style='color:#8a5a00'>ⓘ {_html.text(h)}</div>"
             for h in self.hints
         )
         parts.append(

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import field_validator
 
+from mapsnb import _html
 from mapsnb._read import wire as _wire
 from mapsnb.results._base import ToolResult
 from mapsnb.results._models import _Model
@@ -56,15 +56,8 @@ class _Resolution(ToolResult):
         return value
 
     def _html_body(self) -> str:
-        if not self.save_to_maps_url:
-            return ""
-        if not self.save_to_maps_url.lower().startswith(("https://", "http://")):
-            return ""
-        url = html.escape(self.save_to_maps_url)
-        return (
-            f"<div><a href='{url}' target='_blank' rel='noopener'>"
-            "Save these places to Google Maps</a></div>"
-        )
+        save = _html.link(self.save_to_maps_url, "Save these places to Google Maps")
+        return f"<div>{save}</div>" if save else ""
 
 
 class ResolvedNames(_Resolution):

@@ -19,6 +19,7 @@ import ipyleaflet
 import ipywidgets as w
 import pandas as pd
 
+from mapsnb import _html
 from mapsnb._read.credits import SANDBOX_NOTE, credits_html, unique_credits
 from mapsnb._transport.secrets import redact
 from mapsnb.errors import (
@@ -74,11 +75,11 @@ def invalid_html(exc: InvalidRequest, labels: Mapping[str, str]) -> str:
     root = field.split(".")[0].split("[")[0]
     label = labels.get(field) or labels.get(root)
     name = (
-        f"<b>{html.escape(label)}</b> (<code>{html.escape(field)}</code>)"
+        f"<b>{_html.text(label)}</b> (<code>{_html.text(field)}</code>)"
         if label
-        else (f"<code>{html.escape(field)}</code>")
+        else (f"<code>{_html.text(field)}</code>")
     )
-    return f"<div style='{ERROR_STYLE}'>⚠ Invalid input — {name}: {html.escape(exc.rule)}</div>"
+    return f"<div style='{ERROR_STYLE}'>⚠ Invalid input — {name}: {_html.text(exc.rule)}</div>"
 
 
 def failure_html(exc: BaseException) -> str:
@@ -98,13 +99,13 @@ def failure_html(exc: BaseException) -> str:
         head, text = type(exc).__name__, str(exc)
     else:
         head, text = f"Unexpected error ({type(exc).__name__})", str(exc)
-    body = html.escape(redact(text)).replace("\n", "<br>")
-    return f"<div style='{ERROR_STYLE}'>⚠ <b>{html.escape(head)}</b>: {body}</div>"
+    body = _html.text(redact(text)).replace("\n", "<br>")
+    return f"<div style='{ERROR_STYLE}'>⚠ <b>{_html.text(head)}</b>: {body}</div>"
 
 
 def note_html(text: str) -> str:
     """A highlighted note (billing tier, beta warnings)."""
-    return f"<div style='{NOTE_STYLE}'>ⓘ {html.escape(text)}</div>"
+    return f"<div style='{NOTE_STYLE}'>ⓘ {_html.text(text)}</div>"
 
 
 def attribution_html(result: ToolResult) -> str:
@@ -118,10 +119,7 @@ def _cell(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:,.6g}" if abs(value) < 1e6 else f"{value:,.0f}"
     text = str(value)
-    if text.startswith(("http://", "https://")):
-        url = html.escape(text)
-        return f"<a href='{url}' target='_blank' rel='noopener'>link</a>"
-    return html.escape(text)
+    return _html.link(text, "link") or _html.text(text)
 
 
 def frame_html(
@@ -134,14 +132,14 @@ def frame_html(
 ) -> str:
     """A small HTML table of ``df`` (chosen columns, escaped cells, URLs as links)."""
     if df is None or len(df) == 0:
-        return f"<div><i>{html.escape(empty)}</i></div>"
+        return f"<div><i>{_html.text(empty)}</i></div>"
     cols = [c for c in (columns or list(df.columns)) if c in df.columns]
-    head = "".join(f"<th style='text-align:left'>{html.escape(str(c))}</th>" for c in cols)
+    head = "".join(f"<th style='text-align:left'>{_html.text(str(c))}</th>" for c in cols)
     rows = []
     for _, row in df.head(max_rows).iterrows():
         record = row.to_dict()
         style = row_style(record) if row_style else ""
-        attr = f" style='{style}'" if style else ""
+        attr = f" style='{_html.attr(style)}'" if style else ""
         cells = "".join(f"<td>{_cell(record.get(c))}</td>" for c in cols)
         rows.append(f"<tr{attr}>{cells}</tr>")
     more = (
@@ -372,7 +370,11 @@ class BaseForm(w.VBox):
         layers.show(*results, map=self.map)
 
     def _source_note(self, result: ToolResult) -> str:
-        return f" — {SANDBOX_NOTE}" if result.is_synthetic else f" — source: {result.source}"
+        """`` — <source>`` for a status line (HTML; the source is escaped: a cache file shared
+        by a course may say anything there)."""
+        if result.is_synthetic:
+            return f" — {_html.text(SANDBOX_NOTE)}"
+        return f" — source: {_html.text(result.source)}"
 
     def _on_map_interaction(self, **event: Any) -> None:
         if event.get("type") != "click" or not self.active:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
+from mapsnb import _html
 from mapsnb._calls.arguments import UNITS
 from mapsnb._read.credits import frame_credits
 from mapsnb.results import EnvironmentResult
@@ -81,7 +82,7 @@ class EnvironmentForm(BaseForm):
             value=None,
             description="Hour",
         )
-        self.time_help = w.HTML(f"<small>{TIME_HELP}</small>")
+        self.time_help = w.HTML(f"<small>{_html.text(TIME_HELP)}</small>")
         self.units = w.ToggleButtons(options=list(UNITS), value="METRIC", description="Units")
         self.pollutants = w.Checkbox(value=False, description="Pollutant concentrations")
         self._layout(
@@ -131,8 +132,9 @@ class EnvironmentForm(BaseForm):
         if isinstance(date, dt.date) and self.hour.value is not None:
             mode += f" {self.hour.value:02d}:00"
         zone = f" ({result.zone})" if result.zone else ""
-        domains = ", ".join(result.domains) or "no data"
-        self.status.value = f"{domains} — {mode}{zone}{self._source_note(result)}"
+        domains = ", ".join(map(str, result.domains)) or "no data"
+        status = _html.text(f"{domains} — {mode}{zone}")
+        self.status.value = f"{status}{self._source_note(result)}"
         self._mark(self.location_value)
         return result
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from mapsnb import _html
 from mapsnb.widgets._base import BaseForm, default_client, new_map
 from mapsnb.widgets._environment import EnvironmentForm
 from mapsnb.widgets._places import PlaceSearchForm
@@ -78,7 +79,7 @@ class Explorer(w.VBox):
     def _source_line(self) -> str:
         if getattr(self.client, "is_sandbox", False):
             return "Sandbox: synthetic data from the built-in emulator (no API key)."
-        return f"Source: {getattr(self.client, 'source', 'live')}"
+        return f"Source: {_html.text(getattr(self.client, 'source', 'live'))}"
 
     def _status_after_result(self, form: BaseForm, title: str) -> Callable[[Any], None]:
         def show(_result: Any) -> None:
@@ -87,7 +88,8 @@ class Explorer(w.VBox):
         return show
 
     def _set_status(self, title: str, text: str) -> None:
-        self.status.value = f"<b>{title}</b>: {text}" if text else self._source_line()
+        # ``text`` is a form's status line, HTML already made safe by the form
+        self.status.value = f"<b>{_html.text(title)}</b>: {text}" if text else self._source_line()
 
     def _on_tab(self, _change: Any = None) -> None:
         """Only the selected form reacts to map clicks; keep the Stacks in step in Python too."""

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import ipywidgets as w
 import numpy as np
 
+from mapsnb import _html
 from mapsnb.results import ResolvedNames, ResolvedUrls
 from mapsnb.widgets._base import BaseForm, frame_html
 
@@ -16,7 +16,7 @@ __all__ = ["ResolveForm"]
 
 AUTO, NAMES, URLS = "Auto", "Names", "Google Maps URLs"
 COLUMNS = ["query", "url", "ok", "place_id", "confidence", "error_status", "error_message"]
-FAILED_STYLE = "background:#fde2e2;color:#8b0000"
+FAILED_STYLE = "background-color:#fde2e2;color:#8b0000"
 SAVE_TEXT = "Save these places to Google Maps"
 
 
@@ -90,12 +90,8 @@ class ResolveForm(BaseForm):
         self.result = result
         self.frame = result.to_frame()
         self._show_table(result, frame_html(self.frame, COLUMNS, row_style=_failed_style))
-        url = result.save_to_maps_url
-        self.save_link.value = (
-            f"<a href='{html.escape(url)}' target='_blank' rel='noopener'>{SAVE_TEXT}</a>"
-            if url
-            else ""
-        )
+        # a link only to http(s): an answer's javascript: or data: URL is no link
+        self.save_link.value = _html.link(result.save_to_maps_url, SAVE_TEXT) or ""
         failed = len(result.failures)
         self.status.value = (
             f"{len(self.frame) - failed} resolved, {failed} failed{self._source_note(result)}"

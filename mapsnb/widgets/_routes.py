@@ -10,6 +10,7 @@ import ipyleaflet
 import ipywidgets as w
 import pandas as pd
 
+from mapsnb import _html
 from mapsnb._calls.arguments import TRAFFIC_AWARE, TRAVEL_MODES
 from mapsnb._read.summary_html import safe_html
 from mapsnb.errors import EmptyResultWarning, InvalidRequest
@@ -181,8 +182,8 @@ class RouteForm(BaseForm):
         )
         if self.frame.empty:  # no route: the emulator's or the server's reason, not a map error
             why = "; ".join(result.hints)
-            self.status.value = f"No route found{': ' + why if why else ''}"
-            self.status.value += self._source_note(result)
+            found = _html.text(f"No route found{': ' + why if why else ''}")
+            self.status.value = found + self._source_note(result)
         else:
             self.status.value = f"{len(self.frame)} route(s){self._source_note(result)}"
         with warnings_module.catch_warnings():
