@@ -342,3 +342,20 @@ def test_the_readme_example_and_its_cost_arithmetic_hold() -> None:
             "cafés", mapsnb.Viewport((38.7, -9.2), (38.73, east)), max_depth=3, dry_run=True
         )
     assert square.attrs["calls_at_most"] == 340 and len(square) == 4
+
+
+def test_an_area_too_large_for_its_tiles_is_refused_quickly() -> None:
+    world = {"type": "Polygon", "coordinates": [[[-170, -80], [170, -80], [170, 80], [-170, 80]]]}
+    half = {"type": "Polygon", "coordinates": [[[0, -60], [170, -60], [170, 60], [0, 60]]]}
+    with mapsnb.Client() as client:
+        with pytest.raises(InvalidRequest, match="180° of longitude") as info:
+            client.search_area("cafés", world, dry_run=True)
+        assert info.value.field == "area"
+        with pytest.raises(InvalidRequest, match="first grid of") as info:
+            client.search_area("cafés", half, tile_m=1000, dry_run=True)
+        assert info.value.field == "tile_m"
+        with pytest.raises(InvalidRequest, match="at most 60 km"):
+            client.search_area("cafés", half, dry_run=True)  # 60 km tiles: still 70,000
+        box = {"type": "Polygon", "coordinates": [[[0, 30], [20, 30], [20, 50], [0, 50]]]}
+        plan = client.search_area("cafés", box, dry_run=True)  # 60 km tiles
+        assert 1000 < len(plan) <= 1200 and plan.attrs["tier"] == "Pro"

@@ -293,6 +293,12 @@ def polygon_area(value: Any, label: str = "polygon") -> Area:
         raise InvalidRequest("area", "holds no polygon")
     lngs = [p[0] for polygon in polygons for p in polygon[0]]
     lats = [p[1] for polygon in polygons for p in polygon[0]]
+    if max(lngs) - min(lngs) > 180:
+        raise InvalidRequest(
+            "area",
+            "spans more than 180° of longitude; split a polygon that crosses the antimeridian "
+            "into a MultiPolygon (as GeoJSON does)",
+        )
     plane = Plane((min(lats) + max(lats)) / 2, (min(lngs) + max(lngs)) / 2)
 
     def xy(ring: list[tuple[float, float]]) -> XY:

@@ -18,14 +18,17 @@ from dataclasses import dataclass
 import pandas as pd
 
 from mapsnb._calls.area.geometry import Area
+from mapsnb.errors import InvalidRequest
 from mapsnb.polyline import haversine_m
 
 #: The largest first-level tile side: its bias circle (half the diagonal, ~42 km) stays within
 #: the tool's 50 km, with room for the plane's stretch away from the area's middle.
 MAX_TILE_M = 60_000.0
 MAX_RADIUS_M = 50_000
+#: The most first-level tiles a search may plan (a country at 60 km is a few hundred).
+MAX_FIRST_TILES = 10_000
 #: Above this many tiles, the worst case is bounded by arithmetic instead of counted tile by tile.
-_COUNT_LIMIT = 20_000
+_COUNT_LIMIT = 2_000
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,13 @@ def first_level(area: Area, tile_m: float) -> list[Tile]:
     x0, y0, x1, y1 = area.bounds
     cols = max(1, math.ceil((x1 - x0) / tile_m - 1e-9))
     rows = max(1, math.ceil((y1 - y0) / tile_m - 1e-9))
+    if cols * rows > MAX_FIRST_TILES:
+        raise InvalidRequest(
+            "tile_m",
+            f"{tile_m:,.0f} m tiles would make a first grid of {cols * rows:,} tiles over this "
+            f"area (at most {MAX_FIRST_TILES:,}): give a larger tile_m (at most 60 km) or "
+            "a smaller area",
+        )
     left = (x0 + x1) / 2 - cols * tile_m / 2
     bottom = (y0 + y1) / 2 - rows * tile_m / 2
     tiles = [
