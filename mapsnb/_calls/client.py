@@ -274,6 +274,7 @@ class AsyncClient(BaseClient):
     search_along_route = awaited(ToolMethods.search_along_route)
     resolve_names = awaited(ToolMethods.resolve_names)
     resolve_maps_urls = awaited(ToolMethods.resolve_maps_urls)
+    search_area = awaited(ToolMethods.search_area)
 
     async def check(self) -> CheckReport:
         """Verify access with one cheap real call and compare the server's tools with mapsnb's

@@ -6,7 +6,7 @@ import datetime as dt
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mapsnb._calls import arguments as rq
 from mapsnb._calls.flow import BaseClient
@@ -22,6 +22,9 @@ from mapsnb.results import (
     ResolvedUrls,
     RoutesResult,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
 
@@ -171,3 +174,77 @@ class ToolMethods(BaseClient):
     def resolve_maps_urls(self, urls: Iterable[str]) -> ResolvedUrls:
         """Resolve up to 20 Google Maps URLs to place ids (1:1 with inputs)."""
         return self._typed("resolve_maps_urls", locals())
+
+    def search_area(
+        self,
+        text_query: str,
+        area: Any,
+        *,
+        page_size: int | None = 10,
+        max_depth: int = 2,
+        tile_m: float | None = None,
+        radius_m: float = 5000,
+        language_code: str | None = None,
+        region_code: str | None = None,
+        include_extended_details: bool | None = None,
+        max_calls: int | None = None,
+        dry_run: bool = False,
+        progress: bool = True,
+        resume: pd.DataFrame | None = None,
+    ) -> pd.DataFrame:
+        """Every place ``text_query`` finds in an area: tiles, quadrants of full tiles, one frame.
+
+        ``search_places`` gives at most ``page_size`` places a call and its circle is a bias,
+        not a limit. This tiles the area with squares (each asked with the circle around it),
+        asks the four quadrants of a tile whose answer is full (``page_size`` places), down to
+        ``max_depth``, keeps the places inside the area and deduplicates them by place id.
+
+        Parameters
+        ----------
+        text_query
+            What to look for, without a place: ``"cafés"`` (the tiles say where).
+        area
+            A town or region name (resolved once with one ``search_places`` call: the circle
+            of ``radius_m`` around the place it finds; the tools give no outlines), a
+            ``Circle`` (with a radius), a ``Viewport``, a GeoJSON-like ``Polygon`` or
+            ``MultiPolygon`` (or Feature, FeatureCollection) in longitude/latitude, or a
+            shapely geometry, GeoSeries or GeoDataFrame (brought to EPSG:4326).
+        page_size
+            Places asked per tile, 1–10 (above 5 is billed Pro; fewer fill tiles sooner).
+        max_depth
+            How many times a full tile may be split in four (0–8); each level can multiply
+            the calls by four.
+        tile_m
+            Side of the first-level squares in metres (default: half the area's longer side,
+            a 2×2 grid; at most 60 km).
+        radius_m
+            For a name: the radius of the circle searched around it (default 5 km).
+        language_code, region_code, include_extended_details
+            As :meth:`search_places`.
+        max_calls
+            The most calls this search may make (cache answers included). A search whose
+            first calls would pass it, or the client's budget, raises
+            :class:`~mapsnb.BudgetExceeded` before sending anything; later, a full tile whose
+            quadrants would pass it is left unsplit (its status says so).
+        dry_run
+            Return the plan (the first calls, one row each) with its cost in ``attrs``
+            (``calls_at_least``, ``calls_at_most``, ``calls_by_tier``, ``cost``); send nothing.
+        progress
+            Show a ``tqdm`` progress bar.
+        resume
+            An earlier frame of the same search (or an error's ``.partial``): its tiles are not
+            asked again. With a larger ``max_depth`` it goes on splitting where it was full.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per place, first found first: the columns of
+            :meth:`PlacesResult.to_frame`, plus ``tiles`` (the ids of the tiles that found the
+            place). ``attrs["coverage"]`` is a :class:`~mapsnb._calls.area.Coverage`: tiles
+            asked, full tiles left unsplit (where places may be missing), calls by billing
+            tier, the share of the area covered; print it. A ``Client`` sends the calls one
+            after another, an ``AsyncClient`` eight at a time.
+        """
+        from mapsnb._calls.area import search_area
+
+        return search_area(self, locals())
