@@ -7,6 +7,7 @@ characters is caught too. :mod:`mapsnb._transport.secrets` wraps and normalises 
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 import threading
@@ -145,24 +146,108 @@ def _spans(text: str) -> list[tuple[int, int]] | None:
     return merged
 
 
-def _redact_regex(text: str) -> str:
+def _regex_spans(text: str) -> list[tuple[int, int]]:
+    """:func:`_spans` by the regex (for text whose lower case changes its length)."""
     pattern = _pattern()
     if pattern is None:
-        return text
+        return []
     values = _PATTERN[0]
-    out: list[str] = []
-    pos = 0
-    m = pattern.search(text, pos)
+    spans: list[tuple[int, int]] = []
+    m = pattern.search(text, 0)
     while m is not None:
         end = _extend(text, m.start(), m.end(), values)
-        out.append(text[pos : m.start()])
-        out.append(MASK)
-        pos = end
-        m = pattern.search(text, pos)
-    if not out:
-        return text
-    out.append(text[pos:])
-    return "".join(out)
+        spans.append((m.start(), end))
+        m = pattern.search(text, end)
+    return spans
+
+
+#: A JSON escape of a printable ASCII character (``\u0041``, ``\/``): a credential echoed
+#: with them reads as itself once decoded, so the decoded text is searched too.
+_ASCII_ESCAPE = re.compile(r"\\u00[2-7][0-9a-fA-F]|\\/")
+_ESCAPE = re.compile(r"\\(?:u00[2-7][0-9a-fA-F]|[\\/\"])")
+#: How many levels of JSON inside JSON strings are decoded (a text block holds one more).
+_ESCAPE_LEVELS = 4
+
+
+def _unescaped(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` with its ASCII JSON escapes decoded, and the breakpoints that map a position in
+    it back to ``text`` (``view[v]`` for ``v >= views[k]`` is ``text[origins[k] + v - views[k]]``)."""
+    parts: list[str] = []
+    views, origins = [0], [0]
+    pos = size = 0
+    for m in _ESCAPE.finditer(text):
+        literal = text[pos : m.start()]
+        parts.append(literal)
+        size += len(literal)
+        found = m.group()
+        parts.append(chr(int(found[2:], 16)) if found[1] == "u" else found[1])
+        views += [size, size + 1]
+        origins += [m.start(), m.end()]
+        size += 1
+        pos = m.end()
+    parts.append(text[pos:])
+    return "".join(parts), views, origins
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _escape_at(text: str, i: int) -> int:
+    """The length of the JSON escape starting at ``text[i]`` (a backslash not itself escaped),
+    else 0: 6 for ``\\uXXXX``, 2 for ``\\n``, ``\\"``, ``\\\\``..."""
+    if i < 0 or text[i] != "\\":
+        return 0
+    j = i
+    while j > 0 and text[j - 1] == "\\":
+        j -= 1
+    if (i - j) % 2:  # an odd run of backslashes before it: it is the second of a pair
+        return 0
+    if text[i + 1 : i + 2] == "u" and len(text) >= i + 6 and set(text[i + 2 : i + 6]) <= _HEX:
+        return 6
+    return 2 if i + 1 < len(text) else 1
+
+
+def _escape_start(text: str, a: int) -> int:
+    """``a``, moved back to the start of an escape it falls inside."""
+    for i in range(max(0, a - 5), a):
+        size = _escape_at(text, i)
+        if i + size > a:
+            return i
+    return a
+
+
+def _escape_end(text: str, b: int) -> int:
+    """``b``, moved on to the end of an escape it falls inside."""
+    for i in range(max(0, b - 5), b):
+        size = _escape_at(text, i)
+        if i + size > b:
+            return i + size
+    return b
+
+
+def _find(text: str, level: int = 0) -> list[tuple[int, int]]:
+    """Spans of ``text`` holding a credential, also where JSON escapes spell one (merged)."""
+    spans = _spans(text)
+    if spans is None:
+        spans = _regex_spans(text)
+    if level < _ESCAPE_LEVELS and "\\" in text and _ASCII_ESCAPE.search(text):
+        view, views, origins = _unescaped(text)
+
+        def back(v: int) -> int:
+            k = bisect.bisect_right(views, v) - 1
+            return origins[k] + v - views[k]
+
+        spans = spans + [(back(a), back(b)) for a, b in _find(view, level + 1)]
+    if "\\" in text:  # a mask never cuts an escape in two (it would not be JSON any more)
+        spans = [(_escape_start(text, a), _escape_end(text, b)) for a, b in spans]
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and a < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return merged
 
 
 #: Query parameters of a URL that carry a credential (``userProject`` and the like do not).
@@ -225,9 +310,7 @@ def redact(text: str, *, urls: bool = True) -> str:
         text = redact_url(text)
     if not _SECRETS:
         return text
-    spans = _spans(text)
-    if spans is None:
-        return _redact_regex(text)
+    spans = _find(text)
     if not spans:
         return text
     out, pos = [], 0
@@ -242,10 +325,7 @@ def mentions_secret(text: str) -> bool:
     """True when ``text`` holds a live credential or a long run of one."""
     if not _SECRETS or not text:
         return False
-    spans = _spans(text)
-    if spans is None:
-        return _redact_regex(text) != text
-    return bool(spans)
+    return bool(_find(text))
 
 
 def redact_obj(obj: Any, _depth: int = 0) -> Any:

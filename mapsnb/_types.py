@@ -48,18 +48,42 @@ class LatLng(NamedTuple):
         return {"latitude": lat, "longitude": lng}
 
 
+#: The longest place id accepted (real ones are under 300 characters).
+_MAX_PLACE_ID = 1000
+
+
+def _kind(value: object) -> str:
+    """``None`` or the type of ``value`` (never its possibly long or secret text)."""
+    return "None" if value is None else type(value).__name__
+
+
 class PlaceId(str):
     """A Google Maps place id (``"ChIJ..."``); a ``places/ID`` resource name is accepted too."""
 
     __slots__ = ()
 
     def __new__(cls, value: str) -> PlaceId:
-        value = str(value).strip()
-        if value.startswith("places/"):
-            value = value[len("places/") :]
-        if not value:
+        if not isinstance(value, str):  # None, a number, bytes: never their str()
+            raise InvalidRequest(
+                "place_id", f"must be a string (a place id such as 'ChIJ...'), got {_kind(value)}"
+            )
+        text = str.strip(value)
+        if text.startswith("places/"):
+            text = text[len("places/") :]
+        if not text:
             raise InvalidRequest("place_id", "must be a non-empty place id")
-        return super().__new__(cls, value)
+        bad = next((i for i, ch in enumerate(text) if not ch.isprintable()), None)
+        if bad is not None:
+            raise InvalidRequest(
+                "place_id",
+                f"must hold no control characters (U+{ord(text[bad]):04X} at position {bad}); "
+                "a place id reads like 'ChIJ...'",
+            )
+        if len(text) > _MAX_PLACE_ID:
+            raise InvalidRequest(
+                "place_id", f"must be at most {_MAX_PLACE_ID} characters, got {len(text)}"
+            )
+        return super().__new__(cls, text)
 
     def __repr__(self) -> str:
         return f"PlaceId({str(self)!r})"

@@ -17,6 +17,7 @@ import httpx
 from mapsnb._calls.flow import BaseClient
 from mapsnb._calls.rpc import AnswerTimeout, Flow, Renew, Sleep, Steps
 from mapsnb._calls.tools import ToolMethods
+from mapsnb._transport.events import request_id
 from mapsnb._transport.limits import BodyReader, Budget, bound_sockets, ending_at
 
 if TYPE_CHECKING:
@@ -45,6 +46,14 @@ def awaited(
 
 #: ``asyncio.timeout`` (3.11+): a deadline without the extra task ``wait_for`` makes on 3.11.
 _timeout = getattr(asyncio, "timeout", None)
+
+
+async def _within(seconds: float, awaitable: Awaitable[R]) -> R:
+    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``."""
+    if _timeout is None:  # Python 3.10
+        return await asyncio.wait_for(awaitable, seconds)
+    async with _timeout(seconds):
+        return await awaitable
 
 
 def _abandon_async(http: httpx.AsyncClient, loop: list[asyncio.AbstractEventLoop]) -> None:
@@ -221,11 +230,12 @@ class Client(ToolMethods):
             with ending_at(ends):  # each socket operation gets at most the time left
                 response = self._http.send(request, stream=True)
                 try:
-                    reader = BodyReader(response, self.max_response_bytes)
+                    reader = BodyReader(response, self.max_response_bytes, request_id(request))
                     if (whole := reader.preloaded()) is not None:
                         return whole
                     for chunk in response.iter_raw():
-                        reader.feed(chunk)
+                        if reader.feed(chunk):  # the response event; the stream stays open
+                            break
                         if time.monotonic() > ends:
                             raise AnswerTimeout(f"the whole answer took more than {seconds:g} s")
                     return reader.finish()
@@ -339,11 +349,12 @@ class AsyncClient(BaseClient):
         async def exchange() -> httpx.Response:
             response = await self._http.send(request, stream=True)
             try:
-                reader = BodyReader(response, self.max_response_bytes)
+                reader = BodyReader(response, self.max_response_bytes, request_id(request))
                 if (whole := reader.preloaded()) is not None:
                     return whole
                 async for chunk in response.aiter_raw():
-                    reader.feed(chunk)
+                    if reader.feed(chunk):  # the response event; the stream stays open
+                        break
                 return reader.finish()
             finally:
                 await response.aclose()
@@ -363,11 +374,15 @@ class AsyncClient(BaseClient):
             return exc
 
     async def aclose(self) -> None:
-        """End the MCP session (DELETE) if there is one and close the connections."""
+        """End the MCP session (DELETE) if there is one and close the connections.
+
+        The DELETE gets at most ``timeout`` seconds, as with :meth:`Client.close`: a server
+        that trickles its answer cannot keep ``async with`` open.
+        """
         request = self._delete_request()
         if request is not None and not self._http.is_closed:
-            with contextlib.suppress(httpx.HTTPError):
-                await self._http.send(request)
+            with contextlib.suppress(httpx.HTTPError, TimeoutError):
+                await _within(self.timeout, self._http.send(request))
         await self._http.aclose()
         self._finalizer.detach()
 

@@ -277,9 +277,8 @@ def _endpoint(client: BaseClient) -> str:
 
 
 def _credentials(client: BaseClient) -> str:
-    kinds = [k for k, s in (("API key", client._key), ("OAuth token", client._token)) if s]
-    if getattr(client, "_url_secrets", None):
-        kinds.append("credentials in the URL")
+    names = {"api_key": "API key", "token": "OAuth token", "url": "credentials in the URL"}
+    kinds = [names.get(k, k) for k in client._credential_kinds()]
     text = " + ".join(kinds) + " (hidden)" if kinds else "none"
     if client.quota_project:
         text += f" · quota project {client.quota_project}"

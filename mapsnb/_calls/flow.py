@@ -26,7 +26,7 @@ from mapsnb._redact import _Secret, redact_url, url_credentials
 from mapsnb._store.cache import Cache, Stored, open_cache
 from mapsnb._store.recording import NoNetwork, Recording, open_recording
 from mapsnb._transport import protocol as proto
-from mapsnb._transport.secrets import install_log_filter, normalise, secret
+from mapsnb._transport.secrets import header_secrets, install_log_filter, normalise, secret
 from mapsnb.errors import (
     InvalidRequest,
     MapsnbError,
@@ -120,7 +120,10 @@ class BaseClient(Exchange):
         self._token = secret(token, "token")
         # credentials carried by the URL (?key=…, user:password@) are live credentials too
         self._url_secrets = [_Secret(v) for v in url_credentials(url or "")]
+        # and so are those of extra headers (X-Goog-Api-Key, Authorization, X-...-Token)
+        self._header_secrets = header_secrets(extra_headers)
         key = self._key.reveal() if self._key else None
+        in_headers = bool(self._header_secrets)
         self.deadline = settings.default_deadline if deadline_s is None else deadline_s
         self.max_response_bytes = (
             int(settings.max_response_bytes) if max_response_bytes is None else max_response_bytes
@@ -129,14 +132,18 @@ class BaseClient(Exchange):
         self._tools = ToolsetCache()  # the server's tools/list, fetched before the first call
         self.cache: Cache | None = open_cache(cache)
         self.recording = open_recording(record, mode)
-        self._live = bool(key or token or url or sandbox)  # may call a server for misses
+        self._live = bool(key or token or url or sandbox or in_headers)  # may call a server
         replay_only = self.recording is not None and self.recording.replay_only(self._live)
         self.quota_project = (
             None if quota_project is None else normalise(quota_project, "quota_project")
         )
         self.timeout = settings.default_timeout if timeout_s is None else timeout_s
         self.max_retries = settings.default_max_retries if max_retries is None else max_retries
-        use_sandbox = sandbox if sandbox is not None else (url is None and not key and not token)
+        use_sandbox = (
+            sandbox
+            if sandbox is not None
+            else (url is None and not key and not token and not in_headers)
+        )
         self._sandbox: Any = None
         self._mcp_endpoint: Any = None  # the emulator's, made on first use
         self._sandbox_fixed = False
@@ -178,18 +185,21 @@ class BaseClient(Exchange):
 
     # ------------------------------------------------------------------ configuration
     def __repr__(self) -> str:
-        # a half-built client (its constructor raised) still has a repr
-        if getattr(self, "_key", None):
-            auth = "api_key=***"
-        elif getattr(self, "_token", None):
-            auth = "token=***"
-        elif getattr(self, "_url_secrets", None):
-            auth = "credentials in the url (hidden)"
-        else:
-            auth = "no credentials"
+        kinds = self._credential_kinds()
+        auth = " ".join(f"{k}=***" for k in kinds) if kinds else "no credentials"
         source = getattr(self, "source", "?")
         shown = redact_url(getattr(self, "url", "?"))
         return f"<{type(self).__name__} source={source!r} url={shown!r} {auth}>"
+
+    def _credential_kinds(self) -> list[str]:
+        """Which credentials this client sends, never their values: ``api_key``, ``token``,
+        ``headers['X-Goog-Api-Key']``, ``url`` (a half-built client has some too)."""
+        kinds = [k for k, a in (("api_key", "_key"), ("token", "_token")) if getattr(self, a, None)]
+        names = dict.fromkeys(name for name, _ in getattr(self, "_header_secrets", ()))
+        kinds += [f"headers[{name!r}]" for name in names]
+        if getattr(self, "_url_secrets", None):
+            kinds.append("url")
+        return kinds
 
     @property
     def is_sandbox(self) -> bool:

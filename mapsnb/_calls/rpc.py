@@ -277,7 +277,7 @@ class Exchange:
                 )
             return TransportError(
                 f"{tail}: HTTP {outcome.status_code} {outcome.reason_phrase}. "
-                f"Body starts: {proto.snippet(outcome.text, 200)!r}. {self._network_hint()}"
+                f"Body starts: {proto.snippet(proto.body_text(outcome), 200)!r}. {self._network_hint()}"
             )
         if isinstance(outcome, httpx.TimeoutException):
             return DeadlineExceeded(
@@ -307,7 +307,9 @@ class Exchange:
             raise ProtocolError(f"initialize was refused: {_rpc_message(error)}")
         result = reply.get("result")
         if not isinstance(result, Mapping):
-            raise ProtocolError("initialize: the result is not an object", proto.snippet(resp.text))
+            raise ProtocolError(
+                "initialize: the result is not an object", proto.snippet(proto.body_text(resp))
+            )
         version = result.get("protocolVersion")
         if not isinstance(version, str) or not version.isprintable() or not version.isascii():
             version = settings.session_protocol_version
@@ -334,7 +336,7 @@ class Exchange:
         if resp.status_code == 404 and not sid:
             raise ProtocolError(
                 f"HTTP 404 Not Found from {self.url}: the MCP endpoint URL should end in /mcp",
-                proto.snippet(resp.text),
+                proto.snippet(proto.body_text(resp)),
             )
 
     def _rpc(self, method: str, params: dict[str, Any] | None, tool: str | None = None) -> Flow:
@@ -366,7 +368,7 @@ class Exchange:
                     raise ProtocolError(
                         f"{tool or method}: the server forgot the session {renewals} times "
                         "in a row (HTTP 404 for a fresh session)",
-                        proto.snippet(resp.text),
+                        proto.snippet(proto.body_text(resp)),
                     )
                 logger.debug("session %s expired; renewing", "(id hidden)")
                 yield Renew(sent["gen"])
@@ -389,13 +391,15 @@ class Exchange:
                 raise ProtocolError(
                     f"HTTP {resp.status_code}: the server refused the {method} request: "
                     f"{_rpc_message(reply['error'])}",
-                    proto.snippet(resp.text),
+                    proto.snippet(proto.body_text(resp)),
                 )
             if "error" in reply:
                 raise proto.tool_error_from_rpc(reply["error"], tool)
             result = reply["result"]
             if not isinstance(result, Mapping):
-                raise ProtocolError(f"{method}: result is not an object", proto.snippet(resp.text))
+                raise ProtocolError(
+                    f"{method}: result is not an object", proto.snippet(proto.body_text(resp))
+                )
             return result
 
     def _list_flow(self) -> Flow:

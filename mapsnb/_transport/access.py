@@ -128,7 +128,7 @@ def refusal_from_result(result: Mapping[str, Any]) -> Refusal:
     if text[:1] in ("{", "["):
         try:
             found = _from_json(json.loads(text))
-        except (json.JSONDecodeError, RecursionError):  # hostile nesting
+        except (ValueError, RecursionError):  # not JSON, hostile nesting, a 5,000-digit number
             found = None
         if found is not None:
             return found

@@ -17,6 +17,7 @@ from typing import Any
 import httpcore
 import httpx
 
+from mapsnb._transport.events import AnswerWatch, is_event_stream
 from mapsnb.errors import DeadlineExceeded, ProtocolError, ResponseTooLarge
 
 _HOP_HEADERS = (b"content-encoding", b"content-length", b"transfer-encoding")
@@ -65,11 +66,18 @@ class BodyReader:
         The streamed response (its headers say how the body is encoded).
     limit
         The most decoded bytes accepted; more raises :class:`ResponseTooLarge`.
+    answer_to
+        The JSON-RPC id of the request: in an SSE stream, reading stops at its response
+        (:meth:`feed` returns True) even if the server keeps the stream open.
     """
 
-    def __init__(self, response: httpx.Response, limit: int) -> None:
+    def __init__(self, response: httpx.Response, limit: int, answer_to: int | None = None) -> None:
         self.limit = limit
         self.response = response
+        self._watch = (
+            AnswerWatch(answer_to) if answer_to is not None and is_event_stream(response) else None
+        )
+        self._stopped = False
         codings = [
             c.strip().lower()
             for c in response.headers.get("content-encoding", "").split(",")
@@ -91,8 +99,10 @@ class BodyReader:
             self._too_large()
         return self.response
 
-    def feed(self, chunk: bytes) -> None:
-        """Add a raw chunk; raises :class:`ResponseTooLarge` as soon as the limit is passed."""
+    def feed(self, chunk: bytes) -> bool:
+        """Add a raw chunk; True when the answer is complete although the stream is not (the
+        response event of an SSE stream arrived: stop reading). Raises
+        :class:`ResponseTooLarge` as soon as the limit is passed."""
         self._raw += len(chunk)
         if self._raw > self.limit and not self._layers:
             self._too_large()
@@ -104,6 +114,9 @@ class BodyReader:
         self._body += data
         if len(self._body) > self.limit:
             self._too_large()
+        if self._watch is not None and data and self._watch.answered(self._body):
+            self._stopped = True
+        return self._stopped
 
     def _too_large(self) -> None:
         raise ResponseTooLarge(
@@ -115,10 +128,11 @@ class BodyReader:
         """The whole answer as an in-memory response (decoded; encoding headers dropped).
 
         Raises :class:`ProtocolError` when a compressed body ended before its end marker (a
-        corrupt or truncated ``gzip``/``deflate`` stream), rather than reading as empty.
+        corrupt or truncated ``gzip``/``deflate`` stream), rather than reading as empty; not
+        when reading stopped at the response event of a stream left open.
         """
         for layer in self._layers:
-            if self._raw and not layer.complete():
+            if self._raw and not layer.complete() and not self._stopped:
                 raise ProtocolError(
                     f"the answer's {layer.encoding} encoding is corrupt or truncated "
                     f"({self._raw:,} compressed bytes, {len(self._body):,} decoded)"

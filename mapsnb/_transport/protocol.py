@@ -5,8 +5,10 @@ Nothing here does I/O; :mod:`mapsnb._calls.client` drives it with httpx, sync or
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
+import warnings
 from collections.abc import Mapping
 from datetime import UTC
 from typing import Any
@@ -15,9 +17,16 @@ import httpx
 
 from mapsnb import settings
 from mapsnb._transport import access as access
-from mapsnb._transport.secrets import redact, redact_obj
+from mapsnb._transport.secrets import mentions_secret, redact, redact_obj
 from mapsnb._version import __version__
-from mapsnb.errors import RPC_CODES, RPC_STATUSES, AuthError, ProtocolError, ToolError
+from mapsnb.errors import (
+    RPC_CODES,
+    RPC_STATUSES,
+    AuthError,
+    PayloadShapeWarning,
+    ProtocolError,
+    ToolError,
+)
 
 META_PROTOCOL = "io.modelcontextprotocol/protocolVersion"
 META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
@@ -95,12 +104,26 @@ def parse_sse(text: str) -> list[str]:
     return events
 
 
-def _loads(text: str) -> Any:
-    """``json.loads`` that raises only :class:`json.JSONDecodeError` (also for absurd nesting)."""
+def _loads(text: str, *, lenient: bool = False) -> Any:
+    """``json.loads`` that raises only :class:`json.JSONDecodeError` for text that is not JSON
+    (also for absurd nesting) and :class:`ProtocolError` for JSON Python cannot hold (an
+    integer of thousands of digits; ``lenient`` reads it as a float instead, for refusals)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_lenient_int) if lenient else json.loads(text)
     except RecursionError:
         raise json.JSONDecodeError("JSON nested too deeply", text[:40], 0) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        raise ProtocolError(
+            f"the answer holds a number mapsnb cannot read ({str(exc).split(';')[0]})",
+            snippet(text, 120),
+        ) from None
+
+
+def _lenient_int(digits: str) -> int | float:
+    """An int, or a float (``inf``) when it has too many digits for an int."""
+    return int(digits) if len(digits) < 4000 else float(digits)
 
 
 def _answers(msg: Any, msg_id: int) -> bool:
@@ -113,13 +136,62 @@ def _answers(msg: Any, msg_id: int) -> bool:
     )
 
 
-def body_text(response: httpx.Response) -> str:
-    """The body as text (its charset, else UTF-8 with replacement), BOM dropped."""
+def _strict(content: bytes, encoding: str) -> str | None:
     try:
-        text = response.text
-    except (UnicodeDecodeError, LookupError):  # an unknown or lying charset
-        text = response.content.decode("utf-8", errors="replace")
+        return content.decode(encoding)
+    except (UnicodeError, LookupError):  # an unknown or lying charset
+        return None
+
+
+def _is_utf8(encoding: str) -> bool:
+    try:
+        return codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def body_text(response: httpx.Response) -> str:
+    """The body as text, BOM dropped; never raises for a lying or unknown charset.
+
+    JSON and SSE are UTF-8 (RFC 8259, the SSE standard): a body that is valid UTF-8 reads as
+    such whatever its ``charset`` says (a ``charset=utf-32`` on a UTF-8 body); otherwise the
+    declared charset (a real UTF-16 or Latin-1 body); otherwise UTF-8 with replacement
+    characters. A declared charset that is not what the body is gives a PayloadShapeWarning.
+    """
+    content = response.content
+    declared = response.charset_encoding
+    other = declared if declared and not _is_utf8(declared) else None
+    text = _strict(content, "utf-8")
+    if text is not None and "\x00" not in text:
+        if other is not None and _strict(content, other) != text:
+            _warn_charset(other, "it is UTF-8; read as UTF-8")
+    elif other is not None and (text := _strict(content, other)) is not None:
+        pass
+    else:
+        text = content.decode("utf-8", errors="replace")
+        if other is not None:
+            _warn_charset(other, "it is neither that nor UTF-8; read as UTF-8, bad bytes replaced")
     return text[1:] if text.startswith("\ufeff") else text
+
+
+def _warn_charset(declared: str, what: str) -> None:
+    warnings.warn(
+        f"the answer says charset={declared[:40]!r} but {what}",
+        PayloadShapeWarning,
+        stacklevel=4,
+    )
+
+
+def _parse(text: str, *, lenient: bool = False) -> Any:
+    """The JSON value of (already redacted) ``text``, its decoded strings redacted too.
+
+    A credential spelled with JSON escapes (``\\u0041IzaSy…``) is caught by :func:`redact` on
+    the text already; this is the second net, on the strings as decoded.
+    """
+    value = _loads(text, lenient=lenient)
+    if "\\" in text and mentions_secret(json.dumps(value, ensure_ascii=False)):
+        value = redact_obj(value)
+    return value
 
 
 def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None:
@@ -139,7 +211,7 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
         candidates: list[Any] = []
         for data in parse_sse(text):
             try:
-                candidates.append(_loads(data))
+                candidates.append(_parse(data))
             except json.JSONDecodeError:
                 raise ProtocolError(
                     "an SSE event carried data that is not JSON", snippet(data)
@@ -152,7 +224,11 @@ def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None
             snippet(text),
         )
     try:
-        body = _loads(text)
+        body = _parse(text)
+    except ProtocolError:  # a number Python cannot hold: a refusal is still read as one
+        if response.status_code >= 400 and access.is_refusal(_maybe_json(text, lenient=True)):
+            raise auth_error(response) from None
+        raise
     except json.JSONDecodeError:
         hint = " Does the URL end in /mcp?" if ctype.startswith("text/html") else ""
         raise ProtocolError(
@@ -286,11 +362,11 @@ def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolE
     )
 
 
-def _maybe_json(text: str) -> Any:
+def _maybe_json(text: str, *, lenient: bool = False) -> Any:
     if not text or text[0] not in "[{":
         return None
     try:
-        return _loads(text)
+        return _parse(text, lenient=lenient)
     except json.JSONDecodeError:
         return None
 
@@ -323,10 +399,7 @@ def auth_error(response: httpx.Response) -> AuthError:
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
     body: Any = None
     for chunk in parse_sse(text) if ctype == "text/event-stream" else [text]:
-        try:
-            body = _maybe_json(chunk.strip())
-        except RecursionError:  # hostile nesting: read it as text
-            body = None
+        body = _maybe_json(chunk.strip(), lenient=True)
         if body is not None:
             break
     refusal = access.read_refusal(body, text, ctype, response.reason_phrase)

@@ -16,7 +16,9 @@ __all__ = [
     "MASK",
     "MIN_RUN",
     "RedactingFilter",
+    "header_secrets",
     "install_log_filter",
+    "is_credential_header",
     "mentions_secret",
     "normalise",
     "redact",
@@ -54,6 +56,42 @@ def secret(value: str | None, field: str = "api_key") -> _Secret | None:
             field, "is blank (leave it out, or None, to use the built-in emulator)"
         )
     return _Secret(text)
+
+
+#: Header names that carry a credential whatever they are called otherwise.
+_CREDENTIAL_HEADERS = frozenset(
+    {"x-goog-api-key", "authorization", "proxy-authorization", "cookie", "x-api-key"}
+)
+#: Words that make a header name a credential's (``X-My-Token``, ``X-Client-Secret``, ...).
+_CREDENTIAL_WORDS = ("key", "token", "secret", "auth", "password", "passwd", "session", "cookie")
+#: Headers that name something, not a credential, although a word above may appear in them.
+_NOT_CREDENTIALS = frozenset({"x-goog-user-project", "mcp-session-id"})
+
+
+def is_credential_header(name: str) -> bool:
+    """True for a header that carries a credential (``X-Goog-Api-Key``, ``Authorization``, any
+    name with key/token/secret/auth in it); ``X-Goog-User-Project`` names a project, not one."""
+    low = name.lower()
+    if low in _NOT_CREDENTIALS:
+        return False
+    return low in _CREDENTIAL_HEADERS or any(w in low for w in _CREDENTIAL_WORDS)
+
+
+def header_secrets(headers: dict[str, str]) -> list[tuple[str, _Secret]]:
+    """The credentials extra headers carry, registered as live: ``(header name, secret)``.
+
+    An ``Authorization: Bearer TOKEN`` registers the whole value and ``TOKEN`` (a server may
+    echo either); a blank value is no credential.
+    """
+    found: list[tuple[str, _Secret]] = []
+    for name, value in headers.items():
+        if not value or not is_credential_header(name):
+            continue
+        found.append((name, _Secret(value)))
+        scheme, _, rest = value.partition(" ")
+        if rest.strip() and scheme.isalpha():  # "Bearer ya29...", "Basic dXNlcjpwYXNz"
+            found.append((name, _Secret(rest.strip())))
+    return found
 
 
 class RedactingFilter(logging.Filter):

@@ -82,6 +82,36 @@ def test_place_id_rejects_empty(value: str) -> None:
     assert "non-empty" in info.value.rule
 
 
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (None, "must be a string"),
+        (42, "must be a string"),
+        (3.5, "must be a string"),
+        (b"ChIJabc", "must be a string"),
+        (["ChIJabc"], "must be a string"),
+        ("ChIJ\x00abc", "control characters (U+0000"),
+        ("ChIJ\nabc", "control characters (U+000A"),
+        ("ChIJ\u202eabc", "control characters (U+202E"),
+        ("places/ChIJ\x7f", "control characters (U+007F"),
+        ("x" * 1001, "at most 1000 characters"),
+    ],
+)
+def test_place_id_refuses_what_is_not_a_place_id(value: object, words: str) -> None:
+    """``PlaceId(None)`` once became the place id ``"None"``: every bad value is named."""
+    with pytest.raises(InvalidRequest) as info:
+        PlaceId(value)  # type: ignore[arg-type]
+    assert info.value.field == "place_id"
+    assert words in info.value.rule
+    assert "'None'" not in str(info.value)
+
+
+def test_a_place_id_refusal_never_echoes_a_long_value() -> None:
+    with pytest.raises(InvalidRequest) as info:
+        PlaceId("y" * 5000)
+    assert "y" * 100 not in str(info.value)
+
+
 # ------------------------------------------------------------------------------ Circle
 def test_circle_to_wire_snake_case_and_integer_radius() -> None:
     assert Circle(34.052235, -118.243683, 5000).to_wire() == {
