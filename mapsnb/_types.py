@@ -6,6 +6,7 @@ import math
 import numbers
 from typing import NamedTuple
 
+from mapsnb._limits import TEXT_LENGTHS
 from mapsnb.errors import InvalidRequest
 
 __all__ = ["Circle", "LatLng", "PlaceId", "Viewport"]
@@ -48,8 +49,8 @@ class LatLng(NamedTuple):
         return {"latitude": lat, "longitude": lng}
 
 
-#: The longest place id accepted (real ones are under 300 characters).
-_MAX_PLACE_ID = 1000
+#: The longest place id accepted (real ones are under 300 characters): the one table of limits.
+_MAX_PLACE_ID = TEXT_LENGTHS["place_id"]
 
 
 def _kind(value: object) -> str:

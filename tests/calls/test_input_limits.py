@@ -31,7 +31,7 @@ OVER_LONG: list[tuple[Call, str]] = [
     (lambda c: c.lookup_weather("P" * LONG), "location"),
     (lambda c: c.lookup_weather({"address": "P" * LONG}), "location.address"),
     (lambda c: c.lookup_weather({"place_id": "C" * 1025}), "location.place_id"),
-    (lambda c: c.lookup_weather(PlaceId("C" * 1025)), "location.place_id"),
+    (lambda c: c.lookup_weather(PlaceId("C" * 1025)), "place_id"),  # refused as it is made
     (lambda c: c.compute_routes("a" * LONG, "Lyon"), "origin"),
     (
         lambda c: c.compute_routes("Paris", "Lyon", intermediate_waypoints=["x" * LONG]),

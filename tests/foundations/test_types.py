@@ -94,7 +94,7 @@ def test_place_id_rejects_empty(value: str) -> None:
         ("ChIJ\nabc", "control characters (U+000A"),
         ("ChIJ\u202eabc", "control characters (U+202E"),
         ("places/ChIJ\x7f", "control characters (U+007F"),
-        ("x" * 1001, "at most 1000 characters"),
+        ("x" * 1025, "at most 1024 characters"),
     ],
 )
 def test_place_id_refuses_what_is_not_a_place_id(value: object, words: str) -> None:
