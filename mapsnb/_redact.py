@@ -8,6 +8,7 @@ characters is caught too. :mod:`mapsnb._transport.secrets` wraps and normalises 
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import re
 import threading
@@ -164,29 +165,37 @@ def _regex_spans(text: str) -> list[tuple[int, int]]:
 #: A JSON escape of a printable ASCII character (``\u0041``, ``\/``): a credential echoed
 #: with them reads as itself once decoded, so the decoded text is searched too.
 _ASCII_ESCAPE = re.compile(r"\\u00[2-7][0-9a-fA-F]|\\/")
-_ESCAPE = re.compile(r"\\(?:u00[2-7][0-9a-fA-F]|[\\/\"])")
+_ESCAPE_SPLIT = re.compile(r"(\\(?:u00[2-7][0-9a-fA-F]|[\\/\"]))")
 #: How many levels of JSON inside JSON strings are decoded (a text block holds one more).
 _ESCAPE_LEVELS = 4
 
 
-def _unescaped(text: str) -> tuple[str, list[int], list[int]]:
-    """``text`` with its ASCII JSON escapes decoded, and the breakpoints that map a position in
-    it back to ``text`` (``view[v]`` for ``v >= views[k]`` is ``text[origins[k] + v - views[k]]``)."""
-    parts: list[str] = []
+def _unescaped(text: str) -> tuple[str, list[str], list[str]]:
+    """``text`` with its ASCII JSON escapes decoded, with its literal runs and its escapes."""
+    pieces = _ESCAPE_SPLIT.split(text)  # literal, escape, literal, ..., literal
+    literals, escapes = pieces[0::2], pieces[1::2]
+    parts = pieces.copy()
+    parts[1::2] = [chr(int(e[2:], 16)) if e[1] == "u" else e[1] for e in escapes]
+    return "".join(parts), literals, escapes
+
+
+def _back(
+    spans: list[tuple[int, int]], literals: list[str], escapes: list[str]
+) -> list[tuple[int, int]]:
+    """``spans`` of an :func:`_unescaped` view as spans of the text it was decoded from."""
+    before = list(itertools.accumulate(len(x) for x in literals))  # literal chars up to each
+    sizes = list(itertools.accumulate((len(e) for e in escapes), initial=0))
     views, origins = [0], [0]
-    pos = size = 0
-    for m in _ESCAPE.finditer(text):
-        literal = text[pos : m.start()]
-        parts.append(literal)
-        size += len(literal)
-        found = m.group()
-        parts.append(chr(int(found[2:], 16)) if found[1] == "u" else found[1])
-        views += [size, size + 1]
-        origins += [m.start(), m.end()]
-        size += 1
-        pos = m.end()
-    parts.append(text[pos:])
-    return "".join(parts), views, origins
+    for k, escape in enumerate(escapes):  # the escape k is view[v] and text[o : o + len]
+        v, o = before[k] + k, before[k] + sizes[k]
+        views += [v, v + 1]
+        origins += [o, o + len(escape)]
+
+    def back(v: int) -> int:
+        k = bisect.bisect_right(views, v) - 1
+        return origins[k] + v - views[k]
+
+    return [(back(a), back(b)) for a, b in spans]
 
 
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -231,13 +240,10 @@ def _find(text: str, level: int = 0) -> list[tuple[int, int]]:
     if spans is None:
         spans = _regex_spans(text)
     if level < _ESCAPE_LEVELS and "\\" in text and _ASCII_ESCAPE.search(text):
-        view, views, origins = _unescaped(text)
-
-        def back(v: int) -> int:
-            k = bisect.bisect_right(views, v) - 1
-            return origins[k] + v - views[k]
-
-        spans = spans + [(back(a), back(b)) for a, b in _find(view, level + 1)]
+        view, literals, escapes = _unescaped(text)
+        inner = _find(view, level + 1)
+        if inner:  # mapped back only when found (the mapping costs more than the search)
+            spans = spans + _back(inner, literals, escapes)
     if "\\" in text:  # a mask never cuts an escape in two (it would not be JSON any more)
         spans = [(_escape_start(text, a), _escape_end(text, b)) for a, b in spans]
     spans.sort()
@@ -319,6 +325,16 @@ def redact(text: str, *, urls: bool = True) -> str:
         pos = b
     out.append(text[pos:])
     return "".join(out)
+
+
+def escapes_may_hide_secret(text: str) -> bool:
+    """True when JSON text, once decoded, might spell a live credential its raw form does not:
+    it holds escapes of ASCII characters, or a credential holds a quote or a backslash."""
+    if not _SECRETS or "\\" not in text:
+        return False
+    if _ASCII_ESCAPE.search(text):
+        return True
+    return any('"' in s._value or "\\" in s._value for s in list(_SECRETS.values()))
 
 
 def mentions_secret(text: str) -> bool:

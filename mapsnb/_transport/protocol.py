@@ -9,6 +9,7 @@ import codecs
 import json
 import re
 import warnings
+import weakref
 from collections.abc import Mapping
 from datetime import UTC
 from typing import Any
@@ -17,7 +18,12 @@ import httpx
 
 from mapsnb import settings
 from mapsnb._transport import access as access
-from mapsnb._transport.secrets import mentions_secret, redact, redact_obj
+from mapsnb._transport.secrets import (
+    escapes_may_hide_secret,
+    mentions_secret,
+    redact,
+    redact_obj,
+)
 from mapsnb._version import __version__
 from mapsnb.errors import (
     RPC_CODES,
@@ -158,6 +164,9 @@ def body_text(response: httpx.Response) -> str:
     declared charset (a real UTF-16 or Latin-1 body); otherwise UTF-8 with replacement
     characters. A declared charset that is not what the body is gives a PayloadShapeWarning.
     """
+    known = _TEXTS.get(response)
+    if known is not None:  # read once per answer (and warned about once)
+        return known
     content = response.content
     declared = response.charset_encoding
     other = declared if declared and not _is_utf8(declared) else None
@@ -171,7 +180,13 @@ def body_text(response: httpx.Response) -> str:
         text = content.decode("utf-8", errors="replace")
         if other is not None:
             _warn_charset(other, "it is neither that nor UTF-8; read as UTF-8, bad bytes replaced")
-    return text[1:] if text.startswith("\ufeff") else text
+    text = text[1:] if text.startswith("\ufeff") else text
+    _TEXTS[response] = text
+    return text
+
+
+#: The text of each answer still in memory (several readers look at one answer's body).
+_TEXTS: weakref.WeakKeyDictionary[httpx.Response, str] = weakref.WeakKeyDictionary()
 
 
 def _warn_charset(declared: str, what: str) -> None:
@@ -189,7 +204,7 @@ def _parse(text: str, *, lenient: bool = False) -> Any:
     the text already; this is the second net, on the strings as decoded.
     """
     value = _loads(text, lenient=lenient)
-    if "\\" in text and mentions_secret(json.dumps(value, ensure_ascii=False)):
+    if escapes_may_hide_secret(text) and mentions_secret(json.dumps(value, ensure_ascii=False)):
         value = redact_obj(value)
     return value
 

@@ -9,13 +9,23 @@ from __future__ import annotations
 
 import logging
 
-from mapsnb._redact import _SECRETS, MASK, MIN_RUN, _Secret, mentions_secret, redact, redact_obj
+from mapsnb._redact import (
+    _SECRETS,
+    MASK,
+    MIN_RUN,
+    _Secret,
+    escapes_may_hide_secret,
+    mentions_secret,
+    redact,
+    redact_obj,
+)
 from mapsnb.errors import InvalidRequest
 
 __all__ = [
     "MASK",
     "MIN_RUN",
     "RedactingFilter",
+    "escapes_may_hide_secret",
     "header_secrets",
     "install_log_filter",
     "is_credential_header",
