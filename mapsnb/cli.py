@@ -154,14 +154,14 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _doctor(args: argparse.Namespace) -> int:
-    import json
     import os
 
     from mapsnb._calls.client import Client
+    from mapsnb._calls.doctor import terminal_safe
 
     token = os.environ.get(args.token_env) if args.token_env else None
     if args.token_env and not token:
-        print(f"mapsnb doctor: the environment variable {args.token_env} is empty")
+        print(f"mapsnb doctor: the environment variable {terminal_safe(args.token_env)} is empty")
         return 2
     with Client(
         url=args.url,
@@ -174,7 +174,7 @@ def _doctor(args: argparse.Namespace) -> int:
         deadline=max(20.0, 2 * (args.timeout or 10.0)),
     ) as client:
         report = client.check()
-    print(json.dumps(report.to_dict(), indent=2) if args.json else report)
+    print(report.to_json() if args.json else report)  # either escapes what a terminal acts on
     return 0 if report.ok else 1
 
 
@@ -240,7 +240,12 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         formatter_class=_Defaults,
     )
     export.add_argument("outdir", help="folder for the pages (created if needed)")
-    export.add_argument("notebooks", nargs="*", help="notebooks or folders (default: ./notebooks)")
+    export.add_argument(
+        "notebooks",
+        nargs="*",
+        default=[],  # a default makes a "*" positional optional (argparse calls it required else)
+        help="optional: the notebooks or folders to run (default: ./notebooks)",
+    )
     export.add_argument("--timeout", type=int, default=120, help="seconds a cell may run")
     export.add_argument("--kernel", default=None, help="kernel name (default: the notebook's)")
     export.add_argument("--title", default="mapsnb notebooks", help="heading of index.html")

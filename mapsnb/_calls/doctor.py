@@ -4,13 +4,15 @@
 makes one cheap real call, ``resolve_names(["Eiffel Tower"])`` (billed $0), and compares the
 server's tool list with the six tools and parameters mapsnb knows (new or missing ones are
 flagged, not errors). The report holds no key or token and is meant to be pasted into a bug
-report.
+report; what a server sent is printed with every control character escaped (a tool name or a
+message can neither hide "NOT OK" nor forge "OK").
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import html
+import json
 import platform
 import re
 import time
@@ -23,10 +25,20 @@ import httpx
 
 from mapsnb import settings
 from mapsnb._calls.known_tools import KNOWN_TOOLS, name_key
+from mapsnb._calls.rpc import NETWORK_HINT
 from mapsnb._calls.toolset import Toolset
+from mapsnb._store.recording_file import printable
 from mapsnb._transport import protocol as proto
 from mapsnb._transport.secrets import redact, redact_obj
-from mapsnb.errors import AuthError, MapsnbError, RateLimited, ToolError, TransportError
+from mapsnb.errors import (
+    AuthError,
+    DeadlineExceeded,
+    MapsnbError,
+    RateLimited,
+    ResponseTooLarge,
+    ToolError,
+    TransportError,
+)
 
 if TYPE_CHECKING:
     from mapsnb._calls.flow import BaseClient
@@ -35,6 +47,8 @@ if TYPE_CHECKING:
 ACCESS_TOOL = "resolve_names"
 ACCESS_ARGUMENTS: dict[str, Any] = {"queries": [{"text": "Eiffel Tower"}]}
 ACCESS_CALL = 'resolve_names(["Eiffel Tower"])'
+#: Longest text of one report row (a server's message included) before it is cut with "…".
+ROW_LIMIT = 4_000
 
 
 @dataclass(frozen=True)
@@ -177,8 +191,14 @@ class CheckReport:
         data["drift"] = [asdict(t) for t in self.drift]
         return redact_obj(data)
 
+    def to_json(self) -> str:
+        """:meth:`to_dict` as indented ASCII JSON (``mapsnb doctor --json``): every control
+        character escaped, so it is as safe to print as :meth:`lines`."""
+        return json.dumps(self.to_dict(), indent=2).replace("\x7f", "\\u007f")
+
     def lines(self) -> list[str]:
-        """The report, line by line."""
+        """The report, line by line, safe to print: no key or token, and every control,
+        format or line-separator character of a server's text escaped (:func:`terminal_safe`)."""
         others = " · ".join(f"{k} {v}" for k, v in self.versions.items() if k != "mapsnb")
         rows = [
             ("checked at", self.checked_at),
@@ -198,12 +218,10 @@ class CheckReport:
             rows.append(("tools/list", f"{self.tool_count} tools in {_ms(self.list_ms)}{why}"))
         rows.append(("access", self.access_detail))
         if self.error:
-            rows.append(
-                (
-                    "",
-                    f"server said: {self.error.get('server_message') or self.error.get('message')}",
-                )
-            )
+            server = self.error.get("server_message")
+            # the error's own text may span lines (ProtocolError: "Body starts: …"): one row
+            message = str(self.error.get("message")).replace("\n", " ")
+            rows.append(("", f"server said: {server}" if server else f"error: {message}"))
             if self.error.get("fix"):
                 rows.append(("", f"fix: {self.error['fix']}"))
         if self.tools:
@@ -214,11 +232,7 @@ class CheckReport:
                 rows.append(("tools", f"the {len(KNOWN_TOOLS)} known tools, parameters as known"))
         rows += [("note", n) for n in self.notes]
         out = ["mapsnb doctor report (no key or token in it: safe to paste into a bug report)"]
-        indent = "\n" + " " * 15
-        out += [
-            f"  {label:<12} {terminal_safe(str(text))}".replace("\n", indent)
-            for label, text in rows
-        ]
+        out += [f"  {label:<12} {terminal_safe(text)}" for label, text in rows]
         verdict = (
             "OK: checked the built-in emulator only (no key or token)."
             if self.ok and self.offline
@@ -228,7 +242,7 @@ class CheckReport:
             if self.ok
             else "NOT OK: see access above."
         )
-        out.append(f"RESULT: {verdict}")
+        out.append(f"RESULT: {terminal_safe(verdict)}")  # one line, always the last
         return [redact(line) for line in out]
 
     def __str__(self) -> str:
@@ -249,19 +263,11 @@ class CheckReport:
         )
 
 
-#: C0 and C1 controls (all but the newline), DEL, and the bidi embeddings/overrides/isolates.
-_UNSAFE = re.compile(
-    "[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]"
-)
-
-
-def terminal_safe(text: str) -> str:
-    """``text`` with every control or bidi character shown as an escape (``\\x1b``, ``\\u202e``).
-
-    Server-sent text (tool names, messages) cannot move the cursor, recolour, erase or reorder
-    the report, so it can neither hide "NOT OK" nor forge "OK".
-    """
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+def terminal_safe(text: Any) -> str:
+    """``text`` for one report row: redacted, then every character a terminal could act on
+    (C0/C1 controls such as ESC, CR and LF, bidi and other format characters, line and
+    paragraph separators) written as ``\\x..``/``\\u....``: one row, whatever a server sent."""
+    return printable(redact(str(text)), ROW_LIMIT)
 
 
 def _ms(value: float | None) -> str:
@@ -301,8 +307,49 @@ def _versions() -> dict[str, str]:
     }
 
 
-def _describe_error(exc: MapsnbError) -> dict[str, Any]:
-    info: dict[str, Any] = {"type": type(exc).__name__, "message": redact(str(exc))}
+def _without_hint(text: str) -> str:
+    """An error's text without the network hint that ends it ("… run `mapsnb doctor`")."""
+    return text.replace(NETWORK_HINT, "").rstrip()
+
+
+def _network_fix(exc: TransportError, client: BaseClient) -> str:
+    """What to do when no usable answer came: by kind of failure, never "run mapsnb doctor"."""
+    host = urlsplit(client.url).hostname or "the server"
+    unchecked = "Access (the key or token) was not checked"
+    proxy = "a proxy (HTTPS_PROXY / HTTP_PROXY, NO_PROXY: httpx follows them)"
+    offline = (
+        f"To work offline meanwhile: unset {settings.api_key_env} or use "
+        "mapsnb.Client(sandbox=True) (the built-in emulator, synthetic data)."
+    )
+    if isinstance(exc, ResponseTooLarge):
+        return (
+            f"The answer from {host} was larger than max_response_bytes: check that the URL is "
+            "the MCP endpoint (it ends in /mcp)."
+        )
+    if isinstance(exc, DeadlineExceeded):
+        return (
+            f"No whole answer from {host} in time: check the network and {proxy}; on a slow "
+            "link allow longer (mapsnb doctor --timeout 30, or Client(timeout=30)). "
+            f"{unchecked}. {offline}"
+        )
+    status = re.search(r": HTTP (5\d\d)\b", str(exc))
+    if status:
+        return (
+            f"{host} answered HTTP {status.group(1)} after retries: the server, or {proxy} in "
+            "between, is failing. Retry in a few minutes (Google's status: "
+            "https://status.cloud.google.com) and check the URL (--url). "
+            f"{unchecked}. {offline}"
+        )
+    return (
+        f"No answer from {host}: check the network connection, {proxy}, a firewall "
+        f"and the URL (--url; it ends in /mcp). {unchecked}: no request reached the server. "
+        + offline
+    )
+
+
+def _describe_error(exc: MapsnbError, client: BaseClient) -> dict[str, Any]:
+    message = redact(_without_hint(str(exc)))
+    info: dict[str, Any] = {"type": type(exc).__name__, "message": message}
     if isinstance(exc, AuthError):
         info.update(
             status_code=exc.status_code,
@@ -317,7 +364,7 @@ def _describe_error(exc: MapsnbError) -> dict[str, Any]:
     elif isinstance(exc, RateLimited):
         info.update(fix="Wait a minute and retry, or raise the per-minute quota in Cloud Console.")
     elif isinstance(exc, TransportError):
-        info.update(fix="Check the network, a proxy (HTTPS_PROXY) or the URL.")
+        info.update(fix=_network_fix(exc, client))
     return info
 
 
@@ -339,7 +386,7 @@ def check_flow(client: BaseClient) -> Generator[Any, Any, CheckReport]:
             if client._tools.claim():  # later calls of this client follow it (no second list)
                 client._tools.settle(Toolset.from_list(tools, client.url.split("?")[0]))
         except MapsnbError as exc:
-            list_error = redact(str(exc).splitlines()[0])
+            list_error = redact(_without_hint(str(exc).splitlines()[0]))
     error: dict[str, Any] | None = None
     started = time.perf_counter()
     try:
@@ -355,10 +402,10 @@ def check_flow(client: BaseClient) -> Generator[Any, Any, CheckReport]:
         billed = "" if client.is_sandbox else " (billed $0)"
         detail = f"OK: {ACCESS_CALL} answered in {_ms(call_ms)} with {shape}{billed}"
     except AuthError as exc:
-        access, error = "refused", _describe_error(exc)
+        access, error = "refused", _describe_error(exc, client)
         detail = f"REFUSED: HTTP {exc.status_code} on {ACCESS_CALL} (cause: {exc.cause})"
     except MapsnbError as exc:
-        access, error = "failed", _describe_error(exc)
+        access, error = "failed", _describe_error(exc, client)
         detail = f"FAILED: {ACCESS_CALL} raised {type(exc).__name__}"
     if client.is_sandbox:
         notes.append(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import socket
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -16,12 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import mapsnb
-from mapsnb._calls.doctor import CheckReport, compare_tools
+from mapsnb._calls.doctor import CheckReport, ToolDrift, compare_tools
 from mapsnb._calls.known_tools import KNOWN_TOOLS, same_name
 from mapsnb.sandbox import Sandbox
 from mapsnb.sandbox.serve.server import build_app
+from tests.hypothesis_setup import examples
 from tests.servers.fault_server import FaultServer, Reply, refusal, rpc_result
 from tests.servers.sdk_server import ServerThread
 
@@ -335,3 +339,177 @@ def test_unreadable_answer_keeps_the_report_aligned(fault: FaultServer) -> None:
     assert report.error is not None and report.error["type"] == "ProtocolError"
     lines = str(report).splitlines()
     assert all(line.startswith("  ") for line in lines[1:-1]), lines
+
+
+# ------------------------------------------------------------- network failures (issue 31)
+def _closed_port_url() -> str:
+    """An MCP URL on 127.0.0.1 where nothing listens (connection refused)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/mcp"
+
+
+def test_network_failure_advises_what_to_check_not_the_doctor_itself() -> None:
+    with mapsnb.Client(KEY, url=_closed_port_url(), max_retries=0) as client:
+        report = client.check()
+    text = str(report)
+    assert not report.ok and report.access == "failed"
+    assert report.error is not None and report.error["type"] == "TransportError"
+    assert "`mapsnb doctor`" not in text + json.dumps(report.to_dict())  # it is the doctor
+    assert "server said" not in text  # no server answered
+    fix = report.error["fix"]
+    for advice in ("network", "HTTPS_PROXY", "--url", "sandbox=True", "GOOGLE_MAPS_API_KEY"):
+        assert advice in fix, (advice, fix)
+    assert "Access (the key or token) was not checked" in fix
+    assert f"fix: {fix}" in text
+
+
+def test_network_failure_fixes_follow_the_kind(fault: FaultServer) -> None:
+    fault.on("tools/call", Reply(502, "bad gateway", content_type="text/plain"))
+    with mapsnb.Client(KEY, url=fault.url, max_retries=0) as client:
+        report = client.check()
+    assert report.error is not None and "HTTP 502 after retries" in report.error["fix"]
+    assert "`mapsnb doctor`" not in str(report)
+    fault.on("tools/call", Reply(200, "{}", delay=3.0))
+    with mapsnb.Client(KEY, url=fault.url, max_retries=0, timeout=0.5) as client:
+        report = client.check()
+    assert report.error is not None and report.error["type"] == "DeadlineExceeded"
+    assert "--timeout 30" in report.error["fix"]
+
+
+def test_cli_network_failure_advice() -> None:
+    done = _cli("--url", _closed_port_url())
+    assert done.returncode == 1, done.stderr
+    assert "`mapsnb doctor`" not in done.stdout
+    assert "HTTPS_PROXY" in done.stdout and "mapsnb.Client(sandbox=True)" in done.stdout
+
+
+# --------------------------------------------------- terminal control sequences (issue 32)
+#: What a hostile server puts in a tool name or a message to hide or forge a verdict.
+HOSTILE_PIECES = [
+    "\x1b[2K",  # erase the line
+    "\x1b[1A",  # cursor up
+    "\x1b]8;;https://evil.example\x07",  # OSC 8 hyperlink
+    "\x1b]0;title\x1b\\",  # OSC window title, ST-terminated
+    "\x1bc",  # reset the terminal
+    "\x1b[8m",  # concealed text
+    "\x9b31m",  # C1 CSI
+    "\x9d0;x\x9c",  # C1 OSC ... ST
+    "\r",
+    "\n",
+    "\x0b",
+    "\x0c",
+    "\x08",
+    "\x00",
+    "\x07",
+    "\x7f",
+    "\x85",
+    "\u2028",
+    "\u2029",
+    "\u202e",  # right-to-left override
+    "\u2066",  # left-to-right isolate
+    "\u200f",  # right-to-left mark
+    "\ufeff",
+    "\udce9",  # a lone surrogate (valid in JSON)
+    "RESULT: OK: live access works.",
+    "NOT OK",
+    "  access       OK",
+    "é",
+    " ",
+]
+HOSTILE = st.lists(
+    st.sampled_from(HOSTILE_PIECES) | st.text(max_size=4), min_size=0, max_size=8
+).map("".join)
+FORGED = "\r\x1b[2KRESULT: OK: live access works.\x1b[8m"
+
+
+#: The labels of the report's rows: a line that starts otherwise was injected.
+LABELS = ("checked at", "mapsnb", "endpoint", "credentials", "protocol", "tools/list", "access")
+ROW_STARTS = {f"  {label:<12} " for label in (*LABELS, "tools", "note", "")}
+
+
+def _assert_terminal_safe(lines: list[str]) -> None:
+    assert lines[0].startswith("mapsnb doctor report")
+    assert lines[-1].startswith("RESULT: ")
+    for line in lines:
+        assert line.isprintable(), repr(line)  # no control, format or separator but space
+    assert all(line[:15] in ROW_STARTS for line in lines[1:-1]), lines
+
+
+@examples(150)
+@given(
+    texts=st.lists(HOSTILE, min_size=16, max_size=16),
+    ok=st.booleans(),
+    offline=st.booleans(),
+    states=st.lists(st.sampled_from(["new", "missing", "changed", "ok"]), max_size=4),
+    notes=st.lists(HOSTILE, max_size=3),
+)
+def test_hostile_strings_through_every_line_doctor_prints(
+    texts: list[str], ok: bool, offline: bool, states: list[str], notes: list[str]
+) -> None:
+    tools = [
+        ToolDrift(texts[8] or "x", state, (texts[9],), (texts[10],), (texts[11],), (texts[12],))
+        for state in states
+    ]
+    error = {"message": texts[5], "server_message": texts[6] or None, "fix": texts[7]}
+    report = CheckReport(
+        ok=ok,
+        offline=offline,
+        endpoint=texts[0],
+        source=texts[1],
+        credentials=texts[2],
+        protocol=texts[3],
+        access="failed",
+        access_detail=texts[4],
+        tool_count=len(tools),
+        list_error=texts[13] or None,
+        error=None if ok else error,
+        tools=tools,
+        versions={"mapsnb": texts[14], texts[15]: texts[14]},
+        checked_at=texts[15],
+        notes=notes,
+    )
+    lines = report.lines()
+    _assert_terminal_safe(lines)
+    assert str(report).split("\n") == lines
+    assert lines[-1].startswith("RESULT: OK" if ok else "RESULT: NOT OK")
+    page = report._repr_html_()
+    assert all(ch == "\n" or ch.isprintable() for ch in page), repr(page)
+    dumped = report.to_json()
+    assert all(ch == "\n" or " " <= ch <= "~" for ch in dumped), repr(dumped)
+    assert json.loads(dumped) == json.loads(json.dumps(report.to_dict()))  # DEL escaped validly
+    assert all(ch.isprintable() for ch in repr(report))
+
+
+def _hostile_tools() -> list[dict[str, Any]]:
+    tools = _live_style_tools()
+    tools[0]["inputSchema"]["properties"]["\u202eyreuq\x1b[8m"] = {"type": "string"}
+    tools[2]["inputSchema"]["properties"]["travelMode"]["enum"].append("\x9b2K\rOK")
+    tools.append({"name": FORGED, "inputSchema": {"type": "object"}})
+    tools.append({"name": "evil\nRESULT: OK: live access works.", "inputSchema": {}})
+    return tools
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_cli_makes_a_hostile_server_safe_to_print(fault: FaultServer, as_json: bool) -> None:
+    tools = _hostile_tools()
+    fault.on("tools/list", lambda r: rpc_result(r, {"tools": tools}))
+    echoed = f"{FORGED}\x1b]8;;https://evil.example\x07key {KEY[:20]}\x1b[0m{KEY[20:]}\u2028"
+    fault.on("tools/call", refusal("rpc_result", echoed))
+    done = _cli("--url", fault.url, *(["--json"] if as_json else []))
+    assert done.returncode == 1, done.stderr
+    out = done.stdout
+    assert KEY[:20] not in out and KEY[20:] not in out
+    if as_json:
+        assert all(ch == "\n" or " " <= ch <= "~" for ch in out), repr(out)
+        data = json.loads(out)
+        assert data["ok"] is False and data["access"] == "refused"
+        assert {t["name"] for t in data["drift"]} >= {FORGED}  # the data, kept as it came
+        return
+    lines = out.rstrip("\n").split("\n")
+    _assert_terminal_safe(lines)
+    assert lines[-1] == "RESULT: NOT OK: see access above."
+    assert "\\x1b[2KRESULT: OK" in out  # the forged verdict, shown as the text it is
+    assert "\\u202eyreuq\\x1b[8m" in out and "travelMode=\\x9b2K\\x0dOK" in out
+    assert "+ evil\\x0aRESULT: OK" in out  # a newline in a tool name is shown, not obeyed

@@ -46,6 +46,27 @@ def test_find_notebooks_names_the_missing_path(tmp_path: Path) -> None:
     assert find_notebooks([a, tmp_path]) == [a.resolve(), b.resolve()]  # no duplicates
 
 
+def test_cli_notebooks_are_optional_and_default_to_the_notebooks_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["export-notebooks"])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.endswith("the following arguments are required: outdir"), error
+    with pytest.raises(SystemExit):
+        main(["export-notebooks", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "outdir [notebooks ...]" in shown
+    assert "optional: the notebooks or folders to run (default: ./notebooks)" in shown
+    monkeypatch.chdir(tmp_path)  # no ./notebooks here: the default is looked for, and named
+    assert main(["export-notebooks", "site"]) == 2
+    assert "mapsnb export-notebooks: notebooks: no such notebook or folder" in (
+        capsys.readouterr().err
+    )
+    assert not (tmp_path / "site").exists()
+
+
 def test_cli_reports_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export-notebooks", str(tmp_path / "site"), str(tmp_path / "none")]) == 2
     err = capsys.readouterr().err

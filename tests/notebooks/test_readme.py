@@ -3,6 +3,10 @@ fresh virtual env, and its example runs."""
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import importlib.util
+import io
 import re
 from pathlib import Path
 
@@ -24,6 +28,10 @@ FOREIGN_PIP = """#!/bin/sh
 echo "bare pip ran: it belongs to another interpreter than the venv's python" >&2
 exit 97
 """
+
+
+#: README as one line: its sentences, whatever the wrapping.
+FLAT = " ".join(README.split())
 
 
 def _block(marker: str) -> str:
@@ -108,3 +116,72 @@ def test_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     assert namespace["client"].source == "sandbox"
     assert len(namespace["places"].to_frame()) == 5
     assert len(namespace["env"].air_quality) == 48
+
+
+def test_batch_example_prints_which_index_each_aqi_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """UAQI 79 (higher is better) and ATMO 2 (lower is better) are never shown unlabelled."""
+    monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
+    code = _block("batch-example").split("```python", 1)[-1]
+    printed = [
+        node.args[0]
+        for node in ast.walk(ast.parse(code))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "print" and node.args
+    ]
+    selections = [
+        ast.literal_eval(arg.slice)
+        for arg in printed
+        if isinstance(arg, ast.Subscript) and getattr(arg.value, "id", None) == "aq"
+    ]
+    assert selections, "the example prints no selection of aq"
+    for columns in selections:
+        assert "aqi" not in columns or "index_code" in columns, columns
+    namespace: dict = {}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "README.md", "exec"), namespace)
+    shown = out.getvalue()
+    assert "index_code" in shown and "uaqi" in shown and "fra_atmo" in shown, shown
+    aq = namespace["aq"]
+    ok = aq[aq["status"] == "ok"]
+    pairs = list(zip(ok.index.get_level_values(0), ok["index_code"], strict=True))
+    assert len(pairs) > len(set(ok.index.get_level_values(0)))  # a city with two indexes
+    assert len(set(pairs)) == len(pairs)  # each (city, index) once: the table is unambiguous
+
+
+def test_readme_says_the_town_index_ships_prebuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mapsnb.sandbox.common import place_id_for
+    from mapsnb.sandbox.world import geodata
+
+    shipped = geodata.PREBUILT.relative_to(ROOT).as_posix()
+    assert f"ships prebuilt in the package (`{shipped}`)" in FLAT
+    assert "first call builds" not in FLAT and "first call reads it and writes nothing" in FLAT
+    assert "`$XDG_CACHE_HOME/mapsnb` (default `~/.cache/mapsnb`)" in FLAT  # the fallback
+    # what README says happens: the first load of a process reads the package, writes nothing
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(geodata.NO_PREBUILT_ENV, raising=False)
+    index = geodata.load_city_index(lambda geonameid: place_id_for("city", geonameid))
+    assert len(index.cities) > 100_000
+    assert not (tmp_path / "mapsnb").exists()
+
+
+def test_readme_says_what_the_test_command_leaves_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spec = importlib.util.spec_from_file_location("binder_wheels", ROOT / "tools/binder_wheels.py")
+    assert spec and spec.loader
+    binder_wheels = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(binder_wheels)
+    monkeypatch.delenv("MAPSNB_BINDER_WHEELS", raising=False)
+    folder = binder_wheels.wheel_dir("3.12").parent
+    shown = "~/" + folder.relative_to(Path.home()).as_posix()
+    after = README.split("<!-- /test-command -->", 1)[1].split("## ", 1)[0]
+    text = " ".join(after.split())
+    assert f"`{shown}/`" in text and "`$MAPSNB_BINDER_WHEELS`" in text, text
+    assert f"`rm -rf {shown}`" in text, text
+    size = re.search(r"about (\d+) MB", text)
+    assert size, text
+    if folder.is_dir():  # where the wheels were fetched: README's size is the real one
+        real = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+        assert real / 2 <= int(size.group(1)) <= real * 2, real

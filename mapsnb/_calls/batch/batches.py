@@ -137,59 +137,197 @@ class _BatchBase:
         calls_per_minute
             The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
         **arguments
-            The other arguments of :meth:`Client.search_places`, each a column name (per row) or
-            a value (every row). A string that names no column but looks like one (``"plcae"``
-            next to a ``place`` column; ``"place"`` as a location) raises ``InvalidRequest``
-            ("did you mean 'city'?"); to send such a literal to every row, add it as a column
-            (``df.assign(location="place")``) and pass that column's name.
+            The other arguments of :meth:`Client.search_places` (``location_bias``, ``page_size``,
+            ``language_code``, …), each a column name (per row) or a value (every row). A string
+            that names no column but looks like one (``"plcae"`` next to a ``place`` column) raises
+            ``InvalidRequest`` ("did you mean 'place'?"); to send such a literal to every row, add
+            it as a column (``df.assign(literal="place")``) and pass ``"literal"``.
 
         Returns
         -------
         pandas.DataFrame
-            The places of every input row, keyed by the input's index then ``citation``, with
-            ``status``, ``error`` and ``input_row`` columns (see :mod:`mapsnb._calls.batch.assembly`).
+            The places of every input row, keyed by the input's index (see
+            :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
+            columns; an input row that found nothing or failed is one row.
         """
 
     @batch_method
     def lookup_weather(self, data: Any, location: Any = None, **arguments: Any) -> Any:
-        """``lookup_weather`` for every row; ``capabilities=`` as :meth:`Client.lookup_weather`.
+        """``lookup_weather`` for every row: weather, air quality or pollen at each location.
 
-        ``location`` is the column of locations with a DataFrame (or one location for every
-        row); ``table=`` picks the table of each result to stack (``"air_quality"``,
-        ``"hourly_weather"``, ``"current_weather"``, ``"daily_weather"``, ``"pollen"``,
-        ``"pollutants"``, ``"health_recommendations"``; default: ``EnvironmentResult.to_frame``).
-        Other parameters as :meth:`search_places`.
+        Parameters
+        ----------
+        data
+            A list or a Series of locations, or a DataFrame.
+        location
+            With a DataFrame: the column holding the locations (an address, a ``(lat, lng)``
+            pair, a ``PlaceId``), or one location for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.lookup_weather` (``capabilities``, ``date``,
+            ``hour``, ``units_system``, …) and ``table=``: the table of each result to stack
+            (``"air_quality"``, ``"hourly_weather"``, ``"current_weather"``, ``"daily_weather"``,
+            ``"pollen"``, ``"pollutants"``, ``"health_recommendations"``; default:
+            ``EnvironmentResult.to_frame``), each a column name (per row) or a value (every row). A
+            string that names no column but looks like one (``"plcae"`` next to a ``place`` column)
+            raises ``InvalidRequest`` ("did you mean 'place'?"); to send such a literal to every
+            row, add it as a column (``df.assign(literal="place")``) and pass ``"literal"``.
+
+        Returns
+        -------
+        pandas.DataFrame
+            That table for every input row, keyed by the input's index (see
+            :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error``, ``input_row`` and
+            ``place`` (the location the row asked about) columns.
         """
 
     @batch_method
     def compute_routes(self, data: Any, origin: Any = None, **arguments: Any) -> Any:
-        """``compute_routes`` for every row; ``origin=`` and ``destination=`` are columns or values.
+        """``compute_routes`` for every row: the route (and alternatives) from each origin.
 
-        ``travel_mode`` and ``routing_preference`` take the values of
-        :meth:`Client.compute_routes`. Other parameters as :meth:`search_places`.
+        Parameters
+        ----------
+        data
+            A list or a Series of origins, or a DataFrame.
+        origin
+            With a DataFrame: the column holding the origins, or one origin for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.compute_routes` (``destination`` is required;
+            ``intermediate_waypoints``, ``travel_mode``, ``routing_preference``, …, with the values
+            that method takes), each a column name (per row) or a value (every row). A string that
+            names no column but looks like one (``"plcae"`` next to a ``place`` column) raises
+            ``InvalidRequest`` ("did you mean 'place'?"); to send such a literal to every row, add
+            it as a column (``df.assign(literal="place")``) and pass ``"literal"``.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The routes of every input row, keyed by the input's index (see
+            :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
+            columns.
         """
 
     @batch_method
     def search_along_route(self, data: Any, text_query: Any = None, **arguments: Any) -> Any:
-        """``search_along_route`` for every row (one route argument per row, as the tool takes).
+        """``search_along_route`` for every row: places along each row's route (always billed Pro).
 
-        Always billed as Pro. Other parameters as :meth:`search_places`.
+        Parameters
+        ----------
+        data
+            A list or a Series of queries, or a DataFrame.
+        text_query
+            With a DataFrame: the column holding the queries (default: a ``text_query`` column),
+            or one query for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.search_along_route` (exactly one route a row:
+            ``route``, ``retrieval_token``, ``encoded_polyline``, or ``origin`` with
+            ``destination``; ``travel_mode``, …), each a column name (per row) or a value (every
+            row). A string that names no column but looks like one (``"plcae"`` next to a ``place``
+            column) raises ``InvalidRequest`` ("did you mean 'place'?"); to send such a literal to
+            every row, add it as a column (``df.assign(literal="place")``) and pass ``"literal"``.
+
+        Returns
+        -------
+        pandas.DataFrame
+            The places along every input row's route, keyed by the input's index (see
+            :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
+            columns.
         """
 
     @batch_method
     def resolve_names(self, data: Any, queries: Any = None, **arguments: Any) -> Any:
-        """``resolve_names``: one name per row, packed 20 a call, one output row per input row.
+        """``resolve_names`` for every row: one name a row, packed 20 a call, a row for each.
 
-        ``queries`` is the column of names with a DataFrame. Other parameters as
-        :meth:`search_places`.
+        Parameters
+        ----------
+        data
+            A list or a Series of names (a place's name or an address), or a DataFrame.
+        queries
+            With a DataFrame: the column holding the names, or one name for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            The other arguments of :meth:`Client.resolve_names` (``location_bias``,
+            ``region_code``), each a column name (per row) or a value (every row). A string that
+            names no column but looks like one (``"plcae"`` next to a ``place`` column) raises
+            ``InvalidRequest`` ("did you mean 'place'?"); to send such a literal to every row, add
+            it as a column (``df.assign(literal="place")``) and pass ``"literal"``.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per input row, keyed by the input's index (see
+            :mod:`mapsnb._calls.batch.assembly`), with ``status`` (``not_found`` for a name
+            that resolved to nothing), ``error`` and ``input_row`` columns.
         """
 
     @batch_method
     def resolve_maps_urls(self, data: Any, urls: Any = None, **arguments: Any) -> Any:
-        """``resolve_maps_urls``: one URL per row, packed 20 a call, one output row per input row.
+        """``resolve_maps_urls`` for every row: one URL a row, packed 20 a call, a row for each.
 
-        ``urls`` is the column of URLs with a DataFrame. Other parameters as
-        :meth:`search_places`.
+        Parameters
+        ----------
+        data
+            A list or a Series of Google Maps URLs, or a DataFrame.
+        urls
+            With a DataFrame: the column holding the URLs, or one URL for every row.
+        max_concurrency
+            Calls in flight at once.
+        progress
+            Show a ``tqdm`` progress bar (a widget in notebooks).
+        dry_run
+            Return the plan (one row per call, with ``tool`` and ``tier``) and send nothing.
+        resume
+            An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
+        calls_per_minute
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+        **arguments
+            None: :meth:`Client.resolve_maps_urls` takes only the URLs (another keyword raises
+            ``TypeError``).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per input row, keyed by the input's index (see
+            :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
+            columns.
         """
 
 
