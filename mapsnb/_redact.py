@@ -137,9 +137,13 @@ def _spans(text: str) -> list[tuple[int, int]] | None:
             if len(low) != len(text):  # a character whose lower case is longer: positions shift
                 return None
         spans.extend(_runs(low, v))
-    spans.sort()
+    return _merged(spans)
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` sorted, overlapping ones joined."""
     merged: list[tuple[int, int]] = []
-    for a, b in spans:
+    for a, b in sorted(spans):
         if merged and a < merged[-1][1]:
             merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
         else:
@@ -246,14 +250,7 @@ def _find(text: str, level: int = 0) -> list[tuple[int, int]]:
             spans = spans + _back(inner, literals, escapes)
     if "\\" in text:  # a mask never cuts an escape in two (it would not be JSON any more)
         spans = [(_escape_start(text, a), _escape_end(text, b)) for a, b in spans]
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for a, b in spans:
-        if merged and a < merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
-        else:
-            merged.append((a, b))
-    return merged
+    return _merged(spans)
 
 
 #: Query parameters of a URL that carry a credential (``userProject`` and the like do not).
