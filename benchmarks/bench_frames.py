@@ -13,11 +13,19 @@ attribution title ``"<name> - Google Maps"``, live ``placeUrl`` form):
   (the payload and the request, no typed result), one frame is built at the end;
 * air quality + pollutants, and pollen frames, <= 0.5x ``json_normalize``.
 
+Issue 31 goals: ``mapsnb.concat(results)`` of 1,000 ``search_places`` results of 10 places
+<= 2.0x ``json_normalize`` of their 10,000 places (it reads them through the batch's many-answer
+reader, as a batch does); and for the summary-only live shape (every attribution title just
+``"Google Maps"``: the places are named only in the summary, round-1 evidence), one answer of
+10,000 places (``to_frame()``) and ``concat`` of 1,000 answers of 10, each <= 2.0x.
+
 Every case runs its contenders in alternating order, round after round (a busy machine slows
 both alike); printed are medians with their ranges, and the ratio to ``json_normalize`` per round
 (median and range). Memory is each contender's peak under ``tracemalloc`` in a run of its own.
 
-Run: ``python benchmarks/bench_frames.py [--sizes 10000 100000] [--rounds 5]``.
+Run: ``python benchmarks/bench_frames.py [--sizes 10000 100000] [--rounds 5] [--only places
+concat …]`` (case names: places, places_batch, along, along_batch, resolve, summary_only, concat,
+environment).
 """
 
 from __future__ import annotations
@@ -45,6 +53,7 @@ from mapsnb._store.cache import Stored
 from mapsnb.frames import (
     air_quality_frame,
     along_route_frame,
+    concat,
     places_frame,
     pollen_frame,
     pollutants_frame,
@@ -93,6 +102,14 @@ def places_payload(n: int, start: int = 0) -> Payload:
         views.append(view)
         paragraphs.append(paragraph(k, name))
     return {"places": views, "summary": "".join(paragraphs)}
+
+
+def summary_only_payload(n: int, start: int = 0) -> Payload:
+    """The live shape that names places only in the summary: every title ``"Google Maps"``."""
+    p = places_payload(n, start)
+    for view in p["places"]:
+        view["attribution"] = {"title": "Google Maps", "url": view["attribution"]["url"]}
+    return p
 
 
 def along_payload(n: int, start: int = 0) -> Payload:
@@ -350,6 +367,49 @@ def case_places(n: int, rounds: int, goal: float, memory: bool) -> None:
     )
 
 
+def case_summary_only(n: int, rounds: int, goal: float, memory: bool) -> None:
+    p = summary_only_payload(n)
+    compare(
+        f"search_places, one answer of {n:,} places named only in the summary",
+        {
+            "PlacesResult.from_payload(p).to_frame()": lambda: PlacesResult.from_payload(
+                p
+            ).to_frame()
+        },
+        lambda: pd.json_normalize(p["places"]),
+        rounds,
+        max(goal, 2.0),
+        memory,
+    )
+
+
+def compare_concat(title: str, answers: list[Payload], rounds: int, memory: bool) -> None:
+    """``mapsnb.concat`` of the typed results of ``answers`` against ``json_normalize`` of all
+    their places (the results are made once, as a user holds them)."""
+    results = [
+        PlacesResult.from_payload(a, request={"text_query": "solar energy companies"})
+        for a in answers
+    ]
+    compare(
+        title,
+        {"mapsnb.concat(results)": lambda: concat(results)},
+        lambda: pd.json_normalize(flat(answers, "places")),
+        rounds,
+        2.0,
+        memory,
+    )
+
+
+def case_concat(n: int, rounds: int, goal: float, memory: bool) -> None:
+    answers = [places_payload(10, start) for start in range(0, n, 10)]
+    compare_concat(
+        f"mapsnb.concat: {n // 10:,} search_places results of 10", answers, rounds, memory
+    )
+    answers = [summary_only_payload(10, start) for start in range(0, n, 10)]
+    title = f"mapsnb.concat: {n // 10:,} results of 10 places named only in the summary"
+    compare_concat(title, answers, rounds, memory)
+
+
 def compare_batch(
     title: str,
     tool: str,
@@ -451,15 +511,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--no-memory", action="store_true", help="skip the tracemalloc runs")
+    parser.add_argument(
+        "--only", nargs="+", help="run only these cases (e.g. summary_only concat)", default=None
+    )
     args = parser.parse_args(argv)
     memory = not args.no_memory
     print(f"medians of {args.rounds} alternating rounds; ratio = time / json_normalize's")
     for n in args.sizes:
         goal = 2.0 if n <= 10_000 else 1.5
         rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
-        for case in (case_places, case_places_batch, case_along, case_along_batch, case_resolve):
-            case(n, rounds, goal, memory)
-    case_environment(args.rounds * 3)
+        cases = (case_places, case_places_batch, case_along, case_along_batch, case_resolve)
+        for case in (*cases, case_summary_only, case_concat):
+            if args.only is None or case.__name__.removeprefix("case_") in args.only:
+                case(n, rounds, goal, memory)
+    if args.only is None or "environment" in args.only:
+        case_environment(args.rounds * 3)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from mapsnb._read.summary_html import PARAGRAPH, plain_text
-from mapsnb._read.summary_names import bold_before, is_first_sentence, paragraph_subject
+from mapsnb._read.summary_names import bold_before, first_subject
 from mapsnb._read.summary_sentences import CITE, cite_numbers, find_snippets
 
 __all__ = ["SummaryInfo", "parse_summary"]
@@ -84,8 +84,8 @@ class SummaryInfo:
             else:
                 a, b = self._spans[at]
                 paragraph = self._text[a:b]
-            if subject and is_first_sentence(paragraph[:start]):
-                found = paragraph_subject(paragraph)
+            if subject:
+                found = first_subject(paragraph, start)
             found = found or bold_before(paragraph, start)
             if found:
                 break

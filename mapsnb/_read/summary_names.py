@@ -8,9 +8,21 @@ from __future__ import annotations
 import re
 
 from mapsnb._read.summary_html import plain_text
-from mapsnb._read.summary_sentences import ABBREV, CITE, END, is_sentence_end, word_set
+from mapsnb._read.summary_sentences import (
+    ABBREV,
+    CITE,
+    DOT_END,
+    END,
+    is_sentence_end,
+    word_set,
+)
 
 _ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
+#: A paragraph opening with a bold run holding no markup (``<strong>Name</strong>``): its
+#: inner text is its plain text (no tag, entity nor ``**``).
+_SIMPLE_BOLD = re.compile(r"<(strong|b)>([^<>&*]*)</\1\s*>", re.IGNORECASE)
+#: What :func:`~mapsnb._read.summary_html.plain_text` changes: tags, entities, ``**``.
+_MARKED = re.compile(r"[<&]|\*\*")
 _BOLD_START = re.compile(r"<(strong|b)(?:\s[^<>]*)?>", re.IGNORECASE)
 _MAX_NAME = 160  # characters: longer "names" are sentences
 _MARKUP = frozenset("<>[]{}|\\")  # a name with these is a parsing accident
@@ -112,35 +124,40 @@ _STREET_TYPES = (
     r"st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pl|place|ct|court|hwy|"
     r"highway|pkwy|parkway|sq|square|ter|terrace|cir|circle|trl|trail|aly|alley"
 )
+#: A street address: a number then a street type, or a street word then a number (at the start,
+#: :func:`re.match`), or a comma before a digit (anywhere: ``_COMMA_DIGIT``).
 _STREET_ADDRESS = re.compile(
-    rf"^\d+[A-Za-z]?(?:[-/]\d+)?\s+(?:\S+\s+){{0,5}}(?:{_STREET_TYPES})\.?(?:\s+\S+)?$|"
-    r",\s*\d|"
-    r"^(?:rue|calle|carrer|avenida|avenue|av\.|via|viale|rua|piazza|plaza|praça|straße|strasse|"
+    rf"\d+[A-Za-z]?(?:[-/]\d+)?\s+(?:\S+\s+){{0,5}}(?:{_STREET_TYPES})\.?(?:\s+\S+)?$|"
+    r"(?:rue|calle|carrer|avenida|avenue|av\.|via|viale|rua|piazza|plaza|praça|straße|strasse|"
     r"ulitsa|улица|ул\.)\b.*\d",
     re.IGNORECASE,
 )
+_COMMA_DIGIT = re.compile(r",\s*\d")
 
 
 def is_first_sentence(prefix: str) -> bool:
     """Whether ``prefix`` (a paragraph up to its first citation) holds no sentence end."""
-    plain = plain_text(prefix).strip()
+    plain = (plain_text(prefix) if _MARKED.search(prefix) else prefix).strip()
     m = _ENUMERATION.match(plain)
     plain = plain[m.end() :] if m else plain
-    return not any(is_sentence_end(plain, m.end()) for m in END.finditer(plain))
+    if "!" not in plain and "?" not in plain and DOT_END.search(plain) is None:
+        return True  # no period that may end a sentence (DOT_END finds every one that does)
+    return not any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
 
 
 def _clean(name: str) -> str | None:
     """``name`` tidied and checked: ``None`` when it is empty, too long, a country, a state,
     a postal code or a street address."""
-    name = " ".join(CITE.sub(" ", name).split()).strip(" ,:;-–—*_\"'“”‘’")
-    if not name or len(name) > _MAX_NAME or len(name.split()) > 16:
+    words = (CITE.sub(" ", name) if "[" in name else name).split()
+    name = " ".join(words).strip(" ,:;-–—*_\"'“”‘’")
+    if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
         return None
     folded = name.lower().rstrip(".")
     if folded in _COUNTRIES or folded in _STATES or _POSTAL.match(name):
         return None
-    if _STREET_ADDRESS.search(name):
+    if _STREET_ADDRESS.match(name) or ("," in name and _COMMA_DIGIT.search(name)):
         return None
-    if not any(c.isalpha() for c in name) or any(c in _MARKUP for c in name):
+    if not any(map(str.isalpha, name)) or not _MARKUP.isdisjoint(name):
         return None
     return name
 
@@ -148,6 +165,11 @@ def _clean(name: str) -> str | None:
 def paragraph_subject(paragraph: str) -> str | None:
     """The name at the start of a paragraph: a bold run, else a plain subject before its verb."""
     head = paragraph[:1200].lstrip()
+    simple = _SIMPLE_BOLD.match(head)  # the live form: what the general reading below gives
+    if simple is not None:
+        text = simple.group(2).strip()
+        if not text.endswith(":"):
+            return _clean(text)
     m = _ENUMERATION.match(head)
     if m:
         head = head[m.end() :]
@@ -167,6 +189,29 @@ def paragraph_subject(paragraph: str) -> str | None:
             return _clean(text)
         return _plain_subject(plain_text(rest)) or _clean(text)  # a label: "<b>Top pick:</b> …"
     return _plain_subject(plain_text(head))
+
+
+def first_subject(paragraph: str, start: int) -> str | None:
+    """``paragraph_subject(paragraph)`` when ``is_first_sentence(paragraph[:start])``, else
+    ``None``: the live form (a plain ``<strong>Name</strong>`` opening, then text with no markup
+    up to the citation at ``start``) read once for both, anything else by the two functions."""
+    window = paragraph[:1200]
+    head = window.lstrip()
+    simple = _SIMPLE_BOLD.match(head)
+    lead = len(window) - len(head)
+    if simple is not None and lead + simple.end() <= start:
+        rest = paragraph[lead + simple.end() : start]
+        if "<" not in rest and "&" not in rest and "*" not in rest:  # plain text already
+            inner = simple.group(2)
+            plain = (inner + rest).strip()  # the prefix's plain text, stripped
+            m = _ENUMERATION.match(plain)
+            plain = plain[m.end() :] if m else plain
+            maybe_ends = "!" in plain or "?" in plain or DOT_END.search(plain) is not None
+            if maybe_ends and any(is_sentence_end(plain, e.end()) for e in END.finditer(plain)):
+                return None
+            text = inner.strip()
+            return _clean(text) if not text.endswith(":") else paragraph_subject(paragraph)
+    return paragraph_subject(paragraph) if is_first_sentence(paragraph[:start]) else None
 
 
 def _is_name_word(word: str) -> bool:

@@ -17,7 +17,7 @@ END = re.compile(r"[.!?]+(?=\s|$)")
 #: The ends of :data:`END` in a line without ``!`` or ``?``, less those that never close a
 #: sentence: a lone period followed (past spaces) by an ASCII lower-case letter or a digit
 #: (:func:`is_sentence_end`). Led by a literal period, so the regex engine skips fast.
-_DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
+DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
 
 
 def word_set(text: str) -> frozenset[str]:
@@ -121,7 +121,7 @@ def find_snippets(plain: str) -> dict[int, str]:
             continue
         size = len(line)
         start = 0
-        ends = END if "!" in line or "?" in line else _DOT_END
+        ends = END if "!" in line or "?" in line else DOT_END
         for m in ends.finditer(line):
             stop = m.end()
             if (

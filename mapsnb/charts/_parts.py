@@ -367,8 +367,8 @@ def explain_empty(domain: str, df: pd.DataFrame, detail: str = "") -> str:
 
 def _weather_cause(df: pd.DataFrame, mode: Any) -> str:
     columns = set(df.columns)
-    hourly = "temperature" in columns and "time" in columns
-    daily = "temperature_max" in columns
+    hourly = measure(df, "temperature") is not None and "time" in columns
+    daily = measure(df, "temperature_max") is not None
     if hourly and mode == "day":
         return (
             "a call with a date and no hour answers the DAILY forecast only (no current or hourly "
@@ -393,6 +393,17 @@ def _weather_cause(df: pd.DataFrame, mode: Any) -> str:
     return "ask lookup_weather for WEATHER and pass the result (or its weather frame)"
 
 
+def measure(df: pd.DataFrame, name: str) -> str | None:
+    """The column of the weather measure ``name`` (its unit in its name: ``temperature_c``,
+    ``temperature_f``, …); of several (metric and imperial rows stacked), the fullest."""
+    from mapsnb.frames._weather import unit_column
+
+    found = [c for c in df.columns if unit_column([c], name) == c]
+    if len(found) < 2:
+        return found[0] if found else None
+    return max(found, key=lambda c: int(df[c].notna().sum()))
+
+
 def wrong_frame(chart: str, df: pd.DataFrame, needs: str) -> str:
     """A message for a frame of the wrong kind: what it looks like and which chart fits it."""
     columns = set(df.columns)
@@ -401,7 +412,7 @@ def wrong_frame(chart: str, df: pd.DataFrame, needs: str) -> str:
         hint = "; this looks like env.air_quality: use plot_air_quality"
     elif {"upi", "kind"} <= columns:
         hint = "; this looks like env.pollen: use plot_pollen"
-    elif "temperature" in columns or "temperature_max" in columns:
+    elif measure(df, "temperature") or measure(df, "temperature_max"):
         hint = "; this looks like a weather frame: use plot_weather"
     elif {"lat", "lng", "cum_distance_m"} <= columns:
         hint = "; this looks like routes.path_frame(): use plot_routes"

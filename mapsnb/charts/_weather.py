@@ -13,6 +13,7 @@ from mapsnb.charts._parts import (
     hour_axis,
     legend_outside,
     literal,
+    measure,
     new_axes,
     pick,
     place_groups,
@@ -57,7 +58,8 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
     if places is not None:
         raise ValueError(refuse_places("plot_weather", places))
     columns = set(df.columns)
-    if not ({"time", "temperature"} <= columns or {"date", "temperature_max"} <= columns):
+    temp, hi, lo = (measure(df, m) for m in ("temperature", "temperature_max", "temperature_min"))
+    if not (("time" in columns and temp) or ("date" in columns and hi and lo)):
         raise ValueError(wrong_frame("plot_weather", df, "a weather frame (env.hourly_weather, …)"))
     daily = "temperature_max" in columns
     if len(df):
@@ -66,25 +68,28 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
         raise NothingToDraw(explain_empty("weather", df))
     ax = new_axes(ax)
     units = df.attrs.get("units") if isinstance(df.attrs.get("units"), dict) else {}
+    daily = hi is not None and "date" in columns
     if daily:
+        assert hi is not None and lo is not None
         df = df.sort_values("date")
         x = df["date"]
-        _daily(ax, df)
-        unit = _unit(units, "temperature_max")
+        _daily(ax, df, lo, hi)
+        unit = _unit(units, hi)
         width: Any = 0.6
         what, when = "Daily weather", date_span(x)
     else:
         df = df.sort_values("time")
         x = df["time"]
-        ax.plot(x, df["temperature"].astype(float), color="#d93025", lw=2, marker="o",
+        assert temp is not None
+        ax.plot(x, df[temp].astype(float), color="#d93025", lw=2, marker="o",
                 ms=3 if len(df) > 1 else 7,
                 label="temperature", gid="temperature", zorder=3)  # fmt: skip
-        unit = _unit(units, "temperature")
+        unit = _unit(units, temp)
         step = x.drop_duplicates().diff().min() if x.nunique() > 1 else dt.timedelta(hours=1)
         width = (step / dt.timedelta(days=1)) * 0.8
         hour_axis(ax, x, step)
         if len(df) == 1:  # current conditions: one point, its value written beside it
-            value = float(df["temperature"].iloc[0])
+            value = float(df[temp].iloc[0])
             if not math.isnan(value):
                 ax.set_ylim(value - 3, value + 3)
                 ax.annotate(literal(f"{value:g} {unit}".strip()), (x.iloc[0], value), xytext=(8, 0),
@@ -114,7 +119,14 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | None = None) -> Axes:
 
 
 #: The numbers the weather chart reads (an odd value there is left out, with a warning).
-NUMBERS = ("temperature", "temperature_min", "temperature_max", "precip_probability_pct")
+NUMBERS = (
+    *(
+        f"{name}_{unit}"
+        for name in ("temperature", "temperature_min", "temperature_max")
+        for unit in ("c", "f")
+    ),
+    "precip_probability_pct",
+)
 
 
 def _unit(units: dict[str, Any], column: str) -> str:
@@ -122,12 +134,12 @@ def _unit(units: dict[str, Any], column: str) -> str:
     return unit if isinstance(unit, str) else ""
 
 
-def _daily(ax: Axes, df: pd.DataFrame) -> None:
+def _daily(ax: Axes, df: pd.DataFrame, low: str, high: str) -> None:
     import matplotlib.dates as mdates
 
     x = df["date"]
-    lo = df["temperature_min"].astype(float)
-    hi = df["temperature_max"].astype(float)
+    lo = df[low].astype(float)
+    hi = df[high].astype(float)
     if len(df) > 1:
         ax.fill_between(x, lo, hi, color="#d93025", alpha=0.12, label="min–max", gid="band")
     ax.vlines(x, lo, hi, color="#d93025", lw=6, alpha=0.5, gid="range")

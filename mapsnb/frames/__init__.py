@@ -4,7 +4,10 @@ Every function takes the **raw payload dict** of one tool call (either key spell
 optional fields tolerated, unknown fields kept as extra columns) and returns a DataFrame whose
 ``attrs`` hold ``source`` (``"live"``, ``"sandbox"`` or a host) and ``attributions`` (unique
 ``{"title", "url"}`` dicts found in the payload, in order). Column names are a contract relied on
-by layers, charts and widgets; see each function.
+by layers, charts and widgets; see each function. In every frame: texts are :data:`TEXT`
+(pandas' default string dtype), flags the nullable ``boolean``, and a measure's unit is in its
+name (``distance_m``, ``humidity_pct``; ``temperature_c`` or ``temperature_f`` as the answer's
+units say: :func:`unit_column` finds it).
 
 The ``lookup_weather`` frames live in :mod:`mapsnb.frames._weather`,
 :mod:`mapsnb.frames._air_quality` and :mod:`mapsnb.frames._pollen` (request context and per-domain
@@ -40,10 +43,12 @@ from mapsnb.frames._routes import route_path_frame, routes_frame
 from mapsnb.frames._routes import routes_lists as routes_lists
 from mapsnb.frames._routes import routes_table as routes_table
 from mapsnb.frames._routes import waypoint_label as waypoint_label
+from mapsnb.frames._tables import TEXT as TEXT
 from mapsnb.frames._weather import (
     current_weather_frame,
     daily_weather_frame,
     hourly_weather_frame,
+    unit_column,
 )
 
 __all__ = [
@@ -64,4 +69,5 @@ __all__ = [
     "route_path_frame",
     "routes_frame",
     "to_geodataframe",
+    "unit_column",
 ]

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.summary import SummaryInfo, parse_summary
+from mapsnb.frames._tables import flags, text_array
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -127,12 +128,32 @@ def _credits_in_columns(
     )
 
 
+#: The text columns of the places (and along-route) frames.
+_PLACE_TEXTS = (
+    "place_id",
+    "resource_name",
+    "name",
+    "place_url",
+    "directions_url",
+    "reviews_url",
+    "photos_url",
+    "write_a_review_url",
+    "attribution_title",
+    "attribution_url",
+    "summary_snippet",
+)
+
+
 def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
-    """The place columns with their dtypes (``lat``/``lng`` float64, ``cited`` bool)."""
+    """The place columns with their dtypes (``lat``/``lng`` float64, ``cited`` boolean)."""
     typed = dict(cols)
+    for name in _PLACE_TEXTS:  # texts: one dtype, also where a column is all missing
+        values = typed[name]
+        if type(values) is list and set(map(type, values)) <= _STRINGS:
+            typed[name] = text_array(values)
     typed["lat"] = np.array(cols["lat"], dtype=np.float64)
     typed["lng"] = np.array(cols["lng"], dtype=np.float64)
-    typed["cited"] = np.array(cols["cited"], dtype=bool)
+    typed["cited"] = flags(cols["cited"])
     return typed
 
 

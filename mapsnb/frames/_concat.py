@@ -9,8 +9,11 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import g
+from mapsnb.frames._along_route import along_route_lists, along_route_lists_many, along_route_table
+from mapsnb.frames._columns import _column_credits
+from mapsnb.frames._places import places_lists, places_lists_many, places_table
 from mapsnb.frames._routes import _endpoints, waypoint_label
-from mapsnb.frames._tables import finish
+from mapsnb.frames._tables import finish, text_array
 
 
 def request_label(request: Any) -> str:
@@ -44,8 +47,10 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
 
     ``request`` is ``keys[i]`` when given, else a short label derived from ``r.request``.
     A named index (``citation``) becomes a column; a frame's own ``request`` column becomes
-    ``extra_request``. Time columns whose zones differ between the results are converted to UTC.
-    Mixed kinds raise ``TypeError``.
+    ``extra_request``. Results with a time zone (``lookup_weather``) add a ``time_zone``
+    column (each row's zone); time columns whose zones differ between the results are then in
+    UTC (as in a batch frame: ``df.time.dt.tz_convert(zone)`` is a row's local time), else in
+    their one zone. Mixed kinds raise ``TypeError``.
     """
     results = list(results)
     kinds = list(dict.fromkeys(type(r).__name__ for r in results))
@@ -53,6 +58,10 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
         raise TypeError(f"concat needs results of one kind, got {', '.join(kinds)}")
     if keys is not None and len(keys) != len(results):
         raise ValueError(f"keys has {len(keys)} items for {len(results)} results")
+    if kinds and kinds[0] in _LISTED:
+        stacked = _listed_concat(results, keys, kinds[0])
+        if stacked is not None:
+            return stacked
     frames: list[pd.DataFrame] = []
     zones: dict[Any, str] = {}  # request -> its time zone: charts draw each in local time
     for i, result in enumerate(results):
@@ -60,14 +69,19 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
         if any(name is not None for name in df.index.names):
             df = df.reset_index()
         label = keys[i] if keys is not None else request_label(getattr(result, "request", None))
-        taken = {c: f"extra_{c}" for c in ("request", "request_index") if c in df.columns}
+        own = ("request", "request_index", "time_zone")
+        taken = {c: f"extra_{c}" for c in own if c in df.columns}
         df = df.rename(columns=taken)
         df.insert(0, "request_index", i)
         df.insert(0, "request", label)
-        if df.attrs.get("time_zone"):
-            zones[label] = df.attrs["time_zone"]
+        zone = df.attrs.get("time_zone")
+        if isinstance(zone, str):
+            zones[label] = zone
+            df.insert(2, "time_zone", text_array([zone] * len(df)))
         frames.append(df)
     order: dict[str, None] = {"request": None, "request_index": None}
+    if zones:
+        order["time_zone"] = None
     for df in frames:
         order.update(dict.fromkeys(df.columns))
     filled = align_zones([df for df in frames if len(df)])
@@ -82,6 +96,64 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     if zones:
         out.attrs["time_zones"] = zones
     return out
+
+
+#: Results whose answers are read as column lists, many at a time (what a batch does): the
+#: reader of one answer, of many plain ones, and the table they make.
+_LISTED: dict[str, tuple[Any, Any, Any]] = {
+    "PlacesResult": (places_lists, places_lists_many, places_table),
+    "AlongRouteResult": (along_route_lists, along_route_lists_many, along_route_table),
+}
+
+
+def _listed_concat(
+    results: list[Any], keys: Sequence[Any] | None, kind: str
+) -> pd.DataFrame | None:
+    """:func:`concat` of places or along-route results, read straight from their payloads
+    through the batch's readers (plain answers many at a time): the rows and dtypes of each
+    ``to_frame()`` stacked, without a frame per result. ``None`` when no result has rows."""
+    one, many, table = _LISTED[kind]
+    payloads = [getattr(r, "_raw", None) or {} for r in results]
+    read = many(payloads) if payloads else None
+    attributions: list[Any] = []
+    seen: set[Any] = set()
+    if read is not None:
+        cols, extras, counts = read
+        attributions = _column_credits(cols)  # each distinct pair once, in order
+    else:
+        cols, extras, counts = {}, [], []
+        for result, payload in zip(results, payloads, strict=True):
+            answer, answer_extras, credits = one(payload, getattr(result, "request", None))
+            add_credits(attributions, seen, credits)
+            for name, values in answer.items():
+                cols.setdefault(name, []).extend(values)
+            extras += answer_extras
+            counts.append(len(answer_extras))
+    if not extras:
+        return None
+    n = len(results)
+    labels = list(keys) if keys is not None else [request_label(r.request) for r in results]
+    repeats = np.asarray(counts, dtype=np.int64)
+    body = table(cols, extras)
+    taken = {c: f"extra_{c}" for c in ("request", "request_index", "citation") if c in body}
+    if taken:
+        body = body.rename(columns=taken)
+    label_column = pd.Series(labels, dtype=object).infer_objects().to_numpy().repeat(repeats)
+    head = pd.DataFrame(
+        {
+            "request": label_column,
+            "request_index": np.arange(n, dtype=np.int64).repeat(repeats),
+            "citation": np.concatenate([np.arange(c, dtype=np.int64) for c in counts]),
+        }
+    )
+    if pd.api.types.is_object_dtype(head["request"].dtype) and all(
+        isinstance(x, str) for x in labels
+    ):
+        head["request"] = text_array(label_column)
+    out = pd.concat([head, body], axis=1)
+    sources = [str(getattr(r, "source", None) or "") for r in results]
+    out.attrs = {}
+    return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)
 
 
 def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
@@ -152,9 +224,9 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
     for df in frames:
         add_credits(attributions, seen, df.attrs.get("attributions"))
     out.attrs = {}
-    units = [df.attrs.get("units") for df in frames]
-    if units and units[0] is not None and all(u == units[0] for u in units):
-        out.attrs["units"] = units[0]
+    units = [u for df in frames if isinstance(u := df.attrs.get("units"), dict)]
+    if units:  # each column's unit is in its name: the frames' units never disagree
+        out.attrs["units"] = {k: v for u in units for k, v in u.items()}
     for key in ("place", "mode", "capabilities", "time_zone", "now"):  # kept when all agree
         values = [df.attrs.get(key) for df in frames]
         if values and values[0] is not None and all(v == values[0] for v in values):

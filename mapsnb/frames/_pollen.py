@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import domain_attributions, g, has, hex_color, num, records, rounded
-from mapsnb.frames._tables import _listed, civil_dates, finish, frame
+from mapsnb.frames._tables import _listed, civil_dates, finish, flags, frame
 
 POLLEN_COLUMNS = [
     "date",
@@ -60,6 +59,6 @@ def pollen_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
                 cols["color"].append(hex_color(g(info, "color")))
     cols["date"] = civil_dates(cols["date"])
     cols["upi"] = pd.array(cols["upi"], dtype="Int64")
-    cols["in_season"] = np.asarray(cols["in_season"], dtype=bool)
+    cols["in_season"] = flags(cols["in_season"])
     df = frame(cols, POLLEN_COLUMNS)
     return finish(df, source, domain_attributions(payload)["pollen"])

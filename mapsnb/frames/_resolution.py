@@ -17,7 +17,7 @@ import pandas as pd
 
 from mapsnb._read.wire import collect_attributions, failures, g, num, path, text
 from mapsnb.errors import RPC_CODES
-from mapsnb.frames._tables import finish
+from mapsnb.frames._tables import finish, flags, text_array
 
 BATCH_COLUMNS = [
     "ok",
@@ -237,7 +237,7 @@ def _plain_top(payload: Mapping, items_key: str) -> bool:
 
 
 def resolution_frame(columns: dict[str, list], tool: str, *, consume: bool = False) -> pd.DataFrame:
-    """The frame of :func:`resolution_lists`' columns (``ok`` bool, ``error_code`` Int64).
+    """The frame of :func:`resolution_lists`' columns (``ok`` boolean, ``error_code`` Int64).
 
     With ``consume``, each list is taken out of ``columns`` as its column is made (a batch's
     lists are freed one by one instead of living beside the whole frame)."""
@@ -247,13 +247,13 @@ def resolution_frame(columns: dict[str, list], tool: str, *, consume: bool = Fal
     for name in [label, *BATCH_COLUMNS]:
         values = take(name)
         if name == "ok":
-            out[name] = np.asarray(values, dtype=bool)
+            out[name] = flags(values)
         elif name == "error_code":
             out[name] = pd.array(values, dtype="Int64")
         elif name in ("matched_lat", "matched_lng"):
             out[name] = np.asarray(values, dtype=np.float64)
-        else:  # text: the dtype pandas infers for the list (str, or object when all None)
-            out[name] = pd.Series(values, copy=False).array
+        else:  # text
+            out[name] = text_array(values)
         del values
     return pd.DataFrame(out, columns=[label, *BATCH_COLUMNS], copy=False)
 

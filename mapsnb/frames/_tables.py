@@ -19,6 +19,10 @@ from mapsnb._read.wire import bounded, civil_date, g, records, snake
 #: One answer's rows before they become a frame: column lists, per-row extras, credits.
 Lists = tuple[dict[str, list], list[dict], list[dict]]
 
+#: The one dtype of text columns in every frame, single and batch: pandas' default string dtype
+#: (``str`` from pandas 3, missing values NaN; ``object`` holding ``str`` before).
+TEXT: Any = pd.Series(["text"]).dtype
+
 _NAT = np.iinfo(np.int64).min
 _MAX_NS = np.iinfo(np.int64).max
 
@@ -28,6 +32,18 @@ def _int64(ns: Sequence[int | None]) -> np.ndarray:
     return np.array(
         [_NAT if x is None or not _NAT < x <= _MAX_NS else x for x in ns], dtype=np.int64
     )
+
+
+def text_array(values: Sequence[Any] | np.ndarray) -> Any:
+    """``values`` (texts, ``None`` where missing) as a :data:`TEXT` array."""
+    return pd.array(values, dtype=TEXT)
+
+
+def flags(values: Sequence[Any] | np.ndarray) -> pd.api.extensions.ExtensionArray:
+    """Flags (``True``/``False``, never missing) as a nullable ``boolean`` array: the dtype
+    of every flag column, single and batch (a batch's row with no tool rows has ``<NA>``)."""
+    data = np.asarray(values, dtype=bool)
+    return pd.arrays.BooleanArray(data, np.zeros(len(data), dtype=bool))
 
 
 def timedeltas(ns: Sequence[int | None]) -> pd.TimedeltaIndex:

@@ -34,7 +34,49 @@ from mapsnb.frames._tables import _NAT, _listed, civil_dates, finish, frame, tim
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
-WEATHER_COLUMNS = [
+#: The measures named for their unit (see the module doc), by the kind of unit they have.
+UNIT_MEASURES = {
+    "temp": (
+        "temperature",
+        "feels_like",
+        "dew_point",
+        "heat_index",
+        "temperature_max",
+        "temperature_min",
+        "feels_like_max",
+        "feels_like_min",
+    ),
+    "speed": ("wind_speed", "wind_gust"),
+    "amount": ("precip_amount",),
+    "distance": ("visibility",),
+}
+#: A unit's symbol -> the suffix of a column in that unit.
+UNIT_SUFFIXES = {
+    "°C": "c",
+    "°F": "f",
+    "K": "k",
+    "km/h": "kph",
+    "mph": "mph",
+    "m/s": "mps",
+    "kn": "kn",
+    "mm": "mm",
+    "in": "in",
+    "cm": "cm",
+    "km": "km",
+    "mi": "mi",
+    "m": "m",
+    "ft": "ft",
+}
+_MEASURES = frozenset(m for group in UNIT_MEASURES.values() for m in group)
+_METRIC_NAMES = {
+    **dict.fromkeys(UNIT_MEASURES["temp"], "c"),
+    **dict.fromkeys(UNIT_MEASURES["speed"], "kph"),
+    "precip_amount": "mm",
+    "visibility": "km",
+}
+
+#: The columns of the hourly frame before the units are named (see :data:`WEATHER_COLUMNS`).
+_WEATHER_BASE = [
     "time",
     "temperature",
     "feels_like",
@@ -57,9 +99,7 @@ WEATHER_COLUMNS = [
     "condition_type",
     "is_daytime",
 ]
-#: The current-weather frame: the weather columns, then where the server says it is for.
-CURRENT_WEATHER_COLUMNS = [*WEATHER_COLUMNS, "returned_lat", "returned_lng"]
-DAILY_COLUMNS = [
+_DAILY_BASE = [
     "date",
     "temperature_max",
     "temperature_min",
@@ -82,6 +122,48 @@ DAILY_COLUMNS = [
     "sunset",
     "moon_phase",
 ]
+
+
+def _metric(columns: list[str]) -> list[str]:
+    return [f"{c}_{_METRIC_NAMES[c]}" if c in _MEASURES else c for c in columns]
+
+
+#: The hourly (and current) weather frame's columns, for a metric answer (an imperial one has
+#: ``temperature_f``, ``wind_speed_mph``, ``precip_amount_in``, ``visibility_mi``, …).
+WEATHER_COLUMNS = _metric(_WEATHER_BASE)
+#: The current-weather frame: the weather columns, then where the server says it is for.
+CURRENT_WEATHER_COLUMNS = [*WEATHER_COLUMNS, "returned_lat", "returned_lng"]
+#: The daily frame's columns, for a metric answer.
+DAILY_COLUMNS = _metric(_DAILY_BASE)
+
+
+def unit_suffix(unit: str) -> str:
+    """The column suffix of a unit symbol (``"°C"`` -> ``"c"``; another unit: its letters)."""
+    known = UNIT_SUFFIXES.get(unit)
+    if known is not None:
+        return known
+    return "".join(ch for ch in unit.lower() if ch.isalnum()) or "unit"
+
+
+def unit_column(columns: Iterable[Any], measure: str) -> str | None:
+    """The first column of ``columns`` (a frame, or its column names) holding ``measure``
+    (``"temperature"`` -> ``"temperature_c"`` or ``"temperature_f"``), or ``None``."""
+    prefix = f"{measure}_"
+    for column in columns:
+        if isinstance(column, str) and column.startswith(prefix):
+            rest = column[len(prefix) :]
+            if rest.isalnum() and rest not in ("max", "min"):
+                return column
+    return None
+
+
+def _named_units(df: pd.DataFrame, units: dict[str, str]) -> dict[str, str]:
+    """Rename ``df``'s measures to carry their unit (in place); return the units by column."""
+    renamed = {c: f"{c}_{unit_suffix(units[c])}" for c in df.columns if c in _MEASURES}
+    df.columns = pd.Index([renamed.get(c, c) for c in df.columns])
+    return {renamed.get(c, c): u for c, u in units.items()}
+
+
 _CURRENT_KEYS = ("currentConditions", "current", "currentWeather", "conditions")
 _HOURLY_KEYS = (
     "historyHours",
@@ -196,7 +278,7 @@ def _pct(value: Any) -> float:
 
 
 def _weather_rows(recs: Sequence[Mapping]) -> dict[str, list]:
-    cols: dict[str, Any] = {c: [] for c in WEATHER_COLUMNS[1:]}
+    cols: dict[str, Any] = {c: [] for c in _WEATHER_BASE[1:]}
     for rec in recs:
         precip, wind = g(rec, "precipitation"), g(rec, "wind")
         prob = g(precip, "probability")
@@ -236,12 +318,13 @@ def _weather_frame(payload: Any, recs: list[Mapping], source: str) -> pd.DataFra
     cols = _weather_rows(recs)
     cols["time"] = times(ns, zone)
     cols["is_daytime"] = pd.array(cols["is_daytime"], dtype="boolean")
-    df = frame(cols, WEATHER_COLUMNS)
+    df = frame(cols, _WEATHER_BASE)
+    units = _named_units(df, _weather_units(payload, recs, daily=False))
     return finish(
         df,
         source,
         domain_attributions(payload)["weather"],
-        units=_weather_units(payload, recs, daily=False),
+        units=units,
         time_zone=getattr(zone, "key", None),
     )
 
@@ -260,9 +343,11 @@ def current_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataF
     """Current conditions, one row (capability mode or legacy flat mode).
 
     Columns: ``CURRENT_WEATHER_COLUMNS``: ``time`` (tz-aware, location zone or UTC), the
-    measures of ``WEATHER_COLUMNS``, then ``returned_lat``/``returned_lng`` (the location the
-    server says the weather is for, NaN when it does not); ``attrs["units"]`` maps columns to
-    unit strings.
+    measures of ``WEATHER_COLUMNS`` with their unit in their name (``temperature_c`` or
+    ``temperature_f``, ``wind_speed_kph`` or ``_mph``, ``precip_amount_mm`` or ``_in``,
+    ``visibility_km`` or ``_mi``: see the module doc), then ``returned_lat``/``returned_lng``
+    (the location the server says the weather is for, NaN when it does not);
+    ``attrs["units"]`` maps columns to unit symbols.
     """
     recs = current_records(payload)
     df = _weather_frame(payload, recs, source)
@@ -305,6 +390,8 @@ def _day_date(day: Mapping, zone: tzinfo | None) -> Any:
 def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     """Daily forecast, one row per day.
 
+    Columns: ``DAILY_COLUMNS``, units in the names as in :func:`current_weather_frame`
+    (``temperature_max_c`` / ``temperature_max_f``, ``wind_speed_kph`` / ``_mph``, …).
     ``date`` is tz-naive ``datetime64[ns]`` (local midnight of the forecast day); day-part
     measures come from ``daytimeForecast`` (or the day itself), ``night_*`` from
     ``nighttimeForecast``; ``sunrise``/``sunset`` are tz-aware in the location's zone.
@@ -318,7 +405,7 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
         and (has(payload, "maxTemperature") or has(payload, "minTemperature"))
     ):
         days = [payload]
-    cols: dict[str, Any] = {c: [] for c in DAILY_COLUMNS}
+    cols: dict[str, Any] = {c: [] for c in _DAILY_BASE}
     sun_ns: dict[str, list] = {"sunrise": [], "sunset": []}
     dates = []
     for day in days:
@@ -330,7 +417,7 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
         cols["temperature_min"].append(num(g(day, "minTemperature"), "degrees"))
         cols["feels_like_max"].append(num(g(day, "feelsLikeMaxTemperature"), "degrees"))
         cols["feels_like_min"].append(num(g(day, "feelsLikeMinTemperature"), "degrees"))
-        for name in DAILY_COLUMNS[5:16]:
+        for name in _DAILY_BASE[5:16]:
             cols[name].append(wx[name][0])
         cols["night_condition"].append(_conditions(night)[0] if night else None)
         cols["night_precip_probability_pct"].append(
@@ -343,11 +430,12 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
     cols["date"] = civil_dates(dates)
     cols["sunrise"] = times(sun_ns["sunrise"], zone)
     cols["sunset"] = times(sun_ns["sunset"], zone)
-    df = frame(cols, DAILY_COLUMNS)
+    df = frame(cols, _DAILY_BASE)
+    units = _named_units(df, _weather_units(payload, days, daily=True))
     return finish(
         df,
         source,
         domain_attributions(payload)["weather"],
-        units=_weather_units(payload, days, daily=True),
+        units=units,
         time_zone=getattr(zone, "key", None),
     )

@@ -70,7 +70,7 @@ def test_routes_batch_equals_the_single_frames(client: mapsnb.Client) -> None:
     ]
     got = body(out).drop(columns=VOLATILE)
     pd.testing.assert_frame_equal(got, stacked(singles).drop(columns=VOLATILE))
-    assert out.index.names == ["input", "item"]
+    assert out.index.names == ["input", "route"]
     assert str(out["token_expires_at"].dtype) == "datetime64[ns, UTC]"
     assert out["token_expires_at"].notna().all()
 

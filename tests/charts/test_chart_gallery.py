@@ -234,7 +234,7 @@ def test_hourly_weather_title_and_axis(drawn) -> None:
     assert "Europe/Paris" in ax.get_xlabel()
     hourly = gallery.hourly("Paris, France")
     line = next(x for x in ax.lines if x.get_gid() == "temperature")
-    np.testing.assert_array_equal(line.get_ydata(), hourly.sort_values("time").temperature)
+    np.testing.assert_array_equal(line.get_ydata(), hourly.sort_values("time").temperature_c)
 
 
 def test_route_chart_in_km_with_equal_aspect(drawn) -> None:

@@ -63,11 +63,11 @@ def hourly_frame() -> pd.DataFrame:
     df = pd.DataFrame(
         {
             "time": pd.date_range("2026-09-18 06:00", periods=5, freq="h", tz=ZONE),
-            "temperature": [12.0, 13.5, 15.0, 17.2, 18.1],
+            "temperature_c": [12.0, 13.5, 15.0, 17.2, 18.1],
             "precip_probability_pct": [0.0, 10.0, 40.0, 20.0, 5.0],
         }
     )
-    df.attrs = {"source": "live", "units": {"temperature": "°C"}, "attributions": []}
+    df.attrs = {"source": "live", "units": {"temperature_c": "°C"}, "attributions": []}
     return df
 
 
@@ -177,7 +177,7 @@ def test_weather_hourly_line_and_precip_bars() -> None:
     df = hourly_frame()
     ax = charts.plot_weather(df)
     (line,) = _by_gid(ax.lines, "temperature")
-    np.testing.assert_array_equal(line.get_ydata(), df["temperature"].to_numpy())
+    np.testing.assert_array_equal(line.get_ydata(), df["temperature_c"].to_numpy())
     bars = _by_gid(ax.mapsnb_precip_ax.patches, "precip")
     assert [b.get_height() for b in bars] == df["precip_probability_pct"].tolist()
     assert ax.mapsnb_precip_ax.get_ylim() == (0, 100)
@@ -190,8 +190,8 @@ def test_weather_daily_band() -> None:
     df = pd.DataFrame(
         {
             "date": pd.to_datetime(["2026-09-18", "2026-09-19", "2026-09-20"]),
-            "temperature_max": [25.0, 22.0, 19.5],
-            "temperature_min": [14.0, 13.0, 11.0],
+            "temperature_max_c": [25.0, 22.0, 19.5],
+            "temperature_min_c": [14.0, 13.0, 11.0],
             "precip_probability_pct": [0.0, 30.0, 80.0],
         }
     )
@@ -231,7 +231,7 @@ def test_emulator_pollen_and_weather_charts(env) -> None:
     assert heights == types["upi"].dropna().astype(int).tolist()
     wx = charts.plot_weather(env)  # a date-only request answers daily weather
     daily = env.daily_weather
-    assert list(_by_gid(wx.lines, "max")[0].get_ydata()) == daily["temperature_max"].tolist()
+    assert list(_by_gid(wx.lines, "max")[0].get_ydata()) == daily["temperature_max_c"].tolist()
     assert _png(wx).startswith(b"\x89PNG")
 
 

@@ -89,24 +89,28 @@ def test_current_weather_values_units_and_zone() -> None:
     assert row["time"] == pd.Timestamp("2026-09-18T22:00:00Z")
     assert str(df["time"].dtype) == "datetime64[ns, America/Los_Angeles]"
     assert row["time"].hour == 15
-    assert (row["temperature"], row["feels_like"], row["dew_point"]) == (21.4, 20.9, 11.2)
+    assert (row["temperature_c"], row["feels_like_c"], row["dew_point_c"]) == (21.4, 20.9, 11.2)
     assert (row["humidity_pct"], row["precip_probability_pct"], row["precip_type"]) == (
         52,
         10,
         "RAIN",
     )
-    assert (row["pressure_mb"], row["wind_speed"], row["wind_gust"]) == (1016.3, 14, 25)
-    assert (row["wind_direction_deg"], row["wind_cardinal"], row["visibility"]) == (270, "WEST", 16)
+    assert (row["pressure_mb"], row["wind_speed_kph"], row["wind_gust_kph"]) == (1016.3, 14, 25)
+    assert (row["wind_direction_deg"], row["wind_cardinal"], row["visibility_km"]) == (
+        270,
+        "WEST",
+        16,
+    )
     assert (row["condition"], row["condition_type"], row["cloud_cover_pct"]) == (
         "Partly sunny",
         "PARTLY_CLOUDY",
         40,
     )
     assert bool(row["is_daytime"]) is True and str(df["is_daytime"].dtype) == "boolean"
-    assert df["temperature"].dtype == np.float64
+    assert df["temperature_c"].dtype == np.float64
     units = df.attrs["units"]
-    assert units["temperature"] == "°C" and units["wind_speed"] == "km/h"
-    assert units["precip_amount"] == "mm" and units["visibility"] == "km"
+    assert units["temperature_c"] == "°C" and units["wind_speed_kph"] == "km/h"
+    assert units["precip_amount_mm"] == "mm" and units["visibility_km"] == "km"
     assert units["humidity_pct"] == "%" and units["pressure_mb"] == "mb"
     assert df.attrs["source"] == "sandbox"
     assert df.attrs["attributions"] == [load("weather_current")["weather"]["attribution"]]
@@ -122,11 +126,15 @@ def test_hourly_imperial_sorted_with_nullable_daytime() -> None:
     df = F.hourly_weather_frame(load("weather_hourly_imperial"))
     assert len(df) == 3 and df["time"].is_monotonic_increasing  # history + forecast, sorted
     assert str(df["time"].dtype) == "datetime64[ns, America/New_York]"  # {"id": ...} zone
-    assert df["temperature"].tolist() == [70.1, 66.0, 68.2]
+    assert df["temperature_f"].tolist() == [70.1, 66.0, 68.2]
     assert df["is_daytime"].isna().tolist() == [False, True, False]
-    assert df.attrs["units"]["temperature"] == "°F" and df.attrs["units"]["wind_speed"] == "mph"
-    assert df.attrs["units"]["precip_amount"] == "in" and df.attrs["units"]["visibility"] == "mi"
-    assert df["precip_amount"].iloc[2] == 0.06
+    assert (
+        df.attrs["units"]["temperature_f"] == "°F" and df.attrs["units"]["wind_speed_mph"] == "mph"
+    )
+    assert (
+        df.attrs["units"]["precip_amount_in"] == "in" and df.attrs["units"]["visibility_mi"] == "mi"
+    )
+    assert df["precip_amount_in"].iloc[2] == 0.06
 
 
 def test_imperial_defaults_without_unit_fields() -> None:
@@ -134,7 +142,11 @@ def test_imperial_defaults_without_unit_fields() -> None:
         "weather": {"forecastHours": [{"temperature": {"degrees": 60, "unit": "FAHRENHEIT"}}]}
     }
     units = F.hourly_weather_frame(payload).attrs["units"]
-    assert (units["wind_speed"], units["precip_amount"], units["visibility"]) == ("mph", "in", "mi")
+    assert (units["wind_speed_mph"], units["precip_amount_in"], units["visibility_mi"]) == (
+        "mph",
+        "in",
+        "mi",
+    )
 
 
 def test_empty_when_mode_has_no_records() -> None:
@@ -158,16 +170,20 @@ def test_daily_weather() -> None:
     assert str(df["date"].dtype) == "datetime64[ns]"
     assert df["date"].tolist() == [pd.Timestamp("2026-09-19"), pd.Timestamp("2026-09-20")]
     first = df.iloc[0]
-    assert (first["temperature_max"], first["temperature_min"]) == (23.5, 12.1)
-    assert (first["feels_like_max"], first["feels_like_min"]) == (23.0, 11.0)
+    assert (first["temperature_max_c"], first["temperature_min_c"]) == (23.5, 12.1)
+    assert (first["feels_like_max_c"], first["feels_like_min_c"]) == (23.0, 11.0)
     assert (first["condition"], first["uv_index"], first["humidity_pct"]) == ("Sunny", 6, 55)
-    assert (first["wind_speed"], first["wind_gust"], first["cloud_cover_pct"]) == (12, 22, 10)
+    assert (first["wind_speed_kph"], first["wind_gust_kph"], first["cloud_cover_pct"]) == (
+        12,
+        22,
+        10,
+    )
     assert (first["night_condition"], first["night_precip_probability_pct"]) == ("Clear", 15)
     assert str(df["sunrise"].dtype) == "datetime64[ns, Europe/Paris]"
     assert first["sunrise"] == pd.Timestamp("2026-09-19T05:27:00Z") and first["sunrise"].hour == 7
     assert first["moon_phase"] == "FIRST_QUARTER"
     assert pd.isna(df.iloc[1]["sunset"]) and pd.isna(df.iloc[1]["condition"])
-    assert df.attrs["units"]["temperature_max"] == "°C"
+    assert df.attrs["units"]["temperature_max_c"] == "°C"
 
 
 def test_legacy_flat_mode() -> None:
@@ -175,10 +191,10 @@ def test_legacy_flat_mode() -> None:
     df = F.current_weather_frame(payload)
     assert len(df) == 1 and df["time"].iloc[0] == pd.Timestamp("2026-09-18T10:15:00Z")
     assert str(df["time"].dtype) == "datetime64[ns, Europe/Paris]"
-    assert (df["temperature"].iloc[0], df["condition"].iloc[0]) == (17.3, "Cloudy")
+    assert (df["temperature_c"].iloc[0], df["condition"].iloc[0]) == (17.3, "Cloudy")
     assert df.attrs["attributions"] == [payload["attribution"]]
     daily = F.daily_weather_frame(payload)
-    assert daily["temperature_max"].tolist() == [22.0]
+    assert daily["temperature_max_c"].tolist() == [22.0]
     assert daily["date"].tolist() == [pd.Timestamp("2026-09-18")]
     assert len(F.hourly_weather_frame(payload)) == 0 and len(F.air_quality_frame(payload)) == 0
     assert F.environment_attributions(payload) == {
@@ -218,8 +234,8 @@ def test_air_quality_hour_equals_weather_hour() -> None:
     wx = F.current_weather_frame(payload)
     assert aq["time"].iloc[0] == wx["time"].iloc[0]
     assert aq["time"].dtype == wx["time"].dtype
-    merged = aq.merge(wx[["time", "temperature"]], on="time")
-    assert merged["temperature"].tolist() == [21.4, 21.4]
+    merged = aq.merge(wx[["time", "temperature_c"]], on="time")
+    assert merged["temperature_c"].tolist() == [21.4, 21.4]
     no_zone = dict(payload)
     no_zone.pop("timeZone")
     assert (
@@ -315,7 +331,7 @@ def test_pollen_frame() -> None:
     assert df["kind"].tolist() == ["type", "type", "type", "plant", "plant"]
     assert df["code"].tolist() == ["GRASS", "TREE", "WEED", "BIRCH", "RAGWEED"]
     assert str(df["upi"].dtype) == "Int64" and df["upi"].tolist() == [2, 0, 3, pd.NA, 3]
-    assert df["in_season"].dtype == bool
+    assert str(df["in_season"].dtype) == "boolean"
     assert df["in_season"].tolist() == [True, False, True, False, True]  # missing -> False
     assert df["color"].tolist()[:3] == ["#85cc33", "#bfbfbf", "#ffd600"]
     assert pd.isna(df["color"].iloc[3]) and pd.isna(df["category"].iloc[3])
@@ -355,7 +371,7 @@ def test_sandbox_lookup_weather_current(sandbox: Any) -> None:
     payload = sandbox.call_tool("lookup_weather", args)
     wx = F.current_weather_frame(payload, source="sandbox")
     aq = F.air_quality_frame(payload, source="sandbox")
-    assert len(wx) == 1 and wx["temperature"].notna().all()
+    assert len(wx) == 1 and wx["temperature_c"].notna().all()
     assert wx["time"].iloc[0] == pd.Timestamp("2026-10-31T20:00:00Z")
     assert set(aq["time"]) == {wx["time"].iloc[0]}  # same instant, same zone
     assert len(F.pollutants_frame(payload)) > 0 and len(F.pollen_frame(payload)) > 0
@@ -386,5 +402,5 @@ def test_sandbox_lookup_weather_daily_dst(sandbox: Any) -> None:
     hourly = sandbox.call_tool("lookup_weather", hourly_args)
     hwx = F.hourly_weather_frame(hourly)
     assert hwx["time"].tolist() == [pd.Timestamp(datetime(2026, 11, 2, 9), tz=LA)]
-    assert hwx.attrs["units"]["temperature"] == "°F"
+    assert hwx.attrs["units"]["temperature_f"] == "°F"
     assert F.air_quality_frame(hourly)["time"].iloc[0] == hwx["time"].iloc[0]

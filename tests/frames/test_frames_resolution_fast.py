@@ -122,4 +122,4 @@ def test_plain_live_answers_take_the_fast_path() -> None:
     assert cols["error_status"] == [None, "NOT_FOUND"]
     assert math.isnan(cols["matched_lat"][0])
     df = R.resolution_frame(cols, "resolve_names")
-    assert df["error_code"].dtype == "Int64" and df["ok"].dtype == bool
+    assert df["error_code"].dtype == "Int64" and str(df["ok"].dtype) == "boolean"

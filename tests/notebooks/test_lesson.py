@@ -45,7 +45,7 @@ def test_a_batch_weather_chart_keeps_place_and_units(client: mapsnb.Client) -> N
         table="hourly_weather",
         progress=False,
     )
-    assert hourly.attrs["units"]["temperature"] == "°C"
+    assert hourly.attrs["units"]["temperature_c"] == "°C"
     assert hourly.attrs["place"] == "Porto, Portugal"
     assert hourly["place"].eq("Porto, Portugal").all()
     ax = plot_weather(hourly)
@@ -75,7 +75,7 @@ def test_resume_keeps_places_and_units(client: mapsnb.Client) -> None:
         resume=first,
     )  # fmt: skip
     assert again["place"].tolist() == ["Lyon", "Kraków"]
-    assert again.attrs["units"]["temperature"] == "°C"
+    assert again.attrs["units"]["temperature_c"] == "°C"
     assert again.attrs["time_zones"] == {"Lyon": "Europe/Paris", "Kraków": "Europe/Warsaw"}
 
 
@@ -114,7 +114,7 @@ def test_batch_over_cities_draws_one_panel_per_place(client: mapsnb.Client) -> N
     titles = [a.get_title() for a in ax.figure.axes if a.get_title()]
     assert len(titles) == 2 and "Lyon" in titles[0] and "São Paulo" in titles[1]
     with pytest.raises(ValueError, match=r"one place at a time.*df\[df.place == 'Lyon'\]"):
-        plot_weather(aq.assign(temperature=1.0))
+        plot_weather(aq.assign(temperature_c=1.0))
     with pytest.raises(ValueError, match="pass ax=None"):
         plot_air_quality(aq, ax=ax)
 

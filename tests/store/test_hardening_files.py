@@ -517,7 +517,7 @@ def test_a_resumed_batch_keeps_the_column_types(calls: Any) -> None:
         partial.loc[partial["input_row"].eq(1), data] = None
         partial.loc[partial["input_row"].eq(1), "status"] = "cancelled"
         resumed = client.batch.search_places(queries, resume=partial, progress=False)
-    assert full["cited"].dtype == bool and resumed["cited"].dtype == bool
+    assert str(full["cited"].dtype) == "boolean" and str(resumed["cited"].dtype) == "boolean"
     pd.testing.assert_frame_equal(resumed, full)
 
 

@@ -1,10 +1,20 @@
 """The output frame of a batch: the tool's tidy rows for every input row, 1:1 and in order.
 
-Index: the input's index level(s) (unnamed ones are called ``input``), then the tool frame's own
-row level (``citation`` for places, else ``item``). Columns: ``status``, ``error``,
-``input_row`` (the input's position, 0-based: it tells apart rows of a duplicated index), then
-``place`` for ``lookup_weather`` batches (the location each row asked about), then the tool
-frame's columns. An input row with no tool rows (a failure, an empty answer) is one row.
+Index: one level per level of the input's index (unnamed ones are called ``input``, or
+``input_0``, ``input_1``, … for a MultiIndex), then the row's position *within its input row*,
+named for what it counts (:func:`position_level`: ``citation`` for places, ``route``, ``hour``,
+``day``, ``record``, ``reading``, ``recommendation``; ``result`` for the resolution tools, one row
+per input row; ``<name>_position`` if the input has a level of that name). Columns: ``status``,
+``error``, ``input_row`` (the input's position, 0-based: it tells apart rows of a duplicated
+index), then ``place`` and ``time_zone`` for ``lookup_weather`` batches (the location each row
+asked about, and its IANA zone), then the tool frame's columns. An input row with no tool rows (a
+failure, an empty answer) is one row.
+
+Dtypes: texts (``status``, ``error``, ``place``, the tool's text columns) are pandas' default
+string dtype (:data:`~mapsnb.frames.TEXT`), flags (``ok``, ``cited``, ``is_daytime``, …) the
+nullable ``boolean`` (a row with no tool rows has ``<NA>`` there). Times: each ``time`` column is
+in the rows' zone when they share one; when the rows are in several zones it is in UTC, and the
+``time_zone`` column says each row's zone (``df.time.dt.tz_convert(zone)`` gives its local time).
 
 ``attrs`` keep ``tool``, ``source``, ``attributions``, ``calls``, ``time_zones`` (place -> zone)
 and, when every call agrees, the tool frames' ``units``, ``place``, ``mode``, ``capabilities``,
@@ -24,6 +34,7 @@ from mapsnb._calls.batch.parts import LISTED, OWN, PACKED, Parts, State
 from mapsnb.errors import ToolError
 from mapsnb.frames._concat import add_credits, align_zones
 from mapsnb.frames._resolution import resolution_lists
+from mapsnb.frames._tables import TEXT, text_array
 
 if TYPE_CHECKING:
     from mapsnb._calls.batch.planning import Job, PlannedCall
@@ -52,7 +63,6 @@ def _packed(cols: dict[str, list], rows: list[int], parts: Parts) -> None:
     for name, values in cols.items():
         parts.packed.setdefault(name, []).extend(values[:n])
     parts.packed_rows.extend(rows[:n])
-    parts.packed_items.extend(range(n))
 
 
 def start(job: Job) -> Parts:
@@ -61,6 +71,7 @@ def start(job: Job) -> Parts:
     parts.places = dict(job.kept.places)
     parts.context, parts.conflicts = dict(job.kept.context), set(job.kept.conflicts)
     parts.zones = dict(job.kept.zones)
+    parts.row_zones = dict(job.kept.row_zones)
     for pos, message in job.invalid.items():
         parts.states[pos] = ("invalid", message)
     return parts
@@ -88,10 +99,38 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
     else:
         df = _table(outcome, table)
         parts.note(df.attrs, call.rows[0])
+        zone = df.attrs.get("time_zone")
+        if isinstance(zone, str):
+            parts.row_zones[call.rows[0]] = zone
         df = parts.credit(df)
         parts.states[call.rows[0]] = ("ok", None) if len(df) else ("empty", None)
         if len(df):
             parts.add(df, [call.rows[0]] * len(df))
+
+
+#: The name of a batch's position level (within an input row), by tool, then by ``table=``.
+POSITIONS = {
+    "search_places": "citation",
+    "search_along_route": "citation",
+    "compute_routes": "route",
+    "resolve_names": "result",
+    "resolve_maps_urls": "result",
+    "lookup_weather": "record",
+}
+TABLE_POSITIONS = {
+    "current_weather": "record",
+    "hourly_weather": "hour",
+    "daily_weather": "day",
+    "air_quality": "reading",
+    "pollutants": "reading",
+    "health_recommendations": "recommendation",
+    "pollen": "reading",
+}
+
+
+def position_level(tool: str, table: str | None) -> str:
+    """The name of the index level that counts a batch's rows within each input row."""
+    return TABLE_POSITIONS.get(table or "", POSITIONS.get(tool, "row"))
 
 
 def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFrame:
@@ -103,46 +142,42 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     n = len(job.index)
     frames: list[pd.DataFrame] = []
     positions: list[np.ndarray] = []
-    items: list[Any] = []
-    item_name: str | None = None
     packed = parts.packed_block(job.tool) if job.tool in PACKED else None
     listed = parts.listed_block(job.tool) if job.tool in LISTED else None  # (credits too)
     attributions: list[Any] = list(parts.attributions)
     seen = set(parts.seen)
     covered = np.zeros(n, dtype=bool)
+    flags: set[str] = set()
     for df, pos in [*parts.blocks, *(block for block in (packed, listed) if block)]:
-        if item_name is None and df.index.name is not None:
-            item_name = str(df.index.name)
         add_credits(attributions, seen, df.attrs.get("attributions"))
-        items.extend(df.index.tolist())
+        flags.update(c for c, t in df.dtypes.items() if pd.api.types.is_bool_dtype(t))
         frames.append(df.reset_index(drop=True))
         positions.append(pos)
         covered[pos] = True
     blank = np.flatnonzero(~covered)
     frames.append(pd.DataFrame(index=pd.RangeIndex(len(blank))))
     positions.append(blank.astype(np.int64))
-    items.extend([0] * len(blank))
     body = pd.concat(align_zones(frames), ignore_index=True)
     pos = np.concatenate(positions)
     order = np.argsort(pos, kind="stable")  # input order; a block keeps its rows' order
     body = body.take(order).reset_index(drop=True)
     pos = pos[order]
-    items_sorted = np.asarray(items, dtype=object)[order].tolist()
-    body = body.drop(columns=[c for c in OWN if c in body.columns])
+    body = _typed(body.drop(columns=[c for c in OWN if c in body.columns]), flags)
     status = np.array([parts.states.get(i, ("cancelled", None))[0] for i in range(n)], dtype=object)
     error = np.array([parts.states.get(i, ("", None))[1] for i in range(n)], dtype=object)
     head = pd.DataFrame(
         {
-            "status": pd.array(status[pos], dtype="string"),
-            "error": pd.array(error[pos], dtype="string"),
+            "status": text_array(status[pos]),
+            "error": text_array(error[pos]),
             "input_row": pos,
         }
     )
-    if parts.places:
-        head["place"] = pd.array([parts.places.get(p) for p in pos.tolist()], dtype="string")
-        body = body.drop(columns=["place"], errors="ignore")
+    if job.tool == "lookup_weather":
+        head["place"] = text_array([parts.places.get(p) for p in pos.tolist()])
+        head["time_zone"] = text_array([parts.row_zones.get(p) for p in pos.tolist()])
+        body = body.drop(columns=["place", "time_zone"], errors="ignore")
     out = pd.concat([head, body], axis=1)
-    out.index = _index(job.index, pos, items_sorted, item_name or "item")
+    out.index = _index(job.index, pos, position_level(job.tool, job.table))
     out.attrs = {
         "tool": job.tool,
         "source": source,
@@ -157,7 +192,25 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     return out
 
 
-def _index(index: pd.Index, pos: np.ndarray, items: list[Any], item_name: str) -> pd.Index:
+_OBJECT_TEXT = pd.api.types.is_object_dtype(TEXT)
+
+
+def _typed(body: pd.DataFrame, flags: set[str]) -> pd.DataFrame:
+    """``body`` with its flags as nullable ``boolean`` and its texts as :data:`TEXT` (a
+    column of texts is ``object`` where a block had it all missing, or rows had none)."""
+    for name, dtype in list(body.dtypes.items()):
+        if name in flags:
+            if str(dtype) != "boolean":
+                body[name] = pd.array(body[name].astype(object), dtype="boolean")
+        elif dtype == np.dtype(object) and not _OBJECT_TEXT:
+            column = body[name]
+            if pd.api.types.infer_dtype(column, skipna=True) == "string":
+                body[name] = text_array(column.to_numpy())
+    return body
+
+
+def _index(index: pd.Index, pos: np.ndarray, name: str) -> pd.Index:
+    """The input's levels at ``pos``, then each row's position within its input row."""
     taken = index.take(pos)
     if isinstance(index, pd.MultiIndex):
         levels = [taken.get_level_values(i) for i in range(index.nlevels)]
@@ -165,6 +218,9 @@ def _index(index: pd.Index, pos: np.ndarray, items: list[Any], item_name: str) -
     else:
         levels = [taken]
         names = [index.name if index.name is not None else "input"]
-    if item_name in names:
-        item_name = "item"
-    return pd.MultiIndex.from_arrays([*levels, items], names=[*names, item_name])
+    if name in names:
+        name = f"{name}_position"
+    starts = np.r_[True, pos[1:] != pos[:-1]] if len(pos) else np.zeros(0, dtype=bool)
+    first = np.maximum.accumulate(np.where(starts, np.arange(len(pos)), 0)) if len(pos) else pos
+    within = np.arange(len(pos), dtype=np.int64) - first
+    return pd.MultiIndex.from_arrays([*levels, within], names=[*names, name])

@@ -43,6 +43,8 @@ STATUSES = ("ok", "empty", "not_found", "invalid", "error", "cancelled")
 KEEP_ON_RESUME = ("ok", "empty", "not_found")
 #: The columns a batch frame has before the tool frame's.
 OWN = ["status", "error", "input_row"]
+#: The columns of ``lookup_weather`` batch frames after those: the location and its zone.
+WEATHER_OWN = ("place", "time_zone")
 #: ``attrs`` of the tool frames kept on the batch frame when every call agrees.
 CONTEXT = ("units", "place", "mode", "capabilities", "time_zone", "now")
 
@@ -66,9 +68,9 @@ class Parts:
     attributions: list[Any] = field(default_factory=list)
     packed: dict[str, list] = field(default_factory=dict)
     packed_rows: list[int] = field(default_factory=list)
-    packed_items: list[int] = field(default_factory=list)
     packed_done: pd.DataFrame | None = None  # the packed rows made a frame (by packed_block)
     places: dict[int, str] = field(default_factory=dict)
+    row_zones: dict[int, str] = field(default_factory=dict)  # input position -> its zone
     zones: dict[str, str] = field(default_factory=dict)
     context: dict[str, Any] = field(default_factory=dict)
     conflicts: set[str] = field(default_factory=set)
@@ -88,6 +90,9 @@ class Parts:
         for key in CONTEXT:
             value = attrs.get(key)
             if value is None or key in self.conflicts:
+                continue
+            if key == "units" and isinstance(value, dict):  # units are in the column names:
+                self.context[key] = {**self.context.get(key, {}), **value}  # a union
                 continue
             if key not in self.context:
                 self.context[key] = value
@@ -126,7 +131,6 @@ class Parts:
             self.packed_done = df if done is None else pd.concat([done, df], ignore_index=True)
         df = self.packed_done
         assert df is not None
-        df.index = pd.Index(self.packed_items)
         return df, np.asarray(self.packed_rows, dtype=np.int64)
 
     def queue(self, tool: str, payload: Any, request: Any, issued: Any, pos: int) -> None:
@@ -207,13 +211,17 @@ def resume_parts(partial: Any, tool: str, n: int) -> Parts:
     for j, r in enumerate(rows.tolist()):
         first.setdefault(r, j)
     errors = partial["error"].astype(object).to_numpy()
-    places = partial["place"].astype(object).to_numpy() if "place" in partial else None
+    own = [*OWN, *(c for c in WEATHER_OWN if tool == "lookup_weather" and c in partial)]
+    places = partial["place"].astype(object).to_numpy() if "place" in own else None
+    zones = partial["time_zone"].astype(object).to_numpy() if "time_zone" in own else None
     for r in keep:
         message = errors[first[r]]
         parts.states[r] = (str(status[first[r]]), None if pd.isna(message) else str(message))
         if places is not None and isinstance(places[first[r]], str):
             parts.places[r] = places[first[r]]
-    data = partial.drop(columns=[*OWN, *(["place"] if places is not None else [])])
+        if zones is not None and isinstance(zones[first[r]], str):
+            parts.row_zones[r] = zones[first[r]]
+    data = partial.drop(columns=own)
     has_rows = (status == "ok") | data.notna().any(axis=1).to_numpy()
     mask = np.isin(rows, list(keep)) & has_rows & (status != "empty")
     block = partial[mask]

@@ -32,6 +32,7 @@ from mapsnb._calls import arguments as rq
 from mapsnb._calls.batch.parts import PACKED, Parts, resume_parts
 from mapsnb._calls.billing import tier
 from mapsnb.errors import InvalidRequest, MapsnbError
+from mapsnb.frames._tables import text_array
 
 if TYPE_CHECKING:
     from mapsnb._calls.flow import BaseClient
@@ -86,7 +87,9 @@ def with_inputs(job: Job, df: pd.DataFrame | None) -> pd.DataFrame | None:
     name, values = job.inputs
     if name in df.columns:  # a resumed frame had it already
         del df[name]
-    column = pd.array([values[p] for p in df["input_row"].tolist()], dtype=object)
+    taken = [values[p] for p in df["input_row"].tolist()]
+    texts = all(v is None or isinstance(v, str) for v in taken)
+    column = text_array(taken) if texts else pd.array(taken, dtype=object)
     df.insert(df.columns.get_loc("input_row") + 1, name, column)
     return df
 

@@ -48,15 +48,28 @@ def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
 
 
 def _progress_bar(job: Job, progress: bool) -> Any:
-    from tqdm.auto import tqdm
+    from tqdm import auto
 
-    return tqdm(
+    bar = auto.tqdm(
         total=len(job.calls),
         desc=f"{job.tool}",
         unit="call",
         disable=not progress,
         dynamic_ncols=True,
     )
+    if job.invalid:  # rows refused before sending count as failed rows from the start
+        bar.set_postfix(failed=len(job.invalid), refresh=False)
+    return bar
+
+
+def _close_bar(bar: Any, stopped: bool) -> None:
+    """Close ``bar``: green at N/N when the work finished (tqdm's notebook bar turns green when
+    closed full), red when the batch ``stopped`` (an interrupt, or an error that stops it)."""
+    if stopped and not bar.disable:
+        bar.colour = "red"  # the terminal bar's colour
+        if hasattr(bar, "container"):  # the notebook bar: the danger style, even if full
+            bar.disp(bar_style="danger", check_delay=False)
+    bar.close()
 
 
 async def execute(
@@ -87,7 +100,7 @@ async def execute(
     rounds: collections.Counter[int] = collections.Counter()
     busy = 0
     bar = _progress_bar(job, options.progress)
-    failed = 0
+    failed = len(job.invalid)  # failed rows: refused before sending, or their call failed
     backlog: collections.deque[tuple[int, Any]] = collections.deque()
     arrived = asyncio.Event()
     changed = asyncio.Event()
@@ -146,7 +159,7 @@ async def execute(
                 busy -= 1
                 changed.set()  # idle workers look again: a call queued again, or all done
             if isinstance(outcome, MapsnbError):
-                failed += 1
+                failed += len(call.rows)
                 bar.set_postfix(failed=failed, refresh=False)
             backlog.append((k, outcome))
             arrived.set()
@@ -161,8 +174,11 @@ async def execute(
         for task in [*tasks, building]:
             task.cancel()
         await asyncio.gather(*tasks, building, return_exceptions=True)
-        while backlog:  # calls that finished are kept
-            take()
+        try:
+            while backlog:  # calls that finished are kept
+                take()
+        finally:
+            _close_bar(bar, stopped=True)
         partial = assemble(job, parts, done, aclient.source)
         holder["partial"] = partial
         exc.partial = partial  # type: ignore[attr-defined]
@@ -179,11 +195,12 @@ async def execute(
             file=sys.stderr,
         )
         raise
+    building.cancel()
+    try:
+        while backlog:  # the answers not yet absorbed count before the bar closes
+            take()
     finally:
-        building.cancel()
-        bar.close()
-    while backlog:
-        take()
+        _close_bar(bar, stopped=len(done) < len(job.calls))
     return assemble(job, parts, done, aclient.source)
 
 
