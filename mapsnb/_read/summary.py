@@ -20,8 +20,9 @@ import re
 from typing import Any
 
 from mapsnb._read.summary_html import PARAGRAPH, plain_text
+from mapsnb._read.summary_live import LivePlace, live_name, live_places
 from mapsnb._read.summary_names import bold_before, first_subject
-from mapsnb._read.summary_sentences import CITE, cite_numbers, find_snippets
+from mapsnb._read.summary_sentences import CITE, cite_numbers, find_snippets, line_snippets
 
 __all__ = ["SummaryInfo", "parse_summary"]
 
@@ -42,7 +43,9 @@ class SummaryInfo:
     whose places are named by their attribution titles never pays for reading the summary's.
     """
 
-    __slots__ = ("_candidates", "_names", "_paragraphs", "_spans", "_text", "cited", "snippets")
+    __slots__ = (
+        "_candidates", "_live", "_names", "_paragraphs", "_spans", "_text", "cited", "snippets"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -54,6 +57,7 @@ class SummaryInfo:
         candidates: dict[int, list[tuple[int, int, bool]]] | None = None,
         text: str = "",
         spans: list[tuple[int, int]] | None = None,
+        live: dict[int, LivePlace] | None = None,
     ) -> None:
         self._names: dict[int, str | None] = dict(names or {})
         self.snippets: dict[int, str] = snippets if snippets is not None else {}
@@ -62,6 +66,7 @@ class SummaryInfo:
         self._candidates = candidates
         self._text = text
         self._spans = spans or []
+        self._live = live
 
     def _scanned(self) -> dict[int, list[tuple[int, int, bool]]]:
         """The name candidates, found on first use (one pass over the summary)."""
@@ -76,6 +81,10 @@ class SummaryInfo:
         """The name of citation ``n`` (``None`` when unknown)."""
         if n in self._names:
             return self._names[n]
+        if self._live is not None:
+            place = self._live.get(n)
+            found = self._names[n] = live_name(place) if place is not None else None
+            return found
         candidates = self._scanned()
         found = None
         for at, start, subject in candidates.get(n, ()):
@@ -96,6 +105,8 @@ class SummaryInfo:
     @property
     def names(self) -> dict[int, str | None]:
         """Every cited number -> its name (``None`` when unknown), in order of first citation."""
+        if self._live is not None:
+            return {n: self.name(n) for n in self._live}
         candidates = self._scanned()
         return {n: self.name(n) for n in candidates} if candidates else self._names
 
@@ -119,6 +130,12 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     """
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
+    live = live_places(summary) if summary.startswith("<p>") else None
+    if live is not None:  # the live form: names from its paragraphs' pieces
+        snippets: dict[int, str] = {}
+        for _, inner, rest, digits, tail in live.values():  # a place's line of plain text
+            line_snippets(f"{inner}{rest}[{digits}]{tail}", snippets)
+        return SummaryInfo(snippets=snippets, cited=frozenset(live), live=live)
     return SummaryInfo(
         snippets=find_snippets(plain_text(summary)), cited=_cited(summary), text=summary
     )

@@ -17,7 +17,7 @@ from mapsnb._read.summary_sentences import (
     word_set,
 )
 
-_ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
+ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
 #: A paragraph opening with a bold run holding no markup (``<strong>Name</strong>``): its
 #: inner text is its plain text (no tag, entity nor ``**``).
 _SIMPLE_BOLD = re.compile(r"<(strong|b)>([^<>&*]*)</\1\s*>", re.IGNORECASE)
@@ -133,19 +133,20 @@ _STREET_ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _COMMA_DIGIT = re.compile(r",\s*\d")
+_HAS_DIGIT = re.compile(r"\d")
 
 
 def is_first_sentence(prefix: str) -> bool:
     """Whether ``prefix`` (a paragraph up to its first citation) holds no sentence end."""
     plain = (plain_text(prefix) if _MARKED.search(prefix) else prefix).strip()
-    m = _ENUMERATION.match(plain)
+    m = ENUMERATION.match(plain)
     plain = plain[m.end() :] if m else plain
     if "!" not in plain and "?" not in plain and DOT_END.search(plain) is None:
         return True  # no period that may end a sentence (DOT_END finds every one that does)
     return not any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
 
 
-def _clean(name: str) -> str | None:
+def clean_name(name: str) -> str | None:
     """``name`` tidied and checked: ``None`` when it is empty, too long, a country, a state,
     a postal code or a street address."""
     words = (CITE.sub(" ", name) if "[" in name else name).split()
@@ -153,9 +154,13 @@ def _clean(name: str) -> str | None:
     if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
         return None
     folded = name.lower().rstrip(".")
-    if folded in _COUNTRIES or folded in _STATES or _POSTAL.match(name):
+    if folded in _COUNTRIES or folded in _STATES:
         return None
-    if _STREET_ADDRESS.match(name) or ("," in name and _COMMA_DIGIT.search(name)):
+    if _HAS_DIGIT.search(name) is not None and (  # postal codes and addresses hold digits
+        _POSTAL.match(name)
+        or _STREET_ADDRESS.match(name)
+        or ("," in name and _COMMA_DIGIT.search(name))
+    ):
         return None
     if not any(map(str.isalpha, name)) or not _MARKUP.isdisjoint(name):
         return None
@@ -169,8 +174,8 @@ def paragraph_subject(paragraph: str) -> str | None:
     if simple is not None:
         text = simple.group(2).strip()
         if not text.endswith(":"):
-            return _clean(text)
-    m = _ENUMERATION.match(head)
+            return clean_name(text)
+    m = ENUMERATION.match(head)
     if m:
         head = head[m.end() :]
     bold = _BOLD_START.match(head)
@@ -186,8 +191,8 @@ def paragraph_subject(paragraph: str) -> str | None:
     if inner is not None and rest is not None:
         text = plain_text(inner).strip()
         if not text.endswith(":"):
-            return _clean(text)
-        return _plain_subject(plain_text(rest)) or _clean(text)  # a label: "<b>Top pick:</b> …"
+            return clean_name(text)
+        return _plain_subject(plain_text(rest)) or clean_name(text)  # a label: "<b>Top pick:</b> …"
     return _plain_subject(plain_text(head))
 
 
@@ -204,13 +209,13 @@ def first_subject(paragraph: str, start: int) -> str | None:
         if "<" not in rest and "&" not in rest and "*" not in rest:  # plain text already
             inner = simple.group(2)
             plain = (inner + rest).strip()  # the prefix's plain text, stripped
-            m = _ENUMERATION.match(plain)
+            m = ENUMERATION.match(plain)
             plain = plain[m.end() :] if m else plain
             maybe_ends = "!" in plain or "?" in plain or DOT_END.search(plain) is not None
             if maybe_ends and any(is_sentence_end(plain, e.end()) for e in END.finditer(plain)):
                 return None
             text = inner.strip()
-            return _clean(text) if not text.endswith(":") else paragraph_subject(paragraph)
+            return clean_name(text) if not text.endswith(":") else paragraph_subject(paragraph)
     return paragraph_subject(paragraph) if is_first_sentence(paragraph[:start]) else None
 
 
@@ -241,25 +246,25 @@ def _plain_subject(text: str) -> str | None:
                 j += 1
             if j < len(words) and words[j].endswith((",", ";", ":")):  # "Name (x), a …"
                 run.extend(words[i : j + 1])
-                return _clean(" ".join(run).rstrip(",;:"))
+                return clean_name(" ".join(run).rstrip(",;:"))
             if j + 1 < len(words) and words[j + 1].lower().strip(",") in _VERBS:
                 run.extend(words[i : j + 1])
-                return _clean(" ".join(run))
-            return _clean(" ".join(run))
+                return clean_name(" ".join(run))
+            return clean_name(" ".join(run))
         bare = word.rstrip(",;:")
         if bare in ("—", "–", "-") and run:
-            return _clean(" ".join(run))
+            return clean_name(" ".join(run))
         lowered = bare.lower()
         if _is_name_word(bare) or (run and lowered in _CONNECTORS):
             if bare.endswith(".") and not _abbreviation(bare, words, i):
                 return None  # the sentence ends inside the "name": no verb, not a subject
             run.append(bare)
             if word.endswith((",", ";", ":")):  # "Name, a …" / "Name: …"
-                return _clean(_trim(run))
+                return clean_name(_trim(run))
             i += 1
             continue
         if run and lowered.strip(".") in _VERBS:
-            return _clean(_trim(run))
+            return clean_name(_trim(run))
         return None
     return None
 
@@ -293,9 +298,9 @@ def bold_before(text: str, at: int) -> str | None:
                 return None
             inner = window[opening:]
             inner = inner[inner.find(">") + 1 :]
-            return _clean(plain_text(inner))
+            return clean_name(plain_text(inner))
     if text[max(0, i - 2) : i] == "**":
         window = text[low : i - 2]
         opening = window.rfind("**")
-        return _clean(plain_text(window[opening + 2 :])) if opening >= 0 else None
+        return clean_name(plain_text(window[opening + 2 :])) if opening >= 0 else None
     return None

@@ -117,38 +117,43 @@ def find_snippets(plain: str) -> dict[int, str]:
     sentences are those of :func:`_sentences`)."""
     out: dict[int, str] = {}
     for line in plain.split("\n"):
-        if "[" not in line:
-            continue
-        size = len(line)
-        start = 0
-        ends = END if "!" in line or "?" in line else DOT_END
-        for m in ends.finditer(line):
-            stop = m.end()
-            if (
-                m.start() == stop - 1
-                and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
-                and line[stop - 1] == "."
-            ):
-                # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
-                # ends no abbreviation or initial; only what follows can say "not an end"
-                if stop < size:
-                    k = stop
-                    while k < size and line[k] in " \t\u00a0":
-                        k += 1
-                    nxt = line[k : k + 1]
-                    if nxt.islower() or nxt.isdigit():
-                        continue
-            elif not is_sentence_end(line, stop):
-                continue
-            if stop < size:
-                trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
-                if trailing is not None:
-                    stop = trailing.end()
-            _cite_sentence(line, start, stop, out)
-            start = stop
-        if start < size:
-            _cite_sentence(line, start, size, out)
+        if "[" in line:
+            line_snippets(line, out)
     return out
+
+
+def line_snippets(line: str, out: dict[int, str]) -> None:
+    """Record in ``out`` the first sentence of ``line`` (one line of plain text) citing each
+    number that ``out`` does not hold yet."""
+    size = len(line)
+    start = 0
+    ends = END if "!" in line or "?" in line else DOT_END
+    for m in ends.finditer(line):
+        stop = m.end()
+        if (
+            m.start() == stop - 1
+            and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
+            and line[stop - 1] == "."
+        ):
+            # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
+            # ends no abbreviation or initial; only what follows can say "not an end"
+            if stop < size:
+                k = stop
+                while k < size and line[k] in " \t\u00a0":
+                    k += 1
+                nxt = line[k : k + 1]
+                if nxt.islower() or nxt.isdigit():
+                    continue
+        elif not is_sentence_end(line, stop):
+            continue
+        if stop < size:
+            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
+            if trailing is not None:
+                stop = trailing.end()
+        _cite_sentence(line, start, stop, out)
+        start = stop
+    if start < size:
+        _cite_sentence(line, start, size, out)
 
 
 def _cite_sentence(line: str, start: int, stop: int, out: dict[int, str]) -> None:

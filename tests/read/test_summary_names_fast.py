@@ -1,6 +1,6 @@
 """The name readers' shortcuts for the live form (issue 31, item 3) read what their general
 readings read: ``paragraph_subject`` of a plain ``<strong>Name</strong>`` opening, the first-
-sentence test of a prefix with no period that may end a sentence, ``_clean``'s street-address
+sentence test of a prefix with no period that may end a sentence, ``clean_name``'s street-address
 test split in two. The references below are those functions as they were before the shortcuts.
 """
 
@@ -45,14 +45,14 @@ def clean(name: str) -> str | None:
 
 def is_first_sentence(prefix: str) -> bool:
     plain = plain_text(prefix).strip()
-    m = N._ENUMERATION.match(plain)
+    m = N.ENUMERATION.match(plain)
     plain = plain[m.end() :] if m else plain
     return not any(is_sentence_end(plain, m.end()) for m in END.finditer(plain))
 
 
 def paragraph_subject(paragraph: str) -> str | None:
     head = paragraph[:1200].lstrip()
-    m = N._ENUMERATION.match(head)
+    m = N.ENUMERATION.match(head)
     if m:
         head = head[m.end() :]
     bold = N._BOLD_START.match(head)
@@ -76,7 +76,7 @@ def paragraph_subject(paragraph: str) -> str | None:
 @settings(max_examples=2000, deadline=None)
 @given(texts)
 def test_the_shortcuts_read_what_the_general_readings_read(text: str) -> None:
-    assert N._clean(text) == clean(text)
+    assert N.clean_name(text) == clean(text)
     assert N.is_first_sentence(text) == is_first_sentence(text)
     assert N.paragraph_subject(text) == paragraph_subject(text)
 
@@ -97,4 +97,4 @@ def test_the_live_form_takes_the_shortcut() -> None:
     assert N._SIMPLE_BOLD.match(paragraph) is not None
     assert N.paragraph_subject(paragraph + "[3].") == "Zonne Energie 3 B.V."
     assert N.is_first_sentence(paragraph) and N.DOT_END.search(plain_text(paragraph)) is None
-    assert N._clean("12 Main St") is None and N._clean("Bar, 3 floors") is None
+    assert N.clean_name("12 Main St") is None and N.clean_name("Bar, 3 floors") is None

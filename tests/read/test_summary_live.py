@@ -1,0 +1,72 @@
+"""The live form's one-pass reading (issue 31) reads what the general reading reads.
+
+Summaries of the live form (``<p><strong>Name</strong> … [n] …</p>`` per place) are generated
+with the pieces that make names hard (sentence ends, abbreviations, enumerations, labels ending
+in ``:``, addresses, countries); each must give the names, snippets and cited numbers of the
+paragraph-by-paragraph definition, and anything that is not of the form must not take the path.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mapsnb._read import summary as S
+from mapsnb._read import summary_live as L
+from tests.read.test_summary_fast import reference_names, reference_snippets
+
+WORDS = [
+    "Café Luna", "Zonne Energie 12 B.V.", "St. Mary's", "1. ", "- ", "Top pick:", "France",
+    "12 Main St", " ", "  ", ". ", "! ", "? ", "is located at", "has", ", ", "Dr.", "J. ",
+    "No. 3", "a", "(synthetic)", " - ", "…", "...", "É. ", "7.", "Mt. Fuji", "Texas", ":",
+    "3511 AB", "Rua Augusta 5", "\t", "\u00a0", "x",
+]  # fmt: skip
+parts = st.lists(st.sampled_from(WORDS), max_size=8).map("".join)
+
+
+@st.composite
+def live_summaries(draw: st.DrawFn) -> str:
+    numbers = draw(st.lists(st.integers(0, 30), unique=True, max_size=6))
+    out = [f"<p>{draw(parts)}</p>"] if draw(st.booleans()) else []
+    for n in numbers:
+        tag = draw(st.sampled_from(["strong", "b"]))
+        out.append(f"<p><{tag}>{draw(parts)}</{tag}>{draw(parts)}[{n}]{draw(parts)}</p>")
+        if draw(st.booleans()):
+            out.append(f"<p>{draw(parts)}</p>")
+    return "".join(out)
+
+
+def general(summary: str) -> S.SummaryInfo:
+    """The general reading of ``summary`` (the live path turned off)."""
+    return S.SummaryInfo(
+        snippets=S.find_snippets(S.plain_text(summary)), cited=S._cited(summary), text=summary
+    )
+
+
+@settings(max_examples=1500, deadline=None)
+@given(live_summaries())
+def test_the_live_form_reads_what_the_definition_reads(summary: str) -> None:
+    info = S.parse_summary(summary)
+    if S.parse_summary(summary).cited:
+        assert L.live_places(summary) is not None, summary
+    assert info.names == reference_names(summary) == general(summary).names
+    assert info.snippets == reference_snippets(S.plain_text(summary))
+    assert info.cited == general(summary).cited
+    one_by_one = S.parse_summary(summary)
+    assert {n: one_by_one.name(n) for n in reversed(list(info.names))} == info.names
+
+
+def test_other_forms_take_the_general_reading() -> None:
+    assert L.live_places("<p><strong>A</strong> x [0].</p>") is not None
+    for other in (
+        "<p><strong>A</strong> x [0]. <em>y</em></p>",  # other markup
+        "<p><strong>A</strong> x [0, 1].</p>",  # a shared citation
+        "<p><strong>A</strong> x [0].</p><p><strong>B</strong> y [0].</p>",  # cited twice
+        "<p><strong>A</strong> x [0] [1].</p>",  # two citations
+        "<p><strong>A &amp; B</strong> x [0].</p>",  # an entity
+        "<p><strong>A</strong> x\n\n[0].</p>",  # a blank line
+        "<p><strong>A</strong> x [0].</p>tail",  # text outside paragraphs
+        "<P><STRONG>A</STRONG> x [0].</P>",  # upper case tags
+    ):
+        assert L.live_places(other) is None, other
+        assert S.parse_summary(other).names == reference_names(other)
