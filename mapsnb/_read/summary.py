@@ -22,7 +22,7 @@ from typing import Any
 from mapsnb._read.summary_html import PARAGRAPH, plain_text
 from mapsnb._read.summary_live import LivePlace, live_name, live_places
 from mapsnb._read.summary_names import bold_before, first_subject
-from mapsnb._read.summary_sentences import CITE, cite_numbers, find_snippets, line_snippets
+from mapsnb._read.summary_sentences import CITE, cite_numbers, find_snippets, sentence_at
 
 __all__ = ["SummaryInfo", "parse_summary"]
 
@@ -133,8 +133,8 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     live = live_places(summary) if summary.startswith("<p>") else None
     if live is not None:  # the live form: names from its paragraphs' pieces
         snippets: dict[int, str] = {}
-        for _, inner, rest, digits, tail in live.values():  # a place's line of plain text
-            line_snippets(f"{inner}{rest}[{digits}]{tail}", snippets)
+        for n, (_, inner, rest, digits, tail) in live.items():  # a place's line of plain text
+            snippets[n] = sentence_at(f"{inner}{rest}[{digits}]{tail}", len(inner) + len(rest))
         return SummaryInfo(snippets=snippets, cited=frozenset(live), live=live)
     return SummaryInfo(
         snippets=find_snippets(plain_text(summary)), cited=_cited(summary), text=summary

@@ -134,6 +134,10 @@ _STREET_ADDRESS = re.compile(
 )
 _COMMA_DIGIT = re.compile(r",\s*\d")
 _HAS_DIGIT = re.compile(r"\d")
+#: :data:`_POSTAL` or :data:`_STREET_ADDRESS`, in one match.
+_POSTAL_OR_ADDRESS = re.compile(
+    f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.IGNORECASE
+)
 
 
 def is_first_sentence(prefix: str) -> bool:
@@ -157,9 +161,7 @@ def clean_name(name: str) -> str | None:
     if folded in _COUNTRIES or folded in _STATES:
         return None
     if _HAS_DIGIT.search(name) is not None and (  # postal codes and addresses hold digits
-        _POSTAL.match(name)
-        or _STREET_ADDRESS.match(name)
-        or ("," in name and _COMMA_DIGIT.search(name))
+        _POSTAL_OR_ADDRESS.match(name) or ("," in name and _COMMA_DIGIT.search(name))
     ):
         return None
     if not any(map(str.isalpha, name)) or not _MARKUP.isdisjoint(name):

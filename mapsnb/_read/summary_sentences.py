@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 #: One citation group: ``[3]`` or ``[0, 1]`` (at most 6 digits per number: bounded ``int()``).
 CITE = re.compile(r"\[\s*(\d{1,6}(?:\s*,\s*\d{1,6})*)\s*\]")
@@ -125,8 +126,27 @@ def find_snippets(plain: str) -> dict[int, str]:
 def line_snippets(line: str, out: dict[int, str]) -> None:
     """Record in ``out`` the first sentence of ``line`` (one line of plain text) citing each
     number that ``out`` does not hold yet."""
-    size = len(line)
     start = 0
+    for stop in sentence_stops(line):
+        _cite_sentence(line, start, stop, out)
+        start = stop
+    if start < len(line):
+        _cite_sentence(line, start, len(line), out)
+
+
+def sentence_at(line: str, at: int) -> str:
+    """The sentence of ``line`` (stripped) that holds the citation starting at ``at``."""
+    start = 0
+    for stop in sentence_stops(line):
+        if stop > at:  # a stop never falls inside a citation
+            return line[start:stop].strip()
+        start = stop
+    return line[start:].strip()
+
+
+def sentence_stops(line: str) -> Iterator[int]:
+    """Where the sentences of ``line`` end, each past the citations that follow its end."""
+    size = len(line)
     ends = END if "!" in line or "?" in line else DOT_END
     for m in ends.finditer(line):
         stop = m.end()
@@ -150,10 +170,7 @@ def line_snippets(line: str, out: dict[int, str]) -> None:
             trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
             if trailing is not None:
                 stop = trailing.end()
-        _cite_sentence(line, start, stop, out)
-        start = stop
-    if start < size:
-        _cite_sentence(line, start, size, out)
+        yield stop
 
 
 def _cite_sentence(line: str, start: int, stop: int, out: dict[int, str]) -> None:
