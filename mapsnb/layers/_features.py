@@ -30,6 +30,8 @@ _POPUP_PROPS = (
 def _records(df: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
     """Rows as dicts of plain Python values (NA -> None), built column-wise for speed."""
     cols = [c for c in columns if c in df.columns]
+    if not cols:
+        return [{} for _ in range(len(df))]
     values = []
     for c in cols:
         s = df[c]

@@ -196,10 +196,10 @@ def test_no_control_covers_data(
     offline.page.screenshot(path=str(artifacts / f"map-layout-{example}-{width}x{height}.png"))
     assert abs(measured["map"]["height"] - height) < 1 and abs(measured["map"]["width"] - width) < 8
     problems = layout_problems(measured, markers)
+    assert problems == [], "\n".join(problems)
     attribution = [c for c in measured["controls"] if "attribution" in c["name"]]
     assert attribution and attribution[0]["height"] <= 20, attribution  # one line
     assert "synthetic" in attribution[0]["name"]  # the sandbox says so, visibly
-    assert problems == [], "\n".join(problems)
 
 
 def test_negative_control_the_check_sees_a_covering_box() -> None:
