@@ -110,7 +110,11 @@ def warnings_control(messages: Iterable[str], *, position: str = "topleft") -> A
     body = "<br>".join(f"⚠ {_html.text(w)}" for w in messages)
     first = f"⚠ {messages[0]}" + (f" (+{len(messages) - 1})" if len(messages) > 1 else "")
     return box_control(
-        f"▸ {_html.text(first)}", body, position=position, summary_text=f"▸ {first}", color="#b06000"
+        f"▸ {_html.text(first)}",
+        body,
+        position=position,
+        summary_text=f"▸ {first}",
+        color="#b06000",
     )
 
 
@@ -141,7 +145,7 @@ def attribution_prefix(credits: Sequence[Mapping[str, Any]], synthetic: bool) ->
         line = "no source given"
     if synthetic and "synthetic" not in line.lower():
         line += " · synthetic data"
-    body = credits_line_html(list(credits), False)
+    body = credits_line_html([dict(c) for c in credits], False)
     if synthetic:
         body += f"<br><b>{_html.text(SANDBOX_NOTE)}</b>"
     body += (

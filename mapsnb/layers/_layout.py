@@ -74,7 +74,7 @@ def world_px(lat: float, lng: float, zoom: float) -> tuple[float, float]:
 
 def map_size(m: Any) -> tuple[float, float, bool]:
     """``(width, height, measured)`` of ``m`` in px: as the front end reported, else estimated."""
-    pixel = getattr(m, "pixel_bounds", None) or ()
+    pixel: Any = getattr(m, "pixel_bounds", None) or ()
     if len(pixel) == 2:
         (left, top), (right, bottom) = pixel
         width, height = float(right) - float(left), float(bottom) - float(top)

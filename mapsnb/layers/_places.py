@@ -23,9 +23,7 @@ CLUSTER_THRESHOLD = 200
 #: aggregates at the view's scale).
 GRID_CELLS = 40
 #: The legend entry of a clustered layer: a static page cannot split its groups.
-AGGREGATED_LABEL = (
-    "Group of places (aggregated: zooming in splits groups in a live notebook, not in a static page)"
-)
+AGGREGATED_LABEL = "Group of places (aggregated: zooming in splits groups in a live notebook, not in a static page)"
 
 PLACE_COLOR = "#1a73e8"
 CLUSTER_COLOR = "#e8710a"

@@ -11,6 +11,7 @@ Screenshots: ``map-layout-<example>-<width>x<height>.png`` in the artifacts fold
 
 from __future__ import annotations
 
+import contextlib
 import json
 import warnings
 from collections.abc import Callable, Iterator
@@ -102,7 +103,10 @@ def examples() -> dict[str, tuple[Callable[[str], Any], int]]:
     client = mapsnb.Client(now=NOW, sandbox=True)
     places = client.search_places("coffee shops near Golden Gate Park", page_size=5)
     routes = client.compute_routes(
-        "San Francisco, CA", "Lake Tahoe, CA", compute_alternative_routes=True, include_polyline=True
+        "San Francisco, CA",
+        "Lake Tahoe, CA",
+        compute_alternative_routes=True,
+        include_polyline=True,
     )
     stops = client.search_along_route("gas stations", route=routes)
     located = int(places.to_frame()[["lat", "lng"]].notna().all(axis=1).sum())
@@ -160,7 +164,7 @@ def render(bp: Any, name: str, html: str, markers: int) -> dict[str, Any]:
 
     bp.pages[name] = html
     bp.page.goto(ORIGIN + name, wait_until="load")
-    try:
+    with contextlib.suppress(PlaywrightTimeout):  # the check says what is missing
         bp.page.wait_for_function(
             """(n) => document.querySelectorAll(
                 '.leaflet-overlay-pane path:not([fill="none"])').length >= n
@@ -169,8 +173,6 @@ def render(bp: Any, name: str, html: str, markers: int) -> dict[str, Any]:
             polling=250,
             timeout=RENDER_MS,
         )
-    except PlaywrightTimeout:
-        pass  # the check says what is missing
     bp.page.wait_for_timeout(300)  # Leaflet's zoom animation, if any
     measured = bp.page.evaluate(MEASURE)
     assert measured is not None, "no map rendered"

@@ -117,7 +117,7 @@ def test_places_layer_skips_rows_without_coordinates() -> None:
 
 
 def test_places_layer_needs_lat_lng() -> None:
-    with pytest.raises(ValueError, match="no coordinate columns .*lat/lng"):
+    with pytest.raises(ValueError, match=r"no coordinate columns .*lat/lng"):
         layers.places_layer(pd.DataFrame({"name": ["x"]}))
 
 

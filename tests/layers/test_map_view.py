@@ -72,13 +72,19 @@ def test_readme_places_are_clear_of_every_control(client: mapsnb.Client, height:
 
 def test_readme_routes_ends_and_stops_are_clear_of_every_control(client: mapsnb.Client) -> None:
     routes = client.compute_routes(
-        "San Francisco, CA", "Lake Tahoe, CA", compute_alternative_routes=True, include_polyline=True
+        "San Francisco, CA",
+        "Lake Tahoe, CA",
+        compute_alternative_routes=True,
+        include_polyline=True,
     )
     stops = client.search_along_route("gas stations", route=routes)
     m = mapsnb.show(routes, stops)
     path = routes.path_frame()
     main = path[path["route_index"] == 0]
-    ends = [(main["lat"].iloc[0], main["lng"].iloc[0]), (main["lat"].iloc[-1], main["lng"].iloc[-1])]
+    ends = [
+        (main["lat"].iloc[0], main["lng"].iloc[0]),
+        (main["lat"].iloc[-1], main["lng"].iloc[-1]),
+    ]
     df = stops.to_frame()
     assert _uncovered(m, ends + list(zip(df["lat"], df["lng"], strict=True)), (400, 400)) == []
 
@@ -101,7 +107,9 @@ def test_legend_and_route_info_start_collapsed() -> None:
     boxes = [c.widget.value for c in m.controls if isinstance(c, ipyleaflet.WidgetControl)]
     shown = [v for v in boxes if v]
     assert shown and all("<details>" in v and "<details open" not in v for v in shown)
-    hidden = [c for c in m.controls if isinstance(c, ipyleaflet.WidgetControl) and not c.widget.value]
+    hidden = [
+        c for c in m.controls if isinstance(c, ipyleaflet.WidgetControl) and not c.widget.value
+    ]
     assert hidden and all(c.widget.layout.display == "none" for c in hidden)
 
 
@@ -213,7 +221,12 @@ def test_zooming_in_on_a_live_map_splits_groups_into_places() -> None:
     lat, lng = m.center
     d = 0.001
     # the front end reports the view of a few streets at the new zoom
-    for trait, value in (("south", lat - d), ("north", lat + d), ("west", lng - d), ("east", lng + d)):
+    for trait, value in (
+        ("south", lat - d),
+        ("north", lat + d),
+        ("west", lng - d),
+        ("east", lng + d),
+    ):
         m.set_trait(trait, value)
     feats = layer.data["features"]
     shown, singles = _counts(layer)
