@@ -175,8 +175,9 @@ def places_layer(
     result_or_frame
         A ``PlacesResult`` / ``AlongRouteResult`` or a frame with ``lat`` and ``lng`` columns.
     cluster
-        ``"auto"`` aggregates on a fixed grid above :data:`CLUSTER_THRESHOLD` points; ``True``
-        always, ``False`` never.
+        ``"auto"`` aggregates on a grid above :data:`CLUSTER_THRESHOLD` points; ``True``
+        always, ``False`` never. :func:`show` aggregates again at the view's scale on every zoom
+        and pan of a live map; the legend says the layer is aggregated.
     style
         Leaflet circle-marker options merged into the default point style
         (``radius``, ``fillColor``, ``color``, ...).

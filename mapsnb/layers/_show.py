@@ -141,8 +141,9 @@ def _refit_when_measured(m: ipyleaflet.Map) -> None:
         width, height, measured = map_size(m)
         if not measured or (abs(width - size[0]) < 2 and abs(height - size[1]) < 2):
             return
+        tolerance = 2 * 360.0 / (256.0 * 2.0**view.zoom)  # two pixels: Leaflet's rounding
         moved = m.zoom != view.zoom or any(
-            abs(a - b) > 1e-6 for a, b in zip(m.center, view.center, strict=True)
+            abs(a - b) > tolerance for a, b in zip(m.center, view.center, strict=True)
         )
         if not moved:
             fit(m, bounds)

@@ -280,3 +280,15 @@ def test_shown_twice_the_map_has_one_set_of_observers() -> None:
         warnings.simplefilter("error")
         layers.show(_dense(), map=m)
     assert len(m.mapsnb_observers) == 2  # one refit, one regrid
+
+
+def test_the_attribution_line_escapes_hostile_credits() -> None:
+    df = places_frame(2)
+    df.attrs["attributions"] = [
+        {"title": "<script>alert(1)</script> - Google Maps", "url": "javascript:alert(1)"}
+    ]
+    df["attribution_title"] = "<img src=x onerror=alert(1)>"
+    df["attribution_url"] = "javascript:alert(2)"
+    prefix = layers.show(df).attribution_control_instance.prefix
+    assert "<script" not in prefix and "<img" not in prefix and "javascript:" not in prefix
+    assert "&lt;script&gt;" in prefix
