@@ -202,6 +202,13 @@ def test_no_control_covers_data(
     attribution = [c for c in measured["controls"] if "attribution" in c["name"]]
     assert attribution and attribution[0]["height"] <= 20, attribution  # one line
     assert "synthetic" in attribution[0]["name"]  # the sandbox says so, visibly
+    # the line expands to every source on click, upwards, staying inside the map
+    offline.page.locator(".leaflet-control-attribution summary").first.click()
+    opened = offline.page.locator(".leaflet-control-attribution").first
+    assert "synthetic data from the mapsnb sandbox" in opened.inner_text()
+    box = opened.bounding_box()
+    assert box is not None and box["height"] > 20
+    assert box["y"] >= measured["map"]["top"] - 1
 
 
 def test_negative_control_the_check_sees_a_covering_box() -> None:
