@@ -76,8 +76,9 @@ def info_control(widget: ipywidgets.HTML, *, position: str) -> ipyleaflet.Widget
 
 def _swatch(color: str) -> str:
     return (
-        f"<span style='display:inline-block;width:10px;height:10px;border-radius:5px;"
-        f"background:{_html.attr(color)};margin-right:4px'></span>"
+        # properties an exported page keeps (see mapsnb._export.safe_widget_html)
+        f"<span style='display:inline-block;width:10px;height:10px;"
+        f"background-color:{_html.attr(color)};margin:0 4px 0 0'></span>"
     )
 
 

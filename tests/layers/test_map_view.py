@@ -292,3 +292,14 @@ def test_the_attribution_line_escapes_hostile_credits() -> None:
     prefix = layers.show(df).attribution_control_instance.prefix
     assert "<script" not in prefix and "<img" not in prefix and "javascript:" not in prefix
     assert "&lt;script&gt;" in prefix
+
+
+def test_the_legend_keeps_its_colours_in_an_exported_page() -> None:
+    from mapsnb._export import safe_widget_html
+
+    m = layers.show(places_frame(3), layers.detours_layer(_along()))
+    legend = next(c for c in m.controls if hasattr(c, "mapsnb_legend"))
+    cleaned = safe_widget_html(legend.widget.value)
+    for color in [layers.PLACE_COLOR, *layers.DETOUR_RAMP]:
+        assert f"background-color:{color}" in cleaned.replace(" ", "")
+    assert "<details>" in cleaned and "<summary" in cleaned
