@@ -260,8 +260,14 @@ def _nothing_to_show(empty: list[Any]) -> tuple[list[Any], str]:
     asked = [layer for layer in map(_asked_area, empty) if layer is not None]
     hints = list(dict.fromkeys(h for r in empty for h in getattr(r, "hints", []) or []))
     reason = "; ".join(h.rstrip(". ") for h in hints) or "the result holds no places or routes"
+    tokens = any("retrieval_token" in (getattr(r, "request", None) or {}) for r in empty)
     if asked:
         where = "The map shows the area that was asked about (the location bias)."
+    elif tokens:
+        where = (
+            "The map cannot centre on what was asked: the route was given as a retrieval token, "
+            "which holds no coordinates; draw the route too: mapsnb.show(routes, stops)."
+        )
     else:
         where = (
             "The map cannot centre on what was asked: the request names no area "

@@ -303,3 +303,10 @@ def test_the_legend_keeps_its_colours_in_an_exported_page() -> None:
     for color in [layers.PLACE_COLOR, *layers.DETOUR_RAMP]:
         assert f"background-color:{color}" in cleaned.replace(" ", "")
     assert "<details>" in cleaned and "<summary" in cleaned
+
+
+def test_an_empty_along_route_search_says_to_draw_the_route_too() -> None:
+    empty = _Empty({"text_query": "zzz", "retrieval_token": "rt1.opaque"})
+    with pytest.warns(EmptyResultWarning, match=r"retrieval token.*mapsnb\.show\(routes, stops\)"):
+        m = mapsnb.show(empty)
+    assert m.zoom <= 3 and list(m.center) != [0.0, 0.0]
