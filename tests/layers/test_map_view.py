@@ -15,8 +15,6 @@ import pytest
 import mapsnb
 from mapsnb import layers
 from mapsnb.errors import EmptyResultWarning
-from mapsnb.layers._layout import corner_stacks, fit_view, world_px
-from mapsnb.layers._places import AGGREGATED_LABEL
 from tests.layers.test_layers import places_frame, routes_frame
 
 NOW = "2026-09-18T08:00:00-07:00"
@@ -29,6 +27,8 @@ def client() -> mapsnb.Client:
 
 def _screen(m: ipyleaflet.Map, lat: float, lng: float, size: tuple[float, float]) -> tuple:
     """Where (lat, lng) is drawn on ``m`` (px from the top left) for a map of ``size``."""
+    from mapsnb.layers._layout import world_px
+
     cx, cy = world_px(m.center[0], m.center[1], m.zoom)
     x, y = world_px(lat, lng, m.zoom)
     return x - cx + size[0] / 2, y - cy + size[1] / 2
@@ -36,6 +36,8 @@ def _screen(m: ipyleaflet.Map, lat: float, lng: float, size: tuple[float, float]
 
 def _corner_boxes(m: ipyleaflet.Map, size: tuple[float, float]) -> list[tuple[float, ...]]:
     """Each corner's control stack as a (left, top, right, bottom) box."""
+    from mapsnb.layers._layout import corner_stacks
+
     width, height = size
     boxes = []
     for corner, (w, h) in corner_stacks(m.controls, width).items():
@@ -120,6 +122,8 @@ def _along() -> pd.DataFrame:
 
 
 def test_fit_view_keeps_a_corner_clear() -> None:
+    from mapsnb.layers._layout import fit_view
+
     class Box:
         position = "bottomright"
         mapsnb_size = (300.0, 150.0)
@@ -255,6 +259,8 @@ def test_groups_count_every_place_at_every_zoom() -> None:
 
 
 def test_a_static_page_legend_says_the_layer_is_aggregated() -> None:
+    from mapsnb.layers._places import AGGREGATED_LABEL
+
     m = layers.show(_dense())
     legend = next(c for c in m.controls if hasattr(c, "mapsnb_legend"))
     assert AGGREGATED_LABEL in legend.mapsnb_legend[0][1]
