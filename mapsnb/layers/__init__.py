@@ -7,9 +7,15 @@ markers), whatever their number: widget count and build time stay constant per l
 filled on click from the clicked feature's properties.
 
 Clustering choice: ``ipyleaflet.MarkerCluster`` needs one ``Marker`` widget per point, so above
-:data:`CLUSTER_THRESHOLD` points ``places_layer`` aggregates points on a fixed grid over the data
-bounds (``GRID_CELLS`` cells along the longer side, zoom-independent and deterministic) into one
-GeoJSON of circles sized by count; a cell holding a single place keeps that place's feature.
+:data:`CLUSTER_THRESHOLD` points ``places_layer`` aggregates points into one GeoJSON of circles
+sized by count (first on a grid of ``GRID_CELLS`` cells over the data bounds); :func:`show` then
+aggregates them again at the view's scale (screen cells, :mod:`~mapsnb.layers._clusters`) on
+every zoom and pan of a live map, so zooming in reveals the places; a cell holding a single place
+keeps that place's feature. A static page cannot re-aggregate: the legend says so.
+
+:func:`show` fits the view so that no control covers the data (:mod:`~mapsnb.layers._layout`):
+legend, warnings and info boxes start as one collapsed line (:mod:`~mapsnb.layers._controls`)
+and the sources are one expandable line of Leaflet's attribution control.
 
 mapsnb layers are named ``"mapsnb:..."``; :func:`show` replaces them (and the controls it added)
 when called again on the same map.

@@ -32,6 +32,7 @@ def _tag(layer: Any, *, frame: pd.DataFrame | None, bounds: Bounds | None, **ext
     layer.mapsnb_attributions = credits
     layer.mapsnb_synthetic = synthetic
     layer.mapsnb_legend = extra.get("legend_entries", {})
+    layer.mapsnb_legend_sections = extra.get("legend_sections", [])
     layer.mapsnb_controls = extra.get("controls", [])
     layer.mapsnb_warnings = extra.get("warnings", [])
 

@@ -47,7 +47,8 @@ def detours_layer(along_result: Any) -> ipyleaflet.LayerGroup:
     -------
     ipyleaflet.LayerGroup
         Named ``"mapsnb:detours"``, holding one GeoJSON; ``group.legend`` is the
-        ``ipyleaflet.LegendControl`` of the detour bins (added by :func:`show`).
+        ``{bin label: colour}`` dict of the detour bins (a section of the legend
+        :func:`show` adds).
     """
     df = _frame(along_result)
     if "detour_s" not in df.columns:
@@ -67,14 +68,14 @@ def detours_layer(along_result: Any) -> ipyleaflet.LayerGroup:
     labels = {
         f"{edges[k]:.1f}–{edges[k + 1]:.1f} min": color for k, color in enumerate(DETOUR_RAMP)
     }
-    legend = ipyleaflet.LegendControl(labels, title="Detour", position="bottomleft")
     group = ipyleaflet.LayerGroup(layers=[geo], name=f"{PREFIX}detours")
-    group.legend = legend
+    group.legend = labels
     group.points = geo
     _tag(
         group,
         frame=df,
         bounds=_bounds(lat[ok], lng[ok]),
-        controls=[legend, geo.hover_control],
+        controls=[geo.hover_control],
+        legend_sections=[("Detour", labels)],
     )
     return group

@@ -30,6 +30,8 @@ _POPUP_PROPS = (
 def _records(df: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
     """Rows as dicts of plain Python values (NA -> None), built column-wise for speed."""
     cols = [c for c in columns if c in df.columns]
+    if not cols:
+        return [{} for _ in range(len(df))]
     values = []
     for c in cols:
         s = df[c]
@@ -53,17 +55,45 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
+#: Coordinate column pairs of mapsnb's frames, in the order :func:`_coords` tries them: places,
+#: along-route and route-path frames (``lat``/``lng``), resolution frames (``matched_lat``/
+#: ``matched_lng``), the current-weather frame (``returned_lat``/``returned_lng``), and the
+#: spelled-out names a user's own frame may have.
+COORDINATE_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("lat", "lng"),
+    ("matched_lat", "matched_lng"),
+    ("returned_lat", "returned_lng"),
+    ("latitude", "longitude"),
+)
+#: Columns naming a row, tried in order for a frame without ``name`` (resolution frames).
+NAME_COLUMNS = ("name", "matched_name", "query", "input")
+
+
+def coordinate_columns(df: pd.DataFrame) -> tuple[str, str] | None:
+    """The first of :data:`COORDINATE_COLUMNS` that ``df`` has, or ``None``."""
+    return next((pair for pair in COORDINATE_COLUMNS if set(pair) <= set(df.columns)), None)
+
+
 def _coords(df: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    missing = [c for c in ("lat", "lng") if c not in df.columns]
-    if missing:
+    pair = coordinate_columns(df)
+    if pair is None:
+        names = " or ".join("/".join(p) for p in COORDINATE_COLUMNS)
         raise NothingToDraw(
-            f"cannot map this frame: it has no {' and '.join(missing)} column "
-            f"(columns: {', '.join(map(str, df.columns))})"
+            f"cannot map this frame: it has no coordinate columns ({names}; "
+            f"columns: {', '.join(map(str, df.columns))})"
         )
-    lat = pd.to_numeric(df["lat"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
-    lng = pd.to_numeric(df["lng"], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    lat = pd.to_numeric(df[pair[0]], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    lng = pd.to_numeric(df[pair[1]], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
     ok = np.isfinite(lat) & np.isfinite(lng)
     return lat, lng, ok
+
+
+def _named(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with a ``name`` column taken from the first of :data:`NAME_COLUMNS` it has."""
+    if "name" in df.columns:
+        return df
+    source = next((c for c in NAME_COLUMNS if c in df.columns), None)
+    return df.assign(name=df[source]) if source is not None else df
 
 
 def _point(lat: float, lng: float, props: dict[str, Any]) -> dict[str, Any]:
@@ -86,7 +116,7 @@ def _place_features(
     returned ``shared`` dict instead of in every feature, to keep the widget state small.
     """
     lat, lng, ok = _coords(df)
-    work = df.loc[ok]
+    work = _named(df.loc[ok])
     shared: dict[str, Any] = {}
     for col in _SHARED:
         if col in work.columns and len(work) and work[col].nunique(dropna=False) == 1:

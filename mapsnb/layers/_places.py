@@ -12,13 +12,18 @@ import numpy as np
 
 from mapsnb import _html
 from mapsnb._read.credits import present
-from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
+from mapsnb.layers._base import PREFIX, Bounds, _bounds, _frame, _link, _tag
+from mapsnb.layers._clusters import group_style, view_clusters
+from mapsnb.layers._controls import info_control
 from mapsnb.layers._features import _place_features, _point
 
 #: Above this many points, ``places_layer(cluster="auto")`` aggregates them on a grid.
 CLUSTER_THRESHOLD = 200
-#: Grid cells along the longer side of the data bounds when clustering.
+#: Grid cells along the longer side of the data bounds when clustering (before :func:`show`
+#: aggregates at the view's scale).
 GRID_CELLS = 40
+#: The legend entry of a clustered layer: a static page cannot split its groups.
+AGGREGATED_LABEL = "Group of places (aggregated: zooming in splits groups in a live notebook, not in a static page)"
 
 PLACE_COLOR = "#1a73e8"
 CLUSTER_COLOR = "#e8710a"
@@ -99,7 +104,7 @@ def _grid_clusters(
             "cluster": True,
             "count": n,
             "names": [x for x in names if x],
-            "style": {"radius": min(8 + 4 * math.log2(n), 30), "fillColor": color},
+            "style": group_style(n, color),
         }
         out.append(_point(float(mean_lat[k]), float(mean_lng[k]), props))
     return out
@@ -139,10 +144,25 @@ def _geojson_points(
     layer.on_hover(_on_hover)
     layer.shared_properties = dict(shared or {})  # properties common to every feature
     layer.info = layer.hover = info
-    layer.info_control = layer.hover_control = ipyleaflet.WidgetControl(
-        widget=info, position="topright"
-    )
+    layer.info_control = layer.hover_control = info_control(info, position="topright")
     return layer
+
+
+def _regridding(
+    layer: ipyleaflet.GeoJSON, feats: list[dict[str, Any]], lat: np.ndarray, lng: np.ndarray
+) -> None:
+    """Give a clustered layer ``mapsnb_regrid(zoom, view)``: its features at the view's scale."""
+    last: list[Any] = [None]
+
+    def regrid(zoom: float, view: Bounds | None = None) -> None:
+        key = (round(zoom, 3), view)
+        if key == last[0]:
+            return
+        last[0] = key
+        shown = view_clusters(feats, lat, lng, zoom=zoom, view=view, color=CLUSTER_COLOR)
+        layer.data = {"type": "FeatureCollection", "features": shown}
+
+    layer.mapsnb_regrid = regrid
 
 
 def places_layer(
@@ -155,8 +175,9 @@ def places_layer(
     result_or_frame
         A ``PlacesResult`` / ``AlongRouteResult`` or a frame with ``lat`` and ``lng`` columns.
     cluster
-        ``"auto"`` aggregates on a fixed grid above :data:`CLUSTER_THRESHOLD` points; ``True``
-        always, ``False`` never.
+        ``"auto"`` aggregates on a grid above :data:`CLUSTER_THRESHOLD` points; ``True``
+        always, ``False`` never. :func:`show` aggregates again at the view's scale on every zoom
+        and pan of a live map; the legend says the layer is aggregated.
     style
         Leaflet circle-marker options merged into the default point style
         (``radius``, ``fillColor``, ``color``, ...).
@@ -165,7 +186,9 @@ def places_layer(
     -------
     ipyleaflet.GeoJSON
         Named ``"mapsnb:places"``; ``layer.info`` is the ``ipywidgets.HTML`` info box (shown by
-        :func:`show` as a map control) that hovering and clicking fill.
+        :func:`show` as a map control, hidden while empty) that hovering and clicking fill. A
+        clustered layer has ``layer.mapsnb_regrid(zoom, view_bounds)``, which :func:`show` calls
+        at every zoom and pan of a live map: groups split into places as the view closes in.
 
     Raises
     ------
@@ -175,13 +198,15 @@ def places_layer(
     df = _frame(result_or_frame)
     feats, lat, lng, shared = _place_features(df)
     clustered = len(feats) > CLUSTER_THRESHOLD if cluster == "auto" else bool(cluster)
+    every = feats
     if clustered and feats:
         feats = _grid_clusters(feats, lat, lng, CLUSTER_COLOR)
     layer = _geojson_points(feats, name=f"{PREFIX}places", style=style, shared=shared)
     color = dict(style or {}).get("fillColor", PLACE_COLOR)
     legend = {"Place": color}
     if clustered:
-        legend["Group of places"] = CLUSTER_COLOR
+        legend[AGGREGATED_LABEL] = CLUSTER_COLOR
+        _regridding(layer, every, lat, lng)
     _tag(
         layer,
         frame=df,

@@ -15,6 +15,7 @@ from mapsnb import _html
 from mapsnb._read.credits import present
 from mapsnb.errors import EmptyResultWarning, NothingToDraw
 from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
+from mapsnb.layers._controls import details_html, summary_size
 from mapsnb.layers._features import _records
 from mapsnb.polyline import decode
 from mapsnb.results import WALK_WARNING
@@ -70,6 +71,22 @@ def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None)
     return "<br>".join(lines)
 
 
+def _route_summary(row: Mapping[str, Any], recommended: bool) -> str:
+    """A route's one-line label: which route, distance, duration."""
+    label = "Recommended" if recommended else f"Alternative {row['route_index']}"
+    parts = []
+    if present(row.get("distance_m")):
+        parts.append(_fmt_km(float(row["distance_m"])))
+    if present(row.get("duration_s")):
+        parts.append(_fmt_min(float(row["duration_s"])))
+    return f"{label}: {', '.join(parts)}" if parts else label
+
+
+def _info_html(item: Any, *, open_: bool = True) -> str:
+    """The info box for a clicked line or marker: its summary line, its details on opening."""
+    return details_html(f"▸ {_html.text(item.summary)}", item.details, open_=open_)
+
+
 def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.CircleMarker:
     marker = ipyleaflet.CircleMarker(
         location=loc,
@@ -81,6 +98,7 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.
         name=f"{PREFIX}{_html.text(label)}",  # a layers control writes names as markup
     )
     marker.details = f"<b>{_html.text(label)}</b>"
+    marker.summary = label
     return marker
 
 
@@ -159,6 +177,7 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
         )
         row = rows.get(idx, {"route_index": idx})
         line.details = _route_popup(row, recommended, warning)
+        line.summary = _route_summary(row, recommended)
         polylines.append(line)
     main = paths.get(0) or paths[min(paths)]
     first = rows.get(0, {})
@@ -170,12 +189,15 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     name = f"{PREFIX}routes" + (f" — {warning}" if warning else "")
     group = ipyleaflet.LayerGroup(layers=[*polylines, *markers], name=name)
     # details in one info box, not widget popups (see _geojson_points)
+    # collapsed to one line until clicked (or until a line or marker is clicked)
     recommended_line = next((p for p in polylines if p.name.endswith("(recommended)")), None)
-    info = ipywidgets.HTML(value=recommended_line.details if recommended_line else "")
+    first_item = recommended_line or polylines[0]
+    info = ipywidgets.HTML(value=_info_html(first_item, open_=False))
     for item in [*polylines, *markers]:
-        item.on_click(lambda *_, _item=item, **__: setattr(info, "value", _item.details))
+        item.on_click(lambda *_, _item=item, **__: setattr(info, "value", _info_html(_item)))
     group.info = info
-    group.info_control = ipyleaflet.WidgetControl(widget=info, position="bottomleft")
+    group.info_control = ipyleaflet.WidgetControl(widget=info, position="topleft")
+    group.info_control.mapsnb_size = summary_size(f"▸ {first_item.summary}")
     every = np.array([p for idx in paths for p in paths[idx]], dtype=float)
     legend = {"Recommended route": ROUTE_COLOR}
     if show_alternatives and len(paths) > 1:

@@ -1,26 +1,35 @@
-"""show() and clear(): draw results on a map with legend, attribution and warnings, then fit it."""
+"""show() and clear(): draw results on a map with legend, attribution and warnings, then fit it.
+
+The view is fitted so that no control covers data (see :mod:`mapsnb.layers._layout`); in a live
+kernel it is fitted again once the front end reports the map's real size (as long as the view is
+still the fitted one), and grid-clustered place layers are aggregated again at every zoom and
+pan (:mod:`mapsnb.layers._clusters`).
+"""
 
 from __future__ import annotations
 
-import asyncio
 import math
 import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipyleaflet
-import ipywidgets
 import pandas as pd
 
-from mapsnb import _html
-from mapsnb._read.credits import credits_line_html
+from mapsnb._read.credits import frame_credits
 from mapsnb._types import Circle, Viewport
 from mapsnb.errors import EmptyResultWarning
 from mapsnb.layers._base import PREFIX, Bounds, _frame, _union
 from mapsnb.layers._bias import bias_layer
+from mapsnb.layers._controls import attribution_prefix, legend_control, warnings_control
 from mapsnb.layers._detours import detours_layer
+from mapsnb.layers._layout import fit_view, map_size
+from mapsnb.layers._layout import zoom_for as zoom_for  # re-exported
 from mapsnb.layers._places import places_layer
 from mapsnb.layers._routes import route_layer
+
+#: The view of a new map when nothing tells where to look: the inhabited world.
+WORLD_VIEW = ((20.0, 0.0), 2)
 
 
 def layer_for(obj: Any) -> ipyleaflet.Layer:
@@ -37,31 +46,18 @@ def layer_for(obj: Any) -> ipyleaflet.Layer:
     columns = set(df.columns)
     if "detour_s" in columns:
         return detours_layer(df)
-    if "place_id" in columns:  # a places frame, whatever extra fields the payload carried
+    if "place_id" in columns:  # a places or resolution frame, whatever extra fields it has
         return places_layer(df)
     if "route_index" in columns and ("encoded_polyline" in columns or "seq" in columns):
         return route_layer(df)
     return places_layer(df)
 
 
-def zoom_for(bounds: Bounds, *, width_px: int = 800, height_px: int = 400) -> int:
-    """The largest Web Mercator zoom (1–17) at which ``bounds`` fits a map of that size."""
-    (s, w), (n, e) = bounds
-
-    def merc(lat: float) -> float:
-        lat = max(min(lat, 85.0), -85.0)
-        return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
-
-    dx = max((e - w) / 360.0, 1e-9)
-    dy = max((merc(n) - merc(s)) / (2 * math.pi), 1e-9)
-    pad = 0.9
-    zx = math.log2(width_px * pad / 256.0 / dx)
-    zy = math.log2(height_px * pad / 256.0 / dy)
-    return int(max(1, min(17, math.floor(min(zx, zy)))))
-
-
 def clear(m: ipyleaflet.Map) -> None:
     """Remove mapsnb's layers and controls from ``m`` (what :func:`show` replaces)."""
+    for handler, names in getattr(m, "mapsnb_observers", []):
+        m.unobserve(handler, names=names)
+    m.mapsnb_observers = []
     for layer in list(m.layers):
         if str(getattr(layer, "name", "")).startswith(PREFIX):
             m.remove(layer)
@@ -69,44 +65,107 @@ def clear(m: ipyleaflet.Map) -> None:
         if control in m.controls:
             m.remove(control)
     m.mapsnb_controls = []
+    attribution = getattr(m, "attribution_control_instance", None)
+    if attribution is not None and hasattr(m, "mapsnb_prefix"):
+        attribution.prefix = m.mapsnb_prefix
+        attribution.mapsnb_text = m.mapsnb_prefix
+    m.mapsnb_fit = None
 
 
-def _controls(layers: Sequence[Any]) -> list[ipyleaflet.Control]:
+def _controls(layers: Sequence[Any], notes: Sequence[str] = ()) -> list[ipyleaflet.Control]:
     controls: list[ipyleaflet.Control] = []
-    entries: dict[str, str] = {}
+    sections: list[tuple[str, dict[str, str]]] = [("", {})]
     for layer in layers:
-        entries.update(getattr(layer, "mapsnb_legend", {}))
+        sections[0][1].update(getattr(layer, "mapsnb_legend", {}))
+        sections.extend(getattr(layer, "mapsnb_legend_sections", []))
         controls.extend(getattr(layer, "mapsnb_controls", []))
-    if entries:
-        controls.append(ipyleaflet.LegendControl(entries, title="mapsnb", position="topright"))
-    credits: list[dict[str, Any]] = []
-    for layer in layers:
-        credits.extend(getattr(layer, "mapsnb_attributions", []))
-    credits = list({(a["title"], a["url"]): a for a in credits}.values())
-    synthetic = any(getattr(layer, "mapsnb_synthetic", False) for layer in layers)
-    text = credits_line_html(credits, synthetic)
-    box = ipywidgets.HTML(value=f"<div style='font-size:11px;padding:0 4px'>{text}</div>")
-    controls.append(ipyleaflet.WidgetControl(widget=box, position="bottomright"))
-    warnings = dict.fromkeys(w for layer in layers for w in getattr(layer, "mapsnb_warnings", []))
-    if warnings:
-        body = "<br>".join(f"⚠ {_html.text(w)}" for w in warnings)
-        note = ipywidgets.HTML(value=f"<div style='color:#b06000;max-width:260px'>{body}</div>")
-        controls.append(ipyleaflet.WidgetControl(widget=note, position="topleft"))
+    sections = [(t, e) for t, e in sections if e]
+    if sections:
+        controls.append(legend_control(sections, position="topright"))
+    messages = dict.fromkeys(w for layer in layers for w in getattr(layer, "mapsnb_warnings", []))
+    note = warnings_control([*messages, *notes], position="topleft")
+    if note is not None:
+        controls.append(note)
     return controls
 
 
-def _fit(m: ipyleaflet.Map, bounds: Bounds) -> None:
-    (s, w), (n, e) = bounds
-    m.center = ((s + n) / 2, (w + e) / 2)
-    height = str(getattr(m.layout, "height", "") or "400px")
-    px = int(float(height[:-2])) if height.endswith("px") else 400
-    m.zoom = zoom_for(bounds, height_px=px)
-    try:  # the front end refines the view when the map is displayed and a loop runs
-        asyncio.get_running_loop()
-    except RuntimeError:
+def _credit(m: ipyleaflet.Map, layers: Sequence[Any], extra: Sequence[Any] = ()) -> None:
+    """Put the layers' credits in the map's attribution control (added if the map has none)."""
+    credits: list[dict[str, Any]] = []
+    synthetic = False
+    for layer in layers:
+        credits.extend(getattr(layer, "mapsnb_attributions", []))
+        synthetic = synthetic or getattr(layer, "mapsnb_synthetic", False)
+    for result in extra:
+        found, fake = _result_credits(result)
+        credits.extend(found)
+        synthetic = synthetic or fake
+    credits = list({(a.get("title"), a.get("url")): a for a in credits}.values())
+    control = getattr(m, "attribution_control_instance", None)
+    if control is None or control not in m.controls:
+        control = ipyleaflet.AttributionControl(position="bottomright")
+        m.add(control)
+        m.attribution_control_instance = control
+        m.mapsnb_controls = [*getattr(m, "mapsnb_controls", []), control]
+    if not hasattr(m, "mapsnb_prefix"):
+        m.mapsnb_prefix = control.prefix
+    markup, text = attribution_prefix(credits, synthetic)
+    control.prefix = markup
+    control.mapsnb_text = f"{text} | © OpenStreetMap contributors"
+
+
+def _result_credits(result: Any) -> tuple[list[dict[str, Any]], bool]:
+    try:
+        return frame_credits(_frame(result))
+    except (TypeError, ValueError, AttributeError):
+        return [], False
+
+
+def fit(m: ipyleaflet.Map, bounds: Bounds) -> None:
+    """Set ``m``'s view so that ``bounds`` show clear of every control on the map."""
+    width, height, _ = map_size(m)
+    view = fit_view(bounds, width, height, m.controls)
+    m.center = list(view.center)
+    m.zoom = view.zoom
+    m.mapsnb_fit = (bounds, view, (width, height))
+
+
+def _refit_when_measured(m: ipyleaflet.Map) -> None:
+    """Fit again when the front end reports the map's size, unless the view was moved since."""
+
+    def _on_size(change: Mapping[str, Any]) -> None:
+        state = getattr(m, "mapsnb_fit", None)
+        if not state:
+            return
+        bounds, view, size = state
+        width, height, measured = map_size(m)
+        if not measured or (abs(width - size[0]) < 2 and abs(height - size[1]) < 2):
+            return
+        tolerance = 2 * 360.0 / (256.0 * 2.0**view.zoom)  # two pixels: Leaflet's rounding
+        moved = m.zoom != view.zoom or any(
+            abs(a - b) > tolerance for a, b in zip(m.center, view.center, strict=True)
+        )
+        if not moved:
+            fit(m, bounds)
+
+    m.observe(_on_size, names="pixel_bounds")
+    m.mapsnb_observers = [*getattr(m, "mapsnb_observers", []), (_on_size, "pixel_bounds")]
+
+
+def _regrid_on_view(m: ipyleaflet.Map, layers: Sequence[Any]) -> None:
+    """Aggregate clustered place layers again at the map's zoom and bounds, now and on change."""
+    clustered = [ly for ly in layers if callable(getattr(ly, "mapsnb_regrid", None))]
+    if not clustered:
         return
-    if m.bounds:
-        m.fit_bounds([list(bounds[0]), list(bounds[1])])
+
+    def _on_view(_: Any = None) -> None:
+        view = tuple(m.bounds) if len(m.bounds or ()) == 2 else None
+        for layer in clustered:
+            layer.mapsnb_regrid(float(m.zoom), view)
+
+    _on_view()
+    m.observe(_on_view, names=["zoom", "bounds"])
+    m.mapsnb_observers = [*getattr(m, "mapsnb_observers", []), (_on_view, ["zoom", "bounds"])]
 
 
 def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) -> ipyleaflet.Map:
@@ -115,8 +174,10 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
     Parameters
     ----------
     *results
-        ``PlacesResult``, ``RoutesResult``, ``AlongRouteResult``, their frames,
-        ``mapsnb.Circle`` / ``mapsnb.Viewport`` (or wire dicts), or ready ipyleaflet layers.
+        ``PlacesResult``, ``RoutesResult``, ``AlongRouteResult``, resolution results, their
+        frames (any frame with coordinate columns, see
+        :data:`mapsnb.layers._features.COORDINATE_COLUMNS`), ``mapsnb.Circle`` /
+        ``mapsnb.Viewport`` (or wire dicts), or ready ipyleaflet layers.
     map
         A map to draw on; mapsnb's layers and controls already on it are replaced.
     **map_kwargs
@@ -125,26 +186,40 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
     Returns
     -------
     ipyleaflet.Map
-        The map; sandbox data is labelled "synthetic data", WALK routes show the beta warning.
+        The map, its view fitted so that no control covers the data. Legend, warnings and
+        info boxes start as one collapsed line; the sources are one line of Leaflet's
+        attribution control (click it for all of them); sandbox data says it is synthetic and
+        WALK routes show the beta warning. An empty result centres the map on the area that was
+        asked about, or warns why it cannot.
     """
+    fresh = map is None
     m = map if map is not None else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **map_kwargs})
     empty = [r for r in results if _is_empty(r)]
     # an empty result draws nothing (a routes layer of no route would refuse): say so below
     layers = [layer_for(obj) for obj in results if not any(obj is e for e in empty)]
     clear(m)
-    for layer in layers:
+    asked: list[Any] = []
+    notes: list[str] = []
+    if empty and len(empty) == len(results):
+        asked, message = _nothing_to_show(empty)
+        notes.append(message)
+        warnings.warn(message, EmptyResultWarning, stacklevel=2)
+    for layer in [*layers, *asked]:
         if not str(getattr(layer, "name", "")).startswith(PREFIX):
             layer.name = f"{PREFIX}{layer.name or type(layer).__name__}"
         m.add(layer)
-    controls = _controls(layers)
+    controls = _controls(layers, notes)
     for control in controls:
         m.add(control)
     m.mapsnb_controls = controls
-    bounds = _union(getattr(layer, "mapsnb_bounds", None) for layer in layers)
-    if empty and len(empty) == len(results):
-        bounds = _nothing_to_show(m, empty, bounds)
+    _credit(m, layers, empty)
+    bounds = _union(getattr(layer, "mapsnb_bounds", None) for layer in [*layers, *asked])
     if bounds is not None:
-        _fit(m, bounds)
+        fit(m, bounds)
+        _refit_when_measured(m)
+    elif fresh:
+        m.center, m.zoom = list(WORLD_VIEW[0]), WORLD_VIEW[1]
+    _regrid_on_view(m, layers)
     return m
 
 
@@ -157,38 +232,45 @@ def _is_empty(obj: Any) -> bool:
     return False
 
 
-def _nothing_to_show(m: ipyleaflet.Map, empty: list[Any], bounds: Bounds | None) -> Bounds | None:
-    """Warn that ``empty`` hold nothing to draw; centre on what was asked (the bias) if known.
+#: Request keys naming the area a search was about, in the order they are tried.
+_AREA_KEYS = ("location_restriction", "locationRestriction", "location_bias", "locationBias")
 
-    Returns the bounds to fit: those already drawn, else the asked area's, else ``None``.
-    """
-    asked: list[ipyleaflet.Layer] = []
-    for result in empty:
-        bias = getattr(result, "request", {}).get("location_bias")
-        if bias is not None and bounds is None:
+
+def _asked_area(result: Any) -> Any:
+    """The area layer of what ``result`` asked about (its bias or restriction), or ``None``."""
+    request = getattr(result, "request", None)
+    if not isinstance(request, Mapping):
+        return None
+    for key in _AREA_KEYS:
+        if request.get(key) is not None:
             try:
-                asked.append(bias_layer(bias))
+                return bias_layer(request[key])
             except (TypeError, KeyError, ValueError):
                 continue
-    for layer in asked:
-        m.add(layer)
-    area = bounds or _union(getattr(layer, "mapsnb_bounds", None) for layer in asked)
+    point = request.get("location") or request.get("lat_lng") or request.get("latLng")
+    if isinstance(point, Mapping) and {"latitude", "longitude"} <= set(point):
+        lat, lng = float(point["latitude"]), float(point["longitude"])
+        if math.isfinite(lat) and math.isfinite(lng):
+            return bias_layer(Circle(lat, lng, 1000))
+    return None
+
+
+def _nothing_to_show(empty: list[Any]) -> tuple[list[Any], str]:
+    """The layers of the areas ``empty`` asked about, and the message saying nothing was found."""
+    asked = [layer for layer in map(_asked_area, empty) if layer is not None]
     hints = list(dict.fromkeys(h for r in empty for h in getattr(r, "hints", []) or []))
-    where = (
-        " The map shows the area that was asked about (the location bias)."
-        if area is not None and bounds is None
-        else ""
-        if area is not None
-        else " The map is not centred on anything."
-    )
-    message = (
-        f"Nothing to show: {'; '.join(hints) or 'the result holds no places or routes'}.{where}"
-    )
-    warnings.warn(message, EmptyResultWarning, stacklevel=3)
-    note = ipywidgets.HTML(
-        value=f"<div style='color:#b06000;max-width:280px'>ⓘ {_html.text(message)}</div>"
-    )
-    control = ipyleaflet.WidgetControl(widget=note, position="topleft")
-    m.add(control)
-    m.mapsnb_controls = [*m.mapsnb_controls, control]
-    return area
+    reason = "; ".join(h.rstrip(". ") for h in hints) or "the result holds no places or routes"
+    tokens = any("retrieval_token" in (getattr(r, "request", None) or {}) for r in empty)
+    if asked:
+        where = "The map shows the area that was asked about (the location bias)."
+    elif tokens:
+        where = (
+            "The map cannot centre on what was asked: the route was given as a retrieval token, "
+            "which holds no coordinates; draw the route too: mapsnb.show(routes, stops)."
+        )
+    else:
+        where = (
+            "The map cannot centre on what was asked: the request names no area "
+            "(no location bias, restriction or coordinates)."
+        )
+    return asked, f"Nothing to show: {reason}. {where}"

@@ -357,7 +357,8 @@ ATTRIBUTION_SHOWN = """([index, text]) => {
     const map = document.querySelectorAll('.leaflet-container')[index];
     if (!map) return 'no map';
     const hits = [...map.querySelectorAll('.leaflet-control-container *')]
-        .filter(e => e.children.length === 0 && e.textContent.includes(text));
+        .filter(e => e.children.length === 0 && e.textContent.includes(text)
+            && e.checkVisibility());  // not the text of a closed <details> or a hidden box
     // a map that draws nothing (a form cleared by a failed query) has no answer to credit
     const drawn = map.querySelectorAll('.leaflet-marker-icon, .leaflet-overlay-pane path').length;
     if (!hits.length) return drawn ? 'not in the map controls' : 'ok';

@@ -117,7 +117,7 @@ def test_places_layer_skips_rows_without_coordinates() -> None:
 
 
 def test_places_layer_needs_lat_lng() -> None:
-    with pytest.raises(ValueError, match="lat and lng"):
+    with pytest.raises(ValueError, match=r"no coordinate columns .*lat/lng"):
         layers.places_layer(pd.DataFrame({"name": ["x"]}))
 
 
@@ -162,9 +162,12 @@ def test_route_styles_differ_for_recommended_and_alternatives() -> None:
     assert group.layers[-3] is main  # recommended drawn above the alternatives
     assert main.locations[0] == pytest.approx([37.77, -122.42])
     assert "14.9 km" in main.details and "18 min" in main.details
-    assert group.info.value == main.details  # the info box starts on the recommended route
+    # the info box starts on the recommended route, collapsed to one line
+    assert main.details in group.info.value and "<details>" in group.info.value
+    assert "Recommended: 14.9 km, 18 min" in group.info.value
     alt._click_callbacks(type="click", coordinates=[37.78, -122.3])
-    assert group.info.value == alt.details and "Alternative" in alt.details
+    assert alt.details in group.info.value and "Alternative" in alt.details
+    assert "<details open>" in group.info.value  # a click opens it
     markers = [ly for ly in group.layers if isinstance(ly, ipyleaflet.CircleMarker)]
     assert len(markers) == 2 and list(markers[-1].location) == pytest.approx([37.80, -122.27])
     only = layers.route_layer(routes_frame(), show_alternatives=False)
@@ -196,8 +199,8 @@ def test_detours_layer_colours_and_legend() -> None:
     assert len(feats) == 4
     colors = [f["properties"]["style"]["fillColor"] for f in feats]
     assert colors[0] == layers.DETOUR_RAMP[0] and colors[-1] == layers.DETOUR_RAMP[-1]
-    assert isinstance(group.legend, ipyleaflet.LegendControl)
-    assert set(group.legend.legend.values()) == set(layers.DETOUR_RAMP)
+    assert set(group.legend.values()) == set(layers.DETOUR_RAMP)
+    assert ("Detour", group.legend) in group.mapsnb_legend_sections
     html = _click(group.points, feats[2])
     assert "+7.0 min" in html and "1 mi" in html and "Place &lt;2&gt;" in html
 
@@ -242,22 +245,27 @@ def test_show_fits_bounds_and_replaces_its_layers() -> None:
     assert len(m.layers) == 2  # basemap kept
 
 
+def _credits(m: ipyleaflet.Map) -> str:
+    return str(m.attribution_control_instance.prefix)
+
+
+def _legend(m: ipyleaflet.Map) -> list[tuple[str, dict[str, str]]]:
+    return next(c.mapsnb_legend for c in m.controls if hasattr(c, "mapsnb_legend"))
+
+
 def test_show_lists_attributions_and_synthetic_note() -> None:
     m = layers.show(places_frame(3))
-    text = " ".join(c.widget.value for c in m.controls if isinstance(c, ipyleaflet.WidgetControl))
-    assert "Google Maps" in text and "synthetic" not in text
+    assert "Google Maps" in _credits(m) and "synthetic" not in _credits(m)
     sandbox = places_frame(3, source="sandbox")
     m2 = layers.show(sandbox)
-    text2 = " ".join(c.widget.value for c in m2.controls if isinstance(c, ipyleaflet.WidgetControl))
-    assert "synthetic data" in text2
-    legends = [c for c in m2.controls if isinstance(c, ipyleaflet.LegendControl)]
-    assert legends and "Place" in legends[0].legend
+    assert "synthetic data" in _credits(m2)
+    assert "Place" in _legend(m2)[0][1]
 
 
 def test_show_adds_detour_legend() -> None:
     group = layers.detours_layer(along_frame())
     m = layers.show(group)
-    assert group.legend in m.controls
+    assert ("Detour", group.legend) in _legend(m)
 
 
 def test_show_is_lazy_attribute_of_package() -> None:
@@ -276,8 +284,7 @@ def test_emulator_places_on_map(client: mapsnb.Client) -> None:
     ]
     assert df["name"].iloc[0] in _click(layer, feats[0]).replace("&amp;", "&")
     m = mapsnb.show(result)
-    text = " ".join(c.widget.value for c in m.controls if isinstance(c, ipyleaflet.WidgetControl))
-    assert SANDBOX_TITLE in text and "synthetic data" in text
+    assert SANDBOX_TITLE in _credits(m) and "synthetic data" in _credits(m)
 
 
 def test_emulator_routes_and_detours(client: mapsnb.Client) -> None:
