@@ -289,13 +289,18 @@ def _draw(
     times = sub["time"]
     step = times.drop_duplicates().diff().min() if times.nunique() > 1 else pd.Timedelta(hours=1)
     hour_axis(ax, times, step, language, every=6 if compact else None)
+    hourly = times.nunique() > 1
+    if not hourly:  # one reading: its hour is the tick, its value the label, no "now" line
+        import matplotlib.dates as mdates
+        from matplotlib.ticker import FixedLocator
+
+        ax.xaxis.set_major_locator(FixedLocator([float(mdates.date2num(times.iloc[0]))]))
     _annotate_worst(ax, sub, scale, low, high, language)
     marker = _now_marker(times, now if now is not None else df.attrs.get("now"))
-    if marker is not None:
+    if marker is not None and hourly:
         now_line = ax.axvline(marker, color="#1a73e8", ls="--", lw=1.5, gid="now")
         handles.append((now_line, f"{word('now', language)} ({pd.Timestamp(marker):%H:%M})"))
     direction = f" ({word(scale.direction, language)})" if scale.direction else ""
-    hourly = times.nunique() > 1
     place = place_of(obj, df)
     if compact:  # a grid panel: the index is the figure's title, the panel names the place
         ax.set_ylabel(literal(name), fontsize=8)
@@ -478,7 +483,8 @@ def _annotate_worst(
     row = sub.iloc[pos]
     value = float(row["aqi"])
     pollutant = row.get("dominant_pollutant")
-    label = f"{word('worst', language)}: {int(value)}"
+    one = sub["time"].nunique() == 1  # one reading: its value, not a "worst" of one
+    label = f"{int(value)}" if one else f"{word('worst', language)}: {int(value)}"
     if isinstance(pollutant, str) and pollutant:
         label += f" ({pollutant})"
     share = (value - low) / ((high - low) or 1.0)
