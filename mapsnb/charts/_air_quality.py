@@ -34,7 +34,7 @@ from mapsnb.charts._parts import (
     zone_of,
 )
 from mapsnb.charts._scales import SCALES, Band, IndexScale, scale_for
-from mapsnb.charts._words import base, language_of, word
+from mapsnb.charts._words import base, category, language_of, word
 from mapsnb.errors import NothingToDraw, PayloadShapeWarning
 
 if TYPE_CHECKING:
@@ -111,10 +111,15 @@ def _y_range(scale: IndexScale, values: pd.Series) -> tuple[float, float]:
 
 
 def _draw_bands(
-    ax: Axes, scale: IndexScale, low: float, high: float, names: dict[str, str]
+    ax: Axes,
+    scale: IndexScale,
+    low: float,
+    high: float,
+    names: dict[str, str],
+    language: str | None = None,
 ) -> list[tuple[Any, str]]:
     """Category bands as horizontal spans; returns legend entries, one per category label
-    (written as ``names`` gives it: the answer's own words in its language)."""
+    (as ``names`` gives it: the answer's own words; else in ``language`` where known)."""
     from matplotlib.patches import Patch
 
     entries: dict[str, list[Band]] = {}
@@ -132,7 +137,7 @@ def _draw_bands(
         else:
             span = f"{first.low:g}–{last.high:g}"
         color = bands[len(bands) // 2].color
-        text = f"{span} {names.get(label, label)}"
+        text = f"{span} {names.get(label) or category(label, language)}"
         legend.append((Patch(facecolor=color, edgecolor="#555555", lw=0.5), text))
     if scale.higher_is_better:
         legend.reverse()  # best first
@@ -272,7 +277,7 @@ def _draw(
         sub = series[0][1]  # an hour given twice by one answer: its first value
     values = sub["aqi"].astype(float)
     low, high = y_range or _y_range(scale, values)
-    entries = _draw_bands(ax, scale, low, high, _category_names(sub, scale, language))
+    entries = _draw_bands(ax, scale, low, high, _category_names(sub, scale, language), language)
     ax.set_ylim(low, high)
     _y_ticks(ax, scale, low, high)
     styles = ("-", "--", ":", "-.")
@@ -324,13 +329,15 @@ def _panel_width_pt(ax: Axes) -> float:
 
 def _category_names(sub: pd.DataFrame, scale: IndexScale, language: str | None) -> dict[str, str]:
     """Band label → the answer's own category text, when the answer is not in English."""
-    if base(language) == "en" or "category" not in sub:
+    if base(language) == "en":
         return {}
     names: dict[str, str] = {}
-    for value, category in zip(sub["aqi"].astype(float), sub["category"], strict=True):
+    if "category" not in sub:
+        return names
+    for value, text in zip(sub["aqi"].astype(float), sub["category"], strict=True):
         band = scale.band_of(value)
-        if band is not None and isinstance(category, str) and category:
-            names.setdefault(band.label, category)
+        if band is not None and isinstance(text, str) and text:
+            names.setdefault(band.label, text)
     return names
 
 

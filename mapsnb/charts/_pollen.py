@@ -24,7 +24,7 @@ from mapsnb.charts._parts import (
     wrong_frame,
 )
 from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS, color_or
-from mapsnb.charts._words import base, language_of, word
+from mapsnb.charts._words import base, language_of, pollen_category, word
 from mapsnb.errors import NothingToDraw
 
 if TYPE_CHECKING:
@@ -152,7 +152,10 @@ def _pollen_legend(ax: Axes, sub: pd.DataFrame, language: str | None) -> None:
             if isinstance(category, str) and category and _finite_int(upi) is not None:
                 own.setdefault(int(upi), category)
     handles = [Patch(facecolor=c, edgecolor="#555555", lw=0.5) for c in UPI_COLORS]
-    labels = [f"{k} {own.get(k, label)}" for k, label in enumerate(UPI_LABELS)]
+    labels = [
+        f"{k} {own.get(k) or pollen_category(k, label, language)}"
+        for k, label in enumerate(UPI_LABELS)
+    ]
     handles.append(Patch(facecolor="#dddddd", edgecolor="#999999", hatch="//", lw=0.5))
     labels.append(word("out of season", language))
     legend_outside(ax, handles, labels, word("Bar colour = category", language))

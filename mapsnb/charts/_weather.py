@@ -150,10 +150,12 @@ def _daily(ax: Axes, df: pd.DataFrame, low: str, high: str, language: str | None
     lo = df[low].astype(float)
     hi = df[high].astype(float)
     if len(df) > 1:
-        ax.fill_between(x, lo, hi, color="#d93025", alpha=0.12, label="min–max", gid="band")
+        ax.fill_between(
+            x, lo, hi, color="#d93025", alpha=0.12, label=word("min–max", language), gid="band"
+        )
     ax.vlines(x, lo, hi, color="#d93025", lw=6, alpha=0.5, gid="range")
-    ax.plot(x, hi, color="#d93025", marker="o", lw=1.5, label="max", gid="max")
-    ax.plot(x, lo, color="#1967d2", marker="o", lw=1.5, label="min", gid="min")
+    ax.plot(x, hi, color="#d93025", marker="o", lw=1.5, label=word("max", language), gid="max")
+    ax.plot(x, lo, color="#1967d2", marker="o", lw=1.5, label=word("min", language), gid="min")
     ax.xaxis.set_major_locator(mdates.DayLocator())
     if len(df) > 4:  # many days: weekday over day number, the month in the axis label
         ax.xaxis.set_major_formatter(day_ticks("%a\n%d", "EEE\nd", None, language))

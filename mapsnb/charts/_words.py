@@ -73,6 +73,10 @@ _WORDS: dict[str, dict[str, str]] = {
     "out of season": {"fr": "hors saison", "es": "fuera de temporada",
                       "pt": "fora de época", "de": "außerhalb der Saison",
                       "it": "fuori stagione", "pl": "poza sezonem"},
+    "max": {"fr": "max.", "es": "máx.", "pt": "máx.", "de": "max.", "it": "max", "pl": "maks."},
+    "min": {"fr": "min.", "es": "mín.", "pt": "mín.", "de": "min.", "it": "min", "pl": "min."},
+    "min–max": {"fr": "min.–max.", "es": "mín.–máx.", "pt": "mín.–máx.", "de": "min.–max.",
+                "it": "min–max", "pl": "min.–maks."},
     "no data": {"fr": "pas de données", "es": "sin datos", "pt": "sem dados",
                 "de": "keine Daten", "it": "nessun dato", "pl": "brak danych"},
 }  # fmt: skip
@@ -83,6 +87,39 @@ def word(text: str, language: str | None) -> str:
     if not language:
         return text
     return _WORDS.get(text, {}).get(base(language), text)
+
+
+def category(label: str, language: str | None) -> str:
+    """An air-quality category name (``"Good"``, ``"Very poor"``) in ``language``: the built-in
+    emulator's words for the categories (those of the answers it gives), else as given."""
+    if base(language) == "en":
+        return label
+    try:
+        from mapsnb.sandbox.world.texts import texts
+    except ImportError:  # pragma: no cover - part of the package
+        return label
+    try:
+        table = texts(base(language))["aq_categories"]
+    except (KeyError, LookupError, OSError):
+        return label
+    folded = {str(k).casefold(): str(v) for k, v in table.items()}
+    for key in (label, f"{label} air quality", f"{label} air pollution"):
+        if key.casefold() in folded:
+            return folded[key.casefold()]
+    return label
+
+
+def pollen_category(value: int, english: str, language: str | None) -> str:
+    """The Universal Pollen Index category ``value`` (0–5) in ``language`` (the emulator's
+    words, as its answers give them), else ``english``."""
+    if base(language) == "en":
+        return english
+    try:
+        from mapsnb.sandbox.world.texts import pollen_index
+
+        return pollen_index(base(language), value)[0] or english
+    except (ImportError, KeyError, LookupError, IndexError, OSError):
+        return english
 
 
 def base(language: str | None) -> str:

@@ -18,7 +18,7 @@ from matplotlib.axes import Axes
 from PIL import Image
 
 import mapsnb
-from mapsnb.charts import Chart, plot_air_quality, plot_pollen, plot_routes, plot_weather
+from mapsnb.charts import SCALES, Chart, plot_air_quality, plot_pollen, plot_routes, plot_weather
 from mapsnb.charts._parts import ATTRIBUTION_GID
 
 NOW = "2026-09-18T08:00:00-07:00"
@@ -232,7 +232,9 @@ def test_a_chart_as_a_cells_last_line_shows_one_png_and_no_axes_text(client, mon
     width, _height = Image.open(io.BytesIO(data["image/png"])).size
     assert width == round(chart.figure.get_figwidth() * chart.figure.dpi)
     # under the inline backend the chart's PNG is the one image: pyplot lets go of the figure
-    monkeypatch.setattr(matplotlib, "get_backend", lambda: "module://matplotlib_inline.backend_inline")
+    monkeypatch.setattr(
+        matplotlib, "get_backend", lambda: "module://matplotlib_inline.backend_inline"
+    )
     number = chart.figure.number
     assert plt.fignum_exists(number)
     formatter.format(chart)
@@ -254,6 +256,8 @@ def test_labels_dates_and_categories_in_the_results_language(client) -> None:
     legend = [t.get_text() for t in chart.get_legend().get_texts()]
     french = set(day.air_quality.loc[day.air_quality.index_code == "uaqi", "category"])
     assert french and all(any(c in text for text in legend) for c in french)
+    english_bands = [b.label for b in SCALES["uaqi"].bands]  # no band left in English
+    assert not any(text.split(" ", 1)[1] in english_bands for text in legend if text[0].isdigit())
     assert chart.get_legend().get_title().get_text() == "Couleur du point = catégorie"
     peak = next(t for t in chart.texts if t.get_gid() == "peak")
     assert peak.get_text().startswith("pire: ")
@@ -263,5 +267,7 @@ def test_labels_dates_and_categories_in_the_results_language(client) -> None:
     bars = plot_pollen(pollen)
     assert bars.get_title().startswith("Polen por tipo — ") and "sept 2026" in bars.get_title()
     assert "más bajo es mejor" in bars.get_ylabel()
-    english = plot_air_quality(client.lookup_weather("Paris", capabilities=["AIR_QUALITY"], date=DAY))
+    english = plot_air_quality(
+        client.lookup_weather("Paris", capabilities=["AIR_QUALITY"], date=DAY)
+    )
     assert "Fri 18 Sep 2026" in english.get_title() and "lower is better" in english.get_ylabel()
