@@ -110,7 +110,9 @@ def test_every_chart_is_printable(drawn, name) -> None:
                  "three_cities": "Porto", "concat": "Lyon", "twelve": "Paris"}  # fmt: skip
         assert any(k in name and v in title for k, v in place.items()), title
     # 8 × 4 in at 100 dpi (a many-day plant chart may be wider; panels stack), labels ≥ 7 pt
-    panels = [a for a in fig.axes if a.get_legend() is not None or fig.legends and a.get_visible()]
+    panels = [
+        a for a in fig.axes if a.get_legend() is not None or (fig.legends and a.get_visible())
+    ]
     assert fig.dpi == 100 and fig.get_figwidth() >= 8.0
     if len(panels) == 1:
         assert fig.get_figheight() == 4.0
