@@ -122,16 +122,25 @@ def batch_pollen(place: str, days: int = 5) -> pd.DataFrame:
     )
 
 
-def batch_cities(*places: str) -> pd.DataFrame:
-    """Notebook 07: today's hourly air quality of several cities as one batch."""
+def batch_cities(*places: str, date: dt.date | None = TODAY) -> pd.DataFrame:
+    """Notebook 07: today's hourly air quality of several cities as one batch (``date=None``:
+    each city's current hour, as notebook 06)."""
     return client().batch.lookup_weather(
         pd.DataFrame({"city": list(places)}),
         "city",
         capabilities=["AIR_QUALITY"],
-        date=TODAY,
+        date=date,
         table="air_quality",
         progress=False,
     )
+
+
+#: Twelve cities on five continents: the most places one printable page holds.
+TWELVE = (
+    "Paris, France", "London, UK", "Berlin, Germany", "Madrid, Spain", "Porto, Portugal",
+    "Kraków, Poland", "Nairobi, Kenya", "Lima, Peru", "São Paulo, Brazil", "New Delhi, India",
+    "Beijing, China", "Sydney, Australia",
+)  # fmt: skip
 
 
 def porto_walk() -> tuple[Any, Any]:
@@ -149,7 +158,7 @@ def porto_walk() -> tuple[Any, Any]:
 
 
 def charts() -> dict[str, Callable[[], Any]]:
-    """Every chart of the gallery: name → function drawing it (returns the Axes)."""
+    """Every chart of the gallery: name → function drawing it (returns a ``Chart``)."""
     now = client().now()
     readme = ("AIR_QUALITY", "POLLEN")
     return {
@@ -203,6 +212,8 @@ def charts() -> dict[str, Callable[[], Any]]:
             "uaqi",
             now=now,
         ),
+        "batch_twelve_cities_now": lambda: plot_air_quality(batch_cities(*TWELVE, date=None)),
+        "batch_twelve_cities_day": lambda: plot_air_quality(batch_cities(*TWELVE), now=now),
         "multi_place_concat_local_index": lambda: plot_air_quality(
             mapsnb.concat([day("Lyon, France"), day("São Paulo, Brazil"), day("Kraków, Poland")])
         ),

@@ -3,15 +3,18 @@
 Each function takes a result or the matching DataFrame (``env.air_quality``, ``env.pollen``,
 ``env.hourly_weather`` / ``env.daily_weather``, ``routes.path_frame()``), draws on ``ax`` (or a new
 8×4 in figure), titles the chart with the place and the local date, keeps legends outside the
-data, writes the data's attribution at the bottom of the figure ("synthetic data" for sandbox
-results) and returns the Axes. Air-quality charts draw the index's own category bands and colours
+data, writes the data's attribution (wrapped, in a margin the layout reserves) at the bottom of
+the figure ("synthetic data" for sandbox results) and returns a :class:`Chart`: every panel's Axes
+(a sequence; other attributes are the first panel's), shown once as a cell's last line. Air-quality charts draw the index's own category bands and colours
 (:data:`mapsnb.charts._scales.SCALES`) and say whether higher or lower is better. matplotlib is
-imported on first use; no backend is forced and ``plt.show()`` is never called.
+imported on first use; no backend is forced and ``plt.show()`` is never called. Labels, dates
+(Babel) and category names follow the language the data was asked in.
 
 Errors are ``ValueError`` naming why there is nothing to chart and what to ask instead.
 """
 
 from mapsnb.charts._air_quality import EPA_BANDS, UAQI_BANDS, plot_air_quality
+from mapsnb.charts._chart import Chart
 from mapsnb.charts._parts import attribution_text
 from mapsnb.charts._pollen import plot_pollen
 from mapsnb.charts._routes import plot_routes
@@ -24,6 +27,7 @@ __all__ = [
     "UAQI_BANDS",
     "UPI_COLORS",
     "UPI_LABELS",
+    "Chart",
     "attribution_text",
     "plot_air_quality",
     "plot_pollen",

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.artist import Artist
     from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
     from matplotlib.legend import Legend
 
 ATTRIBUTION_GID = "mapsnb-attribution"
@@ -149,18 +150,28 @@ def pick(obj: Any, *names: str) -> pd.DataFrame:
     return next((f for f in frames if len(f)), frames[0])
 
 
-def new_axes(ax: Axes | None, size: tuple[float, float] = FIGSIZE) -> Axes:
-    """``ax``, or the Axes of a new constrained-layout figure of ``size`` inches at 100 dpi."""
-    if ax is not None:
-        return ax
+def new_axes(ax: Axes | Any | None, size: tuple[float, float] = FIGSIZE) -> Axes:
+    """``ax`` (a chart's first panel), or the Axes of a new constrained-layout figure of
+    ``size`` inches at 100 dpi."""
+    from mapsnb.charts._chart import one_axes
+
+    given = one_axes(ax)
+    if given is not None:
+        return given
     import matplotlib.pyplot as plt
-    from matplotlib.layout_engine import ConstrainedLayoutEngine
 
     fig, new = plt.subplots(figsize=size, dpi=100, layout="constrained")
-    engine = fig.get_layout_engine()
-    if isinstance(engine, ConstrainedLayoutEngine):  # always, given layout="constrained"
-        engine.set(h_pad=0.2)  # room for the attribution line
+    tidy_layout(fig)
     return new
+
+
+def tidy_layout(fig: Figure) -> None:
+    """Constrained-layout pads of the charts (the attribution has its own reserved margin)."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    engine = fig.get_layout_engine()
+    if isinstance(engine, ConstrainedLayoutEngine):
+        engine.set(h_pad=0.06, w_pad=0.06)
 
 
 def attribution_text(df: pd.DataFrame) -> str:
@@ -170,17 +181,69 @@ def attribution_text(df: pd.DataFrame) -> str:
     return credits_text(*frame_credits(df))
 
 
+#: The attribution's font size (points) and the share of the figure's width it may fill.
+ATTRIBUTION_SIZE = 7.0
+_ATTRIBUTION_WIDTH = 0.97
+
+
 def attribute(ax: Axes, df: pd.DataFrame) -> None:
-    """Put (or extend) the attribution line at the bottom left of the figure."""
-    fig = ax.figure
+    """Put (or extend) the attribution at the bottom left of the figure, wrapped to its width.
+
+    It is the figure's ``supxlabel``, so a constrained (or tight) layout reserves its height
+    below every panel and tick label; a figure that already has its own ``supxlabel`` gets a
+    plain text at its bottom instead.
+    """
+    fig = ax.get_figure(root=True)
+    assert fig is not None
     text = literal(attribution_text(df))
-    for existing in fig.texts:
-        if existing.get_gid() == ATTRIBUTION_GID:
-            if text not in existing.get_text():
-                existing.set_text(f"{existing.get_text()}\n{text}")
-            return
-    fig.text(0.01, 0.005, text, fontsize=7, color="#555555", ha="left",
-             va="bottom").set_gid(ATTRIBUTION_GID)  # fmt: skip
+    existing = next((t for t in fig.texts if t.get_gid() == ATTRIBUTION_GID), None)
+    lines: list[str] = list(getattr(existing, "mapsnb_lines", [])) if existing else []
+    if text in lines:
+        return
+    lines.append(text)
+    wrapped = "\n".join(
+        wrap_to(line, fig.get_figwidth() * 72 * _ATTRIBUTION_WIDTH) for line in lines
+    )
+    if existing is not None:
+        existing.set_text(wrapped)
+    else:
+        style: dict[str, Any] = {
+            "fontsize": ATTRIBUTION_SIZE,
+            "color": "#555555",
+            "ha": "left",
+            "va": "bottom",
+        }
+        own = getattr(fig, "_supxlabel", None)
+        if own is None:
+            existing = fig.supxlabel(wrapped, x=0.01, **style)
+        else:  # the figure's own supxlabel stays; the attribution goes below the layout
+            existing = fig.text(0.01, 0.005, wrapped, **style)
+        existing.set_gid(ATTRIBUTION_GID)
+    existing.mapsnb_lines = lines  # type: ignore[attr-defined]
+
+
+def wrap_to(text: str, width_pt: float, size: float = ATTRIBUTION_SIZE) -> str:
+    """``text`` broken at spaces into lines at most ``width_pt`` points wide at ``size`` pt."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    font = FontProperties(size=size)
+
+    def width(s: str) -> float:
+        return float(text_to_path.get_text_width_height_descent(s, font, ismath=False)[0])
+
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for piece in paragraph.split(" "):
+            candidate = f"{line} {piece}" if line else piece
+            if line and width(candidate) > width_pt:
+                lines.append(line)
+                line = piece
+            else:
+                line = candidate
+        lines.append(line)
+    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------------------ titles
@@ -248,29 +311,51 @@ def refuse_places(function: str, parts: list[tuple[str, pd.DataFrame]]) -> str:
     )
 
 
-def day_label(value: Any, year: bool = True) -> str:
-    """``"Fri 18 Sep 2026"`` (without the year if ``year`` is false)."""
+def day_label(value: Any, year: bool = True, language: str | None = None) -> str:
+    """``"Fri 18 Sep 2026"`` (without the year if ``year`` is false), in ``language``."""
     import pandas as pd
 
+    from mapsnb.charts._words import babel_date
+
     stamp = pd.Timestamp(value)
+    local = babel_date(stamp.date(), "EEE d MMM y" if year else "EEE d MMM", language)
+    if local is not None:
+        return local
     return f"{stamp:%a} {stamp.day} {stamp:%b}" + (f" {stamp.year}" if year else "")
 
 
-def date_span(values: Sequence[Any] | pd.Series) -> str:
-    """The local dates covered: ``"Fri 18 Sep 2026"``, ``"18–22 Sep 2026"``, ``"30 Sep – 2 Oct 2026"``."""
+def date_span(values: Sequence[Any] | pd.Series, language: str | None = None) -> str:
+    """The local dates covered: ``"Fri 18 Sep 2026"``, ``"18–22 Sep 2026"``, ``"30 Sep – 2 Oct 2026"``
+    (in ``language``: Babel's words and order)."""
     import pandas as pd
+
+    from mapsnb.charts._words import babel_date
 
     days = sorted({pd.Timestamp(v).date() for v in values if not pd.isna(v)})
     if not days:
         return ""
     first, last = days[0], days[-1]
     if first == last:
-        return day_label(first)
+        return day_label(first, language=language)
+    local = babel_date(first, "d MMM y", language)
+    if local is not None:
+        return f"{local} – {babel_date(last, 'd MMM y', language)}"
     if (first.year, first.month) == (last.year, last.month):
         return f"{first.day}–{last.day} {last:%b %Y}"
     if first.year == last.year:
         return f"{first.day} {first:%b} – {last.day} {last:%b %Y}"
     return f"{first.day} {first:%b %Y} – {last.day} {last:%b %Y}"
+
+
+def period(times: pd.Series, language: str | None = None) -> str:
+    """What a panel covers: its local dates, plus the hour when it holds one time only."""
+    import pandas as pd
+
+    span = date_span(times, language)
+    distinct = times.dropna().unique()
+    if len(distinct) == 1:
+        return f"{span}, {pd.Timestamp(distinct[0]):%H:%M}" if span else ""
+    return span
 
 
 def set_title(ax: Axes, what: str, place: str | None, when: str) -> None:
@@ -286,22 +371,24 @@ def zone_of(times: pd.Series) -> dt.tzinfo | None:
     return getattr(times.dt, "tz", None)
 
 
-def zone_label(times: pd.Series) -> str:
+def zone_label(times: pd.Series, language: str | None = None) -> str:
     """``"local time (Europe/Paris, UTC+02:00)"``; offsets are those of the first time."""
+    from mapsnb.charts._words import word
+
     tz = zone_of(times)
     if tz is None:
-        return "time"
+        return word("time", language)
     first = times.dropna()
     offset = first.iloc[0].strftime("%z") if len(first) else ""
     utc = f"UTC{offset[:3]}:{offset[3:]}" if offset else ""
-    return f"local time ({', '.join(p for p in (str(tz), utc) if p)})"
+    return f"{word('local time', language)} ({', '.join(p for p in (str(tz), utc) if p)})"
 
 
-def hour_axis(ax: Axes, times: pd.Series, step: Any) -> None:
-    """Hour ticks (``HH:MM``) for up to a day and a half, day ticks beyond; never an offset date.
-
-    The x range runs from the first time to the last time plus ``step`` (the last hour is whole).
-    """
+def hour_axis(
+    ax: Axes, times: pd.Series, step: Any, language: str | None = None, every: int | None = None
+) -> None:
+    """Hour ticks (``HH:MM``, each ``every`` hours: default 1 or 3) for up to a day and a half,
+    day ticks beyond; never an offset date. The x range runs half a ``step`` either side."""
     import matplotlib.dates as mdates
 
     tz = zone_of(times)
@@ -309,15 +396,31 @@ def hour_axis(ax: Axes, times: pd.Series, step: Any) -> None:
         ax.set_xlim(times.min() - step / 2, times.max() + step / 2)
     span = (times.max() - times.min()) if len(times) else dt.timedelta(0)
     if span <= dt.timedelta(hours=36):
-        hours = 3 if span > dt.timedelta(hours=12) else 1
+        hours = every or (3 if span > dt.timedelta(hours=12) else 1)
         locator: mdates.DateLocator = mdates.HourLocator(byhour=range(0, 24, hours), tz=tz)
         ax.xaxis.set_major_locator(locator)
         ax.xaxis.set_major_formatter(mdates.DateFormatter("%H:%M", tz=tz))
     else:
         ax.xaxis.set_major_locator(mdates.DayLocator(tz=tz))
-        ax.xaxis.set_major_formatter(mdates.DateFormatter("%a %d", tz=tz))
+        ax.xaxis.set_major_formatter(day_ticks("%a %d", "EEE d", tz, language))
         ax.xaxis.set_minor_locator(mdates.HourLocator(byhour=range(0, 24, 6), tz=tz))
-    ax.set_xlabel(zone_label(times))
+    ax.set_xlabel(zone_label(times, language))
+
+
+def day_ticks(english: str, cldr: str, tz: Any, language: str | None) -> Any:
+    """A date tick formatter: ``english`` (strftime) or, in another language, Babel's ``cldr``."""
+    import matplotlib.dates as mdates
+    from matplotlib.ticker import FuncFormatter
+
+    from mapsnb.charts._words import babel_date
+
+    if babel_date(dt.date(2026, 1, 1), cldr, language) is None:
+        return mdates.DateFormatter(english, tz=tz)
+
+    def local(x: float, _pos: Any = None) -> str:
+        return babel_date(mdates.num2date(x, tz=tz).date(), cldr, language) or ""
+
+    return FuncFormatter(local)
 
 
 def legend_outside(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mapsnb.charts._chart import Chart, as_chart
 from mapsnb.charts._parts import (
     attribute,
     date_span,
@@ -23,6 +24,7 @@ from mapsnb.charts._parts import (
     wrong_frame,
 )
 from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS, color_or
+from mapsnb.charts._words import base, language_of, pollen_category, word
 from mapsnb.errors import NothingToDraw
 
 if TYPE_CHECKING:
@@ -30,7 +32,9 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
 
-def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = None) -> Axes:
+def plot_pollen(
+    result_or_frame: Any, kind: str = "type", *, ax: Axes | Chart | None = None
+) -> Chart:
     """Daily Universal Pollen Index (0–5) per pollen type or plant, as bars (grouped by day).
 
     Bars take the UPI category colour (legend on the right); out-of-season entries are grey and
@@ -47,6 +51,9 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
         ``"type"`` (grass, tree, weed) or ``"plant"``.
     ax
         Axes to draw on (a new figure otherwise).
+
+    Returns a :class:`~mapsnb.charts.Chart` (its one panel's Axes). Labels, dates and category
+    names are in the language the data was asked in (``language_code``).
     """
     df = pick(result_or_frame, "pollen")
     places = place_groups(df)
@@ -61,6 +68,7 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
     sub = df[df["kind"] == kind] if "kind" in df.columns else df
     if sub.empty:
         raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
+    language = language_of(result_or_frame, df.attrs)
     sub = sub.assign(_label=_labels(sub))
     names = list(dict.fromkeys(sub["_label"]))
     dates = sorted(sub["date"].unique())
@@ -74,8 +82,8 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
         for _, row in sub[sub["date"] == day].iterrows():
             x = names.index(row["_label"]) - 0.4 + width * (d_i + 0.5)
             ticks.append((x, day))
-            _pollen_bar(ax, row, x, width, note=not dated)
-    labels = [literal(_group_label(sub, name) if dated else name) for name in names]
+            _pollen_bar(ax, row, x, width, note=not dated, language=language)
+    labels = [literal(_group_label(sub, name, language) if dated else name) for name in names]
     tilt = kind == "plant" and not dated  # several days: a group is wide enough to stay level
     ax.set_xticks(range(len(names)), labels, rotation=30 if tilt else 0,
                   ha="right" if tilt else "center", fontsize=8 if dated else 9)  # fmt: skip
@@ -85,18 +93,28 @@ def plot_pollen(result_or_frame: Any, kind: str = "type", *, ax: Axes | None = N
         ax.xaxis.remove_overlapping_locs = False  # a day tick may sit on its group's tick
         ticks.sort(key=lambda item: item[0])
         days = [pd.Timestamp(day) for _, day in ticks]
-        ax.set_xticks([x for x, _ in ticks], [f"{d:%a}\n{d.day}" for d in days], minor=True,
+        ax.set_xticks([x for x, _ in ticks], [_day_tick(d, language) for d in days], minor=True,
                       fontsize=7)  # fmt: skip
         ax.tick_params(axis="x", which="major", pad=26, length=0)
         ax.tick_params(axis="x", which="minor", length=2)
     ax.set_xlim(-0.6, len(names) - 0.4)
     ax.set_ylim(0, 5.6)
     ax.set_yticks(range(6))
-    ax.set_ylabel("Universal Pollen Index (0–5)\nlower is better")
-    set_title(ax, f"Pollen by {kind}", place_of(result_or_frame, df), date_span(dates))
-    _pollen_legend(ax)
+    ax.set_ylabel(
+        f"{word('Universal Pollen Index (0–5)', language)}\n{word('lower is better', language)}"
+    )
+    what = word(f"Pollen by {kind}", language)
+    set_title(ax, what, place_of(result_or_frame, df), date_span(dates, language))
+    _pollen_legend(ax, sub, language)
     attribute(ax, df)
-    return ax
+    return as_chart(ax)
+
+
+def _day_tick(day: Any, language: str | None) -> str:
+    """``"Fri\n18"``: the weekday over the day of the month, in ``language``."""
+    from mapsnb.charts._words import babel_date
+
+    return babel_date(day, "EEE\nd", language) or f"{day:%a}\n{day.day}"
 
 
 #: The text columns the pollen chart reads (an odd value there is left out, with a warning).
@@ -113,25 +131,43 @@ def _labels(sub: pd.DataFrame) -> list[str]:
     ]
 
 
-def _group_label(sub: pd.DataFrame, name: str) -> str:
+def _group_label(sub: pd.DataFrame, name: str, language: str | None = None) -> str:
     """``name``, plus "no data" / "out of season" when that holds on every day."""
     rows = sub[sub["_label"] == name]
     season = rows["in_season"].map(_flag) if "in_season" in rows else rows["upi"].isna()
     if season.eq(False).all():  # said to be out of season (with or without an index)
-        return f"{name}\n(out of season)"
+        return f"{name}\n({word('out of season', language)})"
     if rows["upi"].isna().all():
-        return f"{name}\n(no data)"
+        return f"{name}\n({word('no data', language)})"
     return name
 
 
-def _pollen_legend(ax: Axes) -> None:
+def _pollen_legend(ax: Axes, sub: pd.DataFrame, language: str | None) -> None:
+    """The UPI categories (in the answer's own words when it is not in English)."""
     from matplotlib.patches import Patch
 
+    own: dict[int, str] = {}
+    if base(language) != "en" and "category" in sub:
+        for upi, category in zip(sub["upi"], sub["category"], strict=True):
+            if isinstance(category, str) and category and _finite_int(upi) is not None:
+                own.setdefault(int(upi), category)
     handles = [Patch(facecolor=c, edgecolor="#555555", lw=0.5) for c in UPI_COLORS]
-    labels = [f"{k} {label}" for k, label in enumerate(UPI_LABELS)]
+    labels = [
+        f"{k} {own.get(k) or pollen_category(k, label, language)}"
+        for k, label in enumerate(UPI_LABELS)
+    ]
     handles.append(Patch(facecolor="#dddddd", edgecolor="#999999", hatch="//", lw=0.5))
-    labels.append("out of season")
-    legend_outside(ax, handles, labels, "Bar colour = category")
+    labels.append(word("out of season", language))
+    legend_outside(ax, handles, labels, word("Bar colour = category", language))
+
+
+def _finite_int(value: Any) -> int | None:
+    import pandas as pd
+
+    try:
+        return None if pd.isna(value) else int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def _flag(value: Any) -> bool | None:
@@ -141,7 +177,9 @@ def _flag(value: Any) -> bool | None:
     return bool(value) if isinstance(value, (bool, np.bool_)) else None
 
 
-def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> None:
+def _pollen_bar(
+    ax: Axes, row: Any, x: float, width: float, *, note: bool, language: str | None = None
+) -> None:
     import pandas as pd
 
     upi = row["upi"]
@@ -149,7 +187,7 @@ def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> No
         if not note:  # several days: the group label says it
             return
         out = _flag(row.get("in_season")) is False  # no index because out of season
-        ax.text(x, 0.1, "out of season" if out else "no data", rotation=90, ha="center",
+        ax.text(x, 0.1, word("out of season" if out else "no data", language), rotation=90, ha="center",
                 va="bottom", fontsize=7, color="#777777",
                 gid="out-of-season" if out else "no-data")  # fmt: skip
         return
@@ -170,5 +208,5 @@ def _pollen_bar(ax: Axes, row: Any, x: float, width: float, *, note: bool) -> No
         ax.bar(x, 0.08, width * 0.9, color=bar.get_facecolor(), edgecolor=bar.get_edgecolor(),
                hatch=bar.get_hatch(), lw=0.5, gid="zero-stub")  # fmt: skip
     if not in_season and note:
-        ax.text(x, value + 0.1, "out of season", rotation=90, ha="center", va="bottom",
+        ax.text(x, value + 0.1, word("out of season", language), rotation=90, ha="center", va="bottom",
                 fontsize=7, color="#777777", gid="out-of-season")  # fmt: skip

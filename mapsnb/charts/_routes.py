@@ -6,6 +6,7 @@ import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from mapsnb.charts._chart import Chart, as_chart
 from mapsnb.charts._parts import attribute, legend_outside, literal, new_axes, usable, wrong_frame
 from mapsnb.errors import NothingToDraw
 
@@ -53,7 +54,9 @@ def _why_no_path(obj: Any, routes: pd.DataFrame | None) -> str:
     return "no route shape to plot: the routes carry no polyline"
 
 
-def plot_routes(result_or_frame: Any, *, names: Any = None, ax: Axes | None = None) -> Axes:
+def plot_routes(
+    result_or_frame: Any, *, names: Any = None, ax: Axes | Chart | None = None
+) -> Chart:
     """Each route's shape in kilometres east and north of the start, at equal aspect.
 
     One line per route (the recommended one first and thickest), labelled with its length, to a
@@ -72,6 +75,8 @@ def plot_routes(result_or_frame: Any, *, names: Any = None, ax: Axes | None = No
         these. Ids without a name are shortened (``place ChIJAnPd…``).
     ax
         Axes to draw on (a new figure otherwise).
+
+    Returns a :class:`~mapsnb.charts.Chart` (its one panel's Axes).
     """
     path, routes = _frames(result_or_frame)
     if not {"route_index", "lat", "lng"} <= set(path.columns):
@@ -122,7 +127,7 @@ def plot_routes(result_or_frame: Any, *, names: Any = None, ax: Axes | None = No
     ax.set_title(literal(title + (f" ({mode.lower()})" if mode else "")), fontsize=11, pad=8)
     legend_outside(ax, handles, labels, "Route · length")
     attribute(ax, path)
-    return ax
+    return as_chart(ax)
 
 
 def _length_m(index: int, part: pd.DataFrame, routes: pd.DataFrame | None) -> float:

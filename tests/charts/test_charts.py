@@ -143,7 +143,7 @@ def test_air_quality_uaqi_bands_and_default_index() -> None:
 def test_air_quality_uses_given_axes_and_sandbox_note() -> None:
     fig, ax = plt.subplots()
     out = charts.plot_air_quality(aq_frame(source="sandbox"), ax=ax)
-    assert out is ax
+    assert out[0] is ax and list(out) == [ax] and out.figure is fig
     assert any("synthetic data" in t for t in _texts(ax))
     charts.plot_air_quality(aq_frame(source="sandbox"), "uaqi", ax=fig.add_subplot(2, 1, 2))
     assert len(fig.texts) == 1  # one attribution line per figure
