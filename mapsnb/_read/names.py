@@ -371,11 +371,10 @@ def row_ends(row: Mapping[str, Any]) -> tuple[str | None, str | None]:
         name = _clean(row.get(f"{which}_name"))
         if name is None:
             kind, value = _label_end(row.get(which))
-            name = {
-                "address": value,
-                "point": value and point_label(*value),
-                "place": "a place",
-            }.get(kind)
+            if kind == "point":
+                name = point_label(*value)
+            elif kind:
+                name = "a place" if kind == "place" else value
         out.append(name)
     return out[0], out[1]
 
