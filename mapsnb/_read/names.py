@@ -306,18 +306,8 @@ def end_text(name: str | None, which: str) -> str:
     return name or which
 
 
-def _echoes(kind: str, value: Any) -> list[str]:
-    """How an answer may echo a waypoint in its texts (the id, the point's numbers)."""
-    if kind == "place":
-        return [f"places/{value}", f"place_id:{value}", str(value)]
-    if kind == "point":
-        lat, lng = value
-        forms = [
-            (repr(lat), repr(lng)),
-            (f"{lat:.7f}".rstrip("0").rstrip("."), f"{lng:.7f}".rstrip("0").rstrip(".")),
-        ]
-        return [f"{a}{sep}{b}" for a, b in forms for sep in (",", ", ")]
-    return []
+#: A ``lat,lng`` pair as an answer may echo it (``-1.2906,36.8283``, any number of decimals).
+_PAIR = re.compile(r"(?<![\w.-])(-?\d{1,3}(?:\.\d+)?), ?(-?\d{1,3}(?:\.\d+)?)(?![\w-]|\.\d)")
 
 
 def named_credits(
@@ -326,27 +316,40 @@ def named_credits(
     """Route credits for display: where a title echoes a waypoint as asked (a place id, raw
     coordinates: ``"ChIJ… to -1.2906,36.8283 - Google Maps"``), the end's name is shown instead;
     the provider's words and the link stay as given."""
-    swaps: list[tuple[re.Pattern[str], str]] = []
+    ids: dict[str, str] = {}
+    points: list[tuple[Point, str]] = []
     for (kind, value), name, which in zip(
         _route_ends(request), ends, ("origin", "destination"), strict=True
     ):
-        shown = end_text(name, which)
-        swaps += [(_bounded(echo), shown) for echo in _echoes(kind, value)]
-    if not swaps:
+        if kind == "place":
+            ids[value] = end_text(name, which)
+        elif kind == "point":
+            points.append((value, end_text(name, which)))
+    if not ids and not points:
         return [dict(c) for c in credits]
+    pattern = (
+        re.compile(rf"(?<![\w-])(?:places/|place_id:)?({'|'.join(map(re.escape, ids))})(?![\w-])")
+        if ids
+        else None
+    )
+
+    def point(m: re.Match[str]) -> str:
+        lat, lng = float(m.group(1)), float(m.group(2))
+        for (plat, plng), shown in points:
+            if abs(lat - plat) < 1e-6 and abs(lng - plng) < 1e-6:
+                return shown
+        return m.group(0)
+
     out = []
     for credit in credits:
         title = credit.get("title")
         if isinstance(title, str):
-            for echo, shown in swaps:
-                title = echo.sub(shown.replace("\\", "\\\\"), title)
+            if pattern is not None:
+                title = pattern.sub(lambda m: ids[m.group(1)], title)
+            if points:
+                title = _PAIR.sub(point, title)
         out.append({**credit, "title": title})
     return out
-
-
-def _bounded(echo: str) -> re.Pattern[str]:
-    """``echo`` as a whole token (not inside a longer id or number)."""
-    return re.compile(rf"(?<![\w.-]){re.escape(echo)}(?![\w-]|\.\d)")
 
 
 # --------------------------------------------------------------------- rows of routes frames

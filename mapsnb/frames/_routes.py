@@ -124,9 +124,10 @@ def routes_frame(
     routes with a token, NaT otherwise. ``origin``/``destination`` are the ends as asked
     (:func:`waypoint_label`); ``origin_name``/``destination_name`` how they read (``ends``, a
     result's ``end_names``: names the client knows; else the address, a rounded ``"lat, lng"``),
-    never an id. The credits in ``attrs`` name the ends where a title echoes an id or raw
-    coordinates (the ``attribution_title`` column keeps the text as given). Empty ``routes``
-    gives an empty frame.
+    never an id. Where a credit's title echoes an end's id or raw coordinates, the
+    ``attribution_title`` column and the credits in ``attrs`` show its name instead (the
+    provider's words and link as given; ``.raw`` keeps the exact text). Empty ``routes`` gives
+    an empty frame.
     """
     cols, extras, credits = routes_lists(payload, request, issued_at, ends)
     return finish(routes_table(cols, extras), source, credits)
@@ -178,6 +179,8 @@ def routes_lists(
     ends = route_end_names(request, payload) if ends is None else ends
     cols["origin_name"] = [ends[0]] * n
     cols["destination_name"] = [ends[1]] * n
+    titles = [{"title": t} for t in cols["attribution_title"]]
+    cols["attribution_title"] = [c["title"] for c in named_credits(titles, request, ends)]
     return cols, extras, named_credits(collect_attributions(payload), request, ends)
 
 
