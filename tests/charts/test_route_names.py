@@ -47,8 +47,10 @@ def test_a_route_from_a_searched_place_is_titled_with_its_name() -> None:
     for text in texts:
         assert "ChIJ" not in text and "place " not in text and "place_id" not in text, text
     # names= still wins over what the client knows
-    assert plot_routes(routes, names={places["place_id"].iloc[1]: "Here"}).get_title().startswith(
-        "Routes: Here → "
+    assert (
+        plot_routes(routes, names={places["place_id"].iloc[1]: "Here"})
+        .get_title()
+        .startswith("Routes: Here → ")
     )
 
 

@@ -62,9 +62,7 @@ def _assert_readable(texts: list[str]) -> None:
 def test_a_route_from_a_searched_place_is_named_on_the_map(seen) -> None:
     client, rows = seen
     (pid, name, _, _), (pid2, name2, _, _) = rows[0], rows[1]
-    routes = client.compute_routes(
-        mapsnb.PlaceId(pid), mapsnb.PlaceId(pid2), include_polyline=True
-    )
+    routes = client.compute_routes(mapsnb.PlaceId(pid), mapsnb.PlaceId(pid2), include_polyline=True)
     group = layers.route_layer(routes)
     markers = [m.name for m in group.layers if isinstance(m, ipyleaflet.CircleMarker)]
     assert markers[0].endswith(f"Start: {name}") and markers[1].endswith(f"End: {name2}")
