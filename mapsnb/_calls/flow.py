@@ -22,6 +22,7 @@ from mapsnb._calls.rpc import CallStats, Exchange, Flow, Protocol, Sleep, logger
 from mapsnb._calls.toolset import Toolset, ToolsetCache
 from mapsnb._calls.usage import Gate, Meter
 from mapsnb._read.credits import payload_is_synthetic
+from mapsnb._read.names import NameBook
 from mapsnb._redact import _Secret, redact_url, url_credentials
 from mapsnb._store.cache import Cache, Stored, open_cache
 from mapsnb._store.recording import NoNetwork, Recording, open_recording
@@ -129,6 +130,7 @@ class BaseClient(Exchange):
             int(settings.max_response_bytes) if max_response_bytes is None else max_response_bytes
         )
         self._stats = CallStats()
+        self._names = NameBook()  # names of the places answered (derived: never stored)
         self._tools = ToolsetCache()  # the server's tools/list, fetched before the first call
         self.cache: Cache | None = open_cache(cache)
         self.recording = open_recording(record, mode)
@@ -371,9 +373,17 @@ class BaseClient(Exchange):
         if isinstance(result, RoutesResult):
             # a stored route's tokens expired 10 minutes after it was first answered
             result._issued_at = answer.issued_at
+        self._names.learn(result)  # and a route's ends get their names
         return result
 
     # ------------------------------------------------------------ usage and batches
+    @property
+    def names(self) -> NameBook:
+        """The names of the places this client has answered (searches, resolutions, routes'
+        ends as asked), for its lifetime: ``client.names.get(place_id)``. Routes' titles,
+        frames and maps use them instead of ids; never stored in the cache or a recording."""
+        return self._names
+
     @property
     def usage(self) -> Any:
         """Calls made by this client, by tool and billing tier: a DataFrame with columns

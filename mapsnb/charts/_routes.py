@@ -23,7 +23,7 @@ _COLORS = ("#1a73e8", "#d93025", "#188038", "#f29900", "#9334e6")
 #: The numbers and texts the route chart reads (an odd value there is left out, with a warning).
 PATH_NUMBERS = ("route_index", "seq", "lat", "lng", "cum_distance_m")
 ROUTE_NUMBERS = ("route_index", "distance_m", "duration_s")
-ROUTE_TEXTS = ("origin", "destination", "travel_mode")
+ROUTE_TEXTS = ("origin", "destination", "travel_mode", "origin_name", "destination_name")
 
 
 def _frames(obj: Any) -> tuple[pd.DataFrame, pd.DataFrame | None]:
@@ -72,7 +72,8 @@ def plot_routes(
         Names for endpoints given by place id (a route's request keeps only the id): a
         ``PlacesResult``, a places frame (``place_id`` and ``name`` columns), a mapping of place
         id (or of an endpoint as labelled, such as ``"41.1456,-8.6106"``) to name, or a list of
-        these. Ids without a name are shortened (``place ChIJAnPd…``).
+        these. Without it, the names the client knows (``origin_name``, ``destination_name``);
+        an id never shows (``"a place"``).
     ax
         Axes to draw on (a new figure otherwise).
 
@@ -109,9 +110,9 @@ def plot_routes(
     end_y = (float(last["lat"]) - lat0) * _KM_PER_DEGREE
     end = ax.plot(end_x, end_y, "s", color="#d93025", ms=9, mec="white", zorder=5, gid="end")[0]
     known = _names(names)
-    origin, destination, mode = (
-        _display(v, known) if k < 2 else v for k, v in enumerate(_endpoints(routes))
-    )
+    ends, named = _endpoints(routes), _end_names(routes)
+    origin, destination = (_display(ends[k], known, named[k]) for k in (0, 1))
+    mode = ends[2]
     handles += [start, end]
     labels += [
         f"start: {origin}" if origin else "start",
@@ -196,16 +197,25 @@ def _names(names: Any) -> dict[str, str]:
     }
 
 
-def _display(label: str | None, known: Mapping[str, str]) -> str | None:
-    """An endpoint label with a place id replaced by its name (or shortened)."""
+def _display(label: str | None, known: Mapping[str, str], name: str | None = None) -> str | None:
+    """An endpoint as it reads: a name from ``names=``, else ``name`` (the routes frame's
+    ``origin_name``: what the client knows), else the label; a place id never shows."""
     if not label:
         return label
-    if label in known:
-        return known[label]
-    if not label.startswith("place_id:"):
-        return label
     pid = label.removeprefix("place_id:")
-    return known.get(pid) or f"place {pid[:8]}…"
+    found = known.get(label) or known.get(pid) or name
+    if found:
+        return found
+    return "a place" if label.startswith("place_id:") else label
+
+
+def _end_names(routes: pd.DataFrame | None) -> tuple[str | None, str | None]:
+    """The routes frame's ``origin_name`` and ``destination_name`` (``None`` where absent)."""
+    if routes is None or routes.empty:
+        return None, None
+    row = routes.iloc[0]
+    values = [row.get(c) for c in ("origin_name", "destination_name")]
+    return tuple(str(v) if isinstance(v, str) and v else None for v in values)  # type: ignore[return-value]
 
 
 def _endpoints(routes: pd.DataFrame | None) -> tuple[str | None, str | None, str | None]:

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb import settings
+from mapsnb._read.names import EndNames, named_credits, route_end_names
 from mapsnb._read.wire import (
     collect_attributions,
     duration_ns,
@@ -49,6 +50,8 @@ ROUTE_COLUMNS = [
     "travel_mode",
     "origin",
     "destination",
+    "origin_name",
+    "destination_name",
 ]
 PATH_COLUMNS = ["route_index", "seq", "lat", "lng", "cum_distance_m"]
 
@@ -110,16 +113,23 @@ def routes_frame(
     source: str = "live",
     request: Mapping | None = None,
     issued_at: datetime | None = None,
+    ends: EndNames | None = None,
 ) -> pd.DataFrame:
     """``compute_routes`` routes, one row per route (``route_index`` 0 = recommended).
 
     Columns: ``route_index, distance_m, duration_s, duration, encoded_polyline,
     retrieval_token, token_expires_at, attribution_title, attribution_url, travel_mode, origin,
-    destination``, then unknown fields flattened. ``token_expires_at`` is ``issued_at`` +
-    ``settings.retrieval_token_minutes`` (UTC) for routes with a token, NaT otherwise. Empty
-    ``routes`` gives an empty frame.
+    destination, origin_name, destination_name``, then unknown fields flattened.
+    ``token_expires_at`` is ``issued_at`` + ``settings.retrieval_token_minutes`` (UTC) for
+    routes with a token, NaT otherwise. ``origin``/``destination`` are the ends as asked
+    (:func:`waypoint_label`); ``origin_name``/``destination_name`` how they read (``ends``, a
+    result's ``end_names``: names the client knows; else the address, a rounded ``"lat, lng"``),
+    never an id. Where a credit's title echoes an end's id or raw coordinates, the
+    ``attribution_title`` column and the credits in ``attrs`` show its name instead (the
+    provider's words and link as given; ``.raw`` keeps the exact text). Empty ``routes`` gives
+    an empty frame.
     """
-    cols, extras, credits = routes_lists(payload, request, issued_at)
+    cols, extras, credits = routes_lists(payload, request, issued_at, ends)
     return finish(routes_table(cols, extras), source, credits)
 
 
@@ -127,7 +137,10 @@ _ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_to
 
 
 def routes_lists(
-    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+    payload: Mapping,
+    request: Mapping | None = None,
+    issued_at: datetime | None = None,
+    ends: EndNames | None = None,
 ) -> Lists:
     """The rows of a ``compute_routes`` answer as plain column lists, per-row extras and
     credits (see
@@ -163,7 +176,12 @@ def routes_lists(
     cols["travel_mode"] = [mode] * n
     cols["origin"] = [waypoint_label(origin)] * n
     cols["destination"] = [waypoint_label(destination)] * n
-    return cols, extras, collect_attributions(payload)
+    ends = route_end_names(request, payload) if ends is None else ends
+    cols["origin_name"] = [ends[0]] * n
+    cols["destination_name"] = [ends[1]] * n
+    titles = [{"title": t} for t in cols["attribution_title"]]
+    cols["attribution_title"] = [c["title"] for c in named_credits(titles, request, ends)]
+    return cols, extras, named_credits(collect_attributions(payload), request, ends)
 
 
 def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
@@ -179,11 +197,18 @@ def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.Data
     return frame(typed, order)
 
 
-def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def route_path_frame(
+    payload: Mapping,
+    *,
+    source: str = "live",
+    request: Mapping | None = None,
+    ends: EndNames | None = None,
+) -> pd.DataFrame:
     """Route vertices, one row per vertex: ``route_index, seq, lat, lng, cum_distance_m``.
 
     ``cum_distance_m`` is the cumulative haversine distance from the start of each route.
-    Routes without (or with a malformed) polyline contribute no rows.
+    Routes without (or with a malformed) polyline contribute no rows. With ``request``, the
+    credits name the ends as :func:`routes_frame`'s do.
     """
     cols: dict[str, list[np.ndarray]] = {c: [] for c in PATH_COLUMNS}
     for i, route in enumerate(records(g(payload, "routes"))):
@@ -201,4 +226,8 @@ def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
         cols["cum_distance_m"].append(cumulative_m(xy[:, 0], xy[:, 1]))
     kinds = {"route_index": np.int64, "seq": np.int64}
     typed = {c: np.concatenate([np.empty(0, kinds.get(c, np.float64)), *cols[c]]) for c in cols}
-    return finish(frame(typed, PATH_COLUMNS), source, collect_attributions(payload))
+    credits = collect_attributions(payload)
+    if request is not None:
+        ends = route_end_names(request, payload) if ends is None else ends
+        credits = named_credits(credits, request, ends)
+    return finish(frame(typed, PATH_COLUMNS), source, credits)

@@ -13,6 +13,7 @@ import pandas as pd
 
 from mapsnb import _html
 from mapsnb._read.credits import present
+from mapsnb._read.names import row_credit, row_ends
 from mapsnb.errors import EmptyResultWarning, NothingToDraw
 from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
 from mapsnb.layers._controls import details_html, summary_size
@@ -59,12 +60,12 @@ def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None)
         lines.append(f"Distance: {_fmt_km(float(row['distance_m']))}")
     if present(row.get("duration_s")):
         lines.append(f"Duration: {_fmt_min(float(row['duration_s']))}")
-    ends = [row.get("origin"), row.get("destination")]
-    if all(present(e) for e in ends):
+    ends = row_ends(row)
+    if all(ends):
         lines.append(_html.text(f"{ends[0]} → {ends[1]}"))
     if warning:
         lines.append(f"<span style='color:#b06000'>⚠ {_html.text(warning)}</span>")
-    title = row.get("attribution_title")
+    title = row_credit(row)
     if present(title):
         credit = _link(row.get("attribution_url"), str(title)) or _html.text(title)
         lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")
@@ -182,8 +183,8 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
     main = paths.get(0) or paths[min(paths)]
     first = rows.get(0, {})
     markers = [
-        _end_marker(main[0], f"Start: {first.get('origin') or 'origin'}", "#188038"),
-        _end_marker(main[-1], f"End: {first.get('destination') or 'destination'}", "#d93025"),
+        _end_marker(main[0], f"Start: {row_ends(first)[0] or 'origin'}", "#188038"),
+        _end_marker(main[-1], f"End: {row_ends(first)[1] or 'destination'}", "#d93025"),
         *_waypoint_markers(_request_of(routes_result)),
     ]
     name = f"{PREFIX}routes" + (f" — {warning}" if warning else "")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import PrivateAttr
 
 from mapsnb import settings
+from mapsnb._read.names import EndNames, route_end_names
 from mapsnb.errors import EmptyResultWarning
 from mapsnb.results._base import ToolResult
 from mapsnb.results._models import Attribution, Duration, _Model
@@ -39,6 +40,7 @@ class RoutesResult(ToolResult):
     tool: ClassVar[str] = "compute_routes"
     routes: list[Route] = []  # noqa: RUF012 (pydantic copies it)
     _issued_at: dt.datetime | None = PrivateAttr(default=None)
+    _end_names: EndNames | None = PrivateAttr(default=None)
 
     @property
     def issued_at(self) -> dt.datetime | None:
@@ -51,6 +53,15 @@ class RoutesResult(ToolResult):
         if self._issued_at is None:
             return None
         return self._issued_at + dt.timedelta(minutes=settings.retrieval_token_minutes)
+
+    @property
+    def end_names(self) -> EndNames:
+        """How the origin and the destination read: the name of a place the client has
+        answered (a search, a resolution), the address as asked, ``"near <a place seen>"`` or a
+        rounded ``"lat, lng"``; ``None`` where nothing is known. Never a place id."""
+        if self._end_names is None:
+            self._end_names = route_end_names(self._request, self._raw)
+        return self._end_names
 
     @property
     def travel_mode(self) -> str:
@@ -68,7 +79,11 @@ class RoutesResult(ToolResult):
         from mapsnb.frames import routes_frame
 
         df = routes_frame(
-            self._raw or {}, source=self._source, request=self._request, issued_at=self._issued_at
+            self._raw or {},
+            source=self._source,
+            request=self._request,
+            issued_at=self._issued_at,
+            ends=self.end_names,
         )
         df.attrs["hints"] = self.hints
         return df
@@ -80,7 +95,9 @@ class RoutesResult(ToolResult):
         """
         from mapsnb.frames import route_path_frame
 
-        df = route_path_frame(self._raw or {}, source=self._source)
+        df = route_path_frame(
+            self._raw or {}, source=self._source, request=self._request, ends=self.end_names
+        )
         if self.routes and df.empty:
             warnings.warn(
                 "these routes carry no polyline, so the path frame is empty: call "

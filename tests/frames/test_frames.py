@@ -164,7 +164,7 @@ REQUEST = {
 def test_routes_frame_values_and_dtypes() -> None:
     issued = datetime(2026, 9, 18, 17, 0, tzinfo=UTC)
     df = F.routes_frame(load("compute_routes"), request=REQUEST, issued_at=issued)
-    assert list(df.columns[:12]) == F.ROUTE_COLUMNS
+    assert list(df.columns[:14]) == F.ROUTE_COLUMNS
     assert isinstance(df.index, pd.RangeIndex) and df["route_index"].tolist() == [0, 1]
     assert df["distance_m"].tolist() == [279125.0, 301544.0]
     assert df["duration_s"].tolist() == [11253.0, 12060.5]  # string and {seconds, nanos}
@@ -175,6 +175,8 @@ def test_routes_frame_values_and_dtypes() -> None:
     assert df["travel_mode"].tolist() == ["DRIVE", "DRIVE"]
     assert df.loc[0, "origin"] == "San Francisco, CA"
     assert df.loc[0, "destination"] == "39.0968,-120.0324"
+    assert df.loc[0, "origin_name"] == "San Francisco, CA"  # as asked
+    assert df.loc[0, "destination_name"] == "39.097, -120.032"  # rounded, no 4-decimal noise
     assert df.loc[0, "attribution_title"] == "Google Maps"
     assert pd.isna(df.loc[1, "encoded_polyline"])
     assert df.loc[0, "warnings"] == ["Tolls on route"]  # unknown field kept
