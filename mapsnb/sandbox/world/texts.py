@@ -1,9 +1,12 @@
 """The emulator's words in the asked language, and numbers and distances in that locale's format.
 
-Texts live in ``data/texts/<lang>.json`` (en, pt, es, fr, de, it, pl, ru; ja has only an intro);
-a key missing in one language falls back to English. Numbers and units are formatted by Babel.
-Inflected town names after a preposition ("в Казани", "w Krakowie") are turned back into the
-names the town index knows with the rules of ``data/town_forms.csv``. All loaded on first use.
+Texts live in ``data/texts/<lang>.json`` (:data:`SUPPORTED`: 29 languages); a key missing in one
+language falls back to English. A language with no texts answers in English *and says so*: every
+opening text (:data:`OPENING_KEYS`) gets :func:`english_note`. Numbers, units, weekday and country
+names come from Babel (CLDR) for every language Babel knows, texts or not (:func:`babel_locale`;
+Babel is imported on first use). Inflected town names after a preposition ("в Казани",
+"w Krakowie") are turned back into the names the town index knows with the rules of
+``data/town_forms.csv``. All loaded on first use.
 
 Road distances (:func:`localized_distance`) are in miles in the United States, the United
 Kingdom, Liberia and Myanmar and in metres and kilometres elsewhere. The unit follows the
@@ -27,8 +30,11 @@ __all__ = [
     "IMPERIAL",
     "SUPPORTED",
     "aq_category",
+    "OPENING_KEYS",
+    "babel_locale",
     "condition_text",
     "country_in",
+    "english_note",
     "format_distance",
     "format_number",
     "health_recommendations",
@@ -45,7 +51,29 @@ __all__ = [
 ]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
-SUPPORTED = ("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja")
+#: Languages with a text file in ``data/texts``.
+SUPPORTED = (
+    *("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja", "zh", "hi", "ar", "id", "tr"),
+    *("vi", "ko", "fa", "bn", "ur", "sw", "th", "uk", "nl", "sv", "el", "he", "ro", "cs"),
+)
+#: Texts that open an answer: in a language without texts they carry :func:`english_note`.
+OPENING_KEYS = frozenset(
+    {
+        "intro_nearby",
+        "intro_free",
+        "intro_single",
+        "no_match",
+        "unknown_town",
+        "unknown_phrase",
+        "needs_location",
+        "empty_area",
+        "intro_along",
+        "along_no_route",
+        "along_none",
+    }
+)
+#: Deprecated language subtags still sent by some clients, and their current ones.
+_OLD_CODES = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil"}
 #: Health-advice groups, and the group of a translation's shorter list each one reads.
 _HEALTH_GROUPS = {
     "generalPopulation": "general",
@@ -59,9 +87,36 @@ _HEALTH_GROUPS = {
 
 
 def language(code: str | None) -> str:
-    """Two-letter language of a BCP-47 code; unknown or missing means English."""
+    """Primary language subtag of a BCP-47 code, lower case ("pt-BR" -> "pt"); missing means
+    English. Any well-formed subtag is kept, texts or not: the answer says when it is English."""
     lang = (code or "en").replace("-", "_").split("_")[0].lower()
-    return lang if lang in SUPPORTED else "en"
+    if not (2 <= len(lang) <= 3 and lang.isascii() and lang.isalpha()):
+        return "en"
+    return _OLD_CODES.get(lang, lang)
+
+
+@functools.cache
+def babel_locale(lang: str) -> str:
+    """The Babel locale for ``lang``'s numbers, units and names ("en" when Babel lacks it)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "en"
+    return lang
+
+
+@functools.cache
+def english_note(lang: str) -> str:
+    """``""`` for a language with texts, else a note that the answer's text is in English."""
+    if lang in SUPPORTED:
+        return ""
+    from babel import Locale
+
+    name = Locale("en").languages.get(lang) if babel_locale(lang) != "en" else None
+    named = f"{name} ({lang})" if name else f"“{lang}”"
+    return f"[Note: the emulator has no texts in {named}, so this text is in English.]"
 
 
 @functools.cache
@@ -75,14 +130,17 @@ def texts(lang: str) -> dict[str, Any]:
 
 
 def say(lang: str, key: str, **values: Any) -> str:
-    """The text ``key`` of ``lang`` with ``values`` filled in."""
-    return str(texts(lang)[key]).format(**values)
+    """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
+    without texts ends with :func:`english_note`)."""
+    text = str(texts(lang)[key]).format(**values)
+    note = english_note(lang) if key in OPENING_KEYS else ""
+    return f"{text} {note}" if note else text
 
 
 def condition_text(lang: str, cond: str, is_day: bool) -> tuple[str, str]:
     """Weather condition description and the language it is in."""
     table = texts(lang)["conditions"]
-    used = lang if cond in table and lang in SUPPORTED and lang != "ja" else "en"
+    used = lang if cond in table and lang in SUPPORTED else "en"
     day, night = texts(used)["conditions"][cond]
     return (day if is_day else night), used
 
@@ -121,7 +179,7 @@ def format_distance(meters: float, lang: str = "en") -> str:
     """``"850 m"`` / ``"1.4 km"`` in ``lang``'s number format (Babel)."""
     from babel.units import format_unit
 
-    locale = lang if lang in SUPPORTED else "en"
+    locale = babel_locale(lang)
     rounded = round(meters, -1)
     if rounded < 1000:
         return str(format_unit(int(rounded), "length-meter", length="short", locale=locale))
@@ -138,7 +196,6 @@ def format_distance(meters: float, lang: str = "en") -> str:
 
 #: Countries whose road distances are in miles.
 IMPERIAL = frozenset({"US", "GB", "LR", "MM"})
-_DECIMAL_COMMA = frozenset({"pt", "fr", "de", "ru", "es", "it", "pl"})
 
 
 def uses_miles(language: str, region: str | None = None, country: str | None = None) -> bool:
@@ -155,7 +212,7 @@ def localized_distance(
     meters: float, language: str = "en-US", region: str | None = None, country: str | None = None
 ) -> str:
     """Display text for a distance: ``"1.2 mi"``, ``"850 ft"``, ``"1.9 km"``, ``"850 m"``,
-    ``"1,9 km"`` (decimal comma for pt, fr, de, ru, es, it, pl). ``region`` is the request's
+    ``"1,9 km"`` (the language's decimal separator, from Babel). ``region`` is the request's
     region code, ``country`` the code of the country the route is in."""
     lang = language.replace("_", "-").split("-")[0].lower()
     if uses_miles(language, region, country):
@@ -165,7 +222,14 @@ def localized_distance(
         text = f"{round(meters, -1):.0f} m"
     else:
         text = f"{meters / 1000:.1f} km"
-    return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
+    return text.replace(".", _decimal_symbol(language(lang)))
+
+
+@functools.cache
+def _decimal_symbol(lang: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(babel_locale(lang)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -173,7 +237,7 @@ def format_number(value: float, lang: str = "en", pattern: str | None = None) ->
     """``value`` in ``lang``'s number format ("4.3" / "4,3")."""
     from babel.numbers import format_decimal
 
-    return str(format_decimal(value, format=pattern, locale=lang if lang in SUPPORTED else "en"))
+    return str(format_decimal(value, format=pattern, locale=babel_locale(lang)))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -181,11 +245,11 @@ def country_in(cc: str, lang: str = "en") -> str:
     """Name of country ``cc`` in ``lang`` (the emulator's English name for English)."""
     from mapsnb.sandbox.world.cities import country_name
 
-    if lang == "en" or lang not in SUPPORTED:
+    if lang == "en" or babel_locale(lang) == "en":
         return country_name(cc)
     from babel import Locale
 
-    return str(Locale.parse(lang).territories.get(cc.upper()) or country_name(cc))
+    return str(Locale.parse(babel_locale(lang)).territories.get(cc.upper()) or country_name(cc))
 
 
 @functools.lru_cache(maxsize=16)
@@ -193,7 +257,7 @@ def weekday_names(lang: str = "en") -> tuple[str, str, str, str]:
     """Abbreviated Monday, Friday, Saturday and Sunday in ``lang`` (Babel)."""
     from babel.dates import get_day_names
 
-    names = get_day_names("abbreviated", locale=lang if lang in SUPPORTED else "en")
+    names = get_day_names("abbreviated", locale=babel_locale(lang))
     return str(names[0]), str(names[4]), str(names[5]), str(names[6])
 
 
