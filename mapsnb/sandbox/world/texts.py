@@ -222,7 +222,7 @@ def localized_distance(
         text = f"{round(meters, -1):.0f} m"
     else:
         text = f"{meters / 1000:.1f} km"
-    return text.replace(".", _decimal_symbol(language(lang)))
+    return text.replace(".", _decimal_symbol(_OLD_CODES.get(lang, lang)))
 
 
 @functools.cache
