@@ -296,6 +296,33 @@ def town_candidates(text: str) -> list[str]:
             if len(word) > len(ending) + 2 and word.lower().endswith(ending):
                 fixed = word[: len(word) - len(ending)] + replacement
                 out.append(" ".join([*words[:i], fixed, *words[i + 1 :]]))
+    out += _script_forms(text.strip(" ,?!."))
     out += [names[fold(c)] for c in out if fold(c) in names]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+#: Endings glued to a town's name: Turkish case suffixes after an apostrophe, Bengali locative.
+_GLUED_ENDINGS = ("য়", "য়", "তে", "ে")
+_TR_CASE = ("'da", "'de", "'ta", "'te", "'daki", "'deki", "'taki", "'teki", "’da", "’de")
+
+
+def _script_forms(text: str) -> list[str]:
+    """Spellings a town's name takes in some scripts: Han without its "市" ("北京" is "北京市"
+    in the index), Hebrew and Arabic one-letter prefixes ("בתל אביב"), glued case endings."""
+    out: list[str] = []
+    if text and all("\u3400" <= c <= "\u9fff" for c in text):
+        out += [text + "市", text + "都"]
+    if "\u05d0" <= text[:1] <= "\u05ea" and len(text) > 3:
+        out.append(text[1:])
+    if "\u0600" <= text[:1] <= "\u06ff":
+        for p in ("ب", "ل", "و"):
+            if text.startswith(p) and len(text) > 4:
+                out.append(text[1:])
+    for ending in _GLUED_ENDINGS:
+        if "\u0980" <= text[:1] <= "\u09ff" and text.endswith(ending):
+            out.append(text[: -len(ending)])
+    for ending in _TR_CASE:
+        if text.lower().endswith(ending):
+            out.append(text[: -len(ending)])
+    return out
