@@ -267,6 +267,16 @@ PRESETS: dict[str, tuple[str, ...]] = {
 #: Hand-written names for languages whose iD translations are thin (hi, sw, ur, bn): the common
 #: kinds only, added after any iD names.
 SUPPLEMENT: dict[str, dict[str, str]] = {
+    "vi": {
+        "school": "trường học|trường",
+        "hospital": "bệnh viện|nhà thương",
+        "university": "trường đại học|đại học",
+    },
+    "he": {
+        "school": "בית ספר|בתי ספר",
+        "hospital": "בית חולים|בתי חולים",
+        "restaurant": "מסעדה|מסעדות",
+    },
     "hi": {
         "coffee": "कैफ़े|कैफे|कॉफ़ी हाउस|कॉफी शॉप|कॉफ़ी शॉप",
         "restaurant": "रेस्टोरेंट|रेस्तरां|रेस्टोरेंट्स|भोजनालय|ढाबा|खाना",
@@ -485,7 +495,9 @@ SUPPLEMENT: dict[str, dict[str, str]] = {
         "cell_phone_store": "মোবাইলের দোকান",
     },
 }
-_NO_SPACE = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_NO_SPACE = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
 
 
 def _fetch(package: str | None, tmp: Path) -> Path:
@@ -525,7 +537,9 @@ def _long_enough(word: str) -> bool:
 
 
 def _language_files(dist: Path) -> dict[str, list[Path]]:
-    files = {p.name.removesuffix(".min.json"): p for p in (dist / "translations").glob("*.min.json")}
+    files = {
+        p.name.removesuffix(".min.json"): p for p in (dist / "translations").glob("*.min.json")
+    }
     out: dict[str, list[Path]] = {}
     for code in sorted(files):
         lang = code.split("-")[0].split("@")[0]
@@ -567,6 +581,7 @@ def build(dist: Path) -> list[tuple[str, str, list[str]]]:
             names += extra
             own = {n.casefold() for n in names}
             terms = [t for t in terms if t.casefold() in own or t.casefold() not in names_in_lang]
+            terms = [t for t in terms if _NO_SPACE.search(t) or sum(c.isalpha() for c in t) >= 4]
             seen: set[str] = set()
             words = []
             for w in [*names, *terms]:

@@ -364,15 +364,20 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     tokens = [t for t in re.split(r"[\s,?!.:;、，。？！\u200c]+", text) if t]
     keys = [kind_key(t) for t in tokens]
     by_phrase = _table().every_phrase
-    for i in range(len(tokens)):  # whole words, longest first
+    best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
+    for i in range(len(tokens)):  # whole words
         for n in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):
-            phrase = " ".join(keys[i : i + n])
-            code = by_phrase.get(phrase)
+            if best is not None and n <= best[2] - best[1]:
+                break
+            code = by_phrase.get(" ".join(keys[i : i + n]))
             if code is None:
                 code = by_phrase.get(" ".join([_unprefixed(keys[i]), *keys[i + 1 : i + n]]))
             place = _trim(tokens[:i]) or _trim(tokens[i + n :])
             if code is not None and _one_place(place):
-                return code, place
+                best = (code, i, i + n)
+    if best is not None:
+        code, i, j = best
+        return code, _trim(tokens[:i]) or _trim(tokens[j:])
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if _NO_SPACE.search(token):
             cut = _cut_glued(token)

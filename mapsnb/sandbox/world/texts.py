@@ -325,4 +325,34 @@ def _script_forms(text: str) -> list[str]:
     for ending in _TR_CASE:
         if text.lower().endswith(ending):
             out.append(text[: -len(ending)])
+    if any("\u0370" <= c <= "\u03ff" for c in text):
+        out.append(_greek_latin(text))
     return out
+
+
+#: Greek to Latin (ELOT 743, simplified): "Βόλος" -> "Volos", "Χανιά" -> "Chania".
+_GREEK_PAIRS = {"ου": "ou", "αι": "ai", "ει": "ei", "οι": "oi", "αυ": "av", "ευ": "ev", "γγ": "ng"}
+_GREEK_START = {"μπ": "b", "ντ": "d", "γκ": "g"}
+_GREEK = dict(
+    zip("αβγδεζηθικλμνξοπρσςτυφχψω", ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l",
+        "m", "n", "x", "o", "p", "r", "s", "s", "t", "y", "f", "ch", "ps", "o"], strict=True)
+)  # fmt: skip
+
+
+def _greek_latin(text: str) -> str:
+    words = []
+    for word in fold(text).split():
+        out, i = [], 0
+        while i < len(word):
+            pair = word[i : i + 2]
+            if i == 0 and pair in _GREEK_START:
+                out.append(_GREEK_START[pair])
+                i += 2
+            elif pair in _GREEK_PAIRS:
+                out.append(_GREEK_PAIRS[pair])
+                i += 2
+            else:
+                out.append(_GREEK.get(word[i], word[i]))
+                i += 1
+        words.append("".join(out).capitalize())
+    return " ".join(words)
