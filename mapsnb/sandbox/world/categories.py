@@ -293,14 +293,14 @@ def free_category(phrase: str) -> Category:
 #: Words between a kind and a place ("in", "near", "的", "में", "در" ...), stripped at the
 #: place's ends once the kind is cut out of the query.
 _CONNECTOR_WORDS = (
-        "in near nearby around at by close to next the of en em no na a à au aux dans près de "
-        "bei nahe um vicino presso w we koło obok przy в во около рядом с возле у біля поблизу "
-        "коло на bij nabij rond nära vid på i στο στη στην στον σε κοντά în din lângă aproape "
-        "v ve u poblíž blízko ở tại gần quanh khu vực trong di dekat sekitar kota katika mjini "
-        "jijini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
-        "میں کے قریب پاس में के पास नज़दीक नजदीक की का ליד באזור קרוב ใน ที่ ใกล้ แถว ย่าน 근처 "
-        "주변 에서 의 近く 周辺 付近 附近 周边 周围 yakınında civarında yakını içinde kaçin "
-        "कहाँ where find best cheap"
+    "in near nearby around at by close to next the of en em no na a à au aux dans près de "
+    "bei nahe um vicino presso w we koło obok przy в во около рядом с возле у біля поблизу "
+    "коло на bij nabij rond nära vid på i στο στη στην στον σε κοντά în din lângă aproape "
+    "v ve u poblíž blízko ở tại gần quanh khu vực trong di dekat sekitar kota katika mjini "
+    "jijini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
+    "میں کے قریب پاس में के पास नज़दीक नजदीक की का ליד באזור קרוב ใน ที่ ใกล้ แถว ย่าน 근처 "
+    "주변 에서 의 近く 周辺 付近 附近 周边 周围 yakınında civarında yakını içinde kaçin "
+    "कहाँ where find best cheap"
 )
 #: Particles glued to a place in scripts without spaces ("北京的", "東京の", "서울에서").
 _GLUED_AFTER = (

@@ -28,9 +28,9 @@ from mapsnb.sandbox.world.landmarks import fold
 
 __all__ = [
     "IMPERIAL",
+    "OPENING_KEYS",
     "SUPPORTED",
     "aq_category",
-    "OPENING_KEYS",
     "babel_locale",
     "condition_text",
     "country_in",
