@@ -154,3 +154,19 @@ def test_addresses_use_the_local_street_words(
     assert len(addresses) == 10
     assert all(any(w in a for w in words) for a in addresses), addresses
     assert not any("Park Road" in a or "Main Street" in a for a in addresses)
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "town"),
+    [
+        ("北京的药店", "zh", "北京"),
+        ("صيدلية في القاهرة", "ar", "القاهرة"),
+        ("מלון בחיפה", "he", "חיפה"),
+    ],
+)
+def test_summaries_name_the_town_in_the_askers_script(
+    sandbox: Sandbox, query: str, lang: str, town: str
+) -> None:
+    out = sandbox.call_tool("search_places", {"text_query": query, "language_code": lang})
+    assert out["places"] and town in _intro(out)
+    assert not re.search(r"[A-Za-z]{4,}", _intro(out).replace("location_bias", ""))

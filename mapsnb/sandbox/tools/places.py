@@ -46,6 +46,7 @@ from mapsnb.sandbox.world.texts import (
     say,
     texts,
     town_candidates,
+    town_in,
     weekday_names,
 )
 
@@ -406,7 +407,8 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         anchor = _anchor(place_text, req)
         if anchor is None:
             return [], say(lang, "unknown_town", place=place_text, what=what)
-        return _nearby(c, (anchor.lat, anchor.lng), anchor.name, anchor.place_id, req)
+        where = town_in(anchor.name, place_text, req.language)  # "北京", not "Beijing"
+        return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):
             where = f"{req.center[0]:.4f},{req.center[1]:.4f}"

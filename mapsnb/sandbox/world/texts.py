@@ -46,6 +46,7 @@ __all__ = [
     "say",
     "texts",
     "town_candidates",
+    "town_in",
     "uses_miles",
     "weekday_names",
 ]
@@ -356,3 +357,38 @@ def _greek_latin(text: str) -> str:
                 i += 1
         words.append("".join(out).capitalize())
     return " ".join(words)
+
+
+#: Languages whose own script a typed town name is kept in (uninflected after their particles).
+_OWN_SCRIPT = {
+    "zh": ("\u3400", "\u9fff"),
+    "ja": ("\u3040", "\u9fff"),
+    "ko": ("\uac00", "\ud7af"),
+    "th": ("\u0e00", "\u0e7f"),
+    "hi": ("\u0900", "\u097f"),
+    "bn": ("\u0980", "\u09ff"),
+    "ar": ("\u0600", "\u06ff"),
+    "fa": ("\u0600", "\u06ff"),
+    "ur": ("\u0600", "\u06ff"),
+    "he": ("\u0590", "\u05ff"),
+    "el": ("\u0370", "\u03ff"),
+}
+
+
+def town_in(name: str, typed: str, lang: str) -> str:
+    """The town's name for a summary in ``lang``: the asker's own spelling when it is written
+    in the language's script ("北京" for Beijing in Chinese, "القاهرة" in Arabic), else
+    the index's name."""
+    span = _OWN_SCRIPT.get(lang)
+    text = typed.strip(" ,?!.")
+    if span is None or not text or len(text) > 40 or not name.isascii():
+        return name
+    letters = [c for c in text if c.isalpha()]
+    if not letters or not all(span[0] <= c <= span[1] for c in letters):
+        return name
+    if lang == "he" and text[:1] in "בלמ" and len(text) > 3:
+        return text[1:]  # "בחיפה" (in Haifa) -> "חיפה"
+    for ending in _GLUED_ENDINGS if lang == "bn" else ():
+        if text.endswith(ending) and len(text) > len(ending) + 1:
+            return text[: -len(ending)]  # "ঢাকায়" (in Dhaka) -> "ঢাকা"
+    return text
