@@ -105,18 +105,19 @@ def test_daily_forecast_conditions_are_translated() -> None:
         }
 
 
-def test_unknown_languages_stay_english(sandbox: Sandbox) -> None:
-    out = _weather("Berlin", "sw")
+def test_languages_without_texts_answer_in_english_and_say_so(sandbox: Sandbox) -> None:
+    out = _weather("Berlin", "cy")  # Welsh: Babel knows it, the emulator has no texts
     assert (
         out["weather"]["currentConditions"]["weatherCondition"]["description"]["languageCode"]
         == "en"
     )
     text = plain_text(
         sandbox.call_tool(
-            "search_places", {"text_query": "cafes in Lisbon", "language_code": "sw"}
+            "search_places", {"text_query": "cafes in Lisbon", "language_code": "cy"}
         )["summary"]
     )
     assert text.strip().startswith("Here are")
+    assert "no texts in Welsh (cy), so this text is in English" in text
 
 
 def test_distances_follow_the_locale_through_babel() -> None:

@@ -32,6 +32,7 @@ from mapsnb.sandbox.world.categories import (
     detect_category,
     find_category,
     free_category,
+    split_kind_and_place,
 )
 from mapsnb.sandbox.world.cities import country_at, timezone_at
 from mapsnb.sandbox.world.geocode import resolve_text, resolve_text_match
@@ -45,6 +46,7 @@ from mapsnb.sandbox.world.texts import (
     say,
     texts,
     town_candidates,
+    town_in,
     weekday_names,
 )
 
@@ -405,7 +407,8 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         anchor = _anchor(place_text, req)
         if anchor is None:
             return [], say(lang, "unknown_town", place=place_text, what=what)
-        return _nearby(c, (anchor.lat, anchor.lng), anchor.name, anchor.place_id, req)
+        where = town_in(anchor.name, place_text, req.language)  # "北京", not "Beijing"
+        return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):
             where = f"{req.center[0]:.4f},{req.center[1]:.4f}"
@@ -436,6 +439,9 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
         if place_text is None and req.center is None:
             place_text = _rest_of(text, found[1], found[2])
         return _around(c, req, place_text)
+    split = split_kind_and_place(text)  # any language and script (issue 29)
+    if split is not None and (split[1] is None or not text.isascii() or _anchor(split[1], req)):
+        return _around(categories()[split[0]], req, split[1])
     if hit is not None and hit[0].kind not in _KINDS and hit[1] != "approximate":
         return _single_place(hit[0], req, attr)  # a landmark ("Louvre in Paris")
     if hit is not None and hit[1] == "approximate" and names_one_place(text, hit[0].city):

@@ -52,6 +52,9 @@ def summary_address(r: Resolved, lang: str = "en") -> str:
     country = country_in(r.country_code, lang) if r.country_code else ""
     if r.country_code and address.endswith(f", {r.country_code}"):
         address = address[: -len(r.country_code)] + country
+    english = country_in(r.country_code, "en") if r.country_code else ""
+    if english and lang != "en" and address.endswith(f", {english}"):
+        address = address[: -len(english)] + country  # "Lima, Perú" in Spanish
     if r.country_code and "," not in address:
         address = f"{address}, {country}"
     return address

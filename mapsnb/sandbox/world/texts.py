@@ -1,9 +1,12 @@
 """The emulator's words in the asked language, and numbers and distances in that locale's format.
 
-Texts live in ``data/texts/<lang>.json`` (en, pt, es, fr, de, it, pl, ru; ja has only an intro);
-a key missing in one language falls back to English. Numbers and units are formatted by Babel.
-Inflected town names after a preposition ("в Казани", "w Krakowie") are turned back into the
-names the town index knows with the rules of ``data/town_forms.csv``. All loaded on first use.
+Texts live in ``data/texts/<lang>.json`` (:data:`SUPPORTED`: 29 languages); a key missing in one
+language falls back to English. A language with no texts answers in English *and says so*: every
+opening text (:data:`OPENING_KEYS`) gets :func:`english_note`. Numbers, units, weekday and country
+names come from Babel (CLDR) for every language Babel knows, texts or not (:func:`babel_locale`;
+Babel is imported on first use). Inflected town names after a preposition ("в Казани",
+"w Krakowie") are turned back into the names the town index knows with the rules of
+``data/town_forms.csv``. All loaded on first use.
 
 Road distances (:func:`localized_distance`) are in miles in the United States, the United
 Kingdom, Liberia and Myanmar and in metres and kilometres elsewhere. The unit follows the
@@ -25,10 +28,13 @@ from mapsnb.sandbox.world.landmarks import fold
 
 __all__ = [
     "IMPERIAL",
+    "OPENING_KEYS",
     "SUPPORTED",
     "aq_category",
+    "babel_locale",
     "condition_text",
     "country_in",
+    "english_note",
     "format_distance",
     "format_number",
     "health_recommendations",
@@ -40,12 +46,35 @@ __all__ = [
     "say",
     "texts",
     "town_candidates",
+    "town_in",
     "uses_miles",
     "weekday_names",
 ]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
-SUPPORTED = ("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja")
+#: Languages with a text file in ``data/texts``.
+SUPPORTED = (
+    *("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja", "zh", "hi", "ar", "id", "tr"),
+    *("vi", "ko", "fa", "bn", "ur", "sw", "th", "uk", "nl", "sv", "el", "he", "ro", "cs"),
+)
+#: Texts that open an answer: in a language without texts they carry :func:`english_note`.
+OPENING_KEYS = frozenset(
+    {
+        "intro_nearby",
+        "intro_free",
+        "intro_single",
+        "no_match",
+        "unknown_town",
+        "unknown_phrase",
+        "needs_location",
+        "empty_area",
+        "intro_along",
+        "along_no_route",
+        "along_none",
+    }
+)
+#: Deprecated language subtags still sent by some clients, and their current ones.
+_OLD_CODES = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil"}
 #: Health-advice groups, and the group of a translation's shorter list each one reads.
 _HEALTH_GROUPS = {
     "generalPopulation": "general",
@@ -59,9 +88,36 @@ _HEALTH_GROUPS = {
 
 
 def language(code: str | None) -> str:
-    """Two-letter language of a BCP-47 code; unknown or missing means English."""
+    """Primary language subtag of a BCP-47 code, lower case ("pt-BR" -> "pt"); missing means
+    English. Any well-formed subtag is kept, texts or not: the answer says when it is English."""
     lang = (code or "en").replace("-", "_").split("_")[0].lower()
-    return lang if lang in SUPPORTED else "en"
+    if not (2 <= len(lang) <= 3 and lang.isascii() and lang.isalpha()):
+        return "en"
+    return _OLD_CODES.get(lang, lang)
+
+
+@functools.cache
+def babel_locale(lang: str) -> str:
+    """The Babel locale for ``lang``'s numbers, units and names ("en" when Babel lacks it)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "en"
+    return lang
+
+
+@functools.cache
+def english_note(lang: str) -> str:
+    """``""`` for a language with texts, else a note that the answer's text is in English."""
+    if lang in SUPPORTED:
+        return ""
+    from babel import Locale
+
+    name = Locale("en").languages.get(lang) if babel_locale(lang) != "en" else None
+    named = f"{name} ({lang})" if name else f"“{lang}”"
+    return f"[Note: the emulator has no texts in {named}, so this text is in English.]"
 
 
 @functools.cache
@@ -75,14 +131,17 @@ def texts(lang: str) -> dict[str, Any]:
 
 
 def say(lang: str, key: str, **values: Any) -> str:
-    """The text ``key`` of ``lang`` with ``values`` filled in."""
-    return str(texts(lang)[key]).format(**values)
+    """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
+    without texts ends with :func:`english_note`)."""
+    text = str(texts(lang)[key]).format(**values)
+    note = english_note(lang) if key in OPENING_KEYS else ""
+    return f"{text} {note}" if note else text
 
 
 def condition_text(lang: str, cond: str, is_day: bool) -> tuple[str, str]:
     """Weather condition description and the language it is in."""
     table = texts(lang)["conditions"]
-    used = lang if cond in table and lang in SUPPORTED and lang != "ja" else "en"
+    used = lang if cond in table and lang in SUPPORTED else "en"
     day, night = texts(used)["conditions"][cond]
     return (day if is_day else night), used
 
@@ -121,7 +180,7 @@ def format_distance(meters: float, lang: str = "en") -> str:
     """``"850 m"`` / ``"1.4 km"`` in ``lang``'s number format (Babel)."""
     from babel.units import format_unit
 
-    locale = lang if lang in SUPPORTED else "en"
+    locale = babel_locale(lang)
     rounded = round(meters, -1)
     if rounded < 1000:
         return str(format_unit(int(rounded), "length-meter", length="short", locale=locale))
@@ -138,7 +197,6 @@ def format_distance(meters: float, lang: str = "en") -> str:
 
 #: Countries whose road distances are in miles.
 IMPERIAL = frozenset({"US", "GB", "LR", "MM"})
-_DECIMAL_COMMA = frozenset({"pt", "fr", "de", "ru", "es", "it", "pl"})
 
 
 def uses_miles(language: str, region: str | None = None, country: str | None = None) -> bool:
@@ -155,7 +213,7 @@ def localized_distance(
     meters: float, language: str = "en-US", region: str | None = None, country: str | None = None
 ) -> str:
     """Display text for a distance: ``"1.2 mi"``, ``"850 ft"``, ``"1.9 km"``, ``"850 m"``,
-    ``"1,9 km"`` (decimal comma for pt, fr, de, ru, es, it, pl). ``region`` is the request's
+    ``"1,9 km"`` (the language's decimal separator, from Babel). ``region`` is the request's
     region code, ``country`` the code of the country the route is in."""
     lang = language.replace("_", "-").split("-")[0].lower()
     if uses_miles(language, region, country):
@@ -165,7 +223,14 @@ def localized_distance(
         text = f"{round(meters, -1):.0f} m"
     else:
         text = f"{meters / 1000:.1f} km"
-    return text.replace(".", ",") if lang in _DECIMAL_COMMA else text
+    return text.replace(".", _decimal_symbol(_OLD_CODES.get(lang, lang)))
+
+
+@functools.cache
+def _decimal_symbol(lang: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(babel_locale(lang)))
 
 
 @functools.lru_cache(maxsize=256)
@@ -173,7 +238,7 @@ def format_number(value: float, lang: str = "en", pattern: str | None = None) ->
     """``value`` in ``lang``'s number format ("4.3" / "4,3")."""
     from babel.numbers import format_decimal
 
-    return str(format_decimal(value, format=pattern, locale=lang if lang in SUPPORTED else "en"))
+    return str(format_decimal(value, format=pattern, locale=babel_locale(lang)))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -181,11 +246,11 @@ def country_in(cc: str, lang: str = "en") -> str:
     """Name of country ``cc`` in ``lang`` (the emulator's English name for English)."""
     from mapsnb.sandbox.world.cities import country_name
 
-    if lang == "en" or lang not in SUPPORTED:
+    if lang == "en" or babel_locale(lang) == "en":
         return country_name(cc)
     from babel import Locale
 
-    return str(Locale.parse(lang).territories.get(cc.upper()) or country_name(cc))
+    return str(Locale.parse(babel_locale(lang)).territories.get(cc.upper()) or country_name(cc))
 
 
 @functools.lru_cache(maxsize=16)
@@ -193,7 +258,7 @@ def weekday_names(lang: str = "en") -> tuple[str, str, str, str]:
     """Abbreviated Monday, Friday, Saturday and Sunday in ``lang`` (Babel)."""
     from babel.dates import get_day_names
 
-    names = get_day_names("abbreviated", locale=lang if lang in SUPPORTED else "en")
+    names = get_day_names("abbreviated", locale=babel_locale(lang))
     return str(names[0]), str(names[4]), str(names[5]), str(names[6])
 
 
@@ -232,6 +297,98 @@ def town_candidates(text: str) -> list[str]:
             if len(word) > len(ending) + 2 and word.lower().endswith(ending):
                 fixed = word[: len(word) - len(ending)] + replacement
                 out.append(" ".join([*words[:i], fixed, *words[i + 1 :]]))
+    out += _script_forms(text.strip(" ,?!."))
     out += [names[fold(c)] for c in out if fold(c) in names]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+#: Endings glued to a town's name: Turkish case suffixes after an apostrophe, Bengali locative.
+_GLUED_ENDINGS = ("য়", "য়", "তে", "ে")
+_TR_CASE = ("'da", "'de", "'ta", "'te", "'daki", "'deki", "'taki", "'teki", "’da", "’de")
+
+
+def _script_forms(text: str) -> list[str]:
+    """Spellings a town's name takes in some scripts: Han without its "市" ("北京" is "北京市"
+    in the index), Hebrew and Arabic one-letter prefixes ("בתל אביב"), glued case endings."""
+    out: list[str] = []
+    if text and all("\u3400" <= c <= "\u9fff" for c in text):
+        out += [text + "市", text + "都"]
+    if "\u05d0" <= text[:1] <= "\u05ea" and len(text) > 3:
+        out.append(text[1:])
+    if "\u0600" <= text[:1] <= "\u06ff":
+        for p in ("ب", "ل", "و"):
+            if text.startswith(p) and len(text) > 4:
+                out.append(text[1:])
+    for ending in _GLUED_ENDINGS:
+        if "\u0980" <= text[:1] <= "\u09ff" and text.endswith(ending):
+            out.append(text[: -len(ending)])
+    for ending in _TR_CASE:
+        if text.lower().endswith(ending):
+            out.append(text[: -len(ending)])
+    if any("\u0370" <= c <= "\u03ff" for c in text):
+        out.append(_greek_latin(text))
+    return out
+
+
+#: Greek to Latin (ELOT 743, simplified): "Βόλος" -> "Volos", "Χανιά" -> "Chania".
+_GREEK_PAIRS = {"ου": "ou", "αι": "ai", "ει": "ei", "οι": "oi", "αυ": "av", "ευ": "ev", "γγ": "ng"}
+_GREEK_START = {"μπ": "b", "ντ": "d", "γκ": "g"}
+_GREEK = dict(
+    zip("αβγδεζηθικλμνξοπρσςτυφχψω", ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l",
+        "m", "n", "x", "o", "p", "r", "s", "s", "t", "y", "f", "ch", "ps", "o"], strict=True)
+)  # fmt: skip
+
+
+def _greek_latin(text: str) -> str:
+    words = []
+    for word in fold(text).split():
+        out, i = [], 0
+        while i < len(word):
+            pair = word[i : i + 2]
+            if i == 0 and pair in _GREEK_START:
+                out.append(_GREEK_START[pair])
+                i += 2
+            elif pair in _GREEK_PAIRS:
+                out.append(_GREEK_PAIRS[pair])
+                i += 2
+            else:
+                out.append(_GREEK.get(word[i], word[i]))
+                i += 1
+        words.append("".join(out).capitalize())
+    return " ".join(words)
+
+
+#: Languages whose own script a typed town name is kept in (uninflected after their particles).
+_OWN_SCRIPT = {
+    "zh": ("\u3400", "\u9fff"),
+    "ja": ("\u3040", "\u9fff"),
+    "ko": ("\uac00", "\ud7af"),
+    "th": ("\u0e00", "\u0e7f"),
+    "hi": ("\u0900", "\u097f"),
+    "bn": ("\u0980", "\u09ff"),
+    "ar": ("\u0600", "\u06ff"),
+    "fa": ("\u0600", "\u06ff"),
+    "ur": ("\u0600", "\u06ff"),
+    "he": ("\u0590", "\u05ff"),
+    "el": ("\u0370", "\u03ff"),
+}
+
+
+def town_in(name: str, typed: str, lang: str) -> str:
+    """The town's name for a summary in ``lang``: the asker's own spelling when it is written
+    in the language's script ("北京" for Beijing in Chinese, "القاهرة" in Arabic), else
+    the index's name."""
+    span = _OWN_SCRIPT.get(lang)
+    text = typed.strip(" ,?!.")
+    if span is None or not text or len(text) > 40 or not name.isascii():
+        return name
+    letters = [c for c in text if c.isalpha()]
+    if not letters or not all(span[0] <= c <= span[1] for c in letters):
+        return name
+    if lang == "he" and text[:1] in "בלמ" and len(text) > 3:
+        return text[1:]  # "בחיפה" (in Haifa) -> "חיפה"
+    for ending in _GLUED_ENDINGS if lang == "bn" else ():
+        if text.endswith(ending) and len(text) > len(ending) + 1:
+            return text[: -len(ending)]  # "ঢাকায়" (in Dhaka) -> "ঢাকা"
+    return text
