@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb.sandbox.common import Context, SandboxToolError, stable_int
+from mapsnb.sandbox.common import Context, SandboxToolError
 from mapsnb.sandbox.tools import locations as _locations
 from mapsnb.sandbox.tools.places import search_places
 from mapsnb.sandbox.tools.resolve import resolve_maps_urls, resolve_names
