@@ -217,3 +217,20 @@ def test_short_links_fail_clearly_not_a_landmark() -> None:
     assert all(
         v["code"] == 5 and "short links" in v["message"] for v in out["failedRequests"].values()
     )
+
+
+def test_client_frame_reads_the_failed_urls() -> None:
+    from mapsnb.frames import _resolution as R
+
+    request = {
+        "urls": [
+            "https://www.google.com/maps?q=restaurants+in+Paris",
+            "https://maps.app.goo.gl/AbC123",
+            "https://www.google.com/maps/place/Kek+Lok+Si/@5.3999,100.2735,17z",
+        ]
+    }
+    df = R.resolved_urls_frame(resolve_maps_urls(request, CTX), request=request)
+    assert df["ok"].tolist() == [False, False, True]
+    assert df["error_code"].tolist()[:2] == [3, 5]
+    assert df["error_status"].tolist()[:2] == ["INVALID_ARGUMENT", "NOT_FOUND"]
+    assert df["error_message"].tolist()[0] == "Invalid URL."
