@@ -201,14 +201,24 @@ def test_urls_resolve_near_their_own_coordinates(url: str, where: tuple[float, f
 def test_general_query_urls_fail_as_live() -> None:
     out = _urls(
         "https://www.google.com/maps?q=restaurants+in+Paris",
-        "https://maps.google.com/?q=Googleplex",
         "https://www.google.com/maps/search/?api=1&query=pizza+near+me",
+        "https://www.google.com/maps/search/?api=1&query=museums+in+Madrid",
         "https://www.google.com/maps/search/coffee+shops/@48.85,2.35,14z",
     )
     assert out["entities"] == [{}, {}, {}, {}]
     assert out["failedRequests"] == {
         str(i): {"code": 3, "message": "Invalid URL."} for i in range(4)
     }
+
+
+def test_search_urls_naming_one_place_resolve() -> None:
+    out = _urls(
+        "https://maps.google.com/?q=Googleplex",
+        "https://www.google.com/maps/search/?api=1&query=Lyon",
+    )
+    assert "failedRequests" not in out
+    lyon = _locations.resolve_place_id(out["entities"][1]["place"])
+    assert lyon is not None and _km((lyon.lat, lyon.lng), (45.76, 4.84)) <= 25.0
 
 
 def test_short_links_fail_clearly_not_a_landmark() -> None:

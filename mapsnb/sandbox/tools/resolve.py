@@ -6,8 +6,9 @@ the decimal index string); a partial failure never fails the call.
 A URL's own place comes first: ``!3d<lat>!4d<lng>`` (the place), else ``@lat,lng`` (the map
 centre); a name in ``/maps/place/<name>/`` counts only within 25 km of those coordinates, else the
 point itself is the answer. Short links (``maps.app.goo.gl``, ``goo.gl/maps``) and ``?cid=`` links
-cannot be expanded offline: they fail with NOT_FOUND and a message saying so. General search URLs
-(``?q=restaurants+in+Paris``, ``/maps/search/<text>``) fail as live does, ``{"code": 3,
+cannot be expanded offline: they fail with NOT_FOUND and a message saying so. Search URLs naming
+one place (``?q=Googleplex``, ``?query=Lyon``) or coordinates resolve; general searches
+(``?q=restaurants+in+Paris``, ``/maps/search/coffee+shops``) fail as live does, ``{"code": 3,
 "message": "Invalid URL."}``. Failed URL records carry ``code`` and ``message`` only.
 """
 
@@ -267,10 +268,21 @@ def _query_url(query: dict[str, list[str]]) -> Resolved:
             raise _Fail("NOT_FOUND", f"place id {pid!r} is not a known place")
     for key in ("query", "q", "ll"):
         if one.get(key):
-            if point := parse_lat_lng(one[key]):
-                return point_resolved(*point)
-            raise _Fail("INVALID_ARGUMENT", _INVALID_URL)  # a general search, as live
+            return _searched(one[key])
     raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
+
+
+def _searched(text: str) -> Resolved:
+    """A search URL's text: coordinates or one named place resolve; a general search ("restaurants
+    in Paris", "pizza near me") fails as live does, code 3 "Invalid URL."."""
+    if point := parse_lat_lng(text):
+        return point_resolved(*point)
+    if is_generic_query(text) or " near me" in f" {fold(text)} ":
+        raise _Fail("INVALID_ARGUMENT", _INVALID_URL)
+    r = resolve_text(text)
+    if r is None:
+        raise _Fail("NOT_FOUND", f"no place found for {text!r}")
+    return r
 
 
 def _url_point(rest: list[str], raw_path: str) -> tuple[float, float] | None:
@@ -303,9 +315,9 @@ def _path_url(path: str, query: dict[str, list[str]]) -> Resolved:
         return _named_near(rest[1], near)
     if kind == "search":
         if len(rest) > 1 and not rest[1].startswith("@"):
-            if point := parse_lat_lng(rest[1]):
-                return point_resolved(*point)
-            raise _Fail("INVALID_ARGUMENT", _INVALID_URL)  # a general search, as live
+            if near is not None and not is_generic_query(rest[1]):
+                return _named_near(rest[1], near)
+            return _searched(rest[1])
         if query:
             return _query_url(query)
     if kind.startswith("@") and near is not None:
