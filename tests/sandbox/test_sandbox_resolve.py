@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb.sandbox.common import Context, SandboxToolError, stable_int
+from mapsnb.sandbox.common import Context, SandboxToolError
 from mapsnb.sandbox.tools import locations as _locations
 from mapsnb.sandbox.tools.places import search_places
 from mapsnb.sandbox.tools.resolve import resolve_maps_urls, resolve_names
@@ -168,38 +168,31 @@ def test_url_shapes() -> None:
     out = urls(
         "https://www.google.com/maps/place/Eiffel+Tower/@48.8584,2.2945,17z/data=!3m1",
         f"https://www.google.com/maps/search/?api=1&query=Whatever&query_place_id={moma}",
-        "https://maps.google.com/?q=Googleplex",
         "https://maps.google.com/?q=37.7749,-122.4194",
         "https://www.google.com/maps/place/Unnamed+Spot/@10.5,20.25,15z",
     )
     ents = out["entities"]
     assert ents[0] == {"place": f"places/{EIFFEL}"}
     assert ents[1] == {"place": f"places/{moma}"}
-    assert ents[2] == {"place": "places/" + _geo.resolve_text("Googleplex").place_id}
+    p2 = _locations.resolve_place_id(ents[2]["place"])
+    assert (p2.lat, p2.lng, p2.kind) == (37.7749, -122.4194, "coordinates")
     p3 = _locations.resolve_place_id(ents[3]["place"])
-    assert (p3.lat, p3.lng, p3.kind) == (37.7749, -122.4194, "coordinates")
-    p4 = _locations.resolve_place_id(ents[4]["place"])
-    assert (p4.lat, p4.lng) == (10.5, 20.25)  # unknown name: the point itself
+    assert (p3.lat, p3.lng) == (10.5, 20.25)  # unknown name: the point itself
     assert "failedRequests" not in out and out["saveToMapsUrl"]
 
 
-def test_cid_and_short_links_are_deterministic() -> None:
-    items = _landmarks.landmarks()
-    out = urls("https://maps.google.com/?cid=7", "https://maps.google.com/?cid=7")
-    assert out["entities"][0] == {"place": "places/" + items[7 % len(items)].place_id}
-    assert out["entities"][0] == out["entities"][1]
-    codes = [f"code{i}" for i in range(12)]
-    res = urls(*(f"https://maps.app.goo.gl/{c}" for c in codes))
-    for i, c in enumerate(codes):
-        h = stable_int("short", c)
-        if h % 4 == 0:
-            assert res["entities"][i] == {} and res["failedRequests"][str(i)]["code"] == 5
-        else:
-            assert res["entities"][i] == {"place": "places/" + items[h % len(items)].place_id}
-    assert (
-        urls("https://goo.gl/maps/code1")["entities"]
-        == urls("https://maps.app.goo.gl/code1")["entities"]
+def test_short_and_cid_links_fail_clearly() -> None:
+    out = urls(
+        "https://maps.app.goo.gl/code1",
+        "https://goo.gl/maps/abcdef",
+        "https://maps.google.com/?cid=7",
+        "https://www.google.com/maps?cid=12345678901234567",
     )
+    assert out["entities"] == [{}, {}, {}, {}] and "saveToMapsUrl" not in out
+    for i in range(4):
+        rec = out["failedRequests"][str(i)]
+        assert rec.keys() == {"code", "message"} and rec["code"] == 5  # the live record's shape
+        assert "cannot expand" in rec["message"] and "offline" in rec["message"]
 
 
 def test_bad_urls_fail_per_index() -> None:
@@ -219,7 +212,7 @@ def test_bad_urls_fail_per_index() -> None:
 
 
 def test_url_batch_limits() -> None:
-    assert len(urls(*["https://maps.google.com/?q=Paris"] * 20)["entities"]) == 20
+    assert len(urls(*["https://maps.google.com/?q=48.85,2.35"] * 20)["entities"]) == 20
     for bad in ({"urls": []}, {"urls": ["https://maps.google.com/?q=Paris"] * 21}, {}):
         with pytest.raises(SandboxToolError) as err:
             resolve_maps_urls(bad, CTX)

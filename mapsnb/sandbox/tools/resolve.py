@@ -3,13 +3,18 @@
 Both are 1:1 batches: a failed index yields ``{}`` plus an entry in ``failedRequests`` (keyed by
 the decimal index string); a partial failure never fails the call.
 
-Short links (``maps.app.goo.gl/<code>``, ``goo.gl/maps/<code>``) are resolved deterministically:
-``h = stable_int("short", code)``; when ``h % 4 == 0`` the link is NOT_FOUND, otherwise it opens
-landmark number ``h % len(landmarks)``. ``?cid=<digits>`` opens landmark ``cid % len(landmarks)``.
+A URL's own place comes first: ``!3d<lat>!4d<lng>`` (the place), else ``@lat,lng`` (the map
+centre); a name in ``/maps/place/<name>/`` counts only within 25 km of those coordinates, else the
+point itself is the answer. Short links (``maps.app.goo.gl``, ``goo.gl/maps``) and ``?cid=`` links
+cannot be expanded offline: they fail with NOT_FOUND and a message saying so. Search URLs naming
+one place (``?q=Googleplex``, ``?query=Lyon``) or coordinates resolve; general searches
+(``?q=restaurants+in+Paris``, ``/maps/search/coffee+shops``) fail as live does, ``{"code": 3,
+"message": "Invalid URL."}``. Failed URL records carry ``code`` and ``message`` only.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
@@ -23,7 +28,6 @@ from mapsnb.sandbox.common import (
     invalid,
     lat_lng_arg,
     place_id_in_url,
-    stable_int,
     token_for,
 )
 from mapsnb.sandbox.tools.locations import resolve_place_id
@@ -51,7 +55,13 @@ CHAINS = frozenset(
 )  # fmt: skip
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _AT = re.compile(r"@(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)")
+_DATA_POINT = re.compile(r"!3d(-?\d{1,2}(?:\.\d+)?)!4d(-?\d{1,3}(?:\.\d+)?)")
 _NOT_SINGLE = "not a Google Maps URL for a single place"
+#: The live server's failure for a general search URL (``?q=restaurants+in+Paris``): code 3, no
+#: ``details``; Google's docs say only links to a single place are supported.
+_INVALID_URL = "Invalid URL."
+#: A named place in a URL counts as the URL's place only this close to the URL's own coordinates.
+_NEAR_KM = 25.0
 
 
 class _Fail(Exception):
@@ -63,6 +73,11 @@ class _Fail(Exception):
 
 def _status(exc: _Fail) -> dict[str, Any]:
     return {"code": exc.code, "message": exc.message, "details": []}
+
+
+def _url_status(exc: _Fail) -> dict[str, Any]:
+    """A failed URL's record as live sends it: ``{"code", "message"}`` (no ``details``)."""
+    return {"code": exc.code, "message": exc.message}
 
 
 def _save_url(ids: list[str]) -> str:
@@ -199,36 +214,40 @@ def _is_google(host: str) -> bool:
     return "google" in parts and parts[0] in ("www", "maps", "google")
 
 
-def _landmark_at(n: int) -> Resolved:
-    items = landmarks()
-    if not items:
-        raise _Fail("NOT_FOUND", "no place is known for this link")
-    r = resolve_place_id(items[n % len(items)].place_id)
-    if r is None:  # pragma: no cover - every landmark id resolves
-        raise _Fail("NOT_FOUND", "no place is known for this link")
-    return r
+def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    p1, p2 = math.radians(a[0]), math.radians(b[0])
+    c = math.sin(p1) * math.sin(p2) + math.cos(p1) * math.cos(p2) * math.cos(
+        math.radians(b[1] - a[1])
+    )
+    return 6371.0 * math.acos(max(-1.0, min(1.0, c)))
 
 
-def _text_or_point(text: str, near: tuple[float, float] | None = None) -> Resolved:
+def _named_near(text: str, near: tuple[float, float] | None) -> Resolved:
+    """The place a URL names: the named place when it lies near the URL's coordinates (or the URL
+    has none), else the URL's point itself; never a homonym far away."""
     coords = parse_lat_lng(text)
     if coords:
         return point_resolved(*coords)
     r = resolve_text(text, bias=near)
-    if r is not None:
+    if r is not None and (near is None or _km((r.lat, r.lng), near) <= _NEAR_KM):
         return r
     if near is not None:
         return point_resolved(*near)
     raise _Fail("NOT_FOUND", f"no place found for {text!r}")
 
 
+def _cannot_expand(what: str) -> _Fail:
+    return _Fail(
+        "NOT_FOUND",
+        f"the emulator cannot expand {what} offline: open the link in a browser and pass the "
+        "long www.google.com/maps/place/... URL it leads to",
+    )
+
+
 def _short_link(code: str) -> Resolved:
-    code = code.strip("/")
-    if not code:
+    if not code.strip("/"):
         raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
-    h = stable_int("short", code)
-    if h % 4 == 0:
-        raise _Fail("NOT_FOUND", "the short link does not resolve to a known place")
-    return _landmark_at(h)
+    raise _cannot_expand("short links (maps.app.goo.gl, goo.gl/maps)")
 
 
 def _query_url(query: dict[str, list[str]]) -> Resolved:
@@ -239,7 +258,7 @@ def _query_url(query: dict[str, list[str]]) -> Resolved:
         cid = one["cid"]
         if not (cid.isascii() and cid.isdigit() and len(cid) <= 40):  # "²".isdigit() is True
             raise _Fail("INVALID_ARGUMENT", "cid must be decimal digits")
-        return _landmark_at(int(cid))
+        raise _cannot_expand("cid= links (a customer id, not a place id)")
     pid = one.get("query_place_id") or one.get("place_id")
     if pid:
         r = resolve_place_id(pid)
@@ -247,12 +266,36 @@ def _query_url(query: dict[str, list[str]]) -> Resolved:
             return r
         if not one.get("query"):
             raise _Fail("NOT_FOUND", f"place id {pid!r} is not a known place")
-    for key in ("query", "q"):
+    for key in ("query", "q", "ll"):
         if one.get(key):
-            return _text_or_point(one[key])
-    if "ll" in one and (point := parse_lat_lng(one["ll"])):
-        return point_resolved(*point)
+            return _searched(one[key])
     raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
+
+
+def _searched(text: str) -> Resolved:
+    """A search URL's text: coordinates or one named place resolve; a general search ("restaurants
+    in Paris", "pizza near me") fails as live does, code 3 "Invalid URL."."""
+    if point := parse_lat_lng(text):
+        return point_resolved(*point)
+    if is_generic_query(text) or " near me" in f" {fold(text)} ":
+        raise _Fail("INVALID_ARGUMENT", _INVALID_URL)
+    r = resolve_text(text)
+    if r is None:
+        raise _Fail("NOT_FOUND", f"no place found for {text!r}")
+    return r
+
+
+def _url_point(rest: list[str], raw_path: str) -> tuple[float, float] | None:
+    """The place's own ``!3d<lat>!4d<lng>``, else the map centre ``@lat,lng``, of a URL path."""
+    m = _DATA_POINT.search(raw_path)
+    if m is None:
+        m = next((a for s in rest if (a := _AT.match(s))), None)
+    if m is None:
+        return None
+    point = (float(m.group(1)), float(m.group(2)))
+    if not (-90 <= point[0] <= 90 and -180 <= point[1] <= 180):
+        raise _Fail("INVALID_ARGUMENT", "the URL's coordinates are out of range")
+    return point
 
 
 def _path_url(path: str, query: dict[str, list[str]]) -> Resolved:
@@ -267,14 +310,18 @@ def _path_url(path: str, query: dict[str, list[str]]) -> Resolved:
     kind = rest[0]
     if kind in ("dir", "placelists", "contrib", "d", "embed"):
         raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
-    at = next((m for s in rest if (m := _AT.match(s))), None)
-    near = (float(at.group(1)), float(at.group(2))) if at else None
-    if near and not (-90 <= near[0] <= 90 and -180 <= near[1] <= 180):
-        raise _Fail("INVALID_ARGUMENT", "the URL's coordinates are out of range")
-    if kind in ("place", "search") and len(rest) > 1 and not rest[1].startswith("@"):
-        return _text_or_point(rest[1], near)
-    if kind == "search" and query:
-        return _query_url(query)
+    near = _url_point(rest, unquote_plus(path) + "?" + "&".join(query.get("data", [])))
+    if kind == "place" and len(rest) > 1 and not rest[1].startswith("@"):
+        return _named_near(rest[1], near)
+    if kind == "search":
+        if len(rest) > 1 and not rest[1].startswith("@"):
+            if near is not None and not is_generic_query(rest[1]):
+                return _named_near(rest[1], near)
+            return _searched(rest[1])
+        if query:
+            return _query_url(query)
+    if kind.startswith("@") and near is not None:
+        return point_resolved(*near)
     raise _Fail("INVALID_ARGUMENT", _NOT_SINGLE)
 
 
@@ -315,7 +362,7 @@ def resolve_maps_urls(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             r = _resolve_url(url)
         except _Fail as exc:
             entities.append({})
-            failed[str(i)] = _status(exc)
+            failed[str(i)] = _url_status(exc)
             continue
         except SandboxToolError as exc:  # pragma: no cover - defensive
             entities.append({})

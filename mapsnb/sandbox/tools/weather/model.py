@@ -1,8 +1,8 @@
 """Synthetic, deterministic weather for the emulator.
 
 Every number is a pure function of the place (rounded to 0.01°) and the UTC instant, so the same
-instant gives the same numbers whatever mode asked for it. Climate follows latitude and season
-(hemisphere-aware), with a diurnal cycle (minimum near sunrise, maximum about 15:00 solar time),
+instant gives the same numbers whatever mode asked for it. Climate comes from data (:mod:`climate`:
+altitude, continentality, Köppen class) and follows the season (hemisphere-aware), with a diurnal cycle (minimum near sunrise, maximum about 15:00 solar time),
 slow "weather systems" (smooth value noise) and small hourly jitter.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 
 from mapsnb.sandbox.common import stable_int
 from mapsnb.sandbox.earth.sun import solar_elevation
+from mapsnb.sandbox.tools.weather.climate import LAPSE_C_PER_M, normals
 from mapsnb.sandbox.world.texts import condition_text
 
 _TWO64 = float(2**64)
@@ -71,6 +72,7 @@ class HourState:
     qpf_mm: float
     thunder: int
     pressure: float
+    station_pressure: float
     wind_dir: int
     wind_kmh: float
     gust_kmh: float
@@ -84,10 +86,15 @@ def _clamp(x: float, lo: float, hi: float) -> float:
     return lo if x < lo else hi if x > hi else x
 
 
-def wet_climate(lat: float) -> float:
-    """Climatological wetness in [0, 1]: wet tropics and mid-latitudes, dry subtropics."""
-    a = abs(lat)
-    return 0.3 + 0.35 * math.exp(-((a / 12.0) ** 2)) + 0.3 * math.exp(-(((a - 55.0) / 15.0) ** 2))
+def wet_climate(lat: float, lng: float = 0.0) -> float:
+    """Climatological wetness in [0, 1] from the Köppen class (deserts ~0.1, rainforest ~0.9)."""
+    return normals(lat, lng).wetness
+
+
+def station_pressure(msl_hpa: float, elevation_m: float) -> float:
+    """Pressure at the ground (hPa) from mean sea-level pressure: the barometric formula of the
+    standard atmosphere (15 °C at sea level, 6.5 °C/km lapse rate)."""
+    return msl_hpa * (1.0 - LAPSE_C_PER_M * elevation_m / 288.15) ** 5.25588
 
 
 def _season(lat: float, days: float) -> float:
@@ -168,19 +175,18 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
     hours = epoch_minute / 60.0
     days = when.timetuple().tm_yday + when.hour / 24.0
     alat = abs(lat)
-    wetc = wet_climate(lat) + (unit01("wetcell", round(lat), round(lng)) - 0.5) * 0.2
+    clim = normals(lat, lng)
+    wetc = clim.wetness + (unit01("wetcell", round(lat), round(lng)) - 0.5) * 0.15
     # slow weather systems
     w = 0.6 * smooth("wet", la, lo, hours, 9.0) + 0.4 * smooth("wet2", la, lo, hours, 40.0)
     jit = unit01(la, lo, when.date().isoformat(), when.hour, when.minute)
     cloud = _clamp(((w + (wetc - 0.5) - 0.22) / 0.6) * 100.0 + (jit - 0.5) * 10.0, 0.0, 100.0)
     # temperature
-    cont = 0.8 + 0.6 * unit01("cont", round(lat), round(lng))
-    annual = 28.0 - 0.45 * max(0.0, alat - 12.0)
-    base = annual + (1.0 + 0.16 * alat) * cont * _season(lat, days)
-    base += (smooth("tanom", la, lo, hours, 30.0) - 0.5) * 7.0
+    base = clim.mean + clim.half_range * _season(lat, days)
+    base += (smooth("tanom", la, lo, hours, 30.0) - 0.5) * (3.0 + 0.08 * alat)
     daylen = _day_length(lat, days)
     t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
-    amp = (6.0 + 5.0 * (1.0 - wetc)) * (1.0 - 0.55 * cloud / 100.0)
+    amp = (6.0 + 9.0 * (1.0 - wetc) + clim.elevation_m / 1000.0) * (1.0 - 0.55 * cloud / 100.0)
     amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
     solar_hour = (when.hour + when.minute / 60.0 + lng / 15.0) % 24.0
     # precipitation
@@ -236,6 +242,7 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
         qpf_mm=qpf,
         thunder=thunder,
         pressure=pressure,
+        station_pressure=station_pressure(pressure, clim.elevation_m),
         wind_dir=wdir,
         wind_kmh=speed,
         gust_kmh=gust,

@@ -1,8 +1,11 @@
 """Synthetic daily pollen (Universal Pollen Index 0–5) for the emulator.
 
 Seasons follow the hemisphere (north: trees Feb–May, grass May–Aug, weeds Aug–Oct; the south is
-shifted six months); the tropics have mild, year-round grass and tree pollen. An out-of-season
-type or plant has no ``inSeason`` key; an out-of-season plant has no ``indexInfo`` either.
+shifted six months); the tropics have mild, year-round grass and tree pollen. Land cover follows
+the Köppen class (:mod:`climate`): no trees in tundra, ice or hot desert, only sparse grass and weeds
+there; a plant flowers only in a month warm enough for it (monthly mean ≥ 5 °C for trees, ≥ 8 °C
+for grass and weeds). An out-of-season type or plant has no ``inSeason`` key; an out-of-season
+plant has no ``indexInfo`` either.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb.sandbox.earth.water import near_land
+from mapsnb.sandbox.tools.weather.climate import normals
 from mapsnb.sandbox.tools.weather.model import unit01
 from mapsnb.sandbox.world.texts import pollen_advice, pollen_index, pollen_type_name
 
@@ -160,6 +164,25 @@ def _level(pos: float, strength: float, noise: float, wet: float) -> int:
     )
 
 
+#: Monthly mean temperature (°C) a pollen type needs to flower.
+_WARM_ENOUGH = {"TREE": 5.0, "GRASS": 8.0, "WEED": 8.0}
+
+
+def land_cover(lat: float, lng: float) -> frozenset[str]:
+    """The pollen types whose plants grow here, from the Köppen class: none on ice (EF), grass and
+    weeds only in tundra (ET) and hot or cold desert (BW), everything elsewhere."""
+    kg = normals(lat, lng).koppen
+    if kg == "EF":
+        return frozenset()
+    if kg == "ET" or kg.startswith("BW"):
+        return frozenset({"GRASS", "WEED"})
+    return frozenset(_TYPES)
+
+
+def _warm_enough(lat: float, lng: float, day: date, kind: str) -> bool:
+    return normals(lat, lng).month_mean(day.month, lat) >= _WARM_ENOUGH[kind]
+
+
 def has_vegetation(lat: float, lng: float) -> bool:
     """Whether pollen can occur here at all: land within ~11 km (``global-land-mask``), not polar."""
     if abs(lat) >= _POLAR_LAT or lat <= -60.0:
@@ -177,12 +200,14 @@ def pollen_day(
     la, lo = round(lat, 2), round(lng, 2)
     doy = day.timetuple().tm_yday
     region = _region(lat, lng, country) if has_vegetation(lat, lng) else "barren"
+    cover = land_cover(lat, lng) if region != "barren" else frozenset()
+    growing = {k for k in cover if _warm_enough(lat, lng, day, k)}
     plants: list[dict[str, Any]] = []
     by_type: dict[str, int] = {}
     for code in _REGIONS.get(region, ()):
         p = _plants()[code]
         noise = unit01("pollen", la, lo, day.isoformat(), code)
-        if region == "barren":
+        if region == "barren" or p.type not in growing:
             pos: float | None = None
             value = 0
         elif region == "tropics":
@@ -207,7 +232,10 @@ def pollen_day(
             "pictureCloseup": "",
         }
         plants.append(entry)
-    types = [_type_info(code, doy, lat, region, by_type, lang) for code in _TYPES]
+    types = [
+        _type_info(code, doy, lat, region if code in growing else "barren", by_type, lang)
+        for code in _TYPES
+    ]
     return {
         "date": {"year": day.year, "month": day.month, "day": day.day},
         "pollenTypeInfo": types,
