@@ -28,7 +28,7 @@ from mapsnb.sandbox.world.resolved import (
     point_resolved,
     street_resolved,
 )
-from mapsnb.sandbox.world.towns import find_town, fuzzy_town, town_ids
+from mapsnb.sandbox.world.towns import find_town, fuzzy_town, name_rank, name_variants, regions, town_ids
 
 __all__ = [
     "FILLER_WORDS",
@@ -96,12 +96,14 @@ def use_landmarks(path: Path | None = None) -> None:
 class _Qualifiers:
     ccs: set[str]
     states: set[str]
-    cities: set[str]
+    cities: set[str]  # parts that may name a town (or nothing known)
+    regions: set[str]  # parts that name a region, state or country (maybe also a town)
+    unknown: set[str]  # parts that name nothing the emulator knows
 
 
 def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
     idx = city_index()
-    q = _Qualifiers(set(), set(), set())
+    q = _Qualifiers(set(), set(), set(), set(), set())
     for raw in parts:
         p = fold(raw)
         # "CA 94043" -> "ca"; trailing postcodes are dropped
@@ -109,6 +111,7 @@ def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
         p = " ".join(words)
         if not p:
             continue
+        rg = regions()
         if p in idx.states and (len(p) == 2 or p not in idx.countries):
             q.states.add(idx.states[p])
             q.ccs.add("US")
@@ -116,9 +119,26 @@ def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
             q.ccs.add(idx.countries[p])
         elif len(p) == 2 and p.upper() in idx.country_names:
             q.ccs.add(p.upper())
+        elif p in rg.countries and len(rg.countries[p]) == 1:
+            q.ccs.update(rg.countries[p])
+        elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+            q.regions.add(p)
+            if p in idx.by_name:
+                q.cities.add(p)
         else:
             q.cities.add(p)
+            if p not in idx.by_name:
+                q.unknown.add(p)
     return q
+
+
+def _holds(p: str, c: City) -> bool:
+    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
+    name within 30 km ("Manhattan, New York")."""
+    if regions().holds(p, c):
+        return True
+    idx = city_index()
+    return any(_km(idx.cities[j], c) < 30 for j in idx.by_name.get(p, ())[:8])
 
 
 def _score_point(
@@ -146,7 +166,9 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
 def _city_ok(c: City, q: _Qualifiers) -> bool:
     if q.ccs and c.cc not in q.ccs:
         return False
-    return not (q.states and c.cc == "US" and c.admin1 not in q.states)
+    if q.states and c.cc == "US" and c.admin1 not in q.states:
+        return False
+    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
 
 
 def _pick_landmark(
@@ -161,18 +183,34 @@ def _pick_landmark(
 
 def _pick_city(
     name: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> City | None:
+) -> tuple[City, bool] | None:
+    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
+    hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
+    (or in ``region``), then the most populous. None when known qualifiers hold for none."""
     idx = city_index()
-    cands = [idx.cities[j] for j in idx.by_name.get(name, ()) if _city_ok(idx.cities[j], q)]
+    seen: set[int] = set()
+    cands = []
+    ids = next((ids for n in name_variants(name) if (ids := idx.by_name.get(n, ()))), ())
+    for j in ids:
+        if j not in seen and _city_ok(idx.cities[j], q):
+            seen.add(j)
+            cands.append(idx.cities[j])
     if not cands:
         return None
-    if bias is not None:
-        return min(cands, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
-    if region:
-        in_region = [c for c in cands if c.cc == region.upper()]
-        if in_region:
-            return in_region[0]
-    return cands[0]  # most populous
+    parts = sorted(q.regions | (q.cities - q.unknown))
+    hits = [sum(_holds(p, c) for p in parts) for c in cands]
+    if parts and max(hits) == 0:
+        return None
+    ranks = name_rank(name, cands)
+
+    def key(k: int) -> tuple[float, ...]:
+        c = cands[k]
+        near = _score_point(c.lat, c.lng, c.cc, bias, region)
+        return (-hits[k], ranks[k], near, -c.population)
+
+    best = min(range(len(cands)), key=key)
+    confirmed = bool(parts or q.ccs or q.states) or not q.unknown
+    return cands[best], confirmed
 
 
 def parse_lat_lng(text: str) -> tuple[float, float] | None:
@@ -200,7 +238,7 @@ def _resolve_text_cached(
     full = fold(text)
     head = fold(parts[0])
     q = _qualifiers(parts[1:])
-    empty = _Qualifiers(set(), set(), set())
+    empty = _Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
@@ -214,14 +252,10 @@ def _resolve_text_cached(
     lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
-    # 2. a city ("Paris", "Springfield, IL", "Paris, France") or a country
-    city = _pick_city(head, q, bias, region)
-    named = _named_town(q, bias, region) if city and q.cities else None
-    if city and named:  # a district of the named town, else the named town wins
-        near = _pick_city(head, q, (named[0].lat, named[0].lng), None)
-        city = near if near and _km(near, named[0]) < 30 else None
-    if city:
-        return city_resolved(city, "MEDIUM"), "city"
+    # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
+    picked = _pick_city(head, q, bias, region)
+    if picked:
+        return city_resolved(picked[0], "MEDIUM" if picked[1] else "LOW"), "city"
     if not q.cities and full in city_index().countries:
         country = country_resolved(city_index().countries[full])
         if country:
@@ -239,7 +273,9 @@ def _km(a: City, b: City) -> float:
 
 def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
     cities = [city_index().cities[j] for j in ids]
-    if bias is not None:
+    if bias is not None and len(cities) > 1:
+        ranks = name_rank(fold(cities[0].name), cities)
+        cities = [c for c, r in zip(cities, ranks, strict=True) if r == min(ranks)]
         return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
     if region:
         return next((c for c in cities if c.cc == region.upper()), cities[0])
@@ -275,7 +311,7 @@ def _landmark_named(
     no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
     li = landmark_index()
     ids = li.by_name.get(rest, ())
-    if not ids and town is None and len(rest) >= 6:
+    if not ids and len(rest) >= 6:
         from rapidfuzz import fuzz, process
 
         hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=90)
@@ -318,7 +354,21 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    if not _proper_name(parts[0], town.name):  # "riad in Chefchaouen": the town, words unread
+        return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
+
+
+def _proper_name(label: str, town: str) -> bool:
+    """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
+    word, or a capitalised word of two letters or more past the first, or a number."""
+    town_words = set(fold(town).split())
+    words = [w for w in label.split() if fold(w) not in town_words and fold(w)]
+    if len(words) == 1:
+        return words[0][:1].isupper()
+    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(
+        c.isdigit() for c in label
+    )
 
 
 def resolve_text_match(
