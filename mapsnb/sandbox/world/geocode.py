@@ -28,7 +28,7 @@ from mapsnb.sandbox.world.resolved import (
     point_resolved,
     street_resolved,
 )
-from mapsnb.sandbox.world.towns import find_town, fuzzy_town, name_rank, name_variants, regions, town_ids
+from mapsnb.sandbox.world.towns import FUZZY_POPULATION, find_town, fuzzy_town, name_rank, name_variants, regions, town_ids
 
 __all__ = [
     "FILLER_WORDS",
@@ -112,7 +112,9 @@ def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
         if not p:
             continue
         rg = regions()
-        if p in idx.states and (len(p) == 2 or p not in idx.countries):
+        if p in idx.states and p in idx.countries and len(p) > 2:
+            q.regions.add(p)  # "Georgia": the state or the country, whichever holds
+        elif p in idx.states and (len(p) == 2 or p not in idx.countries):
             q.states.add(idx.states[p])
             q.ccs.add("US")
         elif p in idx.countries:
@@ -188,20 +190,16 @@ def _pick_city(
     hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
     (or in ``region``), then the most populous. None when known qualifiers hold for none."""
     idx = city_index()
-    seen: set[int] = set()
-    cands = []
-    ids = next((ids for n in name_variants(name) if (ids := idx.by_name.get(n, ()))), ())
-    for j in ids:
-        if j not in seen and _city_ok(idx.cities[j], q):
-            seen.add(j)
-            cands.append(idx.cities[j])
+    raw = [j for n in name_variants(name) for j in idx.by_name.get(n, ())]
+    ids = [j for j in dict.fromkeys(raw) if _city_ok(idx.cities[j], q)]
+    cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
     hits = [sum(_holds(p, c) for p in parts) for c in cands]
-    if parts and max(hits) == 0:
-        return None
-    ranks = name_rank(name, cands)
+    if parts and max(hits) == 0 and not q.ccs:
+        return None  # "Springfield, Boston": the named town may have a street of that name
+    ranks = name_rank(name, cands, [raw.count(j) for j in ids])
 
     def key(k: int) -> tuple[float, ...]:
         c = cands[k]
@@ -209,7 +207,7 @@ def _pick_city(
         return (-hits[k], ranks[k], near, -c.population)
 
     best = min(range(len(cands)), key=key)
-    confirmed = bool(parts or q.ccs or q.states) or not q.unknown
+    confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     return cands[best], confirmed
 
 
@@ -244,6 +242,8 @@ def _resolve_text_cached(
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
+            if how == "alias" and _own_name_town(key, q):
+                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             return landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
     street = street_key(text)
@@ -267,6 +267,16 @@ def _resolve_text_cached(
     return _in_named_town(parts, head, q, bias, region)
 
 
+def _own_name_town(key: str, q: _Qualifiers) -> bool:
+    """Whether a town of :data:`.towns.FUZZY_POPULATION`+ people is called ``key`` by its own
+    name."""
+    idx = city_index()
+    return any(
+        fold(c.name) == key and c.population >= FUZZY_POPULATION and _city_ok(c, q)
+        for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
+    )
+
+
 def _km(a: City, b: City) -> float:
     return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
 
@@ -274,7 +284,7 @@ def _km(a: City, b: City) -> float:
 def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
     cities = [city_index().cities[j] for j in ids]
     if bias is not None and len(cities) > 1:
-        ranks = name_rank(fold(cities[0].name), cities)
+        ranks = name_rank(fold(cities[0].name), cities, [1] * len(cities))
         cities = [c for c, r in zip(cities, ranks, strict=True) if r == min(ranks)]
         return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
     if region:
@@ -314,7 +324,8 @@ def _landmark_named(
     if not ids and len(rest) >= 6:
         from rapidfuzz import fuzz, process
 
-        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=90)
+        cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
+        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
         ids = li.by_name[hit[0]] if hit else ()
     cands = [li.items[i] for i in ids]
     if town is not None:
@@ -363,7 +374,7 @@ def _proper_name(label: str, town: str) -> bool:
     """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
     word, or a capitalised word of two letters or more past the first, or a number."""
     town_words = set(fold(town).split())
-    words = [w for w in label.split() if fold(w) not in town_words and fold(w)]
+    words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
     if len(words) == 1:
         return words[0][:1].isupper()
     return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(

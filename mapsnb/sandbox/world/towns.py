@@ -165,9 +165,10 @@ def town_ids(
 ) -> list[int]:
     """City numbers named ``key`` (folded) that pass ``ok``, most populous first; inflected
     forms only match towns of :data:`FUZZY_POPULATION`+ people."""
-    hits = list(dict.fromkeys(j for j in idx.by_name.get(key, ()) if ok(j)))
+    raw = [j for j in idx.by_name.get(key, ()) if ok(j)]
+    hits = list(dict.fromkeys(raw))
     if len(hits) > 1:  # a town's own name before a bigger town's other name ("Dili")
-        ranks = name_rank(key, [idx.cities[j] for j in hits])
+        ranks = name_rank(key, [idx.cities[j] for j in hits], [raw.count(j) for j in hits])
         hits = [j for _, j in sorted(zip(ranks, hits, strict=True), key=lambda t: t[0])]
     if hits or not inflected:
         return hits
@@ -225,7 +226,7 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
 
 
 def find_town(
-    idx: CityIndex, words: Sequence[str], ok: Callable[[int], bool], max_words: int = 4
+    idx: CityIndex, words: Sequence[str], ok: Callable[[int], bool], max_words: int = 6
 ) -> TownHit | None:
     """The town named by a run of ``words`` (folded) where a query's grammar puts one: after
     a preposition at the end ("riad in Chefchaouen"), else at the end ("currency exchange
@@ -235,7 +236,9 @@ def find_town(
     forms ("w Krakowie") only count after a preposition."""
     best: tuple[int, int, int, TownHit] | None = None
     n = len(words)
-    for i in range(n):
+    # after a preposition, the town is what follows it ("riad in Zzyx" names no town)
+    start = max((i + 1 for i in range(1, n - 1) if words[i] in PREPOSITIONS), default=0)
+    for i in range(start, n):
         for k in range(min(max_words, n - i), 0, -1):
             run = words[i : i + k]
             whole = k == n
@@ -246,8 +249,9 @@ def find_town(
             after = i > 0 and words[i - 1] in PREPOSITIONS
             place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
             ids = town_ids(idx, " ".join(run), ok, inflected=after or whole)
-            if not whole:
-                ids = [j for j in ids if idx.cities[j].population >= FUZZY_POPULATION]
+            if not whole and place < 3:  # inside a text, only a big town ("Gare de Lyon X")
+                least = FUZZY_POPULATION if place else PRIMARY_POPULATION
+                ids = [j for j in ids if idx.cities[j].population >= least]
             if ids:
                 j = ids[0]
                 rank = (place, k, idx.cities[j].population)
@@ -313,17 +317,20 @@ def regions() -> Regions:
     )
 
 
-def name_rank(key: str, cands: Sequence[City]) -> list[int]:
-    """0 for a town named ``key`` by its own name (or a much bigger town by an alternate
-    name), 1 for a town only another name of which is ``key``."""
+def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
+    """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
+    languages share, ``counts`` >= 2) of a town :data:`ALT_FACTOR` times bigger than any small
+    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb.sandbox.world.geodata import fold_text
 
     primary = [fold_text(c.name) == key for c in cands]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
     return [
-        0 if p or (not strong and c.population >= ALT_FACTOR * max(top, 1_000)) else 1
-        for c, p in zip(cands, primary, strict=True)
+        0
+        if p or (not strong and n >= 2 and c.population >= ALT_FACTOR * max(top, 1_000))
+        else 1
+        for c, p, n in zip(cands, primary, counts, strict=True)
     ]
 
 
