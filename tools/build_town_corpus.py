@@ -84,7 +84,9 @@ def main() -> None:
         (n for n, v in names.items() if len({t["countrycode"] for t, _ in v}) >= 3),
         key=lambda n: _h(n),
     )[:60]
-    in_region = collections.Counter((n, r["admin1"], r["cc"]) for n, v in names.items() for _, r in v)
+    in_region = collections.Counter(
+        (n, r["admin1"], r["cc"]) for n, v in names.items() for _, r in v
+    )
     for n in sorted(homonyms):
         for t, r in names[n]:
             if in_region[(n, r["admin1"], r["cc"])] > 1:
@@ -93,7 +95,9 @@ def main() -> None:
             rows.append(("homonym", q, r["lat"], r["lon"], 8.0))
     OUT.parent.mkdir(parents=True, exist_ok=True)
     with OUT.open("w", encoding="utf-8", newline="") as fh:
-        fh.write("# Built by tools/build_town_corpus.py; truth: GeoNames (CC BY 4.0) town centres\n")
+        fh.write(
+            "# Built by tools/build_town_corpus.py; truth: GeoNames (CC BY 4.0) town centres\n"
+        )
         w = csv.writer(fh)
         w.writerow(["cls", "query", "lat", "lng", "tol_km"])
         w.writerows(rows)

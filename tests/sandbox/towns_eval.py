@@ -54,7 +54,11 @@ def rows(sample: int | None = None) -> list[tuple[str, str, float, float, float]
             lines = [line for line in fh if not line.startswith("#")]
         for r in csv.DictReader(lines):
             q = r["query"]
-            if sample and r["cls"] != "famous" and int(hashlib.sha1(q.encode()).hexdigest(), 16) % sample:
+            if (
+                sample
+                and r["cls"] != "famous"
+                and int(hashlib.sha1(q.encode()).hexdigest(), 16) % sample
+            ):
                 continue
             out.append((r["cls"], q, float(r["lat"]), float(r["lng"]), float(r["tol_km"])))
     return out

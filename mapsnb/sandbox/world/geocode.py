@@ -28,7 +28,16 @@ from mapsnb.sandbox.world.resolved import (
     point_resolved,
     street_resolved,
 )
-from mapsnb.sandbox.world.towns import FUZZY_POPULATION, find_town, fuzzy_town, name_rank, name_variants, regions, town_ids
+from mapsnb.sandbox.world.towns import (
+    FUZZY_POPULATION,
+    GENERIC_WORDS,
+    find_town,
+    fuzzy_town,
+    name_rank,
+    name_variants,
+    regions,
+    town_ids,
+)
 
 __all__ = [
     "FILLER_WORDS",
@@ -372,14 +381,15 @@ def _in_named_town(
 
 def _proper_name(label: str, town: str) -> bool:
     """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
-    word, or a capitalised word of two letters or more past the first, or a number."""
+    word, a capitalised word of two letters or more past the first, a number, or a word of a
+    kind of named place ("station", "square", "bridge")."""
     town_words = set(fold(town).split())
     words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
+        return True
     if len(words) == 1:
         return words[0][:1].isupper()
-    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(
-        c.isdigit() for c in label
-    )
+    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(c.isdigit() for c in label)
 
 
 def resolve_text_match(

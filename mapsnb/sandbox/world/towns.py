@@ -260,6 +260,7 @@ def find_town(
                 break
     return best[3] if best else None
 
+
 # --------------------------------------------------------------------------- qualifiers
 
 _REGIONS = Path(__file__).resolve().parents[1] / "data" / "regions.tsv.z"
@@ -267,6 +268,8 @@ _REGIONS = Path(__file__).resolve().parents[1] / "data" / "regions.tsv.z"
 #: alternate's town :data:`ALT_FACTOR` times bigger ("Roma" is Rome, "Dili" is not Delhi).
 PRIMARY_POPULATION = 100_000
 ALT_FACTOR = 20
+#: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
+SMALL_POPULATION = 10_000
 
 
 @dataclass(frozen=True)
@@ -319,16 +322,22 @@ def regions() -> Regions:
 
 def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
-    languages share, ``counts`` >= 2) of a town :data:`ALT_FACTOR` times bigger than any small
+    languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
+    :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
     town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb.sandbox.world.geodata import fold_text
 
-    primary = [fold_text(c.name) == key for c in cands]
+    primary = [key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) for c in cands]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
     return [
         0
-        if p or (not strong and n >= 2 and c.population >= ALT_FACTOR * max(top, 1_000))
+        if p
+        or (
+            not strong
+            and (n >= 2 or top < SMALL_POPULATION)
+            and c.population >= ALT_FACTOR * max(top, 1_000)
+        )
         else 1
         for c, p, n in zip(cands, primary, counts, strict=True)
     ]
