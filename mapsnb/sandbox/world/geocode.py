@@ -113,7 +113,8 @@ class _Qualifiers:
 def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
     idx = city_index()
     q = _Qualifiers(set(), set(), set(), set(), set())
-    for raw in parts:
+    parts = list(parts)
+    for i, raw in enumerate(parts):
         p = fold(raw)
         # "CA 94043" -> "ca"; trailing postcodes are dropped
         words = [w for w in p.split() if not w.isdigit()]
@@ -121,7 +122,9 @@ def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
         if not p:
             continue
         rg = regions()
-        if p in idx.states and p in idx.countries and len(p) > 2:
+        if i < len(parts) - 1 and p in rg.admin1 and p not in idx.states:
+            q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+        elif p in idx.states and p in idx.countries and len(p) > 2:
             q.regions.add(p)  # "Georgia": the state or the country, whichever holds
         elif p in idx.states and (len(p) == 2 or p not in idx.countries):
             q.states.add(idx.states[p])
@@ -216,6 +219,9 @@ def _pick_city(
         return (-hits[k], ranks[k], near, -c.population)
 
     best = min(range(len(cands)), key=key)
+    own = [fold(c.name) in name_variants(name) for c in cands]
+    if not own[best] and any(own) and raw.count(ids[best]) < 2:
+        return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     return cands[best], confirmed
 
@@ -358,10 +364,12 @@ def _in_named_town(
     words = head.split()
     named = _named_town(q, bias, region)
     town, exact = named if named else (None, False)
+    named_words: list[str] = []
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
         if hit is not None:
             town, exact = idx.cities[hit.j], True
+            named_words = words[hit[1] : hit[2]]
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
@@ -374,16 +382,16 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
-    if not _proper_name(parts[0], town.name):  # "riad in Chefchaouen": the town, words unread
+    if not _proper_name(parts[0], town.name, set(named_words)):  # "riad in Chefchaouen": the town, words unread
         return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
 
 
-def _proper_name(label: str, town: str) -> bool:
+def _proper_name(label: str, town: str, named: set[str]) -> bool:
     """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
     word, a capitalised word of two letters or more past the first, a number, or a word of a
     kind of named place ("station", "square", "bridge")."""
-    town_words = set(fold(town).split())
+    town_words = set(fold(town).split()) | named
     words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
     if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
         return True
