@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sandbox.towns_eval import evaluate  # noqa: E402
+from tests.sandbox.towns_eval import evaluate
 
 
 def main() -> None:

@@ -29,10 +29,40 @@ from mapsnb.sandbox.world.geodata import fold_text
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "regions.tsv.z"
 #: Languages whose country names are kept (those the project answers in, and more).
-LANGS = (
-    "en fr de es it pt pl ru nl sv cs ro el tr uk zh ja ko ar he fa hi bn ur id vi th sw "
-    "da no fi hu"
-).split()
+LANGS = [
+    "en",
+    "fr",
+    "de",
+    "es",
+    "it",
+    "pt",
+    "pl",
+    "ru",
+    "nl",
+    "sv",
+    "cs",
+    "ro",
+    "el",
+    "tr",
+    "uk",
+    "zh",
+    "ja",
+    "ko",
+    "ar",
+    "he",
+    "fa",
+    "hi",
+    "bn",
+    "ur",
+    "id",
+    "vi",
+    "th",
+    "sw",
+    "da",
+    "no",
+    "fi",
+    "hu",
+]
 
 
 def _initials(name: str) -> str | None:

@@ -382,7 +382,9 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
-    if not _proper_name(parts[0], town.name, set(named_words)):  # "riad in Chefchaouen": the town, words unread
+    if not _proper_name(
+        parts[0], town.name, set(named_words)
+    ):  # "riad in Chefchaouen": the town, words unread
         return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
 

@@ -30,10 +30,10 @@ __all__ = [
     "Regions",
     "TownHit",
     "find_town",
+    "fuzzy_town",
     "name_rank",
     "name_variants",
     "regions",
-    "fuzzy_town",
     "town_ids",
 ]
 
@@ -120,8 +120,35 @@ GENERIC_WORDS = frozenset(
 )
 #: Words before a town's name in a query ("in", "em", "w", "в"; folded).
 PREPOSITIONS = frozenset(
-    "in near at around em no na en a au aux dans bei im nahe um nel vicino w we v в во на около "
-    "возле у".split()
+    [
+        "in",
+        "near",
+        "at",
+        "around",
+        "em",
+        "no",
+        "na",
+        "en",
+        "a",
+        "au",
+        "aux",
+        "dans",
+        "bei",
+        "im",
+        "nahe",
+        "um",
+        "nel",
+        "vicino",
+        "w",
+        "we",
+        "v",
+        "в",
+        "во",
+        "на",
+        "около",
+        "возле",
+        "у",
+    ]
 )
 _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("owie", ("ow", "owa")),
