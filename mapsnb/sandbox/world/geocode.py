@@ -124,6 +124,8 @@ def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
         rg = regions()
         if i < len(parts) - 1 and p in rg.admin1 and p not in idx.states:
             q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+            if p in idx.by_name:
+                q.cities.add(p)
         elif p in idx.states and p in idx.countries and len(p) > 2:
             q.regions.add(p)  # "Georgia": the state or the country, whichever holds
         elif p in idx.states and (len(p) == 2 or p not in idx.countries):
@@ -382,7 +384,7 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
-    if not _proper_name(
+    if named_words and not _proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread
         return city_resolved(town, "LOW"), "partial"
