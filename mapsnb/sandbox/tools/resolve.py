@@ -146,6 +146,12 @@ def _resolve_one(
         vague = not exact
     else:
         vague = False
+    if hit is not None and hit[1] == "partial":  # "riad in Chefchaouen": the town, words unread
+        raise _Fail(
+            "INVALID_ARGUMENT",
+            f"{text!r} names the town {hit[0].name} but no one place in it the emulator can "
+            "read; name the place (a landmark, an address) or search places in the town",
+        )
     if vague or (not exact and is_generic_query(text)):
         raise _Fail(
             "INVALID_ARGUMENT",

@@ -28,7 +28,16 @@ from mapsnb.sandbox.world.resolved import (
     point_resolved,
     street_resolved,
 )
-from mapsnb.sandbox.world.towns import find_town, fuzzy_town, town_ids
+from mapsnb.sandbox.world.towns import (
+    FUZZY_POPULATION,
+    GENERIC_WORDS,
+    find_town,
+    fuzzy_town,
+    name_rank,
+    name_variants,
+    regions,
+    town_ids,
+)
 
 __all__ = [
     "FILLER_WORDS",
@@ -96,29 +105,56 @@ def use_landmarks(path: Path | None = None) -> None:
 class _Qualifiers:
     ccs: set[str]
     states: set[str]
-    cities: set[str]
+    cities: set[str]  # parts that may name a town (or nothing known)
+    regions: set[str]  # parts that name a region, state or country (maybe also a town)
+    unknown: set[str]  # parts that name nothing the emulator knows
 
 
 def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
     idx = city_index()
-    q = _Qualifiers(set(), set(), set())
-    for raw in parts:
+    q = _Qualifiers(set(), set(), set(), set(), set())
+    parts = list(parts)
+    for i, raw in enumerate(parts):
         p = fold(raw)
         # "CA 94043" -> "ca"; trailing postcodes are dropped
         words = [w for w in p.split() if not w.isdigit()]
         p = " ".join(words)
         if not p:
             continue
-        if p in idx.states and (len(p) == 2 or p not in idx.countries):
+        rg = regions()
+        if i < len(parts) - 1 and p in rg.admin1 and p not in idx.states:
+            q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+            if p in idx.by_name:
+                q.cities.add(p)
+        elif p in idx.states and p in idx.countries and len(p) > 2:
+            q.regions.add(p)  # "Georgia": the state or the country, whichever holds
+        elif p in idx.states and (len(p) == 2 or p not in idx.countries):
             q.states.add(idx.states[p])
             q.ccs.add("US")
         elif p in idx.countries:
             q.ccs.add(idx.countries[p])
         elif len(p) == 2 and p.upper() in idx.country_names:
             q.ccs.add(p.upper())
+        elif p in rg.countries and len(rg.countries[p]) == 1:
+            q.ccs.update(rg.countries[p])
+        elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+            q.regions.add(p)
+            if p in idx.by_name:
+                q.cities.add(p)
         else:
             q.cities.add(p)
+            if p not in idx.by_name:
+                q.unknown.add(p)
     return q
+
+
+def _holds(p: str, c: City) -> bool:
+    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
+    name within 30 km ("Manhattan, New York")."""
+    if regions().holds(p, c):
+        return True
+    idx = city_index()
+    return any(_km(idx.cities[j], c) < 30 for j in idx.by_name.get(p, ())[:8])
 
 
 def _score_point(
@@ -146,7 +182,9 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
 def _city_ok(c: City, q: _Qualifiers) -> bool:
     if q.ccs and c.cc not in q.ccs:
         return False
-    return not (q.states and c.cc == "US" and c.admin1 not in q.states)
+    if q.states and c.cc == "US" and c.admin1 not in q.states:
+        return False
+    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
 
 
 def _pick_landmark(
@@ -161,18 +199,33 @@ def _pick_landmark(
 
 def _pick_city(
     name: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> City | None:
+) -> tuple[City, bool] | None:
+    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
+    hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
+    (or in ``region``), then the most populous. None when known qualifiers hold for none."""
     idx = city_index()
-    cands = [idx.cities[j] for j in idx.by_name.get(name, ()) if _city_ok(idx.cities[j], q)]
+    raw = [j for n in name_variants(name) for j in idx.by_name.get(n, ())]
+    ids = [j for j in dict.fromkeys(raw) if _city_ok(idx.cities[j], q)]
+    cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
-    if bias is not None:
-        return min(cands, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
-    if region:
-        in_region = [c for c in cands if c.cc == region.upper()]
-        if in_region:
-            return in_region[0]
-    return cands[0]  # most populous
+    parts = sorted(q.regions | (q.cities - q.unknown))
+    hits = [sum(_holds(p, c) for p in parts) for c in cands]
+    if parts and max(hits) == 0 and not q.ccs:
+        return None  # "Springfield, Boston": the named town may have a street of that name
+    ranks = name_rank(name, cands, [raw.count(j) for j in ids])
+
+    def key(k: int) -> tuple[float, ...]:
+        c = cands[k]
+        near = _score_point(c.lat, c.lng, c.cc, bias, region)
+        return (-hits[k], ranks[k], near, -c.population)
+
+    best = min(range(len(cands)), key=key)
+    own = [fold(c.name) in name_variants(name) for c in cands]
+    if not own[best] and any(own) and raw.count(ids[best]) < 2:
+        return cands[best], False  # "Agara": one other name of Agra, or the village itself
+    confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
+    return cands[best], confirmed
 
 
 def parse_lat_lng(text: str) -> tuple[float, float] | None:
@@ -200,12 +253,14 @@ def _resolve_text_cached(
     full = fold(text)
     head = fold(parts[0])
     q = _qualifiers(parts[1:])
-    empty = _Qualifiers(set(), set(), set())
+    empty = _Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
+            if how == "alias" and _own_name_town(key, q):
+                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             return landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
     street = street_key(text)
@@ -214,14 +269,10 @@ def _resolve_text_cached(
     lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
-    # 2. a city ("Paris", "Springfield, IL", "Paris, France") or a country
-    city = _pick_city(head, q, bias, region)
-    named = _named_town(q, bias, region) if city and q.cities else None
-    if city and named:  # a district of the named town, else the named town wins
-        near = _pick_city(head, q, (named[0].lat, named[0].lng), None)
-        city = near if near and _km(near, named[0]) < 30 else None
-    if city:
-        return city_resolved(city, "MEDIUM"), "city"
+    # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
+    picked = _pick_city(head, q, bias, region)
+    if picked:
+        return city_resolved(picked[0], "MEDIUM" if picked[1] else "LOW"), "city"
     if not q.cities and full in city_index().countries:
         country = country_resolved(city_index().countries[full])
         if country:
@@ -233,13 +284,25 @@ def _resolve_text_cached(
     return _in_named_town(parts, head, q, bias, region)
 
 
+def _own_name_town(key: str, q: _Qualifiers) -> bool:
+    """Whether a town of :data:`.towns.FUZZY_POPULATION`+ people is called ``key`` by its own
+    name."""
+    idx = city_index()
+    return any(
+        fold(c.name) == key and c.population >= FUZZY_POPULATION and _city_ok(c, q)
+        for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
+    )
+
+
 def _km(a: City, b: City) -> float:
     return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
 
 
 def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
     cities = [city_index().cities[j] for j in ids]
-    if bias is not None:
+    if bias is not None and len(cities) > 1:
+        ranks = name_rank(fold(cities[0].name), cities, [1] * len(cities))
+        cities = [c for c, r in zip(cities, ranks, strict=True) if r == min(ranks)]
         return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
     if region:
         return next((c for c in cities if c.cc == region.upper()), cities[0])
@@ -275,10 +338,11 @@ def _landmark_named(
     no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
     li = landmark_index()
     ids = li.by_name.get(rest, ())
-    if not ids and town is None and len(rest) >= 6:
+    if not ids and len(rest) >= 6:
         from rapidfuzz import fuzz, process
 
-        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=90)
+        cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
+        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
         ids = li.by_name[hit[0]] if hit else ()
     cands = [li.items[i] for i in ids]
     if town is not None:
@@ -302,10 +366,12 @@ def _in_named_town(
     words = head.split()
     named = _named_town(q, bias, region)
     town, exact = named if named else (None, False)
+    named_words: list[str] = []
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
         if hit is not None:
             town, exact = idx.cities[hit.j], True
+            named_words = words[hit[1] : hit[2]]
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
@@ -318,7 +384,24 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    if named_words and not _proper_name(
+        parts[0], town.name, set(named_words)
+    ):  # "riad in Chefchaouen": the town, words unread
+        return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
+
+
+def _proper_name(label: str, town: str, named: set[str]) -> bool:
+    """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
+    word, a capitalised word of two letters or more past the first, a number, or a word of a
+    kind of named place ("station", "square", "bridge")."""
+    town_words = set(fold(town).split()) | named
+    words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
+        return True
+    if len(words) == 1:
+        return words[0][:1].isupper()
+    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(c.isdigit() for c in label)
 
 
 def resolve_text_match(

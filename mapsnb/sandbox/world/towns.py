@@ -15,16 +15,25 @@ cannot do:
 
 from __future__ import annotations
 
+import functools
+import zlib
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-from mapsnb.sandbox.world.geodata import CityIndex
+from mapsnb.sandbox.world.geodata import City, CityIndex
 
 __all__ = [
     "FUZZY_POPULATION",
     "GENERIC_WORDS",
+    "PREPOSITIONS",
+    "Regions",
     "TownHit",
     "find_town",
     "fuzzy_town",
+    "name_rank",
+    "name_variants",
+    "regions",
     "town_ids",
 ]
 
@@ -109,6 +118,38 @@ GENERIC_WORDS = frozenset(
         "des",
     ]
 )
+#: Words before a town's name in a query ("in", "em", "w", "в"; folded).
+PREPOSITIONS = frozenset(
+    [
+        "in",
+        "near",
+        "at",
+        "around",
+        "em",
+        "no",
+        "na",
+        "en",
+        "a",
+        "au",
+        "aux",
+        "dans",
+        "bei",
+        "im",
+        "nahe",
+        "um",
+        "nel",
+        "vicino",
+        "w",
+        "we",
+        "v",
+        "в",
+        "во",
+        "на",
+        "около",
+        "возле",
+        "у",
+    ]
+)
 _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("owie", ("ow", "owa")),
     ("ie", ("", "a", "e")),
@@ -151,7 +192,11 @@ def town_ids(
 ) -> list[int]:
     """City numbers named ``key`` (folded) that pass ``ok``, most populous first; inflected
     forms only match towns of :data:`FUZZY_POPULATION`+ people."""
-    hits = [j for j in idx.by_name.get(key, ()) if ok(j)]
+    raw = [j for j in idx.by_name.get(key, ()) if ok(j)]
+    hits = list(dict.fromkeys(raw))
+    if len(hits) > 1:  # a town's own name before a bigger town's other name ("Dili")
+        ranks = name_rank(key, [idx.cities[j] for j in hits], [raw.count(j) for j in hits])
+        hits = [j for _, j in sorted(zip(ranks, hits, strict=True), key=lambda t: t[0])]
     if hits or not inflected:
         return hits
     pops = idx.cities
@@ -192,7 +237,7 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
 
 def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | None:
     """The town whose folded name is nearest to ``key`` (rapidfuzz ratio >= 88), or None."""
-    if len(key) < 4:
+    if len(key) < 5:
         return None
     from rapidfuzz import fuzz, process
 
@@ -200,7 +245,7 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
     best: tuple[float, int, int] | None = None
     for _, score, k in process.extract_iter(key, names, scorer=fuzz.ratio, score_cutoff=88):
         j = ids[k]
-        if ok(j):
+        if names[k][:1] == key[:1] and ok(j):  # a typo rarely changes the first letter
             cand = (score, idx.cities[j].population, j)
             if best is None or cand[:2] > best[:2]:
                 best = cand
@@ -208,14 +253,19 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
 
 
 def find_town(
-    idx: CityIndex, words: Sequence[str], ok: Callable[[int], bool], max_words: int = 4
+    idx: CityIndex, words: Sequence[str], ok: Callable[[int], bool], max_words: int = 6
 ) -> TownHit | None:
-    """The town named by a run of ``words`` (folded): the longest run, then the most populous
-    town; single generic words ("station", "union") and towns under
-    :data:`FUZZY_POPULATION` people are skipped unless the run is the whole text."""
-    best: tuple[int, int, TownHit] | None = None
+    """The town named by a run of ``words`` (folded) where a query's grammar puts one: after
+    a preposition at the end ("riad in Chefchaouen"), else at the end ("currency exchange
+    Samarkand"), else at the start ("Kraków Główny"), else inside; then the longest run, then
+    the most populous town. Single generic words ("station", "union") and towns under
+    :data:`FUZZY_POPULATION` people are skipped unless the run is the whole text; inflected
+    forms ("w Krakowie") only count after a preposition."""
+    best: tuple[int, int, int, TownHit] | None = None
     n = len(words)
-    for i in range(n):
+    # after a preposition, the town is what follows it ("riad in Zzyx" names no town)
+    start = max((i + 1 for i in range(1, n - 1) if words[i] in PREPOSITIONS), default=0)
+    for i in range(start, n):
         for k in range(min(max_words, n - i), 0, -1):
             run = words[i : i + k]
             whole = k == n
@@ -223,14 +273,108 @@ def find_town(
                 continue
             if all(w in GENERIC_WORDS or w.isdigit() for w in run):
                 continue
-            key = " ".join(run)
-            ids = town_ids(idx, key, ok)
-            if not whole:
-                ids = [j for j in ids if idx.cities[j].population >= FUZZY_POPULATION]
+            after = i > 0 and words[i - 1] in PREPOSITIONS
+            place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
+            ids = town_ids(idx, " ".join(run), ok, inflected=after or whole)
+            if not whole and place < 3:  # inside a text, only a big town ("Gare de Lyon X")
+                least = FUZZY_POPULATION if place else PRIMARY_POPULATION
+                ids = [j for j in ids if idx.cities[j].population >= least]
             if ids:
                 j = ids[0]
-                rank = (k, idx.cities[j].population)
-                if best is None or rank > best[:2]:
+                rank = (place, k, idx.cities[j].population)
+                if best is None or rank > best[:3]:
                     best = (*rank, TownHit((j, i, i + k)))
                 break
-    return best[2] if best else None
+    return best[3] if best else None
+
+
+# --------------------------------------------------------------------------- qualifiers
+
+_REGIONS = Path(__file__).resolve().parents[1] / "data" / "regions.tsv.z"
+#: A primary name beats an alternate one unless its town is smaller than this and the
+#: alternate's town :data:`ALT_FACTOR` times bigger ("Roma" is Rome, "Dili" is not Delhi).
+PRIMARY_POPULATION = 100_000
+ALT_FACTOR = 20
+#: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
+SMALL_POPULATION = 10_000
+
+
+@dataclass(frozen=True)
+class Regions:
+    """Folded names a query qualifies a town with (``data/regions.tsv.z``, built by
+    ``tools/build_regions.py`` from GeoNames, ISO 3166 and CLDR)."""
+
+    countries: dict[str, frozenset[str]]  # name in any language -> country codes
+    admin1: dict[str, frozenset[tuple[str, str]]]  # name, ISO code, initials -> (cc, admin1)
+    admin2: dict[str, tuple[tuple[str, float, float, float, float], ...]]  # name -> boxes
+
+    def holds(self, name: str, c: City) -> bool | None:
+        """Whether the region, state or country ``name`` holds town ``c`` (None: no such
+        region)."""
+        ccs, a1s, boxes = self.countries.get(name), self.admin1.get(name), self.admin2.get(name)
+        if ccs is None and a1s is None and boxes is None:
+            return None
+        m = 0.05  # degrees around a county's towns
+        return bool(
+            (ccs and c.cc in ccs)
+            or (a1s and (c.cc, c.admin1) in a1s)
+            or any(
+                cc == c.cc and la0 - m <= c.lat <= la1 + m and lo0 - m <= c.lng <= lo1 + m
+                for cc, la0, lo0, la1, lo1 in boxes or ()
+            )
+        )
+
+
+@functools.cache
+def regions() -> Regions:
+    """The region tables, read on first use (a few tens of milliseconds)."""
+    countries: dict[str, set[str]] = {}
+    admin1: dict[str, set[tuple[str, str]]] = {}
+    admin2: dict[str, list[tuple[str, float, float, float, float]]] = {}
+    for line in zlib.decompress(_REGIONS.read_bytes()).decode("utf-8").splitlines():
+        f = line.split("\t")
+        if f[0] == "C":
+            countries.setdefault(f[2], set()).add(f[1])
+        elif f[0] == "A":
+            admin1.setdefault(f[3], set()).add((f[1], f[2]))
+        elif f[0] == "B":
+            box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
+            admin2.setdefault(f[2], []).append(box)
+    return Regions(
+        {k: frozenset(v) for k, v in countries.items()},
+        {k: frozenset(v) for k, v in admin1.items()},
+        {k: tuple(v) for k, v in admin2.items()},
+    )
+
+
+def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
+    """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
+    languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
+    :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
+    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
+    from mapsnb.sandbox.world.geodata import fold_text
+
+    primary = [key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) for c in cands]
+    top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
+    strong = top >= PRIMARY_POPULATION
+    return [
+        0
+        if p
+        or (
+            not strong
+            and (n >= 2 or top < SMALL_POPULATION)
+            and c.population >= ALT_FACTOR * max(top, 1_000)
+        )
+        else 1
+        for c, p, n in zip(cands, primary, counts, strict=True)
+    ]
+
+
+_ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
+
+
+def name_variants(key: str) -> list[str]:
+    """``key`` and its spelled-out form ("st andrews" -> "saint andrews")."""
+    words = key.split()
+    full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
+    return [key] if full == key else [key, full]

