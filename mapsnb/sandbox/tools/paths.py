@@ -150,28 +150,32 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
         else:
             dist = haversine_m(a[0], a[1], b[0], b[1])
             n = max(8, min(per_leg, math.ceil(dist / 300)))
-            seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode)
+            shores = (a in waypoints, b in waypoints)
+            seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode, shores)
         path += seg if not path else seg[1:]
     rounded = _round_path(path)
     return tuple(rounded if len(rounded) > 1 else rounded * 2)
 
 
-def _wet(seg: list[Point], mode: str) -> bool:
-    """Whether a drawn leg strays over water: any open water for WALK and BICYCLE, a run
-    longer than a bridge (:data:`~mapsnb.sandbox.earth.crossings.BRIDGE_M`) for the others."""
+def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) -> bool:
+    """Whether a drawn leg strays over water: any open water for WALK and BICYCLE (water next
+    to an end counts only where ``shores`` says the end is a waypoint on a shore), a run longer
+    than a bridge (:data:`~mapsnb.sandbox.earth.crossings.BRIDGE_M`) for the others."""
     if mode in DRY_MODES:
-        return open_water_m(seg) > 0
+        return open_water_m(seg, shore_start=shores[0], shore_end=shores[1]) > 0
     return open_water_m(seg, min_run_m=BRIDGE_M, step_m=250.0) > 0
 
 
-def _ashore_leg(a: Point, b: Point, seed: int, variant: int, n: int, mode: str) -> list[Point]:
+def _ashore_leg(
+    a: Point, b: Point, seed: int, variant: int, n: int, mode: str, shores: tuple[bool, bool]
+) -> list[Point]:
     """:func:`_leg`, its bends flattened when they would stray over water."""
     base = _straight(a, b, n)
-    if _wet(base, mode):  # the way itself crosses water (a river a road bridges): keep it
+    if _wet(base, mode, shores):  # the way itself crosses water (a river a road bridges): keep it
         return _leg(a, b, seed, variant, n, mode, 0.0)
     for scale in (1.0, 0.4, 0.15):
         seg = _leg(a, b, seed, variant, n, mode, scale)
-        if not _wet(seg, mode):
+        if not _wet(seg, mode, shores):
             return seg
     return base
 
