@@ -181,7 +181,7 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
         way = ashore(a, b)
-        if way is not None:
+        if way is not None and (not walk or _dry_way(way)):
             return way
     if not walk and road_dry(a, b):
         return (a, b)
@@ -196,7 +196,15 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         if piece is None:
             return None
         out += piece[1:]
-    return tuple(out)
+    return tuple(out) if _dry_way(tuple(out)) else None
+
+
+def _dry_way(points: tuple[Point, ...]) -> bool:
+    """Whether a walk through ``points`` crosses no open water as a whole (short clips at two
+    joins can add up to a run of open water)."""
+    from mapsnb.sandbox.earth.water import open_water_m
+
+    return len(points) <= 2 or open_water_m(points) == 0
 
 
 def _way_m(points: tuple[Point, ...]) -> float:
@@ -212,7 +220,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
         way = ashore(a, b)
-        if way is not None:
+        if way is not None and (not walk or _dry_way(way)):
             return _roads(way)
     elif road_dry(a, b):
         return [Step(a, b)]
