@@ -93,7 +93,9 @@ def test_no_walk_or_ride_over_a_lake(box: Sandbox, mode: str) -> None:
             if open_water_beyond_links(path) > 0:
                 over.append(name)
             assert r["distanceMeters"] > haversine_m(*a, *b)
-    print(f"\n{mode}: {len(LAKE_PAIRS)} lake pairs, {answered} routes (round the shore), over water: {over}")
+    print(
+        f"\n{mode}: {len(LAKE_PAIRS)} lake pairs, {answered} routes (round the shore), over water: {over}"
+    )
     assert over == []
     assert answered >= 5  # short lakes are walked round, not refused
 
@@ -104,8 +106,12 @@ def test_drive_stays_ashore(box: Sandbox) -> None:
         (r,) = routes(box, a, b, "DRIVE")
         shares[name] = offshore_share(decode(r["encodedPolyline"]))
     worst = max(shares.items(), key=lambda kv: kv[1])
-    print(f"\nDRIVE offshore > 3 km: worst {worst[0]} {worst[1]:.1%}; mean {sum(shares.values()) / len(shares):.2%}")
-    assert all(s <= 0.05 for s in shares.values()), {k: round(v, 3) for k, v in shares.items() if v > 0.05}
+    print(
+        f"\nDRIVE offshore > 3 km: worst {worst[0]} {worst[1]:.1%}; mean {sum(shares.values()) / len(shares):.2%}"
+    )
+    assert all(s <= 0.05 for s in shares.values()), {
+        k: round(v, 3) for k, v in shares.items() if v > 0.05
+    }
 
 
 def test_ferries_take_their_sailing_time(box: Sandbox) -> None:

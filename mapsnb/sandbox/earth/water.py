@@ -89,14 +89,24 @@ def _odd(grid: tuple[int, int, array, array], step: int, lat: float, lng: float)
     return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 1  # odd: inside a run
 
 
+_PAIR: list[tuple[int, int, array, array]] = []
+
+
+def _both() -> list[tuple[int, int, array, array]]:
+    if not _PAIR:
+        _PAIR[:] = [_grid(), _grid(LAKE_RUNS, _LAKE_MAGIC)]
+    return _PAIR
+
+
 def is_lake(lat: float, lng: float) -> bool:
     """Whether the 1.25′ cell holding the point is in a lake or an inland sea."""
-    return _odd(_grid(LAKE_RUNS, _LAKE_MAGIC), _LAKE_STEP, lat, lng)
+    return _odd((_PAIR or _both())[1], _LAKE_STEP, lat, lng)
 
 
 def is_land(lat: float, lng: float) -> bool:
     """Whether the point is on land: not in the sea (1 km cells) nor in a lake (1.25′ cells)."""
-    return not _odd(_grid(), _STEP, lat, lng) and not is_lake(lat, lng)
+    sea, lake = _PAIR or _both()
+    return not _odd(sea, _STEP, lat, lng) and not _odd(lake, _LAKE_STEP, lat, lng)
 
 
 def near_land(lat: float, lng: float) -> bool:

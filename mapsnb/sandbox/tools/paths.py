@@ -90,7 +90,13 @@ def _bends(a: Point, b: Point, mode: str) -> float:
 
 
 def _leg(
-    a: Point, b: Point, seed: int, variant: int, vertices: int, mode: str = "DRIVE", scale: float = 1.0
+    a: Point,
+    b: Point,
+    seed: int,
+    variant: int,
+    vertices: int,
+    mode: str = "DRIVE",
+    scale: float = 1.0,
 ) -> list[Point]:
     """A road-like path from ``a`` to ``b`` about :func:`_bends` times the straight line."""
     target = _bends(a, b, mode)
@@ -163,7 +169,7 @@ def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) 
     than a bridge (:data:`~mapsnb.sandbox.earth.crossings.BRIDGE_M`) for the others."""
     if mode in DRY_MODES:
         return open_water_m(seg, shore_start=shores[0], shore_end=shores[1]) > 0
-    return open_water_m(seg, min_run_m=BRIDGE_M, step_m=250.0) > 0
+    return open_water_m(seg, min_run_m=BRIDGE_M, step_m=500.0) > 0
 
 
 def _ashore_leg(
