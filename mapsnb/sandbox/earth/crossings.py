@@ -2,10 +2,11 @@
 
 ``data/links.csv`` lists fixed links and ferries (both ends, the travel modes that may use
 them, speed and boarding time). A leg whose straight line crosses open water (:mod:`.water`)
-goes over the cheapest known link whose approaches are dry; WALK and BICYCLE legs with no such
-link have no route (live answers an empty ``routes`` list); DRIVE, TWO_WHEELER and TRANSIT legs
-with no known link keep their direct line (roads around bays and lakes the emulator does not
-model). Ferry and shuttle links add their crossing time and boarding time.
+goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessaloniki) or over
+the known link that takes less time (a ferry at its own speed, with its boarding time); WALK
+and BICYCLE legs with neither have no route (live answers an empty ``routes`` list); DRIVE,
+TWO_WHEELER and TRANSIT legs with neither keep their direct line (rare: the grid search gives
+up only on ways more than four times the straight line).
 """
 
 from __future__ import annotations
@@ -38,8 +39,8 @@ DRY_MODES = frozenset({"WALK", "BICYCLE"})
 _DETOUR_RATIO, _DETOUR_SLACK_M = 2.0, 25_000.0
 #: Two links are chained only when this close (the Golden Horn, then the Bosphorus).
 _CHAIN_M = 20_000.0
-#: DRIVE, TWO_WHEELER and TRANSIT legs longer than this keep their direct line (the emulator
-#: does not model the roads around every bay and lake); shorter ones cross water on links.
+#: DRIVE, TWO_WHEELER and TRANSIT legs up to this long are first tried with side points
+#: (:func:`ashore`); longer ones with a coarser check, then round the water on a grid.
 DRIVE_WATER_M = 150_000.0
 
 
@@ -150,37 +151,112 @@ def _ends(mode: str) -> list[tuple[Point, Point, Crossing]]:
     ]
 
 
-def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
-    """Steps from ``a`` to ``b``: direct or around a shore when that stays dry, else over one
-    or two known links (the cheapest with dry approaches)."""
+#: Road metres worth one second (about 90 km/h): how link times compare with roads.
+_ROAD_MPS = 25.0
+#: A road takes this much longer than its straight joins (bends) when ways are compared.
+_BENDS = 1.2
+
+
+@functools.lru_cache(maxsize=8192)
+def road_dry(a: Point, b: Point) -> bool:
+    """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
+    no run of water longer than :data:`BRIDGE_M` (samples 250 m apart; shores forgiven)."""
+    from mapsnb.sandbox.earth.water import _open_water
+
+    if crosses_water_line(a, b):
+        return False
+    return _open_water((a, b), True, True, BRIDGE_M, 250.0, True) == 0
+
+
+#: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
+BRIDGE_M = 2000.0
+
+
+def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
+    """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
+    by side points, or a way round the water found on a grid (:mod:`.overland`)."""
+    from mapsnb.sandbox.earth.overland import overland
+
     direct = _m(a, b)
-    if mode not in DRY_MODES and direct > DRIVE_WATER_M:
+    walk = mode in DRY_MODES
+    if walk or direct <= DRIVE_WATER_M:
+        way = ashore(a, b)
+        if way is not None and (not walk or _dry_way(way)):
+            return way
+    if not walk and road_dry(a, b):
+        return (a, b)
+    land = overland(a, b)
+    if land is None:
+        return None
+    if not walk:
+        return land
+    out: list[Point] = [land[0]]
+    for i, (p, q) in enumerate(itertools.pairwise(land)):
+        piece = ashore(p, q, 1, i == 0, i == len(land) - 2)
+        if piece is None:
+            return None
+        out += piece[1:]
+    return tuple(out) if _dry_way(tuple(out)) else None
+
+
+def _dry_way(points: tuple[Point, ...]) -> bool:
+    """Whether a walk through ``points`` crosses no open water as a whole (short clips at two
+    joins can add up to a run of open water)."""
+    from mapsnb.sandbox.earth.water import open_water_m
+
+    return len(points) <= 2 or open_water_m(points) == 0
+
+
+def _way_m(points: tuple[Point, ...]) -> float:
+    return sum(_m(p, q) for p, q in itertools.pairwise(points))
+
+
+def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
+    """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one
+    or two known links (whichever takes less time), else none for WALK and BICYCLE."""
+    direct = _m(a, b)
+    if direct < 1:
         return [Step(a, b)]
-    way = ashore(a, b)
-    if way is not None:
-        return _roads(way)
+    walk = mode in DRY_MODES
+    if walk or direct <= DRIVE_WATER_M:
+        way = ashore(a, b)
+        if way is not None and (not walk or _dry_way(way)):
+            return _roads(way)
+    elif road_dry(a, b):
+        return [Step(a, b)]
+    options: list[tuple[float, str, list[Step]]] = []
+    land = _land_way(a, b, mode)
+    if land is not None:
+        options.append((_way_m(land) * _BENDS / _ROAD_MPS, "", _roads(land)))
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
     ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
-    options: list[tuple[float, str, list[tuple[Point, Point, Crossing | None]]]] = []
+    plans: list[tuple[float, str, list[tuple[Point, Point, Crossing | None]]]] = []
     for p, q, link in ends:
-        cost = _m(a, p) + link.meters + _m(q, b)
-        options.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
+        cost = (_m(a, p) + _m(q, b)) * _BENDS / _ROAD_MPS + link.seconds
+        plans.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
     for (p1, q1, l1), (p2, q2, l2) in itertools.permutations(ends, 2):
         if l1 is not l2 and _m(q1, p2) < _CHAIN_M:
-            cost = _m(a, p1) + l1.meters + _m(q1, p2) + l2.meters + _m(q2, b)
-            if cost <= limit:
+            road = _m(a, p1) + _m(q1, p2) + _m(q2, b)
+            if road + l1.meters + l2.meters <= limit:
+                cost = road * _BENDS / _ROAD_MPS + l1.seconds + l2.seconds
                 parts = [(a, p1, None), (p1, q1, l1), (q1, p2, None), (p2, q2, l2), (q2, b, None)]
-                options.append((cost, f"{l1.name}+{l2.name}", parts))
-    for _, _, parts in sorted(options, key=lambda o: (o[0], o[1])):
+                plans.append((cost, f"{l1.name}+{l2.name}", parts))
+    best = min(options, default=None)
+    for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
+        if best is not None and cost >= best[0]:
+            break
         steps: list[Step] = []
         for p, q, via in parts:
-            way = (p, q) if via is not None else ashore(p, q, 1)
+            way = (p, q) if via is not None else _land_way(p, q, mode)
             if way is None:
                 break
             steps += [Step(p, q, via)] if via is not None else _roads(way)
         else:
-            return steps
-    return None if mode in DRY_MODES else [Step(a, b)]
+            options.append((cost, name, steps))
+            break
+    if options:
+        return min(options, key=lambda o: (o[0], o[1]))[2]
+    return None if walk else [Step(a, b)]
 
 
 @functools.lru_cache(maxsize=512)

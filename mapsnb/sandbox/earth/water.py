@@ -1,8 +1,10 @@
-"""Land or water at a point: the 1 km GLOBE land mask, shipped as run boundaries.
+"""Land or water at a point: the 1 km GLOBE land mask and the GSHHS lakes, as run boundaries.
 
 ``data/land_runs.bin`` is derived from ``global-land-mask`` (the NOAA GLOBE 30-arc-second grid)
-by ``tools/build_land_mask.py``: per row of 1/120°, the columns where land and sea swap (most
-lakes count as land, as in the source).
+by ``tools/build_land_mask.py``: per row of 1/120°, the columns where land and sea swap (lakes
+count as land in that source). ``data/lake_runs.bin`` adds lakes and inland seas (Geneva,
+Titicaca, Victoria, Baikal, the Caspian, the Great Lakes ...): the lake class of basemap's
+1.25′ land/sea/lake mask (GSHHS, LGPL), built by ``tools/build_water_terrain.py``, 0.16 MB.
 Importing ``global-land-mask`` itself inflates a 1 GB array (10 s); this file is 1.1 MB and
 loads in milliseconds, lazily, on the first question. At this grid the Hudson at Manhattan, the
 Bosphorus, the Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are
@@ -31,6 +33,7 @@ __all__ = [
     "SHORE_M",
     "crosses_open_water",
     "crosses_water_line",
+    "is_lake",
     "is_land",
     "near_land",
     "open_water_m",
@@ -40,10 +43,13 @@ LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"
 #: Rivers and straits the 1 km grid marks as land though no walk crosses them (the Hudson north
 #: of midtown): centre lines, crossed only on a known link.
 WATER_LINES = Path(__file__).resolve().parents[1] / "data" / "water_lines.csv"
+LAKE_RUNS = Path(__file__).resolve().parents[1] / "data" / "lake_runs.bin"
 _MAGIC = b"MAPSNB-LAND-RUNS-1\n"
+_LAKE_MAGIC = b"MAPSNB-LAKE-RUNS-1\n"
 _STEP = 120  # cells per degree
+_LAKE_STEP = 48
 _LOCK = threading.Lock()
-_GRID: tuple[int, int, array, array] | None = None
+_GRIDS: dict[Path, tuple[int, int, array, array]] = {}
 #: Path samples are this far apart when measuring water (a tenth of a grid cell).
 SAMPLE_M = 100.0
 #: A stretch of water at least this long is open water (a walk cannot cross it without a bridge);
@@ -53,15 +59,16 @@ OPEN_RUN_M = 150.0
 SHORE_M = 1200.0
 
 
-def _grid() -> tuple[int, int, array, array]:
-    global _GRID
-    if _GRID is None:
+def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, array, array]:
+    grid = _GRIDS.get(path)
+    if grid is None:
         with _LOCK:
-            if _GRID is None:
-                data = LAND_RUNS.read_bytes()
-                if not data.startswith(_MAGIC):
-                    raise ValueError(f"{LAND_RUNS} is not a land-runs file")
-                body = zlib.decompress(data[len(_MAGIC) :])
+            grid = _GRIDS.get(path)
+            if grid is None:
+                data = path.read_bytes()
+                if not data.startswith(magic):
+                    raise ValueError(f"{path} is not a runs file")
+                body = zlib.decompress(data[len(magic) :])
                 rows, cols = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
                 offsets, bounds = array("I"), array("H")
                 end = 8 + 4 * (rows + 1)
@@ -70,17 +77,36 @@ def _grid() -> tuple[int, int, array, array]:
                 if sys.byteorder != "little":  # pragma: no cover
                     offsets.byteswap()
                     bounds.byteswap()
-                _GRID = (rows, cols, offsets, bounds)
-    return _GRID
+                grid = _GRIDS[path] = (rows, cols, offsets, bounds)
+    return grid
+
+
+def _odd(grid: tuple[int, int, array, array], step: int, lat: float, lng: float) -> bool:
+    rows, cols, offsets, bounds = grid
+    i = min(rows - 1, max(0, int((90.0 - lat) * step)))
+    j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * step)))
+    lo, hi = offsets[i], offsets[i + 1]
+    return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 1  # odd: inside a run
+
+
+_PAIR: list[tuple[int, int, array, array]] = []
+
+
+def _both() -> list[tuple[int, int, array, array]]:
+    if not _PAIR:
+        _PAIR[:] = [_grid(), _grid(LAKE_RUNS, _LAKE_MAGIC)]
+    return _PAIR
+
+
+def is_lake(lat: float, lng: float) -> bool:
+    """Whether the 1.25′ cell holding the point is in a lake or an inland sea."""
+    return _odd((_PAIR or _both())[1], _LAKE_STEP, lat, lng)
 
 
 def is_land(lat: float, lng: float) -> bool:
-    """Whether the 1 km cell holding the point is land."""
-    rows, cols, offsets, bounds = _grid()
-    i = min(rows - 1, max(0, int((90.0 - lat) * _STEP)))
-    j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * _STEP)))
-    lo, hi = offsets[i], offsets[i + 1]
-    return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 0  # odd: inside an ocean run
+    """Whether the point is on land: not in the sea (1 km cells) nor in a lake (1.25′ cells)."""
+    sea, lake = _PAIR or _both()
+    return not _odd(sea, _STEP, lat, lng) and not _odd(lake, _LAKE_STEP, lat, lng)
 
 
 def near_land(lat: float, lng: float) -> bool:

@@ -1,8 +1,11 @@
 """Synthetic road-like paths in the emulator: the geometry both route tools share.
 
-Each leg is a gently curving path (a staircase of grid steps for short urban legs) through
-every waypoint in order, with deterministic jitter from a hash; a sea between two waypoints
-is crossed only by a bridge, tunnel or ferry the travel mode may use.
+Each leg is a smooth, gently bowed path through every waypoint in order (no right-angle
+steps), shaped deterministically from a hash: on the way round a lake or a bay it follows the
+corners :mod:`mapsnb.sandbox.earth.overland` found; out of town it is about
+:data:`PLAIN_BENDS` times the straight line, more where the terrain is rugged (switchbacks);
+its bends flatten where they would stray over water. A sea between two waypoints is crossed
+only by a bridge, tunnel or ferry the travel mode may use.
 """
 
 from __future__ import annotations
@@ -11,10 +14,11 @@ import functools
 import itertools
 import math
 
-from mapsnb.polyline import haversine_m
+from mapsnb.polyline import haversine_m, path_length_m
 from mapsnb.sandbox.common import stable_int
-from mapsnb.sandbox.earth.crossings import DRY_MODES, plan
+from mapsnb.sandbox.earth.crossings import BRIDGE_M, DRY_MODES, plan
 from mapsnb.sandbox.earth.land import connected, landmass
+from mapsnb.sandbox.earth.terrain import ruggedness
 from mapsnb.sandbox.earth.water import open_water_m
 from mapsnb.sandbox.world.cities import country_at
 
@@ -30,8 +34,19 @@ def hash_fraction(h: int, shift: int) -> float:
     return ((h >> shift) & 0xFFFF) / 0x10000
 
 
-def _leg(a: Point, b: Point, seed: int, variant: int, vertices: int) -> list[Point]:
-    """A road-like path from ``a`` to ``b`` (both included)."""
+#: A road is this much longer than the straight line on a plain, and up to :data:`HILL_BENDS`
+#: more in the mountains (switchbacks): the ratio rises with the terrain's relief.
+PLAIN_BENDS, HILL_BENDS = 1.18, 0.35
+#: Legs shorter than this are city streets: gentle curves only, no switchbacks.
+CITY_M = 8000.0
+
+
+def _curve(
+    a: Point, b: Point, seed: int, variant: int, vertices: int, wiggle: float, scale: float
+) -> list[Point]:
+    """A smooth road-like path from ``a`` to ``b`` (both included): a gentle bow with smaller
+    bends on it and, when ``wiggle`` > 0, switchbacks of that steepness (2πA/λ); every term
+    fades out at both ends, so legs join without a kink."""
     dist = haversine_m(a[0], a[1], b[0], b[1])
     if dist < 1:
         return [a, b]
@@ -43,33 +58,59 @@ def _leg(a: Point, b: Point, seed: int, variant: int, vertices: int) -> list[Poi
     nx, ny = -by / length, bx / length
     h = stable_int("leg", a, b, seed, variant)
     sign = 1 if h & 1 else -1
-    amp1 = sign * length * (0.06 + 0.08 * hash_fraction(h, 8)) * (1 + 0.8 * variant)
-    amp2 = length * (0.06 * hash_fraction(h, 24) - 0.03) * (1 + variant)
-    amp3 = -sign * length * (0.012 + 0.01 * hash_fraction(h, 40))
-    amp4 = sign * length * (0.006 + 0.006 * hash_fraction(h, 48))
-    urban = dist < 8000
-    steps = max(3, min(40, round(dist / 350))) if urban else max(8, vertices)
-    spacing = length / steps
+    amp1 = sign * length * (0.025 + 0.03 * hash_fraction(h, 8)) * (1 + 0.8 * variant) * scale
+    amp2 = length * (0.03 * hash_fraction(h, 24) - 0.015) * (1 + variant) * scale
+    amp3 = -sign * length * (0.006 + 0.005 * hash_fraction(h, 40)) * scale
+    steps = max(8, vertices)
+    waves = max(1, round(steps / 10)) if wiggle > 0 else 0
+    amp_w = wiggle * length / waves / (2 * math.pi) * scale if waves else 0.0
     pts: list[Point] = []
     for k in range(steps + 1):
         t = k / steps
-        jitter = (hash_fraction(h * 2654435761 + k * 40503, 0) - 0.5) * 0.3 * spacing
+        fade = math.sin(math.pi * t)
         lat_off = (
-            amp1 * math.sin(math.pi * t)
+            amp1 * fade
             + amp2 * math.sin(2 * math.pi * t)
             + amp3 * math.sin(7 * math.pi * t)
-            + amp4 * math.sin(13 * math.pi * t)
-            + jitter * math.sin(math.pi * t)
+            + amp_w * math.sin(2 * math.pi * waves * t) * min(1.0, 4 * fade)
         )
         x, y = bx * t + nx * lat_off, by * t + ny * lat_off
         pts.append((a[0] + y / ky, ((a[1] + x / kx) + 540) % 360 - 180))
     pts[0], pts[-1] = a, b
-    if urban:  # right-angle grid steps between successive control points
-        grid: list[Point] = [pts[0]]
-        for k, (p, q) in enumerate(itertools.pairwise(pts)):
-            corner = (q[0], p[1]) if (h >> (k % 60)) & 1 else (p[0], q[1])
-            grid += [corner, q]
-        pts = grid
+    return pts
+
+
+def _bends(a: Point, b: Point, mode: str) -> float:
+    """How much longer than the straight line the road from ``a`` to ``b`` is: a plain's
+    bends plus switchbacks where the ground is rugged (:func:`~mapsnb.sandbox.earth.terrain.ruggedness`)."""
+    if haversine_m(a[0], a[1], b[0], b[1]) < CITY_M:
+        return 1.0
+    extra = HILL_BENDS * ruggedness((a, b)) if mode not in DRY_MODES else 0.0
+    return PLAIN_BENDS + extra
+
+
+def _leg(
+    a: Point,
+    b: Point,
+    seed: int,
+    variant: int,
+    vertices: int,
+    mode: str = "DRIVE",
+    scale: float = 1.0,
+) -> list[Point]:
+    """A road-like path from ``a`` to ``b`` about :func:`_bends` times the straight line."""
+    target = _bends(a, b, mode)
+    pts = _curve(a, b, seed, variant, vertices, 0.0, scale)
+    if target <= 1.0:
+        return pts
+    straight = haversine_m(a[0], a[1], b[0], b[1])
+    wiggle = 2.0 * math.sqrt(max(0.0, target * straight / path_length_m(pts) - 1))
+    for _ in range(3):  # the length grows about as sqrt(1 + wiggle²): two corrections suffice
+        pts = _curve(a, b, seed, variant, vertices, wiggle, scale)
+        ratio = path_length_m(pts) / (target * straight)
+        if abs(ratio - 1) < 0.02:
+            break
+        wiggle *= 1 + (1 / ratio - 1) * 2.5
     return pts
 
 
@@ -115,12 +156,34 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
         else:
             dist = haversine_m(a[0], a[1], b[0], b[1])
             n = max(8, min(per_leg, math.ceil(dist / 300)))
-            seg = _leg(a, b, stable_int(mode, i), variant, n)
-            if mode in DRY_MODES and open_water_m(seg):  # the curve strays off the shore
-                seg = _straight(a, b, n)
+            shores = (a in waypoints, b in waypoints)
+            seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode, shores)
         path += seg if not path else seg[1:]
     rounded = _round_path(path)
     return tuple(rounded if len(rounded) > 1 else rounded * 2)
+
+
+def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) -> bool:
+    """Whether a drawn leg strays over water: any open water for WALK and BICYCLE (water next
+    to an end counts only where ``shores`` says the end is a waypoint on a shore), a run longer
+    than a bridge (:data:`~mapsnb.sandbox.earth.crossings.BRIDGE_M`) for the others."""
+    if mode in DRY_MODES:
+        return open_water_m(seg, shore_start=shores[0], shore_end=shores[1]) > 0
+    return open_water_m(seg, min_run_m=BRIDGE_M, step_m=500.0) > 0
+
+
+def _ashore_leg(
+    a: Point, b: Point, seed: int, variant: int, n: int, mode: str, shores: tuple[bool, bool]
+) -> list[Point]:
+    """:func:`_leg`, its bends flattened when they would stray over water."""
+    base = _straight(a, b, n)
+    if _wet(base, mode, shores):  # the way itself crosses water (a river a road bridges): keep it
+        return _leg(a, b, seed, variant, n, mode, 0.0)
+    for scale in (1.0, 0.4, 0.15):
+        seg = _leg(a, b, seed, variant, n, mode, scale)
+        if not _wet(seg, mode, shores):
+            return seg
+    return base
 
 
 def _straight(a: Point, b: Point, n: int) -> list[Point]:

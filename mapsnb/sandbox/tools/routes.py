@@ -32,6 +32,7 @@ from mapsnb.sandbox.common import (
     waypoint_label,
 )
 from mapsnb.sandbox.earth.crossings import link_cost
+from mapsnb.sandbox.earth.terrain import ruggedness
 from mapsnb.sandbox.tools.locations import resolve_location
 from mapsnb.sandbox.tools.paths import Point, build_path
 from mapsnb.sandbox.world.cities import timezone_at
@@ -100,8 +101,16 @@ def traffic_factor(local_hour: int) -> float:
     return 1.1
 
 
-def _duration_s(mode: str, meters: float, pref: str, local_hour: int, variant: int) -> int:
+#: Mountain roads are this much slower at full ruggedness (Lima to Cusco: about 20 h).
+HILL_SLOWDOWN = 0.8
+
+
+def _duration_s(
+    mode: str, meters: float, pref: str, local_hour: int, variant: int, rugged: float = 0.0
+) -> int:
     seconds = meters / (_speed_kmh(mode, meters) / 3.6) * (1 + 0.04 * variant)
+    if mode in ("DRIVE", "TRANSIT"):
+        seconds *= 1 + HILL_SLOWDOWN * rugged
     if mode == "TRANSIT":
         seconds += 300
     if pref == "AWARE" and mode in ("DRIVE", "TRANSIT"):
@@ -285,7 +294,8 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             return {"routes": []}
         meters = path_length_m(path)
         link_m, link_s = link_cost(req.points, req.mode)  # ferries: their speed, boarding
-        seconds = _duration_s(req.mode, meters - link_m, req.pref, hour, v) + round(link_s)
+        rugged = ruggedness(req.points) if straight > 8000 else 0.0
+        seconds = _duration_s(req.mode, meters - link_m, req.pref, hour, v, rugged) + round(link_s)
         found.append((seconds, v, meters, path))
     found.sort(key=lambda r: (r[0], r[1]))
     routes = []
