@@ -17,6 +17,8 @@ from mapsnb.widgets._routes import RouteForm
 __all__ = ["Explorer", "explore"]
 
 TITLES = ("Places", "Routes", "Environment", "Resolve")
+#: The narrowest the forms or the map get before the map moves below the forms.
+MIN_PANE = "440px"
 
 
 class Explorer(w.VBox):
@@ -67,10 +69,11 @@ class Explorer(w.VBox):
             # a repeated status text fires no change: every success takes the line too
             form.on_result(self._status_after_result(form, title))
         self._on_tab()
-        self.tabs.layout = w.Layout(width="45%")
-        self.map.layout = w.Layout(width="55%", height="480px")
+        # side by side when there is room (each at least MIN_PANE), else the map below the forms
+        self.tabs.layout = w.Layout(flex="1 1 45%", min_width=MIN_PANE)
+        self.map.layout = w.Layout(flex="1 1 55%", min_width=MIN_PANE, height="480px")
         self.children = (
-            w.HBox([self.tabs, self.map]),
+            w.HBox([self.tabs, self.map], layout=w.Layout(flex_flow="row wrap")),
             self.status,
             self.tables,
             self.charts,
