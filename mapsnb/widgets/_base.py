@@ -100,7 +100,8 @@ def draw_on(m: ipyleaflet.Map, *results: Any, controls: Sequence[ipyleaflet.Cont
 
 def map_note(text: str) -> ipyleaflet.WidgetControl:
     """A small note on a map (top right), saying why it shows nothing for the latest lookup."""
-    box = w.HTML(f"<div style='{NOTE_STYLE};max-width:260px;padding:0 4px'>ⓘ {text}</div>")
+    style = f"{NOTE_STYLE};max-width:260px;padding:2px 6px;line-height:1.35"
+    box = w.HTML(f"<div style='{style}'>{text}</div>")
     box.add_class("mapsnb-map-note")
     return ipyleaflet.WidgetControl(widget=box, position="topright")
 

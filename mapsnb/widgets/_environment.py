@@ -83,6 +83,7 @@ class EnvironmentForm(BaseForm):
             value=None,
             description="Hour",
         )
+        self.hour.index = 0  # value None is also "no selection": show the "none" choice
         self.time_help = w.HTML(f"<small>{_html.text(TIME_HELP)}</small>")
         self.units = w.ToggleButtons(options=list(UNITS), value="METRIC", description="Units")
         self.pollutants = w.Checkbox(value=False, description="Pollutant concentrations")
