@@ -515,8 +515,10 @@ def test_negative_control_missing_jupyter_leaflet_is_a_widget_error(
 # ------------------------------------------------------- fonts and the offline note (issue 30)
 WIDGET_FONTS = """() => {
     const pick = s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length);
+    // the forms' labels, inputs and buttons (a map's own boxes keep Leaflet's sans-serif font)
     const widgets = pick('.widget-subarea .widget-label, .widget-subarea input, '
-        + '.widget-subarea button, .widget-subarea .widget-html-content');
+        + '.widget-subarea button, .widget-subarea .widget-html-content')
+        .filter(e => !e.closest('.leaflet-container'));
     const text = pick('.jp-RenderedMarkdown p')[0];
     return {page: text ? getComputedStyle(text).fontFamily : null,
             widgets: [...new Set(widgets.map(e => getComputedStyle(e).fontFamily))],
@@ -530,9 +532,10 @@ CONTENT = """() => ({tables: document.querySelectorAll('.jp-OutputArea-output ta
 
 
 def _generic(font_family: str) -> str:
-    """The generic family a CSS font-family list ends with (``serif`` when it names none)."""
-    last = font_family.split(",")[-1].strip().strip("'\"").lower()
-    return last if last in {"serif", "sans-serif", "monospace", "system-ui"} else "serif"
+    """The first generic family of a CSS font-family list (``serif``, the browsers' default,
+    when it names none)."""
+    names = [name.strip().strip("'\"").lower() for name in font_family.split(",")]
+    return next((n for n in names if n in {"serif", "sans-serif", "monospace"}), "serif")
 
 
 def test_exported_widgets_use_the_page_sans_serif_font(
