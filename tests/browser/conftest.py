@@ -62,7 +62,10 @@ IGNORED_CONSOLE = re.compile(
 #: Errors that do not concern the page's widgets. Voila 0.5.13 (built on JupyterLab 4.2 core)
 #: loads every lab extension, and Notebook 7.6's ``@jupyter-notebook/lab-extension`` cannot get
 #: the shared ``@jupyterlab/docregistry`` there ("RUNTIME-012"); that extension is not used by
-#: Voila pages.
+#: Voila pages. Checked (issue 30): the app page logs it with no mapsnb widget involved
+#: ("The getter for the shared module is not a function ... #RUNTIME-012 ... shareKey
+#: @jupyterlab/docregistry") and it is gone when Voila runs with
+#: ``--VoilaConfiguration.extension_denylist='["@jupyter-notebook/lab-extension"]'``.
 KNOWN_BENIGN = (
     re.compile(r"RUNTIME-012[\s\S]*@jupyter-notebook/lab-extension/static/remoteEntry"),
 )
