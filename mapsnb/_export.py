@@ -7,7 +7,11 @@ template) next to an ``index.html`` listing them: a folder a teacher uploads to 
 Maps survive the export: the page carries the widgets' state and loads the widget manager
 (``@jupyter-widgets/html-manager``) and ``jupyter-leaflet`` from a public CDN, so maps can be
 panned and zoomed with no kernel. Forms and buttons cannot run anything there: that needs a kernel
-(Binder or a local Jupyter).
+(Binder or a local Jupyter). Each widget output carries a short note that the widget manager's
+view replaces (CSS hides the note once the view is in the page): a reader without internet
+access, or whose network blocks the CDNs, reads why the map is missing instead of an empty
+``Out[4]:``. Widgets use the page's sans-serif UI font (nbconvert's page leaves them in the
+browser's default serif).
 
 By default the kernels run without ``GOOGLE_MAPS_API_KEY``: the pages show the built-in
 emulator's labelled synthetic data, free and reproducible. ``live=True`` keeps the key (billed).
@@ -36,7 +40,14 @@ from typing import Any
 from mapsnb import _html, settings
 from mapsnb._version import __version__
 
-__all__ = ["ExportedPage", "export_notebooks", "find_notebooks", "page_names", "safe_html"]
+__all__ = [
+    "ExportedPage",
+    "export_notebooks",
+    "find_notebooks",
+    "finish_page",
+    "page_names",
+    "safe_html",
+]
 
 #: Seconds a single cell may run before the export fails.
 CELL_TIMEOUT = 120
@@ -218,6 +229,96 @@ def clean_widget_state(nb: Any) -> int:
     return changed
 
 
+#: The page's own CSS: widgets in its UI font, and the offline notes (shown only when no widget
+#: view took their place after a few seconds; printed when no view did).
+PAGE_CSS = """<style id="mapsnb-page-style">
+.widget-subarea, .widget-subarea input, .widget-subarea button, .widget-subarea select,
+.widget-subarea textarea, .mapsnb-widget-note {
+  font-family: var(--jp-ui-font-family, system-ui, -apple-system, 'Segoe UI', helvetica, arial,
+    sans-serif);
+}
+.mapsnb-widget-note {
+  font-size: var(--jp-ui-font-size1, 13px); color: #5f4b00; background: #fff8e1;
+  border: 1px solid #f0d58c; border-radius: 4px; padding: 6px 10px; margin: 4px 0;
+  max-width: 42rem; visibility: hidden; animation: mapsnb-note-show 0s linear 3s forwards;
+}
+@keyframes mapsnb-note-show { to { visibility: visible; } }
+.mapsnb-widget-note:has(+ .widget-subarea) { display: none; }
+.mapsnb-widget-note:has(+ .widget-subarea .jupyter-widgets-error-widget) { display: block; }
+@media print { .mapsnb-widget-note { visibility: visible; animation: none; } }
+</style>
+"""
+#: The note of a widget output holding a map, and of any other widget (a form).
+MAP_NOTE = (
+    "This map needs internet access: its scripts (Leaflet and the Jupyter widget manager) load "
+    "from public CDNs, which this page could not reach. The tables and charts on this page do "
+    "not need them."
+)
+WIDGET_NOTE = (
+    "This interactive widget needs internet access to be drawn (its scripts load from public "
+    "CDNs) and a running kernel to be used."
+)
+MAP_MODELS = frozenset({"LeafletMapModel"})
+_VIEW_TAG = re.compile(
+    r'(<script type="application/vnd\.jupyter\.widget-view\+json">\s*(\{.*?\})\s*</script>)',
+    re.S,
+)
+
+
+def _widget_models(nb: Any) -> dict[str, Any]:
+    state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
+    models = state.get("state") if isinstance(state, dict) else None
+    return models if isinstance(models, dict) else {}
+
+
+def _holds_map(models: dict[str, Any], model_id: str) -> bool:
+    """True when the widget ``model_id`` is a map or holds one (an Explorer, a form)."""
+    seen: set[str] = set()
+    todo = [model_id]
+    while todo:
+        current = todo.pop()
+        if current in seen or not isinstance(models.get(current), dict):
+            continue
+        seen.add(current)
+        model = models[current]
+        if model.get("model_name") in MAP_MODELS:
+            return True
+        todo += list(_model_refs(model.get("state")))
+    return False
+
+
+def _model_refs(value: Any) -> Iterable[str]:
+    if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+        yield value[len("IPY_MODEL_") :]
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _model_refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _model_refs(item)
+
+
+def finish_page(body: str, nb: Any) -> str:
+    """``body`` (an exported page) with mapsnb's CSS and a note before every widget view."""
+    import json
+
+    models = _widget_models(nb)
+
+    def note(match: re.Match[str]) -> str:
+        try:
+            model_id = str(json.loads(match.group(2)).get("model_id", ""))
+        except (ValueError, AttributeError):
+            return match.group(1)
+        text = MAP_NOTE if _holds_map(models, model_id) else WIDGET_NOTE
+        return f'<div class="mapsnb-widget-note" role="note">{_html.text(text)}</div>' + (
+            match.group(1)
+        )
+
+    body = _VIEW_TAG.sub(note, body)
+    head = body.lower().find("</head>")
+    return body if head < 0 else body[:head] + PAGE_CSS + body[head:]
+
+
 def _sanitize_markdown(exporter: Any) -> None:
     """Make ``exporter`` clean every Markdown cell (and Markdown output) it renders."""
     import jinja2
@@ -284,6 +385,7 @@ def export_notebook(
     exporter = exporter or _html_exporter()
     title = _title(nb, notebook.stem)
     body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": title}})
+    body = finish_page(body, nb)
     path = outdir / (name or f"{notebook.stem}.html")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(body, encoding="utf-8")

@@ -33,7 +33,7 @@ from mapsnb.errors import (
 )
 from mapsnb.results import ToolResult
 
-__all__ = ["BaseForm", "default_client", "new_map"]
+__all__ = ["BaseForm", "clear_drawn", "default_client", "fit_labels", "new_map"]
 
 logger = logging.getLogger("mapsnb.widgets")
 
@@ -48,6 +48,10 @@ ERROR_STYLE = "color:#b00020"
 #: The status line after a failed query cleared the previous (now stale) results.
 CLEARED_NOTE = "Previous results cleared: the new query failed."
 NOTE_STYLE = "color:#8a6d00"
+#: The map attribute listing the layers and controls the forms drew on it (all forms sharing it).
+DRAWN = "mapsnb_form_drawn"
+#: Inputs that keep a readable width whatever their label (the label takes what it needs).
+INPUT_MIN_WIDTH = "16em"
 
 
 def default_client(client: Any = None) -> Any:
@@ -66,6 +70,74 @@ def new_map(center: tuple[float, float] = DEFAULT_CENTER, zoom: int = 11) -> ipy
     )
     m.add_class("mapsnb-map")
     return m
+
+
+def clear_drawn(m: ipyleaflet.Map) -> None:
+    """Remove from ``m`` what forms drew on it: every layer and control any form sharing the map
+    added (markers, sources and legend boxes, notes), and mapsnb's layers and controls."""
+    from mapsnb import layers
+
+    for item in getattr(m, DRAWN, []):
+        if item in m.layers or item in m.controls:
+            m.remove(item)
+    setattr(m, DRAWN, [])
+    layers.clear(m)
+
+
+def draw_on(m: ipyleaflet.Map, *results: Any, controls: Sequence[ipyleaflet.Control] = ()) -> None:
+    """Replace what forms drew on ``m`` with ``results`` (drawn by :func:`mapsnb.show`) and
+    ``controls``; remember what was added, so the next lookup of any form removes it."""
+    from mapsnb import layers
+
+    clear_drawn(m)
+    before = {id(item) for item in (*m.layers, *m.controls)}
+    if results:
+        layers.show(*results, map=m)
+    for control in controls:
+        m.add(control)
+    setattr(m, DRAWN, [item for item in (*m.layers, *m.controls) if id(item) not in before])
+
+
+def map_note(text: str) -> ipyleaflet.WidgetControl:
+    """A small note on a map (top right), saying why it shows nothing for the latest lookup."""
+    style = f"{NOTE_STYLE};max-width:260px;padding:2px 6px;line-height:1.35"
+    box = w.HTML(f"<div style='{style}'>{text}</div>")
+    box.add_class("mapsnb-map-note")
+    return ipyleaflet.WidgetControl(widget=box, position="topright")
+
+
+def fit_labels(root: w.Widget) -> None:
+    """Let every label in ``root`` show in full: descriptions as wide as their text, buttons and
+    check boxes as wide as their captions, inputs wide enough to read, rows that wrap."""
+    if isinstance(root, w.Output):
+        return
+    style = getattr(root, "style", None)
+    if (
+        getattr(root, "description", "")
+        and style is not None
+        and hasattr(style, "description_width")
+    ):
+        style.description_width = "initial"
+    if isinstance(root, w.ToggleButtons):
+        root.style.button_width = "auto"
+    if isinstance(root, w.Checkbox):
+        root.indent = False
+        root.layout.width = "auto"
+    elif isinstance(root, (w.Button, w.Label)):
+        root.layout.width = "auto"
+        root.layout.flex = "0 0 auto"
+    elif isinstance(root, (w.Text, w.FloatText, w.IntText, w.Dropdown, w.DatePicker)):
+        root.layout.min_width = INPUT_MIN_WIDTH
+        root.layout.width = "auto"
+        root.layout.flex = "1 1 auto"
+    elif isinstance(root, (w.IntSlider, w.FloatSlider)):
+        root.layout.width = "auto"
+        root.layout.min_width = "20em"
+    if isinstance(root, w.HBox):
+        root.layout.flex_flow = "row wrap"
+        root.layout.align_items = "center"
+    for child in getattr(root, "children", ()):
+        fit_labels(child)
 
 
 # ----------------------------------------------------------------------------- HTML helpers
@@ -257,6 +329,7 @@ class BaseForm(w.VBox):
             if self._owns_map and self.map is not None:
                 children.append(self.map)
         self.children = tuple(children)
+        fit_labels(self)
 
     # ----------------------------------------------------------------------------- public
     def on_result(self, callback: ResultCallback) -> ResultCallback:
@@ -285,9 +358,7 @@ class BaseForm(w.VBox):
         self.output.outputs = ()
         self._clear_extra()
         if self.map is not None:
-            from mapsnb import layers
-
-            layers.clear(self.map)
+            clear_drawn(self.map)
         self.status.value = f"<i>{CLEARED_NOTE}</i>"
 
     def _clear_extra(self) -> None:
@@ -361,13 +432,12 @@ class BaseForm(w.VBox):
         self.table.value = table
         self.attribution.value = attribution_html(result)
 
-    def _draw(self, *results: Any) -> None:
-        """Replace mapsnb's layers on the map with ``results``."""
+    def _draw(self, *results: Any, controls: Sequence[ipyleaflet.Control] = ()) -> None:
+        """Replace what the previous lookup (of any form sharing the map) drew with ``results``
+        and ``controls``."""
         if self.map is None:
             return
-        from mapsnb import layers
-
-        layers.show(*results, map=self.map)
+        draw_on(self.map, *results, controls=controls)
 
     def _source_note(self, result: ToolResult) -> str:
         """`` — <source>`` for a status line (HTML; the source is escaped: a cache file shared

@@ -18,6 +18,7 @@ from mapsnb.widgets._base import (
     figure_output,
     frame_html,
     html_output,
+    map_note,
     note_html,
     parse_lat_lng,
 )
@@ -82,6 +83,7 @@ class EnvironmentForm(BaseForm):
             value=None,
             description="Hour",
         )
+        self.hour.index = 0  # value None is also "no selection": show the "none" choice
         self.time_help = w.HTML(f"<small>{_html.text(TIME_HELP)}</small>")
         self.units = w.ToggleButtons(options=list(UNITS), value="METRIC", description="Units")
         self.pollutants = w.Checkbox(value=False, description="Pollutant concentrations")
@@ -135,7 +137,7 @@ class EnvironmentForm(BaseForm):
         domains = ", ".join(map(str, result.domains)) or "no data"
         status = _html.text(f"{domains} — {mode}{zone}")
         self.status.value = f"{status}{self._source_note(result)}"
-        self._mark(self.location_value)
+        self._mark(self.location_value, result)
         return result
 
     def _charts(self, result: EnvironmentResult) -> list[dict[str, Any]]:
@@ -170,15 +172,34 @@ class EnvironmentForm(BaseForm):
                 outputs.append(html_output(table))
         return outputs
 
-    def _mark(self, location: str | tuple[float, float]) -> None:
-        """Mark a coordinate location on the map (replacing mapsnb's layers); an address is not
-        geocoded, so the map is left as it is."""
-        if self.map is None or not isinstance(location, tuple):
+    def _mark(self, location: str | tuple[float, float], result: EnvironmentResult) -> None:
+        """Mark the location on the map, replacing what the previous lookup drew there.
+
+        A coordinate pair (or the location the answer says it is for) gets a marker; an address
+        without coordinates is not geocoded (that would be another, billed, call): the map then
+        says so, and shows nothing of an earlier lookup elsewhere.
+        """
+        if self.map is None:
+            return
+        returned = result.returned_location
+        point = location if isinstance(location, tuple) else None
+        if point is None and returned is not None:
+            point = (float(returned[0]), float(returned[1]))
+        if point is None:
+            where = _html.text(str(location))
+            self._draw(
+                controls=[
+                    map_note(
+                        f"Environment for <b>{where}</b>: no coordinates to mark. Type "
+                        "“lat, lng” or click the map to mark the place."
+                    )
+                ]
+            )
             return
         marker = ipyleaflet.Marker(
-            location=location, draggable=False, title="Environment lookup", name="mapsnb:location"
+            location=point, draggable=False, title="Environment lookup", name="mapsnb:location"
         )
         # the map credits the answer it marks (its attribution; synthetic data says so)
         marker.mapsnb_attributions, marker.mapsnb_synthetic = frame_credits(self.frame)
         self._draw(marker)
-        self.map.center = location
+        self.map.center = point

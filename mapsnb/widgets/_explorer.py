@@ -17,6 +17,8 @@ from mapsnb.widgets._routes import RouteForm
 __all__ = ["Explorer", "explore"]
 
 TITLES = ("Places", "Routes", "Environment", "Resolve")
+#: The narrowest the forms and the map get before the map moves below the forms.
+FORMS_WIDTH, MAP_WIDTH = "420px", "400px"
 
 
 class Explorer(w.VBox):
@@ -67,10 +69,11 @@ class Explorer(w.VBox):
             # a repeated status text fires no change: every success takes the line too
             form.on_result(self._status_after_result(form, title))
         self._on_tab()
-        self.tabs.layout = w.Layout(width="45%")
-        self.map.layout = w.Layout(width="55%", height="480px")
+        # side by side when there is room for both, else the map below the forms
+        self.tabs.layout = w.Layout(flex=f"1 1 {FORMS_WIDTH}", min_width=FORMS_WIDTH)
+        self.map.layout = w.Layout(flex=f"1 1 {MAP_WIDTH}", min_width=MAP_WIDTH, height="480px")
         self.children = (
-            w.HBox([self.tabs, self.map]),
+            w.HBox([self.tabs, self.map], layout=w.Layout(flex_flow="row wrap")),
             self.status,
             self.tables,
             self.charts,

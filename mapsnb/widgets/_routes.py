@@ -15,7 +15,7 @@ from mapsnb._calls.arguments import TRAFFIC_AWARE, TRAVEL_MODES
 from mapsnb._read.summary_html import safe_html
 from mapsnb.errors import EmptyResultWarning, InvalidRequest
 from mapsnb.results import WALK_WARNING, AlongRouteResult, RoutesResult
-from mapsnb.widgets._base import BaseForm, attribution_html, frame_html, note_html
+from mapsnb.widgets._base import BaseForm, attribution_html, fit_labels, frame_html, note_html
 
 __all__ = ["RouteForm"]
 
@@ -124,6 +124,7 @@ class RouteForm(BaseForm):
         )
         remove = w.Button(description="Remove", icon="trash", layout=w.Layout(width="auto"))
         row = w.HBox([text, remove])
+        fit_labels(row)
         remove.on_click(lambda _b, r=row: self._remove_row(r))
         self.waypoints.children = (*self.waypoints.children, row)
         return text

@@ -511,3 +511,80 @@ def test_negative_control_missing_jupyter_leaflet_is_a_widget_error(
     assert "map(s), found 0" in joined, joined
     assert ".jupyter-widgets-error-widget" in joined or "Error displaying widget" in joined
     assert "Script error for" in joined, joined
+
+
+# ------------------------------------------------------- fonts and the offline note (issue 30)
+WIDGET_FONTS = """() => {
+    const pick = s => [...document.querySelectorAll(s)].filter(e => e.getClientRects().length);
+    // the forms' labels, inputs and buttons (a map's own boxes keep Leaflet's sans-serif font)
+    const widgets = pick('.widget-subarea .widget-label, .widget-subarea input, '
+        + '.widget-subarea button, .widget-subarea .widget-html-content')
+        .filter(e => !e.closest('.leaflet-container'));
+    const text = pick('.jp-RenderedMarkdown p')[0];
+    return {page: text ? getComputedStyle(text).fontFamily : null,
+            widgets: [...new Set(widgets.map(e => getComputedStyle(e).fontFamily))],
+            n: widgets.length};
+}"""
+NOTES = """() => [...document.querySelectorAll('.mapsnb-widget-note')].map(e => ({
+    shown: e.getClientRects().length > 0 && getComputedStyle(e).visibility === 'visible',
+    text: e.innerText}))"""
+CONTENT = """() => ({tables: document.querySelectorAll('.jp-OutputArea-output table').length,
+                   images: document.querySelectorAll('.jp-OutputArea-output img').length})"""
+
+
+def _generic(font_family: str) -> str:
+    """The first generic family of a CSS font-family list (``serif``, the browsers' default,
+    when it names none)."""
+    names = [name.strip().strip("'\"").lower() for name in font_family.split(",")]
+    return next((n for n in names if n in {"serif", "sans-serif", "monospace"}), "serif")
+
+
+def test_exported_widgets_use_the_page_sans_serif_font(
+    npm_modules: Path,
+    offline_page: tuple[BrowserPage, Site],
+    exported: Export,
+    frames: Expectations,
+) -> None:
+    bp, site = offline_page
+    maps = state_maps((exported.outdir / "05-explorer.html").read_text("utf-8"))
+    problems = check_page(bp, site, "05-explorer.html", maps, frames.attribution)
+    assert problems == [], problems
+    fonts = bp.page.evaluate(WIDGET_FONTS)
+    assert fonts["n"] >= 10 and fonts["page"], fonts  # the Explorer's labels, inputs, buttons
+    assert _generic(fonts["page"]) == "sans-serif", fonts
+    assert fonts["widgets"] == [fonts["page"]], fonts
+    # the widgets rendered: their offline notes are not shown
+    notes = bp.page.evaluate(NOTES)
+    assert notes and not any(n["shown"] for n in notes), notes
+
+
+@pytest.mark.parametrize("name", ["01-quickstart", "05-explorer"])
+def test_exported_page_without_the_cdns_says_the_map_needs_internet(
+    npm_modules: Path,
+    offline_page: tuple[BrowserPage, Site],
+    exported: Export,
+    name: str,
+) -> None:
+    bp, site = offline_page
+    site.refuse = re.compile(r".")  # every CDN request is aborted, as on a network without them
+    text = (exported.outdir / f"{name}.html").read_text("utf-8")
+    views = len(VIEW_SCRIPT.findall(text))
+    assert views >= 1
+    page = bp.page
+    page.goto(ORIGIN + f"{name}.html", wait_until="load")
+    page.wait_for_function(
+        "(n) => [...document.querySelectorAll('.mapsnb-widget-note')].filter(e =>"
+        " e.getClientRects().length && getComputedStyle(e).visibility === 'visible').length >= n",
+        arg=views,
+        polling=250,
+        timeout=RENDER_MS,
+    )
+    notes = page.evaluate(NOTES)
+    assert len(notes) == views and all(n["shown"] for n in notes), notes
+    assert any("This map needs internet access" in n["text"] for n in notes), notes
+    assert page.evaluate("() => document.querySelectorAll('.leaflet-container').length") == 0
+    assert any("require" in u or "html-manager" in u for u in site.blocked), site.blocked
+    content = page.evaluate(CONTENT)
+    assert content["tables"] + content["images"] >= 1, content  # tables and charts still shown
+    shot = bp.screenshot(f"no-cdn-{name}")
+    assert shot.exists()

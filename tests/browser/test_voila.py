@@ -15,9 +15,13 @@ from .conftest import (
     Server,
     check_explorer_rendered,
     compute_route,
+    fill_text,
     open_page,
     search_places,
+    select_tab,
+    submit_and_wait,
     wait_for_widgets,
+    wait_quietly,
 )
 
 pytestmark = pytest.mark.browser
@@ -58,3 +62,150 @@ def test_voila_routes_form_draws_a_polyline(voila_page: BrowserPage, expected: E
         rows=expected.routes,
     )
     assert problems == [], f"{problems} (screenshot: {shot})"
+
+
+# --------------------------------------------------------------- the app at 1,000 px (issue 30)
+NAIROBI = "Nairobi"
+#: Text in the forms that is cut: block elements wider inside than out, text clipped by an
+#: ancestor that hides overflow, input values and placeholders wider than their box.
+CUT_LABELS = """() => {
+    const panel = document.querySelector(
+        '.mapsnb-explorer .widget-tab > .widget-tab-contents > .lm-Widget:not(.lm-mod-hidden)');
+    const tabs = [...document.querySelectorAll('.mapsnb-explorer .lm-TabBar-tabLabel')];
+    const cut = [];
+    const textOf = e => [...e.childNodes].filter(n => n.nodeType === 3)
+        .map(n => n.textContent).join('').trim();
+    for (const e of [...panel.querySelectorAll('*'), ...tabs]) {
+        const text = textOf(e);
+        if (!text || e.closest('.mapsnb-table, .mapsnb-output')) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) continue;  // not displayed
+        const s = getComputedStyle(e);
+        if (s.display !== 'inline' && e.scrollWidth > e.clientWidth + 1) {
+            cut.push(`${text} (${e.scrollWidth} > ${e.clientWidth} px)`);
+            continue;
+        }
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const t = range.getBoundingClientRect();
+        for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+            if (getComputedStyle(a).overflowX === 'visible') continue;
+            const b = a.getBoundingClientRect();
+            if (t.right > b.right + 1 || t.left < b.left - 1) {
+                cut.push(`${text} (clipped by ${a.className})`);
+                break;
+            }
+        }
+    }
+    const ctx = document.createElement('canvas').getContext('2d');
+    for (const i of panel.querySelectorAll('input[type=text], input[type=number], select')) {
+        const s = getComputedStyle(i);
+        ctx.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        // a number input keeps room for its spin buttons, a select for its arrow
+        const chrome = i.type === 'number' || i.tagName === 'SELECT' ? 16 : 0;
+        const room = i.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - chrome;
+        const shown = i.tagName === 'SELECT'
+            ? [i.options[i.selectedIndex]?.text || ''] : [i.value, i.placeholder];
+        for (const t of shown)
+            if (t && ctx.measureText(t).width > room + 1)
+                cut.push(`input ${JSON.stringify(t)} (${Math.round(ctx.measureText(t).width)} > ${Math.round(room)} px)`);
+    }
+    return cut;
+}"""
+MAP_STATE = """() => {
+    const map = document.querySelector('.mapsnb-explorer .leaflet-container');
+    return {
+        paths: map.querySelectorAll('.leaflet-overlay-pane path').length,
+        icons: map.querySelectorAll('.leaflet-marker-icon').length,
+        controls: [...map.querySelectorAll('.leaflet-control-container .widget-html')]
+            .map(e => e.innerText.trim()).filter(t => t),
+    };
+}"""
+
+
+def cut_labels_in_every_tab(page: Any) -> list[str]:
+    """What :data:`CUT_LABELS` finds in each of the four tabs (then back to Places)."""
+    cut: list[str] = []
+    for title in ("Places", "Routes", "Environment", "Resolve"):
+        select_tab(page, title)
+        cut += [f"{title}: {c}" for c in page.evaluate(CUT_LABELS)]
+    select_tab(page, "Places")
+    return cut
+
+
+@pytest.fixture(scope="module")
+def narrow_app(
+    browser: Any, artifacts: Path, voila_server: Server, expected: Expected
+) -> Iterator[tuple[BrowserPage, dict[str, Any], dict[str, Any]]]:
+    """The app at 1,000 px after two lookups: places in San Francisco, environment in Nairobi;
+    the map's state after each."""
+    with open_page(browser, artifacts, "voila-1000", width=1000) as bp:
+        page = bp.page
+        page.goto(voila_server.url("/"), wait_until="domcontentloaded")
+        wait_for_widgets(page)
+        search_places(page, expected)
+        after_places = page.evaluate(MAP_STATE)
+        bp.screenshot("1-places-san-francisco")
+        select_tab(page, "Environment")
+        fill_text(page, "Location", NAIROBI)
+        submit_and_wait(page)
+        page.wait_for_function(
+            "() => document.querySelector('.mapsnb-explorer > .mapsnb-status')"
+            ".innerText.includes('Environment')",
+            polling=250,
+        )
+        wait_quietly(
+            page, "() => !document.querySelector('.mapsnb-explorer .leaflet-overlay-pane path')"
+        )
+        after_nairobi = page.evaluate(MAP_STATE)
+        bp.screenshot("2-environment-nairobi")
+        yield bp, after_places, after_nairobi
+
+
+def test_voila_serves_only_the_app(voila_page: BrowserPage) -> None:
+    page = voila_page.page
+    state = page.evaluate(
+        """() => {
+            const app = document.querySelector('.mapsnb-explorer');
+            const all = document.body.innerText;
+            return {app: !!app, outside: all.replace(app ? app.innerText : '', '').trim(),
+                    code: document.querySelectorAll('.jp-InputArea, .jp-CodeMirrorEditor').length,
+                    markdown: document.querySelectorAll('.jp-MarkdownOutput').length,
+                    text: all};
+        }"""
+    )
+    assert state["app"], "no Explorer on the page"
+    assert state["code"] == 0 and state["markdown"] == 0, state
+    assert state["outside"] == "", f"text outside the app: {state['outside'][:300]!r}"
+    for tutorial in ("getpass", "import mapsnb", "Learning goals", "Exercise"):
+        assert tutorial not in state["text"], tutorial
+
+
+def test_voila_lookup_replaces_what_the_previous_lookup_drew(
+    narrow_app: tuple[BrowserPage, dict[str, Any], dict[str, Any]], expected: Expected
+) -> None:
+    bp, after_places, after_nairobi = narrow_app
+    assert after_places["paths"] == expected.places, after_places
+    assert any("synthetic" in c for c in after_places["controls"]), after_places
+    assert after_nairobi["paths"] == 0 and after_nairobi["icons"] == 0, after_nairobi
+    # the sources box of the cafés is gone; the map says why Nairobi is not marked
+    assert after_nairobi["controls"] and all(NAIROBI in c for c in after_nairobi["controls"]), (
+        after_nairobi
+    )
+    problems = check_explorer_rendered(bp.page, console=bp.console)
+    assert problems == [], problems
+
+
+def test_voila_no_label_is_cut_at_1000_px_and_wider(
+    narrow_app: tuple[BrowserPage, dict[str, Any], dict[str, Any]],
+) -> None:
+    bp, _, _ = narrow_app
+    page = bp.page
+    cut = cut_labels_in_every_tab(page)
+    assert cut == [], f"cut at 1,000 px: {cut} (screenshot: {bp.screenshot('cut-1000')})"
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    try:
+        cut = cut_labels_in_every_tab(page)
+        assert cut == [], f"cut at 1,400 px: {cut} (screenshot: {bp.screenshot('cut-1400')})"
+    finally:
+        page.set_viewport_size({"width": 1000, "height": 1000})

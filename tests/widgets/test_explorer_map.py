@@ -1,0 +1,135 @@
+"""The Explorer's shared map shows the latest lookup only, and every form's labels fit.
+
+Trait level (no browser): the map's layers and controls after two lookups of different tabs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipyleaflet
+import ipywidgets as w
+import pytest
+
+import mapsnb
+from mapsnb.widgets import EnvironmentForm, Explorer, PlaceSearchForm, ResolveForm, RouteForm
+
+NOW = "2026-09-18T08:00:00-07:00"
+
+
+@pytest.fixture(scope="module")
+def client() -> mapsnb.Client:
+    return mapsnb.Client(now=NOW)
+
+
+def drawn(m: ipyleaflet.Map) -> list[Any]:
+    """Everything on ``m`` but its base tiles and Leaflet's own zoom/attribution controls."""
+    base = (ipyleaflet.TileLayer, ipyleaflet.ZoomControl, ipyleaflet.AttributionControl)
+    return [item for item in (*m.layers, *m.controls) if not isinstance(item, base)]
+
+
+def texts(m: ipyleaflet.Map) -> str:
+    """The HTML of every widget control on ``m`` (sources, legends, notes), joined."""
+    parts = []
+    for control in m.controls:
+        widget = getattr(control, "widget", None)
+        parts.append(str(getattr(widget, "value", "")))
+        parts.append(str(getattr(control, "legend", "")))
+    return "\n".join(parts)
+
+
+def places(app: Explorer) -> None:
+    app.places.query.value = "coffee shops near Golden Gate Park"
+    assert app.places.submit() is not None, app.places.error.value
+
+
+def test_environment_for_an_address_removes_the_places_drawn_before(
+    client: mapsnb.Client,
+) -> None:
+    app = Explorer(client)
+    base = {id(item) for item in (*app.map.layers, *app.map.controls)}
+    places(app)
+    cafes = drawn(app.map)
+    assert any(isinstance(layer, ipyleaflet.Layer) for layer in cafes)
+    assert any(isinstance(c, ipyleaflet.Control) for c in cafes)  # the sources box at least
+    app.tabs.selected_index = 2
+    app.environment.location.value = "Nairobi"
+    assert app.environment.submit() is not None, app.environment.error.value
+    left = [item for item in cafes if item in app.map.layers or item in app.map.controls]
+    assert left == [], f"still on the map after the Nairobi lookup: {left}"
+    assert not any(str(getattr(x, "name", "")).startswith("mapsnb:") for x in app.map.layers)
+    # what is new on the map is the one note saying why Nairobi is not marked
+    new = [x for x in (*app.map.layers, *app.map.controls) if id(x) not in base]
+    assert len(new) == 1 and isinstance(new[0], ipyleaflet.WidgetControl), new
+    assert "Nairobi" in new[0].widget.value and "no coordinates" in new[0].widget.value
+    # the next lookup removes the note in turn
+    app.tabs.selected_index = 0
+    places(app)
+    assert new[0] not in app.map.controls
+    assert [x for x in drawn(app.map) if x in cafes] == []  # new objects, same number
+    assert len(drawn(app.map)) == len(cafes)
+
+
+def test_each_tab_replaces_what_the_other_tabs_drew(client: mapsnb.Client) -> None:
+    app = Explorer(client)
+    places(app)
+    after_places = drawn(app.map)
+    app.tabs.selected_index = 1
+    app.routes.origin.value, app.routes.destination.value = "San Francisco, CA", "Oakland, CA"
+    assert app.routes.submit() is not None, app.routes.error.value
+    after_routes = drawn(app.map)
+    assert after_routes and not set(map(id, after_places)) & set(map(id, after_routes))
+    app.tabs.selected_index = 2
+    app.environment.location.value = "-1.28333, 36.81667"  # Nairobi, as coordinates
+    assert app.environment.submit() is not None, app.environment.error.value
+    after_environment = drawn(app.map)
+    assert not set(map(id, after_routes)) & set(map(id, after_environment))
+    markers = [x for x in after_environment if isinstance(x, ipyleaflet.Marker)]
+    assert [tuple(m.location) for m in markers] == [(-1.28333, 36.81667)]
+    assert app.map.center[0] == pytest.approx(-1.28333)
+    # the sources box credits this lookup, not the cafés
+    cafe_names = [str(n) for n in app.places.frame["name"]]
+    shown = texts(app.map)
+    assert not any(name in shown for name in cafe_names if len(name) > 3)
+
+
+def test_a_failed_lookup_clears_what_another_tab_drew(client: mapsnb.Client) -> None:
+    app = Explorer(client)
+    places(app)
+    cafes = drawn(app.map)
+    app.routes.origin.value, app.routes.destination.value = "", ""
+    app.routes.submit()
+    assert app.routes.error.value  # refused input
+    assert not [x for x in cafes if x in app.map.layers or x in app.map.controls]
+
+
+def described(root: w.Widget) -> list[w.Widget]:
+    """Every widget with a description or caption in ``root``'s tree."""
+    found = [root] if getattr(root, "description", "") else []
+    for child in getattr(root, "children", ()):
+        found += described(child)
+    return found
+
+
+@pytest.mark.parametrize("make", [PlaceSearchForm, RouteForm, EnvironmentForm, ResolveForm])
+def test_every_label_is_sized_to_its_text(client: mapsnb.Client, make: Any) -> None:
+    form = make(client)
+    if isinstance(form, RouteForm):
+        form.add_waypoint("Berkeley, CA")
+    widgets = described(form)
+    assert len(widgets) >= 3
+    for widget in widgets:
+        style = getattr(widget, "style", None)
+        if style is not None and hasattr(style, "description_width"):
+            assert style.description_width == "initial", widget.description
+        if isinstance(widget, (w.Button, w.Checkbox)):
+            assert widget.layout.width == "auto", widget.description
+    rows = [x for x in _tree(form) if isinstance(x, w.HBox)]
+    assert rows and all(row.layout.flex_flow == "row wrap" for row in rows)
+
+
+def _tree(root: w.Widget) -> list[w.Widget]:
+    out = [root]
+    for child in getattr(root, "children", ()):
+        out += _tree(child)
+    return out
