@@ -19,7 +19,7 @@ from mapsnb._read.summary import parse_summary
 from mapsnb._read.wire import g, lat_lng, path, place_ids, records, text, title_name
 from mapsnb.polyline import decode, haversine_m
 
-__all__ = ["NameBook", "end_text", "named_credits", "point_label", "route_end_names"]
+__all__ = ["NameBook", "end_text", "point_label", "route_end_names"]
 
 #: Within this distance (m) a point is the place seen there; within ``NEAR_M``, near it.
 AT_M = 40.0
@@ -307,52 +307,8 @@ def end_text(name: str | None, which: str) -> str:
 
 
 #: A ``lat,lng`` pair as an answer may echo it (``-1.2906,36.8283``, any number of decimals).
-_PAIR = re.compile(r"(?<![\w.-])(-?\d{1,3}(?:\.\d+)?), ?(-?\d{1,3}(?:\.\d+)?)(?![\w-]|\.\d)")
 
 
-def named_credits(
-    credits: Sequence[Mapping[str, Any]], request: Any, ends: EndNames
-) -> list[dict[str, Any]]:
-    """Route credits for display: where a title echoes a waypoint as asked (a place id, raw
-    coordinates: ``"ChIJ… to -1.2906,36.8283 - Google Maps"``), the end's name is shown instead;
-    the provider's words and the link stay as given."""
-    ids: dict[str, str] = {}
-    points: list[tuple[Point, str]] = []
-    for (kind, value), name, which in zip(
-        _route_ends(request), ends, ("origin", "destination"), strict=True
-    ):
-        if kind == "place":
-            ids[value] = end_text(name, which)
-        elif kind == "point":
-            points.append((value, end_text(name, which)))
-    if not ids and not points:
-        return [dict(c) for c in credits]
-    pattern = (
-        re.compile(rf"(?<![\w-])(?:places/|place_id:)?({'|'.join(map(re.escape, ids))})(?![\w-])")
-        if ids
-        else None
-    )
-
-    def point(m: re.Match[str]) -> str:
-        lat, lng = float(m.group(1)), float(m.group(2))
-        for (plat, plng), shown in points:
-            if abs(lat - plat) < 1e-6 and abs(lng - plng) < 1e-6:
-                return shown
-        return m.group(0)
-
-    out = []
-    for credit in credits:
-        title = credit.get("title")
-        if isinstance(title, str):
-            if pattern is not None:
-                title = pattern.sub(lambda m: ids[m.group(1)], title)
-            if points:
-                title = _PAIR.sub(point, title)
-        out.append({**credit, "title": title})
-    return out
-
-
-# --------------------------------------------------------------------- rows of routes frames
 def _label_end(label: Any) -> tuple[str, Any]:
     """A routes frame's ``origin``/``destination`` label back to its waypoint kind."""
     if not isinstance(label, str) or not label:
@@ -380,24 +336,3 @@ def row_ends(row: Mapping[str, Any]) -> tuple[str | None, str | None]:
                 name = "a place" if kind == "place" else value
         out.append(name)
     return out[0], out[1]
-
-
-def row_credit(row: Mapping[str, Any]) -> str | None:
-    """A routes frame row's ``attribution_title`` as :func:`named_credits` shows it."""
-    title = row.get("attribution_title")
-    if not isinstance(title, str):
-        return None
-    request = {
-        "origin": _wire_end(row.get("origin")),
-        "destination": _wire_end(row.get("destination")),
-    }
-    return named_credits([{"title": title}], request, row_ends(row))[0]["title"]
-
-
-def _wire_end(label: Any) -> Any:
-    kind, value = _label_end(label)
-    if kind == "place":
-        return {"placeId": value}
-    if kind == "point":
-        return {"latLng": {"latitude": value[0], "longitude": value[1]}}
-    return None

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb import settings
-from mapsnb._read.names import EndNames, named_credits, route_end_names
+from mapsnb._read.names import EndNames, route_end_names
 from mapsnb._read.wire import (
     collect_attributions,
     duration_ns,
@@ -179,9 +179,7 @@ def routes_lists(
     ends = route_end_names(request, payload) if ends is None else ends
     cols["origin_name"] = [ends[0]] * n
     cols["destination_name"] = [ends[1]] * n
-    titles = [{"title": t} for t in cols["attribution_title"]]
-    cols["attribution_title"] = [c["title"] for c in named_credits(titles, request, ends)]
-    return cols, extras, named_credits(collect_attributions(payload), request, ends)
+    return cols, extras, collect_attributions(payload)  # credits as given (REAL_SERVER.md)
 
 
 def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
@@ -197,18 +195,11 @@ def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.Data
     return frame(typed, order)
 
 
-def route_path_frame(
-    payload: Mapping,
-    *,
-    source: str = "live",
-    request: Mapping | None = None,
-    ends: EndNames | None = None,
-) -> pd.DataFrame:
+def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     """Route vertices, one row per vertex: ``route_index, seq, lat, lng, cum_distance_m``.
 
     ``cum_distance_m`` is the cumulative haversine distance from the start of each route.
-    Routes without (or with a malformed) polyline contribute no rows. With ``request``, the
-    credits name the ends as :func:`routes_frame`'s do.
+    Routes without (or with a malformed) polyline contribute no rows.
     """
     cols: dict[str, list[np.ndarray]] = {c: [] for c in PATH_COLUMNS}
     for i, route in enumerate(records(g(payload, "routes"))):
@@ -226,8 +217,4 @@ def route_path_frame(
         cols["cum_distance_m"].append(cumulative_m(xy[:, 0], xy[:, 1]))
     kinds = {"route_index": np.int64, "seq": np.int64}
     typed = {c: np.concatenate([np.empty(0, kinds.get(c, np.float64)), *cols[c]]) for c in cols}
-    credits = collect_attributions(payload)
-    if request is not None:
-        ends = route_end_names(request, payload) if ends is None else ends
-        credits = named_credits(credits, request, ends)
-    return finish(frame(typed, PATH_COLUMNS), source, credits)
+    return finish(frame(typed, PATH_COLUMNS), source, collect_attributions(payload))

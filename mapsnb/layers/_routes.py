@@ -13,7 +13,7 @@ import pandas as pd
 
 from mapsnb import _html
 from mapsnb._read.credits import present
-from mapsnb._read.names import row_credit, row_ends
+from mapsnb._read.names import row_ends
 from mapsnb.errors import EmptyResultWarning, NothingToDraw
 from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
 from mapsnb.layers._controls import details_html, summary_size
@@ -65,7 +65,7 @@ def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None)
         lines.append(_html.text(f"{ends[0]} → {ends[1]}"))
     if warning:
         lines.append(f"<span style='color:#b06000'>⚠ {_html.text(warning)}</span>")
-    title = row_credit(row)
+    title = row.get("attribution_title")
     if present(title):
         credit = _link(row.get("attribution_url"), str(title)) or _html.text(title)
         lines.append(f"<span style='font-size:smaller'>Source: {credit}</span>")

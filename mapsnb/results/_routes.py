@@ -95,9 +95,7 @@ class RoutesResult(ToolResult):
         """
         from mapsnb.frames import route_path_frame
 
-        df = route_path_frame(
-            self._raw or {}, source=self._source, request=self._request, ends=self.end_names
-        )
+        df = route_path_frame(self._raw or {}, source=self._source)
         if self.routes and df.empty:
             warnings.warn(
                 "these routes carry no polyline, so the path frame is empty: call "

@@ -68,7 +68,7 @@ def attribution(label: str) -> dict[str, str]:
 
 
 def waypoint_label(waypoint: Any) -> str:
-    """How a route attribution names a wire waypoint: its address, place id or point."""
+    """A wire waypoint as asked: its address, place id or point."""
     if isinstance(waypoint, dict):
         for key in ("address", "place_id", "placeId"):
             if isinstance(waypoint.get(key), str):

@@ -33,9 +33,10 @@ from mapsnb.sandbox.common import (
 )
 from mapsnb.sandbox.earth.crossings import link_cost
 from mapsnb.sandbox.earth.terrain import ruggedness
-from mapsnb.sandbox.tools.locations import resolve_location
+from mapsnb.sandbox.tools.locations import resolve_location, resolve_place_id
 from mapsnb.sandbox.tools.paths import Point, build_path
 from mapsnb.sandbox.world.cities import timezone_at
+from mapsnb.sandbox.world.resolved import point_resolved
 
 __all__ = [
     "ROUTING_PREFERENCES",
@@ -304,7 +305,7 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             "distanceMeters": round(meters),
             "duration": f"{seconds}s",
             "attribution": attribution(
-                f"{waypoint_label(arg(args, 'origin'))} to {waypoint_label(arg(args, 'destination'))}"
+                f"{_end_title(arg(args, 'origin'))} to {_end_title(arg(args, 'destination'))}"
             ),
         }
         if req.polyline:
@@ -313,3 +314,21 @@ def compute_routes(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             route["retrievalToken"] = make_token(req.points, ctx.now, v)
         routes.append(route)
     return {"routes": routes}
+
+
+def _end_title(waypoint: Any) -> str:
+    """How the route's attribution title names an end, as live names it (``"<origin> to
+    <destination> - Google Maps"``): a place by its name, an address as asked, a point rounded
+    with the town it is near."""
+    if isinstance(waypoint, dict):
+        pid = waypoint.get("place_id", waypoint.get("placeId"))
+        found = resolve_place_id(pid) if isinstance(pid, str) else None
+        if found is not None:
+            return found.name
+        point = waypoint.get("lat_lng", waypoint.get("latLng"))
+        if isinstance(point, dict):
+            lat, lng = point.get("latitude"), point.get("longitude")
+            if isinstance(lat, int | float) and isinstance(lng, int | float):
+                near = point_resolved(float(lat), float(lng)).city
+                return f"{lat:.3f},{lng:.3f} (near {near})"
+    return waypoint_label(waypoint)
