@@ -153,7 +153,7 @@ class NameBook:
         elif tool == "resolve_names":
             queries = g(request, "queries")
             asked = queries if isinstance(queries, list) else []
-            for i, item in enumerate(g(payload, "results") or []):
+            for i, item in enumerate(_listed(g(payload, "results"))):
                 pid = place_ids(g(item, "entity"))[0]
                 match = g(item, "sandboxMatch")
                 name = text(g(match, "name")) or (text(asked[i]) if i < len(asked) else None)
@@ -162,7 +162,7 @@ class NameBook:
         elif tool == "resolve_maps_urls":
             urls = g(request, "urls")
             asked = urls if isinstance(urls, list) else []
-            for i, entity in enumerate(g(payload, "entities") or []):
+            for i, entity in enumerate(_listed(g(payload, "entities"))):
                 if i < len(asked):
                     self.add(place_ids(entity)[0], url_place_name(asked[i]))
         elif tool == "compute_routes":
@@ -336,3 +336,8 @@ def row_ends(row: Mapping[str, Any]) -> tuple[str | None, str | None]:
                 name = "a place" if kind == "place" else value
         out.append(name)
     return out[0], out[1]
+
+
+def _listed(value: Any) -> list[Any]:
+    """``value`` when it is a list (an answer's odd field is no list: nothing to learn)."""
+    return value if isinstance(value, list) else []

@@ -65,11 +65,23 @@ def clear(m: ipyleaflet.Map) -> None:
         if control in m.controls:
             m.remove(control)
     m.mapsnb_controls = []
-    attribution = getattr(m, "attribution_control_instance", None)
-    if attribution is not None and hasattr(m, "mapsnb_prefix"):
-        attribution.prefix = m.mapsnb_prefix
-        attribution.mapsnb_text = m.mapsnb_prefix
+    if hasattr(m, "mapsnb_prefix"):  # the map's own attribution line back
+        attribution = getattr(m, "attribution_control_instance", None)
+        if attribution is None or attribution not in m.controls:
+            _attribution(m, m.mapsnb_prefix).mapsnb_text = m.mapsnb_prefix
     m.mapsnb_fit = None
+
+
+def _attribution(m: ipyleaflet.Map, prefix: str) -> ipyleaflet.AttributionControl:
+    """A new attribution control reading ``prefix`` in place of ``m``'s (a rendered control
+    does not redraw when its prefix changes, so each change is a new control)."""
+    old = getattr(m, "attribution_control_instance", None)
+    if old is not None and old in m.controls:
+        m.remove(old)
+    control = ipyleaflet.AttributionControl(position="bottomright", prefix=prefix)
+    m.add(control)
+    m.attribution_control_instance = control
+    return control
 
 
 def _controls(layers: Sequence[Any], notes: Sequence[str] = ()) -> list[ipyleaflet.Control]:
@@ -101,16 +113,12 @@ def _credit(m: ipyleaflet.Map, layers: Sequence[Any], extra: Sequence[Any] = ())
         credits.extend(found)
         synthetic = synthetic or fake
     credits = list({(a.get("title"), a.get("url")): a for a in credits}.values())
-    control = getattr(m, "attribution_control_instance", None)
-    if control is None or control not in m.controls:
-        control = ipyleaflet.AttributionControl(position="bottomright")
-        m.add(control)
-        m.attribution_control_instance = control
-        m.mapsnb_controls = [*getattr(m, "mapsnb_controls", []), control]
     if not hasattr(m, "mapsnb_prefix"):
-        m.mapsnb_prefix = control.prefix
+        old = getattr(m, "attribution_control_instance", None)
+        m.mapsnb_prefix = old.prefix if old is not None else "ipyleaflet"
     markup, text = attribution_prefix(credits, synthetic)
-    control.prefix = markup
+    control = _attribution(m, markup)
+    m.mapsnb_controls = [*getattr(m, "mapsnb_controls", []), control]
     control.mapsnb_text = f"{text} | © OpenStreetMap contributors"
 
 

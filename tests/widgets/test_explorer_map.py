@@ -59,7 +59,11 @@ def test_environment_for_an_address_removes_the_places_drawn_before(
     assert left == [], f"still on the map after the Nairobi lookup: {left}"
     assert not any(str(getattr(x, "name", "")).startswith("mapsnb:") for x in app.map.layers)
     # what is new on the map is the one note saying why Nairobi is not marked
-    new = [x for x in (*app.map.layers, *app.map.controls) if id(x) not in base]
+    credits = app.map.attribution_control_instance
+    assert credits in app.map.controls and "synthetic" not in credits.prefix  # the map's own line
+    new = [
+        x for x in (*app.map.layers, *app.map.controls) if id(x) not in base and x is not credits
+    ]
     assert len(new) == 1 and isinstance(new[0], ipyleaflet.WidgetControl), new
     assert "Nairobi" in new[0].widget.value and "no coordinates" in new[0].widget.value
     # the next lookup removes the note in turn

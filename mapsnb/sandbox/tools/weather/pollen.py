@@ -24,13 +24,18 @@ from mapsnb.sandbox.tools.weather.model import unit01
 from mapsnb.sandbox.world.texts import pollen_advice, pollen_index, pollen_type_name
 
 #: Universal Pollen Index colours of the values 0..5 (names and texts: ``data/texts``).
-_UPI_RGB = (
-    (0.75, 0.75, 0.75),
-    (0.0, 0.62, 0.34),
-    (0.52, 0.8, 0.2),
-    (1.0, 0.84, 0.0),
-    (1.0, 0.55, 0.0),
-    (0.86, 0.12, 0.12),
+#: The UPI colours per value (0-5), as fractions: #bfbfbf #009e3a #84cf33 #ffd600 #ff8c00 #ff0000
+#: (the colours the charts draw the index in).
+_UPI_RGB = tuple(
+    (r / 255, g / 255, b / 255)
+    for r, g, b in (
+        (191, 191, 191),
+        (0, 158, 58),
+        (132, 207, 51),
+        (255, 214, 0),
+        (255, 140, 0),
+        (255, 0, 0),
+    )
 )
 _TYPES = ("TREE", "GRASS", "WEED")
 #: Beyond these latitudes nothing flowers (ice, polar desert): no pollen season at all.
