@@ -70,10 +70,24 @@ def view_clusters(
     col = np.floor(x / CELL_PX).astype(np.int64)
     row = np.floor(y / CELL_PX).astype(np.int64)
     keys = row * (int(2.0**zoom * TILE_PX / CELL_PX) + 2) + col
+    return cell_groups(feats, lat[keep], lng[keep], keys, keep, color)
+
+
+def cell_groups(
+    feats: list[dict[str, Any]],
+    lat: np.ndarray,
+    lng: np.ndarray,
+    keys: np.ndarray,
+    index: np.ndarray,
+    color: str,
+) -> list[dict[str, Any]]:
+    """One feature per cell ``keys`` names: the place's own when the cell holds one, else a
+    group feature (``cluster``, ``count``, the first :data:`LISTED` ``names``) at their mean
+    position. ``lat``, ``lng`` and ``keys`` are of the features ``feats[index]``."""
     _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
-    mean_lat = np.bincount(inverse, weights=lat[keep]) / counts
-    mean_lng = np.bincount(inverse, weights=lng[keep]) / counts
-    order = keep[np.argsort(inverse, kind="stable")]
+    mean_lat = np.bincount(inverse, weights=lat) / counts
+    mean_lng = np.bincount(inverse, weights=lng) / counts
+    order = index[np.argsort(inverse, kind="stable")]
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
     out = []
     for k, (start, n) in enumerate(zip(starts.tolist(), counts.tolist(), strict=True)):

@@ -13,9 +13,9 @@ import numpy as np
 from mapsnb import _html
 from mapsnb._read.credits import present
 from mapsnb.layers._base import PREFIX, Bounds, _bounds, _frame, _link, _tag
-from mapsnb.layers._clusters import group_style, view_clusters
+from mapsnb.layers._clusters import cell_groups, view_clusters
 from mapsnb.layers._controls import info_control
-from mapsnb.layers._features import _place_features, _point
+from mapsnb.layers._features import _place_features
 
 #: Above this many points, ``places_layer(cluster="auto")`` aggregates them on a grid.
 CLUSTER_THRESHOLD = 200
@@ -89,25 +89,7 @@ def _grid_clusters(
     row = np.floor((lat - lat.min()) / cell).astype(np.int64)
     col = np.floor((lng - lng.min()) / cell).astype(np.int64)
     keys = row * (GRID_CELLS + 2) + col
-    _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
-    mean_lat = np.bincount(inverse, weights=lat) / counts
-    mean_lng = np.bincount(inverse, weights=lng) / counts
-    order = np.argsort(inverse, kind="stable")
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    out = []
-    for k, (start, n) in enumerate(zip(starts.tolist(), counts.tolist(), strict=True)):
-        if n == 1:
-            out.append(feats[int(order[start])])
-            continue
-        names = [feats[int(i)]["properties"].get("name") for i in order[start : start + min(n, 5)]]
-        props = {
-            "cluster": True,
-            "count": n,
-            "names": [x for x in names if x],
-            "style": group_style(n, color),
-        }
-        out.append(_point(float(mean_lat[k]), float(mean_lng[k]), props))
-    return out
+    return cell_groups(feats, lat, lng, keys, np.arange(len(lat)), color)
 
 
 def _geojson_points(
