@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 import ipyleaflet
 import ipywidgets as w
+import pandas as pd
 
 from mapsnb import _html
 from mapsnb._calls.arguments import UNITS
-from mapsnb._read.credits import frame_credits
+from mapsnb._read.credits import frame_credits, unique_credits
+from mapsnb.errors import MapsnbError
 from mapsnb.results import EnvironmentResult
 from mapsnb.widgets._base import (
     BaseForm,
@@ -34,6 +37,15 @@ TIME_HELP = (
 )
 
 
+class Located(NamedTuple):
+    """Where a typed location is: the point (``None`` when unknown), the matched place's name
+    and the resolution frame (credits), both ``None`` for a typed pair."""
+
+    point: tuple[float, float] | None
+    name: str | None
+    frame: pd.DataFrame | None
+
+
 class EnvironmentForm(BaseForm):
     """A form for ``lookup_weather``: charts and tables of weather, air quality and pollen.
 
@@ -42,8 +54,9 @@ class EnvironmentForm(BaseForm):
     client
         A :class:`mapsnb.Client`; default ``mapsnb.Client()`` (the emulator without a key).
     map
-        The map to mark the location on; default a new map shown inside the form. A click on the
-        map sets the location to the clicked point.
+        The map to mark the location on; default a new map shown inside the form. A typed name
+        is resolved with ``client.resolve_names`` (billed $0) first and its place marked; a
+        click on the map sets the location to the clicked point.
 
     Attributes
     ----------
@@ -118,8 +131,10 @@ class EnvironmentForm(BaseForm):
     # ----------------------------------------------------------------------------- call
     def _submit(self) -> EnvironmentResult:
         date = self.date.value
+        location = self.location_value
+        located = self._locate(location)
         result = self.client.lookup_weather(
-            self.location_value,
+            location,
             capabilities=self.capabilities,
             date=date if isinstance(date, dt.date) else None,
             hour=self.hour.value,
@@ -137,7 +152,7 @@ class EnvironmentForm(BaseForm):
         domains = ", ".join(map(str, result.domains)) or "no data"
         status = _html.text(f"{domains} — {mode}{zone}")
         self.status.value = f"{status}{self._source_note(result)}"
-        self._mark(self.location_value, result)
+        self._mark(location, result, located)
         return result
 
     def _charts(self, result: EnvironmentResult) -> list[dict[str, Any]]:
@@ -172,17 +187,48 @@ class EnvironmentForm(BaseForm):
                 outputs.append(html_output(table))
         return outputs
 
-    def _mark(self, location: str | tuple[float, float], result: EnvironmentResult) -> None:
-        """Mark the location on the map, replacing what the previous lookup drew there.
+    def _locate(self, location: str | tuple[float, float]) -> Located:
+        """Where to mark ``location``: a typed pair as it is, a name resolved by the client.
 
-        A coordinate pair (or the location the answer says it is for) gets a marker; an address
-        without coordinates is not geocoded (that would be another, billed, call): the map then
-        says so, and shows nothing of an earlier lookup elsewhere.
+        A name goes through ``client.resolve_names`` (billed $0) before the lookup; the match's
+        coordinates (the emulator's answers carry them), its name and its credits are kept. A
+        name that does not resolve, or resolves without coordinates (live answers give a place
+        id only), is not located: the map then uses the point the weather answer names, or
+        says why it marks nothing. A failed resolution never stops the lookup itself.
         """
+        if isinstance(location, tuple):
+            return Located(location, None, None)
+        if not location or self.map is None:
+            return Located(None, None, None)
+        try:
+            resolved = self.client.resolve_names([location])
+            frame = resolved.to_frame()
+        except MapsnbError:
+            return Located(None, None, None)
+        if frame.empty or not bool(frame["ok"].iloc[0]):
+            return Located(None, None, frame)
+        row = frame.iloc[0]
+        lat, lng = row.get("matched_lat"), row.get("matched_lng")
+        point = None
+        if isinstance(lat, float) and isinstance(lng, float) and math.isfinite(lat + lng):
+            point = (float(lat), float(lng))
+        name = row.get("matched_name")
+        return Located(point, name if isinstance(name, str) and name else None, frame)
+
+    def _mark(
+        self,
+        location: str | tuple[float, float],
+        result: EnvironmentResult,
+        located: Located | None = None,
+    ) -> None:
+        """Mark the location on the map and centre it there, replacing what the previous lookup
+        drew: a coordinate pair, the place a typed name resolved to (see :meth:`_locate`), else
+        the point the answer says it is for. Without any, a note on the map says why."""
         if self.map is None:
             return
+        located = located or Located(None, None, None)
         returned = result.returned_location
-        point = location if isinstance(location, tuple) else None
+        point = location if isinstance(location, tuple) else located.point
         if point is None and returned is not None:
             point = (float(returned[0]), float(returned[1]))
         if point is None:
@@ -190,16 +236,23 @@ class EnvironmentForm(BaseForm):
             self._draw(
                 controls=[
                     map_note(
-                        f"Environment for <b>{where}</b>: no coordinates to mark. Type "
-                        "“lat, lng” or click the map to mark the place."
+                        f"Environment for <b>{where}</b>: no coordinates to mark (the name did "
+                        "not resolve to a located place). Type “lat, lng” or click the map."
                     )
                 ]
             )
             return
+        label = located.name or (location if isinstance(location, str) else None)
+        title = f"Environment lookup: {label}" if label else "Environment lookup"
         marker = ipyleaflet.Marker(
-            location=point, draggable=False, title="Environment lookup", name="mapsnb:location"
+            location=point, draggable=False, title=title, name="mapsnb:location"
         )
-        # the map credits the answer it marks (its attribution; synthetic data says so)
-        marker.mapsnb_attributions, marker.mapsnb_synthetic = frame_credits(self.frame)
+        # the map credits the answers it marks: the lookup's and the resolution's (their
+        # attribution; synthetic data says so)
+        credits, synthetic = frame_credits(self.frame)
+        if located.frame is not None:
+            more, fake = frame_credits(located.frame)
+            credits, synthetic = unique_credits([*credits, *more]), synthetic or fake
+        marker.mapsnb_attributions, marker.mapsnb_synthetic = credits, synthetic
         self._draw(marker)
         self.map.center = point

@@ -57,21 +57,74 @@ def test_environment_for_an_address_removes_the_places_drawn_before(
     assert app.environment.submit() is not None, app.environment.error.value
     left = [item for item in cafes if item in app.map.layers or item in app.map.controls]
     assert left == [], f"still on the map after the Nairobi lookup: {left}"
-    assert not any(str(getattr(x, "name", "")).startswith("mapsnb:") for x in app.map.layers)
-    # what is new on the map is the one note saying why Nairobi is not marked
+    # the typed name was resolved through the client: Nairobi is marked and the map centred on it
     credits = app.map.attribution_control_instance
-    assert credits in app.map.controls and "synthetic" not in credits.prefix  # the map's own line
     new = [
         x for x in (*app.map.layers, *app.map.controls) if id(x) not in base and x is not credits
     ]
-    assert len(new) == 1 and isinstance(new[0], ipyleaflet.WidgetControl), new
-    assert "Nairobi" in new[0].widget.value and "no coordinates" in new[0].widget.value
-    # the next lookup removes the note in turn
+    assert len(new) == 1 and isinstance(new[0], ipyleaflet.Marker), new
+    marker = new[0]
+    assert marker.location == pytest.approx([-1.28333, 36.81667], abs=0.05)
+    assert "Nairobi" in marker.title
+    assert app.map.center == pytest.approx(marker.location)
+    # with the lookup's credits (the Nairobi answer's, not the cafés')
+    assert credits in app.map.controls and "Nairobi" in credits.prefix
+    assert "synthetic" in credits.prefix
+    cafe_names = [str(n) for n in app.places.frame["name"]]
+    assert not any(name in credits.prefix for name in cafe_names if len(name) > 3)
+    # the next lookup removes the marker in turn
     app.tabs.selected_index = 0
     places(app)
-    assert new[0] not in app.map.controls
+    assert marker not in app.map.layers
     assert [x for x in drawn(app.map) if x in cafes] == []  # new objects, same number
     assert len(drawn(app.map)) == len(cafes)
+
+
+def test_environment_resolves_the_typed_name_before_the_lookup(client: mapsnb.Client) -> None:
+    calls: list[str] = []
+    app = Explorer(mapsnb.Client(now=NOW))
+    for tool in ("resolve_names", "lookup_weather"):
+        real = getattr(app.client, tool)
+
+        def spy(*args: Any, _real: Any = real, _tool: str = tool, **kwargs: Any) -> Any:
+            calls.append(_tool)
+            return _real(*args, **kwargs)
+
+        setattr(app.client, tool, spy)
+    app.environment.location.value = "Lima"
+    assert app.environment.submit() is not None, app.environment.error.value
+    assert calls == ["resolve_names", "lookup_weather"]
+    (marker,) = [x for x in app.map.layers if isinstance(x, ipyleaflet.Marker)]
+    assert marker.location[0] == pytest.approx(-12.04, abs=0.1)
+    assert marker.location[1] == pytest.approx(-77.03, abs=0.1)
+    # a coordinate pair is marked as typed, with no resolution call
+    calls.clear()
+    app.environment.location.value = "-33.45, -70.66"
+    assert app.environment.submit() is not None, app.environment.error.value
+    assert calls == ["lookup_weather"]
+    markers = [x for x in app.map.layers if isinstance(x, ipyleaflet.Marker)]
+    assert [tuple(m.location) for m in markers] == [(-33.45, -70.66)]
+    assert marker not in app.map.layers  # the Lima marker went with the new lookup
+
+
+def test_environment_notes_a_name_that_does_not_resolve(client: mapsnb.Client) -> None:
+    from mapsnb.errors import ToolError
+
+    app = Explorer(mapsnb.Client(now=NOW))
+    places(app)
+    cafes = drawn(app.map)
+
+    def refuse(*_args: Any, **_kwargs: Any) -> Any:
+        raise ToolError("resolution is down", code=14, tool="resolve_names")
+
+    app.client.resolve_names = refuse  # the lookup itself still runs
+    app.environment.location.value = "Nairobi"
+    assert app.environment.submit() is not None, app.environment.error.value
+    assert not [x for x in cafes if x in app.map.layers or x in app.map.controls]
+    assert not any(isinstance(x, ipyleaflet.Marker) for x in app.map.layers)
+    notes = [c for c in app.map.controls if isinstance(c, ipyleaflet.WidgetControl)]
+    assert len(notes) == 1 and "Nairobi" in notes[0].widget.value
+    assert "no coordinates" in notes[0].widget.value
 
 
 def test_each_tab_replaces_what_the_other_tabs_drew(client: mapsnb.Client) -> None:
