@@ -45,7 +45,7 @@ class Explorer(w.VBox):
         self.places = PlaceSearchForm(self.client, self.map, embedded=True)
         self.routes = RouteForm(self.client, self.map, embedded=True)
         self.environment = EnvironmentForm(self.client, self.map, embedded=True)
-        self.resolve = ResolveForm(self.client, embedded=True)
+        self.resolve = ResolveForm(self.client, self.map, embedded=True)
         self.forms: tuple[BaseForm, ...] = (
             self.places,
             self.routes,

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, ClassVar
+from urllib.parse import quote
 
+import ipyleaflet
 import ipywidgets as w
 import numpy as np
+import pandas as pd
 
 from mapsnb import _html
 from mapsnb.results import ResolvedNames, ResolvedUrls
-from mapsnb.widgets._base import BaseForm, frame_html
+from mapsnb.widgets._base import BaseForm, frame_html, map_note
 
 __all__ = ["ResolveForm"]
 
@@ -18,12 +21,59 @@ AUTO, NAMES, URLS = "Auto", "Names", "Google Maps URLs"
 COLUMNS = ["query", "url", "ok", "place_id", "confidence", "error_status", "error_message"]
 FAILED_STYLE = "background-color:#fde2e2;color:#8b0000"
 SAVE_TEXT = "Save these places to Google Maps"
+#: A place in Google Maps by its id (Maps URLs, ``query_place_id``).
+PLACE_URL = "https://www.google.com/maps/search/?api=1&query={query}&query_place_id={place_id}"
 
 
 def _failed_style(row: Mapping[str, Any]) -> str:
     ok = row.get("ok")
     good = isinstance(ok, (bool, np.bool_)) and bool(ok)
     return "" if good else FAILED_STYLE
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def located_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """The resolved rows that have a place to draw: ``name`` (the match, with what was asked
+    when it reads otherwise), ``lat``, ``lng``, ``place_id`` and a ``place_url`` opening it in
+    Google Maps; the frame's ``attrs`` (source, credits) kept."""
+    columns = ["name", "lat", "lng", "place_id", "place_url"]
+    if not {"matched_lat", "matched_lng"} <= set(frame.columns):
+        return pd.DataFrame(columns=columns)
+    lat = pd.to_numeric(frame["matched_lat"], errors="coerce")
+    lng = pd.to_numeric(frame["matched_lng"], errors="coerce")
+    ok = frame["ok"].fillna(False).astype(bool) if "ok" in frame.columns else True
+    rows = frame.loc[ok & np.isfinite(lat) & np.isfinite(lng)]
+    asked_col = "query" if "query" in frame.columns else "url"
+    names, urls = [], []
+    for record in rows.to_dict("records"):
+        asked, match = _text(record.get(asked_col)), _text(record.get("matched_name"))
+        if asked_col == "url":
+            asked = ""
+        name = match or asked or "place"
+        if asked and match and asked.casefold() != match.casefold():
+            name = f"{match} ({asked})"
+        names.append(name)
+        pid = _text(record.get("place_id"))
+        urls.append(
+            PLACE_URL.format(query=quote(match or asked or pid), place_id=quote(pid))
+            if pid
+            else None
+        )
+    out = pd.DataFrame(
+        {
+            "name": names,
+            "lat": lat[rows.index].astype(float).to_numpy(),
+            "lng": lng[rows.index].astype(float).to_numpy(),
+            "place_id": rows["place_id"].to_numpy() if "place_id" in rows else None,
+            "place_url": urls,
+        },
+        index=rows.index,
+    )
+    out.attrs = dict(frame.attrs)
+    return out
 
 
 class ResolveForm(BaseForm):
@@ -39,6 +89,10 @@ class ResolveForm(BaseForm):
     queries, mode, region, save_link
         The Textarea (one name or URL per line), the mode (``"Auto"`` switches to URLs when every
         line starts with ``http``), the region code and the save-to-Maps link.
+    map
+        The map the resolved places are drawn on (each a marker whose click shows its name and
+        a Google Maps link, the view fitted to them), replacing what the previous lookup drew;
+        ``None`` (the default) draws nothing. The Explorer passes its shared map.
     """
 
     submit_label = "Resolve"
@@ -49,8 +103,14 @@ class ResolveForm(BaseForm):
         "region_code": "Region",
     }
 
-    def __init__(self, client: Any = None, *, embedded: bool = False) -> None:
-        super().__init__(client, None, embedded=embedded)
+    def __init__(
+        self,
+        client: Any = None,
+        map: ipyleaflet.Map | None = None,
+        *,
+        embedded: bool = False,
+    ) -> None:
+        super().__init__(client, map, embedded=embedded)
         self.queries = w.Textarea(
             description="Places",
             placeholder="One place name or Google Maps URL per line",
@@ -96,4 +156,21 @@ class ResolveForm(BaseForm):
         self.status.value = (
             f"{len(self.frame) - failed} resolved, {failed} failed{self._source_note(result)}"
         )
+        self._draw_resolved(self.frame)
         return result
+
+    def _draw_resolved(self, frame: pd.DataFrame) -> None:
+        """Draw the located rows on the map (fitted to them), replacing the previous lookup's
+        layers; when none has a place to draw, a note on the map says so."""
+        if self.map is None:
+            return
+        located = located_frame(frame)
+        if len(located):
+            self._draw(located)
+            return
+        why = (
+            "none of them resolved"
+            if len(frame) and not frame["ok"].fillna(False).astype(bool).any()
+            else "the answer gives no coordinates for them"
+        )
+        self._draw(controls=[map_note(f"Resolved places: nothing to draw ({why}).")])

@@ -12,6 +12,7 @@ import ipywidgets as w
 import pytest
 
 import mapsnb
+from mapsnb.layers._layout import map_size, world_px
 from mapsnb.widgets import EnvironmentForm, Explorer, PlaceSearchForm, ResolveForm, RouteForm
 
 NOW = "2026-09-18T08:00:00-07:00"
@@ -158,6 +159,86 @@ def test_a_failed_lookup_clears_what_another_tab_drew(client: mapsnb.Client) -> 
     app.routes.submit()
     assert app.routes.error.value  # refused input
     assert not [x for x in cafes if x in app.map.layers or x in app.map.controls]
+
+
+def resolve(app: Explorer, text: str) -> Any:
+    app.tabs.selected_index = 3
+    app.resolve.queries.value = text
+    result = app.resolve.submit()
+    assert result is not None, app.resolve.error.value
+    return result
+
+
+def in_view(m: ipyleaflet.Map, lat: float, lng: float) -> bool:
+    """Whether ``(lat, lng)`` is inside ``m``'s view (its centre, zoom and size)."""
+    width, height, _ = map_size(m)
+    x0, y0 = world_px(m.center[0], m.center[1], m.zoom)
+    x, y = world_px(lat, lng, m.zoom)
+    return abs(x - x0) < width / 2 and abs(y - y0) < height / 2
+
+
+def places_on(m: ipyleaflet.Map) -> list[ipyleaflet.GeoJSON]:
+    return [x for x in m.layers if isinstance(x, ipyleaflet.GeoJSON) and x.name == "mapsnb:places"]
+
+
+def test_resolve_draws_the_resolved_places_on_the_shared_map(client: mapsnb.Client) -> None:
+    app = Explorer(client)
+    places(app)
+    cafes = drawn(app.map)
+    resolve(app, "Nairobi\nLima\nxqzzy no such place 42")
+    assert not [x for x in cafes if x in app.map.layers or x in app.map.controls]
+    frame = app.resolve.frame
+    found = frame.loc[frame["ok"].astype(bool)]
+    assert len(found) == 2 and not bool(frame["ok"].iloc[2])
+    (layer,) = places_on(app.map)
+    features = layer.data["features"]
+    spots = sorted(tuple(f["geometry"]["coordinates"]) for f in features)
+    assert spots == sorted(zip(found["matched_lng"], found["matched_lat"], strict=True))
+    names = {f["properties"]["name"] for f in features}
+    assert names == set(found["matched_name"])
+    # a click on a place shows its name and a Google Maps link to it in the info box
+    nairobi = next(f for f in features if f["properties"]["name"] == "Nairobi")
+    layer._handle_mouse_events(
+        None, {"event": "click", "feature": nairobi, "properties": nairobi["properties"]}, None
+    )
+    assert "Nairobi" in layer.info.value and "query_place_id=" in layer.info.value
+    pid = str(found.loc[found["matched_name"] == "Nairobi", "place_id"].iloc[0])
+    assert pid in layer.info.value
+    # the view is fitted to both places: both inside the map, neither at the world view
+    for lat, lng in zip(found["matched_lat"], found["matched_lng"], strict=True):
+        assert in_view(app.map, lat, lng), (lat, lng, app.map.center, app.map.zoom)
+    assert app.map.zoom >= 2
+    # the sources credit the resolution (synthetic sandbox data)
+    assert "synthetic" in app.map.attribution_control_instance.prefix
+    # the next lookup (any tab, here Resolve again) removes them
+    resolve(app, "Eiffel Tower")
+    assert layer not in app.map.layers
+    (again,) = places_on(app.map)
+    assert [f["properties"]["name"] for f in again.data["features"]] == ["Eiffel Tower"]
+    app.tabs.selected_index = 0
+    places(app)
+    assert again not in app.map.layers
+
+
+def test_resolve_with_nothing_located_says_so_on_the_map(client: mapsnb.Client) -> None:
+    app = Explorer(client)
+    places(app)
+    cafes = drawn(app.map)
+    resolve(app, "xqzzy no such place 42")
+    assert not [x for x in cafes if x in app.map.layers or x in app.map.controls]
+    assert places_on(app.map) == []
+    notes = [c for c in app.map.controls if isinstance(c, ipyleaflet.WidgetControl)]
+    assert len(notes) == 1 and "nothing to draw" in notes[0].widget.value
+
+
+def test_a_standalone_resolve_form_draws_on_the_map_it_is_given(client: mapsnb.Client) -> None:
+    assert ResolveForm(client).map is None  # no map of its own
+    m = ipyleaflet.Map()
+    form = ResolveForm(client, m)
+    form.queries.value = "Lima"
+    assert form.submit() is not None, form.error.value
+    (layer,) = places_on(m)
+    assert layer.data["features"][0]["properties"]["name"] == "Lima"
 
 
 def described(root: w.Widget) -> list[w.Widget]:

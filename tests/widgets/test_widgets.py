@@ -435,7 +435,7 @@ def test_explorer_tabs_share_one_map(client: mapsnb.Client) -> None:
     assert isinstance(app, Explorer)
     assert len(app.tabs.children) == 4
     assert app.places.map is app.routes.map is app.environment.map is app.map
-    assert app.resolve.map is None
+    assert app.resolve.map is app.map
     assert {f.client for f in app.forms} == {client}
     assert [app.tabs.get_title(i) for i in range(4)] == [
         "Places",
