@@ -5,23 +5,31 @@ Mercator pixels, so a cell is the same size on screen at every zoom and latitude
 splits groups until every place stands alone. Only the points inside the view (plus one view of
 margin on every side) are kept, so a view of a few streets holds a few features whatever the
 layer's size. Deterministic: the same points, zoom and view give the same features.
+
+A group feature carries its members' ``bounds``: :func:`group_view` is where a click on it takes
+a live map (fitted to them, or two zoom levels closer).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import numpy as np
 
 from mapsnb.layers._base import Bounds
 from mapsnb.layers._features import _point
-from mapsnb.layers._layout import TILE_PX
+from mapsnb.layers._layout import TILE_PX, fit_view
 
 #: A cluster cell's side on screen, px.
 CELL_PX = 60.0
 #: The most names a group's popup lists.
 LISTED = 5
+#: The closest a click on a group zooms (OpenStreetMap's tiles end at 19).
+CLICK_MAX_ZOOM = 19
+#: Zoom levels a click on a group adds when fitting its members would not zoom in.
+CLICK_ZOOM_STEP = 2
 
 
 def _world(lat: np.ndarray, lng: np.ndarray, zoom: float) -> tuple[np.ndarray, np.ndarray]:
@@ -83,12 +91,16 @@ def cell_groups(
 ) -> list[dict[str, Any]]:
     """One feature per cell ``keys`` names: the place's own when the cell holds one, else a
     group feature (``cluster``, ``count``, the first :data:`LISTED` ``names``) at their mean
-    position. ``lat``, ``lng`` and ``keys`` are of the features ``feats[index]``."""
+    position, with its members' ``bounds`` (``[[south, west], [north, east]]``). ``lat``,
+    ``lng`` and ``keys`` are of the features ``feats[index]``."""
     _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
     mean_lat = np.bincount(inverse, weights=lat) / counts
     mean_lng = np.bincount(inverse, weights=lng) / counts
-    order = index[np.argsort(inverse, kind="stable")]
+    sort = np.argsort(inverse, kind="stable")
+    order = index[sort]
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    south, north = np.minimum.reduceat(lat[sort], starts), np.maximum.reduceat(lat[sort], starts)
+    west, east = np.minimum.reduceat(lng[sort], starts), np.maximum.reduceat(lng[sort], starts)
     out = []
     for k, (start, n) in enumerate(zip(starts.tolist(), counts.tolist(), strict=True)):
         if n == 1:
@@ -100,7 +112,37 @@ def cell_groups(
             "cluster": True,
             "count": n,
             "names": [x for x in names if x],
+            "bounds": [
+                [float(south[k]), float(west[k])],
+                [float(north[k]), float(east[k])],
+            ],
             "style": group_style(n, color),
         }
         out.append(_point(float(mean_lat[k]), float(mean_lng[k]), props))
     return out
+
+
+def group_view(
+    props: Mapping[str, Any],
+    at: tuple[float, float],
+    *,
+    zoom: float,
+    width: float,
+    height: float,
+    controls: Iterable[Any] = (),
+    max_zoom: float = CLICK_MAX_ZOOM,
+) -> tuple[tuple[float, float], float]:
+    """``(centre, zoom)`` a click on the group at ``at`` (its marker) takes a map now at ``zoom``
+    to: the view fitting its members' ``bounds`` clear of ``controls`` when that zooms in, else
+    :data:`CLICK_ZOOM_STEP` levels closer centred on the group; never past ``max_zoom``."""
+    bounds: Any = props.get("bounds")
+    try:
+        (s, w), (n, e) = ((float(a), float(b)) for a, b in bounds)
+    except (TypeError, ValueError):
+        s = n = at[0]
+        w = e = at[1]
+    if all(map(math.isfinite, (s, w, n, e))) and (n > s or e > w):
+        view = fit_view(((s, w), (n, e)), width, height, controls)
+        if zoom < view.zoom:
+            return (float(view.center[0]), float(view.center[1])), float(min(view.zoom, max_zoom))
+    return (float(at[0]), float(at[1])), float(min(zoom + CLICK_ZOOM_STEP, max_zoom))

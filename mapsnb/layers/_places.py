@@ -13,9 +13,10 @@ import numpy as np
 from mapsnb import _html
 from mapsnb._read.credits import present
 from mapsnb.layers._base import PREFIX, Bounds, _bounds, _frame, _link, _tag
-from mapsnb.layers._clusters import cell_groups, view_clusters
+from mapsnb.layers._clusters import cell_groups, group_view, view_clusters
 from mapsnb.layers._controls import info_control
 from mapsnb.layers._features import _place_features
+from mapsnb.layers._layout import map_size
 
 #: Above this many points, ``places_layer(cluster="auto")`` aggregates them on a grid.
 CLUSTER_THRESHOLD = 200
@@ -145,6 +146,47 @@ def _regridding(
         layer.data = {"type": "FeatureCollection", "features": shown}
 
     layer.mapsnb_regrid = regrid
+    _zooming_on_click(layer)
+
+
+def _zooming_on_click(layer: ipyleaflet.GeoJSON) -> None:
+    """Give a clustered layer ``mapsnb_zoom_clicks(map)``: from then on, a click on a group
+    (in a live kernel: a static page runs no handler) fits ``map`` to the group's places, or
+    zooms two levels closer on it; the new zoom splits the group (see :func:`_regridding`)."""
+    target: list[ipyleaflet.Map | None] = [None]
+
+    def zoom_clicks(m: ipyleaflet.Map | None) -> None:
+        target[0] = m
+
+    def _on_click(
+        properties: Mapping[str, Any] | None = None,
+        feature: Mapping[str, Any] | None = None,
+        **_: Any,
+    ) -> None:
+        m = target[0]
+        props = dict(properties or {})
+        if m is None or not props.get("cluster") or layer not in m.layers:
+            return
+        coords: Any = ((feature or {}).get("geometry") or {}).get("coordinates") or ()
+        if len(coords) != 2:
+            return
+        width, height, _measured = map_size(m)
+        limit = m.max_zoom if isinstance(m.max_zoom, (int, float)) else None
+        center, zoom = group_view(
+            props,
+            (float(coords[1]), float(coords[0])),
+            zoom=float(m.zoom),
+            width=width,
+            height=height,
+            controls=m.controls,
+            **({"max_zoom": limit} if limit is not None else {}),
+        )
+        with m.hold_sync():  # one update: the front end moves once
+            m.center = list(center)
+            m.zoom = zoom
+
+    layer.on_click(_on_click)
+    layer.mapsnb_zoom_clicks = zoom_clicks
 
 
 def places_layer(
@@ -170,7 +212,9 @@ def places_layer(
         Named ``"mapsnb:places"``; ``layer.info`` is the ``ipywidgets.HTML`` info box (shown by
         :func:`show` as a map control, hidden while empty) that hovering and clicking fill. A
         clustered layer has ``layer.mapsnb_regrid(zoom, view_bounds)``, which :func:`show` calls
-        at every zoom and pan of a live map: groups split into places as the view closes in.
+        at every zoom and pan of a live map: groups split into places as the view closes in;
+        and ``layer.mapsnb_zoom_clicks(map)``, which :func:`show` calls with its map: a click on
+        a group then fits the map to the group's places (or zooms in two levels on it).
 
     Raises
     ------

@@ -161,10 +161,15 @@ def _refit_when_measured(m: ipyleaflet.Map) -> None:
 
 
 def _regrid_on_view(m: ipyleaflet.Map, layers: Sequence[Any]) -> None:
-    """Aggregate clustered place layers again at the map's zoom and bounds, now and on change."""
+    """Aggregate clustered place layers again at the map's zoom and bounds, now and on change;
+    a click on a group zooms ``m`` to it."""
     clustered = [ly for ly in layers if callable(getattr(ly, "mapsnb_regrid", None))]
     if not clustered:
         return
+    for layer in clustered:
+        zoom_clicks = getattr(layer, "mapsnb_zoom_clicks", None)
+        if callable(zoom_clicks):
+            zoom_clicks(m)
 
     def _on_view(_: Any = None) -> None:
         view = tuple(m.bounds) if len(m.bounds or ()) == 2 else None
