@@ -233,11 +233,18 @@ class EnvironmentForm(BaseForm):
             point = (float(returned[0]), float(returned[1]))
         if point is None:
             where = _html.text(str(location))
+            frame = located.frame
+            resolved = frame is not None and len(frame) > 0 and bool(frame["ok"].iloc[0])
+            why = (
+                "the name resolved to a place without coordinates"
+                if resolved
+                else "the name did not resolve to a place"
+            )
             self._draw(
                 controls=[
                     map_note(
-                        f"Environment for <b>{where}</b>: no coordinates to mark (the name did "
-                        "not resolve to a located place). Type “lat, lng” or click the map."
+                        f"Environment for <b>{where}</b>: no coordinates to mark ({why}). Type "
+                        "“lat, lng” or click the map."
                     )
                 ]
             )

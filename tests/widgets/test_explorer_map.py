@@ -161,6 +161,35 @@ def test_a_failed_lookup_clears_what_another_tab_drew(client: mapsnb.Client) -> 
     assert not [x for x in cafes if x in app.map.layers or x in app.map.controls]
 
 
+class LiveLike:
+    """A resolution as a live server answers it: a place id, no coordinates."""
+
+    def __init__(self, result: Any) -> None:
+        self.result = result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.result, name)
+
+    def to_frame(self) -> Any:
+        return self.result.to_frame().assign(matched_lat=float("nan"), matched_lng=float("nan"))
+
+
+def test_environment_notes_a_name_resolved_without_coordinates(client: mapsnb.Client) -> None:
+    app = Explorer(mapsnb.Client(now=NOW))
+    real = app.client.resolve_names
+    app.client.resolve_names = lambda *a, **k: LiveLike(real(*a, **k))
+    app.environment.location.value = "Nairobi"
+    assert app.environment.submit() is not None, app.environment.error.value
+    assert not any(isinstance(x, ipyleaflet.Marker) for x in app.map.layers)
+    notes = [c for c in app.map.controls if isinstance(c, ipyleaflet.WidgetControl)]
+    assert len(notes) == 1 and "without coordinates" in notes[0].widget.value
+    # the Resolve tab says the same on the map
+    resolve(app, "Lima")
+    assert places_on(app.map) == []
+    notes = [c for c in app.map.controls if isinstance(c, ipyleaflet.WidgetControl)]
+    assert len(notes) == 1 and "no coordinates" in notes[0].widget.value
+
+
 def resolve(app: Explorer, text: str) -> Any:
     app.tabs.selected_index = 3
     app.resolve.queries.value = text
