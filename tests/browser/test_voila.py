@@ -117,9 +117,11 @@ MAP_STATE = """() => {
     return {
         paths: map.querySelectorAll('.leaflet-overlay-pane path').length,
         icons: map.querySelectorAll('.leaflet-marker-icon').length,
+        titles: [...map.querySelectorAll('.leaflet-marker-icon')].map(i => i.title || ''),
         controls: [...map.querySelectorAll('.leaflet-control-container .widget-html')]
             .map(e => e.innerText.trim()).filter(t => t),
         attribution: (map.querySelector('.leaflet-control-attribution') || {}).innerText || '',
+        credits: (map.querySelector('.leaflet-control-attribution') || {}).textContent || '',
     };
 }"""
 
@@ -156,7 +158,9 @@ def narrow_app(
             polling=250,
         )
         wait_quietly(
-            page, "() => !document.querySelector('.mapsnb-explorer .leaflet-overlay-pane path')"
+            page,
+            "() => !document.querySelector('.mapsnb-explorer .leaflet-overlay-pane path')"
+            " && document.querySelector('.mapsnb-explorer .leaflet-marker-icon')",
         )
         after_nairobi = page.evaluate(MAP_STATE)
         bp.screenshot("2-environment-nairobi")
@@ -188,13 +192,41 @@ def test_voila_lookup_replaces_what_the_previous_lookup_drew(
     bp, after_places, after_nairobi = narrow_app
     assert after_places["paths"] == expected.places, after_places
     assert "synthetic" in after_places["attribution"], after_places  # the cafés' credits
-    assert after_nairobi["paths"] == 0 and after_nairobi["icons"] == 0, after_nairobi
-    assert "synthetic" not in after_nairobi["attribution"], after_nairobi  # ... gone with them
-    # the cafés' boxes are gone; the map says why Nairobi is not marked
-    assert after_nairobi["controls"] and all(NAIROBI in c for c in after_nairobi["controls"]), (
-        after_nairobi
-    )
+    assert "Coffee" in after_places["credits"], after_places
+    # the cafés are gone; Nairobi, typed by name, is resolved and marked, with its own credits
+    assert after_nairobi["paths"] == 0 and after_nairobi["icons"] == 1, after_nairobi
+    assert NAIROBI in after_nairobi["titles"][0], after_nairobi
+    assert "Coffee" not in after_nairobi["credits"], after_nairobi
+    assert NAIROBI in after_nairobi["credits"], after_nairobi
+    assert after_nairobi["controls"] == [], after_nairobi  # no note, no café boxes
     problems = check_explorer_rendered(bp.page, console=bp.console)
+    assert problems == [], problems
+
+
+def test_voila_resolve_draws_the_resolved_places(
+    narrow_app: tuple[BrowserPage, dict[str, Any], dict[str, Any]],
+) -> None:
+    bp, _, _ = narrow_app
+    page = bp.page
+    select_tab(page, "Resolve")
+    box = page.locator(
+        ".mapsnb-explorer .widget-tab > .widget-tab-contents > .lm-Widget:not(.lm-mod-hidden)"
+        " textarea"
+    ).first
+    box.click()
+    box.fill("Nairobi\nLima")
+    box.press("Tab")
+    submit_and_wait(page)
+    drawn = wait_quietly(
+        page,
+        "() => document.querySelectorAll('.mapsnb-explorer .leaflet-overlay-pane path')"
+        ".length === 2 && !document.querySelector('.mapsnb-explorer .leaflet-marker-icon')",
+    )
+    state = page.evaluate(MAP_STATE)
+    shot = bp.screenshot("3-resolve-nairobi-lima")
+    select_tab(page, "Places")
+    assert drawn and state["paths"] == 2 and state["icons"] == 0, f"{state} ({shot})"
+    problems = check_explorer_rendered(page, console=bp.console)
     assert problems == [], problems
 
 
