@@ -8,7 +8,9 @@ the figure ("synthetic data" for sandbox results) and returns a :class:`Chart`: 
 (a sequence; other attributes are the first panel's), shown once as a cell's last line. Air-quality charts draw the index's own category bands and colours
 (:data:`mapsnb.charts._scales.SCALES`) and say whether higher or lower is better. matplotlib is
 imported on first use; no backend is forced and ``plt.show()`` is never called. Labels, dates
-(Babel) and category names follow the language the data was asked in.
+(Babel) and category names follow the language the data was asked in: a frame's
+``attrs["language"]`` (set on a result's frames, and on batch and ``mapsnb.concat`` frames whose
+calls all asked one ``language_code``), else the result's request; mixed languages draw English.
 
 Errors are ``ValueError`` naming why there is nothing to chart and what to ask instead.
 """

@@ -128,7 +128,8 @@ def base(language: str | None) -> str:
 
 
 def language_of(obj: Any, attrs: Mapping[str, Any]) -> str | None:
-    """The language the data was asked in: the frame's ``attrs`` or the result's request."""
+    """The language the data was asked in: the frame's ``attrs`` (a batch or ``concat`` frame
+    has ``language`` only when all its calls asked one) or the result's request."""
     for key in ("language", "language_code"):
         found = attrs.get(key)
         if isinstance(found, str) and found:

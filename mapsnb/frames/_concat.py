@@ -11,6 +11,7 @@ import pandas as pd
 from mapsnb._read.wire import g
 from mapsnb.frames._along_route import along_route_lists, along_route_lists_many, along_route_table
 from mapsnb.frames._columns import _column_credits
+from mapsnb.frames._environment import request_language
 from mapsnb.frames._places import places_lists, places_lists_many, places_table
 from mapsnb.frames._routes import _endpoints, waypoint_label
 from mapsnb.frames._tables import finish, text_array
@@ -50,7 +51,9 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     ``extra_request``. Results with a time zone (``lookup_weather``) add a ``time_zone``
     column (each row's zone); time columns whose zones differ between the results are then in
     UTC (as in a batch frame: ``df.time.dt.tz_convert(zone)`` is a row's local time), else in
-    their one zone. Mixed kinds raise ``TypeError``.
+    their one zone. ``attrs["language"]`` is the ``language_code`` every result was asked in
+    (charts then write their words in it); results asked in different languages, or some in
+    none, leave it unset (charts write English). Mixed kinds raise ``TypeError``.
     """
     results = list(results)
     kinds = list(dict.fromkeys(type(r).__name__ for r in results))
@@ -61,7 +64,7 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     if kinds and kinds[0] in _LISTED:
         stacked = _listed_concat(results, keys, kinds[0])
         if stacked is not None:
-            return stacked
+            return with_language(stacked, [getattr(r, "request", None) for r in results])
     frames: list[pd.DataFrame] = []
     zones: dict[Any, str] = {}  # request -> its time zone: charts draw each in local time
     for i, result in enumerate(results):
@@ -95,7 +98,19 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     out = _concat_attrs(out, results, frames)
     if zones:
         out.attrs["time_zones"] = zones
-    return out
+    return with_language(out, [getattr(r, "request", None) for r in results])
+
+
+def with_language(df: pd.DataFrame, requests: Iterable[Any]) -> pd.DataFrame:
+    """``df`` with ``attrs["language"]``: the one ``language_code`` all ``requests`` asked; a
+    mix of languages (or of asked and not asked) removes it, as nothing says one language."""
+    languages = {request_language(r) for r in requests}
+    language = languages.pop() if len(languages) == 1 else None
+    if language is None:
+        df.attrs.pop("language", None)
+    else:
+        df.attrs["language"] = language
+    return df
 
 
 #: Results whose answers are read as column lists, many at a time (what a batch does): the

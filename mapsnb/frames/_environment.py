@@ -41,11 +41,20 @@ def _place_label(location: Any) -> str | None:
     return None
 
 
+def request_language(request: Any) -> str | None:
+    """The ``language_code`` a request asked (``languageCode`` on the wire), else ``None``."""
+    if not isinstance(request, Mapping):
+        return None
+    found = g(request, "languageCode")
+    return found if isinstance(found, str) and found else None
+
+
 def request_context(request: Any, zone: str | None = None) -> dict[str, Any]:
     """What a ``lookup_weather`` call asked, for titles and messages.
 
     Returns ``place`` (the location as asked), ``mode`` (``"current"``, ``"hour"`` or ``"day"``:
-    no date, ``date`` + ``hour``, ``date`` only), ``capabilities`` and ``time_zone``; keys whose
+    no date, ``date`` + ``hour``, ``date`` only), ``capabilities``, ``language`` (the
+    ``language_code`` asked: charts write their words in it) and ``time_zone``; keys whose
     value is unknown are left out.
     """
     out: dict[str, Any] = {}
@@ -59,6 +68,9 @@ def request_context(request: Any, zone: str | None = None) -> dict[str, Any]:
     caps = g(request, "capabilities")
     if isinstance(caps, (list, tuple)):
         out["capabilities"] = [str(c) for c in caps]
+    language = request_language(request)
+    if language:
+        out["language"] = language
     if zone:
         out["time_zone"] = zone
     return out

@@ -7,15 +7,22 @@ closer view). Control sizes are the sizes of their *initial* (collapsed) state, 
 :func:`control_size` from what the widget shows (see :data:`LINE_PX`); the browser test
 ``tests/browser/test_map_layout.py`` measures that the estimate holds in Chromium.
 
-The map's pixel width is known once a front end reported it (``Map.pixel_bounds``); before that
-(a new map, an exported page) :func:`map_size` assumes it is as wide as it is high (at most
-:data:`ASSUMED_WIDTH_PX`): a wider map then shows the same view with more margin.
+The map's pixel size is known once a front end reported it (``Map.pixel_bounds``). Before that
+(a new map, an exported page: its kernel never had a front end) :func:`map_size` reads the size the
+map's layout gives it (``width`` / ``height`` in px or another absolute CSS length, bounded by
+``min_*`` / ``max_*``): a map given ``width="1000px", height="400px"`` is fitted as a wide map.
+A width the layout leaves open (unset, ``"100%"``, ``"auto"``) is assumed as wide as the map is
+high (at most :data:`ASSUMED_WIDTH_PX`, within the layout's ``min_width`` / ``max_width``): any
+wider map then shows the same view with more margin, so no control covers the data at any width
+from there up. :mod:`mapsnb.layers._show` fits again when the layout changes (or the front end
+measures the map) while the view is still the fitted one.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -80,19 +87,40 @@ def map_size(m: Any) -> tuple[float, float, bool]:
         width, height = float(right) - float(left), float(bottom) - float(top)
         if 0 < width < 1e6 and 0 < height < 1e6:
             return width, height, True
-    height = _px(getattr(m.layout, "height", None)) or DEFAULT_HEIGHT_PX
-    width = _px(getattr(m.layout, "width", None)) or min(height, ASSUMED_WIDTH_PX)
+    layout = getattr(m, "layout", None)
+    given_height = css_px(getattr(layout, "height", None))
+    height = _bounded(layout, "height", given_height or DEFAULT_HEIGHT_PX)
+    given_width = css_px(getattr(layout, "width", None))
+    width = _bounded(layout, "width", given_width or min(height, ASSUMED_WIDTH_PX))
     return width, height, False
 
 
-def _px(value: Any) -> float | None:
-    text = str(value or "").strip()
-    if text.endswith("px"):
-        try:
-            return float(text[:-2])
-        except ValueError:
-            return None
-    return None
+#: Absolute CSS lengths in px (CSS's 96 px to the inch). Relative ones (%, em, vw) are unknown.
+CSS_UNITS = {"px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
+_LENGTH = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)(px|pt|pc|in|cm|mm)\s*$", re.I)
+
+
+def css_px(value: Any) -> float | None:
+    """A layout length in px (``"400px"``, ``"4in"``), or ``None`` when it gives no absolute
+    size (unset, ``"100%"``, ``"auto"``, ``"30em"``, ``"calc(…)"``, a number without a unit,
+    which CSS ignores)."""
+    match = _LENGTH.match(value) if isinstance(value, str) else None
+    if match is None:
+        return None
+    px = float(match.group(1)) * CSS_UNITS[match.group(2).lower()]
+    return px if 0 < px < 1e6 else None
+
+
+def _bounded(layout: Any, name: str, value: float) -> float:
+    """``value`` within the layout's ``min_<name>`` and ``max_<name>`` (as CSS applies them:
+    the minimum wins over the maximum)."""
+    high = css_px(getattr(layout, f"max_{name}", None))
+    low = css_px(getattr(layout, f"min_{name}", None))
+    if high is not None:
+        value = min(value, high)
+    if low is not None:
+        value = max(value, low)
+    return value
 
 
 def control_size(control: Any, map_width: float) -> tuple[float, float]:

@@ -1,9 +1,10 @@
 """show() and clear(): draw results on a map with legend, attribution and warnings, then fit it.
 
-The view is fitted so that no control covers data (see :mod:`mapsnb.layers._layout`); in a live
-kernel it is fitted again once the front end reports the map's real size (as long as the view is
-still the fitted one), and grid-clustered place layers are aggregated again at every zoom and
-pan (:mod:`mapsnb.layers._clusters`).
+The view is fitted so that no control covers data (see :mod:`mapsnb.layers._layout`); it is fitted
+again when the map's size changes (as long as the view is still the fitted one): once a live front
+end reports the real size, or when the map is given another layout size before any front end did
+(what an exported page's kernel sees); grid-clustered place layers are aggregated again at every
+zoom and pan (:mod:`mapsnb.layers._clusters`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ def clear(m: ipyleaflet.Map) -> None:
     """Remove mapsnb's layers and controls from ``m`` (what :func:`show` replaces)."""
     for handler, names in getattr(m, "mapsnb_observers", []):
         m.unobserve(handler, names=names)
+        detach = getattr(handler, "mapsnb_detach", None)
+        if callable(detach):  # the observers of the map's layout, too
+            detach()
     m.mapsnb_observers = []
     for layer in list(m.layers):
         if str(getattr(layer, "name", "")).startswith(PREFIX):
@@ -138,16 +142,22 @@ def fit(m: ipyleaflet.Map, bounds: Bounds) -> None:
     m.mapsnb_fit = (bounds, view, (width, height))
 
 
-def _refit_when_measured(m: ipyleaflet.Map) -> None:
-    """Fit again when the front end reports the map's size, unless the view was moved since."""
+#: The layout traits that size a map (:func:`~mapsnb.layers._layout.map_size` reads them).
+SIZE_TRAITS = ("width", "height", "min_width", "max_width", "min_height", "max_height")
 
-    def _on_size(change: Mapping[str, Any]) -> None:
+
+def _refit_when_measured(m: ipyleaflet.Map) -> None:
+    """Fit again when the map's size changes, unless the view was moved since: the front end
+    reports it (``pixel_bounds``), or, before any front end did (an exported page's kernel), the
+    map is given another layout size (``m.layout.width = "1000px"``, a new ``m.layout``)."""
+
+    def _on_size(_: Any = None) -> None:
         state = getattr(m, "mapsnb_fit", None)
         if not state:
             return
         bounds, view, size = state
-        width, height, measured = map_size(m)
-        if not measured or (abs(width - size[0]) < 2 and abs(height - size[1]) < 2):
+        width, height, _measured = map_size(m)
+        if abs(width - size[0]) < 2 and abs(height - size[1]) < 2:
             return
         tolerance = 2 * 360.0 / (256.0 * 2.0**view.zoom)  # two pixels: Leaflet's rounding
         moved = m.zoom != view.zoom or any(
@@ -156,8 +166,28 @@ def _refit_when_measured(m: ipyleaflet.Map) -> None:
         if not moved:
             fit(m, bounds)
 
-    m.observe(_on_size, names="pixel_bounds")
-    m.mapsnb_observers = [*getattr(m, "mapsnb_observers", []), (_on_size, "pixel_bounds")]
+    followed: list[Any] = []  # the layout whose size is observed (the map's current one)
+
+    def _detach() -> None:
+        for layout in followed:
+            layout.unobserve(_on_size, names=list(SIZE_TRAITS))
+        followed.clear()
+
+    def _follow(layout: Any) -> None:
+        _detach()
+        layout.observe(_on_size, names=list(SIZE_TRAITS))
+        followed.append(layout)
+
+    def _on_map(change: Mapping[str, Any]) -> None:
+        if change["name"] == "layout":  # a new Layout: follow that one
+            _follow(change["new"])
+        _on_size()
+
+    _follow(m.layout)
+    _on_map.mapsnb_detach = _detach  # type: ignore[attr-defined]  # what clear() also stops
+    names = ["pixel_bounds", "layout"]
+    m.observe(_on_map, names=names)
+    m.mapsnb_observers = [*getattr(m, "mapsnb_observers", []), (_on_map, names)]
 
 
 def _regrid_on_view(m: ipyleaflet.Map, layers: Sequence[Any]) -> None:

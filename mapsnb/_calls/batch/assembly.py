@@ -18,7 +18,9 @@ in the rows' zone when they share one; when the rows are in several zones it is 
 
 ``attrs`` keep ``tool``, ``source``, ``attributions``, ``calls``, ``time_zones`` (place -> zone)
 and, when every call agrees, the tool frames' ``units``, ``place``, ``mode``, ``capabilities``,
-``time_zone`` and ``now`` (for chart titles, axes and the "now" line).
+``time_zone`` and ``now`` (for chart titles, axes and the "now" line). ``language`` is the
+``language_code`` every call asked (charts write their words in it); calls in several languages,
+or some with none, leave it unset (charts write English).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import pandas as pd
 
 from mapsnb._calls.batch.parts import LISTED, OWN, PACKED, Parts, State
 from mapsnb.errors import ToolError
-from mapsnb.frames._concat import add_credits, align_zones
+from mapsnb.frames._concat import add_credits, align_zones, with_language
 from mapsnb.frames._resolution import resolution_lists
 from mapsnb.frames._tables import TEXT, text_array
 
@@ -189,7 +191,10 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     out.attrs.update(parts.context)
     if parts.zones:
         out.attrs["time_zones"] = dict(parts.zones)  # place -> its zone, for local-time charts
-    return out
+    requests = [call.arguments for call in job.calls]
+    if job.kept.states:  # rows kept from a resume: the language their batch recorded
+        requests.append({"language_code": job.kept.context.get("language")})
+    return with_language(out, requests)
 
 
 _OBJECT_TEXT = pd.api.types.is_object_dtype(TEXT)
