@@ -209,6 +209,11 @@ def _stations() -> tuple[_Station, ...]:
     return tuple(out)
 
 
+def station_points() -> tuple[tuple[float, float], ...]:
+    """The training stations' (lat, lng)."""
+    return tuple((st.lat, st.lng) for st in _stations())
+
+
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
