@@ -138,12 +138,23 @@ def continentality(lat: float, lng: float) -> tuple[float, float]:
     return near, t * west + (1.0 - t) * east
 
 
-def _features(lat: float, kg: str, near: float, fetch_km: float) -> list[float]:
-    """Regressors of the sea-level annual mean: latitude (polynomial up to 60°), land, class."""
+def _features(lat: float, kg: str, near: float, fetch_km: float, elev_km: float) -> list[float]:
+    """Regressors of the annual mean: latitude (polynomial up to 60°), land, altitude, class.
+    The altitude term's coefficient is the surface lapse rate fitted on the stations."""
     a = min(abs(lat), 60.0) / 60.0
     d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
     g = [1.0 if kg.startswith(p) else 0.0 for p in _GROUPS]
-    return [1.0, a, a * a, a**3, near * a, d * a * a, *g]
+    k = _prior_half_range(lat, kg, fetch_km) * a / 10.0
+    return [1.0, a, a * a, a**3, near * a, d * a * a, elev_km, k, *g]
+
+
+def _range_features(lat: float, kg: str, near: float, fetch_km: float, elev_km: float) -> list[float]:
+    """Regressors of the half annual range: the seasonal insolation swing (sine of latitude)
+    scaled by continentality (Gorczynski), altitude and class (monsoon rains, dry skies)."""
+    s = math.sin(math.radians(min(abs(lat), 70.0)))
+    d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
+    g = [s if kg.startswith(p) else 0.0 for p in _GROUPS]
+    return [1.0, s, s * near, s * elev_km, *g]
 
 
 def continentality_index(kg: str, fetch_km: float) -> float:
@@ -188,8 +199,9 @@ def _solve(rows: list[list[float]], ys: list[float], groups: int) -> list[float]
 class _Station:
     lat: float
     lng: float
-    mean_sl: float
+    mean: float
     half_range: float
+    elev_km: float
 
 
 @functools.cache
@@ -205,7 +217,7 @@ def _stations() -> tuple[_Station, ...]:
             half = sum((t - mean) * s for t, s in zip(temps, shape, strict=True)) / sum(
                 s * s for s in shape
             )
-            out.append(_Station(lat, lng, mean + LAPSE_C_PER_M * elevation_m(lat, lng), half))
+            out.append(_Station(lat, lng, mean, half, elevation_m(lat, lng) / 1000.0))
     return tuple(out)
 
 
@@ -222,29 +234,43 @@ _POLAR_GRADIENT = -1.0
 
 
 @functools.cache
-def _fit() -> list[float]:
-    xs, ys = [], []
+def _fit() -> tuple[list[float], list[float]]:
+    """Coefficients of the annual mean and of the half annual range, fitted on the stations."""
+    xs, xr, ys, yr = [], [], [], []
     for st in _stations():
-        xs.append(_features(st.lat, koppen(st.lat, st.lng), *continentality(st.lat, st.lng)))
-        ys.append(st.mean_sl)
-    return _solve(xs, ys, len(_GROUPS))
+        kg = koppen(st.lat, st.lng)
+        near, fetch = continentality(st.lat, st.lng)
+        xs.append(_features(st.lat, kg, near, fetch, st.elev_km))
+        xr.append(_range_features(st.lat, kg, near, fetch, st.elev_km))
+        ys.append(st.mean)
+        yr.append(st.half_range - _prior_half_range(st.lat, kg, fetch))
+    return _solve(xs, ys, len(_GROUPS)), _solve(xr, yr, len(_GROUPS) + 4)
 
 
-def _predict(lat: float, lng: float) -> tuple[float, float]:
-    """Sea-level annual mean (fitted) and half annual range (Gorczynski prior)."""
+def lapse_rate() -> float:
+    """The surface lapse rate fitted on the stations (°C per m)."""
+    return -_fit()[0][6] / 1000.0
+
+
+def _predict(lat: float, lng: float, elev_km: float) -> tuple[float, float]:
+    """Annual mean and half annual range at ``elev_km``, from the fitted regressions."""
     kg = koppen(lat, lng)
     near, fetch = continentality(lat, lng)
-    mean = sum(c * x for c, x in zip(_fit(), _features(lat, kg, near, fetch), strict=True))
+    cm, cr = _fit()
+    mean = sum(c * x for c, x in zip(cm, _features(lat, kg, near, fetch, elev_km), strict=True))
     mean += _POLAR_GRADIENT * max(0.0, abs(lat) - 60.0)
-    return mean, max(0.3, _prior_half_range(lat, kg, fetch))
+    half = _prior_half_range(lat, kg, fetch)
+    rf = _range_features(lat, kg, near, fetch, elev_km)
+    half += sum(c * x for c, x in zip(cr, rf, strict=True))
+    return mean, max(0.3, half)
 
 
 @functools.cache
 def _residuals() -> tuple[tuple[float, float, float, float], ...]:
     out = []
     for st in _stations():
-        mean, half = _predict(st.lat, st.lng)
-        out.append((st.lat, st.lng, st.mean_sl - mean, st.half_range - half))
+        mean, half = _predict(st.lat, st.lng, st.elev_km)
+        out.append((st.lat, st.lng, st.mean - mean, st.half_range - half))
     return tuple(out)
 
 
@@ -281,7 +307,8 @@ def _clip(x: float, lo: float, hi: float) -> float:
 def normals(lat: float, lng: float) -> Normals:
     """The climate normals at (``lat``, ``lng``), rounded to 0.01°."""
     lat, lng = round(lat, 2), round(lng, 2)
-    mean_sl, half = _predict(lat, lng)
+    elev = elevation_m(lat, lng)
+    mean, half = _predict(lat, lng, elev / 1000.0)
     wsum, rm, rh = 0.0, 0.0, 0.0
     for slat, slng, dm, dh in _residuals():
         if abs(slat - lat) > 8.0:
@@ -292,10 +319,8 @@ def normals(lat: float, lng: float) -> Normals:
             wsum, rm, rh = wsum + w, rm + w * dm, rh + w * dh
     if wsum > 0:
         share = wsum / (wsum + 0.15)
-        mean_sl += share * rm / wsum
+        mean += share * rm / wsum
         half += share * rh / wsum
-    elev = elevation_m(lat, lng)
-    mean = mean_sl - LAPSE_C_PER_M * elev
     kg = koppen(lat, lng)
     half = max(0.3, half)
     c_lo, c_hi, w_lo, w_hi = _bounds(kg)
