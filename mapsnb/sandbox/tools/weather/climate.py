@@ -166,8 +166,11 @@ def continentality_index(kg: str, fetch_km: float) -> float:
 
 
 def _prior_half_range(lat: float, kg: str, fetch_km: float) -> float:
-    """Half the annual range, from K = 1.7 R / sin(latitude) - 20.4 (Gorczynski 1920)."""
-    k = continentality_index(kg, fetch_km)
+    """Half the annual range, from K = 1.7 R / sin(latitude) - 20.4 (Gorczynski 1920). The index
+    holds outside the tropics; towards the equator the land's part fades (the hot season is the
+    rainy, cloudy one and the trades' fetch carries no seasonal contrast)."""
+    tropics = _clip((abs(lat) - 5.0) / 20.0, 0.0, 1.0)
+    k = continentality_index(kg, fetch_km * tropics)
     return math.sin(math.radians(abs(lat))) * (k + 20.4) / 1.7 / 2.0
 
 
