@@ -9,8 +9,7 @@ PyPI wheels, read at build time only):
   ETOPO1, EU-DEM and national DEMs), 1/12°, 28 m steps. Kept at 1/6° (the lowest of the 2 x 2 land cells: towns lie low).
 * **Continentality**: derived here from the Köppen ocean cells on a 1° grid: the land share of a
   ±6° box, and how far land runs to the west and to the east along the parallel (upwind fetch),
-  a 1° cell of mountains (mean height above 800 m) counting 1 + (height - 800 m) / 400 m cells,
-  and a narrow high-latitude sea (frozen in winter) as land.
+  a 1° cell of mountains (mean height above 800 m) counting 1 + (height - 800 m) / 400 m cells.
 * **Stations**: ``world-temperature-data`` (CC-BY-4.0, GeoRank.place, from CHELSA v2.1
   1981–2010 normals): 270 towns with 12 monthly mean temperatures, copied as they are.
 
@@ -73,10 +72,6 @@ def _elevation() -> np.ndarray:
 #: (m) counts as ``1 + (height - BARRIER_M) / BARRIER_SCALE_M`` cells of fetch.
 BARRIER_M = 800.0
 BARRIER_SCALE_M = 400.0
-#: Narrow high-latitude seas freeze in winter and carry continental air: a gap of sea along the
-#: run narrower than ``FROZEN_GAP_KM`` x clip((|lat| - 55) / 15, 0, 1) counts as land.
-FROZEN_GAP_KM = 1000.0
-FROZEN_WEIGHT = 0.5  # a frozen sea chills less than land (its summer is cold water)
 
 
 def _heights(alt: np.ndarray) -> np.ndarray:
@@ -108,25 +103,15 @@ def _continentality(kg: np.ndarray, heights: np.ndarray) -> np.ndarray:
         strip = wrapped[max(0, i - 1) : min(180, i + 2)].mean(axis=0)
         wstrip = wweight[max(0, i - 1) : min(180, i + 2)].mean(axis=0)
         step_km = 111.2 * max(0.05, np.cos(np.radians(lat)))
-        frozen_cells = FROZEN_GAP_KM * min(1.0, max(0.0, (abs(lat) - 55.0) / 15.0)) / step_km
         for j in range(360):
             c = j + 360
             near = (csum[:, c + span + 1] - csum[:, c - span]).sum() / ((hi - lo) * (2 * span + 1))
             runs = []
             for direction in (-1, 1):
                 k, cells = 0, 0.5
-                while k < 359 and strip[c] >= 0.25:
-                    if strip[c + direction * (k + 1)] >= 0.5:
-                        k += 1
-                        cells += wstrip[c + direction * k]
-                        continue
-                    gap = 1  # a sea gap: frozen (bridged) if narrow enough at this latitude
-                    while k + gap < 359 and strip[c + direction * (k + gap)] < 0.5:
-                        gap += 1
-                    if gap - 1 > frozen_cells or k + gap >= 359:
-                        break
-                    k += gap - 1
-                    cells += FROZEN_WEIGHT * (gap - 1)
+                while k < 359 and strip[c + direction * (k + 1)] >= 0.5 and strip[c] >= 0.25:
+                    k += 1
+                    cells += wstrip[c + direction * k]
                 runs.append(min(255, round(cells * step_km / 40.0) if strip[c] >= 0.25 else 0))
             out[i, j] = (round(near * 100), runs[0], runs[1])
     return out.reshape(180, 1080)
