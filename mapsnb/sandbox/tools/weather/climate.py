@@ -134,12 +134,14 @@ def elevation_m(lat: float, lng: float) -> float:
 
 def continentality(lat: float, lng: float) -> tuple[float, float]:
     """Land share (0..1) of a ±6° box, and the upwind land fetch (km): the land run along the
-    parallel to the west in the westerlies (beyond 35°), to the east in the trades (within 20°)."""
+    parallel to the west in the westerlies (beyond 35°); within 20° the shorter of the runs to
+    the west and to the east (trades and monsoons turn with the season, sea breezes and the cold
+    currents of western coasts bring sea air to either coast)."""
     grid = _grids()[2]
     k = _cell(grid, lat, lng, width=3)
     near, west, east = grid[2][k] / 100.0, grid[2][k + 1] * 40.0, grid[2][k + 2] * 40.0
     t = _clip((abs(lat) - 20.0) / 15.0, 0.0, 1.0)
-    return near, t * west + (1.0 - t) * east
+    return near, t * west + (1.0 - t) * min(west, east)
 
 
 def _features(lat: float, kg: str, near: float, fetch_km: float, elev_km: float) -> list[float]:
