@@ -144,24 +144,37 @@ def continentality(lat: float, lng: float) -> tuple[float, float]:
     return near, t * west + (1.0 - t) * min(west, east)
 
 
-def _features(lat: float, kg: str, near: float, fetch_km: float, elev_km: float) -> list[float]:
+def cold_coast(lat: float, lng: float) -> float:
+    """0..1: a subtropical western coast (sea within ~200 km to the west, land to the east),
+    where the eastern boundary currents and their upwelling keep the sea cold (Humboldt,
+    Benguela, Canary, California, West Australian)."""
+    grid = _grids()[2]
+    k = _cell(grid, lat, lng, width=3)
+    west, east = grid[2][k + 1] * 40.0, grid[2][k + 2] * 40.0
+    band = _clip(1.0 - abs(abs(lat) - 25.0) / 15.0, 0.0, 1.0)  # 10°..40°, most at 25°
+    return band * _clip((300.0 - west) / 200.0, 0.0, 1.0) * _clip(east / 1000.0, 0.0, 1.0)
+
+
+def _features(
+    lat: float, kg: str, near: float, fetch_km: float, elev_km: float, coast: float
+) -> list[float]:
     """Regressors of the annual mean: latitude (polynomial up to 60°), land, altitude, class.
     The altitude term's coefficient is the surface lapse rate fitted on the stations."""
     a = min(abs(lat), 60.0) / 60.0
     d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
     g = [1.0 if kg.startswith(p) else 0.0 for p in _GROUPS]
     k = _prior_half_range(lat, kg, fetch_km) * a / 10.0
-    return [1.0, a, a * a, a**3, near * a, d * a * a, elev_km, k, *g]
+    return [1.0, a, a * a, a**3, near * a, d * a * a, elev_km, k, coast, *g]
 
 
 def _range_features(
-    lat: float, kg: str, near: float, fetch_km: float, elev_km: float
+    lat: float, kg: str, near: float, fetch_km: float, elev_km: float, coast: float
 ) -> list[float]:
     """Regressors of the correction to the Gorczynski half range (its fetch term stays as it is):
     the insolation swing (sine of latitude) scaled by land share, altitude and class."""
     s = math.sin(math.radians(min(abs(lat), 70.0)))
     g = [s if kg.startswith(p) else 0.0 for p in _GROUPS]
-    return [1.0, s, s * near, s * elev_km, *g]
+    return [1.0, s, s * near, s * elev_km, coast, *g]
 
 
 def continentality_index(kg: str, fetch_km: float) -> float:
@@ -250,11 +263,12 @@ def _fit() -> tuple[list[float], list[float]]:
     for st in _stations():
         kg = koppen(st.lat, st.lng)
         near, fetch = continentality(st.lat, st.lng)
-        xs.append(_features(st.lat, kg, near, fetch, st.elev_km))
-        xr.append(_range_features(st.lat, kg, near, fetch, st.elev_km))
+        coast = cold_coast(st.lat, st.lng)
+        xs.append(_features(st.lat, kg, near, fetch, st.elev_km, coast))
+        xr.append(_range_features(st.lat, kg, near, fetch, st.elev_km, coast))
         ys.append(st.mean)
         yr.append(st.half_range - _prior_half_range(st.lat, kg, fetch))
-    return _solve(xs, ys, len(_GROUPS)), _solve(xr, yr, len(_GROUPS) + 4)
+    return _solve(xs, ys, len(_GROUPS)), _solve(xr, yr, len(_GROUPS) + 5)
 
 
 def lapse_rate() -> float:
@@ -267,10 +281,12 @@ def _predict(lat: float, lng: float, elev_km: float) -> tuple[float, float]:
     kg = koppen(lat, lng)
     near, fetch = continentality(lat, lng)
     cm, cr = _fit()
-    mean = sum(c * x for c, x in zip(cm, _features(lat, kg, near, fetch, elev_km), strict=True))
+    coast = cold_coast(lat, lng)
+    fm = _features(lat, kg, near, fetch, elev_km, coast)
+    mean = sum(c * x for c, x in zip(cm, fm, strict=True))
     mean += _POLAR_GRADIENT * max(0.0, abs(lat) - 60.0)
     half = _prior_half_range(lat, kg, fetch)
-    rf = _range_features(lat, kg, near, fetch, elev_km)
+    rf = _range_features(lat, kg, near, fetch, elev_km, coast)
     half += sum(c * x for c, x in zip(cr, rf, strict=True))
     return mean, max(0.3, half)
 
