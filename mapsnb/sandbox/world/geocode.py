@@ -272,7 +272,8 @@ def _resolve_text_cached(
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
     picked = _pick_city(head, q, bias, region)
     if picked:
-        return city_resolved(picked[0], "MEDIUM" if picked[1] else "LOW"), "city"
+        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], bias, region))
+        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if not q.cities and full in city_index().countries:
         country = country_resolved(city_index().countries[full])
         if country:
@@ -282,6 +283,28 @@ def _resolve_text_cached(
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
+
+
+#: A bare name (no qualifier) naming a town smaller than this that shares its name with towns of
+#: other countries is weak evidence of that town: famous places share names with such towns
+#: ("Petra": villages in Greece and Mallorca; "Alhambra": California, Spain).
+BARE_HOMONYM_POPULATION = 150_000
+
+
+def _weak_bare_town(c: City, bias: tuple[float, float] | None, region: str | None) -> bool:
+    """Whether a bare name's town answers LOW: one of fewer than
+    :data:`BARE_HOMONYM_POPULATION` people with homonyms in other countries, that neither the
+    bias (within 100 km) nor the region points to."""
+    if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
+        return False
+    if c.population >= BARE_HOMONYM_POPULATION:
+        return False
+    idx = city_index()
+    own = fold(c.name)
+    return any(
+        o.cc != c.cc and fold(o.name) == own
+        for o in (idx.cities[j] for j in idx.by_name.get(own, ()))
+    )
 
 
 def _own_name_town(key: str, q: _Qualifiers) -> bool:
