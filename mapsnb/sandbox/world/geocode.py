@@ -272,7 +272,7 @@ def _resolve_text_cached(
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
     picked = _pick_city(head, q, bias, region)
     if picked:
-        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], bias, region))
+        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], head, bias, region))
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if not q.cities and full in city_index().countries:
         country = country_resolved(city_index().countries[full])
@@ -285,25 +285,29 @@ def _resolve_text_cached(
     return _in_named_town(parts, head, q, bias, region)
 
 
-#: A bare name (no qualifier) naming a town smaller than this that shares its name with towns of
-#: other countries is weak evidence of that town: famous places share names with such towns
-#: ("Petra": villages in Greece and Mallorca; "Alhambra": California, Spain).
+#: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
+#: typical for a bare query: famous places share names with small towns ("Cappadocia", Italy;
+#: "Pão de Açúcar", Alagoas; "White House", Tennessee). Such an answer is LOW.
+BARE_TOWN_POPULATION = 30_000
+#: ... and of a town below this whose name also names a town of another country ("Petra":
+#: Greece and Mallorca; "Alhambra": California and Spain).
 BARE_HOMONYM_POPULATION = 150_000
 
 
-def _weak_bare_town(c: City, bias: tuple[float, float] | None, region: str | None) -> bool:
-    """Whether a bare name's town answers LOW: one of fewer than
-    :data:`BARE_HOMONYM_POPULATION` people with homonyms in other countries, that neither the
-    bias (within 100 km) nor the region points to."""
+def _weak_bare_town(
+    c: City, name: str, bias: tuple[float, float] | None, region: str | None
+) -> bool:
+    """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
+    :data:`BARE_HOMONYM_POPULATION`), unless the bias (within 100 km) or region points to it."""
     if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
         return False
+    if c.population < BARE_TOWN_POPULATION:
+        return True
     if c.population >= BARE_HOMONYM_POPULATION:
         return False
     idx = city_index()
-    own = fold(c.name)
     return any(
-        o.cc != c.cc and fold(o.name) == own
-        for o in (idx.cities[j] for j in idx.by_name.get(own, ()))
+        idx.cities[j].cc != c.cc for n in name_variants(name) for j in idx.by_name.get(n, ())
     )
 
 
