@@ -31,6 +31,8 @@ from mapsnb.sandbox.world.resolved import (
 from mapsnb.sandbox.world.towns import (
     FUZZY_POPULATION,
     GENERIC_WORDS,
+    PREPOSITIONS,
+    TownHit,
     find_town,
     fuzzy_town,
     name_rank,
@@ -394,8 +396,11 @@ def _in_named_town(
     named = _named_town(q, bias, region)
     town, exact = named if named else (None, False)
     named_words: list[str] = []
+    weak = False
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
+            hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
         if hit is not None:
             town, exact = idx.cities[hit.j], True
             named_words = words[hit[1] : hit[2]]
@@ -405,7 +410,7 @@ def _in_named_town(
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"
     if town is None:
-        if q.cities or len(words) > 3:
+        if q.cities or len(words) > 3 or weak:
             return None
         j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
@@ -416,6 +421,21 @@ def _in_named_town(
     ):  # "riad in Chefchaouen": the town, words unread
         return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
+
+
+def _weak_town_in_words(
+    hit: TownHit,
+    words: list[str],
+    n_parts: int,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> bool:
+    """Whether a town found inside a bare text's words, not after a preposition, is too weak a
+    reading to place the text there (:func:`_weak_bare_town`)."""
+    if n_parts > 1 or (hit[1] > 0 and words[hit[1] - 1] in PREPOSITIONS):
+        return False
+    name = " ".join(words[hit[1] : hit[2]])
+    return _weak_bare_town(city_index().cities[hit.j], name, bias, region)
 
 
 def _proper_name(label: str, town: str, named: set[str]) -> bool:
