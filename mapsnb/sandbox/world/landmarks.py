@@ -209,7 +209,8 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
     by_full: dict[str, int] = {}
     by_id: dict[str, int] = {}
     for i, lm in enumerate(items):
-        names = {fold(lm.name), fold(lm.key.replace("_", " ")), *map(fold, lm.aliases)}
+        key_name = "" if lm.key.startswith("airport-") else fold(lm.key.replace("_", " "))
+        names = {fold(lm.name), key_name, *map(fold, lm.aliases)}
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
