@@ -13,7 +13,28 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sandbox.towns_eval import evaluate
+from collections import Counter
+
+from mapsnb.polyline import haversine_m
+from mapsnb.sandbox.world.geocode import resolve_text
+from tests.sandbox.towns_eval import evaluate, rows
+
+
+def famous_outcomes() -> Counter[str]:
+    """Famous places by outcome: right (within tolerance), not found, or the confidence of a
+    miss (issue 29: a miss is NOT_FOUND or LOW, never HIGH/MEDIUM)."""
+    out: Counter[str] = Counter()
+    for cls, q, lat, lng, tol in rows():
+        if cls != "famous":
+            continue
+        r = resolve_text(q)
+        if r is None:
+            out["not found"] += 1
+        elif haversine_m(r.lat, r.lng, lat, lng) / 1000 <= tol:
+            out["right"] += 1
+        else:
+            out[f"miss, {r.confidence}"] += 1
+    return out
 
 
 def main() -> None:
@@ -31,6 +52,8 @@ def main() -> None:
     print(f"named after an unread query: {len(s.named_after_query)}")
     for w in s.named_after_query:
         print("   ", w)
+    famous = famous_outcomes()
+    print("famous places: " + ", ".join(f"{k} {v}" for k, v in sorted(famous.items())))
     print(f"{n} queries in {took:.1f} s ({1000 * took / n:.2f} ms each, warm caches aside)")
     if "-v" in sys.argv:
         print("\n".join(s.misses))

@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -176,7 +177,9 @@ def test_small_towns_resolve(sb: Sandbox, text: str, cc: str, lat: float, lng: f
     assert haversine_m(r.lat, r.lng, lat, lng) < 5000
     out = sb.call_tool("resolve_names", {"queries": [{"text": text}]})
     place = out["results"][0]["entity"]["place"]
-    assert _resolved.resolve_geo_id(place) == r  # a town's place id resolves back to it
+    back = _resolved.resolve_geo_id(place)  # a town's place id resolves back to it
+    assert back is not None and replace(back, confidence=r.confidence) == r
+    assert r.confidence == ("LOW" if "," not in text else "MEDIUM")  # bare and small: LOW
 
 
 def test_the_finer_table_is_used() -> None:

@@ -20,9 +20,8 @@ def test_town_named_queries_resolve_to_the_right_town() -> None:
     assert s.town_share() >= 0.97, s.misses[:20]
     for cls in ("town_country", "town_region_country", "town_alone", "homonym", "kind_in_town"):
         assert s.share(cls) >= 0.95, (cls, [m for m in s.misses if m.startswith(cls)][:10])
-    # never confidently wrong about a town: famous places the data lacks may fail, not mislead
-    towns_wrong = [w for w in s.confident_wrong if "Petra" not in w and "Alhambra" not in w]
-    assert towns_wrong == []
+    # never confidently wrong: famous places the data lacks fail or answer LOW, never mislead
+    assert s.confident_wrong == []
     assert s.share("unparsed") == 1.0, s.named_after_query
     assert time.perf_counter() - start < 30
 

@@ -31,6 +31,8 @@ from mapsnb.sandbox.world.resolved import (
 from mapsnb.sandbox.world.towns import (
     FUZZY_POPULATION,
     GENERIC_WORDS,
+    PREPOSITIONS,
+    TownHit,
     find_town,
     fuzzy_town,
     name_rank,
@@ -272,7 +274,8 @@ def _resolve_text_cached(
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
     picked = _pick_city(head, q, bias, region)
     if picked:
-        return city_resolved(picked[0], "MEDIUM" if picked[1] else "LOW"), "city"
+        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], head, bias, region))
+        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if not q.cities and full in city_index().countries:
         country = country_resolved(city_index().countries[full])
         if country:
@@ -282,6 +285,32 @@ def _resolve_text_cached(
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
+
+
+#: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
+#: typical for a bare query: famous places share names with small towns ("Cappadocia", Italy;
+#: "Pão de Açúcar", Alagoas; "White House", Tennessee). Such an answer is LOW.
+BARE_TOWN_POPULATION = 30_000
+#: ... and of a town below this whose name also names a town of another country ("Petra":
+#: Greece and Mallorca; "Alhambra": California and Spain).
+BARE_HOMONYM_POPULATION = 150_000
+
+
+def _weak_bare_town(
+    c: City, name: str, bias: tuple[float, float] | None, region: str | None
+) -> bool:
+    """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
+    :data:`BARE_HOMONYM_POPULATION`), unless the bias (within 100 km) or region points to it."""
+    if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
+        return False
+    if c.population < BARE_TOWN_POPULATION:
+        return True
+    if c.population >= BARE_HOMONYM_POPULATION:
+        return False
+    idx = city_index()
+    return any(
+        idx.cities[j].cc != c.cc for n in name_variants(name) for j in idx.by_name.get(n, ())
+    )
 
 
 def _own_name_town(key: str, q: _Qualifiers) -> bool:
@@ -367,8 +396,11 @@ def _in_named_town(
     named = _named_town(q, bias, region)
     town, exact = named if named else (None, False)
     named_words: list[str] = []
+    weak = False
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
+            hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
         if hit is not None:
             town, exact = idx.cities[hit.j], True
             named_words = words[hit[1] : hit[2]]
@@ -378,7 +410,7 @@ def _in_named_town(
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"
     if town is None:
-        if q.cities or len(words) > 3:
+        if q.cities or len(words) > 3 or weak:
             return None
         j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
@@ -389,6 +421,21 @@ def _in_named_town(
     ):  # "riad in Chefchaouen": the town, words unread
         return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
+
+
+def _weak_town_in_words(
+    hit: TownHit,
+    words: list[str],
+    n_parts: int,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> bool:
+    """Whether a town found inside a bare text's words, not after a preposition, is too weak a
+    reading to place the text there (:func:`_weak_bare_town`)."""
+    if n_parts > 1 or (hit[1] > 0 and words[hit[1] - 1] in PREPOSITIONS):
+        return False
+    name = " ".join(words[hit[1] : hit[2]])
+    return _weak_bare_town(city_index().cities[hit.j], name, bias, region)
 
 
 def _proper_name(label: str, town: str, named: set[str]) -> bool:

@@ -1,4 +1,5 @@
-"""The emulator's curated landmarks (``data/landmarks.csv``), loaded lazily and indexed once.
+"""The emulator's curated landmarks (``data/landmarks.csv``) and the world's airports
+(``data/airports.tsv.z``, ``tools/build_airports.py``), loaded lazily and indexed once.
 
 Also the text folding every name lookup uses and the run-once loader (:class:`Once`) the
 emulator's lazily built indexes share.
@@ -11,6 +12,7 @@ import csv
 import functools
 import gc
 import threading
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,17 +22,22 @@ from mapsnb.sandbox.common import place_id_for
 from mapsnb.sandbox.world.geodata import fold_text
 
 __all__ = [
+    "AIRPORTS_TSV",
     "LANDMARKS_CSV",
     "Landmark",
     "Once",
     "fold",
     "landmark_index",
     "landmarks",
+    "load_airports",
     "load_landmarks",
     "names_one_place",
 ]
 
 LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
+_PACKAGED_CSV = LANDMARKS_CSV
+#: Airports with an IATA code (``airportsdata``, MIT), beside the packaged landmarks only.
+AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
 
 _STREET_ABBREV = {
     "st": "street",
@@ -163,6 +170,28 @@ def load_landmarks(path: Path) -> list[Landmark]:
     return out
 
 
+def load_airports(path: Path) -> list[Landmark]:
+    """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng``) as landmarks of kind
+    ``airport``, addressed by their town and country."""
+    if not path.exists():
+        return []
+    from mapsnb.sandbox.world.cities import city_index  # cities imports this module
+
+    countries = city_index().country_names
+    out: list[Landmark] = []
+    for line in zlib.decompress(path.read_bytes()).decode("utf-8").splitlines():
+        iata, name, aliases, city, cc, lat, lng = line.split("\t")
+        key = f"airport-{iata.lower()}"
+        address = ", ".join(p for p in (city, countries.get(cc, cc)) if p)
+        out.append(
+            Landmark(
+                key, name, _split_aliases(aliases), "airport", address, city, "", cc,
+                float(lat), float(lng), place_id_for(key),
+            )
+        )  # fmt: skip
+    return out
+
+
 @dataclass
 class _LandmarkIndex:
     items: list[Landmark]
@@ -180,17 +209,21 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
     by_full: dict[str, int] = {}
     by_id: dict[str, int] = {}
     for i, lm in enumerate(items):
-        names = {fold(lm.name), fold(lm.key.replace("_", " ")), *map(fold, lm.aliases)}
+        key_name = "" if lm.key.startswith("airport-") else fold(lm.key.replace("_", " "))
+        names = {fold(lm.name), key_name, *map(fold, lm.aliases)}
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
-        if lm.address:
+        if lm.address and not lm.key.startswith("airport-"):  # an airport's: its town's
             by_full.setdefault(street_key(lm.address), i)
             street = lm.address.split(",")[0]
             if any(ch.isdigit() for ch in street):
                 by_street.setdefault(street_key(street), []).append(i)
         by_id[lm.place_id] = i
-    fuzzy = frozenset(n for n in by_name if len(n) >= 4)
+    # airports match by a whole name only: "… International Airport" names are near each other
+    fuzzy = frozenset(
+        n for n, ids in by_name.items() if len(n) >= 4 and items[ids[0]].kind != "airport"
+    )
     words = max((n.count(" ") + 1 for n in fuzzy), default=0)
     return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
 
@@ -209,7 +242,10 @@ def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
 
 
 def _build_landmark_index() -> _LandmarkIndex:
-    return _index_landmarks(load_landmarks(LANDMARKS_CSV))
+    items = load_landmarks(LANDMARKS_CSV)
+    if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
+        items += load_airports(AIRPORTS_TSV)
+    return _index_landmarks(items)
 
 
 #: The landmark table, read and indexed on first use.
@@ -217,5 +253,5 @@ landmark_index = Once(_build_landmark_index)
 
 
 def landmarks() -> list[Landmark]:
-    """All curated landmarks (loaded once)."""
+    """All curated landmarks and airports (loaded once)."""
     return landmark_index().items
