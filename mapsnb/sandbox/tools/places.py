@@ -88,6 +88,10 @@ _NOT_A_KIND = frozenset(
 )  # fmt: skip
 _VOWEL = re.compile(r"[aeiouy]")
 _CLUSTER = re.compile(r"[^aeiouy]{5}|(.)\1\1")
+#: "near me", "around me", "nearby": the caller's own place (the location bias), no town.
+_NEAR_ME = re.compile(
+    r"\s+(?:(?:near|around|close to)\s+(?:me|my location|here)|nearby|near here)\s*[?!.]*$", re.I
+)
 #: A point farther than this from any town, off land, is an empty area: no places there.
 _EMPTY_AREA_M = 25_000.0
 
@@ -454,6 +458,7 @@ def _rest_of_town(text: str, town: str) -> str:
 
 def _search(req: _Request) -> tuple[list[Resolved], str]:
     text, attr = _strip_attribute(req.text)
+    text = _NEAR_ME.sub("", text).strip() or text  # "sushi near me": the bias, not a town "Me"
     hit = resolve_text_match(text, bias=req.center, region=req.region)
     if hit is not None and hit[1] in _EXACT:
         return _single_place(hit[0], req, attr)
@@ -463,6 +468,8 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
         c = categories()[found[0]]
         if place_text is None and req.center is None:
             place_text = _rest_of(text, found[1], found[2])
+            if place_text and place_text.islower() and _anchor(place_text, req) is None:
+                place_text = None  # "cheap hotels", "quiero un taxi": words, no town
         return _around(c, req, place_text)
     split = split_kind_and_place(text)  # any language and script (issue 29)
     if split is not None and split[1] is not None and " " not in split[1]:
@@ -479,7 +486,8 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
         phrase = _phrase(left)
         if phrase and right and _anchor(right, req) is not None:
             return _around(free_category(phrase), req, right)
-    if hit is not None and hit[1] == "partial":  # "Florence nightingale": the town, words unread
+    if hit is not None and hit[1] == "partial" and text.isascii():  # "haircut in Tartu": the
+        # town, words unread; in other scripts (thin kind names) the town itself is answered
         unread = _rest_of_town(text, hit[0].name)
         return [], say(req.language, "unread_words", words=unread, where=hit[0].name)
     if hit is not None:

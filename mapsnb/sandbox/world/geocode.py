@@ -394,7 +394,7 @@ def _in_named_town(
     if named_words and not _proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread
-        if town_first:
+        if town_first and parts[0].isascii():  # (Korean, Japanese: the town comes first)
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
