@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sandbox.towns_eval import evaluate
+from tests.sandbox.towns_eval import evaluate, evaluate_unparsed
 
 
 def main() -> None:
@@ -32,6 +32,15 @@ def main() -> None:
     for w in s.named_after_query:
         print("   ", w)
     print(f"{n} queries in {took:.1f} s ({1000 * took / n:.2f} ms each, warm caches aside)")
+    u = evaluate_unparsed()  # tests/data/unparsed_queries.csv through the three tools
+    print(f"unread queries (resolve_text, resolve_names, search_places): {sum(u.total.values())}")
+    for cls in sorted(u.total):
+        print(f"    {cls:18} {u.total[cls]:5}  {u.share(cls):6.1%}")
+    print(f"    named after the query {len(u.named_after_query)}, confident {len(u.confident)}, "
+          f"search wrong {len(u.search_wrong)}, invented kinds in a named town {len(u.invented)}, "
+          f"LOW towns of a word {len(u.low_towns)}")  # fmt: skip
+    for w in u.named_after_query + u.confident + u.search_wrong:
+        print("   ", w)
     if "-v" in sys.argv:
         print("\n".join(s.misses))
 

@@ -49,6 +49,7 @@ from mapsnb.sandbox.world.texts import (
     town_in,
     weekday_names,
 )
+from mapsnb.sandbox.world.towns import GENERIC_WORDS
 
 __all__ = [
     "Category",
@@ -442,8 +443,10 @@ def _rest_of(text: str, start: int, end: int) -> str | None:
     if len(words) != len(fold(text).split()):
         return None
     rest = " ".join(words[:start] + words[end:]).strip(" ,?")
-    if len(rest.split()) == 1 and not bare_town_ok(rest, last=start == 0 and end < len(words)):
-        return None  # "nice cafe", "Reading glasses": a word, not the town
+    named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
+    last = start == 0 and end < len(words)
+    if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
+        return None  # "nice cafe", "Reading glasses": a word, not the town ("Reading station" is)
     return rest or None
 
 
@@ -474,7 +477,8 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
     split = split_kind_and_place(text)  # any language and script (issue 29)
     if split is not None and split[1] is not None and " " not in split[1]:
         first = text.split()[0] == split[1]
-        if not bare_town_ok(split[1], last=not first):
+        named = any(w in GENERIC_WORDS for w in fold(text).split()[1:])
+        if not named and not bare_town_ok(split[1], last=not first):
             split = (split[0], None)  # "Orange juice": a word, not the town
     if split is not None and (split[1] is None or not text.isascii() or _anchor(split[1], req)):
         return _around(categories()[split[0]], req, split[1])

@@ -432,6 +432,8 @@ def _town_by_grammar(label: str, words: list[str], start: int, end: int) -> bool
     before = words[start - 1] if start > 0 else ""
     if end - start > 1 or (before in PREPOSITIONS and before not in _ARTICLES):
         return True
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in words[end:]):
+        return True  # "Reading station", "Florence cathedral": a named place in the town
     if before in PREPOSITIONS:  # "a pool" is an article, "a Roma" a preposition
         return bare_town_ok(word, last=True)
     if word.islower() and len(words) - (end - start) >= 3:
