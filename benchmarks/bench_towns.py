@@ -17,7 +17,7 @@ from collections import Counter
 
 from mapsnb.polyline import haversine_m
 from mapsnb.sandbox.world.geocode import resolve_text
-from tests.sandbox.towns_eval import evaluate, rows
+from tests.sandbox.towns_eval import evaluate, evaluate_unparsed, rows
 
 
 def famous_outcomes() -> Counter[str]:
@@ -55,6 +55,15 @@ def main() -> None:
     famous = famous_outcomes()
     print("famous places: " + ", ".join(f"{k} {v}" for k, v in sorted(famous.items())))
     print(f"{n} queries in {took:.1f} s ({1000 * took / n:.2f} ms each, warm caches aside)")
+    u = evaluate_unparsed()  # tests/data/unparsed_queries.csv through the three tools
+    print(f"unread queries (resolve_text, resolve_names, search_places): {sum(u.total.values())}")
+    for cls in sorted(u.total):
+        print(f"    {cls:18} {u.total[cls]:5}  {u.share(cls):6.1%}")
+    print(f"    named after the query {len(u.named_after_query)}, confident {len(u.confident)}, "
+          f"search wrong {len(u.search_wrong)}, invented kinds in a named town {len(u.invented)}, "
+          f"LOW towns of a word {len(u.low_towns)}")  # fmt: skip
+    for w in u.named_after_query + u.confident + u.search_wrong:
+        print("   ", w)
     if "-v" in sys.argv:
         print("\n".join(s.misses))
 

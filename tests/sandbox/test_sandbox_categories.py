@@ -96,7 +96,7 @@ def test_a_landmark_query_is_still_one_place(sandbox: Sandbox) -> None:
     ("query", "bias", "must", "must_not"),
     [
         ("coffee in Atlantisville", None, "Atlantisville", "name a place"),
-        ("xyzzy plugh", None, "No places matching", "Atlantisville"),
+        ("xyzzy plugh", None, "No place or kind of place found", "Atlantisville"),
         ("schools", (30.0, -40.0), "open water", "name a place"),
         ("coffee", None, "name a place", "Atlantisville"),
     ],

@@ -35,7 +35,7 @@ from mapsnb.sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb.sandbox.world.cities import country_at, timezone_at
-from mapsnb.sandbox.world.geocode import resolve_text, resolve_text_match
+from mapsnb.sandbox.world.geocode import bare_town_ok, resolve_text, resolve_text_match
 from mapsnb.sandbox.world.ids import business_id, decode_business
 from mapsnb.sandbox.world.landmarks import fold, names_one_place
 from mapsnb.sandbox.world.resolved import Resolved, place_view
@@ -49,6 +49,7 @@ from mapsnb.sandbox.world.texts import (
     town_in,
     weekday_names,
 )
+from mapsnb.sandbox.world.towns import GENERIC_WORDS
 
 __all__ = [
     "Category",
@@ -80,6 +81,18 @@ _KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _EXACT = {"name", "alias", "address", "street", "coords"}
 _LETTER = re.compile(r"[^\W\d_]")
+#: Words of a question or a sentence, not of a kind of place ("where can I get ...").
+_NOT_A_KIND = frozenset(
+    ["where", "how", "what", "who", "which", "why", "when", "can", "could", "should", "would",
+     "i", "me", "my", "we", "you", "get", "find", "buy", "want", "need", "is", "are", "do",
+     "does", "to"]
+)  # fmt: skip
+_VOWEL = re.compile(r"[aeiouy]")
+_CLUSTER = re.compile(r"[^aeiouy]{5}|(.)\1\1")
+#: "near me", "around me", "nearby": the caller's own place (the location bias), no town.
+_NEAR_ME = re.compile(
+    r"\s+(?:(?:near|around|close to)\s+(?:me|my location|here)|nearby|near here)\s*[?!.]*$", re.I
+)
 #: A point farther than this from any town, off land, is an empty area: no places there.
 _EMPTY_AREA_M = 25_000.0
 
@@ -292,9 +305,9 @@ def _split_query(text: str) -> tuple[str, str | None]:
 
 def _anchor(place_text: str, req: _Request) -> Resolved | None:
     """The place a query names, trying inflected and foreign forms of a town's name."""
-    hit = resolve_text(place_text, bias=req.center, region=req.region)
-    if hit is not None:
-        return hit
+    match = resolve_text_match(place_text, bias=req.center, region=req.region)
+    if match is not None and match[1] != "partial":  # "fresh orange": no town, words unread
+        return match[0]
     for candidate in town_candidates(place_text):
         hit = resolve_text(candidate, bias=req.center, region=req.region)
         if hit is not None and hit.kind == "locality":
@@ -303,9 +316,15 @@ def _anchor(place_text: str, req: _Request) -> Resolved | None:
 
 
 def _phrase(text: str) -> str | None:
-    """The words of a made-up kind ("solar energy companies"), or ``None`` if not a phrase."""
+    """The words of a made-up kind ("solar energy companies"), or ``None`` if not a phrase:
+    a question ("where can I get a haircut") or a word with no vowel ("zzqx") is no kind."""
     words = text.split()
     if not 1 <= len(words) <= 6 or not _LETTER.search(text) or len(text) > 60:
+        return None
+    folded = fold(text).split()
+    if any(w in _NOT_A_KIND for w in folded) or any(
+        w.isascii() and w.isalpha() and (not _VOWEL.search(w) or _CLUSTER.search(w)) for w in folded
+    ):
         return None
     return " ".join(words)
 
@@ -424,11 +443,25 @@ def _rest_of(text: str, start: int, end: int) -> str | None:
     if len(words) != len(fold(text).split()):
         return None
     rest = " ".join(words[:start] + words[end:]).strip(" ,?")
+    named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
+    last = start == 0 and end < len(words)
+    if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
+        return None  # "nice cafe", "Reading glasses": a word, not the town ("Reading station" is)
     return rest or None
+
+
+def _rest_of_town(text: str, town: str) -> str:
+    """``text`` without the words of the town's name and the prepositions before it."""
+    drop = set(fold(town).split())
+    words = [w for w in text.split() if fold(w) not in drop]
+    while words and fold(words[-1]) in {"in", "near", "at", "around"}:
+        words.pop()
+    return " ".join(words) or text
 
 
 def _search(req: _Request) -> tuple[list[Resolved], str]:
     text, attr = _strip_attribute(req.text)
+    text = _NEAR_ME.sub("", text).strip() or text  # "sushi near me": the bias, not a town "Me"
     hit = resolve_text_match(text, bias=req.center, region=req.region)
     if hit is not None and hit[1] in _EXACT:
         return _single_place(hit[0], req, attr)
@@ -438,8 +471,15 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
         c = categories()[found[0]]
         if place_text is None and req.center is None:
             place_text = _rest_of(text, found[1], found[2])
+            if place_text and place_text.islower() and _anchor(place_text, req) is None:
+                place_text = None  # "cheap hotels", "quiero un taxi": words, no town
         return _around(c, req, place_text)
     split = split_kind_and_place(text)  # any language and script (issue 29)
+    if split is not None and split[1] is not None and " " not in split[1]:
+        first = text.split()[0] == split[1]
+        named = any(w in GENERIC_WORDS for w in fold(text).split()[1:])
+        if not named and not bare_town_ok(split[1], last=not first):
+            split = (split[0], None)  # "Orange juice": a word, not the town
     if split is not None and (split[1] is None or not text.isascii() or _anchor(split[1], req)):
         return _around(categories()[split[0]], req, split[1])
     if hit is not None and hit[0].kind not in _KINDS and hit[1] != "approximate":
@@ -450,6 +490,10 @@ def _search(req: _Request) -> tuple[list[Resolved], str]:
         phrase = _phrase(left)
         if phrase and right and _anchor(right, req) is not None:
             return _around(free_category(phrase), req, right)
+    if hit is not None and hit[1] == "partial" and text.isascii():  # "haircut in Tartu": the
+        # town, words unread; in other scripts (thin kind names) the town itself is answered
+        unread = _rest_of_town(text, hit[0].name)
+        return [], say(req.language, "unread_words", words=unread, where=hit[0].name)
     if hit is not None:
         return _single_place(hit[0], req, attr)
     splits = [(left, right) for left, right in _splits(text) if left and right]

@@ -172,7 +172,7 @@ def _table() -> _Table:
             for lang, words in extra.get(rec["key"], {}).items():
                 names.setdefault(lang, (words[0], words[0]))
                 first.append((words[0], code))
-                later += [(w, code) for w in words[1:]]
+                later += [(w, code) for w in words[1:] if not _loose_term(w)]
             later += [(w, code) for w in synonyms]
             label = rec["label"] or rec["key"].replace("_", " ").title()
             rows.append(
@@ -325,10 +325,23 @@ def _cut_glued(token: str) -> tuple[int, int, int] | None:
     return best
 
 
+def _loose_term(term: str) -> bool:
+    """Whether an iD search term is too short to match a whole word safely in any language:
+    a Latin-script term of three letters ("hat" of another language is no chiropractor)."""
+    key = kind_key(term)
+    return key.isascii() and len(key.replace(" ", "")) <= 3
+
+
+#: A Latin-script word shares a kind's stem only over this many letters ("glasses" is no
+#: "glass"-ice-cream shop, "mañana" no "manad"-farm); other scripts inflect more.
+_LATIN_STEM = 5
+
+
 def _stem_code(word: str) -> int | None:
     """The kind whose single-word name shares this word's stem ("аптеки" -> "аптека")."""
     stems = _table().stems
-    for cut in range(len(word), 3, -1):
+    least = _LATIN_STEM if word.isascii() else 4
+    for cut in range(len(word), least - 1, -1):
         code = stems.get(word[:cut])
         if code is not None and len(word) - cut <= 4:
             return code

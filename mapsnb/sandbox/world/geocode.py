@@ -43,6 +43,8 @@ from mapsnb.sandbox.world.towns import (
 
 __all__ = [
     "FILLER_WORDS",
+    "bare_town_ok",
+    "ordinary_words",
     "parse_lat_lng",
     "resolve_text",
     "resolve_text_match",
@@ -396,14 +398,17 @@ def _in_named_town(
     named = _named_town(q, bias, region)
     town, exact = named if named else (None, False)
     named_words: list[str] = []
-    weak = False
+    weak = town_first = False
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        if hit is not None and not _town_by_grammar(parts[0], words, hit[1], hit[2]):
+            hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
             hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
         if hit is not None:
             town, exact = idx.cities[hit.j], True
             named_words = words[hit[1] : hit[2]]
+            town_first = hit[1] == 0
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
@@ -419,6 +424,8 @@ def _in_named_town(
     if named_words and not _proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread
+        if town_first and parts[0].isascii():  # (Korean, Japanese: the town comes first)
+            return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return approximate(parts[0], rest, town), "approximate"
 
@@ -436,6 +443,47 @@ def _weak_town_in_words(
         return False
     name = " ".join(words[hit[1] : hit[2]])
     return _weak_bare_town(city_index().cities[hit.j], name, bias, region)
+
+
+@functools.cache
+def ordinary_words() -> frozenset[str]:
+    """Folded town names that are also common words ("nice", "reading", "bath"; built by
+    ``tools/build_ordinary_words.py`` from spelling dictionaries)."""
+    path = Path(__file__).resolve().parents[1] / "data" / "ordinary_words.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w and not w.startswith("#"))
+
+
+def bare_town_ok(word: str, *, last: bool) -> bool:
+    """Whether ``word`` (as typed), standing in a query with no preposition or comma before it,
+    may name a town: any town name, but an ordinary word ("nice", "Reading") only capitalised
+    after the rest of the query ("hotels Nice"), never before it ("nice cafe")."""
+    if fold(word) not in ordinary_words():
+        return True
+    return last and word[:1].isupper()
+
+
+#: Prepositions that are also English articles or words ("a", "no", "at"): an ordinary word
+#: after them is a town only when capitalised.
+_ARTICLES = frozenset(["a", "no", "na", "at", "um", "we", "v", "w"])
+
+
+def _town_by_grammar(label: str, words: list[str], start: int, end: int) -> bool:
+    """Whether the town found in ``words[start:end]`` (the folded ``label``) stands where a
+    query's grammar puts a town: after a preposition, or a name that is no ordinary word (else
+    :func:`bare_town_ok`)."""
+    typed = label.split()
+    word = typed[start] if len(typed) == len(words) else words[start]
+    before = words[start - 1] if start > 0 else ""
+    if end - start > 1 or (before in PREPOSITIONS and before not in _ARTICLES):
+        return True
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in words[end:]):
+        return True  # "Reading station", "Florence cathedral": a named place in the town
+    if before in PREPOSITIONS:  # "a pool" is an article, "a Roma" a preposition
+        return bare_town_ok(word, last=True)
+    if word.islower() and len(words) - (end - start) >= 3:
+        return False  # "lorem ipsum dolor sit amet": a lower-case word after a sentence
+    return bare_town_ok(word, last=end == len(words) and start > 0)
 
 
 def _proper_name(label: str, town: str, named: set[str]) -> bool:

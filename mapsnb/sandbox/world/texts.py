@@ -66,6 +66,7 @@ OPENING_KEYS = frozenset(
         "no_match",
         "unknown_town",
         "unknown_phrase",
+        "unread_words",
         "needs_location",
         "empty_area",
         "intro_along",
