@@ -251,7 +251,8 @@ def test_category_without_location_needs_one() -> None:
 
 def test_unknown_place_gives_empty_result() -> None:
     out = sp(text_query="Xyzzyplugh Qwertzland")
-    assert out["places"] == [] and "No places" in out["summary"]
+    assert out["places"] == [] and "No place" in out["summary"]
+    assert "Xyzzyplugh Qwertzland" in out["summary"]  # says what it did not understand
     out = sp(text_query="coffee near Xyzzyplugh Qwertzland")
     assert out["places"] == [] and "found" in out["summary"]
 

@@ -21,7 +21,6 @@ from mapsnb.sandbox.world.geodata import City
 from mapsnb.sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb.sandbox.world.resolved import (
     Resolved,
-    approximate,
     city_resolved,
     country_resolved,
     landmark_resolved,
@@ -391,8 +390,8 @@ def _in_named_town(
     region: str | None,
 ) -> tuple[Resolved, str] | None:
     """Steps after the exact ones: the town the text names (a comma part, else a run of words
-    in the head), a landmark by its whole name in it, else a point near the town's centre with
-    LOW confidence ("approximate"); with no town, a misspelt town or landmark name."""
+    in the head), a landmark by its whole name in it, else the town itself with LOW confidence
+    ("approximate": unread words name no place); with no town, a misspelt town or landmark name."""
     idx = city_index()
     words = head.split()
     named = _named_town(q, bias, region)
@@ -427,7 +426,7 @@ def _in_named_town(
         if town_first and parts[0].isascii():  # (Korean, Japanese: the town comes first)
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
-    return approximate(parts[0], rest, town), "approximate"
+    return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
 
 
 def _weak_town_in_words(

@@ -1,9 +1,9 @@
 """Resolved places: built from a town, landmark, point, street or country; found again by id.
 
 A :class:`Resolved` (a place the emulator knows) comes from a town, a curated landmark, a bare
-point, a house-number street or a place the emulator does not know in a town it knows
-("approximate"), or a country. The ids of points and approximate places are remembered in this
-process so :func:`resolve_geo_id` finds them again; landmark and town ids are found in their
+point, a house-number street or a country (a place the emulator does not know in a town it
+knows is answered as the town, LOW: never a place named after unread words). The ids of points
+are remembered in this process so :func:`resolve_geo_id` finds them again; landmark and town ids are found in their
 indexes. Synthetic businesses are resolved by
 :func:`mapsnb.sandbox.tools.locations.resolve_place_id`. :func:`place_view` is how any of them
 reads on the wire.
@@ -31,7 +31,6 @@ from mapsnb.sandbox.world.landmarks import Landmark, landmark_index
 
 __all__ = [
     "Resolved",
-    "approximate",
     "city_resolved",
     "country_resolved",
     "landmark_resolved",
@@ -43,7 +42,6 @@ __all__ = [
 ]
 
 _POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
-_APPROX: dict[str, Resolved] = {}  # ids issued for approximate places (this process)
 
 
 @dataclass(frozen=True)
@@ -136,21 +134,6 @@ def street_resolved(label: str, key: str, town: City) -> Resolved:
     return _in_town(town, lat, lng, street, address, pid, "street_address", "LOW")
 
 
-def approximate(label: str, key: str, town: City) -> Resolved:
-    """A place the emulator does not know in a town it knows: a deterministic point 200 m to
-    1.5 km from the town's centre, confidence LOW."""
-    lat, lng = _near_town(town, "approx", key, 200, 1300)
-    pid = place_id_for("approx", key, town.geonameid)
-    name = label.strip()
-    r = _in_town(
-        town, lat, lng, name, f"{name}, {city_address(town)}", pid, "point_of_interest", "LOW"
-    )
-    if len(_APPROX) > 50_000:
-        _APPROX.clear()
-    _APPROX[pid] = r
-    return r
-
-
 def country_resolved(cc: str) -> Resolved | None:
     """A country (at its biggest town) as a :class:`Resolved`, or ``None`` for an unknown code."""
     idx = city_index()
@@ -178,8 +161,6 @@ def resolve_geo_id(pid: str) -> Resolved | None:
         return city_resolved(idx.cities[j])
     if pid in _POINTS:
         return point_resolved(*_POINTS[pid])
-    if pid in _APPROX:
-        return _APPROX[pid]
     return None
 
 
