@@ -10,9 +10,8 @@ import functools
 import math
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.common import place_id_for
+from mapsnb.sandbox.common import Once, place_id_for
 from mapsnb.sandbox.world.geodata import City, CityIndex, load_city_index
-from mapsnb.sandbox.world.landmarks import Once
 
 __all__ = [
     "city_address",

@@ -1,24 +1,18 @@
 """The emulator's curated landmarks (``data/landmarks.csv``) and the world's airports
 (``data/airports.tsv.z``, ``tools/build_airports.py``), loaded lazily and indexed once.
 
-Also the text folding every name lookup uses and the run-once loader (:class:`Once`) the
-emulator's lazily built indexes share.
+Also the text folding every name lookup uses.
 """
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import functools
-import gc
-import threading
 import zlib
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
 
-from mapsnb.sandbox.common import place_id_for
+from mapsnb.sandbox.common import Once, place_id_for
 from mapsnb.sandbox.world.geodata import fold_text
 
 __all__ = [
@@ -95,46 +89,6 @@ def names_one_place(label: str, town: str) -> bool:
 def street_key(text: str) -> str:
     """Folded street part with common abbreviations expanded ("pkwy" -> "parkway")."""
     return " ".join(_STREET_ABBREV.get(w, w) for w in fold(text).split())
-
-
-_T = TypeVar("_T")
-_LOAD_LOCK = threading.RLock()
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic GC: building ~34,000 records otherwise triggers many full collections
-    (about a third of the cold-start time)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-class Once(Generic[_T]):
-    """A zero-argument index builder, run once: threads asking at the same time during a cold
-    start wait for the one build instead of each building their own copy."""
-
-    def __init__(self, build: Callable[[], _T]) -> None:
-        self._build = build
-        self._value: _T | None = None
-        functools.update_wrapper(self, build)
-
-    def __call__(self) -> _T:
-        value = self._value
-        if value is None:
-            with _LOAD_LOCK:
-                if self._value is None:
-                    with _gc_paused():
-                        self._value = self._build()
-                value = self._value
-        return value
-
-    def cache_clear(self) -> None:
-        self._value = None
 
 
 def _split_aliases(value: str) -> tuple[str, ...]:
