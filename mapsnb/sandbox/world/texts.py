@@ -20,11 +20,15 @@ from __future__ import annotations
 
 import csv
 import functools
+import itertools
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mapsnb.sandbox.world.landmarks import fold
+
+if TYPE_CHECKING:
+    from mapsnb.sandbox.world.resolved import Resolved
 
 __all__ = [
     "IMPERIAL",
@@ -47,6 +51,7 @@ __all__ = [
     "texts",
     "town_candidates",
     "town_in",
+    "town_named",
     "uses_miles",
     "weekday_names",
 ]
@@ -279,8 +284,20 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
     return names, tuple(suffixes)
 
 
+def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
+    """``word`` with each de-inflected ending (a stem of two letters or more kept)."""
+    low = word.lower()
+    return [
+        word[: len(word) - len(ending)] + replacement
+        for ending, replacement in suffixes
+        if len(word) >= len(ending) + 2 and low.endswith(ending)
+    ]
+
+
 def town_candidates(text: str) -> list[str]:
-    """Other spellings of a town name to try: a known form, then de-inflected endings."""
+    """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
+    then of every word of a two- or three-word name: "Českých Budějovicích"), the words run
+    together ("Đà Lạt" is "Dalat")."""
     names, suffixes = _town_forms()
     words = text.strip(" ,?!.").split(" ")
     head, rest = words[0], words[1:]
@@ -291,13 +308,14 @@ def town_candidates(text: str) -> list[str]:
     first = names.get(fold(head))
     if first:
         out.append(" ".join([first, *rest]))
-    for i in range(len(words)):
-        word = words[i]
-        for ending, replacement in suffixes:
-            if len(word) > len(ending) + 2 and word.lower().endswith(ending):
-                fixed = word[: len(word) - len(ending)] + replacement
-                out.append(" ".join([*words[:i], fixed, *words[i + 1 :]]))
+    forms = [_word_forms(w, suffixes) for w in words]
+    for i, word_forms in enumerate(forms):
+        out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
+    if 2 <= len(words) <= 3 and all(forms):
+        out += [" ".join(combo) for combo in itertools.product(*forms)]
     out += _script_forms(text.strip(" ,?!."))
+    if 2 <= len(words) <= 3:
+        out.append("".join(words))
     out += [names[fold(c)] for c in out if fold(c) in names]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
@@ -308,12 +326,46 @@ _GLUED_ENDINGS = ("য়", "য়", "তে", "ে")
 _TR_CASE = ("'da", "'de", "'ta", "'te", "'daki", "'deki", "'taki", "'teki", "’da", "’de")
 
 
+def town_named(
+    text: str, bias: tuple[float, float] | None = None, region: str | None = None
+) -> Resolved | None:
+    """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
+    finds, unless that is a guess or a town by another of its names and a form of
+    :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
+    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town."""
+    from mapsnb.sandbox.world.cities import city_index
+    from mapsnb.sandbox.world.geocode import resolve_text, resolve_text_match
+
+    hit = resolve_text_match(text, bias=bias, region=region)
+    direct = hit[0] if hit is not None else None
+    guess = hit is not None and hit[1] in ("partial", "fuzzy")
+    if hit is not None and not guess:
+        if hit[0].kind != "locality" or fold(hit[0].name) == fold(text):
+            return direct
+    idx = city_index()
+
+    def people(r: Resolved) -> int:
+        j = idx.place_ids.get(r.place_id, idx.cities)
+        return idx.cities[j].population if j is not None else 0
+
+    for candidate in town_candidates(text):
+        town = resolve_text(candidate, bias=bias, region=region)
+        if town is not None and town.kind == "locality":
+            if direct is None or guess or people(town) > people(direct):
+                return town
+    return direct
+
+
 def _script_forms(text: str) -> list[str]:
     """Spellings a town's name takes in some scripts: Han without its "市" ("北京" is "北京市"
     in the index), Hebrew and Arabic one-letter prefixes ("בתל אביב"), glued case endings."""
     out: list[str] = []
     if text and all("\u3400" <= c <= "\u9fff" for c in text):
         out += [text + "市", text + "都"]
+    if "đ" in text.lower():  # GeoNames writes some Vietnamese names with "Ð" (eth)
+        out.append(text.replace("Đ", "D").replace("đ", "d"))
+    if text and all("\uac00" <= c <= "\ud7af" for c in text):
+        out += [text + "시", text + "군"]  # "경주" is "경주시"
     if "\u05d0" <= text[:1] <= "\u05ea" and len(text) > 3:
         out.append(text[1:])
     if "\u0600" <= text[:1] <= "\u06ff":
