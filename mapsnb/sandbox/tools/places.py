@@ -45,8 +45,8 @@ from mapsnb.sandbox.world.texts import (
     language,
     say,
     texts,
-    town_named,
     town_in,
+    town_named,
     weekday_names,
 )
 

@@ -339,9 +339,9 @@ def town_named(
     hit = resolve_text_match(text, bias=bias, region=region)
     direct = hit[0] if hit is not None else None
     guess = hit is not None and hit[1] in ("partial", "fuzzy")
-    if hit is not None and not guess:
-        if hit[0].kind != "locality" or fold(hit[0].name) == fold(text):
-            return direct
+    own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(text))
+    if hit is not None and not guess and own:
+        return direct
     idx = city_index()
 
     def people(r: Resolved) -> int:
@@ -350,9 +350,10 @@ def town_named(
 
     for candidate in town_candidates(text):
         town = resolve_text(candidate, bias=bias, region=region)
-        if town is not None and town.kind == "locality":
-            if direct is None or guess or people(town) > people(direct):
-                return town
+        if town is None or town.kind != "locality":
+            continue
+        if direct is None or guess or people(town) > people(direct):
+            return town
     return direct
 
 
