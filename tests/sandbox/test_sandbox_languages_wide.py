@@ -226,3 +226,23 @@ def test_summaries_name_the_town_in_the_askers_script(
     out = sandbox.call_tool("search_places", {"text_query": query, "language_code": lang})
     assert out["places"] and town in _intro(out)
     assert not re.search(r"[A-Za-z]{4,}", _intro(out).replace("location_bias", ""))
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "town"),
+    [
+        ("рестораны в Москве", "ru", "Москва"),
+        ("готелі в Києві", "uk", "Київ"),
+        ("cafés à Varsovie", "fr", "Varsovie"),
+        ("kavárna v Brně", "cs", "Brno"),
+        ("restaurace v Českých Budějovicích", "cs", "České Budějovice"),
+        ("apteki w Krakowie", "pl", "Kraków"),
+        ("Cafés in Warschau", "de", "Warschau"),
+    ],
+)
+def test_summaries_name_the_town_as_the_language_does(
+    sandbox: Sandbox, query: str, lang: str, town: str
+) -> None:
+    """In Latin and Cyrillic languages too: the typed name, or its nominative, not English."""
+    out = sandbox.call_tool("search_places", {"text_query": query, "language_code": lang})
+    assert out["places"] and town in _intro(out), _intro(out)

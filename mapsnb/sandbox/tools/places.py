@@ -400,7 +400,9 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         anchor = _anchor(place_text, req)
         if anchor is None:
             return [], say(lang, "unknown_town", place=place_text, what=what)
-        where = town_in(anchor.name, place_text, req.language)  # "北京", not "Beijing"
+        where = town_in(
+            anchor.name, place_text, req.language, anchor.place_id
+        )  # "北京", not "Beijing"
         return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):

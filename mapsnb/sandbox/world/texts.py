@@ -428,13 +428,49 @@ _OWN_SCRIPT = {
 }
 
 
-def town_in(name: str, typed: str, lang: str) -> str:
+#: Languages written in Cyrillic; the others without an :data:`_OWN_SCRIPT` are in Latin.
+_CYRILLIC = ("ru", "uk")
+
+
+def _named_form(name: str, typed: str, lang: str, place_id: str) -> str:
+    """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
+    or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in the
+    language's script that is one of the town's names (its own spelling when they fold alike:
+    "Kraków" of "Krakowie"); else the index's ``name``."""
+    from mapsnb.sandbox.world.cities import city_index
+
+    idx = city_index()
+    j = idx.place_ids.get(place_id, idx.cities)
+    if j is None:
+        return name
+    cyrillic = lang in _CYRILLIC
+    for form in [typed, *town_candidates(typed)]:
+        letters = [c for c in form if c.isalpha()]
+        if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
+            continue
+        if cyrillic is False and any(c > "\u024f" for c in letters):
+            continue
+        key = fold(form)
+        if j in idx.by_name.get(key, ()):
+            if key == fold(name):
+                return name
+            return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
+    return name
+
+
+def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> str:
     """The town's name for a summary in ``lang``: the asker's own spelling when it is written
-    in the language's script ("北京" for Beijing in Chinese, "القاهرة" in Arabic), else
-    the index's name."""
+    in the language's script ("北京" for Beijing in Chinese, "القاهرة" in Arabic); in a Latin
+    or Cyrillic language, the town's name as the asker typed it or its de-inflected form
+    ("Varsovie", "Москва" of "в Москве", with the town's ``place_id``); else the index's
+    name."""
     span = _OWN_SCRIPT.get(lang)
     text = typed.strip(" ,?!.")
-    if span is None or not text or len(text) > 40 or not name.isascii():
+    if not text or len(text) > 40:
+        return name
+    if span is None:
+        return _named_form(name, text, lang, place_id) if place_id else name
+    if not name.isascii():
         return name
     letters = [c for c in text if c.isalpha()]
     if not letters or not all(span[0] <= c <= span[1] for c in letters):
