@@ -26,10 +26,12 @@ def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-#: Abbreviations whose period does not end a sentence (``St.``, ``No. 3``, ``Co.``).
+#: Abbreviations whose period does not end a sentence (``St.``, ``No. 3``, ``Co.``), also the
+#: street words of Polish, Czech, Russian and Ukrainian addresses ("ul. Szkolna 98", "ул.").
 ABBREV = word_set(
     """
     av ave blvd bros co corp dr etc ft inc jr ltd mr mrs ms mt no nr pl rd sq sr st vs
+    ul al os nám tř ул пр пл просп вул бул
     """
 )
 _QUOTES = "(\"'“‘"

@@ -12,12 +12,13 @@ import pytest
 
 from mapsnb._read.summary import parse_summary
 from mapsnb._read.summary_html import plain_text
+from mapsnb.polyline import haversine_m
 from mapsnb.sandbox import Sandbox
 from mapsnb.sandbox.tools.places import business_resolved
 from mapsnb.sandbox.world.categories import split_kind_and_place
 from mapsnb.sandbox.world.texts import SUPPORTED, country_in, english_note, language
 
-from .languages_wide_corpus import QUERIES
+from .languages_wide_corpus import NAMES, QUERIES, TOWNS
 
 TEXTS = Path(__file__).resolve().parents[2] / "mapsnb" / "sandbox" / "data" / "texts"
 PLACEHOLDER = re.compile(r"\{\w+\}")
@@ -67,29 +68,84 @@ def _intro(out: dict[str, Any]) -> str:
     return plain_text(out["summary"]).strip().splitlines()[0]
 
 
-def test_native_queries_are_answered_in_their_language(sandbox: Sandbox) -> None:
-    shares: dict[str, float] = {}
+def _template(lang: str, key: str) -> re.Pattern[str]:
+    """A text of ``lang`` as a pattern, its placeholders as wildcards."""
+    text = json.loads((TEXTS / f"{lang}.json").read_text(encoding="utf-8"))[key]
+    return re.compile(
+        PLACEHOLDER.sub(".+", re.escape(text).replace(r"\{", "{").replace(r"\}", "}"))
+    )
+
+
+def _near(town: str, lat: float, lng: float) -> bool:
+    """Whether a point lies within :data:`RIGHT_TOWN_KM` of the town (or of either of a
+    homonym pair ``"A|B"``)."""
+    return any(haversine_m(lat, lng, *TOWNS[t]) <= RIGHT_TOWN_KM * 1000 for t in town.split("|"))
+
+
+#: An answer is the right town when its places lie this close to the named town's centre.
+RIGHT_TOWN_KM = 30
+
+
+def test_native_queries_find_the_right_town_in_their_language(sandbox: Sandbox) -> None:
+    """Per language, the share of queries answered and of answers in the named town (every
+    place of a ``search_places`` answer, the match of a ``resolve_names`` one, within 30 km of
+    the town's published centre), each >= 90 %. Measured on this corpus (issue 29), before the
+    fixes of uk/cs/el inflections, short and native-script names (``data/town_names.tsv.z``)
+    and guesses yielding to a named form, then after:
+
+    before: uk 65 %, cs 71 %, th 75 %, he 75 %, zh 76 %, ja 88 %, el 88 %, en 94 %,
+    ru 94 %, ko 94 %, vi 94 %, fa 94 %, bn 94 %, ro 94 %, the other 14 languages 100 % (es
+    counting Valencia and Salamanca of Venezuela and Mexico as right);
+    after: en 94 % ("Lucerne" is still Lucerne, California: Luzern's English name is not in the
+    index), all 27 others 100 %.
+    """
+    answered: dict[str, float] = {}
+    right: dict[str, float] = {}
+    misses: list[tuple[str, str, str]] = []
     for lang, queries in QUERIES.items():
-        answered = 0
-        for q in queries:
+        n_answered = n_right = 0
+        intro_of = [_template(lang, k) for k in ("intro_nearby", "intro_free", "intro_single")]
+        for q, town in queries:
             out = sandbox.call_tool("search_places", {"text_query": q, "language_code": lang})
             if not out["places"]:
+                misses.append((lang, q, "no places"))
                 continue
-            answered += 1
+            n_answered += 1
+            points = [
+                (p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]
+            ]
+            if all(_near(town, lat, lng) for lat, lng in points):
+                n_right += 1
+            else:
+                misses.append((lang, q, f"not in {town}"))
             intro = _intro(out)
+            # in the asked language: its own opening text (all 28 have texts, no English note)
+            assert any(t.fullmatch(intro) for t in intro_of), (q, intro)
             if lang != "en":
                 assert "Here are" not in intro and "synthetic sandbox data" not in intro, (q, intro)
-            if lang not in WIDE:
-                continue  # the eight's own tests read their names (pl: "ul." ends a sentence)
+            # the summary reader finds every place's name (Polish "ul." ends no sentence)
             names = parse_summary(out["summary"]).names
             ids = [p["id"] for p in out["places"]]
             found = [business_resolved(i) for i in ids]
             want = [b.name if b is not None else names[n] for n, b in enumerate(found)]
             assert [names[n] for n in range(len(ids))] == want, q
-        shares[lang] = answered / len(queries)
-    print("answered share per language:", shares)
-    assert len(shares) == 28
-    assert all(share >= 0.9 for share in shares.values()), shares
+        res = sandbox.call_tool("resolve_names", {"queries": [{"text": t} for t, _ in NAMES[lang]]})
+        for (text, town), r in zip(NAMES[lang], res["results"], strict=True):
+            m = r.get("sandboxMatch")
+            if m:
+                n_answered += 1
+            if m and _near(town, m["location"]["latitude"], m["location"]["longitude"]):
+                n_right += 1
+            else:
+                misses.append((lang, text, f"not {town}: {m and m['name']}"))
+        total = len(queries) + len(NAMES[lang])
+        assert len(queries) >= 12 and total >= 14, lang
+        answered[lang], right[lang] = n_answered / total, n_right / total
+    print("answered share per language:", answered)
+    print("right-town share per language:", right)
+    assert len(right) == 28 and set(right) == set(NAMES)
+    assert all(share >= 0.9 for share in answered.values()), (answered, misses)
+    assert all(share >= 0.9 for share in right.values()), (right, misses)
 
 
 @pytest.mark.parametrize(
@@ -170,3 +226,23 @@ def test_summaries_name_the_town_in_the_askers_script(
     out = sandbox.call_tool("search_places", {"text_query": query, "language_code": lang})
     assert out["places"] and town in _intro(out)
     assert not re.search(r"[A-Za-z]{4,}", _intro(out).replace("location_bias", ""))
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "town"),
+    [
+        ("рестораны в Москве", "ru", "Москва"),
+        ("готелі в Києві", "uk", "Київ"),
+        ("cafés à Varsovie", "fr", "Varsovie"),
+        ("kavárna v Brně", "cs", "Brno"),
+        ("restaurace v Českých Budějovicích", "cs", "České Budějovice"),
+        ("apteki w Krakowie", "pl", "Kraków"),
+        ("Cafés in Warschau", "de", "Warschau"),
+    ],
+)
+def test_summaries_name_the_town_as_the_language_does(
+    sandbox: Sandbox, query: str, lang: str, town: str
+) -> None:
+    """In Latin and Cyrillic languages too: the typed name, or its nominative, not English."""
+    out = sandbox.call_tool("search_places", {"text_query": query, "language_code": lang})
+    assert out["places"] and town in _intro(out), _intro(out)

@@ -35,7 +35,7 @@ from mapsnb.sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb.sandbox.world.cities import country_at, timezone_at
-from mapsnb.sandbox.world.geocode import bare_town_ok, resolve_text, resolve_text_match
+from mapsnb.sandbox.world.geocode import bare_town_ok, resolve_text_match
 from mapsnb.sandbox.world.ids import business_id, decode_business
 from mapsnb.sandbox.world.landmarks import fold, names_one_place
 from mapsnb.sandbox.world.resolved import Resolved, place_view
@@ -45,8 +45,8 @@ from mapsnb.sandbox.world.texts import (
     language,
     say,
     texts,
-    town_candidates,
     town_in,
+    town_named,
     weekday_names,
 )
 from mapsnb.sandbox.world.towns import GENERIC_WORDS
@@ -305,14 +305,7 @@ def _split_query(text: str) -> tuple[str, str | None]:
 
 def _anchor(place_text: str, req: _Request) -> Resolved | None:
     """The place a query names, trying inflected and foreign forms of a town's name."""
-    match = resolve_text_match(place_text, bias=req.center, region=req.region)
-    if match is not None and match[1] != "partial":  # "fresh orange": no town, words unread
-        return match[0]
-    for candidate in town_candidates(place_text):
-        hit = resolve_text(candidate, bias=req.center, region=req.region)
-        if hit is not None and hit.kind == "locality":
-            return hit
-    return None
+    return town_named(place_text, req.center, req.region)
 
 
 def _phrase(text: str) -> str | None:
@@ -426,7 +419,9 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         anchor = _anchor(place_text, req)
         if anchor is None:
             return [], say(lang, "unknown_town", place=place_text, what=what)
-        where = town_in(anchor.name, place_text, req.language)  # "北京", not "Beijing"
+        where = town_in(
+            anchor.name, place_text, req.language, anchor.place_id
+        )  # "北京", not "Beijing"
         return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):
@@ -440,6 +435,8 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
 def _rest_of(text: str, start: int, end: int) -> str | None:
     """``text`` without the words ``start:end`` of its folded form ("Lyon schools" -> "Lyon")."""
     words = text.split()
+    if len(words) != len(fold(text).split()):
+        words = re.split(r"[\s\-–]+", text)  # "Cluj-Napoca" folds to two words
     if len(words) != len(fold(text).split()):
         return None
     rest = " ".join(words[:start] + words[end:]).strip(" ,?")

@@ -36,6 +36,7 @@ from mapsnb.sandbox.world.towns import (
     fuzzy_town,
     name_rank,
     name_variants,
+    named_ids,
     regions,
     town_ids,
 )
@@ -207,7 +208,7 @@ def _pick_city(
     hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
     (or in ``region``), then the most populous. None when known qualifiers hold for none."""
     idx = city_index()
-    raw = [j for n in name_variants(name) for j in idx.by_name.get(n, ())]
+    raw = named_ids(idx, name)
     ids = [j for j in dict.fromkeys(raw) if _city_ok(idx.cities[j], q)]
     cands = [idx.cities[j] for j in ids]
     if not cands:

