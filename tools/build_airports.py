@@ -3,7 +3,7 @@
 ``python tools/build_airports.py`` (needs the ``airports`` extra: ``airportsdata``). Source: the
 ``airportsdata`` package (MIT licence; its data from public aeronautical sources), every airport
 with an IATA code. One tab-separated, zlib-compressed row per airport:
-``iata name aliases city cc lat lng``; aliases are ``|``-separated: the name without
+``iata name aliases city cc lat lng country``; aliases are ``|``-separated: the name without
 "International", "<IATA> Airport", "<town> Airport" when the town (its first word) has one
 airport, and the name without its town's words ("Heathrow Airport"; never a bare word:
 "Kilimanjaro" is the mountain). Airports the curated
@@ -18,6 +18,7 @@ import zlib
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
+from mapsnb.sandbox.world.cities import city_index
 from mapsnb.sandbox.world.landmarks import LANDMARKS_CSV, fold, load_landmarks
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "airports.tsv.z"
@@ -46,6 +47,7 @@ def _aliases(iata: str, name: str, city: str, town_airport: str | None) -> list[
 def main() -> None:
     import airportsdata
 
+    countries = city_index().country_names
     curated = [lm for lm in load_landmarks(LANDMARKS_CSV) if lm.kind == "airport"]
     rows = []
     table = airportsdata.load("IATA")
@@ -58,7 +60,8 @@ def main() -> None:
         first = city.split()[0] if city else ""
         town_airport = f"{first} Airport" if first and per_town[fold(first)] == 1 else None
         aliases = "|".join(_aliases(iata, name, city, town_airport))
-        rows.append("\t".join([iata, name, aliases, city, cc, f"{lat:.5f}", f"{lng:.5f}"]))
+        country = countries.get(cc, cc)
+        rows.append("\t".join([iata, name, aliases, city, cc, f"{lat:.5f}", f"{lng:.5f}", country]))
     OUT.write_bytes(zlib.compress(("\n".join(rows) + "\n").encode("utf-8"), 9))
     print(f"{len(rows)} airports, {OUT.stat().st_size:,} bytes -> {OUT}")
 

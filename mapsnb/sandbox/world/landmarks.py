@@ -125,18 +125,15 @@ def load_landmarks(path: Path) -> list[Landmark]:
 
 
 def load_airports(path: Path) -> list[Landmark]:
-    """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng``) as landmarks of kind
-    ``airport``, addressed by their town and country."""
+    """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng country``) as
+    landmarks of kind ``airport``, addressed by their town and country."""
     if not path.exists():
         return []
-    from mapsnb.sandbox.world.cities import city_index  # cities imports this module
-
-    countries = city_index().country_names
     out: list[Landmark] = []
     for line in zlib.decompress(path.read_bytes()).decode("utf-8").splitlines():
-        iata, name, aliases, city, cc, lat, lng = line.split("\t")
+        iata, name, aliases, city, cc, lat, lng, country = line.split("\t")
         key = f"airport-{iata.lower()}"
-        address = ", ".join(p for p in (city, countries.get(cc, cc)) if p)
+        address = ", ".join(p for p in (city, country) if p)
         out.append(
             Landmark(
                 key, name, _split_aliases(aliases), "airport", address, city, "", cc,
