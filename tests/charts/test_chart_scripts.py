@@ -103,7 +103,9 @@ def test_png_of_a_japanese_and_a_russian_chart(client: mapsnb.Client) -> None:
     out = Path("/tmp/mapsnb_chart_scripts")
     out.mkdir(exist_ok=True)
     for language in ("ja", "ru"):
-        for name, chart in zip(("aq", "pollen", "weather"), _charts(_result(client, language))):
+        for name, chart in zip(
+            ("aq", "pollen", "weather"), _charts(_result(client, language)), strict=True
+        ):
             path = out / f"{language}_{name}.png"
             chart.figure.savefig(path, dpi=80)  # type: ignore[attr-defined]
             assert path.read_bytes().startswith(b"\x89PNG")
