@@ -126,17 +126,30 @@ POLLEN_TEXTS = ("name", "code", "kind", "color", "place", "request")
 
 
 def _labels(sub: pd.DataFrame) -> list[str]:
-    """Each row's bar label: its name, else its code, else ``"?"``."""
+    """Each row's bar label: its name (if the chart can draw it, else the code's English
+    name), else its code, else ``"?"``."""
     names = sub["name"] if "name" in sub else [None] * len(sub)
     codes = sub["code"] if "code" in sub else [None] * len(sub)
-    return [
-        shown(n, c if isinstance(c, str) and c else "?")
-        if isinstance(n, str) and n
-        else c
-        if isinstance(c, str) and c
-        else "?"
-        for n, c in zip(names, codes, strict=True)
-    ]
+    found = []
+    for n, c in zip(names, codes, strict=True):
+        code = c if isinstance(c, str) and c else ""
+        if isinstance(n, str) and n:
+            found.append(shown(n, _english(code) if code else "?"))
+        else:
+            found.append(code or "?")
+    return found
+
+
+def _english(code: str) -> str:
+    """A pollen code's English name: the emulator's (``TREE`` → ``Tree``), else the code
+    written as a word (``JAPANESE_CEDAR`` → ``Japanese cedar``)."""
+    try:
+        from mapsnb.sandbox.world.texts import texts
+
+        known = texts("en").get("pollen_types", {})
+    except (ImportError, LookupError, OSError):  # pragma: no cover - part of the package
+        known = {}
+    return str(known.get(code) or code.replace("_", " ").capitalize())
 
 
 def _group_label(sub: pd.DataFrame, name: str, language: str | None = None) -> str:

@@ -82,8 +82,11 @@ def test_undrawable_or_right_to_left_languages_fall_back_to_english(
         texts = _texts(chart)
         assert any(note in t for t in texts), texts
         assert all(drawable(t) and not right_to_left(t) for t in texts), texts
-    weather = _charts(_result(client, language))[2]
+    _aq, pollen, weather = _charts(_result(client, language))
     assert any("Daily weather" in t for t in _texts(weather))
+    assert any("Pollen by type" in t for t in _texts(pollen))
+    ticks = [t.get_text() for t in pollen.axes[0].get_xticklabels()]  # type: ignore[attr-defined]
+    assert {"Tree", "Grass", "Weed"} <= set(ticks), ticks  # English names, not codes
 
 
 @pytest.mark.parametrize("language", OWN)
