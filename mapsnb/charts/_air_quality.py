@@ -17,6 +17,7 @@ from mapsnb.charts._parts import (
     MAX_PLACES,
     attribute,
     explain_empty,
+    finish,
     hour_axis,
     legend_outside,
     literal,
@@ -34,6 +35,7 @@ from mapsnb.charts._parts import (
     zone_of,
 )
 from mapsnb.charts._scales import SCALES, Band, IndexScale, scale_for
+from mapsnb.charts._scripts import chart_language, shown
 from mapsnb.charts._words import base, category, language_of, word
 from mapsnb.errors import NothingToDraw, PayloadShapeWarning
 
@@ -229,20 +231,20 @@ def plot_air_quality(
     df = usable(df, "plot_air_quality", times=["time"], numbers=["aqi"], texts=AQ_TEXTS)
     if df["aqi"].isna().all() or df["index_code"].isna().all():
         raise NothingToDraw(explain_empty("air_quality", df))
-    language = language_of(result_or_frame, df.attrs)
+    language, note = chart_language(language_of(result_or_frame, df.attrs))
     places = place_groups(df)
     if places is not None:
-        return _place_panels(places, index, ax, now, language)
+        return _finished(_place_panels(places, index, ax, now, language), note)
     codes = [str(c) for c in df["index_code"].dropna().unique()]
     if index == "all" or (isinstance(index, Sequence) and not isinstance(index, str)):
         wanted = codes if index == "all" else [str(c).lower() for c in index]
-        return _panels(result_or_frame, df, wanted, ax, now, language)
+        return _finished(_panels(result_or_frame, df, wanted, ax, now, language), note)
     code = (index or _default_index(codes)).lower()
     drawn = _draw(new_axes(ax), result_or_frame, df, code, now, language)
     legend_outside(drawn.ax, [h for h, _ in drawn.items], [t for _, t in drawn.items],
                    word("Dot colour = category", language))  # fmt: skip
     attribute(drawn.ax, df)
-    return as_chart(drawn.ax)
+    return _finished(as_chart(drawn.ax), note)
 
 
 class _Drawn:
@@ -250,6 +252,12 @@ class _Drawn:
 
     def __init__(self, ax: Axes, items: list[tuple[Any, str]], scale: IndexScale) -> None:
         self.ax, self.items, self.scale = ax, items, scale
+
+
+def _finished(chart: Chart, note: str) -> Chart:
+    """``chart`` with its fonts and the note on its labels' language (:func:`finish`)."""
+    finish(chart.figure, note)
+    return chart
 
 
 def _draw(
@@ -271,7 +279,11 @@ def _draw(
         raise ValueError(f"index {code!r} not in this data (available: {', '.join(codes)})")
     sub = df[(df["index_code"] == code) & df["aqi"].notna()].sort_values("time")
     scale = scale_for(code, sub)
-    name = str(sub["index_name"].iloc[0]) if "index_name" in sub and len(sub) else scale.name
+    name = (
+        shown(sub["index_name"].iloc[0], scale.name)
+        if "index_name" in sub and len(sub)
+        else scale.name
+    )
     series = _series(sub, code, not isinstance(obj, pd.DataFrame))
     if len(series) == 1:
         sub = series[0][1]  # an hour given twice by one answer: its first value
@@ -309,7 +321,7 @@ def _draw(
     place = place_of(obj, df)
     if compact:  # a grid panel: the index is the figure's title, the panel names the place
         ax.set_ylabel(literal(name), fontsize=8)
-        title = ", ".join(p for p in (place, period(times, language)) if p)
+        title = ", ".join(p for p in (shown(place or ""), period(times, language)) if p)
         ax.set_title(literal(wrap_to(title, _panel_width_pt(ax), 9)), fontsize=9, pad=4)
         ax.tick_params(labelsize=7.5)
         ax.xaxis.label.set_fontsize(7.5)

@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from mapsnb.charts._scripts import families, shown
 from mapsnb.errors import PayloadShapeWarning
 
 if TYPE_CHECKING:
@@ -195,7 +196,11 @@ def attribute(ax: Axes, df: pd.DataFrame) -> None:
     """
     fig = ax.get_figure(root=True)
     assert fig is not None
-    text = literal(attribution_text(df))
+    add_line(fig, literal(attribution_text(df)))
+
+
+def add_line(fig: Figure, text: str) -> None:
+    """Add ``text`` as a line of ``fig``'s attribution (made if there is none yet)."""
     existing = next((t for t in fig.texts if t.get_gid() == ATTRIBUTION_GID), None)
     lines: list[str] = list(getattr(existing, "mapsnb_lines", [])) if existing else []
     if text in lines:
@@ -220,6 +225,18 @@ def attribute(ax: Axes, df: pd.DataFrame) -> None:
             existing = fig.text(0.01, 0.005, wrapped, **style)
         existing.set_gid(ATTRIBUTION_GID)
     existing.mapsnb_lines = lines  # type: ignore[attr-defined]
+
+
+def finish(fig: Any, note: str) -> None:
+    """Draw every text of ``fig`` with :func:`families` (when fonts beyond DejaVu Sans are
+    installed) and add ``note`` (if any) as a line of the figure's attribution."""
+    from matplotlib.text import Text
+
+    if len(families()) > 1:
+        for text in fig.findobj(Text):
+            text.set_fontfamily(list(families()))
+    if note:
+        add_line(fig, note)
 
 
 def wrap_to(text: str, width_pt: float, size: float = ATTRIBUTION_SIZE) -> str:
@@ -361,7 +378,7 @@ def period(times: pd.Series, language: str | None = None) -> str:
 def set_title(ax: Axes, what: str, place: str | None, when: str) -> None:
     """``"<what> — <place>, <when>"`` above the axes (parts that are unknown are left out), as
     written (:func:`literal`)."""
-    where = ", ".join(p for p in (place, when) if p)
+    where = ", ".join(p for p in (shown(place or ""), when) if p)
     ax.set_title(literal(f"{what} — {where}" if where else what), fontsize=11, pad=8)
 
 

@@ -12,6 +12,7 @@ from mapsnb.charts._parts import (
     attribute,
     date_span,
     explain_empty,
+    finish,
     legend_outside,
     literal,
     new_axes,
@@ -24,6 +25,7 @@ from mapsnb.charts._parts import (
     wrong_frame,
 )
 from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS, color_or
+from mapsnb.charts._scripts import chart_language, shown
 from mapsnb.charts._words import base, language_of, pollen_category, word
 from mapsnb.errors import NothingToDraw
 
@@ -68,7 +70,7 @@ def plot_pollen(
     sub = df[df["kind"] == kind] if "kind" in df.columns else df
     if sub.empty:
         raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
-    language = language_of(result_or_frame, df.attrs)
+    language, note = chart_language(language_of(result_or_frame, df.attrs))
     sub = sub.assign(_label=_labels(sub))
     names = list(dict.fromkeys(sub["_label"]))
     dates = sorted(sub["date"].unique())
@@ -107,7 +109,9 @@ def plot_pollen(
     set_title(ax, what, place_of(result_or_frame, df), date_span(dates, language))
     _pollen_legend(ax, sub, language)
     attribute(ax, df)
-    return as_chart(ax)
+    chart = as_chart(ax)
+    finish(chart.figure, note)
+    return chart
 
 
 def _day_tick(day: Any, language: str | None) -> str:
@@ -122,13 +126,30 @@ POLLEN_TEXTS = ("name", "code", "kind", "color", "place", "request")
 
 
 def _labels(sub: pd.DataFrame) -> list[str]:
-    """Each row's bar label: its name, else its code, else ``"?"``."""
+    """Each row's bar label: its name (if the chart can draw it, else the code's English
+    name), else its code, else ``"?"``."""
     names = sub["name"] if "name" in sub else [None] * len(sub)
     codes = sub["code"] if "code" in sub else [None] * len(sub)
-    return [
-        n if isinstance(n, str) and n else c if isinstance(c, str) and c else "?"
-        for n, c in zip(names, codes, strict=True)
-    ]
+    found = []
+    for n, c in zip(names, codes, strict=True):
+        code = c if isinstance(c, str) and c else ""
+        if isinstance(n, str) and n:
+            found.append(shown(n, _english(code) if code else "?"))
+        else:
+            found.append(code or "?")
+    return found
+
+
+def _english(code: str) -> str:
+    """A pollen code's English name: the emulator's (``TREE`` → ``Tree``), else the code
+    written as a word (``JAPANESE_CEDAR`` → ``Japanese cedar``)."""
+    try:
+        from mapsnb.sandbox.world.texts import texts
+
+        known = texts("en").get("pollen_types", {})
+    except (ImportError, LookupError, OSError):  # pragma: no cover - part of the package
+        known = {}
+    return str(known.get(code) or code.replace("_", " ").capitalize())
 
 
 def _group_label(sub: pd.DataFrame, name: str, language: str | None = None) -> str:

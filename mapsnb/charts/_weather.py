@@ -11,6 +11,7 @@ from mapsnb.charts._parts import (
     attribute,
     date_span,
     explain_empty,
+    finish,
     hour_axis,
     legend_outside,
     literal,
@@ -24,6 +25,7 @@ from mapsnb.charts._parts import (
     usable,
     wrong_frame,
 )
+from mapsnb.charts._scripts import chart_language
 from mapsnb.charts._words import language_of, word
 from mapsnb.errors import NothingToDraw
 
@@ -70,7 +72,7 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | Chart | None = None) -> Cha
     if df.empty:
         raise NothingToDraw(explain_empty("weather", df))
     ax = new_axes(ax)
-    language = language_of(result_or_frame, df.attrs)
+    language, note = chart_language(language_of(result_or_frame, df.attrs))
     units = df.attrs.get("units") if isinstance(df.attrs.get("units"), dict) else {}
     daily = hi is not None and "date" in columns
     if daily:
@@ -121,7 +123,9 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | Chart | None = None) -> Cha
     extra = twin.get_legend_handles_labels()
     legend_outside(ax, handles + extra[0], labels + extra[1], "", shift_in=0.55)
     attribute(ax, df)
-    return as_chart(ax)
+    chart = as_chart(ax)
+    finish(chart.figure, note)
+    return chart
 
 
 #: The numbers the weather chart reads (an odd value there is left out, with a warning).
