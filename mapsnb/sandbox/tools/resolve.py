@@ -123,7 +123,7 @@ def _viewport_center(bias: Any) -> tuple[float, float]:
 
 _KNOWS = (
     "the sandbox knows towns of 1,000+ people (geonames, also by other spellings), "
-    "{n} curated landmarks, and stations, squares, streets or addresses in a named town "
+    "{n} curated landmarks, {a} airports, and stations, squares, streets or addresses in a named town "
     "(e.g. 'Place Bellecour, Lyon')"
 )
 
@@ -158,7 +158,8 @@ def _resolve_one(
             f"{text!r} is a generic search, not one specific place or address",
         )
     if hit is None:
-        known = _KNOWS.format(n=len(landmarks()))
+        airports = sum(lm.kind == "airport" for lm in landmarks())
+        known = _KNOWS.format(n=len(landmarks()) - airports, a=airports)
         raise _Fail("NOT_FOUND", f"no place found for {text!r}: {known}")
     return hit
 
