@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import mapsnb  # noqa: E402
-from mapsnb.sandbox import Sandbox  # noqa: E402
-from mapsnb.sandbox.serve.server import build_app  # noqa: E402
+from mapsnb_sandbox import Sandbox  # noqa: E402
+from mapsnb_sandbox.serve.server import build_app  # noqa: E402
 from tests.servers.sdk_server import ServerThread  # noqa: E402
 
 NOW = "2026-09-18T08:00:00-07:00"

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 
 NOW = "2026-09-18T15:00:00+00:00"
 
@@ -78,7 +78,7 @@ print(int("pandas" in sys.modules))
 """
 _PANDAS = "import pandas"
 _SANDBOX = """
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 Sandbox(now="2026-09-18T15:00:00+00:00").call_tool("resolve_names", {"queries": [{"text": "Paris"}]})
 """
 _CLIENT = """

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from collections import Counter
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.geocode import resolve_text
 from tests.sandbox.towns_eval import evaluate, evaluate_unparsed, rows
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 from tests.sandbox.water_corpus import CITY_TRIPS, LAKE_PAIRS, ROADS, Point
 
 

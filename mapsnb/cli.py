@@ -127,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from mapsnb.sandbox.serve import server
+    from mapsnb_sandbox.serve import server
 
     missing = server.missing_server_module(http=not args.stdio)
     if missing is not None:

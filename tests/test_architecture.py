@@ -14,6 +14,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mapsnb"
 ROOT = PACKAGE.parent
+#: The emulator: a sibling package in the same distribution, behind the MCP boundary.
+SANDBOX = ROOT / "mapsnb_sandbox"
+PACKAGES = ("mapsnb", "mapsnb_sandbox")
 
 
 def _module_name(path: Path) -> str:
@@ -23,7 +26,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-MODULES = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+MODULES = {_module_name(p): p for root in (PACKAGE, SANDBOX) for p in root.rglob("*.py")}
 
 #: The layers, lowest first: a module may import its own layer and those before it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
@@ -40,13 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "mapsnb.polyline",
         ),
     ),
-    ("emulator: shared pieces", ("mapsnb.sandbox.common",)),
-    ("emulator: the physical world", ("mapsnb.sandbox.earth",)),
-    ("emulator: the human world", ("mapsnb.sandbox.world",)),
-    ("emulator: the six tools", ("mapsnb.sandbox.tools",)),
-    ("emulator: in-process", ("mapsnb.sandbox.emulator",)),
-    ("emulator: served", ("mapsnb.sandbox.serve",)),
-    ("emulator: public names", ("mapsnb.sandbox",)),
+    ("emulator: public names, kept", ("mapsnb.sandbox",)),
     ("transport", ("mapsnb._transport",)),
     ("reading payloads", ("mapsnb._read",)),
     ("store", ("mapsnb._store",)),
@@ -57,7 +54,23 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("widgets", ("mapsnb.widgets",)),
     ("entry points", ("mapsnb.cli", "mapsnb._export")),
     ("package", ("mapsnb",)),
+    # the emulator's own layers: a module imports its own layer and those before it
+    ("emulator: the live contract", ("mapsnb_sandbox.contract",)),
+    ("emulator: the physical world", ("mapsnb_sandbox.earth",)),
+    ("emulator: the human world", ("mapsnb_sandbox.world",)),
+    ("emulator: languages", ("mapsnb_sandbox.languages",)),
+    ("emulator: weather", ("mapsnb_sandbox.weather",)),
+    ("emulator: the six tools", ("mapsnb_sandbox.tools",)),
+    ("emulator: in-process", ("mapsnb_sandbox.emulator",)),
+    ("emulator: served", ("mapsnb_sandbox.serve",)),
+    ("emulator: package", ("mapsnb_sandbox",)),
 ]
+
+#: The toolkit modules that may import the emulator: the transport's link, the command line
+#: (``mapsnb sandbox serve``) and the short shim that keeps ``mapsnb.sandbox`` importable.
+SANDBOX_GATES = frozenset({"mapsnb._transport.sandbox", "mapsnb.cli", "mapsnb.sandbox"})
+#: What the emulator may import of the toolkit (or nothing).
+TOOLKIT_FOR_SANDBOX = frozenset({"mapsnb.polyline", "mapsnb._limits", "mapsnb.settings"})
 
 #: Imports that run upward, each inside a function only, with the reason.
 LAZY_UPWARD = {
@@ -74,6 +87,10 @@ def _rank(module: str) -> int:
                 best, rank = len(prefix), i
     assert rank >= 0, f"{module} belongs to no layer of LAYERS"
     return rank
+
+
+def _package(module: str) -> str:
+    return module.split(".")[0]
 
 
 def _folder(module: str) -> str:
@@ -121,7 +138,7 @@ def _edges(module: str, *, lazy: bool | None = None) -> set[str]:
     those at import time; ``None``: all)."""
     out: set[str] = set()
     for target, names, inside in _imports(module):
-        if not (target == "mapsnb" or target.startswith("mapsnb.")):
+        if target.split(".")[0] not in PACKAGES:
             continue
         if lazy is not None and inside != lazy:
             continue
@@ -180,9 +197,47 @@ def test_each_layer_imports_only_the_layers_below_it() -> None:
         f"{m} ({_folder(m)}) imports {d} ({_folder(d)})"
         for m, deps in GRAPH.items()
         for d in deps
-        if _rank(d) > _rank(m) and not _reexport(m, d) and not _exempt(m, d)
+        if _package(d) == _package(m)
+        and _rank(d) > _rank(m)
+        and not _reexport(m, d)
+        and not _exempt(m, d)
     )
     assert upward == [], "imports that run up the layers:\n" + "\n".join(upward)
+
+
+def test_only_the_gates_import_the_emulator() -> None:
+    """The toolkit reaches the emulator through the MCP boundary only."""
+    crossing = sorted(
+        f"{m} imports {d}"
+        for m, deps in GRAPH.items()
+        if _package(m) == "mapsnb" and m not in SANDBOX_GATES
+        for d in deps
+        if _package(d) == "mapsnb_sandbox"
+    )
+    assert crossing == [], "toolkit modules importing the emulator:\n" + "\n".join(crossing)
+
+
+def test_the_emulator_imports_only_foundations_of_the_toolkit() -> None:
+    wrong = sorted(
+        f"{m} imports {d}"
+        for m, deps in GRAPH.items()
+        if _package(m) == "mapsnb_sandbox"
+        for d in deps
+        if _package(d) == "mapsnb" and d not in TOOLKIT_FOR_SANDBOX
+    )
+    assert wrong == [], "the emulator imports toolkit modules:\n" + "\n".join(wrong)
+
+
+def test_import_mapsnb_does_not_import_the_emulator() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, mapsnb; mapsnb.Client; "
+        "print(sorted(m for m in sys.modules if m.startswith('mapsnb_sandbox')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
 
 
 def test_the_documented_upward_imports_are_lazy() -> None:
@@ -222,7 +277,7 @@ def test_no_module_imports_the_package_init() -> None:
         ("mapsnb._calls", {"ipyleaflet", "ipywidgets", "matplotlib"}),
         ("mapsnb._calls.client", {"pandas"}),
         ("mapsnb.frames", {"ipyleaflet", "ipywidgets", "matplotlib"}),
-        ("mapsnb.sandbox", {"pandas", "ipyleaflet", "ipywidgets", "matplotlib"}),
+        ("mapsnb_sandbox", {"pandas", "ipyleaflet", "ipywidgets", "matplotlib"}),
     ],
 )
 def test_core_modules_do_not_import_the_ui(module: str, forbidden: set[str]) -> None:
@@ -255,8 +310,10 @@ def test_every_module_is_small_and_says_what_it_holds() -> None:
 
 def test_no_folder_holds_more_than_twelve_modules() -> None:
     crowded = {}
-    for folder in [PACKAGE, *(p for p in PACKAGE.rglob("*") if p.is_dir())]:
-        if folder.name in ("__pycache__", "data") or "data" in folder.relative_to(PACKAGE).parts:
+    folders = [root for root in (PACKAGE, SANDBOX)]
+    folders += [p for root in (PACKAGE, SANDBOX) for p in root.rglob("*") if p.is_dir()]
+    for folder in folders:
+        if folder.name in ("__pycache__", "data") or "data" in folder.relative_to(ROOT).parts:
             continue
         modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
         if len(modules) > 12:
@@ -268,7 +325,7 @@ def test_package_inits_only_reexport() -> None:
     """A package ``__init__`` holds its docstring, imports and ``__all__`` (the root package
     also its lazy attributes)."""
     for module, path in MODULES.items():
-        if path.name != "__init__.py" or module == "mapsnb":
+        if path.name != "__init__.py" or module in PACKAGES:
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
@@ -288,11 +345,13 @@ def test_the_architecture_document_names_every_folder_and_module() -> None:
     doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     missing = []
     for module, path in MODULES.items():
-        rel = path.relative_to(PACKAGE)
-        if module == "mapsnb":
+        if module in PACKAGES:
             continue
+        root = PACKAGE if _package(module) == "mapsnb" else SANDBOX
+        rel = path.relative_to(root)
         shown = f"{rel.parent.as_posix()}/" if path.name == "__init__.py" else rel.as_posix()
-        if f"`{shown}`" not in doc and f"`mapsnb/{shown}`" not in doc:
+        full = f"{root.name}/{shown}"
+        if f"`{full}`" not in doc and (root is SANDBOX or f"`{shown}`" not in doc):
             missing.append(shown)
     assert missing == [], f"docs/ARCHITECTURE.md does not name {sorted(missing)}"
 
@@ -338,6 +397,7 @@ PUBLIC = {
     ),
     "mapsnb.widgets": "EnvironmentForm Explorer PlaceSearchForm ResolveForm RouteForm explore",
     "mapsnb.sandbox": "SANDBOX_ATTRIBUTION Sandbox SandboxToolError parse_now",
+    "mapsnb_sandbox": "SANDBOX_ATTRIBUTION Sandbox SandboxToolError parse_now",
     "mapsnb.cli": "main",
 }
 

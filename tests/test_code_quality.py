@@ -1,4 +1,4 @@
-"""Static checks as tests: ``ruff check``, ``ruff format --check`` and ``mypy mapsnb`` pass.
+"""Static checks as tests: ``ruff check``, ``ruff format --check`` and ``mypy mapsnb mapsnb_sandbox`` pass.
 
 Each tool runs from the repository root with the configuration in ``pyproject.toml``.
 """
@@ -43,6 +43,6 @@ def test_ruff_format_is_clean() -> None:
 
 @pytest.mark.slow
 def test_mypy_is_clean() -> None:
-    proc = _run("mypy", "mapsnb", timeout=280)
+    proc = _run("mypy", "mapsnb", "mapsnb_sandbox", timeout=280)
     assert proc.returncode == 0, _report(proc)
     assert "Success: no issues found" in proc.stdout, _report(proc)

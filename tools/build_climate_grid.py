@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-DATA = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data"
+DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
 MAGIC = b"MAPSNB-CLIMATE-1\n"
 
 

@@ -1,4 +1,4 @@
-"""Rebuild ``mapsnb/sandbox/data/land_runs.bin`` from ``global-land-mask``.
+"""Rebuild ``mapsnb_sandbox/data/land_runs.bin`` from ``global-land-mask``.
 
 ``python tools/build_land_mask.py`` (needs ``pip install global-land-mask``; about 1 GB of
 memory and ten seconds: the package inflates its 1 km GLOBE grid, 21,600 x 43,200 cells, when
@@ -6,7 +6,7 @@ imported). The emulator cannot afford that at run time, so it ships the grid as 
 run boundaries: for each of the 21,600 rows (90°N southwards, 1/120° each), the sorted columns
 (180°W eastwards, 1/120° each) where land and sea swap, starting from land: a column is at
 sea when an odd number of boundaries lie at or before it. About 800,000
-boundaries, 1.2 MB compressed; :mod:`mapsnb.sandbox.earth.water` reads it with the standard library.
+boundaries, 1.2 MB compressed; :mod:`mapsnb_sandbox.earth.water` reads it with the standard library.
 
 File layout (zlib-compressed): ``b"MAPSNB-LAND-RUNS-1\\n"``, rows (uint32 big-endian), columns
 (uint32), then ``rows + 1`` uint32 offsets and the uint16 boundaries, both little-endian.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "land_runs.bin"
+OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "land_runs.bin"
 MAGIC = b"MAPSNB-LAND-RUNS-1\n"
 
 

@@ -1,4 +1,4 @@
-"""Build ``mapsnb/sandbox/data/ordinary_words.txt``: town names that are also ordinary words.
+"""Build ``mapsnb_sandbox/data/ordinary_words.txt``: town names that are also ordinary words.
 
 "Nice", "Reading", "Bath", "Split", "Orange", "Mobile", "Temple" are towns, and words. A query
 names such a town only where its grammar puts one ("cafe in Nice", "Nice, France", "Nice"
@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mapsnb.sandbox.world.cities import city_index  # noqa: E402
-from mapsnb.sandbox.world.landmarks import fold  # noqa: E402
+from mapsnb_sandbox.world.cities import city_index  # noqa: E402
+from mapsnb_sandbox.world.landmarks import fold  # noqa: E402
 
 DICT = Path("/usr/share/dict")
 LISTS = (
@@ -39,7 +39,7 @@ LISTS = (
     "swedish",
     "ngerman",
 )
-OUT = ROOT / "mapsnb" / "sandbox" / "data" / "ordinary_words.txt"
+OUT = ROOT / "mapsnb_sandbox" / "data" / "ordinary_words.txt"
 #: A name that is a town this big means the town wherever it stands ("Paris", "Lima").
 MAX_POPULATION = 1_000_000
 #: Shorter words are left out: towns of 1-3 letters are already skipped inside a text.

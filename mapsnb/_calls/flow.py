@@ -12,7 +12,7 @@ import itertools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 from mapsnb import settings
@@ -39,6 +39,9 @@ from mapsnb.results import (
     RoutesResult,
     ToolResult,
 )
+
+if TYPE_CHECKING:
+    from mapsnb._transport.sandbox import SandboxLink
 
 SANDBOX_URL = "http://sandbox.mapsnb.invalid/mcp"
 
@@ -146,20 +149,15 @@ class BaseClient(Exchange):
             if sandbox is not None
             else (url is None and not key and not token and not in_headers)
         )
-        self._sandbox: Any = None
-        self._mcp_endpoint: Any = None  # the emulator's, made on first use
-        self._sandbox_fixed = False
+        self._sandbox: SandboxLink | None = None
         if replay_only and not sandbox:
             self.url = url or settings.live_url
             self.source = "replay"
         elif use_sandbox:
-            from mapsnb.sandbox import Sandbox, parse_now
+            from mapsnb._transport.sandbox import SandboxLink
 
             era = sandbox if isinstance(sandbox, str) else settings.sandbox_eras[0]
-            self._sandbox = Sandbox(now=fixed_now, tools=era)
-            # a fixed clock is part of what the emulator answers (cache keys say which)
-            fixed = fixed_now or parse_now(os.environ.get(settings.sandbox_now_env))
-            self._sandbox_fixed = fixed is not None
+            self._sandbox = SandboxLink(now=fixed_now, era=era)
             self.url = SANDBOX_URL
             self.source = "sandbox"
         else:
@@ -225,12 +223,7 @@ class BaseClient(Exchange):
             return NoNetwork(self.recording)  # type: ignore[arg-type]
         if self._sandbox is None:
             return None
-        from mapsnb.sandbox.serve.endpoint import McpEndpoint, SandboxTransport
-
-        # one endpoint per client: its async twins (batches) share its MCP sessions
-        if self._mcp_endpoint is None:
-            self._mcp_endpoint = McpEndpoint(self._sandbox)
-        return SandboxTransport(self._mcp_endpoint)
+        return self._sandbox.transport()
 
     def _call_flow(self, name: str, arguments: dict[str, Any]) -> Flow:
         result = yield from self._rpc(
@@ -289,7 +282,7 @@ class BaseClient(Exchange):
         """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""
         if self._sandbox is None:
             return redact_url(self.url.split("?")[0])  # no user:password@ in a cache key
-        if self._sandbox_fixed:
+        if self._sandbox.fixed:
             return f"sandbox@{self._sandbox.now().isoformat()}"
         return "sandbox"
 

@@ -144,7 +144,7 @@ def _english(code: str) -> str:
     """A pollen code's English name: the emulator's (``TREE`` → ``Tree``), else the code
     written as a word (``JAPANESE_CEDAR`` → ``Japanese cedar``)."""
     try:
-        from mapsnb.sandbox.world.texts import texts
+        from mapsnb_sandbox.languages.texts import texts
 
         known = texts("en").get("pollen_types", {})
     except (ImportError, LookupError, OSError):  # pragma: no cover - part of the package

@@ -41,7 +41,7 @@ def category(label: str, language: str | None) -> str:
     if base(language) == "en":
         return label
     try:
-        from mapsnb.sandbox.world.texts import texts
+        from mapsnb_sandbox.languages.texts import texts
     except ImportError:  # pragma: no cover - part of the package
         return label
     try:
@@ -61,7 +61,7 @@ def pollen_category(value: int, english: str, language: str | None) -> str:
     if base(language) == "en":
         return english
     try:
-        from mapsnb.sandbox.world.texts import pollen_index
+        from mapsnb_sandbox.languages.texts import pollen_index
 
         return pollen_index(base(language), value)[0] or english
     except (ImportError, KeyError, LookupError, IndexError, OSError):

@@ -13,8 +13,8 @@ import pandas as pd
 import pytest
 
 import mapsnb
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.serve.server import build_app
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.serve.server import build_app
 from tests.servers.batch_server import BatchServer
 from tests.servers.fault_server import Recorded
 from tests.servers.sdk_server import ServerThread

@@ -1,6 +1,6 @@
 """``client.check()`` and ``mapsnb doctor``: one real call, protocol, latency, tool drift, no secrets.
 
-Success is checked against the emulator served over HTTP (``mapsnb.sandbox.serve.server``) and in
+Success is checked against the emulator served over HTTP (``mapsnb_sandbox.serve.server``) and in
 process; each access failure against the fault server; the CLI in a subprocess.
 """
 
@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 import mapsnb
 from mapsnb._calls.doctor import CheckReport, ToolDrift, compare_tools
 from mapsnb._calls.known_tools import KNOWN_TOOLS, same_name
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.serve.server import build_app
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.serve.server import build_app
 from tests.hypothesis_setup import examples
 from tests.servers.fault_server import FaultServer, Reply, refusal, rpc_result
 from tests.servers.sdk_server import ServerThread

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 import mapsnb
 from mapsnb import InvalidRequest, PlaceId, _limits
 from mapsnb._calls import arguments as rq
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.common import SandboxToolError
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.contract.common import SandboxToolError
 from tests.hypothesis_setup import examples
 from tests.servers.fault_server import FaultServer
 

@@ -16,7 +16,7 @@ import pytest
 from mapsnb import charts
 from mapsnb.charts._parts import literal
 from mapsnb.results import EnvironmentResult, RoutesResult
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from mapsnb.charts._words import word, words
 
-TEXTS = Path(__file__).parents[2] / "mapsnb" / "sandbox" / "data" / "texts"
+TEXTS = Path(__file__).parents[2] / "mapsnb_sandbox" / "data" / "texts"
 
 
 def emulator_languages() -> set[str]:

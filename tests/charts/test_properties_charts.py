@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from mapsnb import MapsnbError, charts
 from mapsnb.results import EnvironmentResult, PayloadShapeWarning, RoutesResult
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 from tests.hypothesis_setup import examples
 from tests.read.test_properties_payloads import HOSTILE, _copy, _get, _paths, _set
 

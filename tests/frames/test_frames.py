@@ -441,7 +441,7 @@ NOW = "2026-09-18T17:00:00Z"
 
 @pytest.fixture(scope="module")
 def sandbox() -> Any:
-    from mapsnb.sandbox import Sandbox
+    from mapsnb_sandbox import Sandbox
 
     return Sandbox(now=NOW)
 

@@ -357,7 +357,7 @@ def test_environment_attributions_per_domain() -> None:
 
 @pytest.fixture(scope="module")
 def sandbox() -> Any:
-    from mapsnb.sandbox import Sandbox
+    from mapsnb_sandbox import Sandbox
 
     return Sandbox(now="2026-10-31T20:00:00Z")
 

@@ -151,8 +151,8 @@ def test_batch_example_prints_which_index_each_aqi_is(monkeypatch: pytest.Monkey
 def test_readme_says_the_town_index_ships_prebuilt(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mapsnb.sandbox.common import place_id_for
-    from mapsnb.sandbox.world import geodata
+    from mapsnb_sandbox.contract.common import place_id_for
+    from mapsnb_sandbox.world import geodata
 
     shipped = geodata.PREBUILT.relative_to(ROOT).as_posix()
     assert f"ships prebuilt in the package (`{shipped}`)" in FLAT

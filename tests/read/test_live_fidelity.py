@@ -24,8 +24,8 @@ import httpx
 import pytest
 
 import mapsnb
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.serve.server import build_app
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.serve.server import build_app
 from tests.servers import era_2026_08
 from tests.servers.sdk_server import ServerThread
 from tests.servers.stateless_json import StatelessJsonServer, json_result, text_result

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from mapsnb import MapsnbError
 from mapsnb.results import RESULT_TYPES, ToolResult
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "payloads"
 _TOOL_OF = {

@@ -11,10 +11,10 @@ from collections import Counter
 import pytest
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.world.geocode import resolve_text
-from mapsnb.sandbox.world.landmarks import fold
-from mapsnb.sandbox.world.resolved import resolve_geo_id
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.resolved import resolve_geo_id
 from tests.sandbox.towns_eval import DATA
 
 #: The share found within tolerance when this test was written was 37.8 % (40.7 % of the first

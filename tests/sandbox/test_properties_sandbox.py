@@ -19,10 +19,10 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from mapsnb.polyline import decode
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.common import SandboxToolError
-from mapsnb.sandbox.serve.endpoint import McpEndpoint
-from mapsnb.sandbox.serve.server import build_app
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.contract.common import SandboxToolError
+from mapsnb_sandbox.serve.endpoint import McpEndpoint
+from mapsnb_sandbox.serve.server import build_app
 from tests.hypothesis_setup import examples
 from tests.servers.sdk_server import ServerThread
 

@@ -13,16 +13,16 @@ import mapsnb
 from mapsnb._read.summary import parse_summary
 from mapsnb._read.summary_html import plain_text
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import Sandbox, SandboxToolError
-from mapsnb.sandbox.tools.places import business_resolved, make_business
-from mapsnb.sandbox.tools.summaries import PlaceLine, place_paragraph
-from mapsnb.sandbox.world.categories import (
+from mapsnb_sandbox import Sandbox, SandboxToolError
+from mapsnb_sandbox.tools.places import business_resolved, make_business
+from mapsnb_sandbox.tools.summaries import PlaceLine, place_paragraph
+from mapsnb_sandbox.world.categories import (
     categories,
     category_key,
     detect_category,
     is_generic_query,
 )
-from mapsnb.sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.geocode import resolve_text
 
 NOW = "2026-09-18T15:00:00Z"
 

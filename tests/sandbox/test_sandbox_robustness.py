@@ -17,19 +17,19 @@ from typing import Any
 
 import pytest
 
-from mapsnb.sandbox import Sandbox, SandboxToolError
-from mapsnb.sandbox.common import camel
-from mapsnb.sandbox.tools.places import format_km
-from mapsnb.sandbox.world import cities as _cities
-from mapsnb.sandbox.world import geodata as _geodata
-from mapsnb.sandbox.world.texts import localized_distance
+from mapsnb_sandbox import Sandbox, SandboxToolError
+from mapsnb_sandbox.contract.common import camel
+from mapsnb_sandbox.languages.texts import localized_distance
+from mapsnb_sandbox.tools.places import format_km
+from mapsnb_sandbox.world import cities as _cities
+from mapsnb_sandbox.world import geodata as _geodata
 
 NOW = "2026-03-08T09:30:00Z"
 SF, TAHOE = {"address": "San Francisco, CA"}, {"address": "Lake Tahoe, CA"}
 
 _SEED_SCRIPT = """
 import json
-from mapsnb.sandbox.world.geocode import resolve_text_match
+from mapsnb_sandbox.world.geocode import resolve_text_match
 out = []
 for text in ("trip to alcatraz then presidio", "flatiron then stanford",
              "12 Main St, Salem, Akron", "Salem Akron station", "Alcatraz Island"):
@@ -227,7 +227,7 @@ def test_concurrent_calls_give_the_same_payloads() -> None:
 
 @pytest.mark.parametrize("method", ["initialize", "tools/call", "tools/list"])
 def test_mcp_params_that_are_not_an_object_are_a_json_rpc_error(method: str) -> None:
-    from mapsnb.sandbox.serve.endpoint import McpEndpoint
+    from mapsnb_sandbox.serve.endpoint import McpEndpoint
 
     body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": ["x"]}).encode()
     status, _, content = McpEndpoint(Sandbox(now=NOW)).handle("POST", {}, body)
@@ -236,7 +236,7 @@ def test_mcp_params_that_are_not_an_object_are_a_json_rpc_error(method: str) -> 
 
 
 def test_list_tools_returns_copies() -> None:
-    from mapsnb.sandbox import Sandbox
+    from mapsnb_sandbox import Sandbox
 
     sandbox = Sandbox(now="2026-09-18T15:00:00Z")
     tools = sandbox.list_tools()

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mapsnb.polyline import decode, encode, haversine_m, path_length_m
-from mapsnb.sandbox.common import Context, SandboxToolError
-from mapsnb.sandbox.tools.along_route import search_along_route
-from mapsnb.sandbox.tools.routes import compute_routes
-from mapsnb.sandbox.world import geocode as _geo
-from mapsnb.sandbox.world.texts import localized_distance
+from mapsnb_sandbox.contract.common import Context, SandboxToolError
+from mapsnb_sandbox.languages.texts import localized_distance
+from mapsnb_sandbox.tools.along_route import search_along_route
+from mapsnb_sandbox.tools.routes import compute_routes
+from mapsnb_sandbox.world import geocode as _geo
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)

@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from mapsnb import _limits
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.serve.server import build_app
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.serve.server import build_app
 from tests.servers.sdk_server import ServerThread
 
 NOW = "2026-09-18T08:00:00-07:00"

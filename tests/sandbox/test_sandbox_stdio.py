@@ -13,7 +13,7 @@ from typing import Any
 import mcp
 
 from mapsnb._read.summary import parse_summary
-from mapsnb.sandbox import Sandbox
+from mapsnb_sandbox import Sandbox
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = "2026-09-18T15:00:00Z"

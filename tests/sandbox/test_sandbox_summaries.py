@@ -11,9 +11,9 @@ import pytest
 
 from mapsnb import frames as F
 from mapsnb._read.summary import parse_summary
-from mapsnb.sandbox import Sandbox, SandboxToolError
-from mapsnb.sandbox.serve.endpoint import McpEndpoint, call_result
-from mapsnb.sandbox.tools.places import CATEGORIES, business_resolved
+from mapsnb_sandbox import Sandbox, SandboxToolError
+from mapsnb_sandbox.serve.endpoint import McpEndpoint, call_result
+from mapsnb_sandbox.tools.places import CATEGORIES, business_resolved
 
 NOW = "2026-09-18T15:00:00Z"
 CITIES = (

@@ -15,9 +15,9 @@ import math
 import pytest
 
 from mapsnb.polyline import decode, haversine_m
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.earth.crossings import crossings, open_water_beyond_links
-from mapsnb.sandbox.earth.water import is_land
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.earth.crossings import crossings, open_water_beyond_links
+from mapsnb_sandbox.earth.water import is_land
 from tests.sandbox.water_corpus import (
     CITY_TRIPS,
     COASTAL_DRIVES,

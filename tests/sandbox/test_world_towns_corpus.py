@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from mapsnb.sandbox.world.geocode import resolve_text, resolve_text_match
+from mapsnb_sandbox.world.geocode import resolve_text, resolve_text_match
 from tests.sandbox.towns_eval import evaluate
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb.sandbox.world.geocode import resolve_text
-from mapsnb.sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.landmarks import fold
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 #: Queries the resolver cannot read (``unparsed_queries.csv``, no town named): the answer must not
@@ -117,7 +117,7 @@ class UnparsedScore:
 def _named_after(name: str, query: str, town: str) -> bool:
     """Whether ``name`` is the query folded, or one of its ordinary words ("Nice" of "Nice
     weather"; not the town the query names)."""
-    from mapsnb.sandbox.world.geocode import ordinary_words
+    from mapsnb_sandbox.world.geocode import ordinary_words
 
     n, words = fold(name), fold(query).split()
     if not n or n == fold(town):
@@ -130,11 +130,11 @@ def evaluate_unparsed(sample: int | None = None) -> UnparsedScore:
     ``resolve_names`` and ``search_places``."""
     from datetime import UTC, datetime
 
-    from mapsnb.sandbox.common import Context
-    from mapsnb.sandbox.tools.places import search_places
-    from mapsnb.sandbox.tools.resolve import SANDBOX_MATCH, resolve_names
-    from mapsnb.sandbox.world.categories import FREE_CODE
-    from mapsnb.sandbox.world.ids import decode_business
+    from mapsnb_sandbox.contract.common import Context
+    from mapsnb_sandbox.contract.ids import decode_business
+    from mapsnb_sandbox.tools.places import search_places
+    from mapsnb_sandbox.tools.resolve import SANDBOX_MATCH, resolve_names
+    from mapsnb_sandbox.world.categories import FREE_CODE
 
     ctx = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
     s = UnparsedScore()

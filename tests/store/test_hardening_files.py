@@ -280,8 +280,8 @@ def served() -> Iterator[str]:
     """The emulator over HTTP on the real clock, standing in for the live server."""
     import datetime as dt
 
-    from mapsnb.sandbox import Sandbox
-    from mapsnb.sandbox.serve.server import build_app
+    from mapsnb_sandbox import Sandbox
+    from mapsnb_sandbox.serve.server import build_app
     from tests.servers.sdk_server import ServerThread
 
     with ServerThread(build_app(Sandbox(now=lambda: dt.datetime.now(dt.UTC)))) as srv:

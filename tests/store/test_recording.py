@@ -17,9 +17,9 @@ import mapsnb
 from mapsnb import settings
 from mapsnb._store.recording import RecordingAgeWarning
 from mapsnb.cli import main
-from mapsnb.sandbox import Sandbox
-from mapsnb.sandbox.serve.endpoint import SandboxTransport
-from mapsnb.sandbox.serve.server import build_app
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.serve.endpoint import SandboxTransport
+from mapsnb_sandbox.serve.server import build_app
 from tests.servers.sdk_server import ServerThread
 
 

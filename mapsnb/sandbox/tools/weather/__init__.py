@@ -1,1 +1,0 @@
-"""The emulator's ``lookup_weather``: its answer, the weather, air-quality and pollen models."""

@@ -1,0 +1,298 @@
+"""How a route crosses water: the bridges, tunnels and ferries the emulator knows.
+
+``data/links.csv`` lists fixed links and ferries (both ends, the travel modes that may use
+them, speed and boarding time). A leg whose straight line crosses open water (:mod:`.water`)
+goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessaloniki) or over
+the known link that takes less time (a ferry at its own speed, with its boarding time); WALK
+and BICYCLE legs with neither have no route (live answers an empty ``routes`` list); DRIVE,
+TWO_WHEELER and TRANSIT legs with neither keep their direct line (rare: the grid search gives
+up only on ways more than four times the straight line).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
+
+__all__ = [
+    "LINKS_CSV",
+    "Crossing",
+    "Step",
+    "ashore",
+    "crossings",
+    "link_cost",
+    "open_water_beyond_links",
+    "plan",
+]
+
+LINKS_CSV = Path(__file__).resolve().parents[1] / "data" / "links.csv"
+Point = tuple[float, float]
+#: Modes that never cross open water without a link.
+DRY_MODES = frozenset({"WALK", "BICYCLE"})
+#: Links farther out of the way than this (ratio to the direct line, plus slack) are not tried.
+_DETOUR_RATIO, _DETOUR_SLACK_M = 2.0, 25_000.0
+#: Two links are chained only when this close (the Golden Horn, then the Bosphorus).
+_CHAIN_M = 20_000.0
+#: DRIVE, TWO_WHEELER and TRANSIT legs up to this long are first tried with side points
+#: (:func:`ashore`); longer ones with a coarser check, then round the water on a grid.
+DRIVE_WATER_M = 150_000.0
+
+
+@dataclass(frozen=True)
+class Crossing:
+    """One row of ``links.csv``."""
+
+    name: str
+    kind: str  # bridge | tunnel | ferry
+    modes: frozenset[str]
+    a: Point
+    b: Point
+    speed_kmh: float
+    board_min: float
+
+    @property
+    def meters(self) -> float:
+        return haversine_m(self.a[0], self.a[1], self.b[0], self.b[1])
+
+    @property
+    def seconds(self) -> float:
+        return self.meters / (self.speed_kmh / 3.6) + 60 * self.board_min
+
+
+@dataclass(frozen=True)
+class Step:
+    """A piece of a route: a road from ``a`` to ``b``, or a known ``link`` from ``a`` to ``b``."""
+
+    a: Point
+    b: Point
+    link: Crossing | None = None
+
+
+@functools.cache
+def crossings() -> tuple[Crossing, ...]:
+    """All known links (read once)."""
+    out = []
+    with LINKS_CSV.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            out.append(
+                Crossing(
+                    row["name"],
+                    row["kind"],
+                    frozenset(row["modes"].split()),
+                    (float(row["a_lat"]), float(row["a_lng"])),
+                    (float(row["b_lat"]), float(row["b_lng"])),
+                    float(row["speed_kmh"]),
+                    float(row["board_min"]),
+                )
+            )
+    return tuple(out)
+
+
+def _m(p: Point, q: Point) -> float:
+    return haversine_m(p[0], p[1], q[0], q[1])
+
+
+@functools.lru_cache(maxsize=8192)
+def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
+    """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
+    end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
+    if crosses_water_line(a, b):
+        return False
+    return not crosses_open_water((a, b), shore_start=shore_a, shore_end=shore_b)
+
+
+#: Sideways offsets (share of the leg's length) tried for a via point that keeps a leg ashore.
+_OFFSETS = (0.1, -0.1, 0.2, -0.2, 0.35, -0.35)
+
+
+@functools.lru_cache(maxsize=4096)
+def ashore(
+    a: Point, b: Point, depth: int = 2, shore_a: bool = True, shore_b: bool = True
+) -> tuple[Point, ...] | None:
+    """Points from ``a`` to ``b`` whose straight joins cross no open water: the direct line, or
+    up to ``depth`` levels of via points pushed sideways from the middle (a coast or a bay
+    followed around), or ``None``. Via points are on land, so no shore allowance there."""
+    if dry(a, b, shore_a, shore_b):
+        return (a, b)
+    if depth == 0:
+        return None
+    from mapsnb_sandbox.earth.water import is_land
+
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    dy, dx = b[0] - a[0], b[1] - a[1]
+    for f in _OFFSETS:
+        via = (round(mid[0] + dx * f, 5), round(mid[1] - dy * f, 5))
+        if not (-85 < via[0] < 85) or not is_land(*via):
+            continue
+        left = ashore(a, via, depth - 1, shore_a, False)
+        right = ashore(via, b, depth - 1, False, shore_b) if left else None
+        if left and right:
+            return left + right[1:]
+    return None
+
+
+def _roads(points: tuple[Point, ...]) -> list[Step]:
+    return [Step(p, q) for p, q in itertools.pairwise(points)]
+
+
+def _ends(mode: str) -> list[tuple[Point, Point, Crossing]]:
+    """Both directions of every link ``mode`` may use."""
+    return [
+        (p, q, link)
+        for link in crossings()
+        if mode in link.modes
+        for p, q in ((link.a, link.b), (link.b, link.a))
+    ]
+
+
+#: Road metres worth one second (about 90 km/h): how link times compare with roads.
+_ROAD_MPS = 25.0
+#: A road takes this much longer than its straight joins (bends) when ways are compared.
+_BENDS = 1.2
+
+
+@functools.lru_cache(maxsize=8192)
+def road_dry(a: Point, b: Point) -> bool:
+    """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
+    no run of water longer than :data:`BRIDGE_M` (samples 250 m apart; shores forgiven)."""
+    from mapsnb_sandbox.earth.water import _open_water
+
+    if crosses_water_line(a, b):
+        return False
+    return _open_water((a, b), True, True, BRIDGE_M, 250.0, True) == 0
+
+
+#: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
+BRIDGE_M = 2000.0
+
+
+def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
+    """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
+    by side points, or a way round the water found on a grid (:mod:`.overland`)."""
+    from mapsnb_sandbox.earth.overland import overland
+
+    direct = _m(a, b)
+    walk = mode in DRY_MODES
+    if walk or direct <= DRIVE_WATER_M:
+        way = ashore(a, b)
+        if way is not None and (not walk or _dry_way(way)):
+            return way
+    if not walk and road_dry(a, b):
+        return (a, b)
+    land = overland(a, b)
+    if land is None:
+        return None
+    if not walk:
+        return land
+    out: list[Point] = [land[0]]
+    for i, (p, q) in enumerate(itertools.pairwise(land)):
+        piece = ashore(p, q, 1, i == 0, i == len(land) - 2)
+        if piece is None:
+            return None
+        out += piece[1:]
+    return tuple(out) if _dry_way(tuple(out)) else None
+
+
+def _dry_way(points: tuple[Point, ...]) -> bool:
+    """Whether a walk through ``points`` crosses no open water as a whole (short clips at two
+    joins can add up to a run of open water)."""
+    from mapsnb_sandbox.earth.water import open_water_m
+
+    return len(points) <= 2 or open_water_m(points) == 0
+
+
+def _way_m(points: tuple[Point, ...]) -> float:
+    return sum(_m(p, q) for p, q in itertools.pairwise(points))
+
+
+def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
+    """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one
+    or two known links (whichever takes less time), else none for WALK and BICYCLE."""
+    direct = _m(a, b)
+    if direct < 1:
+        return [Step(a, b)]
+    walk = mode in DRY_MODES
+    if walk or direct <= DRIVE_WATER_M:
+        way = ashore(a, b)
+        if way is not None and (not walk or _dry_way(way)):
+            return _roads(way)
+    elif road_dry(a, b):
+        return [Step(a, b)]
+    options: list[tuple[float, str, list[Step]]] = []
+    land = _land_way(a, b, mode)
+    if land is not None:
+        options.append((_way_m(land) * _BENDS / _ROAD_MPS, "", _roads(land)))
+    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
+    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    plans: list[tuple[float, str, list[tuple[Point, Point, Crossing | None]]]] = []
+    for p, q, link in ends:
+        cost = (_m(a, p) + _m(q, b)) * _BENDS / _ROAD_MPS + link.seconds
+        plans.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
+    for (p1, q1, l1), (p2, q2, l2) in itertools.permutations(ends, 2):
+        if l1 is not l2 and _m(q1, p2) < _CHAIN_M:
+            road = _m(a, p1) + _m(q1, p2) + _m(q2, b)
+            if road + l1.meters + l2.meters <= limit:
+                cost = road * _BENDS / _ROAD_MPS + l1.seconds + l2.seconds
+                parts = [(a, p1, None), (p1, q1, l1), (q1, p2, None), (p2, q2, l2), (q2, b, None)]
+                plans.append((cost, f"{l1.name}+{l2.name}", parts))
+    best = min(options, default=None)
+    for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
+        if best is not None and cost >= best[0]:
+            break
+        steps: list[Step] = []
+        for p, q, via in parts:
+            way = (p, q) if via is not None else _land_way(p, q, mode)
+            if way is None:
+                break
+            steps += [Step(p, q, via)] if via is not None else _roads(way)
+        else:
+            options.append((cost, name, steps))
+            break
+    if options:
+        return min(options, key=lambda o: (o[0], o[1]))[2]
+    return None if walk else [Step(a, b)]
+
+
+@functools.lru_cache(maxsize=512)
+def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
+    """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
+    usable link separates two of them."""
+    steps: list[Step] = []
+    for a, b in itertools.pairwise(waypoints):
+        pair = _pair(a, b, mode)
+        if pair is None:
+            return None
+        steps += pair
+    return tuple(steps)
+
+
+def link_cost(waypoints: tuple[Point, ...], mode: str) -> tuple[float, float]:
+    """``(metres, seconds)`` the route spends on links (ferries, shuttles, bridges)."""
+    steps = plan(waypoints, mode) or ()
+    links = [s.link for s in steps if s.link is not None]
+    return sum(x.meters for x in links), sum(x.seconds for x in links)
+
+
+def open_water_beyond_links(path: tuple[Point, ...] | list[Point]) -> float:
+    """Metres of a route's path over open water, not counting its known links (a bridge or a
+    ferry crosses water by design): what no WALK or BICYCLE route may have."""
+    from mapsnb_sandbox.earth.water import open_water_m
+
+    ends = {
+        frozenset({(round(x.a[0], 5), round(x.a[1], 5)), (round(x.b[0], 5), round(x.b[1], 5))})
+        for x in crossings()
+    }
+    total, piece = 0.0, [path[0]] if path else []
+    for p, q in itertools.pairwise(path):
+        if frozenset({(round(p[0], 5), round(p[1], 5)), (round(q[0], 5), round(q[1], 5))}) in ends:
+            total += open_water_m(piece)
+            piece = [q]
+        else:
+            piece.append(q)
+    return total + open_water_m(piece)

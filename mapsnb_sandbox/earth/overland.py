@@ -1,0 +1,135 @@
+"""A way over land between two points when the straight line crosses a sea or a lake.
+
+A small A* search on a grid laid over the two points (cells of about 1/60 of the distance,
+between 400 m and 20 km; at most :data:`BUDGET` cells), stepping only on land cells of
+:func:`~mapsnb_sandbox.earth.water.is_land` with half a 1 km cell to spare, then pulled tight: the way keeps only the corners
+it needs to stay ashore (the shore of Lake Geneva round its east end, the coast of a bay).
+Deterministic: the same two points always give the same way.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+import itertools
+import math
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.earth.water import _wet
+
+__all__ = ["BUDGET", "clear", "overland"]
+
+Point = tuple[float, float]
+#: Most grid cells one search may look at.
+BUDGET = 40_000
+#: A way longer than this many times the straight line (plus :data:`SLACK_M`) is not sought.
+MAX_RATIO, SLACK_M = 4.0, 60_000.0
+#: Cells this close to either end count as land (an end may sit on a shore cell).
+END_M = 1500.0
+_MOVES = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
+
+
+def _m(p: Point, q: Point) -> float:
+    return haversine_m(p[0], p[1], q[0], q[1])
+
+
+def clear(p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = ()) -> bool:
+    """Whether every sample of the line ``p``-``q`` (``step_m`` apart) is land, samples within
+    :data:`END_M` of one of ``ends`` excepted."""
+    n = max(1, math.ceil(_m(p, q) / step_m))
+    dlng = (q[1] - p[1] + 540) % 360 - 180
+    for k in range(1, n):
+        t = k / n
+        s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
+        if _wet(*s) and all(_m(s, e) > END_M for e in ends):
+            return False
+    return True
+
+
+@functools.lru_cache(maxsize=1024)
+def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
+    apart), or ``None`` when no such way within :data:`MAX_RATIO` is found."""
+    direct = _m(a, b)
+    if direct < 1:
+        return (a, b)
+    lat0 = (a[0] + b[0]) / 2
+    kx = 111_320 * max(0.05, math.cos(math.radians(lat0)))
+    ky = 111_320.0
+    dlng = (b[1] - a[1] + 540) % 360 - 180
+    bx, by = dlng * kx, (b[0] - a[0]) * ky
+    cell = min(20_000.0, max(400.0, direct / 60))
+    margin = max(0.75 * direct, 30_000.0)
+    x0, x1 = min(0.0, bx) - margin, max(0.0, bx) + margin
+    y0, y1 = min(0.0, by) - margin, max(0.0, by) + margin
+    area = (x1 - x0) * (y1 - y0) / cell**2
+    if area > BUDGET:
+        cell *= math.sqrt(area / BUDGET)
+    nx, ny = math.ceil((x1 - x0) / cell), math.ceil((y1 - y0) / cell)
+
+    def point(i: int, j: int) -> Point:
+        x, y = x0 + (i + 0.5) * cell, y0 + (j + 0.5) * cell
+        lat = max(-89.9, min(89.9, a[0] + y / ky))
+        return (lat, (a[1] + x / kx + 540) % 360 - 180)
+
+    def cell_of(x: float, y: float) -> tuple[int, int]:
+        return int((x - x0) // cell), int((y - y0) // cell)
+
+    start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
+    near = max(END_M, cell)
+    land: dict[tuple[int, int], bool] = {}
+
+    def ok(c: tuple[int, int]) -> bool:
+        v = land.get(c)
+        if v is None:
+            p = point(*c)
+            v = land[c] = not _wet(*p) or _m(p, a) <= near or _m(p, b) <= near
+        return v
+
+    limit = (direct * MAX_RATIO + SLACK_M) / cell
+    gx, gy = goal
+    seen: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
+    cost = {start: 0.0}
+    heap = [(math.hypot(gx - start[0], gy - start[1]), 0.0, start)]
+    while heap:
+        _, g, c = heapq.heappop(heap)
+        if c == goal:
+            break
+        if g > cost.get(c, math.inf) or g > limit:
+            continue
+        for di, dj in _MOVES:
+            n = (c[0] + di, c[1] + dj)
+            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or not ok(n):
+                continue
+            if di and dj and not (ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj))):
+                continue  # no squeezing diagonally between two water cells
+            ng = g + (1.4142 if di and dj else 1.0)
+            if ng < cost.get(n, math.inf):
+                cost[n], seen[n] = ng, c
+                heapq.heappush(heap, (ng + math.hypot(gx - n[0], gy - n[1]), ng, n))
+    else:
+        return None
+    cells = [goal]
+    while (prev := seen[cells[-1]]) is not None:
+        cells.append(prev)
+    pts = [a, *(point(*c) for c in reversed(cells[1:-1])), b]
+    return _tight(pts, cell / 3, (a, b))
+
+
+def _tight(pts: list[Point], step_m: float, ends: tuple[Point, ...]) -> tuple[Point, ...]:
+    """Keep only the corners needed for the joins to stay on land (greedy line of sight)."""
+    out, i = [pts[0]], 0
+    while i < len(pts) - 1:
+        j = i + 1
+        for k in range(len(pts) - 1, i + 1, -1):
+            if clear(pts[i], pts[k], step_m, ends):
+                j = k
+                break
+        out.append(pts[j])
+        i = j
+    return tuple(out)
+
+
+def way_length_m(pts: tuple[Point, ...]) -> float:
+    """Length of a way in metres."""
+    return sum(_m(p, q) for p, q in itertools.pairwise(pts))

@@ -1,0 +1,1 @@
+"""Texts in the asked language: summaries, hints, conditions, units and formats."""

@@ -1,0 +1,484 @@
+"""The emulator's words in the asked language, and numbers and distances in that locale's format.
+
+Texts live in ``data/texts/<lang>.json`` (:data:`SUPPORTED`: 29 languages); a key missing in one
+language falls back to English. A language with no texts answers in English *and says so*: every
+opening text (:data:`OPENING_KEYS`) gets :func:`english_note`. Numbers, units, weekday and country
+names come from Babel (CLDR) for every language Babel knows, texts or not (:func:`babel_locale`;
+Babel is imported on first use). Inflected town names after a preposition ("в Казани",
+"w Krakowie") are turned back into the names the town index knows with the rules of
+``data/town_forms.csv``. All loaded on first use.
+
+Road distances (:func:`localized_distance`) are in miles in the United States, the United
+Kingdom, Liberia and Myanmar and in metres and kilometres elsewhere. The unit follows the
+request's ``region_code``, else the country the route is in, else the language's own region
+("en-GB"), else the US for bare "en"; never the language alone, so a detour in Lyon reads
+"450 m" in English and in French and parses to the same metres. The decimal separator follows
+the language.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import itertools
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mapsnb_sandbox.world.landmarks import fold
+
+if TYPE_CHECKING:
+    from mapsnb_sandbox.world.resolved import Resolved
+
+__all__ = [
+    "IMPERIAL",
+    "OPENING_KEYS",
+    "SUPPORTED",
+    "aq_category",
+    "babel_locale",
+    "condition_text",
+    "country_in",
+    "english_note",
+    "format_distance",
+    "format_number",
+    "health_recommendations",
+    "language",
+    "localized_distance",
+    "pollen_advice",
+    "pollen_index",
+    "pollen_type_name",
+    "say",
+    "texts",
+    "town_candidates",
+    "town_in",
+    "town_named",
+    "uses_miles",
+    "weekday_names",
+]
+
+_DATA = Path(__file__).resolve().parents[1] / "data"
+#: Languages with a text file in ``data/texts``.
+SUPPORTED = (
+    *("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja", "zh", "hi", "ar", "id", "tr"),
+    *("vi", "ko", "fa", "bn", "ur", "sw", "th", "uk", "nl", "sv", "el", "he", "ro", "cs"),
+)
+#: Texts that open an answer: in a language without texts they carry :func:`english_note`.
+OPENING_KEYS = frozenset(
+    {
+        "intro_nearby",
+        "intro_free",
+        "intro_single",
+        "no_match",
+        "unknown_town",
+        "unknown_phrase",
+        "unread_words",
+        "needs_location",
+        "empty_area",
+        "intro_along",
+        "along_no_route",
+        "along_none",
+    }
+)
+#: Deprecated language subtags still sent by some clients, and their current ones.
+_OLD_CODES = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil"}
+#: Health-advice groups, and the group of a translation's shorter list each one reads.
+_HEALTH_GROUPS = {
+    "generalPopulation": "general",
+    "elderly": "sensitive",
+    "lungDiseasePopulation": "sensitive",
+    "heartDiseasePopulation": "sensitive",
+    "athletes": "athletes",
+    "pregnantWomen": "sensitive",
+    "children": "children",
+}
+
+
+def language(code: str | None) -> str:
+    """Primary language subtag of a BCP-47 code, lower case ("pt-BR" -> "pt"); missing means
+    English. Any well-formed subtag is kept, texts or not: the answer says when it is English."""
+    lang = (code or "en").replace("-", "_").split("_")[0].lower()
+    if not (2 <= len(lang) <= 3 and lang.isascii() and lang.isalpha()):
+        return "en"
+    return _OLD_CODES.get(lang, lang)
+
+
+@functools.cache
+def babel_locale(lang: str) -> str:
+    """The Babel locale for ``lang``'s numbers, units and names ("en" when Babel lacks it)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(lang)
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "en"
+    return lang
+
+
+@functools.cache
+def english_note(lang: str) -> str:
+    """``""`` for a language with texts, else a note that the answer's text is in English."""
+    if lang in SUPPORTED:
+        return ""
+    from babel import Locale
+
+    name = Locale("en").languages.get(lang) if babel_locale(lang) != "en" else None
+    named = f"{name} ({lang})" if name else f"“{lang}”"
+    return f"[Note: the emulator has no texts in {named}, so this text is in English.]"
+
+
+@functools.cache
+def texts(lang: str) -> dict[str, Any]:
+    """Every text of ``lang`` (English where the language has none)."""
+    english = json.loads((_DATA / "texts" / "en.json").read_text(encoding="utf-8"))
+    if lang == "en" or lang not in SUPPORTED:
+        return english
+    own = json.loads((_DATA / "texts" / f"{lang}.json").read_text(encoding="utf-8"))
+    return {**english, **own}
+
+
+def say(lang: str, key: str, **values: Any) -> str:
+    """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
+    without texts ends with :func:`english_note`)."""
+    text = str(texts(lang)[key]).format(**values)
+    note = english_note(lang) if key in OPENING_KEYS else ""
+    return f"{text} {note}" if note else text
+
+
+def condition_text(lang: str, cond: str, is_day: bool) -> tuple[str, str]:
+    """Weather condition description and the language it is in."""
+    table = texts(lang)["conditions"]
+    used = lang if cond in table and lang in SUPPORTED else "en"
+    day, night = texts(used)["conditions"][cond]
+    return (day if is_day else night), used
+
+
+def aq_category(lang: str, english: str) -> str:
+    """An air-quality category in ``lang`` (English when not translated)."""
+    return str(texts(lang)["aq_categories"].get(english, english))
+
+
+def health_recommendations(lang: str, level: int) -> dict[str, str]:
+    """Health advice for UAQI level 0 (excellent) … 4 (poor), per population group."""
+    advice = texts(lang)["health"][level]
+    if "generalPopulation" in advice:
+        return dict(advice)
+    return {key: str(advice[group]) for key, group in _HEALTH_GROUPS.items()}
+
+
+def pollen_index(lang: str, value: int) -> tuple[str, str]:
+    """Universal Pollen Index category and description of ``value`` (0..5)."""
+    name, text = texts(lang)["pollen_index"][value]
+    return str(name), str(text)
+
+
+def pollen_advice(lang: str, level: str) -> list[str]:
+    """Pollen health advice for ``level`` ("low", "mid", "high" or "off")."""
+    return list(texts(lang)["pollen_advice"][level])
+
+
+def pollen_type_name(lang: str, code: str) -> str:
+    """Display name of a pollen type (TREE, GRASS, WEED)."""
+    return str(texts(lang)["pollen_types"][code])
+
+
+@functools.lru_cache(maxsize=1024)
+def format_distance(meters: float, lang: str = "en") -> str:
+    """``"850 m"`` / ``"1.4 km"`` in ``lang``'s number format (Babel)."""
+    from babel.units import format_unit
+
+    locale = babel_locale(lang)
+    rounded = round(meters, -1)
+    if rounded < 1000:
+        return str(format_unit(int(rounded), "length-meter", length="short", locale=locale))
+    return str(
+        format_unit(
+            round(meters / 1000, 1),
+            "length-kilometer",
+            length="short",
+            locale=locale,
+            format="#,##0.0",
+        )
+    )
+
+
+#: Countries whose road distances are in miles.
+IMPERIAL = frozenset({"US", "GB", "LR", "MM"})
+
+
+def uses_miles(language: str, region: str | None = None, country: str | None = None) -> bool:
+    """Whether road distances are in miles for this request (see the module docstring)."""
+    parts = language.replace("_", "-").split("-")
+    lang = parts[0].lower()
+    where = (region or country or (parts[1] if len(parts) > 1 else "")).upper()
+    if not where and lang == "en":
+        where = "US"
+    return where in IMPERIAL
+
+
+def localized_distance(
+    meters: float, language: str = "en-US", region: str | None = None, country: str | None = None
+) -> str:
+    """Display text for a distance: ``"1.2 mi"``, ``"850 ft"``, ``"1.9 km"``, ``"850 m"``,
+    ``"1,9 km"`` (the language's decimal separator, from Babel). ``region`` is the request's
+    region code, ``country`` the code of the country the route is in."""
+    lang = language.replace("_", "-").split("-")[0].lower()
+    if uses_miles(language, region, country):
+        miles = meters / 1609.344
+        text = f"{round(meters * 3.28084, -1):.0f} ft" if miles < 0.1 else f"{miles:.1f} mi"
+    elif round(meters, -1) < 1000:  # 996 m is "1.0 km", not "1000 m"
+        text = f"{round(meters, -1):.0f} m"
+    else:
+        text = f"{meters / 1000:.1f} km"
+    return text.replace(".", _decimal_symbol(_OLD_CODES.get(lang, lang)))
+
+
+@functools.cache
+def _decimal_symbol(lang: str) -> str:
+    from babel.numbers import get_decimal_symbol
+
+    return str(get_decimal_symbol(babel_locale(lang)))
+
+
+@functools.lru_cache(maxsize=256)
+def format_number(value: float, lang: str = "en", pattern: str | None = None) -> str:
+    """``value`` in ``lang``'s number format ("4.3" / "4,3")."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format=pattern, locale=babel_locale(lang)))
+
+
+@functools.lru_cache(maxsize=1024)
+def country_in(cc: str, lang: str = "en") -> str:
+    """Name of country ``cc`` in ``lang`` (the emulator's English name for English)."""
+    from mapsnb_sandbox.world.cities import country_name
+
+    if lang == "en" or babel_locale(lang) == "en":
+        return country_name(cc)
+    from babel import Locale
+
+    return str(Locale.parse(babel_locale(lang)).territories.get(cc.upper()) or country_name(cc))
+
+
+@functools.lru_cache(maxsize=16)
+def weekday_names(lang: str = "en") -> tuple[str, str, str, str]:
+    """Abbreviated Monday, Friday, Saturday and Sunday in ``lang`` (Babel)."""
+    from babel.dates import get_day_names
+
+    names = get_day_names("abbreviated", locale=babel_locale(lang))
+    return str(names[0]), str(names[4]), str(names[5]), str(names[6])
+
+
+# --------------------------------------------------------------------------- town forms
+
+
+@functools.cache
+def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    names: dict[str, str] = {}
+    suffixes: list[tuple[str, str]] = []
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        for row in rows:
+            if row["kind"] == "name":
+                names[fold(row["form"])] = row["replacement"]
+            elif row["kind"] == "suffix":
+                suffixes.append((row["form"], row["replacement"] or ""))
+    return names, tuple(suffixes)
+
+
+def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
+    """``word`` with each de-inflected ending (a stem of two letters or more kept)."""
+    low = word.lower()
+    return [
+        word[: len(word) - len(ending)] + replacement
+        for ending, replacement in suffixes
+        if len(word) >= len(ending) + 2 and low.endswith(ending)
+    ]
+
+
+def town_candidates(text: str) -> list[str]:
+    """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
+    then of every word of a two- or three-word name: "Českých Budějovicích"), the words run
+    together ("Đà Lạt" is "Dalat")."""
+    names, suffixes = _town_forms()
+    words = text.strip(" ,?!.").split(" ")
+    head, rest = words[0], words[1:]
+    out: list[str] = []
+    known = names.get(fold(text))
+    if known:
+        out.append(known)
+    first = names.get(fold(head))
+    if first:
+        out.append(" ".join([first, *rest]))
+    forms = [_word_forms(w, suffixes) for w in words]
+    for i, word_forms in enumerate(forms):
+        out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
+    if 2 <= len(words) <= 3 and all(forms):
+        out += [" ".join(combo) for combo in itertools.product(*forms)]
+    out += _script_forms(text.strip(" ,?!."))
+    if 2 <= len(words) <= 3:
+        out.append("".join(words))
+    out += [names[fold(c)] for c in out if fold(c) in names]
+    seen: set[str] = set()
+    return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+#: Endings glued to a town's name: Turkish case suffixes after an apostrophe, Bengali locative.
+_GLUED_ENDINGS = ("য়", "য়", "তে", "ে")
+_TR_CASE = ("'da", "'de", "'ta", "'te", "'daki", "'deki", "'taki", "'teki", "’da", "’de")
+
+
+def town_named(
+    text: str, bias: tuple[float, float] | None = None, region: str | None = None
+) -> Resolved | None:
+    """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
+    finds, unless that is a guess or a town by another of its names and a form of
+    :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
+    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.geocode import resolve_text, resolve_text_match
+
+    hit = resolve_text_match(text, bias=bias, region=region)
+    direct = hit[0] if hit is not None else None
+    guess = hit is not None and hit[1] in ("partial", "fuzzy")
+    own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(text))
+    if hit is not None and not guess and own:
+        return direct
+    idx = city_index()
+
+    def people(r: Resolved) -> int:
+        j = idx.place_ids.get(r.place_id, idx.cities)
+        return idx.cities[j].population if j is not None else 0
+
+    for candidate in town_candidates(text):
+        town = resolve_text(candidate, bias=bias, region=region)
+        if town is None or town.kind != "locality":
+            continue
+        if direct is None or guess or people(town) > people(direct):
+            return town
+    return None if hit is not None and hit[1] == "partial" else direct  # "fresh orange": words
+
+
+def _script_forms(text: str) -> list[str]:
+    """Spellings a town's name takes in some scripts: Han without its "市" ("北京" is "北京市"
+    in the index), Hebrew and Arabic one-letter prefixes ("בתל אביב"), glued case endings."""
+    out: list[str] = []
+    if text and all("\u3400" <= c <= "\u9fff" for c in text):
+        out += [text + "市", text + "都"]
+    if "đ" in text.lower():  # GeoNames writes some Vietnamese names with "Ð" (eth)
+        out.append(text.replace("Đ", "D").replace("đ", "d"))
+    if text and all("\uac00" <= c <= "\ud7af" for c in text):
+        out += [text + "시", text + "군"]  # "경주" is "경주시"
+    if "\u05d0" <= text[:1] <= "\u05ea" and len(text) > 3:
+        out.append(text[1:])
+    if "\u0600" <= text[:1] <= "\u06ff":
+        for p in ("ب", "ل", "و"):
+            if text.startswith(p) and len(text) > 4:
+                out.append(text[1:])
+    for ending in _GLUED_ENDINGS:
+        if "\u0980" <= text[:1] <= "\u09ff" and text.endswith(ending):
+            out.append(text[: -len(ending)])
+    for ending in _TR_CASE:
+        if text.lower().endswith(ending):
+            out.append(text[: -len(ending)])
+    if any("\u0370" <= c <= "\u03ff" for c in text):
+        out.append(_greek_latin(text))
+    return out
+
+
+#: Greek to Latin (ELOT 743, simplified): "Βόλος" -> "Volos", "Χανιά" -> "Chania".
+_GREEK_PAIRS = {"ου": "ou", "αι": "ai", "ει": "ei", "οι": "oi", "αυ": "av", "ευ": "ev", "γγ": "ng"}
+_GREEK_START = {"μπ": "b", "ντ": "d", "γκ": "g"}
+_GREEK = dict(
+    zip("αβγδεζηθικλμνξοπρσςτυφχψω", ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l",
+        "m", "n", "x", "o", "p", "r", "s", "s", "t", "y", "f", "ch", "ps", "o"], strict=True)
+)  # fmt: skip
+
+
+def _greek_latin(text: str) -> str:
+    words = []
+    for word in fold(text).split():
+        out, i = [], 0
+        while i < len(word):
+            pair = word[i : i + 2]
+            if i == 0 and pair in _GREEK_START:
+                out.append(_GREEK_START[pair])
+                i += 2
+            elif pair in _GREEK_PAIRS:
+                out.append(_GREEK_PAIRS[pair])
+                i += 2
+            else:
+                out.append(_GREEK.get(word[i], word[i]))
+                i += 1
+        words.append("".join(out).capitalize())
+    return " ".join(words)
+
+
+#: Languages whose own script a typed town name is kept in (uninflected after their particles).
+_OWN_SCRIPT = {
+    "zh": ("\u3400", "\u9fff"),
+    "ja": ("\u3040", "\u9fff"),
+    "ko": ("\uac00", "\ud7af"),
+    "th": ("\u0e00", "\u0e7f"),
+    "hi": ("\u0900", "\u097f"),
+    "bn": ("\u0980", "\u09ff"),
+    "ar": ("\u0600", "\u06ff"),
+    "fa": ("\u0600", "\u06ff"),
+    "ur": ("\u0600", "\u06ff"),
+    "he": ("\u0590", "\u05ff"),
+    "el": ("\u0370", "\u03ff"),
+}
+
+
+#: Languages written in Cyrillic; the others without an :data:`_OWN_SCRIPT` are in Latin.
+_CYRILLIC = ("ru", "uk")
+
+
+def _named_form(name: str, typed: str, lang: str, place_id: str) -> str:
+    """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
+    or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in the
+    language's script that is one of the town's names (its own spelling when they fold alike:
+    "Kraków" of "Krakowie"); else the index's ``name``."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    idx = city_index()
+    j = idx.place_ids.get(place_id, idx.cities)
+    if j is None:
+        return name
+    cyrillic = lang in _CYRILLIC
+    for form in [typed, *town_candidates(typed)]:
+        letters = [c for c in form if c.isalpha()]
+        if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
+            continue
+        if cyrillic is False and any(c > "\u024f" for c in letters):
+            continue
+        key = fold(form)
+        if j in idx.by_name.get(key, ()):
+            if key == fold(name):
+                return name
+            return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
+    return name
+
+
+def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> str:
+    """The town's name for a summary in ``lang``: the asker's own spelling when it is written
+    in the language's script ("北京" for Beijing in Chinese, "القاهرة" in Arabic); in a Latin
+    or Cyrillic language, the town's name as the asker typed it or its de-inflected form
+    ("Varsovie", "Москва" of "в Москве", with the town's ``place_id``); else the index's
+    name."""
+    span = _OWN_SCRIPT.get(lang)
+    text = typed.strip(" ,?!.")
+    if not text or len(text) > 40:
+        return name
+    if span is None:
+        return _named_form(name, text, lang, place_id) if place_id else name
+    if not name.isascii():
+        return name
+    letters = [c for c in text if c.isalpha()]
+    if not letters or not all(span[0] <= c <= span[1] for c in letters):
+        return name
+    if lang == "he" and text[:1] in "בלמ" and len(text) > 3:
+        return text[1:]  # "בחיפה" (in Haifa) -> "חיפה"
+    for ending in _GLUED_ENDINGS if lang == "bn" else ():
+        if text.endswith(ending) and len(text) > len(ending) + 1:
+            return text[: -len(ending)]  # "ঢাকায়" (in Dhaka) -> "ঢাকা"
+    return text

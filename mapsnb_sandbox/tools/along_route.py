@@ -1,0 +1,224 @@
+"""``search_along_route`` in the emulator: the route argument, places beside it, their detours.
+
+The route comes from a retrieval token of ``compute_routes``, from two endpoints (the path
+:func:`~mapsnb_sandbox.tools.paths.build_path` draws between them) or from an encoded
+polyline; ten places of the asked kind stand beside it, and the five of the shortest detour
+are the answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import itertools
+import math
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, replace
+from typing import Any
+
+from mapsnb.polyline import decode, encode, haversine_m
+from mapsnb_sandbox.contract.common import Context, arg, invalid, stable_int, token_for
+from mapsnb_sandbox.languages.texts import language, localized_distance, say
+from mapsnb_sandbox.tools.locations import resolve_location
+from mapsnb_sandbox.tools.paths import Point, build_path, hash_fraction
+from mapsnb_sandbox.tools.places import CATEGORIES, detect_category, make_business, offset_point
+from mapsnb_sandbox.tools.routes import (
+    ROUTING_PREFERENCES,
+    TRAVEL_MODES,
+    bool_arg,
+    enum_arg,
+    local_hour_at,
+    read_token,
+    traffic_factor,
+)
+from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
+from mapsnb_sandbox.world.cities import country_at, nearest_city
+from mapsnb_sandbox.world.resolved import place_view
+
+__all__ = ["search_along_route"]
+
+_REGION = re.compile(r"^[A-Za-z]{2}$")
+
+
+@dataclass(frozen=True)
+class _AlongRequest:
+    text: str
+    mode: str
+    pref: str
+    language: str
+    region: str | None
+    extended: bool
+    spec: str  # "token" | "endpoints" | "polyline"
+
+
+def _validate_along(args: dict[str, Any]) -> _AlongRequest:
+    if not isinstance(args, dict):
+        raise invalid("arguments must be an object")
+    text = arg(args, "text_query")
+    if not isinstance(text, str) or not text.strip():
+        raise invalid("text_query is required and must be a non-empty string")
+    specs = [
+        name
+        for name in ("retrieval_token", "route_endpoints", "encoded_polyline")
+        if arg(args, name) is not None
+    ]
+    if len(specs) != 1:
+        raise invalid(
+            "set exactly one of retrieval_token, route_endpoints, encoded_polyline "
+            f"(got {len(specs)})"
+        )
+    mode = enum_arg(args, "travel_mode", TRAVEL_MODES)
+    if mode == "TRANSIT":
+        raise invalid("travel_mode TRANSIT is not supported by search_along_route")
+    spec = {"retrieval_token": "token", "route_endpoints": "endpoints"}.get(specs[0], "polyline")
+    if mode in ("WALK", "BICYCLE") and spec != "endpoints":
+        raise invalid(f"travel_mode {mode} is only supported with route_endpoints")
+    pref = enum_arg(args, "routing_preference", ROUTING_PREFERENCES)
+    if pref == "AWARE" and mode in ("WALK", "BICYCLE"):
+        raise invalid(f"ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL is not supported with {mode}")
+    language = arg(args, "language_code")
+    if language is None or language == "":  # "" is proto3's "unset": the default
+        language = "en-US"
+    if not isinstance(language, str):
+        raise invalid("language_code must be a string such as 'en-US'")
+    region = arg(args, "region_code")
+    if region is not None and not isinstance(region, str):
+        raise invalid(f"region_code must be a string, got {region!r}")
+    if region is not None and not _REGION.match(region):
+        region = None  # soft rule (TOOLS.md §5 item 43): an unknown region code is ignored
+    extended = bool_arg(args, "include_extended_details")
+    return _AlongRequest(text.strip(), mode, pref, language, region, extended, spec)
+
+
+def _route_path(
+    args: dict[str, Any], req: _AlongRequest, ctx: Context
+) -> tuple[tuple[Point, ...], tuple[str, str] | None]:
+    """The route's vertices, and the endpoint names when the request named them."""
+    if req.spec == "token":
+        points, variant = read_token(arg(args, "retrieval_token"), ctx)
+        return build_path(points, "DRIVE", variant), None
+    if req.spec == "endpoints":
+        ends = arg(args, "route_endpoints")
+        if not isinstance(ends, dict):
+            raise invalid("route_endpoints must be an object with origin and destination")
+        pts, names = [], []
+        for name in ("origin", "destination"):
+            value = arg(ends, name, where="route_endpoints.")
+            if value is None:
+                raise invalid(f"route_endpoints.{name} is required")
+            r = resolve_location(value, ctx, field=f"route_endpoints.{name}")
+            pts.append((r.lat, r.lng))
+            names.append(r.name)
+        return build_path(tuple(pts), req.mode, 0), (names[0], names[1])
+    raw = arg(args, "encoded_polyline")
+    try:
+        path = decode(raw) if isinstance(raw, str) else []
+    except ValueError as exc:
+        raise invalid(f"encoded_polyline is not a valid encoded polyline: {exc}") from None
+    if len(path) < 2:
+        raise invalid("encoded_polyline must describe at least two points")
+    if any(not (-90 <= a <= 90 and -180 <= b <= 180) for a, b in path):
+        raise invalid("encoded_polyline has a point outside the latitude/longitude range")
+    return tuple(path), None
+
+
+@functools.lru_cache(maxsize=256)
+def _cumulative(path: tuple[Point, ...]) -> list[float]:
+    """Cumulative distance (m) at each vertex of ``path``."""
+    cum = [0.0]
+    for a, b in itertools.pairwise(path):
+        cum.append(cum[-1] + haversine_m(a[0], a[1], b[0], b[1]))
+    return cum
+
+
+def _point_at(path: tuple[Point, ...], cum: list[float], s: float) -> tuple[Point, float]:
+    """Point at distance ``s`` along the path and the local heading (radians from north); a
+    path of one vertex is that vertex, heading north."""
+    if len(path) < 2:
+        return path[0], 0.0
+    i = max(1, min(len(path) - 1, bisect_left(cum, s)))
+    a, b = path[i - 1], path[i]
+    seg = cum[i] - cum[i - 1]
+    t = 0.0 if seg <= 0 else (s - cum[i - 1]) / seg
+    p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+    dx = (b[1] - a[1]) * math.cos(math.radians(a[0]))
+    return p, math.atan2(dx, b[0] - a[0])
+
+
+def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """The ``search_along_route`` tool: ``{"results", "summary", "contentToken"}``."""
+    req = _validate_along(args)
+    path, names = _route_path(args, req, ctx)
+    route_key = encode(path[:: max(1, len(path) // 50)]) if path else ""
+    token = token_for("search_along_route", req.text.lower(), route_key, req.mode, req.pref)
+    token = token_for(token, req.language, req.region, req.extended)
+    cat = detect_category(req.text)
+    lang = language(req.language)
+    if not path:
+        return {
+            "results": [],
+            "summary": f"<p>{say(lang, 'along_no_route')}</p>",
+            "contentToken": token,
+        }
+    if cat is None:
+        q = html.escape(req.text, quote=False)
+        return {
+            "results": [],
+            "summary": f"<p>{say(lang, 'along_none', q=q)}</p>",
+            "contentToken": token,
+        }
+    results, summary = _along(path, cat, route_key, req, ctx, names)
+    return {"results": results, "summary": summary, "contentToken": token}
+
+
+def _along(
+    path: tuple[Point, ...],
+    cat: int,
+    route_key: str,
+    req: _AlongRequest,
+    ctx: Context,
+    names: tuple[str, str] | None = None,
+) -> tuple[list[dict[str, Any]], str]:
+    cum = _cumulative(path)
+    total = cum[-1]
+    kind, lang = CATEGORIES[cat], language(req.language)
+    spread = min(kind.spread_m, 1500)
+    speed = {"WALK": 4.8, "BICYCLE": 15.0}.get(req.mode, 35.0) / 3.6
+    factor = traffic_factor(local_hour_at(ctx.now, path[0])) if req.pref == "AWARE" else 1.0
+    found = []
+    for k in range(10):
+        h = stable_int("along", cat, route_key, k)
+        (lat, lng), heading = _point_at(
+            path, cum, total * (k + 0.2 + 0.6 * hash_fraction(h, 0)) / 10
+        )
+        off = 60 + hash_fraction(h, 16) * (spread - 60)
+        side = math.pi / 2 if (h >> 40) & 1 else -math.pi / 2
+        plat, plng = offset_point(lat, lng, off, heading + side)
+        biz = make_business(plat, plng, cat, k, h >> 41)
+        detour_m = 2 * off * 1.3
+        found.append((round(detour_m / speed * factor), k, detour_m, biz))
+    found.sort(key=lambda f: (f[0], f[1]))
+    chosen = found[:5]
+    start, end = names or (nearest_city(*path[0])[0], nearest_city(*path[-1])[0])
+    where = country_at(*path[0])[0]  # units follow the route's country, not the language
+    lines, results = [], []
+    for secs, _, meters, biz in chosen:
+        detour: dict[str, str] = {}
+        if req.spec != "polyline":
+            detour["detourDuration"] = f"{secs}s"
+        detour["localizedDetourDistance"] = localized_distance(
+            meters, req.language, req.region, country=where
+        )
+        results.append({"place": place_view(biz), "detourSummary": detour})
+        distance = detour["localizedDetourDistance"]
+        cost = (
+            say(lang, "detour_minutes", m=max(1, round(secs / 60)), d=distance)
+            if req.spec != "polyline"
+            else distance
+        )
+        line = PlaceLine(biz, kind.singular_in(lang), detour=cost, extended=req.extended)
+        lines.append(replace(line, group=kind.group, lang=lang))
+    what = kind.plural_in(lang)
+    intro = say(lang, "intro_along", n=len(results), what=what, start=start, end=end)
+    return results, summary_html(intro, lines, route_key)

@@ -1,0 +1,195 @@
+"""Synthetic road-like paths in the emulator: the geometry both route tools share.
+
+Each leg is a smooth, gently bowed path through every waypoint in order (no right-angle
+steps), shaped deterministically from a hash: on the way round a lake or a bay it follows the
+corners :mod:`mapsnb_sandbox.earth.overland` found; out of town it is about
+:data:`PLAIN_BENDS` times the straight line, more where the terrain is rugged (switchbacks);
+its bends flatten where they would stray over water. A sea between two waypoints is crossed
+only by a bridge, tunnel or ferry the travel mode may use.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+
+from mapsnb.polyline import haversine_m, path_length_m
+from mapsnb_sandbox.contract.common import stable_int
+from mapsnb_sandbox.earth.crossings import BRIDGE_M, DRY_MODES, plan
+from mapsnb_sandbox.earth.land import connected, landmass
+from mapsnb_sandbox.earth.terrain import ruggedness
+from mapsnb_sandbox.earth.water import open_water_m
+from mapsnb_sandbox.world.cities import country_at
+
+__all__ = ["MAX_VERTICES", "Point", "build_path", "hash_fraction", "reachable"]
+
+Point = tuple[float, float]
+
+MAX_VERTICES = 2000
+
+
+def hash_fraction(h: int, shift: int) -> float:
+    """A deterministic float in [0, 1) from 16 bits of ``h``."""
+    return ((h >> shift) & 0xFFFF) / 0x10000
+
+
+#: A road is this much longer than the straight line on a plain, and up to :data:`HILL_BENDS`
+#: more in the mountains (switchbacks): the ratio rises with the terrain's relief.
+PLAIN_BENDS, HILL_BENDS = 1.18, 0.35
+#: Legs shorter than this are city streets: gentle curves only, no switchbacks.
+CITY_M = 8000.0
+
+
+def _curve(
+    a: Point, b: Point, seed: int, variant: int, vertices: int, wiggle: float, scale: float
+) -> list[Point]:
+    """A smooth road-like path from ``a`` to ``b`` (both included): a gentle bow with smaller
+    bends on it and, when ``wiggle`` > 0, switchbacks of that steepness (2πA/λ); every term
+    fades out at both ends, so legs join without a kink."""
+    dist = haversine_m(a[0], a[1], b[0], b[1])
+    if dist < 1:
+        return [a, b]
+    kx = 111_320 * max(0.05, math.cos(math.radians((a[0] + b[0]) / 2)))
+    ky = 111_320
+    dlng = (b[1] - a[1] + 540) % 360 - 180
+    bx, by = dlng * kx, (b[0] - a[0]) * ky
+    length = math.hypot(bx, by) or 1.0
+    nx, ny = -by / length, bx / length
+    h = stable_int("leg", a, b, seed, variant)
+    sign = 1 if h & 1 else -1
+    amp1 = sign * length * (0.025 + 0.03 * hash_fraction(h, 8)) * (1 + 0.8 * variant) * scale
+    amp2 = length * (0.03 * hash_fraction(h, 24) - 0.015) * (1 + variant) * scale
+    amp3 = -sign * length * (0.006 + 0.005 * hash_fraction(h, 40)) * scale
+    steps = max(8, vertices)
+    waves = max(1, round(steps / 10)) if wiggle > 0 else 0
+    amp_w = wiggle * length / waves / (2 * math.pi) * scale if waves else 0.0
+    pts: list[Point] = []
+    for k in range(steps + 1):
+        t = k / steps
+        fade = math.sin(math.pi * t)
+        lat_off = (
+            amp1 * fade
+            + amp2 * math.sin(2 * math.pi * t)
+            + amp3 * math.sin(7 * math.pi * t)
+            + amp_w * math.sin(2 * math.pi * waves * t) * min(1.0, 4 * fade)
+        )
+        x, y = bx * t + nx * lat_off, by * t + ny * lat_off
+        pts.append((a[0] + y / ky, ((a[1] + x / kx) + 540) % 360 - 180))
+    pts[0], pts[-1] = a, b
+    return pts
+
+
+def _bends(a: Point, b: Point, mode: str) -> float:
+    """How much longer than the straight line the road from ``a`` to ``b`` is: a plain's
+    bends plus switchbacks where the ground is rugged (:func:`~mapsnb_sandbox.earth.terrain.ruggedness`)."""
+    if haversine_m(a[0], a[1], b[0], b[1]) < CITY_M:
+        return 1.0
+    extra = HILL_BENDS * ruggedness((a, b)) if mode not in DRY_MODES else 0.0
+    return PLAIN_BENDS + extra
+
+
+def _leg(
+    a: Point,
+    b: Point,
+    seed: int,
+    variant: int,
+    vertices: int,
+    mode: str = "DRIVE",
+    scale: float = 1.0,
+) -> list[Point]:
+    """A road-like path from ``a`` to ``b`` about :func:`_bends` times the straight line."""
+    target = _bends(a, b, mode)
+    pts = _curve(a, b, seed, variant, vertices, 0.0, scale)
+    if target <= 1.0:
+        return pts
+    straight = haversine_m(a[0], a[1], b[0], b[1])
+    wiggle = 2.0 * math.sqrt(max(0.0, target * straight / path_length_m(pts) - 1))
+    for _ in range(3):  # the length grows about as sqrt(1 + wiggle²): two corrections suffice
+        pts = _curve(a, b, seed, variant, vertices, wiggle, scale)
+        ratio = path_length_m(pts) / (target * straight)
+        if abs(ratio - 1) < 0.02:
+            break
+        wiggle *= 1 + (1 / ratio - 1) * 2.5
+    return pts
+
+
+def _round_path(points: list[Point]) -> list[Point]:
+    out: list[Point] = []
+    for lat, lng in points:
+        p = (round(lat, 5), round(lng, 5))
+        if not out or out[-1] != p:
+            out.append(p)
+    return out
+
+
+def _landmass_at(p: Point) -> str | None:
+    cc, continent, town_m = country_at(*p)
+    return landmass(cc, continent, p[0], p[1], town_m)
+
+
+def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
+    """Whether a ``mode`` route can join the waypoints in order: no WALK or BICYCLE route
+    crosses a sea, a DRIVE route only by a bridge, tunnel or car ferry (:mod:`mapsnb_sandbox.earth.land`)."""
+    masses = [_landmass_at(p) for p in waypoints]
+    return all(connected(a, b, mode) for a, b in itertools.pairwise(masses))
+
+
+@functools.lru_cache(maxsize=512)
+def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tuple[Point, ...]:
+    """Deterministic road-like path through ``waypoints`` in order, rounded to 1e-5 degrees;
+    empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`).
+
+    A path is never a single vertex: waypoints that are all one point give that point twice
+    (a route of zero length, still a valid two-point polyline)."""
+    if len(waypoints) < 2 or not reachable(waypoints, mode):
+        return ()
+    steps = plan(waypoints, mode)
+    if steps is None:  # open water and no known bridge, tunnel or ferry for this mode
+        return ()
+    per_leg = max(8, MAX_VERTICES // (2 * len(steps)) - 2)
+    path: list[Point] = []
+    for i, step in enumerate(steps):
+        a, b = step.a, step.b
+        if step.link is not None:
+            seg = [a, b]
+        else:
+            dist = haversine_m(a[0], a[1], b[0], b[1])
+            n = max(8, min(per_leg, math.ceil(dist / 300)))
+            shores = (a in waypoints, b in waypoints)
+            seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode, shores)
+        path += seg if not path else seg[1:]
+    rounded = _round_path(path)
+    return tuple(rounded if len(rounded) > 1 else rounded * 2)
+
+
+def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) -> bool:
+    """Whether a drawn leg strays over water: any open water for WALK and BICYCLE (water next
+    to an end counts only where ``shores`` says the end is a waypoint on a shore), a run longer
+    than a bridge (:data:`~mapsnb_sandbox.earth.crossings.BRIDGE_M`) for the others."""
+    if mode in DRY_MODES:
+        return open_water_m(seg, shore_start=shores[0], shore_end=shores[1]) > 0
+    return open_water_m(seg, min_run_m=BRIDGE_M, step_m=500.0) > 0
+
+
+def _ashore_leg(
+    a: Point, b: Point, seed: int, variant: int, n: int, mode: str, shores: tuple[bool, bool]
+) -> list[Point]:
+    """:func:`_leg`, its bends flattened when they would stray over water."""
+    base = _straight(a, b, n)
+    if _wet(base, mode, shores):  # the way itself crosses water (a river a road bridges): keep it
+        return _leg(a, b, seed, variant, n, mode, 0.0)
+    for scale in (1.0, 0.4, 0.15):
+        seg = _leg(a, b, seed, variant, n, mode, scale)
+        if not _wet(seg, mode, shores):
+            return seg
+    return base
+
+
+def _straight(a: Point, b: Point, n: int) -> list[Point]:
+    """``n + 1`` points on the straight line from ``a`` to ``b``."""
+    dlng = (b[1] - a[1] + 540) % 360 - 180
+    return [
+        (a[0] + (b[0] - a[0]) * k / n, ((a[1] + dlng * k / n) + 540) % 360 - 180)
+        for k in range(n + 1)
+    ]

@@ -1,0 +1,513 @@
+"""``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
+
+A synthetic business is fully determined by its kind (:mod:`mapsnb_sandbox.world.categories`),
+an index and a seed; its place id (:func:`mapsnb_sandbox.contract.ids.business_id`) packs these
+with its location, and the words of a made-up kind, so any emulator process can resolve it.
+Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
+(:mod:`mapsnb_sandbox.languages.texts`).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mapsnb._limits import MAX_PAGE_SIZE
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.common import Context, arg, invalid, lat_lng_arg, stable_int, token_for
+from mapsnb_sandbox.contract.ids import business_id, decode_business
+from mapsnb_sandbox.earth.water import near_land
+from mapsnb_sandbox.languages.texts import (
+    format_distance,
+    format_number,
+    language,
+    say,
+    texts,
+    town_in,
+    town_named,
+    weekday_names,
+)
+from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
+from mapsnb_sandbox.world.addresses import local_address
+from mapsnb_sandbox.world.categories import (
+    FREE_CODE,
+    SPLIT,
+    Category,
+    categories,
+    category_at,
+    category_key,
+    detect_category,
+    find_category,
+    free_category,
+    split_kind_and_place,
+)
+from mapsnb_sandbox.world.cities import country_at, timezone_at
+from mapsnb_sandbox.world.geocode import bare_town_ok, resolve_text_match
+from mapsnb_sandbox.world.landmarks import fold, names_one_place
+from mapsnb_sandbox.world.resolved import Resolved, place_view
+from mapsnb_sandbox.world.towns import GENERIC_WORDS
+
+__all__ = [
+    "Category",
+    "business_resolved",
+    "category_for",
+    "detect_category",
+    "make_business",
+    "scatter",
+    "search_places",
+    "summary_language",
+]
+
+_ATTRIBUTES = {
+    "opening hours": "hours",
+    "hours": "hours",
+    "open hours": "hours",
+    "phone number": "phone",
+    "phone": "phone",
+    "telephone": "phone",
+    "address": "address",
+    "website": "website",
+    "reviews": "reviews",
+    "rating": "reviews",
+}
+_ADJ = ("Cedar", "Harbor", "Maple", "Juniper", "Copper", "Lantern", "Willow", "Granite")
+_NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook")
+_STREETS = ("Market St", "Oak Ave", "Main St", "Elm St", "Park Blvd", "Hill Rd", "Lake Dr")
+_KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
+_REGION = re.compile(r"^[A-Za-z]{2}$")
+_EXACT = {"name", "alias", "address", "street", "coords"}
+_LETTER = re.compile(r"[^\W\d_]")
+#: Words of a question or a sentence, not of a kind of place ("where can I get ...").
+_NOT_A_KIND = frozenset(
+    ["where", "how", "what", "who", "which", "why", "when", "can", "could", "should", "would",
+     "i", "me", "my", "we", "you", "get", "find", "buy", "want", "need", "is", "are", "do",
+     "does", "to"]
+)  # fmt: skip
+_VOWEL = re.compile(r"[aeiouy]")
+_CLUSTER = re.compile(r"[^aeiouy]{5}|(.)\1\1")
+#: "near me", "around me", "nearby": the caller's own place (the location bias), no town.
+_NEAR_ME = re.compile(
+    r"\s+(?:(?:near|around|close to)\s+(?:me|my location|here)|nearby|near here)\s*[?!.]*$", re.I
+)
+#: A point farther than this from any town, off land, is an empty area: no places there.
+_EMPTY_AREA_M = 25_000.0
+
+
+if TYPE_CHECKING:
+    CATEGORIES: tuple[Category, ...]
+
+
+def __getattr__(name: str) -> Any:
+    """``CATEGORIES``: every known kind, read from the data file on first use."""
+    if name == "CATEGORIES":
+        return categories()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# --------------------------------------------------------------------------- businesses
+
+
+def category_for(code: int, phrase: str = "") -> Category:
+    """The kind with ``code``; a made-up kind of ``phrase`` for :data:`FREE_CODE`."""
+    known = category_at(code) if code != FREE_CODE else None
+    return known if known is not None else free_category(phrase or "place")
+
+
+def business_name(c: Category, index: int, seed: int) -> str:
+    """Display name of a synthetic business (always says "Sandbox" or "(synthetic)")."""
+    style = seed % 3
+    if style == 0:
+        return f"Sandbox {c.label} No. {index + 1}"
+    if style == 1:
+        adj, noun = _ADJ[(seed >> 2) % len(_ADJ)], _NOUN[(seed >> 5) % len(_NOUN)]
+        return f"{adj} & {noun} {c.label} (synthetic)"
+    return f"{_ADJ[(seed >> 8) % len(_ADJ)]} {c.label} Sandbox {index + 1}"
+
+
+def make_business(
+    lat: float, lng: float, cat: int, index: int, seed: int, phrase: str = ""
+) -> Resolved:
+    """A synthetic business as a :class:`Resolved` (its id decodes back to these inputs)."""
+    seed &= 0xFFFFFF
+    lat, lng = round(lat, 6), round(lng, 6)
+    address, city, cc = local_address(lat, lng, seed)  # the country's own format (issue 21)
+    c = category_for(cat, phrase)
+    return Resolved(
+        lat,
+        lng,
+        business_name(c, index, seed),
+        address,
+        business_id(lat, lng, cat, index, seed, phrase if cat == FREE_CODE else ""),
+        c.key,
+        city,
+        cc,
+        timezone_at(lat, lng),
+        "HIGH",
+    )
+
+
+def business_resolved(pid: str) -> Resolved | None:
+    """Resolve a synthetic business id issued by this emulator (any process)."""
+    decoded = decode_business(pid)
+    if decoded is None:
+        return None
+    lat, lng, cat, index, seed, phrase = decoded
+    if cat != FREE_CODE and category_at(cat) is None:
+        return None
+    return make_business(lat, lng, cat, index, seed, phrase)
+
+
+def offset_point(lat: float, lng: float, dist_m: float, bearing: float) -> tuple[float, float]:
+    """The point ``dist_m`` metres from ``(lat, lng)`` on ``bearing`` radians (flat earth)."""
+    dlat = dist_m * math.cos(bearing) / 111_320
+    dlng = dist_m * math.sin(bearing) / (111_320 * max(0.05, math.cos(math.radians(lat))))
+    return max(-89.9, min(89.9, lat + dlat)), (lng + dlng + 180) % 360 - 180
+
+
+def scatter_points(
+    anchor: tuple[float, float],
+    cat: int,
+    key: str,
+    count: int,
+    spread_m: float,
+    phrase: str = "",
+) -> list[tuple[float, float, int, int]]:
+    """``(lat, lng, index, seed)`` of ``count`` deterministic businesses around ``anchor``."""
+    out = []
+    for i in range(count):
+        h = stable_int("scatter", cat, key, i) if not phrase else stable_int("s", phrase, key, i)
+        frac = ((h & 0xFFFF) / 0xFFFF) ** 0.5
+        dist = 120 + frac * max(0.0, spread_m - 120)
+        bearing = ((h >> 16) & 0xFFFF) / 0xFFFF * 2 * math.pi
+        lat, lng = offset_point(anchor[0], anchor[1], dist, bearing)
+        out.append((round(lat, 6), round(lng, 6), i, (h >> 32) & 0xFFFFFF))
+    return out
+
+
+def scatter(
+    anchor: tuple[float, float],
+    cat: int,
+    key: str,
+    count: int,
+    spread_m: float,
+    phrase: str = "",
+) -> list[Resolved]:
+    """``count`` deterministic businesses of kind ``cat`` within ``spread_m`` of ``anchor``."""
+    points = scatter_points(anchor, cat, key, count, spread_m, phrase)
+    return [make_business(lat, lng, cat, i, seed, phrase) for lat, lng, i, seed in points]
+
+
+def summary_language(code: str | None) -> str:
+    """Two-letter summary language; unknown or missing means English."""
+    return language(code)
+
+
+def format_km(meters: float, lang: str = "en") -> str:
+    """``"850 m"`` / ``"1.4 km"`` in the locale's number format."""
+    return format_distance(meters, lang)
+
+
+# --------------------------------------------------------------------------- validation
+
+
+@dataclass(frozen=True)
+class _Request:
+    text: str
+    center: tuple[float, float] | None
+    radius: float | None
+    language: str
+    region: str | None
+    page_size: int
+    extended: bool
+
+
+def _validate(args: dict[str, Any]) -> _Request:
+    if not isinstance(args, dict):
+        raise invalid("arguments must be an object")
+    text = arg(args, "text_query")
+    if not isinstance(text, str) or not text.strip():
+        raise invalid("text_query is required and must be a non-empty string")
+    center = radius = None
+    bias = arg(args, "location_bias")
+    if bias is not None:
+        if not isinstance(bias, dict) or not isinstance(bias.get("circle"), dict):
+            raise invalid("location_bias must contain circle with a center")
+        circle = bias["circle"]
+        if circle.get("center") is None:
+            raise invalid("location_bias.circle.center is required")
+        center = lat_lng_arg(circle["center"], "location_bias.circle.center")
+        radius = arg(circle, "radius_meters", where="location_bias.circle.")
+        if radius is not None:
+            if isinstance(radius, bool) or not isinstance(radius, (int, float)):
+                raise invalid("location_bias.circle.radius_meters must be a number")
+            if not 0 < radius <= 50_000:
+                raise invalid(
+                    f"location_bias.circle.radius_meters must be > 0 and <= 50000, got {radius}"
+                )
+    language = arg(args, "language_code")
+    if language is not None and not isinstance(language, str):
+        raise invalid("language_code must be a string such as 'en' or 'en_US'")
+    region = arg(args, "region_code")
+    if region is not None and (not isinstance(region, str) or not _REGION.match(region)):
+        raise invalid(f"region_code must be a two-letter CLDR region code, got {region!r}")
+    size = arg(args, "page_size")
+    if size is None or (size == 0 and not isinstance(size, bool)):
+        size = 5
+    if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_PAGE_SIZE:
+        raise invalid(f"page_size must be an integer between 1 and {MAX_PAGE_SIZE}, got {size!r}")
+    extended = arg(args, "include_extended_details", False)
+    if not isinstance(extended, bool):
+        raise invalid("include_extended_details must be a boolean")
+    return _Request(
+        text.strip(),
+        center,
+        float(radius) if radius is not None else None,
+        summary_language(language),
+        region.upper() if region else None,
+        size,
+        extended,
+    )
+
+
+# --------------------------------------------------------------------------- search
+
+
+def _strip_attribute(text: str) -> tuple[str, str | None]:
+    f = fold(text)
+    for phrase, attr in _ATTRIBUTES.items():
+        if f.endswith(" " + phrase):
+            cut = re.compile(r"\W+".join(map(re.escape, phrase.split())) + r"\W*$", re.I)
+            stripped = cut.sub("", text).strip(" ,?")
+            if stripped:
+                return stripped, attr
+    return text, None
+
+
+def _splits(text: str) -> list[tuple[str, str]]:
+    """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right."""
+    return [
+        (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
+        for m in SPLIT.finditer(text)
+    ]
+
+
+def _split_query(text: str) -> tuple[str, str | None]:
+    """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``."""
+    for left, right in _splits(text):
+        if detect_category(left) is not None and right:
+            return left, right
+    return text, None
+
+
+def _anchor(place_text: str, req: _Request) -> Resolved | None:
+    """The place a query names, trying inflected and foreign forms of a town's name."""
+    return town_named(place_text, req.center, req.region)
+
+
+def _phrase(text: str) -> str | None:
+    """The words of a made-up kind ("solar energy companies"), or ``None`` if not a phrase:
+    a question ("where can I get a haircut") or a word with no vowel ("zzqx") is no kind."""
+    words = text.split()
+    if not 1 <= len(words) <= 6 or not _LETTER.search(text) or len(text) > 60:
+        return None
+    folded = fold(text).split()
+    if any(w in _NOT_A_KIND for w in folded) or any(
+        w.isascii() and w.isalpha() and (not _VOWEL.search(w) or _CLUSTER.search(w)) for w in folded
+    ):
+        return None
+    return " ".join(words)
+
+
+def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
+    h = stable_int("attr", r.place_id)
+    if attr == "hours":
+        mon, fri, sat, sun = weekday_names(lang)
+        return say(lang, "attr_hours", mon=mon, fri=fri, sat=sat, sun=sun, a=7 + h % 3,
+                   b=17 + h % 5, c=9 + h % 2, d=16 + h % 4)  # fmt: skip
+    if attr == "phone":
+        return say(lang, "attr_phone", phone=f"+1 555-01{h % 100:02d}")
+    if attr == "website":
+        return say(lang, "attr_website", url=f"https://example.com/sandbox/{r.place_id[-8:]}")
+    if attr == "reviews":
+        rating = format_number(round(3.6 + (h % 14) / 10, 1), lang, "0.0")
+        return say(lang, "attr_reviews", rating=rating, n=20 + h % 900)
+    return say(lang, "attr_address", address=r.address)
+
+
+def _kind(r: Resolved, lang: str) -> tuple[str, str]:
+    """What a place is, in ``lang``, and its text group."""
+    decoded = decode_business(r.place_id)
+    if decoded is not None:
+        c = category_for(decoded[2], decoded[5])
+        return c.singular_in(lang), c.group
+    known = category_key(r.kind)
+    if known is not None:  # a landmark museum, park, stadium, university, airport, ...
+        return known.singular_in(lang), "outdoor" if known.group == "outdoor" else "default"
+    english = _KINDS.get(r.kind, r.kind.replace("_", " "))
+    return str(texts(lang).get("place_kinds", {}).get(english, english)), "outdoor"
+
+
+def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Resolved], str]:
+    kind, group = _kind(r, req.language)
+    line = PlaceLine(
+        r,
+        kind,
+        attribute=_attribute_text(r, attr, req.language) if attr else None,
+        extended=req.extended,
+        group=group,
+        lang=req.language,
+    )
+    return [r], summary_html(say(req.language, "intro_single"), [line], r.place_id)
+
+
+def _nearby(
+    c: Category, anchor: tuple[float, float], anchor_name: str, key: str, req: _Request
+) -> tuple[list[Resolved], str]:
+    lang = req.language
+    spread = min(c.spread_m, req.radius) if req.radius else c.spread_m
+    phrase = c.plural if c.synthetic_kind else ""
+    points = scatter_points(anchor, c.code, key, 10, spread, phrase)
+    ref = req.center if req.center is not None else anchor
+    ids = {p: business_id(p[0], p[1], c.code, p[2], p[3], phrase) for p in points}
+    points.sort(key=lambda p: (haversine_m(ref[0], ref[1], p[0], p[1]), ids[p]))
+    # only the chosen ones become places (naming their town is the costly part)
+    places = [
+        make_business(p[0], p[1], c.code, p[2], p[3], phrase) for p in points[: req.page_size]
+    ]
+    dist = {b.place_id: haversine_m(anchor[0], anchor[1], b.lat, b.lng) for b in places}
+    intro = say(
+        lang,
+        "intro_free" if c.synthetic_kind else "intro_nearby",
+        n=len(places),
+        what=c.plural_in(lang),
+        where=anchor_name,
+    )
+    lines = [
+        PlaceLine(
+            b,
+            c.singular_in(lang),
+            distance=say(
+                lang,
+                "distance_from",
+                d=format_distance(dist[b.place_id], lang),
+                where=anchor_name,
+            ),
+            extended=req.extended,
+            group=c.group,
+            lang=lang,
+        )
+        for b in places
+    ]
+    return places, summary_html(intro, lines, key)
+
+
+def _empty_area(center: tuple[float, float]) -> bool:
+    """Whether ``center`` is open water far from any town (no places to invent there)."""
+    if near_land(center[0], center[1]):
+        return False
+    return country_at(center[0], center[1])[2] > _EMPTY_AREA_M
+
+
+def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Resolved], str]:
+    """Places of kind ``c`` near the place the query names, else near the location bias."""
+    lang, what = req.language, c.plural_in(req.language)
+    if place_text:
+        anchor = _anchor(place_text, req)
+        if anchor is None:
+            return [], say(lang, "unknown_town", place=place_text, what=what)
+        where = town_in(
+            anchor.name, place_text, req.language, anchor.place_id
+        )  # "北京", not "Beijing"
+        return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
+    if req.center is not None:
+        if _empty_area(req.center):
+            where = f"{req.center[0]:.4f},{req.center[1]:.4f}"
+            return [], say(lang, "empty_area", where=where, what=what)
+        key = f"{req.center[0]:.4f},{req.center[1]:.4f}"
+        return _nearby(c, req.center, key, key, req)
+    return [], say(lang, "needs_location", q=req.text, what=what)
+
+
+def _rest_of(text: str, start: int, end: int) -> str | None:
+    """``text`` without the words ``start:end`` of its folded form ("Lyon schools" -> "Lyon")."""
+    words = text.split()
+    if len(words) != len(fold(text).split()):
+        words = re.split(r"[\s\-–]+", text)  # "Cluj-Napoca" folds to two words
+    if len(words) != len(fold(text).split()):
+        return None
+    rest = " ".join(words[:start] + words[end:]).strip(" ,?")
+    named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
+    last = start == 0 and end < len(words)
+    if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
+        return None  # "nice cafe", "Reading glasses": a word, not the town ("Reading station" is)
+    return rest or None
+
+
+def _rest_of_town(text: str, town: str) -> str:
+    """``text`` without the words of the town's name and the prepositions before it."""
+    drop = set(fold(town).split())
+    words = [w for w in text.split() if fold(w) not in drop]
+    while words and fold(words[-1]) in {"in", "near", "at", "around"}:
+        words.pop()
+    return " ".join(words) or text
+
+
+def _search(req: _Request) -> tuple[list[Resolved], str]:
+    text, attr = _strip_attribute(req.text)
+    text = _NEAR_ME.sub("", text).strip() or text  # "sushi near me": the bias, not a town "Me"
+    hit = resolve_text_match(text, bias=req.center, region=req.region)
+    if hit is not None and hit[1] in _EXACT:
+        return _single_place(hit[0], req, attr)
+    cat_text, place_text = _split_query(text)
+    found = find_category(cat_text)
+    if found is not None:
+        c = categories()[found[0]]
+        if place_text is None and req.center is None:
+            place_text = _rest_of(text, found[1], found[2])
+            if place_text and place_text.islower() and _anchor(place_text, req) is None:
+                place_text = None  # "cheap hotels", "quiero un taxi": words, no town
+        return _around(c, req, place_text)
+    split = split_kind_and_place(text)  # any language and script (issue 29)
+    if split is not None and split[1] is not None and " " not in split[1]:
+        first = text.split()[0] == split[1]
+        named = any(w in GENERIC_WORDS for w in fold(text).split()[1:])
+        if not named and not bare_town_ok(split[1], last=not first):
+            split = (split[0], None)  # "Orange juice": a word, not the town
+    if split is not None and (split[1] is None or not text.isascii() or _anchor(split[1], req)):
+        return _around(categories()[split[0]], req, split[1])
+    if hit is not None and hit[0].kind not in _KINDS and hit[1] != "approximate":
+        return _single_place(hit[0], req, attr)  # a landmark ("Louvre in Paris")
+    if hit is not None and hit[1] == "approximate" and names_one_place(text, hit[0].city):
+        return _single_place(hit[0], req, attr)  # one unknown place in a known town
+    for left, right in _splits(text):  # a kind the table lacks, in a town it knows
+        phrase = _phrase(left)
+        if phrase and right and _anchor(right, req) is not None:
+            return _around(free_category(phrase), req, right)
+    if hit is not None and hit[1] == "partial" and text.isascii():  # "haircut in Tartu": the
+        # town, words unread; in other scripts (thin kind names) the town itself is answered
+        unread = _rest_of_town(text, hit[0].name)
+        return [], say(req.language, "unread_words", words=unread, where=hit[0].name)
+    if hit is not None:
+        return _single_place(hit[0], req, attr)
+    splits = [(left, right) for left, right in _splits(text) if left and right]
+    if splits:
+        return [], say(req.language, "unknown_town", place=splits[-1][1], what=splits[-1][0])
+    phrase = _phrase(text)
+    if phrase and req.center is not None:
+        return _around(free_category(phrase), req, None)
+    return [], say(req.language, "unknown_phrase", q=req.text)
+
+
+def search_places(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
+    """The ``search_places`` tool: ``{"places", "summary", "contentToken"}``."""
+    del ctx  # results do not depend on the clock
+    req = _validate(args)
+    places, summary = _search(req)
+    if not places:  # a single uncited paragraph, escaped like every summary
+        summary = f"<p>{html.escape(summary, quote=False)}</p>"
+    token = token_for("search_places", json.dumps(req.__dict__, sort_keys=True, default=str))
+    return {"places": [place_view(p) for p in places], "summary": summary, "contentToken": token}

@@ -1,0 +1,138 @@
+"""Summaries written the way the live server writes them (REAL_SERVER.md, last section).
+
+An intro ``<p>`` that cites nothing, then one ``<p>`` per place: its first sentence starts with
+the place's name as the subject (usually ``<strong>``, sometimes plain), every sentence about the
+place ends with its citation ``[n]``, so the text right before the first ``[n]`` is the street
+address ending in the country. Sometimes a closing paragraph shares citations (``[0][1]`` or
+``[0, 1]``). The wording varies with the place id, deterministically; text is HTML-escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from mapsnb_sandbox.contract.common import stable_int
+from mapsnb_sandbox.contract.ids import decode_business
+from mapsnb_sandbox.languages.texts import country_in, format_number, say, texts
+from mapsnb_sandbox.world.categories import FREE_CODE, category_at
+from mapsnb_sandbox.world.resolved import Resolved
+
+__all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]
+
+#: Text groups whose places are venues (food, drink): their own detail phrases.
+_VENUES = frozenset({"food", "cafe", "bar"})
+
+
+@dataclass(frozen=True)
+class PlaceLine:
+    """What the summary says about one cited place beyond its name and address."""
+
+    place: Resolved
+    kind: str  # "coffee place", "museum", ...
+    distance: str | None = None  # "850 m from Paris"
+    detour: str | None = None  # "about 4 min (1.2 km)"
+    attribute: str | None = None  # "its phone number (synthetic) is +1 555-0123"
+    extended: bool = False
+    group: str = ""  # text group of the kind (data/categories.csv); "" reads it from the id
+    lang: str = "en"
+
+
+def singular(plural: str) -> str:
+    """``"pharmacies"`` -> ``"pharmacy"``, ``"coffee places"`` -> ``"coffee place"``."""
+    if plural.endswith("ies"):
+        return plural[:-3] + "y"
+    return plural[:-1] if plural.endswith("s") else plural
+
+
+def summary_address(r: Resolved, lang: str = "en") -> str:
+    """The place's address ending in its country (named in ``lang``), as live summaries do."""
+    address = r.address.strip()
+    country = country_in(r.country_code, lang) if r.country_code else ""
+    if r.country_code and address.endswith(f", {r.country_code}"):
+        address = address[: -len(r.country_code)] + country
+    english = country_in(r.country_code, "en") if r.country_code else ""
+    if english and lang != "en" and address.endswith(f", {english}"):
+        address = address[: -len(english)] + country  # "Lima, Perú" in Spanish
+    if r.country_code and "," not in address:
+        address = f"{address}, {country}"
+    return address
+
+
+def _rating(r: Resolved, lang: str) -> tuple[str, int]:
+    h = stable_int("rating", r.place_id)
+    return format_number(round(3.6 + h % 14 / 10, 1), lang, "0.0"), 20 + (h >> 8) % 900
+
+
+def _group(line: PlaceLine) -> str:
+    if line.group:
+        return line.group
+    decoded = decode_business(line.place.place_id)
+    if decoded is None or decoded[2] == FREE_CODE:
+        return "default"
+    c = category_at(decoded[2])
+    return c.group if c is not None else "default"
+
+
+def _details(line: PlaceLine) -> list[str]:
+    by_group = texts(line.lang)["details"]
+    group = "venue" if _group(line) in _VENUES else _group(line)
+    return list(by_group.get(group, by_group["default"]))
+
+
+def _hours(line: PlaceLine, h: int, cite: str) -> str:
+    table = texts(line.lang)["hours"]
+    group = _group(line) if _group(line) in table else "default"
+    start = 7 + (h >> 6) % 3 - (2 if group == "transport" else 0)
+    return str(table[group]).format(h=start, cite=cite)
+
+
+def place_paragraph(line: PlaceLine, n: int) -> str:
+    """The ``<p>`` of citation ``n``."""
+    r, lang = line.place, line.lang
+    h = stable_int("summary-style", r.place_id)
+    name = escape(r.name, quote=False)
+    subject = name if h % 3 == 0 else f"<strong>{name}</strong>"
+    at = escape(summary_address(r, lang), quote=False)
+    cite = f"[{n}]"
+    rating, reviews = _rating(r, lang)
+    kind = escape(line.kind, quote=False)
+    details = [escape(d, quote=False) for d in _details(line)]
+    detour = escape(line.detour or "", quote=False)
+    common = {"subject": subject, "at": at, "cite": cite, "kind": kind}
+    if line.detour:
+        key = "s_detour_first" if (h >> 2) % 2 else "s_along"
+        first = say(lang, key, detour=detour, **common)
+    else:
+        key = ("s_rating", "s_is_a", "s_sits", "s_offers")[(h >> 2) % 4]
+        detail = details[(h >> 4) % len(details)]
+        first = say(lang, key, rating=rating, reviews=reviews, detail=detail, **common)
+    sentences = [first]
+    if line.attribute:
+        sentences.append(say(lang, "s_attr", attr=escape(line.attribute, quote=False), cite=cite))
+    if line.detour and not (h >> 2) % 2:
+        sentences.append(say(lang, "s_adds", detour=detour, cite=cite))
+    if line.distance:
+        distance = escape(line.distance, quote=False)
+        sentences.append(say(lang, "s_distance", distance=distance, cite=cite))
+    elif not line.detour and not line.attribute:
+        sentences.append(_hours(line, h, cite))
+    if line.extended:
+        detail = details[(h >> 9) % len(details)]
+        sentences.append(say(lang, "s_visitors", detail=detail, cite=cite))
+    return "<p>" + " ".join(sentences) + "</p>"
+
+
+def summary_html(intro: str, lines: Sequence[PlaceLine], key: str = "") -> str:
+    """The whole summary: the intro paragraph, one paragraph per place, maybe a shared closing."""
+    parts = [f"<p>{escape(intro, quote=False)}</p>"]
+    parts += [place_paragraph(line, n) for n, line in enumerate(lines)]
+    if len(lines) >= 2:
+        lang = lines[0].lang
+        h = stable_int("summary-outro", key, *(line.place.place_id for line in lines))
+        if h % 3 == 1:
+            parts.append(f"<p>{escape(say(lang, 'outro_closest'), quote=False)}</p>")
+        elif h % 3 == 2:
+            parts.append(f"<p>{escape(say(lang, 'outro_weekends'), quote=False)}</p>")
+    return "".join(parts)

@@ -1,0 +1,1 @@
+"""Synthetic, deterministic weather, air quality and pollen from climate data."""

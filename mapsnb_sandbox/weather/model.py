@@ -1,0 +1,353 @@
+"""Synthetic, deterministic weather for the emulator.
+
+Every number is a pure function of the place (rounded to 0.01°) and the UTC instant, so the same
+instant gives the same numbers whatever mode asked for it. Climate comes from data (:mod:`climate`:
+altitude, continentality, Köppen class) and follows the season (hemisphere-aware), with a diurnal cycle (minimum near sunrise, maximum about 15:00 solar time),
+slow "weather systems" (smooth value noise) and small hourly jitter.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+from mapsnb_sandbox.contract.common import stable_int
+from mapsnb_sandbox.earth.sun import solar_elevation
+from mapsnb_sandbox.languages.texts import condition_text
+from mapsnb_sandbox.weather.climate import LAPSE_C_PER_M, normals
+
+_TWO64 = float(2**64)
+_CARDINALS = (
+    "NORTH",
+    "NORTH_NORTHEAST",
+    "NORTHEAST",
+    "EAST_NORTHEAST",
+    "EAST",
+    "EAST_SOUTHEAST",
+    "SOUTHEAST",
+    "SOUTH_SOUTHEAST",
+    "SOUTH",
+    "SOUTH_SOUTHWEST",
+    "SOUTHWEST",
+    "WEST_SOUTHWEST",
+    "WEST",
+    "WEST_NORTHWEST",
+    "NORTHWEST",
+    "NORTH_NORTHWEST",
+)
+
+
+def unit01(*parts: Any) -> float:
+    """A deterministic number in [0, 1) from ``parts``."""
+    return stable_int(*parts) / _TWO64
+
+
+def smooth(key: str, lat2: float, lng2: float, hours: float, period: float) -> float:
+    """Smooth value noise in [0, 1]: random knots every ``period`` hours, smoothstep between."""
+    x = hours / period
+    k = math.floor(x)
+    f = x - k
+    f = f * f * (3.0 - 2.0 * f)
+    a = unit01(key, lat2, lng2, period, k)
+    b = unit01(key, lat2, lng2, period, k + 1)
+    return a + (b - a) * f
+
+
+@dataclass(frozen=True)
+class HourState:
+    """Metric weather at one instant (internal; converted to wire records by ``record``)."""
+
+    when: datetime
+    temp: float
+    feels: float
+    dew: float
+    heat_index: float
+    rh: int
+    uv: int
+    precip_prob: int
+    precip_type: str
+    qpf_mm: float
+    thunder: int
+    pressure: float
+    station_pressure: float
+    wind_dir: int
+    wind_kmh: float
+    gust_kmh: float
+    vis_km: float
+    cloud: int
+    is_day: bool
+    cond: str
+
+
+def _clamp(x: float, lo: float, hi: float) -> float:
+    return lo if x < lo else hi if x > hi else x
+
+
+def wet_climate(lat: float, lng: float = 0.0) -> float:
+    """Climatological wetness in [0, 1] from the Köppen class (deserts ~0.1, rainforest ~0.9)."""
+    return normals(lat, lng).wetness
+
+
+def station_pressure(msl_hpa: float, elevation_m: float) -> float:
+    """Pressure at the ground (hPa) from mean sea-level pressure: the barometric formula of the
+    standard atmosphere (15 °C at sea level, 6.5 °C/km lapse rate)."""
+    return msl_hpa * (1.0 - LAPSE_C_PER_M * elevation_m / 288.15) ** 5.25588
+
+
+def _season(lat: float, days: float) -> float:
+    """-1 in local midwinter, +1 in local midsummer (warmest about 20 July in the north)."""
+    s = -math.cos(2.0 * math.pi * (days - 19.0) / 365.2422)
+    return s if lat >= 0 else -s
+
+
+def _day_length(lat: float, days: float) -> float:
+    """Approximate day length in hours."""
+    decl = 23.44 * math.sin(2.0 * math.pi * (days - 80.0) / 365.2422)
+    x = -math.tan(math.radians(_clamp(lat, -89.0, 89.0))) * math.tan(math.radians(decl))
+    return 2.0 * math.degrees(math.acos(_clamp(x, -1.0, 1.0))) / 15.0
+
+
+def _diurnal(solar_hour: float, t_min: float) -> float:
+    """-1 at ``t_min`` (about sunrise), +1 at 15:00 solar time."""
+    t_max = 15.0
+    if t_min <= solar_hour < t_max:
+        return -math.cos(math.pi * (solar_hour - t_min) / (t_max - t_min))
+    d = (solar_hour - t_max) % 24.0
+    return math.cos(math.pi * d / (24.0 - (t_max - t_min)))
+
+
+def condition(
+    cloud: float, prob: float, qpf: float, ptype: str, thunder: float, wind: float
+) -> str:
+    """Condition type from the physical quantities (consistent by construction)."""
+    if qpf > 0.0:
+        if ptype == "SNOW":
+            return "LIGHT_SNOW" if qpf < 1.0 else "SNOW" if qpf < 3.0 else "HEAVY_SNOW"
+        if ptype == "RAIN_AND_SNOW":
+            return "RAIN_AND_SNOW"
+        if thunder >= 30:
+            return "THUNDERSTORM"
+        return "LIGHT_RAIN" if qpf < 1.0 else "RAIN" if qpf < 3.0 else "HEAVY_RAIN"
+    if prob >= 35:
+        return "CHANCE_OF_SNOW_SHOWERS" if ptype == "SNOW" else "CHANCE_OF_SHOWERS"
+    if wind >= 45.0:
+        return "WINDY"
+    if cloud < 15:
+        return "CLEAR"
+    if cloud < 35:
+        return "MOSTLY_CLEAR"
+    if cloud < 65:
+        return "PARTLY_CLOUDY"
+    return "MOSTLY_CLOUDY" if cloud < 85 else "CLOUDY"
+
+
+def _feels_and_heat(temp: float, rh: float, wind: float) -> tuple[float, float]:
+    """Feels-like (wind chill or heat index) and heat index, in °C."""
+    heat = temp
+    if temp >= 26.7:
+        f = temp * 9.0 / 5.0 + 32.0
+        hi = (
+            -42.379
+            + 2.04901523 * f
+            + 10.14333127 * rh
+            - 0.22475541 * f * rh
+            - 6.83783e-3 * f * f
+            - 5.481717e-2 * rh * rh
+            + 1.22874e-3 * f * f * rh
+            + 8.5282e-4 * f * rh * rh
+            - 1.99e-6 * f * f * rh * rh
+        )
+        heat = max(temp, (hi - 32.0) * 5.0 / 9.0)
+    if temp <= 10.0 and wind > 4.8:
+        v = wind**0.16
+        return 13.12 + 0.6215 * temp - 11.37 * v + 0.3965 * temp * v, heat
+    return heat, heat
+
+
+@lru_cache(maxsize=8192)
+def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
+    """The weather at the instant ``epoch_minute`` (minutes since 1970-01-01 UTC)."""
+    la, lo = round(lat, 2), round(lng, 2)
+    when = datetime.fromtimestamp(epoch_minute * 60, tz=UTC)
+    hours = epoch_minute / 60.0
+    days = when.timetuple().tm_yday + when.hour / 24.0
+    alat = abs(lat)
+    clim = normals(lat, lng)
+    wetc = clim.wetness + (unit01("wetcell", round(lat), round(lng)) - 0.5) * 0.15
+    # slow weather systems
+    w = 0.6 * smooth("wet", la, lo, hours, 9.0) + 0.4 * smooth("wet2", la, lo, hours, 40.0)
+    jit = unit01(la, lo, when.date().isoformat(), when.hour, when.minute)
+    cloud = _clamp(((w + (wetc - 0.5) - 0.22) / 0.6) * 100.0 + (jit - 0.5) * 10.0, 0.0, 100.0)
+    # temperature
+    base = clim.mean + clim.half_range * _season(lat, days)
+    base += (smooth("tanom", la, lo, hours, 30.0) - 0.5) * (3.0 + 0.08 * alat)
+    daylen = _day_length(lat, days)
+    t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
+    amp = (6.0 + 9.0 * (1.0 - wetc) + clim.elevation_m / 1000.0) * (1.0 - 0.55 * cloud / 100.0)
+    amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
+    solar_hour = (when.hour + when.minute / 60.0 + lng / 15.0) % 24.0
+    # precipitation
+    wet_prob = 5.0 + (cloud - 40.0) / 60.0 * 85.0 * (0.6 + 0.4 * w)
+    prob = cloud / 8.0 if cloud < 40.0 else wet_prob
+    prob_i = round(_clamp(prob, 0.0, 100.0))
+    qpf = 0.0
+    if prob_i >= 55:
+        qpf = ((prob_i - 50) / 50.0) ** 1.5 * (3.0 + 3.0 * wetc) * (0.7 + 0.6 * jit)
+    temp = base + amp / 2.0 * _diurnal(solar_hour, t_min) - (1.5 if qpf > 0 else 0.0)
+    ptype = "SNOW" if temp <= 0.0 else "RAIN_AND_SNOW" if temp <= 2.0 else "RAIN"
+    thunder = 0
+    if temp >= 18.0 and prob_i >= 40:
+        thunder = round(min(60.0, (prob_i - 40) * (temp - 18.0) / 15.0))
+    # humidity via dew point (keeps a natural diurnal RH cycle)
+    dew = base - amp / 2.0 - (1.0 - wetc) * 12.0 * (1.0 - 0.5 * w)
+    if qpf > 0:
+        dew = max(dew, temp - 1.5)
+    dew = min(dew, temp)
+    rh = 100.0 * math.exp(17.625 * dew / (243.04 + dew) - 17.625 * temp / (243.04 + temp))
+    # wind
+    west = math.exp(-(((alat - 50.0) / 15.0) ** 2))
+    storm = max(0.0, w - 0.55) / 0.45
+    diurnal_wind = 1.0 + 0.2 * max(0.0, math.sin(math.pi * (solar_hour - 9.0) / 12.0))
+    speed = (6.0 + 12.0 * west + 28.0 * storm) * diurnal_wind * (0.85 + 0.3 * jit)
+    gust = speed * (1.35 + 0.4 * unit01("gust", la, lo, epoch_minute)) + 10.0 * storm
+    prevailing = 270.0 if 30.0 <= alat <= 60.0 else (60.0 if lat >= 0 else 120.0)
+    wdir = round(prevailing + (smooth("wdir", la, lo, hours, 18.0) - 0.5) * 200.0) % 360
+    elev = solar_elevation(lat, lng, when)
+    is_day = elev > -0.833
+    uv = 0
+    if elev > 0:
+        uv = round(12.5 * math.sin(math.radians(elev)) ** 2.4 * (1.0 - 0.6 * cloud / 100.0))
+    vis = 16.0
+    if qpf > 0:
+        vis = _clamp(16.0 - 3.5 * qpf, 2.0, 16.0)
+    elif rh > 96 and cloud > 75:
+        vis = 2.0
+    feels, heat = _feels_and_heat(temp, rh, speed)
+    pressure = 1013.0 + (0.5 - w) * 24.0 + (jit - 0.5) * 2.0
+    cloud_i = round(cloud)
+    cond = condition(cloud_i, prob_i, qpf, ptype, thunder, speed)
+    return HourState(
+        when=when,
+        temp=temp,
+        feels=feels,
+        dew=dew,
+        heat_index=heat,
+        rh=round(_clamp(rh, 5.0, 100.0)),
+        uv=uv,
+        precip_prob=prob_i,
+        precip_type=ptype,
+        qpf_mm=qpf,
+        thunder=thunder,
+        pressure=pressure,
+        station_pressure=station_pressure(pressure, clim.elevation_m),
+        wind_dir=wdir,
+        wind_kmh=speed,
+        gust_kmh=gust,
+        vis_km=vis,
+        cloud=cloud_i,
+        is_day=is_day,
+        cond=cond,
+    )
+
+
+def state_at(lat: float, lng: float, when: datetime) -> HourState:
+    """The weather at ``when`` (aware), to the minute."""
+    return hour_state(lat, lng, int(when.timestamp() // 60))
+
+
+# --------------------------------------------------------------------------- wire records
+
+
+def utc_z(t: datetime) -> str:
+    """RFC 3339 UTC with a ``Z`` suffix, to the second."""
+    return t.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def temperature(c: float, imperial: bool) -> dict[str, Any]:
+    """A temperature object in the requested units."""
+    if imperial:
+        return {"degrees": round(c * 9.0 / 5.0 + 32.0, 1), "unit": "FAHRENHEIT"}
+    return {"degrees": round(c, 1), "unit": "CELSIUS"}
+
+
+def _speed(kmh: float, imperial: bool) -> dict[str, Any]:
+    if imperial:
+        return {"value": round(kmh / 1.609344), "unit": "MILES_PER_HOUR"}
+    return {"value": round(kmh), "unit": "KILOMETERS_PER_HOUR"}
+
+
+def _wind(direction: int, speed: float, gust: float, imperial: bool) -> dict[str, Any]:
+    return {
+        "direction": {"degrees": direction, "cardinal": _CARDINALS[round(direction / 22.5) % 16]},
+        "speed": _speed(speed, imperial),
+        "gust": _speed(gust, imperial),
+    }
+
+
+def _precip(prob: int, ptype: str, qpf_mm: float, imperial: bool) -> dict[str, Any]:
+    qpf = (
+        {"quantity": round(qpf_mm / 25.4, 2), "unit": "INCHES"}
+        if imperial
+        else {"quantity": round(qpf_mm, 1), "unit": "MILLIMETERS"}
+    )
+    return {"probability": {"percent": prob, "type": ptype}, "qpf": qpf}
+
+
+def _condition(cond: str, is_day: bool, lang: str = "en") -> dict[str, Any]:
+    text, used = condition_text(lang, cond, is_day)  # data/texts/<lang>.json
+    return {"description": {"text": text, "languageCode": used}, "type": cond}
+
+
+def record(
+    s: HourState, imperial: bool, when: datetime | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """One current/hourly weather record (camelCase, times in UTC; texts in ``lang``)."""
+    vis = round(s.vis_km / 1.609344) if imperial else round(s.vis_km)
+    return {
+        "dateTime": utc_z(when or s.when),
+        "isDaytime": s.is_day,
+        "weatherCondition": _condition(s.cond, s.is_day, lang),
+        "temperature": temperature(s.temp, imperial),
+        "feelsLikeTemperature": temperature(s.feels, imperial),
+        "dewPoint": temperature(s.dew, imperial),
+        "heatIndex": temperature(s.heat_index, imperial),
+        "relativeHumidity": s.rh,
+        "uvIndex": s.uv,
+        "precipitation": _precip(s.precip_prob, s.precip_type, s.qpf_mm, imperial),
+        "thunderstormProbability": s.thunder,
+        "airPressure": {"meanSeaLevelMillibars": round(s.pressure, 1)},
+        "wind": _wind(s.wind_dir, s.wind_kmh, s.gust_kmh, imperial),
+        "visibility": {"distance": vis, "unit": "MILES" if imperial else "KILOMETERS"},
+        "cloudCover": s.cloud,
+    }
+
+
+def day_part(
+    states: list[HourState], is_day: bool, imperial: bool, lang: str = "en"
+) -> dict[str, Any]:
+    """Aggregate of a daytime (07–19 local) or nighttime (19–07) span."""
+    n = len(states)
+    cloud = round(sum(s.cloud for s in states) / n)
+    prob = max(s.precip_prob for s in states)
+    qpf = sum(s.qpf_mm for s in states)
+    wettest = max(states, key=lambda s: (s.qpf_mm, s.precip_prob))
+    thunder = max(s.thunder for s in states)
+    wind = max(s.wind_kmh for s in states)
+    gust = max(s.gust_kmh for s in states)
+    u = sum(math.sin(math.radians(s.wind_dir)) * s.wind_kmh for s in states)
+    v = sum(math.cos(math.radians(s.wind_dir)) * s.wind_kmh for s in states)
+    direction = round(math.degrees(math.atan2(u, v))) % 360
+    peak_rate = max(s.qpf_mm for s in states)
+    cond = condition(cloud, prob, peak_rate, wettest.precip_type, thunder, wind)
+    return {
+        "weatherCondition": _condition(cond, is_day, lang),
+        "relativeHumidity": round(sum(s.rh for s in states) / n),
+        "uvIndex": max(s.uv for s in states),
+        "precipitation": _precip(prob, wettest.precip_type, qpf, imperial),
+        "thunderstormProbability": thunder,
+        "wind": _wind(direction, wind, gust, imperial),
+        "cloudCover": cloud,
+    }

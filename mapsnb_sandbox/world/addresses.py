@@ -1,0 +1,117 @@
+"""Street addresses the way each country writes them, for the emulator's synthetic places.
+
+Formats, postcode shapes and common street names live in ``data/address_formats.json``
+(read lazily, once): "12 Rue Pasteur, 69002 Lyon, France", "Hauptstraße 5, 04109 Leipzig,
+Germany", "682 Elm St, Springfield, IL 62701, USA". A town's postcodes share their leading
+digits (from the town, so every place in Lyon reads 69xxx-like), and the rest come from the
+place's seed: deterministic, plausible, synthetic.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+from typing import Any
+
+from mapsnb_sandbox.contract.common import stable_int
+
+__all__ = ["ADDRESS_FORMATS", "format_address", "local_address"]
+
+ADDRESS_FORMATS = Path(__file__).resolve().parents[1] / "data" / "address_formats.json"
+_LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
+
+
+@functools.cache
+def _formats() -> dict[str, Any]:
+    with ADDRESS_FORMATS.open(encoding="utf-8") as fh:
+        data: dict[str, Any] = json.load(fh)
+    return data
+
+
+_KNOWN: list[tuple[object, dict[tuple[str, str], str]]] = []
+
+
+def _known_postcodes() -> dict[tuple[str, str], str]:
+    """``(town, country code) -> a real postcode`` read from the curated landmarks' addresses
+    ("…, 69003 Lyon, France"): a town's synthetic postcodes start like its real ones. Kept
+    per landmark table (tests switch tables)."""
+    from mapsnb_sandbox.world.landmarks import landmark_index
+
+    table = landmark_index()
+    if _KNOWN and _KNOWN[0][0] is table:
+        return _KNOWN[0][1]
+    out: dict[tuple[str, str], str] = {}
+    _KNOWN[:] = [(table, out)]
+    for lm in table.items:
+        for part in lm.address.split(","):
+            words = part.split()
+            if len(words) >= 2 and words[0][:1].isdigit() and " ".join(words[1:]) == lm.city:
+                out.setdefault((lm.city, lm.country_code), words[0])
+    return out
+
+
+def _postcode(shape: str, town_key: str, seed: int, known: str = "") -> str:
+    """A postcode of ``shape`` ('#' digit, 'A' letter): the first half fixed by the town (the
+    leading digits of ``known``, a real postcode of the town, when it has the same shape)."""
+    fixed = max(1, sum(c in "#A" for c in shape) // 2)
+    town, own = stable_int("postcode", town_key), stable_int("postcode", town_key, seed)
+    same = len(known) == len(shape) and all(
+        (c == "#") == k.isdigit() for c, k in zip(shape, known, strict=True)
+    )
+    out, k = [], 0
+    for i, c in enumerate(shape):
+        if c not in "#A":
+            out.append(c)
+            continue
+        if same and k < fixed + 1:
+            out.append(known[i])
+            k += 1
+            continue
+        h = (town if k < fixed else own) >> (5 * k)
+        out.append(str(h % 10) if c == "#" else _LETTERS[h % len(_LETTERS)])
+        k += 1
+    return "".join(out)
+
+
+def format_address(
+    number: int | str,
+    street: str,
+    city: str,
+    cc: str,
+    *,
+    country: str,
+    region: str = "",
+    postcode: str = "",
+) -> str:
+    """An address in ``cc``'s usual order (missing parts dropped cleanly)."""
+    fmt = _formats().get(cc, _formats()["default"])["format"]
+    text = fmt.format(
+        number=number, street=street, city=city, region=region, postcode=postcode, country=country
+    )
+    parts = [" ".join(p.split()) for p in text.split(",")]
+    return ", ".join(p for p in parts if p and p not in ("-", "- -"))
+
+
+def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
+    """``(address, town, country code)`` of a synthetic place at the point, in the local
+    format of the nearest town's country."""
+    from mapsnb_sandbox.world.cities import city_address, country_name, nearest_cached
+
+    town, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    spec = _formats().get(town.cc, _formats()["default"])
+    streets = spec["streets"]
+    street = streets[(seed >> 11) % len(streets)]
+    number = 1 + seed % 120 if town.cc != "US" else 100 + seed % 1900
+    region = town.admin1 if town.cc in ("US", "CA", "AU", "BR", "IN") else ""
+    if not region.isalpha():
+        region = ""
+    known = _known_postcodes().get((town.name, town.cc), "")
+    postcode = _postcode(spec.get("postcode", ""), str(town.geonameid), seed, known)
+    country = country_name(town.cc) if town.cc != "GB" else "UK"
+    if not town.cc.strip():  # no country (open sea): the town's own address
+        return city_address(town), town.name, town.cc
+    address = format_address(
+        number, street, town.name, town.cc, country=country, region=region, postcode=postcode
+    )
+    return address, town.name, town.cc

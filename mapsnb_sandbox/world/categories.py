@@ -1,0 +1,415 @@
+"""Kinds of places the emulator knows, read from ``data/categories.csv``, and their detection.
+
+The table starts from the Places API (New) place types (Table A) plus a few everyday kinds
+(bike rental, coworking, recycling). Each row gives a wire key, a text group (which decides what
+the summaries may say about such a place), a scatter radius, a display label and, per language
+(en, pt, es, fr, de, it, pl, ru), ``singular|plural|synonym|…``. A row's position is its code,
+packed into synthetic place ids: rows are only ever appended. Loaded on first use and cached.
+
+More names come from ``data/category_names.tsv`` (the OpenStreetMap iD presets in ~80
+languages, ISC licence; built by ``tools/build_category_names.py``): the display name of a
+language the CSV lacks and synonyms in every language. :func:`split_kind_and_place` finds a kind
+in any script: CJK and Thai by substring (no spaces), Arabic and Hebrew with their one-letter
+prefixes and article stripped, inflected forms by a shared stem.
+
+A query that names no known kind may still name *some* kind ("solar energy companies in Lyon"):
+:func:`free_category` makes a synthetic kind of that phrase (code :data:`FREE_CODE`).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mapsnb_sandbox.world.landmarks import fold
+
+__all__ = [
+    "FREE_CODE",
+    "LANGUAGES",
+    "Category",
+    "categories",
+    "category_at",
+    "category_key",
+    "detect_category",
+    "find_category",
+    "free_category",
+    "is_generic_query",
+    "kind_key",
+    "split_kind_and_place",
+]
+
+CATEGORIES_CSV = Path(__file__).resolve().parents[1] / "data" / "categories.csv"
+NAMES_TSV = CATEGORIES_CSV.with_name("category_names.tsv")
+LANGUAGES = ("en", "pt", "es", "fr", "de", "it", "pl", "ru")
+#: Code of a kind made up from the query's own words (not a row of the table).
+FREE_CODE = 0xFFF
+_MAX_WORDS = 6
+#: Words before a place name: "schools in Lyon", "escolas em Lisboa", "школы в Казани", ...
+SPLIT = re.compile(
+    r"\s+(?:near(?:by)?|in|around|close to|next to|by|at|within|inside|perto de|perto do|"
+    r"perto da|em|no|na|nos|nas|cerca de|en|près de|pres de|à|a|au|aux|dans|bei|nahe|nähe|"
+    r"um|vicino a|presso|w|we|koło|obok|niedaleko|przy|в|во|около|рядом с|возле|под|"
+    r"في|بالقرب من|قرب|در|نزدیک|میں|کے قریب|में|के पास|ở|tại|gần|di|dekat|katika|mjini|"
+    r"у|біля|поблизу|bij|nabij|i|nära|vid|στο|στη|στην|στον|κοντά σε|în|lângă|v|ve|poblíž|"
+    r"u|ליד|ใน|ใกล้|แถว)\s+",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Category:
+    """A kind of place: wire key, text group, scatter radius, label and names per language."""
+
+    key: str
+    group: str
+    spread_m: float
+    label: str
+    names: dict[str, tuple[str, str]] = field(hash=False, compare=False)
+    code: int = 0
+    synonyms: tuple[str, ...] = ()
+    synthetic_kind: bool = False
+
+    @property
+    def plural(self) -> str:
+        """English plural ("schools"), the form route summaries use."""
+        return self.names["en"][1]
+
+    def singular_in(self, lang: str) -> str:
+        """Singular name in ``lang`` (English when the table has none)."""
+        return self.names.get(lang, self.names["en"])[0]
+
+    def plural_in(self, lang: str) -> str:
+        """Plural name in ``lang`` (English when the table has none)."""
+        return self.names.get(lang, self.names["en"])[1]
+
+
+def _english_plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _derived_names(key: str) -> list[str]:
+    """English names of a type the table gives no words for: ``car_wash`` -> car wash(es)."""
+    singular = key.replace("_", " ")
+    return [singular, _english_plural(singular)]
+
+
+@dataclass(frozen=True)
+class _Table:
+    rows: tuple[Category, ...]
+    by_phrase: dict[str, int]  # the CSV's names (en, pt, es, fr, de, it, pl, ru)
+    by_key: dict[str, int]
+    every_phrase: dict[str, int]  # and the iD presets' names in every language
+    glued: dict[str, int]  # phrases in scripts without spaces (matched inside a word)
+    stems: dict[str, int]  # single-word phrases less their last letters (inflected forms)
+
+
+#: Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, Han, Hangul.
+_NO_SPACE = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
+#: Scripts whose vowel signs are letters (Brahmic: Devanagari ... Khmer): marks are kept.
+_KEEP_MARKS = ((0x0900, 0x0DFF), (0x0E00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF))
+
+
+def _keeps_marks(ch: str) -> bool:
+    return any(lo <= ord(ch) <= hi for lo, hi in _KEEP_MARKS)
+
+
+def kind_key(text: str) -> str:
+    """:func:`fold` for kind names, keeping the vowel signs of Brahmic scripts (Hindi,
+    Bengali, Thai, ...) that ``fold`` would split words at."""
+    if text.isascii() or not any(_keeps_marks(c) for c in text):
+        return fold(text)
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text.casefold()):
+        if ch.isalnum() or (unicodedata.category(ch) in ("Mn", "Mc") and _keeps_marks(ch)):
+            out.append(ch)
+        else:
+            out.append(" ")
+    return " ".join("".join(out).split())
+
+
+def _extra_names() -> dict[str, dict[str, list[str]]]:
+    """``key -> language -> names`` from ``data/category_names.tsv``."""
+    out: dict[str, dict[str, list[str]]] = {}
+    if not NAMES_TSV.exists():
+        return out
+    with NAMES_TSV.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            key, lang, names = line.rstrip("\n").split("\t")
+            out.setdefault(key, {})[lang] = [n for n in names.split("|") if n]
+    return out
+
+
+@functools.cache
+def _table() -> _Table:
+    rows: list[Category] = []
+    own: list[tuple[str, int]] = []
+    first: list[tuple[str, int]] = []  # display names: matched before any synonym
+    later: list[tuple[str, int]] = []
+    extra = _extra_names()
+    with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
+        for code, rec in enumerate(csv.DictReader(fh)):
+            names: dict[str, tuple[str, str]] = {}
+            synonyms: list[str] = []
+            for lang in LANGUAGES:
+                words = [w.strip() for w in (rec.get(lang) or "").split("|") if w.strip()]
+                if lang == "en" and not words:
+                    words = _derived_names(rec["key"])
+                if words:
+                    names[lang] = (words[0], words[1] if len(words) > 1 else words[0])
+                    synonyms += words
+                    own += [(w, code) for w in words]
+                    first += [(w, code) for w in words[:2]]
+            for lang, words in extra.get(rec["key"], {}).items():
+                names.setdefault(lang, (words[0], words[0]))
+                first.append((words[0], code))
+                later += [(w, code) for w in words[1:] if not _loose_term(w)]
+            later += [(w, code) for w in synonyms]
+            label = rec["label"] or rec["key"].replace("_", " ").title()
+            rows.append(
+                Category(
+                    rec["key"],
+                    rec["group"],
+                    float(rec["spread_m"]),
+                    label,
+                    names,
+                    code,
+                    tuple(synonyms),
+                )
+            )
+    by_phrase: dict[str, int] = {}
+    for phrase, code in own:
+        by_phrase.setdefault(fold(phrase), code)
+    every: dict[str, int] = {}
+    glued: dict[str, int] = {}
+    stems: dict[str, int] = {}
+    for phrase, code in [*first, *later]:
+        key = kind_key(phrase)
+        for k in {key, _unprefixed(key)}:
+            every.setdefault(k, code)
+        if _NO_SPACE.search(key) and len(key) >= 2:
+            glued.setdefault(key.replace(" ", ""), code)
+        if " " not in key and len(key) >= 5 and not _NO_SPACE.search(key):
+            stems.setdefault(key[: max(4, len(key) - 2)], code)
+    by_phrase.pop("", None)
+    every.pop("", None)
+    return _Table(tuple(rows), by_phrase, {c.key: c.code for c in rows}, every, glued, stems)
+
+
+#: Article and one-letter prefixes glued to Arabic and Hebrew words ("الصيدلية", "בתל אביב").
+_AR_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال", "و", "ب", "ل")
+_HE_PREFIXES = ("וה", "שה", "בה", "לה", "מה", "ה", "ב", "ל", "מ", "ו", "ש")
+
+
+def _unprefixed(word: str) -> str:
+    """``word`` less an Arabic article/prefix or a Hebrew one-letter prefix (else itself)."""
+    if "\u0600" <= word[:1] <= "\u06ff":
+        for p in _AR_PREFIXES:
+            if word.startswith(p) and len(word) - len(p) >= 3:
+                return word[len(p) :]
+    elif "\u05d0" <= word[:1] <= "\u05ea":
+        for p in _HE_PREFIXES:
+            if word.startswith(p) and len(word) - len(p) >= 2:
+                return word[len(p) :]
+    return word
+
+
+def categories() -> tuple[Category, ...]:
+    """Every known kind, in code order."""
+    return _table().rows
+
+
+def category_at(code: int) -> Category | None:
+    """The known kind with this code, or ``None``."""
+    rows = _table().rows
+    return rows[code] if 0 <= code < len(rows) else None
+
+
+def category_key(key: str) -> Category | None:
+    """The known kind with wire key ``key`` ("museum"), or ``None``."""
+    code = _table().by_key.get(key)
+    return None if code is None else _table().rows[code]
+
+
+def find_category(text: str) -> tuple[int, int, int] | None:
+    """The leftmost, longest kind named in ``text``: ``(code, first word, end word)``.
+
+    Word indices refer to ``fold(text).split()``.
+    """
+    words = fold(text).split()
+    by_phrase = _table().by_phrase
+    for i in range(len(words)):
+        for n in range(min(_MAX_WORDS, len(words) - i), 0, -1):
+            code = by_phrase.get(" ".join(words[i : i + n]))
+            if code is None and words[i] != _unprefixed(words[i]):
+                code = by_phrase.get(" ".join([_unprefixed(words[i]), *words[i + 1 : i + n]]))
+            if code is not None:
+                return code, i, i + n
+    return None
+
+
+def detect_category(text: str) -> int | None:
+    """Code of the kind of place named anywhere in ``text``, or ``None``."""
+    hit = find_category(text)
+    return hit[0] if hit else None
+
+
+def is_generic_query(text: str) -> bool:
+    """Whether ``text`` is a kind of place, optionally with where ("schools in Lyon").
+
+    "Museo del Prado" or "Union Station" name one place, so they are not generic.
+    """
+    head = SPLIT.split(text.strip(), maxsplit=1)[0]
+    hit = find_category(head)
+    return hit is not None and hit[1] == 0 and hit[2] == len(fold(head).split())
+
+
+@functools.lru_cache(maxsize=512)
+def free_category(phrase: str) -> Category:
+    """A synthetic kind named by the query's own words ("solar energy companies")."""
+    words = " ".join(phrase.split())[:48].strip()
+    plural = words.lower() if words[:1].isupper() and not words.isupper() else words
+    singular = plural
+    if plural.endswith("ies"):
+        singular = plural[:-3] + "y"
+    elif plural.endswith("s") and not plural.endswith("ss"):
+        singular = plural[:-1]
+    title = " ".join(w[:1].upper() + w[1:] for w in singular.split())
+    names = {"en": (singular, plural)}
+    return Category(
+        "establishment", "generic", 2500, title, names, FREE_CODE, (plural,), synthetic_kind=True
+    )
+
+
+#: Words between a kind and a place ("in", "near", "的", "में", "در" ...), stripped at the
+#: place's ends once the kind is cut out of the query.
+_CONNECTOR_WORDS = (
+    "in near nearby around at by close to next the of en em no na a à au aux dans près de "
+    "bei nahe um vicino presso w we koło obok przy в во около рядом с возле у біля поблизу "
+    "коло на bij nabij rond nära vid på i στο στη στην στον σε κοντά în din lângă aproape "
+    "v ve u poblíž blízko ở tại gần quanh khu vực trong di dekat sekitar kota katika mjini "
+    "jijini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
+    "میں کے قریب پاس में के पास नज़दीक नजदीक की का ליד באזור קרוב ใน ที่ ใกล้ แถว ย่าน 근처 "
+    "주변 에서 의 近く 周辺 付近 附近 周边 周围 yakınında civarında yakını içinde kaçin "
+    "कहाँ where find best cheap"
+)
+#: Particles glued to a place in scripts without spaces ("北京的", "東京の", "서울에서").
+_GLUED_AFTER = (
+    "附近的", "周边的", "周围的", "里的", "市内的", "的", "附近", "周边", "周围", "市内",
+    "近くの", "周辺の", "付近の", "にある", "の", "で", "駅前", "에서", "에", "의", "근처",
+    "주변",
+)  # fmt: skip
+_GLUED_BEFORE = ("在", "位于", "去", "ใน", "ที่", "ใกล้", "แถว")
+
+
+def _cut_glued(token: str) -> tuple[int, int, int] | None:
+    """``(code, start, end)`` of the longest kind inside a token of a script without spaces."""
+    glued = _table().glued
+    key = token.casefold()
+    best: tuple[int, int, int] | None = None
+    for i in range(len(key)):
+        for j in range(min(len(key), i + 12), i + 1, -1):
+            code = glued.get(key[i:j])
+            if code is not None and (best is None or j - i > best[2] - best[1]):
+                best = (code, i, j)
+                break
+    return best
+
+
+def _loose_term(term: str) -> bool:
+    """Whether an iD search term is too short to match a whole word safely in any language:
+    a Latin-script term of three letters ("hat" of another language is no chiropractor)."""
+    key = kind_key(term)
+    return key.isascii() and len(key.replace(" ", "")) <= 3
+
+
+#: A Latin-script word shares a kind's stem only over this many letters ("glasses" is no
+#: "glass"-ice-cream shop, "mañana" no "manad"-farm); other scripts inflect more.
+_LATIN_STEM = 5
+
+
+def _stem_code(word: str) -> int | None:
+    """The kind whose single-word name shares this word's stem ("аптеки" -> "аптека")."""
+    stems = _table().stems
+    least = _LATIN_STEM if word.isascii() else 4
+    for cut in range(len(word), least - 1, -1):
+        code = stems.get(word[:cut])
+        if code is not None and len(word) - cut <= 4:
+            return code
+    return None
+
+
+@functools.cache
+def _connectors() -> frozenset[str]:
+    return frozenset(kind_key(w) for w in _CONNECTOR_WORDS.split())
+
+
+def _trim(words: list[str]) -> str | None:
+    while words and kind_key(words[0]) in _connectors():
+        words = words[1:]
+    while words and kind_key(words[-1]) in _connectors():
+        words = words[:-1]
+    text = " ".join(words).strip(" ,?!.:;、，。？！")
+    for after in _GLUED_AFTER:
+        if text.endswith(after) and len(text) > len(after):
+            text = text[: -len(after)]
+            break
+    for before in _GLUED_BEFORE:
+        if text.startswith(before) and len(text) > len(before) + 1:
+            text = text[len(before) :]
+    return text.strip() or None
+
+
+def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
+    """The kind a query names in any language and what is left of it as the place:
+    ``"药店 北京"``, ``"北京的药店"`` -> (pharmacy, "北京"); ``"दिल्ली में दवा की दुकान"`` ->
+    (pharmacy, "दिल्ली"); ``"الصيدليات في القاهرة"`` -> (pharmacy, "القاهرة").
+    ``None`` when no kind is named."""
+    tokens = [t for t in re.split(r"[\s,?!.:;、，。？！\u200c]+", text) if t]
+    keys = [kind_key(t) for t in tokens]
+    by_phrase = _table().every_phrase
+    best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
+    for i in range(len(tokens)):  # whole words
+        for n in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):
+            if best is not None and n <= best[2] - best[1]:
+                break
+            code = by_phrase.get(" ".join(keys[i : i + n]))
+            if code is None:
+                code = by_phrase.get(" ".join([_unprefixed(keys[i]), *keys[i + 1 : i + n]]))
+            place = _trim(tokens[:i]) or _trim(tokens[i + n :])
+            if code is not None and _one_place(place):
+                best = (code, i, i + n)
+    if best is not None:
+        code, i, j = best
+        return code, _trim(tokens[:i]) or _trim(tokens[j:])
+    for i, token in enumerate(tokens):  # inside a word of a script without spaces
+        if _NO_SPACE.search(token):
+            cut = _cut_glued(token)
+            if cut is not None:
+                code, a, b = cut
+                before = [*tokens[:i], token[:a]] if token[:a] else tokens[:i]
+                after = [token[b:], *tokens[i + 1 :]] if token[b:] else tokens[i + 1 :]
+                return code, _trim(before) or _trim(after)
+    for i, key in enumerate(keys):  # an inflected form
+        word = _unprefixed(key)
+        if " " not in word and len(word) >= 5 and not _NO_SPACE.search(word):
+            code = _stem_code(word)
+            place = _trim(tokens[:i]) or _trim(tokens[i + 1 :])
+            if code is not None and _one_place(place):
+                return code, place
+    return None
+
+
+def _one_place(place: str | None) -> bool:
+    """Whether what is left names one place, not more of a query ("energy companies in Lyon")."""
+    inner = kind_key(place or "").split()[1:-1]
+    return not any(w in _connectors() for w in inner)

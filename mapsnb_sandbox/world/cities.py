@@ -1,0 +1,128 @@
+"""The emulator's towns: the lazily loaded city index, nearest town, country, time zone.
+
+The index itself (geonames towns of 1,000+ people, cached on disk) is :mod:`.geodata`'s;
+this module asks it questions about points.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.common import Once, place_id_for
+from mapsnb_sandbox.world.geodata import City, CityIndex, load_city_index
+
+__all__ = [
+    "city_address",
+    "city_index",
+    "city_place_id",
+    "continent_at",
+    "country_at",
+    "country_name",
+    "nearest_cached",
+    "nearest_city",
+    "timezone_at",
+]
+
+
+def _build_city_index() -> CityIndex:
+    return load_city_index(lambda geonameid: place_id_for("city", geonameid))
+
+
+#: The city index, built (or read from disk) on first use.
+city_index = Once(_build_city_index)
+
+
+# --------------------------------------------------------------------------- nearest city
+
+
+def _nearest(lat: float, lng: float, max_ring: int) -> tuple[City, float] | None:
+    """Nearest city by grid search; among cities within 25 km the one with the best
+    ``population / (km + 2)^2`` wins, so a point in Paris is "Paris", not a district."""
+    idx = city_index()
+    cy, cx = math.floor(lat), math.floor(lng)
+    hits: list[tuple[float, int]] = []
+    found_ring = None
+    for ring in range(max_ring + 1):
+        if found_ring is not None and ring > found_ring + 1:
+            break
+        for dy in range(-ring, ring + 1):
+            for dx in range(-ring, ring + 1):
+                if max(abs(dy), abs(dx)) != ring:
+                    continue
+                gx = (cx + dx + 180) % 360 - 180
+                for j in idx.grid.get((cy + dy, gx), ()):
+                    c = idx.cities[j]
+                    hits.append((haversine_m(lat, lng, c.lat, c.lng), j))
+        if hits and found_ring is None:
+            found_ring = ring
+    if not hits:
+        return None
+    d, j = min(hits)
+    close = [(dd, jj) for dd, jj in hits if dd <= 25_000]
+    if close:
+        d, j = max(close, key=lambda h: idx.cities[h[1]].population / (h[0] / 1000 + 2) ** 2)
+    return idx.cities[j], d
+
+
+@functools.lru_cache(maxsize=4096)
+def nearest_cached(lat: float, lng: float) -> tuple[City, float]:
+    """``(town, metres)`` nearest to the point (rounded to 1e-4 degrees by the callers)."""
+    hit = _nearest(lat, lng, 6)
+    if hit is not None:
+        return hit
+    idx = city_index()
+    c = idx.cities[idx.grid.nearest_anywhere(lat, lng, idx.cities)]
+    return c, haversine_m(lat, lng, c.lat, c.lng)
+
+
+def nearest_city(lat: float, lng: float) -> tuple[str, str]:
+    """``(city name, country code)`` of the geonames city nearest to the point."""
+    c, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    return c.name, c.cc
+
+
+def continent_at(lat: float, lng: float) -> str:
+    """Continent code (``"EU"``, ``"NA"``, ...) of the nearest city's country."""
+    c, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    return city_index().continents.get(c.cc, "")
+
+
+def country_at(lat: float, lng: float) -> tuple[str, str, float]:
+    """``(country code, continent code, metres)`` of the nearest town to the point."""
+    c, d = nearest_cached(round(lat, 4), round(lng, 4))
+    return c.cc, city_index().continents.get(c.cc, ""), d
+
+
+def timezone_at(lat: float, lng: float) -> str:
+    """IANA time zone at a point: the nearest city's zone, or ``Etc/GMT±N`` far from cities."""
+    c, d = nearest_cached(round(lat, 4), round(lng, 4))
+    if d <= 500_000:
+        return c.tz
+    offset = round(lng / 15)
+    if offset == 0:
+        return "UTC"
+    return f"Etc/GMT{-offset:+d}"  # POSIX sign: Etc/GMT+8 is UTC-8
+
+
+# --------------------------------------------------------------------------- builders
+
+
+def country_name(cc: str) -> str:
+    """Display name of a country code as addresses end with it (``"USA"``, ``"France"``)."""
+    if cc == "US":
+        return "USA"
+    return city_index().country_names.get(cc, cc)
+
+
+def city_place_id(c: City) -> str:
+    """Deterministic place id of a geonames city."""
+    return place_id_for("city", c.geonameid)
+
+
+def city_address(c: City) -> str:
+    """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``."""
+    if c.cc == "US" and c.admin1:
+        return f"{c.name}, {c.admin1}, USA"
+    return f"{c.name}, {country_name(c.cc)}"

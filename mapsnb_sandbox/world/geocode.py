@@ -1,0 +1,530 @@
+"""Free text to a place: landmarks, towns, countries, coordinates and streets in known towns.
+
+Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns are also found
+by other names, inflected or misspelt (:mod:`.towns`). The places found are :class:`Resolved`
+records (:mod:`.resolved`); answers are cached per text, bias and region, so switching the
+landmark table (:func:`use_landmarks`, for tests) lives here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world import landmarks as _landmarks
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
+from mapsnb_sandbox.world.resolved import (
+    Resolved,
+    city_resolved,
+    country_resolved,
+    landmark_resolved,
+    point_resolved,
+    street_resolved,
+)
+from mapsnb_sandbox.world.towns import (
+    FUZZY_POPULATION,
+    GENERIC_WORDS,
+    PREPOSITIONS,
+    TownHit,
+    find_town,
+    fuzzy_town,
+    name_rank,
+    name_variants,
+    named_ids,
+    regions,
+    town_ids,
+)
+
+__all__ = [
+    "FILLER_WORDS",
+    "bare_town_ok",
+    "ordinary_words",
+    "parse_lat_lng",
+    "resolve_text",
+    "resolve_text_match",
+    "use_landmarks",
+]
+
+_COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
+_HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
+#: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
+FILLER_WORDS = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "at",
+        "de",
+        "la",
+        "le",
+        "l",
+        "du",
+        "des",
+        "del",
+        "di",
+        "da",
+        "do",
+        "der",
+        "die",
+        "das",
+        "w",
+        "v",
+        "в",
+        # "X in Town": the preposition before a named town ("Louvre in Paris", "Torre em Lisboa")
+        "in",
+        "near",
+        "em",
+        "en",
+        "im",
+        "bei",
+        "au",
+        "aux",
+        "à",
+        "na",
+        "nel",
+        "во",
+        "на",
+        "около",
+    ]
+)
+
+
+def use_landmarks(path: Path | None = None) -> None:
+    """Switch the landmark table to another CSV (``None``: the packaged one); for tests."""
+    _landmarks.LANDMARKS_CSV = (
+        path or Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
+    )
+    landmark_index.cache_clear()
+    _resolve_text_cached.cache_clear()
+
+
+@dataclass
+class _Qualifiers:
+    ccs: set[str]
+    states: set[str]
+    cities: set[str]  # parts that may name a town (or nothing known)
+    regions: set[str]  # parts that name a region, state or country (maybe also a town)
+    unknown: set[str]  # parts that name nothing the emulator knows
+
+
+def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
+    idx = city_index()
+    q = _Qualifiers(set(), set(), set(), set(), set())
+    parts = list(parts)
+    for i, raw in enumerate(parts):
+        p = fold(raw)
+        # "CA 94043" -> "ca"; trailing postcodes are dropped
+        words = [w for w in p.split() if not w.isdigit()]
+        p = " ".join(words)
+        if not p:
+            continue
+        rg = regions()
+        if i < len(parts) - 1 and p in rg.admin1 and p not in idx.states:
+            q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+            if p in idx.by_name:
+                q.cities.add(p)
+        elif p in idx.states and p in idx.countries and len(p) > 2:
+            q.regions.add(p)  # "Georgia": the state or the country, whichever holds
+        elif p in idx.states and (len(p) == 2 or p not in idx.countries):
+            q.states.add(idx.states[p])
+            q.ccs.add("US")
+        elif p in idx.countries:
+            q.ccs.add(idx.countries[p])
+        elif len(p) == 2 and p.upper() in idx.country_names:
+            q.ccs.add(p.upper())
+        elif p in rg.countries and len(rg.countries[p]) == 1:
+            q.ccs.update(rg.countries[p])
+        elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+            q.regions.add(p)
+            if p in idx.by_name:
+                q.cities.add(p)
+        else:
+            q.cities.add(p)
+            if p not in idx.by_name:
+                q.unknown.add(p)
+    return q
+
+
+def _holds(p: str, c: City) -> bool:
+    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
+    name within 30 km ("Manhattan, New York")."""
+    if regions().holds(p, c):
+        return True
+    idx = city_index()
+    return any(_km(idx.cities[j], c) < 30 for j in idx.by_name.get(p, ())[:8])
+
+
+def _score_point(
+    lat: float, lng: float, cc: str, bias: tuple[float, float] | None, region: str | None
+) -> float:
+    """Lower is better: distance to the bias point, or a region mismatch penalty."""
+    if bias is not None:
+        return haversine_m(lat, lng, bias[0], bias[1])
+    if region and cc.upper() != region.upper():
+        return 1.0
+    return 0.0
+
+
+def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
+    if q.ccs and lm.country_code and lm.country_code not in q.ccs:
+        return False
+    if q.states and lm.country_code == "US" and lm.region and lm.region.upper() not in q.states:
+        return False
+    if q.cities:
+        lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
+        return any(any(c in n for n in lm_names if n) for c in q.cities)
+    return True
+
+
+def _city_ok(c: City, q: _Qualifiers) -> bool:
+    if q.ccs and c.cc not in q.ccs:
+        return False
+    if q.states and c.cc == "US" and c.admin1 not in q.states:
+        return False
+    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
+
+
+def _pick_landmark(
+    ids: Iterable[int], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> Landmark | None:
+    li = landmark_index()
+    cands = [li.items[i] for i in ids if _landmark_ok(li.items[i], q)]
+    if not cands:
+        return None
+    return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
+
+
+def _pick_city(
+    name: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[City, bool] | None:
+    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
+    hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
+    (or in ``region``), then the most populous. None when known qualifiers hold for none."""
+    idx = city_index()
+    raw = named_ids(idx, name)
+    ids = [j for j in dict.fromkeys(raw) if _city_ok(idx.cities[j], q)]
+    cands = [idx.cities[j] for j in ids]
+    if not cands:
+        return None
+    parts = sorted(q.regions | (q.cities - q.unknown))
+    hits = [sum(_holds(p, c) for p in parts) for c in cands]
+    if parts and max(hits) == 0 and not q.ccs:
+        return None  # "Springfield, Boston": the named town may have a street of that name
+    ranks = name_rank(name, cands, [raw.count(j) for j in ids])
+
+    def key(k: int) -> tuple[float, ...]:
+        c = cands[k]
+        near = _score_point(c.lat, c.lng, c.cc, bias, region)
+        return (-hits[k], ranks[k], near, -c.population)
+
+    best = min(range(len(cands)), key=key)
+    own = [fold(c.name) in name_variants(name) for c in cands]
+    if not own[best] and any(own) and raw.count(ids[best]) < 2:
+        return cands[best], False  # "Agara": one other name of Agra, or the village itself
+    confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
+    return cands[best], confirmed
+
+
+def parse_lat_lng(text: str) -> tuple[float, float] | None:
+    """``"37.78,-122.40"`` -> ``(37.78, -122.40)`` when in range, else ``None``."""
+    m = _COORDS.match(text)
+    if not m:
+        return None
+    lat, lng = float(m.group(1)), float(m.group(2))
+    if -90 <= lat <= 90 and -180 <= lng <= 180:
+        return lat, lng
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve_text_cached(
+    text: str, bias: tuple[float, float] | None, region: str | None
+) -> tuple[Resolved, str] | None:
+    coords = parse_lat_lng(text)
+    if coords:
+        return point_resolved(*coords), "coords"
+    li = landmark_index()
+    parts = [p for p in (s.strip() for s in text.split(",")) if p]
+    if not parts:
+        return None
+    full = fold(text)
+    head = fold(parts[0])
+    q = _qualifiers(parts[1:])
+    empty = _Qualifiers(set(), set(), set(), set(), set())
+    # 1. exact landmark: whole text, full address, or head qualified by the rest
+    for key, quals in ((full, empty), (head, q)):
+        lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
+        if lm:
+            how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
+            if how == "alias" and _own_name_town(key, q):
+                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
+            exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
+            return landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
+    street = street_key(text)
+    if street in li.by_full_address:
+        return landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
+    lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
+    if lm:
+        return landmark_resolved(lm, "HIGH"), "address"
+    # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
+    picked = _pick_city(head, q, bias, region)
+    if picked:
+        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], head, bias, region))
+        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
+    if not q.cities and full in city_index().countries:
+        country = country_resolved(city_index().countries[full])
+        if country:
+            return country, "country"
+    # 3. a house-number street address in a known city (placed in it, not found: LOW)
+    if _HOUSE_NUMBER.match(head) and (town := _named_town(q, bias, region)):
+        return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
+    # 4. a landmark by its whole name, or anything else in a town the text names
+    return _in_named_town(parts, head, q, bias, region)
+
+
+#: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
+#: typical for a bare query: famous places share names with small towns ("Cappadocia", Italy;
+#: "Pão de Açúcar", Alagoas; "White House", Tennessee). Such an answer is LOW.
+BARE_TOWN_POPULATION = 30_000
+#: ... and of a town below this whose name also names a town of another country ("Petra":
+#: Greece and Mallorca; "Alhambra": California and Spain).
+BARE_HOMONYM_POPULATION = 150_000
+
+
+def _weak_bare_town(
+    c: City, name: str, bias: tuple[float, float] | None, region: str | None
+) -> bool:
+    """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
+    :data:`BARE_HOMONYM_POPULATION`), unless the bias (within 100 km) or region points to it."""
+    if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
+        return False
+    if c.population < BARE_TOWN_POPULATION:
+        return True
+    if c.population >= BARE_HOMONYM_POPULATION:
+        return False
+    idx = city_index()
+    return any(
+        idx.cities[j].cc != c.cc for n in name_variants(name) for j in idx.by_name.get(n, ())
+    )
+
+
+def _own_name_town(key: str, q: _Qualifiers) -> bool:
+    """Whether a town of :data:`.towns.FUZZY_POPULATION`+ people is called ``key`` by its own
+    name."""
+    idx = city_index()
+    return any(
+        fold(c.name) == key and c.population >= FUZZY_POPULATION and _city_ok(c, q)
+        for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
+    )
+
+
+def _km(a: City, b: City) -> float:
+    return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
+
+
+def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
+    cities = [city_index().cities[j] for j in ids]
+    if bias is not None and len(cities) > 1:
+        ranks = name_rank(fold(cities[0].name), cities, [1] * len(cities))
+        cities = [c for c, r in zip(cities, ranks, strict=True) if r == min(ranks)]
+        return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
+    if region:
+        return next((c for c in cities if c.cc == region.upper()), cities[0])
+    return cities[0]
+
+
+def _named_town(
+    q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[City, bool] | None:
+    """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
+    ``(town, exact)``."""
+    idx = city_index()
+
+    def ok(j: int) -> bool:
+        return _city_ok(idx.cities[j], q)
+
+    names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
+    for name in names:
+        ids = town_ids(idx, name, ok)
+        if ids:
+            return _best_town(ids, bias, region), True
+    for name in names:
+        j = fuzzy_town(idx, name, ok)
+        if j is not None:
+            return idx.cities[j], False
+    return None
+
+
+def _landmark_named(
+    rest: str, town: City | None, bias: tuple[float, float] | None, region: str | None
+) -> Landmark | None:
+    """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
+    no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
+    li = landmark_index()
+    ids = li.by_name.get(rest, ())
+    if not ids and len(rest) >= 6:
+        from rapidfuzz import fuzz, process
+
+        cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
+        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
+        ids = li.by_name[hit[0]] if hit else ()
+    cands = [li.items[i] for i in ids]
+    if town is not None:
+        cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]
+    if not cands:
+        return None
+    return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
+
+
+def _in_named_town(
+    parts: list[str],
+    head: str,
+    q: _Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> tuple[Resolved, str] | None:
+    """Steps after the exact ones: the town the text names (a comma part, else a run of words
+    in the head), a landmark by its whole name in it, else the town itself with LOW confidence
+    ("approximate": unread words name no place); with no town, a misspelt town or landmark name."""
+    idx = city_index()
+    words = head.split()
+    named = _named_town(q, bias, region)
+    town, exact = named if named else (None, False)
+    named_words: list[str] = []
+    weak = town_first = False
+    if town is None and not q.cities:
+        hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        if hit is not None and not _town_by_grammar(parts[0], words, hit[1], hit[2]):
+            hit = None  # "Nice weather", "Reading glasses": a word, not the town
+        if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
+            hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
+        if hit is not None:
+            town, exact = idx.cities[hit.j], True
+            named_words = words[hit[1] : hit[2]]
+            town_first = hit[1] == 0
+            words = words[: hit[1]] + words[hit[2] :]
+    rest = " ".join(w for w in words if w not in FILLER_WORDS)
+    lm = _landmark_named(rest, town, bias, region) if rest else None
+    if lm is not None:
+        return landmark_resolved(lm, "MEDIUM"), "fuzzy"
+    if town is None:
+        if q.cities or len(words) > 3 or weak:
+            return None
+        j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
+        return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
+    if not rest:
+        return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    if named_words and not _proper_name(
+        parts[0], town.name, set(named_words)
+    ):  # "riad in Chefchaouen": the town, words unread
+        if town_first and parts[0].isascii():  # (Korean, Japanese: the town comes first)
+            return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
+        return city_resolved(town, "LOW"), "partial"
+    return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
+
+
+def _weak_town_in_words(
+    hit: TownHit,
+    words: list[str],
+    n_parts: int,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> bool:
+    """Whether a town found inside a bare text's words, not after a preposition, is too weak a
+    reading to place the text there (:func:`_weak_bare_town`)."""
+    if n_parts > 1 or (hit[1] > 0 and words[hit[1] - 1] in PREPOSITIONS):
+        return False
+    name = " ".join(words[hit[1] : hit[2]])
+    return _weak_bare_town(city_index().cities[hit.j], name, bias, region)
+
+
+@functools.cache
+def ordinary_words() -> frozenset[str]:
+    """Folded town names that are also common words ("nice", "reading", "bath"; built by
+    ``tools/build_ordinary_words.py`` from spelling dictionaries)."""
+    path = Path(__file__).resolve().parents[1] / "data" / "ordinary_words.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w and not w.startswith("#"))
+
+
+def bare_town_ok(word: str, *, last: bool) -> bool:
+    """Whether ``word`` (as typed), standing in a query with no preposition or comma before it,
+    may name a town: any town name, but an ordinary word ("nice", "Reading") only capitalised
+    after the rest of the query ("hotels Nice"), never before it ("nice cafe")."""
+    if fold(word) not in ordinary_words():
+        return True
+    return last and word[:1].isupper()
+
+
+#: Prepositions that are also English articles or words ("a", "no", "at"): an ordinary word
+#: after them is a town only when capitalised.
+_ARTICLES = frozenset(["a", "no", "na", "at", "um", "we", "v", "w"])
+
+
+def _town_by_grammar(label: str, words: list[str], start: int, end: int) -> bool:
+    """Whether the town found in ``words[start:end]`` (the folded ``label``) stands where a
+    query's grammar puts a town: after a preposition, or a name that is no ordinary word (else
+    :func:`bare_town_ok`)."""
+    typed = label.split()
+    word = typed[start] if len(typed) == len(words) else words[start]
+    before = words[start - 1] if start > 0 else ""
+    if end - start > 1 or (before in PREPOSITIONS and before not in _ARTICLES):
+        return True
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in words[end:]):
+        return True  # "Reading station", "Florence cathedral": a named place in the town
+    if before in PREPOSITIONS:  # "a pool" is an article, "a Roma" a preposition
+        return bare_town_ok(word, last=True)
+    if word.islower() and len(words) - (end - start) >= 3:
+        return False  # "lorem ipsum dolor sit amet": a lower-case word after a sentence
+    return bare_town_ok(word, last=end == len(words) and start > 0)
+
+
+def _proper_name(label: str, town: str, named: set[str]) -> bool:
+    """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
+    word, a capitalised word of two letters or more past the first, a number, or a word of a
+    kind of named place ("station", "square", "bridge")."""
+    town_words = set(fold(town).split()) | named
+    words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
+        return True
+    if len(words) == 1:
+        return words[0][:1].isupper()
+    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(c.isdigit() for c in label)
+
+
+def resolve_text_match(
+    text: str, *, bias: tuple[float, float] | None = None, region: str | None = None
+) -> tuple[Resolved, str] | None:
+    """Like :func:`resolve_text`, also saying how it matched: ``"name"``, ``"alias"``,
+    ``"address"``, ``"street"``, ``"coords"`` (exact kinds), ``"city"``, ``"country"``,
+    ``"fuzzy"``, ``"approximate"``."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    if bias is not None:
+        bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
+    return _resolve_text_cached(text.strip(), bias, region.upper() if region else None)
+
+
+def resolve_text(
+    text: str, *, bias: tuple[float, float] | None = None, region: str | None = None
+) -> Resolved | None:
+    """Resolve free text (landmark, alias, address, city, "City, ST", "City, Country",
+    ``"lat,lng"``) to a place, or ``None`` when unknown.
+
+    Matching is case-insensitive with accents folded; towns are also found by their other
+    names ("Cracow", "Lisboa", "Москва"), inflected ("w Krakowie") or misspelt ("Lisbonn").
+    A town the text names wins over a landmark elsewhere; a landmark matches on its whole name
+    (or alias) only. ``bias`` (a point) and ``region`` (a country code) break ties between
+    equally named candidates. Confidence is HIGH for an exact landmark name or address, MEDIUM
+    for aliases and towns, LOW for a misspelt town and for a station, square or street the
+    emulator does not know in a town it knows (placed near the town's centre, "approximate").
+    """
+    hit = resolve_text_match(text, bias=bias, region=region)
+    return hit[0] if hit else None

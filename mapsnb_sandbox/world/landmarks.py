@@ -1,0 +1,208 @@
+"""The emulator's curated landmarks (``data/landmarks.csv``) and the world's airports
+(``data/airports.tsv.z``, ``tools/build_airports.py``), loaded lazily and indexed once.
+
+Also the text folding every name lookup uses.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb_sandbox.contract.common import Once, place_id_for
+from mapsnb_sandbox.world.geodata import fold_text
+
+__all__ = [
+    "AIRPORTS_TSV",
+    "LANDMARKS_CSV",
+    "Landmark",
+    "Once",
+    "fold",
+    "landmark_index",
+    "landmarks",
+    "load_airports",
+    "load_landmarks",
+    "names_one_place",
+]
+
+LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
+_PACKAGED_CSV = LANDMARKS_CSV
+#: Airports with an IATA code (``airportsdata``, MIT), beside the packaged landmarks only.
+AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
+
+_STREET_ABBREV = {
+    "st": "street",
+    "ave": "avenue",
+    "av": "avenue",
+    "pkwy": "parkway",
+    "blvd": "boulevard",
+    "rd": "road",
+    "dr": "drive",
+    "ln": "lane",
+    "hwy": "highway",
+    "pl": "place",
+    "sq": "square",
+    "ct": "court",
+    "n": "north",
+    "s": "south",
+    "e": "east",
+    "w": "west",
+}
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """One row of ``landmarks.csv``."""
+
+    key: str
+    name: str
+    aliases: tuple[str, ...]
+    kind: str
+    address: str
+    city: str
+    region: str
+    country_code: str
+    lat: float
+    lng: float
+    place_id: str
+
+
+@functools.lru_cache(maxsize=8192)
+def fold(text: str) -> str:
+    """Lower-case, accent-free, punctuation-free form of ``text`` (any script is kept)."""
+    return fold_text(text)
+
+
+def names_one_place(label: str, town: str) -> bool:
+    """Whether ``label`` names one place rather than a kind of place: a capitalised word past
+    the first (the town's name aside) or a number ("Union Station", "Kraków Główny")."""
+    town_words = set(fold(town).split())
+    words = [w for w in label.split() if fold(w) not in town_words]
+    if len(words) == 1:
+        return words[0][:1].isupper()
+    return any(w[:1].isupper() for w in words[1:]) or any(c.isdigit() for c in label)
+
+
+def street_key(text: str) -> str:
+    """Folded street part with common abbreviations expanded ("pkwy" -> "parkway")."""
+    return " ".join(_STREET_ABBREV.get(w, w) for w in fold(text).split())
+
+
+def _split_aliases(value: str) -> tuple[str, ...]:
+    return tuple(a.strip() for a in value.split("|") if a.strip())
+
+
+def load_landmarks(path: Path) -> list[Landmark]:
+    """Read a landmarks CSV (columns ``key,name,aliases,kind,address,city,region,
+    country_code,lat,lng,place_id``); an empty ``place_id`` becomes ``place_id_for(key)``."""
+    if not path.exists():
+        return []
+    out: list[Landmark] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(fh):
+            key = (row.get("key") or "").strip()
+            if not key:
+                continue
+            out.append(
+                Landmark(
+                    key=key,
+                    name=row["name"].strip(),
+                    aliases=_split_aliases(row.get("aliases") or ""),
+                    kind=(row.get("kind") or "point_of_interest").strip(),
+                    address=(row.get("address") or "").strip(),
+                    city=(row.get("city") or "").strip(),
+                    region=(row.get("region") or "").strip(),
+                    country_code=(row.get("country_code") or "").strip().upper(),
+                    lat=float(row["lat"]),
+                    lng=float(row["lng"]),
+                    place_id=(row.get("place_id") or "").strip() or place_id_for(key),
+                )
+            )
+    return out
+
+
+def load_airports(path: Path) -> list[Landmark]:
+    """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng country``) as
+    landmarks of kind ``airport``, addressed by their town and country."""
+    if not path.exists():
+        return []
+    out: list[Landmark] = []
+    for line in zlib.decompress(path.read_bytes()).decode("utf-8").splitlines():
+        iata, name, aliases, city, cc, lat, lng, country = line.split("\t")
+        key = f"airport-{iata.lower()}"
+        address = ", ".join(p for p in (city, country) if p)
+        out.append(
+            Landmark(
+                key, name, _split_aliases(aliases), "airport", address, city, "", cc,
+                float(lat), float(lng), place_id_for(key),
+            )
+        )  # fmt: skip
+    return out
+
+
+@dataclass
+class _LandmarkIndex:
+    items: list[Landmark]
+    by_name: dict[str, list[int]]  # folded name / alias / key -> landmarks
+    by_street: dict[str, list[int]]  # folded street part of the address -> landmarks
+    by_full_address: dict[str, int]
+    by_id: dict[str, int]
+    fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
+    fuzzy_words: int  # the most words in one of them
+
+
+def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
+    by_name: dict[str, list[int]] = {}
+    by_street: dict[str, list[int]] = {}
+    by_full: dict[str, int] = {}
+    by_id: dict[str, int] = {}
+    for i, lm in enumerate(items):
+        key_name = "" if lm.key.startswith("airport-") else fold(lm.key.replace("_", " "))
+        names = {fold(lm.name), key_name, *map(fold, lm.aliases)}
+        for n in names:
+            if n:
+                by_name.setdefault(n, []).append(i)
+        if lm.address and not lm.key.startswith("airport-"):  # an airport's: its town's
+            by_full.setdefault(street_key(lm.address), i)
+            street = lm.address.split(",")[0]
+            if any(ch.isdigit() for ch in street):
+                by_street.setdefault(street_key(street), []).append(i)
+        by_id[lm.place_id] = i
+    # airports match by a whole name only: "… International Airport" names are near each other
+    fuzzy = frozenset(
+        n for n, ids in by_name.items() if len(n) >= 4 and items[ids[0]].kind != "airport"
+    )
+    words = max((n.count(" ") + 1 for n in fuzzy), default=0)
+    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
+
+
+def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
+    """Landmark names/aliases that occur in folded ``text`` as whole words, longest first, ties
+    in text order."""
+    words = text.split()
+    found = (
+        name
+        for i in range(len(words))
+        for k in range(min(li.fuzzy_words, len(words) - i), 0, -1)
+        if (name := " ".join(words[i : i + k])) in li.fuzzy
+    )
+    return sorted(dict.fromkeys(found), key=len, reverse=True)
+
+
+def _build_landmark_index() -> _LandmarkIndex:
+    items = load_landmarks(LANDMARKS_CSV)
+    if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
+        items += load_airports(AIRPORTS_TSV)
+    return _index_landmarks(items)
+
+
+#: The landmark table, read and indexed on first use.
+landmark_index = Once(_build_landmark_index)
+
+
+def landmarks() -> list[Landmark]:
+    """All curated landmarks and airports (loaded once)."""
+    return landmark_index().items

@@ -1,0 +1,193 @@
+"""Resolved places: built from a town, landmark, point, street or country; found again by id.
+
+A :class:`Resolved` (a place the emulator knows) comes from a town, a curated landmark, a bare
+point, a house-number street or a country (a place the emulator does not know in a town it
+knows is answered as the town, LOW: never a place named after unread words). The ids of points
+are remembered in this process so :func:`resolve_geo_id` finds them again; landmark and town ids are found in their
+indexes. Synthetic businesses are resolved by
+:func:`mapsnb_sandbox.tools.locations.resolve_place_id`. :func:`place_view` is how any of them
+reads on the wire.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from mapsnb_sandbox.contract.common import attribution, place_id_for, place_url, stable_int
+from mapsnb_sandbox.world.cities import (
+    city_address,
+    city_index,
+    city_place_id,
+    country_name,
+    nearest_cached,
+    nearest_city,
+    timezone_at,
+)
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmarks import Landmark, landmark_index
+
+__all__ = [
+    "Resolved",
+    "city_resolved",
+    "country_resolved",
+    "landmark_resolved",
+    "maps_links",
+    "place_view",
+    "point_resolved",
+    "resolve_geo_id",
+    "street_resolved",
+]
+
+_POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A place the emulator knows: a landmark, a city, a point or a synthetic business."""
+
+    lat: float
+    lng: float
+    name: str
+    address: str
+    place_id: str
+    kind: str
+    city: str
+    country_code: str
+    tz: str
+    confidence: str
+
+
+def _in_town(
+    town: City, lat: float, lng: float, name: str, address: str, pid: str, kind: str, conf: str
+) -> Resolved:
+    """A :class:`Resolved` in ``town`` (its name, country and time zone)."""
+    return Resolved(lat, lng, name, address, pid, kind, town.name, town.cc, town.tz, conf)
+
+
+def city_resolved(c: City, confidence: str = "MEDIUM") -> Resolved:
+    """A city as a :class:`Resolved`."""
+    return _in_town(
+        c, c.lat, c.lng, c.name, city_address(c), city_place_id(c), "locality", confidence
+    )
+
+
+def landmark_resolved(lm: Landmark, confidence: str) -> Resolved:
+    """A curated landmark as a :class:`Resolved` (its town the nearest one when it names none)."""
+    address = lm.address or ", ".join(p for p in (lm.city, lm.region, lm.country_code) if p)
+    city = lm.city or nearest_city(lm.lat, lm.lng)[0]
+    return Resolved(
+        lm.lat,
+        lm.lng,
+        lm.name,
+        address,
+        lm.place_id,
+        lm.kind,
+        city,
+        lm.country_code,
+        timezone_at(lm.lat, lm.lng),
+        confidence,
+    )
+
+
+def point_resolved(lat: float, lng: float) -> Resolved:
+    """A bare coordinate pair as a :class:`Resolved` (named after the nearest city)."""
+    c, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    pid = place_id_for("point", round(lat, 6), round(lng, 6))
+    if len(_POINTS) > 50_000:
+        _POINTS.clear()
+    _POINTS[pid] = (lat, lng)
+    return Resolved(
+        lat,
+        lng,
+        f"{lat:.5f},{lng:.5f}",
+        f"{lat:.5f},{lng:.5f} (near {c.name}, {country_name(c.cc)})",
+        pid,
+        "coordinates",
+        c.name,
+        c.cc,
+        timezone_at(lat, lng),
+        "HIGH",
+    )
+
+
+def _near_town(town: City, salt: str, key: str, base: int, spread: int) -> tuple[float, float]:
+    """A deterministic point ``base`` to ``base + spread`` metres from the town's centre."""
+    h = stable_int(salt, key, town.geonameid)
+    ang = (h % 3600) / 3600 * 2 * math.pi
+    dist = base + (h >> 12) % spread
+    lat = town.lat + dist * math.cos(ang) / 111_320
+    lng = town.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(town.lat))))
+    return round(lat, 6), round(lng, 6)
+
+
+def street_resolved(label: str, key: str, town: City) -> Resolved:
+    """A house-number address (``key``: its folded street part) in a known town: a
+    deterministic point 300 m to 3 km from the centre. The emulator does not know the street,
+    so the confidence is LOW (placed, not found)."""
+    lat, lng = _near_town(town, "street", key, 300, 2700)
+    street = " ".join(label.split())
+    pid = place_id_for("address", key, town.geonameid)
+    address = f"{street}, {city_address(town)}"
+    return _in_town(town, lat, lng, street, address, pid, "street_address", "LOW")
+
+
+def country_resolved(cc: str) -> Resolved | None:
+    """A country (at its biggest town) as a :class:`Resolved`, or ``None`` for an unknown code."""
+    idx = city_index()
+    if cc not in idx.biggest:
+        return None
+    c = idx.cities[idx.biggest[cc]]
+    name = idx.country_names.get(cc, cc)
+    return Resolved(
+        c.lat, c.lng, name, name, place_id_for("country", cc), "country", c.name, cc, c.tz, "MEDIUM"
+    )
+
+
+def resolve_geo_id(pid: str) -> Resolved | None:
+    """A landmark, city or coordinate place id (or ``places/<id>``); businesses are resolved by
+    :func:`mapsnb_sandbox.tools.locations.resolve_place_id`."""
+    if not isinstance(pid, str):
+        return None
+    pid = pid.strip().removeprefix("places/")
+    li = landmark_index()
+    if pid in li.by_id:
+        return landmark_resolved(li.items[li.by_id[pid]], "HIGH")
+    idx = city_index()
+    j = idx.place_ids.get(pid, idx.cities)
+    if j is not None:
+        return city_resolved(idx.cities[j])
+    if pid in _POINTS:
+        return point_resolved(*_POINTS[pid])
+    return None
+
+
+# --------------------------------------------------------------------------- wire output
+
+
+def maps_links(name: str, pid: str) -> dict[str, str]:
+    """The five Google Maps deep links of a place."""
+    q = quote(name, safe="")
+    return {
+        "placeUrl": place_url(pid),
+        "directionsUrl": (
+            "https://www.google.com/maps/dir/?api=1"
+            f"&destination={q}&destination_place_id={pid}&travelmode=driving"
+        ),
+        "reviewsUrl": f"https://search.google.com/local/reviews?placeid={pid}",
+        "photosUrl": f"https://www.google.com/maps/place/?q=place_id:{pid}&photos=1",
+        "writeAReviewUrl": f"https://search.google.com/local/writereview?placeid={pid}",
+    }
+
+
+def place_view(r: Resolved) -> dict[str, Any]:
+    """The wire PlaceView (camelCase) of a resolved place."""
+    return {
+        "place": f"places/{r.place_id}",
+        "id": r.place_id,
+        "googleMapsLinks": maps_links(r.name, r.place_id),
+        "attribution": attribution(r.name),
+        "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
+    }

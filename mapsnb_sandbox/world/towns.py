@@ -1,0 +1,414 @@
+"""Finding the town a free-text query names: other spellings, inflected forms, typos.
+
+The city index (:mod:`.geodata`) already knows primary names and the alternate names geonames
+lists for big towns ("Cracow", "Lisboa", "Москва"). This module adds what a lookup by whole key
+cannot do:
+
+* **inflected forms**, cheaply: a last word ending in a common Polish or Russian case ending is
+  also tried as its stem plus the nominative ending ("Krakowie" -> "krakow", "Казани" ->
+  "казань", "Москве" -> "москва");
+* **typos and near spellings** with :mod:`rapidfuzz` (``fuzz.ratio`` >= 88 on folded names of
+  towns of :data:`FUZZY_POPULATION`+ people) — a kept matcher, not a hand-written one;
+* **a town named inside a longer text** ("Kraków Główny", "Gare de Lyon Part-Dieu"): the
+  longest run of words that is a town's name, ignoring :data:`GENERIC_WORDS`.
+"""
+
+from __future__ import annotations
+
+import functools
+import zlib
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb_sandbox.world.geodata import City, CityIndex
+
+__all__ = [
+    "FUZZY_POPULATION",
+    "GENERIC_WORDS",
+    "PREPOSITIONS",
+    "Regions",
+    "TownHit",
+    "find_town",
+    "fuzzy_town",
+    "name_rank",
+    "name_variants",
+    "named_ids",
+    "regions",
+    "script_ids",
+    "town_ids",
+]
+
+#: Towns this big are found by near spellings; towns found inside a longer text must be this big
+#: unless the text names them alone.
+FUZZY_POPULATION = 15_000
+#: Words that are town names somewhere but in a query mostly mean something else.
+GENERIC_WORDS = frozenset(
+    [
+        "station",
+        "central",
+        "centraal",
+        "centrale",
+        "gare",
+        "bahnhof",
+        "hauptbahnhof",
+        "union",
+        "place",
+        "plaza",
+        "platz",
+        "square",
+        "street",
+        "road",
+        "avenue",
+        "park",
+        "main",
+        "north",
+        "south",
+        "east",
+        "west",
+        "city",
+        "old",
+        "new",
+        "saint",
+        "san",
+        "santa",
+        "port",
+        "airport",
+        "church",
+        "cathedral",
+        "castle",
+        "bridge",
+        "market",
+        "hall",
+        "tower",
+        "museum",
+        "university",
+        "college",
+        "school",
+        "hospital",
+        "beach",
+        "lake",
+        "river",
+        "mount",
+        "hill",
+        "grand",
+        "great",
+        "little",
+        "le",
+        "la",
+        "les",
+        "de",
+        "del",
+        "der",
+        "die",
+        "das",
+        "the",
+        "of",
+        "and",
+        "on",
+        "am",
+        "an",
+        "in",
+        "im",
+        "w",
+        "na",
+        "v",
+        "в",
+        "на",
+        "do",
+        "du",
+        "des",
+    ]
+)
+#: Words before a town's name in a query ("in", "em", "w", "в"; folded).
+PREPOSITIONS = frozenset(
+    [
+        "in",
+        "near",
+        "at",
+        "around",
+        "em",
+        "no",
+        "na",
+        "en",
+        "a",
+        "au",
+        "aux",
+        "dans",
+        "bei",
+        "im",
+        "nahe",
+        "um",
+        "nel",
+        "vicino",
+        "w",
+        "we",
+        "v",
+        "в",
+        "во",
+        "на",
+        "около",
+        "возле",
+        "у",
+    ]
+)
+_ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("owie", ("ow", "owa")),
+    ("ie", ("", "a", "e")),
+    ("iu", ("", "a")),
+    ("u", ("", "a")),
+    ("y", ("a", "")),
+    ("e", ("a", "")),
+    ("ой", ("а", "ая")),
+    ("ом", ("",)),
+    ("е", ("а", "", "ь")),
+    ("и", ("ь", "а", "")),
+    ("у", ("а", "")),
+    ("ы", ("а",)),
+)
+
+
+class TownHit(tuple[int, int, int]):
+    """``(city number, first word, end word)`` of a town found in a list of words."""
+
+    __slots__ = ()
+
+    @property
+    def j(self) -> int:
+        return self[0]
+
+
+def _variants(key: str) -> Iterable[str]:
+    """``key``, then stems of its last word with nominative endings (longest ending first)."""
+    yield key
+    head, _, last = key.rpartition(" ")
+    for ending, repl in _ENDINGS:
+        if last.endswith(ending) and len(last) - len(ending) >= 3:
+            stem = last[: -len(ending)]
+            for r in repl:
+                yield f"{head} {stem}{r}" if head else stem + r
+
+
+_SCRIPT_NAMES = Path(__file__).resolve().parents[1] / "data" / "town_names.tsv.z"
+_SCRIPT_TABLE: dict[int, tuple[CityIndex, dict[str, list[int]]]] = {}
+
+
+def script_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers of towns called ``key`` (folded) in another script, from
+    ``data/town_names.tsv.z`` (``tools/build_town_names.py``): names of one or two letters
+    ("巴黎", "قم") and native-script names of towns under the index's alternate-name size
+    ("אילת", "ภูเก็ต"); most populous first."""
+    kept = _SCRIPT_TABLE.get(id(idx))
+    if kept is None or kept[0] is not idx:
+        rows: dict[str, list[int]] = {}
+        text = zlib.decompress(_SCRIPT_NAMES.read_bytes()).decode("utf-8")
+        number = {gid: j for j, gid in enumerate(idx.cities._gid)}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                name, _, gids = line.partition("\t")
+                ids = [number[g] for g in map(int, gids.split(",")) if g in number]
+                if ids:
+                    rows[name] = ids
+        _SCRIPT_TABLE.clear()
+        kept = _SCRIPT_TABLE[id(idx)] = (idx, rows)
+    return list(kept[1].get(key, ()))
+
+
+def named_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
+    another script (:func:`script_ids`); repeated where several names match."""
+    raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())]
+    return raw or script_ids(idx, key)
+
+
+def town_ids(
+    idx: CityIndex, key: str, ok: Callable[[int], bool], *, inflected: bool = True
+) -> list[int]:
+    """City numbers named ``key`` (folded) that pass ``ok``, most populous first; inflected
+    forms only match towns of :data:`FUZZY_POPULATION`+ people."""
+    raw = [j for j in idx.by_name.get(key, ()) or script_ids(idx, key) if ok(j)]
+    hits = list(dict.fromkeys(raw))
+    if len(hits) > 1:  # a town's own name before a bigger town's other name ("Dili")
+        ranks = name_rank(key, [idx.cities[j] for j in hits], [raw.count(j) for j in hits])
+        hits = [j for _, j in sorted(zip(ranks, hits, strict=True), key=lambda t: t[0])]
+    if hits or not inflected:
+        return hits
+    pops = idx.cities
+    for v in _variants(key):
+        if v != key:
+            hits = [
+                j
+                for j in idx.by_name.get(v, ())
+                if ok(j) and pops[j].population >= FUZZY_POPULATION
+            ]
+            if hits:
+                return hits
+    return []
+
+
+_CHOICES: dict[int, tuple[CityIndex, list[str], list[int]]] = {}
+
+
+def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
+    """Folded names and numbers of the towns :func:`fuzzy_town` compares (built once)."""
+    kept = _CHOICES.get(id(idx))
+    if kept is not None and kept[0] is idx:
+        return kept[1], kept[2]
+    names: list[str] = []
+    ids: list[int] = []
+    cities = idx.cities
+    pops = cities._pop
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    for j, pop in enumerate(pops):
+        if pop >= FUZZY_POPULATION:
+            names.append(fold_text(cities._names[j]))
+            ids.append(j)
+    _CHOICES.clear()
+    _CHOICES[id(idx)] = (idx, names, ids)
+    return names, ids
+
+
+def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | None:
+    """The town whose folded name is nearest to ``key`` (rapidfuzz ratio >= 88), or None."""
+    if len(key) < 5:
+        return None
+    from rapidfuzz import fuzz, process
+
+    names, ids = _fuzzy_choices(idx)
+    best: tuple[float, int, int] | None = None
+    for _, score, k in process.extract_iter(key, names, scorer=fuzz.ratio, score_cutoff=88):
+        j = ids[k]
+        if names[k][:1] == key[:1] and ok(j):  # a typo rarely changes the first letter
+            cand = (score, idx.cities[j].population, j)
+            if best is None or cand[:2] > best[:2]:
+                best = cand
+    return best[2] if best else None
+
+
+def find_town(
+    idx: CityIndex, words: Sequence[str], ok: Callable[[int], bool], max_words: int = 6
+) -> TownHit | None:
+    """The town named by a run of ``words`` (folded) where a query's grammar puts one: after
+    a preposition at the end ("riad in Chefchaouen"), else at the end ("currency exchange
+    Samarkand"), else at the start ("Kraków Główny"), else inside; then the longest run, then
+    the most populous town. Single generic words ("station", "union") and towns under
+    :data:`FUZZY_POPULATION` people are skipped unless the run is the whole text; inflected
+    forms ("w Krakowie") only count after a preposition."""
+    best: tuple[int, int, int, TownHit] | None = None
+    n = len(words)
+    # after a preposition, the town is what follows it ("riad in Zzyx" names no town)
+    start = max((i + 1 for i in range(1, n - 1) if words[i] in PREPOSITIONS), default=0)
+    for i in range(start, n):
+        for k in range(min(max_words, n - i), 0, -1):
+            run = words[i : i + k]
+            whole = k == n
+            if k == 1 and not whole and (run[0] in GENERIC_WORDS or len(run[0]) < 4):
+                continue
+            if all(w in GENERIC_WORDS or w.isdigit() for w in run):
+                continue
+            after = i > 0 and words[i - 1] in PREPOSITIONS
+            place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
+            ids = town_ids(idx, " ".join(run), ok, inflected=after or whole)
+            if not whole and place < 3:  # inside a text, only a big town ("Gare de Lyon X")
+                least = FUZZY_POPULATION if place else PRIMARY_POPULATION
+                ids = [j for j in ids if idx.cities[j].population >= least]
+            if ids:
+                j = ids[0]
+                rank = (place, k, idx.cities[j].population)
+                if best is None or rank > best[:3]:
+                    best = (*rank, TownHit((j, i, i + k)))
+                break
+    return best[3] if best else None
+
+
+# --------------------------------------------------------------------------- qualifiers
+
+_REGIONS = Path(__file__).resolve().parents[1] / "data" / "regions.tsv.z"
+#: A primary name beats an alternate one unless its town is smaller than this and the
+#: alternate's town :data:`ALT_FACTOR` times bigger ("Roma" is Rome, "Dili" is not Delhi).
+PRIMARY_POPULATION = 100_000
+ALT_FACTOR = 20
+#: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
+SMALL_POPULATION = 10_000
+
+
+@dataclass(frozen=True)
+class Regions:
+    """Folded names a query qualifies a town with (``data/regions.tsv.z``, built by
+    ``tools/build_regions.py`` from GeoNames, ISO 3166 and CLDR)."""
+
+    countries: dict[str, frozenset[str]]  # name in any language -> country codes
+    admin1: dict[str, frozenset[tuple[str, str]]]  # name, ISO code, initials -> (cc, admin1)
+    admin2: dict[str, tuple[tuple[str, float, float, float, float], ...]]  # name -> boxes
+
+    def holds(self, name: str, c: City) -> bool | None:
+        """Whether the region, state or country ``name`` holds town ``c`` (None: no such
+        region)."""
+        ccs, a1s, boxes = self.countries.get(name), self.admin1.get(name), self.admin2.get(name)
+        if ccs is None and a1s is None and boxes is None:
+            return None
+        m = 0.05  # degrees around a county's towns
+        return bool(
+            (ccs and c.cc in ccs)
+            or (a1s and (c.cc, c.admin1) in a1s)
+            or any(
+                cc == c.cc and la0 - m <= c.lat <= la1 + m and lo0 - m <= c.lng <= lo1 + m
+                for cc, la0, lo0, la1, lo1 in boxes or ()
+            )
+        )
+
+
+@functools.cache
+def regions() -> Regions:
+    """The region tables, read on first use (a few tens of milliseconds)."""
+    countries: dict[str, set[str]] = {}
+    admin1: dict[str, set[tuple[str, str]]] = {}
+    admin2: dict[str, list[tuple[str, float, float, float, float]]] = {}
+    for line in zlib.decompress(_REGIONS.read_bytes()).decode("utf-8").splitlines():
+        f = line.split("\t")
+        if f[0] == "C":
+            countries.setdefault(f[2], set()).add(f[1])
+        elif f[0] == "A":
+            admin1.setdefault(f[3], set()).add((f[1], f[2]))
+        elif f[0] == "B":
+            box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
+            admin2.setdefault(f[2], []).append(box)
+    return Regions(
+        {k: frozenset(v) for k, v in countries.items()},
+        {k: frozenset(v) for k, v in admin1.items()},
+        {k: tuple(v) for k, v in admin2.items()},
+    )
+
+
+def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
+    """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
+    languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
+    :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
+    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    primary = [key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) for c in cands]
+    top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
+    strong = top >= PRIMARY_POPULATION
+    return [
+        0
+        if p
+        or (
+            not strong
+            and (n >= 2 or top < SMALL_POPULATION)
+            and c.population >= ALT_FACTOR * max(top, 1_000)
+        )
+        else 1
+        for c, p, n in zip(cands, primary, counts, strict=True)
+    ]
+
+
+_ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
+
+
+def name_variants(key: str) -> list[str]:
+    """``key`` and its spelled-out form ("st andrews" -> "saint andrews")."""
+    words = key.split()
+    full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
+    return [key] if full == key else [key, full]
