@@ -1,6 +1,6 @@
 """The emulator's climate on both independent normals samples (``python benchmarks/bench_climate.py``).
 
-Prints, per file (``tests/sandbox/climate_normals*.csv``), the share of January/July town-months
+Prints, per file (``tests/sandbox/weather/climate_normals*.csv``), the share of January/July town-months
 whose emulated daily mean is within ± 6 °C of the published normal, overall and for towns more
 than 300 km from every training station (issue 29: >= 90 %); ``-v`` lists the misses.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sandbox.test_sandbox_climate import NORMALS, NORMALS_2, evaluate
+from tests.sandbox.weather.test_sandbox_climate import NORMALS, NORMALS_2, evaluate
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from collections import Counter
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.geocode import resolve_text
-from tests.sandbox.towns_eval import evaluate, evaluate_unparsed, rows
+from tests.sandbox.world.towns_eval import evaluate, evaluate_unparsed, rows
 
 
 def famous_outcomes() -> Counter[str]:

@@ -1,7 +1,7 @@
 """Route computing in the emulator with water and terrain (issue 29): milliseconds per route.
 
 Run: ``python benchmarks/bench_water.py`` from the repository root. Computes the routes of the
-water corpus (``tests/sandbox/water_corpus.py``: 45 published road pairs by DRIVE, 21 lake
+water corpus (``tests/sandbox/earth/water_corpus.py``: 45 published road pairs by DRIVE, 21 lake
 pairs on foot, 8 city trips by DRIVE and WALK) cold, in one fresh emulator. Measured on the
 project machine: 20.6 ms per route before the lakes mask, the overland search and the terrain
 (straight lines across the water), 90-130 ms after; a second pass hits the path caches (1.5 ms).
@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb_sandbox import Sandbox
-from tests.sandbox.water_corpus import CITY_TRIPS, LAKE_PAIRS, ROADS, Point
+from tests.sandbox.earth.water_corpus import CITY_TRIPS, LAKE_PAIRS, ROADS, Point
 
 
 def _ll(p: Point) -> dict:

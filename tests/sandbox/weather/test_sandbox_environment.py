@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from mapsnb_sandbox.contract.common import Context, SandboxToolError
+from mapsnb_sandbox.tools.weather import lookup_weather
 from mapsnb_sandbox.weather import air_indexes as ai
 from mapsnb_sandbox.weather import air_quality as aq
-from mapsnb_sandbox.tools.weather import lookup_weather
 from mapsnb_sandbox.weather import model as wm
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)

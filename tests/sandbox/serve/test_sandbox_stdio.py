@@ -15,7 +15,7 @@ import mcp
 from mapsnb._read.summary import parse_summary
 from mapsnb_sandbox import Sandbox
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOW = "2026-09-18T15:00:00Z"
 ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
 

@@ -25,7 +25,7 @@ from mapsnb_sandbox.earth.crossings import open_water_beyond_links
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.world.geocode import resolve_text
 
-CORPUS = Path(__file__).resolve().parents[1] / "data" / "sandbox_corpus.csv"
+CORPUS = Path(__file__).resolve().parents[2] / "data" / "sandbox_corpus.csv"
 NOW = "2026-09-18T15:00:00+00:00"
 MAX_KM = 50.0
 

@@ -18,7 +18,7 @@ from mapsnb.polyline import decode, haversine_m
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.earth.crossings import crossings, open_water_beyond_links
 from mapsnb_sandbox.earth.water import is_land
-from tests.sandbox.water_corpus import (
+from tests.sandbox.earth.water_corpus import (
     CITY_TRIPS,
     COASTAL_DRIVES,
     FERRIES,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from mapsnb_sandbox.world.geocode import resolve_text, resolve_text_match
-from tests.sandbox.towns_eval import evaluate
+from tests.sandbox.world.towns_eval import evaluate
 
 
 def test_town_named_queries_resolve_to_the_right_town() -> None:

@@ -15,7 +15,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.geocode import resolve_text
 from mapsnb_sandbox.world.landmarks import fold
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 #: Queries the resolver cannot read (``unparsed_queries.csv``, no town named): the answer must not
 #: be a place named after them.
 UNPARSED_CSV = DATA / "unparsed_queries.csv"

@@ -20,7 +20,7 @@ from mapsnb_sandbox.world.categories import split_kind_and_place
 
 from .languages_wide_corpus import NAMES, QUERIES, TOWNS
 
-TEXTS = Path(__file__).resolve().parents[2] / "mapsnb_sandbox" / "data" / "texts"
+TEXTS = Path(__file__).resolve().parents[3] / "mapsnb_sandbox" / "data" / "texts"
 PLACEHOLDER = re.compile(r"\{\w+\}")
 #: Languages the issue names, beside the eight (ja had only an intro before).
 WIDE = ("zh", "hi", "ar", "id", "ja", "tr", "vi", "ko", "fa", "bn", "ur", "sw", "th", "uk")

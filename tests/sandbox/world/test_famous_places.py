@@ -15,7 +15,7 @@ from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.world.geocode import resolve_text
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.resolved import resolve_geo_id
-from tests.sandbox.towns_eval import DATA
+from tests.sandbox.world.towns_eval import DATA
 
 #: The share found within tolerance when this test was written was 37.8 % (40.7 % of the first
 #: 27 rows before issue 29's work); most misses are places no data the emulator reads names.

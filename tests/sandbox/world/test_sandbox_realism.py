@@ -25,7 +25,7 @@ from mapsnb_sandbox.world import geodata as _geodata
 from mapsnb_sandbox.world import indexfile as _indexfile
 from mapsnb_sandbox.world import resolved as _resolved
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOW = "2026-09-18T15:00:00+00:00"
 
 

@@ -1,0 +1,1 @@
+"""Tests of mapsnb_sandbox/serve/."""
