@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 from mapsnb._limits import MAX_DEPTH, MAX_KEYS, list_limit, text_limit
+from mapsnb_sandbox.contract.features import feature_hex, feature_place_id
 
 #: Where the emulator is documented: the README section "Offline mode (the emulator)".
 EMULATOR_DOCS_URL = "https://github.com/mapsnb/mapsnb#offline-mode-the-emulator"
@@ -37,6 +38,7 @@ SANDBOX_ATTRIBUTION: dict[str, str] = {
 
 #: What every emulator attribution title ends with, after the live server's " - " pattern.
 SYNTHETIC_LABEL = "mapsnb sandbox (synthetic data)"
+_FEATURE = re.compile(r"!1s0x([0-9a-f]{1,16}):0x([0-9a-f]{1,16})(?![0-9a-f])", re.I)
 _PLACE_DATA = re.compile(r"!1s0x([0-9a-f]{2,200})(?![0-9a-f])")
 
 _CAMEL = re.compile(r"_([a-z0-9])")
@@ -86,13 +88,19 @@ def waypoint_label(waypoint: Any) -> str:
 
 
 def place_url(place_id: str) -> str:
-    """A placeUrl in the live form (``/maps/place//data=!4m2!3m1!1s0x<hex>``); the hex is the
-    place id's bytes, so :func:`place_id_in_url` reads it back."""
-    return f"https://www.google.com/maps/place//data=!4m2!3m1!1s0x{place_id.encode().hex()}"
+    """A placeUrl in the live form: ``/maps/place//data=!4m2!3m1!1s0x<cell>:0x<fprint>`` for a
+    well-formed id (its feature id, REAL_SERVER.md round 4); for any other id, the hex of its
+    bytes. :func:`place_id_in_url` reads either back."""
+    feature = feature_hex(place_id)
+    data = feature if feature is not None else f"0x{place_id.encode().hex()}"
+    return f"https://www.google.com/maps/place//data=!4m2!3m1!1s{data}"
 
 
 def place_id_in_url(path: str) -> str | None:
-    """The place id of a :func:`place_url` (its path), or ``None``."""
+    """The place id of a :func:`place_url` (its path) or of a live feature id, or ``None``."""
+    feature = _FEATURE.search(path)
+    if feature is not None:
+        return feature_place_id(int(feature.group(1), 16), int(feature.group(2), 16))
     m = _PLACE_DATA.search(path)
     if m is None or len(m.group(1)) % 2:
         return None

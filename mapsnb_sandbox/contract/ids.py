@@ -1,80 +1,46 @@
-"""Place ids the emulator issues for synthetic businesses.
+"""Place ids of the world's businesses: the fingerprint half of a feature id.
 
-A business id is self-describing (location, category code, index, seed and a check), so an id
-issued by one emulator process resolves in any other. This module sits below :mod:`.resolved`
-and :mod:`mapsnb_sandbox.tools.places` (it imports neither);
-:mod:`mapsnb_sandbox.tools.locations` turns ids back into places.
+A business id is a well-formed feature id (:mod:`.features`): its cell half is the S2 cell
+(level 10) holding the place, its fingerprint packs what regenerates the place, so any emulator
+process decodes it with no lookup table: a 2-bit type tag (0 for a business), the grid cell's
+row (16 bits) and column (17 bits), the kind code (12 bits), the index in the cell (8 bits) and
+a 9-bit check. :mod:`mapsnb_sandbox.world.places` makes and finds the places.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import struct
+from mapsnb_sandbox.contract.common import stable_int
+from mapsnb_sandbox.contract.features import decode_feature_id, feature_place_id, s2_cell_id
 
-from mapsnb_sandbox.contract.common import place_id_for
+__all__ = ["business_id", "decode_business_id"]
 
-__all__ = ["business_id", "decode_business", "decode_business_id", "place_id_for"]
-
-_BIZ_KEY = b"mapsnb-sandbox-business-v1"
+_BUSINESS_TAG = 0
+_ROW0, _COL0 = 18_000, 36_000  # grid rows and columns start at -90 and -180 degrees
 
 
-def _biz_mac(payload: bytes) -> bytes:
-    return hashlib.sha256(_BIZ_KEY + payload).digest()[:4]
+def _check(row: int, col: int, code: int, index: int) -> int:
+    return stable_int("world-place", row, col, code, index) & 0x1FF
 
 
-def _pack(lat: float, lng: float, category: int, index: int, seed: int) -> bytes:
-    # category: 12 bits (low byte, then the high nibble above the 4-bit index)
-    return struct.pack(
-        ">iiBB3s",
-        round(lat * 1e6),
-        round(lng * 1e6),
-        category & 0xFF,
-        ((category >> 8) & 0xF) << 4 | (index & 0xF),
-        (seed & 0xFFFFFF).to_bytes(3, "big"),
-    )
+def business_fprint(row: int, col: int, code: int, index: int) -> int:
+    """The fingerprint of the ``index``-th place of kind ``code`` in grid cell ``(row, col)``."""
+    value = _BUSINESS_TAG << 62 | (row + _ROW0) << 46 | (col + _COL0) << 29 | code << 17
+    return value | index << 9 | _check(row, col, code, index)
 
 
-def business_id(
-    lat: float, lng: float, category: int, index: int, seed: int, phrase: str = ""
-) -> str:
-    """Self-describing id of a synthetic business: ``ChIJ`` + url-safe characters.
-
-    Packs the location (1e-6 degrees), a 12-bit category code, a 4-bit index, a 3-byte seed,
-    the words of a made-up kind (``phrase``, at most 45 bytes, for kinds the table lacks) and a
-    4-byte check. Without a phrase the id is ``ChIJ`` + 23 characters.
-    """
-    words = phrase.encode()[:45].decode(errors="ignore").encode()
-    payload = _pack(lat, lng, category, index, seed) + words
-    if words:  # a whole number of base64 groups: no padding to strip
-        payload += b"\0" * (-(len(payload) + 4) % 3)
-    raw = base64.urlsafe_b64encode(payload + _biz_mac(payload)).decode()
-    return "ChIJ" + raw.rstrip("=")
+def business_id(lat: float, lng: float, row: int, col: int, code: int, index: int) -> str:
+    """The ``ChIJ…`` id of a business at ``(lat, lng)`` (see the module docstring)."""
+    return feature_place_id(s2_cell_id(lat, lng), business_fprint(row, col, code, index))
 
 
-def decode_business(pid: str) -> tuple[float, float, int, int, int, str] | None:
-    """Inverse of :func:`business_id`: ``(lat, lng, category, index, seed, phrase)`` or ``None``."""
-    if not pid.startswith("ChIJ") or len(pid) < 27 or len(pid) > 100:
+def decode_business_id(pid: str) -> tuple[int, int, int, int] | None:
+    """``(row, col, code, index)`` of a business id, or ``None`` (any other id, a bad check)."""
+    decoded = decode_feature_id(pid)
+    if decoded is None or decoded[1] >> 62 != _BUSINESS_TAG:
         return None
-    try:
-        data = base64.urlsafe_b64decode(pid[4:] + "=" * (-len(pid[4:]) % 4))
-    except (ValueError, TypeError):
+    fprint = decoded[1]
+    row, col = (fprint >> 46 & 0xFFFF) - _ROW0, (fprint >> 29 & 0x1FFFF) - _COL0
+    code, index = fprint >> 17 & 0xFFF, fprint >> 9 & 0xFF
+    if _check(row, col, code, index) != fprint & 0x1FF:
         return None
-    if len(data) < 17 or _biz_mac(data[:-4]) != data[-4:]:
-        return None
-    lat_i, lng_i, low, packed, seed = struct.unpack(">iiBB3s", data[:13])
-    lat, lng = lat_i / 1e6, lng_i / 1e6
-    if not (-90 <= lat <= 90 and -180 <= lng <= 180):
-        return None
-    try:
-        phrase = data[13:-4].rstrip(b"\0").decode()
-    except UnicodeDecodeError:
-        return None
-    category = (packed >> 4) << 8 | low
-    return lat, lng, category, packed & 0xF, int.from_bytes(seed, "big"), phrase
-
-
-def decode_business_id(pid: str) -> tuple[float, float, int, int, int] | None:
-    """``(lat, lng, category, index, seed)`` of a synthetic business id, or ``None``."""
-    decoded = decode_business(pid)
-    return None if decoded is None else decoded[:5]
+    return row, col, code, index

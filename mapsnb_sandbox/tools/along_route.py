@@ -2,8 +2,9 @@
 
 The route comes from a retrieval token of ``compute_routes``, from two endpoints (the path
 :func:`~mapsnb_sandbox.tools.paths.build_path` draws between them) or from an encoded
-polyline; ten places of the asked kind stand beside it, and the five of the shortest detour
-are the answer.
+polyline; the candidates are the world's places of the asked kind in the cells along it
+(:func:`mapsnb_sandbox.world.places.spots_along`), and the five of the shortest detour are the
+answer.
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mapsnb.polyline import decode, encode, haversine_m
-from mapsnb_sandbox.contract.common import Context, arg, invalid, stable_int, token_for
+from mapsnb_sandbox.contract.common import Context, arg, invalid, token_for
 from mapsnb_sandbox.languages.texts import language, localized_distance, say
 from mapsnb_sandbox.tools.locations import resolve_location
-from mapsnb_sandbox.tools.paths import Point, build_path, hash_fraction
-from mapsnb_sandbox.tools.places import CATEGORIES, detect_category, make_business, offset_point
+from mapsnb_sandbox.tools.paths import Point, build_path
+from mapsnb_sandbox.tools.places import CATEGORIES, detect_category, make_business
 from mapsnb_sandbox.tools.routes import (
     ROUTING_PREFERENCES,
     TRAVEL_MODES,
@@ -34,11 +35,16 @@ from mapsnb_sandbox.tools.routes import (
 )
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
 from mapsnb_sandbox.world.cities import country_at, nearest_city
+from mapsnb_sandbox.world.places import spots_along
 from mapsnb_sandbox.world.resolved import place_view
 
 __all__ = ["search_along_route"]
 
 _REGION = re.compile(r"^[A-Za-z]{2}$")
+#: How far beside the route the world's places are candidates, and how many points of the
+#: route are looked around (a longer route is sampled more sparsely).
+_CORRIDOR_M = 400.0
+_MAX_SAMPLES = 400
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,15 @@ def _cumulative(path: tuple[Point, ...]) -> list[float]:
     return cum
 
 
+def _samples(path: tuple[Point, ...]) -> list[Point]:
+    """Points every :data:`_CORRIDOR_M` along the path (at most :data:`_MAX_SAMPLES`, spread
+    evenly over a longer path): where the corridor's places are looked for."""
+    cum = _cumulative(path)
+    total = cum[-1]
+    n = max(1, min(_MAX_SAMPLES, math.ceil(total / _CORRIDOR_M)))
+    return [_point_at(path, cum, total * k / n)[0] for k in range(n + 1)]
+
+
 def _point_at(path: tuple[Point, ...], cum: list[float], s: float) -> tuple[Point, float]:
     """Point at distance ``s`` along the path and the local heading (radians from north); a
     path of one vertex is that vertex, heading north."""
@@ -180,26 +195,15 @@ def _along(
     ctx: Context,
     names: tuple[str, str] | None = None,
 ) -> tuple[list[dict[str, Any]], str]:
-    cum = _cumulative(path)
-    total = cum[-1]
     kind, lang = CATEGORIES[cat], language(req.language)
-    spread = min(kind.spread_m, 1500)
     speed = {"WALK": 4.8, "BICYCLE": 15.0}.get(req.mode, 35.0) / 3.6
     factor = traffic_factor(local_hour_at(ctx.now, path[0])) if req.pref == "AWARE" else 1.0
     found = []
-    for k in range(10):
-        h = stable_int("along", cat, route_key, k)
-        (lat, lng), heading = _point_at(
-            path, cum, total * (k + 0.2 + 0.6 * hash_fraction(h, 0)) / 10
-        )
-        off = 60 + hash_fraction(h, 16) * (spread - 60)
-        side = math.pi / 2 if (h >> 40) & 1 else -math.pi / 2
-        plat, plng = offset_point(lat, lng, off, heading + side)
-        biz = make_business(plat, plng, cat, k, h >> 41)
-        detour_m = 2 * off * 1.3
-        found.append((round(detour_m / speed * factor), k, detour_m, biz))
+    for spot, off in spots_along(_samples(path), _CORRIDOR_M, cat):
+        detour_m = 2 * max(off, 30.0) * 1.3
+        found.append((round(detour_m / speed * factor), spot.place_id, detour_m, spot))
     found.sort(key=lambda f: (f[0], f[1]))
-    chosen = found[:5]
+    chosen = [(secs, pid, meters, make_business(spot)) for secs, pid, meters, spot in found[:5]]
     start, end = names or (nearest_city(*path[0])[0], nearest_city(*path[-1])[0])
     where = country_at(*path[0])[0]  # units follow the route's country, not the language
     lines, results = [], []

@@ -1,8 +1,8 @@
 """Wire locations and place ids back to places: landmarks, cities, points and businesses.
 
-Above :mod:`mapsnb_sandbox.world.resolved` (landmarks, towns, points) and :mod:`.places`
-(synthetic businesses), so neither imports the other in a loop:
-:mod:`mapsnb_sandbox.contract.ids` issues business ids, this module resolves every kind of id.
+Above :mod:`mapsnb_sandbox.world.resolved` (landmarks, towns, points) and
+:mod:`mapsnb_sandbox.world.places` (the world's businesses, whose ids decode to their grid
+cell): this module resolves every kind of id.
 """
 
 from __future__ import annotations
@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from mapsnb_sandbox.contract.common import Context, SandboxToolError, arg, invalid, lat_lng_arg
-from mapsnb_sandbox.contract.ids import decode_business_id
-from mapsnb_sandbox.tools.places import business_resolved
 from mapsnb_sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.places import place_from_id
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved, resolve_geo_id
 
 __all__ = ["resolve_location", "resolve_place_id"]
@@ -23,9 +22,7 @@ def resolve_place_id(pid: str) -> Resolved | None:
     if not isinstance(pid, str):
         return None
     bare = pid.strip().removeprefix("places/")
-    if decode_business_id(bare) is not None:
-        return business_resolved(bare)
-    return resolve_geo_id(bare)
+    return place_from_id(bare) or resolve_geo_id(bare)
 
 
 def resolve_location(

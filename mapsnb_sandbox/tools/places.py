@@ -1,9 +1,8 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
-A synthetic business is fully determined by its kind (:mod:`mapsnb_sandbox.world.categories`),
-an index and a seed; its place id (:func:`mapsnb_sandbox.contract.ids.business_id`) packs these
-with its location, and the words of a made-up kind, so any emulator process can resolve it.
-Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
+A query only selects: the businesses are the world's (:mod:`mapsnb_sandbox.world.places`), each
+existing once with one id, point and name whatever the tool; a kind the table lacks finds
+nothing. Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
 (:mod:`mapsnb_sandbox.languages.texts`).
 """
 
@@ -11,15 +10,12 @@ from __future__ import annotations
 
 import html
 import json
-import math
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mapsnb._limits import MAX_PAGE_SIZE
-from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context, arg, invalid, lat_lng_arg, stable_int, token_for
-from mapsnb_sandbox.contract.ids import business_id, decode_business
 from mapsnb_sandbox.earth.water import near_land
 from mapsnb_sandbox.languages.texts import (
     format_distance,
@@ -32,7 +28,6 @@ from mapsnb_sandbox.languages.texts import (
     weekday_names,
 )
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
-from mapsnb_sandbox.world.addresses import local_address
 from mapsnb_sandbox.world.categories import (
     FREE_CODE,
     SPLIT,
@@ -45,9 +40,18 @@ from mapsnb_sandbox.world.categories import (
     free_category,
     split_kind_and_place,
 )
-from mapsnb_sandbox.world.cities import country_at, timezone_at
+from mapsnb_sandbox.world.cities import country_at
 from mapsnb_sandbox.world.geocode import bare_town_ok, resolve_text_match
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
+from mapsnb_sandbox.world.places import (
+    Spot,
+    kind_of_name,
+    place_from_id,
+    place_of,
+    select,
+    spot_from_id,
+    spots_named,
+)
 from mapsnb_sandbox.world.resolved import Resolved, place_view
 from mapsnb_sandbox.world.towns import GENERIC_WORDS
 
@@ -57,7 +61,7 @@ __all__ = [
     "category_for",
     "detect_category",
     "make_business",
-    "scatter",
+    "named_business",
     "search_places",
     "summary_language",
 ]
@@ -74,9 +78,6 @@ _ATTRIBUTES = {
     "reviews": "reviews",
     "rating": "reviews",
 }
-_ADJ = ("Cedar", "Harbor", "Maple", "Juniper", "Copper", "Lantern", "Willow", "Granite")
-_NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook")
-_STREETS = ("Market St", "Oak Ave", "Main St", "Elm St", "Park Blvd", "Hill Rd", "Lake Dr")
 _KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _EXACT = {"name", "alias", "address", "street", "coords"}
@@ -117,88 +118,45 @@ def category_for(code: int, phrase: str = "") -> Category:
     return known if known is not None else free_category(phrase or "place")
 
 
-def business_name(c: Category, index: int, seed: int) -> str:
-    """Display name of a synthetic business (always says "Sandbox" or "(synthetic)")."""
-    style = seed % 3
-    if style == 0:
-        return f"Sandbox {c.label} No. {index + 1}"
-    if style == 1:
-        adj, noun = _ADJ[(seed >> 2) % len(_ADJ)], _NOUN[(seed >> 5) % len(_NOUN)]
-        return f"{adj} & {noun} {c.label} (synthetic)"
-    return f"{_ADJ[(seed >> 8) % len(_ADJ)]} {c.label} Sandbox {index + 1}"
-
-
-def make_business(
-    lat: float, lng: float, cat: int, index: int, seed: int, phrase: str = ""
-) -> Resolved:
-    """A synthetic business as a :class:`Resolved` (its id decodes back to these inputs)."""
-    seed &= 0xFFFFFF
-    lat, lng = round(lat, 6), round(lng, 6)
-    address, city, cc = local_address(lat, lng, seed)  # the country's own format (issue 21)
-    c = category_for(cat, phrase)
-    return Resolved(
-        lat,
-        lng,
-        business_name(c, index, seed),
-        address,
-        business_id(lat, lng, cat, index, seed, phrase if cat == FREE_CODE else ""),
-        c.key,
-        city,
-        cc,
-        timezone_at(lat, lng),
-        "HIGH",
-    )
+def make_business(spot: Spot) -> Resolved:
+    """The world's place at ``spot`` as a :class:`Resolved` (its id decodes back to it)."""
+    return place_of(spot)
 
 
 def business_resolved(pid: str) -> Resolved | None:
-    """Resolve a synthetic business id issued by this emulator (any process)."""
-    decoded = decode_business(pid)
-    if decoded is None:
+    """Resolve a world place id issued by this emulator (any process)."""
+    return place_from_id(pid)
+
+
+#: A synthetic place's name (its three forms, :func:`mapsnb_sandbox.world.places.business_name`)
+#: and what follows it: ", Town", " in Town", " near Town" or nothing.
+_BUSINESS_NAME = re.compile(
+    r"^\s*(?P<name>Sandbox \S.*? \d{1,3}|\S+ & \S+ \S.*? \(synthetic\)|\S+ \S.*? Sandbox \d{1,3})"
+    r"(?:\s*,\s*|\s+(?:in|near|at)\s+|\s*$)(?P<rest>.*)$",
+    re.I,
+)
+#: How far from its town (or the bias) a place named by its name is looked for.
+_NAMED_REACH_M = (3000.0, 15_000.0)
+
+
+def named_business(text: str, bias: tuple[float, float] | None = None) -> Resolved | None:
+    """The world's place a synthetic name names ("Sandbox Pharmacy 208, Lisbon"): the kind
+    from the name, the town from the rest (else the bias), the nearest place of that kind and
+    name around it; ``None`` when the text is no such name or no such place stands there."""
+    m = _BUSINESS_NAME.match(text)
+    code = None if m is None else kind_of_name(m.group("name"))
+    if m is None or code is None:
         return None
-    lat, lng, cat, index, seed, phrase = decoded
-    if cat != FREE_CODE and category_at(cat) is None:
+    rest = m.group("rest").strip(" ,.")
+    town = town_named(rest, bias, None) if rest else None
+    center = (town.lat, town.lng) if town is not None else bias
+    if center is None:
         return None
-    return make_business(lat, lng, cat, index, seed, phrase)
-
-
-def offset_point(lat: float, lng: float, dist_m: float, bearing: float) -> tuple[float, float]:
-    """The point ``dist_m`` metres from ``(lat, lng)`` on ``bearing`` radians (flat earth)."""
-    dlat = dist_m * math.cos(bearing) / 111_320
-    dlng = dist_m * math.sin(bearing) / (111_320 * max(0.05, math.cos(math.radians(lat))))
-    return max(-89.9, min(89.9, lat + dlat)), (lng + dlng + 180) % 360 - 180
-
-
-def scatter_points(
-    anchor: tuple[float, float],
-    cat: int,
-    key: str,
-    count: int,
-    spread_m: float,
-    phrase: str = "",
-) -> list[tuple[float, float, int, int]]:
-    """``(lat, lng, index, seed)`` of ``count`` deterministic businesses around ``anchor``."""
-    out = []
-    for i in range(count):
-        h = stable_int("scatter", cat, key, i) if not phrase else stable_int("s", phrase, key, i)
-        frac = ((h & 0xFFFF) / 0xFFFF) ** 0.5
-        dist = 120 + frac * max(0.0, spread_m - 120)
-        bearing = ((h >> 16) & 0xFFFF) / 0xFFFF * 2 * math.pi
-        lat, lng = offset_point(anchor[0], anchor[1], dist, bearing)
-        out.append((round(lat, 6), round(lng, 6), i, (h >> 32) & 0xFFFFFF))
-    return out
-
-
-def scatter(
-    anchor: tuple[float, float],
-    cat: int,
-    key: str,
-    count: int,
-    spread_m: float,
-    phrase: str = "",
-) -> list[Resolved]:
-    """``count`` deterministic businesses of kind ``cat`` within ``spread_m`` of ``anchor``."""
-    points = scatter_points(anchor, cat, key, count, spread_m, phrase)
-    return [make_business(lat, lng, cat, i, seed, phrase) for lat, lng, i, seed in points]
+    for reach in _NAMED_REACH_M:
+        hits = spots_named(m.group("name").strip(), code, center, reach)
+        if hits:
+            return place_of(hits[0][0])
+    return None
 
 
 def summary_language(code: str | None) -> str:
@@ -340,9 +298,9 @@ def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
 
 def _kind(r: Resolved, lang: str) -> tuple[str, str]:
     """What a place is, in ``lang``, and its text group."""
-    decoded = decode_business(r.place_id)
-    if decoded is not None:
-        c = category_for(decoded[2], decoded[5])
+    spot = spot_from_id(r.place_id)
+    if spot is not None:
+        c = categories()[spot.code]
         return c.singular_in(lang), c.group
     known = category_key(r.kind)
     if known is not None:  # a landmark museum, park, stadium, university, airport, ...
@@ -367,40 +325,25 @@ def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Re
 def _nearby(
     c: Category, anchor: tuple[float, float], anchor_name: str, key: str, req: _Request
 ) -> tuple[list[Resolved], str]:
+    """The world's places of kind ``c`` a circle selects: the bias circle when ``anchor`` is
+    its centre, else a circle of the kind's spread around the town; never new places."""
     lang = req.language
-    spread = min(c.spread_m, req.radius) if req.radius else c.spread_m
-    phrase = c.plural if c.synthetic_kind else ""
-    points = scatter_points(anchor, c.code, key, 10, spread, phrase)
-    ref = req.center if req.center is not None else anchor
-    ids = {p: business_id(p[0], p[1], c.code, p[2], p[3], phrase) for p in points}
-    points.sort(key=lambda p: (haversine_m(ref[0], ref[1], p[0], p[1]), ids[p]))
-    # only the chosen ones become places (naming their town is the costly part)
-    places = [
-        make_business(p[0], p[1], c.code, p[2], p[3], phrase) for p in points[: req.page_size]
-    ]
-    dist = {b.place_id: haversine_m(anchor[0], anchor[1], b.lat, b.lng) for b in places}
-    intro = say(
-        lang,
-        "intro_free" if c.synthetic_kind else "intro_nearby",
-        n=len(places),
-        what=c.plural_in(lang),
-        where=anchor_name,
-    )
+    if c.synthetic_kind:  # a kind the table lacks: no made-up places (issue 39)
+        return [], say(lang, "unknown_phrase", q=req.text)
+    radius = req.radius if anchor == req.center and req.radius else c.spread_m
+    chosen = select(anchor, radius, c.code, req.page_size)
+    places = [place_of(spot) for spot, _ in chosen]
+    intro = say(lang, "intro_nearby", n=len(places), what=c.plural_in(lang), where=anchor_name)
     lines = [
         PlaceLine(
             b,
             c.singular_in(lang),
-            distance=say(
-                lang,
-                "distance_from",
-                d=format_distance(dist[b.place_id], lang),
-                where=anchor_name,
-            ),
+            distance=say(lang, "distance_from", d=format_distance(dist, lang), where=anchor_name),
             extended=req.extended,
             group=c.group,
             lang=lang,
         )
-        for b in places
+        for b, (_, dist) in zip(places, chosen, strict=True)
     ]
     return places, summary_html(intro, lines, key)
 

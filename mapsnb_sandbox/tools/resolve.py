@@ -31,6 +31,7 @@ from mapsnb_sandbox.contract.common import (
     token_for,
 )
 from mapsnb_sandbox.tools.locations import resolve_place_id
+from mapsnb_sandbox.tools.places import named_business
 from mapsnb_sandbox.world.categories import is_generic_query
 from mapsnb_sandbox.world.geocode import parse_lat_lng, resolve_text, resolve_text_match
 from mapsnb_sandbox.world.landmarks import fold, landmarks, names_one_place
@@ -139,6 +140,8 @@ def _resolve_one(
             "INVALID_ARGUMENT",
             f"{text!r} is a chain name, not one specific place; add a location",
         )
+    if (named := named_business(text, bias)) is not None:
+        return named, "name"  # a place of the world by its own name (and town)
     hit = resolve_text_match(text, bias=bias, region=region)
     exact = hit is not None and hit[1] in ("name", "alias", "address", "street", "coords")
     if hit is not None and hit[1] == "approximate":  # "Temple Bar, Dublin" is one place

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from html import escape
 
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.contract.ids import decode_business
 from mapsnb_sandbox.languages.texts import country_in, format_number, say, texts
-from mapsnb_sandbox.world.categories import FREE_CODE, category_at
+from mapsnb_sandbox.world.categories import category_at
+from mapsnb_sandbox.world.places import rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]
@@ -61,17 +61,17 @@ def summary_address(r: Resolved, lang: str = "en") -> str:
 
 
 def _rating(r: Resolved, lang: str) -> tuple[str, int]:
-    h = stable_int("rating", r.place_id)
-    return format_number(round(3.6 + h % 14 / 10, 1), lang, "0.0"), 20 + (h >> 8) % 900
+    stars, reviews = rating(r.place_id)
+    return format_number(stars, lang, "0.0"), reviews
 
 
 def _group(line: PlaceLine) -> str:
     if line.group:
         return line.group
-    decoded = decode_business(line.place.place_id)
-    if decoded is None or decoded[2] == FREE_CODE:
+    spot = spot_from_id(line.place.place_id)
+    if spot is None:
         return "default"
-    c = category_at(decoded[2])
+    c = category_at(spot.code)
     return c.group if c is not None else "default"
 
 

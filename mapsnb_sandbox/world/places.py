@@ -1,0 +1,377 @@
+"""The world's places: every synthetic business the emulator can return, generated per grid cell.
+
+The earth is cut into cells of :data:`CELL_DEG` x :data:`CELL_DEG` degrees. The places of a kind
+in a cell are drawn from ``(cell, kind code)`` alone, so a place exists once: one id, one point,
+one name, whatever the query or the tool. How many: a Poisson draw whose mean is the people in
+the cell (a kernel around every town of the index, wider for bigger towns; commerce twice as
+concentrated toward the centre) times the kind's rate per person (``data/kind_rates.csv``).
+Water holds nothing, nor do cells far from any town. Cells are generated lazily and kept in
+bounded LRU caches; the towns near a coarse cell (:data:`COARSE_DEG`) are cached too.
+
+A place's id is a well-formed feature id (:mod:`mapsnb_sandbox.contract.ids`): the cell half is
+the S2 cell (level 10) holding its point, the fingerprint packs the grid cell, the kind code,
+the index in the cell and a check, so any process decodes an id back to its place.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb_sandbox.contract.common import Once, stable_int
+from mapsnb_sandbox.contract.ids import business_id, decode_business_id
+from mapsnb_sandbox.earth.water import is_land
+from mapsnb_sandbox.world.addresses import local_address
+from mapsnb_sandbox.world.categories import FREE_CODE, Category, categories, category_at
+from mapsnb_sandbox.world.cities import city_index, timezone_at
+from mapsnb_sandbox.world.resolved import Resolved
+
+__all__ = [
+    "CELL_DEG",
+    "COARSE_DEG",
+    "Spot",
+    "business_name",
+    "cell_of",
+    "cell_spots",
+    "kind_of_name",
+    "kind_rate",
+    "people_per_km2",
+    "place_from_id",
+    "place_of",
+    "rating",
+    "select",
+    "spot_from_id",
+    "spots_along",
+    "spots_named",
+    "spots_near",
+]
+
+CELL_DEG = 0.005
+COARSE_DEG = 0.1
+KIND_RATES = Path(__file__).resolve().parents[1] / "data" / "kind_rates.csv"
+_KM_PER_DEG = 111.32
+_CELL_AREA_KM2 = (CELL_DEG * _KM_PER_DEG) ** 2
+_MAX_PER_CELL = 255
+#: Kinds whose places crowd the centre (commerce): their kernel is half as wide.
+_CENTRAL_GROUPS = frozenset(
+    {"food", "cafe", "bar", "shop", "finance", "lodging", "service", "health"}
+)
+_ADJ = ("Cedar", "Harbor", "Maple", "Juniper", "Copper", "Lantern", "Willow", "Granite",
+        "Amber", "Birch", "Coral", "Elm", "Hazel", "Indigo", "Linden", "Saffron")  # fmt: skip
+_NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook",
+         "Heron", "Lark", "Ridge", "Harbour", "Bridge", "Garden", "Wren", "Field")  # fmt: skip
+
+
+# --------------------------------------------------------------------------- rates and people
+
+
+def _read_rates() -> dict[str, float]:
+    with KIND_RATES.open(encoding="utf-8", newline="") as fh:
+        return {row["kind"]: float(row["per_100k"]) for row in csv.DictReader(fh)}
+
+
+_rates = Once(_read_rates)
+
+
+def kind_rate(c: Category) -> float:
+    """Places of kind ``c`` per person: its row of ``kind_rates.csv``, else its group's."""
+    table = _rates()
+    per_100k = table.get(c.key, table.get(f"group:{c.group}", table["group:default"]))
+    return per_100k / 100_000
+
+
+def _peak_density(population: float) -> float:
+    """People per km² at a town's centre: ~2,000 for a village to ~15,000 for a megacity."""
+    return 2000.0 * (max(population, 1000.0) / 1000.0) ** 0.2188
+
+
+#: A town as the kernel reads it: lat, lng, population, 1 / (2 sigma²) in km⁻².
+_Town = tuple[float, float, float, float]
+
+
+@functools.lru_cache(maxsize=64)
+def _towns_of_degree(cy: int, cx: int) -> tuple[_Town, ...]:
+    idx = city_index()
+    out = []
+    for j in idx.grid.get((cy, cx), ()):
+        pop = float(max(idx.cities[j].population, 1000))
+        sigma2 = pop / (2 * math.pi * _peak_density(pop))
+        out.append((idx.cities.lat(j), idx.cities.lng(j), pop, 1 / (2 * sigma2)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def _towns_near(qy: int, qx: int) -> tuple[_Town, ...]:
+    """Towns whose kernel reaches the coarse cell ``(qy, qx)`` (within 4 sigma)."""
+    lat, lng = (qy + 0.5) * COARSE_DEG, (qx + 0.5) * COARSE_DEG
+    kx = math.cos(math.radians(lat))
+    cy, cx = math.floor(lat), math.floor(lng)
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            for t in _towns_of_degree(cy + dy, (cx + dx + 180) % 360 - 180):
+                d_km = math.hypot(t[0] - lat, ((t[1] - lng + 180) % 360 - 180) * kx) * _KM_PER_DEG
+                if d_km < 4 / math.sqrt(2 * t[3]) + 8:
+                    out.append(t)
+    return tuple(out)
+
+
+def people_per_km2(lat: float, lng: float, *, central: bool = False) -> float:
+    """People per km² at a point (with ``central``, as commerce sees them: twice as crowded
+    toward each town's centre, the same total)."""
+    towns = _towns_near(math.floor(lat / COARSE_DEG), math.floor(lng / COARSE_DEG))
+    kx = math.cos(math.radians(lat))
+    narrow = 4.0 if central else 1.0
+    total = 0.0
+    for tlat, tlng, pop, inv in towns:
+        dy = (tlat - lat) * _KM_PER_DEG
+        dx = ((tlng - lng + 180) % 360 - 180) * kx * _KM_PER_DEG
+        e = (dx * dx + dy * dy) * inv * narrow
+        if e < 20:
+            total += pop * inv * narrow / math.pi * math.exp(-e)
+    return total
+
+
+# --------------------------------------------------------------------------- cells
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A place of the world, light: enough to select and rank it without building it."""
+
+    lat: float
+    lng: float
+    iy: int
+    ix: int
+    code: int
+    index: int
+    place_id: str
+    prominence: float
+
+
+def cell_of(lat: float, lng: float) -> tuple[int, int]:
+    """The grid cell ``(iy, ix)`` holding the point."""
+    return math.floor(lat / CELL_DEG), math.floor(((lng + 180) % 360 - 180) / CELL_DEG)
+
+
+def _poisson(mean: float, u: float) -> int:
+    """The Poisson(``mean``) count at quantile ``u`` (a normal approximation past 60)."""
+    if mean <= 0:
+        return 0
+    if mean > 60:
+        z = math.sqrt(-2 * math.log(max(1e-12, 1 - u))) * (1 if u > 0.5 else -1) * 0.8
+        return max(0, round(mean + z * math.sqrt(mean)))
+    p = math.exp(-mean)
+    k, cdf = 0, p
+    while u > cdf and k < _MAX_PER_CELL:
+        k += 1
+        p *= mean / k
+        cdf += p
+    return k
+
+
+def rating(place_id: str) -> tuple[float, int]:
+    """``(stars, reviews)`` of a place: fixed per place (the summaries say the same)."""
+    h = stable_int("rating", place_id)
+    return round(3.6 + h % 14 / 10, 1), 20 + (h >> 8) % 900
+
+
+@functools.lru_cache(maxsize=60_000)
+def cell_spots(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
+    """The places of kind ``code`` in grid cell ``(iy, ix)``, in index order."""
+    c = category_at(code)
+    if c is None or code == FREE_CODE:
+        return ()
+    lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
+    mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
+    people = people_per_km2(*mid, central=c.group in _CENTRAL_GROUPS)
+    mean = people * _CELL_AREA_KM2 * math.cos(math.radians(mid[0])) * kind_rate(c)
+    if mean < 1e-4:
+        return ()
+    h = stable_int("world-cell", iy, ix, code)
+    count = _poisson(mean, (h & 0xFFFFFFFF) / 2**32)
+    out = []
+    for index in range(count):
+        hp = stable_int("world-spot", iy, ix, code, index)
+        lat = round(lat0 + ((hp & 0xFFFFFF) / 2**24) * CELL_DEG, 6)
+        lng = round(lng0 + ((hp >> 24 & 0xFFFFFF) / 2**24) * CELL_DEG, 6)
+        if not is_land(lat, lng):
+            continue
+        pid = business_id(lat, lng, iy, ix, code, index)
+        stars, reviews = rating(pid)
+        out.append(Spot(lat, lng, iy, ix, code, index, pid, stars * math.log(reviews)))
+    return tuple(out)
+
+
+def spots_near(lat: float, lng: float, radius_m: float, code: int) -> list[Spot]:
+    """Every place of kind ``code`` in the cells a circle touches (callers measure distance)."""
+    dlat = radius_m / 1000 / _KM_PER_DEG
+    dlng = dlat / max(0.05, math.cos(math.radians(lat)))
+    y0, x0 = cell_of(lat - dlat, lng - dlng)
+    y1, x1 = cell_of(lat + dlat, lng + dlng)
+    if x1 < x0:  # across the antimeridian
+        x1 += round(360 / CELL_DEG)
+    wrap = round(360 / CELL_DEG)
+    half = wrap // 2
+    out: list[Spot] = []
+    for iy in range(y0, y1 + 1):
+        for ix in range(x0, x1 + 1):
+            out.extend(cell_spots(iy, (ix + half) % wrap - half, code))
+    return out
+
+
+# --------------------------------------------------------------------------- places
+
+
+def business_name(c: Category, place_id: str) -> str:
+    """Display name of a place of kind ``c`` (always says "Sandbox" or "(synthetic)")."""
+    seed = stable_int("world-name", place_id)
+    number = 1 + (seed >> 12) % 999
+    adj, noun = _ADJ[(seed >> 2) % len(_ADJ)], _NOUN[(seed >> 6) % len(_NOUN)]
+    style = seed % 3
+    if style == 0:
+        return f"Sandbox {c.label} {number}"
+    if style == 1:
+        return f"{adj} & {noun} {c.label} (synthetic)"
+    return f"{adj} {c.label} Sandbox {number}"
+
+
+@functools.lru_cache(maxsize=8192)
+def place_of(spot: Spot) -> Resolved:
+    """The whole place (name, address, town, time zone) of a :class:`Spot`."""
+    c = categories()[spot.code]
+    seed = stable_int("world-address", spot.place_id) & 0xFFFFFF
+    address, city, cc = local_address(spot.lat, spot.lng, seed)
+    return Resolved(
+        spot.lat,
+        spot.lng,
+        business_name(c, spot.place_id),
+        address,
+        spot.place_id,
+        c.key,
+        city,
+        cc,
+        timezone_at(spot.lat, spot.lng),
+        "HIGH",
+    )
+
+
+def spot_from_id(place_id: str) -> Spot | None:
+    """The :class:`Spot` of a world place id (any process), or ``None``."""
+    unpacked = decode_business_id(place_id)
+    if unpacked is None:
+        return None
+    iy, ix, code, index = unpacked
+    for spot in cell_spots(iy, ix, code):
+        if spot.index == index:
+            return spot if spot.place_id == place_id else None
+    return None
+
+
+def place_from_id(place_id: str) -> Resolved | None:
+    """The world place of an id the emulator issued, or ``None``."""
+    spot = spot_from_id(place_id)
+    return None if spot is None else place_of(spot)
+
+
+# --------------------------------------------------------------------------- selection
+
+#: Distances are normalised by the circle's radius, at most this (the live bias is soft: past a
+#: few km, metres count as metres), and so far the circle is scanned before filling.
+_SCAN_M = 3000.0
+#: How far a circle that holds too few places is filled from outside.
+_FILL_M = 12_000.0
+#: Weight of prominence against normalised distance in a circle's ranking.
+_PROMINENCE_WEIGHT = 0.6
+_PROMINENCE_RANGE = (10.0, 34.0)  # stars x ln(reviews) of the least and most prominent place
+
+
+def _distance_m(lat: float, lng: float, spot: Spot) -> float:
+    kx = math.cos(math.radians((lat + spot.lat) / 2))
+    dx = ((spot.lng - lng + 180) % 360 - 180) * kx
+    return math.hypot(spot.lat - lat, dx) * _KM_PER_DEG * 1000
+
+
+def _score(distance_m: float, scale_m: float, spot: Spot) -> float:
+    low, high = _PROMINENCE_RANGE
+    prominence = min(1.0, max(0.0, (spot.prominence - low) / (high - low)))
+    return distance_m / scale_m + _PROMINENCE_WEIGHT * (1 - prominence)
+
+
+def select(
+    center: tuple[float, float], radius_m: float, code: int, count: int
+) -> list[tuple[Spot, float]]:
+    """The ``count`` places of kind ``code`` a circle selects, with their distance (m).
+
+    Places inside the circle come first, ranked by distance over the radius plus a fixed
+    prominence (stars x log reviews); when the circle holds fewer than ``count``, the nearest
+    places outside fill the rest (out to :data:`_FILL_M`). A query selects, never creates.
+    """
+    lat, lng = center
+    scale = max(1.0, min(radius_m, _SCAN_M))
+    scanned = min(radius_m, _SCAN_M)
+    near = [(s, _distance_m(lat, lng, s)) for s in spots_near(lat, lng, scanned, code)]
+    inside = sorted(
+        ((s, d) for s, d in near if d <= scanned),
+        key=lambda sd: (_score(sd[1], scale, sd[0]), sd[0].place_id),
+    )
+    reach = scanned
+    while len(inside) < count and reach < _FILL_M:
+        reach = min(_FILL_M, max(reach * 2, 500.0))
+        seen = {s.place_id for s, _ in inside}
+        ring = [(s, _distance_m(lat, lng, s)) for s in spots_near(lat, lng, reach, code)]
+        outside = sorted(
+            ((s, d) for s, d in ring if s.place_id not in seen and d <= reach),
+            key=lambda sd: (sd[1], sd[0].place_id),
+        )
+        inside += outside[: count - len(inside)]
+    return inside[:count]
+
+
+def spots_along(
+    path: list[tuple[float, float]], half_width_m: float, code: int
+) -> list[tuple[Spot, float]]:
+    """Places of kind ``code`` within ``half_width_m`` of points along a path (sampled at most
+    every ``half_width_m``), each with its distance to the nearest sample."""
+    best: dict[str, tuple[Spot, float]] = {}
+    for plat, plng in path:
+        for s in spots_near(plat, plng, half_width_m, code):
+            d = _distance_m(plat, plng, s)
+            if d <= half_width_m and (s.place_id not in best or d < best[s.place_id][1]):
+                best[s.place_id] = (s, d)
+    return sorted(best.values(), key=lambda sd: (sd[1], sd[0].place_id))
+
+
+def spots_named(
+    name: str, code: int, center: tuple[float, float], radius_m: float
+) -> list[tuple[Spot, float]]:
+    """Places of kind ``code`` called ``name`` within ``radius_m`` of ``center``, nearest first."""
+    c = categories()[code]
+    lat, lng = center
+    hits = [
+        (s, _distance_m(lat, lng, s))
+        for s in spots_near(lat, lng, radius_m, code)
+        if business_name(c, s.place_id) == name
+    ]
+    return sorted(hits, key=lambda sd: (sd[1], sd[0].place_id))
+
+
+_NAME_FORMS = ("Sandbox {label} ", " {label} (synthetic)", " {label} Sandbox ")
+
+
+def kind_of_name(name: str) -> int | None:
+    """The kind code a synthetic place's name says (``"Sandbox Pharmacy 179"`` -> pharmacy),
+    the longest label that fits one of the name forms, or ``None``."""
+    best: tuple[int, int] | None = None
+    for c in categories():
+        if not c.label:
+            continue
+        for form in _NAME_FORMS:
+            if form.format(label=c.label) in f" {name} " and (
+                best is None or len(c.label) > best[0]
+            ):
+                best = (len(c.label), c.code)
+    return None if best is None else best[1]
