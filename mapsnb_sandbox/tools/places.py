@@ -45,6 +45,7 @@ from mapsnb_sandbox.world.geocode import bare_town_ok, resolve_text_match
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.places import (
     Spot,
+    kind_at,
     kind_of_name,
     place_from_id,
     place_of,
@@ -299,8 +300,8 @@ def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
 def _kind(r: Resolved, lang: str) -> tuple[str, str]:
     """What a place is, in ``lang``, and its text group."""
     spot = spot_from_id(r.place_id)
-    if spot is not None:
-        c = categories()[spot.code]
+    c = None if spot is None else kind_at(spot.code)
+    if c is not None:
         return c.singular_in(lang), c.group
     known = category_key(r.kind)
     if known is not None:  # a landmark museum, park, stadium, university, airport, ...
@@ -328,12 +329,18 @@ def _nearby(
     """The world's places of kind ``c`` a circle selects: the bias circle when ``anchor`` is
     its centre, else a circle of the kind's spread around the town; never new places."""
     lang = req.language
-    if c.synthetic_kind:  # a kind the table lacks: no made-up places (issue 39)
-        return [], say(lang, "unknown_phrase", q=req.text)
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
+    # a kind the table lacks selects the world's generic places ("Sandbox Place 12"): no
+    # place is named after the query's words (issue 39)
     chosen = select(anchor, radius, c.code, req.page_size)
     places = [place_of(spot) for spot, _ in chosen]
-    intro = say(lang, "intro_nearby", n=len(places), what=c.plural_in(lang), where=anchor_name)
+    intro = say(
+        lang,
+        "intro_free" if c.synthetic_kind else "intro_nearby",
+        n=len(places),
+        what=c.plural_in(lang),
+        where=anchor_name,
+    )
     lines = [
         PlaceLine(
             b,

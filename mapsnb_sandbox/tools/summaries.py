@@ -15,8 +15,7 @@ from html import escape
 
 from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.languages.texts import country_in, format_number, say, texts
-from mapsnb_sandbox.world.categories import category_at
-from mapsnb_sandbox.world.places import rating, spot_from_id
+from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]
@@ -71,7 +70,7 @@ def _group(line: PlaceLine) -> str:
     spot = spot_from_id(line.place.place_id)
     if spot is None:
         return "default"
-    c = category_at(spot.code)
+    c = kind_at(spot.code)
     return c.group if c is not None else "default"
 
 

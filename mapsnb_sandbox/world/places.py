@@ -25,7 +25,13 @@ from mapsnb_sandbox.contract.common import Once, stable_int
 from mapsnb_sandbox.contract.ids import business_id, decode_business_id
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.addresses import local_address
-from mapsnb_sandbox.world.categories import FREE_CODE, Category, categories, category_at
+from mapsnb_sandbox.world.categories import (
+    FREE_CODE,
+    Category,
+    categories,
+    category_at,
+    free_category,
+)
 from mapsnb_sandbox.world.cities import city_index, timezone_at
 from mapsnb_sandbox.world.resolved import Resolved
 
@@ -36,6 +42,7 @@ __all__ = [
     "business_name",
     "cell_of",
     "cell_spots",
+    "kind_at",
     "kind_of_name",
     "kind_rate",
     "people_per_km2",
@@ -179,11 +186,17 @@ def rating(place_id: str) -> tuple[float, int]:
     return round(3.6 + h % 14 / 10, 1), 20 + (h >> 8) % 900
 
 
+def kind_at(code: int) -> Category | None:
+    """The kind of a code: a row of the table, or for :data:`FREE_CODE` the generic kind
+    (label "Place") whose places answer the kinds the table lacks."""
+    return free_category("place") if code == FREE_CODE else category_at(code)
+
+
 @functools.lru_cache(maxsize=60_000)
 def cell_spots(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
     """The places of kind ``code`` in grid cell ``(iy, ix)``, in index order."""
-    c = category_at(code)
-    if c is None or code == FREE_CODE:
+    c = kind_at(code)
+    if c is None:
         return ()
     lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
     mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
@@ -242,7 +255,7 @@ def business_name(c: Category, place_id: str) -> str:
 @functools.lru_cache(maxsize=8192)
 def place_of(spot: Spot) -> Resolved:
     """The whole place (name, address, town, time zone) of a :class:`Spot`."""
-    c = categories()[spot.code]
+    c = kind_at(spot.code) or free_category("place")
     seed = stable_int("world-address", spot.place_id) & 0xFFFFFF
     address, city, cc = local_address(spot.lat, spot.lng, seed)
     return Resolved(
@@ -349,7 +362,7 @@ def spots_named(
     name: str, code: int, center: tuple[float, float], radius_m: float
 ) -> list[tuple[Spot, float]]:
     """Places of kind ``code`` called ``name`` within ``radius_m`` of ``center``, nearest first."""
-    c = categories()[code]
+    c = kind_at(code) or free_category("place")
     lat, lng = center
     hits = [
         (s, _distance_m(lat, lng, s))
@@ -366,7 +379,7 @@ def kind_of_name(name: str) -> int | None:
     """The kind code a synthetic place's name says (``"Sandbox Pharmacy 179"`` -> pharmacy),
     the longest label that fits one of the name forms, or ``None``."""
     best: tuple[int, int] | None = None
-    for c in categories():
+    for c in (*categories(), free_category("place")):
         if not c.label:
             continue
         for form in _NAME_FORMS:

@@ -52,7 +52,7 @@ def _weather(place: str, lang: str, **kw: Any) -> dict[str, Any]:
 def test_place_summaries_and_hints_come_in_the_asked_language(sandbox: Sandbox, lang: str) -> None:
     out = sandbox.call_tool(
         "search_places",
-        {"text_query": "schools in Lyon", "language_code": lang, "page_size": 10},
+        {"text_query": "hospitals in Lyon", "language_code": lang, "page_size": 10},
     )
     text = plain_text(out["summary"])
     assert INTRO_WORD[lang] in text and "Here are" not in text

@@ -133,7 +133,9 @@ def test_category_near_landmark() -> None:
     names = parse_summary(out["summary"]).names
     for n, p in enumerate(out["places"]):
         loc = p["location"]
-        assert haversine_m(loc["latitude"], loc["longitude"], park.lat, park.lng) < 1600
+        # the world's cafés around the park (issue 39): few inside the park itself, so the
+        # nearest ones outside its 1.5 km circle fill the page
+        assert haversine_m(loc["latitude"], loc["longitude"], park.lat, park.lng) < 3000
         assert p["place"] == "places/" + p["id"]
         name = business_resolved(p["id"]).name
         assert "Sandbox" in name or "(synthetic)" in name

@@ -131,7 +131,7 @@ def evaluate_unparsed(sample: int | None = None) -> UnparsedScore:
     from datetime import UTC, datetime
 
     from mapsnb_sandbox.contract.common import Context
-    from mapsnb_sandbox.contract.ids import decode_business
+    from mapsnb_sandbox.contract.ids import decode_business_id
     from mapsnb_sandbox.tools.places import search_places
     from mapsnb_sandbox.tools.resolve import SANDBOX_MATCH, resolve_names
     from mapsnb_sandbox.world.categories import FREE_CODE
@@ -167,7 +167,7 @@ def evaluate_unparsed(sample: int | None = None) -> UnparsedScore:
         if not places and not plain(out["summary"]):
             why = "nothing and no hint"
         for p in places:
-            decoded = decode_business(p["id"])
+            decoded = decode_business_id(p["id"])
             if decoded is None:
                 why = f"a place that is no business: {p['attribution']['title']}"
             elif not town:
