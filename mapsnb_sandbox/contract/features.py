@@ -38,15 +38,14 @@ def _face_uv(lat: float, lng: float) -> tuple[int, float, float]:
     face = 0 if ax >= ay and ax >= az else 1 if ay >= az else 2
     if (x, y, z)[face] < 0:
         face += 3
-    uv = (
-        (y / x, z / x),
-        (-x / y, z / y),
-        (-x / z, -y / z),
-        (z / x, y / x),
-        (z / y, -x / y),
-        (-y / z, -x / z),
-    )[face]
-    return face, uv[0], uv[1]
+    axis = face % 3  # divide by the face's own axis only (the others may be zero)
+    if axis == 0:
+        u, v = (y / x, z / x) if face == 0 else (z / x, y / x)
+    elif axis == 1:
+        u, v = (-x / y, z / y) if face == 1 else (z / y, -x / y)
+    else:
+        u, v = (-x / z, -y / z) if face == 2 else (-y / z, -x / z)
+    return face, u, v
 
 
 def _st_ij(u: float) -> int:

@@ -32,6 +32,7 @@ from mapsnb_sandbox.contract.common import (
 )
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
+from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.categories import is_generic_query
 from mapsnb_sandbox.world.geocode import parse_lat_lng, resolve_text, resolve_text_match
 from mapsnb_sandbox.world.landmarks import fold, landmarks, names_one_place
@@ -268,6 +269,8 @@ def _query_url(query: dict[str, list[str]]) -> Resolved:
         cid = one["cid"]
         if not (cid.isascii() and cid.isdigit() and len(cid) <= 40):  # "²".isdigit() is True
             raise _Fail("INVALID_ARGUMENT", "cid must be decimal digits")
+        if (place := place_of_cid(int(cid))) is not None:
+            return place  # the fingerprint of one of the world's places
         raise _cannot_expand("cid= links (a customer id, not a place id)")
     pid = one.get("query_place_id") or one.get("place_id")
     if pid:

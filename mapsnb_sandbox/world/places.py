@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb_sandbox.contract.common import Once, stable_int
+from mapsnb_sandbox.contract.features import feature_place_id
 from mapsnb_sandbox.contract.ids import business_id, decode_business_id
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.addresses import local_address
@@ -47,6 +48,7 @@ __all__ = [
     "kind_rate",
     "people_per_km2",
     "place_from_id",
+    "place_of_cid",
     "place_of",
     "rating",
     "select",
@@ -282,6 +284,17 @@ def spot_from_id(place_id: str) -> Spot | None:
         if spot.index == index:
             return spot if spot.place_id == place_id else None
     return None
+
+
+def place_of_cid(cid: int) -> Resolved | None:
+    """The world place whose fingerprint is ``cid`` (a ``?cid=`` link), or ``None``: the
+    fingerprint names the grid cell, so the cell half of the id follows from the place."""
+    unpacked = decode_business_id(feature_place_id(0, cid)) if 0 <= cid < 2**64 else None
+    if unpacked is None:
+        return None
+    iy, ix, code, index = unpacked
+    spot = next((s for s in cell_spots(iy, ix, code) if s.index == index), None)
+    return None if spot is None else place_of(spot)
 
 
 def place_from_id(place_id: str) -> Resolved | None:
