@@ -32,10 +32,10 @@ from mapsnb_sandbox.contract.common import (
 )
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
-from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.categories import is_generic_query
 from mapsnb_sandbox.world.geocode import parse_lat_lng, resolve_text, resolve_text_match
 from mapsnb_sandbox.world.landmarks import fold, landmarks, names_one_place
+from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved
 
 __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]

@@ -15,7 +15,6 @@ from mapsnb._read.summary_html import plain_text
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox, SandboxToolError
 from mapsnb_sandbox.tools.places import business_resolved, make_business
-from mapsnb_sandbox.world.places import select
 from mapsnb_sandbox.tools.summaries import PlaceLine, place_paragraph
 from mapsnb_sandbox.world.categories import (
     categories,
@@ -24,6 +23,7 @@ from mapsnb_sandbox.world.categories import (
     is_generic_query,
 )
 from mapsnb_sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.places import select
 
 NOW = "2026-09-18T15:00:00Z"
 

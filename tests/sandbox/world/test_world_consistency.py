@@ -154,9 +154,7 @@ def test_along_route_places_are_found_by_search_places_there(sandbox: Sandbox) -
         ("supermarket", "Córdoba, Argentina", "Villa Carlos Paz"),
     ):
         ends = {"origin": {"address": origin}, "destination": {"address": destination}}
-        out = sandbox.call_tool(
-            "search_along_route", {"text_query": kind, "route_endpoints": ends}
-        )
+        out = sandbox.call_tool("search_along_route", {"text_query": kind, "route_endpoints": ends})
         views = [r["place"] for r in out["results"]]
         assert views, (kind, origin, destination)
         found.extend(_found_again(sandbox, kind, views))

@@ -55,7 +55,9 @@ def test_business_ids_hold_their_s2_cell_and_decode_to_their_place() -> None:
         cell, fprint = decode_feature_id(spot.place_id)  # type: ignore[misc]
         s2 = s2sphere.CellId(cell)
         assert s2.level() == 10
-        assert s2.contains(s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(spot.lat, spot.lng)))
+        assert s2.contains(
+            s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(spot.lat, spot.lng))
+        )
         assert decode_business_id(spot.place_id) == (spot.iy, spot.ix, 0, spot.index)
         assert (spot.iy, spot.ix) == cell_of(spot.lat, spot.lng)
         assert place_from_id(spot.place_id).place_id == spot.place_id  # type: ignore[union-attr]
