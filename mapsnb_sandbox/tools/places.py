@@ -333,6 +333,8 @@ def _nearby(
     # a kind the table lacks selects the world's generic places ("Sandbox Place 12"): no
     # place is named after the query's words (issue 39)
     chosen = select(anchor, radius, c.code, req.page_size)
+    if not chosen:  # nothing of the kind within reach (a remote place): said, not invented
+        return [], say(lang, "no_match", q=req.text)
     places = [place_of(spot) for spot, _ in chosen]
     intro = say(
         lang,

@@ -39,6 +39,7 @@ from mapsnb_sandbox.world.resolved import Resolved
 __all__ = [
     "CELL_DEG",
     "COARSE_DEG",
+    "RURAL_PER_KM2",
     "Spot",
     "business_name",
     "cell_of",
@@ -64,6 +65,9 @@ KIND_RATES = Path(__file__).resolve().parents[1] / "data" / "kind_rates.csv"
 _KM_PER_DEG = 111.32
 _CELL_AREA_KM2 = (CELL_DEG * _KM_PER_DEG) ** 2
 _MAX_PER_CELL = 255
+#: People per km² of the villages under 1,000 the town index leaves out, wherever a town is
+#: within reach (rural Europe holds 30 to 100 per km², Eurostat's degree of urbanisation).
+RURAL_PER_KM2 = 30.0
 #: Kinds whose places crowd the centre (commerce): their kernel is half as wide.
 _CENTRAL_GROUPS = frozenset(
     {"food", "cafe", "bar", "shop", "finance", "lodging", "service", "health"}
@@ -114,7 +118,8 @@ def _towns_of_degree(cy: int, cx: int) -> tuple[_Town, ...]:
 
 @functools.lru_cache(maxsize=2048)
 def _towns_near(qy: int, qx: int) -> tuple[_Town, ...]:
-    """Towns whose kernel reaches the coarse cell ``(qy, qx)`` (within 4 sigma)."""
+    """Towns whose kernel (4 sigma) or countryside (15 km) reaches the coarse cell
+    ``(qy, qx)``."""
     lat, lng = (qy + 0.5) * COARSE_DEG, (qx + 0.5) * COARSE_DEG
     kx = math.cos(math.radians(lat))
     cy, cx = math.floor(lat), math.floor(lng)
@@ -123,18 +128,19 @@ def _towns_near(qy: int, qx: int) -> tuple[_Town, ...]:
         for dx in (-1, 0, 1):
             for t in _towns_of_degree(cy + dy, (cx + dx + 180) % 360 - 180):
                 d_km = math.hypot(t[0] - lat, ((t[1] - lng + 180) % 360 - 180) * kx) * _KM_PER_DEG
-                if d_km < 4 / math.sqrt(2 * t[3]) + 8:
+                if d_km < 4 / math.sqrt(2 * t[3]) + 15:
                     out.append(t)
     return tuple(out)
 
 
 def people_per_km2(lat: float, lng: float, *, central: bool = False) -> float:
     """People per km² at a point (with ``central``, as commerce sees them: twice as crowded
-    toward each town's centre, the same total)."""
+    toward each town's centre, the same total); near any town, also the countryside's
+    villages the index leaves out (:data:`RURAL_PER_KM2`)."""
     towns = _towns_near(math.floor(lat / COARSE_DEG), math.floor(lng / COARSE_DEG))
     kx = math.cos(math.radians(lat))
     narrow = 4.0 if central else 1.0
-    total = 0.0
+    total = RURAL_PER_KM2 if towns else 0.0
     for tlat, tlng, pop, inv in towns:
         dy = (tlat - lat) * _KM_PER_DEG
         dx = ((tlng - lng + 180) % 360 - 180) * kx * _KM_PER_DEG

@@ -100,8 +100,9 @@ def test_an_id_resolves_in_a_fresh_process() -> None:
     ("point", "low", "high"),
     [
         ((38.7169, -9.1399), 5_000, 60_000),  # Lisbon's centre
-        ((38.60, -9.60), 0, 1),  # the Atlantic off Cascais
-        ((23.0, 12.0), 0, 1),  # the Sahara
+        ((38.5, -11.0), 0, 0),  # the Atlantic, 130 km off Lisbon
+        ((47.466, 3.746), 30, 500),  # around Vézelay: villages only
+        ((23.0, 12.0), 0, 0),  # the Sahara
     ],
 )
 def test_people_follow_the_towns(point: tuple[float, float], low: float, high: float) -> None:
