@@ -5,16 +5,32 @@ A business id is a well-formed feature id (:mod:`.features`): its cell half is t
 process decodes it with no lookup table: a 2-bit type tag (0 for a business), the grid cell's
 row (16 bits) and column (17 bits), the kind code (12 bits), the index in the cell (8 bits) and
 a 9-bit check. :mod:`mapsnb_sandbox.world.places` makes and finds the places.
+
+Towns, landmarks and airports have well-formed ids too (:func:`tagged_id`): the type tag, a
+number (a town's geonameid, a hash of a landmark's key), the whole degrees of latitude and
+longitude (where to look the number up) and a check.
 """
 
 from __future__ import annotations
 
+import math
+
 from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.contract.features import decode_feature_id, feature_place_id, s2_cell_id
 
-__all__ = ["business_id", "decode_business_id"]
+__all__ = [
+    "AIRPORT",
+    "LANDMARK",
+    "TOWN",
+    "business_id",
+    "decode_business_id",
+    "decode_tagged_id",
+    "tagged_id",
+]
 
 _BUSINESS_TAG = 0
+#: Type tags of the other places: the top two bits of their fingerprint.
+TOWN, LANDMARK, AIRPORT = 1, 2, 3
 _ROW0, _COL0 = 18_000, 36_000  # grid rows and columns start at -90 and -180 degrees
 
 
@@ -44,3 +60,29 @@ def decode_business_id(pid: str) -> tuple[int, int, int, int] | None:
     if _check(row, col, code, index) != fprint & 0x1FF:
         return None
     return row, col, code, index
+
+
+def _tag_check(tag: int, number: int, row: int, col: int) -> int:
+    return stable_int("world-tagged", tag, number, row, col) & 0xFFFFF
+
+
+def tagged_id(tag: int, number: int, lat: float, lng: float) -> str:
+    """The id of a town, landmark or airport: tag 2 | number 25 | lat degree 8 | lng degree 9
+    | check 20 bits, in the S2 cell (level 10) of its point."""
+    number &= 0x1FFFFFF
+    row, col = math.floor(lat) + 90, math.floor(lng) % 360
+    fprint = tag << 62 | number << 37 | row << 29 | col << 20 | _tag_check(tag, number, row, col)
+    return feature_place_id(s2_cell_id(lat, lng), fprint)
+
+
+def decode_tagged_id(pid: str) -> tuple[int, int, int, int] | None:
+    """``(tag, number, lat degree, lng degree)`` of a :func:`tagged_id`, or ``None``."""
+    decoded = decode_feature_id(pid)
+    if decoded is None or decoded[1] >> 62 == _BUSINESS_TAG:
+        return None
+    fprint = decoded[1]
+    tag, number = fprint >> 62, fprint >> 37 & 0x1FFFFFF
+    row, col = fprint >> 29 & 0xFF, fprint >> 20 & 0x1FF
+    if _tag_check(tag, number, row, col) != fprint & 0xFFFFF:
+        return None
+    return tag, number, row - 90, (col + 180) % 360 - 180

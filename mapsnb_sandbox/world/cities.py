@@ -11,6 +11,7 @@ import math
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Once, place_id_for
+from mapsnb_sandbox.contract.ids import TOWN, tagged_id
 from mapsnb_sandbox.world.geodata import City, CityIndex, load_city_index
 
 __all__ = [
@@ -117,8 +118,10 @@ def country_name(cc: str) -> str:
 
 
 def city_place_id(c: City) -> str:
-    """Deterministic place id of a geonames city."""
-    return place_id_for("city", c.geonameid)
+    """Place id of a geonames town: a well-formed feature id of its geonameid and point
+    (:func:`mapsnb_sandbox.contract.ids.tagged_id`); the index finds it by both (and the ids
+    of earlier versions by their hash)."""
+    return tagged_id(TOWN, c.geonameid, c.lat, c.lng)
 
 
 def city_address(c: City) -> str:

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, overload
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.ids import TOWN, decode_tagged_id
 from mapsnb_sandbox.world.indexfile import dump, parse, write_atomically
 
 __all__ = [
@@ -261,16 +262,24 @@ class Grid:
 
 
 class PlaceIdIndex:
-    """City place id -> city number: sorted 64-bit prefixes of the id's hash, each candidate
-    checked against the id computed from the city. Built on the first lookup (half a second:
-    170,000 hashes), so the index file need not carry it."""
+    """City place id -> city number. A feature id (:func:`mapsnb_sandbox.contract.ids.tagged_id`)
+    names its town's geonameid and whole degrees: the town is looked up in that grid cell.
+    Ids of earlier versions (hashes): sorted 64-bit prefixes of the id's hash, each candidate
+    checked against the id computed from the city, built on the first such lookup (half a
+    second: 170,000 hashes), so the index file need not carry it."""
 
-    __slots__ = ("_gids", "_id_of", "_ids", "_keys")
+    __slots__ = ("_gids", "_grid", "_id_of", "_ids", "_keys")
 
-    def __init__(self, gids: array, id_of: Callable[[int], str]) -> None:
-        self._gids, self._id_of = gids, id_of
+    def __init__(self, gids: array, id_of: Callable[[int], str], grid: Grid) -> None:
+        self._gids, self._id_of, self._grid = gids, id_of, grid
         self._keys: array | None = None
         self._ids = array("i")
+
+    def _by_feature(self, tagged: tuple[int, int, int, int], cities: CityTable) -> int | None:
+        tag, gid, row, col = tagged
+        if tag != TOWN:
+            return None
+        return next((j for j in self._grid.get((row, col)) if self._gids[j] == gid), None)
 
     def _build(self) -> array:
         key_of = _pid_keys(self._id_of)
@@ -280,6 +289,9 @@ class PlaceIdIndex:
         return self._keys
 
     def get(self, pid: str, cities: CityTable) -> int | None:
+        tagged = decode_tagged_id(pid)
+        if tagged is not None:
+            return self._by_feature(tagged, cities)
         key = _pid_key(pid)
         if key is None:
             return None
@@ -470,11 +482,12 @@ def _index(meta: dict[str, Any], cols: dict[str, Any], id_of: Callable[[int], st
     cols = {**cols, "lat": _degrees(cols["lat"]), "lng": _degrees(cols["lng"])}
     table = CityTable(cols, meta["tzs"], meta["admin1s"])
     keys = _Strings(cols["keys"], cols["key_off"])
+    grid = Grid(cols["cells"], cols["cell_starts"])
     return CityIndex(
         cities=table,
         by_name=NameIndex(keys, cols["key_starts"], cols["key_ids"]),
-        grid=Grid(cols["cells"], cols["cell_starts"]),
-        place_ids=PlaceIdIndex(cols["gid"], id_of),
+        grid=grid,
+        place_ids=PlaceIdIndex(cols["gid"], id_of, grid),
         countries=meta["countries"],
         country_names=meta["country_names"],
         states=meta["states"],

@@ -12,7 +12,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from mapsnb_sandbox.contract.common import Once, place_id_for
+from mapsnb_sandbox.contract.common import Once, stable_int
+from mapsnb_sandbox.contract.ids import AIRPORT, LANDMARK, tagged_id
 from mapsnb_sandbox.world.geodata import fold_text
 
 __all__ = [
@@ -97,7 +98,8 @@ def _split_aliases(value: str) -> tuple[str, ...]:
 
 def load_landmarks(path: Path) -> list[Landmark]:
     """Read a landmarks CSV (columns ``key,name,aliases,kind,address,city,region,
-    country_code,lat,lng,place_id``); an empty ``place_id`` becomes ``place_id_for(key)``."""
+    country_code,lat,lng,place_id``); an empty ``place_id`` becomes a well-formed feature id
+    (:func:`mapsnb_sandbox.contract.ids.tagged_id`, tagged as a landmark)."""
     if not path.exists():
         return []
     out: list[Landmark] = []
@@ -118,7 +120,10 @@ def load_landmarks(path: Path) -> list[Landmark]:
                     country_code=(row.get("country_code") or "").strip().upper(),
                     lat=float(row["lat"]),
                     lng=float(row["lng"]),
-                    place_id=(row.get("place_id") or "").strip() or place_id_for(key),
+                    place_id=(row.get("place_id") or "").strip()
+                    or tagged_id(
+                        LANDMARK, stable_int("landmark", key), float(row["lat"]), float(row["lng"])
+                    ),
                 )
             )
     return out
@@ -137,7 +142,8 @@ def load_airports(path: Path) -> list[Landmark]:
         out.append(
             Landmark(
                 key, name, _split_aliases(aliases), "airport", address, city, "", cc,
-                float(lat), float(lng), place_id_for(key),
+                float(lat), float(lng),
+                tagged_id(AIRPORT, stable_int("airport", iata), float(lat), float(lng)),
             )
         )  # fmt: skip
     return out
