@@ -66,7 +66,7 @@ Payload = dict[str, Any]
 # ----------------------------------------------------------------------------- payloads
 def live_view(i: int) -> tuple[dict[str, Any], str]:
     """A PlaceView as live sends it, and its name."""
-    name = f"Zonne Energie {i} B.V."
+    name = title_name_of(i)
     key = f"0x47c66f{i:010x}:0x{(i * 7919) % 2**32:08x}"
     base = "https://www.google.com/maps/place//data="
     url = f"{base}!4m2!3m1!1s{key}"
@@ -110,6 +110,72 @@ def summary_only_payload(n: int, start: int = 0) -> Payload:
     for view in p["places"]:
         view["attribution"] = {"title": "Google Maps", "url": view["attribution"]["url"]}
     return p
+
+
+#: Summary-named shapes beyond one citation per paragraph (issue 42 item 6): paragraph ``k`` of
+#: the answer's places (``names``), as live writes them when its summary cites a place twice,
+#: names two places in one paragraph, cites places side by side or lists them.
+def _repeated(k: int, names: list[str]) -> str:
+    return (
+        f"<p><strong>{names[k]}</strong> installs solar panels and has a rating of 4.{k % 10} "
+        f"stars; it is located at {k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}]. It is 200 m "
+        f"from the park [{k}].</p>"
+    )
+
+
+def _two_per_paragraph(k: int, names: list[str]) -> str:
+    if k % 2:
+        return ""
+    second = (
+        f" Nearby, <strong>{names[k + 1]}</strong> [{k + 1}] fits heat pumps."
+        if k + 1 < len(names)
+        else ""
+    )
+    return (
+        f"<p><strong>{names[k]}</strong> installs solar panels and is located at "
+        f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].{second}</p>"
+    )
+
+
+def _adjacent(k: int, names: list[str]) -> str:
+    shared = f" Both it and its neighbour offer free quotes [{k}][{k + 1}]." if k + 1 < len(names) else ""
+    return (
+        f"<p><strong>{names[k]}</strong> installs solar panels; it is located at "
+        f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].{shared}</p>"
+    )
+
+
+def _listed(k: int, names: list[str]) -> str:
+    item = (
+        f"<li><strong>{names[k]}</strong> installs solar panels and is located at "
+        f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].</li>"
+    )
+    return ("<ul>" if k == 0 else "") + item + ("</ul>" if k == len(names) - 1 else "")
+
+
+SUMMARY_SHAPES: dict[str, Callable[[int, list[str]], str]] = {
+    "repeated citations": _repeated,
+    "two places a paragraph": _two_per_paragraph,
+    "adjacent citations": _adjacent,
+    "a list": _listed,
+}
+
+
+def shaped_payload(shape: str, n: int, start: int = 0) -> Payload:
+    """A summary-only answer (every title ``"Google Maps"``) of ``n`` places whose summary has
+    the shape ``shape`` of :data:`SUMMARY_SHAPES`."""
+    p = summary_only_payload(n, start)
+    names = [title_name_of(start + k) for k in range(n)]
+    write = SUMMARY_SHAPES[shape]
+    p["summary"] = "<p>Here are solar energy companies near Utrecht.</p>" + "".join(
+        write(k, names) for k in range(n)
+    )
+    return p
+
+
+def title_name_of(i: int) -> str:
+    """The name of place ``i`` in :func:`live_view`."""
+    return f"Zonne Energie {i} B.V."
 
 
 def along_payload(n: int, start: int = 0) -> Payload:
