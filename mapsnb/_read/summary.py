@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from mapsnb import _html
+from mapsnb._read.wire import unnamed_title
 
 __all__ = ["SummaryInfo", "bold_subject", "parse_summary", "plain_text", "safe_html"]
 
@@ -34,6 +35,7 @@ PARAGRAPH = re.compile(
 )
 _TAG = re.compile(r"<[^<>]*>")
 _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
+_MARKDOWN_BOLD = re.compile(r"\*\*(?!\s)([^*<>]+?)(?<!\s)\*\*")
 
 
 def plain_text(summary: str | None) -> str:
@@ -45,12 +47,15 @@ def plain_text(summary: str | None) -> str:
 
 def safe_html(summary: str | None) -> str:
     """The summary as HTML safe to display: the server's light formatting (``<p>``,
-    ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, the rest
-    escaped once (the summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
+    ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold
+    (``**…**``) shown as ``<strong>`` (a ``**`` left unpaired goes), the rest escaped once (the
+    summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
     if not isinstance(summary, str):
         return ""
-    text = _html.text(html.unescape(summary))
-    return _SAFE_TAG.sub(lambda m: f"<{m.group(1)}{m.group(2)}>", text)
+    text = _SAFE_TAG.sub(r"<\1\2>", _html.text(html.unescape(summary)))
+    if "**" in text:
+        text = _MARKDOWN_BOLD.sub(r"<strong>\1</strong>", text).replace("**", "")
+    return text
 
 
 #: One citation group: ``[3]`` or ``[0, 1]`` (at most 6 digits per number: bounded ``int()``).
@@ -220,12 +225,17 @@ _POSTAL_OR_ADDRESS = re.compile(
 
 def is_first_sentence(prefix: str) -> bool:
     """Whether ``prefix`` (a paragraph up to its first citation) holds no sentence end."""
-    plain = (plain_text(prefix) if _MARKED.search(prefix) else prefix).strip()
+    return not _ends(plain_text(prefix) if _MARKED.search(prefix) else prefix)
+
+
+def _ends(text: str) -> bool:
+    """Whether ``text`` (plain, past an enumeration) holds a sentence end."""
+    plain = text.strip()
     m = ENUMERATION.match(plain)
     plain = plain[m.end() :] if m else plain
     if "!" not in plain and "?" not in plain and DOT_END.search(plain) is None:
-        return True  # no period that may end a sentence (DOT_END finds every one that does)
-    return not any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
+        return False  # no period that may end a sentence (DOT_END finds every one that does)
+    return any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
 
 
 def clean_name(name: str) -> str | None:
@@ -287,14 +297,9 @@ def first_subject(paragraph: str, start: int) -> str | None:
     if simple is not None and lead + simple.end() <= start:
         rest = paragraph[lead + simple.end() : start]
         if "<" not in rest and "&" not in rest and "*" not in rest:  # plain text already
-            inner = simple.group(2)
-            plain = (inner + rest).strip()  # the prefix's plain text, stripped
-            m = ENUMERATION.match(plain)
-            plain = plain[m.end() :] if m else plain
-            maybe_ends = "!" in plain or "?" in plain or DOT_END.search(plain) is not None
-            if maybe_ends and any(is_sentence_end(plain, e.end()) for e in END.finditer(plain)):
+            if _ends(simple.group(2) + rest):  # the prefix's plain text
                 return None
-            text = inner.strip()
+            text = simple.group(2).strip()
             return clean_name(text) if not text.endswith(":") else paragraph_subject(paragraph)
     return paragraph_subject(paragraph) if is_first_sentence(paragraph[:start]) else None
 
@@ -414,13 +419,7 @@ def live_places(summary: str) -> dict[int, LivePlace] | None:
 def live_name(place: LivePlace) -> str | None:
     """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
     tag, inner, rest, digits, tail = place
-    plain = (inner + rest).strip()
-    m = ENUMERATION.match(plain)
-    if m:
-        plain = plain[m.end() :]
-    ended = ("!" in plain or "?" in plain or DOT_END.search(plain) is not None) and any(
-        is_sentence_end(plain, e.end()) for e in END.finditer(plain)
-    )
+    ended = _ends(inner + rest)
     text = inner.strip()
     if not ended and not text.endswith(":"):
         return clean_name(text)
@@ -499,13 +498,16 @@ class SummaryInfo:
             starts = self._starts[at] = [m.start() for m in _CLUSTER.finditer(self._paragraphs[at])]
         return starts[k]
 
-    def subject(self, n: int) -> str | None:
-        """The bold run opening the paragraph that citation ``n`` opens, tidied but not checked:
-        the name of an address result (``**6-8 Mercury Street** in Tin Hau … [0].``), whose
-        attribution title names nothing (``" - Google Maps"``)."""
-        found = self._live.get(n) if self._live is not None else None
-        if found is not None:
-            return _tidy(found[1])
+    def place_name(self, n: int, title: object = None) -> str | None:
+        """The name of place ``[n]`` whose attribution ``title`` names none: :meth:`name`, else,
+        when the title is a credit without a name (``" - Google Maps"``: an address result),
+        the bold run opening its paragraph, unchecked (``**6-8 Mercury Street** in Tin Hau …``)."""
+        found = self.name(n)
+        if found is not None or not unnamed_title(title):
+            return found
+        place = self._live.get(n) if self._live is not None else None
+        if place is not None:
+            return _tidy(place[1])
         for at, start in self._candidates.get(n, ()):
             if start >= 0:
                 return bold_subject(self._paragraphs[at])
