@@ -138,7 +138,11 @@ def _two_per_paragraph(k: int, names: list[str]) -> str:
 
 
 def _adjacent(k: int, names: list[str]) -> str:
-    shared = f" Both it and its neighbour offer free quotes [{k}][{k + 1}]." if k + 1 < len(names) else ""
+    shared = (
+        f" Both it and its neighbour offer free quotes [{k}][{k + 1}]."
+        if k + 1 < len(names)
+        else ""
+    )
     return (
         f"<p><strong>{names[k]}</strong> installs solar panels; it is located at "
         f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].{shared}</p>"

@@ -10,8 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mapsnb
-from mapsnb._read.summary import parse_summary
-from mapsnb._read.summary import plain_text
+from mapsnb._read.summary import parse_summary, plain_text
 from mapsnb.polyline import haversine_m
 from mapsnb.sandbox import Sandbox, SandboxToolError
 from mapsnb.sandbox.tools.places import business_resolved, make_business

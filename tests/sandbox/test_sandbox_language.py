@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from mapsnb._read.summary import parse_summary
-from mapsnb._read.summary import plain_text
+from mapsnb._read.summary import parse_summary, plain_text
 from mapsnb.sandbox import Sandbox
 from mapsnb.sandbox.common import Context
 from mapsnb.sandbox.tools.places import business_resolved
