@@ -431,8 +431,9 @@ def live_name(place: LivePlace) -> str | None:
 
 #: Citation groups side by side (``[0][1]``, ``[0] [1]``): one cluster.
 _CLUSTER = re.compile(rf"{_GROUP}(?:\s*{_GROUP})*")
-#: Per cited number, where its name may be read: (paragraph, start of its first cluster), or
-#: (paragraph, ``-1 - k``) for its ``k``-th cluster (found on first use).
+_DIGITS = re.compile(r"\d+")
+#: Per cited number, where its name may be read: (paragraph, start of its cluster) when the
+#: cluster opens the paragraph, else (paragraph, ``-1 - start``).
 Candidates = dict[int, list[tuple[int, int]]]
 
 
@@ -452,7 +453,7 @@ class SummaryInfo:
     whose places are named by their attribution titles never pays for reading the summary's.
     """
 
-    __slots__ = ("_candidates", "_live", "_names", "_paragraphs", "_starts", "cited", "snippets")
+    __slots__ = ("_candidates", "_live", "_names", "_paragraphs", "cited", "snippets")
 
     def __init__(
         self,
@@ -468,7 +469,6 @@ class SummaryInfo:
         self._live = live
         self.cited: frozenset[int] = frozenset(live if live is not None else self._candidates)
         self._names: dict[int, str | None] = {}
-        self._starts: dict[int, list[int]] = {}
 
     def name(self, n: int) -> str | None:
         """The name of citation ``n`` (``None`` when unknown)."""
@@ -484,19 +484,12 @@ class SummaryInfo:
                 if start >= 0:  # the paragraph's first cluster
                     found = first_subject(paragraph, start) or bold_before(paragraph, start)
                 else:
-                    found = bold_before(paragraph, self._start(at, -1 - start))
+                    found = bold_before(paragraph, -1 - start)
                 if found:
                     break
         if n in self.cited:
             self._names[n] = found
         return found
-
-    def _start(self, at: int, k: int) -> int:
-        """Where the ``k``-th citation cluster of paragraph ``at`` starts."""
-        starts = self._starts.get(at)
-        if starts is None:
-            starts = self._starts[at] = [m.start() for m in _CLUSTER.finditer(self._paragraphs[at])]
-        return starts[k]
 
     def place_name(self, n: int, title: object = None) -> str | None:
         """The name of place ``[n]`` whose attribution ``title`` names none: :meth:`name`, else,
@@ -565,22 +558,26 @@ def _scan(summary: str) -> tuple[Candidates, list[str]]:
             continue
         at = len(paragraphs)
         paragraphs.append(paragraph)
+        start = 0
         for k, cluster in enumerate(clusters):
+            start = paragraph.find(cluster, start)  # the leftmost match: where the text is
             if "," not in cluster and cluster.count("[") == 1:  # "[3]": the common case
                 numbers = [int(cluster[1:-1])]
+            elif "," not in cluster:  # "[3][4]": one number a group
+                numbers = list(dict.fromkeys(map(int, _DIGITS.findall(cluster))))
             else:
                 numbers = _cluster_numbers(cluster)
             if len(numbers) != 1:
                 for n in numbers:
                     candidates.setdefault(n, [])
-                continue
-            # where the cluster starts: the first found by str.find (the leftmost match)
-            found = candidates.get(numbers[0])
-            place = (at, paragraph.find(cluster) if k == 0 else -1 - k)
-            if found is None:
-                candidates[numbers[0]] = [place]
             else:
-                found.append(place)
+                found = candidates.get(numbers[0])
+                place = (at, start if k == 0 else -1 - start)
+                if found is None:
+                    candidates[numbers[0]] = [place]
+                else:
+                    found.append(place)
+            start += len(cluster)
     return candidates, paragraphs
 
 
