@@ -19,13 +19,16 @@ reader, as a batch does); and for the summary-only live shape (every attribution
 ``"Google Maps"``: the places are named only in the summary, round-1 evidence), one answer of
 10,000 places (``to_frame()``) and ``concat`` of 1,000 answers of 10, each <= 2.0x.
 
+Issue 42 goal: the same for every summary-named shape (``summary_shapes``: a place cited twice in
+its paragraph, two places in one paragraph, citations side by side ``[0][1]``, a list).
+
 Every case runs its contenders in alternating order, round after round (a busy machine slows
 both alike); printed are medians with their ranges, and the ratio to ``json_normalize`` per round
 (median and range). Memory is each contender's peak under ``tracemalloc`` in a run of its own.
 
 Run: ``python benchmarks/bench_frames.py [--sizes 10000 100000] [--rounds 5] [--only places
 concat …]`` (case names: places, places_batch, along, along_batch, resolve, summary_only, concat,
-environment).
+summary_shapes, environment).
 """
 
 from __future__ import annotations
@@ -480,6 +483,28 @@ def case_concat(n: int, rounds: int, goal: float, memory: bool) -> None:
     compare_concat(title, answers, rounds, memory)
 
 
+def case_summary_shapes(n: int, rounds: int, goal: float, memory: bool) -> None:
+    """Each summary-named shape of :data:`SUMMARY_SHAPES` (titles just ``"Google Maps"``): one
+    answer of ``n`` places (``to_frame()``) and ``concat`` of ``n / 10`` answers of 10."""
+    for shape in SUMMARY_SHAPES:
+        p = shaped_payload(shape, n)
+        compare(
+            f"search_places, one answer of {n:,} places named only in the summary: {shape}",
+            {
+                "PlacesResult.from_payload(p).to_frame()": lambda p=p: PlacesResult.from_payload(
+                    p
+                ).to_frame()
+            },
+            lambda p=p: pd.json_normalize(p["places"]),
+            rounds,
+            max(goal, 2.0),
+            memory,
+        )
+        answers = [shaped_payload(shape, 10, start) for start in range(0, n, 10)]
+        title = f"mapsnb.concat: {n // 10:,} results of 10 named only in the summary: {shape}"
+        compare_concat(title, answers, rounds, memory)
+
+
 def compare_batch(
     title: str,
     tool: str,
@@ -591,7 +616,7 @@ def main(argv: list[str] | None = None) -> None:
         goal = 2.0 if n <= 10_000 else 1.5
         rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
         cases = (case_places, case_places_batch, case_along, case_along_batch, case_resolve)
-        for case in (*cases, case_summary_only, case_concat):
+        for case in (*cases, case_summary_only, case_concat, case_summary_shapes):
             if args.only is None or case.__name__.removeprefix("case_") in args.only:
                 case(n, rounds, goal, memory)
     if args.only is None or "environment" in args.only:

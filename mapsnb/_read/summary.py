@@ -1,19 +1,16 @@
 """The one reader of ``search_places`` / ``search_along_route`` summaries, and their display.
 
-A live summary is light HTML (or Markdown bold): an intro ``<p>`` that cites nothing, then one
-``<p>`` per place whose first sentence starts with the place's name as its subject (usually
-``<strong>Name</strong>``, sometimes ``**Name**`` or plain text), with citations ``[n]`` closing
-its sentences, so the text right before the first ``[n]`` is an address, not a name
-(REAL_SERVER.md). A place may be cited again, share a paragraph or a citation (``[0][1]``,
-``[0, 1]``) with another, or sit in a list item.
+A live summary is light HTML (or Markdown bold): an intro that cites nothing, then a paragraph
+(or list item) per place opening with its name (``<strong>Name</strong>``, ``**Name**`` or plain),
+citations ``[n]`` closing its sentences (the text right before the first is an address). A place
+may be cited again, share a paragraph or a citation (``[0][1]``, ``[0, 1]``) with another.
 
-:func:`parse_summary` gives, per cited number, the place's name (``None`` when it cannot be
-known: a name is never a country, state, postal code or street address), the first sentence
-citing it and the set of cited numbers. In the order of this module: display (:func:`plain_text`,
-:func:`safe_html`), sentences, names, the live form (read in one regex pass when every paragraph
-is ``<p><strong>Name</strong> … [n] …</p>``), then the reader: paragraphs split by the regex
-engine, each one's citation clusters found by one ``findall``, names read on first use. Linear
-time (``benchmarks/bench_summary.py``); the word lists are data (``summary_words.json``).
+:func:`parse_summary` gives per cited number the place's name (``None`` when unknown: never a
+country, state, postal code or street address), the first sentence citing it, and the cited
+numbers. Here, in order: display (:func:`plain_text`, :func:`safe_html`), sentences, names, the
+live form (one regex pass), the reader (paragraphs split by the regex engine, their citation
+clusters found by one ``findall``, names read on first use). Linear time
+(``benchmarks/bench_summary.py``); the word lists are data (``summary_words.json``).
 """
 
 from __future__ import annotations
@@ -84,8 +81,6 @@ _WINDOW = 12  # characters looked at before a period for its word (abbreviations
 
 def cite_numbers(group: str) -> list[int]:
     """The numbers of one citation group's inside (``"3"`` or ``"0, 1"``)."""
-    if "," not in group:
-        return [int(group)]
     return [int(x) for x in group.split(",")]
 
 
@@ -136,9 +131,7 @@ def line_snippets(line: str, out: dict[int, str]) -> None:
     start = stop = 0
     for m in CITE.finditer(line):
         group = m.group(1)
-        new = [
-            n for n in ((int(group),) if "," not in group else cite_numbers(group)) if n not in out
-        ]
+        new = [n for n in cite_numbers(group) if n not in out]
         if not new:
             continue
         stops = stops or sentence_stops(line)
@@ -167,8 +160,8 @@ def sentence_stops(line: str) -> Iterator[int]:
         stop = m.end()
         if (
             m.start() == stop - 1
-            and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
             and line[stop - 1] == "."
+            and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
         ):
             # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
             # ends no abbreviation or initial; only what follows can say "not an end"
