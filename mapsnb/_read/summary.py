@@ -39,6 +39,8 @@ def plain_text(summary: str | None) -> str:
     """The summary as plain text: block tags become line breaks; tags, entities, ``**`` go."""
     if not isinstance(summary, str):
         return ""
+    if "<" not in summary and "&" not in summary and "*" not in summary:
+        return summary  # plain already (a name, a bold run's text)
     return html.unescape(_TAG.sub("", _BLOCK.sub("\n", summary))).replace("**", "")
 
 
