@@ -133,7 +133,10 @@ def line_snippets(line: str, out: dict[int, str]) -> None:
     start = stop = 0
     for m in CITE.finditer(line):
         group = m.group(1)
-        new = [n for n in cite_numbers(group) if n not in out]
+        if "," in group:
+            new = [n for n in cite_numbers(group) if n not in out]
+        else:
+            new = [] if int(group) in out else [int(group)]
         if not new:
             continue
         stops = stops or sentence_stops(line)
