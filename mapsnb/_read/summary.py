@@ -62,13 +62,11 @@ _GROUP = r"\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\]"
 CITE = re.compile(r"\[\s*(\d{1,6}(?:\s*,\s*\d{1,6})*)\s*\]")
 _TRAILING_CITES = re.compile(rf"(?:[ \t]*{_GROUP})+")  # citations right after a sentence's end
 END = re.compile(r"[.!?]+(?=\s|$)")
-#: The ends of :data:`END` in a line without ``!`` or ``?``, less those that never close a
-#: sentence: a lone period followed (past spaces) by an ASCII lower-case letter or a digit
-#: (:func:`is_sentence_end`). Led by a literal period, so the regex engine skips fast.
+#: The ends of :data:`END` in a line without ``!`` or ``?``, less a lone period before (past
+#: spaces) an ASCII lower-case letter or a digit, never an end. Led by a period: fast to skip.
 DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
 _WORDS = json.loads(Path(__file__).with_name("summary_words.json").read_text(encoding="utf-8"))
-#: Abbreviations whose period does not end a sentence (``St.``, ``No. 3``, ``Co.``), also the
-#: street words of Polish, Czech, Russian and Ukrainian addresses ("ul. Szkolna 98", "ул.").
+#: Abbreviations whose period ends no sentence (``St.``, ``No. 3``, ``ul.``, ``ул.``).
 ABBREV = frozenset(_WORDS["abbreviations"])
 _CONNECTORS = frozenset(_WORDS["connectors"])  # lower-case words that may join a name's words
 _OPENERS = frozenset(_WORDS["openers"])  # a sentence's first words whose subject is no place
@@ -131,6 +129,7 @@ def line_snippets(line: str, out: dict[int, str]) -> None:
     number that ``out`` does not hold yet (its sentences split only as far as needed)."""
     stops: Iterator[int] | None = None
     start = stop = 0
+    sentence = ""
     for m in CITE.finditer(line):
         group = m.group(1)
         if "," in group:
@@ -140,9 +139,10 @@ def line_snippets(line: str, out: dict[int, str]) -> None:
         if not new:
             continue
         stops = stops or sentence_stops(line)
-        while stop <= m.start():  # on to the sentence holding this citation
-            start, stop = stop, next(stops, len(line))
-        sentence = line[start:stop].strip()
+        if stop <= m.start():
+            while stop <= m.start():  # on to the sentence holding this citation
+                start, stop = stop, next(stops, len(line))
+            sentence = line[start:stop].strip()  # once a sentence: linear time
         for n in new:
             out[n] = sentence
 
@@ -187,8 +187,7 @@ def sentence_stops(line: str) -> Iterator[int]:
 
 
 ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
-#: A paragraph opening with a bold run holding no markup (``<strong>Name</strong>``): its
-#: inner text is its plain text (no tag, entity nor ``**``).
+#: A bold run holding no markup (``<strong>Name</strong>``): its text is its plain text.
 _SIMPLE_BOLD = re.compile(r"<(strong|b)>([^<>&*]*)</\1\s*>", re.IGNORECASE)
 #: What :func:`plain_text` changes: tags, entities, ``**``.
 _MARKED = re.compile(r"[<&]|\*\*")
@@ -304,9 +303,7 @@ def first_subject(paragraph: str, start: int) -> str | None:
 
 def _is_name_word(word: str) -> bool:
     core = word.lstrip("(\"'“‘¡¿")
-    if not core:
-        return False
-    if core[0].isupper() or core[0].isdigit():
+    if core[:1].isupper() or core[:1].isdigit():
         return True
     return len(core) > 2 and core[0] in "dlDL" and core[1] in "'’" and core[2].isupper()
 
