@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
-from mapsnb._read.summary_html import safe_html
+from mapsnb._read.summary import safe_html
 from mapsnb._types import Circle
 from mapsnb.results import PlacesResult
 from mapsnb.widgets._base import BaseForm, frame_html, note_html

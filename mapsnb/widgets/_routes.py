@@ -12,7 +12,7 @@ import pandas as pd
 
 from mapsnb import _html
 from mapsnb._calls.arguments import TRAFFIC_AWARE, TRAVEL_MODES
-from mapsnb._read.summary_html import safe_html
+from mapsnb._read.summary import safe_html
 from mapsnb.errors import EmptyResultWarning, InvalidRequest
 from mapsnb.results import WALK_WARNING, AlongRouteResult, RoutesResult
 from mapsnb.widgets._base import BaseForm, attribution_html, fit_labels, frame_html, note_html
