@@ -243,7 +243,7 @@ def plot_air_quality(
     drawn = _draw(new_axes(ax), result_or_frame, df, code, now, language)
     legend_outside(drawn.ax, [h for h, _ in drawn.items], [t for _, t in drawn.items],
                    word("Dot colour = category", language))  # fmt: skip
-    attribute(drawn.ax, df)
+    attribute(drawn.ax, df, language)
     return _finished(as_chart(drawn.ax), note)
 
 
@@ -374,7 +374,7 @@ def _panels(
                        word("Dot colour = category", language))  # fmt: skip
     for panel in axes[:-1, 0]:
         panel.set_xlabel("")
-    attribute(axes[0, 0], df)
+    attribute(axes[0, 0], df, language)
     return as_chart(list(axes[:, 0]))
 
 
@@ -432,7 +432,7 @@ def _place_panels(
             drawn = _draw(panel, part, part, (index or _local(part)).lower(), now, language)
             legend_outside(panel, [h for h, _ in drawn.items], [t for _, t in drawn.items],
                            word("Dot colour = category", language))  # fmt: skip
-            attribute(panel, part)
+        attribute(panels[0], pd_concat([part for _, part in places]), language)
         return as_chart(panels[: len(places)])
     code = _shared_index(places, index)
     both = pd_concat([part for _, part in places])
@@ -458,7 +458,7 @@ def _place_panels(
                         fontsize=8, frameon=False, title=word("Dot colour = category", language),
                         title_fontsize=8, alignment="left")  # fmt: skip
     legend.set_gid("legend")
-    attribute(panels[0], both)
+    attribute(panels[0], both, language)
     return as_chart(panels[: len(places)])
 
 

@@ -122,7 +122,7 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | Chart | None = None) -> Cha
     handles, labels = ax.get_legend_handles_labels()
     extra = twin.get_legend_handles_labels()
     legend_outside(ax, handles + extra[0], labels + extra[1], "", shift_in=0.55)
-    attribute(ax, df)
+    attribute(ax, df, language)
     chart = as_chart(ax)
     finish(chart.figure, note)
     return chart
