@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 from mapsnb.charts._chart import Chart, as_chart
 from mapsnb.charts._parts import (
     MAX_PLACES,
+    PAGE,
     attribute,
     explain_empty,
     finish,
+    grid,
     hour_axis,
     legend_outside,
     literal,
@@ -363,7 +365,7 @@ def _panels(
         raise ValueError("several indexes draw one panel each: pass ax=None, or one index per ax")
     if not codes:
         raise ValueError("no index to plot: index=[] names none")
-    height = min(_PAGE[1], 0.6 + 3.0 * len(codes))
+    height = min(PAGE[1], 0.6 + 3.0 * len(codes))
     fig, axes = plt.subplots(len(codes), 1, figsize=(8.0, height), dpi=100, sharex=True,
                              layout="constrained", squeeze=False)  # fmt: skip
     tidy_layout(fig)
@@ -376,18 +378,6 @@ def _panels(
         panel.set_xlabel("")
     attribute(axes[0, 0], df, language)
     return as_chart(list(axes[:, 0]))
-
-
-#: A4 landscape in inches: at 200 dpi, 2339 × 1654 px.
-_PAGE = (11.69, 8.27)
-
-
-def _grid(count: int) -> tuple[int, int]:
-    """Rows and columns of a grid of ``count`` place panels (stacked up to three)."""
-    if count <= 3:
-        return count, 1
-    cols = 2 if count == 4 else 3
-    return math.ceil(count / cols), cols
 
 
 def _place_panels(
@@ -416,11 +406,11 @@ def _place_panels(
             "several places and several indexes: pass one index (e.g. 'uaqi', comparable "
             "everywhere) or select one place"
         )
-    rows, cols = _grid(len(places))
+    rows, cols = grid(len(places))
     if cols == 1:
-        size = (8.0, min(_PAGE[1], 0.6 + 2.5 * rows))
+        size = (8.0, min(PAGE[1], 0.6 + 2.5 * rows))
     else:
-        size = (_PAGE[0], min(_PAGE[1], 0.8 + 2.5 * rows))
+        size = (PAGE[0], min(PAGE[1], 0.8 + 2.5 * rows))
     fig, axes = plt.subplots(rows, cols, figsize=size, dpi=100, layout="constrained",
                              squeeze=False)  # fmt: skip
     tidy_layout(fig)

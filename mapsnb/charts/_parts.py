@@ -198,7 +198,7 @@ def attribution_text(df: pd.DataFrame, language: str | None = None) -> str:
 
 
 #: A list of sources longer than this is summarised (count and providers): two lines at most.
-_FEW_SOURCES_CHARS = 150
+_FEW_SOURCES_CHARS = 90
 
 
 def _place_count(df: pd.DataFrame, titles: list[str]) -> int:
@@ -309,6 +309,18 @@ def place_of(obj: Any, df: pd.DataFrame) -> str | None:
 _DAY_SUFFIX = re.compile(r" \d{4}-\d{2}-\d{2}(?: \d{2}:00)?$")
 #: At most this many places are drawn as panels of one figure.
 MAX_PLACES = 12
+
+
+#: A4 landscape in inches: at 200 dpi, 2339 × 1654 px.
+PAGE = (11.69, 8.27)
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Rows and columns of a grid of ``count`` place panels (stacked up to three)."""
+    if count <= 3:
+        return count, 1
+    cols = 2 if count == 4 else 3
+    return math.ceil(count / cols), cols
 
 
 def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:
