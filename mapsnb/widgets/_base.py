@@ -32,6 +32,7 @@ from mapsnb.errors import (
     TransportError,
 )
 from mapsnb.results import ToolResult
+from mapsnb.widgets._words import label
 
 __all__ = ["BaseForm", "clear_drawn", "default_client", "fit_labels", "new_map"]
 
@@ -267,6 +268,9 @@ class BaseForm(w.VBox):
         The ``ipyleaflet.Map`` results are drawn on (``None`` for forms without a map).
     result, frame
         The latest result and its DataFrame (``None`` before the first success).
+    language_code
+        The ``language=`` the form was made with: its labels use it and its calls ask the
+        answers (so the charts) in it; ``None`` keeps English and the server's default.
     search_button, progress, error, status, table, attribution, output
         The submit button (CSS class ``mapsnb-submit``), the busy indicator, the error line
         (``mapsnb-error``), the status line, the results table (``mapsnb-table``), the sources
@@ -279,10 +283,16 @@ class BaseForm(w.VBox):
     uses_map = True
 
     def __init__(
-        self, client: Any = None, map: ipyleaflet.Map | None = None, *, embedded: bool = False
+        self,
+        client: Any = None,
+        map: ipyleaflet.Map | None = None,
+        *,
+        embedded: bool = False,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         self.client = default_client(client)
+        self.language_code = language
         self._owns_map = self.uses_map and map is None
         self.map: ipyleaflet.Map | None = new_map() if self._owns_map else map
         self.embedded = embedded
@@ -294,7 +304,9 @@ class BaseForm(w.VBox):
         self._finished_at = -1e9
         self._label = ""
 
-        self.search_button = w.Button(description=self.submit_label, button_style="primary")
+        self.search_button = w.Button(
+            description=self.label(self.submit_label), button_style="primary"
+        )
         self.search_button.add_class("mapsnb-submit")
         self.search_button.on_click(lambda _b: self._clicked(self.submit))
         self.progress = w.HTML(f"⏳ <i>{WORKING}</i>", layout=w.Layout(display="none"))
@@ -313,6 +325,10 @@ class BaseForm(w.VBox):
         self.results_box = w.VBox([self.table, self.attribution])
         if self.map is not None:
             self.map.on_interaction(self._on_map_interaction)
+
+    def label(self, text: str) -> str:
+        """``text`` (an English label) in the form's ``language`` (English where it has none)."""
+        return label(text, self.language_code)
 
     # ---------------------------------------------------------------------------- layout
     def _layout(self, inputs: Sequence[w.Widget], extra: Sequence[w.Widget] = ()) -> None:
