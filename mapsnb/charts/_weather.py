@@ -11,10 +11,10 @@ from mapsnb.charts._parts import (
     MAX_PLACES,
     PAGE,
     attribute,
-    grid,
     date_span,
     explain_empty,
     finish,
+    grid,
     hour_axis,
     legend_outside,
     literal,
@@ -160,9 +160,7 @@ def _one_value(ax: Axes, when: Any, value: float, unit: str) -> None:
                 textcoords="offset points", va="center", fontsize=9, gid="value")  # fmt: skip
 
 
-def _place_panels(
-    places: list[tuple[str, pd.DataFrame]], ax: Any, language: str | None
-) -> Chart:
+def _place_panels(places: list[tuple[str, pd.DataFrame]], ax: Any, language: str | None) -> Chart:
     """One panel per place (stacked up to three, else a grid on one A4 page), one legend."""
     import matplotlib.pyplot as plt
 

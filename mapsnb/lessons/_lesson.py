@@ -25,7 +25,9 @@ __all__ = ["LESSON_LANGUAGES", "Lesson", "NoAnswer", "lesson_texts"]
 PARTNERS = ("Lisbon, Portugal", "Nairobi, Kenya", "Tokyo, Japan", "São Paulo, Brazil")
 
 #: What a step may meet when the tools have no answer for a town (never a programming error).
-NO_ANSWER_ERRORS: tuple[type[BaseException], ...] = (MapsnbError, ValueError, LookupError)
+NO_ANSWER_ERRORS = (MapsnbError, ValueError, LookupError)
+#: ... and a name an earlier step with no answer did not make.
+_SKIPPED = (*NO_ANSWER_ERRORS, NameError)
 
 
 class NoAnswer(MapsnbError):
@@ -61,7 +63,8 @@ def check_language(language: Any) -> str:
     base = str(language).replace("_", "-").split("-")[0].lower() if language else ""
     if not isinstance(language, str) or base not in known:
         raise InvalidRequest(
-            "language", f"must be one of the charts' languages ({', '.join(known)}); got {language!r}"
+            "language",
+            f"must be one of the charts' languages ({', '.join(known)}); got {language!r}",
         )
     return language
 
@@ -84,7 +87,9 @@ class Lesson:
 
     def __init__(self, client: Any, city: str, *, language: str = "en", date: Any = None) -> None:
         if not isinstance(city, str) or not city.strip():
-            raise InvalidRequest("city", f"must be a town's name, e.g. 'Accra, Ghana'; got {city!r}")
+            raise InvalidRequest(
+                "city", f"must be a town's name, e.g. 'Accra, Ghana'; got {city!r}"
+            )
         self.client = client
         self.city = city.strip()
         self.language = check_language(language)
@@ -122,9 +127,10 @@ class Lesson:
         """Run a step; when the tools have no answer, print one sentence and go on."""
         try:
             yield
-        except NO_ANSWER_ERRORS + (NameError,) as exc:
+        except _SKIPPED as exc:
             self.outcomes[name] = False
-            print(f"— {self._sentence(name)} ({self._reason(exc)})")
+            reason = self._reason(exc)
+            print(f"— {self._sentence(name)}" + (f" ({reason})" if reason else ""))
         else:
             self.outcomes.setdefault(name, True)
 
@@ -135,6 +141,8 @@ class Lesson:
     def _reason(self, exc: BaseException) -> str:
         if isinstance(exc, NameError):
             return str(self.texts["earlier"])
+        if isinstance(exc, NoAnswer):  # the sentence says it
+            return ""
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         return first if len(first) <= 160 else first[:157] + "…"
 

@@ -36,6 +36,11 @@ def _form_labels(language: str) -> dict[str, str]:
     }
 
 
+def _literal(value: str | None) -> str:
+    """``value`` as Python source, double-quoted as the formatter writes it."""
+    return "None" if value is None else json.dumps(value, ensure_ascii=False)
+
+
 def _code(source: str, *tags: str, hidden: bool = False) -> dict[str, Any]:
     metadata: dict[str, Any] = {"tags": list(tags)} if tags else {}
     if hidden:
@@ -48,15 +53,15 @@ def _markdown(source: str) -> dict[str, Any]:
     return {"cell_type": "markdown", "metadata": {}, "source": source.strip("\n")}
 
 
-_SETUP = '''
+_SETUP = """
 import mapsnb
 
 # Without GOOGLE_MAPS_API_KEY: the built-in emulator (synthetic data) with a fixed clock.
 client = mapsnb.Client(now="{now}")  # `now` only affects the emulator
 print(client.source)
-'''
+"""
 
-_LESSON = '''
+_LESSON = """
 import datetime as dt
 
 import pandas as pd
@@ -66,17 +71,24 @@ from mapsnb.lessons import Lesson
 
 lesson = Lesson(client, city, language=language, date=date)
 print(lesson.city, "·", lesson.today)
-'''
+"""
 
 _STEPS: list[tuple[str, str, str]] = [
-    ("places", "places", '''
+    (
+        "places",
+        "places",
+        """
 # NBVAL_CHECK_OUTPUT
 with lesson.step("places"):
     cafes = client.search_places(lesson.text("cafe_query"), page_size=5, language_code=language)
     spots = lesson.found(cafes.to_frame(), "places")
     print(spots[["name", "lat", "lng"]].round(4).to_string())
-'''),
-    ("route", "route", '''
+""",
+    ),
+    (
+        "route",
+        "route",
+        """
 with lesson.step("route"):
     routes = client.compute_routes(
         mapsnb.PlaceId(spots.place_id.iloc[0]),
@@ -86,21 +98,33 @@ with lesson.step("route"):
     )
     lesson.found(routes.to_frame(), "routes")
     plot_routes(routes, names=cafes, language=language).figure.set_dpi(70)
-'''),
-    ("detour", "detour", '''
+""",
+    ),
+    (
+        "detour",
+        "detour",
+        """
 with lesson.step("detour"):
     along = client.search_along_route(
         lesson.text("bakery_query"), route=routes, language_code=language
     )
     bakeries = lesson.found(along.to_frame(), "places").sort_values("detour_s")
     print(bakeries[["name", "detour_s", "detour_m"]].head().to_string())
-'''),
-    ("map", "map", '''
+""",
+    ),
+    (
+        "map",
+        "map",
+        """
 # NBVAL_IGNORE_OUTPUT
 with lesson.step("map"):
     display(mapsnb.show(routes, along))
-'''),
-    ("air", "air", '''
+""",
+    ),
+    (
+        "air",
+        "air",
+        """
 with lesson.step("air"):
     day = client.lookup_weather(
         city,
@@ -110,12 +134,20 @@ with lesson.step("air"):
     )
     chart = plot_air_quality(day, "all")  # one panel per index
     chart.figure.set_dpi(70)  # small on screen; for print: chart.figure.savefig("air.png", dpi=200)
-'''),
-    ("pollen", "pollen", '''
+""",
+    ),
+    (
+        "pollen",
+        "pollen",
+        """
 with lesson.step("pollen"):
     plot_pollen(day, "plant").figure.set_dpi(70)
-'''),
-    ("weather", "weather", '''
+""",
+    ),
+    (
+        "weather",
+        "weather",
+        """
 with lesson.step("weather"):
     hourly = client.batch.lookup_weather(
         pd.DataFrame({"hour": range(0, 24, 2)}),
@@ -128,22 +160,40 @@ with lesson.step("weather"):
         progress=False,
     )
     plot_weather(lesson.found(hourly[hourly.status == "ok"], "hours")).figure.set_dpi(70)
-'''),
-    ("compare", "compare", '''
+""",
+    ),
+    (
+        "compare",
+        "compare",
+        """
 with lesson.step("compare"):
     cities = pd.DataFrame({"city": [city, *lesson.partners]})
     air = client.batch.lookup_weather(
-        cities, "city", capabilities=["AIR_QUALITY"], date=lesson.today,
-        table="air_quality", language_code=language, progress=False,
+        cities,
+        "city",
+        capabilities=["AIR_QUALITY"],
+        date=lesson.today,
+        table="air_quality",
+        language_code=language,
+        progress=False,
     )
     plot_air_quality(lesson.found(air[air.status == "ok"], "cities"), "uaqi").figure.set_dpi(55)
     weather = client.batch.lookup_weather(
-        cities, "city", capabilities=["WEATHER"], date=lesson.today,
-        table="daily_weather", language_code=language, progress=False,
+        cities,
+        "city",
+        capabilities=["WEATHER"],
+        date=lesson.today,
+        table="daily_weather",
+        language_code=language,
+        progress=False,
     )
     plot_weather(lesson.found(weather[weather.status == "ok"], "cities")).figure.set_dpi(55)
-'''),
-    ("form", "form", '''
+""",
+    ),
+    (
+        "form",
+        "form",
+        """
 # NBVAL_IGNORE_OUTPUT
 from mapsnb.widgets import EnvironmentForm
 
@@ -152,42 +202,45 @@ with lesson.step("form"):
     form.location.value = city
     form.submit()
     display(form)
-'''),
+""",
+    ),
 ]
 
-_FORM_FAILS = '''
+_FORM_FAILS = """
 with lesson.step("form"):
     form.location.value = "Atlantisville"
     form.submit()  # the form shows the error in its error line, not as a traceback
     print(lesson.texts["form_error"] + ":", bool(form.error.value))
     print(lesson.texts["charts_left"] + ":", len(form.output.outputs))
-'''
+"""
 
-_ERROR = '''
+_ERROR = """
 client.lookup_weather("Atlantisville", capabilities=["WEATHER"])
-'''
+"""
 
 _SOLUTIONS = [
-    '''
+    """
 # Exercise 1
 with lesson.step("solution"):
     best = bakeries.iloc[0]
     print(best["name"], round(best["detour_s"] / 60, 1), "min")
-''',
-    '''
+""",
+    """
 # Exercise 2
 with lesson.step("solution"):
     aq = lesson.found(day.air_quality, "hours")
     first = aq[aq.index_code == aq.index_code.iloc[0]].dropna(subset=["aqi"])
-    worst = first.loc[first.aqi.idxmin() if first.index_code.iloc[0] == "uaqi" else first.aqi.idxmax()]
+    worst = first.loc[
+        first.aqi.idxmin() if first.index_code.iloc[0] == "uaqi" else first.aqi.idxmax()
+    ]
     print(worst.time, worst.index_code, worst.aqi, worst.category)
-''',
-    '''
+""",
+    """
 # Exercise 3
 with lesson.step("solution"):
     uaqi = air[air.index_code == "uaqi"]
     print(uaqi.groupby("place").aqi.mean().round(1).sort_values(ascending=False))
-''',
+""",
 ]
 
 
@@ -219,8 +272,8 @@ def lesson_notebook(city: str, language: str = "en", date: str | None = None) ->
         _code(_SETUP.replace("{now}", LESSON_NOW)),
         say("key"),
         _code(
-            f"# {texts['parameters']}\ncity = {city.strip()!r}\nlanguage = {language!r}\n"
-            f"date = {date!r}",
+            f"# {texts['parameters']}\ncity = {_literal(city.strip())}\n"
+            f"language = {_literal(language)}\ndate = {_literal(date)}",
             "parameters",
         ),
         _code(_LESSON),
@@ -235,8 +288,11 @@ def lesson_notebook(city: str, language: str = "en", date: str | None = None) ->
     return {
         "cells": cells,
         "metadata": {
-            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
-                           "name": "python3"},  # fmt: skip
+            "kernelspec": {
+                "display_name": "Python 3 (ipykernel)",
+                "language": "python",
+                "name": "python3",
+            },
             "language_info": {"name": "python"},
             "mapsnb": {"lesson": {"city": city.strip(), "language": language, "date": date}},
         },

@@ -99,12 +99,23 @@ class EnvironmentForm(BaseForm):
         )
         self.hour.index = 0  # value None is also "no selection": show the "none" choice
         self.time_help = w.HTML(f"<small>{_html.text(TIME_HELP)}</small>")
-        self.units = w.ToggleButtons(options=list(UNITS), value="METRIC", description=self.label("Units"))
-        self.pollutants = w.Checkbox(value=False, description=self.label("Pollutant concentrations"))
+        self.units = w.ToggleButtons(
+            options=list(UNITS), value="METRIC", description=self.label("Units")
+        )
+        self.pollutants = w.Checkbox(
+            value=False, description=self.label("Pollutant concentrations")
+        )
         self._layout(
             [
                 self.location,
-                w.HBox([w.Label(self.label("Capabilities")), self.weather, self.air_quality, self.pollen]),
+                w.HBox(
+                    [
+                        w.Label(self.label("Capabilities")),
+                        self.weather,
+                        self.air_quality,
+                        self.pollen,
+                    ]
+                ),
                 w.HBox([self.date, self.hour]),
                 self.time_help,
                 self.units,

@@ -54,13 +54,17 @@ class PlaceSearchForm(BaseForm):
         language: str | None = None,
     ) -> None:
         super().__init__(client, map, embedded=embedded, language=language)
-        self.query = w.Text(description=self.label("Query"), placeholder="coffee near Golden Gate Park")
+        self.query = w.Text(
+            description=self.label("Query"), placeholder="coffee near Golden Gate Park"
+        )
         self.page_size = w.IntSlider(value=5, min=1, max=10, description=self.label("Page size"))
         self.language = w.Text(
             value=language or "", description=self.label("Language"), placeholder="en (optional)"
         )
         self.region = w.Text(description=self.label("Region"), placeholder="US (optional)")
-        self.use_bias = w.Checkbox(value=False, description=self.label("Bias to a circle (click the map)"))
+        self.use_bias = w.Checkbox(
+            value=False, description=self.label("Bias to a circle (click the map)")
+        )
         self.lat = w.FloatText(value=37.7749, description=self.label("Latitude"))
         self.lng = w.FloatText(value=-122.4194, description=self.label("Longitude"))
         self.radius_km = w.FloatSlider(

@@ -118,7 +118,9 @@ class ResolveForm(BaseForm):
             layout=w.Layout(width="100%", height="8em"),
         )
         self.mode = w.ToggleButtons(options=[AUTO, NAMES, URLS], value=AUTO)
-        self.region = w.Text(description=self.label("Region"), placeholder="US (optional, names only)")
+        self.region = w.Text(
+            description=self.label("Region"), placeholder="US (optional, names only)"
+        )
         self.save_link = w.HTML()
         self.save_link.add_class("mapsnb-save-link")
         self.results_box.children = (self.save_link, *self.results_box.children)

@@ -79,9 +79,13 @@ class RouteForm(BaseForm):
         self.waypoints = w.VBox()
         self.add_waypoint_button = w.Button(description=self.label("Add stop"), icon="plus")
         self.add_waypoint_button.on_click(lambda _b: self.add_waypoint())
-        self.travel_mode = w.Dropdown(options=list(TRAVEL_MODES), value="DRIVE", description=self.label("Mode"))
+        self.travel_mode = w.Dropdown(
+            options=list(TRAVEL_MODES), value="DRIVE", description=self.label("Mode")
+        )
         self.time_kind = w.ToggleButtons(options=[DEPART, ARRIVE], value=DEPART)
-        self.time = w.Text(description=self.label("Time"), placeholder="now, or 2026-09-19T08:00:00-07:00")
+        self.time = w.Text(
+            description=self.label("Time"), placeholder="now, or 2026-09-19T08:00:00-07:00"
+        )
         self.traffic = w.Checkbox(value=False, description=self.label("Traffic aware"))
         self.alternatives = w.Checkbox(value=False, description=self.label("Alternative routes"))
         self.warning = w.HTML()
@@ -121,9 +125,13 @@ class RouteForm(BaseForm):
     def add_waypoint(self, value: str = "") -> w.Text:
         """Append a stop row and return its Text."""
         text = w.Text(
-            value=value, placeholder="stop", description=f"{self.label('Stop')} {len(self.waypoints.children) + 1}"
+            value=value,
+            placeholder="stop",
+            description=f"{self.label('Stop')} {len(self.waypoints.children) + 1}",
         )
-        remove = w.Button(description=self.label("Remove"), icon="trash", layout=w.Layout(width="auto"))
+        remove = w.Button(
+            description=self.label("Remove"), icon="trash", layout=w.Layout(width="auto")
+        )
         row = w.HBox([text, remove])
         fit_labels(row)
         remove.on_click(lambda _b, r=row: self._remove_row(r))
