@@ -308,6 +308,7 @@ def _add_export_parser(
 
 def _export_notebooks(args: argparse.Namespace) -> int:
     try:
+        from nbclient.exceptions import CellExecutionError  # noqa: F401  (checked here)
         from nbconvert import HTMLExporter  # noqa: F401  (checked here, used by _export)
     except ImportError as err:
         print(
@@ -340,7 +341,10 @@ def _export_notebooks(args: argparse.Namespace) -> int:
         if page.error is None:
             print(f"{page.path}  ({page.title}; {page.widgets} widget output(s))")
         else:
-            print(f"FAILED {page.source}: {page.error}", file=sys.stderr)
+            print(
+                f"mapsnb export-notebooks: {page.source} failed: {page.error}",
+                file=sys.stderr,
+            )
     failed = sum(page.error is not None for page in pages)
     print(
         f"{Path(args.outdir) / 'index.html'}  (index of {len(pages)} notebook(s), {failed} failed)"
