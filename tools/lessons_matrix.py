@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 import time
@@ -47,7 +48,8 @@ def run(city: str, language: str, folder: Path) -> tuple[float, list[str], str]:
     try:
         NotebookClient(nb, timeout=120, kernel_name="python3").execute(env=env)
     except Exception as exc:  # a row of the report
-        return time.perf_counter() - start, [], str(exc).strip().splitlines()[-1][:120]
+        text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", str(exc)).strip()  # no terminal colours
+        return time.perf_counter() - start, [], text.splitlines()[-1][:120]
     seconds = time.perf_counter() - start
     summary = "".join(o.get("text", "") for o in nb.cells[-1].outputs)
     missing = [line.split()[1] for line in summary.splitlines() if line.strip().startswith("–")]
