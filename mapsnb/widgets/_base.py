@@ -22,6 +22,7 @@ import pandas as pd
 from mapsnb import _html
 from mapsnb._read.credits import SANDBOX_NOTE, credits_html, unique_credits
 from mapsnb._transport.secrets import redact
+from mapsnb.charts._words import base, word, words
 from mapsnb.errors import (
     AuthError,
     InvalidRequest,
@@ -183,9 +184,22 @@ def note_html(text: str) -> str:
     return f"<div style='{NOTE_STYLE}'>ⓘ {_html.text(text)}</div>"
 
 
-def attribution_html(result: ToolResult) -> str:
-    """Sources to show under every table (and the synthetic-data note in sandbox mode)."""
-    return credits_html(unique_credits(result.attributions), result.is_synthetic)
+def attribution_html(result: ToolResult, language: str | None = None) -> str:
+    """Sources to show under every table (and the synthetic-data note in sandbox mode), in
+    ``language`` (the form's) where the charts have its words."""
+    credits = unique_credits(result.attributions)
+    if not language or base(language) == "en" or base(language) not in words()["Source"]:
+        return credits_html(credits, result.is_synthetic)
+    links = ", ".join(
+        _html.link_or_text(c.get("url"), c.get("title") or c.get("url") or "—") for c in credits
+    )
+    note = f" — <b>{_html.text(sandbox_label(language))}</b>" if result.is_synthetic else ""
+    return f"<div style='font-size:smaller'>{_html.text(word('Source', language))}: {links or '—'}{note}</div>"
+
+
+def sandbox_label(language: str | None) -> str:
+    """``"mapsnb sandbox (synthetic data, not Google Maps)"`` in ``language``."""
+    return f"mapsnb sandbox ({word('synthetic data, not Google Maps', language)})"
 
 
 def _cell(value: Any) -> str:
@@ -448,7 +462,7 @@ class BaseForm(w.VBox):
 
     def _show_table(self, result: ToolResult, table: str) -> None:
         self.table.value = table
-        self.attribution.value = attribution_html(result)
+        self.attribution.value = attribution_html(result, self.language_code)
 
     def _draw(self, *results: Any, controls: Sequence[ipyleaflet.Control] = ()) -> None:
         """Replace what the previous lookup (of any form sharing the map) drew with ``results``
@@ -461,7 +475,8 @@ class BaseForm(w.VBox):
         """`` — <source>`` for a status line (HTML; the source is escaped: a cache file shared
         by a course may say anything there)."""
         if result.is_synthetic:
-            return f" — {_html.text(SANDBOX_NOTE)}"
+            note = sandbox_label(self.language_code) if self.language_code else SANDBOX_NOTE
+            return f" — {_html.text(note)}"
         return f" — source: {_html.text(result.source)}"
 
     def _on_map_interaction(self, **event: Any) -> None:

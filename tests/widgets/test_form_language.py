@@ -42,6 +42,8 @@ def test_the_environment_form_asks_and_charts_in_its_language(client) -> None:
     form.date.value = dt.date(2026, 9, 18)
     form.submit()
     assert form.result.request["language_code"] == "fr"
+    assert "Source: " in form.attribution.value and "données synthétiques" in form.attribution.value
+    assert "données synthétiques, pas Google Maps" in form.status.value
     assert set(form.frame["category"].dropna()) & {"Bonne qualité de l'air", "Moyenne", "Bonne"}
 
 
