@@ -262,6 +262,8 @@ def finish(fig: Any, note: str) -> None:
     if len(families()) > 1:
         for text in fig.findobj(Text):
             text.set_fontfamily(list(families()))
+        for ax in fig.axes:  # tick labels are made anew at each draw: tell the axes too
+            ax.tick_params(which="both", labelfontfamily=list(families()))
     if note:
         add_line(fig, note)
 
@@ -271,7 +273,7 @@ def wrap_to(text: str, width_pt: float, size: float = ATTRIBUTION_SIZE) -> str:
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
 
-    font = FontProperties(size=size)
+    font = FontProperties(family=list(families()), size=size)
 
     def width(s: str) -> float:
         return float(text_to_path.get_text_width_height_descent(s, font, ismath=False)[0])

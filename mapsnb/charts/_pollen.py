@@ -71,7 +71,7 @@ def plot_pollen(
     if sub.empty:
         raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
     language, note = chart_language(language_of(result_or_frame, df.attrs))
-    sub = sub.assign(_label=_labels(sub, language))
+    sub = sub.assign(_label=_labels(sub, language, in_english=bool(note)))
     names = list(dict.fromkeys(sub["_label"]))
     dates = sorted(sub["date"].unique())
     bars = len(names) * max(len(dates), 1)
@@ -125,10 +125,13 @@ def _day_tick(day: Any, language: str | None) -> str:
 POLLEN_TEXTS = ("name", "code", "kind", "color", "place", "request")
 
 
-def _labels(sub: pd.DataFrame, language: str | None = None) -> list[str]:
+def _labels(
+    sub: pd.DataFrame, language: str | None = None, *, in_english: bool = False
+) -> list[str]:
     """Each row's bar label: its name in ``language`` (the answer's, or ours where the answer
     kept the English name), if the chart can draw it, else the code's English name; else its
-    code, else ``"?"``."""
+    code, else ``"?"``. ``in_english``: the chart fell back to English (no font for the
+    language), so a code's English name is used even where the answer's name could be drawn."""
     names = sub["name"] if "name" in sub else [None] * len(sub)
     codes = sub["code"] if "code" in sub else [None] * len(sub)
     found = []
@@ -137,7 +140,9 @@ def _labels(sub: pd.DataFrame, language: str | None = None) -> list[str]:
         name = n if isinstance(n, str) and n else ""
         if code and base(language) != "en" and (not name or name == _english(code)):
             name = pollen_name(code, language) or name
-        if name:
+        if in_english and code:
+            found.append(_english(code))
+        elif name:
             found.append(shown(name, _english(code) if code else "?"))
         else:
             found.append(code or "?")
