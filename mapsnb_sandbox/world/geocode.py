@@ -138,13 +138,13 @@ def region_words() -> frozenset[str]:
 def _as_region(p: str) -> str | None:
     """``p`` without a trailing or leading region word, when what is left is a first- or
     second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
-    words = p.split()
-    if len(words) < 2:
+    words, rg = p.split(), regions()
+    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
         return None
     for rest in (words[:-1], words[1:]):
         dropped = words[-1] if rest == words[:-1] else words[0]
         name = " ".join(rest)
-        if dropped in region_words() and (name in regions().admin1 or name in regions().admin2):
+        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
             return name
     return None
 
