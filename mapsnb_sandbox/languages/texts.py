@@ -25,6 +25,7 @@ from typing import Any
 from mapsnb_sandbox.world.resolver import script_rules, typed_town_name
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "IMPERIAL",
     "OPENING_KEYS",
     "SUPPORTED",
@@ -54,6 +55,8 @@ SUPPORTED = (
     *("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja", "zh", "hi", "ar", "id", "tr"),
     *("vi", "ko", "fa", "bn", "ur", "sw", "th", "uk", "nl", "sv", "el", "he", "ro", "cs"),
 )
+#: The language of an answer when none is asked (and of every text a language lacks).
+DEFAULT_LANGUAGE = SUPPORTED[0]
 #: Texts that open an answer: in a language without texts they carry :func:`english_note`.
 OPENING_KEYS = frozenset(
     {

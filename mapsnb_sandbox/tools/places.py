@@ -22,6 +22,7 @@ from mapsnb_sandbox.contract.common import Context, arg, invalid, lat_lng_arg, s
 from mapsnb_sandbox.contract.ids import business_id, decode_business
 from mapsnb_sandbox.earth.water import near_land
 from mapsnb_sandbox.languages.texts import (
+    DEFAULT_LANGUAGE,
     format_distance,
     format_number,
     language,
@@ -191,7 +192,7 @@ def summary_language(code: str | None) -> str:
     return language(code)
 
 
-def format_km(meters: float, lang: str = "en") -> str:
+def format_km(meters: float, lang: str = DEFAULT_LANGUAGE) -> str:
     """``"850 m"`` / ``"1.4 km"`` in the locale's number format."""
     return format_distance(meters, lang)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
@@ -42,17 +43,14 @@ __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 #: location, how; "note" for approximate places). Live answers never carry it.
 SANDBOX_MATCH = "sandboxMatch"
 
-#: Chain names: a query naming only a chain is not one specific place.
+#: Chain names (``data/chains.txt``): a query naming only a chain is not one specific place.
 CHAINS = frozenset(
-    fold(n)
-    for n in (
-        "Starbucks", "McDonald's", "McDonalds", "Walmart", "Subway", "Target", "Costco",
-        "KFC", "Burger King", "Dunkin", "Dunkin' Donuts", "Taco Bell", "Wendy's", "Chipotle",
-        "7-Eleven", "IKEA", "Home Depot", "Walgreens", "CVS", "Shell", "Chevron", "Pizza Hut",
-        "Domino's", "Aldi", "Lidl", "Carrefour", "Tesco", "Zara", "H&M", "Whole Foods",
-        "Trader Joe's", "Tim Hortons", "Pret A Manger", "Apple Store", "Best Buy", "Safeway",
-    )
-)  # fmt: skip
+    fold(line)
+    for line in (Path(__file__).resolve().parents[1] / "data" / "chains.txt")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if line.strip() and not line.startswith("#")
+)
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _AT = re.compile(r"@(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)")
 _DATA_POINT = re.compile(r"!3d(-?\d{1,2}(?:\.\d+)?)!4d(-?\d{1,3}(?:\.\d+)?)")
