@@ -83,11 +83,6 @@ class Resolution:
         """Whether the text is the place's own name, alias, address or coordinates."""
         return self.how in EXACT
 
-    @property
-    def locality(self) -> bool:
-        """Whether the place is a town (not a landmark, country, point or street)."""
-        return self.place is not None and self.place.kind == "locality"
-
 
 def _not_found(text: str) -> Resolution:
     return Resolution(None, NOT_FOUND, f"no town, landmark, address or point named {text!r}")
