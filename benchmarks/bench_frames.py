@@ -19,13 +19,16 @@ reader, as a batch does); and for the summary-only live shape (every attribution
 ``"Google Maps"``: the places are named only in the summary, round-1 evidence), one answer of
 10,000 places (``to_frame()``) and ``concat`` of 1,000 answers of 10, each <= 2.0x.
 
+Issue 42 goal: the same for every summary-named shape (``summary_shapes``: a place cited twice in
+its paragraph, two places in one paragraph, citations side by side ``[0][1]``, a list).
+
 Every case runs its contenders in alternating order, round after round (a busy machine slows
 both alike); printed are medians with their ranges, and the ratio to ``json_normalize`` per round
 (median and range). Memory is each contender's peak under ``tracemalloc`` in a run of its own.
 
 Run: ``python benchmarks/bench_frames.py [--sizes 10000 100000] [--rounds 5] [--only places
 concat …]`` (case names: places, places_batch, along, along_batch, resolve, summary_only, concat,
-environment).
+summary_shapes, environment).
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ Payload = dict[str, Any]
 # ----------------------------------------------------------------------------- payloads
 def live_view(i: int) -> tuple[dict[str, Any], str]:
     """A PlaceView as live sends it, and its name."""
-    name = f"Zonne Energie {i} B.V."
+    name = title_name_of(i)
     key = f"0x47c66f{i:010x}:0x{(i * 7919) % 2**32:08x}"
     base = "https://www.google.com/maps/place//data="
     url = f"{base}!4m2!3m1!1s{key}"
@@ -110,6 +113,76 @@ def summary_only_payload(n: int, start: int = 0) -> Payload:
     for view in p["places"]:
         view["attribution"] = {"title": "Google Maps", "url": view["attribution"]["url"]}
     return p
+
+
+#: Summary-named shapes beyond one citation per paragraph (issue 42 item 6): paragraph ``k`` of
+#: the answer's places (``names``), as live writes them when its summary cites a place twice,
+#: names two places in one paragraph, cites places side by side or lists them.
+def _repeated(k: int, names: list[str]) -> str:
+    return (
+        f"<p><strong>{names[k]}</strong> installs solar panels and has a rating of 4.{k % 10} "
+        f"stars; it is located at {k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}]. It is 200 m "
+        f"from the park [{k}].</p>"
+    )
+
+
+def _two_per_paragraph(k: int, names: list[str]) -> str:
+    if k % 2:
+        return ""
+    second = (
+        f" Nearby, <strong>{names[k + 1]}</strong> [{k + 1}] fits heat pumps."
+        if k + 1 < len(names)
+        else ""
+    )
+    return (
+        f"<p><strong>{names[k]}</strong> installs solar panels and is located at "
+        f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].{second}</p>"
+    )
+
+
+def _adjacent(k: int, names: list[str]) -> str:
+    shared = (
+        f" Both it and its neighbour offer free quotes [{k}][{k + 1}]."
+        if k + 1 < len(names)
+        else ""
+    )
+    return (
+        f"<p><strong>{names[k]}</strong> installs solar panels; it is located at "
+        f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].{shared}</p>"
+    )
+
+
+def _listed(k: int, names: list[str]) -> str:
+    item = (
+        f"<li><strong>{names[k]}</strong> installs solar panels and is located at "
+        f"{k % 300 + 1} Oudegracht, 3511 AB Utrecht [{k}].</li>"
+    )
+    return ("<ul>" if k == 0 else "") + item + ("</ul>" if k == len(names) - 1 else "")
+
+
+SUMMARY_SHAPES: dict[str, Callable[[int, list[str]], str]] = {
+    "repeated citations": _repeated,
+    "two places a paragraph": _two_per_paragraph,
+    "adjacent citations": _adjacent,
+    "a list": _listed,
+}
+
+
+def shaped_payload(shape: str, n: int, start: int = 0) -> Payload:
+    """A summary-only answer (every title ``"Google Maps"``) of ``n`` places whose summary has
+    the shape ``shape`` of :data:`SUMMARY_SHAPES`."""
+    p = summary_only_payload(n, start)
+    names = [title_name_of(start + k) for k in range(n)]
+    write = SUMMARY_SHAPES[shape]
+    p["summary"] = "<p>Here are solar energy companies near Utrecht.</p>" + "".join(
+        write(k, names) for k in range(n)
+    )
+    return p
+
+
+def title_name_of(i: int) -> str:
+    """The name of place ``i`` in :func:`live_view`."""
+    return f"Zonne Energie {i} B.V."
 
 
 def along_payload(n: int, start: int = 0) -> Payload:
@@ -410,6 +483,28 @@ def case_concat(n: int, rounds: int, goal: float, memory: bool) -> None:
     compare_concat(title, answers, rounds, memory)
 
 
+def case_summary_shapes(n: int, rounds: int, goal: float, memory: bool) -> None:
+    """Each summary-named shape of :data:`SUMMARY_SHAPES` (titles just ``"Google Maps"``): one
+    answer of ``n`` places (``to_frame()``) and ``concat`` of ``n / 10`` answers of 10."""
+    for shape in SUMMARY_SHAPES:
+        p = shaped_payload(shape, n)
+        compare(
+            f"search_places, one answer of {n:,} places named only in the summary: {shape}",
+            {
+                "PlacesResult.from_payload(p).to_frame()": lambda p=p: PlacesResult.from_payload(
+                    p
+                ).to_frame()
+            },
+            lambda p=p: pd.json_normalize(p["places"]),
+            rounds,
+            max(goal, 2.0),
+            memory,
+        )
+        answers = [shaped_payload(shape, 10, start) for start in range(0, n, 10)]
+        title = f"mapsnb.concat: {n // 10:,} results of 10 named only in the summary: {shape}"
+        compare_concat(title, answers, rounds, memory)
+
+
 def compare_batch(
     title: str,
     tool: str,
@@ -521,7 +616,7 @@ def main(argv: list[str] | None = None) -> None:
         goal = 2.0 if n <= 10_000 else 1.5
         rounds = args.rounds if n <= 10_000 else max(3, args.rounds // 2)
         cases = (case_places, case_places_batch, case_along, case_along_batch, case_resolve)
-        for case in (*cases, case_summary_only, case_concat):
+        for case in (*cases, case_summary_only, case_concat, case_summary_shapes):
             if args.only is None or case.__name__.removeprefix("case_") in args.only:
                 case(n, rounds, goal, memory)
     if args.only is None or "environment" in args.only:

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb import _html, settings
+from mapsnb._export_cells import for_students
 from mapsnb._version import __version__
 
 __all__ = [
@@ -72,12 +73,16 @@ class ExportedPage:
         The notebook's first Markdown heading (else its file name).
     widgets
         Number of widget outputs (maps, forms) the page draws from its embedded state.
+    error
+        Why the notebook failed (its first line), ``None`` when it ran: a failed notebook has
+        no page (``path`` is where it would be) and the index marks it.
     """
 
     source: Path
     path: Path
     title: str
     widgets: int
+    error: str | None = None
 
 
 def find_notebooks(paths: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
@@ -357,14 +362,17 @@ def export_notebook(
     live: bool = False,
     exporter: Any = None,
     name: str | None = None,
+    solutions: bool = False,
 ) -> ExportedPage:
     """Execute ``notebook`` in its own folder and write ``outdir/<name>`` (default: its stem
-    plus ``.html``).
+    plus ``.html``): cells tagged ``solution``/``remove-cell`` left out unless ``solutions``,
+    an expected error (``raises-exception``) shown as its message (:mod:`mapsnb._export_cells`).
 
     Raises
     ------
     nbclient.exceptions.CellExecutionError
-        A cell failed (the message names the cell and shows the traceback).
+        A cell failed (the message names the cell and shows the traceback); a cell tagged
+        ``raises-exception`` may fail.
     """
     import nbformat
     from nbclient import NotebookClient
@@ -381,6 +389,7 @@ def export_notebook(
         **options,
     )
     client.execute(env=_kernel_env(live))
+    for_students(nb, solutions=solutions)
     clean_widget_state(nb)
     exporter = exporter or _html_exporter()
     title = _title(nb, notebook.stem)
@@ -402,6 +411,7 @@ INDEX = """<!DOCTYPE html>
 body {{ font-family: system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
        line-height: 1.5; color: #222; }}
 li {{ margin: 0.4rem 0; }}
+li.failed {{ color: #a50e0e; }}
 .note {{ color: #555; font-size: 0.9rem; }}
 </style>
 </head>
@@ -441,10 +451,7 @@ def page_names(notebooks: Sequence[Path]) -> list[str]:
 
 def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live: bool) -> Path:
     """Write ``outdir/index.html``: a list of links to ``pages``, with a note on what works."""
-    items = "\n".join(
-        f'<li><a href="{_html.attr(_href(p.path, outdir))}">{_html.text(p.title)}</a></li>'
-        for p in pages
-    )
+    items = "\n".join(_index_item(p, outdir) for p in pages)
     data_note = "" if live else " on its built-in emulator (synthetic data, no API key)"
     path = outdir / "index.html"
     path.write_text(
@@ -454,6 +461,31 @@ def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live
         encoding="utf-8",
     )
     return path
+
+
+def _index_item(page: ExportedPage, outdir: Path) -> str:
+    """A page's line of the index: a link, or its title marked failed with the reason."""
+    if page.error is None:
+        return f'<li><a href="{_html.attr(_href(page.path, outdir))}">{_html.text(page.title)}</a></li>'
+    return (
+        f'<li class="failed">{_html.text(page.title)} <strong>(failed: not exported)</strong>'
+        f' <span class="note">{_html.text(page.error)}</span></li>'
+    )
+
+
+def _failure(notebook: Path, name: str, outdir: Path, exc: BaseException) -> ExportedPage:
+    """The index entry of a notebook that could not be run or written."""
+    text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", str(exc))  # no terminal colours on a page
+    lines = [line for line in text.splitlines() if line.strip()]
+    found = next((line for line in reversed(lines) if ": " in line), lines[-1] if lines else "")
+    reason = f"{type(exc).__name__}: {found.strip()}"[:300]
+    try:
+        import nbformat
+
+        title = _title(nbformat.read(notebook, as_version=4), notebook.stem)
+    except Exception:
+        title = notebook.stem
+    return ExportedPage(notebook, outdir / name, title, 0, error=reason)
 
 
 def _href(page: Path, outdir: Path) -> str:
@@ -473,8 +505,13 @@ def export_notebooks(
     live: bool = False,
     title: str = "mapsnb notebooks",
     progress: Callable[[Path], None] | None = None,
+    solutions: bool = False,
 ) -> list[ExportedPage]:
     """Execute ``notebooks`` and write static HTML pages plus ``index.html`` to ``outdir``.
+
+    A notebook that fails (a cell raises, times out, the kernel dies, the file is not a
+    notebook) stops only itself: every other one is exported and the index lists it, marked
+    failed with the reason (its :attr:`ExportedPage.error`).
 
     Parameters
     ----------
@@ -495,11 +532,13 @@ def export_notebooks(
         Heading of the index page.
     progress
         Called with each notebook's path before it runs.
+    solutions
+        Keep the cells tagged ``solution`` and ``remove-cell`` (left out by default).
 
     Returns
     -------
     list of ExportedPage
-        One per notebook, in order.
+        One per notebook, in order (failed ones with their ``error``).
     """
     out = Path(outdir)
     exporter = _html_exporter()
@@ -508,16 +547,12 @@ def export_notebooks(
     for nb, name in zip(found, page_names(found), strict=True):
         if progress is not None:
             progress(nb)
-        pages.append(
-            export_notebook(
-                nb,
-                out,
-                timeout=timeout,
-                kernel_name=kernel_name,
-                live=live,
-                exporter=exporter,
-                name=name,
-            )
-        )
+        try:
+            page = export_notebook(nb, out, timeout=timeout, kernel_name=kernel_name,
+                                   live=live, exporter=exporter, name=name,
+                                   solutions=solutions)  # fmt: skip
+        except Exception as exc:
+            page = _failure(nb, name, out, exc)
+        pages.append(page)
     write_index(pages, out, title=title, live=live)
     return pages

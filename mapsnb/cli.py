@@ -1,6 +1,8 @@
-"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording``, ``export-notebooks``.
+"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording``, ``export-notebooks``,
+``new-lesson``.
 
-``recording show|check FILE`` reads a recording; ``export-notebooks OUTDIR`` writes static pages.
+``recording show|check FILE`` reads a recording; ``export-notebooks OUTDIR`` writes static pages;
+``new-lesson OUT.ipynb --city … --language …`` writes a lesson for a town.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 _INSTALL_HINT = 'pip install "mapsnb[server]"'
 
@@ -115,15 +118,52 @@ def main(argv: Sequence[str] | None = None) -> int:
         description="Check a recording before sharing it: it parses, holds no key or token, "
         "and was recorded within 30 days. Exit status 1 when it has a problem.",
     ).add_argument("file", help="the recording (a .json file)")
-    _add_export_parser(sub)
-    args = parser.parse_args(argv)
+    intermixed = {"export-notebooks": _add_export_parser(sub)}
+    lesson = sub.add_parser(
+        "new-lesson",
+        help="write a lesson notebook for a town, in a language",
+        description="Write a lesson notebook for any town the tools resolve: places, a route and "
+        "a detour, hourly air quality and pollen, three cities compared, a form, exercises with "
+        "solutions (tagged 'solution') and a papermill 'parameters' cell (city, language, date).",
+        formatter_class=_Defaults,
+    )
+    lesson.add_argument("out", help="the notebook to write (.ipynb)")
+    lesson.add_argument("--city", required=True, help='the town, e.g. "Accra, Ghana"')
+    lesson.add_argument(
+        "--language", default="en", help="texts, answers and charts (en, es, fr, ja, …)"
+    )
+    lesson.add_argument(
+        "--date", default=None, help="the lesson's day, YYYY-MM-DD (default: today there)"
+    )
+    intermixed["new-lesson"] = lesson
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given and given[0] in intermixed:  # options in any order, before or after the paths
+        args = intermixed[given[0]].parse_intermixed_args(given[1:])
+        args.command = given[0]
+    else:
+        args = parser.parse_args(given)
     if args.command == "doctor":
         return _doctor(args)
     if args.command == "export-notebooks":
         return _export_notebooks(args)
+    if args.command == "new-lesson":
+        return _new_lesson(args)
     if args.command == "recording":
         return _recording(args.action, args.file)
     return _serve(args)
+
+
+def _new_lesson(args: argparse.Namespace) -> int:
+    from mapsnb.errors import InvalidRequest
+    from mapsnb.lessons import new_lesson
+
+    try:
+        path = new_lesson(args.out, args.city, language=args.language, date=args.date)
+    except InvalidRequest as err:
+        print(f"mapsnb new-lesson: {err}", file=sys.stderr)
+        return 2
+    print(f"{path}  (lesson for {args.city}, in {args.language})")
+    return 0
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -227,7 +267,9 @@ def _recording_report(action: str, path: str) -> int:
     return 0
 
 
-def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_export_parser(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
     export = sub.add_parser(
         "export-notebooks",
         help="execute notebooks and write static HTML pages (maps included) plus an index page",
@@ -235,7 +277,11 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
             "Execute notebooks and write static HTML pages with the widget state embedded (maps"
             " can be panned and zoomed without a kernel; forms need one) plus index.html."
             " Kernels run without GOOGLE_MAPS_API_KEY (the emulator's synthetic data) unless"
-            " --live is given."
+            " --live is given. Cells tagged 'solution' or 'remove-cell' are left out unless"
+            " --solutions; a cell tagged 'raises-exception' shows its error's message. A notebook"
+            " that fails stops only itself: the others are exported and index.html marks it."
+            " Exit status: the number of notebooks that failed (at most 125). Options may come"
+            " before or after the notebooks."
         ),
         formatter_class=_Defaults,
     )
@@ -252,11 +298,17 @@ def _add_export_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     export.add_argument(
         "--live", action="store_true", help="keep GOOGLE_MAPS_API_KEY (live, billed calls)"
     )
+    export.add_argument(
+        "--solutions",
+        action="store_true",
+        help="keep the cells tagged 'solution' and 'remove-cell' (left out by default)",
+    )
+    return export
 
 
 def _export_notebooks(args: argparse.Namespace) -> int:
     try:
-        from nbclient.exceptions import CellExecutionError
+        from nbclient.exceptions import CellExecutionError  # noqa: F401  (checked here)
         from nbconvert import HTMLExporter  # noqa: F401  (checked here, used by _export)
     except ImportError as err:
         print(
@@ -268,10 +320,7 @@ def _export_notebooks(args: argparse.Namespace) -> int:
 
     from mapsnb._export import export_notebooks
 
-    running: list[object] = []
-
     def progress(notebook: object) -> None:
-        running.append(notebook)
         print(f"running {notebook} ...", file=sys.stderr, flush=True)
 
     try:
@@ -283,17 +332,24 @@ def _export_notebooks(args: argparse.Namespace) -> int:
             live=args.live,
             title=args.title,
             progress=progress,
+            solutions=args.solutions,
         )
     except FileNotFoundError as err:
         print(f"mapsnb export-notebooks: {err}", file=sys.stderr)
         return 2
-    except CellExecutionError as err:
-        print(f"mapsnb export-notebooks: a cell of {running[-1]} failed:\n{err}", file=sys.stderr)
-        return 1
     for page in pages:
-        print(f"{page.path}  ({page.title}; {page.widgets} widget output(s))")
-    print(f"{pages[0].path.parent / 'index.html'}  (index of {len(pages)} page(s))")
-    return 0
+        if page.error is None:
+            print(f"{page.path}  ({page.title}; {page.widgets} widget output(s))")
+        else:
+            print(
+                f"mapsnb export-notebooks: {page.source} failed: {page.error}",
+                file=sys.stderr,
+            )
+    failed = sum(page.error is not None for page in pages)
+    print(
+        f"{Path(args.outdir) / 'index.html'}  (index of {len(pages)} notebook(s), {failed} failed)"
+    )
+    return min(failed, 125)  # the exit status: how many failed (125 at most)
 
 
 if __name__ == "__main__":  # pragma: no cover

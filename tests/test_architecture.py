@@ -52,7 +52,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("tool calls", ("mapsnb._calls",)),
     ("maps and charts", ("mapsnb.charts", "mapsnb.layers")),
     ("widgets", ("mapsnb.widgets",)),
-    ("entry points", ("mapsnb.cli", "mapsnb._export")),
+    ("lessons", ("mapsnb.lessons",)),
+    ("entry points", ("mapsnb.cli", "mapsnb._export", "mapsnb._export_cells")),
     ("package", ("mapsnb",)),
     # the emulator's own layers: a module imports its own layer and those before it
     ("emulator: the live contract", ("mapsnb_sandbox.contract",)),

@@ -182,10 +182,11 @@ class NameBook:
         info = None
         for n, view in enumerate(views):
             pid = place_ids(view)[0]
-            name = _field_name(view) or title_name(text(g(g(view, "attribution"), "title")))
+            title = text(g(g(view, "attribution"), "title"))
+            name = _field_name(view) or title_name(title)
             if name is None:
                 info = info or parse_summary(text(g(payload, "summary")))
-                name = info.name(n) if n in info.cited else None
+                name = info.place_name(n, title) if n in info.cited else None
             lat, lng = lat_lng(g(view, "location"))
             self.add(pid, name, *_finite(lat, lng))
 

@@ -1,30 +1,435 @@
-"""The one reader of ``search_places`` / ``search_along_route`` summaries.
+"""The one reader of ``search_places`` / ``search_along_route`` summaries, and their display.
 
-A live summary is light HTML: an intro ``<p>`` that cites nothing, then one ``<p>`` per place whose
-first sentence starts with the place's name as its subject (usually ``<strong>Name</strong>``,
-sometimes plain text), with citations ``[n]`` closing every sentence, so the text right before the
-first ``[n]`` is an address, not a name (REAL_SERVER.md, last section). Shared citations are
-written ``[0, 1]`` or ``[0][1]``.
+A live summary is light HTML (or Markdown bold): an intro that cites nothing, then a paragraph
+(or list item) per place opening with its name (``<strong>Name</strong>``, ``**Name**`` or plain),
+citations ``[n]`` closing its sentences (the text right before the first is an address). A place
+may be cited again, share a paragraph or a citation (``[0][1]``, ``[0, 1]``) with another.
 
-:func:`parse_summary` gives, per cited number, the place's name (``None`` when it cannot be known:
-a name is never a country, state, postal code or street address), the first sentence citing it and
-the set of cited numbers; :mod:`~mapsnb._read.summary_sentences` finds the sentences,
-:mod:`~mapsnb._read.summary_names` the names, and :mod:`~mapsnb._read.summary_html` renders a
-summary (``plain_text``, ``safe_html``). Every function runs in time linear in the summary's
-length (``benchmarks/bench_summary.py``).
+:func:`parse_summary` gives per cited number the place's name (``None`` when unknown: never a
+country, state, postal code or street address), the first sentence citing it, and the cited
+numbers. Here, in order: display (:func:`plain_text`, :func:`safe_html`), sentences, names, the
+live form (one regex pass), the reader (paragraphs split by the regex engine, their citation
+clusters found by one ``findall``, names read on first use). Linear time
+(``benchmarks/bench_summary.py``); the word lists are data (``summary_words.json``).
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
-from typing import Any
+from collections.abc import Iterator
+from pathlib import Path
 
-from mapsnb._read.summary_html import PARAGRAPH, plain_text
-from mapsnb._read.summary_live import LivePlace, live_name, live_places
-from mapsnb._read.summary_names import bold_before, first_subject
-from mapsnb._read.summary_sentences import CITE, cite_numbers, find_snippets, sentence_at
+from mapsnb import _html
+from mapsnb._read.wire import unnamed_title
 
-__all__ = ["SummaryInfo", "parse_summary"]
+__all__ = ["SummaryInfo", "bold_subject", "parse_summary", "plain_text", "safe_html"]
+
+_BLOCK = re.compile(r"</?(?:p|br|div|li|ul|ol|h\d|tr|table)\b[^<>]*>", re.IGNORECASE)
+PARAGRAPH = re.compile(
+    r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.IGNORECASE
+)
+_TAG = re.compile(r"<[^<>]*>")
+_SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
+_MARKDOWN_BOLD = re.compile(r"\*\*(?!\s)([^*<>]+?)(?<!\s)\*\*")
+
+
+def plain_text(summary: str | None) -> str:
+    """The summary as plain text: block tags become line breaks; tags, entities, ``**`` go."""
+    if not isinstance(summary, str):
+        return ""
+    if "<" not in summary and "&" not in summary and "*" not in summary:
+        return summary  # plain already (a name, a bold run's text)
+    return html.unescape(_TAG.sub("", _BLOCK.sub("\n", summary))).replace("**", "")
+
+
+def safe_html(summary: str | None) -> str:
+    """The summary as HTML safe to display: the server's light formatting (``<p>``,
+    ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold
+    (``**…**``) shown as ``<strong>`` (a ``**`` left unpaired goes), the rest escaped once (the
+    summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
+    if not isinstance(summary, str):
+        return ""
+    text = _SAFE_TAG.sub(r"<\1\2>", _html.text(html.unescape(summary)))
+    if "**" in text:
+        text = _MARKDOWN_BOLD.sub(r"<strong>\1</strong>", text).replace("**", "")
+    return text
+
+
+#: One citation group: ``[3]`` or ``[0, 1]`` (at most 6 digits per number: bounded ``int()``).
+_GROUP = r"\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\]"
+CITE = re.compile(r"\[\s*(\d{1,6}(?:\s*,\s*\d{1,6})*)\s*\]")
+_TRAILING_CITES = re.compile(rf"(?:[ \t]*{_GROUP})+")  # citations right after a sentence's end
+END = re.compile(r"[.!?]+(?=\s|$)")
+#: The ends of :data:`END` in a line without ``!`` or ``?``, less a lone period before (past
+#: spaces) an ASCII lower-case letter or a digit, never an end. Led by a period: fast to skip.
+DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
+_WORDS = json.loads(Path(__file__).with_name("summary_words.json").read_text(encoding="utf-8"))
+#: Abbreviations whose period ends no sentence (``St.``, ``No. 3``, ``ul.``, ``ул.``).
+ABBREV = frozenset(_WORDS["abbreviations"])
+_CONNECTORS = frozenset(_WORDS["connectors"])  # lower-case words that may join a name's words
+_OPENERS = frozenset(_WORDS["openers"])  # a sentence's first words whose subject is no place
+_VERBS = frozenset(_WORDS["verbs"])  # words that end a plain subject (a few languages)
+_COUNTRIES = frozenset(_WORDS["countries"])  # never a place's name, nor a state
+_STATES = frozenset(_WORDS["states"])
+_QUOTES = "(\"'“‘"
+#: Characters that, right before a period, end a word that is no abbreviation or initial.
+_NOT_A_WORD_END = frozenset("])0123456789")
+_WINDOW = 12  # characters looked at before a period for its word (abbreviations are short)
+
+
+def cite_numbers(group: str) -> list[int]:
+    """The numbers of one citation group's inside (``"3"`` or ``"0, 1"``)."""
+    return [int(x) for x in group.split(",")]
+
+
+def is_sentence_end(text: str, end: int) -> bool:
+    """Whether the period run ending at ``end`` closes a sentence (not ``St.``, ``J.``, ``No. 3``)."""
+    i = end
+    while i > 0 and text[i - 1] in ".!?":
+        i -= 1
+    if text[i:end] != ".":
+        return True
+    window = text[max(0, i - _WINDOW) : i]
+    tokens = window.split()
+    if window[-1:].isspace() or not tokens:
+        word = ""
+    elif len(tokens) > 1 or window[0].isspace() or i <= _WINDOW:
+        word = tokens[-1]
+    elif any(c in _QUOTES for c in window):  # one long token: find where it starts
+        j = i
+        while j > 0 and not text[j - 1].isspace():
+            j -= 1
+        word = text[j:i]
+    else:  # a token longer than the window: not an abbreviation, not an initial
+        word = window
+    word = word.lstrip(_QUOTES).lower()
+    if word in ABBREV or (len(word) == 1 and word.isalpha()):
+        return False
+    k = end
+    while k < len(text) and text[k] in " \t\u00a0":
+        k += 1
+    nxt = text[k : k + 1]
+    return not (nxt.islower() or nxt.isdigit())
+
+
+def find_snippets(plain: str) -> dict[int, str]:
+    """Cited number -> the first sentence citing it (only lines that cite are split, and only
+    as far as their last new number)."""
+    out: dict[int, str] = {}
+    for line in plain.split("\n"):
+        if "[" in line:
+            line_snippets(line, out)
+    return out
+
+
+def line_snippets(line: str, out: dict[int, str]) -> None:
+    """Record in ``out`` the first sentence of ``line`` (one line of plain text) citing each
+    number that ``out`` does not hold yet (its sentences split only as far as needed)."""
+    stops: Iterator[int] | None = None
+    start = stop = 0
+    sentence = ""
+    for m in CITE.finditer(line):
+        group = m.group(1)
+        if "," in group:
+            new = [n for n in cite_numbers(group) if n not in out]
+        else:
+            new = [] if int(group) in out else [int(group)]
+        if not new:
+            continue
+        stops = stops or sentence_stops(line)
+        if stop <= m.start():
+            while stop <= m.start():  # on to the sentence holding this citation
+                start, stop = stop, next(stops, len(line))
+            sentence = line[start:stop].strip()  # once a sentence: linear time
+        for n in new:
+            out[n] = sentence
+
+
+def sentence_at(line: str, at: int) -> str:
+    """The sentence of ``line`` (stripped) that holds the citation starting at ``at``."""
+    start = 0
+    for stop in sentence_stops(line):
+        if stop > at:  # a stop never falls inside a citation
+            return line[start:stop].strip()
+        start = stop
+    return line[start:].strip()
+
+
+def sentence_stops(line: str) -> Iterator[int]:
+    """Where the sentences of ``line`` end, each past the citations that follow its end."""
+    size = len(line)
+    ends = END if "!" in line or "?" in line else DOT_END
+    for m in ends.finditer(line):
+        stop = m.end()
+        if (
+            m.start() == stop - 1
+            and line[stop - 1] == "."
+            and line[stop - 2 : stop - 1] in _NOT_A_WORD_END
+        ):
+            # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
+            # ends no abbreviation or initial; only what follows can say "not an end"
+            if stop < size:
+                k = stop
+                while k < size and line[k] in " \t\u00a0":
+                    k += 1
+                nxt = line[k : k + 1]
+                if nxt.islower() or nxt.isdigit():
+                    continue
+        elif not is_sentence_end(line, stop):
+            continue
+        if stop < size:
+            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
+            if trailing is not None:
+                stop = trailing.end()
+        yield stop
+
+
+ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
+#: A bold run holding no markup (``<strong>Name</strong>``): its text is its plain text.
+_SIMPLE_BOLD = re.compile(r"<(strong|b)>([^<>&*]*)</\1\s*>", re.IGNORECASE)
+#: What :func:`plain_text` changes: tags, entities, ``**``.
+_MARKED = re.compile(r"[<&]|\*\*")
+_BOLD_START = re.compile(r"<(strong|b)(?:\s[^<>]*)?>", re.IGNORECASE)
+_MAX_NAME = 160  # characters: longer "names" are sentences
+_MARKUP = frozenset("<>[]{}|\\")  # a name with these is a parsing accident
+_LOOKBACK = 400  # characters searched for a bold run's opening tag
+_POSTAL = re.compile(
+    r"^(?:[A-Z]{2}\s+)?\d{3,6}(?:[- ]\d{3,4})?$|^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$|"
+    r"^[A-Z]\d[A-Z]\s*\d[A-Z]\d$",
+    re.IGNORECASE,
+)
+_STREET_TYPES = (
+    r"st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pl|place|ct|court|hwy|"
+    r"highway|pkwy|parkway|sq|square|ter|terrace|cir|circle|trl|trail|aly|alley"
+)
+#: A street address: a number then a street type, or a street word then a number (at the start,
+#: :func:`re.match`), or a comma before a digit (anywhere: ``_COMMA_DIGIT``).
+_STREET_ADDRESS = re.compile(
+    rf"\d+[A-Za-z]?(?:[-/]\d+)?\s+(?:\S+\s+){{0,5}}(?:{_STREET_TYPES})\.?(?:\s+\S+)?$|"
+    r"(?:rue|calle|carrer|avenida|avenue|av\.|via|viale|rua|piazza|plaza|praça|straße|strasse|"
+    r"ulitsa|улица|ул\.)\b.*\d",
+    re.IGNORECASE,
+)
+_COMMA_DIGIT = re.compile(r",\s*\d")
+_HAS_DIGIT = re.compile(r"\d")
+#: :data:`_POSTAL` or :data:`_STREET_ADDRESS`, in one match.
+_POSTAL_OR_ADDRESS = re.compile(
+    f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.IGNORECASE
+)
+
+
+def is_first_sentence(prefix: str) -> bool:
+    """Whether ``prefix`` (a paragraph up to its first citation) holds no sentence end."""
+    return not _ends(plain_text(prefix) if _MARKED.search(prefix) else prefix)
+
+
+def _ends(text: str) -> bool:
+    """Whether ``text`` (plain, past an enumeration) holds a sentence end."""
+    plain = text.strip()
+    m = ENUMERATION.match(plain)
+    plain = plain[m.end() :] if m else plain
+    if "!" not in plain and "?" not in plain and DOT_END.search(plain) is None:
+        return False  # no period that may end a sentence (DOT_END finds every one that does)
+    return any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
+
+
+def clean_name(name: str) -> str | None:
+    """``name`` tidied and checked: ``None`` when it is empty, too long, a country, a state,
+    a postal code or a street address."""
+    words = (CITE.sub(" ", name) if "[" in name else name).split()
+    name = " ".join(words).strip(" ,:;-–—*_\"'“”‘’")
+    if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
+        return None
+    folded = name.lower().rstrip(".")
+    if folded in _COUNTRIES or folded in _STATES:
+        return None
+    if _HAS_DIGIT.search(name) is not None and (  # postal codes and addresses hold digits
+        _POSTAL_OR_ADDRESS.match(name) or ("," in name and _COMMA_DIGIT.search(name))
+    ):
+        return None
+    if not any(map(str.isalpha, name)) or not _MARKUP.isdisjoint(name):
+        return None
+    return name
+
+
+def paragraph_subject(paragraph: str) -> str | None:
+    """The name at the start of a paragraph: a bold run, else a plain subject before its verb."""
+    head = paragraph[:1200].lstrip()
+    simple = _SIMPLE_BOLD.match(head)  # the live form: what the general reading below gives
+    if simple is not None:
+        text = simple.group(2).strip()
+        if not text.endswith(":"):
+            return clean_name(text)
+    m = ENUMERATION.match(head)
+    head = head[m.end() :] if m else head
+    bold = _opening_bold(head)
+    if bold is None:
+        return _plain_subject(plain_text(head))
+    text = plain_text(bold[0]).strip()
+    if not text.endswith(":"):
+        return clean_name(text)
+    return _plain_subject(plain_text(bold[1])) or clean_name(text)  # a label: "<b>Top pick:</b> …"
+
+
+def _opening_bold(head: str) -> tuple[str, str] | None:
+    """The inside of the bold run (``<strong>``, ``<b>``, ``**``) opening ``head``, and the rest."""
+    bold = _BOLD_START.match(head)
+    if bold is not None:
+        close = re.compile(rf"</{bold.group(1)}\s*>", re.IGNORECASE).search(head, bold.end())
+        return (head[bold.end() : close.start()], head[close.end() :]) if close else None
+    close_at = head.find("**", 2) if head.startswith("**") else -1
+    return (head[2:close_at], head[close_at + 2 :]) if close_at > 2 else None
+
+
+def first_subject(paragraph: str, start: int) -> str | None:
+    """``paragraph_subject(paragraph)`` when ``is_first_sentence(paragraph[:start])``, else
+    ``None``: the live form (a plain ``<strong>Name</strong>`` opening, then text with no markup
+    up to the citation at ``start``) read once for both, anything else by the two functions."""
+    window = paragraph[:1200]
+    head = window.lstrip()
+    simple = _SIMPLE_BOLD.match(head)
+    lead = len(window) - len(head)
+    if simple is not None and lead + simple.end() <= start:
+        rest = paragraph[lead + simple.end() : start]
+        if "<" not in rest and "&" not in rest and "*" not in rest:  # plain text already
+            if _ends(simple.group(2) + rest):  # the prefix's plain text
+                return None
+            text = simple.group(2).strip()
+            return clean_name(text) if not text.endswith(":") else paragraph_subject(paragraph)
+    return paragraph_subject(paragraph) if is_first_sentence(paragraph[:start]) else None
+
+
+def _is_name_word(word: str) -> bool:
+    core = word.lstrip("(\"'“‘¡¿")
+    if core[:1].isupper() or core[:1].isdigit():
+        return True
+    return len(core) > 2 and core[0] in "dlDL" and core[1] in "'’" and core[2].isupper()
+
+
+def _plain_subject(text: str) -> str | None:
+    """The leading run of name words of ``text`` when a verb, comma or dash follows it."""
+    words = text.split(None, 40)[:40]
+    if not words or words[0].lower().strip(",:;") in _OPENERS:
+        return None
+    run: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if CITE.fullmatch(word):
+            i += 1
+            continue
+        if word.startswith("(") and run:  # "Name (synthetic) has": keep when the verb follows
+            j = i
+            while j < len(words) and not words[j].rstrip(",;:").endswith(")"):
+                j += 1
+            if j < len(words) and words[j].endswith((",", ";", ":")):  # "Name (x), a …"
+                run.extend(words[i : j + 1])
+                return clean_name(" ".join(run).rstrip(",;:"))
+            if j + 1 < len(words) and words[j + 1].lower().strip(",") in _VERBS:
+                run.extend(words[i : j + 1])
+                return clean_name(" ".join(run))
+            return clean_name(" ".join(run))
+        bare = word.rstrip(",;:")
+        if bare in ("—", "–", "-") and run:
+            return clean_name(" ".join(run))
+        lowered = bare.lower()
+        if _is_name_word(bare) or (run and lowered in _CONNECTORS):
+            if bare.endswith(".") and not _abbreviation(bare, words, i):
+                return None  # the sentence ends inside the "name": no verb, not a subject
+            run.append(bare)
+            if word.endswith((",", ";", ":")):  # "Name, a …" / "Name: …"
+                return clean_name(_trim(run))
+            i += 1
+            continue
+        if run and lowered.strip(".") in _VERBS:
+            return clean_name(_trim(run))
+        return None
+    return None
+
+
+def _abbreviation(word: str, words: list[str], i: int) -> bool:
+    core = word.rstrip(".").lower()
+    if core in ABBREV or len(core) == 1:
+        return True
+    nxt = words[i + 1] if i + 1 < len(words) else ""
+    return bool(nxt) and (nxt[0].islower() or nxt[0].isdigit())
+
+
+def _trim(run: list[str]) -> str:
+    while run and run[-1].lower() in _CONNECTORS:
+        run = run[:-1]
+    return " ".join(run)
+
+
+def bold_before(text: str, at: int) -> str | None:
+    """The bold run (``<strong>``, ``<b>``, ``**``) ending right before position ``at``."""
+    i = at
+    while i > 0 and text[i - 1].isspace():
+        i -= 1
+    low = max(0, i - _LOOKBACK)
+    for tag in ("strong", "b"):
+        close = f"</{tag}>"
+        if text[max(0, i - len(close)) : i].lower() == close:
+            window = text[low : i - len(close)]
+            opening = max(window.lower().rfind(f"<{tag}>"), window.lower().rfind(f"<{tag} "))
+            if opening < 0:
+                return None
+            inner = window[opening:]
+            inner = inner[inner.find(">") + 1 :]
+            return clean_name(plain_text(inner))
+    if text[max(0, i - 2) : i] == "**":
+        window = text[low : i - 2]
+        opening = window.rfind("**")
+        return clean_name(plain_text(window[opening + 2 :])) if opening >= 0 else None
+    return None
+
+
+#: A part of a live paragraph: no markup, entity, bold, citation bracket or line break.
+_PART = r"[^<>&*\[\]\n]"
+#: A place's paragraph (or list item): a bold name, text, its citation, text that may cite it again.
+_PLACE = (
+    rf"<(?P<blk>p|li)><(?P<b>strong|b)>({_PART}{{0,200}})</(?P=b)>({_PART}*)\[(?P<n>\d{{1,6}})\]"
+    rf"((?:{_PART}++|\[(?P=n)\])*+)</(?P=blk)>"
+)
+_FORM = re.compile(rf"(?:<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|{_PLACE})+")
+_PLACES = re.compile(_PLACE)
+
+#: Per cited number: the bold tag, the bold text, the text up to the citation, the citation's
+#: digits and the text after it.
+LivePlace = tuple[str, str, str, str, str]
+
+
+def live_places(summary: str) -> dict[int, LivePlace] | None:
+    """Cited number -> its paragraph's pieces, in order, when ``summary`` has the live form
+    (paragraphs or list items) and each number is cited in one paragraph only; else ``None``."""
+    if _FORM.fullmatch(summary) is None:
+        return None
+    found = _PLACES.findall(summary)
+    places = {int(p[4]): p[1:] for p in found}
+    return places if len(places) == len(found) else None
+
+
+def live_name(place: LivePlace) -> str | None:
+    """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
+    tag, inner, rest, digits, tail = place
+    ended = _ends(inner + rest)
+    text = inner.strip()
+    if not ended and not text.endswith(":"):
+        return clean_name(text)
+    paragraph = f"<{tag}>{inner}</{tag}>{rest}[{digits}]{tail}"
+    start = len(paragraph) - len(tail) - len(digits) - 2
+    found = None if ended else paragraph_subject(paragraph)
+    return found or bold_before(paragraph, start)
+
+
+#: Citation groups side by side (``[0][1]``, ``[0] [1]``): one cluster.
+_CLUSTER = re.compile(rf"{_GROUP}(?:\s*{_GROUP})*")
+_DIGITS = re.compile(r"\d+")
+#: Per cited number, where its name may be read: (paragraph, start of its cluster) when the
+#: cluster opens the paragraph, else (paragraph, ``-1 - start``).
+Candidates = dict[int, list[tuple[int, int]]]
 
 
 class SummaryInfo:
@@ -43,39 +448,22 @@ class SummaryInfo:
     whose places are named by their attribution titles never pays for reading the summary's.
     """
 
-    __slots__ = (
-        "_candidates", "_live", "_names", "_paragraphs", "_spans", "_text", "cited", "snippets"
-    )  # fmt: skip
+    __slots__ = ("_candidates", "_live", "_names", "_paragraphs", "cited", "snippets")
 
     def __init__(
         self,
-        names: dict[int, str | None] | None = None,
         snippets: dict[int, str] | None = None,
-        cited: frozenset[int] = frozenset(),
         *,
+        candidates: Candidates | None = None,
         paragraphs: list[str] | None = None,
-        candidates: dict[int, list[tuple[int, int, bool]]] | None = None,
-        text: str = "",
-        spans: list[tuple[int, int]] | None = None,
         live: dict[int, LivePlace] | None = None,
     ) -> None:
-        self._names: dict[int, str | None] = dict(names or {})
         self.snippets: dict[int, str] = snippets if snippets is not None else {}
-        self.cited: frozenset[int] = cited
-        self._paragraphs = paragraphs
-        self._candidates = candidates
-        self._text = text
-        self._spans = spans or []
+        self._candidates: Candidates = candidates if candidates is not None else {}
+        self._paragraphs = paragraphs or []
         self._live = live
-
-    def _scanned(self) -> dict[int, list[tuple[int, int, bool]]]:
-        """The name candidates, found on first use (one pass over the summary)."""
-        if self._candidates is None:
-            if self._text:
-                self._candidates, self._spans = _scan(self._text)
-            else:
-                self._candidates = {}
-        return self._candidates
+        self.cited: frozenset[int] = frozenset(live if live is not None else self._candidates)
+        self._names: dict[int, str | None] = {}
 
     def name(self, n: int) -> str | None:
         """The name of citation ``n`` (``None`` when unknown)."""
@@ -83,32 +471,40 @@ class SummaryInfo:
             return self._names[n]
         if self._live is not None:
             place = self._live.get(n)
-            found = self._names[n] = live_name(place) if place is not None else None
-            return found
-        candidates = self._scanned()
-        found = None
-        for at, start, subject in candidates.get(n, ()):
-            if self._paragraphs is not None:
+            found = live_name(place) if place is not None else None
+        else:
+            found = None
+            for at, start in self._candidates.get(n, ()):
                 paragraph = self._paragraphs[at]
-            else:
-                a, b = self._spans[at]
-                paragraph = self._text[a:b]
-            if subject:
-                found = first_subject(paragraph, start)
-            found = found or bold_before(paragraph, start)
-            if found:
-                break
-        if n in candidates:
+                if start >= 0:  # the paragraph's first cluster
+                    found = first_subject(paragraph, start) or bold_before(paragraph, start)
+                else:
+                    found = bold_before(paragraph, -1 - start)
+                if found:
+                    break
+        if n in self.cited:
             self._names[n] = found
         return found
+
+    def place_name(self, n: int, title: object = None) -> str | None:
+        """The name of place ``[n]`` whose attribution ``title`` names none: :meth:`name`, else,
+        when the title is a credit without a name (``" - Google Maps"``: an address result),
+        the bold run opening its paragraph, unchecked (``**6-8 Mercury Street** in Tin Hau …``)."""
+        found = self.name(n)
+        if found is not None or not unnamed_title(title):
+            return found
+        place = self._live.get(n) if self._live is not None else None
+        if place is not None:
+            return _tidy(place[1])
+        for at, start in self._candidates.get(n, ()):
+            if start >= 0:
+                return bold_subject(self._paragraphs[at])
+        return None
 
     @property
     def names(self) -> dict[int, str | None]:
         """Every cited number -> its name (``None`` when unknown), in order of first citation."""
-        if self._live is not None:
-            return {n: self.name(n) for n in self._live}
-        candidates = self._scanned()
-        return {n: self.name(n) for n in candidates} if candidates else self._names
+        return {n: self.name(n) for n in (self._live or self._candidates)}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SummaryInfo):
@@ -130,99 +526,74 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     """
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
-    live = live_places(summary) if summary.startswith("<p>") else None
+    live = live_places(summary) if summary.startswith(("<p>", "<ul>", "<ol>")) else None
     if live is not None:  # the live form: names from its paragraphs' pieces
         snippets: dict[int, str] = {}
         for n, (_, inner, rest, digits, tail) in live.items():  # a place's line of plain text
             snippets[n] = sentence_at(f"{inner}{rest}[{digits}]{tail}", len(inner) + len(rest))
-        return SummaryInfo(snippets=snippets, cited=frozenset(live), live=live)
-    return SummaryInfo(
-        snippets=find_snippets(plain_text(summary)), cited=_cited(summary), text=summary
-    )
+        return SummaryInfo(snippets, live=live)
+    candidates, paragraphs = _scan(summary)
+    snippets = find_snippets(plain_text(summary)) if candidates else {}
+    return SummaryInfo(snippets, candidates=candidates, paragraphs=paragraphs)
 
 
-def _cited(summary: str) -> frozenset[int]:
-    """Every number of the citations inside a paragraph (what :func:`_scan` keys), read by
-    the regex engine. A citation can only be split by a blank line in it or sit inside a
-    (block) tag; when no citation may, every one counts, else the paragraphs are split."""
-    if "[" not in summary:
-        return frozenset()
-    if _MAYBE_IN_TAG.search(summary) is None and _MAYBE_SPLIT.search(summary) is None:
-        groups = CITE.findall(summary)
-    else:
-        paragraphs = PARAGRAPH.split(summary)
-        groups = CITE.findall("\0".join(p for p in paragraphs if "[" in p))
-    if not any("," in g for g in groups):
-        return frozenset(map(int, groups))
-    return frozenset(n for g in groups for n in cite_numbers(g))
-
-
-#: A ``[`` after a ``<`` with no ``>`` between: maybe a citation inside a tag.
-_MAYBE_IN_TAG = re.compile(r"<[^<>]*\[")
-#: A ``[`` then digits, commas, spaces and a line break: maybe a citation across a blank line.
-_MAYBE_SPLIT = re.compile(r"\[[\d,\s]*\n")
-
-
-Candidates = dict[int, list[tuple[int, int, bool]]]
-
-
-def _scan(summary: str) -> tuple[Candidates, list[tuple[int, int]]]:
-    """Per cited number, where its name may be read, in the order a reader meets them: its
-    first citation when that opens a paragraph (the paragraph's subject, else the bold run
-    before it), then every citation of it alone (the bold run before it). Multi-number
-    citations name nobody. One pass over the citations and the paragraph breaks of the
-    summary (a citation across a break, or inside a block tag, is none); also the spans of the
-    paragraphs that cite. The names themselves are read on first use (SummaryInfo.name)."""
+def _scan(summary: str) -> tuple[Candidates, list[str]]:
+    """Per cited number, where its name may be read, in the order a reader meets its
+    citations; and the paragraphs that cite. A citation (cluster) that opens its paragraph may
+    name its number by the paragraph's subject, any citation of one number by the bold run right
+    before it; a cluster of several numbers names nobody. The paragraphs are those of
+    :data:`PARAGRAPH` (a citation across a break, or inside a block tag, is none)."""
     candidates: Candidates = {}
-    spans: list[tuple[int, int]] = []
-    breaks = PARAGRAPH.finditer(summary)
-    brk = next(breaks, None)
-    start = 0  # of the current paragraph
-    clusters: list[list[Any]] = []  # of the current paragraph: [start, end, numbers]
-    for m in CITE.finditer(summary):
-        at, end = m.span()
-        while brk is not None and brk.end() <= at:
-            if clusters:
-                _opened(clusters, start, brk.start(), spans, candidates)
-                clusters = []
-            start = brk.end()
-            brk = next(breaks, None)
-        if brk is not None and brk.start() < end:
-            continue  # split by a paragraph break: not a citation
-        group = m.group(1)
-        numbers = (int(group),) if "," not in group else tuple(cite_numbers(group))
-        if clusters and not summary[clusters[-1][1] : at].strip():
-            last = clusters[-1]
-            last[1] = end
-            last[2] = last[2] + tuple(n for n in numbers if n not in last[2])
-        else:
-            clusters.append([at, end, numbers])
-    if clusters:
-        _opened(clusters, start, brk.start() if brk else len(summary), spans, candidates)
-    return candidates, spans
-
-
-def _opened(
-    clusters: list[list[Any]],
-    start: int,
-    stop: int,
-    spans: list[tuple[int, int]],
-    candidates: Candidates,
-) -> None:
-    """Record the name candidates of one paragraph's citation clusters."""
-    at = len(spans)
-    spans.append((start, stop))
-    first_start, _, first = clusters[0]
-    opened = len(first) == 1 and first[0] not in candidates
-    if opened:
-        candidates[first[0]] = [(at, first_start - start, True)]
-    for k, (begin, _, numbers) in enumerate(clusters):
-        if k == 0 and opened:
+    paragraphs: list[str] = []
+    for paragraph in PARAGRAPH.split(summary):
+        if "[" not in paragraph:
             continue
-        single = len(numbers) == 1
-        for n in numbers:
-            found = candidates.get(n)
-            if found is None:
-                candidates[n] = [(at, begin - start, False)] if single else []
-            elif single:
-                found.append((at, begin - start, False))
+        clusters = _CLUSTER.findall(paragraph)
+        if not clusters:
+            continue
+        at = len(paragraphs)
+        paragraphs.append(paragraph)
+        start = 0
+        for k, cluster in enumerate(clusters):
+            start = paragraph.find(cluster, start)  # the leftmost match: where the text is
+            if "," not in cluster and cluster.count("[") == 1:  # "[3]": the common case
+                numbers = [int(cluster[1:-1])]
+            elif "," not in cluster:  # "[3][4]": one number a group
+                numbers = list(dict.fromkeys(map(int, _DIGITS.findall(cluster))))
+            else:
+                numbers = _cluster_numbers(cluster)
+            if len(numbers) != 1:
+                for n in numbers:
+                    candidates.setdefault(n, [])
+            else:
+                found = candidates.get(numbers[0])
+                place = (at, start if k == 0 else -1 - start)
+                if found is None:
+                    candidates[numbers[0]] = [place]
+                else:
+                    found.append(place)
+            start += len(cluster)
+    return candidates, paragraphs
+
+
+def _cluster_numbers(cluster: str) -> list[int]:
+    """The numbers of a cluster of citation groups, each new group's numbers added once."""
+    out: list[int] = []
+    for group in CITE.findall(cluster):
+        numbers = cite_numbers(group)
+        out += [n for n in numbers if n not in out] if out else numbers
+    return out
+
+
+def bold_subject(paragraph: str) -> str | None:
+    """The text of the bold run (``<strong>``, ``<b>``, ``**``) opening ``paragraph`` (past an
+    enumeration), tidied: plain text, one line, no trailing ``:``; ``None`` when there is none."""
+    head = paragraph[:1200].lstrip()
+    m = ENUMERATION.match(head)
+    bold = _opening_bold(head[m.end() :] if m else head)
+    return _tidy(plain_text(bold[0])) if bold is not None else None
+
+
+def _tidy(text: str) -> str | None:
+    """``text`` on one line, without the spaces and ``:`` around it; ``None`` when empty."""
+    return " ".join(text.split()).strip(" :*") or None

@@ -46,6 +46,7 @@ __all__ = [
     "text",
     "time_zone",
     "title_name",
+    "unnamed_title",
 ]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -361,6 +362,15 @@ def title_name(title: Any) -> str | None:
             return None
         name = title[: m.start()].strip()
     return name or None
+
+
+def unnamed_title(title: Any) -> bool:
+    """Whether ``title`` credits a provider for a place without a name: ``" - Google Maps"``
+    (live answers for a street address; REAL_SERVER.md, evidence round 4)."""
+    if type(title) is not str or len(title) > 1000:
+        return False
+    m = _TITLE_PROVIDER.search(title)
+    return m is not None and not title[: m.start()].strip()
 
 
 def lat_lng(loc: Any) -> tuple[float, float]:

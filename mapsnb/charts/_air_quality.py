@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any
 from mapsnb.charts._chart import Chart, as_chart
 from mapsnb.charts._parts import (
     MAX_PLACES,
+    PAGE,
     attribute,
     explain_empty,
     finish,
+    grid,
     hour_axis,
     legend_outside,
     literal,
@@ -243,7 +245,7 @@ def plot_air_quality(
     drawn = _draw(new_axes(ax), result_or_frame, df, code, now, language)
     legend_outside(drawn.ax, [h for h, _ in drawn.items], [t for _, t in drawn.items],
                    word("Dot colour = category", language))  # fmt: skip
-    attribute(drawn.ax, df)
+    attribute(drawn.ax, df, language)
     return _finished(as_chart(drawn.ax), note)
 
 
@@ -363,7 +365,7 @@ def _panels(
         raise ValueError("several indexes draw one panel each: pass ax=None, or one index per ax")
     if not codes:
         raise ValueError("no index to plot: index=[] names none")
-    height = min(_PAGE[1], 0.6 + 3.0 * len(codes))
+    height = min(PAGE[1], 0.6 + 3.0 * len(codes))
     fig, axes = plt.subplots(len(codes), 1, figsize=(8.0, height), dpi=100, sharex=True,
                              layout="constrained", squeeze=False)  # fmt: skip
     tidy_layout(fig)
@@ -374,20 +376,8 @@ def _panels(
                        word("Dot colour = category", language))  # fmt: skip
     for panel in axes[:-1, 0]:
         panel.set_xlabel("")
-    attribute(axes[0, 0], df)
+    attribute(axes[0, 0], df, language)
     return as_chart(list(axes[:, 0]))
-
-
-#: A4 landscape in inches: at 200 dpi, 2339 × 1654 px.
-_PAGE = (11.69, 8.27)
-
-
-def _grid(count: int) -> tuple[int, int]:
-    """Rows and columns of a grid of ``count`` place panels (stacked up to three)."""
-    if count <= 3:
-        return count, 1
-    cols = 2 if count == 4 else 3
-    return math.ceil(count / cols), cols
 
 
 def _place_panels(
@@ -416,11 +406,11 @@ def _place_panels(
             "several places and several indexes: pass one index (e.g. 'uaqi', comparable "
             "everywhere) or select one place"
         )
-    rows, cols = _grid(len(places))
+    rows, cols = grid(len(places))
     if cols == 1:
-        size = (8.0, min(_PAGE[1], 0.6 + 2.5 * rows))
+        size = (8.0, min(PAGE[1], 0.6 + 2.5 * rows))
     else:
-        size = (_PAGE[0], min(_PAGE[1], 0.8 + 2.5 * rows))
+        size = (PAGE[0], min(PAGE[1], 0.8 + 2.5 * rows))
     fig, axes = plt.subplots(rows, cols, figsize=size, dpi=100, layout="constrained",
                              squeeze=False)  # fmt: skip
     tidy_layout(fig)
@@ -432,7 +422,7 @@ def _place_panels(
             drawn = _draw(panel, part, part, (index or _local(part)).lower(), now, language)
             legend_outside(panel, [h for h, _ in drawn.items], [t for _, t in drawn.items],
                            word("Dot colour = category", language))  # fmt: skip
-            attribute(panel, part)
+        attribute(panels[0], pd_concat([part for _, part in places]), language)
         return as_chart(panels[: len(places)])
     code = _shared_index(places, index)
     both = pd_concat([part for _, part in places])
@@ -458,7 +448,7 @@ def _place_panels(
                         fontsize=8, frameon=False, title=word("Dot colour = category", language),
                         title_fontsize=8, alignment="left")  # fmt: skip
     legend.set_gid("legend")
-    attribute(panels[0], both)
+    attribute(panels[0], both, language)
     return as_chart(panels[: len(places)])
 
 

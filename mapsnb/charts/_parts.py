@@ -175,11 +175,38 @@ def tidy_layout(fig: Figure) -> None:
         engine.set(h_pad=0.06, w_pad=0.06)
 
 
-def attribution_text(df: pd.DataFrame) -> str:
-    """``"Source: <titles>"``, plus the sandbox note for synthetic data."""
-    from mapsnb._read.credits import credits_text, frame_credits
+def attribution_text(df: pd.DataFrame, language: str | None = None) -> str:
+    """The data's sources in at most two lines, in ``language``: ``"Source: <titles>"`` for a
+    few; ``"Source: 40 places · Google Maps"`` for many; synthetic data always says so
+    (``"Source: 40 places · mapsnb sandbox (synthetic data, not Google Maps)"``)."""
+    from mapsnb._read.credits import frame_credits
+    from mapsnb.charts._words import base, word
 
-    return credits_text(*frame_credits(df))
+    credits, synthetic = frame_credits(df)
+    titles = list(dict.fromkeys(str(c["title"]) for c in credits if c.get("title")))
+    if base(language) != "en":  # the emulator's titles are English: its label says it instead
+        titles = [t for t in titles if "synthetic" not in t.lower()]
+    count = _place_count(df, titles)
+    head = f"{count} {word('places', language)} · " if count > 1 else ""
+    if len(titles) > 3 or len(", ".join(titles)) > _FEW_SOURCES_CHARS:
+        titles = list(dict.fromkeys(t.rsplit(" - ", 1)[-1] for t in titles))  # the providers
+    elif titles:
+        head = ""
+    if synthetic and not any("synthetic" in t.lower() for t in titles):
+        titles.append(f"mapsnb sandbox ({word('synthetic data, not Google Maps', language)})")
+    return f"{word('Source', language)}: {head}{', '.join(titles) or '—'}"
+
+
+#: A list of sources longer than this is summarised (count and providers): two lines at most.
+_FEW_SOURCES_CHARS = 90
+
+
+def _place_count(df: pd.DataFrame, titles: list[str]) -> int:
+    """How many places the data covers: its ``place`` (or ``request``) values, else one."""
+    for column in ("place", "request"):
+        if column in df.columns and df[column].nunique() > 1:
+            return int(df[column].nunique())
+    return 1
 
 
 #: The attribution's font size (points) and the share of the figure's width it may fill.
@@ -187,7 +214,7 @@ ATTRIBUTION_SIZE = 7.0
 _ATTRIBUTION_WIDTH = 0.97
 
 
-def attribute(ax: Axes, df: pd.DataFrame) -> None:
+def attribute(ax: Axes, df: pd.DataFrame, language: str | None = None) -> None:
     """Put (or extend) the attribution at the bottom left of the figure, wrapped to its width.
 
     It is the figure's ``supxlabel``, so a constrained (or tight) layout reserves its height
@@ -196,7 +223,7 @@ def attribute(ax: Axes, df: pd.DataFrame) -> None:
     """
     fig = ax.get_figure(root=True)
     assert fig is not None
-    add_line(fig, literal(attribution_text(df)))
+    add_line(fig, literal(attribution_text(df, language)))
 
 
 def add_line(fig: Figure, text: str) -> None:
@@ -235,6 +262,8 @@ def finish(fig: Any, note: str) -> None:
     if len(families()) > 1:
         for text in fig.findobj(Text):
             text.set_fontfamily(list(families()))
+        for ax in fig.axes:  # tick labels are made anew at each draw: tell the axes too
+            ax.tick_params(which="both", labelfontfamily=list(families()))
     if note:
         add_line(fig, note)
 
@@ -244,7 +273,7 @@ def wrap_to(text: str, width_pt: float, size: float = ATTRIBUTION_SIZE) -> str:
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import text_to_path
 
-    font = FontProperties(size=size)
+    font = FontProperties(family=list(families()), size=size)
 
     def width(s: str) -> float:
         return float(text_to_path.get_text_width_height_descent(s, font, ismath=False)[0])
@@ -282,6 +311,18 @@ def place_of(obj: Any, df: pd.DataFrame) -> str | None:
 _DAY_SUFFIX = re.compile(r" \d{4}-\d{2}-\d{2}(?: \d{2}:00)?$")
 #: At most this many places are drawn as panels of one figure.
 MAX_PLACES = 12
+
+
+#: A4 landscape in inches: at 200 dpi, 2339 × 1654 px.
+PAGE = (11.69, 8.27)
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Rows and columns of a grid of ``count`` place panels (stacked up to three)."""
+    if count <= 3:
+        return count, 1
+    cols = 2 if count == 4 else 3
+    return math.ceil(count / cols), cols
 
 
 def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:

@@ -26,7 +26,7 @@ from mapsnb.charts._parts import (
 )
 from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS, color_or
 from mapsnb.charts._scripts import chart_language, shown
-from mapsnb.charts._words import base, language_of, pollen_category, word
+from mapsnb.charts._words import base, language_of, pollen_category, pollen_name, word
 from mapsnb.errors import NothingToDraw
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def plot_pollen(
     if sub.empty:
         raise NothingToDraw(explain_empty("pollen", df, f" ({kind})" if len(df) else ""))
     language, note = chart_language(language_of(result_or_frame, df.attrs))
-    sub = sub.assign(_label=_labels(sub))
+    sub = sub.assign(_label=_labels(sub, language, in_english=bool(note)))
     names = list(dict.fromkeys(sub["_label"]))
     dates = sorted(sub["date"].unique())
     bars = len(names) * max(len(dates), 1)
@@ -108,7 +108,7 @@ def plot_pollen(
     what = word(f"Pollen by {kind}", language)
     set_title(ax, what, place_of(result_or_frame, df), date_span(dates, language))
     _pollen_legend(ax, sub, language)
-    attribute(ax, df)
+    attribute(ax, df, language)
     chart = as_chart(ax)
     finish(chart.figure, note)
     return chart
@@ -125,31 +125,34 @@ def _day_tick(day: Any, language: str | None) -> str:
 POLLEN_TEXTS = ("name", "code", "kind", "color", "place", "request")
 
 
-def _labels(sub: pd.DataFrame) -> list[str]:
-    """Each row's bar label: its name (if the chart can draw it, else the code's English
-    name), else its code, else ``"?"``."""
+def _labels(
+    sub: pd.DataFrame, language: str | None = None, *, in_english: bool = False
+) -> list[str]:
+    """Each row's bar label: its name in ``language`` (the answer's, or ours where the answer
+    kept the English name), if the chart can draw it, else the code's English name; else its
+    code, else ``"?"``. ``in_english``: the chart fell back to English (no font for the
+    language), so a code's English name is used even where the answer's name could be drawn."""
     names = sub["name"] if "name" in sub else [None] * len(sub)
     codes = sub["code"] if "code" in sub else [None] * len(sub)
     found = []
     for n, c in zip(names, codes, strict=True):
         code = c if isinstance(c, str) and c else ""
-        if isinstance(n, str) and n:
-            found.append(shown(n, _english(code) if code else "?"))
+        name = n if isinstance(n, str) and n else ""
+        if code and base(language) != "en" and (not name or name == _english(code)):
+            name = pollen_name(code, language) or name
+        if in_english and code:
+            found.append(_english(code))
+        elif name:
+            found.append(shown(name, _english(code) if code else "?"))
         else:
             found.append(code or "?")
     return found
 
 
 def _english(code: str) -> str:
-    """A pollen code's English name: the emulator's (``TREE`` → ``Tree``), else the code
-    written as a word (``JAPANESE_CEDAR`` → ``Japanese cedar``)."""
-    try:
-        from mapsnb_sandbox.languages.texts import texts
-
-        known = texts("en").get("pollen_types", {})
-    except (ImportError, LookupError, OSError):  # pragma: no cover - part of the package
-        known = {}
-    return str(known.get(code) or code.replace("_", " ").capitalize())
+    """A pollen code's English name (``TREE`` → ``Tree``), else the code written as a word
+    (``JAPANESE_CEDAR`` → ``Japanese cedar``)."""
+    return pollen_name(code, "en") or code.replace("_", " ").capitalize()
 
 
 def _group_label(sub: pd.DataFrame, name: str, language: str | None = None) -> str:

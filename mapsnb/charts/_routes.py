@@ -7,7 +7,17 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mapsnb.charts._chart import Chart, as_chart
-from mapsnb.charts._parts import attribute, legend_outside, literal, new_axes, usable, wrong_frame
+from mapsnb.charts._parts import (
+    attribute,
+    finish,
+    legend_outside,
+    literal,
+    new_axes,
+    usable,
+    wrong_frame,
+)
+from mapsnb.charts._scripts import chart_language
+from mapsnb.charts._words import language_of, word
 from mapsnb.errors import NothingToDraw
 
 if TYPE_CHECKING:
@@ -55,7 +65,11 @@ def _why_no_path(obj: Any, routes: pd.DataFrame | None) -> str:
 
 
 def plot_routes(
-    result_or_frame: Any, *, names: Any = None, ax: Axes | Chart | None = None
+    result_or_frame: Any,
+    *,
+    names: Any = None,
+    ax: Axes | Chart | None = None,
+    language: str | None = None,
 ) -> Chart:
     """Each route's shape in kilometres east and north of the start, at equal aspect.
 
@@ -76,6 +90,10 @@ def plot_routes(
         an id never shows (``"a place"``).
     ax
         Axes to draw on (a new figure otherwise).
+    language
+        The language of the chart's words (``"es"``, ``"ja"``, …); default the language the
+        routes were asked in (``language_code``), else English. A script no installed font
+        draws charts in English, with a note saying why.
 
     Returns a :class:`~mapsnb.charts.Chart` (its one panel's Axes).
     """
@@ -93,6 +111,7 @@ def plot_routes(
     lat0, lng0 = float(first["lat"]), float(first["lng"])
     east = (path["lng"].astype(float) - lng0) * _KM_PER_DEGREE * math.cos(math.radians(lat0))
     north = (path["lat"].astype(float) - lat0) * _KM_PER_DEGREE
+    language, note = chart_language(language or language_of(result_or_frame, path.attrs))
     ax = new_axes(ax)
     handles, labels = [], []
     groups = list(path.groupby("route_index", sort=True))
@@ -103,7 +122,7 @@ def plot_routes(
                           lw=3 if k == 0 else 1.8, alpha=1 if k == 0 else 0.8,
                           zorder=3 - min(k, 2), gid=f"route:{index}")  # fmt: skip
         handles.append(line)
-        labels.append(_route_label(int(index), lengths[k], routes))
+        labels.append(_route_label(int(index), lengths[k], routes, language))
     start = ax.plot(0, 0, "o", color="#188038", ms=9, mec="white", zorder=5, gid="start")[0]
     last = path[path["route_index"] == first["route_index"]].iloc[-1]
     end_x = (float(last["lng"]) - lng0) * _KM_PER_DEGREE * math.cos(math.radians(lat0))
@@ -111,24 +130,39 @@ def plot_routes(
     end = ax.plot(end_x, end_y, "s", color="#d93025", ms=9, mec="white", zorder=5, gid="end")[0]
     known = _names(names)
     ends, named = _endpoints(routes), _end_names(routes)
-    origin, destination = (_display(ends[k], known, named[k]) for k in (0, 1))
+    origin, destination = (_display(ends[k], known, named[k], language) for k in (0, 1))
     mode = ends[2]
     handles += [start, end]
+    begin, finish_word = word("start", language), word("end", language)
     labels += [
-        f"start: {origin}" if origin else "start",
-        f"end: {destination}" if destination else "end",
+        f"{begin}: {origin}" if origin else begin,
+        f"{finish_word}: {destination}" if destination else finish_word,
     ]
     ax.set_aspect("equal", adjustable="datalim")
-    ax.set_xlabel("km east of the start")
-    ax.set_ylabel("km north of the start")
+    ax.set_xlabel(word("km east of the start", language))
+    ax.set_ylabel(word("km north of the start", language))
     ax.grid(True, color="#e0e0e0", lw=0.6)
-    title = "Routes"
+    title = word("Routes", language)
     if origin and destination:
         title += f": {origin} → {destination}"
-    ax.set_title(literal(title + (f" ({mode.lower()})" if mode else "")), fontsize=11, pad=8)
-    legend_outside(ax, handles, labels, "Route · length")
-    attribute(ax, path)
-    return as_chart(ax)
+    if mode:
+        title += f" ({word(_MODES.get(mode.upper(), mode.lower()), language)})"
+    ax.set_title(literal(title), fontsize=11, pad=8)
+    legend_outside(ax, handles, labels, word("Route · length", language))
+    attribute(ax, path, language)
+    chart = as_chart(ax)
+    finish(chart.figure, note)
+    return chart
+
+
+#: A travel mode as the chart's title names it (then in the chart's language).
+_MODES = {
+    "DRIVE": "drive",
+    "WALK": "walk",
+    "BICYCLE": "bicycle",
+    "TWO_WHEELER": "two-wheeler",
+    "TRANSIT": "transit",
+}
 
 
 def _length_m(index: int, part: pd.DataFrame, routes: pd.DataFrame | None) -> float:
@@ -162,8 +196,11 @@ def _length_labels(metres: list[float]) -> list[str]:
     return labels
 
 
-def _route_label(index: int, length: str, routes: pd.DataFrame | None) -> str:
-    text = f"route {index}" + (" (recommended)" if index == 0 else "")
+def _route_label(
+    index: int, length: str, routes: pd.DataFrame | None, language: str | None = None
+) -> str:
+    recommended = f" ({word('recommended', language)})" if index == 0 else ""
+    text = f"{word('route', language)} {index}{recommended}"
     if routes is not None and "route_index" in routes and "duration_s" in routes:
         row = routes[routes["route_index"] == index]
         if len(row) and row["duration_s"].notna().iloc[0]:
@@ -197,7 +234,12 @@ def _names(names: Any) -> dict[str, str]:
     }
 
 
-def _display(label: str | None, known: Mapping[str, str], name: str | None = None) -> str | None:
+def _display(
+    label: str | None,
+    known: Mapping[str, str],
+    name: str | None = None,
+    language: str | None = None,
+) -> str | None:
     """An endpoint as it reads: a name from ``names=``, else ``name`` (the routes frame's
     ``origin_name``: what the client knows), else the label; a place id never shows."""
     if not label:
@@ -206,7 +248,7 @@ def _display(label: str | None, known: Mapping[str, str], name: str | None = Non
     found = known.get(label) or known.get(pid) or name
     if found:
         return found
-    return "a place" if label.startswith("place_id:") else label
+    return word("a place", language) if label.startswith("place_id:") else label
 
 
 def _end_names(routes: pd.DataFrame | None) -> tuple[str | None, str | None]:

@@ -16,13 +16,13 @@ __all__ = ["chart_language", "drawable", "families", "right_to_left", "shown"]
 
 #: Fonts tried after DejaVu Sans, when installed (matplotlib ≥ 3.6 falls back along the list).
 _FALLBACKS = (
-    "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "Noto Sans Devanagari",
+    "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "IPAGothic", "Noto Sans Devanagari",
     "Noto Sans Bengali", "Noto Sans Thai", "Noto Sans Arabic", "Noto Sans Hebrew",
 )  # fmt: skip
 
 #: Language → (its English name, the Debian package with a font for it).
 _NAMES = {
-    "ja": ("Japanese", "fonts-noto-cjk"), "zh": ("Chinese", "fonts-noto-cjk"),
+    "ja": ("Japanese", "fonts-ipafont-gothic"), "zh": ("Chinese", "fonts-noto-cjk"),
     "ko": ("Korean", "fonts-noto-cjk"), "hi": ("Hindi", "fonts-noto-core"),
     "bn": ("Bengali", "fonts-noto-core"), "th": ("Thai", "fonts-noto-core"),
     "ar": ("Arabic", ""), "fa": ("Persian", ""), "ur": ("Urdu", ""), "he": ("Hebrew", ""),

@@ -12,20 +12,24 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["language_of", "word", "words"]
+__all__ = ["language_of", "pollen_name", "word", "words"]
 
-_WORDS: dict[str, dict[str, str]] | None = None
+_RAW: dict[str, Any] | None = None
+
+
+def _raw() -> dict[str, Any]:
+    """``words.json`` as read (package data), once."""
+    global _RAW
+    if _RAW is None:
+        from importlib.resources import files
+
+        _RAW = json.loads(files("mapsnb.charts").joinpath("words.json").read_text("utf-8"))
+    return _RAW
 
 
 def words() -> dict[str, dict[str, str]]:
     """English text → {language: text}, read once from ``words.json`` (package data)."""
-    global _WORDS
-    if _WORDS is None:
-        from importlib.resources import files
-
-        raw = json.loads(files("mapsnb.charts").joinpath("words.json").read_text("utf-8"))
-        _WORDS = {k: v for k, v in raw.items() if not k.startswith("_")}
-    return _WORDS
+    return {k: v for k, v in _raw().items() if not k.startswith("_")}
 
 
 def word(text: str, language: str | None) -> str:
@@ -36,36 +40,35 @@ def word(text: str, language: str | None) -> str:
 
 
 def category(label: str, language: str | None) -> str:
-    """An air-quality category name (``"Good"``, ``"Very poor"``) in ``language``: the built-in
-    emulator's words for the categories (those of the answers it gives), else as given."""
+    """An air-quality category name (``"Good"``, ``"Very poor"``) in ``language``: the names
+    the answers give in that language (``words.json``), else as given."""
     if base(language) == "en":
         return label
-    try:
-        from mapsnb_sandbox.languages.texts import texts
-    except ImportError:  # pragma: no cover - part of the package
-        return label
-    try:
-        table = texts(base(language))["aq_categories"]
-    except (KeyError, LookupError, OSError):
-        return label
-    folded = {str(k).casefold(): str(v) for k, v in table.items()}
     for key in (label, f"{label} air quality", f"{label} air pollution"):
-        if key.casefold() in folded:
-            return folded[key.casefold()]
+        for english, table in _raw()["_air quality categories"].items():
+            if english.casefold() == key.casefold() and base(language) in table:
+                return str(table[base(language)])
     return label
 
 
 def pollen_category(value: int, english: str, language: str | None) -> str:
-    """The Universal Pollen Index category ``value`` (0–5) in ``language`` (the emulator's
-    words, as its answers give them), else ``english``."""
-    if base(language) == "en":
+    """The Universal Pollen Index category ``value`` (0–5) in ``language`` (the names the
+    answers give), else ``english``."""
+    names = _raw()["_pollen index"].get(base(language))
+    if base(language) == "en" or not names or not 0 <= value < len(names):
         return english
-    try:
-        from mapsnb_sandbox.languages.texts import pollen_index
+    return str(names[value]) or english
 
-        return pollen_index(base(language), value)[0] or english
-    except (ImportError, KeyError, LookupError, IndexError, OSError):
-        return english
+
+def pollen_name(code: str, language: str | None) -> str | None:
+    """A pollen type's or plant's name (``"GRASS"``, ``"BIRCH"``) in ``language``, else
+    ``None``."""
+    raw = _raw()
+    for section in ("_pollen types", "_pollen plants"):
+        found = raw[section].get(base(language), {}).get(code)
+        if found:
+            return str(found)
+    return None
 
 
 def base(language: str | None) -> str:

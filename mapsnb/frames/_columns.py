@@ -49,22 +49,24 @@ _NO_EXTRAS: dict[str, Any] = {}
 def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
     """``cols`` with the summary's names where the titles name none, ``cited`` and
     ``summary_snippet``."""
-    cols["cited"], cols["summary_snippet"] = _summary_rows(cols["name"], info, 0, len(cols["name"]))
+    count = len(cols["name"])
+    cols["cited"], cols["summary_snippet"] = _summary_rows(cols, info, 0, count)
     return cols
 
 
 def _summary_rows(
-    names: list[Any], info: SummaryInfo, start: int, count: int
+    cols: dict[str, Any], info: SummaryInfo, start: int, count: int
 ) -> tuple[list[bool], list[str | None]]:
-    """Give the rows ``start:start + count`` of ``names`` (one answer, ``[n]`` counted from
-    ``start``) that no title names the summary's name; return those rows' ``cited`` and
-    ``summary_snippet``."""
+    """Give the rows ``start:start + count`` of ``cols["name"]`` (one answer, ``[n]`` counted
+    from ``start``) that no title names the summary's name (:meth:`SummaryInfo.place_name`);
+    return those rows' ``cited`` and ``summary_snippet``."""
     rows = range(count)
+    names = cols["name"]
     if None in names[start : start + count]:
-        cited = info.cited
+        cited, titles = info.cited, cols["attribution_title"]
         for n in rows:
             if names[start + n] is None and n in cited:
-                names[start + n] = info.name(n)
+                names[start + n] = info.place_name(n, titles[start + n])
     return list(map(info.cited.__contains__, rows)), list(map(info.snippets.get, rows))
 
 
@@ -77,7 +79,7 @@ def _summaries_many(
     start = 0
     for payload, count in zip(payloads, counts, strict=True):
         info = parse_summary(payload.get("summary"))
-        answer_cited, answer_snippets = _summary_rows(cols["name"], info, start, count)
+        answer_cited, answer_snippets = _summary_rows(cols, info, start, count)
         cited += answer_cited
         snippets += answer_snippets
         start += count

@@ -172,7 +172,7 @@ def _place_columns(
         if name is None:
             name = title_name(title)
             if name is None and n in cited:
-                name = info.name(n)
+                name = info.place_name(n, title)
         pids.append(pid)
         resources.append(resource)
         names.append(name)

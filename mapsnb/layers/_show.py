@@ -20,6 +20,7 @@ import pandas as pd
 from mapsnb._read.credits import frame_credits
 from mapsnb._types import Circle, Viewport
 from mapsnb.errors import EmptyResultWarning
+from mapsnb.layers._background import add_background, offline
 from mapsnb.layers._base import PREFIX, Bounds, _frame, _union
 from mapsnb.layers._bias import bias_layer
 from mapsnb.layers._controls import attribution_prefix, legend_control, warnings_control
@@ -211,7 +212,9 @@ def _regrid_on_view(m: ipyleaflet.Map, layers: Sequence[Any]) -> None:
     m.mapsnb_observers = [*getattr(m, "mapsnb_observers", []), (_on_view, ["zoom", "bounds"])]
 
 
-def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) -> ipyleaflet.Map:
+def show(
+    *results: Any, map: ipyleaflet.Map | None = None, basemap: Any = None, **map_kwargs: Any
+) -> ipyleaflet.Map:
     """Draw results on an ipyleaflet map fitted to their bounds, with legend and attributions.
 
     Parameters
@@ -223,6 +226,12 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
         ``mapsnb.Viewport`` (or wire dicts), or ready ipyleaflet layers.
     map
         A map to draw on; mapsnb's layers and controls already on it are replaced.
+    basemap
+        The tiles of a new map: ``None`` for OpenStreetMap, any ``ipyleaflet.basemaps`` entry
+        (``ipyleaflet.basemaps.CartoDB.Positron``) or ``TileLayer``, or ``"offline"`` for no
+        tiles at all. Under the tiles every map has a land-and-sea background (Natural Earth
+        1:110m), so where tiles cannot load (no internet, an exported page read offline) the
+        data still sits on a map, not on a blank square.
     **map_kwargs
         Passed to ``ipyleaflet.Map`` when a new map is made.
 
@@ -236,7 +245,13 @@ def show(*results: Any, map: ipyleaflet.Map | None = None, **map_kwargs: Any) ->
         asked about, or warns why it cannot.
     """
     fresh = map is None
-    m = map if map is not None else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **map_kwargs})
+    tiles = {} if basemap is None or basemap == "offline" else {"basemap": basemap}
+    m = (
+        map
+        if map is not None
+        else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **tiles, **map_kwargs})
+    )
+    offline(m) if basemap == "offline" else add_background(m)
     empty = [r for r in results if _is_empty(r)]
     # an empty result draws nothing (a routes layer of no route would refuse): say so below
     layers = [layer_for(obj) for obj in results if not any(obj is e for e in empty)]

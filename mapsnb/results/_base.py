@@ -14,7 +14,7 @@ from pydantic import PrivateAttr, ValidationError
 from mapsnb import _html
 from mapsnb._read import wire as _wire
 from mapsnb._read.credits import credits_html, is_synthetic, unique_credits
-from mapsnb._read.summary_html import plain_text, safe_html
+from mapsnb._read.summary import plain_text, safe_html
 from mapsnb.results._models import Attribution, _Model
 from mapsnb.results._repair import _drop_fields, _warn_shapes
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mapsnb._read import wire as _wire
-from mapsnb._read.summary_html import plain_text
+from mapsnb._read.summary import plain_text
 from mapsnb.results._base import ToolResult
 from mapsnb.results._models import Duration, PlaceView, _Model
 from mapsnb.results._shapes import _plain_items, _plain_text_fields, _plain_views

@@ -22,6 +22,7 @@ import pandas as pd
 from mapsnb import _html
 from mapsnb._read.credits import SANDBOX_NOTE, credits_html, unique_credits
 from mapsnb._transport.secrets import redact
+from mapsnb.charts._words import base, word, words
 from mapsnb.errors import (
     AuthError,
     InvalidRequest,
@@ -31,7 +32,9 @@ from mapsnb.errors import (
     ToolError,
     TransportError,
 )
+from mapsnb.layers._background import add_background
 from mapsnb.results import ToolResult
+from mapsnb.widgets._words import label
 
 __all__ = ["BaseForm", "clear_drawn", "default_client", "fit_labels", "new_map"]
 
@@ -64,12 +67,13 @@ def default_client(client: Any = None) -> Any:
 
 
 def new_map(center: tuple[float, float] = DEFAULT_CENTER, zoom: int = 11) -> ipyleaflet.Map:
-    """An ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class."""
+    """An ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class and the land-and-sea
+    background under its tiles."""
     m = ipyleaflet.Map(
         center=center, zoom=zoom, scroll_wheel_zoom=True, layout=w.Layout(height="420px")
     )
     m.add_class("mapsnb-map")
-    return m
+    return add_background(m)  # land and sea under the tiles: a map even where they cannot load
 
 
 def clear_drawn(m: ipyleaflet.Map) -> None:
@@ -180,9 +184,22 @@ def note_html(text: str) -> str:
     return f"<div style='{NOTE_STYLE}'>ⓘ {_html.text(text)}</div>"
 
 
-def attribution_html(result: ToolResult) -> str:
-    """Sources to show under every table (and the synthetic-data note in sandbox mode)."""
-    return credits_html(unique_credits(result.attributions), result.is_synthetic)
+def attribution_html(result: ToolResult, language: str | None = None) -> str:
+    """Sources to show under every table (and the synthetic-data note in sandbox mode), in
+    ``language`` (the form's) where the charts have its words."""
+    credits = unique_credits(result.attributions)
+    if not language or base(language) == "en" or base(language) not in words()["Source"]:
+        return credits_html(credits, result.is_synthetic)
+    links = ", ".join(
+        _html.link_or_text(c.get("url"), c.get("title") or c.get("url") or "—") for c in credits
+    )
+    note = f" — <b>{_html.text(sandbox_label(language))}</b>" if result.is_synthetic else ""
+    return f"<div style='font-size:smaller'>{_html.text(word('Source', language))}: {links or '—'}{note}</div>"
+
+
+def sandbox_label(language: str | None) -> str:
+    """``"mapsnb sandbox (synthetic data, not Google Maps)"`` in ``language``."""
+    return f"mapsnb sandbox ({word('synthetic data, not Google Maps', language)})"
 
 
 def _cell(value: Any) -> str:
@@ -267,6 +284,9 @@ class BaseForm(w.VBox):
         The ``ipyleaflet.Map`` results are drawn on (``None`` for forms without a map).
     result, frame
         The latest result and its DataFrame (``None`` before the first success).
+    language_code
+        The ``language=`` the form was made with: its labels use it and its calls ask the
+        answers (so the charts) in it; ``None`` keeps English and the server's default.
     search_button, progress, error, status, table, attribution, output
         The submit button (CSS class ``mapsnb-submit``), the busy indicator, the error line
         (``mapsnb-error``), the status line, the results table (``mapsnb-table``), the sources
@@ -279,10 +299,16 @@ class BaseForm(w.VBox):
     uses_map = True
 
     def __init__(
-        self, client: Any = None, map: ipyleaflet.Map | None = None, *, embedded: bool = False
+        self,
+        client: Any = None,
+        map: ipyleaflet.Map | None = None,
+        *,
+        embedded: bool = False,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         self.client = default_client(client)
+        self.language_code = language
         self._owns_map = self.uses_map and map is None
         self.map: ipyleaflet.Map | None = new_map() if self._owns_map else map
         self.embedded = embedded
@@ -294,7 +320,9 @@ class BaseForm(w.VBox):
         self._finished_at = -1e9
         self._label = ""
 
-        self.search_button = w.Button(description=self.submit_label, button_style="primary")
+        self.search_button = w.Button(
+            description=self.label(self.submit_label), button_style="primary"
+        )
         self.search_button.add_class("mapsnb-submit")
         self.search_button.on_click(lambda _b: self._clicked(self.submit))
         self.progress = w.HTML(f"⏳ <i>{WORKING}</i>", layout=w.Layout(display="none"))
@@ -313,6 +341,10 @@ class BaseForm(w.VBox):
         self.results_box = w.VBox([self.table, self.attribution])
         if self.map is not None:
             self.map.on_interaction(self._on_map_interaction)
+
+    def label(self, text: str) -> str:
+        """``text`` (an English label) in the form's ``language`` (English where it has none)."""
+        return label(text, self.language_code)
 
     # ---------------------------------------------------------------------------- layout
     def _layout(self, inputs: Sequence[w.Widget], extra: Sequence[w.Widget] = ()) -> None:
@@ -430,7 +462,7 @@ class BaseForm(w.VBox):
 
     def _show_table(self, result: ToolResult, table: str) -> None:
         self.table.value = table
-        self.attribution.value = attribution_html(result)
+        self.attribution.value = attribution_html(result, self.language_code)
 
     def _draw(self, *results: Any, controls: Sequence[ipyleaflet.Control] = ()) -> None:
         """Replace what the previous lookup (of any form sharing the map) drew with ``results``
@@ -443,7 +475,8 @@ class BaseForm(w.VBox):
         """`` — <source>`` for a status line (HTML; the source is escaped: a cache file shared
         by a course may say anything there)."""
         if result.is_synthetic:
-            return f" — {_html.text(SANDBOX_NOTE)}"
+            note = sandbox_label(self.language_code) if self.language_code else SANDBOX_NOTE
+            return f" — {_html.text(note)}"
         return f" — source: {_html.text(result.source)}"
 
     def _on_map_interaction(self, **event: Any) -> None:

@@ -82,28 +82,40 @@ class EnvironmentForm(BaseForm):
         map: ipyleaflet.Map | None = None,
         *,
         embedded: bool = False,
+        language: str | None = None,
     ) -> None:
-        super().__init__(client, map, embedded=embedded)
+        super().__init__(client, map, embedded=embedded, language=language)
         self.location = w.Text(
-            description="Location", placeholder="San Francisco, CA or 37.77, -122.42"
+            description=self.label("Location"), placeholder="San Francisco, CA or 37.77, -122.42"
         )
-        self.weather = w.Checkbox(value=True, description="Weather")
-        self.air_quality = w.Checkbox(value=True, description="Air quality")
-        self.pollen = w.Checkbox(value=False, description="Pollen")
-        self.date = w.DatePicker(description="Date", value=None)
+        self.weather = w.Checkbox(value=True, description=self.label("Weather"))
+        self.air_quality = w.Checkbox(value=True, description=self.label("Air quality"))
+        self.pollen = w.Checkbox(value=False, description=self.label("Pollen"))
+        self.date = w.DatePicker(description=self.label("Date"), value=None)
         self.hour = w.Dropdown(
             options=[(NO_HOUR, None), *((f"{h:02d}:00", h) for h in range(24))],
             value=None,
-            description="Hour",
+            description=self.label("Hour"),
         )
         self.hour.index = 0  # value None is also "no selection": show the "none" choice
         self.time_help = w.HTML(f"<small>{_html.text(TIME_HELP)}</small>")
-        self.units = w.ToggleButtons(options=list(UNITS), value="METRIC", description="Units")
-        self.pollutants = w.Checkbox(value=False, description="Pollutant concentrations")
+        self.units = w.ToggleButtons(
+            options=list(UNITS), value="METRIC", description=self.label("Units")
+        )
+        self.pollutants = w.Checkbox(
+            value=False, description=self.label("Pollutant concentrations")
+        )
         self._layout(
             [
                 self.location,
-                w.HBox([w.Label("Capabilities"), self.weather, self.air_quality, self.pollen]),
+                w.HBox(
+                    [
+                        w.Label(self.label("Capabilities")),
+                        self.weather,
+                        self.air_quality,
+                        self.pollen,
+                    ]
+                ),
                 w.HBox([self.date, self.hour]),
                 self.time_help,
                 self.units,
@@ -140,6 +152,7 @@ class EnvironmentForm(BaseForm):
             hour=self.hour.value,
             units_system=self.units.value,
             include_pollutant_concentration=self.pollutants.value or None,
+            language_code=self.language_code,
         )
         self.result = result
         self.frame = result.to_frame()

@@ -29,6 +29,8 @@ class Explorer(w.VBox):
     client
         A :class:`mapsnb.Client` shared by every tab; default ``mapsnb.Client()`` (the emulator
         without a key).
+    language
+        The language of every form's labels and answers (``"es"``); default English.
 
     Attributes
     ----------
@@ -37,15 +39,15 @@ class Explorer(w.VBox):
         area and chart area (``Stack``s following the selected tab) and the status line.
     """
 
-    def __init__(self, client: Any = None) -> None:
+    def __init__(self, client: Any = None, *, language: str | None = None) -> None:
         super().__init__()
         self.add_class("mapsnb-explorer")
         self.client = default_client(client)
         self.map = new_map()
-        self.places = PlaceSearchForm(self.client, self.map, embedded=True)
-        self.routes = RouteForm(self.client, self.map, embedded=True)
-        self.environment = EnvironmentForm(self.client, self.map, embedded=True)
-        self.resolve = ResolveForm(self.client, self.map, embedded=True)
+        self.places = PlaceSearchForm(self.client, self.map, embedded=True, language=language)
+        self.routes = RouteForm(self.client, self.map, embedded=True, language=language)
+        self.environment = EnvironmentForm(self.client, self.map, embedded=True, language=language)
+        self.resolve = ResolveForm(self.client, self.map, embedded=True, language=language)
         self.forms: tuple[BaseForm, ...] = (
             self.places,
             self.routes,
@@ -103,6 +105,6 @@ class Explorer(w.VBox):
         self.charts.selected_index = index
 
 
-def explore(client: Any = None) -> Explorer:
+def explore(client: Any = None, *, language: str | None = None) -> Explorer:
     """Open the mapsnb Explorer (display the returned widget, or make it a cell's last line)."""
-    return Explorer(client)
+    return Explorer(client, language=language)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import ipyleaflet
 import ipywidgets as w
 
-from mapsnb._read.summary_html import safe_html
+from mapsnb._read.summary import safe_html
 from mapsnb._types import Circle
 from mapsnb.results import PlacesResult
 from mapsnb.widgets._base import BaseForm, frame_html, note_html
@@ -51,19 +51,26 @@ class PlaceSearchForm(BaseForm):
         map: ipyleaflet.Map | None = None,
         *,
         embedded: bool = False,
+        language: str | None = None,
     ) -> None:
-        super().__init__(client, map, embedded=embedded)
-        self.query = w.Text(description="Query", placeholder="coffee near Golden Gate Park")
-        self.page_size = w.IntSlider(value=5, min=1, max=10, description="Page size")
-        self.language = w.Text(description="Language", placeholder="en (optional)")
-        self.region = w.Text(description="Region", placeholder="US (optional)")
-        self.use_bias = w.Checkbox(value=False, description="Bias to a circle (click the map)")
-        self.lat = w.FloatText(value=37.7749, description="Latitude")
-        self.lng = w.FloatText(value=-122.4194, description="Longitude")
-        self.radius_km = w.FloatSlider(
-            value=2.0, min=0.1, max=50.0, step=0.1, description="Radius (km)"
+        super().__init__(client, map, embedded=embedded, language=language)
+        self.query = w.Text(
+            description=self.label("Query"), placeholder="coffee near Golden Gate Park"
         )
-        self.extended = w.Checkbox(value=False, description="Extended details")
+        self.page_size = w.IntSlider(value=5, min=1, max=10, description=self.label("Page size"))
+        self.language = w.Text(
+            value=language or "", description=self.label("Language"), placeholder="en (optional)"
+        )
+        self.region = w.Text(description=self.label("Region"), placeholder="US (optional)")
+        self.use_bias = w.Checkbox(
+            value=False, description=self.label("Bias to a circle (click the map)")
+        )
+        self.lat = w.FloatText(value=37.7749, description=self.label("Latitude"))
+        self.lng = w.FloatText(value=-122.4194, description=self.label("Longitude"))
+        self.radius_km = w.FloatSlider(
+            value=2.0, min=0.1, max=50.0, step=0.1, description=self.label("Radius (km)")
+        )
+        self.extended = w.Checkbox(value=False, description=self.label("Extended details"))
         self.pro_note = w.HTML()
         self.pro_note.add_class("mapsnb-note")
         self.summary = w.HTML()

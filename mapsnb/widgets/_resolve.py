@@ -109,15 +109,18 @@ class ResolveForm(BaseForm):
         map: ipyleaflet.Map | None = None,
         *,
         embedded: bool = False,
+        language: str | None = None,
     ) -> None:
-        super().__init__(client, map, embedded=embedded)
+        super().__init__(client, map, embedded=embedded, language=language)
         self.queries = w.Textarea(
-            description="Places",
+            description=self.label("Places"),
             placeholder="One place name or Google Maps URL per line",
             layout=w.Layout(width="100%", height="8em"),
         )
         self.mode = w.ToggleButtons(options=[AUTO, NAMES, URLS], value=AUTO)
-        self.region = w.Text(description="Region", placeholder="US (optional, names only)")
+        self.region = w.Text(
+            description=self.label("Region"), placeholder="US (optional, names only)"
+        )
         self.save_link = w.HTML()
         self.save_link.add_class("mapsnb-save-link")
         self.results_box.children = (self.save_link, *self.results_box.children)

@@ -12,7 +12,7 @@ import pandas as pd
 
 from mapsnb import _html
 from mapsnb._calls.arguments import TRAFFIC_AWARE, TRAVEL_MODES
-from mapsnb._read.summary_html import safe_html
+from mapsnb._read.summary import safe_html
 from mapsnb.errors import EmptyResultWarning, InvalidRequest
 from mapsnb.results import WALK_WARNING, AlongRouteResult, RoutesResult
 from mapsnb.widgets._base import BaseForm, attribution_html, fit_labels, frame_html, note_html
@@ -69,26 +69,31 @@ class RouteForm(BaseForm):
         map: ipyleaflet.Map | None = None,
         *,
         embedded: bool = False,
+        language: str | None = None,
     ) -> None:
-        super().__init__(client, map, embedded=embedded)
+        super().__init__(client, map, embedded=embedded, language=language)
         self.along_result: AlongRouteResult | None = None
         self.along_frame: pd.DataFrame | None = None
-        self.origin = w.Text(description="Origin", placeholder="San Francisco, CA")
-        self.destination = w.Text(description="Destination", placeholder="Oakland, CA")
+        self.origin = w.Text(description=self.label("Origin"), placeholder="San Francisco, CA")
+        self.destination = w.Text(description=self.label("Destination"), placeholder="Oakland, CA")
         self.waypoints = w.VBox()
-        self.add_waypoint_button = w.Button(description="Add stop", icon="plus")
+        self.add_waypoint_button = w.Button(description=self.label("Add stop"), icon="plus")
         self.add_waypoint_button.on_click(lambda _b: self.add_waypoint())
-        self.travel_mode = w.Dropdown(options=list(TRAVEL_MODES), value="DRIVE", description="Mode")
+        self.travel_mode = w.Dropdown(
+            options=list(TRAVEL_MODES), value="DRIVE", description=self.label("Mode")
+        )
         self.time_kind = w.ToggleButtons(options=[DEPART, ARRIVE], value=DEPART)
-        self.time = w.Text(description="Time", placeholder="now, or 2026-09-19T08:00:00-07:00")
-        self.traffic = w.Checkbox(value=False, description="Traffic aware")
-        self.alternatives = w.Checkbox(value=False, description="Alternative routes")
+        self.time = w.Text(
+            description=self.label("Time"), placeholder="now, or 2026-09-19T08:00:00-07:00"
+        )
+        self.traffic = w.Checkbox(value=False, description=self.label("Traffic aware"))
+        self.alternatives = w.Checkbox(value=False, description=self.label("Alternative routes"))
         self.warning = w.HTML()
         self.warning.add_class("mapsnb-note")
         self.travel_mode.observe(self._update_warning, names="value")
 
-        self.along_query = w.Text(description="Along route", placeholder="coffee")
-        self.along_button = w.Button(description="Search along this route")
+        self.along_query = w.Text(description=self.label("Along route"), placeholder="coffee")
+        self.along_button = w.Button(description=self.label("Search along this route"))
         self.along_button.add_class("mapsnb-along-submit")
         self.along_button.on_click(lambda _b: self._clicked(self.search_along))
         self.along_table = w.HTML()
@@ -120,9 +125,13 @@ class RouteForm(BaseForm):
     def add_waypoint(self, value: str = "") -> w.Text:
         """Append a stop row and return its Text."""
         text = w.Text(
-            value=value, placeholder="stop", description=f"Stop {len(self.waypoints.children) + 1}"
+            value=value,
+            placeholder="stop",
+            description=f"{self.label('Stop')} {len(self.waypoints.children) + 1}",
         )
-        remove = w.Button(description="Remove", icon="trash", layout=w.Layout(width="auto"))
+        remove = w.Button(
+            description=self.label("Remove"), icon="trash", layout=w.Layout(width="auto")
+        )
         row = w.HBox([text, remove])
         fit_labels(row)
         remove.on_click(lambda _b, r=row: self._remove_row(r))
@@ -199,7 +208,9 @@ class RouteForm(BaseForm):
     def _search_along(self) -> AlongRouteResult:
         if not isinstance(self.result, RoutesResult) or not self.result.routes:
             raise InvalidRequest("route", "compute a route first")
-        along = self.client.search_along_route(self.along_query.value, route=self.result)
+        along = self.client.search_along_route(
+            self.along_query.value, route=self.result, language_code=self.language_code
+        )
         self.along_result = along
         frame = along.to_frame()
         if "detour_s" in frame.columns:

@@ -211,6 +211,46 @@ def _way_m(points: tuple[Point, ...]) -> float:
     return sum(_m(p, q) for p, q in itertools.pairwise(points))
 
 
+_Plan = tuple[float, str, list[tuple[Point, Point, "Crossing | None"]]]
+
+
+def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
+    """Ways from ``a`` to ``b`` over one or two known links within the detour limit, with
+    their estimated time."""
+    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
+    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    plans: list[_Plan] = []
+    for p, q, link in ends:
+        cost = (_m(a, p) + _m(q, b)) * _BENDS / _ROAD_MPS + link.seconds
+        plans.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
+    for (p1, q1, l1), (p2, q2, l2) in itertools.permutations(ends, 2):
+        if l1 is not l2 and _m(q1, p2) < _CHAIN_M:
+            road = _m(a, p1) + _m(q1, p2) + _m(q2, b)
+            if road + l1.meters + l2.meters <= limit:
+                cost = road * _BENDS / _ROAD_MPS + l1.seconds + l2.seconds
+                parts = [(a, p1, None), (p1, q1, l1), (q1, p2, None), (p2, q2, l2), (q2, b, None)]
+                plans.append((cost, f"{l1.name}+{l2.name}", parts))
+    return plans
+
+
+def _linked(
+    mode: str, plans: list[_Plan], best: tuple[float, str, list[Step]] | None
+) -> tuple[float, str, list[Step]] | None:
+    """The quickest plan whose road parts all have a way on land, if quicker than ``best``."""
+    for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
+        if best is not None and cost >= best[0]:
+            return None
+        steps: list[Step] = []
+        for p, q, via in parts:
+            way = (p, q) if via is not None else _land_way(p, q, mode)
+            if way is None:
+                break
+            steps += [Step(p, q, via)] if via is not None else _roads(way)
+        else:
+            return cost, name, steps
+    return None
+
+
 def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one
     or two known links (whichever takes less time), else none for WALK and BICYCLE."""
@@ -228,32 +268,10 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     land = _land_way(a, b, mode)
     if land is not None:
         options.append((_way_m(land) * _BENDS / _ROAD_MPS, "", _roads(land)))
-    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
-    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
-    plans: list[tuple[float, str, list[tuple[Point, Point, Crossing | None]]]] = []
-    for p, q, link in ends:
-        cost = (_m(a, p) + _m(q, b)) * _BENDS / _ROAD_MPS + link.seconds
-        plans.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
-    for (p1, q1, l1), (p2, q2, l2) in itertools.permutations(ends, 2):
-        if l1 is not l2 and _m(q1, p2) < _CHAIN_M:
-            road = _m(a, p1) + _m(q1, p2) + _m(q2, b)
-            if road + l1.meters + l2.meters <= limit:
-                cost = road * _BENDS / _ROAD_MPS + l1.seconds + l2.seconds
-                parts = [(a, p1, None), (p1, q1, l1), (q1, p2, None), (p2, q2, l2), (q2, b, None)]
-                plans.append((cost, f"{l1.name}+{l2.name}", parts))
     best = min(options, default=None)
-    for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
-        if best is not None and cost >= best[0]:
-            break
-        steps: list[Step] = []
-        for p, q, via in parts:
-            way = (p, q) if via is not None else _land_way(p, q, mode)
-            if way is None:
-                break
-            steps += [Step(p, q, via)] if via is not None else _roads(way)
-        else:
-            options.append((cost, name, steps))
-            break
+    linked = _linked(mode, _plans(a, b, mode, direct), best)
+    if linked is not None:
+        options.append(linked)
     if options:
         return min(options, key=lambda o: (o[0], o[1]))[2]
     return None if walk else [Step(a, b)]

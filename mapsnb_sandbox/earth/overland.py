@@ -13,6 +13,7 @@ import functools
 import heapq
 import itertools
 import math
+from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.earth.water import _wet
@@ -86,15 +87,34 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
             v = land[c] = not _wet(*p) or _m(p, a) <= near or _m(p, b) <= near
         return v
 
-    limit = (direct * MAX_RATIO + SLACK_M) / cell
+    seen = _cells_between(start, goal, (nx, ny), ok, (direct * MAX_RATIO + SLACK_M) / cell)
+    if seen is None:
+        return None
+    cells = [goal]
+    while (prev := seen[cells[-1]]) is not None:
+        cells.append(prev)
+    pts = [a, *(point(*c) for c in reversed(cells[1:-1])), b]
+    return _tight(pts, cell / 3, (a, b))
+
+
+Cell = tuple[int, int]
+
+
+def _cells_between(
+    start: Cell, goal: Cell, size: tuple[int, int], ok: Callable[[Cell], bool], limit: float
+) -> dict[Cell, Cell | None] | None:
+    """A* over the grid of ``size`` cells from ``start`` to ``goal`` through cells that are
+    ``ok``, at most ``limit`` cells long: each reached cell's previous one, ``None`` if the goal
+    is not reached."""
+    nx, ny = size
     gx, gy = goal
-    seen: dict[tuple[int, int], tuple[int, int] | None] = {start: None}
+    seen: dict[Cell, Cell | None] = {start: None}
     cost = {start: 0.0}
     heap = [(math.hypot(gx - start[0], gy - start[1]), 0.0, start)]
     while heap:
         _, g, c = heapq.heappop(heap)
         if c == goal:
-            break
+            return seen
         if g > cost.get(c, math.inf) or g > limit:
             continue
         for di, dj in _MOVES:
@@ -107,13 +127,7 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
             if ng < cost.get(n, math.inf):
                 cost[n], seen[n] = ng, c
                 heapq.heappush(heap, (ng + math.hypot(gx - n[0], gy - n[1]), ng, n))
-    else:
-        return None
-    cells = [goal]
-    while (prev := seen[cells[-1]]) is not None:
-        cells.append(prev)
-    pts = [a, *(point(*c) for c in reversed(cells[1:-1])), b]
-    return _tight(pts, cell / 3, (a, b))
+    return None
 
 
 def _tight(pts: list[Point], step_m: float, ends: tuple[Point, ...]) -> tuple[Point, ...]:

@@ -4,9 +4,8 @@ Texts live in ``data/texts/<lang>.json`` (:data:`SUPPORTED`: 29 languages); a ke
 language falls back to English. A language with no texts answers in English *and says so*: every
 opening text (:data:`OPENING_KEYS`) gets :func:`english_note`. Numbers, units, weekday and country
 names come from Babel (CLDR) for every language Babel knows, texts or not (:func:`babel_locale`;
-Babel is imported on first use). Inflected town names after a preposition ("в Казани",
-"w Krakowie") are turned back into the names the town index knows with the rules of
-``data/town_forms.csv``. All loaded on first use.
+Babel is imported on first use). Which town a text names is the resolver's
+(:mod:`mapsnb_sandbox.world.resolver`); here only how a summary spells it. All loaded on first use.
 
 Road distances (:func:`localized_distance`) are in miles in the United States, the United
 Kingdom, Liberia and Myanmar and in metres and kilometres elsewhere. The unit follows the
@@ -18,19 +17,15 @@ the language.
 
 from __future__ import annotations
 
-import csv
 import functools
-import itertools
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from mapsnb_sandbox.world.landmarks import fold
-
-if TYPE_CHECKING:
-    from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.resolver import script_rules, typed_town_name
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "IMPERIAL",
     "OPENING_KEYS",
     "SUPPORTED",
@@ -49,9 +44,7 @@ __all__ = [
     "pollen_type_name",
     "say",
     "texts",
-    "town_candidates",
     "town_in",
-    "town_named",
     "uses_miles",
     "weekday_names",
 ]
@@ -62,6 +55,8 @@ SUPPORTED = (
     *("en", "pt", "es", "fr", "de", "it", "pl", "ru", "ja", "zh", "hi", "ar", "id", "tr"),
     *("vi", "ko", "fa", "bn", "ur", "sw", "th", "uk", "nl", "sv", "el", "he", "ro", "cs"),
 )
+#: The language of an answer when none is asked (and of every text a language lacks).
+DEFAULT_LANGUAGE = SUPPORTED[0]
 #: Texts that open an answer: in a language without texts they carry :func:`english_note`.
 OPENING_KEYS = frozenset(
     {
@@ -268,149 +263,7 @@ def weekday_names(lang: str = "en") -> tuple[str, str, str, str]:
     return str(names[0]), str(names[4]), str(names[5]), str(names[6])
 
 
-# --------------------------------------------------------------------------- town forms
-
-
-@functools.cache
-def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
-    names: dict[str, str] = {}
-    suffixes: list[tuple[str, str]] = []
-    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
-        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-        for row in rows:
-            if row["kind"] == "name":
-                names[fold(row["form"])] = row["replacement"]
-            elif row["kind"] == "suffix":
-                suffixes.append((row["form"], row["replacement"] or ""))
-    return names, tuple(suffixes)
-
-
-def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
-    """``word`` with each de-inflected ending (a stem of two letters or more kept)."""
-    low = word.lower()
-    return [
-        word[: len(word) - len(ending)] + replacement
-        for ending, replacement in suffixes
-        if len(word) >= len(ending) + 2 and low.endswith(ending)
-    ]
-
-
-def town_candidates(text: str) -> list[str]:
-    """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
-    then of every word of a two- or three-word name: "Českých Budějovicích"), the words run
-    together ("Đà Lạt" is "Dalat")."""
-    names, suffixes = _town_forms()
-    words = text.strip(" ,?!.").split(" ")
-    head, rest = words[0], words[1:]
-    out: list[str] = []
-    known = names.get(fold(text))
-    if known:
-        out.append(known)
-    first = names.get(fold(head))
-    if first:
-        out.append(" ".join([first, *rest]))
-    forms = [_word_forms(w, suffixes) for w in words]
-    for i, word_forms in enumerate(forms):
-        out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
-    if 2 <= len(words) <= 3 and all(forms):
-        out += [" ".join(combo) for combo in itertools.product(*forms)]
-    out += _script_forms(text.strip(" ,?!."))
-    if 2 <= len(words) <= 3:
-        out.append("".join(words))
-    out += [names[fold(c)] for c in out if fold(c) in names]
-    seen: set[str] = set()
-    return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
-
-
-#: Endings glued to a town's name: Turkish case suffixes after an apostrophe, Bengali locative.
-_GLUED_ENDINGS = ("য়", "য়", "তে", "ে")
-_TR_CASE = ("'da", "'de", "'ta", "'te", "'daki", "'deki", "'taki", "'teki", "’da", "’de")
-
-
-def town_named(
-    text: str, bias: tuple[float, float] | None = None, region: str | None = None
-) -> Resolved | None:
-    """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
-    finds, unless that is a guess or a town by another of its names and a form of
-    :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
-    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town."""
-    from mapsnb_sandbox.world.cities import city_index
-    from mapsnb_sandbox.world.geocode import resolve_text, resolve_text_match
-
-    hit = resolve_text_match(text, bias=bias, region=region)
-    direct = hit[0] if hit is not None else None
-    guess = hit is not None and hit[1] in ("partial", "fuzzy")
-    own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(text))
-    if hit is not None and not guess and own:
-        return direct
-    idx = city_index()
-
-    def people(r: Resolved) -> int:
-        j = idx.place_ids.get(r.place_id, idx.cities)
-        return idx.cities[j].population if j is not None else 0
-
-    for candidate in town_candidates(text):
-        town = resolve_text(candidate, bias=bias, region=region)
-        if town is None or town.kind != "locality":
-            continue
-        if direct is None or guess or people(town) > people(direct):
-            return town
-    return None if hit is not None and hit[1] == "partial" else direct  # "fresh orange": words
-
-
-def _script_forms(text: str) -> list[str]:
-    """Spellings a town's name takes in some scripts: Han without its "市" ("北京" is "北京市"
-    in the index), Hebrew and Arabic one-letter prefixes ("בתל אביב"), glued case endings."""
-    out: list[str] = []
-    if text and all("\u3400" <= c <= "\u9fff" for c in text):
-        out += [text + "市", text + "都"]
-    if "đ" in text.lower():  # GeoNames writes some Vietnamese names with "Ð" (eth)
-        out.append(text.replace("Đ", "D").replace("đ", "d"))
-    if text and all("\uac00" <= c <= "\ud7af" for c in text):
-        out += [text + "시", text + "군"]  # "경주" is "경주시"
-    if "\u05d0" <= text[:1] <= "\u05ea" and len(text) > 3:
-        out.append(text[1:])
-    if "\u0600" <= text[:1] <= "\u06ff":
-        for p in ("ب", "ل", "و"):
-            if text.startswith(p) and len(text) > 4:
-                out.append(text[1:])
-    for ending in _GLUED_ENDINGS:
-        if "\u0980" <= text[:1] <= "\u09ff" and text.endswith(ending):
-            out.append(text[: -len(ending)])
-    for ending in _TR_CASE:
-        if text.lower().endswith(ending):
-            out.append(text[: -len(ending)])
-    if any("\u0370" <= c <= "\u03ff" for c in text):
-        out.append(_greek_latin(text))
-    return out
-
-
-#: Greek to Latin (ELOT 743, simplified): "Βόλος" -> "Volos", "Χανιά" -> "Chania".
-_GREEK_PAIRS = {"ου": "ou", "αι": "ai", "ει": "ei", "οι": "oi", "αυ": "av", "ευ": "ev", "γγ": "ng"}
-_GREEK_START = {"μπ": "b", "ντ": "d", "γκ": "g"}
-_GREEK = dict(
-    zip("αβγδεζηθικλμνξοπρσςτυφχψω", ["a", "v", "g", "d", "e", "z", "i", "th", "i", "k", "l",
-        "m", "n", "x", "o", "p", "r", "s", "s", "t", "y", "f", "ch", "ps", "o"], strict=True)
-)  # fmt: skip
-
-
-def _greek_latin(text: str) -> str:
-    words = []
-    for word in fold(text).split():
-        out, i = [], 0
-        while i < len(word):
-            pair = word[i : i + 2]
-            if i == 0 and pair in _GREEK_START:
-                out.append(_GREEK_START[pair])
-                i += 2
-            elif pair in _GREEK_PAIRS:
-                out.append(_GREEK_PAIRS[pair])
-                i += 2
-            else:
-                out.append(_GREEK.get(word[i], word[i]))
-                i += 1
-        words.append("".join(out).capitalize())
-    return " ".join(words)
+# --------------------------------------------------------------------------- town names
 
 
 #: Languages whose own script a typed town name is kept in (uninflected after their particles).
@@ -433,30 +286,10 @@ _OWN_SCRIPT = {
 _CYRILLIC = ("ru", "uk")
 
 
-def _named_form(name: str, typed: str, lang: str, place_id: str) -> str:
-    """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
-    or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in the
-    language's script that is one of the town's names (its own spelling when they fold alike:
-    "Kraków" of "Krakowie"); else the index's ``name``."""
-    from mapsnb_sandbox.world.cities import city_index
-
-    idx = city_index()
-    j = idx.place_ids.get(place_id, idx.cities)
-    if j is None:
-        return name
-    cyrillic = lang in _CYRILLIC
-    for form in [typed, *town_candidates(typed)]:
-        letters = [c for c in form if c.isalpha()]
-        if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
-            continue
-        if cyrillic is False and any(c > "\u024f" for c in letters):
-            continue
-        key = fold(form)
-        if j in idx.by_name.get(key, ()):
-            if key == fold(name):
-                return name
-            return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
-    return name
+def _glued_endings(lang: str) -> list[str]:
+    """Case endings ``lang`` glues to a town's name in its own script (Bengali locative)."""
+    rules = script_rules()["glued_endings"]
+    return [e for r in rules if r["language"] == lang and r["span"] for e in r["endings"]]  # type: ignore[attr-defined]
 
 
 def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> str:
@@ -470,7 +303,9 @@ def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> st
     if not text or len(text) > 40:
         return name
     if span is None:
-        return _named_form(name, text, lang, place_id) if place_id else name
+        if not place_id:
+            return name
+        return typed_town_name(name, text, place_id, cyrillic=lang in _CYRILLIC)
     if not name.isascii():
         return name
     letters = [c for c in text if c.isalpha()]
@@ -478,7 +313,7 @@ def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> st
         return name
     if lang == "he" and text[:1] in "בלמ" and len(text) > 3:
         return text[1:]  # "בחיפה" (in Haifa) -> "חיפה"
-    for ending in _GLUED_ENDINGS if lang == "bn" else ():
+    for ending in _glued_endings(lang):
         if text.endswith(ending) and len(text) > len(ending) + 1:
             return text[: -len(ending)]  # "ঢাকায়" (in Dhaka) -> "ঢাকা"
     return text

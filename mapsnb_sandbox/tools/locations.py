@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from mapsnb_sandbox.contract.common import Context, SandboxToolError, arg, invalid, lat_lng_arg
-from mapsnb_sandbox.world.geocode import resolve_text
 from mapsnb_sandbox.world.places import place_from_id
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved, resolve_geo_id
+from mapsnb_sandbox.world.resolver import resolve
 
 __all__ = ["resolve_location", "resolve_place_id"]
 
@@ -63,7 +63,9 @@ def resolve_location(
         if r is None:
             raise SandboxToolError("NOT_FOUND", f"{field}.place_id {value!r} is not a known place")
         return r
-    r = resolve_text(value, bias=bias)
-    if r is None:
-        raise SandboxToolError("NOT_FOUND", f"{field}.address {value!r} could not be geocoded")
-    return r
+    found = resolve(value, bias=bias)
+    if found.place is None:
+        raise SandboxToolError(
+            "NOT_FOUND", f"{field}.address {value!r} could not be geocoded: {found.reason}"
+        )
+    return found.place

@@ -18,19 +18,27 @@ from mapsnb._limits import MAX_PAGE_SIZE
 from mapsnb_sandbox.contract.common import Context, arg, invalid, lat_lng_arg, stable_int, token_for
 from mapsnb_sandbox.earth.water import near_land
 from mapsnb_sandbox.languages.texts import (
+    DEFAULT_LANGUAGE,
     format_distance,
     format_number,
     language,
     say,
     texts,
     town_in,
-    town_named,
     weekday_names,
+)
+from mapsnb_sandbox.tools.query import (
+    Query,
+    made_up_kind,
+    read_query,
+    rest_of,
+    rest_of_town,
+    split_query,
+    splits,
 )
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
 from mapsnb_sandbox.world.categories import (
     FREE_CODE,
-    SPLIT,
     Category,
     categories,
     category_at,
@@ -41,8 +49,6 @@ from mapsnb_sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
-from mapsnb_sandbox.world.geocode import bare_town_ok, resolve_text_match
-from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -54,7 +60,13 @@ from mapsnb_sandbox.world.places import (
     spots_named,
 )
 from mapsnb_sandbox.world.resolved import Resolved, place_view
-from mapsnb_sandbox.world.towns import GENERIC_WORDS
+from mapsnb_sandbox.world.resolver import (
+    GENERIC_WORDS,
+    bare_town_ok,
+    fold,
+    names_one_place,
+    resolve,
+)
 
 __all__ = [
     "Category",
@@ -67,34 +79,8 @@ __all__ = [
     "summary_language",
 ]
 
-_ATTRIBUTES = {
-    "opening hours": "hours",
-    "hours": "hours",
-    "open hours": "hours",
-    "phone number": "phone",
-    "phone": "phone",
-    "telephone": "phone",
-    "address": "address",
-    "website": "website",
-    "reviews": "reviews",
-    "rating": "reviews",
-}
 _KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
 _REGION = re.compile(r"^[A-Za-z]{2}$")
-_EXACT = {"name", "alias", "address", "street", "coords"}
-_LETTER = re.compile(r"[^\W\d_]")
-#: Words of a question or a sentence, not of a kind of place ("where can I get ...").
-_NOT_A_KIND = frozenset(
-    ["where", "how", "what", "who", "which", "why", "when", "can", "could", "should", "would",
-     "i", "me", "my", "we", "you", "get", "find", "buy", "want", "need", "is", "are", "do",
-     "does", "to"]
-)  # fmt: skip
-_VOWEL = re.compile(r"[aeiouy]")
-_CLUSTER = re.compile(r"[^aeiouy]{5}|(.)\1\1")
-#: "near me", "around me", "nearby": the caller's own place (the location bias), no town.
-_NEAR_ME = re.compile(
-    r"\s+(?:(?:near|around|close to)\s+(?:me|my location|here)|nearby|near here)\s*[?!.]*$", re.I
-)
 #: A point farther than this from any town, off land, is an empty area: no places there.
 _EMPTY_AREA_M = 25_000.0
 
@@ -149,7 +135,7 @@ def named_business(text: str, bias: tuple[float, float] | None = None) -> Resolv
     if m is None or code is None:
         return None
     rest = m.group("rest").strip(" ,.")
-    town = town_named(rest, bias, None) if rest else None
+    town = resolve(rest, bias=bias, role="town").place if rest else None
     center = (town.lat, town.lng) if town is not None else bias
     if center is None:
         return None
@@ -165,7 +151,7 @@ def summary_language(code: str | None) -> str:
     return language(code)
 
 
-def format_km(meters: float, lang: str = "en") -> str:
+def format_km(meters: float, lang: str = DEFAULT_LANGUAGE) -> str:
     """``"850 m"`` / ``"1.4 km"`` in the locale's number format."""
     return format_distance(meters, lang)
 
@@ -235,50 +221,10 @@ def _validate(args: dict[str, Any]) -> _Request:
 # --------------------------------------------------------------------------- search
 
 
-def _strip_attribute(text: str) -> tuple[str, str | None]:
-    f = fold(text)
-    for phrase, attr in _ATTRIBUTES.items():
-        if f.endswith(" " + phrase):
-            cut = re.compile(r"\W+".join(map(re.escape, phrase.split())) + r"\W*$", re.I)
-            stripped = cut.sub("", text).strip(" ,?")
-            if stripped:
-                return stripped, attr
-    return text, None
-
-
-def _splits(text: str) -> list[tuple[str, str]]:
-    """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right."""
-    return [
-        (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
-        for m in SPLIT.finditer(text)
-    ]
-
-
-def _split_query(text: str) -> tuple[str, str | None]:
-    """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``."""
-    for left, right in _splits(text):
-        if detect_category(left) is not None and right:
-            return left, right
-    return text, None
-
-
 def _anchor(place_text: str, req: _Request) -> Resolved | None:
-    """The place a query names, trying inflected and foreign forms of a town's name."""
-    return town_named(place_text, req.center, req.region)
-
-
-def _phrase(text: str) -> str | None:
-    """The words of a made-up kind ("solar energy companies"), or ``None`` if not a phrase:
-    a question ("where can I get a haircut") or a word with no vowel ("zzqx") is no kind."""
-    words = text.split()
-    if not 1 <= len(words) <= 6 or not _LETTER.search(text) or len(text) > 60:
-        return None
-    folded = fold(text).split()
-    if any(w in _NOT_A_KIND for w in folded) or any(
-        w.isascii() and w.isalpha() and (not _VOWEL.search(w) or _CLUSTER.search(w)) for w in folded
-    ):
-        return None
-    return " ".join(words)
+    """The place the place part of a query names (the resolver, as a town: inflected and
+    foreign forms of a town's name tried too), with the request's bias and region."""
+    return resolve(place_text, bias=req.center, region=req.region, role="town").place
 
 
 def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
@@ -384,73 +330,124 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     return [], say(lang, "needs_location", q=req.text, what=what)
 
 
-def _rest_of(text: str, start: int, end: int) -> str | None:
-    """``text`` without the words ``start:end`` of its folded form ("Lyon schools" -> "Lyon")."""
-    words = text.split()
-    if len(words) != len(fold(text).split()):
-        words = re.split(r"[\s\-–]+", text)  # "Cluj-Napoca" folds to two words
-    if len(words) != len(fold(text).split()):
+# --------------------------------------------------------------------------- the pipeline
+#: What a reader answers: the places and the summary, or ``None`` to pass to the next reader.
+_Answer = tuple[list[Resolved], str] | None
+
+
+def _exact_place(q: Query, req: _Request) -> _Answer:
+    """The text is one place's name, alias, address or coordinates."""
+    return _single_place(q.whole.place, req, q.attr) if q.whole.exact and q.whole.place else None
+
+
+def _kind_and_place(q: Query, req: _Request) -> _Answer:
+    """A kind of the table, and the place after a preposition ("cafes in Paris, Texas") or,
+    with no bias, the words around the kind ("Lyon schools")."""
+    cat_text, place_text = split_query(q.text)
+    found = find_category(cat_text)
+    if found is None:
         return None
-    rest = " ".join(words[:start] + words[end:]).strip(" ,?")
-    named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
-    last = start == 0 and end < len(words)
-    if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
-        return None  # "nice cafe", "Reading glasses": a word, not the town ("Reading station" is)
-    return rest or None
+    if place_text is None and req.center is None:
+        place_text = rest_of(q.text, found[1], found[2])
+        if place_text and place_text.islower() and _anchor(place_text, req) is None:
+            place_text = None  # lower-case words, no town
+    return _around(categories()[found[0]], req, place_text)
 
 
-def _rest_of_town(text: str, town: str) -> str:
-    """``text`` without the words of the town's name and the prepositions before it."""
-    drop = set(fold(town).split())
-    words = [w for w in text.split() if fold(w) not in drop]
-    while words and fold(words[-1]) in {"in", "near", "at", "around"}:
-        words.pop()
-    return " ".join(words) or text
+def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
+    """A kind and a town in any language and script (:func:`split_kind_and_place`)."""
+    split = split_kind_and_place(q.text)
+    if split is None:
+        return None
+    kind, place = split
+    if place is not None and " " not in place:
+        first = q.text.split()[0] == place
+        named = any(w in GENERIC_WORDS for w in fold(q.text).split()[1:])
+        if not named and not bare_town_ok(place, last=not first):
+            place = None  # an ordinary word, not a town
+    if place is None or not q.text.isascii() or _anchor(place, req) is not None:
+        return _around(categories()[kind], req, place)
+    return None
+
+
+def _landmark(q: Query, req: _Request) -> _Answer:
+    """A landmark the text names ("Louvre in Paris")."""
+    r = q.whole.place
+    if r is None or r.kind in _KINDS or q.whole.how == "approximate":
+        return None
+    return _single_place(r, req, q.attr)
+
+
+def _one_unknown_place(q: Query, req: _Request) -> _Answer:
+    """One place the emulator does not know, in a town it knows ("Union Station, Denver")."""
+    r = q.whole.place
+    if r is None or q.whole.how != "approximate" or not names_one_place(q.text, r.city):
+        return None
+    return _single_place(r, req, q.attr)
+
+
+def _made_up_kind_in_town(q: Query, req: _Request) -> _Answer:
+    """A kind the table lacks, in a town the resolver knows."""
+    for left, right in splits(q.text):
+        phrase = made_up_kind(left)
+        if phrase and right and _anchor(right, req) is not None:
+            return _around(free_category(phrase), req, right)
+    return None
+
+
+def _unread_words(q: Query, req: _Request) -> _Answer:
+    """A town and words nothing reads; in other scripts (thin kind names) the town itself is
+    answered by :func:`_the_place`."""
+    r = q.whole.place
+    if r is None or q.whole.how != "partial" or not q.text.isascii():
+        return None
+    unread = rest_of_town(q.text, r.name)
+    return [], say(req.language, "unread_words", words=unread, where=r.name)
+
+
+def _the_place(q: Query, req: _Request) -> _Answer:
+    """Whatever place the resolver found for the whole text."""
+    return _single_place(q.whole.place, req, q.attr) if q.whole.place is not None else None
+
+
+def _unknown_town(q: Query, req: _Request) -> _Answer:
+    """Words and a place after a preposition that names nothing known."""
+    cuts = [(left, right) for left, right in splits(q.text) if left and right]
+    if not cuts:
+        return None
+    return [], say(req.language, "unknown_town", place=cuts[-1][1], what=cuts[-1][0])
+
+
+def _made_up_kind_near_bias(q: Query, req: _Request) -> _Answer:
+    """A kind the table lacks, around the location bias."""
+    phrase = made_up_kind(q.text)
+    if phrase and req.center is not None:
+        return _around(free_category(phrase), req, None)
+    return None
+
+
+#: The readers of a query, in order: the first that answers wins.
+_READERS = (
+    _exact_place,
+    _kind_and_place,
+    _kind_in_any_language,
+    _landmark,
+    _one_unknown_place,
+    _made_up_kind_in_town,
+    _unread_words,
+    _the_place,
+    _unknown_town,
+    _made_up_kind_near_bias,
+)
 
 
 def _search(req: _Request) -> tuple[list[Resolved], str]:
-    text, attr = _strip_attribute(req.text)
-    text = _NEAR_ME.sub("", text).strip() or text  # "sushi near me": the bias, not a town "Me"
-    hit = resolve_text_match(text, bias=req.center, region=req.region)
-    if hit is not None and hit[1] in _EXACT:
-        return _single_place(hit[0], req, attr)
-    cat_text, place_text = _split_query(text)
-    found = find_category(cat_text)
-    if found is not None:
-        c = categories()[found[0]]
-        if place_text is None and req.center is None:
-            place_text = _rest_of(text, found[1], found[2])
-            if place_text and place_text.islower() and _anchor(place_text, req) is None:
-                place_text = None  # "cheap hotels", "quiero un taxi": words, no town
-        return _around(c, req, place_text)
-    split = split_kind_and_place(text)  # any language and script (issue 29)
-    if split is not None and split[1] is not None and " " not in split[1]:
-        first = text.split()[0] == split[1]
-        named = any(w in GENERIC_WORDS for w in fold(text).split()[1:])
-        if not named and not bare_town_ok(split[1], last=not first):
-            split = (split[0], None)  # "Orange juice": a word, not the town
-    if split is not None and (split[1] is None or not text.isascii() or _anchor(split[1], req)):
-        return _around(categories()[split[0]], req, split[1])
-    if hit is not None and hit[0].kind not in _KINDS and hit[1] != "approximate":
-        return _single_place(hit[0], req, attr)  # a landmark ("Louvre in Paris")
-    if hit is not None and hit[1] == "approximate" and names_one_place(text, hit[0].city):
-        return _single_place(hit[0], req, attr)  # one unknown place in a known town
-    for left, right in _splits(text):  # a kind the table lacks, in a town it knows
-        phrase = _phrase(left)
-        if phrase and right and _anchor(right, req) is not None:
-            return _around(free_category(phrase), req, right)
-    if hit is not None and hit[1] == "partial" and text.isascii():  # "haircut in Tartu": the
-        # town, words unread; in other scripts (thin kind names) the town itself is answered
-        unread = _rest_of_town(text, hit[0].name)
-        return [], say(req.language, "unread_words", words=unread, where=hit[0].name)
-    if hit is not None:
-        return _single_place(hit[0], req, attr)
-    splits = [(left, right) for left, right in _splits(text) if left and right]
-    if splits:
-        return [], say(req.language, "unknown_town", place=splits[-1][1], what=splits[-1][0])
-    phrase = _phrase(text)
-    if phrase and req.center is not None:
-        return _around(free_category(phrase), req, None)
+    """Read the query into parts, resolve its text once, and let the first reader answer."""
+    q = read_query(req.text, req.center, req.region)
+    for reader in _READERS:
+        answer = reader(q, req)
+        if answer is not None:
+            return answer
     return [], say(req.language, "unknown_phrase", q=req.text)
 
 

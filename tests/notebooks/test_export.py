@@ -128,9 +128,11 @@ def test_cli_names_the_notebook_whose_cell_failed(
     assert main(["export-notebooks", str(tmp_path / "site"), str(tmp_path)]) == 1
     err = capsys.readouterr().err
     assert f"running {good.resolve()}" in err
-    assert f"a cell of {(tmp_path / 'b-bad.ipynb').resolve()} failed" in err
+    assert f"{(tmp_path / 'b-bad.ipynb').resolve()} failed" in err
     assert "ZeroDivisionError" in err
-    assert not (tmp_path / "site" / "index.html").exists()
+    # issue 41: the failure stops only that notebook; the index lists it, marked
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'class="failed"' in index and (tmp_path / "site" / "a-good.html").exists()
 
 
 def test_cli_without_the_notebooks_extra_says_what_to_install(

@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from mapsnb._read.summary import SummaryInfo, parse_summary
-from mapsnb._read.summary_html import plain_text, safe_html
+from mapsnb._read.summary import SummaryInfo, parse_summary, plain_text, safe_html
 
 CORPUS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "summaries").glob("*.json"))
 

@@ -1,8 +1,9 @@
-"""The summary reader's fast paths (issue 24) read exactly what its plain definitions read.
+"""The summary reader's fast paths (issues 24, 42) read exactly what its plain definitions read.
 
-``find_snippets`` splits only the lines that cite and checks sentence ends on a short window; names
-are read on first use. Both must give what the definitions give: every sentence of
-``_sentences`` and a name per citation, for any text.
+``find_snippets`` splits only the lines that cite, as far as their last new number, and checks
+sentence ends on a short window; the scan finds each paragraph's citation clusters with one
+``findall``; names are read on first use. All must give what the definitions below give (every
+sentence of :func:`sentences`, a name per citation by :func:`reference_names`), for any text.
 """
 
 from __future__ import annotations
@@ -11,9 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapsnb._read import summary as S
-from mapsnb._read import summary_html as H
-from mapsnb._read import summary_names as N
-from mapsnb._read import summary_sentences as T
 
 PIECES = [
     "<p>", "</p>", "<strong>", "</strong>", "<b>", "</b>", "**", "[0]", "[1]", "[0, 1]",
@@ -26,12 +24,49 @@ PIECES = [
 texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join) | st.text(max_size=80)
 
 
+def sentences(plain: str) -> list[str]:
+    """Sentences of plain text; the citations after a sentence's period stay with it."""
+    out: list[str] = []
+    for line in plain.split("\n"):
+        start = 0
+        for m in S.END.finditer(line):
+            if not S.is_sentence_end(line, m.end()):
+                continue
+            stop = m.end()
+            while True:  # keep trailing citations: "... USA. [3]" or "... USA [3]."
+                k = stop
+                while k < len(line) and line[k] in " \t":
+                    k += 1
+                c = S.CITE.match(line, k)
+                if c is None:
+                    break
+                stop = c.end()
+            out.append(line[start:stop].strip())
+            start = stop
+        out.append(line[start:].strip())
+    return [s for s in out if s]
+
+
+def clusters(text: str) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Citation groups of ``text`` as ``(start, end, numbers)``; adjacent groups (``[0][1]``,
+    ``[0] [1]``) are merged into one."""
+    out: list[tuple[int, int, tuple[int, ...]]] = []
+    for m in S.CITE.finditer(text):
+        numbers = tuple(S.cite_numbers(m.group(1)))
+        if out and not text[out[-1][1] : m.start()].strip():
+            start, _, before = out[-1]
+            out[-1] = (start, m.end(), before + tuple(n for n in numbers if n not in before))
+        else:
+            out.append((m.start(), m.end(), numbers))
+    return out
+
+
 def reference_snippets(plain: str) -> dict[int, str]:
     """The definition: the first sentence (of :func:`_sentences`) citing each number."""
     out: dict[int, str] = {}
-    for sentence in T._sentences(plain):
-        for m in T.CITE.finditer(sentence):
-            for n in T.cite_numbers(m.group(1)):
+    for sentence in sentences(plain):
+        for m in S.CITE.finditer(sentence):
+            for n in S.cite_numbers(m.group(1)):
                 out.setdefault(n, sentence)
     return out
 
@@ -39,8 +74,8 @@ def reference_snippets(plain: str) -> dict[int, str]:
 @settings(max_examples=1500, deadline=None)
 @given(texts)
 def test_snippets_are_the_first_sentence_citing_each_number(text: str) -> None:
-    plain = H.plain_text(text)
-    assert T.find_snippets(plain) == reference_snippets(plain)
+    plain = S.plain_text(text)
+    assert S.find_snippets(plain) == reference_snippets(plain)
 
 
 @settings(max_examples=500, deadline=None)
@@ -53,25 +88,21 @@ def test_names_read_one_by_one_equal_names_read_all_at_once(text: str) -> None:
 
 
 def reference_names(summary: str) -> dict[int, str | None]:
-    """The definition, paragraph by paragraph (``PARAGRAPH.split``), every name read at once."""
+    """The definition, paragraph by paragraph (``PARAGRAPH.split``), every name read at once:
+    the first citation of a paragraph, when it cites one number, names it by the paragraph's
+    subject or the bold run before it; any later citation of one number by that bold run; the
+    first that gives a name, in reading order, is the name."""
     names: dict[int, str | None] = {}
-    for paragraph in H.PARAGRAPH.split(summary):
-        clusters = T._clusters(paragraph)
-        if not clusters:
-            continue
-        first_start, _, first = clusters[0]
-        fresh = [n for n in first if n not in names]
-        if len(first) == 1 and fresh:
-            name = None
-            if N.is_first_sentence(paragraph[:first_start]):
-                name = N.paragraph_subject(paragraph)
-            names[fresh[0]] = name or N.bold_before(paragraph, first_start)
-        for start, _, numbers in clusters:
+    for paragraph in S.PARAGRAPH.split(summary):
+        for k, (start, _, numbers) in enumerate(clusters(paragraph)):
             for n in numbers:
-                if n not in names:
-                    names[n] = N.bold_before(paragraph, start) if len(numbers) == 1 else None
-                elif names[n] is None and len(numbers) == 1:
-                    names[n] = N.bold_before(paragraph, start)
+                names.setdefault(n, None)
+            if len(numbers) != 1 or names[numbers[0]] is not None:
+                continue
+            name = None
+            if k == 0 and S.is_first_sentence(paragraph[:start]):
+                name = S.paragraph_subject(paragraph)
+            names[numbers[0]] = name or S.bold_before(paragraph, start)
     return names
 
 
@@ -89,9 +120,6 @@ CITED_PIECES = [*PIECES, '<a title="[5]">', "a < b ", "<", ">", "[6,\n\n7]", "[8
 
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(CITED_PIECES), max_size=40).map("".join))
-def test_cited_read_by_the_regex_engine_equals_the_one_pass_scan(text: str) -> None:
-    """``_cited`` (whole-text fast path, else split paragraphs) keys what ``_scan`` keys."""
-    candidates, _ = S._scan(text)
-    assert S._cited(text) == frozenset(candidates)
+def test_cited_numbers_are_those_of_the_paragraph_by_paragraph_definition(text: str) -> None:
     info = S.parse_summary(text)
-    assert info.cited == frozenset(info.names)
+    assert info.cited == frozenset(info.names) == frozenset(reference_names(text))

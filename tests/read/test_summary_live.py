@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapsnb._read import summary as S
-from mapsnb._read import summary_live as L
 from tests.read.test_summary_fast import reference_names, reference_snippets
 
 WORDS = [
@@ -26,21 +25,28 @@ parts = st.lists(st.sampled_from(WORDS), max_size=8).map("".join)
 
 @st.composite
 def live_summaries(draw: st.DrawFn) -> str:
+    """Paragraphs (or a list's items) of the live form; a place may be cited again in its own."""
     numbers = draw(st.lists(st.integers(0, 30), unique=True, max_size=6))
-    out = [f"<p>{draw(parts)}</p>"] if draw(st.booleans()) else []
+    block = draw(st.sampled_from(["p", "li"]))
+    out = [f"<{block}>{draw(parts)}</{block}>"] if draw(st.booleans()) else []
     for n in numbers:
         tag = draw(st.sampled_from(["strong", "b"]))
-        out.append(f"<p><{tag}>{draw(parts)}</{tag}>{draw(parts)}[{n}]{draw(parts)}</p>")
+        again = f"{draw(parts)}[{n}]" if draw(st.booleans()) else ""
+        out.append(
+            f"<{block}><{tag}>{draw(parts)}</{tag}>{draw(parts)}[{n}]{again}{draw(parts)}</{block}>"
+        )
         if draw(st.booleans()):
-            out.append(f"<p>{draw(parts)}</p>")
+            out.append(f"<{block}>{draw(parts)}</{block}>")
+    if block == "li" and out:
+        out = [draw(st.sampled_from(["<ul>", "<ol>"])), *out, "</ul>"]
     return "".join(out)
 
 
 def general(summary: str) -> S.SummaryInfo:
     """The general reading of ``summary`` (the live path turned off)."""
-    return S.SummaryInfo(
-        snippets=S.find_snippets(S.plain_text(summary)), cited=S._cited(summary), text=summary
-    )
+    candidates, paragraphs = S._scan(summary)
+    snippets = S.find_snippets(S.plain_text(summary))
+    return S.SummaryInfo(snippets, candidates=candidates, paragraphs=paragraphs)
 
 
 @settings(max_examples=1500, deadline=None)
@@ -48,7 +54,7 @@ def general(summary: str) -> S.SummaryInfo:
 def test_the_live_form_reads_what_the_definition_reads(summary: str) -> None:
     info = S.parse_summary(summary)
     if S.parse_summary(summary).cited:
-        assert L.live_places(summary) is not None, summary
+        assert S.live_places(summary) is not None, summary
     assert info.names == reference_names(summary) == general(summary).names
     assert info.snippets == reference_snippets(S.plain_text(summary))
     assert info.cited == general(summary).cited
@@ -57,16 +63,18 @@ def test_the_live_form_reads_what_the_definition_reads(summary: str) -> None:
 
 
 def test_other_forms_take_the_general_reading() -> None:
-    assert L.live_places("<p><strong>A</strong> x [0].</p>") is not None
+    assert S.live_places("<p><strong>A</strong> x [0].</p>") is not None
     for other in (
         "<p><strong>A</strong> x [0]. <em>y</em></p>",  # other markup
         "<p><strong>A</strong> x [0, 1].</p>",  # a shared citation
-        "<p><strong>A</strong> x [0].</p><p><strong>B</strong> y [0].</p>",  # cited twice
-        "<p><strong>A</strong> x [0] [1].</p>",  # two citations
+        "<p><strong>A</strong> x [0].</p><p><strong>B</strong> y [0].</p>",  # in two paragraphs
+        "<p><strong>A</strong> x [0]. y [1].</p>",  # another place in the paragraph
+        "<li><strong>A</strong> x [0].</p>",  # unbalanced
+        "<p><strong>A</strong> x [0] [1].</p>",  # two citations side by side
         "<p><strong>A &amp; B</strong> x [0].</p>",  # an entity
         "<p><strong>A</strong> x\n\n[0].</p>",  # a blank line
         "<p><strong>A</strong> x [0].</p>tail",  # text outside paragraphs
         "<P><STRONG>A</STRONG> x [0].</P>",  # upper case tags
     ):
-        assert L.live_places(other) is None, other
+        assert S.live_places(other) is None, other
         assert S.parse_summary(other).names == reference_names(other)

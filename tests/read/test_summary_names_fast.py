@@ -11,9 +11,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mapsnb._read import summary_names as N
-from mapsnb._read.summary_html import plain_text
-from mapsnb._read.summary_sentences import CITE, END, is_sentence_end
+from mapsnb._read import summary as N
+from mapsnb._read.summary import CITE, END, is_sentence_end, plain_text
 from tests.read.test_summary_fast import PIECES
 
 texts = st.lists(

@@ -24,9 +24,15 @@ def client() -> mapsnb.Client:
 
 
 def drawn(m: ipyleaflet.Map) -> list[Any]:
-    """Everything on ``m`` but its base tiles and Leaflet's own zoom/attribution controls."""
+    """Everything on ``m`` but its base tiles, the land-and-sea background under them and
+    Leaflet's own zoom/attribution controls."""
     base = (ipyleaflet.TileLayer, ipyleaflet.ZoomControl, ipyleaflet.AttributionControl)
-    return [item for item in (*m.layers, *m.controls) if not isinstance(item, base)]
+    return [
+        item
+        for item in (*m.layers, *m.controls)
+        if not isinstance(item, base)
+        and not str(getattr(item, "name", "")).startswith("background:")
+    ]
 
 
 def texts(m: ipyleaflet.Map) -> str:

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from mapsnb._read.summary import parse_summary
-from mapsnb._read.summary_html import plain_text
+from mapsnb._read.summary import parse_summary, plain_text
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.languages.texts import format_distance, texts

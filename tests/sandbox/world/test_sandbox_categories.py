@@ -10,8 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mapsnb
-from mapsnb._read.summary import parse_summary
-from mapsnb._read.summary_html import plain_text
+from mapsnb._read.summary import parse_summary, plain_text
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox, SandboxToolError
 from mapsnb_sandbox.tools.places import business_resolved, make_business

@@ -1,0 +1,146 @@
+"""A ``search_places`` query read into parts: the attribute asked, "near me", kind and place text.
+
+The words come from ``data/query_words.json`` (attributes such as "opening hours", "near me"
+phrases, words of a question that are no kind, the prepositions before a town) and the kinds
+from :mod:`mapsnb_sandbox.world.categories`; which place a text names is always the resolver's
+(:func:`mapsnb_sandbox.world.resolver.resolve`). No word of any language is written here.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb_sandbox.world.categories import SPLIT, detect_category
+from mapsnb_sandbox.world.resolver import GENERIC_WORDS, Resolution, bare_town_ok, fold, resolve
+
+__all__ = [
+    "Query",
+    "made_up_kind",
+    "query_words",
+    "read_query",
+    "rest_of",
+    "rest_of_town",
+    "split_query",
+    "splits",
+]
+
+_DATA = Path(__file__).resolve().parents[1] / "data"
+_LETTER = re.compile(r"[^\W\d_]")
+_VOWEL = re.compile(r"[aeiouy]")
+_CLUSTER = re.compile(r"[^aeiouy]{5}|(.)\1\1")
+
+
+@functools.cache
+def query_words() -> dict[str, dict[str, object]]:
+    """``data/query_words.json``: per table, per language, its words."""
+    words: dict[str, dict[str, object]] = json.loads(
+        (_DATA / "query_words.json").read_text(encoding="utf-8")
+    )
+    return words
+
+
+@functools.cache
+def _attributes() -> tuple[tuple[str, str], ...]:
+    """``(phrase, attribute)`` of every language, in the table's order ("opening hours" first)."""
+    tables = query_words()["attributes"].values()
+    return tuple((p, a) for t in tables for p, a in t.items())  # type: ignore[attr-defined]
+
+
+def _words(table: str) -> frozenset[str]:
+    return frozenset(w for ws in query_words()[table].values() for w in ws)  # type: ignore[attr-defined]
+
+
+@functools.cache
+def _near_me() -> re.Pattern[str]:
+    """ "near me", "nearby", ... at the end of a query: the caller's own place, no town."""
+    phrases = sorted(_words("near_me"), key=len, reverse=True)
+    alts = "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases)
+    return re.compile(rf"\s+(?:{alts})\s*[?!.]*$", re.I)
+
+
+@dataclass(frozen=True)
+class Query:
+    """A query's parts: the text without attribute and "near me", the attribute asked, and what
+    the whole text names (the resolver's answer, with the request's bias and region)."""
+
+    text: str
+    attr: str | None
+    whole: Resolution
+
+
+def _strip_attribute(text: str) -> tuple[str, str | None]:
+    f = fold(text)
+    for phrase, attr in _attributes():
+        if f.endswith(" " + phrase):
+            cut = re.compile(r"\W+".join(map(re.escape, phrase.split())) + r"\W*$", re.I)
+            stripped = cut.sub("", text).strip(" ,?")
+            if stripped:
+                return stripped, attr
+    return text, None
+
+
+def read_query(text: str, bias: tuple[float, float] | None, region: str | None) -> Query:
+    """``text`` read into parts, with one resolver call for the text as a whole."""
+    text, attr = _strip_attribute(text)
+    text = _near_me().sub("", text).strip() or text  # "sushi near me": the bias, no town "Me"
+    return Query(text, attr, resolve(text, bias=bias, region=region))
+
+
+def splits(text: str) -> list[tuple[str, str]]:
+    """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right."""
+    return [
+        (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
+        for m in SPLIT.finditer(text)
+    ]
+
+
+def split_query(text: str) -> tuple[str, str | None]:
+    """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``."""
+    for left, right in splits(text):
+        if detect_category(left) is not None and right:
+            return left, right
+    return text, None
+
+
+def made_up_kind(text: str) -> str | None:
+    """The words of a made-up kind ("solar energy companies"), or ``None`` if not a phrase:
+    a question ("where can I get a haircut") or a word with no vowel ("zzqx") is no kind."""
+    words = text.split()
+    if not 1 <= len(words) <= 6 or not _LETTER.search(text) or len(text) > 60:
+        return None
+    folded = fold(text).split()
+    not_a_kind = _words("not_a_kind")
+    if any(w in not_a_kind for w in folded) or any(
+        w.isascii() and w.isalpha() and (not _VOWEL.search(w) or _CLUSTER.search(w)) for w in folded
+    ):
+        return None
+    return " ".join(words)
+
+
+def rest_of(text: str, start: int, end: int) -> str | None:
+    """``text`` without the words ``start:end`` of its folded form ("Lyon schools" -> "Lyon")."""
+    words = text.split()
+    if len(words) != len(fold(text).split()):
+        words = re.split(r"[\s\-–]+", text)  # a hyphenated name folds to two words
+    if len(words) != len(fold(text).split()):
+        return None
+    rest = " ".join(words[:start] + words[end:]).strip(" ,?")
+    named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
+    last = start == 0 and end < len(words)
+    if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
+        return None  # an ordinary word before a kind is no town ("nice cafe")
+    return rest or None
+
+
+def rest_of_town(text: str, town: str) -> str:
+    """``text`` without the words of the town's name and the prepositions before it."""
+    drop = set(fold(town).split())
+    before = _words("place_prepositions")
+    words = [w for w in text.split() if fold(w) not in drop]
+    while words and fold(words[-1]) in before:
+        words.pop()
+    return " ".join(words) or text

@@ -1,0 +1,288 @@
+"""The one resolver: every text that names a place, in every tool, becomes a :class:`Resolution`.
+
+:func:`resolve` is the single entry point. ``search_places``' anchor ("pharmacy in Paris, Texas",
+"kawiarnia w Krakowie"), ``compute_routes``' origin, destination and waypoints,
+``search_along_route``'s route ends, ``lookup_weather``'s location and ``resolve_names`` all call
+it, so qualifiers ("Paris, TX", "Richmond, British Columbia", "Kuta, Niger State") and the ranking
+of namesakes (:mod:`.geocode`: qualifiers that hold, own name, bias, region, population) are the
+same everywhere, and a text naming nothing the emulator knows is an honest ``not_found`` with a
+reason. ``role="town"`` reads the place part of "kind in X" queries: the same ranking, and if it
+is only a guess, the town's inflected or foreign forms (``data/town_forms.csv``, scripts), the
+comma qualifiers kept ("Krakowie, Polska" is tried as "Kraków, Polska").
+
+Tools import place-name helpers only from here (parsing coordinates, whether a word may stand
+for a town, the asker's spelling of a town's name).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import itertools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.geocode import bare_town_ok, parse_lat_lng, resolve_text_match
+from mapsnb_sandbox.world.landmarks import fold, names_one_place
+from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
+
+__all__ = [
+    "EXACT",
+    "GENERIC_WORDS",
+    "NOT_FOUND",
+    "PREPOSITIONS",
+    "Resolution",
+    "bare_town_ok",
+    "fold",
+    "names_one_place",
+    "parse_lat_lng",
+    "resolve",
+    "town_candidates",
+    "typed_town_name",
+]
+
+_DATA = Path(__file__).resolve().parents[1] / "data"
+#: How a match is exact: the text is the place's name, alias, address, street or coordinates.
+EXACT = frozenset({"name", "alias", "address", "street", "coords"})
+#: ``Resolution.how`` when nothing was found.
+NOT_FOUND = "not_found"
+#: Matches that are guesses: a near spelling, or a town whose other words were not read.
+_GUESSES = frozenset({"partial", "fuzzy"})
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a text names: the place (or ``None``), how it matched, and why nothing matched.
+
+    ``how`` is one of :data:`EXACT`, ``"city"``, ``"country"``, ``"fuzzy"``, ``"approximate"``
+    (a place the emulator does not know, placed in the town the text names), ``"partial"``
+    (the town, other words unread), ``"form"`` (a town by an inflected or foreign form of its
+    name) or :data:`NOT_FOUND`.
+    """
+
+    place: Resolved | None
+    how: str
+    reason: str = ""
+
+    @property
+    def found(self) -> bool:
+        """Whether a place was found."""
+        return self.place is not None
+
+    @property
+    def confidence(self) -> str:
+        """The place's confidence (HIGH, MEDIUM, LOW), ``"NONE"`` when not found."""
+        return self.place.confidence if self.place is not None else "NONE"
+
+    @property
+    def exact(self) -> bool:
+        """Whether the text is the place's own name, alias, address or coordinates."""
+        return self.how in EXACT
+
+
+def _not_found(text: str) -> Resolution:
+    return Resolution(None, NOT_FOUND, f"no town, landmark, address or point named {text!r}")
+
+
+def resolve(
+    text: str,
+    *,
+    bias: tuple[float, float] | None = None,
+    region: str | None = None,
+    role: Literal["place", "town"] = "place",
+) -> Resolution:
+    """The place ``text`` names.
+
+    Parameters
+    ----------
+    text
+        Free text: a landmark, address, town ("Paris, TX", "Windsor, Ontario"), country or
+        ``"lat,lng"``.
+    bias
+        A point: among namesakes the nearest wins (after the qualifiers the text gives).
+    region
+        A two-letter country code: among namesakes one in that country wins.
+    role
+        ``"place"``: the text names one place. ``"town"``: the text is the place part of a
+        "kind in X" query; inflected and foreign forms of a town's name are tried too.
+    """
+    if not isinstance(text, str) or not text.strip():
+        return Resolution(None, NOT_FOUND, "the text is empty")
+    hit = resolve_text_match(text, bias=bias, region=region)
+    if role == "town":
+        return _town(text.strip(), hit, bias, region)
+    return Resolution(*hit) if hit is not None else _not_found(text)
+
+
+def _population(r: Resolved) -> int:
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return idx.cities[j].population if j is not None else 0
+
+
+def _town(
+    text: str,
+    hit: tuple[Resolved, str] | None,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> Resolution:
+    """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
+    finds, unless that is a guess or a town by another of its names and a form of
+    :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
+    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town. The
+    forms are of the town's name (the first comma part); the qualifiers after it are kept."""
+    head, comma, qualifiers = text.partition(",")
+    guess = hit is not None and hit[1] in _GUESSES
+    own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(head))
+    if hit is not None and not guess and own:
+        return Resolution(*hit)
+    direct = hit[0] if hit is not None else None
+    for candidate in town_candidates(head):
+        found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
+        if found is None or found[0].kind != "locality":
+            continue
+        if direct is None or guess or _population(found[0]) > _population(direct):
+            return Resolution(found[0], "form")
+    if hit is None:
+        return _not_found(text)
+    if hit[1] == "partial":  # "fresh orange": words, no town
+        return Resolution(None, NOT_FOUND, f"{text!r} holds a town's name among other words")
+    return Resolution(*hit)
+
+
+# --------------------------------------------------------------------------- forms of names
+
+
+@functools.cache
+def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    names: dict[str, str] = {}
+    suffixes: list[tuple[str, str]] = []
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        for row in rows:
+            if row["kind"] == "name":
+                names[fold(row["form"])] = row["replacement"]
+            elif row["kind"] == "suffix":
+                suffixes.append((row["form"], row["replacement"] or ""))
+    return names, tuple(suffixes)
+
+
+@functools.cache
+def script_rules() -> dict[str, object]:
+    """The spelling rules of ``data/script_forms.json``: script ranges, glued endings, prefixes,
+    suffixes a script's town names carry in the index, Greek to Latin."""
+    rules: dict[str, object] = json.loads((_DATA / "script_forms.json").read_text("utf-8"))
+    return rules
+
+
+def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
+    """``word`` with each de-inflected ending (a stem of two letters or more kept)."""
+    low = word.lower()
+    return [
+        word[: len(word) - len(ending)] + replacement
+        for ending, replacement in suffixes
+        if len(word) >= len(ending) + 2 and low.endswith(ending)
+    ]
+
+
+def town_candidates(text: str) -> list[str]:
+    """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
+    then of every word of a two- or three-word name: "Českých Budějovicích"), the words run
+    together ("Đà Lạt" is "Dalat")."""
+    names, suffixes = _town_forms()
+    words = text.strip(" ,?!.").split(" ")
+    head, rest = words[0], words[1:]
+    out: list[str] = []
+    known = names.get(fold(text))
+    if known:
+        out.append(known)
+    first = names.get(fold(head))
+    if first:
+        out.append(" ".join([first, *rest]))
+    forms = [_word_forms(w, suffixes) for w in words]
+    for i, word_forms in enumerate(forms):
+        out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
+    if 2 <= len(words) <= 3 and all(forms):
+        out += [" ".join(combo) for combo in itertools.product(*forms)]
+    out += _script_forms(text.strip(" ,?!."))
+    if 2 <= len(words) <= 3:
+        out.append("".join(words))
+    out += [names[fold(c)] for c in out if fold(c) in names]
+    seen: set[str] = set()
+    return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+def _in_span(text: str, span: list[str]) -> bool:
+    return bool(text) and all(span[0] <= c <= span[1] for c in text)
+
+
+def _script_forms(text: str) -> list[str]:
+    """Spellings a town's name takes in some scripts (``data/script_forms.json``): a suffix the
+    index's name carries ("北京" is "北京市", "경주" is "경주시"), a one-letter prefix
+    ("בתל אביב"), glued case endings (Turkish, Bengali), Greek read in Latin letters."""
+    rules = script_rules()
+    out: list[str] = []
+    for rule in rules["index_suffixes"]:  # type: ignore[attr-defined]
+        if _in_span(text, rule["span"]):
+            out += [text + s for s in rule["suffixes"]]
+    for a, b in rules["letter_swaps"]:  # type: ignore[attr-defined]
+        if a in text.lower():
+            out.append(text.replace(a.upper(), b.upper()).replace(a, b))
+    for rule in rules["prefixes"]:  # type: ignore[attr-defined]
+        if rule["span"][0] <= text[:1] <= rule["span"][1] and len(text) > rule["min_length"]:
+            letters = rule["letters"]
+            if letters is None or text.startswith(tuple(letters)):
+                out.append(text[1:])
+    for rule in rules["glued_endings"]:  # type: ignore[attr-defined]
+        span = rule.get("span")
+        if span is None or span[0] <= text[:1] <= span[1]:
+            out += [text[: -len(e)] for e in rule["endings"] if text.lower().endswith(e)]
+    if any("\u0370" <= c <= "\u03ff" for c in text):
+        out.append(_greek_latin(text))
+    return out
+
+
+def _greek_latin(text: str) -> str:
+    """Greek in Latin letters (ELOT 743, simplified): "Βόλος" -> "Volos"."""
+    greek = script_rules()["greek_latin"]
+    start, pairs, letters = greek["start"], greek["pairs"], greek["letters"]  # type: ignore[index]
+    words = []
+    for word in fold(text).split():
+        out, i = [], 0
+        while i < len(word):
+            pair = word[i : i + 2]
+            if (i == 0 and pair in start) or pair in pairs:
+                out.append(start[pair] if i == 0 and pair in start else pairs[pair])
+                i += 2
+            else:
+                out.append(letters.get(word[i], word[i]))
+                i += 1
+        words.append("".join(out).capitalize())
+    return " ".join(words)
+
+
+def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> str:
+    """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
+    or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in that
+    script, that is one of the town's names (its own spelling when they fold alike: "Kraków"
+    of "Krakowie"); else ``name``."""
+    idx = city_index()
+    j = idx.place_ids.get(place_id, idx.cities)
+    if j is None:
+        return name
+    for form in [typed, *town_candidates(typed)]:
+        letters = [c for c in form if c.isalpha()]
+        if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
+            continue
+        if cyrillic is False and any(c > "\u024f" for c in letters):
+            continue
+        key = fold(form)
+        if j in idx.by_name.get(key, ()):
+            if key == fold(name):
+                return name
+            return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
+    return name
