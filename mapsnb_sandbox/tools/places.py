@@ -1,8 +1,8 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
 A query only selects: the businesses are the world's (:mod:`mapsnb_sandbox.world.places`), each
-existing once with one id, point and name whatever the tool; a kind the table lacks finds
-nothing. Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
+existing once with one id, point and name whatever the tool; a kind the table lacks selects
+the world's generic places ("Sandbox Place 12"), never places named after the query's words. Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
 (:mod:`mapsnb_sandbox.languages.texts`).
 """
 

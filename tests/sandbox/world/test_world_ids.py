@@ -11,6 +11,7 @@ import s2sphere
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mapsnb.polyline import decode, haversine_m
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.contract.common import place_id_in_url, place_url
 from mapsnb_sandbox.contract.features import (
@@ -109,3 +110,19 @@ def test_people_follow_the_towns(point: tuple[float, float], low: float, high: f
     density = people_per_km2(*point)
     assert low <= density <= high
     assert math.isfinite(people_per_km2(*point, central=True))
+
+
+def test_a_route_to_a_place_id_ends_at_that_place() -> None:
+    sandbox = Sandbox(now="2026-09-18T15:00:00Z")
+    view = sandbox.call_tool("search_places", {"text_query": "hotels in Osaka"})["places"][0]
+    route = sandbox.call_tool(
+        "compute_routes",
+        {
+            "origin": {"address": "Kyoto"},
+            "destination": {"place_id": view["id"]},
+            "include_polyline": True,
+        },
+    )["routes"][0]
+    end = decode(route["encodedPolyline"])[-1]
+    loc = view["location"]
+    assert haversine_m(end[0], end[1], loc["latitude"], loc["longitude"]) < 50
