@@ -31,6 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mapsnb._transport.protocol import may_hold_surrogates, whole_text
+
 __all__ = [
     "COLUMNS",
     "SCHEMA_VERSION",
@@ -263,7 +265,8 @@ def utf8_safe(text: str) -> str:
 
 
 def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting.
+    """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting;
+    lone surrogates in its strings are replaced (text read back is whole, as from a server).
 
     Raises
     ------
@@ -276,4 +279,4 @@ def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise ValueError(f"JSON nested deeper than {max_depth} levels") from None
     if depth(value, max_depth) > max_depth:
         raise ValueError(f"JSON nested deeper than {max_depth} levels")
-    return value
+    return whole_text(value) if may_hold_surrogates(text) else value

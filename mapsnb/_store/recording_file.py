@@ -26,6 +26,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from mapsnb._store.cache_file import MAX_DEPTH, MAX_INT_DIGITS, depth
+from mapsnb._transport.protocol import may_hold_surrogates, whole_text
 from mapsnb.errors import MapsnbError
 
 __all__ = [
@@ -174,16 +175,27 @@ def _cut_deep(text: str, limit: int, marker: str) -> str:
 
 
 def _parse(raw: bytes, marker: str) -> Any:
-    """The file's JSON; a value nested too deep or an integer too long becomes ``marker``."""
+    """The file's JSON; a value nested too deep or an integer too long becomes ``marker``; lone
+    surrogates in the answers (payloads, errors, ``tools``) are replaced by U+FFFD, as when a
+    server's answer is decoded; arguments are kept as asked (calls are matched by them)."""
 
     def number(digits: str) -> Any:
         return int(digits) if len(digits.lstrip("-")) <= MAX_INT_DIGITS else marker
 
     try:
-        return json.loads(raw, parse_int=number)
+        value = json.loads(raw, parse_int=number)
     except RecursionError:
         text = raw.decode(json.detect_encoding(raw))
-        return json.loads(_cut_deep(text, MAX_DEPTH + _AROUND, marker), parse_int=number)
+        value = json.loads(_cut_deep(text, MAX_DEPTH + _AROUND, marker), parse_int=number)
+    if may_hold_surrogates(raw) and isinstance(value, dict):  # answers, not the arguments
+        calls = value.get("calls")
+        for call in calls if isinstance(calls, list) else []:
+            for field in _ANSWERS:
+                if isinstance(call, dict) and isinstance(call.get(field), (dict, list, str)):
+                    call[field] = whole_text(call[field])
+        if isinstance(value.get("tools"), list):
+            whole_text(value["tools"])
+    return value
 
 
 def _holds(value: Any, marker: str) -> bool:
