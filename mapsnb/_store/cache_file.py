@@ -158,6 +158,8 @@ def _check(conn: sqlite3.Connection, *, integrity: bool, create: bool) -> None:
 def open_read_write(path: Path, *, integrity: bool) -> sqlite3.Connection:
     """A read-write connection in WAL mode (the table created, the schema checked)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):  # made as the umask says (sqlite: 0644 at most)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA busy_timeout=30000")
