@@ -465,6 +465,7 @@ def auth_error(response: httpx.Response) -> AuthError:
         if body is not None:
             break
     refusal = access.read_refusal(body, text, ctype, response.reason_phrase)
+    refusal = access.with_challenge(refusal, response.headers.get("www-authenticate", ""))
     return access.access_error(refusal, response.status_code)
 
 
