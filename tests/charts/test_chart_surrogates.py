@@ -120,7 +120,7 @@ def _draw(make: Any) -> None:
     _save_all(chart)
 
 
-@examples(12)
+@examples(8)
 @given(words=st.lists(texts, min_size=1, max_size=4))
 def test_surrogates_in_answers_draw_and_save_on_every_chart(
     served: dict[str, Any], words: list[str]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import gc
 import json
 import os
 import stat
@@ -58,7 +59,7 @@ def test_n_record_calls_write_o_of_n_bytes(tmp_path: Path) -> None:
     large = _record(tmp_path / "large.json", 160)
     entry = len(json.dumps(PAYLOAD))
     # rewriting the whole file per call writes ~N²/2 entries: 16 times as much for 4 times N
-    assert large < 5 * small, (small, large)
+    assert large < 8 * small, (small, large)
     assert large < 160 * entry * 3, (large, entry)
     assert len(load(tmp_path / "large.json")["calls"]) == 160
 
@@ -209,7 +210,12 @@ def test_a_rewrite_keeps_the_mode_the_user_gave(tmp_path: Path) -> None:
 
 # ------------------------------------------------------------------------------ descriptors
 def _fds() -> int:
+    gc.collect()  # clients of earlier tests left to the collector close now, not meanwhile
     return len(os.listdir("/proc/self/fd"))
+
+
+#: Descriptors other threads of a test session may open meanwhile; a leak is 3 per client (60).
+_SLACK = 4
 
 
 def test_closed_clients_with_a_cache_leave_no_descriptor_open(tmp_path: Path) -> None:
@@ -221,7 +227,7 @@ def test_closed_clients_with_a_cache_leave_no_descriptor_open(tmp_path: Path) ->
     before = _fds()
     for i in range(20):
         one(i)
-    assert _fds() <= before, (before, _fds())
+    assert _fds() <= before + _SLACK, (before, _fds())
 
 
 def test_closed_async_clients_and_threads_leave_no_descriptor_open(tmp_path: Path) -> None:
@@ -244,4 +250,4 @@ def test_closed_async_clients_and_threads_leave_no_descriptor_open(tmp_path: Pat
     clients[-1].resolve_names(["Louvre, Paris"])
     clients[-1].close()
     assert not cache._connections
-    assert _fds() <= before, (before, _fds())
+    assert _fds() <= before + _SLACK, (before, _fds())
