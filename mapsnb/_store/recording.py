@@ -382,7 +382,8 @@ class Recording:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with locked(self.path):
                 data = self._on_disk()
-                calls, index = _merge(data["calls"], self._pending)
+                known = self._index if data["calls"] is self.calls else None
+                calls, index = _merge(data["calls"], self._pending, known)
                 tools = self.tools if self.tools is not None else data.get("tools")
                 now = self._file_clock(parse_time(data.get("now")))
                 if not self._appended(data, tools, now):
@@ -391,7 +392,7 @@ class Recording:
             self._pending.pop(key, None)  # the file would hold a credential: not written
             raise
         except (OSError, ValueError) as exc:  # a read-only course folder: answer, keep in memory
-            self.calls, self._index = _merge(self.calls, self._pending)
+            self.calls, self._index = _merge(self.calls, self._pending, self._index)
             if not self._unwritable:
                 self._unwritable = True
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
@@ -504,12 +505,14 @@ def _plain(value: Any, default: Any = None) -> Any:
 
 
 def _merge(
-    calls: list[dict[str, Any]], pending: Mapping[str, dict[str, Any]]
+    calls: list[dict[str, Any]],
+    pending: Mapping[str, dict[str, Any]],
+    known: Mapping[str, int] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """``calls`` with ``pending`` added, each replacing the same call (never a success by an
-    error), and the index of every call by its key."""
+    error), and the index of every call by its key (``known``: that of ``calls``, if made)."""
     merged = list(calls)
-    index = {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(merged)}
+    index = dict(known or {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(calls)})
     for key, entry in pending.items():
         if key not in index:
             index[key] = len(merged)

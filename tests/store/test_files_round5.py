@@ -64,6 +64,23 @@ def test_n_record_calls_write_o_of_n_bytes(tmp_path: Path) -> None:
     assert len(load(tmp_path / "large.json")["calls"]) == 160
 
 
+def test_a_call_recorded_does_not_re_key_every_call_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mapsnb._store import recording as module
+
+    keyed = [0]
+    real = module.call_key
+
+    def counting(*args: Any) -> str:
+        keyed[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(module, "call_key", counting)
+    _record(tmp_path / "lesson.json", 100)
+    assert keyed[0] < 100 * 5, keyed  # re-keying the recording per call: ~5,000 (N²/2)
+
+
 def test_appending_to_a_recording_made_before_keeps_every_call(tmp_path: Path) -> None:
     path = tmp_path / "lesson.json"
     _record(path, 5)
