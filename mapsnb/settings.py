@@ -56,6 +56,8 @@ cache_max_days: int = 30
 record_env: str = "MAPSNB_RECORD"
 #: Environment variable choosing the recording mode: ``auto`` (default), ``replay`` or ``record``.
 record_mode_env: str = "MAPSNB_RECORD_MODE"
+#: Largest recording file read, in bytes: a bigger one is refused by name before it is read.
+max_recording_bytes: int = 256_000_000
 #: Environment variable naming a file where the in-process emulator appends one line per HTTP
 #: request it answers (tests count network calls with it).
 sandbox_call_log_env: str = "MAPSNB_SANDBOX_CALL_LOG"

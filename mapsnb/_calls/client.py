@@ -132,7 +132,10 @@ class Client(ToolMethods):
         A recording (JSON file) and ``"record"``, ``"replay"`` or ``"auto"`` (default): replay
         its calls with no network and no key (``source == "replay"``); ``auto`` with a key,
         token or url also calls the server for what it lacks and adds it. Default
-        ``MAPSNB_RECORD`` and ``MAPSNB_RECORD_MODE``; ``record=False`` ignores them.
+        ``MAPSNB_RECORD`` and ``MAPSNB_RECORD_MODE``; ``record=False`` ignores them. Commit
+        the recording; keep what mapsnb writes beside it out of git (``.gitignore``:
+        ``.lesson.json.lock``, ``.lesson.json.lock.d/``, ``lesson.json.unreadable-*``,
+        ``.lesson.json.*.tmp``; ``mapsnb recording show`` prints these lines for a file).
     max_calls, max_pro_calls
         Budget: the most calls (any tier) and Pro-tier calls this client may make; a call or
         batch that would pass one raises :class:`~mapsnb.BudgetExceeded` before sending.
@@ -192,6 +195,7 @@ class Client(ToolMethods):
         twin.__dict__.update(self.__dict__)
         twin._http = http
         twin._lock, twin._loop = None, []
+        twin._holds_cache = False  # the cache stays this client's to release
         # its own finalizer, detached: the copied one would close this client's sync pool
         twin._finalizer = weakref.finalize(twin, _abandon_async, http, twin._loop)
         twin._finalizer.detach()
@@ -255,6 +259,7 @@ class Client(ToolMethods):
         while self._on_close:
             self._on_close.pop()()
         self._finalizer()
+        self._release_cache()
 
     def __enter__(self) -> Client:
         return self
@@ -385,6 +390,7 @@ class AsyncClient(BaseClient):
                 await _within(self.timeout, self._http.send(request))
         await self._http.aclose()
         self._finalizer.detach()
+        self._release_cache()
 
     close = aclose
 

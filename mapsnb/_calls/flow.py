@@ -136,6 +136,9 @@ class BaseClient(Exchange):
         self._names = NameBook()  # names of the places answered (derived: never stored)
         self._tools = ToolsetCache()  # the server's tools/list, fetched before the first call
         self.cache: Cache | None = open_cache(cache)
+        if self.cache is not None:
+            self.cache.acquire()  # released by close(): the last client closes its connections
+        self._holds_cache = self.cache is not None
         self.recording = open_recording(record, mode)
         self._live = bool(key or token or url or sandbox or in_headers)  # may call a server
         replay_only = self.recording is not None and self.recording.replay_only(self._live)
@@ -277,6 +280,12 @@ class BaseClient(Exchange):
             if self.recording is not None:
                 self.recording.add(name, arguments, payload, source=self.source, clock=now)
         return Stored(payload, self.source, dt.datetime.now(dt.UTC), now, "server")
+
+    def _release_cache(self) -> None:
+        """Let go of the cache once (closing the client): the last client closes its files."""
+        if self._holds_cache and self.cache is not None:
+            self._holds_cache = False
+            self.cache.release()
 
     def _endpoint(self) -> str:
         """Who answers, for cache keys: the URL, or the emulator and its clock when fixed."""

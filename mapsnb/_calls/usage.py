@@ -83,14 +83,15 @@ class Meter:
             self._check(len(tiers), sum(t == PRO for t in tiers), "batch")
 
     def _check(self, calls: int, pro: int, scope: str = "call") -> None:
-        if self.max_calls is not None and calls:
-            used = self._total(False)
-            if used + calls > self.max_calls:
-                raise BudgetExceeded("max_calls", self.max_calls, used, calls, scope=scope)
+        # the Pro limit first: a Pro call past both limits is refused by the one set for it
         if self.max_pro_calls is not None and pro:
             used = self._total(True)
             if used + pro > self.max_pro_calls:
                 raise BudgetExceeded("max_pro_calls", self.max_pro_calls, used, pro, scope=scope)
+        if self.max_calls is not None and calls:
+            used = self._total(False)
+            if used + calls > self.max_calls:
+                raise BudgetExceeded("max_calls", self.max_calls, used, calls, scope=scope)
 
     def reserve(self, tool: str, tier_: str) -> None:
         """Check the budget and count one call (atomically); see :meth:`release`."""

@@ -213,6 +213,7 @@ class Cache:
         self._local = threading.local()
         self._lock = threading.Lock()
         self._connections: list[sqlite3.Connection] = []
+        self._users = 0  # clients holding this cache (the last to close closes its connections)
         self._generation = 0
         self._checked = False
         self.read_only = bool(read_only)
@@ -502,6 +503,19 @@ class Cache:
         """Close this cache's connections (it reopens on next use)."""
         with self._lock:
             self._drop_connections()
+
+    def acquire(self) -> None:
+        """Count one more client using this cache (:meth:`release` when it closes)."""
+        with self._lock:
+            self._users += 1
+
+    def release(self) -> None:
+        """A client using this cache closed: the last one closes every thread's connection (their
+        file descriptors: the database, its WAL and shared memory), reopened on next use."""
+        with self._lock:
+            self._users = max(0, self._users - 1)
+            if self._users == 0:
+                self._drop_connections()
 
     def _drop_connections(self) -> None:
         """Close every thread's connection; each reconnects on next use (hold ``_lock``)."""

@@ -31,6 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mapsnb._transport.protocol import may_hold_surrogates, whole_text
+
 __all__ = [
     "COLUMNS",
     "SCHEMA_VERSION",
@@ -156,6 +158,8 @@ def _check(conn: sqlite3.Connection, *, integrity: bool, create: bool) -> None:
 def open_read_write(path: Path, *, integrity: bool) -> sqlite3.Connection:
     """A read-write connection in WAL mode (the table created, the schema checked)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):  # made as the umask says (sqlite: 0644 at most)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
     conn = sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA busy_timeout=30000")
@@ -263,7 +267,8 @@ def utf8_safe(text: str) -> str:
 
 
 def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting.
+    """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting;
+    lone surrogates in its strings are replaced (text read back is whole, as from a server).
 
     Raises
     ------
@@ -276,4 +281,4 @@ def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         raise ValueError(f"JSON nested deeper than {max_depth} levels") from None
     if depth(value, max_depth) > max_depth:
         raise ValueError(f"JSON nested deeper than {max_depth} levels")
-    return value
+    return whole_text(value) if may_hold_surrogates(text) else value

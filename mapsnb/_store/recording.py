@@ -1,21 +1,21 @@
 """Recordings: tool calls kept in one JSON file, replayed without a network or a key.
 
-A recording is human-readable and diff-friendly (indented, sorted keys, one entry per call in
-the order they were made)::
-
-    {"calls": [{"arguments": {...}, "clock": "2026-09-18T15:00:02+00:00", "payload": {...},
-                "recorded_at": "2026-09-18T15:00:02Z", "source": "live",
-                "tool": "search_places"}, ...],
-     "mapsnb_recording": 1, "now": "2026-09-18T15:00:00+00:00"}
+A recording is human-readable and diff-friendly: one JSON object, its header (format, ``now``,
+``tools``) indented with sorted keys, then its ``calls`` last, one indented entry per call in the
+order they were made (``arguments``, ``clock``, ``payload``, ``recorded_at``, ``source``, ``tool``,
+``writer``). A new call is *appended* (written over the file's closing ``]}``), so recording N
+calls writes O(N) bytes; a call recorded again is appended too and replaces the earlier entry on
+reading (the file is compacted when such repeats pile up). Older recordings (all keys sorted) are
+read as they are and rewritten once in this layout. A file larger than
+``settings.max_recording_bytes`` is refused unread (:class:`RecordingTooLarge`).
 
 ``recorded_at`` is when the server answered (the real UTC time: the 30-day age counts from it),
 ``clock`` the client's clock then (it differs on the emulator's fixed clock; a replayed route's
 retrieval tokens expire 10 minutes after it). ``now`` is the client's clock when recording began:
-in replay, ``client.now()`` returns it, so a notebook that computes "today" asks for the recorded
-dates again. Calls are matched by their
-canonical form (:func:`mapsnb._store.cache.call_key`, without the endpoint). Before anything is
-written the whole text is scanned for credentials (this session's key and token, and anything
-shaped like a key, token or auth header); if one is found nothing is written.
+in replay, ``client.now()`` returns it. Calls are matched by their canonical form
+(:func:`mapsnb._store.cache.call_key`, without the endpoint). Before anything is written it is
+scanned for credentials (this session's key and token, and anything shaped like a key, token or
+auth header); if one is found nothing is written.
 
 Modes: ``record`` calls the server for every call and records it; ``replay`` answers only
 from the file (a call not in it raises :class:`mapsnb.ReplayMiss`); ``auto`` replays what the
@@ -39,7 +39,6 @@ import difflib
 import json
 import os
 import shutil
-import tempfile
 import threading
 import warnings
 from collections.abc import Mapping
@@ -51,15 +50,20 @@ import httpx
 from mapsnb import settings
 from mapsnb._store.cache import Stored, call_key
 from mapsnb._store.cache_file import json_text
-from mapsnb._store.recording_checks import check, describe, find_secrets, synthetic
+from mapsnb._store.recording_checks import check, describe, find_secrets, ignore_lines, synthetic
 from mapsnb._store.recording_file import (
     FORMAT,
     MAX_DEPTH,
     RecordingEntryWarning,
+    RecordingTooLarge,
+    append_calls,
+    call_text,
     entry_problem,
+    file_text,
     load,
     parse_time,
     printable,
+    write_whole,
 )
 from mapsnb._store.shared_file import checked_path, locked, writer
 from mapsnb.errors import MapsnbError, ReplayMiss, ToolError
@@ -69,10 +73,12 @@ __all__ = [
     "Recording",
     "RecordingAgeWarning",
     "RecordingEntryWarning",
+    "RecordingTooLarge",
     "RecordingWriteWarning",
     "check",
     "describe",
     "find_secrets",
+    "ignore_lines",
     "load",
     "synthetic",
 ]
@@ -139,6 +145,7 @@ class Recording:
             self._synced = None
         self._file_now = data.get("now")
         self.calls: list[dict[str, Any]] = list(data["calls"])
+        self._entries = int(data.get("entries", len(self.calls)))  # in the file, repeats too
         self.started = parse_time(data.get("now"))
         #: The server's ``tools/list`` as recorded with the calls (replay stands in for it).
         self.tools: list[Any] | None = (
@@ -362,6 +369,7 @@ class Recording:
         except MapsnbError:  # broken by someone else: keep what this process knows
             return
         self.calls, self._index = _merge(data["calls"], self._pending)
+        self._entries = data["entries"]
         if self.tools is None and isinstance(data.get("tools"), list):
             self.tools = data["tools"]
         self.stamp = _stamp(self.path)
@@ -374,14 +382,17 @@ class Recording:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with locked(self.path):
                 data = self._on_disk()
-                calls, index = _merge(data["calls"], self._pending)
+                known = self._index if data["calls"] is self.calls else None
+                calls, index = _merge(data["calls"], self._pending, known)
                 tools = self.tools if self.tools is not None else data.get("tools")
-                self._write(calls, self._file_clock(parse_time(data.get("now"))), tools)
+                now = self._file_clock(parse_time(data.get("now")))
+                if not self._appended(data, tools, now):
+                    self._write(calls, now, tools)
         except MapsnbError:
             self._pending.pop(key, None)  # the file would hold a credential: not written
             raise
         except (OSError, ValueError) as exc:  # a read-only course folder: answer, keep in memory
-            self.calls, self._index = _merge(self.calls, self._pending)
+            self.calls, self._index = _merge(self.calls, self._pending, self._index)
             if not self._unwritable:
                 self._unwritable = True
                 why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
@@ -397,6 +408,35 @@ class Recording:
         self.calls, self._index = calls, index
         self.tools = tools if isinstance(tools, list) else None
 
+    def _appended(self, data: dict[str, Any], tools: Any, now: dt.datetime) -> bool:
+        """Write the pending calls at the end of the file, the rest untouched (hold both locks).
+
+        ``False`` (nothing written) when the file must be rewritten whole: it is new, its clock or
+        ``tools/list`` changes, calls recorded again pile up (more than half its entries), it
+        skipped calls, or it has an older layout.
+        """
+        entries = data.get("entries", len(data["calls"]))
+        if (
+            not self.path.exists()
+            or data.get("skipped")
+            or now.isoformat() != data.get("now")
+            or tools != data.get("tools")
+            or entries + len(self._pending) > 2 * len(data["calls"]) + 16
+        ):
+            return False
+        texts = [call_text(e, first=entries + i == 0) for i, e in enumerate(self._pending.values())]
+        found = find_secrets("".join(texts))
+        if found:
+            raise MapsnbError(
+                f"refusing to write the recording {printable(self.path, 500)}: it would contain "
+                f"{', '.join(found)}; nothing was written"
+            )
+        if not append_calls(self.path, texts, empty=entries == 0):
+            return False
+        self.stamp = self._synced = _stamp(self.path)  # under the lock: this very file
+        self._entries = entries + len(texts)
+        return True
+
     def _file_clock(self, on_disk: dt.datetime | None) -> dt.datetime:
         """The file's ``now``: kept, unless this process records afresh later (mode record)."""
         own = self.started or _utcnow()
@@ -410,11 +450,18 @@ class Recording:
         if now is None:
             return {"calls": []}
         if now == self._synced:  # nobody wrote since this process read or wrote it
-            return {"calls": self.calls, "now": self._file_now, "tools": self.tools}
+            return {
+                "calls": self.calls,
+                "now": self._file_now,
+                "tools": self.tools,
+                "entries": self._entries,
+            }
         stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S%fZ")
         aside = self.path.with_name(f"{self.path.name}.unreadable-{stamp}")
         try:
             data = load(self.path, warn=False)
+        except RecordingTooLarge:  # never set aside unread: the user says what to do with it
+            raise
         except MapsnbError as exc:
             os.replace(self.path, aside)
             warnings.warn(
@@ -437,26 +484,19 @@ class Recording:
 
     def _write(self, calls: list[dict[str, Any]], started: dt.datetime, tools: Any) -> None:
         data: dict[str, Any] = {"mapsnb_recording": FORMAT, "now": started.isoformat()}
-        data["calls"] = calls
         if isinstance(tools, list):
             data["tools"] = tools
-        text = json_text(data, MAX_DEPTH + 3, indent=1, sort_keys=True) + "\n"
+        text = file_text(data, calls)
         found = find_secrets(text)
         if found:
             raise MapsnbError(
                 f"refusing to write the recording {printable(self.path, 500)}: it would contain "
                 f"{', '.join(found)}; nothing was written"
             )
-        fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, self.path)
-            self.stamp = self._synced = _stamp(self.path)  # under the lock: this very file
-            self._file_now = data["now"]
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_whole(self.path, text)
+        self.stamp = self._synced = _stamp(self.path)  # under the lock: this very file
+        self._file_now = data["now"]
+        self._entries = len(calls)
 
 
 def _plain(value: Any, default: Any = None) -> Any:
@@ -465,12 +505,14 @@ def _plain(value: Any, default: Any = None) -> Any:
 
 
 def _merge(
-    calls: list[dict[str, Any]], pending: Mapping[str, dict[str, Any]]
+    calls: list[dict[str, Any]],
+    pending: Mapping[str, dict[str, Any]],
+    known: Mapping[str, int] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """``calls`` with ``pending`` added, each replacing the same call (never a success by an
-    error), and the index of every call by its key."""
+    error), and the index of every call by its key (``known``: that of ``calls``, if made)."""
     merged = list(calls)
-    index = {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(merged)}
+    index = dict(known or {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(calls)})
     for key, entry in pending.items():
         if key not in index:
             index[key] = len(merged)

@@ -24,7 +24,7 @@ from mapsnb._store.recording_file import FUTURE_SLACK, load, parse_time, printab
 from mapsnb._transport.secrets import redact
 from mapsnb.errors import MapsnbError
 
-__all__ = ["check", "describe", "find_secrets", "synthetic"]
+__all__ = ["check", "describe", "find_secrets", "ignore_lines", "synthetic"]
 
 _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("a Google API key", re.compile(r"AIza[0-9A-Za-z_\-]{35}")),
@@ -47,6 +47,13 @@ def find_secrets(text: str) -> list[str]:
     found = ["a credential of this session"] if redact(text) != text else []
     found += [what for what, pattern in _SECRET_PATTERNS if pattern.search(text)]
     return found
+
+
+def ignore_lines(path: str | os.PathLike[str]) -> list[str]:
+    """The ``.gitignore`` lines of what mapsnb writes beside a recording (its lock, files set
+    aside, half-written temporaries): commit the recording, not these."""
+    name = Path(path).name
+    return [f".{name}.lock", f".{name}.lock.d/", f"{name}.unreadable-*", f".{name}.*.tmp"]
 
 
 def synthetic(calls: list[dict[str, Any]]) -> int:
@@ -81,6 +88,7 @@ def describe(path: str | os.PathLike[str]) -> str:
         "  written by: "
         + ("; ".join(f"{w}: {n} call(s)" for w, n in writers.most_common()) or "nobody")
     )
+    lines.append("  .gitignore (beside it): " + printable(" ".join(ignore_lines(path)), 600))
     for problem in data["skipped"]:
         lines.append(f"  skipped (cannot be read): {printable(problem, 400)}")
     for i, call in enumerate(calls):

@@ -13,10 +13,12 @@ field cannot recolour a terminal or forge a line.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
 import re
+import stat
 import unicodedata
 import uuid
 import warnings
@@ -25,7 +27,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from mapsnb._store.cache_file import MAX_DEPTH, MAX_INT_DIGITS, depth
+from mapsnb import settings
+from mapsnb._store.cache_file import MAX_DEPTH, MAX_INT_DIGITS, depth, json_text
+from mapsnb._store.call_key import call_key
+from mapsnb._transport.protocol import may_hold_surrogates, whole_text
 from mapsnb.errors import MapsnbError
 
 __all__ = [
@@ -35,6 +40,7 @@ __all__ = [
     "RecordedError",
     "RecordingEntryWarning",
     "RecordingFile",
+    "RecordingTooLarge",
     "entry_problem",
     "load",
     "parse_time",
@@ -50,6 +56,10 @@ FUTURE_SLACK = dt.timedelta(days=1)
 
 class RecordingEntryWarning(UserWarning):
     """A recording holds calls that cannot be read: they are skipped, the others replay."""
+
+
+class RecordingTooLarge(MapsnbError):
+    """A recording file is larger than ``settings.max_recording_bytes``: refused unread."""
 
 
 def parse_time(value: Any) -> dt.datetime | None:
@@ -174,16 +184,133 @@ def _cut_deep(text: str, limit: int, marker: str) -> str:
 
 
 def _parse(raw: bytes, marker: str) -> Any:
-    """The file's JSON; a value nested too deep or an integer too long becomes ``marker``."""
+    """The file's JSON; a value nested too deep or an integer too long becomes ``marker``; lone
+    surrogates in the answers (payloads, errors, ``tools``) are replaced by U+FFFD, as when a
+    server's answer is decoded; arguments are kept as asked (calls are matched by them)."""
 
     def number(digits: str) -> Any:
         return int(digits) if len(digits.lstrip("-")) <= MAX_INT_DIGITS else marker
 
     try:
-        return json.loads(raw, parse_int=number)
+        value = json.loads(raw, parse_int=number)
     except RecursionError:
         text = raw.decode(json.detect_encoding(raw))
-        return json.loads(_cut_deep(text, MAX_DEPTH + _AROUND, marker), parse_int=number)
+        value = json.loads(_cut_deep(text, MAX_DEPTH + _AROUND, marker), parse_int=number)
+    if may_hold_surrogates(raw) and isinstance(value, dict):  # answers, not the arguments
+        calls = value.get("calls")
+        for call in calls if isinstance(calls, list) else []:
+            for field in _ANSWERS:
+                if isinstance(call, dict) and isinstance(call.get(field), (dict, list, str)):
+                    call[field] = whole_text(call[field])
+        if isinstance(value.get("tools"), list):
+            whole_text(value["tools"])
+    return value
+
+
+#: How a recording file ends: its ``calls`` list, the last key, closed. A new call is written
+#: over it (``,`` + the call + the trailer again), so recording N calls writes O(N) bytes.
+TRAILER = "\n]}\n"
+
+
+def file_text(header: dict[str, Any], calls: list[dict[str, Any]]) -> str:
+    """The text of a whole recording: ``header`` (format, ``now``, ``tools``; indented, sorted)
+    then ``"calls"`` last, one indented call after another, each closed by ``}`` at column 0.
+
+    It is one JSON object (any JSON reader reads it, as it read older recordings, whose keys were
+    all sorted); only its layout lets :func:`append_calls` add a call without rewriting it.
+
+    Raises
+    ------
+    ValueError
+        A value nested too deep or an integer too long (nothing is written).
+    """
+    head = json_text(header, MAX_DEPTH + 3, indent=1, sort_keys=True)[:-2]  # without "\n}"
+    chunks = [call_text(call, first=i == 0) for i, call in enumerate(calls)]
+    return head + ',\n "calls": [' + "".join(chunks) + TRAILER
+
+
+def call_text(call: dict[str, Any], *, first: bool) -> str:
+    """One call as it is written in the ``calls`` list (after ``[`` or after another call)."""
+    return ("\n" if first else ",\n") + json_text(call, MAX_DEPTH + 1, indent=1, sort_keys=True)
+
+
+def append_calls(path: Path, texts: list[str], *, empty: bool) -> bool:
+    """Write calls (:func:`call_text` of each) over the file's trailer; ``False`` (nothing written)
+    when the file does not end as :func:`file_text` ends it (an older layout: rewrite it).
+
+    ``empty`` says whether the file holds no call yet (``texts`` were made to follow ``[``).
+    """
+    tail = TRAILER.encode()
+    with open(path, "r+b") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        if size < len(tail) + 1:
+            return False
+        fh.seek(size - len(tail) - 1)
+        end = fh.read()
+        if end[1:] != tail or end[:1] != (b"[" if empty else b"}"):
+            return False
+        fh.seek(size - len(tail))
+        fh.write(("".join(texts) + TRAILER).encode("utf-8"))
+    return True
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` at once (a temporary file renamed over it), created as the
+    user's umask says (``mkstemp`` would force 0600); an existing file keeps its mode."""
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _bounded_bytes(file: Path, where: str) -> bytes:
+    """The file's bytes, refused unread past ``settings.max_recording_bytes``."""
+    size = file.stat().st_size
+    if size > settings.max_recording_bytes:
+        raise RecordingTooLarge(
+            f"recording {where}: {size:,} bytes is more than settings.max_recording_bytes "
+            f"({settings.max_recording_bytes:,}); it is not read (split it, or raise the bound)"
+        )
+    return file.read_bytes()
+
+
+def _repaired(raw: bytes) -> bytes | None:
+    """A recording cut short while a call was written (a crash mid-append), closed after its
+    last whole call; ``None`` when it does not look like one."""
+    for _ in range(3):
+        cut = raw.rfind(b"\n}")
+        if cut < 0 or b'\n "calls": [' not in raw[:cut]:
+            return None
+        raw = raw[: cut + 2]
+        try:
+            json.loads(raw + TRAILER.encode())
+        except (ValueError, RecursionError):
+            continue
+        return raw + TRAILER.encode()
+    return None
+
+
+def latest(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each call once, in the place it was first recorded: a later entry of the same call (an
+    append records a call again) replaces it, but an error never replaces a success."""
+    out: list[dict[str, Any]] = []
+    index: dict[str, int] = {}
+    for call in calls:
+        key = call_key(call["tool"], call["arguments"])
+        i = index.get(key)
+        if i is None:
+            index[key] = len(out)
+            out.append(call)
+        elif "error" not in call or "error" in out[i]:
+            out[i] = call
+    return out
 
 
 def _holds(value: Any, marker: str) -> bool:
@@ -213,8 +340,13 @@ def load(path: str | os.PathLike[str], *, warn: bool = True) -> dict[str, Any]:
     long) are left out, listed in the result's ``"skipped"`` (``"calls[3].tool: ..."``) and,
     when ``warn``, named by one :class:`RecordingEntryWarning`.
 
+    A call recorded again (appended later) replaces its earlier entry (``"entries"`` counts
+    them all); a file cut short while a call was appended reads up to its last whole call.
+
     Raises
     ------
+    RecordingTooLarge
+        The file is larger than ``settings.max_recording_bytes`` (it is not read).
     MapsnbError
         The file does not exist, cannot be read, is not JSON, or is not a recording (the message
         names the faulty field and the rule).
@@ -225,11 +357,18 @@ def load(path: str | os.PathLike[str], *, warn: bool = True) -> dict[str, Any]:
         raise MapsnbError(f"recording {where}: the file does not exist")
     marker = f"mapsnb-unreadable-{uuid.uuid4().hex}"
     try:
-        data = _parse(file.read_bytes(), marker)
+        raw = _bounded_bytes(file, where)
     except OSError as exc:
         raise MapsnbError(f"recording {where}: cannot read it ({exc.strerror})") from None
+    try:
+        data = _parse(raw, marker)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
-        raise MapsnbError(f"recording {where}: not valid JSON ({printable(exc, 300)})") from None
+        fixed = _repaired(raw)
+        if fixed is None:
+            raise MapsnbError(
+                f"recording {where}: not valid JSON ({printable(exc, 300)})"
+            ) from None
+        data = _parse(fixed, marker)
     if not isinstance(data, dict) or not isinstance(data.get("calls"), list):
         raise MapsnbError(f"recording {where}: not a mapsnb recording (no 'calls' list)")
     top = {k: v for k, v in data.items() if k != "calls"}
@@ -272,4 +411,4 @@ def load(path: str | os.PathLike[str], *, warn: bool = True) -> dict[str, Any]:
             RecordingEntryWarning,
             stacklevel=3,
         )
-    return {**top, "calls": calls, "skipped": skipped}
+    return {**top, "calls": latest(calls), "entries": len(calls), "skipped": skipped}

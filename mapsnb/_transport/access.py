@@ -51,6 +51,46 @@ class Refusal:
     details: list[Any] = field(default_factory=list)
     reason: str | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
+    #: The ``WWW-Authenticate: Bearer`` challenge's parameters (``error``, ``scope``, …).
+    challenge: dict[str, str] = field(default_factory=dict)
+
+
+#: One ``name=value`` or ``name="quoted value"`` parameter of an auth challenge (RFC 7235).
+_CHALLENGE_PARAM = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]+)')
+
+
+def bearer_challenge(header: str) -> dict[str, str]:
+    """The parameters of the ``Bearer`` challenge in a ``WWW-Authenticate`` header (RFC 6750):
+    ``{"error": "insufficient_scope", "scope": "https://…"}``; empty when there is none."""
+    m = re.search(r"(?:^|,)\s*Bearer\b", header[:4000], re.I)
+    if m is None:
+        return {}
+    rest = header[m.end() : 4000]
+    out: dict[str, str] = {}
+    for p in _CHALLENGE_PARAM.finditer(rest):
+        if rest[p.start() - 1 : p.start()].strip() not in ("", ","):
+            break
+        value = p.group(2)
+        if value.startswith('"'):
+            value = re.sub(r"\\(.)", r"\1", value[1:-1])
+        out.setdefault(p.group(1).lower(), value[:500])
+        after = rest[p.end() :].lstrip()
+        if after and not after.startswith(","):
+            break
+    return out
+
+
+def with_challenge(refusal: Refusal, header: str) -> Refusal:
+    """``refusal`` knowing the ``WWW-Authenticate`` challenge, its words added to a message that
+    says nothing (``Forbidden``, an empty body)."""
+    challenge = bearer_challenge(header)
+    if not challenge:
+        return refusal
+    message = refusal.message
+    if challenge.get("error") and (_generic(message) or "no message" in message):
+        said = challenge.get("error_description") or challenge["error"].replace("_", " ")
+        message = f"{message} ({said}; WWW-Authenticate: Bearer error={challenge['error']!r})"
+    return _replace(refusal, message=message, challenge=challenge)
 
 
 # ------------------------------------------------------------------------------ reading bodies
@@ -177,7 +217,7 @@ def _html_text(text: str) -> str:
 
 
 def _generic(message: str) -> bool:
-    return message.lower().rstrip(".") in {
+    return message.lower().rstrip(".").strip() in {
         "forbidden",
         "unauthorized",
         "permission denied",
@@ -269,6 +309,10 @@ _WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+#: RFC 6750 ``error`` codes of a Bearer challenge and the causes they mean.
+_CHALLENGE_CAUSES = {"insufficient_scope": "insufficient_scopes", "invalid_token": "invalid_token"}
+
+
 def classify(refusal: Refusal, status_code: int) -> tuple[str, str | None, str | None]:
     """``(cause, restriction, project)`` of a refusal (``cause == "unknown"`` if none fits)."""
     text = refusal.message
@@ -297,6 +341,8 @@ def classify(refusal: Refusal, status_code: int) -> tuple[str, str | None, str |
         )
     if cause == "service_disabled" and project in _GCLOUD_PROJECTS:
         cause, project = "quota_project", None  # gcloud's own project: no quota project was named
+    if cause is None:  # the body says nothing specific: the Bearer challenge may (RFC 6750)
+        cause = _CHALLENGE_CAUSES.get(refusal.challenge.get("error", ""))
     if cause is None:
         cause = (
             "unauthenticated"
@@ -307,9 +353,14 @@ def classify(refusal: Refusal, status_code: int) -> tuple[str, str | None, str |
 
 
 def fix_for(
-    cause: str, project: str | None, restriction: str | None = None, message: str = ""
+    cause: str,
+    project: str | None,
+    restriction: str | None = None,
+    message: str = "",
+    scope: str | None = None,
 ) -> str:
-    """The specific fix of a cause, in a sentence or two a user can act on."""
+    """The specific fix of a cause, in a sentence or two a user can act on (``scope``: the one
+    the server's Bearer challenge asks for)."""
     p = project or "PROJECT"
     in_p = f"project {project}" if project else "the project"
     if cause == "mcp_policy":
@@ -326,10 +377,11 @@ def fix_for(
             "Client(api_key=...), sent as X-Goog-Api-Key) or give an OAuth token."
         )
     if cause == "insufficient_scopes":
+        wanted = ",".join((scope or SCOPE).split())
         return (
-            f"The OAuth token lacks the scope {SCOPE} (cloud-platform alone lists the tools but "
-            "every call fails): get a token with it, e.g. `gcloud auth application-default login "
-            f"--scopes={SCOPE},https://www.googleapis.com/auth/cloud-platform`."
+            f"The OAuth token lacks the scope {scope or SCOPE} (cloud-platform alone lists the "
+            "tools but every call fails): get a token with it, e.g. `gcloud auth "
+            f"application-default login --scopes={wanted},https://www.googleapis.com/auth/cloud-platform`."
         )
     if cause == "quota_project":
         return (
@@ -369,8 +421,10 @@ def fix_for(
         )
     if cause == "iam_permission":
         return (
-            f"The caller lacks permission in {in_p}: grant it "
-            "roles/serviceusage.serviceUsageConsumer (and check the key or token belongs to it)."
+            f"The caller lacks permission in {in_p} (mcp.tools.call): grant it the MCP Tool User "
+            "role (roles/mcp.toolUser) and roles/serviceusage.serviceUsageConsumer, e.g. `gcloud "
+            f"projects add-iam-policy-binding {p} --member=serviceAccount:SA_EMAIL "
+            "--role=roles/mcp.toolUser` (and check the key or token belongs to the caller)."
         )
     if cause == "unauthenticated":
         return (
@@ -390,7 +444,9 @@ def access_error(refusal: Refusal, status_code: int) -> AuthError:
         status_code,
         message,
         cause=cause,
-        fix=redact(fix_for(cause, project, restriction, refusal.message)),
+        fix=redact(
+            fix_for(cause, project, restriction, refusal.message, refusal.challenge.get("scope"))
+        ),
         project=project,
         status=refusal.status,
         reason=refusal.reason,

@@ -110,12 +110,59 @@ def parse_sse(text: str) -> list[str]:
     return events
 
 
+#: A lone surrogate in decoded text (a valid pair has become one astral character by then).
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+#: What can put a lone surrogate into decoded JSON: a ``\uD800``–``\uDFFF`` escape, or one raw.
+_MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+
+
+def whole_text(value: Any) -> Any:
+    """``value`` (decoded JSON) with every lone surrogate replaced by U+FFFD, in place.
+
+    ``"\\ud800"`` is valid JSON but not valid Unicode: such text cannot be encoded as UTF-8, so
+    it would break whatever writes it later (a chart saved as PDF, a terminal, an HTML page).
+    Text from answers is made whole once, where it is decoded (here and in the stores' readers).
+    Dict keys are replaced too; iterative, so any nesting depth is fine.
+    """
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if any(isinstance(k, str) and _LONE_SURROGATE.search(k) for k in node):
+                pairs = list(node.items())  # rebuilt in order, keys made whole
+                node.clear()
+                node.update((_LONE_SURROGATE.sub("\ufffd", k), v) for k, v in pairs)
+            items: Any = node.items()
+        elif isinstance(node, list):
+            items = enumerate(node)
+        else:
+            continue
+        for key, item in list(items):
+            if isinstance(item, str):
+                if _LONE_SURROGATE.search(item):
+                    node[key] = _LONE_SURROGATE.sub("\ufffd", item)
+            elif isinstance(item, (dict, list)):
+                stack.append(item)
+    return value
+
+
+def may_hold_surrogates(text: str | bytes) -> bool:
+    """True when decoding the JSON ``text`` may give a lone surrogate (a cheap test first)."""
+    if isinstance(text, bytes):
+        return b"\\u" in text or b"\xed" in text  # an escape, or CESU/surrogatepass bytes
+    return _MAY_HOLD_SURROGATE.search(text) is not None
+
+
 def _loads(text: str, *, lenient: bool = False) -> Any:
     """``json.loads`` that raises only :class:`json.JSONDecodeError` for text that is not JSON
     (also for absurd nesting) and :class:`ProtocolError` for JSON Python cannot hold (an
-    integer of thousands of digits; ``lenient`` reads it as a float instead, for refusals)."""
+    integer of thousands of digits; ``lenient`` reads it as a float instead, for refusals).
+    Lone surrogates in its strings are replaced (:func:`whole_text`)."""
     try:
-        return json.loads(text, parse_int=_lenient_int) if lenient else json.loads(text)
+        value = json.loads(text, parse_int=_lenient_int) if lenient else json.loads(text)
+        return whole_text(value) if may_hold_surrogates(text) else value
     except RecursionError:
         raise json.JSONDecodeError("JSON nested too deeply", text[:40], 0) from None
     except json.JSONDecodeError:
@@ -418,6 +465,7 @@ def auth_error(response: httpx.Response) -> AuthError:
         if body is not None:
             break
     refusal = access.read_refusal(body, text, ctype, response.reason_phrase)
+    refusal = access.with_challenge(refusal, response.headers.get("www-authenticate", ""))
     return access.access_error(refusal, response.status_code)
 
 

@@ -3,50 +3,97 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping
 from typing import Any
 
 import ipyleaflet
 
-from mapsnb._types import Circle, Viewport
+from mapsnb._types import Circle, Viewport, check_lat_lng
+from mapsnb.errors import InvalidRequest
 from mapsnb.layers._base import PREFIX, Bounds, _tag
 
 BIAS_COLOR = "#9334e6"
 
 
-def _bias_shape(obj: Any) -> tuple[str, tuple[float, ...]]:
-    """``("circle", (lat, lng, radius|nan))`` or ``("viewport", (s, w, n, e))``."""
+#: How deep wrappers (``{"location_bias": {"circle": ...}}``) may nest before the shape.
+_MAX_WRAPPERS = 4
+
+
+def _bias_shape(obj: Any, field: str = "shape", depth: int = 0) -> tuple[str, tuple[float, ...]]:
+    """``("circle", (lat, lng, radius|nan))`` or ``("viewport", (s, w, n, e))``.
+
+    Raises
+    ------
+    TypeError
+        ``obj`` is no shape at all (a number, a string).
+    InvalidRequest
+        A shape that cannot be drawn, naming the field and the rule (text coordinates, a corner
+        without a longitude, a negative radius, …).
+    """
     if isinstance(obj, Circle):
-        r = float(obj.radius_m) if obj.radius_m is not None else math.nan
-        return "circle", (float(obj.lat), float(obj.lng), r)
+        lat, lng = check_lat_lng(obj.lat, obj.lng, f"{field}.center")
+        return "circle", (lat, lng, _radius(obj.radius_m, f"{field}.radius_m"))
     if isinstance(obj, Viewport):
-        (s, w), (n, e) = obj.low, obj.high
-        return "viewport", (float(s), float(w), float(n), float(e))
-    if isinstance(obj, Mapping):
-        for key in ("location_bias", "locationBias"):
-            if key in obj:
-                return _bias_shape(obj[key])
-        if "circle" in obj:
-            return _bias_shape(obj["circle"])
-        if "viewport" in obj:
-            return _bias_shape(obj["viewport"])
-        if "center" in obj:
-            c = _wire_point(obj["center"])
-            r = obj.get("radius_meters", obj.get("radiusMeters"))
-            return "circle", (*c, float(r) if r is not None else math.nan)
-        if "low" in obj and "high" in obj:
-            return "viewport", (*_wire_point(obj["low"]), *_wire_point(obj["high"]))
-    raise TypeError(
-        f"expected mapsnb.Circle, mapsnb.Viewport or their wire dicts, got {type(obj).__name__}"
+        return "viewport", (*_point(obj.low, f"{field}.low"), *_point(obj.high, f"{field}.high"))
+    if not isinstance(obj, Mapping) and depth == 0:  # not a shape at all: a programming error
+        raise TypeError(
+            f"expected mapsnb.Circle, mapsnb.Viewport or their wire dicts, got {_kind(obj)}"
+        )
+    if not isinstance(obj, Mapping):
+        raise InvalidRequest(
+            field,
+            f"must be a mapsnb.Circle, a mapsnb.Viewport or their wire dicts, got {_kind(obj)}",
+        )
+    for key in ("location_bias", "locationBias", "circle", "viewport"):
+        if key in obj and depth < _MAX_WRAPPERS:
+            return _bias_shape(obj[key], f"{field}.{key}", depth + 1)
+    if "center" in obj:
+        r = obj.get("radius_meters", obj.get("radiusMeters"))
+        return "circle", (*_point(obj["center"], f"{field}.center"), _radius(r, f"{field}.radius"))
+    if "low" in obj and "high" in obj:
+        return "viewport", (
+            *_point(obj["low"], f"{field}.low"),
+            *_point(obj["high"], f"{field}.high"),
+        )
+    raise InvalidRequest(
+        field,
+        "must hold a circle (center, radius_meters) or a viewport (low, high), "
+        f"got keys {sorted(map(str, obj))[:6]}",
     )
 
 
-def _wire_point(p: Any) -> tuple[float, float]:
+def _kind(value: Any) -> str:
+    return "None" if value is None else type(value).__name__
+
+
+def _radius(value: Any, field: str) -> float:
+    """A radius in metres (``nan`` when there is none)."""
+    if value is None:
+        return math.nan
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidRequest(field, f"must be a number of metres, got {_kind(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not 0 <= number < math.inf:
+        raise InvalidRequest(field, f"must be a finite number of metres ≥ 0, got {value!r}")
+    return number
+
+
+def _point(p: Any, field: str) -> tuple[float, float]:
+    """A wire point (``{"latitude", "longitude"}``, under ``latLng`` or not) or a pair, checked."""
     if isinstance(p, Mapping):
-        p = p.get("latLng", p.get("lat_lng", p))
-        return float(p["latitude"]), float(p["longitude"])
-    lat, lng = p
-    return float(lat), float(lng)
+        inner = p.get("latLng", p.get("lat_lng", p))
+        p = inner if isinstance(inner, Mapping) else p
+        for name in ("latitude", "longitude"):
+            if name not in p:
+                raise InvalidRequest(f"{field}.{name}", "is required")
+        return check_lat_lng(p["latitude"], p["longitude"], field)
+    if isinstance(p, (tuple, list)) and len(p) == 2:
+        return check_lat_lng(p[0], p[1], field)
+    raise InvalidRequest(field, f"must be a (lat, lng) pair or a wire point, got {_kind(p)}")
 
 
 def bias_layer(circle_or_viewport: Any) -> ipyleaflet.Layer:

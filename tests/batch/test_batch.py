@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -424,16 +426,39 @@ def test_hostile_rows_are_invalid_rows_and_nothing_is_sent(server: BatchServer, 
 def test_batches_of_a_sync_client_share_one_loop_thread_and_its_connections(
     server: BatchServer,
 ) -> None:
+    """What the code guarantees, not how many sockets the OS happened to use (issue 43): every
+    batch runs on the one loop thread, on the one ``httpx.AsyncClient`` and connection pool made
+    by the first batch; both close with the client."""
     with client_for(server) as client:
-        client.batch.search_places([f"a{i}" for i in range(8)], max_concurrency=4, progress=False)
+        seen: list[tuple[threading.Thread, Any]] = []
+        twin = client._async_twin
+
+        def spy(http: Any) -> Any:  # where each batch's calls are made, and on what
+            seen.append((threading.current_thread(), http))
+            return twin(http)
+
+        client._async_twin = spy  # type: ignore[method-assign]
+        before = {t for t in threading.enumerate() if t.name == "mapsnb-batch"}
+        out = client.batch.search_places(
+            [f"a{i}" for i in range(8)], max_concurrency=4, progress=False
+        )
         runner = client._loop_thread
-        first = {r.peer for r in server.calls("tools/call")}
-        server.requests.clear()
-        client.batch.search_places([f"b{i}" for i in range(8)], max_concurrency=4, progress=False)
-        second = {r.peer for r in server.calls("tools/call")}
+        pool = runner.http._transport._pool
+        out2 = client.batch.search_places(
+            [f"b{i}" for i in range(8)], max_concurrency=4, progress=False
+        )
+        assert (out["status"] == "ok").all() and (out2["status"] == "ok").all()
         assert client._loop_thread is runner and runner.alive()
-        assert 1 <= len(first) <= 4 and second <= first  # the same connections, kept open
+        assert [thread for thread, _ in seen] == [runner._thread, runner._thread]
+        assert [http for _, http in seen] == [runner.http, runner.http]
+        assert (
+            runner.http._transport._pool is pool
+        )  # one pool: its connections kept between batches
+        now = {t for t in threading.enumerate() if t.name == "mapsnb-batch"}
+        assert now - before == {runner._thread}  # one loop thread for both batches
+        assert len(server.calls("tools/call")) == 16
     assert not runner.alive() and runner.http.is_closed  # closed with the client
+    assert not runner._thread.is_alive() and pool.connections == []
     with pytest.raises(mapsnb.MapsnbError, match="closed"):
         client.batch.search_places(["c"], progress=False)
 

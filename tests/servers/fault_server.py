@@ -153,8 +153,12 @@ def refusal(
     status: str = "PERMISSION_DENIED",
     reason: str | None = None,
     metadata: dict[str, str] | None = None,
+    www_authenticate: str | None = None,
 ) -> Responder:
     """A responder refusing access with ``message`` in one of :data:`REFUSAL_SHAPES`.
+
+    ``www_authenticate`` is sent as the ``WWW-Authenticate`` header (a Bearer challenge such as
+    ``Bearer error="insufficient_scope", scope="…"``: the live server's OAuth refusal).
 
     ``rpc_result``: the live server's JSON-RPC result with ``isError`` and the cause as text
     (``"PERMISSION_DENIED: …"``); ``rpc_result_google``: the same with a Google error as the text;
@@ -166,6 +170,12 @@ def refusal(
     google = google_error(message, status, http_status, reason, metadata)
 
     def respond(req: Recorded) -> Reply:
+        reply = body_of(req)
+        if www_authenticate is not None:
+            reply.headers["WWW-Authenticate"] = www_authenticate
+        return reply
+
+    def body_of(req: Recorded) -> Reply:
         if shape in ("rpc_result", "rpc_result_sse", "rpc_result_google"):
             text = (
                 json.dumps(google, indent=2)

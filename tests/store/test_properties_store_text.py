@@ -4,8 +4,9 @@ Lone surrogates (``"\\udce9"`` is valid JSON), astral and control characters, in
 length (past Python's 4,300-digit conversion limit too), floats and nesting around the bound
 (64 levels) go into arguments and payloads of :meth:`Cache.put`/:meth:`Cache.get` and of
 :meth:`Recording.add` (record and auto), its replay, :func:`load`, ``describe`` and ``check``.
-Each write either keeps the value exactly (read back equal) or is skipped with the store's
-named warning; nothing raises, and the file and the store stay readable.
+Each write either keeps the value exactly (read back equal; lone surrogates in an answer read back
+as U+FFFD, as when a server's answer is decoded: issue 43) or is skipped with the store's named
+warning; nothing raises, and the file and the store stay readable.
 """
 
 from __future__ import annotations
@@ -32,12 +33,16 @@ from mapsnb._store.recording import (
     describe,
     load,
 )
+from mapsnb._transport.protocol import whole_text
 from tests.hypothesis_setup import examples
 
 ODD_TEXT = ["\udce9", "\ud800", "a\udfffb", "caf\u00e9", "\U0001f600", "\x00\x1b[2J", "\u202e", ""]
 #: Decimal digits of odd integers (drawn by their length: hypothesis cannot print 5,000 digits).
 ODD_DIGITS = [4299, 4300, 4301, 5000, 19, 20]
 texts = st.sampled_from(ODD_TEXT) | st.text(max_size=6) | st.text(st.characters(), max_size=4)
+#: Keys that are not a credential field's name (a recording holding ``"apikey": …`` is refused
+#: by design: :func:`find_secrets`).
+keys = texts.filter(lambda t: t.lower() not in {"apikey", "api_key", "authorization"})
 leaves = (
     texts
     | st.builds(
@@ -50,7 +55,7 @@ leaves = (
 )
 values = st.recursive(
     leaves,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(texts, inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
     max_leaves=6,
 ) | st.integers(min_value=55, max_value=70).map(lambda n: _nested(n))
 
@@ -107,7 +112,7 @@ def test_any_json_value_is_cached_exactly_or_skipped_by_name(
         got = cache.get("search_places", arguments, "e")
     assert all(issubclass(w.category, CacheWarning) for w in caught), caught
     if stored:
-        assert got is not None and got.payload == answer
+        assert got is not None and got.payload == whole_text(answer)
     else:
         assert caught, "a payload that is not stored says why"
 
@@ -136,6 +141,6 @@ def test_any_json_value_is_recorded_exactly_or_skipped_by_name(
     assert data["skipped"] == []  # mapsnb never writes a call it cannot read
     if len(data["calls"]) == 2 or arguments == plain:
         got = replay.lookup("search_places", arguments, live=False)
-        assert got is not None and got.payload == answer
+        assert got is not None and got.payload == whole_text(answer)
     else:
         assert any("not recorded" in str(w.message) for w in caught)

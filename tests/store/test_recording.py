@@ -16,6 +16,7 @@ import pytest
 import mapsnb
 from mapsnb import settings
 from mapsnb._store.recording import RecordingAgeWarning
+from mapsnb._store.recording_file import file_text
 from mapsnb.cli import main
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.serve.endpoint import SandboxTransport
@@ -82,7 +83,9 @@ def test_record_over_http_then_replay_with_no_network(
     data = json.loads(path.read_text())
     assert len(data["calls"]) == 7
     assert {c["source"] for c in data["calls"]} == {"sandbox"}  # the served emulator says so
-    assert path.read_text() == json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    header = {k: v for k, v in data.items() if k != "calls"}
+    assert path.read_text() == file_text(header, data["calls"])  # header sorted, calls last
+    assert path.read_text().endswith("\n}\n]}\n")  # appended to, never rewritten (issue 43)
 
     attempts = no_network(monkeypatch)
     with mapsnb.Client(record=path) as student:  # no key, no url: replay only

@@ -23,6 +23,7 @@ import pytest
 
 import mapsnb
 from mapsnb import settings
+from mapsnb._store.recording_file import load
 from mapsnb.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,7 +109,9 @@ class Writer:
 
 
 def _calls(path: Path) -> list[dict[str, Any]]:
-    return list(json.loads(path.read_text(encoding="utf-8"))["calls"])
+    """The calls as a replay reads them (a call appended again replaces its earlier entry)."""
+    json.loads(path.read_text(encoding="utf-8"))  # the file is one JSON object whatever happened
+    return list(load(path, warn=False)["calls"])
 
 
 def _texts(path: Path) -> list[str]:

@@ -166,7 +166,8 @@ def test_a_lone_surrogate_reads_into_frames_and_reprs(
     fault.on("tools/call", lambda req: _body(req, _places(name="Caf\\udce9 \\ud800"), sse=sse))
     result = _call(fault.url, flavour)
     frame = result.to_frame()
-    assert frame["name"].tolist() == ["Caf\udce9 \ud800"]
+    assert frame["name"].tolist() == ["Caf\ufffd \ufffd"]  # made whole where decoded (issue 43)
+    assert result.raw["places"][0]["displayName"]["text"] == "Caf\ufffd \ufffd"
     for text in (repr(result), result._repr_html_(), frame.to_string(), repr(frame)):
         assert isinstance(text, str) and text
 
