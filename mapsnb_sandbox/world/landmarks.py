@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb_sandbox.contract.common import Once, stable_int
-from mapsnb_sandbox.contract.ids import AIRPORT, LANDMARK, tagged_id
+from mapsnb_sandbox.contract.ids import AIRPORT, LANDMARK, decode_tagged_id, tagged_id
 from mapsnb_sandbox.world.geodata import fold_text
 
 __all__ = [
@@ -56,7 +56,7 @@ _STREET_ABBREV = {
 
 @dataclass(frozen=True)
 class Landmark:
-    """One row of ``landmarks.csv``."""
+    """One row of ``landmarks.csv`` (or of the airports)."""
 
     key: str
     name: str
@@ -68,7 +68,26 @@ class Landmark:
     country_code: str
     lat: float
     lng: float
-    place_id: str
+    given_id: str = ""  # a real place id from the table, if it has one
+
+    @property
+    def tag(self) -> int:
+        """The type tag of its id: an airport or a landmark."""
+        return AIRPORT if self.key.startswith(_AIRPORT_KEY) else LANDMARK
+
+    @property
+    def number(self) -> int:
+        """The number its id packs: a hash of its key."""
+        return stable_int("landmark", self.key) & 0x1FFFFFF
+
+    @functools.cached_property
+    def place_id(self) -> str:
+        """Its id: the table's, else a well-formed feature id (:func:`tagged_id`), made on
+        first use (8,000 airports would cost a first call 0.1 s)."""
+        return self.given_id or tagged_id(self.tag, self.number, self.lat, self.lng)
+
+
+_AIRPORT_KEY = "airport-"
 
 
 @functools.lru_cache(maxsize=8192)
@@ -99,7 +118,7 @@ def _split_aliases(value: str) -> tuple[str, ...]:
 def load_landmarks(path: Path) -> list[Landmark]:
     """Read a landmarks CSV (columns ``key,name,aliases,kind,address,city,region,
     country_code,lat,lng,place_id``); an empty ``place_id`` becomes a well-formed feature id
-    (:func:`mapsnb_sandbox.contract.ids.tagged_id`, tagged as a landmark)."""
+    on first use (:attr:`Landmark.place_id`)."""
     if not path.exists():
         return []
     out: list[Landmark] = []
@@ -120,10 +139,7 @@ def load_landmarks(path: Path) -> list[Landmark]:
                     country_code=(row.get("country_code") or "").strip().upper(),
                     lat=float(row["lat"]),
                     lng=float(row["lng"]),
-                    place_id=(row.get("place_id") or "").strip()
-                    or tagged_id(
-                        LANDMARK, stable_int("landmark", key), float(row["lat"]), float(row["lng"])
-                    ),
+                    given_id=(row.get("place_id") or "").strip(),
                 )
             )
     return out
@@ -137,13 +153,12 @@ def load_airports(path: Path) -> list[Landmark]:
     out: list[Landmark] = []
     for line in zlib.decompress(path.read_bytes()).decode("utf-8").splitlines():
         iata, name, aliases, city, cc, lat, lng, country = line.split("\t")
-        key = f"airport-{iata.lower()}"
+        key = f"{_AIRPORT_KEY}{iata.lower()}"
         address = ", ".join(p for p in (city, country) if p)
         out.append(
             Landmark(
                 key, name, _split_aliases(aliases), "airport", address, city, "", cc,
                 float(lat), float(lng),
-                tagged_id(AIRPORT, stable_int("airport", iata), float(lat), float(lng)),
             )
         )  # fmt: skip
     return out
@@ -155,16 +170,22 @@ class _LandmarkIndex:
     by_name: dict[str, list[int]]  # folded name / alias / key -> landmarks
     by_street: dict[str, list[int]]  # folded street part of the address -> landmarks
     by_full_address: dict[str, int]
-    by_id: dict[str, int]
     fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
     fuzzy_words: int  # the most words in one of them
+
+    @functools.cached_property
+    def ids(self) -> tuple[dict[str, int], dict[tuple[int, int], int]]:
+        """Landmarks by their table's id, and by the ``(tag, number)`` their feature id packs
+        (made on the first look-up by id)."""
+        given = {lm.given_id: i for i, lm in enumerate(self.items) if lm.given_id}
+        packed = {(lm.tag, lm.number): i for i, lm in enumerate(self.items) if not lm.given_id}
+        return given, packed
 
 
 def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
     by_name: dict[str, list[int]] = {}
     by_street: dict[str, list[int]] = {}
     by_full: dict[str, int] = {}
-    by_id: dict[str, int] = {}
     for i, lm in enumerate(items):
         key_name = "" if lm.key.startswith("airport-") else fold(lm.key.replace("_", " "))
         names = {fold(lm.name), key_name, *map(fold, lm.aliases)}
@@ -176,13 +197,12 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
             street = lm.address.split(",")[0]
             if any(ch.isdigit() for ch in street):
                 by_street.setdefault(street_key(street), []).append(i)
-        by_id[lm.place_id] = i
     # airports match by a whole name only: "… International Airport" names are near each other
     fuzzy = frozenset(
         n for n, ids in by_name.items() if len(n) >= 4 and items[ids[0]].kind != "airport"
     )
     words = max((n.count(" ") + 1 for n in fuzzy), default=0)
-    return _LandmarkIndex(items, by_name, by_street, by_full, by_id, fuzzy, words)
+    return _LandmarkIndex(items, by_name, by_street, by_full, fuzzy, words)
 
 
 def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
@@ -207,6 +227,18 @@ def _build_landmark_index() -> _LandmarkIndex:
 
 #: The landmark table, read and indexed on first use.
 landmark_index = Once(_build_landmark_index)
+
+
+def landmark_with_id(pid: str) -> Landmark | None:
+    """The landmark or airport whose place id is ``pid``, or ``None``."""
+    li = landmark_index()
+    given, packed = li.ids
+    if pid in given:
+        return li.items[given[pid]]
+    decoded = decode_tagged_id(pid)
+    i = packed.get(decoded[:2]) if decoded is not None else None
+    found = li.items[i] if i is not None else None
+    return found if found is not None and found.place_id == pid else None
 
 
 def landmarks() -> list[Landmark]:

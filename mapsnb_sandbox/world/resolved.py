@@ -27,7 +27,7 @@ from mapsnb_sandbox.world.cities import (
     timezone_at,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import Landmark, landmark_index
+from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
 
 __all__ = [
     "Resolved",
@@ -152,9 +152,9 @@ def resolve_geo_id(pid: str) -> Resolved | None:
     if not isinstance(pid, str):
         return None
     pid = pid.strip().removeprefix("places/")
-    li = landmark_index()
-    if pid in li.by_id:
-        return landmark_resolved(li.items[li.by_id[pid]], "HIGH")
+    landmark = landmark_with_id(pid)
+    if landmark is not None:
+        return landmark_resolved(landmark, "HIGH")
     idx = city_index()
     j = idx.place_ids.get(pid, idx.cities)
     if j is not None:
