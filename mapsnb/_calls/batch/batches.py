@@ -135,7 +135,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.search_places` (``location_bias``, ``page_size``,
             ``language_code``, …), each a column name (per row) or a value (every row). A string
@@ -171,7 +172,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.lookup_weather` (``capabilities``, ``date``,
             ``hour``, ``units_system``, …) and ``table=``: the table of each result to stack
@@ -209,7 +211,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.compute_routes` (``destination`` is required;
             ``intermediate_waypoints``, ``travel_mode``, ``routing_preference``, …, with the values
@@ -246,7 +249,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.search_along_route` (exactly one route a row:
             ``route``, ``retrieval_token``, ``encoded_polyline``, or ``origin`` with
@@ -282,7 +286,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.resolve_names` (``location_bias``,
             ``region_code``), each a column name (per row) or a value (every row). A string that
@@ -317,7 +322,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             None: :meth:`Client.resolve_maps_urls` takes only the URLs (another keyword raises
             ``TypeError``).
