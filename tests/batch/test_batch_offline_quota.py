@@ -30,9 +30,7 @@ def acquired(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
     yield seen
 
 
-def test_a_600_row_emulator_batch_is_not_throttled(
-    acquired: list[float], no_env_key: None
-) -> None:
+def test_a_600_row_emulator_batch_is_not_throttled(acquired: list[float], no_env_key: None) -> None:
     queries = [f"cafe {i} in Lyon" for i in range(600)]
     with mapsnb.Client() as client:
         started = time.perf_counter()
