@@ -76,7 +76,9 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     """
     results = _items(results)
     is_result = [_is_result(r) for r in results]
-    kinds = list(dict.fromkeys(type(r).__name__ for r, ok in zip(results, is_result) if ok))
+    kinds = list(
+        dict.fromkeys(type(r).__name__ for r, ok in zip(results, is_result, strict=True) if ok)
+    )
     if len(kinds) > 1:
         raise UnsupportedInput(
             f"concat needs results of one kind, got {', '.join(kinds)}; "
