@@ -215,5 +215,19 @@ class EnvironmentResult(ToolResult):
             return self.air_quality
         return capabilities_frame(tables)
 
+    def _geo_frame(self) -> pd.DataFrame:
+        """``to_frame()`` with the answer's point on every row (air quality and pollen rows
+        are for the same point as the weather)."""
+        import numpy as np
+
+        df = self.to_frame().copy()
+        point = self.point
+        for column, value in (
+            ("returned_lat", point and point.lat),
+            ("returned_lng", point and point.lng),
+        ):
+            df[column] = np.full(len(df), np.nan if value is None else float(value))
+        return df
+
     def _repr_counts(self) -> str:
         return f"domains={self.domains} time_zone={self.zone!r}"
