@@ -35,9 +35,9 @@ from mapsnb.layers._base import PREFIX as PREFIX  # re-exported
 from mapsnb.layers._base import Bounds as Bounds  # re-exported
 from mapsnb.layers._bias import BIAS_COLOR as BIAS_COLOR  # re-exported
 from mapsnb.layers._bias import bias_layer
+from mapsnb.layers._density import heatmap_layer, points_layer
 from mapsnb.layers._detours import DETOUR_RAMP as DETOUR_RAMP  # re-exported
 from mapsnb.layers._detours import detour_color as detour_color  # re-exported
-from mapsnb.layers._density import heatmap_layer, points_layer
 from mapsnb.layers._detours import detours_layer
 from mapsnb.layers._places import CLUSTER_COLOR as CLUSTER_COLOR  # re-exported
 from mapsnb.layers._places import CLUSTER_THRESHOLD, places_layer
