@@ -98,7 +98,8 @@ def capabilities_frame(tables: dict[str, dict[str, pd.DataFrame]]) -> pd.DataFra
     tables by accessor name, in the order of :data:`CAPABILITY_TABLES`. One capability with
     rows: its first non-empty table as it is. Several: one tidy long frame, a ``capability``
     column first, then the union of their columns (each row fills its own capability's; a
-    weather row has no ``aqi``, an air-quality row no ``temperature_c``), rows by capability.
+    weather row has no ``aqi``, an air-quality row no ``temperature_c``; the answer's point,
+    ``returned_lat``/``returned_lng``, is on every row), rows by capability.
     Another table of a capability that holds rows (``daily_weather`` beside hours, the
     ``pollutants`` beside the indexes) does not fit: an :class:`OmittedDataWarning` names it.
     """
@@ -143,6 +144,11 @@ def capabilities_frame(tables: dict[str, dict[str, pd.DataFrame]]) -> pd.DataFra
     with warnings.catch_warnings():  # empty columns of one part: no dtype guess to warn about
         warnings.simplefilter("ignore", FutureWarning)
         out = pd.concat(parts, ignore_index=True)
+    for column in ("returned_lat", "returned_lng"):  # one answer, one point: every row's
+        if column in out.columns:
+            found = out[column].dropna().unique()
+            if len(found) == 1:
+                out[column] = out[column].fillna(found[0])
     out.attrs = {**attrs, "attributions": attributions}
     if units:
         out.attrs["units"] = units

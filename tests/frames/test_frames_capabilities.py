@@ -35,6 +35,7 @@ def test_to_frame_keeps_weather_and_air_quality(client: mapsnb.Client) -> None:
     # the answer's point: the request's lat/lng when the answer names none
     assert weather["returned_lat"].tolist() == [48.8566]
     assert weather["returned_lng"].tolist() == [2.3522]
+    assert air["returned_lat"].tolist() == [48.8566] * len(air)  # the same answer's point
     titles = " ".join(a["title"] for a in df.attrs["attributions"])
     assert "weather" in titles and "air quality" in titles
 
