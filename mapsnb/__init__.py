@@ -22,6 +22,7 @@ from mapsnb.errors import (
     InvalidRequest,
     MapsnbError,
     NothingToDraw,
+    OmittedDataWarning,
     PayloadShapeWarning,
     ProtocolError,
     RateLimited,
@@ -30,12 +31,13 @@ from mapsnb.errors import (
     ToolError,
     ToolNotOffered,
     TransportError,
+    UnsupportedInput,
 )
 
 if TYPE_CHECKING:
     from mapsnb._calls.client import AsyncClient, Client
     from mapsnb._store.cache import Cache
-    from mapsnb.frames import concat
+    from mapsnb.frames import concat, read_geojson, read_geoparquet
     from mapsnb.layers import show
     from mapsnb.widgets import explore
 
@@ -52,6 +54,7 @@ __all__ = [
     "LatLng",
     "MapsnbError",
     "NothingToDraw",
+    "OmittedDataWarning",
     "PayloadShapeWarning",
     "PlaceId",
     "ProtocolError",
@@ -61,11 +64,14 @@ __all__ = [
     "ToolError",
     "ToolNotOffered",
     "TransportError",
+    "UnsupportedInput",
     "Viewport",
     "__version__",
     "concat",
     "errors",
     "explore",
+    "read_geojson",
+    "read_geoparquet",
     "settings",
     "show",
 ]
@@ -75,6 +81,8 @@ _LAZY = {
     "AsyncClient": ("._calls.client", "AsyncClient"),
     "Cache": ("._store.cache", "Cache"),
     "concat": (".frames", "concat"),
+    "read_geojson": (".frames", "read_geojson"),
+    "read_geoparquet": (".frames", "read_geoparquet"),
     "show": (".layers", "show"),
     "explore": (".widgets", "explore"),
 }

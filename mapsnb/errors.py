@@ -18,6 +18,7 @@ __all__ = [
     "InvalidRequest",
     "MapsnbError",
     "NothingToDraw",
+    "OmittedDataWarning",
     "PayloadShapeWarning",
     "PolylineError",
     "ProtocolError",
@@ -27,6 +28,7 @@ __all__ = [
     "ToolError",
     "ToolNotOffered",
     "TransportError",
+    "UnsupportedInput",
 ]
 
 #: ``google.rpc.Code`` names by number.
@@ -346,8 +348,19 @@ class NothingToDraw(MapsnbError, ValueError):
     """A map layer or chart has nothing to draw; the message says why and what to ask for."""
 
 
+class UnsupportedInput(MapsnbError, TypeError):
+    """A helper was given something it cannot read (``mapsnb.concat`` of an object that is
+    neither a result nor a frame of the toolkit, or of kinds that do not stack); the message
+    names the item, what it is, and what the helper takes."""
+
+
 class EmptyResultWarning(UserWarning):
     """A result or frame is empty for a reason the user can fix; the message says how."""
+
+
+class OmittedDataWarning(UserWarning):
+    """A default table left out rows the answer holds (they do not fit it); the message names
+    the accessor that has them (``result.daily_weather``, ``result.pollutants``)."""
 
 
 class PayloadShapeWarning(UserWarning):

@@ -38,6 +38,12 @@ backoff_max: float = 30.0
 #: for every tool or ``{"search_places": 100, ...}`` (other tools: 300).
 calls_per_minute: int | dict[str, int] = 300
 
+#: Calls per minute batches keep to on the emulator (in process, served, or a recording
+#: replayed): ``None`` (default) does not throttle them, as the live quota does not apply
+#: offline; an int (or a dict per tool, as ``calls_per_minute``) sets a rate. A batch's own
+#: ``calls_per_minute=`` wins over both.
+sandbox_calls_per_minute: int | dict[str, int] | None = None
+
 #: Minutes a compute_routes retrieval token stays valid (TOOLS.md §2.4).
 retrieval_token_minutes: int = 10
 

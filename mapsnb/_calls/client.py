@@ -21,6 +21,8 @@ from mapsnb._transport.events import request_id
 from mapsnb._transport.limits import BodyReader, Budget, bound_sockets, ending_at
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from mapsnb._calls.batch.batches import AsyncBatch, Batch
     from mapsnb._calls.doctor import CheckReport
 
@@ -169,6 +171,38 @@ class Client(ToolMethods):
 
         return Batch(self)
 
+    def route_matrix(
+        self,
+        origins: Any,
+        destinations: Any,
+        *,
+        travel_mode: str | None = None,
+        routing_preference: str | None = None,
+        departure_time: Any = None,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        calls_per_minute: int | dict[str, int] | None = None,
+    ) -> pd.DataFrame:
+        """Distance and duration of every (origin, destination) pair, one tidy frame.
+
+        Each pair is one ``compute_routes`` call of a batch (quota, progress, budget,
+        ``dry_run`` as :attr:`batch`); columns ``origin``, ``destination``, ``distance_m``,
+        ``duration_s``, ``status``, ``error``, … See :meth:`Batch.route_matrix
+        <mapsnb._calls.batch.batches.Batch.route_matrix>` for every parameter.
+        """
+        return self.batch.route_matrix(
+            origins,
+            destinations,
+            travel_mode=travel_mode,
+            routing_preference=routing_preference,
+            departure_time=departure_time,
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            calls_per_minute=calls_per_minute,
+        )
+
     def _open(self) -> None:
         transport = self._transport()
         if transport is None:  # one TLS context per process, not one (~50 ms) per client
@@ -304,6 +338,34 @@ class AsyncClient(BaseClient):
         from mapsnb._calls.batch.batches import AsyncBatch
 
         return AsyncBatch(self)
+
+    async def route_matrix(
+        self,
+        origins: Any,
+        destinations: Any,
+        *,
+        travel_mode: str | None = None,
+        routing_preference: str | None = None,
+        departure_time: Any = None,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        calls_per_minute: int | dict[str, int] | None = None,
+    ) -> pd.DataFrame:
+        """Distance and duration of every (origin, destination) pair, awaited (see
+        :meth:`Client.route_matrix`)."""
+        frame: pd.DataFrame = await self.batch.route_matrix(
+            origins,
+            destinations,
+            travel_mode=travel_mode,
+            routing_preference=routing_preference,
+            departure_time=departure_time,
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            calls_per_minute=calls_per_minute,
+        )
+        return frame
 
     def _open(self) -> None:
         transport = self._transport()

@@ -14,8 +14,10 @@ The ``lookup_weather`` frames live in :mod:`mapsnb.frames._weather`,
 credits in :mod:`mapsnb.frames._environment`), the places and along-route frames in
 :mod:`mapsnb.frames._places` and :mod:`mapsnb.frames._along_route`, the routes frames in
 :mod:`mapsnb.frames._routes`, the resolution frames in :mod:`mapsnb.frames._resolution`,
-:func:`concat` in :mod:`mapsnb.frames._concat` and :func:`to_geodataframe` in
-:mod:`mapsnb.frames._geo`; all are re-exported here.
+:func:`concat` in :mod:`mapsnb.frames._concat`, and geometry in :mod:`mapsnb.frames.geo`
+(:func:`to_geodataframe`, :func:`to_geojson`, :func:`read_geojson`, :func:`to_geoparquet`,
+:func:`read_geoparquet`, and the ``df.mapsnb`` accessor with ``__geo_interface__``, registered
+on import); all are re-exported here.
 """
 
 from mapsnb.frames._air_quality import (
@@ -31,7 +33,6 @@ from mapsnb.frames._concat import align_zones as align_zones
 from mapsnb.frames._concat import concat
 from mapsnb.frames._concat import request_label as request_label
 from mapsnb.frames._environment import environment_attributions
-from mapsnb.frames._geo import to_geodataframe
 from mapsnb.frames._places import PLACE_COLUMNS as PLACE_COLUMNS
 from mapsnb.frames._places import places_frame
 from mapsnb.frames._pollen import pollen_frame
@@ -50,6 +51,14 @@ from mapsnb.frames._weather import (
     hourly_weather_frame,
     unit_column,
 )
+from mapsnb.frames.geo import MapsnbAccessor as MapsnbAccessor
+from mapsnb.frames.geo import (
+    read_geojson,
+    read_geoparquet,
+    to_geodataframe,
+    to_geojson,
+    to_geoparquet,
+)
 
 __all__ = [
     "air_quality_frame",
@@ -64,10 +73,14 @@ __all__ = [
     "places_frame",
     "pollen_frame",
     "pollutants_frame",
+    "read_geojson",
+    "read_geoparquet",
     "resolved_names_frame",
     "resolved_urls_frame",
     "route_path_frame",
     "routes_frame",
     "to_geodataframe",
+    "to_geojson",
+    "to_geoparquet",
     "unit_column",
 ]

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import g
+from mapsnb.errors import UnsupportedInput
 from mapsnb.frames._along_route import along_route_lists, along_route_lists_many, along_route_table
 from mapsnb.frames._columns import _column_credits
 from mapsnb.frames._environment import request_language
@@ -44,42 +45,70 @@ def request_label(request: Any) -> str:
 
 
 def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.DataFrame:
-    """Stack ``r.to_frame()`` of many results of one kind, with ``request`` and ``request_index``.
+    """Stack results and frames of the toolkit into one frame, with ``request`` and
+    ``request_index``, keeping their ``attrs`` merged.
 
-    ``request`` is ``keys[i]`` when given, else a short label derived from ``r.request``.
-    A named index (``citation``) becomes a column; a frame's own ``request`` column becomes
-    ``extra_request``. Results with a time zone (``lookup_weather``) add a ``time_zone``
-    column (each row's zone); time columns whose zones differ between the results are then in
-    UTC (as in a batch frame: ``df.time.dt.tz_convert(zone)`` is a row's local time), else in
-    their one zone. ``attrs["language"]`` is the ``language_code`` every result was asked in
+    Each item is a typed result (its ``to_frame()`` is stacked) or a DataFrame the toolkit
+    made (a result's ``to_frame()``, a batch frame, a ``search_area`` frame, a GeoDataFrame, a
+    filtered or plain copy), or a mix. ``request`` is ``keys[i]`` when given, else a short
+    label derived from ``r.request`` (a result), the query of a ``search_area`` frame, or the
+    frame's own ``request`` column. A named index (``citation``, ``place``, a batch's
+    ``input``) becomes columns; a frame's own ``request_index`` becomes ``extra_request_index``.
+    Results with a time zone (``lookup_weather``) add a ``time_zone`` column (each row's zone);
+    time columns whose zones differ between the results are then in UTC, with ``local_time``
+    beside ``time`` (each row's wall clock in its zone), else in their one zone.
+
+    ``attrs``: ``attributions`` (each once, in order), ``source``, ``units`` (their union), a
+    ``search_area`` frame's ``coverage`` (a list when several frames have one), ``time_zones``
+    and what every item agrees on (``place``, ``mode``, ``capabilities``, ``time_zone``,
+    ``now``). ``attrs["language"]`` is the ``language_code`` every result was asked in
     (charts then write their words in it); results asked in different languages, or some in
-    none, leave it unset (charts write English). Mixed kinds raise ``TypeError``.
+    none, leave it unset (charts write English).
+
+    Raises
+    ------
+    UnsupportedInput
+        An item that is neither a result nor a DataFrame (its position and type named), one
+        frame or result instead of a list of them, or results of several kinds (stack their
+        ``to_frame()`` instead). It is a ``TypeError``.
+    ValueError
+        ``keys`` of another length than the items.
     """
-    results = list(results)
-    kinds = list(dict.fromkeys(type(r).__name__ for r in results))
+    results = _items(results)
+    is_result = [_is_result(r) for r in results]
+    kinds = list(
+        dict.fromkeys(type(r).__name__ for r, ok in zip(results, is_result, strict=True) if ok)
+    )
     if len(kinds) > 1:
-        raise TypeError(f"concat needs results of one kind, got {', '.join(kinds)}")
+        raise UnsupportedInput(
+            f"concat needs results of one kind, got {', '.join(kinds)}; "
+            "to stack them anyway, pass their .to_frame()"
+        )
     if keys is not None and len(keys) != len(results):
         raise ValueError(f"keys has {len(keys)} items for {len(results)} results")
-    if kinds and kinds[0] in _LISTED:
+    if all(is_result) and kinds and kinds[0] in _LISTED:
         stacked = _listed_concat(results, keys, kinds[0])
         if stacked is not None:
             return with_language(stacked, [getattr(r, "request", None) for r in results])
     frames: list[pd.DataFrame] = []
     zones: dict[Any, str] = {}  # request -> its time zone: charts draw each in local time
-    for i, result in enumerate(results):
-        df = result.to_frame()
+    for i, item in enumerate(results):
+        df = item.to_frame() if is_result[i] else _plain(item)
         if any(name is not None for name in df.index.names):
             df = df.reset_index()
-        label = keys[i] if keys is not None else request_label(getattr(result, "request", None))
-        own = ("request", "request_index", "time_zone")
-        taken = {c: f"extra_{c}" for c in own if c in df.columns}
-        df = df.rename(columns=taken)
-        df.insert(0, "request_index", i)
-        df.insert(0, "request", label)
+        label = keys[i] if keys is not None else _label(item, df, is_result[i])
         zone = df.attrs.get("time_zone")
+        own = ["request_index"]
+        if label is not _OWN:
+            own.append("request")
+        if isinstance(zone, str):  # the frame's zone becomes a column of its rows
+            own.append("time_zone")
+        df = df.rename(columns={c: f"extra_{c}" for c in own if c in df.columns})
+        df.insert(0, "request_index", i)
+        if label is not _OWN:
+            df.insert(0, "request", label)
         if isinstance(zone, str):
-            zones[label] = zone
+            zones[label if label is not _OWN else i] = zone
             df.insert(2, "time_zone", text_array([zone] * len(df)))
         frames.append(df)
     order: dict[str, None] = {"request": None, "request_index": None}
@@ -98,7 +127,66 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     out = _concat_attrs(out, results, frames)
     if zones:
         out.attrs["time_zones"] = zones
+    if zones or "time_zone" in out.columns:
+        out = with_local_time(out)
     return with_language(out, [getattr(r, "request", None) for r in results])
+
+
+#: The label of a frame that has its own ``request`` column: kept as it is.
+_OWN: Any = object()
+
+
+def _items(results: Any) -> list[Any]:
+    """The items of ``results``, each a result or a DataFrame (:class:`UnsupportedInput`)."""
+    if isinstance(results, pd.DataFrame) or _is_result(results):
+        raise UnsupportedInput(
+            f"concat takes a list of results or frames, got one {type(results).__name__}: "
+            "pass [it] (or several)"
+        )
+    if isinstance(results, (str, bytes, Mapping)) or not isinstance(results, Iterable):
+        raise UnsupportedInput(
+            f"concat takes a list of results or frames, got {type(results).__name__} "
+            f"{results!r:.60}"
+        )
+    items = list(results)
+    for i, item in enumerate(items):
+        if not (isinstance(item, pd.DataFrame) or _is_result(item)):
+            raise UnsupportedInput(
+                f"concat: item {i} is {type(item).__name__} {item!r:.60}, neither a result "
+                "(client.search_places(...), …) nor a DataFrame of the toolkit"
+            )
+    return items
+
+
+def _plain(df: pd.DataFrame) -> pd.DataFrame:
+    """A shallow pandas copy of a frame (a GeoDataFrame's geometry kept as a column), with
+    its ``attrs``."""
+    out = pd.DataFrame(df, copy=False)
+    out.attrs = dict(df.attrs)
+    return out
+
+
+def _is_result(item: Any) -> bool:
+    """Whether ``item`` is a typed result (it has ``to_frame`` and ``request``)."""
+    return (
+        not isinstance(item, pd.DataFrame)
+        and callable(getattr(item, "to_frame", None))
+        and hasattr(item, "request")
+    )
+
+
+def _label(item: Any, df: pd.DataFrame, is_result: bool) -> Any:
+    """The ``request`` label of an item: a result's request, a ``search_area`` frame's query,
+    else :data:`_OWN` for a frame with a ``request`` column, else ``""``."""
+    if is_result:
+        return request_label(getattr(item, "request", None))
+    coverage = df.attrs.get("coverage")
+    query = getattr(coverage, "text_query", None)
+    if isinstance(query, str) and query:
+        return query
+    if "request" in df.columns:
+        return _OWN
+    return ""
 
 
 def with_language(df: pd.DataFrame, requests: Iterable[Any]) -> pd.DataFrame:
@@ -171,6 +259,35 @@ def _listed_concat(
     return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)
 
 
+def with_local_time(df: pd.DataFrame, zone_column: str = "time_zone") -> pd.DataFrame:
+    """``df`` with ``local_time`` beside ``time`` when its rows are in several zones.
+
+    ``time`` is then the UTC instant (see :func:`align_zones`); ``local_time`` is each row's
+    wall clock in its ``zone_column`` zone (tz-naive: the zones differ row by row). One zone,
+    or no ``time``/``zone_column``: ``df`` unchanged (``time`` is already local).
+    """
+    if zone_column not in df.columns or "time" not in df.columns or "local_time" in df.columns:
+        return df
+    time = df["time"]
+    if not isinstance(time.dtype, pd.DatetimeTZDtype) or str(time.dtype.tz) != "UTC":
+        return df
+    zones = df[zone_column]
+    found = [z for z in pd.unique(zones.dropna()) if isinstance(z, str)]
+    if len(found) < 2:
+        return df
+    local = pd.Series(pd.NaT, index=df.index, dtype="datetime64[ns]")
+    for zone in found:
+        mask = (zones == zone).to_numpy(dtype=bool, na_value=False)
+        try:
+            wall = time[mask].dt.tz_convert(zone).dt.tz_localize(None)
+        except (KeyError, ValueError):  # a zone pandas does not know: no wall clock
+            continue
+        local[mask] = wall.astype("datetime64[ns]")
+    out = df.copy() if df.attrs else df
+    out.insert(out.columns.get_loc("time") + 1, "local_time", local.to_numpy())
+    return out
+
+
 def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
     """Convert tz-aware columns whose zone differs between frames to UTC, where present.
 
@@ -231,7 +348,10 @@ def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -
 
 def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
     sources = [
-        str(getattr(r, "source", None) or df.attrs.get("source", ""))
+        str(
+            (getattr(r, "source", None) if not isinstance(r, pd.DataFrame) else None)
+            or df.attrs.get("source", "")
+        )
         for r, df in zip(results, frames, strict=True)
     ]
     attributions: list[dict] = []
@@ -242,7 +362,10 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
     units = [u for df in frames if isinstance(u := df.attrs.get("units"), dict)]
     if units:  # each column's unit is in its name: the frames' units never disagree
         out.attrs["units"] = {k: v for u in units for k, v in u.items()}
-    for key in ("place", "mode", "capabilities", "time_zone", "now"):  # kept when all agree
+    coverage = [c for df in frames if (c := df.attrs.get("coverage")) is not None]
+    if coverage:  # search_area frames: what each covered
+        out.attrs["coverage"] = coverage[0] if len(coverage) == 1 else coverage
+    for key in ("place", "mode", "capabilities", "time_zone", "now", "tool"):  # kept when all agree
         values = [df.attrs.get(key) for df in frames]
         if values and values[0] is not None and all(v == values[0] for v in values):
             out.attrs[key] = values[0]

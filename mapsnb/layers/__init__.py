@@ -20,6 +20,10 @@ and the sources are one expandable line of Leaflet's attribution control.
 mapsnb layers are named ``"mapsnb:..."``; :func:`show` replaces them (and the controls it added)
 when called again on the same map.
 
+Many points: :func:`heatmap_layer` (a density layer, ``ipyleaflet.Heatmap`` of the points
+binned) and :func:`points_layer` (every point drawn into one PNG image overlay: a widget state
+of a few bytes a point) in :mod:`~mapsnb.layers._density`.
+
 Layers are built in :mod:`~mapsnb.layers._places` (places, grid clusters),
 :mod:`~mapsnb.layers._routes`, :mod:`~mapsnb.layers._detours` and :mod:`~mapsnb.layers._bias`, from
 the features of :mod:`~mapsnb.layers._features`; :mod:`~mapsnb.layers._show` draws and fits them.
@@ -31,6 +35,7 @@ from mapsnb.layers._base import PREFIX as PREFIX  # re-exported
 from mapsnb.layers._base import Bounds as Bounds  # re-exported
 from mapsnb.layers._bias import BIAS_COLOR as BIAS_COLOR  # re-exported
 from mapsnb.layers._bias import bias_layer
+from mapsnb.layers._density import heatmap_layer, points_layer
 from mapsnb.layers._detours import DETOUR_RAMP as DETOUR_RAMP  # re-exported
 from mapsnb.layers._detours import detour_color as detour_color  # re-exported
 from mapsnb.layers._detours import detours_layer
@@ -51,7 +56,9 @@ __all__ = [
     "bias_layer",
     "clear",
     "detours_layer",
+    "heatmap_layer",
     "places_layer",
+    "points_layer",
     "route_layer",
     "show",
 ]

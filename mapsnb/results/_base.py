@@ -291,6 +291,40 @@ class ToolResult(_Model):
     def to_frame(self) -> pd.DataFrame:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    def _geo_frame(self) -> pd.DataFrame:
+        """The frame whose rows are the result's features (``to_frame()``)."""
+        return self.to_frame()
+
+    @property
+    def __geo_interface__(self) -> dict[str, Any]:
+        """The result as a GeoJSON FeatureCollection (EPSG:4326): places and along-route
+        results one Point per place, routes one LineString per route, weather one Point (the
+        answer's) per row; each Feature's properties are its row of ``to_frame()`` with
+        ``attribution`` and ``synthetic``, the collection's members the credits. Read by
+        ``geopandas.GeoDataFrame.from_features``, lonboard and folium."""
+        from mapsnb.frames.geo import feature_collection
+
+        return feature_collection(self._geo_frame())
+
+    def to_geodataframe(self, *, geometry: str = "points") -> Any:
+        """A GeoDataFrame (EPSG:4326) of ``to_frame()``: Points, or a routes result's
+        LineStrings (needs the ``geo`` extra; see :func:`mapsnb.frames.to_geodataframe`)."""
+        from mapsnb.frames import to_geodataframe
+
+        return to_geodataframe(self._geo_frame(), geometry=geometry)
+
+    def to_geojson(self, path: Any) -> str:
+        """Write a GeoJSON file keeping the attribution (:func:`mapsnb.frames.to_geojson`)."""
+        from mapsnb.frames import to_geojson
+
+        return to_geojson(self._geo_frame(), path)
+
+    def to_geoparquet(self, path: Any) -> str:
+        """Write GeoParquet keeping the attribution (:func:`mapsnb.frames.to_geoparquet`)."""
+        from mapsnb.frames import to_geoparquet
+
+        return to_geoparquet(self._geo_frame(), path)
+
 
 _MAX_REPAIRS = 20
 #: Per result class: the defaults of its private attributes (see ToolResult._unvalidated).

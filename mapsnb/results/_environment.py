@@ -33,6 +33,23 @@ class AttributionList(list[Attribution]):
         return super().__getitem__(key)
 
 
+_WEATHER_FRAMES = ("current_weather_frame", "hourly_weather_frame", "daily_weather_frame")
+
+
+def _with_point(df: pd.DataFrame, point: LatLng | None) -> None:
+    """Give ``df`` ``returned_lat``/``returned_lng`` columns, their gaps filled by ``point``."""
+    import numpy as np
+
+    for column, value in (
+        ("returned_lat", point and point.lat),
+        ("returned_lng", point and point.lng),
+    ):
+        if column not in df.columns:
+            df[column] = np.full(len(df), np.nan)
+        if value is not None:
+            df[column] = df[column].fillna(float(value))
+
+
 class EnvironmentResult(ToolResult):
     """Result of ``lookup_weather``: weather, air quality and pollen (either response mode).
 
@@ -84,6 +101,21 @@ class EnvironmentResult(ToolResult):
         return None
 
     @property
+    def point(self) -> LatLng | None:
+        """The point the answer is for: its ``returnedLocation``, else the ``lat_lng`` the
+        request asked about (the capability mode names no point), else ``None``."""
+        found = self.returned_location
+        if found is not None:
+            return found
+        location = _wire.g(self.request, "location") if isinstance(self.request, Mapping) else None
+        asked = _wire.g(location, "latLng") if isinstance(location, Mapping) else None
+        if isinstance(asked, Mapping):
+            lat, lng = _wire.lat_lng(asked)
+            if lat == lat and lng == lng:
+                return LatLng(lat, lng)
+        return None
+
+    @property
     def is_legacy(self) -> bool:
         """True for the legacy flat response mode (REAL_SERVER.md)."""
         return _wire.is_legacy_weather(self._raw)
@@ -97,6 +129,8 @@ class EnvironmentResult(ToolResult):
             df.attrs.setdefault(key, value)  # place, mode, capabilities: for titles and errors
         if self._asked_at is not None:
             df.attrs.setdefault("now", self._asked_at)  # the client's clock: the "now" line
+        if name in _WEATHER_FRAMES:
+            _with_point(df, self.point)
         return df
 
     @property
@@ -159,18 +193,41 @@ class EnvironmentResult(ToolResult):
         return AttributionList(super().attributions, by_domain)
 
     def to_frame(self) -> pd.DataFrame:
-        """The richest table the response has: air quality, else weather, else pollen."""
-        for name in (
-            "air_quality_frame",
-            "hourly_weather_frame",
-            "current_weather_frame",
-            "daily_weather_frame",
-            "pollen_frame",
+        """Every capability the answer holds, in one table.
+
+        One capability: its table (weather hours, else now, else days; the air-quality
+        indexes; pollen). Several (``capabilities=["WEATHER", "AIR_QUALITY"]``): one tidy
+        long frame with a ``capability`` column (``"WEATHER"``, ``"AIR_QUALITY"``,
+        ``"POLLEN"``) and the union of their columns. Rows of another table that do not fit
+        (``daily_weather`` beside hours, ``pollutants``) give an ``OmittedDataWarning`` naming
+        the accessor that has them. Weather rows carry ``returned_lat``/``returned_lng``.
+        """
+        from mapsnb.frames._environment import CAPABILITY_TABLES, capabilities_frame
+
+        present = {"WEATHER": "weather", "AIR_QUALITY": "air_quality", "POLLEN": "pollen"}
+        domains = self.domains
+        tables = {
+            capability: {name: getattr(self, name) for name in names}
+            for capability, names in CAPABILITY_TABLES.items()
+            if present[capability] in domains
+        }
+        if not tables:
+            return self.air_quality
+        return capabilities_frame(tables)
+
+    def _geo_frame(self) -> pd.DataFrame:
+        """``to_frame()`` with the answer's point on every row (air quality and pollen rows
+        are for the same point as the weather)."""
+        import numpy as np
+
+        df = self.to_frame().copy()
+        point = self.point
+        for column, value in (
+            ("returned_lat", point and point.lat),
+            ("returned_lng", point and point.lng),
         ):
-            df = self._frame(name)
-            if len(df):
-                return df
-        return self._frame("air_quality_frame")
+            df[column] = np.full(len(df), np.nan if value is None else float(value))
+        return df
 
     def _repr_counts(self) -> str:
         return f"domains={self.domains} time_zone={self.zone!r}"

@@ -73,6 +73,14 @@ class PlaceView(_Model):
     location: WireLatLng | None = None
 
     @property
+    def __geo_interface__(self) -> dict[str, Any]:
+        """The place as a GeoJSON Point (``shapely.geometry.shape(place)``); an empty
+        GeometryCollection when the answer gave no location."""
+        if self.location is None:
+            return {"type": "GeometryCollection", "geometries": []}
+        return {"type": "Point", "coordinates": [self.location.longitude, self.location.latitude]}
+
+    @property
     def place_id(self) -> str | None:
         """The place id (from ``id``, else from ``places/ID``)."""
         return _wire.place_ids({"id": self.id, "place": self.place})[0]

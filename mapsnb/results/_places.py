@@ -40,12 +40,6 @@ class PlacesResult(ToolResult):
         df.attrs["hints"] = self.hints
         return df
 
-    def to_geodataframe(self) -> Any:
-        """Points in EPSG:4326 (needs the ``geo`` extra)."""
-        from mapsnb.frames import to_geodataframe
-
-        return to_geodataframe(self.to_frame())
-
     @property
     def hints(self) -> list[str]:
         """Why no place was found, and what to try."""
@@ -102,12 +96,6 @@ class AlongRouteResult(ToolResult):
         from mapsnb.frames import along_route_frame
 
         return along_route_frame(self._raw or {}, source=self._source, request=self._request)
-
-    def to_geodataframe(self) -> Any:
-        """Points in EPSG:4326 (needs the ``geo`` extra)."""
-        from mapsnb.frames import to_geodataframe
-
-        return to_geodataframe(self.to_frame())
 
     def _repr_counts(self) -> str:
         return f"results={len(self.results)}"

@@ -33,6 +33,12 @@ class Route(_Model):
 
         return decode(self.encoded_polyline) if self.encoded_polyline else []
 
+    @property
+    def __geo_interface__(self) -> dict[str, Any]:
+        """The route's path as a GeoJSON LineString (``shapely.geometry.shape(route)``);
+        ``{"type": "LineString", "coordinates": []}`` without a polyline."""
+        return {"type": "LineString", "coordinates": [[lng, lat] for lat, lng in self.path()]}
+
 
 class RoutesResult(ToolResult):
     """Result of ``compute_routes``; ``routes[0]`` is the recommended route."""
@@ -116,12 +122,6 @@ class RoutesResult(ToolResult):
             f"{mode} (a sea between them, or too far for this mode); try another travel_mode "
             "or split the trip"
         ]
-
-    def to_geodataframe(self) -> Any:
-        """LineStrings in EPSG:4326 (needs the ``geo`` extra)."""
-        from mapsnb.frames import to_geodataframe
-
-        return to_geodataframe(self.to_frame())
 
     def _repr_counts(self) -> str:
         return f"routes={len(self.routes)}"

@@ -14,7 +14,10 @@ Dtypes: texts (``status``, ``error``, ``place``, the tool's text columns) are pa
 string dtype (:data:`~mapsnb.frames.TEXT`), flags (``ok``, ``cited``, ``is_daytime``, …) the
 nullable ``boolean`` (a row with no tool rows has ``<NA>`` there). Times: each ``time`` column is
 in the rows' zone when they share one; when the rows are in several zones it is in UTC, and the
-``time_zone`` column says each row's zone (``df.time.dt.tz_convert(zone)`` gives its local time).
+``time_zone`` column says each row's zone and ``local_time`` (beside ``time``) its wall clock there.
+A batch asking several capabilities (``capabilities=["WEATHER", "AIR_QUALITY"]``) keeps every one:
+the default table is one tidy long frame with a ``capability`` column (see
+``EnvironmentResult.to_frame``).
 
 ``attrs`` keep ``tool``, ``source``, ``attributions``, ``calls``, ``time_zones`` (place -> zone)
 and, when every call agrees, the tool frames' ``units``, ``place``, ``mode``, ``capabilities``,
@@ -34,7 +37,7 @@ import pandas as pd
 
 from mapsnb._calls.batch.parts import LISTED, OWN, PACKED, Parts, State
 from mapsnb.errors import ToolError
-from mapsnb.frames._concat import add_credits, align_zones, with_language
+from mapsnb.frames._concat import add_credits, align_zones, with_language, with_local_time
 from mapsnb.frames._resolution import resolution_lists
 from mapsnb.frames._tables import TEXT, text_array
 
@@ -179,6 +182,8 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
         head["time_zone"] = text_array([parts.row_zones.get(p) for p in pos.tolist()])
         body = body.drop(columns=["place", "time_zone"], errors="ignore")
     out = pd.concat([head, body], axis=1)
+    if job.tool == "lookup_weather":
+        out = with_local_time(out)
     out.index = _index(job.index, pos, position_level(job.tool, job.table))
     out.attrs = {
         "tool": job.tool,

@@ -135,7 +135,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.search_places` (``location_bias``, ``page_size``,
             ``language_code``, …), each a column name (per row) or a value (every row). A string
@@ -171,7 +172,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.lookup_weather` (``capabilities``, ``date``,
             ``hour``, ``units_system``, …) and ``table=``: the table of each result to stack
@@ -209,7 +211,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.compute_routes` (``destination`` is required;
             ``intermediate_waypoints``, ``travel_mode``, ``routing_preference``, …, with the values
@@ -246,7 +249,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.search_along_route` (exactly one route a row:
             ``route``, ``retrieval_token``, ``encoded_polyline``, or ``origin`` with
@@ -282,7 +286,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             The other arguments of :meth:`Client.resolve_names` (``location_bias``,
             ``region_code``), each a column name (per row) or a value (every row). A string that
@@ -317,7 +322,8 @@ class _BatchBase:
         resume
             An earlier output or ``.partial`` of this batch: its finished rows are kept, not sent.
         calls_per_minute
-            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300).
+            The rate to keep to (default ``mapsnb.settings.calls_per_minute``, 300; offline
+            ``mapsnb.settings.sandbox_calls_per_minute``, ``None``: unthrottled).
         **arguments
             None: :meth:`Client.resolve_maps_urls` takes only the URLs (another keyword raises
             ``TypeError``).
@@ -329,6 +335,71 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
             columns.
         """
+
+    def route_matrix(
+        self,
+        origins: Any,
+        destinations: Any,
+        *,
+        travel_mode: str | None = None,
+        routing_preference: str | None = None,
+        departure_time: Any = None,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        calls_per_minute: int | dict[str, int] | None = None,
+    ) -> Any:
+        """Distances and durations between every origin and every destination.
+
+        Every (origin, destination) pair is one ``compute_routes`` call of a batch (the
+        batch's quota, progress bar, budget and ``dry_run``): ``len(origins) *
+        len(destinations)`` calls, at most 625.
+
+        Parameters
+        ----------
+        origins, destinations
+            Lists (or Series) of places: addresses, ``(lat, lng)`` pairs, ``LatLng``,
+            ``PlaceId``.
+        travel_mode, routing_preference, departure_time
+            As :meth:`Client.compute_routes`, the same for every pair.
+        max_concurrency, progress, dry_run, calls_per_minute
+            As every batch method: ``dry_run=True`` returns the plan (one row per call, with
+            its billing ``tier``) and sends nothing; the client's ``max_calls`` refuses a
+            matrix that would pass it before sending (``BudgetExceeded``).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per pair, origins first: ``origin``, ``destination`` (as given),
+            ``origin_index``, ``destination_index``, ``distance_m``, ``duration_s``,
+            ``status`` (``ok``, ``error``, …), ``error``, and ``origin_name``,
+            ``destination_name``, ``travel_mode``; ``attrs`` as a batch's (credits, calls).
+            ``df.pivot(index="origin", columns="destination", values="duration_s")`` is the
+            square matrix.
+        """
+        from mapsnb._calls.batch.matrix import matrix_frame, pairs_frame
+
+        pairs = pairs_frame(origins, destinations)
+        arguments: dict[str, Any] = {"destination": "destination"}
+        fixed = {
+            "travel_mode": travel_mode,
+            "routing_preference": routing_preference,
+            "departure_time": departure_time,
+        }
+        arguments.update({k: v for k, v in fixed.items() if v is not None})
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            calls_per_minute=calls_per_minute,
+        )
+        ran = self._call("compute_routes", pairs, "origin", arguments, options)
+        finish = (lambda out: out) if dry_run else (lambda out: matrix_frame(out, pairs))
+        return self._then(ran, finish)
+
+    def _then(self, ran: Any, finish: Callable[[Any], Any]) -> Any:
+        """``finish(ran)``: the sync batch's value now (:class:`AsyncBatch` awaits it first)."""
+        return finish(ran)
 
 
 class SyncClient(Protocol):
@@ -397,6 +468,12 @@ class AsyncBatch(_BatchBase):
         self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
     ) -> Any:
         return self._run(tool, data, main, arguments, options)
+
+    def _then(self, ran: Any, finish: Callable[[Any], Any]) -> Any:
+        async def then() -> Any:
+            return finish(await ran)
+
+        return then()
 
     async def _run(
         self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options

@@ -2,7 +2,7 @@
 
 :func:`execute` runs a :class:`~mapsnb._calls.batch.planning.Job` on an :class:`AsyncClient` with
 ``max_concurrency`` workers, a per-tool leaky-bucket rate limiter (``aiolimiter``: a minute's
-worth of calls may go out at once), a shared backoff after a 429 (:class:`~mapsnb._calls.usage.Gate`)
+worth of calls may go out at once; none offline, where no live quota applies: :func:`batch_rate`), a shared backoff after a 429 (:class:`~mapsnb._calls.usage.Gate`)
 and a ``tqdm.auto`` progress bar. :class:`LoopThread` runs it from sync code (a script, or a
 Jupyter cell whose loop is busy) on a loop of its own on a daemon thread, kept between batches.
 """
@@ -47,6 +47,29 @@ def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
     return opt.calls_per_minute(value)
 
 
+def is_offline(aclient: BaseClient) -> bool:
+    """Whether ``aclient`` answers from the emulator (in process or served) or a recording:
+    no live quota applies there."""
+    return bool(aclient.is_sandbox) or aclient.source in ("sandbox", "replay")
+
+
+def batch_rate(
+    aclient: BaseClient, tool: str, calls_per_minute: int | Mapping[str, int] | None
+) -> float | None:
+    """The calls per minute a batch of ``tool`` keeps to on ``aclient``, ``None`` for no limit.
+
+    The batch's own ``calls_per_minute`` wins; else offline (:func:`is_offline`)
+    ``settings.sandbox_calls_per_minute`` (``None``: unthrottled), else
+    ``settings.calls_per_minute`` (the live quota).
+    """
+    if calls_per_minute is None and is_offline(aclient):
+        offline = settings.sandbox_calls_per_minute
+        if offline is None or (isinstance(offline, Mapping) and tool not in offline):
+            return None
+        return _rate(tool, offline)
+    return _rate(tool, calls_per_minute)
+
+
 def _progress_bar(job: Job, progress: bool) -> Any:
     from tqdm import auto
 
@@ -87,11 +110,11 @@ async def execute(
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
     if max_concurrency < 1:
         raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
-    rate = _rate(job.tool, options.calls_per_minute)
-    limiter = AsyncLimiter(rate, 60)
+    rate = batch_rate(aclient, job.tool, options.calls_per_minute)
+    limiter = AsyncLimiter(rate, 60) if rate is not None else None
     recent = aclient._meter.recent(job.tool)
-    if recent:  # the quota is per minute: calls this client just made count against it
-        await limiter.acquire(min(float(recent), rate))
+    if recent and limiter is not None and rate is not None:  # the quota is per minute: calls
+        await limiter.acquire(min(float(recent), rate))  # this client just made count against it
     gate = Gate()
     raw = reads_payloads(job.tool, job.table)  # rows straight from payloads: no typed results
     parts = start(job)
@@ -137,7 +160,8 @@ async def execute(
             try:
                 while gate.remaining() > 0:
                     await asyncio.sleep(gate.remaining())
-                await limiter.acquire()
+                if limiter is not None:
+                    await limiter.acquire()
                 flow = aclient._answered_flow if raw else aclient._typed_flow
                 outcome: Any = await aclient._invoke(flow(Call(call.tool, call.arguments), gate))
             except (AuthError, BudgetExceeded):
