@@ -77,6 +77,29 @@ def known_places(seed: int = 31) -> list[tuple[str, float, float]]:
     return [(pid, round(lat, 6), round(lng, 6)) for pid, lat, lng in out]
 
 
+#: The viewport of :func:`old_town_places`: about 4.4 km by 4.4 km south-west of the town.
+OLD_TOWN_VIEW = ((38.68, -9.18), (38.72, -9.129))
+OLD_TOWN_AT = (38.6985, -9.1520)
+
+
+def old_town_places(seed: int = 42) -> list[tuple[str, float, float]]:
+    """``(id, lat, lng)``: 300 places in :data:`OLD_TOWN_VIEW`: 100 spread over the whole
+    viewport and 200 in a dense old town 500 m across around :data:`OLD_TOWN_AT` (a page of 10
+    fills any tile there down to tiles of a few tens of metres)."""
+    rng = random.Random(seed)
+    (south, west), (north, east) = OLD_TOWN_VIEW
+    out = [
+        (f"ChIJwide{i:03d}", rng.uniform(south, north), rng.uniform(west, east)) for i in range(100)
+    ]
+    lat0, lng0 = OLD_TOWN_AT
+    for i in range(200):
+        r, a = 250 * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+        out.append(
+            (f"ChIJold{i:03d}", lat0 + r * math.cos(a) / 111_195, lng0 + r * math.sin(a) / 86_900)
+        )
+    return [(pid, round(lat, 6), round(lng, 6)) for pid, lat, lng in out]
+
+
 def _view(pid: str, lat: float, lng: float, name: str) -> dict[str, Any]:
     return {
         "place": f"places/{pid}",

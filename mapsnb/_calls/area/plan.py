@@ -128,9 +128,11 @@ def plan_frame(
     tier: str,
     resolve_tier: str,
     at_most: int,
+    budget: int | None = None,
 ) -> pd.DataFrame:
     """The dry-run plan: one row per first call (``kind`` ``"resolve"`` for a name, then the
-    first-level ``"tile"`` calls), with the cost of the whole search in ``attrs``."""
+    first-level ``"tile"`` calls), with the cost of the whole search in ``attrs`` (at most
+    ``budget`` calls, the calls the search may make, when it has one)."""
     rows: list[dict[str, object]] = []
     if resolve is not None:
         rows.append(
@@ -153,6 +155,10 @@ def plan_frame(
     )
     extra = 1 if resolve is not None else 0
     at_least = len(tiles) + extra
+    capped = budget is not None and at_most + extra > budget
+    if capped:
+        assert budget is not None
+        at_most = max(at_least, budget) - extra
     df.attrs["calls_at_least"] = at_least
     df.attrs["calls_at_most"] = at_most + extra
     df.attrs["tier"] = tier
@@ -163,7 +169,12 @@ def plan_frame(
     df.attrs["cost"] = (
         f"{at_least} calls at least ({len(tiles)} first-level tiles"
         + (" and 1 to resolve the name" if extra else "")
-        + f"), {at_most + extra} at most if every tile is full down to the deepest level; "
-        f"tile calls are billed {tier}"
+        + f"), {at_most + extra} at most "
+        + (
+            f"(the budget: {budget} calls left; full tiles are split while it allows); "
+            if capped
+            else "if every tile is full down to the deepest level; "
+        )
+        + f"tile calls are billed {tier}"
     )
     return df

@@ -16,6 +16,7 @@ import pandas as pd
 
 #: A tile's status in :attr:`Coverage.tiles`.
 COMPLETE, SPLIT, FULL, FAILED = "complete", "split", "full", "failed"
+_SHOWN = 8  # tile ids shown in the report
 TILE_COLUMNS = [
     "level", "lat", "lng", "radius_m", "status", "returned", "inside", "new", "reason", "error",
 ]  # fmt: skip
@@ -76,6 +77,12 @@ class Coverage:
         return int((self.tiles["status"] == FULL).sum())
 
     @property
+    def still_full(self) -> list[str]:
+        """The ids of the full tiles that were not split (at ``max_depth`` or stopped by the
+        budget): places may be missing there; a resumed search with more budget splits them."""
+        return [str(t) for t in self.tiles.index[self.tiles["status"] == FULL]]
+
+    @property
     def tiles_failed(self) -> int:
         """Tiles whose call failed."""
         return int((self.tiles["status"] == FAILED).sum())
@@ -113,6 +120,12 @@ class Coverage:
             f"  covered       {self.covered_share:.1%} of {self.area_km2:,.2f} km² (tiles that"
             f" answered with fewer than {self.page_size} places)",
         ]
+        if self.tiles_full:
+            ids = self.still_full
+            shown = ", ".join(ids[:_SHOWN]) + (
+                f", … ({len(ids) - _SHOWN} more)" if len(ids) > _SHOWN else ""
+            )
+            lines.append(f"  still full    {shown} (.still_full)")
         if self.tiles_failed:
             lines.append(f"  failed tiles  {self.tiles_failed} (see .tiles['error'])")
         if self.resumed_tiles:

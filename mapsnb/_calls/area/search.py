@@ -52,7 +52,12 @@ from mapsnb.results import PlacesResult
 
 #: Calls an ``AsyncClient`` keeps in flight at once.
 IN_FLIGHT = 8
-MAX_DEPTH = 8
+#: The deepest a tile may be split: a safety bound (a 60 km first-level tile split 16 times is a
+#: square of under a metre), not the stopping rule — the budget is.
+MAX_DEPTH = 16
+#: The depth of a search with no budget at all (neither its ``max_calls`` nor the client's):
+#: 84 calls at most for a 2×2 grid.
+UNBUDGETED_DEPTH = 2
 _TOOL = "search_places"
 Wave = Generator[list[Call], list[Any], pd.DataFrame]
 
@@ -66,7 +71,7 @@ class AreaSearch:
 
     def __init__(self, client: BaseClient, given: Mapping[str, Any]) -> None:
         self.client = client
-        self.max_depth = opt.whole(given["max_depth"], "max_depth", 0, MAX_DEPTH)
+        depth = given["max_depth"]
         self.max_calls = opt.optional_whole(given["max_calls"], "max_calls", 0)
         for name in ("dry_run", "progress"):
             if not isinstance(given[name], bool):
@@ -86,6 +91,9 @@ class AreaSearch:
         probe = self._arguments(Circle(0.0, 0.0, 1000))  # every rule checked before sending
         self.page_size = 5 if page_size is None else int(page_size)  # the tool's default: 5
         self.tier = tier(_TOOL, probe, client.now())
+        self.max_depth = (
+            self._default_depth() if depth is None else opt.whole(depth, "max_depth", 0, MAX_DEPTH)
+        )
         target = area_of(given["area"])
         self.name = target if isinstance(target, str) else None
         self.area: Area | None = None if isinstance(target, str) else target
@@ -103,6 +111,17 @@ class AreaSearch:
         self.wave: list[Tile] = []
         self.current: list[Any] = []
         self._before = self._metered()
+
+    def _default_depth(self) -> int:
+        """``max_depth=None``: :data:`MAX_DEPTH` when a budget bounds the search (it stops at
+        the budget), else :data:`UNBUDGETED_DEPTH`."""
+        meter = self.client._meter
+        budgeted = (
+            self.max_calls is not None
+            or meter.max_calls is not None
+            or (meter.max_pro_calls is not None and self.tier == PRO)
+        )
+        return MAX_DEPTH if budgeted else UNBUDGETED_DEPTH
 
     # ------------------------------------------------------------------ arguments
     def _arguments(self, bias: Circle) -> dict[str, Any]:
@@ -205,6 +224,7 @@ class AreaSearch:
             self.tier,
             tier(_TOOL, resolve or {}),
             worst_case(area, tiles, self.max_depth),
+            self.room(),
         )
         df.attrs["area"] = area.label if known else f"{self.name!r} (resolved when run)"
         df.attrs["tile_m"] = self._tile_m(area)
