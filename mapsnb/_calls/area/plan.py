@@ -13,6 +13,7 @@ quadrant of ``r1c2``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import pandas as pd
@@ -78,8 +79,8 @@ def default_tile_m(area: Area) -> float:
     return float(min(MAX_TILE_M, math.ceil(max(x1 - x0, y1 - y0) / 2)))
 
 
-def first_level(area: Area, tile_m: float) -> list[Tile]:
-    """The grid of ``tile_m`` squares centred on the area's bounding box, where it overlaps."""
+def _grid(area: Area, tile_m: float) -> tuple[int, int, float, float]:
+    """``(rows, cols, left, bottom)`` of the first-level grid over the area's bounding box."""
     x0, y0, x1, y1 = area.bounds
     cols = max(1, math.ceil((x1 - x0) / tile_m - 1e-9))
     rows = max(1, math.ceil((y1 - y0) / tile_m - 1e-9))
@@ -92,12 +93,37 @@ def first_level(area: Area, tile_m: float) -> list[Tile]:
         )
     left = (x0 + x1) / 2 - cols * tile_m / 2
     bottom = (y0 + y1) / 2 - rows * tile_m / 2
+    return rows, cols, left, bottom
+
+
+def first_level(area: Area, tile_m: float) -> list[Tile]:
+    """The grid of ``tile_m`` squares centred on the area's bounding box, where it overlaps."""
+    rows, cols, left, bottom = _grid(area, tile_m)
     tiles = [
         Tile(f"r{r}c{c}", 0, left + (c + 0.5) * tile_m, bottom + (r + 0.5) * tile_m, tile_m)
         for r in range(rows)
         for c in range(cols)
     ]
     return [t for t in tiles if area.overlap_m2(t.box) > 0]
+
+
+_TILE_ID = re.compile(r"r(\d{1,6})c(\d{1,6})(?:/([0-3]{1,32}))?")
+
+
+def tile_of(area: Area, tile_m: float, tile_id: str) -> Tile | None:
+    """The tile of the grid ``tile_m`` over ``area`` that ``tile_id`` names, or ``None`` when
+    it names none (not a tile id, or outside the grid)."""
+    match = _TILE_ID.fullmatch(tile_id)
+    if match is None:
+        return None
+    rows, cols, left, bottom = _grid(area, tile_m)
+    r, c = int(match[1]), int(match[2])
+    if r >= rows or c >= cols:
+        return None
+    tile = Tile(f"r{r}c{c}", 0, left + (c + 0.5) * tile_m, bottom + (r + 0.5) * tile_m, tile_m)
+    for digit in match[3] or "":
+        tile = tile.quadrants()[int(digit)]
+    return tile
 
 
 def children(area: Area, tile: Tile) -> list[Tile]:

@@ -32,6 +32,7 @@ from mapsnb._calls.area.plan import (
     default_tile_m,
     first_level,
     plan_frame,
+    tile_of,
     worst_case,
 )
 from mapsnb._calls.area.report import (
@@ -44,6 +45,7 @@ from mapsnb._calls.area.report import (
     places_table,
     tiles_frame,
 )
+from mapsnb._calls.area.resume import Resumed, checked_resume, resumed_tiles
 from mapsnb._calls.billing import PRO, tier
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle
@@ -101,6 +103,8 @@ class AreaSearch:
             rq.tool_arguments(_TOOL, self._resolve_given(), client.now)
         self.resumed: dict[str, tuple[int, pd.DataFrame]] = {}
         self.resumed_centre: tuple[float, float] | None = None
+        #: every tile of ``resume=`` (failed ones too), kept in a partial frame even if unreached
+        self.earlier: dict[str, tuple[Tile, Resumed]] = {}
         self._resume = given["resume"]
         # what the tiles answered, in the order they were planned
         self.answers: list[tuple[Tile, str, int, pd.DataFrame | None, str | None, str | None]] = []
@@ -232,30 +236,31 @@ class AreaSearch:
         return df
 
     def _load_resume(self) -> None:
-        resume = self._resume
-        if resume is None:
+        """Read ``resume=`` (checked up front: a named error lists every bad column)."""
+        if self._resume is None:
             return
-        coverage = getattr(resume, "attrs", {}).get("coverage")
-        if not isinstance(resume, pd.DataFrame) or not isinstance(coverage, Coverage):
-            raise InvalidRequest("resume", "must be the frame (or .partial) of a search_area")
+        coverage = checked_resume(self._resume, _empty_frame())
         signature = dict(coverage.signature)
         centre = signature.pop("centre", None)
         if self.name is not None and centre is not None:
-            self.resumed_centre = (float(centre[0]), float(centre[1]))
+            self.resumed_centre = _resumed_centre(centre)
         if signature != self._signature(self.area):
             raise InvalidRequest(
                 "resume", "is from a search_area of another query, area, page or tile size"
             )
-        rows_of: dict[str, list[int]] = {}
-        for i, tiles in enumerate(resume["tiles"].tolist()):
-            for t in tiles:
-                rows_of.setdefault(t, []).append(i)
-        places = resume.drop(columns=["tiles"])
-        for tile_id, row in coverage.tiles.iterrows():
-            if row["status"] == FAILED or pd.isna(row["returned"]):
-                continue
-            rows = places.iloc[rows_of.get(str(tile_id), [])].reset_index(drop=True)
-            self.resumed[str(tile_id)] = (int(row["returned"]), rows)
+        earlier = resumed_tiles(self._resume, coverage)
+        if earlier and self.area is None and self.resumed_centre is None:
+            raise InvalidRequest("resume", "has tiles but not the centre its name resolved to")
+        area = self._planning_area()
+        for tile_id, record in earlier.items():
+            tile = tile_of(area, self._tile_m(area), tile_id)
+            if tile is None:
+                raise InvalidRequest(
+                    "resume", f"names a tile {tile_id!r} that is not of this search's grid"
+                )
+            self.earlier[tile_id] = (tile, record)
+            if record.status != FAILED:
+                self.resumed[tile_id] = (record.returned, record.rows)
 
     # ------------------------------------------------------------------ the search
     def prepare(self) -> None:
@@ -311,11 +316,11 @@ class AreaSearch:
             if returned < self.page_size:
                 self.answers.append((tile, COMPLETE, returned, rows, None, error))
                 continue
-            if tile.level >= self.max_depth:
-                self.answers.append((tile, FULL, returned, rows, "max_depth", error))
-                continue
             quads = children(area, tile)
             needed = sum(q.id not in self.resumed for q in quads)
+            if tile.level >= self.max_depth and needed:  # quadrants answered earlier: free
+                self.answers.append((tile, FULL, returned, rows, "max_depth", error))
+                continue
             room = self.room(planned=sum(q.id not in self.resumed for q in following))
             if room is not None and needed > room:
                 self.answers.append((tile, FULL, returned, rows, "max_calls", error))
@@ -435,6 +440,13 @@ class AreaSearch:
             for tile in self.wave:
                 if tile.id in done:
                     self._absorb(self.area, [tile], done)
+            asked = {a[0].id for a in self.answers}
+            for tile_id, (tile, record) in self.earlier.items():  # unreached this time: kept
+                if tile_id not in asked:
+                    rows = None if record.status == FAILED else record.rows
+                    self.answers.append(
+                        (tile, record.status, record.returned, rows, record.reason, record.error)
+                    )
             return self.frame(stopped_by=f"{type(exc).__name__}: {_message(exc)}")
         finally:
             self.answers = saved
@@ -453,6 +465,17 @@ def _metres(value: Any, field: str, maximum: float, minimum: float = 1.0) -> flo
 
 def _message(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
+
+
+def _resumed_centre(centre: Any) -> tuple[float, float]:
+    """The centre a resumed name search resolved to (from its coverage's signature)."""
+    try:
+        lat, lng = (float(v) for v in centre)
+    except (TypeError, ValueError):
+        raise InvalidRequest("resume", "has a damaged centre in its coverage") from None
+    if not (math.isfinite(lat) and math.isfinite(lng) and -90 <= lat <= 90):
+        raise InvalidRequest("resume", "has a damaged centre in its coverage")
+    return lat, lng
 
 
 def _centre(result: Any, name: str) -> tuple[float, float]:
