@@ -21,6 +21,7 @@ import pandas as pd
 from mapsnb._calls.area.report import FAILED, FULL, SPLIT, TILE_COLUMNS, Coverage
 from mapsnb.errors import InvalidRequest
 
+_MOST = 1_000_000  # the largest count a tile's row may hold (a page is at most 10 places)
 _STATUSES = {"complete", SPLIT, FULL, FAILED}
 
 
@@ -66,7 +67,7 @@ def _kind_ok(values: pd.Series, expected: Any) -> bool:
 
 
 def _is_tile_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple)) and all(isinstance(t, str) for t in value)
+    return isinstance(value, (list, tuple, np.ndarray)) and all(isinstance(t, str) for t in value)
 
 
 def _bad_places(frame: pd.DataFrame, template: pd.DataFrame) -> list[str]:
@@ -83,11 +84,12 @@ def _bad_tiles(tiles: Any) -> list[str]:
     if not isinstance(tiles, pd.DataFrame):
         return ["coverage.tiles (missing)"]
     bad = [f"coverage.tiles.{name} (missing)" for name in TILE_COLUMNS if name not in tiles]
-    if "status" in tiles and not all(s in _STATUSES for s in tiles["status"].tolist()):
+    statuses = tiles["status"].tolist() if "status" in tiles else []
+    if not all(isinstance(s, str) and s in _STATUSES for s in statuses):
         bad.append(f"coverage.tiles.status (needs one of {sorted(_STATUSES)})")
     for name in ("returned", "level"):
         if name in tiles and not all(_count(v) is not None for v in tiles[name].tolist()):
-            bad.append(f"coverage.tiles.{name} (needs whole numbers >= 0)")
+            bad.append(f"coverage.tiles.{name} (needs whole numbers from 0 to {_MOST:,})")
     for name in ("reason", "error"):
         if name in tiles and not all(_text(v) for v in tiles[name].tolist()):
             bad.append(f"coverage.tiles.{name} (needs text or missing values)")
@@ -102,9 +104,13 @@ def _count(value: Any) -> int | None:
         return -1
     if isinstance(value, (bool, np.bool_)):
         return None
-    if isinstance(value, (int, np.integer)) and value >= 0:
+    if isinstance(value, (int, np.integer)) and 0 <= value <= _MOST:
         return int(value)
-    if isinstance(value, (float, np.floating)) and float(value).is_integer() and value >= 0:
+    if (
+        isinstance(value, (float, np.floating))
+        and float(value).is_integer()
+        and 0 <= value <= _MOST
+    ):
         return int(value)
     return None
 
@@ -135,13 +141,27 @@ def checked_resume(resume: Any, template: pd.DataFrame) -> Coverage:
     return coverage
 
 
-def resumed_tiles(resume: pd.DataFrame, coverage: Coverage) -> dict[str, Resumed]:
-    """Each tile of a checked ``resume`` frame (in its order): status, counts and places."""
+def _typed(places: pd.DataFrame, template: pd.DataFrame) -> pd.DataFrame:
+    """``places`` with the template's columns in the template's types (a checked frame whose
+    values were right but whose column was ``object``, e.g. after a round trip)."""
+    out = places.copy()
+    for name, dtype in template.dtypes.items():
+        if out[name].dtype != dtype:
+            values = out[name].astype(object).where(out[name].notna().to_numpy(bool), None)
+            out[name] = pd.array(values.tolist(), dtype=dtype)
+    return out
+
+
+def resumed_tiles(
+    resume: pd.DataFrame, coverage: Coverage, template: pd.DataFrame
+) -> dict[str, Resumed]:
+    """Each tile of a checked ``resume`` frame (in its order): status, counts and places (in
+    the types of ``template``)."""
     rows_of: dict[str, list[int]] = {}
     for i, tiles in enumerate(resume["tiles"].tolist()):
         for t in tiles:
             rows_of.setdefault(t, []).append(i)
-    places = resume.drop(columns=["tiles"])
+    places = _typed(resume.drop(columns=["tiles"]), template)
     out: dict[str, Resumed] = {}
     for tile_id, row in coverage.tiles.iterrows():
         status = str(row["status"])

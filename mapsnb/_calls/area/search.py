@@ -239,7 +239,8 @@ class AreaSearch:
         """Read ``resume=`` (checked up front: a named error lists every bad column)."""
         if self._resume is None:
             return
-        coverage = checked_resume(self._resume, _empty_frame())
+        template = _empty_frame()
+        coverage = checked_resume(self._resume, template)
         signature = dict(coverage.signature)
         centre = signature.pop("centre", None)
         if self.name is not None and centre is not None:
@@ -248,7 +249,7 @@ class AreaSearch:
             raise InvalidRequest(
                 "resume", "is from a search_area of another query, area, page or tile size"
             )
-        earlier = resumed_tiles(self._resume, coverage)
+        earlier = resumed_tiles(self._resume, coverage, template)
         if earlier and self.area is None and self.resumed_centre is None:
             raise InvalidRequest("resume", "has tiles but not the centre its name resolved to")
         area = self._planning_area()
