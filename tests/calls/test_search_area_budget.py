@@ -19,7 +19,8 @@ VIEW = mapsnb.Viewport(*OLD_TOWN_VIEW)
 
 @pytest.fixture
 def server() -> Iterator[AreaServer]:
-    with AreaServer(old_town_places()) as srv:
+    srv = AreaServer(old_town_places())
+    with srv:
         yield srv
 
 

@@ -26,7 +26,8 @@ VIEW = mapsnb.Viewport(*OLD_TOWN_VIEW)
 
 @pytest.fixture
 def server() -> Iterator[AreaServer]:
-    with AreaServer(old_town_places()) as srv:
+    srv = AreaServer(old_town_places())
+    with srv:
         yield srv
 
 
@@ -66,7 +67,8 @@ def test_a_resumed_search_stopped_again_keeps_every_tile_of_every_run(
         done = client.search_area("cafe", VIEW, max_calls=3000, resume=third, progress=False)
     assert len(done) == 300 and done.attrs["coverage"].complete
     # no tile answered in an earlier run was asked again (only the failed and refused ones)
-    with AreaServer(old_town_places()) as fresh, _client(fresh) as client:
+    fresh = AreaServer(old_town_places())
+    with fresh, _client(fresh) as client:
         whole = client.search_area("cafe", VIEW, max_calls=3000, progress=False)
     assert len(server.tool_calls()) - before == done.attrs["coverage"].calls
     assert len(server.tool_calls()) == whole.attrs["coverage"].calls + 1 + 1 + 1 + 1
@@ -123,7 +125,7 @@ def test_a_missing_or_mistyped_column_is_named_up_front() -> None:
         coverage.tiles = coverage.tiles.drop(columns="status")
         frame = base.copy()
         frame.attrs = {**base.attrs, "coverage": coverage}
-        with pytest.raises(InvalidRequest, match="coverage.tiles.status"):
+        with pytest.raises(InvalidRequest, match=r"coverage\.tiles\.status"):
             client.search_area(
                 "cafés", mapsnb.Viewport((38.70, -9.16), (38.72, -9.13)), max_calls=12,
                 resume=frame, progress=False,
@@ -222,7 +224,8 @@ def test_a_multipolygon_split_at_the_antimeridian_is_searched_part_by_part(
                for i, d in enumerate(np.linspace(-0.01, 0.01, 25))]  # fmt: skip
     outside = [(f"ChIJ{label}out", south - 0.5, 179.0)]
     area = _split_at_180(*box)
-    with AreaServer(places + outside) as srv, _client(srv) as client:
+    srv = AreaServer(places + outside)
+    with srv, _client(srv) as client:
         plan = client.search_area("cafe", area, max_calls=400, dry_run=True)
         df = client.search_area("cafe", area.__geo_interface__, max_calls=400, progress=False)
     assert plan.attrs["calls_at_least"] >= 2
