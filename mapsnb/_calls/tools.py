@@ -249,7 +249,9 @@ class ToolMethods(BaseClient):
             place). ``attrs["coverage"]`` is a :class:`~mapsnb._calls.area.Coverage`: tiles
             asked, full tiles left unsplit (where places may be missing), calls by billing
             tier, the share of the area covered; print it. A ``Client`` sends the calls one
-            after another, an ``AsyncClient`` eight at a time.
+            after another, an ``AsyncClient`` eight at a time, on the batch engine: the client's
+            quota (``settings.calls_per_minute``) across every wave, and a tile still
+            rate-limited after the client's retries asked again after a shared backoff.
         """
         from mapsnb._calls.area import search_area
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pandas as pd
 import pytest
 
 import mapsnb
@@ -70,3 +71,28 @@ def test_the_plan_of_a_budgeted_search_is_bounded_by_its_budget(server: AreaServ
     assert plan.attrs["max_depth"] > 2 and "budget: 3000 calls" in plan.attrs["cost"]
     assert unbudgeted.attrs["max_depth"] == 2 and unbudgeted.attrs["calls_at_most"] == 84
     assert server.requests == []
+
+
+@pytest.mark.parametrize("twin", ["sync", "async"])
+def test_its_waves_run_on_the_batch_engine_which_waits_out_a_429(
+    server: AreaServer, twin: str
+) -> None:
+    """A tile still rate-limited after the client's retries is asked again after the engine's
+    shared backoff, as a batch's call is: no tile fails for the quota."""
+    import asyncio
+
+    server.throttle_requests = {2, 6}  # a first-level tile and a quadrant
+    if twin == "sync":
+        with _client(server, max_retries=0) as client:
+            df = client.search_area("cafe", VIEW, max_calls=3000, progress=False)
+            assert "_loop_thread" in client.__dict__  # the loop of the client's batches
+    else:
+
+        async def go() -> pd.DataFrame:
+            async with mapsnb.AsyncClient(KEY, url=server.url, max_retries=0) as client:
+                return await client.search_area("cafe", VIEW, max_calls=3000, progress=False)
+
+        df = asyncio.run(go())
+    coverage = df.attrs["coverage"]
+    assert coverage.tiles_failed == 0 and coverage.complete and len(df) == 300
+    assert len(server.tool_calls()) == coverage.calls + 2  # the two 429s, asked again

@@ -8,7 +8,7 @@ tiles' circles is never answered, so a search that finds every place proves its 
 the area. It is the project's stateless JSON server (:mod:`tests.servers.stateless_json`), on a
 real socket; every request is recorded, so tests count the calls. ``fail_calls`` (call numbers,
 from 1) answer a tool error; from call ``unauthorised_after + 1`` on, every call is refused
-(``PERMISSION_DENIED``).
+(``PERMISSION_DENIED``); ``throttle_requests`` (request numbers) are answered HTTP 429.
 """
 
 from __future__ import annotations
@@ -117,8 +117,20 @@ class AreaServer(StatelessJsonServer):
         self.places = known_places() if places is None else places
         self.fail_calls: set[int] = set()
         self.unauthorised_after: int | None = None
+        #: ``tools/call`` requests (numbered from 1, as received) answered HTTP 429 (quota)
+        self.throttle_requests: set[int] = set()
+        self._received = 0
         self._answered = 0
         super().__init__([SEARCH_PLACES_TOOL], self._handle)
+
+    def _answer(self, body: Any, headers: Mapping[str, str]) -> tuple[int, Any]:
+        if isinstance(body, dict) and body.get("method") == "tools/call":
+            with self._lock:
+                self._received += 1
+                number = self._received
+            if number in self.throttle_requests:
+                return 429, {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED"}}
+        return super()._answer(body, headers)
 
     def tool_calls(self) -> list[dict[str, Any]]:
         """The arguments of every ``tools/call`` received, in order."""

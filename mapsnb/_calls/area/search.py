@@ -10,7 +10,6 @@ were planned, so the frame is the same whatever order the answers arrive in.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import inspect
 import math
@@ -46,10 +45,11 @@ from mapsnb._calls.area.report import (
     tiles_frame,
 )
 from mapsnb._calls.area.resume import Resumed, checked_resume, resumed_tiles
+from mapsnb._calls.batch.engine import Engine
 from mapsnb._calls.billing import PRO, tier
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle
-from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError
+from mapsnb.errors import BudgetExceeded, InvalidRequest, MapsnbError
 from mapsnb.results import PlacesResult
 
 #: Calls an ``AsyncClient`` keeps in flight at once.
@@ -492,11 +492,11 @@ def _centre(result: Any, name: str) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------- drivers
-_STOPS = (AuthError, BudgetExceeded)  # every other call would fail the same way
 
 
-def _stopped(search: AreaSearch, exc: BaseException) -> None:
+def _stopped(search: AreaSearch, exc: BaseException, holder: dict[str, Any]) -> None:
     partial = search.partial(exc)
+    holder["partial"] = partial  # an interrupt of a sync client's search re-raises with it
     try:
         exc.partial = partial  # type: ignore[attr-defined]
     except AttributeError:  # pragma: no cover - exceptions without a __dict__
@@ -509,70 +509,59 @@ def _stopped(search: AreaSearch, exc: BaseException) -> None:
     )
 
 
-def run_sync(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on a ``Client``: each wave's calls one after another."""
+async def _drive(search: AreaSearch, engine: Engine, holder: dict[str, Any]) -> pd.DataFrame:
+    """Run ``search``'s waves on ``engine``: one quota and one progress bar for all of them."""
     steps = search.steps()
     try:
         calls = next(steps)
         while True:
             search.started(calls)
             search.current = [None] * len(calls)
-            for i, call in enumerate(calls):
-                try:
-                    outcome: Any = client._invoke(client._typed_flow(call))
-                except _STOPS:
-                    raise
-                except MapsnbError as exc:
-                    outcome = exc
+
+            def settle(i: int, call: Call, outcome: Any) -> None:
                 search.current[i] = search.settle(call, outcome)
+
+            await engine.run(calls, settle)
             calls = steps.send(search.current)
     except StopIteration as stop:
         result: pd.DataFrame = stop.value
         return result
     except BaseException as exc:
-        _stopped(search, exc)
+        _stopped(search, exc, holder)
         raise
     finally:
         search.close()
+
+
+def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
+    """Run ``search`` on a ``Client``: on the batch engine of its loop thread (as its batches),
+    one call after another."""
+    from mapsnb._calls.batch.batches import _loop_thread
+
+    runner = _loop_thread(client)
+    holder: dict[str, Any] = {}
+
+    async def go() -> pd.DataFrame:
+        if runner.http is None:
+            runner.http = client._async_http()
+        twin = client._async_twin(runner.http)
+        search.client = twin
+        try:
+            return await _drive(search, Engine(twin, max_concurrency=1), holder)
+        finally:
+            search.client = client
+            learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
+            for name in (*learnt, "_initialized"):  # what the twin learnt (as a batch's)
+                setattr(client, name, getattr(twin, name))
+
+    result: pd.DataFrame = runner.run(go, holder)
+    return result
 
 
 async def run_async(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on an ``AsyncClient``: up to :data:`IN_FLIGHT` calls of a wave at once."""
-    steps = search.steps()
-    try:
-        calls = next(steps)
-        while True:
-            search.started(calls)
-            search.current = [None] * len(calls)
-            gate = asyncio.Semaphore(IN_FLIGHT)
-
-            async def one(i: int, call: Call, gate: asyncio.Semaphore = gate) -> None:
-                async with gate:
-                    try:
-                        outcome: Any = await client._invoke(client._typed_flow(call))
-                    except _STOPS:
-                        raise
-                    except MapsnbError as exc:
-                        outcome = exc
-                    search.current[i] = search.settle(call, outcome)
-
-            tasks = [asyncio.ensure_future(one(i, c)) for i, c in enumerate(calls)]
-            try:
-                await asyncio.gather(*tasks)
-            except BaseException:
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
-                raise
-            calls = steps.send(search.current)
-    except StopIteration as stop:
-        result: pd.DataFrame = stop.value
-        return result
-    except BaseException as exc:
-        _stopped(search, exc)
-        raise
-    finally:
-        search.close()
+    """Run ``search`` on an ``AsyncClient``: on the batch engine, up to :data:`IN_FLIGHT` calls
+    of a wave at once."""
+    return await _drive(search, Engine(client, max_concurrency=IN_FLIGHT), {})
 
 
 def search_area(client: BaseClient, given: Mapping[str, Any]) -> Any:
