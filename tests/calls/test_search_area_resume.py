@@ -248,3 +248,33 @@ def test_parts_more_than_180_degrees_apart_are_still_named() -> None:
     with mapsnb.Client() as client, pytest.raises(InvalidRequest, match="one by one") as info:
         client.search_area("cafe", far, dry_run=True)
     assert info.value.field == "area"
+
+
+def test_an_interrupted_sync_search_keeps_its_partial_and_resumes(server: AreaServer) -> None:
+    """Ctrl-C (a kernel interrupt) during a ``Client``'s search: the waves stop, the error
+    carries the frame so far, and resuming it finishes the search without asking again."""
+    import _thread
+    import threading
+    import time
+
+    with _client(server) as client:
+        asked = threading.Event()
+
+        def interrupt() -> None:
+            while len(server.tool_calls()) < 20:
+                time.sleep(0.01)
+            asked.set()
+            _thread.interrupt_main()
+
+        threading.Thread(target=interrupt, daemon=True).start()
+        with pytest.raises(KeyboardInterrupt) as info:
+            client.search_area("cafe", VIEW, max_calls=3000, progress=False)
+        assert asked.is_set()
+        partial = info.value.partial  # type: ignore[attr-defined]
+        answered = partial.attrs["coverage"].tiles_asked
+        assert answered >= 15 and not partial.attrs["coverage"].complete
+        before = len(server.tool_calls())
+        done = client.search_area("cafe", VIEW, max_calls=3000, resume=partial, progress=False)
+    assert len(done) == 300 and done.attrs["coverage"].complete
+    assert done.attrs["coverage"].resumed_tiles == answered
+    assert len(server.tool_calls()) - before == done.attrs["coverage"].calls
