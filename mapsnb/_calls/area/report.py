@@ -35,7 +35,8 @@ class Coverage:
         ``"full"``: full and not split — at ``max_depth`` or stopped by ``max_calls`` — so
         places may be missing there; ``"failed"``), ``returned`` (places in the answer),
         ``inside`` (of them, inside the area), ``new`` (not found by an earlier tile),
-        ``reason`` (why a full tile was not split) and ``error``.
+        ``reason`` (why a full tile was not split) and ``error``. :attr:`still_full` lists
+        the ids of the full tiles (the report prints them).
     calls, sent, cache_hits
         Tool calls of the search (a name's resolution included), those sent to the server and
         those answered by the cache or a recording (not billed).
