@@ -181,7 +181,7 @@ class ToolMethods(BaseClient):
         area: Any,
         *,
         page_size: int | None = 10,
-        max_depth: int = 2,
+        max_depth: int | None = None,
         tile_m: float | None = None,
         radius_m: float = 5000,
         language_code: str | None = None,
@@ -196,8 +196,9 @@ class ToolMethods(BaseClient):
 
         ``search_places`` gives at most ``page_size`` places a call and its circle is a bias,
         not a limit. This tiles the area with squares (each asked with the circle around it),
-        asks the four quadrants of a tile whose answer is full (``page_size`` places), down to
-        ``max_depth``, keeps the places inside the area and deduplicates them by place id.
+        asks the four quadrants of a tile whose answer is full (``page_size`` places) while the
+        budget (``max_calls``) allows, keeps the places inside the area and deduplicates them
+        by place id.
 
         Parameters
         ----------
@@ -212,8 +213,9 @@ class ToolMethods(BaseClient):
         page_size
             Places asked per tile, 1–10 (above 5 is billed Pro; fewer fill tiles sooner).
         max_depth
-            How many times a full tile may be split in four (0–8); each level can multiply
-            the calls by four.
+            How many times a full tile may be split in four (0–16), a safety bound. Default:
+            16 when the search has a budget (``max_calls``, or the client's), which then decides
+            where it stops; 2 without any budget (at most 84 calls for a 2×2 grid).
         tile_m
             Side of the first-level squares in metres (default: half the area's longer side,
             a 2×2 grid; at most 60 km).
@@ -225,7 +227,9 @@ class ToolMethods(BaseClient):
             The most calls this search may make (cache answers included). A search whose
             first calls would pass it, or the client's budget, raises
             :class:`~mapsnb.BudgetExceeded` before sending anything; later, a full tile whose
-            quadrants would pass it is left unsplit (its status says so).
+            quadrants would pass it is left unsplit (its status says so, and
+            ``coverage.still_full`` names it). An area crossing ±180° given as a MultiPolygon
+            (split at the antimeridian) is tiled part by part.
         dry_run
             Return the plan (the first calls, one row each) with its cost in ``attrs``
             (``calls_at_least``, ``calls_at_most``, ``calls_by_tier``, ``cost``); send nothing.
@@ -233,7 +237,9 @@ class ToolMethods(BaseClient):
             Show a ``tqdm`` progress bar.
         resume
             An earlier frame of the same search (or an error's ``.partial``): its tiles are not
-            asked again. With a larger ``max_depth`` it goes on splitting where it was full.
+            asked again. With a larger budget or ``max_depth`` it goes on splitting where it
+            was full. A frame missing a column the search needs, or with one of the wrong type,
+            is refused with :class:`~mapsnb.InvalidRequest` naming them.
 
         Returns
         -------
@@ -243,7 +249,9 @@ class ToolMethods(BaseClient):
             place). ``attrs["coverage"]`` is a :class:`~mapsnb._calls.area.Coverage`: tiles
             asked, full tiles left unsplit (where places may be missing), calls by billing
             tier, the share of the area covered; print it. A ``Client`` sends the calls one
-            after another, an ``AsyncClient`` eight at a time.
+            after another, an ``AsyncClient`` eight at a time, on the batch engine: the client's
+            quota (``settings.calls_per_minute``) across every wave, and a tile still
+            rate-limited after the client's retries asked again after a shared backoff.
         """
         from mapsnb._calls.area import search_area
 

@@ -238,7 +238,7 @@ def test_bad_arguments_are_named_before_sending(server: AreaServer) -> None:
             ),
             ({"area": {"type": "Point", "coordinates": [0, 0]}}, "area.type"),
             ({"area": L_SHAPE, "page_size": 11}, "page_size"),
-            ({"area": L_SHAPE, "max_depth": 9}, "max_depth"),
+            ({"area": L_SHAPE, "max_depth": 17}, "max_depth"),
             ({"area": L_SHAPE, "tile_m": 0}, "tile_m"),
             ({"area": L_SHAPE, "resume": pd.DataFrame()}, "resume"),
         ]

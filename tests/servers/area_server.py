@@ -8,7 +8,7 @@ tiles' circles is never answered, so a search that finds every place proves its 
 the area. It is the project's stateless JSON server (:mod:`tests.servers.stateless_json`), on a
 real socket; every request is recorded, so tests count the calls. ``fail_calls`` (call numbers,
 from 1) answer a tool error; from call ``unauthorised_after + 1`` on, every call is refused
-(``PERMISSION_DENIED``).
+(``PERMISSION_DENIED``); ``throttle_requests`` (request numbers) are answered HTTP 429.
 """
 
 from __future__ import annotations
@@ -77,6 +77,29 @@ def known_places(seed: int = 31) -> list[tuple[str, float, float]]:
     return [(pid, round(lat, 6), round(lng, 6)) for pid, lat, lng in out]
 
 
+#: The viewport of :func:`old_town_places`: about 4.4 km by 4.4 km south-west of the town.
+OLD_TOWN_VIEW = ((38.68, -9.18), (38.72, -9.129))
+OLD_TOWN_AT = (38.6985, -9.1520)
+
+
+def old_town_places(seed: int = 42) -> list[tuple[str, float, float]]:
+    """``(id, lat, lng)``: 300 places in :data:`OLD_TOWN_VIEW`: 100 spread over the whole
+    viewport and 200 in a dense old town 500 m across around :data:`OLD_TOWN_AT` (a page of 10
+    fills any tile there down to tiles of a few tens of metres)."""
+    rng = random.Random(seed)
+    (south, west), (north, east) = OLD_TOWN_VIEW
+    out = [
+        (f"ChIJwide{i:03d}", rng.uniform(south, north), rng.uniform(west, east)) for i in range(100)
+    ]
+    lat0, lng0 = OLD_TOWN_AT
+    for i in range(200):
+        r, a = 250 * math.sqrt(rng.random()), rng.uniform(0, 2 * math.pi)
+        out.append(
+            (f"ChIJold{i:03d}", lat0 + r * math.cos(a) / 111_195, lng0 + r * math.sin(a) / 86_900)
+        )
+    return [(pid, round(lat, 6), round(lng, 6)) for pid, lat, lng in out]
+
+
 def _view(pid: str, lat: float, lng: float, name: str) -> dict[str, Any]:
     return {
         "place": f"places/{pid}",
@@ -94,8 +117,20 @@ class AreaServer(StatelessJsonServer):
         self.places = known_places() if places is None else places
         self.fail_calls: set[int] = set()
         self.unauthorised_after: int | None = None
+        #: ``tools/call`` requests (numbered from 1, as received) answered HTTP 429 (quota)
+        self.throttle_requests: set[int] = set()
+        self._received = 0
         self._answered = 0
         super().__init__([SEARCH_PLACES_TOOL], self._handle)
+
+    def _answer(self, body: Any, headers: Mapping[str, str]) -> tuple[int, Any]:
+        if isinstance(body, dict) and body.get("method") == "tools/call":
+            with self._lock:
+                self._received += 1
+                number = self._received
+            if number in self.throttle_requests:
+                return 429, {"error": {"code": 429, "status": "RESOURCE_EXHAUSTED"}}
+        return super()._answer(body, headers)
 
     def tool_calls(self) -> list[dict[str, Any]]:
         """The arguments of every ``tools/call`` received, in order."""

@@ -285,21 +285,57 @@ def _geo_interface(value: Any) -> Any:
         raise InvalidRequest("area", f"has no usable __geo_interface__ ({exc})") from None
 
 
+def _middle_lng(polygons: list[list[list[tuple[float, float]]]]) -> float:
+    """The middle longitude of the shortest arc of the circle holding every polygon.
+
+    Each polygon's span is its own (a part of a MultiPolygon split at ±180° spans only its
+    side), so parts on either side of the antimeridian share one plane around it.
+
+    Raises
+    ------
+    InvalidRequest
+        A polygon spans more than 180° of longitude, or its parts do together.
+    """
+    spans = []
+    for polygon in polygons:
+        lngs = [p[0] for p in polygon[0]]
+        if max(lngs) - min(lngs) > 180:
+            raise InvalidRequest(
+                "area",
+                "spans more than 180° of longitude; split a polygon that crosses the "
+                "antimeridian into a MultiPolygon (as GeoJSON does)",
+            )
+        spans.append((min(lngs), max(lngs)))
+    spans.sort()
+    merged = [list(spans[0])]
+    for lo, hi in spans[1:]:
+        if lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    # the largest gap between the parts (around the circle) is what the shortest arc leaves out
+    gaps = [(merged[(i + 1) % len(merged)][0] - hi) % 360.0 for i, (_, hi) in enumerate(merged)]
+    widest = max(range(len(merged)), key=gaps.__getitem__)
+    gap = gaps[widest] if len(merged) > 1 else 360.0 - (merged[0][1] - merged[0][0])
+    arc = 360.0 - gap
+    if arc > 180:
+        raise InvalidRequest(
+            "area",
+            f"spans {arc:.0f}° of longitude (more than 180°, its parts together): search its "
+            "parts one by one",
+        )
+    start = merged[(widest + 1) % len(merged)][0] if len(merged) > 1 else merged[0][0]
+    return (start + arc / 2 + 180.0) % 360.0 - 180.0
+
+
 def polygon_area(value: Any, label: str = "polygon") -> Area:
     """The area of a GeoJSON-like polygon mapping or an object with ``__geo_interface__``."""
     geometry = value if isinstance(value, Mapping) else _geo_interface(value)
     polygons = _polygon_rings(geometry, "area")
     if not polygons:
         raise InvalidRequest("area", "holds no polygon")
-    lngs = [p[0] for polygon in polygons for p in polygon[0]]
     lats = [p[1] for polygon in polygons for p in polygon[0]]
-    if max(lngs) - min(lngs) > 180:
-        raise InvalidRequest(
-            "area",
-            "spans more than 180° of longitude; split a polygon that crosses the antimeridian "
-            "into a MultiPolygon (as GeoJSON does)",
-        )
-    plane = Plane((min(lats) + max(lats)) / 2, (min(lngs) + max(lngs)) / 2)
+    plane = Plane((min(lats) + max(lats)) / 2, _middle_lng(polygons))
 
     def xy(ring: list[tuple[float, float]]) -> XY:
         lng_a, lat_a = zip(*ring, strict=True)

@@ -13,6 +13,7 @@ quadrant of ``r1c2``.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 import pandas as pd
@@ -78,8 +79,8 @@ def default_tile_m(area: Area) -> float:
     return float(min(MAX_TILE_M, math.ceil(max(x1 - x0, y1 - y0) / 2)))
 
 
-def first_level(area: Area, tile_m: float) -> list[Tile]:
-    """The grid of ``tile_m`` squares centred on the area's bounding box, where it overlaps."""
+def _grid(area: Area, tile_m: float) -> tuple[int, int, float, float]:
+    """``(rows, cols, left, bottom)`` of the first-level grid over the area's bounding box."""
     x0, y0, x1, y1 = area.bounds
     cols = max(1, math.ceil((x1 - x0) / tile_m - 1e-9))
     rows = max(1, math.ceil((y1 - y0) / tile_m - 1e-9))
@@ -92,12 +93,37 @@ def first_level(area: Area, tile_m: float) -> list[Tile]:
         )
     left = (x0 + x1) / 2 - cols * tile_m / 2
     bottom = (y0 + y1) / 2 - rows * tile_m / 2
+    return rows, cols, left, bottom
+
+
+def first_level(area: Area, tile_m: float) -> list[Tile]:
+    """The grid of ``tile_m`` squares centred on the area's bounding box, where it overlaps."""
+    rows, cols, left, bottom = _grid(area, tile_m)
     tiles = [
         Tile(f"r{r}c{c}", 0, left + (c + 0.5) * tile_m, bottom + (r + 0.5) * tile_m, tile_m)
         for r in range(rows)
         for c in range(cols)
     ]
     return [t for t in tiles if area.overlap_m2(t.box) > 0]
+
+
+_TILE_ID = re.compile(r"r(\d{1,6})c(\d{1,6})(?:/([0-3]{1,32}))?")
+
+
+def tile_of(area: Area, tile_m: float, tile_id: str) -> Tile | None:
+    """The tile of the grid ``tile_m`` over ``area`` that ``tile_id`` names, or ``None`` when
+    it names none (not a tile id, or outside the grid)."""
+    match = _TILE_ID.fullmatch(tile_id)
+    if match is None:
+        return None
+    rows, cols, left, bottom = _grid(area, tile_m)
+    r, c = int(match[1]), int(match[2])
+    if r >= rows or c >= cols:
+        return None
+    tile = Tile(f"r{r}c{c}", 0, left + (c + 0.5) * tile_m, bottom + (r + 0.5) * tile_m, tile_m)
+    for digit in match[3] or "":
+        tile = tile.quadrants()[int(digit)]
+    return tile
 
 
 def children(area: Area, tile: Tile) -> list[Tile]:
@@ -128,9 +154,11 @@ def plan_frame(
     tier: str,
     resolve_tier: str,
     at_most: int,
+    budget: int | None = None,
 ) -> pd.DataFrame:
     """The dry-run plan: one row per first call (``kind`` ``"resolve"`` for a name, then the
-    first-level ``"tile"`` calls), with the cost of the whole search in ``attrs``."""
+    first-level ``"tile"`` calls), with the cost of the whole search in ``attrs`` (at most
+    ``budget`` calls, the calls the search may make, when it has one)."""
     rows: list[dict[str, object]] = []
     if resolve is not None:
         rows.append(
@@ -153,6 +181,10 @@ def plan_frame(
     )
     extra = 1 if resolve is not None else 0
     at_least = len(tiles) + extra
+    capped = budget is not None and at_most + extra > budget
+    if capped:
+        assert budget is not None
+        at_most = max(at_least, budget) - extra
     df.attrs["calls_at_least"] = at_least
     df.attrs["calls_at_most"] = at_most + extra
     df.attrs["tier"] = tier
@@ -163,7 +195,12 @@ def plan_frame(
     df.attrs["cost"] = (
         f"{at_least} calls at least ({len(tiles)} first-level tiles"
         + (" and 1 to resolve the name" if extra else "")
-        + f"), {at_most + extra} at most if every tile is full down to the deepest level; "
-        f"tile calls are billed {tier}"
+        + f"), {at_most + extra} at most "
+        + (
+            f"(the budget: {budget} calls left; full tiles are split while it allows); "
+            if capped
+            else "if every tile is full down to the deepest level; "
+        )
+        + f"tile calls are billed {tier}"
     )
     return df

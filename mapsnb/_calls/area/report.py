@@ -16,6 +16,7 @@ import pandas as pd
 
 #: A tile's status in :attr:`Coverage.tiles`.
 COMPLETE, SPLIT, FULL, FAILED = "complete", "split", "full", "failed"
+_SHOWN = 8  # tile ids shown in the report
 TILE_COLUMNS = [
     "level", "lat", "lng", "radius_m", "status", "returned", "inside", "new", "reason", "error",
 ]  # fmt: skip
@@ -34,7 +35,8 @@ class Coverage:
         ``"full"``: full and not split — at ``max_depth`` or stopped by ``max_calls`` — so
         places may be missing there; ``"failed"``), ``returned`` (places in the answer),
         ``inside`` (of them, inside the area), ``new`` (not found by an earlier tile),
-        ``reason`` (why a full tile was not split) and ``error``.
+        ``reason`` (why a full tile was not split) and ``error``. :attr:`still_full` lists
+        the ids of the full tiles (the report prints them).
     calls, sent, cache_hits
         Tool calls of the search (a name's resolution included), those sent to the server and
         those answered by the cache or a recording (not billed).
@@ -76,6 +78,12 @@ class Coverage:
         return int((self.tiles["status"] == FULL).sum())
 
     @property
+    def still_full(self) -> list[str]:
+        """The ids of the full tiles that were not split (at ``max_depth`` or stopped by the
+        budget): places may be missing there; a resumed search with more budget splits them."""
+        return [str(t) for t in self.tiles.index[self.tiles["status"] == FULL]]
+
+    @property
     def tiles_failed(self) -> int:
         """Tiles whose call failed."""
         return int((self.tiles["status"] == FAILED).sum())
@@ -113,6 +121,12 @@ class Coverage:
             f"  covered       {self.covered_share:.1%} of {self.area_km2:,.2f} km² (tiles that"
             f" answered with fewer than {self.page_size} places)",
         ]
+        if self.tiles_full:
+            ids = self.still_full
+            shown = ", ".join(ids[:_SHOWN]) + (
+                f", … ({len(ids) - _SHOWN} more)" if len(ids) > _SHOWN else ""
+            )
+            lines.append(f"  still full    {shown} (.still_full)")
         if self.tiles_failed:
             lines.append(f"  failed tiles  {self.tiles_failed} (see .tiles['error'])")
         if self.resumed_tiles:

@@ -10,7 +10,6 @@ were planned, so the frame is the same whatever order the answers arrive in.
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import inspect
 import math
@@ -32,6 +31,7 @@ from mapsnb._calls.area.plan import (
     default_tile_m,
     first_level,
     plan_frame,
+    tile_of,
     worst_case,
 )
 from mapsnb._calls.area.report import (
@@ -44,15 +44,22 @@ from mapsnb._calls.area.report import (
     places_table,
     tiles_frame,
 )
+from mapsnb._calls.area.resume import Resumed, checked_resume, resumed_tiles
+from mapsnb._calls.batch.engine import Engine
 from mapsnb._calls.billing import PRO, tier
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle
-from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError
+from mapsnb.errors import BudgetExceeded, InvalidRequest, MapsnbError
 from mapsnb.results import PlacesResult
 
 #: Calls an ``AsyncClient`` keeps in flight at once.
 IN_FLIGHT = 8
-MAX_DEPTH = 8
+#: The deepest a tile may be split: a safety bound (a 60 km first-level tile split 16 times is a
+#: square of under a metre), not the stopping rule — the budget is.
+MAX_DEPTH = 16
+#: The depth of a search with no budget at all (neither its ``max_calls`` nor the client's):
+#: 84 calls at most for a 2×2 grid.
+UNBUDGETED_DEPTH = 2
 _TOOL = "search_places"
 Wave = Generator[list[Call], list[Any], pd.DataFrame]
 
@@ -66,7 +73,7 @@ class AreaSearch:
 
     def __init__(self, client: BaseClient, given: Mapping[str, Any]) -> None:
         self.client = client
-        self.max_depth = opt.whole(given["max_depth"], "max_depth", 0, MAX_DEPTH)
+        depth = given["max_depth"]
         self.max_calls = opt.optional_whole(given["max_calls"], "max_calls", 0)
         for name in ("dry_run", "progress"):
             if not isinstance(given[name], bool):
@@ -86,6 +93,9 @@ class AreaSearch:
         probe = self._arguments(Circle(0.0, 0.0, 1000))  # every rule checked before sending
         self.page_size = 5 if page_size is None else int(page_size)  # the tool's default: 5
         self.tier = tier(_TOOL, probe, client.now())
+        self.max_depth = (
+            self._default_depth() if depth is None else opt.whole(depth, "max_depth", 0, MAX_DEPTH)
+        )
         target = area_of(given["area"])
         self.name = target if isinstance(target, str) else None
         self.area: Area | None = None if isinstance(target, str) else target
@@ -93,6 +103,8 @@ class AreaSearch:
             rq.tool_arguments(_TOOL, self._resolve_given(), client.now)
         self.resumed: dict[str, tuple[int, pd.DataFrame]] = {}
         self.resumed_centre: tuple[float, float] | None = None
+        #: every tile of ``resume=`` (failed ones too), kept in a partial frame even if unreached
+        self.earlier: dict[str, tuple[Tile, Resumed]] = {}
         self._resume = given["resume"]
         # what the tiles answered, in the order they were planned
         self.answers: list[tuple[Tile, str, int, pd.DataFrame | None, str | None, str | None]] = []
@@ -103,6 +115,17 @@ class AreaSearch:
         self.wave: list[Tile] = []
         self.current: list[Any] = []
         self._before = self._metered()
+
+    def _default_depth(self) -> int:
+        """``max_depth=None``: :data:`MAX_DEPTH` when a budget bounds the search (it stops at
+        the budget), else :data:`UNBUDGETED_DEPTH`."""
+        meter = self.client._meter
+        budgeted = (
+            self.max_calls is not None
+            or meter.max_calls is not None
+            or (meter.max_pro_calls is not None and self.tier == PRO)
+        )
+        return MAX_DEPTH if budgeted else UNBUDGETED_DEPTH
 
     # ------------------------------------------------------------------ arguments
     def _arguments(self, bias: Circle) -> dict[str, Any]:
@@ -205,6 +228,7 @@ class AreaSearch:
             self.tier,
             tier(_TOOL, resolve or {}),
             worst_case(area, tiles, self.max_depth),
+            self.room(),
         )
         df.attrs["area"] = area.label if known else f"{self.name!r} (resolved when run)"
         df.attrs["tile_m"] = self._tile_m(area)
@@ -212,30 +236,32 @@ class AreaSearch:
         return df
 
     def _load_resume(self) -> None:
-        resume = self._resume
-        if resume is None:
+        """Read ``resume=`` (checked up front: a named error lists every bad column)."""
+        if self._resume is None:
             return
-        coverage = getattr(resume, "attrs", {}).get("coverage")
-        if not isinstance(resume, pd.DataFrame) or not isinstance(coverage, Coverage):
-            raise InvalidRequest("resume", "must be the frame (or .partial) of a search_area")
+        template = _empty_frame()
+        coverage = checked_resume(self._resume, template)
         signature = dict(coverage.signature)
         centre = signature.pop("centre", None)
         if self.name is not None and centre is not None:
-            self.resumed_centre = (float(centre[0]), float(centre[1]))
+            self.resumed_centre = _resumed_centre(centre)
         if signature != self._signature(self.area):
             raise InvalidRequest(
                 "resume", "is from a search_area of another query, area, page or tile size"
             )
-        rows_of: dict[str, list[int]] = {}
-        for i, tiles in enumerate(resume["tiles"].tolist()):
-            for t in tiles:
-                rows_of.setdefault(t, []).append(i)
-        places = resume.drop(columns=["tiles"])
-        for tile_id, row in coverage.tiles.iterrows():
-            if row["status"] == FAILED or pd.isna(row["returned"]):
-                continue
-            rows = places.iloc[rows_of.get(str(tile_id), [])].reset_index(drop=True)
-            self.resumed[str(tile_id)] = (int(row["returned"]), rows)
+        earlier = resumed_tiles(self._resume, coverage, template)
+        if earlier and self.area is None and self.resumed_centre is None:
+            raise InvalidRequest("resume", "has tiles but not the centre its name resolved to")
+        area = self._planning_area()
+        for tile_id, record in earlier.items():
+            tile = tile_of(area, self._tile_m(area), tile_id)
+            if tile is None:
+                raise InvalidRequest(
+                    "resume", f"names a tile {tile_id!r} that is not of this search's grid"
+                )
+            self.earlier[tile_id] = (tile, record)
+            if record.status != FAILED:
+                self.resumed[tile_id] = (record.returned, record.rows)
 
     # ------------------------------------------------------------------ the search
     def prepare(self) -> None:
@@ -291,11 +317,11 @@ class AreaSearch:
             if returned < self.page_size:
                 self.answers.append((tile, COMPLETE, returned, rows, None, error))
                 continue
-            if tile.level >= self.max_depth:
-                self.answers.append((tile, FULL, returned, rows, "max_depth", error))
-                continue
             quads = children(area, tile)
             needed = sum(q.id not in self.resumed for q in quads)
+            if tile.level >= self.max_depth and needed:  # quadrants answered earlier: free
+                self.answers.append((tile, FULL, returned, rows, "max_depth", error))
+                continue
             room = self.room(planned=sum(q.id not in self.resumed for q in following))
             if room is not None and needed > room:
                 self.answers.append((tile, FULL, returned, rows, "max_calls", error))
@@ -415,6 +441,13 @@ class AreaSearch:
             for tile in self.wave:
                 if tile.id in done:
                     self._absorb(self.area, [tile], done)
+            asked = {a[0].id for a in self.answers}
+            for tile_id, (tile, record) in self.earlier.items():  # unreached this time: kept
+                if tile_id not in asked:
+                    rows = None if record.status == FAILED else record.rows
+                    self.answers.append(
+                        (tile, record.status, record.returned, rows, record.reason, record.error)
+                    )
             return self.frame(stopped_by=f"{type(exc).__name__}: {_message(exc)}")
         finally:
             self.answers = saved
@@ -435,6 +468,17 @@ def _message(exc: BaseException) -> str:
     return str(exc) or type(exc).__name__
 
 
+def _resumed_centre(centre: Any) -> tuple[float, float]:
+    """The centre a resumed name search resolved to (from its coverage's signature)."""
+    try:
+        lat, lng = (float(v) for v in centre)
+    except (TypeError, ValueError):
+        raise InvalidRequest("resume", "has a damaged centre in its coverage") from None
+    if not (math.isfinite(lat) and math.isfinite(lng) and -90 <= lat <= 90):
+        raise InvalidRequest("resume", "has a damaged centre in its coverage")
+    return lat, lng
+
+
 def _centre(result: Any, name: str) -> tuple[float, float]:
     """Where the place a name resolves to is (the first place of its search with a location)."""
     frame = result.to_frame()
@@ -448,11 +492,11 @@ def _centre(result: Any, name: str) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------- drivers
-_STOPS = (AuthError, BudgetExceeded)  # every other call would fail the same way
 
 
-def _stopped(search: AreaSearch, exc: BaseException) -> None:
+def _stopped(search: AreaSearch, exc: BaseException, holder: dict[str, Any]) -> None:
     partial = search.partial(exc)
+    holder["partial"] = partial  # an interrupt of a sync client's search re-raises with it
     try:
         exc.partial = partial  # type: ignore[attr-defined]
     except AttributeError:  # pragma: no cover - exceptions without a __dict__
@@ -465,70 +509,59 @@ def _stopped(search: AreaSearch, exc: BaseException) -> None:
     )
 
 
-def run_sync(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on a ``Client``: each wave's calls one after another."""
+async def _drive(search: AreaSearch, engine: Engine, holder: dict[str, Any]) -> pd.DataFrame:
+    """Run ``search``'s waves on ``engine``: one quota and one progress bar for all of them."""
     steps = search.steps()
     try:
         calls = next(steps)
         while True:
             search.started(calls)
             search.current = [None] * len(calls)
-            for i, call in enumerate(calls):
-                try:
-                    outcome: Any = client._invoke(client._typed_flow(call))
-                except _STOPS:
-                    raise
-                except MapsnbError as exc:
-                    outcome = exc
+
+            def settle(i: int, call: Call, outcome: Any) -> None:
                 search.current[i] = search.settle(call, outcome)
+
+            await engine.run(calls, settle)
             calls = steps.send(search.current)
     except StopIteration as stop:
         result: pd.DataFrame = stop.value
         return result
     except BaseException as exc:
-        _stopped(search, exc)
+        _stopped(search, exc, holder)
         raise
     finally:
         search.close()
+
+
+def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
+    """Run ``search`` on a ``Client``: on the batch engine of its loop thread (as its batches),
+    one call after another."""
+    from mapsnb._calls.batch.batches import _loop_thread
+
+    runner = _loop_thread(client)
+    holder: dict[str, Any] = {}
+
+    async def go() -> pd.DataFrame:
+        if runner.http is None:
+            runner.http = client._async_http()
+        twin = client._async_twin(runner.http)
+        search.client = twin
+        try:
+            return await _drive(search, Engine(twin, max_concurrency=1), holder)
+        finally:
+            search.client = client
+            learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
+            for name in (*learnt, "_initialized"):  # what the twin learnt (as a batch's)
+                setattr(client, name, getattr(twin, name))
+
+    result: pd.DataFrame = runner.run(go, holder)
+    return result
 
 
 async def run_async(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on an ``AsyncClient``: up to :data:`IN_FLIGHT` calls of a wave at once."""
-    steps = search.steps()
-    try:
-        calls = next(steps)
-        while True:
-            search.started(calls)
-            search.current = [None] * len(calls)
-            gate = asyncio.Semaphore(IN_FLIGHT)
-
-            async def one(i: int, call: Call, gate: asyncio.Semaphore = gate) -> None:
-                async with gate:
-                    try:
-                        outcome: Any = await client._invoke(client._typed_flow(call))
-                    except _STOPS:
-                        raise
-                    except MapsnbError as exc:
-                        outcome = exc
-                    search.current[i] = search.settle(call, outcome)
-
-            tasks = [asyncio.ensure_future(one(i, c)) for i, c in enumerate(calls)]
-            try:
-                await asyncio.gather(*tasks)
-            except BaseException:
-                for task in tasks:
-                    task.cancel()
-                await asyncio.gather(*tasks, return_exceptions=True)
-                raise
-            calls = steps.send(search.current)
-    except StopIteration as stop:
-        result: pd.DataFrame = stop.value
-        return result
-    except BaseException as exc:
-        _stopped(search, exc)
-        raise
-    finally:
-        search.close()
+    """Run ``search`` on an ``AsyncClient``: on the batch engine, up to :data:`IN_FLIGHT` calls
+    of a wave at once."""
+    return await _drive(search, Engine(client, max_concurrency=IN_FLIGHT), {})
 
 
 def search_area(client: BaseClient, given: Mapping[str, Any]) -> Any:
