@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from mapsnb import settings
-from mapsnb._calls.batch.running import RATE_LIMITED_ROUNDS, _rate
+from mapsnb._calls.batch.running import RATE_LIMITED_ROUNDS, batch_rate
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._calls.usage import Gate
 from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
@@ -62,16 +62,20 @@ class Engine:
         self._limiters: dict[str, Any] = {}
 
     async def _limiter(self, tool: str) -> Any:
-        """The rate limiter of ``tool``, made on first use (calls the client just made count)."""
-        limiter = self._limiters.get(tool)
-        if limiter is None:
+        """The rate limiter of ``tool``, made on first use (calls the client just made count);
+        ``None`` where no quota holds (the emulator, unless ``settings`` sets one)."""
+        if tool in self._limiters:
+            return self._limiters[tool]
+        rate = batch_rate(self.client, tool, self.calls_per_minute)
+        limiter = None
+        if rate is not None:
             from aiolimiter import AsyncLimiter
 
-            rate = _rate(tool, self.calls_per_minute)
-            limiter = self._limiters[tool] = AsyncLimiter(rate, 60)
+            limiter = AsyncLimiter(rate, 60)
             recent = self.client._meter.recent(tool)
             if recent:
                 await limiter.acquire(min(float(recent), rate))
+        self._limiters[tool] = limiter
         return limiter
 
     async def _one(self, call: Call) -> Any:
@@ -79,7 +83,9 @@ class Engine:
         is still rate-limited (to be queued again)."""
         while self.gate.remaining() > 0:
             await asyncio.sleep(self.gate.remaining())
-        await (await self._limiter(call.name)).acquire()
+        limiter = await self._limiter(call.name)
+        if limiter is not None:
+            await limiter.acquire()
         try:
             return await self.client._invoke(self.client._typed_flow(call, self.gate))
         except (AuthError, BudgetExceeded):
