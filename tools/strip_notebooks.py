@@ -3,7 +3,8 @@
 What "clean" means: no widget state in the notebook metadata, execution counts 1, 2, 3, … in
 cell order (as one clean top-to-bottom run gives; nbval refuses saved outputs without a count),
 no per-cell timing metadata, no widget views (useless without their state), no stderr noise and
-no output bigger than ``--max-output-kb`` (images included). Text outputs that help a reader on
+no output bigger than ``--max-output-kb`` (images included), and an error output kept as its
+name and message only (a traceback's frames name the machine that ran it). Text outputs that help a reader on
 GitHub stay.
 
 Usage::
@@ -58,8 +59,10 @@ def clean_output(
         if output.get("name") == "stderr" or _size(output.get("text", "")) > max_bytes:
             return None
         return copy.deepcopy(output)
-    if kind == "error":
-        return copy.deepcopy(output)
+    if kind == "error":  # the message a reader needs, not the frames (they name this machine)
+        out = copy.deepcopy(output)
+        out["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
+        return out
     data = dict(output.get("data", {}))
     if WIDGET_VIEW in data or WIDGET_STATE in data:
         return None

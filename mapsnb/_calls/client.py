@@ -21,8 +21,6 @@ from mapsnb._transport.events import request_id
 from mapsnb._transport.limits import BodyReader, Budget, bound_sockets, ending_at
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from mapsnb._calls.batch.batches import AsyncBatch, Batch
     from mapsnb._calls.doctor import CheckReport
 
@@ -183,7 +181,7 @@ class Client(ToolMethods):
         progress: bool = True,
         dry_run: bool = False,
         calls_per_minute: int | dict[str, int] | None = None,
-    ) -> pd.DataFrame:
+    ) -> Any:
         """Distance and duration of every (origin, destination) pair, one tidy frame.
 
         Each pair is one ``compute_routes`` call of a batch (quota, progress, budget,
@@ -351,10 +349,10 @@ class AsyncClient(BaseClient):
         progress: bool = True,
         dry_run: bool = False,
         calls_per_minute: int | dict[str, int] | None = None,
-    ) -> pd.DataFrame:
+    ) -> Any:
         """Distance and duration of every (origin, destination) pair, awaited (see
         :meth:`Client.route_matrix`)."""
-        frame: pd.DataFrame = await self.batch.route_matrix(
+        frame: Any = await self.batch.route_matrix(
             origins,
             destinations,
             travel_mode=travel_mode,

@@ -117,9 +117,9 @@ def test_a_step_with_no_answer_says_so_in_the_lessons_language(client, capsys) -
     with lesson.step("solution"):
         print(bakeries)  # type: ignore[name-defined]  # noqa: F821 - made by a failed step
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == (
+    assert out[0].startswith(
         "— No hay previsión de polen para Lima, Peru en este día. (lookup_weather: NOT_FOUND: "
-        "location.address 'Atlantisville' could not be geocoded)"
+        "location.address 'Atlantisville' could not be geocoded"
     )
     assert out[1] == "— No hay panadería a lo largo de la ruta: no hay desvío que mostrar."
     assert out[2].endswith("(un paso anterior no tuvo respuesta)")

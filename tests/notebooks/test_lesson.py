@@ -4,6 +4,7 @@ per chart, the "now" line from the client's clock, pollen "out of season", batch
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 import matplotlib
 import pandas as pd
@@ -344,7 +345,12 @@ def test_the_porto_lesson_exports_cleanly(tmp_path, monkeypatch: pytest.MonkeyPa
     pages = export_notebooks(tmp_path, [lesson], kernel_name="python3", timeout=300)
     page = pages[0].path.read_text(encoding="utf-8")
     assert pages[0].title.startswith("Porto, Portugal: places")  # new_lesson's (issue 41)
-    assert "Willow &amp; Brook Coffee" in page and "&amp;amp;" not in page
+    cafes = mapsnb.Client(sandbox=True, now=NOW).search_places(
+        "cafés in Porto, Portugal", page_size=5
+    )
+    names = cafes.to_frame()["name"].tolist()
+    assert names and all(html.escape(name) in page for name in names), names  # escaped once
+    assert "&amp;amp;" not in page
     assert "Traceback" not in page and "test-key-must-not-be-used" not in page
     assert len(re.findall(r"<img[^>]+data:image/png;base64", page)) >= 5  # the five charts
     assert "Error shown in the form: True" in page and "charts left: 0" in page
