@@ -37,9 +37,14 @@ def add_background(m: ipyleaflet.Map) -> ipyleaflet.Map:
     if any(getattr(layer, "name", "") in _NAMES for layer in m.layers):
         return m
     m.panes = {**dict(m.panes or {}), BACKGROUND_PANE: {"zIndex": 150}}
-    sea = ipyleaflet.Rectangle(
-        bounds=((-85.0, -540.0), (85.0, 540.0)), color=SEA_COLOR, fill_color=SEA_COLOR,
-        weight=0, fill_opacity=1.0, pane=BACKGROUND_PANE, name=_NAMES[0],
+    # a GeoJSON layer, not a Rectangle: jupyter-leaflet honours ``pane`` for GeoJSON only, and
+    # an opaque sea in the overlay pane would cover the tiles
+    ring = [[-540.0, -85.0], [540.0, -85.0], [540.0, 85.0], [-540.0, 85.0], [-540.0, -85.0]]
+    sea = ipyleaflet.GeoJSON(
+        data={"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+              "geometry": {"type": "Polygon", "coordinates": [ring]}}]},
+        pane=BACKGROUND_PANE, name=_NAMES[0],
+        style={"color": SEA_COLOR, "weight": 0, "fillColor": SEA_COLOR, "fillOpacity": 1.0},
     )  # fmt: skip
     land = ipyleaflet.GeoJSON(
         data=land_geojson(), pane=BACKGROUND_PANE, name=_NAMES[1],

@@ -33,7 +33,7 @@ from tests._venvs import run as _run
 #: over 300 s, the suite's default limit.
 BUILD_LIMIT_S = 2400
 ROOT = Path(__file__).resolve().parents[2]
-COPIED = ("pyproject.toml", "README.md", "mapsnb", "binder", "notebooks")
+COPIED = ("pyproject.toml", "README.md", "mapsnb", "mapsnb_sandbox", "binder", "notebooks")
 _spec = importlib.util.spec_from_file_location("binder_wheels", ROOT / "tools/binder_wheels.py")
 assert _spec and _spec.loader
 binder_wheels = importlib.util.module_from_spec(_spec)

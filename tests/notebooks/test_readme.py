@@ -21,7 +21,7 @@ TEST_COMMAND = (
     'python -m pip install -e ".[test]" -r binder/requirements.txt'
     " && python tools/binder_wheels.py && python -m pytest"
 )
-COPIED = ("pyproject.toml", "README.md", "mapsnb", "binder", "notebooks", "tests")
+COPIED = ("pyproject.toml", "README.md", "mapsnb", "mapsnb_sandbox", "binder", "notebooks", "tests")
 #: Stands first on PATH after the venv's bin/ (which has no pip): a bare ``pip`` would run the
 #: pip of whatever interpreter PATH finds, and install there.
 FOREIGN_PIP = """#!/bin/sh
