@@ -20,7 +20,7 @@ import pandas as pd
 from mapsnb._read.credits import frame_credits
 from mapsnb._types import Circle, Viewport
 from mapsnb.errors import EmptyResultWarning
-from mapsnb.layers._background import add_background, offline
+from mapsnb.layers._background import offline
 from mapsnb.layers._base import PREFIX, Bounds, _frame, _union
 from mapsnb.layers._bias import bias_layer
 from mapsnb.layers._controls import attribution_prefix, legend_control, warnings_control
@@ -229,9 +229,10 @@ def show(
     basemap
         The tiles of a new map: ``None`` for OpenStreetMap, any ``ipyleaflet.basemaps`` entry
         (``ipyleaflet.basemaps.CartoDB.Positron``) or ``TileLayer``, or ``"offline"`` for no
-        tiles at all. Under the tiles every map has a land-and-sea background (Natural Earth
-        1:110m), so where tiles cannot load (no internet, an exported page read offline) the
-        data still sits on a map, not on a blank square.
+        tiles: a land-and-sea background (Natural Earth 1:110m) instead, for a classroom
+        without internet or a page read offline, so the data sits on a map, not on a blank
+        square. (Only then: jupyter-leaflet draws vector layers in the overlay pane, above any
+        tiles, so a background under live tiles would hide them.)
     **map_kwargs
         Passed to ``ipyleaflet.Map`` when a new map is made.
 
@@ -251,7 +252,8 @@ def show(
         if map is not None
         else ipyleaflet.Map(**{"scroll_wheel_zoom": True, **tiles, **map_kwargs})
     )
-    offline(m) if basemap == "offline" else add_background(m)
+    if basemap == "offline":
+        offline(m)
     empty = [r for r in results if _is_empty(r)]
     # an empty result draws nothing (a routes layer of no route would refuse): say so below
     layers = [layer_for(obj) for obj in results if not any(obj is e for e in empty)]

@@ -32,7 +32,6 @@ from mapsnb.errors import (
     ToolError,
     TransportError,
 )
-from mapsnb.layers._background import add_background
 from mapsnb.results import ToolResult
 from mapsnb.widgets._words import label
 
@@ -67,13 +66,12 @@ def default_client(client: Any = None) -> Any:
 
 
 def new_map(center: tuple[float, float] = DEFAULT_CENTER, zoom: int = 11) -> ipyleaflet.Map:
-    """An ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class and the land-and-sea
-    background under its tiles."""
+    """An ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class."""
     m = ipyleaflet.Map(
         center=center, zoom=zoom, scroll_wheel_zoom=True, layout=w.Layout(height="420px")
     )
     m.add_class("mapsnb-map")
-    return add_background(m)  # land and sea under the tiles: a map even where they cannot load
+    return m
 
 
 def clear_drawn(m: ipyleaflet.Map) -> None:

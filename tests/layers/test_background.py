@@ -30,16 +30,16 @@ def test_the_land_file_is_small_and_covers_the_continents() -> None:
     assert not land.contains(Point(-30.0, 40.0))  # the Atlantic
 
 
-def test_show_puts_land_and_sea_under_the_tiles() -> None:
+def test_offline_maps_draw_land_and_sea_and_tiled_maps_keep_their_tiles_uncovered() -> None:
     m = layers.show(_frame())
-    names = [layer.name for layer in m.layers]
-    assert "background: sea" in names and "background: land" in names
-    assert isinstance(m.layers[0], ipyleaflet.TileLayer)  # the tiles stay
-    background = [layer for layer in m.layers if layer.name.startswith("background")]
+    assert isinstance(m.layers[0], ipyleaflet.TileLayer)  # the tiles, and nothing over them
+    assert not any(layer.name.startswith("background") for layer in m.layers)
+    off = layers.show(_frame(), basemap="offline")
+    background = [layer for layer in off.layers if layer.name.startswith("background")]
+    assert [layer.name for layer in background] == ["background: sea", "background: land"]
     assert all(layer.pane == BACKGROUND_PANE for layer in background)
-    assert m.panes[BACKGROUND_PANE]["zIndex"] < 200  # Leaflet's tile pane is 200
-    layers.show(_frame(), map=m)  # drawn again: one background, not two
-    assert [layer.name for layer in m.layers].count("background: land") == 1
+    layers.show(_frame(), map=off, basemap="offline")  # drawn again: one background, not two
+    assert [layer.name for layer in off.layers].count("background: land") == 1
 
 
 def test_basemap_chooses_the_tiles_or_none() -> None:
@@ -50,7 +50,7 @@ def test_basemap_chooses_the_tiles_or_none() -> None:
     assert "background: land" in [layer.name for layer in offline.layers]
 
 
-def test_a_forms_map_has_the_background_too() -> None:
+def test_a_forms_map_keeps_its_tiles_uncovered() -> None:
     from mapsnb.widgets._base import new_map
 
-    assert "background: land" in [layer.name for layer in new_map().layers]
+    assert not any(layer.name.startswith("background") for layer in new_map().layers)

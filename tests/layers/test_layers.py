@@ -242,7 +242,9 @@ def test_show_fits_bounds_and_replaces_its_layers() -> None:
     assert len(_mapsnb_layers(m)) == 3 and len(m.controls) == n_controls
     layers.show(df, map=m)
     assert [ly.name for ly in _mapsnb_layers(m)] == ["mapsnb:places"]
-    assert len(m.layers) == 4  # basemap and the land-and-sea background under it kept (issue 41)
+    assert (
+        len(m.layers) == 2
+    )  # the basemap kept, our layer replaced (no background over live tiles)
 
 
 def _credits(m: ipyleaflet.Map) -> str:
