@@ -15,7 +15,8 @@ keeps that place's feature. A static page cannot re-aggregate: the legend says s
 
 :func:`show` fits the view so that no control covers the data (:mod:`~mapsnb.layers._layout`):
 legend, warnings and info boxes start as one collapsed line (:mod:`~mapsnb.layers._controls`)
-and the sources are one expandable line of Leaflet's attribution control.
+and the sources are one expandable line of Leaflet's attribution control (:func:`credit` puts
+them on a map drawn with ipyleaflet's own layers).
 
 mapsnb layers are named ``"mapsnb:..."``; :func:`show` replaces them (and the controls it added)
 when called again on the same map.
@@ -47,7 +48,7 @@ from mapsnb.layers._routes import ALT_ROUTE_COLOR as ALT_ROUTE_COLOR  # re-expor
 from mapsnb.layers._routes import ROUTE_COLOR as ROUTE_COLOR  # re-exported
 from mapsnb.layers._routes import WAYPOINT_COLOR as WAYPOINT_COLOR  # re-exported
 from mapsnb.layers._routes import route_layer
-from mapsnb.layers._show import clear, show
+from mapsnb.layers._show import clear, credit, show
 from mapsnb.layers._show import layer_for as layer_for  # re-exported
 from mapsnb.layers._show import zoom_for as zoom_for  # re-exported
 
@@ -55,6 +56,7 @@ __all__ = [
     "CLUSTER_THRESHOLD",
     "bias_layer",
     "clear",
+    "credit",
     "detours_layer",
     "heatmap_layer",
     "places_layer",

@@ -127,6 +127,13 @@ def _credit(m: ipyleaflet.Map, layers: Sequence[Any], extra: Sequence[Any] = ())
     control.mapsnb_text = f"{text} | © OpenStreetMap contributors"
 
 
+def credit(m: ipyleaflet.Map, *results: Any) -> ipyleaflet.Map:
+    """Put the sources of ``results`` (results or their frames) in ``m``'s attribution line,
+    as :func:`show` does: for a map drawn with ipyleaflet's own layers. Returns ``m``."""
+    _credit(m, [], results)
+    return m
+
+
 def _result_credits(result: Any) -> tuple[list[dict[str, Any]], bool]:
     try:
         return frame_credits(_frame(result))

@@ -264,6 +264,15 @@ def test_show_lists_attributions_and_synthetic_note() -> None:
     assert "Place" in _legend(m2)[0][1]
 
 
+def test_credit_puts_the_sources_on_a_map_drawn_by_hand() -> None:
+    m = ipyleaflet.Map()
+    m.add(ipyleaflet.CircleMarker(location=(37.7, -122.4)))
+    assert layers.credit(m, places_frame(2, source="sandbox")) is m
+    assert "Google Maps" in _credits(m) and "synthetic data" in _credits(m)
+    layers.clear(m)  # the map's own line back, the hand-drawn marker kept
+    assert _credits(m) == "ipyleaflet" and len(m.layers) == 2
+
+
 def test_show_adds_detour_legend() -> None:
     group = layers.detours_layer(along_frame())
     m = layers.show(group)
