@@ -87,13 +87,34 @@ def waypoint_label(waypoint: Any) -> str:
     return "waypoint"
 
 
-def place_url(place_id: str) -> str:
-    """A placeUrl in the live form: ``/maps/place//data=!4m2!3m1!1s0x<cell>:0x<fprint>`` for a
-    well-formed id (its feature id, REAL_SERVER.md round 4); for any other id, the hex of its
-    bytes. :func:`place_id_in_url` reads either back."""
+def feature_data(place_id: str) -> str:
+    """The ``0x<cell>:0x<fprint>`` feature id of a well-formed id (REAL_SERVER.md round 4); for
+    any other id, the hex of its bytes. :func:`place_id_in_url` reads either back."""
     feature = feature_hex(place_id)
-    data = feature if feature is not None else f"0x{place_id.encode().hex()}"
-    return f"https://www.google.com/maps/place//data=!4m2!3m1!1s{data}"
+    return feature if feature is not None else f"0x{place_id.encode().hex()}"
+
+
+def place_url(place_id: str) -> str:
+    """A placeUrl in the live form: ``/maps/place//data=!4m2!3m1!1s0x<cell>:0x<fprint>``."""
+    return f"https://www.google.com/maps/place//data=!4m2!3m1!1s{feature_data(place_id)}"
+
+
+def maps_links(place_id: str) -> dict[str, str]:
+    """The five Google Maps deep links of a place, each driven by its feature id as live
+    (REAL_SERVER.md round 4; the Places API's ``googleMapsLinks`` forms): directions with only
+    the destination filled in and the DRIVE mode (``!3e0``), reviews (``!9m1!1b1``), photos
+    (``!10e5``) and the review form (``!12e1``)."""
+    data = feature_data(place_id)
+    place = "https://www.google.com/maps/place//data="
+    return {
+        "placeUrl": place_url(place_id),
+        "directionsUrl": (
+            f"https://www.google.com/maps/dir//''/data=!4m7!4m6!1m1!4e2!1m2!1m1!1s{data}!3e0"
+        ),
+        "reviewsUrl": f"{place}!4m4!3m3!1s{data}!9m1!1b1",
+        "photosUrl": f"{place}!4m3!3m2!1s{data}!10e5",
+        "writeAReviewUrl": f"{place}!4m3!3m2!1s{data}!12e1",
+    }
 
 
 def place_id_in_url(path: str) -> str | None:

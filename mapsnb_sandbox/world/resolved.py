@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
-from mapsnb_sandbox.contract.common import attribution, place_id_for, place_url, stable_int
+from mapsnb_sandbox.contract.common import attribution, maps_links, place_id_for, stable_int
 from mapsnb_sandbox.world.cities import (
     city_address,
     city_index,
@@ -34,7 +33,6 @@ __all__ = [
     "city_resolved",
     "country_resolved",
     "landmark_resolved",
-    "maps_links",
     "place_view",
     "point_resolved",
     "resolve_geo_id",
@@ -167,27 +165,12 @@ def resolve_geo_id(pid: str) -> Resolved | None:
 # --------------------------------------------------------------------------- wire output
 
 
-def maps_links(name: str, pid: str) -> dict[str, str]:
-    """The five Google Maps deep links of a place."""
-    q = quote(name, safe="")
-    return {
-        "placeUrl": place_url(pid),
-        "directionsUrl": (
-            "https://www.google.com/maps/dir/?api=1"
-            f"&destination={q}&destination_place_id={pid}&travelmode=driving"
-        ),
-        "reviewsUrl": f"https://search.google.com/local/reviews?placeid={pid}",
-        "photosUrl": f"https://www.google.com/maps/place/?q=place_id:{pid}&photos=1",
-        "writeAReviewUrl": f"https://search.google.com/local/writereview?placeid={pid}",
-    }
-
-
 def place_view(r: Resolved) -> dict[str, Any]:
     """The wire PlaceView (camelCase) of a resolved place."""
     return {
         "place": f"places/{r.place_id}",
         "id": r.place_id,
-        "googleMapsLinks": maps_links(r.name, r.place_id),
+        "googleMapsLinks": maps_links(r.place_id),
         "attribution": attribution(r.name),
         "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
     }

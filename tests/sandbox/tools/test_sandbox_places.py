@@ -12,7 +12,9 @@ import pytest
 
 from mapsnb._read.summary import parse_summary
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.contract.common import Context, SandboxToolError
+from mapsnb_sandbox.contract.features import feature_hex
 from mapsnb_sandbox.tools import locations as _locations
 from mapsnb_sandbox.tools.places import (
     CATEGORIES,
@@ -118,9 +120,20 @@ def test_place_view_shape() -> None:
     assert view["location"] == {"latitude": 37.78571, "longitude": -122.40107}
     links = view["googleMapsLinks"]
     assert set(links) == {"placeUrl", "directionsUrl", "reviewsUrl", "photosUrl", "writeAReviewUrl"}
-    assert "origin" not in links["directionsUrl"]
-    assert "destination_place_id=" + view["id"] in links["directionsUrl"]
-    assert links["directionsUrl"].endswith("travelmode=driving")
+    # every link is driven by the id's feature id, as live (REAL_SERVER.md round 4; the Places
+    # API's googleMapsLinks): directions to the place only (an empty origin), DRIVE (!3e0)
+    feature = feature_hex(view["id"])
+    assert feature is not None
+    assert all(f"!1s{feature}" in url for url in links.values())
+    assert links["directionsUrl"].startswith("https://www.google.com/maps/dir//''/data=")
+    assert links["directionsUrl"].endswith(f"!1m1!4e2!1m2!1m1!1s{feature}!3e0")
+
+
+def test_every_link_of_a_place_resolves_back_to_it() -> None:
+    place = sp(text_query="pharmacy in Lisbon", page_size=1)["places"][0]
+    urls = list(place["googleMapsLinks"].values())
+    out = Sandbox().call_tool("resolve_maps_urls", {"urls": urls})
+    assert [e.get("place") for e in out["entities"]] == [place["place"]] * len(urls), out
 
 
 # --------------------------------------------------------------------------- search_places
