@@ -15,7 +15,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from mapsnb_sandbox.contract.common import attribution, maps_links, place_id_for, stable_int
+from mapsnb_sandbox.contract.common import attribution, maps_links, stable_int
+from mapsnb_sandbox.contract.ids import country_id, decode_country_id, spot_id
 from mapsnb_sandbox.world.cities import (
     city_address,
     city_index,
@@ -39,7 +40,16 @@ __all__ = [
     "street_resolved",
 ]
 
-_POINTS: dict[str, tuple[float, float]] = {}  # ids issued for bare coordinates (this process)
+#: The spots this process gave ids to (bare points, street addresses), so that a route or a
+#: search can use the id again; a served emulator keeps them while it runs.
+_SPOTS: dict[str, Resolved] = {}
+
+
+def _remember(spot: Resolved) -> Resolved:
+    if len(_SPOTS) > 50_000:
+        _SPOTS.clear()
+    _SPOTS[spot.place_id] = spot
+    return spot
 
 
 @dataclass(frozen=True)
@@ -93,21 +103,20 @@ def landmark_resolved(lm: Landmark, confidence: str) -> Resolved:
 def point_resolved(lat: float, lng: float) -> Resolved:
     """A bare coordinate pair as a :class:`Resolved` (named after the nearest city)."""
     c, _ = nearest_cached(round(lat, 4), round(lng, 4))
-    pid = place_id_for("point", round(lat, 6), round(lng, 6))
-    if len(_POINTS) > 50_000:
-        _POINTS.clear()
-    _POINTS[pid] = (lat, lng)
-    return Resolved(
-        lat,
-        lng,
-        f"{lat:.5f},{lng:.5f}",
-        f"{lat:.5f},{lng:.5f} (near {c.name}, {country_name(c.cc)})",
-        pid,
-        "coordinates",
-        c.name,
-        c.cc,
-        timezone_at(lat, lng),
-        "HIGH",
+    pid = spot_id(lat, lng, "point", round(lat, 6), round(lng, 6))
+    return _remember(
+        Resolved(
+            lat,
+            lng,
+            f"{lat:.5f},{lng:.5f}",
+            f"{lat:.5f},{lng:.5f} (near {c.name}, {country_name(c.cc)})",
+            pid,
+            "coordinates",
+            c.name,
+            c.cc,
+            timezone_at(lat, lng),
+            "HIGH",
+        )
     )
 
 
@@ -127,9 +136,9 @@ def street_resolved(label: str, key: str, town: City) -> Resolved:
     so the confidence is LOW (placed, not found)."""
     lat, lng = _near_town(town, "street", key, 300, 2700)
     street = " ".join(label.split())
-    pid = place_id_for("address", key, town.geonameid)
+    pid = spot_id(lat, lng, "address", key, town.geonameid)
     address = f"{street}, {city_address(town)}"
-    return _in_town(town, lat, lng, street, address, pid, "street_address", "LOW")
+    return _remember(_in_town(town, lat, lng, street, address, pid, "street_address", "LOW"))
 
 
 def country_resolved(cc: str) -> Resolved | None:
@@ -140,7 +149,16 @@ def country_resolved(cc: str) -> Resolved | None:
     c = idx.cities[idx.biggest[cc]]
     name = idx.country_names.get(cc, cc)
     return Resolved(
-        c.lat, c.lng, name, name, place_id_for("country", cc), "country", c.name, cc, c.tz, "MEDIUM"
+        c.lat,
+        c.lng,
+        name,
+        name,
+        country_id(cc, c.lat, c.lng),
+        "country",
+        c.name,
+        cc,
+        c.tz,
+        "MEDIUM",
     )
 
 
@@ -157,9 +175,10 @@ def resolve_geo_id(pid: str) -> Resolved | None:
     j = idx.place_ids.get(pid, idx.cities)
     if j is not None:
         return city_resolved(idx.cities[j])
-    if pid in _POINTS:
-        return point_resolved(*_POINTS[pid])
-    return None
+    if pid in _SPOTS:
+        return _SPOTS[pid]
+    country = decode_country_id(pid)
+    return country_resolved(country) if country is not None else None
 
 
 # --------------------------------------------------------------------------- wire output

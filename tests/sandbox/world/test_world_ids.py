@@ -126,3 +126,30 @@ def test_a_route_to_a_place_id_ends_at_that_place() -> None:
     end = decode(route["encodedPolyline"])[-1]
     loc = view["location"]
     assert haversine_m(end[0], end[1], loc["latitude"], loc["longitude"]) < 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Porto", "Kenya", "Eiffel Tower", "SFO", "Rua Augusta 100, Lisbon", "-1.2921,36.8219"],
+)
+def test_every_kind_of_answer_has_a_feature_id_of_its_cell_that_routes(text: str) -> None:
+    """Towns, countries, landmarks, airports, street addresses and bare points: each id is a
+    well-formed feature id whose S2 cell holds the point, and a route to it starts there."""
+    box = Sandbox()
+    found = box.call_tool("resolve_names", {"queries": [{"text": text}]})["results"][0]
+    pid = found["entity"]["place"].removeprefix("places/")
+    point = found["sandboxMatch"]["location"]
+    lat, lng = point["latitude"], point["longitude"]
+    decoded = decode_feature_id(pid)
+    assert decoded is not None, (text, pid)
+    leaf = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(lat, lng))
+    # the same S2 cell at level 8, as live ids (REAL_SERVER.md round 4; a real landmark's own id)
+    assert s2sphere.CellId(decoded[0]).parent(8) == leaf.parent(8), text
+    assert place_id_in_url(place_url(pid)) == pid
+    near = {"lat_lng": {"latitude": lat + 0.02, "longitude": lng}}
+    route = box.call_tool(
+        "compute_routes",
+        {"origin": {"place_id": pid}, "destination": near, "include_polyline": True},
+    )["routes"][0]
+    start = decode(route["encodedPolyline"])[0]
+    assert haversine_m(*start, lat, lng) < 1_000, text
