@@ -11,6 +11,10 @@ bounded LRU caches; the towns near a coarse cell (:data:`COARSE_DEG`) are cached
 A place's id is a well-formed feature id (:mod:`mapsnb_sandbox.contract.ids`): the cell half is
 the S2 cell (level 10) holding its point, the fingerprint packs the grid cell, the kind code,
 the index in the cell and a check, so any process decodes an id back to its place.
+
+The curated landmarks and airports live in the same cells, after the generated places of their
+kind (:data:`LANDMARK_KINDS`), with their own ids and top prominence: a search for museums
+near the Louvre finds the Louvre, a search for airports finds the airports.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import functools
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from mapsnb_sandbox.contract.common import Once, stable_int
 from mapsnb_sandbox.contract.features import feature_place_id
@@ -31,14 +36,17 @@ from mapsnb_sandbox.world.categories import (
     Category,
     categories,
     category_at,
+    category_key,
     free_category,
 )
 from mapsnb_sandbox.world.cities import city_index, timezone_at
-from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.landmarks import Landmark, landmark_index, landmark_with_id
+from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 
 __all__ = [
     "CELL_DEG",
     "COARSE_DEG",
+    "LANDMARK_KINDS",
     "RURAL_PER_KM2",
     "Spot",
     "business_name",
@@ -65,6 +73,24 @@ KIND_RATES = Path(__file__).resolve().parents[1] / "data" / "kind_rates.csv"
 _KM_PER_DEG = 111.32
 _CELL_AREA_KM2 = (CELL_DEG * _KM_PER_DEG) ** 2
 _MAX_PER_CELL = 255
+#: The world kind (a Places type of ``data/categories.csv``) of each kind of curated landmark
+#: (``data/landmarks.csv``, airports from ``airportsdata``); neighbourhoods, streets and lakes are
+#: no place a search lists.
+LANDMARK_KINDS: dict[str, tuple[str, ...]] = {
+    "airport": ("airport", "international_airport"),
+    "landmark": ("tourist_attraction",),
+    "bridge": ("tourist_attraction",),
+    "museum": ("museum",),
+    "park": ("park",),
+    "stadium": ("stadium",),
+    "station": ("train_station",),
+    "shopping": ("shopping_mall",),
+    "university": ("university",),
+    "government": ("government_office",),
+    "venue": ("event_venue",),
+}
+#: Curated places are indexed in their cell after every generated one (at most 255).
+_CURATED_INDEX0 = 256
 #: People per km² of the villages under 1,000 the town index leaves out, wherever a town is
 #: within reach (rural Europe holds 30 to 100 per km², Eurostat's degree of urbanisation).
 RURAL_PER_KM2 = 30.0
@@ -200,12 +226,49 @@ def kind_at(code: int) -> Category | None:
     return free_category("place") if code == FREE_CODE else category_at(code)
 
 
-@functools.lru_cache(maxsize=60_000)
 def cell_spots(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
-    """The places of kind ``code`` in grid cell ``(iy, ix)``, in index order."""
+    """The places of kind ``code`` in grid cell ``(iy, ix)``, in index order: the generated
+    ones, then the curated landmarks of that kind there."""
     c = kind_at(code)
     if c is None:
         return ()
+    return _generated(iy, ix, code, c) + _curated(iy, ix, code)
+
+
+#: The curated landmarks of each ``(cell, kind code)``, and the landmark index they come from.
+_CURATED: dict[str, Any] = {}
+
+
+def _curated_cells() -> dict[tuple[int, int, int], tuple[Landmark, ...]]:
+    """The curated landmarks of each ``(cell, kind code)``, in the landmark table's order (made
+    again when the landmark table is switched: tests use their own)."""
+    index = landmark_index()
+    if _CURATED.get("index") is not index:
+        _CURATED.update(index=index, cells=_landmark_cells(index.items))
+    cells: dict[tuple[int, int, int], tuple[Landmark, ...]] = _CURATED["cells"]
+    return cells
+
+
+def _landmark_cells(items: list[Landmark]) -> dict[tuple[int, int, int], tuple[Landmark, ...]]:
+    cells: dict[tuple[int, int, int], list[Landmark]] = {}
+    for lm in items:
+        for key in LANDMARK_KINDS.get(lm.kind, ()):
+            kind = category_key(key)
+            if kind is not None:
+                cells.setdefault((*cell_of(lm.lat, lm.lng), kind.code), []).append(lm)
+    return {key: tuple(found) for key, found in cells.items()}
+
+
+def _curated(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
+    top = _PROMINENCE_RANGE[1]
+    return tuple(
+        Spot(lm.lat, lm.lng, iy, ix, code, _CURATED_INDEX0 + k, lm.place_id, top)
+        for k, lm in enumerate(_curated_cells().get((iy, ix, code), ()))
+    )
+
+
+@functools.lru_cache(maxsize=60_000)
+def _generated(iy: int, ix: int, code: int, c: Category) -> tuple[Spot, ...]:
     lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
     mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
     people = people_per_km2(*mid, central=c.group in _CENTRAL_GROUPS)
@@ -263,6 +326,10 @@ def business_name(c: Category, place_id: str) -> str:
 @functools.lru_cache(maxsize=8192)
 def place_of(spot: Spot) -> Resolved:
     """The whole place (name, address, town, time zone) of a :class:`Spot`."""
+    if spot.index >= _CURATED_INDEX0:
+        landmark = landmark_with_id(spot.place_id)
+        if landmark is not None:
+            return landmark_resolved(landmark, "HIGH")
     c = kind_at(spot.code) or free_category("place")
     seed = stable_int("world-address", spot.place_id) & 0xFFFFFF
     address, city, cc = local_address(spot.lat, spot.lng, seed)

@@ -13,7 +13,8 @@ from mapsnb import frames as F
 from mapsnb._read.summary import parse_summary
 from mapsnb_sandbox import Sandbox, SandboxToolError
 from mapsnb_sandbox.serve.endpoint import McpEndpoint, call_result
-from mapsnb_sandbox.tools.places import CATEGORIES, business_resolved
+from mapsnb_sandbox.tools.locations import resolve_place_id
+from mapsnb_sandbox.tools.places import CATEGORIES
 
 NOW = "2026-09-18T15:00:00Z"
 CITIES = (
@@ -30,7 +31,8 @@ def sandbox() -> Sandbox:
 
 def _names(payload: dict[str, Any], key: str) -> list[str]:
     views = [r["place"] if key == "results" else r for r in payload[key]]
-    return [business_resolved(v["id"]).name for v in views]
+    found = [resolve_place_id(v["id"]) for v in views]  # businesses and real landmarks
+    return [place.name if place is not None else "?" for place in found]
 
 
 def test_summaries_parse_back_to_the_emulators_names(sandbox: Sandbox) -> None:

@@ -189,3 +189,34 @@ def test_search_area_converges_with_tens_of_pharmacies() -> None:
     for city, by_depth in counts.items():
         assert 10 <= by_depth[0] <= 80, (city, by_depth)
         assert max(by_depth) <= by_depth[0] * 1.1, (city, by_depth)
+
+
+@pytest.mark.parametrize(
+    ("kind", "name", "lat", "lng"),
+    [
+        ("museums", "Louvre Museum", 48.8606, 2.3376),
+        ("airports", "San Francisco International Airport", 37.6213, -122.379),
+        ("stadiums", "Wembley Stadium", 51.556, -0.2796),
+    ],
+)
+def test_real_landmarks_are_places_of_the_world(
+    kind: str, name: str, lat: float, lng: float
+) -> None:
+    """A curated landmark is selected by a search of its kind around it, is the same place
+    (id, point) that resolve_names gives for its name, and is found again by a small circle."""
+    box = Sandbox()
+
+    def around(la: float, ln: float, radius: float) -> list[dict]:
+        bias = {"circle": {"center": {"latitude": la, "longitude": ln}, "radius_meters": radius}}
+        args = {"text_query": kind, "page_size": 10, "location_bias": bias}
+        return list(box.call_tool("search_places", args)["places"])
+
+    views = around(lat, lng, 2000)
+    hits = [v for v in views if v["attribution"]["title"].startswith(name + " - ")]
+    assert len(hits) == 1, [v["attribution"]["title"] for v in views]
+    found = hits[0]
+    named = box.call_tool("resolve_names", {"queries": [{"text": name}]})["results"][0]
+    assert named["entity"]["place"] == found["place"]
+    point = found["location"]
+    again = around(point["latitude"], point["longitude"], 100)
+    assert [v for v in again if v["id"] == found["id"]] == [found]
