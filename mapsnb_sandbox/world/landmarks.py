@@ -69,6 +69,7 @@ class Landmark:
     lat: float
     lng: float
     given_id: str = ""  # a real place id from the table, if it has one
+    keys: tuple[str, ...] = ()  # its name and aliases folded, when the table ships them
 
     @property
     def tag(self) -> int:
@@ -146,19 +147,20 @@ def load_landmarks(path: Path) -> list[Landmark]:
 
 
 def load_airports(path: Path) -> list[Landmark]:
-    """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng country``) as
-    landmarks of kind ``airport``, addressed by their town and country."""
+    """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng country keys``, the
+    keys folded by ``tools/build_airports.py``) as landmarks of kind ``airport``, addressed by
+    their town and country."""
     if not path.exists():
         return []
     out: list[Landmark] = []
     for line in zlib.decompress(path.read_bytes()).decode("utf-8").splitlines():
-        iata, name, aliases, city, cc, lat, lng, country = line.split("\t")
+        iata, name, aliases, city, cc, lat, lng, country, keys = line.split("\t")
         key = f"{_AIRPORT_KEY}{iata.lower()}"
         address = ", ".join(p for p in (city, country) if p)
         out.append(
             Landmark(
                 key, name, _split_aliases(aliases), "airport", address, city, "", cc,
-                float(lat), float(lng),
+                float(lat), float(lng), keys=tuple(keys.split("|")),
             )
         )  # fmt: skip
     return out
@@ -182,13 +184,17 @@ class _LandmarkIndex:
         return given, packed
 
 
+def _folded_names(lm: Landmark) -> set[str]:
+    key_name = "" if lm.key.startswith(_AIRPORT_KEY) else fold(lm.key.replace("_", " "))
+    return {fold(lm.name), key_name, *map(fold, lm.aliases)}
+
+
 def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
     by_name: dict[str, list[int]] = {}
     by_street: dict[str, list[int]] = {}
     by_full: dict[str, int] = {}
     for i, lm in enumerate(items):
-        key_name = "" if lm.key.startswith("airport-") else fold(lm.key.replace("_", " "))
-        names = {fold(lm.name), key_name, *map(fold, lm.aliases)}
+        names = set(lm.keys) or _folded_names(lm)
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
