@@ -229,6 +229,13 @@ def kind_at(code: int) -> Category | None:
 def cell_spots(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
     """The places of kind ``code`` in grid cell ``(iy, ix)``, in index order: the generated
     ones, then the curated landmarks of that kind there."""
+    if _CURATED.get("index") is not landmark_index():  # first use, or tests switched the table
+        _curated_cells()
+    return _cell_spots(iy, ix, code)
+
+
+@functools.lru_cache(maxsize=60_000)
+def _cell_spots(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
     c = kind_at(code)
     if c is None:
         return ()
@@ -241,9 +248,11 @@ _CURATED: dict[str, Any] = {}
 
 def _curated_cells() -> dict[tuple[int, int, int], tuple[Landmark, ...]]:
     """The curated landmarks of each ``(cell, kind code)``, in the landmark table's order (made
-    again when the landmark table is switched: tests use their own)."""
+    again when the landmark table is switched: tests use their own; the cells cached with the
+    old table are dropped)."""
     index = landmark_index()
     if _CURATED.get("index") is not index:
+        _cell_spots.cache_clear()
         _CURATED.update(index=index, cells=_landmark_cells(index.items))
     cells: dict[tuple[int, int, int], tuple[Landmark, ...]] = _CURATED["cells"]
     return cells
@@ -267,7 +276,6 @@ def _curated(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
     )
 
 
-@functools.lru_cache(maxsize=60_000)
 def _generated(iy: int, ix: int, code: int, c: Category) -> tuple[Spot, ...]:
     lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
     mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
