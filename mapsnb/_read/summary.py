@@ -391,13 +391,18 @@ _PART = r"[^<>&*\[\]\n]"
 #: A place's paragraph (or list item): a bold name, text, its citation, text that may cite it again.
 _PLACE = (
     rf"<(?P<blk>p|li)><(?P<b>strong|b)>({_PART}{{0,200}})</(?P=b)>({_PART}*)\[(?P<n>\d{{1,6}})\]"
-    rf"((?:{_PART}++|\[(?P=n)\])*+)</(?P=blk)>"
+    rf"((?:{_PART}++|\[(?P=n)\]|<(?P<b2>strong|b)>{_PART}{{0,200}}</(?P=b2)>[ \t]*\[\d{{1,6}}\])*+)"
+    rf"</(?P=blk)>"
 )
+#: A second place named in a live paragraph's text: its bold name right before its citation.
+_SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}})\]")
 _FORM = re.compile(rf"(?:<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|{_PLACE})+")
 _PLACES = re.compile(_PLACE)
 
 #: Per cited number: the bold tag, the bold text, the text up to the citation, the citation's
-#: digits and the text after it.
+#: digits and the text after it. A second place of a paragraph (``… [4]. Nearby,
+#: <strong>B</strong> [5] …``): ``""``, its bold text, its paragraph's plain line, where its
+#: citation starts in that line, ``""``.
 LivePlace = tuple[str, str, str, str, str]
 
 
@@ -406,14 +411,25 @@ def live_places(summary: str) -> dict[int, LivePlace] | None:
     (paragraphs or list items) and each number is cited in one paragraph only; else ``None``."""
     if _FORM.fullmatch(summary) is None:
         return None
-    found = _PLACES.findall(summary)
-    places = {int(p[4]): p[1:] for p in found}
-    return places if len(places) == len(found) else None
+    places: dict[int, LivePlace] = {}
+    count = 0
+    for p in _PLACES.findall(summary):
+        places[int(p[4])] = p[1:6]
+        count += 1
+        if "<" in p[5]:  # second places, read as the general reader does (bold right before)
+            line = f"{p[2]}{p[3]}[{p[4]}]{plain_text(p[5])}"
+            for sub in _SUB_PLACE.finditer(p[5]):
+                m = int(sub.group(3))
+                places[m] = ("", sub.group(2), line, str(line.find(f"[{m}]")), "")
+                count += 1
+    return places if len(places) == count else None
 
 
 def live_name(place: LivePlace) -> str | None:
     """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
     tag, inner, rest, digits, tail = place
+    if not tag:  # a second place of its paragraph: its bold run
+        return clean_name(inner)
     ended = _ends(inner + rest)
     text = inner.strip()
     if not ended and not text.endswith(":"):
@@ -495,7 +511,7 @@ class SummaryInfo:
             return found
         place = self._live.get(n) if self._live is not None else None
         if place is not None:
-            return _tidy(place[1])
+            return _tidy(place[1]) if place[0] else None
         for at, start in self._candidates.get(n, ()):
             if start >= 0:
                 return bold_subject(self._paragraphs[at])
@@ -529,8 +545,12 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     live = live_places(summary) if summary.startswith(("<p>", "<ul>", "<ol>")) else None
     if live is not None:  # the live form: names from its paragraphs' pieces
         snippets: dict[int, str] = {}
-        for n, (_, inner, rest, digits, tail) in live.items():  # a place's line of plain text
-            snippets[n] = sentence_at(f"{inner}{rest}[{digits}]{tail}", len(inner) + len(rest))
+        for n, (tag, inner, rest, digits, tail) in live.items():  # a place's line of plain text
+            if not tag:  # a second place: its paragraph's line, where its citation starts
+                snippets[n] = sentence_at(rest, int(digits))
+            else:
+                line = f"{inner}{rest}[{digits}]{plain_text(tail) if '<' in tail else tail}"
+                snippets[n] = sentence_at(line, len(inner) + len(rest))
         return SummaryInfo(snippets, live=live)
     candidates, paragraphs = _scan(summary)
     snippets = find_snippets(plain_text(summary)) if candidates else {}
