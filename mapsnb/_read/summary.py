@@ -1,16 +1,12 @@
 """The one reader of ``search_places`` / ``search_along_route`` summaries, and their display.
 
-A live summary is light HTML (or Markdown bold): an intro that cites nothing, then a paragraph
-(or list item) per place opening with its name (``<strong>Name</strong>``, ``**Name**`` or plain),
-citations ``[n]`` closing its sentences (the text right before the first is an address). A place
-may be cited again, share a paragraph or a citation (``[0][1]``, ``[0, 1]``) with another.
-
+A live summary is light HTML (or Markdown bold): an intro, then a paragraph (or list item) per
+place opening with its name, citations ``[n]`` closing its sentences (the text before the first
+is an address); a place may be cited again, share a paragraph or a citation (``[0][1]``).
 :func:`parse_summary` gives per cited number the place's name (``None`` when unknown: never a
-country, state, postal code or street address), the first sentence citing it, and the cited
-numbers. Here, in order: display (:func:`plain_text`, :func:`safe_html`), sentences, names, the
-live form (one regex pass), the reader (paragraphs split by the regex engine, their citation
-clusters found by one ``findall``, names read on first use). Linear time
-(``benchmarks/bench_summary.py``); the word lists are data (``summary_words.json``).
+country, state, postal code or street address), the first sentence citing it, the numbers cited.
+In order: display, sentences, names, the live form (one regex pass), the general reader. Linear
+time (``benchmarks/bench_summary.py``); the word lists are data (``summary_words.json``).
 """
 
 from __future__ import annotations
@@ -394,15 +390,13 @@ _PLACE = (
     rf"((?:{_PART}++|\[(?P=n)\]|<(?P<b2>strong|b)>{_PART}{{0,200}}</(?P=b2)>[ \t]*\[\d{{1,6}}\])*+)"
     rf"</(?P=blk)>"
 )
-#: A second place named in a live paragraph's text: its bold name right before its citation.
 _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}})\]")
 _FORM = re.compile(rf"(?:<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|{_PLACE})+")
 _PLACES = re.compile(_PLACE)
 
 #: Per cited number: the bold tag, the bold text, the text up to the citation, the citation's
-#: digits and the text after it. A second place of a paragraph (``… [4]. Nearby,
-#: <strong>B</strong> [5] …``): ``""``, its bold text, its paragraph's plain line, where its
-#: citation starts in that line, ``""``.
+#: digits and the text after it; a second place (``… [4]. Nearby, <b>B</b> [5]``, read by
+#: ``_SUB_PLACE``): ``""``, its bold text, its paragraph's plain line, its citation's start, ``""``.
 LivePlace = tuple[str, str, str, str, str]
 
 
@@ -449,20 +443,10 @@ Candidates = dict[int, list[tuple[int, int]]]
 
 
 class SummaryInfo:
-    """What a summary says about the places it cites.
-
-    Attributes
-    ----------
-    names
-        Cited number -> the place's name, or ``None`` when the summary does not say it clearly.
-    snippets
-        Cited number -> the first plain-text sentence citing it (its citations included).
-    cited
-        Every number cited anywhere in the summary.
-
-    Names are worked out on first use (:meth:`name` for one, :attr:`names` for all): a frame
-    whose places are named by their attribution titles never pays for reading the summary's.
-    """
+    """What a summary says about the places it cites: ``names`` (cited number -> name, ``None``
+    when the summary does not say it clearly), ``snippets`` (cited number -> the first sentence
+    citing it, plain text), ``cited``. Names are read on first use (:meth:`name`, :attr:`names`):
+    a frame whose places are named by their attribution titles never pays for reading them."""
 
     __slots__ = ("_candidates", "_live", "_names", "_paragraphs", "cited", "snippets")
 
@@ -546,11 +530,8 @@ def parse_summary(summary: str | None) -> SummaryInfo:
     if live is not None:  # the live form: names from its paragraphs' pieces
         snippets: dict[int, str] = {}
         for n, (tag, inner, rest, digits, tail) in live.items():  # a place's line of plain text
-            if not tag:  # a second place: its paragraph's line, where its citation starts
-                snippets[n] = sentence_at(rest, int(digits))
-            else:
-                line = f"{inner}{rest}[{digits}]{plain_text(tail) if '<' in tail else tail}"
-                snippets[n] = sentence_at(line, len(inner) + len(rest))
+            line = f"{inner}{rest}[{digits}]{plain_text(tail)}" if tag else rest  # 2nd place
+            snippets[n] = sentence_at(line, len(inner) + len(rest) if tag else int(digits))
         return SummaryInfo(snippets, live=live)
     candidates, paragraphs = _scan(summary)
     snippets = find_snippets(plain_text(summary)) if candidates else {}
