@@ -94,9 +94,12 @@ def feature_data(place_id: str) -> str:
     return feature if feature is not None else f"0x{place_id.encode().hex()}"
 
 
+_PLACE_DATA_URL = "https://www.google.com/maps/place//data="
+
+
 def place_url(place_id: str) -> str:
     """A placeUrl in the live form: ``/maps/place//data=!4m2!3m1!1s0x<cell>:0x<fprint>``."""
-    return f"https://www.google.com/maps/place//data=!4m2!3m1!1s{feature_data(place_id)}"
+    return f"{_PLACE_DATA_URL}!4m2!3m1!1s{feature_data(place_id)}"
 
 
 def maps_links(place_id: str) -> dict[str, str]:
@@ -105,9 +108,9 @@ def maps_links(place_id: str) -> dict[str, str]:
     the destination filled in and the DRIVE mode (``!3e0``), reviews (``!9m1!1b1``), photos
     (``!10e5``) and the review form (``!12e1``)."""
     data = feature_data(place_id)
-    place = "https://www.google.com/maps/place//data="
+    place = _PLACE_DATA_URL
     return {
-        "placeUrl": place_url(place_id),
+        "placeUrl": f"{place}!4m2!3m1!1s{data}",
         "directionsUrl": (
             f"https://www.google.com/maps/dir//''/data=!4m7!4m6!1m1!4e2!1m2!1m1!1s{data}!3e0"
         ),

@@ -129,9 +129,12 @@ class Unzipped:
                 )
                 self._thread.start()
 
+    def _read(self) -> bytes:
+        return zlib.decompress(self.path.read_bytes())
+
     def _run(self) -> None:
         try:
-            self._result = zlib.decompress(self.path.read_bytes())
+            self._result = self._read()
         except (OSError, zlib.error) as exc:
             self._result = exc
 
@@ -146,4 +149,4 @@ class Unzipped:
         result, self._result = self._result, None
         if isinstance(result, BaseException):
             raise result
-        return result if result is not None else zlib.decompress(self.path.read_bytes())
+        return result if result is not None else self._read()
