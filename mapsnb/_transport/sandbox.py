@@ -138,7 +138,7 @@ class BoundedTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         job = self._start(request, await request.aread(), budget)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(job), seconds)
-        except (asyncio.TimeoutError, WorkCancelled):
+        except (TimeoutError, WorkCancelled):
             raise self._timeout(request, seconds) from None
         finally:
             budget.cancel()  # also when the caller's task is cancelled

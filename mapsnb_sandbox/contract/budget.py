@@ -49,7 +49,7 @@ class WorkBoundExceeded(SandboxToolError):
         super().__init__("DEADLINE_EXCEEDED", message)
 
 
-class WorkCancelled(Exception):  # noqa: N818 - a state, like asyncio.CancelledError
+class WorkCancelled(Exception):
     """The call was cancelled: its caller gave up (a timeout, a closed connection, shutdown)."""
 
 

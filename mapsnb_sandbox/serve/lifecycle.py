@@ -245,7 +245,7 @@ class _AnsweringWriter:
         await self._inner.send(item)
         message = getattr(item, "message", None)
         if not isinstance(getattr(message, "method", None), str) and hasattr(message, "id"):
-            self._pending.answered(message.id)
+            self._pending.answered(getattr(message, "id", None))  # a response or an error
 
     def close(self) -> None:
         self._inner.close()

@@ -262,7 +262,8 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
-        timeout_graceful_shutdown=SHUTDOWN_S / 2,
+        # uvicorn hints int, and uses it as asyncio.timeout(): a float is what it does
+        timeout_graceful_shutdown=SHUTDOWN_S / 2,  # type: ignore[arg-type]
     )
 
     class Stopping(uvicorn.Server):
@@ -293,8 +294,6 @@ def serve_stdio(
     async def run() -> None:
         async with stdio_server() as (read, write):
             drained_read, answering_write = draining(read, write)
-            await server.run(
-                drained_read, answering_write, server.create_initialization_options()
-            )
+            await server.run(drained_read, answering_write, server.create_initialization_options())
 
     anyio.run(run)
