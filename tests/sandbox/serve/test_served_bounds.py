@@ -20,7 +20,13 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.sandbox.pathological import wire_arguments
+import mapsnb
+from mapsnb.errors import DeadlineExceeded
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.serve.lifecycle import InFlight
+from mapsnb_sandbox.serve.server import build_app
+from tests.sandbox.pathological import land_points, wire_arguments
+from tests.servers.sdk_server import ServerThread
 
 ROOT = Path(__file__).resolve().parents[3]
 NOW = "2026-09-18T15:00:00Z"
@@ -34,6 +40,9 @@ HEADERS = {"Accept": "application/json, text/event-stream"}
 ANSWER_S = 2.0
 #: SIGTERM stops a busy server within this (the server's own figure is SHUTDOWN_S = 0.5 s).
 STOP_S = 1.0
+#: Seconds an abandoned call may take to notice its cancellation (it checks every millisecond
+#: of work; the unbounded call runs 30-130 s).
+CANCEL_S = 10.0
 
 
 def _free_port() -> int:
@@ -175,3 +184,35 @@ def test_a_stdio_server_answers_the_pending_call_before_it_exits() -> None:
     assert 2 in answered, f"the pending call was dropped: {sorted(answered, key=str)}"
     result = answered[2]["result"]
     assert result["isError"] is False and len(result["structuredContent"]["places"]) == 2
+
+
+# ------------------------------------------------------- every serving mode, in process
+
+
+@pytest.mark.parametrize("mode", ["stateless", "sessions-sse", "sessions-json"])
+def test_a_call_whose_client_hangs_up_is_cancelled_in_every_mode(mode: str) -> None:
+    """The emulator's own bound lifted: only the client's hanging up can end the call."""
+    sessions = mode.startswith("sessions")
+    calls = InFlight()
+    app = build_app(
+        Sandbox(now=NOW, work_steps=None, work_seconds=None),
+        sessions=sessions,
+        json_response=mode.endswith("json") if sessions else None,
+        calls=calls,
+    )
+    points = land_points()
+    with ServerThread(app) as server:
+        protocol = "session" if sessions else "stateless"
+        with mapsnb.Client(url=server.url, protocol=protocol, timeout=1.0, max_retries=0) as client:
+            client.list_tools()
+            with pytest.raises(DeadlineExceeded):
+                client.compute_routes(
+                    origin=points[0],
+                    destination=points[-1],
+                    intermediate_waypoints=points[1:-1],
+                    travel_mode="WALK",
+                )
+        end = time.monotonic() + CANCEL_S
+        while len(calls) and time.monotonic() < end:
+            time.sleep(0.05)
+        assert len(calls) == 0, "the abandoned call is still running"
