@@ -6,13 +6,13 @@ abandoned call is cancelled (its worker thread ends), not left running to its en
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from typing import Any
 
 import pytest
 
 import mapsnb
+from mapsnb._transport.sandbox import WORKERS
 from mapsnb.errors import DeadlineExceeded
 from tests.sandbox.pathological import land_points
 
@@ -35,15 +35,12 @@ def _route_kwargs() -> dict[str, Any]:
     }
 
 
-def _sandbox_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "mapsnb-sandbox-call"]
-
-
-def _wait_for_no_sandbox_threads() -> None:
+def _wait_until_no_call_runs() -> None:
+    """The emulator's worker threads all go idle: the abandoned call stopped."""
     end = time.monotonic() + STOP_S
-    while _sandbox_threads() and time.monotonic() < end:
+    while WORKERS.running and time.monotonic() < end:
         time.sleep(0.05)
-    assert not _sandbox_threads(), "the abandoned emulator call kept running"
+    assert WORKERS.running == 0, "the abandoned emulator call kept running"
 
 
 def test_a_sync_client_bounds_a_pathological_call_by_its_deadline() -> None:
@@ -53,7 +50,7 @@ def test_a_sync_client_bounds_a_pathological_call_by_its_deadline() -> None:
         with pytest.raises(DeadlineExceeded):
             client.compute_routes(**_route_kwargs())
         assert time.monotonic() - start < DEADLINE_S + MARGIN_S
-        _wait_for_no_sandbox_threads()
+        _wait_until_no_call_runs()
         # the client stays usable: the next call is answered
         assert len(client.search_places("coffee in Lisbon", page_size=2).places) == 2
 
@@ -85,7 +82,7 @@ def test_an_async_client_bounds_it_and_the_event_loop_keeps_ticking() -> None:
     # the loop ran the ticker while the emulator worked: not blocked for the whole call (a
     # blocked loop ticks at most once; a free one about 20 times a second)
     assert ticks >= 5, ticks
-    _wait_for_no_sandbox_threads()
+    _wait_until_no_call_runs()
 
 
 def test_cancelling_the_awaiting_task_cancels_the_emulator_call() -> None:
@@ -94,10 +91,10 @@ def test_cancelling_the_awaiting_task_cancels_the_emulator_call() -> None:
             await client.list_tools()
             task = asyncio.create_task(client.compute_routes(**_route_kwargs()))
             await asyncio.sleep(0.5)
-            assert _sandbox_threads(), "the call should be running on its worker thread"
+            assert WORKERS.running == 1, "the call should be running on a worker thread"
             task.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await task
 
     asyncio.run(run())
-    _wait_for_no_sandbox_threads()
+    _wait_until_no_call_runs()
