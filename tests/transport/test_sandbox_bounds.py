@@ -13,7 +13,7 @@ import pytest
 
 import mapsnb
 from mapsnb._transport.sandbox import WORKERS
-from mapsnb.errors import DeadlineExceeded
+from mapsnb.errors import DeadlineExceeded, ToolError
 from tests.sandbox.pathological import land_points
 
 NOW = "2026-09-18T08:00:00-07:00"
@@ -98,3 +98,13 @@ def test_cancelling_the_awaiting_task_cancels_the_emulator_call() -> None:
 
     asyncio.run(run())
     _wait_until_no_call_runs()
+
+
+def test_the_emulators_work_bound_reaches_the_client_as_a_named_tool_error() -> None:
+    with mapsnb.Client(sandbox=True, now=NOW) as client:
+        client._sandbox.emulator.work_steps = 20_000  # a tiny bound: the call needs far more
+        with pytest.raises(ToolError) as caught:
+            client.compute_routes(**_route_kwargs())
+        assert caught.value.status == "DEADLINE_EXCEEDED"
+        assert "work bound was hit" in caught.value.message
+        assert client.call_stats.retries == {}  # refused by name, not retried
