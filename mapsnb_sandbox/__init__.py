@@ -11,8 +11,8 @@ output schemas) of either toolset era (``Sandbox(tools="2026-08")``), both argum
 A sibling package of ``mapsnb``, reached by the toolkit only through the MCP boundary
 (``mapsnb._transport.sandbox`` and ``mapsnb sandbox serve``); of ``mapsnb`` it imports only
 ``polyline``, ``_limits`` and ``settings``. Layers, lowest first (each module imports only its own
-layer or lower ones): :mod:`.contract` (the live contract: tool errors, limits, arguments, ids,
-schemas), :mod:`.earth` (land, water, sun), :mod:`.world` (towns, landmarks, the places of the
+layer or lower ones): :mod:`.contract` (the live contract: tool errors, limits, the work bound of
+every call, arguments, ids, schemas), :mod:`.earth` (land, water, sun), :mod:`.world` (towns, landmarks, the places of the
 world, the resolver, addresses, kinds), :mod:`.languages` (texts in the asked language),
 :mod:`.weather` (synthetic weather, air quality, pollen), :mod:`.tools` (the six tools' answers),
 :mod:`.emulator` (``Sandbox``), :mod:`.serve` (MCP endpoint and SDK server).

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mapsnb import settings
+from mapsnb_sandbox.contract.budget import WORK_SECONDS, WORK_STEPS, Budget, bounded, current
 from mapsnb_sandbox.contract.common import Context, SandboxToolError, check_limits, invalid
 from mapsnb_sandbox.contract.schemas import ERAS, schema_names, tool_list
 
@@ -64,6 +65,10 @@ class Sandbox:
         The toolset era: ``"2026-12"`` (today's six tools, the default) or ``"2026-08"`` (five
         tools, no ``search_along_route``; ``lookup_weather`` takes no ``capabilities`` and
         answers the legacy flat weather record).
+    work_steps, work_seconds
+        The work bound of every call (:mod:`mapsnb_sandbox.contract.budget`): a call needing
+        more steps or more wall-clock seconds is refused with ``DEADLINE_EXCEEDED`` ("the
+        emulator's work bound was hit"); ``None`` lifts either bound.
     """
 
     tool_names = TOOL_NAMES
@@ -74,8 +79,11 @@ class Sandbox:
         *,
         structured_content: bool = False,
         tools: str = ERAS[0],
+        work_steps: int | None = WORK_STEPS,
+        work_seconds: float | None = WORK_SECONDS,
     ) -> None:
         self.structured_content = True
+        self.work_steps, self.work_seconds = work_steps, work_seconds
         self._tools = tool_list(tools)  # raises ValueError for an unknown era
         self.era = tools
         self.tool_names = tuple(t["name"] for t in self._tools)
@@ -111,15 +119,25 @@ class Sandbox:
         return copy.deepcopy(self._tools)
 
     def call_tool(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-        """Run a tool and return its payload; raises :class:`SandboxToolError` like the server."""
+        """Run a tool and return its payload; raises :class:`SandboxToolError` like the server.
+
+        The call runs under its work bound (``work_steps``, ``work_seconds``), inside the
+        caller's budget if one is open (:func:`~mapsnb_sandbox.contract.budget.bounded`): the
+        caller's cancellation or deadline stops it with
+        :class:`~mapsnb_sandbox.contract.budget.WorkCancelled`.
+        """
         if name not in self.tool_names:
             raise invalid(f"unknown tool {name!r}; tools: {', '.join(self.tool_names)}")
         if not isinstance(arguments, dict):
             raise invalid("arguments must be an object")
         impl = implementation(name, self.era)
+        budget = Budget(
+            steps=self.work_steps, seconds=self.work_seconds, parent=current(), what=name
+        )
         try:
             check_limits(arguments)  # mapsnb._limits: no call can keep the emulator busy
-            return impl(arguments, Context(now=self.now()))
+            with bounded(budget):  # and no call can run unbounded: the planners check it
+                return impl(arguments, Context(now=self.now()))
         except SandboxToolError as exc:  # name arguments as the schemas do (camelCase)
             raise SandboxToolError(exc.status, schema_names(exc.message)) from None
 

@@ -45,6 +45,7 @@ _CAMEL = re.compile(r"_([a-z0-9])")
 
 RPC_CODES = {
     "INVALID_ARGUMENT": 3,
+    "DEADLINE_EXCEEDED": 4,
     "NOT_FOUND": 5,
     "FAILED_PRECONDITION": 9,
     "OUT_OF_RANGE": 11,

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.earth.water import _wet
 
 __all__ = ["BUDGET", "clear", "overland"]
@@ -39,7 +40,9 @@ def clear(p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = ()) -> bo
     :data:`END_M` of one of ``ends`` excepted."""
     n = max(1, math.ceil(_m(p, q) / step_m))
     dlng = (q[1] - p[1] + 540) % 360 - 180
+    budget = current()
     for k in range(1, n):
+        budget.check()
         t = k / n
         s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
         if _wet(*s) and all(_m(s, e) > END_M for e in ends):
@@ -111,7 +114,9 @@ def _cells_between(
     seen: dict[Cell, Cell | None] = {start: None}
     cost = {start: 0.0}
     heap = [(math.hypot(gx - start[0], gy - start[1]), 0.0, start)]
+    budget = current()
     while heap:
+        budget.check()  # one step per cell taken from the heap
         _, g, c = heapq.heappop(heap)
         if c == goal:
             return seen

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.budget import current
 
 __all__ = [
     "LAND_RUNS",
@@ -158,11 +159,13 @@ def _open_water(
 ) -> float:
     runs = [0.0]  # alternating: land, water, land, ... (the first run is land, maybe empty)
     wet_now = False
+    budget = current()  # one step per sample: the planners' hot loop
     for a, b in itertools.pairwise(path):
         seg = haversine_m(a[0], a[1], b[0], b[1])
         n = max(1, math.ceil(seg / step_m))
         dlng = (b[1] - a[1] + 540) % 360 - 180
         for k in range(n):
+            budget.check()
             t = (k + 0.5) / n
             wet = _wet(a[0] + (b[0] - a[0]) * t, (a[1] + dlng * t + 540) % 360 - 180)
             if wet != wet_now:

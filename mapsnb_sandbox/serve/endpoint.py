@@ -152,7 +152,8 @@ class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
     def __init__(self, endpoint: McpEndpoint) -> None:
         self.endpoint = endpoint
 
-    def _respond(self, request: httpx.Request, body: bytes) -> httpx.Response:
+    def respond(self, request: httpx.Request, body: bytes) -> httpx.Response:
+        """The emulator's answer to ``request`` (whose body, already read, is ``body``)."""
         headers = {k.lower(): v for k, v in request.headers.items()}
         status, out_headers, content = self.endpoint.handle(request.method, headers, body)
         log = os.environ.get(settings.sandbox_call_log_env)
@@ -166,7 +167,7 @@ class SandboxTransport(httpx.BaseTransport, httpx.AsyncBaseTransport):
         return httpx.Response(status, headers=out_headers, content=content, request=request)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        return self._respond(request, request.read())
+        return self.respond(request, request.read())
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        return self._respond(request, await request.aread())
+        return self.respond(request, await request.aread())

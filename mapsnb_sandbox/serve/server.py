@@ -18,13 +18,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from mapsnb_sandbox.contract.budget import WorkCancelled
 from mapsnb_sandbox.contract.schemas import ERAS
 from mapsnb_sandbox.emulator import Sandbox
 from mapsnb_sandbox.serve.endpoint import SERVER_INFO, call_result
+from mapsnb_sandbox.serve.lifecycle import CancelOnDisconnect, InFlight, draining, run_call
 
 __all__ = [
     "INSTALL_HINT",
     "LOOPBACK",
+    "SHUTDOWN_S",
     "TOOL_WORKERS",
     "build_app",
     "build_server",
@@ -61,11 +64,14 @@ def missing_server_module(*, http: bool = True) -> str | None:
 TOOL_WORKERS = 4
 
 
-def build_server(sandbox: Sandbox | None = None) -> Any:
+def build_server(sandbox: Sandbox | None = None, calls: InFlight | None = None) -> Any:
     """The SDK's low-level ``Server`` answering ``tools/list`` and ``tools/call`` with ``sandbox``.
 
     Tool calls run on :data:`TOOL_WORKERS` threads, off the event loop; their inputs are bounded
-    by the limits of :mod:`mapsnb._limits` (checked by :meth:`Sandbox.call_tool`).
+    by the limits of :mod:`mapsnb._limits` (checked by :meth:`Sandbox.call_tool`), their work by
+    the emulator's work bound, and each is cancelled when its HTTP client disconnects or its
+    handler is cancelled (:func:`~mapsnb_sandbox.serve.lifecycle.run_call`); ``calls`` holds
+    the running ones (for a shutdown to cancel).
     """
     try:
         import mcp_types as types
@@ -73,25 +79,34 @@ def build_server(sandbox: Sandbox | None = None) -> Any:
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(f"serving the sandbox needs the MCP SDK: {INSTALL_HINT}") from exc
 
-    import anyio.to_thread
+    import anyio
 
     sandbox = sandbox or Sandbox()
+    calls = calls if calls is not None else InFlight()
     tools = [types.Tool.model_validate(t) for t in sandbox.list_tools()]
     workers = anyio.CapacityLimiter(TOOL_WORKERS)
+
+    def error(text: str) -> Any:
+        return types.CallToolResult(
+            content=[types.TextContent(type="text", text=text)], is_error=True
+        )
 
     async def list_tools(ctx: Any, params: Any) -> Any:
         return types.ListToolsResult(tools=tools)
 
     async def call_tool(ctx: Any, params: Any) -> Any:
         if params.name not in sandbox.tool_names:
-            text = f"INVALID_ARGUMENT: unknown tool {params.name!r}"
-            return types.CallToolResult(
-                content=[types.TextContent(type="text", text=text)], is_error=True
+            return error(f"INVALID_ARGUMENT: unknown tool {params.name!r}")
+        name, arguments = params.name, dict(params.arguments or {})
+        try:  # tool work runs on a bounded pool of threads: the event loop keeps answering
+            result = await run_call(
+                lambda: call_result(sandbox, name, arguments),
+                limiter=workers,
+                calls=calls,
+                what=name,
             )
-        # tool work runs on a bounded pool of threads: the event loop keeps answering others
-        result = await anyio.to_thread.run_sync(
-            call_result, sandbox, params.name, params.arguments or {}, limiter=workers
-        )
+        except WorkCancelled as exc:  # the client went or the server is stopping
+            return error(f"CANCELLED: {exc}")
         return types.CallToolResult.model_validate(result)
 
     return Server(
@@ -169,6 +184,7 @@ def build_app(
     host: str = "127.0.0.1",
     allow_hosts: Sequence[str] = (),
     allow_origins: Sequence[str] = (),
+    calls: InFlight | None = None,
 ) -> Any:
     """An ASGI app serving ``sandbox`` at ``/mcp``.
 
@@ -176,9 +192,11 @@ def build_app(
     JSON POSTs without ``initialize``, answers are ``application/json``, any ``Accept`` is
     answered. ``sessions=True`` keeps MCP sessions (``Mcp-Session-Id``) and SSE answers;
     ``json_response``/``stateless`` set either part alone. Host and Origin are always checked
-    (:func:`security_settings`).
+    (:func:`security_settings`). A call whose client disconnects before its answer is
+    cancelled (:class:`~mapsnb_sandbox.serve.lifecycle.CancelOnDisconnect`); ``calls`` holds
+    the running ones.
     """
-    app = build_server(sandbox).streamable_http_app(
+    app = build_server(sandbox, calls).streamable_http_app(
         streamable_http_path="/mcp",
         json_response=not sessions if json_response is None else json_response,
         stateless_http=not sessions if stateless is None else stateless,
@@ -187,7 +205,11 @@ def build_app(
         ),
         host=host,
     )
-    return _AcceptBoth(app)
+    return _AcceptBoth(CancelOnDisconnect(app))
+
+
+#: Seconds a served emulator takes at most to stop on SIGTERM or SIGINT.
+SHUTDOWN_S = 0.5
 
 
 def serve(
@@ -206,10 +228,13 @@ def serve(
     """Run the emulator's MCP server over HTTP (``http://host:port/mcp``) until interrupted.
 
     Binding beyond loopback (e.g. ``0.0.0.0``) prints a warning; Host and Origin stay checked.
+    SIGTERM or SIGINT cancels every running call and stops the server within
+    :data:`SHUTDOWN_S` (open connections get half of it to finish).
     """
     import uvicorn
 
     sandbox = Sandbox(now=now, structured_content=structured_content, tools=tools)
+    calls = InFlight()
     app = build_app(
         sandbox,
         sessions=sessions,
@@ -218,6 +243,7 @@ def serve(
         host=host,
         allow_hosts=allow_hosts,
         allow_origins=allow_origins,
+        calls=calls,
     )
     if host not in LOOPBACK:
         print(
@@ -231,7 +257,23 @@ def serve(
         json.dumps({"url": f"http://{host}:{port}/mcp", "note": "mapsnb sandbox — synthetic data"}),
         flush=True,
     )
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        # uvicorn hints int, and uses it as asyncio.timeout(): a float is what it does
+        timeout_graceful_shutdown=SHUTDOWN_S / 2,  # type: ignore[arg-type]
+    )
+
+    class Stopping(uvicorn.Server):
+        """uvicorn's server whose exit signal first cancels every running tool call."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            calls.cancel_all()  # each stops at its next work check, freeing its thread
+            super().handle_exit(sig, frame)
+
+    Stopping(config).run()
 
 
 def serve_stdio(
@@ -239,7 +281,9 @@ def serve_stdio(
 ) -> None:
     """Serve the emulator over stdio (JSON-RPC lines on stdin/stdout) until stdin closes.
 
-    Nothing but protocol messages is written to stdout; the banner goes to stderr.
+    Nothing but protocol messages is written to stdout; the banner goes to stderr. When stdin
+    closes, the requests already read are answered before the server exits
+    (:func:`~mapsnb_sandbox.serve.lifecycle.draining`).
     """
     import anyio
     from mcp.server.stdio import stdio_server
@@ -249,6 +293,7 @@ def serve_stdio(
 
     async def run() -> None:
         async with stdio_server() as (read, write):
-            await server.run(read, write, server.create_initialization_options())
+            drained_read, answering_write = draining(read, write)
+            await server.run(drained_read, answering_write, server.create_initialization_options())
 
     anyio.run(run)

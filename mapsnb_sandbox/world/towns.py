@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.world.geodata import City, CityIndex
 
 __all__ = [
@@ -299,8 +300,10 @@ def find_town(
     n = len(words)
     # after a preposition, the town is what follows it ("riad in Zzyx" names no town)
     start = max((i + 1 for i in range(1, n - 1) if words[i] in PREPOSITIONS), default=0)
+    budget = current()  # one step per run of words looked up
     for i in range(start, n):
         for k in range(min(max_words, n - i), 0, -1):
+            budget.check()
             run = words[i : i + k]
             whole = k == n
             if k == 1 and not whole and (run[0] in GENERIC_WORDS or len(run[0]) < 4):

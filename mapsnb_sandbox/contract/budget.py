@@ -1,0 +1,148 @@
+"""The work bound of one emulator call: a step budget and a deadline, checked cooperatively.
+
+Every tool call runs inside :func:`bounded` (``Sandbox.call_tool`` opens one); the hot loops of
+the planners (water samples, grid searches, line-of-sight tests) call :func:`check` once per
+unit of work, without the budget being passed down. A call that needs more steps than its
+:class:`Budget` allows, or outlasts its deadline, stops with :class:`WorkBoundExceeded` (a tool
+error: the caller gets an MCP ``isError`` result saying the emulator's work bound was hit); a
+call whose caller went away or gave up (:meth:`Budget.cancel`, an outer budget's deadline)
+stops with :class:`WorkCancelled` (nobody waits for its answer).
+
+The budget lives in a context variable: it follows the thread (or task) that runs the tool, so
+two calls on two threads never share one. Outside :func:`bounded` the checks cost a counter
+increment and bound nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import time
+from collections.abc import Iterator
+
+from mapsnb_sandbox.contract.common import SandboxToolError
+
+__all__ = [
+    "WORK_SECONDS",
+    "WORK_STEPS",
+    "Budget",
+    "WorkBoundExceeded",
+    "WorkCancelled",
+    "bounded",
+    "check",
+    "current",
+]
+
+#: Units of work (water samples, grid cells, line-of-sight samples) one tool call may spend:
+#: about 15 s of one core; an ordinary call spends a few thousand.
+WORK_STEPS = 1_000_000
+#: Wall-clock seconds one tool call may take (a backstop for a loaded machine).
+WORK_SECONDS = 30.0
+#: Steps between two looks at the clock and the cancel flag (about a millisecond of work).
+_EVERY = 64
+
+
+class WorkBoundExceeded(SandboxToolError):
+    """The call needed more work than the emulator allows one call (``DEADLINE_EXCEEDED``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("DEADLINE_EXCEEDED", message)
+
+
+class WorkCancelled(Exception):
+    """The call was cancelled: its caller gave up (a timeout, a closed connection, shutdown)."""
+
+
+class Budget:
+    """The work one call may do: at most ``steps`` checks and ``seconds`` of wall clock.
+
+    Parameters
+    ----------
+    steps
+        Most units of work (:func:`check` calls, weighted); ``None``: no step bound.
+    seconds
+        Wall-clock seconds from now; ``None``: no deadline.
+    parent
+        An outer budget (the caller's): its cancellation or deadline cancels this one.
+    what
+        What the messages call the work (``"compute_routes"``).
+    """
+
+    def __init__(
+        self,
+        *,
+        steps: int | None = WORK_STEPS,
+        seconds: float | None = WORK_SECONDS,
+        parent: Budget | None = None,
+        what: str = "this call",
+    ) -> None:
+        self.steps = steps
+        self.seconds = seconds
+        self.parent = parent
+        self.what = what
+        self.used = 0
+        self.ends = None if seconds is None else time.monotonic() + seconds
+        self.cancelled = False
+        self._next = _EVERY if steps is None else min(_EVERY, steps + 1)
+
+    def cancel(self) -> None:
+        """Stop the work at its next check (thread-safe: a flag the worker reads)."""
+        self.cancelled = True
+
+    def spent(self) -> bool:
+        """Whether this budget (or its parent) is cancelled or past its deadline."""
+        if self.cancelled or (self.ends is not None and time.monotonic() >= self.ends):
+            return True
+        return self.parent is not None and self.parent.spent()
+
+    def check(self, cost: int = 1) -> None:
+        """Count ``cost`` units of work; raise when the bound is hit or the call is cancelled."""
+        self.used += cost
+        if self.used >= self._next:
+            self._look()
+
+    def _look(self) -> None:
+        if self.steps is not None and self.used > self.steps:
+            raise WorkBoundExceeded(
+                f"the emulator's work bound was hit: {self.what} stopped after "
+                f"{self.steps:,} steps of work (the emulator bounds every call); ask for fewer "
+                "or closer waypoints, or a smaller area"
+            )
+        self._next = self.used + _EVERY
+        if self.steps is not None:
+            self._next = min(self._next, self.steps + 1)
+        if self.cancelled or (self.parent is not None and self.parent.spent()):
+            raise WorkCancelled(f"{self.what} was cancelled: its caller stopped waiting")
+        if self.ends is not None and time.monotonic() >= self.ends:
+            raise WorkBoundExceeded(
+                f"the emulator's work bound was hit: {self.what} stopped after "
+                f"{self.seconds:g} s of work (the emulator bounds every call); ask for fewer "
+                "or closer waypoints, or a smaller area"
+            )
+
+
+#: The budget nothing bounds: what :func:`check` counts against outside :func:`bounded`.
+_FREE = Budget(steps=None, seconds=None, what="unbounded work")
+_CURRENT: contextvars.ContextVar[Budget] = contextvars.ContextVar(
+    "mapsnb_sandbox_budget", default=_FREE
+)
+
+
+def current() -> Budget:
+    """The budget of the call running in this context (an unbounded one outside any call)."""
+    return _CURRENT.get()
+
+
+def check(cost: int = 1) -> None:
+    """Count ``cost`` units of work against the current call's budget (see :meth:`Budget.check`)."""
+    _CURRENT.get().check(cost)
+
+
+@contextlib.contextmanager
+def bounded(budget: Budget) -> Iterator[Budget]:
+    """Run the block under ``budget``: every :func:`check` inside counts against it."""
+    token = _CURRENT.set(budget)
+    try:
+        yield budget
+    finally:
+        _CURRENT.reset(token)
