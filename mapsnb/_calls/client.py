@@ -44,15 +44,10 @@ def awaited(
     return twin
 
 
-#: ``asyncio.timeout`` (3.11+): a deadline without the extra task ``wait_for`` makes on 3.11.
-_timeout = getattr(asyncio, "timeout", None)
-
-
 async def _within(seconds: float, awaitable: Awaitable[R]) -> R:
-    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``."""
-    if _timeout is None:  # Python 3.10
-        return await asyncio.wait_for(awaitable, seconds)
-    async with _timeout(seconds):
+    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``
+    (``asyncio.timeout``: no extra task, unlike ``wait_for``)."""
+    async with asyncio.timeout(seconds):
         return await awaitable
 
 
@@ -425,9 +420,7 @@ class AsyncClient(BaseClient):
                 await response.aclose()
 
         try:
-            if _timeout is None:  # Python 3.10
-                return await asyncio.wait_for(exchange(), seconds)
-            async with _timeout(seconds):  # no task per exchange, unlike wait_for on 3.11
+            async with asyncio.timeout(seconds):  # no task per exchange, unlike wait_for
                 return await exchange()
         except TimeoutError:
             if budget.expired():

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import logging
 import math
-import sys
 from collections.abc import Generator, Mapping
 from typing import Any
 
@@ -51,6 +51,8 @@ from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle
 from mapsnb.errors import BudgetExceeded, InvalidRequest, MapsnbError
 from mapsnb.results import PlacesResult
+
+logger = logging.getLogger(__name__)
 
 #: Calls an ``AsyncClient`` keeps in flight at once.
 IN_FLIGHT = 8
@@ -502,10 +504,11 @@ def _stopped(search: AreaSearch, exc: BaseException, holder: dict[str, Any]) -> 
     except AttributeError:  # pragma: no cover - exceptions without a __dict__
         return
     coverage = partial.attrs["coverage"]
-    print(
-        f"mapsnb search_area stopped ({type(exc).__name__}): {coverage.tiles_asked} tiles "
-        "answered; the frame so far is on the error's .partial — pass resume=<it> to finish",
-        file=sys.stderr,
+    logger.warning(
+        "mapsnb search_area stopped (%s): %d tiles answered; the frame so far is on the "
+        "error's .partial — pass resume=<it> to finish",
+        type(exc).__name__,
+        coverage.tiles_asked,
     )
 
 
