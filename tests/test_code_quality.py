@@ -5,6 +5,7 @@ Each tool runs from the repository root with the configuration in ``pyproject.to
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 import tomllib
@@ -70,3 +71,31 @@ def test_the_ruff_config_holds_every_package_to_complexity_14() -> None:
         if pattern.startswith(("mapsnb", "*", "**"))
     }
     assert ignored == {}, f"per-file ignores over the packages: {ignored}"
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def test_the_library_tells_through_logging_not_stderr() -> None:
+    """Only the CLI writes to ``sys.stderr``; the library warns through its modules' loggers."""
+    writers = [
+        str(path.relative_to(ROOT))
+        for path in _modules("mapsnb")
+        if path.name != "cli.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and node.attr == "stderr"
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "sys"
+    ]
+    assert writers == []
+
+
+def test_no_branch_for_python_older_than_3_11() -> None:
+    """``requires-python = ">=3.11"``: no ``sys.version_info`` test, no 3.10 fallback."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["requires-python"] == ">=3.11"
+    for path in _modules("mapsnb"):
+        text = path.read_text(encoding="utf-8")
+        assert "version_info" not in text and "Python 3.10" not in text, path
