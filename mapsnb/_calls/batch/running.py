@@ -26,6 +26,7 @@ from mapsnb._calls.batch.assembly import absorb, assemble, reads_payloads, start
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._calls.usage import Gate
 from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+from mapsnb.results import RESULT_TYPES
 
 if TYPE_CHECKING:
     from aiolimiter import AsyncLimiter
@@ -144,9 +145,9 @@ class _Run:
         self.job = job
         self.limiter = limiter
         self.gate = Gate()
-        self.raw = reads_payloads(
-            job.tool, job.table
-        )  # rows straight from payloads: no typed results
+        # rows straight from payloads (no typed results), else each call's result
+        self.raw = reads_payloads(job.tool, job.table)
+        self.result_type = RESULT_TYPES[job.tool]
         self.parts = start(job)
         self.done: set[int] = set()
         self.pending = collections.deque(range(len(job.calls)))
@@ -250,8 +251,12 @@ class _Run:
                 await asyncio.sleep(self.gate.remaining())
             if self.limiter is not None:
                 await self.limiter.acquire()
-            flow = self.aclient._answered_flow if self.raw else self.aclient._typed_flow
-            return await self.aclient._invoke(flow(Call(call.tool, call.arguments), self.gate))
+            sent = Call(call.tool, call.arguments)
+            if self.raw:
+                flow = self.aclient._answered_flow(sent, self.gate)
+            else:
+                flow = self.aclient._typed_flow(sent, self.result_type, self.gate)
+            return await self.aclient._invoke(flow)
         except (AuthError, BudgetExceeded):
             raise  # every other call would fail the same way: stop the batch
         except RateLimited as exc:
