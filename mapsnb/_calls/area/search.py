@@ -15,7 +15,6 @@ import inspect
 import logging
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -24,6 +23,7 @@ import pandas as pd
 from mapsnb._calls import arguments as rq
 from mapsnb._calls import options as opt
 from mapsnb._calls.area.geometry import Area, area_of, circle_area
+from mapsnb._calls.area.options import AreaOptions
 from mapsnb._calls.area.plan import (
     MAX_TILE_M,
     Tile,
@@ -69,26 +69,6 @@ Wave = Generator[list[Call], list[Any], pd.DataFrame]
 
 def _empty_frame() -> pd.DataFrame:
     return PlacesResult.from_payload({"places": [], "summary": ""}).to_frame()
-
-
-@dataclass(frozen=True)
-class AreaOptions:
-    """The arguments of ``client.search_area``, as given (see :meth:`ToolMethods.search_area
-    <mapsnb._calls.tools.ToolMethods.search_area>`); :class:`AreaSearch` checks them."""
-
-    text_query: str
-    area: Any
-    page_size: int | None
-    max_depth: int | None
-    tile_m: float | None
-    radius_m: float
-    language_code: str | None
-    region_code: str | None
-    include_extended_details: bool | None
-    max_calls: int | None
-    dry_run: bool
-    progress: bool
-    resume: pd.DataFrame | None
 
 
 class AreaSearch:
