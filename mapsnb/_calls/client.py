@@ -44,15 +44,10 @@ def awaited(
     return twin
 
 
-#: ``asyncio.timeout`` (3.11+): a deadline without the extra task ``wait_for`` makes on 3.11.
-_timeout = getattr(asyncio, "timeout", None)
-
-
 async def _within(seconds: float, awaitable: Awaitable[R]) -> R:
-    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``."""
-    if _timeout is None:  # Python 3.10
-        return await asyncio.wait_for(awaitable, seconds)
-    async with _timeout(seconds):
+    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``
+    (``asyncio.timeout``: no extra task, unlike ``wait_for``)."""
+    async with asyncio.timeout(seconds):
         return await awaitable
 
 
@@ -223,15 +218,7 @@ class Client(ToolMethods):
     def _async_twin(self, http: httpx.AsyncClient) -> AsyncClient:
         """An AsyncClient sharing this client's settings, emulator, budget and usage (batches),
         on ``http`` (owned by the caller: the twin never closes it)."""
-        twin = AsyncClient.__new__(AsyncClient)
-        twin.__dict__.update(self.__dict__)
-        twin._http = http
-        twin._lock, twin._loop = None, []
-        twin._holds_cache = False  # the cache stays this client's to release
-        # its own finalizer, detached: the copied one would close this client's sync pool
-        twin._finalizer = weakref.finalize(twin, _abandon_async, http, twin._loop)
-        twin._finalizer.detach()
-        return twin
+        return _AsyncTwin(self, http)
 
     def _invoke(self, flow: Flow) -> Any:
         budget = self._budget()
@@ -425,9 +412,7 @@ class AsyncClient(BaseClient):
                 await response.aclose()
 
         try:
-            if _timeout is None:  # Python 3.10
-                return await asyncio.wait_for(exchange(), seconds)
-            async with _timeout(seconds):  # no task per exchange, unlike wait_for on 3.11
+            async with asyncio.timeout(seconds):  # no task per exchange, unlike wait_for
                 return await exchange()
         except TimeoutError:
             if budget.expired():
@@ -459,3 +444,42 @@ class AsyncClient(BaseClient):
 
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
+
+
+class _AsyncTwin(AsyncClient):
+    """The :class:`AsyncClient` a sync :class:`Client` runs its batches and ``search_area`` on.
+
+    Its settings and credentials are the client's; its emulator, cache, recording, budget,
+    usage, names and tools list are the client's very objects (a batch counts where single
+    calls do); the session starts as the client's (what the twin learns is copied back by
+    ``Batch``). It runs on ``http``, owned by the caller: the twin never closes it.
+    """
+
+    def __init__(self, client: Client, http: httpx.AsyncClient) -> None:
+        # settings and credentials
+        self.url, self.source, self.protocol = client.url, client.source, client.protocol
+        self.quota_project = client.quota_project
+        self.timeout, self.deadline = client.timeout, client.deadline
+        self.max_retries = client.max_retries
+        self.max_response_bytes = client.max_response_bytes
+        self._key, self._token = client._key, client._token
+        self._url_secrets, self._header_secrets = client._url_secrets, client._header_secrets
+        self._extra_headers = client._extra_headers
+        self._live, self._origin_open = client._live, client._origin_open
+        # shared: the same objects as the client's
+        self._sandbox = client._sandbox
+        self.cache, self.recording = client.cache, client.recording
+        self._meter, self._stats = client._meter, client._stats
+        self._names, self._tools = client._names, client._tools
+        self._ids = client._ids
+        # the session as it stands
+        self._mode, self._session_id = client._mode, client._session_id
+        self._negotiated, self._initialized = client._negotiated, client._initialized
+        self._generation = client._generation
+        # its own connections, lock and loop; the cache stays the client's to release
+        self._http = http
+        self._lock, self._loop = None, []
+        self._holds_cache = False
+        # its own finalizer, detached: closing ``http`` is the caller's
+        self._finalizer = weakref.finalize(self, _abandon_async, http, self._loop)
+        self._finalizer.detach()

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 from mapsnb import settings
-from mapsnb._calls import arguments as rq
 from mapsnb._calls import options as opt
 from mapsnb._calls.rpc import CallStats, Exchange, Flow, Protocol, Sleep, logger
 from mapsnb._calls.toolset import Toolset, ToolsetCache
@@ -34,11 +33,7 @@ from mapsnb.errors import (
     ProtocolError,
     ToolError,
 )
-from mapsnb.results import (
-    RESULT_TYPES,
-    RoutesResult,
-    ToolResult,
-)
+from mapsnb.results import RoutesResult, ToolResult
 
 if TYPE_CHECKING:
     from mapsnb._transport.sandbox import SandboxLink
@@ -359,16 +354,16 @@ class BaseClient(Exchange):
             )
         return Answered(payload, arguments, answer)
 
-    def _typed(self, tool: str, given: Mapping[str, Any]) -> Any:
-        """Check the arguments of a typed call by name, then call ``tool`` (its typed result)."""
-        arguments = rq.tool_arguments(tool, given, self.now)
-        return self._invoke(self._typed_flow(Call(tool, arguments)))
-
-    def _typed_flow(self, call: Call, gate: Gate | None = None) -> Flow:
+    def _typed_flow(
+        self, call: Call, result_type: type[ToolResult], gate: Gate | None = None
+    ) -> Flow:
+        """The call's answer read into ``result_type`` (the caller names it), with its clock,
+        its stored time and, for routes, when their tokens were issued."""
         answered: Answered = yield from self._answered_flow(call, gate)
         answer = answered.answer
-        cls: type[ToolResult] = RESULT_TYPES[call.name]
-        result = cls.from_payload(answered.raw, request=answered.request, source=answer.source)
+        result = result_type.from_payload(
+            answered.raw, request=answered.request, source=answer.source
+        )
         result._asked_at = self.now()  # the client's clock: charts mark "now" with it
         if answer.origin != "server":
             result._recorded_at = answer.stored_at

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mapsnb._calls import arguments as rq
-from mapsnb._calls.flow import BaseClient
+from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle, LatLng, Viewport
 from mapsnb.errors import (
     InvalidRequest,
@@ -32,8 +32,8 @@ _TOOL_NAME = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
 class ToolMethods(BaseClient):
     """``list_tools``, ``call_tool`` and the six tools: arguments checked, then one call.
 
-    Each tool method passes its own parameters (``locals()``, its first statement) to
-    :meth:`BaseClient._typed`, so the typed signature and docstring are the one place they are written.
+    Each tool method passes its arguments by name to its builder (:mod:`mapsnb._calls.arguments`,
+    which checks them), then runs the call, reading the answer into the result type it names.
     """
 
     def list_tools(self) -> Any:
@@ -81,7 +81,15 @@ class ToolMethods(BaseClient):
         include_extended_details
             Richer qualitative details (billed as Pro).
         """
-        return self._typed("search_places", locals())
+        arguments = rq.search_places_args(
+            text_query,
+            location_bias=location_bias,
+            language_code=language_code,
+            region_code=region_code,
+            page_size=page_size,
+            include_extended_details=include_extended_details,
+        )
+        return self._invoke(self._typed_flow(Call("search_places", arguments), PlacesResult))
 
     def lookup_weather(
         self,
@@ -109,7 +117,17 @@ class ToolMethods(BaseClient):
             Local civil date (and hour 0–23) at the location; none for current conditions.
             A midnight ``pandas.Timestamp``/``numpy.datetime64`` counts as a date.
         """
-        return self._typed("lookup_weather", locals())
+        arguments = rq.lookup_weather_args(
+            location,
+            capabilities=capabilities,
+            date=date,
+            hour=hour,
+            units_system=units_system,
+            language_code=language_code,
+            include_pollutant_concentration=include_pollutant_concentration,
+            index_region_code=index_region_code,
+        )
+        return self._invoke(self._typed_flow(Call("lookup_weather", arguments), EnvironmentResult))
 
     def compute_routes(
         self,
@@ -135,7 +153,20 @@ class ToolMethods(BaseClient):
         ``"TRAFFIC_UNAWARE"`` (the default) or ``"TRAFFIC_AWARE_OPTIMAL"`` (Pro tier; not with
         WALK or BICYCLE), with or without the ``ROUTING_PREFERENCE_`` prefix.
         """
-        return self._typed("compute_routes", locals())
+        arguments = rq.compute_routes_args(
+            origin,
+            destination,
+            intermediate_waypoints=intermediate_waypoints,
+            travel_mode_=travel_mode,
+            departure_time=departure_time,
+            arrival_time=arrival_time,
+            routing_preference_=routing_preference,
+            location_bias=location_bias,
+            compute_alternative_routes=compute_alternative_routes,
+            include_polyline=include_polyline,
+            now=self.now(),
+        )
+        return self._invoke(self._typed_flow(Call("compute_routes", arguments), RoutesResult))
 
     def search_along_route(
         self,
@@ -159,7 +190,22 @@ class ToolMethods(BaseClient):
         ``"DRIVE"`` (the default), ``"WALK"`` or ``"BICYCLE"`` (not ``"TRANSIT"``); a ``route=``
         is searched the way it was computed.
         """
-        return self._typed("search_along_route", locals())
+        arguments = rq.search_along_route_args(
+            text_query,
+            route=route,
+            retrieval_token=retrieval_token,
+            origin=origin,
+            destination=destination,
+            encoded_polyline=encoded_polyline,
+            travel_mode_=travel_mode,
+            routing_preference_=routing_preference,
+            include_extended_details=include_extended_details,
+            language_code=language_code,
+            region_code=region_code,
+            now=self.now(),
+        )
+        call = Call("search_along_route", arguments)
+        return self._invoke(self._typed_flow(call, AlongRouteResult))
 
     def resolve_names(
         self,
@@ -169,11 +215,15 @@ class ToolMethods(BaseClient):
         region_code: str | None = None,
     ) -> ResolvedNames:
         """Resolve up to 20 specific place names or addresses to place ids (1:1 with inputs)."""
-        return self._typed("resolve_names", locals())
+        arguments = rq.resolve_names_args(
+            queries, location_bias=location_bias, region_code=region_code
+        )
+        return self._invoke(self._typed_flow(Call("resolve_names", arguments), ResolvedNames))
 
     def resolve_maps_urls(self, urls: Iterable[str]) -> ResolvedUrls:
         """Resolve up to 20 Google Maps URLs to place ids (1:1 with inputs)."""
-        return self._typed("resolve_maps_urls", locals())
+        arguments = rq.resolve_maps_urls_args(urls)
+        return self._invoke(self._typed_flow(Call("resolve_maps_urls", arguments), ResolvedUrls))
 
     def search_area(
         self,
@@ -253,6 +303,21 @@ class ToolMethods(BaseClient):
             quota (``settings.calls_per_minute``) across every wave, and a tile still
             rate-limited after the client's retries asked again after a shared backoff.
         """
-        from mapsnb._calls.area import search_area
+        from mapsnb._calls.area import AreaOptions, search_area
 
-        return search_area(self, locals())
+        options = AreaOptions(
+            text_query=text_query,
+            area=area,
+            page_size=page_size,
+            max_depth=max_depth,
+            tile_m=tile_m,
+            radius_m=radius_m,
+            language_code=language_code,
+            region_code=region_code,
+            include_extended_details=include_extended_details,
+            max_calls=max_calls,
+            dry_run=dry_run,
+            progress=progress,
+            resume=resume,
+        )
+        return search_area(self, options)

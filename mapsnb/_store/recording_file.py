@@ -333,6 +333,59 @@ def _first_fault(exc: ValidationError) -> str:
     return f"{printable(_where(dict(first)), 200)}: {printable(message, 300)}"
 
 
+def _read_json(file: Path, where: str, marker: str) -> Any:
+    """The JSON of ``file`` (a file cut short mid-call repaired); ``marker`` marks what cannot
+    be read (see :func:`_parse`)."""
+    try:
+        raw = _bounded_bytes(file, where)
+    except OSError as exc:
+        raise MapsnbError(f"recording {where}: cannot read it ({exc.strerror})") from None
+    try:
+        return _parse(raw, marker)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
+        fixed = _repaired(raw)
+        if fixed is None:
+            raise MapsnbError(
+                f"recording {where}: not valid JSON ({printable(exc, 300)})"
+            ) from None
+        return _parse(fixed, marker)
+
+
+def _check_top(top: dict[str, Any], where: str, marker: str) -> None:
+    """Refuse a recording whose fields outside its calls cannot be read or break a rule."""
+    if _holds(top, marker) or depth(top, MAX_DEPTH + 1) > MAX_DEPTH + 1:
+        raise MapsnbError(
+            f"recording {where}: not valid JSON (nested more than {MAX_DEPTH} levels deep or an "
+            f"integer longer than {MAX_INT_DIGITS} digits outside its calls)"
+        )
+    try:
+        RecordingFile.model_validate({**top, "calls": []})
+    except ValidationError as exc:
+        raise MapsnbError(
+            f"recording {where}: {_first_fault(exc)} ({exc.error_count()} problem(s) in all)"
+        ) from None
+
+
+def _call_problem(call: Any, marker: str) -> str | None:
+    """Why a recorded call cannot be read (``".field: rule"`` or ``"rule"``), ``None`` if it can."""
+    if _holds(call, marker):
+        return (
+            f"nested more than {MAX_DEPTH} levels deep or holds an integer longer than "
+            f"{MAX_INT_DIGITS} digits"
+        )
+    if not isinstance(call, dict):
+        return "must be an object"
+    problem = entry_problem(call)
+    if problem is not None:
+        return problem
+    try:
+        RecordedCall.model_validate(call)
+    except ValidationError as exc:
+        fault = _first_fault(exc)
+        return fault[10:] if fault.startswith("the file: ") else f".{fault}"
+    return None
+
+
 def load(path: str | os.PathLike[str], *, warn: bool = True) -> dict[str, Any]:
     """Read and validate a recording; the calls are plain dicts of checked values.
 
@@ -356,49 +409,14 @@ def load(path: str | os.PathLike[str], *, warn: bool = True) -> dict[str, Any]:
     if not file.exists():
         raise MapsnbError(f"recording {where}: the file does not exist")
     marker = f"mapsnb-unreadable-{uuid.uuid4().hex}"
-    try:
-        raw = _bounded_bytes(file, where)
-    except OSError as exc:
-        raise MapsnbError(f"recording {where}: cannot read it ({exc.strerror})") from None
-    try:
-        data = _parse(raw, marker)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError
-        fixed = _repaired(raw)
-        if fixed is None:
-            raise MapsnbError(
-                f"recording {where}: not valid JSON ({printable(exc, 300)})"
-            ) from None
-        data = _parse(fixed, marker)
+    data = _read_json(file, where, marker)
     if not isinstance(data, dict) or not isinstance(data.get("calls"), list):
         raise MapsnbError(f"recording {where}: not a mapsnb recording (no 'calls' list)")
     top = {k: v for k, v in data.items() if k != "calls"}
-    if _holds(top, marker) or depth(top, MAX_DEPTH + 1) > MAX_DEPTH + 1:
-        raise MapsnbError(
-            f"recording {where}: not valid JSON (nested more than {MAX_DEPTH} levels deep or an "
-            f"integer longer than {MAX_INT_DIGITS} digits outside its calls)"
-        )
-    try:
-        RecordingFile.model_validate({**top, "calls": []})
-    except ValidationError as exc:
-        raise MapsnbError(
-            f"recording {where}: {_first_fault(exc)} ({exc.error_count()} problem(s) in all)"
-        ) from None
+    _check_top(top, where, marker)
     calls, skipped = [], []
     for i, call in enumerate(data["calls"]):
-        problem = None
-        if _holds(call, marker):
-            problem = (
-                f"nested more than {MAX_DEPTH} levels deep or holds an integer longer than "
-                f"{MAX_INT_DIGITS} digits"
-            )
-        elif isinstance(call, dict) and (problem := entry_problem(call)) is None:
-            try:
-                RecordedCall.model_validate(call)
-            except ValidationError as exc:
-                fault = _first_fault(exc)
-                problem = fault[10:] if fault.startswith("the file: ") else f".{fault}"
-        elif not isinstance(call, dict):
-            problem = "must be an object"
+        problem = _call_problem(call, marker)
         if problem is None:  # a null answer or failure is no answer or failure
             calls.append({k: v for k, v in call.items() if v is not None or k not in _ANSWERS})
         else:

@@ -76,14 +76,7 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     """
     results = _items(results)
     is_result = [_is_result(r) for r in results]
-    kinds = list(
-        dict.fromkeys(type(r).__name__ for r, ok in zip(results, is_result, strict=True) if ok)
-    )
-    if len(kinds) > 1:
-        raise UnsupportedInput(
-            f"concat needs results of one kind, got {', '.join(kinds)}; "
-            "to stack them anyway, pass their .to_frame()"
-        )
+    kinds = _one_kind(results, is_result)
     if keys is not None and len(keys) != len(results):
         raise ValueError(f"keys has {len(keys)} items for {len(results)} results")
     if all(is_result) and kinds and kinds[0] in _LISTED:
@@ -93,26 +86,61 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     frames: list[pd.DataFrame] = []
     zones: dict[Any, str] = {}  # request -> its time zone: charts draw each in local time
     for i, item in enumerate(results):
-        df = item.to_frame() if is_result[i] else _plain(item)
-        if any(name is not None for name in df.index.names):
-            df = df.reset_index()
-        label = keys[i] if keys is not None else _label(item, df, is_result[i])
-        zone = df.attrs.get("time_zone")
-        own = ["request_index"]
-        if label is not _OWN:
-            own.append("request")
-        if isinstance(zone, str):  # the frame's zone becomes a column of its rows
-            own.append("time_zone")
-        df = df.rename(columns={c: f"extra_{c}" for c in own if c in df.columns})
-        df.insert(0, "request_index", i)
-        if label is not _OWN:
-            df.insert(0, "request", label)
-        if isinstance(zone, str):
+        label = keys[i] if keys is not None else None
+        df, label, zone = _labelled(item, i, is_result[i], label, keys is not None)
+        if zone is not None:
             zones[label if label is not _OWN else i] = zone
-            df.insert(2, "time_zone", text_array([zone] * len(df)))
         frames.append(df)
-    order: dict[str, None] = {"request": None, "request_index": None}
+    out = _concat_attrs(_stacked(frames, bool(zones)), results, frames)
     if zones:
+        out.attrs["time_zones"] = zones
+    if zones or "time_zone" in out.columns:
+        out = with_local_time(out)
+    return with_language(out, [getattr(r, "request", None) for r in results])
+
+
+def _one_kind(results: list[Any], is_result: list[bool]) -> list[str]:
+    """The kinds of the results among ``results`` (at most one: :class:`UnsupportedInput`)."""
+    kinds = list(
+        dict.fromkeys(type(r).__name__ for r, ok in zip(results, is_result, strict=True) if ok)
+    )
+    if len(kinds) > 1:
+        raise UnsupportedInput(
+            f"concat needs results of one kind, got {', '.join(kinds)}; "
+            "to stack them anyway, pass their .to_frame()"
+        )
+    return kinds
+
+
+def _labelled(
+    item: Any, i: int, is_result: bool, key: Any, keyed: bool
+) -> tuple[pd.DataFrame, Any, str | None]:
+    """Item ``i``'s frame with ``request`` (``key`` when ``keyed``, else its label),
+    ``request_index`` and ``time_zone`` first; its label and its time zone."""
+    df = item.to_frame() if is_result else _plain(item)
+    if any(name is not None for name in df.index.names):
+        df = df.reset_index()
+    label = key if keyed else _label(item, df, is_result)
+    zone = df.attrs.get("time_zone")
+    zone = zone if isinstance(zone, str) else None
+    own = ["request_index"]
+    if label is not _OWN:
+        own.append("request")
+    if zone is not None:  # the frame's zone becomes a column of its rows
+        own.append("time_zone")
+    df = df.rename(columns={c: f"extra_{c}" for c in own if c in df.columns})
+    df.insert(0, "request_index", i)
+    if label is not _OWN:
+        df.insert(0, "request", label)
+    if zone is not None:
+        df.insert(2, "time_zone", text_array([zone] * len(df)))
+    return df, label, zone
+
+
+def _stacked(frames: list[pd.DataFrame], zoned: bool) -> pd.DataFrame:
+    """``frames`` one under the other, ``request``, ``request_index`` (and ``time_zone``) first."""
+    order: dict[str, None] = {"request": None, "request_index": None}
+    if zoned:
         order["time_zone"] = None
     for df in frames:
         order.update(dict.fromkeys(df.columns))
@@ -124,12 +152,7 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
     else:
         out = pd.DataFrame({"request": [], "request_index": np.array([], dtype=np.int64)})
     out["request_index"] = out["request_index"].astype(np.int64)
-    out = _concat_attrs(out, results, frames)
-    if zones:
-        out.attrs["time_zones"] = zones
-    if zones or "time_zone" in out.columns:
-        out = with_local_time(out)
-    return with_language(out, [getattr(r, "request", None) for r in results])
+    return out
 
 
 #: The label of a frame that has its own ``request`` column: kept as it is.

@@ -103,6 +103,26 @@ def capabilities_frame(tables: dict[str, dict[str, pd.DataFrame]]) -> pd.DataFra
     Another table of a capability that holds rows (``daily_weather`` beside hours, the
     ``pollutants`` beside the indexes) does not fit: an :class:`OmittedDataWarning` names it.
     """
+    chosen, left, first_empty = _picked(tables)
+    if left:
+        warnings.warn(
+            "lookup_weather: the default table leaves out rows that do not fit it; they are on "
+            + ", ".join(f"result.{name}" for name in left),
+            OmittedDataWarning,
+            stacklevel=3,
+        )
+    if not chosen:
+        return first_empty if first_empty is not None else pd.DataFrame()
+    if len(chosen) == 1:
+        return chosen[0][1]
+    return _long_frame(chosen)
+
+
+def _picked(
+    tables: dict[str, dict[str, pd.DataFrame]],
+) -> tuple[list[tuple[str, pd.DataFrame]], list[str], pd.DataFrame | None]:
+    """Each capability's first non-empty table, the names of the other non-empty ones, and the
+    first table of all (to return when none holds rows)."""
     chosen: list[tuple[str, pd.DataFrame]] = []
     left: list[str] = []
     first_empty: pd.DataFrame | None = None
@@ -118,17 +138,11 @@ def capabilities_frame(tables: dict[str, dict[str, pd.DataFrame]]) -> pd.DataFra
                 left.append(name)
         if picked is not None:
             chosen.append((capability, picked))
-    if left:
-        warnings.warn(
-            "lookup_weather: the default table leaves out rows that do not fit it; they are on "
-            + ", ".join(f"result.{name}" for name in left),
-            OmittedDataWarning,
-            stacklevel=3,
-        )
-    if not chosen:
-        return first_empty if first_empty is not None else pd.DataFrame()
-    if len(chosen) == 1:
-        return chosen[0][1]
+    return chosen, left, first_empty
+
+
+def _long_frame(chosen: list[tuple[str, pd.DataFrame]]) -> pd.DataFrame:
+    """Several capabilities' tables as one long frame, a ``capability`` column first."""
     parts = []
     for capability, df in chosen:
         part = df.reset_index(drop=True)

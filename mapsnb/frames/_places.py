@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from itertools import repeat
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -45,6 +45,9 @@ from mapsnb.frames._columns import (
     _typed_places,
 )
 from mapsnb.frames._tables import Lists, _add_extras, _known_extras, finish, frame
+
+if TYPE_CHECKING:
+    from mapsnb._read.summary import SummaryInfo
 
 PLACE_COLUMNS = [
     "place_id",
@@ -110,92 +113,85 @@ def _place_columns(
         live = _live_place_columns(views)
         if live is not None:
             return _summary_columns(live, info), [_NO_EXTRAS] * len(views), True
-    pids: list[Any] = []
-    resources: list[Any] = []
-    names: list[Any] = []
-    lats: list[float] = []
-    lngs: list[float] = []
-    links_cols: list[list[Any]] = [[] for _ in LINKS]
-    titles: list[Any] = []
-    urls: list[Any] = []
+    rows: list[list[Any]] = []
     extras: list[dict] = []
-    nan = math.nan
     simple = True
     for n, view in enumerate(views):
-        if type(view) is not dict:
-            view = dict(view)
-            simple = False
-        plain = view.keys() <= _PLAIN_VIEW
-        simple = simple and view.keys() <= _SIMPLE_VIEW
-        resource, pid = view.get("place"), view.get("id")
-        if type(resource) is not str or type(pid) is not str:
-            pid, resource = place_ids(view)
-        loc = view.get("location")
-        if type(loc) is dict and len(loc) == 2:
-            lat, lng = loc.get("latitude"), loc.get("longitude")
-            if not (
-                type(lat) is float
-                and type(lng) is float
-                and -90 <= lat <= 90
-                and -180 <= lng <= 180
-            ):
-                lat, lng = lat_lng(loc)
-                simple = False
-        elif loc is None and "location" not in view:
-            lat = lng = nan
-        else:
-            lat, lng = lat_lng(loc)
-            simple = False
-        links = view.get("googleMapsLinks")
-        if links is None:
-            links = view.get("google_maps_links")
-        if type(links) is dict and links.keys() <= _PLAIN_LINKS:
-            for column, key in zip(links_cols, _LINK_KEYS, strict=True):
-                value = links.get(key)
-                column.append(value if type(value) is str else None)
-            simple = simple and set(map(type, links.values())) <= _STRINGS
-        else:
-            plain = plain and not isinstance(links, Mapping)
-            simple = simple and links is None
-            for column, key in zip(links_cols, _LINK_KEYS, strict=True):
-                column.append(link(links, key))
-        credit = view.get("attribution")
-        if type(credit) is dict and credit.keys() <= _PLAIN_CREDIT:
-            title, url = credit.get("title"), credit.get("url")
-            title = title if type(title) is str else text(title)
-            url = url if type(url) is str else text(url)
-        else:
-            plain = plain and not isinstance(credit, Mapping)
-            simple = simple and credit is None
-            title, url = text(g(credit, "title")), text(g(credit, "url"))
-        name = None if view.keys().isdisjoint(_NAME_KEYS) else _field_name(view)
-        if name is None:
-            name = title_name(title)
-            if name is None and n in cited:
-                name = info.place_name(n, title)
-        pids.append(pid)
-        resources.append(resource)
-        names.append(name)
-        lats.append(lat)
-        lngs.append(lng)
-        titles.append(title)
-        urls.append(url)
-        extras.append(_NO_EXTRAS if plain else _known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS))
-    count = len(pids)
-    cols: dict[str, Any] = {
-        "place_id": pids,
-        "resource_name": resources,
-        "name": names,
-        "lat": lats,
-        "lng": lngs,
-    }
-    for (link_column, _), values in zip(LINKS, links_cols, strict=True):
-        cols[link_column] = values
-    cols["attribution_title"] = titles
-    cols["attribution_url"] = urls
+        row, extra, simple_view = _general_place_row(view, n, info)
+        rows.append(row)
+        extras.append(extra)
+        simple = simple and simple_view
+    names = ["place_id", "resource_name", "name", "lat", "lng", *(c for c, _ in LINKS)]
+    names += ["attribution_title", "attribution_url"]
+    values = [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in names]
+    cols: dict[str, Any] = dict(zip(names, values, strict=True))
+    count = len(rows)
     cols["cited"] = [n in cited for n in range(count)]
     cols["summary_snippet"] = [snippets.get(n) for n in range(count)]
     return cols, extras, simple
+
+
+def _general_place_row(view: Mapping, n: int, info: SummaryInfo) -> tuple[list[Any], dict, bool]:
+    """One PlaceView's place columns (as :func:`_place_columns` lists them), its extras, and
+    whether it is of the simple live shape (read by the general readers)."""
+    simple = type(view) is dict
+    if not simple:
+        view = dict(view)
+    resource, pid = view.get("place"), view.get("id")
+    if type(resource) is not str or type(pid) is not str:
+        pid, resource = place_ids(view)
+    lat, lng, exact = _view_point(view)
+    links, plain_links, simple_links = _view_links(view)
+    title, url, plain_credit, simple_credit = _view_credit(view)
+    plain = view.keys() <= _PLAIN_VIEW and plain_links and plain_credit
+    simple = simple and view.keys() <= _SIMPLE_VIEW and exact and simple_links and simple_credit
+    name = None if view.keys().isdisjoint(_NAME_KEYS) else _field_name(view)
+    if name is None:
+        name = title_name(title)
+        if name is None and n in info.cited:
+            name = info.place_name(n, title)
+    extra = _NO_EXTRAS if plain else _known_extras(view, _PLACE_KNOWN, _KNOWN_CONTAINERS)
+    return [pid, resource, name, lat, lng, *links, title, url], extra, simple
+
+
+def _view_point(view: Mapping) -> tuple[Any, Any, bool]:
+    """``lat``, ``lng`` of a view (NaN without a location) and whether they were plain floats
+    in range (or absent)."""
+    loc = view.get("location")
+    if type(loc) is dict and len(loc) == 2:
+        lat, lng = loc.get("latitude"), loc.get("longitude")
+        if type(lat) is float and type(lng) is float and -90 <= lat <= 90 and -180 <= lng <= 180:
+            return lat, lng, True
+    elif loc is None and "location" not in view:
+        return math.nan, math.nan, True
+    lat, lng = lat_lng(loc)
+    return lat, lng, False
+
+
+def _view_links(view: Mapping) -> tuple[list[Any], bool, bool]:
+    """The link columns of a view; whether the links need no extras column, and whether they
+    are of the simple live shape (a dict of strings, or none)."""
+    links = view.get("googleMapsLinks")
+    if links is None:
+        links = view.get("google_maps_links")
+    if type(links) is dict and links.keys() <= _PLAIN_LINKS:
+        values = [links.get(key) for key in _LINK_KEYS]
+        simple = set(map(type, links.values())) <= _STRINGS
+        return [v if type(v) is str else None for v in values], True, simple
+    return [link(links, key) for key in _LINK_KEYS], not isinstance(links, Mapping), links is None
+
+
+def _view_credit(view: Mapping) -> tuple[Any, Any, bool, bool]:
+    """``attribution_title``, ``attribution_url`` of a view; whether the attribution needs no
+    extras column, and whether it is of the simple live shape (a plain dict, or none)."""
+    credit = view.get("attribution")
+    if type(credit) is dict and credit.keys() <= _PLAIN_CREDIT:
+        title, url = credit.get("title"), credit.get("url")
+        title = title if type(title) is str else text(title)
+        url = url if type(url) is str else text(url)
+        return title, url, True, True
+    title, url = text(g(credit, "title")), text(g(credit, "url"))
+    return title, url, not isinstance(credit, Mapping), credit is None
 
 
 def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:

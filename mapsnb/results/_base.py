@@ -112,7 +112,8 @@ class ToolResult(_Model):
         self._pending = False
         raw = self._raw
         parsed = type(self)._validated(raw if isinstance(raw, Mapping) else {})
-        self.__dict__.update(parsed.__dict__)
+        # its fields are the validated copy's (a pending result has none of its own yet)
+        object.__setattr__(self, "__dict__", parsed.__dict__)
         object.__setattr__(self, "__pydantic_fields_set__", set(parsed.__pydantic_fields_set__))
         object.__setattr__(self, "__pydantic_extra__", parsed.__pydantic_extra__)
         self._parse_errors = parsed._parse_errors

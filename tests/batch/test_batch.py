@@ -331,7 +331,9 @@ def test_resume_keeps_final_rows_and_sends_only_failed_ones(server: BatchServer)
     pd.testing.assert_frame_equal(places_again, places, check_dtype=False)
 
 
-def test_auth_error_stops_the_batch_with_the_finished_rows() -> None:
+def test_auth_error_stops_the_batch_with_the_finished_rows(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     from tests.servers.fault_server import Reply
 
     with BatchServer(latency=0.05) as server, client_for(server) as client:
@@ -355,6 +357,12 @@ def test_auth_error_stops_the_batch_with_the_finished_rows() -> None:
     assert partial["status"].tolist()[:3] == ["ok"] * 3
     assert set(partial["status"].tolist()[3:]) == {"cancelled"}
     assert len(partial) == 30 and KEY not in str(info.value)
+    # the stop is told through the module's logger (on stderr when logging is not configured)
+    (record,) = [r for r in caplog.records if r.name == "mapsnb._calls.batch.running"]
+    assert record.levelname == "WARNING" and KEY not in record.getMessage()
+    assert "stopped by AuthError" in record.getMessage()
+    assert "3 of 30 rows finished" in record.getMessage()
+    assert "resume=client.batch.partial" in record.getMessage()
 
 
 def test_output_carries_the_attributions_and_source() -> None:

@@ -43,12 +43,18 @@ def _stopped(client: mapsnb.Client, **kwargs: Any) -> pd.DataFrame:
 
 
 def test_a_resumed_search_stopped_again_keeps_every_tile_of_every_run(
-    server: AreaServer,
+    server: AreaServer, caplog: pytest.LogCaptureFixture
 ) -> None:
     server.fail_calls = {1}  # the first tile fails: a resumed search asks it first
     server.unauthorised_after = 30
     with _client(server) as client:
         first = _stopped(client)
+        # the stop is told through the module's logger (on stderr when logging is not configured)
+        (record,) = [r for r in caplog.records if r.name == "mapsnb._calls.area.search"]
+        assert record.levelname == "WARNING" and "(AuthError): 30 tiles answered" in (
+            record.getMessage()
+        )
+        assert "pass resume=" in record.getMessage()
         done_first = first.attrs["coverage"].tiles
         assert len(done_first) == 30 and (done_first["status"] == "failed").sum() == 1
         server.unauthorised_after = len(server.tool_calls())  # the next call is refused

@@ -1,6 +1,6 @@
 """The tool methods are written once: ``AsyncClient`` awaits the very methods ``Client`` runs,
 with the same full signatures and docstrings, and a typed call and a batch row build their wire
-arguments through the same ``tool_arguments``."""
+arguments with the same builder (by name, and through ``tool_arguments``)."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import logging
 import math
-import sys
-from collections.abc import Generator, Mapping
+from collections.abc import Generator
 from typing import Any
 
 import numpy as np
@@ -23,6 +23,7 @@ import pandas as pd
 from mapsnb._calls import arguments as rq
 from mapsnb._calls import options as opt
 from mapsnb._calls.area.geometry import Area, area_of, circle_area
+from mapsnb._calls.area.options import AreaOptions
 from mapsnb._calls.area.plan import (
     MAX_TILE_M,
     Tile,
@@ -52,6 +53,8 @@ from mapsnb._types import Circle
 from mapsnb.errors import BudgetExceeded, InvalidRequest, MapsnbError
 from mapsnb.results import PlacesResult
 
+logger = logging.getLogger(__name__)
+
 #: Calls an ``AsyncClient`` keeps in flight at once.
 IN_FLIGHT = 8
 #: The deepest a tile may be split: a safety bound (a 60 km first-level tile split 16 times is a
@@ -71,24 +74,24 @@ def _empty_frame() -> pd.DataFrame:
 class AreaSearch:
     """One ``search_area``: its checked options, its area, and what its tiles answered."""
 
-    def __init__(self, client: BaseClient, given: Mapping[str, Any]) -> None:
+    def __init__(self, client: BaseClient, given: AreaOptions) -> None:
         self.client = client
-        depth = given["max_depth"]
-        self.max_calls = opt.optional_whole(given["max_calls"], "max_calls", 0)
-        for name in ("dry_run", "progress"):
-            if not isinstance(given[name], bool):
-                raise InvalidRequest(name, f"must be True or False, got {given[name]!r}")
-        self.progress = given["progress"]
-        self.radius_m = _metres(given["radius_m"], "radius_m", 500_000)
-        tile_m = given["tile_m"]
+        depth = given.max_depth
+        self.max_calls = opt.optional_whole(given.max_calls, "max_calls", 0)
+        for name, flag in (("dry_run", given.dry_run), ("progress", given.progress)):
+            if not isinstance(flag, bool):
+                raise InvalidRequest(name, f"must be True or False, got {flag!r}")
+        self.progress = given.progress
+        self.radius_m = _metres(given.radius_m, "radius_m", 500_000)
+        tile_m = given.tile_m
         self.tile_m = None if tile_m is None else _metres(tile_m, "tile_m", MAX_TILE_M, 10.0)
-        page_size = given["page_size"]
-        self.base = {
-            "text_query": given["text_query"],
-            "language_code": given["language_code"],
-            "region_code": given["region_code"],
+        page_size = given.page_size
+        self.base: dict[str, Any] = {
+            "text_query": given.text_query,
+            "language_code": given.language_code,
+            "region_code": given.region_code,
             "page_size": page_size,
-            "include_extended_details": given["include_extended_details"],
+            "include_extended_details": given.include_extended_details,
         }
         probe = self._arguments(Circle(0.0, 0.0, 1000))  # every rule checked before sending
         self.page_size = 5 if page_size is None else int(page_size)  # the tool's default: 5
@@ -96,16 +99,16 @@ class AreaSearch:
         self.max_depth = (
             self._default_depth() if depth is None else opt.whole(depth, "max_depth", 0, MAX_DEPTH)
         )
-        target = area_of(given["area"])
+        target = area_of(given.area)
         self.name = target if isinstance(target, str) else None
         self.area: Area | None = None if isinstance(target, str) else target
         if self.name is not None:
-            rq.tool_arguments(_TOOL, self._resolve_given(), client.now)
+            self._resolve_arguments(self.name)
         self.resumed: dict[str, tuple[int, pd.DataFrame]] = {}
         self.resumed_centre: tuple[float, float] | None = None
         #: every tile of ``resume=`` (failed ones too), kept in a partial frame even if unreached
         self.earlier: dict[str, tuple[Tile, Resumed]] = {}
-        self._resume = given["resume"]
+        self._resume = given.resume
         # what the tiles answered, in the order they were planned
         self.answers: list[tuple[Tile, str, int, pd.DataFrame | None, str | None, str | None]] = []
         self.calls = 0
@@ -129,15 +132,25 @@ class AreaSearch:
 
     # ------------------------------------------------------------------ arguments
     def _arguments(self, bias: Circle) -> dict[str, Any]:
-        return rq.tool_arguments(_TOOL, {**self.base, "location_bias": bias}, self.client.now)
+        """The wire arguments of the search biased to ``bias``."""
+        base = self.base
+        return rq.search_places_args(
+            base["text_query"],
+            location_bias=bias,
+            language_code=base["language_code"],
+            region_code=base["region_code"],
+            page_size=base["page_size"],
+            include_extended_details=base["include_extended_details"],
+        )
 
-    def _resolve_given(self) -> dict[str, Any]:
-        return {
-            "text_query": self.name,
-            "page_size": 1,
-            "language_code": self.base["language_code"],
-            "region_code": self.base["region_code"],
-        }
+    def _resolve_arguments(self, name: str) -> dict[str, Any]:
+        """The wire arguments of the one call that finds the named area (its best place)."""
+        return rq.search_places_args(
+            name,
+            page_size=1,
+            language_code=self.base["language_code"],
+            region_code=self.base["region_code"],
+        )
 
     def tile_call(self, area: Area, tile: Tile) -> Call:
         """The ``search_places`` call of one tile: the query biased to the tile's circle."""
@@ -215,7 +228,7 @@ class AreaSearch:
         known = self.area is not None or self.resumed_centre is not None
         resolve = None
         if self.name is not None and self.resumed_centre is None:
-            resolve = rq.tool_arguments(_TOOL, self._resolve_given(), self.client.now)
+            resolve = self._resolve_arguments(self.name)
         arguments = [
             self.tile_call(area, t).arguments if known else {**self.base, "location_bias": None}
             for t in tiles
@@ -280,7 +293,7 @@ class AreaSearch:
         tiles = first_level(area, self._tile_m(area))
         if self.name is not None and self.resumed_centre is None:
             self.wave = []
-            resolve = rq.tool_arguments(_TOOL, self._resolve_given(), self.client.now)
+            resolve = self._resolve_arguments(self.name)
             (outcome,) = yield [Call(_TOOL, resolve)]
             if isinstance(outcome, BaseException):
                 raise outcome
@@ -502,10 +515,11 @@ def _stopped(search: AreaSearch, exc: BaseException, holder: dict[str, Any]) -> 
     except AttributeError:  # pragma: no cover - exceptions without a __dict__
         return
     coverage = partial.attrs["coverage"]
-    print(
-        f"mapsnb search_area stopped ({type(exc).__name__}): {coverage.tiles_asked} tiles "
-        "answered; the frame so far is on the error's .partial — pass resume=<it> to finish",
-        file=sys.stderr,
+    logger.warning(
+        "mapsnb search_area stopped (%s): %d tiles answered; the frame so far is on the "
+        "error's .partial — pass resume=<it> to finish",
+        type(exc).__name__,
+        coverage.tiles_asked,
     )
 
 
@@ -547,7 +561,9 @@ def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
         twin = client._async_twin(runner.http)
         search.client = twin
         try:
-            return await _drive(search, Engine(twin, max_concurrency=1), holder)
+            return await _drive(
+                search, Engine(twin, result_type=PlacesResult, max_concurrency=1), holder
+            )
         finally:
             search.client = client
             learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
@@ -561,14 +577,16 @@ def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
 async def run_async(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
     """Run ``search`` on an ``AsyncClient``: on the batch engine, up to :data:`IN_FLIGHT` calls
     of a wave at once."""
-    return await _drive(search, Engine(client, max_concurrency=IN_FLIGHT), {})
+    return await _drive(
+        search, Engine(client, result_type=PlacesResult, max_concurrency=IN_FLIGHT), {}
+    )
 
 
-def search_area(client: BaseClient, given: Mapping[str, Any]) -> Any:
+def search_area(client: BaseClient, options: AreaOptions) -> Any:
     """``client.search_area``: the frame (``Client``), or a coroutine of it (``AsyncClient``)."""
-    search = AreaSearch(client, given)
+    search = AreaSearch(client, options)
     awaited = inspect.iscoroutinefunction(client._invoke)
-    if given["dry_run"]:
+    if options.dry_run:
         search._load_resume()
         plan = search.plan()
         if awaited:

@@ -7,7 +7,12 @@ arguments layer's facade: the shared checks live in ``_values``, ``_times`` and 
 one module per tool family holds its builders.
 """
 
-from mapsnb._calls.arguments._by_tool import BUILDERS, tool_arguments, tool_parameters
+from mapsnb._calls.arguments._by_tool import (
+    BUILDERS,
+    PARAMETERS,
+    tool_arguments,
+    tool_parameters,
+)
 from mapsnb._calls.arguments._locations import Location, location
 from mapsnb._calls.arguments._places import search_along_route_args, search_places_args
 from mapsnb._calls.arguments._resolve import MAX_BATCH, resolve_maps_urls_args, resolve_names_args
@@ -25,6 +30,7 @@ from mapsnb._calls.arguments._weather import lookup_weather_args
 __all__ = [
     "BUILDERS",
     "MAX_BATCH",
+    "PARAMETERS",
     "TOOLS",
     "TRAFFIC_AWARE",
     "TRAFFIC_UNAWARE",

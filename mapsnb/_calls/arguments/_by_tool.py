@@ -1,9 +1,12 @@
-"""Wire arguments of any tool from its Python arguments by name: what typed calls and batches share."""
+"""Wire arguments of any tool from its Python arguments by name: what batches build rows with.
+
+The client's tool methods call their builders directly, by name; a batch row is a mapping of
+argument names to values, so :func:`tool_arguments` maps it onto the tool's builder.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,20 +24,67 @@ BUILDERS: dict[str, tuple[Callable[..., dict[str, Any]], bool]] = {
     "resolve_names": (resolve_names_args, False),
     "resolve_maps_urls": (resolve_maps_urls_args, False),
 }
+#: The Python arguments of each tool by their public names, main one first, in its builder's
+#: order (the client's method takes the same; a test holds the three together).
+PARAMETERS: dict[str, tuple[str, ...]] = {
+    "search_places": (
+        "text_query",
+        "location_bias",
+        "language_code",
+        "region_code",
+        "page_size",
+        "include_extended_details",
+    ),
+    "lookup_weather": (
+        "location",
+        "capabilities",
+        "date",
+        "hour",
+        "units_system",
+        "language_code",
+        "include_pollutant_concentration",
+        "index_region_code",
+    ),
+    "compute_routes": (
+        "origin",
+        "destination",
+        "intermediate_waypoints",
+        "travel_mode",
+        "departure_time",
+        "arrival_time",
+        "routing_preference",
+        "location_bias",
+        "compute_alternative_routes",
+        "include_polyline",
+    ),
+    "search_along_route": (
+        "text_query",
+        "route",
+        "retrieval_token",
+        "origin",
+        "destination",
+        "encoded_polyline",
+        "travel_mode",
+        "routing_preference",
+        "include_extended_details",
+        "language_code",
+        "region_code",
+    ),
+    "resolve_names": ("queries", "location_bias", "region_code"),
+    "resolve_maps_urls": ("urls",),
+}
 #: Parameters the builders spell with a trailing underscore (their checks bear the plain name).
 _SPELLED = {
     "location": "location_",
     "travel_mode": "travel_mode_",
     "routing_preference": "routing_preference_",
 }
-_PLAIN = {spelled: name for name, spelled in _SPELLED.items()}
 
 
 def tool_parameters(tool: str) -> tuple[str, ...]:
-    """The Python arguments of ``tool`` by their public names, main one first, in its builder's
-    order (what :func:`tool_arguments` takes)."""
-    build, _ = BUILDERS[tool]
-    return tuple(_PLAIN.get(p, p) for p in inspect.signature(build).parameters if p != "now")
+    """The Python arguments of ``tool`` by their public names, main one first (what
+    :func:`tool_arguments` takes)."""
+    return PARAMETERS[tool]
 
 
 def tool_arguments(
@@ -42,10 +92,10 @@ def tool_arguments(
 ) -> dict[str, Any]:
     """The wire arguments of one call of ``tool`` (raises :class:`~mapsnb.errors.InvalidRequest`).
 
-    ``given`` holds the typed method's parameters by their public names (``text_query``,
-    ``location``, ``travel_mode``, …; a ``self`` is ignored), so a method can pass its
-    ``locals()``; ``clock`` gives the time routes' departure and arrival are checked against.
+    ``given`` holds the arguments by their public names (``text_query``, ``location``,
+    ``travel_mode``, …: :data:`PARAMETERS`); ``clock`` gives the time routes' departure and
+    arrival are checked against.
     """
     build, timed = BUILDERS[tool]
-    values = {_SPELLED.get(k, k): v for k, v in given.items() if k != "self"}
+    values = {_SPELLED.get(k, k): v for k, v in given.items()}
     return build(**values, now=clock()) if timed else build(**values)

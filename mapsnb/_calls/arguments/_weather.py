@@ -40,9 +40,28 @@ def lookup_weather_args(
     Out-of-range dates are not blocked here (item 22): the server answers with the accepted range.
     """
     args = WireArgs(location=location(location_, "location"))
+    if capabilities is None:  # sent only where the server lists them (the 2026-08 one did not)
+        args.defaults = frozenset({"capabilities"})
+    args["capabilities"] = _capabilities(["WEATHER"] if capabilities is None else capabilities)
+    if hour is not None and date is None:
+        raise InvalidRequest("hour", "needs date: give the local date too (hour alone is invalid)")
+    if date is not None:
+        args["date"] = wire_date(date)
+    if hour is not None:
+        args["hour"] = _hour(hour)
+    if units_system is not None:
+        args["weather_options"] = {"units_system": check_enum(units_system, "units_system", UNITS)}
+    if language_code is not None:
+        args["language_code"] = check_language(language_code)
+    aq = _air_quality_options(include_pollutant_concentration, index_region_code)
+    if aq:
+        args["air_quality_options"] = aq
+    return args
+
+
+def _capabilities(capabilities: str | Iterable[str]) -> list[str]:
+    """The distinct capability names, in the order given (at least one)."""
     caps = [capabilities] if isinstance(capabilities, str) else capabilities
-    if caps is None:  # sent only where the server lists capabilities (the 2026-08 one did not)
-        caps, args.defaults = ["WEATHER"], frozenset({"capabilities"})
     if isinstance(caps, Mapping) or not isinstance(caps, Iterable):
         raise InvalidRequest(
             "capabilities",
@@ -57,21 +76,20 @@ def lookup_weather_args(
         raise InvalidRequest(
             "capabilities", "must contain at least one of WEATHER, AIR_QUALITY, POLLEN"
         )
-    args["capabilities"] = names
-    if hour is not None and date is None:
-        raise InvalidRequest("hour", "needs date: give the local date too (hour alone is invalid)")
-    if date is not None:
-        args["date"] = wire_date(date)
-    if hour is not None:
-        if isinstance(hour, bool) or not isinstance(hour, numbers.Integral) or not 0 <= hour <= 23:
-            raise InvalidRequest(
-                "hour", f"must be an integer from 0 to 23 (local time), got {hour!r}"
-            )
-        args["hour"] = int(hour)
-    if units_system is not None:
-        args["weather_options"] = {"units_system": check_enum(units_system, "units_system", UNITS)}
-    if language_code is not None:
-        args["language_code"] = check_language(language_code)
+    return names
+
+
+def _hour(hour: object) -> int:
+    """A local hour from 0 to 23 (booleans refused)."""
+    if isinstance(hour, bool) or not isinstance(hour, numbers.Integral) or not 0 <= int(hour) <= 23:
+        raise InvalidRequest("hour", f"must be an integer from 0 to 23 (local time), got {hour!r}")
+    return int(hour)
+
+
+def _air_quality_options(
+    include_pollutant_concentration: bool | None, index_region_code: str | None
+) -> dict[str, Any]:
+    """``air_quality_options``: only the options given (empty when none is)."""
     aq: dict[str, Any] = {}
     if include_pollutant_concentration is not None:
         aq["include_pollutant_concentration"] = check_bool(
@@ -79,6 +97,4 @@ def lookup_weather_args(
         )
     if index_region_code is not None:
         aq["index_region_code"] = check_region(index_region_code, "index_region_code")
-    if aq:
-        args["air_quality_options"] = aq
-    return args
+    return aq

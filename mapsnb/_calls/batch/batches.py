@@ -2,18 +2,15 @@
 
 :class:`Batch` (``Client.batch``) blocks, running the calls on a loop thread the sync client
 keeps; :class:`AsyncBatch` (``AsyncClient.batch``) is awaited. Each of the six methods names its
-main argument and has its docstring; :func:`batch_method` adds the keywords of
-:class:`~mapsnb._calls.batch.planning.Options` to it. See :mod:`mapsnb._calls.batch`.
+main argument, takes the keywords of :class:`~mapsnb._calls.batch.planning.Options` (written out
+in each: a test holds them to ``Options``) and has its docstring. See :mod:`mapsnb._calls.batch`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import functools
-import inspect
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
@@ -35,45 +32,6 @@ if TYPE_CHECKING:
     import httpx
 
 __all__ = ["AsyncBatch", "Batch"]
-
-#: The keywords every batch method takes between its own (the fields of :class:`Options`).
-_OPTIONS = [
-    inspect.Parameter(f.name, inspect.Parameter.KEYWORD_ONLY, default=f.default, annotation=f.type)
-    for f in dataclasses.fields(Options)
-]
-
-
-def batch_method(declared: Callable[..., Any]) -> Callable[..., Any]:
-    """The batch method of the tool ``declared`` is named for.
-
-    ``declared`` gives the method's own parameters (``self, data, <main argument>=None,
-    **arguments``) and its docstring; its body is not run. The method takes the
-    :class:`Options` keywords between them too (as ``help()`` and :func:`inspect.signature`
-    show) and returns ``self._call(tool, data, main, arguments, options)``.
-    """
-    tool = declared.__name__
-    declared_signature = inspect.signature(declared)
-    *own, rest = declared_signature.parameters.values()
-    signature = declared_signature.replace(parameters=[*own, *_OPTIONS, rest])
-    main = own[-1].name
-
-    @functools.wraps(declared)
-    def method(self: _BatchBase, /, *args: Any, **kwargs: Any) -> Any:
-        try:
-            bound = signature.bind(self, *args, **kwargs)
-        except TypeError as exc:
-            raise TypeError(f"batch.{tool}(): {exc}") from None
-        bound.apply_defaults()
-        given = bound.arguments
-        options = Options(**{p.name: given[p.name] for p in _OPTIONS})
-        return self._call(tool, given["data"], given[main], given[rest.name], options)
-
-    method.__signature__ = signature  # type: ignore[attr-defined]
-    method.__annotations__ = {
-        **{p.name: p.annotation for p in signature.parameters.values() if p.annotation != p.empty},
-        "return": signature.return_annotation,
-    }
-    return method
 
 
 class _BatchBase:
@@ -114,8 +72,18 @@ class _BatchBase:
             self._client.__dict__["_batch_partial"] = with_inputs(job, holder.get("partial"))
             raise
 
-    @batch_method
-    def search_places(self, data: Any, text_query: Any = None, **arguments: Any) -> Any:
+    def search_places(
+        self,
+        data: Any,
+        text_query: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
         """``search_places`` for every row: the places each query finds.
 
         Parameters
@@ -151,9 +119,27 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
             columns; an input row that found nothing or failed is one row.
         """
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            resume=resume,
+            calls_per_minute=calls_per_minute,
+        )
+        return self._call("search_places", data, text_query, arguments, options)
 
-    @batch_method
-    def lookup_weather(self, data: Any, location: Any = None, **arguments: Any) -> Any:
+    def lookup_weather(
+        self,
+        data: Any,
+        location: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
         """``lookup_weather`` for every row: weather, air quality or pollen at each location.
 
         Parameters
@@ -191,9 +177,27 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error``, ``input_row`` and
             ``place`` (the location the row asked about) columns.
         """
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            resume=resume,
+            calls_per_minute=calls_per_minute,
+        )
+        return self._call("lookup_weather", data, location, arguments, options)
 
-    @batch_method
-    def compute_routes(self, data: Any, origin: Any = None, **arguments: Any) -> Any:
+    def compute_routes(
+        self,
+        data: Any,
+        origin: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
         """``compute_routes`` for every row: the route (and alternatives) from each origin.
 
         Parameters
@@ -228,9 +232,27 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
             columns.
         """
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            resume=resume,
+            calls_per_minute=calls_per_minute,
+        )
+        return self._call("compute_routes", data, origin, arguments, options)
 
-    @batch_method
-    def search_along_route(self, data: Any, text_query: Any = None, **arguments: Any) -> Any:
+    def search_along_route(
+        self,
+        data: Any,
+        text_query: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
         """``search_along_route`` for every row: places along each row's route (always billed Pro).
 
         Parameters
@@ -266,9 +288,27 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
             columns.
         """
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            resume=resume,
+            calls_per_minute=calls_per_minute,
+        )
+        return self._call("search_along_route", data, text_query, arguments, options)
 
-    @batch_method
-    def resolve_names(self, data: Any, queries: Any = None, **arguments: Any) -> Any:
+    def resolve_names(
+        self,
+        data: Any,
+        queries: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
         """``resolve_names`` for every row: one name a row, packed 20 a call, a row for each.
 
         Parameters
@@ -302,9 +342,27 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status`` (``not_found`` for a name
             that resolved to nothing), ``error`` and ``input_row`` columns.
         """
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            resume=resume,
+            calls_per_minute=calls_per_minute,
+        )
+        return self._call("resolve_names", data, queries, arguments, options)
 
-    @batch_method
-    def resolve_maps_urls(self, data: Any, urls: Any = None, **arguments: Any) -> Any:
+    def resolve_maps_urls(
+        self,
+        data: Any,
+        urls: Any = None,
+        *,
+        max_concurrency: int = 8,
+        progress: bool = True,
+        dry_run: bool = False,
+        resume: pd.DataFrame | None = None,
+        calls_per_minute: int | Mapping[str, int] | None = None,
+        **arguments: Any,
+    ) -> Any:
         """``resolve_maps_urls`` for every row: one URL a row, packed 20 a call, a row for each.
 
         Parameters
@@ -335,6 +393,14 @@ class _BatchBase:
             :mod:`mapsnb._calls.batch.assembly`), with ``status``, ``error`` and ``input_row``
             columns.
         """
+        options = Options(
+            max_concurrency=max_concurrency,
+            progress=progress,
+            dry_run=dry_run,
+            resume=resume,
+            calls_per_minute=calls_per_minute,
+        )
+        return self._call("resolve_maps_urls", data, urls, arguments, options)
 
     def route_matrix(
         self,

@@ -23,6 +23,7 @@ from mapsnb._calls.batch.running import RATE_LIMITED_ROUNDS, batch_rate
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._calls.usage import Gate
 from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+from mapsnb.results import ToolResult
 
 Settle = Callable[[int, Call, Any], None]
 
@@ -34,6 +35,8 @@ class Engine:
     ----------
     aclient
         An ``AsyncClient`` (or a sync client's async twin).
+    result_type
+        The result class each answer is read into (``PlacesResult`` for ``search_places``).
     max_concurrency
         Calls in flight at once (1: one after another).
     calls_per_minute
@@ -44,6 +47,7 @@ class Engine:
         self,
         aclient: BaseClient,
         *,
+        result_type: type[ToolResult],
         max_concurrency: int = 8,
         calls_per_minute: int | Mapping[str, int] | None = None,
     ) -> None:
@@ -56,6 +60,7 @@ class Engine:
                 "max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}"
             )
         self.client = aclient
+        self.result_type = result_type
         self.max_concurrency = max_concurrency
         self.calls_per_minute = calls_per_minute
         self.gate = Gate()
@@ -87,7 +92,9 @@ class Engine:
         if limiter is not None:
             await limiter.acquire()
         try:
-            return await self.client._invoke(self.client._typed_flow(call, self.gate))
+            return await self.client._invoke(
+                self.client._typed_flow(call, self.result_type, self.gate)
+            )
         except (AuthError, BudgetExceeded):
             raise
         except RateLimited as exc:

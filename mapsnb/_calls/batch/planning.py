@@ -180,6 +180,41 @@ def plan(
     table: str | None = None,
 ) -> Job:
     """Validate every row and plan the calls of a batch (nothing is sent)."""
+    _check_arguments(tool, arguments, table)
+    df, series = _frame_of(data)
+    if df is not None:
+        index, columns, fixed = _frame_inputs(tool, df, main, arguments)
+    else:
+        assert series is not None
+        index, columns, fixed = _series_inputs(tool, series, main, arguments)
+    n = len(index)
+    kept = resume_parts(resume, tool, n) if resume is not None else Parts()
+    now = client.now()
+    invalid: dict[int, str] = {}
+    calls: list[PlannedCall] = []
+    packs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for pos in (p for p in range(n) if p not in kept.states):
+        try:
+            args = _row_arguments(tool, fixed, columns, pos, now)
+        except InvalidRequest as exc:
+            invalid[pos] = _row_error(tool, exc)
+            continue
+        if tool in PACKED:
+            items = args.pop(PACKED[tool])
+            key = json.dumps(args, sort_keys=True, default=str) if args else "{}"
+            packs.setdefault(key, []).append((pos, items[0]))
+        else:
+            calls.append(PlannedCall(tool, args, [pos], tier(tool, args, now)))
+    if tool in PACKED:
+        calls.extend(_packed_calls(tool, packs, now))
+        calls.sort(key=lambda c: c.rows[0])
+    name = _MAIN[tool]
+    inputs = (name, columns[name]) if df is None and tool not in PACKED else None
+    return Job(tool, index, calls, invalid, kept, table, inputs)
+
+
+def _check_arguments(tool: str, arguments: dict[str, Any], table: str | None) -> None:
+    """Refuse unknown or missing arguments and a ``table`` the tool does not have."""
     unknown = sorted(set(arguments) - set(_PARAMS[tool]))
     if unknown:
         raise TypeError(
@@ -190,73 +225,81 @@ def plan(
             raise InvalidRequest(name, "is required (a column name or a value for every row)")
     if table is not None and (tool != "lookup_weather" or table not in TABLES):
         raise InvalidRequest("table", f"lookup_weather batches take one of {', '.join(TABLES)}")
-    df, series = _frame_of(data)
-    if df is not None and df.columns.has_duplicates:
+
+
+_Inputs = tuple[pd.Index, dict[str, list[Any]], dict[str, Any]]
+
+
+def _frame_inputs(tool: str, df: pd.DataFrame, main: Any, arguments: dict[str, Any]) -> _Inputs:
+    """A DataFrame input: its index, the per-row columns and the fixed values, by argument."""
+    if df.columns.has_duplicates:
         twice = sorted({str(c) for c in df.columns[df.columns.duplicated()]})
         raise InvalidRequest("data", f"has duplicate column names {twice}: rename them first")
+    name = _MAIN[tool]
+    if main is None and name in df.columns:
+        main = name
+    if main is None:
+        raise InvalidRequest(
+            name,
+            f"is required: a column name of the DataFrame or one value for every row "
+            f"(columns: {', '.join(map(str, df.columns))})",
+        )
     columns: dict[str, list[Any]] = {}
     fixed: dict[str, Any] = {}
-    name = _MAIN[tool]
-    if df is not None:
-        index = df.index
-        if main is None and name in df.columns:
-            main = name
-        if main is None:
-            raise InvalidRequest(
-                name,
-                f"is required: a column name of the DataFrame or one value for every row "
-                f"(columns: {', '.join(map(str, df.columns))})",
-            )
-        for key, value in {name: main, **arguments}.items():
-            if isinstance(value, str) and value in df.columns:
-                columns[key] = df[value].tolist()
-            else:
-                if isinstance(value, str):
-                    _column_or_literal(key, value, df)
-                fixed[key] = value
-    else:
-        assert series is not None
-        if main is not None:
-            raise InvalidRequest(
-                name, "is the list or Series itself; give a DataFrame to name a column"
-            )
-        index = series.index
-        columns[name] = series.tolist()
-        fixed.update(arguments)
-    n = len(index)
-    kept = resume_parts(resume, tool, n) if resume is not None else Parts()
-    now = client.now()
-    invalid: dict[int, str] = {}
-    calls: list[PlannedCall] = []
-    packs: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-    for pos in range(n):
-        if pos in kept.states:
-            continue
-        values = {k: _clean(k, v) for k, v in fixed.items()}
-        values.update({k: _clean(k, col[pos]) for k, col in columns.items()})
-        values = {k: v for k, v in values.items() if v is not None or k == name}
-        try:
-            args = _build(tool, values, now)
-        except InvalidRequest as exc:
-            field_ = name if exc.field.startswith(f"{name}[0]") else exc.field
-            invalid[pos] = f"{field_}: {exc.rule}"
-            continue
-        if tool in PACKED:
-            items = args.pop(PACKED[tool])
-            key = json.dumps(args, sort_keys=True, default=str) if args else "{}"
-            packs.setdefault(key, []).append((pos, items[0]))
+    for key, value in {name: main, **arguments}.items():
+        if isinstance(value, str) and value in df.columns:
+            columns[key] = df[value].tolist()
         else:
-            calls.append(PlannedCall(tool, args, [pos], tier(tool, args, now)))
+            if isinstance(value, str):
+                _column_or_literal(key, value, df)
+            fixed[key] = value
+    return df.index, columns, fixed
+
+
+def _series_inputs(tool: str, series: pd.Series, main: Any, arguments: dict[str, Any]) -> _Inputs:
+    """A list or Series input: its values are the main argument, the other arguments fixed."""
+    name = _MAIN[tool]
+    if main is not None:
+        raise InvalidRequest(
+            name, "is the list or Series itself; give a DataFrame to name a column"
+        )
+    return series.index, {name: series.tolist()}, dict(arguments)
+
+
+def _row_arguments(
+    tool: str,
+    fixed: dict[str, Any],
+    columns: dict[str, list[Any]],
+    pos: int,
+    now: dt.datetime,
+) -> dict[str, Any]:
+    """Wire arguments of row ``pos`` (raises :class:`InvalidRequest`)."""
+    name = _MAIN[tool]
+    values = {k: _clean(k, v) for k, v in fixed.items()}
+    values.update({k: _clean(k, col[pos]) for k, col in columns.items()})
+    values = {k: v for k, v in values.items() if v is not None or k == name}
+    return _build(tool, values, now)
+
+
+def _row_error(tool: str, exc: InvalidRequest) -> str:
+    """The error kept for a refused row: ``field: rule`` (a packed main argument by its name)."""
+    name = _MAIN[tool]
+    field_ = name if exc.field.startswith(f"{name}[0]") else exc.field
+    return f"{field_}: {exc.rule}"
+
+
+def _packed_calls(
+    tool: str, packs: dict[str, list[tuple[int, dict[str, Any]]]], now: dt.datetime
+) -> list[PlannedCall]:
+    """The calls of a packed tool: rows of the same other arguments, ``PACK`` a call."""
+    calls: list[PlannedCall] = []
     for key, members in packs.items():
         rest = json.loads(key)
         for start in range(0, len(members), PACK):
             chunk = members[start : start + PACK]
             args = {PACKED[tool]: [item for _, item in chunk], **rest}
             calls.append(PlannedCall(tool, args, [p for p, _ in chunk], tier(tool, args, now)))
-    if tool in PACKED:
-        calls.sort(key=lambda c: c.rows[0])
-    inputs = (name, columns[name]) if df is None and tool not in PACKED else None
-    return Job(tool, index, calls, invalid, kept, table, inputs)
+    return calls
 
 
 def stored(client: BaseClient, job: Job) -> list[bool]:

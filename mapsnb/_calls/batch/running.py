@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import logging
 import os
-import sys
 import threading
 from collections.abc import Callable, Coroutine, Mapping
 from typing import TYPE_CHECKING, Any
@@ -26,9 +26,14 @@ from mapsnb._calls.batch.assembly import absorb, assemble, reads_payloads, start
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._calls.usage import Gate
 from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+from mapsnb.results import RESULT_TYPES
 
 if TYPE_CHECKING:
+    from aiolimiter import AsyncLimiter
+
     from mapsnb._calls.batch.planning import Job, Options
+
+logger = logging.getLogger(__name__)
 
 #: How many times a batch sends a call again that is still rate-limited after the client's retries.
 RATE_LIMITED_ROUNDS = 5
@@ -105,105 +110,86 @@ async def execute(
     """
     from aiolimiter import AsyncLimiter
 
-    max_concurrency = options.max_concurrency
-    if isinstance(max_concurrency, bool) or not isinstance(max_concurrency, int):
-        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
-    if max_concurrency < 1:
-        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {max_concurrency!r}")
+    max_concurrency = _max_concurrency(options.max_concurrency)
     rate = batch_rate(aclient, job.tool, options.calls_per_minute)
     limiter = AsyncLimiter(rate, 60) if rate is not None else None
     recent = aclient._meter.recent(job.tool)
     if recent and limiter is not None and rate is not None:  # the quota is per minute: calls
         await limiter.acquire(min(float(recent), rate))  # this client just made count against it
-    gate = Gate()
-    raw = reads_payloads(job.tool, job.table)  # rows straight from payloads: no typed results
-    parts = start(job)
-    done: set[int] = set()
-    pending = collections.deque(range(len(job.calls)))
-    rounds: collections.Counter[int] = collections.Counter()
-    busy = 0
-    bar = _progress_bar(job, options.progress)
-    failed = len(job.invalid)  # failed rows: refused before sending, or their call failed
-    backlog: collections.deque[tuple[int, Any]] = collections.deque()
-    arrived = asyncio.Event()
-    changed = asyncio.Event()
+    run = _Run(aclient, job, limiter, options.progress)
+    return await run.run(min(max_concurrency, len(job.calls)), holder)
 
-    def take() -> None:
-        k, outcome = backlog.popleft()
-        absorb(parts, job.calls[k], outcome, job.table)
-        done.add(k)
-        bar.update(1)
 
-    async def absorber() -> None:
-        """Build each finished call's frame while the calls in flight wait on the network, one
-        per loop turn, so that a worker sends its next call before the CPU work of its last."""
-        while True:
-            await arrived.wait()
-            arrived.clear()
-            while backlog:
-                await asyncio.sleep(0)
-                if backlog:
-                    take()
+def _max_concurrency(value: object) -> int:
+    """``max_concurrency``: an integer ≥ 1 (booleans refused)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {value!r}")
+    return value
 
-    async def worker(i: int) -> None:
-        nonlocal failed, busy
-        if i:  # the ramp (see RAMP_STEP)
-            await asyncio.sleep(i * step)
-        while pending or busy:
-            if not pending:  # a call in flight may come back rate-limited and be queued again
-                changed.clear()
-                await changed.wait()
-                continue
-            k = pending.popleft()
-            call = job.calls[k]
-            busy += 1
-            try:
-                while gate.remaining() > 0:
-                    await asyncio.sleep(gate.remaining())
-                if limiter is not None:
-                    await limiter.acquire()
-                flow = aclient._answered_flow if raw else aclient._typed_flow
-                outcome: Any = await aclient._invoke(flow(Call(call.tool, call.arguments), gate))
-            except (AuthError, BudgetExceeded):
-                raise  # every other call would fail the same way: stop the batch
-            except RateLimited as exc:
-                # still 429 after the client's retries: a 429 slows the batch, never fails it
-                rounds[k] += 1
-                if rounds[k] < RATE_LIMITED_ROUNDS:
-                    after = exc.retry_after
-                    gate.hold(
-                        min(settings.backoff_max, settings.backoff_base if after is None else after)
-                    )
-                    pending.append(k)
-                    continue
-                outcome = exc
-            except MapsnbError as exc:
-                outcome = exc
-            finally:
-                busy -= 1
-                changed.set()  # idle workers look again: a call queued again, or all done
-            if isinstance(outcome, MapsnbError):
-                failed += len(call.rows)
-                bar.set_postfix(failed=failed, refresh=False)
-            backlog.append((k, outcome))
-            arrived.set()
 
-    workers = min(max_concurrency, len(job.calls))
-    step = min(RAMP_STEP, RAMP_MAX / max(workers, 1))
-    tasks = [asyncio.ensure_future(worker(i)) for i in range(workers)]
-    building = asyncio.ensure_future(absorber())
-    try:
-        await asyncio.gather(*tasks)
-    except BaseException as exc:
-        for task in [*tasks, building]:
-            task.cancel()
-        await asyncio.gather(*tasks, building, return_exceptions=True)
+#: What :meth:`_Run.send` returns for a call queued again after a 429.
+_AGAIN: Any = object()
+
+
+class _Run:
+    """One running batch: the calls pending and done, the frame's parts, the progress bar.
+
+    Workers (:meth:`worker`) send the calls; the absorber (:meth:`absorber`) builds each
+    finished call's part of the frame between the network waits.
+    """
+
+    def __init__(
+        self, aclient: BaseClient, job: Job, limiter: AsyncLimiter | None, progress: bool
+    ) -> None:
+        self.aclient = aclient
+        self.job = job
+        self.limiter = limiter
+        self.gate = Gate()
+        # rows straight from payloads (no typed results), else each call's result
+        self.raw = reads_payloads(job.tool, job.table)
+        self.result_type = RESULT_TYPES[job.tool]
+        self.parts = start(job)
+        self.done: set[int] = set()
+        self.pending = collections.deque(range(len(job.calls)))
+        self.rounds: collections.Counter[int] = collections.Counter()
+        self.busy = 0
+        self.bar = _progress_bar(job, progress)
+        self.failed = len(job.invalid)  # failed rows: refused before sending, or their call failed
+        self.backlog: collections.deque[tuple[int, Any]] = collections.deque()
+        self.arrived = asyncio.Event()
+        self.changed = asyncio.Event()
+
+    async def run(self, workers: int, holder: dict[str, Any]) -> pd.DataFrame:
+        """Run ``workers`` workers and the absorber to the end; the assembled frame."""
+        step = min(RAMP_STEP, RAMP_MAX / max(workers, 1))
+        tasks = [asyncio.ensure_future(self.worker(i, step)) for i in range(workers)]
+        building = asyncio.ensure_future(self.absorber())
         try:
-            while backlog:  # calls that finished are kept
-                take()
+            await asyncio.gather(*tasks)
+        except BaseException as exc:
+            await self.stop(exc, [*tasks, building], holder)
+            raise
+        building.cancel()
+        try:
+            while self.backlog:  # the answers not yet absorbed count before the bar closes
+                self.take()
         finally:
-            _close_bar(bar, stopped=True)
-        partial = assemble(job, parts, done, aclient.source)
+            _close_bar(self.bar, stopped=len(self.done) < len(self.job.calls))
+        return assemble(self.job, self.parts, self.done, self.aclient.source)
+
+    async def stop(
+        self, exc: BaseException, tasks: list[asyncio.Future[None]], holder: dict[str, Any]
+    ) -> None:
+        """Cancel ``tasks``, keep the calls that finished, and put the frame on ``exc``."""
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            while self.backlog:  # calls that finished are kept
+                self.take()
+        finally:
+            _close_bar(self.bar, stopped=True)
+        partial = assemble(self.job, self.parts, self.done, self.aclient.source)
         holder["partial"] = partial
         exc.partial = partial  # type: ignore[attr-defined]
         why = (
@@ -212,20 +198,90 @@ async def execute(
             else f"stopped by {type(exc).__name__}: {exc}"
         )
         finished = int(partial["status"].ne("cancelled").groupby(partial["input_row"]).all().sum())
-        print(
-            f"mapsnb batch {why}: {finished} of {len(job.index)} rows "
-            "finished; the frame is on the error's .partial and client.batch.partial — "
-            "pass resume=client.batch.partial to finish it",
-            file=sys.stderr,
+        logger.warning(
+            "mapsnb batch %s: %d of %d rows finished; the frame is on the error's .partial and "
+            "client.batch.partial — pass resume=client.batch.partial to finish it",
+            why,
+            finished,
+            len(self.job.index),
         )
-        raise
-    building.cancel()
-    try:
-        while backlog:  # the answers not yet absorbed count before the bar closes
-            take()
-    finally:
-        _close_bar(bar, stopped=len(done) < len(job.calls))
-    return assemble(job, parts, done, aclient.source)
+
+    def take(self) -> None:
+        """Build the part of the frame of the oldest finished call."""
+        k, outcome = self.backlog.popleft()
+        absorb(self.parts, self.job.calls[k], outcome, self.job.table)
+        self.done.add(k)
+        self.bar.update(1)
+
+    async def absorber(self) -> None:
+        """Build each finished call's frame while the calls in flight wait on the network, one
+        per loop turn, so that a worker sends its next call before the CPU work of its last."""
+        while True:
+            await self.arrived.wait()
+            self.arrived.clear()
+            while self.backlog:
+                await asyncio.sleep(0)
+                if self.backlog:
+                    self.take()
+
+    async def worker(self, i: int, step: float) -> None:
+        """Send pending calls until none is pending or in flight (``i * step`` s late)."""
+        if i:  # the ramp (see RAMP_STEP)
+            await asyncio.sleep(i * step)
+        while self.pending or self.busy:
+            if not self.pending:  # a call in flight may come back rate-limited and be queued again
+                self.changed.clear()
+                await self.changed.wait()
+                continue
+            k = self.pending.popleft()
+            self.busy += 1
+            try:
+                outcome = await self.send(k)
+            finally:
+                self.busy -= 1
+                self.changed.set()  # idle workers look again: a call queued again, or all done
+            if outcome is not _AGAIN:
+                self.finished(k, outcome)
+
+    async def send(self, k: int) -> Any:
+        """Send call ``k``: its result, its error, or ``_AGAIN`` if it was queued again."""
+        call = self.job.calls[k]
+        try:
+            while self.gate.remaining() > 0:
+                await asyncio.sleep(self.gate.remaining())
+            if self.limiter is not None:
+                await self.limiter.acquire()
+            sent = Call(call.tool, call.arguments)
+            if self.raw:
+                flow = self.aclient._answered_flow(sent, self.gate)
+            else:
+                flow = self.aclient._typed_flow(sent, self.result_type, self.gate)
+            return await self.aclient._invoke(flow)
+        except (AuthError, BudgetExceeded):
+            raise  # every other call would fail the same way: stop the batch
+        except RateLimited as exc:
+            return self.rate_limited(k, exc)
+        except MapsnbError as exc:
+            return exc
+
+    def rate_limited(self, k: int, exc: RateLimited) -> Any:
+        """Still 429 after the client's retries: a 429 slows the batch, never fails it (up to
+        ``RATE_LIMITED_ROUNDS`` rounds): hold every worker and queue the call again."""
+        self.rounds[k] += 1
+        if self.rounds[k] >= RATE_LIMITED_ROUNDS:
+            return exc
+        after = exc.retry_after
+        self.gate.hold(min(settings.backoff_max, settings.backoff_base if after is None else after))
+        self.pending.append(k)
+        return _AGAIN
+
+    def finished(self, k: int, outcome: Any) -> None:
+        """Count a failed call's rows and hand ``outcome`` to the absorber."""
+        if isinstance(outcome, MapsnbError):
+            self.failed += len(self.job.calls[k].rows)
+            self.bar.set_postfix(failed=self.failed, refresh=False)
+        self.backlog.append((k, outcome))
+        self.arrived.set()
 
 
 class LoopThread:
