@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -76,3 +77,19 @@ def fast_backoff(monkeypatch: pytest.MonkeyPatch) -> None:
 def no_env_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """Remove ``GOOGLE_MAPS_API_KEY`` from the environment."""
     monkeypatch.delenv("GOOGLE_MAPS_API_KEY", raising=False)
+
+
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` in the main thread, as in a terminal or a kernel.
+
+    A process started with SIGINT ignored (a background job of a shell without job control)
+    keeps it ignored, and ``_thread.interrupt_main`` then does nothing: the tests that interrupt
+    a batch install Python's own handler for their duration.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

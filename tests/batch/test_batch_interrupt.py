@@ -51,6 +51,7 @@ def check_partial(partial: pd.DataFrame, server: BatchServer) -> pd.Series:
     return done
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_keyboard_interrupt_keeps_finished_rows_and_resume_skips_them() -> None:
     with BatchServer(latency=0.15) as server, mapsnb.Client(KEY, url=server.url) as client:
         interrupt_after(server, 6, _thread.interrupt_main)
@@ -68,6 +69,7 @@ def test_keyboard_interrupt_keeps_finished_rows_and_resume_skips_them() -> None:
     assert out["name"].tolist() == [f"{q} #0" for q in QUERIES]
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_interrupt_inside_a_running_loop_keeps_finished_rows() -> None:
     # a notebook cell: the sync batch runs on a worker thread; the kernel interrupts the main one
     with BatchServer(latency=0.15) as server, mapsnb.Client(KEY, url=server.url) as client:
@@ -174,6 +176,7 @@ def test_routes_along_route_and_urls_on_the_served_emulator(served: str) -> None
     assert usage[("resolve_maps_urls", "Free")] == 1
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_an_interrupt_before_the_batch_starts_on_the_loop_thread_stops_it() -> None:
     from mapsnb._calls.batch.running import LoopThread
 

@@ -89,6 +89,7 @@ def test_the_terminal_bar_prints_its_last_count(
     assert "40/40" in capsys.readouterr().err.rsplit("\r", 1)[-1]
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_an_interrupted_batch_leaves_a_red_bar(monkeypatch: pytest.MonkeyPatch) -> None:
     bars = bars_of(monkeypatch, tqdm.notebook.tqdm)
     queries = [f"query {i}" for i in range(24)]

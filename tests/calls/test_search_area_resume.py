@@ -256,6 +256,7 @@ def test_parts_more_than_180_degrees_apart_are_still_named() -> None:
     assert info.value.field == "area"
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_an_interrupted_sync_search_keeps_its_partial_and_resumes(server: AreaServer) -> None:
     """Ctrl-C (a kernel interrupt) during a ``Client``'s search: the waves stop, the error
     carries the frame so far, and resuming it finishes the search without asking again."""
