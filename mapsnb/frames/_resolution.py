@@ -16,21 +16,13 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import collect_attributions, failures, g, num, path, text
+from mapsnb._tools_spec import frame_columns
 from mapsnb.errors import RPC_CODES
 from mapsnb.frames._tables import finish, flags, text_array
 
-BATCH_COLUMNS = [
-    "ok",
-    "place_id",
-    "resource_name",
-    "confidence",
-    "error_code",
-    "error_status",
-    "error_message",
-    "matched_name",  # what the emulator matched (its "sandboxMatch"); NA for live answers
-    "matched_lat",
-    "matched_lng",
-]
+#: The columns of a resolution frame after the input's (``query`` or ``url``): the tools'
+#: description.
+BATCH_COLUMNS = frame_columns("resolve_names")[1:]
 
 _MISSING = object()
 
