@@ -129,7 +129,7 @@ _LOOKUP_WEATHER = Tool(
             "to_frame",
             (),
             "record",
-            "every capability answered (a `capability` column when several)",
+            "each capability's rows, a `capability` column first when several are answered",
         ),
         Frame("air_quality", AIR_QUALITY_COLUMNS, "reading", "one row per hour and index"),
         Frame(

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import collect_attributions, failures, g, num, path, text
-from mapsnb._tools_spec import frame_columns
+from mapsnb._tools_spec import TOOLS, frame_columns
 from mapsnb.errors import RPC_CODES
 from mapsnb.frames._tables import finish, flags, text_array
 
@@ -52,10 +52,11 @@ def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
     return code, status, text(g(failure, "message"))
 
 
-#: Per resolution tool: the payload's list, the request's list and the input column's name.
+#: Per resolution tool: the payload's list, the request's list (the wire list a batch packs)
+#: and the input column's name (the first of its frame, in the tools' description).
 RESOLUTION_KEYS = {
-    "resolve_names": ("results", "queries", "query"),
-    "resolve_maps_urls": ("entities", "urls", "url"),
+    tool: (items_key, TOOLS[tool].packed or "", frame_columns(tool)[0])
+    for tool, items_key in (("resolve_names", "results"), ("resolve_maps_urls", "entities"))
 }
 
 
