@@ -13,6 +13,7 @@ Nothing here does I/O; prices are not encoded (they change): count calls by tier
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,11 +31,17 @@ from mapsnb._tools_spec import (
 __all__ = ["ESSENTIALS", "FREE", "PRO", "PRO_PAGE_SIZE", "PRO_WAYPOINTS", "TIERS", "tier"]
 
 
+@functools.cache
+def _camel(snake: str) -> str:
+    """``"page_size"`` -> ``"pageSize"``."""
+    head, *rest = snake.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
 def _get(args: Mapping[str, Any], snake: str) -> Any:
     """The wire argument ``snake``, given in snake_case or camelCase."""
-    head, *rest = snake.split("_")
-    camel = head + "".join(part.title() for part in rest)
-    return args.get(snake, args.get(camel))
+    value = args.get(snake)
+    return args.get(_camel(snake)) if value is None else value
 
 
 def tier(tool: str, args: Mapping[str, Any], now: dt.datetime | None = None) -> str:
@@ -57,8 +64,9 @@ def tier(tool: str, args: Mapping[str, Any], now: dt.datetime | None = None) -> 
         return ESSENTIALS  # an unknown (newer) tool: the cheaper tier, as documented nowhere else
     if not isinstance(args, Mapping):
         args = {}
-    if any(_applies(option, args, now) for option in described.pro_options):
-        return PRO
+    for option in described.pro_options:
+        if _applies(option, args, now):
+            return PRO
     return described.tier
 
 
