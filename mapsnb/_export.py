@@ -86,7 +86,7 @@ class ExportedPage:
 
 
 def find_notebooks(paths: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
-    """The notebooks to export: ``paths`` (files or folders), else ``./notebooks``, sorted.
+    """Return the notebooks to export: ``paths`` (files or folders), else ``./notebooks``, sorted.
 
     Raises
     ------
@@ -160,8 +160,11 @@ def _link(tag: str, name: str, value: str) -> bool:
 
 
 def safe_html(text: str) -> str:
-    """Rendered Markdown cleaned with an allow-list: no script, style, frame, form or event
-    handler, links only to http(s), mailto, anchors and relative paths (images also ``data:``)."""
+    """Return rendered Markdown cleaned with an allow-list.
+
+    No script, style, frame, form or event handler, links only to http(s), mailto, anchors and
+    relative paths (images also ``data:``).
+    """
     import bleach  # type: ignore[import-untyped]
 
     return str(
@@ -195,8 +198,11 @@ def _widget_attribute(tag: str, name: str, value: str) -> bool:
 
 
 def safe_widget_html(text: str) -> str:
-    """A widget's HTML cleaned with the allow-list: no script, frame, form or event handler,
-    links only to http(s), inline styles kept (CSS properties checked)."""
+    """Return a widget's HTML cleaned with the allow-list.
+
+    No script, frame, form or event handler, links only to http(s), inline styles kept (CSS
+    properties checked).
+    """
     import bleach
     from bleach.css_sanitizer import (  # type: ignore[import-untyped]
         ALLOWED_CSS_PROPERTIES,
@@ -218,8 +224,10 @@ def safe_widget_html(text: str) -> str:
 
 
 def clean_widget_state(nb: Any) -> int:
-    """Clean the HTML of every HTML widget in ``nb``'s embedded widget state (in place);
-    the number of values changed."""
+    """Clean the HTML of every HTML widget in ``nb``'s embedded widget state (in place).
+
+    The number of values changed.
+    """
     state = nb.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {})
     changed = 0
     for model in (state.get("state") or {}).values():
@@ -277,7 +285,7 @@ def _widget_models(nb: Any) -> dict[str, Any]:
 
 
 def _holds_map(models: dict[str, Any], model_id: str) -> bool:
-    """True when the widget ``model_id`` is a map or holds one (an Explorer, a form)."""
+    """Return True when the widget ``model_id`` is a map or holds one (an Explorer, a form)."""
     seen: set[str] = set()
     todo = [model_id]
     while todo:
@@ -364,9 +372,11 @@ def export_notebook(
     name: str | None = None,
     solutions: bool = False,
 ) -> ExportedPage:
-    """Execute ``notebook`` in its own folder and write ``outdir/<name>`` (default: its stem
-    plus ``.html``): cells tagged ``solution``/``remove-cell`` left out unless ``solutions``,
-    an expected error (``raises-exception``) shown as its message (:mod:`mapsnb._export_cells`).
+    """Execute ``notebook`` in its own folder and write ``outdir/<name>`` (default.
+
+    Its stem plus ``.html``): cells tagged ``solution``/``remove-cell`` left out unless
+    ``solutions``, an expected error (``raises-exception``) shown as its message
+    (:mod:`mapsnb._export_cells`).
 
     Raises
     ------
@@ -464,7 +474,7 @@ def write_index(pages: Iterable[ExportedPage], outdir: Path, *, title: str, live
 
 
 def _index_item(page: ExportedPage, outdir: Path) -> str:
-    """A page's line of the index: a link, or its title marked failed with the reason."""
+    """Return a page's line of the index: a link, or its title marked failed with the reason."""
     if page.error is None:
         return f'<li><a href="{_html.attr(_href(page.path, outdir))}">{_html.text(page.title)}</a></li>'
     return (
@@ -474,7 +484,7 @@ def _index_item(page: ExportedPage, outdir: Path) -> str:
 
 
 def _failure(notebook: Path, name: str, outdir: Path, exc: BaseException) -> ExportedPage:
-    """The index entry of a notebook that could not be run or written."""
+    """Return the index entry of a notebook that could not be run or written."""
     text = re.sub(r"\x1b\[[0-9;]*[A-Za-z]", "", str(exc))  # no terminal colours on a page
     lines = [line for line in text.splitlines() if line.strip()]
     found = next((line for line in reversed(lines) if ": " in line), lines[-1] if lines else "")

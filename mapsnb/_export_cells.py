@@ -21,7 +21,7 @@ EXPECTED_ERROR = "raises-exception"
 
 
 def _message(output: Any) -> Any:
-    """An expected error's output as its name and message (no traceback)."""
+    """Return an expected error's output as its name and message (no traceback)."""
     import nbformat
 
     text = f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"

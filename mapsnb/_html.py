@@ -54,8 +54,10 @@ def safe_url(value: Any) -> str | None:
 
 
 def link(url: Any, label: Any) -> str | None:
-    """An ``<a>`` to an http(s) ``url`` opening in a new tab, with ``label`` escaped; ``None``
-    when the URL is not safe (see :func:`safe_url`)."""
+    """Return an ``<a>`` to an http(s) ``url`` opening in a new tab, with ``label`` escaped.
+
+    ``None`` when the URL is not safe (see :func:`safe_url`).
+    """
     safe = safe_url(url)
     if safe is None:
         return None

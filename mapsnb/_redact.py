@@ -47,7 +47,7 @@ class _Secret:
 
 
 def _values() -> list[str]:
-    """Every live credential, also as it reads inside JSON text (``"`` and ``\\`` escaped)."""
+    r"""Every live credential, also as it reads inside JSON text (``"`` and ``\`` escaped)."""
     out: list[str] = []
     for s in list(_SECRETS.values()):
         if s._value:
@@ -56,7 +56,7 @@ def _values() -> list[str]:
 
 
 def _whole(value: str) -> str:
-    """A regex matching ``value`` exactly, not inside a longer run of letters and digits."""
+    """Return a regex matching ``value`` exactly, not inside a longer run of letters and digits."""
     return rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])"
 
 
@@ -206,8 +206,10 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 
 
 def _escape_at(text: str, i: int) -> int:
-    """The length of the JSON escape starting at ``text[i]`` (a backslash not itself escaped),
-    else 0: 6 for ``\\uXXXX``, 2 for ``\\n``, ``\\"``, ``\\\\``..."""
+    r"""Return the length of the JSON escape starting at ``text[i]``, else 0.
+
+    A backslash not itself escaped starts one: 6 for ``\uXXXX``, 2 for ``\n``, ``\"``, ``\\``...
+    """
     if i < 0 or text[i] != "\\":
         return 0
     j = i
@@ -221,7 +223,7 @@ def _escape_at(text: str, i: int) -> int:
 
 
 def _escape_start(text: str, a: int) -> int:
-    """``a``, moved back to the start of an escape it falls inside."""
+    """Move ``a`` back to the start of an escape it falls inside."""
     for i in range(max(0, a - 5), a):
         size = _escape_at(text, i)
         if i + size > a:
@@ -280,8 +282,11 @@ def redact_url(text: str) -> str:
 
 
 def url_credentials(url: str) -> list[str]:
-    """The credentials a URL carries: its password (else a lone user name, often a token) and
-    the values of its credential query parameters."""
+    """Return the credentials a URL carries.
+
+    Its password (else a lone user name, often a token) and the values of its credential query
+    parameters.
+    """
     from urllib.parse import parse_qsl, unquote, urlsplit
 
     try:
@@ -325,8 +330,11 @@ def redact(text: str, *, urls: bool = True) -> str:
 
 
 def escapes_may_hide_secret(text: str) -> bool:
-    """True when JSON text, once decoded, might spell a live credential its raw form does not:
-    it holds escapes of ASCII characters, or a credential holds a quote or a backslash."""
+    """Tell whether JSON text, once decoded, might spell a credential its raw form does not.
+
+    It does when the text holds escapes of ASCII characters, or a credential holds a quote or a
+    backslash.
+    """
     if not _SECRETS or "\\" not in text:
         return False
     if _ASCII_ESCAPE.search(text):
@@ -335,14 +343,14 @@ def escapes_may_hide_secret(text: str) -> bool:
 
 
 def mentions_secret(text: str) -> bool:
-    """True when ``text`` holds a live credential or a long run of one."""
+    """Return True when ``text`` holds a live credential or a long run of one."""
     if not _SECRETS or not text:
         return False
     return bool(_find(text))
 
 
 def redact_obj(obj: Any, _depth: int = 0) -> Any:
-    """A copy of a JSON-like value with every live credential in its strings replaced by ``***``.
+    """Return a copy of a JSON-like value with every live credential in its strings replaced by ``***``.
 
     Without live credentials the value is returned as is. Below 200 levels of nesting a value
     is replaced by ``"***"`` as a whole (it cannot be searched without exhausting the stack).

@@ -135,7 +135,7 @@ class Circle(_CircleFields):
         return super().__new__(cls, lat, lng, radius_m)  # type: ignore[arg-type]
 
     def to_wire(self, field: str = "location_bias") -> dict[str, object]:
-        """The wire form ``{"circle": {"center": ..., "radius_meters": ...}}``."""
+        """Return the wire form ``{"circle": {"center": ..., "radius_meters": ...}}``."""
         center = LatLng(self.lat, self.lng).to_wire(f"{field}.center")
         circle: dict[str, object] = {"center": center}
         if self.radius_m is not None:
@@ -163,7 +163,7 @@ class Viewport(NamedTuple):
     high: LatLng | tuple[float, float]
 
     def to_wire(self, field: str = "location_bias") -> dict[str, object]:
-        """The wire form ``{"viewport": {"low": ..., "high": ...}}``."""
+        """Return the wire form ``{"viewport": {"low": ..., "high": ...}}``."""
         corners = {}
         for name, corner in (("low", self.low), ("high", self.high)):
             if corner is None:

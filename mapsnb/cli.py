@@ -1,5 +1,6 @@
-"""The ``mapsnb`` command line: ``sandbox serve``, ``doctor``, ``recording``, ``export-notebooks``,
-``new-lesson``.
+"""The ``mapsnb`` command line.
+
+Commands: ``sandbox serve``, ``doctor``, ``recording``, ``export-notebooks``, ``new-lesson``.
 
 ``recording show|check FILE`` reads a recording; ``export-notebooks OUTDIR`` writes static pages;
 ``new-lesson OUT.ipynb --city … --language …`` writes a lesson for a town.
@@ -16,8 +17,11 @@ _INSTALL_HINT = 'pip install "mapsnb[server]"'
 
 
 class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
-    """Add "(default: …)" to an option's help once: not when the help already says its default,
-    nor for a flag (default False) or an option without a default (None)."""
+    """Add "(default: …)" to an option's help once.
+
+    Not when the help already says its default, nor for a flag (default False) or an option without
+    a default (None).
+    """
 
     def _get_help_string(self, action: argparse.Action) -> str | None:
         text = action.help or ""

@@ -201,7 +201,8 @@ class AuthError(MapsnbError):
         self.details = details if details is not None else []
         super().__init__(f"HTTP {status_code}: {message}\nCause: {cause}. Fix: {self.fix}")
 
-    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the keyword-only arguments
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the error despite its keyword-only arguments."""
         keys = ("cause", "fix", "project", "status", "reason", "details")
         rebuild = functools.partial(AuthError, **{k: getattr(self, k) for k in keys})
         return (rebuild, (self.status_code, self.message))
@@ -220,8 +221,10 @@ class TransportError(MapsnbError):
 
 
 class DeadlineExceeded(TransportError):
-    """An answer did not arrive whole within ``timeout`` (after all retries), or the whole call
-    outlasted ``deadline``."""
+    """An answer did not arrive whole within ``timeout``, or the call outlasted ``deadline``.
+
+    ``timeout`` counts after all retries; ``deadline`` bounds the whole call.
+    """
 
 
 class ResponseTooLarge(TransportError):
@@ -232,8 +235,11 @@ class ResponseTooLarge(TransportError):
 
 
 class PolylineError(MapsnbError, ValueError):
-    """An encoded polyline is malformed (a character out of range, a truncated or overlong
-    coordinate) or holds more points than a route may (:data:`mapsnb.polyline.MAX_POINTS`)."""
+    """An encoded polyline is malformed or holds more points than a route may.
+
+    Malformed: a character out of range, a truncated or overlong coordinate. The most points a
+    route may hold is :data:`mapsnb.polyline.MAX_POINTS`.
+    """
 
 
 class ProtocolError(MapsnbError):
@@ -251,8 +257,10 @@ class ProtocolError(MapsnbError):
 
 
 class BudgetExceeded(MapsnbError):
-    """A call or batch would pass the client's ``max_calls`` or ``max_pro_calls``; that call or
-    batch was not sent (calls sent before it were; a 429 is never counted: it is not billed).
+    """A call or batch would pass the client's ``max_calls`` or ``max_pro_calls``.
+
+    That call or batch was not sent (calls sent before it were; a 429 is never counted: it is not
+    billed).
 
     Attributes
     ----------
@@ -283,7 +291,8 @@ class BudgetExceeded(MapsnbError):
             f"{limit_name}=N)), send fewer rows, or check the plan with dry_run=True"
         )
 
-    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the keyword-only argument
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the error despite its keyword-only argument."""
         return (
             _budget_exceeded,
             (self.limit_name, self.limit, self.used, self.needed, self.scope),
@@ -349,9 +358,12 @@ class NothingToDraw(MapsnbError, ValueError):
 
 
 class UnsupportedInput(MapsnbError, TypeError):
-    """A helper was given something it cannot read (``mapsnb.concat`` of an object that is
-    neither a result nor a frame of the toolkit, or of kinds that do not stack); the message
-    names the item, what it is, and what the helper takes."""
+    """A helper was given something it cannot read.
+
+    For example ``mapsnb.concat`` of an object that is neither a result nor a frame of the toolkit,
+    or of kinds that do not stack; the message names the item, what it is, and what the helper
+    takes.
+    """
 
 
 class EmptyResultWarning(UserWarning):
@@ -359,8 +371,10 @@ class EmptyResultWarning(UserWarning):
 
 
 class OmittedDataWarning(UserWarning):
-    """A default table left out rows the answer holds (they do not fit it); the message names
-    the accessor that has them (``result.daily_weather``, ``result.pollutants``)."""
+    """A default table left out rows the answer holds (they do not fit it).
+
+    The message names the accessor that has them (``result.daily_weather``, ``result.pollutants``).
+    """
 
 
 class PayloadShapeWarning(UserWarning):

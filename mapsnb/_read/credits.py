@@ -72,8 +72,10 @@ def is_synthetic(source: str | None, credits: Iterable[Credit]) -> bool:
 
 
 def payload_is_synthetic(payload: Any) -> bool | None:
-    """Whether a payload's own attributions say it is synthetic (a served emulator); ``None``
-    when it carries no attributions (it does not say)."""
+    """Return whether a payload's own attributions say it is synthetic (a served emulator).
+
+    ``None`` when it carries no attributions (it does not say).
+    """
     credits = collect_attributions(payload)
     if not credits:
         return None
@@ -81,8 +83,7 @@ def payload_is_synthetic(payload: Any) -> bool | None:
 
 
 def frame_credits(df: Any) -> tuple[list[Credit], bool]:
-    """Credits of a frame (``attrs["attributions"]`` and attribution columns) and whether it is
-    synthetic."""
+    """Credits of a frame (``attrs["attributions"]`` and attribution columns) and whether it is synthetic."""
     items: list[Any] = list(df.attrs.get("attributions") or [])
     if "attribution_title" in df.columns:
         cols = [c for c in ("attribution_title", "attribution_url") if c in df.columns]
@@ -96,14 +97,14 @@ def frame_credits(df: Any) -> tuple[list[Credit], bool]:
 
 
 def credit_link(url: Any, label: str) -> str | None:
-    """An HTML link to an http(s) ``url`` (None for any other scheme)."""
+    """Return an HTML link to an http(s) ``url`` (None for any other scheme)."""
     return _html.link(url, label)
 
 
 def credits_line_html(
     credits: Iterable[Credit], synthetic: bool, *, note: str | None = None
 ) -> str:
-    """``Sources: <links>`` (+ the synthetic label, + ``note``) as an HTML line."""
+    """Render ``Sources: <links>`` (+ the synthetic label, + ``note``) as an HTML line."""
     links = []
     for c in credits:
         label = c.get("title") or c.get("url") or "source"

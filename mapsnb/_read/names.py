@@ -32,7 +32,7 @@ Point = tuple[float, float]
 
 
 def point_label(lat: float, lng: float) -> str:
-    """A point as people read it: ``"-1.291, 36.828"`` (3 decimals, about 100 m)."""
+    """Return a point as people read it: ``"-1.291, 36.828"`` (3 decimals, about 100 m)."""
     return f"{_round(lat)}, {_round(lng)}"
 
 
@@ -42,13 +42,13 @@ def _round(x: float) -> str:
 
 
 def _clean(name: Any) -> str | None:
-    """A display name: a non-empty one-line string of at most 200 characters, else ``None``."""
+    """Return a display name: a non-empty one-line string of at most 200 characters, else ``None``."""
     if type(name) is not str:
         return None
-    name = " ".join(name.split())
-    if not name or len(name) > _MAX_NAME or _ID.fullmatch(name):
+    text: str = " ".join(name.split())
+    if not text or len(text) > _MAX_NAME or _ID.fullmatch(text):
         return None
-    return name
+    return text
 
 
 #: A bare place id (``ChIJ…``, ``places/…``): never shown as a name.
@@ -79,7 +79,7 @@ class NameBook:
         return f"<NameBook places={len(self._ids)} points={len(self._points)}>"
 
     def get(self, place_id: Any) -> str | None:
-        """The name of a place id (``"places/ID"`` too), or ``None`` when not seen."""
+        """Return the name of a place id (``"places/ID"`` too), or ``None`` when not seen."""
         if not isinstance(place_id, str):
             return None
         return self._ids.get(place_id.removeprefix("places/").removeprefix("place_id:"))
@@ -117,8 +117,10 @@ class NameBook:
                     del self._grid[_cell(*old)]
 
     def near(self, lat: float, lng: float) -> str | None:
-        """What a point is: the name of a place seen within 40 m, ``"near <name>"`` within
-        300 m (the nearest), else ``None``."""
+        """Describe a point: a place's name within 40 m, ``"near <name>"`` within 300 m.
+
+        The nearest place counts; ``None`` when no place was seen that close.
+        """
         if not (math.isfinite(lat) and math.isfinite(lng)):
             return None
         row, col = _cell(lat, lng)
@@ -135,13 +137,16 @@ class NameBook:
         return best[1] if best[0] <= AT_M else f"near {best[1]}"
 
     def describe(self, lat: float, lng: float) -> str:
-        """A point as a short description: :meth:`near`, else :func:`point_label`."""
+        """Return a point as a short description: :meth:`near`, else :func:`point_label`."""
         return self.near(lat, lng) or point_label(lat, lng)
 
     # ------------------------------------------------------------------ learning
     def learn(self, result: Any) -> None:
-        """Remember the names ``result`` (a typed result this client returns) tells; a route's
-        result gets the names of its ends (``result.end_names``) and teaches its ends' points."""
+        """Remember the names ``result`` (a typed result this client returns) tells.
+
+        A route's result gets the names of its ends (``result.end_names``) and teaches its ends'
+        points.
+        """
         tool, payload, request = result.tool, result.raw, result.request
         if not isinstance(payload, Mapping):
             return
@@ -178,7 +183,7 @@ class NameBook:
                     elif end[0] == "place":
                         self.add(None, self.get(end[1]), *point)
 
-    def _learn_places(self, payload: Mapping, views: Sequence[Any]) -> None:
+    def _learn_places(self, payload: Mapping[str, Any], views: Sequence[Any]) -> None:
         info = None
         for n, view in enumerate(views):
             pid = place_ids(view)[0]
@@ -200,7 +205,7 @@ def _finite(lat: float, lng: float) -> tuple[float | None, float | None]:
 
 
 def _field_name(view: Any) -> str | None:
-    """A name field of a PlaceView (``displayName`` text, ``name`` not a resource, ``title``)."""
+    """Return a name field of a PlaceView (``displayName`` text, ``name`` not a resource, ``title``)."""
     for key in ("displayName", "title", "name"):
         value = text(g(view, key))
         if value and not value.startswith("places/"):
@@ -209,7 +214,7 @@ def _field_name(view: Any) -> str | None:
 
 
 def url_place_name(url: Any) -> str | None:
-    """The place name a Maps link spells out (``/maps/place/Louvre+Museum/…``, ``?q=…``)."""
+    """Return the place name a Maps link spells out (``/maps/place/Louvre+Museum/…``, ``?q=…``)."""
     if type(url) is not str or len(url) > 4096:
         return None
     try:
@@ -277,9 +282,12 @@ def _first_path(payload: Any) -> list[tuple[float, float]]:
 
 
 def route_end_names(request: Any, payload: Any = None, book: NameBook | None = None) -> EndNames:
-    """How a route's origin and destination read: a place's name (from ``book``), the address
-    as asked, or a point's description (:meth:`NameBook.describe`, a place id's point being its
-    route's end); ``None`` where nothing is known (a place id never seen, no polyline)."""
+    """Return how a route's origin and destination read.
+
+    A place's name (from ``book``), the address as asked, or a point's description
+    (:meth:`NameBook.describe`, a place id's point being its route's end); ``None`` where nothing
+    is known (a place id never seen, no polyline).
+    """
     vertices: list[tuple[float, float]] | None = None
     out: list[str | None] = []
     for k, (kind, value) in enumerate(_route_ends(request)):
@@ -303,7 +311,7 @@ def _describe(point: tuple[float, float], book: NameBook | None) -> str:
 
 
 def end_text(name: str | None, which: str) -> str:
-    """An end's name for display, else the word ``which`` (``"origin"``, ``"destination"``)."""
+    """Return an end's name for display, else the word ``which`` (``"origin"``, ``"destination"``)."""
     return name or which
 
 
@@ -311,7 +319,7 @@ def end_text(name: str | None, which: str) -> str:
 
 
 def _label_end(label: Any) -> tuple[str, Any]:
-    """A routes frame's ``origin``/``destination`` label back to its waypoint kind."""
+    """Return a routes frame's ``origin``/``destination`` label back to its waypoint kind."""
     if not isinstance(label, str) or not label:
         return "", None
     if label.startswith("place_id:"):
@@ -324,8 +332,11 @@ def _label_end(label: Any) -> tuple[str, Any]:
 
 
 def row_ends(row: Mapping[str, Any]) -> tuple[str | None, str | None]:
-    """How a routes frame row's ends read: ``origin_name``/``destination_name``, else the end
-    as asked (an address; a point rounded), ``"a place"`` for an id; ``None`` when absent."""
+    """Return how a routes frame row's ends read.
+
+    ``origin_name``/``destination_name``, else the end as asked (an address; a point rounded),
+    ``"a place"`` for an id; ``None`` when absent.
+    """
     out: list[str | None] = []
     for which in ("origin", "destination"):
         name = _clean(row.get(f"{which}_name"))

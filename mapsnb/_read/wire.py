@@ -94,7 +94,7 @@ def has(obj: Any, key: str) -> bool:
 
 
 def records(obj: Any) -> list[Mapping[str, Any]]:
-    """The dict elements of a list (anything else gives an empty list)."""
+    """Return the dict elements of a list (anything else gives an empty list)."""
     if isinstance(obj, list):
         return [x for x in obj if type(x) is dict or isinstance(x, Mapping)]
     return []
@@ -121,7 +121,7 @@ def bounded(value: Any, max_depth: int = 16) -> Any:
 
 # ----------------------------------------------------------------------------- scalars
 def num(value: Any, sub: str | None = None) -> float:
-    """A finite float from a number, numeric string or (with ``sub``) a wrapper dict; else NaN."""
+    """Return a finite float from a number, numeric string or (with ``sub``) a wrapper dict; else NaN."""
     if sub is not None and isinstance(value, Mapping):
         value = g(value, sub)
     if value is None or isinstance(value, bool):
@@ -142,7 +142,7 @@ def rounded(value: Any, sub: str | None = None) -> int | None:
 
 
 def text(value: Any, sub: str = "text") -> str | None:
-    """A string from a string, a number or a ``{"text": ...}`` wrapper; None otherwise."""
+    """Return a string from a string, a number or a ``{"text": ...}`` wrapper; None otherwise."""
     if isinstance(value, Mapping):
         value = g(value, sub)
     if value is None or isinstance(value, (Mapping, list)):
@@ -151,7 +151,7 @@ def text(value: Any, sub: str = "text") -> str | None:
 
 
 def _whole(value: Any) -> int:
-    """An int from an int, an integral float or a numeric string (ValueError otherwise)."""
+    """Return an int from an int, an integral float or a numeric string (ValueError otherwise)."""
     if isinstance(value, bool):
         raise ValueError("a bool is not a number")
     if isinstance(value, int):
@@ -207,7 +207,7 @@ def parse_duration(value: Any) -> float | None:
 
 # ----------------------------------------------------------------------------- time
 def rfc3339(value: Any) -> datetime | None:
-    """An aware datetime from an RFC 3339 string (naive strings are read as UTC); else None."""
+    """Return an aware datetime from an RFC 3339 string (naive strings are read as UTC); else None."""
     if not isinstance(value, str) or not value.strip():
         return None
     s = value.strip()
@@ -222,7 +222,7 @@ def rfc3339(value: Any) -> datetime | None:
 
 
 def time_zone(payload: Any) -> tzinfo | None:
-    """The location's zone from ``timeZone`` (a string or ``{"id": ...}``), else None."""
+    """Return the location's zone from ``timeZone`` (a string or ``{"id": ...}``), else None."""
     tz = g(payload, "timeZone")
     if tz is None:
         tz = g(g(payload, "weather"), "timeZone")
@@ -313,7 +313,7 @@ LINKS: tuple[tuple[str, str], ...] = (
 
 
 def link(links: Any, key: str) -> str | None:
-    """A link of ``googleMapsLinks`` by its ``…Url`` name, also read as ``…Uri``."""
+    """Return a link of ``googleMapsLinks`` by its ``…Url`` name, also read as ``…Uri``."""
     value = g(links, key)
     if value is None and key.endswith("Url"):
         value = g(links, key[:-3] + "Uri")
@@ -346,8 +346,10 @@ _LIVE_SUFFIX = " - Google Maps"
 
 
 def title_name(title: Any) -> str | None:
-    """The place name an attribution title carries: ``"Café Luna - Google Maps"`` -> ``"Café
-    Luna"`` (only the trailing ``" - <provider>"`` goes; the title itself is never edited).
+    """Return the place name an attribution title carries.
+
+    ``"Café Luna - Google Maps"`` -> ``"Café Luna"`` (only the trailing ``" - <provider>"`` goes;
+    the title itself is never edited).
 
     ``None`` when the title names no place: not a string, no provider suffix (a bare
     ``"Google Maps"`` or a partner's credit) or nothing before it.
@@ -365,8 +367,10 @@ def title_name(title: Any) -> str | None:
 
 
 def unnamed_title(title: Any) -> bool:
-    """Whether ``title`` credits a provider for a place without a name: ``" - Google Maps"``
-    (live answers for a street address; REAL_SERVER.md, evidence round 4)."""
+    """Return whether ``title`` credits a provider for a place without a name.
+
+    ``" - Google Maps"`` (live answers for a street address; REAL_SERVER.md, evidence round 4).
+    """
     if type(title) is not str or len(title) > 1000:
         return False
     m = _TITLE_PROVIDER.search(title)
@@ -486,7 +490,7 @@ def _walk(obj: Any, depth: int) -> Iterator[Any]:
 
 
 def collect_attributions(obj: Any, depth: int = _ATTRIBUTION_DEPTH) -> list[dict[str, str | None]]:
-    """Unique ``{"title", "url"}`` credits under ``attribution(s)`` keys, in order (strings only)."""
+    """Return unique ``{"title", "url"}`` credits under ``attribution(s)`` keys, in order (strings only)."""
     found: list[dict[str, str | None]] = []
     seen: set[tuple[Any, Any]] = set()
     for value in _walk(obj, depth):

@@ -134,7 +134,7 @@ def _utc(seconds: float) -> dt.datetime:
 
 
 def _decode(row: Any) -> Stored:
-    """A stored row read back; raises ``ValueError`` (or the like) for a damaged one."""
+    """Return a stored row read back; raises ``ValueError`` (or the like) for a damaged one."""
     text, source, stored_at, issued_at = row
     if not isinstance(text, (str, bytes)) or not isinstance(source, str):
         raise TypeError("payload and source must be text")
@@ -236,7 +236,8 @@ class Cache:
             and local.pid == os.getpid()
             and local.generation == self._generation
         ):
-            return local.conn
+            conn: sqlite3.Connection = local.conn
+            return conn
         generation = self._generation
         if self._state == "unknown" and not self.read_only and not store.writable(self.path):
             if not self.path.is_file():
@@ -352,7 +353,7 @@ class Cache:
 
     @contextlib.contextmanager
     def disabled(self) -> Iterator[None]:
-        """Calls in this block (this thread or async task) neither read nor write the cache."""
+        """Neither read nor write the cache in this block (this thread or async task)."""
         token = self._off.set(True)
         try:
             yield
@@ -368,7 +369,7 @@ class Cache:
         return min(seconds, MAX_TTL)
 
     def get(self, tool: str, arguments: Mapping[str, Any], endpoint: str) -> Stored | None:
-        """The stored payload of this call, unless expired, disabled or absent."""
+        """Return the stored payload of this call, unless expired, disabled or absent."""
         if not self.enabled:
             return None
         key = _digest(call_key(tool, arguments, endpoint))
@@ -510,8 +511,10 @@ class Cache:
             self._users += 1
 
     def release(self) -> None:
-        """A client using this cache closed: the last one closes every thread's connection (their
-        file descriptors: the database, its WAL and shared memory), reopened on next use."""
+        """Count a client of this cache closed; the last one closes every thread's connection.
+
+        Their file descriptors (the database, its WAL and shared memory) are reopened on next use.
+        """
         with self._lock:
             self._users = max(0, self._users - 1)
             if self._users == 0:
@@ -544,7 +547,7 @@ _SHARED_LOCK = threading.Lock()
 
 
 def open_cache(spec: Any) -> Cache | None:
-    """The cache a client asked for: ``None`` reads ``MAPSNB_CACHE``; ``True``, a path or a Cache.
+    """Return the cache a client asked for: ``None`` reads ``MAPSNB_CACHE``; ``True``, a path or a Cache.
 
     ``MAPSNB_CACHE`` is ``1``/``true`` (the default store), a path, or ``0``/``false``/empty (off).
     Clients asking for the same file share one :class:`Cache` (one set of connections).

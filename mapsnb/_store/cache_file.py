@@ -1,4 +1,4 @@
-"""The cache's sqlite file: opened read-write or read-only, its schema checked, set aside if bad.
+r"""The cache's sqlite file: opened read-write or read-only, its schema checked, set aside if bad.
 
 What can be wrong with a store, and what is done
     *read-only* (a shared course cache, a read-only folder or file system): opened with sqlite's
@@ -9,7 +9,7 @@ What can be wrong with a store, and what is done
     store is started. *Busy*: the operation is skipped. :func:`classify` sorts the errors.
 
 Also here, the JSON text both stores write and read: :func:`json_text` writes any value a JSON
-answer can hold (a lone surrogate such as ``"\\udce9"`` is written as its ``\\u`` escape, so
+answer can hold (a lone surrogate such as ``"\udce9"`` is written as its ``\u`` escape, so
 UTF-8 files and sqlite take it) and refuses, by a ``ValueError`` naming the rule, what could not
 be read back (nesting deeper than :data:`MAX_DEPTH`, an integer too long for Python to convert);
 :func:`bounded_json` reads with the same bound (a stored row or a recording file may be hostile:
@@ -156,7 +156,7 @@ def _check(conn: sqlite3.Connection, *, integrity: bool, create: bool) -> None:
 
 
 def open_read_write(path: Path, *, integrity: bool) -> sqlite3.Connection:
-    """A read-write connection in WAL mode (the table created, the schema checked)."""
+    """Return a read-write connection in WAL mode (the table created, the schema checked)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileExistsError):  # made as the umask says (sqlite: 0644 at most)
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
@@ -176,8 +176,11 @@ def open_read_write(path: Path, *, integrity: bool) -> sqlite3.Connection:
 
 
 def open_read_only(path: Path, *, integrity: bool) -> sqlite3.Connection:
-    """A connection that writes nothing, not even side files: ``mode=ro`` while a writer keeps
-    the WAL index, else ``immutable=1``; raises ``FileNotFoundError`` when there is no store."""
+    """Return a connection that writes nothing, not even side files.
+
+    ``mode=ro`` while a writer keeps the WAL index, else ``immutable=1``; raises
+    ``FileNotFoundError`` when there is no store.
+    """
     if not path.is_file():
         raise FileNotFoundError(errno.ENOENT, "no cache store", str(path))
     uri = path.resolve().as_uri()
@@ -218,7 +221,7 @@ def set_aside(path: Path, label: str) -> Path:
 
 
 def depth(value: Any, limit: int = MAX_DEPTH) -> int:
-    """The nesting depth of a parsed JSON value (level by level), stopping past ``limit``."""
+    """Return the nesting depth of a parsed JSON value (level by level), stopping past ``limit``."""
     depth, level = 0, [value]
     while level:
         containers = [v for v in level if isinstance(v, (dict, list))]
@@ -262,13 +265,14 @@ def json_text(value: Any, max_depth: int = MAX_DEPTH, **options: Any) -> str:
 
 
 def utf8_safe(text: str) -> str:
-    """``text`` with each lone surrogate written as its JSON ``\\u`` escape (valid UTF-8)."""
+    r"""``text`` with each lone surrogate written as its JSON ``\u`` escape (valid UTF-8)."""
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def bounded_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
-    """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting;
-    lone surrogates in its strings are replaced (text read back is whole, as from a server).
+    """``json.loads`` that raises ``ValueError`` (never ``RecursionError``) for deep nesting.
+
+    Lone surrogates in its strings are replaced (text read back is whole, as from a server).
 
     Raises
     ------

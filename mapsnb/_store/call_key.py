@@ -54,9 +54,9 @@ def canonical(value: Any) -> Any:
 
 
 def call_key(tool: str, arguments: Mapping[str, Any], endpoint: str = "") -> str:
-    """The canonical text of a tool call (tool, arguments, endpoint), sorted and compact.
+    r"""Return the canonical text of a tool call (tool, arguments, endpoint), sorted and compact.
 
-    A lone surrogate (``"\\udce9"``) is kept as its ``\\u`` escape, so the key is valid UTF-8.
+    A lone surrogate (``"\udce9"``) is kept as its ``\u`` escape, so the key is valid UTF-8.
     """
     text = json.dumps(
         {"tool": tool, "arguments": canonical(arguments), "endpoint": endpoint},
@@ -79,7 +79,7 @@ def _wire_date(value: Any) -> dt.date | None:
 
 
 def time_mode(tool: str, arguments: Mapping[str, Any], now: dt.datetime) -> str:
-    """The key of :data:`DEFAULT_TTLS` for a call made at ``now`` (the client's clock).
+    """Return the key of :data:`DEFAULT_TTLS` for a call made at ``now`` (the client's clock).
 
     A weather date is a *local* date at the location: it counts as history only once it has
     ended everywhere (14 hours of zone offset on either side), so a doubt means the shorter TTL.

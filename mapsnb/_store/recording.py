@@ -96,8 +96,7 @@ class RecordingAgeWarning(UserWarning):
 
 
 class RecordingWriteWarning(UserWarning):
-    """A call is not recorded (it could not be read back), or the file cannot be written (a
-    read-only folder: new calls are kept in memory only), or an unreadable file was set aside."""
+    """A call could not be recorded (unreadable), the file was read-only, or was set aside."""
 
 
 def _iso(value: dt.datetime) -> str:
@@ -160,7 +159,7 @@ class Recording:
         return f"<mapsnb Recording {str(self.path)!r} mode={self.mode!r} calls={len(self.calls)}>"
 
     def replay_only(self, live: bool) -> bool:
-        """True when a call missing from the recording raises instead of going to a server.
+        """Return True when a call missing from the recording raises instead of going to a server.
 
         ``live`` says whether the client can call a server (a key, a token, a url or the
         emulator asked for explicitly).
@@ -192,7 +191,7 @@ class Recording:
 
     # -------------------------------------------------------------- lookups
     def lookup(self, tool: str, arguments: Mapping[str, Any], *, live: bool) -> Stored | None:
-        """The recorded answer to this call; ``None`` when the client should call the server.
+        """Return the recorded answer to this call; ``None`` when the client should call the server.
 
         Raises
         ------
@@ -231,7 +230,7 @@ class Recording:
         return None
 
     def _recorded_token(self, token: str) -> bool:
-        """True when ``token`` came from a recorded routes payload (so it has long expired)."""
+        """Return True when ``token`` came from a recorded routes payload (so it has long expired)."""
         limit = dt.timedelta(minutes=settings.retrieval_token_minutes)
         with self._lock:
             calls = list(self.calls)
@@ -246,7 +245,7 @@ class Recording:
     def miss(
         self, tool: str, arguments: Mapping[str, Any], count: int = 3, hint: str = ""
     ) -> ReplayMiss:
-        """The :class:`ReplayMiss` for this call, naming the closest recorded calls."""
+        """Return the :class:`ReplayMiss` for this call, naming the closest recorded calls."""
         wanted = call_key(tool, arguments)
         with self._lock:
             calls = list(self.calls)
@@ -438,14 +437,14 @@ class Recording:
         return True
 
     def _file_clock(self, on_disk: dt.datetime | None) -> dt.datetime:
-        """The file's ``now``: kept, unless this process records afresh later (mode record)."""
+        """Return the file's ``now``: kept, unless this process records afresh later (mode record)."""
         own = self.started or _utcnow()
         if on_disk is None or (self.mode == "record" and own > on_disk):
             return own
         return on_disk
 
     def _on_disk(self) -> dict[str, Any]:
-        """The file as other processes left it; an unreadable one is set aside, never lost."""
+        """Return the file as other processes left it; an unreadable one is set aside, never lost."""
         now = _stamp(self.path)
         if now is None:
             return {"calls": []}
@@ -509,8 +508,7 @@ def _merge(
     pending: Mapping[str, dict[str, Any]],
     known: Mapping[str, int] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, int]]:
-    """``calls`` with ``pending`` added, each replacing the same call (never a success by an
-    error), and the index of every call by its key (``known``: that of ``calls``, if made)."""
+    """Add ``pending`` to ``calls`` (a success never replaced by an error) and index them by key."""
     merged = list(calls)
     index = dict(known or {call_key(c["tool"], c["arguments"]): i for i, c in enumerate(calls)})
     for key, entry in pending.items():
@@ -534,8 +532,10 @@ def _printable_tree(value: Any) -> Any:
 
 
 def _stamp(path: Path) -> tuple[int, int, int] | None:
-    """The file's identity, modification time and size (``None`` when absent): to notice other
-    writers (each write replaces the file)."""
+    """Return the file's identity, modification time and size (``None`` when absent).
+
+    To notice other writers (each write replaces the file).
+    """
     try:
         st = path.stat()
     except OSError:
@@ -548,7 +548,7 @@ _SHARED_LOCK = threading.Lock()
 
 
 def open_recording(spec: Any, mode: str | None) -> Recording | None:
-    """The recording a client asked for: ``None`` reads ``MAPSNB_RECORD`` (and its mode).
+    """Return the recording a client asked for: ``None`` reads ``MAPSNB_RECORD`` (and its mode).
 
     Clients naming the same file in the same mode share one :class:`Recording`, so a notebook
     with several clients records all their calls.

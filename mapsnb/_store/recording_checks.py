@@ -43,15 +43,17 @@ _SECRET_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 
 def find_secrets(text: str) -> list[str]:
-    """What in ``text`` looks like a credential (empty when nothing does)."""
+    """Return what in ``text`` looks like a credential (empty when nothing does)."""
     found = ["a credential of this session"] if redact(text) != text else []
     found += [what for what, pattern in _SECRET_PATTERNS if pattern.search(text)]
     return found
 
 
 def ignore_lines(path: str | os.PathLike[str]) -> list[str]:
-    """The ``.gitignore`` lines of what mapsnb writes beside a recording (its lock, files set
-    aside, half-written temporaries): commit the recording, not these."""
+    """Return the ``.gitignore`` lines of what mapsnb writes beside a recording.
+
+    Its lock, files set aside and half-written temporaries: commit the recording, not these.
+    """
     name = Path(path).name
     return [f".{name}.lock", f".{name}.lock.d/", f"{name}.unreadable-*", f".{name}.*.tmp"]
 
@@ -66,7 +68,7 @@ def synthetic(calls: list[dict[str, Any]]) -> int:
 
 
 def describe(path: str | os.PathLike[str]) -> str:
-    """A summary of a recording: its clock, calls, dates, sources and writers (safe to print)."""
+    """Return a summary of a recording: its clock, calls, dates, sources and writers (safe to print)."""
     data = load(path, warn=False)
     calls = data["calls"]
     times = sorted(t for c in calls if (t := parse_time(c.get("recorded_at"))))

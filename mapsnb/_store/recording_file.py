@@ -63,7 +63,7 @@ class RecordingTooLarge(MapsnbError):
 
 
 def parse_time(value: Any) -> dt.datetime | None:
-    """An aware datetime from ISO 8601 text (``Z`` allowed, naive read as UTC), else ``None``."""
+    """Return an aware datetime from ISO 8601 text (``Z`` allowed, naive read as UTC), else ``None``."""
     if not isinstance(value, str) or not value or len(value) > 64:
         return None
     try:
@@ -153,7 +153,7 @@ def _where(error: dict[str, Any]) -> str:
 
 
 def entry_problem(entry: dict[str, Any]) -> str | None:
-    """What makes a call unfit to record or replay (nesting past :data:`MAX_DEPTH`), else None."""
+    """Return what makes a call unfit to record or replay (nesting past :data:`MAX_DEPTH`), else None."""
     for field, value in entry.items():
         if depth(value, MAX_DEPTH) > MAX_DEPTH:
             name = printable(field, 100)
@@ -184,9 +184,11 @@ def _cut_deep(text: str, limit: int, marker: str) -> str:
 
 
 def _parse(raw: bytes, marker: str) -> Any:
-    """The file's JSON; a value nested too deep or an integer too long becomes ``marker``; lone
-    surrogates in the answers (payloads, errors, ``tools``) are replaced by U+FFFD, as when a
-    server's answer is decoded; arguments are kept as asked (calls are matched by them)."""
+    """Return the file's JSON; a value nested too deep or an integer too long becomes ``marker``.
+
+    Lone surrogates in the answers (payloads, errors, ``tools``) are replaced by U+FFFD, as when a
+    server's answer is decoded; arguments are kept as asked (calls are matched by them).
+    """
 
     def number(digits: str) -> Any:
         return int(digits) if len(digits.lstrip("-")) <= MAX_INT_DIGITS else marker
@@ -213,8 +215,10 @@ TRAILER = "\n]}\n"
 
 
 def file_text(header: dict[str, Any], calls: list[dict[str, Any]]) -> str:
-    """The text of a whole recording: ``header`` (format, ``now``, ``tools``; indented, sorted)
-    then ``"calls"`` last, one indented call after another, each closed by ``}`` at column 0.
+    """Return the text of a whole recording: ``header`` (format, ``now``, ``tools``.
+
+    Indented, sorted) then ``"calls"`` last, one indented call after another, each closed by ``}``
+    at column 0.
 
     It is one JSON object (any JSON reader reads it, as it read older recordings, whose keys were
     all sorted); only its layout lets :func:`append_calls` add a call without rewriting it.
@@ -235,8 +239,10 @@ def call_text(call: dict[str, Any], *, first: bool) -> str:
 
 
 def append_calls(path: Path, texts: list[str], *, empty: bool) -> bool:
-    """Write calls (:func:`call_text` of each) over the file's trailer; ``False`` (nothing written)
-    when the file does not end as :func:`file_text` ends it (an older layout: rewrite it).
+    """Write calls (:func:`call_text` of each) over the file's trailer.
+
+    ``False`` (nothing written) when the file does not end as :func:`file_text` ends it (an older
+    layout: rewrite it).
 
     ``empty`` says whether the file holds no call yet (``texts`` were made to follow ``[``).
     """
@@ -255,8 +261,11 @@ def append_calls(path: Path, texts: list[str], *, empty: bool) -> bool:
 
 
 def write_whole(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` at once (a temporary file renamed over it), created as the
-    user's umask says (``mkstemp`` would force 0600); an existing file keeps its mode."""
+    """Replace ``path`` by ``text`` at once (a temporary file renamed over it).
+
+    A new file is created as the user's umask says (``mkstemp`` would force 0600); an existing
+    file keeps its mode.
+    """
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
@@ -271,7 +280,7 @@ def write_whole(path: Path, text: str) -> None:
 
 
 def _bounded_bytes(file: Path, where: str) -> bytes:
-    """The file's bytes, refused unread past ``settings.max_recording_bytes``."""
+    """Return the file's bytes, refused unread past ``settings.max_recording_bytes``."""
     size = file.stat().st_size
     if size > settings.max_recording_bytes:
         raise RecordingTooLarge(
@@ -282,8 +291,10 @@ def _bounded_bytes(file: Path, where: str) -> bytes:
 
 
 def _repaired(raw: bytes) -> bytes | None:
-    """A recording cut short while a call was written (a crash mid-append), closed after its
-    last whole call; ``None`` when it does not look like one."""
+    """Return a recording cut short mid-append, closed after its last whole call.
+
+    ``None`` when the text does not look like a recording a crash cut while a call was written.
+    """
     for _ in range(3):
         cut = raw.rfind(b"\n}")
         if cut < 0 or b'\n "calls": [' not in raw[:cut]:
@@ -298,8 +309,11 @@ def _repaired(raw: bytes) -> bytes | None:
 
 
 def latest(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each call once, in the place it was first recorded: a later entry of the same call (an
-    append records a call again) replaces it, but an error never replaces a success."""
+    """Each call once, in the place it was first recorded.
+
+    A later entry of the same call (an append records a call again) replaces it, but an error never
+    replaces a success.
+    """
     out: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     for call in calls:
@@ -334,8 +348,10 @@ def _first_fault(exc: ValidationError) -> str:
 
 
 def _read_json(file: Path, where: str, marker: str) -> Any:
-    """The JSON of ``file`` (a file cut short mid-call repaired); ``marker`` marks what cannot
-    be read (see :func:`_parse`)."""
+    """Return the JSON of ``file`` (a file cut short mid-call repaired).
+
+    ``marker`` marks what cannot be read (see :func:`_parse`).
+    """
     try:
         raw = _bounded_bytes(file, where)
     except OSError as exc:

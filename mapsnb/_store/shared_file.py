@@ -116,7 +116,7 @@ def _os_unlock(fd: int) -> None:
 
 @contextlib.contextmanager
 def _folder_lock(folder: Path, timeout: float) -> Iterator[None]:
-    """The portable lock: a folder only one process can create (``mkdir`` is atomic)."""
+    """Return the portable lock: a folder only one process can create (``mkdir`` is atomic)."""
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -138,7 +138,7 @@ def _folder_lock(folder: Path, timeout: float) -> Iterator[None]:
 
 
 def _notebook() -> str:
-    """The notebook or script this process runs, when it can be told (a file name, no folders)."""
+    """Return the notebook or script this process runs, when it can be told (a file name, no folders)."""
     names: list[Any] = [os.environ.get("JPY_SESSION_NAME")]
     ipython = sys.modules.get("IPython")
     shell = getattr(ipython, "get_ipython", lambda: None)() if ipython else None

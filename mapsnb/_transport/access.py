@@ -60,8 +60,11 @@ _CHALLENGE_PARAM = re.compile(r'([A-Za-z_][\w-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,
 
 
 def bearer_challenge(header: str) -> dict[str, str]:
-    """The parameters of the ``Bearer`` challenge in a ``WWW-Authenticate`` header (RFC 6750):
-    ``{"error": "insufficient_scope", "scope": "https://…"}``; empty when there is none."""
+    """Return the parameters of the ``Bearer`` challenge of a ``WWW-Authenticate`` header.
+
+    As RFC 6750 writes them, e.g. ``{"error": "insufficient_scope", "scope": "https://…"}``;
+    empty when there is none.
+    """
     m = re.search(r"(?:^|,)\s*Bearer\b", header[:4000], re.I)
     if m is None:
         return {}
@@ -81,8 +84,10 @@ def bearer_challenge(header: str) -> dict[str, str]:
 
 
 def with_challenge(refusal: Refusal, header: str) -> Refusal:
-    """``refusal`` knowing the ``WWW-Authenticate`` challenge, its words added to a message that
-    says nothing (``Forbidden``, an empty body)."""
+    """Add the words of the ``WWW-Authenticate`` challenge to ``refusal``.
+
+    Used when the refusal's own message says nothing (``Forbidden``, an empty body).
+    """
     challenge = bearer_challenge(header)
     if not challenge:
         return refusal
@@ -95,7 +100,7 @@ def with_challenge(refusal: Refusal, header: str) -> Refusal:
 
 # ------------------------------------------------------------------------------ reading bodies
 def read_refusal(body: Any, text: str, content_type: str = "", reason_phrase: str = "") -> Refusal:
-    """The server's message in a refusal, whatever its shape.
+    """Return the server's message in a refusal, whatever its shape.
 
     Parameters
     ----------
@@ -153,7 +158,7 @@ def _from_json(body: Any) -> Refusal | None:
 
 
 def refusal_from_result(result: Mapping[str, Any]) -> Refusal:
-    """The refusal in a ``tools/call`` result with ``isError`` (text plain or a Google error)."""
+    """Return the refusal in a ``tools/call`` result with ``isError`` (text plain or a Google error)."""
     structured = result.get("structuredContent")
     if isinstance(structured, Mapping):
         found = _from_json(structured)
@@ -232,7 +237,7 @@ def _replace(r: Refusal, **changes: Any) -> Refusal:
 
 # ----------------------------------------------------------------------------------- causes
 def project_of(text: str, metadata: Mapping[str, Any] | None = None) -> str | None:
-    """The project number or id a message (or ErrorInfo metadata) names, if any."""
+    """Return the project number or id a message (or ErrorInfo metadata) names, if any."""
     for key in ("consumer", "containerInfo", "project"):
         value = (metadata or {}).get(key)
         if isinstance(value, str) and value:
@@ -359,8 +364,10 @@ def fix_for(
     message: str = "",
     scope: str | None = None,
 ) -> str:
-    """The specific fix of a cause, in a sentence or two a user can act on (``scope``: the one
-    the server's Bearer challenge asks for)."""
+    """Return the specific fix of a cause, in a sentence or two a user can act on.
+
+    ``scope``: the one the server's Bearer challenge asks for.
+    """
     p = project or "PROJECT"
     in_p = f"project {project}" if project else "the project"
     if cause == "mcp_policy":
@@ -435,7 +442,7 @@ def fix_for(
 
 
 def access_error(refusal: Refusal, status_code: int) -> AuthError:
-    """An :class:`AuthError` with the redacted server message, its cause and its fix."""
+    """Return an :class:`AuthError` with the redacted server message, its cause and its fix."""
     message = redact(refusal.message)
     if len(message) > _LIMIT:
         message = message[:_LIMIT] + "…"
@@ -455,7 +462,7 @@ def access_error(refusal: Refusal, status_code: int) -> AuthError:
 
 
 def is_refusal(body: Any) -> bool:
-    """True for a Google error body (not JSON-RPC) that refuses the credentials.
+    """Return True for a Google error body (not JSON-RPC) that refuses the credentials.
 
     Google answers an invalid API key with HTTP 400 ``INVALID_ARGUMENT``/``API_KEY_INVALID``:
     it is an access problem whatever the status code.
@@ -477,7 +484,7 @@ def is_refusal(body: Any) -> bool:
 
 
 def is_access_refusal(refusal: Refusal) -> bool:
-    """True when a tool's error notice refuses access although it came as HTTP 200 + ``isError``.
+    """Return True when a tool's error notice refuses access although it came as HTTP 200 + ``isError``.
 
     An access status, an access ErrorInfo reason, or (with no status at all) the words of an
     access cause: MCP policy, unregistered callers, scopes, an invalid key…
@@ -493,5 +500,5 @@ def is_access_refusal(refusal: Refusal) -> bool:
 
 
 def http_status_of(status: str | None) -> int:
-    """The HTTP status Google uses for a google.rpc status (401 or 403)."""
+    """Return the HTTP status Google uses for a google.rpc status (401 or 403)."""
     return 401 if status == "UNAUTHENTICATED" else 403

@@ -20,7 +20,7 @@ _EVENT_END = re.compile(rb"(?:\r\n|\n|\r(?!\n))(?:\r\n|\n|\r)")
 
 
 def request_id(request: httpx.Request) -> int | None:
-    """The JSON-RPC id of a request mapsnb sent (``None``: a notification, a DELETE)."""
+    """Return the JSON-RPC id of a request mapsnb sent (``None``: a notification, a DELETE)."""
     try:
         message = json.loads(request.content) if request.content else None
     except (ValueError, RecursionError, httpx.RequestNotRead):
@@ -30,8 +30,8 @@ def request_id(request: httpx.Request) -> int | None:
 
 
 def is_event_stream(response: httpx.Response) -> bool:
-    """True when the response's body is an SSE stream."""
-    ctype = response.headers.get("content-type", "")
+    """Return True when the response's body is an SSE stream."""
+    ctype: str = response.headers.get("content-type", "")
     return ctype.split(";")[0].strip().lower() == "text/event-stream"
 
 
@@ -47,7 +47,7 @@ class AnswerWatch:
         self._searched = 0  # how far an event's end has been looked for
 
     def answered(self, body: bytes | bytearray) -> bool:
-        """True once ``body`` holds a complete event carrying the response to ``msg_id``."""
+        """Return True once ``body`` holds a complete event carrying the response to ``msg_id``."""
         while True:
             m = _EVENT_END.search(body, max(self._start, self._searched - 3))
             if m is None:
@@ -60,7 +60,7 @@ class AnswerWatch:
 
 
 def _answers(event: str, msg_id: int) -> bool:
-    """True when an SSE event's data is a JSON-RPC response to ``msg_id``."""
+    """Return True when an SSE event's data is a JSON-RPC response to ``msg_id``."""
     lines = event.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     data = []
     for line in lines:

@@ -33,7 +33,7 @@ class _Inflate:
         self._first = True
 
     def complete(self) -> bool:
-        """True when the compressed stream reached its end marker."""
+        """Return True when the compressed stream reached its end marker."""
         return bool(self._d.eof)
 
     def decode(self, data: bytes, room: int) -> bytes:
@@ -90,7 +90,7 @@ class BodyReader:
         self._raw = 0
 
     def preloaded(self) -> httpx.Response | None:
-        """The response itself when its body is already in memory (in-process transports)."""
+        """Return the response itself when its body is already in memory (in-process transports)."""
         try:
             size = len(self.response.content)
         except httpx.ResponseNotRead:
@@ -100,9 +100,11 @@ class BodyReader:
         return self.response
 
     def feed(self, chunk: bytes) -> bool:
-        """Add a raw chunk; True when the answer is complete although the stream is not (the
-        response event of an SSE stream arrived: stop reading). Raises
-        :class:`ResponseTooLarge` as soon as the limit is passed."""
+        """Add a raw chunk; True when the answer is complete although the stream is not.
+
+        The response event of an SSE stream arrived: stop reading. Raises :class:`ResponseTooLarge`
+        as soon as the limit is passed.
+        """
         self._raw += len(chunk)
         if self._raw > self.limit and not self._layers:
             self._too_large()
@@ -125,7 +127,7 @@ class BodyReader:
         )
 
     def finish(self) -> httpx.Response:
-        """The whole answer as an in-memory response (decoded; encoding headers dropped).
+        """Return the whole answer as an in-memory response (decoded; encoding headers dropped).
 
         Raises :class:`ProtocolError` when a compressed body ended before its end marker (a
         corrupt or truncated ``gzip``/``deflate`` stream), rather than reading as empty; not
@@ -165,7 +167,7 @@ class Budget:
         return None if self.ends is None else max(0.0, self.ends - time.monotonic())
 
     def expired(self) -> bool:
-        """True when the time is up."""
+        """Return True when the time is up."""
         return self.ends is not None and time.monotonic() >= self.ends
 
     def check(self, wait: float = 0.0) -> None:
@@ -272,8 +274,10 @@ class _BoundedBackend(httpcore.NetworkBackend):
 
 
 def bound_sockets(http: httpx.Client) -> None:
-    """Make the network transports of ``http`` honour :func:`ending_at` (in-process ones have
-    no sockets and are left alone)."""
+    """Make the network transports of ``http`` honour :func:`ending_at`.
+
+    In-process ones have no sockets and are left alone.
+    """
     transports = [http._transport, *http._mounts.values()]
     for transport in transports:
         pool = getattr(transport, "_pool", None)

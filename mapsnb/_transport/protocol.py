@@ -53,7 +53,7 @@ def client_info() -> dict[str, str]:
 
 
 def request_message(msg_id: int, method: str, params: dict[str, Any] | None) -> dict[str, Any]:
-    """A JSON-RPC 2.0 request."""
+    """Return a JSON-RPC 2.0 request."""
     msg: dict[str, Any] = {"jsonrpc": "2.0", "id": msg_id, "method": method}
     if params is not None:
         msg["params"] = params
@@ -79,13 +79,13 @@ def stateless_meta() -> dict[str, Any]:
 
 
 def snippet(text: str, limit: int = 300) -> str:
-    """The start of a body, for error messages (live credentials replaced by ``***``)."""
+    """Return the start of a body, for error messages (live credentials replaced by ``***``)."""
     text = redact(text)
     return text[:limit] + ("…" if len(text) > limit else "")
 
 
 def parse_sse(text: str) -> list[str]:
-    """The data of each complete event in an SSE body (multi-line ``data:`` joined by ``\\n``).
+    r"""Return the data of each complete event in an SSE body (multi-line ``data:`` joined by ``\n``).
 
     An event is complete when a blank line ends it; a final event without one is incomplete
     (a truncated stream) and left out.
@@ -117,9 +117,9 @@ _MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
 
 
 def whole_text(value: Any) -> Any:
-    """``value`` (decoded JSON) with every lone surrogate replaced by U+FFFD, in place.
+    r"""``value`` (decoded JSON) with every lone surrogate replaced by U+FFFD, in place.
 
-    ``"\\ud800"`` is valid JSON but not valid Unicode: such text cannot be encoded as UTF-8, so
+    ``"\ud800"`` is valid JSON but not valid Unicode: such text cannot be encoded as UTF-8, so
     it would break whatever writes it later (a chart saved as PDF, a terminal, an HTML page).
     Text from answers is made whole once, where it is decoded (here and in the stores' readers).
     Dict keys are replaced too; iterative, so any nesting depth is fine.
@@ -149,17 +149,20 @@ def whole_text(value: Any) -> Any:
 
 
 def may_hold_surrogates(text: str | bytes) -> bool:
-    """True when decoding the JSON ``text`` may give a lone surrogate (a cheap test first)."""
+    """Return True when decoding the JSON ``text`` may give a lone surrogate (a cheap test first)."""
     if isinstance(text, bytes):
         return b"\\u" in text or b"\xed" in text  # an escape, or CESU/surrogatepass bytes
     return _MAY_HOLD_SURROGATE.search(text) is not None
 
 
 def _loads(text: str, *, lenient: bool = False) -> Any:
-    """``json.loads`` that raises only :class:`json.JSONDecodeError` for text that is not JSON
-    (also for absurd nesting) and :class:`ProtocolError` for JSON Python cannot hold (an
-    integer of thousands of digits; ``lenient`` reads it as a float instead, for refusals).
-    Lone surrogates in its strings are replaced (:func:`whole_text`)."""
+    """Parse JSON, raising only named errors.
+
+    :class:`json.JSONDecodeError` for text that is not JSON (also for absurd nesting) and
+    :class:`ProtocolError` for JSON Python cannot hold (an integer of thousands of digits;
+    ``lenient`` reads it as a float instead, for refusals). Lone surrogates in its strings are
+    replaced (:func:`whole_text`).
+    """
     try:
         value = json.loads(text, parse_int=_lenient_int) if lenient else json.loads(text)
         return whole_text(value) if may_hold_surrogates(text) else value
@@ -175,12 +178,12 @@ def _loads(text: str, *, lenient: bool = False) -> Any:
 
 
 def _lenient_int(digits: str) -> int | float:
-    """An int, or a float (``inf``) when it has too many digits for an int."""
+    """Return an int, or a float (``inf``) when it has too many digits for an int."""
     return int(digits) if len(digits) < 4000 else float(digits)
 
 
 def _answers(msg: Any, msg_id: int) -> bool:
-    """True when ``msg`` is a JSON-RPC response to request ``msg_id`` (same id, same type)."""
+    """Return True when ``msg`` is a JSON-RPC response to request ``msg_id`` (same id, same type)."""
     return (
         isinstance(msg, Mapping)
         and type(msg.get("id")) is type(msg_id)
@@ -204,7 +207,7 @@ def _is_utf8(encoding: str) -> bool:
 
 
 def body_text(response: httpx.Response) -> str:
-    """The body as text, BOM dropped; never raises for a lying or unknown charset.
+    """Return the body as text, BOM dropped; never raises for a lying or unknown charset.
 
     JSON and SSE are UTF-8 (RFC 8259, the SSE standard): a body that is valid UTF-8 reads as
     such whatever its ``charset`` says (a ``charset=utf-32`` on a UTF-8 body); otherwise the
@@ -245,9 +248,9 @@ def _warn_charset(declared: str, what: str) -> None:
 
 
 def _parse(text: str, *, lenient: bool = False) -> Any:
-    """The JSON value of (already redacted) ``text``, its decoded strings redacted too.
+    r"""Return the JSON value of (already redacted) ``text``, its decoded strings redacted too.
 
-    A credential spelled with JSON escapes (``\\u0041IzaSy…``) is caught by :func:`redact` on
+    A credential spelled with JSON escapes (``\u0041IzaSy…``) is caught by :func:`redact` on
     the text already; this is the second net, on the strings as decoded.
     """
     value = _loads(text, lenient=lenient)
@@ -257,7 +260,7 @@ def _parse(text: str, *, lenient: bool = False) -> Any:
 
 
 def read_message(response: httpx.Response, msg_id: int) -> dict[str, Any] | None:
-    """The JSON-RPC response with ``msg_id`` in a JSON or SSE body.
+    """Return the JSON-RPC response with ``msg_id`` in a JSON or SSE body.
 
     Returns ``None`` for an empty body (202 Accepted). Raises :class:`ProtocolError` for bodies
     that are not JSON-RPC, a JSON answer to another request (another id), or an SSE stream that
@@ -334,7 +337,7 @@ def _status_from(obj: Mapping[str, Any]) -> tuple[int | None, str | None]:
 
 
 def tool_error_from_rpc(error: Any, tool: str | None) -> ToolError | AuthError:
-    """A :class:`ToolError` from a JSON-RPC ``error`` object (or whatever stands in its place).
+    """Return a :class:`ToolError` from a JSON-RPC ``error`` object (or whatever stands in its place).
 
     An :class:`AuthError` when it says PERMISSION_DENIED or UNAUTHENTICATED.
     """
@@ -375,7 +378,7 @@ def tool_error_from_rpc(error: Any, tool: str | None) -> ToolError | AuthError:
 
 
 def text_blocks(result: Mapping[str, Any]) -> list[str]:
-    """The text of every ``text`` content block."""
+    """Return the text of every ``text`` content block."""
     content = result.get("content")
     if not isinstance(content, list):
         return []
@@ -387,7 +390,7 @@ def text_blocks(result: Mapping[str, Any]) -> list[str]:
 
 
 def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolError | AuthError:
-    """A :class:`ToolError` from a ``tools/call`` result with ``isError: true``.
+    """Return a :class:`ToolError` from a ``tools/call`` result with ``isError: true``.
 
     An :class:`AuthError` when the result says PERMISSION_DENIED or UNAUTHENTICATED.
     """
@@ -434,7 +437,7 @@ def _maybe_json(text: str, *, lenient: bool = False) -> Any:
 
 
 def tool_payload(result: Mapping[str, Any], tool: str | None = None) -> Any:
-    """The payload of a ``tools/call`` result.
+    """Return the payload of a ``tools/call`` result.
 
     ``structuredContent`` if present, else the JSON of the text blocks. A result that is not
     JSON (a notice such as ``Invalid value at 'origin'``, even without ``isError``) raises the
@@ -456,7 +459,7 @@ def tool_payload(result: Mapping[str, Any], tool: str | None = None) -> Any:
 
 
 def auth_error(response: httpx.Response) -> AuthError:
-    """An :class:`AuthError` for a 401/403: the server's message (any body shape), cause and fix."""
+    """Return an :class:`AuthError` for a 401/403: the server's message (any body shape), cause and fix."""
     text = redact(body_text(response), urls=False)
     ctype = response.headers.get("content-type", "").split(";")[0].strip().lower()
     body: Any = None

@@ -55,7 +55,7 @@ class SandboxLink:
         self._endpoint: McpEndpoint | None = None  # one per client: its async twins share it
 
     def now(self) -> dt.datetime:
-        """The emulator's current time (aware, UTC)."""
+        """Return the emulator's current time (aware, UTC)."""
         return self.emulator.now()
 
     def advance(self, **delta: float) -> dt.datetime:
@@ -63,20 +63,24 @@ class SandboxLink:
         return self.emulator.advance(**delta)
 
     def list_tools(self) -> list[dict[str, Any]]:
-        """The emulator's own ``tools/list``."""
+        """Return the emulator's own ``tools/list``."""
         return self.emulator.list_tools()
 
     def transport(self) -> BoundedTransport:
-        """An httpx transport (sync and async) answered by the emulator in-process, each
-        request within its time (:class:`BoundedTransport`)."""
+        """Return an httpx transport (sync and async) answered by the emulator in-process.
+
+        Each request is answered within its time (:class:`BoundedTransport`).
+        """
         if self._endpoint is None:
             self._endpoint = McpEndpoint(self.emulator)
         return BoundedTransport(SandboxTransport(self._endpoint))
 
 
 class Workers:
-    """Daemon threads that run emulator requests: an idle one takes the next request, else one
-    more starts (a long call never holds up the others); a thread idle for ``idle_s`` ends.
+    """Daemon threads that run emulator requests, a long call never holding up the others.
+
+    An idle thread takes the next request, else one more starts; a thread idle for ``idle_s``
+    ends. Daemon threads: a process may exit while a call it abandoned is still stopping.
 
     Daemon threads: a process may exit while a call it abandoned is still stopping.
     """
@@ -117,7 +121,7 @@ WORKERS = Workers()
 
 
 def _seconds(request: httpx.Request) -> float | None:
-    """The time ``request`` may take: its read timeout (the client cuts it to the deadline)."""
+    """Return the time ``request`` may take: its read timeout (the client cuts it to the deadline)."""
     timeout = request.extensions.get("timeout")
     read = timeout.get("read") if isinstance(timeout, dict) else None
     return float(read) if isinstance(read, int | float) else None

@@ -79,8 +79,11 @@ _NOT_CREDENTIALS = frozenset({"x-goog-user-project", "mcp-session-id"})
 
 
 def is_credential_header(name: str) -> bool:
-    """True for a header that carries a credential (``X-Goog-Api-Key``, ``Authorization``, any
-    name with key/token/secret/auth in it); ``X-Goog-User-Project`` names a project, not one."""
+    """Tell whether a header carries a credential.
+
+    ``X-Goog-Api-Key``, ``Authorization`` and any name with key/token/secret/auth in it do;
+    ``X-Goog-User-Project`` names a project, not one.
+    """
     low = name.lower()
     if low in _NOT_CREDENTIALS:
         return False
@@ -88,7 +91,7 @@ def is_credential_header(name: str) -> bool:
 
 
 def header_secrets(headers: dict[str, str]) -> list[tuple[str, _Secret]]:
-    """The credentials extra headers carry, registered as live: ``(header name, secret)``.
+    """Return the credentials extra headers carry, registered as live: ``(header name, secret)``.
 
     An ``Authorization: Bearer TOKEN`` registers the whole value and ``TOKEN`` (a server may
     echo either); a blank value is no credential.

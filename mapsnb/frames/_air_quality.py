@@ -37,7 +37,7 @@ HEALTH_COLUMNS = frame_columns("lookup_weather", "health_recommendations")
 _AQ_HOUR_KEYS = ("hourlyResults", "hourly", "hours", "hourlyForecasts", "results", "hourlyResult")
 
 
-def _aq_hours(payload: Any) -> list[Mapping]:
+def _aq_hours(payload: Any) -> list[Mapping[str, Any]]:
     aq = g(payload, "airQuality")
     if not isinstance(aq, Mapping):
         return []
@@ -47,7 +47,7 @@ def _aq_hours(payload: Any) -> list[Mapping]:
     return hours
 
 
-def _aq_times(payload: Any, hours: Sequence[Mapping]) -> pd.DatetimeIndex:
+def _aq_times(payload: Any, hours: Sequence[Mapping[str, Any]]) -> pd.DatetimeIndex:
     """One instant per hour: payload zone if known, else a uniform fixed offset, else UTC."""
     zone = time_zone(payload)
     ns: list[int | None] = []
@@ -69,7 +69,7 @@ def _expand(stamps: pd.DatetimeIndex, owners: list[int]) -> pd.DatetimeIndex:
     return stamps.take(np.asarray(owners, dtype=np.intp)) if owners else stamps[:0]
 
 
-def air_quality_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def air_quality_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
     """Air-quality indexes, one row per hour x index (``aqi`` is ``Int64``, ``color`` hex)."""
     hours = _aq_hours(payload)
     stamps = _aq_times(payload, hours)
@@ -93,7 +93,7 @@ def air_quality_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame
     return finish(df, source, domain_attributions(payload)["air_quality"])
 
 
-def pollutants_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def pollutants_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
     """Pollutant concentrations, one row per hour x pollutant (``value`` float, ``units`` text)."""
     hours = _aq_hours(payload)
     stamps = _aq_times(payload, hours)
@@ -115,7 +115,9 @@ def pollutants_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
     return finish(df, source, domain_attributions(payload)["air_quality"])
 
 
-def health_recommendations_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def health_recommendations_frame(
+    payload: Mapping[str, Any], *, source: str = "live"
+) -> pd.DataFrame:
     """Health advice, one row per hour x group (``group`` in snake_case, e.g. ``elderly``)."""
     hours = _aq_hours(payload)
     stamps = _aq_times(payload, hours)
@@ -136,7 +138,7 @@ def health_recommendations_frame(payload: Mapping, *, source: str = "live") -> p
 
 
 def _label(value: Any) -> Any:
-    """A column label: the value if hashable, else (a dict, a list) its text."""
+    """Return a column label: the value if hashable, else (a dict, a list) its text."""
     try:
         hash(value)
     except TypeError:
@@ -145,7 +147,7 @@ def _label(value: Any) -> Any:
 
 
 def air_quality_wide(long: pd.DataFrame) -> pd.DataFrame:
-    """The air-quality frame pivoted wide: one row per ``time``, one ``aqi`` column per index code.
+    """Return the air-quality frame pivoted wide: one row per ``time``, one ``aqi`` column per index code.
 
     ``long`` is ``env.air_quality`` (one row per hour × index). The result is indexed by
     ``time`` (sorted) and keeps ``attrs``, so ``wide.plot()`` draws one line per index; a frame

@@ -52,7 +52,7 @@ _METRES = {
 
 
 def _number(raw: str) -> tuple[float, int]:
-    """The number in localized ``raw`` and how many decimals it was written with."""
+    """Return the number in localized ``raw`` and how many decimals it was written with."""
     s = re.sub(r"[\s\u00a0\u202f\u2009']", "", raw).strip(".,")
     if "," in s and "." in s:
         if s.rfind(",") > s.rfind("."):
@@ -97,7 +97,7 @@ def parse_distance_m(value: Any) -> float:
 
 @_gc_paused
 def along_route_frame(
-    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+    payload: Mapping[str, Any], *, source: str = "live", request: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
     """``search_along_route`` results, one row per result in rank order (index ``citation``).
 
@@ -118,11 +118,15 @@ _DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distanc
 
 @_gc_paused
 def along_route_lists(
-    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+    payload: Mapping[str, Any],
+    request: Mapping[str, Any] | None = None,
+    issued_at: datetime | None = None,
 ) -> Lists:
-    """The rows of a ``search_along_route`` answer as plain column lists, per-row extras and
-    credits (see :func:`places_lists`; ``detour`` holds nanoseconds until
-    :func:`along_route_table`)."""
+    """Return the rows of a ``search_along_route`` answer as plain column lists.
+
+    With per-row extras and credits (see :func:`places_lists`; ``detour`` holds nanoseconds until
+    :func:`along_route_table`).
+    """
     items = g(payload, "results")
     results = records(items)
     cols, extras, simple = _along_columns(results, payload)
@@ -131,15 +135,15 @@ def along_route_lists(
 
 
 def _along_columns(
-    results: list[Mapping], payload: Mapping
-) -> tuple[dict[str, list], list[dict], bool]:
+    results: list[Mapping[str, Any]], payload: Mapping[str, Any]
+) -> tuple[dict[str, list[Any]], list[dict[str, Any]], bool]:
     live = _live_results(results)
     if live is not None:
         places, durations, found = live
         cols, extras, simple = _place_columns(places, text(g(payload, "summary")) or "")
         return _detour_columns(cols, durations, found), extras, simple
-    views: list[Mapping] = []
-    outer: list[dict] = []
+    views: list[Mapping[str, Any]] = []
+    outer: list[dict[str, Any]] = []
     detour_ns: list[int | None] = []
     texts: list[str | None] = []
     simple = True
@@ -172,10 +176,9 @@ def _along_columns(
 
 @_gc_paused
 def along_route_lists_many(
-    payloads: Sequence[Mapping],
-) -> tuple[dict[str, list], list[dict], list[int]] | None:
-    """:func:`places_lists_many` for ``search_along_route`` answers (ranks count from 0 in
-    each answer)."""
+    payloads: Sequence[Mapping[str, Any]],
+) -> tuple[dict[str, list[Any]], list[dict[str, Any]], list[int]] | None:
+    """:func:`places_lists_many` for ``search_along_route`` answers (ranks count from 0 in each answer)."""
     plain = _plain_answers(payloads, "results", _ALONG_TOP)
     live = _live_results(plain[0]) if plain else None
     cols = _live_place_columns(live[0]) if live else None
@@ -189,8 +192,8 @@ def along_route_lists_many(
 
 
 def _detour_columns(
-    cols: dict[str, list], detour_ns: list[int | None], texts: list[str | None]
-) -> dict[str, list]:
+    cols: dict[str, list[Any]], detour_ns: list[int | None], texts: list[str | None]
+) -> dict[str, list[Any]]:
     cols["rank"] = list(range(len(detour_ns)))
     cols["detour"] = detour_ns
     cols["detour_distance_text"] = texts
@@ -198,10 +201,13 @@ def _detour_columns(
     return cols
 
 
-def _live_results(results: list[Any]) -> tuple[list, list, list] | None:
-    """The places, detour durations (ns) and distance texts of ``results`` when every result
-    is of the live shape (``{place, detourSummary {detourDuration, localizedDetourDistance}}``,
-    texts or nothing), read column by column in C loops; else ``None``."""
+def _live_results(results: list[Any]) -> tuple[list[Any], list[Any], list[Any]] | None:
+    """Read the places, detours (ns) and distance texts of live-shaped ``results`` by column.
+
+    Every result must be of the live shape (``{place, detourSummary {detourDuration,
+    localizedDetourDistance}}``, texts or nothing), read column by column in C loops; else
+    ``None``.
+    """
     if type(results) is not list or set(map(type, results)) != {dict}:
         return None
     if not all(map(_LIVE_RESULT.issuperset, results)):
@@ -233,8 +239,10 @@ _PLAIN_DETOUR = frozenset(
 )
 
 
-def along_route_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
-    """The frame of :func:`along_route_lists`' columns (no index, no ``attrs``)."""
+def along_route_table(
+    cols: Mapping[str, list[Any]], extras: Sequence[Mapping[str, Any]]
+) -> pd.DataFrame:
+    """Return the frame of :func:`along_route_lists`' columns (no index, no ``attrs``)."""
     typed = _typed_places(dict(cols))
     detour_ns = cols["detour"]
     typed["rank"] = np.array(cols["rank"], dtype=np.int64)

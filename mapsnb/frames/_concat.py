@@ -19,7 +19,7 @@ from mapsnb.frames._tables import finish, text_array
 
 
 def request_label(request: Any) -> str:
-    """A short label for a request: the text query, ``"A → B"``, the location, ``"N queries"``."""
+    """Return a short label for a request: the text query, ``"A → B"``, the location, ``"N queries"``."""
     if not isinstance(request, Mapping) or not request:
         return ""
     query = g(request, "textQuery")
@@ -45,8 +45,9 @@ def request_label(request: Any) -> str:
 
 
 def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.DataFrame:
-    """Stack results and frames of the toolkit into one frame, with ``request`` and
-    ``request_index``, keeping their ``attrs`` merged.
+    """Stack results and frames of the toolkit into one frame, keeping their ``attrs`` merged.
+
+    The frame has ``request`` and ``request_index`` first.
 
     Each item is a typed result (its ``to_frame()`` is stacked) or a DataFrame the toolkit
     made (a result's ``to_frame()``, a batch frame, a ``search_area`` frame, a GeoDataFrame, a
@@ -100,7 +101,7 @@ def concat(results: Iterable[Any], *, keys: Sequence[Any] | None = None) -> pd.D
 
 
 def _one_kind(results: list[Any], is_result: list[bool]) -> list[str]:
-    """The kinds of the results among ``results`` (at most one: :class:`UnsupportedInput`)."""
+    """Return the kinds of the results among ``results`` (at most one: :class:`UnsupportedInput`)."""
     kinds = list(
         dict.fromkeys(type(r).__name__ for r, ok in zip(results, is_result, strict=True) if ok)
     )
@@ -115,8 +116,11 @@ def _one_kind(results: list[Any], is_result: list[bool]) -> list[str]:
 def _labelled(
     item: Any, i: int, is_result: bool, key: Any, keyed: bool
 ) -> tuple[pd.DataFrame, Any, str | None]:
-    """Item ``i``'s frame with ``request`` (``key`` when ``keyed``, else its label),
-    ``request_index`` and ``time_zone`` first; its label and its time zone."""
+    """Return item ``i``'s frame with its label and its time zone.
+
+    The frame has ``request`` (``key`` when ``keyed``, else its label), ``request_index`` and
+    ``time_zone`` first.
+    """
     df = item.to_frame() if is_result else _plain(item)
     if any(name is not None for name in df.index.names):
         df = df.reset_index()
@@ -160,7 +164,7 @@ _OWN: Any = object()
 
 
 def _items(results: Any) -> list[Any]:
-    """The items of ``results``, each a result or a DataFrame (:class:`UnsupportedInput`)."""
+    """Return the items of ``results``, each a result or a DataFrame (:class:`UnsupportedInput`)."""
     if isinstance(results, pd.DataFrame) or _is_result(results):
         raise UnsupportedInput(
             f"concat takes a list of results or frames, got one {type(results).__name__}: "
@@ -182,8 +186,10 @@ def _items(results: Any) -> list[Any]:
 
 
 def _plain(df: pd.DataFrame) -> pd.DataFrame:
-    """A shallow pandas copy of a frame (a GeoDataFrame's geometry kept as a column), with
-    its ``attrs``."""
+    """Return a shallow pandas copy of a frame, with its ``attrs``.
+
+    A GeoDataFrame's geometry is kept as a column.
+    """
     out = pd.DataFrame(df, copy=False)
     out.attrs = dict(df.attrs)
     return out
@@ -199,8 +205,11 @@ def _is_result(item: Any) -> bool:
 
 
 def _label(item: Any, df: pd.DataFrame, is_result: bool) -> Any:
-    """The ``request`` label of an item: a result's request, a ``search_area`` frame's query,
-    else :data:`_OWN` for a frame with a ``request`` column, else ``""``."""
+    """Return the ``request`` label of an item.
+
+    A result's request, a ``search_area`` frame's query, else :data:`_OWN` for a frame with a
+    ``request`` column, else ``""``.
+    """
     if is_result:
         return request_label(getattr(item, "request", None))
     coverage = df.attrs.get("coverage")
@@ -213,8 +222,10 @@ def _label(item: Any, df: pd.DataFrame, is_result: bool) -> Any:
 
 
 def with_language(df: pd.DataFrame, requests: Iterable[Any]) -> pd.DataFrame:
-    """``df`` with ``attrs["language"]``: the one ``language_code`` all ``requests`` asked; a
-    mix of languages (or of asked and not asked) removes it, as nothing says one language."""
+    """``df`` with ``attrs["language"]``: the one ``language_code`` all ``requests`` asked.
+
+    A mix of languages (or of asked and not asked) removes it, as nothing says one language.
+    """
     languages = {request_language(r) for r in requests}
     language = languages.pop() if len(languages) == 1 else None
     if language is None:
@@ -235,9 +246,11 @@ _LISTED: dict[str, tuple[Any, Any, Any]] = {
 def _listed_concat(
     results: list[Any], keys: Sequence[Any] | None, kind: str
 ) -> pd.DataFrame | None:
-    """:func:`concat` of places or along-route results, read straight from their payloads
-    through the batch's readers (plain answers many at a time): the rows and dtypes of each
-    ``to_frame()`` stacked, without a frame per result. ``None`` when no result has rows."""
+    """Stack places or along-route results read straight from their payloads (:func:`concat`).
+
+    Read through the batch's readers (plain answers many at a time): the rows and dtypes of each
+    ``to_frame()`` stacked, without a frame per result. ``None`` when no result has rows.
+    """
     one, many, table = _LISTED[kind]
     payloads = [getattr(r, "_raw", None) or {} for r in results]
     read = many(payloads) if payloads else None
@@ -339,9 +352,11 @@ def align_zones(frames: list[pd.DataFrame]) -> list[pd.DataFrame]:
 _CREDIT_KEYS = frozenset({"title", "url"})
 
 
-def add_credit_pairs(found: list[Any], seen: set[Any], titles: list, urls: list) -> None:
-    """:func:`add_credits` of the ``{"title", "url"}`` credits of two attribution columns
-    (a row with neither credits nothing), each distinct pair looked at once."""
+def add_credit_pairs(found: list[Any], seen: set[Any], titles: list[Any], urls: list[Any]) -> None:
+    """Add the ``{"title", "url"}`` credits of two attribution columns (:func:`add_credits`).
+
+    A row with neither credits nothing; each distinct pair is looked at once.
+    """
     for title, url in dict.fromkeys(zip(titles, urls, strict=True)):
         key = (2, title, url)  # the key add_credits gives such a dict
         if key not in seen and (title is not None or url is not None):
@@ -350,9 +365,11 @@ def add_credit_pairs(found: list[Any], seen: set[Any], titles: list, urls: list)
 
 
 def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -> None:
-    """Append the items not yet in ``found`` (equal ones once), in order. ``seen`` holds the
-    keys of ``found``, so this is linear: a batch of 10,000 live answers has ~100,000 distinct
-    credits, and a scan of ``found`` per item would be quadratic."""
+    """Append the items not yet in ``found`` (equal ones once), in order.
+
+    ``seen`` holds the keys of ``found``, so this is linear: a batch of 10,000 live answers has
+    ~100,000 distinct credits, and a scan of ``found`` per item would be quadratic.
+    """
     for item in items or ():
         try:
             if type(item) is dict and item.keys() <= _CREDIT_KEYS:  # {"title", "url"}
@@ -369,7 +386,9 @@ def add_credits(found: list[Any], seen: set[Any], items: Iterable[Any] | None) -
             found.append(item)
 
 
-def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) -> pd.DataFrame:
+def _concat_attrs(
+    out: pd.DataFrame, results: list[Any], frames: list[pd.DataFrame]
+) -> pd.DataFrame:
     sources = [
         str(
             (getattr(r, "source", None) if not isinstance(r, pd.DataFrame) else None)
@@ -377,7 +396,7 @@ def _concat_attrs(out: pd.DataFrame, results: list, frames: list[pd.DataFrame]) 
         )
         for r, df in zip(results, frames, strict=True)
     ]
-    attributions: list[dict] = []
+    attributions: list[dict[str, Any]] = []
     seen: set[Any] = set()
     for df in frames:
         add_credits(attributions, seen, df.attrs.get("attributions"))

@@ -18,7 +18,7 @@ from mapsnb.errors import OmittedDataWarning
 from mapsnb.frames._tables import text_array
 
 
-def environment_attributions(payload: Mapping) -> dict[str, list[dict]]:
+def environment_attributions(payload: Mapping[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """Attributions per domain: ``{"weather": [...], "air_quality": [...], "pollen": [...]}``.
 
     Each list holds unique ``{"title", "url"}`` dicts of that domain's container; a domain
@@ -47,7 +47,7 @@ def _place_label(location: Any) -> str | None:
 
 
 def request_language(request: Any) -> str | None:
-    """The ``language_code`` a request asked (``languageCode`` on the wire), else ``None``."""
+    """Return the ``language_code`` a request asked (``languageCode`` on the wire), else ``None``."""
     if not isinstance(request, Mapping):
         return None
     found = g(request, "languageCode")
@@ -55,7 +55,7 @@ def request_language(request: Any) -> str | None:
 
 
 def request_context(request: Any, zone: str | None = None) -> dict[str, Any]:
-    """What a ``lookup_weather`` call asked, for titles and messages.
+    """Return what a ``lookup_weather`` call asked, for titles and messages.
 
     Returns ``place`` (the location as asked), ``mode`` (``"current"``, ``"hour"`` or ``"day"``:
     no date, ``date`` + ``hour``, ``date`` only), ``capabilities``, ``language`` (the
@@ -92,7 +92,7 @@ CAPABILITY_TABLES: dict[str, tuple[str, ...]] = {
 
 
 def capabilities_frame(tables: dict[str, dict[str, pd.DataFrame]]) -> pd.DataFrame:
-    """The default table of a ``lookup_weather`` answer: every capability it answered.
+    """Return the default table of a ``lookup_weather`` answer: every capability it answered.
 
     ``tables`` maps each capability (``"WEATHER"``, ``"AIR_QUALITY"``, ``"POLLEN"``) to its
     tables by accessor name, in the order of :data:`CAPABILITY_TABLES`. One capability with
@@ -121,8 +121,10 @@ def capabilities_frame(tables: dict[str, dict[str, pd.DataFrame]]) -> pd.DataFra
 def _picked(
     tables: dict[str, dict[str, pd.DataFrame]],
 ) -> tuple[list[tuple[str, pd.DataFrame]], list[str], pd.DataFrame | None]:
-    """Each capability's first non-empty table, the names of the other non-empty ones, and the
-    first table of all (to return when none holds rows)."""
+    """Return each capability's first non-empty table and the names of the other non-empty ones.
+
+    Also the first table of all, to return when none holds rows.
+    """
     chosen: list[tuple[str, pd.DataFrame]] = []
     left: list[str] = []
     first_empty: pd.DataFrame | None = None

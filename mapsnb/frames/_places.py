@@ -60,8 +60,8 @@ _KNOWN_CONTAINERS = {
 }
 
 
-def _field_name(view: Mapping) -> str | None:
-    """A name-like field of a PlaceView (``displayName``, ``name`` not a resource, ``title``)."""
+def _field_name(view: Mapping[str, Any]) -> str | None:
+    """Return a name-like field of a PlaceView (``displayName``, ``name`` not a resource, ``title``)."""
     for key in ("displayName", "name", "title"):
         value = text(g(view, key))
         if value and not (key == "name" and value.startswith("places/")):
@@ -83,10 +83,11 @@ _LIVE_TEXT_COLUMNS = (*(column for column, _ in LINKS), "attribution_title", "at
 
 
 def _place_columns(
-    views: Sequence[Mapping], summary: str
-) -> tuple[dict[str, Any], list[dict], bool]:
-    """The fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``),
-    and whether every view was of the simple live shape (its credits are then exactly the
+    views: Sequence[Mapping[str, Any]], summary: str
+) -> tuple[dict[str, Any], list[dict[str, Any]], bool]:
+    """Return the fixed place columns and the per-row extras of ``views`` (``[n]`` -> ``views[n]``).
+
+    Also whether every view was of the simple live shape (its credits are then exactly the
     ``attribution_title``/``attribution_url`` columns).
 
     One pass over plain dicts (no object per place): the common live shape takes a fast path,
@@ -101,7 +102,7 @@ def _place_columns(
         if live is not None:
             return _summary_columns(live, info), [_NO_EXTRAS] * len(views), True
     rows: list[list[Any]] = []
-    extras: list[dict] = []
+    extras: list[dict[str, Any]] = []
     simple = True
     for n, view in enumerate(views):
         row, extra, simple_view = _general_place_row(view, n, info)
@@ -118,9 +119,13 @@ def _place_columns(
     return cols, extras, simple
 
 
-def _general_place_row(view: Mapping, n: int, info: SummaryInfo) -> tuple[list[Any], dict, bool]:
-    """One PlaceView's place columns (as :func:`_place_columns` lists them), its extras, and
-    whether it is of the simple live shape (read by the general readers)."""
+def _general_place_row(
+    view: Mapping[str, Any], n: int, info: SummaryInfo
+) -> tuple[list[Any], dict[str, Any], bool]:
+    """Return one PlaceView's place columns, its extras, and whether it is of the simple live shape.
+
+    The columns as :func:`_place_columns` lists them (read by the general readers).
+    """
     simple = type(view) is dict
     if not simple:
         view = dict(view)
@@ -141,9 +146,11 @@ def _general_place_row(view: Mapping, n: int, info: SummaryInfo) -> tuple[list[A
     return [pid, resource, name, lat, lng, *links, title, url], extra, simple
 
 
-def _view_point(view: Mapping) -> tuple[Any, Any, bool]:
-    """``lat``, ``lng`` of a view (NaN without a location) and whether they were plain floats
-    in range (or absent)."""
+def _view_point(view: Mapping[str, Any]) -> tuple[Any, Any, bool]:
+    """Return ``lat``, ``lng`` of a view and whether they were plain floats in range (or absent).
+
+    NaN without a location.
+    """
     loc = view.get("location")
     if type(loc) is dict and len(loc) == 2:
         lat, lng = loc.get("latitude"), loc.get("longitude")
@@ -155,9 +162,12 @@ def _view_point(view: Mapping) -> tuple[Any, Any, bool]:
     return lat, lng, False
 
 
-def _view_links(view: Mapping) -> tuple[list[Any], bool, bool]:
-    """The link columns of a view; whether the links need no extras column, and whether they
-    are of the simple live shape (a dict of strings, or none)."""
+def _view_links(view: Mapping[str, Any]) -> tuple[list[Any], bool, bool]:
+    """Return the link columns of a view and two flags.
+
+    Whether the links need no extras column, and whether they are of the simple live shape (a
+    dict of strings, or none).
+    """
     links = view.get("googleMapsLinks")
     if links is None:
         links = view.get("google_maps_links")
@@ -168,9 +178,12 @@ def _view_links(view: Mapping) -> tuple[list[Any], bool, bool]:
     return [link(links, key) for key in _LINK_KEYS], not isinstance(links, Mapping), links is None
 
 
-def _view_credit(view: Mapping) -> tuple[Any, Any, bool, bool]:
-    """``attribution_title``, ``attribution_url`` of a view; whether the attribution needs no
-    extras column, and whether it is of the simple live shape (a plain dict, or none)."""
+def _view_credit(view: Mapping[str, Any]) -> tuple[Any, Any, bool, bool]:
+    """``attribution_title``, ``attribution_url`` of a view.
+
+    Whether the attribution needs no extras column, and whether it is of the simple live shape (a
+    plain dict, or none).
+    """
     credit = view.get("attribution")
     if type(credit) is dict and credit.keys() <= _PLAIN_CREDIT:
         title, url = credit.get("title"), credit.get("url")
@@ -182,9 +195,12 @@ def _view_credit(view: Mapping) -> tuple[Any, Any, bool, bool]:
 
 
 def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:
-    """The fixed place columns of ``views`` when every view is of the simple live shape (what
-    :func:`_place_columns` reads one by one, read column by column in C loops), else ``None``.
-    ``name`` holds the attribution titles' names (``None`` where a title names none)."""
+    """Read the fixed place columns of ``views`` column by column, else ``None``.
+
+    Only when every view is of the simple live shape (what :func:`_place_columns` reads one by one,
+    read in C loops). ``name`` holds the attribution titles' names (``None`` where a title names
+    none).
+    """
     if set(map(type, views)) != {dict} or not all(map(_SIMPLE_VIEW.issuperset, views)):
         return None
     pids = list(map(_GET, views, repeat("id")))
@@ -235,7 +251,7 @@ def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:
 
 @_gc_paused
 def places_frame(
-    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+    payload: Mapping[str, Any], *, source: str = "live", request: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
     """``search_places`` places, one row per place, indexed by citation number ``[n]``.
 
@@ -255,11 +271,16 @@ def places_frame(
 
 @_gc_paused
 def places_lists(
-    payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
+    payload: Mapping[str, Any],
+    request: Mapping[str, Any] | None = None,
+    issued_at: datetime | None = None,
 ) -> Lists:
-    """The rows of a ``search_places`` answer as plain column lists, per-row extras and the
-    answer's credits (the columns of :func:`places_frame`, unconverted): a batch extends them
-    answer by answer and builds one frame at the end with :func:`places_table`."""
+    """Return the rows of a ``search_places`` answer as plain column lists.
+
+    With per-row extras and the answer's credits (the columns of :func:`places_frame`,
+    unconverted): a batch extends them answer by answer and builds one frame at the end with
+    :func:`places_table`.
+    """
     items = g(payload, "places")
     views = records(items)
     cols, extras, simple = _place_columns(views, text(g(payload, "summary")) or "")
@@ -272,13 +293,15 @@ _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 @_gc_paused
 def places_lists_many(
-    payloads: Sequence[Mapping],
-) -> tuple[dict[str, list], list[dict], list[int]] | None:
-    """The rows of many ``search_places`` answers of the plain live shape as one set of column
-    lists and per-row extras (what :func:`places_lists` gives for each, joined) and each
-    answer's row count, else ``None``. Their views are read together, column by column; each
-    summary on its own (its ``[n]`` count from 0). Their credits are the attribution columns
-    (:func:`add_credit_pairs`)."""
+    payloads: Sequence[Mapping[str, Any]],
+) -> tuple[dict[str, list[Any]], list[dict[str, Any]], list[int]] | None:
+    """Read many ``search_places`` answers of the plain live shape as one set of column lists.
+
+    With per-row extras (what :func:`places_lists` gives for each, joined) and each answer's row
+    count, else ``None``. Their views are read together, column by column; each summary on its own
+    (its ``[n]`` count from 0). Their credits are the attribution columns
+    (:func:`add_credit_pairs`).
+    """
     plain = _plain_answers(payloads, "places", _PLACES_TOP)
     cols = _live_place_columns(plain[0]) if plain else None
     if plain is None or cols is None:
@@ -287,8 +310,10 @@ def places_lists_many(
     return _summaries_many(cols, payloads, counts), [_NO_EXTRAS] * len(views), counts
 
 
-def places_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
-    """The frame of :func:`places_lists`' columns (no index, no ``attrs``)."""
+def places_table(
+    cols: Mapping[str, list[Any]], extras: Sequence[Mapping[str, Any]]
+) -> pd.DataFrame:
+    """Return the frame of :func:`places_lists`' columns (no index, no ``attrs``)."""
     typed = _typed_places(dict(cols))
     order = _add_extras(typed, extras, PLACE_COLUMNS)
     return frame(typed, order)

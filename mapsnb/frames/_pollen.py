@@ -16,7 +16,7 @@ POLLEN_COLUMNS = frame_columns("lookup_weather", "pollen")
 _POLLEN_DAY_KEYS = ("dailyInfo", "daily", "days", "dailyForecasts", "forecastDays")
 
 
-def _pollen_days(payload: Any) -> list[Mapping]:
+def _pollen_days(payload: Any) -> list[Mapping[str, Any]]:
     pollen = g(payload, "pollen")
     if not isinstance(pollen, Mapping):
         return []
@@ -26,7 +26,7 @@ def _pollen_days(payload: Any) -> list[Mapping]:
     return days
 
 
-def pollen_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def pollen_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
     """Pollen, one row per day x (pollen type or plant): ``kind`` is ``"type"`` or ``"plant"``.
 
     ``upi`` is ``Int64`` 0–5 (NA without ``indexInfo``); a missing ``inSeason`` reads False.

@@ -61,12 +61,13 @@ RESOLUTION_KEYS = {
 
 
 def resolution_lists(
-    payload: Mapping, request: Mapping | None, tool: str
-) -> tuple[dict[str, list], list[dict]]:
-    """The rows of a ``resolve_names`` / ``resolve_maps_urls`` answer as plain column lists
-    (the columns of :func:`resolved_names_frame`, unconverted) and the answer's credits: a
-    batch extends them call by call and builds one frame at the end with
-    :func:`resolution_frame`."""
+    payload: Mapping[str, Any], request: Mapping[str, Any] | None, tool: str
+) -> tuple[dict[str, list[Any]], list[dict[str, Any]]]:
+    """Return the rows of a ``resolve_names`` / ``resolve_maps_urls`` answer as plain column lists.
+
+    With the answer's credits (the columns of :func:`resolved_names_frame`, unconverted): a batch
+    extends them call by call and builds one frame at the end with :func:`resolution_frame`.
+    """
     items_key, inputs_key, label = RESOLUTION_KEYS[tool]
     items = g(payload, items_key)
     items = items if isinstance(items, list) else []
@@ -87,10 +88,15 @@ def resolution_lists(
 
 
 def _row_columns(
-    items: list, inputs: list, failed: dict[int, Any], keys: Sequence[str], n: int, label: str
-) -> dict[str, list]:
-    """The columns of any answer, read row by row."""
-    cols: dict[str, list] = {c: [] for c in [label, *BATCH_COLUMNS]}
+    items: list[Any],
+    inputs: list[Any],
+    failed: dict[int, Any],
+    keys: Sequence[str],
+    n: int,
+    label: str,
+) -> dict[str, list[Any]]:
+    """Return the columns of any answer, read row by row."""
+    cols: dict[str, list[Any]] = {c: [] for c in [label, *BATCH_COLUMNS]}
     for i in range(n):
         element = items[i] if i < len(items) else _MISSING
         if type(element) is dict:  # the wire's own shape: plain reads, no ABC checks
@@ -133,8 +139,7 @@ def _row_columns(
 
 
 def _matched(match: Any) -> tuple[str | None, float, float]:
-    """The name and place of what the emulator matched (its ``sandboxMatch``); none for live
-    answers."""
+    """Return the name and place of what the emulator matched (its ``sandboxMatch``); none for live answers."""
     if match is None:  # live answers: no emulator match (skip the reads of nothing)
         return None, math.nan, math.nan
     lat = num(path(match, "location", "latitude"))
@@ -150,12 +155,19 @@ _GET: Any = dict.get  # for ``map`` over lists of dicts (checked after)
 
 
 def _plain_columns(
-    items: list, inputs: list, failed: dict[int, Any], keys: Sequence[str], n: int, label: str
-) -> tuple[dict[str, list], bool] | None:
-    """The columns of an answer of the wire's plain shape (every element a dict of
-    ``entity {place, id}``, ``confidence`` and the emulator's ``sandboxMatch``, one per input)
-    read column by column (what :func:`_row_columns` reads), and whether no element has a
-    ``sandboxMatch``; else ``None``."""
+    items: list[Any],
+    inputs: list[Any],
+    failed: dict[int, Any],
+    keys: Sequence[str],
+    n: int,
+    label: str,
+) -> tuple[dict[str, list[Any]], bool] | None:
+    """Read the columns of an answer of the wire's plain shape column by column, else ``None``.
+
+    Every element is a dict of ``entity {place, id}``, ``confidence`` and the emulator's
+    ``sandboxMatch``, one per input (what :func:`_row_columns` reads); also whether no element has
+    a ``sandboxMatch``.
+    """
     if len(items) != n or set(map(type, items)) != {dict}:
         return None
     if not all(map(_PLAIN_ITEM.issuperset, items)):
@@ -209,9 +221,11 @@ def _plain_columns(
     return cols, no_matches
 
 
-def _plain_top(payload: Mapping, items_key: str) -> bool:
-    """Whether no credit can hide in ``payload`` outside plain elements: only the items, plain
-    failures and the save-to-Maps link at the top."""
+def _plain_top(payload: Mapping[str, Any], items_key: str) -> bool:
+    """Return whether no credit can hide in ``payload`` outside plain elements.
+
+    Only the items, plain failures and the save-to-Maps link at the top.
+    """
     if type(payload) is not dict or not payload.keys() <= {
         items_key,
         "failedRequests",
@@ -229,11 +243,14 @@ def _plain_top(payload: Mapping, items_key: str) -> bool:
     )
 
 
-def resolution_frame(columns: dict[str, list], tool: str, *, consume: bool = False) -> pd.DataFrame:
-    """The frame of :func:`resolution_lists`' columns (``ok`` boolean, ``error_code`` Int64).
+def resolution_frame(
+    columns: dict[str, list[Any]], tool: str, *, consume: bool = False
+) -> pd.DataFrame:
+    """Return the frame of :func:`resolution_lists`' columns (``ok`` boolean, ``error_code`` Int64).
 
     With ``consume``, each list is taken out of ``columns`` as its column is made (a batch's
-    lists are freed one by one instead of living beside the whole frame)."""
+    lists are freed one by one instead of living beside the whole frame).
+    """
     label = RESOLUTION_KEYS[tool][2]
     take = columns.pop if consume else columns.__getitem__
     out: dict[str, Any] = {}
@@ -251,7 +268,9 @@ def resolution_frame(columns: dict[str, list], tool: str, *, consume: bool = Fal
     return pd.DataFrame(out, columns=[label, *BATCH_COLUMNS], copy=False)
 
 
-def _batch_frame(payload: Mapping, request: Mapping | None, tool: str) -> pd.DataFrame:
+def _batch_frame(
+    payload: Mapping[str, Any], request: Mapping[str, Any] | None, tool: str
+) -> pd.DataFrame:
     cols, credits = resolution_lists(payload, request, tool)
     df = resolution_frame(cols, tool)
     return finish(df, "live", credits, save_to_maps_url=g(payload, "saveToMapsUrl"))
@@ -263,7 +282,7 @@ def has_entity(element: Any) -> bool:
 
 
 def resolved_names_frame(
-    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+    payload: Mapping[str, Any], *, source: str = "live", request: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
     """``resolve_names``, one row per input query, in input order.
 
@@ -277,10 +296,12 @@ def resolved_names_frame(
 
 
 def resolved_urls_frame(
-    payload: Mapping, *, source: str = "live", request: Mapping | None = None
+    payload: Mapping[str, Any], *, source: str = "live", request: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
-    """``resolve_maps_urls``, one row per input URL, in input order (columns as
-    :func:`resolved_names_frame` with ``url`` instead of ``query``)."""
+    """``resolve_maps_urls``, one row per input URL, in input order.
+
+    Columns as :func:`resolved_names_frame` with ``url`` instead of ``query``.
+    """
     df = _batch_frame(payload, request, "resolve_maps_urls")
     df.attrs["source"] = source
     return df

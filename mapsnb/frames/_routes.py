@@ -48,7 +48,7 @@ def _coord(x: float) -> str:
 
 
 def waypoint_label(value: Any) -> str | None:
-    """A display string for a waypoint: the address, ``"lat,lng"`` or ``"place_id:ID"``."""
+    """Return a display string for a waypoint: the address, ``"lat,lng"`` or ``"place_id:ID"``."""
     if value is None:
         return None
     if isinstance(value, str):
@@ -68,7 +68,7 @@ def waypoint_label(value: Any) -> str | None:
     return str(value)
 
 
-def _endpoints(request: Mapping | None) -> tuple[Any, Any]:
+def _endpoints(request: Mapping[str, Any] | None) -> tuple[Any, Any]:
     if not isinstance(request, Mapping):
         return None, None
     ends = g(request, "routeEndpoints")
@@ -76,7 +76,7 @@ def _endpoints(request: Mapping | None) -> tuple[Any, Any]:
     return g(src, "origin"), g(src, "destination")
 
 
-def _travel_mode(request: Mapping | None) -> str:
+def _travel_mode(request: Mapping[str, Any] | None) -> str:
     mode = g(request, "travelMode")
     if not isinstance(mode, str) or mode in ("", "ROUTE_TRAVEL_MODE_UNSPECIFIED"):
         return "DRIVE"
@@ -87,7 +87,7 @@ def _as_utc(moment: datetime) -> datetime:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
-def _polyline_of(route: Mapping) -> str | None:
+def _polyline_of(route: Mapping[str, Any]) -> str | None:
     encoded = g(route, "encodedPolyline")
     if encoded is None:
         encoded = path(route, "polyline", "encodedPolyline")
@@ -95,10 +95,10 @@ def _polyline_of(route: Mapping) -> str | None:
 
 
 def routes_frame(
-    payload: Mapping,
+    payload: Mapping[str, Any],
     *,
     source: str = "live",
-    request: Mapping | None = None,
+    request: Mapping[str, Any] | None = None,
     issued_at: datetime | None = None,
     ends: EndNames | None = None,
 ) -> pd.DataFrame:
@@ -124,20 +124,21 @@ _ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_to
 
 
 def routes_lists(
-    payload: Mapping,
-    request: Mapping | None = None,
+    payload: Mapping[str, Any],
+    request: Mapping[str, Any] | None = None,
     issued_at: datetime | None = None,
     ends: EndNames | None = None,
 ) -> Lists:
-    """The rows of a ``compute_routes`` answer as plain column lists, per-row extras and
-    credits (see
-    :func:`places_lists`; ``duration`` and ``token_expires_at`` hold nanoseconds until
-    :func:`routes_table`)."""
+    """Return the rows of a ``compute_routes`` answer as plain column lists.
+
+    With per-row extras and credits (see :func:`places_lists`; ``duration`` and
+    ``token_expires_at`` hold nanoseconds until :func:`routes_table`).
+    """
     routes = records(g(payload, "routes"))
     origin, destination = _endpoints(request)
     mode = _travel_mode(request)
-    cols: dict[str, list] = {c: [] for c in ROUTE_COLUMNS}
-    extras: list[dict] = []
+    cols: dict[str, list[Any]] = {c: [] for c in ROUTE_COLUMNS}
+    extras: list[dict[str, Any]] = []
     expiry_ns: int | None = None
     if issued_at is not None:
         expiry = _as_utc(issued_at) + timedelta(minutes=settings.retrieval_token_minutes)
@@ -169,8 +170,10 @@ def routes_lists(
     return cols, extras, collect_attributions(payload)  # credits as given (REAL_SERVER.md)
 
 
-def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.DataFrame:
-    """The frame of :func:`routes_lists`' columns (no ``attrs``)."""
+def routes_table(
+    cols: Mapping[str, list[Any]], extras: Sequence[Mapping[str, Any]]
+) -> pd.DataFrame:
+    """Return the frame of :func:`routes_lists`' columns (no ``attrs``)."""
     typed: dict[str, Any] = dict(cols)
     dur_ns = cols["duration"]
     typed["route_index"] = np.array(cols["route_index"], dtype=np.int64)
@@ -182,7 +185,7 @@ def routes_table(cols: Mapping[str, list], extras: Sequence[Mapping]) -> pd.Data
     return frame(typed, order)
 
 
-def route_path_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def route_path_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
     """Route vertices, one row per vertex: ``route_index, seq, lat, lng, cum_distance_m``.
 
     ``cum_distance_m`` is the cumulative haversine distance from the start of each route.

@@ -17,7 +17,7 @@ import pandas as pd
 from mapsnb._read.wire import bounded, civil_date, g, records, snake
 
 #: One answer's rows before they become a frame: column lists, per-row extras, credits.
-Lists = tuple[dict[str, list], list[dict], list[dict]]
+Lists = tuple[dict[str, list[Any]], list[dict[str, Any]], list[dict[str, Any]]]
 
 #: The one dtype of text columns in every frame, single and batch: pandas' default string dtype
 #: (``str`` from pandas 3, missing values NaN; ``object`` holding ``str`` before).
@@ -40,8 +40,10 @@ def text_array(values: Sequence[Any] | np.ndarray) -> Any:
 
 
 def flags(values: Sequence[Any] | np.ndarray) -> pd.api.extensions.ExtensionArray:
-    """Flags (``True``/``False``, never missing) as a nullable ``boolean`` array: the dtype
-    of every flag column, single and batch (a batch's row with no tool rows has ``<NA>``)."""
+    """Flag (``True``/``False``, never missing) as a nullable ``boolean`` array.
+
+    The dtype of every flag column, single and batch (a batch's row with no tool rows has ``<NA>``).
+    """
     data = np.asarray(values, dtype=bool)
     return pd.arrays.BooleanArray(data, np.zeros(len(data), dtype=bool))
 
@@ -70,7 +72,9 @@ def civil_dates(values: Iterable[Any]) -> pd.DatetimeIndex:
     return pd.DatetimeIndex(np.array(out, dtype="datetime64[ns]"))
 
 
-def finish(df: pd.DataFrame, source: str, attributions: list[dict], **attrs: Any) -> pd.DataFrame:
+def finish(
+    df: pd.DataFrame, source: str, attributions: list[dict[str, Any]], **attrs: Any
+) -> pd.DataFrame:
     """Set the standard ``attrs`` (``source``, ``attributions``, extras) and return ``df``."""
     df.attrs["source"] = source
     df.attrs["attributions"] = attributions
@@ -79,13 +83,13 @@ def finish(df: pd.DataFrame, source: str, attributions: list[dict], **attrs: Any
 
 
 def frame(columns: Mapping[str, Any], order: Sequence[str]) -> pd.DataFrame:
-    """A DataFrame from column lists, in ``order``; empty lists give an empty frame."""
+    """Return a DataFrame from column lists, in ``order``; empty lists give an empty frame."""
     return pd.DataFrame({name: columns[name] for name in order}, columns=list(order))
 
 
-def _listed(container: Any, keys: Sequence[str]) -> list[Mapping]:
-    """The records under each of ``keys`` of ``container`` (a lone record counts as one), joined."""
-    out: list[Mapping] = []
+def _listed(container: Any, keys: Sequence[str]) -> list[Mapping[str, Any]]:
+    """Return the records under each of ``keys`` of ``container`` (a lone record counts as one), joined."""
+    out: list[Mapping[str, Any]] = []
     for key in keys:
         value = g(container, key)
         out.extend([value] if isinstance(value, Mapping) else records(value))
@@ -102,7 +106,11 @@ _FLATTEN_DEPTH = 4
 
 
 def _flatten(
-    obj: Mapping, prefix: str, out: dict[str, Any], skip: set[str] | None = None, depth: int = 1
+    obj: Mapping[str, Any],
+    prefix: str,
+    out: dict[str, Any],
+    skip: set[str] | None = None,
+    depth: int = 1,
 ) -> None:
     """Add ``obj``'s fields to ``out`` as ``prefix + snake_name`` (nested dicts joined by ``_``)."""
     for key, value in obj.items():
@@ -115,7 +123,9 @@ def _flatten(
             out[f"{prefix}{name}"] = bounded(value)
 
 
-def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[str]]) -> dict:
+def _known_extras(
+    obj: Mapping[str, Any], known: set[str], containers: Mapping[str, set[str]]
+) -> dict[str, Any]:
     """Unknown fields of ``obj``, including unknown sub-fields of known containers."""
     out: dict[str, Any] = {}
     for key, value in obj.items():
@@ -131,7 +141,9 @@ def _known_extras(obj: Mapping, known: set[str], containers: Mapping[str, set[st
     return out
 
 
-def _add_extras(cols: dict[str, Any], extras: Sequence[Mapping], order: list[str]) -> list[str]:
+def _add_extras(
+    cols: dict[str, Any], extras: Sequence[Mapping[str, Any]], order: list[str]
+) -> list[str]:
     """Add extra columns (union of keys, first-seen order; absent -> None); return the order."""
     if not any(extras):  # the live shape: no extra fields at all
         return order

@@ -92,7 +92,7 @@ _DAILY_BASE = [_MEASURE_OF.get(c, c) for c in DAILY_COLUMNS]
 
 
 def unit_suffix(unit: str) -> str:
-    """The column suffix of a unit symbol (``"°C"`` -> ``"c"``; another unit: its letters)."""
+    """Return the column suffix of a unit symbol (``"°C"`` -> ``"c"``; another unit: its letters)."""
     known = UNIT_SUFFIXES.get(unit)
     if known is not None:
         return known
@@ -100,8 +100,10 @@ def unit_suffix(unit: str) -> str:
 
 
 def unit_column(columns: Iterable[Any], measure: str) -> str | None:
-    """The first column of ``columns`` (a frame, or its column names) holding ``measure``
-    (``"temperature"`` -> ``"temperature_c"`` or ``"temperature_f"``), or ``None``."""
+    """Return the first column of ``columns`` (a frame, or its column names) holding ``measure``.
+
+    ``"temperature"`` -> ``"temperature_c"`` or ``"temperature_f"``; ``None`` when absent.
+    """
     prefix = f"{measure}_"
     for column in columns:
         if isinstance(column, str) and column.startswith(prefix):
@@ -142,13 +144,13 @@ _METRIC = {"temp": "°C", "speed": "km/h", "amount": "mm", "distance": "km"}
 _IMPERIAL = {"temp": "°F", "speed": "mph", "amount": "in", "distance": "mi"}
 
 
-def _weather(payload: Any) -> Mapping | None:
+def _weather(payload: Any) -> Mapping[str, Any] | None:
     w = g(payload, "weather")
     return w if isinstance(w, Mapping) else None
 
 
-def current_records(payload: Any) -> list[Mapping]:
-    """The current-conditions record(s): ``weather.currentConditions`` or the legacy flat body."""
+def current_records(payload: Any) -> list[Mapping[str, Any]]:
+    """Return the current-conditions record(s): ``weather.currentConditions`` or the legacy flat body."""
     if is_legacy_weather(payload):
         return [payload]
     w = _weather(payload)
@@ -158,7 +160,7 @@ def current_records(payload: Any) -> list[Mapping]:
     return found
 
 
-def _record_time(rec: Mapping, zone: tzinfo | None) -> int | None:
+def _record_time(rec: Mapping[str, Any], zone: tzinfo | None) -> int | None:
     for key in ("dateTime", "currentTime", "time"):
         value = g(rec, key)
         if value is not None:
@@ -166,7 +168,9 @@ def _record_time(rec: Mapping, zone: tzinfo | None) -> int | None:
     return instant_ns(path(rec, "interval", "startTime"), zone)[0]
 
 
-def _sorted_by_time(recs: list[Mapping], ns: list[int | None]) -> tuple[list, list]:
+def _sorted_by_time(
+    recs: list[Mapping[str, Any]], ns: list[int | None]
+) -> tuple[list[Any], list[Any]]:
     keys = np.array([_NAT if x is None else x for x in ns], dtype=np.int64)
     if len(keys) < 2 or bool(np.all(keys[:-1] <= keys[1:])):
         return recs, ns
@@ -174,16 +178,19 @@ def _sorted_by_time(recs: list[Mapping], ns: list[int | None]) -> tuple[list, li
     return [recs[i] for i in order], [ns[i] for i in order]
 
 
-def _unit_of(recs: Iterable[Mapping], paths: Sequence[Sequence[str]], table: Mapping) -> str | None:
+def _unit_of(
+    recs: Iterable[Mapping[str, Any]], paths: Sequence[Sequence[str]], table: Mapping[str, Any]
+) -> str | None:
     for rec in recs:
         for p in paths:
             unit = path(rec, *p)
             if isinstance(unit, str):
-                return table.get(unit.upper(), unit)
+                named: str = table.get(unit.upper(), unit)
+                return named
     return None
 
 
-def _units_system(payload: Any, recs: Sequence[Mapping]) -> dict[str, str]:
+def _units_system(payload: Any, recs: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     declared = g(payload, "unitsSystem") or g(_weather(payload), "unitsSystem")
     temp = _unit_of(
         recs,
@@ -194,7 +201,7 @@ def _units_system(payload: Any, recs: Sequence[Mapping]) -> dict[str, str]:
     return _IMPERIAL if imperial else _METRIC
 
 
-def _weather_units(payload: Any, recs: Sequence[Mapping], daily: bool) -> dict[str, str]:
+def _weather_units(payload: Any, recs: Sequence[Mapping[str, Any]], daily: bool) -> dict[str, str]:
     base = _units_system(payload, recs)
     parts = [r.get("daytimeForecast") or r.get("daytime_forecast") or r for r in recs]
     temp_paths = [("temperature", "unit"), ("maxTemperature", "unit"), ("minTemperature", "unit")]
@@ -220,7 +227,7 @@ def _weather_units(payload: Any, recs: Sequence[Mapping], daily: bool) -> dict[s
     return units
 
 
-def _conditions(rec: Mapping) -> tuple[str | None, str | None]:
+def _conditions(rec: Mapping[str, Any]) -> tuple[str | None, str | None]:
     cond = g(rec, "weatherCondition")
     if isinstance(cond, str):
         return cond, None
@@ -231,7 +238,7 @@ def _pct(value: Any) -> float:
     return num(value, "percent")
 
 
-def _weather_rows(recs: Sequence[Mapping]) -> dict[str, list]:
+def _weather_rows(recs: Sequence[Mapping[str, Any]]) -> dict[str, list[Any]]:
     cols: dict[str, Any] = {c: [] for c in _WEATHER_BASE[1:]}
     for rec in recs:
         precip, wind = g(rec, "precipitation"), g(rec, "wind")
@@ -265,7 +272,7 @@ def _weather_rows(recs: Sequence[Mapping]) -> dict[str, list]:
     return cols
 
 
-def _weather_frame(payload: Any, recs: list[Mapping], source: str) -> pd.DataFrame:
+def _weather_frame(payload: Any, recs: list[Mapping[str, Any]], source: str) -> pd.DataFrame:
     zone = time_zone(payload)
     ns = [_record_time(r, zone) for r in recs]
     recs, ns = _sorted_by_time(recs, ns)
@@ -284,8 +291,11 @@ def _weather_frame(payload: Any, recs: list[Mapping], source: str) -> pd.DataFra
 
 
 def returned_lat_lng(payload: Any, record: Any = None) -> tuple[float, float]:
-    """``(lat, lng)`` of the location the weather is for (``returnedLocation`` of the record,
-    the weather container or the payload); NaNs when the answer does not say."""
+    """Return ``(lat, lng)`` of the location the weather is for.
+
+    The ``returnedLocation`` of the record, the weather container or the payload; NaNs when the
+    answer does not say.
+    """
     for where in (record, g(payload, "weather"), payload):
         loc = g(where, "returnedLocation") if isinstance(where, Mapping) else None
         if isinstance(loc, Mapping):
@@ -293,8 +303,8 @@ def returned_lat_lng(payload: Any, record: Any = None) -> tuple[float, float]:
     return math.nan, math.nan
 
 
-def current_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
-    """Current conditions, one row (capability mode or legacy flat mode).
+def current_weather_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
+    """Return current conditions, one row (capability mode or legacy flat mode).
 
     Columns: ``CURRENT_WEATHER_COLUMNS``: ``time`` (tz-aware, location zone or UTC), the
     measures of ``WEATHER_COLUMNS`` with their unit in their name (``temperature_c`` or
@@ -313,7 +323,7 @@ def current_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataF
     return df
 
 
-def hourly_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def hourly_weather_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
     """Hourly weather records (history and forecast hours), sorted by ``time``.
 
     Same columns as :func:`current_weather_frame`; empty when the response has no hours.
@@ -323,7 +333,7 @@ def hourly_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFr
 
 
 def _local_date(value: Any, zone: tzinfo | None) -> Any:
-    """A ``{year, month, day}`` dict from an instant, in ``zone``."""
+    """Return a ``{year, month, day}`` dict from an instant, in ``zone``."""
     ns = instant_ns(value, zone)[0]
     if ns is None:
         return None
@@ -332,7 +342,7 @@ def _local_date(value: Any, zone: tzinfo | None) -> Any:
     return {"year": dt.year, "month": dt.month, "day": dt.day}
 
 
-def _day_date(day: Mapping, zone: tzinfo | None) -> Any:
+def _day_date(day: Mapping[str, Any], zone: tzinfo | None) -> Any:
     for key in ("displayDate", "date"):
         value = g(day, key)
         if value is not None:
@@ -341,7 +351,7 @@ def _day_date(day: Mapping, zone: tzinfo | None) -> Any:
     return _local_date(start if start is not None else g(day, "currentTime"), zone)
 
 
-def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFrame:
+def daily_weather_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
     """Daily forecast, one row per day.
 
     Columns: ``DAILY_COLUMNS``, units in the names as in :func:`current_weather_frame`
@@ -360,7 +370,7 @@ def daily_weather_frame(payload: Mapping, *, source: str = "live") -> pd.DataFra
     ):
         days = [payload]
     cols: dict[str, Any] = {c: [] for c in _DAILY_BASE}
-    sun_ns: dict[str, list] = {"sunrise": [], "sunset": []}
+    sun_ns: dict[str, list[Any]] = {"sunrise": [], "sunset": []}
     dates = []
     for day in days:
         part = g(day, "daytimeForecast") or day

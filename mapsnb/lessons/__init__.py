@@ -1,5 +1,7 @@
-"""Lessons that travel: ``new_lesson(path, city, language=…)`` writes a lesson notebook for any
-town, in any language the charts speak; ``Lesson`` is what that notebook runs."""
+"""Lessons that travel: a lesson notebook for any town, in any language the charts speak.
+
+``new_lesson(path, city, language=…)`` writes one; ``Lesson`` is what that notebook runs.
+"""
 
 from mapsnb.lessons._lesson import LESSON_LANGUAGES, Lesson, NoAnswer
 from mapsnb.lessons._notebook import lesson_notebook, new_lesson

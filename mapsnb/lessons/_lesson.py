@@ -48,8 +48,10 @@ LESSON_LANGUAGES: tuple[str, ...] = tuple(_all_texts())
 
 
 def lesson_texts(language: str) -> dict[str, Any]:
-    """The lesson's texts in ``language`` (its base, ``"pt-BR"`` → ``"pt"``), English where
-    the lessons have none."""
+    """Return the lesson's texts in ``language``, English where the lessons have none.
+
+    The language's base counts (``"pt-BR"`` → ``"pt"``).
+    """
     texts = _all_texts()
     base = language.replace("_", "-").split("-")[0].lower()
     return {**texts["en"], **texts.get(base, {})}
@@ -111,7 +113,7 @@ class Lesson:
                 ) from None
         from zoneinfo import ZoneInfo
 
-        now = self.client.now()
+        now: dt.datetime = self.client.now()
         try:
             probe = self.client.lookup_weather(self.city, capabilities=["WEATHER"])
             return now.astimezone(ZoneInfo(probe.zone)).date() if probe.zone else now.date()
@@ -119,7 +121,7 @@ class Lesson:
             return now.date()
 
     def text(self, key: str) -> str:
-        """The lesson text ``key`` with the town filled in."""
+        """Return the lesson text ``key`` with the town filled in."""
         return str(self.texts[key]).format(city=self.city)
 
     @contextmanager

@@ -24,8 +24,10 @@ LESSON_NOW = "2026-09-18T08:00:00-07:00"
 
 
 def _form_labels(language: str) -> dict[str, str]:
-    """The EnvironmentForm's button and location labels in ``language`` (the markdown names
-    them as the form shows them)."""
+    """Return the EnvironmentForm's button and location labels in ``language``.
+
+    The markdown names them as the form shows them.
+    """
     from importlib.resources import files
 
     raw = json.loads(files("mapsnb").joinpath("widgets", "words.json").read_text("utf-8"))
@@ -245,7 +247,7 @@ with lesson.step("solution"):
 
 
 def lesson_notebook(city: str, language: str = "en", date: str | None = None) -> dict[str, Any]:
-    """The lesson notebook for ``city`` in ``language`` (an nbformat 4 dict).
+    """Return the lesson notebook for ``city`` in ``language`` (an nbformat 4 dict).
 
     Raises
     ------

@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 
 
 class AttributionList(list[Attribution]):
-    """A list of :class:`Attribution` that can also be indexed by domain
-    (``result.attributions["air_quality"]``)."""
+    """A list of :class:`Attribution` that can also be indexed by domain.
+
+    ``result.attributions["air_quality"]``.
+    """
 
     def __init__(self, items: list[Attribution], by_domain: dict[str, list[Attribution]]) -> None:
         super().__init__(items)
@@ -102,8 +104,11 @@ class EnvironmentResult(ToolResult):
 
     @property
     def point(self) -> LatLng | None:
-        """The point the answer is for: its ``returnedLocation``, else the ``lat_lng`` the
-        request asked about (the capability mode names no point), else ``None``."""
+        """Return the point the answer is for.
+
+        Its ``returnedLocation``, else the ``lat_lng`` the request asked about (the capability mode
+        names no point), else ``None``.
+        """
         found = self.returned_location
         if found is not None:
             return found
@@ -216,8 +221,10 @@ class EnvironmentResult(ToolResult):
         return capabilities_frame(tables)
 
     def _geo_frame(self) -> pd.DataFrame:
-        """``to_frame()`` with the answer's point on every row (air quality and pollen rows
-        are for the same point as the weather)."""
+        """``to_frame()`` with the answer's point on every row.
+
+        Air quality and pollen rows are for the same point as the weather.
+        """
         import numpy as np
 
         df = self.to_frame().copy()

@@ -47,7 +47,7 @@ class WireLatLng(_Model):
 
 
 def _link(name: str) -> Any:
-    """A link field read as ``…Url`` (the tools' reference) or ``…Uri`` (the Places API)."""
+    """Return a link field read as ``…Url`` (the tools' reference) or ``…Uri`` (the Places API)."""
     camel = to_camel(name)
     return Field(
         None,
@@ -74,8 +74,10 @@ class PlaceView(_Model):
 
     @property
     def __geo_interface__(self) -> dict[str, Any]:
-        """The place as a GeoJSON Point (``shapely.geometry.shape(place)``); an empty
-        GeometryCollection when the answer gave no location."""
+        """The place as a GeoJSON Point (``shapely.geometry.shape(place)``).
+
+        An empty GeometryCollection when the answer gave no location.
+        """
         if self.location is None:
             return {"type": "GeometryCollection", "geometries": []}
         return {"type": "Point", "coordinates": [self.location.longitude, self.location.latitude]}

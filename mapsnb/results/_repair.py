@@ -10,7 +10,7 @@ from mapsnb.errors import PayloadShapeWarning
 
 
 def _drop_fields(data: Any, locs: list[tuple[Any, ...]]) -> Any:
-    """A copy of ``data`` without the fields at ``locs`` (containers copied along the path only)."""
+    """Return a copy of ``data`` without the fields at ``locs`` (containers copied along the path only)."""
     for loc in locs:
         data = _without(data, tuple(loc))
     return data

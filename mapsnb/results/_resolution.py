@@ -50,7 +50,7 @@ class _Resolution(ToolResult):
     @field_validator("results", "entities", mode="before", check_fields=False)
     @classmethod
     def _empty_is_failure(cls, value: Any) -> Any:
-        """An entry that is not an object reads as a failure (``None``)."""
+        """Return an entry that is not an object reads as a failure (``None``)."""
         if isinstance(value, list):
             return [v if isinstance(v, Mapping) else None for v in value]
         return value

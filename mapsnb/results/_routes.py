@@ -28,15 +28,17 @@ class Route(_Model):
     attribution: Attribution | None = None
 
     def path(self) -> list[tuple[float, float]]:
-        """The decoded ``(lat, lng)`` vertices (empty without a polyline)."""
+        """Return the decoded ``(lat, lng)`` vertices (empty without a polyline)."""
         from mapsnb.polyline import decode
 
         return decode(self.encoded_polyline) if self.encoded_polyline else []
 
     @property
     def __geo_interface__(self) -> dict[str, Any]:
-        """The route's path as a GeoJSON LineString (``shapely.geometry.shape(route)``);
-        ``{"type": "LineString", "coordinates": []}`` without a polyline."""
+        """The route's path as a GeoJSON LineString (``shapely.geometry.shape(route)``).
+
+        ``{"type": "LineString", "coordinates": []}`` without a polyline.
+        """
         return {"type": "LineString", "coordinates": [[lng, lat] for lat, lng in self.path()]}
 
 
@@ -62,9 +64,11 @@ class RoutesResult(ToolResult):
 
     @property
     def end_names(self) -> EndNames:
-        """How the origin and the destination read: the name of a place the client has
-        answered (a search, a resolution), the address as asked, ``"near <a place seen>"`` or a
-        rounded ``"lat, lng"``; ``None`` where nothing is known. Never a place id."""
+        """Return how the origin and the destination read; never a place id.
+
+        The name of a place the client has answered (a search, a resolution), the address as asked,
+        ``"near <a place seen>"`` or a rounded ``"lat, lng"``; ``None`` where nothing is known.
+        """
         if self._end_names is None:
             self._end_names = route_end_names(self._request, self._raw)
         return self._end_names

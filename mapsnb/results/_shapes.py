@@ -33,7 +33,7 @@ _LIVE_VIEW = {"place", "id", "location", "googleMapsLinks", "attribution"}
 
 
 def _boxes(views: list[dict[str, Any]], key: str, keys: frozenset[str]) -> list[Any] | None:
-    """The ``key`` dicts of ``views`` (absent ones left out) when each holds only ``keys``."""
+    """Return the ``key`` dicts of ``views`` (absent ones left out) when each holds only ``keys``."""
     found = list(map(dict.get, views, repeat(key)))
     if not set(map(type, found)) <= _DICT_OR_NONE:
         return None

@@ -1,5 +1,8 @@
-"""Geometry of the frames: ``__geo_interface__`` (the ``df.mapsnb`` accessor),
-:func:`to_geodataframe`, and GeoJSON and GeoParquet files that keep the attribution."""
+"""Geometry of the frames, and open geo files that keep the attribution.
+
+``__geo_interface__`` (the ``df.mapsnb`` accessor), :func:`to_geodataframe`, and GeoJSON and
+GeoParquet files.
+"""
 
 from mapsnb.frames.geo._accessor import MapsnbAccessor
 from mapsnb.frames.geo._features import feature_collection, geometries, point_columns

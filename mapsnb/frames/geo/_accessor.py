@@ -1,6 +1,8 @@
-"""``df.mapsnb``: the toolkit's pandas accessor on every DataFrame (registered when
-:mod:`mapsnb.frames` is first imported, i.e. when a frame is first built): geometry
-(``__geo_interface__``), ``to_geodataframe``, ``to_geojson``, ``to_geoparquet``."""
+"""``df.mapsnb``: the toolkit's pandas accessor on every DataFrame.
+
+Registered when :mod:`mapsnb.frames` is first imported (when a frame is first built):
+geometry (``__geo_interface__``), ``to_geodataframe``, ``to_geojson``, ``to_geoparquet``.
+"""
 
 from __future__ import annotations
 
@@ -30,13 +32,16 @@ class MapsnbAccessor:
 
     @property
     def __geo_interface__(self) -> dict[str, Any]:
-        """The frame as a GeoJSON FeatureCollection: each row a Feature (a Point from its
-        coordinates, a LineString from ``encoded_polyline``), its cells, ``attribution`` and
-        ``synthetic`` as properties, the frame's credits as the collection's members."""
+        """Return the frame as a GeoJSON FeatureCollection.
+
+        Each row a Feature (a Point from its coordinates, a LineString from ``encoded_polyline``), its
+        cells, ``attribution`` and ``synthetic`` as properties, the frame's credits as the
+        collection's members.
+        """
         return feature_collection(self._df)
 
     def to_geodataframe(self, *, geometry: str = "points") -> Any:
-        """A GeoDataFrame (EPSG:4326): see :func:`mapsnb.frames.to_geodataframe`."""
+        """Return a GeoDataFrame (EPSG:4326): see :func:`mapsnb.frames.to_geodataframe`."""
         return to_geodataframe(self._df, geometry=geometry)
 
     def to_geojson(self, path: str | os.PathLike[str]) -> str:

@@ -1,5 +1,8 @@
-"""GeoJSON of any frame (``__geo_interface__``): Features whose properties carry the row and
-its attribution, and a FeatureCollection whose foreign members carry the frame's credits."""
+"""GeoJSON of any frame (``__geo_interface__``).
+
+Features whose properties carry the row and its attribution, and a FeatureCollection whose foreign
+members carry the frame's credits.
+"""
 
 from __future__ import annotations
 
@@ -26,12 +29,12 @@ POINT_COLUMNS: tuple[tuple[str, str], ...] = (
 
 
 def point_columns(df: pd.DataFrame) -> tuple[str, str] | None:
-    """The first pair of :data:`POINT_COLUMNS` ``df`` has, or ``None``."""
+    """Return the first pair of :data:`POINT_COLUMNS` ``df`` has, or ``None``."""
     return next((pair for pair in POINT_COLUMNS if set(pair) <= set(df.columns)), None)
 
 
 def jsonable(value: Any) -> Any:
-    """A JSON value of a cell: missing values ``None``, durations in seconds, times ISO 8601."""
+    """Return a JSON value of a cell: missing values ``None``, durations in seconds, times ISO 8601."""
     if isinstance(value, np.generic):
         value = value.item()
     if value is None or isinstance(value, (str, bool, int)):
@@ -62,8 +65,10 @@ def _line(encoded: Any) -> dict[str, Any] | None:
 
 
 def geometries(df: pd.DataFrame) -> list[dict[str, Any] | None]:
-    """One GeoJSON geometry per row (``None`` where the row has none): a Point from the
-    coordinate columns (:data:`POINT_COLUMNS`), else a LineString from ``encoded_polyline``.
+    """One GeoJSON geometry per row (``None`` where the row has none).
+
+    A Point from the coordinate columns (:data:`POINT_COLUMNS`), else a LineString from
+    ``encoded_polyline``.
 
     Raises
     ------
@@ -89,8 +94,11 @@ def geometries(df: pd.DataFrame) -> list[dict[str, Any] | None]:
 
 
 def credit_members(df: pd.DataFrame) -> dict[str, Any]:
-    """What a FeatureCollection of ``df`` says of its sources: ``attribution`` (one line of
-    text to show), ``attributions`` (``{"title", "url"}`` dicts), ``synthetic``, ``source``."""
+    """Return what a FeatureCollection of ``df`` says of its sources.
+
+    ``attribution`` (one line of text to show), ``attributions`` (``{"title", "url"}`` dicts),
+    ``synthetic``, ``source``.
+    """
     credits, synthetic = frame_credits(df)
     return {
         "attribution": credits_text(credits, synthetic),

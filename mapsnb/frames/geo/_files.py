@@ -1,5 +1,7 @@
-"""Open geo formats that keep the attribution: GeoJSON (no dependency) and GeoParquet
-(geopandas and pyarrow, the ``geo`` extra), written and read back with their credits."""
+"""Open geo formats that keep the attribution, written and read back with their credits.
+
+GeoJSON (no dependency) and GeoParquet (geopandas and pyarrow, the ``geo`` extra).
+"""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ _KEPT = ("attributions", "source", "synthetic", "attribution", "units", "tool", 
 
 
 def as_frame(data: Any, purpose: str) -> pd.DataFrame:
-    """A DataFrame of ``data``: a frame as it is, a typed result's ``to_frame()``.
+    """Return a DataFrame of ``data``: a frame as it is, a typed result's ``to_frame()``.
 
     Raises
     ------
@@ -76,9 +78,10 @@ def _restored(frame: Any, members: dict[str, Any]) -> Any:
 
 
 def read_geojson(path: str | os.PathLike[str]) -> geopandas.GeoDataFrame:
-    """A GeoDataFrame (EPSG:4326) of a GeoJSON FeatureCollection, its credits in ``attrs``
-    (``attributions``, ``attribution``, ``synthetic``, ``source`` from the collection's
-    members, as :func:`to_geojson` writes them). Needs the ``geo`` extra.
+    """Return a GeoDataFrame (EPSG:4326) of a GeoJSON FeatureCollection, its credits in ``attrs``.
+
+    ``attributions``, ``attribution``, ``synthetic``, ``source`` from the collection's members, as
+    :func:`to_geojson` writes them. Needs the ``geo`` extra.
 
     Raises
     ------
@@ -98,8 +101,9 @@ def read_geojson(path: str | os.PathLike[str]) -> geopandas.GeoDataFrame:
 
 
 def to_geoparquet(data: Any, path: str | os.PathLike[str]) -> str:
-    """Write a frame or result as GeoParquet (through geopandas; needs the ``geo`` extra, which
-    brings pyarrow); returns the path.
+    """Write a frame or result as GeoParquet (through geopandas.
+
+    Needs the ``geo`` extra, which brings pyarrow); returns the path.
 
     The geometry is :func:`to_geodataframe`'s (EPSG:4326); the file's schema metadata holds
     the GeoParquet ``geo`` key and ``mapsnb`` (JSON: ``attribution``, ``attributions``,
@@ -128,8 +132,10 @@ def to_geoparquet(data: Any, path: str | os.PathLike[str]) -> str:
 
 
 def read_geoparquet(path: str | os.PathLike[str]) -> geopandas.GeoDataFrame:
-    """A GeoDataFrame of a GeoParquet file, with the credits :func:`to_geoparquet` wrote in
-    ``attrs`` (a file written elsewhere has none). Needs the ``geo`` extra."""
+    """Read a GeoParquet file as a GeoDataFrame, with the credits :func:`to_geoparquet` wrote.
+
+    The credits go to ``attrs`` (a file written elsewhere has none). Needs the ``geo`` extra.
+    """
     gpd = geopandas_module("read_geoparquet")
     pq = _parquet("read_geoparquet")
     target = _path(path)

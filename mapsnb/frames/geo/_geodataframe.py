@@ -17,7 +17,7 @@ CRS = "EPSG:4326"
 
 
 def geopandas_module(purpose: str = "to_geodataframe") -> Any:
-    """geopandas (and shapely), or an ImportError saying which extra to install."""
+    """Geopandas (and shapely), or an ImportError saying which extra to install."""
     try:
         import geopandas
         import shapely  # noqa: F401
@@ -29,7 +29,7 @@ def geopandas_module(purpose: str = "to_geodataframe") -> Any:
 
 
 def to_geodataframe(df: pd.DataFrame, *, geometry: str = "points") -> geopandas.GeoDataFrame:
-    """A GeoDataFrame (CRS EPSG:4326) of any frame of the toolkit, its ``attrs`` kept.
+    """Return a GeoDataFrame (CRS EPSG:4326) of any frame of the toolkit, its ``attrs`` kept.
 
     Also ``df.mapsnb.to_geodataframe()`` and ``result.to_geodataframe()``.
 
