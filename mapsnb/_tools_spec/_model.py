@@ -72,14 +72,17 @@ class Tool:
     wire: dict[str, Param]
     #: The tier of every call, or :data:`ESSENTIALS` unless a :attr:`pro_options` applies.
     tier: str
+    #: What makes an :data:`ESSENTIALS` call Pro (none for a fixed tier).
     pro_options: tuple[ProOption, ...]
     #: The result class's name (in :mod:`mapsnb.results`).
     result: str
+    #: The result's frames: ``to_frame`` first, then the other accessors.
     frames: tuple[Frame, ...]
     #: Whether the builder checks times against the client's clock.
     timed: bool = False
     #: A batch packs its rows, ``MAX_BATCH`` a call, into this wire list (one item a row).
     packed: str | None = None
+    #: What it answers, in a few words (for docs).
     says: str = ""
 
     @property

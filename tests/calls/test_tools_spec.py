@@ -74,6 +74,26 @@ def _written_type(annotation: str) -> str:
     return annotation.replace("rq.", "").removesuffix(" | None")
 
 
+# ---------------------------------------------------------------------- the description
+@pytest.mark.parametrize("name", NAMES)
+def test_each_description_holds_together(name: str) -> None:
+    tool = TOOLS[name]
+    assert tool.name == name and len(set(tool.names)) == len(tool.names)
+    assert tool.arguments[0].required  # the main argument: a batch's values
+    assert tool.frames[0].name == "to_frame" and len({f.name for f in tool.frames}) == len(
+        tool.frames
+    )
+    if tool.packed is not None:
+        assert tool.packed == tool.main and tool.packed in tool.wire
+    for option in tool.pro_options:
+        assert option.argument in tool.wire, option
+    for argument in tool.arguments:
+        if argument.values and argument.name in tool.wire:
+            assert argument.values == tool.wire[argument.name].values, argument.name
+        if argument.bounds is not None:
+            assert argument.type == "int" and argument.bounds[0] <= argument.bounds[1]
+
+
 # --------------------------------------------------------------------------- the client
 @pytest.mark.parametrize("client", [mapsnb.Client, mapsnb.AsyncClient])
 @pytest.mark.parametrize("name", NAMES)
