@@ -20,7 +20,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mapsnb._tools_spec import ESSENTIALS, MAX_BATCH, TOOLS, Argument, Frame, Tool  # noqa: E402
+from mapsnb._tools_spec import (  # noqa: E402
+    ESSENTIALS,
+    FIELD_LENGTHS,
+    MAX_BATCH,
+    TOOLS,
+    Argument,
+    Frame,
+    Tool,
+)
 
 README = ROOT / "README.md"
 REFERENCE = ROOT / "docs" / "TOOLS.md"
@@ -131,6 +139,9 @@ def reference() -> str:
         "its main argument), their limits (checked before anything is sent), the billing tier,",
         "the top-level wire parameters `mapsnb doctor` compares with the server's `tools/list`,",
         "and the frames of the result with their columns (weather columns in metric units).",
+        "Texts inside arguments are limited too: "
+        + ", ".join(f"`{name}` {n:,} characters" for name, n in FIELD_LENGTHS.items())
+        + " (a location's address or place id, a query's text).",
         "",
     ]
     for tool in TOOLS.values():
