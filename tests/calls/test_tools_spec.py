@@ -10,7 +10,6 @@ writes a tool's arguments or columns in a table of its own.
 from __future__ import annotations
 
 import ast
-import dataclasses
 import datetime as dt
 import importlib.util
 import inspect
@@ -226,8 +225,7 @@ def test_billing_reads_the_tier_and_pro_options(name: str) -> None:
 
 
 def test_billing_follows_a_changed_description(monkeypatch: pytest.MonkeyPatch) -> None:
-    changed = dataclasses.replace(
-        TOOLS["resolve_names"],
+    changed = TOOLS["resolve_names"]._replace(
         tier=ESSENTIALS,
         pro_options=(ProOption("queries", "more than 2 names", above=2),),
     )
@@ -365,7 +363,7 @@ def test_the_docs_follow_a_changed_description(monkeypatch: pytest.MonkeyPatch) 
     generator = _generator()
     tool: Tool = TOOLS["resolve_maps_urls"]
     more = (*tool.arguments, Argument("region_code", "str", max_length=64))
-    monkeypatch.setitem(TOOLS, tool.name, dataclasses.replace(tool, arguments=more))
+    monkeypatch.setitem(TOOLS, tool.name, tool._replace(arguments=more))
     assert "`client.resolve_maps_urls(urls, *, region_code)`" in generator.readme_table()
     assert generator.reference() != (ROOT / "docs" / "TOOLS.md").read_text(encoding="utf-8")
     assert generator.main(["--check"]) == 1
