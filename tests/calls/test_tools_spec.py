@@ -13,6 +13,8 @@ import ast
 import datetime as dt
 import importlib.util
 import inspect
+import subprocess
+import sys
 import typing
 import warnings
 from pathlib import Path
@@ -421,3 +423,12 @@ def test_the_detector_finds_a_second_description() -> None:
         'ONE = {"search_places": ("text_query",)}\n'
     )
     assert _second_descriptions(ast.parse(source)) == [(1, ["page_size", "queries", "text_query"])]
+
+
+def test_import_mapsnb_does_not_load_the_description() -> None:
+    """The description loads with the first call (its limits), not with ``import mapsnb``."""
+    code = "import sys, mapsnb; print('mapsnb._tools_spec' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "False"
