@@ -5,12 +5,15 @@ The list sizes are the documented ones (TOOLS.md: at most 20 ``queries``/``urls`
 ``intermediate_waypoints``, ``page_size`` 1 to 10). Google documents no text lengths; the caps
 below are mapsnb's, generous for any real request (a search query of 2,048 characters is a long
 paragraph) and small enough that no single call can keep a server busy. A text is measured in
-characters (code points) after stripping the whitespace around it.
+characters (code points) after stripping the whitespace around it. The limits are written in the
+tools' description (:mod:`mapsnb._tools_spec`): this module makes its tables from it.
 """
 
 from __future__ import annotations
 
 import re
+
+from mapsnb._tools_spec import FIELD_LENGTHS, MAX_BATCH, MAX_PAGE_SIZE, MAX_WAYPOINTS, TOOLS
 
 __all__ = [
     "DEFAULT_TEXT_LENGTH",
@@ -26,42 +29,28 @@ __all__ = [
     "wire_name",
 ]
 
-#: Most ``queries`` of ``resolve_names`` and ``urls`` of ``resolve_maps_urls`` (TOOLS.md §6 11).
-MAX_BATCH = 20
-#: Most ``intermediate_waypoints`` of ``compute_routes`` (TOOLS.md §5 25).
-MAX_WAYPOINTS = 25
-#: Largest ``page_size`` of ``search_places`` (TOOLS.md §5 6).
-MAX_PAGE_SIZE = 10
-
 #: Longest text of each field, in characters, by its wire name (snake_case; an item of a list
-#: is measured by the list's name, ``urls[3]`` by ``"urls"``, ``queries[3].text`` by ``"text"``).
+#: is measured by the list's name, ``urls[3]`` by ``"urls"``, ``queries[3].text`` by ``"text"``):
+#: the arguments' and their fields' limits in the tools' description.
 TEXT_LENGTHS: dict[str, int] = {
-    "text_query": 2048,
-    "address": 2048,
-    "text": 2048,
-    "urls": 8192,
-    "place_id": 1024,
-    "retrieval_token": 8192,
-    "encoded_polyline": 500_000,
-    "language_code": 64,
-    "region_code": 64,
-    "index_region_code": 64,
-    "departure_time": 64,
-    "arrival_time": 64,
-    "travel_mode": 64,
-    "routing_preference": 64,
-    "units_system": 64,
-    "capabilities": 64,
+    **{
+        argument.name: argument.max_length
+        for tool in TOOLS.values()
+        for argument in tool.arguments
+        if argument.max_length is not None
+    },
+    **FIELD_LENGTHS,
 }
 #: Longest text of a field the table does not name.
 DEFAULT_TEXT_LENGTH = 2048
 
-#: Most items of each list argument; a list the table does not name takes the largest.
+#: Most items of each list argument (the tools' description); a list the table does not name
+#: takes the largest.
 LIST_SIZES: dict[str, int] = {
-    "queries": MAX_BATCH,
-    "urls": MAX_BATCH,
-    "intermediate_waypoints": MAX_WAYPOINTS,
-    "capabilities": 16,
+    argument.name: argument.max_items
+    for tool in TOOLS.values()
+    for argument in tool.arguments
+    if argument.max_items is not None
 }
 #: Deepest nesting of objects and lists in one call's arguments (the tools need 4).
 MAX_DEPTH = 12

@@ -6,7 +6,6 @@ import math
 import numbers
 from typing import NamedTuple
 
-from mapsnb._limits import TEXT_LENGTHS
 from mapsnb.errors import InvalidRequest
 
 __all__ = ["Circle", "LatLng", "PlaceId", "Viewport"]
@@ -49,10 +48,6 @@ class LatLng(NamedTuple):
         return {"latitude": lat, "longitude": lng}
 
 
-#: The longest place id accepted (real ones are under 300 characters): the one table of limits.
-_MAX_PLACE_ID = TEXT_LENGTHS["place_id"]
-
-
 def _kind(value: object) -> str:
     """``None`` or the type of ``value`` (never its possibly long or secret text)."""
     return "None" if value is None else type(value).__name__
@@ -80,9 +75,14 @@ class PlaceId(str):
                 f"must hold no control characters (U+{ord(text[bad]):04X} at position {bad}); "
                 "a place id reads like 'ChIJ...'",
             )
-        if len(text) > _MAX_PLACE_ID:
+        # the longest place id accepted (real ones are under 300 characters), from the one table
+        # of limits; imported here so that ``import mapsnb`` does not load the tools' description
+        from mapsnb._limits import TEXT_LENGTHS
+
+        if len(text) > TEXT_LENGTHS["place_id"]:
             raise InvalidRequest(
-                "place_id", f"must be at most {_MAX_PLACE_ID} characters, got {len(text)}"
+                "place_id",
+                f"must be at most {TEXT_LENGTHS['place_id']} characters, got {len(text)}",
             )
         return super().__new__(cls, text)
 

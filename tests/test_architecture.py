@@ -39,6 +39,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "mapsnb._types",
             "mapsnb._redact",
             "mapsnb._limits",
+            "mapsnb._tools_spec",
             "mapsnb._html",
             "mapsnb.polyline",
         ),

@@ -13,27 +13,44 @@ Nothing here does I/O; prices are not encoded (they change): count calls by tier
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Mapping
 from typing import Any
 
-ESSENTIALS = "Essentials"
-PRO = "Pro"
-FREE = "Free"
-TIERS = (ESSENTIALS, PRO, FREE)
-PRO_PAGE_SIZE = 5
-PRO_WAYPOINTS = 10
-_TRAFFIC_AWARE = "ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL"
+from mapsnb._tools_spec import (
+    ESSENTIALS,
+    FREE,
+    PRO,
+    PRO_PAGE_SIZE,
+    PRO_WAYPOINTS,
+    TIERS,
+    TOOLS,
+    ProOption,
+)
+
+__all__ = ["ESSENTIALS", "FREE", "PRO", "PRO_PAGE_SIZE", "PRO_WAYPOINTS", "TIERS", "tier"]
 
 
-def _get(args: Mapping[str, Any], snake: str, camel: str) -> Any:
-    return args.get(snake, args.get(camel))
+@functools.cache
+def _camel(snake: str) -> str:
+    """``"page_size"`` -> ``"pageSize"``."""
+    head, *rest = snake.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def _get(args: Mapping[str, Any], snake: str) -> Any:
+    """The wire argument ``snake``, given in snake_case or camelCase."""
+    value = args.get(snake)
+    return args.get(_camel(snake)) if value is None else value
 
 
 def tier(tool: str, args: Mapping[str, Any], now: dt.datetime | None = None) -> str:
     """The billing tier of one call of ``tool`` with wire arguments ``args``.
 
-    ``now`` is the client's clock (the emulator's in sandbox mode); with it, air quality of a
-    date before today (or an hour before now, today) counts as historical, hence Pro.
+    The tool's description (:mod:`mapsnb._tools_spec`) gives its tier and the options that
+    make a call Pro. ``now`` is the client's clock (the emulator's in sandbox mode); with it,
+    air quality of a date before today (or an hour before now, today) counts as historical,
+    hence Pro.
 
     Examples
     --------
@@ -42,32 +59,29 @@ def tier(tool: str, args: Mapping[str, Any], now: dt.datetime | None = None) -> 
     >>> tier("resolve_names", {"queries": [{"text": "Louvre"}]})
     'Free'
     """
+    described = TOOLS.get(tool)
+    if described is None:
+        return ESSENTIALS  # an unknown (newer) tool: the cheaper tier, as documented nowhere else
     if not isinstance(args, Mapping):
         args = {}
-    if tool in ("resolve_names", "resolve_maps_urls"):
-        return FREE
-    if tool == "search_along_route":
-        return PRO
-    if tool == "search_places":
-        size = _get(args, "page_size", "pageSize")
-        extended = _get(args, "include_extended_details", "includeExtendedDetails")
-        if extended is True or (isinstance(size, int) and size > PRO_PAGE_SIZE):
+    for option in described.pro_options:
+        if _applies(option, args, now):
             return PRO
-        return ESSENTIALS
-    if tool == "compute_routes":
-        waypoints = _get(args, "intermediate_waypoints", "intermediateWaypoints") or []
-        pref = _get(args, "routing_preference", "routingPreference")
-        if len(waypoints) > PRO_WAYPOINTS or pref == _TRAFFIC_AWARE:
-            return PRO
-        return ESSENTIALS
-    if tool == "lookup_weather":
-        caps = [str(c).upper() for c in (args.get("capabilities") or [])]
-        if "POLLEN" in caps:
-            return PRO
-        if "AIR_QUALITY" in caps and _is_past(args.get("date"), args.get("hour"), now):
-            return PRO
-        return ESSENTIALS
-    return ESSENTIALS  # an unknown (newer) tool: the cheaper tier, as documented nowhere else
+    return described.tier
+
+
+def _applies(option: ProOption, args: Mapping[str, Any], now: dt.datetime | None) -> bool:
+    """Whether Pro option ``option`` holds for wire arguments ``args``."""
+    value = _get(args, option.argument)
+    if option.above is not None:
+        size = len(value) if isinstance(value, (list, tuple)) else value
+        return isinstance(size, int) and not isinstance(size, bool) and size > option.above
+    if option.equals is not None:
+        return value is option.equals if isinstance(option.equals, bool) else value == option.equals
+    if option.holds is not None and isinstance(value, (list, tuple)):
+        held = option.holds in [str(item).upper() for item in value]
+        return held and (not option.past or _is_past(args.get("date"), args.get("hour"), now))
+    return False
 
 
 def _is_past(date: Any, hour: Any, now: dt.datetime | None) -> bool:

@@ -27,20 +27,13 @@ from mapsnb._read.wire import (
     text,
     time_zone,
 )
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._tables import _listed, finish, frame, times
 
-AIR_QUALITY_COLUMNS = [
-    "time",
-    "index_code",
-    "index_name",
-    "aqi",
-    "aqi_display",
-    "category",
-    "dominant_pollutant",
-    "color",
-]
-POLLUTANT_COLUMNS = ["time", "pollutant", "name", "full_name", "value", "units"]
-HEALTH_COLUMNS = ["time", "group", "text"]
+#: The columns of the air-quality, pollutants and health frames (the tools' description).
+AIR_QUALITY_COLUMNS = frame_columns("lookup_weather", "air_quality")
+POLLUTANT_COLUMNS = frame_columns("lookup_weather", "pollutants")
+HEALTH_COLUMNS = frame_columns("lookup_weather", "health_recommendations")
 _AQ_HOUR_KEYS = ("hourlyResults", "hourly", "hours", "hourlyForecasts", "results", "hourlyResult")
 
 

@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import collect_attributions, duration_ns, g, records, text
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._columns import (
     _GET,
     _NO_EXTRAS,
@@ -32,10 +33,11 @@ from mapsnb.frames._columns import (
     _summaries_many,
     _typed_places,
 )
-from mapsnb.frames._places import PLACE_COLUMNS, _live_place_columns, _place_columns
+from mapsnb.frames._places import _live_place_columns, _place_columns
 from mapsnb.frames._tables import Lists, _add_extras, _known_extras, finish, frame, timedeltas
 
-ALONG_COLUMNS = [*PLACE_COLUMNS, "rank", "detour_s", "detour", "detour_distance_text", "detour_m"]
+#: The columns of an along-route frame (the tools' description).
+ALONG_COLUMNS = frame_columns("search_along_route")
 
 _DIST_NUMBER = re.compile(
     r"(?<![\w.,])([-\u2212]?)(\d[\d.,'\u00a0\u202f\u2009 ]*?)\s*([^\W\d_]+)\.?\s*$"

@@ -31,6 +31,7 @@ from mapsnb._read.wire import (
     text,
     title_name,
 )
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._columns import (
     _GET,
     _NO_EXTRAS,
@@ -49,22 +50,8 @@ from mapsnb.frames._tables import Lists, _add_extras, _known_extras, finish, fra
 if TYPE_CHECKING:
     from mapsnb._read.summary import SummaryInfo
 
-PLACE_COLUMNS = [
-    "place_id",
-    "resource_name",
-    "name",
-    "lat",
-    "lng",
-    "place_url",
-    "directions_url",
-    "reviews_url",
-    "photos_url",
-    "write_a_review_url",
-    "attribution_title",
-    "attribution_url",
-    "cited",
-    "summary_snippet",
-]
+#: The columns of a places frame (the tools' description).
+PLACE_COLUMNS = frame_columns("search_places")
 
 _PLACE_KNOWN = {"place", "id", "location", "display_name", "name", "title"}
 _KNOWN_CONTAINERS = {

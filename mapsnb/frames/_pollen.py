@@ -8,19 +8,11 @@ from typing import Any
 import pandas as pd
 
 from mapsnb._read.wire import domain_attributions, g, has, hex_color, num, records, rounded
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._tables import _listed, civil_dates, finish, flags, frame
 
-POLLEN_COLUMNS = [
-    "date",
-    "kind",
-    "code",
-    "name",
-    "upi",
-    "category",
-    "in_season",
-    "index_description",
-    "color",
-]
+#: The columns of a pollen frame (the tools' description).
+POLLEN_COLUMNS = frame_columns("lookup_weather", "pollen")
 _POLLEN_DAY_KEYS = ("dailyInfo", "daily", "days", "dailyForecasts", "forecastDays")
 
 

@@ -16,21 +16,13 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.wire import collect_attributions, failures, g, num, path, text
+from mapsnb._tools_spec import TOOLS, frame_columns
 from mapsnb.errors import RPC_CODES
 from mapsnb.frames._tables import finish, flags, text_array
 
-BATCH_COLUMNS = [
-    "ok",
-    "place_id",
-    "resource_name",
-    "confidence",
-    "error_code",
-    "error_status",
-    "error_message",
-    "matched_name",  # what the emulator matched (its "sandboxMatch"); NA for live answers
-    "matched_lat",
-    "matched_lng",
-]
+#: The columns of a resolution frame after the input's (``query`` or ``url``): the tools'
+#: description.
+BATCH_COLUMNS = frame_columns("resolve_names")[1:]
 
 _MISSING = object()
 
@@ -60,10 +52,11 @@ def _error(failure: Any) -> tuple[int | None, str | None, str | None]:
     return code, status, text(g(failure, "message"))
 
 
-#: Per resolution tool: the payload's list, the request's list and the input column's name.
+#: Per resolution tool: the payload's list, the request's list (the wire list a batch packs)
+#: and the input column's name (the first of its frame, in the tools' description).
 RESOLUTION_KEYS = {
-    "resolve_names": ("results", "queries", "query"),
-    "resolve_maps_urls": ("entities", "urls", "url"),
+    tool: (items_key, TOOLS[tool].packed or "", frame_columns(tool)[0])
+    for tool, items_key in (("resolve_names", "results"), ("resolve_maps_urls", "entities"))
 }
 
 

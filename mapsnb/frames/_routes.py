@@ -26,6 +26,7 @@ from mapsnb._read.wire import (
     records,
     text,
 )
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._tables import (
     Lists,
     _add_extras,
@@ -37,23 +38,9 @@ from mapsnb.frames._tables import (
 )
 from mapsnb.polyline import cumulative_m, decode
 
-ROUTE_COLUMNS = [
-    "route_index",
-    "distance_m",
-    "duration_s",
-    "duration",
-    "encoded_polyline",
-    "retrieval_token",
-    "token_expires_at",
-    "attribution_title",
-    "attribution_url",
-    "travel_mode",
-    "origin",
-    "destination",
-    "origin_name",
-    "destination_name",
-]
-PATH_COLUMNS = ["route_index", "seq", "lat", "lng", "cum_distance_m"]
+#: The columns of a routes frame and of a path frame (the tools' description).
+ROUTE_COLUMNS = frame_columns("compute_routes")
+PATH_COLUMNS = frame_columns("compute_routes", "path_frame")
 
 
 def _coord(x: float) -> str:

@@ -30,6 +30,7 @@ from mapsnb._read.wire import (
     text,
     time_zone,
 )
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._tables import _NAT, _listed, civil_dates, finish, frame, times
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -75,66 +76,19 @@ _METRIC_NAMES = {
     "visibility": "km",
 }
 
-#: The columns of the hourly frame before the units are named (see :data:`WEATHER_COLUMNS`).
-_WEATHER_BASE = [
-    "time",
-    "temperature",
-    "feels_like",
-    "dew_point",
-    "heat_index",
-    "humidity_pct",
-    "precip_probability_pct",
-    "precip_type",
-    "precip_amount",
-    "thunderstorm_probability_pct",
-    "pressure_mb",
-    "wind_speed",
-    "wind_gust",
-    "wind_direction_deg",
-    "wind_cardinal",
-    "visibility",
-    "uv_index",
-    "cloud_cover_pct",
-    "condition",
-    "condition_type",
-    "is_daytime",
-]
-_DAILY_BASE = [
-    "date",
-    "temperature_max",
-    "temperature_min",
-    "feels_like_max",
-    "feels_like_min",
-    "condition",
-    "condition_type",
-    "precip_probability_pct",
-    "precip_amount",
-    "thunderstorm_probability_pct",
-    "wind_speed",
-    "wind_gust",
-    "wind_direction_deg",
-    "uv_index",
-    "humidity_pct",
-    "cloud_cover_pct",
-    "night_condition",
-    "night_precip_probability_pct",
-    "sunrise",
-    "sunset",
-    "moon_phase",
-]
-
-
-def _metric(columns: list[str]) -> list[str]:
-    return [f"{c}_{_METRIC_NAMES[c]}" if c in _MEASURES else c for c in columns]
-
-
 #: The hourly (and current) weather frame's columns, for a metric answer (an imperial one has
-#: ``temperature_f``, ``wind_speed_mph``, ``precip_amount_in``, ``visibility_mi``, …).
-WEATHER_COLUMNS = _metric(_WEATHER_BASE)
+#: ``temperature_f``, ``wind_speed_mph``, ``precip_amount_in``, ``visibility_mi``, …): the
+#: tools' description.
+WEATHER_COLUMNS = frame_columns("lookup_weather", "hourly_weather")
 #: The current-weather frame: the weather columns, then where the server says it is for.
-CURRENT_WEATHER_COLUMNS = [*WEATHER_COLUMNS, "returned_lat", "returned_lng"]
+CURRENT_WEATHER_COLUMNS = frame_columns("lookup_weather", "current_weather")
 #: The daily frame's columns, for a metric answer.
-DAILY_COLUMNS = _metric(_DAILY_BASE)
+DAILY_COLUMNS = frame_columns("lookup_weather", "daily_weather")
+#: A metric column's name -> its measure (``"temperature_c"`` -> ``"temperature"``).
+_MEASURE_OF = {f"{m}_{_METRIC_NAMES[m]}": m for m in _MEASURES}
+#: The columns of the hourly and daily frames before the units are named.
+_WEATHER_BASE = [_MEASURE_OF.get(c, c) for c in WEATHER_COLUMNS]
+_DAILY_BASE = [_MEASURE_OF.get(c, c) for c in DAILY_COLUMNS]
 
 
 def unit_suffix(unit: str) -> str:

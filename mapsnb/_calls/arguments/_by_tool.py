@@ -14,65 +14,25 @@ from mapsnb._calls.arguments._places import search_along_route_args, search_plac
 from mapsnb._calls.arguments._resolve import resolve_maps_urls_args, resolve_names_args
 from mapsnb._calls.arguments._routes import compute_routes_args
 from mapsnb._calls.arguments._weather import lookup_weather_args
+from mapsnb._tools_spec import TOOLS
 
-#: The builder of each tool, and whether it checks times against the client's clock.
+#: The builder of each tool.
+_BUILDER: dict[str, Callable[..., dict[str, Any]]] = {
+    "search_places": search_places_args,
+    "lookup_weather": lookup_weather_args,
+    "compute_routes": compute_routes_args,
+    "search_along_route": search_along_route_args,
+    "resolve_names": resolve_names_args,
+    "resolve_maps_urls": resolve_maps_urls_args,
+}
+#: The builder of each tool, and whether it checks times against the client's clock (the
+#: tools' description says which).
 BUILDERS: dict[str, tuple[Callable[..., dict[str, Any]], bool]] = {
-    "search_places": (search_places_args, False),
-    "lookup_weather": (lookup_weather_args, False),
-    "compute_routes": (compute_routes_args, True),
-    "search_along_route": (search_along_route_args, True),
-    "resolve_names": (resolve_names_args, False),
-    "resolve_maps_urls": (resolve_maps_urls_args, False),
+    name: (_BUILDER[name], tool.timed) for name, tool in TOOLS.items()
 }
 #: The Python arguments of each tool by their public names, main one first, in its builder's
-#: order (the client's method takes the same; a test holds the three together).
-PARAMETERS: dict[str, tuple[str, ...]] = {
-    "search_places": (
-        "text_query",
-        "location_bias",
-        "language_code",
-        "region_code",
-        "page_size",
-        "include_extended_details",
-    ),
-    "lookup_weather": (
-        "location",
-        "capabilities",
-        "date",
-        "hour",
-        "units_system",
-        "language_code",
-        "include_pollutant_concentration",
-        "index_region_code",
-    ),
-    "compute_routes": (
-        "origin",
-        "destination",
-        "intermediate_waypoints",
-        "travel_mode",
-        "departure_time",
-        "arrival_time",
-        "routing_preference",
-        "location_bias",
-        "compute_alternative_routes",
-        "include_polyline",
-    ),
-    "search_along_route": (
-        "text_query",
-        "route",
-        "retrieval_token",
-        "origin",
-        "destination",
-        "encoded_polyline",
-        "travel_mode",
-        "routing_preference",
-        "include_extended_details",
-        "language_code",
-        "region_code",
-    ),
-    "resolve_names": ("queries", "location_bias", "region_code"),
-    "resolve_maps_urls": ("urls",),
-}
+#: order: the tools' description (the client's methods take the same; a test holds them).
+PARAMETERS: dict[str, tuple[str, ...]] = {name: tool.names for name, tool in TOOLS.items()}
 #: Parameters the builders spell with a trailing underscore (their checks bear the plain name).
 _SPELLED = {
     "location": "location_",

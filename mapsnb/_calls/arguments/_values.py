@@ -11,22 +11,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from mapsnb._limits import text_limit
+from mapsnb._tools_spec import CAPABILITIES as CAPABILITIES
+from mapsnb._tools_spec import ROUTING_PREFERENCES as ROUTING_PREFERENCES
+from mapsnb._tools_spec import TOOLS as DESCRIBED
+from mapsnb._tools_spec import TRAVEL_MODES as TRAVEL_MODES
+from mapsnb._tools_spec import UNITS as UNITS
 from mapsnb.errors import InvalidRequest
 
-TOOLS = (
-    "search_places",
-    "lookup_weather",
-    "compute_routes",
-    "search_along_route",
-    "resolve_names",
-    "resolve_maps_urls",
-)
-CAPABILITIES = ("WEATHER", "AIR_QUALITY", "POLLEN")
-TRAVEL_MODES = ("DRIVE", "WALK", "BICYCLE", "TRANSIT")
-UNITS = ("METRIC", "IMPERIAL")
-TRAFFIC_AWARE = "ROUTING_PREFERENCE_TRAFFIC_AWARE_OPTIMAL"
-TRAFFIC_UNAWARE = "ROUTING_PREFERENCE_TRAFFIC_UNAWARE"
-ROUTING_PREFERENCES = (TRAFFIC_UNAWARE, TRAFFIC_AWARE)
+#: The tools' names and enum values, from their description.
+TOOLS = tuple(DESCRIBED)
+TRAFFIC_UNAWARE, TRAFFIC_AWARE = ROUTING_PREFERENCES
 _REGION = re.compile(r"[A-Za-z]{2}")  # used with fullmatch: no trailing newline slips through
 
 

@@ -36,6 +36,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._calls.batch.parts import LISTED, OWN, PACKED, Parts, State
+from mapsnb._tools_spec import TOOLS
 from mapsnb.errors import ToolError
 from mapsnb.frames._concat import add_credits, align_zones, with_language, with_local_time
 from mapsnb.frames._resolution import resolution_lists
@@ -113,24 +114,10 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
             parts.add(df, [call.rows[0]] * len(df))
 
 
-#: The name of a batch's position level (within an input row), by tool, then by ``table=``.
-POSITIONS = {
-    "search_places": "citation",
-    "search_along_route": "citation",
-    "compute_routes": "route",
-    "resolve_names": "result",
-    "resolve_maps_urls": "result",
-    "lookup_weather": "record",
-}
-TABLE_POSITIONS = {
-    "current_weather": "record",
-    "hourly_weather": "hour",
-    "daily_weather": "day",
-    "air_quality": "reading",
-    "pollutants": "reading",
-    "health_recommendations": "recommendation",
-    "pollen": "reading",
-}
+#: The name of a batch's position level (within an input row), by tool, then by ``table=``:
+#: what a row of the tool's frame is, in the tools' description.
+POSITIONS = {name: tool.frame("to_frame").row for name, tool in TOOLS.items()}
+TABLE_POSITIONS = {f.name: f.row for f in TOOLS["lookup_weather"].frames if f.name != "to_frame"}
 
 
 def position_level(tool: str, table: str | None) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from mapsnb._tools_spec import TOOLS
 from mapsnb.errors import InvalidRequest
 from mapsnb.frames._along_route import along_route_lists, along_route_lists_many, along_route_table
 from mapsnb.frames._concat import add_credit_pairs, add_credits
@@ -21,8 +22,9 @@ from mapsnb.frames._places import places_lists, places_lists_many, places_table
 from mapsnb.frames._resolution import resolution_frame
 from mapsnb.frames._routes import routes_lists, routes_table
 
-#: Tools whose calls carry up to 20 rows each: the wire list that holds them.
-PACKED = {"resolve_names": "queries", "resolve_maps_urls": "urls"}
+#: Tools whose calls carry up to 20 rows each: the wire list that holds them (the tools'
+#: description).
+PACKED = {name: tool.packed for name, tool in TOOLS.items() if tool.packed}
 #: Tools whose answers are kept as plain column lists until the batch is assembled: the
 #: answer's lists, the frame built from them, the name of a row's level in the index.
 LISTED: dict[str, tuple[Any, Any, str | None]] = {

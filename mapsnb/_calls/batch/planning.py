@@ -31,6 +31,7 @@ import pandas as pd
 from mapsnb._calls import arguments as rq
 from mapsnb._calls.batch.parts import PACKED, Parts, resume_parts
 from mapsnb._calls.billing import tier
+from mapsnb._tools_spec import TOOLS
 from mapsnb.errors import InvalidRequest, MapsnbError
 from mapsnb.frames._tables import text_array
 
@@ -39,20 +40,16 @@ if TYPE_CHECKING:
 
 
 PACK = rq.MAX_BATCH
-#: Each tool's main argument (a list's or Series' values) and its other arguments, by name.
-_MAIN = {tool: rq.tool_parameters(tool)[0] for tool in rq.BUILDERS}
-_PARAMS = {tool: rq.tool_parameters(tool)[1:] for tool in rq.BUILDERS}
-_REQUIRED = {"compute_routes": ("destination",)}
-_INTEGERS = ("hour", "page_size")
-TABLES = (
-    "air_quality",
-    "pollutants",
-    "health_recommendations",
-    "current_weather",
-    "hourly_weather",
-    "daily_weather",
-    "pollen",
-)
+#: Each tool's main argument (a list's or Series' values), its other arguments, those of them
+#: a batch needs, its integer arguments, by name; the tables a ``lookup_weather`` batch may
+#: stack (``table=``): all from the tools' description.
+_MAIN = {name: tool.main for name, tool in TOOLS.items()}
+_PARAMS = {name: tool.names[1:] for name, tool in TOOLS.items()}
+_REQUIRED = {
+    name: tuple(a.name for a in tool.arguments[1:] if a.required) for name, tool in TOOLS.items()
+}
+_INTEGERS = frozenset(a.name for tool in TOOLS.values() for a in tool.arguments if a.type == "int")
+TABLES = tuple(f.name for f in TOOLS["lookup_weather"].frames if f.name != "to_frame")
 
 
 @dataclass
@@ -148,10 +145,10 @@ def _clean(name: str, value: Any) -> Any:
 
 def _build(tool: str, values: dict[str, Any], now: dt.datetime) -> dict[str, Any]:
     """Wire arguments of one row (raises :class:`InvalidRequest`)."""
-    if tool in ("resolve_names", "resolve_maps_urls"):  # one name a row, packed later
+    if TOOLS[tool].packed:  # one name a row, packed later
         values[_MAIN[tool]] = [values[_MAIN[tool]]]
-    if tool == "compute_routes":
-        values.setdefault("destination", None)
+    for name in _REQUIRED[tool]:
+        values.setdefault(name, None)
     return rq.tool_arguments(tool, values, lambda: now)
 
 
@@ -220,7 +217,7 @@ def _check_arguments(tool: str, arguments: dict[str, Any], table: str | None) ->
         raise TypeError(
             f"batch.{tool}: unknown argument(s) {unknown}; expected {', '.join(_PARAMS[tool])}"
         )
-    for name in _REQUIRED.get(tool, ()):
+    for name in _REQUIRED[tool]:
         if arguments.get(name) is None:
             raise InvalidRequest(name, "is required (a column name or a value for every row)")
     if table is not None and (tool != "lookup_weather" or table not in TABLES):
