@@ -118,9 +118,9 @@ class Normals:
         """Wetness (0 dry .. 1 wet) of ``month`` (1..12): the class's, blended with the month's
         precipitation over what its warmth evaporates (a monsoon's dry and wet seasons)."""
         m = (month - 1) % 12
-        humid = self.rain_mm[m] / (20.0 + 2.0 * max(self.months[m], 0.0))
-        by_rain = 0.05 + 0.9 * (1.0 - math.exp(-humid / 1.2))
-        return 0.3 * self.wetness + 0.7 * by_rain
+        humid = self.rain_mm[m] / (30.0 + 3.0 * max(self.months[m], 0.0))
+        by_rain = 0.05 + 0.9 * (1.0 - math.exp(-humid))
+        return 0.15 * self.wetness + 0.85 * by_rain
 
     def stratus_in(self, month: int, lat: float) -> float:
         """0..1: the marine layer of a cool coastal desert this month (Lima's garúa from June to

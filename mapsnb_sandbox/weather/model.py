@@ -100,15 +100,16 @@ def station_pressure(msl_hpa: float, elevation_m: float) -> float:
 
 
 def _synoptic(lat2: float, lng2: float, solar_hours: float) -> float:
-    """A day's warm or cold anomaly in [0, 1]: one random knot per solar day, held from 06:00 to
-    18:00 solar time and eased to the next overnight, so the day's warmest hour stays the
-    afternoon's."""
-    x = (solar_hours - 6.0) / 24.0
+    """A day's warm or cold anomaly around 0.5: the mean of four daily draws (warm and cold
+    spells), held from 08:00 to 22:00 solar time and eased to the next day's overnight, so the
+    day's warmest hour stays the afternoon's."""
+    x = (solar_hours - 8.0) / 24.0
     k = math.floor(x)
-    f = max(0.0, (x - k) * 2.0 - 1.0)
+    f = max(0.0, ((x - k) * 24.0 - 14.0) / 10.0)
     f = f * f * (3.0 - 2.0 * f)
-    a = unit01("tanom", lat2, lng2, k)
-    return a + (unit01("tanom", lat2, lng2, k + 1) - a) * f
+    draws = [unit01("tanom", lat2, lng2, k + i) for i in range(-2, 3)]
+    a, b = sum(draws[:4]) / 4.0, sum(draws[1:]) / 4.0  # spells: a day resembles the last
+    return a + (b - a) * f
 
 
 def _day_length(lat: float, days: float) -> float:
@@ -118,13 +119,19 @@ def _day_length(lat: float, days: float) -> float:
     return 2.0 * math.degrees(math.acos(_clamp(x, -1.0, 1.0))) / 15.0
 
 
+#: Time constant (h) of the evening and night cooling after the afternoon maximum.
+_COOLING_H = 10.0
+
+
 def _diurnal(solar_hour: float, t_min: float) -> float:
-    """-1 at ``t_min`` (about sunrise), +1 at 15:00 solar time."""
+    """-1 at ``t_min`` (about sunrise), +1 at 15:00 solar time: a cosine rise through the
+    morning, then the evening's fast and the night's slow cooling (exponential decay)."""
     t_max = 15.0
     if t_min <= solar_hour < t_max:
         return -math.cos(math.pi * (solar_hour - t_min) / (t_max - t_min))
     d = (solar_hour - t_max) % 24.0
-    return math.cos(math.pi * d / (24.0 - (t_max - t_min)))
+    span = 24.0 - (t_max - t_min)
+    return 1.0 - 2.0 * (1.0 - math.exp(-d / _COOLING_H)) / (1.0 - math.exp(-span / _COOLING_H))
 
 
 def condition(
@@ -195,10 +202,11 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
         thin = max(0.0, math.sin(math.pi * (solar_hour - 10.0) / 8.0)) if 10 <= solar_hour < 18 else 0
         cloud = max(cloud, stratus * (95.0 - 35.0 * thin * w))
     # temperature: the day's normal, a synoptic anomaly that moves at night, the diurnal cycle
-    base = clim.temp_on(days) + (_synoptic(la, lo, hours + lng / 15.0) - 0.5) * (3.0 + 0.08 * alat)
+    base = clim.temp_on(days) + (_synoptic(la, lo, hours + lng / 15.0) - 0.5) * (5.0 + 0.12 * alat)
     daylen = _day_length(lat, days)
     t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
-    amp = (6.0 + 9.0 * (1.0 - wetc) + clim.elevation_m / 1000.0) * (1.0 - 0.55 * cloud / 100.0)
+    # thin, dry air at altitude: wider days (La Paz, Cusco: 15-18 °C in the dry season)
+    amp = (6.0 + 9.0 * (1.0 - wetc) + 2.5 * clim.elevation_m / 1000.0) * (1.0 - 0.55 * cloud / 100.0)
     amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
     # precipitation
     wet_prob = 5.0 + (cloud - 40.0) / 60.0 * 85.0 * (0.6 + 0.4 * w)

@@ -116,13 +116,16 @@ def test_monthly_means_within_3c_on_a_fixed_sample() -> None:
 
 
 def test_andes_afternoons_are_mild_and_peak_after_noon() -> None:
-    """Cusco, La Paz and Quito: the day's high in the early afternoon, mild, not cold."""
-    for lat, lng, lo in ((-13.52, -71.97, 16.0), (-16.50, -68.15, 12.0), (-0.22, -78.51, 17.0)):
-        hour = warmest_solar_hour(lat, lng, 2026, 7, 15)
-        assert 12 <= hour <= 16, (lat, lng, hour)
-        midnight = int(datetime(2026, 7, 15, tzinfo=UTC).timestamp() // 60) - round(lng * 4)
-        high = max(hour_state(lat, lng, midnight + 60 * h).temp for h in range(24))
-        assert high >= lo, (lat, lng, high)
+    """Cusco, La Paz and Quito in July: the day's high in the early afternoon, and mild (published
+    mean highs: Cusco 19 °C, La Paz 14 °C, Quito 19 °C; the emulator's must reach 15, 12, 15)."""
+    for lat, lng, lo in ((-13.52, -71.97, 15.0), (-16.50, -68.15, 12.0), (-0.22, -78.51, 15.0)):
+        highs = []
+        for day in range(1, 29, 3):
+            hour = warmest_solar_hour(lat, lng, 2026, 7, day)
+            assert 12 <= hour <= 16, (lat, lng, day, hour)
+            midnight = int(datetime(2026, 7, day, tzinfo=UTC).timestamp() // 60) - round(lng * 4)
+            highs.append(max(hour_state(lat, lng, midnight + 60 * h).temp for h in range(24)))
+        assert sum(highs) / len(highs) >= lo, (lat, lng, highs)
 
 
 def test_lima_is_grey_and_drizzly_in_winter_sunny_in_summer() -> None:
