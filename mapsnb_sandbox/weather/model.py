@@ -107,9 +107,15 @@ def _synoptic(lat2: float, lng2: float, solar_hours: float) -> float:
     k = math.floor(x)
     f = max(0.0, ((x - k) * 24.0 - 14.0) / 10.0)
     f = f * f * (3.0 - 2.0 * f)
-    draws = [unit01("tanom", lat2, lng2, k + i) for i in range(-2, 3)]
-    a, b = sum(draws[:4]) / 4.0, sum(draws[1:]) / 4.0  # spells: a day resembles the last
+    a, b = _spell(lat2, lng2, k), _spell(lat2, lng2, k + 1)
     return a + (b - a) * f
+
+
+@lru_cache(maxsize=4096)
+def _spell(lat2: float, lng2: float, k: int) -> float:
+    """Solar day ``k``'s anomaly: the mean of the draws of days k-2..k+1 (a day resembles the
+    last: warm and cold spells)."""
+    return sum(unit01("tanom", lat2, lng2, k + i) for i in range(-2, 2)) / 4.0
 
 
 def _day_length(lat: float, days: float) -> float:
@@ -199,14 +205,18 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
     jit = unit01(la, lo, when.date().isoformat(), when.hour, when.minute)
     cloud = _clamp(((w + (wetc - 0.5) - 0.22) / 0.6) * 100.0 + (jit - 0.5) * 10.0, 0.0, 100.0)
     if stratus > 0.0:  # the marine layer: grey most of the day, thinning in the afternoon
-        thin = max(0.0, math.sin(math.pi * (solar_hour - 10.0) / 8.0)) if 10 <= solar_hour < 18 else 0
+        thin = (
+            max(0.0, math.sin(math.pi * (solar_hour - 10.0) / 8.0)) if 10 <= solar_hour < 18 else 0
+        )
         cloud = max(cloud, stratus * (95.0 - 35.0 * thin * w))
     # temperature: the day's normal, a synoptic anomaly that moves at night, the diurnal cycle
     base = clim.temp_on(days) + (_synoptic(la, lo, hours + lng / 15.0) - 0.5) * (5.0 + 0.12 * alat)
     daylen = _day_length(lat, days)
     t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
     # thin, dry air at altitude: wider days (La Paz, Cusco: 15-18 °C in the dry season)
-    amp = (6.0 + 9.0 * (1.0 - wetc) + 2.5 * clim.elevation_m / 1000.0) * (1.0 - 0.55 * cloud / 100.0)
+    amp = (6.0 + 9.0 * (1.0 - wetc) + 2.5 * clim.elevation_m / 1000.0) * (
+        1.0 - 0.55 * cloud / 100.0
+    )
     amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
     # precipitation
     wet_prob = 5.0 + (cloud - 40.0) / 60.0 * 85.0 * (0.6 + 0.4 * w)

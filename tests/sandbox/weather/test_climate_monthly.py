@@ -75,7 +75,9 @@ class Score:
         )
 
 
-def evaluate(rows: list[dict[str, str]], step_days: int = 2, days: tuple[int, ...] = (10, 20)) -> Score:
+def evaluate(
+    rows: list[dict[str, str]], step_days: int = 2, days: tuple[int, ...] = (10, 20)
+) -> Score:
     """Score the emulator on ``rows``: every month's mean, and the warmest hour on ``days``."""
     out = Score()
     for row in rows:
@@ -131,7 +133,9 @@ def test_andes_afternoons_are_mild_and_peak_after_noon() -> None:
 def test_lima_is_grey_and_drizzly_in_winter_sunny_in_summer() -> None:
     def sky(month: int) -> tuple[float, int]:
         states = [
-            hour_state(-12.05, -77.04, int(datetime(2026, month, d, h, tzinfo=UTC).timestamp() // 60))
+            hour_state(
+                -12.05, -77.04, int(datetime(2026, month, d, h, tzinfo=UTC).timestamp() // 60)
+            )
             for d in range(1, 29)
             for h in range(0, 24, 2)
         ]
@@ -146,6 +150,18 @@ def test_lima_is_grey_and_drizzly_in_winter_sunny_in_summer() -> None:
 def test_monsoon_has_a_dry_and_a_wet_season() -> None:
     def rainy_hours(month: int) -> int:
         start = int(datetime(2026, month, 1, tzinfo=UTC).timestamp() // 60)
-        return sum(hour_state(19.08, 72.88, start + 60 * h).qpf_mm > 0 for h in range(0, 28 * 24, 3))
+        return sum(
+            hour_state(19.08, 72.88, start + 60 * h).qpf_mm > 0 for h in range(0, 28 * 24, 3)
+        )
 
     assert rainy_hours(7) >= 4 * max(1, rainy_hours(1))  # Mumbai: July against January
+
+
+def test_towns_get_their_own_countrys_zone() -> None:
+    """GeoNames gives Hanoi ``Asia/Bangkok`` (same clocks); its own zone is Asia/Ho_Chi_Minh."""
+    from mapsnb_sandbox.world.cities import timezone_at
+
+    assert timezone_at(21.03, 105.85) == "Asia/Ho_Chi_Minh"  # Hanoi
+    assert timezone_at(13.75, 100.50) == "Asia/Bangkok"  # Bangkok keeps its zone
+    assert timezone_at(11.56, 104.92) == "Asia/Phnom_Penh"
+    assert timezone_at(-12.05, -77.04) == "America/Lima"
