@@ -165,3 +165,26 @@ def test_towns_get_their_own_countrys_zone() -> None:
     assert timezone_at(13.75, 100.50) == "Asia/Bangkok"  # Bangkok keeps its zone
     assert timezone_at(11.56, 104.92) == "Asia/Phnom_Penh"
     assert timezone_at(-12.05, -77.04) == "America/Lima"
+
+
+def test_pollen_plants_of_the_region_named_in_the_asked_language() -> None:
+    """Accra and Hanoi in a Spanish lesson: no European trees, names in Spanish."""
+    from datetime import date
+
+    from mapsnb_sandbox.weather.pollen import pollen_day
+
+    european = {"ALDER", "HAZEL", "BIRCH", "ASH", "OAK", "ELM", "OLIVE", "MUGWORT"}
+    for lat, lng, cc in ((5.60, -0.19, "GH"), (21.03, 105.85, "VN")):
+        info = pollen_day(lat, lng, cc, date(2026, 4, 15), 0.5, "es")
+        codes = {p["code"] for p in info["plantInfo"]}
+        assert codes and not codes & european, codes
+        grass = next(p for p in info["plantInfo"] if p["code"] == "GRAMINALES")
+        assert grass["displayName"] == "Gramíneas"
+    berlin = pollen_day(52.52, 13.40, "DE", date(2026, 4, 15), 0.3, "de")
+    assert {"BIRCH", "ALDER"} <= {p["code"] for p in berlin["plantInfo"]}
+    assert next(p for p in berlin["plantInfo"] if p["code"] == "BIRCH")["displayName"] == "Birke"
+    tokyo = pollen_day(35.69, 139.75, "JP", date(2026, 3, 15), 0.3, "ja")
+    assert (
+        next(p for p in tokyo["plantInfo"] if p["code"] == "JAPANESE_CEDAR")["displayName"]
+        == "スギ"
+    )
