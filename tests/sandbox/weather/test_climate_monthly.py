@@ -33,7 +33,7 @@ def stations(path: Path = MONTHLY) -> list[dict[str, str]]:
 
 def monthly_mean(lat: float, lng: float, year: int, month: int, step_days: int = 2) -> float:
     """The emulator's mean temperature over ``month``: every ``step_days`` days, every 3 hours."""
-    temps = []
+    temps: list[float] = []
     for day in range(1, 29, step_days):
         start = int(datetime(year, month, day, tzinfo=UTC).timestamp() // 60)
         temps.extend(hour_state(lat, lng, start + 180 * k).temp for k in range(8))

@@ -51,7 +51,7 @@ def _towns(path: Path = NORMALS) -> list[dict[str, str]]:
 
 def _daily_mean(lat: float, lng: float, year: int, month: int) -> float:
     """The emulator's mean temperature over days 8..22 of ``month``, every 3 hours."""
-    temps = []
+    temps: list[float] = []
     for day in range(8, 23):
         start = int(datetime(year, month, day, tzinfo=UTC).timestamp() // 60)
         temps.extend(hour_state(lat, lng, start + 180 * k).temp for k in range(8))
@@ -121,7 +121,7 @@ def test_continental_and_desert_extremes() -> None:
 
 
 def _minutes(year: int, month: int, first: int, last: int) -> list[int]:
-    out = []
+    out: list[int] = []
     for day in range(first, last + 1):
         start = int(datetime(year, month, day, tzinfo=UTC).timestamp() // 60)
         out.extend(start + 60 * h for h in range(24))
