@@ -236,8 +236,11 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
         qpf = ((prob_i - 50) / 50.0) ** 1.5 * (3.0 + 3.0 * wetc) * (0.7 + 0.6 * jit)
     elif stratus > 0.5 and cloud >= 85.0 and not 11 <= solar_hour < 19 and w > 0.45:
         prob_i, qpf = max(prob_i, 40), 0.1 + 0.2 * jit  # garúa: drizzle from the stratus deck
+    # rain cools its hours by 1.5 °C; the dry hours are warmer by as much on average (the
+    # normals hold both): the share of rainy hours rises with the month's wetness
+    rain_share = _clamp((wetc - 0.38) * 1.45, 0.0, 0.8)
     shape = _diurnal(solar_hour, t_min) - _diurnal_mean(t_min)
-    temp = base + amp / 2.0 * shape - (1.5 if qpf > 0 else 0.0)
+    temp = base + amp / 2.0 * shape + 1.5 * (rain_share - (1.0 if qpf > 0 else 0.0))
     ptype = "SNOW" if temp <= 0.0 else "RAIN_AND_SNOW" if temp <= 2.0 else "RAIN"
     thunder = 0
     if temp >= 18.0 and prob_i >= 40:
