@@ -268,9 +268,10 @@ _SEA_NODE_WEIGHT = 0.25
 
 
 def _lapse(month_mean: float) -> float:
-    """The surface lapse rate of a month (°C per m): ``LAPSE_SURFACE`` down to 0 °C, fading to
-    none at -10 °C and to an inversion (minus half of it) at -15 °C and colder, when cold air
-    pools in valleys and basins (Kyzyl, Verkhoyansk, Fairbanks)."""
+    """The surface lapse rate of a month (°C per m) down to a town below its node: ``LAPSE_SURFACE``
+    down to 0 °C, fading to none at -10 °C and to an inversion (minus half of it) at -15 °C and
+    colder, when cold air pools in valleys and basins (Kyzyl, Verkhoyansk, Fairbanks). A town
+    above its node takes ``LAPSE_SURFACE``."""
     return LAPSE_SURFACE * _clip((month_mean + 10.0) / 10.0, -0.5, 1.0)
 
 
@@ -290,7 +291,7 @@ def month_means(lat: float, lng: float, elev_m: float) -> tuple[float, ...]:
         rise = row[12][j] * 25.0 - elev_m
         for m in range(12):
             t = row[m][j] / 2.0 - 85.0
-            out[m] += w * (t + _lapse(t) * rise)
+            out[m] += w * (t + (_lapse(t) if rise > 0.0 else LAPSE_SURFACE) * rise)
     return tuple(x / total for x in out)
 
 

@@ -188,3 +188,21 @@ def test_pollen_plants_of_the_region_named_in_the_asked_language() -> None:
         next(p for p in tokyo["plantInfo"] if p["code"] == "JAPANESE_CEDAR")["displayName"]
         == "スギ"
     )
+
+
+def test_the_monthly_grid_is_compact_and_whole() -> None:
+    """``climate_months.bin``: a few MB, both grids complete, every row decodes."""
+    from mapsnb_sandbox.weather import climate
+
+    assert climate.MONTHS.stat().st_size < 3_000_000
+    temps, rain = climate._month_grids()
+    assert temps[:3] == (721, 1440, 13) and rain[:3] == (361, 720, 12)
+    for grid, rows in ((0, 721), (1, 361)):
+        for i in (0, rows // 2, rows - 1):
+            planes = climate._row(grid, i)
+            assert len(planes) == (13 if grid == 0 else 12)
+            assert all(len(p) == (1440 if grid == 0 else 720) for p in planes)
+    # the South Pole in July near -60 °C, the Sahara in July above 30 °C, the sea 0 m high
+    assert climate.normals(-89.9, 0.0).months[6] < -50.0
+    assert climate.normals(23.0, 10.0).months[6] > 30.0
+    assert climate._row(0, 360)[12][0] == 0  # 0°N 0°E, the Gulf of Guinea
