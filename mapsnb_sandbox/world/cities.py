@@ -23,6 +23,7 @@ __all__ = [
     "country_name",
     "nearest_cached",
     "nearest_city",
+    "own_zone",
     "timezone_at",
 ]
 

@@ -165,6 +165,12 @@ def test_towns_get_their_own_countrys_zone() -> None:
     assert timezone_at(13.75, 100.50) == "Asia/Bangkok"  # Bangkok keeps its zone
     assert timezone_at(11.56, 104.92) == "Asia/Phnom_Penh"
     assert timezone_at(-12.05, -77.04) == "America/Lima"
+    from mapsnb_sandbox import Sandbox
+
+    sb = Sandbox(now="2026-09-18T15:00:00Z")
+    for town, zone in (("Hanoi", "Asia/Ho_Chi_Minh"), ("Bangkok", "Asia/Bangkok")):
+        args = {"location": {"address": town}, "capabilities": ["WEATHER"]}
+        assert sb.call_tool("lookup_weather", args)["timeZone"] == zone, town
 
 
 def test_pollen_plants_of_the_region_named_in_the_asked_language() -> None:
