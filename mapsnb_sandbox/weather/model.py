@@ -2,8 +2,10 @@
 
 Every number is a pure function of the place (rounded to 0.01°) and the UTC instant, so the same
 instant gives the same numbers whatever mode asked for it. Climate comes from data (:mod:`climate`:
-altitude, continentality, Köppen class) and follows the season (hemisphere-aware), with a diurnal cycle (minimum near sunrise, maximum about 15:00 solar time),
-slow "weather systems" (smooth value noise) and small hourly jitter.
+monthly means and precipitation of a gridded climatology at the town's altitude, Köppen class,
+the marine layer of cool coastal deserts) and follows the day of the year, with a diurnal cycle
+(minimum near sunrise, maximum about 15:00 solar time), day-to-day anomalies that change
+overnight, slow "weather systems" (smooth value noise) and small hourly jitter.
 """
 
 from __future__ import annotations
@@ -97,10 +99,23 @@ def station_pressure(msl_hpa: float, elevation_m: float) -> float:
     return msl_hpa * (1.0 - LAPSE_C_PER_M * elevation_m / 288.15) ** 5.25588
 
 
-def _season(lat: float, days: float) -> float:
-    """-1 in local midwinter, +1 in local midsummer (warmest about 20 July in the north)."""
-    s = -math.cos(2.0 * math.pi * (days - 19.0) / 365.2422)
-    return s if lat >= 0 else -s
+def _synoptic(lat2: float, lng2: float, solar_hours: float) -> float:
+    """A day's warm or cold anomaly around 0.5: the mean of four daily draws (warm and cold
+    spells), held from 08:00 to 22:00 solar time and eased to the next day's overnight, so the
+    day's warmest hour stays the afternoon's."""
+    x = (solar_hours - 8.0) / 24.0
+    k = math.floor(x)
+    f = max(0.0, ((x - k) * 24.0 - 14.0) / 10.0)
+    f = f * f * (3.0 - 2.0 * f)
+    a, b = _spell(lat2, lng2, k), _spell(lat2, lng2, k + 1)
+    return a + (b - a) * f
+
+
+@lru_cache(maxsize=4096)
+def _spell(lat2: float, lng2: float, k: int) -> float:
+    """Solar day ``k``'s anomaly: the mean of the draws of days k-2..k+1 (a day resembles the
+    last: warm and cold spells)."""
+    return sum(unit01("tanom", lat2, lng2, k + i) for i in range(-2, 2)) / 4.0
 
 
 def _day_length(lat: float, days: float) -> float:
@@ -110,13 +125,28 @@ def _day_length(lat: float, days: float) -> float:
     return 2.0 * math.degrees(math.acos(_clamp(x, -1.0, 1.0))) / 15.0
 
 
+#: Time constant (h) of the evening and night cooling after the afternoon maximum.
+_COOLING_H = 10.0
+
+
 def _diurnal(solar_hour: float, t_min: float) -> float:
-    """-1 at ``t_min`` (about sunrise), +1 at 15:00 solar time."""
+    """-1 at ``t_min`` (about sunrise), +1 at 15:00 solar time: a cosine rise through the
+    morning, then the evening's fast and the night's slow cooling (exponential decay)."""
     t_max = 15.0
     if t_min <= solar_hour < t_max:
         return -math.cos(math.pi * (solar_hour - t_min) / (t_max - t_min))
     d = (solar_hour - t_max) % 24.0
-    return math.cos(math.pi * d / (24.0 - (t_max - t_min)))
+    span = 24.0 - (t_max - t_min)
+    return 1.0 - 2.0 * (1.0 - math.exp(-d / _COOLING_H)) / (1.0 - math.exp(-span / _COOLING_H))
+
+
+def _diurnal_mean(t_min: float) -> float:
+    """The day's mean of :func:`_diurnal` (the rise averages 0, the cooling below 0), so that
+    subtracting it keeps the day's mean temperature at the climate's."""
+    span = 24.0 - (15.0 - t_min)
+    drop = 1.0 - math.exp(-span / _COOLING_H)
+    cooling = 1.0 - 2.0 * (1.0 - _COOLING_H * drop / span) / drop
+    return cooling * span / 24.0
 
 
 def condition(
@@ -176,19 +206,27 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
     days = when.timetuple().tm_yday + when.hour / 24.0
     alat = abs(lat)
     clim = normals(lat, lng)
-    wetc = clim.wetness + (unit01("wetcell", round(lat), round(lng)) - 0.5) * 0.15
+    solar_hour = (when.hour + when.minute / 60.0 + lng / 15.0) % 24.0
+    wetc = clim.wet_in(when.month) + (unit01("wetcell", round(lat), round(lng)) - 0.5) * 0.15
+    stratus = clim.stratus_in(when.month, lat)
     # slow weather systems
     w = 0.6 * smooth("wet", la, lo, hours, 9.0) + 0.4 * smooth("wet2", la, lo, hours, 40.0)
     jit = unit01(la, lo, when.date().isoformat(), when.hour, when.minute)
     cloud = _clamp(((w + (wetc - 0.5) - 0.22) / 0.6) * 100.0 + (jit - 0.5) * 10.0, 0.0, 100.0)
-    # temperature
-    base = clim.mean + clim.half_range * _season(lat, days)
-    base += (smooth("tanom", la, lo, hours, 30.0) - 0.5) * (3.0 + 0.08 * alat)
+    if stratus > 0.0:  # the marine layer: grey most of the day, thinning in the afternoon
+        thin = (
+            max(0.0, math.sin(math.pi * (solar_hour - 10.0) / 8.0)) if 10 <= solar_hour < 18 else 0
+        )
+        cloud = max(cloud, stratus * (95.0 - 35.0 * thin * w))
+    # temperature: the day's normal, a synoptic anomaly that moves at night, the diurnal cycle
+    base = clim.temp_on(days) + (_synoptic(la, lo, hours + lng / 15.0) - 0.5) * (5.0 + 0.12 * alat)
     daylen = _day_length(lat, days)
     t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
-    amp = (6.0 + 9.0 * (1.0 - wetc) + clim.elevation_m / 1000.0) * (1.0 - 0.55 * cloud / 100.0)
+    # thin, dry air at altitude: wider days (La Paz, Cusco: 15-18 °C in the dry season)
+    amp = (6.0 + 9.0 * (1.0 - wetc) + 2.5 * clim.elevation_m / 1000.0) * (
+        1.0 - 0.55 * cloud / 100.0
+    )
     amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
-    solar_hour = (when.hour + when.minute / 60.0 + lng / 15.0) % 24.0
     # precipitation
     wet_prob = 5.0 + (cloud - 40.0) / 60.0 * 85.0 * (0.6 + 0.4 * w)
     prob = cloud / 8.0 if cloud < 40.0 else wet_prob
@@ -196,7 +234,13 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
     qpf = 0.0
     if prob_i >= 55:
         qpf = ((prob_i - 50) / 50.0) ** 1.5 * (3.0 + 3.0 * wetc) * (0.7 + 0.6 * jit)
-    temp = base + amp / 2.0 * _diurnal(solar_hour, t_min) - (1.5 if qpf > 0 else 0.0)
+    elif stratus > 0.5 and cloud >= 85.0 and not 11 <= solar_hour < 19 and w > 0.45:
+        prob_i, qpf = max(prob_i, 40), 0.1 + 0.2 * jit  # garúa: drizzle from the stratus deck
+    # rain cools its hours by 1.5 °C; the dry hours are warmer by as much on average (the
+    # normals hold both): the share of rainy hours rises with the month's wetness
+    rain_share = _clamp((wetc - 0.38) * 1.45, 0.0, 0.8)
+    shape = _diurnal(solar_hour, t_min) - _diurnal_mean(t_min)
+    temp = base + amp / 2.0 * shape + 1.5 * (rain_share - (1.0 if qpf > 0 else 0.0))
     ptype = "SNOW" if temp <= 0.0 else "RAIN_AND_SNOW" if temp <= 2.0 else "RAIN"
     thunder = 0
     if temp >= 18.0 and prob_i >= 40:

@@ -1,7 +1,10 @@
 """Synthetic daily pollen (Universal Pollen Index 0–5) for the emulator.
 
 Seasons follow the hemisphere (north: trees Feb–May, grass May–Aug, weeds Aug–Oct; the south is
-shifted six months); the tropics have mild, year-round grass and tree pollen. Land cover follows
+shifted six months); the tropics have mild, year-round grass and tree pollen. The plants are those
+of the place's biogeographic region (``_REGIONS``: Europe, the Mediterranean, North America,
+Japan, East Asia, the rest of Eurasia, the southern continents, the tropics: no birch in Accra),
+named in the asked language (``data/pollen_plant_names.csv``). Land cover follows
 the Köppen class (:mod:`climate`): no trees in tundra, ice or hot desert, only sparse grass and weeds
 there; a plant flowers only in a month warm enough for it (monthly mean ≥ 5 °C for trees, ≥ 8 °C
 for grass and weeds). An out-of-season type or plant has no ``inSeason`` key; an out-of-season
@@ -120,23 +123,62 @@ _REGIONS = {
         "RAGWEED",
         "MUGWORT",
     ),
-    "other": ("OAK", "PINE", "CYPRESS_PINE", "GRAMINALES", "RAGWEED", "MUGWORT"),
-    "tropics": ("PINE", "GRAMINALES"),
+    "east_asia": ("BIRCH", "PINE", "OAK", "ELM", "JUNIPER", "GRAMINALES", "MUGWORT", "RAGWEED"),
+    "eurasia": ("BIRCH", "ALDER", "PINE", "OAK", "GRAMINALES", "MUGWORT"),
+    "south_america": ("PINE", "COTTONWOOD", "ASH", "GRAMINALES"),
+    "southern_africa": ("PINE", "CYPRESS_PINE", "OLIVE", "GRAMINALES"),
+    "oceania": ("CYPRESS_PINE", "OLIVE", "PINE", "GRAMINALES"),
+    # the tropics: grasses everywhere; the neotropics' pines, and their highland oaks and alders
+    "neotropics": ("PINE", "GRAMINALES"),
+    "neotropic_highlands": ("PINE", "OAK", "ALDER", "GRAMINALES"),
+    "tropics": ("GRAMINALES",),
 }
+_TROPICS = frozenset({"tropics", "neotropics", "neotropic_highlands"})
+_EAST_ASIA = frozenset({"CN", "KR", "KP", "MN", "TW", "HK", "MO"})
 #: Northern type seasons (day of year), per the brief: trees Feb–May, grass May–Aug, weed Aug–Oct.
 _TYPE_SEASON = {"TREE": (32, 151), "GRASS": (121, 243), "WEED": (213, 304)}
 
 
 def _region(lat: float, lng: float, country: str) -> str:
+    """The biogeographic region whose pollen plants grow here (the plant codes of the Pollen
+    API are temperate northern trees: the tropics get grasses, the neotropics also pines)."""
     if abs(lat) < 23.5:
+        if -120.0 <= lng <= -30.0:
+            high = normals(lat, lng).elevation_m >= 1500.0
+            return "neotropic_highlands" if high else "neotropics"
         return "tropics"
+    if lat < 0:
+        if lng < -30.0:
+            return "south_america"
+        return "southern_africa" if lng < 60.0 else "oceania"
     if country == "JP":
         return "japan"
-    if -170.0 <= lng <= -50.0 and lat > 0:
+    if country in _EAST_ASIA:
+        return "east_asia"
+    if -170.0 <= lng <= -50.0:
         return "america"
-    if -25.0 <= lng <= 45.0 and 35.0 <= lat <= 72.0:
+    if -25.0 <= lng <= 45.0 and 30.0 <= lat <= 72.0:
         return "mediterranean" if lat < 44.5 else "europe"
-    return "other"
+    return "eurasia"
+
+
+NAMES_CSV = PLANTS_CSV.with_name("pollen_plant_names.csv")
+
+
+@functools.cache
+def _names() -> dict[tuple[str, str], str]:
+    """Plant names by (code, language) from ``data/pollen_plant_names.csv`` (empty cells left out)."""
+    out: dict[tuple[str, str], str] = {}
+    with NAMES_CSV.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
+            code = row.pop("code")
+            out.update({(code, lang): name for lang, name in row.items() if name})
+    return out
+
+
+def plant_name(code: str, lang: str) -> str:
+    """The plant's name in ``lang`` (English where the table has none)."""
+    return _names().get((code, lang)) or _plants()[code].name
 
 
 def _in_window(doy: int, start: int, end: int, lat: float) -> float | None:
@@ -215,13 +257,13 @@ def pollen_day(
         if region == "barren" or p.type not in growing:
             pos: float | None = None
             value = 0
-        elif region == "tropics":
+        elif region in _TROPICS:
             pos = 0.5
             value = 1 + round(noise * (2.0 if p.type == "GRASS" else 1.0) * (1 - 0.5 * wetness))
         else:
             pos = _in_window(doy, p.start, p.end, lat)
             value = _level(pos, p.strength, noise, wetness) if pos is not None else 0
-        entry: dict[str, Any] = {"code": code, "displayName": p.name}
+        entry: dict[str, Any] = {"code": code, "displayName": plant_name(code, lang)}
         if pos is not None:
             entry["inSeason"] = True
             entry["indexInfo"] = _index_info(value, lang)
@@ -253,7 +295,7 @@ def _type_info(
 ) -> dict[str, Any]:
     start, end = _TYPE_SEASON[code]
     in_season = region != "barren" and (
-        region == "tropics" or code in by_type or _in_window(doy, start, end, lat) is not None
+        region in _TROPICS or code in by_type or _in_window(doy, start, end, lat) is not None
     )
     value = by_type.get(code, 1 if in_season else 0)
     out: dict[str, Any] = {"code": code, "displayName": pollen_type_name(lang, code)}

@@ -23,6 +23,7 @@ __all__ = [
     "country_name",
     "nearest_cached",
     "nearest_city",
+    "own_zone",
     "timezone_at",
 ]
 
@@ -96,11 +97,75 @@ def country_at(lat: float, lng: float) -> tuple[str, str, float]:
     return c.cc, city_index().continents.get(c.cc, ""), d
 
 
+@functools.cache
+def _country_zones() -> dict[str, tuple[tuple[str, float, float], ...]]:
+    """Each country's own zones from the tz database's ``zone.tab`` (the ``tzdata`` package's,
+    else the system's): ``{cc: ((zone, lat, lng), ...)}``; empty when neither is there."""
+    text = ""
+    try:
+        from importlib.resources import files
+
+        text = files("tzdata").joinpath("zoneinfo", "zone.tab").read_text(encoding="utf-8")
+    except (ImportError, FileNotFoundError, ModuleNotFoundError):
+        from pathlib import Path
+
+        system = Path("/usr/share/zoneinfo/zone.tab")
+        text = system.read_text(encoding="utf-8") if system.exists() else ""
+    out: dict[str, list[tuple[str, float, float]]] = {}
+    for line in text.splitlines():
+        if line.startswith("#") or line.count("\t") < 2:
+            continue
+        cc, coords, zone = line.split("\t")[:3]
+        cut = max(coords.rfind("+"), coords.rfind("-"))
+        lat, lng = _iso6709(coords[:cut]), _iso6709(coords[cut:])
+        out.setdefault(cc, []).append((zone, lat, lng))
+    return {cc: tuple(zones) for cc, zones in out.items()}
+
+
+def _iso6709(text: str) -> float:
+    """``+1045`` / ``-07712`` / ``+404251`` (ISO 6709 degrees, minutes[, seconds]) as degrees."""
+    sign = -1.0 if text[0] == "-" else 1.0
+    digits = text[1:]
+    deg_len = 2 if len(digits) in (4, 6) else 3
+    value = float(digits[:deg_len]) + float(digits[deg_len : deg_len + 2]) / 60.0
+    if len(digits) > deg_len + 2:
+        value += float(digits[deg_len + 2 :]) / 3600.0
+    return sign * value
+
+
+def own_zone(cc: str, tz: str, lat: float, lng: float) -> str:
+    """The town's zone as its own country names it: GeoNames gives some towns the zone their
+    clocks share with a neighbour's (Hanoi ``Asia/Bangkok``); the country's nearest ``zone.tab``
+    zone replaces a zone the country does not list (Hanoi ``Asia/Ho_Chi_Minh``)."""
+    zones = _country_zones().get(cc)
+    if not zones or any(z == tz for z, _, _ in zones):
+        return tz
+    same = [z for z in zones if _offsets(z[0]) == _offsets(tz)]  # the clocks stay as they are
+    if not same:
+        return tz
+    scale = math.cos(math.radians(lat))
+    return min(same, key=lambda z: (z[1] - lat) ** 2 + ((z[2] - lng) * scale) ** 2)[0]
+
+
+@functools.cache
+def _offsets(zone: str) -> tuple[object, ...]:
+    """A zone's UTC offsets in mid-January and mid-July of 2026 (None when unknown)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        tz = ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return (None, zone)
+    return tuple(datetime(2026, m, 15, 12, tzinfo=tz).utcoffset() for m in (1, 7))
+
+
 def timezone_at(lat: float, lng: float) -> str:
-    """IANA time zone at a point: the nearest city's zone, or ``Etc/GMT±N`` far from cities."""
+    """IANA time zone at a point: the nearest city's zone (as its country names it, see
+    :func:`own_zone`), or ``Etc/GMT±N`` far from cities."""
     c, d = nearest_cached(round(lat, 4), round(lng, 4))
     if d <= 500_000:
-        return c.tz
+        return own_zone(c.cc, c.tz, c.lat, c.lng)
     offset = round(lng / 15)
     if offset == 0:
         return "UTC"

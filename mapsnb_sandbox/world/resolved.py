@@ -24,6 +24,7 @@ from mapsnb_sandbox.world.cities import (
     country_name,
     nearest_cached,
     nearest_city,
+    own_zone,
     timezone_at,
 )
 from mapsnb_sandbox.world.geodata import City
@@ -71,8 +72,9 @@ class Resolved:
 def _in_town(
     town: City, lat: float, lng: float, name: str, address: str, pid: str, kind: str, conf: str
 ) -> Resolved:
-    """A :class:`Resolved` in ``town`` (its name, country and time zone)."""
-    return Resolved(lat, lng, name, address, pid, kind, town.name, town.cc, town.tz, conf)
+    """A :class:`Resolved` in ``town`` (its name, country and its country's own time zone)."""
+    tz = own_zone(town.cc, town.tz, town.lat, town.lng)
+    return Resolved(lat, lng, name, address, pid, kind, town.name, town.cc, tz, conf)
 
 
 def city_resolved(c: City, confidence: str = "MEDIUM") -> Resolved:
@@ -157,7 +159,7 @@ def country_resolved(cc: str) -> Resolved | None:
         "country",
         c.name,
         cc,
-        c.tz,
+        own_zone(cc, c.tz, c.lat, c.lng),
         "MEDIUM",
     )
 

@@ -4,9 +4,9 @@
 156 other towns chosen by class: continents, altitude bands, interiors, coasts, deserts, tropics,
 polar) hold published January and July mean temperatures (written for these tests from national
 met-service normals; the emulator never reads them). On each file the emulator's daily means must
-fall within the normal ± 6 °C for ≥ 90 % of town-months; the share of towns more than 300 km from
-any of the emulator's training stations is reported. Station pressure at altitude follows the U.S.
-Standard Atmosphere 1976 table.
+fall within the normal ± 6 °C for ≥ 97 % of town-months (the monthly ±3 °C check of issue 40 is
+``test_climate_monthly.py``). Station pressure at altitude follows the U.S. Standard Atmosphere
+1976 table.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from mapsnb_sandbox.weather.pollen import pollen_day
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 NORMALS = Path(__file__).with_name("climate_normals.csv")
 NORMALS_2 = Path(__file__).with_name("climate_normals_2.csv")
-#: A town this far from every training station (km) is "far": the model, not a neighbour, answers.
-FAR_KM = 300.0
 #: U.S. Standard Atmosphere 1976: pressure (hPa) at geopotential altitude (m), published table.
 STANDARD_ATMOSPHERE = (
     (0, 1013.25),
@@ -53,7 +51,7 @@ def _towns(path: Path = NORMALS) -> list[dict[str, str]]:
 
 def _daily_mean(lat: float, lng: float, year: int, month: int) -> float:
     """The emulator's mean temperature over days 8..22 of ``month``, every 3 hours."""
-    temps = []
+    temps: list[float] = []
     for day in range(8, 23):
         start = int(datetime(year, month, day, tzinfo=UTC).timestamp() // 60)
         temps.extend(hour_state(lat, lng, start + 180 * k).temp for k in range(8))
@@ -74,36 +72,26 @@ def test_samples_are_disjoint() -> None:
 
 @dataclass
 class Share:
-    """Town-months within ± 6 °C of the published normal, overall and far from stations."""
+    """Town-months within ± 6 °C of the published normal."""
 
     hits: int = 0
     total: int = 0
-    far_hits: int = 0
-    far_total: int = 0
     misses: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
-        far = self.far_hits / self.far_total if self.far_total else float("nan")
-        return (
-            f"{self.hits}/{self.total} town-months within ±6 °C ({self.hits / self.total:.1%}); "
-            f"> {FAR_KM:.0f} km from a station: {self.far_hits}/{self.far_total} ({far:.1%})"
-        )
+        return f"{self.hits}/{self.total} town-months within ±6 °C ({self.hits / self.total:.1%})"
 
 
 def evaluate(path: Path) -> Share:
     """The emulator's January and July daily means against the published normals of ``path``."""
-    stations = climate.station_points()
     out = Share()
     for town in _towns(path):
         lat, lng = float(town["lat"]), float(town["lng"])
-        far = min(_km((lat, lng), st) for st in stations) > FAR_KM
         for month, key in ((1, "jan"), (7, "jul")):
             got = _daily_mean(lat, lng, 2026, month)
             ok = abs(got - float(town[key])) <= 6.0
             out.total += 1
             out.hits += ok
-            out.far_total += far
-            out.far_hits += far and ok
             if not ok:
                 out.misses.append(f"{town['name']} {key}: {got:.1f} vs {town[key]}")
     return out
@@ -113,10 +101,7 @@ def evaluate(path: Path) -> Share:
 def test_monthly_means_follow_published_normals(path: Path) -> None:
     share = evaluate(path)
     print(f"\nclimate {path.name}: {share}; misses: {share.misses}")
-    assert share.total >= 160 and share.hits / share.total >= 0.90, share.misses
-    # towns far from every training station: the model alone (78 % on sample 1 before issue 29's
-    # lapse-rate fit, range correction, mountain barriers and tropical fetch)
-    assert share.far_total >= 60 and share.far_hits / share.far_total >= 0.85, share.misses
+    assert share.total >= 160 and share.hits / share.total >= 0.97, share.misses
 
 
 @pytest.mark.parametrize(
@@ -136,7 +121,7 @@ def test_continental_and_desert_extremes() -> None:
 
 
 def _minutes(year: int, month: int, first: int, last: int) -> list[int]:
-    out = []
+    out: list[int] = []
     for day in range(first, last + 1):
         start = int(datetime(year, month, day, tzinfo=UTC).timestamp() // 60)
         out.extend(start + 60 * h for h in range(24))
