@@ -61,7 +61,7 @@ def pasted_attributes(source: str, path: str = "<source>") -> list[str]:
 
 
 def test_the_scan_finds_every_way_of_pasting_an_attribute() -> None:
-    source = '''
+    source = """
 DRAWN = "mapsnb_form_drawn"
 layer.mapsnb_bounds = bounds
 a.mapsnb_x, b.mapsnb_y = 1, 2
@@ -73,7 +73,7 @@ object.__setattr__(m, "mapsnb_prefix", "x")
 setattr(m, f"mapsnb_{name}", 1)
 layer.bounds = bounds
 setattr(m, "other", 1)
-'''
+"""
     found = [hit.split()[1] for hit in pasted_attributes(source)]
     assert found == [
         "mapsnb_bounds", "mapsnb_x", "mapsnb_y", "mapsnb_list", "mapsnb_detach",

@@ -33,11 +33,12 @@ def remember_precip(ax: Axes, twin: Axes) -> None:
     _PRECIP[ax] = weakref.ref(twin)
 
 
-def precip_axes(ax: Axes) -> Axes | None:
+def precip_axes(ax: Axes | Chart) -> Axes | None:
     """The precipitation-probability axis :func:`~mapsnb.charts.plot_weather` drew beside
-    ``ax`` (a panel of its chart), or ``None``."""
-    twin = _PRECIP.get(ax)
+    ``ax`` (a panel of its chart; a chart means its first panel), or ``None``."""
+    twin = _PRECIP.get(ax[0] if isinstance(ax, Chart) else ax)
     return twin() if twin is not None else None
+
 
 #: Backends that show figures themselves (windows, widgets): a chart adds no PNG of its own there.
 _SELF_SHOWING = ("qt", "tk", "gtk", "wx", "macosx", "nbagg", "ipympl", "widget", "webagg")

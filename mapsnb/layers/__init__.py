@@ -43,8 +43,8 @@ from mapsnb.layers._bias import BiasCircle, BiasPoint, BiasRectangle, bias_layer
 from mapsnb.layers._controls import BoxControl, CreditsControl
 from mapsnb.layers._density import HeatmapLayer, PointsLayer, heatmap_layer, points_layer
 from mapsnb.layers._detours import DETOUR_RAMP as DETOUR_RAMP  # re-exported
-from mapsnb.layers._detours import detour_color as detour_color  # re-exported
 from mapsnb.layers._detours import DetoursLayer, detours_layer
+from mapsnb.layers._detours import detour_color as detour_color  # re-exported
 from mapsnb.layers._places import CLUSTER_COLOR as CLUSTER_COLOR  # re-exported
 from mapsnb.layers._places import CLUSTER_THRESHOLD, PlaceMarker, PlacesLayer, places_layer
 from mapsnb.layers._places import GRID_CELLS as GRID_CELLS  # re-exported

@@ -36,11 +36,11 @@ class MapsnbLayer(traitlets.HasTraits):
     """
 
     data_bounds = traitlets.Instance(tuple, allow_none=True, default_value=None)
-    credits = traitlets.List()
+    credits: traitlets.List[dict[str, Any]] = traitlets.List()
     synthetic = traitlets.Bool(False)
     legend_entries = traitlets.Dict()
-    legend_sections = traitlets.List()
-    layer_controls = traitlets.List()
+    legend_sections: traitlets.List[tuple[str, dict[str, str]]] = traitlets.List()
+    layer_controls: traitlets.List[Any] = traitlets.List()
     notes = traitlets.List(traitlets.Unicode())
 
     def describe(

@@ -96,15 +96,15 @@ def _point(p: Any, field: str) -> tuple[float, float]:
     raise InvalidRequest(field, f"must be a (lat, lng) pair or a wire point, got {_kind(p)}")
 
 
-class BiasRectangle(MapsnbLayer, ipyleaflet.Rectangle):  # type: ignore[misc]
+class BiasRectangle(MapsnbLayer, ipyleaflet.Rectangle):
     """A viewport bias or restriction, drawn by :func:`bias_layer`."""
 
 
-class BiasCircle(MapsnbLayer, ipyleaflet.Circle):  # type: ignore[misc]
+class BiasCircle(MapsnbLayer, ipyleaflet.Circle):
     """A circle bias or restriction, drawn by :func:`bias_layer`."""
 
 
-class BiasPoint(MapsnbLayer, ipyleaflet.CircleMarker):  # type: ignore[misc]
+class BiasPoint(MapsnbLayer, ipyleaflet.CircleMarker):
     """A circle bias without a radius: its centre, drawn by :func:`bias_layer`."""
 
 

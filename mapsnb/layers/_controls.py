@@ -36,15 +36,15 @@ _SUMMARY_STYLE = (
 _BOX_STYLE = "font-size:12px;line-height:18px;padding:2px 6px"
 
 
-class BoxControl(ipyleaflet.WidgetControl):  # type: ignore[misc]
+class BoxControl(ipyleaflet.WidgetControl):
     """A widget control that says the size it takes at the initial view (``box_size``, px)
     and, for the legend, its sections (``legend``: ``[(title, {label: colour})]``)."""
 
     box_size = traitlets.Tuple(traitlets.Float(), traitlets.Float(), default_value=(0.0, 0.0))
-    legend = traitlets.List()
+    legend: traitlets.List[tuple[str, dict[str, str]]] = traitlets.List()
 
 
-class CreditsControl(ipyleaflet.AttributionControl):  # type: ignore[misc]
+class CreditsControl(ipyleaflet.AttributionControl):
     """Leaflet's attribution line as mapsnb writes it; ``credits_text`` is its visible text
     (what the layout measures)."""
 

@@ -24,11 +24,11 @@ MAX_LAT = 85.0511
 POINT_RGB = (33, 102, 172)
 
 
-class HeatmapLayer(MapsnbLayer, ipyleaflet.Heatmap):  # type: ignore[misc]
+class HeatmapLayer(MapsnbLayer, ipyleaflet.Heatmap):
     """The density of many points (what :func:`heatmap_layer` returns)."""
 
 
-class PointsLayer(MapsnbLayer, ipyleaflet.ImageOverlay):  # type: ignore[misc]
+class PointsLayer(MapsnbLayer, ipyleaflet.ImageOverlay):
     """Every point of a large frame drawn into one PNG (what :func:`points_layer` returns)."""
 
 

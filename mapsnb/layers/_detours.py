@@ -36,7 +36,7 @@ def detour_color(minutes: float, edges: np.ndarray) -> str:
     return DETOUR_RAMP[min(max(k, 0), len(DETOUR_RAMP) - 1)]
 
 
-class DetoursLayer(MapsnbLayer, ipyleaflet.LayerGroup):  # type: ignore[misc]
+class DetoursLayer(MapsnbLayer, ipyleaflet.LayerGroup):
     """Places along a route coloured by detour (what :func:`detours_layer` returns): ``points``
     is their :class:`~mapsnb.layers._places.PlacesLayer`, ``legend`` the ``{bin label:
     colour}`` of the detour bins."""

@@ -95,7 +95,7 @@ def _grid_clusters(
     return cell_groups(feats, lat, lng, keys, np.arange(len(lat)), color)
 
 
-class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):  # type: ignore[misc]
+class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
     """Places as one GeoJSON layer of circle markers, with the info box hovering and clicking
     fill (what :func:`places_layer` returns).
 
@@ -179,7 +179,7 @@ class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):  # type: ignore[misc]
             m.zoom = zoom
 
 
-class PlaceMarker(MapsnbLayer, ipyleaflet.Marker):  # type: ignore[misc]
+class PlaceMarker(MapsnbLayer, ipyleaflet.Marker):
     """One place as a marker, with the credits of the answer that gave it (``credits``,
     ``synthetic``: :func:`show` puts them in the map's attribution line)."""
 

@@ -27,21 +27,21 @@ ALT_ROUTE_COLOR = "#5f6368"
 WAYPOINT_COLOR = "#f29900"
 
 
-class RouteLine(ipyleaflet.Polyline):  # type: ignore[misc]
+class RouteLine(ipyleaflet.Polyline):
     """One route's line; ``summary`` (text) and ``details`` (HTML) fill the info box on click."""
 
     summary = traitlets.Unicode("")
     details = traitlets.Unicode("")
 
 
-class RouteMarker(ipyleaflet.CircleMarker):  # type: ignore[misc]
+class RouteMarker(ipyleaflet.CircleMarker):
     """A route's start, end or stop; ``summary`` (text) and ``details`` (HTML) as a line's."""
 
     summary = traitlets.Unicode("")
     details = traitlets.Unicode("")
 
 
-class RoutesLayer(MapsnbLayer, ipyleaflet.LayerGroup):  # type: ignore[misc]
+class RoutesLayer(MapsnbLayer, ipyleaflet.LayerGroup):
     """The routes of a result (what :func:`route_layer` returns): one :class:`RouteLine` per
     route and :class:`RouteMarker` ends; ``info`` is the box clicking fills, ``info_control``
     the map control showing it."""
@@ -216,14 +216,13 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> Routes
     recommended_line = next((p for p in polylines if p.name.endswith("(recommended)")), None)
     first_item = recommended_line or polylines[0]
     info = ipywidgets.HTML(value=_info_html(first_item, open_=False))
-    for item in [*polylines, *markers]:
+    items: list[RouteLine | RouteMarker] = [*polylines, *markers]
+    for item in items:
         item.on_click(lambda *_, _item=item, **__: setattr(info, "value", _info_html(_item)))
     control = BoxControl(
         widget=info, position="topleft", box_size=summary_size(f"▸ {first_item.summary}")
     )
-    group = RoutesLayer(
-        layers=[*polylines, *markers], name=name, info=info, info_control=control
-    )
+    group = RoutesLayer(layers=items, name=name, info=info, info_control=control)
     every = np.array([p for idx in paths for p in paths[idx]], dtype=float)
     legend = {"Recommended route": ROUTE_COLOR}
     if show_alternatives and len(paths) > 1:

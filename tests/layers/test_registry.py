@@ -124,7 +124,7 @@ def test_an_unknown_type_or_kind_is_a_named_error() -> None:
     with pytest.raises(UnsupportedInput, match=r"frame of kind 'pollen' \(attrs\['kind'\]\)"):
         layers.layer_for(odd)
     env = EnvironmentResult.from_payload({})
-    with pytest.raises(UnsupportedInput, match="no map geometry: use mapsnb.charts"):
+    with pytest.raises(UnsupportedInput, match=r"no map geometry: use mapsnb\.charts"):
         layers.layer_for(env)
     assert issubclass(UnsupportedInput, TypeError)  # what callers caught before
 
