@@ -396,8 +396,9 @@ def show(
     *results
         ``PlacesResult``, ``RoutesResult``, ``AlongRouteResult``, resolution results, their
         frames (any frame with coordinate columns, see
-        :data:`mapsnb.layers._features.COORDINATE_COLUMNS`), ``mapsnb.Circle`` /
-        ``mapsnb.Viewport`` (or wire dicts), or ready ipyleaflet layers.
+        :data:`mapsnb.layers._features.COORDINATE_COLUMNS`; drawn by its kind,
+        :func:`frame_kind`), ``mapsnb.Circle`` / ``mapsnb.Viewport`` (or wire dicts), or ready
+        ipyleaflet layers: each chosen by :func:`layer_for`.
     map
         A map to draw on; mapsnb's layers and controls already on it are replaced.
     basemap
@@ -417,7 +418,12 @@ def show(
         info boxes start as one collapsed line; the sources are one line of Leaflet's
         attribution control (click it for all of them); sandbox data says it is synthetic and
         WALK routes show the beta warning. An empty result centres the map on the area that was
-        asked about, or warns why it cannot.
+        asked about, or warns why it cannot. :func:`drawn` says what was drawn on it.
+
+    Raises
+    ------
+    UnsupportedInput
+        For an object :func:`layer_for` cannot draw (named in the message).
     """
     fresh = map is None
     tiles = {} if basemap is None or basemap == "offline" else {"basemap": basemap}
