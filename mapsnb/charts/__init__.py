@@ -16,7 +16,7 @@ Errors are ``ValueError`` naming why there is nothing to chart and what to ask i
 """
 
 from mapsnb.charts._air_quality import EPA_BANDS, UAQI_BANDS, plot_air_quality
-from mapsnb.charts._chart import Chart
+from mapsnb.charts._chart import Chart, precip_axes
 from mapsnb.charts._parts import attribution_text
 from mapsnb.charts._pollen import plot_pollen
 from mapsnb.charts._routes import plot_routes
@@ -35,4 +35,5 @@ __all__ = [
     "plot_pollen",
     "plot_routes",
     "plot_weather",
+    "precip_axes",
 ]

@@ -2,13 +2,18 @@
 
 A chart is a sequence of Axes (``chart[0]``, ``len(chart)``, ``for ax in chart``) whose other
 attributes are those of its first panel, so code written for one Axes (``ax.figure``,
-``ax.get_title()``, ``ax.mapsnb_precip_ax``) keeps working. As a notebook cell's last line it shows
-its figure once (a PNG), never ``<Axes: …>`` text above it. matplotlib is imported on first use.
+``ax.get_title()``) keeps working. As a notebook cell's last line it shows its figure once (a PNG),
+never ``<Axes: …>`` text above it. matplotlib is imported on first use.
+
+What a chart function drew beside an Axes (the precipitation axis of :func:`plot_weather`) is
+kept in a registry keyed by the Axes, never as an attribute of matplotlib's objects:
+:func:`precip_axes` reads it, ``chart.precip_ax`` for the first panel.
 """
 
 from __future__ import annotations
 
 import io
+import weakref
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
@@ -16,7 +21,24 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["Chart"]
+__all__ = ["Chart", "precip_axes"]
+
+#: Per Axes, the precipitation-probability axis :func:`plot_weather` drew beside it (held weakly
+#: both ways: the figure keeps its Axes, an entry goes with them).
+_PRECIP: weakref.WeakKeyDictionary[Axes, weakref.ref[Axes]] = weakref.WeakKeyDictionary()
+
+
+def remember_precip(ax: Axes, twin: Axes) -> None:
+    """Record ``twin`` as the precipitation-probability axis drawn beside ``ax``."""
+    _PRECIP[ax] = weakref.ref(twin)
+
+
+def precip_axes(ax: Axes | Chart) -> Axes | None:
+    """The precipitation-probability axis :func:`~mapsnb.charts.plot_weather` drew beside
+    ``ax`` (a panel of its chart; a chart means its first panel), or ``None``."""
+    twin = _PRECIP.get(ax[0] if isinstance(ax, Chart) else ax)
+    return twin() if twin is not None else None
+
 
 #: Backends that show figures themselves (windows, widgets): a chart adds no PNG of its own there.
 _SELF_SHOWING = ("qt", "tk", "gtk", "wx", "macosx", "nbagg", "ipympl", "widget", "webagg")
@@ -43,6 +65,16 @@ class Chart(Sequence["Axes"]):
     def axes(self) -> tuple[Axes, ...]:
         """Every panel's Axes, in reading order (left to right, top to bottom)."""
         return self._axes
+
+    @property
+    def precip_ax(self) -> Axes | None:
+        """The first panel's precipitation-probability axis (:func:`precip_axes`), or ``None``."""
+        return precip_axes(self._axes[0])
+
+    @property
+    def mapsnb_precip_ax(self) -> Axes | None:
+        """The first panel's precipitation-probability axis (the name before ``precip_ax``)."""
+        return self.precip_ax
 
     @property
     def figure(self) -> Figure:

@@ -13,6 +13,7 @@ import datetime as dt
 import math
 import re
 import warnings
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
     from matplotlib.legend import Legend
+    from matplotlib.text import Text
 
 ATTRIBUTION_GID = "mapsnb-attribution"
 FIGSIZE = (8.0, 4.0)
@@ -226,10 +228,14 @@ def attribute(ax: Axes, df: pd.DataFrame, language: str | None = None) -> None:
     add_line(fig, literal(attribution_text(df, language)))
 
 
+#: Per attribution text of a figure, its lines before wrapping (an entry goes with its text).
+_ATTRIBUTION_LINES: weakref.WeakKeyDictionary[Text, list[str]] = weakref.WeakKeyDictionary()
+
+
 def add_line(fig: Figure, text: str) -> None:
     """Add ``text`` as a line of ``fig``'s attribution (made if there is none yet)."""
     existing = next((t for t in fig.texts if t.get_gid() == ATTRIBUTION_GID), None)
-    lines: list[str] = list(getattr(existing, "mapsnb_lines", [])) if existing else []
+    lines: list[str] = list(_ATTRIBUTION_LINES.get(existing, [])) if existing else []
     if text in lines:
         return
     lines.append(text)
@@ -251,7 +257,7 @@ def add_line(fig: Figure, text: str) -> None:
         else:  # the figure's own supxlabel stays; the attribution goes below the layout
             existing = fig.text(0.01, 0.005, wrapped, **style)
         existing.set_gid(ATTRIBUTION_GID)
-    existing.mapsnb_lines = lines  # type: ignore[attr-defined]
+    _ATTRIBUTION_LINES[existing] = lines
 
 
 def finish(fig: Any, note: str) -> None:

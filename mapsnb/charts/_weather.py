@@ -6,7 +6,7 @@ import datetime as dt
 import math
 from typing import TYPE_CHECKING, Any
 
-from mapsnb.charts._chart import Chart, as_chart
+from mapsnb.charts._chart import Chart, as_chart, remember_precip
 from mapsnb.charts._parts import (
     MAX_PLACES,
     PAGE,
@@ -47,7 +47,7 @@ def plot_weather(result_or_frame: Any, *, ax: Axes | Chart | None = None) -> Cha
     Hourly data (``env.hourly_weather``, ``current_weather`` or a ``mapsnb.concat`` of hourly
     calls) draws a temperature line; daily data (``env.daily_weather``) draws the min–max range.
     The title names the place and the local date(s); the legend sits right of the chart. The
-    precipitation-probability axis is ``chart.mapsnb_precip_ax``. A frame of several places (a
+    precipitation-probability axis is ``chart.precip_ax`` (a panel's: ``precip_axes(panel)``). A frame of several places (a
     batch over cities, or ``mapsnb.concat`` of places in different time zones) draws one panel
     per place, each in its local time: up to three stacked, four to twelve in a grid on one
     A4-landscape page, with one legend and one attribution. Returns a
@@ -136,7 +136,7 @@ def _draw(
     twin.set_ylabel(chance, color="#1a73e8")
     ax.set_zorder(twin.get_zorder() + 1)
     ax.patch.set_visible(False)
-    ax.mapsnb_precip_ax = twin  # type: ignore[attr-defined]
+    remember_precip(ax, twin)
     if compact:  # a panel of several places: the place and the period, small
         ax.set_title(literal(", ".join(p for p in (shown(place_of(obj, df) or ""), when) if p)),
                      fontsize=9, pad=4)  # fmt: skip

@@ -11,7 +11,7 @@ import ipyleaflet
 
 from mapsnb._types import Circle, Viewport, check_lat_lng
 from mapsnb.errors import InvalidRequest
-from mapsnb.layers._base import PREFIX, Bounds, _tag
+from mapsnb.layers._base import PREFIX, Bounds, MapsnbLayer
 
 BIAS_COLOR = "#9334e6"
 
@@ -96,7 +96,22 @@ def _point(p: Any, field: str) -> tuple[float, float]:
     raise InvalidRequest(field, f"must be a (lat, lng) pair or a wire point, got {_kind(p)}")
 
 
-def bias_layer(circle_or_viewport: Any) -> ipyleaflet.Layer:
+class BiasRectangle(MapsnbLayer, ipyleaflet.Rectangle):
+    """A viewport bias or restriction, drawn by :func:`bias_layer`."""
+
+
+class BiasCircle(MapsnbLayer, ipyleaflet.Circle):
+    """A circle bias or restriction, drawn by :func:`bias_layer`."""
+
+
+class BiasPoint(MapsnbLayer, ipyleaflet.CircleMarker):
+    """A circle bias without a radius: its centre, drawn by :func:`bias_layer`."""
+
+
+BiasLayer = BiasRectangle | BiasCircle | BiasPoint
+
+
+def bias_layer(circle_or_viewport: Any) -> BiasLayer:
     """The location-bias shape: ``Circle`` -> ``ipyleaflet.Circle``, ``Viewport`` -> ``Rectangle``.
 
     Wire dicts (``{"circle": {"center": ..., "radius_meters": ...}}``,
@@ -112,20 +127,20 @@ def bias_layer(circle_or_viewport: Any) -> ipyleaflet.Layer:
         "fill_opacity": 0.06,
         "name": f"{PREFIX}bias",
     }
-    layer: ipyleaflet.Layer
+    layer: BiasLayer
     if kind == "viewport":
         s, w, n, e = v
-        layer = ipyleaflet.Rectangle(bounds=((s, w), (n, e)), **common)
+        layer = BiasRectangle(bounds=((s, w), (n, e)), **common)
         bounds: Bounds = ((s, w), (n, e))
     else:
         lat, lng, r = v
         if math.isnan(r):
-            layer = ipyleaflet.CircleMarker(location=(lat, lng), radius=6, **common)
+            layer = BiasPoint(location=(lat, lng), radius=6, **common)
             bounds = ((lat, lng), (lat, lng))
         else:
-            layer = ipyleaflet.Circle(location=(lat, lng), radius=round(r), **common)
+            layer = BiasCircle(location=(lat, lng), radius=round(r), **common)
             dlat = r / 111_320.0
             dlng = dlat / max(math.cos(math.radians(lat)), 1e-6)
             bounds = ((lat - dlat, lng - dlng), (lat + dlat, lng + dlng))
-    _tag(layer, frame=None, bounds=bounds, legend_entries={"Location bias": BIAS_COLOR})
+    layer.describe(frame=None, bounds=bounds, legend_entries={"Location bias": BIAS_COLOR})
     return layer

@@ -4,8 +4,9 @@ A box is an ``ipywidgets.HTML`` holding a ``<details>`` element: one summary lin
 clicked (this works in a static page too: no kernel is needed to open it). Info boxes that hover
 and clicks fill are hidden while empty. Credits go to Leaflet's own attribution control (its
 ``prefix``): one line naming the providers, expanding to every source and the synthetic-data
-note. Each control says its initial size (``control.mapsnb_size``, px, without Leaflet's
-margin) so that :func:`mapsnb.layers._layout.fit_view` keeps it clear of the data.
+note. Each box is a :class:`BoxControl` that says its initial size (its ``box_size`` trait, px,
+without Leaflet's margin) so that :func:`mapsnb.layers._layout.fit_view` keeps it clear of the
+data; the credits line is a :class:`CreditsControl` holding its visible text.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 import ipyleaflet
 import ipywidgets
+import traitlets
 
 from mapsnb import _html
 from mapsnb._read.credits import SANDBOX_NOTE, credits_line_html
@@ -32,6 +34,21 @@ _SUMMARY_STYLE = (
     f"max-width:{SUMMARY_MAX_PX}px"
 )
 _BOX_STYLE = "font-size:12px;line-height:18px;padding:2px 6px"
+
+
+class BoxControl(ipyleaflet.WidgetControl):
+    """A widget control that says the size it takes at the initial view (``box_size``, px)
+    and, for the legend, its sections (``legend``: ``[(title, {label: colour})]``)."""
+
+    box_size = traitlets.Tuple(traitlets.Float(), traitlets.Float(), default_value=(0.0, 0.0))
+    legend: traitlets.List[tuple[str, dict[str, str]]] = traitlets.List()
+
+
+class CreditsControl(ipyleaflet.AttributionControl):
+    """Leaflet's attribution line as mapsnb writes it; ``credits_text`` is its visible text
+    (what the layout measures)."""
+
+    credits_text = traitlets.Unicode("")
 
 
 def details_html(summary: str, body: str, *, open_: bool = False, color: str = "") -> str:
@@ -52,26 +69,25 @@ def summary_size(summary_text: str) -> tuple[float, float]:
 
 def box_control(
     summary: str, body: str, *, position: str, summary_text: str, color: str = ""
-) -> ipyleaflet.WidgetControl:
+) -> BoxControl:
     """A collapsed box in a map corner (see :func:`details_html`), sized for the layout."""
     widget = ipywidgets.HTML(value=details_html(summary, body, color=color))
     widget.add_class("mapsnb-box")
-    control = ipyleaflet.WidgetControl(widget=widget, position=position)
-    control.mapsnb_size = summary_size(summary_text)
-    return control
+    return BoxControl(widget=widget, position=position, box_size=summary_size(summary_text))
 
 
-def info_control(widget: ipywidgets.HTML, *, position: str) -> ipyleaflet.WidgetControl:
-    """A control for an info box that hovers and clicks fill: hidden (no size) while empty."""
+def info_control(
+    widget: ipywidgets.HTML, *, position: str, box_size: tuple[float, float] = (0.0, 0.0)
+) -> BoxControl:
+    """A control for an info box that hovers and clicks fill: hidden (no size) while empty;
+    ``box_size`` is its size at the initial view when it starts filled."""
 
     def _toggle(_: Any = None) -> None:
         widget.layout.display = "" if widget.value else "none"
 
     _toggle()
     widget.observe(_toggle, names="value")
-    control = ipyleaflet.WidgetControl(widget=widget, position=position)
-    control.mapsnb_size = (0.0, 0.0)  # empty at the initial view
-    return control
+    return BoxControl(widget=widget, position=position, box_size=box_size)
 
 
 def _swatch(color: str) -> str:
@@ -84,7 +100,7 @@ def _swatch(color: str) -> str:
 
 def legend_control(
     sections: Sequence[tuple[str, Mapping[str, str]]], *, position: str = "topright"
-) -> ipyleaflet.WidgetControl:
+) -> BoxControl:
     """One collapsed legend for every layer: ``sections`` are ``(title, {label: colour})``."""
     parts = []
     for title, entries in sections:
@@ -99,7 +115,7 @@ def legend_control(
         position=position,
         summary_text="▸ Legend " + "  " * min(4, sum(len(e) for _, e in sections)),
     )
-    control.mapsnb_legend = [(t, dict(e)) for t, e in sections]
+    control.legend = [(t, dict(e)) for t, e in sections]
     return control
 
 

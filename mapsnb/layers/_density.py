@@ -8,22 +8,28 @@ import base64
 import math
 import struct
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import ipyleaflet
 import numpy as np
 import pandas as pd
 
 from mapsnb.errors import NothingToDraw
-from mapsnb.layers._base import PREFIX, Bounds, _frame, _tag
+from mapsnb.layers._base import PREFIX, Bounds, MapsnbLayer, _frame
 from mapsnb.layers._features import _coords
-
-if TYPE_CHECKING:
-    import ipyleaflet
 
 #: The latitude Web Mercator (Leaflet's projection) stops at.
 MAX_LAT = 85.0511
 #: Colour of :func:`points_layer`'s dots (RGB).
 POINT_RGB = (33, 102, 172)
+
+
+class HeatmapLayer(MapsnbLayer, ipyleaflet.Heatmap):
+    """The density of many points (what :func:`heatmap_layer` returns)."""
+
+
+class PointsLayer(MapsnbLayer, ipyleaflet.ImageOverlay):
+    """Every point of a large frame drawn into one PNG (what :func:`points_layer` returns)."""
 
 
 def _points(
@@ -57,7 +63,7 @@ def heatmap_layer(
     cells: int = 256,
     radius: float = 12.0,
     blur: float = 15.0,
-) -> ipyleaflet.Heatmap:
+) -> HeatmapLayer:
     """A density (heat) layer of many points: ``ipyleaflet.Heatmap`` of the points binned.
 
     The points are counted (or their ``weight`` summed) on a grid of ``cells`` cells along
@@ -77,7 +83,7 @@ def heatmap_layer(
 
     Returns
     -------
-    ipyleaflet.Heatmap
+    HeatmapLayer
         Named ``"mapsnb:density"``; :func:`show` draws and fits it, with the data's credits.
 
     Raises
@@ -85,8 +91,6 @@ def heatmap_layer(
     NothingToDraw
         No row has coordinates, or ``weight`` is not a column.
     """
-    import ipyleaflet
-
     if isinstance(cells, bool) or not isinstance(cells, int) or not 16 <= cells <= 2048:
         raise ValueError(f"cells must be an integer from 16 to 2048, got {cells!r}")
     df, lat, lng, w = _points(data, weight)
@@ -102,7 +106,7 @@ def heatmap_layer(
     centre_lng = np.round(west + (cx + 0.5) * step, 5)
     keep = totals > 0
     locations = np.column_stack([centre_lat[keep], centre_lng[keep], np.round(totals[keep], 3)])
-    layer = ipyleaflet.Heatmap(
+    layer = HeatmapLayer(
         locations=locations.tolist(),
         radius=radius,
         blur=blur,
@@ -110,7 +114,7 @@ def heatmap_layer(
         name=f"{PREFIX}density",
     )
     bounds: Bounds = ((float(south), float(west)), (float(north), float(east)))
-    _tag(layer, frame=df, bounds=bounds, legend_entries={"Density of places": "#f03b20"})
+    layer.describe(frame=df, bounds=bounds, legend_entries={"Density of places": "#f03b20"})
     return layer
 
 
@@ -171,7 +175,7 @@ def raster(
 
 def points_layer(
     data: Any, *, size: int = 1024, dot: int = 2, color: tuple[int, int, int] = POINT_RGB
-) -> ipyleaflet.ImageOverlay:
+) -> PointsLayer:
     """Every point of a large frame (100,000 and more) drawn into one PNG image overlay.
 
     One ``GeoJSON`` feature per point costs the widget state a few hundred bytes a point; the
@@ -192,7 +196,7 @@ def points_layer(
 
     Returns
     -------
-    ipyleaflet.ImageOverlay
+    PointsLayer
         Named ``"mapsnb:points"``, over the points' bounds; :func:`show` draws and fits it.
 
     Raises
@@ -200,8 +204,6 @@ def points_layer(
     NothingToDraw
         No row has coordinates.
     """
-    import ipyleaflet
-
     if isinstance(size, bool) or not isinstance(size, int) or not 64 <= size <= 4096:
         raise ValueError(f"size must be an integer from 64 to 4096, got {size!r}")
     if isinstance(dot, bool) or not isinstance(dot, int) or not 1 <= dot <= 8:
@@ -209,7 +211,7 @@ def points_layer(
     df, lat, lng, _ = _points(data, None)
     image, bounds = raster(lat, lng, size, dot, color)
     url = "data:image/png;base64," + base64.b64encode(_png(image)).decode("ascii")
-    layer = ipyleaflet.ImageOverlay(url=url, bounds=bounds, name=f"{PREFIX}points")
+    layer = PointsLayer(url=url, bounds=bounds, name=f"{PREFIX}points")
     hex_color = "#{:02x}{:02x}{:02x}".format(*color)
-    _tag(layer, frame=df, bounds=bounds, legend_entries={f"{len(lat):,} places": hex_color})
+    layer.describe(frame=df, bounds=bounds, legend_entries={f"{len(lat):,} places": hex_color})
     return layer

@@ -8,11 +8,12 @@ from typing import Any
 import ipyleaflet
 import numpy as np
 import pandas as pd
+import traitlets
 
 from mapsnb.errors import NothingToDraw
-from mapsnb.layers._base import PREFIX, _bounds, _frame, _tag
+from mapsnb.layers._base import PREFIX, MapsnbLayer, _bounds, _frame
 from mapsnb.layers._features import _coords, _place_features
-from mapsnb.layers._places import _geojson_points
+from mapsnb.layers._places import PlacesLayer, _geojson_points
 
 #: YlOrRd, light (short detour) to dark (long detour).
 DETOUR_RAMP = ("#ffffb2", "#fed976", "#feb24c", "#fd8d3c", "#f03b20", "#bd0026")
@@ -35,7 +36,16 @@ def detour_color(minutes: float, edges: np.ndarray) -> str:
     return DETOUR_RAMP[min(max(k, 0), len(DETOUR_RAMP) - 1)]
 
 
-def detours_layer(along_result: Any) -> ipyleaflet.LayerGroup:
+class DetoursLayer(MapsnbLayer, ipyleaflet.LayerGroup):
+    """Places along a route coloured by detour (what :func:`detours_layer` returns): ``points``
+    is their :class:`~mapsnb.layers._places.PlacesLayer`, ``legend`` the ``{bin label:
+    colour}`` of the detour bins."""
+
+    points = traitlets.Instance(PlacesLayer, allow_none=True)
+    legend = traitlets.Dict()
+
+
+def detours_layer(along_result: Any) -> DetoursLayer:
     """Places along a route coloured by detour minutes (YlOrRd ramp), with a legend.
 
     Parameters
@@ -45,8 +55,8 @@ def detours_layer(along_result: Any) -> ipyleaflet.LayerGroup:
 
     Returns
     -------
-    ipyleaflet.LayerGroup
-        Named ``"mapsnb:detours"``, holding one GeoJSON; ``group.legend`` is the
+    DetoursLayer
+        An ``ipyleaflet.LayerGroup`` named ``"mapsnb:detours"``, holding one GeoJSON; ``group.legend`` is the
         ``{bin label: colour}`` dict of the detour bins (a section of the legend
         :func:`show` adds).
     """
@@ -68,14 +78,11 @@ def detours_layer(along_result: Any) -> ipyleaflet.LayerGroup:
     labels = {
         f"{edges[k]:.1f}–{edges[k + 1]:.1f} min": color for k, color in enumerate(DETOUR_RAMP)
     }
-    group = ipyleaflet.LayerGroup(layers=[geo], name=f"{PREFIX}detours")
-    group.legend = labels
-    group.points = geo
-    _tag(
-        group,
+    group = DetoursLayer(layers=[geo], name=f"{PREFIX}detours", points=geo, legend=labels)
+    group.describe(
         frame=df,
         bounds=_bounds(lat[ok], lng[ok]),
-        controls=[geo.hover_control],
+        controls=[geo.info_control],
         legend_sections=[("Detour", labels)],
     )
     return group

@@ -25,7 +25,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from mapsnb.layers._base import Bounds
 
@@ -123,20 +123,35 @@ def _bounded(layout: Any, name: str, value: float) -> float:
     return value
 
 
+@runtime_checkable
+class SizedControl(Protocol):
+    """A control that says its size at the initial view, px without margins (mapsnb's boxes)."""
+
+    box_size: tuple[float, float]
+
+
+@runtime_checkable
+class CreditsLine(Protocol):
+    """Leaflet's attribution control as mapsnb writes it: its visible text."""
+
+    credits_text: str
+
+
 def control_size(control: Any, map_width: float) -> tuple[float, float]:
     """The (width, height) px a control takes in its corner, margins included.
 
-    mapsnb's controls say their size (``control.mapsnb_size``); Leaflet's zoom and attribution
-    controls are known; any other widget control is taken as one summary line wide.
+    mapsnb's controls say their size (:class:`SizedControl`, :class:`CreditsLine`); Leaflet's
+    zoom and attribution controls are known; any other widget control is taken as one summary
+    line wide.
     """
-    size = getattr(control, "mapsnb_size", None)
-    if size is not None:
-        width, height = size
-    elif type(control).__name__ == "ZoomControl":
+    name = type(control).__name__
+    if isinstance(control, SizedControl):
+        width, height = control.box_size
+    elif name == "ZoomControl":
         width, height = ZOOM_CONTROL_PX
-    elif type(control).__name__ == "AttributionControl":
-        width, height = text_width(getattr(control, "mapsnb_text", "") or "ipyleaflet"), 0.0
-        width = min(width + 10, map_width)
+    elif isinstance(control, CreditsLine) or name == "AttributionControl":
+        text = control.credits_text if isinstance(control, CreditsLine) else ""
+        width = min(text_width(text or "ipyleaflet") + 10, map_width)
         return width, ATTRIBUTION_LINE_PX  # Leaflet gives it no margin
     else:
         width, height = 240.0, LINE_PX

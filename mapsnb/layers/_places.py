@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Mapping
 from typing import Any
 
 import ipyleaflet
 import ipywidgets
 import numpy as np
+import traitlets
 
 from mapsnb import _html
 from mapsnb._read.credits import present
-from mapsnb.layers._base import PREFIX, Bounds, _bounds, _frame, _link, _tag
+from mapsnb.layers._base import PREFIX, Bounds, MapsnbLayer, _bounds, _frame, _link
 from mapsnb.layers._clusters import cell_groups, group_view, view_clusters
-from mapsnb.layers._controls import info_control
+from mapsnb.layers._controls import BoxControl, info_control
 from mapsnb.layers._features import _place_features
 from mapsnb.layers._layout import map_size
 
@@ -93,79 +95,70 @@ def _grid_clusters(
     return cell_groups(feats, lat, lng, keys, np.arange(len(lat)), color)
 
 
-def _geojson_points(
-    features: list[dict[str, Any]],
-    *,
-    name: str,
-    style: Mapping[str, Any] | None,
-    shared: Mapping[str, Any] | None = None,
-) -> ipyleaflet.GeoJSON:
-    """One GeoJSON layer of circle markers and one info box (a map control).
+class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
+    """Places as one GeoJSON layer of circle markers, with the info box hovering and clicking
+    fill (what :func:`places_layer` returns).
 
-    Hovering a point shows its name in the box; clicking it shows its details (name, links,
-    attribution). No widget popups: jupyter-leaflet 0.20 throws "Widget is not attached" in the
-    page when a layer whose popup was never opened is removed, which :func:`show` does when it
-    replaces layers.
+    ``info`` is the box (an ``ipywidgets.HTML``), ``info_control`` the map control showing it,
+    ``shared_properties`` the properties common to every feature and ``clustered`` whether the
+    features are groups of places. A clustered layer follows the view: :meth:`regrid`
+    aggregates its places again at a zoom and bounds, and after :meth:`zoom_clicks` a click on
+    a group zooms that map to it (:func:`show` calls both).
     """
-    layer = ipyleaflet.GeoJSON(
-        data={"type": "FeatureCollection", "features": features},
-        point_style={**_POINT_STYLE, **dict(style or {})},
-        hover_style=_HOVER_STYLE,
-        name=name,
-    )
-    info = ipywidgets.HTML(value="")
 
-    def _on_click(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
-        info.value = _place_popup({**dict(shared or {}), **dict(properties or {})})
+    info = traitlets.Instance(ipywidgets.HTML, allow_none=True)
+    info_control = traitlets.Instance(BoxControl, allow_none=True)
+    shared_properties = traitlets.Dict()
+    clustered = traitlets.Bool(False)
 
-    def _on_hover(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
-        props = properties or {}
-        label = f"{props['count']} places" if props.get("cluster") else props.get("name")
-        info.value = f"<b>{_html.text(label or '')}</b>"
+    _places: tuple[list[dict[str, Any]], np.ndarray, np.ndarray] = ([], np.empty(0), np.empty(0))
+    _last_view: tuple[float, Bounds | None] | None = None  # the view regrid last drew
+    _target: weakref.ref[ipyleaflet.Map] | None = None  # the map a click on a group zooms
 
-    layer.on_click(_on_click)
-    layer.on_hover(_on_hover)
-    layer.shared_properties = dict(shared or {})  # properties common to every feature
-    layer.info = layer.hover = info
-    layer.info_control = layer.hover_control = info_control(info, position="topright")
-    return layer
+    @property
+    def hover(self) -> ipywidgets.HTML | None:
+        """The info box (hovering fills it too): ``info``."""
+        return self.info
 
+    @property
+    def hover_control(self) -> BoxControl | None:
+        """The map control of the info box: ``info_control``."""
+        return self.info_control
 
-def _regridding(
-    layer: ipyleaflet.GeoJSON, feats: list[dict[str, Any]], lat: np.ndarray, lng: np.ndarray
-) -> None:
-    """Give a clustered layer ``mapsnb_regrid(zoom, view)``: its features at the view's scale."""
-    last: list[Any] = [None]
+    def cluster(self, feats: list[dict[str, Any]], lat: np.ndarray, lng: np.ndarray) -> None:
+        """Make the layer follow the view: ``feats`` (one a place, at ``lat``, ``lng``) are
+        aggregated again by :meth:`regrid`; a click on a group zooms the map given to
+        :meth:`zoom_clicks`."""
+        self.clustered = True
+        self._places = (feats, lat, lng)
+        self.on_click(self._zoom_to_group)
 
-    def regrid(zoom: float, view: Bounds | None = None) -> None:
-        key = (round(zoom, 3), view)
-        if key == last[0]:
+    def regrid(self, zoom: float, view: Bounds | None = None) -> None:
+        """Show the places aggregated at ``zoom`` within ``view`` (no change if not clustered)."""
+        if not self.clustered:
             return
-        last[0] = key
+        key = (round(zoom, 3), view)
+        if key == self._last_view:
+            return
+        self._last_view = key
+        feats, lat, lng = self._places
         shown = view_clusters(feats, lat, lng, zoom=zoom, view=view, color=CLUSTER_COLOR)
-        layer.data = {"type": "FeatureCollection", "features": shown}
+        self.data = {"type": "FeatureCollection", "features": shown}
 
-    layer.mapsnb_regrid = regrid
-    _zooming_on_click(layer)
+    def zoom_clicks(self, m: ipyleaflet.Map | None) -> None:
+        """From now on a click on a group (in a live kernel: a static page runs no handler)
+        fits ``m`` to the group's places, or zooms two levels closer on it (``None``: stop)."""
+        self._target = weakref.ref(m) if m is not None else None
 
-
-def _zooming_on_click(layer: ipyleaflet.GeoJSON) -> None:
-    """Give a clustered layer ``mapsnb_zoom_clicks(map)``: from then on, a click on a group
-    (in a live kernel: a static page runs no handler) fits ``map`` to the group's places, or
-    zooms two levels closer on it; the new zoom splits the group (see :func:`_regridding`)."""
-    target: list[ipyleaflet.Map | None] = [None]
-
-    def zoom_clicks(m: ipyleaflet.Map | None) -> None:
-        target[0] = m
-
-    def _on_click(
+    def _zoom_to_group(
+        self,
         properties: Mapping[str, Any] | None = None,
         feature: Mapping[str, Any] | None = None,
         **_: Any,
     ) -> None:
-        m = target[0]
+        m = self._target() if self._target is not None else None
         props = dict(properties or {})
-        if m is None or not props.get("cluster") or layer not in m.layers:
+        if m is None or not props.get("cluster") or self not in m.layers:
             return
         coords: Any = ((feature or {}).get("geometry") or {}).get("coordinates") or ()
         if len(coords) != 2:
@@ -185,13 +178,53 @@ def _zooming_on_click(layer: ipyleaflet.GeoJSON) -> None:
             m.center = list(center)
             m.zoom = zoom
 
+
+class PlaceMarker(MapsnbLayer, ipyleaflet.Marker):
+    """One place as a marker, with the credits of the answer that gave it (``credits``,
+    ``synthetic``: :func:`show` puts them in the map's attribution line)."""
+
+
+def _geojson_points(
+    features: list[dict[str, Any]],
+    *,
+    name: str,
+    style: Mapping[str, Any] | None,
+    shared: Mapping[str, Any] | None = None,
+) -> PlacesLayer:
+    """One GeoJSON layer of circle markers and one info box (a map control).
+
+    Hovering a point shows its name in the box; clicking it shows its details (name, links,
+    attribution). No widget popups: jupyter-leaflet 0.20 throws "Widget is not attached" in the
+    page when a layer whose popup was never opened is removed, which :func:`show` does when it
+    replaces layers.
+    """
+    info = ipywidgets.HTML(value="")
+    layer = PlacesLayer(
+        data={"type": "FeatureCollection", "features": features},
+        point_style={**_POINT_STYLE, **dict(style or {})},
+        hover_style=_HOVER_STYLE,
+        name=name,
+        info=info,
+        info_control=info_control(info, position="topright"),
+        shared_properties=dict(shared or {}),  # properties common to every feature
+    )
+
+    def _on_click(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
+        info.value = _place_popup({**dict(shared or {}), **dict(properties or {})})
+
+    def _on_hover(properties: Mapping[str, Any] | None = None, **_: Any) -> None:
+        props = properties or {}
+        label = f"{props['count']} places" if props.get("cluster") else props.get("name")
+        info.value = f"<b>{_html.text(label or '')}</b>"
+
     layer.on_click(_on_click)
-    layer.mapsnb_zoom_clicks = zoom_clicks
+    layer.on_hover(_on_hover)
+    return layer
 
 
 def places_layer(
     result_or_frame: Any, *, cluster: bool | str = "auto", style: Mapping[str, Any] | None = None
-) -> ipyleaflet.GeoJSON:
+) -> PlacesLayer:
     """All places of a result as one GeoJSON layer of circles, with a click-filled info box.
 
     Parameters
@@ -208,13 +241,14 @@ def places_layer(
 
     Returns
     -------
-    ipyleaflet.GeoJSON
-        Named ``"mapsnb:places"``; ``layer.info`` is the ``ipywidgets.HTML`` info box (shown by
-        :func:`show` as a map control, hidden while empty) that hovering and clicking fill. A
-        clustered layer has ``layer.mapsnb_regrid(zoom, view_bounds)``, which :func:`show` calls
+    PlacesLayer
+        An ``ipyleaflet.GeoJSON`` named ``"mapsnb:places"``; ``layer.info`` is the
+        ``ipywidgets.HTML`` info box (shown by :func:`show` as a map control, hidden while
+        empty) that hovering and clicking fill. A clustered layer (``layer.clustered``) has its
+        places aggregated again by ``layer.regrid(zoom, view_bounds)``, which :func:`show` calls
         at every zoom and pan of a live map: groups split into places as the view closes in;
-        and ``layer.mapsnb_zoom_clicks(map)``, which :func:`show` calls with its map: a click on
-        a group then fits the map to the group's places (or zooms in two levels on it).
+        and ``layer.zoom_clicks(map)``, which :func:`show` calls with its map: a click on a
+        group then fits the map to the group's places (or zooms in two levels on it).
 
     Raises
     ------
@@ -232,13 +266,8 @@ def places_layer(
     legend = {"Place": color}
     if clustered:
         legend[AGGREGATED_LABEL] = CLUSTER_COLOR
-        _regridding(layer, every, lat, lng)
-    _tag(
-        layer,
-        frame=df,
-        bounds=_bounds(lat, lng),
-        legend_entries=legend,
-        controls=[layer.hover_control],
+        layer.cluster(every, lat, lng)
+    layer.describe(
+        frame=df, bounds=_bounds(lat, lng), legend_entries=legend, controls=[layer.info_control]
     )
-    layer.mapsnb_clustered = clustered
     return layer

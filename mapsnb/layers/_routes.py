@@ -10,13 +10,14 @@ import ipyleaflet
 import ipywidgets
 import numpy as np
 import pandas as pd
+import traitlets
 
 from mapsnb import _html
 from mapsnb._read.credits import present
 from mapsnb._read.names import row_ends
 from mapsnb.errors import EmptyResultWarning, NothingToDraw
-from mapsnb.layers._base import PREFIX, _bounds, _frame, _link, _tag
-from mapsnb.layers._controls import details_html, summary_size
+from mapsnb.layers._base import PREFIX, MapsnbLayer, _bounds, _frame, _link
+from mapsnb.layers._controls import BoxControl, details_html, summary_size
 from mapsnb.layers._features import _records
 from mapsnb.polyline import decode
 from mapsnb.results import WALK_WARNING
@@ -24,6 +25,29 @@ from mapsnb.results import WALK_WARNING
 ROUTE_COLOR = "#1a73e8"
 ALT_ROUTE_COLOR = "#5f6368"
 WAYPOINT_COLOR = "#f29900"
+
+
+class RouteLine(ipyleaflet.Polyline):
+    """One route's line; ``summary`` (text) and ``details`` (HTML) fill the info box on click."""
+
+    summary = traitlets.Unicode("")
+    details = traitlets.Unicode("")
+
+
+class RouteMarker(ipyleaflet.CircleMarker):
+    """A route's start, end or stop; ``summary`` (text) and ``details`` (HTML) as a line's."""
+
+    summary = traitlets.Unicode("")
+    details = traitlets.Unicode("")
+
+
+class RoutesLayer(MapsnbLayer, ipyleaflet.LayerGroup):
+    """The routes of a result (what :func:`route_layer` returns): one :class:`RouteLine` per
+    route and :class:`RouteMarker` ends; ``info`` is the box clicking fills, ``info_control``
+    the map control showing it."""
+
+    info = traitlets.Instance(ipywidgets.HTML, allow_none=True)
+    info_control = traitlets.Instance(BoxControl, allow_none=True)
 
 
 def _fmt_km(metres: float) -> str:
@@ -83,13 +107,13 @@ def _route_summary(row: Mapping[str, Any], recommended: bool) -> str:
     return f"{label}: {', '.join(parts)}" if parts else label
 
 
-def _info_html(item: Any, *, open_: bool = True) -> str:
+def _info_html(item: RouteLine | RouteMarker, *, open_: bool = True) -> str:
     """The info box for a clicked line or marker: its summary line, its details on opening."""
     return details_html(f"▸ {_html.text(item.summary)}", item.details, open_=open_)
 
 
-def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.CircleMarker:
-    marker = ipyleaflet.CircleMarker(
+def _end_marker(loc: tuple[float, float], label: str, color: str) -> RouteMarker:
+    return RouteMarker(
         location=loc,
         radius=7,
         color="#ffffff",
@@ -97,10 +121,9 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> ipyleaflet.
         fill_color=color,
         fill_opacity=1.0,
         name=f"{PREFIX}{_html.text(label)}",  # a layers control writes names as markup
+        details=f"<b>{_html.text(label)}</b>",
+        summary=label,
     )
-    marker.details = f"<b>{_html.text(label)}</b>"
-    marker.summary = label
-    return marker
 
 
 def _request_of(result: Any) -> Mapping[str, Any]:
@@ -109,7 +132,7 @@ def _request_of(result: Any) -> Mapping[str, Any]:
     return request if isinstance(request, Mapping) else {}
 
 
-def _waypoint_markers(request: Mapping[str, Any]) -> list[ipyleaflet.CircleMarker]:
+def _waypoint_markers(request: Mapping[str, Any]) -> list[RouteMarker]:
     """Markers for the intermediate waypoints given as coordinates, numbered in visiting order.
 
     Waypoints given as addresses or place ids have no coordinates in the request or the
@@ -125,7 +148,7 @@ def _waypoint_markers(request: Mapping[str, Any]) -> list[ipyleaflet.CircleMarke
     return markers
 
 
-def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipyleaflet.LayerGroup:
+def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> RoutesLayer:
     """The routes as polylines: recommended bold and solid, alternatives light and dashed.
 
     Parameters
@@ -138,8 +161,8 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
 
     Returns
     -------
-    ipyleaflet.LayerGroup
-        Named ``"mapsnb:routes"`` (with the WALK beta warning appended for walking routes);
+    RoutesLayer
+        An ``ipyleaflet.LayerGroup`` named ``"mapsnb:routes"`` (with the WALK beta warning appended for walking routes);
         holds one ``Polyline`` per route and start/end markers; clicking one shows its details
         (distance km, duration min, WALK warning) in ``group.info``, a map control.
 
@@ -167,7 +190,8 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
         recommended = idx == 0
         if not recommended and not show_alternatives:
             continue
-        line = ipyleaflet.Polyline(
+        row = rows.get(idx, {"route_index": idx})
+        line = RouteLine(
             locations=[list(p) for p in paths[idx]],
             color=ROUTE_COLOR if recommended else ALT_ROUTE_COLOR,
             weight=6 if recommended else 4,
@@ -175,10 +199,9 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
             dash_array=None if recommended else "8 8",
             fill=False,
             name=f"{PREFIX}route {idx}" + (" (recommended)" if recommended else ""),
+            details=_route_popup(row, recommended, warning),
+            summary=_route_summary(row, recommended),
         )
-        row = rows.get(idx, {"route_index": idx})
-        line.details = _route_popup(row, recommended, warning)
-        line.summary = _route_summary(row, recommended)
         polylines.append(line)
     main = paths.get(0) or paths[min(paths)]
     first = rows.get(0, {})
@@ -188,27 +211,27 @@ def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> ipylea
         *_waypoint_markers(_request_of(routes_result)),
     ]
     name = f"{PREFIX}routes" + (f" — {warning}" if warning else "")
-    group = ipyleaflet.LayerGroup(layers=[*polylines, *markers], name=name)
     # details in one info box, not widget popups (see _geojson_points)
     # collapsed to one line until clicked (or until a line or marker is clicked)
     recommended_line = next((p for p in polylines if p.name.endswith("(recommended)")), None)
     first_item = recommended_line or polylines[0]
     info = ipywidgets.HTML(value=_info_html(first_item, open_=False))
-    for item in [*polylines, *markers]:
+    items: list[RouteLine | RouteMarker] = [*polylines, *markers]
+    for item in items:
         item.on_click(lambda *_, _item=item, **__: setattr(info, "value", _info_html(_item)))
-    group.info = info
-    group.info_control = ipyleaflet.WidgetControl(widget=info, position="topleft")
-    group.info_control.mapsnb_size = summary_size(f"▸ {first_item.summary}")
+    control = BoxControl(
+        widget=info, position="topleft", box_size=summary_size(f"▸ {first_item.summary}")
+    )
+    group = RoutesLayer(layers=items, name=name, info=info, info_control=control)
     every = np.array([p for idx in paths for p in paths[idx]], dtype=float)
     legend = {"Recommended route": ROUTE_COLOR}
     if show_alternatives and len(paths) > 1:
         legend["Alternative route"] = ALT_ROUTE_COLOR
-    _tag(
-        group,
+    group.describe(
         frame=routes,
         bounds=_bounds(every[:, 0], every[:, 1]),
         legend_entries=legend,
-        warnings=warnings,
-        controls=[group.info_control],
+        notes=warnings,
+        controls=[control],
     )
     return group

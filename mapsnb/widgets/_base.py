@@ -12,6 +12,7 @@ import html
 import io
 import logging
 import time
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -50,8 +51,9 @@ ERROR_STYLE = "color:#b00020"
 #: The status line after a failed query cleared the previous (now stale) results.
 CLEARED_NOTE = "Previous results cleared: the new query failed."
 NOTE_STYLE = "color:#8a6d00"
-#: The map attribute listing the layers and controls the forms drew on it (all forms sharing it).
-DRAWN = "mapsnb_form_drawn"
+#: Per map, the layers and controls the forms drew on it (all forms sharing it); an entry goes
+#: with its map.
+_FORMS_DREW: weakref.WeakKeyDictionary[ipyleaflet.Map, list[Any]] = weakref.WeakKeyDictionary()
 #: Inputs that keep a readable width whatever their label (the label takes what it needs).
 INPUT_MIN_WIDTH = "16em"
 
@@ -79,10 +81,9 @@ def clear_drawn(m: ipyleaflet.Map) -> None:
     added (markers, sources and legend boxes, notes), and mapsnb's layers and controls."""
     from mapsnb import layers
 
-    for item in getattr(m, DRAWN, []):
+    for item in _FORMS_DREW.pop(m, []):
         if item in m.layers or item in m.controls:
             m.remove(item)
-    setattr(m, DRAWN, [])
     layers.clear(m)
 
 
@@ -97,7 +98,7 @@ def draw_on(m: ipyleaflet.Map, *results: Any, controls: Sequence[ipyleaflet.Cont
         layers.show(*results, map=m)
     for control in controls:
         m.add(control)
-    setattr(m, DRAWN, [item for item in (*m.layers, *m.controls) if id(item) not in before])
+    _FORMS_DREW[m] = [item for item in (*m.layers, *m.controls) if id(item) not in before]
 
 
 def map_note(text: str) -> ipyleaflet.WidgetControl:

@@ -264,15 +264,21 @@ class EnvironmentForm(BaseForm):
             return
         label = located.name or (location if isinstance(location, str) else None)
         title = f"Environment lookup: {label}" if label else "Environment lookup"
-        marker = ipyleaflet.Marker(
-            location=point, draggable=False, title=title, name="mapsnb:location"
-        )
+        from mapsnb.layers import PlaceMarker
+
         # the map credits the answers it marks: the lookup's and the resolution's (their
         # attribution; synthetic data says so)
         credits, synthetic = frame_credits(self.frame)
         if located.frame is not None:
             more, fake = frame_credits(located.frame)
             credits, synthetic = unique_credits([*credits, *more]), synthetic or fake
-        marker.mapsnb_attributions, marker.mapsnb_synthetic = credits, synthetic
+        marker = PlaceMarker(
+            location=point,
+            draggable=False,
+            title=title,
+            name="mapsnb:location",
+            credits=credits,
+            synthetic=synthetic,
+        )
         self._draw(marker)
         self.map.center = point

@@ -88,7 +88,7 @@ def test_a_portuguese_weather_batch_and_concat_draw_portuguese(client: mapsnb.Cl
     assert chart.get_title().startswith("Tempo atual — Lisboa, Portugal, sex. 18 set. 2026")
     assert chart.get_ylabel() == "temperatura (°C)"
     assert chart.get_xlabel().startswith("hora local (")
-    assert chart.mapsnb_precip_ax.get_ylabel() == "probabilidade de precipitação (%)"
+    assert chart.precip_ax.get_ylabel() == "probabilidade de precipitação (%)"
     days = [
         client.lookup_weather(
             TOWNS[0], capabilities=["WEATHER"], date=DAY + dt.timedelta(days=i), hour=9,

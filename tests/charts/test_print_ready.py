@@ -215,7 +215,7 @@ def test_single_charts_return_their_axes_in_a_chart(client) -> None:
     env = client.lookup_weather("Paris, France", capabilities=["WEATHER"], date=DAY)
     chart = plot_weather(env)
     assert len(chart) == 1 and isinstance(chart[0], Axes)
-    assert chart.mapsnb_precip_ax.get_ylim() == (0, 100)
+    assert chart.precip_ax.get_ylim() == (0, 100)
     _fig, ax = plt.subplots()
     assert plot_weather(env, ax=ax)[0] is ax
     assert plot_weather(env, ax=chart)[0] is chart[0]  # a chart as ax: its first panel

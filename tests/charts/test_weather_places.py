@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import mapsnb
-from mapsnb.charts import attribution_text, plot_weather
+from mapsnb.charts import attribution_text, plot_weather, precip_axes
 from mapsnb.charts._parts import ATTRIBUTION_GID
 from mapsnb.charts._words import word
 
@@ -77,7 +77,7 @@ def test_plot_weather_draws_one_panel_per_place(client: mapsnb.Client, count: in
         assert fig.get_figwidth() <= 11.69 and fig.get_figheight() <= 8.27  # one A4 page
         assert fig._suptitle is not None and fig._suptitle.get_text() == "Daily weather"
     for ax in chart:  # each panel has its precipitation axis
-        assert ax.mapsnb_precip_ax.get_ylim() == (0, 100)
+        assert precip_axes(ax).get_ylim() == (0, 100)
 
 
 def test_plot_weather_refuses_more_than_a_page_or_an_ax_for_several(client) -> None:

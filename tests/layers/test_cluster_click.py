@@ -131,15 +131,15 @@ def test_a_layer_drawn_without_show_fills_its_box_and_moves_nothing() -> None:
     click(layer, group)
     assert (m.zoom, tuple(m.center)) == (12, (37.75, -122.45))
     assert f"{group['properties']['count']} places" in layer.info.value
-    layer.mapsnb_zoom_clicks(m)  # handed a map, the layer zooms it
+    layer.zoom_clicks(m)  # handed a map, the layer zooms it
     click(layer, group)
     assert m.zoom > 12
 
 
 def test_a_static_page_legend_says_only_that_the_layer_is_aggregated() -> None:
     m = layers.show(dense())
-    legend = next(c for c in m.controls if hasattr(c, "mapsnb_legend"))
-    labels = [label for _title, entries in legend.mapsnb_legend for label in entries]
+    legend = next(c for c in m.controls if isinstance(c, layers.BoxControl) and c.legend)
+    labels = [label for _title, entries in legend.legend for label in entries]
     assert AGGREGATED_LABEL in labels
     assert not any("click" in str(label).lower() for label in labels)
     assert "click" not in legend.widget.value.lower()

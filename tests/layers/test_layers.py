@@ -125,12 +125,12 @@ def test_cluster_auto_aggregates_without_losing_points() -> None:
     df = places_frame(1000)
     layer = layers.places_layer(df)
     feats = layer.data["features"]
-    assert layer.mapsnb_clustered and len(feats) < len(df)
+    assert layer.clustered and len(feats) < len(df)
     total = sum(f["properties"].get("count", 1) for f in feats)
     assert total == len(df)
     cluster = next(f for f in feats if f["properties"].get("cluster"))
     assert f"{cluster['properties']['count']} places" in _click(layer, cluster)
-    assert not layers.places_layer(df, cluster=False).mapsnb_clustered
+    assert not layers.places_layer(df, cluster=False).clustered
     assert len(layers.places_layer(places_frame(50)).data["features"]) == 50
 
 
@@ -200,7 +200,7 @@ def test_detours_layer_colours_and_legend() -> None:
     colors = [f["properties"]["style"]["fillColor"] for f in feats]
     assert colors[0] == layers.DETOUR_RAMP[0] and colors[-1] == layers.DETOUR_RAMP[-1]
     assert set(group.legend.values()) == set(layers.DETOUR_RAMP)
-    assert ("Detour", group.legend) in group.mapsnb_legend_sections
+    assert ("Detour", group.legend) in group.legend_sections
     html = _click(group.points, feats[2])
     assert "+7.0 min" in html and "1 mi" in html and "Place &lt;2&gt;" in html
 
@@ -252,7 +252,7 @@ def _credits(m: ipyleaflet.Map) -> str:
 
 
 def _legend(m: ipyleaflet.Map) -> list[tuple[str, dict[str, str]]]:
-    return next(c.mapsnb_legend for c in m.controls if hasattr(c, "mapsnb_legend"))
+    return next(c.legend for c in m.controls if isinstance(c, layers.BoxControl) and c.legend)
 
 
 def test_show_lists_attributions_and_synthetic_note() -> None:

@@ -15,6 +15,7 @@ import pytest
 import mapsnb
 from mapsnb import layers
 from mapsnb.errors import EmptyResultWarning
+from mapsnb.results import PlacesResult
 from tests.layers.test_layers import places_frame, routes_frame
 
 NOW = "2026-09-18T08:00:00-07:00"
@@ -126,7 +127,7 @@ def test_fit_view_keeps_a_corner_clear() -> None:
 
     class Box:
         position = "bottomright"
-        mapsnb_size = (300.0, 150.0)
+        box_size = (300.0, 150.0)
 
     bounds = ((37.70, -122.50), (37.80, -122.40))
     free = fit_view(bounds, 400, 400, [])
@@ -168,20 +169,15 @@ def test_other_coordinate_columns_are_drawn(lat_col: str, lng_col: str) -> None:
     assert len(layers.places_layer(df).data["features"]) == 2
 
 
-class _Empty:
-    """A result that found nothing for a request (as a PlacesResult holds it)."""
-
-    def __init__(self, request: dict) -> None:
-        self.request = request
-        self.hints = ["No places matching “zzz”."]
-
-    def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame({"place_id": [], "name": [], "lat": [], "lng": []})
+def _nothing_found(request: dict) -> PlacesResult:
+    """A places result that found nothing for ``request`` (what the server answers)."""
+    payload = {"places": [], "summary": "No places matching “zzz”."}
+    return PlacesResult.from_payload(payload, request=request)  # type: ignore[return-value]
 
 
 def test_an_empty_result_centres_on_the_asked_area() -> None:
     bias = {"circle": {"center": {"latitude": -12.05, "longitude": -77.04}, "radius_meters": 1500}}
-    empty = _Empty({"text_query": "zzz", "location_bias": bias})
+    empty = _nothing_found({"text_query": "zzz", "location_bias": bias})
     with pytest.warns(EmptyResultWarning, match="area that was asked about"):
         m = mapsnb.show(empty)
     assert m.center[0] == pytest.approx(-12.05, abs=0.05)
@@ -262,11 +258,11 @@ def test_a_static_page_legend_says_the_layer_is_aggregated() -> None:
     from mapsnb.layers._places import AGGREGATED_LABEL
 
     m = layers.show(_dense())
-    legend = next(c for c in m.controls if hasattr(c, "mapsnb_legend"))
-    assert AGGREGATED_LABEL in legend.mapsnb_legend[0][1]
+    legend = next(c for c in m.controls if isinstance(c, layers.BoxControl) and c.legend)
+    assert AGGREGATED_LABEL in legend.legend[0][1]
     assert "static page" in AGGREGATED_LABEL and "aggregated" in legend.widget.value
     small = layers.show(places_frame(10))
-    legend = next(c for c in small.controls if hasattr(c, "mapsnb_legend"))
+    legend = next(c for c in small.controls if isinstance(c, layers.BoxControl) and c.legend)
     assert "aggregated" not in legend.widget.value
 
 
@@ -285,7 +281,7 @@ def test_shown_twice_the_map_has_one_set_of_observers() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         layers.show(_dense(), map=m)
-    assert len(m.mapsnb_observers) == 2  # one refit, one regrid
+    assert len(layers.drawn(m).observers) == 2  # one refit, one regrid
 
 
 def test_the_attribution_line_escapes_hostile_credits() -> None:
@@ -304,7 +300,7 @@ def test_the_legend_keeps_its_colours_in_an_exported_page() -> None:
     from mapsnb._export import safe_widget_html
 
     m = layers.show(places_frame(3), layers.detours_layer(_along()))
-    legend = next(c for c in m.controls if hasattr(c, "mapsnb_legend"))
+    legend = next(c for c in m.controls if isinstance(c, layers.BoxControl) and c.legend)
     cleaned = safe_widget_html(legend.widget.value)
     for color in [layers.PLACE_COLOR, *layers.DETOUR_RAMP]:
         assert f"background-color:{color}" in cleaned.replace(" ", "")
@@ -312,7 +308,7 @@ def test_the_legend_keeps_its_colours_in_an_exported_page() -> None:
 
 
 def test_an_empty_along_route_search_says_to_draw_the_route_too() -> None:
-    empty = _Empty({"text_query": "zzz", "retrieval_token": "rt1.opaque"})
+    empty = _nothing_found({"text_query": "zzz", "retrieval_token": "rt1.opaque"})
     with pytest.warns(EmptyResultWarning, match=r"retrieval token.*mapsnb\.show\(routes, stops\)"):
         m = mapsnb.show(empty)
     assert m.zoom <= 3 and list(m.center) != [0.0, 0.0]

@@ -625,13 +625,15 @@ def test_a_failed_along_search_keeps_the_route(client: mapsnb.Client) -> None:
 
 
 def test_environment_form_map_credits_the_answer_it_marks(client: mapsnb.Client) -> None:
+    import ipyleaflet
+
     from mapsnb.widgets import EnvironmentForm
 
     form = EnvironmentForm(client)
     form.location.value = "41.1456, -8.6106"
     form.submit()
     boxes = [c.widget.value for c in form.map.controls if hasattr(c, "widget")]
-    boxes += [c.prefix for c in form.map.controls if type(c).__name__ == "AttributionControl"]
+    boxes += [c.prefix for c in form.map.controls if isinstance(c, ipyleaflet.AttributionControl)]
     credits = [t for t in boxes if "Sources:" in t]
     assert credits, boxes
     assert "mapsnb sandbox (synthetic data)" in credits[0] and "none given" not in credits[0]
