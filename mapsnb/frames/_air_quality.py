@@ -90,7 +90,7 @@ def air_quality_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd
     cols["aqi"] = pd.array(aqi, dtype="Int64")
     cols["time"] = _expand(stamps, owners)
     df = frame(cols, AIR_QUALITY_COLUMNS)
-    return finish(df, source, domain_attributions(payload)["air_quality"])
+    return finish(df, source, domain_attributions(payload)["air_quality"], kind="air_quality")
 
 
 def pollutants_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.DataFrame:
@@ -112,7 +112,7 @@ def pollutants_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.
     cols["value"] = np.asarray(value, dtype=np.float64)
     cols["time"] = _expand(stamps, owners)
     df = frame(cols, POLLUTANT_COLUMNS)
-    return finish(df, source, domain_attributions(payload)["air_quality"])
+    return finish(df, source, domain_attributions(payload)["air_quality"], kind="air_quality")
 
 
 def health_recommendations_frame(
@@ -134,7 +134,7 @@ def health_recommendations_frame(
             texts.append(text(value))
     cols = {"time": _expand(stamps, owners), "group": groups, "text": texts}
     df = frame(cols, HEALTH_COLUMNS)
-    return finish(df, source, domain_attributions(payload)["air_quality"])
+    return finish(df, source, domain_attributions(payload)["air_quality"], kind="air_quality")
 
 
 def _label(value: Any) -> Any:

@@ -109,7 +109,12 @@ def along_route_frame(
     cols, extras, credits = along_route_lists(payload)
     df = along_route_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
     return finish(
-        df, source, credits, summary=summary or None, content_token=g(payload, "contentToken")
+        df,
+        source,
+        credits,
+        kind="along_route",
+        summary=summary or None,
+        content_token=g(payload, "contentToken"),
     )
 
 

@@ -237,9 +237,14 @@ def with_language(df: pd.DataFrame, requests: Iterable[Any]) -> pd.DataFrame:
 
 #: Results whose answers are read as column lists, many at a time (what a batch does): the
 #: reader of one answer, of many plain ones, and the table they make.
-_LISTED: dict[str, tuple[Any, Any, Any]] = {
-    "PlacesResult": (places_lists, places_lists_many, places_table),
-    "AlongRouteResult": (along_route_lists, along_route_lists_many, along_route_table),
+_LISTED: dict[str, tuple[Any, Any, Any, str]] = {
+    "PlacesResult": (places_lists, places_lists_many, places_table, "places"),
+    "AlongRouteResult": (
+        along_route_lists,
+        along_route_lists_many,
+        along_route_table,
+        "along_route",
+    ),
 }
 
 
@@ -251,7 +256,7 @@ def _listed_concat(
     Read through the batch's readers (plain answers many at a time): the rows and dtypes of each
     ``to_frame()`` stacked, without a frame per result. ``None`` when no result has rows.
     """
-    one, many, table = _LISTED[kind]
+    one, many, table, frame_kind = _LISTED[kind]
     payloads = [getattr(r, "_raw", None) or {} for r in results]
     read = many(payloads) if payloads else None
     attributions: list[Any] = []
@@ -292,7 +297,8 @@ def _listed_concat(
     out = pd.concat([head, body], axis=1)
     sources = [str(getattr(r, "source", None) or "") for r in results]
     out.attrs = {}
-    return finish(out, ", ".join(dict.fromkeys(s for s in sources if s)), attributions)
+    source = ", ".join(dict.fromkeys(s for s in sources if s))
+    return finish(out, source, attributions, kind=frame_kind)
 
 
 def with_local_time(df: pd.DataFrame, zone_column: str = "time_zone") -> pd.DataFrame:
@@ -407,7 +413,15 @@ def _concat_attrs(
     coverage = [c for df in frames if (c := df.attrs.get("coverage")) is not None]
     if coverage:  # search_area frames: what each covered
         out.attrs["coverage"] = coverage[0] if len(coverage) == 1 else coverage
-    for key in ("place", "mode", "capabilities", "time_zone", "now", "tool"):  # kept when all agree
+    for key in (
+        "kind",
+        "place",
+        "mode",
+        "capabilities",
+        "time_zone",
+        "now",
+        "tool",
+    ):  # kept when all agree
         values = [df.attrs.get(key) for df in frames]
         if values and values[0] is not None and all(v == values[0] for v in values):
             out.attrs[key] = values[0]

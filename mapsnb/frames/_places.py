@@ -265,7 +265,12 @@ def places_frame(
     cols, extras, credits = places_lists(payload)
     df = places_table(cols, extras).set_axis(_citation_index(len(extras)), axis=0)
     return finish(
-        df, source, credits, summary=summary or None, content_token=g(payload, "contentToken")
+        df,
+        source,
+        credits,
+        kind="places",
+        summary=summary or None,
+        content_token=g(payload, "contentToken"),
     )
 
 

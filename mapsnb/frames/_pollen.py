@@ -53,4 +53,4 @@ def pollen_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.Data
     cols["upi"] = pd.array(cols["upi"], dtype="Int64")
     cols["in_season"] = flags(cols["in_season"])
     df = frame(cols, POLLEN_COLUMNS)
-    return finish(df, source, domain_attributions(payload)["pollen"])
+    return finish(df, source, domain_attributions(payload)["pollen"], kind="pollen")

@@ -273,7 +273,9 @@ def _batch_frame(
 ) -> pd.DataFrame:
     cols, credits = resolution_lists(payload, request, tool)
     df = resolution_frame(cols, tool)
-    return finish(df, "live", credits, save_to_maps_url=g(payload, "saveToMapsUrl"))
+    return finish(
+        df, "live", credits, kind="resolution", save_to_maps_url=g(payload, "saveToMapsUrl")
+    )
 
 
 def has_entity(element: Any) -> bool:
@@ -292,6 +294,7 @@ def resolved_names_frame(
     """
     df = _batch_frame(payload, request, "resolve_names")
     df.attrs["source"] = source
+    df.attrs["kind"] = "resolution"
     return df
 
 
@@ -304,4 +307,5 @@ def resolved_urls_frame(
     """
     df = _batch_frame(payload, request, "resolve_maps_urls")
     df.attrs["source"] = source
+    df.attrs["kind"] = "resolution"
     return df

@@ -117,7 +117,7 @@ def routes_frame(
     an empty frame.
     """
     cols, extras, credits = routes_lists(payload, request, issued_at, ends)
-    return finish(routes_table(cols, extras), source, credits)
+    return finish(routes_table(cols, extras), source, credits, kind="routes")
 
 
 _ROUTE_KNOWN = {"distance_meters", "duration", "encoded_polyline", "retrieval_token", "attribution"}
@@ -207,4 +207,6 @@ def route_path_frame(payload: Mapping[str, Any], *, source: str = "live") -> pd.
         cols["cum_distance_m"].append(cumulative_m(xy[:, 0], xy[:, 1]))
     kinds = {"route_index": np.int64, "seq": np.int64}
     typed = {c: np.concatenate([np.empty(0, kinds.get(c, np.float64)), *cols[c]]) for c in cols}
-    return finish(frame(typed, PATH_COLUMNS), source, collect_attributions(payload))
+    return finish(
+        frame(typed, PATH_COLUMNS), source, collect_attributions(payload), kind="route_path"
+    )

@@ -285,6 +285,7 @@ def _weather_frame(payload: Any, recs: list[Mapping[str, Any]], source: str) -> 
         df,
         source,
         domain_attributions(payload)["weather"],
+        kind="hourly_weather",
         units=units,
         time_zone=getattr(zone, "key", None),
     )
@@ -400,6 +401,7 @@ def daily_weather_frame(payload: Mapping[str, Any], *, source: str = "live") -> 
         df,
         source,
         domain_attributions(payload)["weather"],
+        kind="daily_weather",
         units=units,
         time_zone=getattr(zone, "key", None),
     )

@@ -105,23 +105,13 @@ FRAME_LAYERS: dict[str, Callable[[pd.DataFrame], ipyleaflet.Layer]] = {
     "route_path": route_layer,
 }
 
-#: The columns that say a frame's kind when its ``attrs`` do not (frames of the tools say it by
-#: their columns): the first kind whose columns a frame holds; any other frame is ``"places"``.
-KIND_COLUMNS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("along_route", frozenset({"detour_s"})),
-    ("routes", frozenset({"route_index", "encoded_polyline"})),
-    ("route_path", frozenset({"route_index", "seq"})),
-)
-
 
 def frame_kind(df: pd.DataFrame) -> str:
-    """The kind of a frame: ``df.attrs["kind"]`` when set (a key of :data:`FRAME_LAYERS`),
-    else the first of :data:`KIND_COLUMNS` whose columns it holds, else ``"places"``."""
-    kind = df.attrs.get("kind")
-    if kind is not None:
-        return str(kind)
-    columns = set(df.columns)
-    return next((k for k, needed in KIND_COLUMNS if needed <= columns), "places")
+    """Return the kind of a frame: ``df.attrs["kind"]``, set by every frame the toolkit makes.
+
+    A frame without one (a user's own table of points) is drawn as places.
+    """
+    return str(df.attrs.get("kind") or "places")
 
 
 @functools.singledispatch

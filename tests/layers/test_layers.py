@@ -39,7 +39,11 @@ def places_frame(n: int, *, source: str = "live") -> pd.DataFrame:
         }
     )
     df.index.name = "citation"
-    df.attrs = {"source": source, "attributions": [{"title": "Google Maps", "url": None}]}
+    df.attrs = {
+        "source": source,
+        "attributions": [{"title": "Google Maps", "url": None}],
+        "kind": "places",
+    }
     return df
 
 
@@ -48,6 +52,7 @@ def along_frame() -> pd.DataFrame:
     df["rank"] = range(4)
     df["detour_s"] = [60.0, 180.0, 420.0, 900.0]
     df["detour_distance_text"] = ["0.1 mi", "0.5 mi", "1 mi", "3 mi"]
+    df.attrs["kind"] = "along_route"
     return df
 
 
@@ -69,7 +74,7 @@ def routes_frame(mode: str = "DRIVE") -> pd.DataFrame:
             "destination": "Oakland, CA",
         }
     )
-    df.attrs = {"source": "live", "attributions": []}
+    df.attrs = {"source": "live", "attributions": [], "kind": "routes"}
     return df
 
 

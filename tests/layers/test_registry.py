@@ -107,9 +107,10 @@ def test_a_frame_is_drawn_by_its_kind() -> None:
     assert layers.frame_kind(along_frame()) == "along_route"
     assert layers.frame_kind(routes_frame()) == "routes"
     declared = along_frame()
-    declared.attrs["kind"] = "places"  # the declared kind wins over the columns
+    declared.attrs["kind"] = "places"  # the declared kind, never the columns, decides
     assert layers.frame_kind(declared) == "places"
     assert type(layers.layer_for(declared)) is layers.PlacesLayer
+    assert layers.frame_kind(pd.DataFrame({"lat": [1.0], "lng": [2.0]})) == "places"  # a user's
     assert type(layers.layer_for(along_frame())) is layers.DetoursLayer
     assert set(FRAME_LAYERS) >= {"places", "along_route", "routes", "route_path", "resolution"}
 

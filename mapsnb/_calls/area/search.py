@@ -434,6 +434,7 @@ class AreaSearch:
             signature=signature,
         )
         df.attrs["source"] = self.client.source
+        df.attrs["kind"] = "places"
         df.attrs["attributions"] = merged_credits(rows for _, rows in parts)
         df.attrs["coverage"] = coverage
         return df

@@ -118,6 +118,15 @@ def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> 
 #: what a row of the tool's frame is, in the tools' description.
 POSITIONS = {name: tool.frame("to_frame").row for name, tool in TOOLS.items()}
 TABLE_POSITIONS = {f.name: f.row for f in TOOLS["lookup_weather"].frames if f.name != "to_frame"}
+#: The ``attrs["kind"]`` of a batch's frame when its rows' frames did not say it (a weather
+#: batch's ``table=`` names its kind; its default long table is of several kinds).
+KINDS = {
+    "search_places": "places",
+    "search_along_route": "along_route",
+    "compute_routes": "routes",
+    "resolve_names": "resolution",
+    "resolve_maps_urls": "resolution",
+}
 
 
 def position_level(tool: str, table: str | None) -> str:
@@ -181,6 +190,9 @@ def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFram
     if job.table:
         out.attrs["table"] = job.table
     out.attrs.update(parts.context)
+    kind = job.table or KINDS.get(job.tool)
+    if kind is not None:
+        out.attrs.setdefault("kind", kind)
     if parts.zones:
         out.attrs["time_zones"] = dict(parts.zones)  # place -> its zone, for local-time charts
     requests = [call.arguments for call in job.calls]

@@ -48,7 +48,7 @@ OWN = ["status", "error", "input_row"]
 #: The columns of ``lookup_weather`` batch frames after those: the location and its zone.
 WEATHER_OWN = ("place", "time_zone")
 #: ``attrs`` of the tool frames kept on the batch frame when every call agrees.
-CONTEXT = ("units", "place", "mode", "capabilities", "language", "time_zone", "now")
+CONTEXT = ("kind", "units", "place", "mode", "capabilities", "language", "time_zone", "now")
 
 State = tuple[str, "str | None"]
 
