@@ -372,7 +372,11 @@ def export_notebook(
     name: str | None = None,
     solutions: bool = False,
 ) -> ExportedPage:
-    """Execute ``notebook`` in its own folder and write ``outdir/<name>`` (default.
+    """Execute ``notebook`` in its own folder and write it to ``outdir/<name>`` as HTML.
+
+    ``name`` defaults to its stem plus ``.html``. Cells tagged ``solution``/``remove-cell`` are
+    left out unless ``solutions``; an expected error (``raises-exception``) is shown as its message
+    (:mod:`mapsnb._export_cells`).
 
     Its stem plus ``.html``): cells tagged ``solution``/``remove-cell`` left out unless
     ``solutions``, an expected error (``raises-exception``) shown as its message

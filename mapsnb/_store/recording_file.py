@@ -215,7 +215,10 @@ TRAILER = "\n]}\n"
 
 
 def file_text(header: dict[str, Any], calls: list[dict[str, Any]]) -> str:
-    """Return the text of a whole recording: ``header`` (format, ``now``, ``tools``.
+    """Return the text of a whole recording: its ``header``, then ``"calls"`` last.
+
+    The header (format, ``now``, ``tools``) indented and sorted, then one indented call after
+    another, each closed by ``}`` at column 0.
 
     Indented, sorted) then ``"calls"`` last, one indented call after another, each closed by ``}``
     at column 0.

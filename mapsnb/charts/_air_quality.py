@@ -20,24 +20,21 @@ from mapsnb.charts._parts import (
     explain_empty,
     finish,
     grid,
-    hour_axis,
     legend_outside,
     literal,
     new_axes,
-    period,
     pick,
     place_groups,
     place_of,
     refuse_places,
-    set_title,
     tidy_layout,
     usable,
     wrap_to,
     wrong_frame,
-    zone_of,
 )
 from mapsnb.charts._scales import SCALES, Band, IndexScale, scale_for
 from mapsnb.charts._scripts import chart_language, shown
+from mapsnb.charts._time_axes import hour_axis, period, set_title, zone_of
 from mapsnb.charts._words import base, category, language_of, word
 from mapsnb.errors import NothingToDraw, PayloadShapeWarning
 
@@ -87,7 +84,7 @@ def _default_index(codes: list[str]) -> str:
 
 
 def _now_marker(times: pd.Series, now: Any) -> Any:
-    """The latest frame time at or before ``now`` (wall clock if None), if ``now`` is in range."""
+    """Return the latest frame time at or before ``now`` (wall clock if None), if ``now`` is in range."""
     import pandas as pd
 
     tz = zone_of(times)
@@ -104,8 +101,10 @@ def _now_marker(times: pd.Series, now: Any) -> Any:
 
 
 def _y_range(scale: IndexScale, values: pd.Series) -> tuple[float, float]:
-    """All categories of a category or "higher is better" scale; else up to the band above the
-    highest value (+10 %), showing at least two bands."""
+    """All categories of a category or "higher is better" scale.
+
+    Else up to the band above the highest value (+10 %), showing at least two bands.
+    """
     if scale.categorical or scale.higher_is_better or scale.higher_is_better is None:
         return scale.low, max(scale.high, float(values.max()) if len(values) else scale.high)
     top = float(values.max()) * 1.1 if len(values) else 0.0
@@ -122,8 +121,10 @@ def _draw_bands(
     names: dict[str, str],
     language: str | None = None,
 ) -> list[tuple[Any, str]]:
-    """Category bands as horizontal spans; returns legend entries, one per category label
-    (as ``names`` gives it: the answer's own words; else in ``language`` where known)."""
+    """Category bands as horizontal spans; returns legend entries, one per category label.
+
+    As ``names`` gives it: the answer's own words; else in ``language`` where known.
+    """
     from matplotlib.patches import Patch
 
     entries: dict[str, list[Band]] = {}
@@ -453,7 +454,7 @@ def _place_panels(
 
 
 def pd_concat(parts: list[pd.DataFrame]) -> pd.DataFrame:
-    """The places' rows as one frame (``attrs`` of the first, for the attribution)."""
+    """Return the places' rows as one frame (``attrs`` of the first, for the attribution)."""
     import pandas as pd
 
     out = pd.concat(parts, ignore_index=True)
@@ -466,7 +467,7 @@ def _local(part: pd.DataFrame) -> str:
 
 
 def _shared_index(places: list[tuple[str, pd.DataFrame]], index: Any) -> str:
-    """The one index of a grid: ``index``, else the places' common local index, else UAQI."""
+    """Return the one index of a grid: ``index``, else the places' common local index, else UAQI."""
     if isinstance(index, str) and index:
         return index.lower()
     local = {_local(part) for _, part in places}
@@ -481,8 +482,10 @@ def _dot_color(scale: IndexScale, value: float) -> str:
 def _annotate_worst(
     ax: Axes, sub: pd.DataFrame, scale: IndexScale, low: float, high: float, language: str | None
 ) -> None:
-    """Mark the worst hour (highest value; lowest where higher is better), inside the axes: the
-    label leans right of an early hour, left of a late one, and goes where there is room."""
+    """Mark the worst hour (highest value; lowest where higher is better), inside the axes.
+
+    The label leans right of an early hour, left of a late one, and goes where there is room.
+    """
     import matplotlib.dates as mdates
 
     if sub.empty or scale.higher_is_better is None:

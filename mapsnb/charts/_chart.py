@@ -34,8 +34,10 @@ def remember_precip(ax: Axes, twin: Axes) -> None:
 
 
 def precip_axes(ax: Axes | Chart) -> Axes | None:
-    """The precipitation-probability axis :func:`~mapsnb.charts.plot_weather` drew beside
-    ``ax`` (a panel of its chart; a chart means its first panel), or ``None``."""
+    """Return the precipitation-probability axis :func:`~mapsnb.charts.plot_weather` drew by ``ax``.
+
+    ``ax`` is a panel of its chart (a chart means its first panel); ``None`` when there is none.
+    """
     twin = _PRECIP.get(ax[0] if isinstance(ax, Chart) else ax)
     return twin() if twin is not None else None
 
@@ -110,7 +112,7 @@ class Chart(Sequence["Axes"]):
         return f"<mapsnb chart, {panels}{': ' + titles if titles else ''}>"
 
     def _repr_png_(self) -> bytes | None:
-        """The figure as a PNG at its own dpi (``None`` where the backend shows it itself)."""
+        """Return the figure as a PNG at its own dpi (``None`` where the backend shows it itself)."""
         import matplotlib
         import matplotlib.pyplot as plt
 
@@ -135,5 +137,5 @@ def as_chart(axes: Axes | Sequence[Axes]) -> Chart:
 
 
 def one_axes(ax: Axes | Chart | None) -> Axes | None:
-    """The Axes to draw on: a chart given as ``ax`` means its first panel."""
+    """Return the Axes to draw on: a chart given as ``ax`` means its first panel."""
     return ax[0] if isinstance(ax, Chart) else ax

@@ -1,4 +1,4 @@
-"""Shared pieces of the charts: figures, attribution line, titles, time axes, legends.
+"""Shared pieces of the charts: figures, the attribution line, legends (time: ``_time_axes``).
 
 Also the one escaping of text from answers (:func:`literal`: a ``$`` is a dollar, never math),
 the clean-up of odd fields (:func:`usable`, with a ``PayloadShapeWarning``) and the messages that
@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from mapsnb.charts._scripts import families, shown
+from mapsnb.charts._scripts import families
 from mapsnb.errors import PayloadShapeWarning
 
 if TYPE_CHECKING:
@@ -41,8 +41,11 @@ _DOMAIN = {
 
 # ------------------------------------------------------------------------ answers' text
 def literal(value: Any) -> str:
-    """``value`` as text matplotlib draws as written: every ``$`` escaped, so a place called
-    ``Bar $\\x$`` or ``$5 & $10`` is never read as math text (which garbles or fails to draw)."""
+    r"""``value`` as text matplotlib draws as written.
+
+    Every ``$`` escaped, so a place called ``Bar $\x$`` or ``$5 & $10`` is never read as math text
+    (which garbles or fails to draw).
+    """
     return str(value).replace("$", r"\$")
 
 
@@ -54,8 +57,10 @@ def usable(
     numbers: Sequence[str] = (),
     texts: Sequence[str] = (),
 ) -> pd.DataFrame:
-    """``df`` with the fields a chart reads made plain: rows without a readable time dropped,
-    numbers that are not finite numbers and texts that are not text made missing.
+    """``df`` with the fields a chart reads made plain.
+
+    Rows without a readable time dropped, numbers that are not finite numbers and texts that are not
+    text made missing.
 
     An odd field is not an error: one :class:`PayloadShapeWarning` says what was left out and
     from which columns (as the frames do for the payload), and the chart draws the rest.
@@ -97,7 +102,7 @@ def usable(
 
 
 def _mask(values: pd.Series, test: Any) -> pd.Series:
-    """A boolean Series: ``test`` of each value (whatever the column's dtype)."""
+    """Return a boolean Series: ``test`` of each value (whatever the column's dtype)."""
     import pandas as pd
 
     return pd.Series([bool(test(v)) for v in values], index=values.index, dtype=bool)
@@ -113,7 +118,7 @@ def _missing(value: Any) -> bool:
 
 
 def _finite(value: Any) -> float | None:
-    """A finite float from a number (``None`` for text, lists, booleans, NaN, ±inf, 10**400)."""
+    """Return a finite float from a number (``None`` for text, lists, booleans, NaN, ±inf, 10**400)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         try:
             import numpy as np
@@ -139,7 +144,7 @@ def _is_time(value: Any) -> bool:
 
 # ----------------------------------------------------------------------------- figures
 def pick(obj: Any, *names: str) -> pd.DataFrame:
-    """The first non-empty frame among ``names`` of a result, or ``obj`` if it is a frame."""
+    """Return the first non-empty frame among ``names`` of a result, or ``obj`` if it is a frame."""
     import pandas as pd
 
     if isinstance(obj, pd.DataFrame):
@@ -154,8 +159,10 @@ def pick(obj: Any, *names: str) -> pd.DataFrame:
 
 
 def new_axes(ax: Axes | Any | None, size: tuple[float, float] = FIGSIZE) -> Axes:
-    """``ax`` (a chart's first panel), or the Axes of a new constrained-layout figure of
-    ``size`` inches at 100 dpi."""
+    """Return ``ax`` (a chart's first panel), or the Axes of a new figure.
+
+    The new figure is of ``size`` inches at 100 dpi, with a constrained layout.
+    """
     from mapsnb.charts._chart import one_axes
 
     given = one_axes(ax)
@@ -178,9 +185,14 @@ def tidy_layout(fig: Figure) -> None:
 
 
 def attribution_text(df: pd.DataFrame, language: str | None = None) -> str:
-    """The data's sources in at most two lines, in ``language``: ``"Source: <titles>"`` for a
-    few; ``"Source: 40 places · Google Maps"`` for many; synthetic data always says so
-    (``"Source: 40 places · mapsnb sandbox (synthetic data, not Google Maps)"``)."""
+    """Return the data's sources in at most two lines, in ``language``.
+
+    ``"Source: <titles>"`` for a few; ``"Source: 40 places · Google Maps"`` for many; synthetic data
+    always says so (``"Source: 40 places · mapsnb sandbox (synthetic data, not Google Maps)"``).
+
+    <titles>"`` for a few; ``"Source: 40 places · Google Maps"`` for many; synthetic data always
+    says so (``"Source: 40 places · mapsnb sandbox (synthetic data, not Google Maps)"``).
+    """
     from mapsnb._read.credits import frame_credits
     from mapsnb.charts._words import base, word
 
@@ -261,8 +273,11 @@ def add_line(fig: Figure, text: str) -> None:
 
 
 def finish(fig: Any, note: str) -> None:
-    """Draw every text of ``fig`` with :func:`families` (when fonts beyond DejaVu Sans are
-    installed) and add ``note`` (if any) as a line of the figure's attribution."""
+    """Draw every text of ``fig`` in :func:`families` and add ``note`` to its attribution.
+
+    The families apply when fonts beyond DejaVu Sans are installed; ``note`` (if any) is a line of
+    the figure's attribution.
+    """
     from matplotlib.text import Text
 
     if len(families()) > 1:
@@ -300,7 +315,7 @@ def wrap_to(text: str, width_pt: float, size: float = ATTRIBUTION_SIZE) -> str:
 
 # ------------------------------------------------------------------------------ titles
 def place_of(obj: Any, df: pd.DataFrame) -> str | None:
-    """The place the data is about: ``df.attrs["place"]``, else the result's request."""
+    """Return the place the data is about: ``df.attrs["place"]``, else the result's request."""
     place = df.attrs.get("place")
     if isinstance(place, str) and place:
         return place
@@ -332,7 +347,7 @@ def grid(count: int) -> tuple[int, int]:
 
 
 def place_groups(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]] | None:
-    """The places of a frame holding several (``None`` for one), each in its own local time.
+    """Return the places of a frame holding several (``None`` for one), each in its own local time.
 
     A batch frame tells them apart by its ``place`` column, a ``mapsnb.concat`` frame by its
     ``request`` column when the requests are in different time zones (``attrs["time_zones"]``).
@@ -375,123 +390,13 @@ def refuse_places(function: str, parts: list[tuple[str, pd.DataFrame]]) -> str:
     )
 
 
-def day_label(value: Any, year: bool = True, language: str | None = None) -> str:
-    """``"Fri 18 Sep 2026"`` (without the year if ``year`` is false), in ``language``."""
-    import pandas as pd
-
-    from mapsnb.charts._words import babel_date
-
-    stamp = pd.Timestamp(value)
-    local = babel_date(stamp.date(), "EEE d MMM y" if year else "EEE d MMM", language)
-    if local is not None:
-        return local
-    return f"{stamp:%a} {stamp.day} {stamp:%b}" + (f" {stamp.year}" if year else "")
-
-
-def date_span(values: Sequence[Any] | pd.Series, language: str | None = None) -> str:
-    """The local dates covered: ``"Fri 18 Sep 2026"``, ``"18–22 Sep 2026"``, ``"30 Sep – 2 Oct 2026"``
-    (in ``language``: Babel's words and order)."""
-    import pandas as pd
-
-    from mapsnb.charts._words import babel_date
-
-    days = sorted({pd.Timestamp(v).date() for v in values if not pd.isna(v)})
-    if not days:
-        return ""
-    first, last = days[0], days[-1]
-    if first == last:
-        return day_label(first, language=language)
-    local = babel_date(first, "d MMM y", language)
-    if local is not None:
-        return f"{local} – {babel_date(last, 'd MMM y', language)}"
-    if (first.year, first.month) == (last.year, last.month):
-        return f"{first.day}–{last.day} {last:%b %Y}"
-    if first.year == last.year:
-        return f"{first.day} {first:%b} – {last.day} {last:%b %Y}"
-    return f"{first.day} {first:%b %Y} – {last.day} {last:%b %Y}"
-
-
-def period(times: pd.Series, language: str | None = None) -> str:
-    """What a panel covers: its local dates, plus the hour when it holds one time only."""
-    import pandas as pd
-
-    span = date_span(times, language)
-    distinct = times.dropna().unique()
-    if len(distinct) == 1:
-        return f"{span}, {pd.Timestamp(distinct[0]):%H:%M}" if span else ""
-    return span
-
-
-def set_title(ax: Axes, what: str, place: str | None, when: str) -> None:
-    """``"<what> — <place>, <when>"`` above the axes (parts that are unknown are left out), as
-    written (:func:`literal`)."""
-    where = ", ".join(p for p in (shown(place or ""), when) if p)
-    ax.set_title(literal(f"{what} — {where}" if where else what), fontsize=11, pad=8)
-
-
-# ---------------------------------------------------------------------------- time axis
-def zone_of(times: pd.Series) -> dt.tzinfo | None:
-    """The time zone of a datetime column (None if naive)."""
-    return getattr(times.dt, "tz", None)
-
-
-def zone_label(times: pd.Series, language: str | None = None) -> str:
-    """``"local time (Europe/Paris, UTC+02:00)"``; offsets are those of the first time."""
-    from mapsnb.charts._words import word
-
-    tz = zone_of(times)
-    if tz is None:
-        return word("time", language)
-    first = times.dropna()
-    offset = first.iloc[0].strftime("%z") if len(first) else ""
-    utc = f"UTC{offset[:3]}:{offset[3:]}" if offset else ""
-    return f"{word('local time', language)} ({', '.join(p for p in (str(tz), utc) if p)})"
-
-
-def hour_axis(
-    ax: Axes, times: pd.Series, step: Any, language: str | None = None, every: int | None = None
-) -> None:
-    """Hour ticks (``HH:MM``, each ``every`` hours: default 1 or 3) for up to a day and a half,
-    day ticks beyond; never an offset date. The x range runs half a ``step`` either side."""
-    import matplotlib.dates as mdates
-
-    tz = zone_of(times)
-    if len(times):
-        ax.set_xlim(times.min() - step / 2, times.max() + step / 2)
-    span = (times.max() - times.min()) if len(times) else dt.timedelta(0)
-    if span <= dt.timedelta(hours=36):
-        hours = every or (3 if span > dt.timedelta(hours=12) else 1)
-        locator: mdates.DateLocator = mdates.HourLocator(byhour=range(0, 24, hours), tz=tz)
-        ax.xaxis.set_major_locator(locator)
-        ax.xaxis.set_major_formatter(mdates.DateFormatter("%H:%M", tz=tz))
-    else:
-        ax.xaxis.set_major_locator(mdates.DayLocator(tz=tz))
-        ax.xaxis.set_major_formatter(day_ticks("%a %d", "EEE d", tz, language))
-        ax.xaxis.set_minor_locator(mdates.HourLocator(byhour=range(0, 24, 6), tz=tz))
-    ax.set_xlabel(zone_label(times, language))
-
-
-def day_ticks(english: str, cldr: str, tz: Any, language: str | None) -> Any:
-    """A date tick formatter: ``english`` (strftime) or, in another language, Babel's ``cldr``."""
-    import matplotlib.dates as mdates
-    from matplotlib.ticker import FuncFormatter
-
-    from mapsnb.charts._words import babel_date
-
-    if babel_date(dt.date(2026, 1, 1), cldr, language) is None:
-        return mdates.DateFormatter(english, tz=tz)
-
-    def local(x: float, _pos: Any = None) -> str:
-        return babel_date(mdates.num2date(x, tz=tz).date(), cldr, language) or ""
-
-    return FuncFormatter(local)
-
-
 def legend_outside(
     ax: Axes, handles: Sequence[Artist], labels: Sequence[str], title: str, *, shift_in: float = 0
 ) -> Legend:
-    """A legend to the right of the axes (``shift_in`` inches further right, e.g. past a twin's
-    labels), so it never covers data."""
+    """Place a legend to the right of the axes, so it never covers data.
+
+    ``shift_in`` moves it that many inches further right, e.g. past a twin's labels.
+    """
     from matplotlib.transforms import ScaledTranslation
 
     anchor = ax.transAxes + ScaledTranslation(0.08 + shift_in, 0, ax.figure.dpi_scale_trans)
@@ -561,8 +466,14 @@ def _weather_cause(df: pd.DataFrame, mode: Any) -> str:
 
 
 def measure(df: pd.DataFrame, name: str) -> str | None:
-    """The column of the weather measure ``name`` (its unit in its name: ``temperature_c``,
-    ``temperature_f``, …); of several (metric and imperial rows stacked), the fullest."""
+    """Return the column of the weather measure ``name``: the fullest, if several.
+
+    Its unit is in its name (``temperature_c``, ``temperature_f``, …); several when metric and
+    imperial rows are stacked.
+
+    ``temperature_c``, ``temperature_f``, …); of several (metric and imperial rows stacked), the
+    fullest.
+    """
     from mapsnb.frames._weather import unit_column
 
     found = [c for c in df.columns if unit_column([c], name) == c]
@@ -572,7 +483,7 @@ def measure(df: pd.DataFrame, name: str) -> str | None:
 
 
 def wrong_frame(chart: str, df: pd.DataFrame, needs: str) -> str:
-    """A message for a frame of the wrong kind: what it looks like and which chart fits it."""
+    """Return a message for a frame of the wrong kind: what it looks like and which chart fits it."""
     columns = set(df.columns)
     hint = ""
     if {"index_code", "aqi"} <= columns:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 from mapsnb.charts._chart import Chart, as_chart
 from mapsnb.charts._parts import (
     attribute,
-    date_span,
     explain_empty,
     finish,
     legend_outside,
@@ -20,12 +19,12 @@ from mapsnb.charts._parts import (
     place_groups,
     place_of,
     refuse_places,
-    set_title,
     usable,
     wrong_frame,
 )
 from mapsnb.charts._scales import UPI_COLORS, UPI_LABELS, color_or
 from mapsnb.charts._scripts import chart_language, shown
+from mapsnb.charts._time_axes import date_span, set_title
 from mapsnb.charts._words import base, language_of, pollen_category, pollen_name, word
 from mapsnb.errors import NothingToDraw
 
@@ -115,7 +114,7 @@ def plot_pollen(
 
 
 def _day_tick(day: Any, language: str | None) -> str:
-    """``"Fri\n18"``: the weekday over the day of the month, in ``language``."""
+    r"""Return ``"Fri\n18"``: the weekday over the day of the month, in ``language``."""
     from mapsnb.charts._words import babel_date
 
     return babel_date(day, "EEE\nd", language) or f"{day:%a}\n{day.day}"
@@ -128,10 +127,13 @@ POLLEN_TEXTS = ("name", "code", "kind", "color", "place", "request")
 def _labels(
     sub: pd.DataFrame, language: str | None = None, *, in_english: bool = False
 ) -> list[str]:
-    """Each row's bar label: its name in ``language`` (the answer's, or ours where the answer
-    kept the English name), if the chart can draw it, else the code's English name; else its
-    code, else ``"?"``. ``in_english``: the chart fell back to English (no font for the
-    language), so a code's English name is used even where the answer's name could be drawn."""
+    """Return each row's bar label: its name in ``language`` if the chart can draw it.
+
+    The name is the answer's, or ours where the answer kept the English name; else the code's
+    English name; else its code, else ``"?"``. ``in_english``: the chart fell back to English (no
+    font for the language), so a code's English name is used even where the answer's name could
+    be drawn.
+    """
     names = sub["name"] if "name" in sub else [None] * len(sub)
     codes = sub["code"] if "code" in sub else [None] * len(sub)
     found = []
@@ -150,8 +152,10 @@ def _labels(
 
 
 def _english(code: str) -> str:
-    """A pollen code's English name (``TREE`` → ``Tree``), else the code written as a word
-    (``JAPANESE_CEDAR`` → ``Japanese cedar``)."""
+    """Return a pollen code's English name (``TREE`` → ``Tree``), else the code written as a word.
+
+    ``JAPANESE_CEDAR`` → ``Japanese cedar``.
+    """
     return pollen_name(code, "en") or code.replace("_", " ").capitalize()
 
 
@@ -167,7 +171,7 @@ def _group_label(sub: pd.DataFrame, name: str, language: str | None = None) -> s
 
 
 def _pollen_legend(ax: Axes, sub: pd.DataFrame, language: str | None) -> None:
-    """The UPI categories (in the answer's own words when it is not in English)."""
+    """Return the UPI categories (in the answer's own words when it is not in English)."""
     from matplotlib.patches import Patch
 
     own: dict[int, str] = {}
@@ -195,7 +199,7 @@ def _finite_int(value: Any) -> int | None:
 
 
 def _flag(value: Any) -> bool | None:
-    """A yes/no field: ``True``/``False``, or ``None`` when missing or not a flag."""
+    """Return a yes/no field: ``True``/``False``, or ``None`` when missing or not a flag."""
     import numpy as np
 
     return bool(value) if isinstance(value, (bool, np.bool_)) else None

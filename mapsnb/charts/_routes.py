@@ -37,7 +37,7 @@ ROUTE_TEXTS = ("origin", "destination", "travel_mode", "origin_name", "destinati
 
 
 def _frames(obj: Any) -> tuple[pd.DataFrame, pd.DataFrame | None]:
-    """The path frame and, for a ``RoutesResult``, its routes frame (distances, endpoints)."""
+    """Return the path frame and, for a ``RoutesResult``, its routes frame (distances, endpoints)."""
     import pandas as pd
 
     if isinstance(obj, pd.DataFrame):
@@ -166,7 +166,7 @@ _MODES = {
 
 
 def _length_m(index: int, part: pd.DataFrame, routes: pd.DataFrame | None) -> float:
-    """A route's length in metres: the routes frame's ``distance_m``, else its path's end."""
+    """Return a route's length in metres: the routes frame's ``distance_m``, else its path's end."""
     metres = float(part["cum_distance_m"].max()) if "cum_distance_m" in part else math.nan
     if routes is not None and "route_index" in routes and "distance_m" in routes:
         row = routes[routes["route_index"] == index]
@@ -176,8 +176,10 @@ def _length_m(index: int, part: pd.DataFrame, routes: pd.DataFrame | None) -> fl
 
 
 def _length_labels(metres: list[float]) -> list[str]:
-    """``"850 m"``, ``"1.18 km"``, ``"12.3 km"``, ``"168 km"``, with more digits where two
-    different lengths would otherwise read the same."""
+    """Write a length as ``"850 m"``, ``"1.18 km"``, ``"12.3 km"`` or ``"168 km"``.
+
+    With more digits where two different lengths would otherwise read the same.
+    """
 
     def fmt(m: float, extra: int) -> str:
         if math.isnan(m):
@@ -240,8 +242,11 @@ def _display(
     name: str | None = None,
     language: str | None = None,
 ) -> str | None:
-    """An endpoint as it reads: a name from ``names=``, else ``name`` (the routes frame's
-    ``origin_name``: what the client knows), else the label; a place id never shows."""
+    """Return an endpoint as it reads; a place id never shows.
+
+    A name from ``names=``, else ``name`` (the routes frame's ``origin_name``: what the client
+    knows), else the label.
+    """
     if not label:
         return label
     pid = label.removeprefix("place_id:")
@@ -252,7 +257,7 @@ def _display(
 
 
 def _end_names(routes: pd.DataFrame | None) -> tuple[str | None, str | None]:
-    """The routes frame's ``origin_name`` and ``destination_name`` (``None`` where absent)."""
+    """Return the routes frame's ``origin_name`` and ``destination_name`` (``None`` where absent)."""
     if routes is None or routes.empty:
         return None, None
     row = routes.iloc[0]

@@ -70,7 +70,7 @@ class IndexScale:
         return "higher is better" if self.higher_is_better else "lower is better"
 
     def band_of(self, value: float) -> Band | None:
-        """The band a value falls in (None for NaN or a value off the scale)."""
+        """Return the band a value falls in (None for NaN or a value off the scale)."""
         if value != value:  # NaN
             return None
         for band in self.bands:
@@ -246,7 +246,7 @@ UPI_COLORS = ("#bfbfbf", "#009e3a", "#84cf33", "#ffd600", "#ff8c00", "#ff0000")
 
 
 def scale_from_frame(code: str, rows: pd.DataFrame) -> IndexScale:
-    """A scale for an index mapsnb does not know, from the categories and colours in the data.
+    """Return a scale for an index mapsnb does not know, from the categories and colours in the data.
 
     Each category seen becomes a band from its lowest to its highest value; the direction is
     unknown.
@@ -268,7 +268,7 @@ def scale_from_frame(code: str, rows: pd.DataFrame) -> IndexScale:
 
 
 def scale_for(code: str, rows: pd.DataFrame | None = None) -> IndexScale:
-    """The scale of an index code; unknown codes are described from ``rows`` (their data)."""
+    """Return the scale of an index code; unknown codes are described from ``rows`` (their data)."""
     known = SCALES.get(code.lower())
     if known is not None:
         return known

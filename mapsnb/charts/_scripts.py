@@ -83,8 +83,10 @@ def shown(text: Any, fallback: Any = "") -> str:
 
 @cache
 def chart_language(language: str | None) -> tuple[str | None, str]:
-    """``(language, "")`` when a chart can be written in ``language``, else ``("en", note)``
-    with the note line saying why (no font installed; right-to-left text)."""
+    """Return ``(language, "")`` when a chart can be written in ``language``, else ``("en", note)``.
+
+    The note line says why (no font installed; right-to-left text).
+    """
     from mapsnb.charts._words import base, words
 
     code = base(language)

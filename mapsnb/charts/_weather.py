@@ -11,11 +11,9 @@ from mapsnb.charts._parts import (
     MAX_PLACES,
     PAGE,
     attribute,
-    date_span,
     explain_empty,
     finish,
     grid,
-    hour_axis,
     legend_outside,
     literal,
     measure,
@@ -24,12 +22,12 @@ from mapsnb.charts._parts import (
     place_groups,
     place_of,
     refuse_places,
-    set_title,
     tidy_layout,
     usable,
     wrong_frame,
 )
 from mapsnb.charts._scripts import chart_language, shown
+from mapsnb.charts._time_axes import date_span, hour_axis, set_title
 from mapsnb.charts._words import language_of, word
 from mapsnb.errors import NothingToDraw
 
@@ -41,8 +39,7 @@ __all__ = ["plot_weather"]
 
 
 def plot_weather(result_or_frame: Any, *, ax: Axes | Chart | None = None) -> Chart:
-    """Temperature with precipitation probability bars (twin axis); several places as small
-    multiples.
+    """Temperature with precipitation probability bars (twin axis); several places as small multiples.
 
     Hourly data (``env.hourly_weather``, ``current_weather`` or a ``mapsnb.concat`` of hourly
     calls) draws a temperature line; daily data (``env.daily_weather``) draws the min–max range.
@@ -152,7 +149,7 @@ def _draw(
 
 
 def _one_value(ax: Axes, when: Any, value: float, unit: str) -> None:
-    """Current conditions: one point, its value written beside it."""
+    """Return current conditions: one point, its value written beside it."""
     if math.isnan(value):
         return
     ax.set_ylim(value - 3, value + 3)
@@ -218,7 +215,7 @@ def _unit(units: dict[str, Any], column: str) -> str:
 def _daily(ax: Axes, df: pd.DataFrame, low: str, high: str, language: str | None) -> None:
     import matplotlib.dates as mdates
 
-    from mapsnb.charts._parts import day_ticks
+    from mapsnb.charts._time_axes import day_ticks
     from mapsnb.charts._words import babel_date
 
     x = df["date"]

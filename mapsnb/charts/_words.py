@@ -40,8 +40,10 @@ def word(text: str, language: str | None) -> str:
 
 
 def category(label: str, language: str | None) -> str:
-    """An air-quality category name (``"Good"``, ``"Very poor"``) in ``language``: the names
-    the answers give in that language (``words.json``), else as given."""
+    """Return an air-quality category name (``"Good"``, ``"Very poor"``) in ``language``.
+
+    The names the answers give in that language (``words.json``), else as given.
+    """
     if base(language) == "en":
         return label
     for key in (label, f"{label} air quality", f"{label} air pollution"):
@@ -52,8 +54,10 @@ def category(label: str, language: str | None) -> str:
 
 
 def pollen_category(value: int, english: str, language: str | None) -> str:
-    """The Universal Pollen Index category ``value`` (0–5) in ``language`` (the names the
-    answers give), else ``english``."""
+    """Return the Universal Pollen Index category ``value`` (0–5) in ``language``, else ``english``.
+
+    The names are those the answers give.
+    """
     names = _raw()["_pollen index"].get(base(language))
     if base(language) == "en" or not names or not 0 <= value < len(names):
         return english
@@ -61,8 +65,7 @@ def pollen_category(value: int, english: str, language: str | None) -> str:
 
 
 def pollen_name(code: str, language: str | None) -> str | None:
-    """A pollen type's or plant's name (``"GRASS"``, ``"BIRCH"``) in ``language``, else
-    ``None``."""
+    """Return a pollen type's or plant's name (``"GRASS"``, ``"BIRCH"``) in ``language``, else ``None``."""
     raw = _raw()
     for section in ("_pollen types", "_pollen plants"):
         found = raw[section].get(base(language), {}).get(code)
@@ -77,8 +80,11 @@ def base(language: str | None) -> str:
 
 
 def language_of(obj: Any, attrs: Mapping[str, Any]) -> str | None:
-    """The language the data was asked in: the frame's ``attrs`` (a batch or ``concat`` frame
-    has ``language`` only when all its calls asked one) or the result's request."""
+    """Return the language the data was asked in.
+
+    The frame's ``attrs`` (a batch or ``concat`` frame has ``language`` only when all its calls
+    asked one) or the result's request.
+    """
     for key in ("language", "language_code"):
         found = attrs.get(key)
         if isinstance(found, str) and found:
@@ -92,8 +98,10 @@ def language_of(obj: Any, attrs: Mapping[str, Any]) -> str | None:
 
 
 def babel_date(value: Any, pattern: str, language: str | None) -> str | None:
-    """``value`` (a date) written with a CLDR ``pattern`` in ``language`` by Babel; ``None``
-    for English, an unknown language or without Babel (the caller writes English)."""
+    """``value`` (a date) written with a CLDR ``pattern`` in ``language`` by Babel.
+
+    ``None`` for English, an unknown language or without Babel (the caller writes English).
+    """
     if base(language) == "en":
         return None
     try:

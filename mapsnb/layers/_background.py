@@ -26,7 +26,7 @@ _NAMES = ("background: sea", "background: land")
 
 @cache
 def land_geojson() -> dict[str, Any]:
-    """The coarse land polygons (a GeoJSON FeatureCollection), read once."""
+    """Return the coarse land polygons (a GeoJSON FeatureCollection), read once."""
     from importlib.resources import files
 
     return dict(json.loads(files("mapsnb.layers").joinpath("land.geojson").read_text("utf-8")))

@@ -91,5 +91,5 @@ def _union(bounds: Iterable[Bounds | None]) -> Bounds | None:
 
 
 def _link(url: Any, text: str) -> str:
-    """A link to an http(s) ``url`` (``""`` for a missing URL or any other scheme)."""
+    """Return a link to an http(s) ``url`` (``""`` for a missing URL or any other scheme)."""
     return (_html.link(url, text) or "") if present(url) else ""

@@ -68,7 +68,7 @@ def _kind(value: Any) -> str:
 
 
 def _radius(value: Any, field: str) -> float:
-    """A radius in metres (``nan`` when there is none)."""
+    """Return a radius in metres (``nan`` when there is none)."""
     if value is None:
         return math.nan
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -83,7 +83,7 @@ def _radius(value: Any, field: str) -> float:
 
 
 def _point(p: Any, field: str) -> tuple[float, float]:
-    """A wire point (``{"latitude", "longitude"}``, under ``latLng`` or not) or a pair, checked."""
+    """Return a wire point (``{"latitude", "longitude"}``, under ``latLng`` or not) or a pair, checked."""
     if isinstance(p, Mapping):
         inner = p.get("latLng", p.get("lat_lng", p))
         p = inner if isinstance(inner, Mapping) else p
@@ -112,7 +112,7 @@ BiasLayer = BiasRectangle | BiasCircle | BiasPoint
 
 
 def bias_layer(circle_or_viewport: Any) -> BiasLayer:
-    """The location-bias shape: ``Circle`` -> ``ipyleaflet.Circle``, ``Viewport`` -> ``Rectangle``.
+    """Return the location-bias shape: ``Circle`` -> ``ipyleaflet.Circle``, ``Viewport`` -> ``Rectangle``.
 
     Wire dicts (``{"circle": {"center": ..., "radius_meters": ...}}``,
     ``{"viewport": {"low": ..., "high": ...}}``) are accepted too. A circle without a radius is

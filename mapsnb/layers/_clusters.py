@@ -52,7 +52,7 @@ def _in_view(lat: np.ndarray, lng: np.ndarray, view: Bounds | None) -> np.ndarra
 
 
 def group_style(count: int, color: str) -> dict[str, Any]:
-    """The circle style of a group of ``count`` places (larger for more)."""
+    """Return the circle style of a group of ``count`` places (larger for more)."""
     return {"radius": min(8 + 4 * math.log2(count), 30), "fillColor": color}
 
 
@@ -65,7 +65,7 @@ def view_clusters(
     view: Bounds | None,
     color: str,
 ) -> list[dict[str, Any]]:
-    """The features to draw at ``zoom``: one per occupied screen cell near ``view``.
+    """Return the features to draw at ``zoom``: one per occupied screen cell near ``view``.
 
     A cell holding one place keeps that place's feature (its popup, links and credit); a cell of
     several gives a group feature (``cluster``, ``count``, the first :data:`LISTED` ``names``)
@@ -89,10 +89,13 @@ def cell_groups(
     index: np.ndarray,
     color: str,
 ) -> list[dict[str, Any]]:
-    """One feature per cell ``keys`` names: the place's own when the cell holds one, else a
-    group feature (``cluster``, ``count``, the first :data:`LISTED` ``names``) at their mean
-    position, with its members' ``bounds`` (``[[south, west], [north, east]]``). ``lat``,
-    ``lng`` and ``keys`` are of the features ``feats[index]``."""
+    """Return one feature per cell ``keys`` names: the place's own, or a group feature.
+
+    A cell holding one place gives that place's feature; else a group feature (``cluster``,
+    ``count``, the first :data:`LISTED` ``names``) at their mean position, with its members'
+    ``bounds`` (``[[south, west], [north, east]]``). ``lat``, ``lng`` and ``keys`` are of the
+    features ``feats[index]``.
+    """
     _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
     mean_lat = np.bincount(inverse, weights=lat) / counts
     mean_lng = np.bincount(inverse, weights=lng) / counts
@@ -132,9 +135,11 @@ def group_view(
     controls: Iterable[Any] = (),
     max_zoom: float = CLICK_MAX_ZOOM,
 ) -> tuple[tuple[float, float], float]:
-    """``(centre, zoom)`` a click on the group at ``at`` (its marker) takes a map now at ``zoom``
-    to: the view fitting its members' ``bounds`` clear of ``controls`` when that zooms in, else
-    :data:`CLICK_ZOOM_STEP` levels closer centred on the group; never past ``max_zoom``."""
+    """Return the ``(centre, zoom)`` a click on the group at ``at`` takes a map now at ``zoom`` to.
+
+    The view fitting its members' ``bounds`` clear of ``controls`` when that zooms in, else
+    :data:`CLICK_ZOOM_STEP` levels closer centred on the group; never past ``max_zoom``.
+    """
     bounds: Any = props.get("bounds")
     try:
         (s, w), (n, e) = ((float(a), float(b)) for a, b in bounds)

@@ -37,16 +37,20 @@ _BOX_STYLE = "font-size:12px;line-height:18px;padding:2px 6px"
 
 
 class BoxControl(ipyleaflet.WidgetControl):
-    """A widget control that says the size it takes at the initial view (``box_size``, px)
-    and, for the legend, its sections (``legend``: ``[(title, {label: colour})]``)."""
+    """A widget control that says the size it takes at the initial view (``box_size``, px).
+
+    For the legend, also its sections (``legend``: ``[(title, {label: colour})]``).
+    """
 
     box_size = traitlets.Tuple(traitlets.Float(), traitlets.Float(), default_value=(0.0, 0.0))
     legend: traitlets.List[tuple[str, dict[str, str]]] = traitlets.List()
 
 
 class CreditsControl(ipyleaflet.AttributionControl):
-    """Leaflet's attribution line as mapsnb writes it; ``credits_text`` is its visible text
-    (what the layout measures)."""
+    """Leaflet's attribution line as mapsnb writes it; ``credits_text`` is its visible text.
+
+    What the layout measures.
+    """
 
     credits_text = traitlets.Unicode("")
 
@@ -63,14 +67,14 @@ def details_html(summary: str, body: str, *, open_: bool = False, color: str = "
 
 
 def summary_size(summary_text: str) -> tuple[float, float]:
-    """The (width, height) px of a closed box whose summary reads ``summary_text``."""
+    """Return the (width, height) px of a closed box whose summary reads ``summary_text``."""
     return min(text_width(summary_text) + 16, SUMMARY_MAX_PX + 16), float(LINE_PX)
 
 
 def box_control(
     summary: str, body: str, *, position: str, summary_text: str, color: str = ""
 ) -> BoxControl:
-    """A collapsed box in a map corner (see :func:`details_html`), sized for the layout."""
+    """Return a collapsed box in a map corner (see :func:`details_html`), sized for the layout."""
     widget = ipywidgets.HTML(value=details_html(summary, body, color=color))
     widget.add_class("mapsnb-box")
     return BoxControl(widget=widget, position=position, box_size=summary_size(summary_text))
@@ -79,8 +83,10 @@ def box_control(
 def info_control(
     widget: ipywidgets.HTML, *, position: str, box_size: tuple[float, float] = (0.0, 0.0)
 ) -> BoxControl:
-    """A control for an info box that hovers and clicks fill: hidden (no size) while empty;
-    ``box_size`` is its size at the initial view when it starts filled."""
+    """Return a control for an info box that hovers and clicks fill: hidden (no size) while empty.
+
+    ``box_size`` is its size at the initial view when it starts filled.
+    """
 
     def _toggle(_: Any = None) -> None:
         widget.layout.display = "" if widget.value else "none"
@@ -120,7 +126,7 @@ def legend_control(
 
 
 def warnings_control(messages: Iterable[str], *, position: str = "topleft") -> Any:
-    """The warnings (WALK beta, nothing to show) as one box: the first line shown, all on click."""
+    """Return the warnings (WALK beta, nothing to show) as one box: the first line shown, all on click."""
     messages = list(messages)
     if not messages:
         return None
@@ -136,7 +142,7 @@ def warnings_control(messages: Iterable[str], *, position: str = "topleft") -> A
 
 
 def providers(credits: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The providers of ``credits``, once each: a title's part after " - " (its source)."""
+    """Return the providers of ``credits``, once each: a title's part after " - " (its source)."""
     names = []
     for credit in credits:
         title = str(credit.get("title") or credit.get("url") or "")

@@ -1,6 +1,9 @@
-"""Many points on a map: a density (heat) layer of the points binned on a grid, and every
-point drawn into one PNG image overlay (a compact encoding: widget state of a few bytes a
-point, less than lonboard's binary GeoArrow for the same points; see benchmarks/README.md)."""
+"""Many points on a map: a density (heat) layer, and every point in one PNG image overlay.
+
+The density layer bins the points on a grid. The image is a compact encoding: widget state of a
+few bytes a point, less than lonboard's binary GeoArrow for the same points (see
+benchmarks/README.md).
+"""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ class PointsLayer(MapsnbLayer, ipyleaflet.ImageOverlay):
 def _points(
     data: Any, weight: str | None
 ) -> tuple[pd.DataFrame, np.ndarray, np.ndarray, np.ndarray]:
-    """The frame of ``data``, the finite points' lat, lng and weight (1 without ``weight``)."""
+    """Return the frame of ``data``, the finite points' lat, lng and weight (1 without ``weight``)."""
     df = _frame(data)
     lat, lng, ok = _coords(df)
     if weight is None:
@@ -64,7 +67,7 @@ def heatmap_layer(
     radius: float = 12.0,
     blur: float = 15.0,
 ) -> HeatmapLayer:
-    """A density (heat) layer of many points: ``ipyleaflet.Heatmap`` of the points binned.
+    """Return a density (heat) layer of many points: ``ipyleaflet.Heatmap`` of the points binned.
 
     The points are counted (or their ``weight`` summed) on a grid of ``cells`` cells along
     the longer side of their bounds; each occupied cell is one ``[lat, lng, intensity]`` at
@@ -119,7 +122,7 @@ def heatmap_layer(
 
 
 def _png(rgba: np.ndarray) -> bytes:
-    """A PNG file of an ``(h, w, 4)`` uint8 image (no dependency: zlib and struct)."""
+    """Return a PNG file of an ``(h, w, 4)`` uint8 image (no dependency: zlib and struct)."""
     height, width = rgba.shape[:2]
     raw = np.zeros((height, width * 4 + 1), dtype=np.uint8)  # filter byte 0 on every row
     raw[:, 1:] = rgba.reshape(height, width * 4)
@@ -141,9 +144,11 @@ def _png(rgba: np.ndarray) -> bytes:
 def raster(
     lat: np.ndarray, lng: np.ndarray, size: int, dot: int, rgb: tuple[int, int, int]
 ) -> tuple[np.ndarray, Bounds]:
-    """Every point as a ``dot``-pixel square in an RGBA image of ``size`` pixels along its
-    longer side, rows in Web Mercator (as Leaflet stretches an image overlay); its bounds.
-    Opacity grows with the number of points in a pixel (log scale)."""
+    """Draw every point as a ``dot``-pixel square in an RGBA image; return it and its bounds.
+
+    The image is ``size`` pixels along its longer side, rows in Web Mercator (as Leaflet stretches
+    an image overlay). Opacity grows with the number of points in a pixel (log scale).
+    """
     west, east = float(lng.min()), float(lng.max())
     y = _mercator(lat)
     top, bottom = float(y.max()), float(y.min())

@@ -29,7 +29,7 @@ def _detour_bins(minutes: np.ndarray) -> np.ndarray:
 
 
 def detour_color(minutes: float, edges: np.ndarray) -> str:
-    """The ramp colour of ``minutes`` for bin ``edges`` (grey when unknown)."""
+    """Return the ramp colour of ``minutes`` for bin ``edges`` (grey when unknown)."""
     if not math.isfinite(minutes):
         return "#9e9e9e"
     k = int(np.searchsorted(edges, minutes, side="right")) - 1
@@ -37,9 +37,11 @@ def detour_color(minutes: float, edges: np.ndarray) -> str:
 
 
 class DetoursLayer(MapsnbLayer, ipyleaflet.LayerGroup):
-    """Places along a route coloured by detour (what :func:`detours_layer` returns): ``points``
-    is their :class:`~mapsnb.layers._places.PlacesLayer`, ``legend`` the ``{bin label:
-    colour}`` of the detour bins."""
+    """Places along a route coloured by detour (what :func:`detours_layer` returns).
+
+    ``points`` is their :class:`~mapsnb.layers._places.PlacesLayer`, ``legend`` the ``{bin label:
+    colour}`` of the detour bins.
+    """
 
     points = traitlets.Instance(PlacesLayer, allow_none=True)
     legend = traitlets.Dict()

@@ -41,7 +41,7 @@ def _records(df: pd.DataFrame, columns: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def _jsonable(value: Any) -> Any:
-    """A value the widget protocol can serialize (JSON): durations in seconds, times as ISO."""
+    """Return a value the widget protocol can serialize (JSON): durations in seconds, times as ISO."""
     if value is None or isinstance(value, (str, bool, int, float)):
         return value
     if isinstance(value, np.generic):
@@ -70,7 +70,7 @@ NAME_COLUMNS = ("name", "matched_name", "query", "input")
 
 
 def coordinate_columns(df: pd.DataFrame) -> tuple[str, str] | None:
-    """The first of :data:`COORDINATE_COLUMNS` that ``df`` has, or ``None``."""
+    """Return the first of :data:`COORDINATE_COLUMNS` that ``df`` has, or ``None``."""
     return next((pair for pair in COORDINATE_COLUMNS if set(pair) <= set(df.columns)), None)
 
 

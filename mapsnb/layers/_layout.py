@@ -101,9 +101,11 @@ _LENGTH = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)(px|pt|pc|in|cm|mm)\s*$", re.I)
 
 
 def css_px(value: Any) -> float | None:
-    """A layout length in px (``"400px"``, ``"4in"``), or ``None`` when it gives no absolute
-    size (unset, ``"100%"``, ``"auto"``, ``"30em"``, ``"calc(…)"``, a number without a unit,
-    which CSS ignores)."""
+    """Return a layout length in px (``"400px"``, ``"4in"``), or ``None``.
+
+    ``None`` when it gives no absolute size (unset, ``"100%"``, ``"auto"``, ``"30em"``,
+    ``"calc(…)"``, a number without a unit, which CSS ignores).
+    """
     match = _LENGTH.match(value) if isinstance(value, str) else None
     if match is None:
         return None
@@ -112,8 +114,10 @@ def css_px(value: Any) -> float | None:
 
 
 def _bounded(layout: Any, name: str, value: float) -> float:
-    """``value`` within the layout's ``min_<name>`` and ``max_<name>`` (as CSS applies them:
-    the minimum wins over the maximum)."""
+    """``value`` within the layout's ``min_<name>`` and ``max_<name>``.
+
+    As CSS applies them: the minimum wins over the maximum.
+    """
     high = css_px(getattr(layout, f"max_{name}", None))
     low = css_px(getattr(layout, f"min_{name}", None))
     if high is not None:
@@ -138,7 +142,7 @@ class CreditsLine(Protocol):
 
 
 def control_size(control: Any, map_width: float) -> tuple[float, float]:
-    """The (width, height) px a control takes in its corner, margins included.
+    """Return the (width, height) px a control takes in its corner, margins included.
 
     mapsnb's controls say their size (:class:`SizedControl`, :class:`CreditsLine`); Leaflet's
     zoom and attribution controls are known; any other widget control is taken as one summary
@@ -159,7 +163,7 @@ def control_size(control: Any, map_width: float) -> tuple[float, float]:
 
 
 def text_width(text: str) -> float:
-    """An upper estimate of the width of ``text`` in a control's 12 px font."""
+    """Return an upper estimate of the width of ``text`` in a control's 12 px font."""
     return len(text) * CHAR_PX
 
 
@@ -196,7 +200,7 @@ def _paddings(stacks: Mapping[str, tuple[float, float]]) -> Iterable[tuple[float
 
 
 def fit_view(bounds: Bounds, width: float, height: float, controls: Iterable[Any]) -> View:
-    """The closest view showing ``bounds`` in a ``width`` × ``height`` map, clear of ``controls``.
+    """Return the closest view showing ``bounds`` in a ``width`` × ``height`` map, clear of ``controls``.
 
     Among the ways of keeping every corner's controls clear (see :func:`_paddings`), the one
     allowing the highest zoom wins (ties: the least padding); the data is centred in the free
@@ -239,6 +243,8 @@ def fit_view(bounds: Bounds, width: float, height: float, controls: Iterable[Any
 
 
 def zoom_for(bounds: Bounds, *, width_px: int = 800, height_px: int = 400) -> int:
-    """The largest Web Mercator zoom (1–17) at which ``bounds`` fits a map of that size
-    (no control kept clear; :func:`fit_view` does that)."""
+    """Return the largest Web Mercator zoom (1–17) at which ``bounds`` fits a map of that size.
+
+    No control kept clear; :func:`fit_view` does that.
+    """
     return fit_view(bounds, float(width_px), float(height_px), ()).zoom

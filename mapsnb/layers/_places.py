@@ -70,7 +70,7 @@ def _place_popup(props: Mapping[str, Any]) -> str:
 
 
 def _number(value: Any) -> float | None:
-    """A finite number from a popup property (``None`` for text, NaN, missing)."""
+    """Return a finite number from a popup property (``None`` for text, NaN, missing)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
     number = float(value)
@@ -78,7 +78,7 @@ def _number(value: Any) -> float | None:
 
 
 def _count(value: Any, listed: int) -> int:
-    """A cluster's count (the number of names it lists when it says none)."""
+    """Return a cluster's count (the number of names it lists when it says none)."""
     number = _number(value)
     return int(number) if number is not None else listed
 
@@ -96,8 +96,9 @@ def _grid_clusters(
 
 
 class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
-    """Places as one GeoJSON layer of circle markers, with the info box hovering and clicking
-    fill (what :func:`places_layer` returns).
+    """Places as one GeoJSON layer of circle markers (what :func:`places_layer` returns).
+
+    Hovering and clicking fill its info box.
 
     ``info`` is the box (an ``ipywidgets.HTML``), ``info_control`` the map control showing it,
     ``shared_properties`` the properties common to every feature and ``clustered`` whether the
@@ -126,9 +127,11 @@ class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
         return self.info_control
 
     def cluster(self, feats: list[dict[str, Any]], lat: np.ndarray, lng: np.ndarray) -> None:
-        """Make the layer follow the view: ``feats`` (one a place, at ``lat``, ``lng``) are
-        aggregated again by :meth:`regrid`; a click on a group zooms the map given to
-        :meth:`zoom_clicks`."""
+        """Make the layer follow the view.
+
+        ``feats`` (one a place, at ``lat``, ``lng``) are aggregated again by :meth:`regrid`; a click on
+        a group zooms the map given to :meth:`zoom_clicks`.
+        """
         self.clustered = True
         self._places = (feats, lat, lng)
         self.on_click(self._zoom_to_group)
@@ -146,8 +149,14 @@ class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
         self.data = {"type": "FeatureCollection", "features": shown}
 
     def zoom_clicks(self, m: ipyleaflet.Map | None) -> None:
-        """From now on a click on a group (in a live kernel: a static page runs no handler)
-        fits ``m`` to the group's places, or zooms two levels closer on it (``None``: stop)."""
+        """Make a click on a group fit ``m`` to the group's places, from now on (``None``: stop).
+
+        In a live kernel (a static page runs no handler); a group too tight to fit is zoomed two
+        levels closer.
+
+        A static page runs no handler) fits ``m`` to the group's places, or zooms two levels closer
+        on it (``None``: stop).
+        """
         self._target = weakref.ref(m) if m is not None else None
 
     def _zoom_to_group(
@@ -180,8 +189,10 @@ class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
 
 
 class PlaceMarker(MapsnbLayer, ipyleaflet.Marker):
-    """One place as a marker, with the credits of the answer that gave it (``credits``,
-    ``synthetic``: :func:`show` puts them in the map's attribution line)."""
+    """One place as a marker, with the credits of the answer that gave it.
+
+    ``credits``, ``synthetic``: :func:`show` puts them in the map's attribution line.
+    """
 
 
 def _geojson_points(

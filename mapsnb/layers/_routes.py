@@ -42,9 +42,11 @@ class RouteMarker(ipyleaflet.CircleMarker):
 
 
 class RoutesLayer(MapsnbLayer, ipyleaflet.LayerGroup):
-    """The routes of a result (what :func:`route_layer` returns): one :class:`RouteLine` per
-    route and :class:`RouteMarker` ends; ``info`` is the box clicking fills, ``info_control``
-    the map control showing it."""
+    """The routes of a result (what :func:`route_layer` returns).
+
+    One :class:`RouteLine` per route and :class:`RouteMarker` ends; ``info`` is the box clicking
+    fills, ``info_control`` the map control showing it.
+    """
 
     info = traitlets.Instance(ipywidgets.HTML, allow_none=True)
     info_control = traitlets.Instance(BoxControl, allow_none=True)
@@ -97,7 +99,7 @@ def _route_popup(row: Mapping[str, Any], recommended: bool, warning: str | None)
 
 
 def _route_summary(row: Mapping[str, Any], recommended: bool) -> str:
-    """A route's one-line label: which route, distance, duration."""
+    """Return a route's one-line label: which route, distance, duration."""
     label = "Recommended" if recommended else f"Alternative {row['route_index']}"
     parts = []
     if present(row.get("distance_m")):
@@ -108,7 +110,7 @@ def _route_summary(row: Mapping[str, Any], recommended: bool) -> str:
 
 
 def _info_html(item: RouteLine | RouteMarker, *, open_: bool = True) -> str:
-    """The info box for a clicked line or marker: its summary line, its details on opening."""
+    """Return the info box for a clicked line or marker: its summary line, its details on opening."""
     return details_html(f"▸ {_html.text(item.summary)}", item.details, open_=open_)
 
 
@@ -127,7 +129,7 @@ def _end_marker(loc: tuple[float, float], label: str, color: str) -> RouteMarker
 
 
 def _request_of(result: Any) -> Mapping[str, Any]:
-    """A result's request dict; ``{}`` for a frame (whose ``.request`` may be a column)."""
+    """Return a result's request dict; ``{}`` for a frame (whose ``.request`` may be a column)."""
     request = None if isinstance(result, pd.DataFrame) else getattr(result, "request", None)
     return request if isinstance(request, Mapping) else {}
 
@@ -149,7 +151,7 @@ def _waypoint_markers(request: Mapping[str, Any]) -> list[RouteMarker]:
 
 
 def route_layer(routes_result: Any, *, show_alternatives: bool = True) -> RoutesLayer:
-    """The routes as polylines: recommended bold and solid, alternatives light and dashed.
+    """Return the routes as polylines: recommended bold and solid, alternatives light and dashed.
 
     Parameters
     ----------

@@ -58,8 +58,12 @@ WORLD_VIEW = ((20.0, 0.0), 2)
 
 @dataclass
 class Observer:
-    """A handler :func:`show` set on a map (``names``: the traits it observes) and what else
-    stops it (``detach``: the layout observers of a refit)."""
+    """A handler :func:`show` set on a map, the traits it observes and what else stops it.
+
+    ``names`` are the traits; ``detach`` stops the layout observers of a refit.
+
+    The traits it observes) and what else stops it (``detach``: the layout observers of a refit).
+    """
 
     handler: Callable[..., None]
     names: list[str]
@@ -92,7 +96,7 @@ _DRAWN: weakref.WeakKeyDictionary[ipyleaflet.Map, Drawn] = weakref.WeakKeyDictio
 
 
 def drawn(m: ipyleaflet.Map) -> Drawn:
-    """What :func:`show` drew on ``m`` (an empty :class:`Drawn` if it drew nothing there)."""
+    """Return what :func:`show` drew on ``m`` (an empty :class:`Drawn` if it drew nothing there)."""
     return _DRAWN.setdefault(m, Drawn())
 
 
@@ -116,7 +120,7 @@ def frame_kind(df: pd.DataFrame) -> str:
 
 @functools.singledispatch
 def layer_for(obj: Any) -> ipyleaflet.Layer:
-    """The mapsnb layer for one result, frame or bias shape (what :func:`show` draws).
+    """Return the mapsnb layer for one result, frame or bias shape (what :func:`show` draws).
 
     Chosen by type: each result class has its builder (``PlacesResult`` -> places,
     ``AlongRouteResult`` -> detours, ``RoutesResult`` -> routes, resolutions -> places), a
@@ -217,8 +221,10 @@ def clear(m: ipyleaflet.Map) -> None:
 
 
 def _attribution(m: ipyleaflet.Map, prefix: str, text: str) -> CreditsControl:
-    """A new attribution control reading ``prefix`` (``text`` visible) in place of ``m``'s (a
-    rendered control does not redraw when its prefix changes, so each change is a new control)."""
+    """Return a new attribution control reading ``prefix`` (``text`` visible) in place of ``m``'s.
+
+    A rendered control does not redraw when its prefix changes, so each change is a new control.
+    """
     old = getattr(m, "attribution_control_instance", None)
     if old is not None and old in m.controls:
         m.remove(old)
@@ -229,7 +235,7 @@ def _attribution(m: ipyleaflet.Map, prefix: str, text: str) -> CreditsControl:
 
 
 def _described(layers: Sequence[Any]) -> list[MapsnbLayer]:
-    """The layers that say what :func:`show` needs (mapsnb's; a user's ipyleaflet layer not)."""
+    """Return the layers that say what :func:`show` needs (mapsnb's; a user's ipyleaflet layer not)."""
     return [layer for layer in layers if isinstance(layer, MapsnbLayer)]
 
 
@@ -274,8 +280,10 @@ def _credit(m: ipyleaflet.Map, layers: Sequence[Any], extra: Sequence[Any] = ())
 
 
 def credit(m: ipyleaflet.Map, *results: Any) -> ipyleaflet.Map:
-    """Put the sources of ``results`` (results or their frames) in ``m``'s attribution line,
-    as :func:`show` does: for a map drawn with ipyleaflet's own layers. Returns ``m``."""
+    """Put the sources of ``results`` (results or their frames) in ``m``'s attribution line.
+
+    As :func:`show` does, for a map drawn with ipyleaflet's own layers. Returns ``m``.
+    """
     _credit(m, [], results)
     return m
 
@@ -319,9 +327,12 @@ def _refit(m: ipyleaflet.Map) -> None:
 
 
 def _refit_when_measured(m: ipyleaflet.Map) -> None:
-    """Fit again when the map's size changes, unless the view was moved since: the front end
-    reports it (``pixel_bounds``), or, before any front end did (an exported page's kernel), the
-    map is given another layout size (``m.layout.width = "1000px"``, a new ``m.layout``)."""
+    """Fit again when the map's size changes, unless the view was moved since.
+
+    The front end reports it (``pixel_bounds``), or, before any front end did (an exported page's
+    kernel), the map is given another layout size (``m.layout.width = "1000px"``, a new
+    ``m.layout``).
+    """
     ref = weakref.ref(m)  # the registry holds the handlers: they must not hold the map
 
     def _on_size(_: Any = None) -> None:
@@ -353,8 +364,10 @@ def _refit_when_measured(m: ipyleaflet.Map) -> None:
 
 
 def _regrid_on_view(m: ipyleaflet.Map, layers: Sequence[Any]) -> None:
-    """Aggregate clustered place layers again at the map's zoom and bounds, now and on change;
-    a click on a group zooms ``m`` to it."""
+    """Aggregate clustered place layers again at the map's zoom and bounds, now and on change.
+
+    A click on a group zooms ``m`` to it.
+    """
     clustered = [ly for ly in layers if isinstance(ly, PlacesLayer) and ly.clustered]
     if not clustered:
         return
@@ -455,7 +468,7 @@ def show(
 
 
 def _is_empty(obj: Any) -> bool:
-    """A result (or frame) holding no rows to draw."""
+    """Return a result (or frame) holding no rows to draw."""
     if isinstance(obj, pd.DataFrame):
         return obj.empty
     if isinstance(obj, ToolResult):
@@ -468,7 +481,7 @@ _AREA_KEYS = ("location_restriction", "locationRestriction", "location_bias", "l
 
 
 def _asked_area(result: Any) -> Any:
-    """The area layer of what ``result`` asked about (its bias or restriction), or ``None``."""
+    """Return the area layer of what ``result`` asked about (its bias or restriction), or ``None``."""
     request = getattr(result, "request", None)
     if not isinstance(request, Mapping):
         return None
@@ -487,7 +500,7 @@ def _asked_area(result: Any) -> Any:
 
 
 def _nothing_to_show(empty: list[Any]) -> tuple[list[Any], str]:
-    """The layers of the areas ``empty`` asked about, and the message saying nothing was found."""
+    """Return the layers of the areas ``empty`` asked about, and the message saying nothing was found."""
     asked = [layer for layer in map(_asked_area, empty) if layer is not None]
     hints = list(dict.fromkeys(h for r in empty for h in getattr(r, "hints", []) or []))
     reason = "; ".join(h.rstrip(". ") for h in hints) or "the result holds no places or routes"

@@ -68,7 +68,7 @@ def default_client(client: Any = None) -> Any:
 
 
 def new_map(center: tuple[float, float] = DEFAULT_CENTER, zoom: int = 11) -> ipyleaflet.Map:
-    """An ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class."""
+    """Return an ``ipyleaflet.Map`` with the ``mapsnb-map`` CSS class."""
     m = ipyleaflet.Map(
         center=center, zoom=zoom, scroll_wheel_zoom=True, layout=w.Layout(height="420px")
     )
@@ -77,8 +77,11 @@ def new_map(center: tuple[float, float] = DEFAULT_CENTER, zoom: int = 11) -> ipy
 
 
 def clear_drawn(m: ipyleaflet.Map) -> None:
-    """Remove from ``m`` what forms drew on it: every layer and control any form sharing the map
-    added (markers, sources and legend boxes, notes), and mapsnb's layers and controls."""
+    """Remove from ``m`` what forms drew on it, and mapsnb's layers and controls.
+
+    Every layer and control any form sharing the map added: markers, sources and legend boxes,
+    notes.
+    """
     from mapsnb import layers
 
     for item in _FORMS_DREW.pop(m, []):
@@ -88,8 +91,11 @@ def clear_drawn(m: ipyleaflet.Map) -> None:
 
 
 def draw_on(m: ipyleaflet.Map, *results: Any, controls: Sequence[ipyleaflet.Control] = ()) -> None:
-    """Replace what forms drew on ``m`` with ``results`` (drawn by :func:`mapsnb.show`) and
-    ``controls``; remember what was added, so the next lookup of any form removes it."""
+    """Replace what forms drew on ``m`` with ``results`` and ``controls``.
+
+    The results are drawn by :func:`mapsnb.show`; what was added is remembered, so the next lookup
+    of any form removes it.
+    """
     from mapsnb import layers
 
     clear_drawn(m)
@@ -102,7 +108,7 @@ def draw_on(m: ipyleaflet.Map, *results: Any, controls: Sequence[ipyleaflet.Cont
 
 
 def map_note(text: str) -> ipyleaflet.WidgetControl:
-    """A small note on a map (top right), saying why it shows nothing for the latest lookup."""
+    """Return a small note on a map (top right), saying why it shows nothing for the latest lookup."""
     style = f"{NOTE_STYLE};max-width:260px;padding:2px 6px;line-height:1.35"
     box = w.HTML(f"<div style='{style}'>{text}</div>")
     box.add_class("mapsnb-map-note")
@@ -110,8 +116,11 @@ def map_note(text: str) -> ipyleaflet.WidgetControl:
 
 
 def fit_labels(root: w.Widget) -> None:
-    """Let every label in ``root`` show in full: descriptions as wide as their text, buttons and
-    check boxes as wide as their captions, inputs wide enough to read, rows that wrap."""
+    """Let every label in ``root`` show in full.
+
+    Descriptions as wide as their text, buttons and check boxes as wide as their captions, inputs
+    wide enough to read, rows that wrap.
+    """
     if isinstance(root, w.Output):
         return
     style = getattr(root, "style", None)
@@ -145,7 +154,7 @@ def fit_labels(root: w.Widget) -> None:
 
 # ----------------------------------------------------------------------------- HTML helpers
 def invalid_html(exc: InvalidRequest, labels: Mapping[str, str]) -> str:
-    """The error line for a rejected input: the field (with its form label) and the rule."""
+    """Return the error line for a rejected input: the field (with its form label) and the rule."""
     field = exc.field or "request"
     root = field.split(".")[0].split("[")[0]
     label = labels.get(field) or labels.get(root)
@@ -158,7 +167,7 @@ def invalid_html(exc: InvalidRequest, labels: Mapping[str, str]) -> str:
 
 
 def failure_html(exc: BaseException) -> str:
-    """A readable message (no traceback) for a failed call."""
+    """Return a readable message (no traceback) for a failed call."""
     if isinstance(exc, ToolError):
         head = f"The server reported {exc.status}"
         text = exc.message
@@ -179,13 +188,15 @@ def failure_html(exc: BaseException) -> str:
 
 
 def note_html(text: str) -> str:
-    """A highlighted note (billing tier, beta warnings)."""
+    """Return a highlighted note (billing tier, beta warnings)."""
     return f"<div style='{NOTE_STYLE}'>ⓘ {_html.text(text)}</div>"
 
 
 def attribution_html(result: ToolResult, language: str | None = None) -> str:
-    """Sources to show under every table (and the synthetic-data note in sandbox mode), in
-    ``language`` (the form's) where the charts have its words."""
+    """Return the sources to show under every table, in ``language`` where the charts have its words.
+
+    With the synthetic-data note in sandbox mode; ``language`` is the form's.
+    """
     credits = unique_credits(result.attributions)
     if not language or base(language) == "en" or base(language) not in words()["Source"]:
         return credits_html(credits, result.is_synthetic)
@@ -218,7 +229,7 @@ def frame_html(
     max_rows: int = 100,
     empty: str = "No results.",
 ) -> str:
-    """A small HTML table of ``df`` (chosen columns, escaped cells, URLs as links)."""
+    """Return a small HTML table of ``df`` (chosen columns, escaped cells, URLs as links)."""
     if df is None or len(df) == 0:
         return f"<div><i>{_html.text(empty)}</i></div>"
     cols = [c for c in (columns or list(df.columns)) if c in df.columns]
@@ -240,7 +251,7 @@ def frame_html(
 
 
 def figure_output(fig: Any, alt: str) -> dict[str, Any]:
-    """A ``display_data`` output holding ``fig`` as PNG (works with or without a kernel)."""
+    """Return a ``display_data`` output holding ``fig`` as PNG (works with or without a kernel)."""
     buf = io.BytesIO()
     fig.savefig(buf, format="png", bbox_inches="tight", dpi=90)
     png = base64.b64encode(buf.getvalue()).decode("ascii")
@@ -252,7 +263,7 @@ def figure_output(fig: Any, alt: str) -> dict[str, Any]:
 
 
 def html_output(text: str) -> dict[str, Any]:
-    """A ``display_data`` output holding an HTML fragment."""
+    """Return a ``display_data`` output holding an HTML fragment."""
     return {
         "output_type": "display_data",
         "data": {"text/html": text, "text/plain": html.unescape(text)},
@@ -464,15 +475,21 @@ class BaseForm(w.VBox):
         self.attribution.value = attribution_html(result, self.language_code)
 
     def _draw(self, *results: Any, controls: Sequence[ipyleaflet.Control] = ()) -> None:
-        """Replace what the previous lookup (of any form sharing the map) drew with ``results``
-        and ``controls``."""
+        """Replace what the previous lookup (of any form sharing the map) drew.
+
+        With ``results`` and ``controls``.
+        """
         if self.map is None:
             return
         draw_on(self.map, *results, controls=controls)
 
     def _source_note(self, result: ToolResult) -> str:
-        """`` — <source>`` for a status line (HTML; the source is escaped: a cache file shared
-        by a course may say anything there)."""
+        """Return ``" — <source>"`` for a status line, in HTML.
+
+        The source is escaped: a cache file shared by a course may say anything there.
+
+        A cache file shared by a course may say anything there).
+        """
         if result.is_synthetic:
             note = sandbox_label(self.language_code) if self.language_code else SANDBOX_NOTE
             return f" — {_html.text(note)}"

@@ -38,8 +38,11 @@ TIME_HELP = (
 
 
 class Located(NamedTuple):
-    """Where a typed location is: the point (``None`` when unknown), the matched place's name
-    and the resolution frame (credits), both ``None`` for a typed pair."""
+    """Locate a typed location: its point, the matched place's name and the resolution frame.
+
+    The point is ``None`` when unknown; the name and frame (credits) are both ``None`` for a typed
+    pair.
+    """
 
     point: tuple[float, float] | None
     name: str | None
@@ -137,7 +140,7 @@ class EnvironmentForm(BaseForm):
         return parse_lat_lng(text) or text
 
     def handle_map_click(self, lat: float, lng: float) -> None:
-        """A click sets the location to the clicked point."""
+        """Return a click sets the location to the clicked point."""
         self.location.value = f"{lat:.5f}, {lng:.5f}"
 
     # ----------------------------------------------------------------------------- call
@@ -234,9 +237,11 @@ class EnvironmentForm(BaseForm):
         result: EnvironmentResult,
         located: Located | None = None,
     ) -> None:
-        """Mark the location on the map and centre it there, replacing what the previous lookup
-        drew: a coordinate pair, the place a typed name resolved to (see :meth:`_locate`), else
-        the point the answer says it is for. Without any, a note on the map says why."""
+        """Mark the location on the map and centre it there, replacing what the previous lookup drew.
+
+        A coordinate pair, the place a typed name resolved to (see :meth:`_locate`), else the point the
+        answer says it is for. Without any, a note on the map says why.
+        """
         if self.map is None:
             return
         located = located or Located(None, None, None)

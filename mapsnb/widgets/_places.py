@@ -98,7 +98,7 @@ class PlaceSearchForm(BaseForm):
         return Circle(self.lat.value, self.lng.value, round(self.radius_km.value * 1000, 1))
 
     def handle_map_click(self, lat: float, lng: float) -> None:
-        """A click sets the bias centre and enables the bias."""
+        """Return a click sets the bias centre and enables the bias."""
         self.lat.value = round(lat, 6)
         self.lng.value = round(lng, 6)
         self.use_bias.value = True

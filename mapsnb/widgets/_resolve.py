@@ -36,9 +36,12 @@ def _text(value: Any) -> str:
 
 
 def located_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """The resolved rows that have a place to draw: ``name`` (the match, with what was asked
-    when it reads otherwise), ``lat``, ``lng``, ``place_id`` and a ``place_url`` opening it in
-    Google Maps; the frame's ``attrs`` (source, credits) kept."""
+    """Return the resolved rows that have a place to draw.
+
+    ``name`` (the match, with what was asked when it reads otherwise), ``lat``, ``lng``,
+    ``place_id`` and a ``place_url`` opening it in Google Maps; the frame's ``attrs`` (source,
+    credits) kept.
+    """
     columns = ["name", "lat", "lng", "place_id", "place_url"]
     if not {"matched_lat", "matched_lng"} <= set(frame.columns):
         return pd.DataFrame(columns=columns)
@@ -163,8 +166,10 @@ class ResolveForm(BaseForm):
         return result
 
     def _draw_resolved(self, frame: pd.DataFrame) -> None:
-        """Draw the located rows on the map (fitted to them), replacing the previous lookup's
-        layers; when none has a place to draw, a note on the map says so."""
+        """Draw the located rows on the map (fitted to them), replacing the previous lookup's layers.
+
+        When none has a place to draw, a note on the map says so.
+        """
         if self.map is None:
             return
         located = located_frame(frame)

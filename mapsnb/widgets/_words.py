@@ -22,8 +22,7 @@ def _labels() -> dict[str, dict[str, str]]:
 
 
 def label(text: str, language: str | None) -> str:
-    """``text`` (an English label) in ``language`` (its base: ``"pt-BR"`` → ``"pt"``), else as
-    given."""
+    """``text`` (an English label) in ``language`` (its base: ``"pt-BR"`` → ``"pt"``), else as given."""
     if not language:
         return text
     base = language.replace("_", "-").split("-")[0].lower()

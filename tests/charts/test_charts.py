@@ -375,7 +375,7 @@ def test_unknown_index_uses_the_datas_categories_without_a_direction() -> None:
 
 
 def test_date_span_labels() -> None:
-    from mapsnb.charts._parts import date_span
+    from mapsnb.charts._time_axes import date_span
 
     assert date_span(pd.to_datetime(["2026-09-18"])) == "Fri 18 Sep 2026"
     assert date_span(pd.to_datetime(["2026-09-18", "2026-09-22"])) == "18–22 Sep 2026"

@@ -433,8 +433,7 @@ class AreaSearch:
             resumed_tiles=sum(a[0].id in self.resumed for a in answers),
             signature=signature,
         )
-        df.attrs["source"] = self.client.source
-        df.attrs["kind"] = "places"
+        df.attrs.update(source=self.client.source, kind="places")
         df.attrs["attributions"] = merged_credits(rows for _, rows in parts)
         df.attrs["coverage"] = coverage
         return df

@@ -101,7 +101,9 @@ def read_geojson(path: str | os.PathLike[str]) -> geopandas.GeoDataFrame:
 
 
 def to_geoparquet(data: Any, path: str | os.PathLike[str]) -> str:
-    """Write a frame or result as GeoParquet (through geopandas.
+    """Write a frame or result as GeoParquet through geopandas; return the path.
+
+    Needs the ``geo`` extra, which brings pyarrow.
 
     Needs the ``geo`` extra, which brings pyarrow); returns the path.
 
