@@ -174,6 +174,7 @@ def test_a_batch_method_passes_the_tools_arguments_by_name(tool: str) -> None:
         if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "arguments"
     )
     others = list(rq.PARAMETERS[tool][1:])
+    assert assign.value is not None
     if not others:
         assert ast.unparse(assign.value) == "{}"
         return

@@ -282,7 +282,7 @@ def _tool_parameters(method: Any) -> list[inspect.Parameter]:
 
 @pytest.mark.parametrize("batch", [Batch, AsyncBatch])
 @pytest.mark.parametrize("name", NAMES)
-def test_the_batch_signatures_are_the_description(batch: type, name: str) -> None:
+def test_the_batch_signatures_are_the_description(batch: type[Batch], name: str) -> None:
     """Each batch method writes out its tool's other arguments: the description's names, in
     its order, annotated with its types (or a column name), ``None`` ("not given") by default."""
     tool = TOOLS[name]
@@ -298,7 +298,7 @@ def test_the_batch_signatures_are_the_description(batch: type, name: str) -> Non
 
 
 @pytest.mark.parametrize("batch", [Batch, AsyncBatch])
-def test_route_matrix_takes_described_compute_routes_arguments(batch: type) -> None:
+def test_route_matrix_takes_described_compute_routes_arguments(batch: type[Batch]) -> None:
     """``route_matrix``'s arguments of ``compute_routes`` (one value for every pair), in the
     description's order and with its types."""
     described = {a.name: a for a in TOOLS["compute_routes"].arguments}
