@@ -167,14 +167,19 @@ def with_table(readme: str, table: str) -> str:
 
 
 # ------------------------------------------------------------------------ batch methods
-#: A docstring's parameter entry; the batch's own keywords, the first after the tool's arguments.
+#: The batch's own keywords that may come first after the tool's arguments (``table``: a
+#: weather batch's table, then the keywords of ``Options``).
+_AFTER = ("table", "max_concurrency")
+#: A docstring's parameter entry, and the entry of the first of :data:`_AFTER`.
 _ENTRY = re.compile(r" {8}\S")
-_AFTER = re.compile(r" {8}(table|max_concurrency)\b")
+_ENTRY_AFTER = re.compile(r" {8}(table|max_concurrency)\b")
+#: An edit of ``methods.py``: lines ``start`` to ``end`` (0-based, end excluded) become ``lines``.
+_Edit = tuple[int, int, list[str]]
 
 
 def batch_arguments(method: str) -> tuple[Tool, list[tuple[Argument, str]]]:
     """The tool batch method ``method`` runs, and the arguments it writes out with their
-    annotations: each one a value or, for a tool's method, a column name (:data:`Column`)."""
+    annotations: each one a value or, for a tool's method, a column name (``Column``)."""
     if method == "route_matrix":
         routes = TOOLS["compute_routes"]
         return routes, [(a, f"{a.type} | None") for a in routes.arguments if a.name in MATRIX]
@@ -207,18 +212,21 @@ def _fail(method: str, what: str) -> SystemExit:
     return SystemExit(f"{BATCHES.relative_to(ROOT)}: {method} has no {what}")
 
 
-def _method_edits(node: ast.FunctionDef, lines: list[str]) -> list[tuple[int, int, list[str]]]:
-    """The three regions of batch method ``node`` made from the description, as ``(start,
-    end, lines)`` (0-based, end excluded): its tool arguments, their docstring entries and the
-    ``arguments`` dict that passes them on by name."""
+def _signature_edit(node: ast.FunctionDef) -> _Edit:
+    """The tool's arguments: the keyword-only parameters before the batch's own keywords."""
+    _, arguments = batch_arguments(node.name)
+    kwonly = node.args.kwonlyargs
+    after = next((a for a in kwonly if a.arg in _AFTER), None)
+    if after is None:
+        raise _fail(node.name, "keyword max_concurrency")
+    written = [f"        {a.name}: {annotation} = None,\n" for a, annotation in arguments]
+    return kwonly[0].lineno - 1, after.lineno - 1, written
+
+
+def _docstring_edit(node: ast.FunctionDef, lines: list[str]) -> _Edit:
+    """Their docstring entries: after the main argument's entry, before the batch keywords'."""
     tool, arguments = batch_arguments(node.name)
     matrix = node.name == "route_matrix"
-    kwonly = node.args.kwonlyargs
-    after = next((a for a in kwonly if _AFTER.fullmatch(" " * 8 + a.arg)), None)
-    if not kwonly or after is None:
-        raise _fail(node.name, "keyword max_concurrency")
-    signature = [f"        {a.name}: {annotation} = None,\n" for a, annotation in arguments]
-    edits = [(kwonly[0].lineno - 1, after.lineno - 1, signature)]
     doc = node.body[0]
     main = "        origins, destinations\n" if matrix else f"        {tool.main}\n"
     inside = range(doc.lineno - 1, doc.end_lineno or doc.lineno)
@@ -226,11 +234,15 @@ def _method_edits(node: ast.FunctionDef, lines: list[str]) -> list[tuple[int, in
     if at is None:
         raise _fail(node.name, f"docstring entry {main.strip()!r}")
     start = next(i for i in inside if i > at and _ENTRY.match(lines[i]))
-    end = next((i for i in inside if i >= start and _AFTER.match(lines[i])), None)
+    end = next((i for i in inside if i >= start and _ENTRY_AFTER.match(lines[i])), None)
     if end is None:
         raise _fail(node.name, "docstring entry max_concurrency")
-    entries = [line for a, _ in arguments for line in _entry(tool, a, matrix)]
-    edits.append((start, end, entries))
+    return start, end, [line for a, _ in arguments for line in _entry(tool, a, matrix)]
+
+
+def _passing_edit(node: ast.FunctionDef) -> _Edit:
+    """The ``arguments`` dict that passes them on by name (``name=name``)."""
+    _, arguments = batch_arguments(node.name)
     assign = next(
         (
             s
@@ -242,15 +254,10 @@ def _method_edits(node: ast.FunctionDef, lines: list[str]) -> list[tuple[int, in
     if assign is None or assign.end_lineno is None:
         raise _fail(node.name, "`arguments: dict[str, Any] = ...`")
     passed = [f"            {a.name}={a.name},\n" for a, _ in arguments]
-    body = ["        arguments: dict[str, Any] = dict(\n", *passed, "        )\n"]
-    edits.append(
-        (
-            assign.lineno - 1,
-            assign.end_lineno,
-            body if passed else ["        arguments: dict[str, Any] = {}\n"],
-        )
-    )
-    return edits
+    written = ["        arguments: dict[str, Any] = dict(\n", *passed, "        )\n"]
+    if not passed:
+        written = ["        arguments: dict[str, Any] = {}\n"]
+    return assign.lineno - 1, assign.end_lineno, written
 
 
 def batch_methods(source: str) -> str:
@@ -265,11 +272,12 @@ def batch_methods(source: str) -> str:
         if isinstance(node, ast.FunctionDef)
     }
     lines = source.splitlines(keepends=True)
-    edits = []
+    edits: list[_Edit] = []
     for name in (*TOOLS, "route_matrix"):
         if name not in methods:
             raise SystemExit(f"{BATCHES.relative_to(ROOT)}: BatchMethods has no {name}")
-        edits += _method_edits(methods[name], lines)
+        node = methods[name]
+        edits += [_signature_edit(node), _docstring_edit(node, lines), _passing_edit(node)]
     for start, end, new in sorted(edits, reverse=True):
         lines[start:end] = new
     return "".join(lines)
