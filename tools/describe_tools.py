@@ -1,19 +1,24 @@
-"""Write the tool tables of README.md and docs/TOOLS.md from the tools' description.
+"""Write the tool tables of the docs and the batch methods' arguments from the tools' description.
 
-The six tools are described once, in ``mapsnb/_tools_spec/``; the docs' tables are made from
-that description, never written by hand (``tests/calls/test_tools_spec.py`` checks that what is
-committed is what this script makes).
+The six tools are described once, in ``mapsnb/_tools_spec/``; README.md's tool table,
+docs/TOOLS.md and, in ``mapsnb/_calls/batch/methods.py``, each batch method's tool arguments
+(its keyword-only parameters, their docstring entries and the dict that passes them on by name)
+are made from that description, never written by hand (``tests/calls/test_tools_spec.py`` checks
+that what is committed is what this script makes). What ships is plain Python.
 
 Usage::
 
-    python tools/describe_tools.py            # rewrite README.md's table and docs/TOOLS.md
-    python tools/describe_tools.py --check    # exit 1 if either differs from the description
+    python tools/describe_tools.py            # rewrite what differs from the description
+    python tools/describe_tools.py --check    # exit 1 if any file differs from the description
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import re
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -32,6 +37,9 @@ from mapsnb._tools_spec import (  # noqa: E402
 
 README = ROOT / "README.md"
 REFERENCE = ROOT / "docs" / "TOOLS.md"
+BATCHES = ROOT / "mapsnb" / "_calls" / "batch" / "methods.py"
+#: The ``compute_routes`` arguments ``route_matrix`` takes (one value for every pair).
+MATRIX = frozenset({"travel_mode", "departure_time", "routing_preference"})
 #: README's table sits between these two lines.
 MARKER = "tools-table"
 
@@ -62,8 +70,8 @@ def _billing(tool: Tool) -> str:
     return f"{tool.tier}; Pro with {pro}" if tool.tier == ESSENTIALS else tool.tier
 
 
-def _limits(argument: Argument) -> str:
-    """An argument's limits in words."""
+def _limits(argument: Argument, quote: str = "`") -> str:
+    """An argument's limits in words (its values quoted with ``quote``)."""
     said = []
     if argument.bounds is not None:
         said.append(f"{argument.bounds[0]} to {argument.bounds[1]}")
@@ -73,7 +81,7 @@ def _limits(argument: Argument) -> str:
         each = " each" if argument.max_items is not None else ""
         said.append(f"at most {argument.max_length:,} characters{each}")
     if argument.values:
-        said.append("one of " + ", ".join(f"`{v}`" for v in argument.values))
+        said.append("one of " + ", ".join(f"{quote}{v}{quote}" for v in argument.values))
     return "; ".join(said)
 
 
@@ -158,6 +166,123 @@ def with_table(readme: str, table: str) -> str:
     return head + start + table + end + rest.split(end, 1)[1]
 
 
+# ------------------------------------------------------------------------ batch methods
+#: The batch's own keywords that may come first after the tool's arguments (``table``: a
+#: weather batch's table, then the keywords of ``Options``).
+_AFTER = ("table", "max_concurrency")
+#: A docstring's parameter entry, and the entry of the first of :data:`_AFTER`.
+_ENTRY = re.compile(r" {8}\S")
+_ENTRY_AFTER = re.compile(r" {8}(table|max_concurrency)\b")
+#: An edit of ``methods.py``: lines ``start`` to ``end`` (0-based, end excluded) become ``lines``.
+_Edit = tuple[int, int, list[str]]
+
+
+def batch_arguments(method: str) -> tuple[Tool, list[tuple[Argument, str]]]:
+    """The tool batch method ``method`` runs, and the arguments it writes out with their
+    annotations: each one a value or, for a tool's method, a column name (``Column``)."""
+    if method == "route_matrix":
+        routes = TOOLS["compute_routes"]
+        return routes, [(a, f"{a.type} | None") for a in routes.arguments if a.name in MATRIX]
+    tool = TOOLS[method]
+    return tool, [(a, f"{a.type} | Column | None") for a in tool.arguments[1:]]
+
+
+def _entry(tool: Tool, argument: Argument, matrix: bool) -> list[str]:
+    """A docstring's entry for ``argument``: as in the client's method, with its limits."""
+    limits = _limits(argument, quote="``")
+    text = (
+        ("Required; as in" if argument.required else "As in")
+        + f" :meth:`Client.{tool.name}`"
+        + (f" ({limits})" if limits else "")
+        + (", the same for every pair" if matrix else "")
+        + "."
+    )
+    wrapped = textwrap.wrap(
+        text,
+        width=100,
+        initial_indent=" " * 12,
+        subsequent_indent=" " * 12,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [f"        {argument.name}\n", *(line + "\n" for line in wrapped)]
+
+
+def _fail(method: str, what: str) -> SystemExit:
+    return SystemExit(f"{BATCHES.relative_to(ROOT)}: {method} has no {what}")
+
+
+def _signature_edit(node: ast.FunctionDef) -> _Edit:
+    """The tool's arguments: the keyword-only parameters before the batch's own keywords."""
+    _, arguments = batch_arguments(node.name)
+    kwonly = node.args.kwonlyargs
+    after = next((a for a in kwonly if a.arg in _AFTER), None)
+    if after is None:
+        raise _fail(node.name, "keyword max_concurrency")
+    written = [f"        {a.name}: {annotation} = None,\n" for a, annotation in arguments]
+    return kwonly[0].lineno - 1, after.lineno - 1, written
+
+
+def _docstring_edit(node: ast.FunctionDef, lines: list[str]) -> _Edit:
+    """Their docstring entries: after the main argument's entry, before the batch keywords'."""
+    tool, arguments = batch_arguments(node.name)
+    matrix = node.name == "route_matrix"
+    doc = node.body[0]
+    main = "        origins, destinations\n" if matrix else f"        {tool.main}\n"
+    inside = range(doc.lineno - 1, doc.end_lineno or doc.lineno)
+    at = next((i for i in inside if lines[i] == main), None)
+    if at is None:
+        raise _fail(node.name, f"docstring entry {main.strip()!r}")
+    start = next(i for i in inside if i > at and _ENTRY.match(lines[i]))
+    end = next((i for i in inside if i >= start and _ENTRY_AFTER.match(lines[i])), None)
+    if end is None:
+        raise _fail(node.name, "docstring entry max_concurrency")
+    return start, end, [line for a, _ in arguments for line in _entry(tool, a, matrix)]
+
+
+def _passing_edit(node: ast.FunctionDef) -> _Edit:
+    """The ``arguments`` dict that passes them on by name (``name=name``)."""
+    _, arguments = batch_arguments(node.name)
+    assign = next(
+        (
+            s
+            for s in node.body
+            if isinstance(s, ast.AnnAssign) and ast.unparse(s.target) == "arguments"
+        ),
+        None,
+    )
+    if assign is None or assign.end_lineno is None:
+        raise _fail(node.name, "`arguments: dict[str, Any] = ...`")
+    passed = [f"            {a.name}={a.name},\n" for a, _ in arguments]
+    written = ["        arguments: dict[str, Any] = dict(\n", *passed, "        )\n"]
+    if not passed:
+        written = ["        arguments: dict[str, Any] = {}\n"]
+    return assign.lineno - 1, assign.end_lineno, written
+
+
+def batch_methods(source: str) -> str:
+    """``source`` (``methods.py``) with each batch method's tool arguments, their docstring
+    entries and the dict passing them on written from the description."""
+    tree = ast.parse(source)
+    methods = {
+        node.name: node
+        for cls in tree.body
+        if isinstance(cls, ast.ClassDef) and cls.name == "BatchMethods"
+        for node in cls.body
+        if isinstance(node, ast.FunctionDef)
+    }
+    lines = source.splitlines(keepends=True)
+    edits: list[_Edit] = []
+    for name in (*TOOLS, "route_matrix"):
+        if name not in methods:
+            raise SystemExit(f"{BATCHES.relative_to(ROOT)}: BatchMethods has no {name}")
+        node = methods[name]
+        edits += [_signature_edit(node), _docstring_edit(node, lines), _passing_edit(node)]
+    for start, end, new in sorted(edits, reverse=True):
+        lines[start:end] = new
+    return "".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a table is stale")
@@ -165,6 +290,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wanted = {
         README: with_table(README.read_text(encoding="utf-8"), readme_table()),
         REFERENCE: reference(),
+        BATCHES: batch_methods(BATCHES.read_text(encoding="utf-8")),
     }
     stale = [
         path

@@ -22,7 +22,7 @@ def test_each_batch_method_documents_its_own_tool(tool: str) -> None:
     method = getattr(Batch, tool)
     doc = method.__doc__
     assert doc, tool
-    assert doc.startswith(f"``{tool}`` for every row"), doc.splitlines()[0]
+    assert doc.startswith(f"Run ``{tool}`` for every row"), doc.splitlines()[0]
     assert f":meth:`Client.{tool}`" in doc  # its other arguments are that method's
     others = [name for name in KNOWN_TOOLS if name != tool]
     assert [name for name in others if re.search(rf"\b{name}\b", doc)] == [], doc

@@ -145,17 +145,43 @@ def test_the_typed_flow_reads_the_answer_into_the_type_given() -> None:
 
 @pytest.mark.parametrize("tool", TOOLS)
 def test_batch_methods_are_written_out_with_the_options_keywords(tool: str) -> None:
+    """The main argument, the tool's other arguments, then the keywords of ``Options``; no
+    ``**kwargs`` (tests/calls/test_tools_spec.py holds the tool's arguments to the description)."""
     method = getattr(Batch, tool)
     assert getattr(AsyncBatch, tool) is method  # one implementation, awaited or not
     assert not hasattr(method, "__wrapped__") and "__signature__" not in vars(method)
     params = list(inspect.signature(method).parameters.values())
     assert [p.name for p in params[:3]] == ["self", "data", rq.PARAMETERS[tool][0]]
     assert params[2].default is None
-    keywords = [p for p in params if p.kind is p.KEYWORD_ONLY]
+    assert [p.kind for p in params[3:]] == [inspect.Parameter.KEYWORD_ONLY] * len(params[3:])
+    others = list(rq.PARAMETERS[tool][1:])
+    table = ["table"] if tool == "lookup_weather" else []
     fields = dataclasses.fields(Options)
+    assert [p.name for p in params[3:]] == [*others, *table, *(f.name for f in fields)]
+    keywords = params[3 + len(others) + len(table) :]
     assert [(p.name, p.default) for p in keywords] == [(f.name, f.default) for f in fields]
     assert [p.annotation for p in keywords] == [f.type for f in fields]
-    assert params[-1].kind is params[-1].VAR_KEYWORD and params[-1].name == "arguments"
+    assert all(p.default is None for p in params[3 : 3 + len(others) + len(table)])
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_a_batch_method_passes_the_tools_arguments_by_name(tool: str) -> None:
+    """Each tool argument goes into the ``arguments`` dict as ``name=name``, in its order."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(getattr(Batch, tool))))
+    assign = next(
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "arguments"
+    )
+    others = list(rq.PARAMETERS[tool][1:])
+    assert assign.value is not None
+    if not others:
+        assert ast.unparse(assign.value) == "{}"
+        return
+    assert isinstance(assign.value, ast.Call) and ast.unparse(assign.value.func) == "dict"
+    assert not assign.value.args
+    passed = [(k.arg, ast.unparse(k.value)) for k in assign.value.keywords]
+    assert passed == [(name, name) for name in others]
 
 
 def test_batch_options_reach_the_plan() -> None:
@@ -164,8 +190,8 @@ def test_batch_options_reach_the_plan() -> None:
         assert list(plan["tool"]) == ["search_places", "search_places"]
         with pytest.raises(mapsnb.InvalidRequest, match="max_concurrency"):
             client.batch.search_places(["x"], max_concurrency=0, progress=False)
-        with pytest.raises(TypeError, match="unknown argument"):
-            client.batch.search_places(["x"], dry_run=True, colour="red")
+        with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+            client.batch.search_places(["x"], dry_run=True, colour="red")  # type: ignore[call-arg]
 
 
 def test_the_async_twin_is_built_by_its_constructor_and_shares_the_client() -> None:

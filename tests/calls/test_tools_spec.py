@@ -2,7 +2,8 @@
 
 Change detection: each consumer's table is what the description gives (the client's written-out
 methods, the builders and the input limits they check, known tools, billing, the batches'
-arguments, packing, tables and levels, ``RESULT_TYPES``, the frames' columns, the docs' tables);
+arguments (their written-out signatures too), packing, tables and levels, ``RESULT_TYPES``, the
+frames' columns, the docs' tables);
 billing and the docs generator follow a changed description; no module outside the description
 writes a tool's arguments or columns in a table of its own.
 """
@@ -265,9 +266,67 @@ def test_a_batch_plans_by_the_description() -> None:
         df = pd.DataFrame({"origin": ["Porto"]})
         with pytest.raises(InvalidRequest, match="destination"):
             client.batch.compute_routes(df, "origin", dry_run=True)
-        with pytest.raises(TypeError) as caught:
-            client.batch.search_places(["x"], dry_run=True, colour="red")
-        assert ", ".join(TOOLS["search_places"].names[1:]) in str(caught.value)
+        with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+            client.batch.search_places(["x"], dry_run=True, colour="red")  # type: ignore[call-arg]
+
+
+#: What a batch method takes after the tool's arguments (``table``: a weather batch's table).
+_BATCH_KEYWORDS = ("table", "max_concurrency", "progress", "dry_run", "resume", "calls_per_minute")
+
+
+def _tool_parameters(method: Any) -> list[inspect.Parameter]:
+    """The keyword-only parameters of batch ``method`` before its batch keywords."""
+    params = [p for p in inspect.signature(method).parameters.values() if p.kind is p.KEYWORD_ONLY]
+    return [p for p in params if p.name not in _BATCH_KEYWORDS]
+
+
+@pytest.mark.parametrize("batch", [Batch, AsyncBatch])
+@pytest.mark.parametrize("name", NAMES)
+def test_the_batch_signatures_are_the_description(batch: type[Batch], name: str) -> None:
+    """Each batch method writes out its tool's other arguments: the description's names, in
+    its order, annotated with its types (or a column name), ``None`` ("not given") by default."""
+    tool = TOOLS[name]
+    method = getattr(batch, name)
+    params = _tool_parameters(method)
+    assert [p.name for p in params] == list(tool.names[1:])
+    for param, argument in zip(params, tool.arguments[1:], strict=True):
+        assert param.annotation == f"{argument.type} | Column | None", argument.name
+        assert param.default is None, argument.name
+    hints = typing.get_type_hints(method)  # the annotations name what the module imports
+    assert all(p.name in hints for p in params)
+    assert not any(p.kind is p.VAR_KEYWORD for p in inspect.signature(method).parameters.values())
+
+
+@pytest.mark.parametrize("batch", [Batch, AsyncBatch])
+def test_route_matrix_takes_described_compute_routes_arguments(batch: type[Batch]) -> None:
+    """``route_matrix``'s arguments of ``compute_routes`` (one value for every pair), in the
+    description's order and with its types."""
+    described = {a.name: a for a in TOOLS["compute_routes"].arguments}
+    params = _tool_parameters(batch.route_matrix)
+    assert [p.name for p in params] == [n for n in described if n in {p.name for p in params}]
+    assert {p.name for p in params} == _generator().MATRIX
+    for param in params:
+        assert param.annotation == f"{described[param.name].type} | None" and param.default is None
+    typing.get_type_hints(batch.route_matrix)
+
+
+def test_a_batch_takes_each_tool_argument_as_a_column_or_a_value() -> None:
+    """The written-out keywords keep the batch's convention: a column name is per row, another
+    value is for every row, ``None`` is not given, a near-miss of a column name is refused."""
+    df = pd.DataFrame({"q": ["cafes", "bakeries"], "lang": ["fr", "de"]})
+    with mapsnb.Client(now=NOW) as client:
+        per_row = client.batch.search_places(df, "q", language_code="lang", dry_run=True)
+        assert [a["language_code"] for a in per_row["arguments"]] == ["fr", "de"]
+        fixed = client.batch.search_places(df, "q", language_code="it", dry_run=True)
+        assert [a["language_code"] for a in fixed["arguments"]] == ["it", "it"]
+        given_none = client.batch.search_places(df, "q", language_code=None, dry_run=True)
+        left_out = client.batch.search_places(df, "q", dry_run=True)
+        assert given_none["arguments"].tolist() == left_out["arguments"].tolist()
+        assert all("language_code" not in a for a in left_out["arguments"])
+        with pytest.raises(InvalidRequest, match="did you mean 'lang'"):
+            client.batch.search_places(df, "q", language_code="lnag", dry_run=True)
+        with pytest.raises(InvalidRequest, match="destination"):
+            client.batch.compute_routes(["Porto"], destination=None, dry_run=True)
 
 
 # ------------------------------------------------------------------ results and frames
@@ -369,6 +428,37 @@ def test_the_docs_follow_a_changed_description(monkeypatch: pytest.MonkeyPatch) 
     assert "`client.resolve_maps_urls(urls, *, region_code)`" in generator.readme_table()
     assert generator.reference() != (ROOT / "docs" / "TOOLS.md").read_text(encoding="utf-8")
     assert generator.main(["--check"]) == 1
+
+
+def test_the_batch_methods_are_written_from_the_description() -> None:
+    """``mapsnb/_calls/batch/methods.py`` is what the generator writes (its other parts kept)."""
+    generator = _generator()
+    source = generator.BATCHES.read_text(encoding="utf-8")
+    assert generator.batch_methods(source) == source, (
+        "the batch methods' arguments are stale: run python tools/describe_tools.py"
+    )
+
+
+def test_the_batch_methods_follow_a_changed_description(monkeypatch: pytest.MonkeyPatch) -> None:
+    generator = _generator()
+    source = generator.BATCHES.read_text(encoding="utf-8")
+    tool: Tool = TOOLS["resolve_maps_urls"]
+    more = (*tool.arguments, Argument("region_code", "str", max_length=64))
+    monkeypatch.setitem(TOOLS, tool.name, tool._replace(arguments=more))
+    written = generator.batch_methods(source)
+    method = written.split("    def resolve_maps_urls(", 1)[1].split("    def ", 1)[0]
+    assert "        region_code: str | Column | None = None,\n        max_concurrency" in method
+    assert "        region_code\n            As in :meth:`Client.resolve_maps_urls`" in method
+    assert "dict(\n            region_code=region_code,\n        )" in method
+    assert written.replace(method, "") == source.replace(
+        source.split("    def resolve_maps_urls(", 1)[1].split("    def ", 1)[0], ""
+    )  # the other methods are as they were
+    ast.parse(written)
+    assert generator.batch_methods(written) == written  # written again: the same
+    assert generator.main(["--check"]) == 1
+    dropped = tool._replace(arguments=tool.arguments)
+    monkeypatch.setitem(TOOLS, tool.name, dropped)
+    assert generator.batch_methods(written) == source  # and back
 
 
 # ----------------------------------------------------------------- written once, here
