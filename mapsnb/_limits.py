@@ -1,5 +1,6 @@
-"""The input limits of the six tools in one table: list sizes and text lengths, read by the client's
-argument checks and by the emulator.
+"""The input limits of the six tools in one table.
+
+List sizes and text lengths, read by the client's argument checks and by the emulator.
 
 The list sizes are the documented ones (TOOLS.md: at most 20 ``queries``/``urls``, 25
 ``intermediate_waypoints``, ``page_size`` 1 to 10). Google documents no text lengths; the caps
@@ -62,8 +63,10 @@ _INDEX = re.compile(r"\[[^\]]*\]$")
 
 
 def wire_name(field: str) -> str:
-    """The table's name for a field path: its last part without indices, in snake_case
-    (``"queries[3].text"`` -> ``"text"``, ``"route_endpoints.origin.placeId"`` -> ``"place_id"``)."""
+    """Return the table's name for a field path: its last part without indices, in snake_case.
+
+    ``"queries[3].text"`` -> ``"text"``, ``"route_endpoints.origin.placeId"`` -> ``"place_id"``.
+    """
     last = field.rpartition(".")[2]
     while _INDEX.search(last):
         last = _INDEX.sub("", last)
@@ -71,10 +74,10 @@ def wire_name(field: str) -> str:
 
 
 def text_limit(field: str) -> int:
-    """The longest text field path ``field`` may hold, in characters."""
+    """Return the longest text field path ``field`` may hold, in characters."""
     return TEXT_LENGTHS.get(wire_name(field), DEFAULT_TEXT_LENGTH)
 
 
 def list_limit(field: str) -> int:
-    """The most items list field ``field`` may hold."""
+    """Return the most items list field ``field`` may hold."""
     return LIST_SIZES.get(wire_name(field), max(LIST_SIZES.values()))

@@ -39,13 +39,13 @@ def _camel(snake: str) -> str:
 
 
 def _get(args: Mapping[str, Any], snake: str) -> Any:
-    """The wire argument ``snake``, given in snake_case or camelCase."""
+    """Return the wire argument ``snake``, given in snake_case or camelCase."""
     value = args.get(snake)
     return args.get(_camel(snake)) if value is None else value
 
 
 def tier(tool: str, args: Mapping[str, Any], now: dt.datetime | None = None) -> str:
-    """The billing tier of one call of ``tool`` with wire arguments ``args``.
+    """Return the billing tier of one call of ``tool`` with wire arguments ``args``.
 
     The tool's description (:mod:`mapsnb._tools_spec`) gives its tier and the options that
     make a call Pro. ``now`` is the client's clock (the emulator's in sandbox mode); with it,

@@ -31,7 +31,7 @@ R = TypeVar("R")
 def awaited(
     method: Callable[Concatenate[Any, P], R],
 ) -> Callable[Concatenate[Any, P], Awaitable[R]]:
-    """The async twin of a shared method: its parameters, types and docstring, awaited result.
+    """Return the async twin of a shared method: its parameters, types and docstring, awaited result.
 
     Under :class:`AsyncClient` the shared method already returns a coroutine (its ``_invoke``
     is async); the twin awaits it, so ``help()``, IDEs and ``inspect`` see a coroutine function.
@@ -45,14 +45,16 @@ def awaited(
 
 
 async def _within(seconds: float, awaitable: Awaitable[R]) -> R:
-    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``
-    (``asyncio.timeout``: no extra task, unlike ``wait_for``)."""
+    """``await awaitable``, cancelled with :class:`TimeoutError` after ``seconds``.
+
+    ``asyncio.timeout``: no extra task, unlike ``wait_for``.
+    """
     async with asyncio.timeout(seconds):
         return await awaitable
 
 
 def _abandon_async(http: httpx.AsyncClient, loop: list[asyncio.AbstractEventLoop]) -> None:
-    """Finalizer of an AsyncClient never closed: close it on its loop if that still runs."""
+    """Close an AsyncClient never closed, on its loop if that still runs (its finalizer)."""
     if http.is_closed:
         return
     if loop and loop[0].is_running() and not loop[0].is_closed():
@@ -72,7 +74,7 @@ _TLS_LOCK = threading.Lock()
 
 
 def _tls_context() -> Any:
-    """The TLS context of every client's connections (made once: it takes ~50 ms)."""
+    """Return the TLS context of every client's connections (made once: it takes ~50 ms)."""
     with _TLS_LOCK:
         if not _TLS:
             _TLS.append(httpx.create_ssl_context())
@@ -209,15 +211,17 @@ class Client(ToolMethods):
         self._finalizer = weakref.finalize(self, self._http.close)
 
     def _async_http(self) -> httpx.AsyncClient:
-        """A new ``httpx.AsyncClient`` to this client's server (or emulator, or recording)."""
+        """Return a new ``httpx.AsyncClient`` to this client's server (or emulator, or recording)."""
         transport = self._transport()
         if transport is not None:
             return httpx.AsyncClient(timeout=self.timeout, transport=transport)
         return httpx.AsyncClient(timeout=self.timeout, verify=_tls_context())
 
     def _async_twin(self, http: httpx.AsyncClient) -> AsyncClient:
-        """An AsyncClient sharing this client's settings, emulator, budget and usage (batches),
-        on ``http`` (owned by the caller: the twin never closes it)."""
+        """Return an AsyncClient sharing this client's settings, emulator, budget and usage.
+
+        For batches, on ``http`` (owned by the caller: the twin never closes it).
+        """
         return _AsyncTwin(self, http)
 
     def _invoke(self, flow: Flow) -> Any:
@@ -311,8 +315,10 @@ class AsyncClient(BaseClient):
     search_area = awaited(ToolMethods.search_area)
 
     async def check(self) -> CheckReport:
-        """Verify access with one cheap real call and compare the server's tools with mapsnb's
-        (see :meth:`Client.check`)."""
+        """Verify access with one cheap real call and compare the server's tools with mapsnb's.
+
+        See :meth:`Client.check`.
+        """
         from mapsnb._calls.doctor import check_flow
 
         return await self._drive(check_flow(self))
@@ -337,8 +343,10 @@ class AsyncClient(BaseClient):
         dry_run: bool = False,
         calls_per_minute: int | dict[str, int] | None = None,
     ) -> Any:
-        """Distance and duration of every (origin, destination) pair, awaited (see
-        :meth:`Client.route_matrix`)."""
+        """Distance and duration of every (origin, destination) pair, awaited.
+
+        See :meth:`Client.route_matrix`.
+        """
         frame: Any = await self.batch.route_matrix(
             origins,
             destinations,

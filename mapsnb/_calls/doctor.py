@@ -1,4 +1,4 @@
-"""``client.check()`` and ``mapsnb doctor``: does access really work, and has the server drifted?
+"""``client.check()`` and ``mapsnb doctor``: does access work, and has the server drifted.
 
 ``tools/list`` answers with no credential at all, so it proves nothing about access: the check
 makes one cheap real call, ``resolve_names(["Eiffel Tower"])`` (billed $0), and compares the
@@ -85,7 +85,7 @@ class ToolDrift:
 
 
 def _enum_values(schema: Any, depth: int = 0) -> set[str]:
-    """The enum strings of a property schema (through ``items``/``anyOf``/``oneOf``/``allOf``)."""
+    """Return the enum strings of a property schema (through ``items``/``anyOf``/``oneOf``/``allOf``)."""
     if not isinstance(schema, Mapping) or depth > 4:
         return set()
     found = {v for v in schema.get("enum") or [] if isinstance(v, str)}
@@ -186,19 +186,24 @@ class CheckReport:
         return [t for t in self.tools if t.state != "ok"]
 
     def to_dict(self) -> dict[str, Any]:
-        """The report as JSON-ready data (no credentials)."""
+        """Return the report as JSON-ready data (no credentials)."""
         data = asdict(self)
         data["drift"] = [asdict(t) for t in self.drift]
         return redact_obj(data)
 
     def to_json(self) -> str:
-        """:meth:`to_dict` as indented ASCII JSON (``mapsnb doctor --json``): every control
-        character escaped, so it is as safe to print as :meth:`lines`."""
+        """:meth:`to_dict` as indented ASCII JSON (``mapsnb doctor --json``).
+
+        Every control character escaped, so it is as safe to print as :meth:`lines`.
+        """
         return json.dumps(self.to_dict(), indent=2).replace("\x7f", "\\u007f")
 
     def lines(self) -> list[str]:
-        """The report, line by line, safe to print: no key or token, and every control,
-        format or line-separator character of a server's text escaped (:func:`terminal_safe`)."""
+        """Return the report, line by line, safe to print.
+
+        No key or token, and every control, format or line-separator character of a server's text
+        escaped (:func:`terminal_safe`).
+        """
         others = " · ".join(f"{k} {v}" for k, v in self.versions.items() if k != "mapsnb")
         rows = [
             ("checked at", self.checked_at),
@@ -264,9 +269,12 @@ class CheckReport:
 
 
 def terminal_safe(text: Any) -> str:
-    """``text`` for one report row: redacted, then every character a terminal could act on
-    (C0/C1 controls such as ESC, CR and LF, bidi and other format characters, line and
-    paragraph separators) written as ``\\x..``/``\\u....``: one row, whatever a server sent."""
+    r"""Write ``text`` as one report row, whatever a server sent.
+
+    Redacted, then every character a terminal could act on (C0/C1 controls such as ESC, CR and LF,
+    bidi and other format characters, line and paragraph separators) written as
+    ``\x..``/``\u....``.
+    """
     return printable(redact(str(text)), ROW_LIMIT)
 
 
@@ -308,12 +316,12 @@ def _versions() -> dict[str, str]:
 
 
 def _without_hint(text: str) -> str:
-    """An error's text without the network hint that ends it ("… run `mapsnb doctor`")."""
+    """Return an error's text without the network hint that ends it ("… run `mapsnb doctor`")."""
     return text.replace(NETWORK_HINT, "").rstrip()
 
 
 def _network_fix(exc: TransportError, client: BaseClient) -> str:
-    """What to do when no usable answer came: by kind of failure, never "run mapsnb doctor"."""
+    """Return what to do when no usable answer came: by kind of failure, never "run mapsnb doctor"."""
     host = urlsplit(client.url).hostname or "the server"
     unchecked = "Access (the key or token) was not checked"
     proxy = "a proxy (HTTPS_PROXY / HTTP_PROXY, NO_PROXY: httpx follows them)"
@@ -369,7 +377,7 @@ def _describe_error(exc: MapsnbError, client: BaseClient) -> dict[str, Any]:
 
 
 def check_flow(client: BaseClient) -> Generator[Any, Any, CheckReport]:
-    """The check, as a flow the client drives (sync or async): list, one real call, compare."""
+    """Return the check, as a flow the client drives (sync or async): list, one real call, compare."""
     notes: list[str] = []
     tools: list[Any] | None = None
     list_ms = call_ms = None

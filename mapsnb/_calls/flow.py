@@ -51,9 +51,11 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Answered:
-    """A call's payload, the request as sent and the stored answer: what a batch reads its
-    rows from (the places, along-route, routes and resolution tools) without building a typed
-    result per call."""
+    """A call's payload, the request as sent and the stored answer.
+
+    What a batch reads its rows from (the places, along-route, routes and resolution tools) without
+    building a typed result per call.
+    """
 
     raw: Mapping[str, Any]
     request: dict[str, Any]
@@ -190,8 +192,11 @@ class BaseClient(Exchange):
         return f"<{type(self).__name__} source={source!r} url={shown!r} {auth}>"
 
     def _credential_kinds(self) -> list[str]:
-        """Which credentials this client sends, never their values: ``api_key``, ``token``,
-        ``headers['X-Goog-Api-Key']``, ``url`` (a half-built client has some too)."""
+        """Which credentials this client sends, never their values.
+
+        ``api_key``, ``token``, ``headers['X-Goog-Api-Key']``, ``url`` (a half-built client has some
+        too).
+        """
         kinds = [k for k, a in (("api_key", "_key"), ("token", "_token")) if getattr(self, a, None)]
         names = dict.fromkeys(name for name, _ in getattr(self, "_header_secrets", ()))
         kinds += [f"headers[{name!r}]" for name in names]
@@ -205,7 +210,7 @@ class BaseClient(Exchange):
         return self._sandbox is not None
 
     def now(self) -> dt.datetime:
-        """The clock requests are validated against (the emulator's clock in sandbox mode).
+        """Return the clock requests are validated against (the emulator's clock in sandbox mode).
 
         In replay, the time the recording began, so "today" means the recorded day.
         """
@@ -232,8 +237,11 @@ class BaseClient(Exchange):
         return proto.tool_payload(result, name)
 
     def _answer_flow(self, name: str, arguments: dict[str, Any], gate: Gate | None = None) -> Flow:
-        """A :class:`Stored` answer: from the recording or the cache when they hold the call,
-        else from the server (then stored in them)."""
+        """Return a :class:`Stored` answer: from the recording or the cache, else from the server.
+
+        The recording or the cache answer when they hold the call; a server's answer is then stored in
+        them.
+        """
         stored: Stored | None = None
         if self.recording is not None:
             stored = self.recording.lookup(name, arguments, live=self._live)  # or ReplayMiss
@@ -306,7 +314,7 @@ class BaseClient(Exchange):
         )
 
     def _toolset_flow(self) -> Flow:
-        """This server's :class:`Toolset`, fetched once for the client's life (``None``: unknown)."""
+        """Return the server's :class:`Toolset`, fetched once for the client's life (``None``: unknown)."""
         cache = self._tools
         while cache.state is None:
             if not cache.claim():
@@ -322,7 +330,7 @@ class BaseClient(Exchange):
         return cache.toolset
 
     def _fetch_toolset(self) -> Flow:
-        """The emulator's own list, the recorded one (replay), or ``tools/list`` (recorded)."""
+        """Return the emulator's own list, the recorded one (replay), or ``tools/list`` (recorded)."""
         if self._sandbox is not None:
             return Toolset.from_list(self._sandbox.list_tools(), "mapsnb sandbox (in-process)")
         server = self.url.split("?")[0]
@@ -341,7 +349,7 @@ class BaseClient(Exchange):
         return Toolset.from_list(tools, server)
 
     def _answered_flow(self, call: Call, gate: Gate | None = None) -> Flow:
-        """The call's payload (a JSON object) with the request as sent: :class:`Answered`."""
+        """Return the call's payload (a JSON object) with the request as sent: :class:`Answered`."""
         arguments = call.arguments
         toolset = yield from self._toolset_flow()
         if toolset is not None:
@@ -357,8 +365,10 @@ class BaseClient(Exchange):
     def _typed_flow(
         self, call: Call, result_type: type[ToolResult], gate: Gate | None = None
     ) -> Flow:
-        """The call's answer read into ``result_type`` (the caller names it), with its clock,
-        its stored time and, for routes, when their tokens were issued."""
+        """Read the call's answer into ``result_type`` (the caller names it).
+
+        With its clock, its stored time and, for routes, when their tokens were issued.
+        """
         answered: Answered = yield from self._answered_flow(call, gate)
         answer = answered.answer
         result = result_type.from_payload(
@@ -376,21 +386,29 @@ class BaseClient(Exchange):
     # ------------------------------------------------------------ usage and batches
     @property
     def names(self) -> NameBook:
-        """The names of the places this client has answered (searches, resolutions, routes'
-        ends as asked), for its lifetime: ``client.names.get(place_id)``. Routes' titles,
-        frames and maps use them instead of ids; never stored in the cache or a recording."""
+        """The names of the places this client has answered, for its lifetime.
+
+        Searches, resolutions, routes' ends as asked: ``client.names.get(place_id)``. Routes' titles,
+        frames and maps use them instead of ids; never stored in the cache or a recording.
+        """
         return self._names
 
     @property
     def usage(self) -> Any:
-        """Calls made by this client, by tool and billing tier: a DataFrame with columns
-        ``tool, tier, calls, errors, retries, cache_hits`` (single calls and batches alike)."""
+        """Calls made by this client, by tool and billing tier.
+
+        A DataFrame with columns ``tool, tier, calls, errors, retries, cache_hits`` (single calls
+        and batches alike).
+        """
         return self._meter.frame()
 
     @property
     def call_stats(self) -> CallStats:
-        """Re-sent requests per tool: ``.retries`` (all) and ``.repeated_calls`` (tool calls the
-        server may already have run and billed: after a 5xx, a read timeout, a dropped link)."""
+        """Re-sent requests per tool: ``.retries`` (all) and ``.repeated_calls``.
+
+        Tool calls the server may already have run and billed: after a 5xx, a read timeout, a
+        dropped link.
+        """
         return self._stats
 
     # ----------------------------------------------------------------- tool methods

@@ -25,5 +25,5 @@ def name_key(name: str) -> str:
 
 
 def same_name(a: str, b: str) -> bool:
-    """True when two names are the same across snake_case and camelCase, ignoring case."""
+    """Return True when two names are the same across snake_case and camelCase, ignoring case."""
     return name_key(a) == name_key(b)

@@ -28,7 +28,7 @@ MAX_SECONDS = 86_400.0
 
 
 def seconds(value: Any, field: str) -> float | None:
-    """A finite number of seconds above 0, at most a day (``None`` stays ``None``)."""
+    """Return a finite number of seconds above 0, at most a day (``None`` stays ``None``)."""
     if value is None:
         return None
     if isinstance(value, bool) or not _is_real(value):
@@ -47,7 +47,7 @@ def seconds(value: Any, field: str) -> float | None:
 
 
 def whole(value: Any, field: str, minimum: int, maximum: int | None = None) -> int:
-    """An ``int`` (not a bool, not a float) from ``minimum`` to ``maximum``."""
+    """Return an ``int`` (not a bool, not a float) from ``minimum`` to ``maximum``."""
     if isinstance(value, bool):
         raise InvalidRequest(field, f"must be a whole number, got {value!r}")
     try:
@@ -68,7 +68,7 @@ def optional_whole(value: Any, field: str, minimum: int) -> int | None:
 
 
 def url(value: Any) -> str:
-    """An ``http``/``https`` URL with a host, no whitespace and no control characters."""
+    """Return an ``http``/``https`` URL with a host, no whitespace and no control characters."""
     if not isinstance(value, str):
         raise InvalidRequest("url", f"must be a string, got {type(value).__name__}")
     shown = redact_url(value)
@@ -105,7 +105,7 @@ def url_problem(value: str) -> str | None:
 
 
 def headers(value: Any) -> dict[str, str]:
-    """A dict of header names (RFC 9110 tokens) to printable ASCII values (values never shown)."""
+    """Return a dict of header names (RFC 9110 tokens) to printable ASCII values (values never shown)."""
     from mapsnb._transport.secrets import normalise
 
     if value is None:
@@ -127,7 +127,7 @@ def headers(value: Any) -> dict[str, str]:
 
 
 def now(value: Any) -> dt.datetime | None:
-    """The emulator's fixed clock as an aware UTC datetime (``None``: the real clock)."""
+    """Return the emulator's fixed clock as an aware UTC datetime (``None``: the real clock)."""
     if value is None:
         return None
     if isinstance(value, str):
@@ -166,7 +166,7 @@ def choice(value: Any, field: str, allowed: tuple[Any, ...]) -> Any:
 
 
 def calls_per_minute(value: Any) -> float:
-    """A finite rate of at least 1 call per minute."""
+    """Return a finite rate of at least 1 call per minute."""
     if isinstance(value, bool) or not _is_real(value):
         raise InvalidRequest(
             "calls_per_minute", f"must be a number, got {type(value).__name__} {value!r:.40}"

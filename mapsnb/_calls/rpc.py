@@ -103,9 +103,11 @@ Flow = Generator[Any, Any, Any]
 
 
 class Steps:
-    """The commands of a flow, one by one: set ``.answer`` to each one's outcome before the
-    next; ``.value`` is what the flow returned. Drivers (sync or async) only do the I/O; the
-    flow is closed on leaving the ``with`` block, however it is left."""
+    """The commands of a flow, one by one: set ``.answer`` to each one's outcome before the next.
+
+    ``.value`` is what the flow returned. Drivers (sync or async) only do the I/O; the flow is
+    closed on leaving the ``with`` block, however it is left.
+    """
 
     def __init__(self, flow: Flow) -> None:
         self.flow, self.answer, self.value = flow, None, None
@@ -172,11 +174,11 @@ class Exchange:
         return h
 
     def _budget(self) -> Budget:
-        """The time limit of one whole call (``deadline``)."""
+        """Return the time limit of one whole call (``deadline``)."""
         return Budget(self.deadline, "the call (deadline=)", self._network_hint())
 
     def _network_hint(self) -> str:
-        """What to do when the server cannot be reached (nothing for the in-process emulator)."""
+        """Return what to do when the server cannot be reached (nothing for the in-process emulator)."""
         if self._sandbox is not None or self.source == "replay":
             return ""
         return NETWORK_HINT
@@ -290,7 +292,7 @@ class Exchange:
         )
 
     def _initialize(self) -> Flow:
-        """The session handshake: ``initialize`` then ``notifications/initialized``.
+        """Return the session handshake: ``initialize`` then ``notifications/initialized``.
 
         The new session is published only once the handshake is complete, so calls in flight
         keep a consistent (old) session meanwhile; drivers run it under their lock.
@@ -439,7 +441,7 @@ def _rpc_message(error: Any) -> str:
 
 
 def _wants_session(resp: httpx.Response, msg_id: int) -> bool:
-    """True when a stateless request was refused because the server wants a session.
+    """Return True when a stateless request was refused because the server wants a session.
 
     A JSON-RPC answer to the request itself (its id) is the tool's own error, whatever it says.
     """

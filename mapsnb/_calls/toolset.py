@@ -69,7 +69,7 @@ class Toolset:
 
     @classmethod
     def from_list(cls, tools: Any, server: str) -> Toolset:
-        """A toolset from whatever ``tools/list`` returned (a list of tool entries)."""
+        """Return a toolset from whatever ``tools/list`` returned (a list of tool entries)."""
         entries = (
             tuple(t for t in tools if isinstance(t, Mapping)) if isinstance(tools, list) else ()
         )
@@ -81,7 +81,7 @@ class Toolset:
         return tuple(self._params)
 
     def lists(self, tool: str, param: str) -> bool:
-        """True when ``tool`` is listed and takes ``param`` (or its schema constrains nothing)."""
+        """Return True when ``tool`` is listed and takes ``param`` (or its schema constrains nothing)."""
         if tool not in self._params:
             return False
         params = self._params[tool]
@@ -146,7 +146,7 @@ class ToolsetCache:
         return self.state if isinstance(self.state, Toolset) else None
 
     def claim(self) -> bool:
-        """True for the one caller that should fetch now (others wait for its answer)."""
+        """Return True for the one caller that should fetch now (others wait for its answer)."""
         with self.lock:
             if self.state is not None or self.fetching:
                 return False

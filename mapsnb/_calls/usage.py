@@ -109,7 +109,7 @@ class Meter:
                 times.popleft()
 
     def recent(self, tool: str, seconds: float = 60.0) -> int:
-        """Calls of ``tool`` this client sent in the last ``seconds`` (at most a minute)."""
+        """Count the calls of ``tool`` this client sent in the last ``seconds`` (at most a minute)."""
         since = time.monotonic() - seconds
         with self._lock:
             return sum(t >= since for t in self._sent.get(tool, ()))
@@ -133,7 +133,7 @@ class Meter:
             }
 
     def frame(self) -> Any:
-        """The counts as a DataFrame, one row per tool and tier (see ``Client.usage``)."""
+        """Return the counts as a DataFrame, one row per tool and tier (see ``Client.usage``)."""
         import pandas as pd
 
         rows = [

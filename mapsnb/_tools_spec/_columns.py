@@ -1,5 +1,7 @@
-"""The columns of the six tools' frames, in order (metric names for weather: an imperial
-answer names its measures in its units)."""
+"""The columns of the six tools' frames, in order.
+
+Metric names for weather: an imperial answer names its measures in its units.
+"""
 
 from __future__ import annotations
 

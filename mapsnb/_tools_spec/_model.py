@@ -1,5 +1,6 @@
-"""What a tool's description holds: :class:`Tool` and its parts (:class:`Argument`,
-:class:`Param`, :class:`ProOption`, :class:`Frame`), immutable records.
+"""What a tool's description holds: :class:`Tool` and its parts, immutable records.
+
+The parts are :class:`Argument`, :class:`Param`, :class:`ProOption` and :class:`Frame`.
 
 They are ``typing.NamedTuple``s, not dataclasses: ``import mapsnb`` reads the description
 (through the input limits), and ``dataclasses`` would load ``inspect`` with it (about 13 ms).
@@ -30,17 +31,22 @@ class Argument(NamedTuple):
 
 
 class Param(NamedTuple):
-    """A top-level wire parameter (snake_case, as the reference names it): whether it is
-    required, and its enum values without the ``*_UNSPECIFIED`` members live schemas add."""
+    """A top-level wire parameter (snake_case, as the reference names it).
+
+    Whether it is required, and its enum values without the ``*_UNSPECIFIED`` members live schemas
+    add.
+    """
 
     required: bool = False
     values: tuple[str, ...] = ()
 
 
 class ProOption(NamedTuple):
-    """A wire argument whose value bills a call as Pro: a number (or a list's length) above
-    ``above``, a value equal to ``equals``, or a list holding ``holds`` (with ``past``: only
-    for a date, or an hour today, before the client's clock)."""
+    """A wire argument whose value bills a call as Pro.
+
+    A number (or a list's length) above ``above``, a value equal to ``equals``, or a list holding
+    ``holds`` (with ``past``: only for a date, or an hour today, before the client's clock).
+    """
 
     argument: str
     says: str
@@ -51,9 +57,12 @@ class ProOption(NamedTuple):
 
 
 class Frame(NamedTuple):
-    """A frame of a tool's result: the accessor (``to_frame`` or a property), its columns
-    (metric names for weather; empty where they depend on the answer), what one of its rows is
-    (the level a batch names a row's position by) and, for docs, a few words."""
+    """A frame of a tool's result: its accessor, its columns and what one of its rows is.
+
+    The accessor is ``to_frame`` or a property; the columns are metric names for weather, empty
+    where they depend on the answer; the row is the level a batch names a row's position by. For
+    docs, a few words.
+    """
 
     name: str
     columns: tuple[str, ...]
@@ -95,7 +104,7 @@ class Tool(NamedTuple):
         return tuple(a.name for a in self.arguments)
 
     def frame(self, name: str) -> Frame:
-        """The frame of accessor ``name`` (``"to_frame"``, ``"hourly_weather"``, …)."""
+        """Return the frame of accessor ``name`` (``"to_frame"``, ``"hourly_weather"``, …)."""
         for frame in self.frames:
             if frame.name == name:
                 return frame

@@ -275,10 +275,10 @@ TOOLS: dict[str, Tool] = {
 
 
 def described(name: str) -> Tool:
-    """The description of tool ``name`` (``KeyError`` for a tool mapsnb does not know)."""
+    """Return the description of tool ``name`` (``KeyError`` for a tool mapsnb does not know)."""
     return TOOLS[name]
 
 
 def frame_columns(tool: str, frame: str = "to_frame") -> list[str]:
-    """The columns of ``frame`` of ``tool``'s result, as a new list."""
+    """Return the columns of ``frame`` of ``tool``'s result, as a new list."""
     return list(TOOLS[tool].frame(frame).columns)

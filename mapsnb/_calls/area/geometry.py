@@ -48,7 +48,7 @@ class Plane:
         return dlng * self._kx, (lat - self.lat0) * M_PER_DEG
 
     def to_lat_lng(self, x: float, y: float) -> tuple[float, float]:
-        """The point at plane coordinates ``(x, y)``."""
+        """Return the point at plane coordinates ``(x, y)``."""
         lat = self.lat0 + y / M_PER_DEG
         lng = (self.lng0 + x / self._kx + 180.0) % 360.0 - 180.0
         return max(-90.0, min(90.0, lat)), lng
@@ -56,7 +56,7 @@ class Plane:
 
 # ----------------------------------------------------------------------------- planar helpers
 def ring_area(ring: XY) -> float:
-    """The area of a closed or open ring (shoelace), in square metres, unsigned."""
+    """Return the area of a closed or open ring (shoelace), in square metres, unsigned."""
     if len(ring) < 3:
         return 0.0
     x, y = ring[:, 0], ring[:, 1]
@@ -85,8 +85,10 @@ def _clip_half(ring: XY, axis: int, bound: float, keep_above: bool) -> XY:
 
 
 def clip_area(ring: XY, box: tuple[float, float, float, float]) -> float:
-    """The area of ``ring`` inside the axis-parallel ``box`` ``(x0, y0, x1, y1)`` (exact for
-    any simple ring; Sutherland–Hodgman)."""
+    """Return the area of ``ring`` inside the axis-parallel ``box`` ``(x0, y0, x1, y1)``.
+
+    Exact for any simple ring; Sutherland–Hodgman.
+    """
     x0, y0, x1, y1 = box
     lo, hi = ring.min(axis=0), ring.max(axis=0)
     if lo[0] >= x1 or hi[0] <= x0 or lo[1] >= y1 or hi[1] <= y0:
@@ -140,12 +142,14 @@ class Area:
         return float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1])
 
     def area_m2(self) -> float:
-        """The area of its polygons in square metres, holes taken out (a circle's polygon is
-        drawn just around it: 0.01 % more than the circle)."""
+        """Return the area of its polygons in square metres, holes taken out.
+
+        A circle's polygon is drawn just around it: 0.01 % more than the circle.
+        """
         return sum(ring_area(p[0]) - sum(ring_area(h) for h in p[1:]) for p in self.polygons)
 
     def overlap_m2(self, box: tuple[float, float, float, float]) -> float:
-        """The part of the area inside the plane box ``(x0, y0, x1, y1)``, in square metres."""
+        """Return the part of the area inside the plane box ``(x0, y0, x1, y1)``, in square metres."""
         total = 0.0
         for polygon in self.polygons:
             outer = clip_area(polygon[0], box)
@@ -179,7 +183,7 @@ class Area:
 
 
 def circle_area(lat: float, lng: float, radius_m: float, label: str) -> Area:
-    """The circle of ``radius_m`` metres around ``(lat, lng)``."""
+    """Return the circle of ``radius_m`` metres around ``(lat, lng)``."""
     plane = Plane(lat, lng)
     steps = np.arange(CIRCLE_VERTICES) * (2 * math.pi / CIRCLE_VERTICES)
     r = radius_m / math.cos(math.pi / CIRCLE_VERTICES)  # drawn around the circle, not inside
@@ -225,7 +229,7 @@ def _positions(ring: Any, field: str) -> list[tuple[float, float]]:
 
 
 def _polygon_rings(geometry: Any, field: str) -> list[list[list[tuple[float, float]]]]:
-    """The polygons (each its rings of ``(lng, lat)``) of a GeoJSON-like mapping."""
+    """Return the polygons (each its rings of ``(lng, lat)``) of a GeoJSON-like mapping."""
     if not isinstance(geometry, Mapping):
         raise InvalidRequest(field, "must be a GeoJSON Polygon, MultiPolygon or Feature")
     kind = geometry.get("type")
@@ -270,7 +274,7 @@ def _polygon_rings(geometry: Any, field: str) -> list[list[list[tuple[float, flo
 
 
 def _geo_interface(value: Any) -> Any:
-    """The GeoJSON-like mapping of a shapely or geopandas object, in EPSG:4326."""
+    """Return the GeoJSON-like mapping of a shapely or geopandas object, in EPSG:4326."""
     crs = getattr(value, "crs", None)
     if crs is not None and hasattr(value, "to_crs"):  # a GeoSeries or GeoDataFrame
         epsg = getattr(crs, "to_epsg", lambda: None)()
@@ -286,7 +290,7 @@ def _geo_interface(value: Any) -> Any:
 
 
 def _middle_lng(polygons: list[list[list[tuple[float, float]]]]) -> float:
-    """The middle longitude of the shortest arc of the circle holding every polygon.
+    """Return the middle longitude of the shortest arc of the circle holding every polygon.
 
     Each polygon's span is its own (a part of a MultiPolygon split at ±180° spans only its
     side), so parts on either side of the antimeridian share one plane around it.
@@ -329,7 +333,7 @@ def _middle_lng(polygons: list[list[list[tuple[float, float]]]]) -> float:
 
 
 def polygon_area(value: Any, label: str = "polygon") -> Area:
-    """The area of a GeoJSON-like polygon mapping or an object with ``__geo_interface__``."""
+    """Return the area of a GeoJSON-like polygon mapping or an object with ``__geo_interface__``."""
     geometry = value if isinstance(value, Mapping) else _geo_interface(value)
     polygons = _polygon_rings(geometry, "area")
     if not polygons:
@@ -350,7 +354,7 @@ def polygon_area(value: Any, label: str = "polygon") -> Area:
 
 
 def viewport_area(viewport: Viewport) -> Area:
-    """The rectangle of a :class:`Viewport` (``low`` south-west, ``high`` north-east)."""
+    """Return the rectangle of a :class:`Viewport` (``low`` south-west, ``high`` north-east)."""
     wire = viewport.to_wire("area")["viewport"]
     assert isinstance(wire, dict)
     low, high = wire["low"], wire["high"]
@@ -374,7 +378,7 @@ def viewport_area(viewport: Viewport) -> Area:
 
 
 def area_of(value: Any) -> Area | str:
-    """The :class:`Area` of what a user passes as ``area=``, or the name to resolve first."""
+    """Return the :class:`Area` of what a user passes as ``area=``, or the name to resolve first."""
     if isinstance(value, str):
         name = value.strip()
         if not name:

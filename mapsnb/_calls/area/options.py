@@ -11,8 +11,10 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class AreaOptions:
-    """The arguments of ``client.search_area``, as given (see :meth:`ToolMethods.search_area
-    <mapsnb._calls.tools.ToolMethods.search_area>`); :class:`AreaSearch` checks them."""
+    """The arguments of ``client.search_area``, as given; :class:`AreaSearch` checks them.
+
+    See :meth:`ToolMethods.search_area <mapsnb._calls.tools.ToolMethods.search_area>`.
+    """
 
     text_query: str
     area: Any

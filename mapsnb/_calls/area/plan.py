@@ -49,7 +49,7 @@ class Tile:
         return self.x - h, self.y - h, self.x + h, self.y + h
 
     def quadrants(self) -> list[Tile]:
-        """The four quadrants, south-west, south-east, north-west, north-east."""
+        """Return the four quadrants, south-west, south-east, north-west, north-east."""
         q = self.side / 4
         sep = "" if "/" in self.id else "/"
         return [
@@ -97,7 +97,7 @@ def _grid(area: Area, tile_m: float) -> tuple[int, int, float, float]:
 
 
 def first_level(area: Area, tile_m: float) -> list[Tile]:
-    """The grid of ``tile_m`` squares centred on the area's bounding box, where it overlaps."""
+    """Return the grid of ``tile_m`` squares centred on the area's bounding box, where it overlaps."""
     rows, cols, left, bottom = _grid(area, tile_m)
     tiles = [
         Tile(f"r{r}c{c}", 0, left + (c + 0.5) * tile_m, bottom + (r + 0.5) * tile_m, tile_m)
@@ -111,8 +111,10 @@ _TILE_ID = re.compile(r"r(\d{1,6})c(\d{1,6})(?:/([0-3]{1,32}))?")
 
 
 def tile_of(area: Area, tile_m: float, tile_id: str) -> Tile | None:
-    """The tile of the grid ``tile_m`` over ``area`` that ``tile_id`` names, or ``None`` when
-    it names none (not a tile id, or outside the grid)."""
+    """Return the tile of the grid ``tile_m`` over ``area`` that ``tile_id`` names, or ``None``.
+
+    ``None`` when it names none (not a tile id, or outside the grid).
+    """
     match = _TILE_ID.fullmatch(tile_id)
     if match is None:
         return None
@@ -127,13 +129,16 @@ def tile_of(area: Area, tile_m: float, tile_id: str) -> Tile | None:
 
 
 def children(area: Area, tile: Tile) -> list[Tile]:
-    """The quadrants of ``tile`` that overlap the area."""
+    """Return the quadrants of ``tile`` that overlap the area."""
     return [t for t in tile.quadrants() if area.overlap_m2(t.box) > 0]
 
 
 def worst_case(area: Area, tiles: list[Tile], max_depth: int) -> int:
-    """Calls if every tile were full down to ``max_depth`` (tiles overlapping the area only,
-    counted while that is cheap; beyond, the bound ``n·(4^(d+1)−1)/3``)."""
+    """Count the calls if every tile were full down to ``max_depth``.
+
+    Tiles overlapping the area only, counted while that is cheap; beyond, the bound
+    ``n·(4^(d+1)−1)/3``.
+    """
     total, level = 0, list(tiles)
     for depth in range(max_depth + 1):
         total += len(level)
@@ -156,9 +161,11 @@ def plan_frame(
     at_most: int,
     budget: int | None = None,
 ) -> pd.DataFrame:
-    """The dry-run plan: one row per first call (``kind`` ``"resolve"`` for a name, then the
-    first-level ``"tile"`` calls), with the cost of the whole search in ``attrs`` (at most
-    ``budget`` calls, the calls the search may make, when it has one)."""
+    """Return the dry-run plan: one row per first call, the cost of the whole search in ``attrs``.
+
+    ``kind`` is ``"resolve"`` for a name, then the first-level ``"tile"`` calls; the cost is at
+    most ``budget`` calls (the calls the search may make, when it has one).
+    """
     rows: list[dict[str, object]] = []
     if resolve is not None:
         rows.append(

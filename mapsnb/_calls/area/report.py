@@ -79,8 +79,11 @@ class Coverage:
 
     @property
     def still_full(self) -> list[str]:
-        """The ids of the full tiles that were not split (at ``max_depth`` or stopped by the
-        budget): places may be missing there; a resumed search with more budget splits them."""
+        """The ids of the full tiles that were not split: places may be missing there.
+
+        Tiles at ``max_depth`` or stopped by the budget; a resumed search with more budget splits
+        them.
+        """
         return [str(t) for t in self.tiles.index[self.tiles["status"] == FULL]]
 
     @property
@@ -142,7 +145,7 @@ class Coverage:
 
 
 def tiles_frame(rows: Iterable[Mapping[str, Any]], ids: list[str]) -> pd.DataFrame:
-    """The :attr:`Coverage.tiles` table."""
+    """Return the :attr:`Coverage.tiles` table."""
     rows = list(rows)
 
     def column(name: str) -> list[Any]:
@@ -204,7 +207,7 @@ def places_table(
 
 
 def merged_credits(frames: Iterable[pd.DataFrame]) -> list[Any]:
-    """The attributions of every tile's frame, each once, in order."""
+    """Return the attributions of every tile's frame, each once, in order."""
     out: list[Any] = []
     seen: set[str] = set()
     for frame in frames:

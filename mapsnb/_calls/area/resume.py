@@ -99,7 +99,7 @@ def _bad_tiles(tiles: Any) -> list[str]:
 
 
 def _count(value: Any) -> int | None:
-    """A whole number >= 0, or ``-1`` for a missing value; ``None`` when it is neither."""
+    """Return a whole number >= 0, or ``-1`` for a missing value; ``None`` when it is neither."""
     if value is None or value is pd.NA or (isinstance(value, float) and math.isnan(value)):
         return -1
     if isinstance(value, (bool, np.bool_)):
@@ -121,8 +121,10 @@ def _text(value: Any) -> bool:
 
 
 def checked_resume(resume: Any, template: pd.DataFrame) -> Coverage:
-    """The :class:`Coverage` of ``resume``, once every column the search needs is there and of
-    its type (``template`` is an empty places frame: the columns a tile's frame has).
+    """Return the :class:`Coverage` of ``resume``, once every column the search needs is there.
+
+    Each column must be of its type (``template`` is an empty places frame: the columns a tile's
+    frame has).
 
     Raises
     ------
@@ -142,8 +144,11 @@ def checked_resume(resume: Any, template: pd.DataFrame) -> Coverage:
 
 
 def _typed(places: pd.DataFrame, template: pd.DataFrame) -> pd.DataFrame:
-    """``places`` with the template's columns in the template's types (a checked frame whose
-    values were right but whose column was ``object``, e.g. after a round trip)."""
+    """``places`` with the template's columns in the template's types.
+
+    A checked frame whose values were right but whose column was ``object``, e.g. after a round
+    trip.
+    """
     out = places.copy()
     for name, dtype in template.dtypes.items():
         if out[name].dtype != dtype:
@@ -155,8 +160,10 @@ def _typed(places: pd.DataFrame, template: pd.DataFrame) -> pd.DataFrame:
 def resumed_tiles(
     resume: pd.DataFrame, coverage: Coverage, template: pd.DataFrame
 ) -> dict[str, Resumed]:
-    """Each tile of a checked ``resume`` frame (in its order): status, counts and places (in
-    the types of ``template``)."""
+    """Each tile of a checked ``resume`` frame (in its order): status, counts and places.
+
+    In the types of ``template``.
+    """
     rows_of: dict[str, list[int]] = {}
     for i, tiles in enumerate(resume["tiles"].tolist()):
         for t in tiles:

@@ -42,15 +42,17 @@ _SPELLED = {
 
 
 def tool_parameters(tool: str) -> tuple[str, ...]:
-    """The Python arguments of ``tool`` by their public names, main one first (what
-    :func:`tool_arguments` takes)."""
+    """Return the Python arguments of ``tool`` by their public names, main one first.
+
+    What :func:`tool_arguments` takes.
+    """
     return PARAMETERS[tool]
 
 
 def tool_arguments(
     tool: str, given: Mapping[str, Any], clock: Callable[[], dt.datetime]
 ) -> dict[str, Any]:
-    """The wire arguments of one call of ``tool`` (raises :class:`~mapsnb.errors.InvalidRequest`).
+    """Return the wire arguments of one call of ``tool`` (raises :class:`~mapsnb.errors.InvalidRequest`).
 
     ``given`` holds the arguments by their public names (``text_query``, ``location``,
     ``travel_mode``, …: :data:`PARAMETERS`); ``clock`` gives the time routes' departure and

@@ -13,7 +13,7 @@ Location = str | tuple[float, float] | LatLng | PlaceId | Mapping[str, Any]
 
 
 def wire_lat_lng(value: object, field: str) -> dict[str, float]:
-    """A ``(lat, lng)`` pair, :class:`LatLng` or ``{latitude, longitude}`` as the wire dict."""
+    """Return a ``(lat, lng)`` pair, :class:`LatLng` or ``{latitude, longitude}`` as the wire dict."""
     if isinstance(value, Mapping):
         lat, lng = value.get("latitude"), value.get("longitude")
         if lat is None or lng is None:
@@ -28,8 +28,10 @@ def wire_lat_lng(value: object, field: str) -> dict[str, float]:
 
 
 def location(value: object, field: str) -> dict[str, Any]:
-    """Coerce a location (address, ``(lat, lng)``, :class:`LatLng`, :class:`PlaceId`, wire dict)
-    to the wire oneof ``{address | lat_lng | place_id}``."""
+    """Coerce a location to the wire oneof ``{address | lat_lng | place_id}``.
+
+    An address, ``(lat, lng)``, :class:`LatLng`, :class:`PlaceId` or a wire dict.
+    """
     if isinstance(value, PlaceId):
         return {"place_id": check_text(str(value), f"{field}.place_id")}
     if isinstance(value, str):
@@ -67,8 +69,11 @@ def location(value: object, field: str) -> dict[str, Any]:
 
 
 def circle_bias(bias: object) -> dict[str, Any]:
-    """A ``search_places`` location bias: :class:`Circle`, ``(lat, lng[, radius_m])``,
-    ``((lat, lng), radius_m)`` or ``{'circle': {...}}``, as the wire circle."""
+    """Return a ``search_places`` location bias as the wire circle.
+
+    From a :class:`Circle`, ``(lat, lng[, radius_m])``, ``((lat, lng), radius_m)`` or
+    ``{'circle': {...}}``.
+    """
     field = "location_bias"
     if isinstance(bias, Circle):
         return bias.to_wire(field)
@@ -97,8 +102,10 @@ def circle_bias(bias: object) -> dict[str, Any]:
 
 
 def viewport_bias(bias: object) -> dict[str, Any]:
-    """A ``resolve_names`` location bias: :class:`Viewport` or ``{'viewport': {low, high}}``,
-    as the wire viewport."""
+    """Return a ``resolve_names`` location bias as the wire viewport.
+
+    From a :class:`Viewport` or ``{'viewport': {low, high}}``.
+    """
     if isinstance(bias, Viewport):
         return bias.to_wire()
     if isinstance(bias, Mapping) and isinstance(bias.get("viewport"), Mapping):

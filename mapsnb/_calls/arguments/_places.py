@@ -155,7 +155,7 @@ def _polyline(value: object) -> str:
 
 
 def _route_spec(route: Any, now: dt.datetime) -> tuple[dict[str, Any], str]:
-    """The route spec for a routes result, and the travel mode it was computed with."""
+    """Return the route spec for a routes result, and the travel mode it was computed with."""
     routes = getattr(route, "routes", None)
     request = getattr(route, "request", None) or {}
     if routes is None:

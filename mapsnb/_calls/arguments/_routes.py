@@ -55,7 +55,7 @@ def compute_routes_args(
 
 
 def _waypoints(intermediate_waypoints: Sequence[Location] | None, mode: str) -> list[Any]:
-    """The wire form of ``intermediate_waypoints`` (at most ``MAX_WAYPOINTS``, none with TRANSIT)."""
+    """Return the wire form of ``intermediate_waypoints`` (at most ``MAX_WAYPOINTS``, none with TRANSIT)."""
     if intermediate_waypoints is None:
         return []
     if isinstance(intermediate_waypoints, (str, Mapping, LatLng)) or not isinstance(
@@ -94,7 +94,7 @@ def _time_windows(
 
 
 def _within_window(value: dt.datetime | str, name: str, mode: str, now: dt.datetime) -> str:
-    """The wire text of one time, checked against the window of ``mode`` around ``now``."""
+    """Return the wire text of one time, checked against the window of ``mode`` around ``now``."""
     text, when = parse_timestamp(value, name)
     if mode == "TRANSIT":
         lo, hi, rule = (

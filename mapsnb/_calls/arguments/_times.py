@@ -14,7 +14,7 @@ _RFC3339 = re.compile(
 
 
 def parse_timestamp(value: object, field: str) -> tuple[str, dt.datetime]:
-    """An aware datetime or RFC 3339 string as ``(wire text, aware datetime)``."""
+    """Return an aware datetime or RFC 3339 string as ``(wire text, aware datetime)``."""
     if isinstance(value, dt.datetime):
         try:
             offset = value.utcoffset()
@@ -54,7 +54,7 @@ def parse_timestamp(value: object, field: str) -> tuple[str, dt.datetime]:
 
 
 def _as_datetime(value: object) -> object:
-    """A ``numpy.datetime64`` as a ``datetime``/``date`` (other values unchanged)."""
+    """Return a ``numpy.datetime64`` as a ``datetime``/``date`` (other values unchanged)."""
     if type(value).__name__ == "datetime64" and type(value).__module__ == "numpy":
         import numpy as np
 
@@ -66,8 +66,10 @@ def _as_datetime(value: object) -> object:
 
 
 def wire_date(value: object) -> dict[str, int]:
-    """A local civil date (``date``, midnight timestamp, ``YYYY-MM-DD``, ``{year, month, day}``)
-    as the wire ``{year, month, day}``."""
+    """Return a local civil date as the wire ``{year, month, day}``.
+
+    From a ``date``, a midnight timestamp, ``YYYY-MM-DD`` or ``{year, month, day}``.
+    """
     field = "date"
     value = _as_datetime(value)
     if isinstance(value, dt.datetime):  # also pandas.Timestamp: a date when it is midnight

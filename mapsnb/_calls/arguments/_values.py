@@ -34,7 +34,7 @@ class WireArgs(dict[str, Any]):
 
 
 def check_text(value: object, field: str) -> str:
-    """A non-empty string, stripped, no longer than the field's limit (:mod:`mapsnb._limits`)."""
+    """Return a non-empty string, stripped, no longer than the field's limit (:mod:`mapsnb._limits`)."""
     if not isinstance(value, str) or not value.strip():
         raise InvalidRequest(field, f"must be a non-empty string, got {value!r}")
     text = value.strip()
@@ -45,14 +45,14 @@ def check_text(value: object, field: str) -> str:
 
 
 def check_bool(value: object, field: str) -> bool:
-    """``True`` or ``False`` (no truthy stand-ins)."""
+    """Return ``True`` or ``False`` (no truthy stand-ins)."""
     if not isinstance(value, bool):
         raise InvalidRequest(field, f"must be True or False, got {value!r}")
     return value
 
 
 def check_region(value: object, field: str = "region_code") -> str:
-    """A two-letter ISO 3166-1 region code, upper-cased."""
+    """Return a two-letter ISO 3166-1 region code, upper-cased."""
     if not isinstance(value, str) or not _REGION.fullmatch(value):
         raise InvalidRequest(
             field, f"must be a two-letter ISO 3166-1 code such as 'US' (no digits), got {value!r}"
@@ -61,7 +61,7 @@ def check_region(value: object, field: str = "region_code") -> str:
 
 
 def check_language(value: object, field: str = "language_code") -> str:
-    """A language code (any non-empty string)."""
+    """Return a language code (any non-empty string)."""
     # Soft rule (TOOLS.md §5 items 9, 20, 43): unrecognised codes fall back to English server-side.
     return check_text(value, field)
 
@@ -98,8 +98,10 @@ def routing_preference(value: object, field: str = "routing_preference") -> str:
 
 
 def mode_preference(value: object, mode: str) -> str:
-    """A routing preference that travel mode ``mode`` allows (traffic-aware is not for
-    ``WALK`` or ``BICYCLE``)."""
+    """Return a routing preference that travel mode ``mode`` allows.
+
+    Traffic-aware is not for ``WALK`` or ``BICYCLE``.
+    """
     pref = routing_preference(value)
     if pref == TRAFFIC_AWARE and mode in ("WALK", "BICYCLE"):
         raise InvalidRequest(

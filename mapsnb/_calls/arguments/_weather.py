@@ -60,7 +60,7 @@ def lookup_weather_args(
 
 
 def _capabilities(capabilities: str | Iterable[str]) -> list[str]:
-    """The distinct capability names, in the order given (at least one)."""
+    """Return the distinct capability names, in the order given (at least one)."""
     caps = [capabilities] if isinstance(capabilities, str) else capabilities
     if isinstance(caps, Mapping) or not isinstance(caps, Iterable):
         raise InvalidRequest(
@@ -80,7 +80,7 @@ def _capabilities(capabilities: str | Iterable[str]) -> list[str]:
 
 
 def _hour(hour: object) -> int:
-    """A local hour from 0 to 23 (booleans refused)."""
+    """Return a local hour from 0 to 23 (booleans refused)."""
     if isinstance(hour, bool) or not isinstance(hour, numbers.Integral) or not 0 <= int(hour) <= 23:
         raise InvalidRequest("hour", f"must be an integer from 0 to 23 (local time), got {hour!r}")
     return int(hour)

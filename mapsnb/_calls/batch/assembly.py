@@ -72,7 +72,7 @@ def _packed(cols: dict[str, list], rows: list[int], parts: Parts) -> None:
 
 
 def start(job: Job) -> Parts:
-    """The parts known before any call: rows kept from a resume, rows refused as invalid."""
+    """Return the parts known before any call: rows kept from a resume, rows refused as invalid."""
     parts = Parts(dict(job.kept.states), list(job.kept.blocks), list(job.kept.attributions))
     parts.places = dict(job.kept.places)
     parts.context, parts.conflicts = dict(job.kept.context), set(job.kept.conflicts)
@@ -84,14 +84,20 @@ def start(job: Job) -> Parts:
 
 
 def reads_payloads(tool: str, table: str | None) -> bool:
-    """Whether a batch of ``tool`` reads its rows straight from each call's payload (packed and
-    listed tools): its calls then need no typed result, only the payload and the request."""
+    """Tell whether a batch of ``tool`` reads its rows straight from each call's payload.
+
+    Packed and listed tools do: their calls then need no typed result, only the payload and the
+    request.
+    """
     return tool in PACKED or (tool in LISTED and table is None)
 
 
 def absorb(parts: Parts, call: PlannedCall, outcome: Any, table: str | None) -> None:
-    """Add the rows of one finished call to ``parts``: its answer (a typed result, or the
-    payload and request for tools that :func:`reads_payloads`) or the error it raised."""
+    """Add the rows of one finished call to ``parts``.
+
+    Its answer (a typed result, or the payload and request for tools that :func:`reads_payloads`) or
+    the error it raised.
+    """
     if isinstance(outcome, BaseException):
         for pos in call.rows:
             parts.states[pos] = _failure(outcome)
@@ -130,12 +136,12 @@ KINDS = {
 
 
 def position_level(tool: str, table: str | None) -> str:
-    """The name of the index level that counts a batch's rows within each input row."""
+    """Return the name of the index level that counts a batch's rows within each input row."""
     return TABLE_POSITIONS.get(table or "", POSITIONS.get(tool, "row"))
 
 
 def assemble(job: Job, parts: Parts, done: set[int], source: str) -> pd.DataFrame:
-    """The batch's output frame (see the module doc); calls not in ``done`` are cancelled."""
+    """Return the batch's output frame (see the module doc); calls not in ``done`` are cancelled."""
     for k, call in enumerate(job.calls):
         if k not in done:
             for row in call.rows:
@@ -205,8 +211,10 @@ _OBJECT_TEXT = pd.api.types.is_object_dtype(TEXT)
 
 
 def _typed(body: pd.DataFrame, flags: set[str]) -> pd.DataFrame:
-    """``body`` with its flags as nullable ``boolean`` and its texts as :data:`TEXT` (a
-    column of texts is ``object`` where a block had it all missing, or rows had none)."""
+    """``body`` with its flags as nullable ``boolean`` and its texts as :data:`TEXT`.
+
+    A column of texts is ``object`` where a block had it all missing, or rows had none.
+    """
     for name, dtype in list(body.dtypes.items()):
         if name in flags:
             if str(dtype) != "boolean":
@@ -219,7 +227,7 @@ def _typed(body: pd.DataFrame, flags: set[str]) -> pd.DataFrame:
 
 
 def _index(index: pd.Index, pos: np.ndarray, name: str) -> pd.Index:
-    """The input's levels at ``pos``, then each row's position within its input row."""
+    """Return the input's levels at ``pos``, then each row's position within its input row."""
     taken = index.take(pos)
     if isinstance(index, pd.MultiIndex):
         levels = [taken.get_level_values(i) for i in range(index.nlevels)]

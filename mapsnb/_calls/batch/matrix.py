@@ -1,5 +1,8 @@
-"""``route_matrix``: a ``compute_routes`` batch over every (origin, destination) pair, read into
-one tidy frame (``origin``, ``destination``, ``distance_m``, ``duration_s``, ``status``)."""
+"""``route_matrix``: a ``compute_routes`` batch over every (origin, destination) pair.
+
+Read into one tidy frame (``origin``, ``destination``, ``distance_m``, ``duration_s``,
+``status``).
+"""
 
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ MAX_PAIRS = 625
 
 
 def _places(values: Any, field: str) -> list[Any]:
-    """The origins or destinations as a list (a Series' values, a list, a tuple of places)."""
+    """Return the origins or destinations as a list (a Series' values, a list, a tuple of places)."""
     if isinstance(values, pd.DataFrame):
         raise InvalidRequest(field, "must be a list or a Series of places, not a DataFrame")
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
@@ -84,8 +87,10 @@ def pairs_frame(origins: Any, destinations: Any) -> pd.DataFrame:
 
 
 def matrix_frame(batch: pd.DataFrame, pairs: pd.DataFrame) -> pd.DataFrame:
-    """One row per pair, in the order of :func:`pairs_frame`, from the batch's output: the
-    first route of each pair (its ``distance_m``, ``duration_s``), ``status`` and ``error``."""
+    """One row per pair, in the order of :func:`pairs_frame`, from the batch's output.
+
+    The first route of each pair (its ``distance_m``, ``duration_s``), ``status`` and ``error``.
+    """
     first = batch.groupby("input_row", sort=True).head(1).set_index("input_row")
     first = first.reindex(np.arange(len(pairs)))
     out = pd.DataFrame(

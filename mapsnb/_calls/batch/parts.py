@@ -117,8 +117,11 @@ class Parts:
         add_credits(self.attributions, self.seen, items)
 
     def credit(self, df: pd.DataFrame) -> pd.DataFrame:
-        """Keep ``df``'s attributions here and empty its ``attrs`` (pandas deep-copies attrs
-        on every operation: thousands of small frames would copy them thousands of times)."""
+        """Keep ``df``'s attributions here and empty its ``attrs``.
+
+        Pandas deep-copies attrs on every operation: thousands of small frames would copy them
+        thousands of times.
+        """
         self.credit_items(df.attrs.get("attributions"))
         df.attrs = {}
         return df
@@ -136,8 +139,11 @@ class Parts:
         return df, np.asarray(self.packed_rows, dtype=np.int64)
 
     def queue(self, tool: str, payload: Any, request: Any, issued: Any, pos: int) -> None:
-        """Keep one answer of a listed tool for input ``pos``; every :data:`CHUNK` answers,
-        read them (together when the tool has a :data:`MANY` reader and they are plain)."""
+        """Keep one answer of a listed tool for input ``pos``.
+
+        Every :data:`CHUNK` answers, read them (together when the tool has a :data:`MANY` reader and
+        they are plain).
+        """
         self.waiting.append((payload, request, issued, pos))
         if len(self.waiting) >= CHUNK:
             self.read_waiting(tool)
@@ -188,7 +194,7 @@ class Parts:
 
 
 def resume_parts(partial: Any, tool: str, n: int) -> Parts:
-    """The rows of a previous (partial) batch frame to keep: those whose status is final."""
+    """Return the rows of a previous (partial) batch frame to keep: those whose status is final."""
     if not isinstance(partial, pd.DataFrame) or not {"status", "error", "input_row"} <= set(
         partial
     ):

@@ -77,8 +77,10 @@ class Job:
 
 
 def with_inputs(job: Job, df: pd.DataFrame | None) -> pd.DataFrame | None:
-    """``df`` with the values of a list or Series input as a column after ``input_row`` (in
-    place: an interrupted batch's frame is also on the error's ``.partial``)."""
+    """``df`` with the values of a list or Series input as a column after ``input_row``.
+
+    In place: an interrupted batch's frame is also on the error's ``.partial``.
+    """
     if job.inputs is None or df is None or "input_row" not in df.columns:
         return df
     name, values = job.inputs
@@ -228,7 +230,7 @@ _Inputs = tuple[pd.Index, dict[str, list[Any]], dict[str, Any]]
 
 
 def _frame_inputs(tool: str, df: pd.DataFrame, main: Any, arguments: dict[str, Any]) -> _Inputs:
-    """A DataFrame input: its index, the per-row columns and the fixed values, by argument."""
+    """Return a DataFrame input: its index, the per-row columns and the fixed values, by argument."""
     if df.columns.has_duplicates:
         twice = sorted({str(c) for c in df.columns[df.columns.duplicated()]})
         raise InvalidRequest("data", f"has duplicate column names {twice}: rename them first")
@@ -254,7 +256,7 @@ def _frame_inputs(tool: str, df: pd.DataFrame, main: Any, arguments: dict[str, A
 
 
 def _series_inputs(tool: str, series: pd.Series, main: Any, arguments: dict[str, Any]) -> _Inputs:
-    """A list or Series input: its values are the main argument, the other arguments fixed."""
+    """Return a list or Series input: its values are the main argument, the other arguments fixed."""
     name = _MAIN[tool]
     if main is not None:
         raise InvalidRequest(
@@ -279,7 +281,7 @@ def _row_arguments(
 
 
 def _row_error(tool: str, exc: InvalidRequest) -> str:
-    """The error kept for a refused row: ``field: rule`` (a packed main argument by its name)."""
+    """Return the error kept for a refused row: ``field: rule`` (a packed main argument by its name)."""
     name = _MAIN[tool]
     field_ = name if exc.field.startswith(f"{name}[0]") else exc.field
     return f"{field_}: {exc.rule}"
@@ -288,7 +290,7 @@ def _row_error(tool: str, exc: InvalidRequest) -> str:
 def _packed_calls(
     tool: str, packs: dict[str, list[tuple[int, dict[str, Any]]]], now: dt.datetime
 ) -> list[PlannedCall]:
-    """The calls of a packed tool: rows of the same other arguments, ``PACK`` a call."""
+    """Return the calls of a packed tool: rows of the same other arguments, ``PACK`` a call."""
     calls: list[PlannedCall] = []
     for key, members in packs.items():
         rest = json.loads(key)
@@ -300,8 +302,10 @@ def _packed_calls(
 
 
 def stored(client: BaseClient, job: Job) -> list[bool]:
-    """Whether each planned call would be answered by the client's recording or cache (so
-    neither sent nor billed)."""
+    """Return whether each planned call would be answered by the client's recording or cache.
+
+    So neither sent nor billed.
+    """
     recording = getattr(client, "recording", None)
     cache = getattr(client, "cache", None)
     if recording is None and cache is None:
@@ -321,8 +325,10 @@ def stored(client: BaseClient, job: Job) -> list[bool]:
 
 
 def check_budget(client: BaseClient, job: Job) -> None:
-    """Refuse (:class:`~mapsnb.BudgetExceeded`) a batch whose calls would pass the budget;
-    calls the cache or recording answers are not counted."""
+    """Refuse (:class:`~mapsnb.BudgetExceeded`) a batch whose calls would pass the budget.
+
+    Calls the cache or recording answers are not counted.
+    """
     meter = client._meter
     if meter.max_calls is None and meter.max_pro_calls is None:
         return
@@ -330,8 +336,11 @@ def check_budget(client: BaseClient, job: Job) -> None:
 
 
 def plan_frame(job: Job, cached: list[bool]) -> pd.DataFrame:
-    """The dry-run plan: one row per call (``tool``, ``tier``, ``rows``, ``inputs``,
-    ``arguments``, ``cached``: answered by the cache or recording, so not sent)."""
+    """Return the dry-run plan: one row per call.
+
+    Columns ``tool``, ``tier``, ``rows``, ``inputs``, ``arguments`` and ``cached`` (answered by the
+    cache or recording, so not sent).
+    """
     labels = job.index.tolist()
     df = pd.DataFrame(
         {
