@@ -224,6 +224,11 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
     if q.cities:
         lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
         return any(any(c in n for n in lm_names if n) for c in q.cities)
+    if q.regions and lm.country_code != "US":  # "Alhambra, CA": a region that must hold
+        from mapsnb_sandbox.world.cities import nearest_cached
+
+        town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
+        return all(regions().holds(p, town) for p in q.regions)
     return True
 
 

@@ -7,6 +7,7 @@ Also the text folding every name lookup uses.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import zlib
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from mapsnb_sandbox.world.geodata import fold_text
 
 __all__ = [
     "AIRPORTS_TSV",
+    "FAMOUS_CSV",
     "LANDMARKS_CSV",
     "Landmark",
     "Once",
@@ -25,6 +27,7 @@ __all__ = [
     "landmark_index",
     "landmarks",
     "load_airports",
+    "load_famous",
     "load_landmarks",
     "names_one_place",
 ]
@@ -33,6 +36,9 @@ LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
 _PACKAGED_CSV = LANDMARKS_CSV
 #: Airports with an IATA code (``airportsdata``, MIT), beside the packaged landmarks only.
 AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
+#: Famous places of the world by their common names in the supported languages, beside the
+#: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
+FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
 
 _STREET_ABBREV = {
     "st": "street",
@@ -166,6 +172,36 @@ def load_airports(path: Path) -> list[Landmark]:
     return out
 
 
+def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
+    """``items`` with the famous places of ``path`` (columns ``key,whc,kind,city,country,cc,
+    lat,lng,names``, the first name English): a row whose key is already in ``items`` only adds
+    its names to that landmark's aliases; the others are new landmarks addressed by their town
+    and country."""
+    if not path.exists():
+        return items
+    out = list(items)
+    at = {lm.key: i for i, lm in enumerate(out)}
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        for row in rows:
+            key, names = row["key"].strip(), _split_aliases(row["names"])
+            if key in at:
+                old = out[at[key]]
+                extra = tuple(n for n in names if n != old.name and n not in old.aliases)
+                out[at[key]] = dataclasses.replace(old, aliases=old.aliases + extra)
+                continue
+            city, country = row["city"].strip(), row["country"].strip()
+            out.append(
+                Landmark(
+                    key=key, name=names[0], aliases=names[1:], kind=row["kind"].strip(),
+                    address=", ".join(p for p in (city, country) if p), city=city, region="",
+                    country_code=row["cc"].strip().upper(), lat=float(row["lat"]),
+                    lng=float(row["lng"]),
+                )
+            )  # fmt: skip
+    return out
+
+
 @dataclass
 class _LandmarkIndex:
     items: list[Landmark]
@@ -227,7 +263,7 @@ def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
 def _build_landmark_index() -> _LandmarkIndex:
     items = load_landmarks(LANDMARKS_CSV)
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
-        items += load_airports(AIRPORTS_TSV)
+        items = load_famous(FAMOUS_CSV, items) + load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 
 
