@@ -76,6 +76,7 @@ class Landmark:
     lng: float
     given_id: str = ""  # a real place id from the table, if it has one
     keys: tuple[str, ...] = ()  # its name and aliases folded, when the table ships them
+    famous: bool = False  # from ``famous_places.csv``: its names beat a town's under 100,000
 
     @property
     def tag(self) -> int:
@@ -196,7 +197,7 @@ def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
                     key=key, name=names[0], aliases=names[1:], kind=row["kind"].strip(),
                     address=", ".join(p for p in (city, country) if p), city=city, region="",
                     country_code=row["cc"].strip().upper(), lat=float(row["lat"]),
-                    lng=float(row["lng"]),
+                    lng=float(row["lng"]), famous=True,
                 )
             )  # fmt: skip
     return out
