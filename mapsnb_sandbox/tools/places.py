@@ -268,7 +268,7 @@ def _address_summary(r: Resolved, lang: str) -> str:
     opening the summary, then where it is (``**6-8 Mercury Street** in Tin Hau, Hong Kong
     [0].``), then the emulator's synthetic-data note."""
     street, _, rest = summary_address(r, lang).partition(", ")
-    where = f" in {rest}" if lang == "en" else f", {rest}"
+    where = say(lang, "address_where", where=rest)
     return f"**{street}**{where} [0].\n\n{say(lang, 'intro_single')}"
 
 

@@ -20,6 +20,7 @@ from mapsnb_sandbox.world.geodata import fold_text
 __all__ = [
     "AIRPORTS_TSV",
     "FAMOUS_CSV",
+    "famous_keys",
     "LANDMARKS_CSV",
     "Landmark",
     "Once",
@@ -173,6 +174,13 @@ def load_airports(path: Path) -> list[Landmark]:
     return out
 
 
+def famous_keys(key: str, names: str) -> list[str]:
+    """The folded names of a ``famous_places.csv`` row (its key read as words, then its
+    ``|``-separated names), each once: what its ``keys`` column ships."""
+    folded = [fold(key.replace("-", " ")), *(fold(n) for n in _split_aliases(names))]
+    return [k for k in dict.fromkeys(folded) if k]
+
+
 def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
     """``items`` with the famous places of ``path`` (columns ``key,whc,kind,city,country,cc,
     lat,lng,names``, the first name English): a row whose key is already in ``items`` only adds
@@ -186,10 +194,12 @@ def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
         rows = csv.DictReader(line for line in fh if not line.startswith("#"))
         for row in rows:
             key, names = row["key"].strip(), _split_aliases(row["names"])
+            keys = tuple((row.get("keys") or "").split("|")) if row.get("keys") else ()
             if key in at:
                 old = out[at[key]]
                 extra = tuple(n for n in names if n != old.name and n not in old.aliases)
-                out[at[key]] = dataclasses.replace(old, aliases=old.aliases + extra)
+                folded = tuple(_folded_names(old) | set(keys)) if keys else ()
+                out[at[key]] = dataclasses.replace(old, aliases=old.aliases + extra, keys=folded)
                 continue
             city, country = row["city"].strip(), row["country"].strip()
             out.append(
@@ -197,7 +207,7 @@ def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
                     key=key, name=names[0], aliases=names[1:], kind=row["kind"].strip(),
                     address=", ".join(p for p in (city, country) if p), city=city, region="",
                     country_code=row["cc"].strip().upper(), lat=float(row["lat"]),
-                    lng=float(row["lng"]), famous=True,
+                    lng=float(row["lng"]), keys=keys, famous=True,
                 )
             )  # fmt: skip
     return out

@@ -50,3 +50,21 @@ def test_the_issue_s_landmarks_are_at_their_point() -> None:
     score = evaluate([q for q in queries() if q.key in named])
     total = score.total()
     assert total["located"] == sum(total.values()) >= 15, score.elsewhere
+
+
+def test_the_famous_places_ship_their_folded_names() -> None:
+    """``famous_places.csv``'s ``keys`` column is what ``tools/build_famous_keys.py`` writes (the
+    first call folds none of its 4,700 names), and every row is a place of a known kind."""
+    import csv
+
+    from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys
+    from mapsnb_sandbox.world.places import LANDMARK_KINDS
+
+    with FAMOUS_CSV.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    assert len(rows) >= 400
+    for row in rows:
+        assert row["keys"].split("|") == famous_keys(row["key"], row["names"]), row["key"]
+        if row["lat"]:  # a new place (not names added to a landmarks.csv row)
+            assert row["kind"] in LANDMARK_KINDS and len(row["cc"]) == 2, row["key"]
+            assert -90 <= float(row["lat"]) <= 90 and -180 <= float(row["lng"]) <= 180
