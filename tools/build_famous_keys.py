@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys  # noqa: E402
+from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys
 
 COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
 

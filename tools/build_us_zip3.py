@@ -25,7 +25,7 @@ def main() -> None:
     lines = [f"# prefix\tstate\tlat\tlng\tlast two digits (zipcodes {zipcodes.__version__}, USPS)"]
     for prefix in sorted(rows):
         zs = rows[prefix]
-        states = defaultdict(int)
+        states: dict[str, int] = defaultdict(int)
         for z in zs:
             states[z["state"]] += 1
         state = max(states, key=lambda s: states[s])

@@ -100,11 +100,12 @@ FILLER_WORDS = frozenset(
 #: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after a
 #: town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND, never
 #: placed elsewhere).
-NATURAL_WORDS = frozenset(
+_NATURAL = (
     "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
     "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
-    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico".split()
+    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
 )
+NATURAL_WORDS = frozenset(_NATURAL.split())
 
 
 def use_landmarks(path: Path | None = None) -> None:

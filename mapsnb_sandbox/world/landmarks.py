@@ -20,10 +20,10 @@ from mapsnb_sandbox.world.geodata import fold_text
 __all__ = [
     "AIRPORTS_TSV",
     "FAMOUS_CSV",
-    "famous_keys",
     "LANDMARKS_CSV",
     "Landmark",
     "Once",
+    "famous_keys",
     "fold",
     "landmark_index",
     "landmarks",

@@ -33,7 +33,7 @@ def _rows() -> list[tuple[str, float, float, float]]:
 
 def _outcomes() -> list[tuple[str, str, float | None, str]]:
     """``(query, outcome, km off, name)``; outcome ``right``, ``missing`` or the confidence."""
-    out = []
+    out: list[tuple[str, str, float | None, str]] = []
     for q, lat, lng, tol in _rows():
         r = resolve_text(q)
         if r is None:
@@ -112,7 +112,8 @@ def test_airports_from_data_by_name_and_code() -> None:
         assert haversine_m(r.lat, r.lng, lat, lng) < 5000 and r.confidence in ("HIGH", "MEDIUM")
     mountain = resolve_text("Kilimanjaro")  # the mountain, not its airport by a bare word
     assert mountain is not None and mountain.kind != "airport" and mountain.lat > -3.2
-    assert resolve_text("bar") is None or resolve_text("bar").kind != "airport"  # not BAR
+    bar = resolve_text("bar")
+    assert bar is None or bar.kind != "airport"  # not BAR
 
 
 def test_a_found_airport_answers_resolve_names_and_its_id_resolves_back() -> None:

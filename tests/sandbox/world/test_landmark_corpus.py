@@ -13,9 +13,8 @@ from tests.sandbox.world.landmarks_eval import evaluate, queries
 #: The share located on the whole corpus when this test was written: 96.6 % (0.2 % placed
 #: elsewhere, LOW); issue 40's bar is 60 %.
 MIN_LOCATED = 0.90
-SUPPORTED = set(
-    "en pt es fr de it pl ru ja zh hi ar id tr vi ko fa bn ur sw th uk nl sv el he ro cs".split()
-)
+_CODES = "en pt es fr de it pl ru ja zh hi ar id tr vi ko fa bn ur sw th uk nl sv el he ro cs"
+SUPPORTED = set(_CODES.split())
 
 
 def test_the_corpus_is_wide_and_independent() -> None:
@@ -68,3 +67,19 @@ def test_the_famous_places_ship_their_folded_names() -> None:
         if row["lat"]:  # a new place (not names added to a landmarks.csv row)
             assert row["kind"] in LANDMARK_KINDS and len(row["cc"]) == 2, row["key"]
             assert -90 <= float(row["lat"]) <= 90 and -180 <= float(row["lng"]) <= 180
+
+
+def test_a_route_from_the_ho_chi_minh_mausoleum_starts_in_hanoi() -> None:
+    """Issue 40: "Lăng Chủ tịch Hồ Chí Minh" routed from Ho Chi Minh City, 1,328 km away; the
+    mausoleum is 2 km from Hoàn Kiếm Lake on foot."""
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool(
+        "compute_routes",
+        {
+            "origin": {"address": "Lăng Chủ tịch Hồ Chí Minh"},
+            "destination": {"address": "Hồ Hoàn Kiếm"},
+            "travel_mode": "WALK",
+        },
+    )
+    assert 1_000 < out["routes"][0]["distanceMeters"] < 5_000

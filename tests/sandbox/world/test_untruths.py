@@ -66,7 +66,7 @@ def test_us_zip_codes_belong_to_the_towns_state_over_a_sample() -> None:
     wrong = []
     for c in towns:
         for seed in (1, 7_777, 123_456):
-            address, town, cc = local_address(c.lat + 0.003, c.lng - 0.002, seed)
+            address, _town, cc = local_address(c.lat + 0.003, c.lng - 0.002, seed)
             m = _ZIP.search(address)
             assert m is not None and cc == "US", address
             if not _in_state(m.group(1), m.group(2)):
@@ -84,12 +84,14 @@ def test_the_issue_s_san_francisco_address_has_a_san_francisco_zip(sandbox: Sand
 _WORD = st.text(alphabet="bcdfghjklmnpqrstvwxz" + "aeiou", min_size=5, max_size=9)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(word=_WORD, town=st.sampled_from(["Accra", "Lyon", "Hanoi", "Lima", "Pune"]))
 def test_a_kind_the_table_lacks_is_never_a_places_kind(
     sandbox: Sandbox, word: str, town: str
 ) -> None:
-    """"waakye in Accra": NOT_FOUND, or the world's generic places, none named after the word
+    """A made-up kind ("waakye in Accra"): NOT_FOUND, or the world's generic places, none named after the word
     nor said to be one."""
     if find_category(word) is not None:
         return  # a known kind after all
@@ -111,8 +113,12 @@ def test_a_town_is_never_rated(sandbox: Sandbox, text: str, lang: str) -> None:
     out = _search(sandbox, text, language_code=lang)
     assert len(out["places"]) == 1
     place = resolve_place_id(out["places"][0]["id"])
-    assert place is not None and place.kind in ("locality", "country", "administrative_area_level_1")
-    stars, reviews = rating(place.place_id)
+    assert place is not None and place.kind in (
+        "locality",
+        "country",
+        "administrative_area_level_1",
+    )
+    _stars, reviews = rating(place.place_id)
     assert f" {reviews} " not in out["summary"]  # no "from 412 synthetic reviews"
     assert "rating" not in out["summary"] and "opens" not in out["summary"]
     rated = _search(sandbox, f"{text} reviews", language_code="en")["summary"]
