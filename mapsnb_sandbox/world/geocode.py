@@ -344,10 +344,27 @@ def _resolve_text_cached(
         if country:
             return country, "country"
     # 3. a house-number street address in a known city (placed in it, not found: LOW)
-    if _HOUSE_NUMBER.match(head) and (town := _named_town(q, bias, region)):
+    if _HOUSE_NUMBER.match(head) and (
+        town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region)
+    ):
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
+
+
+def _town_of_region(
+    parts: list[str], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[City, bool] | None:
+    """For an address qualified only by a country or state that is also a town ("…, Hong
+    Kong", "…, New York, NY"): that town, if the other qualifiers hold for it."""
+    if q.cities:
+        return None
+    empty = _Qualifiers(set(), set(), set(), set(), set())
+    for part in parts:
+        picked = _pick_city(fold(part), empty, bias, region)
+        if picked and _city_ok(picked[0], q):
+            return picked[0], True
+    return None
 
 
 #: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than

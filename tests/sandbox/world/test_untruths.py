@@ -144,6 +144,25 @@ def test_an_address_is_answered_as_live_answers_it(sandbox: Sandbox) -> None:
     assert place is not None and haversine_m(place.lat, place.lng, 37.2, -93.3) < 20_000
 
 
+@pytest.mark.parametrize(
+    ("text", "street", "cc"),
+    [
+        ("6-8 Mercury Street, Hong Kong", "6-8 Mercury Street", "HK"),  # REAL_SERVER.md's
+        ("350 Fifth Avenue, New York, NY", "350 Fifth Avenue", "US"),
+        ("12 Rue Pasteur, Lyon", "12 Rue Pasteur", "FR"),
+    ],
+)
+def test_addresses_in_a_country_state_or_town_take_the_live_form(
+    sandbox: Sandbox, text: str, street: str, cc: str
+) -> None:
+    out = _search(sandbox, text)
+    (view,) = out["places"]
+    assert view["attribution"]["title"].startswith(" - ") and "location" not in view
+    assert out["summary"].startswith(f"**{street}** in ")
+    place = resolve_place_id(view["id"])
+    assert place is not None and place.country_code == cc and place.kind == "street_address"
+
+
 def test_the_genuine_eiffel_tower_url_resolves(sandbox: Sandbox) -> None:
     """REAL_SERVER.md, round 4: the live placeUrl of the Eiffel Tower (its feature id)."""
     url = "https://www.google.com/maps/place//data=!4m2!3m1!1s0x47e66e2964e34e2d:0x8ddca9ee380ef7e0"
