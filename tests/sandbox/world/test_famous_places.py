@@ -68,7 +68,7 @@ def test_famous_places_are_right_or_fail_without_confidence() -> None:
 
 @pytest.mark.parametrize(
     ("text", "cc"),
-    [("Trevi", "IT"), ("Hermitage", "US")],
+    [("Trevi", "IT"), ("Sagrada", "PH")],
 )
 def test_a_bare_name_of_a_small_or_shared_town_is_low(text: str, cc: str) -> None:
     r = resolve_text(text)
