@@ -97,17 +97,6 @@ FILLER_WORDS = frozenset(
 )
 
 
-#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after a
-#: town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND, never
-#: placed elsewhere).
-_NATURAL = (
-    "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
-    "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
-    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
-)
-NATURAL_WORDS = frozenset(_NATURAL.split())
-
-
 def use_landmarks(path: Path | None = None) -> None:
     """Switch the landmark table to another CSV (``None``: the packaged one); for tests."""
     _landmarks.LANDMARKS_CSV = (
@@ -323,7 +312,7 @@ def _resolve_text_cached(
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
-            least = FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
+            least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
             if how == "alias" and _own_name_town(key, q, least=least):
                 continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
@@ -391,10 +380,6 @@ def _weak_bare_town(
     return any(
         idx.cities[j].cc != c.cc for n in name_variants(name) for j in idx.by_name.get(n, ())
     )
-
-
-#: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
-FAMOUS_TOWN_POPULATION = 100_000
 
 
 def _own_name_town(key: str, q: _Qualifiers, *, least: int = FUZZY_POPULATION) -> bool:
@@ -502,7 +487,7 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
-    if named_words and set(rest.split()) <= NATURAL_WORDS:
+    if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
         return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
     if named_words and not _proper_name(
         parts[0], town.name, set(named_words)

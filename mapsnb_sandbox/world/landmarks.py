@@ -20,7 +20,9 @@ from mapsnb_sandbox.world.geodata import fold_text
 __all__ = [
     "AIRPORTS_TSV",
     "FAMOUS_CSV",
+    "FAMOUS_TOWN_POPULATION",
     "LANDMARKS_CSV",
+    "NATURAL_WORDS",
     "Landmark",
     "Once",
     "famous_keys",
@@ -40,6 +42,18 @@ AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
 #: Famous places of the world by their common names in the supported languages, beside the
 #: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
 FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
+
+#: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
+FAMOUS_TOWN_POPULATION = 100_000
+#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after a
+#: town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND, never
+#: placed elsewhere).
+_NATURAL = (
+    "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
+    "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
+    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
+)
+NATURAL_WORDS = frozenset(_NATURAL.split())
 
 _STREET_ABBREV = {
     "st": "street",
@@ -183,9 +197,9 @@ def famous_keys(key: str, names: str) -> list[str]:
 
 def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
     """``items`` with the famous places of ``path`` (columns ``key,whc,kind,city,country,cc,
-    lat,lng,names``, the first name English): a row whose key is already in ``items`` only adds
-    its names to that landmark's aliases; the others are new landmarks addressed by their town
-    and country."""
+    lat,lng,names,keys``, the first name English, ``keys`` the folded names of
+    :func:`famous_keys`): a row whose key is already in ``items`` only adds its names to that
+    landmark's aliases; the others are new landmarks addressed by their town and country."""
     if not path.exists():
         return items
     out = list(items)
