@@ -337,6 +337,8 @@ def _resolve_text_cached(
         town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region)
     ):
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
+    if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
+        return landmark_resolved(lm, "MEDIUM"), "fuzzy"  # "el Coliseo", "Petra Jordan"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
 
@@ -344,8 +346,7 @@ def _resolve_text_cached(
 def _town_of_region(
     parts: list[str], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
-    """For an address qualified only by a country or state that is also a town ("…, Hong
-    Kong", "…, New York, NY"): that town, if the other qualifiers hold for it."""
+    """The town a country or state qualifier also names ("…, Hong Kong", "…, New York, NY")."""
     if q.cities:
         return None
     empty = _Qualifiers(set(), set(), set(), set(), set())

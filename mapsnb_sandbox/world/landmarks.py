@@ -32,6 +32,7 @@ __all__ = [
     "load_airports",
     "load_famous",
     "load_landmarks",
+    "named_with_its_place",
     "names_one_place",
 ]
 
@@ -283,6 +284,38 @@ def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
         if (name := " ".join(words[i : i + k])) in li.fuzzy
     )
     return sorted(dict.fromkeys(found), key=len, reverse=True)
+
+
+#: Articles and prepositions around a landmark's name and its place ("el Coliseo", "Taj Mahal
+#: in Agra, India"): words a name may carry without naming anything else.
+_AROUND = frozenset(
+    "the a an of in at near de la le el il lo los las les l du des del di da do der die das "
+    "den dem het en em im a au na w v в во на у το η ο τα".split()
+)
+
+
+def named_with_its_place(text: str) -> Landmark | None:
+    """A landmark whose whole name occurs in folded ``text`` when every other word is an
+    article, a preposition, or names its town (a town of that name within 50 km) or its country:
+    "el coliseo", "taj mahal india", "kolosseum in rom", "sydney opera house australia"."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.towns import regions
+
+    li, idx, words = landmark_index(), city_index(), text.split()
+    for name in names_inside(text, li):
+        n = len(name.split())
+        at = next(i for i in range(len(words)) if " ".join(words[i : i + n]) == name)
+        rest = " ".join(w for w in words[:at] + words[at + n :] if w not in _AROUND)
+        for lm in (li.items[i] for i in li.by_name[name]):
+            towns = (idx.cities[j] for j in idx.by_name.get(rest, ())[:20])
+            if (
+                not rest
+                or lm.country_code in regions().countries.get(rest, ())
+                or idx.countries.get(rest) == lm.country_code
+                or any(abs(c.lat - lm.lat) + abs(c.lng - lm.lng) < 0.5 for c in towns)
+            ):
+                return lm
+    return None
 
 
 def _build_landmark_index() -> _LandmarkIndex:
