@@ -288,10 +288,11 @@ def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
 
 #: Articles and prepositions around a landmark's name and its place ("el Coliseo", "Taj Mahal
 #: in Agra, India"): words a name may carry without naming anything else.
-_AROUND = frozenset(
+_AROUND_WORDS = (
     "the a an of in at near de la le el il lo los las les l du des del di da do der die das "
-    "den dem het en em im a au na w v в во на у το η ο τα".split()
+    "den dem het en em im au na w v в во на у το η ο τα"
 )
+_AROUND = frozenset(_AROUND_WORDS.split())
 
 
 def named_with_its_place(text: str) -> Landmark | None:
