@@ -290,7 +290,7 @@ def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
 #: in Agra, India"): words a name may carry without naming anything else.
 _AROUND_WORDS = (
     "the a an of in at near de la le el il lo los las les l du des del di da do der die das "
-    "den dem het en em im au na w v в во на у το η ο τα"
+    "den dem het en em im au na w v в во на у το η ο τα της του των"
 )
 _AROUND = frozenset(_AROUND_WORDS.split())
 
