@@ -53,7 +53,7 @@ def test_the_issue_s_landmarks_are_at_their_point() -> None:
 
 def test_the_famous_places_ship_their_folded_names() -> None:
     """``famous_places.csv``'s ``keys`` column is what ``tools/build_famous_keys.py`` writes (the
-    first call folds none of its 4,700 names), and every row is a place of a known kind."""
+    first call folds none of its 5,000 names), and every row is a place of a known kind."""
     import csv
 
     from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys
