@@ -440,7 +440,8 @@ def _landmark_named(
         from rapidfuzz import fuzz, process
 
         cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
-        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
+        near = li.fuzzy_near(rest, cutoff)  # only names of a length that can reach the cutoff
+        hit = process.extractOne(rest, near, scorer=fuzz.ratio, score_cutoff=cutoff)
         ids = li.by_name[hit[0]] if hit else ()
     cands = [li.items[i] for i in ids]
     if town is not None:

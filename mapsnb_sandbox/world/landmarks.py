@@ -6,9 +6,11 @@ Also the text folding every name lookup uses.
 
 from __future__ import annotations
 
+import bisect
 import csv
 import dataclasses
 import functools
+import math
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,6 +238,19 @@ class _LandmarkIndex:
     by_full_address: dict[str, int]
     fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
     fuzzy_words: int  # the most words in one of them
+
+    @functools.cached_property
+    def _fuzzy_by_length(self) -> tuple[list[str], list[int]]:
+        names = sorted(self.fuzzy, key=lambda n: (len(n), n))
+        return names, [len(n) for n in names]
+
+    def fuzzy_near(self, text: str, cutoff: float) -> list[str]:
+        """The :attr:`fuzzy` names whose length allows a ``fuzz.ratio`` of ``cutoff`` (0-100)
+        with ``text``: the ratio is at most ``200 * shorter / (sum of lengths)``."""
+        k = cutoff / (200 - cutoff)  # shorter / longer at the least
+        names, lengths = self._fuzzy_by_length
+        lo = bisect.bisect_left(lengths, math.ceil(len(text) * k - 1e-9))
+        return names[lo : bisect.bisect_right(lengths, math.floor(len(text) / k + 1e-9))]
 
     @functools.cached_property
     def ids(self) -> tuple[dict[str, int], dict[tuple[int, int], int]]:
