@@ -308,6 +308,12 @@ _AROUND_WORDS = (
     "den dem het en em im au na w v в во на у το η ο τα της του των"
 )
 _AROUND = frozenset(_AROUND_WORDS.split())
+#: Words of the kind of place a name may carry ("Gyeongbokgung Palace", "Shwedagon Pagoda").
+_KIND = (
+    "palace temple mosque church cathedral basilica shrine pagoda stupa castle fort fortress "
+    "tower museum monument memorial ruins site park gardens garden bridge square"
+)
+_KIND_WORDS = frozenset(_KIND.split())
 
 
 def named_with_its_place(text: str) -> Landmark | None:
@@ -315,15 +321,16 @@ def named_with_its_place(text: str) -> Landmark | None:
     article, a preposition, or names its town (a town of that name within 50 km) or its country:
     "el coliseo", "taj mahal india", "kolosseum in rom", "sydney opera house australia"."""
     from mapsnb_sandbox.world.cities import city_index
-    from mapsnb_sandbox.world.towns import regions
+    from mapsnb_sandbox.world.towns import regions, town_ids
 
     li, idx, words = landmark_index(), city_index(), text.split()
     for name in names_inside(text, li):
         n = len(name.split())
         at = next(i for i in range(len(words)) if " ".join(words[i : i + n]) == name)
-        rest = " ".join(w for w in words[:at] + words[at + n :] if w not in _AROUND)
+        around = [w for w in words[:at] + words[at + n :] if w not in _AROUND]
+        rest = "" if set(around) <= _KIND_WORDS else " ".join(around)
         for lm in (li.items[i] for i in li.by_name[name]):
-            towns = (idx.cities[j] for j in idx.by_name.get(rest, ())[:20])
+            towns = (idx.cities[j] for j in town_ids(idx, rest, lambda j: True)[:20] if rest)
             if (
                 not rest
                 or lm.country_code in regions().countries.get(rest, ())
