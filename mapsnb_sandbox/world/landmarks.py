@@ -316,27 +316,40 @@ _KIND = (
 _KIND_WORDS = frozenset(_KIND.split())
 
 
-def named_with_its_place(text: str) -> Landmark | None:
-    """A landmark whose whole name occurs in folded ``text`` when every other word is an
-    article, a preposition, or names its town (a town of that name within 50 km) or its country:
-    "el coliseo", "taj mahal india", "kolosseum in rom", "sydney opera house australia"."""
-    from mapsnb_sandbox.world.cities import city_index
+def _names_its_place(lm: Landmark, words: list[str]) -> bool:
+    """Whether ``words`` (folded) name where ``lm`` is, in one or two runs: its country, a
+    region holding it, or a town of that name (also inflected) within about 50 to 100 km."""
+    from mapsnb_sandbox.world.cities import city_index, nearest_cached
     from mapsnb_sandbox.world.towns import regions, town_ids
 
-    li, idx, words = landmark_index(), city_index(), text.split()
+    if not words:
+        return True
+    idx, rg, text = city_index(), regions(), " ".join(words)
+    if lm.country_code in rg.countries.get(text, ()) or idx.countries.get(text) == lm.country_code:
+        return True
+    towns = (idx.cities[j] for j in town_ids(idx, text, lambda j: True)[:20])
+    if any(abs(c.lat - lm.lat) + abs(c.lng - lm.lng) < 1.0 for c in towns):
+        return True
+    if text in rg.admin1 and rg.holds(text, nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]):
+        return True
+    return len(words) <= 4 and any(
+        _names_its_place(lm, words[:k]) and _names_its_place(lm, words[k:])
+        for k in range(1, len(words))
+    )
+
+
+def named_with_its_place(text: str) -> Landmark | None:
+    """A landmark whose whole name occurs in folded ``text`` when every other word is an
+    article, a preposition, a word of its kind, or names its town, region or country:
+    "el coliseo", "taj mahal agra india", "kolosseum in rom", "vinh ha long quang ninh"."""
+    li, words = landmark_index(), text.split()
     for name in names_inside(text, li):
         n = len(name.split())
         at = next(i for i in range(len(words)) if " ".join(words[i : i + n]) == name)
         around = [w for w in words[:at] + words[at + n :] if w not in _AROUND]
-        rest = "" if set(around) <= _KIND_WORDS else " ".join(around)
+        rest = [] if set(around) <= _KIND_WORDS else [w for w in around if w not in _KIND_WORDS]
         for lm in (li.items[i] for i in li.by_name[name]):
-            towns = (idx.cities[j] for j in town_ids(idx, rest, lambda j: True)[:20] if rest)
-            if (
-                not rest
-                or lm.country_code in regions().countries.get(rest, ())
-                or idx.countries.get(rest) == lm.country_code
-                or any(abs(c.lat - lm.lat) + abs(c.lng - lm.lng) < 0.5 for c in towns)
-            ):
+            if _names_its_place(lm, rest):
                 return lm
     return None
 
