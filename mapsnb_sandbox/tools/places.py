@@ -36,7 +36,12 @@ from mapsnb_sandbox.tools.query import (
     split_query,
     splits,
 )
-from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
+from mapsnb_sandbox.tools.summaries import (
+    UNRATED_KINDS,
+    PlaceLine,
+    summary_address,
+    summary_html,
+)
 from mapsnb_sandbox.world.categories import (
     FREE_CODE,
     Category,
@@ -229,6 +234,8 @@ def _anchor(place_text: str, req: _Request) -> Resolved | None:
 
 def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
     h = stable_int("attr", r.place_id)
+    if r.kind in UNRATED_KINDS:  # a town's hours, phone or rating: none, its address only
+        return say(lang, "attr_address", address=r.address)
     if attr == "hours":
         mon, fri, sat, sun = weekday_names(lang)
         return say(lang, "attr_hours", mon=mon, fri=fri, sat=sat, sun=sun, a=7 + h % 3,
@@ -256,7 +263,18 @@ def _kind(r: Resolved, lang: str) -> tuple[str, str]:
     return str(texts(lang).get("place_kinds", {}).get(english, english)), "outdoor"
 
 
+def _address_summary(r: Resolved, lang: str) -> str:
+    """An address result as live writes it (REAL_SERVER.md, round 4): the address in bold
+    opening the summary, then where it is (``**6-8 Mercury Street** in Tin Hau, Hong Kong
+    [0].``), then the emulator's synthetic-data note."""
+    street, _, rest = summary_address(r, lang).partition(", ")
+    where = say(lang, "address_where", where=rest)
+    return f"**{street}**{where} [0].\n\n{say(lang, 'intro_single')}"
+
+
 def _single_place(r: Resolved, req: _Request, attr: str | None) -> tuple[list[Resolved], str]:
+    if r.kind == "street_address" and not attr:  # an address: the live address form
+        return [r], _address_summary(r, req.language)
     kind, group = _kind(r, req.language)
     line = PlaceLine(
         r,
@@ -292,7 +310,7 @@ def _nearby(
     lines = [
         PlaceLine(
             b,
-            c.singular_in(lang),
+            "" if c.synthetic_kind else c.singular_in(lang),  # never "a waakye" (issue 40)
             distance=say(lang, "distance_from", d=format_distance(dist, lang), where=anchor_name),
             extended=req.extended,
             group=c.group,

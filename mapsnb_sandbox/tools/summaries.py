@@ -18,7 +18,14 @@ from mapsnb_sandbox.languages.texts import DEFAULT_LANGUAGE, country_in, format_
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
 
-__all__ = ["PlaceLine", "place_paragraph", "singular", "summary_address", "summary_html"]
+__all__ = [
+    "UNRATED_KINDS",
+    "PlaceLine",
+    "place_paragraph",
+    "singular",
+    "summary_address",
+    "summary_html",
+]
 
 #: Text groups whose places are venues (food, drink): their own detail phrases.
 _VENUES = frozenset({"food", "cafe", "bar"})
@@ -29,7 +36,7 @@ class PlaceLine:
     """What the summary says about one cited place beyond its name and address."""
 
     place: Resolved
-    kind: str  # "coffee place", "museum", ...
+    kind: str  # "coffee place", "museum", ...; "" for a generic place (never a made-up kind)
     distance: str | None = None  # "850 m from Paris"
     detour: str | None = None  # "about 4 min (1.2 km)"
     attribute: str | None = None  # "its phone number (synthetic) is +1 555-0123"
@@ -87,6 +94,14 @@ def _hours(line: PlaceLine, h: int, cite: str) -> str:
     return str(table[group]).format(h=start, cite=cite)
 
 
+#: Kinds of places that are no business: a town, a country, a point, an address or a region
+#: is never rated, nor said to have opening hours or waits (issue 40).
+UNRATED_KINDS = frozenset(
+    ["locality", "country", "coordinates", "street_address", "neighborhood", "route",
+     "administrative_area_level_1", "administrative_area_level_2", "postal_code"]
+)  # fmt: skip
+
+
 def place_paragraph(line: PlaceLine, n: int) -> str:
     """The ``<p>`` of citation ``n``."""
     r, lang = line.place, line.lang
@@ -103,6 +118,12 @@ def place_paragraph(line: PlaceLine, n: int) -> str:
     if line.detour:
         key = "s_detour_first" if (h >> 2) % 2 else "s_along"
         first = say(lang, key, detour=detour, **common)
+    elif r.kind in UNRATED_KINDS:  # no rating, no hours: a town is no shop
+        first = say(lang, ("s_is_a", "s_sits")[(h >> 2) % 2], **common)
+    elif not line.kind:  # a generic place (a kind the table lacks): its kind goes unsaid
+        key = ("s_rating", "s_offers")[(h >> 2) % 2]
+        detail = details[(h >> 4) % len(details)]
+        first = say(lang, key, rating=rating, reviews=reviews, detail=detail, **common)
     else:
         key = ("s_rating", "s_is_a", "s_sits", "s_offers")[(h >> 2) % 4]
         detail = details[(h >> 4) % len(details)]
@@ -115,9 +136,9 @@ def place_paragraph(line: PlaceLine, n: int) -> str:
     if line.distance:
         distance = escape(line.distance, quote=False)
         sentences.append(say(lang, "s_distance", distance=distance, cite=cite))
-    elif not line.detour and not line.attribute:
+    elif not line.detour and not line.attribute and r.kind not in UNRATED_KINDS:
         sentences.append(_hours(line, h, cite))
-    if line.extended:
+    if line.extended and r.kind not in UNRATED_KINDS:
         detail = details[(h >> 9) % len(details)]
         sentences.append(say(lang, "s_visitors", detail=detail, cite=cite))
     return "<p>" + " ".join(sentences) + "</p>"

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 from mapsnb_sandbox.contract.common import stable_int
 
-__all__ = ["ADDRESS_FORMATS", "format_address", "local_address"]
+__all__ = ["ADDRESS_FORMATS", "US_ZIP3", "format_address", "local_address", "us_zip"]
 
 ADDRESS_FORMATS = Path(__file__).resolve().parents[1] / "data" / "address_formats.json"
+#: The three-digit ZIP prefixes of the USPS ZIP Codes by state and area (``tools/build_us_zip3.py``).
+US_ZIP3 = Path(__file__).resolve().parents[1] / "data" / "us_zip3.tsv"
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
 
 
@@ -49,6 +52,30 @@ def _known_postcodes() -> dict[tuple[str, str], str]:
             if len(words) >= 2 and words[0][:1].isdigit() and " ".join(words[1:]) == lm.city:
                 out.setdefault((lm.city, lm.country_code), words[0])
     return out
+
+
+@functools.cache
+def _us_zip3() -> dict[str, list[tuple[float, float, str, str]]]:
+    """``state -> [(lat, lng, prefix, last two digits of its ZIP Codes), ...]``."""
+    out: dict[str, list[tuple[float, float, str, str]]] = {}
+    for line in US_ZIP3.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            prefix, state, lat, lng, tails = line.split("\t")
+            out.setdefault(state, []).append((float(lat), float(lng), prefix, tails))
+    return out
+
+
+def us_zip(state: str, lat: float, lng: float, seed: int) -> str:
+    """A real ZIP Code of ``state`` near the point: one of the ZIP Codes of the state's
+    three-digit prefix whose ZIP Codes lie nearest on average (USPS, ``data/us_zip3.tsv``);
+    ``""`` for a state the table lacks."""
+    areas = _us_zip3().get(state)
+    if not areas:
+        return ""
+    scale = math.cos(math.radians(lat)) ** 2
+    _, _, prefix, tails = min(areas, key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2)
+    k = seed % (len(tails) // 2)
+    return prefix + tails[2 * k : 2 * k + 2]
 
 
 def _postcode(shape: str, town_key: str, seed: int, known: str = "") -> str:
@@ -108,6 +135,8 @@ def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
         region = ""
     known = _known_postcodes().get((town.name, town.cc), "")
     postcode = _postcode(spec.get("postcode", ""), str(town.geonameid), seed, known)
+    if town.cc == "US":  # a real ZIP Code of the town's state and area (issue 40)
+        postcode = us_zip(town.admin1, lat, lng, seed) or postcode
     country = country_name(town.cc) if town.cc != "GB" else "UK"
     if not town.cc.strip():  # no country (open sea): the town's own address
         return city_address(town), town.name, town.cc

@@ -224,6 +224,11 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
     if q.cities:
         lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
         return any(any(c in n for n in lm_names if n) for c in q.cities)
+    if q.regions and lm.country_code != "US":  # "Alhambra, CA": a region that must hold
+        from mapsnb_sandbox.world.cities import nearest_cached
+
+        town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
+        return all(regions().holds(p, town) for p in q.regions)
     return True
 
 
@@ -307,7 +312,8 @@ def _resolve_text_cached(
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
-            if how == "alias" and _own_name_town(key, q):
+            least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
+            if how == "alias" and _own_name_town(key, q, least=least):
                 continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             return landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
@@ -327,10 +333,28 @@ def _resolve_text_cached(
         if country:
             return country, "country"
     # 3. a house-number street address in a known city (placed in it, not found: LOW)
-    if _HOUSE_NUMBER.match(head) and (town := _named_town(q, bias, region)):
+    if _HOUSE_NUMBER.match(head) and (
+        town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region)
+    ):
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
+    if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
+        return landmark_resolved(lm, "MEDIUM"), "fuzzy"  # "el Coliseo", "Petra Jordan"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
+
+
+def _town_of_region(
+    parts: list[str], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[City, bool] | None:
+    """The town a country or state qualifier also names ("…, Hong Kong", "…, New York, NY")."""
+    if q.cities:
+        return None
+    empty = _Qualifiers(set(), set(), set(), set(), set())
+    for part in parts:
+        picked = _pick_city(fold(part), empty, bias, region)
+        if picked and _city_ok(picked[0], q):
+            return picked[0], True
+    return None
 
 
 #: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
@@ -359,12 +383,11 @@ def _weak_bare_town(
     )
 
 
-def _own_name_town(key: str, q: _Qualifiers) -> bool:
-    """Whether a town of :data:`.towns.FUZZY_POPULATION`+ people is called ``key`` by its own
-    name."""
+def _own_name_town(key: str, q: _Qualifiers, *, least: int = FUZZY_POPULATION) -> bool:
+    """Whether a town of ``least``+ people is called ``key`` by its own name."""
     idx = city_index()
     return any(
-        fold(c.name) == key and c.population >= FUZZY_POPULATION and _city_ok(c, q)
+        fold(c.name) == key and c.population >= least and _city_ok(c, q)
         for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
     )
 
@@ -417,7 +440,8 @@ def _landmark_named(
         from rapidfuzz import fuzz, process
 
         cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
-        hit = process.extractOne(rest, li.fuzzy, scorer=fuzz.ratio, score_cutoff=cutoff)
+        near = li.fuzzy_near(rest, cutoff)  # only names of a length that can reach the cutoff
+        hit = process.extractOne(rest, near, scorer=fuzz.ratio, score_cutoff=cutoff)
         ids = li.by_name[hit[0]] if hit else ()
     cands = [li.items[i] for i in ids]
     if town is not None:
@@ -465,6 +489,8 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
+        return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
     if named_words and not _proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread

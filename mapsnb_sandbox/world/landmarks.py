@@ -6,8 +6,11 @@ Also the text folding every name lookup uses.
 
 from __future__ import annotations
 
+import bisect
 import csv
+import dataclasses
 import functools
+import math
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,14 +21,20 @@ from mapsnb_sandbox.world.geodata import fold_text
 
 __all__ = [
     "AIRPORTS_TSV",
+    "FAMOUS_CSV",
+    "FAMOUS_TOWN_POPULATION",
     "LANDMARKS_CSV",
+    "NATURAL_WORDS",
     "Landmark",
     "Once",
+    "famous_keys",
     "fold",
     "landmark_index",
     "landmarks",
     "load_airports",
+    "load_famous",
     "load_landmarks",
+    "named_with_its_place",
     "names_one_place",
 ]
 
@@ -33,6 +42,21 @@ LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
 _PACKAGED_CSV = LANDMARKS_CSV
 #: Airports with an IATA code (``airportsdata``, MIT), beside the packaged landmarks only.
 AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
+#: Famous places of the world by their common names in the supported languages, beside the
+#: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
+FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
+
+#: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
+FAMOUS_TOWN_POPULATION = 100_000
+#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after a
+#: town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND, never
+#: placed elsewhere).
+_NATURAL = (
+    "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
+    "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
+    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
+)
+NATURAL_WORDS = frozenset(_NATURAL.split())
 
 _STREET_ABBREV = {
     "st": "street",
@@ -70,6 +94,7 @@ class Landmark:
     lng: float
     given_id: str = ""  # a real place id from the table, if it has one
     keys: tuple[str, ...] = ()  # its name and aliases folded, when the table ships them
+    famous: bool = False  # from ``famous_places.csv``: its names beat a town's under 100,000
 
     @property
     def tag(self) -> int:
@@ -166,6 +191,45 @@ def load_airports(path: Path) -> list[Landmark]:
     return out
 
 
+def famous_keys(key: str, names: str) -> list[str]:
+    """The folded names of a ``famous_places.csv`` row (its key read as words, then its
+    ``|``-separated names), each once: what its ``keys`` column ships."""
+    folded = [fold(key.replace("-", " ")), *(fold(n) for n in _split_aliases(names))]
+    return [k for k in dict.fromkeys(folded) if k]
+
+
+def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
+    """``items`` with the famous places of ``path`` (columns ``key,whc,kind,city,country,cc,
+    lat,lng,names,keys``, the first name English, ``keys`` the folded names of
+    :func:`famous_keys`): a row whose key is already in ``items`` only adds its names to that
+    landmark's aliases; the others are new landmarks addressed by their town and country."""
+    if not path.exists():
+        return items
+    out = list(items)
+    at = {lm.key: i for i, lm in enumerate(out)}
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        for row in rows:
+            key, names = row["key"].strip(), _split_aliases(row["names"])
+            keys = tuple((row.get("keys") or "").split("|")) if row.get("keys") else ()
+            if key in at:
+                old = out[at[key]]
+                extra = tuple(n for n in names if n != old.name and n not in old.aliases)
+                folded = tuple(_folded_names(old) | set(keys)) if keys else ()
+                out[at[key]] = dataclasses.replace(old, aliases=old.aliases + extra, keys=folded)
+                continue
+            city, country = row["city"].strip(), row["country"].strip()
+            out.append(
+                Landmark(
+                    key=key, name=names[0], aliases=names[1:], kind=row["kind"].strip(),
+                    address=", ".join(p for p in (city, country) if p), city=city, region="",
+                    country_code=row["cc"].strip().upper(), lat=float(row["lat"]),
+                    lng=float(row["lng"]), keys=keys, famous=True,
+                )
+            )  # fmt: skip
+    return out
+
+
 @dataclass
 class _LandmarkIndex:
     items: list[Landmark]
@@ -174,6 +238,19 @@ class _LandmarkIndex:
     by_full_address: dict[str, int]
     fuzzy: frozenset[str]  # names/aliases of 4+ characters, found inside longer texts
     fuzzy_words: int  # the most words in one of them
+
+    @functools.cached_property
+    def _fuzzy_by_length(self) -> tuple[list[str], list[int]]:
+        names = sorted(self.fuzzy, key=lambda n: (len(n), n))
+        return names, [len(n) for n in names]
+
+    def fuzzy_near(self, text: str, cutoff: float) -> list[str]:
+        """The :attr:`fuzzy` names whose length allows a ``fuzz.ratio`` of ``cutoff`` (0-100)
+        with ``text``: the ratio is at most ``200 * shorter / (sum of lengths)``."""
+        k = cutoff / (200 - cutoff)  # shorter / longer at the least
+        names, lengths = self._fuzzy_by_length
+        lo = bisect.bisect_left(lengths, math.ceil(len(text) * k - 1e-9))
+        return names[lo : bisect.bisect_right(lengths, math.floor(len(text) / k + 1e-9))]
 
     @functools.cached_property
     def ids(self) -> tuple[dict[str, int], dict[tuple[int, int], int]]:
@@ -224,10 +301,63 @@ def names_inside(text: str, li: _LandmarkIndex) -> list[str]:
     return sorted(dict.fromkeys(found), key=len, reverse=True)
 
 
+#: Articles and prepositions around a landmark's name and its place ("el Coliseo", "Taj Mahal
+#: in Agra, India"): words a name may carry without naming anything else.
+_AROUND_WORDS = (
+    "the a an of in at near de la le el il lo los las les l du des del di da do der die das "
+    "den dem het en em im au na w v в во на у το η ο τα της του των"
+)
+_AROUND = frozenset(_AROUND_WORDS.split())
+#: Words of the kind of place a name may carry ("Gyeongbokgung Palace", "Shwedagon Pagoda").
+_KIND = (
+    "palace temple mosque church cathedral basilica shrine pagoda stupa castle fort fortress "
+    "tower museum monument memorial ruins site park gardens garden bridge square"
+)
+_KIND_WORDS = frozenset(_KIND.split())
+
+
+def _names_its_place(lm: Landmark, words: list[str]) -> bool:
+    """Whether ``words`` (folded) name where ``lm`` is, in one or two runs: its country, a
+    region holding it, or a town of that name (also inflected) within about 50 to 100 km."""
+    from mapsnb_sandbox.world.cities import city_index, nearest_cached
+    from mapsnb_sandbox.world.towns import regions, town_ids
+
+    if not words:
+        return True
+    idx, rg, text = city_index(), regions(), " ".join(words)
+    if lm.country_code in rg.countries.get(text, ()) or idx.countries.get(text) == lm.country_code:
+        return True
+    towns = (idx.cities[j] for j in town_ids(idx, text, lambda j: True)[:20])
+    if any(abs(c.lat - lm.lat) + abs(c.lng - lm.lng) < 1.0 for c in towns):
+        return True
+    if text in rg.admin1 and rg.holds(text, nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]):
+        return True
+    return len(words) <= 4 and any(
+        _names_its_place(lm, words[:k]) and _names_its_place(lm, words[k:])
+        for k in range(1, len(words))
+    )
+
+
+def named_with_its_place(text: str) -> Landmark | None:
+    """A landmark whose whole name occurs in folded ``text`` when every other word is an
+    article, a preposition, a word of its kind, or names its town, region or country:
+    "el coliseo", "taj mahal agra india", "kolosseum in rom", "vinh ha long quang ninh"."""
+    li, words = landmark_index(), text.split()
+    for name in names_inside(text, li):
+        n = len(name.split())
+        at = next(i for i in range(len(words)) if " ".join(words[i : i + n]) == name)
+        around = [w for w in words[:at] + words[at + n :] if w not in _AROUND]
+        rest = [] if set(around) <= _KIND_WORDS else [w for w in around if w not in _KIND_WORDS]
+        for lm in (li.items[i] for i in li.by_name[name]):
+            if _names_its_place(lm, rest):
+                return lm
+    return None
+
+
 def _build_landmark_index() -> _LandmarkIndex:
     items = load_landmarks(LANDMARKS_CSV)
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
-        items += load_airports(AIRPORTS_TSV)
+        items = load_famous(FAMOUS_CSV, items) + load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 
 

@@ -187,11 +187,15 @@ def resolve_geo_id(pid: str) -> Resolved | None:
 
 
 def place_view(r: Resolved) -> dict[str, Any]:
-    """The wire PlaceView (camelCase) of a resolved place."""
-    return {
+    """The wire PlaceView (camelCase) of a resolved place. A street address is answered as live
+    answers one (REAL_SERVER.md, round 4): an attribution title naming nothing before the dash
+    and no ``location`` (the summary's bold subject names it)."""
+    view: dict[str, Any] = {
         "place": f"places/{r.place_id}",
         "id": r.place_id,
         "googleMapsLinks": maps_links(r.place_id),
-        "attribution": attribution(r.name),
-        "location": {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)},
+        "attribution": attribution("" if r.kind == "street_address" else r.name),
     }
+    if r.kind != "street_address":
+        view["location"] = {"latitude": round(r.lat, 7), "longitude": round(r.lng, 7)}
+    return view

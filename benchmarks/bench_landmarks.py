@@ -1,0 +1,44 @@
+"""Famous places asked by their common names in the supported languages
+(``python benchmarks/bench_landmarks.py``).
+
+Reads the landmark corpus of issue 40 (``tests/data/landmark_queries.csv``, truth from UNESCO's
+list and Wikipedia in ``landmark_truth.csv``) and prints per language how many queries are
+located at their point, not found, or placed elsewhere, then every answer placed elsewhere
+(issue 40: >= 60 % located, 0 placed elsewhere).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.sandbox.world.landmarks_eval import OUTCOMES, evaluate, queries
+
+
+def main() -> None:
+    items = queries()
+    start = time.perf_counter()
+    score = evaluate(items)
+    took = time.perf_counter() - start
+    print(f"{'lang':5} {'n':>4} " + " ".join(f"{o:>10}" for o in OUTCOMES))
+    for lang in sorted(score.by_lang):
+        c = score.by_lang[lang]
+        n = sum(c.values())
+        print(f"{lang:5} {n:4} " + " ".join(f"{c[o] / n:10.1%}" for o in OUTCOMES))
+    total = score.total()
+    n = sum(total.values())
+    print(f"{'all':5} {n:4} " + " ".join(f"{total[o] / n:10.1%}" for o in OUTCOMES))
+    landmarks = len({q.key for q in items})
+    print(f"{landmarks} landmarks, {len(score.by_lang)} languages")
+    print(f"placed elsewhere: {len(score.elsewhere)} "
+          f"(HIGH/MEDIUM and 50+ km off: {len(score.confident_elsewhere())})")  # fmt: skip
+    for q, km, confidence in score.elsewhere:
+        print(f"    {q.lang} {q.text!r} ({q.key}): {km:.1f} km off, {confidence}")
+    print(f"{n} queries in {took:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
