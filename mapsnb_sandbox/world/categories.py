@@ -38,6 +38,7 @@ __all__ = [
     "find_category",
     "free_category",
     "is_generic_query",
+    "kind_named",
     "kind_key",
     "split_kind_and_place",
 ]
@@ -276,6 +277,18 @@ def detect_category(text: str) -> int | None:
     """Code of the kind of place named anywhere in ``text``, or ``None``."""
     hit = find_category(text)
     return hit[0] if hit else None
+
+
+def kind_named(text: str) -> int | None:
+    """Code of the kind ``text`` names in any supported language and script: the table's
+    phrases (:func:`detect_category`), else :func:`split_kind_and_place` ("nhà hàng",
+    "ガソリンスタンド", "benzin istasyonu"); what ``search_places`` and ``search_along_route``
+    share."""
+    code = detect_category(text)
+    if code is not None:
+        return code
+    split = split_kind_and_place(text)
+    return split[0] if split else None
 
 
 def is_generic_query(text: str) -> bool:
