@@ -273,7 +273,27 @@ def _pick_city(
     if not own[best] and any(own) and raw.count(ids[best]) < 2:
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
+    if bias is None and region is None and _rival(best, cands, [key(k) for k in range(len(cands))]):
+        confirmed = False  # "Middletown, USA", "奥克兰" (Auckland or Oakland): no one answer
     return cands[best], confirmed
+
+
+#: A namesake far away with this share of the chosen town's people or more, equal in every
+#: other respect, leaves a text without one answer (LOW).
+RIVAL_SHARE = 0.5
+
+
+def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
+    """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
+    :data:`RIVAL_SHARE` of its people or more."""
+    c = cands[best]
+    return any(
+        k != best
+        and keys[k][:2] == keys[best][:2]
+        and o.population >= RIVAL_SHARE * c.population
+        and _km(o, c) >= 50
+        for k, o in enumerate(cands)
+    )
 
 
 def parse_lat_lng(text: str) -> tuple[float, float] | None:
@@ -321,6 +341,7 @@ def _resolve_text_cached(
     picked = _pick_city(head, q, bias, region)
     if picked:
         sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], head, bias, region))
+        sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if not q.cities and full in city_index().countries:
         country = country_resolved(city_index().countries[full])
@@ -340,6 +361,17 @@ BARE_TOWN_POPULATION = 30_000
 #: ... and of a town below this whose name also names a town of another country ("Petra":
 #: Greece and Mallorca; "Alhambra": California and Spain).
 BARE_HOMONYM_POPULATION = 150_000
+
+
+#: A name folded to its consonants (:func:`skeleton`) is sure only of a town this big.
+SKELETON_POPULATION = 1_000_000
+
+
+def skeleton(key: str) -> bool:
+    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
+    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
+    words = key.split()
+    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
 
 
 def _weak_bare_town(

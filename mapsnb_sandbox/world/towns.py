@@ -15,6 +15,7 @@ cannot do:
 
 from __future__ import annotations
 
+import csv
 import functools
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -310,6 +311,8 @@ def find_town(
                 continue
             if all(w in GENERIC_WORDS or w.isdigit() for w in run):
                 continue
+            if not whole and all(len(w) == 1 and not w.isascii() for w in run):
+                continue  # letters of a longer Indic name whose vowel signs folding dropped
             after = i > 0 and words[i - 1] in PREPOSITIONS
             place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
             ids = town_ids(idx, " ".join(run), ok, inflected=after or whole)
@@ -362,6 +365,29 @@ class Regions:
         )
 
 
+_HISTORIC = Path(__file__).resolve().parents[1] / "data" / "historic_regions.csv"
+
+
+def _add_historic(
+    admin1: dict[str, set[tuple[str, str]]],
+    admin2: dict[str, list[tuple[str, float, float, float, float]]],
+) -> None:
+    """Add ``data/historic_regions.csv`` (ceremonial counties, former regions: "Berkshire",
+    "Picardie") as the boxes of their member counties or their first-level codes."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    lines = _HISTORIC.read_text(encoding="utf-8").splitlines()
+    for row in csv.DictReader(line for line in lines if not line.startswith("#")):
+        cc, members = row["cc"], row["members"].split("|")
+        for name in {fold_text(n) for n in row["name"].split("|")}:
+            for m in members:
+                if m.startswith("admin1:"):
+                    admin1.setdefault(name, set()).add((cc, m.split(":", 1)[1]))
+                else:
+                    boxes = [b for b in admin2.get(m, ()) if b[0] == cc]
+                    admin2.setdefault(name, []).extend(boxes)
+
+
 @functools.cache
 def regions() -> Regions:
     """The region tables, read on first use (a few tens of milliseconds)."""
@@ -377,6 +403,7 @@ def regions() -> Regions:
         elif f[0] == "B":
             box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
             admin2.setdefault(f[2], []).append(box)
+    _add_historic(admin1, admin2)
     return Regions(
         {k: frozenset(v) for k, v in countries.items()},
         {k: frozenset(v) for k, v in admin1.items()},
