@@ -277,6 +277,14 @@ def _qualified_forms(
     if qual:
         q = kind.format(q=f"{r['name']}, {qual}")
         out.append(("search_qualified", "en", q, lat, lng, 50.0, "search"))
+    if abbr and k % 3 == 0:  # "pharmacy in Paris TX": no comma
+        q = kind.format(q=f"{r['name']} {abbr}")
+        out.append(("search_qualified", "en", q, lat, lng, 50.0, "search"))
+    lang2 = LANGS[(k // 7) % len(LANGS)]
+    other2 = Locale.parse(lang2).territories.get(cc)
+    if other2 and one_in_country:  # "apteka Paris, Stany Zjednoczone"
+        q = SEARCH_FORMS[lang2].format(t=f"{r['name']}, {other2}")
+        out.append(("search_qualified_lang", lang2, q, lat, lng, 50.0, "search"))
     return out
 
 

@@ -45,10 +45,13 @@ from mapsnb_sandbox.world.towns import (
 __all__ = [
     "FILLER_WORDS",
     "bare_town_ok",
+    "district",
     "ordinary_words",
     "parse_lat_lng",
     "resolve_text",
     "resolve_text_match",
+    "skeleton",
+    "trailing_qualifier",
     "use_landmarks",
 ]
 
@@ -262,25 +265,28 @@ def _pick_city(
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
     ranks = name_rank(name, cands, [raw.count(j) for j in ids])
+    qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
         c = cands[k]
         near = _score_point(c.lat, c.lng, c.cc, bias, region)
-        return (-hits[k], ranks[k], near, -c.population)
+        inner = district(c) if qualified and len(cands) > 1 else False
+        return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)
     own = [fold(c.name) in name_variants(name) for c in cands]
     if not own[best] and any(own) and raw.count(ids[best]) < 2:
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
-    if bias is None and region is None and _rival(best, cands, [key(k) for k in range(len(cands))]):
-        confirmed = False  # "Middletown, USA", "奥克兰" (Auckland or Oakland): no one answer
+    keys = [key(k) for k in range(len(cands))]
+    if qualified and bias is None and region is None and _rival(best, cands, keys):
+        confirmed = False  # "Middletown, USA": the qualifier leaves no one answer
     return cands[best], confirmed
 
 
 #: A namesake far away with this share of the chosen town's people or more, equal in every
 #: other respect, leaves a text without one answer (LOW).
-RIVAL_SHARE = 0.5
+RIVAL_SHARE = 0.7
 
 
 def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
@@ -292,8 +298,51 @@ def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
         and keys[k][:2] == keys[best][:2]
         and o.population >= RIVAL_SHARE * c.population
         and _km(o, c) >= 50
+        and not district(o)
         for k, o in enumerate(cands)
     )
+
+
+def district(c: City) -> bool:
+    """Whether town ``c`` is a district of a bigger town around it: at its point the bigger
+    town wins :func:`.cities.nearest_cached` ("Salamanca" of Madrid, "Alhambra" of Phoenix)."""
+    from mapsnb_sandbox.world.cities import nearest_cached
+
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    return there.geonameid != c.geonameid and there.population > c.population
+
+
+def _known_qualifier(typed: str) -> bool:
+    """Whether ``typed`` (as written) names a country, state, region or county: a code of two
+    letters only in capitals ("OH", "NZ", not "oh")."""
+    p = fold(typed)
+    if len(p) <= 2 and not (typed.isupper() and len(typed) == 2):
+        return False
+    idx, rg = city_index(), regions()
+    return (
+        p in idx.states
+        or p in idx.countries
+        or p in rg.countries
+        or p in rg.admin1
+        or p in rg.admin2
+        or _as_region(p) is not None
+    )
+
+
+def trailing_qualifier(text: str) -> list[str] | None:
+    """``"Kent OH"`` -> ``["Kent", "OH"]``: a text with no comma whose last one to three words
+    name a region or country and whose other words name a town (and the whole names no town):
+    read as ``"Kent, OH"``; else ``None``."""
+    words = text.split()
+    if len(words) < 2 or named_ids(city_index(), fold(text)):
+        return None
+    for k in (3, 2, 1):
+        if len(words) - k < 1:
+            continue
+        town, qual = " ".join(words[:-k]), " ".join(words[-k:])
+        if _known_qualifier(qual) and _pick_city(fold(town), _qualifiers([qual]), None, None):
+            return [town, qual]  # (a town the qualifier holds for: not "Ha Long" in "Bay")
+    return None
 
 
 def parse_lat_lng(text: str) -> tuple[float, float] | None:
@@ -318,6 +367,8 @@ def _resolve_text_cached(
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     if not parts:
         return None
+    if len(parts) == 1:
+        parts = trailing_qualifier(parts[0]) or parts  # "Kent OH", "Windsor Berkshire"
     full = fold(text)
     head = fold(parts[0])
     q = _qualifiers(parts[1:])

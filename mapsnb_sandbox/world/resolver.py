@@ -25,7 +25,12 @@ from pathlib import Path
 from typing import Literal
 
 from mapsnb_sandbox.world.cities import city_index
-from mapsnb_sandbox.world.geocode import bare_town_ok, parse_lat_lng, resolve_text_match
+from mapsnb_sandbox.world.geocode import (
+    bare_town_ok,
+    parse_lat_lng,
+    resolve_text_match,
+    trailing_qualifier,
+)
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
@@ -135,7 +140,8 @@ def _town(
     :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
     "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town. The
     forms are of the town's name (the first comma part); the qualifiers after it are kept."""
-    head, comma, qualifiers = text.partition(",")
+    split = trailing_qualifier(text) if "," not in text else None
+    head, comma, qualifiers = ", ".join(split).partition(",") if split else text.partition(",")
     guess = hit is not None and hit[1] in _GUESSES
     own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(head))
     if hit is not None and not guess and own:
