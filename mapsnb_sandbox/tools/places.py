@@ -359,6 +359,13 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     split = split_kind_and_place(q.text)
     if split is None:
         return None
+    head, comma, _ = q.text.partition(",")
+    sure_town = q.whole.how == "city" and q.whole.place and q.whole.place.confidence == "MEDIUM"
+    town_only = sure_town and (
+        split_kind_and_place(head) is None or fold(q.whole.place.name) == fold(head)  # type: ignore[union-attr]
+    )
+    if comma and town_only:
+        return None  # "Richmond, British Columbia", "Mosquera, Nariño": a qualified town, no kind
     kind, place = split
     if place is not None and " " not in place:
         first = q.text.split()[0] == place

@@ -316,7 +316,7 @@ def _known_qualifier(typed: str) -> bool:
     """Whether ``typed`` (as written) names a country, state, region or county: a code of two
     letters only in capitals ("OH", "NZ", not "oh")."""
     p = fold(typed)
-    if len(p) <= 2 and not (typed.isupper() and len(typed) == 2):
+    if len(p) <= 2 and p.isascii() and not (typed.isupper() and len(typed) == 2):
         return False
     idx, rg = city_index(), regions()
     return (

@@ -337,6 +337,10 @@ PRIMARY_POPULATION = 100_000
 ALT_FACTOR = 20
 #: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
 SMALL_POPULATION = 10_000
+#: ... and so does any own name of a town this many times smaller than the alternate's
+#: ("Singapur" is Singapore, not Singāpur of 24,000; "Calcutta" Kolkata, not a South African
+#: town of 36,000).
+ALT_DOMINANT = 100
 
 
 @dataclass(frozen=True)
@@ -414,8 +418,8 @@ def regions() -> Regions:
 def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
     languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
-    :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
-    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
+    :data:`SMALL_POPULATION` or :data:`ALT_DOMINANT` times smaller) of a town
+    :data:`ALT_FACTOR` times bigger than any small town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb_sandbox.world.geodata import fold_text
 
     primary = [key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) for c in cands]
@@ -426,7 +430,7 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
         if p
         or (
             not strong
-            and (n >= 2 or top < SMALL_POPULATION)
+            and (n >= 2 or top < SMALL_POPULATION or c.population >= ALT_DOMINANT * top)
             and c.population >= ALT_FACTOR * max(top, 1_000)
         )
         else 1
