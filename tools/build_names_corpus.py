@@ -52,7 +52,7 @@ SEARCH_FORMS = {
     "pl": "apteka {t}",
     "ru": "аптека {t}",
     "ja": "{t}の薬局",
-    "zh": "{t}的餐厅",
+    "zh": "{t}的药店",
     "hi": "{t} में होटल",
     "ar": "صيدلية في {t}",
     "id": "apotek di {t}",
@@ -123,7 +123,7 @@ def _iso6709(s: str, deg_digits: int) -> float:
 Row = tuple[str, str, str, float, float, float, str]
 
 
-def _town_zones(rg: list[dict[str, str]], gnc: dict) -> list[tuple[str, str, float, float]]:
+def _town_zones(rg: list[dict[str, str]], gnc: dict) -> list[tuple[str, str, float, float, dict]]:
     """The zones of zone.tab named after a town: its English name (CLDR, else the zone id) is a
     GeoNames town of that country within 30 km ("Cape Verde", "Kanton", "Galápagos" are not)."""
     from babel import Locale
@@ -137,7 +137,7 @@ def _town_zones(rg: list[dict[str, str]], gnc: dict) -> list[tuple[str, str, flo
         name = en.get(z, {}).get("city") or z.rsplit("/", 1)[-1].replace("_", " ")
         mine = [r for r in named.get(fold_text(name), ()) if r["cc"] == cc and _close(r, lat, lng)]
         if mine and not _rival(mine[0], named[fold_text(name)], gnc):
-            out.append((z, cc, lat, lng))
+            out.append((z, cc, lat, lng, mine[0]))
     return out
 
 
@@ -164,9 +164,17 @@ def _script_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
     rows: list[Row] = []
     zones = _town_zones(rg, gnc)
     en = Locale.parse("en").time_zones
+    by_name: dict[str, list[dict[str, str]]] = collections.defaultdict(list)
+    for r in rg:
+        by_name[fold_text(r["name"])].append(r)
     for lang in LANGS:
         tz = Locale.parse(lang).time_zones
-        named = [(z, tz[z]["city"], lat, lng) for z, _, lat, lng in zones if tz.get(z, {}).get("city")]
+        named = [
+            (z, tz[z]["city"], lat, lng)
+            for z, _, lat, lng, own in zones
+            if tz.get(z, {}).get("city")
+            and not _rival(own, [own, *by_name.get(fold_text(tz[z]["city"]), [])], gnc)
+        ]  # the name in this language is no bigger namesake's ("Belén", "Saint John's")
         # the languages that name few zones (cs, vi, tr) name the famous ones
         named.sort(key=lambda r: _h(lang, r[0]))
         for z, city, lat, lng in named[:30]:

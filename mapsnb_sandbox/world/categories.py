@@ -208,7 +208,12 @@ def _wide() -> _Wide:
     glued: dict[str, int] = {}
     stems: dict[str, int] = {}
     table = _table()
-    later = [(w, code) for w, code, term in table.later if not (term and _loose_term(w))]
+    countries = _country_names()
+    later = [
+        (w, code)
+        for w, code, term in table.later
+        if not (term and (_loose_term(w) or kind_key(w) in countries))
+    ]
     for phrase, code in [*table.first, *later]:
         key = kind_key(phrase)
         for k in {key, _unprefixed(key)}:
@@ -351,6 +356,14 @@ def _cut_glued(token: str) -> tuple[int, int, int] | None:
                 best = (code, i, j)
                 break
     return best
+
+
+def _country_names() -> frozenset[str]:
+    """Country names in every language (:func:`.towns.regions`): an iD search term that is one
+    ("美国" of American restaurants) names no kind."""
+    from mapsnb_sandbox.world.towns import regions
+
+    return frozenset(kind_key(n) for n in regions().countries)
 
 
 def _loose_term(term: str) -> bool:
