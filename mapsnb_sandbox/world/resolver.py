@@ -20,7 +20,7 @@ import csv
 import functools
 import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
@@ -120,7 +120,21 @@ def resolve(
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         return _town(text.strip(), hit, bias, region)
+    if hit is None and _case_form(text):
+        found = _town(text.strip(), None, bias, region).place
+        if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
+            return Resolution(replace(found, confidence="LOW"), "form")
     return Resolution(*hit) if hit is not None else _not_found(text)
+
+
+def _case_form(text: str) -> bool:
+    """Whether ``text`` may be a town's name in a case form: up to three words after a
+    preposition ("z Liberce"), with an apostrophe ("Konya'dan"), or of a non-Latin script
+    ("בירושלים", "بالإسكندرية")."""
+    words = text.split()
+    if not 1 <= len(words) <= 3:
+        return False
+    return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
 
 
 def _population(r: Resolved) -> int:

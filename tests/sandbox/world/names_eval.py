@@ -4,7 +4,8 @@ Shared by ``test_world_names_corpus.py`` (a fixed sample) and ``benchmarks/bench
 (all rows). A row is right when the answer lies within ``tol_km`` of the truth or nothing is
 found (NOT_FOUND); it is *confidently wrong* when ``resolve_text`` answers 50 km or more off with
 MEDIUM or HIGH confidence, or ``search_places`` lists places 50 km or more off (a search has no
-confidence: what it lists is its answer).
+confidence: what it lists is its answer). ``resolve`` rows go through the resolver the tools share
+(:func:`mapsnb_sandbox.world.resolver.resolve`).
 """
 
 from __future__ import annotations
@@ -81,10 +82,10 @@ class NamesScore:
 
 def answer(row: Row) -> tuple[float, float, str, str] | None:
     """``(lat, lng, confidence, label)`` of the tool's answer to ``row``, or ``None``."""
-    from mapsnb_sandbox.world.geocode import resolve_text
+    from mapsnb_sandbox.world.resolver import resolve
 
-    if row.tool == "resolve":
-        r = resolve_text(row.query)
+    if row.tool == "resolve":  # what resolve_names, compute_routes and the weather read
+        r = resolve(row.query).place
         return None if r is None else (r.lat, r.lng, r.confidence, r.address)
     from mapsnb_sandbox.contract.common import Context
     from mapsnb_sandbox.tools.places import search_places
