@@ -30,6 +30,7 @@ import csv
 import hashlib
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import fold_text
@@ -38,9 +39,36 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_corpus.csv"
 INFLECTED = ROOT / "tests" / "data" / "names_inflected.csv"
 ZONE_TAB = Path("/usr/share/zoneinfo/zone.tab")
-LANGS = (
-    "en pt es fr de it pl ru ja zh hi ar id tr vi ko fa bn ur sw th uk nl sv el he ro cs".split()
-)
+LANGS = [
+    "en",
+    "pt",
+    "es",
+    "fr",
+    "de",
+    "it",
+    "pl",
+    "ru",
+    "ja",
+    "zh",
+    "hi",
+    "ar",
+    "id",
+    "tr",
+    "vi",
+    "ko",
+    "fa",
+    "bn",
+    "ur",
+    "sw",
+    "th",
+    "uk",
+    "nl",
+    "sv",
+    "el",
+    "he",
+    "ro",
+    "cs",
+]
 #: One search form per language: a kind word and where the town goes (written for this corpus).
 SEARCH_FORMS = {
     "en": "pharmacy in {t}",
@@ -181,8 +209,10 @@ def _script_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
             if lang != "en" and fold_text(city) == fold_text(en.get(z, {}).get("city", "")):
                 continue  # the English name: the class is other names
             rows.append(("script", lang, city, lat, lng, 50.0, "resolve"))
-        for z, city, lat, lng in named[30:42]:
-            rows.append(("search_lang", lang, SEARCH_FORMS[lang].format(t=city), lat, lng, 50.0, "search"))
+        for _z, city, lat, lng in named[30:42]:
+            rows.append(
+                ("search_lang", lang, SEARCH_FORMS[lang].format(t=city), lat, lng, 50.0, "search")
+            )
     return rows
 
 
@@ -235,7 +265,9 @@ def _country_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
             band = sorted((r for p, r in by_cc[cc] if lo <= p < hi), key=lambda r: _h(r["name"]))
             for r in band[:1]:
                 q = f"{r['name']}, {country[cc]}"
-                rows.append(("country_town", "en", q, float(r["lat"]), float(r["lon"]), 50.0, "resolve"))
+                rows.append(
+                    ("country_town", "en", q, float(r["lat"]), float(r["lon"]), 50.0, "resolve")
+                )
     return rows
 
 
@@ -252,18 +284,25 @@ def _qualified_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
     rows: list[Row] = []
     names = sorted(groups, key=lambda n: _h("q", n))
     for name in names:
-        sized = [(p, r) for r in (r for _, r in groups[name]) if (p := _population(r, gnc)) >= 10_000]
+        sized = [
+            (p, r) for r in (r for _, r in groups[name]) if (p := _population(r, gnc)) >= 10_000
+        ]
         places = {(r["cc"], r["admin1"]) for _, r in sized}
         if len(sized) < 2 or len(places) < 2 or len(rows) >= 700:
             continue
         everyone = [r for _, r in groups[name]]
-        for p, r in sized[:4]:
-            rows.extend(_qualified_forms(r, english, us_codes, everyone))
+        for _p, r in sized[:4]:
+            same = gnc.get((fold_text(r["name"]), r["cc"]), [])
+            rows.extend(_qualified_forms(r, english, us_codes, everyone, same))
     return rows
 
 
 def _qualified_forms(
-    r: dict[str, str], english: dict, us_codes: dict, everyone: list[dict[str, str]]
+    r: dict[str, str],
+    english: Mapping[str, str],
+    us_codes: dict[str, str],
+    everyone: list[dict[str, str]],
+    gnc_same: list[dict],
 ) -> list[Row]:
     """The forms of ``r`` whose qualifier leaves it alone among all its namesakes (of any size):
     its region, the region's abbreviation, its country in another language, a search form."""
@@ -274,7 +313,7 @@ def _qualified_forms(
     k = _h(r["name"], cc, a1)
     if sum(o["cc"] == cc and o["admin1"] == a1 for o in everyone) > 1:
         return out  # two of that name in the region: no qualifier decides
-    one_in_country = sum(o["cc"] == cc for o in everyone) == 1
+    one_in_country = sum(o["cc"] == cc for o in everyone) == 1 and len(gnc_same) <= 1
     if a1:
         out.append(("qualified", "en", f"{r['name']}, {a1}", lat, lng, 50.0, "resolve"))
     abbr = us_codes.get(a1) if cc == "US" else STATE_ABBR.get((cc, a1))
@@ -322,14 +361,29 @@ def _inflected_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
                 continue
             r = hit[1]
             tool = "search" if row["search"] == "1" else "resolve"
-            rows.append(("inflected", row["lang"], row["query"], float(r["lat"]), float(r["lon"]), 50.0, tool))
+            rows.append(
+                (
+                    "inflected",
+                    row["lang"],
+                    row["query"],
+                    float(r["lat"]),
+                    float(r["lon"]),
+                    50.0,
+                    tool,
+                )
+            )
     return rows
 
 
 def main() -> None:
     rg = _rg_rows()
     gnc = _gnc_towns()
-    rows = _script_rows(rg, gnc) + _country_rows(rg, gnc) + _qualified_rows(rg, gnc) + _inflected_rows(rg, gnc)
+    rows = (
+        _script_rows(rg, gnc)
+        + _country_rows(rg, gnc)
+        + _qualified_rows(rg, gnc)
+        + _inflected_rows(rg, gnc)
+    )
     seen: set[tuple[str, str]] = set()
     with OUT.open("w", encoding="utf-8", newline="") as fh:
         fh.write(

