@@ -9,10 +9,8 @@ landmark table (:func:`use_landmarks`, for tests) lives here.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -32,13 +30,17 @@ from mapsnb_sandbox.world.towns import (
     FUZZY_POPULATION,
     GENERIC_WORDS,
     PREPOSITIONS,
+    Qualifiers,
     TownHit,
+    city_ok,
     find_town,
     fuzzy_town,
+    holds,
+    known_qualifier,
     name_rank,
     name_variants,
     named_ids,
-    regions,
+    qualifiers,
     town_ids,
 )
 
@@ -109,105 +111,6 @@ def use_landmarks(path: Path | None = None) -> None:
     _resolve_text_cached.cache_clear()
 
 
-@dataclass
-class _Qualifiers:
-    ccs: set[str]
-    states: set[str]
-    cities: set[str]  # parts that may name a town (or nothing known)
-    regions: set[str]  # parts that name a region, state or country (maybe also a town)
-    unknown: set[str]  # parts that name nothing the emulator knows
-
-
-def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
-    q = _Qualifiers(set(), set(), set(), set(), set())
-    parts = list(parts)
-    for i, raw in enumerate(parts):
-        # "CA 94043" -> "ca"; trailing postcodes are dropped
-        p = " ".join(w for w in fold(raw).split() if not w.isdigit())
-        if p:
-            _add_qualifier(q, p, last=i == len(parts) - 1)
-    return q
-
-
-@functools.cache
-def region_words() -> frozenset[str]:
-    """Words that say a qualifier is a region ("Niger State", "Hunan Province"), of every
-    language of ``data/query_words.json``."""
-    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
-    tables = json.loads(path.read_text(encoding="utf-8"))["region_words"]
-    return frozenset(fold(w) for words in tables.values() for w in words)
-
-
-def _as_region(p: str) -> str | None:
-    """``p`` without a trailing or leading region word, when what is left is a first- or
-    second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
-    words, rg = p.split(), regions()
-    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
-        return None
-    for rest in (words[:-1], words[1:]):
-        dropped = words[-1] if rest == words[:-1] else words[0]
-        name = " ".join(rest)
-        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
-            return name
-    return None
-
-
-def _us_state_only(p: str) -> bool:
-    """Whether ``p`` is a US state's code or name that names no region of another country
-    ("tx" names only Texas; "wa" is also Western Australia)."""
-    return all(cc == "US" for cc, _ in regions().admin1.get(p, ()))
-
-
-def _add_state(q: _Qualifiers, p: str) -> None:
-    """A US state's code or name: the state, or any region of that code where other countries
-    share it ("WA": Washington or Western Australia, whichever holds the town)."""
-    if _us_state_only(p):
-        q.states.add(city_index().states[p])
-        q.ccs.add("US")
-    else:
-        q.regions.add(p)
-
-
-def _add_qualifier(q: _Qualifiers, p: str, *, last: bool) -> None:
-    """Sort comma part ``p`` into ``q``: a country, a US state, a region (held by
-    :meth:`.towns.Regions.holds`) or a town."""
-    idx, rg = city_index(), regions()
-    region = _as_region(p)
-    if region is not None:
-        q.regions.add(region)  # "Niger State": the state, not the country
-    elif not last and p in rg.admin1 and p not in idx.states:
-        q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
-        if p in idx.by_name:
-            q.cities.add(p)
-    elif p in idx.states and p in idx.countries and len(p) > 2:
-        q.regions.add(p)  # "Georgia": the state or the country, whichever holds
-    elif p in idx.states and (len(p) == 2 or p not in idx.countries):
-        _add_state(q, p)
-    elif p in idx.countries:
-        q.ccs.add(idx.countries[p])
-    elif len(p) == 2 and p.upper() in idx.country_names:
-        q.ccs.add(p.upper())
-    elif p in rg.countries and len(rg.countries[p]) == 1:
-        q.ccs.update(rg.countries[p])
-    elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
-        q.regions.add(p)
-        if p in idx.by_name:
-            q.cities.add(p)
-    else:
-        q.cities.add(p)
-        if p not in idx.by_name:
-            q.unknown.add(p)
-
-
-def _holds(p: str, c: City) -> bool:
-    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
-    name within 30 km ("Manhattan, New York")."""
-    if regions().holds(p, c):
-        return True
-    idx = city_index()
-    return any(_km(idx.cities[j], c) < 30 for j in idx.by_name.get(p, ())[:8])
-
-
 def _score_point(
     lat: float, lng: float, cc: str, bias: tuple[float, float] | None, region: str | None
 ) -> float:
@@ -219,7 +122,7 @@ def _score_point(
     return 0.0
 
 
-def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
+def _landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
     if q.ccs and lm.country_code and lm.country_code not in q.ccs:
         return False
     if q.states and lm.country_code == "US" and lm.region and lm.region.upper() not in q.states:
@@ -230,16 +133,8 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
     return True
 
 
-def _city_ok(c: City, q: _Qualifiers) -> bool:
-    if q.ccs and c.cc not in q.ccs:
-        return False
-    if q.states and c.cc == "US" and c.admin1 not in q.states:
-        return False
-    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
-
-
 def _pick_landmark(
-    ids: Iterable[int], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    ids: Iterable[int], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
     li = landmark_index()
     cands = [li.items[i] for i in ids if _landmark_ok(li.items[i], q)]
@@ -249,19 +144,19 @@ def _pick_landmark(
 
 
 def _pick_city(
-    name: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    name: str, q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
     hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
     (or in ``region``), then the most populous. None when known qualifiers hold for none."""
     idx = city_index()
     raw = named_ids(idx, name)
-    ids = [j for j in dict.fromkeys(raw) if _city_ok(idx.cities[j], q)]
+    ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
     cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
-    hits = [sum(_holds(p, c) for p in parts) for c in cands]
+    hits = [sum(holds(p, c) for p in parts) for c in cands]
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
     ranks = name_rank(name, cands, [raw.count(j) for j in ids])
@@ -312,23 +207,6 @@ def district(c: City) -> bool:
     return there.geonameid != c.geonameid and there.population > c.population
 
 
-def _known_qualifier(typed: str) -> bool:
-    """Whether ``typed`` (as written) names a country, state, region or county: a code of two
-    letters only in capitals ("OH", "NZ", not "oh")."""
-    p = fold(typed)
-    if len(p) <= 2 and p.isascii() and not (typed.isupper() and len(typed) == 2):
-        return False
-    idx, rg = city_index(), regions()
-    return (
-        p in idx.states
-        or p in idx.countries
-        or p in rg.countries
-        or p in rg.admin1
-        or p in rg.admin2
-        or _as_region(p) is not None
-    )
-
-
 def trailing_qualifier(text: str) -> list[str] | None:
     """``"Kent OH"`` -> ``["Kent", "OH"]``: a text with no comma whose last one to three words
     name a region or country and whose other words name a town (and the whole names no town):
@@ -340,7 +218,7 @@ def trailing_qualifier(text: str) -> list[str] | None:
         if len(words) - k < 1:
             continue
         town, qual = " ".join(words[:-k]), " ".join(words[-k:])
-        if _known_qualifier(qual) and _pick_city(fold(town), _qualifiers([qual]), None, None):
+        if known_qualifier(qual) and _pick_city(fold(town), qualifiers([qual]), None, None):
             return [town, qual]  # (a town the qualifier holds for: not "Ha Long" in "Bay")
     return None
 
@@ -371,8 +249,8 @@ def _resolve_text_cached(
         parts = trailing_qualifier(parts[0]) or parts  # "Kent OH", "Windsor Berkshire"
     full = fold(text)
     head = fold(parts[0])
-    q = _qualifiers(parts[1:])
-    empty = _Qualifiers(set(), set(), set(), set(), set())
+    q = qualifiers(parts[1:])
+    empty = Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
@@ -442,12 +320,12 @@ def _weak_bare_town(
     )
 
 
-def _own_name_town(key: str, q: _Qualifiers) -> bool:
+def _own_name_town(key: str, q: Qualifiers) -> bool:
     """Whether a town of :data:`.towns.FUZZY_POPULATION`+ people is called ``key`` by its own
     name."""
     idx = city_index()
     return any(
-        fold(c.name) == key and c.population >= FUZZY_POPULATION and _city_ok(c, q)
+        fold(c.name) == key and c.population >= FUZZY_POPULATION and city_ok(c, q)
         for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
     )
 
@@ -468,14 +346,14 @@ def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | N
 
 
 def _named_town(
-    q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
     ``(town, exact)``."""
     idx = city_index()
 
     def ok(j: int) -> bool:
-        return _city_ok(idx.cities[j], q)
+        return city_ok(idx.cities[j], q)
 
     names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
     for name in names:
@@ -513,7 +391,7 @@ def _landmark_named(
 def _in_named_town(
     parts: list[str],
     head: str,
-    q: _Qualifiers,
+    q: Qualifiers,
     bias: tuple[float, float] | None,
     region: str | None,
 ) -> tuple[Resolved, str] | None:
@@ -527,7 +405,7 @@ def _in_named_town(
     named_words: list[str] = []
     weak = town_first = False
     if town is None and not q.cities:
-        hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q))
         if hit is not None and not _town_by_grammar(parts[0], words, hit[1], hit[2]):
             hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
@@ -544,7 +422,7 @@ def _in_named_town(
     if town is None:
         if q.cities or len(words) > 3 or weak:
             return None
-        j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
+        j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
