@@ -363,6 +363,18 @@ def _qualified_town(q: Query) -> bool:
     return split_kind_and_place(head) is None or fold(r.name) == fold(head)
 
 
+def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``found`` widened to the next word or two where with them it names another kind in
+    some language ("trạm xăng" is a petrol station, not the tram of "tram")."""
+    words = fold(text).split()
+    for end in (found[2] + 2, found[2] + 1):
+        if end <= len(words):
+            hit = split_kind_and_place(" ".join(words[found[1] : end]))
+            if hit is not None and hit[1] is None and hit[0] != found[0]:
+                return hit[0], found[1], end
+    return found
+
+
 def _kind_and_place(q: Query, req: _Request) -> _Answer:
     """A kind of the table, and the place after a preposition ("cafes in Paris, Texas") or,
     with no bias, the words around the kind ("Lyon schools")."""
@@ -372,6 +384,7 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     found = find_category(cat_text)
     if found is None:
         return None
+    found = _longer_kind(cat_text, found)
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:

@@ -289,11 +289,13 @@ def kind_named(text: str) -> int | None:
     phrases (:func:`detect_category`), else :func:`split_kind_and_place` ("nhà hàng",
     "ガソリンスタンド", "benzin istasyonu"); what ``search_places`` and ``search_along_route``
     share."""
-    code = detect_category(text)
-    if code is not None:
-        return code
-    split = split_kind_and_place(text)
-    return split[0] if split else None
+    hit = find_category(text)
+    if hit is not None and hit[2] - hit[1] == len(fold(text).split()):
+        return hit[0]  # the whole text is a kind of the table ("coffee shops")
+    split = split_kind_and_place(text)  # the longest kind of any language ("trạm xăng")
+    if split is not None:
+        return split[0]
+    return hit[0] if hit else None
 
 
 def is_generic_query(text: str) -> bool:

@@ -78,6 +78,9 @@ def test_search_along_route_knows_the_kinds_of_search_places() -> None:
         "ガソリンスタンド": "gas_station",
         "eczane": "pharmacy",
         "薬局": "pharmacy",
+        "パン屋": "bakery",  # the Japanese lesson's query
+        "trạm xăng": "gas_station",  # not the tram of "tram"
+        "coffee shops": "coffee",
     }
     for text, key in keys.items():
         code = kind_named(text)
@@ -140,6 +143,7 @@ def test_kinds_and_towns_in_other_languages_and_scripts() -> None:
         ("ja", "札幌のホテル"): (43.06, 141.35),
         ("cs", "restaurace Singapur"): (1.29, 103.85),
         ("zh", "加德满都的药店"): (27.70, 85.32),
+        ("vi", "trạm xăng ở Hà Nội"): (21.03, 105.85),
     }
     for (lang, text), (lat, lng) in cases.items():
         got = _first_place(text, lang)
