@@ -48,7 +48,7 @@ from mapsnb_sandbox.world.categories import (
     free_category,
     split_kind_and_place,
 )
-from mapsnb_sandbox.world.cities import city_index, country_at
+from mapsnb_sandbox.world.cities import country_at
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -66,8 +66,8 @@ from mapsnb_sandbox.world.resolver import (
     fold,
     names_one_place,
     resolve,
+    unsure_namesake,
 )
-from mapsnb_sandbox.world.towns import named_ids
 
 __all__ = [
     "Category",
@@ -316,7 +316,7 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     lang, what = req.language, c.plural_in(req.language)
     if place_text:
         anchor = _anchor(place_text, req)
-        if anchor is None or _unsure_namesake(place_text, anchor):
+        if anchor is None or unsure_namesake(place_text, anchor):
             return [], say(lang, "unknown_town", place=place_text, what=what)
         where = town_in(
             anchor.name, place_text, req.language, anchor.place_id
@@ -329,17 +329,6 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         key = f"{req.center[0]:.4f},{req.center[1]:.4f}"
         return _nearby(c, req.center, key, key, req)
     return [], say(lang, "needs_location", q=req.text, what=what)
-
-
-def _unsure_namesake(place_text: str, anchor: Resolved) -> bool:
-    """Whether the place part qualifies a town with words that hold for no namesake and the
-    name is shared across countries ("Springfield, Qwzxland"): no town is surely meant, so
-    none is searched (an unknown qualifier is never silently dropped)."""
-    head, comma, _ = place_text.partition(",")
-    if not comma or anchor.kind != "locality" or anchor.confidence != "LOW":
-        return False
-    idx = city_index()
-    return len({idx.cities[j].cc for j in named_ids(idx, fold(head.strip()))}) > 1
 
 
 # --------------------------------------------------------------------------- the pipeline

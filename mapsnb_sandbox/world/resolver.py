@@ -33,7 +33,7 @@ from mapsnb_sandbox.world.geocode import (
 )
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
 
 __all__ = [
     "EXACT",
@@ -48,6 +48,7 @@ __all__ = [
     "resolve",
     "town_candidates",
     "typed_town_name",
+    "unsure_namesake",
 ]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -306,3 +307,14 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
                 return name
             return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
     return name
+
+
+def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
+    """Whether the place part qualifies a town with words that hold for no namesake and the
+    name is shared across countries ("Springfield, Qwzxland"): no town is surely meant, so
+    none is searched (an unknown qualifier is never silently dropped)."""
+    head, comma, _ = place_text.partition(",")
+    if not comma or anchor.kind != "locality" or anchor.confidence != "LOW":
+        return False
+    idx = city_index()
+    return len({idx.cities[j].cc for j in named_ids(idx, fold(head.strip()))}) > 1
