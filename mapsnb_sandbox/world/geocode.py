@@ -199,12 +199,21 @@ def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
 
 
 def district(c: City) -> bool:
-    """Whether town ``c`` is a district of a bigger town around it: at its point the bigger
-    town wins :func:`.cities.nearest_cached` ("Salamanca" of Madrid, "Alhambra" of Phoenix)."""
+    """Whether town ``c`` is a district of a city of a million people or more around it:
+    within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
+    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
     from mapsnb_sandbox.world.cities import nearest_cached
 
     there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
-    return there.geonameid != c.geonameid and there.population > c.population
+    return (
+        there.geonameid != c.geonameid
+        and there.population >= max(1_000_000, 5 * c.population)
+        and _km(there, c) < DISTRICT_KM
+    )
+
+
+#: How far from a city's centre a town of its name index is one of its districts.
+DISTRICT_KM = 10
 
 
 def trailing_qualifier(text: str) -> list[str] | None:
