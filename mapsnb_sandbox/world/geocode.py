@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -41,6 +42,7 @@ from mapsnb_sandbox.world.towns import (
     name_variants,
     named_ids,
     qualifiers,
+    regions,
     town_ids,
 )
 
@@ -276,20 +278,55 @@ def _resolve_text_cached(
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
-    picked = _pick_city(head, q, bias, region)
-    if picked:
-        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], head, bias, region))
-        sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
-        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
-    if not q.cities and full in city_index().countries:
-        country = country_resolved(city_index().countries[full])
-        if country:
-            return country, "country"
+    found = _city_or_country(head, full, len(parts), q, bias, region)
+    if found is not None:
+        return found
     # 3. a house-number street address in a known city (placed in it, not found: LOW)
     if _HOUSE_NUMBER.match(head) and (town := _named_town(q, bias, region)):
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     # 4. a landmark by its whole name, or anything else in a town the text names
     return _in_named_town(parts, head, q, bias, region)
+
+
+def _city_or_country(
+    head: str,
+    full: str,
+    n_parts: int,
+    q: Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> tuple[Resolved, str] | None:
+    """The town the text names, or the country its whole text names ("Niemcy"): a country
+    beats a town under :data:`COUNTRY_OVER_TOWN` of its name ("Egypt", Arkansas)."""
+    picked = _pick_city(head, q, bias, region)
+    named_country = _country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
+    if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
+        sure = picked[1] and (n_parts > 1 or not _weak_bare_town(picked[0], head, bias, region))
+        sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
+        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
+    country = country_resolved(named_country) if named_country and not q.cities else None
+    if country is not None:
+        foreign = full not in city_index().countries
+        if foreign and picked and fold(picked[0].name) == full:
+            country = replace(country, confidence="LOW")  # "Surinam": also a town's own name
+        return country, "country"
+    return (city_resolved(picked[0], "LOW"), "city") if picked else None
+
+
+#: A country's name in one of the 28 languages (CLDR) names the country, not a town of that
+#: name smaller than this ("Germania", Argentina; "Francia", Honduras).
+COUNTRY_OVER_TOWN = 1_000_000
+
+
+def _country_named(full: str, n_parts: int) -> str | None:
+    """The country whose name (the index's English one, else one in the 32 languages of
+    ``regions.tsv.z``, CLDR) is the whole text ("Egypt", "Niemcy", "ドイツ"), or ``None``."""
+    if n_parts != 1:
+        return None
+    if full in city_index().countries:
+        return city_index().countries[full]
+    ccs = regions().countries.get(full)
+    return next(iter(ccs)) if ccs and len(ccs) == 1 else None
 
 
 #: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than

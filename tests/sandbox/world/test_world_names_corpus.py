@@ -148,3 +148,24 @@ def test_kinds_and_towns_in_other_languages_and_scripts() -> None:
     for (lang, text), (lat, lng) in cases.items():
         got = _first_place(text, lang)
         assert got is not None and abs(got[0] - lat) < 0.3 and abs(got[1] - lng) < 0.3, (text, got)
+
+
+def test_a_country_named_in_any_language_is_the_country() -> None:
+    """CLDR's names of the country ("Niemcy", "ドイツ", "Німеччина"), and a country's English
+    name over a small town of that name ("Egypt", Arkansas; "Germania", Argentina)."""
+    from mapsnb_sandbox.world.resolver import resolve
+
+    for text, cc in {
+        "Niemcy": "DE",
+        "ドイツ": "DE",
+        "Німеччина": "DE",
+        "Německo": "DE",
+        "জার্মানি": "DE",
+        "Germania": "DE",
+        "Egypt": "EG",
+        "Almanya": "DE",  # not Alanya by a near spelling
+    }.items():
+        r = resolve(text).place
+        assert r is not None and r.country_code == cc, (text, r)
+    r = resolve("Mexico").place  # a city of millions keeps its name
+    assert r is not None and r.name == "Mexico City"
