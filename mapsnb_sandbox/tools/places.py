@@ -71,6 +71,7 @@ from mapsnb_sandbox.world.resolver import (
     fold,
     names_one_place,
     resolve,
+    unsure_namesake,
 )
 
 __all__ = [
@@ -333,7 +334,7 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     lang, what = req.language, c.plural_in(req.language)
     if place_text:
         anchor = _anchor(place_text, req)
-        if anchor is None:
+        if anchor is None or unsure_namesake(place_text, anchor):
             return [], say(lang, "unknown_town", place=place_text, what=what)
         where = town_in(
             anchor.name, place_text, req.language, anchor.place_id
@@ -358,13 +359,39 @@ def _exact_place(q: Query, req: _Request) -> _Answer:
     return _single_place(q.whole.place, req, q.attr) if q.whole.exact and q.whole.place else None
 
 
+def _qualified_town(q: Query) -> bool:
+    """Whether the text is a town and its qualifiers, surely ("Richmond, British Columbia",
+    "Essen, North Rhine-Westphalia", "Bowling Green, KY"): a kind word in the qualifier or
+    in the town's own name names no kind."""
+    head, comma, _ = q.text.partition(",")
+    r = q.whole.place
+    if not comma or q.whole.how != "city" or r is None or r.confidence != "MEDIUM":
+        return False
+    return split_kind_and_place(head) is None or fold(r.name) == fold(head)
+
+
+def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]:
+    """``found`` widened to the next word or two where with them it names another kind in
+    some language ("trạm xăng" is a petrol station, not the tram of "tram")."""
+    words = fold(text).split()
+    for end in (found[2] + 2, found[2] + 1):
+        if end <= len(words):
+            hit = split_kind_and_place(" ".join(words[found[1] : end]))
+            if hit is not None and hit[1] is None and hit[0] != found[0]:
+                return hit[0], found[1], end
+    return found
+
+
 def _kind_and_place(q: Query, req: _Request) -> _Answer:
     """A kind of the table, and the place after a preposition ("cafes in Paris, Texas") or,
     with no bias, the words around the kind ("Lyon schools")."""
+    if _qualified_town(q):
+        return None
     cat_text, place_text = split_query(q.text)
     found = find_category(cat_text)
     if found is None:
         return None
+    found = _longer_kind(cat_text, found)
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
@@ -376,6 +403,8 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     """A kind and a town in any language and script (:func:`split_kind_and_place`)."""
     split = split_kind_and_place(q.text)
     if split is None:
+        return None
+    if _qualified_town(q):
         return None
     kind, place = split
     if place is not None and " " not in place:

@@ -39,6 +39,7 @@ __all__ = [
     "free_category",
     "is_generic_query",
     "kind_key",
+    "kind_named",
     "split_kind_and_place",
 ]
 
@@ -207,7 +208,12 @@ def _wide() -> _Wide:
     glued: dict[str, int] = {}
     stems: dict[str, int] = {}
     table = _table()
-    later = [(w, code) for w, code, term in table.later if not (term and _loose_term(w))]
+    countries = _country_names()
+    later = [
+        (w, code)
+        for w, code, term in table.later
+        if not (term and (_loose_term(w) or kind_key(w) in countries))
+    ]
     for phrase, code in [*table.first, *later]:
         key = kind_key(phrase)
         for k in {key, _unprefixed(key)}:
@@ -278,6 +284,20 @@ def detect_category(text: str) -> int | None:
     return hit[0] if hit else None
 
 
+def kind_named(text: str) -> int | None:
+    """Code of the kind ``text`` names in any supported language and script: the table's
+    phrases (:func:`detect_category`), else :func:`split_kind_and_place` ("nhà hàng",
+    "ガソリンスタンド", "benzin istasyonu"); what ``search_places`` and ``search_along_route``
+    share."""
+    hit = find_category(text)
+    if hit is not None and hit[2] - hit[1] == len(fold(text).split()):
+        return hit[0]  # the whole text is a kind of the table ("coffee shops")
+    split = split_kind_and_place(text)  # the longest kind of any language ("trạm xăng")
+    if split is not None:
+        return split[0]
+    return hit[0] if hit else None
+
+
 def is_generic_query(text: str) -> bool:
     """Whether ``text`` is a kind of place, optionally with where ("schools in Lyon").
 
@@ -338,6 +358,14 @@ def _cut_glued(token: str) -> tuple[int, int, int] | None:
                 best = (code, i, j)
                 break
     return best
+
+
+def _country_names() -> frozenset[str]:
+    """Country names in every language (:func:`.towns.regions`): an iD search term that is one
+    ("美国" of American restaurants) names no kind."""
+    from mapsnb_sandbox.world.towns import regions
+
+    return frozenset(kind_key(n) for n in regions().countries)
 
 
 def _loose_term(term: str) -> bool:

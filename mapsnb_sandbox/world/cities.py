@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import math
+import zlib
+from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Once, place_id_for
@@ -21,9 +23,11 @@ __all__ = [
     "continent_at",
     "country_at",
     "country_name",
+    "exonyms",
     "nearest_cached",
     "nearest_city",
     "own_zone",
+    "script_ids",
     "timezone_at",
 ]
 
@@ -194,3 +198,46 @@ def city_address(c: City) -> str:
     if c.cc == "US" and c.admin1:
         return f"{c.name}, {c.admin1}, USA"
     return f"{c.name}, {country_name(c.cc)}"
+
+
+# --------------------------------------------------------------------------- name tables
+
+_SCRIPT_NAMES = Path(__file__).resolve().parents[1] / "data" / "town_names.tsv.z"
+_SCRIPT_TABLE: dict[int, tuple[CityIndex, dict[str, list[int]]]] = {}
+
+
+def script_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers of towns called ``key`` (folded) in another script, from
+    ``data/town_names.tsv.z`` (``tools/build_town_names.py``): names of one or two letters
+    ("巴黎", "قم") and native-script names of towns under the index's alternate-name size
+    ("אילת", "ภูเก็ต"); most populous first."""
+    kept = _SCRIPT_TABLE.get(id(idx))
+    if kept is None or kept[0] is not idx:
+        rows: dict[str, list[int]] = {}
+        text = zlib.decompress(_SCRIPT_NAMES.read_bytes()).decode("utf-8")
+        number = {gid: j for j, gid in enumerate(idx.cities._gid)}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                name, _, gids = line.partition("\t")
+                ids = [number[g] for g in map(int, gids.split(",")) if g in number]
+                if ids:
+                    rows[name] = ids
+        _SCRIPT_TABLE.clear()
+        kept = _SCRIPT_TABLE[id(idx)] = (idx, rows)
+    return list(kept[1].get(key, ()))
+
+
+_EXONYMS = Path(__file__).resolve().parents[1] / "data" / "town_exonyms.tsv"
+
+
+@functools.cache
+def exonyms() -> dict[str, tuple[str, str]]:
+    """``data/town_exonyms.tsv`` (``tools/build_town_names.py``): a name a language gives a
+    big town that is also a smaller town's own name ("Singapur", "Calcutta", "Luxemburg") ->
+    the big town's index name and country (CLDR exemplar cities)."""
+    out: dict[str, tuple[str, str]] = {}
+    for line in _EXONYMS.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            key, name, cc = line.split("\t")
+            out[key] = (name, cc)
+    return out

@@ -9,10 +9,9 @@ landmark table (:func:`use_landmarks`, for tests) lives here.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -29,15 +28,22 @@ from mapsnb_sandbox.world.resolved import (
     street_resolved,
 )
 from mapsnb_sandbox.world.towns import (
+    COUNTRY_OVER_TOWN,
     FUZZY_POPULATION,
     GENERIC_WORDS,
     PREPOSITIONS,
+    Qualifiers,
     TownHit,
+    city_ok,
+    country_named,
     find_town,
     fuzzy_town,
+    holds,
+    known_qualifier,
     name_rank,
     name_variants,
     named_ids,
+    qualifiers,
     regions,
     town_ids,
 )
@@ -45,10 +51,13 @@ from mapsnb_sandbox.world.towns import (
 __all__ = [
     "FILLER_WORDS",
     "bare_town_ok",
+    "district",
     "ordinary_words",
     "parse_lat_lng",
     "resolve_text",
     "resolve_text_match",
+    "skeleton",
+    "trailing_qualifier",
     "use_landmarks",
 ]
 
@@ -106,105 +115,6 @@ def use_landmarks(path: Path | None = None) -> None:
     _resolve_text_cached.cache_clear()
 
 
-@dataclass
-class _Qualifiers:
-    ccs: set[str]
-    states: set[str]
-    cities: set[str]  # parts that may name a town (or nothing known)
-    regions: set[str]  # parts that name a region, state or country (maybe also a town)
-    unknown: set[str]  # parts that name nothing the emulator knows
-
-
-def _qualifiers(parts: Iterable[str]) -> _Qualifiers:
-    q = _Qualifiers(set(), set(), set(), set(), set())
-    parts = list(parts)
-    for i, raw in enumerate(parts):
-        # "CA 94043" -> "ca"; trailing postcodes are dropped
-        p = " ".join(w for w in fold(raw).split() if not w.isdigit())
-        if p:
-            _add_qualifier(q, p, last=i == len(parts) - 1)
-    return q
-
-
-@functools.cache
-def region_words() -> frozenset[str]:
-    """Words that say a qualifier is a region ("Niger State", "Hunan Province"), of every
-    language of ``data/query_words.json``."""
-    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
-    tables = json.loads(path.read_text(encoding="utf-8"))["region_words"]
-    return frozenset(fold(w) for words in tables.values() for w in words)
-
-
-def _as_region(p: str) -> str | None:
-    """``p`` without a trailing or leading region word, when what is left is a first- or
-    second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
-    words, rg = p.split(), regions()
-    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
-        return None
-    for rest in (words[:-1], words[1:]):
-        dropped = words[-1] if rest == words[:-1] else words[0]
-        name = " ".join(rest)
-        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
-            return name
-    return None
-
-
-def _us_state_only(p: str) -> bool:
-    """Whether ``p`` is a US state's code or name that names no region of another country
-    ("tx" names only Texas; "wa" is also Western Australia)."""
-    return all(cc == "US" for cc, _ in regions().admin1.get(p, ()))
-
-
-def _add_state(q: _Qualifiers, p: str) -> None:
-    """A US state's code or name: the state, or any region of that code where other countries
-    share it ("WA": Washington or Western Australia, whichever holds the town)."""
-    if _us_state_only(p):
-        q.states.add(city_index().states[p])
-        q.ccs.add("US")
-    else:
-        q.regions.add(p)
-
-
-def _add_qualifier(q: _Qualifiers, p: str, *, last: bool) -> None:
-    """Sort comma part ``p`` into ``q``: a country, a US state, a region (held by
-    :meth:`.towns.Regions.holds`) or a town."""
-    idx, rg = city_index(), regions()
-    region = _as_region(p)
-    if region is not None:
-        q.regions.add(region)  # "Niger State": the state, not the country
-    elif not last and p in rg.admin1 and p not in idx.states:
-        q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
-        if p in idx.by_name:
-            q.cities.add(p)
-    elif p in idx.states and p in idx.countries and len(p) > 2:
-        q.regions.add(p)  # "Georgia": the state or the country, whichever holds
-    elif p in idx.states and (len(p) == 2 or p not in idx.countries):
-        _add_state(q, p)
-    elif p in idx.countries:
-        q.ccs.add(idx.countries[p])
-    elif len(p) == 2 and p.upper() in idx.country_names:
-        q.ccs.add(p.upper())
-    elif p in rg.countries and len(rg.countries[p]) == 1:
-        q.ccs.update(rg.countries[p])
-    elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
-        q.regions.add(p)
-        if p in idx.by_name:
-            q.cities.add(p)
-    else:
-        q.cities.add(p)
-        if p not in idx.by_name:
-            q.unknown.add(p)
-
-
-def _holds(p: str, c: City) -> bool:
-    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
-    name within 30 km ("Manhattan, New York")."""
-    if regions().holds(p, c):
-        return True
-    idx = city_index()
-    return any(_km(idx.cities[j], c) < 30 for j in idx.by_name.get(p, ())[:8])
-
-
 def _score_point(
     lat: float, lng: float, cc: str, bias: tuple[float, float] | None, region: str | None
 ) -> float:
@@ -216,7 +126,7 @@ def _score_point(
     return 0.0
 
 
-def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
+def _landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
     if q.ccs and lm.country_code and lm.country_code not in q.ccs:
         return False
     if q.states and lm.country_code == "US" and lm.region and lm.region.upper() not in q.states:
@@ -232,16 +142,8 @@ def _landmark_ok(lm: Landmark, q: _Qualifiers) -> bool:
     return True
 
 
-def _city_ok(c: City, q: _Qualifiers) -> bool:
-    if q.ccs and c.cc not in q.ccs:
-        return False
-    if q.states and c.cc == "US" and c.admin1 not in q.states:
-        return False
-    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
-
-
 def _pick_landmark(
-    ids: Iterable[int], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    ids: Iterable[int], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
     li = landmark_index()
     cands = [li.items[i] for i in ids if _landmark_ok(li.items[i], q)]
@@ -251,34 +153,92 @@ def _pick_landmark(
 
 
 def _pick_city(
-    name: str, q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    name: str, q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
     hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
     (or in ``region``), then the most populous. None when known qualifiers hold for none."""
     idx = city_index()
     raw = named_ids(idx, name)
-    ids = [j for j in dict.fromkeys(raw) if _city_ok(idx.cities[j], q)]
+    ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
     cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
-    hits = [sum(_holds(p, c) for p in parts) for c in cands]
+    hits = [sum(holds(p, c) for p in parts) for c in cands]
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
     ranks = name_rank(name, cands, [raw.count(j) for j in ids])
+    qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
         c = cands[k]
         near = _score_point(c.lat, c.lng, c.cc, bias, region)
-        return (-hits[k], ranks[k], near, -c.population)
+        inner = district(c) if qualified and len(cands) > 1 else False
+        return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)
     own = [fold(c.name) in name_variants(name) for c in cands]
     if not own[best] and any(own) and raw.count(ids[best]) < 2:
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
+    keys = [key(k) for k in range(len(cands))]
+    if qualified and bias is None and region is None and _rival(best, cands, keys):
+        confirmed = False  # "Middletown, USA": the qualifier leaves no one answer
     return cands[best], confirmed
+
+
+#: A namesake far away with this share of the chosen town's people or more, equal in every
+#: other respect, leaves a text without one answer (LOW).
+RIVAL_SHARE = 0.7
+
+
+def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
+    """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
+    :data:`RIVAL_SHARE` of its people or more."""
+    c = cands[best]
+    return any(
+        k != best
+        and keys[k][:2] == keys[best][:2]
+        and o.population >= RIVAL_SHARE * c.population
+        and _km(o, c) >= 50
+        and not district(o)
+        for k, o in enumerate(cands)
+    )
+
+
+def district(c: City) -> bool:
+    """Whether town ``c`` is a district of a city of a million people or more around it:
+    within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
+    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
+    from mapsnb_sandbox.world.cities import nearest_cached
+
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    return (
+        there.geonameid != c.geonameid
+        and there.population >= max(1_000_000, 5 * c.population)
+        and _km(there, c) < DISTRICT_KM
+    )
+
+
+#: How far from a city's centre a town of its name index is one of its districts.
+DISTRICT_KM = 10
+
+
+def trailing_qualifier(text: str) -> list[str] | None:
+    """``"Kent OH"`` -> ``["Kent", "OH"]``: a text with no comma whose last one to three words
+    name a region or country and whose other words name a town (and the whole names no town):
+    read as ``"Kent, OH"``; else ``None``."""
+    words = text.split()
+    if len(words) < 2 or named_ids(city_index(), fold(text)):
+        return None
+    for k in (3, 2, 1):
+        if len(words) - k < 1:
+            continue
+        town, qual = " ".join(words[:-k]), " ".join(words[-k:])
+        if known_qualifier(qual) and _pick_city(fold(town), qualifiers([qual]), None, None):
+            return [town, qual]  # (a town the qualifier holds for: not "Ha Long" in "Bay")
+    return None
 
 
 def parse_lat_lng(text: str) -> tuple[float, float] | None:
@@ -303,10 +263,12 @@ def _resolve_text_cached(
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     if not parts:
         return None
+    if len(parts) == 1:
+        parts = trailing_qualifier(parts[0]) or parts  # "Kent OH", "Windsor Berkshire"
     full = fold(text)
     head = fold(parts[0])
-    q = _qualifiers(parts[1:])
-    empty = _Qualifiers(set(), set(), set(), set(), set())
+    q = qualifiers(parts[1:])
+    empty = Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
         lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
@@ -324,14 +286,9 @@ def _resolve_text_cached(
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
-    picked = _pick_city(head, q, bias, region)
-    if picked:
-        sure = picked[1] and (len(parts) > 1 or not _weak_bare_town(picked[0], head, bias, region))
-        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
-    if not q.cities and full in city_index().countries:
-        country = country_resolved(city_index().countries[full])
-        if country:
-            return country, "country"
+    found = _city_or_country(head, full, len(parts), q, bias, region)
+    if found is not None:
+        return found
     # 3. a house-number street address in a known city (placed in it, not found: LOW)
     if _HOUSE_NUMBER.match(head) and (
         town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region)
@@ -344,17 +301,42 @@ def _resolve_text_cached(
 
 
 def _town_of_region(
-    parts: list[str], q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    parts: list[str], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a country or state qualifier also names ("…, Hong Kong", "…, New York, NY")."""
     if q.cities:
         return None
-    empty = _Qualifiers(set(), set(), set(), set(), set())
+    empty = Qualifiers(set(), set(), set(), set(), set())
     for part in parts:
         picked = _pick_city(fold(part), empty, bias, region)
-        if picked and _city_ok(picked[0], q):
+        if picked and city_ok(picked[0], q):
             return picked[0], True
     return None
+
+
+def _city_or_country(
+    head: str,
+    full: str,
+    n_parts: int,
+    q: Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> tuple[Resolved, str] | None:
+    """The town the text names, or the country its whole text names ("Niemcy"): a country
+    beats a town under :data:`.towns.COUNTRY_OVER_TOWN` of its name ("Egypt", Arkansas)."""
+    picked = _pick_city(head, q, bias, region)
+    named_country = country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
+    if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
+        sure = picked[1] and (n_parts > 1 or not _weak_bare_town(picked[0], head, bias, region))
+        sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
+        return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
+    country = country_resolved(named_country) if named_country and not q.cities else None
+    if country is not None:
+        foreign = full not in city_index().countries
+        if foreign and picked and fold(picked[0].name) == full:
+            country = replace(country, confidence="LOW")  # "Surinam": also a town's own name
+        return country, "country"
+    return (city_resolved(picked[0], "LOW"), "city") if picked else None
 
 
 #: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
@@ -364,6 +346,17 @@ BARE_TOWN_POPULATION = 30_000
 #: ... and of a town below this whose name also names a town of another country ("Petra":
 #: Greece and Mallorca; "Alhambra": California and Spain).
 BARE_HOMONYM_POPULATION = 150_000
+
+
+#: A name folded to its consonants (:func:`skeleton`) is sure only of a town this big.
+SKELETON_POPULATION = 1_000_000
+
+
+def skeleton(key: str) -> bool:
+    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
+    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
+    words = key.split()
+    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
 
 
 def _weak_bare_town(
@@ -383,11 +376,11 @@ def _weak_bare_town(
     )
 
 
-def _own_name_town(key: str, q: _Qualifiers, *, least: int = FUZZY_POPULATION) -> bool:
+def _own_name_town(key: str, q: Qualifiers, *, least: int = FUZZY_POPULATION) -> bool:
     """Whether a town of ``least``+ people is called ``key`` by its own name."""
     idx = city_index()
     return any(
-        fold(c.name) == key and c.population >= least and _city_ok(c, q)
+        fold(c.name) == key and c.population >= least and city_ok(c, q)
         for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
     )
 
@@ -408,14 +401,14 @@ def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | N
 
 
 def _named_town(
-    q: _Qualifiers, bias: tuple[float, float] | None, region: str | None
+    q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
     ``(town, exact)``."""
     idx = city_index()
 
     def ok(j: int) -> bool:
-        return _city_ok(idx.cities[j], q)
+        return city_ok(idx.cities[j], q)
 
     names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
     for name in names:
@@ -454,7 +447,7 @@ def _landmark_named(
 def _in_named_town(
     parts: list[str],
     head: str,
-    q: _Qualifiers,
+    q: Qualifiers,
     bias: tuple[float, float] | None,
     region: str | None,
 ) -> tuple[Resolved, str] | None:
@@ -468,7 +461,7 @@ def _in_named_town(
     named_words: list[str] = []
     weak = town_first = False
     if town is None and not q.cities:
-        hit = find_town(idx, words, lambda j: _city_ok(idx.cities[j], q))
+        hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q))
         if hit is not None and not _town_by_grammar(parts[0], words, hit[1], hit[2]):
             hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
@@ -485,7 +478,7 @@ def _in_named_town(
     if town is None:
         if q.cities or len(words) > 3 or weak:
             return None
-        j = fuzzy_town(idx, head, lambda j: _city_ok(idx.cities[j], q))
+        j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:
         return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"

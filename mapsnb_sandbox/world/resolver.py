@@ -20,15 +20,20 @@ import csv
 import functools
 import itertools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 from mapsnb_sandbox.world.cities import city_index
-from mapsnb_sandbox.world.geocode import bare_town_ok, parse_lat_lng, resolve_text_match
+from mapsnb_sandbox.world.geocode import (
+    bare_town_ok,
+    parse_lat_lng,
+    resolve_text_match,
+    trailing_qualifier,
+)
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
 
 __all__ = [
     "EXACT",
@@ -43,6 +48,7 @@ __all__ = [
     "resolve",
     "town_candidates",
     "typed_town_name",
+    "unsure_namesake",
 ]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -115,7 +121,21 @@ def resolve(
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         return _town(text.strip(), hit, bias, region)
+    if hit is None and _case_form(text):
+        found = _town(text.strip(), None, bias, region).place
+        if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
+            return Resolution(replace(found, confidence="LOW"), "form")
     return Resolution(*hit) if hit is not None else _not_found(text)
+
+
+def _case_form(text: str) -> bool:
+    """Whether ``text`` may be a town's name in a case form: up to three words after a
+    preposition ("z Liberce"), with an apostrophe ("Konya'dan"), or of a non-Latin script
+    ("בירושלים", "بالإسكندرية")."""
+    words = text.split()
+    if not 1 <= len(words) <= 3:
+        return False
+    return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
 
 
 def _population(r: Resolved) -> int:
@@ -135,7 +155,8 @@ def _town(
     :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
     "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town. The
     forms are of the town's name (the first comma part); the qualifiers after it are kept."""
-    head, comma, qualifiers = text.partition(",")
+    split = trailing_qualifier(text) if "," not in text else None
+    head, comma, qualifiers = ", ".join(split).partition(",") if split else text.partition(",")
     guess = hit is not None and hit[1] in _GUESSES
     own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(head))
     if hit is not None and not guess and own:
@@ -286,3 +307,14 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
                 return name
             return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
     return name
+
+
+def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
+    """Whether the place part qualifies a town with words that hold for no namesake and the
+    name is shared across countries ("Springfield, Qwzxland"): no town is surely meant, so
+    none is searched (an unknown qualifier is never silently dropped)."""
+    head, comma, _ = place_text.partition(",")
+    if not comma or anchor.kind != "locality" or anchor.confidence != "LOW":
+        return False
+    idx = city_index()
+    return len({idx.cities[j].cc for j in named_ids(idx, fold(head.strip()))}) > 1

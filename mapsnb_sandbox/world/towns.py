@@ -15,26 +15,39 @@ cannot do:
 
 from __future__ import annotations
 
+import csv
 import functools
+import json
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex
+from mapsnb_sandbox.world.landmarks import fold
 
 __all__ = [
+    "COUNTRY_OVER_TOWN",
     "FUZZY_POPULATION",
     "GENERIC_WORDS",
     "PREPOSITIONS",
+    "Qualifiers",
     "Regions",
     "TownHit",
+    "city_ok",
+    "country_named",
     "find_town",
     "fuzzy_town",
+    "holds",
+    "known_qualifier",
     "name_rank",
     "name_variants",
     "named_ids",
+    "qualifiers",
+    "region_words",
     "regions",
     "script_ids",
     "town_ids",
@@ -190,35 +203,20 @@ def _variants(key: str) -> Iterable[str]:
                 yield f"{head} {stem}{r}" if head else stem + r
 
 
-_SCRIPT_NAMES = Path(__file__).resolve().parents[1] / "data" / "town_names.tsv.z"
-_SCRIPT_TABLE: dict[int, tuple[CityIndex, dict[str, list[int]]]] = {}
-
-
-def script_ids(idx: CityIndex, key: str) -> list[int]:
-    """City numbers of towns called ``key`` (folded) in another script, from
-    ``data/town_names.tsv.z`` (``tools/build_town_names.py``): names of one or two letters
-    ("巴黎", "قم") and native-script names of towns under the index's alternate-name size
-    ("אילת", "ภูเก็ต"); most populous first."""
-    kept = _SCRIPT_TABLE.get(id(idx))
-    if kept is None or kept[0] is not idx:
-        rows: dict[str, list[int]] = {}
-        text = zlib.decompress(_SCRIPT_NAMES.read_bytes()).decode("utf-8")
-        number = {gid: j for j, gid in enumerate(idx.cities._gid)}
-        for line in text.splitlines():
-            if line and not line.startswith("#"):
-                name, _, gids = line.partition("\t")
-                ids = [number[g] for g in map(int, gids.split(",")) if g in number]
-                if ids:
-                    rows[name] = ids
-        _SCRIPT_TABLE.clear()
-        kept = _SCRIPT_TABLE[id(idx)] = (idx, rows)
-    return list(kept[1].get(key, ()))
-
-
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
-    another script (:func:`script_ids`); repeated where several names match."""
+    another script (:func:`script_ids`); repeated where several names match. A town a
+    language's exonym names (:func:`exonyms`) counts twice, as a name several languages
+    share (:func:`name_rank`)."""
     raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())]
+    target = exonyms().get(key) if raw else None
+    if target is not None:
+        from mapsnb_sandbox.world.geodata import fold_text
+
+        big = [
+            j for j in idx.by_name.get(fold_text(target[0]), ()) if idx.cities[j].cc == target[1]
+        ]
+        raw += big[:1] * 2
     return raw or script_ids(idx, key)
 
 
@@ -310,6 +308,8 @@ def find_town(
                 continue
             if all(w in GENERIC_WORDS or w.isdigit() for w in run):
                 continue
+            if not whole and all(len(w) == 1 and not w.isascii() for w in run):
+                continue  # letters of a longer Indic name whose vowel signs folding dropped
             after = i > 0 and words[i - 1] in PREPOSITIONS
             place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
             ids = town_ids(idx, " ".join(run), ok, inflected=after or whole)
@@ -362,6 +362,29 @@ class Regions:
         )
 
 
+_HISTORIC = Path(__file__).resolve().parents[1] / "data" / "historic_regions.csv"
+
+
+def _add_historic(
+    admin1: dict[str, set[tuple[str, str]]],
+    admin2: dict[str, list[tuple[str, float, float, float, float]]],
+) -> None:
+    """Add ``data/historic_regions.csv`` (ceremonial counties, former regions: "Berkshire",
+    "Picardie") as the boxes of their member counties or their first-level codes."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    lines = _HISTORIC.read_text(encoding="utf-8").splitlines()
+    for row in csv.DictReader(line for line in lines if not line.startswith("#")):
+        cc, members = row["cc"], row["members"].split("|")
+        for name in {fold_text(n) for n in row["name"].split("|")}:
+            for m in members:
+                if m.startswith("admin1:"):
+                    admin1.setdefault(name, set()).add((cc, m.split(":", 1)[1]))
+                else:
+                    boxes = [b for b in admin2.get(m, ()) if b[0] == cc]
+                    admin2.setdefault(name, []).extend(boxes)
+
+
 @functools.cache
 def regions() -> Regions:
     """The region tables, read on first use (a few tens of milliseconds)."""
@@ -377,6 +400,7 @@ def regions() -> Regions:
         elif f[0] == "B":
             box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
             admin2.setdefault(f[2], []).append(box)
+    _add_historic(admin1, admin2)
     return Regions(
         {k: frozenset(v) for k, v in countries.items()},
         {k: frozenset(v) for k, v in admin1.items()},
@@ -415,3 +439,152 @@ def name_variants(key: str) -> list[str]:
     words = key.split()
     full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
     return [key] if full == key else [key, full]
+
+
+# --------------------------------------------------------------------------- what a text qualifies a town with
+
+
+@dataclass
+class Qualifiers:
+    """The comma parts of a text after the first, sorted by what they name."""
+
+    ccs: set[str]
+    states: set[str]
+    cities: set[str]  # parts that may name a town (or nothing known)
+    regions: set[str]  # parts that name a region, state or country (maybe also a town)
+    unknown: set[str]  # parts that name nothing the emulator knows
+
+
+def qualifiers(parts: Iterable[str]) -> Qualifiers:
+    """The comma parts ``parts`` (after the town) sorted into :class:`Qualifiers`."""
+    q = Qualifiers(set(), set(), set(), set(), set())
+    parts = list(parts)
+    for i, raw in enumerate(parts):
+        # "CA 94043" -> "ca"; trailing postcodes are dropped
+        p = " ".join(w for w in fold(raw).split() if not w.isdigit())
+        if p:
+            _add_qualifier(q, p, last=i == len(parts) - 1)
+    return q
+
+
+@functools.cache
+def region_words() -> frozenset[str]:
+    """Words that say a qualifier is a region ("Niger State", "Hunan Province"), of every
+    language of ``data/query_words.json``."""
+    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
+    tables = json.loads(path.read_text(encoding="utf-8"))["region_words"]
+    return frozenset(fold(w) for words in tables.values() for w in words)
+
+
+def _as_region(p: str) -> str | None:
+    """``p`` without a trailing or leading region word, when what is left is a first- or
+    second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
+    words, rg = p.split(), regions()
+    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        return None
+    for rest in (words[:-1], words[1:]):
+        dropped = words[-1] if rest == words[:-1] else words[0]
+        name = " ".join(rest)
+        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
+            return name
+    return None
+
+
+def _us_state_only(p: str) -> bool:
+    """Whether ``p`` is a US state's code or name that names no region of another country
+    ("tx" names only Texas; "wa" is also Western Australia)."""
+    return all(cc == "US" for cc, _ in regions().admin1.get(p, ()))
+
+
+def _add_state(q: Qualifiers, p: str) -> None:
+    """A US state's code or name: the state, or any region of that code where other countries
+    share it ("WA": Washington or Western Australia, whichever holds the town)."""
+    if _us_state_only(p):
+        q.states.add(city_index().states[p])
+        q.ccs.add("US")
+    else:
+        q.regions.add(p)
+
+
+def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
+    """Sort comma part ``p`` into ``q``: a country, a US state, a region (held by
+    :meth:`.towns.Regions.holds`) or a town."""
+    idx, rg = city_index(), regions()
+    region = _as_region(p)
+    if region is not None:
+        q.regions.add(region)  # "Niger State": the state, not the country
+    elif not last and p in rg.admin1 and p not in idx.states:
+        q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+        if p in idx.by_name:
+            q.cities.add(p)
+    elif p in idx.states and p in idx.countries and len(p) > 2:
+        q.regions.add(p)  # "Georgia": the state or the country, whichever holds
+    elif p in idx.states and (len(p) == 2 or p not in idx.countries):
+        _add_state(q, p)
+    elif p in idx.countries:
+        q.ccs.add(idx.countries[p])
+    elif len(p) == 2 and p.upper() in idx.country_names:
+        q.ccs.add(p.upper())
+    elif p in rg.countries and len(rg.countries[p]) == 1:
+        q.ccs.update(rg.countries[p])
+    elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        q.regions.add(p)
+        if p in idx.by_name:
+            q.cities.add(p)
+    else:
+        q.cities.add(p)
+        if p not in idx.by_name:
+            q.unknown.add(p)
+
+
+def holds(p: str, c: City) -> bool:
+    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
+    name within 30 km ("Manhattan, New York")."""
+    if regions().holds(p, c):
+        return True
+    idx = city_index()
+    return any(
+        haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
+        for j in idx.by_name.get(p, ())[:8]
+    )
+
+
+def city_ok(c: City, q: Qualifiers) -> bool:
+    if q.ccs and c.cc not in q.ccs:
+        return False
+    if q.states and c.cc == "US" and c.admin1 not in q.states:
+        return False
+    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
+
+
+def known_qualifier(typed: str) -> bool:
+    """Whether ``typed`` (as written) names a country, state, region or county: a code of two
+    letters only in capitals ("OH", "NZ", not "oh")."""
+    p = fold(typed)
+    if len(p) <= 2 and p.isascii() and not (typed.isupper() and len(typed) == 2):
+        return False
+    idx, rg = city_index(), regions()
+    return (
+        p in idx.states
+        or p in idx.countries
+        or p in rg.countries
+        or p in rg.admin1
+        or p in rg.admin2
+        or _as_region(p) is not None
+    )
+
+
+#: A country's name in one of the 28 languages (CLDR) names the country, not a town of that
+#: name smaller than this ("Germania", Argentina; "Francia", Honduras).
+COUNTRY_OVER_TOWN = 1_000_000
+
+
+def country_named(full: str, n_parts: int) -> str | None:
+    """The country whose name (the index's English one, else one in the 32 languages of
+    ``regions.tsv.z``, CLDR) is the whole text ("Egypt", "Niemcy", "ドイツ"), or ``None``."""
+    if n_parts != 1:
+        return None
+    if full in city_index().countries:
+        return city_index().countries[full]
+    ccs = regions().countries.get(full)
+    return next(iter(ccs)) if ccs and len(ccs) == 1 else None
