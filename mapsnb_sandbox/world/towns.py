@@ -27,7 +27,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex
-from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.geodata import fold_text as fold
 
 __all__ = [
     "COUNTRY_OVER_TOWN",
