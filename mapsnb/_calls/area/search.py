@@ -2,10 +2,12 @@
 
 :class:`AreaSearch` holds the search, written once: :meth:`AreaSearch.steps` is a generator
 that yields each wave of calls (the name's resolution, the first-level tiles, then the
-quadrants of every full tile, level by level) and receives their outcomes; :func:`run_sync`
-sends a wave's calls one after another through a ``Client``, :func:`run_async` up to
-:data:`IN_FLIGHT` at once through an ``AsyncClient``. Outcomes are read in the order the calls
-were planned, so the frame is the same whatever order the answers arrive in.
+quadrants of every full tile, level by level) and receives their outcomes. Every wave runs on
+the batch engine (:class:`~mapsnb._calls.batch.engine.Engine`: one quota, backoff and progress
+bar for the whole search): :func:`run_sync` one call after another through a ``Client``'s
+batch loop thread, :func:`run_async` up to :data:`IN_FLIGHT` at once through an
+``AsyncClient``. Outcomes are read in the order the calls were planned, so the frame is the
+same whatever order the answers arrive in.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from mapsnb._calls.area.report import (
     tiles_frame,
 )
 from mapsnb._calls.area.resume import Resumed, checked_resume, resumed_tiles
-from mapsnb._calls.batch.engine import Engine
+from mapsnb._calls.batch.engine import Engine, Progress
 from mapsnb._calls.billing import PRO, tier
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle
@@ -114,8 +116,9 @@ class AreaSearch:
         self.calls = 0
         self.by_tier: dict[str, int] = {}
         self.failed = 0
-        self.bar: Any = None
+        self.bar: Progress | None = None
         self.wave: list[Tile] = []
+        self.sent_calls: list[Call] = []  # the wave's calls, and their outcomes as they finish
         self.current: list[Any] = []
         self._before = self._metered()
 
@@ -354,36 +357,30 @@ class AreaSearch:
 
     # ------------------------------------------------------------------ outcomes and the frame
     def started(self, calls: list[Call]) -> None:
-        """A wave goes out: the progress bar grows by its calls."""
+        """A wave goes out: its outcomes to come, and the progress bar grows by its calls."""
+        self.sent_calls = calls
+        self.current = [None] * len(calls)
         if self.bar is None:
-            from tqdm.auto import tqdm
+            self.bar = Progress(len(calls), desc="search_area", enabled=self.progress)
+        else:
+            self.bar.grow(len(calls))
 
-            self.bar = tqdm(
-                total=len(calls), desc="search_area", unit="call", disable=not self.progress
-            )
-            return
-        self.bar.total = (self.bar.total or 0) + len(calls)
-        container = getattr(self.bar, "container", None)  # a notebook widget: its bar's max
-        if container is not None:
-            container.children[1].max = self.bar.total
-        self.bar.refresh()
-
-    def settle(self, call: Call, outcome: Any) -> Any:
-        """Count one finished call (a result, or the error it failed with)."""
+    def settle(self, i: int, outcome: Any) -> None:
+        """The engine's ``settle``: keep the outcome of the wave's call ``i`` (a result, or the
+        error it failed with) and count it."""
+        call = self.sent_calls[i]
+        self.current[i] = outcome
         self.calls += 1
         tier_ = tier(call.name, call.arguments, self.client.now())
         self.by_tier[tier_] = self.by_tier.get(tier_, 0) + 1
         if self.bar is not None:
-            self.bar.update(1)
-            if isinstance(outcome, BaseException):
-                self.failed += 1
-                self.bar.set_postfix(failed=self.failed, refresh=False)
-        return outcome
+            self.bar.advance()
+            self.bar.fail(int(isinstance(outcome, BaseException)))
 
-    def close(self) -> None:
-        """Close the progress bar (green when every call of it finished)."""
+    def close(self, *, stopped: bool) -> None:
+        """Close the progress bar: green when every call of it finished, red if it stopped."""
         if self.bar is not None:
-            self.bar.close()
+            self.bar.close(stopped=stopped)
 
     def frame(self, stopped_by: str | None = None) -> pd.DataFrame:
         """The deduplicated places with their :class:`Coverage` in ``attrs["coverage"]``."""
@@ -526,60 +523,48 @@ def _stopped(search: AreaSearch, exc: BaseException, holder: dict[str, Any]) -> 
 async def _drive(search: AreaSearch, engine: Engine, holder: dict[str, Any]) -> pd.DataFrame:
     """Run ``search``'s waves on ``engine``: one quota and one progress bar for all of them."""
     steps = search.steps()
+    stopped = True
     try:
         calls = next(steps)
         while True:
             search.started(calls)
-            search.current = [None] * len(calls)
-
-            def settle(i: int, call: Call, outcome: Any) -> None:
-                search.current[i] = search.settle(call, outcome)
-
-            await engine.run(calls, settle)
+            await engine.run(calls, search.settle)
             calls = steps.send(search.current)
     except StopIteration as stop:
+        stopped = False
         result: pd.DataFrame = stop.value
         return result
     except BaseException as exc:
         _stopped(search, exc, holder)
         raise
     finally:
-        search.close()
+        search.close(stopped=stopped)
 
 
 def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on a ``Client``: on the batch engine of its loop thread (as its batches),
-    one call after another."""
-    from mapsnb._calls.batch.batches import _loop_thread
+    """Run ``search`` on a ``Client``: on the engine of its batches' loop thread, one call
+    after another."""
+    from mapsnb._calls.batch.batches import _loop_thread, on_twin
 
     runner = _loop_thread(client)
     holder: dict[str, Any] = {}
 
-    async def go() -> pd.DataFrame:
-        if runner.http is None:
-            runner.http = client._async_http()
-        twin = client._async_twin(runner.http)
+    async def work(twin: BaseClient) -> pd.DataFrame:
         search.client = twin
         try:
-            return await _drive(
-                search, Engine(twin, result_type=PlacesResult, max_concurrency=1), holder
-            )
+            engine = Engine(twin, result_type=PlacesResult, max_concurrency=1)
+            return await _drive(search, engine, holder)
         finally:
             search.client = client
-            learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
-            for name in (*learnt, "_initialized"):  # what the twin learnt (as a batch's)
-                setattr(client, name, getattr(twin, name))
 
-    result: pd.DataFrame = runner.run(go, holder)
-    return result
+    return on_twin(client, runner=runner, work=work, holder=holder)
 
 
 async def run_async(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on an ``AsyncClient``: on the batch engine, up to :data:`IN_FLIGHT` calls
-    of a wave at once."""
-    return await _drive(
-        search, Engine(client, result_type=PlacesResult, max_concurrency=IN_FLIGHT), {}
-    )
+    """Run ``search`` on an ``AsyncClient``: on the engine, up to :data:`IN_FLIGHT` calls of
+    a wave at once."""
+    engine = Engine(client, result_type=PlacesResult, max_concurrency=IN_FLIGHT)
+    return await _drive(search, engine, {})
 
 
 def search_area(client: BaseClient, options: AreaOptions) -> Any:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Awaitable, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pandas as pd
 
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     import httpx
 
 __all__ = ["AsyncBatch", "Batch"]
+
+T = TypeVar("T")
 
 
 class _BatchBase(BatchMethods):
@@ -92,6 +94,34 @@ def _loop_thread(client: SyncClient) -> LoopThread:
     return runner
 
 
+def on_twin(
+    client: SyncClient,
+    *,
+    runner: LoopThread,
+    work: Callable[[BaseClient], Awaitable[T]],
+    holder: dict[str, Any],
+) -> T:
+    """Run ``work(twin)`` on ``runner`` (the client's :func:`_loop_thread`) and wait for it:
+    ``twin`` is the async twin of ``client`` on the thread's connections (a batch's or a
+    ``search_area``'s calls go out on the engine there). What the twin learnt (a served emulator
+    saying who it is, a session opened: the client reuses it and ends it on close) is kept.
+    """
+
+    async def go() -> T:
+        if runner.http is None:
+            runner.http = client._async_http()
+        twin = client._async_twin(runner.http)
+        try:
+            return await work(twin)
+        finally:
+            learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
+            for name in (*learnt, "_initialized"):
+                setattr(client, name, getattr(twin, name))
+
+    result: T = runner.run(go, holder)
+    return result
+
+
 class Batch(_BatchBase):
     """``Client.batch``: the same calls from a script or a notebook cell (blocking)."""
 
@@ -106,24 +136,13 @@ class Batch(_BatchBase):
         job = self._planned(tool, data, main, arguments, options)
         if not isinstance(job, Job):
             return job  # the dry run's plan
-        client = self._sync
-        runner = _loop_thread(client)
+        runner = _loop_thread(self._sync)
         with self._keeping_partial(job) as holder:
 
-            async def go() -> pd.DataFrame:
-                if runner.http is None:
-                    runner.http = client._async_http()
-                twin = client._async_twin(runner.http)
-                try:
-                    return with_inputs(job, await execute(twin, job, options, holder))
-                finally:
-                    # what the twin learnt: a served emulator saying who it is, a session opened
-                    # (the client reuses it and ends it on close)
-                    learnt = ("source", "_origin_open", "_mode", "_session_id", "_negotiated")
-                    for name in (*learnt, "_initialized"):
-                        setattr(client, name, getattr(twin, name))
+            async def work(twin: BaseClient) -> pd.DataFrame | None:
+                return with_inputs(job, await execute(twin, job, options, holder))
 
-            return runner.run(go, holder)
+            return on_twin(self._sync, runner=runner, work=work, holder=holder)
 
 
 class AsyncBatch(_BatchBase):

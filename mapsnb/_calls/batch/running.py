@@ -1,9 +1,10 @@
-"""Running a planned batch: concurrent calls on the async client, within quota, interruptible.
+"""Running a planned batch on the engine, interruptible; a loop thread for the sync client.
 
-:func:`execute` runs a :class:`~mapsnb._calls.batch.planning.Job` on an :class:`AsyncClient` with
-``max_concurrency`` workers, a per-tool leaky-bucket rate limiter (``aiolimiter``: a minute's
-worth of calls may go out at once; none offline, where no live quota applies: :func:`batch_rate`), a shared backoff after a 429 (:class:`~mapsnb._calls.usage.Gate`)
-and a ``tqdm.auto`` progress bar. :class:`LoopThread` runs it from sync code (a script, or a
+:func:`execute` runs a :class:`~mapsnb._calls.batch.planning.Job` (``route_matrix``'s pairs
+among them) in one run of the :class:`~mapsnb._calls.batch.engine.Engine`, the one scheduler of
+many calls (``max_concurrency`` workers, a per-tool rate limiter, a shared backoff after a 429),
+with a :class:`~mapsnb._calls.batch.engine.Progress` bar; each finished call's part of the frame
+is built between the network waits. :class:`LoopThread` runs it from sync code (a script, or a
 Jupyter cell whose loop is busy) on a loop of its own on a daemon thread, kept between batches.
 """
 
@@ -15,181 +16,105 @@ import contextlib
 import logging
 import os
 import threading
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from mapsnb import settings
-from mapsnb._calls import options as opt
 from mapsnb._calls.batch.assembly import absorb, assemble, reads_payloads, start
+from mapsnb._calls.batch.engine import (
+    RAMP_MAX,
+    RAMP_STEP,
+    RATE_LIMITED_ROUNDS,
+    Engine,
+    Progress,
+    batch_rate,
+    is_offline,
+)
 from mapsnb._calls.flow import BaseClient, Call
-from mapsnb._calls.usage import Gate
-from mapsnb.errors import AuthError, BudgetExceeded, InvalidRequest, MapsnbError, RateLimited
+from mapsnb.errors import MapsnbError
 from mapsnb.results import RESULT_TYPES
 
 if TYPE_CHECKING:
-    from aiolimiter import AsyncLimiter
-
     from mapsnb._calls.batch.planning import Job, Options
 
+__all__ = [
+    "RAMP_MAX",
+    "RAMP_STEP",
+    "RATE_LIMITED_ROUNDS",
+    "LoopThread",
+    "batch_rate",
+    "execute",
+    "is_offline",
+]
+
 logger = logging.getLogger(__name__)
-
-#: How many times a batch sends a call again that is still rate-limited after the client's retries.
-RATE_LIMITED_ROUNDS = 5
-#: Workers start this many seconds apart (at most ``RAMP_MAX`` for all of them). Answers that
-#: come back together are read one after another on the one event loop, so the last of a burst
-#: waits for the CPU work of all the others, round after round; starts a little apart keep the
-#: answers apart (measured in ``benchmarks/bench_batch.py``).
-RAMP_STEP = 0.003
-RAMP_MAX = 0.05
-
-
-def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
-    value = settings.calls_per_minute if calls_per_minute is None else calls_per_minute
-    if isinstance(value, Mapping):
-        value = value.get(tool, settings.calls_per_minute)
-    return opt.calls_per_minute(value)
-
-
-def is_offline(aclient: BaseClient) -> bool:
-    """Whether ``aclient`` answers from the emulator (in process or served) or a recording:
-    no live quota applies there."""
-    return bool(aclient.is_sandbox) or aclient.source in ("sandbox", "replay")
-
-
-def batch_rate(
-    aclient: BaseClient, tool: str, calls_per_minute: int | Mapping[str, int] | None
-) -> float | None:
-    """The calls per minute a batch of ``tool`` keeps to on ``aclient``, ``None`` for no limit.
-
-    The batch's own ``calls_per_minute`` wins; else offline (:func:`is_offline`)
-    ``settings.sandbox_calls_per_minute`` (``None``: unthrottled), else
-    ``settings.calls_per_minute`` (the live quota).
-    """
-    if calls_per_minute is None and is_offline(aclient):
-        offline = settings.sandbox_calls_per_minute
-        if offline is None or (isinstance(offline, Mapping) and tool not in offline):
-            return None
-        return _rate(tool, offline)
-    return _rate(tool, calls_per_minute)
-
-
-def _progress_bar(job: Job, progress: bool) -> Any:
-    from tqdm import auto
-
-    bar = auto.tqdm(
-        total=len(job.calls),
-        desc=f"{job.tool}",
-        unit="call",
-        disable=not progress,
-        dynamic_ncols=True,
-    )
-    if job.invalid:  # rows refused before sending count as failed rows from the start
-        bar.set_postfix(failed=len(job.invalid), refresh=False)
-    return bar
-
-
-def _close_bar(bar: Any, stopped: bool) -> None:
-    """Close ``bar``: green at N/N when the work finished (tqdm's notebook bar turns green when
-    closed full), red when the batch ``stopped`` (an interrupt, or an error that stops it)."""
-    if stopped and not bar.disable:
-        bar.colour = "red"  # the terminal bar's colour
-        if hasattr(bar, "container"):  # the notebook bar: the danger style, even if full
-            bar.disp(bar_style="danger", check_delay=False)
-    bar.close()
 
 
 async def execute(
     aclient: BaseClient, job: Job, options: Options, holder: dict[str, Any]
 ) -> pd.DataFrame:
-    """Run the calls of ``job`` on ``aclient``; return the assembled frame.
+    """Run the calls of ``job`` on ``aclient`` (on the engine); return the assembled frame.
 
     On cancellation or an error that stops the batch, the frame of what finished is put in
     ``holder["partial"]`` (and on the raised error's ``.partial``).
     """
-    from aiolimiter import AsyncLimiter
-
-    max_concurrency = _max_concurrency(options.max_concurrency)
-    rate = batch_rate(aclient, job.tool, options.calls_per_minute)
-    limiter = AsyncLimiter(rate, 60) if rate is not None else None
-    recent = aclient._meter.recent(job.tool)
-    if recent and limiter is not None and rate is not None:  # the quota is per minute: calls
-        await limiter.acquire(min(float(recent), rate))  # this client just made count against it
-    run = _Run(aclient, job, limiter, options.progress)
-    return await run.run(min(max_concurrency, len(job.calls)), holder)
-
-
-def _max_concurrency(value: object) -> int:
-    """``max_concurrency``: an integer ≥ 1 (booleans refused)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidRequest("max_concurrency", f"must be an integer ≥ 1, got {value!r}")
-    return value
-
-
-#: What :meth:`_Run.send` returns for a call queued again after a 429.
-_AGAIN: Any = object()
+    raw = reads_payloads(job.tool, job.table)  # rows straight from payloads: no typed results
+    engine = Engine(
+        aclient,
+        result_type=None if raw else RESULT_TYPES[job.tool],
+        max_concurrency=options.max_concurrency,
+        calls_per_minute=options.calls_per_minute,
+    )
+    bar = Progress(len(job.calls), desc=job.tool, enabled=options.progress, failed=len(job.invalid))
+    return await _Run(engine, job, bar).run(holder)
 
 
 class _Run:
-    """One running batch: the calls pending and done, the frame's parts, the progress bar.
+    """One running batch: the calls done, the frame's parts, the progress bar.
 
-    Workers (:meth:`worker`) send the calls; the absorber (:meth:`absorber`) builds each
-    finished call's part of the frame between the network waits.
+    The engine sends the calls and hands each outcome to :meth:`finished`; the absorber
+    (:meth:`absorber`) builds each finished call's part of the frame between the network waits.
     """
 
-    def __init__(
-        self, aclient: BaseClient, job: Job, limiter: AsyncLimiter | None, progress: bool
-    ) -> None:
-        self.aclient = aclient
+    def __init__(self, engine: Engine, job: Job, bar: Progress) -> None:
+        self.engine = engine
         self.job = job
-        self.limiter = limiter
-        self.gate = Gate()
-        # rows straight from payloads (no typed results), else each call's result
-        self.raw = reads_payloads(job.tool, job.table)
-        self.result_type = RESULT_TYPES[job.tool]
+        self.bar = bar
         self.parts = start(job)
         self.done: set[int] = set()
-        self.pending = collections.deque(range(len(job.calls)))
-        self.rounds: collections.Counter[int] = collections.Counter()
-        self.busy = 0
-        self.bar = _progress_bar(job, progress)
-        self.failed = len(job.invalid)  # failed rows: refused before sending, or their call failed
         self.backlog: collections.deque[tuple[int, Any]] = collections.deque()
         self.arrived = asyncio.Event()
-        self.changed = asyncio.Event()
 
-    async def run(self, workers: int, holder: dict[str, Any]) -> pd.DataFrame:
-        """Run ``workers`` workers and the absorber to the end; the assembled frame."""
-        step = min(RAMP_STEP, RAMP_MAX / max(workers, 1))
-        tasks = [asyncio.ensure_future(self.worker(i, step)) for i in range(workers)]
+    async def run(self, holder: dict[str, Any]) -> pd.DataFrame:
+        """Run the calls on the engine and the absorber to the end; the assembled frame."""
+        calls = [Call(call.tool, call.arguments) for call in self.job.calls]
         building = asyncio.ensure_future(self.absorber())
         try:
-            await asyncio.gather(*tasks)
+            await self.engine.run(calls, self.finished)
         except BaseException as exc:
-            await self.stop(exc, [*tasks, building], holder)
+            await self.stop(exc, building, holder)
             raise
         building.cancel()
         try:
             while self.backlog:  # the answers not yet absorbed count before the bar closes
                 self.take()
         finally:
-            _close_bar(self.bar, stopped=len(self.done) < len(self.job.calls))
-        return assemble(self.job, self.parts, self.done, self.aclient.source)
+            self.bar.close(stopped=len(self.done) < len(self.job.calls))
+        return assemble(self.job, self.parts, self.done, self.engine.client.source)
 
     async def stop(
-        self, exc: BaseException, tasks: list[asyncio.Future[None]], holder: dict[str, Any]
+        self, exc: BaseException, building: asyncio.Future[None], holder: dict[str, Any]
     ) -> None:
-        """Cancel ``tasks``, keep the calls that finished, and put the frame on ``exc``."""
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        """Stop the absorber, keep the calls that finished, and put the frame on ``exc``."""
+        building.cancel()
+        await asyncio.gather(building, return_exceptions=True)
         try:
             while self.backlog:  # calls that finished are kept
                 self.take()
         finally:
-            _close_bar(self.bar, stopped=True)
-        partial = assemble(self.job, self.parts, self.done, self.aclient.source)
+            self.bar.close(stopped=True)
+        partial = assemble(self.job, self.parts, self.done, self.engine.client.source)
         holder["partial"] = partial
         exc.partial = partial  # type: ignore[attr-defined]
         why = (
@@ -211,7 +136,7 @@ class _Run:
         k, outcome = self.backlog.popleft()
         absorb(self.parts, self.job.calls[k], outcome, self.job.table)
         self.done.add(k)
-        self.bar.update(1)
+        self.bar.advance()
 
     async def absorber(self) -> None:
         """Build each finished call's frame while the calls in flight wait on the network, one
@@ -224,62 +149,10 @@ class _Run:
                 if self.backlog:
                     self.take()
 
-    async def worker(self, i: int, step: float) -> None:
-        """Send pending calls until none is pending or in flight (``i * step`` s late)."""
-        if i:  # the ramp (see RAMP_STEP)
-            await asyncio.sleep(i * step)
-        while self.pending or self.busy:
-            if not self.pending:  # a call in flight may come back rate-limited and be queued again
-                self.changed.clear()
-                await self.changed.wait()
-                continue
-            k = self.pending.popleft()
-            self.busy += 1
-            try:
-                outcome = await self.send(k)
-            finally:
-                self.busy -= 1
-                self.changed.set()  # idle workers look again: a call queued again, or all done
-            if outcome is not _AGAIN:
-                self.finished(k, outcome)
-
-    async def send(self, k: int) -> Any:
-        """Send call ``k``: its result, its error, or ``_AGAIN`` if it was queued again."""
-        call = self.job.calls[k]
-        try:
-            while self.gate.remaining() > 0:
-                await asyncio.sleep(self.gate.remaining())
-            if self.limiter is not None:
-                await self.limiter.acquire()
-            sent = Call(call.tool, call.arguments)
-            if self.raw:
-                flow = self.aclient._answered_flow(sent, self.gate)
-            else:
-                flow = self.aclient._typed_flow(sent, self.result_type, self.gate)
-            return await self.aclient._invoke(flow)
-        except (AuthError, BudgetExceeded):
-            raise  # every other call would fail the same way: stop the batch
-        except RateLimited as exc:
-            return self.rate_limited(k, exc)
-        except MapsnbError as exc:
-            return exc
-
-    def rate_limited(self, k: int, exc: RateLimited) -> Any:
-        """Still 429 after the client's retries: a 429 slows the batch, never fails it (up to
-        ``RATE_LIMITED_ROUNDS`` rounds): hold every worker and queue the call again."""
-        self.rounds[k] += 1
-        if self.rounds[k] >= RATE_LIMITED_ROUNDS:
-            return exc
-        after = exc.retry_after
-        self.gate.hold(min(settings.backoff_max, settings.backoff_base if after is None else after))
-        self.pending.append(k)
-        return _AGAIN
-
     def finished(self, k: int, outcome: Any) -> None:
-        """Count a failed call's rows and hand ``outcome`` to the absorber."""
+        """The engine's ``settle``: count a failed call's rows, hand ``outcome`` to the absorber."""
         if isinstance(outcome, MapsnbError):
-            self.failed += len(self.job.calls[k].rows)
-            self.bar.set_postfix(failed=self.failed, refresh=False)
+            self.bar.fail(len(self.job.calls[k].rows))
         self.backlog.append((k, outcome))
         self.arrived.set()
 
