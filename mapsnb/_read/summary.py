@@ -384,46 +384,55 @@ def bold_before(text: str, at: int) -> str | None:
 
 #: A part of a live paragraph: no markup, entity, bold, citation bracket or line break.
 _PART = r"[^<>&*\[\]\n]"
-#: A place's paragraph (or list item): a bold name, text, its citation, text that may cite it again.
+_ALONE = r"(?!\s*\[)"  # a citation no other follows (a cluster such as ``[4][5]`` names nobody)
+#: A place's paragraph (or list item): a bold name, text, its citation, then text, citations and
+#: second places (a bold name right before its lone citation: ``… [4]. Nearby, <b>B</b> [5] …``).
 _PLACE = (
     rf"<(?P<blk>p|li)><(?P<b>strong|b)>({_PART}{{0,200}})</(?P=b)>({_PART}*)\[(?P<n>\d{{1,6}})\]"
-    rf"((?:{_PART}++|\[(?P=n)\]|<(?P<b2>strong|b)>{_PART}{{0,200}}</(?P=b2)>[ \t]*\[\d{{1,6}}\])*+)"
-    rf"</(?P=blk)>"
+    rf"(?!(?:\s*\[(?P=n)\])*+\s*\[)((?:{_PART}++|\[\d{{1,6}}\]|<(?P<b2>strong|b)>{_PART}{{0,200}}</(?P=b2)>[ \t]*"
+    rf"\[\d{{1,6}}\]{_ALONE})*+)</(?P=blk)>"
 )
 _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}})\]")
 _FORM = re.compile(rf"(?:<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|{_PLACE})+")
 _PLACES = re.compile(_PLACE)
 
-#: Per cited number: the bold tag, the bold text, the text up to the citation, the citation's
-#: digits and the text after it; a second place (``… [4]. Nearby, <b>B</b> [5]``, read by
-#: ``_SUB_PLACE``): ``""``, its bold text, its paragraph's plain line, its citation's start, ``""``.
-LivePlace = tuple[str, str, str, str, str]
+#: Per named number: the bold tag, the bold text, the text up to the citation, the citation's
+#: digits and the text after it; a second place (read by ``_SUB_PLACE``): ``""``, its bold text.
+LivePlace = tuple[str, ...]
 
 
-def live_places(summary: str) -> dict[int, LivePlace] | None:
-    """Cited number -> its paragraph's pieces, in order, when ``summary`` has the live form
-    (paragraphs or list items) and each number is cited in one paragraph only; else ``None``."""
+def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | None:
+    """When ``summary`` has the live form (paragraphs or list items) and names each number at
+    most once: per named number its paragraph's pieces, and per cited number (in order of first
+    citation) the first sentence citing it; else ``None``."""
     if _FORM.fullmatch(summary) is None:
         return None
-    places: dict[int, LivePlace] = {}
+    named: dict[int, LivePlace] = {}
+    snippets: dict[int, str] = {}
     count = 0
     for p in _PLACES.findall(summary):
-        places[int(p[4])] = p[1:6]
+        inner, rest, digits, tail = p[2:6]
+        n = int(digits)
+        named[n] = p[1:6]
         count += 1
-        if "<" in p[5]:  # second places, read as the general reader does (bold right before)
-            line = f"{p[2]}{p[3]}[{p[4]}]{plain_text(p[5])}"
-            for sub in _SUB_PLACE.finditer(p[5]):
-                m = int(sub.group(3))
-                places[m] = ("", sub.group(2), line, str(line.find(f"[{m}]")), "")
+        if "<" in tail:  # second places, named by the bold run right before their citation
+            for sub in _SUB_PLACE.finditer(tail):
+                named[int(sub.group(3))] = ("", sub.group(2))
                 count += 1
-    return places if len(places) == count else None
+            tail = plain_text(tail)
+        line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
+        if "[" in tail and tail.count("[") != tail.count(f"[{digits}]"):  # others: as needed
+            line_snippets(line, snippets)
+        elif n not in snippets:  # its own number only: the sentence of its first citation
+            snippets[n] = sentence_at(line, len(inner) + len(rest))
+    return (named, snippets) if len(named) == count else None
 
 
 def live_name(place: LivePlace) -> str | None:
     """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
+    if not place[0]:  # a second place of its paragraph: its bold run
+        return clean_name(place[1])
     tag, inner, rest, digits, tail = place
-    if not tag:  # a second place of its paragraph: its bold run
-        return clean_name(inner)
     ended = _ends(inner + rest)
     text = inner.strip()
     if not ended and not text.endswith(":"):
@@ -462,7 +471,9 @@ class SummaryInfo:
         self._candidates: Candidates = candidates if candidates is not None else {}
         self._paragraphs = paragraphs or []
         self._live = live
-        self.cited: frozenset[int] = frozenset(live if live is not None else self._candidates)
+        self.cited: frozenset[int] = frozenset(
+            self.snippets if live is not None else candidates or ()
+        )
         self._names: dict[int, str | None] = {}
 
     def name(self, n: int) -> str | None:
@@ -504,7 +515,9 @@ class SummaryInfo:
     @property
     def names(self) -> dict[int, str | None]:
         """Every cited number -> its name (``None`` when unknown), in order of first citation."""
-        return {n: self.name(n) for n in (self._live or self._candidates)}
+        return {
+            n: self.name(n) for n in (self._candidates if self._live is None else self.snippets)
+        }
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SummaryInfo):
@@ -528,11 +541,7 @@ def parse_summary(summary: str | None) -> SummaryInfo:
         return SummaryInfo()
     live = live_places(summary) if summary.startswith(("<p>", "<ul>", "<ol>")) else None
     if live is not None:  # the live form: names from its paragraphs' pieces
-        snippets: dict[int, str] = {}
-        for n, (tag, inner, rest, digits, tail) in live.items():  # a place's line of plain text
-            line = f"{inner}{rest}[{digits}]{plain_text(tail)}" if tag else rest  # 2nd place
-            snippets[n] = sentence_at(line, len(inner) + len(rest) if tag else int(digits))
-        return SummaryInfo(snippets, live=live)
+        return SummaryInfo(live[1], live=live[0])
     candidates, paragraphs = _scan(summary)
     snippets = find_snippets(plain_text(summary)) if candidates else {}
     return SummaryInfo(snippets, candidates=candidates, paragraphs=paragraphs)
