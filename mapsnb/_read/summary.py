@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from mapsnb import _html
@@ -123,24 +123,34 @@ def find_snippets(plain: str) -> dict[int, str]:
 def line_snippets(line: str, out: dict[int, str]) -> None:
     """Record in ``out`` the first sentence of ``line`` (one line of plain text) citing each
     number that ``out`` does not hold yet (its sentences split only as far as needed)."""
-    stops: Iterator[int] | None = None
-    start = stop = 0
-    sentence = ""
+    first: dict[int, int] = {}  # new number -> where it is first cited
     for m in CITE.finditer(line):
         group = m.group(1)
-        if "," in group:
-            new = [n for n in cite_numbers(group) if n not in out]
-        else:
-            new = [] if int(group) in out else [int(group)]
-        if not new:
-            continue
-        stops = stops or sentence_stops(line)
-        if stop <= m.start():
-            while stop <= m.start():  # on to the sentence holding this citation
-                start, stop = stop, next(stops, len(line))
+        for n in cite_numbers(group) if "," in group else (int(group),):
+            if n not in out and n not in first:
+                first[n] = m.start()
+    if first:
+        out.update(zip(first, sentences_at(line, first.values()), strict=True))
+
+
+def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
+    """The sentence of ``line`` (stripped) holding each citation of ``starts`` (ascending)."""
+    stops = sentence_stops(line)
+    start = stop = 0
+    sentence = ""
+    out = []
+    for at in starts:
+        if stop <= at:  # on to the sentence holding this citation (a stop is never inside one)
+            start = stop
+            for stop in stops:
+                if stop > at:
+                    break
+                start = stop
+            else:
+                stop = len(line)
             sentence = line[start:stop].strip()  # once a sentence: linear time
-        for n in new:
-            out[n] = sentence
+        out.append(sentence)
+    return out
 
 
 def sentence_at(line: str, at: int) -> str:
@@ -388,13 +398,14 @@ _ALONE = r"(?!\s*\[)"  # a citation no other follows (a cluster such as ``[4][5]
 #: A place's paragraph (or list item): a bold name, text, its citation, then text, citations and
 #: second places (a bold name right before its lone citation: ``… [4]. Nearby, <b>B</b> [5] …``).
 _PLACE = (
-    rf"<(?P<blk>p|li)><(?P<b>strong|b)>({_PART}{{0,200}})</(?P=b)>({_PART}*)\[(?P<n>\d{{1,6}})\]"
-    rf"(?!(?:\s*\[(?P=n)\])*+\s*\[)((?:{_PART}++|\[\d{{1,6}}\]|<(?P<b2>strong|b)>{_PART}{{0,200}}</(?P=b2)>[ \t]*"
-    rf"\[\d{{1,6}}\]{_ALONE})*+)</(?P=blk)>"
+    rf"<(p|li)><(strong|b)>({_PART}{{0,200}})</\2>({_PART}*)\[(\d{{1,6}})\](?!(?:\s*\[\5\])*+\s*\[)"
+    rf"((?:{_PART}++|\[\d{{1,6}}\]|<(strong|b)>{_PART}{{0,200}}</\7>[ \t]*\[\d{{1,6}}\]{_ALONE})*+)</\1>"
 )
+_CITED = re.compile(r"\[(\d{1,6})\]")
 _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}})\]")
-_FORM = re.compile(rf"(?:<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|{_PLACE})+")
-_PLACES = re.compile(_PLACE)
+#: The live form's pieces: a place, a paragraph or list item citing none, a list's tag; else the
+#: rest (group 8: the summary is not of the form).
+_LIVE = re.compile(rf"{_PLACE}|<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|([\s\S]+)")
 
 #: Per named number: the bold tag, the bold text, the text up to the citation, the citation's
 #: digits and the text after it; a second place (read by ``_SUB_PLACE``): ``""``, its bold text.
@@ -405,13 +416,15 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
     """When ``summary`` has the live form (paragraphs or list items) and names each number at
     most once: per named number its paragraph's pieces, and per cited number (in order of first
     citation) the first sentence citing it; else ``None``."""
-    if _FORM.fullmatch(summary) is None:
-        return None
     named: dict[int, LivePlace] = {}
     snippets: dict[int, str] = {}
     count = 0
-    for p in _PLACES.findall(summary):
+    for p in _LIVE.findall(summary):
         inner, rest, digits, tail = p[2:6]
+        if not digits:  # no place: a paragraph citing none, a list's tag, or not the form
+            if p[7]:
+                return None
+            continue
         n = int(digits)
         named[n] = p[1:6]
         count += 1
@@ -419,12 +432,20 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
             for sub in _SUB_PLACE.finditer(tail):
                 named[int(sub.group(3))] = ("", sub.group(2))
                 count += 1
-            tail = plain_text(tail)
+            tail = _TAG.sub("", tail)  # its plain text (no entity, ``*`` or block tag)
         line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
-        if "[" in tail and tail.count("[") != tail.count(f"[{digits}]"):  # others: as needed
-            line_snippets(line, snippets)
-        elif n not in snippets:  # its own number only: the sentence of its first citation
-            snippets[n] = sentence_at(line, len(inner) + len(rest))
+        at = len(inner) + len(rest)  # where its citation starts
+        first = {} if n in snippets else {n: at}  # numbers cited first here -> where
+        if "[" in tail and tail.count("[") != tail.count(f"[{digits}]"):  # others
+            for d in _CITED.findall(tail):
+                m = int(d)
+                if m not in snippets and m not in first:
+                    first[m] = line.find(f"[{d}]", at)
+        if len(first) == 1:
+            for m, at in first.items():
+                snippets[m] = sentence_at(line, at)
+        elif first:
+            snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
     return (named, snippets) if len(named) == count else None
 
 
