@@ -407,8 +407,9 @@ _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}}
 #: rest (group 8: the summary is not of the form).
 _LIVE = re.compile(rf"{_PLACE}|<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|([\s\S]+)")
 
-#: Per named number: the bold tag, the bold text, the text up to the citation, the citation's
-#: digits and the text after it; a second place (read by ``_SUB_PLACE``): ``""``, its bold text.
+#: Per named number: its paragraph's pieces (``_LIVE``'s groups: block tag, bold tag, bold text,
+#: text up to the citation, its digits, the text after); a second place (``_SUB_PLACE``): only
+#: its bold text (third).
 LivePlace = tuple[str, ...]
 
 
@@ -426,24 +427,27 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
                 return None
             continue
         n = int(digits)
-        named[n] = p[1:6]
+        named[n] = p
         count += 1
         if "<" in tail:  # second places, named by the bold run right before their citation
             for sub in _SUB_PLACE.finditer(tail):
-                named[int(sub.group(3))] = ("", sub.group(2))
+                named[int(sub.group(3))] = ("", "", sub.group(2), "", "", "")
                 count += 1
             tail = _TAG.sub("", tail)  # its plain text (no entity, ``*`` or block tag)
         line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
         at = len(inner) + len(rest)  # where its citation starts
+        if "[" not in tail or tail.count("[") == tail.count(f"[{digits}]"):  # its own only
+            if n not in snippets:
+                snippets[n] = sentence_at(line, at)
+            continue
         first = {} if n in snippets else {n: at}  # numbers cited first here -> where
-        if "[" in tail and tail.count("[") != tail.count(f"[{digits}]"):  # others
-            for d in _CITED.findall(tail):
-                m = int(d)
-                if m not in snippets and m not in first:
-                    first[m] = line.find(f"[{d}]", at)
+        for d in _CITED.findall(tail):
+            m = int(d)
+            if m not in snippets and m not in first:
+                first[m] = line.find(f"[{d}]", at)
         if len(first) == 1:
-            for m, at in first.items():
-                snippets[m] = sentence_at(line, at)
+            ((m, at),) = first.items()
+            snippets[m] = sentence_at(line, at)
         elif first:
             snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
     return (named, snippets) if len(named) == count else None
@@ -451,9 +455,9 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
 
 def live_name(place: LivePlace) -> str | None:
     """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
-    if not place[0]:  # a second place of its paragraph: its bold run
-        return clean_name(place[1])
-    tag, inner, rest, digits, tail = place
+    tag, inner, rest, digits, tail = place[1], place[2], place[3], place[4], place[5]
+    if not tag:  # a second place of its paragraph: its bold run
+        return clean_name(inner)
     ended = _ends(inner + rest)
     text = inner.strip()
     if not ended and not text.endswith(":"):
@@ -527,7 +531,7 @@ class SummaryInfo:
             return found
         place = self._live.get(n) if self._live is not None else None
         if place is not None:
-            return _tidy(place[1]) if place[0] else None
+            return _tidy(place[2]) if place[1] else None
         for at, start in self._candidates.get(n, ()):
             if start >= 0:
                 return bold_subject(self._paragraphs[at])

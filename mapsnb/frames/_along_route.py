@@ -27,7 +27,6 @@ from mapsnb.frames._columns import (
     _citation_index,
     _column_credits,
     _credits_in_columns,
-    _gc_paused,
     _plain_answers,
     _summaries_many,
     _typed_places,
@@ -93,7 +92,6 @@ def parse_distance_m(value: Any) -> float:
     return round(metres / unit) * unit if math.isfinite(metres) else math.nan
 
 
-@_gc_paused
 def along_route_frame(
     payload: Mapping, *, source: str = "live", request: Mapping | None = None
 ) -> pd.DataFrame:
@@ -114,7 +112,6 @@ def along_route_frame(
 _DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distance"}}
 
 
-@_gc_paused
 def along_route_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
 ) -> Lists:
@@ -168,7 +165,6 @@ def _along_columns(
     return _detour_columns(cols, detour_ns, texts), merged, simple and simple_views
 
 
-@_gc_paused
 def along_route_lists_many(
     payloads: Sequence[Mapping],
 ) -> tuple[dict[str, list], list[dict], list[int]] | None:

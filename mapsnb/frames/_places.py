@@ -38,7 +38,6 @@ from mapsnb.frames._columns import (
     _citation_index,
     _column_credits,
     _credits_in_columns,
-    _gc_paused,
     _plain_answers,
     _summaries_many,
     _summary_columns,
@@ -246,7 +245,6 @@ def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:
     return cols
 
 
-@_gc_paused
 def places_frame(
     payload: Mapping, *, source: str = "live", request: Mapping | None = None
 ) -> pd.DataFrame:
@@ -266,7 +264,6 @@ def places_frame(
     )
 
 
-@_gc_paused
 def places_lists(
     payload: Mapping, request: Mapping | None = None, issued_at: datetime | None = None
 ) -> Lists:
@@ -283,7 +280,6 @@ def places_lists(
 _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 
-@_gc_paused
 def places_lists_many(
     payloads: Sequence[Mapping],
 ) -> tuple[dict[str, list], list[dict], list[int]] | None:
