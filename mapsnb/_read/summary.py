@@ -111,8 +111,7 @@ def is_sentence_end(text: str, end: int) -> bool:
 
 
 def find_snippets(plain: str) -> dict[int, str]:
-    """Cited number -> the first sentence citing it (only lines that cite are split, and only
-    as far as their last new number)."""
+    """Cited number -> the first sentence citing it (lines split only as far as needed)."""
     out: dict[int, str] = {}
     for line in plain.split("\n"):
         if "[" in line:
@@ -151,16 +150,6 @@ def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
             sentence = line[start:stop].strip()  # once a sentence: linear time
         out.append(sentence)
     return out
-
-
-def sentence_at(line: str, at: int) -> str:
-    """The sentence of ``line`` (stripped) that holds the citation starting at ``at``."""
-    start = 0
-    for stop in sentence_stops(line):
-        if stop > at:  # a stop never falls inside a citation
-            return line[start:stop].strip()
-        start = stop
-    return line[start:].strip()
 
 
 def sentence_stops(line: str) -> Iterator[int]:
@@ -221,9 +210,7 @@ _STREET_ADDRESS = re.compile(
 _COMMA_DIGIT = re.compile(r",\s*\d")
 _HAS_DIGIT = re.compile(r"\d")
 #: :data:`_POSTAL` or :data:`_STREET_ADDRESS`, in one match.
-_POSTAL_OR_ADDRESS = re.compile(
-    f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.IGNORECASE
-)
+_POSTAL_OR_ADDRESS = re.compile(f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.I)
 
 
 def is_first_sentence(prefix: str) -> bool:
@@ -394,12 +381,11 @@ def bold_before(text: str, at: int) -> str | None:
 
 #: A part of a live paragraph: no markup, entity, bold, citation bracket or line break.
 _PART = r"[^<>&*\[\]\n]"
-_ALONE = r"(?!\s*\[)"  # a citation no other follows (a cluster such as ``[4][5]`` names nobody)
 #: A place's paragraph (or list item): a bold name, text, its citation, then text, citations and
 #: second places (a bold name right before its lone citation: ``… [4]. Nearby, <b>B</b> [5] …``).
 _PLACE = (
     rf"<(p|li)><(strong|b)>({_PART}{{0,200}})</\2>({_PART}*)\[(\d{{1,6}})\](?!(?:\s*\[\5\])*+\s*\[)"
-    rf"((?:{_PART}++|\[\d{{1,6}}\]|<(strong|b)>{_PART}{{0,200}}</\7>[ \t]*\[\d{{1,6}}\]{_ALONE})*+)</\1>"
+    rf"((?:{_PART}++|\[\d{{1,6}}\]|<(strong|b)>{_PART}{{0,200}}</\7>[ \t]*\[\d{{1,6}}\](?!\s*\[))*+)</\1>"
 )
 _CITED = re.compile(r"\[(\d{1,6})\]")
 _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}})\]")
@@ -407,9 +393,8 @@ _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}}
 #: rest (group 8: the summary is not of the form).
 _LIVE = re.compile(rf"{_PLACE}|<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|([\s\S]+)")
 
-#: Per named number: its paragraph's pieces (``_LIVE``'s groups: block tag, bold tag, bold text,
-#: text up to the citation, its digits, the text after); a second place (``_SUB_PLACE``): only
-#: its bold text (third).
+#: Per named number: its paragraph's ``_LIVE`` groups (block tag, bold tag, bold text, text up to
+#: the citation, its digits, the text after); a second place (``_SUB_PLACE``): its bold text.
 LivePlace = tuple[str, ...]
 
 
@@ -438,18 +423,13 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
         at = len(inner) + len(rest)  # where its citation starts
         if "[" not in tail or tail.count("[") == tail.count(f"[{digits}]"):  # its own only
             if n not in snippets:
-                snippets[n] = sentence_at(line, at)
+                snippets[n] = sentences_at(line, (at,))[0]
             continue
         first = {} if n in snippets else {n: at}  # numbers cited first here -> where
         for d in _CITED.findall(tail):
-            m = int(d)
-            if m not in snippets and m not in first:
+            if (m := int(d)) not in snippets and m not in first:
                 first[m] = line.find(f"[{d}]", at)
-        if len(first) == 1:
-            ((m, at),) = first.items()
-            snippets[m] = sentence_at(line, at)
-        elif first:
-            snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
+        snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
     return (named, snippets) if len(named) == count else None
 
 
@@ -470,7 +450,6 @@ def live_name(place: LivePlace) -> str | None:
 
 #: Citation groups side by side (``[0][1]``, ``[0] [1]``): one cluster.
 _CLUSTER = re.compile(rf"{_GROUP}(?:\s*{_GROUP})*")
-_DIGITS = re.compile(r"\d+")
 #: Per cited number, where its name may be read: (paragraph, start of its cluster) when the
 #: cluster opens the paragraph, else (paragraph, ``-1 - start``).
 Candidates = dict[int, list[tuple[int, int]]]
@@ -540,9 +519,7 @@ class SummaryInfo:
     @property
     def names(self) -> dict[int, str | None]:
         """Every cited number -> its name (``None`` when unknown), in order of first citation."""
-        return {
-            n: self.name(n) for n in (self._candidates if self._live is None else self.snippets)
-        }
+        return {n: self.name(n) for n in (self.snippets if self._live else self._candidates)}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SummaryInfo):
@@ -573,11 +550,9 @@ def parse_summary(summary: str | None) -> SummaryInfo:
 
 
 def _scan(summary: str) -> tuple[Candidates, list[str]]:
-    """Per cited number, where its name may be read, in the order a reader meets its
-    citations; and the paragraphs that cite. A citation (cluster) that opens its paragraph may
-    name its number by the paragraph's subject, any citation of one number by the bold run right
-    before it; a cluster of several numbers names nobody. The paragraphs are those of
-    :data:`PARAGRAPH` (a citation across a break, or inside a block tag, is none)."""
+    """Per cited number (in order of first citation) where its name may be read, and the
+    paragraphs (:data:`PARAGRAPH`) that cite: a cluster opening its paragraph names by the
+    subject, any cluster of one number by the bold run right before; others name nobody."""
     candidates: Candidates = {}
     paragraphs: list[str] = []
     for paragraph in PARAGRAPH.split(summary):
@@ -591,22 +566,12 @@ def _scan(summary: str) -> tuple[Candidates, list[str]]:
         start = 0
         for k, cluster in enumerate(clusters):
             start = paragraph.find(cluster, start)  # the leftmost match: where the text is
-            if "," not in cluster and cluster.count("[") == 1:  # "[3]": the common case
-                numbers = [int(cluster[1:-1])]
-            elif "," not in cluster:  # "[3][4]": one number a group
-                numbers = list(dict.fromkeys(map(int, _DIGITS.findall(cluster))))
-            else:
-                numbers = _cluster_numbers(cluster)
-            if len(numbers) != 1:
-                for n in numbers:
-                    candidates.setdefault(n, [])
-            else:
-                found = candidates.get(numbers[0])
-                place = (at, start if k == 0 else -1 - start)
-                if found is None:
-                    candidates[numbers[0]] = [place]
-                else:
-                    found.append(place)
+            simple = "," not in cluster and cluster.count("[") == 1  # "[3]": the common case
+            numbers = [int(cluster[1:-1])] if simple else _cluster_numbers(cluster)
+            for n in numbers:
+                candidates.setdefault(n, [])
+            if len(numbers) == 1:
+                candidates[numbers[0]].append((at, start if k == 0 else -1 - start))
             start += len(cluster)
     return candidates, paragraphs
 
