@@ -23,9 +23,7 @@ from mapsnb._read.wire import unnamed_title
 __all__ = ["SummaryInfo", "bold_subject", "parse_summary", "plain_text", "safe_html"]
 
 _BLOCK = re.compile(r"</?(?:p|br|div|li|ul|ol|h\d|tr|table)\b[^<>]*>", re.IGNORECASE)
-PARAGRAPH = re.compile(
-    r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.IGNORECASE
-)
+PARAGRAPH = re.compile(r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.I)
 _TAG = re.compile(r"<[^<>]*>")
 _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
 _MARKDOWN_BOLD = re.compile(r"\*\*(?!\s)([^*<>]+?)(?<!\s)\*\*")
@@ -41,10 +39,9 @@ def plain_text(summary: str | None) -> str:
 
 
 def safe_html(summary: str | None) -> str:
-    """The summary as HTML safe to display: the server's light formatting (``<p>``,
-    ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold
-    (``**…**``) shown as ``<strong>`` (a ``**`` left unpaired goes), the rest escaped once (the
-    summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
+    """The summary as HTML safe to display: its light formatting (``<p>``, ``<strong>``, ``<b>``,
+    ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold as ``<strong>`` (a lone
+    ``**`` goes), the rest escaped once (its entities such as ``&amp;`` read, not re-escaped)."""
     if not isinstance(summary, str):
         return ""
     text = _SAFE_TAG.sub(r"<\1\2>", _html.text(html.unescape(summary)))
@@ -429,7 +426,11 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
         for d in _CITED.findall(tail):
             if (m := int(d)) not in snippets and m not in first:
                 first[m] = line.find(f"[{d}]", at)
-        snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
+        if len(first) == 1:  # one new number (side by side with others): its sentence
+            ((m, at),) = first.items()
+            snippets[m] = sentences_at(line, (at,))[0]
+        elif first:
+            snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
     return (named, snippets) if len(named) == count else None
 
 
