@@ -217,11 +217,11 @@ def is_first_sentence(prefix: str) -> bool:
 
 def _ends(text: str) -> bool:
     """Whether ``text`` (plain, past an enumeration) holds a sentence end."""
+    if "!" not in text and "?" not in text and DOT_END.search(text) is None:
+        return False  # no period that may end a sentence (DOT_END finds every one that does)
     plain = text.strip()
     m = ENUMERATION.match(plain)
     plain = plain[m.end() :] if m else plain
-    if "!" not in plain and "?" not in plain and DOT_END.search(plain) is None:
-        return False  # no period that may end a sentence (DOT_END finds every one that does)
     return any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
 
 
