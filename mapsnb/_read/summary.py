@@ -396,17 +396,17 @@ LivePlace = tuple[str, ...]
 
 
 def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | None:
-    """When ``summary`` has the live form (paragraphs or list items) and names each number at
-    most once: per named number its paragraph's pieces, and per cited number (in order of first
-    citation) the first sentence citing it; else ``None``."""
+    """When ``summary`` has the live form and names each number at most once: per named number
+    its paragraph's pieces, per cited number (in order) its first sentence; else ``None``."""
     named: dict[int, LivePlace] = {}
     snippets: dict[int, str] = {}
     count = 0
-    for p in _LIVE.findall(summary):
+    found = _LIVE.findall(summary)
+    if found[-1][7]:  # the rest is not of the form (the last piece: it takes the rest)
+        return None
+    for p in found:
         inner, rest, digits, tail = p[2:6]
-        if not digits:  # no place: a paragraph citing none, a list's tag, or not the form
-            if p[7]:
-                return None
+        if not digits:  # no place: a paragraph citing none, a list's tag
             continue
         n = int(digits)
         named[n] = p
