@@ -107,8 +107,8 @@ class ToolResult(_Model):
         self._pending = False
         raw = self._raw
         parsed = type(self)._validated(raw if isinstance(raw, Mapping) else {})
-        parsed._raw, parsed._request, parsed._source = raw, self._request, self._source
-        parsed._recorded_at, parsed._asked_at = self._recorded_at, self._asked_at
+        for name in type(self).__private_attributes__.keys() - {"_parse_errors", "_pending"}:
+            setattr(parsed, name, getattr(self, name))  # ``.raw``, ``.request``, ``.source`` …
         # pydantic's copy protocol: the validated fields, extras, fields set and privates
         self.__setstate__(parsed.__getstate__())
 
