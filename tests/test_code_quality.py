@@ -113,9 +113,13 @@ def _internals_touched(source: str) -> list[str]:
     object's state with ``object.__setattr__(obj, "__dict__" or "__pydantic_…", …)``."""
     found = []
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            if node.value.id == "gc" and node.attr in {"disable", "enable", "freeze"}:
-                found.append(f"gc.{node.attr}")
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "gc"
+            and node.attr in {"disable", "enable", "freeze"}
+        ):
+            found.append(f"gc.{node.attr}")
         if isinstance(node, ast.Attribute) and node.attr.startswith("__pydantic_"):
             found.append(node.attr)
         if isinstance(node, ast.Constant) and node.value in _PYDANTIC_STATE - {"__dict__"}:
