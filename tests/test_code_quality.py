@@ -99,3 +99,66 @@ def test_no_branch_for_python_older_than_3_11() -> None:
     for path in _modules("mapsnb"):
         text = path.read_text(encoding="utf-8")
         assert "version_info" not in text and "Python 3.10" not in text, path
+
+
+_PYDANTIC_STATE = frozenset(
+    {"__pydantic_private__", "__pydantic_fields_set__", "__pydantic_extra__", "__dict__"}
+)
+
+
+def _internals_touched(source: str) -> list[str]:
+    """What ``source`` does that issue 44 rules out: switching the garbage collector
+    (``gc.disable()``, ``gc.enable()``, ``gc.freeze()``), naming pydantic's private state
+    (``__pydantic_private__``, ``__pydantic_fields_set__``, ``__pydantic_extra__``), writing an
+    object's state with ``object.__setattr__(obj, "__dict__" or "__pydantic_…", …)``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "gc"
+            and node.attr in {"disable", "enable", "freeze"}
+        ):
+            found.append(f"gc.{node.attr}")
+        if isinstance(node, ast.Attribute) and node.attr.startswith("__pydantic_"):
+            found.append(node.attr)
+        if isinstance(node, ast.Constant) and node.value in _PYDANTIC_STATE - {"__dict__"}:
+            found.append(node.value)
+        if (
+            isinstance(node, ast.Call)
+            and ast.unparse(node.func) == "object.__setattr__"
+            and len(node.args) > 1
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value in _PYDANTIC_STATE
+        ):
+            found.append(f"object.__setattr__(…, {node.args[1].value!r})")
+    return found
+
+
+def test_the_check_for_internals_finds_each_kind() -> None:
+    bad = (
+        "import gc\ngc.disable()\n"
+        "object.__setattr__(obj, '__dict__', {})\n"
+        "object.__setattr__(obj, '__pydantic_private__', {})\n"
+        "x = obj.__pydantic_fields_set__\n"
+    )
+    assert sorted(_internals_touched(bad)) == [
+        "__pydantic_fields_set__",
+        "__pydantic_private__",
+        "gc.disable",
+        "object.__setattr__(…, '__dict__')",
+        "object.__setattr__(…, '__pydantic_private__')",
+    ]
+    assert _internals_touched("object.__setattr__(self, '_axes', ())\ngc.collect()\n") == []
+
+
+def test_no_gc_switching_nor_writes_into_pydantic_internals() -> None:
+    """Issue 44: results are plain pydantic models (public API only: ``model_construct``,
+    attribute assignment and deletion, the copy protocol) and frames leave the garbage collector
+    alone."""
+    touched = {
+        str(path.relative_to(ROOT)): found
+        for path in _modules("mapsnb")
+        if (found := _internals_touched(path.read_text(encoding="utf-8")))
+    }
+    assert touched == {}

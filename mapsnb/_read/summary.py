@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from mapsnb import _html
@@ -23,9 +23,7 @@ from mapsnb._read.wire import unnamed_title
 __all__ = ["SummaryInfo", "bold_subject", "parse_summary", "plain_text", "safe_html"]
 
 _BLOCK = re.compile(r"</?(?:p|br|div|li|ul|ol|h\d|tr|table)\b[^<>]*>", re.IGNORECASE)
-PARAGRAPH = re.compile(
-    r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.IGNORECASE
-)
+PARAGRAPH = re.compile(r"</?(?:p|div|li|ul|ol|h\d|tr|table)\b[^<>]*>|<br\s*/?>|\n[ \t]*\n", re.I)
 _TAG = re.compile(r"<[^<>]*>")
 _SAFE_TAG = re.compile(r"&lt;(/?)(p|strong|b|em|i|br|ul|li)\s*/?&gt;")
 _MARKDOWN_BOLD = re.compile(r"\*\*(?!\s)([^*<>]+?)(?<!\s)\*\*")
@@ -41,10 +39,9 @@ def plain_text(summary: str | None) -> str:
 
 
 def safe_html(summary: str | None) -> str:
-    """The summary as HTML safe to display: the server's light formatting (``<p>``,
-    ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold
-    (``**…**``) shown as ``<strong>`` (a ``**`` left unpaired goes), the rest escaped once (the
-    summary is HTML: its entities such as ``&amp;`` are read, not re-escaped)."""
+    """The summary as HTML safe to display: its light formatting (``<p>``, ``<strong>``, ``<b>``,
+    ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold as ``<strong>`` (a lone
+    ``**`` goes), the rest escaped once (its entities such as ``&amp;`` read, not re-escaped)."""
     if not isinstance(summary, str):
         return ""
     text = _SAFE_TAG.sub(r"<\1\2>", _html.text(html.unescape(summary)))
@@ -111,8 +108,7 @@ def is_sentence_end(text: str, end: int) -> bool:
 
 
 def find_snippets(plain: str) -> dict[int, str]:
-    """Cited number -> the first sentence citing it (only lines that cite are split, and only
-    as far as their last new number)."""
+    """Cited number -> the first sentence citing it (lines split only as far as needed)."""
     out: dict[int, str] = {}
     for line in plain.split("\n"):
         if "[" in line:
@@ -123,34 +119,34 @@ def find_snippets(plain: str) -> dict[int, str]:
 def line_snippets(line: str, out: dict[int, str]) -> None:
     """Record in ``out`` the first sentence of ``line`` (one line of plain text) citing each
     number that ``out`` does not hold yet (its sentences split only as far as needed)."""
-    stops: Iterator[int] | None = None
-    start = stop = 0
-    sentence = ""
+    first: dict[int, int] = {}  # new number -> where it is first cited
     for m in CITE.finditer(line):
         group = m.group(1)
-        if "," in group:
-            new = [n for n in cite_numbers(group) if n not in out]
-        else:
-            new = [] if int(group) in out else [int(group)]
-        if not new:
-            continue
-        stops = stops or sentence_stops(line)
-        if stop <= m.start():
-            while stop <= m.start():  # on to the sentence holding this citation
-                start, stop = stop, next(stops, len(line))
+        for n in cite_numbers(group) if "," in group else (int(group),):
+            if n not in out and n not in first:
+                first[n] = m.start()
+    if first:
+        out.update(zip(first, sentences_at(line, first.values()), strict=True))
+
+
+def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
+    """The sentence of ``line`` (stripped) holding each citation of ``starts`` (ascending)."""
+    stops = sentence_stops(line)
+    start = stop = 0
+    sentence = ""
+    out = []
+    for at in starts:
+        if stop <= at:  # on to the sentence holding this citation (a stop is never inside one)
+            start = stop
+            for stop in stops:
+                if stop > at:
+                    break
+                start = stop
+            else:
+                stop = len(line)
             sentence = line[start:stop].strip()  # once a sentence: linear time
-        for n in new:
-            out[n] = sentence
-
-
-def sentence_at(line: str, at: int) -> str:
-    """The sentence of ``line`` (stripped) that holds the citation starting at ``at``."""
-    start = 0
-    for stop in sentence_stops(line):
-        if stop > at:  # a stop never falls inside a citation
-            return line[start:stop].strip()
-        start = stop
-    return line[start:].strip()
+        out.append(sentence)
+    return out
 
 
 def sentence_stops(line: str) -> Iterator[int]:
@@ -211,9 +207,7 @@ _STREET_ADDRESS = re.compile(
 _COMMA_DIGIT = re.compile(r",\s*\d")
 _HAS_DIGIT = re.compile(r"\d")
 #: :data:`_POSTAL` or :data:`_STREET_ADDRESS`, in one match.
-_POSTAL_OR_ADDRESS = re.compile(
-    f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.IGNORECASE
-)
+_POSTAL_OR_ADDRESS = re.compile(f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.I)
 
 
 def is_first_sentence(prefix: str) -> bool:
@@ -223,11 +217,11 @@ def is_first_sentence(prefix: str) -> bool:
 
 def _ends(text: str) -> bool:
     """Whether ``text`` (plain, past an enumeration) holds a sentence end."""
+    if "!" not in text and "?" not in text and DOT_END.search(text) is None:
+        return False  # no period that may end a sentence (DOT_END finds every one that does)
     plain = text.strip()
     m = ENUMERATION.match(plain)
     plain = plain[m.end() :] if m else plain
-    if "!" not in plain and "?" not in plain and DOT_END.search(plain) is None:
-        return False  # no period that may end a sentence (DOT_END finds every one that does)
     return any(is_sentence_end(plain, end.end()) for end in END.finditer(plain))
 
 
@@ -384,44 +378,65 @@ def bold_before(text: str, at: int) -> str | None:
 
 #: A part of a live paragraph: no markup, entity, bold, citation bracket or line break.
 _PART = r"[^<>&*\[\]\n]"
-#: A place's paragraph (or list item): a bold name, text, its citation, text that may cite it again.
+#: A place's paragraph (or list item): a bold name, text, its citation, then text, citations and
+#: second places (a bold name right before its lone citation: ``… [4]. Nearby, <b>B</b> [5] …``).
 _PLACE = (
-    rf"<(?P<blk>p|li)><(?P<b>strong|b)>({_PART}{{0,200}})</(?P=b)>({_PART}*)\[(?P<n>\d{{1,6}})\]"
-    rf"((?:{_PART}++|\[(?P=n)\]|<(?P<b2>strong|b)>{_PART}{{0,200}}</(?P=b2)>[ \t]*\[\d{{1,6}}\])*+)"
-    rf"</(?P=blk)>"
+    rf"<(p|li)><(strong|b)>({_PART}{{0,200}})</\2>({_PART}*)\[(\d{{1,6}})\](?!(?:\s*\[\5\])*+\s*\[)"
+    rf"((?:{_PART}++|\[\d{{1,6}}\]|<(strong|b)>{_PART}{{0,200}}</\7>[ \t]*\[\d{{1,6}}\](?!\s*\[))*+)</\1>"
 )
+_CITED = re.compile(r"\[(\d{1,6})\]")
 _SUB_PLACE = re.compile(rf"<(strong|b)>({_PART}{{0,200}})</\1>[ \t]*\[(\d{{1,6}})\]")
-_FORM = re.compile(rf"(?:<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|{_PLACE})+")
-_PLACES = re.compile(_PLACE)
+#: The live form's pieces: a place, a paragraph or list item citing none, a list's tag; else the
+#: rest (group 8: the summary is not of the form).
+_LIVE = re.compile(rf"{_PLACE}|<p>{_PART}*</p>|<li>{_PART}*</li>|</?(?:ul|ol)>|([\s\S]+)")
 
-#: Per cited number: the bold tag, the bold text, the text up to the citation, the citation's
-#: digits and the text after it; a second place (``… [4]. Nearby, <b>B</b> [5]``, read by
-#: ``_SUB_PLACE``): ``""``, its bold text, its paragraph's plain line, its citation's start, ``""``.
-LivePlace = tuple[str, str, str, str, str]
+#: Per named number: its paragraph's ``_LIVE`` groups (block tag, bold tag, bold text, text up to
+#: the citation, its digits, the text after); a second place (``_SUB_PLACE``): its bold text.
+LivePlace = tuple[str, ...]
 
 
-def live_places(summary: str) -> dict[int, LivePlace] | None:
-    """Cited number -> its paragraph's pieces, in order, when ``summary`` has the live form
-    (paragraphs or list items) and each number is cited in one paragraph only; else ``None``."""
-    if _FORM.fullmatch(summary) is None:
-        return None
-    places: dict[int, LivePlace] = {}
+def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | None:
+    """When ``summary`` has the live form and names each number at most once: per named number
+    its paragraph's pieces, per cited number (in order) its first sentence; else ``None``."""
+    named: dict[int, LivePlace] = {}
+    snippets: dict[int, str] = {}
     count = 0
-    for p in _PLACES.findall(summary):
-        places[int(p[4])] = p[1:6]
+    found = _LIVE.findall(summary)
+    if found[-1][7]:  # the rest is not of the form (the last piece: it takes the rest)
+        return None
+    for p in found:
+        inner, rest, digits, tail = p[2:6]
+        if not digits:  # no place: a paragraph citing none, a list's tag
+            continue
+        n = int(digits)
+        named[n] = p
         count += 1
-        if "<" in p[5]:  # second places, read as the general reader does (bold right before)
-            line = f"{p[2]}{p[3]}[{p[4]}]{plain_text(p[5])}"
-            for sub in _SUB_PLACE.finditer(p[5]):
-                m = int(sub.group(3))
-                places[m] = ("", sub.group(2), line, str(line.find(f"[{m}]")), "")
+        if "<" in tail:  # second places, named by the bold run right before their citation
+            for sub in _SUB_PLACE.finditer(tail):
+                named[int(sub.group(3))] = ("", "", sub.group(2), "", "", "")
                 count += 1
-    return places if len(places) == count else None
+            tail = _TAG.sub("", tail)  # its plain text (no entity, ``*`` or block tag)
+        line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
+        at = len(inner) + len(rest)  # where its citation starts
+        if "[" not in tail or tail.count("[") == tail.count(f"[{digits}]"):  # its own only
+            if n not in snippets:
+                snippets[n] = sentences_at(line, (at,))[0]
+            continue
+        first = {} if n in snippets else {n: at}  # numbers cited first here -> where
+        for d in _CITED.findall(tail):
+            if (m := int(d)) not in snippets and m not in first:
+                first[m] = line.find(f"[{d}]", at)
+        if len(first) == 1:  # one new number (side by side with others): its sentence
+            ((m, at),) = first.items()
+            snippets[m] = sentences_at(line, (at,))[0]
+        elif first:
+            snippets.update(zip(first, sentences_at(line, first.values()), strict=True))
+    return (named, snippets) if len(named) == count else None
 
 
 def live_name(place: LivePlace) -> str | None:
     """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
-    tag, inner, rest, digits, tail = place
+    tag, inner, rest, digits, tail = place[1], place[2], place[3], place[4], place[5]
     if not tag:  # a second place of its paragraph: its bold run
         return clean_name(inner)
     ended = _ends(inner + rest)
@@ -436,7 +451,6 @@ def live_name(place: LivePlace) -> str | None:
 
 #: Citation groups side by side (``[0][1]``, ``[0] [1]``): one cluster.
 _CLUSTER = re.compile(rf"{_GROUP}(?:\s*{_GROUP})*")
-_DIGITS = re.compile(r"\d+")
 #: Per cited number, where its name may be read: (paragraph, start of its cluster) when the
 #: cluster opens the paragraph, else (paragraph, ``-1 - start``).
 Candidates = dict[int, list[tuple[int, int]]]
@@ -462,7 +476,9 @@ class SummaryInfo:
         self._candidates: Candidates = candidates if candidates is not None else {}
         self._paragraphs = paragraphs or []
         self._live = live
-        self.cited: frozenset[int] = frozenset(live if live is not None else self._candidates)
+        self.cited: frozenset[int] = frozenset(
+            self.snippets if live is not None else candidates or ()
+        )
         self._names: dict[int, str | None] = {}
 
     def name(self, n: int) -> str | None:
@@ -495,7 +511,7 @@ class SummaryInfo:
             return found
         place = self._live.get(n) if self._live is not None else None
         if place is not None:
-            return _tidy(place[1]) if place[0] else None
+            return _tidy(place[2]) if place[1] else None
         for at, start in self._candidates.get(n, ()):
             if start >= 0:
                 return bold_subject(self._paragraphs[at])
@@ -504,7 +520,7 @@ class SummaryInfo:
     @property
     def names(self) -> dict[int, str | None]:
         """Every cited number -> its name (``None`` when unknown), in order of first citation."""
-        return {n: self.name(n) for n in (self._live or self._candidates)}
+        return {n: self.name(n) for n in (self.snippets if self._live else self._candidates)}
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SummaryInfo):
@@ -528,22 +544,16 @@ def parse_summary(summary: str | None) -> SummaryInfo:
         return SummaryInfo()
     live = live_places(summary) if summary.startswith(("<p>", "<ul>", "<ol>")) else None
     if live is not None:  # the live form: names from its paragraphs' pieces
-        snippets: dict[int, str] = {}
-        for n, (tag, inner, rest, digits, tail) in live.items():  # a place's line of plain text
-            line = f"{inner}{rest}[{digits}]{plain_text(tail)}" if tag else rest  # 2nd place
-            snippets[n] = sentence_at(line, len(inner) + len(rest) if tag else int(digits))
-        return SummaryInfo(snippets, live=live)
+        return SummaryInfo(live[1], live=live[0])
     candidates, paragraphs = _scan(summary)
     snippets = find_snippets(plain_text(summary)) if candidates else {}
     return SummaryInfo(snippets, candidates=candidates, paragraphs=paragraphs)
 
 
 def _scan(summary: str) -> tuple[Candidates, list[str]]:
-    """Per cited number, where its name may be read, in the order a reader meets its
-    citations; and the paragraphs that cite. A citation (cluster) that opens its paragraph may
-    name its number by the paragraph's subject, any citation of one number by the bold run right
-    before it; a cluster of several numbers names nobody. The paragraphs are those of
-    :data:`PARAGRAPH` (a citation across a break, or inside a block tag, is none)."""
+    """Per cited number (in order of first citation) where its name may be read, and the
+    paragraphs (:data:`PARAGRAPH`) that cite: a cluster opening its paragraph names by the
+    subject, any cluster of one number by the bold run right before; others name nobody."""
     candidates: Candidates = {}
     paragraphs: list[str] = []
     for paragraph in PARAGRAPH.split(summary):
@@ -557,22 +567,12 @@ def _scan(summary: str) -> tuple[Candidates, list[str]]:
         start = 0
         for k, cluster in enumerate(clusters):
             start = paragraph.find(cluster, start)  # the leftmost match: where the text is
-            if "," not in cluster and cluster.count("[") == 1:  # "[3]": the common case
-                numbers = [int(cluster[1:-1])]
-            elif "," not in cluster:  # "[3][4]": one number a group
-                numbers = list(dict.fromkeys(map(int, _DIGITS.findall(cluster))))
-            else:
-                numbers = _cluster_numbers(cluster)
-            if len(numbers) != 1:
-                for n in numbers:
-                    candidates.setdefault(n, [])
-            else:
-                found = candidates.get(numbers[0])
-                place = (at, start if k == 0 else -1 - start)
-                if found is None:
-                    candidates[numbers[0]] = [place]
-                else:
-                    found.append(place)
+            simple = "," not in cluster and cluster.count("[") == 1  # "[3]": the common case
+            numbers = [int(cluster[1:-1])] if simple else _cluster_numbers(cluster)
+            for n in numbers:
+                candidates.setdefault(n, [])
+            if len(numbers) == 1:
+                candidates[numbers[0]].append((at, start if k == 0 else -1 - start))
             start += len(cluster)
     return candidates, paragraphs
 

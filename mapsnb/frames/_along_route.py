@@ -28,7 +28,6 @@ from mapsnb.frames._columns import (
     _citation_index,
     _column_credits,
     _credits_in_columns,
-    _gc_paused,
     _plain_answers,
     _summaries_many,
     _typed_places,
@@ -95,7 +94,6 @@ def parse_distance_m(value: Any) -> float:
     return round(metres / unit) * unit if math.isfinite(metres) else math.nan
 
 
-@_gc_paused
 def along_route_frame(
     payload: Mapping[str, Any], *, source: str = "live", request: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
@@ -121,7 +119,6 @@ def along_route_frame(
 _DETOUR_KNOWN = {"detour_summary": {"detour_duration", "localized_detour_distance"}}
 
 
-@_gc_paused
 def along_route_lists(
     payload: Mapping[str, Any],
     request: Mapping[str, Any] | None = None,
@@ -179,7 +176,6 @@ def _along_columns(
     return _detour_columns(cols, detour_ns, texts), merged, simple and simple_views
 
 
-@_gc_paused
 def along_route_lists_many(
     payloads: Sequence[Mapping[str, Any]],
 ) -> tuple[dict[str, list[Any]], list[dict[str, Any]], list[int]] | None:

@@ -2,43 +2,19 @@
 
 Many answers of the plain live shape are joined and read column by column (C loops over plain
 dicts); their ``[n]`` citations and snippets come from each answer's own summary, their credits
-from the attribution columns. The cyclic garbage collector is paused while a table is built.
+from the attribution columns.
 """
 
 from __future__ import annotations
 
-import functools
-import gc
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ParamSpec, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from mapsnb._read.summary import SummaryInfo, parse_summary
 from mapsnb.frames._tables import flags, text_array
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-def _gc_paused(fn: Callable[_P, _R]) -> Callable[_P, _R]:
-    """``fn`` with the cyclic garbage collector paused while it runs (when it was on): a table
-    build makes many containers and no cycles, and every collection meanwhile would walk the
-    payload's objects again."""
-
-    @functools.wraps(fn)
-    def paused(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if not gc.isenabled():
-            return fn(*args, **kwargs)
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            gc.enable()
-
-    return paused
-
 
 #: ``dict.get`` for ``map`` over lists of dicts (typed loosely: the lists are checked after).
 _GET: Any = dict.get

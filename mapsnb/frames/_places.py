@@ -39,7 +39,6 @@ from mapsnb.frames._columns import (
     _citation_index,
     _column_credits,
     _credits_in_columns,
-    _gc_paused,
     _plain_answers,
     _summaries_many,
     _summary_columns,
@@ -249,7 +248,6 @@ def _live_place_columns(views: list[Any]) -> dict[str, Any] | None:
     return cols
 
 
-@_gc_paused
 def places_frame(
     payload: Mapping[str, Any], *, source: str = "live", request: Mapping[str, Any] | None = None
 ) -> pd.DataFrame:
@@ -274,7 +272,6 @@ def places_frame(
     )
 
 
-@_gc_paused
 def places_lists(
     payload: Mapping[str, Any],
     request: Mapping[str, Any] | None = None,
@@ -296,7 +293,6 @@ def places_lists(
 _PLACES_TOP = frozenset({"places", "summary", "contentToken", "content_token"})
 
 
-@_gc_paused
 def places_lists_many(
     payloads: Sequence[Mapping[str, Any]],
 ) -> tuple[dict[str, list[Any]], list[dict[str, Any]], list[int]] | None:

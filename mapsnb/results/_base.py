@@ -71,16 +71,11 @@ class ToolResult(_Model):
 
     @classmethod
     def _unvalidated(cls) -> ToolResult:
-        """A result with no typed attributes yet (they appear on first access)."""
-        template = _PRIVATE.get(cls)
-        if template is None:
-            template = _PRIVATE[cls] = dict(cls.model_construct().__pydantic_private__ or {})
-        obj = cls.__new__(cls)
-        object.__setattr__(obj, "__dict__", {})
-        object.__setattr__(obj, "__pydantic_fields_set__", set())
-        object.__setattr__(obj, "__pydantic_extra__", {})
-        private = {**template, "_parse_errors": [], "_pending": True}
-        object.__setattr__(obj, "__pydantic_private__", private)
+        """A result with no typed attributes yet: its fields are deleted until first access."""
+        obj = cls.model_construct()
+        for name in cls.model_fields:
+            delattr(obj, name)
+        obj._pending = True
         return obj
 
     @classmethod
@@ -112,11 +107,10 @@ class ToolResult(_Model):
         self._pending = False
         raw = self._raw
         parsed = type(self)._validated(raw if isinstance(raw, Mapping) else {})
-        # its fields are the validated copy's (a pending result has none of its own yet)
-        object.__setattr__(self, "__dict__", parsed.__dict__)
-        object.__setattr__(self, "__pydantic_fields_set__", set(parsed.__pydantic_fields_set__))
-        object.__setattr__(self, "__pydantic_extra__", parsed.__pydantic_extra__)
-        self._parse_errors = parsed._parse_errors
+        for name in type(self).__private_attributes__.keys() - {"_parse_errors", "_pending"}:
+            setattr(parsed, name, getattr(self, name))  # ``.raw``, ``.request``, ``.source`` …
+        # pydantic's copy protocol: the validated fields, extras, fields set and privates
+        self.__setstate__(parsed.__getstate__())
 
     if not TYPE_CHECKING:
 
@@ -172,13 +166,15 @@ class ToolResult(_Model):
 
     @property
     def model_fields_set(self) -> set[str]:
+        """As :attr:`pydantic.BaseModel.model_fields_set`."""
         self._materialize()
-        return self.__pydantic_fields_set__
+        return super().model_fields_set
 
     @property
     def model_extra(self) -> dict[str, Any] | None:
+        """As :attr:`pydantic.BaseModel.model_extra`."""
         self._materialize()
-        return self.__pydantic_extra__
+        return super().model_extra
 
     def __repr_args__(self) -> Any:
         self._materialize()
@@ -328,5 +324,3 @@ class ToolResult(_Model):
 
 
 _MAX_REPAIRS = 20
-#: Per result class: the defaults of its private attributes (see ToolResult._unvalidated).
-_PRIVATE: dict[type, dict[str, Any]] = {}

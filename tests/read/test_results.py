@@ -634,3 +634,50 @@ def test_unexpected_shape_warns_and_keeps_the_payload() -> None:
     assert result.raw is payload
     assert result.parse_errors and result.parse_errors[0]["loc"] == ("routes", 0, "duration")
     assert result.to_frame()["distance_m"].tolist() == [1200.0]  # frames read .raw
+
+
+def _view(i: int) -> dict[str, Any]:
+    """A place of the plain live shape (its result's validation can wait)."""
+    return {
+        "place": f"places/ChIJ{i}",
+        "id": f"ChIJ{i}",
+        "location": {"latitude": 52.0 + i / 100, "longitude": 5.1},
+        "googleMapsLinks": {"placeUrl": f"https://maps/place?{i}"},
+        "attribution": {"title": f"Shop {i} - Google Maps", "url": "https://maps.google.com/"},
+    }
+
+
+class _Wire(dict):  # type: ignore[type-arg]
+    """A payload that is no plain ``dict``: its result is validated at once."""
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"places": [_view(0), _view(1)], "summary": "<p><b>A</b> x [0].</p>"},
+        {"places": [_view(0)], "summary": "s", "nextPageToken": "t", "extra": {"a": [1]}},
+        {"places": [_view(0)]},
+        {"summary": "only"},
+    ],
+)
+def test_a_result_validated_on_first_access_is_the_one_validated_at_once(
+    payload: dict[str, Any],
+) -> None:
+    """Issue 44: the lazy path goes through pydantic's public API only, and what it gives is
+    what eager validation gives: fields, their order, extras, the fields set, the privates."""
+    lazy = PlacesResult.from_payload(payload, request={"q": 1}, source="sandbox")
+    eager = PlacesResult.from_payload(_Wire(payload), request={"q": 1}, source="sandbox")
+    assert lazy._pending and not eager._pending
+    assert lazy.model_dump_json() == eager.model_dump_json()  # validated now: same key order
+    assert not lazy._pending
+    assert lazy.model_dump_json(exclude_unset=True) == eager.model_dump_json(exclude_unset=True)
+    assert lazy.model_fields_set == eager.model_fields_set
+    assert lazy.model_extra == eager.model_extra
+    assert lazy == eager
+    assert (lazy.raw, lazy.request, lazy.source, lazy.parse_errors) == (
+        payload,
+        {"q": 1},
+        "sandbox",
+        [],
+    )
+    assert copy.deepcopy(PlacesResult.from_payload(payload)).places == eager.places

@@ -62,13 +62,24 @@ def test_the_live_form_reads_what_the_definition_reads(summary: str) -> None:
     assert {n: one_by_one.name(n) for n in reversed(list(info.names))} == info.names
 
 
+def test_other_numbers_cited_in_a_paragraph_take_the_live_form() -> None:
+    for summary in (
+        "<p><strong>A</strong> x [0].</p>",
+        "<p><strong>A</strong> x [0]. y [1].</p>",  # another number, named nowhere
+        "<p><strong>A</strong> x [0][0]. y [0][1].</p><p><strong>B</strong> z [1].</p>",
+    ):
+        assert S.live_places(summary) is not None, summary
+        assert S.parse_summary(summary) == general(summary)
+        assert S.parse_summary(summary).names == reference_names(summary)
+
+
 def test_other_forms_take_the_general_reading() -> None:
-    assert S.live_places("<p><strong>A</strong> x [0].</p>") is not None
     for other in (
         "<p><strong>A</strong> x [0]. <em>y</em></p>",  # other markup
         "<p><strong>A</strong> x [0, 1].</p>",  # a shared citation
         "<p><strong>A</strong> x [0].</p><p><strong>B</strong> y [0].</p>",  # in two paragraphs
-        "<p><strong>A</strong> x [0]. y [1].</p>",  # another place in the paragraph
+        "<p><strong>A</strong> x [0][1].</p>",  # its first citation shared: names nobody
+        "<p><strong>A</strong> x [0]. <b>B</b> [1][2].</p>",  # a second place's, shared
         "<li><strong>A</strong> x [0].</p>",  # unbalanced
         "<p><strong>A</strong> x [0] [1].</p>",  # two citations side by side
         "<p><strong>A &amp; B</strong> x [0].</p>",  # an entity
