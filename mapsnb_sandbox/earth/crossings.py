@@ -169,7 +169,7 @@ def road_dry(a: Point, b: Point) -> bool:
 
 
 #: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
-BRIDGE_M = 2000.0
+BRIDGE_M = 500.0
 
 
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
@@ -274,7 +274,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
         options.append(linked)
     if options:
         return min(options, key=lambda o: (o[0], o[1]))[2]
-    return None if walk else [Step(a, b)]
+    return None  # no way ashore and no link that carries the mode: no route, never a swim
 
 
 @functools.lru_cache(maxsize=512)

@@ -45,10 +45,14 @@ LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"
 #: of midtown): centre lines, crossed only on a known link.
 WATER_LINES = Path(__file__).resolve().parents[1] / "data" / "water_lines.csv"
 LAKE_RUNS = Path(__file__).resolve().parents[1] / "data" / "lake_runs.bin"
+#: Narrow water the 1 km grid marks as land (harbours, straits, creeks): GSHHG at 1/240°.
+FINE_RUNS = Path(__file__).resolve().parents[1] / "data" / "fine_runs.bin"
 _MAGIC = b"MAPSNB-LAND-RUNS-1\n"
 _LAKE_MAGIC = b"MAPSNB-LAKE-RUNS-1\n"
 _STEP = 120  # cells per degree
 _LAKE_STEP = 48
+_FINE_MAGIC = b"MAPSNB-FINE-FLIP-1\n"
+_FINE_STEP = 240
 _LOCK = threading.Lock()
 _GRIDS: dict[Path, tuple[int, int, array, array]] = {}
 #: Path samples are this far apart when measuring water (a tenth of a grid cell).
@@ -99,15 +103,62 @@ def _both() -> list[tuple[int, int, array, array]]:
     return _PAIR
 
 
+class _Fine:
+    """The fine water layer (``fine_runs.bin``): per row of 1/240°, gap-coded run bounds,
+    decoded row by row on first use."""
+
+    def __init__(self, path: Path = FINE_RUNS) -> None:
+        data = path.read_bytes()
+        if not data.startswith(_FINE_MAGIC):
+            raise ValueError(f"{path} is not a fine runs file")
+        body = zlib.decompress(data[len(_FINE_MAGIC) :])
+        self.rows, self.cols = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
+        self.offsets, self.gaps = array("I"), array("I")
+        end = 8 + 4 * (self.rows + 1)
+        self.offsets.frombytes(body[8:end])
+        self.gaps.frombytes(body[end:])
+        if sys.byteorder != "little":  # pragma: no cover
+            self.offsets.byteswap()
+            self.gaps.byteswap()
+        self.decoded: dict[int, list[int]] = {}
+
+    def water(self, lat: float, lng: float) -> bool:
+        i = min(self.rows - 1, max(0, int((90.0 - lat) * _FINE_STEP)))
+        row = self.decoded.get(i)
+        if row is None:
+            lo, hi = self.offsets[i], self.offsets[i + 1]
+            row = self.decoded[i] = list(itertools.accumulate(self.gaps[lo:hi]))
+        if not row:
+            return False
+        j = min(self.cols - 1, max(0, int(((lng + 180.0) % 360.0) * _FINE_STEP)))
+        return bisect_right(row, j) % 2 == 1
+
+
+_FINE: list[_Fine] = []
+
+
+def _fine() -> _Fine:
+    if not _FINE:
+        with _LOCK:
+            if not _FINE:
+                _FINE.append(_Fine())
+    return _FINE[0]
+
+
 def is_lake(lat: float, lng: float) -> bool:
     """Whether the 1.25′ cell holding the point is in a lake or an inland sea."""
     return _odd((_PAIR or _both())[1], _LAKE_STEP, lat, lng)
 
 
 def is_land(lat: float, lng: float) -> bool:
-    """Whether the point is on land: not in the sea (1 km cells) nor in a lake (1.25′ cells)."""
+    """Whether the point is on land: not in the sea (1 km cells), nor in a lake (1.25′ cells),
+    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`)."""
     sea, lake = _PAIR or _both()
-    return not _odd(sea, _STEP, lat, lng) and not _odd(lake, _LAKE_STEP, lat, lng)
+    return (
+        not _odd(sea, _STEP, lat, lng)
+        and not _odd(lake, _LAKE_STEP, lat, lng)
+        and not (_FINE or [_fine()])[0].water(lat, lng)
+    )
 
 
 def near_land(lat: float, lng: float) -> bool:
