@@ -160,16 +160,26 @@ _BENDS = 1.2
 @functools.lru_cache(maxsize=8192)
 def road_dry(a: Point, b: Point) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
-    no run of water longer than :data:`BRIDGE_M` (samples 250 m apart; shores forgiven)."""
+    no run of water longer than :func:`bridge_m` for its length (samples 250 m apart; shores
+    forgiven)."""
     from mapsnb_sandbox.earth.water import _open_water
 
     if crosses_water_line(a, b):
         return False
-    return _open_water((a, b), True, True, BRIDGE_M, 250.0, True) == 0
+    return _open_water((a, b), True, True, bridge_m(_m(a, b)), 250.0, True) == 0
 
 
 #: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
+#: A harbour or a strait wider than this is crossed only on a listed link (``links.csv``).
 BRIDGE_M = 500.0
+#: A leg longer than :data:`DRIVE_WATER_M` is a trunk road: it crosses rivers up to this wide
+#: (the St. Lawrence at Montreal, the Paraná) on the bridges every such road has.
+RIVER_BRIDGE_M = 2000.0
+
+
+def bridge_m(leg_m: float) -> float:
+    """The widest water a road leg ``leg_m`` long crosses on a bridge not listed."""
+    return RIVER_BRIDGE_M if leg_m > DRIVE_WATER_M else BRIDGE_M
 
 
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:

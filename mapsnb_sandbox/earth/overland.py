@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
-from mapsnb_sandbox.earth.water import _wet
+from mapsnb_sandbox.earth.water import _wet, shore_allowance_m
 
 __all__ = ["BUDGET", "clear", "overland"]
 
@@ -26,7 +26,8 @@ Point = tuple[float, float]
 BUDGET = 40_000
 #: A way longer than this many times the straight line (plus :data:`SLACK_M`) is not sought.
 MAX_RATIO, SLACK_M = 4.0, 60_000.0
-#: Cells this close to either end count as land (an end may sit on a shore cell).
+#: Cells this close to either end count as land (an end may sit on a shore cell) at most; an
+#: end on land allows only :func:`~mapsnb_sandbox.earth.water.shore_allowance_m` round it.
 END_M = 1500.0
 _MOVES = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 
@@ -37,15 +38,16 @@ def _m(p: Point, q: Point) -> float:
 
 def clear(p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = ()) -> bool:
     """Whether every sample of the line ``p``-``q`` (``step_m`` apart) is land, samples within
-    :data:`END_M` of one of ``ends`` excepted."""
+    the :func:`~mapsnb_sandbox.earth.water.shore_allowance_m` of one of ``ends`` excepted."""
     n = max(1, math.ceil(_m(p, q) / step_m))
+    allow = [(e, shore_allowance_m(e)) for e in ends]
     dlng = (q[1] - p[1] + 540) % 360 - 180
     budget = current()
     for k in range(1, n):
         budget.check()
         t = k / n
         s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
-        if _wet(*s) and all(_m(s, e) > END_M for e in ends):
+        if _wet(*s) and all(_m(s, e) > r for e, r in allow):
             return False
     return True
 
@@ -80,14 +82,15 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
         return int((x - x0) // cell), int((y - y0) // cell)
 
     start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
-    near = max(END_M, cell)
+    near_a = min(END_M, max(shore_allowance_m(a), 0.75 * cell))
+    near_b = min(END_M, max(shore_allowance_m(b), 0.75 * cell))
     land: dict[tuple[int, int], bool] = {}
 
     def ok(c: tuple[int, int]) -> bool:
         v = land.get(c)
         if v is None:
             p = point(*c)
-            v = land[c] = not _wet(*p) or _m(p, a) <= near or _m(p, b) <= near
+            v = land[c] = not _wet(*p) or _m(p, a) <= near_a or _m(p, b) <= near_b
         return v
 
     seen = _cells_between(start, goal, (nx, ny), ok, (direct * MAX_RATIO + SLACK_M) / cell)

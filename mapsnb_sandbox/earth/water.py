@@ -38,6 +38,8 @@ __all__ = [
     "is_land",
     "near_land",
     "open_water_m",
+    "shore_allowance_m",
+    "shore_gap_m",
 ]
 
 LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"
@@ -60,8 +62,11 @@ SAMPLE_M = 100.0
 #: A stretch of water at least this long is open water (a walk cannot cross it without a bridge);
 #: shorter stretches are a grid cell's corner clipped at a shore.
 OPEN_RUN_M = 150.0
-#: A route's ends may sit in a shore cell: a water run this short touching an end does not count.
+#: A route's end may sit in a water cell at a shore: a water run touching it counts only beyond
+#: the end's own distance from land (:func:`shore_gap_m`) plus :data:`SHORE_SLACK_M`, and never
+#: beyond :data:`SHORE_M`.
 SHORE_M = 1200.0
+SHORE_SLACK_M = 150.0
 
 
 def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, array, array]:
@@ -171,12 +176,36 @@ def near_land(lat: float, lng: float) -> bool:
     )
 
 
-_NEAR = 0.6 / _STEP  # degrees: a bit more than half a cell
+@functools.lru_cache(maxsize=4096)
+def shore_gap_m(lat: float, lng: float) -> float:
+    """How far ``(lat, lng)`` is from dry land (not :func:`_wet`): 0 there, else the radius of
+    the first ring (50 m apart) with such a point, at most :data:`SHORE_M` (at sea)."""
+    if not _wet(lat, lng):
+        return 0.0
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    for ring in range(1, int(SHORE_M / 50) + 1):
+        r = ring * 50.0
+        n = 8 + 2 * ring
+        for i in range(n):
+            ang = 2 * math.pi * i / n
+            if not _wet(lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx):
+                return r
+    return SHORE_M
+
+
+def shore_allowance_m(p: tuple[float, float]) -> float:
+    """Water next to a route's end ``p`` that does not count: its distance from land plus a
+    little (:data:`SHORE_SLACK_M`), at most :data:`SHORE_M`."""
+    return min(SHORE_M, shore_gap_m(round(p[0], 5), round(p[1], 5)) + SHORE_SLACK_M)
+
+
+_NEAR = 0.5 / _FINE_STEP  # degrees: half a fine cell, about 230 m
 
 
 def _wet(lat: float, lng: float) -> bool:
-    """Water at the point or half a cell beside it: a river one cell wide has gaps where the
-    grid marks a cell land (the Hudson at midtown); looking beside the point closes them."""
+    """Water at the point or half a fine cell beside it: narrow water one cell wide has gaps
+    where a cell's centre is ashore; looking beside the point closes them."""
     return not (
         is_land(lat, lng)
         and is_land(lat + _NEAR, lng)
@@ -196,7 +225,8 @@ def open_water_m(
 ) -> float:
     """Metres of ``path`` over open water: runs of water samples at least ``min_run_m`` long.
     A run touching the first point (``shore_start``) or the last (``shore_end``) does not count
-    when it is at most :data:`SHORE_M` long: a shore point may sit in a water cell."""
+    when it is no longer than that point's :func:`shore_allowance_m`: a shore point may sit in
+    a water cell."""
     return _open_water(path, shore_start, shore_end, min_run_m, step_m, False)
 
 
@@ -210,6 +240,8 @@ def _open_water(
 ) -> float:
     runs = [0.0]  # alternating: land, water, land, ... (the first run is land, maybe empty)
     wet_now = False
+    allow_start = shore_allowance_m(path[0]) if shore_start and path else 0.0
+    allow_end = shore_allowance_m(path[-1]) if shore_end and path else 0.0
     budget = current()  # one step per sample: the planners' hot loop
     for a, b in itertools.pairwise(path):
         seg = haversine_m(a[0], a[1], b[0], b[1])
@@ -221,7 +253,7 @@ def _open_water(
             wet = _wet(a[0] + (b[0] - a[0]) * t, (a[1] + dlng * t + 540) % 360 - 180)
             if wet != wet_now:
                 leading = len(runs) == 2 and shore_start and runs[0] == 0.0
-                forgiven = leading and runs[-1] <= SHORE_M
+                forgiven = leading and runs[-1] <= allow_start
                 if first_only and not wet and not forgiven and runs[-1] >= min_run_m:
                     return runs[-1]  # a run of open water: enough for a yes/no question
                 runs.append(0.0)
@@ -230,9 +262,9 @@ def _open_water(
     water = runs[1::2]
     if not water:
         return 0.0
-    if shore_start and runs[0] == 0.0 and water[0] <= SHORE_M:
+    if shore_start and runs[0] == 0.0 and water[0] <= allow_start:
         water[0] = 0.0
-    if shore_end and len(runs) % 2 == 0 and water[-1] <= SHORE_M:
+    if shore_end and len(runs) % 2 == 0 and water[-1] <= allow_end:
         water[-1] = 0.0
     return sum(w for w in water if w >= min_run_m)
 
