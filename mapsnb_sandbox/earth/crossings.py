@@ -290,9 +290,13 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
 @functools.lru_cache(maxsize=512)
 def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
-    usable link separates two of them."""
+    usable link separates two of them. A waypoint in water (a lake's or a bay's own point) is
+    reached at the nearest dry point (:func:`~mapsnb_sandbox.earth.water.nearest_dry`)."""
+    from mapsnb_sandbox.earth.water import nearest_dry
+
     steps: list[Step] = []
-    for a, b in itertools.pairwise(waypoints):
+    dry_points = [nearest_dry(*p) or p for p in waypoints]
+    for a, b in itertools.pairwise(dry_points):
         pair = _pair(a, b, mode)
         if pair is None:
             return None

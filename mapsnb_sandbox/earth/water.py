@@ -36,6 +36,7 @@ __all__ = [
     "crosses_water_line",
     "is_lake",
     "is_land",
+    "nearest_dry",
     "near_land",
     "open_water_m",
     "shore_allowance_m",
@@ -192,6 +193,34 @@ def shore_gap_m(lat: float, lng: float) -> float:
             if not _wet(lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx):
                 return r
     return SHORE_M
+
+
+#: Rings searched for the nearest dry point: (ring spacing, farthest ring) in metres.
+_DRY_RINGS = ((50.0, 1200.0), (250.0, 5000.0), (1000.0, 25_000.0))
+
+
+@functools.lru_cache(maxsize=4096)
+def nearest_dry(lat: float, lng: float) -> tuple[float, float] | None:
+    """The point itself when it is on land (:func:`is_land`), else the nearest dry point (not
+    :func:`_wet`) on rings round it (50 m apart near it, farther apart out to 25 km, rounded
+    to 1e-5°), or ``None`` when there is none that close (open sea): where a route to a place
+    in a lake or a bay, such as "Lake Tahoe", starts or ends, as live ends it on the nearest
+    road."""
+    if is_land(lat, lng):
+        return (lat, lng)
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    r = 0.0
+    for spacing, farthest in _DRY_RINGS:
+        while r + spacing <= farthest:
+            r += spacing
+            n = max(8, int(2 * math.pi * r / max(spacing, 100.0)))
+            for i in range(n):
+                ang = 2 * math.pi * i / n
+                q = (round(lat + r * math.sin(ang) * k, 5), round(lng + r * math.cos(ang) * kx, 5))
+                if not _wet(*q):
+                    return q
+    return None
 
 
 def shore_allowance_m(p: tuple[float, float]) -> float:
