@@ -195,6 +195,10 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
             return way
     if not walk and road_dry(a, b):
         return (a, b)
+    if not walk and direct > DRIVE_WATER_M:
+        way = ashore(a, b)  # a trunk road along a coast: side points before the grid
+        if way is not None:
+            return way
     land = overland(a, b)
     if land is None:
         return None

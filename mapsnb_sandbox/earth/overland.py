@@ -26,9 +26,6 @@ Point = tuple[float, float]
 BUDGET = 40_000
 #: A way longer than this many times the straight line (plus :data:`SLACK_M`) is not sought.
 MAX_RATIO, SLACK_M = 4.0, 60_000.0
-#: Cells this close to either end count as land (an end may sit on a shore cell) at most; an
-#: end on land allows only :func:`~mapsnb_sandbox.earth.water.shore_allowance_m` round it.
-END_M = 1500.0
 _MOVES = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
@@ -82,8 +79,8 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
         return int((x - x0) // cell), int((y - y0) // cell)
 
     start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
-    near_a = min(END_M, max(shore_allowance_m(a), 0.75 * cell))
-    near_b = min(END_M, max(shore_allowance_m(b), 0.75 * cell))
+    near_a = shore_allowance_m(a) + 0.75 * cell  # the end's own cell always counts
+    near_b = shore_allowance_m(b) + 0.75 * cell
     land: dict[tuple[int, int], bool] = {}
 
     def ok(c: tuple[int, int]) -> bool:
