@@ -1,22 +1,23 @@
-"""Build ``mapsnb_sandbox/data/fine_runs.bin``: the coasts at 1/480° (about 230 m) from GSHHG.
+"""Build ``mapsnb_sandbox/data/fine_runs.bin``: narrow water at 1/240° (about 460 m) from GSHHG.
 
 The emulator's sea mask (``land_runs.bin``, NOAA GLOBE at 1/120°, about 1 km) marks narrow
 water as land: Victoria Harbour between Tsim Sha Tsui and Central, the Bosphorus at places,
-Stockholm's Saltsjön, Dubai Creek, the Mersey. This script samples the GSHHG shoreline
+Dubai Creek, the Mersey, Phuket's Pak Phra channel. This script samples the GSHHG shoreline
 database at full resolution (Wessel & Smith, LGPL; through ``roaring-landmask``, MIT, its
-``Gshhg`` provider) on a grid four times finer, in every GLOBE cell within :data:`WINDOW`
-cells of a GLOBE shore, and keeps the fine cells where GSHHG and GLOBE disagree: the emulator
-reads land as GLOBE *xor* these flips (:func:`mapsnb_sandbox.earth.water.is_land`). Far from
-any shore GLOBE stands as it is.
+``Gshhg`` provider) at the centres of a grid twice as fine, in every GLOBE cell within
+:data:`WINDOW` cells of a GLOBE shore, from 71.2°N to 56°S (no roads beyond), and keeps the
+fine cells where GSHHG has water and GLOBE land: the emulator reads water as GLOBE's sea *or*
+these cells (:func:`mapsnb_sandbox.earth.water.is_land`). Far from any shore GLOBE stands.
 
-Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project):
-``python tools/build_fine_mask.py`` (about five minutes on two cores).
+Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
+and the repository is importable: ``python tools/build_fine_mask.py`` (about ten minutes on two
+cores).
 
-Layout (zlib after the magic line): rows, cols (uint32 big-endian; 86,400 x 172,800 fine
+Layout (zlib after the magic line): rows, cols (uint32 big-endian; 43,200 x 86,400 fine
 cells, rows from 90°N southwards, columns from 180°W eastwards), ``rows + 1`` uint32 offsets,
-then per row the flip run boundaries as uint32 gaps from the previous boundary (the first from
-column 0), little-endian: a fine cell is flipped when an odd number of its row's boundaries
-lie at or before it.
+then per row the water run boundaries as uint32 gaps from the previous boundary (the first
+from column 0), little-endian: a fine cell is water when an odd number of its row's
+boundaries lie at or before it.
 """
 
 from __future__ import annotations

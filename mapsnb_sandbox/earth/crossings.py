@@ -3,10 +3,10 @@
 ``data/links.csv`` lists fixed links and ferries (both ends, the travel modes that may use
 them, speed and boarding time). A leg whose straight line crosses open water (:mod:`.water`)
 goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessaloniki) or over
-the known link that takes less time (a ferry at its own speed, with its boarding time); WALK
-and BICYCLE legs with neither have no route (live answers an empty ``routes`` list); DRIVE,
-TWO_WHEELER and TRANSIT legs with neither keep their direct line (rare: the grid search gives
-up only on ways more than four times the straight line).
+the known link that carries the mode and takes less time (a ferry at its own speed, with its
+boarding time); a leg with neither has no route, in every mode (live answers an empty
+``routes`` list): no path ever crosses water outside a link. Roads cross water up to
+:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers).
 """
 
 from __future__ import annotations

@@ -17,7 +17,13 @@ from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
-from mapsnb_sandbox.earth.water import _wet, shore_allowance_m
+from mapsnb_sandbox.earth.water import (
+    WaterLines,
+    _wet,
+    crosses_water_line,
+    shore_allowance_m,
+    water_lines_within,
+)
 
 __all__ = ["BUDGET", "clear", "overland"]
 
@@ -33,9 +39,14 @@ def _m(p: Point, q: Point) -> float:
     return haversine_m(p[0], p[1], q[0], q[1])
 
 
-def clear(p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = ()) -> bool:
+def clear(
+    p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = (), lines: WaterLines = ()
+) -> bool:
     """Whether every sample of the line ``p``-``q`` (``step_m`` apart) is land, samples within
-    the :func:`~mapsnb_sandbox.earth.water.shore_allowance_m` of one of ``ends`` excepted."""
+    the :func:`~mapsnb_sandbox.earth.water.shore_allowance_m` of one of ``ends`` excepted, and
+    the line crosses none of the water ``lines`` (a canal, a river the grid marks as land)."""
+    if lines and crosses_water_line(p, q, lines):
+        return False
     n = max(1, math.ceil(_m(p, q) / step_m))
     allow = [(e, shore_allowance_m(e)) for e in ends]
     dlng = (q[1] - p[1] + 540) % 360 - 180
@@ -90,25 +101,31 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
             v = land[c] = not _wet(*p) or _m(p, a) <= near_a or _m(p, b) <= near_b
         return v
 
-    seen = _cells_between(start, goal, (nx, ny), ok, (direct * MAX_RATIO + SLACK_M) / cell)
+    (lat0, lng0), (lat1, lng1) = point(0, 0), point(nx - 1, ny - 1)
+    lines = water_lines_within(min(lat0, lat1), max(lat0, lat1), min(lng0, lng1), max(lng0, lng1))
+
+    def step_ok(c: Cell, n: Cell) -> bool:
+        return ok(n) and not (lines and crosses_water_line(point(*c), point(*n), lines))
+
+    seen = _cells_between(start, goal, (nx, ny), step_ok, (direct * MAX_RATIO + SLACK_M) / cell)
     if seen is None:
         return None
     cells = [goal]
     while (prev := seen[cells[-1]]) is not None:
         cells.append(prev)
     pts = [a, *(point(*c) for c in reversed(cells[1:-1])), b]
-    return _tight(pts, cell / 3, (a, b))
+    return _tight(pts, cell / 3, (a, b), lines)
 
 
 Cell = tuple[int, int]
 
 
 def _cells_between(
-    start: Cell, goal: Cell, size: tuple[int, int], ok: Callable[[Cell], bool], limit: float
+    start: Cell, goal: Cell, size: tuple[int, int], ok: Callable[[Cell, Cell], bool], limit: float
 ) -> dict[Cell, Cell | None] | None:
-    """A* over the grid of ``size`` cells from ``start`` to ``goal`` through cells that are
-    ``ok``, at most ``limit`` cells long: each reached cell's previous one, ``None`` if the goal
-    is not reached."""
+    """A* over the grid of ``size`` cells from ``start`` to ``goal`` by moves ``ok(from, to)``
+    allows, at most ``limit`` cells long: each reached cell's previous one, ``None`` if the
+    goal is not reached."""
     nx, ny = size
     gx, gy = goal
     seen: dict[Cell, Cell | None] = {start: None}
@@ -124,9 +141,9 @@ def _cells_between(
             continue
         for di, dj in _MOVES:
             n = (c[0] + di, c[1] + dj)
-            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or not ok(n):
+            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or not ok(c, n):
                 continue
-            if di and dj and not (ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj))):
+            if di and dj and not (ok(c, (c[0] + di, c[1])) or ok(c, (c[0], c[1] + dj))):
                 continue  # no squeezing diagonally between two water cells
             ng = g + (1.4142 if di and dj else 1.0)
             if ng < cost.get(n, math.inf):
@@ -135,13 +152,16 @@ def _cells_between(
     return None
 
 
-def _tight(pts: list[Point], step_m: float, ends: tuple[Point, ...]) -> tuple[Point, ...]:
-    """Keep only the corners needed for the joins to stay on land (greedy line of sight)."""
+def _tight(
+    pts: list[Point], step_m: float, ends: tuple[Point, ...], lines: WaterLines = ()
+) -> tuple[Point, ...]:
+    """Keep only the corners needed for the joins to stay on land and off the water ``lines``
+    (greedy line of sight)."""
     out, i = [pts[0]], 0
     while i < len(pts) - 1:
         j = i + 1
         for k in range(len(pts) - 1, i + 1, -1):
-            if clear(pts[i], pts[k], step_m, ends):
+            if clear(pts[i], pts[k], step_m, ends, lines):
                 j = k
                 break
         out.append(pts[j])

@@ -7,8 +7,11 @@ Titicaca, Victoria, Baikal, the Caspian, the Great Lakes ...): the lake class of
 1.25′ land/sea/lake mask (GSHHS, LGPL), built by ``tools/build_water_terrain.py``, 0.16 MB.
 Importing ``global-land-mask`` itself inflates a 1 GB array (10 s); this file is 1.1 MB and
 loads in milliseconds, lazily, on the first question. At this grid the Hudson at Manhattan, the
-Bosphorus, the Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are
-land (a road crosses them on a bridge the emulator does not need to know).
+Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are land (a road
+crosses them on a bridge the emulator does not need to know). ``data/fine_runs.bin`` adds the
+narrow water the 1 km cells miss (Victoria Harbour, the Bosphorus, Dubai Creek, the Mersey):
+GSHHG at 1/240° near every shore, built by ``tools/build_fine_mask.py``, 1.6 MB, its rows
+decoded on first use.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ __all__ = [
     "SHORE_M",
     "crosses_open_water",
     "crosses_water_line",
+    "water_lines_within",
     "is_lake",
     "is_land",
     "nearest_dry",
@@ -158,13 +162,26 @@ def is_lake(lat: float, lng: float) -> bool:
 
 def is_land(lat: float, lng: float) -> bool:
     """Whether the point is on land: not in the sea (1 km cells), nor in a lake (1.25′ cells),
-    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`)."""
-    sea, lake = _PAIR or _both()
-    return (
-        not _odd(sea, _STEP, lat, lng)
-        and not _odd(lake, _LAKE_STEP, lat, lng)
-        and not (_FINE or [_fine()])[0].water(lat, lng)
-    )
+    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`). All three
+    grids are constant within a 1/240° cell, so each cell's answer is remembered."""
+    key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
+    v = _CELLS.get(key)
+    if v is None:
+        sea, lake = _PAIR or _both()
+        v = (
+            not _odd(sea, _STEP, lat, lng)
+            and not _odd(lake, _LAKE_STEP, lat, lng)
+            and not (_FINE or [_fine()])[0].water(lat, lng)
+        )
+        if len(_CELLS) >= _CELLS_MAX:
+            _CELLS.clear()
+        _CELLS[key] = v
+    return v
+
+
+#: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full).
+_CELLS: dict[int, bool] = {}
+_CELLS_MAX = 2_000_000
 
 
 def near_land(lat: float, lng: float) -> bool:
@@ -233,13 +250,15 @@ _NEAR = 0.5 / _FINE_STEP  # degrees: half a fine cell, about 230 m
 
 
 def _wet(lat: float, lng: float) -> bool:
-    """Water at the point or half a fine cell off it on either diagonal: narrow water one
-    cell wide has gaps where a cell's centre is ashore, and a way should not graze a shore;
-    two looks across both axes close them at three lookups a sample, not five."""
+    """Water at the point or half a fine cell beside it: narrow water one cell wide has gaps
+    where a cell's centre is ashore, and a way should not graze a shore; looking beside the
+    point closes them."""
     return not (
         is_land(lat, lng)
-        and is_land(lat + _NEAR, lng + _NEAR)
-        and is_land(lat - _NEAR, lng - _NEAR)
+        and is_land(lat + _NEAR, lng)
+        and is_land(lat - _NEAR, lng)
+        and is_land(lat, lng + _NEAR)
+        and is_land(lat, lng - _NEAR)
     )
 
 
@@ -329,11 +348,29 @@ def _segments_cross(
     )
 
 
-def crosses_water_line(a: tuple[float, float], b: tuple[float, float]) -> str | None:
-    """The name of a :func:`water_lines` river the segment ``a``-``b`` crosses, or None."""
+WaterLines = tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+
+
+def water_lines_within(lat0: float, lat1: float, lng0: float, lng1: float) -> WaterLines:
+    """The :func:`water_lines` that come into the box (a search's area: none, mostly)."""
+    return tuple(
+        (name, pts)
+        for name, pts in water_lines()
+        if max(p[0] for p in pts) >= lat0
+        and min(p[0] for p in pts) <= lat1
+        and max(p[1] for p in pts) >= lng0
+        and min(p[1] for p in pts) <= lng1
+    )
+
+
+def crosses_water_line(
+    a: tuple[float, float], b: tuple[float, float], lines: WaterLines | None = None
+) -> str | None:
+    """The name of a :func:`water_lines` river (or of one of ``lines``) the segment ``a``-``b``
+    crosses, or None."""
     lo_lat, hi_lat = min(a[0], b[0]), max(a[0], b[0])
     lo_lng, hi_lng = min(a[1], b[1]), max(a[1], b[1])
-    for name, pts in water_lines():
+    for name, pts in water_lines() if lines is None else lines:
         for c, d in itertools.pairwise(pts):
             if max(c[0], d[0]) < lo_lat or min(c[0], d[0]) > hi_lat:
                 continue
