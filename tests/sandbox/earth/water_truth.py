@@ -68,10 +68,17 @@ def _link_pairs(mode: str) -> set[frozenset[Point]]:
     }
 
 
+#: Water this close to the end of a link the route takes is the link's own pier or ramp (ends
+#: are written to 3-4 decimals from the articles, and a ferry berths over water).
+PIER_M = 300.0
+
+
 def over_water_m(path: Sequence[Point], mode: str) -> tuple[float, float, float]:
     """``(water_m, longest_run_m, length_m)`` of ``path`` (a ``mode`` route): metres sampled
-    over water outside the links that carry ``mode``, the longest such run, the length."""
+    over water outside the links that carry ``mode`` (and their piers, :data:`PIER_M`), the
+    longest such run, the length."""
     links = _link_pairs(mode)
+    piers = [e for p, q in itertools.pairwise(path) if frozenset({p, q}) in links for e in (p, q)]
     water = run = longest = total = 0.0
     for p, q in itertools.pairwise(path):
         seg = haversine_m(p[0], p[1], q[0], q[1])
@@ -83,7 +90,8 @@ def over_water_m(path: Sequence[Point], mode: str) -> tuple[float, float, float]
         dlng = (q[1] - p[1] + 540) % 360 - 180
         for k in range(n):
             t = (k + 0.5) / n
-            if truth_water(p[0] + (q[0] - p[0]) * t, p[1] + dlng * t):
+            s = (p[0] + (q[0] - p[0]) * t, p[1] + dlng * t)
+            if truth_water(*s) and all(haversine_m(*s, *e) > PIER_M for e in piers):
                 water += seg / n
                 run += seg / n
                 longest = max(longest, run)
