@@ -60,10 +60,26 @@ def clear(
     return True
 
 
+#: A second, finer search (cells of 1/240 of the distance, a narrower box) when the first
+#: fails on legs up to this long: a way through a delta's or a lagoon's narrow land (the
+#: causeways of Abu Dhabi) that cells of 1/60 of the distance step over.
+FINE_SEARCH_M = 400_000.0
+
+
 @functools.lru_cache(maxsize=1024)
 def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
-    apart), or ``None`` when no such way within :data:`MAX_RATIO` is found."""
+    apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
+    then, up to :data:`FINE_SEARCH_M`, a finer one)."""
+    way = _overland(a, b, 60.0, 0.75)
+    if way is None and _m(a, b) <= FINE_SEARCH_M:
+        way = _overland(a, b, 240.0, 0.25)
+    return way
+
+
+def _overland(a: Point, b: Point, cells: float, share: float) -> tuple[Point, ...] | None:
+    """:func:`overland` on a grid of cells of 1/``cells`` of the distance over a box with a
+    margin of ``share`` of it."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -72,8 +88,8 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     ky = 111_320.0
     dlng = (b[1] - a[1] + 540) % 360 - 180
     bx, by = dlng * kx, (b[0] - a[0]) * ky
-    cell = min(20_000.0, max(400.0, direct / 60))
-    margin = max(0.75 * direct, 30_000.0)
+    cell = min(20_000.0, max(400.0, direct / cells))
+    margin = max(share * direct, 30_000.0)
     x0, x1 = min(0.0, bx) - margin, max(0.0, bx) + margin
     y0, y1 = min(0.0, by) - margin, max(0.0, by) + margin
     area = (x1 - x0) * (y1 - y0) / cell**2
