@@ -46,7 +46,12 @@ def _globe() -> tuple[int, int, np.ndarray, np.ndarray]:
     from mapsnb_sandbox.earth.water import _grid
 
     rows, cols, offsets, bounds = _grid()
-    return rows, cols, np.frombuffer(offsets, dtype=np.uint32), np.frombuffer(bounds, dtype=np.uint16)
+    return (
+        rows,
+        cols,
+        np.frombuffer(offsets, dtype=np.uint32),
+        np.frombuffer(bounds, dtype=np.uint16),
+    )
 
 
 def _sea_rows(lo: int, hi: int, cols: int, offsets: np.ndarray, bounds: np.ndarray) -> np.ndarray:
@@ -93,7 +98,9 @@ def main() -> None:
         lat = 90.0 - (ri[:, None, None] + sub[:, None]) / COARSE
         lng = -180.0 + (ci[:, None, None] + sub[None, :]) / COARSE
         lat, lng = np.broadcast_arrays(lat, lng)
-        land = np.asarray(mask.contains_many(lng.ravel().copy(), lat.ravel().copy())).reshape(-1, SUB, SUB)
+        land = np.asarray(mask.contains_many(lng.ravel().copy(), lat.ravel().copy())).reshape(
+            -1, SUB, SUB
+        )
         flip = ~land & ~globe_sea[:, None, None]  # GSHHG water where GLOBE has land
         n, dy, dx = np.nonzero(flip)
         fr, fc = ri[n] * SUB + dy, ci[n] * SUB + dx

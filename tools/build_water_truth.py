@@ -57,7 +57,9 @@ def main() -> None:
     mask = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Osm)
     header, offsets, bounds = [], [], []
     for lat0, lat1, lng0, lng1 in boxes():
-        step = int(min(FINEST, max(COARSEST, math.sqrt(MAX_CELLS / ((lat1 - lat0) * (lng1 - lng0))))))
+        step = int(
+            min(FINEST, max(COARSEST, math.sqrt(MAX_CELLS / ((lat1 - lat0) * (lng1 - lng0)))))
+        )
         rows, cols = math.ceil((lat1 - lat0) * step), math.ceil((lng1 - lng0) * step)
         lats = lat1 - (np.arange(rows) + 0.5) / step
         lngs = lng0 + (np.arange(cols) + 0.5) / step

@@ -34,7 +34,10 @@ def _ashore(lat: float, lng: float) -> tuple[float, float]:
         n = max(8, int(2 * math.pi * r / 50))
         for i in range(n):
             ang = 2 * math.pi * i / n
-            p = (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * k / math.cos(math.radians(lat)))
+            p = (
+                lat + r * math.sin(ang) * k,
+                lng + r * math.cos(ang) * k / math.cos(math.radians(lat)),
+            )
             if is_land(*p):
                 return round(p[0], 4), round(p[1], 4)
     return lat, lng

@@ -77,9 +77,9 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     return way
 
 
-def _overland(a: Point, b: Point, cells: float, share: float) -> tuple[Point, ...] | None:
-    """:func:`overland` on a grid of cells of 1/``cells`` of the distance over a box with a
-    margin of ``share`` of it."""
+def _overland(a: Point, b: Point, divisions: float, share: float) -> tuple[Point, ...] | None:
+    """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
+    a margin of ``share`` of it."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -88,7 +88,7 @@ def _overland(a: Point, b: Point, cells: float, share: float) -> tuple[Point, ..
     ky = 111_320.0
     dlng = (b[1] - a[1] + 540) % 360 - 180
     bx, by = dlng * kx, (b[0] - a[0]) * ky
-    cell = min(20_000.0, max(400.0, direct / cells))
+    cell = min(20_000.0, max(400.0, direct / divisions))
     margin = max(share * direct, 30_000.0)
     x0, x1 = min(0.0, bx) - margin, max(0.0, bx) + margin
     y0, y1 = min(0.0, by) - margin, max(0.0, by) + margin

@@ -37,14 +37,14 @@ __all__ = [
     "SHORE_M",
     "crosses_open_water",
     "crosses_water_line",
-    "water_lines_within",
     "is_lake",
     "is_land",
-    "nearest_dry",
     "near_land",
+    "nearest_dry",
     "open_water_m",
     "shore_allowance_m",
     "shore_gap_m",
+    "water_lines_within",
 ]
 
 LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"

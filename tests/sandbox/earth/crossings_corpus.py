@@ -22,7 +22,12 @@ Point = tuple[float, float]
 CROSSINGS: list[tuple[str, str, Point, Point]] = [
     # Europe
     ("Beşiktaş–Üsküdar (Bosphorus)", "EU", (41.0430, 29.0060), (41.0260, 29.0160)),
-    ("Villa San Giovanni–Messina (Strait of Messina)", "EU", (38.2200, 15.6370), (38.1930, 15.5540)),
+    (
+        "Villa San Giovanni–Messina (Strait of Messina)",
+        "EU",
+        (38.2200, 15.6370),
+        (38.1930, 15.5540),
+    ),
     ("Copenhagen–Malmö (Øresund)", "EU", (55.6760, 12.5680), (55.6050, 13.0040)),
     ("Nyborg–Korsør (Great Belt)", "EU", (55.3120, 10.7900), (55.3300, 11.1390)),
     ("Dover–Calais (Strait of Dover)", "EU", (51.1270, 1.3130), (50.9510, 1.8580)),
@@ -82,9 +87,19 @@ CROSSINGS: list[tuple[str, str, Point, Point]] = [
     ("Maracaibo–Cabimas (Lake Maracaibo)", "SA", (10.6540, -71.6400), (10.3930, -71.4530)),
     ("Pargua–Chacao (Chacao Channel)", "SA", (-41.7860, -73.4630), (-41.8290, -73.5250)),
     ("Puno–Juli (Lake Titicaca)", "SA", (-15.8400, -70.0220), (-16.2150, -69.4600)),
-    ("Punta Arenas–Porvenir (Strait of Magellan)", "SA", (-53.1630, -70.9170), (-53.2960, -70.3690)),
+    (
+        "Punta Arenas–Porvenir (Strait of Magellan)",
+        "SA",
+        (-53.1630, -70.9170),
+        (-53.2960, -70.3690),
+    ),
     # Oceania
-    ("Circular Quay–Milsons Point (Sydney Harbour)", "OC", (-33.8610, 151.2110), (-33.8470, 151.2120)),
+    (
+        "Circular Quay–Milsons Point (Sydney Harbour)",
+        "OC",
+        (-33.8610, 151.2110),
+        (-33.8470, 151.2120),
+    ),
     ("Auckland–Devonport (Waitematā Harbour)", "OC", (-36.8480, 174.7630), (-36.8300, 174.7970)),
     ("Wellington–Picton (Cook Strait)", "OC", (-41.2860, 174.7760), (-41.2910, 174.0010)),
     ("Sorrento–Queenscliff (Port Phillip)", "OC", (-38.3390, 144.7410), (-38.2670, 144.6610)),

@@ -45,7 +45,8 @@ def _boxes() -> tuple[list[list[float]], array, array]:
 def truth_land(lat: float, lng: float) -> bool | None:
     """Whether OSM has land at the point (lakes excepted), ``None`` outside every sampled box."""
     boxes, offsets, bounds = _boxes()
-    for lat_top, lng_left, step, rows, cols, first in boxes:
+    for lat_top, lng_left, step, n_rows, n_cols, first_row in boxes:
+        rows, cols, first = int(n_rows), int(n_cols), int(first_row)
         i = int((lat_top - lat) * step)
         j = int((((lng - lng_left) + 180) % 360 - 180) * step)
         if 0 <= i < rows and 0 <= j < cols:
