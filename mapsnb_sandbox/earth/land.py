@@ -19,7 +19,8 @@ Visayas (Panay, Negros, Cebu, Bohol) are not told apart. Landmasses are joined b
 ``data/landmass_links.csv``:
 fixed links and the main car ferries, which a DRIVE (or TWO_WHEELER) route may use — the live
 service's driving routes take car ferries too — and rail links, which only TRANSIT uses.
-WALK and BICYCLE routes never leave their landmass.
+WALK and BICYCLE routes leave their landmass only by a ferry, and only on a line of
+``links.csv`` that takes foot passengers or bicycles (:mod:`.crossings` picks the link).
 """
 
 from __future__ import annotations
@@ -217,8 +218,8 @@ MODE_LINKS: dict[str, frozenset[str]] = {
     "DRIVE": frozenset({"road", "ferry"}),
     "TWO_WHEELER": frozenset({"road", "ferry"}),
     "TRANSIT": frozenset({"road", "ferry", "rail"}),
-    "WALK": frozenset(),
-    "BICYCLE": frozenset(),
+    "WALK": frozenset({"ferry"}),
+    "BICYCLE": frozenset({"ferry"}),
 }
 
 

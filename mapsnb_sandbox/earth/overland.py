@@ -73,13 +73,16 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     way = _overland(a, b, 60.0, 0.75)
     if way is None and _m(a, b) <= FINE_SEARCH_M:
-        way = _overland(a, b, 240.0, 0.25)
+        way = _overland(a, b, 240.0, 0.25, fine=True)
     return way
 
 
-def _overland(a: Point, b: Point, divisions: float, share: float) -> tuple[Point, ...] | None:
+def _overland(
+    a: Point, b: Point, divisions: float, share: float, fine: bool = False
+) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
-    a margin of ``share`` of it."""
+    a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
+    walk along a waterfront, a peninsula's streets), not 400 m and 30 km."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -88,8 +91,8 @@ def _overland(a: Point, b: Point, divisions: float, share: float) -> tuple[Point
     ky = 111_320.0
     dlng = (b[1] - a[1] + 540) % 360 - 180
     bx, by = dlng * kx, (b[0] - a[0]) * ky
-    cell = min(20_000.0, max(400.0, direct / divisions))
-    margin = max(share * direct, 30_000.0)
+    cell = min(20_000.0, max(100.0 if fine else 400.0, direct / divisions))
+    margin = max(share * direct, 3_000.0 if fine else 30_000.0)
     x0, x1 = min(0.0, bx) - margin, max(0.0, bx) + margin
     y0, y1 = min(0.0, by) - margin, max(0.0, by) + margin
     area = (x1 - x0) * (y1 - y0) / cell**2
