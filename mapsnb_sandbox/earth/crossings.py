@@ -171,7 +171,7 @@ def road_dry(a: Point, b: Point) -> bool:
 
 #: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
 #: A harbour or a strait wider than this is crossed only on a listed link (``links.csv``).
-BRIDGE_M = 500.0
+BRIDGE_M = 800.0
 #: A leg longer than :data:`DRIVE_WATER_M` is a trunk road: it crosses rivers up to this wide
 #: (the St. Lawrence at Montreal, the Paraná) on the bridges every such road has.
 RIVER_BRIDGE_M = 2000.0
