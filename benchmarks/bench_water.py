@@ -1,14 +1,21 @@
-"""Route computing in the emulator with water and terrain (issue 29): milliseconds per route.
+"""Routes over water and road distances in the emulator (issues 29 and 40): figures and speed.
 
-Run: ``python benchmarks/bench_water.py`` from the repository root. Computes the routes of the
-water corpus (``tests/sandbox/earth/water_corpus.py``: 45 published road pairs by DRIVE, 21 lake
-pairs on foot, 8 city trips by DRIVE and WALK) cold, in one fresh emulator. Measured on the
-project machine: 20.6 ms per route before the lakes mask, the overland search and the terrain
-(straight lines across the water), 90-130 ms after; a second pass hits the path caches (1.5 ms).
+Run: ``python benchmarks/bench_water.py [--quick]`` from the repository root.
+
+1. **Over water**: every pair of ``tests/sandbox/earth/crossings_corpus.py`` (63 crossings of
+   straits, bays, harbours, estuaries and lakes on every continent) in DRIVE, TWO_WHEELER, WALK,
+   BICYCLE and TRANSIT: the share of path length over water outside the links that carry the
+   mode, measured against OpenStreetMap's land polygons sampled round the corpus
+   (``water_truth.bin``, up to 1/600°; lakes: the GSHHS lake mask, the one source the emulator
+   also reads), and how many routes have any such water.
+2. **Road distances**: the corpus's 130 published road distances by DRIVE, the share within
+   ±25 %.
+3. **Speed**: the old water corpus (``water_corpus.py``) cold and warm, milliseconds per route.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -16,15 +23,60 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb_sandbox import Sandbox
+from tests.sandbox.earth.crossings_corpus import CROSSINGS, ROAD_PAIRS
 from tests.sandbox.earth.water_corpus import CITY_TRIPS, LAKE_PAIRS, ROADS, Point
+from tests.sandbox.earth.water_truth import MODES, over_water_m, route
+
+NOW = "2026-09-18T15:00:00+00:00"
 
 
 def _ll(p: Point) -> dict:
     return {"lat_lng": {"latitude": p[0], "longitude": p[1]}}
 
 
-def main() -> None:
-    box = Sandbox(now="2026-09-18T15:00:00+00:00")
+def over_water(box: Sandbox, verbose: bool) -> None:
+    """Part 1: share of path length over water outside links, per mode."""
+    for mode in MODES:
+        water = total = 0.0
+        answered, wet = 0, []
+        t = time.perf_counter()
+        for name, _, a, b in CROSSINGS:
+            found = route(box, a, b, mode)
+            if found is None:
+                continue
+            answered += 1
+            w, longest, length = over_water_m(found[0], mode)
+            water, total = water + w, total + length
+            if w > 0:
+                wet.append((name, round(w), round(longest)))
+        ms = (time.perf_counter() - t) / len(CROSSINGS) * 1000
+        share = water / total if total else 0.0
+        print(
+            f"{mode:11s} {answered}/{len(CROSSINGS)} routes, over water outside links "
+            f"{share:.3%} of {total / 1000:.0f} km; routes with any: {len(wet)} ({ms:.0f} ms/route)"
+        )
+        if verbose:
+            for name, w, longest in sorted(wet, key=lambda x: -x[1]):
+                print(f"    {name}: {w} m (longest run {longest} m)")
+
+
+def road_distances(box: Sandbox, verbose: bool) -> None:
+    """Part 2: share of published road distances matched within ±25 %."""
+    ratios = {}
+    for name, a, b, km in ROAD_PAIRS:
+        found = route(box, a, b, "DRIVE")
+        ratios[name] = found[1] / 1000 / km if found else 0.0
+    inside = [n for n, x in ratios.items() if 0.75 <= x <= 1.25]
+    print(f"road distances within ±25 %: {len(inside) / len(ratios):.1%} of {len(ratios)}")
+    if verbose:
+        for n, x in sorted(ratios.items(), key=lambda kv: kv[1]):
+            if n not in inside:
+                print(f"    {n}: {x:.2f}")
+
+
+def speed() -> None:
+    """Part 3: milliseconds per route on the old corpus, cold then warm."""
+    box = Sandbox(now=NOW)
     pairs = [(a, b, "DRIVE") for _, a, b, _ in ROADS]
     pairs += [(a, b, "WALK") for _, a, b in LAKE_PAIRS]
     pairs += [(a, b, m) for _, a, b in CITY_TRIPS for m in ("DRIVE", "WALK")]
@@ -35,6 +87,18 @@ def main() -> None:
             box.call_tool("compute_routes", {**args, "include_polyline": True})
         ms = (time.perf_counter() - t) / len(pairs) * 1000
         print(f"{len(pairs)} routes, {label}: {ms:.1f} ms per route")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="speed only")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the misses")
+    ns = parser.parse_args()
+    speed()
+    if not ns.quick:
+        box = Sandbox(now=NOW)
+        over_water(box, ns.verbose)
+        road_distances(box, ns.verbose)
 
 
 if __name__ == "__main__":

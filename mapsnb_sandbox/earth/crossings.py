@@ -3,10 +3,10 @@
 ``data/links.csv`` lists fixed links and ferries (both ends, the travel modes that may use
 them, speed and boarding time). A leg whose straight line crosses open water (:mod:`.water`)
 goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessaloniki) or over
-the known link that takes less time (a ferry at its own speed, with its boarding time); WALK
-and BICYCLE legs with neither have no route (live answers an empty ``routes`` list); DRIVE,
-TWO_WHEELER and TRANSIT legs with neither keep their direct line (rare: the grid search gives
-up only on ways more than four times the straight line).
+the known link that carries the mode and takes less time (a ferry at its own speed, with its
+boarding time); a leg with neither has no route, in every mode (live answers an empty
+``routes`` list): no path ever crosses water outside a link. Roads cross water up to
+:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers).
 """
 
 from __future__ import annotations
@@ -160,16 +160,26 @@ _BENDS = 1.2
 @functools.lru_cache(maxsize=8192)
 def road_dry(a: Point, b: Point) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
-    no run of water longer than :data:`BRIDGE_M` (samples 250 m apart; shores forgiven)."""
+    no run of water longer than :func:`bridge_m` for its length (samples 250 m apart; shores
+    forgiven)."""
     from mapsnb_sandbox.earth.water import _open_water
 
     if crosses_water_line(a, b):
         return False
-    return _open_water((a, b), True, True, BRIDGE_M, 250.0, True) == 0
+    return _open_water((a, b), True, True, bridge_m(_m(a, b)), 250.0, True) == 0
 
 
 #: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
-BRIDGE_M = 2000.0
+#: A harbour or a strait wider than this is crossed only on a listed link (``links.csv``).
+BRIDGE_M = 800.0
+#: A leg longer than :data:`DRIVE_WATER_M` is a trunk road: it crosses rivers up to this wide
+#: (the St. Lawrence at Montreal, the Paraná) on the bridges every such road has.
+RIVER_BRIDGE_M = 2000.0
+
+
+def bridge_m(leg_m: float) -> float:
+    """The widest water a road leg ``leg_m`` long crosses on a bridge not listed."""
+    return RIVER_BRIDGE_M if leg_m > DRIVE_WATER_M else BRIDGE_M
 
 
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
@@ -185,6 +195,10 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
             return way
     if not walk and road_dry(a, b):
         return (a, b)
+    if not walk and direct > DRIVE_WATER_M:
+        way = ashore(a, b)  # a trunk road along a coast: side points before the grid
+        if way is not None:
+            return way
     land = overland(a, b)
     if land is None:
         return None
@@ -274,15 +288,19 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
         options.append(linked)
     if options:
         return min(options, key=lambda o: (o[0], o[1]))[2]
-    return None if walk else [Step(a, b)]
+    return None  # no way ashore and no link that carries the mode: no route, never a swim
 
 
 @functools.lru_cache(maxsize=512)
 def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
-    usable link separates two of them."""
+    usable link separates two of them. A waypoint in water (a lake's or a bay's own point) is
+    reached at the nearest dry point (:func:`~mapsnb_sandbox.earth.water.nearest_dry`)."""
+    from mapsnb_sandbox.earth.water import nearest_dry
+
     steps: list[Step] = []
-    for a, b in itertools.pairwise(waypoints):
+    dry_points = [nearest_dry(*p) or p for p in waypoints]
+    for a, b in itertools.pairwise(dry_points):
         pair = _pair(a, b, mode)
         if pair is None:
             return None

@@ -19,7 +19,9 @@ Visayas (Panay, Negros, Cebu, Bohol) are not told apart. Landmasses are joined b
 ``data/landmass_links.csv``:
 fixed links and the main car ferries, which a DRIVE (or TWO_WHEELER) route may use — the live
 service's driving routes take car ferries too — and rail links, which only TRANSIT uses.
-WALK and BICYCLE routes never leave their landmass.
+WALK and BICYCLE routes never leave their landmass (a walk from Palermo to Rome has no route);
+within one they take the bridges and the city ferries of ``links.csv`` that carry them (the
+Star Ferry, the Bosphorus ferries).
 """
 
 from __future__ import annotations

@@ -17,7 +17,13 @@ from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
-from mapsnb_sandbox.earth.water import _wet
+from mapsnb_sandbox.earth.water import (
+    WaterLines,
+    _wet,
+    crosses_water_line,
+    shore_allowance_m,
+    water_lines_within,
+)
 
 __all__ = ["BUDGET", "clear", "overland"]
 
@@ -26,8 +32,6 @@ Point = tuple[float, float]
 BUDGET = 40_000
 #: A way longer than this many times the straight line (plus :data:`SLACK_M`) is not sought.
 MAX_RATIO, SLACK_M = 4.0, 60_000.0
-#: Cells this close to either end count as land (an end may sit on a shore cell).
-END_M = 1500.0
 _MOVES = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
@@ -35,25 +39,50 @@ def _m(p: Point, q: Point) -> float:
     return haversine_m(p[0], p[1], q[0], q[1])
 
 
-def clear(p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = ()) -> bool:
+def clear(
+    p: Point, q: Point, step_m: float, ends: tuple[Point, ...] = (), lines: WaterLines = ()
+) -> bool:
     """Whether every sample of the line ``p``-``q`` (``step_m`` apart) is land, samples within
-    :data:`END_M` of one of ``ends`` excepted."""
+    the :func:`~mapsnb_sandbox.earth.water.shore_allowance_m` of one of ``ends`` excepted, and
+    the line crosses none of the water ``lines`` (a canal, a river the grid marks as land)."""
+    if lines and crosses_water_line(p, q, lines):
+        return False
     n = max(1, math.ceil(_m(p, q) / step_m))
+    allow = [(e, shore_allowance_m(e)) for e in ends]
     dlng = (q[1] - p[1] + 540) % 360 - 180
     budget = current()
     for k in range(1, n):
         budget.check()
         t = k / n
         s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
-        if _wet(*s) and all(_m(s, e) > END_M for e in ends):
+        if _wet(*s) and all(_m(s, e) > r for e, r in allow):
             return False
     return True
+
+
+#: A second, finer search (cells of 1/240 of the distance, a narrower box) when the first
+#: fails on legs up to this long: a way through a delta's or a lagoon's narrow land (the
+#: causeways of Abu Dhabi) that cells of 1/60 of the distance step over.
+FINE_SEARCH_M = 400_000.0
 
 
 @functools.lru_cache(maxsize=1024)
 def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
-    apart), or ``None`` when no such way within :data:`MAX_RATIO` is found."""
+    apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
+    then, up to :data:`FINE_SEARCH_M`, a finer one)."""
+    way = _overland(a, b, 60.0, 0.75)
+    if way is None and _m(a, b) <= FINE_SEARCH_M:
+        way = _overland(a, b, 240.0, 0.25, fine=True)
+    return way
+
+
+def _overland(
+    a: Point, b: Point, divisions: float, share: float, fine: bool = False
+) -> tuple[Point, ...] | None:
+    """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
+    a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
+    walk along a waterfront, a peninsula's streets), not 400 m and 30 km."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -62,8 +91,8 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     ky = 111_320.0
     dlng = (b[1] - a[1] + 540) % 360 - 180
     bx, by = dlng * kx, (b[0] - a[0]) * ky
-    cell = min(20_000.0, max(400.0, direct / 60))
-    margin = max(0.75 * direct, 30_000.0)
+    cell = min(20_000.0, max(100.0 if fine else 400.0, direct / divisions))
+    margin = max(share * direct, 3_000.0 if fine else 30_000.0)
     x0, x1 = min(0.0, bx) - margin, max(0.0, bx) + margin
     y0, y1 = min(0.0, by) - margin, max(0.0, by) + margin
     area = (x1 - x0) * (y1 - y0) / cell**2
@@ -80,35 +109,42 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
         return int((x - x0) // cell), int((y - y0) // cell)
 
     start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
-    near = max(END_M, cell)
+    near_a = shore_allowance_m(a) + 0.75 * cell  # the end's own cell always counts
+    near_b = shore_allowance_m(b) + 0.75 * cell
     land: dict[tuple[int, int], bool] = {}
 
     def ok(c: tuple[int, int]) -> bool:
         v = land.get(c)
         if v is None:
             p = point(*c)
-            v = land[c] = not _wet(*p) or _m(p, a) <= near or _m(p, b) <= near
+            v = land[c] = not _wet(*p) or _m(p, a) <= near_a or _m(p, b) <= near_b
         return v
 
-    seen = _cells_between(start, goal, (nx, ny), ok, (direct * MAX_RATIO + SLACK_M) / cell)
+    (lat0, lng0), (lat1, lng1) = point(0, 0), point(nx - 1, ny - 1)
+    lines = water_lines_within(min(lat0, lat1), max(lat0, lat1), min(lng0, lng1), max(lng0, lng1))
+
+    def step_ok(c: Cell, n: Cell) -> bool:
+        return ok(n) and not (lines and crosses_water_line(point(*c), point(*n), lines))
+
+    seen = _cells_between(start, goal, (nx, ny), step_ok, (direct * MAX_RATIO + SLACK_M) / cell)
     if seen is None:
         return None
     cells = [goal]
     while (prev := seen[cells[-1]]) is not None:
         cells.append(prev)
     pts = [a, *(point(*c) for c in reversed(cells[1:-1])), b]
-    return _tight(pts, cell / 3, (a, b))
+    return _tight(pts, cell / 3, (a, b), lines)
 
 
 Cell = tuple[int, int]
 
 
 def _cells_between(
-    start: Cell, goal: Cell, size: tuple[int, int], ok: Callable[[Cell], bool], limit: float
+    start: Cell, goal: Cell, size: tuple[int, int], ok: Callable[[Cell, Cell], bool], limit: float
 ) -> dict[Cell, Cell | None] | None:
-    """A* over the grid of ``size`` cells from ``start`` to ``goal`` through cells that are
-    ``ok``, at most ``limit`` cells long: each reached cell's previous one, ``None`` if the goal
-    is not reached."""
+    """A* over the grid of ``size`` cells from ``start`` to ``goal`` by moves ``ok(from, to)``
+    allows, at most ``limit`` cells long: each reached cell's previous one, ``None`` if the
+    goal is not reached."""
     nx, ny = size
     gx, gy = goal
     seen: dict[Cell, Cell | None] = {start: None}
@@ -124,9 +160,9 @@ def _cells_between(
             continue
         for di, dj in _MOVES:
             n = (c[0] + di, c[1] + dj)
-            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or not ok(n):
+            if not (0 <= n[0] < nx and 0 <= n[1] < ny) or not ok(c, n):
                 continue
-            if di and dj and not (ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj))):
+            if di and dj and not (ok(c, (c[0] + di, c[1])) or ok(c, (c[0], c[1] + dj))):
                 continue  # no squeezing diagonally between two water cells
             ng = g + (1.4142 if di and dj else 1.0)
             if ng < cost.get(n, math.inf):
@@ -135,13 +171,16 @@ def _cells_between(
     return None
 
 
-def _tight(pts: list[Point], step_m: float, ends: tuple[Point, ...]) -> tuple[Point, ...]:
-    """Keep only the corners needed for the joins to stay on land (greedy line of sight)."""
+def _tight(
+    pts: list[Point], step_m: float, ends: tuple[Point, ...], lines: WaterLines = ()
+) -> tuple[Point, ...]:
+    """Keep only the corners needed for the joins to stay on land and off the water ``lines``
+    (greedy line of sight)."""
     out, i = [pts[0]], 0
     while i < len(pts) - 1:
         j = i + 1
         for k in range(len(pts) - 1, i + 1, -1):
-            if clear(pts[i], pts[k], step_m, ends):
+            if clear(pts[i], pts[k], step_m, ends, lines):
                 j = k
                 break
         out.append(pts[j])

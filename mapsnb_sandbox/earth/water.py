@@ -7,8 +7,11 @@ Titicaca, Victoria, Baikal, the Caspian, the Great Lakes ...): the lake class of
 1.25′ land/sea/lake mask (GSHHS, LGPL), built by ``tools/build_water_terrain.py``, 0.16 MB.
 Importing ``global-land-mask`` itself inflates a 1 GB array (10 s); this file is 1.1 MB and
 loads in milliseconds, lazily, on the first question. At this grid the Hudson at Manhattan, the
-Bosphorus, the Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are
-land (a road crosses them on a bridge the emulator does not need to know).
+Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are land (a road
+crosses them on a bridge the emulator does not need to know). ``data/fine_runs.bin`` adds the
+narrow water the 1 km cells miss (Victoria Harbour, the Bosphorus, Dubai Creek, the Mersey):
+GSHHG at 1/240° near every shore, built by ``tools/build_fine_mask.py``, 1.6 MB, its rows
+decoded on first use.
 """
 
 from __future__ import annotations
@@ -37,7 +40,11 @@ __all__ = [
     "is_lake",
     "is_land",
     "near_land",
+    "nearest_dry",
     "open_water_m",
+    "shore_allowance_m",
+    "shore_gap_m",
+    "water_lines_within",
 ]
 
 LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"
@@ -45,10 +52,14 @@ LAND_RUNS = Path(__file__).resolve().parents[1] / "data" / "land_runs.bin"
 #: of midtown): centre lines, crossed only on a known link.
 WATER_LINES = Path(__file__).resolve().parents[1] / "data" / "water_lines.csv"
 LAKE_RUNS = Path(__file__).resolve().parents[1] / "data" / "lake_runs.bin"
+#: Narrow water the 1 km grid marks as land (harbours, straits, creeks): GSHHG at 1/240°.
+FINE_RUNS = Path(__file__).resolve().parents[1] / "data" / "fine_runs.bin"
 _MAGIC = b"MAPSNB-LAND-RUNS-1\n"
 _LAKE_MAGIC = b"MAPSNB-LAKE-RUNS-1\n"
 _STEP = 120  # cells per degree
 _LAKE_STEP = 48
+_FINE_MAGIC = b"MAPSNB-FINE-FLIP-1\n"
+_FINE_STEP = 240
 _LOCK = threading.Lock()
 _GRIDS: dict[Path, tuple[int, int, array, array]] = {}
 #: Path samples are this far apart when measuring water (a tenth of a grid cell).
@@ -56,8 +67,11 @@ SAMPLE_M = 100.0
 #: A stretch of water at least this long is open water (a walk cannot cross it without a bridge);
 #: shorter stretches are a grid cell's corner clipped at a shore.
 OPEN_RUN_M = 150.0
-#: A route's ends may sit in a shore cell: a water run this short touching an end does not count.
+#: A route's end may sit in a water cell at a shore: a water run touching it counts only beyond
+#: the end's own distance from land (:func:`shore_gap_m`) plus :data:`SHORE_SLACK_M`, and never
+#: beyond :data:`SHORE_M`.
 SHORE_M = 1200.0
+SHORE_SLACK_M = 150.0
 
 
 def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, array, array]:
@@ -99,15 +113,75 @@ def _both() -> list[tuple[int, int, array, array]]:
     return _PAIR
 
 
+class _Fine:
+    """The fine water layer (``fine_runs.bin``): per row of 1/240°, gap-coded run bounds,
+    decoded row by row on first use."""
+
+    def __init__(self, path: Path = FINE_RUNS) -> None:
+        data = path.read_bytes()
+        if not data.startswith(_FINE_MAGIC):
+            raise ValueError(f"{path} is not a fine runs file")
+        body = zlib.decompress(data[len(_FINE_MAGIC) :])
+        self.rows, self.cols = int.from_bytes(body[:4], "big"), int.from_bytes(body[4:8], "big")
+        self.offsets, self.gaps = array("I"), array("I")
+        end = 8 + 4 * (self.rows + 1)
+        self.offsets.frombytes(body[8:end])
+        self.gaps.frombytes(body[end:])
+        if sys.byteorder != "little":  # pragma: no cover
+            self.offsets.byteswap()
+            self.gaps.byteswap()
+        self.decoded: dict[int, list[int]] = {}
+
+    def water(self, lat: float, lng: float) -> bool:
+        i = min(self.rows - 1, max(0, int((90.0 - lat) * _FINE_STEP)))
+        row = self.decoded.get(i)
+        if row is None:
+            lo, hi = self.offsets[i], self.offsets[i + 1]
+            row = self.decoded[i] = list(itertools.accumulate(self.gaps[lo:hi]))
+        if not row:
+            return False
+        j = min(self.cols - 1, max(0, int(((lng + 180.0) % 360.0) * _FINE_STEP)))
+        return bisect_right(row, j) % 2 == 1
+
+
+_FINE: list[_Fine] = []
+
+
+def _fine() -> _Fine:
+    if not _FINE:
+        with _LOCK:
+            if not _FINE:
+                _FINE.append(_Fine())
+    return _FINE[0]
+
+
 def is_lake(lat: float, lng: float) -> bool:
     """Whether the 1.25′ cell holding the point is in a lake or an inland sea."""
     return _odd((_PAIR or _both())[1], _LAKE_STEP, lat, lng)
 
 
 def is_land(lat: float, lng: float) -> bool:
-    """Whether the point is on land: not in the sea (1 km cells) nor in a lake (1.25′ cells)."""
-    sea, lake = _PAIR or _both()
-    return not _odd(sea, _STEP, lat, lng) and not _odd(lake, _LAKE_STEP, lat, lng)
+    """Whether the point is on land: not in the sea (1 km cells), nor in a lake (1.25′ cells),
+    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`). All three
+    grids are constant within a 1/240° cell, so each cell's answer is remembered."""
+    key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
+    v = _CELLS.get(key)
+    if v is None:
+        sea, lake = _PAIR or _both()
+        v = (
+            not _odd(sea, _STEP, lat, lng)
+            and not _odd(lake, _LAKE_STEP, lat, lng)
+            and not (_FINE or [_fine()])[0].water(lat, lng)
+        )
+        if len(_CELLS) >= _CELLS_MAX:
+            _CELLS.clear()
+        _CELLS[key] = v
+    return v
+
+
+#: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full).
+_CELLS: dict[int, bool] = {}
+_CELLS_MAX = 2_000_000
 
 
 def near_land(lat: float, lng: float) -> bool:
@@ -120,12 +194,65 @@ def near_land(lat: float, lng: float) -> bool:
     )
 
 
-_NEAR = 0.6 / _STEP  # degrees: a bit more than half a cell
+@functools.lru_cache(maxsize=4096)
+def shore_gap_m(lat: float, lng: float) -> float:
+    """How far ``(lat, lng)`` is from dry land (not :func:`_wet`): 0 there, else the radius of
+    the first ring (50 m apart) with such a point, at most :data:`SHORE_M` (at sea)."""
+    if not _wet(lat, lng):
+        return 0.0
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    for ring in range(1, int(SHORE_M / 50) + 1):
+        r = ring * 50.0
+        n = 8 + 2 * ring
+        for i in range(n):
+            ang = 2 * math.pi * i / n
+            if not _wet(lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx):
+                return r
+    return SHORE_M
+
+
+#: Rings searched for the nearest dry point: (ring spacing, farthest ring) in metres.
+_DRY_RINGS = ((50.0, 1200.0), (250.0, 5000.0), (1000.0, 25_000.0))
+
+
+@functools.lru_cache(maxsize=4096)
+def nearest_dry(lat: float, lng: float) -> tuple[float, float] | None:
+    """The point itself when it is on land (:func:`is_land`), else the nearest dry point (not
+    :func:`_wet`) on rings round it (50 m apart near it, farther apart out to 25 km, rounded
+    to 1e-5°), or ``None`` when there is none that close (open sea): where a route to a place
+    in a lake or a bay, such as "Lake Tahoe", starts or ends, as live ends it on the nearest
+    road."""
+    if is_land(lat, lng):
+        return (lat, lng)
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    r = 0.0
+    for spacing, farthest in _DRY_RINGS:
+        while r + spacing <= farthest:
+            r += spacing
+            n = max(8, int(2 * math.pi * r / max(spacing, 100.0)))
+            for i in range(n):
+                ang = 2 * math.pi * i / n
+                q = (round(lat + r * math.sin(ang) * k, 5), round(lng + r * math.cos(ang) * kx, 5))
+                if not _wet(*q):
+                    return q
+    return None
+
+
+def shore_allowance_m(p: tuple[float, float]) -> float:
+    """Water next to a route's end ``p`` that does not count: its distance from land plus a
+    little (:data:`SHORE_SLACK_M`), at most :data:`SHORE_M`."""
+    return min(SHORE_M, shore_gap_m(round(p[0], 5), round(p[1], 5)) + SHORE_SLACK_M)
+
+
+_NEAR = 0.5 / _FINE_STEP  # degrees: half a fine cell, about 230 m
 
 
 def _wet(lat: float, lng: float) -> bool:
-    """Water at the point or half a cell beside it: a river one cell wide has gaps where the
-    grid marks a cell land (the Hudson at midtown); looking beside the point closes them."""
+    """Water at the point or half a fine cell beside it: narrow water one cell wide has gaps
+    where a cell's centre is ashore, and a way should not graze a shore; looking beside the
+    point closes them."""
     return not (
         is_land(lat, lng)
         and is_land(lat + _NEAR, lng)
@@ -145,7 +272,8 @@ def open_water_m(
 ) -> float:
     """Metres of ``path`` over open water: runs of water samples at least ``min_run_m`` long.
     A run touching the first point (``shore_start``) or the last (``shore_end``) does not count
-    when it is at most :data:`SHORE_M` long: a shore point may sit in a water cell."""
+    when it is no longer than that point's :func:`shore_allowance_m`: a shore point may sit in
+    a water cell."""
     return _open_water(path, shore_start, shore_end, min_run_m, step_m, False)
 
 
@@ -159,6 +287,8 @@ def _open_water(
 ) -> float:
     runs = [0.0]  # alternating: land, water, land, ... (the first run is land, maybe empty)
     wet_now = False
+    allow_start = shore_allowance_m(path[0]) if shore_start and path else 0.0
+    allow_end = shore_allowance_m(path[-1]) if shore_end and path else 0.0
     budget = current()  # one step per sample: the planners' hot loop
     for a, b in itertools.pairwise(path):
         seg = haversine_m(a[0], a[1], b[0], b[1])
@@ -170,7 +300,7 @@ def _open_water(
             wet = _wet(a[0] + (b[0] - a[0]) * t, (a[1] + dlng * t + 540) % 360 - 180)
             if wet != wet_now:
                 leading = len(runs) == 2 and shore_start and runs[0] == 0.0
-                forgiven = leading and runs[-1] <= SHORE_M
+                forgiven = leading and runs[-1] <= allow_start
                 if first_only and not wet and not forgiven and runs[-1] >= min_run_m:
                     return runs[-1]  # a run of open water: enough for a yes/no question
                 runs.append(0.0)
@@ -179,9 +309,9 @@ def _open_water(
     water = runs[1::2]
     if not water:
         return 0.0
-    if shore_start and runs[0] == 0.0 and water[0] <= SHORE_M:
+    if shore_start and runs[0] == 0.0 and water[0] <= allow_start:
         water[0] = 0.0
-    if shore_end and len(runs) % 2 == 0 and water[-1] <= SHORE_M:
+    if shore_end and len(runs) % 2 == 0 and water[-1] <= allow_end:
         water[-1] = 0.0
     return sum(w for w in water if w >= min_run_m)
 
@@ -218,11 +348,29 @@ def _segments_cross(
     )
 
 
-def crosses_water_line(a: tuple[float, float], b: tuple[float, float]) -> str | None:
-    """The name of a :func:`water_lines` river the segment ``a``-``b`` crosses, or None."""
+WaterLines = tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
+
+
+def water_lines_within(lat0: float, lat1: float, lng0: float, lng1: float) -> WaterLines:
+    """The :func:`water_lines` that come into the box (a search's area: none, mostly)."""
+    return tuple(
+        (name, pts)
+        for name, pts in water_lines()
+        if max(p[0] for p in pts) >= lat0
+        and min(p[0] for p in pts) <= lat1
+        and max(p[1] for p in pts) >= lng0
+        and min(p[1] for p in pts) <= lng1
+    )
+
+
+def crosses_water_line(
+    a: tuple[float, float], b: tuple[float, float], lines: WaterLines | None = None
+) -> str | None:
+    """The name of a :func:`water_lines` river (or of one of ``lines``) the segment ``a``-``b``
+    crosses, or None."""
     lo_lat, hi_lat = min(a[0], b[0]), max(a[0], b[0])
     lo_lng, hi_lng = min(a[1], b[1]), max(a[1], b[1])
-    for name, pts in water_lines():
+    for name, pts in water_lines() if lines is None else lines:
         for c, d in itertools.pairwise(pts):
             if max(c[0], d[0]) < lo_lat or min(c[0], d[0]) > hi_lat:
                 continue

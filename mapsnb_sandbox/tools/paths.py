@@ -16,7 +16,7 @@ import math
 
 from mapsnb.polyline import haversine_m, path_length_m
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.earth.crossings import BRIDGE_M, DRY_MODES, plan
+from mapsnb_sandbox.earth.crossings import DRY_MODES, bridge_m, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import ruggedness
 from mapsnb_sandbox.earth.water import open_water_m
@@ -34,9 +34,14 @@ def hash_fraction(h: int, shift: int) -> float:
     return ((h >> shift) & 0xFFFF) / 0x10000
 
 
-#: A road is this much longer than the straight line on a plain, and up to :data:`HILL_BENDS`
-#: more in the mountains (switchbacks): the ratio rises with the terrain's relief.
-PLAIN_BENDS, HILL_BENDS = 1.18, 0.35
+#: A road is this much longer than the straight line on a plain with a dense network, up to
+#: :data:`HILL_BENDS` more in the mountains (growing with the square of the terrain's relief:
+#: only the roughest ground winds much) and up to :data:`SPARSE_BENDS` more where the network
+#: is sparse (towns far apart: few roads to choose from). Fitted on 130 published road
+#: distances (``tests/sandbox/earth/crossings_corpus.py``).
+PLAIN_BENDS, HILL_BENDS, SPARSE_BENDS = 1.2, 0.12, 0.08
+#: Towns this far from a road's line on average make a network sparse.
+SPARSE_TOWN_M = 40_000.0
 #: Legs shorter than this are city streets: gentle curves only, no switchbacks.
 CITY_M = 8000.0
 
@@ -82,11 +87,23 @@ def _curve(
 
 def _bends(a: Point, b: Point, mode: str) -> float:
     """How much longer than the straight line the road from ``a`` to ``b`` is: a plain's
-    bends plus switchbacks where the ground is rugged (:func:`~mapsnb_sandbox.earth.terrain.ruggedness`)."""
+    bends, plus switchbacks where the ground is rugged
+    (:func:`~mapsnb_sandbox.earth.terrain.ruggedness`), plus detours where the network is
+    sparse (:func:`_sparseness`)."""
     if haversine_m(a[0], a[1], b[0], b[1]) < CITY_M:
         return 1.0
-    extra = HILL_BENDS * ruggedness((a, b)) if mode not in DRY_MODES else 0.0
-    return PLAIN_BENDS + extra
+    if mode in DRY_MODES:
+        return PLAIN_BENDS
+    return PLAIN_BENDS + HILL_BENDS * ruggedness((a, b)) ** 2 + SPARSE_BENDS * _sparseness(a, b)
+
+
+def _sparseness(a: Point, b: Point) -> float:
+    """How sparse the road network round the line ``a``-``b`` is, 0 (towns every few km) to 1
+    (towns :data:`SPARSE_TOWN_M` apart or more): the distance from the line's middle to the
+    nearest town."""
+    dlng = (b[1] - a[1] + 540) % 360 - 180
+    mid = country_at((a[0] + b[0]) / 2, (a[1] + dlng / 2 + 540) % 360 - 180)[2]
+    return min(1.0, mid / SPARSE_TOWN_M)
 
 
 def _leg(
@@ -166,10 +183,11 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
 def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) -> bool:
     """Whether a drawn leg strays over water: any open water for WALK and BICYCLE (water next
     to an end counts only where ``shores`` says the end is a waypoint on a shore), a run longer
-    than a bridge (:data:`~mapsnb_sandbox.earth.crossings.BRIDGE_M`) for the others."""
+    than a bridge (:func:`~mapsnb_sandbox.earth.crossings.bridge_m`) for the others."""
     if mode in DRY_MODES:
         return open_water_m(seg, shore_start=shores[0], shore_end=shores[1]) > 0
-    return open_water_m(seg, min_run_m=BRIDGE_M, step_m=500.0) > 0
+    leg = haversine_m(seg[0][0], seg[0][1], seg[-1][0], seg[-1][1])
+    return open_water_m(seg, min_run_m=bridge_m(leg), step_m=250.0) > 0
 
 
 def _ashore_leg(

@@ -103,7 +103,7 @@ def traffic_factor(local_hour: int) -> float:
 
 
 #: Mountain roads are this much slower at full ruggedness (Lima to Cusco: about 20 h).
-HILL_SLOWDOWN = 0.8
+HILL_SLOWDOWN = 1.0
 
 
 def _duration_s(

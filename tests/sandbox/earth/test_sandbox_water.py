@@ -138,9 +138,11 @@ def test_mountain_roads_are_longer_and_slower(box: Sandbox) -> None:
         (r,) = routes(box, a, b, "DRIVE")
         return r["distanceMeters"] / haversine_m(*a, *b), int(r["duration"][:-1])
 
-    lima, cusco, ica = (-12.046, -77.043), (-13.532, -71.967), (-14.068, -75.726)
-    andes, coast = one(lima, cusco), one(lima, ica)
-    assert andes[0] > coast[0] + 0.2  # winding
+    lima, cusco = (-12.046, -77.043), (-13.532, -71.967)
+    andes = one(lima, cusco)
+    # Winding: longer than a plain's road (the bends were refitted on 130 published distances,
+    # issue 40; Lima–Ica's coast road is itself bent round the bays, so it is no yardstick).
+    assert andes[0] > 1.25
     assert andes[1] / 3600 > 14  # published: about 20 h; was 6 h
 
 

@@ -1,0 +1,90 @@
+"""Issue 40, class 5: no path over water outside a link that carries the mode, on a fixed
+sample of the independent corpus (``crossings_corpus.py``), measured against OpenStreetMap's
+land (``water_truth.bin``), not the emulator's mask; and published road distances.
+
+The full corpus runs in ``benchmarks/bench_water.py``; this is its fixed sample.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.earth.crossings import crossings
+from mapsnb_sandbox.earth.water import is_land, shore_gap_m
+from tests.sandbox.earth.crossings_corpus import CROSSINGS, ROAD_PAIRS, SAMPLE
+from tests.sandbox.earth.water_truth import MODES, over_water_m, route, truth_land
+
+NOW = "2026-09-18T15:00:00+00:00"
+#: Water a path may touch at a shore outside links: grid corners at a coast (the truth's
+#: cells are about 185 m; the emulator's 460 m).
+CLIP_M = 400.0
+
+
+@pytest.fixture(scope="module")
+def box() -> Sandbox:
+    return Sandbox(now=NOW)
+
+
+def test_corpus_is_large_and_worldwide() -> None:
+    assert len(CROSSINGS) >= 50 and len(ROAD_PAIRS) >= 100
+    assert {c for _, c, _, _ in CROSSINGS} == {"EU", "AS", "AF", "NA", "SA", "OC"}
+
+
+def test_truth_sees_the_water_the_old_mask_missed() -> None:
+    # Victoria Harbour between Tsim Sha Tsui and Central, mid-harbour: water by OSM and now by
+    # the emulator too (the 1 km GLOBE grid alone called it land).
+    assert truth_land(22.2890, 114.1650) is False
+    assert not is_land(22.2890, 114.1650)
+    assert truth_land(22.2976, 114.1722) is True  # Tsim Sha Tsui itself
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_no_mode_crosses_water_outside_its_links(box: Sandbox, name: str) -> None:
+    (a, b) = next((a, b) for n, _, a, b in CROSSINGS if n == name)
+    wet = {}
+    for mode in MODES:
+        found = route(box, a, b, mode)
+        if found is None:  # no route is a valid answer (live gives an empty list)
+            continue
+        water, longest, _ = over_water_m(found[0], mode)
+        if longest > CLIP_M:
+            wet[mode] = (round(water), round(longest))
+    assert wet == {}
+
+
+def test_the_known_failures_now_keep_to_their_links(box: Sandbox) -> None:
+    tst, central = (22.2976, 114.1722), (22.2820, 114.1588)
+    walk = route(box, tst, central, "WALK")
+    assert walk is not None  # on the Star Ferry
+    star = next(x for x in crossings() if x.name == "Star Ferry")
+    ends = {(round(p[0], 5), round(p[1], 5)) for p in walk[0]}
+    assert {star.a, star.b} <= ends
+    sf, oakland = (37.7793, -122.4193), (37.8044, -122.2712)
+    bike = route(box, sf, oakland, "BICYCLE")
+    assert bike is None or over_water_m(bike[0], "BICYCLE")[1] <= CLIP_M
+    phuket, krabi = (7.8804, 98.3923), (8.0863, 98.9063)
+    drive = route(box, phuket, krabi, "DRIVE")
+    assert drive is not None and 130_000 <= drive[1] <= 210_000  # published: 165 km, round the bay
+    assert over_water_m(drive[0], "DRIVE")[1] <= CLIP_M
+
+
+def test_road_distances_within_a_quarter_of_published(box: Sandbox) -> None:
+    sample = ROAD_PAIRS[::4]
+    inside = []
+    for name, a, b, km in sample:
+        found = route(box, a, b, "DRIVE")
+        if found is not None and abs(found[1] / 1000 / km - 1) <= 0.25:
+            inside.append(name)
+    assert len(inside) / len(sample) >= 0.9, sorted({n for n, *_ in sample} - set(inside))
+
+
+@settings(max_examples=40, deadline=None)
+@given(lat=st.floats(-60, 70), lng=st.floats(-180, 180))
+def test_shore_gap_is_zero_exactly_on_dry_land(lat: float, lng: float) -> None:
+    gap = shore_gap_m(lat, lng)
+    assert 0.0 <= gap <= 1200.0
+    if gap == 0.0:
+        assert is_land(lat, lng)
