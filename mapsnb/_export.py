@@ -378,10 +378,6 @@ def export_notebook(
     left out unless ``solutions``; an expected error (``raises-exception``) is shown as its message
     (:mod:`mapsnb._export_cells`).
 
-    Its stem plus ``.html``): cells tagged ``solution``/``remove-cell`` left out unless
-    ``solutions``, an expected error (``raises-exception``) shown as its message
-    (:mod:`mapsnb._export_cells`).
-
     Raises
     ------
     nbclient.exceptions.CellExecutionError

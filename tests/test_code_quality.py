@@ -45,9 +45,26 @@ def test_ruff_format_is_clean() -> None:
 
 @pytest.mark.slow
 def test_mypy_is_clean() -> None:
-    proc = _run("mypy", "mapsnb", "mapsnb_sandbox", timeout=280)
+    """``mypy --strict`` on the client, mypy on the emulator."""
+    for args in (("--strict", "mapsnb"), ("mapsnb_sandbox",)):
+        proc = _run("mypy", *args, timeout=280)
+        assert proc.returncode == 0, _report(proc)
+        assert "Success: no issues found" in proc.stdout, _report(proc)
+
+
+def test_the_client_s_docstrings_follow_numpydoc() -> None:
+    """ruff's D rules (numpydoc convention) over ``mapsnb/``: one-line imperative summaries."""
+    proc = _run("ruff", "check", "--select", "D", "--config", "lint.per-file-ignores={}", "mapsnb")
     assert proc.returncode == 0, _report(proc)
-    assert "Success: no issues found" in proc.stdout, _report(proc)
+
+
+def test_the_linters_run_without_per_file_ignores_beyond_tests() -> None:
+    """C90 and N over everything; per-file ignores only for tests and one-off build scripts."""
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["ruff"]
+    assert {"C90", "N"} <= set(lint["lint"]["select"])
+    assert lint["lint"]["pydocstyle"]["convention"] == "numpy"
+    ignored = lint["lint"].get("per-file-ignores", {})
+    assert set(ignored) <= {"tests/**", "tools/**"}, ignored
 
 
 @pytest.mark.parametrize("package", ["mapsnb", "mapsnb_sandbox"])

@@ -41,7 +41,7 @@ def awaited(
     async def twin(self: Any, *args: P.args, **kwargs: P.kwargs) -> R:
         return await cast("Awaitable[R]", method(self, *args, **kwargs))
 
-    return twin
+    return cast("Callable[Concatenate[Any, P], Awaitable[R]]", twin)
 
 
 async def _within(seconds: float, awaitable: Awaitable[R]) -> R:
@@ -157,7 +157,8 @@ class Client(ToolMethods):
         """
         from mapsnb._calls.doctor import check_flow
 
-        return self._drive(check_flow(self))
+        report: CheckReport = self._drive(check_flow(self))
+        return report
 
     @property
     def batch(self) -> Batch:
@@ -321,7 +322,8 @@ class AsyncClient(BaseClient):
         """
         from mapsnb._calls.doctor import check_flow
 
-        return await self._drive(check_flow(self))
+        report: CheckReport = await self._drive(check_flow(self))
+        return report
 
     @property
     def batch(self) -> AsyncBatch:

@@ -189,7 +189,8 @@ class CheckReport:
         """Return the report as JSON-ready data (no credentials)."""
         data = asdict(self)
         data["drift"] = [asdict(t) for t in self.drift]
-        return redact_obj(data)
+        redacted: dict[str, Any] = redact_obj(data)
+        return redacted
 
     def to_json(self) -> str:
         """:meth:`to_dict` as indented ASCII JSON (``mapsnb doctor --json``).

@@ -152,7 +152,8 @@ def now(value: Any) -> dt.datetime | None:
     if value.tzinfo is None:
         value = value.replace(tzinfo=dt.UTC)
     try:
-        return value.astimezone(dt.UTC)
+        utc: dt.datetime = value.astimezone(dt.UTC)
+        return utc
     except (OverflowError, ValueError):
         raise InvalidRequest("now", f"is out of range: {value!r:.60}") from None
 

@@ -230,7 +230,7 @@ class Exchange:
 
     def _backoff(self, attempt: int) -> float:
         delay = settings.backoff_base * (2**attempt)
-        return min(settings.backoff_max, delay * (0.5 + random.random() / 2))
+        return float(min(settings.backoff_max, delay * (0.5 + random.random() / 2)))
 
     def _send(self, build: Any, what: str, *, billable: bool = False) -> Flow:
         """Send ``build()`` with retries (429 honouring Retry-After, 5xx, network errors).

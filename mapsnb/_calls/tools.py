@@ -89,7 +89,10 @@ class ToolMethods(BaseClient):
             page_size=page_size,
             include_extended_details=include_extended_details,
         )
-        return self._invoke(self._typed_flow(Call("search_places", arguments), PlacesResult))
+        result: PlacesResult = self._invoke(
+            self._typed_flow(Call("search_places", arguments), PlacesResult)
+        )
+        return result
 
     def lookup_weather(
         self,
@@ -127,7 +130,10 @@ class ToolMethods(BaseClient):
             include_pollutant_concentration=include_pollutant_concentration,
             index_region_code=index_region_code,
         )
-        return self._invoke(self._typed_flow(Call("lookup_weather", arguments), EnvironmentResult))
+        result: EnvironmentResult = self._invoke(
+            self._typed_flow(Call("lookup_weather", arguments), EnvironmentResult)
+        )
+        return result
 
     def compute_routes(
         self,
@@ -166,7 +172,10 @@ class ToolMethods(BaseClient):
             include_polyline=include_polyline,
             now=self.now(),
         )
-        return self._invoke(self._typed_flow(Call("compute_routes", arguments), RoutesResult))
+        result: RoutesResult = self._invoke(
+            self._typed_flow(Call("compute_routes", arguments), RoutesResult)
+        )
+        return result
 
     def search_along_route(
         self,
@@ -205,7 +214,8 @@ class ToolMethods(BaseClient):
             now=self.now(),
         )
         call = Call("search_along_route", arguments)
-        return self._invoke(self._typed_flow(call, AlongRouteResult))
+        result: AlongRouteResult = self._invoke(self._typed_flow(call, AlongRouteResult))
+        return result
 
     def resolve_names(
         self,
@@ -218,12 +228,18 @@ class ToolMethods(BaseClient):
         arguments = rq.resolve_names_args(
             queries, location_bias=location_bias, region_code=region_code
         )
-        return self._invoke(self._typed_flow(Call("resolve_names", arguments), ResolvedNames))
+        result: ResolvedNames = self._invoke(
+            self._typed_flow(Call("resolve_names", arguments), ResolvedNames)
+        )
+        return result
 
     def resolve_maps_urls(self, urls: Iterable[str]) -> ResolvedUrls:
         """Resolve up to 20 Google Maps URLs to place ids (1:1 with inputs)."""
         arguments = rq.resolve_maps_urls_args(urls)
-        return self._invoke(self._typed_flow(Call("resolve_maps_urls", arguments), ResolvedUrls))
+        result: ResolvedUrls = self._invoke(
+            self._typed_flow(Call("resolve_maps_urls", arguments), ResolvedUrls)
+        )
+        return result
 
     def search_area(
         self,

@@ -30,7 +30,7 @@ _MARKDOWN_BOLD = re.compile(r"\*\*(?!\s)([^*<>]+?)(?<!\s)\*\*")
 
 
 def plain_text(summary: str | None) -> str:
-    """The summary as plain text: block tags become line breaks; tags, entities, ``**`` go."""
+    """Return the summary as plain text: block tags become line breaks; tags, entities, ``**`` go."""
     if not isinstance(summary, str):
         return ""
     if "<" not in summary and "&" not in summary and "*" not in summary:
@@ -39,9 +39,11 @@ def plain_text(summary: str | None) -> str:
 
 
 def safe_html(summary: str | None) -> str:
-    """The summary as HTML safe to display: its light formatting (``<p>``, ``<strong>``, ``<b>``,
-    ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``) kept, Markdown bold as ``<strong>`` (a lone
-    ``**`` goes), the rest escaped once (its entities such as ``&amp;`` read, not re-escaped)."""
+    """Return the summary as HTML safe to display: light formatting kept, the rest escaped once.
+
+    Kept: ``<p>``, ``<strong>``, ``<b>``, ``<em>``, ``<i>``, ``<br>``, ``<ul>``, ``<li>``; Markdown
+    bold as ``<strong>`` (a lone ``**`` goes); entities such as ``&amp;`` read, not re-escaped.
+    """
     if not isinstance(summary, str):
         return ""
     text = _SAFE_TAG.sub(r"<\1\2>", _html.text(html.unescape(summary)))
@@ -73,7 +75,7 @@ _WINDOW = 12  # characters looked at before a period for its word (abbreviations
 
 
 def cite_numbers(group: str) -> list[int]:
-    """The numbers of one citation group's inside (``"3"`` or ``"0, 1"``)."""
+    """Return the numbers of one citation group's inside (``"3"`` or ``"0, 1"``)."""
     return [int(x) for x in group.split(",")]
 
 
@@ -117,8 +119,7 @@ def find_snippets(plain: str) -> dict[int, str]:
 
 
 def line_snippets(line: str, out: dict[int, str]) -> None:
-    """Record in ``out`` the first sentence of ``line`` (one line of plain text) citing each
-    number that ``out`` does not hold yet (its sentences split only as far as needed)."""
+    """Record in ``out`` the first sentence of ``line`` citing each number ``out`` lacks."""
     first: dict[int, int] = {}  # new number -> where it is first cited
     for m in CITE.finditer(line):
         group = m.group(1)
@@ -130,7 +131,7 @@ def line_snippets(line: str, out: dict[int, str]) -> None:
 
 
 def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
-    """The sentence of ``line`` (stripped) holding each citation of ``starts`` (ascending)."""
+    """Return the sentence of ``line`` (stripped) holding each citation of ``starts`` (ascending)."""
     stops = sentence_stops(line)
     start = stop = 0
     sentence = ""
@@ -226,8 +227,7 @@ def _ends(text: str) -> bool:
 
 
 def clean_name(name: str) -> str | None:
-    """``name`` tidied and checked: ``None`` when it is empty, too long, a country, a state,
-    a postal code or a street address."""
+    """Return ``name`` tidied, or ``None`` for no name, a country, state, postcode or address."""
     words = (CITE.sub(" ", name) if "[" in name else name).split()
     name = " ".join(words).strip(" ,:;-–—*_\"'“”‘’")
     if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
@@ -245,7 +245,7 @@ def clean_name(name: str) -> str | None:
 
 
 def paragraph_subject(paragraph: str) -> str | None:
-    """The name at the start of a paragraph: a bold run, else a plain subject before its verb."""
+    """Return the name at the start of a paragraph: a bold run, else a plain subject before its verb."""
     head = paragraph[:1200].lstrip()
     simple = _SIMPLE_BOLD.match(head)  # the live form: what the general reading below gives
     if simple is not None:
@@ -264,7 +264,7 @@ def paragraph_subject(paragraph: str) -> str | None:
 
 
 def _opening_bold(head: str) -> tuple[str, str] | None:
-    """The inside of the bold run (``<strong>``, ``<b>``, ``**``) opening ``head``, and the rest."""
+    """Return the inside of the bold run (``<strong>``, ``<b>``, ``**``) opening ``head``, and the rest."""
     bold = _BOLD_START.match(head)
     if bold is not None:
         close = re.compile(rf"</{bold.group(1)}\s*>", re.IGNORECASE).search(head, bold.end())
@@ -274,9 +274,7 @@ def _opening_bold(head: str) -> tuple[str, str] | None:
 
 
 def first_subject(paragraph: str, start: int) -> str | None:
-    """``paragraph_subject(paragraph)`` when ``is_first_sentence(paragraph[:start])``, else
-    ``None``: the live form (a plain ``<strong>Name</strong>`` opening, then text with no markup
-    up to the citation at ``start``) read once for both, anything else by the two functions."""
+    """Read the live form's subject once: ``paragraph_subject`` if the cite opens the paragraph."""
     window = paragraph[:1200]
     head = window.lstrip()
     simple = _SIMPLE_BOLD.match(head)
@@ -299,7 +297,7 @@ def _is_name_word(word: str) -> bool:
 
 
 def _plain_subject(text: str) -> str | None:
-    """The leading run of name words of ``text`` when a verb, comma or dash follows it."""
+    """Return the leading run of name words of ``text`` when a verb, comma or dash follows it."""
     words = text.split(None, 40)[:40]
     if not words or words[0].lower().strip(",:;") in _OPENERS:
         return None
@@ -354,7 +352,7 @@ def _trim(run: list[str]) -> str:
 
 
 def bold_before(text: str, at: int) -> str | None:
-    """The bold run (``<strong>``, ``<b>``, ``**``) ending right before position ``at``."""
+    """Return the bold run (``<strong>``, ``<b>``, ``**``) ending right before position ``at``."""
     i = at
     while i > 0 and text[i - 1].isspace():
         i -= 1
@@ -396,8 +394,10 @@ LivePlace = tuple[str, ...]
 
 
 def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | None:
-    """When ``summary`` has the live form and names each number at most once: per named number
-    its paragraph's pieces, per cited number (in order) its first sentence; else ``None``."""
+    """Read a live-form summary naming each number at most once, else return ``None``.
+
+    Per named number its paragraph's pieces, per cited number (in order) its first sentence.
+    """
     named: dict[int, LivePlace] = {}
     snippets: dict[int, str] = {}
     count = 0
@@ -435,7 +435,7 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
 
 
 def live_name(place: LivePlace) -> str | None:
-    """The name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
+    """Return the name of a live paragraph's place (``first_subject`` or ``bold_before``, read once)."""
     tag, inner, rest, digits, tail = place[1], place[2], place[3], place[4], place[5]
     if not tag:  # a second place of its paragraph: its bold run
         return clean_name(inner)
@@ -457,10 +457,12 @@ Candidates = dict[int, list[tuple[int, int]]]
 
 
 class SummaryInfo:
-    """What a summary says about the places it cites: ``names`` (cited number -> name, ``None``
-    when the summary does not say it clearly), ``snippets`` (cited number -> the first sentence
-    citing it, plain text), ``cited``. Names are read on first use (:meth:`name`, :attr:`names`):
-    a frame whose places are named by their attribution titles never pays for reading them."""
+    """What a summary says about the places it cites: names, snippets, cited numbers.
+
+    ``names``: cited number -> name (``None`` where unclear), read on first use (:meth:`name`), so
+    frames named by attribution titles never pay for them; ``snippets``: cited number -> the
+    first sentence citing it, plain text.
+    """
 
     __slots__ = ("_candidates", "_live", "_names", "_paragraphs", "cited", "snippets")
 
@@ -482,7 +484,7 @@ class SummaryInfo:
         self._names: dict[int, str | None] = {}
 
     def name(self, n: int) -> str | None:
-        """The name of citation ``n`` (``None`` when unknown)."""
+        """Return the name of citation ``n`` (``None`` when unknown)."""
         if n in self._names:
             return self._names[n]
         if self._live is not None:
@@ -503,9 +505,12 @@ class SummaryInfo:
         return found
 
     def place_name(self, n: int, title: object = None) -> str | None:
-        """The name of place ``[n]`` whose attribution ``title`` names none: :meth:`name`, else,
-        when the title is a credit without a name (``" - Google Maps"``: an address result),
-        the bold run opening its paragraph, unchecked (``**6-8 Mercury Street** in Tin Hau …``)."""
+        """Return the name of place ``[n]`` whose attribution ``title`` names none.
+
+        :meth:`name`, else, when the title is a credit without a name (``" - Google Maps"``: an
+        address result), the bold run opening its paragraph, unchecked (``**6-8 Mercury Street** in
+        Tin Hau …``).
+        """
         found = self.name(n)
         if found is not None or not unnamed_title(title):
             return found
@@ -536,10 +541,7 @@ class SummaryInfo:
 
 
 def parse_summary(summary: str | None) -> SummaryInfo:
-    """Names, snippets and cited numbers of a summary (see the module docstring).
-
-    Never raises; anything that is not a string is an empty summary.
-    """
+    """Read the names, snippets and cited numbers of a summary; never raise (see the module)."""
     if not isinstance(summary, str) or not summary:
         return SummaryInfo()
     live = live_places(summary) if summary.startswith(("<p>", "<ul>", "<ol>")) else None
@@ -551,9 +553,7 @@ def parse_summary(summary: str | None) -> SummaryInfo:
 
 
 def _scan(summary: str) -> tuple[Candidates, list[str]]:
-    """Per cited number (in order of first citation) where its name may be read, and the
-    paragraphs (:data:`PARAGRAPH`) that cite: a cluster opening its paragraph names by the
-    subject, any cluster of one number by the bold run right before; others name nobody."""
+    """Return, per cited number, where its name may be read, and the paragraphs that cite."""
     candidates: Candidates = {}
     paragraphs: list[str] = []
     for paragraph in PARAGRAPH.split(summary):
@@ -578,7 +578,7 @@ def _scan(summary: str) -> tuple[Candidates, list[str]]:
 
 
 def _cluster_numbers(cluster: str) -> list[int]:
-    """The numbers of a cluster of citation groups, each new group's numbers added once."""
+    """Return the numbers of a cluster of citation groups, each new group's numbers added once."""
     out: list[int] = []
     for group in CITE.findall(cluster):
         numbers = cite_numbers(group)
@@ -587,8 +587,7 @@ def _cluster_numbers(cluster: str) -> list[int]:
 
 
 def bold_subject(paragraph: str) -> str | None:
-    """The text of the bold run (``<strong>``, ``<b>``, ``**``) opening ``paragraph`` (past an
-    enumeration), tidied: plain text, one line, no trailing ``:``; ``None`` when there is none."""
+    """Return the tidied text of the bold run opening ``paragraph``, or ``None``."""
     head = paragraph[:1200].lstrip()
     m = ENUMERATION.match(head)
     bold = _opening_bold(head[m.end() :] if m else head)

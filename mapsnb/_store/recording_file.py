@@ -220,9 +220,6 @@ def file_text(header: dict[str, Any], calls: list[dict[str, Any]]) -> str:
     The header (format, ``now``, ``tools``) indented and sorted, then one indented call after
     another, each closed by ``}`` at column 0.
 
-    Indented, sorted) then ``"calls"`` last, one indented call after another, each closed by ``}``
-    at column 0.
-
     It is one JSON object (any JSON reader reads it, as it read older recordings, whose keys were
     all sorted); only its layout lets :func:`append_calls` add a call without rewriting it.
 

@@ -57,6 +57,7 @@ class Chart(Sequence["Axes"]):
     """
 
     __slots__ = ("_axes",)
+    _axes: tuple[Axes, ...]
 
     def __init__(self, axes: Sequence[Axes]) -> None:
         if not axes:

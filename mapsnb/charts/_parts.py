@@ -189,9 +189,6 @@ def attribution_text(df: pd.DataFrame, language: str | None = None) -> str:
 
     ``"Source: <titles>"`` for a few; ``"Source: 40 places · Google Maps"`` for many; synthetic data
     always says so (``"Source: 40 places · mapsnb sandbox (synthetic data, not Google Maps)"``).
-
-    <titles>"`` for a few; ``"Source: 40 places · Google Maps"`` for many; synthetic data always
-    says so (``"Source: 40 places · mapsnb sandbox (synthetic data, not Google Maps)"``).
     """
     from mapsnb._read.credits import frame_credits
     from mapsnb.charts._words import base, word
@@ -470,16 +467,14 @@ def measure(df: pd.DataFrame, name: str) -> str | None:
 
     Its unit is in its name (``temperature_c``, ``temperature_f``, …); several when metric and
     imperial rows are stacked.
-
-    ``temperature_c``, ``temperature_f``, …); of several (metric and imperial rows stacked), the
-    fullest.
     """
     from mapsnb.frames._weather import unit_column
 
     found = [c for c in df.columns if unit_column([c], name) == c]
     if len(found) < 2:
         return found[0] if found else None
-    return max(found, key=lambda c: int(df[c].notna().sum()))
+    fullest: str = max(found, key=lambda c: int(df[c].notna().sum()))
+    return fullest
 
 
 def wrong_frame(chart: str, df: pd.DataFrame, needs: str) -> str:

@@ -102,9 +102,6 @@ def hour_axis(
 
     Hours each ``every`` hours (default 1 or 3); never an offset date. The x range runs half a
     ``step`` either side.
-
-    Default 1 or 3) for up to a day and a half, day ticks beyond; never an offset date. The x range
-    runs half a ``step`` either side.
     """
     import matplotlib.dates as mdates
 

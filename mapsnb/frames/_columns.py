@@ -23,8 +23,7 @@ _NO_EXTRAS: dict[str, Any] = {}
 
 
 def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
-    """``cols`` with the summary's names where the titles name none, ``cited`` and
-    ``summary_snippet``."""
+    """``cols`` with the summary's names where the titles name none, ``cited`` and ``summary_snippet``."""
     count = len(cols["name"])
     cols["cited"], cols["summary_snippet"] = _summary_rows(cols, info, 0, count)
     return cols
@@ -33,9 +32,12 @@ def _summary_columns(cols: dict[str, Any], info: SummaryInfo) -> dict[str, Any]:
 def _summary_rows(
     cols: dict[str, Any], info: SummaryInfo, start: int, count: int
 ) -> tuple[list[bool], list[str | None]]:
-    """Give the rows ``start:start + count`` of ``cols["name"]`` (one answer, ``[n]`` counted
-    from ``start``) that no title names the summary's name (:meth:`SummaryInfo.place_name`);
-    return those rows' ``cited`` and ``summary_snippet``."""
+    """Name the rows of one answer that no title names, by the summary; return their citations.
+
+    The rows ``start:start + count`` of ``cols["name"]`` (``[n]`` counted from ``start``) get the
+    summary's name (:meth:`SummaryInfo.place_name`); their ``cited`` and ``summary_snippet`` are
+    returned.
+    """
     rows = range(count)
     names = cols["name"]
     if None in names[start : start + count]:
@@ -47,7 +49,7 @@ def _summary_rows(
 
 
 def _summaries_many(
-    cols: dict[str, Any], payloads: Sequence[Mapping], counts: list[int]
+    cols: dict[str, Any], payloads: Sequence[Mapping[str, Any]], counts: list[int]
 ) -> dict[str, Any]:
     """:func:`_summary_columns` of each answer's rows of ``cols`` with its own summary."""
     cited: list[bool] = []
@@ -64,11 +66,13 @@ def _summaries_many(
 
 
 def _plain_answers(
-    payloads: Sequence[Mapping], key: str, top: frozenset[str]
-) -> tuple[list, list[int]] | None:
-    """The items under ``key`` of every payload, joined, and their counts, when each payload
-    holds only ``top`` keys with texts beside its list (no credit can hide there) and some
-    items; else ``None``."""
+    payloads: Sequence[Mapping[str, Any]], key: str, top: frozenset[str]
+) -> tuple[list[Any], list[int]] | None:
+    """Return the items under ``key`` of every payload, joined, and their counts, else ``None``.
+
+    Only when each payload holds only ``top`` keys with texts beside its list (no credit can hide
+    there) and some items.
+    """
     items: list[Any] = []
     counts: list[int] = []
     for payload in payloads:
@@ -84,18 +88,22 @@ def _plain_answers(
     return (items, counts) if items else None
 
 
-def _column_credits(cols: Mapping[str, list]) -> list[dict]:
-    """Unique ``{"title", "url"}`` credits of the attribution columns, in order (what
-    :func:`~mapsnb._read.wire.collect_attributions` finds in simple payloads, without the walk)."""
+def _column_credits(cols: Mapping[str, list[Any]]) -> list[dict[str, Any]]:
+    """Return unique ``{"title", "url"}`` credits of the attribution columns, in order.
+
+    What :func:`~mapsnb._read.wire.collect_attributions` finds in simple payloads, without the walk.
+    """
     pairs = dict.fromkeys(zip(cols["attribution_title"], cols["attribution_url"], strict=True))
     return [{"title": t, "url": u} for t, u in pairs if t is not None or u is not None]
 
 
 def _credits_in_columns(
-    payload: Mapping, items: Any, views: Sequence, simple: bool, top: frozenset[str]
+    payload: Mapping[str, Any], items: Any, views: Sequence[Any], simple: bool, top: frozenset[str]
 ) -> bool:
-    """Whether the credits can be read from the columns: simple views, every item a dict,
-    and no other field at the top that could hold an attribution."""
+    """Return whether the credits can be read from the columns.
+
+    Simple views, every item a dict, and no other field at the top that could hold an attribution.
+    """
     return (
         simple
         and type(payload) is dict
@@ -123,7 +131,7 @@ _PLACE_TEXTS = (
 
 
 def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
-    """The place columns with their dtypes (``lat``/``lng`` float64, ``cited`` boolean)."""
+    """Return the place columns with their dtypes (``lat``/``lng`` float64, ``cited`` boolean)."""
     typed = dict(cols)
     for name in _PLACE_TEXTS:  # texts: one dtype, also where a column is all missing
         values = typed[name]

@@ -56,7 +56,8 @@ def _points(
 
 
 def _mercator(lat: np.ndarray) -> np.ndarray:
-    return np.log(np.tan(np.pi / 4 + np.radians(lat) / 2))
+    y: np.ndarray = np.log(np.tan(np.pi / 4 + np.radians(lat) / 2))
+    return y
 
 
 def heatmap_layer(

@@ -153,9 +153,6 @@ class PlacesLayer(MapsnbLayer, ipyleaflet.GeoJSON):
 
         In a live kernel (a static page runs no handler); a group too tight to fit is zoomed two
         levels closer.
-
-        A static page runs no handler) fits ``m`` to the group's places, or zooms two levels closer
-        on it (``None``: stop).
         """
         self._target = weakref.ref(m) if m is not None else None
 

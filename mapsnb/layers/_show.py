@@ -61,8 +61,6 @@ class Observer:
     """A handler :func:`show` set on a map, the traits it observes and what else stops it.
 
     ``names`` are the traits; ``detach`` stops the layout observers of a refit.
-
-    The traits it observes) and what else stops it (``detach``: the layout observers of a refit).
     """
 
     handler: Callable[..., None]
@@ -470,7 +468,7 @@ def show(
 def _is_empty(obj: Any) -> bool:
     """Return a result (or frame) holding no rows to draw."""
     if isinstance(obj, pd.DataFrame):
-        return obj.empty
+        return bool(obj.empty)
     if isinstance(obj, ToolResult):
         return bool(obj.to_frame().empty)
     return False

@@ -71,7 +71,7 @@ class ToolResult(_Model):
 
     @classmethod
     def _unvalidated(cls) -> ToolResult:
-        """A result with no typed attributes yet: its fields are deleted until first access."""
+        """Return a result with no typed attributes yet: its fields are deleted until first access."""
         obj = cls.model_construct()
         for name in cls.model_fields:
             delattr(obj, name)
@@ -208,8 +208,10 @@ class ToolResult(_Model):
 
     @property
     def asked_at(self) -> dt.datetime | None:
-        """The client's clock when the call was made (the emulator's or the recording's clock
-        offline); charts mark "now" with it. ``None`` for a result built from a payload."""
+        """The client's clock when the call was made; charts mark "now" with it.
+
+        The emulator's or the recording's clock offline; ``None`` for a result built from a payload.
+        """
         return self._asked_at
 
     @property
@@ -269,9 +271,11 @@ class ToolResult(_Model):
     __str__ = __repr__
 
     def __dir__(self) -> list[str]:
-        """The result's own names (frames, ``raw``, ``attributions``, ``hints``, fields, methods)
-        for tab completion, without pydantic's ``model_*`` and deprecated methods (they still
-        work)."""
+        """List the result's own names for tab completion, without pydantic's ``model_*``.
+
+        Frames, ``raw``, ``attributions``, ``hints``, fields and methods; pydantic's deprecated methods
+        are left out too (they still work).
+        """
         own = {
             name
             for klass in type(self).__mro__
@@ -289,23 +293,28 @@ class ToolResult(_Model):
         raise NotImplementedError
 
     def _geo_frame(self) -> pd.DataFrame:
-        """The frame whose rows are the result's features (``to_frame()``)."""
+        """Return the frame whose rows are the result's features (``to_frame()``)."""
         return self.to_frame()
 
     @property
     def __geo_interface__(self) -> dict[str, Any]:
-        """The result as a GeoJSON FeatureCollection (EPSG:4326): places and along-route
-        results one Point per place, routes one LineString per route, weather one Point (the
-        answer's) per row; each Feature's properties are its row of ``to_frame()`` with
-        ``attribution`` and ``synthetic``, the collection's members the credits. Read by
-        ``geopandas.GeoDataFrame.from_features``, lonboard and folium."""
+        """The result as a GeoJSON FeatureCollection (EPSG:4326).
+
+        Places and along-route results one Point per place, routes one LineString per route, weather
+        one Point (the answer's) per row; each Feature's properties are its row of ``to_frame()``
+        with ``attribution`` and ``synthetic``, the collection's members the credits. Read by
+        ``geopandas.GeoDataFrame.from_features``, lonboard and folium.
+        """
         from mapsnb.frames.geo import feature_collection
 
         return feature_collection(self._geo_frame())
 
     def to_geodataframe(self, *, geometry: str = "points") -> Any:
-        """A GeoDataFrame (EPSG:4326) of ``to_frame()``: Points, or a routes result's
-        LineStrings (needs the ``geo`` extra; see :func:`mapsnb.frames.to_geodataframe`)."""
+        """Return a GeoDataFrame (EPSG:4326) of ``to_frame()``.
+
+        Points, or a routes result's LineStrings (needs the ``geo`` extra; see
+        :func:`mapsnb.frames.to_geodataframe`).
+        """
         from mapsnb.frames import to_geodataframe
 
         return to_geodataframe(self._geo_frame(), geometry=geometry)

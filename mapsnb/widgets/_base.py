@@ -487,8 +487,6 @@ class BaseForm(w.VBox):
         """Return ``" — <source>"`` for a status line, in HTML.
 
         The source is escaped: a cache file shared by a course may say anything there.
-
-        A cache file shared by a course may say anything there).
         """
         if result.is_synthetic:
             note = sandbox_label(self.language_code) if self.language_code else SANDBOX_NOTE

@@ -148,7 +148,7 @@ class EnvironmentForm(BaseForm):
         date = self.date.value
         location = self.location_value
         located = self._locate(location)
-        result = self.client.lookup_weather(
+        result: EnvironmentResult = self.client.lookup_weather(
             location,
             capabilities=self.capabilities,
             date=date if isinstance(date, dt.date) else None,

@@ -118,7 +118,7 @@ class PlaceSearchForm(BaseForm):
 
     # ------------------------------------------------------------------------------ call
     def _submit(self) -> PlacesResult:
-        result = self.client.search_places(
+        result: PlacesResult = self.client.search_places(
             self.query.value,
             location_bias=self.location_bias,
             language_code=self.language.value.strip() or None,

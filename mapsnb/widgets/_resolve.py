@@ -138,7 +138,7 @@ class ResolveForm(BaseForm):
     def uses_urls(self) -> bool:
         """True when the lines are resolved as Google Maps URLs."""
         if self.mode.value != AUTO:
-            return self.mode.value == URLS
+            return bool(self.mode.value == URLS)
         lines = self.lines
         return bool(lines) and all(line.lower().startswith("http") for line in lines)
 

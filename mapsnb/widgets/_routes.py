@@ -171,7 +171,7 @@ class RouteForm(BaseForm):
 
     # ---------------------------------------------------------------------------- calls
     def _submit(self) -> RoutesResult:
-        result = self.client.compute_routes(
+        result: RoutesResult = self.client.compute_routes(
             self.origin.value,
             self.destination.value,
             intermediate_waypoints=self.waypoint_values or None,
@@ -203,12 +203,13 @@ class RouteForm(BaseForm):
 
     def search_along(self) -> AlongRouteResult | None:
         """Search along the latest route (what the along-route button does)."""
-        return self._run(self._search_along, self.along_button)
+        along: AlongRouteResult | None = self._run(self._search_along, self.along_button)
+        return along
 
     def _search_along(self) -> AlongRouteResult:
         if not isinstance(self.result, RoutesResult) or not self.result.routes:
             raise InvalidRequest("route", "compute a route first")
-        along = self.client.search_along_route(
+        along: AlongRouteResult = self.client.search_along_route(
             self.along_query.value, route=self.result, language_code=self.language_code
         )
         self.along_result = along

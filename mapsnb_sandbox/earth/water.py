@@ -27,6 +27,7 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
@@ -61,7 +62,7 @@ _LAKE_STEP = 48
 _FINE_MAGIC = b"MAPSNB-FINE-FLIP-1\n"
 _FINE_STEP = 240
 _LOCK = threading.Lock()
-_GRIDS: dict[Path, tuple[int, int, array, array]] = {}
+_GRIDS: dict[Path, tuple[int, int, array[Any], array[Any]]] = {}
 #: Path samples are this far apart when measuring water (a tenth of a grid cell).
 SAMPLE_M = 100.0
 #: A stretch of water at least this long is open water (a walk cannot cross it without a bridge);
@@ -74,7 +75,7 @@ SHORE_M = 1200.0
 SHORE_SLACK_M = 150.0
 
 
-def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, array, array]:
+def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, array[Any], array[Any]]:
     grid = _GRIDS.get(path)
     if grid is None:
         with _LOCK:
@@ -96,18 +97,18 @@ def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, arra
     return grid
 
 
-def _odd(grid: tuple[int, int, array, array], step: int, lat: float, lng: float) -> bool:
+def _odd(grid: tuple[int, int, array[Any], array[Any]], step: int, lat: float, lng: float) -> bool:
     rows, cols, offsets, bounds = grid
     i = min(rows - 1, max(0, int((90.0 - lat) * step)))
     j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * step)))
     lo, hi = offsets[i], offsets[i + 1]
-    return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 1  # odd: inside a run
+    return bool((bisect_right(bounds, j, lo, hi) - lo) % 2 == 1)  # odd: inside a run
 
 
-_PAIR: list[tuple[int, int, array, array]] = []
+_PAIR: list[tuple[int, int, array[Any], array[Any]]] = []
 
 
-def _both() -> list[tuple[int, int, array, array]]:
+def _both() -> list[tuple[int, int, array[Any], array[Any]]]:
     if not _PAIR:
         _PAIR[:] = [_grid(), _grid(LAKE_RUNS, _LAKE_MAGIC)]
     return _PAIR

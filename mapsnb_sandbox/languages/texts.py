@@ -124,7 +124,7 @@ def english_note(lang: str) -> str:
 @functools.cache
 def texts(lang: str) -> dict[str, Any]:
     """Every text of ``lang`` (English where the language has none)."""
-    english = json.loads((_DATA / "texts" / "en.json").read_text(encoding="utf-8"))
+    english: dict[str, Any] = json.loads((_DATA / "texts" / "en.json").read_text(encoding="utf-8"))
     if lang == "en" or lang not in SUPPORTED:
         return english
     own = json.loads((_DATA / "texts" / f"{lang}.json").read_text(encoding="utf-8"))

@@ -135,7 +135,7 @@ class _Exchange:
         if self.body_read.is_set():
             await self.gone.wait()
             return {"type": "http.disconnect"}
-        message = await self._receive()
+        message: dict[str, Any] = await self._receive()
         if message.get("type") == "http.disconnect":
             self._disconnected()
         elif not message.get("more_body"):

@@ -55,7 +55,7 @@ def _convert(code: str, value: float, unit: str) -> float:
 
 def _truncate(x: float, digits: int) -> float:
     f = 10**digits
-    return math.floor(x * f + 1e-9) / f
+    return float(math.floor(x * f + 1e-9) / f)
 
 
 def sub_index(scale: Scale, code: str, value: float) -> float | None:

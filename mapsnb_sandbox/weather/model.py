@@ -96,7 +96,7 @@ def wet_climate(lat: float, lng: float = 0.0) -> float:
 def station_pressure(msl_hpa: float, elevation_m: float) -> float:
     """Pressure at the ground (hPa) from mean sea-level pressure: the barometric formula of the
     standard atmosphere (15 °C at sea level, 6.5 °C/km lapse rate)."""
-    return msl_hpa * (1.0 - LAPSE_C_PER_M * elevation_m / 288.15) ** 5.25588
+    return float(msl_hpa * (1.0 - LAPSE_C_PER_M * elevation_m / 288.15) ** 5.25588)
 
 
 def _synoptic(lat2: float, lng2: float, solar_hours: float) -> float:

@@ -128,7 +128,7 @@ class _Strings(Sequence[str]):
 
     __slots__ = ("_offsets", "_text")
 
-    def __init__(self, text: str, offsets: array) -> None:
+    def __init__(self, text: str, offsets: array[Any]) -> None:
         self._text, self._offsets = text, offsets
 
     def __len__(self) -> int:
@@ -201,11 +201,11 @@ class CityTable(Sequence[City]):
 
     def lat(self, j: int) -> float:
         """Latitude of town ``j`` (without building the :class:`City`)."""
-        return self._lat[j]
+        return float(self._lat[j])
 
     def lng(self, j: int) -> float:
         """Longitude of town ``j``."""
-        return self._lng[j]
+        return float(self._lng[j])
 
 
 class NameIndex:
@@ -213,7 +213,7 @@ class NameIndex:
 
     __slots__ = ("_ids", "_keys", "_starts")
 
-    def __init__(self, keys: _Strings, starts: array, ids: array) -> None:
+    def __init__(self, keys: _Strings, starts: array[Any], ids: array[Any]) -> None:
         self._keys, self._starts, self._ids = keys, starts, ids
 
     def get(self, name: str, default: Sequence[int] = ()) -> Sequence[int]:
@@ -235,7 +235,7 @@ class Grid:
 
     __slots__ = ("_cells", "_starts")
 
-    def __init__(self, cells: array, starts: array) -> None:
+    def __init__(self, cells: array[Any], starts: array[Any]) -> None:
         self._cells, self._starts = cells, starts
 
     def get(self, cell: tuple[int, int], default: Sequence[int] = ()) -> Sequence[int]:
@@ -270,9 +270,9 @@ class PlaceIdIndex:
 
     __slots__ = ("_gids", "_grid", "_id_of", "_ids", "_keys")
 
-    def __init__(self, gids: array, id_of: Callable[[int], str], grid: Grid) -> None:
+    def __init__(self, gids: array[Any], id_of: Callable[[int], str], grid: Grid) -> None:
         self._gids, self._id_of, self._grid = gids, id_of, grid
-        self._keys: array | None = None
+        self._keys: array[Any] | None = None
         self._ids = array("i")
 
     def _by_feature(self, tagged: tuple[int, int, int, int], cities: CityTable) -> int | None:
@@ -281,7 +281,7 @@ class PlaceIdIndex:
             return None
         return next((j for j in self._grid.get((row, col)) if self._gids[j] == gid), None)
 
-    def _build(self) -> array:
+    def _build(self) -> array[Any]:
         key_of = _pid_keys(self._id_of)
         pairs = sorted((key_of(gid), j) for j, gid in enumerate(self._gids))
         self._ids = array("i", (j for _, j in pairs))
@@ -476,7 +476,7 @@ def _near(cols: dict[str, Any], j: int, k: int, km: float = 30.0) -> bool:
     return haversine_m(lat[j], lng[j], lat[k], lng[k]) < km * 1000
 
 
-def _degrees(e5: array) -> array:
+def _degrees(e5: array[Any]) -> array[Any]:
     """Coordinates stored as integer 1e-5 degrees, back as floats."""
     return array("d", [x / 1e5 for x in e5])
 

@@ -124,7 +124,7 @@ def kind_rate(c: Category) -> float:
 
 def _peak_density(population: float) -> float:
     """People per km² at a town's centre: ~2,000 for a village to ~15,000 for a megacity."""
-    return 2000.0 * (max(population, 1000.0) / 1000.0) ** 0.2188
+    return float(2000.0 * (max(population, 1000.0) / 1000.0) ** 0.2188)
 
 
 #: A town as the kernel reads it: lat, lng, population, 1 / (2 sigma²) in km⁻².

@@ -146,7 +146,7 @@ def worst_case(area: Area, tiles: list[Tile], max_depth: int) -> int:
             break
         if len(level) * 4 > _COUNT_LIMIT:
             rest = max_depth - depth
-            return total + len(level) * (4 ** (rest + 1) - 4) // 3
+            return int(total + len(level) * (4 ** (rest + 1) - 4) // 3)
         level = [c for t in level for c in children(area, t)]
     return total
 

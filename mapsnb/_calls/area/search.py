@@ -123,8 +123,11 @@ class AreaSearch:
         self._before = self._metered()
 
     def _default_depth(self) -> int:
-        """``max_depth=None``: :data:`MAX_DEPTH` when a budget bounds the search (it stops at
-        the budget), else :data:`UNBUDGETED_DEPTH`."""
+        """Return the depth for ``max_depth=None``: :data:`MAX_DEPTH` under a budget, else another.
+
+        A budget bounds the search (it stops at the budget); without one the depth is
+        :data:`UNBUDGETED_DEPTH`.
+        """
         meter = self.client._meter
         budgeted = (
             self.max_calls is not None
@@ -135,7 +138,7 @@ class AreaSearch:
 
     # ------------------------------------------------------------------ arguments
     def _arguments(self, bias: Circle) -> dict[str, Any]:
-        """The wire arguments of the search biased to ``bias``."""
+        """Return the wire arguments of the search biased to ``bias``."""
         base = self.base
         return rq.search_places_args(
             base["text_query"],
@@ -147,7 +150,7 @@ class AreaSearch:
         )
 
     def _resolve_arguments(self, name: str) -> dict[str, Any]:
-        """The wire arguments of the one call that finds the named area (its best place)."""
+        """Return the wire arguments of the one call that finds the named area (its best place)."""
         return rq.search_places_args(
             name,
             page_size=1,
@@ -156,7 +159,7 @@ class AreaSearch:
         )
 
     def tile_call(self, area: Area, tile: Tile) -> Call:
-        """The ``search_places`` call of one tile: the query biased to the tile's circle."""
+        """Return the ``search_places`` call of one tile: the query biased to the tile's circle."""
         lat, lng, radius = bias_circle(area, tile)
         return Call(_TOOL, self._arguments(Circle(lat, lng, radius)))
 
@@ -164,8 +167,10 @@ class AreaSearch:
         return self.tile_m if self.tile_m is not None else default_tile_m(area)
 
     def _signature(self, area: Area | None) -> dict[str, Any]:
-        """What a resumed search must share with this one (not ``max_depth``: a deeper search
-        may resume a shallower one)."""
+        """Return what a resumed search must share with this one.
+
+        Not ``max_depth``: a deeper search may resume a shallower one.
+        """
         if self.name is not None:
             key = f"name:{self.name}|{self.radius_m:g}"
         else:
@@ -186,7 +191,7 @@ class AreaSearch:
         return sent, hits
 
     def room(self, planned: int = 0) -> int | None:
-        """Calls this search may still make, or ``None`` without a limit."""
+        """Count the calls this search may still make, or ``None`` without a limit."""
         limits = []
         if self.max_calls is not None:
             limits.append(self.max_calls - self.calls - planned)
@@ -217,15 +222,17 @@ class AreaSearch:
 
     # ------------------------------------------------------------------ the plan
     def _planning_area(self) -> Area:
-        """The area, or for a name not yet resolved a circle of its radius (the tiles of a
-        circle do not depend on where it is)."""
+        """Return the area, or for a name not yet resolved a circle of its radius.
+
+        The tiles of a circle do not depend on where it is.
+        """
         if self.area is not None:
             return self.area
         lat, lng = self.resumed_centre or (0.0, 0.0)
         return circle_area(lat, lng, self.radius_m, f"{self.name!r}")
 
     def plan(self) -> pd.DataFrame:
-        """The dry run: the first calls and the cost of the whole search; nothing is sent."""
+        """Return the dry run: the first calls and the cost of the whole search; nothing is sent."""
         area = self._planning_area()
         tiles = first_level(area, self._tile_m(area))
         known = self.area is not None or self.resumed_centre is not None
@@ -281,8 +288,10 @@ class AreaSearch:
 
     # ------------------------------------------------------------------ the search
     def prepare(self) -> None:
-        """Read ``resume=`` and refuse, before anything is sent, a search whose first calls
-        (the name's resolution and the first-level tiles) would pass a budget."""
+        """Read ``resume=``; refuse a search whose first calls would pass a budget, before sending.
+
+        The first calls are the name's resolution and the first-level tiles.
+        """
         self._load_resume()
         area = self._planning_area()
         tiles = first_level(area, self._tile_m(area))
@@ -290,8 +299,10 @@ class AreaSearch:
         self._refuse(int(resolving) + sum(t.id not in self.resumed for t in tiles))
 
     def steps(self) -> Wave:
-        """The search (after :meth:`prepare`): yields each wave of calls, receives their
-        outcomes, returns the frame."""
+        """Return the search (after :meth:`prepare`).
+
+        Yields each wave of calls, receives their outcomes, returns the frame.
+        """
         area = self._planning_area()
         tiles = first_level(area, self._tile_m(area))
         if self.name is not None and self.resumed_centre is None:
@@ -357,7 +368,7 @@ class AreaSearch:
 
     # ------------------------------------------------------------------ outcomes and the frame
     def started(self, calls: list[Call]) -> None:
-        """A wave goes out: its outcomes to come, and the progress bar grows by its calls."""
+        """Return a wave goes out: its outcomes to come, and the progress bar grows by its calls."""
         self.sent_calls = calls
         self.current = [None] * len(calls)
         if self.bar is None:
@@ -366,8 +377,10 @@ class AreaSearch:
             self.bar.grow(len(calls))
 
     def settle(self, i: int, outcome: Any) -> None:
-        """The engine's ``settle``: keep the outcome of the wave's call ``i`` (a result, or the
-        error it failed with) and count it."""
+        """Keep the outcome of the wave's call ``i`` and count it (the engine's ``settle``).
+
+        The outcome is a result, or the error it failed with.
+        """
         call = self.sent_calls[i]
         self.current[i] = outcome
         self.calls += 1
@@ -383,7 +396,7 @@ class AreaSearch:
             self.bar.close(stopped=stopped)
 
     def frame(self, stopped_by: str | None = None) -> pd.DataFrame:
-        """The deduplicated places with their :class:`Coverage` in ``attrs["coverage"]``."""
+        """Return the deduplicated places with their :class:`Coverage` in ``attrs["coverage"]``."""
         area = self.area or self._planning_area()
         answers = list(self.answers)
         parts = [(t.id, rows) for t, _, _, rows, _, _ in answers if rows is not None]
@@ -441,8 +454,10 @@ class AreaSearch:
         return None
 
     def partial(self, exc: BaseException) -> pd.DataFrame:
-        """The frame of what finished when the search stopped (the current wave's finished
-        tiles included): pass it as ``resume=`` to finish the search."""
+        """Return the frame of what finished when the search stopped: pass it as ``resume=``.
+
+        The current wave's finished tiles are included; resuming from it finishes the search.
+        """
         if self.area is None:
             return self.frame(stopped_by=_message(exc))
         done = {t.id: o for t, o in zip(self.wave, self.current, strict=False) if o is not None}
@@ -479,7 +494,7 @@ def _message(exc: BaseException) -> str:
 
 
 def _resumed_centre(centre: Any) -> tuple[float, float]:
-    """The centre a resumed name search resolved to (from its coverage's signature)."""
+    """Return the centre a resumed name search resolved to (from its coverage's signature)."""
     try:
         lat, lng = (float(v) for v in centre)
     except (TypeError, ValueError):
@@ -542,8 +557,7 @@ async def _drive(search: AreaSearch, engine: Engine, holder: dict[str, Any]) -> 
 
 
 def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on a ``Client``: on the engine of its batches' loop thread, one call
-    after another."""
+    """Run ``search`` on a ``Client``: on the engine of its batches' loop thread, one call after another."""
     from mapsnb._calls.batch.batches import _loop_thread, on_twin
 
     runner = _loop_thread(client)
@@ -561,8 +575,7 @@ def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
 
 
 async def run_async(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on an ``AsyncClient``: on the engine, up to :data:`IN_FLIGHT` calls of
-    a wave at once."""
+    """Run ``search`` on an ``AsyncClient``: on the engine, up to :data:`IN_FLIGHT` calls of a wave at once."""
     engine = Engine(client, result_type=PlacesResult, max_concurrency=IN_FLIGHT)
     return await _drive(search, engine, {})
 

@@ -57,7 +57,7 @@ def _failure(exc: BaseException) -> State:
     return kind, str(exc)
 
 
-def _packed(cols: dict[str, list], rows: list[int], parts: Parts) -> None:
+def _packed(cols: dict[str, list[Any]], rows: list[int], parts: Parts) -> None:
     n = min(len(cols["ok"]), len(rows))
     for pos in rows[n:]:
         parts.states[pos] = ("error", "missing from response")

@@ -50,7 +50,7 @@ class _BatchBase(BatchMethods):
     def _planned(
         self, tool: str, data: Any, main: Any, arguments: dict[str, Any], options: Options
     ) -> Job | pd.DataFrame:
-        """The batch's job, checked against the budget; with ``dry_run``, its plan instead."""
+        """Return the batch's job, checked against the budget; with ``dry_run``, its plan instead."""
         table = arguments.pop("table", None)
         job = plan(self._client, tool, data, main, arguments, resume=options.resume, table=table)
         if options.dry_run:
@@ -60,7 +60,7 @@ class _BatchBase(BatchMethods):
 
     @contextlib.contextmanager
     def _keeping_partial(self, job: Job) -> Iterator[dict[str, Any]]:
-        """A holder for the frame of what finished: if the batch stops, it is :attr:`partial`."""
+        """Return a holder for the frame of what finished: if the batch stops, it is :attr:`partial`."""
         holder: dict[str, Any] = {}
         try:
             yield holder
@@ -70,8 +70,10 @@ class _BatchBase(BatchMethods):
 
 
 class SyncClient(Protocol):
-    """What a :class:`Batch` needs of the sync ``Client`` besides :class:`BaseClient`: its
-    connections, what closes with it, and async twins to run the batch's calls on."""
+    """What a :class:`Batch` needs of the sync ``Client`` besides :class:`BaseClient`.
+
+    Its connections, what closes with it, and async twins to run the batch's calls on.
+    """
 
     _http: httpx.Client
     _on_close: list[Any]
@@ -82,8 +84,11 @@ class SyncClient(Protocol):
 
 
 def _loop_thread(client: SyncClient) -> LoopThread:
-    """The loop thread of a sync client's batches: started on first use, stopped when the
-    client closes (or is garbage-collected), started again in a forked child."""
+    """Return the loop thread of a sync client's batches.
+
+    Started on first use, stopped when the client closes (or is garbage-collected), started again in
+    a forked child.
+    """
     runner: LoopThread | None = client.__dict__.get("_loop_thread")
     if runner is None or not runner.alive():
         if client._http.is_closed:
@@ -101,7 +106,8 @@ def on_twin(
     work: Callable[[BaseClient], Awaitable[T]],
     holder: dict[str, Any],
 ) -> T:
-    """Run ``work(twin)`` on ``runner`` (the client's :func:`_loop_thread`) and wait for it:
+    """Run ``work(twin)`` on ``runner`` (the client's :func:`_loop_thread`) and wait for it.
+
     ``twin`` is the async twin of ``client`` on the thread's connections (a batch's or a
     ``search_area``'s calls go out on the engine there). What the twin learnt (a served emulator
     saying who it is, a session opened: the client reuses it and ends it on close) is kept.

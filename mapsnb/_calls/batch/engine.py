@@ -62,15 +62,17 @@ def _rate(tool: str, calls_per_minute: int | Mapping[str, int] | None) -> float:
 
 
 def is_offline(aclient: BaseClient) -> bool:
-    """Whether ``aclient`` answers from the emulator (in process or served) or a recording:
-    no live quota applies there."""
+    """Return whether ``aclient`` answers from the emulator (in process or served) or a recording.
+
+    No live quota applies there.
+    """
     return bool(aclient.is_sandbox) or aclient.source in ("sandbox", "replay")
 
 
 def batch_rate(
     aclient: BaseClient, tool: str, calls_per_minute: int | Mapping[str, int] | None
 ) -> float | None:
-    """The calls per minute the engine keeps to for ``tool`` on ``aclient``, ``None``: no limit.
+    """Return the calls per minute the engine keeps to for ``tool`` on ``aclient``, ``None``: no limit.
 
     The run's own ``calls_per_minute`` wins; else offline (:func:`is_offline`)
     ``settings.sandbox_calls_per_minute`` (``None``: unthrottled), else
@@ -123,8 +125,10 @@ class Engine:
         self.limiters: dict[str, AsyncLimiter | None] = {}
 
     async def _make_limiter(self, tool: str) -> AsyncLimiter | None:
-        """The rate limiter of ``tool`` (the calls the client just made count); ``None`` where
-        no quota holds (offline, unless ``settings`` sets one)."""
+        """Return the rate limiter of ``tool`` (the calls the client just made count).
+
+        ``None`` where no quota holds (offline, unless ``settings`` sets one).
+        """
         rate = batch_rate(self.client, tool, self.calls_per_minute)
         if rate is None:
             return None
@@ -231,8 +235,10 @@ class _Run:
         return outcome
 
     def rate_limited(self, k: int, exc: RateLimited) -> Any:
-        """Still 429 after the client's retries: a 429 slows the run, never fails it (up to
-        ``RATE_LIMITED_ROUNDS`` rounds): hold every worker and queue the call again."""
+        """Hold every worker and queue a call that is still 429 after the client's retries.
+
+        A 429 slows the run, never fails it (up to ``RATE_LIMITED_ROUNDS`` rounds).
+        """
         self.rounds[k] += 1
         if self.rounds[k] >= RATE_LIMITED_ROUNDS:
             return exc
@@ -269,7 +275,7 @@ class Progress:
         self.fail(failed)
 
     def grow(self, calls: int) -> None:
-        """``calls`` more calls planned."""
+        """Count ``calls`` more calls planned."""
         self.bar.total = (self.bar.total or 0) + calls
         container = getattr(self.bar, "container", None)  # a notebook widget: its bar's max
         if container is not None:
@@ -287,8 +293,11 @@ class Progress:
         self.bar.update(1)
 
     def close(self, *, stopped: bool) -> None:
-        """Close the bar: green at N/N when the work finished (tqdm's notebook bar turns green
-        when closed full), red when it ``stopped`` (an interrupt, or an error that stops it)."""
+        """Close the bar: green at N/N when the work finished, red when it ``stopped``.
+
+        tqdm's notebook bar turns green when closed full; ``stopped`` is an interrupt, or an error that
+        stops the work.
+        """
         bar = self.bar
         if stopped and not bar.disable:
             bar.colour = "red"  # the terminal bar's colour

@@ -68,7 +68,7 @@ class Parts:
     states: dict[int, State] = field(default_factory=dict)
     blocks: list[tuple[pd.DataFrame, np.ndarray]] = field(default_factory=list)
     attributions: list[Any] = field(default_factory=list)
-    packed: dict[str, list] = field(default_factory=dict)
+    packed: dict[str, list[Any]] = field(default_factory=dict)
     packed_rows: list[int] = field(default_factory=list)
     packed_done: pd.DataFrame | None = None  # the packed rows made a frame (by packed_block)
     places: dict[int, str] = field(default_factory=dict)
@@ -76,7 +76,7 @@ class Parts:
     zones: dict[str, str] = field(default_factory=dict)
     context: dict[str, Any] = field(default_factory=dict)
     conflicts: set[str] = field(default_factory=set)
-    rows: dict[str, list] = field(default_factory=dict)
+    rows: dict[str, list[Any]] = field(default_factory=dict)
     row_extras: list[Any] = field(default_factory=list)
     row_positions: list[int] = field(default_factory=list)
     row_items: list[int] = field(default_factory=list)
@@ -173,7 +173,7 @@ class Parts:
             self.rows.setdefault(name, []).extend(values)
         self.row_extras += extras
 
-    def listed(self, cols: dict[str, list], extras: list[Any], pos: int) -> None:
+    def listed(self, cols: dict[str, list[Any]], extras: list[Any], pos: int) -> None:
         """Add one answer's rows (plain column lists, see :data:`LISTED`) for input ``pos``."""
         n = len(extras)
         for name, values in cols.items():

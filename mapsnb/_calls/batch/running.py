@@ -139,8 +139,10 @@ class _Run:
         self.bar.advance()
 
     async def absorber(self) -> None:
-        """Build each finished call's frame while the calls in flight wait on the network, one
-        per loop turn, so that a worker sends its next call before the CPU work of its last."""
+        """Build each finished call's frame while the calls in flight wait on the network.
+
+        One per loop turn, so that a worker sends its next call before the CPU work of its last.
+        """
         while True:
             await self.arrived.wait()
             self.arrived.clear()
@@ -150,7 +152,7 @@ class _Run:
                     self.take()
 
     def finished(self, k: int, outcome: Any) -> None:
-        """The engine's ``settle``: count a failed call's rows, hand ``outcome`` to the absorber."""
+        """Return the engine's ``settle``: count a failed call's rows, hand ``outcome`` to the absorber."""
         if isinstance(outcome, MapsnbError):
             self.bar.fail(len(self.job.calls[k].rows))
         self.backlog.append((k, outcome))
@@ -182,8 +184,11 @@ class LoopThread:
         return self.pid == os.getpid() and self._thread.is_alive() and not self.loop.is_closed()
 
     def run(self, make: Callable[[], Coroutine[Any, Any, Any]], holder: dict[str, Any]) -> Any:
-        """Run ``make()`` on the loop and wait for it. An interrupt (KeyboardInterrupt, a
-        kernel interrupt) cancels it, waits for it to stop, and re-raises with ``.partial``."""
+        """Run ``make()`` on the loop and wait for it.
+
+        An interrupt (KeyboardInterrupt, a kernel interrupt) cancels it, waits for it to stop, and
+        re-raises with ``.partial``.
+        """
         box: dict[str, Any] = {}
         finished = threading.Event()  # set when the coroutine has really stopped
         lock = threading.Lock()  # an interrupt either stops it before it starts, or cancels it

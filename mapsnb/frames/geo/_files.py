@@ -105,8 +105,6 @@ def to_geoparquet(data: Any, path: str | os.PathLike[str]) -> str:
 
     Needs the ``geo`` extra, which brings pyarrow.
 
-    Needs the ``geo`` extra, which brings pyarrow); returns the path.
-
     The geometry is :func:`to_geodataframe`'s (EPSG:4326); the file's schema metadata holds
     the GeoParquet ``geo`` key and ``mapsnb`` (JSON: ``attribution``, ``attributions``,
     ``synthetic``, ``source`` and the frame's ``units``, ``tool``, ``time_zone``). Also
