@@ -325,7 +325,8 @@ def _city_or_country(
     """The town the text names, or the country its whole text names ("Niemcy"): a country
     beats a town under :data:`.towns.COUNTRY_OVER_TOWN` of its name ("Egypt", Arkansas)."""
     picked = _pick_city(head, q, bias, region)
-    named_country = country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
+    big = picked is not None and picked[0].population >= COUNTRY_OVER_TOWN  # wins either way
+    named_country = None if big else country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
         sure = picked[1] and (n_parts > 1 or not _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
