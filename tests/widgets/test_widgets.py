@@ -275,7 +275,8 @@ def test_routes_walk_warning(client: mapsnb.Client) -> None:
     assert form.warning.value == ""
     form.travel_mode.value = "WALK"
     assert "beta" in form.warning.value
-    form.submit()  # San Francisco -> Oakland: the Bay lies between, no walk (as live)
+    form.origin.value, form.destination.value = "Honolulu, HI", "Los Angeles, CA"
+    form.submit()  # the Pacific lies between: no walk (as live)
     assert form.error.value == "", form.error.value
     assert WALK_WARNING.split(":")[0] in form.warning.value
     assert "No route found" in form.table.value
