@@ -55,11 +55,13 @@ def safe_html(summary: str | None) -> str:
 #: One citation group: ``[3]`` or ``[0, 1]`` (at most 6 digits per number: bounded ``int()``).
 _GROUP = r"\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\]"
 CITE = re.compile(r"\[\s*(\d{1,6}(?:\s*,\s*\d{1,6})*)\s*\]")
-_TRAILING_CITES = re.compile(rf"(?:[ \t]*{_GROUP})+")  # citations right after a sentence's end
 END = re.compile(r"[.!?]+(?=\s|$)")
 #: The ends of :data:`END` in a line without ``!`` or ``?``, less a lone period before (past
 #: spaces) an ASCII lower-case letter or a digit, never an end. Led by a period: fast to skip.
 DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
+#: :data:`END`, :data:`DOT_END`, each with the citations right after it (group 1).
+_END_CITES = re.compile(rf"{END.pattern}((?:[ \t]*{_GROUP})*)")
+_DOT_END_CITES = re.compile(rf"{DOT_END.pattern}((?:[ \t]*{_GROUP})*)")
 _WORDS = json.loads(Path(__file__).with_name("summary_words.json").read_text(encoding="utf-8"))
 #: Abbreviations whose period ends no sentence (``St.``, ``No. 3``, ``ul.``, ``ул.``).
 ABBREV = frozenset(_WORDS["abbreviations"])
@@ -153,9 +155,9 @@ def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
 def sentence_stops(line: str) -> Iterator[int]:
     """Where the sentences of ``line`` end, each past the citations that follow its end."""
     size = len(line)
-    ends = END if "!" in line or "?" in line else DOT_END
+    ends = _END_CITES if "!" in line or "?" in line else _DOT_END_CITES
     for m in ends.finditer(line):
-        stop = m.end()
+        stop = m.start(1)  # the end of the period run; its citations ("... USA. [3]") follow
         if (
             m.start() == stop - 1
             and line[stop - 1] == "."
@@ -172,11 +174,7 @@ def sentence_stops(line: str) -> Iterator[int]:
                     continue
         elif not is_sentence_end(line, stop):
             continue
-        if stop < size:
-            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
-            if trailing is not None:
-                stop = trailing.end()
-        yield stop
+        yield m.end()
 
 
 ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
