@@ -70,6 +70,7 @@ _OPENERS = frozenset(_WORDS["openers"])  # a sentence's first words whose subjec
 _VERBS = frozenset(_WORDS["verbs"])  # words that end a plain subject (a few languages)
 _COUNTRIES = frozenset(_WORDS["countries"])  # never a place's name, nor a state
 _STATES = frozenset(_WORDS["states"])
+_NOT_NAMES = _COUNTRIES | _STATES
 _QUOTES = "(\"'“‘"
 #: Characters that, right before a period, end a word that is no abbreviation or initial.
 _NOT_A_WORD_END = frozenset("])0123456789")
@@ -204,9 +205,10 @@ _STREET_ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _COMMA_DIGIT = re.compile(r",\s*\d")
-_HAS_DIGIT = re.compile(r"\d")
-#: :data:`_POSTAL` or :data:`_STREET_ADDRESS`, in one match.
-_POSTAL_OR_ADDRESS = re.compile(f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.I)
+#: :data:`_POSTAL` or :data:`_STREET_ADDRESS` (both hold a digit: looked for first), one match.
+_POSTAL_OR_ADDRESS = re.compile(
+    rf"(?=\D*\d)(?:(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern}))", re.I
+)
 
 
 def is_first_sentence(prefix: str) -> bool:
@@ -230,14 +232,11 @@ def clean_name(name: str) -> str | None:
     name = " ".join(words).strip(" ,:;-–—*_\"'“”‘’")
     if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
         return None
-    folded = name.lower().rstrip(".")
-    if folded in _COUNTRIES or folded in _STATES:
+    if name.lower().rstrip(".") in _NOT_NAMES or _POSTAL_OR_ADDRESS.match(name) is not None:
         return None
-    if _HAS_DIGIT.search(name) is not None and (  # postal codes and addresses hold digits
-        _POSTAL_OR_ADDRESS.match(name) or ("," in name and _COMMA_DIGIT.search(name))
-    ):
+    if "," in name and _COMMA_DIGIT.search(name) is not None:
         return None
-    if not any(map(str.isalpha, name)) or not _MARKUP.isdisjoint(name):
+    if not (name[0].isalpha() or any(map(str.isalpha, name))) or not _MARKUP.isdisjoint(name):
         return None
     return name
 
