@@ -415,12 +415,13 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
             tail = _TAG.sub("", tail)  # its plain text (no entity, ``*`` or block tag)
         line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
         at = len(inner) + len(rest)  # where its citation starts
-        if "[" not in tail or tail.count("[") == tail.count(f"[{digits}]"):  # its own only
+        cited = _CITED.findall(tail) if "[" in tail else []  # a tail's "[" opens a citation
+        if cited.count(digits) == len(cited):  # its own number only
             if n not in snippets:
                 snippets[n] = sentences_at(line, (at,))[0]
             continue
         first = {} if n in snippets else {n: at}  # numbers cited first here -> where
-        for d in _CITED.findall(tail):
+        for d in cited:
             if (m := int(d)) not in snippets and m not in first:
                 first[m] = line.find(f"[{d}]", at)
         if len(first) == 1:  # one new number (side by side with others): its sentence
