@@ -72,6 +72,7 @@ _COUNTRIES = frozenset(_WORDS["countries"])  # never a place's name, nor a state
 _STATES = frozenset(_WORDS["states"])
 _NOT_NAMES = _COUNTRIES | _STATES
 _QUOTES = "(\"'“‘"
+_MARKS = (".", "!", "?")  # what may end a sentence
 #: Characters that, right before a period, end a word that is no abbreviation or initial.
 _NOT_A_WORD_END = frozenset("])0123456789")
 _WINDOW = 12  # characters looked at before a period for its word (abbreviations are short)
@@ -84,11 +85,9 @@ def cite_numbers(group: str) -> list[int]:
 
 def is_sentence_end(text: str, end: int) -> bool:
     """Whether the period run ending at ``end`` closes a sentence (not ``St.``, ``J.``, ``No. 3``)."""
-    i = end
-    while i > 0 and text[i - 1] in ".!?":
-        i -= 1
-    if text[i:end] != ".":
+    if text[end - 1 : end] != "." or text[end - 2 : end - 1] in _MARKS:  # not one period
         return True
+    i = end - 1
     window = text[max(0, i - _WINDOW) : i]
     tokens = window.split()
     if window[-1:].isspace() or not tokens:
@@ -409,8 +408,8 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
         named[n] = p
         count += 1
         if "<" in tail:  # second places, named by the bold run right before their citation
-            for sub in _SUB_PLACE.finditer(tail):
-                named[int(sub.group(3))] = ("", "", sub.group(2), "", "", "")
+            for _, text, cited_at in _SUB_PLACE.findall(tail):
+                named[int(cited_at)] = ("", "", text, "", "", "")
                 count += 1
             tail = _TAG.sub("", tail)  # its plain text (no entity, ``*`` or block tag)
         line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
