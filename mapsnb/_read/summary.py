@@ -204,6 +204,7 @@ _STREET_ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _COMMA_DIGIT = re.compile(r",\s*\d")
+_STREET_INITIALS = frozenset("rcavpsuуſRCAVPSUУ")  # the first letters of its street words
 #: :data:`_POSTAL` or :data:`_STREET_ADDRESS` (both hold a digit: looked for first), one match.
 _POSTAL_OR_ADDRESS = re.compile(
     rf"(?=\D*\d)(?:(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern}))", re.I
@@ -231,10 +232,10 @@ def clean_name(name: str) -> str | None:
     name = " ".join(words).strip(" ,:;-–—*_\"'“”‘’")
     if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
         return None
-    if name.lower().rstrip(".") in _NOT_NAMES or _POSTAL_OR_ADDRESS.match(name) is not None:
+    if name.lower().rstrip(".") in _NOT_NAMES or ("," in name and _COMMA_DIGIT.search(name)):
         return None
-    if "," in name and _COMMA_DIGIT.search(name) is not None:
-        return None
+    if (not name[:3].isalpha() or name[0] in _STREET_INITIALS) and _POSTAL_OR_ADDRESS.match(name):
+        return None  # three letters first: neither a postcode nor, but a street word, an address
     if not (name[0].isalpha() or any(map(str.isalpha, name))) or not _MARKUP.isdisjoint(name):
         return None
     return name
