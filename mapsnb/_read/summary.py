@@ -59,9 +59,10 @@ END = re.compile(r"[.!?]+(?=\s|$)")
 #: The ends of :data:`END` in a line without ``!`` or ``?``, less a lone period before (past
 #: spaces) an ASCII lower-case letter or a digit, never an end. Led by a period: fast to skip.
 DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
-#: :data:`END`, :data:`DOT_END`, each with the citations right after it (group 1).
-_END_CITES = re.compile(rf"{END.pattern}((?:[ \t]*{_GROUP})*)")
-_DOT_END_CITES = re.compile(rf"{DOT_END.pattern}((?:[ \t]*{_GROUP})*)")
+#: :data:`END`, :data:`DOT_END`, each with the character after it past spaces (group 1) and the
+#: citations right after it (group 2).
+_AFTER = rf"(?=[ \t\u00a0]*([\s\S]?))((?:[ \t]*{_GROUP})*)"
+_END_CITES, _DOT_END_CITES = re.compile(END.pattern + _AFTER), re.compile(DOT_END.pattern + _AFTER)
 _WORDS = json.loads(Path(__file__).with_name("summary_words.json").read_text(encoding="utf-8"))
 #: Abbreviations whose period ends no sentence (``St.``, ``No. 3``, ``ul.``, ``ул.``).
 ABBREV = frozenset(_WORDS["abbreviations"])
@@ -154,10 +155,9 @@ def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
 
 def sentence_stops(line: str) -> Iterator[int]:
     """Where the sentences of ``line`` end, each past the citations that follow its end."""
-    size = len(line)
     ends = _END_CITES if "!" in line or "?" in line else _DOT_END_CITES
     for m in ends.finditer(line):
-        stop = m.start(1)  # the end of the period run; its citations ("... USA. [3]") follow
+        stop = m.start(2)  # the end of the period run; its citations ("... USA. [3]") follow
         if (
             m.start() == stop - 1
             and line[stop - 1] == "."
@@ -165,13 +165,9 @@ def sentence_stops(line: str) -> Iterator[int]:
         ):
             # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
             # ends no abbreviation or initial; only what follows can say "not an end"
-            if stop < size:
-                k = stop
-                while k < size and line[k] in " \t\u00a0":
-                    k += 1
-                nxt = line[k : k + 1]
-                if nxt.islower() or nxt.isdigit():
-                    continue
+            nxt = m.group(1)
+            if nxt.islower() or nxt.isdigit():
+                continue
         elif not is_sentence_end(line, stop):
             continue
         yield m.end()
