@@ -55,11 +55,14 @@ def safe_html(summary: str | None) -> str:
 #: One citation group: ``[3]`` or ``[0, 1]`` (at most 6 digits per number: bounded ``int()``).
 _GROUP = r"\[\s*\d{1,6}(?:\s*,\s*\d{1,6})*\s*\]"
 CITE = re.compile(r"\[\s*(\d{1,6}(?:\s*,\s*\d{1,6})*)\s*\]")
-_TRAILING_CITES = re.compile(rf"(?:[ \t]*{_GROUP})+")  # citations right after a sentence's end
 END = re.compile(r"[.!?]+(?=\s|$)")
 #: The ends of :data:`END` in a line without ``!`` or ``?``, less a lone period before (past
 #: spaces) an ASCII lower-case letter or a digit, never an end. Led by a period: fast to skip.
 DOT_END = re.compile(r"\.(?:\.+(?=\s|$)|(?=\s|$)(?![ \t\u00a0]*[a-z0-9]))")
+#: :data:`END`, :data:`DOT_END`, each with the character after it past spaces (group 1) and the
+#: citations right after it (group 2).
+_AFTER = rf"(?=[ \t\u00a0]*([\s\S]?))((?:[ \t]*{_GROUP})*)"
+_END_CITES, _DOT_END_CITES = re.compile(END.pattern + _AFTER), re.compile(DOT_END.pattern + _AFTER)
 _WORDS = json.loads(Path(__file__).with_name("summary_words.json").read_text(encoding="utf-8"))
 #: Abbreviations whose period ends no sentence (``St.``, ``No. 3``, ``ul.``, ``ул.``).
 ABBREV = frozenset(_WORDS["abbreviations"])
@@ -68,7 +71,9 @@ _OPENERS = frozenset(_WORDS["openers"])  # a sentence's first words whose subjec
 _VERBS = frozenset(_WORDS["verbs"])  # words that end a plain subject (a few languages)
 _COUNTRIES = frozenset(_WORDS["countries"])  # never a place's name, nor a state
 _STATES = frozenset(_WORDS["states"])
+_NOT_NAMES = _COUNTRIES | _STATES
 _QUOTES = "(\"'“‘"
+_MARKS = (".", "!", "?")  # what may end a sentence
 #: Characters that, right before a period, end a word that is no abbreviation or initial.
 _NOT_A_WORD_END = frozenset("])0123456789")
 _WINDOW = 12  # characters looked at before a period for its word (abbreviations are short)
@@ -81,11 +86,9 @@ def cite_numbers(group: str) -> list[int]:
 
 def is_sentence_end(text: str, end: int) -> bool:
     """Whether the period run ending at ``end`` closes a sentence (not ``St.``, ``J.``, ``No. 3``)."""
-    i = end
-    while i > 0 and text[i - 1] in ".!?":
-        i -= 1
-    if text[i:end] != ".":
+    if text[end - 1 : end] != "." or text[end - 2 : end - 1] in _MARKS:  # not one period
         return True
+    i = end - 1
     window = text[max(0, i - _WINDOW) : i]
     tokens = window.split()
     if window[-1:].isspace() or not tokens:
@@ -152,10 +155,9 @@ def sentences_at(line: str, starts: Iterable[int]) -> list[str]:
 
 def sentence_stops(line: str) -> Iterator[int]:
     """Where the sentences of ``line`` end, each past the citations that follow its end."""
-    size = len(line)
-    ends = END if "!" in line or "?" in line else DOT_END
+    ends = _END_CITES if "!" in line or "?" in line else _DOT_END_CITES
     for m in ends.finditer(line):
-        stop = m.end()
+        stop = m.start(2)  # the end of the period run; its citations ("... USA. [3]") follow
         if (
             m.start() == stop - 1
             and line[stop - 1] == "."
@@ -163,20 +165,12 @@ def sentence_stops(line: str) -> Iterator[int]:
         ):
             # "…[3]." or "…7." : a single period after a citation, a digit or a bracket
             # ends no abbreviation or initial; only what follows can say "not an end"
-            if stop < size:
-                k = stop
-                while k < size and line[k] in " \t\u00a0":
-                    k += 1
-                nxt = line[k : k + 1]
-                if nxt.islower() or nxt.isdigit():
-                    continue
+            nxt = m.group(1)
+            if nxt.islower() or nxt.isdigit():
+                continue
         elif not is_sentence_end(line, stop):
             continue
-        if stop < size:
-            trailing = _TRAILING_CITES.match(line, stop)  # "... USA. [3]" keeps its [3]
-            if trailing is not None:
-                stop = trailing.end()
-        yield stop
+        yield m.end()
 
 
 ENUMERATION = re.compile(r"(?:\d{1,2}[.)]|[-*•·])\s+")
@@ -206,9 +200,11 @@ _STREET_ADDRESS = re.compile(
     re.IGNORECASE,
 )
 _COMMA_DIGIT = re.compile(r",\s*\d")
-_HAS_DIGIT = re.compile(r"\d")
-#: :data:`_POSTAL` or :data:`_STREET_ADDRESS`, in one match.
-_POSTAL_OR_ADDRESS = re.compile(f"(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern})", re.I)
+_STREET_INITIALS = frozenset("rcavpsuуſRCAVPSUУ")  # the first letters of its street words
+#: :data:`_POSTAL` or :data:`_STREET_ADDRESS` (both hold a digit: looked for first), one match.
+_POSTAL_OR_ADDRESS = re.compile(
+    rf"(?=\D*\d)(?:(?:{_POSTAL.pattern})|(?:{_STREET_ADDRESS.pattern}))", re.I
+)
 
 
 def is_first_sentence(prefix: str) -> bool:
@@ -232,14 +228,11 @@ def clean_name(name: str) -> str | None:
     name = " ".join(words).strip(" ,:;-–—*_\"'“”‘’")
     if not name or len(name) > _MAX_NAME or (len(words) > 16 and len(name.split()) > 16):
         return None
-    folded = name.lower().rstrip(".")
-    if folded in _COUNTRIES or folded in _STATES:
+    if name.lower().rstrip(".") in _NOT_NAMES or ("," in name and _COMMA_DIGIT.search(name)):
         return None
-    if _HAS_DIGIT.search(name) is not None and (  # postal codes and addresses hold digits
-        _POSTAL_OR_ADDRESS.match(name) or ("," in name and _COMMA_DIGIT.search(name))
-    ):
-        return None
-    if not any(map(str.isalpha, name)) or not _MARKUP.isdisjoint(name):
+    if (not name[:3].isalpha() or name[0] in _STREET_INITIALS) and _POSTAL_OR_ADDRESS.match(name):
+        return None  # three letters first: neither a postcode nor, but a street word, an address
+    if not (name[0].isalpha() or any(map(str.isalpha, name))) or not _MARKUP.isdisjoint(name):
         return None
     return name
 
@@ -412,18 +405,19 @@ def live_places(summary: str) -> tuple[dict[int, LivePlace], dict[int, str]] | N
         named[n] = p
         count += 1
         if "<" in tail:  # second places, named by the bold run right before their citation
-            for sub in _SUB_PLACE.finditer(tail):
-                named[int(sub.group(3))] = ("", "", sub.group(2), "", "", "")
+            for _, text, cited_at in _SUB_PLACE.findall(tail):
+                named[int(cited_at)] = ("", "", text, "", "", "")
                 count += 1
             tail = _TAG.sub("", tail)  # its plain text (no entity, ``*`` or block tag)
         line = f"{inner}{rest}[{digits}]{tail}"  # the paragraph's plain text
         at = len(inner) + len(rest)  # where its citation starts
-        if "[" not in tail or tail.count("[") == tail.count(f"[{digits}]"):  # its own only
+        cited = _CITED.findall(tail) if "[" in tail else []  # a tail's "[" opens a citation
+        if cited.count(digits) == len(cited):  # its own number only
             if n not in snippets:
                 snippets[n] = sentences_at(line, (at,))[0]
             continue
         first = {} if n in snippets else {n: at}  # numbers cited first here -> where
-        for d in _CITED.findall(tail):
+        for d in cited:
             if (m := int(d)) not in snippets and m not in first:
                 first[m] = line.find(f"[{d}]", at)
         if len(first) == 1:  # one new number (side by side with others): its sentence
