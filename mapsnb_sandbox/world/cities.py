@@ -105,16 +105,17 @@ def country_at(lat: float, lng: float) -> tuple[str, str, float]:
 def _country_zones() -> dict[str, tuple[tuple[str, float, float], ...]]:
     """Each country's own zones from the tz database's ``zone.tab`` (the ``tzdata`` package's,
     else the system's): ``{cc: ((zone, lat, lng), ...)}``; empty when neither is there."""
-    text = ""
-    try:
-        from importlib.resources import files
+    from pathlib import Path
 
-        text = files("tzdata").joinpath("zoneinfo", "zone.tab").read_text(encoding="utf-8")
-    except (ImportError, FileNotFoundError, ModuleNotFoundError):
-        from pathlib import Path
+    places = [Path("/usr/share/zoneinfo/zone.tab")]
+    try:  # a file beside the package (no importlib.resources and zipfile at the first call)
+        import tzdata
 
-        system = Path("/usr/share/zoneinfo/zone.tab")
-        text = system.read_text(encoding="utf-8") if system.exists() else ""
+        places.insert(0, Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab")
+    except ImportError:
+        pass
+    found = next((p for p in places if p.is_file()), None)
+    text = found.read_text(encoding="utf-8") if found is not None else ""
     out: dict[str, list[tuple[str, float, float]]] = {}
     for line in text.splitlines():
         if line.startswith("#") or line.count("\t") < 2:
