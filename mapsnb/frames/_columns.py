@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from mapsnb._read.summary import SummaryInfo, parse_summary
+from mapsnb._tools_spec import frame_columns
 from mapsnb.frames._tables import flags, text_array
 
 #: ``dict.get`` for ``map`` over lists of dicts (typed loosely: the lists are checked after).
@@ -114,20 +115,8 @@ def _credits_in_columns(
     )
 
 
-#: The text columns of the places (and along-route) frames.
-_PLACE_TEXTS = (
-    "place_id",
-    "resource_name",
-    "name",
-    "place_url",
-    "directions_url",
-    "reviews_url",
-    "photos_url",
-    "write_a_review_url",
-    "attribution_title",
-    "attribution_url",
-    "summary_snippet",
-)
+#: The text columns of the places (and along-route) frames: all but the point and ``cited``.
+_PLACE_TEXTS = tuple(c for c in frame_columns("search_places") if c not in ("lat", "lng", "cited"))
 
 
 def _typed_places(cols: dict[str, Any]) -> dict[str, Any]:
