@@ -428,8 +428,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             code = by_phrase.get(" ".join(keys[i : i + n]))
             if code is None:
                 code = by_phrase.get(" ".join([_unprefixed(keys[i]), *keys[i + 1 : i + n]]))
-            place = _trim(tokens[:i]) or _trim(tokens[i + n :])
-            if code is not None and _one_place(place):
+            if code is not None and _one_side(tokens[:i], tokens[i + n :]):
                 best = (code, i, i + n)
     if best is not None:
         code, i, j = best
@@ -446,10 +445,16 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
         word = _unprefixed(key)
         if " " not in word and len(word) >= 5 and not _NO_SPACE.search(word):
             code = _stem_code(word)
-            place = _trim(tokens[:i]) or _trim(tokens[i + 1 :])
-            if code is not None and _one_place(place):
-                return code, place
+            if code is not None and _one_side(tokens[:i], tokens[i + 1 :]):
+                return code, _trim(tokens[:i]) or _trim(tokens[i + 1 :])
     return None
+
+
+def _one_side(before: list[str], after: list[str]) -> bool:
+    """Whether the words around a kind name one place on one side of it: a kind word inside a
+    name ("Victoria Station London", "Grand Central Terminal New York") names no kind."""
+    first, last = _trim(before), _trim(after)
+    return not (first and last) and _one_place(first or last)
 
 
 def _one_place(place: str | None) -> bool:
