@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ DEFAULT_LANGUAGE = SUPPORTED[0]
 OPENING_KEYS = frozenset(
     {
         "intro_nearby",
+        "intro_nearby_one",
         "intro_free",
         "intro_single",
         "no_match",
@@ -131,10 +133,22 @@ def texts(lang: str) -> dict[str, Any]:
     return {**english, **own}
 
 
+#: An English word that takes "an": a vowel sound first ("an airport", "an hour"), not a
+#: vowel letter read as "you" or "wuh" ("a university", "a one-stop shop").
+_AN = re.compile(r"(?:[aeio](?!ne\b|nce\b)|u(?!ni|s[aeiu]|ti|r[aeiou]|ka)|hour|honou?r|heir)", re.I)
+
+
+def _english_article(text: str, kind: str) -> str:
+    """``text`` with "a {kind}" made "an {kind}" where the kind's sound asks for it."""
+    return text.replace(f" a {kind}", f" an {kind}") if _AN.match(kind) else text
+
+
 def say(lang: str, key: str, **values: Any) -> str:
     """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
     without texts ends with :func:`english_note`)."""
     text = str(texts(lang)[key]).format(**values)
+    if "kind" in values and (lang == "en" or lang not in SUPPORTED):  # English: "an airport"
+        text = _english_article(text, str(values["kind"]))
     note = english_note(lang) if key in OPENING_KEYS else ""
     return f"{text} {note}" if note else text
 

@@ -301,11 +301,12 @@ def _nearby(
     if not chosen:  # nothing of the kind within reach (a remote place): said, not invented
         return [], say(lang, "no_match", q=req.text)
     places = [place_of(spot) for spot, _ in chosen]
+    one = len(places) == 1 and not c.synthetic_kind  # "Here is 1 airport", not "1 airports"
     intro = say(
         lang,
-        "intro_free" if c.synthetic_kind else "intro_nearby",
+        "intro_free" if c.synthetic_kind else "intro_nearby_one" if one else "intro_nearby",
         n=len(places),
-        what=c.plural_in(lang),
+        what=c.singular_in(lang) if one else c.plural_in(lang),
         where=anchor_name,
     )
     lines = [

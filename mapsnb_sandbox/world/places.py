@@ -391,6 +391,8 @@ def place_from_id(place_id: str) -> Resolved | None:
 _SCAN_M = 3000.0
 #: How far a circle that holds too few places is filled from outside.
 _FILL_M = 12_000.0
+#: How far, in radii of its spread, a kind of wide spread looks for its curated places.
+_WIDE_REACH = 3.0
 #: Weight of prominence against normalised distance in a circle's ranking.
 _PROMINENCE_WEIGHT = 0.6
 _PROMINENCE_RANGE = (10.0, 34.0)  # stars x ln(reviews) of the least and most prominent place
@@ -435,7 +437,27 @@ def select(
             key=lambda sd: (sd[1], sd[0].place_id),
         )
         inside += outside[: count - len(inside)]
+    if len(inside) < count and radius_m > _FILL_M:  # a kind of wide spread: airports, parks
+        seen = {s.place_id for s, _ in inside}
+        inside += _curated_within(lat, lng, radius_m * _WIDE_REACH, code, seen)
     return inside[:count]
+
+
+def _curated_within(
+    lat: float, lng: float, reach_m: float, code: int, seen: set[str]
+) -> list[tuple[Spot, float]]:
+    """The curated places of kind ``code`` within ``reach_m``, nearest first: a kind of wide
+    spread (an airport 30 km out of town) lies beyond the cells a circle can afford to scan."""
+    found = [
+        (s, _distance_m(lat, lng, s))
+        for (iy, ix, kind) in _curated_cells()
+        if kind == code
+        for s in _curated(iy, ix, code)
+        if s.place_id not in seen
+    ]
+    return sorted(
+        ((s, d) for s, d in found if d <= reach_m), key=lambda sd: (sd[1], sd[0].place_id)
+    )
 
 
 def spots_along(

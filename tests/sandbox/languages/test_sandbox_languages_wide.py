@@ -103,7 +103,10 @@ def test_native_queries_find_the_right_town_in_their_language(sandbox: Sandbox) 
     misses: list[tuple[str, str, str]] = []
     for lang, queries in QUERIES.items():
         n_answered = n_right = 0
-        intro_of = [_template(lang, k) for k in ("intro_nearby", "intro_free", "intro_single")]
+        intro_of = [
+            _template(lang, k)
+            for k in ("intro_nearby", "intro_nearby_one", "intro_free", "intro_single")
+        ]
         for q, town in queries:
             out = sandbox.call_tool("search_places", {"text_query": q, "language_code": lang})
             if not out["places"]:

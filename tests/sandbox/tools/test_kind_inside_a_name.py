@@ -49,3 +49,33 @@ def test_a_kind_with_a_town_on_one_side_still_names_the_kind(box: Sandbox) -> No
     for query in ("train station London", "London train stations", "pharmacies Lyon"):
         answer = box.call_tool("search_places", {"text_query": query, "page_size": 5})
         assert len(answer["places"]) >= 2, query
+
+
+# A city's airports, by Wikipedia's coordinates (the emulator reads airportsdata's).
+AIRPORTS = [
+    ("airport Munich", (48.3538, 11.7861)),  # MUC, 28 km from Marienplatz
+    ("Flughafen Frankfurt", (50.0333, 8.5706)),  # FRA
+    ("aeropuerto de Madrid", (40.4722, -3.5608)),  # MAD (Barajas)
+    ("airports near Lyon", (45.7256, 5.0811)),  # LYS (Saint-Exupéry), 20 km out
+]
+
+
+@pytest.mark.parametrize(("query", "truth"), AIRPORTS, ids=[q for q, _ in AIRPORTS])
+def test_a_city_s_airport_out_of_town_is_found(
+    box: Sandbox, query: str, truth: tuple[float, float]
+) -> None:
+    """An airport lies beyond the few km a kind's circle scans; it is found, not "no match"."""
+    places = box.call_tool("search_places", {"text_query": query, "page_size": 5})["places"]
+    nearest = min(
+        haversine_m(p["location"]["latitude"], p["location"]["longitude"], *truth) for p in places
+    )
+    assert nearest < 3_000, (query, nearest)
+
+
+def test_one_place_is_said_in_the_singular_with_its_article(box: Sandbox) -> None:
+    """ "Here is 1 airport", not "Here are 1 airports"; "an airport", not "a airport"."""
+    answer = box.call_tool("search_places", {"text_query": "airport Reykjavik", "page_size": 1})
+    assert len(answer["places"]) == 1
+    summary = answer["summary"]
+    assert "Here is 1 airport near" in summary, summary
+    assert " a airport" not in summary and "1 airports" not in summary, summary
