@@ -61,8 +61,8 @@ def summary_address(r: Resolved, lang: str = DEFAULT_LANGUAGE) -> str:
     english = country_in(r.country_code, DEFAULT_LANGUAGE) if r.country_code else ""
     if english and lang != DEFAULT_LANGUAGE and address.endswith(f", {english}"):
         address = address[: -len(english)] + country  # "Lima, Perú" in Spanish
-    if r.country_code and "," not in address:
-        address = f"{address}, {country}"
+    if r.country_code and "," not in address and address not in (country, english):
+        address = f"{address}, {country}"  # never "Germany, Germany" (an airport of no town)
     return address
 
 

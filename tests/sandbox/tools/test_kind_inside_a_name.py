@@ -79,3 +79,11 @@ def test_one_place_is_said_in_the_singular_with_its_article(box: Sandbox) -> Non
     summary = answer["summary"]
     assert "Here is 1 airport near" in summary, summary
     assert " a airport" not in summary and "1 airports" not in summary, summary
+
+
+def test_a_place_of_no_town_names_its_country_once(box: Sandbox) -> None:
+    """Oberpfaffenhofen's airfield has no town in the airport table: "Germany", not twice."""
+    summary = box.call_tool(
+        "search_places", {"text_query": "Oberpfaffenhofen Airport", "page_size": 1}
+    )["summary"]
+    assert "Germany" in summary and "Germany, Germany" not in summary, summary
