@@ -63,7 +63,7 @@ _CUT = re.compile(r"\s*(?:,|\s[–—-]\s|:|\()")
 
 def clean(text: str) -> str:
     """An official name as a user would type it: entities decoded, spaces collapsed."""
-    return re.sub(r"\s+", " ", html.unescape(str(text))).strip()
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", html.unescape(str(text)))).strip()
 
 
 def short_forms(name: str) -> list[str]:

@@ -98,3 +98,114 @@ def evaluate(items: list[Query] | None = None) -> LandmarkScore:
     for q in queries() if items is None else items:
         score.add(q)
     return score
+
+
+# --------------------------------------------------------------------------- the holdout
+
+HOLDOUT_CSV = DATA / "landmark_holdout.csv"
+#: The ways a holdout query is asked: the resolver (``resolve_names``) and ``search_places``.
+VIAS = ("resolve", "search")
+
+
+@dataclass(frozen=True)
+class HoldoutQuery:
+    """One query of the UNESCO holdout (``landmark_holdout.csv``) with its truth."""
+
+    whc: int
+    lang: str
+    form: str
+    text: str
+    lat: float
+    lng: float
+    tol_km: float
+    serial: bool
+
+    @property
+    def key(self) -> str:
+        """The property's id_no, as a key."""
+        return f"whc-{self.whc}"
+
+
+def holdout_queries() -> list[HoldoutQuery]:
+    """Every query of the holdout, in the file's order."""
+    return [
+        HoldoutQuery(
+            whc=int(r["whc"]), lang=r["lang"], form=r["form"], text=r["query"],
+            lat=float(r["lat"]), lng=float(r["lng"]), tol_km=float(r["tol_km"]),
+            serial=r["serial"] == "1",
+        )
+        for r in _read(HOLDOUT_CSV)
+    ]  # fmt: skip
+
+
+def known_whc() -> frozenset[int]:
+    """The UNESCO properties the emulator's ``famous_places.csv`` holds (its ``whc`` column):
+    for them the holdout is not independent of the emulator's data."""
+    from mapsnb_sandbox.world.landmarks import FAMOUS_CSV
+
+    return frozenset(int(r["whc"]) for r in _read(FAMOUS_CSV) if r["whc"].strip().isdigit())
+
+
+Answer = tuple[float, float, str] | None
+
+
+def _answers_resolve(texts: list[str]) -> list[Answer]:
+    from mapsnb_sandbox import Sandbox
+
+    box, out = Sandbox(), []
+    for i in range(0, len(texts), 20):
+        chunk = texts[i : i + 20]
+        results = box.call_tool("resolve_names", {"queries": [{"text": t} for t in chunk]})
+        for item in results["results"]:
+            loc = item.get("sandboxMatch", {}).get("location")
+            out.append(
+                None if not loc else (loc["latitude"], loc["longitude"], item.get("confidence", ""))
+            )
+    return out
+
+
+def _answers_search(texts: list[str]) -> list[Answer]:
+    from mapsnb_sandbox import Sandbox
+
+    box, out = Sandbox(), []
+    for t in texts:
+        places = box.call_tool("search_places", {"text_query": t}).get("places") or []
+        loc = places[0].get("location") if places else None
+        out.append(None if not loc else (loc["latitude"], loc["longitude"], "HIGH"))
+    return out
+
+
+@dataclass
+class HoldoutScore:
+    """Outcomes per group (a language, a form, known or not), and the answers placed elsewhere."""
+
+    by: dict[str, Counter[str]] = field(default_factory=dict)
+    elsewhere: list[tuple[HoldoutQuery, float, str]] = field(default_factory=list)
+
+    def total(self) -> Counter[str]:
+        """Outcomes over all queries (the ``lang:`` groups)."""
+        out: Counter[str] = Counter()
+        for group, c in self.by.items():
+            if group.startswith("lang:"):
+                out.update(c)
+        return out
+
+    def confident_elsewhere(self) -> list[tuple[HoldoutQuery, float, str]]:
+        """Answers 50 km or more off with HIGH or MEDIUM confidence."""
+        return [e for e in self.elsewhere if e[1] >= 50 and e[2] in ("HIGH", "MEDIUM")]
+
+
+def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> HoldoutScore:
+    """Score ``items`` asked through ``via`` (:data:`VIAS`)."""
+    answers = (_answers_resolve if via == "resolve" else _answers_search)([q.text for q in items])
+    known = known_whc()
+    score = HoldoutScore()
+    for q, a in zip(items, answers, strict=True):
+        km = None if a is None else haversine_m(a[0], a[1], q.lat, q.lng) / 1000
+        what = "not_found" if km is None else "located" if km <= q.tol_km else "elsewhere"
+        part = "known" if q.whc in known else "unseen"
+        for group in (f"lang:{q.lang}", f"form:{q.form}", f"part:{part}"):
+            score.by.setdefault(group, Counter())[what] += 1
+        if what == "elsewhere" and a is not None and km is not None:
+            score.elsewhere.append((q, km, a[2]))
+    return score
