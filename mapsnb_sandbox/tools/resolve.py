@@ -34,10 +34,16 @@ from mapsnb_sandbox.contract.common import (
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
 from mapsnb_sandbox.world.categories import is_generic_query
-from mapsnb_sandbox.world.landmarks import landmarks
+from mapsnb_sandbox.world.landmarks import landmark_shaped, landmarks
 from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved
-from mapsnb_sandbox.world.resolver import fold, names_one_place, parse_lat_lng, resolve
+from mapsnb_sandbox.world.resolver import (
+    Resolution,
+    fold,
+    names_one_place,
+    parse_lat_lng,
+    resolve,
+)
 
 __all__ = ["CHAINS", "SANDBOX_MATCH", "resolve_maps_urls", "resolve_names"]
 
@@ -128,6 +134,23 @@ _KNOWS = (
 )
 
 
+def _unknown_landmark(text: str, found: Resolution) -> bool:
+    """Whether ``found`` is only a town read in ``text`` that names a landmark the emulator does
+    not know: a LOW town for a text of a landmark's shape ("Historic City of Toledo", "Médina de
+    Fès", "Cathedral, Alcázar and Archivo de Indias in Seville"), or an unknown place in a town
+    read among two or more other words with no comma ("Heart of Neolithic Orkney", "Berlin
+    Modernism Housing Estates"). A street, square or station in a town the text sets off by a
+    comma stays placed in it ("Gare Saint-Paul, Lyon")."""
+    place = found.place
+    if place is None or place.kind != "locality" or place.confidence != "LOW":
+        return False
+    if landmark_shaped(text):
+        return True
+    if found.how != "approximate" or "," in text:
+        return False
+    return len(fold(text).split()) - len(fold(place.name).split()) >= 2
+
+
 def _resolve_one(
     text: Any, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[Resolved, str]:
@@ -147,6 +170,12 @@ def _resolve_one(
     if found.place is not None and found.how == "approximate":  # "Temple Bar, Dublin"
         exact = names_one_place(text, found.place.city)
         vague = not exact
+    if found.place is not None and _unknown_landmark(text, found):
+        raise _Fail(  # "Historic City of Toledo": a landmark it does not know, not the town
+            "NOT_FOUND",
+            f"no place found for {text!r}: it names a landmark the emulator does not know "
+            f"(in {found.place.name}?); its town is not placed for it",
+        )
     if found.place is not None and found.how == "partial":  # "riad in Chefchaouen": the town
         raise _Fail(
             "INVALID_ARGUMENT",

@@ -30,6 +30,7 @@ __all__ = [
     "famous_keys",
     "fold",
     "landmark_index",
+    "landmark_shaped",
     "landmarks",
     "load_airports",
     "load_famous",
@@ -314,6 +315,45 @@ _KIND = (
     "tower museum monument memorial ruins site park gardens garden bridge square"
 )
 _KIND_WORDS = frozenset(_KIND.split())
+
+
+#: Words naming a landmark's kind in the official names of heritage places, in the languages
+#: whose words are spaced ("Historic Centre of Warsaw", "Médina de Fès", "Ruinas de Copán",
+#: "Altstadt von Regensburg", "Кижи погост"): a text holding one names a landmark, not a street,
+#: a square or a station. "temple" is left out ("Temple Bar, Dublin" is a street).
+_LANDMARK_SHAPE = (
+    # English
+    "historic historical centre center old town walled city ruins ruin archaeological site sites "
+    "monastery monasteries abbey cathedral church churches palace palaces castle castles fortress "
+    "fortifications fort forts citadel kasbah medina ksar ksour mosque mosques tomb tombs "
+    "mausoleum park reserve sanctuary landscape caves cave monuments monument heritage basilica "
+    "convent villa villas gardens ensemble complex necropolis pyramids remains rock mines "
+    "national missions mission wilderness forest forests lagoon archipelago valley islands "
+    "memorial hall dome terminus estates housing protected area highlands tels routes "
+    # French
+    "historique centre vieille ville cite ruines archeologique monastere monasteres abbaye "
+    "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
+    "tombe tombeau tombes mausolee parc reserve sanctuaire paysage grottes grotte monuments ensemble "
+    "jardins couvent basilique remparts vestiges necropole foret forets lagune vallee iles "
+    "chemins rupestre rupestres "
+    # Spanish, Italian, Portuguese
+    "historico centro casco ruinas arqueologico arqueologica monasterio catedral iglesia palacio "
+    "castillo fortaleza parque santuario convento storico rovine duomo chiesa palazzo castello "
+    "parco mosteiro igreja palacio castelo "
+    # German, Dutch, Polish, Czech, Russian
+    "altstadt dom kirche kloster schloss burg festung nationalpark ruinen "
+    "kerk kasteel klooster stare miasto zamek katedra klasztor zamek hrad zamek klaster "
+    "собор монастырь дворец крепость кремль парк храм заповедник"
+)
+LANDMARK_SHAPE_WORDS = frozenset(_LANDMARK_SHAPE.split())
+
+
+def landmark_shaped(text: str) -> bool:
+    """Whether ``text`` (of two words or more) carries a word of a landmark's kind
+    (:data:`LANDMARK_SHAPE_WORDS`): "Historic City of Toledo", "Médina de Fès", not
+    "Nowhere Plaza, Paris" nor "Temple Bar, Dublin"."""
+    words = fold(text).split()
+    return len(words) >= 2 and not LANDMARK_SHAPE_WORDS.isdisjoint(words)
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:
