@@ -40,7 +40,7 @@ def holdout(via: str) -> None:
     took = time.perf_counter() - start
     print(f"holdout through {via}")
     print(f"{'group':14} {'n':>5} " + " ".join(f"{o:>10}" for o in OUTCOMES))
-    for group in sorted(score.by) + ["all"]:
+    for group in [*sorted(score.by), "all"]:
         c = score.total() if group == "all" else score.by[group]
         n = sum(c.values())
         print(f"{group:14} {n:5} " + " ".join(f"{c[o] / n:10.1%}" for o in OUTCOMES))

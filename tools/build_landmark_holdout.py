@@ -40,16 +40,15 @@ HEADER = (
 COLUMNS = ["whc", "lang", "form", "query", "lat", "lng", "tol_km", "serial", "cc"]
 
 #: Heads of "X of Y" that name no one place: the short form is not asked.
-GENERIC = frozenset(
-    """historic centre center centres city town old ancient archaeological site sites area
+_GENERIC = """historic centre center centres city town old ancient archaeological site sites area
     ruins monuments monument cultural landscape landscapes historic natural reserve park parks
     national the works route routes churches monastery monasteries cathedral palace complex
     ensemble group vestiges remains fortifications walls island islands towns cities mountains
     centre historique ville vieille site sites ensemble monuments paysage culturel parc réserve
     vieux centres églises zone quartier architectural palais jardins vallée valley cité fortifiée
     fortified walled sanctuary sanctuaire church église temple temples tomb tombs old la le les
-    l' the et y and""".split()
-)
+    l' the et y and"""
+GENERIC = frozenset(_GENERIC.split())
 _SERIAL = re.compile(
     r"\b(sites|monuments|churches|towns|cities|centres|castles|forts|fortifications|missions|"
     r"temples|monasteries|parks|islands|caves|routes|villages|buildings|works|houses|"
@@ -127,7 +126,7 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
 
 
 def main(path: str) -> None:
-    import xlrd  # build-time only
+    import xlrd  # type: ignore[import-untyped]  # build-time only
 
     sheet = xlrd.open_workbook(path).sheet_by_index(0)
     head = [str(v) for v in sheet.row_values(0)]

@@ -24,6 +24,7 @@ __all__ = [
     "FAMOUS_CSV",
     "FAMOUS_TOWN_POPULATION",
     "LANDMARKS_CSV",
+    "LANDMARK_SHAPE_WORDS",
     "NATURAL_WORDS",
     "Landmark",
     "Once",
