@@ -95,7 +95,7 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
     for r in sheet_rows:
         if str(r["transboundary"]).strip() in ("1", "1.0"):
             continue
-        names = {"en": clean(r["name_en"]), "fr": clean(r["name_fr"])}
+        names = {"en": clean(str(r["name_en"])), "fr": clean(str(r["name_fr"]))}
         serial = bool(_SERIAL.search(names["en"]))
         base = {
             "whc": int(float(str(r["id_no"]))),
