@@ -144,7 +144,7 @@ def _unknown_landmark(text: str, found: Resolution) -> bool:
     place = found.place
     if place is None or place.kind != "locality" or place.confidence != "LOW":
         return False
-    if landmark_shaped(text):
+    if landmark_shaped(text, besides=place.name):
         return True
     if found.how != "approximate" or "," in text:
         return False

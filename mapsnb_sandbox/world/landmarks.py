@@ -330,7 +330,7 @@ _LANDMARK_SHAPE = (
     "mausoleum park reserve sanctuary landscape caves cave monuments monument heritage basilica "
     "convent villa villas gardens ensemble complex necropolis pyramids remains rock mines "
     "national missions mission wilderness forest forests lagoon archipelago valley islands "
-    "memorial hall dome terminus estates housing protected area highlands tels routes "
+    "memorial hall dome estates housing protected area highlands tels routes "
     # French
     "historique centre vieille ville cite ruines archeologique monastere monasteres abbaye "
     "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
@@ -349,12 +349,14 @@ _LANDMARK_SHAPE = (
 LANDMARK_SHAPE_WORDS = frozenset(_LANDMARK_SHAPE.split())
 
 
-def landmark_shaped(text: str) -> bool:
+def landmark_shaped(text: str, besides: str = "") -> bool:
     """Whether ``text`` (of two words or more) carries a word of a landmark's kind
-    (:data:`LANDMARK_SHAPE_WORDS`): "Historic City of Toledo", "Médina de Fès", not
-    "Nowhere Plaza, Paris" nor "Temple Bar, Dublin"."""
+    (:data:`LANDMARK_SHAPE_WORDS`) that is not a word of ``besides`` (the town read in it):
+    "Historic City of Toledo", "Médina de Fès", not "Spanish Town" nor "Nowhere Plaza, Paris"
+    nor "Temple Bar, Dublin"."""
     words = fold(text).split()
-    return len(words) >= 2 and not LANDMARK_SHAPE_WORDS.isdisjoint(words)
+    own = set(fold(besides).split())
+    return len(words) >= 2 and any(w in LANDMARK_SHAPE_WORDS and w not in own for w in words)
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:
