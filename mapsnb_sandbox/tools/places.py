@@ -54,6 +54,7 @@ from mapsnb_sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
+from mapsnb_sandbox.world.landmarks import unknown_landmark
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -359,6 +360,18 @@ def _exact_place(q: Query, req: _Request) -> _Answer:
     return _single_place(q.whole.place, req, q.attr) if q.whole.exact and q.whole.place else None
 
 
+def _unknown_landmark(q: Query, req: _Request) -> _Answer:
+    """A landmark's name the emulator does not know ("Pirin National Park", "Archaeological Site
+    of Olympia"): no place, rather than a town read in it or a kind around a town read in one of
+    its words (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`)."""
+    r = q.whole.place
+    if r is not None and (r.kind != "locality" or r.confidence != "LOW"):
+        return None
+    if not unknown_landmark(q.text, r.name if r is not None else None, q.whole.how, search=True):
+        return None
+    return [], say(req.language, "unknown_phrase", q=q.text)
+
+
 def _qualified_town(q: Query) -> bool:
     """Whether the text is a town and its qualifiers, surely ("Richmond, British Columbia",
     "Essen, North Rhine-Westphalia", "Bowling Green, KY"): a kind word in the qualifier or
@@ -476,6 +489,7 @@ def _made_up_kind_near_bias(q: Query, req: _Request) -> _Answer:
 #: The readers of a query, in order: the first that answers wins.
 _READERS = (
     _exact_place,
+    _unknown_landmark,
     _kind_and_place,
     _kind_in_any_language,
     _landmark,

@@ -34,7 +34,7 @@ from mapsnb_sandbox.contract.common import (
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
 from mapsnb_sandbox.world.categories import is_generic_query
-from mapsnb_sandbox.world.landmarks import landmark_shaped, landmarks
+from mapsnb_sandbox.world.landmarks import landmarks, unknown_landmark
 from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved
 from mapsnb_sandbox.world.resolver import (
@@ -135,20 +135,12 @@ _KNOWS = (
 
 
 def _unknown_landmark(text: str, found: Resolution) -> bool:
-    """Whether ``found`` is only a town read in ``text`` that names a landmark the emulator does
-    not know: a LOW town for a text of a landmark's shape ("Historic City of Toledo", "Médina de
-    Fès", "Cathedral, Alcázar and Archivo de Indias in Seville"), or an unknown place in a town
-    read among two or more other words with no comma ("Heart of Neolithic Orkney", "Berlin
-    Modernism Housing Estates"). A street, square or station in a town the text sets off by a
-    comma stays placed in it ("Gare Saint-Paul, Lyon")."""
+    """Whether ``found`` is only a LOW town read in ``text``, a landmark the emulator does not
+    know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`)."""
     place = found.place
     if place is None or place.kind != "locality" or place.confidence != "LOW":
         return False
-    if landmark_shaped(text, besides=place.name):
-        return True
-    if found.how != "approximate" or "," in text:
-        return False
-    return len(fold(text).split()) - len(fold(place.name).split()) >= 2
+    return unknown_landmark(text, place.name, found.how)
 
 
 def _resolve_one(

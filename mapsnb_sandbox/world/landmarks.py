@@ -38,6 +38,7 @@ __all__ = [
     "load_landmarks",
     "named_with_its_place",
     "names_one_place",
+    "unknown_landmark",
 ]
 
 LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
@@ -350,13 +351,73 @@ LANDMARK_SHAPE_WORDS = frozenset(_LANDMARK_SHAPE.split())
 
 
 def landmark_shaped(text: str, besides: str = "") -> bool:
-    """Whether ``text`` (of two words or more) carries a word of a landmark's kind
-    (:data:`LANDMARK_SHAPE_WORDS`) that is not a word of ``besides`` (the town read in it):
-    "Historic City of Toledo", "Médina de Fès", not "Spanish Town" nor "Nowhere Plaza, Paris"
-    nor "Temple Bar, Dublin"."""
-    words = fold(text).split()
+    """Whether ``text`` (of two words or more) carries, before its first comma, a word of a
+    landmark's kind (:data:`LANDMARK_SHAPE_WORDS`) that is not a word of ``besides`` (the town
+    read in it): "Historic City of Toledo", "Médina de Fès", "Cathedral, Alcázar and Archivo de
+    Indias in Seville"; not "Spanish Town", "Jomala, Åland Islands", "Nowhere Plaza, Paris" nor
+    "Temple Bar, Dublin"."""
+    head = fold(text.partition(",")[0]).split()
     own = set(fold(besides).split())
-    return len(words) >= 2 and any(w in LANDMARK_SHAPE_WORDS and w not in own for w in words)
+    return len(fold(text).split()) >= 2 and any(
+        w in LANDMARK_SHAPE_WORDS and w not in own for w in head
+    )
+
+
+#: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",
+#: "парки в Москве"): a text with one asks for a kind, not one landmark by its name.
+_SEARCH_PREPOSITIONS = frozenset(
+    [
+        "in",
+        "near",
+        "around",
+        "at",
+        "a",
+        "en",
+        "em",
+        "im",
+        "bei",
+        "nahe",
+        "cerca",
+        "pres",
+        "vicino",
+        "w",
+        "v",
+        "na",
+        "u",
+        "в",
+        "во",
+        "около",
+        "у",
+        "рядом",
+        "di",
+        "da",
+        "ve",
+        "yakininda",
+        "gan",
+        "tai",
+        "o",
+    ]
+)
+
+
+def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = False) -> bool:
+    """Whether ``text``, for which the resolver found only ``town`` (a LOW town, or ``None``)
+    matched as ``how``, names a landmark the emulator does not know, so that no place answers
+    it rather than the town or a kind of place around a town read in one of its words: a text of
+    a landmark's shape (:func:`landmark_shaped`) asking for no kind in a town ("Historic City of
+    Toledo", "Pirin National Park", "Médina de Fès"), or an unknown place in a town read among
+    two or more other words with no comma ("Heart of Neolithic Orkney"). A street, square or
+    station in a town set off by a comma is not one ("Gare Saint-Paul, Lyon"). With ``search``
+    (a ``search_places`` text), a text with a preposition of a kind search asks for a kind
+    ("churches in Rome")."""
+    words = fold(text).split()
+    if search and not _SEARCH_PREPOSITIONS.isdisjoint(words):
+        return False
+    if landmark_shaped(text, besides=town or ""):
+        return True
+    if town is None or how != "approximate" or "," in text:
+        return False
+    return len(words) - len(fold(town).split()) >= 2
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:
