@@ -331,7 +331,8 @@ _LANDMARK_SHAPE = (
     "mausoleum park reserve sanctuary landscape caves cave monuments monument heritage basilica "
     "convent villa villas gardens ensemble complex necropolis pyramids remains rock mines "
     "national missions mission wilderness forest forests lagoon archipelago valley islands "
-    "memorial hall dome estates housing protected area highlands tels routes "
+    "memorial hall dome estates housing protected area highlands tels routes alcazar archivo "
+    "archives library university universidad "
     # French
     "historique centre vieille ville cite ruines archeologique monastere monasteres abbaye "
     "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
@@ -350,13 +351,13 @@ _LANDMARK_SHAPE = (
 LANDMARK_SHAPE_WORDS = frozenset(_LANDMARK_SHAPE.split())
 
 
-def landmark_shaped(text: str, besides: str = "") -> bool:
+def landmark_shaped(text: str, besides: str = "", *, whole: bool = False) -> bool:
     """Whether ``text`` (of two words or more) carries, before its first comma, a word of a
     landmark's kind (:data:`LANDMARK_SHAPE_WORDS`) that is not a word of ``besides`` (the town
     read in it): "Historic City of Toledo", "Médina de Fès", "Cathedral, Alcázar and Archivo de
     Indias in Seville"; not "Spanish Town", "Jomala, Åland Islands", "Nowhere Plaza, Paris" nor
-    "Temple Bar, Dublin"."""
-    head = fold(text.partition(",")[0]).split()
+    "Temple Bar, Dublin". With ``whole``, the words after the comma count too."""
+    head = fold(text if whole else text.partition(",")[0]).split()
     own = set(fold(besides).split())
     return len(fold(text).split()) >= 2 and any(
         w in LANDMARK_SHAPE_WORDS and w not in own for w in head
@@ -413,8 +414,8 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     words = fold(text).split()
     if search and not _SEARCH_PREPOSITIONS.isdisjoint(words):
         return False
-    if landmark_shaped(text, besides=town or ""):
-        return True
+    if landmark_shaped(text, besides=town or "", whole=how == "city"):
+        return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")
     if town is None or how != "approximate" or "," in text:
         return False
     return len(words) - len(fold(town).split()) >= 2
