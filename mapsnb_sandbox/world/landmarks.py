@@ -23,6 +23,7 @@ __all__ = [
     "AIRPORTS_TSV",
     "FAMOUS_CSV",
     "FAMOUS_TOWN_POPULATION",
+    "HERITAGE_CSV",
     "LANDMARKS_CSV",
     "LANDMARK_SHAPE_WORDS",
     "NATURAL_WORDS",
@@ -48,6 +49,9 @@ AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
 #: Famous places of the world by their common names in the supported languages, beside the
 #: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
 FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
+#: Two thirds of the UNESCO World Heritage List as famous places, at the list's point
+#: (``tools/build_heritage_sites.py``; CC BY-SA 3.0 IGO, see ``data/SOURCES.md``).
+HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
 
 #: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
 FAMOUS_TOWN_POPULATION = 100_000
@@ -462,7 +466,8 @@ def named_with_its_place(text: str) -> Landmark | None:
 def _build_landmark_index() -> _LandmarkIndex:
     items = load_landmarks(LANDMARKS_CSV)
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
-        items = load_famous(FAMOUS_CSV, items) + load_airports(AIRPORTS_TSV)
+        items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items))
+        items += load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 
 

@@ -138,12 +138,20 @@ def holdout_queries() -> list[HoldoutQuery]:
     ]  # fmt: skip
 
 
-def known_whc() -> frozenset[int]:
-    """The UNESCO properties the emulator's ``famous_places.csv`` holds (its ``whc`` column):
-    for them the holdout is not independent of the emulator's data."""
+def known_whc(path: Path | None = None) -> frozenset[int]:
+    """The UNESCO properties the emulator's ``famous_places.csv`` (or ``path``) holds (its
+    ``whc`` column): for them the holdout is not independent of the emulator's data."""
     from mapsnb_sandbox.world.landmarks import FAMOUS_CSV
 
-    return frozenset(int(r["whc"]) for r in _read(FAMOUS_CSV) if r["whc"].strip().isdigit())
+    rows = _read(path or FAMOUS_CSV) if (path or FAMOUS_CSV).exists() else []
+    return frozenset(int(r["whc"]) for r in rows if r["whc"].strip().isdigit())
+
+
+def part_of(whc: int, famous: frozenset[int], heritage: frozenset[int]) -> str:
+    """Which part of the holdout property ``whc`` is in: ``famous`` (hand-written rows of
+    ``famous_places.csv``, Wikipedia's points), ``heritage`` (``heritage_sites.csv``: the list's
+    own point and names, so located by construction) or ``held_out`` (in neither)."""
+    return "famous" if whc in famous else "heritage" if whc in heritage else "held_out"
 
 
 Answer = tuple[float, float, str] | None
@@ -198,12 +206,14 @@ class HoldoutScore:
 def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> HoldoutScore:
     """Score ``items`` asked through ``via`` (:data:`VIAS`)."""
     answers = (_answers_resolve if via == "resolve" else _answers_search)([q.text for q in items])
-    known = known_whc()
+    from mapsnb_sandbox.world.landmarks import HERITAGE_CSV
+
+    famous, heritage = known_whc(), known_whc(HERITAGE_CSV)
     score = HoldoutScore()
     for q, a in zip(items, answers, strict=True):
         km = None if a is None else haversine_m(a[0], a[1], q.lat, q.lng) / 1000
         what = "not_found" if km is None else "located" if km <= q.tol_km else "elsewhere"
-        part = "known" if q.whc in known else "unseen"
+        part = part_of(q.whc, famous, heritage)
         for group in (f"lang:{q.lang}", f"form:{q.form}", f"part:{part}"):
             score.by.setdefault(group, Counter())[what] += 1
         if what == "elsewhere" and a is not None and km is not None:
