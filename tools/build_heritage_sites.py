@@ -11,7 +11,9 @@ https://whc.unesco.org/en/syndication): the file is an adaptation under the same
 Left out: every property whose ``id_no`` is a multiple of 3 (:data:`HELD_OUT`: the part of the
 holdout ``tests/data/landmark_holdout.csv`` that stays independent of the emulator's data), the
 transboundary ones (their point is one country's), and those ``famous_places.csv`` already holds
-(its ``whc`` column: their points are Wikipedia's). A name is not given when it is also a town's
+(its ``whc`` column: their points are Wikipedia's); when one row of ``famous_places.csv`` is the
+property (of one component, within 3 km), the property's official names are added to that row (a row with only ``key``,
+``whc``, ``names`` and ``keys``). A name is not given when it is also a town's
 name, a country's, or another place's ("Tipasa" stays the town), nor a short form of a few
 generic words. Columns as ``famous_places.csv``: ``key`` (``whc-<id_no>``), ``whc``, ``kind``
 (``landmark``; ``park`` for a natural property), ``city`` (empty), ``country``, ``cc``, ``lat``,
@@ -21,13 +23,14 @@ generic words. Columns as ``famous_places.csv``: ``key`` (``whc-<id_no>``), ``wh
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.build_landmark_holdout import clean, short_forms  # noqa: E402
+from tools.build_landmark_holdout import clean, short_forms, tolerance_km  # noqa: E402
 
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold  # noqa: E402
 
@@ -50,13 +53,24 @@ HEADER = (
 )
 
 
+@functools.cache
+def _landmark_names() -> frozenset[str]:
+    """Folded names of the curated landmarks and ``famous_places.csv`` (not this file's own)."""
+    from mapsnb_sandbox.world.landmarks import LANDMARKS_CSV, load_famous, load_landmarks
+
+    names: set[str] = set()
+    for lm in load_famous(FAMOUS_CSV, load_landmarks(LANDMARKS_CSV)):
+        names.update(fold(n) for n in (lm.name, *lm.aliases))
+        names.update(lm.keys)
+    return frozenset(names)
+
+
 def _taken(key: str) -> bool:
     """Whether folded ``key`` is a town's, a country's, or a landmark's or famous place's name."""
     from mapsnb_sandbox.world.cities import city_index
-    from mapsnb_sandbox.world.landmarks import landmark_index
 
     idx = city_index()
-    return key in idx.by_name or key in idx.countries or key in landmark_index().by_name
+    return key in idx.by_name or key in idx.countries or key in _landmark_names()
 
 
 def _names(row: dict[str, object]) -> list[str]:
@@ -72,22 +86,43 @@ def _names(row: dict[str, object]) -> list[str]:
     return out
 
 
+#: A property one famous place may stand for: of one component, within this radius (km).
+ONE_PLACE_KM = 3.0
+
+
+def _one_place(row: dict[str, object]) -> bool:
+    """Whether the property is small and of one component (see :data:`ONE_PLACE_KM`)."""
+    from tools.build_landmark_holdout import SERIAL
+
+    serial = bool(SERIAL.search(clean(str(row["name_en"]))))
+    return not serial and tolerance_km(row["area_hectares"], serial=False) <= ONE_PLACE_KM
+
+
 def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
     """The file's rows from the list's rows (see the module docstring)."""
     with FAMOUS_CSV.open(encoding="utf-8") as fh:
-        famous = {
-            r["whc"] for r in csv.DictReader(line for line in fh if not line.startswith("#"))
-        }
+        famous: dict[str, list[str]] = {}
+        for f in csv.DictReader(line for line in fh if not line.startswith("#")):
+            famous.setdefault(f["whc"], []).append(f["key"])
     out, seen = [], set()
     for r in sheet_rows:
         whc = int(float(str(r["id_no"])))
-        if held_out(whc) or str(whc) in famous or str(r["transboundary"]).strip() in ("1", "1.0"):
+        if held_out(whc) or str(r["transboundary"]).strip() in ("1", "1.0"):
+            continue
+        keys = famous.get(str(whc), [])
+        if len(keys) > 1:  # several famous places in one property: its names name none of them
             continue
         names = [n for n in _names(r) if fold(n) not in seen]
         if not names:
             continue
         seen.update(fold(n) for n in names)
         joined = "|".join(names)
+        if keys and not _one_place(r):
+            continue  # a famous place in a large or serial property: its names are not the place's
+        if keys:  # the property is one famous place: its official names are that row's too
+            out.append({"key": keys[0], "whc": whc, "names": joined,
+                        "keys": "|".join(famous_keys(keys[0], joined))})  # fmt: skip
+            continue
         out.append({
             "key": f"whc-{whc}", "whc": whc,
             "kind": "park" if str(r["category"]) == "Natural" else "landmark",

@@ -25,6 +25,7 @@ import html
 import math
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "landmark_holdout.csv"
@@ -47,9 +48,21 @@ _GENERIC = """historic centre center centres city town old ancient archaeologica
     centre historique ville vieille site sites ensemble monuments paysage culturel parc réserve
     vieux centres églises zone quartier architectural palais jardins vallée valley cité fortifiée
     fortified walled sanctuary sanctuaire church église temple temples tomb tombs old la le les
-    l' the et y and"""
-GENERIC = frozenset(_GENERIC.split())
-_SERIAL = re.compile(
+    l' the et y and cathédrale basilique abbaye château châteaux forteresse citadelle mosquée
+    médina collégiale monastère couvent"""
+GENERIC = frozenset(_GENERIC.split()) | frozenset(
+    unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode() for w in _GENERIC.split()
+)
+
+
+def _folded_words(text: str) -> list[str]:
+    """Lower-case words of ``text``, accents kept and also dropped ("cathédrale" and
+    "cathedrale" both match :data:`GENERIC`)."""
+    return [
+        unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode() or w
+        for w in text.lower().split()
+    ]
+SERIAL = re.compile(
     r"\b(sites|monuments|churches|towns|cities|centres|castles|forts|fortifications|missions|"
     r"temples|monasteries|parks|islands|caves|routes|villages|buildings|works|houses|"
     r"palaces|tombs|mosques|ensembles|sanctuaries|canals|cathedrals|belfries|mines|"
@@ -69,11 +82,11 @@ def short_forms(name: str) -> list[str]:
     """The shortened forms of one official name (see the module docstring)."""
     out = []
     head = _CUT.split(name, maxsplit=1)[0].strip()
-    if head and head != name and len(head) >= 4 and set(head.lower().split()) - GENERIC:
+    if head and head != name and len(head) >= 4 and set(_folded_words(head)) - GENERIC:
         out.append(head)
     m = re.match(r"^(.+?)\s+(?:of|de|du|des|d')\s*(.+)$", head)
     if m:
-        words = [w for w in m.group(1).lower().split() if w not in _ARTICLES]
+        words = [w for w in _folded_words(m.group(1)) if w not in _ARTICLES]
         if len(words) >= 2 and not GENERIC.intersection(words):
             out.append(m.group(1).strip())
     return out
@@ -96,7 +109,7 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
         if str(r["transboundary"]).strip() in ("1", "1.0"):
             continue
         names = {"en": clean(str(r["name_en"])), "fr": clean(str(r["name_fr"]))}
-        serial = bool(_SERIAL.search(names["en"]))
+        serial = bool(SERIAL.search(names["en"]))
         base = {
             "whc": int(float(str(r["id_no"]))),
             "lat": round(float(str(r["latitude"])), 5),

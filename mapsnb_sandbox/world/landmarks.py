@@ -39,6 +39,7 @@ __all__ = [
     "load_landmarks",
     "named_with_its_place",
     "names_one_place",
+    "near_spelling_ok",
     "unknown_landmark",
 ]
 
@@ -423,6 +424,18 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     if town is None or how != "approximate" or "," in text:
         return False
     return len(words) - len(fold(town).split()) >= 2
+
+
+def near_spelling_ok(text: str, name: str) -> bool:
+    """Whether folded ``text`` may be a misspelling of folded landmark name ``name`` (a near
+    spelling found by ratio): not when the words they differ by are names of two towns
+    ("centre historique de sienne" is not "centre historique de vienne"; "djemaa el fna" may be
+    "jemaa el fnaa")."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    by_name = city_index().by_name
+    a, b = set(text.split()), set(name.split())
+    return not (any(w in by_name for w in a - b) and any(w in by_name for w in b - a))
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:
