@@ -428,14 +428,22 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
 
 def near_spelling_ok(text: str, name: str) -> bool:
     """Whether folded ``text`` may be a misspelling of folded landmark name ``name`` (a near
-    spelling found by ratio): not when the words they differ by are names of two towns
-    ("centre historique de sienne" is not "centre historique de vienne"; "djemaa el fna" may be
-    "jemaa el fnaa")."""
+    spelling found by ratio): not when a word they differ by is a town's name, on either side
+    ("centre historique de sienne" is not "... de vienne", "vieille ville de caceres" not
+    "vieille ville dacre"), nor when they share no word but kind words and articles and those
+    differ more than a misspelling ("tai national park" is not "tajik national park"); "djemaa
+    el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
+    from rapidfuzz import fuzz
+
     from mapsnb_sandbox.world.cities import city_index
 
     by_name = city_index().by_name
-    a, b = set(text.split()), set(name.split())
-    return not (any(w in by_name for w in a - b) and any(w in by_name for w in b - a))
+    a, b = text.split(), name.split()
+    if any(len(w) >= 4 and w in by_name for w in set(a) ^ set(b)):
+        return False
+    generic = LANDMARK_SHAPE_WORDS | _AROUND
+    da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
+    return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:
