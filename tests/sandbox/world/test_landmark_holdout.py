@@ -12,12 +12,13 @@ import pytest
 
 from tests.sandbox.world.landmarks_eval import evaluate_holdout, holdout_queries
 
-#: On the sample (every 17th query, 151) when this test was written: 9 located, 139 not found,
-#: 3 placed elsewhere (Rila Monastery 5 km and Mount Athos 15 km from the list's rough point, the
-#: bare "Palestine" read as Palestine, Texas); before the rule on unknown landmarks: 27 located,
-#: 6 placed elsewhere.
-MIN_LOCATED = 0.05
-MAX_ELSEWHERE = 3
+#: On the sample (every 17th query, 151) when this test was written, through resolve_names: 100
+#: located (86 of properties in heritage_sites.csv, 14 of famous_places.csv), 50 not found (42 of
+#: them held out), 1 placed elsewhere (Rila Monastery, 5 km from the list's rough point; the
+#: emulator's is Wikipedia's); before this work: 27 located, 6 elsewhere. Through search_places:
+#: 103 located, 4 elsewhere (a kind read inside a name: "Karst de Chine du Sud").
+MIN_LOCATED = 0.6
+MAX_ELSEWHERE = {"resolve": 1, "search": 4}
 
 
 def test_the_holdout_is_the_whole_list_and_independent() -> None:
@@ -30,29 +31,66 @@ def test_the_holdout_is_the_whole_list_and_independent() -> None:
     assert all(q.tol_km >= 50 for q in items if q.serial)
 
 
-def test_a_fixed_sample_is_located_or_not_found_hardly_ever_elsewhere() -> None:
+@pytest.mark.parametrize("via", ["resolve", "search"])
+def test_a_fixed_sample_is_located_or_not_found_hardly_ever_elsewhere(via: str) -> None:
     sample = holdout_queries()[::17]
-    score = evaluate_holdout(sample, via="resolve")
+    score = evaluate_holdout(sample, via=via)
     total = score.total()
     n = sum(total.values())
-    print(f"holdout sample: {dict(total)} of {n}")
+    print(f"holdout sample through {via}: {dict(total)} of {n}; {score.by}")
     assert n >= 150
     assert total["located"] / n >= MIN_LOCATED
-    assert len(score.elsewhere) <= MAX_ELSEWHERE, score.elsewhere
-    assert score.confident_elsewhere() == []  # none 50+ km off with HIGH or MEDIUM
+    assert len(score.elsewhere) <= MAX_ELSEWHERE[via], score.elsewhere
+    if via == "resolve":
+        assert score.confident_elsewhere() == []  # none 50+ km off with HIGH or MEDIUM
+        assert score.by["part:held_out"]["elsewhere"] == 0  # the independent part
+        heritage = score.by["part:heritage"]
+        assert heritage["located"] == sum(heritage.values())
+
+
+def test_the_heritage_sites_keep_the_held_out_third_out() -> None:
+    """``heritage_sites.csv`` (``tools/build_heritage_sites.py``): its licence said, its folded
+    names up to date, no property the holdout keeps independent (``id_no % 3 == 0``)."""
+    import csv
+
+    from mapsnb_sandbox.world.landmarks import HERITAGE_CSV, famous_keys
+
+    text = HERITAGE_CSV.read_text(encoding="utf-8")
+    assert "CC BY-SA 3.0 IGO" in text
+    rows = list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
+    assert len(rows) >= 500
+    for row in rows:
+        assert int(row["whc"]) % 3 != 0, row["key"]
+        assert row["keys"].split("|") == famous_keys(row["key"], row["names"]), row["key"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "ok"),
+    [
+        ("centre historique de sienne", "centre historique de vienne", False),  # two towns
+        ("vieille ville de caceres", "vieille ville dacre", False),
+        ("tai national park", "tajik national park", False),  # the distinctive word differs
+        ("djemaa el fna", "jemaa el fnaa", True),  # a transliteration
+        ("tajmahal", "taj mahal", True),
+    ],
+)
+def test_a_near_spelling_keeps_the_place_it_names(text: str, name: str, ok: bool) -> None:
+    from mapsnb_sandbox.world.landmarks import near_spelling_ok
+
+    assert near_spelling_ok(text, name) is ok
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        "Historic City of Toledo",  # was Toledo, Ohio (6,446 km)
-        "Medina of Fez",  # was a Medina 4,419 km away
-        "Archaeological Site of Troy",  # was Troy, New York
-        "Old City of Salamanca",
-        "Heart of Neolithic Orkney",  # was a town named Orkney in South Africa
-        "Head-Smashed-In Buffalo Jump",  # was Buffalo, New York
-        "Cathedral, Alcázar and Archivo de Indias in Seville",  # was a town named Cathedral
-        "Cité fortifiée de Bakou avec le palais des Chahs de Chirvan et la tour de la Vierge",
+        # held-out properties (id_no % 3 == 0), which the emulator's data does not hold
+        "Archaeological Site of Troy",  # was Troy, New York (8,415 km)
+        "Old City of Salamanca",  # was Salamanca, Mexico (8,970 km)
+        "Medina of Essaouira (formerly Mogador)",  # was 4,872 km away
+        "Old Town Lunenburg",  # was Lunenburg, Germany (4,336 km)
+        "Mesa Verde National Park",  # was 523 km away
+        "Médina de Tétouan (ancienne Titawin)",
+        "Historic Centre of Warsaw",  # was Warsaw's point, 4 km from the old town
     ],
 )
 def test_an_unknown_landmark_is_not_found_rather_than_its_town(text: str) -> None:
