@@ -30,9 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.build_landmark_holdout import clean, short_forms, tolerance_km  # noqa: E402
-
-from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold  # noqa: E402
+from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
+from tools.build_landmark_holdout import clean, short_forms, tolerance_km
 
 OUT = FAMOUS_CSV.with_name("heritage_sites.csv")
 COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
@@ -104,7 +103,8 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
         famous: dict[str, list[str]] = {}
         for f in csv.DictReader(line for line in fh if not line.startswith("#")):
             famous.setdefault(f["whc"], []).append(f["key"])
-    out, seen = [], set()
+    out: list[dict[str, object]] = []
+    seen: set[str] = set()
     for r in sheet_rows:
         whc = int(float(str(r["id_no"])))
         if held_out(whc) or str(r["transboundary"]).strip() in ("1", "1.0"):

@@ -62,6 +62,8 @@ def _folded_words(text: str) -> list[str]:
         unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode() or w
         for w in text.lower().split()
     ]
+
+
 SERIAL = re.compile(
     r"\b(sites|monuments|churches|towns|cities|centres|castles|forts|fortifications|missions|"
     r"temples|monasteries|parks|islands|caves|routes|villages|buildings|works|houses|"

@@ -206,9 +206,10 @@ class HoldoutScore:
 def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> HoldoutScore:
     """Score ``items`` asked through ``via`` (:data:`VIAS`)."""
     answers = (_answers_resolve if via == "resolve" else _answers_search)([q.text for q in items])
-    from mapsnb_sandbox.world.landmarks import HERITAGE_CSV
+    from mapsnb_sandbox.world.landmarks import FAMOUS_CSV
 
-    famous, heritage = known_whc(), known_whc(HERITAGE_CSV)
+    # (the heritage file's path from the famous one's: a checkout without it scores too)
+    famous, heritage = known_whc(), known_whc(FAMOUS_CSV.with_name("heritage_sites.csv"))
     score = HoldoutScore()
     for q, a in zip(items, answers, strict=True):
         km = None if a is None else haversine_m(a[0], a[1], q.lat, q.lng) / 1000
