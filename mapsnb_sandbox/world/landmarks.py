@@ -283,7 +283,9 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
-        if lm.address and not lm.key.startswith("airport-"):  # an airport's: its town's
+        # an airport's or a famous place's address is its town's ("Granada, Spain") or its
+        # country's ("Mexico"): the town or country, not the place
+        if lm.address and not lm.key.startswith("airport-") and not lm.famous:
             by_full.setdefault(street_key(lm.address), i)
             street = lm.address.split(",")[0]
             if any(ch.isdigit() for ch in street):
@@ -339,7 +341,7 @@ _LANDMARK_SHAPE = (
     "memorial hall dome estates housing protected area highlands tels routes alcazar archivo "
     "archives library university universidad "
     # French
-    "historique centre vieille ville cite ruines archeologique monastere monasteres abbaye "
+    "historique centre vieille ville cite cites ruines archeologique monastere monasteres abbaye "
     "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
     "tombe tombeau tombes mausolee parc reserve sanctuaire paysage grottes grotte monuments ensemble "
     "jardins couvent basilique remparts vestiges necropole foret forets lagune vallee iles "
