@@ -339,13 +339,13 @@ _LANDMARK_SHAPE = (
     "convent villa villas gardens ensemble complex necropolis pyramids remains rock mines "
     "national missions mission wilderness forest forests lagoon archipelago valley islands "
     "memorial hall dome estates housing protected area highlands tels routes alcazar archivo "
-    "archives library university universidad "
+    "archives library university universidad mountains "
     # French
     "historique centre vieille ville cite cites ruines archeologique monastere monasteres abbaye "
     "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
     "tombe tombeau tombes mausolee parc reserve sanctuaire paysage grottes grotte monuments ensemble "
     "jardins couvent basilique remparts vestiges necropole foret forets lagune vallee iles "
-    "chemins rupestre rupestres "
+    "chemins rupestre rupestres aire aires zone protegee protegees montagnes pays lagon golfe karst "
     # Spanish, Italian, Portuguese
     "historico centro casco ruinas arqueologico arqueologica monasterio catedral iglesia palacio "
     "castillo fortaleza parque santuario convento storico rovine duomo chiesa palazzo castello "
@@ -433,7 +433,8 @@ def near_spelling_ok(text: str, name: str) -> bool:
     spelling found by ratio): not when a word they differ by is a town's name, on either side
     ("centre historique de sienne" is not "... de vienne", "vieille ville de caceres" not
     "vieille ville dacre"), nor when they share no word but kind words and articles and those
-    differ more than a misspelling ("tai national park" is not "tajik national park"); "djemaa
+    differ more than a misspelling ("tai national park" is not "tajik national park"), nor when
+    only their kind words differ ("imperial palaces" are not "imperial palace"); "djemaa
     el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
     from rapidfuzz import fuzz
 
@@ -441,8 +442,11 @@ def near_spelling_ok(text: str, name: str) -> bool:
 
     by_name = city_index().by_name
     a, b = text.split(), name.split()
-    if any(len(w) >= 4 and w in by_name for w in set(a) ^ set(b)):
+    differ = set(a) ^ set(b)
+    if any(len(w) >= 4 and w in by_name for w in differ):
         return False
+    if differ and differ <= LANDMARK_SHAPE_WORDS:
+        return False  # only the kind differs: "imperial palaces" are not "imperial palace"
     generic = LANDMARK_SHAPE_WORDS | _AROUND
     da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
     return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
