@@ -14,8 +14,8 @@ transboundary ones (their point is one country's), and those ``famous_places.csv
 (its ``whc`` column: their points are Wikipedia's); when one row of ``famous_places.csv`` is the
 property (of one component, within 3 km), the property's official names are added to that row (a row with only ``key``,
 ``whc``, ``names`` and ``keys``). A name is not given when it is also a town's
-name, a country's, or another place's ("Tipasa" stays the town), nor a short form of a few
-generic words. Columns as ``famous_places.csv``: ``key`` (``whc-<id_no>``), ``whc``, ``kind``
+name (unless it is the property's official name and every town by it is a namesake far
+away: "Babylon"), a country's, or another place's, nor a short form of a few generic words. Columns as ``famous_places.csv``: ``key`` (``whc-<id_no>``), ``whc``, ``kind``
 (``landmark``; ``park`` for a natural property), ``city`` (empty), ``country``, ``cc``, ``lat``,
 ``lng``, ``names``, ``keys`` (folded, :func:`~mapsnb_sandbox.world.landmarks.famous_keys`).
 """
@@ -64,15 +64,35 @@ def _landmark_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def _taken(key: str) -> bool:
-    """Whether folded ``key`` is a town's, a country's, or a landmark's or famous place's name."""
+#: A property's official name that is a town's is kept when every town by that name is smaller
+#: than this and farther than :data:`NAMESAKE_KM` from the property ("Babylon" is the site, not
+#: Babylon, New York; "Paphos" and "Tipasa" stay the towns around their sites).
+NAMESAKE_KM = 50.0
+
+
+def _taken(key: str, *, official: bool, at: tuple[float, float]) -> bool:
+    """Whether folded ``key`` is a country's, a landmark's or famous place's name, or a town's
+    (but see :data:`NAMESAKE_KM` for an ``official`` name of a property at ``at``)."""
+    from mapsnb.polyline import haversine_m
     from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.landmarks import FAMOUS_TOWN_POPULATION
 
     idx = city_index()
-    return key in idx.by_name or key in idx.countries or key in _landmark_names()
+    if key in idx.countries or key in _landmark_names():
+        return True
+    towns = [idx.cities[j] for j in idx.by_name.get(key)]
+    if not towns:
+        return False
+    far = all(
+        c.population < FAMOUS_TOWN_POPULATION
+        and haversine_m(c.lat, c.lng, *at) > NAMESAKE_KM * 1000
+        for c in towns
+    )
+    return not (official and far)
 
 
 def _names(row: dict[str, object]) -> list[str]:
+    at = (float(str(row["latitude"])), float(str(row["longitude"])))
     out: list[str] = []
     for lang in ("en", "fr"):
         name = clean(str(row[f"name_{lang}"]))
@@ -80,7 +100,7 @@ def _names(row: dict[str, object]) -> list[str]:
             continue
         for n in [name, *short_forms(name)]:
             key = fold(n)
-            if len(key) >= 4 and n not in out and not _taken(key):
+            if len(key) >= 4 and n not in out and not _taken(key, official=n == name, at=at):
                 out.append(n)
     return out
 
