@@ -372,7 +372,8 @@ def landmark_shaped(text: str, besides: str = "", *, whole: bool = False) -> boo
 
 
 #: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",
-#: "парки в Москве"): a text with one asks for a kind, not one landmark by its name.
+#: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
+#: "tại" is left out: folded, it is "Taï" of "Taï National Park".)
 _SEARCH_PREPOSITIONS = frozenset(
     [
         "in",
@@ -402,7 +403,6 @@ _SEARCH_PREPOSITIONS = frozenset(
         "ve",
         "yakininda",
         "gan",
-        "tai",
         "o",
     ]
 )
