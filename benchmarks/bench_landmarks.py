@@ -5,20 +5,62 @@ Reads the landmark corpus of issue 40 (``tests/data/landmark_queries.csv``, trut
 list and Wikipedia in ``landmark_truth.csv``) and prints per language how many queries are
 located at their point, not found, or placed elsewhere, then every answer placed elsewhere
 (issue 40: >= 60 % located, 0 placed elsewhere).
+
+``--corpus holdout`` scores the independent holdout instead (``tests/data/landmark_holdout.csv``:
+every UNESCO World Heritage property by its official English and French names and their short
+forms, truth the list's point), through ``resolve_names`` and ``search_places`` (``--via``), per
+language, per form, and apart for the properties ``famous_places.csv`` holds and those it does
+not.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sandbox.world.landmarks_eval import OUTCOMES, evaluate, queries
+from tests.sandbox.world.landmarks_eval import (
+    OUTCOMES,
+    VIAS,
+    evaluate,
+    evaluate_holdout,
+    holdout_queries,
+    queries,
+)
+
+
+def holdout(via: str) -> None:
+    """Print the holdout's outcomes through ``via`` per group, then every answer elsewhere."""
+    items = holdout_queries()
+    start = time.perf_counter()
+    score = evaluate_holdout(items, via=via)
+    took = time.perf_counter() - start
+    print(f"holdout through {via}")
+    print(f"{'group':14} {'n':>5} " + " ".join(f"{o:>10}" for o in OUTCOMES))
+    for group in [*sorted(score.by), "all"]:
+        c = score.total() if group == "all" else score.by[group]
+        n = sum(c.values())
+        print(f"{group:14} {n:5} " + " ".join(f"{c[o] / n:10.1%}" for o in OUTCOMES))
+    print(f"placed elsewhere: {len(score.elsewhere)} "
+          f"(HIGH/MEDIUM and 50+ km off: {len(score.confident_elsewhere())})")  # fmt: skip
+    for q, km, confidence in score.elsewhere:
+        print(f"    {q.lang} {q.form} {q.text!r} (whc {q.whc}, tol {q.tol_km:g}): "
+              f"{km:.1f} km off, {confidence}")  # fmt: skip
+    print(f"{len(items)} queries in {took:.2f} s")
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", choices=("ours", "holdout"), default="ours")
+    parser.add_argument("--via", choices=(*VIAS, "both"), default="both")
+    args = parser.parse_args()
+    if args.corpus == "holdout":
+        for via in VIAS if args.via == "both" else (args.via,):
+            holdout(via)
+        return
     items = queries()
     start = time.perf_counter()
     score = evaluate(items)

@@ -54,6 +54,7 @@ from mapsnb_sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
+from mapsnb_sandbox.world.landmarks import unknown_landmark
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -360,6 +361,35 @@ def _exact_place(q: Query, req: _Request) -> _Answer:
     return _single_place(q.whole.place, req, q.attr) if q.whole.exact and q.whole.place else None
 
 
+def _names_unknown_landmark(q: Query, *, search: bool) -> bool:
+    """Whether the text names a landmark the emulator does not know and the resolver found at
+    most a LOW town in it (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`; ``search``:
+    a kind-search preposition makes it a kind search)."""
+    r = q.whole.place
+    if r is not None and (r.kind != "locality" or r.confidence != "LOW"):
+        return False
+    return unknown_landmark(q.text, r.name if r is not None else None, q.whole.how, search=search)
+
+
+def _unknown_landmark(q: Query, req: _Request) -> _Answer:
+    """A landmark's name the emulator does not know ("Pirin National Park", "Archaeological Site
+    of Olympia"): no place, rather than a town read in it or a kind around a town read in one of
+    its words."""
+    if not _names_unknown_landmark(q, search=True):
+        return None
+    return [], say(req.language, "unknown_phrase", q=q.text)
+
+
+def _whole_town(q: Query) -> bool:
+    """Whether the text is a town's whole name of two words or more ("Kutná Hora", "San
+    Cristóbal"): a kind word inside it names no kind."""
+    r = q.whole.place
+    return (
+        q.whole.how == "city" and r is not None and " " in q.text.strip()
+        and fold(r.name) == fold(q.text)
+    )  # fmt: skip
+
+
 def _qualified_town(q: Query) -> bool:
     """Whether the text is a town and its qualifiers, surely ("Richmond, British Columbia",
     "Essen, North Rhine-Westphalia", "Bowling Green, KY"): a kind word in the qualifier or
@@ -386,7 +416,7 @@ def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]
 def _kind_and_place(q: Query, req: _Request) -> _Answer:
     """A kind of the table, and the place after a preposition ("cafes in Paris, Texas") or,
     with no bias, the words around the kind ("Lyon schools")."""
-    if _qualified_town(q):
+    if _qualified_town(q) or _whole_town(q):
         return None
     cat_text, place_text = split_query(q.text)
     found = find_category(cat_text)
@@ -405,7 +435,7 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     split = split_kind_and_place(q.text)
     if split is None:
         return None
-    if _qualified_town(q):
+    if _qualified_town(q) or _whole_town(q):
         return None
     kind, place = split
     if place is not None and " " not in place:
@@ -431,6 +461,8 @@ def _one_unknown_place(q: Query, req: _Request) -> _Answer:
     r = q.whole.place
     if r is None or q.whole.how != "approximate" or not names_one_place(q.text, r.city):
         return None
+    if _names_unknown_landmark(q, search=False):  # "Sanctuary of Bom Jesus do Monte in Braga"
+        return [], say(req.language, "unknown_phrase", q=q.text)
     return _single_place(r, req, q.attr)
 
 
@@ -455,7 +487,11 @@ def _unread_words(q: Query, req: _Request) -> _Answer:
 
 def _the_place(q: Query, req: _Request) -> _Answer:
     """Whatever place the resolver found for the whole text."""
-    return _single_place(q.whole.place, req, q.attr) if q.whole.place is not None else None
+    if q.whole.place is None:
+        return None
+    if _names_unknown_landmark(q, search=False):  # "Cités du modernisme de Berlin"
+        return [], say(req.language, "unknown_phrase", q=q.text)
+    return _single_place(q.whole.place, req, q.attr)
 
 
 def _unknown_town(q: Query, req: _Request) -> _Answer:
@@ -477,6 +513,7 @@ def _made_up_kind_near_bias(q: Query, req: _Request) -> _Answer:
 #: The readers of a query, in order: the first that answers wins.
 _READERS = (
     _exact_place,
+    _unknown_landmark,
     _kind_and_place,
     _kind_in_any_language,
     _landmark,

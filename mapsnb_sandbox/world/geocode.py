@@ -436,7 +436,7 @@ def _landmark_named(
         cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
         near = li.fuzzy_near(rest, cutoff)  # only names of a length that can reach the cutoff
         hit = process.extractOne(rest, near, scorer=fuzz.ratio, score_cutoff=cutoff)
-        ids = li.by_name[hit[0]] if hit else ()
+        ids = li.by_name[hit[0]] if hit and _landmarks.near_spelling_ok(rest, hit[0]) else ()
     cands = [li.items[i] for i in ids]
     if town is not None:
         cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]

@@ -23,19 +23,24 @@ __all__ = [
     "AIRPORTS_TSV",
     "FAMOUS_CSV",
     "FAMOUS_TOWN_POPULATION",
+    "HERITAGE_CSV",
     "LANDMARKS_CSV",
+    "LANDMARK_SHAPE_WORDS",
     "NATURAL_WORDS",
     "Landmark",
     "Once",
     "famous_keys",
     "fold",
     "landmark_index",
+    "landmark_shaped",
     "landmarks",
     "load_airports",
     "load_famous",
     "load_landmarks",
     "named_with_its_place",
     "names_one_place",
+    "near_spelling_ok",
+    "unknown_landmark",
 ]
 
 LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
@@ -45,6 +50,9 @@ AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
 #: Famous places of the world by their common names in the supported languages, beside the
 #: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
 FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
+#: Two thirds of the UNESCO World Heritage List as famous places, at the list's point
+#: (``tools/build_heritage_sites.py``; CC BY-SA 3.0 IGO, see ``data/SOURCES.md``).
+HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
 
 #: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
 FAMOUS_TOWN_POPULATION = 100_000
@@ -275,7 +283,9 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
-        if lm.address and not lm.key.startswith("airport-"):  # an airport's: its town's
+        # an airport's or a famous place's address is its town's ("Granada, Spain") or its
+        # country's ("Mexico"): the town or country, not the place
+        if lm.address and not lm.key.startswith("airport-") and not lm.famous:
             by_full.setdefault(street_key(lm.address), i)
             street = lm.address.split(",")[0]
             if any(ch.isdigit() for ch in street):
@@ -314,6 +324,132 @@ _KIND = (
     "tower museum monument memorial ruins site park gardens garden bridge square"
 )
 _KIND_WORDS = frozenset(_KIND.split())
+
+
+#: Words naming a landmark's kind in the official names of heritage places, in the languages
+#: whose words are spaced ("Historic Centre of Warsaw", "Médina de Fès", "Ruinas de Copán",
+#: "Altstadt von Regensburg", "Кижи погост"): a text holding one names a landmark, not a street,
+#: a square or a station. "temple" is left out ("Temple Bar, Dublin" is a street).
+_LANDMARK_SHAPE = (
+    # English
+    "historic historical centre center old town walled city ruins ruin archaeological site sites "
+    "monastery monasteries abbey cathedral church churches palace palaces castle castles fortress "
+    "fortifications fort forts citadel kasbah medina ksar ksour mosque mosques tomb tombs "
+    "mausoleum park reserve sanctuary landscape caves cave monuments monument heritage basilica "
+    "convent villa villas gardens ensemble complex necropolis pyramids remains rock mines "
+    "national missions mission wilderness forest forests lagoon archipelago valley islands "
+    "memorial hall dome estates housing protected area highlands tels routes alcazar archivo "
+    "archives library university universidad mountains "
+    # French
+    "historique centre vieille ville cite cites ruines archeologique monastere monasteres abbaye "
+    "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
+    "tombe tombeau tombes mausolee parc reserve sanctuaire paysage grottes grotte monuments ensemble "
+    "jardins couvent basilique remparts vestiges necropole foret forets lagune vallee iles "
+    "chemins rupestre rupestres aire aires zone protegee protegees montagnes pays lagon golfe karst "
+    # Spanish, Italian, Portuguese
+    "historico centro casco ruinas arqueologico arqueologica monasterio catedral iglesia palacio "
+    "castillo fortaleza parque santuario convento storico rovine duomo chiesa palazzo castello "
+    "parco mosteiro igreja palacio castelo "
+    # German, Dutch, Polish, Czech, Russian
+    "altstadt dom kirche kloster schloss burg festung nationalpark ruinen "
+    "kerk kasteel klooster stare miasto zamek katedra klasztor zamek hrad zamek klaster "
+    "собор монастырь дворец крепость кремль парк храм заповедник"
+)
+LANDMARK_SHAPE_WORDS = frozenset(_LANDMARK_SHAPE.split())
+
+
+def landmark_shaped(text: str, besides: str = "", *, whole: bool = False) -> bool:
+    """Whether ``text`` (of two words or more) carries, before its first comma, a word of a
+    landmark's kind (:data:`LANDMARK_SHAPE_WORDS`) that is not a word of ``besides`` (the town
+    read in it): "Historic City of Toledo", "Médina de Fès", "Cathedral, Alcázar and Archivo de
+    Indias in Seville"; not "Spanish Town", "Jomala, Åland Islands", "Nowhere Plaza, Paris" nor
+    "Temple Bar, Dublin". With ``whole``, the words after the comma count too."""
+    head = fold(text if whole else text.partition(",")[0]).split()
+    own = set(fold(besides).split())
+    return len(fold(text).split()) >= 2 and any(
+        w in LANDMARK_SHAPE_WORDS and w not in own for w in head
+    )
+
+
+#: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",
+#: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
+#: "tại" is left out: folded, it is "Taï" of "Taï National Park".)
+_SEARCH_PREPOSITIONS = frozenset(
+    [
+        "in",
+        "near",
+        "around",
+        "at",
+        "a",
+        "en",
+        "em",
+        "im",
+        "bei",
+        "nahe",
+        "cerca",
+        "pres",
+        "vicino",
+        "w",
+        "v",
+        "na",
+        "u",
+        "в",
+        "во",
+        "около",
+        "у",
+        "рядом",
+        "di",
+        "da",
+        "ve",
+        "yakininda",
+        "gan",
+        "o",
+    ]
+)
+
+
+def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = False) -> bool:
+    """Whether ``text``, for which the resolver found only ``town`` (a LOW town, or ``None``)
+    matched as ``how``, names a landmark the emulator does not know, so that no place answers
+    it rather than the town or a kind of place around a town read in one of its words: a text of
+    a landmark's shape (:func:`landmark_shaped`) asking for no kind in a town ("Historic City of
+    Toledo", "Pirin National Park", "Médina de Fès"), or an unknown place in a town read among
+    two or more other words with no comma ("Heart of Neolithic Orkney"). A street, square or
+    station in a town set off by a comma is not one ("Gare Saint-Paul, Lyon"). With ``search``
+    (a ``search_places`` text), a text with a preposition of a kind search asks for a kind
+    ("churches in Rome")."""
+    words = fold(text).split()
+    if search and not _SEARCH_PREPOSITIONS.isdisjoint(words):
+        return False
+    if landmark_shaped(text, besides=town or "", whole=how == "city"):
+        return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")
+    if town is None or how != "approximate" or "," in text:
+        return False
+    return len(words) - len(fold(town).split()) >= 2
+
+
+def near_spelling_ok(text: str, name: str) -> bool:
+    """Whether folded ``text`` may be a misspelling of folded landmark name ``name`` (a near
+    spelling found by ratio): not when a word they differ by is a town's name, on either side
+    ("centre historique de sienne" is not "... de vienne", "vieille ville de caceres" not
+    "vieille ville dacre"), nor when they share no word but kind words and articles and those
+    differ more than a misspelling ("tai national park" is not "tajik national park"), nor when
+    only their kind words differ ("imperial palaces" are not "imperial palace"); "djemaa
+    el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
+    from rapidfuzz import fuzz
+
+    from mapsnb_sandbox.world.cities import city_index
+
+    by_name = city_index().by_name
+    a, b = text.split(), name.split()
+    differ = set(a) ^ set(b)
+    if any(len(w) >= 4 and w in by_name for w in differ):
+        return False
+    if differ and differ <= LANDMARK_SHAPE_WORDS:
+        return False  # only the kind differs: "imperial palaces" are not "imperial palace"
+    generic = LANDMARK_SHAPE_WORDS | _AROUND
+    da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
+    return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:
@@ -357,7 +493,8 @@ def named_with_its_place(text: str) -> Landmark | None:
 def _build_landmark_index() -> _LandmarkIndex:
     items = load_landmarks(LANDMARKS_CSV)
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
-        items = load_famous(FAMOUS_CSV, items) + load_airports(AIRPORTS_TSV)
+        items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items))
+        items += load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 
 

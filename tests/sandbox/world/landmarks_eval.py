@@ -98,3 +98,126 @@ def evaluate(items: list[Query] | None = None) -> LandmarkScore:
     for q in queries() if items is None else items:
         score.add(q)
     return score
+
+
+# --------------------------------------------------------------------------- the holdout
+
+HOLDOUT_CSV = DATA / "landmark_holdout.csv"
+#: The ways a holdout query is asked: the resolver (``resolve_names``) and ``search_places``.
+VIAS = ("resolve", "search")
+
+
+@dataclass(frozen=True)
+class HoldoutQuery:
+    """One query of the UNESCO holdout (``landmark_holdout.csv``) with its truth."""
+
+    whc: int
+    lang: str
+    form: str
+    text: str
+    lat: float
+    lng: float
+    tol_km: float
+    serial: bool
+
+    @property
+    def key(self) -> str:
+        """The property's id_no, as a key."""
+        return f"whc-{self.whc}"
+
+
+def holdout_queries() -> list[HoldoutQuery]:
+    """Every query of the holdout, in the file's order."""
+    return [
+        HoldoutQuery(
+            whc=int(r["whc"]), lang=r["lang"], form=r["form"], text=r["query"],
+            lat=float(r["lat"]), lng=float(r["lng"]), tol_km=float(r["tol_km"]),
+            serial=r["serial"] == "1",
+        )
+        for r in _read(HOLDOUT_CSV)
+    ]  # fmt: skip
+
+
+def known_whc(path: Path | None = None) -> frozenset[int]:
+    """The UNESCO properties the emulator's ``famous_places.csv`` (or ``path``) holds (its
+    ``whc`` column): for them the holdout is not independent of the emulator's data."""
+    from mapsnb_sandbox.world.landmarks import FAMOUS_CSV
+
+    rows = _read(path or FAMOUS_CSV) if (path or FAMOUS_CSV).exists() else []
+    return frozenset(int(r["whc"]) for r in rows if r["whc"].strip().isdigit())
+
+
+def part_of(whc: int, famous: frozenset[int]) -> str:
+    """Which part of the holdout property ``whc`` is in: ``famous`` (a hand-written row of
+    ``famous_places.csv``, Wikipedia's point), ``held_out`` (``id_no % 3 == 0``: kept out of the
+    emulator's data by ``tools/build_heritage_sites.py``) or ``heritage`` (the rest: in
+    ``heritage_sites.csv`` at the list's own point and names, unless none of its names could be
+    given)."""
+    from tools.build_heritage_sites import held_out
+
+    return "famous" if whc in famous else "held_out" if held_out(whc) else "heritage"
+
+
+Answer = tuple[float, float, str] | None
+
+
+def _answers_resolve(texts: list[str]) -> list[Answer]:
+    from mapsnb_sandbox import Sandbox
+
+    box, out = Sandbox(), []
+    for i in range(0, len(texts), 20):
+        chunk = texts[i : i + 20]
+        results = box.call_tool("resolve_names", {"queries": [{"text": t} for t in chunk]})
+        for item in results["results"]:
+            loc = item.get("sandboxMatch", {}).get("location")
+            out.append(
+                None if not loc else (loc["latitude"], loc["longitude"], item.get("confidence", ""))
+            )
+    return out
+
+
+def _answers_search(texts: list[str]) -> list[Answer]:
+    from mapsnb_sandbox import Sandbox
+
+    box, out = Sandbox(), []
+    for t in texts:
+        places = box.call_tool("search_places", {"text_query": t}).get("places") or []
+        loc = places[0].get("location") if places else None
+        out.append(None if not loc else (loc["latitude"], loc["longitude"], "HIGH"))
+    return out
+
+
+@dataclass
+class HoldoutScore:
+    """Outcomes per group (a language, a form, known or not), and the answers placed elsewhere."""
+
+    by: dict[str, Counter[str]] = field(default_factory=dict)
+    elsewhere: list[tuple[HoldoutQuery, float, str]] = field(default_factory=list)
+
+    def total(self) -> Counter[str]:
+        """Outcomes over all queries (the ``lang:`` groups)."""
+        out: Counter[str] = Counter()
+        for group, c in self.by.items():
+            if group.startswith("lang:"):
+                out.update(c)
+        return out
+
+    def confident_elsewhere(self) -> list[tuple[HoldoutQuery, float, str]]:
+        """Answers 50 km or more off with HIGH or MEDIUM confidence."""
+        return [e for e in self.elsewhere if e[1] >= 50 and e[2] in ("HIGH", "MEDIUM")]
+
+
+def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> HoldoutScore:
+    """Score ``items`` asked through ``via`` (:data:`VIAS`)."""
+    answers = (_answers_resolve if via == "resolve" else _answers_search)([q.text for q in items])
+    famous = known_whc()
+    score = HoldoutScore()
+    for q, a in zip(items, answers, strict=True):
+        km = None if a is None else haversine_m(a[0], a[1], q.lat, q.lng) / 1000
+        what = "not_found" if km is None else "located" if km <= q.tol_km else "elsewhere"
+        part = part_of(q.whc, famous)
+        for group in (f"lang:{q.lang}", f"form:{q.form}", f"part:{part}"):
+            score.by.setdefault(group, Counter())[what] += 1
+        if what == "elsewhere" and a is not None and km is not None:
+            score.elsewhere.append((q, km, a[2]))
+    return score

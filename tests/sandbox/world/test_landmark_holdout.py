@@ -1,0 +1,165 @@
+"""Issue 40's independent holdout: the UNESCO World Heritage List (``tests/data/landmark_holdout.csv``,
+written by ``tools/build_landmark_holdout.py`` from ``whc-sites-2019.xls``, CC BY-SA 3.0 IGO),
+which the emulator does not read. ``bench_landmarks.py --corpus holdout`` prints all of it; this
+test scores a fixed sample through ``resolve_names``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.sandbox.world.landmarks_eval import evaluate_holdout, holdout_queries
+
+#: On the sample (every 17th query, 151) when this test was written, through resolve_names: 100
+#: located (86 of properties in heritage_sites.csv, 14 of famous_places.csv), 50 not found (42 of
+#: them held out), 1 placed elsewhere (Rila Monastery, 5 km from the list's rough point; the
+#: emulator's is Wikipedia's); before this work: 27 located, 6 elsewhere. Through search_places:
+#: 101 located, 2 elsewhere (Rila, and invented places of an unknown kind "Kujataa" in
+#: Greenland); before: 6 elsewhere.
+MIN_LOCATED = 0.6
+MAX_ELSEWHERE = {"resolve": 1, "search": 2}
+
+
+def test_the_holdout_is_the_whole_list_and_independent() -> None:
+    items = holdout_queries()
+    assert len({q.whc for q in items}) >= 1000  # every property but transboundary ones
+    assert Counter(q.lang for q in items).keys() == {"en", "fr"}
+    assert Counter(q.form for q in items).keys() == {"official", "short"}
+    assert min(q.lat for q in items) < -40 and max(q.lat for q in items) > 60
+    assert all(q.tol_km >= 2 for q in items)
+    assert all(q.tol_km >= 50 for q in items if q.serial)
+
+
+@pytest.mark.parametrize("via", ["resolve", "search"])
+def test_a_fixed_sample_is_located_or_not_found_hardly_ever_elsewhere(via: str) -> None:
+    sample = holdout_queries()[::17]
+    score = evaluate_holdout(sample, via=via)
+    total = score.total()
+    n = sum(total.values())
+    print(f"holdout sample through {via}: {dict(total)} of {n}; {score.by}")
+    assert n >= 150
+    assert total["located"] / n >= MIN_LOCATED
+    assert len(score.elsewhere) <= MAX_ELSEWHERE[via], score.elsewhere
+    if via == "resolve":
+        assert score.confident_elsewhere() == []  # none 50+ km off with HIGH or MEDIUM
+        assert score.by["part:held_out"]["elsewhere"] == 0  # the independent part
+        heritage = score.by["part:heritage"]
+        assert heritage["located"] == sum(heritage.values())
+
+
+def test_the_heritage_sites_keep_the_held_out_third_out() -> None:
+    """``heritage_sites.csv`` (``tools/build_heritage_sites.py``): its licence said, its folded
+    names up to date, no property the holdout keeps independent (``id_no % 3 == 0``)."""
+    import csv
+
+    from mapsnb_sandbox.world.landmarks import HERITAGE_CSV, famous_keys
+
+    text = HERITAGE_CSV.read_text(encoding="utf-8")
+    assert "CC BY-SA 3.0 IGO" in text
+    rows = list(csv.DictReader(line for line in text.splitlines() if not line.startswith("#")))
+    assert len(rows) >= 500
+    for row in rows:
+        assert int(row["whc"]) % 3 != 0, row["key"]
+        assert row["keys"].split("|") == famous_keys(row["key"], row["names"]), row["key"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "ok"),
+    [
+        ("centre historique de sienne", "centre historique de vienne", False),  # two towns
+        ("vieille ville de caceres", "vieille ville dacre", False),
+        ("tai national park", "tajik national park", False),  # the distinctive word differs
+        ("djemaa el fna", "jemaa el fnaa", True),  # a transliteration
+        ("tajmahal", "taj mahal", True),
+    ],
+)
+def test_a_near_spelling_keeps_the_place_it_names(text: str, name: str, ok: bool) -> None:
+    from mapsnb_sandbox.world.landmarks import near_spelling_ok
+
+    assert near_spelling_ok(text, name) is ok
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # held-out properties (id_no % 3 == 0), which the emulator's data does not hold
+        "Archaeological Site of Troy",  # was Troy, New York (8,415 km)
+        "Old City of Salamanca",  # was Salamanca, Mexico (8,970 km)
+        "Medina of Essaouira (formerly Mogador)",  # was 4,872 km away
+        "Old Town Lunenburg",  # was Lunenburg, Germany (4,336 km)
+        "Mesa Verde National Park",  # was 523 km away
+        "Médina de Tétouan (ancienne Titawin)",
+        "Historic Centre of Warsaw",  # was Warsaw's point, 4 km from the old town
+    ],
+)
+def test_an_unknown_landmark_is_not_found_rather_than_its_town(text: str) -> None:
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("resolve_names", {"queries": [{"text": text}]})
+    assert out["results"] == [{}]
+    assert out["failedRequests"]["0"]["code"] == 5  # NOT_FOUND
+    assert "landmark the emulator does not know" in out["failedRequests"]["0"]["message"]
+
+
+@pytest.mark.parametrize(
+    "text", ["Gare Saint-Paul, Lyon", "Temple Bar, Dublin", "Nowhere Plaza, Paris"]
+)
+def test_a_street_square_or_station_in_a_named_town_is_still_placed_in_it(text: str) -> None:
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("resolve_names", {"queries": [{"text": text}]})
+    assert out["results"][0]["confidence"] == "LOW"
+    assert out["results"][0]["sandboxMatch"]["note"].startswith("approximate: placed in ")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kakadu National Park",  # was national parks near a town "Kaka" (9,440 km)
+        "Pirin National Park",  # was near "Piri" (5,665 km)
+        "Archaeological Site of Troy",  # was Troy, New York
+        "Sanctuary of Bom Jesus do Monte in Braga",  # was Braga's point
+    ],
+)
+def test_a_search_for_an_unknown_landmark_finds_no_place(text: str) -> None:
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("search_places", {"text_query": text})
+    assert out["places"] == []
+    assert "No place or kind of place found" in out["summary"]
+
+
+@pytest.mark.parametrize(
+    ("text", "kind_or_town"),
+    [("churches in Rome", "church"), ("national parks in Kenya", "national park")],
+)
+def test_a_kind_search_is_still_a_kind_search(text: str, kind_or_town: str) -> None:
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("search_places", {"text_query": text})
+    assert len(out["places"]) >= 2, out["summary"]
+    assert kind_or_town in out["summary"].lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("Granada, Spain", "Granada"), ("Barcelona, Spain", "Barcelona"), ("Mexico", "Mexico City")],
+)
+def test_a_town_and_its_country_are_not_a_famous_place_in_it(text: str, name: str) -> None:
+    """A famous place's address is its town and country: "Granada, Spain" was the Alhambra,
+    "Barcelona, Spain" the Sagrada Família, and with the heritage sites "Mexico" was Sian Ka'an."""
+    from mapsnb_sandbox.world.resolver import resolve
+
+    r = resolve(text).place
+    assert r is not None and r.kind == "locality" and r.name == name
+
+
+def test_a_town_s_whole_name_is_not_read_as_a_kind() -> None:
+    """ "Kutná Hora" was 5 places of a kind near another town, 11,457 km away."""
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("search_places", {"text_query": "Kutná Hora"})
+    loc = out["places"][0]["location"]
+    assert abs(loc["latitude"] - 49.95) < 0.1 and abs(loc["longitude"] - 15.27) < 0.1
