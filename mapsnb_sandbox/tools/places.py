@@ -54,7 +54,7 @@ from mapsnb_sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
-from mapsnb_sandbox.world.landmarks import unknown_landmark
+from mapsnb_sandbox.world.landmarks import landmark_shaped, unknown_landmark
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -377,7 +377,18 @@ def _unknown_landmark(q: Query, req: _Request) -> _Answer:
     its words."""
     if not _names_unknown_landmark(q, search=True):
         return None
+    if _kind_in_a_town(q, req):
+        return None  # "train station London": a kind and a town, no landmark's name
     return [], say(req.language, "unknown_phrase", q=q.text)
+
+
+def _kind_in_a_town(q: Query, req: _Request) -> bool:
+    """Whether the text is a kind and, around it, a town's whole name ("train station London"),
+    not a name with a kind word in it ("Gare Chhatrapati Shivaji (anciennement gare Victoria)")."""
+    split = split_kind_and_place(q.text)
+    if landmark_shaped(q.text) or split is None or split[1] is None:
+        return False
+    return resolve(split[1], bias=req.center, region=req.region, role="town").how == "city"
 
 
 def _whole_town(q: Query) -> bool:
