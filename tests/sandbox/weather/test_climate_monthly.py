@@ -57,7 +57,9 @@ class Score:
     afternoon: int = 0
     days: int = 0
     misses: list[str] = field(default_factory=list)
+    late: list[str] = field(default_factory=list)
     by_class: dict[str, list[int]] = field(default_factory=dict)
+    by_continent: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def share(self) -> float:
@@ -83,19 +85,24 @@ def evaluate(
     for row in rows:
         lat, lng = float(row["lat"]), float(row["lng"])
         cls = out.by_class.setdefault(row["cls"], [0, 0])
+        continent = out.by_continent.setdefault(row.get("continent", "?"), [0, 0])
         for m, key in enumerate(MONTHS, start=1):
             got = monthly_mean(lat, lng, 2026, m, step_days)
             ok = abs(got - float(row[key])) <= TOLERANCE_C
             out.total += 1
             out.hits += ok
-            cls[0] += ok
-            cls[1] += 1
+            for tally in (cls, continent):
+                tally[0] += ok
+                tally[1] += 1
             if not ok:
                 out.misses.append(f"{row['name']} {key}: {got:.1f} vs {row[key]}")
             for day in days:
                 hour = warmest_solar_hour(lat, lng, 2026, m, day)
                 out.days += 1
-                out.afternoon += WARMEST[0] <= hour <= WARMEST[1]
+                afternoon = WARMEST[0] <= hour <= WARMEST[1]
+                out.afternoon += afternoon
+                if not afternoon:
+                    out.late.append(f"{row['name']} ({lat}, {lng}) {key} {day}: {hour}:00")
     return out
 
 
