@@ -68,7 +68,9 @@ def koppen(temps: list[float], rain: list[float] | None, lat: float) -> str:
     winter = [m for m in range(12) if m not in summer]
     total = sum(rain)
     p_summer = sum(rain[m] for m in summer)
-    threshold = 2.0 * mat + (28.0 if p_summer >= 0.7 * total else 0.0 if p_summer <= 0.3 * total else 14.0)
+    threshold = 2.0 * mat + (
+        28.0 if p_summer >= 0.7 * total else 0.0 if p_summer <= 0.3 * total else 14.0
+    )
     if total < 10.0 * threshold:
         return ("BW" if total < 5.0 * threshold else "BS") + ("h" if mat >= 18.0 else "k")
     if cold >= 18.0:
@@ -99,7 +101,10 @@ def station_class(code: str, elev_m: float) -> str:
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
     la1, lo1, la2, lo2 = map(math.radians, (*a, *b))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    h = (
+        math.sin((la2 - la1) / 2) ** 2
+        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    )
     return 12742.0 * math.asin(math.sqrt(h))
 
 
@@ -127,7 +132,11 @@ def _stations(clidatajp: Path) -> list[dict[str, object]]:
         first = rows.iloc[0]
         if len(rows) != 12 or rows["temperature"].isna().any() or math.isnan(first["altitude"]):
             continue
-        rain = None if rows["precipitation"].isna().any() else [float(x) for x in rows["precipitation"]]
+        rain = (
+            None
+            if rows["precipitation"].isna().any()
+            else [float(x) for x in rows["precipitation"]]
+        )
         lat = float(first["latitude"]) * (1 if first["NS"] == "N" else -1)
         lng = float(first["longitude"]) * (1 if first["WE"] == "E" else -1)
         out.append(
@@ -169,12 +178,32 @@ def main() -> None:
     with OUT.open("w", encoding="utf-8", newline="") as fh:
         fh.write(HEADER)
         out = csv.writer(fh, lineterminator="\n")
-        out.writerow(("wmo", "name", "country", "continent", "cls", "koppen", "lat", "lng", "elev_m", *MONTHS))
+        out.writerow(
+            (
+                "wmo",
+                "name",
+                "country",
+                "continent",
+                "cls",
+                "koppen",
+                "lat",
+                "lng",
+                "elev_m",
+                *MONTHS,
+            )
+        )
         for st, name, country in rows:
             out.writerow(
                 (
-                    st["wmo"], name, country, st["continent"], st["cls"], st["koppen"],
-                    f"{st['lat']:.2f}", f"{st['lng']:.2f}", f"{st['elev_m']:.0f}",
+                    st["wmo"],
+                    name,
+                    country,
+                    st["continent"],
+                    st["cls"],
+                    st["koppen"],
+                    f"{st['lat']:.2f}",
+                    f"{st['lng']:.2f}",
+                    f"{st['elev_m']:.0f}",
                     *(f"{t:.1f}" for t in st["temps"]),  # type: ignore[attr-defined]
                 )
             )
