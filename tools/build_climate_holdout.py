@@ -123,7 +123,7 @@ def _english_name(meteostat: Path, wmo: str) -> tuple[str, str]:
 
 def _stations(clidatajp: Path) -> list[dict[str, object]]:
     """The JMA stations with 12 temperatures, a position and an elevation."""
-    import rdata
+    import rdata  # type: ignore[import-not-found]  # build time only: pip install rdata
 
     frame = rdata.read_rda(str(clidatajp / "data" / "climate_world.rda"))["climate_world"]
     out = []

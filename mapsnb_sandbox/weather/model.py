@@ -4,8 +4,9 @@ Every number is a pure function of the place (rounded to 0.01°) and the UTC ins
 instant gives the same numbers whatever mode asked for it. Climate comes from data (:mod:`climate`:
 monthly means and precipitation of a gridded climatology at the town's altitude, Köppen class,
 the marine layer of cool coastal deserts) and follows the day of the year, with a diurnal cycle
-(minimum near sunrise, maximum about 15:00 solar time), day-to-day anomalies that change
-overnight, slow "weather systems" (smooth value noise) and small hourly jitter.
+(minimum near sunrise, maximum about 15:00 solar time), each solar day's anomaly, afternoon sky
+and rain cooling, turning at night (so that the day's warmest hour stays in its afternoon), slow
+"weather systems" (smooth value noise) and small hourly jitter.
 """
 
 from __future__ import annotations
