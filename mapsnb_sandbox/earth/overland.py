@@ -71,18 +71,24 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
     apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
-    way = _overland(a, b, 60.0, 0.75)
-    if way is None and _m(a, b) <= FINE_SEARCH_M:
-        way = _overland(a, b, 240.0, 0.25, fine=True)
-    return way
+    for strict in (True, False):
+        way = _overland(a, b, 60.0, 0.75, strict=strict)
+        if way is None and _m(a, b) <= FINE_SEARCH_M:
+            way = _overland(a, b, 240.0, 0.25, fine=True, strict=strict)
+        if way is not None:
+            return way
+    return None
 
 
 def _overland(
-    a: Point, b: Point, divisions: float, share: float, fine: bool = False
+    a: Point, b: Point, divisions: float, share: float, fine: bool = False, strict: bool = True
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
-    walk along a waterfront, a peninsula's streets), not 400 m and 30 km."""
+    walk along a waterfront, a peninsula's streets), not 400 m and 30 km. Wet cells next to
+    an end count as land only when reached from it over no more water than its shore
+    allowance (``strict``; :func:`_reached`), else anywhere within the allowance and 3/4 of a
+    cell (a town on a narrow point that coarse cells do not resolve)."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -117,7 +123,9 @@ def _overland(
         v = land.get(c)
         if v is None:
             p = point(*c)
-            v = land[c] = not _wet(*p) or _m(p, a) <= near_a or _m(p, b) <= near_b
+            v = land[c] = (
+                not _wet(*p) or _reached(p, a, near_a, strict) or _reached(p, b, near_b, strict)
+            )
         return v
 
     (lat0, lng0), (lat1, lng1) = point(0, 0), point(nx - 1, ny - 1)
@@ -137,6 +145,13 @@ def _overland(
 
 
 Cell = tuple[int, int]
+
+
+def _reached(p: Point, end: Point, near: float, strict: bool) -> bool:
+    """Whether a wet cell centre ``p`` next to a route's ``end`` may be stepped on: within
+    ``near`` of it and, when ``strict``, reached from it without crossing water beyond the
+    end's own shore allowance (a cell's corner at the shore, not the bay beside the town)."""
+    return _m(p, end) <= near and (not strict or clear(end, p, 100.0, (end,)))
 
 
 def _cells_between(

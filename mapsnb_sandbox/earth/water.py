@@ -45,6 +45,7 @@ __all__ = [
     "open_water_m",
     "shore_allowance_m",
     "shore_gap_m",
+    "small_island",
     "water_lines_within",
 ]
 
@@ -239,6 +240,37 @@ def nearest_dry(lat: float, lng: float) -> tuple[float, float] | None:
                 if not _wet(*q):
                     return q
     return None
+
+
+#: Land of at most this many 1/240° cells (about 0.2 km² each at mid-latitudes), wholly
+#: surrounded by water, is a small island: Gulangyu, Suomenlinna, Venice's Lido, Miyajima.
+ISLAND_CELLS = 150
+
+
+@functools.lru_cache(maxsize=1024)
+def small_island(lat: float, lng: float) -> bool:
+    """Whether ``(lat, lng)`` is on land (:func:`is_land`) that water wholly surrounds within
+    :data:`ISLAND_CELLS` cells of 1/240° (edge-connected): an island a road reaches only on a
+    listed bridge, tunnel or ferry, never on an implicit one."""
+    if not is_land(lat, lng):
+        return False
+    i0, j0 = int((90.0 - lat) * _FINE_STEP), int(((lng + 180.0) % 360.0) * _FINE_STEP)
+    seen, todo = {(i0, j0)}, [(i0, j0)]
+    budget = current()
+    while todo:
+        budget.check()
+        i, j = todo.pop()
+        for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if n in seen:
+                continue
+            c_lat = 90.0 - (n[0] + 0.5) / _FINE_STEP
+            c_lng = (n[1] + 0.5) / _FINE_STEP - 180.0
+            if is_land(c_lat, (c_lng + 540.0) % 360.0 - 180.0):
+                if len(seen) >= ISLAND_CELLS:
+                    return False
+                seen.add(n)
+                todo.append(n)
+    return True
 
 
 def shore_allowance_m(p: tuple[float, float]) -> float:
