@@ -71,24 +71,26 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
     apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
-    for strict in (True, False):
-        way = _overland(a, b, 60.0, 0.75, strict=strict)
-        if way is None and _m(a, b) <= FINE_SEARCH_M:
-            way = _overland(a, b, 240.0, 0.25, fine=True, strict=strict)
-        if way is not None:
-            return way
-    return None
+    way = _overland(a, b, 60.0, 0.75)
+    if way is None and _m(a, b) <= FINE_SEARCH_M:
+        way = _overland(a, b, 240.0, 0.25, fine=True)
+    return way
+
+
+#: Cells up to this size resolve a town's own bay: wet cells next to an end must be reached
+#: from it over its shore allowance only (:func:`_reached`).
+STRICT_CELL_M = 600.0
 
 
 def _overland(
-    a: Point, b: Point, divisions: float, share: float, fine: bool = False, strict: bool = True
+    a: Point, b: Point, divisions: float, share: float, fine: bool = False
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
     walk along a waterfront, a peninsula's streets), not 400 m and 30 km. Wet cells next to
     an end count as land only when reached from it over no more water than its shore
-    allowance (``strict``; :func:`_reached`), else anywhere within the allowance and 3/4 of a
-    cell (a town on a narrow point that coarse cells do not resolve)."""
+    allowance when cells are up to :data:`STRICT_CELL_M` (:func:`_reached`), else anywhere
+    within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve)."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -115,6 +117,7 @@ def _overland(
         return int((x - x0) // cell), int((y - y0) // cell)
 
     start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
+    strict = cell <= STRICT_CELL_M
     near_a = shore_allowance_m(a) + 0.75 * cell  # the end's own cell always counts
     near_b = shore_allowance_m(b) + 0.75 * cell
     land: dict[tuple[int, int], bool] = {}

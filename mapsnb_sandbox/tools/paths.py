@@ -197,19 +197,21 @@ def _ashore_leg(
     base = _straight(a, b, n)
     if _wet(base, mode, shores):  # the way itself crosses water (a river a road bridges): keep it
         return _leg(a, b, seed, variant, n, mode, 0.0)
-    bridged = mode not in DRY_MODES and _water_m(base, shores) > 0
+    limit = _water_m(base, shores) if mode not in DRY_MODES else 0.0
     for scale in (1.0, 0.4, 0.15):
         seg = _leg(a, b, seed, variant, n, mode, scale)
-        if not _wet(seg, mode, shores) and (bridged or _water_m(seg, shores) == 0):
+        if not _wet(seg, mode, shores) and (mode in DRY_MODES or _water_m(seg, shores) <= limit):
             return seg
     return base
 
 
 def _water_m(seg: list[Point], shores: tuple[bool, bool]) -> float:
-    """Open water on a drawn leg (runs of :data:`~mapsnb_sandbox.earth.water.OPEN_RUN_M` or
-    more): a road leg whose straight line is dry may not bend over any (its bends would be an
-    implicit bridge the emulator does not know)."""
-    return open_water_m(seg, shore_start=shores[0], shore_end=shores[1], step_m=250.0)
+    """Water on a drawn leg, every wet sample counted (250 m apart; a shore's look-around
+    too): a road leg's bends may add none to its straight line's (they would be an implicit
+    bridge, or graze a shore the mask puts a few hundred metres off)."""
+    return open_water_m(
+        seg, shore_start=shores[0], shore_end=shores[1], min_run_m=1.0, step_m=250.0
+    )
 
 
 def _straight(a: Point, b: Point, n: int) -> list[Point]:
