@@ -6,7 +6,9 @@ goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessalo
 the known link that carries the mode and takes less time (a ferry at its own speed, with its
 boarding time); a leg with neither has no route, in every mode (live answers an empty
 ``routes`` list): no path ever crosses water outside a link. Roads cross water up to
-:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers).
+:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers), but
+never onto a small island (:func:`~.water.small_island`: Gulangyu, Suomenlinna, the Lido need
+a listed link) and not where a way round on land is barely longer (a bay's corner, Kotor).
 """
 
 from __future__ import annotations
