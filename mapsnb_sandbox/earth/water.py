@@ -24,7 +24,7 @@ import sys
 import threading
 import zlib
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,7 @@ _STEP = 120  # cells per degree
 _LAKE_STEP = 48
 _FINE_MAGIC = b"MAPSNB-FINE-FLIP-1\n"
 _FINE_STEP = 240
+_FINER_STEP = 720
 _LOCK = threading.Lock()
 _GRIDS: dict[Path, tuple[int, int, array[Any], array[Any]]] = {}
 #: Path samples are this far apart when measuring water (a tenth of a grid cell).
@@ -148,6 +149,39 @@ class _Fine:
 
 _FINE: list[_Fine] = []
 
+#: Narrower water still, round towns: GSHHG at 1/720° where the layers above have land.
+FINER_CELLS = Path(__file__).resolve().parents[1] / "data" / "finer_cells.bin"
+_FINER_MAGIC = b"MAPSNB-FINER-CELLS-1\n"
+_FINER: list[tuple[array[Any], array[Any]]] = []
+
+
+def _finer() -> tuple[array[Any], array[Any]]:
+    """``(keys, masks)`` of ``finer_cells.bin``: the 1/240° cells holding 1/720° water, and
+    which of their nine sub-cells it is."""
+    if not _FINER:
+        with _LOCK:
+            if not _FINER:
+                data = FINER_CELLS.read_bytes()
+                if not data.startswith(_FINER_MAGIC):
+                    raise ValueError(f"{FINER_CELLS} is not a finer cells file")
+                body = zlib.decompress(data[len(_FINER_MAGIC) :])
+                n = int.from_bytes(body[:4], "big")
+                keys, masks = array("Q"), array("H")
+                keys.frombytes(body[4 : 4 + 8 * n])
+                masks.frombytes(body[4 + 8 * n :])
+                if sys.byteorder != "little":  # pragma: no cover
+                    keys.byteswap()
+                    masks.byteswap()
+                _FINER.append((keys, masks))
+    return _FINER[0]
+
+
+def _finer_mask(key: int) -> int:
+    """The water sub-cells (bits) of the 1/240° cell ``key``, 0 when none."""
+    keys, masks = _FINER[0] if _FINER else _finer()
+    k = bisect_left(keys, key)
+    return masks[k] if k < len(keys) and keys[k] == key else 0
+
 
 def _fine() -> _Fine:
     if not _FINE:
@@ -164,8 +198,9 @@ def is_lake(lat: float, lng: float) -> bool:
 
 def is_land(lat: float, lng: float) -> bool:
     """Whether the point is on land: not in the sea (1 km cells), nor in a lake (1.25′ cells),
-    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`). All three
-    grids are constant within a 1/240° cell, so each cell's answer is remembered."""
+    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`; round towns
+    at 1/720°, :data:`FINER_CELLS`). The first three grids are constant within a 1/240° cell,
+    so each cell's answer is remembered (with its finer sub-cells, where it has any)."""
     key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
     v = _CELLS.get(key)
     if v is None:
@@ -175,14 +210,20 @@ def is_land(lat: float, lng: float) -> bool:
             and not _odd(lake, _LAKE_STEP, lat, lng)
             and not (_FINE or [_fine()])[0].water(lat, lng)
         )
+        if v and (bits := _finer_mask(key)):
+            v = -bits  # land but for some 1/720° sub-cells: looked up below
         if len(_CELLS) >= _CELLS_MAX:
             _CELLS.clear()
         _CELLS[key] = v
-    return v
+    if v is True or v is False:
+        return v
+    sub = 3 * (int((90.0 - lat) * _FINER_STEP) % 3) + int(((lng + 180.0) % 360.0) * _FINER_STEP) % 3
+    return not (-v >> sub) & 1
 
 
-#: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full).
-_CELLS: dict[int, bool] = {}
+#: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full): ``True``,
+#: ``False``, or minus the water sub-cells' bits of a cell :data:`FINER_CELLS` splits.
+_CELLS: dict[int, bool | int] = {}
 _CELLS_MAX = 2_000_000
 
 
