@@ -101,10 +101,12 @@ def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, arra
 
 def _odd(grid: tuple[int, int, array[Any], array[Any]], step: int, lat: float, lng: float) -> bool:
     rows, cols, offsets, bounds = grid
-    i = min(rows - 1, max(0, int((90.0 - lat) * step)))
-    j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * step)))
+    i = int((90.0 - lat) * step)  # clamped by comparisons, not min/max: a hot path
+    i = 0 if i < 0 else rows - 1 if i >= rows else i
+    j = int(((lng + 180.0) % 360.0) * step)
+    j = cols - 1 if j >= cols else j  # never negative: the modulo
     lo, hi = offsets[i], offsets[i + 1]
-    return bool((bisect_right(bounds, j, lo, hi) - lo) % 2 == 1)  # odd: inside a run
+    return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 1  # odd: inside a run
 
 
 _PAIR: list[tuple[int, int, array[Any], array[Any]]] = []
@@ -136,15 +138,16 @@ class _Fine:
         self.decoded: dict[int, list[int]] = {}
 
     def water(self, lat: float, lng: float) -> bool:
-        i = min(self.rows - 1, max(0, int((90.0 - lat) * _FINE_STEP)))
+        i = int((90.0 - lat) * _FINE_STEP)
+        i = 0 if i < 0 else self.rows - 1 if i >= self.rows else i
         row = self.decoded.get(i)
         if row is None:
             lo, hi = self.offsets[i], self.offsets[i + 1]
             row = self.decoded[i] = list(itertools.accumulate(self.gaps[lo:hi]))
         if not row:
             return False
-        j = min(self.cols - 1, max(0, int(((lng + 180.0) % 360.0) * _FINE_STEP)))
-        return bisect_right(row, j) % 2 == 1
+        j = int(((lng + 180.0) % 360.0) * _FINE_STEP)
+        return bisect_right(row, self.cols - 1 if j >= self.cols else j) % 2 == 1
 
 
 _FINE: list[_Fine] = []
@@ -201,9 +204,17 @@ def is_land(lat: float, lng: float) -> bool:
     nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`; round towns
     at 1/720°, :data:`FINER_CELLS`). The first three grids are constant within a 1/240° cell,
     so each cell's answer is remembered (with its finer sub-cells, where it has any)."""
-    key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
-    v = _CELLS.get(key)
+    v = _CELLS.get(int((90.0 - lat) * 240) * 86_400 + int(((lng + 180.0) % 360.0) * 240))
+    if v is True or v is False:  # the planners' hot path: a remembered cell (240 = _FINE_STEP)
+        return v
+    return _cell_land(lat, lng, v)
+
+
+def _cell_land(lat: float, lng: float, v: bool | int | None) -> bool:
+    """:func:`is_land` past the remembered whole cells: a cell not seen yet (remembered now),
+    or one :data:`FINER_CELLS` splits (``v``: minus its water sub-cells' bits)."""
     if v is None:
+        key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
         sea, lake = _PAIR or _both()
         v = (
             not _odd(sea, _STEP, lat, lng)
@@ -215,8 +226,8 @@ def is_land(lat: float, lng: float) -> bool:
         if len(_CELLS) >= _CELLS_MAX:
             _CELLS.clear()
         _CELLS[key] = v
-    if v is True or v is False:
-        return v
+        if v is True or v is False:
+            return v
     sub = 3 * (int((90.0 - lat) * _FINER_STEP) % 3) + int(((lng + 180.0) % 360.0) * _FINER_STEP) % 3
     return not (-v >> sub) & 1
 
@@ -327,13 +338,25 @@ def _wet(lat: float, lng: float) -> bool:
     """Water at the point or half a fine cell beside it: narrow water one cell wide has gaps
     where a cell's centre is ashore, and a way should not graze a shore; looking beside the
     point closes them."""
-    return not (
-        is_land(lat, lng)
-        and is_land(lat + _NEAR, lng)
-        and is_land(lat - _NEAR, lng)
-        and is_land(lat, lng + _NEAR)
-        and is_land(lat, lng - _NEAR)
-    )
+    # is_land at the point and at the four half cells beside it, remembered cells looked up
+    # here (the planners' hot loop; 240 = _FINE_STEP, half a cell = 0.5 in these units).
+    get = _CELLS.get
+    i, j = (90.0 - lat) * 240.0, ((lng + 180.0) % 360.0) * 240.0
+    row, col = int(i) * 86_400, int(j)
+    v = get(row + col)
+    if v is not True and (v is False or not _cell_land(lat, lng, v)):
+        return True
+    v = get(int(i - 0.5) * 86_400 + col)
+    if v is not True and (v is False or not _cell_land(lat + _NEAR, lng, v)):
+        return True
+    v = get(int(i + 0.5) * 86_400 + col)
+    if v is not True and (v is False or not _cell_land(lat - _NEAR, lng, v)):
+        return True
+    v = get(row + int(j + 0.5) % 86_400)
+    if v is not True and (v is False or not _cell_land(lat, lng + _NEAR, v)):
+        return True
+    v = get(row + (int(j - 0.5) if j >= 0.5 else 86_399))
+    return v is not True and (v is False or not _cell_land(lat, lng - _NEAR, v))
 
 
 def open_water_m(
