@@ -31,9 +31,9 @@ OUT = ROOT / "mapsnb_sandbox" / "data" / "finer_cells.bin"
 MAGIC = b"MAPSNB-FINER-CELLS-1\n"
 STEP = 240  # cells per degree
 SUB = 3  # sub-cells per cell, each way
-MIN_POP = 150_000
-#: Half the side of the window round a town, in degrees of latitude (about 9 km).
-RADIUS_DEG = 0.08
+MIN_POP = 50_000
+#: Half the side of the window round a town, in degrees of latitude (about 13 km).
+RADIUS_DEG = 0.12
 
 
 def _cells() -> np.ndarray:
@@ -56,8 +56,10 @@ def _cells() -> np.ndarray:
 def main() -> None:
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
-    from mapsnb_sandbox.earth.water import is_land
+    from mapsnb_sandbox.earth import water
 
+    water._finer_mask = lambda key: 0  # the layers below this one only (a rebuild)
+    is_land = water.is_land
     mask = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Gshhg)
     keys = _cells()
     print(f"{len(keys)} cells round towns")

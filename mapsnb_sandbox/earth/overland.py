@@ -80,6 +80,9 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
 #: Cells up to this size resolve a town's own bay: wet cells next to an end must be reached
 #: from it over its shore allowance only (:func:`_reached`).
 STRICT_CELL_M = 600.0
+#: Coarser cells next to an end count as land within its shore allowance plus 3/4 of a cell,
+#: but never more than this: a town on a point, not a bay a kilometre wide (Puno's).
+END_CELL_M = 750.0
 
 
 def _overland(
@@ -118,8 +121,8 @@ def _overland(
 
     start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
     strict = cell <= STRICT_CELL_M
-    near_a = shore_allowance_m(a) + 0.75 * cell  # the end's own cell always counts
-    near_b = shore_allowance_m(b) + 0.75 * cell
+    near_a = shore_allowance_m(a) + min(0.75 * cell, END_CELL_M)  # the end's own cell
+    near_b = shore_allowance_m(b) + min(0.75 * cell, END_CELL_M)
     land: dict[tuple[int, int], bool] = {}
 
     def ok(c: tuple[int, int]) -> bool:

@@ -11,7 +11,8 @@ Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are 
 crosses them on a bridge the emulator does not need to know). ``data/fine_runs.bin`` adds the
 narrow water the 1 km cells miss (Victoria Harbour, the Bosphorus, Dubai Creek, the Mersey):
 GSHHG at 1/240° near every shore, built by ``tools/build_fine_mask.py``, 1.6 MB, its rows
-decoded on first use.
+decoded on first use. ``data/finer_cells.bin`` adds GSHHG's water at 1/720° round towns (the
+inner Waitematā, Saltsjön, Puddefjorden), built by ``tools/build_finer_mask.py``.
 """
 
 from __future__ import annotations
