@@ -48,7 +48,9 @@ def _cells() -> np.ndarray:
         i0 = int((90.0 - c.lat) * STEP)
         j0 = int(((c.lng + 180.0) % 360.0) * STEP)
         wide = round(half / max(0.2, np.cos(np.radians(c.lat))))
-        ii, jj = np.meshgrid(np.arange(i0 - half, i0 + half + 1), np.arange(j0 - wide, j0 + wide + 1))
+        ii, jj = np.meshgrid(
+            np.arange(i0 - half, i0 + half + 1), np.arange(j0 - wide, j0 + wide + 1)
+        )
         keys.update((ii.ravel() * 86_400 + jj.ravel() % 86_400).tolist())
     return np.array(sorted(keys), dtype=np.int64)
 

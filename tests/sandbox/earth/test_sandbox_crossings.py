@@ -98,6 +98,15 @@ def test_holdout_sample_has_no_water_outside_links(box: Sandbox, name: str) -> N
     assert wet == {}
 
 
+def test_the_finer_layer_sees_narrow_harbours_round_towns() -> None:
+    # Water by OSM (the truth) that GLOBE and GSHHG at 1/240° called land; GSHHG at 1/720°
+    # round towns (finer_cells.bin) has it: the inner Waitematā, Saltsjön, Puddefjorden.
+    for lat, lng in ((-36.832, 174.754), (59.32, 18.095), (60.382, 5.344)):
+        assert truth_land(lat, lng) is False
+        assert not is_land(lat, lng)
+    assert is_land(-36.8480, 174.7630) and is_land(59.3290, 18.0690)  # their town centres
+
+
 def test_no_implicit_road_bridge_onto_a_small_island(box: Sandbox) -> None:
     # Gulangyu (under 2 km², 600-800 m off Xiamen) has no car bridge: a car has no route,
     # a walker takes the listed ferry; the mainland is no island.
