@@ -1,12 +1,12 @@
 """Build ``tests/sandbox/earth/water_truth.bin``: OpenStreetMap land round the water corpus.
 
-The truth the water checks measure paths against must not be the emulator's own mask (NOAA
-GLOBE at 1 km, ``land_runs.bin``). This script samples OpenStreetMap's land polygons (the
-coastline as OSM maps it, © OpenStreetMap contributors, ODbL) through ``roaring-landmask``
-(MIT; its ``Osm`` provider) on a grid round each pair of ``crossings_corpus.py`` and
-``holdout_corpus.py``: a box holding
-both ends with a margin for the way round, at up to 600 cells per degree (about 185 m) for
-small boxes, coarser for long road pairs (at most about 2 million cells a box).
+The truth the water checks measure paths against must not be the emulator's own masks (NOAA
+GLOBE at 1 km, ``land_runs.bin``; GSHHG at 1/240° and, round towns, 1/720°). This script
+samples OpenStreetMap's land polygons (the coastline as OSM maps it, © OpenStreetMap
+contributors, ODbL) through ``roaring-landmask`` (MIT; its ``Osm`` provider) on a grid round
+each pair of ``crossings_corpus.py`` and ``holdout_corpus.py``: a box holding both ends with a
+margin for the way round, at up to 600 cells per degree (about 185 m) for small boxes,
+coarser for long road pairs (at most about 2 million cells a box).
 
 Run in an environment that has it (``pip install roaring-landmask numpy``; a 100 MB wheel,
 so it is not a dependency of the project): ``python tools/build_water_truth.py``.
