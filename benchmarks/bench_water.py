@@ -8,6 +8,8 @@ Run: ``python benchmarks/bench_water.py [--quick]`` from the repository root.
    mode, measured against OpenStreetMap's land polygons sampled round the corpus
    (``water_truth.bin``, up to 1/600°; lakes: the GSHHS lake mask, the one source the emulator
    also reads), and how many routes have any such water.
+   The same on the holdout (``tests/sandbox/earth/holdout_corpus.py``: 46 crossings in places
+   the corpus lacks: fjords, archipelagos, lagoon and river cities).
 2. **Road distances**: the corpus's 130 published road distances by DRIVE, the share within
    ±25 %.
 3. **Speed**: the old water corpus (``water_corpus.py``) cold and warm, milliseconds per route.
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb_sandbox import Sandbox
 from tests.sandbox.earth.crossings_corpus import CROSSINGS, ROAD_PAIRS
+from tests.sandbox.earth.holdout_corpus import HOLDOUT
 from tests.sandbox.earth.water_corpus import CITY_TRIPS, LAKE_PAIRS, ROADS, Point
 from tests.sandbox.earth.water_truth import MODES, over_water_m, route
 
@@ -34,13 +37,16 @@ def _ll(p: Point) -> dict:
     return {"lat_lng": {"latitude": p[0], "longitude": p[1]}}
 
 
-def over_water(box: Sandbox, verbose: bool) -> None:
-    """Part 1: share of path length over water outside links, per mode."""
+Corpus = list[tuple[str, str, Point, Point]]
+
+
+def over_water(box: Sandbox, verbose: bool, corpus: Corpus = CROSSINGS) -> None:
+    """Part 1: share of path length over water outside links, per mode, on ``corpus``."""
     for mode in MODES:
         water = total = 0.0
         answered, wet = 0, []
         t = time.perf_counter()
-        for name, _, a, b in CROSSINGS:
+        for name, _, a, b in corpus:
             found = route(box, a, b, mode)
             if found is None:
                 continue
@@ -49,10 +55,10 @@ def over_water(box: Sandbox, verbose: bool) -> None:
             water, total = water + w, total + length
             if w > 0:
                 wet.append((name, round(w), round(longest)))
-        ms = (time.perf_counter() - t) / len(CROSSINGS) * 1000
+        ms = (time.perf_counter() - t) / len(corpus) * 1000
         share = water / total if total else 0.0
         print(
-            f"{mode:11s} {answered}/{len(CROSSINGS)} routes, over water outside links "
+            f"{mode:11s} {answered}/{len(corpus)} routes, over water outside links "
             f"{share:.3%} of {total / 1000:.0f} km; routes with any: {len(wet)} ({ms:.0f} ms/route)"
         )
         if verbose:
@@ -97,7 +103,10 @@ def main() -> None:
     speed()
     if not ns.quick:
         box = Sandbox(now=NOW)
+        print(f"corpus ({len(CROSSINGS)} crossings):")
         over_water(box, ns.verbose)
+        print(f"holdout ({len(HOLDOUT)} crossings):")
+        over_water(box, ns.verbose, HOLDOUT)
         road_distances(box, ns.verbose)
 
 

@@ -1,11 +1,12 @@
 """Build ``tests/sandbox/earth/water_truth.bin``: OpenStreetMap land round the water corpus.
 
-The truth the water checks measure paths against must not be the emulator's own mask (NOAA
-GLOBE at 1 km, ``land_runs.bin``). This script samples OpenStreetMap's land polygons (the
-coastline as OSM maps it, © OpenStreetMap contributors, ODbL) through ``roaring-landmask``
-(MIT; its ``Osm`` provider) on a grid round each pair of ``crossings_corpus.py``: a box holding
-both ends with a margin for the way round, at up to 600 cells per degree (about 185 m) for
-small boxes, coarser for long road pairs (at most about 2 million cells a box).
+The truth the water checks measure paths against must not be the emulator's own masks (NOAA
+GLOBE at 1 km, ``land_runs.bin``; GSHHG at 1/240° and, round towns, 1/720°). This script
+samples OpenStreetMap's land polygons (the coastline as OSM maps it, © OpenStreetMap
+contributors, ODbL) through ``roaring-landmask`` (MIT; its ``Osm`` provider) on a grid round
+each pair of ``crossings_corpus.py`` and ``holdout_corpus.py``: a box holding both ends with a
+margin for the way round, at up to 600 cells per degree (about 185 m) for small boxes,
+coarser for long road pairs (at most about 2 million cells a box).
 
 Run in an environment that has it (``pip install roaring-landmask numpy``; a 100 MB wheel,
 so it is not a dependency of the project): ``python tools/build_water_truth.py``.
@@ -30,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.sandbox.earth.crossings_corpus import CROSSINGS, ROAD_PAIRS  # noqa: E402
+from tests.sandbox.earth.holdout_corpus import HOLDOUT  # noqa: E402
 
 OUT = ROOT / "tests" / "sandbox" / "earth" / "water_truth.bin"
 MAGIC = b"MAPSNB-WATER-TRUTH-1\n"
@@ -39,7 +41,7 @@ MAX_CELLS, FINEST, COARSEST = 2_000_000, 600, 40
 def boxes() -> list[tuple[float, float, float, float]]:
     """(lat0, lat1, lng0, lng1) round every corpus pair."""
     out = []
-    pairs = [(a, b, 1.0, 0.3) for _, _, a, b in CROSSINGS]
+    pairs = [(a, b, 1.0, 0.3) for _, _, a, b in CROSSINGS + HOLDOUT]
     pairs += [(a, b, 0.3, 0.3) for _, a, b, _ in ROAD_PAIRS]
     for a, b, share, least in pairs:
         lat0, lat1 = sorted((a[0], b[0]))

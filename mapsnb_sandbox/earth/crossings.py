@@ -6,7 +6,9 @@ goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessalo
 the known link that carries the mode and takes less time (a ferry at its own speed, with its
 boarding time); a leg with neither has no route, in every mode (live answers an empty
 ``routes`` list): no path ever crosses water outside a link. Roads cross water up to
-:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers).
+:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers), but
+never onto a small island (:func:`~.water.small_island`: Gulangyu, Suomenlinna, the Lido need
+a listed link) and not where a way round on land is barely longer (a bay's corner, Kotor).
 """
 
 from __future__ import annotations
@@ -166,7 +168,24 @@ def road_dry(a: Point, b: Point) -> bool:
 
     if crosses_water_line(a, b):
         return False
-    return _open_water((a, b), True, True, bridge_m(_m(a, b)), 250.0, True) == 0
+    if _open_water((a, b), True, True, bridge_m(_m(a, b)), 250.0, True) > 0:
+        return False
+    return not (_bridged(a, b) and _islanded(a, b))
+
+
+def _bridged(a: Point, b: Point) -> bool:
+    """Whether the line ``a``-``b`` crosses any open water (then only on a bridge)."""
+    return crosses_open_water((a, b))
+
+
+def _islanded(a: Point, b: Point) -> bool:
+    """Whether one end is on a small island (:func:`~.water.small_island`) the other is not
+    on: a road reaches it only on a listed link (Gulangyu has no car bridge)."""
+    from mapsnb_sandbox.earth.water import small_island
+
+    return small_island(*a) != small_island(*b) or (
+        small_island(*a) and not dry(a, b)  # two islets: a strait between them
+    )
 
 
 #: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
@@ -194,7 +213,7 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         if way is not None and (not walk or _dry_way(way)):
             return way
     if not walk and road_dry(a, b):
-        return (a, b)
+        return _round_the_bay(a, b) or (a, b)
     if not walk and direct > DRIVE_WATER_M:
         way = ashore(a, b)  # a trunk road along a coast: side points before the grid
         if way is not None:
@@ -211,6 +230,25 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
             return None
         out += piece[1:]
     return tuple(out) if _dry_way(tuple(out)) else None
+
+
+#: An implicit bridge gives way to a way round on land at most this much longer than the
+#: straight line (plus :data:`_ROUND_SLACK_M`): a bay's corner is driven round, a river is not.
+_ROUND_RATIO, _ROUND_SLACK_M = 1.5, 2000.0
+
+
+def _round_the_bay(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """A way on land from ``a`` to ``b`` not much longer than the line (:data:`_ROUND_RATIO`)
+    when the line crosses water on an implicit bridge, else ``None`` (the bridge stands)."""
+    from mapsnb_sandbox.earth.overland import overland
+
+    direct = _m(a, b)
+    if direct > DRIVE_WATER_M or not _bridged(a, b):
+        return None
+    land = overland(a, b)
+    if land is None or _way_m(land) > direct * _ROUND_RATIO + _ROUND_SLACK_M:
+        return None
+    return land
 
 
 def _dry_way(points: tuple[Point, ...]) -> bool:

@@ -77,12 +77,23 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     return way
 
 
+#: Cells up to this size resolve a town's own bay: wet cells next to an end must be reached
+#: from it over its shore allowance only (:func:`_reached`).
+STRICT_CELL_M = 600.0
+#: Coarser cells next to an end count as land within its shore allowance plus 3/4 of a cell,
+#: but never more than this: a town on a point, not a bay a kilometre wide (Puno's).
+END_CELL_M = 750.0
+
+
 def _overland(
     a: Point, b: Point, divisions: float, share: float, fine: bool = False
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
-    walk along a waterfront, a peninsula's streets), not 400 m and 30 km."""
+    walk along a waterfront, a peninsula's streets), not 400 m and 30 km. Wet cells next to
+    an end count as land only when reached from it over no more water than its shore
+    allowance when cells are up to :data:`STRICT_CELL_M` (:func:`_reached`), else anywhere
+    within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve)."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -109,15 +120,18 @@ def _overland(
         return int((x - x0) // cell), int((y - y0) // cell)
 
     start, goal = cell_of(0.0, 0.0), cell_of(bx, by)
-    near_a = shore_allowance_m(a) + 0.75 * cell  # the end's own cell always counts
-    near_b = shore_allowance_m(b) + 0.75 * cell
+    strict = cell <= STRICT_CELL_M
+    near_a = shore_allowance_m(a) + min(0.75 * cell, END_CELL_M)  # the end's own cell
+    near_b = shore_allowance_m(b) + min(0.75 * cell, END_CELL_M)
     land: dict[tuple[int, int], bool] = {}
 
     def ok(c: tuple[int, int]) -> bool:
         v = land.get(c)
         if v is None:
             p = point(*c)
-            v = land[c] = not _wet(*p) or _m(p, a) <= near_a or _m(p, b) <= near_b
+            v = land[c] = (
+                not _wet(*p) or _reached(p, a, near_a, strict) or _reached(p, b, near_b, strict)
+            )
         return v
 
     (lat0, lng0), (lat1, lng1) = point(0, 0), point(nx - 1, ny - 1)
@@ -137,6 +151,13 @@ def _overland(
 
 
 Cell = tuple[int, int]
+
+
+def _reached(p: Point, end: Point, near: float, strict: bool) -> bool:
+    """Whether a wet cell centre ``p`` next to a route's ``end`` may be stepped on: within
+    ``near`` of it and, when ``strict``, reached from it without crossing water beyond the
+    end's own shore allowance (a cell's corner at the shore, not the bay beside the town)."""
+    return _m(p, end) <= near and (not strict or clear(end, p, 100.0, (end,)))
 
 
 def _cells_between(

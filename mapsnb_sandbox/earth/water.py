@@ -11,7 +11,8 @@ Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are 
 crosses them on a bridge the emulator does not need to know). ``data/fine_runs.bin`` adds the
 narrow water the 1 km cells miss (Victoria Harbour, the Bosphorus, Dubai Creek, the Mersey):
 GSHHG at 1/240° near every shore, built by ``tools/build_fine_mask.py``, 1.6 MB, its rows
-decoded on first use.
+decoded on first use. ``data/finer_cells.bin`` adds GSHHG's water at 1/720° round towns (the
+inner Waitematā, Saltsjön, Puddefjorden), built by ``tools/build_finer_mask.py``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import sys
 import threading
 import zlib
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ __all__ = [
     "open_water_m",
     "shore_allowance_m",
     "shore_gap_m",
+    "small_island",
     "water_lines_within",
 ]
 
@@ -61,6 +63,7 @@ _STEP = 120  # cells per degree
 _LAKE_STEP = 48
 _FINE_MAGIC = b"MAPSNB-FINE-FLIP-1\n"
 _FINE_STEP = 240
+_FINER_STEP = 720
 _LOCK = threading.Lock()
 _GRIDS: dict[Path, tuple[int, int, array[Any], array[Any]]] = {}
 #: Path samples are this far apart when measuring water (a tenth of a grid cell).
@@ -99,10 +102,12 @@ def _grid(path: Path = LAND_RUNS, magic: bytes = _MAGIC) -> tuple[int, int, arra
 
 def _odd(grid: tuple[int, int, array[Any], array[Any]], step: int, lat: float, lng: float) -> bool:
     rows, cols, offsets, bounds = grid
-    i = min(rows - 1, max(0, int((90.0 - lat) * step)))
-    j = min(cols - 1, max(0, int(((lng + 180.0) % 360.0) * step)))
+    i = int((90.0 - lat) * step)  # clamped by comparisons, not min/max: a hot path
+    i = 0 if i < 0 else rows - 1 if i >= rows else i
+    j = int(((lng + 180.0) % 360.0) * step)
+    j = cols - 1 if j >= cols else j  # never negative: the modulo
     lo, hi = offsets[i], offsets[i + 1]
-    return bool((bisect_right(bounds, j, lo, hi) - lo) % 2 == 1)  # odd: inside a run
+    return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 1  # odd: inside a run
 
 
 _PAIR: list[tuple[int, int, array[Any], array[Any]]] = []
@@ -134,18 +139,52 @@ class _Fine:
         self.decoded: dict[int, list[int]] = {}
 
     def water(self, lat: float, lng: float) -> bool:
-        i = min(self.rows - 1, max(0, int((90.0 - lat) * _FINE_STEP)))
+        i = int((90.0 - lat) * _FINE_STEP)
+        i = 0 if i < 0 else self.rows - 1 if i >= self.rows else i
         row = self.decoded.get(i)
         if row is None:
             lo, hi = self.offsets[i], self.offsets[i + 1]
             row = self.decoded[i] = list(itertools.accumulate(self.gaps[lo:hi]))
         if not row:
             return False
-        j = min(self.cols - 1, max(0, int(((lng + 180.0) % 360.0) * _FINE_STEP)))
-        return bisect_right(row, j) % 2 == 1
+        j = int(((lng + 180.0) % 360.0) * _FINE_STEP)
+        return bisect_right(row, self.cols - 1 if j >= self.cols else j) % 2 == 1
 
 
 _FINE: list[_Fine] = []
+
+#: Narrower water still, round towns: GSHHG at 1/720° where the layers above have land.
+FINER_CELLS = Path(__file__).resolve().parents[1] / "data" / "finer_cells.bin"
+_FINER_MAGIC = b"MAPSNB-FINER-CELLS-1\n"
+_FINER: list[tuple[array[Any], array[Any]]] = []
+
+
+def _finer() -> tuple[array[Any], array[Any]]:
+    """``(keys, masks)`` of ``finer_cells.bin``: the 1/240° cells holding 1/720° water, and
+    which of their nine sub-cells it is."""
+    if not _FINER:
+        with _LOCK:
+            if not _FINER:
+                data = FINER_CELLS.read_bytes()
+                if not data.startswith(_FINER_MAGIC):
+                    raise ValueError(f"{FINER_CELLS} is not a finer cells file")
+                body = zlib.decompress(data[len(_FINER_MAGIC) :])
+                n = int.from_bytes(body[:4], "big")
+                keys, masks = array("Q"), array("H")
+                keys.frombytes(body[4 : 4 + 8 * n])
+                masks.frombytes(body[4 + 8 * n :])
+                if sys.byteorder != "little":  # pragma: no cover
+                    keys.byteswap()
+                    masks.byteswap()
+                _FINER.append((keys, masks))
+    return _FINER[0]
+
+
+def _finer_mask(key: int) -> int:
+    """The water sub-cells (bits) of the 1/240° cell ``key``, 0 when none."""
+    keys, masks = _FINER[0] if _FINER else _finer()
+    k = bisect_left(keys, key)
+    return masks[k] if k < len(keys) and keys[k] == key else 0
 
 
 def _fine() -> _Fine:
@@ -163,25 +202,40 @@ def is_lake(lat: float, lng: float) -> bool:
 
 def is_land(lat: float, lng: float) -> bool:
     """Whether the point is on land: not in the sea (1 km cells), nor in a lake (1.25′ cells),
-    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`). All three
-    grids are constant within a 1/240° cell, so each cell's answer is remembered."""
-    key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
-    v = _CELLS.get(key)
+    nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`; round towns
+    at 1/720°, :data:`FINER_CELLS`). The first three grids are constant within a 1/240° cell,
+    so each cell's answer is remembered (with its finer sub-cells, where it has any)."""
+    v = _CELLS.get(int((90.0 - lat) * 240) * 86_400 + int(((lng + 180.0) % 360.0) * 240))
+    if v is True or v is False:  # the planners' hot path: a remembered cell (240 = _FINE_STEP)
+        return v
+    return _cell_land(lat, lng, v)
+
+
+def _cell_land(lat: float, lng: float, v: bool | int | None) -> bool:
+    """:func:`is_land` past the remembered whole cells: a cell not seen yet (remembered now),
+    or one :data:`FINER_CELLS` splits (``v``: minus its water sub-cells' bits)."""
     if v is None:
+        key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
         sea, lake = _PAIR or _both()
         v = (
             not _odd(sea, _STEP, lat, lng)
             and not _odd(lake, _LAKE_STEP, lat, lng)
             and not (_FINE or [_fine()])[0].water(lat, lng)
         )
+        if v and (bits := _finer_mask(key)):
+            v = -bits  # land but for some 1/720° sub-cells: looked up below
         if len(_CELLS) >= _CELLS_MAX:
             _CELLS.clear()
         _CELLS[key] = v
-    return v
+        if v is True or v is False:
+            return v
+    sub = 3 * (int((90.0 - lat) * _FINER_STEP) % 3) + int(((lng + 180.0) % 360.0) * _FINER_STEP) % 3
+    return not (-v >> sub) & 1
 
 
-#: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full).
-_CELLS: dict[int, bool] = {}
+#: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full): ``True``,
+#: ``False``, or minus the water sub-cells' bits of a cell :data:`FINER_CELLS` splits.
+_CELLS: dict[int, bool | int] = {}
 _CELLS_MAX = 2_000_000
 
 
@@ -241,6 +295,37 @@ def nearest_dry(lat: float, lng: float) -> tuple[float, float] | None:
     return None
 
 
+#: Land of at most this many 1/240° cells (about 0.2 km² each at mid-latitudes), wholly
+#: surrounded by water, is a small island: Gulangyu, Suomenlinna, Venice's Lido, Miyajima.
+ISLAND_CELLS = 150
+
+
+@functools.lru_cache(maxsize=1024)
+def small_island(lat: float, lng: float) -> bool:
+    """Whether ``(lat, lng)`` is on land (:func:`is_land`) that water wholly surrounds within
+    :data:`ISLAND_CELLS` cells of 1/240° (edge-connected): an island a road reaches only on a
+    listed bridge, tunnel or ferry, never on an implicit one."""
+    if not is_land(lat, lng):
+        return False
+    i0, j0 = int((90.0 - lat) * _FINE_STEP), int(((lng + 180.0) % 360.0) * _FINE_STEP)
+    seen, todo = {(i0, j0)}, [(i0, j0)]
+    budget = current()
+    while todo:
+        budget.check()
+        i, j = todo.pop()
+        for n in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
+            if n in seen:
+                continue
+            c_lat = 90.0 - (n[0] + 0.5) / _FINE_STEP
+            c_lng = (n[1] + 0.5) / _FINE_STEP - 180.0
+            if is_land(c_lat, (c_lng + 540.0) % 360.0 - 180.0):
+                if len(seen) >= ISLAND_CELLS:
+                    return False
+                seen.add(n)
+                todo.append(n)
+    return True
+
+
 def shore_allowance_m(p: tuple[float, float]) -> float:
     """Water next to a route's end ``p`` that does not count: its distance from land plus a
     little (:data:`SHORE_SLACK_M`), at most :data:`SHORE_M`."""
@@ -254,13 +339,25 @@ def _wet(lat: float, lng: float) -> bool:
     """Water at the point or half a fine cell beside it: narrow water one cell wide has gaps
     where a cell's centre is ashore, and a way should not graze a shore; looking beside the
     point closes them."""
-    return not (
-        is_land(lat, lng)
-        and is_land(lat + _NEAR, lng)
-        and is_land(lat - _NEAR, lng)
-        and is_land(lat, lng + _NEAR)
-        and is_land(lat, lng - _NEAR)
-    )
+    # is_land at the point and at the four half cells beside it, remembered cells looked up
+    # here (the planners' hot loop; 240 = _FINE_STEP, half a cell = 0.5 in these units).
+    get = _CELLS.get
+    i, j = (90.0 - lat) * 240.0, ((lng + 180.0) % 360.0) * 240.0
+    row, col = int(i) * 86_400, int(j)
+    v = get(row + col)
+    if v is not True and (v is False or not _cell_land(lat, lng, v)):
+        return True
+    v = get(int(i - 0.5) * 86_400 + col)
+    if v is not True and (v is False or not _cell_land(lat + _NEAR, lng, v)):
+        return True
+    v = get(int(i + 0.5) * 86_400 + col)
+    if v is not True and (v is False or not _cell_land(lat - _NEAR, lng, v)):
+        return True
+    v = get(row + int(j + 0.5) % 86_400)
+    if v is not True and (v is False or not _cell_land(lat, lng + _NEAR, v)):
+        return True
+    v = get(row + (int(j - 0.5) if j >= 0.5 else 86_399))
+    return v is not True and (v is False or not _cell_land(lat, lng - _NEAR, v))
 
 
 def open_water_m(

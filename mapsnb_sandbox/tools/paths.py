@@ -19,7 +19,7 @@ from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.earth.crossings import DRY_MODES, bridge_m, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import ruggedness
-from mapsnb_sandbox.earth.water import open_water_m
+from mapsnb_sandbox.earth.water import _open_water, open_water_m
 from mapsnb_sandbox.world.cities import country_at
 
 __all__ = ["MAX_VERTICES", "Point", "build_path", "hash_fraction", "reachable"]
@@ -195,13 +195,30 @@ def _ashore_leg(
 ) -> list[Point]:
     """:func:`_leg`, its bends flattened when they would stray over water."""
     base = _straight(a, b, n)
-    if _wet(base, mode, shores):  # the way itself crosses water (a river a road bridges): keep it
+    # A road leg's bends may add no water to its straight line's, every wet sample counted:
+    # they would be an implicit bridge, or graze a shore the mask puts a few hundred metres off.
+    limit = 0.0 if mode in DRY_MODES else _road_water_m(base, shores, first_only=False)
+    if limit > 0 and _wet(base, mode, shores):  # a river a road bridges: keep the straight way
+        return _leg(a, b, seed, variant, n, mode, 0.0)
+    if mode in DRY_MODES and _wet(base, mode, shores):
         return _leg(a, b, seed, variant, n, mode, 0.0)
     for scale in (1.0, 0.4, 0.15):
         seg = _leg(a, b, seed, variant, n, mode, scale)
-        if not _wet(seg, mode, shores):
+        if mode in DRY_MODES:
+            if not _wet(seg, mode, shores):
+                return seg
+        elif limit == 0:  # the usual case: any wet sample on the bends is too much
+            if _road_water_m(seg, shores, first_only=True) == 0:
+                return seg
+        elif not _wet(seg, mode, shores) and _road_water_m(seg, shores, False) <= limit:
             return seg
     return base
+
+
+def _road_water_m(seg: list[Point], shores: tuple[bool, bool], first_only: bool) -> float:
+    """Water on a drawn road leg, every wet sample counted (250 m apart); ``first_only``:
+    stop at the first run (a yes/no question)."""
+    return _open_water(seg, shores[0], shores[1], 1.0, 250.0, first_only)
 
 
 def _straight(a: Point, b: Point, n: int) -> list[Point]:

@@ -249,7 +249,7 @@ ROAD_PAIRS: list[tuple[str, Point, Point, float]] = [
 #: A fixed sample for the test suite (names of ``CROSSINGS``): one or more per continent.
 SAMPLE = [
     "Tsim Sha Tsui–Central (Victoria Harbour)",
-    "Phuket–Krabi (Phang Nga Bay)",
+    "Singapore–Johor Bahru (Strait of Johor)",
     "Irkutsk–Ulan-Ude (Lake Baikal)",
     "San Francisco–Oakland (San Francisco Bay)",
     "Lisbon–Almada (Tagus)",

@@ -1,0 +1,92 @@
+"""Build ``mapsnb_sandbox/data/finer_cells.bin``: GSHHG's narrow water at 1/720° round towns.
+
+The emulator's water (``land_runs.bin``, GLOBE at 1/120°; ``fine_runs.bin``, GSHHG at 1/240°)
+misses harbours and inlets narrower than a 1/240° cell (about 460 m): the inner Waitematā,
+Saltsjön, Puddefjorden. This script samples the GSHHG shoreline database at full resolution
+(Wessel & Smith, LGPL; through ``roaring-landmask``, MIT, its ``Gshhg`` provider) at the 3 x 3
+centres of each 1/240° cell within :data:`RADIUS_DEG` of every town of at least
+:data:`MIN_POP` people (the emulator's GeoNames towns: where routes start and end), and keeps
+the sub-cells where GSHHG has water and the emulator's mask has land.
+
+Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
+and the repository is importable: ``python tools/build_finer_mask.py`` (a few minutes).
+
+Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
+(uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
+then one uint16 mask each (bit ``3 * sub_row + sub_col`` set: that 1/720° sub-cell is water).
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+OUT = ROOT / "mapsnb_sandbox" / "data" / "finer_cells.bin"
+MAGIC = b"MAPSNB-FINER-CELLS-1\n"
+STEP = 240  # cells per degree
+SUB = 3  # sub-cells per cell, each way
+MIN_POP = 50_000
+#: Half the side of the window round a town, in degrees of latitude (about 13 km).
+RADIUS_DEG = 0.12
+
+
+def _cells() -> np.ndarray:
+    """Keys of every 1/240° cell in a window round a town (unique, ascending)."""
+    from mapsnb_sandbox.world.cities import _build_city_index
+
+    keys = set()
+    half = round(RADIUS_DEG * STEP)
+    for c in _build_city_index().cities:
+        if c.population < MIN_POP or not -56 < c.lat < 71.2:
+            continue
+        i0 = int((90.0 - c.lat) * STEP)
+        j0 = int(((c.lng + 180.0) % 360.0) * STEP)
+        wide = round(half / max(0.2, np.cos(np.radians(c.lat))))
+        ii, jj = np.meshgrid(
+            np.arange(i0 - half, i0 + half + 1), np.arange(j0 - wide, j0 + wide + 1)
+        )
+        keys.update((ii.ravel() * 86_400 + jj.ravel() % 86_400).tolist())
+    return np.array(sorted(keys), dtype=np.int64)
+
+
+def main() -> None:
+    import roaring_landmask as rl  # type: ignore[import-not-found]
+
+    from mapsnb_sandbox.earth import water
+
+    water._finer_mask = lambda key: 0  # the layers below this one only (a rebuild)
+    is_land = water.is_land
+    mask = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Gshhg)
+    keys = _cells()
+    print(f"{len(keys)} cells round towns")
+    out_keys, out_masks = [], []
+    for lo in range(0, len(keys), 500_000):
+        k = keys[lo : lo + 500_000]
+        rows, cols = k // 86_400, k % 86_400
+        bits = np.zeros(len(k), dtype=np.uint16)
+        for s in range(SUB * SUB):
+            lat = 90.0 - (rows + (s // SUB + 0.5) / SUB) / STEP
+            lng = (cols + (s % SUB + 0.5) / SUB) / STEP - 180.0
+            water = ~np.asarray(mask.contains_many(lng, lat), dtype=bool)
+            for n in np.flatnonzero(water):
+                if is_land(float(lat[n]), float(lng[n])):
+                    bits[n] |= 1 << s
+        keep = bits != 0
+        out_keys.append(k[keep])
+        out_masks.append(bits[keep])
+        print(f"  {lo + len(k)} cells, {int(keep.sum())} with finer water")
+    all_keys = np.concatenate(out_keys).astype("<u8")
+    all_masks = np.concatenate(out_masks).astype("<u2")
+    body = len(all_keys).to_bytes(4, "big") + all_keys.tobytes() + all_masks.tobytes()
+    OUT.write_bytes(MAGIC + zlib.compress(body, 9))
+    print(f"{OUT}: {OUT.stat().st_size / 1e6:.2f} MB, {len(all_keys)} cells")
+
+
+if __name__ == "__main__":
+    main()
