@@ -140,8 +140,8 @@ def _script_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             if not name or len(ne_names[fold_text(name)]) > 1 or "(" in name:
                 continue
             lat, lng, pop = p["LATITUDE"], p["LONGITUDE"], int(p["POP_MAX"] or 0)
-            if _rivalled(name, lat, lng, pop, named, gnc):
-                continue
+            if any(_rivalled(n, lat, lng, pop, named, gnc) for n in (name, p["NAME_EN"], p["NAME"])):
+                continue  # "Кінгстон": Kingston has no one answer in any language
             picks.append((_h(SEED, lang, p["NE_ID"]), name, p, lat, lng))
         picks.sort(key=lambda t: t[0])
         script = [t for t in picks if fold_text(t[1]) != fold_text(t[2]["NAME_EN"])]
@@ -232,6 +232,10 @@ def _qualified_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
             same = named[fold_text(r["name"])]
             if len(same) < 2 or sum(o["cc"] == cc and o["admin1"] == r["admin1"] for o in same) > 1:
                 continue  # no namesake, or two in the state: no qualifier decides
+            lat, lng = float(r["lat"]), float(r["lon"])
+            newer = gnc.get((fold_text(r["name"]), cc), [])
+            if newer and not any(abs(t["latitude"] - lat) < 0.3 for t in newer):
+                continue  # the two dumps place the town apart ("Gordon, NSW"): no one truth
             cands.append((_h(SEED, "q", r["name"], r["admin1"]), r))
         cands.sort(key=lambda t: t[0])
         for k, r in cands[:45]:
@@ -312,7 +316,9 @@ def _inflected_rows(ne: list[dict], rg: list[dict[str, str]], named: dict, gnc: 
     rows: list[Row] = []
     picks: dict[str, list[tuple[int, str, float, float]]] = collections.defaultdict(list)
     for p in ne:
-        lat, lng = p["LATITUDE"], p["LONGITUDE"]
+        lat, lng, pop = p["LATITUDE"], p["LONGITUDE"], int(p["POP_MAX"] or 0)
+        if any(_rivalled(n, lat, lng, pop, named, gnc) for n in (p["NAME_EN"], p["NAME"])):
+            continue  # "в Гамильтоне": Hamilton has no one answer
         for lang, forms in (
             ("ru", _ru_forms(p["NAME_RU"] or "")),
             ("uk", _uk_forms(p["NAME_UK"] or "", p["ISO_A2"])),
