@@ -183,28 +183,53 @@ def _pick_city(
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
-    if qualified and bias is None and region is None and _rival(best, cands, keys):
-        confirmed = False  # "Middletown, USA": the qualifier leaves no one answer
+    country_only = bool(q.ccs) and not parts and not q.states
+    if bias is None and region is None and _rival(best, cands, keys, country_only=country_only):
+        confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
     return cands[best], confirmed
 
 
 #: A namesake far away with this share of the chosen town's people or more, equal in every
 #: other respect, leaves a text without one answer (LOW).
 RIVAL_SHARE = 0.7
+#: ... and within the one country a country qualifier names: a fifth ("Rawson, Argentina":
+#: San Juan's of 130,000 and Chubut's capital of 26,000).
+COUNTRY_RIVAL_SHARE = 0.2
 
 
-def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
+def _rival(
+    best: int, cands: list[City], keys: list[tuple[float, ...]], *, country_only: bool = False
+) -> bool:
     """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
-    :data:`RIVAL_SHARE` of its people or more."""
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
+    a ``country_only`` qualifier names)."""
     c = cands[best]
+
+    def share(o: City) -> float:
+        return COUNTRY_RIVAL_SHARE if country_only and o.cc == c.cc else RIVAL_SHARE
+
     return any(
         k != best
         and keys[k][:2] == keys[best][:2]
-        and o.population >= RIVAL_SHARE * c.population
+        and o.population >= share(o) * c.population
         and _km(o, c) >= 50
         and not district(o)
         for k, o in enumerate(cands)
     )
+
+
+def rivalled(c: City, name: str) -> bool:
+    """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
+    a search in ``c`` is not surely meant ("apotek i Orléans")."""
+    idx = city_index()
+    for j in dict.fromkeys(named_ids(idx, fold(name))):
+        o = idx.cities[j]
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
+        if o.geonameid != c.geonameid and o.population >= share * c.population:
+            if _km(o, c) >= 50 and not district(o):
+                return True
+    return False
 
 
 def district(c: City) -> bool:

@@ -29,6 +29,7 @@ from mapsnb_sandbox.world.geocode import (
     bare_town_ok,
     parse_lat_lng,
     resolve_text_match,
+    rivalled,
     trailing_qualifier,
 )
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
@@ -121,11 +122,23 @@ def resolve(
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         return _town(text.strip(), hit, bias, region)
-    if hit is None and _case_form(text):
-        found = _town(text.strip(), None, bias, region).place
+    if _case_form(text) and (hit is None or _other_town(hit[0], text)):
+        found = _town(text.strip(), hit, bias, region).place
         if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
             return Resolution(replace(found, confidence="LOW"), "form")
     return Resolution(*hit) if hit is not None else _not_found(text)
+
+
+def _other_town(r: Resolved, text: str) -> bool:
+    """Whether ``r`` is a town ``text`` names by no word of its own name after a preposition
+    ("v Kolíně" read as Colina, Chile): a case form of another town's name may be meant."""
+    words = text.split()
+    return (
+        r.kind == "locality"
+        and len(words) > 1
+        and fold(words[0]) in PREPOSITIONS
+        and not fold(text).endswith(fold(r.name))
+    )
 
 
 def _case_form(text: str) -> bool:
@@ -166,7 +179,12 @@ def _town(
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
         if found is None or found[0].kind != "locality":
             continue
-        if direct is None or guess or _population(found[0]) > _population(direct):
+        if (
+            direct is None
+            or guess
+            or _population(found[0]) > _population(direct)
+            or (_other_town(direct, head) and not _other_town(found[0], candidate))
+        ):
             return Resolution(found[0], "form")
     if hit is None:
         return _not_found(text)
@@ -311,10 +329,14 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
 
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
-    name is shared across countries ("Springfield, Qwzxland"): no town is surely meant, so
-    none is searched (an unknown qualifier is never silently dropped)."""
+    name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
+    of like size (:func:`.geocode.rivalled`): no town is surely meant, so none is searched (an
+    unknown qualifier is never silently dropped)."""
     head, comma, _ = place_text.partition(",")
-    if not comma or anchor.kind != "locality" or anchor.confidence != "LOW":
+    if anchor.kind != "locality" or anchor.confidence != "LOW":
         return False
     idx = city_index()
-    return len({idx.cities[j].cc for j in named_ids(idx, fold(head.strip()))}) > 1
+    at = idx.place_ids.get(anchor.place_id, idx.cities)
+    if at is not None and rivalled(idx.cities[at], head.strip()):
+        return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    return bool(comma) and len({idx.cities[j].cc for j in named_ids(idx, fold(head.strip()))}) > 1
