@@ -392,11 +392,23 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     if found is None:
         return None
     found = _longer_kind(cat_text, found)
+    if place_text is None and _kind_inside_town(q.text, found):
+        return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
             place_text = None  # lower-case words, no town
     return _around(categories()[found[0]], req, place_text)
+
+
+def _kind_inside_town(text: str, found: tuple[int, int, int]) -> bool:
+    """Whether the table's kind ``found`` (code, word span) lies inside the town another
+    language's kind leaves (:func:`split_kind_and_place`: "hoteluri" and "Novi Sad")."""
+    split = split_kind_and_place(text)
+    if split is None or split[1] is None or split[0] == found[0]:
+        return False
+    words = " ".join(fold(text).split()[found[1] : found[2]])
+    return f" {words} " in f" {fold(split[1])} "
 
 
 def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
