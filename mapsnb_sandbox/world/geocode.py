@@ -184,7 +184,9 @@ def _pick_city(
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
-    if bias is None and region is None and _rival(best, cands, keys, country_only=country_only):
+    if bias is None and region is None and _rival(
+        best, cands, keys, country_only=country_only, bare=not qualified
+    ):
         confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
     return cands[best], confirmed
 
@@ -198,11 +200,17 @@ COUNTRY_RIVAL_SHARE = 0.2
 
 
 def _rival(
-    best: int, cands: list[City], keys: list[tuple[float, ...]], *, country_only: bool = False
+    best: int,
+    cands: list[City],
+    keys: list[tuple[float, ...]],
+    *,
+    country_only: bool = False,
+    bare: bool = False,
 ) -> bool:
     """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
-    a ``country_only`` qualifier names)."""
+    a ``country_only`` qualifier names); of a ``bare`` name, in another country only (a bare
+    "Springfield" is the biggest; "Orléans" is France's or Ontario's)."""
     c = cands[best]
 
     def share(o: City) -> float:
@@ -210,6 +218,7 @@ def _rival(
 
     return any(
         k != best
+        and not (bare and o.cc == c.cc)
         and keys[k][:2] == keys[best][:2]
         and o.population >= share(o) * c.population
         and _km(o, c) >= 50
