@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world import landmarks as _landmarks
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.cities import city_index, exonyms
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.resolved import (
@@ -153,11 +154,17 @@ def _pick_landmark(
 
 
 def _pick_city(
-    name: str, q: Qualifiers, bias: tuple[float, float] | None, region: str | None
+    name: str,
+    q: Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+    *,
+    typed: str = "",
 ) -> tuple[City, bool] | None:
     """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
     hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
-    (or in ``region``), then the most populous. None when known qualifiers hold for none."""
+    (or in ``region``), then the most populous. None when known qualifiers hold for none.
+    ``typed`` is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
     ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
@@ -168,7 +175,7 @@ def _pick_city(
     hits = [sum(holds(p, c) for p in parts) for c in cands]
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
-    ranks = name_rank(name, cands, [raw.count(j) for j in ids])
+    ranks = _spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
@@ -189,6 +196,21 @@ def _pick_city(
     ):
         confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
     return cands[best], confirmed
+
+
+def _spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -> list[int]:
+    """``ranks`` with a language's exonym (:func:`.cities.exonyms`, CLDR) first when no town
+    is spelt as typed: "Kudüs" is Jerusalem in Turkish, Kudus (Indonesia) only folds so;
+    "Tiran" is Tirana, not Tīrān (Iran). A town spelt exactly so keeps its rank ("Belén")."""
+    target = exonyms().get(key)
+    if target is None or not typed.strip():
+        return ranks
+    spelt = unicodedata.normalize("NFC", typed.strip()).casefold()
+    if any(unicodedata.normalize("NFC", c.name).casefold() == spelt for c in cands):
+        return ranks
+    return [
+        0 if (c.name, c.cc) == target else max(r, 1) for c, r in zip(cands, ranks, strict=True)
+    ]
 
 
 #: A namesake far away with this share of the chosen town's people or more, equal in every
@@ -320,7 +342,7 @@ def _resolve_text_cached(
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
-    found = _city_or_country(head, full, len(parts), q, bias, region)
+    found = _city_or_country(head, full, len(parts), q, bias, region, typed=parts[0])
     if found is not None:
         return found
     # 3. a house-number street address in a known city (placed in it, not found: LOW)
@@ -355,10 +377,12 @@ def _city_or_country(
     q: Qualifiers,
     bias: tuple[float, float] | None,
     region: str | None,
+    *,
+    typed: str = "",
 ) -> tuple[Resolved, str] | None:
     """The town the text names, or the country its whole text names ("Niemcy"): a country
     beats a town under :data:`.towns.COUNTRY_OVER_TOWN` of its name ("Egypt", Arkansas)."""
-    picked = _pick_city(head, q, bias, region)
+    picked = _pick_city(head, q, bias, region, typed=typed)
     big = picked is not None and picked[0].population >= COUNTRY_OVER_TOWN  # wins either way
     named_country = None if big else country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
