@@ -203,8 +203,8 @@ def _spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -
     is spelt as typed: "Kudüs" is Jerusalem in Turkish, Kudus (Indonesia) only folds so;
     "Tiran" is Tirana, not Tīrān (Iran). A town spelt exactly so keeps its rank ("Belén")."""
     target = exonyms().get(key)
-    if target is None or not typed.strip():
-        return ranks
+    if target is None or not typed.strip() or skeleton(key):
+        return ranks  # (a name folded to its consonants spells several towns: "লিমা")
     spelt = unicodedata.normalize("NFC", typed.strip()).casefold()
     if any(unicodedata.normalize("NFC", c.name).casefold() == spelt for c in cands):
         return ranks
