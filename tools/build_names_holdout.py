@@ -140,7 +140,9 @@ def _script_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             if not name or len(ne_names[fold_text(name)]) > 1 or "(" in name:
                 continue
             lat, lng, pop = p["LATITUDE"], p["LONGITUDE"], int(p["POP_MAX"] or 0)
-            if any(_rivalled(n, lat, lng, pop, named, gnc) for n in (name, p["NAME_EN"], p["NAME"])):
+            if any(
+                _rivalled(n, lat, lng, pop, named, gnc) for n in (name, p["NAME_EN"], p["NAME"])
+            ):
                 continue  # "Кінгстон": Kingston has no one answer in any language
             picks.append((_h(SEED, lang, p["NE_ID"]), name, p, lat, lng))
         picks.sort(key=lambda t: t[0])
@@ -247,7 +249,9 @@ def _qualified_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
             if not quals:
                 continue
             qual = quals[k % len(quals)]
-            rows.append(("qualified_state", "en", f"{r['name']}, {qual}", lat, lng, 50.0, "resolve"))
+            rows.append(
+                ("qualified_state", "en", f"{r['name']}, {qual}", lat, lng, 50.0, "resolve")
+            )
             if k % 3 == 0:
                 q = QUAL_SEARCH[k % len(QUAL_SEARCH)].format(q=f"{r['name']}, {qual}")
                 rows.append(("search_qualified", "en", q, lat, lng, 50.0, "search"))
@@ -338,7 +342,13 @@ def _inflected_rows(ne: list[dict], rg: list[dict[str, str]], named: dict, gnc: 
             for f in _pl_cs_forms(spelt[0] if spelt else r["name"], r["cc"]):
                 lang = "pl" if r["cc"] == "PL" else "cs"
                 picks[lang].append((_h(SEED, f), f, float(r["lat"]), float(r["lon"])))
-    search = {"ru": "кафе {t}", "uk": "кафе {t}", "tr": "{t} eczane", "pl": "kawiarnie {t}", "cs": "kavárny {t}"}
+    search = {
+        "ru": "кафе {t}",
+        "uk": "кафе {t}",
+        "tr": "{t} eczane",
+        "pl": "kawiarnie {t}",
+        "cs": "kavárny {t}",
+    }
     for lang, got in picks.items():
         got.sort()
         for _, f, lat, lng in got[:24]:

@@ -86,7 +86,9 @@ def _local_names(
     the most alike names of the units neither by name nor by code matched, each pair once."""
     from rapidfuzz import fuzz
 
-    done = {(s.code.split("-")[0], by_name.get((s.code.split("-")[0], fold_text(s.name)))) for s in subs}
+    done = {
+        (s.code.split("-")[0], by_name.get((s.code.split("-")[0], fold_text(s.name)))) for s in subs
+    }
     free = collections.defaultdict(list)
     for (cc, a1), name in admin1.items():
         if (cc, a1) not in done:
@@ -107,7 +109,12 @@ def _local_names(
     left = collections.Counter(cc for cc, code in {(p[2], p[1]) for p in pairs} if code not in out)
     n_free = {cc: sum((cc, a) not in used for a, _ in free[cc]) for cc in left}
     for _score, code, cc, a1 in sorted(pairs, reverse=True):  # the last few, as many each side
-        if left[cc] == n_free.get(cc) and left[cc] <= LAST_FEW and code not in out and (cc, a1) not in used:
+        if (
+            left[cc] == n_free.get(cc)
+            and left[cc] <= LAST_FEW
+            and code not in out
+            and (cc, a1) not in used
+        ):
             out[code] = a1
             used.add((cc, a1))
     return out

@@ -191,8 +191,10 @@ def _pick_city(
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
-    if bias is None and region is None and _rival(
-        best, cands, keys, country_only=country_only, bare=not qualified
+    if (
+        bias is None
+        and region is None
+        and _rival(best, cands, keys, country_only=country_only, bare=not qualified)
     ):
         confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
     return cands[best], confirmed
@@ -208,9 +210,7 @@ def _spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -
     spelt = unicodedata.normalize("NFC", typed.strip()).casefold()
     if any(unicodedata.normalize("NFC", c.name).casefold() == spelt for c in cands):
         return ranks
-    return [
-        0 if (c.name, c.cc) == target else max(r, 1) for c, r in zip(cands, ranks, strict=True)
-    ]
+    return [0 if (c.name, c.cc) == target else max(r, 1) for c, r in zip(cands, ranks, strict=True)]
 
 
 #: A namesake far away with this share of the chosen town's people or more, equal in every
@@ -257,9 +257,9 @@ def rivalled(c: City, name: str) -> bool:
     for j in dict.fromkeys(named_ids(idx, fold(name))):
         o = idx.cities[j]
         share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
-        if o.geonameid != c.geonameid and o.population >= share * c.population:
-            if _km(o, c) >= 50 and not district(o):
-                return True
+        big = o.geonameid != c.geonameid and o.population >= share * c.population
+        if big and _km(o, c) >= 50 and not district(o):
+            return True
     return False
 
 

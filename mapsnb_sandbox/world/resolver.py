@@ -344,7 +344,7 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     ids = named_ids(idx, key)
-    if at is not None and fold(idx.cities[at].name) != key:
-        if any(j != at and fold(idx.cities[j].name) == key for j in ids):
-            return True  # "hotel di Raba": Rabat by another name, while Raba is a town's own
+    other_name = at is not None and fold(idx.cities[at].name) != key
+    if other_name and any(j != at and fold(idx.cities[j].name) == key for j in ids):
+        return True  # "hotel di Raba": Rabat by another name, while Raba is a town's own
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
