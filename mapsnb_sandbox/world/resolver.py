@@ -330,9 +330,9 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
-    of like size (:func:`.geocode.rivalled`), or is named by another of its names while the
-    typed name is another town's own, or a LOW country shares its name with a town: no place
-    is surely meant, so none is searched (an unknown qualifier is never silently dropped)."""
+    of like size (:func:`.geocode.rivalled`), or a LOW country shares its name with a town: no
+    place is surely meant, so none is searched (an unknown qualifier is never silently
+    dropped)."""
     head, comma, _ = place_text.partition(",")
     if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country"):
         return False
@@ -343,8 +343,4 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
-    ids = named_ids(idx, key)
-    other_name = at is not None and fold(idx.cities[at].name) != key
-    if other_name and any(j != at and fold(idx.cities[j].name) == key for j in ids):
-        return True  # "hotel di Raba": Rabat by another name, while Raba is a town's own
-    return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+    return bool(comma) and len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1
