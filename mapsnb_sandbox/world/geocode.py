@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world import landmarks as _landmarks
-from mapsnb_sandbox.world.cities import city_index, exonyms
+from mapsnb_sandbox.world.cities import city_index, district, rival, skeleton, spelling_ranks
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.resolved import (
@@ -175,7 +174,7 @@ def _pick_city(
     hits = [sum(holds(p, c) for p in parts) for c in cands]
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
-    ranks = _spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
+    ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
@@ -194,91 +193,10 @@ def _pick_city(
     if (
         bias is None
         and region is None
-        and _rival(best, cands, keys, country_only=country_only, bare=not qualified)
+        and rival(best, cands, keys, country_only=country_only, bare=not qualified)
     ):
         confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
     return cands[best], confirmed
-
-
-def _spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -> list[int]:
-    """``ranks`` with a language's exonym (:func:`.cities.exonyms`, CLDR) first when no town
-    is spelt as typed: "Kudüs" is Jerusalem in Turkish, Kudus (Indonesia) only folds so;
-    "Tiran" is Tirana, not Tīrān (Iran). A town spelt exactly so keeps its rank ("Belén")."""
-    target = exonyms().get(key)
-    if target is None or not typed.strip() or skeleton(key):
-        return ranks  # (a name folded to its consonants spells several towns: "লিমা")
-    spelt = unicodedata.normalize("NFC", typed.strip()).casefold()
-    if any(unicodedata.normalize("NFC", c.name).casefold() == spelt for c in cands):
-        return ranks
-    return [0 if (c.name, c.cc) == target else max(r, 1) for c, r in zip(cands, ranks, strict=True)]
-
-
-#: A namesake far away with this share of the chosen town's people or more, equal in every
-#: other respect, leaves a text without one answer (LOW).
-RIVAL_SHARE = 0.7
-#: ... and within the one country a country qualifier names: a fifth ("Rawson, Argentina":
-#: San Juan's of 130,000 and Chubut's capital of 26,000).
-COUNTRY_RIVAL_SHARE = 0.2
-
-
-def _rival(
-    best: int,
-    cands: list[City],
-    keys: list[tuple[float, ...]],
-    *,
-    country_only: bool = False,
-    bare: bool = False,
-) -> bool:
-    """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
-    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
-    a ``country_only`` qualifier names); of a ``bare`` name, in another country only (a bare
-    "Springfield" is the biggest; "Orléans" is France's or Ontario's)."""
-    c = cands[best]
-
-    def share(o: City) -> float:
-        return COUNTRY_RIVAL_SHARE if country_only and o.cc == c.cc else RIVAL_SHARE
-
-    return any(
-        k != best
-        and not (bare and o.cc == c.cc)
-        and keys[k][:2] == keys[best][:2]
-        and o.population >= share(o) * c.population
-        and _km(o, c) >= 50
-        and not district(o)
-        for k, o in enumerate(cands)
-    )
-
-
-def rivalled(c: City, name: str) -> bool:
-    """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
-    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
-    a search in ``c`` is not surely meant ("apotek i Orléans")."""
-    idx = city_index()
-    for j in dict.fromkeys(named_ids(idx, fold(name))):
-        o = idx.cities[j]
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
-        big = o.geonameid != c.geonameid and o.population >= share * c.population
-        if big and _km(o, c) >= 50 and not district(o):
-            return True
-    return False
-
-
-def district(c: City) -> bool:
-    """Whether town ``c`` is a district of a city of a million people or more around it:
-    within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
-    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
-    from mapsnb_sandbox.world.cities import nearest_cached
-
-    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
-    return (
-        there.geonameid != c.geonameid
-        and there.population >= max(1_000_000, 5 * c.population)
-        and _km(there, c) < DISTRICT_KM
-    )
-
-
-#: How far from a city's centre a town of its name index is one of its districts.
-DISTRICT_KM = 10
 
 
 def trailing_qualifier(text: str) -> list[str] | None:
@@ -409,13 +327,6 @@ BARE_HOMONYM_POPULATION = 150_000
 
 #: A name folded to its consonants (:func:`skeleton`) is sure only of a town this big.
 SKELETON_POPULATION = 1_000_000
-
-
-def skeleton(key: str) -> bool:
-    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
-    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
-    words = key.split()
-    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
 
 
 def _weak_bare_town(

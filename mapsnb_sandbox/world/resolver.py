@@ -24,14 +24,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
 from mapsnb_sandbox.world.geocode import (
     bare_town_ok,
     parse_lat_lng,
     resolve_text_match,
-    rivalled,
     trailing_qualifier,
 )
+from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
@@ -327,10 +328,24 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     return name
 
 
+def rivalled(c: City, name: str) -> bool:
+    """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
+    a search in ``c`` is not surely meant ("apotek i Orléans")."""
+    idx = city_index()
+    for j in dict.fromkeys(named_ids(idx, fold(name))):
+        o = idx.cities[j]
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
+        big = o.geonameid != c.geonameid and o.population >= share * c.population
+        if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
+            return True
+    return False
+
+
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
-    of like size (:func:`.geocode.rivalled`), or a LOW country shares its name with a town: no
+    of like size (:func:`rivalled`), or a LOW country shares its name with a town: no
     place is surely meant, so none is searched (an unknown qualifier is never silently
     dropped)."""
     head, comma, _ = place_text.partition(",")
