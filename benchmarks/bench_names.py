@@ -34,7 +34,7 @@ def main() -> None:
         print(f"{cls:18} {s.total[cls]:5} {s.share(cls):7.1%} {loc:8.1%}")
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
-        f"{lang} {s.lang_share(lang):.0%}" for lang in sorted(s.lang_total)))  # fmt: skip
+        f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
     worst = min(s.lang_total, key=s.lang_share)
     print(f"lowest language: {worst} {s.lang_share(worst):.1%} of {s.lang_total[worst]}")
     print(f"confident (MEDIUM/HIGH, or listed by a search) 50+ km off: {len(s.confident_wrong)}")

@@ -438,9 +438,12 @@ def _landmark(q: Query, req: _Request) -> _Answer:
 
 
 def _one_unknown_place(q: Query, req: _Request) -> _Answer:
-    """One place the emulator does not know, in a town it knows ("Union Station, Denver")."""
+    """One place the emulator does not know, in a town it knows ("Union Station, Denver"); not
+    a town of elsewhere (:func:`unsure_namesake`: "Kurchatov, Pavlodar")."""
     r = q.whole.place
     if r is None or q.whole.how != "approximate" or not names_one_place(q.text, r.city):
+        return None
+    if unsure_namesake(q.text, r):
         return None
     return _single_place(r, req, q.attr)
 
@@ -465,8 +468,12 @@ def _unread_words(q: Query, req: _Request) -> _Answer:
 
 
 def _the_place(q: Query, req: _Request) -> _Answer:
-    """Whatever place the resolver found for the whole text."""
-    return _single_place(q.whole.place, req, q.attr) if q.whole.place is not None else None
+    """Whatever place the resolver found for the whole text, unless no town is surely meant
+    (:func:`unsure_namesake`: "Kurchatov, Pavlodar" is not Pavlodar)."""
+    r = q.whole.place
+    if r is None or ("," in q.text and unsure_namesake(q.text, r)):
+        return None
+    return _single_place(r, req, q.attr)
 
 
 def _unknown_town(q: Query, req: _Request) -> _Answer:
