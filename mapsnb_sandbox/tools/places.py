@@ -434,11 +434,23 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     if found is None:
         return None
     found = _longer_kind(cat_text, found)
+    if place_text is None and _kind_inside_town(q.text, found):
+        return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
             place_text = None  # lower-case words, no town
     return _around(categories()[found[0]], req, place_text)
+
+
+def _kind_inside_town(text: str, found: tuple[int, int, int]) -> bool:
+    """Whether the table's kind ``found`` (code, word span) lies inside the town another
+    language's kind leaves (:func:`split_kind_and_place`: "hoteluri" and "Novi Sad")."""
+    split = split_kind_and_place(text)
+    if split is None or split[1] is None or split[0] == found[0]:
+        return False
+    words = " ".join(fold(text).split()[found[1] : found[2]])
+    return f" {words} " in f" {fold(split[1])} "
 
 
 def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
@@ -468,12 +480,15 @@ def _landmark(q: Query, req: _Request) -> _Answer:
 
 
 def _one_unknown_place(q: Query, req: _Request) -> _Answer:
-    """One place the emulator does not know, in a town it knows ("Union Station, Denver")."""
+    """One place the emulator does not know, in a town it knows ("Union Station, Denver"); not
+    a town of elsewhere (:func:`unsure_namesake`: "Kurchatov, Pavlodar")."""
     r = q.whole.place
     if r is None or q.whole.how != "approximate" or not names_one_place(q.text, r.city):
         return None
     if _names_unknown_landmark(q, search=False):  # "Sanctuary of Bom Jesus do Monte in Braga"
         return [], say(req.language, "unknown_phrase", q=q.text)
+    if unsure_namesake(q.text, r):
+        return None
     return _single_place(r, req, q.attr)
 
 
@@ -497,12 +512,14 @@ def _unread_words(q: Query, req: _Request) -> _Answer:
 
 
 def _the_place(q: Query, req: _Request) -> _Answer:
-    """Whatever place the resolver found for the whole text."""
-    if q.whole.place is None:
+    """Whatever place the resolver found for the whole text, unless no town is surely meant
+    (:func:`unsure_namesake`: "Kurchatov, Pavlodar" is not Pavlodar)."""
+    r = q.whole.place
+    if r is None or ("," in q.text and unsure_namesake(q.text, r)):
         return None
     if _names_unknown_landmark(q, search=False):  # "Cités du modernisme de Berlin"
         return [], say(req.language, "unknown_phrase", q=q.text)
-    return _single_place(q.whole.place, req, q.attr)
+    return _single_place(r, req, q.attr)
 
 
 def _unknown_town(q: Query, req: _Request) -> _Answer:

@@ -1,4 +1,5 @@
-"""The emulator's towns: the lazily loaded city index, nearest town, country, time zone.
+"""The emulator's towns: the lazily loaded city index, nearest town, country, time zone;
+namesakes of like size (LOW), districts, exonyms typed as no town spells them.
 
 The index itself (geonames towns of 1,000+ people, cached on disk) is :mod:`.geodata`'s;
 this module asks it questions about points.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+import unicodedata
 import zlib
 from pathlib import Path
 
@@ -23,11 +25,15 @@ __all__ = [
     "continent_at",
     "country_at",
     "country_name",
+    "district",
     "exonyms",
     "nearest_cached",
     "nearest_city",
     "own_zone",
+    "rival",
     "script_ids",
+    "skeleton",
+    "spelling_ranks",
     "timezone_at",
 ]
 
@@ -242,3 +248,82 @@ def exonyms() -> dict[str, tuple[str, str]]:
             key, name, cc = line.split("\t")
             out[key] = (name, cc)
     return out
+
+
+# --------------------------------------------------------------------------- namesakes
+
+
+def _km_apart(a: City, b: City) -> float:
+    return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
+
+
+def skeleton(key: str) -> bool:
+    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
+    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
+    words = key.split()
+    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
+
+
+def spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -> list[int]:
+    """``ranks`` with a language's exonym (:func:`exonyms`, CLDR) first when no town
+    is spelt as typed: "Kudüs" is Jerusalem in Turkish, Kudus (Indonesia) only folds so;
+    "Tiran" is Tirana, not Tīrān (Iran). A town spelt exactly so keeps its rank ("Belén")."""
+    target = exonyms().get(key)
+    if target is None or not typed.strip() or skeleton(key):
+        return ranks  # (a name folded to its consonants spells several towns: "লিমা")
+    spelt = unicodedata.normalize("NFC", typed.strip()).casefold()
+    if any(unicodedata.normalize("NFC", c.name).casefold() == spelt for c in cands):
+        return ranks
+    return [0 if (c.name, c.cc) == target else max(r, 1) for c, r in zip(cands, ranks, strict=True)]
+
+
+#: A namesake far away with this share of the chosen town's people or more, equal in every
+#: other respect, leaves a text without one answer (LOW).
+RIVAL_SHARE = 0.7
+#: ... and within the one country a country qualifier names: a fifth ("Rawson, Argentina":
+#: San Juan's of 130,000 and Chubut's capital of 26,000).
+COUNTRY_RIVAL_SHARE = 0.2
+
+
+def rival(
+    best: int,
+    cands: list[City],
+    keys: list[tuple[float, ...]],
+    *,
+    country_only: bool = False,
+    bare: bool = False,
+) -> bool:
+    """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
+    a ``country_only`` qualifier names); of a ``bare`` name, in another country only (a bare
+    "Springfield" is the biggest; "Orléans" is France's or Ontario's)."""
+    c = cands[best]
+
+    def share(o: City) -> float:
+        return COUNTRY_RIVAL_SHARE if country_only and o.cc == c.cc else RIVAL_SHARE
+
+    return any(
+        k != best
+        and not (bare and o.cc == c.cc)
+        and keys[k][:2] == keys[best][:2]
+        and o.population >= share(o) * c.population
+        and _km_apart(o, c) >= 50
+        and not district(o)
+        for k, o in enumerate(cands)
+    )
+
+
+def district(c: City) -> bool:
+    """Whether town ``c`` is a district of a city of a million people or more around it:
+    within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
+    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    return (
+        there.geonameid != c.geonameid
+        and there.population >= max(1_000_000, 5 * c.population)
+        and _km_apart(there, c) < DISTRICT_KM
+    )
+
+
+#: How far from a city's centre a town of its name index is one of its districts.
+DISTRICT_KM = 10

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world import landmarks as _landmarks
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.cities import city_index, district, rival, skeleton, spelling_ranks
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.resolved import (
@@ -153,11 +153,17 @@ def _pick_landmark(
 
 
 def _pick_city(
-    name: str, q: Qualifiers, bias: tuple[float, float] | None, region: str | None
+    name: str,
+    q: Qualifiers,
+    bias: tuple[float, float] | None,
+    region: str | None,
+    *,
+    typed: str = "",
 ) -> tuple[City, bool] | None:
     """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
     hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
-    (or in ``region``), then the most populous. None when known qualifiers hold for none."""
+    (or in ``region``), then the most populous. None when known qualifiers hold for none.
+    ``typed`` is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
     ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
@@ -168,7 +174,7 @@ def _pick_city(
     hits = [sum(holds(p, c) for p in parts) for c in cands]
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
-    ranks = name_rank(name, cands, [raw.count(j) for j in ids])
+    ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
@@ -183,46 +189,14 @@ def _pick_city(
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
-    if qualified and bias is None and region is None and _rival(best, cands, keys):
-        confirmed = False  # "Middletown, USA": the qualifier leaves no one answer
+    country_only = bool(q.ccs) and not parts and not q.states
+    if (
+        bias is None
+        and region is None
+        and rival(best, cands, keys, country_only=country_only, bare=not qualified)
+    ):
+        confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
     return cands[best], confirmed
-
-
-#: A namesake far away with this share of the chosen town's people or more, equal in every
-#: other respect, leaves a text without one answer (LOW).
-RIVAL_SHARE = 0.7
-
-
-def _rival(best: int, cands: list[City], keys: list[tuple[float, ...]]) -> bool:
-    """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
-    :data:`RIVAL_SHARE` of its people or more."""
-    c = cands[best]
-    return any(
-        k != best
-        and keys[k][:2] == keys[best][:2]
-        and o.population >= RIVAL_SHARE * c.population
-        and _km(o, c) >= 50
-        and not district(o)
-        for k, o in enumerate(cands)
-    )
-
-
-def district(c: City) -> bool:
-    """Whether town ``c`` is a district of a city of a million people or more around it:
-    within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
-    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
-    from mapsnb_sandbox.world.cities import nearest_cached
-
-    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
-    return (
-        there.geonameid != c.geonameid
-        and there.population >= max(1_000_000, 5 * c.population)
-        and _km(there, c) < DISTRICT_KM
-    )
-
-
-#: How far from a city's centre a town of its name index is one of its districts.
-DISTRICT_KM = 10
 
 
 def trailing_qualifier(text: str) -> list[str] | None:
@@ -286,7 +260,7 @@ def _resolve_text_cached(
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
-    found = _city_or_country(head, full, len(parts), q, bias, region)
+    found = _city_or_country(head, full, len(parts), q, bias, region, typed=parts[0])
     if found is not None:
         return found
     # 3. a house-number street address in a known city (placed in it, not found: LOW)
@@ -321,10 +295,12 @@ def _city_or_country(
     q: Qualifiers,
     bias: tuple[float, float] | None,
     region: str | None,
+    *,
+    typed: str = "",
 ) -> tuple[Resolved, str] | None:
     """The town the text names, or the country its whole text names ("Niemcy"): a country
     beats a town under :data:`.towns.COUNTRY_OVER_TOWN` of its name ("Egypt", Arkansas)."""
-    picked = _pick_city(head, q, bias, region)
+    picked = _pick_city(head, q, bias, region, typed=typed)
     big = picked is not None and picked[0].population >= COUNTRY_OVER_TOWN  # wins either way
     named_country = None if big else country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
@@ -351,13 +327,6 @@ BARE_HOMONYM_POPULATION = 150_000
 
 #: A name folded to its consonants (:func:`skeleton`) is sure only of a town this big.
 SKELETON_POPULATION = 1_000_000
-
-
-def skeleton(key: str) -> bool:
-    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
-    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
-    words = key.split()
-    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
 
 
 def _weak_bare_town(

@@ -24,13 +24,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
 from mapsnb_sandbox.world.geocode import (
     bare_town_ok,
     parse_lat_lng,
     resolve_text_match,
     trailing_qualifier,
 )
+from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold, names_one_place
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
@@ -121,11 +123,23 @@ def resolve(
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         return _town(text.strip(), hit, bias, region)
-    if hit is None and _case_form(text):
-        found = _town(text.strip(), None, bias, region).place
+    if _case_form(text) and (hit is None or _other_town(hit[0], text)):
+        found = _town(text.strip(), hit, bias, region).place
         if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
             return Resolution(replace(found, confidence="LOW"), "form")
     return Resolution(*hit) if hit is not None else _not_found(text)
+
+
+def _other_town(r: Resolved, text: str) -> bool:
+    """Whether ``r`` is a town ``text`` names by no word of its own name after a preposition
+    ("v Kolíně" read as Colina, Chile): a case form of another town's name may be meant."""
+    words = text.split()
+    return (
+        r.kind == "locality"
+        and len(words) > 1
+        and fold(words[0]) in PREPOSITIONS
+        and not fold(text).endswith(fold(r.name))
+    )
 
 
 def _case_form(text: str) -> bool:
@@ -166,7 +180,12 @@ def _town(
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
         if found is None or found[0].kind != "locality":
             continue
-        if direct is None or guess or _population(found[0]) > _population(direct):
+        if (
+            direct is None
+            or guess
+            or _population(found[0]) > _population(direct)
+            or (_other_town(direct, head) and not _other_town(found[0], candidate))
+        ):
             return Resolution(found[0], "form")
     if hit is None:
         return _not_found(text)
@@ -309,12 +328,38 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     return name
 
 
+def rivalled(c: City, name: str) -> bool:
+    """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
+    a search in ``c`` is not surely meant ("apotek i Orléans")."""
+    idx = city_index()
+    for j in dict.fromkeys(named_ids(idx, fold(name))):
+        o = idx.cities[j]
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
+        big = o.geonameid != c.geonameid and o.population >= share * c.population
+        if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
+            return True
+    return False
+
+
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
-    name is shared across countries ("Springfield, Qwzxland"): no town is surely meant, so
-    none is searched (an unknown qualifier is never silently dropped)."""
+    name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
+    of like size (:func:`rivalled`), or is no town the name names (the qualifier's own town
+    answers a town the qualifier does not hold for), or a LOW country shares its name with a
+    town: no place is surely meant, so none is searched (an unknown qualifier is never
+    silently dropped)."""
     head, comma, _ = place_text.partition(",")
-    if not comma or anchor.kind != "locality" or anchor.confidence != "LOW":
+    if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country"):
         return False
+    if anchor.kind == "country":
+        return True  # "hospitali Columbia": Colombia, or a town of that own name
     idx = city_index()
-    return len({idx.cities[j].cc for j in named_ids(idx, fold(head.strip()))}) > 1
+    key = fold(head.strip())
+    at = idx.place_ids.get(anchor.place_id, idx.cities)
+    if at is not None and rivalled(idx.cities[at], head.strip()):
+        return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    ids = named_ids(idx, key)
+    if comma and ids and at not in ids:
+        return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
+    return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1

@@ -334,6 +334,11 @@ PRIMARY_POPULATION = 100_000
 ALT_FACTOR = 20
 #: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
 SMALL_POPULATION = 10_000
+#: A city of this many people named so in several languages, :data:`BIG_ALT_FACTOR` times
+#: bigger than a town whose own name it is, is named too ("St. Petersburg": Russia's, not
+#: Florida's 257,000).
+BIG_ALT_POPULATION = 1_000_000
+BIG_ALT_FACTOR = 10
 
 
 @dataclass(frozen=True)
@@ -426,6 +431,7 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
             and (n >= 2 or top < SMALL_POPULATION)
             and c.population >= ALT_FACTOR * max(top, 1_000)
         )
+        or (n >= 2 and c.population >= max(BIG_ALT_POPULATION, BIG_ALT_FACTOR * top))
         else 1
         for c, p, n in zip(cands, primary, counts, strict=True)
     ]

@@ -20,6 +20,9 @@ from pathlib import Path
 from mapsnb.polyline import haversine_m
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "names_corpus.csv"
+#: The holdout (``tools/build_names_holdout.py``): Natural Earth and an old GeoNames dump, a seed
+#: of its own; never used to tune the emulator.
+HOLDOUT = CORPUS.with_name("names_holdout.csv")
 
 
 @dataclass(frozen=True)
@@ -35,9 +38,9 @@ class Row:
     tool: str
 
 
-def rows(sample: int | None = None) -> list[Row]:
-    """The corpus rows; with ``sample``, every ``sample``-th by a stable hash of the query."""
-    with CORPUS.open(encoding="utf-8") as fh:
+def rows(sample: int | None = None, corpus: Path = CORPUS) -> list[Row]:
+    """The rows of ``corpus``; with ``sample``, every ``sample``-th by a stable hash of the query."""
+    with corpus.open(encoding="utf-8") as fh:
         lines = [line for line in fh if not line.startswith("#")]
     out = []
     for r in csv.DictReader(lines):
@@ -99,10 +102,10 @@ def answer(row: Row) -> tuple[float, float, str, str] | None:
     return loc["latitude"], loc["longitude"], "LISTED", label
 
 
-def evaluate(sample: int | None = None) -> NamesScore:
-    """Every row (or a sample) through its tool, counted per class and language."""
+def evaluate(sample: int | None = None, corpus: Path = CORPUS) -> NamesScore:
+    """Every row of ``corpus`` (or a sample) through its tool, counted per class and language."""
     s = NamesScore()
-    for row in rows(sample):
+    for row in rows(sample, corpus):
         s.total[row.cls] += 1
         s.lang_total[row.lang] += 1
         got = answer(row)
