@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mapsnb_sandbox.world.categories import SPLIT, detect_category
+from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind
 from mapsnb_sandbox.world.resolver import GENERIC_WORDS, Resolution, bare_town_ok, fold, resolve
 
 __all__ = [
@@ -128,7 +128,8 @@ def rest_of(text: str, start: int, end: int) -> str | None:
         words = re.split(r"[\s\-–]+", text)  # a hyphenated name folds to two words
     if len(words) != len(fold(text).split()):
         return None
-    rest = " ".join(words[:start] + words[end:]).strip(" ,?")
+    before = [] if words[end:] and qualifies_kind(words[:start]) else words[:start]
+    rest = " ".join(before + words[end:]).strip(" ,?")  # "best pizza Naples": Naples
     named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
     last = start == 0 and end < len(words)
     if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -428,11 +429,11 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             code = by_phrase.get(" ".join(keys[i : i + n]))
             if code is None:
                 code = by_phrase.get(" ".join([_unprefixed(keys[i]), *keys[i + 1 : i + n]]))
-            if code is not None and _one_side(tokens[:i], tokens[i + n :]):
+            if code is not None and _one_side(_unqualified(tokens[:i]), tokens[i + n :]):
                 best = (code, i, i + n)
     if best is not None:
         code, i, j = best
-        return code, _trim(tokens[:i]) or _trim(tokens[j:])
+        return code, _trim(_unqualified(tokens[:i])) or _trim(tokens[j:])
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if _NO_SPACE.search(token):
             cut = _cut_glued(token)
@@ -445,9 +446,28 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
         word = _unprefixed(key)
         if " " not in word and len(word) >= 5 and not _NO_SPACE.search(word):
             code = _stem_code(word)
-            if code is not None and _one_side(tokens[:i], tokens[i + 1 :]):
-                return code, _trim(tokens[:i]) or _trim(tokens[i + 1 :])
+            before = _unqualified(tokens[:i])
+            if code is not None and _one_side(before, tokens[i + 1 :]):
+                return code, _trim(before) or _trim(tokens[i + 1 :])
     return None
+
+
+@functools.cache
+def _kind_qualities() -> frozenset[str]:
+    """Words that qualify a kind in a query ("best", "cheap", "günstige"), folded: the
+    ``kind_qualities`` table of ``data/query_words.json``."""
+    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
+    return frozenset(kind_key(w) for words in table["kind_qualities"].values() for w in words)
+
+
+def qualifies_kind(words: list[str]) -> bool:
+    """Whether ``words`` are all words that qualify a kind, not a town ("best", "late night")."""
+    return bool(words) and all(kind_key(w) in _kind_qualities() for w in words)
+
+
+def _unqualified(before: list[str]) -> list[str]:
+    """The words before a kind, none if they only qualify it ("best pizza Naples")."""
+    return [] if qualifies_kind(before) else before
 
 
 def _one_side(before: list[str], after: list[str]) -> bool:

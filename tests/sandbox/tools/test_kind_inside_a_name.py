@@ -91,3 +91,23 @@ def test_a_place_of_no_town_names_its_country_once(box: Sandbox) -> None:
         "search_places", {"text_query": "Oberpfaffenhofen Airport", "page_size": 1}
     )["summary"]
     assert "Germany" in summary and "Germany, Germany" not in summary, summary
+
+
+@pytest.mark.parametrize(
+    ("query", "town"),
+    [
+        ("best pizza Naples", (40.8518, 14.2681)),
+        ("cheap hotels Lisbon", (38.7223, -9.1393)),
+        ("günstige Hotels Berlin", (52.5200, 13.4050)),
+        ("najlepsze restauracje Kraków", (50.0647, 19.9450)),
+        ("new restaurants Berlin", (52.5200, 13.4050)),  # not New Berlin, Wisconsin
+    ],
+)
+def test_words_that_qualify_a_kind_are_no_town(
+    box: Sandbox, query: str, town: tuple[float, float]
+) -> None:
+    """ "best pizza Naples" lists pizza in Naples, not "no town called 'best Naples'"."""
+    places = box.call_tool("search_places", {"text_query": query, "page_size": 3})["places"]
+    assert places, query
+    for p in places:
+        assert haversine_m(p["location"]["latitude"], p["location"]["longitude"], *town) < 25_000
