@@ -29,6 +29,7 @@ __all__ = [
     "NATURAL_WORDS",
     "Landmark",
     "Once",
+    "asks_for_a_kind",
     "famous_keys",
     "fold",
     "landmark_index",
@@ -408,6 +409,12 @@ _SEARCH_PREPOSITIONS = frozenset(
 )
 
 
+def asks_for_a_kind(text: str) -> bool:
+    """Whether ``text`` holds a preposition of a search for a kind of place in a town
+    ("churches in Rome", "églises à Rome", "парки в Москве")."""
+    return not _SEARCH_PREPOSITIONS.isdisjoint(fold(text).split())
+
+
 def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = False) -> bool:
     """Whether ``text``, for which the resolver found only ``town`` (a LOW town, or ``None``)
     matched as ``how``, names a landmark the emulator does not know, so that no place answers
@@ -419,7 +426,7 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     (a ``search_places`` text), a text with a preposition of a kind search asks for a kind
     ("churches in Rome")."""
     words = fold(text).split()
-    if search and not _SEARCH_PREPOSITIONS.isdisjoint(words):
+    if search and asks_for_a_kind(text):
         return False
     if landmark_shaped(text, besides=town or "", whole=how == "city"):
         return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")

@@ -163,3 +163,21 @@ def test_a_town_s_whole_name_is_not_read_as_a_kind() -> None:
     out = Sandbox().call_tool("search_places", {"text_query": "Kutná Hora"})
     loc = out["places"][0]["location"]
     assert abs(loc["latitude"] - 49.95) < 0.1 and abs(loc["longitude"] - 15.27) < 0.1
+
+
+@pytest.mark.parametrize(
+    "text", ["Historic Centre of Warsaw", "Archaeological Site of Troy", "Médina de Tétouan"]
+)
+def test_every_tool_shares_the_rule_a_route_does_not_start_in_the_town(text: str) -> None:
+    """The rule lives in the one resolver (``resolver.resolve``): ``compute_routes`` no longer
+    starts at Troy, New York for "Archaeological Site of Troy" (it did before: only resolve_names
+    and search_places applied it)."""
+    from mapsnb_sandbox import Sandbox, SandboxToolError
+    from mapsnb_sandbox.world.resolver import UNKNOWN_LANDMARK, resolve
+
+    assert resolve(text).how == UNKNOWN_LANDMARK and resolve(text).place is None
+    args = {"origin": {"address": text}, "destination": {"address": "Madrid"}}
+    with pytest.raises(SandboxToolError) as err:
+        Sandbox().call_tool("compute_routes", args)
+    assert err.value.status == "NOT_FOUND"
+    assert "landmark the emulator does not know" in str(err.value)
