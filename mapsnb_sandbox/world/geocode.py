@@ -369,11 +369,25 @@ def _weak_bare_town(
         return False
     if c.population < BARE_TOWN_POPULATION:
         return True
-    if c.population >= BARE_HOMONYM_POPULATION:
-        return False
     idx = city_index()
+    abroad = [
+        o
+        for n in name_variants(name)
+        for j in idx.by_name.get(n, ())
+        if (o := idx.cities[j]).cc != c.cc
+    ]
+    if _rival_namesake(c, name, abroad):
+        return True
+    return c.population < BARE_HOMONYM_POPULATION and bool(abroad)
+
+
+def _rival_namesake(c: City, name: str, abroad: list[City]) -> bool:
+    """Whether a town of another country bears bare ``name`` as its own name and rivals ``c``:
+    at least half its size ("San Pedro": Côte d'Ivoire and the Philippines), or at least 1 %
+    when ``name`` is only another name of ``c`` ("Susa": Sousse's, and a town of Piedmont)."""
+    own = fold(c.name) == name
     return any(
-        idx.cities[j].cc != c.cc for n in name_variants(name) for j in idx.by_name.get(n, ())
+        fold(o.name) == name and o.population * (2 if own else 100) >= c.population for o in abroad
     )
 
 
