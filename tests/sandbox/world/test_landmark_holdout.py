@@ -243,3 +243,13 @@ def test_a_bare_name_a_rival_town_abroad_bears_is_low(text: str, town: str) -> N
     out = Sandbox().call_tool("resolve_names", {"queries": [{"text": text}]})
     assert out["results"][0]["sandboxMatch"]["name"] == town
     assert out["results"][0]["confidence"] == "LOW"
+
+
+@pytest.mark.parametrize(("text", "town"), [("Assise", "Assis"), ("Suse", "Sousse")])
+def test_a_bare_name_read_only_by_another_form_of_a_town_is_low(text: str, town: str) -> None:
+    """ "Assise" (French for Assisi) was Assis, Brazil, MEDIUM, 9,736 km off: a bare word read
+    only by a form of a town's name (no town is called so) is a guess."""
+    from mapsnb_sandbox.world.resolver import resolve
+
+    found = resolve(text).place
+    assert found is not None and (found.name, found.confidence) == (town, "LOW")
