@@ -495,8 +495,9 @@ def _in_named_town(
             return None
         j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
-    if not rest:  # a bare name read by another form of a town's name is a guess ("Assise")
-        read = len(parts) > 1 or not named_words or " ".join(named_words) in idx.by_name
+    if not rest:  # a bare word read by another form of a town's name is a guess ("Assise")
+        bare = len(parts) == 1 and len(head.split()) == len(named_words) > 0
+        read = not bare or " ".join(named_words) in idx.by_name  # "w Gdańsku": sure
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
         return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
