@@ -364,31 +364,19 @@ def _weak_bare_town(
     c: City, name: str, bias: tuple[float, float] | None, region: str | None
 ) -> bool:
     """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
-    :data:`BARE_HOMONYM_POPULATION`), unless the bias (within 100 km) or region points to it."""
+    :data:`BARE_HOMONYM_POPULATION`, or a town abroad whose own name it is, half as big, 1 % if
+    it is only ``c``'s other name), unless the bias (within 100 km) or region points to it."""
     if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
         return False
     if c.population < BARE_TOWN_POPULATION:
         return True
     idx = city_index()
-    abroad = [
-        o
-        for n in name_variants(name)
-        for j in idx.by_name.get(n, ())
-        if (o := idx.cities[j]).cc != c.cc
-    ]
-    if _rival_namesake(c, name, abroad):
+    named = (idx.cities[j] for n in name_variants(name) for j in idx.by_name.get(n, ()))
+    abroad = [o for o in named if o.cc != c.cc]
+    rival = 2 if fold(c.name) == name else 100  # "San Pedro"; "Susa": Sousse's other name
+    if any(fold(o.name) == name and o.population * rival >= c.population for o in abroad):
         return True
     return c.population < BARE_HOMONYM_POPULATION and bool(abroad)
-
-
-def _rival_namesake(c: City, name: str, abroad: list[City]) -> bool:
-    """Whether a town of another country bears bare ``name`` as its own name and rivals ``c``:
-    at least half its size ("San Pedro": Côte d'Ivoire and the Philippines), or at least 1 %
-    when ``name`` is only another name of ``c`` ("Susa": Sousse's, and a town of Piedmont)."""
-    own = fold(c.name) == name
-    return any(
-        fold(o.name) == name and o.population * (2 if own else 100) >= c.population for o in abroad
-    )
 
 
 def _own_name_town(key: str, q: Qualifiers, *, least: int = FUZZY_POPULATION) -> bool:
@@ -495,9 +483,8 @@ def _in_named_town(
             return None
         j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
-    if not rest:  # a bare word read by another form of a town's name is a guess ("Assise")
-        bare = len(parts) == 1 and len(head.split()) == len(named_words) > 0
-        read = not bare or " ".join(named_words) in idx.by_name  # "w Gdańsku": sure
+    if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
+        read = len(parts) > 1 or bool(words) or " ".join(named_words) in idx.by_name
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
         return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
