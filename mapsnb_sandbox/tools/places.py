@@ -54,7 +54,7 @@ from mapsnb_sandbox.world.categories import (
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
-from mapsnb_sandbox.world.landmarks import landmark_shaped, unknown_landmark
+from mapsnb_sandbox.world.landmarks import asks_for_a_kind, landmark_shaped, unknown_landmark
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -68,6 +68,7 @@ from mapsnb_sandbox.world.places import (
 from mapsnb_sandbox.world.resolved import Resolved, place_view
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
+    UNKNOWN_LANDMARK,
     bare_town_ok,
     fold,
     names_one_place,
@@ -366,6 +367,8 @@ def _names_unknown_landmark(q: Query, *, search: bool) -> bool:
     most a LOW town in it (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`; ``search``:
     a kind-search preposition makes it a kind search)."""
     r = q.whole.place
+    if q.whole.how == UNKNOWN_LANDMARK:  # the resolver's rule; a search may still ask a kind
+        return not (search and asks_for_a_kind(q.text))
     if r is not None and (r.kind != "locality" or r.confidence != "LOW"):
         return False
     return unknown_landmark(q.text, r.name if r is not None else None, q.whole.how, search=search)
@@ -483,6 +486,8 @@ def _one_unknown_place(q: Query, req: _Request) -> _Answer:
     """One place the emulator does not know, in a town it knows ("Union Station, Denver"); not
     a town of elsewhere (:func:`unsure_namesake`: "Kurchatov, Pavlodar")."""
     r = q.whole.place
+    if q.whole.how == UNKNOWN_LANDMARK:  # "Sanctuary of Bom Jesus do Monte in Braga"
+        return [], say(req.language, "unknown_phrase", q=q.text)
     if r is None or q.whole.how != "approximate" or not names_one_place(q.text, r.city):
         return None
     if _names_unknown_landmark(q, search=False):  # "Sanctuary of Bom Jesus do Monte in Braga"

@@ -34,11 +34,11 @@ from mapsnb_sandbox.contract.common import (
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
 from mapsnb_sandbox.world.categories import is_generic_query
-from mapsnb_sandbox.world.landmarks import landmarks, unknown_landmark
+from mapsnb_sandbox.world.landmarks import landmarks
 from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved
 from mapsnb_sandbox.world.resolver import (
-    Resolution,
+    UNKNOWN_LANDMARK,
     fold,
     names_one_place,
     parse_lat_lng,
@@ -134,15 +134,6 @@ _KNOWS = (
 )
 
 
-def _unknown_landmark(text: str, found: Resolution) -> bool:
-    """Whether ``found`` is only a LOW town read in ``text``, a landmark the emulator does not
-    know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`)."""
-    place = found.place
-    if place is None or place.kind != "locality" or place.confidence != "LOW":
-        return False
-    return unknown_landmark(text, place.name, found.how)
-
-
 def _resolve_one(
     text: Any, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[Resolved, str]:
@@ -162,12 +153,8 @@ def _resolve_one(
     if found.place is not None and found.how == "approximate":  # "Temple Bar, Dublin"
         exact = names_one_place(text, found.place.city)
         vague = not exact
-    if found.place is not None and _unknown_landmark(text, found):
-        raise _Fail(  # "Historic City of Toledo": a landmark it does not know, not the town
-            "NOT_FOUND",
-            f"no place found for {text!r}: it names a landmark the emulator does not know "
-            f"(in {found.place.name}?); its town is not placed for it",
-        )
+    if found.how == UNKNOWN_LANDMARK:  # "Historic City of Toledo": not the town
+        raise _Fail("NOT_FOUND", f"no place found for {text!r}: {found.reason}")
     if found.place is not None and found.how == "partial":  # "riad in Chefchaouen": the town
         raise _Fail(
             "INVALID_ARGUMENT",

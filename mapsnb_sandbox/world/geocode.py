@@ -333,17 +333,19 @@ def _weak_bare_town(
     c: City, name: str, bias: tuple[float, float] | None, region: str | None
 ) -> bool:
     """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
-    :data:`BARE_HOMONYM_POPULATION`), unless the bias (within 100 km) or region points to it."""
+    :data:`BARE_HOMONYM_POPULATION`, or a town abroad whose own name it is, half as big, 1 % if
+    it is only ``c``'s other name), unless the bias (within 100 km) or region points to it."""
     if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
         return False
     if c.population < BARE_TOWN_POPULATION:
         return True
-    if c.population >= BARE_HOMONYM_POPULATION:
-        return False
     idx = city_index()
-    return any(
-        idx.cities[j].cc != c.cc for n in name_variants(name) for j in idx.by_name.get(n, ())
-    )
+    named = (idx.cities[j] for n in name_variants(name) for j in idx.by_name.get(n, ()))
+    abroad = [o for o in named if o.cc != c.cc]
+    rival = 2 if fold(c.name) == name else 100  # "San Pedro"; "Susa": Sousse's other name
+    if any(fold(o.name) == name and o.population * rival >= c.population for o in abroad):
+        return True
+    return c.population < BARE_HOMONYM_POPULATION and bool(abroad)
 
 
 def _own_name_town(key: str, q: Qualifiers, *, least: int = FUZZY_POPULATION) -> bool:
@@ -450,8 +452,9 @@ def _in_named_town(
             return None
         j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
-    if not rest:
-        return city_resolved(town, "MEDIUM" if exact else "LOW"), "city"
+    if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
+        read = len(parts) > 1 or bool(words) or " ".join(named_words) in idx.by_name
+        return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
         return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
     if named_words and not _proper_name(

@@ -10,6 +10,7 @@ import bisect
 import csv
 import dataclasses
 import functools
+import json
 import math
 import zlib
 from dataclasses import dataclass
@@ -25,13 +26,15 @@ __all__ = [
     "FAMOUS_TOWN_POPULATION",
     "HERITAGE_CSV",
     "LANDMARKS_CSV",
-    "LANDMARK_SHAPE_WORDS",
+    "LANDMARK_WORDS_JSON",
     "NATURAL_WORDS",
     "Landmark",
     "Once",
+    "asks_for_a_kind",
     "famous_keys",
     "fold",
     "landmark_index",
+    "landmark_shape_words",
     "landmark_shaped",
     "landmarks",
     "load_airports",
@@ -326,48 +329,42 @@ _KIND = (
 _KIND_WORDS = frozenset(_KIND.split())
 
 
-#: Words naming a landmark's kind in the official names of heritage places, in the languages
-#: whose words are spaced ("Historic Centre of Warsaw", "Médina de Fès", "Ruinas de Copán",
-#: "Altstadt von Regensburg", "Кижи погост"): a text holding one names a landmark, not a street,
+#: Words naming a landmark's kind in every supported language, whole words ("Historic Centre of
+#: Warsaw", "Médina de Fès", "Кижи погост", "Topkapı Sarayı") and the ends of words in scripts
+#: that do not space them ("金閣寺", "경복궁"): a text holding one names a landmark, not a street,
 #: a square or a station. "temple" is left out ("Temple Bar, Dublin" is a street).
-_LANDMARK_SHAPE = (
-    # English
-    "historic historical centre center old town walled city ruins ruin archaeological site sites "
-    "monastery monasteries abbey cathedral church churches palace palaces castle castles fortress "
-    "fortifications fort forts citadel kasbah medina ksar ksour mosque mosques tomb tombs "
-    "mausoleum park reserve sanctuary landscape caves cave monuments monument heritage basilica "
-    "convent villa villas gardens ensemble complex necropolis pyramids remains rock mines "
-    "national missions mission wilderness forest forests lagoon archipelago valley islands "
-    "memorial hall dome estates housing protected area highlands tels routes alcazar archivo "
-    "archives library university universidad mountains "
-    # French
-    "historique centre vieille ville cite cites ruines archeologique monastere monasteres abbaye "
-    "cathedrale eglise eglises palais chateau chateaux forteresse citadelle medina mosquee "
-    "tombe tombeau tombes mausolee parc reserve sanctuaire paysage grottes grotte monuments ensemble "
-    "jardins couvent basilique remparts vestiges necropole foret forets lagune vallee iles "
-    "chemins rupestre rupestres aire aires zone protegee protegees montagnes pays lagon golfe karst "
-    # Spanish, Italian, Portuguese
-    "historico centro casco ruinas arqueologico arqueologica monasterio catedral iglesia palacio "
-    "castillo fortaleza parque santuario convento storico rovine duomo chiesa palazzo castello "
-    "parco mosteiro igreja palacio castelo "
-    # German, Dutch, Polish, Czech, Russian
-    "altstadt dom kirche kloster schloss burg festung nationalpark ruinen "
-    "kerk kasteel klooster stare miasto zamek katedra klasztor zamek hrad zamek klaster "
-    "собор монастырь дворец крепость кремль парк храм заповедник"
-)
-LANDMARK_SHAPE_WORDS = frozenset(_LANDMARK_SHAPE.split())
+LANDMARK_WORDS_JSON = Path(__file__).resolve().parents[1] / "data" / "landmark_words.json"
+
+
+@functools.cache
+def _landmark_words() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The folded words of :data:`LANDMARK_WORDS_JSON`, and its word ends (all languages)."""
+    table = json.loads(LANDMARK_WORDS_JSON.read_text(encoding="utf-8"))
+    words = frozenset(fold(w) for ws in table["words"].values() for w in ws)
+    return words, tuple(fold(p) for ps in table["parts"].values() for p in ps)
+
+
+def landmark_shape_words() -> frozenset[str]:
+    """The folded whole words of :data:`LANDMARK_WORDS_JSON` in every language."""
+    return _landmark_words()[0]
 
 
 def landmark_shaped(text: str, besides: str = "", *, whole: bool = False) -> bool:
     """Whether ``text`` (of two words or more) carries, before its first comma, a word of a
-    landmark's kind (:data:`LANDMARK_SHAPE_WORDS`) that is not a word of ``besides`` (the town
+    landmark's kind (:data:`LANDMARK_WORDS_JSON`) that is not a word of ``besides`` (the town
     read in it): "Historic City of Toledo", "Médina de Fès", "Cathedral, Alcázar and Archivo de
     Indias in Seville"; not "Spanish Town", "Jomala, Åland Islands", "Nowhere Plaza, Paris" nor
     "Temple Bar, Dublin". With ``whole``, the words after the comma count too."""
     head = fold(text if whole else text.partition(",")[0]).split()
-    own = set(fold(besides).split())
-    return len(fold(text).split()) >= 2 and any(
-        w in LANDMARK_SHAPE_WORDS and w not in own for w in head
+    own = fold(besides)
+    words, parts = _landmark_words()
+    if len(fold(text).split()) >= 2 and any(w in words and w not in own.split() for w in head):
+        return True
+    return any(  # "京都の金閣寺": a word ending of a kind, on a longer name
+        len(w) > len(p) + 1 and p in w and p not in own
+        for w in head
+        if not w.isascii()
+        for p in parts
     )
 
 
@@ -408,6 +405,12 @@ _SEARCH_PREPOSITIONS = frozenset(
 )
 
 
+def asks_for_a_kind(text: str) -> bool:
+    """Whether ``text`` holds a preposition of a search for a kind of place in a town
+    ("churches in Rome", "églises à Rome", "парки в Москве")."""
+    return not _SEARCH_PREPOSITIONS.isdisjoint(fold(text).split())
+
+
 def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = False) -> bool:
     """Whether ``text``, for which the resolver found only ``town`` (a LOW town, or ``None``)
     matched as ``how``, names a landmark the emulator does not know, so that no place answers
@@ -419,7 +422,7 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     (a ``search_places`` text), a text with a preposition of a kind search asks for a kind
     ("churches in Rome")."""
     words = fold(text).split()
-    if search and not _SEARCH_PREPOSITIONS.isdisjoint(words):
+    if search and asks_for_a_kind(text):
         return False
     if landmark_shaped(text, besides=town or "", whole=how == "city"):
         return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")
@@ -445,9 +448,9 @@ def near_spelling_ok(text: str, name: str) -> bool:
     differ = set(a) ^ set(b)
     if any(len(w) >= 4 and w in by_name for w in differ):
         return False
-    if differ and differ <= LANDMARK_SHAPE_WORDS:
+    if differ and differ <= landmark_shape_words():
         return False  # only the kind differs: "imperial palaces" are not "imperial palace"
-    generic = LANDMARK_SHAPE_WORDS | _AROUND
+    generic = landmark_shape_words() | _AROUND
     da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
     return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
 

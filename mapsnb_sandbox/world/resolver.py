@@ -33,7 +33,7 @@ from mapsnb_sandbox.world.geocode import (
     trailing_qualifier,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import fold, names_one_place
+from mapsnb_sandbox.world.landmarks import fold, names_one_place, unknown_landmark
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
 
@@ -42,6 +42,7 @@ __all__ = [
     "GENERIC_WORDS",
     "NOT_FOUND",
     "PREPOSITIONS",
+    "UNKNOWN_LANDMARK",
     "Resolution",
     "bare_town_ok",
     "fold",
@@ -58,6 +59,9 @@ _DATA = Path(__file__).resolve().parents[1] / "data"
 EXACT = frozenset({"name", "alias", "address", "street", "coords"})
 #: ``Resolution.how`` when nothing was found.
 NOT_FOUND = "not_found"
+#: ``how`` of a text naming a landmark the emulator does not know, in which only a LOW town
+#: was read ("Historic City of Toledo"): no place, for every tool.
+UNKNOWN_LANDMARK = "unknown_landmark"
 #: Matches that are guesses: a near spelling, or a town whose other words were not read.
 _GUESSES = frozenset({"partial", "fuzzy"})
 
@@ -69,7 +73,8 @@ class Resolution:
     ``how`` is one of :data:`EXACT`, ``"city"``, ``"country"``, ``"fuzzy"``, ``"approximate"``
     (a place the emulator does not know, placed in the town the text names), ``"partial"``
     (the town, other words unread), ``"form"`` (a town by an inflected or foreign form of its
-    name) or :data:`NOT_FOUND`.
+    name), :data:`UNKNOWN_LANDMARK` (no place: a landmark it does not know, a LOW town read
+    in it) or :data:`NOT_FOUND`.
     """
 
     place: Resolved | None
@@ -126,8 +131,26 @@ def resolve(
     if _case_form(text) and (hit is None or _other_town(hit[0], text)):
         found = _town(text.strip(), hit, bias, region).place
         if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
-            return Resolution(replace(found, confidence="LOW"), "form")
-    return Resolution(*hit) if hit is not None else _not_found(text)
+            hit = replace(found, confidence="LOW"), "form"
+    if hit is None:
+        return _not_found(text)
+    return _unknown_landmark(text, *hit) or Resolution(*hit)
+
+
+def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None:
+    """No place when ``place`` is only a LOW town read in ``text``, a landmark the emulator does
+    not know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`), for every tool: not
+    Toledo, Ohio for "Historic City of Toledo", nor Jaipur's point for a route from "Hawa Mahal
+    Museum of Jaipur"."""
+    if place.kind != "locality" or place.confidence != "LOW":
+        return None
+    if not unknown_landmark(text, place.name, how):
+        return None
+    reason = (
+        f"it names a landmark the emulator does not know (in {place.name}?); "
+        "its town is not placed for it"
+    )
+    return Resolution(None, UNKNOWN_LANDMARK, reason)
 
 
 def _other_town(r: Resolved, text: str) -> bool:
