@@ -1,12 +1,14 @@
-"""Build ``mapsnb_sandbox/data/finer_cells.bin``: GSHHG's narrow water at 1/720° round towns.
+"""Build ``mapsnb_sandbox/data/finer_cells.bin``: narrow water at 1/720° round towns, GSHHG's or OSM's.
 
 The emulator's water (``land_runs.bin``, GLOBE at 1/120°; ``fine_runs.bin``, GSHHG at 1/240°)
 misses harbours and inlets narrower than a 1/240° cell (about 460 m): the inner Waitematā,
-Saltsjön, Puddefjorden. This script samples the GSHHG shoreline database at full resolution
-(Wessel & Smith, LGPL; through ``roaring-landmask``, MIT, its ``Gshhg`` provider) at the 3 x 3
-centres of each 1/240° cell within :data:`RADIUS_DEG` of every town of at least
-:data:`MIN_POP` people (the emulator's GeoNames towns: where routes start and end), and keeps
-the sub-cells where GSHHG has water and the emulator's mask has land.
+Saltsjön, Puddefjorden, the Golden Horn, Dubai Creek. This script samples two shorelines at
+full resolution through ``roaring-landmask`` (MIT): GSHHG (Wessel & Smith, LGPL; its ``Gshhg``
+provider) and OpenStreetMap's land polygons (© OpenStreetMap contributors, ODbL; its ``Osm``
+provider), at the 3 x 3 centres of each 1/240° cell within :data:`RADIUS_DEG` of every town
+of at least :data:`MIN_POP` people (the emulator's GeoNames towns: where routes start and
+end), and keeps the sub-cells where EITHER has water (the union: land only where both say
+land) and the emulator's other layers have land.
 
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
 and the repository is importable: ``python tools/build_finer_mask.py`` (a few minutes).
@@ -62,7 +64,10 @@ def main() -> None:
 
     water._finer_mask = lambda key: 0  # the layers below this one only (a rebuild)
     is_land = water.is_land
-    mask = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Gshhg)
+    masks = [
+        rl.RoaringLandmask.new_with_provider(provider)
+        for provider in (rl.LandmaskProvider.Gshhg, rl.LandmaskProvider.Osm)
+    ]
     keys = _cells()
     print(f"{len(keys)} cells round towns")
     out_keys, out_masks = [], []
@@ -73,7 +78,10 @@ def main() -> None:
         for s in range(SUB * SUB):
             lat = 90.0 - (rows + (s // SUB + 0.5) / SUB) / STEP
             lng = (cols + (s % SUB + 0.5) / SUB) / STEP - 180.0
-            water = ~np.asarray(mask.contains_many(lng, lat), dtype=bool)
+            land = np.ones(len(k), dtype=bool)
+            for mask in masks:  # the union of both sources' water
+                land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)
+            water = ~land
             for n in np.flatnonzero(water):
                 if is_land(float(lat[n]), float(lng[n])):
                     bits[n] |= 1 << s
