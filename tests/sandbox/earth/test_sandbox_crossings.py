@@ -106,9 +106,9 @@ def test_holdout_sample_has_no_water_outside_links(box: Sandbox, name: str) -> N
     assert wet == {}
 
 
-#: Water OSM has and GSHHG at full resolution does not: the Golden Horn at Balat, False Creek,
+#: Water OSM has and GSHHG at full resolution does not: the Golden Horn off Balat, False Creek,
 #: Saltsjön off Skeppsholmen.
-OSM_ONLY_WATER = [(41.0265, 28.964), (49.2715, -123.13), (59.325, 18.09)]
+OSM_ONLY_WATER = [(41.0315, 28.955), (49.2715, -123.13), (59.325, 18.09)]
 
 
 @pytest.mark.parametrize(("lat", "lng"), OSM_ONLY_WATER)
