@@ -126,8 +126,7 @@ def main() -> None:
             land = np.ones(len(k), dtype=bool)
             for mask in masks:  # the union of both sources' water
                 land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)
-            water = ~land
-            for n in np.flatnonzero(water):
+            for n in np.flatnonzero(~land):
                 if is_land(float(lat[n]), float(lng[n])):
                     bits[n] |= 1 << s
         keep = bits != 0

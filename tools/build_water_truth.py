@@ -71,7 +71,9 @@ def main() -> None:
     provider = {"osm": rl.LandmaskProvider.Osm, "gshhg": rl.LandmaskProvider.Gshhg}[source]
     mask = rl.RoaringLandmask.new_with_provider(provider)
     out = OUTS[source]
-    header, offsets, bounds = [], [], []
+    header: list[list[float]] = []
+    offsets: list[int] = []
+    bounds: list[np.ndarray] = []
     for lat0, lat1, lng0, lng1 in boxes():
         step = int(
             min(FINEST, max(COARSEST, math.sqrt(MAX_CELLS / ((lat1 - lat0) * (lng1 - lng0)))))
@@ -82,7 +84,7 @@ def main() -> None:
         xx, yy = np.meshgrid((lngs + 540) % 360 - 180, lats)
         land = np.asarray(mask.contains_many(xx.ravel(), yy.ravel())).reshape(rows, cols)
         header.append([lat1, lng0, step, rows, cols, len(offsets)])
-        count = sum(len(b) for b in bounds)
+        count = int(sum(len(b) for b in bounds))
         for row in land.astype(np.int8):
             offsets.append(count)
             edges = np.flatnonzero(np.diff(np.concatenate(([0], row))) != 0)
