@@ -9,7 +9,9 @@ Run: ``python benchmarks/bench_water.py [--quick]`` from the repository root.
    (``water_truth.bin``, up to 1/600°; lakes: the GSHHS lake mask, the one source the emulator
    also reads), and how many routes have any such water.
    The same on the holdout (``tests/sandbox/earth/holdout_corpus.py``: 46 crossings in places
-   the corpus lacks: fjords, archipelagos, lagoon and river cities).
+   the corpus lacks: fjords, archipelagos, lagoon and river cities). Each against two truths:
+   OSM (no longer independent near towns: the emulator's 1/720° layer there is the union of
+   GSHHG's and OSM's water) and GSHHG alone at full resolution (``water_truth_gshhg.bin``).
 2. **Road distances**: the corpus's 130 published road distances by DRIVE, the share within
    ±25 %.
 3. **Speed**: the old water corpus (``water_corpus.py``) cold and warm, milliseconds per route.
@@ -40,30 +42,40 @@ def _ll(p: Point) -> dict:
 Corpus = list[tuple[str, str, Point, Point]]
 
 
+SOURCES = ("osm", "gshhg")
+
+
 def over_water(box: Sandbox, verbose: bool, corpus: Corpus = CROSSINGS) -> None:
-    """Part 1: share of path length over water outside links, per mode, on ``corpus``."""
+    """Part 1: share of path length over water outside links, per mode, on ``corpus``, against
+    each truth of :data:`SOURCES`."""
     for mode in MODES:
-        water = total = 0.0
-        answered, wet = 0, []
+        water = dict.fromkeys(SOURCES, 0.0)
+        wet: dict[str, list[tuple[str, int, int]]] = {s: [] for s in SOURCES}
+        total, answered = 0.0, 0
         t = time.perf_counter()
         for name, _, a, b in corpus:
             found = route(box, a, b, mode)
             if found is None:
                 continue
             answered += 1
-            w, longest, length = over_water_m(found[0], mode)
-            water, total = water + w, total + length
-            if w > 0:
-                wet.append((name, round(w), round(longest)))
+            for source in SOURCES:
+                w, longest, length = over_water_m(found[0], mode, source)
+                water[source] += w
+                if w > 0:
+                    wet[source].append((name, round(w), round(longest)))
+            total += length
         ms = (time.perf_counter() - t) / len(corpus) * 1000
-        share = water / total if total else 0.0
+        shares = ", ".join(
+            f"{s} {water[s] / total if total else 0.0:.3%} ({len(wet[s])} routes)" for s in SOURCES
+        )
         print(
-            f"{mode:11s} {answered}/{len(corpus)} routes, over water outside links "
-            f"{share:.3%} of {total / 1000:.0f} km; routes with any: {len(wet)} ({ms:.0f} ms/route)"
+            f"{mode:11s} {answered}/{len(corpus)} routes of {total / 1000:.0f} km, over water "
+            f"outside links: {shares} ({ms:.0f} ms/route)"
         )
         if verbose:
-            for name, w, longest in sorted(wet, key=lambda x: -x[1]):
-                print(f"    {name}: {w} m (longest run {longest} m)")
+            for source in SOURCES:
+                for name, w, longest in sorted(wet[source], key=lambda x: -x[1]):
+                    print(f"    [{source}] {name}: {w} m (longest run {longest} m)")
 
 
 def road_distances(box: Sandbox, verbose: bool) -> None:

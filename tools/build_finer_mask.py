@@ -1,15 +1,21 @@
-"""Build ``mapsnb_sandbox/data/finer_cells.bin``: GSHHG's narrow water at 1/720° round towns.
+"""Build ``mapsnb_sandbox/data/finer_cells.bin``: narrow water at 1/720° round towns, GSHHG's or OSM's.
 
 The emulator's water (``land_runs.bin``, GLOBE at 1/120°; ``fine_runs.bin``, GSHHG at 1/240°)
 misses harbours and inlets narrower than a 1/240° cell (about 460 m): the inner Waitematā,
-Saltsjön, Puddefjorden. This script samples the GSHHG shoreline database at full resolution
-(Wessel & Smith, LGPL; through ``roaring-landmask``, MIT, its ``Gshhg`` provider) at the 3 x 3
-centres of each 1/240° cell within :data:`RADIUS_DEG` of every town of at least
-:data:`MIN_POP` people (the emulator's GeoNames towns: where routes start and end), and keeps
-the sub-cells where GSHHG has water and the emulator's mask has land.
+Saltsjön, Puddefjorden, the Golden Horn, Dubai Creek. This script samples two shorelines at
+full resolution through ``roaring-landmask`` (MIT): GSHHG (Wessel & Smith, LGPL; its ``Gshhg``
+provider) and OpenStreetMap's land polygons (© OpenStreetMap contributors, ODbL; its ``Osm``
+provider), at the 3 x 3 centres of each 1/240° cell within :data:`RADIUS_DEG` of every town
+of at least :data:`MIN_POP` people (the emulator's GeoNames towns: where routes start and
+end), and keeps the sub-cells where EITHER has water (the union: land only where both say
+land) and the emulator's other layers have land. Within :data:`LINK_END_M` of the end of a
+listed link (``links.csv``: a pier, a bridgehead) only GSHHG's water counts: OSM draws piers
+and quays into the water, and a route must reach the link it takes.
 
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
-and the repository is importable: ``python tools/build_finer_mask.py`` (a few minutes).
+and the repository is importable: ``python tools/build_finer_mask.py`` (about 8 minutes;
+``--link-ends-only`` applies only the link ends' rule to the present file, after ``links.csv``
+changes).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
 (uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
@@ -34,6 +40,34 @@ SUB = 3  # sub-cells per cell, each way
 MIN_POP = 50_000
 #: Half the side of the window round a town, in degrees of latitude (about 13 km).
 RADIUS_DEG = 0.12
+#: Round a link's end, OSM's water does not count (only GSHHG's) this far, in metres.
+LINK_END_M = 350.0
+
+
+def keep_link_ends(keys: np.ndarray, bits: np.ndarray, gshhg: object) -> np.ndarray:
+    """``bits`` with the sub-cells within :data:`LINK_END_M` of a listed link's end set to
+    GSHHG's water only (``gshhg``: its ``roaring-landmask``)."""
+    from mapsnb_sandbox.earth.crossings import crossings
+
+    bits = bits.copy()
+    reach = LINK_END_M / 111_320 * STEP * SUB  # in sub-cells of latitude
+    for x in crossings():
+        for lat, lng in (x.a, x.b):
+            si, sj = int((90.0 - lat) * STEP * SUB), int(((lng + 180.0) % 360.0) * STEP * SUB)
+            wide = reach / max(0.2, np.cos(np.radians(lat)))
+            for di in range(-int(reach) - 1, int(reach) + 2):
+                for dj in range(-int(wide) - 1, int(wide) + 2):
+                    if (di / reach) ** 2 + (dj / wide) ** 2 > 1.0:
+                        continue
+                    i, j = si + di, (sj + dj) % (86_400 * SUB)
+                    n = int(np.searchsorted(keys, (i // SUB) * 86_400 + j // SUB))
+                    if n >= len(keys) or keys[n] != (i // SUB) * 86_400 + j // SUB:
+                        continue
+                    bit = 1 << (SUB * (i % SUB) + j % SUB)
+                    c_lat, c_lng = 90.0 - (i + 0.5) / (STEP * SUB), (j + 0.5) / (STEP * SUB) - 180
+                    if gshhg.contains_many(np.array([c_lng]), np.array([c_lat]))[0]:  # type: ignore[attr-defined]
+                        bits[n] &= ~bit & 0xFFFF
+    return bits
 
 
 def _cells() -> np.ndarray:
@@ -55,14 +89,30 @@ def _cells() -> np.ndarray:
     return np.array(sorted(keys), dtype=np.int64)
 
 
+def _link_ends_only(gshhg: object) -> None:
+    """Apply :func:`keep_link_ends` to the present :data:`OUT` (after ``links.csv`` changes)."""
+    body = zlib.decompress(OUT.read_bytes()[len(MAGIC) :])
+    n = int.from_bytes(body[:4], "big")
+    keys = np.frombuffer(body[4 : 4 + 8 * n], dtype="<u8").astype(np.int64)
+    masks = keep_link_ends(keys, np.frombuffer(body[4 + 8 * n :], dtype="<u2"), gshhg)
+    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+
+
 def main() -> None:
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
     from mapsnb_sandbox.earth import water
 
+    if "--link-ends-only" in sys.argv:
+        _link_ends_only(rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Gshhg))
+        return
+
     water._finer_mask = lambda key: 0  # the layers below this one only (a rebuild)
     is_land = water.is_land
-    mask = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Gshhg)
+    masks = [
+        rl.RoaringLandmask.new_with_provider(provider)
+        for provider in (rl.LandmaskProvider.Gshhg, rl.LandmaskProvider.Osm)
+    ]
     keys = _cells()
     print(f"{len(keys)} cells round towns")
     out_keys, out_masks = [], []
@@ -73,8 +123,10 @@ def main() -> None:
         for s in range(SUB * SUB):
             lat = 90.0 - (rows + (s // SUB + 0.5) / SUB) / STEP
             lng = (cols + (s % SUB + 0.5) / SUB) / STEP - 180.0
-            water = ~np.asarray(mask.contains_many(lng, lat), dtype=bool)
-            for n in np.flatnonzero(water):
+            land = np.ones(len(k), dtype=bool)
+            for mask in masks:  # the union of both sources' water
+                land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)
+            for n in np.flatnonzero(~land):
                 if is_land(float(lat[n]), float(lng[n])):
                     bits[n] |= 1 << s
         keep = bits != 0
@@ -82,7 +134,12 @@ def main() -> None:
         out_masks.append(bits[keep])
         print(f"  {lo + len(k)} cells, {int(keep.sum())} with finer water")
     all_keys = np.concatenate(out_keys).astype("<u8")
-    all_masks = np.concatenate(out_masks).astype("<u2")
+    all_masks = keep_link_ends(all_keys, np.concatenate(out_masks), masks[0]).astype("<u2")
+    write(all_keys[all_masks != 0], all_masks[all_masks != 0])
+
+
+def write(all_keys: np.ndarray, all_masks: np.ndarray) -> None:
+    """Write :data:`OUT` from the cells' keys and sub-cell masks."""
     body = len(all_keys).to_bytes(4, "big") + all_keys.tobytes() + all_masks.tobytes()
     OUT.write_bytes(MAGIC + zlib.compress(body, 9))
     print(f"{OUT}: {OUT.stat().st_size / 1e6:.2f} MB, {len(all_keys)} cells")

@@ -11,6 +11,11 @@ coarser for long road pairs (at most about 2 million cells a box).
 Run in an environment that has it (``pip install roaring-landmask numpy``; a 100 MB wheel,
 so it is not a dependency of the project): ``python tools/build_water_truth.py``.
 
+Since the emulator's 1/720° layer round towns (``finer_cells.bin``) is the union of GSHHG's and
+OSM's water, the OSM truth is no longer independent near towns. ``--source gshhg`` writes a
+second truth, ``water_truth_gshhg.bin``: GSHHG alone at full resolution on the same boxes (the
+emulator reads GSHHG too, at 1/240° everywhere and 1/720° round towns, but not at this grid).
+
 Layout (zlib after the magic line): a JSON header line ``{"boxes": [[lat_top, lng_left, step,
 rows, cols, first_offset], ...]}``, then each box's ``rows + 1`` uint32 offsets (into the
 bounds, concatenated box after box), then uint16 column bounds (little-endian): a cell is land
@@ -34,6 +39,8 @@ from tests.sandbox.earth.crossings_corpus import CROSSINGS, ROAD_PAIRS  # noqa: 
 from tests.sandbox.earth.holdout_corpus import HOLDOUT  # noqa: E402
 
 OUT = ROOT / "tests" / "sandbox" / "earth" / "water_truth.bin"
+#: The truth file of each ``--source``: OSM's land polygons, or GSHHG's full-resolution shore.
+OUTS = {"osm": OUT, "gshhg": OUT.with_name("water_truth_gshhg.bin")}
 MAGIC = b"MAPSNB-WATER-TRUTH-1\n"
 MAX_CELLS, FINEST, COARSEST = 2_000_000, 600, 40
 
@@ -54,10 +61,19 @@ def boxes() -> list[tuple[float, float, float, float]]:
 
 
 def main() -> None:
+    import argparse
+
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
-    mask = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Osm)
-    header, offsets, bounds = [], [], []
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", choices=sorted(OUTS), default="osm", help="whose shore")
+    source = parser.parse_args().source
+    provider = {"osm": rl.LandmaskProvider.Osm, "gshhg": rl.LandmaskProvider.Gshhg}[source]
+    mask = rl.RoaringLandmask.new_with_provider(provider)
+    out = OUTS[source]
+    header: list[list[float]] = []
+    offsets: list[int] = []
+    bounds: list[np.ndarray] = []
     for lat0, lat1, lng0, lng1 in boxes():
         step = int(
             min(FINEST, max(COARSEST, math.sqrt(MAX_CELLS / ((lat1 - lat0) * (lng1 - lng0)))))
@@ -68,7 +84,7 @@ def main() -> None:
         xx, yy = np.meshgrid((lngs + 540) % 360 - 180, lats)
         land = np.asarray(mask.contains_many(xx.ravel(), yy.ravel())).reshape(rows, cols)
         header.append([lat1, lng0, step, rows, cols, len(offsets)])
-        count = sum(len(b) for b in bounds)
+        count = int(sum(len(b) for b in bounds))
         for row in land.astype(np.int8):
             offsets.append(count)
             edges = np.flatnonzero(np.diff(np.concatenate(([0], row))) != 0)
@@ -78,8 +94,8 @@ def main() -> None:
         print(f"box {lat0:.2f}..{lat1:.2f} x {lng0:.2f}..{lng1:.2f}: {rows}x{cols} at 1/{step}°")
     body = json.dumps({"boxes": header}).encode() + b"\n"
     body += np.asarray(offsets, dtype="<u4").tobytes() + np.concatenate(bounds).tobytes()
-    OUT.write_bytes(MAGIC + zlib.compress(body, 9))
-    print(f"{OUT}: {OUT.stat().st_size / 1e6:.2f} MB, {len(header)} boxes")
+    out.write_bytes(MAGIC + zlib.compress(body, 9))
+    print(f"{out}: {out.stat().st_size / 1e6:.2f} MB, {len(header)} boxes")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,9 @@ Tagus estuary and San Francisco Bay are water; the Rhine, Danube and Rhône are 
 crosses them on a bridge the emulator does not need to know). ``data/fine_runs.bin`` adds the
 narrow water the 1 km cells miss (Victoria Harbour, the Bosphorus, Dubai Creek, the Mersey):
 GSHHG at 1/240° near every shore, built by ``tools/build_fine_mask.py``, 1.6 MB, its rows
-decoded on first use. ``data/finer_cells.bin`` adds GSHHG's water at 1/720° round towns (the
-inner Waitematā, Saltsjön, Puddefjorden), built by ``tools/build_finer_mask.py``.
+decoded on first use. ``data/finer_cells.bin`` adds water at 1/720° round towns where GSHHG
+or OpenStreetMap has it (the inner Waitematā, Saltsjön, Puddefjorden, the Golden Horn, False
+Creek; OSM's land polygons, ODbL), built by ``tools/build_finer_mask.py``.
 """
 
 from __future__ import annotations
@@ -153,7 +154,7 @@ class _Fine:
 
 _FINE: list[_Fine] = []
 
-#: Narrower water still, round towns: GSHHG at 1/720° where the layers above have land.
+#: Narrower water still, round towns: GSHHG's or OSM's at 1/720° where the layers above have land.
 FINER_CELLS = Path(__file__).resolve().parents[1] / "data" / "finer_cells.bin"
 _FINER_MAGIC = b"MAPSNB-FINER-CELLS-1\n"
 _FINER: list[tuple[array[Any], array[Any]]] = []

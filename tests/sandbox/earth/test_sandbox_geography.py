@@ -174,13 +174,13 @@ def test_no_walk_or_ride_across_open_water(
 @pytest.mark.parametrize("mode", _MODES)
 def test_manhattan_to_hoboken_goes_over_a_bridge(box: Sandbox, mode: str) -> None:
     from mapsnb.polyline import decode
-    from mapsnb_sandbox.earth.crossings import plan
-    from mapsnb_sandbox.earth.water import open_water_m
+    from mapsnb_sandbox.earth.crossings import open_water_beyond_links, plan
     from mapsnb_sandbox.world.geocode import resolve_text
 
     r = route(box, "Manhattan", "Hoboken", mode)[0]
     path = decode(r["encodedPolyline"])
-    assert open_water_m(path) == 0.0
+    # The bridge itself spans the Hudson (water since the finer layer has OSM's): none beyond.
+    assert open_water_beyond_links(path) == 0.0
     ends = tuple((x.lat, x.lng) for x in (resolve_text("Manhattan"), resolve_text("Hoboken")))
     links = [s.link.name for s in plan(ends, mode) or () if s.link]
     assert links == ["George Washington Bridge"]

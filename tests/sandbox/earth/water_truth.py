@@ -2,6 +2,11 @@
 ``tools/build_water_truth.py``) and, for lakes (which OSM's land polygons count as land), the
 GSHHS lake class the emulator also reads (``is_lake``: the one part that is not independent).
 
+The emulator's 1/720° water round towns (``finer_cells.bin``) is the union of GSHHG's and OSM's
+water, so near towns the OSM truth is no longer independent: ``source="gshhg"`` measures
+against GSHHG alone at full resolution on the same boxes (``water_truth_gshhg.bin``), a grid
+the emulator does not read (it reads GSHHG at 1/240°, and 1/720° round towns).
+
 :func:`over_water_m` measures the metres of a path over water outside the known links that
 carry its mode (``links.csv``: a bridge, tunnel or ferry crosses water by design).
 """
@@ -23,6 +28,8 @@ from mapsnb_sandbox.earth.crossings import crossings
 from mapsnb_sandbox.earth.water import is_lake
 
 TRUTH = Path(__file__).resolve().parent / "water_truth.bin"
+#: The truth file of each source: OSM's land polygons, GSHHG's full-resolution shore.
+TRUTHS = {"osm": TRUTH, "gshhg": TRUTH.with_name("water_truth_gshhg.bin")}
 MAGIC = b"MAPSNB-WATER-TRUTH-1\n"
 Point = tuple[float, float]
 #: Samples along a path are this far apart.
@@ -30,8 +37,8 @@ STEP_M = 50.0
 
 
 @functools.cache
-def _boxes() -> tuple[list[list[float]], array, array]:
-    body = zlib.decompress(TRUTH.read_bytes()[len(MAGIC) :])
+def _boxes(source: str = "osm") -> tuple[list[list[float]], array, array]:
+    body = zlib.decompress(TRUTHS[source].read_bytes()[len(MAGIC) :])
     line, rest = body.split(b"\n", 1)
     boxes = json.loads(line)["boxes"]
     n_off = sum(b[3] + 1 for b in boxes)
@@ -42,9 +49,10 @@ def _boxes() -> tuple[list[list[float]], array, array]:
     return boxes, offsets, bounds
 
 
-def truth_land(lat: float, lng: float) -> bool | None:
-    """Whether OSM has land at the point (lakes excepted), ``None`` outside every sampled box."""
-    boxes, offsets, bounds = _boxes()
+def truth_land(lat: float, lng: float, source: str = "osm") -> bool | None:
+    """Whether ``source`` (``"osm"`` or ``"gshhg"``) has land at the point (lakes excepted),
+    ``None`` outside every sampled box."""
+    boxes, offsets, bounds = _boxes(source)
     for lat_top, lng_left, step, n_rows, n_cols, first_row in boxes:
         rows, cols, first = int(n_rows), int(n_cols), int(first_row)
         i = int((lat_top - lat) * step)
@@ -55,9 +63,10 @@ def truth_land(lat: float, lng: float) -> bool | None:
     return None
 
 
-def truth_water(lat: float, lng: float) -> bool:
-    """Water by the truth: OSM sea, or a GSHHS lake; outside the boxes, the lake mask alone."""
-    land = truth_land(lat, lng)
+def truth_water(lat: float, lng: float, source: str = "osm") -> bool:
+    """Water by the truth: ``source``'s sea, or a GSHHS lake; outside the boxes, the lake mask
+    alone."""
+    land = truth_land(lat, lng, source)
     return land is False or is_lake(lat, lng)
 
 
@@ -74,10 +83,12 @@ def _link_pairs(mode: str) -> set[frozenset[Point]]:
 PIER_M = 300.0
 
 
-def over_water_m(path: Sequence[Point], mode: str) -> tuple[float, float, float]:
+def over_water_m(
+    path: Sequence[Point], mode: str, source: str = "osm"
+) -> tuple[float, float, float]:
     """``(water_m, longest_run_m, length_m)`` of ``path`` (a ``mode`` route): metres sampled
-    over water outside the links that carry ``mode`` (and their piers, :data:`PIER_M`), the
-    longest such run, the length."""
+    over ``source``'s water (:func:`truth_water`) outside the links that carry ``mode`` (and
+    their piers, :data:`PIER_M`), the longest such run, the length."""
     links = _link_pairs(mode)
     piers = [e for p, q in itertools.pairwise(path) if frozenset({p, q}) in links for e in (p, q)]
     water = run = longest = total = 0.0
@@ -92,7 +103,7 @@ def over_water_m(path: Sequence[Point], mode: str) -> tuple[float, float, float]
         for k in range(n):
             t = (k + 0.5) / n
             s = (p[0] + (q[0] - p[0]) * t, p[1] + dlng * t)
-            if truth_water(*s) and all(haversine_m(*s, *e) > PIER_M for e in piers):
+            if truth_water(*s, source) and all(haversine_m(*s, *e) > PIER_M for e in piers):
                 water += seg / n
                 run += seg / n
                 longest = max(longest, run)
