@@ -303,6 +303,8 @@ def _city_or_country(
     picked = _pick_city(head, q, bias, region, typed=typed)
     big = picked is not None and picked[0].population >= COUNTRY_OVER_TOWN  # wins either way
     named_country = None if big else country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
+    if named_country and picked and _own_name_over_foreign(picked[0], full):
+        named_country = None  # "Granada": the city's own name, Grenada's only in Spanish
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
         sure = picked[1] and (n_parts > 1 or not _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
@@ -314,6 +316,21 @@ def _city_or_country(
             country = replace(country, confidence="LOW")  # "Surinam": also a town's own name
         return country, "country"
     return (city_resolved(picked[0], "LOW"), "city") if picked else None
+
+
+#: A town this big whose own name is a country's name in another language only (not the
+#: index's English one) keeps it: "Granada" is the city, Grenada only in Spanish.
+OWN_NAME_OVER_FOREIGN_COUNTRY = 100_000
+
+
+def _own_name_over_foreign(c: City, full: str) -> bool:
+    """Whether town ``c`` bears folded ``full`` as its own name, is big, and ``full`` names a
+    country only in another language than English (:data:`OWN_NAME_OVER_FOREIGN_COUNTRY`)."""
+    return (
+        c.population >= OWN_NAME_OVER_FOREIGN_COUNTRY
+        and fold(c.name) == full
+        and full not in city_index().countries
+    )
 
 
 #: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than

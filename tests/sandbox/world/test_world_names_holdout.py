@@ -83,3 +83,14 @@ def test_exonyms_and_state_names_in_the_countrys_language() -> None:
         r = resolve(text).place
         assert r is not None and abs(r.lat - lat) < 0.1 and abs(r.lng - lng) < 0.1, (text, r)
         assert r.confidence == "MEDIUM", (text, r)
+
+
+def test_a_city_keeps_its_own_name_over_a_country_s_foreign_name() -> None:
+    """ "Granada" is the city of 230,000 in Spain, not Grenada (its name only in Spanish);
+    a country's foreign name still beats a small town ("Germania", Argentina)."""
+    from mapsnb_sandbox.world.resolver import resolve
+
+    r = resolve("Granada").place
+    assert r is not None and r.country_code == "ES" and r.kind == "locality"
+    r = resolve("Germania").place
+    assert r is not None and r.kind == "country" and r.country_code == "DE"
