@@ -25,8 +25,10 @@ MARGIN_S = 7.0
 STOP_S = 10.0
 
 
-def _route_kwargs() -> dict[str, Any]:
-    points = land_points()
+def _route_kwargs(seed: int) -> dict[str, Any]:
+    """The pathological call through waypoints of its own ``seed``: other tests in this process
+    (the emulator's own, seed 0) leave path caches that would make a shared call cheaper."""
+    points = land_points(seed)
     return {
         "origin": points[0],
         "destination": points[-1],
@@ -46,9 +48,10 @@ def _wait_until_no_call_runs() -> None:
 def test_a_sync_client_bounds_a_pathological_call_by_its_deadline() -> None:
     with mapsnb.Client(sandbox=True, now=NOW, timeout=TIMEOUT_S, deadline=DEADLINE_S) as client:
         client.list_tools()  # the emulator's indexes load outside the measured call
+        client._sandbox.emulator.work_steps = None  # the deadline, not the step bound, stops it
         start = time.monotonic()
         with pytest.raises(DeadlineExceeded):
-            client.compute_routes(**_route_kwargs())
+            client.compute_routes(**_route_kwargs(101))
         assert time.monotonic() - start < DEADLINE_S + MARGIN_S
         _wait_until_no_call_runs()
         # the client stays usable: the next call is answered
@@ -69,10 +72,11 @@ def test_an_async_client_bounds_it_and_the_event_loop_keeps_ticking() -> None:
             sandbox=True, now=NOW, timeout=TIMEOUT_S, deadline=DEADLINE_S
         ) as client:
             await client.list_tools()
+            client._sandbox.emulator.work_steps = None  # no step bound: the client's stops it
             task = asyncio.create_task(ticker())
             start = time.monotonic()
             with pytest.raises(DeadlineExceeded):
-                await client.compute_routes(**_route_kwargs())
+                await client.compute_routes(**_route_kwargs(107))
             took = time.monotonic() - start
             task.cancel()
             return took, ticks
@@ -89,7 +93,8 @@ def test_cancelling_the_awaiting_task_cancels_the_emulator_call() -> None:
     async def run() -> None:
         async with mapsnb.AsyncClient(sandbox=True, now=NOW, timeout=60, deadline=120) as client:
             await client.list_tools()
-            task = asyncio.create_task(client.compute_routes(**_route_kwargs()))
+            client._sandbox.emulator.work_steps = None  # no step bound: the client's stops it
+            task = asyncio.create_task(client.compute_routes(**_route_kwargs(103)))
             await asyncio.sleep(0.5)
             assert WORKERS.running == 1, "the call should be running on a worker thread"
             task.cancel()
@@ -104,7 +109,7 @@ def test_the_emulators_work_bound_reaches_the_client_as_a_named_tool_error() -> 
     with mapsnb.Client(sandbox=True, now=NOW) as client:
         client._sandbox.emulator.work_steps = 20_000  # a tiny bound: the call needs far more
         with pytest.raises(ToolError) as caught:
-            client.compute_routes(**_route_kwargs())
+            client.compute_routes(**_route_kwargs(105))
         assert caught.value.status == "DEADLINE_EXCEEDED"
         assert "work bound was hit" in caught.value.message
         assert client.call_stats.retries == {}  # refused by name, not retried
