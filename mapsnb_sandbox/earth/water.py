@@ -107,7 +107,8 @@ def _odd(grid: tuple[int, int, array[Any], array[Any]], step: int, lat: float, l
     i = 0 if i < 0 else rows - 1 if i >= rows else i
     j = int(((lng + 180.0) % 360.0) * step)
     j = cols - 1 if j >= cols else j  # never negative: the modulo
-    lo, hi = offsets[i], offsets[i + 1]
+    lo: int = offsets[i]
+    hi: int = offsets[i + 1]
     return (bisect_right(bounds, j, lo, hi) - lo) % 2 == 1  # odd: inside a run
 
 
