@@ -1,6 +1,6 @@
-"""Write ``mapsnb_sandbox/data/heritage_sites.csv``: two thirds of the UNESCO World Heritage List
-as famous places of the emulator, at the list's point, found by their official English and French
-names (issue 40).
+"""Write ``mapsnb_sandbox/data/heritage_sites.csv``: the UNESCO World Heritage List as famous
+places of the emulator, at the list's point, found by their official English and French names
+(issue 40).
 
 Source: the list's export ``whc-sites-2019.xls`` (© UNESCO, CC BY-SA 3.0 IGO;
 https://whc.unesco.org/en/syndication): the file is an adaptation under the same licence (see
@@ -8,8 +8,11 @@ https://whc.unesco.org/en/syndication): the file is an adaptation under the same
 
     python tools/build_heritage_sites.py whc-sites-2019.xls
 
-Left out: every property whose ``id_no`` is a multiple of 3 (:data:`HELD_OUT`: the part of the
-holdout ``tests/data/landmark_holdout.csv`` that stays independent of the emulator's data), the
+The properties whose ``id_no`` is a multiple of 3 (:func:`~mapsnb_sandbox.world.landmarks.held_out`:
+the part of the holdout ``tests/data/landmark_holdout.csv`` that measures how the emulator does on
+places it does not hold) come last, after the rest has taken its names, so that the emulator with
+them withheld (``MAPSNB_SANDBOX_WITHHOLD_THIRD=1``, ``bench_landmarks.py --withhold``) reads
+exactly what it read before they were added. Left out: the
 transboundary ones (their point is one country's), and those ``famous_places.csv`` already holds
 (its ``whc`` column: their points are Wikipedia's); when one row of ``famous_places.csv`` is the
 property (of one component, within 3 km), the property's official names are added to that row (a row with only ``key``,
@@ -30,25 +33,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
+from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold, held_out
 from tools.build_landmark_holdout import clean, short_forms, tolerance_km
 
 OUT = FAMOUS_CSV.with_name("heritage_sites.csv")
 COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
 
 
-def held_out(whc: int) -> bool:
-    """Whether property ``whc`` stays out of the emulator's data (every third ``id_no``)."""
-    return whc % 3 == 0
-
-
-HELD_OUT = "id_no % 3 == 0"
 HEADER = (
     "# UNESCO World Heritage properties as famous places (issue 40): the list's export whc-sites-2019\n"
-    "# (c) UNESCO, CC BY-SA 3.0 IGO; this file is an adaptation under the same licence. Two thirds of\n"
-    f"# the list ({HELD_OUT} held out, transboundary ones and famous_places.csv's own left out), at the\n"
-    "# list's point, by their official English and French names and the part before a comma, dash\n"
-    "# or colon. Written by tools/build_heritage_sites.py; see SOURCES.md.\n"
+    "# (c) UNESCO, CC BY-SA 3.0 IGO; this file is an adaptation under the same licence. The list\n"
+    "# (transboundary ones and famous_places.csv's own left out; id_no % 3 == 0 last, withheld on\n"
+    "# request), at the list's point, by their official English and French names and the part before\n"
+    "# a comma, dash or colon. Written by tools/build_heritage_sites.py; see SOURCES.md.\n"
 )
 
 
@@ -125,9 +122,10 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
             famous.setdefault(f["whc"], []).append(f["key"])
     out: list[dict[str, object]] = []
     seen: set[str] = set()
-    for r in sheet_rows:
+    last = sorted(sheet_rows, key=lambda r: held_out(int(float(str(r["id_no"])))))  # stable
+    for r in last:
         whc = int(float(str(r["id_no"])))
-        if held_out(whc) or str(r["transboundary"]).strip() in ("1", "1.0"):
+        if str(r["transboundary"]).strip() in ("1", "1.0"):
             continue
         keys = famous.get(str(whc), [])
         if len(keys) > 1:  # several famous places in one property: its names name none of them

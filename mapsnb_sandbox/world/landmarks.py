@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import json
 import math
+import os
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,11 +29,13 @@ __all__ = [
     "LANDMARKS_CSV",
     "LANDMARK_WORDS_JSON",
     "NATURAL_WORDS",
+    "WITHHOLD_ENV",
     "Landmark",
     "Once",
     "asks_for_a_kind",
     "famous_keys",
     "fold",
+    "held_out",
     "landmark_index",
     "landmark_shape_words",
     "landmark_shaped",
@@ -53,9 +56,19 @@ AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
 #: Famous places of the world by their common names in the supported languages, beside the
 #: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
 FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
-#: Two thirds of the UNESCO World Heritage List as famous places, at the list's point
+#: The UNESCO World Heritage List as famous places, at the list's point
 #: (``tools/build_heritage_sites.py``; CC BY-SA 3.0 IGO, see ``data/SOURCES.md``).
 HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
+#: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
+#: UNESCO holdout that measures places the emulator does not hold (``bench_landmarks.py
+#: --withhold``); read once, when the landmark table is first built.
+WITHHOLD_ENV = "MAPSNB_SANDBOX_WITHHOLD_THIRD"
+
+
+def held_out(whc: int) -> bool:
+    """Whether UNESCO property ``whc`` is in the held-out third (``id_no % 3 == 0``)."""
+    return whc % 3 == 0
+
 
 #: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
 FAMOUS_TOWN_POPULATION = 100_000
@@ -209,11 +222,12 @@ def famous_keys(key: str, names: str) -> list[str]:
     return [k for k in dict.fromkeys(folded) if k]
 
 
-def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
+def load_famous(path: Path, items: list[Landmark], *, withhold: bool = False) -> list[Landmark]:
     """``items`` with the famous places of ``path`` (columns ``key,whc,kind,city,country,cc,
     lat,lng,names,keys``, the first name English, ``keys`` the folded names of
     :func:`famous_keys`): a row whose key is already in ``items`` only adds its names to that
-    landmark's aliases; the others are new landmarks addressed by their town and country."""
+    landmark's aliases; the others are new landmarks addressed by their town and country.
+    ``withhold``: leave out the rows of the properties of :func:`held_out`."""
     if not path.exists():
         return items
     out = list(items)
@@ -221,6 +235,8 @@ def load_famous(path: Path, items: list[Landmark]) -> list[Landmark]:
     with path.open(encoding="utf-8", newline="") as fh:
         rows = csv.DictReader(line for line in fh if not line.startswith("#"))
         for row in rows:
+            if withhold and row["whc"].strip().isdigit() and held_out(int(row["whc"])):
+                continue
             key, names = row["key"].strip(), _split_aliases(row["names"])
             keys = tuple((row.get("keys") or "").split("|")) if row.get("keys") else ()
             if key in at:
@@ -496,7 +512,8 @@ def named_with_its_place(text: str) -> Landmark | None:
 def _build_landmark_index() -> _LandmarkIndex:
     items = load_landmarks(LANDMARKS_CSV)
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
-        items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items))
+        withhold = os.environ.get(WITHHOLD_ENV) == "1"
+        items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
         items += load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 

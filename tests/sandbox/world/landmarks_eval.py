@@ -149,11 +149,11 @@ def known_whc(path: Path | None = None) -> frozenset[int]:
 
 def part_of(whc: int, famous: frozenset[int]) -> str:
     """Which part of the holdout property ``whc`` is in: ``famous`` (a hand-written row of
-    ``famous_places.csv``, Wikipedia's point), ``held_out`` (``id_no % 3 == 0``: kept out of the
-    emulator's data by ``tools/build_heritage_sites.py``) or ``heritage`` (the rest: in
+    ``famous_places.csv``, Wikipedia's point), ``held_out`` (``id_no % 3 == 0``: in the emulator's
+    data unless withheld, ``MAPSNB_SANDBOX_WITHHOLD_THIRD=1``) or ``heritage`` (the rest: in
     ``heritage_sites.csv`` at the list's own point and names, unless none of its names could be
     given)."""
-    from tools.build_heritage_sites import held_out
+    from mapsnb_sandbox.world.landmarks import held_out
 
     return "famous" if whc in famous else "held_out" if held_out(whc) else "heritage"
 
