@@ -35,6 +35,8 @@ from mapsnb_sandbox.tools.query import (
     rest_of_town,
     split_query,
     splits,
+    title_cased,
+    words_as_typed,
 )
 from mapsnb_sandbox.tools.summaries import (
     UNRATED_KINDS,
@@ -51,6 +53,7 @@ from mapsnb_sandbox.world.categories import (
     detect_category,
     find_category,
     free_category,
+    qualifies_kind,
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
@@ -69,6 +72,7 @@ from mapsnb_sandbox.world.resolved import Resolved, place_view
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
     UNKNOWN_LANDMARK,
+    bare_guess,
     bare_town_ok,
     fold,
     names_one_place,
@@ -439,11 +443,43 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     found = _longer_kind(cat_text, found)
     if place_text is None and _kind_inside_town(q.text, found):
         return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
+    if place_text is None:  # no kind-search preposition: "Vézelay, Church and Hill" is a name
+        town = rest_of(q.text, found[1], found[2])
+        if _kind_in_a_name(cat_text, found, town if _sure_town(town, req) else None):
+            return None
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
             place_text = None  # lower-case words, no town
     return _around(categories()[found[0]], req, place_text)
+
+
+def _sure_town(text: str | None, req: _Request) -> bool:
+    """Whether ``text`` is a town's own or other name, not a guess at one ("Mantar")."""
+    if not text:
+        return False
+    return resolve(text, bias=req.center, region=req.region, role="town").how in ("city", "form")
+
+
+def _kind_in_a_name(text: str, found: tuple[int, int, int], town: str | None) -> bool:
+    """Whether the kind ``found`` (code, word span of folded ``text``) is a word of one place's
+    name: a capitalised word beside it that neither qualifies it nor is ``town`` ("Temple du
+    Soleil", "Monuments de Nubie d'Abou Simbel", "Vézelay, Church and Hill"); the first word
+    only when the kind's word is capitalised too ("Sun Temple", not "Lyon schools")."""
+    words = words_as_typed(text)
+    if len(words) != len(fold(text).split()):
+        return False
+    start, end = found[1], found[2]
+    skip = set(fold(town or "").split())
+    capital = any(w[:1].isupper() for w in words[start:end])
+    return any(
+        (i > 0 or capital)
+        for i, w in enumerate(words)
+        if not start <= i < end
+        and w[:1].isupper()
+        and fold(w) not in skip
+        and not qualifies_kind([w])
+    )
 
 
 def _kind_inside_town(text: str, found: tuple[int, int, int]) -> bool:
@@ -464,6 +500,8 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     if _qualified_town(q) or _whole_town(q):
         return None
     kind, place = split
+    if title_cased(q.text) and len(words_as_typed(q.text)) > 1 and not _sure_town(place, req):
+        return None  # "Jantar Mantar", "Samarkand – Crossroad of Cultures": a name, no kind
     if place is not None and " " not in place:
         first = q.text.split()[0] == place
         named = any(w in GENERIC_WORDS for w in fold(q.text).split()[1:])
@@ -500,7 +538,7 @@ def _one_unknown_place(q: Query, req: _Request) -> _Answer:
 def _made_up_kind_in_town(q: Query, req: _Request) -> _Answer:
     """A kind the table lacks, in a town the resolver knows."""
     for left, right in splits(q.text):
-        phrase = made_up_kind(left)
+        phrase = None if title_cased(left) else made_up_kind(left)  # "Kujataa au Groenland"
         if phrase and right and _anchor(right, req) is not None:
             return _around(free_category(phrase), req, right)
     return None
@@ -522,6 +560,8 @@ def _the_place(q: Query, req: _Request) -> _Answer:
     r = q.whole.place
     if r is None or ("," in q.text and unsure_namesake(q.text, r)):
         return None
+    if bare_guess(q.text, r, q.whole.how):  # "Susa": Sousse's other name; "San Pedro"
+        return [], say(req.language, "no_match", q=q.text)
     if _names_unknown_landmark(q, search=False):  # "Cités du modernisme de Berlin"
         return [], say(req.language, "unknown_phrase", q=q.text)
     return _single_place(r, req, q.attr)

@@ -26,6 +26,8 @@ __all__ = [
     "rest_of_town",
     "split_query",
     "splits",
+    "title_cased",
+    "words_as_typed",
 ]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -119,6 +121,18 @@ def made_up_kind(text: str) -> str | None:
     ):
         return None
     return " ".join(words)
+
+
+def title_cased(text: str) -> bool:
+    """Whether every word of ``text`` of three letters or more starts with a capital ("Kujataa",
+    "At-Turaif District", "Shennongjia"): a place's name, not a kind ("solar energy companies")."""
+    words = [w for w in words_as_typed(text) if len(w) >= 3 and w[:1].isalpha()]
+    return bool(words) and all(w[:1].isupper() for w in words)
+
+
+def words_as_typed(text: str) -> list[str]:
+    """The words of ``text`` as typed: runs of letters and digits ("d'Abou" is two)."""
+    return re.findall(r"[^\W_]+", text)
 
 
 def rest_of(text: str, start: int, end: int) -> str | None:

@@ -44,6 +44,7 @@ __all__ = [
     "PREPOSITIONS",
     "UNKNOWN_LANDMARK",
     "Resolution",
+    "bare_guess",
     "bare_town_ok",
     "fold",
     "names_one_place",
@@ -386,3 +387,15 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+
+
+def bare_guess(text: str, place: Resolved, how: str) -> bool:
+    """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
+    ("Susa": Sousse's other name; "Assise", Assis) or that towns of two or more countries bear
+    ("San Pedro", "St Kilda"): a guess, which a search (it shows no confidence) does not list."""
+    if place.kind != "locality" or place.confidence != "LOW" or how != "city" or "," in text:
+        return False
+    idx, key = city_index(), fold(text)
+    if fold(place.name) != key:
+        return True
+    return len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1
