@@ -368,6 +368,37 @@ def landmark_shaped(text: str, besides: str = "", *, whole: bool = False) -> boo
     )
 
 
+#: A landmark word in this many town names or more is also a word of towns' names ("fort",
+#: "castle", "city", "villa", "hall"): it does not make a town's other name a landmark's.
+TOWN_WORD_NAMES = 3
+
+
+@functools.cache
+def _rare_in_town_names() -> frozenset[str]:
+    """The landmark words (:func:`landmark_shape_words`) fewer than :data:`TOWN_WORD_NAMES`
+    names of the town index hold as a word ("castles", "monastery", "palace", "cathedral")."""
+    from collections import Counter
+
+    from mapsnb_sandbox.world.cities import city_index
+
+    words = landmark_shape_words()
+    keys = city_index().by_name.keys()
+    counts = Counter(w for k in keys if " " in k for w in k.split() if w in words)
+    return frozenset(w for w in words if counts[w] < TOWN_WORD_NAMES)
+
+
+def landmark_not_town(text: str, town: str) -> bool:
+    """Whether ``text``, which names town ``town`` only by another of its names sharing no word
+    with its own, is a landmark's name: it holds a landmark word towns are hardly ever named
+    with, in the Latin script ("Three Castles", another name of Khomeynī Shahr; not "Ville
+    Lumière" for Paris, "Fort Lamy" for N'Djamena, nor "دير الزور", Deir ez-Zor in Arabic)."""
+    words, own = fold(text).split(), set(fold(town).split())
+    latin = all(c <= "\u024f" for c in text if c.isalpha())  # "دير الزور" is Deir ez-Zor's
+    if len(words) < 2 or own & set(words) or not latin:
+        return False
+    return not _rare_in_town_names().isdisjoint(words)
+
+
 #: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",
 #: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
 #: "tại" is left out: folded, it is "Taï" of "Taï National Park".)

@@ -33,7 +33,12 @@ from mapsnb_sandbox.world.geocode import (
     trailing_qualifier,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import fold, names_one_place, unknown_landmark
+from mapsnb_sandbox.world.landmarks import (
+    fold,
+    landmark_not_town,
+    names_one_place,
+    unknown_landmark,
+)
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
 
@@ -143,9 +148,12 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     not know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`), for every tool: not
     Toledo, Ohio for "Historic City of Toledo", nor Jaipur's point for a route from "Hawa Mahal
     Museum of Jaipur"."""
-    if place.kind != "locality" or place.confidence != "LOW":
+    if place.kind != "locality":
         return None
-    if not unknown_landmark(text, place.name, how):
+    if place.confidence != "LOW":  # "Three Castles": Khomeynī Shahr's other name, MEDIUM
+        if how != "city" or "," in text or not landmark_not_town(text, place.name):
+            return None
+    elif not unknown_landmark(text, place.name, how):
         return None
     reason = (
         f"it names a landmark the emulator does not know (in {place.name}?); "
@@ -173,6 +181,8 @@ def _case_form(text: str) -> bool:
     words = text.split()
     if not 1 <= len(words) <= 3:
         return False
+    if words[-1][:1].islower() and any(w[:1].isupper() for w in words):
+        return False  # "Rizières en terrasses": a capitalised text writes a town capitalised
     return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
 
 
