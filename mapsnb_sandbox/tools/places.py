@@ -443,15 +443,26 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     found = _longer_kind(cat_text, found)
     if place_text is None and _kind_inside_town(q.text, found):
         return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
-    if place_text is None:  # no kind-search preposition: "Vézelay, Church and Hill" is a name
-        town = rest_of(q.text, found[1], found[2])
-        if _kind_in_a_name(cat_text, found, town if _sure_town(town, req) else None):
-            return None
+    if _named_kind(q.text, cat_text, place_text, found, req):
+        return None
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
             place_text = None  # lower-case words, no town
     return _around(categories()[found[0]], req, place_text)
+
+
+def _named_kind(
+    text: str, cat_text: str, place_text: str | None, found: tuple[int, int, int], req: _Request
+) -> bool:
+    """Whether the kind ``found`` in ``cat_text`` is a word of a place's name
+    (:func:`_kind_in_a_name`) and no town surely follows a kind-search preposition: "Vézelay,
+    Church and Hill", "Monuments de Nubie d'Abou Simbel à Philae" (a temple, no town), not
+    "Buddhist Monuments at Sanchi" (monuments in Sanchi)."""
+    if place_text is not None:
+        return not _sure_town(place_text, req) and _kind_in_a_name(cat_text, found, None)
+    town = rest_of(text, found[1], found[2])
+    return _kind_in_a_name(cat_text, found, town if _sure_town(town, req) else None)
 
 
 def _sure_town(text: str | None, req: _Request) -> bool:

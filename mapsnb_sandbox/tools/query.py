@@ -124,15 +124,17 @@ def made_up_kind(text: str) -> str | None:
 
 
 def title_cased(text: str) -> bool:
-    """Whether every word of ``text`` of three letters or more starts with a capital ("Kujataa",
-    "At-Turaif District", "Shennongjia"): a place's name, not a kind ("solar energy companies")."""
-    words = [w for w in words_as_typed(text) if len(w) >= 3 and w[:1].isalpha()]
+    """Whether every word of ``text`` of four letters or more starts with a capital ("Kujataa",
+    "District d'at-Turaif", "Shennongjia"): a place's name, not a kind ("solar energy
+    companies")."""
+    words = [w for w in words_as_typed(text) if len(w) >= 4 and w[:1].isalpha()]
     return bool(words) and all(w[:1].isupper() for w in words)
 
 
 def words_as_typed(text: str) -> list[str]:
-    """The words of ``text`` as typed: runs of letters and digits ("d'Abou" is two)."""
-    return re.findall(r"[^\W_]+", text)
+    """The words of ``text`` as typed, cut where :func:`fold` cuts them ("d'Abou" is one word,
+    "At-Turaif" two)."""
+    return re.findall(r"[^\W_]+", re.sub(r"['’]", "", text.replace("&", " and ")))
 
 
 def rest_of(text: str, start: int, end: int) -> str | None:

@@ -36,6 +36,7 @@ from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import (
     fold,
     landmark_not_town,
+    landmark_shape_words,
     names_one_place,
     unknown_landmark,
 )
@@ -401,11 +402,16 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
 
 def bare_guess(text: str, place: Resolved, how: str) -> bool:
     """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
-    ("Susa": Sousse's other name; "Assise", Assis) or that towns of two or more countries bear
-    ("San Pedro", "St Kilda"): a guess, which a search (it shows no confidence) does not list."""
-    if place.kind != "locality" or place.confidence != "LOW" or how != "city" or "," in text:
+    ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
+    ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
+    Kasba): a guess, which a search (it shows no confidence) does not list."""
+    if place.kind != "locality" or place.confidence != "LOW" or "," in text:
         return False
     idx, key = city_index(), fold(text)
+    if how == "fuzzy" or key in landmark_shape_words():
+        return key in landmark_shape_words()
+    if how != "city":
+        return False
     if fold(place.name) != key:
         return True
     return len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1

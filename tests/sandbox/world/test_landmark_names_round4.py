@@ -83,7 +83,8 @@ def test_a_bare_name_surely_meant_is_still_listed(text: str) -> None:
 def test_title_case_and_typed_words() -> None:
     assert title_cased("At-Turaif District") and title_cased("Kujataa")
     assert not title_cased("solar energy companies") and not title_cased("北京")
-    assert words_as_typed("Nubie d'Abou Simbel") == ["Nubie", "d", "Abou", "Simbel"]
+    assert words_as_typed("Nubie d'Abou Simbel") == ["Nubie", "dAbou", "Simbel"]
+    assert words_as_typed("At-Turaif & Co") == ["At", "Turaif", "and", "Co"]
 
 
 @pytest.mark.parametrize("text", ["White Monastery", "Saray Makhle"])
