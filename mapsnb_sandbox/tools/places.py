@@ -559,8 +559,7 @@ def _unread_words(q: Query, req: _Request) -> _Answer:
     """A town and words nothing reads; in other scripts (thin kind names) the town itself is
     answered by :func:`_the_place`."""
     r = q.whole.place
-    latin = all(c <= "\u024f" for c in q.text if c.isalpha())  # "Île volcanique ... de Jeju"
-    if r is None or q.whole.how != "partial" or not latin:
+    if r is None or q.whole.how != "partial" or not q.text.isascii():
         return None
     unread = rest_of_town(q.text, r.name)
     return [], say(req.language, "unread_words", words=unread, where=r.name)

@@ -255,6 +255,28 @@ class _LandmarkIndex:
         names = sorted(self.fuzzy, key=lambda n: (len(n), n))
         return names, [len(n) for n in names]
 
+    @functools.cached_property
+    def heads(self) -> dict[str, list[int]]:
+        """The folded part before the comma of names with a place after it ("royal botanic
+        gardens" of "Royal Botanic Gardens, Kew") -> the landmarks so named."""
+        out: dict[str, list[int]] = {}
+        for i, lm in enumerate(self.items):
+            for name in (lm.name, *lm.aliases):
+                head, comma, _ = name.partition(",")
+                if comma and (key := fold(head)):
+                    out.setdefault(key, []).append(i)
+        return out
+
+    def named_apart(self, key: str, lm: Landmark) -> bool:
+        """Whether folded ``key``, a name of ``lm``, is also the name of another landmark 50 km
+        or more away, or its name before its place ("Union Station": Los Angeles', Chicago's,
+        Denver's; "Royal Botanic Gardens": Sydney's, and Kew's as "Royal Botanic Gardens,
+        Kew"): not surely ``lm``."""
+        others = (*self.by_name.get(key, ()), *self.heads.get(key, ()))
+        return any(
+            abs(o.lat - lm.lat) + abs(o.lng - lm.lng) > 0.5 for o in (self.items[i] for i in others)
+        )
+
     def fuzzy_near(self, text: str, cutoff: float) -> list[str]:
         """The :attr:`fuzzy` names whose length allows a ``fuzz.ratio`` of ``cutoff`` (0-100)
         with ``text``: the ratio is at most ``200 * shorter / (sum of lengths)``."""

@@ -130,14 +130,6 @@ def test_a_town_still_has_case_forms() -> None:
         assert found is not None and found.name == town
 
 
-@pytest.mark.parametrize("text", ["Pont suspendu de Québec", "Lac gelé de Montréal"])
-def test_unread_words_in_a_latin_text_with_accents_list_no_town(text: str) -> None:
-    """Unread words around a town: no place, in French as in English ("Île volcanique et
-    tunnels de lave de Jeju" listed Jeju City, 19 km from the lava tubes)."""
-    out = _search(text)
-    assert out["places"] == [], out["summary"]
-
-
 def test_an_answer_at_the_property_s_own_row_is_told_apart() -> None:
     """``bench_landmarks.py --corpus holdout`` marks an answer elsewhere that is the property's
     own ``famous_places.csv`` row ("[own row]": the list's point and Wikipedia's disagree)."""
