@@ -30,11 +30,13 @@ from mapsnb_sandbox.languages.texts import (
 from mapsnb_sandbox.tools.query import (
     Query,
     made_up_kind,
+    named_kind,
     read_query,
     rest_of,
     rest_of_town,
     split_query,
     splits,
+    sure_town,
     title_cased,
     words_as_typed,
 )
@@ -53,7 +55,6 @@ from mapsnb_sandbox.world.categories import (
     detect_category,
     find_category,
     free_category,
-    qualifies_kind,
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
@@ -443,54 +444,13 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     found = _longer_kind(cat_text, found)
     if place_text is None and _kind_inside_town(q.text, found):
         return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
-    if _named_kind(q.text, cat_text, place_text, found, req):
+    if named_kind(q.text, cat_text, place_text, found, bias=req.center, region=req.region):
         return None
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
             place_text = None  # lower-case words, no town
     return _around(categories()[found[0]], req, place_text)
-
-
-def _named_kind(
-    text: str, cat_text: str, place_text: str | None, found: tuple[int, int, int], req: _Request
-) -> bool:
-    """Whether the kind ``found`` in ``cat_text`` is a word of a place's name
-    (:func:`_kind_in_a_name`) and no town surely follows a kind-search preposition: "Vézelay,
-    Church and Hill", "Monuments de Nubie d'Abou Simbel à Philae" (a temple, no town), not
-    "Buddhist Monuments at Sanchi" (monuments in Sanchi)."""
-    if place_text is not None:
-        return not _sure_town(place_text, req) and _kind_in_a_name(cat_text, found, None)
-    town = rest_of(text, found[1], found[2])
-    return _kind_in_a_name(cat_text, found, town if _sure_town(town, req) else None)
-
-
-def _sure_town(text: str | None, req: _Request) -> bool:
-    """Whether ``text`` is a town's own or other name, not a guess at one ("Mantar")."""
-    if not text:
-        return False
-    return resolve(text, bias=req.center, region=req.region, role="town").how in ("city", "form")
-
-
-def _kind_in_a_name(text: str, found: tuple[int, int, int], town: str | None) -> bool:
-    """Whether the kind ``found`` (code, word span of folded ``text``) is a word of one place's
-    name: a capitalised word beside it that neither qualifies it nor is ``town`` ("Temple du
-    Soleil", "Monuments de Nubie d'Abou Simbel", "Vézelay, Church and Hill"); the first word
-    only when the kind's word is capitalised too ("Sun Temple", not "Lyon schools")."""
-    words = words_as_typed(text)
-    if len(words) != len(fold(text).split()):
-        return False
-    start, end = found[1], found[2]
-    skip = set(fold(town or "").split())
-    capital = any(w[:1].isupper() for w in words[start:end])
-    return any(
-        (i > 0 or capital)
-        for i, w in enumerate(words)
-        if not start <= i < end
-        and w[:1].isupper()
-        and fold(w) not in skip
-        and not qualifies_kind([w])
-    )
 
 
 def _kind_inside_town(text: str, found: tuple[int, int, int]) -> bool:
@@ -511,7 +471,8 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     if _qualified_town(q) or _whole_town(q):
         return None
     kind, place = split
-    if title_cased(q.text) and len(words_as_typed(q.text)) > 1 and not _sure_town(place, req):
+    sure = sure_town(place, bias=req.center, region=req.region)
+    if title_cased(q.text) and len(words_as_typed(q.text)) > 1 and not sure:
         return None  # "Jantar Mantar", "Samarkand – Crossroad of Cultures": a name, no kind
     if place is not None and " " not in place:
         first = q.text.split()[0] == place
