@@ -445,7 +445,8 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     if place_text is None and _kind_inside_town(q.text, found):
         return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
     if named_kind(q.text, cat_text, place_text, found, bias=req.center, region=req.region):
-        return None
+        unknown = place_text is not None and q.whole.place is None  # "Temple of the Moon
+        return ([], say(req.language, "unknown_phrase", q=q.text)) if unknown else None  # near..."
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:

@@ -142,3 +142,33 @@ def test_an_answer_at_the_property_s_own_row_is_told_apart() -> None:
     assert not at_own_row(q, lat + 0.01, lng, points)  # 1 km away: another answer
     other = HoldoutQuery(whc + 100_000, "en", "official", "x", lat, lng, 2.0, serial=False)
     assert not at_own_row(other, lat, lng, points)
+
+
+@pytest.mark.parametrize(
+    "text", ["Temple of the Moon near Machu Picchu", "Monuments Mégalithiques à Stonehenge"]
+)
+def test_a_kind_inside_a_name_before_a_landmark_finds_no_place(text: str) -> None:
+    """A name with a kind word in it, before a place that is no town: not synthetic temples
+    around Machu Picchu, and the summary does not claim the landmark is unknown."""
+    out = _search(text)
+    assert out["places"] == [], out["summary"]
+    assert "No place or kind of place found" in str(out["summary"])
+
+
+def test_a_kind_in_a_town_after_a_preposition_stays_a_kind_search() -> None:
+    out = _search("Monuments of Nubia at Aswan")
+    assert len(out["places"]) >= 2, out["summary"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["Union Station", "Queenstown Airport"])
+def test_a_name_other_landmarks_far_away_bear_is_low(text: str) -> None:
+    """Several Union Stations (Los Angeles, Chicago, Denver), two Queenstown Airports (New
+    Zealand, South Africa): with no qualifier, bias or region, not surely one."""
+    found = resolve(text)
+    assert found.place is not None and found.confidence == "LOW"
+
+
+def test_a_bias_or_a_qualifier_makes_the_shared_name_sure() -> None:
+    found = resolve("Union Station", bias=(39.75, -105.0))
+    assert found.place is not None and found.place.city == "Denver"
+    assert found.confidence == "MEDIUM"
