@@ -1,6 +1,8 @@
-"""Issue 40, round 4 of famous places: ``search_places`` never lists a place elsewhere for a
-landmark's name it does not know. Inputs are made up or real places outside the UNESCO holdout
-(``tests/data/landmark_holdout.csv`` is not used here)."""
+"""Issue 40, round 4 of famous places: a landmark's name the emulator does not know is not
+answered elsewhere: no kind read inside it and no invented kind (``search_places``), no LOW
+guess listed by a search, no town by another of its names, a name other landmarks bear only
+LOW. Inputs are made up or real places outside the UNESCO holdout
+(``tests/data/landmark_holdout.csv`` is not read here, except by the bench helper's test)."""
 
 from __future__ import annotations
 
