@@ -47,9 +47,13 @@ def holdout(via: str) -> None:
         print(f"{group:14} {n:5} " + " ".join(f"{c[o] / n:10.1%}" for o in OUTCOMES))
     print(f"placed elsewhere: {len(score.elsewhere)} "
           f"(HIGH/MEDIUM and 50+ km off: {len(score.confident_elsewhere())})")  # fmt: skip
+    print(f"  of which the property's own famous_places.csv row, at Wikipedia's point "
+          f"(the sources' points disagree): {len(score.own_row)} [own row]")  # fmt: skip
+    own = set(score.own_row)
     for q, km, confidence in score.elsewhere:
+        mark = " [own row]" if q in own else ""
         print(f"    {q.lang} {q.form} {q.text!r} (whc {q.whc}, tol {q.tol_km:g}): "
-              f"{km:.1f} km off, {confidence}")  # fmt: skip
+              f"{km:.1f} km off, {confidence}{mark}")  # fmt: skip
     print(f"{len(items)} queries in {took:.2f} s")
 
 

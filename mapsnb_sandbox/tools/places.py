@@ -30,11 +30,15 @@ from mapsnb_sandbox.languages.texts import (
 from mapsnb_sandbox.tools.query import (
     Query,
     made_up_kind,
+    named_kind,
     read_query,
     rest_of,
     rest_of_town,
     split_query,
     splits,
+    sure_town,
+    title_cased,
+    words_as_typed,
 )
 from mapsnb_sandbox.tools.summaries import (
     UNRATED_KINDS,
@@ -69,6 +73,7 @@ from mapsnb_sandbox.world.resolved import Resolved, place_view
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
     UNKNOWN_LANDMARK,
+    bare_guess,
     bare_town_ok,
     fold,
     names_one_place,
@@ -439,6 +444,9 @@ def _kind_and_place(q: Query, req: _Request) -> _Answer:
     found = _longer_kind(cat_text, found)
     if place_text is None and _kind_inside_town(q.text, found):
         return None  # "hoteluri în Novi Sad": "Sad" is the town's word, not a courthouse
+    if named_kind(q.text, cat_text, place_text, found, bias=req.center, region=req.region):
+        unknown = place_text is not None and q.whole.place is None  # "Temple of the Moon
+        return ([], say(req.language, "unknown_phrase", q=q.text)) if unknown else None  # near..."
     if place_text is None and req.center is None:
         place_text = rest_of(q.text, found[1], found[2])
         if place_text and place_text.islower() and _anchor(place_text, req) is None:
@@ -464,6 +472,9 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
     if _qualified_town(q) or _whole_town(q):
         return None
     kind, place = split
+    sure = sure_town(place, bias=req.center, region=req.region)
+    if title_cased(q.text) and len(words_as_typed(q.text)) > 1 and not sure:
+        return None  # "Jantar Mantar", "Samarkand – Crossroad of Cultures": a name, no kind
     if place is not None and " " not in place:
         first = q.text.split()[0] == place
         named = any(w in GENERIC_WORDS for w in fold(q.text).split()[1:])
@@ -500,7 +511,7 @@ def _one_unknown_place(q: Query, req: _Request) -> _Answer:
 def _made_up_kind_in_town(q: Query, req: _Request) -> _Answer:
     """A kind the table lacks, in a town the resolver knows."""
     for left, right in splits(q.text):
-        phrase = made_up_kind(left)
+        phrase = None if title_cased(left) else made_up_kind(left)  # "Kujataa au Groenland"
         if phrase and right and _anchor(right, req) is not None:
             return _around(free_category(phrase), req, right)
     return None
@@ -522,6 +533,8 @@ def _the_place(q: Query, req: _Request) -> _Answer:
     r = q.whole.place
     if r is None or ("," in q.text and unsure_namesake(q.text, r)):
         return None
+    if bare_guess(q.text, r, q.whole.how):  # "Susa": Sousse's other name; "San Pedro"
+        return [], say(req.language, "no_match", q=q.text)
     if _names_unknown_landmark(q, search=False):  # "Cités du modernisme de Berlin"
         return [], say(req.language, "unknown_phrase", q=q.text)
     return _single_place(r, req, q.attr)

@@ -19,13 +19,18 @@ from mapsnb_sandbox.world.resolver import GENERIC_WORDS, Resolution, bare_town_o
 
 __all__ = [
     "Query",
+    "kind_in_a_name",
     "made_up_kind",
+    "named_kind",
     "query_words",
     "read_query",
     "rest_of",
     "rest_of_town",
     "split_query",
     "splits",
+    "sure_town",
+    "title_cased",
+    "words_as_typed",
 ]
 
 _DATA = Path(__file__).resolve().parents[1] / "data"
@@ -119,6 +124,69 @@ def made_up_kind(text: str) -> str | None:
     ):
         return None
     return " ".join(words)
+
+
+def title_cased(text: str) -> bool:
+    """Whether every word of ``text`` of four letters or more starts with a capital ("Kujataa",
+    "District d'at-Turaif", "Shennongjia"): a place's name, not a kind ("solar energy
+    companies")."""
+    words = [w for w in words_as_typed(text) if len(w) >= 4 and w[:1].isalpha()]
+    return bool(words) and all(w[:1].isupper() for w in words)
+
+
+def words_as_typed(text: str) -> list[str]:
+    """The words of ``text`` as typed, cut where :func:`fold` cuts them ("d'Abou" is one word,
+    "At-Turaif" two)."""
+    return re.findall(r"[^\W_]+", re.sub(r"['’]", "", text.replace("&", " and ")))
+
+
+def named_kind(
+    text: str,
+    cat_text: str,
+    place_text: str | None,
+    found: tuple[int, int, int],
+    *,
+    bias: tuple[float, float] | None,
+    region: str | None,
+) -> bool:
+    """Whether the kind ``found`` (code, word span of folded ``cat_text``, the kind part of
+    ``text``) is a word of a place's name (:func:`kind_in_a_name`) and no town surely follows a
+    kind-search preposition: "Vézelay, Church and Hill", "Monuments de Nubie d'Abou Simbel à
+    Philae" (a temple, no town), not "Buddhist Monuments at Sanchi" (monuments in Sanchi)."""
+    if place_text is not None:
+        sure = sure_town(place_text, bias=bias, region=region)
+        return not sure and kind_in_a_name(cat_text, found, None)
+    town = rest_of(text, found[1], found[2])
+    sure = sure_town(town, bias=bias, region=region)
+    return kind_in_a_name(cat_text, found, town if sure else None)
+
+
+def sure_town(text: str | None, *, bias: tuple[float, float] | None, region: str | None) -> bool:
+    """Whether ``text`` is a town's own or other name, not a guess at one ("Mantar")."""
+    if not text:
+        return False
+    return resolve(text, bias=bias, region=region, role="town").how in ("city", "form")
+
+
+def kind_in_a_name(text: str, found: tuple[int, int, int], town: str | None) -> bool:
+    """Whether the kind ``found`` (code, word span of folded ``text``) is a word of one place's
+    name: a capitalised word beside it that neither qualifies it nor is ``town`` ("Temple du
+    Soleil", "Monuments de Nubie d'Abou Simbel", "Vézelay, Church and Hill"); the first word
+    only when the kind's word is capitalised too ("Sun Temple", not "Lyon schools")."""
+    words = words_as_typed(text)
+    if len(words) != len(fold(text).split()):
+        return False
+    start, end = found[1], found[2]
+    skip = set(fold(town or "").split())
+    capital = any(w[:1].isupper() for w in words[start:end])
+    return any(
+        (i > 0 or capital)
+        for i, w in enumerate(words)
+        if not start <= i < end
+        and w[:1].isupper()
+        and fold(w) not in skip
+        and not qualifies_kind([w])
+    )
 
 
 def rest_of(text: str, start: int, end: int) -> str | None:

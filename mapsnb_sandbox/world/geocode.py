@@ -252,7 +252,11 @@ def _resolve_text_cached(
             if how == "alias" and _own_name_town(key, q, least=least):
                 continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
-            return landmark_resolved(lm, "HIGH" if exact else "MEDIUM"), how
+            sure = "HIGH" if exact else "MEDIUM"
+            unplaced = not (quals.cities or quals.ccs or bias or region)
+            if unplaced and li.named_apart(key, lm):
+                sure = "LOW"  # "Royal Botanic Gardens": Sydney's, and Kew's
+            return landmark_resolved(lm, sure), how
     street = street_key(text)
     if street in li.by_full_address:
         return landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"

@@ -228,6 +228,10 @@ class NameIndex:
     def __len__(self) -> int:
         return len(self._keys)
 
+    def keys(self) -> Sequence[str]:
+        """The folded names, sorted."""
+        return self._keys
+
 
 class Grid:
     """1-degree cell ``(floor(lat), floor(lng))`` -> the range of city numbers in it (the

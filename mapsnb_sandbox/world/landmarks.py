@@ -271,6 +271,28 @@ class _LandmarkIndex:
         names = sorted(self.fuzzy, key=lambda n: (len(n), n))
         return names, [len(n) for n in names]
 
+    @functools.cached_property
+    def heads(self) -> dict[str, list[int]]:
+        """The folded part before the comma of names with a place after it ("royal botanic
+        gardens" of "Royal Botanic Gardens, Kew") -> the landmarks so named."""
+        out: dict[str, list[int]] = {}
+        for i, lm in enumerate(self.items):
+            for name in (lm.name, *lm.aliases):
+                head, comma, _ = name.partition(",")
+                if comma and (key := fold(head)):
+                    out.setdefault(key, []).append(i)
+        return out
+
+    def named_apart(self, key: str, lm: Landmark) -> bool:
+        """Whether folded ``key``, a name of ``lm``, is also the name of another landmark 50 km
+        or more away, or its name before its place ("Union Station": Los Angeles', Chicago's,
+        Denver's; "Royal Botanic Gardens": Sydney's, and Kew's as "Royal Botanic Gardens,
+        Kew"): not surely ``lm``."""
+        others = (*self.by_name.get(key, ()), *self.heads.get(key, ()))
+        return any(
+            abs(o.lat - lm.lat) + abs(o.lng - lm.lng) > 0.5 for o in (self.items[i] for i in others)
+        )
+
     def fuzzy_near(self, text: str, cutoff: float) -> list[str]:
         """The :attr:`fuzzy` names whose length allows a ``fuzz.ratio`` of ``cutoff`` (0-100)
         with ``text``: the ratio is at most ``200 * shorter / (sum of lengths)``."""
@@ -382,6 +404,37 @@ def landmark_shaped(text: str, besides: str = "", *, whole: bool = False) -> boo
         if not w.isascii()
         for p in parts
     )
+
+
+#: A landmark word in this many town names or more is also a word of towns' names ("fort",
+#: "castle", "city", "villa", "hall"): it does not make a town's other name a landmark's.
+TOWN_WORD_NAMES = 3
+
+
+@functools.cache
+def _rare_in_town_names() -> frozenset[str]:
+    """The landmark words (:func:`landmark_shape_words`) fewer than :data:`TOWN_WORD_NAMES`
+    names of the town index hold as a word ("castles", "monastery", "palace", "cathedral")."""
+    from collections import Counter
+
+    from mapsnb_sandbox.world.cities import city_index
+
+    words = landmark_shape_words()
+    keys = city_index().by_name.keys()
+    counts = Counter(w for k in keys if " " in k for w in k.split() if w in words)
+    return frozenset(w for w in words if counts[w] < TOWN_WORD_NAMES)
+
+
+def landmark_not_town(text: str, town: str) -> bool:
+    """Whether ``text``, which names town ``town`` only by another of its names sharing no word
+    with its own, is a landmark's name: it holds a landmark word towns are hardly ever named
+    with, in the Latin script ("Three Castles", another name of Khomeynī Shahr; not "Ville
+    Lumière" for Paris, "Fort Lamy" for N'Djamena, nor "دير الزور", Deir ez-Zor in Arabic)."""
+    words, own = fold(text).split(), set(fold(town).split())
+    latin = all(c <= "\u024f" for c in text if c.isalpha())  # "دير الزور" is Deir ez-Zor's
+    if len(words) < 2 or own & set(words) or not latin:
+        return False
+    return not _rare_in_town_names().isdisjoint(words)
 
 
 #: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",

@@ -33,7 +33,13 @@ from mapsnb_sandbox.world.geocode import (
     trailing_qualifier,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import fold, names_one_place, unknown_landmark
+from mapsnb_sandbox.world.landmarks import (
+    fold,
+    landmark_not_town,
+    landmark_shape_words,
+    names_one_place,
+    unknown_landmark,
+)
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
 
@@ -44,6 +50,7 @@ __all__ = [
     "PREPOSITIONS",
     "UNKNOWN_LANDMARK",
     "Resolution",
+    "bare_guess",
     "bare_town_ok",
     "fold",
     "names_one_place",
@@ -142,9 +149,12 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     not know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`), for every tool: not
     Toledo, Ohio for "Historic City of Toledo", nor Jaipur's point for a route from "Hawa Mahal
     Museum of Jaipur"."""
-    if place.kind != "locality" or place.confidence != "LOW":
+    if place.kind != "locality":
         return None
-    if not unknown_landmark(text, place.name, how):
+    if place.confidence != "LOW":  # "Three Castles": Khomeynī Shahr's other name, MEDIUM
+        if how != "city" or "," in text or not landmark_not_town(text, place.name):
+            return None
+    elif not unknown_landmark(text, place.name, how):
         return None
     reason = (
         f"it names a landmark the emulator does not know (in {place.name}?); "
@@ -172,6 +182,8 @@ def _case_form(text: str) -> bool:
     words = text.split()
     if not 1 <= len(words) <= 3:
         return False
+    if words[-1][:1].islower() and any(w[:1].isupper() for w in words):
+        return False  # "Rizières en terrasses": a capitalised text writes a town capitalised
     return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
 
 
@@ -386,3 +398,20 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+
+
+def bare_guess(text: str, place: Resolved, how: str) -> bool:
+    """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
+    ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
+    ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
+    Kasba): a guess, which a search (it shows no confidence) does not list."""
+    if place.kind != "locality" or place.confidence != "LOW" or "," in text:
+        return False
+    idx, key = city_index(), fold(text)
+    if how == "fuzzy" or key in landmark_shape_words():
+        return key in landmark_shape_words()
+    if how != "city":
+        return False
+    if fold(place.name) != key:
+        return True
+    return len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1

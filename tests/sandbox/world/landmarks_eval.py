@@ -147,6 +147,29 @@ def known_whc(path: Path | None = None) -> frozenset[int]:
     return frozenset(int(r["whc"]) for r in rows if r["whc"].strip().isdigit())
 
 
+def famous_points(path: Path | None = None) -> dict[int, list[tuple[float, float]]]:
+    """The points of the ``famous_places.csv`` (or ``path``) rows that are a UNESCO property or
+    lie in one, by its ``whc``: Wikipedia's points, not the list's."""
+    from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, LANDMARKS_CSV
+
+    curated = {r["key"]: r for r in _read(LANDMARKS_CSV)}  # a row without a point names one
+    out: dict[int, list[tuple[float, float]]] = {}
+    for r in _read(path or FAMOUS_CSV):
+        at = r if r["lat"].strip() else curated.get(r["key"])
+        if r["whc"].strip().isdigit() and at is not None:
+            out.setdefault(int(r["whc"]), []).append((float(at["lat"]), float(at["lng"])))
+    return out
+
+
+def at_own_row(
+    q: HoldoutQuery, lat: float, lng: float, points: dict[int, list[tuple[float, float]]]
+) -> bool:
+    """Whether an answer at ``lat, lng`` is the point of the ``famous_places.csv`` row of the
+    property ``q`` asks (within 5 m: that row answered): the right place, where the list's point and
+    Wikipedia's disagree."""
+    return any(haversine_m(lat, lng, a, b) <= 5 for a, b in points.get(q.whc, ()))
+
+
 def part_of(whc: int, famous: frozenset[int]) -> str:
     """Which part of the holdout property ``whc`` is in: ``famous`` (a hand-written row of
     ``famous_places.csv``, Wikipedia's point), ``held_out`` (``id_no % 3 == 0``: in the emulator's
@@ -193,6 +216,9 @@ class HoldoutScore:
 
     by: dict[str, Counter[str]] = field(default_factory=dict)
     elsewhere: list[tuple[HoldoutQuery, float, str]] = field(default_factory=list)
+    #: The answers elsewhere that are the property's own ``famous_places.csv`` row
+    #: (:func:`at_own_row`): the sources' points disagree, the place is the right one.
+    own_row: list[HoldoutQuery] = field(default_factory=list)
 
     def total(self) -> Counter[str]:
         """Outcomes over all queries (the ``lang:`` groups)."""
@@ -210,7 +236,7 @@ class HoldoutScore:
 def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> HoldoutScore:
     """Score ``items`` asked through ``via`` (:data:`VIAS`)."""
     answers = (_answers_resolve if via == "resolve" else _answers_search)([q.text for q in items])
-    famous = known_whc()
+    famous, points = known_whc(), famous_points()
     score = HoldoutScore()
     for q, a in zip(items, answers, strict=True):
         km = None if a is None else haversine_m(a[0], a[1], q.lat, q.lng) / 1000
@@ -220,4 +246,6 @@ def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> Holdout
             score.by.setdefault(group, Counter())[what] += 1
         if what == "elsewhere" and a is not None and km is not None:
             score.elsewhere.append((q, km, a[2]))
+            if at_own_row(q, a[0], a[1], points):
+                score.own_row.append(q)
     return score
