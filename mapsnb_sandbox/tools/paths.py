@@ -13,13 +13,15 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m, path_length_m
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.earth.crossings import DRY_MODES, bridge_m, plan
+from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import ruggedness
-from mapsnb_sandbox.earth.water import _open_water, open_water_m
+from mapsnb_sandbox.earth.water import _open_water, open_water_m, shore_gap_m
+from mapsnb_sandbox.earth.water import _wet as _wet_at
 from mapsnb_sandbox.world.cities import country_at
 
 __all__ = ["MAX_VERTICES", "Point", "build_path", "hash_fraction", "reachable"]
@@ -166,9 +168,11 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
         return ()
     per_leg = max(8, MAX_VERTICES // (2 * len(steps)) - 2)
     path: list[Point] = []
+    links: set[int] = set()  # the indices in path of the links' first points
     for i, step in enumerate(steps):
         a, b = step.a, step.b
         if step.link is not None:
+            links.add(max(0, len(path) - 1))
             seg = [a, b]
         else:
             dist = haversine_m(a[0], a[1], b[0], b[1])
@@ -176,7 +180,7 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
             shores = (a in waypoints, b in waypoints)
             seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode, shores)
         path += seg if not path else seg[1:]
-    rounded = _round_path(path)
+    rounded = _round_path(_bend_ashore(path, links, _own_water(steps, waypoints)))
     return tuple(rounded if len(rounded) > 1 else rounded * 2)
 
 
@@ -228,3 +232,91 @@ def _straight(a: Point, b: Point, n: int) -> list[Point]:
         (a[0] + (b[0] - a[0]) * k / n, ((a[1] + dlng * k / n) + 540) % 360 - 180)
         for k in range(n + 1)
     ]
+
+
+#: The last pass looks for water along a drawn path this finely (the water check's own step).
+FINE_M = 50.0
+#: A stretch of water on a drawn path is bent through dry points at most this far aside;
+#: water with no dry point that near (a river a road bridges) is kept.
+ASIDE_M = 300.0
+
+
+def _own_water(steps: tuple[Step, ...], waypoints: tuple[Point, ...]) -> list[tuple[Point, float]]:
+    """The points whose water next to them is their own, with how far
+    (:func:`~mapsnb_sandbox.earth.water.shore_allowance_m`): a route's ends and waypoints (or
+    the dry points they are reached at) and the ends of the links it takes (piers, ramps)."""
+    own = {steps[0].a, steps[-1].b, *waypoints}
+    for s in steps:
+        if s.link is not None:
+            own |= {s.a, s.b}
+    return [(p, shore_gap_m(round(p[0], 5), round(p[1], 5))) for p in sorted(own)]
+
+
+def _bend_ashore(path: list[Point], links: set[int], own: list[tuple[Point, float]]) -> list[Point]:
+    """``path`` with each stretch of water on it outside its links (samples :data:`FINE_M`
+    apart, :func:`~mapsnb_sandbox.earth.water._wet`, beyond the ``own`` water of its ends and
+    piers) bent through the nearest dry points (:data:`ASIDE_M` at most): a way that grazes
+    a shore, or cuts a cove's corner, keeps to the land beside it. A stretch is bent only
+    when the bent piece has less water (a river a road bridges stays)."""
+
+    def wet(s: Point) -> bool:
+        return _wet_at(*s) and all(haversine_m(s[0], s[1], e[0], e[1]) > r for e, r in own)
+
+    pts = list(path)
+    for i in range(1, len(pts) - 1):  # a corner in the water moves ashore first
+        if i - 1 not in links and i not in links and wet(pts[i]):
+            pts[i] = _dry_aside(*pts[i]) or pts[i]
+    out = [pts[0]]
+    for i, (p, q) in enumerate(itertools.pairwise(pts)):
+        piece = [p, *_samples(p, q), q]
+        flags = [False] if i in links else [wet(s) for s in piece]
+        bent = _bent(piece, flags, wet) if any(flags[1:-1]) else None
+        out += bent[1:] if bent is not None else [q]
+    return out
+
+
+def _samples(p: Point, q: Point) -> list[Point]:
+    """Points every :data:`FINE_M` or less between ``p`` and ``q`` (both excluded)."""
+    n = max(1, math.ceil(haversine_m(p[0], p[1], q[0], q[1]) / FINE_M))
+    dlng = (q[1] - p[1] + 540) % 360 - 180
+    return [
+        (p[0] + (q[0] - p[0]) * k / n, ((p[1] + dlng * k / n) + 540) % 360 - 180)
+        for k in range(1, n)
+    ]
+
+
+def _bent(
+    piece: list[Point], flags: list[bool], wet: Callable[[Point], bool]
+) -> list[Point] | None:
+    """``piece`` (a segment's ends and samples; ``flags``: which are wet) with its wet samples
+    moved to their nearest dry points and the dry ones beside them kept, or ``None`` when a
+    wet sample has no dry point within :data:`ASIDE_M` or the bent piece has no less water."""
+    out = [piece[0]]
+    for k in range(1, len(piece) - 1):
+        if flags[k]:
+            dry = _dry_aside(*piece[k])
+            if dry is None:
+                return None
+            out.append(dry)
+        elif flags[k - 1] or flags[k + 1]:
+            out.append(piece[k])
+    out.append(piece[-1])
+    after = sum(wet(s) for p, q in itertools.pairwise(out) for s in [*_samples(p, q), q])
+    return out if after < sum(flags[1:]) else None
+
+
+@functools.lru_cache(maxsize=8192)
+def _dry_aside(lat: float, lng: float) -> Point | None:
+    """The nearest point not :func:`~mapsnb_sandbox.earth.water._wet` on rings 50 m apart
+    round ``(lat, lng)``, out to :data:`ASIDE_M`, or ``None``."""
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    for ring in range(1, int(ASIDE_M / 50) + 1):
+        r = ring * 50.0
+        n = 8 + 2 * ring
+        for i in range(n):
+            ang = 2 * math.pi * i / n
+            q = (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx)
+            if not _wet_at(*q):
+                return q
+    return None
