@@ -302,7 +302,7 @@ def _bent(
             out.append(piece[k])
     out.append(piece[-1])
     after = sum(wet(s) for p, q in itertools.pairwise(out) for s in [*_samples(p, q), q])
-    return out if after < sum(flags[1:]) else None
+    return out if after == 0 else None
 
 
 @functools.lru_cache(maxsize=8192)
