@@ -27,6 +27,7 @@ from __future__ import annotations
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -89,7 +90,7 @@ def _cells() -> np.ndarray:
     return np.array(sorted(keys), dtype=np.int64)
 
 
-def _link_ends_only(sources: list[object]) -> None:
+def _link_ends_only(sources: list[Any]) -> None:
     """Apply :func:`keep_link_ends` to the present :data:`OUT` (after ``links.csv`` or
     :data:`LINK_END_M` changes): the cells round every link's end (out to :data:`REFRESH_M`)
     are sampled again from both ``sources`` first, so the rule may shrink as well as grow."""
@@ -120,7 +121,7 @@ def _near_link_ends() -> np.ndarray:
     listed link's end."""
     from mapsnb_sandbox.earth.crossings import crossings
 
-    keys = set()
+    keys: set[int] = set()
     reach = int(REFRESH_M / 111_320 * STEP) + 1
     for x in crossings():
         for lat, lng in (x.a, x.b):
@@ -134,7 +135,7 @@ def _near_link_ends() -> np.ndarray:
     return near[np.isin(near, _cells())]
 
 
-def _union_bits(keys: np.ndarray, sources: list[object]) -> np.ndarray:
+def _union_bits(keys: np.ndarray, sources: list[Any]) -> np.ndarray:
     """Per cell of ``keys``, the sub-cells where one of ``sources`` has water and the
     emulator's other layers have land."""
     from mapsnb_sandbox.earth import water
@@ -148,7 +149,7 @@ def _union_bits(keys: np.ndarray, sources: list[object]) -> np.ndarray:
         lng = (cols + (s % SUB + 0.5) / SUB) / STEP - 180.0
         land = np.ones(len(keys), dtype=bool)
         for mask in sources:  # the union of both sources' water
-            land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)  # type: ignore[attr-defined]
+            land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)
         for n in np.flatnonzero(~land):
             if water.is_land(float(lat[n]), float(lng[n])):
                 bits[n] |= 1 << s
