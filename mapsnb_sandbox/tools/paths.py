@@ -5,7 +5,9 @@ steps), shaped deterministically from a hash: on the way round a lake or a bay i
 corners :mod:`mapsnb_sandbox.earth.overland` found; out of town it is about
 :data:`PLAIN_BENDS` times the straight line, more where the terrain is rugged (switchbacks);
 its bends flatten where they would stray over water. A sea between two waypoints is crossed
-only by a bridge, tunnel or ferry the travel mode may use.
+only by a bridge, tunnel or ferry the travel mode may use. A last pass samples the drawn path
+every 50 m and moves a stretch that grazes a shore onto the land beside it
+(:func:`_bend_ashore`).
 """
 
 from __future__ import annotations
