@@ -15,7 +15,7 @@ and quays into the water, and a route must reach the link it takes.
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
 and the repository is importable: ``python tools/build_finer_mask.py`` (about 8 minutes;
 ``--link-ends-only`` applies only the link ends' rule to the present file, after ``links.csv``
-changes).
+or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sampled again).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
 (uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
@@ -27,6 +27,7 @@ from __future__ import annotations
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -89,46 +90,88 @@ def _cells() -> np.ndarray:
     return np.array(sorted(keys), dtype=np.int64)
 
 
-def _link_ends_only(gshhg: object) -> None:
-    """Apply :func:`keep_link_ends` to the present :data:`OUT` (after ``links.csv`` changes)."""
+def _link_ends_only(sources: list[Any]) -> None:
+    """Apply :func:`keep_link_ends` to the present :data:`OUT` (after ``links.csv`` or
+    :data:`LINK_END_M` changes): the cells round every link's end (out to :data:`REFRESH_M`)
+    are sampled again from both ``sources`` first, so the rule may shrink as well as grow."""
     body = zlib.decompress(OUT.read_bytes()[len(MAGIC) :])
     n = int.from_bytes(body[:4], "big")
-    keys = np.frombuffer(body[4 : 4 + 8 * n], dtype="<u8").astype(np.int64)
-    masks = keep_link_ends(keys, np.frombuffer(body[4 + 8 * n :], dtype="<u2"), gshhg)
+    old = dict(
+        zip(
+            np.frombuffer(body[4 : 4 + 8 * n], dtype="<u8").astype(np.int64).tolist(),
+            np.frombuffer(body[4 + 8 * n :], dtype="<u2").tolist(),
+            strict=True,
+        )
+    )
+    near = _near_link_ends()
+    old.update(zip(near.tolist(), _union_bits(near, sources).tolist(), strict=True))
+    keys = np.array(sorted(old), dtype=np.int64)
+    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
+    masks = keep_link_ends(keys, masks, sources[0])
     write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+
+
+#: ``--link-ends-only`` samples the cells this near a link's end again (above any
+#: :data:`LINK_END_M` tried).
+REFRESH_M = 600.0
+
+
+def _near_link_ends() -> np.ndarray:
+    """Keys of the 1/240° cells round towns (:func:`_cells`) within :data:`REFRESH_M` of a
+    listed link's end."""
+    from mapsnb_sandbox.earth.crossings import crossings
+
+    keys: set[int] = set()
+    reach = int(REFRESH_M / 111_320 * STEP) + 1
+    for x in crossings():
+        for lat, lng in (x.a, x.b):
+            i0, j0 = int((90.0 - lat) * STEP), int(((lng + 180.0) % 360.0) * STEP)
+            wide = int(reach / max(0.2, np.cos(np.radians(lat)))) + 1
+            for di in range(-reach, reach + 1):
+                keys.update(
+                    (i0 + di) * 86_400 + (j0 + dj) % 86_400 for dj in range(-wide, wide + 1)
+                )
+    near = np.array(sorted(keys), dtype=np.int64)
+    return near[np.isin(near, _cells())]
+
+
+def _union_bits(keys: np.ndarray, sources: list[Any]) -> np.ndarray:
+    """Per cell of ``keys``, the sub-cells where one of ``sources`` has water and the
+    emulator's other layers have land."""
+    from mapsnb_sandbox.earth import water
+
+    water._finer_mask = lambda key: 0  # the layers below this one only
+    water._CELLS.clear()
+    rows, cols = keys // 86_400, keys % 86_400
+    bits = np.zeros(len(keys), dtype=np.uint16)
+    for s in range(SUB * SUB):
+        lat = 90.0 - (rows + (s // SUB + 0.5) / SUB) / STEP
+        lng = (cols + (s % SUB + 0.5) / SUB) / STEP - 180.0
+        land = np.ones(len(keys), dtype=bool)
+        for mask in sources:  # the union of both sources' water
+            land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)
+        for n in np.flatnonzero(~land):
+            if water.is_land(float(lat[n]), float(lng[n])):
+                bits[n] |= 1 << s
+    return bits
 
 
 def main() -> None:
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
-    from mapsnb_sandbox.earth import water
-
-    if "--link-ends-only" in sys.argv:
-        _link_ends_only(rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Gshhg))
-        return
-
-    water._finer_mask = lambda key: 0  # the layers below this one only (a rebuild)
-    is_land = water.is_land
     masks = [
         rl.RoaringLandmask.new_with_provider(provider)
         for provider in (rl.LandmaskProvider.Gshhg, rl.LandmaskProvider.Osm)
     ]
+    if "--link-ends-only" in sys.argv:
+        _link_ends_only(masks)
+        return
     keys = _cells()
     print(f"{len(keys)} cells round towns")
     out_keys, out_masks = [], []
     for lo in range(0, len(keys), 500_000):
         k = keys[lo : lo + 500_000]
-        rows, cols = k // 86_400, k % 86_400
-        bits = np.zeros(len(k), dtype=np.uint16)
-        for s in range(SUB * SUB):
-            lat = 90.0 - (rows + (s // SUB + 0.5) / SUB) / STEP
-            lng = (cols + (s % SUB + 0.5) / SUB) / STEP - 180.0
-            land = np.ones(len(k), dtype=bool)
-            for mask in masks:  # the union of both sources' water
-                land &= np.asarray(mask.contains_many(lng, lat), dtype=bool)
-            for n in np.flatnonzero(~land):
-                if is_land(float(lat[n]), float(lng[n])):
-                    bits[n] |= 1 << s
+        bits = _union_bits(k, masks)
         keep = bits != 0
         out_keys.append(k[keep])
         out_masks.append(bits[keep])

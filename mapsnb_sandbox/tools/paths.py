@@ -5,7 +5,9 @@ steps), shaped deterministically from a hash: on the way round a lake or a bay i
 corners :mod:`mapsnb_sandbox.earth.overland` found; out of town it is about
 :data:`PLAIN_BENDS` times the straight line, more where the terrain is rugged (switchbacks);
 its bends flatten where they would stray over water. A sea between two waypoints is crossed
-only by a bridge, tunnel or ferry the travel mode may use.
+only by a bridge, tunnel or ferry the travel mode may use. A last pass samples the drawn path
+every 50 m and moves a stretch that grazes a shore onto the land beside it
+(:func:`_bend_ashore`).
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m, path_length_m
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.earth.crossings import DRY_MODES, bridge_m, plan
+from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, open_water_beyond_links, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import ruggedness
-from mapsnb_sandbox.earth.water import _open_water, open_water_m
+from mapsnb_sandbox.earth.water import _open_water, open_water_m, shore_gap_m
+from mapsnb_sandbox.earth.water import _wet as _wet_at
 from mapsnb_sandbox.world.cities import country_at
 
 __all__ = ["MAX_VERTICES", "Point", "build_path", "hash_fraction", "reachable"]
@@ -166,9 +170,11 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
         return ()
     per_leg = max(8, MAX_VERTICES // (2 * len(steps)) - 2)
     path: list[Point] = []
+    links: set[int] = set()  # the indices in path of the links' first points
     for i, step in enumerate(steps):
         a, b = step.a, step.b
         if step.link is not None:
+            links.add(max(0, len(path) - 1))
             seg = [a, b]
         else:
             dist = haversine_m(a[0], a[1], b[0], b[1])
@@ -176,7 +182,10 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
             shores = (a in waypoints, b in waypoints)
             seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode, shores)
         path += seg if not path else seg[1:]
-    rounded = _round_path(path)
+    bent = _bend_ashore(path, links, _own_water(steps, waypoints))
+    if mode in DRY_MODES and bent != path and open_water_beyond_links(bent) > 0:
+        bent = path  # a walk the planners' own measure (runs of 150 m) finds wet: as drawn
+    rounded = _round_path(bent)
     return tuple(rounded if len(rounded) > 1 else rounded * 2)
 
 
@@ -228,3 +237,146 @@ def _straight(a: Point, b: Point, n: int) -> list[Point]:
         (a[0] + (b[0] - a[0]) * k / n, ((a[1] + dlng * k / n) + 540) % 360 - 180)
         for k in range(n + 1)
     ]
+
+
+#: The last pass looks for water along a drawn path this finely (the water check's own step).
+FINE_M = 50.0
+#: A stretch of water on a drawn path is bent through dry points at most this far aside;
+#: water with no dry point that near (a river a road bridges) is kept.
+ASIDE_M = 300.0
+
+
+def _own_water(steps: tuple[Step, ...], waypoints: tuple[Point, ...]) -> list[tuple[Point, float]]:
+    """The points whose water next to them is their own, with how far
+    (:func:`~mapsnb_sandbox.earth.water.shore_allowance_m`): a route's ends and waypoints (or
+    the dry points they are reached at) and the ends of the links it takes (piers, ramps)."""
+    own = {steps[0].a, steps[-1].b, *waypoints}
+    for s in steps:
+        if s.link is not None:
+            own |= {s.a, s.b}
+    return [(p, shore_gap_m(round(p[0], 5), round(p[1], 5))) for p in sorted(own)]
+
+
+def _bend_ashore(path: list[Point], links: set[int], own: list[tuple[Point, float]]) -> list[Point]:
+    """``path`` with each stretch of water on it outside its links (samples :data:`FINE_M`
+    apart, :func:`~mapsnb_sandbox.earth.water._wet`, beyond the ``own`` water of its ends and
+    piers; a stretch runs across corners) moved to the land beside it (:func:`_bent`, at most
+    :data:`ASIDE_M` aside): a way that grazes a shore, or cuts a cove's corner, keeps to the
+    land. A stretch is moved only when the new way is dry (a river a road bridges stays)."""
+
+    def wet(s: Point) -> bool:
+        return _wet_at(*s) and all(haversine_m(s[0], s[1], e[0], e[1]) > r for e, r in own)
+
+    # The path's corners and samples: (point, is a corner, may move); a link's two ends and
+    # the path's ends stay, and no samples are taken on a link.
+    last = len(path) - 1
+    fixed = {0, last} | links | {i + 1 for i in links}
+    dense = [(path[0], True, False)]
+    for i, (p, q) in enumerate(itertools.pairwise(path)):
+        if i not in links:
+            dense += [(s, False, True) for s in _samples(p, q)]
+        dense.append((q, True, i + 1 not in fixed))
+    flags = [movable and wet(pt) for pt, _, movable in dense]
+    out: list[Point] = []
+    k = 0
+    while k < len(dense):
+        if not flags[k]:
+            if dense[k][1]:
+                out.append(dense[k][0])
+            k += 1
+            continue
+        j = k
+        while flags[j]:  # the path's last point never moves: the run ends before it
+            j += 1
+        bent = _bent([d[0] for d in dense[k - 1 : j + 1]], wet)
+        if bent is None:
+            out += [d[0] for d in dense[k:j] if d[1]]
+        else:  # through the samples beside the run (on the drawn line)
+            out += [*([] if dense[k - 1][1] else [dense[k - 1][0]]), *bent]
+            out += [] if dense[j][1] else [dense[j][0]]
+        k = j
+    return out
+
+
+def _samples(p: Point, q: Point) -> list[Point]:
+    """Points every :data:`FINE_M` or less between ``p`` and ``q`` (both excluded)."""
+    n = max(1, math.ceil(haversine_m(p[0], p[1], q[0], q[1]) / FINE_M))
+    dlng = (q[1] - p[1] + 540) % 360 - 180
+    return [
+        (p[0] + (q[0] - p[0]) * k / n, ((p[1] + dlng * k / n) + 540) % 360 - 180)
+        for k in range(1, n)
+    ]
+
+
+def _bent(stretch: list[Point], wet: Callable[[Point], bool]) -> list[Point] | None:
+    """The wet points of ``stretch`` (all but its two dry ends) shifted sideways (square to
+    the line between its ends, one side for all) to the first dry point within
+    :data:`ASIDE_M`, and any wet sample between two of those likewise; the side with the
+    shorter way, or ``None`` when neither side gives a dry way."""
+    (lat0, lng0), (lat1, lng1) = stretch[0], stretch[-1]
+    kx = math.cos(math.radians((lat0 + lat1) / 2))
+    dx, dy = ((lng1 - lng0 + 540) % 360 - 180) * kx, lat1 - lat0
+    norm = math.hypot(dx, dy)
+    if norm == 0:
+        return None
+    ways = [_shifted(stretch, (-dy / norm * side, dx / norm * side), wet) for side in (1, -1)]
+    found = [w for w in ways if w is not None] or [w for w in [_shifted(stretch, None, wet)] if w]
+    return min(found, key=path_length_m)[1:-1] if found else None
+
+
+def _shifted(
+    stretch: list[Point], normal: tuple[float, float] | None, wet: Callable[[Point], bool]
+) -> list[Point] | None:
+    """:func:`_bent` on one side (``normal``: east and north, unit; ``None``: to the nearest
+    dry point in any direction, a cove's corner), ``None`` if not dry."""
+    way = [stretch[0]]
+    for p in stretch[1:-1]:
+        dry = _dry_side(p, normal, wet)
+        if dry is None:
+            return None
+        way.append(dry)
+    way.append(stretch[-1])
+    out = [way[0]]
+    for p, q in itertools.pairwise(way):
+        for s in _samples(p, q):
+            if wet(s):
+                dry = _dry_side(s, normal, wet)
+                if dry is None:
+                    return None
+                out.append(dry)
+        out.append(q)
+    return None if any(wet(s) for p, q in itertools.pairwise(out) for s in _samples(p, q)) else out
+
+
+@functools.lru_cache(maxsize=8192)
+def _dry_aside(lat: float, lng: float) -> Point | None:
+    """The nearest point not :func:`~mapsnb_sandbox.earth.water._wet` on rings 50 m apart
+    round ``(lat, lng)``, out to :data:`ASIDE_M`, or ``None``."""
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    for ring in range(1, int(ASIDE_M / 50) + 1):
+        r = ring * 50.0
+        n = 8 + 2 * ring
+        for i in range(n):
+            ang = 2 * math.pi * i / n
+            q = (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx)
+            if not _wet_at(*q):
+                return q
+    return None
+
+
+def _dry_side(
+    p: Point, normal: tuple[float, float] | None, wet: Callable[[Point], bool]
+) -> Point | None:
+    """The first point not ``wet`` from ``p`` along ``normal``, 25 m apart, out to
+    :data:`ASIDE_M` (``normal`` ``None``: the nearest on rings 50 m apart), or ``None``."""
+    if normal is None:
+        return _dry_aside(*p)
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(p[0])))
+    for step in range(1, int(ASIDE_M / 25) + 1):
+        r = step * 25.0
+        q = (p[0] + normal[1] * r * k, ((p[1] + normal[0] * r * kx) + 540) % 360 - 180)
+        if not wet(q):
+            return q
+    return None
