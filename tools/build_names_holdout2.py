@@ -6,8 +6,8 @@ and geopandas). Sources and licences:
 - ``NE10_PLACES``: Natural Earth's ``ne_10m_populated_places`` (public domain; names from Wikidata,
   CC0), the GeoJSON of version 4.0.0 as ``martynafford/natural-earth-geojson`` packs it (CC0,
   ``10m/cultural/ne_10m_populated_places.7z``, unpacked by Debian's ``7zz x``; default
-  ``/tmp/ne10/...json``): 7,343 towns with
-  their state or province (``ADM1NAME``) and ``NAME_xx`` labels in de, en, es, fr, pt, ru and zh.
+  ``/tmp/ne10/...json``): 7,343 towns with their state or province (``ADM1NAME``) and
+  ``NAME_xx`` labels in de, en, es, fr, pt, ru and zh.
   Only the 5,805 towns (of 7,343; named, no digits or brackets) that
   ``ne_50m_populated_places`` (``NE50_PLACES``, version 5.0.0, default as
   ``build_names_holdout.py``) lacks are drawn: smaller towns than the first holdout's.
