@@ -34,6 +34,7 @@ from mapsnb_sandbox.tools.query import (
     read_query,
     rest_of,
     rest_of_town,
+    spelt_apart,
     split_query,
     splits,
     sure_town,
@@ -341,8 +342,9 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     """Places of kind ``c`` near the place the query names, else near the location bias."""
     lang, what = req.language, c.plural_in(req.language)
     if place_text:
-        anchor = _anchor(place_text, req)
-        if anchor is None or unsure_namesake(place_text, anchor):
+        found = resolve(place_text, bias=req.center, region=req.region, role="town")
+        anchor = found.place
+        if anchor is None or unsure_namesake(place_text, anchor) or spelt_apart(place_text, found):
             return [], say(lang, "unknown_town", place=place_text, what=what)
         where = town_in(
             anchor.name, place_text, req.language, anchor.place_id

@@ -14,10 +14,11 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind
+from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
 from mapsnb_sandbox.world.resolver import GENERIC_WORDS, Resolution, bare_town_ok, fold, resolve
 
 __all__ = [
+    "SHORT_NAME",
     "Query",
     "kind_in_a_name",
     "made_up_kind",
@@ -26,6 +27,7 @@ __all__ = [
     "read_query",
     "rest_of",
     "rest_of_town",
+    "spelt_apart",
     "split_query",
     "splits",
     "sure_town",
@@ -198,6 +200,8 @@ def rest_of(text: str, start: int, end: int) -> str | None:
         return None
     before = [] if words[end:] and qualifies_kind(words[:start]) else words[:start]
     rest = " ".join(before + words[end:]).strip(" ,?")  # "best pizza Naples": Naples
+    if not before and words[end:]:  # "rodoviária de Lota": Lota
+        rest = trim_place(words[end:]) or ""
     named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
     last = start == 0 and end < len(words)
     if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
@@ -213,3 +217,24 @@ def rest_of_town(text: str, town: str) -> str:
     while words and fold(words[-1]) in before:
         words.pop()
     return " ".join(words) or text
+
+
+#: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
+#: no Kerman, "Aniak" no Anak; "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk.
+SHORT_NAME = 7
+
+
+def spelt_apart(place_text: str, found: Resolution) -> bool:
+    """Whether the town a search's place part names is only a guess spelt apart from the text:
+    a LOW near spelling of a short name (:data:`SHORT_NAME`), or a LOW town read in part of the
+    words beside another word that is neither the town's nor an administrative unit's
+    ("Ingeniero Juárez" is not Ciudad Juárez; "Ticul Municipality" is Ticul). A search shows no
+    confidence, so it lists nothing around such a guess."""
+    town = found.place
+    if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
+        return False
+    head = fold(place_text.partition(",")[0])
+    if found.how == "fuzzy":
+        return len(head.replace(" ", "")) < SHORT_NAME
+    own = set(fold(town.name).split()) | _words("admin_words") | GENERIC_WORDS
+    return any(len(w) >= 3 and w not in own for w in head.split())

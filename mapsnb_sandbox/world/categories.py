@@ -42,6 +42,7 @@ __all__ = [
     "kind_key",
     "kind_named",
     "split_kind_and_place",
+    "trim_place",
 ]
 
 CATEGORIES_CSV = Path(__file__).resolve().parents[1] / "data" / "categories.csv"
@@ -51,8 +52,10 @@ LANGUAGES = ("en", "pt", "es", "fr", "de", "it", "pl", "ru")
 FREE_CODE = 0xFFF
 _MAX_WORDS = 6
 #: Words before a place name: "schools in Lyon", "escolas em Lisboa", "школы в Казани", ...
+#: (a phrase before its first word: "Museen in der Nähe von Bonn" is cut before "Bonn")
 SPLIT = re.compile(
-    r"\s+(?:near(?:by)?|in|around|close to|next to|by|at|within|inside|perto de|perto do|"
+    r"\s+(?:in der nähe von|in der nähe|in der nahe von|in de buurt van|in de buurt|w pobliżu|"
+    r"v blízkosti|near(?:by)?|in|around|close to|next to|by|at|within|inside|perto de|perto do|"
     r"perto da|em|no|na|nos|nas|cerca de|en|près de|pres de|à|a|au|aux|dans|bei|nahe|nähe|"
     r"um|vicino a|presso|w|we|koło|obok|niedaleko|przy|в|во|около|рядом с|возле|под|"
     r"في|بالقرب من|قرب|در|نزدیک|میں|کے قریب|में|के पास|ở|tại|gần|di|dekat|katika|mjini|"
@@ -395,6 +398,12 @@ def _stem_code(word: str) -> int | None:
 @functools.cache
 def _connectors() -> frozenset[str]:
     return frozenset(kind_key(w) for w in _CONNECTOR_WORDS.split())
+
+
+def trim_place(words: list[str]) -> str | None:
+    """The place in ``words`` left of a kind: without the connector words at its ends ("de Lota"
+    -> "Lota", "in der Nähe von Bonn" -> "Bonn") and particles glued to it ("東京の")."""
+    return _trim(words)
 
 
 def _trim(words: list[str]) -> str | None:
