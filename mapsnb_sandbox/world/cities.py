@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable
 import unicodedata
 import zlib
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Once, place_id_for
 from mapsnb_sandbox.contract.ids import TOWN, tagged_id
-from mapsnb_sandbox.world.geodata import City, CityIndex, load_city_index
+from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text, load_city_index
 
 __all__ = [
     "city_address",
@@ -29,6 +30,7 @@ __all__ = [
     "exonyms",
     "nearest_cached",
     "nearest_city",
+    "own_name_rival",
     "own_zone",
     "rival",
     "script_ids",
@@ -311,6 +313,27 @@ def rival(
         and not district(o)
         for k, o in enumerate(cands)
     )
+
+
+def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:
+    """Whether a town 50+ km from ``c`` that bears ``c``'s own name (and passes ``ok``), no
+    district, has :data:`RIVAL_SHARE` of its people or more: a text that names ``c`` by a
+    name or script only ``c`` carries in the index names no one town ("Кінгстон": Kingston,
+    Ontario alone; Kingston, Jamaica is seven times bigger)."""
+    idx = city_index()
+    own = fold_text(c.name)
+    for j in idx.by_name.get(own, ()):
+        o = idx.cities[j]
+        if (
+            o.geonameid != c.geonameid
+            and fold_text(o.name) == own
+            and o.population >= RIVAL_SHARE * c.population
+            and _km_apart(o, c) >= 50
+            and not district(o)
+            and (ok is None or ok(o))
+        ):
+            return True
+    return False
 
 
 def district(c: City) -> bool:

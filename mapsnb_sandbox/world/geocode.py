@@ -10,13 +10,20 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world import landmarks as _landmarks
-from mapsnb_sandbox.world.cities import city_index, district, rival, skeleton, spelling_ranks
+from mapsnb_sandbox.world.cities import (
+    city_index,
+    district,
+    own_name_rival,
+    rival,
+    skeleton,
+    spelling_ranks,
+)
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.resolved import (
@@ -190,12 +197,11 @@ def _pick_city(
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
-    if (
-        bias is None
-        and region is None
-        and rival(best, cands, keys, country_only=country_only, bare=not qualified)
+    if bias is None and region is None and (
+        rival(best, cands, keys, country_only=country_only, bare=not qualified)
+        or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q)))
     ):
-        confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
+        confirmed = False  # "Middletown, USA", bare "Orléans", "Кінгстон": no one answer
     return cands[best], confirmed
 
 
@@ -393,19 +399,24 @@ def _named_town(
     q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
-    ``(town, exact)``."""
+    ``(town, exact)``. A part that names a region too names a town of the region only
+    ("Schwarzbach, Brandenburg" is not Brandenburg, Kentucky)."""
     idx = city_index()
 
-    def ok(j: int) -> bool:
-        return city_ok(idx.cities[j], q)
+    def ok_for(name: str) -> Callable[[int], bool]:
+        def ok(j: int) -> bool:
+            c = idx.cities[j]
+            return city_ok(c, q) and (name not in q.regions or regions().holds(name, c) is True)
+
+        return ok
 
     names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
     for name in names:
-        ids = town_ids(idx, name, ok)
+        ids = town_ids(idx, name, ok_for(name))
         if ids:
             return _best_town(ids, bias, region), True
     for name in names:
-        j = fuzzy_town(idx, name, ok)
+        j = fuzzy_town(idx, name, ok_for(name))
         if j is not None:
             return idx.cities[j], False
     return None

@@ -208,7 +208,7 @@ def named_ids(idx: CityIndex, key: str) -> list[int]:
     another script (:func:`script_ids`); repeated where several names match. A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
-    raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())]
+    raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())] + _elided_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:
         from mapsnb_sandbox.world.geodata import fold_text
@@ -337,7 +337,7 @@ SMALL_POPULATION = 10_000
 #: A city of this many people named so in several languages, :data:`BIG_ALT_FACTOR` times
 #: bigger than a town whose own name it is, is named too ("St. Petersburg": Russia's, not
 #: Florida's 257,000).
-BIG_ALT_POPULATION = 1_000_000
+BIG_ALT_POPULATION = 500_000
 BIG_ALT_FACTOR = 10
 
 
@@ -420,7 +420,10 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb_sandbox.world.geodata import fold_text
 
-    primary = [key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) for c in cands]
+    primary = [
+        key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) or elided_key(key, c)
+        for c in cands
+    ]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
     return [
@@ -445,6 +448,25 @@ def name_variants(key: str) -> list[str]:
     words = key.split()
     full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
     return [key] if full == key else [key, full]
+
+
+#: Elided articles other languages drop from a town's name: "L'Aquila" is "Áquila" in
+#: Portuguese, "L'Hospitalet de Llobregat" "Hospitalet de Llobregat" (folded, "laquila").
+_ELIDED_ARTICLES = ("L'", "L’", "l'", "l’")
+
+
+def elided_key(key: str, c: City) -> bool:
+    """Whether town ``c``'s own name is folded ``key`` after an elided article ("L'Aquila")."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    return c.name.startswith(_ELIDED_ARTICLES) and fold_text(c.name[2:]) == key
+
+
+def _elided_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers whose own name is ``key`` after an elided article (:func:`elided_key`)."""
+    if len(key) < 3:
+        return []
+    return [j for j in idx.by_name.get("l" + key, ()) if elided_key(key, idx.cities[j])]
 
 
 # --------------------------------------------------------------------------- what a text qualifies a town with
