@@ -466,6 +466,9 @@ def _in_named_town(
             hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
             hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
+        near = _whole_near_spelling(head, words, hit, q) if hit is not None else None
+        if near is not None:  # "Nijniy Novgorod": Nizhniy Novgorod, not Velikiy Novgorod
+            return city_resolved(near, "LOW"), "fuzzy"
         if hit is not None:
             town, exact = idx.cities[hit.j], True
             named_words = words[hit[1] : hit[2]]
@@ -492,6 +495,22 @@ def _in_named_town(
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
+
+
+def _whole_near_spelling(head: str, words: list[str], hit: TownHit, q: Qualifiers) -> City | None:
+    """A bigger town whose name, of as many words, the whole ``head`` is a near spelling of
+    (:func:`.towns.fuzzy_town`), when a town was read in all its words but one ("Nijniy
+    Novgorod" is Nizhniy Novgorod, not the "Novgorod" of Velikiy Novgorod); else ``None``."""
+    if not 2 <= len(words) <= 3 or hit[2] - hit[1] != len(words) - 1:
+        return None
+    if hit[1] > 0 and words[hit[1] - 1] in PREPOSITIONS:
+        return None  # "hotel w Krakowie": the town after its preposition
+    idx = city_index()
+    j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
+    if j is None or j == hit.j or len(fold(idx.cities[j].name).split()) != len(words):
+        return None
+    near = idx.cities[j]
+    return near if near.population > idx.cities[hit.j].population else None
 
 
 def _weak_town_in_words(

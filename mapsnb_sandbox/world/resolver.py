@@ -363,8 +363,8 @@ def rivalled(c: City, name: str) -> bool:
     a search in ``c`` is not surely meant ("apotek i Orléans")."""
     idx = city_index()
     key = fold(name)
-    if fold(c.name) != key and (own_name_rival(c) or _own_name_elsewhere(c, key)):
-        return True  # "Кінгстон" (Kingston, Jamaica), "Raba" (Rabat's other name; Raba, Bima)
+    if fold(c.name) != key and own_name_rival(c):
+        return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     for j in dict.fromkeys(named_ids(idx, key)):
         o = idx.cities[j]
         share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
@@ -372,16 +372,6 @@ def rivalled(c: City, name: str) -> bool:
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True
     return False
-
-
-def _own_name_elsewhere(c: City, key: str) -> bool:
-    """Whether a town 50+ km from ``c``, no district, bears folded ``key`` as its own name (of
-    any size): ``c``, named ``key`` only by another of its names, is a guess."""
-    idx = city_index()
-    return any(
-        fold(o.name) == key and haversine_m(o.lat, o.lng, c.lat, c.lng) >= 50_000 and not district(o)
-        for o in (idx.cities[j] for j in idx.by_name.get(key, ()))
-    )
 
 
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:

@@ -337,7 +337,7 @@ SMALL_POPULATION = 10_000
 #: A city of this many people named so in several languages, :data:`BIG_ALT_FACTOR` times
 #: bigger than a town whose own name it is, is named too ("St. Petersburg": Russia's, not
 #: Florida's 257,000).
-BIG_ALT_POPULATION = 500_000
+BIG_ALT_POPULATION = 1_000_000
 BIG_ALT_FACTOR = 10
 
 
