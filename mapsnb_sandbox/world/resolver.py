@@ -20,6 +20,7 @@ import csv
 import functools
 import itertools
 import json
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -161,14 +162,13 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
 
 def _other_town(r: Resolved, text: str) -> bool:
     """Whether ``r`` is a town ``text`` names by no word of its own name after a preposition
-    ("v Kolíně" read as Colina, Chile): a case form of another town's name may be meant."""
+    ("v Kolíně" read as Colina, Chile), or by a spelling its accents do not match ("v Mostě"
+    read as Moste, Slovenia): a case form of another town's name may be meant."""
     words = text.split()
-    return (
-        r.kind == "locality"
-        and len(words) > 1
-        and fold(words[0]) in PREPOSITIONS
-        and not fold(text).endswith(fold(r.name))
+    unlike = not fold(text).endswith(fold(r.name)) or (
+        not text.isascii() and not _spelt(text, r.name)
     )
+    return r.kind == "locality" and len(words) > 1 and fold(words[0]) in PREPOSITIONS and unlike
 
 
 def _case_form(text: str) -> bool:
@@ -179,6 +179,12 @@ def _case_form(text: str) -> bool:
     if not 1 <= len(words) <= 3:
         return False
     return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
+
+
+def _spelt(form: str, name: str) -> bool:
+    """Whether ``form`` ends with town name ``name`` spelt alike, accents and all."""
+    nfc = functools.partial(unicodedata.normalize, "NFC")
+    return nfc(form).casefold().endswith(nfc(name).casefold())
 
 
 def _population(r: Resolved) -> int:
@@ -196,7 +202,8 @@ def _town(
     """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
     finds, unless that is a guess or a town by another of its names and a form of
     :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
-    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town. The
+    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the most populous town a form
+    names ("v Karlíně": Karlín, not Karlino of the ending "-no"). The
     forms are of the town's name (the first comma part); the qualifiers after it are kept."""
     split = trailing_qualifier(text) if "," not in text else None
     head, comma, qualifiers = ", ".join(split).partition(",") if split else text.partition(",")
@@ -205,6 +212,7 @@ def _town(
     if hit is not None and not guess and own:
         return Resolution(*hit)
     direct = hit[0] if hit is not None else None
+    best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
         if found is None or found[0].kind != "locality":
@@ -215,7 +223,11 @@ def _town(
             or _population(found[0]) > _population(direct)
             or (_other_town(direct, head) and not _other_town(found[0], candidate))
         ):
-            return Resolution(found[0], "form")
+            rank = (_spelt(candidate, found[0].name), _population(found[0]), found[0])
+            if best is None or rank[:2] > best[:2]:
+                best = rank
+    if best is not None:
+        return Resolution(best[2], "form")
     if hit is None:
         return _not_found(text)
     if hit[1] == "partial":  # "fresh orange": words, no town

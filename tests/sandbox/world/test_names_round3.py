@@ -112,3 +112,17 @@ def test_a_near_spelling_of_the_whole_name_beats_a_town_in_one_word() -> None:
     assert r is not None and r.name == "Nizhniy Novgorod" and r.confidence == "LOW"
     r = resolve("Velikiy Novgorod").place  # a town's whole name stays itself
     assert r is not None and r.name == "Velikiy Novgorod"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("v Táboře", "Tábor"),  # was Tabora, Tanzania (the ending "-ře" of "-r" was missing)
+        ("v Písku", "Písek"),  # was nothing (the mobile e of "-ek": "-ku")
+        ("v Mostě", "Most"),  # was Moste, Slovenia: folded alike, its accent is a case ending
+        ("v Olomouci", "Olomouc"),
+    ],
+)
+def test_a_czech_locative_names_the_town_spelt_so(text: str, name: str) -> None:
+    r = resolve(text).place
+    assert r is not None and r.name == name and r.country_code == "CZ"
