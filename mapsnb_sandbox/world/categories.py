@@ -520,7 +520,16 @@ def _one_side(before: list[str], after: list[str]) -> bool:
     return not (first and last) and _one_place(first or last)
 
 
+#: Lower-case particles inside a place's name between capitalised words ("Rio de Janeiro",
+#: "Santa Cruz de la Sierra", "Reggio di Calabria"), though they are connectors elsewhere.
+_NAME_PARTICLES = frozenset(["de", "la", "di", "du", "des", "do", "da", "del"])
+
+
 def _one_place(place: str | None) -> bool:
-    """Whether what is left names one place, not more of a query ("energy companies in Lyon")."""
-    inner = kind_key(place or "").split()[1:-1]
-    return not any(w in _connectors() for w in inner)
+    """Whether what is left names one place, not more of a query ("energy companies in Lyon");
+    a name's particles between its capitalised words do not count ("Rio de Janeiro")."""
+    words = (place or "").split()
+    named = len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
+    return not any(
+        kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
+    )

@@ -126,3 +126,20 @@ def test_a_near_spelling_of_the_whole_name_beats_a_town_in_one_word() -> None:
 def test_a_czech_locative_names_the_town_spelt_so(text: str, name: str) -> None:
     r = resolve(text).place
     assert r is not None and r.name == name and r.country_code == "CZ"
+
+
+@pytest.mark.parametrize(
+    ("query", "place"),
+    [
+        ("farmácias em Rio de Janeiro", "Rio de Janeiro"),  # was no kind: "de" a connector
+        ("nhà hàng ở San Miguel de Tucumán", "San Miguel de Tucumán"),
+        ("hoteles en Santa Cruz de la Sierra", "Santa Cruz de la Sierra"),
+    ],
+)
+def test_a_names_particles_keep_the_kind_of_a_search(query: str, place: str) -> None:
+    split = split_kind_and_place(query)
+    assert split is not None and split[1] == place
+
+
+def test_more_of_a_query_is_still_no_one_place() -> None:
+    assert split_kind_and_place("Hotels in Paris near Louvre") is None
