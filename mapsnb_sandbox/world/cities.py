@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable
 import unicodedata
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m

@@ -197,9 +197,13 @@ def _pick_city(
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
-    if bias is None and region is None and (
-        rival(best, cands, keys, country_only=country_only, bare=not qualified)
-        or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q)))
+    if (
+        bias is None
+        and region is None
+        and (
+            rival(best, cands, keys, country_only=country_only, bare=not qualified)
+            or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q)))
+        )
     ):
         confirmed = False  # "Middletown, USA", bare "Orléans", "Кінгстон": no one answer
     return cands[best], confirmed

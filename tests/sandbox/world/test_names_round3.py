@@ -94,7 +94,10 @@ def test_a_region_qualifier_that_is_its_own_town_still_places_the_text() -> None
 
 @pytest.mark.parametrize(
     ("text", "name"),
-    [("Isle-Adam", "L'Isle-Adam"), ("Hospitalet de Llobregat, Espanha", "L'Hospitalet de Llobregat")],
+    [
+        ("Isle-Adam", "L'Isle-Adam"),
+        ("Hospitalet de Llobregat, Espanha", "L'Hospitalet de Llobregat"),
+    ],
 )
 def test_a_town_without_its_elided_article(text: str, name: str) -> None:
     r = resolve(text).place
