@@ -20,6 +20,9 @@ from mapsnb_sandbox.contract.ids import TOWN, tagged_id
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text, load_city_index
 
 __all__ = [
+    "COUNTRY_RIVAL_SHARE",
+    "REGION_RIVAL_SHARE",
+    "RIVAL_SHARE",
     "city_address",
     "city_index",
     "city_place_id",
@@ -283,8 +286,12 @@ def spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) ->
 #: other respect, leaves a text without one answer (LOW).
 RIVAL_SHARE = 0.7
 #: ... and within the one country a country qualifier names: a fifth ("Rawson, Argentina":
-#: San Juan's of 130,000 and Chubut's capital of 26,000).
+#: San Juan's of 130,000 and Chubut's capital of 26,000); also among towns a text names by no
+#: own name ("Berno": Brno's other name and Bern's).
 COUNTRY_RIVAL_SHARE = 0.2
+#: ... and within a region or state a qualifier names (it decides nothing between them): a
+#: tenth ("Wangen, Baden-Württemberg": Wangen im Allgäu, 27,000; Wangen bei Göppingen, 3,200).
+REGION_RIVAL_SHARE = 0.1
 
 
 def rival(
@@ -294,14 +301,18 @@ def rival(
     *,
     country_only: bool = False,
     bare: bool = False,
+    least: float | None = None,
 ) -> bool:
     """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
-    a ``country_only`` qualifier names); of a ``bare`` name, in another country only (a bare
-    "Springfield" is the biggest; "Orléans" is France's or Ontario's)."""
+    a ``country_only`` qualifier names; ``least`` of them when given); of a ``bare`` name, in
+    another country only (a bare "Springfield" is the biggest; "Orléans" is France's or
+    Ontario's)."""
     c = cands[best]
 
     def share(o: City) -> float:
+        if least is not None:
+            return least
         return COUNTRY_RIVAL_SHARE if country_only and o.cc == c.cc else RIVAL_SHARE
 
     return any(

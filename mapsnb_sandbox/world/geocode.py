@@ -17,6 +17,8 @@ from pathlib import Path
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world import landmarks as _landmarks
 from mapsnb_sandbox.world.cities import (
+    COUNTRY_RIVAL_SHARE,
+    REGION_RIVAL_SHARE,
     city_index,
     district,
     own_name_rival,
@@ -66,6 +68,7 @@ __all__ = [
     "skeleton",
     "trailing_qualifier",
     "use_landmarks",
+    "with_commas",
 ]
 
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
@@ -197,11 +200,13 @@ def _pick_city(
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
+    # a region qualifier or a name no candidate bears as its own decides less: smaller rivals
+    least = REGION_RIVAL_SHARE if parts or q.states else None if own[best] else COUNTRY_RIVAL_SHARE
     if (
         bias is None
         and region is None
         and (
-            rival(best, cands, keys, country_only=country_only, bare=not qualified)
+            rival(best, cands, keys, country_only=country_only, bare=not qualified, least=least)
             or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q)))
         )
     ):
@@ -480,6 +485,8 @@ def _in_named_town(
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
+    if lm is not None and town is None and not _landmark_ok(lm, q):
+        lm = None  # "Paulista, PE": the town of Pernambuco, not the avenue of São Paulo
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"
     if town is None:
@@ -596,7 +603,18 @@ def resolve_text_match(
         return None
     if bias is not None:
         bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
-    return _resolve_text_cached(text.strip(), bias, region.upper() if region else None)
+    text = with_commas(text.strip())
+    return _resolve_text_cached(text, bias, region.upper() if region else None)
+
+
+#: Commas of other scripts: Arabic and Persian "،", the full-width "，", the ideographic "、".
+_COMMAS = re.compile("[،，、]")
+
+
+def with_commas(text: str) -> str:
+    """``text`` with the commas of other scripts as "," ("León، Guanajuato"): they part a town
+    from its qualifiers as a comma does."""
+    return _COMMAS.sub(",", text)
 
 
 def resolve_text(

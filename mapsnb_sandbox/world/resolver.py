@@ -38,6 +38,7 @@ from mapsnb_sandbox.world.geocode import (
     parse_lat_lng,
     resolve_text_match,
     trailing_qualifier,
+    with_commas,
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold, names_one_place, unknown_landmark
@@ -132,10 +133,12 @@ def resolve(
     """
     if not isinstance(text, str) or not text.strip():
         return Resolution(None, NOT_FOUND, "the text is empty")
+    text = with_commas(text)
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         return _town(text.strip(), hit, bias, region)
-    if _case_form(text) and (hit is None or _other_town(hit[0], text)):
+    guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
+    if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
         found = _town(text.strip(), hit, bias, region).place
         if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
             hit = replace(found, confidence="LOW"), "form"
@@ -379,7 +382,8 @@ def rivalled(c: City, name: str) -> bool:
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     for j in dict.fromkeys(named_ids(idx, key)):
         o = idx.cities[j]
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
+        other_name = fold(c.name) != key  # "Berno": Brno's other name, and Bern's
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or other_name else RIVAL_SHARE
         big = o.geonameid != c.geonameid and o.population >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True

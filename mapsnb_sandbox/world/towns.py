@@ -359,6 +359,7 @@ class Regions:
         m = 0.05  # degrees around a county's towns
         return bool(
             (ccs and c.cc in ccs)
+            or (len(name) == 2 and name.upper() == c.cc)  # a code of a country and of states
             or (a1s and (c.cc, c.admin1) in a1s)
             or any(
                 cc == c.cc and la0 - m <= c.lat <= la1 + m and lo0 - m <= c.lng <= lo1 + m
@@ -551,8 +552,10 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         _add_state(q, p)
     elif p in idx.countries:
         q.ccs.add(idx.countries[p])
-    elif len(p) == 2 and p.upper() in idx.country_names:
+    elif len(p) == 2 and p.upper() in idx.country_names and p not in rg.admin1:
         q.ccs.add(p.upper())
+    elif len(p) == 2 and p.upper() in idx.country_names:
+        q.regions.add(p)  # "PE": Peru, or Pernambuco, or Prince Edward Island, whichever holds
     elif p in rg.countries and len(rg.countries[p]) == 1:
         q.ccs.update(rg.countries[p])
     elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
