@@ -139,9 +139,9 @@ def resolve(
         return _town(text.strip(), hit, bias, region)
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
-        found = _town(text.strip(), hit, bias, region).place
-        if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
-            hit = replace(found, confidence="LOW"), "form"
+        town = _town(text.strip(), hit, bias, region)
+        if town.place is not None and (town.how == "form" or not guess):
+            hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
     if hit is None:
         return _not_found(text)
     return _unknown_landmark(text, *hit) or Resolution(*hit)
@@ -190,6 +190,14 @@ def _spelt(form: str, name: str) -> bool:
     return nfc(form).casefold().endswith(nfc(name).casefold())
 
 
+def _named_so(r: Resolved, text: str) -> bool:
+    """Whether the index names town ``r`` ``text`` (folded), by its own or another name; not
+    only a form the resolver made of it ("Táboře" is no name of Tabora, only "-e" to "-a")."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return j is not None and j in named_ids(idx, fold(text))
+
+
 def _population(r: Resolved) -> int:
     idx = city_index()
     j = idx.place_ids.get(r.place_id, idx.cities)
@@ -218,10 +226,12 @@ def _town(
     best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
-        if found is None or found[0].kind != "locality":
-            continue
+        if found is None or found[0].kind != "locality" or found[1] == "fuzzy":
+            continue  # (a near spelling of a form is a guess of a guess: "Zlína", Žilina)
         if (
-            direct is None
+            found[0].place_id == getattr(direct, "place_id", None)
+            or direct is None
+            or (_spelt(candidate, found[0].name) and not _named_so(direct, head))
             or guess
             or _population(found[0]) > _population(direct)
             or (_other_town(direct, head) and not _other_town(found[0], candidate))

@@ -146,3 +146,54 @@ def test_a_names_particles_keep_the_kind_of_a_search(query: str, place: str) -> 
 
 def test_more_of_a_query_is_still_no_one_place() -> None:
     assert split_kind_and_place("Hotels in Paris near Louvre") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "cc"),
+    [
+        ("Recife, PE", "BR"),  # Pernambuco, not Peru (was NOT_FOUND)
+        ("Charlottetown, PE", "CA"),  # Prince Edward Island
+        ("Lima, PE", "PE"),  # still Peru
+        ("Adelaide, SA", "AU"),  # South Australia, not Saudi Arabia
+        ("Colón, PA", "PA"),  # Panama, not Pennsylvania or Pará
+        ("Scranton, PA", "US"),
+    ],
+)
+def test_a_two_letter_code_of_a_country_and_of_states(text: str, cc: str) -> None:
+    r = resolve(text).place
+    assert r is not None and r.country_code == cc and r.confidence == "MEDIUM"
+
+
+def test_commas_of_other_scripts_part_the_qualifiers() -> None:
+    r = resolve("Mérida、Yucatán").place  # was "approximate", LOW
+    assert r is not None and r.name == "Mérida" and r.confidence == "MEDIUM"
+    r = resolve("San Fernando，Chile").place  # was San Fernando, the Philippines
+    assert r is None or r.country_code == "CL"
+
+
+def test_a_case_form_read_as_a_near_spelling_tries_its_stem() -> None:
+    r = resolve("Cincinnati'de").place  # was a "fuzzy" guess of the whole word
+    assert r is not None and r.name == "Cincinnati"
+    assert resolve("Pittsburgh'da").how == "form"
+
+
+def test_a_landmark_read_with_no_town_holds_the_qualifiers() -> None:
+    # a qualifier that holds for no such town never yields a landmark of another country
+    # (was the Avenida Paulista of São Paulo, MEDIUM); one that holds keeps it
+    assert resolve("Paulista, Peru").place is None
+    r = resolve("Paulista, São Paulo").place
+    assert r is not None and r.kind != "locality" and r.confidence == "MEDIUM"
+
+
+def test_a_region_qualifier_that_holds_for_namesakes_far_apart_decides_nothing() -> None:
+    r = resolve("Berg, Bayern").place  # Bavaria has Bergs 50+ km apart: LOW
+    assert r is not None and r.confidence == "LOW"
+    r = resolve("Homburg, Saarland").place  # one Homburg there
+    assert r is not None and r.confidence == "MEDIUM"
+
+
+def test_a_search_in_a_case_form_names_the_town_spelt_so() -> None:
+    got = _first("kavárny v Táboře", "cs")  # was Tabora, Tanzania (the "-e" to "-a" form)
+    assert got is not None and _km(got, (49.414, 14.658)) < 20
+    got = _first("kawiarnie w Krakowie", "pl")
+    assert got is not None and _km(got, (50.062, 19.937)) < 20
