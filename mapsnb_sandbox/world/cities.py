@@ -263,10 +263,11 @@ def _km_apart(a: City, b: City) -> float:
 
 
 def skeleton(key: str) -> bool:
-    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
-    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
+    """Whether folded ``key`` is only fragments of one or two letters: a name of an Indic
+    script whose vowel signs folding dropped ("মাসেয়ো" -> "ম স য", "पलाना" -> "पल न"), which
+    several towns' names share."""
     words = key.split()
-    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
+    return len(words) > 1 and all(len(w) <= 2 and not w.isascii() for w in words)
 
 
 def spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -> list[int]:

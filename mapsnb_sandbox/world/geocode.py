@@ -139,17 +139,26 @@ def _score_point(
 def _landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
     if q.ccs and lm.country_code and lm.country_code not in q.ccs:
         return False
-    if q.states and lm.country_code == "US" and lm.region and lm.region.upper() not in q.states:
-        return False
+    if q.states and lm.country_code == "US" and _landmark_state(lm) not in q.states:
+        return False  # "Midway, TN": the town, not Chicago's airport
     if q.cities:
         lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
         return any(any(c in n for n in lm_names if n) for c in q.cities)
-    if q.regions and lm.country_code != "US":  # "Alhambra, CA": a region that must hold
+    if q.regions:  # "Alhambra, CA", "Midway, TN" (Tennessee or Tamil Nadu): a region that holds
         from mapsnb_sandbox.world.cities import nearest_cached
 
         town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
         return all(regions().holds(p, town) for p in q.regions)
     return True
+
+
+def _landmark_state(lm: Landmark) -> str:
+    """A US landmark's state: its own, else its nearest town's."""
+    if lm.region:
+        return lm.region.upper()
+    from mapsnb_sandbox.world.cities import nearest_cached
+
+    return nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0].admin1.upper()
 
 
 def _pick_landmark(
@@ -194,7 +203,9 @@ def _pick_city(
         return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)
-    own = [fold(c.name) in name_variants(name) for c in cands]
+    own = [
+        fold(c.name) in name_variants(name) or name in name_variants(fold(c.name)) for c in cands
+    ]
     if not own[best] and any(own) and raw.count(ids[best]) < 2:
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown

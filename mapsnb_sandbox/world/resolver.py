@@ -72,6 +72,9 @@ NOT_FOUND = "not_found"
 UNKNOWN_LANDMARK = "unknown_landmark"
 #: Matches that are guesses: a near spelling, or a town whose other words were not read.
 _GUESSES = frozenset({"partial", "fuzzy"})
+#: ... and a town read in some words of a text: no form of a town's whole name
+#: ("Порт-Линкольн" is no Lincoln).
+_PART_READS = _GUESSES | {"approximate"}
 
 
 @dataclass(frozen=True)
@@ -226,8 +229,8 @@ def _town(
     best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
-        if found is None or found[0].kind != "locality" or found[1] == "fuzzy":
-            continue  # (a near spelling of a form is a guess of a guess: "Zlína", Žilina)
+        if found is None or found[0].kind != "locality" or found[1] in _PART_READS:
+            continue  # a near spelling of a form ("Zlína": Žilina), a town in one of its words
         if (
             found[0].place_id == getattr(direct, "place_id", None)
             or direct is None

@@ -422,7 +422,9 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     from mapsnb_sandbox.world.geodata import fold_text
 
     primary = [
-        key in (fold_text(c.name), fold_text(c.name.split(" (")[0])) or elided_key(key, c)
+        key in (fold_text(c.name), fold_text(c.name.split(" (")[0]))
+        or key in name_variants(fold_text(c.name))  # "Saint Louis" of "St. Louis"
+        or elided_key(key, c)
         for c in cands
     ]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
