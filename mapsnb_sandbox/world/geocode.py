@@ -148,6 +148,8 @@ def _landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
         from mapsnb_sandbox.world.cities import nearest_cached
 
         town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
+        if lm.country_code == "US" and lm.region:  # its own state ("Lake Tahoe, CA")
+            town = town._replace(cc="US", admin1=lm.region.upper())
         return all(regions().holds(p, town) for p in q.regions)
     return True
 
