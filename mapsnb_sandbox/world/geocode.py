@@ -213,8 +213,10 @@ def _pick_city(
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
-    # a region qualifier or a name no candidate bears as its own decides less: smaller rivals
-    least = REGION_RIVAL_SHARE if parts or q.states else None if own[best] else COUNTRY_RIVAL_SHARE
+    # a region qualifier, or one other name of the town (one language's), decides less
+    single = not own[best] and raw.count(ids[best]) < 2
+    regional = bool(q.states or q.regions - q.cities)
+    least = REGION_RIVAL_SHARE if regional else COUNTRY_RIVAL_SHARE if single else None
     if (
         bias is None
         and region is None

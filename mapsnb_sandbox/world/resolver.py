@@ -30,6 +30,7 @@ from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
     RIVAL_SHARE,
     city_index,
+    city_place_id,
     district,
     own_name_rival,
 )
@@ -43,7 +44,7 @@ from mapsnb_sandbox.world.geocode import (
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold, names_one_place, unknown_landmark
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids, own_name
 
 __all__ = [
     "EXACT",
@@ -72,9 +73,15 @@ NOT_FOUND = "not_found"
 UNKNOWN_LANDMARK = "unknown_landmark"
 #: Matches that are guesses: a near spelling, or a town whose other words were not read.
 _GUESSES = frozenset({"partial", "fuzzy"})
-#: ... and a town read in some words of a text: no form of a town's whole name
-#: ("Порт-Линкольн" is no Lincoln).
-_PART_READS = _GUESSES | {"approximate"}
+
+
+def _part_read(found: tuple[Resolved, str], candidate: str) -> bool:
+    """Whether ``found`` is only a guess of form ``candidate``: a near spelling ("Zlína":
+    Žilina), a town read in some of its words ("Порт-Линкольн" is no Lincoln); a town after
+    one word before it ("из Мюнхен", "ve Zlín") is the form's town."""
+    if found[1] == "partial":
+        return not _named_so(found[0], " ".join(candidate.split()[1:]))
+    return found[1] in ("fuzzy", "approximate")
 
 
 @dataclass(frozen=True)
@@ -229,7 +236,7 @@ def _town(
     best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
-        if found is None or found[0].kind != "locality" or found[1] in _PART_READS:
+        if found is None or found[0].kind != "locality" or _part_read(found, candidate):
             continue  # a near spelling of a form ("Zlína": Žilina), a town in one of its words
         if (
             found[0].place_id == getattr(direct, "place_id", None)
@@ -391,12 +398,15 @@ def rivalled(c: City, name: str) -> bool:
     a search in ``c`` is not surely meant ("apotek i Orléans")."""
     idx = city_index()
     key = fold(name)
-    if fold(c.name) != key and own_name_rival(c):
+    ids = named_ids(idx, key)
+    at = idx.place_ids.get(city_place_id(c), idx.cities)
+    own = own_name(key, c)
+    if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
-    for j in dict.fromkeys(named_ids(idx, key)):
+    single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
+    for j in dict.fromkeys(ids):
         o = idx.cities[j]
-        other_name = fold(c.name) != key  # "Berno": Brno's other name, and Bern's
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or other_name else RIVAL_SHARE
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single else RIVAL_SHARE
         big = o.geonameid != c.geonameid and o.population >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True

@@ -46,6 +46,7 @@ __all__ = [
     "name_rank",
     "name_variants",
     "named_ids",
+    "own_name",
     "qualifiers",
     "region_words",
     "regions",
@@ -453,6 +454,15 @@ def name_variants(key: str) -> list[str]:
     return [key] if full == key else [key, full]
 
 
+def own_name(key: str, c: City) -> bool:
+    """Whether folded ``key`` is town ``c``'s own name, abbreviations aside ("st paul" of
+    "Saint Paul", "saint louis" of "St. Louis")."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    name = fold_text(c.name)
+    return key in name_variants(name) or name in name_variants(key)
+
+
 #: Elided articles other languages drop from a town's name: "L'Aquila" is "Áquila" in
 #: Portuguese, "L'Hospitalet de Llobregat" "Hospitalet de Llobregat" (folded, "laquila").
 _ELIDED_ARTICLES = ("L'", "L’", "l'", "l’")
@@ -552,6 +562,8 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.regions.add(p)  # "Georgia": the state or the country, whichever holds
     elif p in idx.states and (len(p) == 2 or p not in idx.countries):
         _add_state(q, p)
+    elif len(rg.countries.get(p, ())) > 1:
+        q.regions.add(p)  # "Nga": Russia in Vietnamese, Nigeria's ISO code; whichever holds
     elif p in idx.countries:
         q.ccs.add(idx.countries[p])
     elif len(p) == 2 and p.upper() in idx.country_names and p not in rg.admin1:
