@@ -400,6 +400,7 @@ def rivalled(c: City, name: str) -> bool:
     key = fold(name)
     ids = named_ids(idx, key)
     at = idx.place_ids.get(city_place_id(c), idx.cities)
+    at = -1 if at is None else at
     own = own_name(key, c)
     if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
