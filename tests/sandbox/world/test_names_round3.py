@@ -197,3 +197,38 @@ def test_a_search_in_a_case_form_names_the_town_spelt_so() -> None:
     assert got is not None and _km(got, (49.414, 14.658)) < 20
     got = _first("kawiarnie w Krakowie", "pl")
     assert got is not None and _km(got, (50.062, 19.937)) < 20
+
+
+def test_a_form_never_names_a_town_read_in_one_of_its_words() -> None:
+    r = resolve("в Порт-Элизабет").place  # was Elizabeth, New Jersey (the "Элизабет" in it)
+    assert r is not None and r.country_code == "ZA"
+
+
+def test_a_polish_locative_of_a_town_in_o() -> None:
+    r = resolve("w Gnieźnie").place  # was nothing: "-ie" of "-o" (Gniezno)
+    assert r is not None and r.name == "Gniezno"
+
+
+def test_a_country_name_of_two_countries_is_either() -> None:
+    # "Nga" is Russia in Vietnamese and Nigeria's ISO code: whichever holds for the town
+    for text, cc in (("Kazan, Nga", "RU"), ("Lagos, Nga", "NG")):
+        r = resolve(text).place
+        assert r is not None and r.country_code == cc
+
+
+def test_saint_is_the_own_name_of_st() -> None:
+    r = resolve("Saint Louis").place  # was Saint-Louis, Senegal, MEDIUM
+    assert r is not None and r.name == "St. Louis" and r.confidence == "LOW"  # Senegal's is 56 %
+
+
+def test_a_us_state_qualifier_holds_for_a_landmark_too() -> None:
+    r = resolve("Midway, TN").place  # was Chicago's Midway airport, MEDIUM
+    assert r is not None and r.kind == "locality" and r.country_code == "US"
+    r = resolve("Lake Tahoe, CA").place  # a landmark's own state holds at a state line
+    assert r is not None and r.kind != "locality"
+
+
+def test_a_name_two_towns_bear_only_as_other_names_is_low() -> None:
+    r = resolve("Berno").place  # Polish for Bern, one other name of Brno (3x bigger) too
+    assert r is not None and r.confidence == "LOW"
+    assert _first("hotele Berno", "pl") is None
