@@ -423,14 +423,16 @@ def _named_town(
     q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
-    ``(town, exact)``. A part that names a region too names a town of the region only
-    ("Schwarzbach, Brandenburg" is not Brandenburg, Kentucky)."""
+    ``(town, exact)``. A part that names a region too names a town of the region's country
+    only ("Schwarzbach, Brandenburg" is not Brandenburg, Kentucky)."""
     idx = city_index()
 
     def ok_for(name: str) -> Callable[[int], bool]:
+        lands = _region_countries(name) if name in q.regions else frozenset()
+
         def ok(j: int) -> bool:
             c = idx.cities[j]
-            return city_ok(c, q) and (name not in q.regions or regions().holds(name, c) is True)
+            return city_ok(c, q) and (not lands or c.cc in lands)
 
         return ok
 
@@ -444,6 +446,13 @@ def _named_town(
         if j is not None:
             return idx.cities[j], False
     return None
+
+
+def _region_countries(name: str) -> frozenset[str]:
+    """The countries of the regions folded ``name`` names (first- and second-level, countries)."""
+    rg = regions()
+    lands = {cc for cc, _ in rg.admin1.get(name, ())} | {b[0] for b in rg.admin2.get(name, ())}
+    return frozenset(lands | set(rg.countries.get(name, ())))
 
 
 def _landmark_named(
@@ -500,7 +509,8 @@ def _in_named_town(
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
-    if lm is not None and town is None and not _landmark_ok(lm, q):
+    areas = Qualifiers(q.ccs, q.states, set(), q.regions - q.cities, set())  # not its words
+    if lm is not None and town is None and not _landmark_ok(lm, areas):
         lm = None  # "Paulista, PE": the town of Pernambuco, not the avenue of São Paulo
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"

@@ -570,8 +570,8 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.ccs.add(p.upper())
     elif len(p) == 2 and p.upper() in idx.country_names:
         q.regions.add(p)  # "PE": Peru, or Pernambuco, or Prince Edward Island, whichever holds
-    elif p in rg.countries and len(rg.countries[p]) == 1:
-        q.ccs.update(rg.countries[p])
+    elif p in rg.countries and len(rg.countries[p]) == 1 and not _big_town(p):
+        q.ccs.update(rg.countries[p])  # (a city's own name is that city too: "…, Granada")
     elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
         q.regions.add(p)
         if p in idx.by_name:
@@ -580,6 +580,17 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.cities.add(p)
         if p not in idx.by_name:
             q.unknown.add(p)
+
+
+#: A town this big named by a country's name in another language is named by it too
+#: ("Alhambra, Granada": the city, or Grenada in Spanish; "Grenade" in French).
+BIG_OWN_NAME = 100_000
+
+
+def _big_town(p: str) -> bool:
+    """Whether a town of :data:`BIG_OWN_NAME` people or more is named folded ``p``."""
+    idx = city_index()
+    return any(idx.cities[j].population >= BIG_OWN_NAME for j in idx.by_name.get(p, ()))
 
 
 def holds(p: str, c: City) -> bool:

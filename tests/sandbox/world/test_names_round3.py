@@ -232,3 +232,16 @@ def test_a_name_two_towns_bear_only_as_other_names_is_low() -> None:
     r = resolve("Berno").place  # Polish for Bern, one other name of Brno (3x bigger) too
     assert r is not None and r.confidence == "LOW"
     assert _first("hotele Berno", "pl") is None
+
+
+def test_a_qualifier_that_is_a_big_citys_name_and_a_foreign_countrys() -> None:
+    # "Granada" is Grenada in Spanish and the city's own name; "Grenade" both in French
+    for text in ("Alhambra, Granada", "Alhambra, Grenade"):
+        r = resolve(text).place
+        assert r is not None and r.country_code == "ES", text
+
+
+def test_a_region_named_town_of_the_regions_country_despite_its_codes() -> None:
+    # the region tables and the index number Iran's provinces differently: the country decides
+    r = resolve("Zzyx Bazaar, Esfahan").place
+    assert r is not None and r.name == "Isfahan"
