@@ -517,7 +517,7 @@ def _one_side(before: list[str], after: list[str]) -> bool:
     """Whether the words around a kind name one place on one side of it: a kind word inside a
     name ("Victoria Station London", "Grand Central Terminal New York") names no kind."""
     first, last = _trim(before), _trim(after)
-    return not (first and last) and _one_place(first or last)
+    return not (first and last) and _one_place(first or last, particles=not first)
 
 
 #: Lower-case particles inside a place's name between capitalised words ("Rio de Janeiro",
@@ -525,11 +525,12 @@ def _one_side(before: list[str], after: list[str]) -> bool:
 _NAME_PARTICLES = frozenset(["de", "la", "di", "du", "des", "do", "da", "del"])
 
 
-def _one_place(place: str | None) -> bool:
+def _one_place(place: str | None, *, particles: bool = False) -> bool:
     """Whether what is left names one place, not more of a query ("energy companies in Lyon");
-    a name's particles between its capitalised words do not count ("Rio de Janeiro")."""
+    with ``particles`` (a place after its kind), a name's particles between its capitalised
+    words do not count ("hotels in Rio de Janeiro"; not "Cueva de las Manos, Río Pinturas")."""
     words = (place or "").split()
-    named = len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
+    named = particles and len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
     return not any(
         kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
     )
