@@ -28,6 +28,13 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
+from mapsnb_sandbox.world.names.grammar import (
+    bare_town_ok,
+    ordinary_words,
+    proper_name,
+    town_by_grammar,
+    with_commas,
+)
 from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,
@@ -39,7 +46,6 @@ from mapsnb_sandbox.world.resolved import (
 from mapsnb_sandbox.world.towns import (
     COUNTRY_OVER_TOWN,
     FUZZY_POPULATION,
-    GENERIC_WORDS,
     PREPOSITIONS,
     Qualifiers,
     TownHit,
@@ -217,15 +223,10 @@ def _pick_city(
     single = not own[best] and raw.count(ids[best]) < 2
     regional = bool(q.states or q.regions - q.cities)
     least = REGION_RIVAL_SHARE if regional else COUNTRY_RIVAL_SHARE if single else None
-    if (
-        bias is None
-        and region is None
-        and (
-            rival(best, cands, keys, country_only=country_only, bare=not qualified, least=least)
-            or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q)))
-        )
-    ):
-        confirmed = False  # "Middletown, USA", bare "Orléans", "Кінгстон": no one answer
+    if bias is None and region is None:  # "Middletown, USA", bare "Orléans", "Кінгстон"
+        doubt = rival(best, cands, keys, country_only=country_only, bare=not qualified, least=least)
+        if doubt or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q))):
+            confirmed = False  # no one answer
     return cands[best], confirmed
 
 
@@ -495,7 +496,7 @@ def _in_named_town(
     weak = town_first = False
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q))
-        if hit is not None and not _town_by_grammar(parts[0], words, hit[1], hit[2]):
+        if hit is not None and not town_by_grammar(parts[0], words, hit[1], hit[2]):
             hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
             hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
@@ -524,7 +525,7 @@ def _in_named_town(
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
         return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
-    if named_words and not _proper_name(
+    if named_words and not proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread
         if town_first and parts[0].isascii():  # (Korean, Japanese: the town comes first)
@@ -564,60 +565,6 @@ def _weak_town_in_words(
     return _weak_bare_town(city_index().cities[hit.j], name, bias, region)
 
 
-@functools.cache
-def ordinary_words() -> frozenset[str]:
-    """Folded town names that are also common words ("nice", "reading", "bath"; built by
-    ``tools/build_ordinary_words.py`` from spelling dictionaries)."""
-    path = Path(__file__).resolve().parents[1] / "data" / "ordinary_words.txt"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return frozenset(w for w in lines if w and not w.startswith("#"))
-
-
-def bare_town_ok(word: str, *, last: bool) -> bool:
-    """Whether ``word`` (as typed), standing in a query with no preposition or comma before it,
-    may name a town: any town name, but an ordinary word ("nice", "Reading") only capitalised
-    after the rest of the query ("hotels Nice"), never before it ("nice cafe")."""
-    if fold(word) not in ordinary_words():
-        return True
-    return last and word[:1].isupper()
-
-
-#: Prepositions that are also English articles or words ("a", "no", "at"): an ordinary word
-#: after them is a town only when capitalised.
-_ARTICLES = frozenset(["a", "no", "na", "at", "um", "we", "v", "w"])
-
-
-def _town_by_grammar(label: str, words: list[str], start: int, end: int) -> bool:
-    """Whether the town found in ``words[start:end]`` (the folded ``label``) stands where a
-    query's grammar puts a town: after a preposition, or a name that is no ordinary word (else
-    :func:`bare_town_ok`)."""
-    typed = label.split()
-    word = typed[start] if len(typed) == len(words) else words[start]
-    before = words[start - 1] if start > 0 else ""
-    if end - start > 1 or (before in PREPOSITIONS and before not in _ARTICLES):
-        return True
-    if any(len(w) >= 4 and w in GENERIC_WORDS for w in words[end:]):
-        return True  # "Reading station", "Florence cathedral": a named place in the town
-    if before in PREPOSITIONS:  # "a pool" is an article, "a Roma" a preposition
-        return bare_town_ok(word, last=True)
-    if word.islower() and len(words) - (end - start) >= 3:
-        return False  # "lorem ipsum dolor sit amet": a lower-case word after a sentence
-    return bare_town_ok(word, last=end == len(words) and start > 0)
-
-
-def _proper_name(label: str, town: str, named: set[str]) -> bool:
-    """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
-    word, a capitalised word of two letters or more past the first, a number, or a word of a
-    kind of named place ("station", "square", "bridge")."""
-    town_words = set(fold(town).split()) | named
-    words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
-    if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
-        return True
-    if len(words) == 1:
-        return words[0][:1].isupper()
-    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(c.isdigit() for c in label)
-
-
 def resolve_text_match(
     text: str, *, bias: tuple[float, float] | None = None, region: str | None = None
 ) -> tuple[Resolved, str] | None:
@@ -630,16 +577,6 @@ def resolve_text_match(
         bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
     text = with_commas(text.strip())
     return _resolve_text_cached(text, bias, region.upper() if region else None)
-
-
-#: Commas of other scripts: Arabic and Persian "،", the full-width "，", the ideographic "、".
-_COMMAS = re.compile("[،，、]")
-
-
-def with_commas(text: str) -> str:
-    """``text`` with the commas of other scripts as "," ("León، Guanajuato"): they part a town
-    from its qualifiers as a comma does."""
-    return _COMMAS.sub(",", text)
 
 
 def resolve_text(
