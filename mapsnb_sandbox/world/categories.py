@@ -402,15 +402,40 @@ def _connectors() -> frozenset[str]:
 
 def trim_place(words: list[str]) -> str | None:
     """The place in ``words`` left of a kind: without the connector words at its ends ("de Lota"
-    -> "Lota", "in der Nähe von Bonn" -> "Bonn") and particles glued to it ("東京の")."""
+    -> "Lota", "in der Nähe von Bonn" -> "Bonn"; a name's article stays: "La Paz") and particles
+    glued to it ("東京の")."""
     return _trim(words)
 
 
-def _trim(words: list[str]) -> str | None:
-    while words and kind_key(words[0]) in _connectors():
+def _name_article(words: list[str]) -> bool:
+    """Whether ``words`` open with a capitalised connector before a capitalised word: the
+    article of a name ("La Paz", "Le Havre", "The Hague"), not a preposition before it."""
+    return (
+        len(words) > 1
+        and words[0][:1].isupper()
+        and words[0][1:].islower()
+        and words[1][:1].isupper()
+    )
+
+
+#: A Hebrew or Arabic one-letter prefix (or article) glued to a name in Latin letters
+#: ("בSan Felipe", "بLondon"): the prefix is no part of the name.
+_GLUED_PREFIX = re.compile(
+    "^(?:" + "|".join(sorted({*_HE_PREFIXES, *_AR_PREFIXES}, key=len, reverse=True)) + ")"
+    r"(?=[A-Za-z\u00c0-\u024f])"
+)
+
+
+def _trim(words: list[str], *, articles: bool = True) -> str | None:
+    """The place among ``words``: connectors at both ends stripped (not a name's article,
+    with ``articles``: a text not in title case), a prefix glued to a Latin name cut, a
+    particle glued in a script without spaces cut."""
+    while words and kind_key(words[0]) in _connectors() and not (articles and _name_article(words)):
         words = words[1:]
     while words and kind_key(words[-1]) in _connectors():
         words = words[:-1]
+    if words:
+        words = [_GLUED_PREFIX.sub("", words[0]), *words[1:]]
     text = " ".join(words).strip(" ,?!.:;、，。？！")
     for after in _GLUED_AFTER:
         if text.endswith(after) and len(text) > len(after):
@@ -422,12 +447,28 @@ def _trim(words: list[str]) -> str | None:
     return text.strip() or None
 
 
+_SEPARATORS = re.compile(r"([\s,،?!.:;、，。？！\u200c]+)")
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of ``text``; a word before a comma keeps one ("Concepcion," of "La Concepcion,
+    Panama"), so the place left of a kind keeps its qualifier."""
+    parts = _SEPARATORS.split(text)
+    out: list[str] = []
+    for k in range(0, len(parts), 2):
+        if not parts[k]:
+            continue
+        comma = k + 1 < len(parts) and any(c in parts[k + 1] for c in ",،，、")
+        out.append(parts[k] + "," if comma else parts[k])
+    return out
+
+
 def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     """The kind a query names in any language and what is left of it as the place:
     ``"药店 北京"``, ``"北京的药店"`` -> (pharmacy, "北京"); ``"दिल्ली में दवा की दुकान"`` ->
     (pharmacy, "दिल्ली"); ``"الصيدليات في القاهرة"`` -> (pharmacy, "القاهرة").
     ``None`` when no kind is named."""
-    tokens = [t for t in re.split(r"[\s,?!.:;、，。？！\u200c]+", text) if t]
+    tokens = _tokens(text)
     keys = [kind_key(t) for t in tokens]
     by_phrase = _wide().every_phrase
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
@@ -442,7 +483,10 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
                 best = (code, i, i + n)
     if best is not None:
         code, i, j = best
-        return code, _trim(_unqualified(tokens[:i])) or _trim(tokens[j:])
+        articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
+        return code, _trim(_unqualified(tokens[:i]), articles=articles) or _trim(
+            tokens[j:], articles=articles
+        )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if _NO_SPACE.search(token):
             cut = _cut_glued(token)
@@ -483,10 +527,20 @@ def _one_side(before: list[str], after: list[str]) -> bool:
     """Whether the words around a kind name one place on one side of it: a kind word inside a
     name ("Victoria Station London", "Grand Central Terminal New York") names no kind."""
     first, last = _trim(before), _trim(after)
-    return not (first and last) and _one_place(first or last)
+    return not (first and last) and _one_place(first or last, particles=not first)
 
 
-def _one_place(place: str | None) -> bool:
-    """Whether what is left names one place, not more of a query ("energy companies in Lyon")."""
-    inner = kind_key(place or "").split()[1:-1]
-    return not any(w in _connectors() for w in inner)
+#: Lower-case particles inside a place's name between capitalised words ("Rio de Janeiro",
+#: "Santa Cruz de la Sierra", "Reggio di Calabria"), though they are connectors elsewhere.
+_NAME_PARTICLES = frozenset(["de", "la", "di", "du", "des", "do", "da", "del"])
+
+
+def _one_place(place: str | None, *, particles: bool = False) -> bool:
+    """Whether what is left names one place, not more of a query ("energy companies in Lyon");
+    with ``particles`` (a place after its kind), a name's particles between its capitalised
+    words do not count ("hotels in Rio de Janeiro"; not "Cueva de las Manos, Río Pinturas")."""
+    words = (place or "").split()
+    named = particles and len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
+    return not any(
+        kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
+    )

@@ -11,14 +11,18 @@ import functools
 import math
 import unicodedata
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Once, place_id_for
 from mapsnb_sandbox.contract.ids import TOWN, tagged_id
-from mapsnb_sandbox.world.geodata import City, CityIndex, load_city_index
+from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text, load_city_index
 
 __all__ = [
+    "COUNTRY_RIVAL_SHARE",
+    "REGION_RIVAL_SHARE",
+    "RIVAL_SHARE",
     "city_address",
     "city_index",
     "city_place_id",
@@ -29,6 +33,7 @@ __all__ = [
     "exonyms",
     "nearest_cached",
     "nearest_city",
+    "own_name_rival",
     "own_zone",
     "rival",
     "script_ids",
@@ -258,10 +263,11 @@ def _km_apart(a: City, b: City) -> float:
 
 
 def skeleton(key: str) -> bool:
-    """Whether folded ``key`` is only single letters: a name of an Indic script whose vowel
-    signs folding dropped ("মাসেয়ো" -> "ম স য"), which several towns' names share."""
+    """Whether folded ``key`` is only fragments of one or two letters: a name of an Indic
+    script whose vowel signs folding dropped ("মাসেয়ো" -> "ম স য", "पलाना" -> "पल न"), which
+    several towns' names share."""
     words = key.split()
-    return len(words) > 1 and all(len(w) == 1 and not w.isascii() for w in words)
+    return len(words) > 1 and all(len(w) <= 2 and not w.isascii() for w in words)
 
 
 def spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) -> list[int]:
@@ -281,8 +287,12 @@ def spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) ->
 #: other respect, leaves a text without one answer (LOW).
 RIVAL_SHARE = 0.7
 #: ... and within the one country a country qualifier names: a fifth ("Rawson, Argentina":
-#: San Juan's of 130,000 and Chubut's capital of 26,000).
+#: San Juan's of 130,000 and Chubut's capital of 26,000); also among towns a text names by no
+#: own name ("Berno": Brno's other name and Bern's).
 COUNTRY_RIVAL_SHARE = 0.2
+#: ... and within a region or state a qualifier names (it decides nothing between them): a
+#: tenth ("Wangen, Baden-Württemberg": Wangen im Allgäu, 27,000; Wangen bei Göppingen, 3,200).
+REGION_RIVAL_SHARE = 0.1
 
 
 def rival(
@@ -292,14 +302,18 @@ def rival(
     *,
     country_only: bool = False,
     bare: bool = False,
+    least: float | None = None,
 ) -> bool:
     """Whether a candidate 50+ km from ``cands[best]``, equal on qualifiers and name, has
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
-    a ``country_only`` qualifier names); of a ``bare`` name, in another country only (a bare
-    "Springfield" is the biggest; "Orléans" is France's or Ontario's)."""
+    a ``country_only`` qualifier names; ``least`` of them when given); of a ``bare`` name, in
+    another country only (a bare "Springfield" is the biggest; "Orléans" is France's or
+    Ontario's)."""
     c = cands[best]
 
     def share(o: City) -> float:
+        if least is not None:
+            return least
         return COUNTRY_RIVAL_SHARE if country_only and o.cc == c.cc else RIVAL_SHARE
 
     return any(
@@ -311,6 +325,27 @@ def rival(
         and not district(o)
         for k, o in enumerate(cands)
     )
+
+
+def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:
+    """Whether a town 50+ km from ``c`` that bears ``c``'s own name (and passes ``ok``), no
+    district, has :data:`RIVAL_SHARE` of its people or more: a text that names ``c`` by a
+    name or script only ``c`` carries in the index names no one town ("Кінгстон": Kingston,
+    Ontario alone; Kingston, Jamaica is seven times bigger)."""
+    idx = city_index()
+    own = fold_text(c.name)
+    for j in idx.by_name.get(own, ()):
+        o = idx.cities[j]
+        if (
+            o.geonameid != c.geonameid
+            and fold_text(o.name) == own
+            and o.population >= RIVAL_SHARE * c.population
+            and _km_apart(o, c) >= 50
+            and not district(o)
+            and (ok is None or ok(o))
+        ):
+            return True
+    return False
 
 
 def district(c: City) -> bool:

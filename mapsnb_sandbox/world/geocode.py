@@ -10,15 +10,31 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world import landmarks as _landmarks
-from mapsnb_sandbox.world.cities import city_index, district, rival, skeleton, spelling_ranks
+from mapsnb_sandbox.world.cities import (
+    COUNTRY_RIVAL_SHARE,
+    REGION_RIVAL_SHARE,
+    city_index,
+    district,
+    own_name_rival,
+    rival,
+    skeleton,
+    spelling_ranks,
+)
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
+from mapsnb_sandbox.world.names.grammar import (
+    bare_town_ok,
+    ordinary_words,
+    proper_name,
+    town_by_grammar,
+    with_commas,
+)
 from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,
@@ -30,7 +46,6 @@ from mapsnb_sandbox.world.resolved import (
 from mapsnb_sandbox.world.towns import (
     COUNTRY_OVER_TOWN,
     FUZZY_POPULATION,
-    GENERIC_WORDS,
     PREPOSITIONS,
     Qualifiers,
     TownHit,
@@ -59,6 +74,7 @@ __all__ = [
     "skeleton",
     "trailing_qualifier",
     "use_landmarks",
+    "with_commas",
 ]
 
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
@@ -129,17 +145,28 @@ def _score_point(
 def _landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
     if q.ccs and lm.country_code and lm.country_code not in q.ccs:
         return False
-    if q.states and lm.country_code == "US" and lm.region and lm.region.upper() not in q.states:
-        return False
+    if q.states and lm.country_code == "US" and _landmark_state(lm) not in q.states:
+        return False  # "Midway, TN": the town, not Chicago's airport
     if q.cities:
         lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
         return any(any(c in n for n in lm_names if n) for c in q.cities)
-    if q.regions and lm.country_code != "US":  # "Alhambra, CA": a region that must hold
+    if q.regions:  # "Alhambra, CA", "Midway, TN" (Tennessee or Tamil Nadu): a region that holds
         from mapsnb_sandbox.world.cities import nearest_cached
 
         town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
+        if lm.country_code == "US" and lm.region:  # its own state ("Lake Tahoe, CA")
+            town = town._replace(cc="US", admin1=lm.region.upper())
         return all(regions().holds(p, town) for p in q.regions)
     return True
+
+
+def _landmark_state(lm: Landmark) -> str:
+    """A US landmark's state: its own, else its nearest town's."""
+    if lm.region:
+        return lm.region.upper()
+    from mapsnb_sandbox.world.cities import nearest_cached
+
+    return nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0].admin1.upper()
 
 
 def _pick_landmark(
@@ -184,18 +211,22 @@ def _pick_city(
         return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)
-    own = [fold(c.name) in name_variants(name) for c in cands]
+    own = [
+        fold(c.name) in name_variants(name) or name in name_variants(fold(c.name)) for c in cands
+    ]
     if not own[best] and any(own) and raw.count(ids[best]) < 2:
         return cands[best], False  # "Agara": one other name of Agra, or the village itself
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
-    if (
-        bias is None
-        and region is None
-        and rival(best, cands, keys, country_only=country_only, bare=not qualified)
-    ):
-        confirmed = False  # "Middletown, USA", bare "Orléans": no one answer
+    # a region qualifier, or one other name of the town (one language's), decides less
+    single = not own[best] and raw.count(ids[best]) < 2
+    regional = bool(q.states or q.regions - q.cities)
+    least = REGION_RIVAL_SHARE if regional else COUNTRY_RIVAL_SHARE if single else None
+    if bias is None and region is None:  # "Middletown, USA", bare "Orléans", "Кінгстон"
+        doubt = rival(best, cands, keys, country_only=country_only, bare=not qualified, least=least)
+        if doubt or (not own[best] and own_name_rival(cands[best], lambda o: city_ok(o, q))):
+            confirmed = False  # no one answer
     return cands[best], confirmed
 
 
@@ -397,22 +428,36 @@ def _named_town(
     q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
-    ``(town, exact)``."""
+    ``(town, exact)``. A part that names a region too names a town of the region's country
+    only ("Schwarzbach, Brandenburg" is not Brandenburg, Kentucky)."""
     idx = city_index()
 
-    def ok(j: int) -> bool:
-        return city_ok(idx.cities[j], q)
+    def ok_for(name: str) -> Callable[[int], bool]:
+        lands = _region_countries(name) if name in q.regions else frozenset()
+
+        def ok(j: int) -> bool:
+            c = idx.cities[j]
+            return city_ok(c, q) and (not lands or c.cc in lands)
+
+        return ok
 
     names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
     for name in names:
-        ids = town_ids(idx, name, ok)
+        ids = town_ids(idx, name, ok_for(name))
         if ids:
             return _best_town(ids, bias, region), True
     for name in names:
-        j = fuzzy_town(idx, name, ok)
+        j = fuzzy_town(idx, name, ok_for(name))
         if j is not None:
             return idx.cities[j], False
     return None
+
+
+def _region_countries(name: str) -> frozenset[str]:
+    """The countries of the regions folded ``name`` names (first- and second-level, countries)."""
+    rg = regions()
+    lands = {cc for cc, _ in rg.admin1.get(name, ())} | {b[0] for b in rg.admin2.get(name, ())}
+    return frozenset(lands | set(rg.countries.get(name, ())))
 
 
 def _landmark_named(
@@ -455,10 +500,13 @@ def _in_named_town(
     weak = town_first = False
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q))
-        if hit is not None and not _town_by_grammar(parts[0], words, hit[1], hit[2]):
+        if hit is not None and not town_by_grammar(parts[0], words, hit[1], hit[2]):
             hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):
             hit, weak = None, True  # "Trevi Fountain", "Hermitage Museum": not those towns
+        near = _whole_near_spelling(head, words, hit, q) if hit is not None else None
+        if near is not None:  # "Nijniy Novgorod": Nizhniy Novgorod, not Velikiy Novgorod
+            return city_resolved(near, "LOW"), "fuzzy"
         if hit is not None:
             town, exact = idx.cities[hit.j], True
             named_words = words[hit[1] : hit[2]]
@@ -466,6 +514,9 @@ def _in_named_town(
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = _landmark_named(rest, town, bias, region) if rest else None
+    areas = Qualifiers(q.ccs, q.states, set(), q.regions - q.cities, set())  # not its words
+    if lm is not None and town is None and not _landmark_ok(lm, areas):
+        lm = None  # "Paulista, PE": the town of Pernambuco, not the avenue of São Paulo
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"
     if town is None:
@@ -478,13 +529,29 @@ def _in_named_town(
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
         return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
-    if named_words and not _proper_name(
+    if named_words and not proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread
         if town_first and parts[0].isascii():  # (Korean, Japanese: the town comes first)
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
+
+
+def _whole_near_spelling(head: str, words: list[str], hit: TownHit, q: Qualifiers) -> City | None:
+    """A bigger town whose name, of as many words, the whole ``head`` is a near spelling of
+    (:func:`.towns.fuzzy_town`), when a town was read in all its words but one ("Nijniy
+    Novgorod" is Nizhniy Novgorod, not the "Novgorod" of Velikiy Novgorod); else ``None``."""
+    if not 2 <= len(words) <= 3 or hit[2] - hit[1] != len(words) - 1:
+        return None
+    if hit[1] > 0 and words[hit[1] - 1] in PREPOSITIONS:
+        return None  # "hotel w Krakowie": the town after its preposition
+    idx = city_index()
+    j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
+    if j is None or j == hit.j or len(fold(idx.cities[j].name).split()) != len(words):
+        return None
+    near = idx.cities[j]
+    return near if near.population > idx.cities[hit.j].population else None
 
 
 def _weak_town_in_words(
@@ -502,60 +569,6 @@ def _weak_town_in_words(
     return _weak_bare_town(city_index().cities[hit.j], name, bias, region)
 
 
-@functools.cache
-def ordinary_words() -> frozenset[str]:
-    """Folded town names that are also common words ("nice", "reading", "bath"; built by
-    ``tools/build_ordinary_words.py`` from spelling dictionaries)."""
-    path = Path(__file__).resolve().parents[1] / "data" / "ordinary_words.txt"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    return frozenset(w for w in lines if w and not w.startswith("#"))
-
-
-def bare_town_ok(word: str, *, last: bool) -> bool:
-    """Whether ``word`` (as typed), standing in a query with no preposition or comma before it,
-    may name a town: any town name, but an ordinary word ("nice", "Reading") only capitalised
-    after the rest of the query ("hotels Nice"), never before it ("nice cafe")."""
-    if fold(word) not in ordinary_words():
-        return True
-    return last and word[:1].isupper()
-
-
-#: Prepositions that are also English articles or words ("a", "no", "at"): an ordinary word
-#: after them is a town only when capitalised.
-_ARTICLES = frozenset(["a", "no", "na", "at", "um", "we", "v", "w"])
-
-
-def _town_by_grammar(label: str, words: list[str], start: int, end: int) -> bool:
-    """Whether the town found in ``words[start:end]`` (the folded ``label``) stands where a
-    query's grammar puts a town: after a preposition, or a name that is no ordinary word (else
-    :func:`bare_town_ok`)."""
-    typed = label.split()
-    word = typed[start] if len(typed) == len(words) else words[start]
-    before = words[start - 1] if start > 0 else ""
-    if end - start > 1 or (before in PREPOSITIONS and before not in _ARTICLES):
-        return True
-    if any(len(w) >= 4 and w in GENERIC_WORDS for w in words[end:]):
-        return True  # "Reading station", "Florence cathedral": a named place in the town
-    if before in PREPOSITIONS:  # "a pool" is an article, "a Roma" a preposition
-        return bare_town_ok(word, last=True)
-    if word.islower() and len(words) - (end - start) >= 3:
-        return False  # "lorem ipsum dolor sit amet": a lower-case word after a sentence
-    return bare_town_ok(word, last=end == len(words) and start > 0)
-
-
-def _proper_name(label: str, town: str, named: set[str]) -> bool:
-    """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
-    word, a capitalised word of two letters or more past the first, a number, or a word of a
-    kind of named place ("station", "square", "bridge")."""
-    town_words = set(fold(town).split()) | named
-    words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
-    if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
-        return True
-    if len(words) == 1:
-        return words[0][:1].isupper()
-    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(c.isdigit() for c in label)
-
-
 def resolve_text_match(
     text: str, *, bias: tuple[float, float] | None = None, region: str | None = None
 ) -> tuple[Resolved, str] | None:
@@ -566,7 +579,8 @@ def resolve_text_match(
         return None
     if bias is not None:
         bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
-    return _resolve_text_cached(text.strip(), bias, region.upper() if region else None)
+    text = with_commas(text.strip())
+    return _resolve_text_cached(text, bias, region.upper() if region else None)
 
 
 def resolve_text(

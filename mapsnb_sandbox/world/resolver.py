@@ -20,17 +20,26 @@ import csv
 import functools
 import itertools
 import json
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
+from mapsnb_sandbox.world.cities import (
+    COUNTRY_RIVAL_SHARE,
+    RIVAL_SHARE,
+    city_index,
+    city_place_id,
+    district,
+    own_name_rival,
+)
 from mapsnb_sandbox.world.geocode import (
     bare_town_ok,
     parse_lat_lng,
     resolve_text_match,
     trailing_qualifier,
+    with_commas,
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import (
@@ -41,7 +50,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids, own_name
 
 __all__ = [
     "EXACT",
@@ -71,6 +80,15 @@ NOT_FOUND = "not_found"
 UNKNOWN_LANDMARK = "unknown_landmark"
 #: Matches that are guesses: a near spelling, or a town whose other words were not read.
 _GUESSES = frozenset({"partial", "fuzzy"})
+
+
+def _part_read(found: tuple[Resolved, str], candidate: str) -> bool:
+    """Whether ``found`` is only a guess of form ``candidate``: a near spelling ("Zlína":
+    Žilina), a town read in some of its words ("Порт-Линкольн" is no Lincoln); a town after
+    one word before it ("из Мюнхен", "ve Zlín") is the form's town."""
+    if found[1] == "partial":
+        return not _named_so(found[0], " ".join(candidate.split()[1:]))
+    return found[1] in ("fuzzy", "approximate")
 
 
 @dataclass(frozen=True)
@@ -132,13 +150,15 @@ def resolve(
     """
     if not isinstance(text, str) or not text.strip():
         return Resolution(None, NOT_FOUND, "the text is empty")
+    text = with_commas(text)
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         return _town(text.strip(), hit, bias, region)
-    if _case_form(text) and (hit is None or _other_town(hit[0], text)):
-        found = _town(text.strip(), hit, bias, region).place
-        if found is not None:  # "v Praze", "בירושלים", "Konya'dan": the town, LOW
-            hit = replace(found, confidence="LOW"), "form"
+    guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
+    if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
+        town = _town(text.strip(), hit, bias, region)
+        if town.place is not None and (town.how == "form" or not guess):
+            hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
     if hit is None:
         return _not_found(text)
     return _unknown_landmark(text, *hit) or Resolution(*hit)
@@ -165,14 +185,13 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
 
 def _other_town(r: Resolved, text: str) -> bool:
     """Whether ``r`` is a town ``text`` names by no word of its own name after a preposition
-    ("v Kolíně" read as Colina, Chile): a case form of another town's name may be meant."""
+    ("v Kolíně" read as Colina, Chile), or by a spelling its accents do not match ("v Mostě"
+    read as Moste, Slovenia): a case form of another town's name may be meant."""
     words = text.split()
-    return (
-        r.kind == "locality"
-        and len(words) > 1
-        and fold(words[0]) in PREPOSITIONS
-        and not fold(text).endswith(fold(r.name))
+    unlike = not fold(text).endswith(fold(r.name)) or (
+        not text.isascii() and not _spelt(text, r.name)
     )
+    return r.kind == "locality" and len(words) > 1 and fold(words[0]) in PREPOSITIONS and unlike
 
 
 def _case_form(text: str) -> bool:
@@ -185,6 +204,20 @@ def _case_form(text: str) -> bool:
     if words[-1][:1].islower() and any(w[:1].isupper() for w in words):
         return False  # "Rizières en terrasses": a capitalised text writes a town capitalised
     return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
+
+
+def _spelt(form: str, name: str) -> bool:
+    """Whether ``form`` ends with town name ``name`` spelt alike, accents and all."""
+    nfc = functools.partial(unicodedata.normalize, "NFC")
+    return nfc(form).casefold().endswith(nfc(name).casefold())
+
+
+def _named_so(r: Resolved, text: str) -> bool:
+    """Whether the index names town ``r`` ``text`` (folded), by its own or another name; not
+    only a form the resolver made of it ("Táboře" is no name of Tabora, only "-e" to "-a")."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return j is not None and j in named_ids(idx, fold(text))
 
 
 def _population(r: Resolved) -> int:
@@ -202,7 +235,8 @@ def _town(
     """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
     finds, unless that is a guess or a town by another of its names and a form of
     :func:`town_candidates` names a bigger town ("Brno", not Bern, whose Czech name is "Brně";
-    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the first form that is a town. The
+    "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the most populous town a form
+    names ("v Karlíně": Karlín, not Karlino of the ending "-no"). The
     forms are of the town's name (the first comma part); the qualifiers after it are kept."""
     split = trailing_qualifier(text) if "," not in text else None
     head, comma, qualifiers = ", ".join(split).partition(",") if split else text.partition(",")
@@ -211,17 +245,24 @@ def _town(
     if hit is not None and not guess and own:
         return Resolution(*hit)
     direct = hit[0] if hit is not None else None
+    best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
-        if found is None or found[0].kind != "locality":
-            continue
+        if found is None or found[0].kind != "locality" or _part_read(found, candidate):
+            continue  # a near spelling of a form ("Zlína": Žilina), a town in one of its words
         if (
-            direct is None
+            found[0].place_id == getattr(direct, "place_id", None)
+            or direct is None
+            or (_spelt(candidate, found[0].name) and not _named_so(direct, head))
             or guess
             or _population(found[0]) > _population(direct)
             or (_other_town(direct, head) and not _other_town(found[0], candidate))
         ):
-            return Resolution(found[0], "form")
+            rank = (_spelt(candidate, found[0].name), _population(found[0]), found[0])
+            if best is None or rank[:2] > best[:2]:
+                best = rank
+    if best is not None:
+        return Resolution(best[2], "form")
     if hit is None:
         return _not_found(text)
     if hit[1] == "partial":  # "fresh orange": words, no town
@@ -368,9 +409,17 @@ def rivalled(c: City, name: str) -> bool:
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
     a search in ``c`` is not surely meant ("apotek i Orléans")."""
     idx = city_index()
-    for j in dict.fromkeys(named_ids(idx, fold(name))):
+    key = fold(name)
+    ids = named_ids(idx, key)
+    at = idx.place_ids.get(city_place_id(c), idx.cities)
+    at = -1 if at is None else at
+    own = own_name(key, c)
+    if not own and own_name_rival(c):
+        return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
+    single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
+    for j in dict.fromkeys(ids):
         o = idx.cities[j]
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc else RIVAL_SHARE
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single else RIVAL_SHARE
         big = o.geonameid != c.geonameid and o.population >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True

@@ -1,0 +1,82 @@
+"""Whether a word of a query stands where its grammar puts a town's name.
+
+A town's name that is also a common word (``data/ordinary_words.txt``, built by
+``tools/build_ordinary_words.py``: "nice", "reading", "bath") is a town only after a preposition,
+alone, or capitalised after the rest of the query; a text reads as one place's name when its
+words are capitalised, a number or a kind of named place ("station", "square").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
+
+__all__ = ["bare_town_ok", "ordinary_words", "proper_name", "town_by_grammar", "with_commas"]
+
+
+@functools.cache
+def ordinary_words() -> frozenset[str]:
+    """Folded town names that are also common words ("nice", "reading", "bath"; built by
+    ``tools/build_ordinary_words.py`` from spelling dictionaries)."""
+    path = Path(__file__).resolve().parents[2] / "data" / "ordinary_words.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in lines if w and not w.startswith("#"))
+
+
+def bare_town_ok(word: str, *, last: bool) -> bool:
+    """Whether ``word`` (as typed), standing in a query with no preposition or comma before it,
+    may name a town: any town name, but an ordinary word ("nice", "Reading") only capitalised
+    after the rest of the query ("hotels Nice"), never before it ("nice cafe")."""
+    if fold(word) not in ordinary_words():
+        return True
+    return last and word[:1].isupper()
+
+
+#: Prepositions that are also English articles or words ("a", "no", "at"): an ordinary word
+#: after them is a town only when capitalised.
+_ARTICLES = frozenset(["a", "no", "na", "at", "um", "we", "v", "w"])
+
+
+def town_by_grammar(label: str, words: list[str], start: int, end: int) -> bool:
+    """Whether the town found in ``words[start:end]`` (the folded ``label``) stands where a
+    query's grammar puts a town: after a preposition, or a name that is no ordinary word (else
+    :func:`bare_town_ok`)."""
+    typed = label.split()
+    word = typed[start] if len(typed) == len(words) else words[start]
+    before = words[start - 1] if start > 0 else ""
+    if end - start > 1 or (before in PREPOSITIONS and before not in _ARTICLES):
+        return True
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in words[end:]):
+        return True  # "Reading station", "Florence cathedral": a named place in the town
+    if before in PREPOSITIONS:  # "a pool" is an article, "a Roma" a preposition
+        return bare_town_ok(word, last=True)
+    if word.islower() and len(words) - (end - start) >= 3:
+        return False  # "lorem ipsum dolor sit amet": a lower-case word after a sentence
+    return bare_town_ok(word, last=end == len(words) and start > 0)
+
+
+def proper_name(label: str, town: str, named: set[str]) -> bool:
+    """Whether ``label`` (the town's name aside) reads as one place's name: one capitalised
+    word, a capitalised word of two letters or more past the first, a number, or a word of a
+    kind of named place ("station", "square", "bridge")."""
+    town_words = set(fold(town).split()) | named
+    words = [w for w in label.split() if fold(w) and not set(fold(w).split()) <= town_words]
+    if any(len(w) >= 4 and w in GENERIC_WORDS for w in fold(" ".join(words)).split()):
+        return True
+    if len(words) == 1:
+        return words[0][:1].isupper()
+    return any(w[:1].isupper() and len(w) > 1 for w in words[1:]) or any(c.isdigit() for c in label)
+
+
+#: Commas of other scripts: Arabic and Persian "،", the full-width "，", the ideographic "、".
+_COMMAS = re.compile("[،，、]")
+
+
+def with_commas(text: str) -> str:
+    """``text`` with the commas of other scripts as "," ("León، Guanajuato"): they part a town
+    from its qualifiers as a comma does."""
+    return _COMMAS.sub(",", text)

@@ -1,0 +1,275 @@
+"""What a text qualifies a town with: the region tables and comma parts sorted by what they name.
+
+The region, state and country names of ``data/regions.tsv.z`` (``tools/build_regions.py``: GeoNames,
+ISO 3166, CLDR) and the historic and ceremonial regions of ``data/historic_regions.csv``; a text's
+comma parts after the town sorted into countries, US states, regions and towns
+(:func:`qualifiers`), and whether each holds for a town (:func:`holds`, :func:`city_ok`).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import json
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.geodata import fold_text as fold
+
+__all__ = [
+    "BIG_OWN_NAME",
+    "COUNTRY_OVER_TOWN",
+    "Qualifiers",
+    "Regions",
+    "city_ok",
+    "country_named",
+    "holds",
+    "known_qualifier",
+    "qualifiers",
+    "region_words",
+    "regions",
+]
+
+_REGIONS = Path(__file__).resolve().parents[2] / "data" / "regions.tsv.z"
+
+
+@dataclass(frozen=True)
+class Regions:
+    """Folded names a query qualifies a town with (``data/regions.tsv.z``, built by
+    ``tools/build_regions.py`` from GeoNames, ISO 3166 and CLDR)."""
+
+    countries: dict[str, frozenset[str]]  # name in any language -> country codes
+    admin1: dict[str, frozenset[tuple[str, str]]]  # name, ISO code, initials -> (cc, admin1)
+    admin2: dict[str, tuple[tuple[str, float, float, float, float], ...]]  # name -> boxes
+
+    def holds(self, name: str, c: City) -> bool | None:
+        """Whether the region, state or country ``name`` holds town ``c`` (None: no such
+        region)."""
+        ccs, a1s, boxes = self.countries.get(name), self.admin1.get(name), self.admin2.get(name)
+        if ccs is None and a1s is None and boxes is None:
+            return None
+        m = 0.05  # degrees around a county's towns
+        return bool(
+            (ccs and c.cc in ccs)
+            or (len(name) == 2 and name.upper() == c.cc)  # a code of a country and of states
+            or (a1s and (c.cc, c.admin1) in a1s)
+            or any(
+                cc == c.cc and la0 - m <= c.lat <= la1 + m and lo0 - m <= c.lng <= lo1 + m
+                for cc, la0, lo0, la1, lo1 in boxes or ()
+            )
+        )
+
+
+_HISTORIC = Path(__file__).resolve().parents[2] / "data" / "historic_regions.csv"
+
+
+def _add_historic(
+    admin1: dict[str, set[tuple[str, str]]],
+    admin2: dict[str, list[tuple[str, float, float, float, float]]],
+) -> None:
+    """Add ``data/historic_regions.csv`` (ceremonial counties, former regions: "Berkshire",
+    "Picardie") as the boxes of their member counties or their first-level codes."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    lines = _HISTORIC.read_text(encoding="utf-8").splitlines()
+    for row in csv.DictReader(line for line in lines if not line.startswith("#")):
+        cc, members = row["cc"], row["members"].split("|")
+        for name in {fold_text(n) for n in row["name"].split("|")}:
+            for m in members:
+                if m.startswith("admin1:"):
+                    admin1.setdefault(name, set()).add((cc, m.split(":", 1)[1]))
+                else:
+                    boxes = [b for b in admin2.get(m, ()) if b[0] == cc]
+                    admin2.setdefault(name, []).extend(boxes)
+
+
+@functools.cache
+def regions() -> Regions:
+    """The region tables, read on first use (a few tens of milliseconds)."""
+    countries: dict[str, set[str]] = {}
+    admin1: dict[str, set[tuple[str, str]]] = {}
+    admin2: dict[str, list[tuple[str, float, float, float, float]]] = {}
+    for line in zlib.decompress(_REGIONS.read_bytes()).decode("utf-8").splitlines():
+        f = line.split("\t")
+        if f[0] == "C":
+            countries.setdefault(f[2], set()).add(f[1])
+        elif f[0] == "A":
+            admin1.setdefault(f[3], set()).add((f[1], f[2]))
+        elif f[0] == "B":
+            box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
+            admin2.setdefault(f[2], []).append(box)
+    _add_historic(admin1, admin2)
+    return Regions(
+        {k: frozenset(v) for k, v in countries.items()},
+        {k: frozenset(v) for k, v in admin1.items()},
+        {k: tuple(v) for k, v in admin2.items()},
+    )
+
+
+# --------------------------------------------------------------------------- what a text qualifies a town with
+
+
+@dataclass
+class Qualifiers:
+    """The comma parts of a text after the first, sorted by what they name."""
+
+    ccs: set[str]
+    states: set[str]
+    cities: set[str]  # parts that may name a town (or nothing known)
+    regions: set[str]  # parts that name a region, state or country (maybe also a town)
+    unknown: set[str]  # parts that name nothing the emulator knows
+
+
+def qualifiers(parts: Iterable[str]) -> Qualifiers:
+    """The comma parts ``parts`` (after the town) sorted into :class:`Qualifiers`."""
+    q = Qualifiers(set(), set(), set(), set(), set())
+    parts = list(parts)
+    for i, raw in enumerate(parts):
+        # "CA 94043" -> "ca"; trailing postcodes are dropped
+        p = " ".join(w for w in fold(raw).split() if not w.isdigit())
+        if p:
+            _add_qualifier(q, p, last=i == len(parts) - 1)
+    return q
+
+
+@functools.cache
+def region_words() -> frozenset[str]:
+    """Words that say a qualifier is a region ("Niger State", "Hunan Province"), of every
+    language of ``data/query_words.json``."""
+    path = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
+    tables = json.loads(path.read_text(encoding="utf-8"))["region_words"]
+    return frozenset(fold(w) for words in tables.values() for w in words)
+
+
+def _as_region(p: str) -> str | None:
+    """``p`` without a trailing or leading region word, when what is left is a first- or
+    second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
+    words, rg = p.split(), regions()
+    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        return None
+    for rest in (words[:-1], words[1:]):
+        dropped = words[-1] if rest == words[:-1] else words[0]
+        name = " ".join(rest)
+        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
+            return name
+    return None
+
+
+def _us_state_only(p: str) -> bool:
+    """Whether ``p`` is a US state's code or name that names no region of another country
+    ("tx" names only Texas; "wa" is also Western Australia)."""
+    return all(cc == "US" for cc, _ in regions().admin1.get(p, ()))
+
+
+def _add_state(q: Qualifiers, p: str) -> None:
+    """A US state's code or name: the state, or any region of that code where other countries
+    share it ("WA": Washington or Western Australia, whichever holds the town)."""
+    if _us_state_only(p):
+        q.states.add(city_index().states[p])
+        q.ccs.add("US")
+    else:
+        q.regions.add(p)
+
+
+def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
+    """Sort comma part ``p`` into ``q``: a country, a US state, a region (held by
+    :meth:`.towns.Regions.holds`) or a town."""
+    idx, rg = city_index(), regions()
+    region = _as_region(p)
+    if region is not None:
+        q.regions.add(region)  # "Niger State": the state, not the country
+    elif not last and p in rg.admin1 and p not in idx.states:
+        q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
+        if p in idx.by_name:
+            q.cities.add(p)
+    elif p in idx.states and p in idx.countries and len(p) > 2:
+        q.regions.add(p)  # "Georgia": the state or the country, whichever holds
+    elif p in idx.states and (len(p) == 2 or p not in idx.countries):
+        _add_state(q, p)
+    elif len(rg.countries.get(p, ())) > 1:
+        q.regions.add(p)  # "Nga": Russia in Vietnamese, Nigeria's ISO code; whichever holds
+    elif p in idx.countries:
+        q.ccs.add(idx.countries[p])
+    elif len(p) == 2 and p.upper() in idx.country_names and p not in rg.admin1:
+        q.ccs.add(p.upper())
+    elif len(p) == 2 and p.upper() in idx.country_names:
+        q.regions.add(p)  # "PE": Peru, or Pernambuco, or Prince Edward Island, whichever holds
+    elif p in rg.countries and len(rg.countries[p]) == 1 and not _big_town(p):
+        q.ccs.update(rg.countries[p])  # (a city's own name is that city too: "…, Granada")
+    elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        q.regions.add(p)
+        if p in idx.by_name:
+            q.cities.add(p)
+    else:
+        q.cities.add(p)
+        if p not in idx.by_name:
+            q.unknown.add(p)
+
+
+#: A town this big named by a country's name in another language is named by it too
+#: ("Alhambra, Granada": the city, or Grenada in Spanish; "Grenade" in French).
+BIG_OWN_NAME = 100_000
+
+
+def _big_town(p: str) -> bool:
+    """Whether a town of :data:`BIG_OWN_NAME` people or more is named folded ``p``."""
+    idx = city_index()
+    return any(idx.cities[j].population >= BIG_OWN_NAME for j in idx.by_name.get(p, ()))
+
+
+def holds(p: str, c: City) -> bool:
+    """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
+    name within 30 km ("Manhattan, New York")."""
+    if regions().holds(p, c):
+        return True
+    idx = city_index()
+    return any(
+        haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
+        for j in idx.by_name.get(p, ())[:8]
+    )
+
+
+def city_ok(c: City, q: Qualifiers) -> bool:
+    if q.ccs and c.cc not in q.ccs:
+        return False
+    if q.states and c.cc == "US" and c.admin1 not in q.states:
+        return False
+    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
+
+
+def known_qualifier(typed: str) -> bool:
+    """Whether ``typed`` (as written) names a country, state, region or county: a code of two
+    letters only in capitals ("OH", "NZ", not "oh")."""
+    p = fold(typed)
+    if len(p) <= 2 and p.isascii() and not (typed.isupper() and len(typed) == 2):
+        return False
+    idx, rg = city_index(), regions()
+    return (
+        p in idx.states
+        or p in idx.countries
+        or p in rg.countries
+        or p in rg.admin1
+        or p in rg.admin2
+        or _as_region(p) is not None
+    )
+
+
+#: A country's name in one of the 28 languages (CLDR) names the country, not a town of that
+#: name smaller than this ("Germania", Argentina; "Francia", Honduras).
+COUNTRY_OVER_TOWN = 1_000_000
+
+
+def country_named(full: str, n_parts: int) -> str | None:
+    """The country whose name (the index's English one, else one in the 32 languages of
+    ``regions.tsv.z``, CLDR) is the whole text ("Egypt", "Niemcy", "ドイツ"), or ``None``."""
+    if n_parts != 1:
+        return None
+    if full in city_index().countries:
+        return city_index().countries[full]
+    ccs = regions().countries.get(full)
+    return next(iter(ccs)) if ccs and len(ccs) == 1 else None
