@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
+from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.resolver import GENERIC_WORDS, Resolution, bare_town_ok, fold, resolve
 
 __all__ = [
     "SHORT_NAME",
+    "TYPO_POPULATION",
     "Query",
     "kind_in_a_name",
     "made_up_kind",
@@ -220,21 +222,32 @@ def rest_of_town(text: str, town: str) -> str:
 
 
 #: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
-#: no Kerman, "Aniak" no Anak; "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk.
+#: no Kerman, "Aniak" no Anak; "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk ...
 SHORT_NAME = 7
+#: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
+TYPO_POPULATION = 1_000_000
+
+
+def _population(place_id: str) -> int:
+    idx = city_index()
+    at = idx.place_ids.get(place_id, idx.cities)
+    return idx.cities[at].population if at is not None else 0
 
 
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
-    a LOW near spelling of a short name (:data:`SHORT_NAME`), or a LOW town read in part of the
-    words beside another word that is neither the town's nor an administrative unit's
-    ("Ingeniero Juárez" is not Ciudad Juárez; "Ticul Municipality" is Ticul). A search shows no
-    confidence, so it lists nothing around such a guess."""
+    a LOW near spelling of a short name (:data:`SHORT_NAME`) but a big city's, or a LOW town read in the last
+    words of a longer name, after a word that is neither the town's nor an administrative
+    unit's ("Ingeniero Juárez" is not Ciudad Juárez, "Katta-Kurgan" not Kurgan; "Ticul
+    Municipality", "Kota Iloilo", "Hubli-Dharwad" stay). A search shows no confidence, so it
+    lists nothing around such a guess."""
     town = found.place
     if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
         return False
-    head = fold(place_text.partition(",")[0])
+    head = fold(place_text.partition(",")[0]).split()
     if found.how == "fuzzy":
-        return len(head.replace(" ", "")) < SHORT_NAME
-    own = set(fold(town.name).split()) | _words("admin_words") | GENERIC_WORDS
-    return any(len(w) >= 3 and w not in own for w in head.split())
+        return len("".join(head)) < SHORT_NAME and _population(town.place_id) < TYPO_POPULATION
+    own = set(fold(town.name).split())
+    at = next((i for i, w in enumerate(head) if w in own), 0)
+    plain = _words("admin_words") | GENERIC_WORDS
+    return any(len(w) >= 3 and w not in plain for w in head[:at])
