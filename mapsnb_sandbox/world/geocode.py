@@ -353,8 +353,7 @@ def _city_or_country(
     return (city_resolved(picked[0], "LOW"), "city") if picked else None
 
 
-#: A town this big whose own name is a country's name in another language only (not the
-#: index's English one) keeps it: "Granada" is the city, Grenada only in Spanish.
+#: A town this big keeps its own name over a country's in another language ("Granada").
 OWN_NAME_OVER_FOREIGN_COUNTRY = 100_000
 
 
