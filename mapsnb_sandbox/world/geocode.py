@@ -337,7 +337,7 @@ def _city_or_country(
     beats a town under :data:`.towns.COUNTRY_OVER_TOWN` of its name ("Egypt", Arkansas)."""
     picked = _pick_city(head, q, bias, region, typed=typed)
     big = picked is not None and picked[0].population >= COUNTRY_OVER_TOWN  # wins either way
-    named_country = None if big else country_named(full, n_parts)  # "Egypt", "Niemcy", "ドイツ"
+    named_country = None if big else country_named(full, n_parts, typed=typed)  # "Egypt", "Niemcy"
     if named_country and picked and _own_name_over_foreign(picked[0], full):
         named_country = None  # "Granada": the city's own name, Grenada's only in Spanish
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index
-from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.geodata import COUNTRY_ALIASES, City
 from mapsnb_sandbox.world.geodata import fold_text as fold
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "Qualifiers",
     "Regions",
     "city_ok",
+    "code_as_typed",
     "country_named",
     "holds",
     "known_qualifier",
@@ -264,12 +265,27 @@ def known_qualifier(typed: str) -> bool:
 COUNTRY_OVER_TOWN = 1_000_000
 
 
-def country_named(full: str, n_parts: int) -> str | None:
+def country_named(full: str, n_parts: int, *, typed: str = "") -> str | None:
     """The country whose name (the index's English one, else one in the 32 languages of
-    ``regions.tsv.z``, CLDR) is the whole text ("Egypt", "Niemcy", "ドイツ"), or ``None``."""
+    ``regions.tsv.z``, CLDR) is the whole text ("Egypt", "Niemcy", "ドイツ"), or ``None``; a
+    three-letter code names it only typed as codes are (:func:`code_as_typed`)."""
     if n_parts != 1:
         return None
-    if full in city_index().countries:
-        return city_index().countries[full]
+    idx = city_index()
+    if full in idx.countries:
+        cc = idx.countries[full]
+        return cc if code_as_typed(full, cc, typed) else None
     ccs = regions().countries.get(full)
     return next(iter(ccs)) if ccs and len(ccs) == 1 else None
+
+
+def code_as_typed(full: str, cc: str, typed: str) -> bool:
+    """Whether folded ``full``, a name of country ``cc``, is more than its ISO 3166 alpha-3 code,
+    or the code typed in capital ASCII letters ("ITA", "DEU"): "Itá" (Paraguay) and "Bra"
+    (Piedmont) are towns, not Italy and Brazil; "usa" is a name (``COUNTRY_ALIASES``)."""
+    idx = city_index()
+    if not typed or len(full) != 3 or full in COUNTRY_ALIASES:
+        return True
+    if fold(idx.country_names.get(cc, "")) == full:
+        return True  # "Oman", "Chad": a name of three letters
+    return typed.isascii() and typed.isupper()

@@ -72,3 +72,25 @@ def test_a_search_reads_the_place_after_a_phrase_or_a_connector(
     text: str, lat: float, lng: float
 ) -> None:
     assert _near(_search(text), lat, lng)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("Bra", "Bra", "locality"),  # Piedmont; was Brazil (BRA)
+        ("Per", "Pér", "locality"),  # Hungary; was Peru (PER)
+        ("BRA", "Brazil", "country"),  # a code typed as codes are
+        ("DEU", "Germany", "country"),
+        ("Oman", "Oman", "country"),  # a name of three letters is a name
+        ("usa", "United States", "country"),  # ... and so is a common alias
+    ],
+)
+def test_a_three_letter_code_names_its_country_only_in_capitals(
+    text: str, name: str, kind: str
+) -> None:
+    """ISO 3166 alpha-3 codes matched in any case: "estación de autobuses de Itá" (Paraguay)
+    was Italy, 10,367 km off (``qualifiers.code_as_typed``)."""
+    from mapsnb_sandbox.world.resolver import resolve
+
+    place = resolve(text).place
+    assert place is not None and (place.name, place.kind) == (name, kind)
