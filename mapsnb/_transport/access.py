@@ -157,6 +157,18 @@ def _from_json(body: Any) -> Refusal | None:
     return None
 
 
+def text_blocks(result: Mapping[str, Any]) -> list[str]:
+    """Return the text of every ``text`` content block."""
+    content = result.get("content")
+    if not isinstance(content, list):
+        return []
+    return [
+        str(b.get("text", ""))
+        for b in content
+        if isinstance(b, Mapping) and b.get("type", "text") == "text"
+    ]
+
+
 def refusal_from_result(result: Mapping[str, Any]) -> Refusal:
     """Return the refusal in a ``tools/call`` result with ``isError`` (text plain or a Google error)."""
     structured = result.get("structuredContent")
@@ -164,12 +176,7 @@ def refusal_from_result(result: Mapping[str, Any]) -> Refusal:
         found = _from_json(structured)
         if found is not None:
             return found
-    texts = [
-        str(b.get("text", ""))
-        for b in result.get("content") or []
-        if isinstance(b, Mapping) and b.get("type", "text") == "text"
-    ]
-    text = "\n".join(texts).strip()
+    text = "\n".join(text_blocks(result)).strip()
     if text[:1] in ("{", "["):
         try:
             found = _from_json(json.loads(text))

@@ -18,6 +18,7 @@ import httpx
 
 from mapsnb import settings
 from mapsnb._transport import access as access
+from mapsnb._transport.access import text_blocks
 from mapsnb._transport.secrets import (
     escapes_may_hide_secret,
     mentions_secret,
@@ -375,18 +376,6 @@ def tool_error_from_rpc(error: Any, tool: str | None) -> ToolError | AuthError:
     )
     err.jsonrpc_code = error.get("code")  # type: ignore[attr-defined]
     return err
-
-
-def text_blocks(result: Mapping[str, Any]) -> list[str]:
-    """Return the text of every ``text`` content block."""
-    content = result.get("content")
-    if not isinstance(content, list):
-        return []
-    return [
-        str(b.get("text", ""))
-        for b in content
-        if isinstance(b, Mapping) and b.get("type", "text") == "text"
-    ]
 
 
 def tool_error_from_result(result: Mapping[str, Any], tool: str | None) -> ToolError | AuthError:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 import httpx
+import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -288,3 +289,13 @@ def test_examples_add_up_to_the_area_budget() -> None:
     )
     counts = [t._hypothesis_internal_use_settings.max_examples for t in tests]  # type: ignore[attr-defined]
     assert sum(counts) >= 2000 * SCALE
+
+
+@pytest.mark.parametrize("content", [1, "text", {"type": "text"}, None, 2.5])
+def test_an_error_result_whose_content_is_no_list_is_a_named_error(content: Any) -> None:
+    """Found by the reader property above (``{"content": 1}`` raised a ``TypeError`` in the
+    refusal reader): content that is no list of blocks holds no text."""
+    result = {"isError": True, "content": content}
+    error = proto.tool_error_from_result(result, "search_places")
+    assert isinstance(error, mapsnb.ToolError | mapsnb.AuthError)
+    assert proto.text_blocks(result) == []
