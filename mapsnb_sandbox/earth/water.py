@@ -40,6 +40,7 @@ __all__ = [
     "SHORE_M",
     "crosses_open_water",
     "crosses_water_line",
+    "dry_near",
     "is_lake",
     "is_land",
     "near_land",
@@ -257,16 +258,24 @@ def shore_gap_m(lat: float, lng: float) -> float:
     the first ring (50 m apart) with such a point, at most :data:`SHORE_M` (at sea)."""
     if not _wet(lat, lng):
         return 0.0
+    found = dry_near(lat, lng, SHORE_M)
+    return found[1] if found is not None else SHORE_M
+
+
+def dry_near(lat: float, lng: float, reach_m: float) -> tuple[tuple[float, float], float] | None:
+    """The first point not :func:`_wet` on rings 50 m apart round ``(lat, lng)`` (8 + 2k points
+    on the k-th), out to ``reach_m``, and that ring's radius; ``None`` when all are wet."""
     k = 1 / 111_320
     kx = k / max(0.05, math.cos(math.radians(lat)))
-    for ring in range(1, int(SHORE_M / 50) + 1):
+    for ring in range(1, int(reach_m / 50) + 1):
         r = ring * 50.0
         n = 8 + 2 * ring
         for i in range(n):
             ang = 2 * math.pi * i / n
-            if not _wet(lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx):
-                return r
-    return SHORE_M
+            q = (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx)
+            if not _wet(*q):
+                return q, r
+    return None
 
 
 #: Rings searched for the nearest dry point: (ring spacing, farthest ring) in metres.

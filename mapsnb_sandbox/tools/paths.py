@@ -22,7 +22,7 @@ from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, open_water_beyond_links, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import ruggedness
-from mapsnb_sandbox.earth.water import _open_water, open_water_m, shore_gap_m
+from mapsnb_sandbox.earth.water import _open_water, dry_near, open_water_m, shore_gap_m
 from mapsnb_sandbox.earth.water import _wet as _wet_at
 from mapsnb_sandbox.world.cities import country_at
 
@@ -352,17 +352,8 @@ def _shifted(
 def _dry_aside(lat: float, lng: float) -> Point | None:
     """The nearest point not :func:`~mapsnb_sandbox.earth.water._wet` on rings 50 m apart
     round ``(lat, lng)``, out to :data:`ASIDE_M`, or ``None``."""
-    k = 1 / 111_320
-    kx = k / max(0.05, math.cos(math.radians(lat)))
-    for ring in range(1, int(ASIDE_M / 50) + 1):
-        r = ring * 50.0
-        n = 8 + 2 * ring
-        for i in range(n):
-            ang = 2 * math.pi * i / n
-            q = (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx)
-            if not _wet_at(*q):
-                return q
-    return None
+    found = dry_near(lat, lng, ASIDE_M)
+    return found[0] if found is not None else None
 
 
 def _dry_side(
