@@ -74,6 +74,7 @@ from mapsnb_sandbox.world.resolved import Resolved, place_view
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
     UNKNOWN_LANDMARK,
+    Resolution,
     bare_guess,
     bare_town_ok,
     fold,
@@ -236,9 +237,13 @@ def _validate(args: dict[str, Any]) -> _Request:
 
 
 def _anchor(place_text: str, req: _Request) -> Resolved | None:
-    """The place the place part of a query names (the resolver, as a town: inflected and
-    foreign forms of a town's name tried too), with the request's bias and region."""
-    return resolve(place_text, bias=req.center, region=req.region, role="town").place
+    """The town the place part of a query names (:func:`_anchoring`), or ``None``."""
+    return _anchoring(place_text, req).place
+
+
+def _anchoring(place_text: str, req: _Request) -> Resolution:
+    """The resolver on a query's place part as a town, with the request's bias and region."""
+    return resolve(place_text, bias=req.center, region=req.region, role="town")
 
 
 def _attribute_text(r: Resolved, attr: str, lang: str) -> str:
@@ -342,7 +347,7 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     """Places of kind ``c`` near the place the query names, else near the location bias."""
     lang, what = req.language, c.plural_in(req.language)
     if place_text:
-        found = resolve(place_text, bias=req.center, region=req.region, role="town")
+        found = _anchoring(place_text, req)
         anchor = found.place
         if anchor is None or unsure_namesake(place_text, anchor) or spelt_apart(place_text, found):
             return [], say(lang, "unknown_town", place=place_text, what=what)
@@ -398,7 +403,7 @@ def _kind_in_a_town(q: Query, req: _Request) -> bool:
     split = split_kind_and_place(q.text)
     if landmark_shaped(q.text) or split is None or split[1] is None:
         return False
-    return resolve(split[1], bias=req.center, region=req.region, role="town").how == "city"
+    return _anchoring(split[1], req).how == "city"
 
 
 def _whole_town(q: Query) -> bool:

@@ -15,8 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
-from mapsnb_sandbox.world.cities import city_index
-from mapsnb_sandbox.world.resolver import GENERIC_WORDS, Resolution, bare_town_ok, fold, resolve
+from mapsnb_sandbox.world.resolver import (
+    GENERIC_WORDS,
+    Resolution,
+    bare_town_ok,
+    fold,
+    resolve,
+    town_population,
+)
 
 __all__ = [
     "SHORT_NAME",
@@ -228,12 +234,6 @@ SHORT_NAME = 7
 TYPO_POPULATION = 1_000_000
 
 
-def _population(place_id: str) -> int:
-    idx = city_index()
-    at = idx.place_ids.get(place_id, idx.cities)
-    return idx.cities[at].population if at is not None else 0
-
-
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
     a LOW near spelling of a short name (:data:`SHORT_NAME`) but a big city's, or a LOW town read in the last
@@ -246,7 +246,7 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
         return False
     head = fold(place_text.partition(",")[0]).split()
     if found.how == "fuzzy":
-        return len("".join(head)) < SHORT_NAME and _population(town.place_id) < TYPO_POPULATION
+        return len("".join(head)) < SHORT_NAME and town_population(town) < TYPO_POPULATION
     own = set(fold(town.name).split())
     at = next((i for i, w in enumerate(head) if w in own), 0)
     plain = _words("admin_words") | GENERIC_WORDS

@@ -66,6 +66,7 @@ __all__ = [
     "parse_lat_lng",
     "resolve",
     "town_candidates",
+    "town_population",
     "typed_town_name",
     "unsure_namesake",
 ]
@@ -220,7 +221,8 @@ def _named_so(r: Resolved, text: str) -> bool:
     return j is not None and j in named_ids(idx, fold(text))
 
 
-def _population(r: Resolved) -> int:
+def town_population(r: Resolved) -> int:
+    """The people of town ``r`` in the index (0 when ``r`` is no indexed town)."""
     idx = city_index()
     j = idx.place_ids.get(r.place_id, idx.cities)
     return idx.cities[j].population if j is not None else 0
@@ -255,10 +257,10 @@ def _town(
             or direct is None
             or (_spelt(candidate, found[0].name) and not _named_so(direct, head))
             or guess
-            or _population(found[0]) > _population(direct)
+            or town_population(found[0]) > town_population(direct)
             or (_other_town(direct, head) and not _other_town(found[0], candidate))
         ):
-            rank = (_spelt(candidate, found[0].name), _population(found[0]), found[0])
+            rank = (_spelt(candidate, found[0].name), town_population(found[0]), found[0])
             if best is None or rank[:2] > best[:2]:
                 best = rank
     if best is not None:
