@@ -28,7 +28,8 @@ PARIS_ZONE = "Europe/Paris"
 
 @pytest.fixture(scope="module")
 def sandbox() -> Iterator[mapsnb.Client]:
-    with mapsnb.Client(sandbox=True) as client:
+    # a fixed clock: calls a second apart would otherwise read different current times
+    with mapsnb.Client(sandbox=True, now="2026-06-10T09:00:00+02:00") as client:
         yield client
 
 
