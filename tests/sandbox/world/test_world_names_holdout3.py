@@ -1,0 +1,68 @@
+"""The fourth holdout of names (issue 40, classes 1 and 2): ``tests/data/names_holdout3.csv``,
+built by ``tools/build_names_holdout3.py`` from Natural Earth's labels in the languages the
+earlier corpora left thin (ar, bn, el, fa, he, hi, hu, id, it, ja, ko, nl, pl, sv, tr, uk, ur, vi,
+Traditional Chinese; th, sw, ro, cs by their countries' own names), in kinds and phrasings of
+their own; the emulator was never tuned on it.
+
+A fixed sample runs here (every 5th row by a stable hash, 349 rows, about 3 s);
+``python benchmarks/bench_names.py --holdout3`` runs all 1,764 rows. The issue's bar is 97 % in
+every class and language and none confidently 50+ km off; the floors below are what main
+measured when the holdout was built (benchmarks/README.md, names round 5) less a small margin,
+so they catch a regression, not the bar: the whole file scored 98.9 % with 9 confident misses.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from tests.sandbox.world.names_eval import CORPUS, evaluate, rows
+from tools.build_names_holdout3 import HEADER, KINDS, ROWS
+
+HOLDOUT3 = CORPUS.with_name("names_holdout3.csv")
+CLASSES = {
+    "script",
+    "search_lang",
+    "country_town_lang",
+    "search_qualified_lang",
+    "script_zht",
+    "search_local",
+    "country_town_local",
+    "inflected",
+}
+
+
+def test_the_file_has_the_builders_header_columns_and_rows() -> None:
+    with HOLDOUT3.open(encoding="utf-8") as fh:
+        assert fh.readline().rstrip("\n") == HEADER
+        body = list(csv.reader(fh))
+    assert body[0] == ["cls", "lang", "query", "lat", "lng", "tol_km", "tool"]
+    assert len(body) - 1 == ROWS
+    assert HOLDOUT3.stat().st_size < 300_000
+
+
+def test_every_class_and_language_and_each_query_once() -> None:
+    every = rows(corpus=HOLDOUT3)
+    assert len({(r.query, r.tool) for r in every}) == len(every)
+    assert {r.cls for r in every} == CLASSES
+    assert {r.lang for r in every} == set(KINDS)
+    assert all(-90 <= r.lat <= 90 and -180 <= r.lng <= 180 and r.tol_km == 50 for r in every)
+    assert all(r.tool == "search" for r in every if r.cls.startswith("search"))
+    bare = ("script", "country_town_lang", "country_town_local")
+    assert all(r.tool == "resolve" for r in every if r.cls in bare)
+    first = {r.query for r in rows(corpus=CORPUS.with_name("names_holdout.csv"))}
+    assert not {r.query for r in every} & first
+
+
+def test_holdout3_sample_keeps_todays_shares() -> None:
+    """Main when built: 99.1 % right and 59.9 % located of the 349 sampled rows, one listed
+    6,242 km off ("stacja benzynowa Point Hope, Stany Zjednoczone"); every class >= 97.9 %, every
+    language >= 87.5 % (sv, 8 rows: one miss)."""
+    s = evaluate(sample=5, corpus=HOLDOUT3)
+    n = sum(s.total.values())
+    assert n == 349
+    assert sum(s.right.values()) / n >= 0.98, s.misses
+    # NOT_FOUND counts as right: a floor on located answers keeps "find nothing" from passing
+    assert sum(s.located.values()) / n >= 0.56
+    assert all(s.share(cls) >= 0.95 for cls in s.total), s.misses
+    assert all(s.lang_share(lang) >= 0.85 for lang in s.lang_total), s.misses
+    assert len(s.confident_wrong) <= 2, s.confident_wrong
