@@ -6,23 +6,38 @@ and language, none confidently 50+ km off). ``tests/data/names_corpus.csv`` is b
 ``tools/build_names_corpus.py`` with truth from IANA ``zone.tab`` and a GeoNames dump the
 emulator does not read; ``--corpus tests/data/names_holdout.csv`` measures the holdout
 (``tools/build_names_holdout.py``: Natural Earth's towns and Wikidata's names, never tuned on).
+``--holdout3`` measures the fourth holdout (``tests/data/names_holdout3.csv``,
+``tools/build_names_holdout3.py``: the other languages and scripts) and prints, per language, the
+located share too (NOT_FOUND counts as right, so a language the emulator does not read scores
+high on the right share alone).
 """
 
 from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sandbox.world.names_eval import CORPUS, evaluate
+from tests.sandbox.world.names_eval import CORPUS, NamesScore, evaluate
+
+HOLDOUT3 = CORPUS.with_name("names_holdout3.csv")
+
+
+def lang_located(s: NamesScore) -> dict[str, float]:
+    """Per language, the share of rows answered within tolerance (every other row is a miss)."""
+    missed = Counter(m.split(":", 1)[0].split("/", 1)[1] for m in s.misses)
+    return {lang: 1 - missed[lang] / n for lang, n in sorted(s.lang_total.items())}
 
 
 def main() -> None:
     corpus = CORPUS
     if "--corpus" in sys.argv:
         corpus = Path(sys.argv[sys.argv.index("--corpus") + 1]).resolve()
+    if "--holdout3" in sys.argv:
+        corpus = HOLDOUT3
     print(f"corpus: {corpus.name}")
     start = time.perf_counter()
     s = evaluate(corpus=corpus)
@@ -35,6 +50,9 @@ def main() -> None:
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
         f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
+    if corpus == HOLDOUT3:
+        located = lang_located(s)
+        print("located per language: " + ", ".join(f"{k} {v:.0%}" for k, v in located.items()))
     worst = min(s.lang_total, key=s.lang_share)
     print(f"lowest language: {worst} {s.lang_share(worst):.1%} of {s.lang_total[worst]}")
     print(f"confident (MEDIUM/HIGH, or listed by a search) 50+ km off: {len(s.confident_wrong)}")
