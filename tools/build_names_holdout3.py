@@ -9,7 +9,7 @@ the languages other than de, en, es, fr, pt, ru and zh. Sources and licences:
   ar, bn, el, fa, he, hi, hu, id, it, ja, ko, nl, pl, sv, tr, uk, ur, vi and zh-Hant
   (``NAME_xx``). ``build_names_holdout.py`` drew about 40 towns per language from it; this
   builder leaves out every label any of that holdout's queries holds (in any language), takes the
-  population bands in turn (the smaller towns first within a band's draw) and writes the rest in
+  population bands in turn (the smallest band first) and writes the towns in
   each language's own words: a supermarket, a petrol station and a café, none of the kinds of
   the earlier builders, and the country after or before the town as the language writes it
   (``日本札幌``, ``일본 삿포로``, ``Sapporo, Japonya``).
@@ -114,7 +114,7 @@ def _used_text() -> str:
 
 
 def _banded(places: list[dict], *key: object) -> list[dict]:
-    """``places`` in a seeded order that takes the population bands in turn, smallest first."""
+    """``places`` in a seeded order that takes the population bands in turn, the smallest band first."""
     bands: list[list[dict]] = [[] for _ in BANDS]
     for p in places:
         pop = int(p["POP_MAX"] or 0)
