@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from mapsnb_sandbox.earth.crossings import LINKS_CSV  # noqa: E402
 from mapsnb_sandbox.earth.water import _wet  # noqa: E402
 
-REACH_M = 3000.0
+REACH_M = 5000.0
 #: Rings searched round a wet end are this far apart.
 RING_M = 25.0
 

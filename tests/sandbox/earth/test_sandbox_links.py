@@ -23,13 +23,13 @@ def test_every_link_end_is_dry_with_the_planners_margin() -> None:
         for end in (x.a, x.b)
         if _wet(*end)  # the finest mask (1/720° round towns) and half a 1/240° cell aside
     ]
-    assert len(crossings()) > 150
+    assert len(crossings()) > 100
     assert wet == []
 
 
 def test_no_link_end_is_moved_far_from_its_crossing() -> None:
     # ends are moved to the nearest dry point on their own side: a link keeps about its length
-    # (the longest move is a ferry terminal behind a harbour mole, under 2 km)
+    # (the longest move: Tsawwassen's ferry terminal, 4 km out on a causeway no mask has)
     for x in crossings():
         assert x.meters > 200.0, x.name
     burrard = next(x for x in crossings() if x.name == "Burrard Bridge")
