@@ -42,7 +42,7 @@ MIN_POP = 50_000
 #: Half the side of the window round a town, in degrees of latitude (about 13 km).
 RADIUS_DEG = 0.12
 #: Round a link's end, OSM's water does not count (only GSHHG's) this far, in metres.
-LINK_END_M = 350.0
+LINK_END_M = 150.0
 
 
 def keep_link_ends(keys: np.ndarray, bits: np.ndarray, gshhg: object) -> np.ndarray:

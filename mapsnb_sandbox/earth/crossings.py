@@ -285,22 +285,62 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
     return plans
 
 
+#: A plan whose road parts drive more than this many times their straight joins goes far round
+#: (the link lands on the wrong side of more water): the next plans are tried, up to
+#: :data:`_MORE_PLANS` of them, while their bound is below what it drives.
+_FAR_ROUND, _MORE_PLANS = 1.6, 3
+
+
 def _linked(
     mode: str, plans: list[_Plan], best: tuple[float, str, list[Step]] | None
 ) -> tuple[float, str, list[Step]] | None:
-    """The quickest plan whose road parts all have a way on land, if quicker than ``best``."""
+    """The quickest plan whose road parts all have a way on land, if quicker than ``best``.
+
+    Plans are tried by their straight road joins (a lower bound). The first with ways on land
+    is kept unless its roads go far round (:data:`_FAR_ROUND`: Vancouver's Burrard bridge
+    lands on the wrong side of Burrard Inlet, 70 km round by Port Moody): then it costs what
+    it drives and the next few plans are tried against it."""
+    found: tuple[float, str, list[Step]] | None = None
+    tries = 0
     for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
-        if best is not None and cost >= best[0]:
-            return None
-        steps: list[Step] = []
-        for p, q, via in parts:
-            way = (p, q) if via is not None else _land_way(p, q, mode)
-            if way is None:
-                break
-            steps += [Step(p, q, via)] if via is not None else _roads(way)
-        else:
-            return cost, name, steps
-    return None
+        bar = min((x[0] for x in (best, found) if x is not None), default=None)
+        if (bar is not None and cost >= bar) or tries > _MORE_PLANS:
+            break
+        tries += found is not None
+        steps, road_m, straight_m = _ways(mode, parts)
+        if steps is None:
+            continue
+        actual = cost
+        if road_m > straight_m * _FAR_ROUND:
+            links_s = sum(via.seconds for _, _, via in parts if via is not None)
+            actual = road_m * _BENDS / _ROAD_MPS + links_s
+        if found is None or (actual, name) < (found[0], found[1]):
+            found = (actual, name, steps)
+        if actual == cost:
+            break
+    if found is None or (best is not None and found[0] >= best[0]):
+        return None
+    return found
+
+
+def _ways(
+    mode: str, parts: list[tuple[Point, Point, Crossing | None]]
+) -> tuple[list[Step] | None, float, float]:
+    """The steps of a plan's ``parts`` (its road parts on land, :func:`_land_way`), or
+    ``None`` when one has no way; with the road parts' metres as found and as straight lines."""
+    steps: list[Step] = []
+    road_m = straight_m = 0.0
+    for p, q, via in parts:
+        if via is not None:
+            steps.append(Step(p, q, via))
+            continue
+        way = _land_way(p, q, mode)
+        if way is None:
+            return None, 0.0, 0.0
+        road_m += _way_m(way)
+        straight_m += _m(p, q)
+        steps += _roads(way)
+    return steps, road_m, straight_m
 
 
 def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:

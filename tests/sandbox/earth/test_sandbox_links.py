@@ -1,0 +1,56 @@
+"""The listed links (``links.csv``) as the planners read them (issue 40, class 5).
+
+A link's end lying in the emulator's own water let the planners forgive that water as the
+end's own shore, and 0.3-0.5 km of implicit bridge beyond it counted as its pier (the Nyerere
+bridge at Kigamboni, the Urdaneta bridge at Maracaibo). ``tools/snap_links.py`` moves every
+end ashore by the planners' own reading; this checks that it holds for the data as shipped.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.earth import crossings as crossings_mod
+from mapsnb_sandbox.earth.crossings import crossings, plan
+from mapsnb_sandbox.earth.water import _wet, is_land
+
+
+def test_every_link_end_is_dry_with_the_planners_margin() -> None:
+    wet = [
+        (x.name, end)
+        for x in crossings()
+        for end in (x.a, x.b)
+        if _wet(*end)  # the finest mask (1/720° round towns) and half a 1/240° cell aside
+    ]
+    assert len(crossings()) > 100
+    assert wet == []
+
+
+def test_no_link_end_is_moved_far_from_its_crossing() -> None:
+    # ends are moved to the nearest dry point on their own side: a link keeps about its length
+    # (the longest move: Tsawwassen's ferry terminal, 4 km out on a causeway no mask has)
+    for x in crossings():
+        assert x.meters > 200.0, x.name
+    burrard = next(x for x in crossings() if x.name == "Burrard Bridge")
+    assert 600.0 < burrard.meters < 1600.0
+
+
+@pytest.mark.parametrize("name", ["Nyerere (Kigamboni) Bridge", "General Rafael Urdaneta Bridge"])
+def test_a_bridge_once_ending_in_water_ends_on_land(name: str) -> None:
+    link = next(x for x in crossings() if x.name == name)
+    assert is_land(*link.a) and is_land(*link.b)
+    assert not _wet(*link.a) and not _wet(*link.b)
+
+
+def test_a_plan_is_costed_by_the_ways_it_drives() -> None:
+    """Vancouver–North Vancouver: with False Creek's bridges listed, the Burrard bridge's
+    straight joins looked cheapest, but its north end reaches North Vancouver only round
+    Burrard Inlet by Port Moody (70 km); the plan by the Lions Gate bridge drives 10 km."""
+    steps = plan(((49.2830, -123.1210), (49.3200, -123.0730)), "DRIVE")
+    assert steps is not None
+    names = [s.link.name for s in steps if s.link is not None]
+    assert names == ["Lions Gate Bridge"]
+    road = sum(haversine_m(*s.a, *s.b) for s in steps if s.link is None)
+    assert road < 15_000.0
+    assert crossings_mod._BENDS > 1.0  # ways are costed with the same bends as the bounds
