@@ -237,9 +237,10 @@ TYPO_POPULATION = 1_000_000
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
     a LOW near spelling of a short name (:data:`SHORT_NAME`) but a big city's, or a LOW town read in the last
-    words of a longer name, after a word that is neither the town's nor an administrative
-    unit's ("Ingeniero Juárez" is not Ciudad Juárez, "Katta-Kurgan" not Kurgan; "Ticul
-    Municipality", "Kota Iloilo", "Hubli-Dharwad" stay). A search shows no confidence, so it
+    or first words of a longer name, beside a word that is neither the town's nor an
+    administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez, "Katta-Kurgan" not Kurgan,
+    "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul Municipality", "Kota Iloilo",
+    "Hubli-Dharwad" stay). A search shows no confidence, so it
     lists nothing around such a guess."""
     town = found.place
     if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
@@ -248,6 +249,9 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     if found.how == "fuzzy":
         return len("".join(head)) < SHORT_NAME and town_population(town) < TYPO_POPULATION
     own = set(fold(town.name).split())
-    at = next((i for i, w in enumerate(head) if w in own), 0)
+    at = [i for i, w in enumerate(head) if w in own]
+    if not at:
+        return False
     plain = _words("admin_words") | GENERIC_WORDS
-    return any(len(w) >= 3 and w not in plain for w in head[:at])
+    stray = head[: at[0]] + head[at[-1] + 1 :]
+    return any(len(w) >= 3 and w not in plain for w in stray)

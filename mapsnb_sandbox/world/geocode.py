@@ -280,8 +280,9 @@ def _resolve_text_cached(
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
-            if how == "alias" and _own_name_town(key, q, least=least):
-                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
+            if (how == "alias" or lm.kind == "airport") and _own_name_town(key, q, least=least):
+                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname;
+                # "Ganzhou", a city of 2 M, not Zhangye's airport of that name
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             sure = "HIGH" if exact else "MEDIUM"
             unplaced = not (quals.cities or quals.ccs or bias or region)

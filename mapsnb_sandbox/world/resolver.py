@@ -406,10 +406,17 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     return name
 
 
+#: A LOW town under this many people is rivalled by a namesake in any country with
+#: :data:`COUNTRY_RIVAL_SHARE` of its people (a bigger one, only by one of like size).
+SMALL_TOWN = 100_000
+
+
 def rivalled(c: City, name: str) -> bool:
     """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
-    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
-    a search in ``c`` is not surely meant ("apotek i Orléans")."""
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country,
+    or anywhere when ``c`` has under :data:`SMALL_TOWN`): a search in ``c`` is not surely
+    meant ("apotek i Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores'
+    town of 6,600)."""
     idx = city_index()
     key = fold(name)
     ids = named_ids(idx, key)
@@ -419,9 +426,10 @@ def rivalled(c: City, name: str) -> bool:
     if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
+    small = c.population < SMALL_TOWN  # "Sangar": Iran's 12,600 or Yakutia's 4,600
     for j in dict.fromkeys(ids):
         o = idx.cities[j]
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single else RIVAL_SHARE
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single or small else RIVAL_SHARE
         big = o.geonameid != c.geonameid and o.population >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True
@@ -440,27 +448,45 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return False
     if anchor.kind == "country":
         return True  # "hospitali Columbia": Colombia, or a town of that own name
+    if _latin_words_apart(place_text, anchor.name):
+        return True  # "Sabinas Hidalgoのパン屋": no word of Sabinas is "Hidalgo"
     idx = city_index()
     key = fold(head.strip())
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    if at is not None and idx.cities[at].population == 0:
+        return True  # "Alga": a village of unknown size, the only one the index holds
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
 
 
+def _latin_words_apart(text: str, name: str) -> bool:
+    """Whether a text in another script holds a Latin word of 3+ letters that town ``name``
+    lacks ("Sabinas Hidalgoのパン屋" read as Sabinas: "Hidalgo" is no word of it)."""
+    if text.isascii() or not any(c.isalpha() and c > "\u024f" for c in text):
+        return False
+    own = set(fold(name).split()) | GENERIC_WORDS
+    latin = "".join(c if c.isascii() and c.isalpha() or c == " " else " " for c in fold(text))
+    return any(len(w) >= 3 and w not in own for w in latin.split())
+
+
 def bare_guess(text: str, place: Resolved, how: str) -> bool:
     """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
     ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
     ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
-    Kasba): a guess, which a search (it shows no confidence) does not list."""
+    Kasba), or a town read in some words of a longer Latin name in a text of another script
+    (:func:`_latin_words_apart`): a guess, which a search (it shows no confidence) does not
+    list."""
     if place.kind != "locality" or place.confidence != "LOW" or "," in text:
         return False
     idx, key = city_index(), fold(text)
     if how == "fuzzy" or key in landmark_shape_words():
         return key in landmark_shape_words()
+    if how == "approximate":
+        return _latin_words_apart(text, place.name)
     if how != "city":
         return False
     if fold(place.name) != key:

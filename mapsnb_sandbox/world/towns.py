@@ -354,7 +354,7 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
 
     primary = [
         key in (fold_text(c.name), fold_text(c.name.split(" (")[0]))
-        or key in name_variants(fold_text(c.name))  # "Saint Louis" of "St. Louis"
+        or own_name(key, c)  # "Saint Louis" of "St. Louis", "St George" of "Saint George"
         or elided_key(key, c)
         for c in cands
     ]
@@ -375,13 +375,24 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
 
 
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
+#: Words for "city" a language puts before a town's name where English puts "City" after it
+#: (folded): "Cidade Quezon" (pt), "Ciudad Quezon" (es), "Thành phố Kansas" (vi), "Kota Cebu"
+#: (id) are "Quezon City", "Kansas City", "Cebu City". Only before one name with no connector:
+#: "Ciudad de Panamá" is no "Panama City" (Florida's).
+CITY_WORDS = ("cidade", "ciudad", "citta", "thanh pho", "kota", "miasto", "oras", "sehir")
 
 
 def name_variants(key: str) -> list[str]:
-    """``key`` and its spelled-out form ("st andrews" -> "saint andrews")."""
+    """``key``, its spelled-out form ("st andrews" -> "saint andrews") and its English "City"
+    form ("cidade quezon" -> "quezon city", :data:`CITY_WORDS`)."""
     words = key.split()
     full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
-    return [key] if full == key else [key, full]
+    out = [key] if full == key else [key, full]
+    for word in CITY_WORDS:
+        rest = key[len(word) + 1 :]
+        if key.startswith(word + " ") and rest and " " not in rest and len(rest) >= 3:
+            out.append(f"{rest} city")
+    return out
 
 
 def own_name(key: str, c: City) -> bool:
