@@ -17,9 +17,12 @@ from pathlib import Path
 from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
+    SHORT_NAME,
+    TYPO_POPULATION,
     Resolution,
     bare_town_ok,
     fold,
+    other_name,
     resolve,
     town_population,
 )
@@ -227,13 +230,6 @@ def rest_of_town(text: str, town: str) -> str:
     return " ".join(words) or text
 
 
-#: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
-#: no Kerman, "Aniak" no Anak; "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk ...
-SHORT_NAME = 7
-#: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
-TYPO_POPULATION = 1_000_000
-
-
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
     a LOW near spelling of a short name (:data:`SHORT_NAME`) but a big city's, or a LOW town read in the last
@@ -247,7 +243,7 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
         return False
     head = fold(place_text.partition(",")[0]).split()
     if found.how == "fuzzy":
-        return len("".join(head)) < SHORT_NAME and town_population(town) < TYPO_POPULATION
+        return other_name(" ".join(head), town)
     own = set(fold(town.name).split())
     at = [i for i, w in enumerate(head) if w in own]
     if not at:

@@ -127,6 +127,21 @@ def _not_found(text: str) -> Resolution:
     return Resolution(None, NOT_FOUND, f"no town, landmark, address or point named {text!r}")
 
 
+#: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
+#: no Kerman, "Aniak" no Anak, "Menia" no Mena; "Phattalung", "Yeniseisk" are Phatthalung and
+#: Yeniseysk ...
+SHORT_NAME = 7
+#: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
+TYPO_POPULATION = 1_000_000
+
+
+def other_name(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
+    the index lacks: a name of under :data:`SHORT_NAME` letters, but a big city's."""
+    letters = [c for c in fold(text) if c.isalpha()]
+    return len(letters) < SHORT_NAME and town_population(town) < TYPO_POPULATION
+
+
 def resolve(
     text: str,
     *,
@@ -160,8 +175,8 @@ def resolve(
         town = _town(text.strip(), hit, bias, region)
         if town.place is not None and (town.how == "form" or not guess):
             hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
-    if hit is None:
-        return _not_found(text)
+    if hit is None or (hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])):
+        return _not_found(text)  # "Menia" is no misspelt Mena: a town the index lacks
     return _unknown_landmark(text, *hit) or Resolution(*hit)
 
 

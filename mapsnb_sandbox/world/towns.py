@@ -208,12 +208,32 @@ def _variants(key: str) -> Iterable[str]:
                 yield f"{head} {stem}{r}" if head else stem + r
 
 
+#: Words that link a name's parts in the Romance languages (folded): another language writes
+#: another one ("Colônia do Sacramento" is "Colonia del Sacramento", "Rio di Janeiro").
+LINKING_WORDS = ("de", "del", "do", "da", "dos", "das", "di", "della", "du", "des")
+
+
+def _linked_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers named ``key`` with one linking word of :data:`LINKING_WORDS` inside it
+    swapped for another, when no town is named ``key`` itself."""
+    words = key.split()
+    out: list[int] = []
+    for i, w in enumerate(words[1:-1], start=1):
+        if w not in LINKING_WORDS:
+            continue
+        for other in LINKING_WORDS:
+            if other != w:
+                out += idx.by_name.get(" ".join([*words[:i], other, *words[i + 1 :]]), ())
+    return out
+
+
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
     another script (:func:`script_ids`); repeated where several names match. A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
     raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())] + _elided_ids(idx, key)
+    raw = raw or _linked_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:
         from mapsnb_sandbox.world.geodata import fold_text
