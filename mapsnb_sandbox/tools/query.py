@@ -24,7 +24,6 @@ from mapsnb_sandbox.world.resolver import (
     fold,
     other_name,
     resolve,
-    town_population,
 )
 
 __all__ = [

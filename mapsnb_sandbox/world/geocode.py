@@ -58,6 +58,7 @@ from mapsnb_sandbox.world.towns import (
     name_rank,
     name_variants,
     named_ids,
+    own_name,
     qualifiers,
     regions,
     town_ids,
@@ -211,11 +212,10 @@ def _pick_city(
         return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)
-    own = [
-        fold(c.name) in name_variants(name) or name in name_variants(fold(c.name)) for c in cands
-    ]
-    if not own[best] and any(own) and raw.count(ids[best]) < 2:
-        return cands[best], False  # "Agara": one other name of Agra, or the village itself
+    own = [own_name(name, c) for c in cands]
+    if not own[best] and raw.count(ids[best]) < (2 if any(own) else max(map(raw.count, ids))):
+        # "Agara": one other name of Agra, or the village itself; "Kuito": Quito's name in
+        return cands[best], False  # one language, Cuíto's in three
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
@@ -281,8 +281,7 @@ def _resolve_text_cached(
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
             if (how == "alias" or lm.kind == "airport") and _own_name_town(key, q, least=least):
-                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname;
-                # "Ganzhou", a city of 2 M, not Zhangye's airport of that name
+                continue  # "Paulista": a town of 300,000; "Ganzhou": a city, not Zhangye's airport
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             sure = "HIGH" if exact else "MEDIUM"
             unplaced = not (quals.cities or quals.ccs or bias or region)

@@ -175,7 +175,9 @@ def resolve(
         town = _town(text.strip(), hit, bias, region)
         if town.place is not None and (town.how == "form" or not guess):
             hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
-    if hit is None or (hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])):
+    if hit is None or (
+        hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])
+    ):
         return _not_found(text)  # "Menia" is no misspelt Mena: a town the index lacks
     return _unknown_landmark(text, *hit) or Resolution(*hit)
 
@@ -313,8 +315,12 @@ def script_rules() -> dict[str, object]:
 
 
 def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
-    """``word`` with each de-inflected ending (a stem of two letters or more kept)."""
+    """``word`` with each de-inflected ending (a stem of two letters or more kept); none for a
+    Latin word with an apostrophe inside, a letter of its name ("Bu'ale" is no "Bu'ala")."""
     low = word.lower()
+    inner = word.strip("'’‘").replace("’", "'").replace("‘", "'")
+    if "'" in inner and all(c.isascii() or not c.isalpha() or c <= "\u024f" for c in word):
+        return []
     return [
         word[: len(word) - len(ending)] + replacement
         for ending, replacement in suffixes
@@ -441,6 +447,8 @@ def rivalled(c: City, name: str) -> bool:
     if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
+    if not own and any(ids.count(j) > ids.count(at) for j in ids):
+        return True  # "Kuito": Quito's name in one language, Cuíto's in three
     small = c.population < SMALL_TOWN  # "Sangar": Iran's 12,600 or Yakutia's 4,600
     for j in dict.fromkeys(ids):
         o = idx.cities[j]
@@ -484,7 +492,7 @@ def _latin_words_apart(text: str, name: str) -> bool:
     if text.isascii() or not any(c.isalpha() and c > "\u024f" for c in text):
         return False
     own = set(fold(name).split()) | GENERIC_WORDS
-    latin = "".join(c if c.isascii() and c.isalpha() or c == " " else " " for c in fold(text))
+    latin = "".join(c if (c.isascii() and c.isalpha()) or c == " " else " " for c in fold(text))
     return any(len(w) >= 3 and w not in own for w in latin.split())
 
 
