@@ -1,9 +1,8 @@
 """Free text to a place: landmarks, towns, countries, coordinates and streets in known towns.
 
-Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns are also found
-by other names, inflected or misspelt (:mod:`.towns`). The places found are :class:`Resolved`
-records (:mod:`.resolved`); answers are cached per text, bias and region, so switching the
-landmark table (:func:`use_landmarks`, for tests) lives here.
+Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns also by other
+names, inflected or misspelt (:mod:`.towns`). Places found are :class:`Resolved` (:mod:`.resolved`);
+answers are cached per text, bias and region, so the landmark table's switch (tests) lives here.
 """
 
 from __future__ import annotations
@@ -188,10 +187,10 @@ def _pick_city(
     *,
     typed: str = "",
 ) -> tuple[City, bool] | None:
-    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
-    hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
-    (or in ``region``), then the most populous. None when known qualifiers hold for none.
-    ``typed`` is the name as written (:func:`_spelling_ranks`)."""
+    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that hold,
+    then named by its own name (:func:`.towns.name_rank`), then nearest to the bias (or in
+    ``region``), then the most populous. None when known qualifiers hold for none. ``typed``
+    is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
     ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
@@ -213,9 +212,10 @@ def _pick_city(
 
     best = min(range(len(cands)), key=key)
     own = [own_name(name, c) for c in cands]
-    if not own[best] and raw.count(ids[best]) < (2 if any(own) else max(map(raw.count, ids))):
-        # "Agara": one other name of Agra, or the village itself; "Kuito": Quito's name in
-        return cands[best], False  # one language, Cuíto's in three
+    cc = cands[best].cc  # "Agara": Agra's other name; "Kuito": Quito's once, Cuíto's thrice
+    abroad = max((raw.count(j) for j, c in zip(ids, cands, strict=True) if c.cc != cc), default=0)
+    if not own[best] and raw.count(ids[best]) < (2 if any(own) else abroad):
+        return cands[best], False  # one other name of a town, or rather another's
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states

@@ -447,7 +447,7 @@ def rivalled(c: City, name: str) -> bool:
     if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
-    if not own and any(ids.count(j) > ids.count(at) for j in ids):
+    if not own and any(ids.count(j) > ids.count(at) and idx.cities[j].cc != c.cc for j in ids):
         return True  # "Kuito": Quito's name in one language, Cuíto's in three
     small = c.population < SMALL_TOWN  # "Sangar": Iran's 12,600 or Yakutia's 4,600
     for j in dict.fromkeys(ids):
