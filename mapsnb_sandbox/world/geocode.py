@@ -57,6 +57,7 @@ from mapsnb_sandbox.world.towns import (
     name_rank,
     name_variants,
     named_ids,
+    named_more_abroad,
     own_name,
     qualifiers,
     regions,
@@ -212,10 +213,10 @@ def _pick_city(
 
     best = min(range(len(cands)), key=key)
     own = [own_name(name, c) for c in cands]
-    cc = cands[best].cc  # "Agara": Agra's other name; "Kuito": Quito's once, Cuíto's thrice
-    abroad = max((raw.count(j) for j, c in zip(ids, cands, strict=True) if c.cc != cc), default=0)
-    if not own[best] and raw.count(ids[best]) < (2 if any(own) else abroad):
-        return cands[best], False  # one other name of a town, or rather another's
+    counts = [raw.count(j) for j in ids]  # "Agara": one other name of Agra, or the village
+    doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
+    if not own[best] and (counts[best] < 2 if any(own) else doubt):
+        return cands[best], False
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
@@ -367,10 +368,9 @@ def _own_name_over_foreign(c: City, full: str) -> bool:
     )
 
 
-#: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
-#: typical for a bare query: famous places share names with small towns ("Cappadocia", Italy;
-#: "Pão de Açúcar", Alagoas; "White House", Tennessee). Such an answer is LOW.
-BARE_TOWN_POPULATION = 30_000
+#: A bare name (no qualifier, no "kind in town") is weak evidence of a town smaller than this:
+#: famous places share names with small towns ("Cappadocia", Italy; "Pão de Açúcar", Alagoas;
+BARE_TOWN_POPULATION = 30_000  # "White House", Tennessee): such an answer is LOW
 #: ... and of a town below this whose name also names a town of another country ("Petra":
 #: Greece and Mallorca; "Alhambra": California and Spain).
 BARE_HOMONYM_POPULATION = 150_000

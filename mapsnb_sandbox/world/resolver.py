@@ -50,7 +50,13 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids, own_name
+from mapsnb_sandbox.world.towns import (
+    GENERIC_WORDS,
+    PREPOSITIONS,
+    named_ids,
+    named_more_abroad,
+    own_name,
+)
 
 __all__ = [
     "EXACT",
@@ -447,7 +453,9 @@ def rivalled(c: City, name: str) -> bool:
     if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
-    if not own and any(ids.count(j) > ids.count(at) and idx.cities[j].cc != c.cc for j in ids):
+    uniq = list(dict.fromkeys(ids))
+    counts = [ids.count(j) for j in uniq]
+    if not own and named_more_abroad(c, [idx.cities[j] for j in uniq], counts, ids.count(at)):
         return True  # "Kuito": Quito's name in one language, Cuíto's in three
     small = c.population < SMALL_TOWN  # "Sangar": Iran's 12,600 or Yakutia's 4,600
     for j in dict.fromkeys(ids):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from mapsnb_sandbox.contract.budget import current
-from mapsnb_sandbox.world.cities import exonyms, script_ids
+from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex
 from mapsnb_sandbox.world.names.qualifiers import (
     COUNTRY_OVER_TOWN,
@@ -50,6 +50,7 @@ __all__ = [
     "name_rank",
     "name_variants",
     "named_ids",
+    "named_more_abroad",
     "own_name",
     "qualifiers",
     "region_words",
@@ -413,6 +414,17 @@ def name_variants(key: str) -> list[str]:
         if key.startswith(word + " ") and rest and " " not in rest and len(rest) >= 3:
             out.append(f"{rest} city")
     return out
+
+
+def named_more_abroad(c: City, cands: Sequence[City], counts: Sequence[int], own: int) -> bool:
+    """Whether a town of another country, with :data:`.cities.REGION_RIVAL_SHARE` of ``c``'s
+    people or more, bears the name more often (``counts``, ``c``'s is ``own``) than ``c``: an
+    exonym rather its ("Kuito": Quito's name in one language, Cuíto's (Angola's) in three;
+    "Iskandariya" stays Alexandria, 50 times the Iraqi town)."""
+    return any(
+        o.cc != c.cc and n > own and o.population >= REGION_RIVAL_SHARE * c.population
+        for o, n in zip(cands, counts, strict=True)
+    )
 
 
 def own_name(key: str, c: City) -> bool:
