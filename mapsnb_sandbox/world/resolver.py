@@ -486,8 +486,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
-    if at is not None and idx.cities[at].population == 0:
-        return True  # "Alga": a village of unknown size, the only one the index holds
+    if at is not None and idx.cities[at].population == 0 and " " not in key:
+        return True  # "Alga": one word, a village of unknown size (not "San Carlos de Río Negro")
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
