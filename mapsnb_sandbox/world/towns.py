@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from mapsnb_sandbox.contract.budget import current
-from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, exonyms, script_ids
+from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, RIVAL_SHARE, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex
 from mapsnb_sandbox.world.names.qualifiers import (
     COUNTRY_OVER_TOWN,
@@ -373,11 +373,18 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb_sandbox.world.geodata import fold_text
 
-    primary = [
+    spelt = [
         key in (fold_text(c.name), fold_text(c.name.split(" (")[0]))
-        or own_name(key, c)  # "Saint Louis" of "St. Louis", "St George" of "Saint George"
+        or key in name_variants(fold_text(c.name))  # "Saint Louis" of "St. Louis"
         or elided_key(key, c)
         for c in cands
+    ]
+    # "St George" is Saint George's own name too, unless a town spelt as typed is of like size
+    # or bigger ("St. Louis": Missouri's, not Saint-Louis, Senegal's)
+    first = max((c.population for c, p in zip(cands, spelt, strict=True) if p), default=-1)
+    primary = [
+        p or (own_name(key, c) and RIVAL_SHARE * c.population > first)
+        for c, p in zip(cands, spelt, strict=True)
     ]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
