@@ -28,10 +28,12 @@ from typing import Literal
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
+    DISTRICT_KM,
     RIVAL_SHARE,
     city_index,
     city_place_id,
     district,
+    nearest_cached,
     own_name_rival,
 )
 from mapsnb_sandbox.world.geocode import (
@@ -433,16 +435,24 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     return name
 
 
-#: A LOW town under this many people is rivalled by a namesake in any country with
-#: :data:`COUNTRY_RIVAL_SHARE` of its people (a bigger one, only by one of like size).
-SMALL_TOWN = 100_000
+def within_a_city(c: City) -> bool:
+    """Whether town ``c`` is a part of a town five times bigger, which wins at its point
+    within :data:`.cities.DISTRICT_KM` (Barcelona's Horta, Washington's Capitol Hill; a
+    :func:`.cities.district` of any size of city)."""
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    far = haversine_m(there.lat, there.lng, c.lat, c.lng) / 1000
+    return (
+        there.geonameid != c.geonameid
+        and there.population >= 5 * c.population
+        and far < DISTRICT_KM
+    )
 
 
 def rivalled(c: City, name: str) -> bool:
     """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country,
-    or anywhere when ``c`` has under :data:`SMALL_TOWN`): a search in ``c`` is not surely
-    meant ("apotek i Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores'
+    or anywhere when ``c`` is a part of a bigger town, :func:`within_a_city`): a search in
+    ``c`` is not surely meant ("apotek i Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores'
     town of 6,600)."""
     idx = city_index()
     key = fold(name)
@@ -457,10 +467,10 @@ def rivalled(c: City, name: str) -> bool:
     counts = [ids.count(j) for j in uniq]
     if not own and named_more_abroad(c, [idx.cities[j] for j in uniq], counts, ids.count(at)):
         return True  # "Kuito": Quito's name in one language, Cuíto's in three
-    small = c.population < SMALL_TOWN  # "Sangar": Iran's 12,600 or Yakutia's 4,600
+    inner = within_a_city(c)  # "pekárna Horta": Barcelona's district, or the Azores' town
     for j in dict.fromkeys(ids):
         o = idx.cities[j]
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single or small else RIVAL_SHARE
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single or inner else RIVAL_SHARE
         big = o.geonameid != c.geonameid and o.population >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True
@@ -479,29 +489,33 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return False
     if anchor.kind == "country":
         return True  # "hospitali Columbia": Colombia, or a town of that own name
-    if _latin_words_apart(place_text, anchor.name):
+    if _latin_words_apart(place_text, anchor):
         return True  # "Sabinas Hidalgoのパン屋": no word of Sabinas is "Hidalgo"
     idx = city_index()
     key = fold(head.strip())
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
-    if at is not None and idx.cities[at].population == 0 and " " not in key:
-        return True  # "Alga": one word, a village of unknown size (not "San Carlos de Río Negro")
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
 
 
-def _latin_words_apart(text: str, name: str) -> bool:
-    """Whether a text in another script holds a Latin word of 3+ letters that town ``name``
-    lacks ("Sabinas Hidalgoのパン屋" read as Sabinas: "Hidalgo" is no word of it)."""
-    if text.isascii() or not any(c.isalpha() and c > "\u024f" for c in text):
+def _latin(c: str) -> bool:
+    return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
+
+
+def _latin_words_apart(text: str, town: Resolved) -> bool:
+    """Whether a text in another script holds, before any comma, Latin words that do not name
+    ``town`` and one of 3+ letters its name lacks ("Sabinas Hidalgoのパン屋" read as Sabinas:
+    "Hidalgo" is no word of it; "ב-Obuasi" names Obuase)."""
+    if not any(c.isalpha() and not _latin(c) for c in text):
         return False
-    own = set(fold(name).split()) | GENERIC_WORDS
-    latin = "".join(c if (c.isascii() and c.isalpha()) or c == " " else " " for c in fold(text))
-    return any(len(w) >= 3 and w not in own for w in latin.split())
+    own = set(fold(town.name).split()) | GENERIC_WORDS
+    words = "".join(c if _latin(c) else " " for c in text.partition(",")[0]).split()
+    stray = any(len(w) >= 3 and fold(w) not in own for w in words)
+    return stray and not _named_so(town, " ".join(words))
 
 
 def bare_guess(text: str, place: Resolved, how: str) -> bool:
@@ -517,7 +531,7 @@ def bare_guess(text: str, place: Resolved, how: str) -> bool:
     if how == "fuzzy" or key in landmark_shape_words():
         return key in landmark_shape_words()
     if how == "approximate":
-        return _latin_words_apart(text, place.name)
+        return _latin_words_apart(text, place)
     if how != "city":
         return False
     if fold(place.name) != key:
