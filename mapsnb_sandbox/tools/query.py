@@ -231,11 +231,11 @@ def rest_of_town(text: str, town: str) -> str:
 
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
-    a LOW near spelling of a short name (:data:`SHORT_NAME`) but a big city's, or a LOW town read in the last
-    or first words of a longer name, beside a word that is neither the town's nor an
-    administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez, "Katta-Kurgan" not Kurgan,
-    "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul Municipality", "Kota Iloilo",
-    "Hubli-Dharwad" stay). A search shows no confidence, so it
+    a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`), or
+    a LOW town read in the last or first words of a longer name, beside a word that is neither
+    the town's nor an administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez,
+    "Katta-Kurgan" not Kurgan, "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul
+    Municipality", "Kota Iloilo", "Hubli-Dharwad" stay). A search shows no confidence, so it
     lists nothing around such a guess."""
     town = found.place
     if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
