@@ -17,11 +17,13 @@ from pathlib import Path
 from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
+    SHORT_NAME,
+    TYPO_POPULATION,
     Resolution,
     bare_town_ok,
     fold,
+    other_name,
     resolve,
-    town_population,
 )
 
 __all__ = [
@@ -227,18 +229,12 @@ def rest_of_town(text: str, town: str) -> str:
     return " ".join(words) or text
 
 
-#: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
-#: no Kerman, "Aniak" no Anak; "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk ...
-SHORT_NAME = 7
-#: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
-TYPO_POPULATION = 1_000_000
-
-
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
-    a LOW near spelling of a short name (:data:`SHORT_NAME`) but a big city's, or a LOW town read in the last
-    words of a longer name, after a word that is neither the town's nor an administrative
-    unit's ("Ingeniero Juárez" is not Ciudad Juárez, "Katta-Kurgan" not Kurgan; "Ticul
+    a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`), or
+    a LOW town read in the last or first words of a longer name, beside a word that is neither
+    the town's nor an administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez,
+    "Katta-Kurgan" not Kurgan, "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul
     Municipality", "Kota Iloilo", "Hubli-Dharwad" stay). A search shows no confidence, so it
     lists nothing around such a guess."""
     town = found.place
@@ -246,8 +242,11 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
         return False
     head = fold(place_text.partition(",")[0]).split()
     if found.how == "fuzzy":
-        return len("".join(head)) < SHORT_NAME and town_population(town) < TYPO_POPULATION
+        return other_name(" ".join(head), town)
     own = set(fold(town.name).split())
-    at = next((i for i, w in enumerate(head) if w in own), 0)
+    at = [i for i, w in enumerate(head) if w in own]
+    if not at:
+        return False
     plain = _words("admin_words") | GENERIC_WORDS
-    return any(len(w) >= 3 and w not in plain for w in head[:at])
+    stray = head[: at[0]] + head[at[-1] + 1 :]
+    return any(len(w) >= 3 and w not in plain for w in stray)

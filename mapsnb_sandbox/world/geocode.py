@@ -1,9 +1,8 @@
 """Free text to a place: landmarks, towns, countries, coordinates and streets in known towns.
 
-Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns are also found
-by other names, inflected or misspelt (:mod:`.towns`). The places found are :class:`Resolved`
-records (:mod:`.resolved`); answers are cached per text, bias and region, so switching the
-landmark table (:func:`use_landmarks`, for tests) lives here.
+Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns also by other
+names, inflected or misspelt (:mod:`.towns`). Places found are :class:`Resolved` (:mod:`.resolved`);
+answers are cached per text, bias and region, so the landmark table's switch (tests) lives here.
 """
 
 from __future__ import annotations
@@ -58,6 +57,8 @@ from mapsnb_sandbox.world.towns import (
     name_rank,
     name_variants,
     named_ids,
+    named_more_abroad,
+    own_name,
     qualifiers,
     regions,
     town_ids,
@@ -187,10 +188,10 @@ def _pick_city(
     *,
     typed: str = "",
 ) -> tuple[City, bool] | None:
-    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that
-    hold, then named by its own name (:func:`.towns.name_rank`), then nearest to the bias
-    (or in ``region``), then the most populous. None when known qualifiers hold for none.
-    ``typed`` is the name as written (:func:`_spelling_ranks`)."""
+    """The town ``name`` means, and whether the qualifiers confirm it: most qualifiers that hold,
+    then named by its own name (:func:`.towns.name_rank`), then nearest to the bias (or in
+    ``region``), then the most populous. None when known qualifiers hold for none. ``typed``
+    is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
     ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
@@ -211,11 +212,11 @@ def _pick_city(
         return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)
-    own = [
-        fold(c.name) in name_variants(name) or name in name_variants(fold(c.name)) for c in cands
-    ]
-    if not own[best] and any(own) and raw.count(ids[best]) < 2:
-        return cands[best], False  # "Agara": one other name of Agra, or the village itself
+    own = [own_name(name, c) for c in cands]
+    counts = [raw.count(j) for j in ids]  # "Agara": one other name of Agra, or the village
+    doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
+    if not own[best] and (counts[best] < 2 if any(own) else doubt):
+        return cands[best], False
     confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
@@ -280,8 +281,8 @@ def _resolve_text_cached(
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
-            if how == "alias" and _own_name_town(key, q, least=least):
-                continue  # "Paulista" is a town of 300,000, not only the avenue's nickname
+            if (how == "alias" or lm.kind == "airport") and _own_name_town(key, q, least=least):
+                continue  # "Paulista": a town of 300,000; "Ganzhou": a city, not Zhangye's airport
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             sure = "HIGH" if exact else "MEDIUM"
             unplaced = not (quals.cities or quals.ccs or bias or region)
@@ -367,10 +368,9 @@ def _own_name_over_foreign(c: City, full: str) -> bool:
     )
 
 
-#: A bare name (no qualifier, no "kind in town") is weak evidence of a town far smaller than
-#: typical for a bare query: famous places share names with small towns ("Cappadocia", Italy;
-#: "Pão de Açúcar", Alagoas; "White House", Tennessee). Such an answer is LOW.
-BARE_TOWN_POPULATION = 30_000
+#: A bare name (no qualifier, no "kind in town") is weak evidence of a town smaller than this:
+#: famous places share names with small towns ("Cappadocia", Italy; "Pão de Açúcar", Alagoas;
+BARE_TOWN_POPULATION = 30_000  # "White House", Tennessee): such an answer is LOW
 #: ... and of a town below this whose name also names a town of another country ("Petra":
 #: Greece and Mallorca; "Alhambra": California and Spain).
 BARE_HOMONYM_POPULATION = 150_000

@@ -28,10 +28,12 @@ from typing import Literal
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
+    DISTRICT_KM,
     RIVAL_SHARE,
     city_index,
     city_place_id,
     district,
+    nearest_cached,
     own_name_rival,
 )
 from mapsnb_sandbox.world.geocode import (
@@ -50,7 +52,13 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids, own_name
+from mapsnb_sandbox.world.towns import (
+    GENERIC_WORDS,
+    PREPOSITIONS,
+    named_ids,
+    named_more_abroad,
+    own_name,
+)
 
 __all__ = [
     "EXACT",
@@ -127,6 +135,21 @@ def _not_found(text: str) -> Resolution:
     return Resolution(None, NOT_FOUND, f"no town, landmark, address or point named {text!r}")
 
 
+#: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
+#: no Kerman, "Aniak" no Anak, "Menia" no Mena; "Phattalung", "Yeniseisk" are Phatthalung and
+#: Yeniseysk ...
+SHORT_NAME = 7
+#: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
+TYPO_POPULATION = 1_000_000
+
+
+def other_name(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
+    the index lacks: a name of under :data:`SHORT_NAME` letters, but a big city's."""
+    letters = [c for c in fold(text) if c.isalpha()]
+    return len(letters) < SHORT_NAME and town_population(town) < TYPO_POPULATION
+
+
 def resolve(
     text: str,
     *,
@@ -160,8 +183,10 @@ def resolve(
         town = _town(text.strip(), hit, bias, region)
         if town.place is not None and (town.how == "form" or not guess):
             hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
-    if hit is None:
-        return _not_found(text)
+    if hit is None or (
+        hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])
+    ):
+        return _not_found(text)  # "Menia" is no misspelt Mena: a town the index lacks
     return _unknown_landmark(text, *hit) or Resolution(*hit)
 
 
@@ -298,8 +323,12 @@ def script_rules() -> dict[str, object]:
 
 
 def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
-    """``word`` with each de-inflected ending (a stem of two letters or more kept)."""
+    """``word`` with each de-inflected ending (a stem of two letters or more kept); none for a
+    Latin word with an apostrophe inside, a letter of its name ("Bu'ale" is no "Bu'ala")."""
     low = word.lower()
+    inner = word.strip("'’‘").replace("’", "'").replace("‘", "'")
+    if "'" in inner and all(c.isascii() or not c.isalpha() or c <= "\u024f" for c in word):
+        return []
     return [
         word[: len(word) - len(ending)] + replacement
         for ending, replacement in suffixes
@@ -406,10 +435,25 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     return name
 
 
+def within_a_city(c: City) -> bool:
+    """Whether town ``c`` is a part of a town five times bigger, which wins at its point
+    within :data:`.cities.DISTRICT_KM` (Barcelona's Horta, Washington's Capitol Hill; a
+    :func:`.cities.district` of any size of city)."""
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    far = haversine_m(there.lat, there.lng, c.lat, c.lng) / 1000
+    return (
+        there.geonameid != c.geonameid
+        and there.population >= 5 * c.population
+        and far < DISTRICT_KM
+    )
+
+
 def rivalled(c: City, name: str) -> bool:
     """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
-    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country):
-    a search in ``c`` is not surely meant ("apotek i Orléans")."""
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country,
+    or anywhere when ``c`` is a part of a bigger town, :func:`within_a_city`): a search in
+    ``c`` is not surely meant ("apotek i Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores'
+    town of 6,600)."""
     idx = city_index()
     key = fold(name)
     ids = named_ids(idx, key)
@@ -419,9 +463,14 @@ def rivalled(c: City, name: str) -> bool:
     if not own and own_name_rival(c):
         return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
     single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
+    uniq = list(dict.fromkeys(ids))
+    counts = [ids.count(j) for j in uniq]
+    if not own and named_more_abroad(c, [idx.cities[j] for j in uniq], counts, ids.count(at)):
+        return True  # "Kuito": Quito's name in one language, Cuíto's in three
+    inner = within_a_city(c)  # "pekárna Horta": Barcelona's district, or the Azores' town
     for j in dict.fromkeys(ids):
         o = idx.cities[j]
-        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single else RIVAL_SHARE
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single or inner else RIVAL_SHARE
         big = o.geonameid != c.geonameid and o.population >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True
@@ -440,6 +489,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return False
     if anchor.kind == "country":
         return True  # "hospitali Columbia": Colombia, or a town of that own name
+    if _latin_words_apart(place_text, anchor):
+        return True  # "Sabinas Hidalgoのパン屋": no word of Sabinas is "Hidalgo"
     idx = city_index()
     key = fold(head.strip())
     at = idx.place_ids.get(anchor.place_id, idx.cities)
@@ -451,16 +502,36 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
 
 
+def _latin(c: str) -> bool:
+    return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
+
+
+def _latin_words_apart(text: str, town: Resolved) -> bool:
+    """Whether a text in another script holds, before any comma, Latin words that do not name
+    ``town`` and one of 3+ letters its name lacks ("Sabinas Hidalgoのパン屋" read as Sabinas:
+    "Hidalgo" is no word of it; "ב-Obuasi" names Obuase)."""
+    if not any(c.isalpha() and not _latin(c) for c in text):
+        return False
+    own = set(fold(town.name).split()) | GENERIC_WORDS
+    words = "".join(c if _latin(c) else " " for c in text.partition(",")[0]).split()
+    stray = any(len(w) >= 3 and fold(w) not in own for w in words)
+    return stray and not _named_so(town, " ".join(words))
+
+
 def bare_guess(text: str, place: Resolved, how: str) -> bool:
     """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
     ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
     ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
-    Kasba): a guess, which a search (it shows no confidence) does not list."""
+    Kasba), or a town read in some words of a longer Latin name in a text of another script
+    (:func:`_latin_words_apart`): a guess, which a search (it shows no confidence) does not
+    list."""
     if place.kind != "locality" or place.confidence != "LOW" or "," in text:
         return False
     idx, key = city_index(), fold(text)
     if how == "fuzzy" or key in landmark_shape_words():
         return key in landmark_shape_words()
+    if how == "approximate":
+        return _latin_words_apart(text, place)
     if how != "city":
         return False
     if fold(place.name) != key:

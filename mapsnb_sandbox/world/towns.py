@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from mapsnb_sandbox.contract.budget import current
-from mapsnb_sandbox.world.cities import exonyms, script_ids
+from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, RIVAL_SHARE, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex
 from mapsnb_sandbox.world.names.qualifiers import (
     COUNTRY_OVER_TOWN,
@@ -50,6 +50,7 @@ __all__ = [
     "name_rank",
     "name_variants",
     "named_ids",
+    "named_more_abroad",
     "own_name",
     "qualifiers",
     "region_words",
@@ -208,12 +209,32 @@ def _variants(key: str) -> Iterable[str]:
                 yield f"{head} {stem}{r}" if head else stem + r
 
 
+#: Words that link a name's parts in the Romance languages (folded): another language writes
+#: another one ("Colônia do Sacramento" is "Colonia del Sacramento", "Rio di Janeiro").
+LINKING_WORDS = ("de", "del", "do", "da", "dos", "das", "di", "della", "du", "des")
+
+
+def _linked_ids(idx: CityIndex, key: str) -> list[int]:
+    """City numbers named ``key`` with one linking word of :data:`LINKING_WORDS` inside it
+    swapped for another, when no town is named ``key`` itself."""
+    words = key.split()
+    out: list[int] = []
+    for i, w in enumerate(words[1:-1], start=1):
+        if w not in LINKING_WORDS:
+            continue
+        for other in LINKING_WORDS:
+            if other != w:
+                out += idx.by_name.get(" ".join([*words[:i], other, *words[i + 1 :]]), ())
+    return out
+
+
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
     another script (:func:`script_ids`); repeated where several names match. A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
     raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())] + _elided_ids(idx, key)
+    raw = raw or _linked_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:
         from mapsnb_sandbox.world.geodata import fold_text
@@ -352,11 +373,18 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
     from mapsnb_sandbox.world.geodata import fold_text
 
-    primary = [
+    spelt = [
         key in (fold_text(c.name), fold_text(c.name.split(" (")[0]))
         or key in name_variants(fold_text(c.name))  # "Saint Louis" of "St. Louis"
         or elided_key(key, c)
         for c in cands
+    ]
+    # "St George" is Saint George's own name too, unless a town spelt as typed is of like size
+    # or bigger ("St. Louis": Missouri's, not Saint-Louis, Senegal's)
+    first = max((c.population for c, p in zip(cands, spelt, strict=True) if p), default=-1)
+    primary = [
+        p or (own_name(key, c) and RIVAL_SHARE * c.population > first)
+        for c, p in zip(cands, spelt, strict=True)
     ]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
@@ -375,13 +403,35 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
 
 
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
+#: Words for "city" a language puts before a town's name where English puts "City" after it
+#: (folded): "Cidade Quezon" (pt), "Ciudad Quezon" (es), "Thành phố Kansas" (vi), "Kota Cebu"
+#: (id) are "Quezon City", "Kansas City", "Cebu City". Only before one name with no connector:
+#: "Ciudad de Panamá" is no "Panama City" (Florida's).
+CITY_WORDS = ("cidade", "ciudad", "citta", "thanh pho", "kota", "miasto", "oras", "sehir")
 
 
 def name_variants(key: str) -> list[str]:
-    """``key`` and its spelled-out form ("st andrews" -> "saint andrews")."""
+    """``key``, its spelled-out form ("st andrews" -> "saint andrews") and its English "City"
+    form ("cidade quezon" -> "quezon city", :data:`CITY_WORDS`)."""
     words = key.split()
     full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
-    return [key] if full == key else [key, full]
+    out = [key] if full == key else [key, full]
+    for word in CITY_WORDS:
+        rest = key[len(word) + 1 :]
+        if key.startswith(word + " ") and rest and " " not in rest and len(rest) >= 3:
+            out.append(f"{rest} city")
+    return out
+
+
+def named_more_abroad(c: City, cands: Sequence[City], counts: Sequence[int], own: int) -> bool:
+    """Whether a town of another country, with :data:`.cities.REGION_RIVAL_SHARE` of ``c``'s
+    people or more, bears the name more often (``counts``, ``c``'s is ``own``) than ``c``: an
+    exonym rather its ("Kuito": Quito's name in one language, Cuíto's (Angola's) in three;
+    "Iskandariya" stays Alexandria, 50 times the Iraqi town)."""
+    return any(
+        o.cc != c.cc and n > own and o.population >= REGION_RIVAL_SHARE * c.population
+        for o, n in zip(cands, counts, strict=True)
+    )
 
 
 def own_name(key: str, c: City) -> bool:
