@@ -78,7 +78,9 @@ from mapsnb_sandbox.world.resolver import (
     bare_guess,
     bare_town_ok,
     fold,
+    language_rival,
     names_one_place,
+    other_name_guess,
     resolve,
     unsure_namesake,
 )
@@ -351,6 +353,8 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         anchor = found.place
         if anchor is None or unsure_namesake(place_text, anchor) or spelt_apart(place_text, found):
             return [], say(lang, "unknown_town", place=place_text, what=what)
+        if language_rival(place_text, anchor, lang):  # Romanian "Călărași": Romania's too
+            return [], say(lang, "unknown_town", place=place_text, what=what)
         where = town_in(
             anchor.name, place_text, req.language, anchor.place_id
         )  # "北京", not "Beijing"
@@ -541,6 +545,8 @@ def _the_place(q: Query, req: _Request) -> _Answer:
     if r is None or ("," in q.text and unsure_namesake(q.text, r)):
         return None
     if bare_guess(q.text, r, q.whole.how):  # "Susa": Sousse's other name; "San Pedro"
+        return [], say(req.language, "no_match", q=q.text)
+    if other_name_guess(q.text, r, q.whole.how):  # "Yakutsk kafe": not Kafue ("Kafe")
         return [], say(req.language, "no_match", q=q.text)
     if _names_unknown_landmark(q, search=False):  # "Cités du modernisme de Berlin"
         return [], say(req.language, "unknown_phrase", q=q.text)

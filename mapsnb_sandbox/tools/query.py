@@ -20,6 +20,7 @@ from mapsnb_sandbox.world.resolver import (
     Resolution,
     bare_town_ok,
     fold,
+    loose_read,
     resolve,
     town_population,
 )
@@ -242,6 +243,8 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     Municipality", "Kota Iloilo", "Hubli-Dharwad" stay). A search shows no confidence, so it
     lists nothing around such a guess."""
     town = found.place
+    if loose_read(place_text, town, found.how):
+        return True  # "Palana": Paraná by a loose key; "হিলো": Hạ Long (names/spelling.py)
     if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
         return False
     head = fold(place_text.partition(",")[0]).split()

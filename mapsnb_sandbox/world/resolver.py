@@ -49,6 +49,9 @@ from mapsnb_sandbox.world.landmarks import (
     names_one_place,
     unknown_landmark,
 )
+from mapsnb_sandbox.world.names.compounds import cut_compound
+from mapsnb_sandbox.world.names.namesakes import language_rival
+from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids, own_name
 
@@ -62,7 +65,10 @@ __all__ = [
     "bare_guess",
     "bare_town_ok",
     "fold",
+    "language_rival",
+    "loose_read",
     "names_one_place",
+    "other_name_guess",
     "parse_lat_lng",
     "resolve",
     "town_candidates",
@@ -154,7 +160,7 @@ def resolve(
     text = with_commas(text)
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
-        return _town(text.strip(), hit, bias, region)
+        return _whole_compound(text, _town(text.strip(), hit, bias, region))
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
         town = _town(text.strip(), hit, bias, region)
@@ -162,7 +168,18 @@ def resolve(
             hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
     if hit is None:
         return _not_found(text)
-    return _unknown_landmark(text, *hit) or Resolution(*hit)
+    return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+
+
+def _whole_compound(text: str, found: Resolution) -> Resolution:
+    """No place for a LOW town read from part of a compound name ("Fort Severn": Fürth;
+    :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`); LOW for a town named by an
+    other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
+    if found.place is not None and alias_only(text, found.place, found.how):
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if not cut_compound(text, found.place, found.how):
+        return found
+    return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 
 
 def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None:

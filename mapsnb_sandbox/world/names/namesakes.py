@@ -1,0 +1,60 @@
+"""The asker's language among namesakes: a town of the language's own country weighs.
+
+A Romanian asking for "cafenea în Călărași" more likely means Romania's Călărași than Moldova's,
+even where the index makes Moldova's the bigger. The language's country is CLDR's likely
+territory of the language (``babel``'s ``likely_subtags``: ro → RO, sv → SE, fa → IR). When the
+town found is LOW, lies in another country, and a namesake in the language's country has
+:data:`~mapsnb_sandbox.world.cities.COUNTRY_RIVAL_SHARE` of its people or more, 50+ km away, no
+town is surely meant: a search lists nothing (:func:`language_rival`).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, city_index
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.towns import named_ids
+
+__all__ = ["language_country", "language_rival"]
+
+#: A namesake this near is the same town's other record, no rival.
+_APART_KM = 50
+
+
+@functools.cache
+def language_country(language: str) -> str | None:
+    """The country code CLDR gives language ``language`` as its likely territory ("ro" → "RO"),
+    ``None`` when CLDR gives none."""
+    from babel.core import get_global
+
+    likely = get_global("likely_subtags").get(language.replace("-", "_").split("_")[0].lower())
+    if not likely:
+        return None
+    parts = likely.split("_")
+    return parts[-1] if len(parts) == 3 and parts[-1].isalpha() else None
+
+
+def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
+    """Whether LOW town ``anchor`` (read from ``place_text``, no comma qualifier) has a
+    namesake in the country of the asked ``language`` with a fifth of its people or more,
+    50+ km away: the asker's own country's town is as likely meant."""
+    if anchor.kind != "locality" or anchor.confidence != "LOW" or "," in place_text:
+        return False
+    country = language_country(language)
+    if country is None or anchor.country_code == country:
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(anchor.place_id, idx.cities)
+    if at is None:
+        return False
+    town = idx.cities[at]
+    for j in dict.fromkeys(named_ids(idx, fold(place_text))):
+        other = idx.cities[j]
+        if other.cc != country or other.population < COUNTRY_RIVAL_SHARE * town.population:
+            continue
+        if haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM:
+            return True
+    return False
