@@ -18,6 +18,7 @@ from pathlib import Path
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import PREPOSITIONS, named_ids, own_name
 
@@ -63,7 +64,7 @@ def cut_compound(text: str, place: Resolved | None, how: str) -> bool:
     the index does not give the whole name to that town."""
     if place is None or place.kind != "locality" or place.confidence != "LOW" or how in _EXACT:
         return False
-    head = text.partition(",")[0].strip()
+    head = with_commas(text).partition(",")[0].strip()
     words = _words(head)
     heads, city_words = compound_words()
     generic = [w for w in words if w in heads or w in city_words]
@@ -76,6 +77,9 @@ def cut_compound(text: str, place: Resolved | None, how: str) -> bool:
     city = idx.cities[number]
     if _named(" ".join(words), city, number) or _named(fold(head), city, number):
         return False  # "Fort Worth", "Saint-Étienne": the town's whole name
+    own = fold(city.name).split()
+    if set(generic) <= set(own) and len(own) > len(generic):
+        return False  # "Puerto Aisén": a spelling of Puerto Aysén, generic word and all
     followed = [w for w, nxt in zip(words, words[1:], strict=False) if nxt not in PREPOSITIONS]
     if any(w in generic and _named(w, city, number) for w in followed):
         return True  # the generic word, before the rest of the name, read as the town

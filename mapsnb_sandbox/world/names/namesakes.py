@@ -5,7 +5,9 @@ even where the index makes Moldova's the bigger. The language's country is CLDR'
 territory of the language (``babel``'s ``likely_subtags``: ro → RO, sv → SE, fa → IR). When the
 town found is LOW, lies in another country, and a namesake in the language's country has
 :data:`~mapsnb_sandbox.world.cities.COUNTRY_RIVAL_SHARE` of its people or more, 50+ km away, no
-town is surely meant: a search lists nothing (:func:`language_rival`).
+town is surely meant: a search lists nothing (:func:`language_rival`); so too when the town
+found bears the name only as an other name and a town of the language's country as its own
+("hotel di Raba": Raba, Indonesia, not Rabat's other name).
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import functools
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, city_index
 from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import named_ids
+from mapsnb_sandbox.world.towns import named_ids, own_name
 
 __all__ = ["language_country", "language_rival"]
 
@@ -41,7 +44,7 @@ def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
     """Whether LOW town ``anchor`` (read from ``place_text``, no comma qualifier) has a
     namesake in the country of the asked ``language`` with a fifth of its people or more,
     50+ km away: the asker's own country's town is as likely meant."""
-    if anchor.kind != "locality" or anchor.confidence != "LOW" or "," in place_text:
+    if anchor.kind != "locality" or anchor.confidence != "LOW" or "," in with_commas(place_text):
         return False
     country = language_country(language)
     if country is None or anchor.country_code == country:
@@ -51,9 +54,14 @@ def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
     if at is None:
         return False
     town = idx.cities[at]
-    for j in dict.fromkeys(named_ids(idx, fold(place_text))):
+    key = fold(place_text)
+    other_name = not own_name(key, town)
+    for j in dict.fromkeys(named_ids(idx, key)):
         other = idx.cities[j]
-        if other.cc != country or other.population < COUNTRY_RIVAL_SHARE * town.population:
+        if other.cc != country:
+            continue
+        by_own = other_name and own_name(key, other)  # "hotel di Raba": Raba's own name
+        if not by_own and other.population < COUNTRY_RIVAL_SHARE * town.population:
             continue
         if haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM:
             return True
