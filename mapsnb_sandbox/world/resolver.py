@@ -50,7 +50,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.names.compounds import cut_compound
-from mapsnb_sandbox.world.names.namesakes import language_rival
+from mapsnb_sandbox.world.names.namesakes import language_home
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS, named_ids, own_name
@@ -65,7 +65,6 @@ __all__ = [
     "bare_guess",
     "bare_town_ok",
     "fold",
-    "language_rival",
     "loose_read",
     "names_one_place",
     "other_name_guess",
@@ -139,6 +138,7 @@ def resolve(
     bias: tuple[float, float] | None = None,
     region: str | None = None,
     role: Literal["place", "town"] = "place",
+    language: str | None = None,
 ) -> Resolution:
     """The place ``text`` names.
 
@@ -154,13 +154,19 @@ def resolve(
     role
         ``"place"``: the text names one place. ``"town"``: the text is the place part of a
         "kind in X" query; inflected and foreign forms of a town's name are tried too.
+    language
+        The asker's language: with ``role="town"`` and no ``region``, a LOW town that a
+        namesake in the language's country rivals is read in that country
+        (:func:`~mapsnb_sandbox.world.names.namesakes.language_home`).
     """
     if not isinstance(text, str) or not text.strip():
         return Resolution(None, NOT_FOUND, "the text is empty")
     text = with_commas(text)
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
-        return _whole_compound(text, _town(text.strip(), hit, bias, region))
+        found = _whole_compound(text, _town(text.strip(), hit, bias, region))
+        home = None if region else language_home(text, found.place, language)
+        return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
         town = _town(text.strip(), hit, bias, region)
@@ -472,7 +478,10 @@ def bare_guess(text: str, place: Resolved, how: str) -> bool:
     """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
     ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
     ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
-    Kasba): a guess, which a search (it shows no confidence) does not list."""
+    Kasba), or a town a longer text was placed in by another of its names alone
+    (:func:`~.names.spelling.other_name_guess`): a guess, which a search does not list."""
+    if other_name_guess(text, place, how):  # "Oodnadatta kafe": not Kafue ("Kafe")
+        return True
     if place.kind != "locality" or place.confidence != "LOW" or "," in text:
         return False
     idx, key = city_index(), fold(text)

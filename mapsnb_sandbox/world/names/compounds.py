@@ -11,6 +11,7 @@ scripts of the 28 languages, are in ``data/compound_words.json`` (sources there)
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from pathlib import Path
@@ -80,7 +81,10 @@ def cut_compound(text: str, place: Resolved | None, how: str) -> bool:
     own = fold(city.name).split()
     if set(generic) <= set(own) and len(own) > len(generic):
         return False  # "Puerto Aisén": a spelling of Puerto Aysén, generic word and all
-    followed = [w for w, nxt in zip(words, words[1:], strict=False) if nxt not in PREPOSITIONS]
+    followed = [w for w, nxt in itertools.pairwise(words) if nxt not in PREPOSITIONS]
     if any(w in generic and _named(w, city, number) for w in followed):
         return True  # the generic word, before the rest of the name, read as the town
-    return any(w in heads for w in generic)
+    rest = [w for w in words if w not in generic]
+    spans = [" ".join(rest), *rest]  # the town read from the other words, not a qualifier
+    read = how == "partial" or any(_named(w, city, number) for w in spans)
+    return read and any(w in heads for w in generic)

@@ -5,9 +5,9 @@ even where the index makes Moldova's the bigger. The language's country is CLDR'
 territory of the language (``babel``'s ``likely_subtags``: ro → RO, sv → SE, fa → IR). When the
 town found is LOW, lies in another country, and a namesake in the language's country has
 :data:`~mapsnb_sandbox.world.cities.COUNTRY_RIVAL_SHARE` of its people or more, 50+ km away, no
-town is surely meant: a search lists nothing (:func:`language_rival`); so too when the town
-found bears the name only as an other name and a town of the language's country as its own
-("hotel di Raba": Raba, Indonesia, not Rabat's other name).
+town is surely meant: a search reads the text in the language's country
+(:func:`language_home`). A namesake of less than a fifth does not weigh: "farmacia de León"
+is León, Guanajuato (1.6 million), not León, Spain, nor, in English, Leon, Iowa.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from __future__ import annotations
 import functools
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, city_index
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, city_index, district
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import named_ids, own_name
+from mapsnb_sandbox.world.towns import named_ids
 
-__all__ = ["language_country", "language_rival"]
+__all__ = ["language_country", "language_home", "language_rival"]
 
 #: A namesake this near is the same town's other record, no rival.
 _APART_KM = 50
@@ -54,15 +54,21 @@ def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
     if at is None:
         return False
     town = idx.cities[at]
-    key = fold(place_text)
-    other_name = not own_name(key, town)
-    for j in dict.fromkeys(named_ids(idx, key)):
+    for j in dict.fromkeys(named_ids(idx, fold(place_text))):
         other = idx.cities[j]
-        if other.cc != country:
-            continue
-        by_own = other_name and own_name(key, other)  # "hotel di Raba": Raba's own name
-        if not by_own and other.population < COUNTRY_RIVAL_SHARE * town.population:
+        if other.cc != country or district(other):
+            continue  # "Salamanca", Madrid's district, is no namesake of a town
+        if other.population < COUNTRY_RIVAL_SHARE * town.population:
             continue
         if haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM:
             return True
     return False
+
+
+def language_home(place_text: str, place: Resolved | None, language: str | None) -> str | None:
+    """The country of the asked ``language`` when its namesake rivals LOW town ``place``
+    (:func:`language_rival`): the resolver then reads the text in that country ("cafenea în
+    Călărași": Romania's), else ``None``."""
+    if place is None or not language or not language_rival(place_text, place, language):
+        return None
+    return language_country(language)

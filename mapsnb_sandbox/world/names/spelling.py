@@ -51,16 +51,20 @@ def _exonym(key: str, place: Resolved) -> bool:
 
 def _named_exactly(key: str, place: Resolved) -> bool:
     """Whether the index gives town ``place`` the folded name ``key`` (its own table of names,
-    not a variant), and no other town has ``key`` for its own name unless ``place`` is a city
-    of :data:`BIG_CITY` ("Palana" is Paraná's other name, but Palana's own)."""
+    not a variant), and no town of another country has ``key`` for its own name unless
+    ``place`` is a city of :data:`BIG_CITY` ("Palana" is Paraná's other name, but Palana's
+    own)."""
     idx = city_index()
     number = _number(place)
     named = [*idx.by_name.get(key, ()), *script_ids(idx, key)]
     if number is None or number not in named:
         return False
-    if idx.cities[number].population >= BIG_CITY:
+    town = idx.cities[number]
+    if town.population >= BIG_CITY:
         return True
-    return not any(j != number and own_name(key, idx.cities[j]) for j in named)
+    return not any(
+        idx.cities[j].cc != town.cc and own_name(key, idx.cities[j]) for j in named
+    )  # "Atizapán": a small town's own name and its country's bigger town's other name
 
 
 def _spelt_in(key: str, place: Resolved) -> bool:
