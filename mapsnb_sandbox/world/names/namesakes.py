@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, city_index, district
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
@@ -43,7 +43,9 @@ def language_country(language: str) -> str | None:
 def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
     """Whether LOW town ``anchor`` (read from ``place_text``, no comma qualifier) has a
     namesake in the country of the asked ``language`` with a fifth of its people or more,
-    50+ km away: the asker's own country's town is as likely meant."""
+    50+ km away: the asker's own country's town is as likely meant; not when a namesake
+    anywhere has :data:`~mapsnb_sandbox.world.cities.RIVAL_SHARE` of its people (no town is
+    meant: the search lists nothing, ``unsure_namesake``)."""
     if anchor.kind != "locality" or anchor.confidence != "LOW" or "," in with_commas(place_text):
         return False
     country = language_country(language)
@@ -53,16 +55,17 @@ def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is None:
         return False
-    town = idx.cities[at]
+    town, share = idx.cities[at], COUNTRY_RIVAL_SHARE
+    home = False
     for j in dict.fromkeys(named_ids(idx, fold(place_text))):
         other = idx.cities[j]
-        if other.cc != country or district(other):
+        far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
+        if not far or district(other) or other.geonameid == town.geonameid:
             continue  # "Salamanca", Madrid's district, is no namesake of a town
-        if other.population < COUNTRY_RIVAL_SHARE * town.population:
-            continue
-        if haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM:
-            return True
-    return False
+        if other.population >= RIVAL_SHARE * town.population:
+            return False  # "Nieuw Amsterdam": two of like size, no town is meant at all
+        home = home or (other.cc == country and other.population >= share * town.population)
+    return home
 
 
 def language_home(place_text: str, place: Resolved | None, language: str | None) -> str | None:
