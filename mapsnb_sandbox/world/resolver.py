@@ -244,6 +244,16 @@ def _named_so(r: Resolved, text: str) -> bool:
     return j is not None and j in named_ids(idx, fold(text))
 
 
+def _whole_form(found: tuple[Resolved, str], candidate: str) -> bool:
+    """Whether form ``candidate`` (a preposition aside) is a name the index gives the town
+    ``found``: a compound's whole name ("у Сантьяго-де-Кубі": Santiago de Cuba), which beats a
+    place the resolver placed in a town named by its first word (Santiago, Chile)."""
+    words = candidate.split()
+    return _named_so(found[0], candidate) or (
+        len(words) > 1 and _named_so(found[0], " ".join(words[1:]))
+    )
+
+
 def town_population(r: Resolved) -> int:
     """The people of town ``r`` in the index (0 when ``r`` is no indexed town)."""
     idx = city_index()
@@ -282,6 +292,7 @@ def _town(
             or guess
             or town_population(found[0]) > town_population(direct)
             or (_other_town(direct, head) and not _other_town(found[0], candidate))
+            or (hit is not None and hit[1] == "approximate" and _whole_form(found, candidate))
         ):
             rank = (_spelt(candidate, found[0].name), town_population(found[0]), found[0])
             if best is None or rank[:2] > best[:2]:
