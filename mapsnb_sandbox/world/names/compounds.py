@@ -79,8 +79,8 @@ def cut_compound(text: str, place: Resolved | None, how: str) -> bool:
     if _named(" ".join(words), city, number) or _named(fold(head), city, number):
         return False  # "Fort Worth", "Saint-Étienne": the town's whole name
     own = fold(city.name).split()
-    if set(generic) <= set(own) and len(own) > len(generic):
-        return False  # "Puerto Aisén": a spelling of Puerto Aysén, generic word and all
+    if len(own) > 1 and any(w in heads for w in own):
+        return False  # "Puerto Aisén", "у Порт-Морсбі": a spelling of a compound town's name
     followed = [w for w, nxt in itertools.pairwise(words) if nxt not in PREPOSITIONS]
     if any(w in generic and _named(w, city, number) for w in followed):
         return True  # the generic word, before the rest of the name, read as the town
