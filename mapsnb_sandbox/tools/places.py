@@ -241,9 +241,9 @@ def _anchor(place_text: str, req: _Request) -> Resolved | None:
     return _anchoring(place_text, req).place
 
 
-def _anchoring(place_text: str, req: _Request) -> Resolution:
-    """The resolver on a query's place part as a town, with the request's bias and region."""
-    return resolve(place_text, bias=req.center, region=req.region, role="town")
+def _anchoring(text: str, req: _Request) -> Resolution:
+    """The resolver on a query's place part as a town, with the request's bias, region, language."""
+    return resolve(text, bias=req.center, region=req.region, role="town", language=req.language)
 
 
 def _attribute_text(r: Resolved, attr: str, lang: str) -> str:

@@ -22,6 +22,7 @@ from mapsnb_sandbox.world.resolver import (
     Resolution,
     bare_town_ok,
     fold,
+    loose_read,
     other_name,
     resolve,
 )
@@ -236,8 +237,11 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     the town's nor an administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez,
     "Katta-Kurgan" not Kurgan, "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul
     Municipality", "Kota Iloilo", "Hubli-Dharwad" stay). A search shows no confidence, so it
-    lists nothing around such a guess."""
+    lists nothing around such a guess; nor around a LOW town the text does not spell
+    (:func:`~mapsnb_sandbox.world.names.spelling.loose_read`)."""
     town = found.place
+    if loose_read(place_text, town, found.how):
+        return True  # "Palana": Paraná by a loose key (names/spelling.py)
     if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
         return False
     head = fold(place_text.partition(",")[0]).split()

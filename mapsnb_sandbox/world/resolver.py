@@ -51,6 +51,9 @@ from mapsnb_sandbox.world.landmarks import (
     names_one_place,
     unknown_landmark,
 )
+from mapsnb_sandbox.world.names.compounds import cut_compound
+from mapsnb_sandbox.world.names.namesakes import language_home
+from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
@@ -70,7 +73,9 @@ __all__ = [
     "bare_guess",
     "bare_town_ok",
     "fold",
+    "loose_read",
     "names_one_place",
+    "other_name_guess",
     "parse_lat_lng",
     "resolve",
     "town_candidates",
@@ -156,6 +161,7 @@ def resolve(
     bias: tuple[float, float] | None = None,
     region: str | None = None,
     role: Literal["place", "town"] = "place",
+    language: str | None = None,
 ) -> Resolution:
     """The place ``text`` names.
 
@@ -171,13 +177,19 @@ def resolve(
     role
         ``"place"``: the text names one place. ``"town"``: the text is the place part of a
         "kind in X" query; inflected and foreign forms of a town's name are tried too.
+    language
+        The asker's language: with ``role="town"`` and no ``region``, a LOW town that a
+        namesake in the language's country rivals is read in that country
+        (:func:`~mapsnb_sandbox.world.names.namesakes.language_home`).
     """
     if not isinstance(text, str) or not text.strip():
         return Resolution(None, NOT_FOUND, "the text is empty")
     text = with_commas(text)
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
-        return _town(text.strip(), hit, bias, region)
+        found = _whole_compound(text, _town(text.strip(), hit, bias, region))
+        home = None if region else language_home(text, found.place, language)
+        return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
         town = _town(text.strip(), hit, bias, region)
@@ -187,7 +199,18 @@ def resolve(
         hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])
     ):
         return _not_found(text)  # "Menia" is no misspelt Mena: a town the index lacks
-    return _unknown_landmark(text, *hit) or Resolution(*hit)
+    return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+
+
+def _whole_compound(text: str, found: Resolution) -> Resolution:
+    """No place for a LOW town read from part of a compound name ("Fort Severn": Fürth;
+    :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`); LOW for a town named by an
+    other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
+    if found.place is not None and alias_only(text, found.place, found.how):
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if not cut_compound(text, found.place, found.how):
+        return found
+    return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 
 
 def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None:
@@ -246,6 +269,16 @@ def _named_so(r: Resolved, text: str) -> bool:
     return j is not None and j in named_ids(idx, fold(text))
 
 
+def _whole_form(found: tuple[Resolved, str], candidate: str) -> bool:
+    """Whether form ``candidate`` (a preposition aside) is a name the index gives the town
+    ``found``: a compound's whole name ("у Сантьяго-де-Кубі": Santiago de Cuba), which beats a
+    place the resolver placed in a town named by its first word (Santiago, Chile)."""
+    words = candidate.split()
+    return _named_so(found[0], candidate) or (
+        len(words) > 1 and _named_so(found[0], " ".join(words[1:]))
+    )
+
+
 def town_population(r: Resolved) -> int:
     """The people of town ``r`` in the index (0 when ``r`` is no indexed town)."""
     idx = city_index()
@@ -284,6 +317,7 @@ def _town(
             or guess
             or town_population(found[0]) > town_population(direct)
             or (_other_town(direct, head) and not _other_town(found[0], candidate))
+            or (hit is not None and hit[1] == "approximate" and _whole_form(found, candidate))
         ):
             rank = (_spelt(candidate, found[0].name), town_population(found[0]), found[0])
             if best is None or rank[:2] > best[:2]:
@@ -523,8 +557,11 @@ def bare_guess(text: str, place: Resolved, how: str) -> bool:
     ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
     ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
     Kasba), or a town read in some words of a longer Latin name in a text of another script
-    (:func:`_latin_words_apart`): a guess, which a search (it shows no confidence) does not
-    list."""
+    (:func:`_latin_words_apart`), or a town a longer text was placed in by another of its
+    names alone (:func:`~.names.spelling.other_name_guess`): a guess, which a search (it shows
+    no confidence) does not list."""
+    if other_name_guess(text, place, how):  # "Oodnadatta kafe": not Kafue ("Kafe")
+        return True
     if place.kind != "locality" or place.confidence != "LOW" or "," in text:
         return False
     idx, key = city_index(), fold(text)

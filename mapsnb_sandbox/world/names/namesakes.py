@@ -1,0 +1,77 @@
+"""The asker's language among namesakes: a town of the language's own country weighs.
+
+A Romanian asking for "cafenea în Călărași" more likely means Romania's Călărași than Moldova's,
+even where the index makes Moldova's the bigger. The language's country is CLDR's likely
+territory of the language (``babel``'s ``likely_subtags``: ro → RO, sv → SE, fa → IR). When the
+town found is LOW, lies in another country, and a namesake in the language's country has
+:data:`~mapsnb_sandbox.world.cities.COUNTRY_RIVAL_SHARE` of its people or more, 50+ km away, no
+town is surely meant: a search reads the text in the language's country
+(:func:`language_home`). A namesake of less than a fifth does not weigh: "farmacia de León"
+is León, Guanajuato (1.6 million), not León, Spain, nor, in English, Leon, Iowa.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.grammar import with_commas
+from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.towns import named_ids
+
+__all__ = ["language_country", "language_home", "language_rival"]
+
+#: A namesake this near is the same town's other record, no rival.
+_APART_KM = 50
+
+
+@functools.cache
+def language_country(language: str) -> str | None:
+    """The country code CLDR gives language ``language`` as its likely territory ("ro" → "RO"),
+    ``None`` when CLDR gives none."""
+    from babel.core import get_global
+
+    likely = get_global("likely_subtags").get(language.replace("-", "_").split("_")[0].lower())
+    if not likely:
+        return None
+    parts = likely.split("_")
+    return parts[-1] if len(parts) == 3 and parts[-1].isalpha() else None
+
+
+def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:
+    """Whether LOW town ``anchor`` (read from ``place_text``, no comma qualifier) has a
+    namesake in the country of the asked ``language`` with a fifth of its people or more,
+    50+ km away: the asker's own country's town is as likely meant; not when a namesake
+    anywhere has :data:`~mapsnb_sandbox.world.cities.RIVAL_SHARE` of its people (no town is
+    meant: the search lists nothing, ``unsure_namesake``)."""
+    if anchor.kind != "locality" or anchor.confidence != "LOW" or "," in with_commas(place_text):
+        return False
+    country = language_country(language)
+    if country is None or anchor.country_code == country:
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(anchor.place_id, idx.cities)
+    if at is None:
+        return False
+    town, share = idx.cities[at], COUNTRY_RIVAL_SHARE
+    home = False
+    for j in dict.fromkeys(named_ids(idx, fold(place_text))):
+        other = idx.cities[j]
+        far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
+        if not far or district(other) or other.geonameid == town.geonameid:
+            continue  # "Salamanca", Madrid's district, is no namesake of a town
+        if other.population >= RIVAL_SHARE * town.population:
+            return False  # "Nieuw Amsterdam": two of like size, no town is meant at all
+        home = home or (other.cc == country and other.population >= share * town.population)
+    return home
+
+
+def language_home(place_text: str, place: Resolved | None, language: str | None) -> str | None:
+    """The country of the asked ``language`` when its namesake rivals LOW town ``place``
+    (:func:`language_rival`): the resolver then reads the text in that country ("cafenea în
+    Călărași": Romania's), else ``None``."""
+    if place is None or not language or not language_rival(place_text, place, language):
+        return None
+    return language_country(language)

@@ -1,0 +1,151 @@
+"""Whether a town is what the text spells, or only a reading of it the resolver made.
+
+The resolver reads many texts as a town's whole name by a loose key: a transliteration folded to
+its consonants, a Greek label read in Latin letters with l for r ("Παλάνα": Paraná), another
+town's own name that is also a mid-sized town's other name ("Palana": Paraná's other name,
+Palana's own), a hyphenated name of another town ("Ζι-Παρανά", Ji-Paraná, read as Paraná). A LOW
+town the text does not spell is a guess: ``resolve_names`` answers it LOW, but a search (it shows
+no confidence) lists nothing around it (:func:`loose_read`). A name of several words the index
+gives only to another town, sharing no word with its own name and naming a kind of place ("Point
+Hope": Newport News), is a guess too, LOW (:func:`alias_only`); and a town a text of several
+words was placed in by one of its other names alone ("kafe": Kafue) is no answer of a search
+(:func:`other_name_guess`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.compounds import feature_words
+from mapsnb_sandbox.world.names.grammar import with_commas
+from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.towns import named_ids, own_name
+
+__all__ = ["alias_only", "loose_read", "other_name_guess"]
+
+#: A city this big is what its other name means, even where a small town bears it as its own
+#: ("Basra": Basrah, not Basra, Pakistan; "Cologne": Köln).
+BIG_CITY = 1_000_000
+
+
+def _number(place: Resolved) -> int | None:
+    idx = city_index()
+    return idx.place_ids.get(place.place_id, idx.cities)
+
+
+def _own(key: str, place: Resolved) -> bool:
+    """Whether folded ``key`` is the own name of town ``place`` (abbreviations aside)."""
+    number = _number(place)
+    if number is None:
+        return fold(place.name) == key
+    return own_name(key, city_index().cities[number])
+
+
+def _exonym(key: str, place: Resolved) -> bool:
+    """Whether folded ``key`` is a language's exonym of town ``place`` (``town_exonyms.tsv``)."""
+    exonym = exonyms().get(key)
+    return exonym is not None and fold(exonym[0]) == fold(place.name)
+
+
+def _named_exactly(key: str, place: Resolved) -> bool:
+    """Whether the index gives town ``place`` the folded name ``key`` (its own table of names,
+    not a variant), and no town of another country has ``key`` for its own name unless
+    ``place`` is a city of :data:`BIG_CITY` ("Palana" is Paraná's other name, but Palana's
+    own)."""
+    idx = city_index()
+    number = _number(place)
+    named = [*idx.by_name.get(key, ()), *script_ids(idx, key)]
+    if number is None or number not in named:
+        return False
+    town = idx.cities[number]
+    if town.population >= BIG_CITY:
+        return True
+    return not any(
+        idx.cities[j].cc != town.cc and own_name(key, idx.cities[j]) for j in named
+    )  # "Atizapán": a small town's own name and its country's bigger town's other name
+
+
+def _spelt_in(key: str, place: Resolved) -> bool:
+    """Whether some words of folded ``key`` in a row are town ``place``'s own name, an exonym
+    of it or a name the index gives it."""
+    words = key.split()
+    spans = (" ".join(words[i:j]) for i in range(len(words)) for j in range(i + 1, len(words) + 1))
+    return any(_own(s, place) or _exonym(s, place) or _named_exactly(s, place) for s in spans)
+
+
+def _hyphen_tail(head: str, place: Resolved) -> bool:
+    """Whether ``head`` is one hyphenated name whose last part alone names ``place`` and whose
+    first part names no town ("Ζι-Παρανά": Ji-Paraná, not Paraná; "Hubli-Dharwad" stays)."""
+    parts = [fold(p) for p in re.split(r"[-‐]", head.strip()) if fold(p)]
+    if len(parts) < 2 or " " in head.strip():
+        return False
+    tail = fold(" ".join(parts[1:]))
+    if not (_own(tail, place) or _named_exactly(tail, place)):
+        return False
+    return not named_ids(city_index(), parts[0])
+
+
+def loose_read(place_text: str, place: Resolved | None, how: str) -> bool:
+    """Whether ``place`` is a LOW town the place part ``place_text`` does not spell: read as a
+    whole name (``how`` ``"city"``) by a key that is not its own name, an exonym of it or a
+    name the index gives it alone; or placed (``"approximate"``) by words none of which name
+    it, or by the last part of a hyphenated name. A search lists nothing around it."""
+    if place is None or place.kind != "locality" or place.confidence != "LOW":
+        return False
+    place_text = with_commas(place_text)  # "نوم، آلاسکا"
+    head = place_text.partition(",")[0]
+    key = fold(head)
+    if how == "approximate":
+        return not _spelt_in(key, place) or _hyphen_tail(head, place)
+    if how != "city" or _own(key, place) or _exonym(key, place):
+        return False
+    if "," in place_text:  # "نوم، آلاسکا": a qualifier that holds chose the town
+        return _unshared(place_text, place)
+    return not _named_exactly(key, place) or _unshared(place_text, place)
+
+
+def alias_only(text: str, place: Resolved, how: str) -> bool:
+    """Whether ``place`` is a town matched by a name of two or more Latin words that is none
+    of its own words nor a language's exonym of it, one of them a kind of place ("Point Hope"
+    for Newport News): an other name the index gives it, not what a user asking that name
+    means with confidence."""
+    if how != "city" or place.kind != "locality" or place.confidence == "LOW":
+        return False
+    return _unshared(text, place)
+
+
+def _unshared(text: str, place: Resolved) -> bool:
+    """Whether the first comma part of ``text`` is two or more Latin words, none of them a
+    word of town ``place``'s own name, nor a language's exonym of it, one of them a kind of
+    place ("Point", "Fort", "Lake": :func:`~.compounds.feature_words`), that no town of the
+    index bears as its own name: a name the index gives only to another place."""
+    head = with_commas(text).partition(",")[0]
+    key = fold(head)
+    words = key.split()
+    if len(words) < 2 or not head.isascii() or _own(key, place) or key in exonyms():
+        return False
+    if set(words) & set(fold(place.name).split()):
+        return False
+    if not any(w in feature_words() for w in words):
+        return False  # "Den Haag", "Alma-Ata": other names, no kind of place
+    idx = city_index()  # "Port Elizabeth" is also a town's own name: the size rule decides
+    return not any(own_name(key, idx.cities[j]) for j in idx.by_name.get(key, ()))
+
+
+def other_name_guess(text: str, place: Resolved | None, how: str) -> bool:
+    """Whether ``place`` is a LOW town a text of several words was placed in (``how`` is
+    ``"approximate"``) by one of its other names alone, not its own name nor an exonym a
+    language gives it: a kind word of a language the emulator does not read ("Yakutsk kafe":
+    Kafue's other name "Kafe"), a nickname ("καφετέρια Σαμπά": São Paulo's "Sampa"). Nothing
+    surely names that town, so a search shows no place for it."""
+    if place is None or how != "approximate" or place.kind != "locality":
+        return False
+    if place.confidence != "LOW":
+        return False
+    key = f" {fold(text)} "
+    if f" {fold(place.name)} " in key:
+        return False
+    own = fold(place.name)
+    return not any(f" {k} " in key and fold(v[0]) == own for k, v in exonyms().items())
