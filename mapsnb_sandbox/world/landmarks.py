@@ -33,7 +33,9 @@ __all__ = [
     "Landmark",
     "Once",
     "asks_for_a_kind",
+    "derived_word",
     "famous_keys",
+    "kind_and_town",
     "fold",
     "held_out",
     "landmark_index",
@@ -493,11 +495,62 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     words = fold(text).split()
     if search and asks_for_a_kind(text):
         return False
+    if kind_and_town(text, town):
+        return False  # "museum Paris", "art gallery London": a search for a kind in a town
     if landmark_shaped(text, besides=town or "", whole=how == "city"):
         return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")
+    if how == "fuzzy" and town is not None and derived_word(text, town):
+        return True  # "Vittoriano" (Rome's monument) is no misspelling of Vittoria, Sicily
     if town is None or how != "approximate" or "," in text:
         return False
     return len(words) - len(fold(town).split()) >= 2
+
+
+def kind_and_town(text: str, town: str | None) -> bool:
+    """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
+    reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
+    place in any supported language ("museum Paris", "Berlin museum", "Museo Madrid", "art
+    gallery London", "музеи Москвы"): a search for that kind in the town, not a landmark's name
+    ("Museum of Fine Arts, Houston", "Art Gallery of Ontario", "Fitzwilliam Museum")."""
+    from mapsnb_sandbox.world.categories import find_category, split_kind_and_place
+
+    words = fold(text.replace(",", " ")).split()
+    split = split_kind_and_place(text)
+    typed = split is not None and split[1] is not None and text.replace(split[1], "").islower()
+    if typed and split is not None and split[1] is not None:
+        from mapsnb_sandbox.world.resolver import resolve
+
+        typed = resolve(split[1], role="town").how in ("city", "form")  # not "Лос-Лагос"
+    for name in (fold(town or ""), fold(split[1] or "") if split is not None and typed else ""):
+        own = name.split()
+        n = len(own)
+        if not own or len(words) <= n:
+            continue
+        rest = words[n:] if words[:n] == own else words[:-n] if words[-n:] == own else None
+        if rest is None:
+            continue
+        lower = all(not w[:1].isupper() for w in text.split() if fold(w) in rest)
+        if not (lower or _AROUND.isdisjoint(rest)):
+            continue  # "Art Gallery of Ontario": a name, not galleries in Ontario
+        kinds = [w for w in rest if w not in _AROUND]  # "museo de Madrid"
+        hit = find_category(" ".join(kinds))
+        kind = split_kind_and_place(" ".join(kinds))
+        if hit is not None and hit[2] - hit[1] == len(kinds) or kind is not None and kind[1] is None:
+            return True
+    return False
+
+
+#: Letters a word adds to a town's whole name to be another word built on it, not a misspelling
+#: of it ("Vittoriano" on Vittoria, "Hamiltonian" on Hamilton; "Lisbonn" is a misspelling).
+DERIVED_LETTERS = 2
+
+
+def derived_word(text: str, town: str) -> bool:
+    """Whether one-word ``text`` is town name ``town`` followed by :data:`DERIVED_LETTERS` letters
+    or more: a word built on the name (an adjective, a monument's name: "Vittoriano"), which a
+    near spelling does not make the town."""
+    key, name = fold(text), fold(town)
+    return " " not in key and key.startswith(name) and len(key) - len(name) >= DERIVED_LETTERS
 
 
 def near_spelling_ok(text: str, name: str) -> bool:
