@@ -47,7 +47,6 @@ from tests.sandbox.world.landmarks_eval import (
 )
 
 
-
 def town_named(text: str, lat: float, lng: float, km: float) -> bool:
     """Whether an answer ``km`` off truth ``lat, lng`` is the town ``text`` names by its own name,
     which the
@@ -85,8 +84,10 @@ def holdout(via: str) -> None:
     towns = {q for q, km, _ in score.elsewhere if town_named(q.text, q.lat, q.lng, km)}
     print(f"  of which the LOW town the text names (issue 40 allows it): {len(towns)} [town named]")
     held = [q for q, _, _ in score.elsewhere if part_of(q.whc, famous) == "held_out"]
-    print(f"  elsewhere and neither: {len(score.elsewhere) - len(own) - len(towns)}; "
-          f"in the held-out third: {len(held)}, {len(set(held) - towns)} of them not [town named]")
+    print(
+        f"  elsewhere and neither: {len(score.elsewhere) - len(own) - len(towns)}; "
+        f"in the held-out third: {len(held)}, {len(set(held) - towns)} of them not [town named]"
+    )
     for q, km, confidence in score.elsewhere:
         mark = " [own row]" if q in own else " [town named]" if q in towns else ""
         print(f"    {part_of(q.whc, famous)} {q.lang} {q.form} {q.text!r} (whc {q.whc}, tol {q.tol_km:g}): "

@@ -51,8 +51,28 @@ HEADER = (
 )
 COLUMNS = ["qid", "kind", "lang", "query", "lat", "lng", "tol_km"]
 _GENERIC = frozenset(
-    """national museum gallery art of the and fine arts modern contemporary museo musee
-    palace people's centre center for science industry""".split()
+    [
+        "national",
+        "museum",
+        "gallery",
+        "art",
+        "of",
+        "the",
+        "and",
+        "fine",
+        "arts",
+        "modern",
+        "contemporary",
+        "museo",
+        "musee",
+        "palace",
+        "people's",
+        "centre",
+        "center",
+        "for",
+        "science",
+        "industry",
+    ]
 )
 
 #: Names users of other languages type, by Wikidata item (written by hand for this corpus).
@@ -61,25 +81,75 @@ OTHER_NAMES: dict[str, dict[str, str]] = {
     "Q160409": {"ja": "セントラル・パーク", "de": "Central Park New York"},
     "Q99309": {"it": "Pantheon di Roma", "es": "Panteón de Agripa"},
     "Q305419": {"es": "Basílica de Santa María de Guadalupe"},
-    "Q80290": {"zh": "故宫", "ja": "紫禁城", "fr": "Cité interdite", "de": "Verbotene Stadt", "ko": "자금성"},
-    "Q12512": {"it": "Basilica di San Pietro", "es": "Basílica de San Pedro", "pl": "Bazylika św. Piotra", "de": "Petersdom", "pt": "Basílica de São Pedro"},
+    "Q80290": {
+        "zh": "故宫",
+        "ja": "紫禁城",
+        "fr": "Cité interdite",
+        "de": "Verbotene Stadt",
+        "ko": "자금성",
+    },
+    "Q12512": {
+        "it": "Basilica di San Pietro",
+        "es": "Basílica de San Pedro",
+        "pl": "Bazylika św. Piotra",
+        "de": "Petersdom",
+        "pt": "Basílica de São Pedro",
+    },
     "Q28785": {"fr": "Basilique du Sacré-Cœur de Montmartre"},
     "Q71719": {"es": "Paseo de la Fama de Hollywood"},
     "Q1074318": {"zh": "中国国家博物馆"},
     "Q10285": {"it": "Colosseo", "tr": "Kolezyum", "el": "Κολοσσαίο"},
-    "Q243": {"fr": "Tour Eiffel", "ar": "برج إيفل", "hi": "एफिल टॉवर", "fa": "برج ایفل", "sw": "Mnara wa Eiffel", "cs": "Eiffelova věž", "sv": "Eiffeltornet", "he": "מגדל אייפל", "uk": "Ейфелева вежа", "th": "หอไอเฟล", "bn": "আইফেল টাওয়ার", "ur": "ایفل ٹاور", "ro": "Turnul Eiffel"},
+    "Q243": {
+        "fr": "Tour Eiffel",
+        "ar": "برج إيفل",
+        "hi": "एफिल टॉवर",
+        "fa": "برج ایفل",
+        "sw": "Mnara wa Eiffel",
+        "cs": "Eiffelova věž",
+        "sv": "Eiffeltornet",
+        "he": "מגדל אייפל",
+        "uk": "Ейфелева вежа",
+        "th": "หอไอเฟล",
+        "bn": "আইফেল টাওয়ার",
+        "ur": "ایفل ٹاور",
+        "ro": "Turnul Eiffel",
+    },
     "Q132783": {"ru": "Эрмитаж", "uk": "Ермітаж", "de": "Eremitage Sankt Petersburg"},
     "Q48435": {"es": "Sagrada Familia", "ja": "サグラダ・ファミリア"},
-    "Q351": {"es": "Parque nacional de Yellowstone", "de": "Yellowstone-Nationalpark", "fr": "Parc national de Yellowstone"},
+    "Q351": {
+        "es": "Parque nacional de Yellowstone",
+        "de": "Yellowstone-Nationalpark",
+        "fr": "Parc national de Yellowstone",
+    },
     "Q699614": {"de": "BMW Welt München"},
-    "Q18068": {"it": "Duomo di Milano", "de": "Mailänder Dom", "fr": "Cathédrale de Milan", "nl": "Dom van Milaan"},
+    "Q18068": {
+        "it": "Duomo di Milano",
+        "de": "Mailänder Dom",
+        "fr": "Cathédrale de Milan",
+        "nl": "Dom van Milaan",
+    },
     "Q170495": {"tr": "Topkapı Sarayı", "ru": "Дворец Топкапы"},
-    "Q35525": {"es": "Casa Blanca", "fr": "Maison-Blanche", "de": "Weißes Haus", "pl": "Biały Dom", "vi": "Nhà Trắng"},
+    "Q35525": {
+        "es": "Casa Blanca",
+        "fr": "Maison-Blanche",
+        "de": "Weißes Haus",
+        "pl": "Biały Dom",
+        "vi": "Nhà Trắng",
+    },
     "Q506234": {"it": "Vittoriano"},
     "Q134883": {"fr": "Tour CN", "zh": "加拿大国家电视塔"},
     "Q173527": {"el": "Κνωσός", "fr": "Cnossos"},
     "Q550514": {"it": "Basilica di San Nicola di Bari"},
-    "Q19675": {"fr": "Musée du Louvre", "es": "Museo del Louvre", "zh": "卢浮宫", "ja": "ルーヴル美術館", "ko": "루브르 박물관", "ar": "متحف اللوفر", "ru": "Лувр", "pt": "Museu do Louvre"},
+    "Q19675": {
+        "fr": "Musée du Louvre",
+        "es": "Museo del Louvre",
+        "zh": "卢浮宫",
+        "ja": "ルーヴル美術館",
+        "ko": "루브르 박물관",
+        "ar": "متحف اللوفر",
+        "ru": "Лувр",
+        "pt": "Museu do Louvre",
+    },
     "Q160236": {"es": "Museo Metropolitano de Arte", "ja": "メトロポリタン美術館"},
     "Q182955": {"it": "Musei Vaticani", "es": "Museos Vaticanos", "pl": "Muzea Watykańskie"},
     "Q460889": {"es": "Museo Reina Sofía"},
@@ -168,7 +238,10 @@ def _best(items: list[dict[str, object]]) -> list[dict[str, object]]:
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
     la1, lo1, la2, lo2 = map(math.radians, (*a, *b))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    h = (
+        math.sin((la2 - la1) / 2) ** 2
+        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    )
     return 12742 * math.asin(math.sqrt(h))
 
 
@@ -188,7 +261,7 @@ def _names_unesco(label: str, at: tuple[float, float], unesco: list) -> bool:
 
 def _tolerance(label: str) -> float:
     words = fold(label).split()
-    if "national" in words and "park" in words or {"mount", "mountain"} & set(words):
+    if ("national" in words and "park" in words) or {"mount", "mountain"} & set(words):
         return 30.0
     return 3.0 if "park" in words else 2.0
 

@@ -23,10 +23,11 @@ import functools
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.landmarks import AROUND, fold
 
 __all__ = [
     "FREE_CODE",
@@ -39,6 +40,7 @@ __all__ = [
     "find_category",
     "free_category",
     "is_generic_query",
+    "kind_and_town",
     "kind_key",
     "kind_named",
     "split_kind_and_place",
@@ -544,3 +546,36 @@ def _one_place(place: str | None, *, particles: bool = False) -> bool:
     return not any(
         kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
     )
+
+
+def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]) -> bool:
+    """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
+    reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
+    place in any supported language ("museum Paris", "Berlin museum", "Museo Madrid", "art
+    gallery London", "музеи Москвы"): a search for that kind in the town, not a landmark's name
+    ("Museum of Fine Arts, Houston", "Art Gallery of Ontario", "Fitzwilliam Museum").
+    ``is_town``: whether a text is a town's whole name or case form."""
+    words = fold(text.replace(",", " ")).split()
+    split = split_kind_and_place(text)
+    typed = split is not None and split[1] is not None and text.replace(split[1], "").islower()
+    if typed and split is not None and split[1] is not None:
+        typed = is_town(split[1])  # a town's whole name or case form: not "Лос-Лагос"
+    for name in (fold(town or ""), fold(split[1] or "") if split is not None and typed else ""):
+        own = name.split()
+        n = len(own)
+        if not own or len(words) <= n:
+            continue
+        rest = words[n:] if words[:n] == own else words[:-n] if words[-n:] == own else None
+        if rest is None:
+            continue
+        lower = all(not w[:1].isupper() for w in text.split() if fold(w) in rest)
+        if not (lower or AROUND.isdisjoint(rest)):
+            continue  # "Art Gallery of Ontario": a name, not galleries in Ontario
+        kinds = [w for w in rest if w not in AROUND]  # "museo de Madrid"
+        hit = find_category(" ".join(kinds))
+        kind = split_kind_and_place(" ".join(kinds))
+        if (hit is not None and hit[2] - hit[1] == len(kinds)) or (
+            kind is not None and kind[1] is None
+        ):
+            return True
+    return False

@@ -23,6 +23,7 @@ from mapsnb_sandbox.world.geodata import fold_text
 
 __all__ = [
     "AIRPORTS_TSV",
+    "AROUND",
     "FAMOUS_CSV",
     "FAMOUS_TOWN_POPULATION",
     "HERITAGE_CSV",
@@ -35,7 +36,6 @@ __all__ = [
     "asks_for_a_kind",
     "derived_word",
     "famous_keys",
-    "kind_and_town",
     "fold",
     "held_out",
     "landmark_index",
@@ -360,7 +360,7 @@ _AROUND_WORDS = (
     "the a an of in at near de la le el il lo los las les l du des del di da do der die das "
     "den dem het en em im au na w v в во на у το η ο τα της του των"
 )
-_AROUND = frozenset(_AROUND_WORDS.split())
+AROUND = _AROUND = frozenset(_AROUND_WORDS.split())
 #: Words of the kind of place a name may carry ("Gyeongbokgung Palace", "Shwedagon Pagoda").
 _KIND = (
     "palace temple mosque church cathedral basilica shrine pagoda stupa castle fort fortress "
@@ -442,38 +442,11 @@ def landmark_not_town(text: str, town: str) -> bool:
 #: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",
 #: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
 #: "tại" is left out: folded, it is "Taï" of "Taï National Park".)
-_SEARCH_PREPOSITIONS = frozenset(
-    [
-        "in",
-        "near",
-        "around",
-        "at",
-        "a",
-        "en",
-        "em",
-        "im",
-        "bei",
-        "nahe",
-        "cerca",
-        "pres",
-        "vicino",
-        "w",
-        "v",
-        "na",
-        "u",
-        "в",
-        "во",
-        "около",
-        "у",
-        "рядом",
-        "di",
-        "da",
-        "ve",
-        "yakininda",
-        "gan",
-        "o",
-    ]
+_SEARCH_PREPOSITION_WORDS = (
+    "in near around at a en em im bei nahe cerca pres vicino w "
+    "v na u в во около у рядом di da ve yakininda gan o"
 )
+_SEARCH_PREPOSITIONS = frozenset(_SEARCH_PREPOSITION_WORDS.split())
 
 
 def asks_for_a_kind(text: str) -> bool:
@@ -495,8 +468,6 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     words = fold(text).split()
     if search and asks_for_a_kind(text):
         return False
-    if kind_and_town(text, town):
-        return False  # "museum Paris", "art gallery London": a search for a kind in a town
     if landmark_shaped(text, besides=town or "", whole=how == "city"):
         return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")
     if how == "fuzzy" and town is not None and derived_word(text, town):
@@ -506,49 +477,13 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
     return len(words) - len(fold(town).split()) >= 2
 
 
-def kind_and_town(text: str, town: str | None) -> bool:
-    """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
-    reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
-    place in any supported language ("museum Paris", "Berlin museum", "Museo Madrid", "art
-    gallery London", "музеи Москвы"): a search for that kind in the town, not a landmark's name
-    ("Museum of Fine Arts, Houston", "Art Gallery of Ontario", "Fitzwilliam Museum")."""
-    from mapsnb_sandbox.world.categories import find_category, split_kind_and_place
-
-    words = fold(text.replace(",", " ")).split()
-    split = split_kind_and_place(text)
-    typed = split is not None and split[1] is not None and text.replace(split[1], "").islower()
-    if typed and split is not None and split[1] is not None:
-        from mapsnb_sandbox.world.resolver import resolve
-
-        typed = resolve(split[1], role="town").how in ("city", "form")  # not "Лос-Лагос"
-    for name in (fold(town or ""), fold(split[1] or "") if split is not None and typed else ""):
-        own = name.split()
-        n = len(own)
-        if not own or len(words) <= n:
-            continue
-        rest = words[n:] if words[:n] == own else words[:-n] if words[-n:] == own else None
-        if rest is None:
-            continue
-        lower = all(not w[:1].isupper() for w in text.split() if fold(w) in rest)
-        if not (lower or _AROUND.isdisjoint(rest)):
-            continue  # "Art Gallery of Ontario": a name, not galleries in Ontario
-        kinds = [w for w in rest if w not in _AROUND]  # "museo de Madrid"
-        hit = find_category(" ".join(kinds))
-        kind = split_kind_and_place(" ".join(kinds))
-        if hit is not None and hit[2] - hit[1] == len(kinds) or kind is not None and kind[1] is None:
-            return True
-    return False
-
-
 #: Letters a word adds to a town's whole name to be another word built on it, not a misspelling
 #: of it ("Vittoriano" on Vittoria, "Hamiltonian" on Hamilton; "Lisbonn" is a misspelling).
 DERIVED_LETTERS = 2
 
 
 def derived_word(text: str, town: str) -> bool:
-    """Whether one-word ``text`` is town name ``town`` followed by :data:`DERIVED_LETTERS` letters
-    or more: a word built on the name (an adjective, a monument's name: "Vittoriano"), which a
-    near spelling does not make the town."""
+    """Whether one-word ``text`` is town name ``town`` and :data:`DERIVED_LETTERS` letters more."""
     key, name = fold(text), fold(town)
     return " " not in key and key.startswith(name) and len(key) - len(name) >= DERIVED_LETTERS
 
