@@ -56,6 +56,7 @@ from mapsnb_sandbox.world.categories import (
     detect_category,
     find_category,
     free_category,
+    kind_and_town,
     split_kind_and_place,
 )
 from mapsnb_sandbox.world.cities import country_at
@@ -375,10 +376,12 @@ def _exact_place(q: Query, req: _Request) -> _Answer:
 
 
 def _names_unknown_landmark(q: Query, *, search: bool) -> bool:
-    """Whether the text names a landmark the emulator does not know and the resolver found at
-    most a LOW town in it (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`; ``search``:
-    a kind-search preposition makes it a kind search)."""
+    """Whether the text names a landmark the emulator does not know (``unknown_landmark``)."""
     r = q.whole.place
+    if kind_and_town(
+        q.text, r.name if r else None, is_town=lambda t: sure_town(t, bias=None, region=None)
+    ):
+        return False  # "museum Paris", "музеи Москвы": a kind in a town
     if q.whole.how == UNKNOWN_LANDMARK:  # the resolver's rule; a search may still ask a kind
         return not (search and asks_for_a_kind(q.text))
     if r is not None and (r.kind != "locality" or r.confidence != "LOW"):
@@ -387,9 +390,7 @@ def _names_unknown_landmark(q: Query, *, search: bool) -> bool:
 
 
 def _unknown_landmark(q: Query, req: _Request) -> _Answer:
-    """A landmark's name the emulator does not know ("Pirin National Park", "Archaeological Site
-    of Olympia"): no place, rather than a town read in it or a kind around a town read in one of
-    its words."""
+    """A landmark's name the emulator does not know ("Pirin National Park"): no place."""
     if not _names_unknown_landmark(q, search=True):
         return None
     if _kind_in_a_town(q, req):
@@ -398,8 +399,7 @@ def _unknown_landmark(q: Query, req: _Request) -> _Answer:
 
 
 def _kind_in_a_town(q: Query, req: _Request) -> bool:
-    """Whether the text is a kind and, around it, a town's whole name ("train station London"),
-    not a name with a kind word in it ("Gare Chhatrapati Shivaji (anciennement gare Victoria)")."""
+    """Whether the text is a kind and, around it, a town's whole name ("train station London")."""
     split = split_kind_and_place(q.text)
     if landmark_shaped(q.text) or split is None or split[1] is None:
         return False

@@ -23,10 +23,11 @@ import functools
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.landmarks import AROUND, fold
 
 __all__ = [
     "FREE_CODE",
@@ -39,6 +40,7 @@ __all__ = [
     "find_category",
     "free_category",
     "is_generic_query",
+    "kind_and_town",
     "kind_key",
     "kind_named",
     "split_kind_and_place",
@@ -543,4 +545,35 @@ def _one_place(place: str | None, *, particles: bool = False) -> bool:
     named = particles and len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
     return not any(
         kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
+    )
+
+
+def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]) -> bool:
+    """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
+    reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
+    place in any supported language ("museum Paris", "Berlin museum", "Museo Madrid", "art
+    gallery London", "музеи Москвы"): a search for that kind in the town, not a landmark's name
+    ("Museum of Fine Arts, Houston", "Art Gallery of Ontario", "Fitzwilliam Museum").
+    ``is_town``: whether a text is a town's whole name or case form."""
+    words = fold(text.replace(",", " ")).split()
+    split = split_kind_and_place(text)
+    if split is not None and split[1] is not None:
+        typed = text.replace(split[1], "")  # the kind in lower case or an uncased script
+        if not any(ch.isupper() for ch in typed) and is_town(split[1]):
+            return True  # "музеи Москвы", "متحف في بغداد", "伦敦博物馆"; not "Лос-Лагос"
+    own = fold(town or "").split()
+    n = len(own)
+    if not own or len(words) <= n:
+        return False
+    rest = words[n:] if words[:n] == own else words[:-n] if words[-n:] == own else None
+    if rest is None:
+        return False
+    lower = all(not w[:1].isupper() for w in text.split() if fold(w) in rest)
+    if not (lower or AROUND.isdisjoint(rest)):
+        return False  # "Art Gallery of Ontario": a name, not galleries in Ontario
+    kinds = [w for w in rest if w not in AROUND]  # "museo de Madrid"
+    hit = find_category(" ".join(kinds))
+    kind = split_kind_and_place(" ".join(kinds))
+    return (hit is not None and hit[2] - hit[1] == len(kinds)) or (
+        kind is not None and kind[1] is None
     )

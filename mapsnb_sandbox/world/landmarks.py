@@ -23,6 +23,7 @@ from mapsnb_sandbox.world.geodata import fold_text
 
 __all__ = [
     "AIRPORTS_TSV",
+    "AROUND",
     "FAMOUS_CSV",
     "FAMOUS_TOWN_POPULATION",
     "HERITAGE_CSV",
@@ -33,6 +34,7 @@ __all__ = [
     "Landmark",
     "Once",
     "asks_for_a_kind",
+    "derived_word",
     "famous_keys",
     "fold",
     "held_out",
@@ -358,7 +360,7 @@ _AROUND_WORDS = (
     "the a an of in at near de la le el il lo los las les l du des del di da do der die das "
     "den dem het en em im au na w v в во на у το η ο τα της του των"
 )
-_AROUND = frozenset(_AROUND_WORDS.split())
+AROUND = _AROUND = frozenset(_AROUND_WORDS.split())
 #: Words of the kind of place a name may carry ("Gyeongbokgung Palace", "Shwedagon Pagoda").
 _KIND = (
     "palace temple mosque church cathedral basilica shrine pagoda stupa castle fort fortress "
@@ -440,38 +442,11 @@ def landmark_not_town(text: str, town: str) -> bool:
 #: Prepositions of a search for a kind of place in a town ("parks in Berlin", "églises à Rome",
 #: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
 #: "tại" is left out: folded, it is "Taï" of "Taï National Park".)
-_SEARCH_PREPOSITIONS = frozenset(
-    [
-        "in",
-        "near",
-        "around",
-        "at",
-        "a",
-        "en",
-        "em",
-        "im",
-        "bei",
-        "nahe",
-        "cerca",
-        "pres",
-        "vicino",
-        "w",
-        "v",
-        "na",
-        "u",
-        "в",
-        "во",
-        "около",
-        "у",
-        "рядом",
-        "di",
-        "da",
-        "ve",
-        "yakininda",
-        "gan",
-        "o",
-    ]
+_SEARCH_PREPOSITION_WORDS = (
+    "in near around at a en em im bei nahe cerca pres vicino w "
+    "v na u в во около у рядом di da ve yakininda gan o"
 )
+_SEARCH_PREPOSITIONS = frozenset(_SEARCH_PREPOSITION_WORDS.split())
 
 
 def asks_for_a_kind(text: str) -> bool:
@@ -495,9 +470,22 @@ def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = Fa
         return False
     if landmark_shaped(text, besides=town or "", whole=how == "city"):
         return True  # "city": a LOW town whose qualifiers do not hold ("Cathedral, Alcázar...")
+    if how == "fuzzy" and town is not None and derived_word(text, town):
+        return True  # "Vittoriano" (Rome's monument) is no misspelling of Vittoria, Sicily
     if town is None or how != "approximate" or "," in text:
         return False
     return len(words) - len(fold(town).split()) >= 2
+
+
+#: Letters a word adds to a town's whole name to be another word built on it, not a misspelling
+#: of it ("Vittoriano" on Vittoria, "Hamiltonian" on Hamilton; "Lisbonn" is a misspelling).
+DERIVED_LETTERS = 2
+
+
+def derived_word(text: str, town: str) -> bool:
+    """Whether one-word ``text`` is town name ``town`` and :data:`DERIVED_LETTERS` letters more."""
+    key, name = fold(text), fold(town)
+    return " " not in key and key.startswith(name) and len(key) - len(name) >= DERIVED_LETTERS
 
 
 def near_spelling_ok(text: str, name: str) -> bool:

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Literal
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.categories import kind_and_town
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
     DISTRICT_KM,
@@ -223,13 +224,20 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     if place.confidence != "LOW":  # "Three Castles": Khomeynī Shahr's other name, MEDIUM
         if how != "city" or "," in text or not landmark_not_town(text, place.name):
             return None
-    elif not unknown_landmark(text, place.name, how):
-        return None
+    elif not unknown_landmark(text, place.name, how) or kind_and_town(
+        text, place.name, is_town=_whole_town
+    ):
+        return None  # "museum Paris": a kind in a town
     reason = (
         f"it names a landmark the emulator does not know (in {place.name}?); "
         "its town is not placed for it"
     )
     return Resolution(None, UNKNOWN_LANDMARK, reason)
+
+
+def _whole_town(text: str) -> bool:
+    """Whether ``text`` is a town's whole name or a case form of it ("Москвы")."""
+    return resolve(text, role="town").how in ("city", "form")
 
 
 def _other_town(r: Resolved, text: str) -> bool:

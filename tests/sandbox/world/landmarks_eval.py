@@ -184,7 +184,7 @@ def part_of(whc: int, famous: frozenset[int]) -> str:
 Answer = tuple[float, float, str] | None
 
 
-def _answers_resolve(texts: list[str]) -> list[Answer]:
+def answers_resolve(texts: list[str]) -> list[Answer]:
     from mapsnb_sandbox import Sandbox
 
     box, out = Sandbox(), []
@@ -199,7 +199,7 @@ def _answers_resolve(texts: list[str]) -> list[Answer]:
     return out
 
 
-def _answers_search(texts: list[str]) -> list[Answer]:
+def answers_search(texts: list[str]) -> list[Answer]:
     from mapsnb_sandbox import Sandbox
 
     box, out = Sandbox(), []
@@ -235,7 +235,7 @@ class HoldoutScore:
 
 def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> HoldoutScore:
     """Score ``items`` asked through ``via`` (:data:`VIAS`)."""
-    answers = (_answers_resolve if via == "resolve" else _answers_search)([q.text for q in items])
+    answers = (answers_resolve if via == "resolve" else answers_search)([q.text for q in items])
     famous, points = known_whc(), famous_points()
     score = HoldoutScore()
     for q, a in zip(items, answers, strict=True):
