@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import functools
 import itertools
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -330,17 +331,61 @@ def _ways(
     ``None`` when one has no way; with the road parts' metres as found and as straight lines."""
     steps: list[Step] = []
     road_m = straight_m = 0.0
-    for p, q, via in parts:
+    for k, (p, q, via) in enumerate(parts):
         if via is not None:
             steps.append(Step(p, q, via))
             continue
-        way = _land_way(p, q, mode)
+        way = _land_way(p, q, mode) or _approached(
+            p, q, mode, p_end=k > 0, q_end=k < len(parts) - 1
+        )
         if way is None:
             return None, 0.0, 0.0
         road_m += _way_m(way)
         straight_m += _m(p, q)
         steps += _roads(way)
     return steps, road_m, straight_m
+
+
+#: A link's end is approached from dry points this far round it (metres; within the pier a
+#: link's end is forgiven), when no way on land leaves the end itself: an end snapped to the
+#: margin's edge can sit on a strip the grid search reads as water (Eceabat's quay, the
+#: Harbour Bridge's north end).
+_APPROACH_M, _APPROACH_DIRS = (120.0, 240.0), 8
+#: At most this many approaches are tried (each may search the grid).
+_APPROACH_TRIES = 12
+
+
+def _around(p: Point) -> list[Point]:
+    """Dry points (not :func:`~.water._wet`) on rings :data:`_APPROACH_M` round ``p``."""
+    from mapsnb_sandbox.earth.water import _wet
+
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(p[0])))
+    out: list[Point] = []
+    for r in _APPROACH_M:
+        for i in range(_APPROACH_DIRS):
+            ang = 2 * math.pi * i / _APPROACH_DIRS
+            q = (round(p[0] + r * math.sin(ang) * k, 5), round(p[1] + r * math.cos(ang) * kx, 5))
+            if not _wet(*q):
+                out.append(q)
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _approached(
+    p: Point, q: Point, mode: str, p_end: bool, q_end: bool
+) -> tuple[Point, ...] | None:
+    """A way from ``p`` to ``q`` whose link ends (``p_end``, ``q_end``) are left by a short
+    approach to a dry point nearby (:func:`_around`), the first that has a way on land; or
+    ``None``."""
+    starts = [p, *_around(p)] if p_end else [p]
+    stops = [q, *_around(q)] if q_end else [q]
+    pairs = [(s, t) for s in starts for t in stops if (s, t) != (p, q)]
+    for s, t in pairs[:_APPROACH_TRIES]:
+        way = _land_way(s, t, mode)
+        if way is not None:
+            return ((p,) if s != p else ()) + way + ((q,) if t != q else ())
+    return None
 
 
 def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:

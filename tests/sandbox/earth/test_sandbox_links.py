@@ -54,3 +54,20 @@ def test_a_plan_is_costed_by_the_ways_it_drives() -> None:
     road = sum(haversine_m(*s.a, *s.b) for s in steps if s.link is None)
     assert road < 15_000.0
     assert crossings_mod._BENDS > 1.0  # ways are costed with the same bends as the bounds
+
+
+def test_a_link_end_is_approached_from_a_dry_point_nearby() -> None:
+    """Round 6: ends snapped to the margin's edge can sit on a strip the grid search reads as
+    water. Çanakkale–Eceabat on foot took the ferry until round 5 and then had no answer;
+    Sydney Circular Quay–Manly by road went 30 km round by Ryde instead of over the Harbour
+    Bridge. A short approach (within the link's pier) to a dry point nearby restores both."""
+    walk = plan(((40.1460, 26.4060), (40.1840, 26.3570)), "WALK")
+    assert walk is not None
+    assert [s.link.name for s in walk if s.link is not None] == ["Çanakkale–Eceabat ferry"]
+    approach = max((haversine_m(*s.a, *s.b) for s in walk if s.link is None), default=0.0)
+    assert approach < 10_000.0
+    drive = plan(((-33.861, 151.211), (-33.797, 151.285)), "DRIVE")
+    assert drive is not None
+    assert "Sydney Harbour Bridge" in [s.link.name for s in drive if s.link is not None]
+    assert sum(haversine_m(*s.a, *s.b) for s in drive) < 25_000.0
+    assert max(crossings_mod._APPROACH_M) <= 300.0  # inside the checker's pier
