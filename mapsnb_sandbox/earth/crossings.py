@@ -388,6 +388,22 @@ def _approached(
     return None
 
 
+#: An implicit bridge (:func:`road_dry`'s water up to :data:`BRIDGE_M`, where no bridge is
+#: listed) costs this many road metres more than its straight line when a listed link competes:
+#: a listed bridge or ferry is where roads do cross, the implicit one a guess (False Creek by
+#: road went straight over the water beside the Burrard and Granville bridges).
+_IMPLICIT_BRIDGE_M = 2000.0
+
+
+def _land_cost(way: tuple[Point, ...]) -> float:
+    """Seconds a road ``way`` takes when compared with linked plans: its metres with bends,
+    plus :data:`_IMPLICIT_BRIDGE_M` when it is a straight line over water (an implicit bridge)."""
+    metres = _way_m(way)
+    if len(way) == 2 and _bridged(way[0], way[1]):
+        metres += _IMPLICIT_BRIDGE_M / _BENDS
+    return metres * _BENDS / _ROAD_MPS
+
+
 def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one
     or two known links (whichever takes less time), else none for WALK and BICYCLE."""
@@ -404,7 +420,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     options: list[tuple[float, str, list[Step]]] = []
     land = _land_way(a, b, mode)
     if land is not None:
-        options.append((_way_m(land) * _BENDS / _ROAD_MPS, "", _roads(land)))
+        options.append((_land_cost(land), "", _roads(land)))
     best = min(options, default=None)
     linked = _linked(mode, _plans(a, b, mode, direct), best)
     if linked is not None:

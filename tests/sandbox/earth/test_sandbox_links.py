@@ -71,3 +71,24 @@ def test_a_link_end_is_approached_from_a_dry_point_nearby() -> None:
     assert "Sydney Harbour Bridge" in [s.link.name for s in drive if s.link is not None]
     assert sum(haversine_m(*s.a, *s.b) for s in drive) < 25_000.0
     assert max(crossings_mod._APPROACH_M) <= 300.0  # inside the checker's pier
+
+
+def test_a_listed_bridge_is_preferred_to_an_implicit_one_beside_it() -> None:
+    """Round 7: Vancouver Downtown–Kitsilano by road went straight over False Creek on an
+    implicit bridge (water narrower than ``BRIDGE_M``), 144-248 m over OSM's water, though the
+    Burrard and Granville bridges are listed beside it. An implicit bridge now costs
+    ``_IMPLICIT_BRIDGE_M`` more when a listed link competes; a road on land does not."""
+    a, b = (49.283, -123.121), (49.268, -123.155)
+    assert crossings_mod.road_dry(a, b)  # the straight line is an implicit bridge
+    for mode in ("DRIVE", "TWO_WHEELER", "TRANSIT"):
+        steps = plan((a, b), mode)
+        assert steps is not None
+        names = {s.link.name for s in steps if s.link is not None}
+        assert names & {"Burrard Bridge", "Granville Bridge"}, mode
+        assert sum(haversine_m(*s.a, *s.b) for s in steps) < 1.3 * haversine_m(*a, *b)
+    bridged = crossings_mod._land_cost((a, b))
+    assert bridged > crossings_mod._way_m((a, b)) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
+    on_land = ((49.283, -123.121), (49.280, -123.125))
+    assert crossings_mod._land_cost(on_land) == pytest.approx(
+        crossings_mod._way_m(on_land) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
+    )
