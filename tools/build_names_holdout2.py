@@ -284,6 +284,14 @@ def _inflected_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             for f in written:
                 picks[lang].append((_h(SEED, f), f, p["LATITUDE"], p["LONGITUDE"]))
     search = {"ru": "пекарни {t}", "tr": "{t} fırınlar", "pl": "muzea {t}", "cs": "pekárny {t}"}
+    return inflected_picks(picks, search=search)
+
+
+def inflected_picks(
+    picks: dict[str, list[tuple[int, str, float, float]]], *, search: dict[str, str]
+) -> list[Row]:
+    """Each language's first 24 drawn forms (sorted by their hash) alone, the next 8 in its
+    ``search`` template: the ``inflected`` rows."""
     rows: list[Row] = []
     for lang, got in sorted(picks.items()):
         got.sort()

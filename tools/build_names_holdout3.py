@@ -42,7 +42,7 @@ from pathlib import Path
 from mapsnb_sandbox.world.geodata import fold_text
 from tools.build_names_corpus import BANDS, Row, _gnc_towns, _h, _rg_rows, write_corpus
 from tools.build_names_holdout import NE_DEFAULT, _ne_places, _rivalled, _tr_forms, _uk_forms
-from tools.build_names_holdout2 import NE10_DEFAULT, _ne10_places
+from tools.build_names_holdout2 import NE10_DEFAULT, _ne10_places, inflected_picks
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout3.csv"
@@ -256,14 +256,7 @@ def _inflected_rows(ne: list[dict], named: dict, gnc: dict) -> list[Row]:
             for f in forms_of(p):
                 picks[lang].append((_h(SEED, f), f, p["LATITUDE"], p["LONGITUDE"]))
     search = {"uk": "супермаркети {t}", "tr": "{t} süpermarketler"}
-    rows: list[Row] = []
-    for lang, got in sorted(picks.items()):
-        got.sort()
-        for _, f, lat, lng in got[:24]:
-            rows.append(("inflected", lang, f, lat, lng, 50.0, "resolve"))
-        for _, f, lat, lng in got[24:32]:
-            rows.append(("inflected", lang, search[lang].format(t=f), lat, lng, 50.0, "search"))
-    return rows
+    return inflected_picks(picks, search=search)
 
 
 def main() -> None:
