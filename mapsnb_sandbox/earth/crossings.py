@@ -335,9 +335,9 @@ def _ways(
         if via is not None:
             steps.append(Step(p, q, via))
             continue
-        way = _land_way(p, q, mode) or _approached(
-            p, q, mode, p_end=k > 0, q_end=k < len(parts) - 1
-        )
+        way = _land_way(p, q, mode)
+        if way is None and _m(p, q) <= _APPROACH_LEG_M:
+            way = _approached(p, q, mode, p_end=k > 0, q_end=k < len(parts) - 1)
         if way is None:
             return None, 0.0, 0.0
         road_m += _way_m(way)
@@ -351,8 +351,10 @@ def _ways(
 #: margin's edge can sit on a strip the grid search reads as water (Eceabat's quay, the
 #: Harbour Bridge's north end).
 _APPROACH_M, _APPROACH_DIRS = (120.0, 240.0), 8
-#: At most this many approaches are tried (each may search the grid).
-_APPROACH_TRIES = 12
+#: At most this many approaches are tried (each may search the grid), and only on road parts
+#: up to this long (metres): a longer part that fails (Paris to a Channel port on a plan that
+#: cannot work) is not searched again a dozen times within the call's work bound.
+_APPROACH_TRIES, _APPROACH_LEG_M = 12, 25_000.0
 
 
 def _around(p: Point) -> list[Point]:
