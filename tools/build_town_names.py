@@ -90,8 +90,23 @@ def _script(name: str) -> str | None:
 
 #: Words of an administrative unit GeoNames' alternate names carry ("Canton Lucerne").
 ADMIN_WORDS = frozenset(
-    "canton kanton gemeente gemeinde stadt city municipality municipio comune commune district"
-    " county province provincia region".split()
+    [
+        "canton",
+        "kanton",
+        "gemeente",
+        "gemeinde",
+        "stadt",
+        "city",
+        "municipality",
+        "municipio",
+        "comune",
+        "commune",
+        "district",
+        "county",
+        "province",
+        "provincia",
+        "region",
+    ]
 )
 
 
@@ -166,15 +181,53 @@ EXONYM_TOWN = 50_000
 EXONYM_RIVAL = 5_000
 
 
+#: A word of this many index towns' longer names is a generic word of names ("Puerto",
+#: "Selatan": south, "Juan"), not a town's name.
+GENERIC_SHARE = 3
+
+
+def _generic_words(idx: object) -> frozenset[str]:
+    """Folded words of :data:`GENERIC_SHARE`+ index towns' names of several words, and country
+    names in the emulator's languages (CLDR via Babel): no town's other name ("Nicaragua" of
+    Rivas)."""
+    from collections import Counter
+
+    from babel import Locale
+
+    from mapsnb_sandbox.languages.texts import SUPPORTED
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    counts: Counter[str] = Counter()
+    for name in idx.cities._names:  # type: ignore[attr-defined]
+        parts = fold_text(name).split()
+        if len(parts) > 1:
+            counts.update(set(parts))
+    out = {w for w, n in counts.items() if n >= GENERIC_SHARE}
+    for lang in SUPPORTED:
+        out.update(fold_text(t) for t in Locale.parse(lang).territories.values())
+    return frozenset(out)
+
+
+def _part_of(key: str, own: str) -> bool:
+    """Whether ``key`` is a word of the town's own name of several words, or a near spelling of
+    one ("Dibaya" of Dibaya-Lubwe, "Aisen" of Puerto Aysén)."""
+    import difflib
+
+    parts = own.split()
+    return len(parts) > 1 and any(
+        difflib.SequenceMatcher(None, key, p).ratio() >= NEAR_SPELLING for p in parts
+    )
+
+
 def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]]) -> None:
     """Add the Latin-script other names of towns of 15,000 to 100,000 people to ``rows``, or
     to :data:`EXONYMS` when another small town of the index has the name as its own."""
-    from mapsnb_sandbox.world.geodata import fold_text
     import difflib
 
+    from mapsnb_sandbox.world.geodata import fold_text
     from mapsnb_sandbox.world.towns import ALT_FACTOR
 
-    words = _read_words()
+    words = _read_words() | _generic_words(idx)
     by_name = idx.by_name  # type: ignore[attr-defined]
     index = idx.cities  # type: ignore[attr-defined]
     best: dict[str, tuple[int, dict]] = {}
@@ -185,7 +238,7 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
         own = fold_text(v["name"])
         for alt in set(v["alternatenames"]):
             key = fold_text(alt)
-            if not latin_exonym(alt, key, own):
+            if not latin_exonym(alt, key, own) or _part_of(key, own):
                 continue
             if key not in by_name and key not in words:
                 rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
@@ -197,9 +250,18 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
             continue  # a bigger town's other name too: the index decides
         top = max(c.population for c in holders)
         own = fold_text(v["name"])
-        related = len(key) >= 6 and key[0] == own[0] and difflib.SequenceMatcher(None, key, own).ratio() >= RELATED_SPELLING
+        related = (
+            len(key) >= 6
+            and key[0] == own[0]
+            and difflib.SequenceMatcher(None, key, own).ratio() >= RELATED_SPELLING
+        )
         related = related and (own.startswith(key) or key.split()[0] != own.split()[0])
-        if pop >= EXONYM_TOWN and top < EXONYM_RIVAL and pop >= ALT_FACTOR * max(top, 1_000) and related:
+        if (
+            pop >= EXONYM_TOWN
+            and top < EXONYM_RIVAL
+            and pop >= ALT_FACTOR * max(top, 1_000)
+            and related
+        ):
             EXONYMS.setdefault(key, (v["name"], v["countrycode"]))
 
 
