@@ -219,6 +219,22 @@ def _part_of(key: str, own: str) -> bool:
     )
 
 
+def _biggest_holders(cities: dict) -> dict[str, int]:
+    """Folded other name -> people of the biggest town of any size or script that GeoNames
+    gives it: a smaller town does not take a name over from it ("Suse": Shūsh in Iran, whose
+    Latin names are left out, not Shusha in Azerbaijan)."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    out: dict[str, int] = {}
+    for v in cities.values():
+        pop = v["population"] or 0
+        for alt in set(v["alternatenames"]):
+            if alt[:1].isupper():
+                key = fold_text(alt)
+                out[key] = max(out.get(key, 0), pop)
+    return out
+
+
 def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]]) -> None:
     """Add the Latin-script other names of towns of 15,000 to 100,000 people to ``rows``, or
     to :data:`EXONYMS` when another small town of the index has the name as its own."""
@@ -231,6 +247,7 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
     by_name = idx.by_name  # type: ignore[attr-defined]
     index = idx.cities  # type: ignore[attr-defined]
     best: dict[str, tuple[int, dict]] = {}
+    biggest = _biggest_holders(cities)
     for v in cities.values():
         pop = v["population"] or 0
         if not 15_000 <= pop < 100_000 or v["countrycode"] in NATIVE:
@@ -241,7 +258,8 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
             if not latin_exonym(alt, key, own) or _part_of(key, own):
                 continue
             if key not in by_name and key not in words:
-                rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
+                if pop >= biggest.get(key, 0):
+                    rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
             elif key in by_name and pop > best.get(key, (0, v))[0]:
                 best[key] = (pop, v)
     for key, (pop, v) in best.items():
