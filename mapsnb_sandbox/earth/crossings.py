@@ -354,7 +354,7 @@ _APPROACH_M, _APPROACH_DIRS = (120.0, 240.0), 8
 #: At most this many approaches are tried (each may search the grid), and only on road parts
 #: up to this long (metres): a longer part that fails (Paris to a Channel port on a plan that
 #: cannot work) is not searched again a dozen times within the call's work bound.
-_APPROACH_TRIES, _APPROACH_LEG_M = 12, 25_000.0
+_APPROACH_TRIES, _APPROACH_LEG_M = 4, 10_000.0
 
 
 def _around(p: Point) -> list[Point]:
