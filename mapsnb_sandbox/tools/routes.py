@@ -79,14 +79,32 @@ _RFC3339 = re.compile(
 # --------------------------------------------------------------------------- durations
 
 
+#: Transit's average speed (km/h, waits and changes included) by trip length (km): city buses
+#: and trams, metros, regional trains, intercity and high-speed trains (typical operating speeds).
+TRANSIT_SPEEDS = ((3.0, 16.0), (20.0, 30.0), (100.0, 70.0), (400.0, 130.0), (1000.0, 160.0))
+
+
+def _transit_kmh(km: float) -> float:
+    """Transit's speed for a trip of ``km``, read off :data:`TRANSIT_SPEEDS` on a log scale."""
+    (k0, v0), *rest = TRANSIT_SPEEDS
+    if km <= k0:
+        return v0
+    for k1, v1 in rest:
+        if km <= k1:
+            frac = math.log(km / k0) / math.log(k1 / k0)
+            return v0 + (v1 - v0) * frac
+        k0, v0 = k1, v1
+    return v0
+
+
 def _speed_kmh(mode: str, meters: float) -> float:
     if mode == "WALK":
         return 4.8
     if mode == "BICYCLE":
         return 15.0
-    if mode == "TRANSIT":
-        return 25.0
     km = max(meters / 1000, 0.001)
+    if mode == "TRANSIT":
+        return _transit_kmh(km)
     frac = (math.log10(km) - math.log10(5)) / (math.log10(150) - math.log10(5))
     return 30 + 65 * min(1.0, max(0.0, frac))
 
@@ -104,6 +122,8 @@ def traffic_factor(local_hour: int) -> float:
 
 #: Mountain roads are this much slower at full ruggedness (Lima to Cusco: about 20 h).
 HILL_SLOWDOWN = 1.0
+#: The share of that slowdown trains keep (they tunnel and bridge what roads wind round).
+TRANSIT_HILLS = 0.25
 
 
 def _duration_s(
@@ -111,7 +131,7 @@ def _duration_s(
 ) -> int:
     seconds = meters / (_speed_kmh(mode, meters) / 3.6) * (1 + 0.04 * variant)
     if mode in ("DRIVE", "TRANSIT"):
-        seconds *= 1 + HILL_SLOWDOWN * rugged
+        seconds *= 1 + HILL_SLOWDOWN * rugged * (TRANSIT_HILLS if mode == "TRANSIT" else 1.0)
     if mode == "TRANSIT":
         seconds += 300
     if pref == "AWARE" and mode in ("DRIVE", "TRANSIT"):
