@@ -2,9 +2,11 @@
 
 Formats, postcode shapes and common street names live in ``data/address_formats.json``
 (read lazily, once): "12 Rue Pasteur, 69002 Lyon, France", "Hauptstraße 5, 04109 Leipzig,
-Germany", "682 Elm St, Springfield, IL 62701, USA". A town's postcodes share their leading
-digits (from the town, so every place in Lyon reads 69xxx-like), and the rest come from the
-place's seed: deterministic, plausible, synthetic.
+Germany", "682 Elm St, Springfield, IL 62701, USA". A place's postcode is a real one of its
+area: the USPS ZIP Codes (``data/us_zip3.tsv``) and GeoNames' postcodes of 31 more countries
+(``data/postcodes.tsv.z``), completed in the country's format where GeoNames gives only a part
+("SW1A" + " 2AB"); elsewhere a town's postcodes share their leading digits (from the town) and
+the rest come from the place's seed: deterministic, plausible, synthetic.
 """
 
 from __future__ import annotations
@@ -12,16 +14,27 @@ from __future__ import annotations
 import functools
 import json
 import math
+import zlib
 from pathlib import Path
 from typing import Any
 
 from mapsnb_sandbox.contract.common import stable_int
 
-__all__ = ["ADDRESS_FORMATS", "US_ZIP3", "format_address", "local_address", "us_zip"]
+__all__ = [
+    "ADDRESS_FORMATS",
+    "POSTCODES",
+    "US_ZIP3",
+    "area_postcode",
+    "format_address",
+    "local_address",
+    "us_zip",
+]
 
 ADDRESS_FORMATS = Path(__file__).resolve().parents[1] / "data" / "address_formats.json"
 #: The three-digit ZIP prefixes of the USPS ZIP Codes by state and area (``tools/build_us_zip3.py``).
 US_ZIP3 = Path(__file__).resolve().parents[1] / "data" / "us_zip3.tsv"
+#: Real postcodes by area of 31 more countries (GeoNames, ``tools/build_postcodes.py``).
+POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.tsv.z"
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
 
 
@@ -76,6 +89,36 @@ def us_zip(state: str, lat: float, lng: float, seed: int) -> str:
     _, _, prefix, tails = min(areas, key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2)
     k = seed % (len(tails) // 2)
     return prefix + tails[2 * k : 2 * k + 2]
+
+
+@functools.cache
+def _postcode_areas() -> dict[str, list[tuple[float, float, str, tuple[str, ...]]]]:
+    """``cc -> [(lat, lng, prefix, real endings of its codes), ...]`` of ``postcodes.tsv.z``."""
+    out: dict[str, list[tuple[float, float, str, tuple[str, ...]]]] = {}
+    for line in zlib.decompress(POSTCODES.read_bytes()).decode("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            cc, prefix, lat, lng, tails = line.split("\t")
+            out.setdefault(cc, []).append((float(lat), float(lng), prefix, tuple(tails.split(","))))
+    return out
+
+
+def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:
+    """A real postcode of ``cc`` whose area lies nearest the point (GeoNames' postcodes, by
+    their mean point); one of the area's codes by ``seed``; ``""`` for a country not covered."""
+    areas = _postcode_areas().get(cc)
+    if not areas:
+        return ""
+    scale = math.cos(math.radians(lat)) ** 2
+    _, _, prefix, tails = min(areas, key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2)
+    return prefix + tails[seed % len(tails)]
+
+
+def _in_shape(code: str, shape: str, town_key: str, seed: int) -> str:
+    """``code`` in the country's ``shape``: a code given in part (the UK's outward code,
+    Canada's first three, the Dutch four digits) gets a synthetic second part."""
+    if " " in shape and " " not in code and len(code) < len(shape):
+        return f"{code} {_postcode(shape.split(' ', 1)[1], town_key, seed)}"
+    return code
 
 
 def _postcode(shape: str, town_key: str, seed: int, known: str = "") -> str:
@@ -137,6 +180,8 @@ def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
     postcode = _postcode(spec.get("postcode", ""), str(town.geonameid), seed, known)
     if town.cc == "US":  # a real ZIP Code of the town's state and area (issue 40)
         postcode = us_zip(town.admin1, lat, lng, seed) or postcode
+    elif postcode and (real := area_postcode(town.cc, lat, lng, seed)):
+        postcode = _in_shape(real, spec.get("postcode", ""), str(town.geonameid), seed)
     country = country_name(town.cc) if town.cc != "GB" else "UK"
     if not town.cc.strip():  # no country (open sea): the town's own address
         return city_address(town), town.name, town.cc

@@ -1,0 +1,100 @@
+"""Synthetic addresses carry plausible postcodes outside the US too (issue 40: "addresses with
+the town's real postal format and plausible codes"): a London address read "London MF4 0HK"
+(MF is no London district), Amsterdam "9765 YS" (Groningen's), Tokyo "657-" (Kobe's).
+
+Truth: the postal services' own area lists (Royal Mail's London postal district, Canada Post's
+forward sortation areas, La Poste's départements, Deutsche Post's Leitregionen, PostNL, Poczta
+Polska, CTT, Correios, Russian Post, Ukrposhta, Korea Post, PTT, Australia Post, ...), written
+here as the first characters every postcode of the city starts with; the emulator reads GeoNames'
+postcode dump, not these lists.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.world.addresses import local_address
+from mapsnb_sandbox.world.geocode import resolve_text
+
+#: City -> the starts its postcodes have (postal services' area lists).
+PUBLISHED_STARTS: dict[str, tuple[str, ...]] = {
+    "London, UK": ("E", "EC", "N", "NW", "SE", "SW", "W", "WC"),
+    "Edinburgh, UK": ("EH",),
+    "Manchester, UK": ("M",),
+    "Toronto, Canada": ("M",),
+    "Montreal, Canada": ("H",),
+    "Vancouver, Canada": ("V",),
+    "Paris, France": ("75",),
+    "Lyon, France": ("69",),
+    "Marseille, France": ("13",),
+    "Berlin, Germany": ("10", "12", "13", "14"),
+    "Munich, Germany": ("80", "81"),
+    "Hamburg, Germany": ("20", "21", "22"),
+    "Vienna, Austria": ("1",),
+    "Amsterdam, Netherlands": ("10", "11"),
+    "Brussels, Belgium": ("1",),
+    "Zurich, Switzerland": ("80",),
+    "Warsaw, Poland": ("0",),
+    "Prague, Czechia": ("1",),
+    "Stockholm, Sweden": ("1",),
+    "Oslo, Norway": ("0",),
+    "Copenhagen, Denmark": ("1", "2"),
+    "Helsinki, Finland": ("00",),
+    "Rome, Italy": ("00",),
+    "Milan, Italy": ("20",),
+    "Madrid, Spain": ("28",),
+    "Barcelona, Spain": ("08",),
+    "Lisbon, Portugal": ("1",),
+    "São Paulo, Brazil": ("0",),
+    "Moscow, Russia": ("1",),
+    "Kyiv, Ukraine": ("0",),
+    "Istanbul, Turkey": ("34",),
+    "Ankara, Turkey": ("06",),
+    "Seoul, South Korea": ("0",),
+    "Sydney, Australia": ("1", "2"),
+    "Melbourne, Australia": ("3", "8"),
+    "Reykjavik, Iceland": ("1",),
+    "Budapest, Hungary": ("1",),
+    "Bratislava, Slovakia": ("8",),
+    "Minsk, Belarus": ("220",),
+    "Beijing, China": ("10",),
+    "Shanghai, China": ("20",),
+    "Johannesburg, South Africa": ("2",),
+    "Auckland, New Zealand": ("0", "1", "2"),
+}
+#: The postcode in each country's address format (the last such run of the address).
+_CODE = re.compile(
+    r"\b([A-Z]{1,2}[0-9][0-9A-Z]? [0-9][A-Z]{2}|[A-Z][0-9][A-Z] [0-9][A-Z][0-9]|"
+    r"[0-9]{4} [A-Z]{2}|[0-9]{3} [0-9]{2}|[0-9]{2}-[0-9]{3}|[0-9]{4,5}-[0-9]{3}|[0-9]{3,6})\b"
+)
+
+
+def _postcode(address: str) -> str:
+    codes = _CODE.findall(address.replace("L-", ""))
+    assert codes, address
+    return str(codes[-1])
+
+
+@pytest.mark.parametrize("city", sorted(PUBLISHED_STARTS))
+def test_a_city_s_synthetic_addresses_have_its_real_postcode_area(city: str) -> None:
+    hit = resolve_text(city)
+    assert hit is not None, city
+    starts = PUBLISHED_STARTS[city]
+    for k, (dlat, dlng) in enumerate([(0, 0), (0.01, 0), (0, -0.01), (-0.008, 0.008)]):
+        address, _, _ = local_address(hit.lat + dlat, hit.lng + dlng, seed=1000 + 37 * k)
+        code = _postcode(address)
+        assert code.startswith(starts), (city, address)
+        assert not (code[:2].isalpha() and code[:2] not in starts and code[0] in starts), address
+
+
+def test_a_search_in_london_gives_london_postcodes() -> None:
+    out = Sandbox(now="2026-09-18T15:00:00+00:00").call_tool(
+        "search_places", {"text_query": "pharmacy in London"}
+    )
+    codes = re.findall(r"London ([A-Z]{1,2}[0-9][0-9A-Z]?) [0-9][A-Z]{2}", out["summary"])
+    assert codes
+    districts = {re.match(r"[A-Z]+", c).group() for c in codes}  # type: ignore[union-attr]
+    assert districts <= set(PUBLISHED_STARTS["London, UK"]), codes
