@@ -92,20 +92,30 @@ def us_zip(state: str, lat: float, lng: float, seed: int) -> str:
 
 
 @functools.cache
-def _postcode_areas() -> dict[str, list[tuple[float, float, str, tuple[str, ...]]]]:
-    """``cc -> [(lat, lng, prefix, real endings of its codes), ...]`` of ``postcodes.tsv.z``."""
-    out: dict[str, list[tuple[float, float, str, tuple[str, ...]]]] = {}
-    for line in zlib.decompress(POSTCODES.read_bytes()).decode("utf-8").splitlines():
-        if line and not line.startswith("#"):
-            cc, prefix, lat, lng, tails = line.split("\t")
-            out.setdefault(cc, []).append((float(lat), float(lng), prefix, tuple(tails.split(","))))
-    return out
+def _postcode_text() -> str:
+    return zlib.decompress(POSTCODES.read_bytes()).decode("utf-8")
+
+
+@functools.cache
+def _postcode_areas(cc: str) -> tuple[tuple[float, float, str, tuple[str, ...]], ...]:
+    """``[(lat, lng, prefix, real endings of its codes), ...]`` of ``cc`` in
+    ``postcodes.tsv.z`` (its rows sorted by country: only that country's are read)."""
+    text = _postcode_text()
+    first, last = text.find(f"\n{cc}\t"), text.rfind(f"\n{cc}\t")
+    if first < 0:
+        return ()
+    end = text.find("\n", last + 1)
+    out = []
+    for line in text[first + 1 : end if end >= 0 else None].splitlines():
+        _, prefix, lat, lng, tails = line.split("\t")
+        out.append((float(lat), float(lng), prefix, tuple(tails.split(","))))
+    return tuple(out)
 
 
 def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:
     """A real postcode of ``cc`` whose area lies nearest the point (GeoNames' postcodes, by
     their mean point); one of the area's codes by ``seed``; ``""`` for a country not covered."""
-    areas = _postcode_areas().get(cc)
+    areas = _postcode_areas(cc)
     if not areas:
         return ""
     scale = math.cos(math.radians(lat)) ** 2
