@@ -169,8 +169,19 @@ def format_address(
     text = fmt.format(
         number=number, street=street, city=city, region=region, postcode=postcode, country=country
     )
-    parts = [" ".join(p.split()) for p in text.split(",")]
+    parts = [" ".join(p.split()).removesuffix(" -") for p in text.split(",")]
     return ", ".join(p for p in parts if p and p not in ("-", "- -"))
+
+
+def _region(cc: str, admin1: str) -> str:
+    """The state or province an address of ``cc`` names ("CA", "ON", "NSW", "Maharashtra")."""
+    if cc == "US":
+        return admin1 if admin1.isalpha() else ""
+    if cc in ("CA", "AU", "BR", "IN"):
+        from mapsnb_sandbox.world.names.qualifiers import state_in_address
+
+        return state_in_address(cc, admin1)
+    return ""
 
 
 def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
@@ -183,9 +194,7 @@ def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
     streets = spec["streets"]
     street = streets[(seed >> 11) % len(streets)]
     number = 1 + seed % 120 if town.cc != "US" else 100 + seed % 1900
-    region = town.admin1 if town.cc in ("US", "CA", "AU", "BR", "IN") else ""
-    if not region.isalpha():
-        region = ""
+    region = _region(town.cc, town.admin1)
     known = _known_postcodes().get((town.name, town.cc), "")
     postcode = _postcode(spec.get("postcode", ""), str(town.geonameid), seed, known)
     if town.cc == "US":  # a real ZIP Code of the town's state and area (issue 40)

@@ -34,6 +34,7 @@ __all__ = [
     "qualifiers",
     "region_words",
     "regions",
+    "state_in_address",
 ]
 
 _REGIONS = Path(__file__).resolve().parents[2] / "data" / "regions.tsv.z"
@@ -110,6 +111,27 @@ def regions() -> Regions:
         {k: frozenset(v) for k, v in admin1.items()},
         {k: tuple(v) for k, v in admin2.items()},
     )
+
+
+@functools.cache
+def _admin1_names() -> dict[tuple[str, str], tuple[str, ...]]:
+    out: dict[tuple[str, str], list[str]] = {}
+    for name, keys in regions().admin1.items():
+        for key in keys:
+            out.setdefault(key, []).append(name)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def state_in_address(cc: str, admin1: str) -> str:
+    """How an address writes the first-level region ``admin1`` of ``cc``: its postal
+    abbreviation where the country's addresses use one ("ON", "NSW", "SP"), else its name
+    ("Maharashtra"); ``""`` when unknown."""
+    names = _admin1_names().get((cc, admin1), ())
+    short = sorted((n for n in names if 2 <= len(n) <= 3 and n.isalpha()), key=len)
+    if cc in ("CA", "AU", "BR") and short:
+        return short[0].upper()
+    words = [n for n in names if len(n) > 3 and not n.isdigit()]
+    return max(words, key=len).title() if words else ""
 
 
 # --------------------------------------------------------------------------- what a text qualifies a town with

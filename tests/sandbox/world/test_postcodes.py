@@ -98,3 +98,27 @@ def test_a_search_in_london_gives_london_postcodes() -> None:
     assert codes
     districts = {re.match(r"[A-Z]+", c).group() for c in codes}  # type: ignore[union-attr]
     assert districts <= set(PUBLISHED_STARTS["London, UK"]), codes
+
+
+#: Town -> how its addresses write its state or province (Canada Post's and Australia Post's
+#: abbreviations, Correios' state letters, India Post's state names).
+PUBLISHED_STATES = {
+    "Toronto, Canada": ", ON M",
+    "Vancouver, Canada": ", BC V",
+    "Halifax, Canada": ", NS B",
+    "Sydney, Australia": " NSW ",
+    "Brisbane, Australia": " QLD ",
+    "Perth, Australia": " WA ",
+    "São Paulo, Brazil": " - SP, ",
+    "Salvador, Brazil": " - BA, ",
+    "Mumbai, India": ", Maharashtra ",
+    "Chennai, India": ", Tamil Nadu ",
+}
+
+
+@pytest.mark.parametrize("town", sorted(PUBLISHED_STATES))
+def test_addresses_name_the_state_as_the_country_writes_it(town: str) -> None:
+    hit = resolve_text(town)
+    assert hit is not None, town
+    address, _, _ = local_address(hit.lat, hit.lng, seed=5)
+    assert PUBLISHED_STATES[town] in address, address
