@@ -44,7 +44,7 @@ from mapsnb_sandbox.tools.query import (
 from mapsnb_sandbox.tools.summaries import (
     UNRATED_KINDS,
     PlaceLine,
-    summary_address,
+    street_and_where,
     summary_html,
 )
 from mapsnb_sandbox.world.categories import (
@@ -282,7 +282,7 @@ def _address_summary(r: Resolved, lang: str) -> str:
     """An address result as live writes it (REAL_SERVER.md, round 4): the address in bold
     opening the summary, then where it is (``**6-8 Mercury Street** in Tin Hau, Hong Kong
     [0].``), then the emulator's synthetic-data note."""
-    street, _, rest = summary_address(r, lang).partition(", ")
+    street, rest = street_and_where(r, lang)
     where = say(lang, "address_where", where=rest)
     return f"**{street}**{where} [0].\n\n{say(lang, 'intro_single')}"
 

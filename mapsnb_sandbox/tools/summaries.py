@@ -23,6 +23,7 @@ __all__ = [
     "PlaceLine",
     "place_paragraph",
     "singular",
+    "street_and_where",
     "summary_address",
     "summary_html",
 ]
@@ -64,6 +65,17 @@ def summary_address(r: Resolved, lang: str = DEFAULT_LANGUAGE) -> str:
     if r.country_code and "," not in address and address not in (country, english):
         address = f"{address}, {country}"  # never "Germany, Germany" (an airport of no town)
     return address
+
+
+def street_and_where(r: Resolved, lang: str = DEFAULT_LANGUAGE) -> tuple[str, str]:
+    """An address result's street part and the rest of its address ("Damrak 1", "1013 YR
+    Amsterdam, The Netherlands"), whatever the country's order ("657-8252 Tokyo, <street>")."""
+    address = summary_address(r, lang)
+    if r.name and r.name in address and not address.startswith(r.name):
+        parts = [p.strip() for p in address.replace(r.name, "").split(",")]
+        return r.name, ", ".join(p for p in parts if p)
+    street, _, rest = address.partition(", ")
+    return street, rest
 
 
 def _rating(r: Resolved, lang: str) -> tuple[str, int]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb_sandbox.contract.common import stable_int
+from mapsnb_sandbox.world.geodata import City
 
 __all__ = [
     "ADDRESS_FORMATS",
@@ -27,6 +28,7 @@ __all__ = [
     "area_postcode",
     "format_address",
     "local_address",
+    "town_address",
     "us_zip",
 ]
 
@@ -169,7 +171,7 @@ def format_address(
     text = fmt.format(
         number=number, street=street, city=city, region=region, postcode=postcode, country=country
     )
-    parts = [" ".join(p.split()).removesuffix(" -") for p in text.split(",")]
+    parts = [" ".join(p.split()).removesuffix(" -").removeprefix("- ") for p in text.split(",")]
     return ", ".join(p for p in parts if p and p not in ("-", "- -"))
 
 
@@ -184,27 +186,57 @@ def _region(cc: str, admin1: str) -> str:
     return ""
 
 
+def _postcode_at(town: City, lat: float, lng: float, seed: int) -> str:
+    """A postcode of the point in ``town``: a real one of its area where the tables have the
+    country, else a synthetic one in the country's shape fixed by the town."""
+    shape = _formats().get(town.cc, _formats()["default"]).get("postcode", "")
+    known = _known_postcodes().get((town.name, town.cc), "")
+    postcode = _postcode(shape, str(town.geonameid), seed, known)
+    if town.cc == "US":  # a real ZIP Code of the town's state and area (issue 40)
+        return us_zip(town.admin1, lat, lng, seed) or postcode
+    if postcode and (real := area_postcode(town.cc, lat, lng, seed)):
+        return _in_shape(real, shape, str(town.geonameid), seed)
+    return postcode
+
+
+def town_address(number: int | str, street: str, town: City, lat: float, lng: float) -> str:
+    """``number street`` at the point in ``town``, in the country's format with the area's
+    postcode and the state where addresses name one ("Carrer de Mallorca 401, 08013 Barcelona,
+    Spain"); a town with no country gives its own address."""
+    from mapsnb_sandbox.world.cities import city_address, country_name
+
+    if not town.cc.strip():  # no country (open sea)
+        return city_address(town)
+    seed = stable_int("address", street, number, town.geonameid)
+    return format_address(
+        number,
+        street,
+        town.name,
+        town.cc,
+        country=country_name(town.cc) if town.cc != "GB" else "UK",
+        region=_region(town.cc, town.admin1),
+        postcode=_postcode_at(town, lat, lng, seed),
+    )
+
+
 def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
     """``(address, town, country code)`` of a synthetic place at the point, in the local
     format of the nearest town's country."""
     from mapsnb_sandbox.world.cities import city_address, country_name, nearest_cached
 
     town, _ = nearest_cached(round(lat, 4), round(lng, 4))
-    spec = _formats().get(town.cc, _formats()["default"])
-    streets = spec["streets"]
-    street = streets[(seed >> 11) % len(streets)]
-    number = 1 + seed % 120 if town.cc != "US" else 100 + seed % 1900
-    region = _region(town.cc, town.admin1)
-    known = _known_postcodes().get((town.name, town.cc), "")
-    postcode = _postcode(spec.get("postcode", ""), str(town.geonameid), seed, known)
-    if town.cc == "US":  # a real ZIP Code of the town's state and area (issue 40)
-        postcode = us_zip(town.admin1, lat, lng, seed) or postcode
-    elif postcode and (real := area_postcode(town.cc, lat, lng, seed)):
-        postcode = _in_shape(real, spec.get("postcode", ""), str(town.geonameid), seed)
-    country = country_name(town.cc) if town.cc != "GB" else "UK"
     if not town.cc.strip():  # no country (open sea): the town's own address
         return city_address(town), town.name, town.cc
+    streets = _formats().get(town.cc, _formats()["default"])["streets"]
+    street = streets[(seed >> 11) % len(streets)]
+    number = 1 + seed % 120 if town.cc != "US" else 100 + seed % 1900
     address = format_address(
-        number, street, town.name, town.cc, country=country, region=region, postcode=postcode
+        number,
+        street,
+        town.name,
+        town.cc,
+        country=country_name(town.cc) if town.cc != "GB" else "UK",
+        region=_region(town.cc, town.admin1),
+        postcode=_postcode_at(town, lat, lng, seed),
     )
     return address, town.name, town.cc

@@ -17,6 +17,7 @@ from typing import Any
 
 from mapsnb_sandbox.contract.common import attribution, maps_links, stable_int
 from mapsnb_sandbox.contract.ids import country_id, decode_country_id, spot_id
+from mapsnb_sandbox.world.addresses import town_address
 from mapsnb_sandbox.world.cities import (
     city_address,
     city_index,
@@ -139,7 +140,7 @@ def street_resolved(label: str, key: str, town: City) -> Resolved:
     lat, lng = _near_town(town, "street", key, 300, 2700)
     street = " ".join(label.split())
     pid = spot_id(lat, lng, "address", key, town.geonameid)
-    address = f"{street}, {city_address(town)}"
+    address = town_address("", street, town, lat, lng)
     return _remember(_in_town(town, lat, lng, street, address, pid, "street_address", "LOW"))
 
 

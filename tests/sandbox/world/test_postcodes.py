@@ -122,3 +122,21 @@ def test_addresses_name_the_state_as_the_country_writes_it(town: str) -> None:
     assert hit is not None, town
     address, _, _ = local_address(hit.lat, hit.lng, seed=5)
     assert PUBLISHED_STATES[town] in address, address
+
+
+@pytest.mark.parametrize(
+    ("query", "street", "start"),
+    [
+        ("Damrak 1, Amsterdam", "Damrak 1", " in 10"),
+        ("Carrer de Mallorca 401, Barcelona", "Carrer de Mallorca 401", " in 08"),
+        ("Kungsgatan 4, Stockholm", "Kungsgatan 4", " in 1"),
+        ("77 Queen St W, Toronto", "77 Queen St W", " in Toronto, ON M"),
+        ("Baker Street 12, Tokyo", "Baker Street 12", " in "),
+    ],
+)
+def test_an_address_answer_has_its_area_s_postcode_and_opens_with_the_street(
+    query: str, street: str, start: str
+) -> None:
+    out = Sandbox(now="2026-09-18T15:00:00+00:00").call_tool("search_places", {"text_query": query})
+    assert out["summary"].startswith(f"**{street}**{start}"), out["summary"]
+    assert out["summary"].count(street) == 1, out["summary"]
