@@ -11,6 +11,7 @@ the rest come from the place's seed: deterministic, plausible, synthetic.
 
 from __future__ import annotations
 
+import csv
 import functools
 import json
 import math
@@ -37,6 +38,9 @@ ADDRESS_FORMATS = Path(__file__).resolve().parents[1] / "data" / "address_format
 US_ZIP3 = Path(__file__).resolve().parents[1] / "data" / "us_zip3.tsv"
 #: Real postcodes by area of 31 more countries (GeoNames, ``tools/build_postcodes.py``).
 POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.tsv.z"
+#: The leading digits of postcodes by first-level region where GeoNames' dump lacks the country
+#: (Japan, India, Mexico: the postal services' tables).
+POSTCODE_RANGES = Path(__file__).resolve().parents[1] / "data" / "postcode_ranges.csv"
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
 
 
@@ -125,6 +129,30 @@ def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:
     return prefix + tails[seed % len(tails)]
 
 
+@functools.cache
+def _postcode_ranges() -> dict[tuple[str, str], tuple[int, int, int]]:
+    """``(cc, admin1) -> (first, last, digits)``: the range a region's postcodes start in."""
+    lines = POSTCODE_RANGES.read_text(encoding="utf-8").splitlines()
+    rows = csv.DictReader(line for line in lines if not line.startswith("#"))
+    return {
+        (r["cc"], r["admin1"]): (int(r["first"]), int(r["last"]), len(r["first"])) for r in rows
+    }
+
+
+def _ranged(postcode: str, cc: str, admin1: str, town_key: str) -> str:
+    """``postcode`` starting with digits of its region's range (the town picks which)."""
+    span = _postcode_ranges().get((cc, admin1))
+    if span is None:
+        return postcode
+    first, last, digits = span
+    lead = f"{first + stable_int('postcode-range', town_key) % (last - first + 1):0{digits}d}"
+    out, k = list(postcode), 0
+    for i, c in enumerate(out):
+        if c.isdigit() and k < digits:
+            out[i], k = lead[k], k + 1
+    return "".join(out)
+
+
 def _in_shape(code: str, shape: str, town_key: str, seed: int) -> str:
     """``code`` in the country's ``shape``: a code given in part (the UK's outward code,
     Canada's first three, the Dutch four digits) gets a synthetic second part."""
@@ -196,7 +224,7 @@ def _postcode_at(town: City, lat: float, lng: float, seed: int) -> str:
         return us_zip(town.admin1, lat, lng, seed) or postcode
     if postcode and (real := area_postcode(town.cc, lat, lng, seed)):
         return _in_shape(real, shape, str(town.geonameid), seed)
-    return postcode
+    return _ranged(postcode, town.cc, town.admin1, str(town.geonameid)) if postcode else ""
 
 
 def town_address(number: int | str, street: str, town: City, lat: float, lng: float) -> str:
