@@ -99,7 +99,9 @@ def report(pairs: list[Pair], ratios: dict[str, float], verbose: bool) -> float:
         print(f"    {key:14s} {_share(by.get(key, []))}")
     short = sum(0 <= x < 1 for x in every) / len(every)
     print(f"    no route: {sum(x == 0 for x in every)}; tool errors: {sum(x < 0 for x in every)}")
-    print(f"    shorter than published: {short:.0%}; median ratio {sorted(every)[len(every) // 2]:.2f}")
+    print(
+        f"    shorter than published: {short:.0%}; median ratio {sorted(every)[len(every) // 2]:.2f}"
+    )
     if verbose:
         km = {p[0]: p[4] for p in pairs}
         for name, x in sorted(ratios.items(), key=lambda kv: kv[1]):

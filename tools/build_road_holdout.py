@@ -282,11 +282,29 @@ def main() -> None:
     rows += sample(india(ind), "india") + sample(australia(aus), "australia")
     continent = {"sgb": "NA", "eurodist": "EU", "india": "AS", "australia": "OC"}
     with OUT.open("w", newline="") as f:
-        f.write("# Built by tools/build_road_holdout.py; published road distances, see its docstring\n")
+        f.write(
+            "# Built by tools/build_road_holdout.py; published road distances, see its docstring\n"
+        )
         w = csv.writer(f)
-        w.writerow(["a", "cc_a", "b", "cc_b", "lat_a", "lng_a", "lat_b", "lng_b", "km", "continent", "source"])
+        w.writerow(
+            [
+                "a",
+                "cc_a",
+                "b",
+                "cc_b",
+                "lat_a",
+                "lng_a",
+                "lat_b",
+                "lng_b",
+                "km",
+                "continent",
+                "source",
+            ]
+        )
         for r in rows:
-            w.writerow([*r[:4], *(f"{x:.3f}" for x in r[4:8]), f"{r[8]:.0f}", continent[r[9]], r[9]])
+            w.writerow(
+                [*r[:4], *(f"{x:.3f}" for x in r[4:8]), f"{r[8]:.0f}", continent[r[9]], r[9]]
+            )
     print(f"{len(rows)} pairs -> {OUT}")
 
 
