@@ -82,8 +82,11 @@ def measure(pairs: list[Pair]) -> dict[str, float]:
 
 
 def _share(ratios: list[float]) -> str:
+    if not ratios:
+        return "     - of   0"
     inside = sum(0.75 <= x <= 1.25 for x in ratios)
-    return f"{inside / len(ratios):6.1%} of {len(ratios):3d}" if ratios else "     - of   0"
+    median = sorted(ratios)[len(ratios) // 2]
+    return f"{inside / len(ratios):6.1%} of {len(ratios):3d} (median ratio {median:.2f})"
 
 
 def report(pairs: list[Pair], ratios: dict[str, float], verbose: bool) -> float:
