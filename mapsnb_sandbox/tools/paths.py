@@ -207,8 +207,8 @@ def _ashore_leg(
     # A road leg's bends may add no water to its straight line's, every wet sample counted:
     # they would be an implicit bridge, or graze a shore the mask puts a few hundred metres off.
     limit = 0.0 if mode in DRY_MODES else _road_water_m(base, shores, first_only=False)
-    if limit > 0 and _wet(base, mode, shores):  # a river a road bridges: keep the straight way
-        return _leg(a, b, seed, variant, n, mode, 0.0)
+    if limit > 0 and _wet(base, mode, shores):  # a river a road bridges: straight over it
+        return _bent_beside_water(base, seed, variant, mode)
     if mode in DRY_MODES and _wet(base, mode, shores):
         return _leg(a, b, seed, variant, n, mode, 0.0)
     for scale in (1.0, 0.4, 0.15):
@@ -221,7 +221,56 @@ def _ashore_leg(
                 return seg
         elif not _wet(seg, mode, shores) and _road_water_m(seg, shores, False) <= limit:
             return seg
-    return base
+    return base if mode in DRY_MODES else _bent_beside_water(base, seed, variant, mode)
+
+
+#: A road leg crossing more stretches of water than this is drawn straight.
+MAX_WET_RUNS = 6
+
+
+def _bent_beside_water(base: list[Point], seed: int, variant: int, mode: str) -> list[Point]:
+    """The straight leg ``base`` with its bends kept on the dry stretches either side of the
+    water its samples cross (:func:`_leg` on each, when its bends add no water), straight only
+    over that water: a road that bridges a river or skirts a lake is no shorter than others
+    (it was drawn straight, :func:`_bends`' length lost over hundreds of km)."""
+    inner = [0 < k < len(base) - 1 and _wet_at(*p) for k, p in enumerate(base)]
+    cuts = [0]
+    for k in range(1, len(base)):
+        if inner[k] != inner[k - 1]:
+            cuts.append(k - 1 if inner[k] else k)
+    cuts.append(len(base) - 1)
+    if len(cuts) > 2 * MAX_WET_RUNS + 2:
+        return base
+    out = [base[0]]
+    for i, j in itertools.pairwise(cuts):
+        piece = base[i : j + 1]
+        if j > i and not inner[i + 1 if j > i + 1 else j] and _far(base[i], base[j]):
+            piece = _dry_bends(base[i], base[j], seed, variant, j - i, mode) or piece
+        out += piece[1:]
+    return out
+
+
+def _far(p: Point, q: Point) -> bool:
+    return haversine_m(p[0], p[1], q[0], q[1]) >= CITY_M
+
+
+def _dry_bends(
+    a: Point, b: Point, seed: int, variant: int, n: int, mode: str, depth: int = 3
+) -> list[Point] | None:
+    """:func:`_leg` from ``a`` to ``b``, bends scaled down until they touch no water; else
+    each half so (down to ``depth`` halvings: shorter legs bow less), or ``None``."""
+    for scale in (1.0, 0.4, 0.15):
+        seg = _leg(a, b, seed, variant, max(8, n), mode, scale)
+        if _road_water_m(seg, (False, False), first_only=True) == 0:
+            return seg
+    if depth == 0 or not _far(a, b) or n < 4:
+        return None
+    mid = _straight(a, b, 2)[1]
+    if _wet_at(*mid):
+        return None
+    first = _dry_bends(a, mid, seed, variant, n // 2, mode, depth - 1) or _straight(a, mid, n // 2)
+    last = _dry_bends(mid, b, seed, variant, n // 2, mode, depth - 1) or _straight(mid, b, n // 2)
+    return first + last[1:]
 
 
 def _road_water_m(seg: list[Point], shores: tuple[bool, bool], first_only: bool) -> float:
