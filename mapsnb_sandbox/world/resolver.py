@@ -45,6 +45,11 @@ from mapsnb_sandbox.world.geocode import (
     with_commas,
 )
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmark_spelling import (
+    marked_kind_word,
+    namesakes_apart,
+    numbered_building,
+)
 from mapsnb_sandbox.world.landmarks import (
     fold,
     landmark_not_town,
@@ -220,19 +225,31 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     Toledo, Ohio for "Historic City of Toledo", nor Jaipur's point for a route from "Hawa Mahal
     Museum of Jaipur"."""
     if place.kind != "locality":
-        return None
+        return _namesakes(text, place, how)
     if place.confidence != "LOW":  # "Three Castles": Khomeynī Shahr's other name, MEDIUM
-        if how != "city" or "," in text or not landmark_not_town(text, place.name):
+        other = how == "city" and "," not in text and landmark_not_town(text, place.name)
+        if not (other or marked_kind_word(text, place.name)):  # "Nhà Trắng": no Nha Trang
             return None
-    elif not unknown_landmark(text, place.name, how) or kind_and_town(
-        text, place.name, is_town=_whole_town
-    ):
-        return None  # "museum Paris": a kind in a town
+    elif not (
+        unknown_landmark(text, place.name, how) or numbered_building(text, place.name)
+    ) or kind_and_town(text, place.name, is_town=_whole_town):
+        return None  # "museum Paris": a kind in a town; "One Madison" is a tower
     reason = (
         f"it names a landmark the emulator does not know (in {place.name}?); "
         "its town is not placed for it"
     )
     return Resolution(None, UNKNOWN_LANDMARK, reason)
+
+
+def _namesakes(text: str, place: Resolved, how: str) -> Resolution | None:
+    """No place for a landmark's name that another landmark 50 km or more away bears alike, no
+    spelling telling them apart (:func:`~.landmark_spelling.namesakes_apart`): "Royal Botanic
+    Gardens" (Sydney's, Kew's) is NOT_FOUND rather than one of them; "Pantheon" is Rome's."""
+    if place.confidence != "LOW" or how not in ("name", "alias"):
+        return None
+    if not namesakes_apart(text, place.place_id):
+        return None
+    return Resolution(None, NOT_FOUND, f"{text!r} names two or more landmarks far apart")
 
 
 def _whole_town(text: str) -> bool:
