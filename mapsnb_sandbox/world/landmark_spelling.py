@@ -20,12 +20,14 @@ import unicodedata
 from collections.abc import Iterable
 
 from mapsnb_sandbox.world.landmarks import (
+    AROUND,
     LANDMARK_WORDS_JSON,
     Landmark,
     fold,
     landmark_index,
     landmark_with_id,
 )
+from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = [
     "marked_kind_word",
@@ -34,6 +36,7 @@ __all__ = [
     "spelled_as",
     "spelled_ids",
     "spelled_namesakes",
+    "town_spelt_otherwise",
 ]
 
 
@@ -81,7 +84,9 @@ def spelled_namesakes(cands: Iterable[Landmark], typed: str) -> list[Landmark]:
 
 
 #: English number words that begin a building's name ("One World Trade Center", "Two Bloor").
-_NUMBERS = frozenset("one two three four five six seven eight nine ten".split())
+_NUMBERS = frozenset(
+    ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+)
 
 
 def numbered_building(text: str, town: str) -> bool:
@@ -102,12 +107,14 @@ def spelled_ids(ids: Iterable[int], typed: str) -> list[int]:
     return [i for i in ids if id(items[i]) in keep]
 
 
-def namesakes_apart(text: str, place_id: str) -> bool:
-    """Whether ``text`` names landmark ``place_id`` and another 50 km or more away alike (a name
-    or the part of a name before its comma; ``_LandmarkIndex.named_apart``) with no spelling
-    that tells them apart: "Royal Botanic Gardens", Sydney's and Kew's; not "Pantheon", spelt
-    as Rome's and not as Paris's "Panthéon"."""
-    li, lm = landmark_index(), landmark_with_id(place_id)
+def namesakes_apart(text: str, place: Resolved) -> bool:
+    """Whether ``text`` names landmark ``place``, found LOW (the geocoder's mark of a name other
+    landmarks bear), and another 50 km or more away alike (a name or the part of a name before
+    its comma; ``_LandmarkIndex.named_apart``) with no spelling that tells them apart: "Royal
+    Botanic Gardens", Sydney's and Kew's; not "Pantheon", spelt as Rome's, not as Paris's
+    "Panthéon"."""
+    li = landmark_index()
+    lm = landmark_with_id(place.place_id) if place.confidence == "LOW" else None
     if lm is None:
         return False
     keys = {fold(text), fold(text.partition(",")[0])}
@@ -118,3 +125,28 @@ def namesakes_apart(text: str, place_id: str) -> bool:
         if abs(li.items[i].lat - lm.lat) + abs(li.items[i].lng - lm.lng) > 0.5
     ]
     return bool(far) and not (spelled_as(lm, text) and not any(spelled_as(o, text) for o in far))
+
+
+#: How near a word of the text must spell the landmark's town's name ("Konârak": "Konark").
+TOWN_SPELLING = 85
+
+
+def town_spelt_otherwise(text: str) -> Landmark | None:
+    """A landmark whose name is the words of ``text`` in any order, its articles aside, but for
+    its town's name, which the text spells otherwise: "Sun Temple, Konârak" (UNESCO's spelling)
+    is our "Konark Sun Temple", not Konārak in Iran."""
+    from rapidfuzz import fuzz, process
+
+    li = landmark_index()
+    words = {w for w in fold(text).split() if w not in AROUND}
+    key = " ".join(sorted(words))
+    near = li.fuzzy_near(key, TOWN_SPELLING)
+    found = process.extract(key, near, scorer=fuzz.token_sort_ratio, score_cutoff=TOWN_SPELLING)
+    for name, _, _ in found[:5]:
+        extra, missing = words - set(name.split()), set(name.split()) - words
+        for lm in (li.items[i] for i in li.by_name[name]):
+            town = set(fold(lm.city).split())
+            spelt = all(fuzz.ratio(w, " ".join(sorted(town))) >= TOWN_SPELLING for w in extra)
+            if extra and missing and missing <= town and spelt:
+                return lm
+    return None

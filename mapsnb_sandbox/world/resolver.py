@@ -49,6 +49,7 @@ from mapsnb_sandbox.world.landmark_spelling import (
     marked_kind_word,
     namesakes_apart,
     numbered_building,
+    town_spelt_otherwise,
 )
 from mapsnb_sandbox.world.landmarks import (
     fold,
@@ -60,7 +61,7 @@ from mapsnb_sandbox.world.landmarks import (
 from mapsnb_sandbox.world.names.compounds import cut_compound
 from mapsnb_sandbox.world.names.namesakes import language_home
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
-from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
@@ -224,8 +225,11 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     not know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`), for every tool: not
     Toledo, Ohio for "Historic City of Toledo", nor Jaipur's point for a route from "Hawa Mahal
     Museum of Jaipur"."""
-    if place.kind != "locality":
-        return _namesakes(text, place, how)
+    if place.kind != "locality":  # "Royal Botanic Gardens": Sydney's and Kew's alike
+        apart = how in ("name", "alias") and namesakes_apart(text, place)
+        return Resolution(None, NOT_FOUND, f"{text!r} names landmarks far apart") if apart else None
+    if place.confidence == "LOW" and how == "approximate" and (lm := town_spelt_otherwise(text)):
+        return Resolution(landmark_resolved(lm, "MEDIUM"), "fuzzy")  # "Sun Temple, Konârak"
     if place.confidence != "LOW":  # "Three Castles": Khomeynī Shahr's other name, MEDIUM
         other = how == "city" and "," not in text and landmark_not_town(text, place.name)
         if not (other or marked_kind_word(text, place.name)):  # "Nhà Trắng": no Nha Trang
@@ -239,17 +243,6 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
         "its town is not placed for it"
     )
     return Resolution(None, UNKNOWN_LANDMARK, reason)
-
-
-def _namesakes(text: str, place: Resolved, how: str) -> Resolution | None:
-    """No place for a landmark's name that another landmark 50 km or more away bears alike, no
-    spelling telling them apart (:func:`~.landmark_spelling.namesakes_apart`): "Royal Botanic
-    Gardens" (Sydney's, Kew's) is NOT_FOUND rather than one of them; "Pantheon" is Rome's."""
-    if place.confidence != "LOW" or how not in ("name", "alias"):
-        return None
-    if not namesakes_apart(text, place.place_id):
-        return None
-    return Resolution(None, NOT_FOUND, f"{text!r} names two or more landmarks far apart")
 
 
 def _whole_town(text: str) -> bool:
