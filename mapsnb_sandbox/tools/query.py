@@ -166,9 +166,9 @@ def named_kind(
     ``text``) is a word of a place's name (:func:`kind_in_a_name`) and no town surely follows a
     kind-search preposition: "Vézelay, Church and Hill", "Monuments de Nubie d'Abou Simbel à
     Philae" (a temple, no town), not "Buddhist Monuments at Sanchi" (monuments in Sanchi)."""
-    if place_text is not None:  # before a town, a name past the first word: "Temple du Soleil"
+    if place_text is not None:
         sure = sure_town(place_text, bias=bias, region=region)
-        return kind_in_a_name(cat_text, found, None, first=not sure)
+        return not sure and kind_in_a_name(cat_text, found, None)
     town = rest_of(text, found[1], found[2])
     sure = sure_town(town, bias=bias, region=region)
     return kind_in_a_name(cat_text, found, town if sure else None)
@@ -181,14 +181,11 @@ def sure_town(text: str | None, *, bias: tuple[float, float] | None, region: str
     return resolve(text, bias=bias, region=region, role="town").how in ("city", "form")
 
 
-def kind_in_a_name(
-    text: str, found: tuple[int, int, int], town: str | None, *, first: bool = True
-) -> bool:
+def kind_in_a_name(text: str, found: tuple[int, int, int], town: str | None) -> bool:
     """Whether the kind ``found`` (code, word span of folded ``text``) is a word of one place's
     name: a capitalised word beside it that neither qualifies it nor is ``town`` ("Temple du
     Soleil", "Monuments de Nubie d'Abou Simbel", "Vézelay, Church and Hill"); the first word
-    only when the kind's word is capitalised too ("Sun Temple", not "Lyon schools"), and not
-    with ``first`` False ("Buddhist Monuments" at Sanchi)."""
+    only when the kind's word is capitalised too ("Sun Temple", not "Lyon schools")."""
     words = words_as_typed(text)
     if len(words) != len(fold(text).split()):
         return False
@@ -196,7 +193,7 @@ def kind_in_a_name(
     skip = set(fold(town or "").split())
     capital = any(w[:1].isupper() for w in words[start:end])
     return any(
-        (i > 0 or (capital and first))
+        (i > 0 or capital)
         for i, w in enumerate(words)
         if not start <= i < end
         and w[:1].isupper()

@@ -133,8 +133,9 @@ TOWN_SPELLING = 85
 
 def town_spelt_otherwise(text: str) -> Landmark | None:
     """A landmark whose name is the words of ``text`` in any order, its articles aside, but for
-    its town's name, which the text spells otherwise: "Sun Temple, Konârak" (UNESCO's spelling)
-    is our "Konark Sun Temple", not Konārak in Iran."""
+    its town's name, which the text may spell otherwise: "Sun Temple, Konârak" (UNESCO's
+    spelling) is our "Konark Sun Temple", not Konārak in Iran; "Cathedral, Cologne" is
+    "Cologne Cathedral"."""
     from rapidfuzz import fuzz, process
 
     li = landmark_index()
@@ -147,6 +148,6 @@ def town_spelt_otherwise(text: str) -> Landmark | None:
         for lm in (li.items[i] for i in li.by_name[name]):
             town = set(fold(lm.city).split())
             spelt = all(fuzz.ratio(w, " ".join(sorted(town))) >= TOWN_SPELLING for w in extra)
-            if extra and missing and missing <= town and spelt:
+            if (extra and missing and missing <= town and spelt) or not extra | missing:
                 return lm
     return None

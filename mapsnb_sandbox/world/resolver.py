@@ -235,7 +235,9 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
         if not (other or marked_kind_word(text, place.name)):  # "Nhà Trắng": no Nha Trang
             return None
     elif not (
-        unknown_landmark(text, place.name, how) or numbered_building(text, place.name)
+        unknown_landmark(text, place.name, how)
+        or numbered_building(text, place.name)
+        or marked_kind_word(text, place.name)
     ) or kind_and_town(text, place.name, is_town=_whole_town):
         return None  # "museum Paris": a kind in a town; "One Madison" is a tower
     reason = (
