@@ -26,7 +26,6 @@ from mapsnb_sandbox.world.cities import (
     spelling_ranks,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmark_spelling import spelled_ids
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
@@ -35,6 +34,7 @@ from mapsnb_sandbox.world.names.grammar import (
     town_by_grammar,
     with_commas,
 )
+from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
 from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,

@@ -45,12 +45,6 @@ from mapsnb_sandbox.world.geocode import (
     with_commas,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmark_spelling import (
-    marked_kind_word,
-    namesakes_apart,
-    numbered_building,
-    town_spelt_otherwise,
-)
 from mapsnb_sandbox.world.landmarks import (
     fold,
     landmark_not_town,
@@ -59,6 +53,12 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.names.compounds import cut_compound
+from mapsnb_sandbox.world.names.landmark_spelling import (
+    marked_kind_word,
+    namesakes_apart,
+    numbered_building,
+    town_spelt_otherwise,
+)
 from mapsnb_sandbox.world.names.namesakes import language_home
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved

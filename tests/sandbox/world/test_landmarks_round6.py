@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from mapsnb_sandbox.world.geocode import use_landmarks
-from mapsnb_sandbox.world.landmark_spelling import (
+from mapsnb_sandbox.world.landmarks import landmarks
+from mapsnb_sandbox.world.names.landmark_spelling import (
     marked_kind_word,
     numbered_building,
     spelled_namesakes,
     town_spelt_otherwise,
 )
-from mapsnb_sandbox.world.landmarks import landmarks
 from mapsnb_sandbox.world.resolver import NOT_FOUND, UNKNOWN_LANDMARK, resolve
 
 
@@ -105,6 +105,6 @@ def test_a_landmark_named_with_its_town_spelt_otherwise_is_that_landmark() -> No
 
 @pytest.mark.parametrize(("text", "want"), [("Castle, Prague", "Prague Castle")])
 def test_a_landmark_named_kind_then_town_is_found(text: str, want: str) -> None:
-    """Was Prague's point, LOW: the words of "Prague Castle" in another order."""
+    """Was an unknown landmark (NOT_FOUND): the words of "Prague Castle" in another order."""
     found = resolve(text).place
     assert found is not None and found.name == want
