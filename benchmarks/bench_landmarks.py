@@ -61,6 +61,10 @@ def town_named(text: str, lat: float, lng: float, km: float) -> bool:
     return named and abs(haversine_m(lat, lng, p.lat, p.lng) / 1000 - km) <= 0.1
 
 
+#: Issue 40's "placed elsewhere": an answer this far from the truth or farther. The columns count
+#: an answer beyond the query's tolerance (2-50 km) as elsewhere, the stricter figure.
+FAR_KM = 50.0
+
 HOLDOUT2_CSV = Path(__file__).resolve().parents[1] / "tests" / "data" / "landmark_holdout2.csv"
 
 
@@ -83,6 +87,11 @@ def holdout(via: str) -> None:
     own, famous = set(score.own_row), known_whc()
     towns = {q for q, km, _ in score.elsewhere if town_named(q.text, q.lat, q.lng, km)}
     print(f"  of which the LOW town the text names (issue 40 allows it): {len(towns)} [town named]")
+    far = [(q, km) for q, km, _ in score.elsewhere if km >= FAR_KM]
+    far_held = [q for q, _ in far if part_of(q.whc, famous) == "held_out"]
+    print(f"  50+ km off (issue 40's 'placed elsewhere'): {len(far)} ({len(far) / len(items):.1%}),"
+          f" {len([q for q, _ in far if q in towns])} [town named]; in the held-out third"
+          f" {len(far_held)} ({len(far_held) / sum(score.by['part:held_out'].values()):.1%})")  # fmt: skip
     held = [q for q, _, _ in score.elsewhere if part_of(q.whc, famous) == "held_out"]
     print(
         f"  elsewhere and neither: {len(score.elsewhere) - len(own) - len(towns)}; "
@@ -125,6 +134,9 @@ def holdout2(via: str) -> None:
         if town_named(r["query"], float(r["lat"]), float(r["lng"]), km)
     ]  # fmt: skip
     print(f"  of which the LOW town the text names (issue 40 allows it): {len(towns)} [town named]")
+    far = [r["query"] for r, km, _ in elsewhere if km >= FAR_KM]
+    print(f"  50+ km off (issue 40's 'placed elsewhere'): {len(far)} ({len(far) / len(rows):.1%}), "
+          f"{len(set(far) & set(towns))} [town named]")  # fmt: skip
     for r, km, confidence in elsewhere:
         mark = " [town named]" if r["query"] in towns else ""
         print(f"    {r['kind']} {r['lang']} {r['query']!r} ({r['qid']}, tol {r['tol_km']}): "

@@ -34,6 +34,7 @@ from mapsnb_sandbox.world.names.grammar import (
     town_by_grammar,
     with_commas,
 )
+from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
 from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,
@@ -173,8 +174,7 @@ def _landmark_state(lm: Landmark) -> str:
 def _pick_landmark(
     ids: Iterable[int], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
-    li = landmark_index()
-    cands = [li.items[i] for i in ids if _landmark_ok(li.items[i], q)]
+    cands = [lm for lm in map(landmark_index().items.__getitem__, ids) if _landmark_ok(lm, q)]
     if not cands:
         return None
     return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
@@ -277,7 +277,7 @@ def _resolve_text_cached(
     empty = Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
-        lm = _pick_landmark(li.by_name.get(key, ()), quals, bias, region)
+        lm = _pick_landmark(spelled_ids(li.by_name.get(key, ()), text), quals, bias, region)
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION

@@ -53,9 +53,15 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.names.compounds import cut_compound
+from mapsnb_sandbox.world.names.landmark_spelling import (
+    marked_kind_word,
+    namesakes_apart,
+    numbered_building,
+    town_spelt_otherwise,
+)
 from mapsnb_sandbox.world.names.namesakes import language_home
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
-from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
@@ -219,15 +225,21 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     not know (:func:`~mapsnb_sandbox.world.landmarks.unknown_landmark`), for every tool: not
     Toledo, Ohio for "Historic City of Toledo", nor Jaipur's point for a route from "Hawa Mahal
     Museum of Jaipur"."""
-    if place.kind != "locality":
-        return None
+    if place.kind != "locality":  # "Royal Botanic Gardens": Sydney's and Kew's alike
+        apart = how in ("name", "alias") and namesakes_apart(text, place)
+        return Resolution(None, NOT_FOUND, f"{text!r} names landmarks far apart") if apart else None
+    if place.confidence == "LOW" and how == "approximate" and (lm := town_spelt_otherwise(text)):
+        return Resolution(landmark_resolved(lm, "MEDIUM"), "fuzzy")  # "Sun Temple, Konârak"
     if place.confidence != "LOW":  # "Three Castles": Khomeynī Shahr's other name, MEDIUM
-        if how != "city" or "," in text or not landmark_not_town(text, place.name):
+        other = how == "city" and "," not in text and landmark_not_town(text, place.name)
+        if not (other or marked_kind_word(text, place.name)):  # "Nhà Trắng": no Nha Trang
             return None
-    elif not unknown_landmark(text, place.name, how) or kind_and_town(
-        text, place.name, is_town=_whole_town
-    ):
-        return None  # "museum Paris": a kind in a town
+    elif not (
+        unknown_landmark(text, place.name, how)
+        or numbered_building(text, place.name)
+        or marked_kind_word(text, place.name)
+    ) or kind_and_town(text, place.name, is_town=_whole_town):
+        return None  # "museum Paris": a kind in a town; "One Madison" is a tower
     reason = (
         f"it names a landmark the emulator does not know (in {place.name}?); "
         "its town is not placed for it"

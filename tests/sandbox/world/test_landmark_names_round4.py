@@ -163,11 +163,13 @@ def test_a_kind_in_a_town_after_a_preposition_stays_a_kind_search() -> None:
 
 
 @pytest.mark.parametrize("text", ["Union Station", "Queenstown Airport"])
-def test_a_name_other_landmarks_far_away_bear_is_low(text: str) -> None:
+def test_a_name_other_landmarks_far_away_bear_is_none_of_them(text: str) -> None:
     """Several Union Stations (Los Angeles, Chicago, Denver), two Queenstown Airports (New
-    Zealand, South Africa): with no qualifier, bias or region, not surely one."""
-    found = resolve(text)
-    assert found.place is not None and found.confidence == "LOW"
+    Zealand, South Africa): with no qualifier, bias or region, not surely one. Round 4 gave one
+    of them LOW; since round 6 the resolver finds none (issue 40: NOT_FOUND rather than a place
+    50+ km off); a search still lists what the name finds."""
+    assert resolve(text).place is None
+    assert _search(text)["places"]
 
 
 def test_a_bias_or_a_qualifier_makes_the_shared_name_sure() -> None:
