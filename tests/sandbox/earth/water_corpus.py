@@ -79,7 +79,8 @@ COASTAL_DRIVES: list[tuple[str, Point, Point]] = [
     ("Tokyo–Osaka", (35.690, 139.692), (34.694, 135.502)),
 ]
 
-#: Car-ferry crossings: (name, origin, destination, published sailing hours).
+#: Car-ferry crossings: (name, origin, destination, published sailing hours). Not Dover–Calais:
+#: by car the Channel Tunnel's Le Shuttle is the faster way there, and the planner takes it.
 FERRIES: list[tuple[str, Point, Point, float]] = [
     ("Wellington–Picton (Interislander)", (-41.286, 174.776), (-41.291, 174.001), 3.5),
     ("Helsinki–Tallinn", (60.170, 24.938), (59.437, 24.754), 2.0),
@@ -87,7 +88,7 @@ FERRIES: list[tuple[str, Point, Point, float]] = [
     ("Barcelona–Palma", (41.385, 2.173), (39.570, 2.650), 7.0),
     ("Piraeus–Heraklion", (37.942, 23.646), (35.339, 25.144), 9.0),
     ("Baku–Türkmenbaşy", (40.409, 49.867), (40.022, 52.955), 12.0),
-    ("Dover–Calais", (51.126, 1.314), (50.951, 1.858), 1.5),
+    ("Cairnryan–Belfast", (54.972, -5.018), (54.597, -5.930), 2.25),
     ("Nynäshamn–Visby", (58.903, 17.948), (57.634, 18.295), 3.25),
 ]
 
