@@ -45,6 +45,9 @@ _CHAIN_M = 20_000.0
 #: DRIVE, TWO_WHEELER and TRANSIT legs up to this long are first tried with side points
 #: (:func:`ashore`); longer ones with a coarser check, then round the water on a grid.
 DRIVE_WATER_M = 150_000.0
+#: Side points are tried for road legs up to this long; a longer leg goes to the grid at once
+#: (sampling a 3,000 km line for open water a hundred times took Perth-Sydney past the work bound).
+SIDE_POINTS_M = 2_500_000.0
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,7 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
             return way
     if not walk and road_dry(a, b):
         return _round_the_bay(a, b) or (a, b)
-    if not walk and direct > DRIVE_WATER_M:
+    if not walk and DRIVE_WATER_M < direct <= SIDE_POINTS_M:
         way = ashore(a, b)  # a trunk road along a coast: side points before the grid
         if way is not None:
             return way

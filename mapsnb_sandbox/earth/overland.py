@@ -71,10 +71,33 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
     apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
+    if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
+        way = _overland(a, b, 60.0, 0.75, own_cells=True)
+        return _ends_ashore(way, a, b) if way is not None and len(way) > 2 else way
     way = _overland(a, b, 60.0, 0.75)
-    if way is None and _m(a, b) <= FINE_SEARCH_M:
+    if way is None:
         way = _overland(a, b, 240.0, 0.25, fine=True)
     return way
+
+
+def _ends_ashore(way: tuple[Point, ...], a: Point, b: Point) -> tuple[Point, ...] | None:
+    """``way`` whose first and last joins, from an end in a cell the coarse grid reads as water
+    (Sydney's, Darwin's: a town on a harbour), stay ashore: each wet one is replaced by a
+    finer search's way (``None`` if there is none)."""
+    step = max(100.0, min(_m(way[0], way[1]), _m(way[-2], way[-1])) / 30)
+    joins = [(way[0], way[1]), (way[-2], way[-1])] if len(way) > 3 else [(way[0], way[1])]
+    out = list(way)
+    for p, q in joins:
+        if clear(p, q, step, (a, b)):
+            continue
+        if _m(p, q) > FINE_SEARCH_M:
+            return None
+        sub = _overland(p, q, 240.0, 0.25, fine=True)
+        if sub is None:
+            return None
+        i = out.index(p)
+        out[i : i + 2] = sub
+    return tuple(out)
 
 
 #: Cells up to this size resolve a town's own bay: wet cells next to an end must be reached
@@ -86,14 +109,21 @@ END_CELL_M = 750.0
 
 
 def _overland(
-    a: Point, b: Point, divisions: float, share: float, fine: bool = False
+    a: Point,
+    b: Point,
+    divisions: float,
+    share: float,
+    fine: bool = False,
+    own_cells: bool = False,
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
     walk along a waterfront, a peninsula's streets), not 400 m and 30 km. Wet cells next to
     an end count as land only when reached from it over no more water than its shore
     allowance when cells are up to :data:`STRICT_CELL_M` (:func:`_reached`), else anywhere
-    within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve)."""
+    within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve);
+    ``own_cells``: the ends' own cells count as land whatever their centre (Sydney's cell is
+    in the sea: :func:`_ends_ashore` then checks the first and last joins)."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -130,7 +160,10 @@ def _overland(
         if v is None:
             p = point(*c)
             v = land[c] = (
-                not _wet(*p) or _reached(p, a, near_a, strict) or _reached(p, b, near_b, strict)
+                (own_cells and c in (start, goal))
+                or not _wet(*p)
+                or _reached(p, a, near_a, strict)
+                or _reached(p, b, near_b, strict)
             )
         return v
 
