@@ -38,7 +38,7 @@ OUT = ROOT / "mapsnb_sandbox" / "data" / "finer_cells.bin"
 MAGIC = b"MAPSNB-FINER-CELLS-1\n"
 STEP = 240  # cells per degree
 SUB = 3  # sub-cells per cell, each way
-MIN_POP = 15_000
+MIN_POP = 50_000
 #: Half the side of the window round a town, in degrees of latitude (about 13 km).
 RADIUS_DEG = 0.12
 #: Round a link's end, OSM's water does not count (only GSHHG's) this far, in metres.

@@ -176,20 +176,3 @@ def test_shore_gap_is_zero_exactly_on_dry_land(lat: float, lng: float) -> None:
     if gap == 0.0:
         assert is_land(lat, lng)
 
-
-#: Sounds narrower than a 1/240° cell at towns of 15,000 to 50,000 (round 8: the 1/720° layer
-#: reached only towns of 50,000+): Alssund at Sønderborg, Svendborgsund at Svendborg.
-SMALL_TOWN_SOUNDS = [(54.9118, 9.7812), (54.9132, 9.7812), (55.0479, 10.616), (55.0493, 10.616)]
-
-
-def test_the_finer_layer_reaches_towns_of_15000(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mapsnb_sandbox.earth import water
-
-    assert all(not is_land(*p) for p in SMALL_TOWN_SOUNDS)
-    water._CELLS.clear()
-    monkeypatch.setattr(water, "_finer_mask", lambda key: 0)  # the coarser layers alone
-    try:
-        assert all(is_land(*p) for p in SMALL_TOWN_SOUNDS)
-    finally:
-        water._CELLS.clear()
-    assert is_land(54.9090, 9.7920) and is_land(55.0598, 10.6068)  # the towns themselves
