@@ -175,4 +175,3 @@ def test_shore_gap_is_zero_exactly_on_dry_land(lat: float, lng: float) -> None:
     assert 0.0 <= gap <= 1200.0
     if gap == 0.0:
         assert is_land(lat, lng)
-
