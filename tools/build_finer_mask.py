@@ -15,7 +15,11 @@ and quays into the water, and a route must reach the link it takes.
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
 and the repository is importable: ``python tools/build_finer_mask.py`` (about 8 minutes;
 ``--link-ends-only`` applies only the link ends' rule to the present file, after ``links.csv``
-or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sampled again).
+or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sampled again;
+``--grow-from OLD`` adds the cells round towns of :data:`MIN_POP` to ``OLD`` people to the
+present file, built with ``MIN_POP = OLD``: 15 minutes from 50,000 to 15,000). Round 8 tried
+15,000 (1.02 MB instead of 0.56) and kept 50,000: the union brought OSM's flaws and new
+narrows into the planners' water (Colaba's band, routes lost; ``benchmarks/README.md``).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
 (uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
