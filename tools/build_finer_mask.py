@@ -15,7 +15,11 @@ and quays into the water, and a route must reach the link it takes.
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
 and the repository is importable: ``python tools/build_finer_mask.py`` (about 8 minutes;
 ``--link-ends-only`` applies only the link ends' rule to the present file, after ``links.csv``
-or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sampled again).
+or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sampled again;
+``--grow-from OLD`` adds the cells round towns of :data:`MIN_POP` to ``OLD`` people to the
+present file, built with ``MIN_POP = OLD``: 15 minutes from 50,000 to 15,000). Round 8 tried
+15,000 (1.02 MB instead of 0.56) and kept 50,000: the union brought OSM's flaws and new
+narrows into the planners' water (Colaba's band, routes lost; ``benchmarks/README.md``).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
 (uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
@@ -71,14 +75,15 @@ def keep_link_ends(keys: np.ndarray, bits: np.ndarray, gshhg: object) -> np.ndar
     return bits
 
 
-def _cells() -> np.ndarray:
-    """Keys of every 1/240° cell in a window round a town (unique, ascending)."""
+def _cells(min_pop: int = MIN_POP) -> np.ndarray:
+    """Keys of every 1/240° cell in a window round a town of ``min_pop`` people or more
+    (unique, ascending)."""
     from mapsnb_sandbox.world.cities import _build_city_index
 
     keys = set()
     half = round(RADIUS_DEG * STEP)
     for c in _build_city_index().cities:
-        if c.population < MIN_POP or not -56 < c.lat < 71.2:
+        if c.population < min_pop or not -56 < c.lat < 71.2:
             continue
         i0 = int((90.0 - c.lat) * STEP)
         j0 = int(((c.lng + 180.0) % 360.0) * STEP)
@@ -90,19 +95,41 @@ def _cells() -> np.ndarray:
     return np.array(sorted(keys), dtype=np.int64)
 
 
-def _link_ends_only(sources: list[Any]) -> None:
-    """Apply :func:`keep_link_ends` to the present :data:`OUT` (after ``links.csv`` or
-    :data:`LINK_END_M` changes): the cells round every link's end (out to :data:`REFRESH_M`)
-    are sampled again from both ``sources`` first, so the rule may shrink as well as grow."""
+def _read() -> dict[int, int]:
+    """The present :data:`OUT`: sub-cell mask by 1/240° cell key."""
     body = zlib.decompress(OUT.read_bytes()[len(MAGIC) :])
     n = int.from_bytes(body[:4], "big")
-    old = dict(
+    return dict(
         zip(
             np.frombuffer(body[4 : 4 + 8 * n], dtype="<u8").astype(np.int64).tolist(),
             np.frombuffer(body[4 + 8 * n :], dtype="<u2").tolist(),
             strict=True,
         )
     )
+
+
+def _grow(sources: list[Any], old_pop: int) -> None:
+    """Add to the present :data:`OUT` (built with ``MIN_POP = old_pop``) the cells round towns
+    of :data:`MIN_POP` to ``old_pop`` people, then apply :func:`keep_link_ends` to all."""
+    old = _read()
+    new = np.setdiff1d(_cells(), _cells(old_pop))
+    print(f"{len(new)} new cells round towns of {MIN_POP:,} to {old_pop:,}")
+    for lo in range(0, len(new), 200_000):
+        k = new[lo : lo + 200_000]
+        bits = _union_bits(k, sources)
+        old.update((key, b) for key, b in zip(k.tolist(), bits.tolist(), strict=True) if b)
+        print(f"  {lo + len(k)} cells, {int((bits != 0).sum())} with finer water")
+    keys = np.array(sorted(old), dtype=np.int64)
+    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
+    masks = keep_link_ends(keys, masks, sources[0])
+    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+
+
+def _link_ends_only(sources: list[Any]) -> None:
+    """Apply :func:`keep_link_ends` to the present :data:`OUT` (after ``links.csv`` or
+    :data:`LINK_END_M` changes): the cells round every link's end (out to :data:`REFRESH_M`)
+    are sampled again from both ``sources`` first, so the rule may shrink as well as grow."""
+    old = _read()
     near = _near_link_ends()
     old.update(zip(near.tolist(), _union_bits(near, sources).tolist(), strict=True))
     keys = np.array(sorted(old), dtype=np.int64)
@@ -165,6 +192,9 @@ def main() -> None:
     ]
     if "--link-ends-only" in sys.argv:
         _link_ends_only(masks)
+        return
+    if "--grow-from" in sys.argv:
+        _grow(masks, int(sys.argv[sys.argv.index("--grow-from") + 1]))
         return
     keys = _cells()
     print(f"{len(keys)} cells round towns")

@@ -92,3 +92,24 @@ def test_a_listed_bridge_is_preferred_to_an_implicit_one_beside_it() -> None:
     assert crossings_mod._land_cost(on_land) == pytest.approx(
         crossings_mod._way_m(on_land) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
     )
+
+
+def test_an_island_town_is_reached_by_its_tubes_and_drawbridges() -> None:
+    """Round 8: Alameda (an island since the Oakland Estuary was dredged) is joined to Oakland
+    only by two immersed tubes and drawbridges no mask resolves; with none listed, every route
+    to or through it (San Francisco–Alameda–Oakland, a widget's waypoints) had no answer."""
+    alameda, oakland = (37.7652, -122.2416), (37.8044, -122.2712)
+    tubes_and_bridges = {
+        "Posey and Webster Street Tubes",
+        "Park Street Bridge (Alameda)",
+        "High Street Bridge (Alameda)",
+    }
+    for mode in ("DRIVE", "WALK", "BICYCLE", "TRANSIT"):
+        steps = plan((alameda, oakland), mode)
+        assert steps is not None, mode
+        names = {s.link.name for s in steps if s.link is not None}
+        assert names & tubes_and_bridges, (mode, names)
+        assert sum(haversine_m(*s.a, *s.b) for s in steps) < 2.0 * haversine_m(*alameda, *oakland)
+    bay_farm = plan(((37.7350, -122.2450), alameda), "BICYCLE")  # Bay Farm Island's homes
+    assert bay_farm is not None
+    assert "Bay Farm Island Bridge" in {s.link.name for s in bay_farm if s.link is not None}
