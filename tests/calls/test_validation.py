@@ -33,7 +33,7 @@ Call = Callable[[Any], Any]
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    c = mapsnb.Client(url=CLOSED_URL, api_key="test", max_retries=0)
+    c = mapsnb.Client(url=CLOSED_URL, api_key="fake-key-for-a-closed-server", max_retries=0)
     yield c
     c.close()
 
@@ -250,7 +250,9 @@ def test_capabilities_malformed_lists_the_valid_values(client: Any) -> None:
 
 def test_async_client_rejects_before_sending_too() -> None:
     async def main() -> None:
-        async with mapsnb.AsyncClient(url=CLOSED_URL, api_key="test", max_retries=0) as c:
+        async with mapsnb.AsyncClient(
+            url=CLOSED_URL, api_key="fake-key-for-a-closed-server", max_retries=0
+        ) as c:
             with pytest.raises(InvalidRequest) as info:
                 await c.search_places("pizza", page_size=11)
             assert info.value.field == "page_size"
