@@ -227,15 +227,19 @@ def _postcode_at(town: City, lat: float, lng: float, seed: int) -> str:
     return _ranged(postcode, town.cc, town.admin1, str(town.geonameid)) if postcode else ""
 
 
-def town_address(number: int | str, street: str, town: City, lat: float, lng: float) -> str:
+def town_address(
+    number: int | str, street: str, town: City, lat: float, lng: float, seed: int | None = None
+) -> str:
     """``number street`` at the point in ``town``, in the country's format with the area's
-    postcode and the state where addresses name one ("Carrer de Mallorca 401, 08013 Barcelona,
-    Spain"); a town with no country gives its own address."""
+    postcode (picked by ``seed``, by default one of the street and number) and the state where
+    addresses name one ("Carrer de Mallorca 401, 08013 Barcelona, Spain"); a town with no
+    country gives its own address."""
     from mapsnb_sandbox.world.cities import city_address, country_name
 
     if not town.cc.strip():  # no country (open sea)
         return city_address(town)
-    seed = stable_int("address", street, number, town.geonameid)
+    if seed is None:
+        seed = stable_int("address", street, number, town.geonameid)
     return format_address(
         number,
         street,
@@ -250,21 +254,10 @@ def town_address(number: int | str, street: str, town: City, lat: float, lng: fl
 def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
     """``(address, town, country code)`` of a synthetic place at the point, in the local
     format of the nearest town's country."""
-    from mapsnb_sandbox.world.cities import city_address, country_name, nearest_cached
+    from mapsnb_sandbox.world.cities import nearest_cached
 
     town, _ = nearest_cached(round(lat, 4), round(lng, 4))
-    if not town.cc.strip():  # no country (open sea): the town's own address
-        return city_address(town), town.name, town.cc
     streets = _formats().get(town.cc, _formats()["default"])["streets"]
     street = streets[(seed >> 11) % len(streets)]
     number = 1 + seed % 120 if town.cc != "US" else 100 + seed % 1900
-    address = format_address(
-        number,
-        street,
-        town.name,
-        town.cc,
-        country=country_name(town.cc) if town.cc != "GB" else "UK",
-        region=_region(town.cc, town.admin1),
-        postcode=_postcode_at(town, lat, lng, seed),
-    )
-    return address, town.name, town.cc
+    return town_address(number, street, town, lat, lng, seed), town.name, town.cc
