@@ -40,15 +40,9 @@ PUBLISHED_MINUTES = [
 ]
 
 
-def _transit_minutes(origin: str, destination: str) -> float:
-    out = compute_routes(
-        {
-            "origin": {"address": origin},
-            "destination": {"address": destination},
-            "travel_mode": "TRANSIT",
-        },
-        CTX,
-    )
+def _minutes(mode: str, origin: str, destination: str) -> float:
+    args = {"origin": {"address": origin}, "destination": {"address": destination}}
+    out = compute_routes({**args, "travel_mode": mode}, CTX)
     return int(out["routes"][0]["duration"].rstrip("s")) / 60
 
 
@@ -56,20 +50,12 @@ def _transit_minutes(origin: str, destination: str) -> float:
 def test_transit_takes_about_the_timetable_time(
     origin: str, destination: str, published: int
 ) -> None:
-    minutes = _transit_minutes(origin, destination)
+    minutes = _minutes("TRANSIT", origin, destination)
     assert published / 2 <= minutes <= published * 2.1, (origin, destination, round(minutes))
 
 
 def test_transit_between_cities_is_about_as_fast_as_driving_and_beats_walking() -> None:
-    def minutes(mode: str, origin: str, destination: str) -> float:
-        args = {
-            "origin": {"address": origin},
-            "destination": {"address": destination},
-            "travel_mode": mode,
-        }
-        return int(compute_routes(args, CTX)["routes"][0]["duration"].rstrip("s")) / 60
-
-    assert minutes("TRANSIT", "Paris", "Lyon") < minutes("DRIVE", "Paris", "Lyon") * 1.2
-    assert minutes("TRANSIT", "San Francisco", "Oakland") < minutes(
+    assert _minutes("TRANSIT", "Paris", "Lyon") < _minutes("DRIVE", "Paris", "Lyon") * 1.2
+    assert _minutes("TRANSIT", "San Francisco", "Oakland") < _minutes(
         "WALK", "San Francisco", "Oakland"
     )
