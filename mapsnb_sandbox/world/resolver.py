@@ -53,6 +53,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.names.compounds import cut_compound
+from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.namesakes import language_home
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved
@@ -205,8 +206,13 @@ def resolve(
 
 def _whole_compound(text: str, found: Resolution) -> Resolution:
     """No place for a LOW town read from part of a compound name ("Fort Severn": Fürth;
-    :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`); LOW for a town named by an
-    other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
+    :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`) or named by a qualifier only,
+    for a first part that reads as another town's name ("Meihekou, Jilin"; :mod:`.names.heads`);
+    LOW for a town named by an other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
+    if unknown_town_of_qualifier(text, found.place, found.how):
+        head, _, rest = text.partition(",")
+        reason = f"no town {head.strip()!r} is known in {rest.strip()!r}"
+        return Resolution(None, NOT_FOUND, reason)
     if found.place is not None and alias_only(text, found.place, found.how):
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     if not cut_compound(text, found.place, found.how):
