@@ -36,6 +36,9 @@ _TOWN_WORDS_TEXT = (
     " beach city old union main central"
 )
 _TOWN_WORDS = frozenset(_TOWN_WORDS_TEXT.split())
+#: Street and square words glued to a name in German, Dutch and Swedish ("Getreidegasse",
+#: "Leidseplein", "Drottninggatan"), folded.
+_GLUED_STREETS = ("gasse", "strasse", "platz", "weg", "allee", "straat", "plein", "gatan", "torget")
 #: Lower-case particles of towns' names ("da", "de la", "as", "-ye").
 _PARTICLE_LETTERS = 3
 #: A head of more words is a phrase, not a town's name.
@@ -70,6 +73,8 @@ def town_like_head(head: str, text: str = "") -> bool:
     shapes = landmark_shape_words()
     if any(w in _place_words() or w in shapes for w in fold(text or head).split()):
         return False
+    if any(w.endswith(_GLUED_STREETS) and len(w) > 6 for w in words):
+        return False  # "Getreidegasse, Salzburg": a street of the town
     if detect_category(head) is not None:
         return False  # "Cafe Central", "Temple Bar": a kind of place
     return all(_capitalised(w) for w in head.replace("-", " ").split())
