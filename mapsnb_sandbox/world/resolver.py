@@ -55,6 +55,7 @@ from mapsnb_sandbox.world.landmarks import (
 from mapsnb_sandbox.world.names.compounds import cut_compound
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.namesakes import language_home
+from mapsnb_sandbox.world.names.pinyin import other_pinyin_name
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (
@@ -152,9 +153,11 @@ TYPO_POPULATION = 1_000_000
 
 def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
-    the index lacks: a name of under :data:`SHORT_NAME` letters, but a big city's."""
+    the index lacks: a name of under :data:`SHORT_NAME` letters, or another Chinese name
+    (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
     letters = [c for c in fold(text) if c.isalpha()]
-    return len(letters) < SHORT_NAME and town_population(town) < TYPO_POPULATION
+    other = len(letters) < SHORT_NAME or other_pinyin_name(text.partition(",")[0], town)
+    return other and town_population(town) < TYPO_POPULATION
 
 
 def resolve(
