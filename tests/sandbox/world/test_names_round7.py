@@ -7,6 +7,8 @@
    comma names is still placed in it (LOW, "approximate"). Searches already listed nothing there.
 2. A region that is also a town's name, qualified by its country, must hold for the town:
    "Hockley, Essex, United Kingdom" was Hockley of the Midlands (LOW, 201 km), now NOT_FOUND.
+3. A near spelling of a Chinese town's name that is itself Pinyin names another town ("Xiegang"
+   was Xigang, 1,885 km away): NOT_FOUND, unless the town is a city of a million (a typo).
 
 Inputs are made-up towns and real towns outside every holdout.
 """
@@ -19,6 +21,7 @@ import pytest
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.names.heads import town_like_head
+from mapsnb_sandbox.world.names.pinyin import pinyin_words
 from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
 
 
@@ -122,3 +125,21 @@ def test_a_region_of_the_named_country_that_holds_no_namesake_is_not_found(text:
 )
 def test_which_heads_read_as_a_towns_name(head: str, town_like: bool) -> None:
     assert town_like_head(head) is town_like
+
+
+@pytest.mark.parametrize("text", ["Shanghei", "Huaiyan"])
+def test_a_pinyin_near_spelling_of_a_small_chinese_town_is_another_town(text: str) -> None:
+    # were Shanghe and Huaiyang (fuzzy, LOW): "hei" and "yan" are syllables of other names
+    assert resolve(text).place is None
+    assert pinyin_words(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("Zhengzou", "Zhengzhou"), ("Guilian", "Guilin"), ("Lisbonn", "Lisbon"), ("Zibuo", "Zibo")],
+)
+def test_typos_of_big_cities_and_non_pinyin_misspellings_still_resolve(
+    text: str, name: str
+) -> None:
+    r = resolve(text).place
+    assert r is not None and r.name == name and r.confidence == "LOW"
