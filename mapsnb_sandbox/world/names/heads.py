@@ -22,9 +22,10 @@ import json
 from pathlib import Path
 
 from mapsnb_sandbox.world.categories import detect_category
+from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
 
 __all__ = ["town_like_head", "unknown_town_of_qualifier"]
 
@@ -86,7 +87,11 @@ def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bo
     index lacks, in the region or country the qualifier names (module docstring)."""
     if place is None or how != "approximate" or place.kind != "locality" or "," not in text:
         return False
-    head = text.partition(",")[0].strip()
+    head, _, rest = text.partition(",")
     if set(fold(head).split()) & set(fold(place.name).split()):
         return False  # "Koidu-Bulma, Sierra Leone": a town read in the head
-    return town_like_head(head, text)
+    idx = city_index()
+    j = idx.place_ids.get(place.place_id, idx.cities)
+    if not any(j in named_ids(idx, fold(part)) for part in rest.split(",") if part.strip()):
+        return False  # "Hubli-Dharwad, Indien": Hubballi, read in the head by another name
+    return town_like_head(head.strip(), text)

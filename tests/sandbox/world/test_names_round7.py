@@ -143,3 +143,11 @@ def test_typos_of_big_cities_and_non_pinyin_misspellings_still_resolve(
 ) -> None:
     r = resolve(text).place
     assert r is not None and r.name == name and r.confidence == "LOW"
+
+
+@pytest.mark.parametrize("text", ["Bombay Suburban, India", "Greater Bombay, India"])
+def test_a_town_read_in_the_head_by_another_name_is_still_placed(text: str) -> None:
+    # the head names Mumbai by its other name and shares no word with "Mumbai": the comma part
+    # (a country) names no town, so the head is no unknown town of it
+    r = resolve(text)
+    assert r.place is not None and r.place.name == "Mumbai" and r.how == "approximate"
