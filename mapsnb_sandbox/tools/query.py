@@ -142,10 +142,7 @@ def made_up_kind(text: str) -> str | None:
 def title_cased(text: str) -> bool:
     """Whether every word of ``text`` of four letters or more starts with a capital ("Kujataa",
     "District d'at-Turaif", "Shennongjia"): a place's name, not a kind ("solar energy
-    companies"); never a text with words of a script without capitals (Indic vowel signs cut
-    them into letters shorter than four)."""
-    if any(c.isalpha() and c.lower() == c.upper() for c in text):
-        return False  # "Almacellas में फार्मेसी": a kind in a script without capitals
+    companies")."""
     words = [w for w in words_as_typed(text) if len(w) >= 4 and w[:1].isalpha()]
     return bool(words) and all(w[:1].isupper() for w in words)
 
