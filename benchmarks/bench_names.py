@@ -9,7 +9,9 @@ emulator does not read; ``--corpus tests/data/names_holdout.csv`` measures the h
 ``--holdout3`` measures the fourth holdout (``tests/data/names_holdout3.csv``,
 ``tools/build_names_holdout3.py``: the other languages and scripts) and prints, per language, the
 located share too (NOT_FOUND counts as right, so a language the emulator does not read scores
-high on the right share alone).
+high on the right share alone). ``--holdout4`` measures the fifth holdout
+(``tests/data/names_holdout4.csv``, ``tools/build_names_holdout4.py``: simplemaps' towns, truth
+independent of GeoNames and Natural Earth), with the same per-language located shares.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.sandbox.world.names_eval import CORPUS, NamesScore, evaluate
 
 HOLDOUT3 = CORPUS.with_name("names_holdout3.csv")
+HOLDOUT4 = CORPUS.with_name("names_holdout4.csv")
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
@@ -38,6 +41,8 @@ def main() -> None:
         corpus = Path(sys.argv[sys.argv.index("--corpus") + 1]).resolve()
     if "--holdout3" in sys.argv:
         corpus = HOLDOUT3
+    if "--holdout4" in sys.argv:
+        corpus = HOLDOUT4
     print(f"corpus: {corpus.name}")
     start = time.perf_counter()
     s = evaluate(corpus=corpus)
@@ -50,7 +55,7 @@ def main() -> None:
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
         f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
-    if corpus == HOLDOUT3:
+    if corpus in (HOLDOUT3, HOLDOUT4):
         located = lang_located(s)
         print("located per language: " + ", ".join(f"{k} {v:.0%}" for k, v in located.items()))
     worst = min(s.lang_total, key=s.lang_share)

@@ -59,7 +59,9 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
     numbered_building,
     town_spelt_otherwise,
 )
+from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.namesakes import language_home
+from mapsnb_sandbox.world.names.pinyin import other_pinyin_name
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
@@ -157,9 +159,11 @@ TYPO_POPULATION = 1_000_000
 
 def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
-    the index lacks: a name of under :data:`SHORT_NAME` letters, but a big city's."""
+    the index lacks: a name of under :data:`SHORT_NAME` letters, or another Chinese name
+    (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
     letters = [c for c in fold(text) if c.isalpha()]
-    return len(letters) < SHORT_NAME and town_population(town) < TYPO_POPULATION
+    other = len(letters) < SHORT_NAME or other_pinyin_name(text.partition(",")[0], town)
+    return other and town_population(town) < TYPO_POPULATION
 
 
 def resolve(
@@ -211,8 +215,13 @@ def resolve(
 
 def _whole_compound(text: str, found: Resolution) -> Resolution:
     """No place for a LOW town read from part of a compound name ("Fort Severn": Fürth;
-    :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`); LOW for a town named by an
-    other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
+    :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`) or named by a qualifier only,
+    for a first part that reads as another town's name ("Meihekou, Jilin"; :mod:`.names.heads`);
+    LOW for a town named by an other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
+    if unknown_town_of_qualifier(text, found.place, found.how):
+        head, _, rest = text.partition(",")
+        reason = f"no town {head.strip()!r} is known in {rest.strip()!r}"
+        return Resolution(None, NOT_FOUND, reason)
     if found.place is not None and alias_only(text, found.place, found.how):
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     if not cut_compound(text, found.place, found.how):

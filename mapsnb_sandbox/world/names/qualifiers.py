@@ -258,11 +258,24 @@ def holds(p: str, c: City) -> bool:
 
 
 def city_ok(c: City, q: Qualifiers) -> bool:
+    """Whether the qualifiers hold for town ``c``: its country, US state and regions; a region
+    that is also a town's name holds when a country part names the region's country
+    (:func:`_region_of_named_country`), else it may be the town ("Manhattan, New York")."""
     if q.ccs and c.cc not in q.ccs:
         return False
     if q.states and c.cc == "US" and c.admin1 not in q.states:
         return False
-    return all(regions().holds(p, c) for p in q.regions if p not in q.cities)
+    if not all(regions().holds(p, c) for p in q.regions if p not in q.cities):
+        return False
+    return all(holds(p, c) for p in q.regions & q.cities if _region_of_named_country(p, q))
+
+
+def _region_of_named_country(p: str, q: Qualifiers) -> bool:
+    """Whether region ``p`` (also a town's name) is a region of a country another comma part
+    names ("Hockley, Essex, United Kingdom": the county, so not Hockley of the Midlands)."""
+    rg = regions()
+    lands = {cc for cc, _ in rg.admin1.get(p, ())} | {b[0] for b in rg.admin2.get(p, ())}
+    return bool(q.ccs & lands)
 
 
 def known_qualifier(typed: str) -> bool:

@@ -1,0 +1,97 @@
+"""Whether "Head, Qualifier" names a town the index lacks, not a place in the qualifier's town.
+
+The resolver places a text whose first comma part names nothing it knows in the town a later
+part names ("Nowhere Plaza, Paris", "Gare Saint-Paul, Lyon": LOW, "approximate"). That holds for
+a street, square, station or landmark, which lie in the town; it does not hold for a head that
+reads as a town's own name ("Meihekou, Jilin", "Basey, Samar", "Kurchatov, Pavlodar"): such a
+text names a town of the region or country the qualifier names, and the town that only bears the
+qualifier's name (Jilin city; Samar, Ukraine; Pavlodar) may lie hundreds of kilometres from it,
+or in another country. Its answer is NOT_FOUND, as a search already lists nothing around it.
+
+A head reads as a town's name when it is one to five words, holds no digit, no word of a street,
+square or station (``street_words`` of ``data/query_words.json``), of a landmark's kind
+(``data/landmark_words.json``), of a kind of place (the category table) nor of a named place
+(:data:`~mapsnb_sandbox.world.towns.GENERIC_WORDS`), and its Latin words are capitalised but for
+short particles ("Vila Teixeira da Silva", "Dayr as Sanqūrīyah").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from mapsnb_sandbox.world.categories import detect_category
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
+from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
+
+__all__ = ["town_like_head", "unknown_town_of_qualifier"]
+
+_QUERY_WORDS = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
+#: Words of :data:`GENERIC_WORDS` that towns' own names carry ("New", "Saint", "Port"): no sign
+#: of a place inside a town.
+_TOWN_WORDS_TEXT = (
+    "new saint santa san east west north south great grand little port mount lake river hill"
+    " beach city old union main central"
+)
+_TOWN_WORDS = frozenset(_TOWN_WORDS_TEXT.split())
+#: Street and square words glued to a name in German, Dutch and Swedish ("Getreidegasse",
+#: "Leidseplein", "Drottninggatan"), folded.
+_GLUED_STREETS = ("gasse", "strasse", "platz", "weg", "allee", "straat", "plein", "gatan", "torget")
+#: Lower-case particles of towns' names ("da", "de la", "as", "-ye").
+_PARTICLE_LETTERS = 3
+#: A head of more words is a phrase, not a town's name.
+_MAX_WORDS = 5
+
+
+@functools.cache
+def _place_words() -> frozenset[str]:
+    """Folded words that make a head a place inside a town: streets, squares, stations, named
+    places (:data:`GENERIC_WORDS` less towns' own words)."""
+    table = json.loads(_QUERY_WORDS.read_text(encoding="utf-8"))["street_words"]
+    streets = {fold(w) for words in table.values() for w in words}
+    named = {w for w in GENERIC_WORDS if len(w) >= 4} - _TOWN_WORDS
+    return frozenset(streets | named)
+
+
+def _capitalised(word: str) -> bool:
+    """Whether a word as typed is capitalised, a short particle, or of a script without case."""
+    first = word.lstrip("'’‘-(")[:1]
+    return not first.isalpha() or not first.islower() or len(word) <= _PARTICLE_LETTERS
+
+
+def town_like_head(head: str, text: str = "") -> bool:
+    """Whether ``head`` (a comma part as typed) reads as a town's own name, in ``text`` (the
+    whole text: a word of a place inside a town in any part makes it a landmark's name, "Port,
+    Fortresses and Group of Monuments, Cartagena"; module docstring)."""
+    words = fold(head).split()
+    if not 1 <= len(words) <= _MAX_WORDS or any(c.isdigit() for c in head):
+        return False
+    if all(w in _TOWN_WORDS for w in words):
+        return False  # "Port", "New": no town's whole name
+    shapes = landmark_shape_words()
+    if any(w in _place_words() or w in shapes for w in fold(text or head).split()):
+        return False
+    if any(w.endswith(_GLUED_STREETS) and len(w) > 6 for w in words):
+        return False  # "Getreidegasse, Salzburg": a street of the town
+    if detect_category(head) is not None:
+        return False  # "Cafe Central", "Temple Bar": a kind of place
+    return all(_capitalised(w) for w in head.replace("-", " ").split())
+
+
+def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bool:
+    """Whether ``place``, the LOW town a comma part of ``text`` names ("approximate"), answers
+    a first part that shares no word with its name and reads as a town's own name: a town the
+    index lacks, in the region or country the qualifier names (module docstring)."""
+    if place is None or how != "approximate" or place.kind != "locality" or "," not in text:
+        return False
+    head, _, rest = text.partition(",")
+    if set(fold(head).split()) & set(fold(place.name).split()):
+        return False  # "Koidu-Bulma, Sierra Leone": a town read in the head
+    idx = city_index()
+    j = idx.place_ids.get(place.place_id, idx.cities)
+    if not any(j in named_ids(idx, fold(part)) for part in rest.split(",") if part.strip()):
+        return False  # "Hubli-Dharwad, Indien": Hubballi, read in the head by another name
+    return town_like_head(head.strip(), text)

@@ -1,0 +1,69 @@
+"""Whether a near spelling of a Chinese town's name is another Chinese name, not a typo.
+
+Chinese towns are romanised syllable by syllable (Hanyu Pinyin), and one letter tells two
+syllables apart: "Xiegang" (谢岗) is no misspelt "Xigang" (西岗), "Xiezhou" no "Xizhou". A text
+that splits wholly into Pinyin syllables, and differs from the name of the town of China, Taiwan,
+Hong Kong or Macau it is a near spelling of, names another town the index may lack: no guess is
+made (NOT_FOUND), as for short names (:func:`mapsnb_sandbox.world.resolver.other_name`).
+
+The syllables are those of Standard Chinese (the Pinyin table, without tones; ``v`` for ``ü``).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.resolved import Resolved
+
+__all__ = ["other_pinyin_name", "pinyin_words"]
+
+#: Countries whose towns the index names in Pinyin (or Wade-Giles, whose syllables mostly read so).
+PINYIN_COUNTRIES = frozenset({"CN", "TW", "HK", "MO"})
+_SYLLABLES = """
+a o e ai ei ao ou an en ang eng er yi ya ye yao you yan yin yang ying yong wu wa wo wai wei wan
+wen wang weng yu yue yuan yun ba bo bai bei bao ban ben bang beng bi bie biao bian bin bing bu
+pa po pai pei pao pou pan pen pang peng pi pie piao pian pin ping pu ma mo me mai mei mao mou man
+men mang meng mi mie miao miu mian min ming mu fa fo fei fou fan fen fang feng fu da de dai dei
+dao dou dan den dang deng dong di die diao diu dian ding du duo dui duan dun ta te tai tao tou tan
+tang teng tong ti tie tiao tian ting tu tuo tui tuan tun na ne nai nei nao nou nan nen nang neng
+nong ni nie niao niu nian nin niang ning nu nuo nuan nv nve la le lai lei lao lou lan lang leng
+long li lia lie liao liu lian lin liang ling lu luo luan lun lv lve ga ge gai gei gao gou gan gen
+gang geng gong gu gua guo guai gui guan gun guang ka ke kai kei kao kou kan ken kang keng kong ku
+kua kuo kuai kui kuan kun kuang ha he hai hei hao hou han hen hang heng hong hu hua huo huai hui
+huan hun huang ji jia jie jiao jiu jian jin jiang jing jiong ju jue juan jun qi qia qie qiao qiu
+qian qin qiang qing qiong qu que quan qun xi xia xie xiao xiu xian xin xiang xing xiong xu xue
+xuan xun zha zhe zhi zhai zhei zhao zhou zhan zhen zhang zheng zhong zhu zhua zhuo zhuai zhui
+zhuan zhun zhuang cha che chi chai chao chou chan chen chang cheng chong chu chua chuo chuai chui
+chuan chun chuang sha she shi shai shei shao shou shan shen shang sheng shu shua shuo shuai shui
+shuan shun shuang re ri rao rou ran ren rang reng rong ru ruo rui ruan run za ze zi zai zei zao
+zou zan zen zang zeng zong zu zuo zui zuan zun ca ce ci cai cao cou can cen cang ceng cong cu cuo
+cui cuan cun sa se si sai sao sou san sen sang seng song su suo sui suan sun
+"""
+SYLLABLES = frozenset(_SYLLABLES.split())
+_LONGEST = max(len(s) for s in SYLLABLES)
+
+
+@functools.cache
+def _splits(word: str) -> bool:
+    """Whether ``word`` (folded letters) is a run of Pinyin syllables."""
+    if not word:
+        return True
+    return any(
+        word[:k] in SYLLABLES and _splits(word[k:]) for k in range(1, min(_LONGEST, len(word)) + 1)
+    )
+
+
+def pinyin_words(text: str) -> bool:
+    """Whether every word of ``text`` (folded; apostrophes and hyphens part syllables) is a run
+    of Pinyin syllables ("Xiegang", "Qing'an", "Dong-Xing")."""
+    words = fold(text).replace("-", " ").replace("'", " ").split()
+    return bool(words) and all(w.isascii() and w.isalpha() and _splits(w) for w in words)
+
+
+def other_pinyin_name(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of ``town``'s name, is rather another Chinese name: the
+    town is Chinese, and the text, not its name, splits wholly into Pinyin syllables."""
+    if town.country_code not in PINYIN_COUNTRIES or fold(text) == fold(town.name):
+        return False
+    return pinyin_words(text)
