@@ -23,7 +23,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from mapsnb_sandbox.world.resolver import script_rules, typed_town_name
+from mapsnb_sandbox.world.names.forms import script_rules
+from mapsnb_sandbox.world.resolver import typed_town_name
 
 __all__ = [
     "DEFAULT_LANGUAGE",

@@ -1,0 +1,128 @@
+"""Other spellings of a town's name to try (``data/town_forms.csv``, ``data/script_forms.json``):
+known forms, de-inflected endings, a script's index suffixes and prefixes, Greek in Latin letters."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import itertools
+import json
+from pathlib import Path
+
+from mapsnb_sandbox.world.landmarks import fold
+
+__all__ = ["script_rules", "town_candidates"]
+
+_DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+@functools.cache
+def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    names: dict[str, str] = {}
+    suffixes: list[tuple[str, str]] = []
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        for row in rows:
+            if row["kind"] == "name":
+                names[fold(row["form"])] = row["replacement"]
+            elif row["kind"] == "suffix":
+                suffixes.append((row["form"], row["replacement"] or ""))
+    return names, tuple(suffixes)
+
+
+@functools.cache
+def script_rules() -> dict[str, object]:
+    """The spelling rules of ``data/script_forms.json``: script ranges, glued endings, prefixes,
+    suffixes a script's town names carry in the index, Greek to Latin."""
+    rules: dict[str, object] = json.loads((_DATA / "script_forms.json").read_text("utf-8"))
+    return rules
+
+
+def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
+    """``word`` with each de-inflected ending (a stem of two letters or more kept); none for a
+    Latin word with an apostrophe inside, a letter of its name ("Bu'ale" is no "Bu'ala")."""
+    low = word.lower()
+    inner = word.strip("'’‘").replace("’", "'").replace("‘", "'")
+    if "'" in inner and all(c.isascii() or not c.isalpha() or c <= "\u024f" for c in word):
+        return []
+    return [
+        word[: len(word) - len(ending)] + replacement
+        for ending, replacement in suffixes
+        if len(word) >= len(ending) + 2 and low.endswith(ending)
+    ]
+
+
+def town_candidates(text: str) -> list[str]:
+    """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
+    then of every word of a two- or three-word name: "Českých Budějovicích"), the words run
+    together ("Đà Lạt" is "Dalat")."""
+    names, suffixes = _town_forms()
+    words = text.strip(" ,?!.").split(" ")
+    head, rest = words[0], words[1:]
+    out: list[str] = []
+    known = names.get(fold(text))
+    if known:
+        out.append(known)
+    first = names.get(fold(head))
+    if first:
+        out.append(" ".join([first, *rest]))
+    forms = [_word_forms(w, suffixes) for w in words]
+    for i, word_forms in enumerate(forms):
+        out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
+    if 2 <= len(words) <= 3 and all(forms):
+        out += [" ".join(combo) for combo in itertools.product(*forms)]
+    out += _script_forms(text.strip(" ,?!."))
+    if 2 <= len(words) <= 3:
+        out.append("".join(words))
+    out += [names[fold(c)] for c in out if fold(c) in names]
+    seen: set[str] = set()
+    return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+def _in_span(text: str, span: list[str]) -> bool:
+    return bool(text) and all(span[0] <= c <= span[1] for c in text)
+
+
+def _script_forms(text: str) -> list[str]:
+    """Spellings a town's name takes in some scripts (``data/script_forms.json``): a suffix the
+    index's name carries ("北京" is "北京市", "경주" is "경주시"), a one-letter prefix
+    ("בתל אביב"), glued case endings (Turkish, Bengali), Greek read in Latin letters."""
+    rules = script_rules()
+    out: list[str] = []
+    for rule in rules["index_suffixes"]:  # type: ignore[attr-defined]
+        if _in_span(text, rule["span"]):
+            out += [text + s for s in rule["suffixes"]]
+    for a, b in rules["letter_swaps"]:  # type: ignore[attr-defined]
+        if a in text.lower():
+            out.append(text.replace(a.upper(), b.upper()).replace(a, b))
+    for rule in rules["prefixes"]:  # type: ignore[attr-defined]
+        if rule["span"][0] <= text[:1] <= rule["span"][1] and len(text) > rule["min_length"]:
+            letters = rule["letters"]
+            if letters is None or text.startswith(tuple(letters)):
+                out.append(text[1:])
+    for rule in rules["glued_endings"]:  # type: ignore[attr-defined]
+        span = rule.get("span")
+        if span is None or span[0] <= text[:1] <= span[1]:
+            out += [text[: -len(e)] for e in rule["endings"] if text.lower().endswith(e)]
+    if any("\u0370" <= c <= "\u03ff" for c in text):
+        out.append(_greek_latin(text))
+    return out
+
+
+def _greek_latin(text: str) -> str:
+    """Greek in Latin letters (ELOT 743, simplified): "Βόλος" -> "Volos"."""
+    greek = script_rules()["greek_latin"]
+    start, pairs, letters = greek["start"], greek["pairs"], greek["letters"]  # type: ignore[index]
+    words = []
+    for word in fold(text).split():
+        out, i = [], 0
+        while i < len(word):
+            pair = word[i : i + 2]
+            if (i == 0 and pair in start) or pair in pairs:
+                out.append(start[pair] if i == 0 and pair in start else pairs[pair])
+                i += 2
+            else:
+                out.append(letters.get(word[i], word[i]))
+                i += 1
+        words.append("".join(out).capitalize())
+    return " ".join(words)
