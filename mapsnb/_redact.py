@@ -55,9 +55,15 @@ def _values() -> list[str]:
     return out
 
 
+#: Characters of the data a short credential must not be cut out of: encoded polylines
+#: (ASCII 63-126) and place ids (base64url: letters, digits, ``-``, ``_``).
+_DATA_CHARS = r"A-Za-z0-9?@\[\\\]^_`{|}~\-"
+
+
 def _whole(value: str) -> str:
-    """Return a regex matching ``value`` exactly, not inside a longer run of letters and digits."""
-    return rf"(?<![A-Za-z0-9]){re.escape(value)}(?![A-Za-z0-9])"
+    """Return a regex matching a short ``value`` as a word of its own: not inside a longer run
+    of the characters of polylines and ids ("@x@" in a polyline is no key "x")."""
+    return rf"(?<![{_DATA_CHARS}]){re.escape(value)}(?![{_DATA_CHARS}])"
 
 
 def _pattern() -> re.Pattern[str] | None:

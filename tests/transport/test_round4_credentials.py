@@ -233,3 +233,24 @@ def test_redaction_sees_through_json_escapes_at_any_level(
     assert _leaks(json.dumps(value, ensure_ascii=False), key) == []
     assert value["other"] == "kept"
     del holders
+
+
+@examples(200)
+@given(
+    key=st.text("ABCxyz019-_", min_size=1, max_size=11),
+    left=st.text("?@[\\]^_`{|}~ACgx09-", min_size=1, max_size=6),
+    right=st.text("?@[\\]^_`{|}~ACgx09-", min_size=1, max_size=6),
+)
+def test_a_short_credential_is_not_cut_out_of_polylines_or_ids(
+    key: str, left: str, right: str
+) -> None:
+    """A credential shorter than a redacted run is masked as a word of its own ("key=x",
+    "Bearer x", '"x"'), never inside a run of the characters encoded polylines and place ids
+    are made of: a fake key "x" once turned "@x@" in a route's polyline into "@***@"."""
+    holder = secret(key)
+    data = left + key + right  # a polyline or id holding the key's letters
+    assert redact(data) == data
+    assert redact(json.dumps({"encodedPolyline": data})) == json.dumps({"encodedPolyline": data})
+    for said in ('key={}&', "Bearer {}", '{{"echo": "{}"}}', "({})"):
+        assert redact(said.format(key)) == said.format("***")
+    del holder
