@@ -251,6 +251,6 @@ def test_a_short_credential_is_not_cut_out_of_polylines_or_ids(
     data = left + key + right  # a polyline or id holding the key's letters
     assert redact(data) == data
     assert redact(json.dumps({"encodedPolyline": data})) == json.dumps({"encodedPolyline": data})
-    for said in ('key={}&', "Bearer {}", '{{"echo": "{}"}}', "({})"):
+    for said in ("key={}&", "Bearer {}", '{{"echo": "{}"}}', "({})"):
         assert redact(said.format(key)) == said.format("***")
     del holder
