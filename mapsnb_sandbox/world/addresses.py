@@ -204,13 +204,15 @@ def format_address(
 
 
 def _region(cc: str, admin1: str) -> str:
-    """The state or province an address of ``cc`` names ("CA", "ON", "NSW", "Maharashtra")."""
-    if cc == "US":
+    """The state or province an address of ``cc`` names ("CA", "ON", "NSW", "Maharashtra"), as
+    the country's ``region`` field in ``data/address_formats.json`` says to write it."""
+    style = _formats().get(cc, {}).get("region", "")
+    if style == "code":
         return admin1 if admin1.isalpha() else ""
-    if cc in ("CA", "AU", "BR", "IN"):
+    if style:
         from mapsnb_sandbox.world.names.qualifiers import state_in_address
 
-        return state_in_address(cc, admin1)
+        return state_in_address(cc, admin1, abbreviated=style == "abbreviation")
     return ""
 
 

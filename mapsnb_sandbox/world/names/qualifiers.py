@@ -122,13 +122,13 @@ def _admin1_names() -> dict[tuple[str, str], tuple[str, ...]]:
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
-def state_in_address(cc: str, admin1: str) -> str:
+def state_in_address(cc: str, admin1: str, *, abbreviated: bool) -> str:
     """How an address writes the first-level region ``admin1`` of ``cc``: its postal
-    abbreviation where the country's addresses use one ("ON", "NSW", "SP"), else its name
+    abbreviation when ``abbreviated`` and GeoNames has one ("ON", "NSW", "SP"), else its name
     ("Maharashtra"); ``""`` when unknown."""
     names = _admin1_names().get((cc, admin1), ())
     short = sorted((n for n in names if 2 <= len(n) <= 3 and n.isalpha()), key=len)
-    if cc in ("CA", "AU", "BR") and short:
+    if abbreviated and short:
         return short[0].upper()
     words = [n for n in names if len(n) > 3 and not n.isdigit()]
     return max(words, key=len).title() if words else ""
