@@ -12,7 +12,8 @@ and up to ``MAX_TAILS`` real endings. Rows: ``cc prefix lat lng tails`` (tails `
 empty for a whole code). Codes GeoNames gives only in part (the UK's outward codes, Canada's
 forward sortation areas, the Netherlands' four digits) are completed by the emulator in the
 country's format. The US keeps ``us_zip3.tsv`` (USPS, by state). Not covered by the dump, kept
-synthetic: Japan, India, Mexico, Greece.
+synthetic, started in their region's range (``postcode_ranges.csv``): Japan, India, Mexico,
+Greece.
 """
 
 from __future__ import annotations
