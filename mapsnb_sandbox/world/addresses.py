@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import heapq
 import json
 import math
 import zlib
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb_sandbox.contract.common import stable_int
+from mapsnb_sandbox.earth.water import crosses_open_water
 from mapsnb_sandbox.world.geodata import City
 
 __all__ = [
@@ -118,14 +120,24 @@ def _postcode_areas(cc: str) -> tuple[tuple[float, float, str, tuple[str, ...]],
     return tuple(out)
 
 
+#: How many of the nearest postcode areas are tried for one on the point's side of the water.
+AREAS_TRIED = 4
+
+
 def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:
     """A real postcode of ``cc`` whose area lies nearest the point (GeoNames' postcodes, by
-    their mean point); one of the area's codes by ``seed``; ``""`` for a country not covered."""
+    their mean point), the nearest whose point is not across open water from it (central Rio
+    is not Niterói's across the bay); one of the area's codes by ``seed``; ``""`` for a country
+    not covered."""
     areas = _postcode_areas(cc)
     if not areas:
         return ""
     scale = math.cos(math.radians(lat)) ** 2
-    _, _, prefix, tails = min(areas, key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2)
+    near = heapq.nsmallest(
+        AREAS_TRIED, areas, key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2
+    )
+    dry = (a for a in near if not crosses_open_water([(lat, lng), (a[0], a[1])]))
+    _, _, prefix, tails = next(dry, near[0])
     return prefix + tails[seed % len(tails)]
 
 

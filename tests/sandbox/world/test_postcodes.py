@@ -171,3 +171,22 @@ def test_postcodes_start_in_the_region_s_range_where_no_area_table_exists(town: 
         found = re.findall(r"\b\d{3}-\d{4}\b|\b\d{3} \d{2}\b|\b\d{5,6}\b", address)
         digits = "".join(found).replace("-", "").replace(" ", "")
         assert digits and int(digits[:width]) in starts, address
+
+
+#: Points beside a bay or strait whose nearest postcode area point lies across the water, with
+#: the published start of their own codes: central Rio (Correios: the city's CEPs 20000-23799,
+#: Niterói's across Guanabara Bay 24000-24399), Kadıköy on Istanbul's Asian shore (PTT:
+#: 34710-34738) and Eminönü on its European one (Fatih 34110-34134).
+ACROSS_WATER = {
+    "central Rio de Janeiro": (-22.9035, -43.1745, ("20", "21", "22", "23")),
+    "Kadıköy, Istanbul": (40.9905, 29.0240, ("347",)),
+    "Eminönü, Istanbul": (41.0170, 28.9720, ("341",)),
+}
+
+
+@pytest.mark.parametrize("place", sorted(ACROSS_WATER))
+def test_a_postcode_area_across_the_water_is_not_the_point_s(place: str) -> None:
+    lat, lng, starts = ACROSS_WATER[place]
+    for seed in (1, 2, 3):
+        address, _, _ = local_address(lat, lng, seed=seed)
+        assert _postcode(address).startswith(starts), (place, address)
