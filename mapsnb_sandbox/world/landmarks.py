@@ -276,13 +276,19 @@ class _LandmarkIndex:
     @functools.cached_property
     def heads(self) -> dict[str, list[int]]:
         """The folded part before the comma of names with a place after it ("royal botanic
-        gardens" of "Royal Botanic Gardens, Kew") -> the landmarks so named."""
+        gardens" of "Royal Botanic Gardens, Kew"), and the own name of a landmark but its
+        town's (:func:`.names.landmark_spelling.town_head`: "guggenheim museum" of "Guggenheim
+        Museum Bilbao") -> the landmarks so named."""
+        from mapsnb_sandbox.world.names.landmark_spelling import town_head
+
         out: dict[str, list[int]] = {}
         for i, lm in enumerate(self.items):
             for name in (lm.name, *lm.aliases):
                 head, comma, _ = name.partition(",")
                 if comma and (key := fold(head)):
                     out.setdefault(key, []).append(i)
+            if key := fold(town_head(lm)):
+                out.setdefault(key, []).append(i)
         return out
 
     def named_apart(self, key: str, lm: Landmark) -> bool:

@@ -36,6 +36,7 @@ __all__ = [
     "spelled_as",
     "spelled_ids",
     "spelled_namesakes",
+    "town_head",
     "town_spelt_otherwise",
 ]
 
@@ -70,10 +71,39 @@ def marked_kind_word(text: str, town: str) -> bool:
 
 def spelled_as(lm: Landmark, typed: str) -> bool:
     """Whether ``lm``'s name or an alias is ``typed`` (or its part before a comma) as written,
-    marks and all, case aside: "Pantheon" is Rome's, "Panthéon" Paris's."""
+    marks and all, case aside, or its own name but its town's (:func:`town_head`): "Pantheon"
+    is Rome's, "Panthéon" Paris's; "Guggenheim Museum" New York's and Bilbao's."""
     want = {_typed(typed).strip(), _typed(typed.partition(",")[0]).strip()}
     names = (m for n in (lm.name, *lm.aliases) for m in (n, n.partition(",")[0]))
-    return any(_typed(n).strip() in want for n in names)
+    return any(_typed(n).strip() in want for n in (*names, town_head(lm)))
+
+
+#: The fewest words a landmark's name keeps without its town's to be a name other landmarks
+#: may bear ("Guggenheim Museum" of "Guggenheim Museum Bilbao"; not "Louvre" of "Louvre Abu
+#: Dhabi", a name of its own).
+TOWN_HEAD_WORDS = 2
+
+
+def town_head(lm: Landmark) -> str:
+    """``lm``'s own name without its town's name at its end or start and the articles at the
+    seam ("Guggenheim Museum" of "Guggenheim Museum Bilbao", "Union Station" of "Denver Union
+    Station"), when :data:`TOWN_HEAD_WORDS` or more words are left; else ``""``. A landmark
+    named by its family's name and its town says that others bear the family's name."""
+    town, words = fold(lm.city).split(), lm.name.split()
+    if not town or lm.key.startswith("airport-") or len(words) <= len(town):
+        return ""
+    n = len(town)
+    if [fold(w) for w in words[-n:]] == town:
+        rest = words[:-n]
+    elif [fold(w) for w in words[:n]] == town:
+        rest = words[n:]
+    else:
+        return ""
+    while rest and fold(rest[-1]) in AROUND:
+        rest = rest[:-1]
+    while rest and fold(rest[0]) in AROUND:
+        rest = rest[1:]
+    return " ".join(rest) if len(rest) >= TOWN_HEAD_WORDS else ""
 
 
 def spelled_namesakes(cands: Iterable[Landmark], typed: str) -> list[Landmark]:
