@@ -207,7 +207,9 @@ def resolve(
     ):
         return _not_found(text)  # "Menia" is no misspelt Mena: a town the index lacks
     if _form_only(text, *hit):
-        return Resolution(None, NOT_FOUND, f"{text!r} is no name of a town, only like a form of one")
+        return Resolution(
+            None, NOT_FOUND, f"{text!r} is no name of a town, only like a form of one"
+        )
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
 
 
