@@ -457,8 +457,15 @@ _SEARCH_PREPOSITIONS = frozenset(_SEARCH_PREPOSITION_WORDS.split())
 
 def asks_for_a_kind(text: str) -> bool:
     """Whether ``text`` holds a preposition of a search for a kind of place in a town
-    ("churches in Rome", "églises à Rome", "парки в Москве")."""
-    return not _SEARCH_PREPOSITIONS.isdisjoint(fold(text).split())
+    ("churches in Rome", "églises à Rome", "парки в Москве"), before no town's name written
+    with other marks (:func:`.names.landmark_spelling.marked_otherwise`: "Temple du Soleil à
+    Konârak" asks for no temples in Iran's Konārak)."""
+    from mapsnb_sandbox.world.names.landmark_spelling import marked_otherwise
+
+    words = text.split()
+    at = [i for i, w in enumerate(words) if fold(w) in _SEARCH_PREPOSITIONS]
+    place = " ".join(words[at[-1] + 1 :]) if at else ""
+    return not _SEARCH_PREPOSITIONS.isdisjoint(fold(text).split()) and not marked_otherwise(place)
 
 
 def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = False) -> bool:

@@ -31,6 +31,7 @@ from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = [
     "marked_kind_word",
+    "marked_otherwise",
     "namesakes_apart",
     "numbered_building",
     "spelled_as",
@@ -67,6 +68,30 @@ def marked_kind_word(text: str, town: str) -> bool:
         w in _marked_words() and w not in own and fold(w) in folded_own
         for w in _typed(text).replace("-", " ").split()
     )
+
+
+#: Letters written with either of two marks, one letter all the same (Romanian ș and ş, ț and ţ:
+#: a comma below, or the older cedilla).
+_ONE_LETTER = str.maketrans({"ș": "ş", "ț": "ţ"})
+
+
+def marked_otherwise(place: str) -> bool:
+    """Whether ``place``, typed with marks, is the own name of towns that all write it with
+    other marks ("Konârak": Konārak, Iran): another place's name, as "Panthéon" is not Rome's
+    "Pantheon". Marks typed where the town's name has none ("Montréal") or none typed are no
+    sign: users add and drop marks."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    typed, key = _typed(place).strip().translate(_ONE_LETTER), fold(place)
+    if typed.isascii() or not key:
+        return False
+    idx = city_index()
+    own = {
+        _typed(c.name).translate(_ONE_LETTER)
+        for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
+    }
+    names = {n for n in own if fold(n) == key}
+    return bool(names) and all(not n.isascii() and n != typed for n in names)
 
 
 def spelled_as(lm: Landmark, typed: str) -> bool:

@@ -14,7 +14,7 @@ import pytest
 
 from mapsnb_sandbox.world.geocode import use_landmarks
 from mapsnb_sandbox.world.landmarks import landmark_index
-from mapsnb_sandbox.world.names.landmark_spelling import town_head
+from mapsnb_sandbox.world.names.landmark_spelling import marked_otherwise, town_head
 from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
 
 _TABLE = """key,name,aliases,kind,address,city,region,country_code,lat,lng,place_id
@@ -109,3 +109,40 @@ def test_a_bare_word_read_only_as_a_form_of_a_town_name_is_no_town(text: str) ->
 def test_towns_named_or_asked_in_a_case_stay_towns(text: str, town: str) -> None:
     found = resolve(text).place
     assert found is not None and found.name == town
+
+
+@pytest.mark.parametrize(
+    ("place", "other"),
+    [("Besançòn", True), ("Gdañsk", True), ("Sào Paulo", True), ("Besançon", False)],
+)
+def test_a_town_name_typed_with_other_marks_is_another_place(place: str, other: bool) -> None:
+    """Every town of the folded name writes it with other marks: the text names another
+    place (UNESCO's "Konârak" is India's Konark, not Iran's Konārak)."""
+    assert marked_otherwise(place) is other
+
+
+@pytest.mark.parametrize(
+    "place",
+    ["Besancon", "Montréal", "Călărași", "Călăraşi", "Timișoara", "Malaga", "Màlaga", "Zurich"],
+)
+def test_marks_dropped_added_or_encoded_otherwise_are_no_sign(place: str) -> None:
+    """No marks typed, marks where the town's name has none, Romanian ș for ş (one letter), or
+    a name some town writes without marks (Malaga, Philippines): the town may be meant."""
+    assert not marked_otherwise(place)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Église du Soleil à Gdañsk", False),  # was five churches in Gdańsk, for a name
+        ("Église du Soleil à Besançòn", False),
+        ("Église du Soleil à Gdańsk", True),  # the town as written: the kind search stays
+        ("churches in Gdańsk", True),
+        ("kawiarnia w Krakowie", True),
+    ],
+)
+def test_no_kind_search_in_a_town_typed_with_other_marks(text: str, found: bool) -> None:
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("search_places", {"text_query": text})
+    assert bool(out["places"]) is found
