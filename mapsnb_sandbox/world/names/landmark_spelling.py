@@ -27,17 +27,16 @@ from mapsnb_sandbox.world.landmarks import (
     landmark_index,
     landmark_with_id,
 )
+from mapsnb_sandbox.world.names.town_words import town_head
 from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = [
     "marked_kind_word",
-    "marked_otherwise",
     "namesakes_apart",
     "numbered_building",
     "spelled_as",
     "spelled_ids",
     "spelled_namesakes",
-    "town_head",
     "town_spelt_otherwise",
 ]
 
@@ -70,65 +69,14 @@ def marked_kind_word(text: str, town: str) -> bool:
     )
 
 
-#: Letters written with either of two marks, one letter all the same (Romanian ș and ş, ț and ţ:
-#: a comma below, or the older cedilla).
-_ONE_LETTER = str.maketrans({"ș": "ş", "ț": "ţ"})
-
-
-def marked_otherwise(place: str) -> bool:
-    """Whether ``place``, typed with marks, is the own name of towns that all write it with
-    other marks ("Konârak": Konārak, Iran): another place's name, as "Panthéon" is not Rome's
-    "Pantheon". Marks typed where the town's name has none ("Montréal") or none typed are no
-    sign: users add and drop marks."""
-    from mapsnb_sandbox.world.cities import city_index
-
-    typed, key = _typed(place).strip().translate(_ONE_LETTER), fold(place)
-    if typed.isascii() or not key:
-        return False
-    idx = city_index()
-    own = {
-        _typed(c.name).translate(_ONE_LETTER)
-        for c in (idx.cities[j] for j in idx.by_name.get(key, ()))
-    }
-    names = {n for n in own if fold(n) == key}
-    return bool(names) and all(not n.isascii() and n != typed for n in names)
-
-
 def spelled_as(lm: Landmark, typed: str) -> bool:
     """Whether ``lm``'s name or an alias is ``typed`` (or its part before a comma) as written,
-    marks and all, case aside, or its own name but its town's (:func:`town_head`): "Pantheon"
-    is Rome's, "Panthéon" Paris's; "Guggenheim Museum" New York's and Bilbao's."""
+    marks and all, case aside, or its own name but its town's (:func:`.town_words.town_head`):
+    "Pantheon" is Rome's, "Panthéon" Paris's; "Guggenheim Museum" New York's and Bilbao's."""
     want = {_typed(typed).strip(), _typed(typed.partition(",")[0]).strip()}
     names = (m for n in (lm.name, *lm.aliases) for m in (n, n.partition(",")[0]))
-    return any(_typed(n).strip() in want for n in (*names, town_head(lm)))
-
-
-#: The fewest words a landmark's name keeps without its town's to be a name other landmarks
-#: may bear ("Guggenheim Museum" of "Guggenheim Museum Bilbao"; not "Louvre" of "Louvre Abu
-#: Dhabi", a name of its own).
-TOWN_HEAD_WORDS = 2
-
-
-def town_head(lm: Landmark) -> str:
-    """``lm``'s own name without its town's name at its end or start and the articles at the
-    seam ("Guggenheim Museum" of "Guggenheim Museum Bilbao", "Union Station" of "Denver Union
-    Station"), when :data:`TOWN_HEAD_WORDS` or more words are left; else ``""``. A landmark
-    named by its family's name and its town says that others bear the family's name."""
-    town, words = fold(lm.city).split(), lm.name.split()
-    if not town or lm.key.startswith("airport-") or len(words) <= len(town):
-        return ""
-    n = len(town)
-    if [fold(w) for w in words[-n:]] == town:
-        rest = words[:-n]
-    elif [fold(w) for w in words[:n]] == town:
-        rest = words[n:]
-    else:
-        return ""
-    while rest and fold(rest[-1]) in AROUND:
-        rest = rest[:-1]
-    while rest and fold(rest[0]) in AROUND:
-        rest = rest[1:]
-    return " ".join(rest) if len(rest) >= TOWN_HEAD_WORDS else ""
+    family = "" if lm.key.startswith("airport-") else town_head(lm.name, lm.city, AROUND)
+    return any(_typed(n).strip() in want for n in (*names, family))
 
 
 def spelled_namesakes(cands: Iterable[Landmark], typed: str) -> list[Landmark]:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from mapsnb_sandbox.world.geocode import use_landmarks
-from mapsnb_sandbox.world.landmarks import landmark_index
-from mapsnb_sandbox.world.names.landmark_spelling import marked_otherwise, town_head
+from mapsnb_sandbox.world.landmarks import AROUND, landmark_index
+from mapsnb_sandbox.world.names.town_words import marked_otherwise, town_head
 from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
 
 _TABLE = """key,name,aliases,kind,address,city,region,country_code,lat,lng,place_id
@@ -38,7 +38,7 @@ def branches(tmp_path: Path) -> Iterator[None]:
 
 def _named(key: str) -> str:
     lm = next(lm for lm in landmark_index().items if lm.key == key)
-    return town_head(lm)
+    return town_head(lm.name, lm.city, AROUND)
 
 
 @pytest.mark.usefixtures("branches")
