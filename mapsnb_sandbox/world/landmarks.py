@@ -20,6 +20,7 @@ from pathlib import Path
 from mapsnb_sandbox.contract.common import Once, stable_int
 from mapsnb_sandbox.contract.ids import AIRPORT, LANDMARK, decode_tagged_id, tagged_id
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.names.town_words import marked_otherwise, town_head
 
 __all__ = [
     "AIRPORTS_TSV",
@@ -276,13 +277,18 @@ class _LandmarkIndex:
     @functools.cached_property
     def heads(self) -> dict[str, list[int]]:
         """The folded part before the comma of names with a place after it ("royal botanic
-        gardens" of "Royal Botanic Gardens, Kew") -> the landmarks so named."""
+        gardens" of "Royal Botanic Gardens, Kew"), and the own name of a landmark but its
+        town's (:func:`.names.town_words.town_head`, airports aside: "guggenheim museum" of
+        "Guggenheim Museum Bilbao") -> the landmarks so named."""
         out: dict[str, list[int]] = {}
         for i, lm in enumerate(self.items):
             for name in (lm.name, *lm.aliases):
                 head, comma, _ = name.partition(",")
                 if comma and (key := fold(head)):
                     out.setdefault(key, []).append(i)
+            airport = lm.key.startswith(_AIRPORT_KEY)
+            if not airport and (key := fold(town_head(lm.name, lm.city, AROUND))):
+                out.setdefault(key, []).append(i)
         return out
 
     def named_apart(self, key: str, lm: Landmark) -> bool:
@@ -451,8 +457,13 @@ _SEARCH_PREPOSITIONS = frozenset(_SEARCH_PREPOSITION_WORDS.split())
 
 def asks_for_a_kind(text: str) -> bool:
     """Whether ``text`` holds a preposition of a search for a kind of place in a town
-    ("churches in Rome", "églises à Rome", "парки в Москве")."""
-    return not _SEARCH_PREPOSITIONS.isdisjoint(fold(text).split())
+    ("churches in Rome", "églises à Rome", "парки в Москве"), before no town's name written
+    with other marks (:func:`.names.town_words.marked_otherwise`: "Temple du Soleil à
+    Konârak" asks for no temples in Iran's Konārak)."""
+    words = text.split()
+    at = [i for i, w in enumerate(words) if fold(w) in _SEARCH_PREPOSITIONS]
+    place = " ".join(words[at[-1] + 1 :]) if at else ""
+    return not _SEARCH_PREPOSITIONS.isdisjoint(fold(text).split()) and not marked_otherwise(place)
 
 
 def unknown_landmark(text: str, town: str | None, how: str, *, search: bool = False) -> bool:

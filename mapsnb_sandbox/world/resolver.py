@@ -206,7 +206,23 @@ def resolve(
         hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])
     ):
         return _not_found(text)  # "Menia" is no misspelt Mena: a town the index lacks
+    if _form_only(text, *hit):
+        return Resolution(
+            None, NOT_FOUND, f"{text!r} is no name of a town, only like a form of one"
+        )
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+
+
+def _form_only(text: str, place: Resolved, how: str) -> bool:
+    """Whether a bare text (no comma, no preposition) is read as town ``place``, LOW, only by
+    a form the resolver made of a word (an ending changed: "Assise" as Assis, "Suse" as
+    Sousse's "Susa"), not by a name the index gives any town: a word no town bears, maybe a
+    landmark's or an exonym the index lacks (Assisi's French name), is no town's case form
+    without the preposition that asks for one ("w Krakowie"); a text of another script may be
+    a case form alone (:func:`_case_form`)."""
+    if how != "city" or place.kind != "locality" or place.confidence != "LOW" or "," in text:
+        return False
+    return not _case_form(text) and not named_ids(city_index(), fold(text))
 
 
 def _whole_compound(text: str, found: Resolution) -> Resolution:

@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.landmarks import (
     landmark_index,
     landmark_with_id,
 )
+from mapsnb_sandbox.world.names.town_words import town_head
 from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = [
@@ -70,10 +71,12 @@ def marked_kind_word(text: str, town: str) -> bool:
 
 def spelled_as(lm: Landmark, typed: str) -> bool:
     """Whether ``lm``'s name or an alias is ``typed`` (or its part before a comma) as written,
-    marks and all, case aside: "Pantheon" is Rome's, "Panthéon" Paris's."""
+    marks and all, case aside, or its own name but its town's (:func:`.town_words.town_head`):
+    "Pantheon" is Rome's, "Panthéon" Paris's; "Guggenheim Museum" New York's and Bilbao's."""
     want = {_typed(typed).strip(), _typed(typed.partition(",")[0]).strip()}
     names = (m for n in (lm.name, *lm.aliases) for m in (n, n.partition(",")[0]))
-    return any(_typed(n).strip() in want for n in names)
+    family = "" if lm.key.startswith("airport-") else town_head(lm.name, lm.city, AROUND)
+    return any(_typed(n).strip() in want for n in (*names, family))
 
 
 def spelled_namesakes(cands: Iterable[Landmark], typed: str) -> list[Landmark]:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from mapsnb_sandbox.world.resolver import NOT_FOUND
 from tests.sandbox.world.landmarks_eval import evaluate_holdout, holdout_queries
 from tests.sandbox.world.withheld import WithheldWorld
 
@@ -276,12 +277,13 @@ def test_a_bare_name_a_rival_town_abroad_bears_is_low(text: str, town: str) -> N
     assert out["results"][0]["confidence"] == "LOW"
 
 
-@pytest.mark.parametrize(("text", "town"), [("Assise", "Assis"), ("Suse", "Sousse")])
-def test_a_bare_name_read_only_by_another_form_of_a_town_is_low(
-    withheld: WithheldWorld, text: str, town: str
+@pytest.mark.parametrize("text", ["Assise", "Suse"])
+def test_a_bare_name_read_only_by_another_form_of_a_town_is_no_town(
+    withheld: WithheldWorld, text: str
 ) -> None:
-    """ "Assise" (French for Assisi) was Assis, Brazil, MEDIUM, 9,736 km off: a bare word read
-    only by a form of a town's name (no town is called so) is a guess (with the whole list,
-    "Assise" is Assisi's basilica, "Suse" Susa in Iran: the next test)."""
+    """ "Assise" (French for Assisi) was Assis, Brazil, MEDIUM, 9,736 km off, then LOW (round
+    3); "Suse" Sousse, LOW: a bare word read only by a form of a town's name (no town is called
+    so) is no town (round 7: NOT_FOUND; with the whole list, "Assise" is Assisi's basilica,
+    "Suse" Susa in Iran: the next test)."""
     found = withheld.resolve(text)
-    assert (found["name"], found["confidence"]) == (town, "LOW")
+    assert (found["how"], found["name"]) == (NOT_FOUND, None)
