@@ -61,8 +61,11 @@ _DATA_CHARS = r"A-Za-z0-9?@\[\\\]^_`{|}~\-"
 
 
 def _whole(value: str) -> str:
-    """Return a regex matching a short ``value`` as a word of its own: not inside a longer run
-    of the characters of polylines and ids ("@x@" in a polyline is no key "x")."""
+    """Return a regex matching a short ``value`` as a word of its own.
+
+    Not inside a longer run of the characters of polylines and ids: "@x@" in a polyline is no
+    key "x".
+    """
     return rf"(?<![{_DATA_CHARS}]){re.escape(value)}(?![{_DATA_CHARS}])"
 
 
