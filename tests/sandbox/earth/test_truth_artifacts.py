@@ -1,6 +1,7 @@
 """The water check's documented truth flaws (``truth_artifacts.py``) are small, named, proved,
 and excuse no water elsewhere: straight lines over every other crossing measure the same with
-and without them, and water full-resolution OSM has (Simon's Town's shore) still counts."""
+and without them, and water both sources have (Phuket's inlet, a harbour beside a box) still
+counts."""
 
 from __future__ import annotations
 
@@ -55,10 +56,11 @@ def test_no_other_crossing_is_excused() -> None:
 
 
 def test_water_full_resolution_osm_has_still_counts() -> None:
-    """Simon's Town's shore (corpus point 150 m into OSM's water at full resolution) and the
-    Puddefjorden beside Bryggen's box are not excused."""
-    simons = _line((-34.1919, 18.4328), (-34.1903, 18.4271), 12)
-    assert over_water_m(simons, "WALK", artifacts=False)[0] > 300.0
-    fjord = _line((60.3979, 5.3276), (60.3940, 5.3180), 20)  # across the Vågen's mouth
-    with_flaws, without = (over_water_m(fjord, "WALK", artifacts=f)[0] for f in (True, False))
-    assert without > 0.0 and with_flaws - without < 100.0
+    """Phuket's mangrove inlet north of Takua Thung (water in OSM and GSHHG alike), Korsør's
+    harbour beside its box and the Puddefjorden beside Bryggen's box are not excused."""
+    inlet = _line((8.3439, 98.4752), (8.3485, 98.4824), 20)
+    assert over_water_m(inlet, "DRIVE", artifacts=False)[0] > 600.0
+    for a, b in (((55.3304, 11.1445), (55.3318, 11.1470)), ((60.3979, 5.3276), (60.3940, 5.3180))):
+        line = _line(a, b, 20)
+        with_flaws, without = (over_water_m(line, "WALK", artifacts=f)[0] for f in (True, False))
+        assert without > 0.0 and with_flaws - without < 100.0

@@ -8,8 +8,10 @@ GSHHG at full resolution (the second, independent shore), both through ``roaring
 0.11.0 (MIT): every point of a 5 m grid over the box is land in the sources the entry names
 (``tools/check_truth_artifacts.py`` verifies it). The emulator never reads this list; the
 benchmark reports its shares with and without these boxes (``over_water_m(artifacts=False)``).
-Water that full-resolution OSM has (Simon's Town, Phuket's mangroves, a harbour's edge at
-Korsør or Kotor) is not listed: it stays the emulator's error.
+Two entries are rectangles of water with straight edges that OSM's polygons (as carried) cut
+into built land, Colaba and Simon's Town: there GSHHG alone has land over the whole box. Water
+both sources have (Phuket's mangrove inlet) or that OSM draws with a natural shore (a
+harbour's edge at Korsør or Kotor) is not listed: it stays the emulator's error.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ _GRID = (
     "GSHHG at full resolution have land over the whole box"
 )
 
-#: The documented flaws, by place (none is a route's end: the boxes lie on a route's way).
+#: The documented flaws, by place.
 ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("Korsør harbour front (Great Belt)", 55.3300, 55.3308, 11.1442, 11.1448, _GRID),
     Artifact(
@@ -55,6 +57,19 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact("Bergen, Bryggen quay (Puddefjorden)", 60.3978, 60.3981, 5.3274, 5.3279, _GRID),
     Artifact(
         "Auckland, Shoal Bay shore (Waitematā)", -36.8020, -36.8016, 174.7811, 174.7817, _GRID
+    ),
+    Artifact(
+        "Simon's Town, the town centre (False Bay)",
+        -34.1930,
+        -34.1895,
+        18.4272,
+        18.4340,
+        "OSM's land polygons as roaring-landmask carries them cut a rectangle of water with "
+        "straight edges (18.4272° E, 34.1938° S) into Simon's Town, putting its centre, where "
+        "the corpus's point stands, 195 m into the sea (all of this box; GeoNames puts the "
+        "town at 34.1934° S, 18.4359° E, at the rectangle's corner); GSHHG at full "
+        "resolution has land over the whole box",
+        land_in=("gshhg",),
     ),
     Artifact(
         "Mumbai, Colaba by Colaba Causeway (Back Bay)",
