@@ -61,12 +61,12 @@ ARTIFACTS: tuple[Artifact, ...] = (
     Artifact(
         "Simon's Town, the town centre (False Bay)",
         -34.1930,
-        -34.1895,
-        18.4272,
+        -34.1893,
+        18.4266,
         18.4340,
         "OSM's land polygons as roaring-landmask carries them cut a rectangle of water with "
-        "straight edges (18.4272° E, 34.1938° S) into Simon's Town, putting its centre, where "
-        "the corpus's point stands, 195 m into the sea (all of this box; GeoNames puts the "
+        "straight edges (18.4271° E, 34.1938° S) into Simon's Town, putting its centre, where "
+        "the corpus's point stands, 195 m into the sea (93 % of this box; GeoNames puts the "
         "town at 34.1934° S, 18.4359° E, at the rectangle's corner); GSHHG at full "
         "resolution has land over the whole box",
         land_in=("gshhg",),
