@@ -26,6 +26,7 @@ from pathlib import Path
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.earth.crossings import crossings
 from mapsnb_sandbox.earth.water import is_lake
+from tests.sandbox.earth.truth_artifacts import is_artifact
 
 TRUTH = Path(__file__).resolve().parent / "water_truth.bin"
 #: The truth file of each source: OSM's land polygons, GSHHG's full-resolution shore.
@@ -70,6 +71,12 @@ def truth_water(lat: float, lng: float, source: str = "osm") -> bool:
     return land is False or is_lake(lat, lng)
 
 
+def _counted(s: Point, source: str, artifacts: bool) -> bool:
+    """Whether sample ``s`` is water by ``source``, outside its documented flaws unless
+    ``artifacts``."""
+    return truth_water(*s, source) and (artifacts or not is_artifact(*s, source))
+
+
 def _link_pairs(mode: str) -> set[frozenset[Point]]:
     return {
         frozenset({(round(x.a[0], 5), round(x.a[1], 5)), (round(x.b[0], 5), round(x.b[1], 5))})
@@ -84,11 +91,12 @@ PIER_M = 300.0
 
 
 def over_water_m(
-    path: Sequence[Point], mode: str, source: str = "osm"
+    path: Sequence[Point], mode: str, source: str = "osm", artifacts: bool = True
 ) -> tuple[float, float, float]:
     """``(water_m, longest_run_m, length_m)`` of ``path`` (a ``mode`` route): metres sampled
     over ``source``'s water (:func:`truth_water`) outside the links that carry ``mode`` (and
-    their piers, :data:`PIER_M`), the longest such run, the length."""
+    their piers, :data:`PIER_M`), the longest such run, the length. ``artifacts=False`` leaves
+    out the truth's documented flaws (:mod:`tests.sandbox.earth.truth_artifacts`)."""
     links = _link_pairs(mode)
     piers = [e for p, q in itertools.pairwise(path) if frozenset({p, q}) in links for e in (p, q)]
     water = run = longest = total = 0.0
@@ -103,7 +111,7 @@ def over_water_m(
         for k in range(n):
             t = (k + 0.5) / n
             s = (p[0] + (q[0] - p[0]) * t, p[1] + dlng * t)
-            if truth_water(*s, source) and all(haversine_m(*s, *e) > PIER_M for e in piers):
+            if _counted(s, source, artifacts) and all(haversine_m(*s, *e) > PIER_M for e in piers):
                 water += seg / n
                 run += seg / n
                 longest = max(longest, run)
