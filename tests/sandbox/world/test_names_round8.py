@@ -4,8 +4,14 @@ A Chinese town of under 50,000 people (or of no known number), named in Pinyin w
 country, is one of several towns of that name, most of which the index (GeoNames' towns of
 1,000+ and seats) lacks: ``resolve`` answers it LOW, and a search in it lists nothing
 (:func:`mapsnb_sandbox.world.names.pinyin.common_pinyin_town`). A province qualifier, a city
-of 50,000+ or a name that is no Pinyin keeps the answer. Inputs are towns outside every corpus
-and holdout (Hainan's and Yunnan's towns, Lanzhou, Kashgar).
+of 50,000+ or a name that is no Pinyin keeps the answer.
+
+A first comma part that shares a word with the town found but lacks a word of that town's name
+names another town of a compound name (:func:`mapsnb_sandbox.world.names.heads.other_compound`):
+"Clermont-sur-Lauquet, France" was Clermont-Ferrand (LOW), now NOT_FOUND.
+
+Inputs are towns outside every corpus and holdout (Hainan's and Yunnan's towns, Lanzhou,
+Kashgar, a village of the Aude, made-up names).
 """
 
 from __future__ import annotations
@@ -16,9 +22,10 @@ import pytest
 
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.names.heads import other_compound
 from mapsnb_sandbox.world.names.pinyin import COMMON_NAME_POPULATION, common_pinyin_town
 from mapsnb_sandbox.world.names.qualifiers import qualifiers
-from mapsnb_sandbox.world.resolver import resolve
+from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
 
 
 def _listed(text: str, lang: str) -> int:
@@ -83,3 +90,30 @@ def test_rule_bounds() -> None:
     assert not common_pinyin_town("Lanzhou", big, qualifiers(["China"]))
     abroad = small._replace(cc="TW")
     assert not common_pinyin_town("Yinggen", abroad, qualifiers([]))
+
+
+@pytest.mark.parametrize("text", ["Clermont-sur-Lauquet, France", "Saint-Martin-l'Ardoise, France"])
+def test_other_compound_town_is_not_found(text: str) -> None:
+    """Not Clermont-Ferrand (a village of the Aude, 180 km away), nor a Saint-Martin."""
+    assert resolve(text).how == NOT_FOUND
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Bourg-en-Bresse, France", "Bourg-en-Bresse"),
+        ("Clermont-Créans, France", "Clermont-Créans"),
+        ("Rue de Rivoli, Paris", "Paris"),
+        ("Mount Clemens Heights, United States", "Mount Clemens"),
+    ],
+)
+def test_whole_names_and_places_in_a_town_stay(text: str, town: str) -> None:
+    r = resolve(text)
+    assert r.place is not None and r.place.name == town
+
+
+def test_other_compound_bounds() -> None:
+    assert other_compound("Clermont-sur-Lauquet", "Clermont-Ferrand")
+    assert not other_compound("Koidu-Sefadu", "Koidu")  # the town's whole name is in the head
+    assert not other_compound("Sri Jayawardenepura Kotte", "Sri Jayewardenepura Kotte")
+    assert not other_compound("Lauquet", "Clermont-Ferrand")  # no word shared
