@@ -64,17 +64,19 @@ def _place_words() -> frozenset[str]:
     return frozenset(streets | named)
 
 
-def _capitalised(word: str) -> bool:
-    """Whether a word as typed is capitalised (after an elided article: "l’Hérault"), a short
-    particle, or of a script without case."""
-    first = _ELIDED.sub("", word).lstrip("'’‘-(")[:1]
+def _capitalised(word: str, *, elided: bool = False) -> bool:
+    """Whether a word as typed is capitalised (with ``elided``, after an elided article:
+    "l’Hérault"), a short particle, or of a script without case."""
+    first = (_ELIDED.sub("", word) if elided else word).lstrip("'’‘-(")[:1]
     return not first.isalpha() or not first.islower() or len(word) <= _PARTICLE_LETTERS
 
 
-def town_like_head(head: str, text: str = "") -> bool:
+def town_like_head(head: str, text: str = "", *, elided: bool = False) -> bool:
     """Whether ``head`` (a comma part as typed) reads as a town's own name, in ``text`` (the
     whole text: a word of a place inside a town in any part makes it a landmark's name, "Port,
-    Fortresses and Group of Monuments, Cartagena"; module docstring)."""
+    Fortresses and Group of Monuments, Cartagena"; module docstring); with ``elided``, a word
+    after an elided article counts as capitalised ("Clermont-l’Hérault"; not where the head
+    shares no word with the town: "Île d'Orléans, Québec" stays in Québec)."""
     words = fold(head).split()
     if not 1 <= len(words) <= _MAX_WORDS or any(c.isdigit() for c in head):
         return False
@@ -87,7 +89,7 @@ def town_like_head(head: str, text: str = "") -> bool:
         return False  # "Getreidegasse, Salzburg": a street of the town
     if detect_category(head) is not None:
         return False  # "Cafe Central", "Temple Bar": a kind of place
-    return all(_capitalised(w) for w in head.replace("-", " ").split())
+    return all(_capitalised(w, elided=elided) for w in head.replace("-", " ").split())
 
 
 def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bool:
@@ -98,7 +100,7 @@ def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bo
         return False
     head, _, rest = text.partition(",")
     if other_compound(head, place.name):
-        return town_like_head(head.strip(), text)  # "Clermont-l’Hérault": no Clermont-Ferrand
+        return town_like_head(head.strip(), text, elided=True)  # "Clermont-l’Hérault"
     if set(fold(head).split()) & set(fold(place.name).split()):
         return False  # "Koidu-Bulma, Sierra Leone": a town read in the head
     idx = city_index()

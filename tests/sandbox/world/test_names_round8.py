@@ -105,6 +105,8 @@ def test_other_compound_town_is_not_found(text: str) -> None:
         ("Clermont-Créans, France", "Clermont-Créans"),
         ("Rue de Rivoli, Paris", "Paris"),
         ("Mount Clemens Heights, United States", "Mount Clemens"),
+        ("Île d'Orléans, Québec", "Québec"),  # an island by the town, no town's name
+        ("Lac d'Annecy, Annecy", "Annecy"),
     ],
 )
 def test_whole_names_and_places_in_a_town_stay(text: str, town: str) -> None:
