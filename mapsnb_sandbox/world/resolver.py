@@ -58,7 +58,8 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
     town_spelt_otherwise,
 )
 from mapsnb_sandbox.world.names.namesakes import language_home
-from mapsnb_sandbox.world.names.pinyin import other_pinyin_name
+from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, other_pinyin_name
+from mapsnb_sandbox.world.names.qualifiers import qualifiers
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
@@ -234,7 +235,9 @@ def _whole_compound(text: str, found: Resolution) -> Resolution:
         head, _, rest = text.partition(",")
         reason = f"no town {head.strip()!r} is known in {rest.strip()!r}"
         return Resolution(None, NOT_FOUND, reason)
-    if found.place is not None and alias_only(text, found.place, found.how):
+    if found.place is not None and (
+        alias_only(text, found.place, found.how) or _common_pinyin(text, found.place)
+    ):
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     if not cut_compound(text, found.place, found.how):
         return found
@@ -266,6 +269,17 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
         "its town is not placed for it"
     )
     return Resolution(None, UNKNOWN_LANDMARK, reason)
+
+
+def _common_pinyin(text: str, place: Resolved) -> bool:
+    """Whether ``text`` names Chinese town ``place`` by a Pinyin name many towns bear, with at
+    most its country (:func:`~mapsnb_sandbox.world.names.pinyin.common_pinyin_town`): LOW."""
+    if place.kind != "locality" or place.country_code != "CN":
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    head, _, rest = text.partition(",")
+    return at is not None and common_pinyin_town(head, idx.cities[at], qualifiers(rest.split(",")))
 
 
 def _whole_town(text: str) -> bool:
@@ -456,6 +470,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    if _common_pinyin(place_text, anchor):
+        return True  # "pharmacy in Wutong, China": one of several Wutongs
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town

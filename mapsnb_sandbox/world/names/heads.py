@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from mapsnb_sandbox.world.categories import detect_category
@@ -27,7 +29,7 @@ from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
 
-__all__ = ["town_like_head", "unknown_town_of_qualifier"]
+__all__ = ["other_compound", "town_like_head", "unknown_town_of_qualifier"]
 
 _QUERY_WORDS = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
 #: Words of :data:`GENERIC_WORDS` that towns' own names carry ("New", "Saint", "Port"): no sign
@@ -44,6 +46,12 @@ _GLUED_STREETS = ("gasse", "strasse", "platz", "weg", "allee", "straat", "plein"
 _PARTICLE_LETTERS = 3
 #: A head of more words is a phrase, not a town's name.
 _MAX_WORDS = 5
+#: An elided article before a name ("l’", "d'").
+_ELIDED = re.compile(r"^[a-z]{1,2}['’]")
+#: What separates the words of a compound name (spaces, hyphens, apostrophes).
+_SPLIT = re.compile(r"[\s\-‐–'’]+")
+#: Two words this alike are one spelt two ways ("Jayawardenapura", "Jayewardenepura").
+_ALIKE = 0.8
 
 
 @functools.cache
@@ -56,16 +64,19 @@ def _place_words() -> frozenset[str]:
     return frozenset(streets | named)
 
 
-def _capitalised(word: str) -> bool:
-    """Whether a word as typed is capitalised, a short particle, or of a script without case."""
-    first = word.lstrip("'’‘-(")[:1]
+def _capitalised(word: str, *, elided: bool = False) -> bool:
+    """Whether a word as typed is capitalised (with ``elided``, after an elided article:
+    "l’Hérault"), a short particle, or of a script without case."""
+    first = (_ELIDED.sub("", word) if elided else word).lstrip("'’‘-(")[:1]
     return not first.isalpha() or not first.islower() or len(word) <= _PARTICLE_LETTERS
 
 
-def town_like_head(head: str, text: str = "") -> bool:
+def town_like_head(head: str, text: str = "", *, elided: bool = False) -> bool:
     """Whether ``head`` (a comma part as typed) reads as a town's own name, in ``text`` (the
     whole text: a word of a place inside a town in any part makes it a landmark's name, "Port,
-    Fortresses and Group of Monuments, Cartagena"; module docstring)."""
+    Fortresses and Group of Monuments, Cartagena"; module docstring); with ``elided``, a word
+    after an elided article counts as capitalised ("Clermont-l’Hérault"; not where the head
+    shares no word with the town: "Île d'Orléans, Québec" stays in Québec)."""
     words = fold(head).split()
     if not 1 <= len(words) <= _MAX_WORDS or any(c.isdigit() for c in head):
         return False
@@ -78,7 +89,7 @@ def town_like_head(head: str, text: str = "") -> bool:
         return False  # "Getreidegasse, Salzburg": a street of the town
     if detect_category(head) is not None:
         return False  # "Cafe Central", "Temple Bar": a kind of place
-    return all(_capitalised(w) for w in head.replace("-", " ").split())
+    return all(_capitalised(w, elided=elided) for w in head.replace("-", " ").split())
 
 
 def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bool:
@@ -88,6 +99,8 @@ def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bo
     if place is None or how != "approximate" or place.kind != "locality" or "," not in text:
         return False
     head, _, rest = text.partition(",")
+    if other_compound(head, place.name):
+        return town_like_head(head.strip(), text, elided=True)  # "Clermont-l’Hérault"
     if set(fold(head).split()) & set(fold(place.name).split()):
         return False  # "Koidu-Bulma, Sierra Leone": a town read in the head
     idx = city_index()
@@ -95,3 +108,19 @@ def unknown_town_of_qualifier(text: str, place: Resolved | None, how: str) -> bo
     if not any(j in named_ids(idx, fold(part)) for part in rest.split(",") if part.strip()):
         return False  # "Hubli-Dharwad, Indien": Hubballi, read in the head by another name
     return town_like_head(head.strip(), text)
+
+
+def _split(text: str) -> set[str]:
+    return {w for w in _SPLIT.split(fold(text)) if w}
+
+
+def other_compound(head: str, name: str) -> bool:
+    """Whether town ``name`` shares a word with ``head`` but has another, of three letters or
+    more, that no word of the head is or nearly is: another town of a compound name
+    ("Clermont-Ferrand" read in "Clermont-l’Hérault"; not Koidu in "Koidu-Bulma", nor
+    "Sri Jayewardenepura Kotte" spelt "Sri Jayawardenapura Kotte")."""
+    words, own = _split(head), _split(name)
+    if not words & own:
+        return False
+    extra = [w for w in own - words if len(w) >= 3]
+    return any(all(SequenceMatcher(None, w, h).ratio() < _ALIKE for h in words) for w in extra)

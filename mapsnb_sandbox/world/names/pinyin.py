@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import functools
 
+from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 from mapsnb_sandbox.world.resolved import Resolved
 
-__all__ = ["other_pinyin_name", "pinyin_words"]
+__all__ = ["common_pinyin_town", "other_pinyin_name", "pinyin_words"]
 
 #: Countries whose towns the index names in Pinyin (or Wade-Giles, whose syllables mostly read so).
 PINYIN_COUNTRIES = frozenset({"CN", "TW", "HK", "MO"})
@@ -67,3 +69,21 @@ def other_pinyin_name(text: str, town: Resolved) -> bool:
     if town.country_code not in PINYIN_COUNTRIES or fold(text) == fold(town.name):
         return False
     return pinyin_words(text)
+
+
+#: A town of China smaller than this, named in Pinyin with at most its country, is no sure
+#: answer (:func:`common_pinyin_town`).
+COMMON_NAME_POPULATION = 50_000
+
+
+def common_pinyin_town(head: str, c: City, q: Qualifiers) -> bool:
+    """Whether town ``c`` of China, of under :data:`COMMON_NAME_POPULATION` people (or of no
+    known number, GeoNames' 0), is named by ``head``, a Pinyin name, with no qualifier narrower
+    than the country (``q``): Pinyin drops the tones and characters that tell China's towns
+    apart, and the index holds only some of them (towns of 1,000+ and seats): 29 % of its
+    3,671 Chinese towns under 50,000 share their name with another Chinese town of it (US
+    41 %, Germany 9 %, India 9 %), 44 % are of no known number. "Wutong, China" is one of
+    several Wutongs (LOW; a search lists nothing); "Xinshi, Chongqing Shi" is sure."""
+    if c.cc != "CN" or c.population >= COMMON_NAME_POPULATION:
+        return False
+    return not (q.states or q.cities or q.regions) and pinyin_words(head)
