@@ -17,6 +17,7 @@ from typing import Any
 
 from mapsnb_sandbox.contract.common import attribution, maps_links, stable_int
 from mapsnb_sandbox.contract.ids import country_id, decode_country_id, spot_id
+from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.addresses import town_address
 from mapsnb_sandbox.world.cities import (
     city_address,
@@ -123,14 +124,25 @@ def point_resolved(lat: float, lng: float) -> Resolved:
     )
 
 
+#: Turns tried round a town's centre for a dry point (a street is never in the sea or a lake).
+_TURNS = 12
+
+
 def _near_town(town: City, salt: str, key: str, base: int, spread: int) -> tuple[float, float]:
-    """A deterministic point ``base`` to ``base + spread`` metres from the town's centre."""
+    """A deterministic point on land ``base`` to ``base + spread`` metres from the town's
+    centre: the hashed bearing, else the next of :data:`_TURNS` bearings round it, else nearer
+    the centre (central Rio's streets are not in Guanabara Bay)."""
     h = stable_int(salt, key, town.geonameid)
-    ang = (h % 3600) / 3600 * 2 * math.pi
     dist = base + (h >> 12) % spread
-    lat = town.lat + dist * math.cos(ang) / 111_320
-    lng = town.lng + dist * math.sin(ang) / (111_320 * max(0.2, math.cos(math.radians(town.lat))))
-    return round(lat, 6), round(lng, 6)
+    scale = 111_320 * max(0.2, math.cos(math.radians(town.lat)))
+    for d in (dist, dist / 3, 0):
+        for turn in range(_TURNS):
+            ang = (h % 3600) / 3600 * 2 * math.pi + turn * 2 * math.pi / _TURNS
+            lat = town.lat + d * math.cos(ang) / 111_320
+            lng = town.lng + d * math.sin(ang) / scale
+            if is_land(lat, lng):
+                return round(lat, 6), round(lng, 6)
+    return round(town.lat, 6), round(town.lng, 6)
 
 
 def street_resolved(label: str, key: str, town: City) -> Resolved:

@@ -186,3 +186,27 @@ def test_the_genuine_eiffel_tower_url_resolves(sandbox: Sandbox) -> None:
     place = resolve_place_id(entity["place"].removeprefix("places/"))
     assert place is not None and place.name == "Eiffel Tower"
     assert haversine_m(place.lat, place.lng, 48.8584, 2.2945) < 200
+
+
+#: Towns whose centre lies on a bay, strait or lake shore, where a street placed at a bearing
+#: from the centre could land in the water (central Rio's "Av. Atlântica 1702" was placed in
+#: Guanabara Bay, and took Niterói's postcode from across it).
+SHORE_TOWNS = ("Rio de Janeiro", "Naples", "Hong Kong", "Cape Town", "Geneva", "Vancouver")
+
+
+@pytest.mark.parametrize("town", SHORE_TOWNS)
+def test_a_street_address_is_placed_on_land(town: str) -> None:
+    from mapsnb_sandbox.earth.water import is_land
+    from mapsnb_sandbox.world.resolver import resolve
+
+    for street in ("Rua Alfa 12", "Via Roma 3", "Harbour Road 88", "Rue du Lac 7", "Main St 1"):
+        hit = resolve(f"{street}, {town}")
+        assert hit.place is not None and hit.how == "street", (street, town, hit.how)
+        assert is_land(hit.place.lat, hit.place.lng), (street, town, hit.place.address)
+        assert haversine_m(hit.place.lat, hit.place.lng, *_centre(town)) <= 3_100, street
+
+
+def _centre(town: str) -> tuple[float, float]:
+    idx = city_index()
+    c = max((c for c in idx.cities if c.name == town), key=lambda c: c.population)
+    return c.lat, c.lng
