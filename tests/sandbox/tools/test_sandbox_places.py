@@ -25,6 +25,7 @@ from mapsnb_sandbox.tools.places import (
 from mapsnb_sandbox.world import cities as _cities
 from mapsnb_sandbox.world import geocode as _geo
 from mapsnb_sandbox.world import resolved as _resolved
+from tests.sandbox.landmark_table import landmark_table
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
@@ -40,11 +41,8 @@ google_store_mv,Google Store Mountain View,Google Store,store,"2000 N Shoreline 
 
 @pytest.fixture(autouse=True)
 def landmarks(tmp_path: Path) -> Iterator[None]:
-    path = tmp_path / "landmarks.csv"
-    path.write_text(LANDMARKS, encoding="utf-8")
-    _geo.use_landmarks(path)
-    yield
-    _geo.use_landmarks(None)
+    with landmark_table(tmp_path, LANDMARKS):
+        yield
 
 
 def sp(**args: object) -> dict:

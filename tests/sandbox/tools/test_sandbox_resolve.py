@@ -14,6 +14,7 @@ from mapsnb_sandbox.tools.places import search_places
 from mapsnb_sandbox.tools.resolve import resolve_maps_urls, resolve_names
 from mapsnb_sandbox.world import geocode as _geo
 from mapsnb_sandbox.world import landmarks as _landmarks
+from tests.sandbox.landmark_table import landmark_table
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 EIFFEL = "ChIJLU7jZClu5kcR4PcOOO6p3I0"
@@ -29,11 +30,8 @@ union_station_dc,Union Station,Washington Union Station,station,"50 Massachusett
 
 @pytest.fixture(autouse=True)
 def landmarks(tmp_path: Path) -> Iterator[None]:
-    path = tmp_path / "landmarks.csv"
-    path.write_text(LANDMARKS, encoding="utf-8")
-    _geo.use_landmarks(path)
-    yield
-    _geo.use_landmarks(None)
+    with landmark_table(tmp_path, LANDMARKS):
+        yield
 
 
 def names(*texts: str, **extra: object) -> dict:

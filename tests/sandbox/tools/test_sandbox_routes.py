@@ -15,7 +15,7 @@ from mapsnb_sandbox.contract.common import Context, SandboxToolError
 from mapsnb_sandbox.languages.texts import localized_distance
 from mapsnb_sandbox.tools.along_route import search_along_route
 from mapsnb_sandbox.tools.routes import compute_routes
-from mapsnb_sandbox.world import geocode as _geo
+from tests.sandbox.landmark_table import landmark_table
 
 NOW = datetime(2026, 9, 18, 15, 0, tzinfo=UTC)
 CTX = Context(now=NOW)
@@ -31,11 +31,8 @@ lake_tahoe,Lake Tahoe,Tahoe,natural_feature,"Lake Tahoe, CA, USA",South Lake Tah
 
 @pytest.fixture(autouse=True)
 def landmarks(tmp_path: Path) -> Iterator[None]:
-    path = tmp_path / "landmarks.csv"
-    path.write_text(LANDMARKS, encoding="utf-8")
-    _geo.use_landmarks(path)
-    yield
-    _geo.use_landmarks(None)
+    with landmark_table(tmp_path, LANDMARKS):
+        yield
 
 
 def routes(ctx: Context = CTX, **args: object) -> dict:

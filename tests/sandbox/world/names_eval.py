@@ -124,3 +124,27 @@ def evaluate(sample: int | None = None, corpus: Path = CORPUS) -> NamesScore:
         if km >= 50 and got[2] != "LOW":
             s.confident_wrong.append(f"{row.query!r} -> {got[3]} ({got[2]}, {km:.0f} km)")
     return s
+
+
+#: The columns every names corpus and holdout file has, after the builder's header line.
+COLUMNS = ["cls", "lang", "query", "lat", "lng", "tol_km", "tool"]
+
+
+def check_file(path: Path, header: str, n_rows: int, max_bytes: int) -> None:
+    """``path`` is the file its builder writes: its header line, columns, row count, size."""
+    with path.open(encoding="utf-8") as fh:
+        assert fh.readline().rstrip("\n") == header
+        body = list(csv.reader(fh))
+    assert body[0] == COLUMNS
+    assert len(body) - 1 == n_rows
+    assert path.stat().st_size < max_bytes
+
+
+def check_spread(every: list[Row], classes: set[str], langs: set[str]) -> None:
+    """Each query asked once per tool, every class and language present, points on the globe,
+    the issue's 50 km tolerance, and searches asked through ``search_places``."""
+    assert len({(r.query, r.tool) for r in every}) == len(every)
+    assert {r.cls for r in every} == classes
+    assert {r.lang for r in every} == langs
+    assert all(-90 <= r.lat <= 90 and -180 <= r.lng <= 180 and r.tol_km == 50 for r in every)
+    assert all(r.tool == "search" for r in every if r.cls.startswith("search"))

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb_sandbox.world.geocode import use_landmarks
 from mapsnb_sandbox.world.landmarks import landmarks
 from mapsnb_sandbox.world.names.landmark_spelling import (
     marked_kind_word,
@@ -20,6 +19,7 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
     town_spelt_otherwise,
 )
 from mapsnb_sandbox.world.resolver import NOT_FOUND, UNKNOWN_LANDMARK, resolve
+from tests.sandbox.landmark_table import landmark_table
 
 
 def test_a_kind_word_with_its_marks_is_no_word_of_a_town_written_without_them() -> None:
@@ -66,11 +66,8 @@ pavilion,Konark Sun Pavilion,,landmark,"Sun Road, Konark",Konark,,IN,19.8876,86.
 
 @pytest.fixture
 def namesakes(tmp_path: Path) -> Iterator[None]:
-    path = tmp_path / "landmarks.csv"
-    path.write_text(_TABLE, encoding="utf-8")
-    use_landmarks(path)
-    yield
-    use_landmarks(None)
+    with landmark_table(tmp_path, _TABLE):
+        yield
 
 
 @pytest.mark.usefixtures("namesakes")

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb_sandbox.world.geocode import use_landmarks
 from mapsnb_sandbox.world.landmarks import AROUND, landmark_index
 from mapsnb_sandbox.world.names.town_words import marked_otherwise, town_head
 from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
+from tests.sandbox.landmark_table import landmark_table
 
 _TABLE = """key,name,aliases,kind,address,city,region,country_code,lat,lng,place_id
 aquarium-turin,Great Aquarium of Piedmont,Great Aquarium|Great Aquarium Turin,museum,"Via Po, Turin",Turin,,IT,45.0700,7.6900,
@@ -29,11 +29,8 @@ brantix-paris,Musée Brantix,Brantix,museum,"Rue de Lille, Paris",Paris,,FR,48.8
 
 @pytest.fixture
 def branches(tmp_path: Path) -> Iterator[None]:
-    path = tmp_path / "landmarks.csv"
-    path.write_text(_TABLE, encoding="utf-8")
-    use_landmarks(path)
-    yield
-    use_landmarks(None)
+    with landmark_table(tmp_path, _TABLE):
+        yield
 
 
 def _named(key: str) -> str:

@@ -7,21 +7,14 @@ emulator is asserted here: only that the file is the one the builder writes.
 
 from __future__ import annotations
 
-import csv
-
-from tests.sandbox.world.names_eval import CORPUS, rows
+from tests.sandbox.world.names_eval import CORPUS, check_file, rows
 from tools.build_names_holdout2 import HEADER, KINDS, ROWS
 
 HOLDOUT2 = CORPUS.with_name("names_holdout2.csv")
 
 
 def test_the_file_has_the_builders_header_columns_and_rows() -> None:
-    with HOLDOUT2.open(encoding="utf-8") as fh:
-        assert fh.readline().rstrip("\n") == HEADER
-        body = list(csv.reader(fh))
-    assert body[0] == ["cls", "lang", "query", "lat", "lng", "tol_km", "tool"]
-    assert len(body) - 1 == ROWS
-    assert HOLDOUT2.stat().st_size < 500_000
+    check_file(HOLDOUT2, HEADER, ROWS, max_bytes=500_000)
 
 
 def test_every_class_language_and_query_once() -> None:

@@ -13,9 +13,7 @@ so they catch a regression, not the bar: the whole file scored 99.0 % with 7 con
 
 from __future__ import annotations
 
-import csv
-
-from tests.sandbox.world.names_eval import CORPUS, evaluate, rows
+from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, evaluate, rows
 from tools.build_names_holdout3 import HEADER, KINDS, ROWS
 
 HOLDOUT3 = CORPUS.with_name("names_holdout3.csv")
@@ -32,21 +30,12 @@ CLASSES = {
 
 
 def test_the_file_has_the_builders_header_columns_and_rows() -> None:
-    with HOLDOUT3.open(encoding="utf-8") as fh:
-        assert fh.readline().rstrip("\n") == HEADER
-        body = list(csv.reader(fh))
-    assert body[0] == ["cls", "lang", "query", "lat", "lng", "tol_km", "tool"]
-    assert len(body) - 1 == ROWS
-    assert HOLDOUT3.stat().st_size < 300_000
+    check_file(HOLDOUT3, HEADER, ROWS, max_bytes=300_000)
 
 
 def test_every_class_and_language_and_each_query_once() -> None:
     every = rows(corpus=HOLDOUT3)
-    assert len({(r.query, r.tool) for r in every}) == len(every)
-    assert {r.cls for r in every} == CLASSES
-    assert {r.lang for r in every} == set(KINDS)
-    assert all(-90 <= r.lat <= 90 and -180 <= r.lng <= 180 and r.tol_km == 50 for r in every)
-    assert all(r.tool == "search" for r in every if r.cls.startswith("search"))
+    check_spread(every, CLASSES, set(KINDS))
     bare = ("script", "country_town_lang", "country_town_local")
     assert all(r.tool == "resolve" for r in every if r.cls in bare)
     first = {r.query for r in rows(corpus=CORPUS.with_name("names_holdout.csv"))}

@@ -15,9 +15,7 @@ after round 7.
 
 from __future__ import annotations
 
-import csv
-
-from tests.sandbox.world.names_eval import CORPUS, evaluate, rows
+from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, evaluate, rows
 from tools.build_names_holdout4 import HEADER, KINDS, ROWS
 
 HOLDOUT4 = CORPUS.with_name("names_holdout4.csv")
@@ -36,21 +34,12 @@ CLASSES = {
 
 
 def test_the_file_has_the_builders_header_columns_and_rows() -> None:
-    with HOLDOUT4.open(encoding="utf-8") as fh:
-        assert fh.readline().rstrip("\n") == HEADER
-        body = list(csv.reader(fh))
-    assert body[0] == ["cls", "lang", "query", "lat", "lng", "tol_km", "tool"]
-    assert len(body) - 1 == ROWS
-    assert HOLDOUT4.stat().st_size < 300_000
+    check_file(HOLDOUT4, HEADER, ROWS, max_bytes=300_000)
 
 
 def test_every_class_and_language_and_each_query_once() -> None:
     every = rows(corpus=HOLDOUT4)
-    assert len({(r.query, r.tool) for r in every}) == len(every)
-    assert {r.cls for r in every} == CLASSES
-    assert {r.lang for r in every} == set(KINDS)
-    assert all(-90 <= r.lat <= 90 and -180 <= r.lng <= 180 and r.tol_km == 50 for r in every)
-    assert all(r.tool == "search" for r in every if r.cls.startswith("search"))
+    check_spread(every, CLASSES, set(KINDS))
     assert all(r.tool == "resolve" for r in every if "town" in r.cls or r.cls == "bare")
     for name in EARLIER:  # no query of an earlier corpus is asked again
         assert not {r.query for r in every} & {
