@@ -227,13 +227,34 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         return None
     if not walk:
         return land
+    way = _walk_pieces(land, True, True, _WALK_REFINE)
+    return way if way is not None and _dry_way(way) else None
+
+
+#: A walk's piece of a grid way that side points do not keep ashore is searched again on its
+#: own (a finer grid) this many levels deep: the coarse grid steps over a harbour a walk
+#: cannot (Zhanjiang's, on the way east along the coast).
+_WALK_REFINE = 2
+
+
+def _walk_pieces(
+    land: tuple[Point, ...], shore_a: bool, shore_b: bool, depth: int
+) -> tuple[Point, ...] | None:
+    """``land`` with each join kept ashore for a walk by side points (:func:`ashore`), or, up
+    to ``depth`` levels, by its own grid search (:func:`~.overland.overland`); ``None`` if one
+    join cannot be."""
+    from mapsnb_sandbox.earth.overland import overland
+
     out: list[Point] = [land[0]]
     for i, (p, q) in enumerate(itertools.pairwise(land)):
-        piece = ashore(p, q, 1, i == 0, i == len(land) - 2)
+        first, last = shore_a and i == 0, shore_b and i == len(land) - 2
+        piece = ashore(p, q, 1, first, last)
+        if piece is None and depth > 0 and (sub := overland(p, q)) is not None:
+            piece = _walk_pieces(sub, first, last, depth - 1) if sub != (p, q) else None
         if piece is None:
             return None
         out += piece[1:]
-    return tuple(out) if _dry_way(tuple(out)) else None
+    return tuple(out)
 
 
 #: An implicit bridge gives way to a way round on land at most this much longer than the
