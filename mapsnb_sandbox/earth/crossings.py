@@ -205,6 +205,14 @@ def bridge_m(leg_m: float) -> float:
     return RIVER_BRIDGE_M if leg_m > DRIVE_WATER_M else BRIDGE_M
 
 
+def _side_depth(direct: float) -> int:
+    """Levels of side points :func:`ashore` tries on a leg ``direct`` metres long: two up to
+    :data:`DRIVE_WATER_M`, one up to :data:`SIDE_POINTS_M`, none beyond (each level samples
+    lines as long as the leg for water: a walk from Qom to Hamburg sampled lines of 2,000 km
+    forty times, past the work bound); the grid (:mod:`.overland`) goes round the rest."""
+    return 2 if direct <= DRIVE_WATER_M else 1 if direct <= SIDE_POINTS_M else 0
+
+
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
     by side points, or a way round the water found on a grid (:mod:`.overland`)."""
@@ -213,7 +221,7 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     direct = _m(a, b)
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
-        way = ashore(a, b)
+        way = ashore(a, b, _side_depth(direct))
         if way is not None and (not walk or _dry_way(way)):
             return way
     if not walk and road_dry(a, b):
@@ -314,6 +322,10 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 #: (the link lands on the wrong side of more water): the next plans are tried, up to
 #: :data:`_MORE_PLANS` of them, while their bound is below what it drives.
 _FAR_ROUND, _MORE_PLANS = 1.6, 3
+#: At most this many plans are tried in all: a walk from Bujumbura to Ghana, with no way on
+#: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, past the
+#: work bound.
+_MOST_PLANS = 8
 
 
 def _linked(
@@ -327,9 +339,9 @@ def _linked(
     it drives and the next few plans are tried against it."""
     found: tuple[float, str, list[Step]] | None = None
     tries = 0
-    for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
+    for k, (cost, name, parts) in enumerate(sorted(plans, key=lambda o: (o[0], o[1]))):
         bar = min((x[0] for x in (best, found) if x is not None), default=None)
-        if (bar is not None and cost >= bar) or tries > _MORE_PLANS:
+        if (bar is not None and cost >= bar) or tries > _MORE_PLANS or k >= _MOST_PLANS:
             break
         tries += found is not None
         steps, road_m, straight_m = _ways(mode, parts)
@@ -438,7 +450,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
         return [Step(a, b)]
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
-        way = ashore(a, b)
+        way = ashore(a, b, _side_depth(direct))
         if way is not None and (not walk or _dry_way(way)):
             return _roads(way)
     elif road_dry(a, b):
