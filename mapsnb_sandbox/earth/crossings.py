@@ -108,9 +108,18 @@ def _m(p: Point, q: Point) -> float:
 def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
     end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
+    from mapsnb_sandbox.earth.water import OPEN_RUN_M, SAMPLE_M, _open_water
+
     if crosses_water_line(a, b):
         return False
-    return not crosses_open_water((a, b), shore_start=shore_a, shore_end=shore_b)
+    step = SAMPLE_M if _m(a, b) <= DRIVE_WATER_M else _LONG_SAMPLE_M
+    return _open_water((a, b), shore_a, shore_b, OPEN_RUN_M, step, True) == 0
+
+
+#: Lines longer than :data:`DRIVE_WATER_M` are sampled this far apart (metres) when side points
+#: are sought (a walk's whole way is checked again at 100 m, :func:`_dry_way`): a walk from
+#: Qom to Hamburg sampled lines of 2,000 km forty times at 100 m, past the work bound.
+_LONG_SAMPLE_M = 400.0
 
 
 #: Sideways offsets (share of the leg's length) tried for a via point that keeps a leg ashore.
@@ -205,14 +214,6 @@ def bridge_m(leg_m: float) -> float:
     return RIVER_BRIDGE_M if leg_m > DRIVE_WATER_M else BRIDGE_M
 
 
-def _side_depth(direct: float) -> int:
-    """Levels of side points :func:`ashore` tries on a leg ``direct`` metres long: two up to
-    :data:`DRIVE_WATER_M`, one up to :data:`SIDE_POINTS_M`, none beyond (each level samples
-    lines as long as the leg for water: a walk from Qom to Hamburg sampled lines of 2,000 km
-    forty times, past the work bound); the grid (:mod:`.overland`) goes round the rest."""
-    return 2 if direct <= DRIVE_WATER_M else 1 if direct <= SIDE_POINTS_M else 0
-
-
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
     by side points, or a way round the water found on a grid (:mod:`.overland`)."""
@@ -221,7 +222,7 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     direct = _m(a, b)
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
-        way = ashore(a, b, _side_depth(direct))
+        way = ashore(a, b)
         if way is not None and (not walk or _dry_way(way)):
             return way
     if not walk and road_dry(a, b):
@@ -325,7 +326,7 @@ _FAR_ROUND, _MORE_PLANS = 1.6, 3
 #: At most this many plans are tried in all: a walk from Bujumbura to Ghana, with no way on
 #: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, past the
 #: work bound.
-_MOST_PLANS = 8
+_MOST_PLANS = 4
 
 
 def _linked(
@@ -450,7 +451,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
         return [Step(a, b)]
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
-        way = ashore(a, b, _side_depth(direct))
+        way = ashore(a, b)
         if way is not None and (not walk or _dry_way(way)):
             return _roads(way)
     elif road_dry(a, b):

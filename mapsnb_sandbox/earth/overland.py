@@ -83,17 +83,17 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
 def _ends_ashore(way: tuple[Point, ...], a: Point, b: Point) -> tuple[Point, ...] | None:
     """``way`` whose first and last joins, from an end in a cell the coarse grid reads as water
     (Sydney's, Darwin's: a town on a harbour), stay ashore: each wet one is replaced by a
-    finer search's way (``None`` if there is none)."""
+    finer search's way, else a coarser one's over a wider box (``None`` if neither finds
+    one)."""
     step = max(100.0, min(_m(way[0], way[1]), _m(way[-2], way[-1])) / 30)
     joins = [(way[0], way[1]), (way[-2], way[-1])] if len(way) > 2 else [(way[0], way[1])]
     out = list(way)
     for p, q in joins:
         if clear(p, q, step, (a, b)):
             continue
-        if _m(p, q) > FINE_SEARCH_M:  # a long join (past Lake Vänern): a coarse search
+        sub = _overland(p, q, 240.0, 0.25, fine=True) if _m(p, q) <= FINE_SEARCH_M else None
+        if sub is None:  # a long join (past Lake Vänern), a wide way round (Darwin's harbour)
             sub = _overland(p, q, 60.0, 0.75)
-        else:
-            sub = _overland(p, q, 240.0, 0.25, fine=True)
         if sub is None:
             return None
         i = out.index(p)
