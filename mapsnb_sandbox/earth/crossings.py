@@ -323,10 +323,20 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 #: (the link lands on the wrong side of more water): the next plans are tried, up to
 #: :data:`_MORE_PLANS` of them, while their bound is below what it drives.
 _FAR_ROUND, _MORE_PLANS = 1.6, 3
-#: At most this many plans are tried in all: a walk from Bujumbura to Ghana, with no way on
-#: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, past the
-#: work bound.
-_MOST_PLANS = 4
+#: No further plan is tried once the call has spent this share of its work bound
+#: (:mod:`mapsnb_sandbox.contract.budget`): a walk from Bujumbura to Ghana, with no way on
+#: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, and hit the
+#: bound; it now says "no route" (a count of plans would cut off Los Angeles–San Francisco,
+#: whose twelfth plan is the first that works).
+_PLANS_SHARE = 0.5
+
+
+def _spent_share() -> float:
+    """The share of the current call's step bound spent so far (0 outside a bounded call)."""
+    from mapsnb_sandbox.contract.budget import current
+
+    budget = current()
+    return budget.used / budget.steps if budget.steps else 0.0
 
 
 def _linked(
@@ -342,7 +352,9 @@ def _linked(
     tries = 0
     for k, (cost, name, parts) in enumerate(sorted(plans, key=lambda o: (o[0], o[1]))):
         bar = min((x[0] for x in (best, found) if x is not None), default=None)
-        if (bar is not None and cost >= bar) or tries > _MORE_PLANS or k >= _MOST_PLANS:
+        if (bar is not None and cost >= bar) or tries > _MORE_PLANS:
+            break
+        if k and _spent_share() > _PLANS_SHARE:
             break
         tries += found is not None
         steps, road_m, straight_m = _ways(mode, parts)
