@@ -95,7 +95,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=60)
     parser.add_argument("--seed", type=int, default=40)
-    parser.add_argument("-v", "--verbose", action="store_true", help="list the errors")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="list the errors, the implausible no routes and the trips slower than SLOW_S",
+    )
     opts = parser.parse_args()
     from mapsnb_sandbox import Sandbox
     from mapsnb_sandbox.tools.paths import reachable
