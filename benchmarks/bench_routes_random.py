@@ -16,6 +16,7 @@ errors by kind (``DEADLINE_EXCEEDED`` is the work bound), and time per route (p5
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
@@ -62,7 +63,9 @@ def sample(n: int, seed: int) -> list[tuple[Point, ...]]:
     return out
 
 
-def _ask(box: object, pts: tuple[Point, ...], mode: str) -> str:
+def _ask(box: object, pts: tuple[Point, ...], mode: str) -> tuple[str, float | None]:
+    """The outcome of one ``compute_routes`` call (``"answered"``, ``"no route"`` or the
+    error's code) and the first route's distance in km (``None`` unless answered)."""
     from mapsnb_sandbox.contract.common import SandboxToolError
 
     ll = [{"lat_lng": {"latitude": p[0], "longitude": p[1]}} for p in pts]
@@ -72,15 +75,32 @@ def _ask(box: object, pts: tuple[Point, ...], mode: str) -> str:
     try:
         out = box.call_tool("compute_routes", args)  # type: ignore[attr-defined]
     except SandboxToolError as exc:
-        return str(exc).split(":", 1)[0]
-    return "answered" if out.get("routes") else "no route"
+        return str(exc).split(":", 1)[0], None
+    routes = out.get("routes") or []
+    if not routes:
+        return "no route", None
+    return "answered", routes[0].get("distanceMeters", 0) / 1000
+
+
+def great_circle_km(pts: tuple[Point, ...]) -> float:
+    """The straight (great-circle) length through the points in order, km."""
+    return sum(_km(a, b) for a, b in itertools.pairwise(pts))
+
+
+#: A trip slower than this (seconds) is listed with ``-v``.
+SLOW_S = 5.0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairs", type=int, default=60)
     parser.add_argument("--seed", type=int, default=40)
-    parser.add_argument("-v", "--verbose", action="store_true", help="list the errors")
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="list the errors, the implausible no routes and the trips slower than SLOW_S",
+    )
     opts = parser.parse_args()
     from mapsnb_sandbox import Sandbox
     from mapsnb_sandbox.tools.paths import reachable
@@ -97,8 +117,10 @@ def main() -> None:
             if mode == "TRANSIT" and len(pts) > 2:
                 continue
             t0 = time.perf_counter()
-            what = _ask(box, pts, mode)
+            what, _ = _ask(box, pts, mode)
             times.append(time.perf_counter() - t0)
+            if opts.verbose and times[-1] > SLOW_S:
+                print(f"    {mode} slow ({times[-1]:.1f} s): {pts}")
             if what == "no route" and not reachable(pts, mode):
                 what = "no route (other landmass)"
             outcomes[what] += 1

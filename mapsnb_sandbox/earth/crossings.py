@@ -108,9 +108,18 @@ def _m(p: Point, q: Point) -> float:
 def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
     end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
+    from mapsnb_sandbox.earth.water import OPEN_RUN_M, SAMPLE_M, _open_water
+
     if crosses_water_line(a, b):
         return False
-    return not crosses_open_water((a, b), shore_start=shore_a, shore_end=shore_b)
+    step = SAMPLE_M if _m(a, b) <= DRIVE_WATER_M else _LONG_SAMPLE_M
+    return _open_water((a, b), shore_a, shore_b, OPEN_RUN_M, step, True) == 0
+
+
+#: Lines longer than :data:`DRIVE_WATER_M` are sampled this far apart (metres) when side points
+#: are sought (a walk's whole way is checked again at 100 m, :func:`_dry_way`): a walk from
+#: Qom to Hamburg sampled lines of 2,000 km forty times at 100 m, past the work bound.
+_LONG_SAMPLE_M = 400.0
 
 
 #: Sideways offsets (share of the leg's length) tried for a via point that keeps a leg ashore.
@@ -227,13 +236,34 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         return None
     if not walk:
         return land
+    way = _walk_pieces(land, True, True, _WALK_REFINE)
+    return way if way is not None and _dry_way(way) else None
+
+
+#: A walk's piece of a grid way that side points do not keep ashore is searched again on its
+#: own (a finer grid) this many levels deep: the coarse grid steps over a harbour a walk
+#: cannot (Zhanjiang's, on the way east along the coast).
+_WALK_REFINE = 2
+
+
+def _walk_pieces(
+    land: tuple[Point, ...], shore_a: bool, shore_b: bool, depth: int
+) -> tuple[Point, ...] | None:
+    """``land`` with each join kept ashore for a walk by side points (:func:`ashore`), or, up
+    to ``depth`` levels, by its own grid search (:func:`~.overland.overland`); ``None`` if one
+    join cannot be."""
+    from mapsnb_sandbox.earth.overland import overland
+
     out: list[Point] = [land[0]]
     for i, (p, q) in enumerate(itertools.pairwise(land)):
-        piece = ashore(p, q, 1, i == 0, i == len(land) - 2)
+        first, last = shore_a and i == 0, shore_b and i == len(land) - 2
+        piece = ashore(p, q, 1, first, last)
+        if piece is None and depth > 0 and (sub := overland(p, q)) is not None:
+            piece = _walk_pieces(sub, first, last, depth - 1) if sub != (p, q) else None
         if piece is None:
             return None
         out += piece[1:]
-    return tuple(out) if _dry_way(tuple(out)) else None
+    return tuple(out)
 
 
 #: An implicit bridge gives way to a way round on land at most this much longer than the
@@ -293,6 +323,20 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 #: (the link lands on the wrong side of more water): the next plans are tried, up to
 #: :data:`_MORE_PLANS` of them, while their bound is below what it drives.
 _FAR_ROUND, _MORE_PLANS = 1.6, 3
+#: No further plan is tried once the call has spent this share of its work bound
+#: (:mod:`mapsnb_sandbox.contract.budget`): a walk from Bujumbura to Ghana, with no way on
+#: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, and hit the
+#: bound; it now says "no route" (a count of plans would cut off Los Angeles–San Francisco,
+#: whose twelfth plan is the first that works).
+_PLANS_SHARE = 0.5
+
+
+def _spent_share() -> float:
+    """The share of the current call's step bound spent so far (0 outside a bounded call)."""
+    from mapsnb_sandbox.contract.budget import current
+
+    budget = current()
+    return budget.used / budget.steps if budget.steps else 0.0
 
 
 def _linked(
@@ -306,9 +350,11 @@ def _linked(
     it drives and the next few plans are tried against it."""
     found: tuple[float, str, list[Step]] | None = None
     tries = 0
-    for cost, name, parts in sorted(plans, key=lambda o: (o[0], o[1])):
+    for k, (cost, name, parts) in enumerate(sorted(plans, key=lambda o: (o[0], o[1]))):
         bar = min((x[0] for x in (best, found) if x is not None), default=None)
         if (bar is not None and cost >= bar) or tries > _MORE_PLANS:
+            break
+        if k and _spent_share() > _PLANS_SHARE:
             break
         tries += found is not None
         steps, road_m, straight_m = _ways(mode, parts)

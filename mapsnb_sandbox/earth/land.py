@@ -11,7 +11,7 @@ coordinate boxes (first match wins):
   Corsica, Crete, the Balearic and Canary Islands, Zealand and Bornholm, Gotland, Hokkaido,
   Okinawa, Jeju, Hainan, Sakhalin, Java, Sumatra, Bali, Borneo, Sulawesi, New Guinea, Timor,
   Luzon, Mindoro, Palawan, Samar–Leyte, Mindanao, Tasmania, New Zealand's South Island, the
-  Hawaiian islands, Vancouver Island, Newfoundland, Prince Edward Island;
+  Hawaiian islands, Vancouver Island, Newfoundland, Prince Edward Island, Margarita;
 * nothing (no route) in Antarctica or more than 400 km from any town (open sea).
 
 Smaller islands go with the landmass of their country (or of the box around them); the other
@@ -111,6 +111,8 @@ BOXES: tuple[_Box, ...] = (
     _box("Newfoundland", "CA", 46.6, 51.7, -59.5, -52.5),
     _box("Prince Edward Island", "CA", 46.35, 47.1, -64.45, -61.9),
     _box("Prince Edward Island", "CA", 45.9, 46.35, -63.75, -61.9),
+    # South America
+    _box("Margarita Island", "VE", 10.7, 11.2, -64.45, -63.75),  # with Coche and Cubagua
 )
 
 #: Countries that are not on their continent's main landmass (the country's default landmass).

@@ -83,16 +83,17 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
 def _ends_ashore(way: tuple[Point, ...], a: Point, b: Point) -> tuple[Point, ...] | None:
     """``way`` whose first and last joins, from an end in a cell the coarse grid reads as water
     (Sydney's, Darwin's: a town on a harbour), stay ashore: each wet one is replaced by a
-    finer search's way (``None`` if there is none)."""
+    finer search's way, else a coarser one's over a wider box (``None`` if neither finds
+    one)."""
     step = max(100.0, min(_m(way[0], way[1]), _m(way[-2], way[-1])) / 30)
-    joins = [(way[0], way[1]), (way[-2], way[-1])] if len(way) > 3 else [(way[0], way[1])]
+    joins = [(way[0], way[1]), (way[-2], way[-1])] if len(way) > 2 else [(way[0], way[1])]
     out = list(way)
     for p, q in joins:
         if clear(p, q, step, (a, b)):
             continue
-        if _m(p, q) > FINE_SEARCH_M:
-            return None
-        sub = _overland(p, q, 240.0, 0.25, fine=True)
+        sub = _overland(p, q, 240.0, 0.25, fine=True) if _m(p, q) <= FINE_SEARCH_M else None
+        if sub is None:  # a long join (past Lake Vänern), a wide way round (Darwin's harbour)
+            sub = _overland(p, q, 60.0, 0.75)
         if sub is None:
             return None
         i = out.index(p)
@@ -169,9 +170,12 @@ def _overland(
 
     (lat0, lng0), (lat1, lng1) = point(0, 0), point(nx - 1, ny - 1)
     lines = water_lines_within(min(lat0, lat1), max(lat0, lat1), min(lng0, lng1), max(lng0, lng1))
+    near = _line_cells(
+        lines, lambda p: cell_of(((p[1] - a[1] + 540) % 360 - 180) * kx, (p[0] - a[0]) * ky), cell
+    )
 
     def step_ok(c: Cell, n: Cell) -> bool:
-        return ok(n) and not (lines and crosses_water_line(point(*c), point(*n), lines))
+        return ok(n) and not (c in near and crosses_water_line(point(*c), point(*n), lines))
 
     seen = _cells_between(start, goal, (nx, ny), step_ok, (direct * MAX_RATIO + SLACK_M) / cell)
     if seen is None:
@@ -184,6 +188,22 @@ def _overland(
 
 
 Cell = tuple[int, int]
+
+
+def _line_cells(
+    lines: WaterLines, cell_of: Callable[[Point], Cell], cell: float
+) -> frozenset[Cell]:
+    """The cells the water ``lines`` pass through and their neighbours: only a step from one
+    of them can cross a line (checking every step took a walk round Manhattan past the work
+    bound)."""
+    out: set[Cell] = set()
+    for _, pts in lines:
+        for c, d in itertools.pairwise(pts):
+            n = max(1, math.ceil(_m(c, d) / (cell / 4)))
+            for k in range(n + 1):
+                i, j = cell_of((c[0] + (d[0] - c[0]) * k / n, c[1] + (d[1] - c[1]) * k / n))
+                out.update((i + di, j + dj) for di in (-1, 0, 1) for dj in (-1, 0, 1))
+    return frozenset(out)
 
 
 def _reached(p: Point, end: Point, near: float, strict: bool) -> bool:

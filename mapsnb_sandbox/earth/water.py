@@ -477,14 +477,27 @@ def crosses_water_line(
 ) -> str | None:
     """The name of a :func:`water_lines` river (or of one of ``lines``) the segment ``a``-``b``
     crosses, or None."""
-    lo_lat, hi_lat = min(a[0], b[0]), max(a[0], b[0])
-    lo_lng, hi_lng = min(a[1], b[1]), max(a[1], b[1])
-    for name, pts in water_lines() if lines is None else lines:
-        for c, d in itertools.pairwise(pts):
-            if max(c[0], d[0]) < lo_lat or min(c[0], d[0]) > hi_lat:
-                continue
-            if max(c[1], d[1]) < lo_lng or min(c[1], d[1]) > hi_lng:
-                continue
-            if _segments_cross(a, b, c, d):
-                return name
+    lo_lat, hi_lat = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+    lo_lng, hi_lng = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+    for name, c, d, c_lat0, c_lat1, c_lng0, c_lng1 in _segments(
+        water_lines() if lines is None else lines
+    ):
+        if c_lat1 < lo_lat or c_lat0 > hi_lat or c_lng1 < lo_lng or c_lng0 > hi_lng:
+            continue
+        if _segments_cross(a, b, c, d):
+            return name
     return None
+
+
+_Segment = tuple[str, tuple[float, float], tuple[float, float], float, float, float, float]
+
+
+@functools.lru_cache(maxsize=256)
+def _segments(lines: WaterLines) -> tuple[_Segment, ...]:
+    """Every segment of ``lines`` with its box (a grid search asks about one box's lines
+    hundreds of thousands of times: the boxes are computed once)."""
+    return tuple(
+        (name, c, d, min(c[0], d[0]), max(c[0], d[0]), min(c[1], d[1]), max(c[1], d[1]))
+        for name, pts in lines
+        for c, d in itertools.pairwise(pts)
+    )
