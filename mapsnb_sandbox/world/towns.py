@@ -410,12 +410,19 @@ _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "
 CITY_WORDS = ("cidade", "ciudad", "citta", "thanh pho", "kota", "miasto", "oras", "sehir")
 
 
+#: Municipal suffixes GeoNames leaves on some Japanese and Korean towns' own names (folded):
+#: "Nara-shi", "Goyang-si" are Nara and Goyang too (bare "Nara" was Mali's town of 24,000).
+MUNICIPAL_SUFFIXES = (" shi", " si")
+
+
 def name_variants(key: str) -> list[str]:
-    """``key``, its spelled-out form ("st andrews" -> "saint andrews") and its English "City"
-    form ("cidade quezon" -> "quezon city", :data:`CITY_WORDS`)."""
+    """``key``, its spelled-out form ("st andrews" -> "saint andrews"), its English "City"
+    form ("cidade quezon" -> "quezon city", :data:`CITY_WORDS`) and its form without a
+    municipal suffix ("nara shi" -> "nara", :data:`MUNICIPAL_SUFFIXES`)."""
     words = key.split()
     full = " ".join(_ABBREVIATIONS.get(w, w) for w in words)
     out = [key] if full == key else [key, full]
+    out += [key[: -len(s)] for s in MUNICIPAL_SUFFIXES if key.endswith(s) and len(key) > len(s) + 2]
     for word in CITY_WORDS:
         rest = key[len(word) + 1 :]
         if key.startswith(word + " ") and rest and " " not in rest and len(rest) >= 3:

@@ -1,0 +1,45 @@
+"""Japanese and Korean towns whose own name in GeoNames carries a municipal suffix ("Nara-shi",
+"Goyang-si") are those towns by the bare name too: bare "Nara" was Mali's town of 24,000, not
+Japan's of 367,000, so Kyoto to Nara by train had no route."""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.world.resolver import resolve
+
+#: Bare names and the point of the Japanese or Korean city they name (Wikipedia).
+CITIES = {
+    "Nara": (34.685, 135.805),
+    "Goyang": (37.658, 126.832),
+    "Fukui": (36.064, 136.219),
+    "Seongnam": (37.420, 127.127),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CITIES))
+def test_a_bare_name_is_the_city_with_the_suffix(name: str) -> None:
+    hit = resolve(name)
+    assert hit.place is not None, name
+    assert haversine_m(hit.place.lat, hit.place.lng, *CITIES[name]) < 20_000, hit.place.name
+
+
+def test_a_search_and_a_route_reach_nara_in_japan() -> None:
+    box = Sandbox(now="2026-09-18T03:00:00+00:00")
+    out = box.call_tool("search_places", {"text_query": "hotels in Nara"})
+    assert out["places"], out["summary"]
+    for place in out["places"]:
+        at = place["location"]
+        assert haversine_m(at["latitude"], at["longitude"], *CITIES["Nara"]) < 20_000
+    route = box.call_tool(
+        "compute_routes",
+        {
+            "origin": {"address": "Kyoto"},
+            "destination": {"address": "Nara"},
+            "travel_mode": "TRANSIT",
+        },
+    )
+    assert route.get("routes"), route
+    assert 30_000 < route["routes"][0]["distanceMeters"] < 80_000
