@@ -20,6 +20,11 @@ or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sample
 present file, built with ``MIN_POP = OLD``: 15 minutes from 50,000 to 15,000). Round 8 tried
 15,000 (1.02 MB instead of 0.56) and kept 50,000: the union brought OSM's flaws and new
 narrows into the planners' water (Colaba's band, routes lost; ``benchmarks/README.md``).
+``--small-towns`` (about 12 minutes) adds smaller windows (:data:`SMALL_RADIUS_DEG`) round
+towns of :data:`SMALL_POP` to :data:`MIN_POP`, where OSM's water counts only within
+:data:`NEAR_GSHHG_M` of GSHHG's (:func:`_near_shore_bits`). Water round 10 tried it (0.72 MB)
+and dropped it: two corpus routes lost (Ismailia on foot and by bicycle), Korsør's and Kotor's
+ends pulled along their harbours, link ends wet (``benchmarks/README.md``).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
 (uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
@@ -47,6 +52,14 @@ MIN_POP = 50_000
 RADIUS_DEG = 0.12
 #: Round a link's end, OSM's water does not count (only GSHHG's) this far, in metres.
 LINK_END_M = 150.0
+#: ``--small-towns``: towns of this many people to :data:`MIN_POP` get a smaller window,
+#: half its side :data:`SMALL_RADIUS_DEG` (about 3.3 km: a route's end and its harbour).
+SMALL_POP = 5_000
+SMALL_RADIUS_DEG = 0.03
+#: In the small towns' windows, OSM's water counts only where GSHHG has water this near
+#: (metres): OSM's shore refines GSHHG's, and its straight-edged holes in built land far
+#: from GSHHG's shore (Simon's Town's, 750-950 m from it) stay out.
+NEAR_GSHHG_M = 400.0
 
 
 def keep_link_ends(keys: np.ndarray, bits: np.ndarray, gshhg: object) -> np.ndarray:
@@ -75,15 +88,17 @@ def keep_link_ends(keys: np.ndarray, bits: np.ndarray, gshhg: object) -> np.ndar
     return bits
 
 
-def _cells(min_pop: int = MIN_POP) -> np.ndarray:
-    """Keys of every 1/240° cell in a window round a town of ``min_pop`` people or more
-    (unique, ascending)."""
+def _cells(
+    min_pop: int = MIN_POP, max_pop: float = float("inf"), radius: float = RADIUS_DEG
+) -> np.ndarray:
+    """Keys of every 1/240° cell in a window (half its side ``radius`` degrees) round a town
+    of ``min_pop`` people or more, under ``max_pop`` (unique, ascending)."""
     from mapsnb_sandbox.world.cities import _build_city_index
 
     keys = set()
-    half = round(RADIUS_DEG * STEP)
+    half = round(radius * STEP)
     for c in _build_city_index().cities:
-        if c.population < min_pop or not -56 < c.lat < 71.2:
+        if not min_pop <= c.population < max_pop or not -56 < c.lat < 71.2:
             continue
         i0 = int((90.0 - c.lat) * STEP)
         j0 = int(((c.lng + 180.0) % 360.0) * STEP)
@@ -183,6 +198,53 @@ def _union_bits(keys: np.ndarray, sources: list[Any]) -> np.ndarray:
     return bits
 
 
+def _near_gshhg_water(lat: np.ndarray, lng: np.ndarray, gshhg: Any) -> np.ndarray:
+    """Whether GSHHG (``gshhg``) has water within :data:`NEAR_GSHHG_M` of each point (rings
+    of 16 samples every 100 m, and the point itself)."""
+    near = ~np.asarray(gshhg.contains_many(lng, lat), dtype=bool)
+    scale = 1.0 / np.maximum(0.2, np.cos(np.radians(lat)))
+    for r in np.arange(100.0, NEAR_GSHHG_M + 1.0, 100.0):
+        for a in np.linspace(0.0, 2 * np.pi, 16, endpoint=False):
+            if near.all():
+                return near
+            d_lat, d_lng = r / 111_320 * np.sin(a), r / 111_320 * np.cos(a) * scale
+            near |= ~np.asarray(gshhg.contains_many(lng + d_lng, lat + d_lat), dtype=bool)
+    return near
+
+
+def _near_shore_bits(keys: np.ndarray, bits: np.ndarray, gshhg: Any) -> np.ndarray:
+    """``bits`` without the water sub-cells that have no GSHHG water within
+    :data:`NEAR_GSHHG_M` (OSM's water away from GSHHG's shore)."""
+    bits = bits.copy()
+    rows, cols = keys // 86_400, keys % 86_400
+    for s in range(SUB * SUB):
+        on = np.flatnonzero(bits & (1 << s))
+        lat = 90.0 - (rows[on] + (s // SUB + 0.5) / SUB) / STEP
+        lng = (cols[on] + (s % SUB + 0.5) / SUB) / STEP - 180.0
+        far = on[~_near_gshhg_water(lat, lng, gshhg)]
+        bits[far] &= ~(1 << s) & 0xFFFF
+    return bits
+
+
+def _small_towns(sources: list[Any]) -> None:
+    """Add to the present :data:`OUT` the cells round towns of :data:`SMALL_POP` to
+    :data:`MIN_POP` people (:data:`SMALL_RADIUS_DEG`), OSM's water there only near GSHHG's
+    (:func:`_near_shore_bits`); then apply :func:`keep_link_ends` to all."""
+    old = _read()
+    small = _cells(SMALL_POP, MIN_POP, SMALL_RADIUS_DEG)
+    new = np.setdiff1d(small, _cells())
+    print(f"{len(new)} new cells round towns of {SMALL_POP:,} to {MIN_POP:,}")
+    for lo in range(0, len(new), 500_000):
+        k = new[lo : lo + 500_000]
+        bits = _near_shore_bits(k, _union_bits(k, sources), sources[0])
+        old.update((key, b) for key, b in zip(k.tolist(), bits.tolist(), strict=True) if b)
+        print(f"  {lo + len(k)} cells, {int((bits != 0).sum())} with finer water")
+    keys = np.array(sorted(old), dtype=np.int64)
+    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
+    masks = keep_link_ends(keys, masks, sources[0])
+    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+
+
 def main() -> None:
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
@@ -192,6 +254,9 @@ def main() -> None:
     ]
     if "--link-ends-only" in sys.argv:
         _link_ends_only(masks)
+        return
+    if "--small-towns" in sys.argv:
+        _small_towns(masks)
         return
     if "--grow-from" in sys.argv:
         _grow(masks, int(sys.argv[sys.argv.index("--grow-from") + 1]))
