@@ -222,15 +222,17 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         return _round_the_bay(a, b) or (a, b)
     if not walk and direct > DRIVE_WATER_M and apart(a, b):
         return None  # one end on land of its own: no side points round a sea (Lyon-Zealand)
-    if not walk and direct > FINE_SEARCH_M and overland(a, b) is None:
+    land = overland(a, b) if not walk and direct > FINE_SEARCH_M else None
+    if not walk and direct > FINE_SEARCH_M and land is None:
         return None  # nor where the grid, which is cheap so long, finds no way
     if not walk and DRIVE_WATER_M < direct <= SIDE_POINTS_M:
-        # a trunk road along a coast: side points before the grid (one level of them beyond
-        # the finer search's reach: two cost 200,000 steps on a 1,000 km leg)
-        way = ashore(a, b, 1 if direct > FINE_SEARCH_M else 2)
-        if way is not None:
+        # a trunk road along a coast: side points before the grid; beyond the finer search's
+        # reach one level of them (two cost 200,000 steps on a 1,000 km leg), or the grid's
+        # way when shorter (one side point 35 % aside went round Lake Michigan by Peoria)
+        way = ashore(a, b, 1 if land else 2)
+        if way is not None and (land is None or _way_m(way) <= _way_m(land)):
             return way
-    land = overland(a, b)
+    land = land or overland(a, b)
     if land is None:
         return None
     if not walk:
