@@ -226,9 +226,8 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     if not walk and direct > FINE_SEARCH_M and land is None:
         return None  # nor where the grid, which is cheap so long, finds no way
     if not walk and DRIVE_WATER_M < direct <= SIDE_POINTS_M:
-        # a trunk road along a coast: side points before the grid; beyond the finer search's
-        # reach one level of them (two cost 200,000 steps on a 1,000 km leg), or the grid's
-        # way when shorter (one side point 35 % aside went round Lake Michigan by Peoria)
+        # a trunk road along a coast: side points before the grid; beyond 400 km one level (two
+        # cost 200,000 steps), or the grid's when shorter (35 % aside went round by Peoria)
         way = ashore(a, b, 1 if land else 2)
         if way is not None and (land is None or _way_m(way) <= _way_m(land)):
             return way
@@ -357,30 +356,28 @@ def _ways(
     return steps, road_m, straight_m
 
 
-#: A road route is sought over a chain of links (:func:`_chained`) when the best way found
-#: costs more than this many times the straight line's (or there is none): Jutland, Funen,
-#: Zealand and Sweden are joined by three links far apart (Lyon-Stockholm went round the Baltic).
+#: Chains of links (:func:`_chained`) are sought when the best way costs more than this many
+#: times the straight line's: Jutland, Funen, Zealand, Sweden (Lyon-Stockholm went round the Baltic).
 _CHAIN_WORTH = 1.5
-#: At most this many road parts of chained plans are looked for on land (each may search a
-#: grid; most fail at once, :func:`~.overland.apart`), and no more once the search has spent
-#: this many steps of the call's work bound.
+#: At most this many road parts of chains are looked for on land (most fail at once,
+#: :func:`~.overland.apart`), and none once the search spent this many steps of the work bound.
 _CHAIN_CHECKS, _CHAIN_STEPS = 40, 400_000
+#: Road parts of chains looked for: their seconds (``inf``: no way) and their way.
+_Known = dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]]
 
 
 def _chained(
     a: Point, b: Point, mode: str, direct: float, bar: float
 ) -> tuple[float, str, list[Step]] | None:
-    """The quickest way from ``a`` to ``b`` over any number of known links joined by roads,
-    if quicker than ``bar`` seconds: the cheapest chain by its roads' straight joins is found
-    (:func:`_cheapest`), its road parts not yet known are looked for on land
-    (:func:`_road_part`: none, a way costed as it drives when it goes far round) and the search
-    is run again, until a chain's every road part is known."""
+    """The quickest way from ``a`` to ``b`` over any number of links joined by roads, if under
+    ``bar`` seconds: the cheapest chain by straight joins (:func:`_cheapest`) has a road part
+    looked for on land (:func:`_road_part`; costed as driven when far round) and the search runs
+    again, until a chain's every road part is known."""
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
     ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
     pts = [a, b, *(x for p, q, _ in ends for x in (p, q))]
-    known: dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]] = {}
-    budget = current()
-    start = budget.used
+    known: _Known = {}
+    budget, start = current(), current().used
     for _ in range(_CHAIN_CHECKS):
         if budget.used - start > _CHAIN_STEPS:
             return None
@@ -399,10 +396,7 @@ def _chained(
 
 
 def _cheapest(
-    pts: list[Point],
-    links: list[Crossing],
-    known: dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]],
-    bar: float,
+    pts: list[Point], links: list[Crossing], known: _Known, bar: float
 ) -> list[int] | None:
     """Nodes of the cheapest chain from node 0 (the start) to node 1 (the end) under ``bar``
     seconds: node ``2 + 2i`` is link ``i``'s near end, ``3 + 2i`` its far end; a road joins
@@ -426,9 +420,10 @@ def _cheapest(
         else:
             targets = range(2, n, 2) if u == 0 else (1, *range(2, n, 2))
             own = links[(u - 3) // 2] if u > 1 else None  # never back over the link just taken
+            found = [known.get((u, v)) for v in targets]
             nexts = [
-                (v, _part_s(pts, known, u, v))
-                for v in targets
+                (v, f[0] if f else _m(pts[u], pts[v]) * _BENDS / _ROAD_MPS)
+                for v, f in zip(targets, found, strict=True)
                 if v < 2 or links[v // 2 - 1] is not own
             ]
         for v, c in nexts:
@@ -443,22 +438,8 @@ def _is_link(u: int) -> bool:
     return u > 1 and u % 2 == 0
 
 
-def _part_s(
-    pts: list[Point],
-    known: dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]],
-    u: int,
-    v: int,
-) -> float:
-    """Seconds of the road from node ``u`` to ``v``: as found, else by its straight line."""
-    found = known.get((u, v))
-    return found[0] if found is not None else _m(pts[u], pts[v]) * _BENDS / _ROAD_MPS
-
-
 def _chain_steps(
-    nodes: list[int],
-    pts: list[Point],
-    ends: list[tuple[Point, Point, Crossing]],
-    known: dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]],
+    nodes: list[int], pts: list[Point], ends: list[tuple[Point, Point, Crossing]], known: _Known
 ) -> tuple[float, str, list[Step]]:
     """The cost, name and steps of a chain whose road parts are all ``known``."""
     steps: list[Step] = []

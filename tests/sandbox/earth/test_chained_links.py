@@ -71,3 +71,11 @@ def test_a_long_leg_round_a_lake_takes_the_shorter_of_side_points_and_the_grid()
     grid = overland.overland(des_moines, grand_rapids)
     assert way is not None and grid is not None
     assert crossings._way_m(way) <= crossings._way_m(grid) + 1
+
+
+def test_a_drive_across_the_hudson_takes_a_bridge_upstream_of_new_york() -> None:
+    # Scranton to Hartford: about 290 km by the I-84 over the Newburgh-Beacon Bridge
+    # (Google Maps); with only New York City's links listed it went by the Holland Tunnel
+    scranton, hartford = (41.4090, -75.6624), (41.7658, -72.6734)
+    assert "Newburgh–Beacon Bridge" in _links(scranton, hartford)
+    assert 0.75 <= _drive_km(scranton, hartford) / 290 <= 1.25
