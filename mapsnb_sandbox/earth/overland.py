@@ -19,11 +19,8 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.earth.water import (
     WaterLines,
-    _open_water,
     _wet,
     crosses_water_line,
-    is_lake,
-    is_land,
     shore_allowance_m,
     water_lines_within,
 )
@@ -76,8 +73,7 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
         way = _overland(a, b, 60.0, 0.75, own_cells=True)
-        way = _ends_ashore(_cut(way), a, b) if way is not None and len(way) > 2 else way
-        return _no_straits(way) if way is not None else None
+        return _ends_ashore(_cut(way), a, b) if way is not None and len(way) > 2 else way
     way = _overland(a, b, 60.0, 0.75)
     if way is None:
         way = _overland(a, b, 240.0, 0.25, fine=True)
@@ -116,39 +112,6 @@ def _cut(way: tuple[Point, ...]) -> tuple[Point, ...]:
     if _m(out[-1], out[-2]) > FINE_SEARCH_M:
         out.insert(len(out) - 1, at(out[-1], out[-2]))
     return tuple(out)
-
-
-#: A long way's join may cross water up to this wide (what a trunk road bridges, as
-#: ``crossings.RIVER_BRIDGE_M``); a wider strait between two coarse cells is searched round.
-STRAIT_M = 2000.0
-
-
-def _no_straits(way: tuple[Point, ...]) -> tuple[Point, ...] | None:
-    """``way`` whose joins up to :data:`FINE_SEARCH_M` that cross water wider than
-    :data:`STRAIT_M` (samples 250 m apart) are replaced by :func:`overland`'s way between their
-    ends; ``None`` when a join over such a strait of sea has none (cells of 20 km stepped over
-    the Øresund at Helsingør: Stockholm to Zealand by land); a lake's narrows with none stay."""
-    out = [way[0]]
-    for p, q in itertools.pairwise(way):
-        if _m(p, q) <= FINE_SEARCH_M and _open_water((p, q), False, False, STRAIT_M, 250.0, True):
-            sub = overland(p, q)
-            if sub is None and _sea_run(p, q):
-                return None
-            out += sub[1:-1] if sub else []  # a lake's narrows no way round: bridged
-        out.append(q)
-    return tuple(out)
-
-
-def _sea_run(p: Point, q: Point) -> bool:
-    """Whether the line ``p``-``q`` crosses more than :data:`STRAIT_M` of sea in a row
-    (samples 250 m apart that are neither land nor lake): a strait, not a lake's narrows."""
-    n = max(1, math.ceil(_m(p, q) / 250.0))
-    run = best = 0
-    for k in range(1, n):
-        lat, lng = p[0] + (q[0] - p[0]) * k / n, p[1] + (q[1] - p[1]) * k / n
-        run = run + 1 if not is_land(lat, lng) and not is_lake(lat, lng) else 0
-        best = max(best, run)
-    return best * 250.0 > STRAIT_M
 
 
 def _ends_ashore(way: tuple[Point, ...], a: Point, b: Point) -> tuple[Point, ...] | None:
