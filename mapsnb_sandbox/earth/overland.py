@@ -73,7 +73,9 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
         way = _overland(a, b, 60.0, 0.75, own_cells=True)
-        return _ends_ashore(_cut(way), a, b) if way is not None and len(way) > 2 else way
+        if way is None or len(way) <= 2:
+            return way
+        return _ends_ashore(way, a, b) or _ends_ashore(_cut(way), a, b)
     way = _overland(a, b, 60.0, 0.75)
     if way is None:
         way = _overland(a, b, 240.0, 0.25, fine=True)
@@ -98,8 +100,8 @@ END_JOIN_M = 150_000.0
 def _cut(way: tuple[Point, ...]) -> tuple[Point, ...]:
     """``way`` with a corner added :data:`END_JOIN_M` from each end on a first or last join
     longer than :data:`FINE_SEARCH_M`: a finer search can then mend the join's part near
-    the end (:func:`_ends_ashore`), which failed outright when the join ran 1,000 km (Lyon
-    to the Little Belt: a wet sample at the Rhine gave no way)."""
+    the end (:func:`_ends_ashore`, tried when the way as found fails), which failed outright
+    when the join ran 1,000 km (Lyon to the Little Belt: a wet sample at the Rhine)."""
 
     def at(p: Point, q: Point) -> Point:
         t = END_JOIN_M / _m(p, q)
