@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import csv
 import functools
+import heapq
 import itertools
 import math
 from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
 
 __all__ = [
@@ -217,7 +219,7 @@ def bridge_m(leg_m: float) -> float:
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
     by side points, or a way round the water found on a grid (:mod:`.overland`)."""
-    from mapsnb_sandbox.earth.overland import overland
+    from mapsnb_sandbox.earth.overland import FINE_SEARCH_M, apart, overland
 
     direct = _m(a, b)
     walk = mode in DRY_MODES
@@ -227,11 +229,18 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
             return way
     if not walk and road_dry(a, b):
         return _round_the_bay(a, b) or (a, b)
+    if not walk and direct > DRIVE_WATER_M and apart(a, b):
+        return None  # one end on land of its own: no side points round a sea (Lyon-Zealand)
+    land = overland(a, b) if not walk and direct > FINE_SEARCH_M else None
+    if not walk and direct > FINE_SEARCH_M and land is None:
+        return None  # nor where the grid, which is cheap so long, finds no way
     if not walk and DRIVE_WATER_M < direct <= SIDE_POINTS_M:
-        way = ashore(a, b)  # a trunk road along a coast: side points before the grid
-        if way is not None:
+        # a trunk road along a coast: side points before the grid; beyond 400 km one level (two
+        # cost 200,000 steps), or the grid's when shorter (35 % aside went round by Peoria)
+        way = ashore(a, b, 1 if land else 2)
+        if way is not None and (land is None or _way_m(way) <= _way_m(land)):
             return way
-    land = overland(a, b)
+    land = land or overland(a, b)
     if land is None:
         return None
     if not walk:
@@ -384,15 +393,123 @@ def _ways(
         if via is not None:
             steps.append(Step(p, q, via))
             continue
-        way = _land_way(p, q, mode)
-        if way is None and _m(p, q) <= _APPROACH_LEG_M:
-            way = _approached(p, q, mode, p_end=k > 0, q_end=k < len(parts) - 1)
+        way = _road_part(p, q, mode, k > 0, k < len(parts) - 1)
         if way is None:
             return None, 0.0, 0.0
         road_m += _way_m(way)
         straight_m += _m(p, q)
         steps += _roads(way)
     return steps, road_m, straight_m
+
+
+#: Chains of links (:func:`_chained`) are sought when the best way costs more than this many
+#: times the straight line's: Jutland, Funen, Zealand, Sweden (Lyon-Stockholm went round the Baltic).
+_CHAIN_WORTH = 1.5
+#: At most this many road parts of chains are looked for on land (most fail at once,
+#: :func:`~.overland.apart`), and none once the search spent this many steps of the work bound.
+_CHAIN_CHECKS, _CHAIN_STEPS = 40, 400_000
+#: Road parts of chains looked for: their seconds (``inf``: no way) and their way.
+_Known = dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]]
+
+
+def _chained(
+    a: Point, b: Point, mode: str, direct: float, bar: float
+) -> tuple[float, str, list[Step]] | None:
+    """The quickest way from ``a`` to ``b`` over any number of links joined by roads, if under
+    ``bar`` seconds: the cheapest chain by straight joins (:func:`_cheapest`) has a road part
+    looked for on land (:func:`_road_part`; costed as driven when far round) and the search runs
+    again, until a chain's every road part is known."""
+    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
+    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    pts = [a, b, *(x for p, q, _ in ends for x in (p, q))]
+    known: _Known = {}
+    budget, start = current(), current().used
+    for _ in range(_CHAIN_CHECKS):
+        if budget.used - start > _CHAIN_STEPS:
+            return None
+        nodes = _cheapest(pts, [e[2] for e in ends], known, bar)
+        if nodes is None:
+            return None
+        todo = [uv for uv in itertools.pairwise(nodes) if not _is_link(uv[0]) and uv not in known]
+        if not todo:
+            return _chain_steps(nodes, pts, ends, known)
+        u, v = min(todo, key=lambda uv: _m(pts[uv[0]], pts[uv[1]]))  # a short part fails soonest
+        way = _road_part(pts[u], pts[v], mode, u > 1, v > 1)
+        far = way is not None and _way_m(way) > _m(pts[u], pts[v]) * _FAR_ROUND
+        cost = math.inf if way is None else (_way_m(way) if far else _m(pts[u], pts[v]))
+        known[(u, v)] = (cost * _BENDS / _ROAD_MPS, way)
+    return None
+
+
+def _cheapest(
+    pts: list[Point], links: list[Crossing], known: _Known, bar: float
+) -> list[int] | None:
+    """Nodes of the cheapest chain from node 0 (the start) to node 1 (the end) under ``bar``
+    seconds: node ``2 + 2i`` is link ``i``'s near end, ``3 + 2i`` its far end; a road joins
+    the start or a far end to a near end or the end (``known`` parts at their found cost,
+    others at their straight line's), never the start to the end (that is the way on land)."""
+    n = len(pts)
+    dist, prev = [math.inf] * n, [-1] * n
+    dist[0] = 0.0
+    heap = [(0.0, 0)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        if u == 1:
+            out = [1]
+            while out[-1] != 0:
+                out.append(prev[out[-1]])
+            return out[::-1]
+        if _is_link(u):
+            nexts = [(u + 1, links[u // 2 - 1].seconds)]
+        else:
+            targets = range(2, n, 2) if u == 0 else (1, *range(2, n, 2))
+            own = links[(u - 3) // 2] if u > 1 else None  # never back over the link just taken
+            found = [known.get((u, v)) for v in targets]
+            nexts = [
+                (v, f[0] if f else _m(pts[u], pts[v]) * _BENDS / _ROAD_MPS)
+                for v, f in zip(targets, found, strict=True)
+                if v < 2 or links[v // 2 - 1] is not own
+            ]
+        for v, c in nexts:
+            if d + c < min(dist[v], bar):
+                dist[v], prev[v] = d + c, u
+                heapq.heappush(heap, (d + c, v))
+    return None
+
+
+def _is_link(u: int) -> bool:
+    """Whether node ``u`` of :func:`_cheapest` is a link's near end (a link leaves it)."""
+    return u > 1 and u % 2 == 0
+
+
+def _chain_steps(
+    nodes: list[int], pts: list[Point], ends: list[tuple[Point, Point, Crossing]], known: _Known
+) -> tuple[float, str, list[Step]]:
+    """The cost, name and steps of a chain whose road parts are all ``known``."""
+    steps: list[Step] = []
+    cost, names = 0.0, []
+    for u, v in itertools.pairwise(nodes):
+        if _is_link(u):
+            link = ends[u // 2 - 1][2]
+            steps.append(Step(pts[u], pts[v], link))
+            cost += link.seconds
+            names.append(link.name)
+        else:
+            seconds, way = known[(u, v)]
+            steps += _roads(way or (pts[u], pts[v]))
+            cost += seconds
+    return cost, "+".join(names), steps
+
+
+def _road_part(p: Point, q: Point, mode: str, p_end: bool, q_end: bool) -> tuple[Point, ...] | None:
+    """A plan's road part on land (:func:`_land_way`), from or to a link's end (``p_end``,
+    ``q_end``) by a short approach when a short part has no way from the end itself."""
+    way = _land_way(p, q, mode)
+    if way is None and _m(p, q) <= _APPROACH_LEG_M:
+        way = _approached(p, q, mode, p_end=p_end, q_end=q_end)
+    return way
 
 
 #: A link's end is approached from dry points this far round it (metres; within the pier a
@@ -476,6 +593,11 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     linked = _linked(mode, _plans(a, b, mode, direct), best)
     if linked is not None:
         options.append(linked)
+    bar = min((o[0] for o in options), default=math.inf)
+    if not walk and bar > direct * _CHAIN_WORTH * _BENDS / _ROAD_MPS:
+        chained = _chained(a, b, mode, direct, bar)
+        if chained is not None:
+            options.append(chained)
     if options:
         return min(options, key=lambda o: (o[0], o[1]))[2]
     return None  # no way ashore and no link that carries the mode: no route, never a swim

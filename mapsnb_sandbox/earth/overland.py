@@ -25,7 +25,7 @@ from mapsnb_sandbox.earth.water import (
     water_lines_within,
 )
 
-__all__ = ["BUDGET", "clear", "overland"]
+__all__ = ["BUDGET", "apart", "clear", "overland"]
 
 Point = tuple[float, float]
 #: Most grid cells one search may look at.
@@ -73,18 +73,55 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
         way = _overland(a, b, 60.0, 0.75, own_cells=True)
-        return _ends_ashore(way, a, b) if way is not None and len(way) > 2 else way
+        if way is None or len(way) <= 2:
+            return way
+        return _ends_ashore(way, a, b) or _ends_ashore(_cut(way), a, b)
     way = _overland(a, b, 60.0, 0.75)
     if way is None:
         way = _overland(a, b, 240.0, 0.25, fine=True)
     return way
 
 
+@functools.lru_cache(maxsize=1024)
+def apart(a: Point, b: Point) -> bool:
+    """Whether :func:`overland` would find no way because one end is on land of its own in
+    the search's grids (:func:`_enclosed`: an island, a coast cut off within the box), told
+    without searching the box: a long road leg not worth side points (:mod:`.crossings`)."""
+    if _overland(a, b, 60.0, 0.75, own_cells=_m(a, b) > FINE_SEARCH_M, check_only=True):
+        return False
+    return _m(a, b) > FINE_SEARCH_M or not _overland(a, b, 240.0, 0.25, True, check_only=True)
+
+
+#: A long way's first and last joins are checked for water this far from its ends only
+#: (:func:`_cut`); beyond, the coarse grid's own check stands.
+END_JOIN_M = 150_000.0
+
+
+def _cut(way: tuple[Point, ...]) -> tuple[Point, ...]:
+    """``way`` with a corner added :data:`END_JOIN_M` from each end on a first or last join
+    longer than :data:`FINE_SEARCH_M`: a finer search can then mend the join's part near
+    the end (:func:`_ends_ashore`, tried when the way as found fails), which failed outright
+    when the join ran 1,000 km (Lyon to the Little Belt: a wet sample at the Rhine)."""
+
+    def at(p: Point, q: Point) -> Point:
+        t = END_JOIN_M / _m(p, q)
+        dlng = (q[1] - p[1] + 540) % 360 - 180
+        return (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
+
+    out = list(way)
+    if _m(out[0], out[1]) > FINE_SEARCH_M:
+        out.insert(1, at(out[0], out[1]))
+    if _m(out[-1], out[-2]) > FINE_SEARCH_M:
+        out.insert(len(out) - 1, at(out[-1], out[-2]))
+    return tuple(out)
+
+
 def _ends_ashore(way: tuple[Point, ...], a: Point, b: Point) -> tuple[Point, ...] | None:
     """``way`` whose first and last joins, from an end in a cell the coarse grid reads as water
     (Sydney's, Darwin's: a town on a harbour), stay ashore: each wet one is replaced by a
-    finer search's way, else a coarser one's over a wider box (``None`` if neither finds
-    one)."""
+    finer search's way, else a coarser one's over a wider box (the head of a fjord beyond the
+    finer one's margin: Kolding's, on the way to the Little Belt; Darwin's harbour; a long
+    join past Lake Vänern), or ``None`` if neither finds one."""
     step = max(100.0, min(_m(way[0], way[1]), _m(way[-2], way[-1])) / 30)
     joins = [(way[0], way[1]), (way[-2], way[-1])] if len(way) > 2 else [(way[0], way[1])]
     out = list(way)
@@ -92,7 +129,7 @@ def _ends_ashore(way: tuple[Point, ...], a: Point, b: Point) -> tuple[Point, ...
         if clear(p, q, step, (a, b)):
             continue
         sub = _overland(p, q, 240.0, 0.25, fine=True) if _m(p, q) <= FINE_SEARCH_M else None
-        if sub is None:  # a long join (past Lake Vänern), a wide way round (Darwin's harbour)
+        if sub is None:  # a long join (past Lake Vänern), a wide way round (a fjord's head)
             sub = _overland(p, q, 60.0, 0.75)
         if sub is None:
             return None
@@ -116,6 +153,7 @@ def _overland(
     share: float,
     fine: bool = False,
     own_cells: bool = False,
+    check_only: bool = False,
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
@@ -177,6 +215,12 @@ def _overland(
     def step_ok(c: Cell, n: Cell) -> bool:
         return ok(n) and not (c in near and crosses_water_line(point(*c), point(*n), lines))
 
+    if nx * ny > 4 * ENCLOSED_CELLS and (
+        _enclosed(goal, start, (nx, ny), ok) or _enclosed(start, goal, (nx, ny), ok)
+    ):
+        return None
+    if check_only:  # no island between the ends: the search is left to the caller
+        return (a, b)
     seen = _cells_between(start, goal, (nx, ny), step_ok, (direct * MAX_RATIO + SLACK_M) / cell)
     if seen is None:
         return None
@@ -211,6 +255,36 @@ def _reached(p: Point, end: Point, near: float, strict: bool) -> bool:
     ``near`` of it and, when ``strict``, reached from it without crossing water beyond the
     end's own shore allowance (a cell's corner at the shore, not the bay beside the town)."""
     return _m(p, end) <= near and (not strict or clear(end, p, 100.0, (end,)))
+
+
+#: An end whose land, as the grid reads it, is fewer cells than this and holds not the other
+#: end is on an island of the box (:func:`_enclosed`): no way, found without searching the box.
+ENCLOSED_CELLS = 3000
+
+
+def _enclosed(origin: Cell, other: Cell, size: tuple[int, int], ok: Callable[[Cell], bool]) -> bool:
+    """Whether the land cells reached from ``origin`` (the search's moves onto ``ok`` cells,
+    its water lines not counted) run out before :data:`ENCLOSED_CELLS` without ``other``:
+    an end on an island (Zealand seen from Lyon, Sweden's coast within a box that does not
+    reach round the Baltic), where the search would look at every cell of the box to fail."""
+    nx, ny = size
+    seen, todo = {origin}, [origin]
+    budget = current()
+    while todo:
+        budget.check()
+        c = todo.pop()
+        for di, dj in _MOVES:
+            n = (c[0] + di, c[1] + dj)
+            if n == other:
+                return False
+            if n in seen or not (0 <= n[0] < nx and 0 <= n[1] < ny and ok(n)):
+                continue
+            if not di or not dj or ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj)):
+                if len(seen) >= ENCLOSED_CELLS:
+                    return False
+                seen.add(n)
+                todo.append(n)
+    return True
 
 
 def _cells_between(
