@@ -130,6 +130,7 @@ COUNTRIES: dict[str, str] = {
     "CY": "Cyprus",
     "JP": "Honshu, Kyushu and Shikoku",
     "TW": "Taiwan",
+    "KR": "South Korea",  # no road crosses the Demilitarized Zone: its roads end there
     "LK": "Sri Lanka",
     "MV": "Maldives",
     "PH": "Visayas",
