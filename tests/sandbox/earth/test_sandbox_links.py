@@ -27,6 +27,13 @@ def test_every_link_end_is_dry_with_the_planners_margin() -> None:
     assert wet == []
 
 
+def test_each_link_is_listed_once() -> None:
+    """A link listed twice (another name in brackets) doubles the plans tried through it, and
+    the planners' work with them: Istanbul to Bursa by road hit the work bound."""
+    names = [x.name.split(" (")[0].strip().casefold() for x in crossings()]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
 def test_no_link_end_is_moved_far_from_its_crossing() -> None:
     # ends are moved to the nearest dry point on their own side: a link keeps about its length
     # (the longest move: Tsawwassen's ferry terminal, 4 km out on a causeway no mask has)
