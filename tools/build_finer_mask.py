@@ -123,6 +123,14 @@ def _read() -> dict[int, int]:
     )
 
 
+def _write_all(old: dict[int, int], sources: list[Any]) -> None:
+    """Write ``old`` (cell key -> water bits) as :data:`OUT`, :func:`keep_link_ends` applied."""
+    keys = np.array(sorted(old), dtype=np.int64)
+    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
+    masks = keep_link_ends(keys, masks, sources[0])
+    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+
+
 def _grow(sources: list[Any], old_pop: int) -> None:
     """Add to the present :data:`OUT` (built with ``MIN_POP = old_pop``) the cells round towns
     of :data:`MIN_POP` to ``old_pop`` people, then apply :func:`keep_link_ends` to all."""
@@ -134,10 +142,7 @@ def _grow(sources: list[Any], old_pop: int) -> None:
         bits = _union_bits(k, sources)
         old.update((key, b) for key, b in zip(k.tolist(), bits.tolist(), strict=True) if b)
         print(f"  {lo + len(k)} cells, {int((bits != 0).sum())} with finer water")
-    keys = np.array(sorted(old), dtype=np.int64)
-    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
-    masks = keep_link_ends(keys, masks, sources[0])
-    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+    _write_all(old, sources)
 
 
 def _link_ends_only(sources: list[Any]) -> None:
@@ -147,10 +152,7 @@ def _link_ends_only(sources: list[Any]) -> None:
     old = _read()
     near = _near_link_ends()
     old.update(zip(near.tolist(), _union_bits(near, sources).tolist(), strict=True))
-    keys = np.array(sorted(old), dtype=np.int64)
-    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
-    masks = keep_link_ends(keys, masks, sources[0])
-    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+    _write_all(old, sources)
 
 
 #: ``--link-ends-only`` samples the cells this near a link's end again (above any
@@ -239,10 +241,7 @@ def _small_towns(sources: list[Any]) -> None:
         bits = _near_shore_bits(k, _union_bits(k, sources), sources[0])
         old.update((key, b) for key, b in zip(k.tolist(), bits.tolist(), strict=True) if b)
         print(f"  {lo + len(k)} cells, {int((bits != 0).sum())} with finer water")
-    keys = np.array(sorted(old), dtype=np.int64)
-    masks = np.array([old[k] for k in keys.tolist()], dtype=np.uint16)
-    masks = keep_link_ends(keys, masks, sources[0])
-    write(keys[masks != 0].astype("<u8"), masks[masks != 0].astype("<u2"))
+    _write_all(old, sources)
 
 
 def main() -> None:
