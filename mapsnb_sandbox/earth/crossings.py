@@ -340,6 +340,34 @@ _FAR_ROUND, _MORE_PLANS = 1.6, 3
 _PLANS_SHARE = 0.5
 
 
+#: Calls with more plans than this tell the sides of their points first (:mod:`.sides`):
+#: plans whose road parts stay on one side are tried before the others, and chains skip
+#: road parts between two sides.
+_SIDED_PLANS = 16
+
+
+def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
+    """The side (:func:`~.sides.sides`) of ``a``, ``b`` and every end of a link within the
+    detour limit."""
+    from mapsnb_sandbox.earth.sides import sides
+
+    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
+    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    pts = (a, b, *(x for p, q, _ in ends for x in (p, q)))
+    return dict(zip(pts, sides(pts), strict=True))
+
+
+def _same_side(p: Point, q: Point, side: dict[Point, int]) -> bool:
+    """Whether ``p`` and ``q`` may be on one side (either's side unknown, ``-1``, counts)."""
+    s, t = side.get(p, -1), side.get(q, -1)
+    return s < 0 or t < 0 or s == t
+
+
+def _sided(plan: _Plan, side: dict[Point, int]) -> bool:
+    """Whether every road part of ``plan`` may stay on one side (:func:`_same_side`)."""
+    return all(_same_side(p, q, side) for p, q, via in plan[2] if via is None)
+
+
 def _spent_share() -> float:
     """The share of the current call's step bound spent so far (0 outside a bounded call)."""
     from mapsnb_sandbox.contract.budget import current
@@ -413,7 +441,7 @@ _Known = dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]]
 
 
 def _chained(
-    a: Point, b: Point, mode: str, direct: float, bar: float
+    a: Point, b: Point, mode: str, direct: float, bar: float, side: dict[Point, int]
 ) -> tuple[float, str, list[Step]] | None:
     """The quickest way from ``a`` to ``b`` over any number of links joined by roads, if under
     ``bar`` seconds: the cheapest chain by straight joins (:func:`_cheapest`) has a road part
@@ -422,7 +450,11 @@ def _chained(
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
     ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
     pts = [a, b, *(x for p, q, _ in ends for x in (p, q))]
-    known: _Known = {}
+    known: _Known = {
+        (u, v): (math.inf, None)
+        for u, v in itertools.product(range(len(pts)), repeat=2)
+        if not _same_side(pts[u], pts[v], side)
+    }
     budget, start = current(), current().used
     for _ in range(_CHAIN_CHECKS):
         if budget.used - start > _CHAIN_STEPS:
@@ -590,12 +622,15 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     if land is not None:
         options.append((_land_cost(land), "", _roads(land)))
     best = min(options, default=None)
-    linked = _linked(mode, _plans(a, b, mode, direct), best)
+    plans = _plans(a, b, mode, direct)
+    side = _sides_of(a, b, mode, direct) if len(plans) > _SIDED_PLANS else {}
+    sided = [o for o in plans if _sided(o, side)]
+    linked = _linked(mode, sided, best) or _linked(mode, [o for o in plans if o not in sided], best)
     if linked is not None:
         options.append(linked)
     bar = min((o[0] for o in options), default=math.inf)
     if not walk and bar > direct * _CHAIN_WORTH * _BENDS / _ROAD_MPS:
-        chained = _chained(a, b, mode, direct, bar)
+        chained = _chained(a, b, mode, direct, bar, side)
         if chained is not None:
             options.append(chained)
     if options:
