@@ -17,7 +17,7 @@ from collections.abc import Callable
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.earth.water import _wet
 
-__all__ = ["CELL_M", "sides"]
+__all__ = ["CELL_M", "same_side", "sides"]
 
 Point = tuple[float, float]
 Cell = tuple[int, int]
@@ -93,3 +93,10 @@ def _flood(
             todo.append(n)
             count += 1
     return count
+
+
+def same_side(p: Point, q: Point, side: dict[Point, int]) -> bool:
+    """Whether ``p`` and ``q`` may be on one side of ``side`` (:func:`sides`; a side unknown,
+    ``-1`` or not told, counts)."""
+    s, t = side.get(p, -1), side.get(q, -1)
+    return s < 0 or t < 0 or s == t
