@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import heapq
 import itertools
 import math
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.earth.sides import same_side, sides
 from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
 
 __all__ = [
@@ -330,8 +330,10 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 
 #: A plan whose road parts drive more than this many times their straight joins goes far round
 #: (the link lands on the wrong side of more water): the next plans are tried, up to
-#: :data:`_MORE_PLANS` of them, while their bound is below what it drives.
-_FAR_ROUND, _MORE_PLANS = 1.6, 3
+#: :data:`_MORE_PLANS` of them, while their bound is below what it drives. At 1.6, San Jose to
+#: Santa Rosa drove 1.57 times its straight joins round the Delta over an Alameda bridge and was
+#: costed as straight, beating the way on land over the Carquinez Strait (262 km, not 159).
+_FAR_ROUND, _MORE_PLANS = 1.3, 3
 #: No further plan is tried once the call has spent this share of its work bound
 #: (:mod:`mapsnb_sandbox.contract.budget`): a walk from Bujumbura to Ghana, with no way on
 #: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, and hit the
@@ -340,9 +342,23 @@ _FAR_ROUND, _MORE_PLANS = 1.6, 3
 _PLANS_SHARE = 0.5
 
 
+#: Calls with more plans than this tell the sides of their points first (:mod:`.sides`):
+#: plans whose road parts stay on one side are tried before the others, and chains skip
+#: road parts between two sides.
+_SIDED_PLANS = 16
+
+
+def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
+    """The side (:func:`~.sides.sides`) of ``a``, ``b`` and every end of a link within the
+    detour limit."""
+    limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
+    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    pts = (a, b, *(x for p, q, _ in ends for x in (p, q)))
+    return dict(zip(pts, sides(pts), strict=True))
+
+
 def _spent_share() -> float:
     """The share of the current call's step bound spent so far (0 outside a bounded call)."""
-    from mapsnb_sandbox.contract.budget import current
 
     budget = current()
     return budget.used / budget.steps if budget.steps else 0.0
@@ -402,105 +418,40 @@ def _ways(
     return steps, road_m, straight_m
 
 
-#: Chains of links (:func:`_chained`) are sought when the best way costs more than this many
-#: times the straight line's: Jutland, Funen, Zealand, Sweden (Lyon-Stockholm went round the Baltic).
+#: Chains of links (:func:`~.chains.chained`) are sought when the best way costs more than this
+#: many times the straight line's: Jutland, Funen, Zealand, Sweden (Lyon-Stockholm went round
+#: the Baltic).
 _CHAIN_WORTH = 1.5
-#: At most this many road parts of chains are looked for on land (most fail at once,
-#: :func:`~.overland.apart`), and none once the search spent this many steps of the work bound.
-_CHAIN_CHECKS, _CHAIN_STEPS = 40, 400_000
-#: Road parts of chains looked for: their seconds (``inf``: no way) and their way.
-_Known = dict[tuple[int, int], tuple[float, tuple[Point, ...] | None]]
 
 
 def _chained(
-    a: Point, b: Point, mode: str, direct: float, bar: float
+    a: Point, b: Point, mode: str, direct: float, bar: float, side: dict[Point, int]
 ) -> tuple[float, str, list[Step]] | None:
-    """The quickest way from ``a`` to ``b`` over any number of links joined by roads, if under
-    ``bar`` seconds: the cheapest chain by straight joins (:func:`_cheapest`) has a road part
-    looked for on land (:func:`_road_part`; costed as driven when far round) and the search runs
-    again, until a chain's every road part is known."""
+    """The quickest chain of links (:func:`~.chains.chained`) under ``bar`` seconds; its road
+    parts on land (:func:`_road_part`, costed as driven when far round)."""
+    from mapsnb_sandbox.earth.chains import Link, chained
+
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
     ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
     pts = [a, b, *(x for p, q, _ in ends for x in (p, q))]
-    known: _Known = {}
-    budget, start = current(), current().used
-    for _ in range(_CHAIN_CHECKS):
-        if budget.used - start > _CHAIN_STEPS:
-            return None
-        nodes = _cheapest(pts, [e[2] for e in ends], known, bar)
-        if nodes is None:
-            return None
-        todo = [uv for uv in itertools.pairwise(nodes) if not _is_link(uv[0]) and uv not in known]
-        if not todo:
-            return _chain_steps(nodes, pts, ends, known)
-        u, v = min(todo, key=lambda uv: _m(pts[uv[0]], pts[uv[1]]))  # a short part fails soonest
+
+    def road(u: int, v: int) -> tuple[float, tuple[Point, ...] | None]:
         way = _road_part(pts[u], pts[v], mode, u > 1, v > 1)
         far = way is not None and _way_m(way) > _m(pts[u], pts[v]) * _FAR_ROUND
         cost = math.inf if way is None else (_way_m(way) if far else _m(pts[u], pts[v]))
-        known[(u, v)] = (cost * _BENDS / _ROAD_MPS, way)
-    return None
+        return cost * _BENDS / _ROAD_MPS, way
 
+    def guess(p: Point, q: Point) -> float:  # at best: the straight line, with bends
+        return _m(p, q) * _BENDS / _ROAD_MPS
 
-def _cheapest(
-    pts: list[Point], links: list[Crossing], known: _Known, bar: float
-) -> list[int] | None:
-    """Nodes of the cheapest chain from node 0 (the start) to node 1 (the end) under ``bar``
-    seconds: node ``2 + 2i`` is link ``i``'s near end, ``3 + 2i`` its far end; a road joins
-    the start or a far end to a near end or the end (``known`` parts at their found cost,
-    others at their straight line's), never the start to the end (that is the way on land)."""
-    n = len(pts)
-    dist, prev = [math.inf] * n, [-1] * n
-    dist[0] = 0.0
-    heap = [(0.0, 0)]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > dist[u]:
-            continue
-        if u == 1:
-            out = [1]
-            while out[-1] != 0:
-                out.append(prev[out[-1]])
-            return out[::-1]
-        if _is_link(u):
-            nexts = [(u + 1, links[u // 2 - 1].seconds)]
-        else:
-            targets = range(2, n, 2) if u == 0 else (1, *range(2, n, 2))
-            own = links[(u - 3) // 2] if u > 1 else None  # never back over the link just taken
-            found = [known.get((u, v)) for v in targets]
-            nexts = [
-                (v, f[0] if f else _m(pts[u], pts[v]) * _BENDS / _ROAD_MPS)
-                for v, f in zip(targets, found, strict=True)
-                if v < 2 or links[v // 2 - 1] is not own
-            ]
-        for v, c in nexts:
-            if d + c < min(dist[v], bar):
-                dist[v], prev[v] = d + c, u
-                heapq.heappush(heap, (d + c, v))
-    return None
-
-
-def _is_link(u: int) -> bool:
-    """Whether node ``u`` of :func:`_cheapest` is a link's near end (a link leaves it)."""
-    return u > 1 and u % 2 == 0
-
-
-def _chain_steps(
-    nodes: list[int], pts: list[Point], ends: list[tuple[Point, Point, Crossing]], known: _Known
-) -> tuple[float, str, list[Step]]:
-    """The cost, name and steps of a chain whose road parts are all ``known``."""
+    links: list[Link] = [e[2] for e in ends]
+    found = chained(pts, links, bar, functools.partial(same_side, side=side), road, guess)
+    if found is None:
+        return None
     steps: list[Step] = []
-    cost, names = 0.0, []
-    for u, v in itertools.pairwise(nodes):
-        if _is_link(u):
-            link = ends[u // 2 - 1][2]
-            steps.append(Step(pts[u], pts[v], link))
-            cost += link.seconds
-            names.append(link.name)
-        else:
-            seconds, way = known[(u, v)]
-            steps += _roads(way or (pts[u], pts[v]))
-            cost += seconds
-    return cost, "+".join(names), steps
+    for p, q, link, way in found[2]:
+        steps += [Step(p, q, link)] if isinstance(link, Crossing) else _roads(way or (p, q))
+    return found[0], found[1], steps
 
 
 def _road_part(p: Point, q: Point, mode: str, p_end: bool, q_end: bool) -> tuple[Point, ...] | None:
@@ -590,12 +541,15 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     if land is not None:
         options.append((_land_cost(land), "", _roads(land)))
     best = min(options, default=None)
-    linked = _linked(mode, _plans(a, b, mode, direct), best)
+    plans = _plans(a, b, mode, direct)
+    side = _sides_of(a, b, mode, direct) if len(plans) > _SIDED_PLANS else {}
+    sided = [o for o in plans if all(same_side(p, q, side) for p, q, v in o[2] if v is None)]
+    linked = _linked(mode, sided, best) or _linked(mode, [o for o in plans if o not in sided], best)
     if linked is not None:
         options.append(linked)
     bar = min((o[0] for o in options), default=math.inf)
     if not walk and bar > direct * _CHAIN_WORTH * _BENDS / _ROAD_MPS:
-        chained = _chained(a, b, mode, direct, bar)
+        chained = _chained(a, b, mode, direct, bar, side)
         if chained is not None:
             options.append(chained)
     if options:
