@@ -13,7 +13,7 @@ import functools
 import heapq
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import current
@@ -267,24 +267,33 @@ def _enclosed(origin: Cell, other: Cell, size: tuple[int, int], ok: Callable[[Ce
     its water lines not counted) run out before :data:`ENCLOSED_CELLS` without ``other``:
     an end on an island (Zealand seen from Lyon, Sweden's coast within a box that does not
     reach round the Baltic), where the search would look at every cell of the box to fail."""
-    nx, ny = size
     seen, todo = {origin}, [origin]
     budget = current()
     while todo:
         budget.check()
         c = todo.pop()
-        for di, dj in _MOVES:
-            n = (c[0] + di, c[1] + dj)
-            if n == other:
-                return False
-            if n in seen or not (0 <= n[0] < nx and 0 <= n[1] < ny and ok(n)):
+        if any((c[0] + di, c[1] + dj) == other for di, dj in _MOVES):
+            return False
+        for n in land_moves(c, size, ok):
+            if n in seen:
                 continue
-            if not di or not dj or ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj)):
-                if len(seen) >= ENCLOSED_CELLS:
-                    return False
-                seen.add(n)
-                todo.append(n)
+            if len(seen) >= ENCLOSED_CELLS:
+                return False
+            seen.add(n)
+            todo.append(n)
     return True
+
+
+def land_moves(c: Cell, size: tuple[int, int], ok: Callable[[Cell], bool]) -> Iterator[Cell]:
+    """The cells a grid search moves to from ``c``: inside the ``size`` box, ``ok`` (land),
+    and no diagonal squeezed between two cells that are not."""
+    nx, ny = size
+    for di, dj in _MOVES:
+        n = (c[0] + di, c[1] + dj)
+        if not (0 <= n[0] < nx and 0 <= n[1] < ny and ok(n)):
+            continue
+        if not di or not dj or ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj)):
+            yield n
 
 
 def _cells_between(

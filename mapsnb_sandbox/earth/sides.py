@@ -15,12 +15,12 @@ import math
 from collections.abc import Callable
 
 from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.earth.overland import Cell, land_moves
 from mapsnb_sandbox.earth.water import _wet
 
 __all__ = ["CELL_M", "same_side", "sides"]
 
 Point = tuple[float, float]
-Cell = tuple[int, int]
 #: Cells of the flood are at least this wide (metres), and fewer than :data:`MAX_CELLS`.
 CELL_M, MAX_CELLS = 300.0, 90_000
 #: Boxes whose cells would be wider than this (metres) are not flooded (a strait a kilometre
@@ -30,7 +30,6 @@ MAX_CELL_M = 600.0
 SMALL_CELLS = 400
 #: The box reaches this share of its span (at least :data:`MARGIN_M`) beyond the points.
 MARGIN_SHARE, MARGIN_M = 0.5, 30_000.0
-_MOVES = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
 
 
 def sides(points: tuple[Point, ...]) -> tuple[int, ...]:
@@ -74,24 +73,18 @@ def sides(points: tuple[Point, ...]) -> tuple[int, ...]:
 def _flood(
     start: Cell, mark: int, label: dict[Cell, int], ok: Callable[[Cell], bool], size: Cell
 ) -> int:
-    """Label every land cell reached from ``start`` with ``mark`` (no diagonal squeeze); the
-    number of cells labelled."""
-    nx, ny = size
+    """Label every land cell reached from ``start`` with ``mark`` (the grid search's moves,
+    :func:`~.overland.land_moves`); the number of cells labelled."""
     budget = current()
     label[start] = mark
     todo, count = [start], 1
     while todo:
         budget.check()
-        c = todo.pop()
-        for di, dj in _MOVES:
-            n = (c[0] + di, c[1] + dj)
-            if n in label or not (0 <= n[0] < nx and 0 <= n[1] < ny) or not ok(n):
-                continue
-            if di and dj and not (ok((c[0] + di, c[1])) or ok((c[0], c[1] + dj))):
-                continue
-            label[n] = mark
-            todo.append(n)
-            count += 1
+        for n in land_moves(todo.pop(), size, ok):
+            if n not in label:
+                label[n] = mark
+                todo.append(n)
+                count += 1
     return count
 
 
