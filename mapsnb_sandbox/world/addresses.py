@@ -230,15 +230,23 @@ def _region(cc: str, admin1: str) -> str:
 
 def _postcode_at(town: City, lat: float, lng: float, seed: int) -> str:
     """A postcode of the point in ``town``: a real one of its area where the tables have the
-    country, else a synthetic one in the country's shape fixed by the town."""
+    country, else a synthetic one in the country's shape fixed by the town (built only then)."""
     shape = _formats().get(town.cc, _formats()["default"]).get("postcode", "")
-    known = _known_postcodes().get((town.name, town.cc), "")
-    postcode = _postcode(shape, str(town.geonameid), seed, known)
     if town.cc == "US":  # a real ZIP Code of the town's state and area (issue 40)
-        return us_zip(town.admin1, lat, lng, seed) or postcode
-    if postcode and (real := area_postcode(town.cc, lat, lng, seed)):
+        return us_zip(town.admin1, lat, lng, seed) or _synthetic_postcode(town, shape, seed)
+    if not shape:
+        return ""
+    if real := area_postcode(town.cc, lat, lng, seed):
         return _in_shape(real, shape, str(town.geonameid), seed)
-    return _ranged(postcode, town.cc, town.admin1, str(town.geonameid)) if postcode else ""
+    return _ranged(
+        _synthetic_postcode(town, shape, seed), town.cc, town.admin1, str(town.geonameid)
+    )
+
+
+def _synthetic_postcode(town: City, shape: str, seed: int) -> str:
+    """A synthetic postcode of ``shape`` fixed by the town (started like a real one of it)."""
+    known = _known_postcodes().get((town.name, town.cc), "")
+    return _postcode(shape, str(town.geonameid), seed, known)
 
 
 def town_address(
