@@ -16,6 +16,7 @@ import functools
 import heapq
 import json
 import math
+import re
 import zlib
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,9 @@ POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.tsv.z"
 #: (Japan, India, Mexico: the postal services' tables).
 POSTCODE_RANGES = Path(__file__).resolve().parents[1] / "data" / "postcode_ranges.csv"
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
+#: A house number's place in a format with the label some countries write before it ("No:",
+#: "No.", "#"): dropped whole when the street typed already holds its number.
+_NUMBER_SLOT = re.compile(r"(?:No[:.] ?|# )?\{number\}")
 
 
 @functools.cache
@@ -208,6 +212,8 @@ def format_address(
 ) -> str:
     """An address in ``cc``'s usual order (missing parts dropped cleanly)."""
     fmt = _formats().get(cc, _formats()["default"])["format"]
+    if not str(number):  # "İstiklal Caddesi 100", never "İstiklal Caddesi 100 No:"
+        fmt = _NUMBER_SLOT.sub("", fmt)
     text = fmt.format(
         number=number, street=street, city=city, region=region, postcode=postcode, country=country
     )

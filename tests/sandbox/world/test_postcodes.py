@@ -11,12 +11,13 @@ postcode dump, not these lists.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 from mapsnb_sandbox import Sandbox
-from mapsnb_sandbox.world.addresses import local_address
+from mapsnb_sandbox.world.addresses import ADDRESS_FORMATS, format_address, local_address
 from mapsnb_sandbox.world.geocode import resolve_text
 
 #: City -> the starts its postcodes have (postal services' area lists).
@@ -190,3 +191,22 @@ def test_a_postcode_area_across_the_water_is_not_the_point_s(place: str) -> None
     for seed in (1, 2, 3):
         address, _, _ = local_address(lat, lng, seed=seed)
         assert _postcode(address).startswith(starts), (place, address)
+
+
+def _format_countries() -> list[str]:
+    table = json.loads(ADDRESS_FORMATS.read_text(encoding="utf-8"))
+    return sorted(k for k, v in table.items() if isinstance(v, dict) and "format" in v)
+
+
+@pytest.mark.parametrize("cc", _format_countries())
+def test_a_typed_street_with_its_number_leaves_no_empty_number_slot(cc: str) -> None:
+    """A typed address keeps its own number in the street; the format's number slot and its
+    label ("No:", "No.", "#") go with it, and no part of the address is left empty."""
+    text = format_address(
+        "", "Elm Road 12", "Townsville", cc, country="Landia", region="RG", postcode="4321"
+    )
+    parts = [p.strip() for p in text.split(",")]
+    assert "Elm Road 12" in text, text
+    assert all(p and p not in ("-", "#", "No.", "No:") for p in parts), text
+    assert not any(p.endswith((" No:", " No.", " #", " -")) for p in parts), text
+    assert "{" not in text and "No:" not in text, text
