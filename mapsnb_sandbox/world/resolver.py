@@ -395,7 +395,8 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     j = idx.place_ids.get(place_id, idx.cities)
     if j is None:
         return name
-    for form in [typed, *town_candidates(typed)]:
+    forms = [typed, *town_candidates(typed)]
+    for form in sorted(forms, key=_no_vowel):  # "Plzeň" of "Plzni", not its stem "Plzn"
         letters = [c for c in form if c.isalpha()]
         if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
             continue
@@ -407,6 +408,13 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
                 return name
             return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
     return name
+
+
+def _no_vowel(form: str) -> bool:
+    """Whether a Latin ``form`` has no vowel: a stem cut from an inflection ("Plzn"), which
+    some town's odd alternate name may match, ranks after the forms that have one."""
+    base = unicodedata.normalize("NFD", form.lower())
+    return form.isascii() and not any(v in base for v in "aeiouy")
 
 
 def within_a_city(c: City) -> bool:

@@ -238,6 +238,7 @@ def test_summaries_name_the_town_in_the_askers_script(
         ("cafés à Varsovie", "fr", "Varsovie"),
         ("kavárna v Brně", "cs", "Brno"),
         ("restaurace v Českých Budějovicích", "cs", "České Budějovice"),
+        ("hotely v Plzni", "cs", "Plzeň"),  # not the stem "Plzn", an odd alternate name
         ("apteki w Krakowie", "pl", "Kraków"),
         ("Cafés in Warschau", "de", "Warschau"),
     ],
