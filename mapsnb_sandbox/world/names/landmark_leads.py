@@ -26,7 +26,6 @@ from mapsnb_sandbox.world.landmarks import (
     Landmark,
     fold,
     landmark_index,
-    landmark_shape_words,
 )
 from mapsnb_sandbox.world.resolved import Resolved
 
@@ -48,14 +47,14 @@ _OF_WORDS = 2
 
 def leads(name: str) -> set[str]:
     """The folded leads of one name (see the module docstring): a lead "X" of "X of Y" has two
-    words or more ("Medina of Fez" opens with a kind, not a name), and no lead is one word of
-    a landmark's kind ("Citadel", "Abbaye")."""
+    words or more ("Medina of Fez", "Abbey of St Gall" open with a kind, not a name; a kind
+    before a comma is the name's own part: "Citadel" of "Citadel, Ancient City ... of
+    Derbent")."""
     head = _CUT.split(name, maxsplit=1)[0]
     out = {fold(name), fold(head)}
     if len((before := fold(_OF.split(head, maxsplit=1)[0])).split()) >= _OF_WORDS:
         out.add(before)
-    kinds = landmark_shape_words()
-    return {k for k in out if len(k.replace(" ", "")) >= _SHORTEST and k not in kinds}
+    return {k for k in out if len(k.replace(" ", "")) >= _SHORTEST}
 
 
 #: The last table read and its leads: the table is built once, or again by a test's own.
