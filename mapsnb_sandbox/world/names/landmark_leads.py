@@ -45,16 +45,27 @@ _SHORTEST = 4
 _OF_WORDS = 2
 
 
+def _parts(name: str) -> list[str]:
+    """The parts of ``name`` (unfolded) that open it: before a cut, and two words or more
+    before "of" there."""
+    head = _CUT.split(name, maxsplit=1)[0]
+    out = [head] if head != name else []
+    before = _OF.split(head, maxsplit=1)
+    if len(before) > 1 and len(before[0].split()) >= _OF_WORDS:
+        out.append(before[0])
+    return out
+
+
+def _long(keys: set[str]) -> set[str]:
+    return {k for k in keys if len(k.replace(" ", "")) >= _SHORTEST}
+
+
 def leads(name: str) -> set[str]:
     """The folded leads of one name (see the module docstring): a lead "X" of "X of Y" has two
     words or more ("Medina of Fez", "Abbey of St Gall" open with a kind, not a name; a kind
     before a comma is the name's own part: "Citadel" of "Citadel, Ancient City ... of
     Derbent")."""
-    head = _CUT.split(name, maxsplit=1)[0]
-    out = {fold(name), fold(head)}
-    if len((before := fold(_OF.split(head, maxsplit=1)[0])).split()) >= _OF_WORDS:
-        out.add(before)
-    return {k for k in out if len(k.replace(" ", "")) >= _SHORTEST}
+    return _long({fold(name), *map(fold, _parts(name))})
 
 
 #: The last table read and its leads: the table is built once, or again by a test's own.
@@ -62,13 +73,16 @@ _READ: list[tuple[list[Landmark], dict[str, tuple[int, ...]]]] = []
 
 
 def _lead_index(items: list[Landmark]) -> dict[str, tuple[int, ...]]:
-    """Folded lead -> the famous places of ``items`` whose name or alias it opens."""
+    """Folded lead -> the famous places of ``items`` whose name or alias it opens (whole names
+    from the rows' folded ``keys`` when they ship them: folding is the cost)."""
     if _READ and _READ[0][0] is items:
         return _READ[0][1]
     out: dict[str, list[int]] = {}
     for i, lm in enumerate(items):
         if lm.famous:
-            for key in {k for n in (lm.name, *lm.aliases) for k in leads(n)}:
+            names = (lm.name, *lm.aliases)
+            whole = set(lm.keys) or {fold(n) for n in names}
+            for key in _long(whole | {fold(p) for n in names for p in _parts(n)}):
                 out.setdefault(key, []).append(i)
     _READ[:] = [(items, {k: tuple(v) for k, v in out.items()})]
     return _READ[0][1]
