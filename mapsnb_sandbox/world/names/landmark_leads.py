@@ -10,7 +10,8 @@ village called Citadel), the resolver read the town, LOW: a guess between two pl
 (:func:`.landmark_spelling.namesakes_apart`).
 
 A name's *lead* (:func:`leads`) is the name itself, its part before the first comma, colon,
-dash or parenthesis, and the words before an "of" / "de" / "du" / "des" there. Only the famous
+dash or parenthesis, and two words or more before an "of" / "de" / "du" / "des" there (one word
+there is a kind: "Medina of Fez"). Only the famous
 places' names are read (``famous_places.csv`` and ``heritage_sites.csv``: the emulator's own
 tables), not the curated landmarks' ("Golden Gate", the bridge's other name, stays Golden Gate,
 Florida, LOW) nor airports'.
