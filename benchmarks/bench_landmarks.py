@@ -16,6 +16,10 @@ not.
 ``tools/build_landmark_holdout2.py``: museums, attractions and skyscrapers not on the UNESCO
 list, by their common names in English and 27 other languages, truth Wikidata's point) through
 both tools, per kind and language, and prints every answer elsewhere.
+
+``--corpus holdout3`` scores the third holdout the same way (``tests/data/landmark_holdout3.csv``,
+``tools/build_landmark_holdout3.py``: UK museums by their own names, truth the Mapping Museums
+project's point, CC BY; kinds are the museums' sizes).
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ def town_named(text: str, lat: float, lng: float, km: float) -> bool:
 FAR_KM = 50.0
 
 HOLDOUT2_CSV = Path(__file__).resolve().parents[1] / "tests" / "data" / "landmark_holdout2.csv"
+HOLDOUT3_CSV = HOLDOUT2_CSV.with_name("landmark_holdout3.csv")
 
 
 def holdout(via: str) -> None:
@@ -105,10 +110,10 @@ def holdout(via: str) -> None:
     print(f"{len(items)} queries in {took:.2f} s")
 
 
-def holdout2(via: str) -> None:
-    """Print the second holdout's outcomes through ``via`` per kind and language, then every
-    answer elsewhere."""
-    with HOLDOUT2_CSV.open(encoding="utf-8") as fh:
+def holdout2(via: str, path: Path = HOLDOUT2_CSV, label: str = "holdout2") -> None:
+    """Print the second (or third, ``path``) holdout's outcomes through ``via`` per kind and
+    language, then every answer elsewhere."""
+    with path.open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
     start = time.perf_counter()
     answers = (answers_resolve if via == "resolve" else answers_search)([r["query"] for r in rows])
@@ -122,7 +127,7 @@ def holdout2(via: str) -> None:
             by.setdefault(group, Counter())[what] += 1
         if what == "elsewhere" and a is not None and km is not None:
             elsewhere.append((r, km, a[2]))
-    print(f"holdout2 through {via}")
+    print(f"{label} through {via}")
     print(f"{'group':16} {'n':>5} " + " ".join(f"{o:>10}" for o in OUTCOMES))
     for group in [*sorted(g for g in by if g != "all"), "all"]:
         c = by[group]
@@ -147,7 +152,8 @@ def holdout2(via: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", choices=("ours", "holdout", "holdout2"), default="ours")
+    corpora = ("ours", "holdout", "holdout2", "holdout3")
+    parser.add_argument("--corpus", choices=corpora, default="ours")
     parser.add_argument("--via", choices=(*VIAS, "both"), default="both")
     parser.add_argument("--withhold", action="store_true", help="the held-out third left out")
     args = parser.parse_args()
@@ -155,9 +161,14 @@ def main() -> None:
         from mapsnb_sandbox.world.landmarks import WITHHOLD_ENV
 
         os.environ[WITHHOLD_ENV] = "1"
-    if args.corpus in ("holdout", "holdout2"):
+    if args.corpus != "ours":
         for via in VIAS if args.via == "both" else (args.via,):
-            (holdout if args.corpus == "holdout" else holdout2)(via)
+            if args.corpus == "holdout":
+                holdout(via)
+            elif args.corpus == "holdout2":
+                holdout2(via)
+            else:
+                holdout2(via, HOLDOUT3_CSV, "holdout3")
         return
     items = queries()
     start = time.perf_counter()

@@ -51,6 +51,7 @@ from mapsnb_sandbox.world.landmarks import (
 from mapsnb_sandbox.world.names.compounds import cut_compound
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
+from mapsnb_sandbox.world.names.landmark_leads import landmark_lead_apart
 from mapsnb_sandbox.world.names.landmark_spelling import (
     marked_kind_word,
     namesakes_apart,
@@ -211,6 +212,9 @@ def resolve(
         return Resolution(
             None, NOT_FOUND, f"{text!r} is no name of a town, only like a form of one"
         )
+    if lm := landmark_lead_apart(text, *hit):  # "San Pedro": a far town, or a castle's name
+        reason = f"{text!r} names a town and, far from it, {lm.name!r}"
+        return Resolution(None, NOT_FOUND, reason)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
 
 

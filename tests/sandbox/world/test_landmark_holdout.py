@@ -262,7 +262,6 @@ def test_the_landmark_words_are_data_for_every_supported_language() -> None:
     ("text", "town"),
     [
         ("Susa", "Sousse"),  # Sousse's other name, and a town of Piedmont (and Iran's Shush)
-        ("San Pedro", "San-Pédro"),  # Côte d'Ivoire, the Philippines, California...
         ("San Cristóbal", "San Cristóbal"),  # Venezuela, the Dominican Republic
     ],
 )
@@ -275,6 +274,16 @@ def test_a_bare_name_a_rival_town_abroad_bears_is_low(text: str, town: str) -> N
     out = Sandbox().call_tool("resolve_names", {"queries": [{"text": text}]})
     assert out["results"][0]["sandboxMatch"]["name"] == town
     assert out["results"][0]["confidence"] == "LOW"
+
+
+def test_a_bare_name_opening_a_far_famous_place_is_no_low_town() -> None:
+    """Round 8: "San Pedro" was San-Pédro, Côte d'Ivoire, LOW (round 3, above), 7,659 km from
+    the castle of Santiago de Cuba whose name it opens (``heritage_sites.csv``): a small town's
+    whole name that opens a far famous place's name names neither (NOT_FOUND)."""
+    from mapsnb_sandbox import Sandbox
+
+    out = Sandbox().call_tool("resolve_names", {"queries": [{"text": "San Pedro"}]})
+    assert out["results"] == [{}] and out["failedRequests"]["0"]["code"] == 5  # NOT_FOUND
 
 
 @pytest.mark.parametrize("text", ["Assise", "Suse"])
