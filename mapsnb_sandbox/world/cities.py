@@ -44,7 +44,9 @@ __all__ = [
 
 
 def _build_city_index() -> CityIndex:
-    return load_city_index(lambda geonameid: place_id_for("city", geonameid))
+    from mapsnb_sandbox.world.districts import add_districts
+
+    return add_districts(load_city_index(lambda geonameid: place_id_for("city", geonameid)))
 
 
 #: The city index, built (or read from disk) on first use.
@@ -206,10 +208,15 @@ def city_place_id(c: City) -> str:
 
 
 def city_address(c: City) -> str:
-    """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``."""
+    """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``; a district's names
+    its city (``"Gangnam, Seoul, South Korea"``)."""
+    from mapsnb_sandbox.world.districts import city_of
+
+    at = city_of(c.geonameid)
+    name = c.name if at is None else f"{c.name}, {city_index().cities[at].name}"
     if c.cc == "US" and c.admin1:
-        return f"{c.name}, {c.admin1}, USA"
-    return f"{c.name}, {country_name(c.cc)}"
+        return f"{name}, {c.admin1}, USA"
+    return f"{name}, {country_name(c.cc)}"
 
 
 # --------------------------------------------------------------------------- name tables
@@ -351,7 +358,12 @@ def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:
 def district(c: City) -> bool:
     """Whether town ``c`` is a district of a city of a million people or more around it:
     within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
-    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
+    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out);
+    and every district of ``data/districts.tsv.z`` (:mod:`.districts`)."""
+    from mapsnb_sandbox.world.districts import is_district
+
+    if is_district(c.geonameid):
+        return True
     there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
     return (
         there.geonameid != c.geonameid
