@@ -17,9 +17,9 @@ deprecated) whose label point lies within :data:`MAX_KM` of a GeoNames town of
 (``cities.nearest_cached``: a suburb town nearer by wins its own ground); not a town the index
 already has (its GeoNames id, or a town of the same folded name within :data:`SAME_KM`). Names: the record's
 name and its preferred names in the emulator's 28 languages, folded, and for a ward (``borough``,
-``county``, ``localadmin``) its name with "district" as English names it ("Jongno District"); a
-name that districts of two cities share names no one place and is dropped, as is a country's or
-a first-level region's name.
+``county``, ``localadmin``) its name with "district" as English names it ("Jongno District");
+not a country's or a first-level region's name. A name districts of two cities share is kept:
+bare, it names no one place (``cities.rival``: LOW); with its city, that city's.
 
 One row per district, tab-separated: ``number lat lng weight city_gid city_row city_col name
 names`` (``names`` ``|``-separated folded keys). ``number`` is the record's GeoNames id when
@@ -45,8 +45,8 @@ from typing import Any
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index, nearest_cached
-from mapsnb_sandbox.world.districts import is_district
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.names.districts import is_district
 from mapsnb_sandbox.world.names.qualifiers import regions
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "districts.tsv.z"
@@ -213,17 +213,11 @@ def _dedupe(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _shared_names(found: list[dict[str, Any]]) -> set[str]:
-    """Names districts of two or more cities share, and names of countries and of first-level
-    regions (a Kaohsiung neighbourhood called "Shandong" would make the province a
-    town's name too in "Qufu, Shandong")."""
-    cities: dict[str, set[int]] = defaultdict(set)
-    for d in found:
-        for n in d["names"]:
-            cities[n].add(d["city"].geonameid)
-    shared = {n for n, cs in cities.items() if len(cs) > 1}
+def _dropped_names() -> set[str]:
+    """Names of countries and of first-level regions (a Kaohsiung neighbourhood called
+    "Shandong" is no answer to a bare "Shandong")."""
     rg = regions()
-    return shared | set(city_index().countries) | set(rg.countries) | set(rg.admin1)
+    return set(city_index().countries) | set(rg.countries) | set(rg.admin1)
 
 
 def _row(d: dict[str, Any], weight: int, names: list[str]) -> str:
@@ -243,10 +237,10 @@ def main(repos: list[str]) -> None:
         found += [d for p in records(repo) if (d := _candidate(p)) is not None]
         print(f"{repo}: {len(found) - n} districts", file=sys.stderr)
     found = _dedupe(found)
-    weights, shared = _weights(found), _shared_names(found)
+    weights, dropped = _weights(found), _dropped_names()
     lines = ["# number\tlat\tlng\tweight\tcity_gid\tcity_row\tcity_col\tname\tnames"]
     for d in sorted(found, key=lambda d: d["number"]):
-        names = sorted(n for n in d["names"] if n not in shared)
+        names = sorted(n for n in d["names"] if n not in dropped)
         if names:
             weight = min(d["pop"] or weights[d["pt"]], d["city"].population // 2)
             lines.append(_row(d, weight, names))

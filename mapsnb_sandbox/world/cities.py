@@ -44,7 +44,7 @@ __all__ = [
 
 
 def _build_city_index() -> CityIndex:
-    from mapsnb_sandbox.world.districts import add_districts
+    from mapsnb_sandbox.world.names.districts import add_districts
 
     return add_districts(load_city_index(lambda geonameid: place_id_for("city", geonameid)))
 
@@ -210,7 +210,7 @@ def city_place_id(c: City) -> str:
 def city_address(c: City) -> str:
     """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``; a district's names
     its city (``"Gangnam, Seoul, South Korea"``)."""
-    from mapsnb_sandbox.world.districts import city_of
+    from mapsnb_sandbox.world.names.districts import city_of
 
     at = city_of(c.geonameid)
     name = c.name if at is None else f"{c.name}, {city_index().cities[at].name}"
@@ -315,7 +315,8 @@ def rival(
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
     a ``country_only`` qualifier names; ``least`` of them when given); of a ``bare`` name, in
     another country only (a bare "Springfield" is the biggest; "Orléans" is France's or
-    Ontario's)."""
+    Ontario's). A district is no rival of a town, but of a district of another city it is
+    (:func:`_rivals`: a bare "Centro" names no one neighbourhood)."""
     c = cands[best]
 
     def share(o: City) -> float:
@@ -329,9 +330,17 @@ def rival(
         and keys[k][:2] == keys[best][:2]
         and o.population >= share(o) * c.population
         and _km_apart(o, c) >= 50
-        and not district(o)
+        and _rivals(c, o)
         for k, o in enumerate(cands)
     )
+
+
+def _rivals(c: City, o: City) -> bool:
+    """Whether town ``o`` can rival ``c`` for a name: not a district, unless both are districts
+    of ``data/districts.tsv.z``."""
+    from mapsnb_sandbox.world.names.districts import is_district
+
+    return not district(o) or (is_district(c.geonameid) and is_district(o.geonameid))
 
 
 def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:
@@ -360,7 +369,7 @@ def district(c: City) -> bool:
     within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
     town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out);
     and every district of ``data/districts.tsv.z`` (:mod:`.districts`)."""
-    from mapsnb_sandbox.world.districts import is_district
+    from mapsnb_sandbox.world.names.districts import is_district
 
     if is_district(c.geonameid):
         return True

@@ -283,8 +283,8 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
     ids: list[int] = []
     cities = idx.cities
     pops = cities._pop
-    from mapsnb_sandbox.world.districts import is_district
     from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.names.districts import is_district
 
     for j, pop in enumerate(pops):
         if pop >= FUZZY_POPULATION and not is_district(cities._gid[j]):

@@ -208,7 +208,7 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.regions.add(region)  # "Niger State": the state, not the country
     elif not last and p in rg.admin1 and p not in idx.states:
         q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
-        if p in idx.by_name:
+        if _town_named(p):
             q.cities.add(p)
     elif p in idx.states and p in idx.countries and len(p) > 2:
         q.regions.add(p)  # "Georgia": the state or the country, whichever holds
@@ -226,12 +226,22 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.ccs.update(rg.countries[p])  # (a city's own name is that city too: "…, Granada")
     elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
         q.regions.add(p)
-        if p in idx.by_name:
+        if _town_named(p):
             q.cities.add(p)
     else:
         q.cities.add(p)
-        if p not in idx.by_name:
+        if not _town_named(p):
             q.unknown.add(p)
+
+
+def _town_named(p: str) -> bool:
+    """Whether a town of the index, not only a big city's district, is named folded ``p``: a
+    district's name qualifies nothing ("Qufu, Shandong": not a Kaohsiung neighbourhood's name,
+    the province's, as before the districts)."""
+    from mapsnb_sandbox.world.names.districts import is_district
+
+    idx = city_index()
+    return any(not is_district(idx.cities[j].geonameid) for j in idx.by_name.get(p, ()))
 
 
 #: A town this big named by a country's name in another language is named by it too

@@ -18,8 +18,8 @@ from mapsnb_sandbox.world.cities import (
     district,
     nearest_city,
 )
-from mapsnb_sandbox.world.districts import DISTRICT_OVER_TOWN, DISTRICTS, city_of, is_district
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.names.districts import DISTRICT_OVER_TOWN, DISTRICTS, city_of, is_district
 from mapsnb_sandbox.world.resolved import resolve_geo_id
 from mapsnb_sandbox.world.resolver import resolve
 

@@ -5,7 +5,7 @@ wards and neighbourhoods of cities of a million people or more that the GeoNames
 ("Gangnam", "Kadıköy", "Trastevere"). :func:`add_districts` appends them to the index's table as
 towns (one number, one point: the place id a town has), found by their names in the name index,
 but outside the grid: no district is a nearest town, a time zone's town or a source of people
-(:mod:`.places`), and its country, zone and region are its city's. A district's address names its
+(`world/places.py`), and its country, zone and region are its city's. A district's address names its
 city ("Gangnam, Seoul, South Korea").
 
 How a district ranks against a town of the same name elsewhere: its weight (its population, or
@@ -26,7 +26,7 @@ from mapsnb_sandbox.world.geodata import CityIndex, NameIndex, PlaceIdIndex, _St
 
 __all__ = ["DISTRICTS", "DISTRICT_OVER_TOWN", "add_districts", "city_of", "is_district"]
 
-DISTRICTS = Path(__file__).resolve().parents[1] / "data" / "districts.tsv.z"
+DISTRICTS = Path(__file__).resolve().parents[2] / "data" / "districts.tsv.z"
 #: A district comes before a town of its name when its weight is this many times the town's
 #: people: a neighbourhood of a typical 40,000 is no match for a town of 20,000 elsewhere.
 DISTRICT_OVER_TOWN = 3
