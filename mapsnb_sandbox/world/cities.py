@@ -326,7 +326,7 @@ def rival(
 
     return any(
         k != best
-        and not (bare and o.cc == c.cc)
+        and not (bare and o.cc == c.cc and not _both_districts(c, o))
         and keys[k][:2] == keys[best][:2]
         and o.population >= share(o) * c.population
         and _km_apart(o, c) >= 50
@@ -338,9 +338,16 @@ def rival(
 def _rivals(c: City, o: City) -> bool:
     """Whether town ``o`` can rival ``c`` for a name: not a district, unless both are districts
     of ``data/districts.tsv.z``."""
+    return not district(o) or _both_districts(c, o)
+
+
+def _both_districts(c: City, o: City) -> bool:
+    """Whether towns ``c`` and ``o`` are both districts of ``data/districts.tsv.z`` (whose
+    weights are their classes' sizes: the bigger is no more the one a bare name means, even in
+    one country: "Agdal" of Rabat and of Fes)."""
     from mapsnb_sandbox.world.names.districts import is_district
 
-    return not district(o) or (is_district(c.geonameid) and is_district(o.geonameid))
+    return is_district(c.geonameid) and is_district(o.geonameid)
 
 
 def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:

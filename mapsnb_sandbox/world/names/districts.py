@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import zlib
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from mapsnb_sandbox.world.geodata import CityIndex, NameIndex, PlaceIdIndex, _Strings
+from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex, _Strings
 
-__all__ = ["DISTRICTS", "DISTRICT_OVER_TOWN", "add_districts", "city_of", "is_district"]
+__all__ = [
+    "DISTRICTS",
+    "DISTRICT_OVER_TOWN",
+    "add_districts",
+    "city_of",
+    "is_district",
+    "names_its_city",
+]
 
 DISTRICTS = Path(__file__).resolve().parents[2] / "data" / "districts.tsv.z"
 #: A district comes before a town of its name when its weight is this many times the town's
@@ -42,6 +49,18 @@ def is_district(geonameid: int) -> bool:
 def city_of(geonameid: int) -> int | None:
     """The index row of a district's city, or None for a town."""
     return _CITY_OF.get(geonameid)
+
+
+def names_its_city(c: City, parts: Iterable[str]) -> int:
+    """1 when town ``c`` is a district and a qualifier of ``parts`` (folded) names its own city:
+    "Chūō-ku, Osaka" is Osaka's ward, though Kobe's lies within 30 km of Osaka too; else 0."""
+    at = _CITY_OF.get(c.geonameid)
+    if at is None:
+        return 0
+    from mapsnb_sandbox.world.cities import city_index
+
+    names = city_index().by_name
+    return int(any(at in names.get(p, ())[:8] for p in parts))
 
 
 class DistrictNames(NameIndex):

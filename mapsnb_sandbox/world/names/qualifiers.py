@@ -12,7 +12,7 @@ import csv
 import functools
 import json
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +31,7 @@ __all__ = [
     "country_named",
     "holds",
     "known_qualifier",
+    "qualifier_hits",
     "qualifiers",
     "region_words",
     "regions",
@@ -265,6 +266,15 @@ def holds(p: str, c: City) -> bool:
         haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
         for j in idx.by_name.get(p, ())[:8]
     )
+
+
+def qualifier_hits(parts: Sequence[str], c: City) -> int:
+    """How many qualifiers of ``parts`` hold for town ``c`` (:func:`holds`), one more when ``c``
+    is a district and one names its own city ("Chūō-ku, Osaka": not Kobe's ward, 28 km from
+    Osaka)."""
+    from mapsnb_sandbox.world.names.districts import names_its_city
+
+    return sum(holds(p, c) for p in parts) + names_its_city(c, parts)
 
 
 def city_ok(c: City, q: Qualifiers) -> bool:

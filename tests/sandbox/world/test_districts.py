@@ -12,6 +12,7 @@ import pytest
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import (
+    RIVAL_SHARE,
     city_address,
     city_index,
     city_place_id,
@@ -83,7 +84,7 @@ def test_search_in_a_district_lists_places_there() -> None:
 
 
 def _overshadowed() -> list[tuple[str, int, int]]:
-    """Districts whose only key is a town's name elsewhere that is much bigger:
+    """Districts whose name is the own name of a town elsewhere that is much bigger:
     ``(key, district row, town row)``."""
     idx = city_index()
     out = []
@@ -95,6 +96,7 @@ def _overshadowed() -> list[tuple[str, int, int]]:
             j
             for j in idx.by_name.get(key, ())
             if not is_district(idx.cities[j].geonameid)
+            and fold_text(idx.cities[j].name) == key  # its own name (another has other rules)
             and idx.cities[j].population * DISTRICT_OVER_TOWN > int(r[3])
             and idx.cities[j].population >= 50_000
         ]
@@ -125,3 +127,45 @@ def test_district_never_outranks_a_much_bigger_town() -> None:
         qualified = resolve(f"{c.name}, {city.name}").place
         assert qualified is not None, key
         assert haversine_m(qualified.lat, qualified.lng, c.lat, c.lng) < 2_000, key
+
+
+def test_a_name_only_districts_bear_qualifies_no_town() -> None:
+    from mapsnb_sandbox.world.names.qualifiers import qualifiers
+
+    assert qualifiers(["Cihangir"]).unknown == {"cihangir"}
+    assert qualifiers(["Istanbul"]).unknown == set()
+
+
+def _shared() -> list[tuple[str, list[int]]]:
+    """Names districts of several cities share and no town bears, the two heaviest of like
+    weight: ``(key, district rows)``."""
+    idx = city_index()
+    names = idx.by_name
+    out = []
+    for key in sorted(names._more)[:2000]:  # type: ignore[attr-defined]
+        ids = list(names.get(key))
+        own = all(fold_text(idx.cities[j].name) == key for j in ids)  # each one's own name
+        if own and all(is_district(idx.cities[j].geonameid) for j in ids):
+            cities = {city_of(idx.cities[j].geonameid) for j in ids}
+            far = max(haversine_m(idx.cities[i].lat, idx.cities[i].lng, idx.cities[ids[0]].lat,
+                                  idx.cities[ids[0]].lng) for i in ids)  # fmt: skip
+            pops = sorted((idx.cities[j].population for j in ids), reverse=True)
+            alike = pops[1] >= RIVAL_SHARE * pops[0]  # else the heavier is the answer
+            if len(cities) > 1 and far > 100_000 and key.isascii() and alike:
+                out.append((key, ids))
+    return out
+
+
+def test_a_name_districts_of_two_cities_share_names_no_one_place() -> None:
+    idx = city_index()
+    cases = _shared()[:12]
+    assert len(cases) >= 5
+    for key, ids in cases:
+        bare = resolve(key).place
+        assert bare is None or bare.confidence == "LOW", key
+        for j in ids[:2]:
+            c = idx.cities[j]
+            city = idx.cities[city_of(c.geonameid) or 0]
+            got = resolve(f"{key}, {city.name}").place
+            assert got is not None, (key, city.name)
+            assert haversine_m(got.lat, got.lng, c.lat, c.lng) < 2_000, (key, city.name)
