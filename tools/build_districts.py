@@ -18,7 +18,9 @@ deprecated) whose label point lies within :data:`MAX_KM` of a GeoNames town of
 already has (its GeoNames id, or a town of the same folded name within :data:`SAME_KM`). Names: the record's
 name and its preferred names in the emulator's 28 languages, folded, and for a ward (``borough``,
 ``county``, ``localadmin``) its name with "district" as English names it ("Jongno District");
-not a country's or a first-level region's name. A name districts of two cities share is kept:
+not a country's or a first-level region's name. A district whose own name a town of the index
+bears keeps that name only: Wikidata's translations of "Buenos Aires" (Medellín) or
+"Bridgetown" (Cape Town) are the famous namesake's. A name districts of two cities share is kept:
 bare, it names no one place (``cities.rival``: LOW); with its city, that city's.
 
 One row per district, tab-separated: ``number lat lng weight city_gid city_row city_col name
@@ -156,9 +158,10 @@ def _candidate(p: dict[str, Any]) -> dict[str, Any] | None:
     if isinstance(gn, int) and gn in _town_gids():
         return None  # the same GeoNames place
     names = {key}
-    for lang in LANGS:
-        for n in p.get(f"name:{lang}_x_preferred") or ():
-            names.add(fold_text(n))
+    if not any(not is_district(idx.cities[j].geonameid) for j in idx.by_name.get(key, ())):
+        for lang in LANGS:  # (a town's name: its translations follow the famous namesake)
+            for n in p.get(f"name:{lang}_x_preferred") or ():
+                names.add(fold_text(n))
     if p["wof:placetype"] in ADMIN_TYPES and not key.endswith(" district"):
         names.add(f"{key} district")  # English names a ward so ("Jongno District")
     pop = p.get("wof:population") or p.get("gn:population") or 0

@@ -63,6 +63,12 @@ def names_its_city(c: City, parts: Iterable[str]) -> int:
     return int(any(at in names.get(p, ())[:8] for p in parts))
 
 
+def _least(population: int) -> int:
+    """A town's people as the index counts them: 1,000 or more (GeoNames' towns of 1,000+; a few
+    carry 0)."""
+    return max(population, 1_000)
+
+
 class DistrictNames(NameIndex):
     """The index's names and the districts' names: a district among a name's towns by weight
     (:data:`DISTRICT_OVER_TOWN`)."""
@@ -84,7 +90,11 @@ class DistrictNames(NameIndex):
         for d in (first, *self._more.get(name, ())):
             weight = self._pops[d]
             at = next(
-                (i for i, j in enumerate(out) if weight >= DISTRICT_OVER_TOWN * self._pops[j]),
+                (
+                    i
+                    for i, j in enumerate(out)
+                    if weight >= DISTRICT_OVER_TOWN * _least(self._pops[j])
+                ),
                 len(out),
             )
             out.insert(at, d)

@@ -52,6 +52,7 @@ def test_table_is_small_and_well_formed() -> None:
         ("Seocho", "Seoul"),
         ("Yaba", "Lagos"),
         ("Sandton", "Johannesburg"),
+        ("Temple Bar, Dublin", "Dublin"),
         ("서초구", "Seoul"),
         ("Бешикташ", "Istanbul"),
     ],
