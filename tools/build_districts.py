@@ -10,16 +10,16 @@ licences, the ones kept here CC BY (GeoNames CC BY 4.0, Quattroshapes and Zetash
 GeoPlanet CC BY 3.0 US; Wikidata names CC0). This table is a derived work under CC BY 4.0
 (attribution: "Data from Who's On First").
 
-Kept: records of place type ``borough``, ``macrohood``, ``neighbourhood``, ``county`` or
-``localadmin`` that are current (``mz:is_current`` not 0, no ``wof:superseded_by``, not
-deprecated) whose label point lies within :data:`MAX_KM` of a GeoNames town of
-:data:`CITY_POPULATION` people or more that is also the emulator's town at that point
+Kept: records of place type ``borough``, ``macrohood``, ``neighbourhood``, ``microhood``,
+``county`` or ``localadmin`` that are current (``mz:is_current`` not 0, no
+``wof:superseded_by``, not deprecated) whose label point lies within :data:`MAX_KM` of a GeoNames
+town of :data:`CITY_POPULATION` people or more that is also the emulator's town at that point
 (``cities.nearest_cached``: a suburb town nearer by wins its own ground); not a town the index
-already has (its GeoNames id, or a town of the same folded name within :data:`SAME_KM`). Names: the record's
-name and its preferred names in the emulator's 28 languages, folded, and for a ward (``borough``,
-``county``, ``localadmin``) its name with "district" as English names it ("Jongno District");
-not a country's or a first-level region's name. A district whose own name a town of the index
-bears keeps that name only: Wikidata's translations of "Buenos Aires" (Medellín) or
+already has (its GeoNames id, or a town of the same folded name within :data:`SAME_KM`). Names:
+the record's name and its preferred names in the emulator's 28 languages, folded, and for a ward
+(``borough``, ``county``, ``localadmin``) its name with "district" as English names it ("Jongno
+District"); not a country's or a first-level region's name. A district whose own name a town of
+the index bears keeps that name only: Wikidata's translations of "Buenos Aires" (Medellín) or
 "Bridgetown" (Cape Town) are the famous namesake's. A name districts of two cities share is kept:
 bare, it names no one place (``cities.rival``: LOW); with its city, that city's.
 
@@ -52,7 +52,7 @@ from mapsnb_sandbox.world.names.districts import is_district
 from mapsnb_sandbox.world.names.qualifiers import regions
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "districts.tsv.z"
-PLACE_TYPES = ("borough", "macrohood", "neighbourhood", "county", "localadmin")
+PLACE_TYPES = ("borough", "macrohood", "neighbourhood", "microhood", "county", "localadmin")
 #: Place types of administrative wards, which English also names "<name> District".
 ADMIN_TYPES = ("borough", "county", "localadmin")
 CITY_POPULATION = 1_000_000
