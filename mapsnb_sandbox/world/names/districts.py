@@ -51,15 +51,13 @@ def city_of(geonameid: int) -> int | None:
     return _CITY_OF.get(geonameid)
 
 
-def names_its_city(c: City, parts: Iterable[str]) -> int:
-    """1 when town ``c`` is a district and a qualifier of ``parts`` (folded) names its own city:
-    "Chūō-ku, Osaka" is Osaka's ward, though Kobe's lies within 30 km of Osaka too; else 0."""
+def names_its_city(c: City, parts: Iterable[str], names: NameIndex) -> int:
+    """1 when town ``c`` is a district and a qualifier of ``parts`` (folded) names its own city
+    in ``names`` (the index's): "Chūō-ku, Osaka" is Osaka's ward, though Kobe's lies within
+    30 km of Osaka too; else 0."""
     at = _CITY_OF.get(c.geonameid)
     if at is None:
         return 0
-    from mapsnb_sandbox.world.cities import city_index
-
-    names = city_index().by_name
     return int(any(at in names.get(p, ())[:8] for p in parts))
 
 

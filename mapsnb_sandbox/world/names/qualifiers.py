@@ -274,7 +274,7 @@ def qualifier_hits(parts: Sequence[str], c: City) -> int:
     Osaka)."""
     from mapsnb_sandbox.world.names.districts import names_its_city
 
-    return sum(holds(p, c) for p in parts) + names_its_city(c, parts)
+    return sum(holds(p, c) for p in parts) + names_its_city(c, parts, city_index().by_name)
 
 
 def city_ok(c: City, q: Qualifiers) -> bool:
