@@ -61,6 +61,8 @@ DISTRICT0 = (1 << 24) - (1 << 20)
 #: A record named as a town of the index this close is that town (WOF's and GeoNames' points of
 #: one ward can lie kilometres apart: Taling Chan, Bangkok).
 SAME_KM = 15.0
+#: A place type's median population counts from this many known populations.
+MIN_KNOWN = 10
 #: ISO 639-3 codes of the emulator's 28 languages (``data/texts``).
 LANGS = [
     "eng",
@@ -185,14 +187,16 @@ def _town_gids() -> frozenset[int]:
 
 
 def _weights(found: list[dict[str, Any]]) -> dict[str, int]:
-    """The median known population of each place type (the typical size of the class)."""
+    """The median known population of each place type (the typical size of the class); a type
+    with fewer than :data:`MIN_KNOWN` known takes the smallest median of the others (a handful
+    of microhoods with a count says nothing of the rest)."""
     known: dict[str, list[int]] = defaultdict(list)
     for d in found:
         if d["pop"] > 0:
             known[d["pt"]].append(d["pop"])
-    every = [p for ps in known.values() for p in ps]
-    default = int(statistics.median(every)) if every else 20_000
-    return {pt: int(statistics.median(known[pt])) if known[pt] else default for pt in PLACE_TYPES}
+    medians = {pt: int(statistics.median(ps)) for pt, ps in known.items() if len(ps) >= MIN_KNOWN}
+    least = min(medians.values(), default=1_000)
+    return {pt: medians.get(pt, least) for pt in PLACE_TYPES}
 
 
 def _dedupe(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
