@@ -44,7 +44,9 @@ __all__ = [
 
 
 def _build_city_index() -> CityIndex:
-    return load_city_index(lambda geonameid: place_id_for("city", geonameid))
+    from mapsnb_sandbox.world.names.districts import add_districts
+
+    return add_districts(load_city_index(lambda geonameid: place_id_for("city", geonameid)))
 
 
 #: The city index, built (or read from disk) on first use.
@@ -206,10 +208,15 @@ def city_place_id(c: City) -> str:
 
 
 def city_address(c: City) -> str:
-    """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``."""
+    """A town's address: ``"Springfield, IL, USA"``, ``"Lyon, France"``; a district's names
+    its city (``"Gangnam, Seoul, South Korea"``)."""
+    from mapsnb_sandbox.world.names.districts import city_of
+
+    at = city_of(c.geonameid)
+    name = c.name if at is None else f"{c.name}, {city_index().cities[at].name}"
     if c.cc == "US" and c.admin1:
-        return f"{c.name}, {c.admin1}, USA"
-    return f"{c.name}, {country_name(c.cc)}"
+        return f"{name}, {c.admin1}, USA"
+    return f"{name}, {country_name(c.cc)}"
 
 
 # --------------------------------------------------------------------------- name tables
@@ -308,7 +315,8 @@ def rival(
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in the country
     a ``country_only`` qualifier names; ``least`` of them when given); of a ``bare`` name, in
     another country only (a bare "Springfield" is the biggest; "Orléans" is France's or
-    Ontario's)."""
+    Ontario's). A district is no rival of a town, but of a district of another city it is
+    (:func:`_rivals`: a bare "Centro" names no one neighbourhood)."""
     c = cands[best]
 
     def share(o: City) -> float:
@@ -318,13 +326,28 @@ def rival(
 
     return any(
         k != best
-        and not (bare and o.cc == c.cc)
+        and not (bare and o.cc == c.cc and not _both_districts(c, o))
         and keys[k][:2] == keys[best][:2]
         and o.population >= share(o) * c.population
         and _km_apart(o, c) >= 50
-        and not district(o)
+        and _rivals(c, o)
         for k, o in enumerate(cands)
     )
+
+
+def _rivals(c: City, o: City) -> bool:
+    """Whether town ``o`` can rival ``c`` for a name: not a district, unless both are districts
+    of ``data/districts.tsv.z``."""
+    return not district(o) or _both_districts(c, o)
+
+
+def _both_districts(c: City, o: City) -> bool:
+    """Whether towns ``c`` and ``o`` are both districts of ``data/districts.tsv.z`` (whose
+    weights are their classes' sizes: the bigger is no more the one a bare name means, even in
+    one country: "Agdal" of Rabat and of Fes)."""
+    from mapsnb_sandbox.world.names.districts import is_district
+
+    return is_district(c.geonameid) and is_district(o.geonameid)
 
 
 def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:
@@ -351,7 +374,12 @@ def own_name_rival(c: City, ok: Callable[[City], bool] | None = None) -> bool:
 def district(c: City) -> bool:
     """Whether town ``c`` is a district of a city of a million people or more around it:
     within :data:`DISTRICT_KM` of it, and the city wins :func:`.cities.nearest_cached` at the
-    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out)."""
+    town's own point ("Salamanca" of Madrid, "Alhambra" of Phoenix; not a suburb 20 km out);
+    and every district of ``data/districts.tsv.z`` (:mod:`.districts`)."""
+    from mapsnb_sandbox.world.names.districts import is_district
+
+    if is_district(c.geonameid):
+        return True
     there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
     return (
         there.geonameid != c.geonameid

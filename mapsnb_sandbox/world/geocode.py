@@ -53,13 +53,13 @@ from mapsnb_sandbox.world.towns import (
     country_named,
     find_town,
     fuzzy_town,
-    holds,
     known_qualifier,
     name_rank,
     name_variants,
     named_ids,
     named_more_abroad,
     own_name,
+    qualifier_hits,
     qualifiers,
     regions,
     town_ids,
@@ -199,7 +199,7 @@ def _pick_city(
     if not cands:
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
-    hits = [sum(holds(p, c) for p in parts) for c in cands]
+    hits = [qualifier_hits(parts, c) for c in cands]
     if parts and max(hits) == 0 and not q.ccs:
         return None  # "Springfield, Boston": the named town may have a street of that name
     ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))

@@ -28,6 +28,7 @@ from mapsnb_sandbox.world.names.qualifiers import (
     country_named,
     holds,
     known_qualifier,
+    qualifier_hits,
     qualifiers,
     region_words,
     regions,
@@ -52,6 +53,7 @@ __all__ = [
     "named_ids",
     "named_more_abroad",
     "own_name",
+    "qualifier_hits",
     "qualifiers",
     "region_words",
     "regions",
@@ -284,9 +286,10 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
     cities = idx.cities
     pops = cities._pop
     from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.names.districts import is_district
 
     for j, pop in enumerate(pops):
-        if pop >= FUZZY_POPULATION:
+        if pop >= FUZZY_POPULATION and not is_district(cities._gid[j]):
             names.append(fold_text(cities._names[j]))
             ids.append(j)
     _CHOICES.clear()

@@ -12,7 +12,7 @@ import csv
 import functools
 import json
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +31,7 @@ __all__ = [
     "country_named",
     "holds",
     "known_qualifier",
+    "qualifier_hits",
     "qualifiers",
     "region_words",
     "regions",
@@ -208,7 +209,7 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.regions.add(region)  # "Niger State": the state, not the country
     elif not last and p in rg.admin1 and p not in idx.states:
         q.regions.add(p)  # "La Trinidad, Mexico, Mexico": the state before the country
-        if p in idx.by_name:
+        if _town_named(p):
             q.cities.add(p)
     elif p in idx.states and p in idx.countries and len(p) > 2:
         q.regions.add(p)  # "Georgia": the state or the country, whichever holds
@@ -226,12 +227,22 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.ccs.update(rg.countries[p])  # (a city's own name is that city too: "…, Granada")
     elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:
         q.regions.add(p)
-        if p in idx.by_name:
+        if _town_named(p):
             q.cities.add(p)
     else:
         q.cities.add(p)
-        if p not in idx.by_name:
+        if not _town_named(p):
             q.unknown.add(p)
+
+
+def _town_named(p: str) -> bool:
+    """Whether a town of the index, not only a big city's district, is named folded ``p``: a
+    district's name qualifies nothing ("Qufu, Shandong": not a Kaohsiung neighbourhood's name,
+    the province's, as before the districts)."""
+    from mapsnb_sandbox.world.names.districts import is_district
+
+    idx = city_index()
+    return any(not is_district(idx.cities[j].geonameid) for j in idx.by_name.get(p, ()))
 
 
 #: A town this big named by a country's name in another language is named by it too
@@ -255,6 +266,15 @@ def holds(p: str, c: City) -> bool:
         haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
         for j in idx.by_name.get(p, ())[:8]
     )
+
+
+def qualifier_hits(parts: Sequence[str], c: City) -> int:
+    """How many qualifiers of ``parts`` hold for town ``c`` (:func:`holds`), one more when ``c``
+    is a district and one names its own city ("Chūō-ku, Osaka": not Kobe's ward, 28 km from
+    Osaka)."""
+    from mapsnb_sandbox.world.names.districts import names_its_city
+
+    return sum(holds(p, c) for p in parts) + names_its_city(c, parts, city_index().by_name)
 
 
 def city_ok(c: City, q: Qualifiers) -> bool:

@@ -1,0 +1,176 @@
+"""Districts and neighbourhoods of big cities as towns of the one world.
+
+``data/districts.tsv.z`` (``tools/build_districts.py``, Who's On First, CC BY) holds boroughs,
+wards and neighbourhoods of cities of a million people or more that the GeoNames town index lacks
+("Gangnam", "Kadıköy", "Trastevere"). :func:`add_districts` appends them to the index's table as
+towns (one number, one point: the place id a town has), found by their names in the name index,
+but outside the grid: no district is a nearest town, a time zone's town or a source of people
+(`world/places.py`), and its country, zone and region are its city's. A district's address names its
+city ("Gangnam, Seoul, South Korea").
+
+How a district ranks against a town of the same name elsewhere: its weight (its population, or
+its class's typical size) is its population; by name it comes before a town only when it weighs
+:data:`DISTRICT_OVER_TOWN` times that town's people or more ("Palermo" is Sicily's; "Palermo,
+Buenos Aires" the barrio). The resolver's namesake rules never count a district as a rival.
+"""
+
+from __future__ import annotations
+
+import zlib
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex, _Strings
+
+__all__ = [
+    "DISTRICTS",
+    "DISTRICT_OVER_TOWN",
+    "add_districts",
+    "city_of",
+    "is_district",
+    "names_its_city",
+]
+
+DISTRICTS = Path(__file__).resolve().parents[2] / "data" / "districts.tsv.z"
+#: A district comes before a town of its name when its weight is this many times the town's
+#: people: a neighbourhood of a typical 40,000 is no match for a town of 20,000 elsewhere.
+DISTRICT_OVER_TOWN = 3
+
+_CITY_OF: dict[int, int] = {}  # district number (geonameid column) -> its city's row
+
+
+def is_district(geonameid: int) -> bool:
+    """Whether a town of the index is a district of :func:`add_districts`."""
+    return geonameid in _CITY_OF
+
+
+def city_of(geonameid: int) -> int | None:
+    """The index row of a district's city, or None for a town."""
+    return _CITY_OF.get(geonameid)
+
+
+def names_its_city(c: City, parts: Iterable[str], names: NameIndex) -> int:
+    """1 when town ``c`` is a district and a qualifier of ``parts`` (folded) names its own city
+    in ``names`` (the index's): "Chūō-ku, Osaka" is Osaka's ward, though Kobe's lies within
+    30 km of Osaka too; else 0."""
+    at = _CITY_OF.get(c.geonameid)
+    if at is None:
+        return 0
+    return int(any(at in names.get(p, ())[:8] for p in parts))
+
+
+def _least(population: int) -> int:
+    """A town's people as the index counts them: 1,000 or more (GeoNames' towns of 1,000+; a few
+    carry 0)."""
+    return max(population, 1_000)
+
+
+class DistrictNames(NameIndex):
+    """The index's names and the districts' names: a district among a name's towns by weight
+    (:data:`DISTRICT_OVER_TOWN`)."""
+
+    __slots__ = ("_extra", "_more", "_pops")
+
+    def __init__(
+        self, base: NameIndex, extra: dict[str, int], more: dict[str, list[int]], pops: Any
+    ) -> None:
+        super().__init__(base._keys, base._starts, base._ids)
+        self._extra, self._more, self._pops = extra, more, pops
+
+    def get(self, name: str, default: Sequence[int] = ()) -> Sequence[int]:
+        towns = super().get(name, ())
+        first = self._extra.get(name)
+        if first is None:
+            return towns or default
+        out = list(towns)
+        for d in (first, *self._more.get(name, ())):
+            weight = self._pops[d]
+            at = next(
+                (
+                    i
+                    for i, j in enumerate(out)
+                    if weight >= DISTRICT_OVER_TOWN * _least(self._pops[j])
+                ),
+                len(out),
+            )
+            out.insert(at, d)
+        return out
+
+    def __len__(self) -> int:
+        return super().__len__() + len(self._extra)
+
+
+class DistrictIds(PlaceIdIndex):
+    """Place ids of towns, then of districts (by number: they are in no grid cell)."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, base: PlaceIdIndex, rows: dict[int, int]) -> None:
+        super().__init__(base._gids, base._id_of, base._grid)
+        self._keys, self._ids, self._rows = base._keys, base._ids, rows
+
+    def _by_feature(self, tagged: tuple[int, int, int, int], cities: Any) -> int | None:
+        j = super()._by_feature(tagged, cities)
+        if j is None and tagged[1] in self._rows:
+            j = self._rows[tagged[1]]
+            c = cities[j]
+            if (int(c.lat // 1), int(c.lng // 1)) != tagged[2:]:
+                return None
+        return j
+
+
+def _rows() -> Iterator[list[str]]:
+    """The table's rows, one at a time (few objects alive at once: a first call's collector
+    walks them all)."""
+    text = zlib.decompress(DISTRICTS.read_bytes()).decode("utf-8")
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            yield line.split("\t")
+
+
+def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
+    return next((j for j in idx.grid.get((row, col)) if idx.cities._gid[j] == gid), None)
+
+
+def add_districts(idx: CityIndex) -> CityIndex:
+    """``idx`` with the districts of ``data/districts.tsv.z`` appended to its table, names and
+    place ids (once per index)."""
+    table = idx.cities
+    if isinstance(idx.by_name, DistrictNames) or not DISTRICTS.is_file():
+        return idx
+    n = len(table)
+    names = [table._names._text]
+    offsets = array("i", table._names._offsets)
+    ccs = [table._cc]
+    extra: dict[str, int] = {}  # key -> its first district; ints, which the collector skips
+    more: dict[str, list[int]] = {}  # key -> its other districts
+    rows: dict[int, int] = {}
+    found: dict[str, int | None] = {}  # city gid -> its row (a few hundred cities)
+    for number, lat, lng, weight, city_gid, row, col, name, keys in _rows():
+        if city_gid not in found:
+            found[city_gid] = _city_row(idx, int(city_gid), int(row), int(col))
+        at = found[city_gid]
+        if at is None:
+            continue
+        j = n + len(rows)
+        rows[int(number)] = j
+        _CITY_OF[int(number)] = at
+        table._gid.append(int(number))
+        table._lat.append(float(lat))
+        table._lng.append(float(lng))
+        table._pop.append(int(weight))
+        table._tz.append(table._tz[at])
+        table._admin1.append(table._admin1[at])
+        names.append(name)
+        offsets.append(offsets[-1] + len(name))
+        ccs.append(table._cc[2 * at : 2 * at + 2])
+        for key in keys.split("|"):
+            if extra.setdefault(key, j) != j:
+                more.setdefault(key, []).append(j)
+    table._names = _Strings("".join(names), offsets)
+    table._cc = "".join(ccs)
+    idx.by_name = DistrictNames(idx.by_name, extra, more, table._pop)
+    idx.place_ids = DistrictIds(idx.place_ids, rows)
+    return idx
