@@ -13,6 +13,7 @@ a listed link) and not where a way round on land is barely longer (a bay's corne
 
 from __future__ import annotations
 
+import contextvars
 import csv
 import functools
 import itertools
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.contract.budget import WORK_STEPS, charged_cache, current
 from mapsnb_sandbox.earth.sides import same_side, sides
 from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
 
@@ -106,7 +107,7 @@ def _m(p: Point, q: Point) -> float:
     return haversine_m(p[0], p[1], q[0], q[1])
 
 
-@functools.lru_cache(maxsize=8192)
+@charged_cache(maxsize=8192)
 def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
     end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
@@ -128,7 +129,7 @@ _LONG_SAMPLE_M = 400.0
 _OFFSETS = (0.1, -0.1, 0.2, -0.2, 0.35, -0.35)
 
 
-@functools.lru_cache(maxsize=4096)
+@charged_cache(maxsize=4096)
 def ashore(
     a: Point, b: Point, depth: int = 2, shore_a: bool = True, shore_b: bool = True
 ) -> tuple[Point, ...] | None:
@@ -174,7 +175,7 @@ _ROAD_MPS = 25.0
 _BENDS = 1.2
 
 
-@functools.lru_cache(maxsize=8192)
+@charged_cache(maxsize=8192)
 def road_dry(a: Point, b: Point) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
     no run of water longer than :func:`bridge_m` for its length (samples 250 m apart; shores
@@ -334,11 +335,10 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 #: Santa Rosa drove 1.57 times its straight joins round the Delta over an Alameda bridge and was
 #: costed as straight, beating the way on land over the Carquinez Strait (262 km, not 159).
 _FAR_ROUND, _MORE_PLANS = 1.3, 3
-#: No further plan is tried once the call has spent this share of its work bound
-#: (:mod:`mapsnb_sandbox.contract.budget`): a walk from Bujumbura to Ghana, with no way on
-#: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, and hit the
-#: bound; it now says "no route" (a count of plans would cut off Los Angeles–San Francisco,
-#: whose twelfth plan is the first that works).
+#: No further plan is tried once the plan being made spent this share of the work bound
+#: (:func:`_spent_share`): a walk from Bujumbura to Ghana, with no way on land, tried sixteen
+#: city ferries 2,000 km away, each with grid searches, and hit the bound; it now says "no
+#: route" (a count of plans would cut off Los Angeles–San Francisco, whose twelfth plan works).
 _PLANS_SHARE = 0.5
 
 
@@ -357,11 +357,14 @@ def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
     return dict(zip(pts, sides(pts), strict=True))
 
 
-def _spent_share() -> float:
-    """The share of the current call's step bound spent so far (0 outside a bounded call)."""
+#: The call's :attr:`~mapsnb_sandbox.contract.budget.Budget.work` when :func:`plan` started.
+_PLAN_START: contextvars.ContextVar[int] = contextvars.ContextVar("plan_start", default=0)
 
-    budget = current()
-    return budget.used / budget.steps if budget.steps else 0.0
+
+def _spent_share() -> float:
+    """The share of :data:`~mapsnb_sandbox.contract.budget.WORK_STEPS` the plan being made
+    spent (cached results at full cost, whatever the call's bound: the same cold or warm)."""
+    return (current().work - _PLAN_START.get()) / WORK_STEPS
 
 
 def _linked(
@@ -490,7 +493,7 @@ def _around(p: Point) -> list[Point]:
     return out
 
 
-@functools.lru_cache(maxsize=1024)
+@charged_cache(maxsize=1024)
 def _approached(
     p: Point, q: Point, mode: str, p_end: bool, q_end: bool
 ) -> tuple[Point, ...] | None:
@@ -557,7 +560,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     return None  # no way ashore and no link that carries the mode: no route, never a swim
 
 
-@functools.lru_cache(maxsize=512)
+@charged_cache(maxsize=512)
 def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
     usable link separates two of them. A waypoint in water (a lake's or a bay's own point) is
@@ -565,12 +568,16 @@ def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     from mapsnb_sandbox.earth.water import nearest_dry
 
     steps: list[Step] = []
-    dry_points = [nearest_dry(*p) or p for p in waypoints]
-    for a, b in itertools.pairwise(dry_points):
-        pair = _pair(a, b, mode)
-        if pair is None:
-            return None
-        steps += pair
+    token = _PLAN_START.set(current().work)
+    try:
+        dry_points = [nearest_dry(*p) or p for p in waypoints]
+        for a, b in itertools.pairwise(dry_points):
+            pair = _pair(a, b, mode)
+            if pair is None:
+                return None
+            steps += pair
+    finally:
+        _PLAN_START.reset(token)
     return tuple(steps)
 
 
