@@ -227,7 +227,7 @@ def charged_cache(maxsize: int | None) -> Callable[[Callable[_P, _R]], Callable[
             if entry is not None:  # paid for earlier in this call
                 budget.discount += entry.full
             else:
-                entry = compute(*args, **kwargs)
+                entry = compute(*args, **kwargs)  # type: ignore[arg-type]  # kwargs hash
                 if entry.key not in budget.memo:  # computed by an earlier call
                     _charge(budget, entry)
             if budget.computing:

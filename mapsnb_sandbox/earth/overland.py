@@ -9,7 +9,6 @@ Deterministic: the same two points always give the same way.
 
 from __future__ import annotations
 
-import functools
 import heapq
 import itertools
 import math
