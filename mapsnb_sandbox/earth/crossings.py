@@ -13,7 +13,6 @@ a listed link) and not where a way round on land is barely longer (a bay's corne
 
 from __future__ import annotations
 
-import contextvars
 import csv
 import functools
 import itertools
@@ -357,18 +356,14 @@ def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
     return dict(zip(pts, sides(pts), strict=True))
 
 
-#: The call's :attr:`~mapsnb_sandbox.contract.budget.Budget.work` when :func:`plan` started.
-_PLAN_START: contextvars.ContextVar[int] = contextvars.ContextVar("plan_start", default=0)
-
-
-def _spent_share() -> float:
-    """The share of :data:`~mapsnb_sandbox.contract.budget.WORK_STEPS` the plan being made
-    spent (cached results at full cost, whatever the call's bound: the same cold or warm)."""
-    return (current().work - _PLAN_START.get()) / WORK_STEPS
+def _spent_share(start: int) -> float:
+    """The share of ``WORK_STEPS`` the plan spent since its ``start`` (``Budget.work``: cached
+    results at full cost, whatever the call's bound, so a plan is the same cold or warm)."""
+    return (current().work - start) / WORK_STEPS
 
 
 def _linked(
-    mode: str, plans: list[_Plan], best: tuple[float, str, list[Step]] | None
+    mode: str, plans: list[_Plan], best: tuple[float, str, list[Step]] | None, start: int
 ) -> tuple[float, str, list[Step]] | None:
     """The quickest plan whose road parts all have a way on land, if quicker than ``best``.
 
@@ -382,7 +377,7 @@ def _linked(
         bar = min((x[0] for x in (best, found) if x is not None), default=None)
         if (bar is not None and cost >= bar) or tries > _MORE_PLANS:
             break
-        if k and _spent_share() > _PLANS_SHARE:
+        if k and _spent_share(start) > _PLANS_SHARE:
             break
         tries += found is not None
         steps, road_m, straight_m = _ways(mode, parts)
@@ -526,9 +521,9 @@ def _land_cost(way: tuple[Point, ...]) -> float:
     return metres * _BENDS / _ROAD_MPS
 
 
-def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
-    """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one
-    or two known links (whichever takes less time), else none for WALK and BICYCLE."""
+def _pair(a: Point, b: Point, mode: str, start: int) -> list[Step] | None:
+    """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one or
+    two known links (the quickest; plans cut by :func:`_spent_share`), else none (WALK, BICYCLE)."""
     direct = _m(a, b)
     if direct < 1:
         return [Step(a, b)]
@@ -547,7 +542,8 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     plans = _plans(a, b, mode, direct)
     side = _sides_of(a, b, mode, direct) if len(plans) > _SIDED_PLANS else {}
     sided = [o for o in plans if all(same_side(p, q, side) for p, q, v in o[2] if v is None)]
-    linked = _linked(mode, sided, best) or _linked(mode, [o for o in plans if o not in sided], best)
+    others = [o for o in plans if o not in sided]
+    linked = _linked(mode, sided, best, start) or _linked(mode, others, best, start)
     if linked is not None:
         options.append(linked)
     bar = min((o[0] for o in options), default=math.inf)
@@ -568,16 +564,13 @@ def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     from mapsnb_sandbox.earth.water import nearest_dry
 
     steps: list[Step] = []
-    token = _PLAN_START.set(current().work)
-    try:
-        dry_points = [nearest_dry(*p) or p for p in waypoints]
-        for a, b in itertools.pairwise(dry_points):
-            pair = _pair(a, b, mode)
-            if pair is None:
-                return None
-            steps += pair
-    finally:
-        _PLAN_START.reset(token)
+    start = current().work
+    dry_points = [nearest_dry(*p) or p for p in waypoints]
+    for a, b in itertools.pairwise(dry_points):
+        pair = _pair(a, b, mode, start)
+        if pair is None:
+            return None
+        steps += pair
     return tuple(steps)
 
 
