@@ -38,6 +38,7 @@ __all__ = [
     "WorkBoundExceeded",
     "WorkCancelled",
     "bounded",
+    "call_bound",
     "charged_cache",
     "check",
     "current",
@@ -196,13 +197,22 @@ _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
 
-def charged_cache(maxsize: int | None) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+def call_bound() -> int | None:
+    """The step bound of the call running in this context (``None``: unbounded)."""
+    return _CURRENT.get().steps
+
+
+def charged_cache(
+    maxsize: int | None, context: Callable[[], Hashable] = lambda: None
+) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
     """An LRU cache (like :func:`functools.lru_cache`) whose results cost a call what they
-    cost to compute, once a call: the same steps, cold or warm (see the module's note)."""
+    cost to compute, once a call: the same steps, cold or warm (see the module's note).
+    ``context()`` is part of the key: what a result depends on besides the arguments
+    (:func:`call_bound` for a planner that stops at a share of the call's bound)."""
 
     def wrap(fn: Callable[_P, _R]) -> Callable[_P, _R]:
         @functools.lru_cache(maxsize)
-        def compute(*args: Any, **kwargs: Any) -> _Entry:
+        def compute(ctx: Hashable, *args: Any, **kwargs: Any) -> _Entry:
             budget = current()
             start = budget.work
             budget.computing.append([])
@@ -211,7 +221,7 @@ def charged_cache(maxsize: int | None) -> Callable[[Callable[_P, _R]], Callable[
             finally:
                 uses = tuple(budget.computing.pop())
             full = budget.work - start
-            key = (fn, args, tuple(kwargs.items()))
+            key = (fn, ctx, args, tuple(kwargs.items()))
             entry = _Entry(key, value, full, full - sum(u.full for u in uses), uses)
             budget.memo[key] = entry
             return entry
@@ -222,12 +232,13 @@ def charged_cache(maxsize: int | None) -> Callable[[Callable[_P, _R]], Callable[
             if budget is _FREE:  # outside a call: this use is a call of its own
                 with bounded(Budget(steps=None, seconds=None, what=_FREE.what)):
                     return cached(*args, **kwargs)
-            key = (fn, args, tuple(kwargs.items()))
+            ctx = context()
+            key = (fn, ctx, args, tuple(kwargs.items()))
             entry = budget.memo.get(key)
             if entry is not None:  # paid for earlier in this call
                 budget.discount += entry.full
             else:
-                entry = compute(*args, **kwargs)  # type: ignore[arg-type]  # kwargs hash
+                entry = compute(ctx, *args, **kwargs)  # type: ignore[arg-type]  # kwargs hash
                 if entry.key not in budget.memo:  # computed by an earlier call
                     _charge(budget, entry)
             if budget.computing:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.contract.budget import WORK_STEPS, charged_cache, current
+from mapsnb_sandbox.contract.budget import call_bound, charged_cache, current
 from mapsnb_sandbox.earth.sides import same_side, sides
 from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
 
@@ -334,10 +334,9 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 #: Santa Rosa drove 1.57 times its straight joins round the Delta over an Alameda bridge and was
 #: costed as straight, beating the way on land over the Carquinez Strait (262 km, not 159).
 _FAR_ROUND, _MORE_PLANS = 1.3, 3
-#: No further plan is tried once the plan being made spent this share of the work bound
-#: (:func:`_spent_share`): a walk from Bujumbura to Ghana, with no way on land, tried sixteen
-#: city ferries 2,000 km away, each with grid searches, and hit the bound; it now says "no
-#: route" (a count of plans would cut off Los Angeles–San Francisco, whose twelfth plan works).
+#: No plan is tried once the plan spent this share of the call's bound (:func:`_spent_share`):
+#: a walk Bujumbura-Ghana tried 16 city ferries 2,000 km away, each with grid searches, and hit
+#: the bound; it says "no route" (a count of plans would cut off Los Angeles–San Francisco).
 _PLANS_SHARE = 0.5
 
 
@@ -357,9 +356,10 @@ def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
 
 
 def _spent_share(start: int) -> float:
-    """The share of ``WORK_STEPS`` the plan spent since its ``start`` (``Budget.work``: cached
-    results at full cost, whatever the call's bound, so a plan is the same cold or warm)."""
-    return (current().work - start) / WORK_STEPS
+    """The share of the call's bound the plan spent since its ``start`` (``Budget.work``: cached
+    results at full cost, so a plan is the same cold or warm; 0 when unbounded)."""
+    bound = call_bound()
+    return (current().work - start) / bound if bound else 0.0
 
 
 def _linked(
@@ -556,7 +556,7 @@ def _pair(a: Point, b: Point, mode: str, start: int) -> list[Step] | None:
     return None  # no way ashore and no link that carries the mode: no route, never a swim
 
 
-@charged_cache(maxsize=512)
+@charged_cache(maxsize=512, context=call_bound)  # cut by the call's bound
 def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
     usable link separates two of them. A waypoint in water (a lake's or a bay's own point) is
