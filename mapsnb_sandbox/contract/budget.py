@@ -11,14 +11,23 @@ stops with :class:`WorkCancelled` (nobody waits for its answer).
 The budget lives in a context variable: it follows the thread (or task) that runs the tool, so
 two calls on two threads never share one. Outside :func:`bounded` the checks cost a counter
 increment and bound nothing.
+
+A call's answer must not depend on what earlier calls left in the planners' caches:
+:func:`charged_cache` remembers what each cached result cost, so a call is charged the work
+of a fresh process (each cached result once a call, whatever earlier calls computed), and
+:attr:`Budget.work` counts every use of a cached result at its full cost (what the planners'
+own cuts measure, the same in every call).
 """
 
 from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
+from dataclasses import dataclass
+from typing import Any, ParamSpec, TypeVar, cast
 
 from mapsnb_sandbox.contract.common import SandboxToolError
 
@@ -29,6 +38,8 @@ __all__ = [
     "WorkBoundExceeded",
     "WorkCancelled",
     "bounded",
+    "call_bound",
+    "charged_cache",
     "check",
     "current",
 ]
@@ -84,6 +95,16 @@ class Budget:
         self.ends = None if seconds is None else time.monotonic() + seconds
         self.cancelled = False
         self._next = _EVERY if steps is None else min(_EVERY, steps + 1)
+        #: Work not charged: uses of cached results this call had already paid for.
+        self.discount = 0
+        #: Cached results this call used (paid for once), by key; and the results being computed.
+        self.memo: dict[Hashable, _Entry] = {}
+        self.computing: list[list[_Entry]] = []
+
+    @property
+    def work(self) -> int:
+        """Steps as if no result were cached: each use of a cached result at its full cost."""
+        return self.used + self.discount
 
     def cancel(self) -> None:
         """Stop the work at its next check (thread-safe: a flag the worker reads)."""
@@ -146,3 +167,86 @@ def bounded(budget: Budget) -> Iterator[Budget]:
         yield budget
     finally:
         _CURRENT.reset(token)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A cached result: its value, its work (``full``, with the results it used) and its own."""
+
+    key: Hashable
+    value: Any
+    full: int
+    own: int
+    uses: tuple[_Entry, ...]
+
+
+def _charge(budget: Budget, entry: _Entry) -> None:
+    """Charge ``budget`` what ``entry`` costs a call that has not used it or what it used yet."""
+    new, todo = 0, [entry]
+    while todo:
+        e = todo.pop()
+        if e.key not in budget.memo:
+            budget.memo[e.key] = e
+            new += e.own
+            todo.extend(e.uses)
+    budget.discount += entry.full - new
+    budget.check(new)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def call_bound() -> int | None:
+    """The step bound of the call running in this context (``None``: unbounded)."""
+    return _CURRENT.get().steps
+
+
+def charged_cache(
+    maxsize: int | None, context: Callable[[], Hashable] = lambda: None
+) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """An LRU cache (like :func:`functools.lru_cache`) whose results cost a call what they
+    cost to compute, once a call: the same steps, cold or warm (see the module's note).
+    ``context()`` is part of the key: what a result depends on besides the arguments
+    (:func:`call_bound` for a planner that stops at a share of the call's bound)."""
+
+    def wrap(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+        @functools.lru_cache(maxsize)
+        def compute(ctx: Hashable, *args: Any, **kwargs: Any) -> _Entry:
+            budget = current()
+            start = budget.work
+            budget.computing.append([])
+            try:
+                value = fn(*args, **kwargs)
+            finally:
+                uses = tuple(budget.computing.pop())
+            full = budget.work - start
+            key = (fn, ctx, args, tuple(kwargs.items()))
+            entry = _Entry(key, value, full, full - sum(u.full for u in uses), uses)
+            budget.memo[key] = entry
+            return entry
+
+        @functools.wraps(fn)
+        def cached(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            budget = current()
+            if budget is _FREE:  # outside a call: this use is a call of its own
+                with bounded(Budget(steps=None, seconds=None, what=_FREE.what)):
+                    return cached(*args, **kwargs)
+            ctx = context()
+            key = (fn, ctx, args, tuple(kwargs.items()))
+            entry = budget.memo.get(key)
+            if entry is not None:  # paid for earlier in this call
+                budget.discount += entry.full
+            else:
+                entry = compute(ctx, *args, **kwargs)  # type: ignore[arg-type]  # kwargs hash
+                if entry.key not in budget.memo:  # computed by an earlier call
+                    _charge(budget, entry)
+            if budget.computing:
+                budget.computing[-1].append(entry)
+            return cast(_R, entry.value)
+
+        cached.cache_clear = compute.cache_clear  # type: ignore[attr-defined]
+        cached.cache_info = compute.cache_info  # type: ignore[attr-defined]
+        return cached
+
+    return wrap

@@ -61,9 +61,9 @@ def chained(
         for u, v in itertools.product(range(len(pts)), repeat=2)
         if not same_side(pts[u], pts[v])
     }
-    budget, start = current(), current().used
+    budget, start = current(), current().work  # work: cached results at full cost
     for _ in range(_CHAIN_CHECKS):
-        if budget.used - start > _CHAIN_STEPS:
+        if budget.work - start > _CHAIN_STEPS:
             return None
         nodes = _cheapest(pts, links, known, bar, guess)
         if nodes is None:

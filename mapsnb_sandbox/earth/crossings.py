@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.contract.budget import call_bound, charged_cache, current
 from mapsnb_sandbox.earth.sides import same_side, sides
 from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
 
@@ -106,7 +106,7 @@ def _m(p: Point, q: Point) -> float:
     return haversine_m(p[0], p[1], q[0], q[1])
 
 
-@functools.lru_cache(maxsize=8192)
+@charged_cache(maxsize=8192)
 def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
     end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
@@ -128,7 +128,7 @@ _LONG_SAMPLE_M = 400.0
 _OFFSETS = (0.1, -0.1, 0.2, -0.2, 0.35, -0.35)
 
 
-@functools.lru_cache(maxsize=4096)
+@charged_cache(maxsize=4096)
 def ashore(
     a: Point, b: Point, depth: int = 2, shore_a: bool = True, shore_b: bool = True
 ) -> tuple[Point, ...] | None:
@@ -174,7 +174,7 @@ _ROAD_MPS = 25.0
 _BENDS = 1.2
 
 
-@functools.lru_cache(maxsize=8192)
+@charged_cache(maxsize=8192)
 def road_dry(a: Point, b: Point) -> bool:
     """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
     no run of water longer than :func:`bridge_m` for its length (samples 250 m apart; shores
@@ -334,11 +334,9 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
 #: Santa Rosa drove 1.57 times its straight joins round the Delta over an Alameda bridge and was
 #: costed as straight, beating the way on land over the Carquinez Strait (262 km, not 159).
 _FAR_ROUND, _MORE_PLANS = 1.3, 3
-#: No further plan is tried once the call has spent this share of its work bound
-#: (:mod:`mapsnb_sandbox.contract.budget`): a walk from Bujumbura to Ghana, with no way on
-#: land, tried sixteen city ferries 2,000 km away, each with its own grid searches, and hit the
-#: bound; it now says "no route" (a count of plans would cut off Los Angeles–San Francisco,
-#: whose twelfth plan is the first that works).
+#: No plan is tried once the plan spent this share of the call's bound (:func:`_spent_share`):
+#: a walk Bujumbura-Ghana tried 16 city ferries 2,000 km away, each with grid searches, and hit
+#: the bound; it says "no route" (a count of plans would cut off Los Angeles–San Francisco).
 _PLANS_SHARE = 0.5
 
 
@@ -357,15 +355,15 @@ def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
     return dict(zip(pts, sides(pts), strict=True))
 
 
-def _spent_share() -> float:
-    """The share of the current call's step bound spent so far (0 outside a bounded call)."""
-
-    budget = current()
-    return budget.used / budget.steps if budget.steps else 0.0
+def _spent_share(start: int) -> float:
+    """The share of the call's bound the plan spent since its ``start`` (``Budget.work``: cached
+    results at full cost, so a plan is the same cold or warm; 0 when unbounded)."""
+    bound = call_bound()
+    return (current().work - start) / bound if bound else 0.0
 
 
 def _linked(
-    mode: str, plans: list[_Plan], best: tuple[float, str, list[Step]] | None
+    mode: str, plans: list[_Plan], best: tuple[float, str, list[Step]] | None, start: int
 ) -> tuple[float, str, list[Step]] | None:
     """The quickest plan whose road parts all have a way on land, if quicker than ``best``.
 
@@ -379,7 +377,7 @@ def _linked(
         bar = min((x[0] for x in (best, found) if x is not None), default=None)
         if (bar is not None and cost >= bar) or tries > _MORE_PLANS:
             break
-        if k and _spent_share() > _PLANS_SHARE:
+        if k and _spent_share(start) > _PLANS_SHARE:
             break
         tries += found is not None
         steps, road_m, straight_m = _ways(mode, parts)
@@ -490,7 +488,7 @@ def _around(p: Point) -> list[Point]:
     return out
 
 
-@functools.lru_cache(maxsize=1024)
+@charged_cache(maxsize=1024)
 def _approached(
     p: Point, q: Point, mode: str, p_end: bool, q_end: bool
 ) -> tuple[Point, ...] | None:
@@ -523,9 +521,9 @@ def _land_cost(way: tuple[Point, ...]) -> float:
     return metres * _BENDS / _ROAD_MPS
 
 
-def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
-    """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one
-    or two known links (whichever takes less time), else none for WALK and BICYCLE."""
+def _pair(a: Point, b: Point, mode: str, start: int) -> list[Step] | None:
+    """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one or
+    two known links (the quickest; plans cut by :func:`_spent_share`), else none (WALK, BICYCLE)."""
     direct = _m(a, b)
     if direct < 1:
         return [Step(a, b)]
@@ -544,7 +542,8 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     plans = _plans(a, b, mode, direct)
     side = _sides_of(a, b, mode, direct) if len(plans) > _SIDED_PLANS else {}
     sided = [o for o in plans if all(same_side(p, q, side) for p, q, v in o[2] if v is None)]
-    linked = _linked(mode, sided, best) or _linked(mode, [o for o in plans if o not in sided], best)
+    others = [o for o in plans if o not in sided]
+    linked = _linked(mode, sided, best, start) or _linked(mode, others, best, start)
     if linked is not None:
         options.append(linked)
     bar = min((o[0] for o in options), default=math.inf)
@@ -557,7 +556,7 @@ def _pair(a: Point, b: Point, mode: str) -> list[Step] | None:
     return None  # no way ashore and no link that carries the mode: no route, never a swim
 
 
-@functools.lru_cache(maxsize=512)
+@charged_cache(maxsize=512, context=call_bound)  # cut by the call's bound
 def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
     usable link separates two of them. A waypoint in water (a lake's or a bay's own point) is
@@ -565,9 +564,10 @@ def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     from mapsnb_sandbox.earth.water import nearest_dry
 
     steps: list[Step] = []
+    start = current().work
     dry_points = [nearest_dry(*p) or p for p in waypoints]
     for a, b in itertools.pairwise(dry_points):
-        pair = _pair(a, b, mode)
+        pair = _pair(a, b, mode, start)
         if pair is None:
             return None
         steps += pair

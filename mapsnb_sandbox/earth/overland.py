@@ -9,14 +9,13 @@ Deterministic: the same two points always give the same way.
 
 from __future__ import annotations
 
-import functools
 import heapq
 import itertools
 import math
 from collections.abc import Callable, Iterator
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.contract.budget import charged_cache, current
 from mapsnb_sandbox.earth.water import (
     WaterLines,
     _wet,
@@ -66,7 +65,7 @@ def clear(
 FINE_SEARCH_M = 400_000.0
 
 
-@functools.lru_cache(maxsize=1024)
+@charged_cache(maxsize=1024)
 def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` whose straight joins stay on land (samples a third of a cell
     apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
@@ -82,7 +81,7 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     return way
 
 
-@functools.lru_cache(maxsize=1024)
+@charged_cache(maxsize=1024)
 def apart(a: Point, b: Point) -> bool:
     """Whether :func:`overland` would find no way because one end is on land of its own in
     the search's grids (:func:`_enclosed`: an island, a coast cut off within the box), told

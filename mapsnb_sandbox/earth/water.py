@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.contract.budget import current
+from mapsnb_sandbox.contract.budget import charged_cache, current
 
 __all__ = [
     "LAND_RUNS",
@@ -311,7 +311,7 @@ def nearest_dry(lat: float, lng: float) -> tuple[float, float] | None:
 ISLAND_CELLS = 150
 
 
-@functools.lru_cache(maxsize=1024)
+@charged_cache(maxsize=1024)
 def small_island(lat: float, lng: float) -> bool:
     """Whether ``(lat, lng)`` is on land (:func:`is_land`) that water wholly surrounds within
     :data:`ISLAND_CELLS` cells of 1/240° (edge-connected): an island a road reaches only on a

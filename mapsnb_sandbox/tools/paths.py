@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m, path_length_m
+from mapsnb_sandbox.contract.budget import call_bound, charged_cache
 from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, open_water_beyond_links, plan
 from mapsnb_sandbox.earth.land import connected, landmass
@@ -156,7 +157,7 @@ def reachable(waypoints: tuple[Point, ...], mode: str) -> bool:
     return all(connected(a, b, mode) for a, b in itertools.pairwise(masses))
 
 
-@functools.lru_cache(maxsize=512)
+@charged_cache(maxsize=512, context=call_bound)  # its plan is cut by the call's bound
 def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tuple[Point, ...]:
     """Deterministic road-like path through ``waypoints`` in order, rounded to 1e-5 degrees;
     empty when no ``mode`` route exists (a sea between two waypoints, see :func:`reachable`).
