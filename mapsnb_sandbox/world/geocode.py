@@ -384,15 +384,15 @@ def _weak_bare_town(
     c: City, name: str, bias: tuple[float, float] | None, region: str | None
 ) -> bool:
     """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
-    :data:`BARE_HOMONYM_POPULATION`, or a town abroad whose own name it is, half as big, 1 % if
-    it is only ``c``'s other name), unless the bias (within 100 km) or region points to it."""
+    :data:`BARE_HOMONYM_POPULATION`, or a town abroad, no ward ("Lansing", Toronto's), whose own
+    name it is, half as big, 1 % if only ``c``'s other name), unless the bias or region is it."""
     if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
         return False
     if c.population < BARE_TOWN_POPULATION:
         return True
     idx = city_index()
     named = (idx.cities[j] for n in name_variants(name) for j in idx.by_name.get(n, ()))
-    abroad = [o for o in named if o.cc != c.cc]
+    abroad = [o for o in named if o.cc != c.cc and (district(c) or not district(o))]
     rival = 2 if fold(c.name) == name else 100  # "San Pedro"; "Susa": Sousse's other name
     if any(fold(o.name) == name and o.population * rival >= c.population for o in abroad):
         return True

@@ -170,3 +170,20 @@ def test_a_name_districts_of_two_cities_share_names_no_one_place() -> None:
             got = resolve(f"{key}, {city.name}").place
             assert got is not None, (key, city.name)
             assert haversine_m(got.lat, got.lng, c.lat, c.lng) < 2_000, (key, city.name)
+
+
+def test_a_ward_abroad_leaves_a_town_s_bare_name_as_sure_as_before() -> None:
+    """A ward of another country's city is no homonym that makes a town's bare name LOW:
+    "bakery in Lansing" lists Michigan's capital (a Toronto ward is called Lansing too)."""
+    from mapsnb_sandbox import Sandbox
+
+    assert any(district(c) and c.cc == "CA" for c in _named("lansing"))
+    found = resolve("Lansing").place
+    assert found is not None and found.country_code == "US" and found.confidence == "MEDIUM"
+    out = Sandbox().call_tool("search_places", {"text_query": "bakery in Lansing"})
+    assert out["places"], out["summary"]
+
+
+def _named(key: str) -> list:  # type: ignore[type-arg]
+    idx = city_index()
+    return [idx.cities[j] for j in idx.by_name.get(key, ())]
