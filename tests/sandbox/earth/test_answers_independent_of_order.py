@@ -12,15 +12,9 @@ work, 360,000 charged).
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.sandbox.earth.fresh_process import fresh_answer
 
 #: Asks each route in order in one process; prints per route its payload and charged steps.
 _ASK = """
@@ -66,17 +60,7 @@ MORE: list[Route] = [
 
 def _ask(routes: list[Route]) -> list[tuple[str, int]]:
     """``(payload, steps charged)`` of each route asked in order in one fresh process."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", _ASK, json.dumps(routes)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=300,
-        check=True,
-    )
-    return [tuple(x) for x in json.loads(done.stdout.strip().splitlines()[-1])]
+    return [tuple(x) for x in fresh_answer(_ASK, routes, timeout=300)]
 
 
 def _same_in_any_order(routes: list[Route]) -> None:

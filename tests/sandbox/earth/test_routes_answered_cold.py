@@ -18,15 +18,9 @@ not against the emulator's own figure.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.sandbox.earth.fresh_process import fresh_answer
 
 _ASK = """
 import json, sys
@@ -43,17 +37,7 @@ print(json.dumps(out))
 
 def _ask(*pairs: tuple[str, str]) -> list[list[int]]:
     """The DRIVE routes' metres for ``pairs`` asked in order in one fresh process."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", _ASK, json.dumps(pairs)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        timeout=120,
-        check=True,
-    )
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return fresh_answer(_ASK, pairs, timeout=120)
 
 
 #: (origin, destination, published km): the published road distance, rounded.
