@@ -43,3 +43,22 @@ def test_a_search_and_a_route_reach_nara_in_japan() -> None:
     )
     assert route.get("routes"), route
     assert 30_000 < route["routes"][0]["distanceMeters"] < 80_000
+
+
+@pytest.mark.parametrize(
+    ("query", "shown"),
+    [("Fukui, Japan", "Fukui"), ("Seongnam", "Seongnam"), ("Xizhi Shi, Taiwan", "Xizhi")],
+)
+def test_a_town_is_shown_without_its_municipal_suffix(query: str, shown: str) -> None:
+    """GeoNames' "Fukui-shi", "Seongnam-si", "Xizhi Shi" are shown as Google shows them."""
+    hit = resolve(query)
+    assert hit.place is not None, query
+    assert hit.place.name == shown
+    assert hit.place.address.startswith(f"{shown}, ")
+
+
+def test_a_thai_town_keeps_its_own_last_word() -> None:
+    """"Si" ends some Thai towns' own names ("Bang Khun Si"): only East Asian suffixes go."""
+    hit = resolve("Bang Khun Si, Thailand")
+    assert hit.place is not None
+    assert hit.place.name == "Bang Khun Si"
