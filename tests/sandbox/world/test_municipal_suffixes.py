@@ -58,7 +58,7 @@ def test_a_town_is_shown_without_its_municipal_suffix(query: str, shown: str) ->
 
 
 def test_a_thai_town_keeps_its_own_last_word() -> None:
-    """"Si" ends some Thai towns' own names ("Bang Khun Si"): only East Asian suffixes go."""
+    """The word "Si" ends some Thai towns' own names ("Bang Khun Si"): only East Asian suffixes go."""
     hit = resolve("Bang Khun Si, Thailand")
     assert hit.place is not None
     assert hit.place.name == "Bang Khun Si"
