@@ -21,7 +21,10 @@ the record's name and its preferred names in the emulator's 28 languages, folded
 District"); not a country's or a first-level region's name. A district whose own name a town of
 the index bears keeps that name only: Wikidata's translations of "Buenos Aires" (Medellín) or
 "Bridgetown" (Cape Town) are the famous namesake's. A name districts of two cities share is kept:
-bare, it names no one place (``cities.rival``: LOW); with its city, that city's.
+bare, it names no one place (``cities.rival``: LOW); with its city, that city's. A district is
+shown by WOF's name, or where that is plain ASCII, by the preferred name in its country's first
+official language (CLDR via Babel, ``pycountry``) that is that name with its marks ("Malasaña",
+not "Malasana").
 
 One row per district, tab-separated: ``number lat lng weight city_gid city_row city_col name
 names`` (``names`` ``|``-separated folded keys). ``number`` is the record's GeoNames id when
@@ -39,6 +42,7 @@ import statistics
 import subprocess
 import sys
 import threading
+import unicodedata
 import zlib
 from collections import defaultdict
 from collections.abc import Iterator
@@ -169,6 +173,7 @@ def _candidate(p: dict[str, Any]) -> dict[str, Any] | None:
     pop = p.get("wof:population") or p.get("gn:population") or 0
     return {
         "wof": int(p["wof:id"]),
+        "display": _display(p, name, city.cc),
         "gn": int(gn) if isinstance(gn, int | str) and str(gn).isdigit() else 0,
         "pt": p["wof:placetype"],
         "lat": round(float(lat), 5),
@@ -178,6 +183,38 @@ def _candidate(p: dict[str, Any]) -> dict[str, Any] | None:
         "name": name,
         "names": {n for n in names if len(n) >= 3},
     }
+
+
+@functools.cache
+def _own_language(cc: str) -> str:
+    """The ISO 639-3 code of the first official language of the country ``cc`` (CLDR via
+    Babel), or ``""``."""
+    from babel.languages import get_official_languages  # the builder's own dependency
+    from pycountry import languages
+
+    official = get_official_languages(cc, de_facto=True)
+    found = languages.get(alpha_2=official[0]) if official else None
+    return str(found.alpha_3) if found is not None else ""
+
+
+def _unmarked(text: str) -> str:
+    return "".join(
+        ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch)
+    )
+
+
+def _display(p: dict[str, Any], name: str, cc: str) -> str:
+    """The name a district is shown by: WOF's name, or where that is plain ASCII, the
+    preferred name in its country's first official language that is the same name with its
+    marks ("Malasaña", "Břevnov", not "Malasana", "Brevnov")."""
+    lang = _own_language(cc)
+    if not name.isascii() or not lang:
+        return name
+    for own in p.get(f"name:{lang}_x_preferred") or ():
+        own = str(own).strip()
+        if own != name and _unmarked(own) == name:
+            return own
+    return name
 
 
 @functools.cache
@@ -230,7 +267,7 @@ def _dropped_names() -> set[str]:
 def _row(d: dict[str, Any], weight: int, names: list[str]) -> str:
     c = d["city"]
     cells = f"{int(c.lat // 1)}\t{int(c.lng // 1)}"
-    name = d["name"].replace("\t", " ").replace("|", "/")
+    name = d["display"].replace("\t", " ").replace("|", "/")
     return (
         f"{d['number']}\t{d['lat']}\t{d['lng']}\t{weight}\t{c.geonameid}\t{cells}\t{name}\t"
         + "|".join(names)

@@ -209,6 +209,8 @@ def rest_of(text: str, start: int, end: int) -> str | None:
         words = re.split(r"[\s\-–]+", text)  # a hyphenated name folds to two words
     if len(words) != len(fold(text).split()):
         return None
+    if words[end:] and "," in " ".join(words[:start]):
+        return None  # "Bridge, Towers and Monuments, Mostar": parts of one name, no town
     before = [] if words[end:] and qualifies_kind(words[:start]) else words[:start]
     rest = " ".join(before + words[end:]).strip(" ,?")  # "best pizza Naples": Naples
     if not before and words[end:]:  # "rodoviária de Lota": Lota

@@ -262,7 +262,7 @@ def town_address(
     postcode (picked by ``seed``, by default one of the street and number) and the state where
     addresses name one ("Carrer de Mallorca 401, 08013 Barcelona, Spain"); a town with no
     country gives its own address."""
-    from mapsnb_sandbox.world.cities import city_address, country_name
+    from mapsnb_sandbox.world.cities import city_address, country_name, shown_name
 
     if not town.cc.strip():  # no country (open sea)
         return city_address(town)
@@ -271,7 +271,7 @@ def town_address(
     return format_address(
         number,
         street,
-        town.name,
+        shown_name(town.name, town.cc),
         town.cc,
         country=country_name(town.cc) if town.cc != "GB" else "UK",
         region=_region(town.cc, town.admin1),
@@ -282,10 +282,14 @@ def town_address(
 def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:
     """``(address, town, country code)`` of a synthetic place at the point, in the local
     format of the nearest town's country."""
-    from mapsnb_sandbox.world.cities import nearest_cached
+    from mapsnb_sandbox.world.cities import nearest_cached, shown_name
 
     town, _ = nearest_cached(round(lat, 4), round(lng, 4))
     streets = _formats().get(town.cc, _formats()["default"])["streets"]
     street = streets[(seed >> 11) % len(streets)]
     number = 1 + seed % 120 if town.cc != "US" else 100 + seed % 1900
-    return town_address(number, street, town, lat, lng, seed), town.name, town.cc
+    return (
+        town_address(number, street, town, lat, lng, seed),
+        shown_name(town.name, town.cc),
+        town.cc,
+    )

@@ -37,6 +37,7 @@ __all__ = [
     "own_zone",
     "rival",
     "script_ids",
+    "shown_name",
     "skeleton",
     "spelling_ranks",
     "timezone_at",
@@ -96,10 +97,25 @@ def nearest_cached(lat: float, lng: float) -> tuple[City, float]:
     return c, haversine_m(lat, lng, c.lat, c.lng)
 
 
+#: Municipal suffixes GeoNames leaves on some East Asian towns' own names ("Nara-shi",
+#: "Goyang-si", "Banqiao Shi"), by the countries that use them: a town is shown without it, as
+#: Google shows "Nara, Japan"; the resolver reads the name as GeoNames gives it ("Anyang-si" is
+#: Korea's, not China's Anyang).
+_MUNICIPAL = {"JP": ("-shi",), "KR": ("-si",), "KP": ("-si",), "TW": (" Shi",), "CN": (" Shi",)}
+
+
+def shown_name(name: str, cc: str) -> str:
+    """A town's name as an answer shows it: without the municipal suffix of :data:`_MUNICIPAL`."""
+    for suffix in _MUNICIPAL.get(cc, ()):
+        if name.endswith(suffix) and len(name) > len(suffix) + 2:
+            return name[: -len(suffix)]
+    return name
+
+
 def nearest_city(lat: float, lng: float) -> tuple[str, str]:
     """``(city name, country code)`` of the geonames city nearest to the point."""
     c, _ = nearest_cached(round(lat, 4), round(lng, 4))
-    return c.name, c.cc
+    return shown_name(c.name, c.cc), c.cc
 
 
 def continent_at(lat: float, lng: float) -> str:
@@ -213,7 +229,9 @@ def city_address(c: City) -> str:
     from mapsnb_sandbox.world.names.districts import city_of
 
     at = city_of(c.geonameid)
-    name = c.name if at is None else f"{c.name}, {city_index().cities[at].name}"
+    name = shown_name(c.name, c.cc)
+    if at is not None:
+        name = f"{name}, {shown_name(city_index().cities[at].name, c.cc)}"
     if c.cc == "US" and c.admin1:
         return f"{name}, {c.admin1}, USA"
     return f"{name}, {country_name(c.cc)}"

@@ -107,20 +107,6 @@ def fold_text(text: str) -> str:
     return _WORDS.sub(" ", t).strip()
 
 
-#: Municipal suffixes GeoNames leaves on some East Asian towns' own names ("Nara-shi",
-#: "Goyang-si", "Banqiao Shi"), by the countries that use them: a town is shown without it, as
-#: Google shows "Nara, Japan" (its folded keys keep both forms, ``towns.MUNICIPAL_SUFFIXES``).
-_MUNICIPAL = {"JP": ("-shi",), "KR": ("-si",), "KP": ("-si",), "TW": (" Shi",), "CN": (" Shi",)}
-
-
-def shown_name(name: str, cc: str) -> str:
-    """A town's name as shown: without the municipal suffix of :data:`_MUNICIPAL`."""
-    for suffix in _MUNICIPAL.get(cc, ()):
-        if name.endswith(suffix) and len(name) > len(suffix) + 2:
-            return name[: -len(suffix)]
-    return name
-
-
 class City(NamedTuple):
     """One geonames town."""
 
@@ -199,13 +185,12 @@ class CityTable(Sequence[City]):
             return [self[k] for k in range(*j.indices(len(self)))]
         if j < 0:
             j += len(self)
-        cc = self._cc[2 * j : 2 * j + 2]
         return City(
             self._gid[j],
-            shown_name(self._names[j], cc),
+            self._names[j],
             self._lat[j],
             self._lng[j],
-            cc,
+            self._cc[2 * j : 2 * j + 2],
             self._pop[j],
             self._tzs[self._tz[j]],
             self._admin1s[self._admin1[j]],

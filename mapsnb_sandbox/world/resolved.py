@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.cities import (
     nearest_cached,
     nearest_city,
     own_zone,
+    shown_name,
     timezone_at,
 )
 from mapsnb_sandbox.world.geodata import City
@@ -76,13 +77,15 @@ def _in_town(
 ) -> Resolved:
     """A :class:`Resolved` in ``town`` (its name, country and its country's own time zone)."""
     tz = own_zone(town.cc, town.tz, town.lat, town.lng)
-    return Resolved(lat, lng, name, address, pid, kind, town.name, town.cc, tz, conf)
+    town_name = shown_name(town.name, town.cc)
+    return Resolved(lat, lng, name, address, pid, kind, town_name, town.cc, tz, conf)
 
 
 def city_resolved(c: City, confidence: str = "MEDIUM") -> Resolved:
     """A city as a :class:`Resolved`."""
+    name = shown_name(c.name, c.cc)
     return _in_town(
-        c, c.lat, c.lng, c.name, city_address(c), city_place_id(c), "locality", confidence
+        c, c.lat, c.lng, name, city_address(c), city_place_id(c), "locality", confidence
     )
 
 
@@ -113,10 +116,10 @@ def point_resolved(lat: float, lng: float) -> Resolved:
             lat,
             lng,
             f"{lat:.5f},{lng:.5f}",
-            f"{lat:.5f},{lng:.5f} (near {c.name}, {country_name(c.cc)})",
+            f"{lat:.5f},{lng:.5f} (near {shown_name(c.name, c.cc)}, {country_name(c.cc)})",
             pid,
             "coordinates",
-            c.name,
+            shown_name(c.name, c.cc),
             c.cc,
             timezone_at(lat, lng),
             "HIGH",
@@ -170,7 +173,7 @@ def country_resolved(cc: str) -> Resolved | None:
         name,
         country_id(cc, c.lat, c.lng),
         "country",
-        c.name,
+        shown_name(c.name, cc),
         cc,
         own_zone(cc, c.tz, c.lat, c.lng),
         "MEDIUM",

@@ -187,3 +187,16 @@ def test_a_ward_abroad_leaves_a_town_s_bare_name_as_sure_as_before() -> None:
 def _named(key: str) -> list:  # type: ignore[type-arg]
     idx = city_index()
     return [idx.cities[j] for j in idx.by_name.get(key, ())]
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [("Břevnov, Prague", "Břevnov"), ("Żerań, Warsaw", "Żerań"), ("Hasköy, Istanbul", "Hasköy")],
+)
+def test_a_district_is_shown_with_its_marks(text: str, shown: str) -> None:
+    """WOF names some districts in plain ASCII ("Brevnov"); they are shown as their country
+    writes them."""
+    hit = resolve(text)
+    assert hit.place is not None, text
+    assert hit.place.name == shown
+    assert hit.place.address.startswith(f"{shown}, ")
