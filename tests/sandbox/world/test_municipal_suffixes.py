@@ -62,3 +62,11 @@ def test_a_thai_town_keeps_its_own_last_word() -> None:
     hit = resolve("Bang Khun Si, Thailand")
     assert hit.place is not None
     assert hit.place.name == "Bang Khun Si"
+
+
+def test_a_municipal_suffix_names_its_country_s_town() -> None:
+    """The name "Anyang-si" is Korea's Anyang (Gyeonggi), not China's of twice its people."""
+    hit = resolve("Anyang-si")
+    assert hit.place is not None
+    assert hit.place.country_code == "KR"
+    assert resolve("Anyang").place.country_code == "CN"  # type: ignore[union-attr]
