@@ -21,7 +21,7 @@ from typing import Any
 from mapsnb.polyline import decode, encode, haversine_m
 from mapsnb_sandbox.contract.common import Context, arg, invalid, token_for
 from mapsnb_sandbox.languages.texts import language, localized_distance, say
-from mapsnb_sandbox.tools.locations import resolve_location
+from mapsnb_sandbox.tools.locations import resolve_ends
 from mapsnb_sandbox.tools.paths import Point, build_path
 from mapsnb_sandbox.tools.places import CATEGORIES, make_business
 from mapsnb_sandbox.tools.routes import (
@@ -109,15 +109,14 @@ def _route_path(
         ends = arg(args, "route_endpoints")
         if not isinstance(ends, dict):
             raise invalid("route_endpoints must be an object with origin and destination")
-        pts, names = [], []
+        specs = []
         for name in ("origin", "destination"):
             value = arg(ends, name, where="route_endpoints.")
             if value is None:
                 raise invalid(f"route_endpoints.{name} is required")
-            r = resolve_location(value, ctx, field=f"route_endpoints.{name}")
-            pts.append((r.lat, r.lng))
-            names.append(r.name)
-        return build_path(tuple(pts), req.mode, 0), (names[0], names[1])
+            specs.append((f"route_endpoints.{name}", value))
+        a, b = resolve_ends(specs, ctx, bias=None)
+        return build_path(((a.lat, a.lng), (b.lat, b.lng)), req.mode, 0), (a.name, b.name)
     raw = arg(args, "encoded_polyline")
     try:
         path = decode(raw) if isinstance(raw, str) else []

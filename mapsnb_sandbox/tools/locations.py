@@ -7,14 +7,17 @@ cell): this module resolves every kind of id.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context, SandboxToolError, arg, invalid, lat_lng_arg
+from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.places import place_from_id
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved, resolve_geo_id
 from mapsnb_sandbox.world.resolver import resolve
 
-__all__ = ["resolve_location", "resolve_place_id"]
+__all__ = ["FAMOUS_TOWN", "FAR_END_M", "resolve_ends", "resolve_location", "resolve_place_id"]
 
 
 def resolve_place_id(pid: str) -> Resolved | None:
@@ -69,3 +72,61 @@ def resolve_location(
             "NOT_FOUND", f"{field}.address {value!r} could not be geocoded: {found.reason}"
         )
     return found.place
+
+
+#: A town an endpoint's bare name picks this far from every other endpoint of a route is
+#: rather its namesake near them ("Boston to Salem": Massachusetts' Salem, not India's) unless
+#: it has :data:`FAMOUS_TOWN` people ("Paris to New York" is Paris, France: no route).
+FAR_END_M = 1_000_000
+FAMOUS_TOWN = 1_000_000
+
+
+def resolve_ends(
+    specs: list[tuple[str, Any]], ctx: Context, *, bias: tuple[float, float] | None
+) -> list[Resolved]:
+    """A route's endpoints ``(field, wire location)``, each by :func:`resolve_location`. With no
+    location bias, a town an address names only unsurely (LOW), or of under a million people
+    1,000 km or more from every other endpoint, may be read again with the nearest other endpoint as its bias: the one such
+    change that shortens the route most is kept, then the next ("Boston to Salem": both in
+    Massachusetts, not Salem in India; "Denver to Vail": Colorado's Vail, not Arizona's)."""
+    out = [resolve_location(w, ctx, field=f, bias=bias) for f, w in specs]
+    moved: set[int] = set()
+    while bias is None and len(out) > 1:
+        trials = [(_crow_m(out) - _crow_m(t), i, t) for i, t in _rebiased(specs, out, ctx, moved)]
+        gain, i, trial = max(trials, default=(0.0, -1, out), key=lambda g: g[0])
+        if gain <= 0:
+            break
+        out, moved = trial, moved | {i}
+    return out
+
+
+def _rebiased(
+    specs: list[tuple[str, Any]], ends: list[Resolved], ctx: Context, moved: set[int]
+) -> list[tuple[int, list[Resolved]]]:
+    """Each unsure town endpoint (see :func:`resolve_ends`) read with the nearest other as bias."""
+    out = []
+    for i, (field, where) in enumerate(specs):
+        r = ends[i]
+        if i in moved or r.kind != "locality" or not isinstance(where, dict):
+            continue
+        near = min(
+            ((o.lat, o.lng) for k, o in enumerate(ends) if k != i),
+            key=lambda p: haversine_m(r.lat, r.lng, *p),
+        )
+        far = haversine_m(r.lat, r.lng, *near) >= FAR_END_M and _people(r) < FAMOUS_TOWN
+        if r.confidence == "LOW" or far:
+            again = resolve_location(where, ctx, field=field, bias=near)
+            out.append((i, [*ends[:i], again, *ends[i + 1 :]]))
+    return out
+
+
+def _people(r: Resolved) -> int:
+    """The people of the town ``r`` is (0 for a place that is no town of the index)."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return idx.cities[j].population if j is not None else 0
+
+
+def _crow_m(ends: list[Resolved]) -> float:
+    """The straight-line length through ``ends`` in order."""
+    return sum(haversine_m(a.lat, a.lng, b.lat, b.lng) for a, b in itertools.pairwise(ends))

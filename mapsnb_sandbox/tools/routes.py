@@ -33,7 +33,7 @@ from mapsnb_sandbox.contract.common import (
 )
 from mapsnb_sandbox.earth.crossings import link_cost
 from mapsnb_sandbox.earth.terrain import ruggedness
-from mapsnb_sandbox.tools.locations import resolve_location, resolve_place_id
+from mapsnb_sandbox.tools.locations import resolve_ends, resolve_place_id
 from mapsnb_sandbox.tools.paths import Point, build_path
 from mapsnb_sandbox.world.cities import timezone_at
 from mapsnb_sandbox.world.resolved import point_resolved
@@ -291,9 +291,7 @@ def _validate_routes(args: dict[str, Any], ctx: Context) -> _RouteRequest:
         *((f"intermediate_waypoints[{i}]", w) for i, w in enumerate(inter)),
         ("destination", arg(args, "destination")),
     ]
-    points = tuple(
-        (r.lat, r.lng) for r in (resolve_location(w, ctx, field=f, bias=bias) for f, w in specs)
-    )
+    points = tuple((r.lat, r.lng) for r in resolve_ends(specs, ctx, bias=bias))
     return _RouteRequest(points, mode, pref, when, alternatives, polyline)
 
 

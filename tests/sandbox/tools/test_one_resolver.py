@@ -65,17 +65,27 @@ def sandbox() -> Sandbox:
 
 @pytest.fixture
 def spied(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, list[Resolved]]]:
-    """The places ``compute_routes``, ``search_along_route`` and ``lookup_weather`` resolved."""
+    """The places ``compute_routes``, ``search_along_route`` (their endpoints, in order) and
+    ``lookup_weather`` resolved."""
     seen: dict[str, list[Resolved]] = {"routes": [], "along": [], "weather": []}
-    for key, module in (("routes", routes), ("along", along_route), ("weather", weather)):
-        real: Callable[..., Resolved] = module.resolve_location
+    for key, module in (("routes", routes), ("along", along_route)):
+        real_ends: Callable[..., list[Resolved]] = module.resolve_ends
 
-        def spy(*args: Any, _real: Callable[..., Resolved] = real, _k: str = key, **kw: Any):
-            r = _real(*args, **kw)
-            seen[_k].append(r)
-            return r
+        def spy_ends(*args: Any, _real: Callable[..., list[Resolved]] = real_ends, _k: str = key,
+                     **kw: Any) -> list[Resolved]:  # fmt: skip
+            found = _real(*args, **kw)
+            seen[_k].extend(found)
+            return found
 
-        monkeypatch.setattr(module, "resolve_location", spy)
+        monkeypatch.setattr(module, "resolve_ends", spy_ends)
+    real: Callable[..., Resolved] = weather.resolve_location
+
+    def spy(*args: Any, **kw: Any) -> Resolved:
+        r = real(*args, **kw)
+        seen["weather"].append(r)
+        return r
+
+    monkeypatch.setattr(weather, "resolve_location", spy)
     yield seen
 
 

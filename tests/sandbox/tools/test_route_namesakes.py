@@ -1,0 +1,78 @@
+"""A route's endpoint named by a bare town name is read near the route's other endpoints when
+its first reading is unsure or far from them ("Denver to Vail" drove 1,264 km to Vail,
+Arizona; "Boston to Salem" had no route: Salem, India), but a town of a million people stays
+itself ("Paris to New York": no route)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox import Sandbox
+
+#: Bare endpoints, and the point of the namesake a route means (Wikipedia).
+ROUTES = [
+    ("Denver", "Vail", (39.640, -106.374)),
+    ("Boston", "Salem", (42.519, -70.897)),
+    ("Portland", "Salem", (44.943, -123.035)),
+    ("Sydney", "Newcastle", (-32.927, 151.776)),
+]
+
+
+@pytest.fixture(scope="module")
+def box() -> Sandbox:
+    return Sandbox(now="2026-09-18T03:00:00+00:00")
+
+
+@pytest.mark.parametrize(("origin", "destination", "meant"), ROUTES)
+def test_a_bare_endpoint_is_the_namesake_near_the_other(
+    box: Sandbox, origin: str, destination: str, meant: tuple[float, float]
+) -> None:
+    out = box.call_tool(
+        "compute_routes",
+        {"origin": {"address": origin}, "destination": {"address": destination}},
+    )
+    route = out["routes"][0]
+    crow = haversine_m(*meant, *_point(box, origin))
+    assert crow / 1.2 < route["distanceMeters"] < 2.5 * crow + 20_000
+    along = box.call_tool(
+        "search_along_route",
+        {
+            "text_query": "gas station",
+            "route_endpoints": {
+                "origin": {"address": origin},
+                "destination": {"address": destination},
+            },
+        },
+    )
+    assert along["results"], along["summary"]
+    for result in along["results"]:
+        at = result["place"]["location"]
+        assert haversine_m(at["latitude"], at["longitude"], *meant) < crow + 50_000
+
+
+def _point(box: Sandbox, text: str) -> tuple[float, float]:
+    named = box.call_tool("resolve_names", {"queries": [{"text": text}]})
+    at = named["results"][0]["sandboxMatch"]["location"]
+    return at["latitude"], at["longitude"]
+
+
+def test_a_town_of_a_million_stays_itself(box: Sandbox) -> None:
+    out = box.call_tool(
+        "compute_routes",
+        {"origin": {"address": "Paris"}, "destination": {"address": "New York"}},
+    )
+    assert out == {"routes": []}
+
+
+def test_a_location_bias_decides_instead(box: Sandbox) -> None:
+    """With a location bias the request already says where it means: no second reading."""
+    out = box.call_tool(
+        "compute_routes",
+        {
+            "origin": {"address": "Tucson"},
+            "destination": {"address": "Vail"},
+            "location_bias": {"latitude": 32.2, "longitude": -110.9},
+        },
+    )
+    assert out["routes"][0]["distanceMeters"] < 80_000
