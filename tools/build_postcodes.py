@@ -12,8 +12,17 @@ and up to ``MAX_TAILS`` real endings. Rows: ``cc prefix lat lng tails`` (tails `
 empty for a whole code). Codes GeoNames gives only in part (the UK's outward codes, Canada's
 forward sortation areas, the Netherlands' four digits) are completed by the emulator in the
 country's format. The US keeps ``us_zip3.tsv`` (USPS, by state). Not covered by the dump, kept
-synthetic, started in their region's range (``postcode_ranges.csv``): Japan, India, Mexico,
-Greece.
+synthetic, started in their region's range (``postcode_ranges.csv``): Japan, Mexico, Greece.
+
+India (``python tools/build_postcodes.py DIR INDIA_DIR``): India Post's "All India Pincode
+Directory" (Department of Posts, data.gov.in, https://data.gov.in/node/6818285, Government Open
+Data License - India), every post office with its PIN and point, as the public repository
+``devzoy/indian-pincode`` (MIT) ships it, one JSON file per PIN's first three digits
+(``src/node/data/details/XXX.json``, commit df857084, 2025-11-27; ``INDIA_DIR`` holds those
+files). Its points are noisy: some are degrees-minutes-seconds written as decimals (Kolkata's
+"22.3425" for 22 deg 34' 25"), read so when that lies nearer the sorting district's median; a
+point outside India or over ``MAX_KM`` from its district's median is dropped. Each PIN keeps the
+median of its offices' points, whole (``WHOLE_BY_COUNTRY``).
 """
 
 from __future__ import annotations
@@ -21,7 +30,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
+import statistics
 import sys
 import zipfile
 import zlib
@@ -32,6 +43,12 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "mapsnb_sandbox" / "data" / "postcodes.tsv.z"
 FORMATS = ROOT / "mapsnb_sandbox" / "data" / "address_formats.json"
 WHOLE_UP_TO, MAX_GROUPS, MAX_TAILS = 4000, 1500, 8
+#: Countries whose codes are all kept whole (India's 19,000 PINs: a city's sorting district
+#: is its first three digits, and an area's mean point would straddle districts).
+WHOLE_BY_COUNTRY = {"IN": 25000}
+#: India: a post office's point over this far from its PIN's sorting district's median is wrong.
+MAX_KM = 150.0
+INDIA_BOX = (6.0, 37.5, 68.0, 97.5)
 #: Codes for post-office boxes and big customers, not streets (the postal services' own lists:
 #: PostNord Danmark 0800-0999; Australia Post's PO Box ranges by state).
 NOT_STREETS = {
@@ -85,9 +102,9 @@ def _codes(path: Path, cc: str, shape: str) -> dict[str, tuple[float, float]]:
     }
 
 
-def _groups(codes: dict[str, tuple[float, float]]) -> dict[str, list[str]]:
+def _groups(codes: dict[str, tuple[float, float]], whole: int) -> dict[str, list[str]]:
     """``prefix -> codes``: each code alone, or grouped by their longest short-enough prefix."""
-    if len(codes) <= WHOLE_UP_TO:
+    if len(codes) <= whole:
         return {c: [c] for c in codes}
     longest = min(len(c) for c in codes)
     for p in range(longest - 1, 0, -1):
@@ -101,7 +118,8 @@ def _groups(codes: dict[str, tuple[float, float]]) -> dict[str, list[str]]:
 
 def _rows(cc: str, codes: dict[str, tuple[float, float]]) -> list[str]:
     out = []
-    for prefix, members in sorted(_groups(codes).items()):
+    whole = WHOLE_BY_COUNTRY.get(cc, WHOLE_UP_TO)
+    for prefix, members in sorted(_groups(codes, whole).items()):
         lat = sum(codes[c][0] for c in members) / len(members)
         lng = sum(codes[c][1] for c in members) / len(members)
         members.sort()
@@ -111,15 +129,87 @@ def _rows(cc: str, codes: dict[str, tuple[float, float]]) -> list[str]:
     return out
 
 
-def main(folder: Path) -> None:
+Point = tuple[float, float]
+
+
+def _km(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], (a[1] - b[1]) * math.cos(math.radians(a[0]))) * 111.2
+
+
+def _median(points: list[Point]) -> Point:
+    return statistics.median(p[0] for p in points), statistics.median(p[1] for p in points)
+
+
+def _dms(x: float) -> float | None:
+    """``x`` read as degrees.MMSS ("22.3425" = 22 deg 34' 25"), or None if it cannot be."""
+    frac = f"{x:.6f}".split(".")[1]
+    minutes, seconds = int(frac[:2]), int(frac[2:4])
+    if minutes >= 60 or seconds >= 60:
+        return None
+    return math.floor(x) + minutes / 60 + seconds / 3600
+
+
+def _fixed(p: Point, centre: Point) -> Point:
+    """``p``, or ``p`` read as degrees-minutes-seconds when that lies nearer ``centre``."""
+    lat, lng = _dms(p[0]), _dms(p[1])
+    if lat is None or lng is None:
+        return p
+    return (lat, lng) if _km((lat, lng), centre) < _km(p, centre) else p
+
+
+def _india_offices(folder: Path) -> dict[str, list[Point]]:
+    """``PIN -> its post offices' points`` (inside India) of the directory's JSON files."""
+    south, north, west, east = INDIA_BOX
+    out: dict[str, list[Point]] = defaultdict(list)
+    for path in sorted(folder.glob("*.json")):
+        for pin, offices in json.loads(path.read_text(encoding="utf-8")).items():
+            for office in offices:
+                try:
+                    lat, lng = float(office["lat"]), float(office["lng"])
+                except (KeyError, ValueError):
+                    continue
+                if re.fullmatch(r"[1-9][0-9]{5}", pin) and south <= lat <= north:
+                    if west <= lng <= east:
+                        out[pin].append((lat, lng))
+    return out
+
+
+def _india_codes(folder: Path) -> dict[str, Point]:
+    """``PIN -> median point`` of its offices, each read as decimal or as
+    degrees-minutes-seconds, whichever lies nearer its sorting district's median (refined
+    twice), those still over ``MAX_KM`` away dropped."""
+    offices = _india_offices(folder)
+    centres: dict[str, Point] = {}
+    for _ in range(3):
+        by_district: dict[str, list[Point]] = defaultdict(list)
+        for pin, points in offices.items():
+            centre = centres.get(pin[:3])
+            by_district[pin[:3]] += [_fixed(p, centre) if centre else p for p in points]
+        centres = {d: _median(ps) for d, ps in by_district.items()}
+    out = {}
+    for pin, points in offices.items():
+        centre = centres[pin[:3]]
+        good = [q for q in (_fixed(p, centre) for p in points) if _km(q, centre) <= MAX_KM]
+        if good:
+            out[pin] = _median(good)
+    return out
+
+
+def main(folder: Path, india: Path | None = None) -> None:
     formats = json.loads(FORMATS.read_text(encoding="utf-8"))
-    lines = ["# cc\tprefix\tlat\tlng\ttails (GeoNames postal codes, CC BY 4.0)"]
+    lines = [
+        "# cc\tprefix\tlat\tlng\ttails (GeoNames postal codes, CC BY 4.0; IN: India Post's"
+        " All India Pincode Directory, GODL-India)"
+    ]
     for cc, spec in sorted(formats.items()):
         shape = spec.get("postcode", "") if isinstance(spec, dict) else ""
         path = folder / f"{cc}.zip"
-        if cc == "US" or not shape or not path.exists():
+        if cc == "IN" and india is not None:
+            codes = _india_codes(india)
+        elif cc == "US" or not shape or not path.exists():
             continue
-        codes = _codes(path, cc, shape)
+        else:
+            codes = _codes(path, cc, shape)
         rows = _rows(cc, codes)
         lines += rows
         print(f"{cc}: {len(codes)} codes -> {len(rows)} rows")
@@ -128,4 +218,4 @@ def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main(Path(sys.argv[1]), Path(sys.argv[2]) if len(sys.argv) > 2 else None)
