@@ -22,7 +22,10 @@ Data License - India), every post office with its PIN and point, as the public r
 files). Its points are noisy: some are degrees-minutes-seconds written as decimals (Kolkata's
 "22.3425" for 22 deg 34' 25"), read so when that lies nearer the sorting district's median; a
 point outside India or over ``MAX_KM`` from its district's median is dropped. Each PIN keeps the
-median of its offices' points, whole (``WHOLE_BY_COUNTRY``).
+median of its head and sub offices' points (a PIN is its delivery office's; its branch offices'
+only where it has none; a head office's point copied to another PIN's office left to the head
+office; points given to two decimals only where there is no finer one), whole
+(``WHOLE_BY_COUNTRY``).
 """
 
 from __future__ import annotations
@@ -157,10 +160,10 @@ def _fixed(p: Point, centre: Point) -> Point:
     return (lat, lng) if _km((lat, lng), centre) < _km(p, centre) else p
 
 
-def _india_offices(folder: Path) -> dict[str, list[Point]]:
-    """``PIN -> its post offices' points`` (inside India) of the directory's JSON files."""
+def _india_offices(folder: Path) -> dict[str, list[tuple[float, float, str]]]:
+    """``PIN -> [(lat, lng, office type), ...]`` of its post offices inside India."""
     south, north, west, east = INDIA_BOX
-    out: dict[str, list[Point]] = defaultdict(list)
+    out: dict[str, list[tuple[float, float, str]]] = defaultdict(list)
     for path in sorted(folder.glob("*.json")):
         for pin, offices in json.loads(path.read_text(encoding="utf-8")).items():
             for office in offices:
@@ -170,15 +173,36 @@ def _india_offices(folder: Path) -> dict[str, list[Point]]:
                     continue
                 if re.fullmatch(r"[1-9][0-9]{5}", pin) and south <= lat <= north:
                     if west <= lng <= east:
-                        out[pin].append((lat, lng))
+                        out[pin].append((lat, lng, office.get("type", "")))
     return out
+
+
+def _delivery_points(offices: dict[str, list[tuple[float, float, str]]]) -> dict[str, list[Point]]:
+    """``PIN -> points`` of its head and sub offices (a PIN is its delivery office's), of its
+    branch offices only where it has none; a head office's point copied to another PIN's
+    office is left to the head office's PIN."""
+    heads = {(lat, lng): pin for pin, os in offices.items() for lat, lng, t in os if t == "HO"}
+    out: dict[str, list[Point]] = {}
+    for pin, os in offices.items():
+        own = [(lat, lng, t) for lat, lng, t in os if heads.get((lat, lng), pin) == pin]
+        fine = [(lat, lng, t) for lat, lng, t in own if not _rough(lat, lng)]
+        main = [(lat, lng) for lat, lng, t in fine if t != "BO"]
+        if points := main or [(lat, lng) for lat, lng, _ in fine or own]:
+            out[pin] = points
+    return out
+
+
+def _rough(lat: float, lng: float) -> bool:
+    """A point given to two decimals or fewer: a guess ("22.44, 75.50"), used only where the
+    PIN has no finer one."""
+    return round(lat, 2) == lat and round(lng, 2) == lng
 
 
 def _india_codes(folder: Path) -> dict[str, Point]:
     """``PIN -> median point`` of its offices, each read as decimal or as
     degrees-minutes-seconds, whichever lies nearer its sorting district's median (refined
     twice), those still over ``MAX_KM`` away dropped."""
-    offices = _india_offices(folder)
+    offices = _delivery_points(_india_offices(folder))
     centres: dict[str, Point] = {}
     for _ in range(3):
         by_district: dict[str, list[Point]] = defaultdict(list)
