@@ -171,9 +171,9 @@ def _india_offices(folder: Path) -> dict[str, list[tuple[float, float, str]]]:
                     lat, lng = float(office["lat"]), float(office["lng"])
                 except (KeyError, ValueError):
                     continue
-                if re.fullmatch(r"[1-9][0-9]{5}", pin) and south <= lat <= north:
-                    if west <= lng <= east:
-                        out[pin].append((lat, lng, office.get("type", "")))
+                inside = south <= lat <= north and west <= lng <= east
+                if inside and re.fullmatch(r"[1-9][0-9]{5}", pin):
+                    out[pin].append((lat, lng, office.get("type", "")))
     return out
 
 
