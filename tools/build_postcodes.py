@@ -1,5 +1,6 @@
 """Build ``mapsnb_sandbox/data/postcodes.tsv.z``: real postcodes by area for the countries whose
-synthetic addresses carry one (``python tools/build_postcodes.py DIR``).
+synthetic addresses carry one (``python tools/build_postcodes.py DIR --india IN_DIR --japan
+JP_DIR --localgov CSV``).
 
 ``DIR`` holds the per-country zips of the public repository ``zauberware/postal-codes-json-xml-csv``
 (``data/XX.zip``, each with ``zipcodes.xx.csv``): GeoNames' postal code dump (CC BY 4.0,
@@ -12,9 +13,10 @@ and up to ``MAX_TAILS`` real endings. Rows: ``cc prefix lat lng tails`` (tails `
 empty for a whole code). Codes GeoNames gives only in part (the UK's outward codes, Canada's
 forward sortation areas, the Netherlands' four digits) are completed by the emulator in the
 country's format. The US keeps ``us_zip3.tsv`` (USPS, by state). Not covered by the dump, kept
-synthetic, started in their region's range (``postcode_ranges.csv``): Japan, Mexico, Greece.
+synthetic, started in their region's range (``postcode_ranges.csv``): Mexico, Greece (Mexico's
+SEPOMEX catalogue has no points, and its terms forbid passing it on).
 
-India (``python tools/build_postcodes.py DIR INDIA_DIR``): India Post's "All India Pincode
+India (``--india IN_DIR``): India Post's "All India Pincode
 Directory" (Department of Posts, data.gov.in, https://data.gov.in/node/6818285, Government Open
 Data License - India), every post office with its PIN and point, as the public repository
 ``devzoy/indian-pincode`` (MIT) ships it, one JSON file per PIN's first three digits
@@ -26,17 +28,27 @@ median of its head and sub offices' points (a PIN is its delivery office's; its 
 only where it has none; a head office's point copied to another PIN's office left to the head
 office; points given to two decimals only where there is no finer one), whole
 (``WHOLE_BY_COUNTRY``).
+
+Japan (``--japan JP_DIR --localgov CSV``): Japan Post's postcodes (its KEN_ALL table, which Japan
+Post lets anyone redistribute, via zipcloud) as the public repository ``kufu/jpostcode-data``
+(MIT) ships them, one JSON file per first three digits (``data/json/XXX.json``, commit e68e3ad2,
+updated 2026-08-04; big customers' own codes left out), each under its municipality; the
+municipalities' office points from ``code4fukui/localgovjp`` (``localgovjp-utf8.csv``, CC0,
+commit 232edc3a, 2026-07-09). One row per municipality: its office's point and up to
+``MAX_TAILS`` of its codes, so a point takes a real code of the municipality whose office is
+nearest (Tokyo's and the big cities' wards each their own).
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
 import math
+import os
 import re
 import statistics
-import sys
 import zipfile
 import zlib
 from collections import defaultdict
@@ -219,27 +231,80 @@ def _india_codes(folder: Path) -> dict[str, Point]:
     return out
 
 
-def main(folder: Path, india: Path | None = None) -> None:
+def _japan_city_points(localgov: Path) -> dict[tuple[int, str], Point]:
+    """``(prefecture code, municipality) -> its office's point`` (``localgovjp-utf8.csv``)."""
+    with localgov.open(encoding="utf-8-sig") as f:
+        return {
+            (int(r["pid"]), re.sub(r"\s", "", r["city"])): (float(r["lat"]), float(r["lng"]))
+            for r in csv.DictReader(f)
+        }
+
+
+def _japan_city_of(key: tuple[int, str], points: dict[tuple[int, str], Point]) -> Point | None:
+    """The point of a municipality as Japan Post names it: "石狩郡当別町" is 当別町 (its district
+    dropped), a ward newer than the office table (浜松市中央区, 2024) its city's."""
+    pref, city = key
+    for name in (city, re.sub(r"^.+?郡", "", city), re.sub(r"(?<=市).+区$", "", city)):
+        if (pref, name) in points:
+            return points[(pref, name)]
+    return None
+
+
+def _japan_rows(folder: Path, localgov: Path) -> list[str]:
+    """One row per municipality: its office's point and up to ``MAX_TAILS`` of its street
+    codes ("160-0022"), as Japan Post lists them (big customers' own codes left out)."""
+    points = _japan_city_points(localgov)
+    by_city: dict[tuple[int, str], set[str]] = defaultdict(set)
+    for path in sorted(folder.glob("*.json")):
+        for entries in json.loads(path.read_text(encoding="utf-8")).values():
+            for e in entries if isinstance(entries, list) else [entries]:
+                if not e["office_name"] and re.fullmatch(r"[0-9]{7}", e["postcode"]):
+                    code = f"{e['postcode'][:3]}-{e['postcode'][3:]}"
+                    by_city[(e["prefecture_code"], e["city"])].add(code)
+    rows = []
+    for key, codes in sorted(by_city.items()):
+        point = _japan_city_of(key, points)
+        if point is None:
+            continue
+        members = sorted(codes)
+        prefix = os.path.commonprefix(members)
+        step = max(1, len(members) // MAX_TAILS)
+        tails = [c[len(prefix) :] for c in members[::step][:MAX_TAILS]]
+        rows.append(f"JP\t{prefix}\t{point[0]:.3f}\t{point[1]:.3f}\t{','.join(tails)}")
+    return rows
+
+
+def _country_rows(cc: str, shape: str, args: argparse.Namespace) -> list[str]:
+    """The rows of one country: India's and Japan's from their own sources, else GeoNames'."""
+    path = args.geonames / f"{cc}.zip"
+    if cc == "IN" and args.india:
+        return _rows(cc, _india_codes(args.india))
+    if cc == "JP" and args.japan:
+        return _japan_rows(args.japan, args.localgov)
+    if cc == "US" or not shape or not path.exists():
+        return []
+    return _rows(cc, _codes(path, cc, shape))
+
+
+def main(args: argparse.Namespace) -> None:
     formats = json.loads(FORMATS.read_text(encoding="utf-8"))
     lines = [
         "# cc\tprefix\tlat\tlng\ttails (GeoNames postal codes, CC BY 4.0; IN: India Post's"
-        " All India Pincode Directory, GODL-India)"
+        " All India Pincode Directory, GODL-India; JP: Japan Post's codes, localgovjp CC0)"
     ]
     for cc, spec in sorted(formats.items()):
         shape = spec.get("postcode", "") if isinstance(spec, dict) else ""
-        path = folder / f"{cc}.zip"
-        if cc == "IN" and india is not None:
-            codes = _india_codes(india)
-        elif cc == "US" or not shape or not path.exists():
-            continue
-        else:
-            codes = _codes(path, cc, shape)
-        rows = _rows(cc, codes)
-        lines += rows
-        print(f"{cc}: {len(codes)} codes -> {len(rows)} rows")
+        if rows := _country_rows(cc, shape, args):
+            lines += rows
+            print(f"{cc}: {len(rows)} rows")
     OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
     print(f"{len(lines) - 1} rows -> {OUT} ({OUT.stat().st_size // 1024} kB)")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]) if len(sys.argv) > 2 else None)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("geonames", type=Path, help="the per-country zips of GeoNames' dump")
+    parser.add_argument("--india", type=Path, help="India Post's directory, XXX.json files")
+    parser.add_argument("--japan", type=Path, help="jpostcode-data's data/json/XXX.json files")
+    parser.add_argument("--localgov", type=Path, help="localgovjp's localgovjp-utf8.csv")
+    main(parser.parse_args())

@@ -3,8 +3,8 @@
 Formats, postcode shapes and common street names live in ``data/address_formats.json``
 (read lazily, once): "12 Rue Pasteur, 69002 Lyon, France", "Hauptstraße 5, 04109 Leipzig,
 Germany", "682 Elm St, Springfield, IL 62701, USA". A place's postcode is a real one of its
-area: the USPS ZIP Codes (``data/us_zip3.tsv``), GeoNames' postcodes of 31 more countries and
-India Post's PINs (``data/postcodes.tsv.z``), completed in the country's format where GeoNames gives only a part
+area: the USPS ZIP Codes (``data/us_zip3.tsv``), GeoNames' postcodes of 31 more countries,
+India Post's PINs and Japan Post's codes (``data/postcodes.tsv.z``), completed in the country's format where GeoNames gives only a part
 ("SW1A" + " 2AB"); elsewhere a town's postcodes share their leading digits (from the town) and
 the rest come from the place's seed: deterministic, plausible, synthetic.
 """
@@ -39,11 +39,11 @@ __all__ = [
 ADDRESS_FORMATS = Path(__file__).resolve().parents[1] / "data" / "address_formats.json"
 #: The three-digit ZIP prefixes of the USPS ZIP Codes by state and area (``tools/build_us_zip3.py``).
 US_ZIP3 = Path(__file__).resolve().parents[1] / "data" / "us_zip3.tsv"
-#: Real postcodes by area of 31 more countries (GeoNames) and India (India Post's directory),
-#: built by ``tools/build_postcodes.py``.
+#: Real postcodes by area of 31 more countries (GeoNames), India (India Post's directory) and
+#: Japan (Japan Post's codes by municipality), built by ``tools/build_postcodes.py``.
 POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.tsv.z"
 #: The leading digits of postcodes by first-level region where GeoNames' dump lacks the country
-#: (Japan, Mexico, Greece, and India's fallback: the postal services' tables).
+#: (Mexico, Greece, and Japan's and India's fallback: the postal services' tables).
 POSTCODE_RANGES = Path(__file__).resolve().parents[1] / "data" / "postcode_ranges.csv"
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
 #: A house number's place in a format with the label some countries write before it ("No:",
