@@ -46,7 +46,6 @@ import csv
 import io
 import json
 import math
-import os
 import re
 import statistics
 import zipfile
@@ -193,10 +192,10 @@ def _delivery_points(offices: dict[str, list[tuple[float, float, str]]]) -> dict
     """``PIN -> points`` of its head and sub offices (a PIN is its delivery office's), of its
     branch offices only where it has none; a head office's point copied to another PIN's
     office is left to the head office's PIN."""
-    heads = {(lat, lng): pin for pin, os in offices.items() for lat, lng, t in os if t == "HO"}
+    heads = {(lat, lng): pin for pin, offs in offices.items() for lat, lng, t in offs if t == "HO"}
     out: dict[str, list[Point]] = {}
-    for pin, os in offices.items():
-        own = [(lat, lng, t) for lat, lng, t in os if heads.get((lat, lng), pin) == pin]
+    for pin, offs in offices.items():
+        own = [(lat, lng, t) for lat, lng, t in offs if heads.get((lat, lng), pin) == pin]
         fine = [(lat, lng, t) for lat, lng, t in own if not _rough(lat, lng)]
         main = [(lat, lng) for lat, lng, t in fine if t != "BO"]
         if points := main or [(lat, lng) for lat, lng, _ in fine or own]:
@@ -250,6 +249,14 @@ def _japan_city_of(key: tuple[int, str], points: dict[tuple[int, str], Point]) -
     return None
 
 
+def _common_start(first: str, last: str) -> str:
+    """The characters the first and last of sorted codes (so all of them) start with."""
+    n = 0
+    while n < min(len(first), len(last)) and first[n] == last[n]:
+        n += 1
+    return first[:n]
+
+
 def _japan_rows(folder: Path, localgov: Path) -> list[str]:
     """One row per municipality: its office's point and up to ``MAX_TAILS`` of its street
     codes ("160-0022"), as Japan Post lists them (big customers' own codes left out)."""
@@ -267,7 +274,7 @@ def _japan_rows(folder: Path, localgov: Path) -> list[str]:
         if point is None:
             continue
         members = sorted(codes)
-        prefix = os.path.commonprefix(members)
+        prefix = _common_start(members[0], members[-1])
         step = max(1, len(members) // MAX_TAILS)
         tails = [c[len(prefix) :] for c in members[::step][:MAX_TAILS]]
         rows.append(f"JP\t{prefix}\t{point[0]:.3f}\t{point[1]:.3f}\t{','.join(tails)}")
