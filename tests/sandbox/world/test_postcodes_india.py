@@ -10,11 +10,14 @@ Post's directory of post offices and their points, not this table.
 
 from __future__ import annotations
 
+import heapq
+import math
 import re
 
 import pytest
 
 from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.world import addresses
 from mapsnb_sandbox.world.addresses import area_postcode
 from mapsnb_sandbox.world.geocode import resolve_text
 
@@ -73,3 +76,21 @@ def test_a_pin_is_read_from_the_point_not_the_town() -> None:
     south = area_postcode("IN", 18.93, 72.83, seed=0)  # Fort, Mumbai
     assert north != south
     assert north.startswith("400") and south.startswith("400"), (north, south)
+
+
+@pytest.mark.parametrize("cc", ["IN", "JP", "FI", "GB"])
+def test_the_latitude_band_finds_the_same_nearest_areas_as_all_of_them(cc: str) -> None:
+    """``_nearest_areas`` reads a band of latitudes (India has 18,887 areas), never another
+    answer than comparing every area, near the edge of the country and far off it too."""
+    areas = addresses._postcode_areas(cc)
+    lats, lngs = [a[0] for a in areas], [a[1] for a in areas]
+    for k in range(60):
+        lat = min(lats) - 2 + (max(lats) - min(lats) + 4) * ((k * 37) % 60) / 60
+        lng = min(lngs) - 2 + (max(lngs) - min(lngs) + 4) * ((k * 23) % 60) / 60
+        scale = math.cos(math.radians(lat)) ** 2
+        every = heapq.nsmallest(
+            addresses.AREAS_TRIED,
+            areas,
+            key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2,
+        )
+        assert addresses._nearest_areas(cc, lat, lng) == every, (cc, lat, lng)
