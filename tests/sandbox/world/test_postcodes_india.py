@@ -3,9 +3,12 @@ town's real postal format and plausible codes"): "Mumbai, Maharashtra 433120" (M
 400xxx), "Kolkata 714308" (700xxx), "Bengaluru 561525" (560xxx) were started only in the
 state's range.
 
-Truth: each city's sorting district, the first three digits of its PINs as the cities'
-Wikipedia pages and India Post's PIN scheme give them, typed by hand; the emulator reads India
-Post's directory of post offices and their points, not this table.
+Truth: each city's sorting district, the first three digits of its PINs, typed by hand: eleven
+read from page text (a list of the cities' head offices' PINs: Delhi 110001, Mumbai 400001,
+Chennai 600001, Kolkata 700001, Bangalore 560001, Hyderabad 500001, Pune 411001, Ahmedabad
+380001, Surat 395001, Jaipur 302001, Lucknow 226001; Chandigarh 16 from the PIN circles' list),
+the rest from the cities' Wikipedia infoboxes. The emulator reads India Post's directory of
+post offices and their points, not this table.
 """
 
 from __future__ import annotations

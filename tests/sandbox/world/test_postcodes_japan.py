@@ -1,10 +1,12 @@
 """Japan's synthetic addresses carry a real postcode of their municipality (issue 40: "addresses
-with the town's real postal format and plausible codes"): "pharmacy in Osaka" read "561-" (Toyonaka's),
-Kobe "659-" (Ashiya's), Fukuoka "835-", Chiba "270-", each only started in the prefecture's range.
+with the town's real postal format and plausible codes"): "pharmacy in Osaka" read "561-"
+(Toyonaka's), Kobe "659-" (Ashiya's), Fukuoka "835-", Chiba "270-": only started in the
+prefecture's range.
 
-Truth: the first three digits of each city's postcodes as Japan Post assigns them (the cities'
-pages and Japan Post's lists), typed by hand; the emulator reads Japan Post's codes by
-municipality and the municipalities' office points, not this table.
+Truth: the first three digits of each city's postcodes (Japan Post's ranges as the cities'
+Wikipedia pages give them; Tokyo 100- and Osaka 530- also from page text), typed by hand; the
+emulator reads Japan Post's codes by municipality and the municipalities' office points, not
+this table.
 """
 
 from __future__ import annotations
