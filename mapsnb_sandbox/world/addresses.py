@@ -3,14 +3,15 @@
 Formats, postcode shapes and common street names live in ``data/address_formats.json``
 (read lazily, once): "12 Rue Pasteur, 69002 Lyon, France", "Hauptstraße 5, 04109 Leipzig,
 Germany", "682 Elm St, Springfield, IL 62701, USA". A place's postcode is a real one of its
-area: the USPS ZIP Codes (``data/us_zip3.tsv``) and GeoNames' postcodes of 31 more countries
-(``data/postcodes.tsv.z``), completed in the country's format where GeoNames gives only a part
+area: the USPS ZIP Codes (``data/us_zip3.tsv``), GeoNames' postcodes of 31 more countries,
+India Post's PINs and Japan Post's codes (``data/postcodes.tsv.z``), completed in the country's format where GeoNames gives only a part
 ("SW1A" + " 2AB"); elsewhere a town's postcodes share their leading digits (from the town) and
 the rest come from the place's seed: deterministic, plausible, synthetic.
 """
 
 from __future__ import annotations
 
+import bisect
 import csv
 import functools
 import heapq
@@ -39,10 +40,13 @@ __all__ = [
 ADDRESS_FORMATS = Path(__file__).resolve().parents[1] / "data" / "address_formats.json"
 #: The three-digit ZIP prefixes of the USPS ZIP Codes by state and area (``tools/build_us_zip3.py``).
 US_ZIP3 = Path(__file__).resolve().parents[1] / "data" / "us_zip3.tsv"
-#: Real postcodes by area of 31 more countries (GeoNames, ``tools/build_postcodes.py``).
+#: Real postcodes by area of 31 more countries (GeoNames), India (India Post's directory) and
+#: Japan (Japan Post's codes by municipality), built by ``tools/build_postcodes.py``.
 POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.tsv.z"
+#: A postcode area: its point, its codes' common start and their endings.
+Area = tuple[float, float, str, tuple[str, ...]]
 #: The leading digits of postcodes by first-level region where GeoNames' dump lacks the country
-#: (Japan, India, Mexico: the postal services' tables).
+#: (Mexico, Greece, and Japan's and India's fallback: the postal services' tables).
 POSTCODE_RANGES = Path(__file__).resolve().parents[1] / "data" / "postcode_ranges.csv"
 _LETTERS = "ABCDEFGHJKLMNPRSTUVWXY"
 #: A house number's place in a format with the label some countries write before it ("No:",
@@ -109,7 +113,7 @@ def _postcode_text() -> str:
 
 
 @functools.cache
-def _postcode_areas(cc: str) -> tuple[tuple[float, float, str, tuple[str, ...]], ...]:
+def _postcode_areas(cc: str) -> tuple[Area, ...]:
     """``[(lat, lng, prefix, real endings of its codes), ...]`` of ``cc`` in
     ``postcodes.tsv.z`` (its rows sorted by country: only that country's are read)."""
     text = _postcode_text()
@@ -128,18 +132,41 @@ def _postcode_areas(cc: str) -> tuple[tuple[float, float, str, tuple[str, ...]],
 AREAS_TRIED = 4
 
 
+@functools.cache
+def _areas_by_lat(cc: str) -> tuple[list[float], list[int]]:
+    """The latitudes of ``cc``'s postcode areas in order, and each one's index."""
+    areas = _postcode_areas(cc)
+    order = sorted(range(len(areas)), key=lambda i: areas[i][0])
+    return [areas[i][0] for i in order], order
+
+
+def _nearest_areas(cc: str, lat: float, lng: float) -> list[Area]:
+    """The ``AREAS_TRIED`` postcode areas of ``cc`` nearest the point, the same as over all of
+    them but read from a band of latitudes widened until it must hold them (India's 18,887)."""
+    areas = _postcode_areas(cc)
+    scale = math.cos(math.radians(lat)) ** 2
+
+    def far(a: Area) -> float:
+        return (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2
+
+    lats, order = _areas_by_lat(cc)
+    band = 0.25
+    while True:
+        lo, hi = bisect.bisect_left(lats, lat - band), bisect.bisect_right(lats, lat + band)
+        near = heapq.nsmallest(AREAS_TRIED, (areas[i] for i in sorted(order[lo:hi])), key=far)
+        if hi - lo == len(areas) or (len(near) == AREAS_TRIED and far(near[-1]) <= band**2):
+            return near
+        band *= 2
+
+
 def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:
     """A real postcode of ``cc`` whose area lies nearest the point (GeoNames' postcodes, by
     their mean point), the nearest whose point is not across open water from it (central Rio
     is not Niterói's across the bay); one of the area's codes by ``seed``; ``""`` for a country
     not covered."""
-    areas = _postcode_areas(cc)
-    if not areas:
+    near = _nearest_areas(cc, lat, lng)
+    if not near:
         return ""
-    scale = math.cos(math.radians(lat)) ** 2
-    near = heapq.nsmallest(
-        AREAS_TRIED, areas, key=lambda a: (a[0] - lat) ** 2 + scale * (a[1] - lng) ** 2
-    )
     dry = (a for a in near if not crosses_open_water([(lat, lng), (a[0], a[1])]))
     _, _, prefix, tails = next(dry, near[0])
     return prefix + tails[seed % len(tails)]

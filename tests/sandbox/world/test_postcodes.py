@@ -144,7 +144,8 @@ def test_an_address_answer_has_its_area_s_postcode_and_opens_with_the_street(
 
 
 #: Countries GeoNames' dump lacks: the code starts in its region's range (Japan Post, India
-#: Post, SEPOMEX, ELTA's two-digit areas), e.g. Tokyo 100-209, not Kobe's 657 as before.
+#: Post, SEPOMEX, ELTA's two-digit areas), e.g. Tokyo 100-209, not Kobe's 657 as before; India's
+#: PINs are now real ones of the area (``test_postcodes_india.py``), still in the state's range.
 REGION_STARTS = {
     "Tokyo, Japan": range(100, 210),
     "Osaka, Japan": range(530, 600),
