@@ -432,9 +432,14 @@ def _trim(words: list[str], *, articles: bool = True) -> str | None:
     """The place among ``words``: connectors at both ends stripped (not a name's article,
     with ``articles``: a text not in title case), a prefix glued to a Latin name cut, a
     particle glued in a script without spaces cut."""
-    while words and kind_key(words[0]) in _connectors() and not (articles and _name_article(words)):
-        words = words[1:]
-    while words and kind_key(words[-1]) in _connectors():
+    past = False  # past a connector, a capitalised word of a text not in title case is a
+    while (  # name, whatever it folds to: "ramen in Nara" ("nära" is Swedish for "near")
+        words
+        and _connector(words[0], named=articles and (past or len(words) == 1))
+        and not (articles and _name_article(words))
+    ):
+        words, past = words[1:], True
+    while words and _connector(words[-1], named=articles):
         words = words[:-1]
     if words:
         words = [_GLUED_PREFIX.sub("", words[0]), *words[1:]]
@@ -447,6 +452,11 @@ def _trim(words: list[str], *, articles: bool = True) -> str | None:
         if text.startswith(before) and len(text) > len(before) + 1:
             text = text[len(before) :]
     return text.strip() or None
+
+
+def _connector(word: str, *, named: bool) -> bool:
+    """Whether ``word`` is a connector of a query's place part (not a capitalised ``named`` one)."""
+    return kind_key(word) in _connectors() and not (named and word[:1].isupper())
 
 
 _SEPARATORS = re.compile(r"([\s,،?!.:;、，。？！\u200c]+)")
