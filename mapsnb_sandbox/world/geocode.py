@@ -61,6 +61,7 @@ from mapsnb_sandbox.world.towns import (
     own_name,
     qualifier_hits,
     qualifiers,
+    region_abroad,
     regions,
     town_ids,
 )
@@ -383,13 +384,12 @@ SKELETON_POPULATION = 1_000_000
 def _weak_bare_town(
     c: City, name: str, bias: tuple[float, float] | None, region: str | None
 ) -> bool:
-    """Whether bare ``name``'s town ``c`` answers LOW (:data:`BARE_TOWN_POPULATION`,
-    :data:`BARE_HOMONYM_POPULATION`, or a town abroad, no ward ("Lansing", Toronto's), whose own
-    name it is, half as big, 1 % if only ``c``'s other name), unless the bias or region is it."""
+    """Whether bare ``name``'s town ``c`` is LOW: small, a bigger region abroad's name, a town's
+    abroad (no ward: "Lansing") half as big (1 % for ``c``'s other name); not at the bias/region."""
     if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
         return False
-    if c.population < BARE_TOWN_POPULATION:
-        return True
+    if c.population < BARE_TOWN_POPULATION or region_abroad(c, name):
+        return True  # small, or "Bali": Indonesia's province rather than Bāli, Rajasthan
     idx = city_index()
     named = (idx.cities[j] for n in name_variants(name) for j in idx.by_name.get(n, ()))
     abroad = [o for o in named if o.cc != c.cc and (district(c) or not district(o))]

@@ -30,6 +30,7 @@ from mapsnb_sandbox.world.names.qualifiers import (
     known_qualifier,
     qualifier_hits,
     qualifiers,
+    region_abroad,
     region_words,
     regions,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "own_name",
     "qualifier_hits",
     "qualifiers",
+    "region_abroad",
     "region_words",
     "regions",
     "script_ids",

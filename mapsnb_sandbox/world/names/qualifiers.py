@@ -33,6 +33,7 @@ __all__ = [
     "known_qualifier",
     "qualifier_hits",
     "qualifiers",
+    "region_abroad",
     "region_words",
     "regions",
     "state_in_address",
@@ -344,3 +345,24 @@ def code_as_typed(full: str, cc: str, typed: str) -> bool:
     if fold(idx.country_names.get(cc, "")) == full:
         return True  # "Oman", "Chad": a name of three letters
     return typed.isascii() and typed.isupper()
+
+
+@functools.cache
+def _region_people() -> dict[tuple[str, str], int]:
+    """``(country, first-level region) -> the people of the index's towns in it``."""
+    out: dict[tuple[str, str], int] = {}
+    for c in city_index().cities:
+        if c.admin1:
+            out[c.cc, c.admin1] = out.get((c.cc, c.admin1), 0) + c.population
+    return out
+
+
+def region_abroad(c: City, name: str) -> bool:
+    """Whether folded ``name``, bare, rather names a first-level region of another country
+    with more people than the town ``c`` ("Bali": Indonesia's province, not Bāli, Rajasthan;
+    "Ontario": Canada's province, not Ontario, California)."""
+    held = regions().admin1.get(name, ())
+    if not held:
+        return False
+    people = _region_people()
+    return any(cc != c.cc and people.get((cc, code), 0) > c.population for cc, code in held)

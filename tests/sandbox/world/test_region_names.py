@@ -1,0 +1,30 @@
+"""A bare name that is also a first-level region of another country with more people is no
+sure town: "Bali" was Bāli, West Bengal, with MEDIUM confidence, and "beaches in Bali" listed
+beaches near Kolkata (issue 40: never confidently placed elsewhere)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.world.resolver import resolve
+
+
+@pytest.mark.parametrize("text", ["Bali", "Ontario"])
+def test_a_foreign_region_s_name_leaves_the_town_unsure(text: str) -> None:
+    hit = resolve(text)
+    assert hit.place is None or hit.place.confidence == "LOW", hit.place
+
+
+def test_no_search_lists_the_namesake_town() -> None:
+    out = Sandbox().call_tool("search_places", {"text_query": "beaches in Bali"})
+    for place in out["places"]:
+        assert place["location"]["longitude"] > 100.0, place  # not India's Bāli
+
+
+@pytest.mark.parametrize(("text", "cc"), [("Santiago", "CL"), ("Madrid", "ES"), ("Córdoba", "AR")])
+def test_a_big_town_keeps_its_name(text: str, cc: str) -> None:
+    """A region abroad with fewer people than the town leaves it sure."""
+    hit = resolve(text)
+    assert hit.place is not None and hit.place.country_code == cc
+    assert hit.place.confidence == "MEDIUM"
