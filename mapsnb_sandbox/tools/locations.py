@@ -12,12 +12,13 @@ from typing import Any
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context, SandboxToolError, arg, invalid, lat_lng_arg
+from mapsnb_sandbox.tools.paths import reachable
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.places import place_from_id
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved, resolve_geo_id
 from mapsnb_sandbox.world.resolver import resolve
 
-__all__ = ["FAMOUS_TOWN", "FAR_END_M", "resolve_ends", "resolve_location", "resolve_place_id"]
+__all__ = ["FAMOUS_TOWN", "resolve_ends", "resolve_location", "resolve_place_id"]
 
 
 def resolve_place_id(pid: str) -> Resolved | None:
@@ -74,10 +75,9 @@ def resolve_location(
     return found.place
 
 
-#: A town an endpoint's bare name picks this far from every other endpoint of a route is
-#: rather its namesake near them ("Boston to Salem": Massachusetts' Salem, not India's) unless
-#: it has :data:`FAMOUS_TOWN` people ("Paris to New York" is Paris, France: no route).
-FAR_END_M = 1_000_000
+#: A town an endpoint's bare name picks on another landmass than the route's nearest other
+#: endpoint is rather its namesake near them ("Boston to Salem": Massachusetts' Salem, not
+#: India's) unless it has this many people ("Paris to New York" is Paris, France: no route).
 FAMOUS_TOWN = 1_000_000
 
 
@@ -85,8 +85,8 @@ def resolve_ends(
     specs: list[tuple[str, Any]], ctx: Context, *, bias: tuple[float, float] | None
 ) -> list[Resolved]:
     """A route's endpoints ``(field, wire location)``, each by :func:`resolve_location`. With no
-    location bias, a town an address names only unsurely (LOW), or of under a million people
-    1,000 km or more from every other endpoint, may be read again with the nearest other endpoint as its bias: the one such
+    location bias, a town an address names only unsurely (LOW), or of under a million people on
+    another landmass than the nearest other endpoint (no road joins them), may be read again with the nearest other endpoint as its bias: the one such
     change that shortens the route most is kept, then the next ("Boston to Salem": both in
     Massachusetts, not Salem in India; "Denver to Vail": Colorado's Vail, not Arizona's)."""
     out = [resolve_location(w, ctx, field=f, bias=bias) for f, w in specs]
@@ -113,8 +113,8 @@ def _rebiased(
             ((o.lat, o.lng) for k, o in enumerate(ends) if k != i),
             key=lambda p: haversine_m(r.lat, r.lng, *p),
         )
-        far = haversine_m(r.lat, r.lng, *near) >= FAR_END_M and _people(r) < FAMOUS_TOWN
-        if r.confidence == "LOW" or far:
+        apart = not reachable(((r.lat, r.lng), near), "DRIVE") and _people(r) < FAMOUS_TOWN
+        if r.confidence == "LOW" or apart:
             again = resolve_location(where, ctx, field=field, bias=near)
             out.append((i, [*ends[:i], again, *ends[i + 1 :]]))
     return out

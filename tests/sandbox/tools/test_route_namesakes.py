@@ -1,7 +1,7 @@
 """A route's endpoint named by a bare town name is read near the route's other endpoints when
-its first reading is unsure or far from them ("Denver to Vail" drove 1,264 km to Vail,
+its first reading is unsure or on another landmass ("Denver to Vail" drove 1,264 km to Vail,
 Arizona; "Boston to Salem" had no route: Salem, India), but a town of a million people stays
-itself ("Paris to New York": no route)."""
+itself ("Paris to New York": no route), and so does one a road reaches ("Chicago to Denver")."""
 
 from __future__ import annotations
 
@@ -63,6 +63,15 @@ def test_a_town_of_a_million_stays_itself(box: Sandbox) -> None:
         {"origin": {"address": "Paris"}, "destination": {"address": "New York"}},
     )
     assert out == {"routes": []}
+
+
+def test_a_town_a_road_reaches_stays_itself(box: Sandbox) -> None:
+    """Denver, Colorado is 1,450 km from Chicago but a road joins them: no nearer Denver."""
+    out = box.call_tool(
+        "compute_routes",
+        {"origin": {"address": "Chicago"}, "destination": {"address": "Denver"}},
+    )
+    assert out["routes"][0]["distanceMeters"] > 1_400_000
 
 
 def test_a_location_bias_decides_instead(box: Sandbox) -> None:
