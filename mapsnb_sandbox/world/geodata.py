@@ -199,6 +199,15 @@ class CityTable(Sequence[City]):
     def __iter__(self) -> Iterator[City]:
         return (self[j] for j in range(len(self)))
 
+    def people_by_region(self) -> dict[tuple[str, str], int]:
+        """``(country, first-level region) -> people`` of the towns (without building them)."""
+        out: dict[tuple[str, str], int] = {}
+        cc, admin1, names, pop = self._cc, self._admin1, self._admin1s, self._pop
+        for j in range(len(self._gid)):
+            key = (cc[2 * j : 2 * j + 2], names[admin1[j]])
+            out[key] = out.get(key, 0) + pop[j]
+        return out
+
     def lat(self, j: int) -> float:
         """Latitude of town ``j`` (without building the :class:`City`)."""
         return float(self._lat[j])

@@ -350,11 +350,7 @@ def code_as_typed(full: str, cc: str, typed: str) -> bool:
 @functools.cache
 def _region_people() -> dict[tuple[str, str], int]:
     """``(country, first-level region) -> the people of the index's towns in it``."""
-    out: dict[tuple[str, str], int] = {}
-    for c in city_index().cities:
-        if c.admin1:
-            out[c.cc, c.admin1] = out.get((c.cc, c.admin1), 0) + c.population
-    return out
+    return city_index().cities.people_by_region()
 
 
 def region_abroad(c: City, name: str) -> bool:
