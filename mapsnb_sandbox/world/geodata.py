@@ -163,13 +163,10 @@ class CityTable(Sequence[City]):
     )
 
     def __init__(self, cols: dict[str, Any], tzs: list[str], admin1s: list[str]) -> None:
-        self._gid, self._lat, self._lng, self._pop = (
-            cols["gid"],
-            cols["lat"],
-            cols["lng"],
-            cols["pop"],
+        self._gid, self._lat, self._lng = cols["gid"], cols["lat"], cols["lng"]
+        self._pop, self._cc, self._tz, self._admin1 = (
+            cols[k] for k in ("pop", "cc", "tz", "admin1")
         )
-        self._cc, self._tz, self._admin1 = cols["cc"], cols["tz"], cols["admin1"]
         self._names = _Strings(cols["names"], cols["name_off"])
         self._tzs, self._admin1s = tzs, admin1s
 
