@@ -84,11 +84,13 @@ FAMOUS_TOWN = 1_000_000
 def resolve_ends(
     specs: list[tuple[str, Any]], ctx: Context, *, bias: tuple[float, float] | None
 ) -> list[Resolved]:
-    """A route's endpoints ``(field, wire location)``, each by :func:`resolve_location`. With no
-    location bias, a town an address names only unsurely (LOW), or of under a million people on
-    another landmass than the nearest other endpoint (no road joins them), may be read again with the nearest other endpoint as its bias: the one such
-    change that shortens the route most is kept, then the next ("Boston to Salem": both in
-    Massachusetts, not Salem in India; "Denver to Vail": Colorado's Vail, not Arizona's)."""
+    """A route's endpoints ``(field, wire location)``, each by :func:`resolve_location`.
+
+    With no location bias, a town an address names only unsurely (LOW), or of under
+    :data:`FAMOUS_TOWN` people on another landmass than the nearest other endpoint (no road
+    joins them), may be read again with that endpoint as its bias: the one such change that
+    shortens the route most is kept, then the next ("Boston to Salem": both in Massachusetts,
+    not Salem in India; "Denver to Vail": Colorado's Vail, not Arizona's)."""
     out = [resolve_location(w, ctx, field=f, bias=bias) for f, w in specs]
     moved: set[int] = set()
     while bias is None and len(out) > 1:

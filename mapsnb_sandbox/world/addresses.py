@@ -4,8 +4,8 @@ Formats, postcode shapes and common street names live in ``data/address_formats.
 (read lazily, once): "12 Rue Pasteur, 69002 Lyon, France", "Hauptstraße 5, 04109 Leipzig,
 Germany", "682 Elm St, Springfield, IL 62701, USA". A place's postcode is a real one of its
 area: the USPS ZIP Codes (``data/us_zip3.tsv``), GeoNames' postcodes of 31 more countries,
-India Post's PINs and Japan Post's codes (``data/postcodes.tsv.z``), completed in the country's format where GeoNames gives only a part
-("SW1A" + " 2AB"); elsewhere a town's postcodes share their leading digits (from the town) and
+India Post's PINs and Japan Post's codes (``data/postcodes.tsv.z``), completed in the
+country's format where GeoNames gives only a part ("SW1A" + " 2AB"); elsewhere a town's postcodes share their leading digits (from the town) and
 the rest come from the place's seed: deterministic, plausible, synthetic.
 """
 
