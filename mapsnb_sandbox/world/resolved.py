@@ -42,7 +42,7 @@ from mapsnb_sandbox.world.cities import (
     timezone_at,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id, street_key
+from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_with_id, street_key
 
 __all__ = [
     "Resolved",
@@ -190,7 +190,7 @@ def _street_of(label: str, geonameid: int, lat_deg: int, lng_deg: int) -> Resolv
     for j in idx.grid.get((lat_deg, lng_deg)):
         town = idx.cities[j]
         if town.geonameid == geonameid:
-            return street_resolved(label, street_key(label), town)
+            return street_resolved(label, street_key(fold(label)), town)  # as geocoded
     return None
 
 
