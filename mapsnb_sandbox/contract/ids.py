@@ -8,9 +8,10 @@ a 9-bit check. :mod:`mapsnb_sandbox.world.places` makes and finds the places.
 
 Towns, landmarks and airports have well-formed ids too (:func:`tagged_id`): the type tag, a
 number (a town's geonameid, a hash of a landmark's key), the whole degrees of latitude and
-longitude (where to look the number up) and a check. Countries, street addresses and bare
-points take town-tagged numbers above every GeoNames id (:func:`country_id`, :func:`spot_id`),
-so that every id the emulator gives is a feature id with the live link forms.
+longitude (where to look the number up) and a check. Countries take town-tagged numbers above
+every GeoNames id (:func:`country_id`); the numbers above theirs were the hashed ids of spots
+in earlier versions, which decode as nothing now (bare points and street addresses have ids
+that carry them: :mod:`.spot_ids`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ __all__ = [
     "decode_business_id",
     "decode_country_id",
     "decode_tagged_id",
-    "spot_id",
     "tagged_id",
 ]
 
@@ -37,10 +37,9 @@ _BUSINESS_TAG = 0
 #: Type tags of the other places: the top two bits of their fingerprint.
 TOWN, LANDMARK, AIRPORT = 1, 2, 3
 #: Town-tagged numbers from here up are no town's geonameid (GeoNames ids stay below 2**24):
-#: first the 26 x 26 two-letter country codes, then hashed spots (addresses, bare points).
+#: first the 26 x 26 two-letter country codes, then the hashed spots of earlier versions.
 _COUNTRY0 = 1 << 24
 _SPOT0 = _COUNTRY0 + 26 * 26
-_NUMBERS = 1 << 25
 _ROW0, _COL0 = 18_000, 36_000  # grid rows and columns start at -90 and -180 degrees
 
 
@@ -111,9 +110,3 @@ def decode_country_id(pid: str) -> str | None:
         return None
     a, b = divmod(decoded[1] - _COUNTRY0, 26)
     return chr(ord("A") + a) + chr(ord("A") + b)
-
-
-def spot_id(lat: float, lng: float, *key: object) -> str:
-    """The id of a spot that is no town, landmark or business (a street address, a bare point):
-    a hash of ``key`` among the numbers no town uses, in the cell of ``lat, lng``."""
-    return tagged_id(TOWN, _SPOT0 + stable_int("world-spot", *key) % (_NUMBERS - _SPOT0), lat, lng)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.spot_ids import street_label
 from mapsnb_sandbox.world import landmarks as _landmarks
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
@@ -233,9 +234,8 @@ def _pick_city(
 
 
 def trailing_qualifier(text: str) -> list[str] | None:
-    """``"Kent OH"`` -> ``["Kent", "OH"]``: a text with no comma whose last one to three words
-    name a region or country and whose other words name a town (and the whole names no town):
-    read as ``"Kent, OH"``; else ``None``."""
+    """``"Kent OH"`` -> ``["Kent", "OH"]`` (read as ``"Kent, OH"``), else ``None``: a text with
+    no comma whose last 1-3 words name a region or country, its other words a town, whole no town."""
     words = text.split()
     if len(words) < 2 or named_ids(city_index(), fold(text)):
         return None
@@ -300,9 +300,11 @@ def _resolve_text_cached(
     found = _city_or_country(head, full, len(parts), q, bias, region, typed=parts[0])
     if found is not None:
         return found
-    # 3. a house-number street address in a known city (placed in it, not found: LOW)
-    if _HOUSE_NUMBER.match(head) and (
-        town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region)
+    # 3. a house-number street (a label an id can carry) in a known city (placed, not found: LOW)
+    if (
+        _HOUSE_NUMBER.match(head)
+        and street_label(parts[0])
+        and (town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region))
     ):
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
@@ -571,9 +573,8 @@ def _weak_town_in_words(
 def resolve_text_match(
     text: str, *, bias: tuple[float, float] | None = None, region: str | None = None
 ) -> tuple[Resolved, str] | None:
-    """Like :func:`resolve_text`, also saying how it matched: ``"name"``, ``"alias"``,
-    ``"address"``, ``"street"``, ``"coords"`` (exact kinds), ``"city"``, ``"country"``,
-    ``"fuzzy"``, ``"approximate"``."""
+    """Like :func:`resolve_text`, also how it matched: ``"name"``, ``"alias"``, ``"address"``,
+    ``"street"``, ``"coords"`` (exact), ``"city"``, ``"country"``, ``"fuzzy"``, ``"approximate"``."""
     if not isinstance(text, str) or not text.strip():
         return None
     if bias is not None:
@@ -594,7 +595,6 @@ def resolve_text(
     (or alias) only. ``bias`` (a point) and ``region`` (a country code) break ties between
     equally named candidates. Confidence is HIGH for an exact landmark name or address, MEDIUM
     for aliases and towns, LOW for a misspelt town and for a station, square or street the
-    emulator does not know in a town it knows (placed near the town's centre, "approximate").
-    """
+    emulator does not know in a town it knows (placed near the town's centre, "approximate")."""
     hit = resolve_text_match(text, bias=bias, region=region)
     return hit[0] if hit else None

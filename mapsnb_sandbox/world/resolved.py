@@ -2,9 +2,11 @@
 
 A :class:`Resolved` (a place the emulator knows) comes from a town, a curated landmark, a bare
 point, a house-number street or a country (a place the emulator does not know in a town it
-knows is answered as the town, LOW: never a place named after unread words). The ids of points
-are remembered in this process so :func:`resolve_geo_id` finds them again; landmark and town ids are found in their
-indexes. Synthetic businesses are resolved by
+knows is answered as the town, LOW: never a place named after unread words). Every id decodes
+with no table kept by a process: landmark and town ids are found in their indexes, a point's id
+carries the point and a street address's long id its typed label and town
+(:mod:`mapsnb_sandbox.contract.spot_ids`), so any emulator process, restarted or not, finds
+them again with :func:`resolve_geo_id`. Synthetic businesses are resolved by
 :func:`mapsnb_sandbox.tools.locations.resolve_place_id`. :func:`place_view` is how any of them
 reads on the wire.
 """
@@ -16,7 +18,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from mapsnb_sandbox.contract.common import attribution, maps_links, stable_int
-from mapsnb_sandbox.contract.ids import country_id, decode_country_id, spot_id
+from mapsnb_sandbox.contract.ids import country_id, decode_country_id
+from mapsnb_sandbox.contract.spot_ids import (
+    MAX_LABEL_BYTES,
+    decode_point_id,
+    decode_street_id,
+    point_id,
+    point_of,
+    street_id,
+    street_label,
+)
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.addresses import town_address
 from mapsnb_sandbox.world.cities import (
@@ -31,7 +42,7 @@ from mapsnb_sandbox.world.cities import (
     timezone_at,
 )
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
+from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_with_id, street_key
 
 __all__ = [
     "Resolved",
@@ -43,17 +54,6 @@ __all__ = [
     "resolve_geo_id",
     "street_resolved",
 ]
-
-#: The spots this process gave ids to (bare points, street addresses), so that a route or a
-#: search can use the id again; a served emulator keeps them while it runs.
-_SPOTS: dict[str, Resolved] = {}
-
-
-def _remember(spot: Resolved) -> Resolved:
-    if len(_SPOTS) > 50_000:
-        _SPOTS.clear()
-    _SPOTS[spot.place_id] = spot
-    return spot
 
 
 @dataclass(frozen=True)
@@ -108,22 +108,21 @@ def landmark_resolved(lm: Landmark, confidence: str) -> Resolved:
 
 
 def point_resolved(lat: float, lng: float) -> Resolved:
-    """A bare coordinate pair as a :class:`Resolved` (named after the nearest city)."""
+    """A bare coordinate pair, to a millionth of a degree (what its id carries), as a
+    :class:`Resolved` named after the nearest city: the same from the pair or from its id."""
+    lat, lng = point_of(lat, lng)
     c, _ = nearest_cached(round(lat, 4), round(lng, 4))
-    pid = spot_id(lat, lng, "point", round(lat, 6), round(lng, 6))
-    return _remember(
-        Resolved(
-            lat,
-            lng,
-            f"{lat:.5f},{lng:.5f}",
-            f"{lat:.5f},{lng:.5f} (near {shown_name(c.name, c.cc)}, {country_name(c.cc)})",
-            pid,
-            "coordinates",
-            shown_name(c.name, c.cc),
-            c.cc,
-            timezone_at(lat, lng),
-            "HIGH",
-        )
+    return Resolved(
+        lat,
+        lng,
+        f"{lat:.5f},{lng:.5f}",
+        f"{lat:.5f},{lng:.5f} (near {shown_name(c.name, c.cc)}, {country_name(c.cc)})",
+        point_id(lat, lng),
+        "coordinates",
+        shown_name(c.name, c.cc),
+        c.cc,
+        timezone_at(lat, lng),
+        "HIGH",
     )
 
 
@@ -151,12 +150,16 @@ def _near_town(town: City, salt: str, key: str, base: int, spread: int) -> tuple
 def street_resolved(label: str, key: str, town: City) -> Resolved:
     """A house-number address (``key``: its folded street part) in a known town: a
     deterministic point 300 m to 3 km from the centre. The emulator does not know the street,
-    so the confidence is LOW (placed, not found)."""
+    so the confidence is LOW (placed, not found). Its id carries the label (single-spaced, at
+    most :data:`~mapsnb_sandbox.contract.spot_ids.MAX_LABEL_BYTES`: :func:`street_label`) and
+    the town; ``ValueError`` for a longer label."""
     lat, lng = _near_town(town, "street", key, 300, 2700)
-    street = " ".join(label.split())
-    pid = spot_id(lat, lng, "address", key, town.geonameid)
+    street = street_label(label)
+    if street is None:
+        raise ValueError(f"not a street label of at most {MAX_LABEL_BYTES} bytes: {label!r}")
+    pid = street_id(street, town.geonameid, town.lat, town.lng)
     address = town_address("", street, town, lat, lng)
-    return _remember(_in_town(town, lat, lng, street, address, pid, "street_address", "LOW"))
+    return _in_town(town, lat, lng, street, address, pid, "street_address", "LOW")
 
 
 def country_resolved(cc: str) -> Resolved | None:
@@ -180,6 +183,17 @@ def country_resolved(cc: str) -> Resolved | None:
     )
 
 
+def _street_of(label: str, geonameid: int, lat_deg: int, lng_deg: int) -> Resolved | None:
+    """The street address a street id names: ``label`` in the town ``geonameid``, looked up in
+    its whole-degree cell, or ``None`` (no such town)."""
+    idx = city_index()
+    for j in idx.grid.get((lat_deg, lng_deg)):
+        town = idx.cities[j]
+        if town.geonameid == geonameid:
+            return street_resolved(label, street_key(fold(label)), town)  # as geocoded
+    return None
+
+
 def resolve_geo_id(pid: str) -> Resolved | None:
     """A landmark, city or coordinate place id (or ``places/<id>``); businesses are resolved by
     :func:`mapsnb_sandbox.tools.locations.resolve_place_id`."""
@@ -189,17 +203,27 @@ def resolve_geo_id(pid: str) -> Resolved | None:
     landmark = landmark_with_id(pid)
     if landmark is not None:
         return landmark_resolved(landmark, "HIGH")
+    point = decode_point_id(pid)
+    if point is not None:
+        return point_resolved(*point)
+    street = decode_street_id(pid)
+    if street is not None:
+        return _street_of(*street)
     idx = city_index()
     j = idx.place_ids.get(pid, idx.cities)
     if j is not None:
         return city_resolved(idx.cities[j])
-    if pid in _SPOTS:
-        return _SPOTS[pid]
     country = decode_country_id(pid)
     return country_resolved(country) if country is not None else None
 
 
 # --------------------------------------------------------------------------- wire output
+
+
+def _link_id(r: Resolved) -> str:
+    """The id a place's links carry: its own, but a street address's point (links are made of
+    a feature id, as live ones; the typed label is lost from the links only)."""
+    return point_id(r.lat, r.lng) if r.kind == "street_address" else r.place_id
 
 
 def place_view(r: Resolved) -> dict[str, Any]:
@@ -209,7 +233,7 @@ def place_view(r: Resolved) -> dict[str, Any]:
     view: dict[str, Any] = {
         "place": f"places/{r.place_id}",
         "id": r.place_id,
-        "googleMapsLinks": maps_links(r.place_id),
+        "googleMapsLinks": maps_links(_link_id(r)),
         "attribution": attribution("" if r.kind == "street_address" else r.name),
     }
     if r.kind != "street_address":

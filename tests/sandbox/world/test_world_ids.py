@@ -21,7 +21,10 @@ from mapsnb_sandbox.contract.features import (
     s2_cell_id,
 )
 from mapsnb_sandbox.contract.ids import business_id, decode_business_id
+from mapsnb_sandbox.contract.spot_ids import decode_street_id
+from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.world.places import cell_of, people_per_km2, place_from_id, select
+from mapsnb_sandbox.world.resolved import place_view
 
 EIFFEL = "ChIJLU7jZClu5kcR4PcOOO6p3I0"
 
@@ -133,19 +136,25 @@ def test_a_route_to_a_place_id_ends_at_that_place() -> None:
     ["Porto", "Kenya", "Eiffel Tower", "SFO", "Rua Augusta 100, Lisbon", "-1.2921,36.8219"],
 )
 def test_every_kind_of_answer_has_a_feature_id_of_its_cell_that_routes(text: str) -> None:
-    """Towns, countries, landmarks, airports, street addresses and bare points: each id is a
-    well-formed feature id whose S2 cell holds the point, and a route to it starts there."""
+    """Towns, countries, landmarks, airports, street addresses and bare points: each link is
+    made of a well-formed feature id whose S2 cell holds the point (the id itself, but a street
+    address's long ``E…`` id, whose links carry its point's), and a route to the id starts
+    there."""
     box = Sandbox()
     found = box.call_tool("resolve_names", {"queries": [{"text": text}]})["results"][0]
     pid = found["entity"]["place"].removeprefix("places/")
     point = found["sandboxMatch"]["location"]
     lat, lng = point["latitude"], point["longitude"]
-    decoded = decode_feature_id(pid)
+    resolved = resolve_place_id(pid)
+    assert resolved is not None, (text, pid)
+    linked = place_id_in_url(place_view(resolved)["googleMapsLinks"]["placeUrl"])
+    assert (linked == pid) is (decode_street_id(pid) is None), (text, pid)
+    decoded = decode_feature_id(linked or "")
     assert decoded is not None, (text, pid)
     leaf = s2sphere.CellId.from_lat_lng(s2sphere.LatLng.from_degrees(lat, lng))
     # the same S2 cell at level 8, as live ids (REAL_SERVER.md round 4; a real landmark's own id)
     assert s2sphere.CellId(decoded[0]).parent(8) == leaf.parent(8), text
-    assert place_id_in_url(place_url(pid)) == pid
+    assert place_id_in_url(place_url(linked or "")) == linked
     near = {"lat_lng": {"latitude": lat + 0.02, "longitude": lng}}
     route = box.call_tool(
         "compute_routes",
