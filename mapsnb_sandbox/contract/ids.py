@@ -9,8 +9,10 @@ a 9-bit check. :mod:`mapsnb_sandbox.world.places` makes and finds the places.
 Towns, landmarks and airports have well-formed ids too (:func:`tagged_id`): the type tag, a
 number (a town's geonameid, a hash of a landmark's key), the whole degrees of latitude and
 longitude (where to look the number up) and a check. Countries take town-tagged numbers above
-every GeoNames id (:func:`country_id`); the numbers above theirs were the hashed ids of spots
-in earlier versions, which decode as nothing now (bare points and street addresses have ids
+every GeoNames id (:func:`country_id`), first-level regions the numbers above theirs
+(:func:`region_id`: a country's number and the region's place in its country's list). Above
+countries' numbers were the hashed ids of spots in earlier versions, which decode as nothing
+now unless they match a region's number and cell (bare points and street addresses have ids
 that carry them: :mod:`.spot_ids`).
 """
 
@@ -29,7 +31,9 @@ __all__ = [
     "country_id",
     "decode_business_id",
     "decode_country_id",
+    "decode_region_id",
     "decode_tagged_id",
+    "region_id",
     "tagged_id",
 ]
 
@@ -40,6 +44,8 @@ TOWN, LANDMARK, AIRPORT = 1, 2, 3
 #: first the 26 x 26 two-letter country codes, then the hashed spots of earlier versions.
 _COUNTRY0 = 1 << 24
 _SPOT0 = _COUNTRY0 + 26 * 26
+#: A country's first-level regions: at most this many each (numbers from :data:`_SPOT0` up).
+REGIONS_PER_COUNTRY = 512
 _ROW0, _COL0 = 18_000, 36_000  # grid rows and columns start at -90 and -180 degrees
 
 
@@ -99,8 +105,7 @@ def decode_tagged_id(pid: str) -> tuple[int, int, int, int] | None:
 
 def country_id(cc: str, lat: float, lng: float) -> str:
     """The id of the country ``cc`` (ISO 3166 alpha-2), in the cell of its point ``lat, lng``."""
-    a, b = (ord(ch) - ord("A") for ch in cc.upper()[:2])
-    return tagged_id(TOWN, _COUNTRY0 + 26 * a + b, lat, lng)
+    return tagged_id(TOWN, _COUNTRY0 + _country_number(cc), lat, lng)
 
 
 def decode_country_id(pid: str) -> str | None:
@@ -110,3 +115,26 @@ def decode_country_id(pid: str) -> str | None:
         return None
     a, b = divmod(decoded[1] - _COUNTRY0, 26)
     return chr(ord("A") + a) + chr(ord("A") + b)
+
+
+def _country_number(cc: str) -> int:
+    a, b = (ord(ch) - ord("A") for ch in cc.upper()[:2])
+    return 26 * a + b
+
+
+def region_id(cc: str, rank: int, lat: float, lng: float) -> str:
+    """The id of the ``rank``-th first-level region of country ``cc`` (``0 <= rank <``
+    :data:`REGIONS_PER_COUNTRY`), in the cell of its point ``lat, lng``."""
+    number = _SPOT0 + _country_number(cc) * REGIONS_PER_COUNTRY + rank
+    return tagged_id(TOWN, number, lat, lng)
+
+
+def decode_region_id(pid: str) -> tuple[str, int, int, int] | None:
+    """``(country code, rank, lat degree, lng degree)`` of a :func:`region_id`, or ``None``."""
+    decoded = decode_tagged_id(pid)
+    top = _SPOT0 + 26 * 26 * REGIONS_PER_COUNTRY
+    if decoded is None or decoded[0] != TOWN or not _SPOT0 <= decoded[1] < top:
+        return None
+    country, rank = divmod(decoded[1] - _SPOT0, REGIONS_PER_COUNTRY)
+    a, b = divmod(country, 26)
+    return chr(ord("A") + a) + chr(ord("A") + b), rank, decoded[2], decoded[3]

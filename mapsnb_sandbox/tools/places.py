@@ -1,9 +1,9 @@
 """``search_places`` in the emulator, and the synthetic businesses shared with the route tools.
 
 A query only selects: the businesses are the world's (:mod:`mapsnb_sandbox.world.places`), each
-existing once with one id, point and name whatever the tool; a kind the table lacks selects
-the world's generic places ("Sandbox Place 12"), never places named after the query's words. Every business name contains "Sandbox" or "(synthetic)". Texts come in the asked language
-(:mod:`mapsnb_sandbox.languages.texts`).
+one id, point and name whatever the tool; a kind the table lacks selects generic places
+("Sandbox Place 12"), never places named after the query's words. Every business name contains
+"Sandbox" or "(synthetic)". Texts come in the asked language (:mod:`.languages.texts`).
 """
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ __all__ = [
     "summary_language",
 ]
 
-_KINDS = {"locality": "city", "coordinates": "point", "country": "country"}
+_KINDS = {"locality": "city", "coordinates": "point", "country": "country",
+          "administrative_area_level_1": "region"}  # fmt: skip
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 #: A point farther than this from any town, off land, is an empty area: no places there.
 _EMPTY_AREA_M = 25_000.0
@@ -309,8 +310,7 @@ def _nearby(
     its centre, else a circle of the kind's spread around the town; never new places."""
     lang = req.language
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
-    # a kind the table lacks selects the world's generic places ("Sandbox Place 12"): no
-    # place is named after the query's words (issue 39)
+    # a kind the table lacks selects generic places: none named after the query's words
     chosen = select(anchor, radius, c.code, req.page_size)
     if not chosen:  # nothing of the kind within reach (a remote place): said, not invented
         return [], say(lang, "no_match", q=req.text)

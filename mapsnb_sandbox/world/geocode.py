@@ -36,12 +36,14 @@ from mapsnb_sandbox.world.names.grammar import (
     with_commas,
 )
 from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
+from mapsnb_sandbox.world.regions import region_answer
 from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,
     country_resolved,
     landmark_resolved,
     point_resolved,
+    region_resolved,
     street_resolved,
 )
 from mapsnb_sandbox.world.towns import (
@@ -85,44 +87,9 @@ _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$
 _HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
 #: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
 FILLER_WORDS = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "of",
-        "at",
-        "de",
-        "la",
-        "le",
-        "l",
-        "du",
-        "des",
-        "del",
-        "di",
-        "da",
-        "do",
-        "der",
-        "die",
-        "das",
-        "w",
-        "v",
-        "в",
-        # "X in Town": the preposition before a named town ("Louvre in Paris", "Torre em Lisboa")
-        "in",
-        "near",
-        "em",
-        "en",
-        "im",
-        "bei",
-        "au",
-        "aux",
-        "à",
-        "na",
-        "nel",
-        "во",
-        "на",
-        "около",
-    ]
+    "the a an of at de la le l du des del di da do der die das w v в".split()  # noqa: SIM905
+    # "X in Town": the preposition before a named town ("Louvre in Paris", "Torre em Lisboa")
+    + "in near em en im bei au aux à na nel во на около".split()  # noqa: SIM905
 )
 
 
@@ -347,6 +314,8 @@ def _city_or_country(
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
         sure = picked[1] and (n_parts > 1 or not _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
+        if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
+            return area, "region"  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     country = country_resolved(named_country) if named_country and not q.cities else None
     if country is not None:
@@ -354,7 +323,21 @@ def _city_or_country(
         if foreign and picked and fold(picked[0].name) == full:
             country = replace(country, confidence="LOW")  # "Surinam": also a town's own name
         return country, "country"
+    if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
+        return area, "region"  # "Hokkaido", "Tuscany, Italy"
     return (city_resolved(picked[0], "LOW"), "city") if picked else None
+
+
+def _region(
+    head: str, q: Qualifiers, town: City | None, bias: tuple[float, float] | None, cc: str | None
+) -> Resolved | None:
+    """The first-level region folded ``head`` names where no town answers surely (``town``:
+    the LOW one, unless at the caller's bias or region: :func:`.regions.region_answer`)."""
+    near = town is not None and (
+        town.cc == cc or (bias is not None and haversine_m(town.lat, town.lng, *bias) < 100_000)
+    )
+    found = region_answer(head, q, town, near_bias=near)
+    return region_resolved(*found) if found else None
 
 
 #: A town this big keeps its own name over a country's in another language ("Granada").

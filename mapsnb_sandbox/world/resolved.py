@@ -43,6 +43,7 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_with_id, street_key
+from mapsnb_sandbox.world.regions import REGION_KIND, Region, region_of_id, region_place_id
 
 __all__ = [
     "Resolved",
@@ -51,6 +52,7 @@ __all__ = [
     "landmark_resolved",
     "place_view",
     "point_resolved",
+    "region_resolved",
     "resolve_geo_id",
     "street_resolved",
 ]
@@ -183,6 +185,23 @@ def country_resolved(cc: str) -> Resolved | None:
     )
 
 
+def region_resolved(r: Region, confidence: str = "MEDIUM") -> Resolved:
+    """A first-level region as a :class:`Resolved` ("Tuscany, Italy"; its town the nearest)."""
+    near, _ = nearest_cached(round(r.lat, 4), round(r.lng, 4))
+    return Resolved(
+        r.lat,
+        r.lng,
+        r.name,
+        f"{r.name}, {country_name(r.cc)}",
+        region_place_id(r),
+        REGION_KIND,
+        shown_name(near.name, near.cc),
+        r.cc,
+        own_zone(r.cc, near.tz, r.lat, r.lng),
+        confidence,
+    )
+
+
 def _street_of(label: str, geonameid: int, lat_deg: int, lng_deg: int) -> Resolved | None:
     """The street address a street id names: ``label`` in the town ``geonameid``, looked up in
     its whole-degree cell, or ``None`` (no such town)."""
@@ -214,7 +233,10 @@ def resolve_geo_id(pid: str) -> Resolved | None:
     if j is not None:
         return city_resolved(idx.cities[j])
     country = decode_country_id(pid)
-    return country_resolved(country) if country is not None else None
+    if country is not None:
+        return country_resolved(country)
+    region = region_of_id(pid)
+    return region_resolved(region) if region is not None else None
 
 
 # --------------------------------------------------------------------------- wire output

@@ -62,6 +62,7 @@ from mapsnb_sandbox.world.names.namesakes import language_home
 from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, other_pinyin_name
 from mapsnb_sandbox.world.names.qualifiers import qualifiers
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
+from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
@@ -471,9 +472,9 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     town: no place is surely meant, so none is searched (an unknown qualifier is never
     silently dropped)."""
     head, comma, _ = place_text.partition(",")
-    if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country"):
+    if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country", REGION_KIND):
         return False
-    if anchor.kind == "country":
+    if anchor.kind != "locality":
         return True  # "hospitali Columbia": Colombia, or a town of that own name
     if _latin_words_apart(place_text, anchor):
         return True  # "Sabinas Hidalgoのパン屋": no word of Sabinas is "Hidalgo"

@@ -350,7 +350,7 @@ def code_as_typed(full: str, cc: str, typed: str) -> bool:
 @functools.cache
 def _region_people() -> dict[tuple[str, str], int]:
     """``(country, first-level region) -> the people of the index's towns in it``."""
-    return city_index().cities.people_by_region()
+    return {key: sums[0] for key, sums in city_index().cities.region_sums().items()}
 
 
 def region_abroad(c: City, name: str) -> bool:

@@ -1,0 +1,172 @@
+"""First-level regions (states, provinces, prefectures) as places: "Tuscany", "Bali", "Texas".
+
+A region is named as GeoNames writes it (``data/region_names.tsv``, built by
+``tools/build_regions.py --names-only``) and found by any name of the region table
+(:func:`~.names.qualifiers.regions`: GeoNames, ISO 3166-2 and the region's own language). It
+stands at the mean of its towns' points (GeoNames towns of 1,000+ people: nearer the published
+centre than its biggest town, 82 % against 75 % within 50 km), or at its town nearest that mean
+when the mean is off land or nearer another region's town (Hawaii's mean is at sea). Its id
+carries its country and its place in the country's list (:func:`~mapsnb_sandbox.contract.ids.
+region_id`), so any process decodes it. A bare name answers a region only where no town
+answers it surely (:func:`region_answer`).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from pathlib import Path
+from typing import NamedTuple
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.ids import REGIONS_PER_COUNTRY, decode_region_id, region_id
+from mapsnb_sandbox.earth.water import is_land
+from mapsnb_sandbox.world.cities import city_index, nearest_cached
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers, regions
+
+__all__ = [
+    "REGION_KIND",
+    "Region",
+    "region_answer",
+    "region_at",
+    "region_of_id",
+    "region_place_id",
+    "regions_named",
+]
+
+_NAMES = Path(__file__).resolve().parents[1] / "data" / "region_names.tsv"
+#: The kind a region answers as (Google's type of a first-level region).
+REGION_KIND = "administrative_area_level_1"
+#: Folded names shorter than this are codes and initials ("tx", "nsw"), not a bare region.
+_SHORTEST_NAME = 4
+#: A region sharing its name with one this many times less populous is surely meant.
+_SURE_RATIO = 3
+
+
+class Region(NamedTuple):
+    """A first-level region: its country, GeoNames code, name, people (of its towns), point."""
+
+    cc: str
+    admin1: str
+    name: str
+    people: int
+    lat: float
+    lng: float
+    rank: int  # its place in its country's list (the id's number)
+
+
+@functools.cache
+def _named() -> dict[tuple[str, str], tuple[str, int]]:
+    """``(cc, admin1) -> (name, rank)``: the table's rows, ranked in each country's order."""
+    out: dict[tuple[str, str], tuple[str, int]] = {}
+    seen: dict[str, int] = {}
+    for line in _NAMES.read_text(encoding="utf-8").splitlines():
+        cc, admin1, name = line.split("\t")
+        rank = seen.get(cc, 0)
+        if rank < REGIONS_PER_COUNTRY:
+            out[(cc, admin1)] = (name, rank)
+        seen[cc] = rank + 1
+    return out
+
+
+@functools.cache
+def _by_rank() -> dict[tuple[str, int], str]:
+    return {(cc, rank): admin1 for (cc, admin1), (_, rank) in _named().items()}
+
+
+@functools.cache
+def _sums() -> dict[tuple[str, str], tuple[int, float, float, int]]:
+    return city_index().cities.region_sums()
+
+
+def _in_region(c: City, cc: str, admin1: str) -> bool:
+    return c.cc == cc and c.admin1 == admin1
+
+
+def _nearest_own_town(cc: str, admin1: str, lat: float, lng: float) -> tuple[float, float]:
+    """The point of the region's town nearest ``lat, lng`` (rings of whole-degree cells)."""
+    idx = city_index()
+    row, col = math.floor(lat), math.floor(lng)
+    for ring in range(0, 40):
+        cells = [
+            (row + dr, (col + dc + 180) % 360 - 180)
+            for dr in range(-ring, ring + 1)
+            for dc in range(-ring, ring + 1)
+            if max(abs(dr), abs(dc)) == ring
+        ]
+        towns = [idx.cities[j] for cell in cells for j in idx.grid.get(cell)]
+        own = [c for c in towns if _in_region(c, cc, admin1)]
+        if own:
+            best = min(own, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
+            return best.lat, best.lng
+    return lat, lng
+
+
+@functools.cache
+def region_at(cc: str, admin1: str) -> Region | None:
+    """The region ``admin1`` of country ``cc``, or ``None`` (no such region, or no town in it)."""
+    named, sums = _named().get((cc, admin1)), _sums().get((cc, admin1))
+    if named is None or sums is None:
+        return None
+    people, lat_sum, lng_sum, towns = sums
+    lat, lng = lat_sum / towns, lng_sum / towns
+    near, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    if not (is_land(lat, lng) and _in_region(near, cc, admin1)):
+        lat, lng = _nearest_own_town(cc, admin1, lat, lng)
+    return Region(cc, admin1, named[0], people, round(lat, 6), round(lng, 6), named[1])
+
+
+def regions_named(key: str) -> list[Region]:
+    """The regions folded ``key`` names in full (no code or initials), most populous first."""
+    if len(key) < _SHORTEST_NAME:
+        return []
+    found = (region_at(cc, admin1) for cc, admin1 in regions().admin1.get(key, ()))
+    return sorted((r for r in found if r is not None), key=lambda r: -r.people)
+
+
+def region_of_id(pid: str) -> Region | None:
+    """The region a :func:`~mapsnb_sandbox.contract.ids.region_id` names, or ``None`` (also
+    for an id whose cell is not the region's: an old hashed spot id of the same number)."""
+    decoded = decode_region_id(pid)
+    if decoded is None:
+        return None
+    cc, rank, lat_deg, lng_deg = decoded
+    admin1 = _by_rank().get((cc, rank))
+    r = region_at(cc, admin1) if admin1 is not None else None
+    if r is None or (math.floor(r.lat), math.floor(r.lng)) != (lat_deg, lng_deg):
+        return None
+    return r
+
+
+def region_place_id(r: Region) -> str:
+    """The id of region ``r``."""
+    return region_id(r.cc, r.rank, r.lat, r.lng)
+
+
+def _qualified(r: Region, q: Qualifiers) -> bool:
+    """Whether the text's qualifiers hold for region ``r`` (a country of its, nothing else)."""
+    return not (q.states or q.cities or q.unknown or q.regions) and q.ccs <= {r.cc}
+
+
+def region_answer(
+    key: str,
+    q: Qualifiers,
+    town: City | None,
+    *,
+    near_bias: bool,
+) -> tuple[Region, str] | None:
+    """The region folded ``key`` names and its confidence, where no town answers surely: none
+    is found, or the LOW town ``town`` has fewer people than the region and is not at the
+    caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). LOW when another
+    region of the name has a third of its people or more ("Limburg")."""
+    if near_bias and town is not None:
+        return None
+    found = [r for r in regions_named(key) if _qualified(r, q)]
+    if not found:
+        return None
+    best = found[0]
+    if town is not None and town.population >= best.people:
+        return None
+    rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
+    return best, "LOW" if rival else "MEDIUM"
