@@ -90,6 +90,19 @@ LOCAL_NAME_SCORE = 60
 LAST_FEW = 4
 
 
+def same_code(cc: str, code: str, iso_name: str, admin1: dict[tuple[str, str], str]) -> bool:
+    """Whether ISO 3166-2 code ``code`` of ``cc`` is also GeoNames' admin1 code of the same
+    unit: GeoNames has it, as letters (US "TX", Belgium "VLG") or as a number for a name alike.
+    Numbers often differ (JP-25 is Shiga, GeoNames' 25 Miyazaki; HR-01 Zagreb County, GeoNames'
+    01 Bjelovar-Bilogora)."""
+    from rapidfuzz import fuzz
+
+    name = admin1.get((cc, code))
+    if name is None or not code.isdigit():
+        return name is not None
+    return fuzz.ratio(fold_text(iso_name), fold_text(name)) >= LOCAL_NAME_SCORE
+
+
 def _local_names(
     subs: list, admin1: dict[tuple[str, str], str], by_name: dict[tuple[str, str], str]
 ) -> dict[str, str]:
@@ -108,7 +121,7 @@ def _local_names(
     pairs = []
     for s in subs:
         cc, code = s.code.split("-", 1)
-        if by_name.get((cc, fold_text(s.name))) or (cc, code) in admin1:
+        if by_name.get((cc, fold_text(s.name))) or same_code(cc, code, s.name, admin1):
             continue
         for a1, name in free.get(cc, ()):
             pairs.append((fuzz.ratio(fold_text(s.name), name), s.code, cc, a1))
@@ -290,7 +303,7 @@ def _all_rows() -> set[tuple[str, ...]]:
     for sub in subs:
         cc, code = sub.code.split("-", 1)
         a1 = by_name.get((cc, fold_text(sub.name)))
-        if a1 is None and (cc, code) in admin1:  # US, CA ... use ISO codes as admin1 codes
+        if a1 is None and same_code(cc, code, sub.name, admin1):  # US, CA ... use ISO codes
             a1 = code
         a1 = a1 or local.get(sub.code)
         if a1 is None:

@@ -3,9 +3,9 @@
 A region is named as GeoNames writes it (``data/region_names.tsv``, built by
 ``tools/build_regions.py --names-only``) and found by any name of the region table
 (:func:`~.names.qualifiers.regions`: GeoNames, ISO 3166-2 and the region's own language). It
-stands at the mean of its towns' points (GeoNames towns of 1,000+ people: nearer the published
-centre than its biggest town, 82 % against 75 % within 50 km), or at its town nearest that mean
-when the mean is off land or nearer another region's town (Hawaii's mean is at sea). Its id
+stands at the mean of the grid cells its towns (GeoNames towns of 1,000+ people) fall in, near
+the centre of its shape as live's points are (:func:`_spread_centre`), or at its town nearest
+that when it is off land or nearer another region's town (a ring, a bay). Its id
 carries its country and its place in the country's list (:func:`~mapsnb_sandbox.contract.ids.
 region_id`), so any process decodes it. A bare name answers a region only where no town
 answers it surely (:func:`region_answer`).
@@ -41,7 +41,10 @@ REGION_KIND = "administrative_area_level_1"
 #: Folded names shorter than this are codes and initials ("tx", "nsw"), not a bare region.
 _SHORTEST_NAME = 4
 #: A region sharing its name with one this many times less populous is surely meant.
-_SURE_RATIO = 3
+_SURE_RATIO = 10
+#: Rings of whole-degree cells searched for a region's towns; cells of the grid over them
+#: (:func:`_spread_centre`), at most this many and at least this many degrees wide.
+_MAX_RINGS, _SAMPLES, _FINEST = 40, 400, 0.02
 
 
 class Region(NamedTuple):
@@ -84,22 +87,41 @@ def _in_region(c: City, cc: str, admin1: str) -> bool:
     return c.cc == cc and c.admin1 == admin1
 
 
-def _nearest_own_town(cc: str, admin1: str, lat: float, lng: float) -> tuple[float, float]:
-    """The point of the region's town nearest ``lat, lng`` (rings of whole-degree cells)."""
+def _own_towns(cc: str, admin1: str, lat: float, lng: float) -> list[City]:
+    """The region's towns, by rings of whole-degree cells round ``lat, lng`` until two rings
+    in a row hold none of them."""
     idx = city_index()
     row, col = math.floor(lat), math.floor(lng)
-    for ring in range(0, 40):
+    found: list[City] = []
+    empty = 0
+    for ring in range(_MAX_RINGS):
         cells = [
             (row + dr, (col + dc + 180) % 360 - 180)
             for dr in range(-ring, ring + 1)
             for dc in range(-ring, ring + 1)
             if max(abs(dr), abs(dc)) == ring
         ]
-        towns = [idx.cities[j] for cell in cells for j in idx.grid.get(cell)]
-        own = [c for c in towns if _in_region(c, cc, admin1)]
-        if own:
-            best = min(own, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
-            return best.lat, best.lng
+        own = [
+            c for c in (idx.cities[j] for cell in cells for j in idx.grid.get(cell))
+            if _in_region(c, cc, admin1)
+        ]  # fmt: skip
+        found += own
+        empty = 0 if own else empty + 1
+        if found and empty >= 2:
+            break
+    return found
+
+
+def _spread_centre(towns: list[City]) -> tuple[float, float]:
+    """The mean of the cells of a grid over ``towns`` that hold one: each part of the region
+    counts once, however many towns it has (Queensland's south-east, dense, is not its
+    centre); :data:`_SAMPLES` cells over the box round them."""
+    lat0, lat1 = min(c.lat for c in towns), max(c.lat for c in towns)
+    lng0, lng1 = min(c.lng for c in towns), max(c.lng for c in towns)
+    step = max(_FINEST, math.sqrt((lat1 - lat0) * (lng1 - lng0) / _SAMPLES))
+    cells = {(math.floor((c.lat - lat0) / step), math.floor((c.lng - lng0) / step)) for c in towns}
+    lat = lat0 + (sum(i for i, _ in cells) / len(cells) + 0.5) * step
+    lng = lng0 + (sum(k for _, k in cells) / len(cells) + 0.5) * step
     return lat, lng
 
 
@@ -109,11 +131,14 @@ def region_at(cc: str, admin1: str) -> Region | None:
     named, sums = _named().get((cc, admin1)), _sums().get((cc, admin1))
     if named is None or sums is None:
         return None
-    people, lat_sum, lng_sum, towns = sums
-    lat, lng = lat_sum / towns, lng_sum / towns
+    people, lat_sum, lng_sum, n = sums
+    lat, lng = lat_sum / n, lng_sum / n
+    towns = _own_towns(cc, admin1, lat, lng) or [city_index().cities[0]]
+    lat, lng = _spread_centre(towns)
     near, _ = nearest_cached(round(lat, 4), round(lng, 4))
     if not (is_land(lat, lng) and _in_region(near, cc, admin1)):
-        lat, lng = _nearest_own_town(cc, admin1, lat, lng)
+        best = min(towns, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
+        lat, lng = best.lat, best.lng  # a ring or a bay round the centre (Hawaii: at sea)
     return Region(cc, admin1, named[0], people, round(lat, 6), round(lng, 6), named[1])
 
 
