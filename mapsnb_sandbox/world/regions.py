@@ -42,6 +42,11 @@ REGION_KIND = "administrative_area_level_1"
 _SHORTEST_NAME = 4
 #: A region sharing its name with one this many times less populous is surely meant.
 _SURE_RATIO = 10
+#: A name regions of this many countries bear is a description, not a place ("Central").
+_COMMON_NAME_COUNTRIES = 3
+#: A bare name is weak evidence of a region with fewer people than this (in its towns): the
+#: table lacks most namesakes of small ones ("North", "East": Cameroon's, and Lebanon's ...).
+BARE_REGION_PEOPLE = 1_000_000
 #: Rings of whole-degree cells searched for a region's towns; cells of the grid over them
 #: (:func:`_spread_centre`), at most this many and at least this many degrees wide.
 _MAX_RINGS, _SAMPLES, _FINEST = 40, 400, 0.02
@@ -184,7 +189,8 @@ def region_answer(
     """The region folded ``key`` names and its confidence, where no town answers surely: none
     is found, or the LOW town ``town`` has fewer people than the region and is not at the
     caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). LOW when another
-    region of the name has a third of its people or more ("Limburg")."""
+    region of the name has a tenth of its people or more ("Punjab"), or regions of three
+    countries bear it ("Central"), or it is bare and the region small (:data:`BARE_REGION_PEOPLE`)."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -194,4 +200,6 @@ def region_answer(
     if town is not None and town.population >= best.people:
         return None
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
+    rival = rival or len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central"
+    rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)  # "North", Cameroon
     return best, "LOW" if rival else "MEDIUM"
