@@ -1,0 +1,104 @@
+"""First-level regions are places of the world: found by name, at their centre, one id.
+
+Truth: each region's coordinates in its English Wikipedia article (typed by hand; the emulator
+reads GeoNames' towns, not these). A region counts within :data:`TOLERANCE_KM`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.contract.ids import decode_region_id
+from mapsnb_sandbox.world.regions import REGION_KIND
+from mapsnb_sandbox.world.resolved import resolve_geo_id
+
+TOLERANCE_KM = 150.0
+
+#: text, Wikipedia's point (the article's coordinates)
+REGIONS = [
+    ("Bali", -8.35, 115.09),
+    ("Texas", 31.0, -100.0),
+    ("Tuscany", 43.35, 11.02),
+    ("Bavaria", 48.78, 11.5),
+    ("Kerala", 10.0, 76.3),
+    ("Hokkaido", 43.5, 142.8),
+    ("Andalusia", 37.38, -5.98),
+    ("Minas Gerais", -18.5, -44.5),
+]
+
+
+@pytest.fixture(scope="module")
+def box() -> Sandbox:
+    return Sandbox(now="2026-09-18T03:00:00+00:00")
+
+
+def _resolve(box: Sandbox, text: str, **extra: object) -> dict:
+    out = box.call_tool("resolve_names", {"queries": [{"text": text}], **extra})
+    return out["results"][0]
+
+
+@pytest.mark.parametrize(("text", "lat", "lng"), REGIONS)
+def test_a_bare_region_name_answers_the_region_at_its_centre(
+    box: Sandbox, text: str, lat: float, lng: float
+) -> None:
+    res = _resolve(box, text)
+    assert res["sandboxMatch"]["matchedAs"] == "region", res
+    assert res["confidence"] == "MEDIUM"
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) / 1000 < TOLERANCE_KM
+
+
+def test_a_region_id_decodes_to_the_same_region(box: Sandbox) -> None:
+    pid = _resolve(box, "Tuscany")["entity"]["place"].removeprefix("places/")
+    assert decode_region_id(pid) is not None
+    again = resolve_geo_id(pid)
+    assert again is not None and again.kind == REGION_KIND and again.name == "Tuscany"
+    forged = pid[:-2] + ("A" if pid[-2] != "A" else "B") + pid[-1]
+    assert resolve_geo_id(forged) is None
+
+
+def test_a_country_qualifier_names_the_region(box: Sandbox) -> None:
+    res = _resolve(box, "Bali, Indonesia")
+    assert res["sandboxMatch"]["name"] == "Bali"
+    assert res["sandboxMatch"]["matchedAs"] == "region"
+
+
+@pytest.mark.parametrize("text", ["Salzburg", "São Paulo", "Osaka", "Washington"])
+def test_a_big_town_keeps_its_name_over_its_region(box: Sandbox, text: str) -> None:
+    assert _resolve(box, text)["sandboxMatch"]["matchedAs"] == "city"
+
+
+def test_the_town_at_the_callers_bias_keeps_the_name(box: Sandbox) -> None:
+    low, high = {"latitude": 22.4, "longitude": 88.2}, {"latitude": 22.8, "longitude": 88.5}
+    bias = {"viewport": {"low": low, "high": high}}
+    res = _resolve(box, "Bali", location_bias=bias)
+    assert res["sandboxMatch"]["matchedAs"] == "city"  # Bāli, West Bengal, by Kolkata
+
+
+@pytest.mark.parametrize("text", ["Central", "North"])
+def test_a_name_many_regions_share_is_low(box: Sandbox, text: str) -> None:
+    res = _resolve(box, text)
+    assert "entity" not in res or res["confidence"] == "LOW"
+
+
+def test_a_search_in_a_region_lists_places_in_it(box: Sandbox) -> None:
+    out = box.call_tool("search_places", {"text_query": "beaches in Bali"})
+    assert out["places"]
+    for place in out["places"]:
+        loc = place["location"]
+        assert haversine_m(loc["latitude"], loc["longitude"], -8.35, 115.09) < 100_000
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [("Otsu, Shiga", 35.0, 135.87), ("Zhytomyr, Zhytomyrska oblast", 50.25, 28.66)],
+)
+def test_a_regions_iso_name_qualifies_its_own_towns(
+    box: Sandbox, text: str, lat: float, lng: float
+) -> None:
+    """ISO 3166-2 numbers are not GeoNames' codes: JP-25 is Shiga (GeoNames' 25 Miyazaki)."""
+    res = _resolve(box, text)
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) < 20_000
