@@ -15,7 +15,7 @@ from typing import Any
 from mapsnb_sandbox.languages.texts import aq_category, health_recommendations
 from mapsnb_sandbox.weather.air_indexes import POLLUTANTS, UAQI, Scale, category, evaluate
 from mapsnb_sandbox.weather.model import smooth, unit01
-from mapsnb_sandbox.world.pm25 import typical_pm25
+from mapsnb_sandbox.weather.pm25 import typical_pm25
 
 _NAMES = {
     "pm25": ("PM2.5", "Fine particulate matter (<2.5µm)", "MICROGRAMS_PER_CUBIC_METER"),

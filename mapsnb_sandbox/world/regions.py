@@ -174,6 +174,12 @@ def region_place_id(r: Region) -> str:
     return region_id(r.cc, r.rank, r.lat, r.lng)
 
 
+def _named_after_town(r: Region, key: str) -> bool:
+    """Whether a town of region ``r`` bears folded ``key`` (Odesa in Odesa Oblast, Nara)."""
+    idx = city_index()
+    return any(_in_region(idx.cities[j], r.cc, r.admin1) for j in idx.by_name.get(key, ()))
+
+
 def _qualified(r: Region, q: Qualifiers) -> bool:
     """Whether the text's qualifiers hold for region ``r`` (a country of its, nothing else)."""
     return not (q.states or q.cities or q.unknown or q.regions) and q.ccs <= {r.cc}
@@ -187,9 +193,9 @@ def region_answer(
     near_bias: bool,
 ) -> tuple[Region, str] | None:
     """The region folded ``key`` names and its confidence, where no town answers surely: none
-    is found, or the LOW town ``town`` has fewer people than the region and is not at the
-    caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). LOW when another
-    region of the name has a tenth of its people or more ("Punjab"), or regions of three
+    is found, or the LOW town ``town`` has fewer people than the region, is not in it, and is
+    not at the caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). LOW (``None`` beside a
+    LOW town) when another region of the name has a tenth of its people or more ("Punjab"), or regions of three
     countries bear it ("Central"), or it is bare and the region small (:data:`BARE_REGION_PEOPLE`)."""
     if near_bias and town is not None:
         return None
@@ -197,9 +203,11 @@ def region_answer(
     if not found:
         return None
     best = found[0]
-    if town is not None and town.population >= best.people:
-        return None
+    if town is not None and (town.population >= best.people or _named_after_town(best, key)):
+        return None  # the town the region is named after ("Nara": the city, not the prefecture)
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
     rival = rival or len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central"
     rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)  # "North", Cameroon
+    if rival and town is not None:
+        return None  # a LOW town is answered rather than a LOW region ("Saint Andrew")
     return best, "LOW" if rival else "MEDIUM"

@@ -10,10 +10,12 @@ from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.world.resolver import resolve
 
 
-@pytest.mark.parametrize("text", ["Bali", "Ontario"])
-def test_a_foreign_region_s_name_leaves_the_town_unsure(text: str) -> None:
+@pytest.mark.parametrize(("text", "cc"), [("Bali", "ID"), ("Ontario", "CA")])
+def test_a_foreign_region_s_name_answers_the_region_not_the_town(text: str, cc: str) -> None:
+    """No longer the LOW town: the region itself (:mod:`mapsnb_sandbox.world.regions`)."""
     hit = resolve(text)
-    assert hit.place is None or hit.place.confidence == "LOW", hit.place
+    assert hit.place is not None and hit.how == "region", hit.place
+    assert hit.place.country_code == cc
 
 
 def test_no_search_lists_the_namesake_town() -> None:
