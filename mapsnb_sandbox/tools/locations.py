@@ -77,8 +77,9 @@ def resolve_location(
 
 #: A town an endpoint's bare name picks on another landmass than the route's nearest other
 #: endpoint is rather its namesake near them ("Boston to Salem": Massachusetts' Salem, not
-#: India's) unless it has this many people ("Paris to New York" is Paris, France: no route).
-FAMOUS_TOWN = 1_000_000
+#: India's; "Atlanta to Birmingham": Alabama's, not England's 1.2 million) unless it has this
+#: many people ("Paris to New York" is Paris, France: no route).
+FAMOUS_TOWN = 2_000_000
 
 
 def resolve_ends(

@@ -149,6 +149,11 @@ def _pick_landmark(
     return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
 
 
+#: Near a bias, a town by another of its names (a rank below its own) counts this many times
+#: as far: "Newcastle" from Leeds is Newcastle upon Tyne, 140 km, not Newcastle, Co. Down, 481.
+OTHER_NAME_FARTHER = 2.0
+
+
 def _pick_city(
     name: str,
     q: Qualifiers,
@@ -178,6 +183,8 @@ def _pick_city(
         c = cands[k]
         near = _score_point(c.lat, c.lng, c.cc, bias, region)
         inner = district(c) if qualified and len(cands) > 1 else False
+        if bias is not None:  # "Newcastle" from Leeds: upon Tyne (its other name), not Co. Down
+            return (-hits[k], near * OTHER_NAME_FARTHER ** ranks[k], ranks[k], inner, -c.population)
         return (-hits[k], ranks[k], near, inner, -c.population)
 
     best = min(range(len(cands)), key=key)

@@ -1,6 +1,6 @@
 """A route's endpoint named by a bare town name is read near the route's other endpoints when
 its first reading is unsure or on another landmass ("Denver to Vail" drove 1,264 km to Vail,
-Arizona; "Boston to Salem" had no route: Salem, India), but a town of a million people stays
+Arizona; "Boston to Salem" had no route: Salem, India), but a town of two million people stays
 itself ("Paris to New York": no route), and so does one a road reaches ("Chicago to Denver")."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _point(box: Sandbox, text: str) -> tuple[float, float]:
     return at["latitude"], at["longitude"]
 
 
-def test_a_town_of_a_million_stays_itself(box: Sandbox) -> None:
+def test_a_town_of_two_million_stays_itself(box: Sandbox) -> None:
     out = box.call_tool(
         "compute_routes",
         {"origin": {"address": "Paris"}, "destination": {"address": "New York"}},
