@@ -196,7 +196,7 @@ def region_answer(
     is found, or the LOW town ``town`` has fewer people than the region, is not in it, and is
     not at the caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). LOW (``None`` beside a
     LOW town) when another region of the name has a tenth of its people or more ("Punjab"), or regions of three
-    countries bear it ("Central"), or it is bare and the region small (:data:`BARE_REGION_PEOPLE`)."""
+    countries with a tenth of its people between them bear it ("Central"), or it is bare and the region small (:data:`BARE_REGION_PEOPLE`)."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -206,7 +206,9 @@ def region_answer(
     if town is not None and (town.population >= best.people or _named_after_town(best, key)):
         return None  # the town the region is named after ("Nara": the city, not the prefecture)
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
-    rival = rival or len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central"
+    others = sum(r.people for r in found[1:])
+    common = len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central", not "Florida"
+    rival = rival or (common and others * _SURE_RATIO >= best.people)
     rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)  # "North", Cameroon
     if rival and town is not None:
         return None  # a LOW town is answered rather than a LOW region ("Saint Andrew")

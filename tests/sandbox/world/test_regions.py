@@ -26,6 +26,7 @@ REGIONS = [
     ("Hokkaido", 43.5, 142.8),
     ("Andalusia", 37.38, -5.98),
     ("Minas Gerais", -18.5, -44.5),
+    ("Florida", 28.0, -81.7),  # also a region of Uruguay and of Puerto Rico, far smaller
 ]
 
 
