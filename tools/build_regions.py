@@ -166,6 +166,37 @@ def _cldr_names(cldr: Path) -> list[tuple[str, str]]:
     return out
 
 
+#: iso-codes' catalogue of a language where its name differs from the code used here.
+ISO_CODES_LOCALES = {
+    "zh": ["zh_CN", "zh_TW"],
+    "bn": ["bn_BD"],
+    "no": ["nb_NO"],
+    "pt": ["pt", "pt_BR"],
+}
+
+
+def translated_names(iso_name: str) -> set[str]:
+    """Folded names of an ISO 3166-2 unit in the languages of :data:`LANGS` (iso-codes'
+    translations as pycountry ships them, LGPL: "Toskana", "Бавария", "北海道"), each part of a
+    name written "A [B]" ("Cataluña [Catalunya]") too; no Latin one under 4 letters."""
+    import gettext
+
+    import pycountry
+
+    names: set[str] = set()
+    for lang in LANGS:
+        for loc in ISO_CODES_LOCALES.get(lang, [lang]):
+            catalog = gettext.translation(
+                "iso3166-2", pycountry.LOCALES_DIR, languages=[loc], fallback=True
+            )
+            text = catalog.gettext(iso_name)
+            for part in [text, *re.split(r"\s*[\[\]]\s*", text)]:
+                folded = fold_text(part)
+                if len(folded) >= 4 or (folded and not folded.isascii()):
+                    names.add(folded)
+    return names
+
+
 def _parts(name: str) -> list[str]:
     """A name and, for "A (B)", its two parts ("Myanmar (Burma)" -> "Myanmar", "Burma")."""
     m = re.fullmatch(r"(.+?)\s*[(（](.+)[)）]\s*", name)
@@ -313,6 +344,8 @@ def _all_rows() -> set[tuple[str, ...]]:
                 rows.add(("A", cc, a1, n))
         if ini := _initials(sub.name):
             rows.add(("A", cc, a1, ini))
+        for n in translated_names(sub.name):
+            rows.add(("A", cc, a1, n))
 
     boxes: dict[tuple[str, str], list[float]] = {}
     for r in rg_rows:

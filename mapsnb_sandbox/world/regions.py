@@ -38,7 +38,7 @@ __all__ = [
 _NAMES = Path(__file__).resolve().parents[1] / "data" / "region_names.tsv"
 #: The kind a region answers as (Google's type of a first-level region).
 REGION_KIND = "administrative_area_level_1"
-#: Folded names shorter than this are codes and initials ("tx", "nsw"), not a bare region.
+#: Latin names shorter than this are codes and initials ("tx", "nsw"), not a bare region.
 _SHORTEST_NAME = 4
 #: A region sharing its name with one this many times less populous is surely meant.
 _SURE_RATIO = 10
@@ -149,8 +149,8 @@ def region_at(cc: str, admin1: str) -> Region | None:
 
 def regions_named(key: str) -> list[Region]:
     """The regions folded ``key`` names in full (no code or initials), most populous first."""
-    if len(key) < _SHORTEST_NAME:
-        return []
+    if len(key) < _SHORTEST_NAME and key.isascii():
+        return []  # "tx", "nsw": codes and initials; "北海道" is a name
     found = (region_at(cc, admin1) for cc, admin1 in regions().admin1.get(key, ()))
     return sorted((r for r in found if r is not None), key=lambda r: -r.people)
 
