@@ -100,6 +100,8 @@ NOT_FOUND = "not_found"
 #: ``how`` of a text naming a landmark the emulator does not know, in which only a LOW town
 #: was read ("Historic City of Toledo"): no place, for every tool.
 UNKNOWN_LANDMARK = "unknown_landmark"
+#: What a form of a name may be: a town, or a region ("в Баварии": Bavaria, a region).
+_FORM_KINDS = ("locality", REGION_KIND)
 #: Matches that are guesses: a near spelling, or a town whose other words were not read.
 _GUESSES = frozenset({"partial", "fuzzy"})
 
@@ -368,7 +370,7 @@ def _town(
     best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
-        if found is None or found[0].kind != "locality" or _part_read(found, candidate):
+        if found is None or found[0].kind not in _FORM_KINDS or _part_read(found, candidate):
             continue  # a near spelling of a form ("Zlína": Žilina), a town in one of its words
         if (
             found[0].place_id == getattr(direct, "place_id", None)
