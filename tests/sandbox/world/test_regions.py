@@ -103,3 +103,33 @@ def test_a_regions_iso_name_qualifies_its_own_towns(
     res = _resolve(box, text)
     loc = res["sandboxMatch"]["location"]
     assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) < 20_000
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Toskana", "Tuscany"),
+        ("Бавария", "Bavaria"),
+        ("北海道", "Hokkaido"),
+        ("Baviera", "Bavaria"),
+    ],
+)
+def test_a_region_by_its_name_in_another_language(box: Sandbox, text: str, name: str) -> None:
+    """iso-codes' translations of ISO 3166-2 names (as pycountry ships them)."""
+    res = _resolve(box, text)
+    assert res["sandboxMatch"]["name"] == name, res
+
+
+def test_a_region_qualifies_a_town_in_another_language(box: Sandbox) -> None:
+    res = _resolve(box, "Мюнхен, Бавария")
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], 48.137, 11.575) < 20_000
+
+
+def test_a_search_in_an_inflected_region(box: Sandbox) -> None:
+    """Russian locative "в Баварии" (Bavaria): places in Bavaria, not nothing."""
+    out = box.call_tool("search_places", {"text_query": "аптека в Баварии"})
+    assert out["places"], out["summary"]
+    for place in out["places"]:
+        loc = place["location"]
+        assert haversine_m(loc["latitude"], loc["longitude"], 48.78, 11.5) < 250_000
