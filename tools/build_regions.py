@@ -175,10 +175,14 @@ ISO_CODES_LOCALES = {
 }
 
 
+_KANA = re.compile(r"[\u3040-\u30ff]")
+
+
 def translated_names(iso_name: str) -> set[str]:
     """Folded names of an ISO 3166-2 unit in the languages of :data:`LANGS` (iso-codes'
     translations as pycountry ships them, LGPL: "Toskana", "Бавария", "北海道"), each part of a
-    name written "A [B]" ("Cataluña [Catalunya]") too; no Latin one under 4 letters."""
+    name written "A [B]" ("Cataluña [Catalunya]") too; no Latin one under 4 letters, none in
+    kana (folded, kana lose their voicing marks)."""
     import gettext
 
     import pycountry
@@ -192,8 +196,9 @@ def translated_names(iso_name: str) -> set[str]:
             text = catalog.gettext(iso_name)
             for part in [text, *re.split(r"\s*[\[\]]\s*", text)]:
                 folded = fold_text(part)
-                if len(folded) >= 4 or (folded and not folded.isascii()):
-                    names.add(folded)
+                if _KANA.search(part) or not (len(folded) >= 4 or not folded.isascii()):
+                    continue  # kana fold their voicing away: "アピア" (Apia) is "アビア" (Abia)
+                names.add(folded)
     return names
 
 

@@ -344,7 +344,7 @@ def _region(
         town.cc == cc or (bias is not None and haversine_m(town.lat, town.lng, *bias) < 100_000)
     )
     found = region_answer(head, q, town, near_bias=near)
-    return region_resolved(*found) if found else None
+    return region_resolved(found) if found else None
 
 
 #: A town this big keeps its own name over a country's in another language ("Granada").

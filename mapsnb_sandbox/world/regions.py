@@ -191,12 +191,14 @@ def region_answer(
     town: City | None,
     *,
     near_bias: bool,
-) -> tuple[Region, str] | None:
-    """The region folded ``key`` names and its confidence, where no town answers surely: none
-    is found, or the LOW town ``town`` has fewer people than the region, is not in it, and is
-    not at the caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). LOW (``None`` beside a
-    LOW town) when another region of the name has a tenth of its people or more ("Punjab"), or regions of three
-    countries with a tenth of its people between them bear it ("Central"), or it is bare and the region small (:data:`BARE_REGION_PEOPLE`)."""
+) -> Region | None:
+    """The region folded ``key`` surely names, where no town answers surely: none is found, or
+    the LOW town ``town`` has fewer people than the region, is not in it, and is not at the
+    caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). Not sure, so
+    ``None`` (a LOW town or a near spelling answers instead), when another region of the name
+    has a tenth of its people or more ("Punjab"), regions of three countries with a tenth of
+    its people between them bear it ("Central"), or it is bare and small
+    (:data:`BARE_REGION_PEOPLE`: "Lop Buri", Lopburi's province)."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -210,6 +212,4 @@ def region_answer(
     common = len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central", not "Florida"
     rival = rival or (common and others * _SURE_RATIO >= best.people)
     rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)  # "North", Cameroon
-    if rival and town is not None:
-        return None  # a LOW town is answered rather than a LOW region ("Saint Andrew")
-    return best, "LOW" if rival else "MEDIUM"
+    return None if rival else best
