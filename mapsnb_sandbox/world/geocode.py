@@ -339,12 +339,19 @@ def _region(
     head: str, q: Qualifiers, town: City | None, bias: tuple[float, float] | None, cc: str | None
 ) -> Resolved | None:
     """The first-level region folded ``head`` names where no town answers surely (``town``:
-    the LOW one, unless at the caller's bias or region: :func:`.regions.region_answer`)."""
+    the LOW one, unless at the caller's bias or region: :func:`.regions.region_answer`); an
+    unsure one (LOW) only where no town is found, not even spelt near ("Lopburi": Lop Buri)."""
     near = town is not None and (
         town.cc == cc or (bias is not None and haversine_m(town.lat, town.lng, *bias) < 100_000)
     )
     found = region_answer(head, q, town, near_bias=near)
-    return region_resolved(found) if found else None
+    if found is None or not (found[1] or town is None):
+        return None
+    if not found[1] and fuzzy_town(
+        city_index(), head, lambda j: city_ok(city_index().cities[j], q)
+    ):
+        return None
+    return region_resolved(found[0], "MEDIUM" if found[1] else "LOW")
 
 
 #: A town this big keeps its own name over a country's in another language ("Granada").

@@ -191,14 +191,13 @@ def region_answer(
     town: City | None,
     *,
     near_bias: bool,
-) -> Region | None:
-    """The region folded ``key`` surely names, where no town answers surely: none is found, or
-    the LOW town ``town`` has fewer people than the region, is not in it, and is not at the
-    caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). Not sure, so
-    ``None`` (a LOW town or a near spelling answers instead), when another region of the name
-    has a tenth of its people or more ("Punjab"), regions of three countries with a tenth of
-    its people between them bear it ("Central"), or it is bare and small
-    (:data:`BARE_REGION_PEOPLE`: "Lop Buri", Lopburi's province)."""
+) -> tuple[Region, bool] | None:
+    """The region folded ``key`` names, and whether surely, where no town answers surely: none
+    is found, or the LOW town ``town`` has fewer people than the region, is not in it, and is
+    not at the caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). Unsure
+    when another region of the name has a tenth of its people or more ("Punjab"), regions of
+    three countries with a tenth of its people between them bear it ("Central"), or it is
+    bare and small (:data:`BARE_REGION_PEOPLE`: "North", Cameroon's)."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -211,5 +210,5 @@ def region_answer(
     others = sum(r.people for r in found[1:])
     common = len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central", not "Florida"
     rival = rival or (common and others * _SURE_RATIO >= best.people)
-    rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)  # "North", Cameroon
-    return None if rival else best
+    rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)
+    return best, not rival
