@@ -22,7 +22,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.ids import REGIONS_PER_COUNTRY, decode_region_id, region_id
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.cities import city_index, nearest_cached
-from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.geodata import City, fold_text
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers, regions
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "Region",
     "region_answer",
     "region_at",
+    "region_of_country",
     "region_of_id",
     "region_place_id",
     "regions_named",
@@ -172,6 +173,16 @@ def region_of_id(pid: str) -> Region | None:
 def region_place_id(r: Region) -> str:
     """The id of region ``r``."""
     return region_id(r.cc, r.rank, r.lat, r.lng)
+
+
+def region_of_country(key: str, cc: str) -> Region | None:
+    """The region of country ``cc`` folded ``key`` names, when the key is another name of the
+    country than its own ("Scotland", "England": the region, not the United Kingdom; "Mexico"
+    and "Luxembourg" stay countries)."""
+    own = city_index().country_names.get(cc, "")
+    if fold_text(own) == key:
+        return None
+    return next((r for r in regions_named(key) if r.cc == cc), None)
 
 
 def _named_after_town(r: Region, key: str) -> bool:

@@ -133,3 +133,21 @@ def test_a_search_in_an_inflected_region(box: Sandbox) -> None:
     for place in out["places"]:
         loc = place["location"]
         assert haversine_m(loc["latitude"], loc["longitude"], 48.78, 11.5) < 250_000
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"), [("Scotland", 56.5, -4.2), ("England", 52.6, -1.2)]
+)
+def test_a_countrys_other_name_that_is_its_region_answers_the_region(
+    box: Sandbox, text: str, lat: float, lng: float
+) -> None:
+    """ "Scotland" was the United Kingdom, at London (641 km off)."""
+    res = _resolve(box, text)
+    assert res["sandboxMatch"]["matchedAs"] == "region", res
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) / 1000 < TOLERANCE_KM
+
+
+@pytest.mark.parametrize("text", ["Luxembourg", "Panama", "Djibouti"])
+def test_a_countrys_own_name_stays_the_country(box: Sandbox, text: str) -> None:
+    assert _resolve(box, text)["sandboxMatch"]["matchedAs"] == "country"
