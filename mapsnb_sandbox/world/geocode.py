@@ -324,8 +324,8 @@ def _city_or_country(
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "region"  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
-    if named_country and (area := region_of_country(head, named_country)):
-        return region_resolved(area), "region"  # "Scotland": the region, not the UK
+    if named_country and (own := region_of_country(head, named_country)):
+        return region_resolved(own), "region"  # "Scotland": the region, not the UK
     country = country_resolved(named_country) if named_country and not q.cities else None
     if country is not None:
         foreign = full not in city_index().countries
