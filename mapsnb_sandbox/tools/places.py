@@ -144,9 +144,8 @@ _NAMED_REACH_M = (3000.0, 15_000.0)
 
 
 def named_business(text: str, bias: tuple[float, float] | None = None) -> Resolved | None:
-    """The world's place a synthetic name names ("Sandbox Pharmacy 208, Lisbon"): the kind
-    from the name, the town from the rest (else the bias), the nearest place of that kind and
-    name around it; ``None`` when the text is no such name or no such place stands there."""
+    """The world's place a synthetic name names ("Sandbox Pharmacy 208, Lisbon"): its kind's
+    place of that name nearest the town named (else the bias), or ``None``."""
     m = _BUSINESS_NAME.match(text)
     code = None if m is None else kind_of_name(m.group("name"))
     if m is None or code is None:
@@ -350,8 +349,10 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     if place_text:
         found = _anchoring(place_text, req)
         anchor = found.place
-        if anchor is None or unsure_namesake(place_text, anchor) or spelt_apart(place_text, found):
-            return [], say(lang, "unknown_town", place=place_text, what=what)
+        unsure = anchor is not None and unsure_namesake(place_text, anchor)  # "Monterey"
+        if anchor is None or unsure or spelt_apart(place_text, found):
+            key = "unsure_town" if unsure else "unknown_town"
+            return [], say(lang, key, place=place_text, what=what)
         where = town_in(
             anchor.name, place_text, req.language, anchor.place_id
         )  # "北京", not "Beijing"
@@ -418,8 +419,7 @@ def _whole_town(q: Query) -> bool:
 
 def _qualified_town(q: Query) -> bool:
     """Whether the text is a town and its qualifiers, surely ("Richmond, British Columbia",
-    "Essen, North Rhine-Westphalia", "Bowling Green, KY"): a kind word in the qualifier or
-    in the town's own name names no kind."""
+    "Bowling Green, KY"): a kind word in the qualifier or the town's own name names no kind."""
     head, comma, _ = q.text.partition(",")
     r = q.whole.place
     if not comma or q.whole.how != "city" or r is None or r.confidence != "MEDIUM":
@@ -441,7 +441,7 @@ def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]
 
 def _kind_and_place(q: Query, req: _Request) -> _Answer:
     """A kind of the table, and the place after a preposition ("cafes in Paris, Texas") or,
-    with no bias, the words around the kind ("Lyon schools")."""
+    with no bias, the words around it ("Lyon schools")."""
     if _qualified_town(q) or _whole_town(q):
         return None
     cat_text, place_text = split_query(q.text)
