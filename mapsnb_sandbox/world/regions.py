@@ -5,10 +5,10 @@ A region is named as GeoNames writes it (``data/region_names.tsv``, built by
 (:func:`~.names.qualifiers.regions`: GeoNames, ISO 3166-2 and the region's own language). It
 stands at the mean of the grid cells its towns (GeoNames towns of 1,000+ people) fall in, near
 the centre of its shape as live's points are (:func:`_spread_centre`), or at its town nearest
-that when it is off land or nearer another region's town (a ring, a bay). Its id
-carries its country and its place in the country's list (:func:`~mapsnb_sandbox.contract.ids.
-region_id`), so any process decodes it. A bare name answers a region only where no town
-answers it surely (:func:`region_answer`).
+that when it is off land or nearer another region's town (a ring, a bay). Its id carries its
+country and its place in the country's list (:func:`~mapsnb_sandbox.contract.ids.region_id`),
+so any process decodes it. A name answers a region only where no town answers it surely
+(:func:`region_answer`). Regions across the antimeridian (Chukotka) are not centred well.
 """
 
 from __future__ import annotations
@@ -138,13 +138,14 @@ def region_at(cc: str, admin1: str) -> Region | None:
     if named is None or sums is None:
         return None
     people, lat_sum, lng_sum, n = sums
-    lat, lng = lat_sum / n, lng_sum / n
-    towns = _own_towns(cc, admin1, lat, lng) or [city_index().cities[0]]
-    lat, lng = _spread_centre(towns)
-    near, _ = nearest_cached(round(lat, 4), round(lng, 4))
-    if not (is_land(lat, lng) and _in_region(near, cc, admin1)):
-        best = min(towns, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
-        lat, lng = best.lat, best.lng  # a ring or a bay round the centre (Hawaii: at sea)
+    lat, lng = lat_sum / n, lng_sum / n  # the mean of its towns, where the search starts
+    towns = _own_towns(cc, admin1, lat, lng)
+    if towns:
+        lat, lng = _spread_centre(towns)
+        near, _ = nearest_cached(round(lat, 4), round(lng, 4))
+        if not (is_land(lat, lng) and _in_region(near, cc, admin1)):
+            best = min(towns, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
+            lat, lng = best.lat, best.lng  # a ring or a bay round the centre (Hawaii: at sea)
     return Region(cc, admin1, named[0], people, round(lat, 6), round(lng, 6), named[1])
 
 
