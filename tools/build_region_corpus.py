@@ -5,6 +5,7 @@
 country's first-level regions (no parent) with a point, up to :data:`PER_COUNTRY` drawn with a
 fixed seed, each by its English name and, where it differs, its native name. The emulator
 reads GeoNames, not this table: its points are the truth of ``benchmarks/bench_regions.py``.
+The corpus is a derived database of dr5hn's, and so under the ODbL 1.0 as well.
 """
 
 from __future__ import annotations
