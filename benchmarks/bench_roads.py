@@ -5,7 +5,9 @@ Run: ``python benchmarks/bench_roads.py [--holdout] [-v]`` from the repository r
 * default: the corpus's 130 published road distances
   (``tests/sandbox/earth/crossings_corpus.py`` ``ROAD_PAIRS``, typed by hand);
 * ``--holdout``: ``tests/data/road_holdout.csv`` (``tools/build_road_holdout.py``: published
-  tables of North America, Europe, India and Australia the emulator and the corpus never read).
+  tables of North America, Europe, India and Australia the emulator and the corpus never read);
+* ``--mountains``: ``tests/data/road_mountains.csv`` (32 published road distances over high
+  relief on every continent: Andes, Himalaya, Alps, Rockies, Caucasus, Atlas, Pamir, Ethiopia).
 
 Each pair is asked by DRIVE through ``mapsnb.Client(sandbox=True).compute_routes`` between the
 towns' points; the ratio is the emulator's ``distance_meters`` over the published distance.
@@ -26,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 HOLDOUT = ROOT / "tests" / "data" / "road_holdout.csv"
+MOUNTAINS = ROOT / "tests" / "data" / "road_mountains.csv"
 BANDS = (("< 50 km", 0, 50), ("50-300", 50, 300), ("300-1,000", 300, 1000), ("> 1,000", 1000, 1e9))
 NOW = "2026-09-18T15:00:00+00:00"
 
@@ -116,9 +119,13 @@ def report(pairs: list[Pair], ratios: dict[str, float], verbose: bool) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--holdout", action="store_true", help="the holdout, not the corpus")
+    parser.add_argument("--mountains", action="store_true", help="the mountain roads' set")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the misses")
     ns = parser.parse_args()
-    pairs = holdout_pairs() if ns.holdout else corpus_pairs()
+    if ns.mountains:
+        pairs = holdout_pairs(MOUNTAINS)
+    else:
+        pairs = holdout_pairs() if ns.holdout else corpus_pairs()
     t = time.perf_counter()
     ratios = measure(pairs)
     report(pairs, ratios, ns.verbose)

@@ -22,7 +22,7 @@ from mapsnb_sandbox.contract.budget import call_bound, charged_cache
 from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, open_water_beyond_links, plan
 from mapsnb_sandbox.earth.land import connected, landmass
-from mapsnb_sandbox.earth.terrain import ruggedness
+from mapsnb_sandbox.earth.terrain import hilliness, ruggedness
 from mapsnb_sandbox.earth.water import _open_water, dry_near, open_water_m, shore_gap_m
 from mapsnb_sandbox.earth.water import _wet as _wet_at
 from mapsnb_sandbox.world.cities import country_at
@@ -45,6 +45,13 @@ def hash_fraction(h: int, shift: int) -> float:
 #: is sparse (towns far apart: few roads to choose from). Fitted on 130 published road
 #: distances (``tests/sandbox/earth/crossings_corpus.py``).
 PLAIN_BENDS, HILL_BENDS, SPARSE_BENDS = 1.2, 0.12, 0.08
+#: Up to :data:`RANGE_BENDS` more where the line climbs over ranges (issue 40, h-andes: Lima-Cusco,
+#: Manali-Leh, Bishkek-Osh run 1.7-2x the straight line): a road holds its grade to a few per
+#: cent, so the more the ground goes up and down along the line (its
+#: :func:`~mapsnb_sandbox.earth.terrain.hilliness`, beyond :data:`RANGE_CLIMB` metres per km,
+#: full at ``RANGE_CLIMB + RANGE_CLIMB_SPAN``), the more switchbacks; weighted by the
+#: ruggedness, as only high relief forces them (rolling hills are crossed straight).
+RANGE_BENDS, RANGE_CLIMB, RANGE_CLIMB_SPAN = 0.3, 10.0, 20.0
 #: Towns this far from a road's line on average make a network sparse.
 SPARSE_TOWN_M = 40_000.0
 #: Legs shorter than this are city streets: gentle curves only, no switchbacks.
@@ -99,7 +106,15 @@ def _bends(a: Point, b: Point, mode: str) -> float:
         return 1.0
     if mode in DRY_MODES:
         return PLAIN_BENDS
-    return PLAIN_BENDS + HILL_BENDS * ruggedness((a, b)) ** 2 + SPARSE_BENDS * _sparseness(a, b)
+    rugged = ruggedness((a, b))
+    hills = HILL_BENDS * rugged**2 + RANGE_BENDS * rugged * _range_climb(a, b)
+    return PLAIN_BENDS + hills + SPARSE_BENDS * _sparseness(a, b)
+
+
+def _range_climb(a: Point, b: Point) -> float:
+    """0 where the ground along ``a``-``b`` climbs less than :data:`RANGE_CLIMB` m per km, to 1
+    at ``RANGE_CLIMB + RANGE_CLIMB_SPAN`` or more (ranges crossed one after another)."""
+    return min(1.0, max(0.0, (hilliness((a, b)) - RANGE_CLIMB) / RANGE_CLIMB_SPAN))
 
 
 def _sparseness(a: Point, b: Point) -> float:
