@@ -83,6 +83,7 @@ from mapsnb_sandbox.world.resolver import (
     resolve,
     unsure_namesake,
 )
+from mapsnb_sandbox.world.worship import local_kind
 
 __all__ = [
     "Category",
@@ -307,7 +308,7 @@ def _nearby(
 ) -> tuple[list[Resolved], str]:
     """The world's places of kind ``c`` a circle selects: the bias circle when ``anchor`` is
     its centre, else a circle of the kind's spread around the town; never new places."""
-    lang = req.language
+    lang, c = req.language, local_kind(c, req.text, anchor)  # "temple" in Kyoto: Buddhist
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
     # a kind the table lacks selects the world's generic places ("Sandbox Place 12"): no
     # place is named after the query's words (issue 39)
@@ -352,9 +353,7 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         anchor = found.place
         if anchor is None or unsure_namesake(place_text, anchor) or spelt_apart(place_text, found):
             return [], say(lang, "unknown_town", place=place_text, what=what)
-        where = town_in(
-            anchor.name, place_text, req.language, anchor.place_id
-        )  # "北京", not "Beijing"
+        where = town_in(anchor.name, place_text, req.language, anchor.place_id)  # "北京"
         return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):
