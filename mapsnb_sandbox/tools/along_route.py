@@ -36,9 +36,8 @@ from mapsnb_sandbox.tools.routes import (
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
 from mapsnb_sandbox.world.categories import kind_named
 from mapsnb_sandbox.world.cities import country_at, nearest_city
-from mapsnb_sandbox.world.places import spots_along
+from mapsnb_sandbox.world.places import local_code, spots_along
 from mapsnb_sandbox.world.resolved import place_view
-from mapsnb_sandbox.world.worship import local_code
 
 __all__ = ["search_along_route"]
 

@@ -65,6 +65,7 @@ from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
     kind_of_name,
+    local_kind,
     place_from_id,
     place_of,
     select,
@@ -83,7 +84,6 @@ from mapsnb_sandbox.world.resolver import (
     resolve,
     unsure_namesake,
 )
-from mapsnb_sandbox.world.worship import local_kind
 
 __all__ = [
     "Category",
