@@ -90,6 +90,8 @@ PRESETS: dict[str, tuple[str, ...]] = {
     "mosque": ("amenity/place_of_worship/muslim",),
     "synagogue": ("amenity/place_of_worship/jewish",),
     "hindu_temple": ("amenity/place_of_worship/hindu",),
+    "buddhist_temple": ("amenity/place_of_worship/buddhist",),
+    "shinto_shrine": ("amenity/place_of_worship/shinto",),
     "gym": ("leisure/fitness_centre",),
     "fitness_center": ("leisure/fitness_centre",),
     "swimming_pool": ("leisure/swimming_pool", "leisure/sports_centre/swimming"),

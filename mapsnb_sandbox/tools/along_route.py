@@ -36,7 +36,7 @@ from mapsnb_sandbox.tools.routes import (
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
 from mapsnb_sandbox.world.categories import kind_named
 from mapsnb_sandbox.world.cities import country_at, nearest_city
-from mapsnb_sandbox.world.places import spots_along
+from mapsnb_sandbox.world.places import local_code, spots_along
 from mapsnb_sandbox.world.resolved import place_view
 
 __all__ = ["search_along_route"]
@@ -183,6 +183,7 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
             "summary": f"<p>{say(lang, 'along_none', q=q)}</p>",
             "contentToken": token,
         }
+    cat = local_code(cat, req.text, path[0])  # the kind a generic word means there
     results, summary = _along(path, cat, route_key, req, ctx, names)
     return {"results": results, "summary": summary, "contentToken": token}
 

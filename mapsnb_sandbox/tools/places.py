@@ -65,6 +65,7 @@ from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
     kind_of_name,
+    local_kind,
     place_from_id,
     place_of,
     select,
@@ -307,7 +308,7 @@ def _nearby(
 ) -> tuple[list[Resolved], str]:
     """The world's places of kind ``c`` a circle selects: the bias circle when ``anchor`` is
     its centre, else a circle of the kind's spread around the town; never new places."""
-    lang = req.language
+    lang, c = req.language, local_kind(c, req.text, anchor)  # "temple" in Kyoto: Buddhist
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
     # a kind the table lacks selects generic places: none named after the query's words
     chosen = select(anchor, radius, c.code, req.page_size)
@@ -353,9 +354,7 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         if anchor is None or unsure or spelt_apart(place_text, found):
             key = "unsure_town" if unsure else "unknown_town"
             return [], say(lang, key, place=place_text, what=what)
-        where = town_in(
-            anchor.name, place_text, req.language, anchor.place_id
-        )  # "北京", not "Beijing"
+        where = town_in(anchor.name, place_text, req.language, anchor.place_id)  # "北京"
         return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):

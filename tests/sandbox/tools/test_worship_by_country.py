@@ -1,0 +1,59 @@
+"""A generic word for a place of worship ("temple", "templo", "Tempel", "วัด", "chùa") means
+the kind the town's country has (data/temple_kinds.csv): Buddhist temples in Japan, Thailand,
+Myanmar, Korea or Vietnam, Hindu temples in India; the kind's own name keeps it anywhere."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.tools.along_route import search_along_route
+from mapsnb_sandbox.tools.places import search_places
+from mapsnb_sandbox.world.places import kind_at, spot_from_id
+
+CTX = Context(now=datetime(2026, 3, 2, 9, 0, tzinfo=UTC))
+
+
+def _kinds(results: list[dict[str, Any]]) -> set[str]:
+    """The world kinds of the places answered (decoded from their ids)."""
+    out: set[str] = set()
+    for p in results:
+        spot = spot_from_id(p["id"])
+        kind = None if spot is None else kind_at(spot.code)
+        out.add(kind.key if kind is not None else "?")
+    return out
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"),
+    [
+        ("temples in Nara", "buddhist_temple"),
+        ("Tempel in Kamakura", "buddhist_temple"),
+        ("templos en Chiang Mai", "buddhist_temple"),
+        ("วัด เชียงใหม่", "buddhist_temple"),
+        ("pagodas in Mandalay", "buddhist_temple"),
+        ("chùa Huế", "buddhist_temple"),
+        ("temples in Seoul", "buddhist_temple"),
+        ("寺院 鎌倉", "buddhist_temple"),
+        ("shrines in Kamakura", "shinto_shrine"),
+        ("神社 奈良", "shinto_shrine"),
+        ("temples in Varanasi", "hindu_temple"),
+        ("templos en Jaipur", "hindu_temple"),
+        ("hindu temples in Bangkok", "hindu_temple"),
+        ("templo hindú en Kioto", "hindu_temple"),
+    ],
+)
+def test_generic_word_means_the_country_kind(query: str, kind: str) -> None:
+    places = search_places({"text_query": query}, CTX)["places"]
+    assert places
+    assert _kinds(places) == {kind}
+
+
+def test_along_route_shares_the_local_kind() -> None:
+    ends = {"origin": {"address": "Chiang Mai"}, "destination": {"address": "Lamphun"}}
+    out = search_along_route({"text_query": "temples", "route_endpoints": ends}, CTX)
+    assert out["results"]
+    assert _kinds([r["place"] for r in out["results"]]) == {"buddhist_temple"}
