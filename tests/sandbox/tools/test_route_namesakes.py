@@ -1,7 +1,9 @@
 """A route's endpoint named by a bare town name is read near the route's other endpoints when
 its first reading is unsure or on another landmass ("Denver to Vail" drove 1,264 km to Vail,
-Arizona; "Boston to Salem" had no route: Salem, India), but a town of two million people stays
-itself ("Paris to New York": no route), and so does one a road reaches ("Chicago to Denver")."""
+Arizona; "Boston to Salem" had no route: Salem, India), also by another of its names ("Leeds to
+Newcastle" drove 481 km to Newcastle, County Down, past Newcastle upon Tyne; "Atlanta to
+Birmingham" had no route: England's), but a town of two million people stays itself ("Paris to
+New York": no route), and so does one a road reaches ("Chicago to Denver")."""
 
 from __future__ import annotations
 
@@ -16,6 +18,12 @@ ROUTES = [
     ("Boston", "Salem", (42.519, -70.897)),
     ("Portland", "Salem", (44.943, -123.035)),
     ("Sydney", "Newcastle", (-32.927, 151.776)),
+    # by another of its names: Newcastle upon Tyne, not Newcastle, Co. Down (481 km)
+    ("Leeds", "Newcastle", (54.978, -1.613)),
+    ("Middlesbrough", "Newcastle", (54.978, -1.613)),
+    # a namesake of over a million abroad keeps no name: Alabama's, not England's Birmingham
+    ("Atlanta", "Birmingham", (33.521, -86.802)),
+    ("Nashville", "Birmingham", (33.521, -86.802)),
 ]
 
 
@@ -85,3 +93,9 @@ def test_a_location_bias_decides_instead(box: Sandbox) -> None:
         },
     )
     assert out["routes"][0]["distanceMeters"] < 80_000
+
+
+def test_the_bare_name_alone_keeps_its_own_town(box: Sandbox) -> None:
+    """Without another endpoint nothing moves it: Newcastle, New South Wales, LOW."""
+    named = box.call_tool("resolve_names", {"queries": [{"text": "Newcastle"}]})
+    assert named["results"][0]["confidence"] == "LOW"
