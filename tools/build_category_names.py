@@ -44,6 +44,9 @@ _PREFIXES = (
     "building",
 )
 #: Kinds whose presets are not ``<prefix>/<key>``.
+#: Kinds whose presets' terms are their faith's generic words ("sanctuaire", "templo",
+#: "religion": a shrine or a temple of any faith), so only the presets' names are kept.
+NAMES_ONLY = frozenset({"buddhist_temple", "shinto_shrine"})
 PRESETS: dict[str, tuple[str, ...]] = {
     "coffee": ("amenity/cafe", "amenity/cafe/coffee_shop"),
     "ev_charger": ("amenity/charging_station",),
@@ -352,7 +355,8 @@ def build(dist: Path) -> list[tuple[str, str, list[str]]]:
                 if not p:
                     continue
                 names.append(_clean(p.get("name", "")))
-                terms += [_clean(t) for t in re.split(r"[,，、،]", p.get("terms", ""))]
+                if key not in NAMES_ONLY:
+                    terms += [_clean(t) for t in re.split(r"[,，、،]", p.get("terms", ""))]
             extra = [w for w in SUPPLEMENT.get(lang, {}).get(key, "").split("|") if w]
             names += extra
             own = {n.casefold() for n in names}

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.tools.along_route import search_along_route
 from mapsnb_sandbox.tools.places import search_places
@@ -38,7 +39,7 @@ def _kinds(results: list[dict[str, Any]]) -> set[str]:
         ("chùa Huế", "buddhist_temple"),
         ("temples in Seoul", "buddhist_temple"),
         ("寺院 鎌倉", "buddhist_temple"),
-        ("shrines in Kamakura", "shinto_shrine"),
+        ("shinto shrines in Kamakura", "shinto_shrine"),
         ("神社 奈良", "shinto_shrine"),
         ("temples in Varanasi", "hindu_temple"),
         ("templos en Jaipur", "hindu_temple"),
@@ -57,3 +58,11 @@ def test_along_route_shares_the_local_kind() -> None:
     out = search_along_route({"text_query": "temples", "route_endpoints": ends}, CTX)
     assert out["results"]
     assert _kinds([r["place"] for r in out["results"]]) == {"buddhist_temple"}
+
+
+@pytest.mark.parametrize("text", ["Sanctuaire du Bon Jésus du Mont à Braga", "santuario in Loreto"])
+def test_a_generic_shrine_word_is_no_shinto_shrine(text: str) -> None:
+    """A sanctuary of another faith is no Shinto shrine: "sanctuaire", "santuario" and "shrine"
+    name shrines of every faith, so they are not the kind's words (iD's terms are left out)."""
+    out = Sandbox().call_tool("search_places", {"text_query": text})
+    assert "shinto" not in out["summary"].lower(), out["summary"]
