@@ -340,20 +340,22 @@ def _city_or_country(
 def _region(
     head: str, q: Qualifiers, town: City | None, bias: tuple[float, float] | None, cc: str | None
 ) -> Resolved | None:
-    """The first-level region folded ``head`` names where no town answers surely (``town``:
-    the LOW one, unless at the caller's bias or region: :func:`.regions.region_answer`); an
-    unsure one (LOW) only where no town is found, not even spelt near ("Lopburi": Lop Buri)."""
-    near = town is not None and (
-        town.cc == cc or (bias is not None and haversine_m(town.lat, town.lng, *bias) < 100_000)
-    )
+    """The region folded ``head`` names where no town (``town``: the LOW one) answers surely
+    (:func:`.regions.region_answer`); LOW only where no town is spelt near ("Lopburi")."""
+    near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
     if found is None or not (found[1] or town is None):
         return None
-    if not found[1] and fuzzy_town(
-        city_index(), head, lambda j: city_ok(city_index().cities[j], q)
-    ):
+    idx = city_index()
+    if not found[1] and fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q)):
         return None
     return region_resolved(found[0], "MEDIUM" if found[1] else "LOW")
+
+
+def _at_bias(c: City, bias: tuple[float, float] | None, region: str | None) -> bool:
+    """Whether town ``c`` is in the caller's region or within 100 km of its bias."""
+    near = bias is not None and haversine_m(c.lat, c.lng, *bias) < 100_000
+    return near or bool(region and c.cc == region)
 
 
 #: A town this big keeps its own name over a country's in another language ("Granada").
@@ -361,13 +363,10 @@ OWN_NAME_OVER_FOREIGN_COUNTRY = 100_000
 
 
 def _own_name_over_foreign(c: City, full: str) -> bool:
-    """Whether town ``c`` bears folded ``full`` as its own name, is big, and ``full`` names a
-    country only in another language than English (:data:`OWN_NAME_OVER_FOREIGN_COUNTRY`)."""
-    return (
-        c.population >= OWN_NAME_OVER_FOREIGN_COUNTRY
-        and fold(c.name) == full
-        and full not in city_index().countries
-    )
+    """Whether big town ``c`` (:data:`OWN_NAME_OVER_FOREIGN_COUNTRY`) bears folded ``full`` as
+    its own name, a country's only in a language other than English."""
+    big = c.population >= OWN_NAME_OVER_FOREIGN_COUNTRY
+    return big and fold(c.name) == full and full not in city_index().countries
 
 
 #: A bare name (no qualifier, no "kind in town") is weak evidence of a town smaller than this:
@@ -387,7 +386,7 @@ def _weak_bare_town(
 ) -> bool:
     """Whether bare ``name``'s town ``c`` is LOW: small, a bigger region abroad's name, a town's
     abroad (no ward: "Lansing") half as big (1 % for ``c``'s other name); not at the bias/region."""
-    if (region and c.cc == region) or (bias and haversine_m(c.lat, c.lng, *bias) < 100_000):
+    if _at_bias(c, bias, region):
         return False
     if c.population < BARE_TOWN_POPULATION or region_abroad(c, name):
         return True  # small, or "Bali": Indonesia's province rather than Bāli, Rajasthan
