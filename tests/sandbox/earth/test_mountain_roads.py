@@ -32,6 +32,19 @@ def test_the_mountain_set_is_new_and_spread() -> None:
         assert haversine_m(*a, *b) / 1000 <= km <= 3 * haversine_m(*a, *b) / 1000 + 20
 
 
+def test_each_mountain_distance_names_its_source_or_says_unverified() -> None:
+    import csv
+
+    with MOUNTAINS.open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    statuses = {"verified", "corrected", "derived", "weak", "unverified"}
+    for row in rows:
+        assert row["status"] in statuses, row["a"]
+        assert row["source"].startswith("http") or row["status"] == "unverified", row["a"]
+        assert float(row["typed_km"]) > 0 and row["note"], row["a"]
+    assert sum(r["status"] == "unverified" for r in rows) <= len(rows) // 10
+
+
 def test_roads_over_ranges_are_within_a_quarter_of_published() -> None:
     ratios = measure(OVER_RANGES)
     assert all(0.75 <= x <= 1.25 for x in ratios.values()), ratios

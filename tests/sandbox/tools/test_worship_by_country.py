@@ -66,3 +66,19 @@ def test_a_generic_shrine_word_is_no_shinto_shrine(text: str) -> None:
     name shrines of every faith, so they are not the kind's words (iD's terms are left out)."""
     out = Sandbox().call_tool("search_places", {"text_query": text})
     assert "shinto" not in out["summary"].lower(), out["summary"]
+
+
+def test_each_listed_country_has_more_buddhists_than_hindus() -> None:
+    """Each row of data/temple_kinds.csv carries Pew's 2010 shares, and they meet its rule."""
+    import csv
+
+    from mapsnb_sandbox.world.places import TEMPLE_KINDS
+
+    with TEMPLE_KINDS.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) >= 16
+    for row in rows:
+        buddhists = float(row["buddhists_pct"])
+        hindus = float(row["hindus_pct"].lstrip("<"))
+        assert row["kind"] == "buddhist_temple" and buddhists > hindus, row["cc"]
+        assert "Pew Research Center" in row["source"]
