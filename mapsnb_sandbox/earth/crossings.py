@@ -238,6 +238,8 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         # a trunk road along a coast: side points before the grid; beyond 400 km one level (two
         # cost 200,000 steps), or the grid's when shorter (35 % aside went round by Peoria)
         way = ashore(a, b, 1 if land else 2)
+        if way is not None and land is None and _way_m(way) > direct * _SHORT_WAY:
+            land = overland(a, b)  # side points that went far round: the grid may go nearer
         if way is not None and (land is None or _way_m(way) <= _way_m(land)):
             return way
     land = land or overland(a, b)
@@ -247,6 +249,12 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         return land
     way = _walk_pieces(land, True, True, _WALK_REFINE)
     return way if way is not None and _dry_way(way) else None
+
+
+#: A trunk leg's way by side points longer than this many times its straight line is compared
+#: with the grid's (:mod:`.overland`), and the shorter kept: Portland, Maine to Boston went
+#: inland by Manchester, 1.5 times the road, where the grid follows the coast.
+_SHORT_WAY = 1.1
 
 
 #: A walk's piece of a grid way that side points do not keep ashore is searched again on its
