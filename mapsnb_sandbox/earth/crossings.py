@@ -85,21 +85,20 @@ class Step:
 @functools.cache
 def crossings() -> tuple[Crossing, ...]:
     """All known links (read once)."""
-    out = []
     with LINKS_CSV.open(encoding="utf-8", newline="") as fh:
-        for row in csv.DictReader(fh):
-            out.append(
-                Crossing(
-                    row["name"],
-                    row["kind"],
-                    frozenset(row["modes"].split()),
-                    (float(row["a_lat"]), float(row["a_lng"])),
-                    (float(row["b_lat"]), float(row["b_lng"])),
-                    float(row["speed_kmh"]),
-                    float(row["board_min"]),
-                )
-            )
-    return tuple(out)
+        rows = list(csv.DictReader(fh))
+    return tuple(
+        Crossing(r["name"], r["kind"], frozenset(r["modes"].split()), *_ends_of(r), *_pace(r))
+        for r in rows
+    )
+
+
+def _ends_of(r: dict[str, str]) -> tuple[Point, Point]:
+    return (float(r["a_lat"]), float(r["a_lng"])), (float(r["b_lat"]), float(r["b_lng"]))
+
+
+def _pace(r: dict[str, str]) -> tuple[float, float]:
+    return float(r["speed_kmh"]), float(r["board_min"])
 
 
 def _m(p: Point, q: Point) -> float:
@@ -185,12 +184,7 @@ def road_dry(a: Point, b: Point) -> bool:
         return False
     if _open_water((a, b), True, True, bridge_m(_m(a, b)), 250.0, True) > 0:
         return False
-    return not (_bridged(a, b) and _islanded(a, b))
-
-
-def _bridged(a: Point, b: Point) -> bool:
-    """Whether the line ``a``-``b`` crosses any open water (then only on a bridge)."""
-    return crosses_open_water((a, b))
+    return not (crosses_open_water((a, b)) and _islanded(a, b))
 
 
 def _islanded(a: Point, b: Point) -> bool:
@@ -236,10 +230,11 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         return None  # nor where the grid, which is cheap so long, finds no way
     if not walk and DRIVE_WATER_M < direct <= SIDE_POINTS_M:
         # a trunk road along a coast: side points before the grid; beyond 400 km one level (two
-        # cost 200,000 steps), or the grid's when shorter (35 % aside went round by Peoria)
+        # cost 200,000 steps), or the grid's when shorter (35 % aside went round by Peoria; side
+        # points over 1.1x went inland: Portland, Maine-Boston by Manchester, 1.5x the road)
         way = ashore(a, b, 1 if land else 2)
-        if way is not None and land is None and _way_m(way) > direct * _SHORT_WAY:
-            land = overland(a, b)  # side points that went far round: the grid may go nearer
+        if way is not None and land is None and _way_m(way) > direct * 1.1:
+            land = overland(a, b)
         if way is not None and (land is None or _way_m(way) <= _way_m(land)):
             return way
     land = land or overland(a, b)
@@ -249,12 +244,6 @@ def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
         return land
     way = _walk_pieces(land, True, True, _WALK_REFINE)
     return way if way is not None and _dry_way(way) else None
-
-
-#: A trunk leg's way by side points longer than this many times its straight line is compared
-#: with the grid's (:mod:`.overland`), and the shorter kept: Portland, Maine to Boston went
-#: inland by Manchester, 1.5 times the road, where the grid follows the coast.
-_SHORT_WAY = 1.1
 
 
 #: A walk's piece of a grid way that side points do not keep ashore is searched again on its
@@ -294,7 +283,7 @@ def _round_the_bay(a: Point, b: Point) -> tuple[Point, ...] | None:
     from mapsnb_sandbox.earth.overland import overland
 
     direct = _m(a, b)
-    if direct > DRIVE_WATER_M or not _bridged(a, b):
+    if direct > DRIVE_WATER_M or not crosses_open_water((a, b)):
         return None
     land = overland(a, b)
     if land is None or _way_m(land) > direct * _ROUND_RATIO + _ROUND_SLACK_M:
@@ -524,7 +513,7 @@ def _land_cost(way: tuple[Point, ...]) -> float:
     """Seconds a road ``way`` takes when compared with linked plans: its metres with bends,
     plus :data:`_IMPLICIT_BRIDGE_M` when it is a straight line over water (an implicit bridge)."""
     metres = _way_m(way)
-    if len(way) == 2 and _bridged(way[0], way[1]):
+    if len(way) == 2 and crosses_open_water(way[:2]):
         metres += _IMPLICIT_BRIDGE_M / _BENDS
     return metres * _BENDS / _ROAD_MPS
 
