@@ -169,7 +169,9 @@ def _table() -> _Table:
     own: list[tuple[str, int]] = []
     first: list[tuple[str, int]] = []  # display names: matched before any synonym
     later: list[tuple[str, int, bool]] = []  # (phrase, code, an iD term to check)
+    others: list[tuple[str, int, bool]] = []  # the same, of languages the emulator has no texts in
     extra = _extra_names()
+    spoken = {p.stem for p in NAMES_TSV.with_name("texts").glob("*.json")}
     with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
         for code, rec in enumerate(csv.DictReader(fh)):
             names: dict[str, tuple[str, str]] = {}
@@ -185,8 +187,12 @@ def _table() -> _Table:
                     first += [(w, code) for w in words[:2]]
             for lang, words in extra.get(rec["key"], {}).items():
                 names.setdefault(lang, (words[0], words[0]))
-                first.append((words[0], code))
-                later += [(w, code, True) for w in words[1:]]  # iD terms: checked in _wide
+                terms = [(w, code, True) for w in words[1:]]  # iD terms: checked in _wide
+                if lang in spoken:
+                    first.append((words[0], code))
+                    later += terms
+                else:  # a language without texts: after every supported one's names
+                    others += [(words[0], code, False), *terms]
             later += [(w, code, False) for w in synonyms]
             label = rec["label"] or rec["key"].replace("_", " ").title()
             rows.append(
@@ -205,7 +211,7 @@ def _table() -> _Table:
         by_phrase.setdefault(fold(phrase), code)
     by_phrase.pop("", None)
     by_key = {c.key: c.code for c in rows}
-    return _Table(tuple(rows), by_phrase, by_key, tuple(first), tuple(later))
+    return _Table(tuple(rows), by_phrase, by_key, tuple(first), tuple(later + others))
 
 
 @functools.cache

@@ -4,7 +4,8 @@ The earth is cut into cells of :data:`CELL_DEG` x :data:`CELL_DEG` degrees. The 
 in a cell are drawn from ``(cell, kind code)`` alone, so a place exists once: one id, one point,
 one name, whatever the query or the tool. How many: a Poisson draw whose mean is the people in
 the cell (a kernel around every town of the index, wider for bigger towns; commerce twice as
-concentrated toward the centre) times the kind's rate per person (``data/kind_rates.csv``).
+concentrated toward the centre) times the kind's rate per person (``data/kind_rates.csv``), plus
+for kinds that follow land (campsites) a rate per km² of countryside near a town.
 Water holds nothing, nor do cells far from any town. Cells are generated lazily and kept in
 bounded LRU caches; the towns near a coarse cell (:data:`COARSE_DEG`) are cached too.
 
@@ -55,6 +56,7 @@ __all__ = [
     "kind_at",
     "kind_of_name",
     "kind_rate",
+    "land_rate",
     "local_code",
     "local_kind",
     "people_per_km2",
@@ -109,9 +111,12 @@ _NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook"
 # --------------------------------------------------------------------------- rates and people
 
 
-def _read_rates() -> dict[str, float]:
+def _read_rates() -> tuple[dict[str, float], dict[str, float]]:
+    """Each kind's places per 100,000 people, and (some) per 1,000 km² of countryside."""
     with KIND_RATES.open(encoding="utf-8", newline="") as fh:
-        return {row["kind"]: float(row["per_100k"]) for row in csv.DictReader(fh)}
+        rows = list(csv.DictReader(fh))
+    land = {row["kind"]: float(row["per_1000_km2"]) for row in rows if row["per_1000_km2"]}
+    return {row["kind"]: float(row["per_100k"]) for row in rows}, land
 
 
 _rates = Once(_read_rates)
@@ -119,9 +124,15 @@ _rates = Once(_read_rates)
 
 def kind_rate(c: Category) -> float:
     """Places of kind ``c`` per person: its row of ``kind_rates.csv``, else its group's."""
-    table = _rates()
+    table = _rates()[0]
     per_100k = table.get(c.key, table.get(f"group:{c.group}", table["group:default"]))
     return per_100k / 100_000
+
+
+def land_rate(c: Category) -> float:
+    """Places of kind ``c`` per km² of countryside near a town, besides those per person: the
+    kinds that follow land, not people (campsites: two thirds of the EU's are rural)."""
+    return _rates()[1].get(c.key, 0.0) / 1000
 
 
 def _peak_density(population: float) -> float:
@@ -282,7 +293,8 @@ def _generated(iy: int, ix: int, code: int, c: Category) -> tuple[Spot, ...]:
     lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
     mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
     people = people_per_km2(*mid, central=c.group in _CENTRAL_GROUPS)
-    mean = people * _CELL_AREA_KM2 * math.cos(math.radians(mid[0])) * kind_rate(c)
+    per_km2 = people * kind_rate(c) + (land_rate(c) if people else 0.0)
+    mean = per_km2 * _CELL_AREA_KM2 * math.cos(math.radians(mid[0]))
     if mean < 1e-4:
         return ()
     h = stable_int("world-cell", iy, ix, code)
