@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from mapsnb_sandbox.contract.budget import charged_cache, current
-from mapsnb_sandbox.earth.water import _wet, nearest_dry, small_island
+from mapsnb_sandbox.earth.water import _wet, dry_near, nearest_dry, small_island
 
 __all__ = ["BLOB_CELLS", "REACH_M", "landing"]
 
@@ -58,14 +58,14 @@ def _broad(p: Point) -> bool:
 @charged_cache(maxsize=1024)
 def landing(p: Point) -> Point:
     """The point a route through waypoint ``p`` starts or ends at: its nearest dry point
-    (:func:`~.water.nearest_dry`, ``p`` itself on land), or, when that lies on a dry sliver of
-    land that is no small island, the nearest dry point on broad land (:func:`_broad`) within
-    :data:`REACH_M` of ``p`` (the point as found when there is none)."""
+    (:func:`~.water.nearest_dry`, ``p`` itself on land), or, when the dry land nearest that
+    (itself, or the first not ``_wet`` on rings round it) is a sliver, not a small island, the
+    nearest dry point on broad land (:func:`_broad`) within :data:`REACH_M` of ``p`` (the point
+    as found when there is none)."""
     q = nearest_dry(*p) or p
-    if not _wet(*q) and _broad(q):
-        return q
-    if not _wet(*p) or small_island(*q):
-        return q
+    near = q if not _wet(*q) else (dry_near(*q, REACH_M) or (None, 0.0))[0]
+    if near is None or _broad(near) or small_island(*q):
+        return q  # on broad land, or its shore (the planners' own shore allowance), or an islet
     k = 1 / 111_320
     kx = k / max(0.05, math.cos(math.radians(p[0])))
     for ring in range(1, int(REACH_M / _RING_M) + 1):
