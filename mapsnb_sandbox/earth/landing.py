@@ -57,15 +57,17 @@ def _broad(p: Point) -> bool:
 
 @charged_cache(maxsize=1024)
 def landing(p: Point) -> Point:
-    """The point a route through waypoint ``p`` starts or ends at: its nearest dry point
-    (:func:`~.water.nearest_dry`, ``p`` itself on land), or, when the dry land nearest that
-    (itself, or the first not ``_wet`` on rings round it) is a sliver, not a small island, the
-    nearest dry point on broad land (:func:`_broad`) within :data:`REACH_M` of ``p`` (the point
-    as found when there is none)."""
+    """The point a route through waypoint ``p`` starts or ends at: in water, its nearest dry
+    point (:func:`~.water.nearest_dry`); on land, ``p`` itself, or, when the dry land nearest
+    it (itself, or the first point not ``_wet`` on rings round it) is a sliver, not a small
+    island, the nearest dry point on broad land (:func:`_broad`) within :data:`REACH_M` (``p``
+    when there is none)."""
     q = nearest_dry(*p) or p
-    near = q if not _wet(*q) else (dry_near(*q, REACH_M) or (None, 0.0))[0]
-    if near is None or _broad(near) or small_island(*q):
-        return q  # on broad land, or its shore (the planners' own shore allowance), or an islet
+    if q != p:
+        return q  # a point in water: its nearest dry point, as before (Darwin's harbour)
+    near = p if not _wet(*p) else (dry_near(*p, REACH_M) or (None, 0.0))[0]
+    if near is None or _broad(near) or small_island(*p):
+        return p  # on broad land, or its shore (the planners' own shore allowance), or an islet
     k = 1 / 111_320
     kx = k / max(0.05, math.cos(math.radians(p[0])))
     for ring in range(1, int(REACH_M / _RING_M) + 1):
@@ -76,4 +78,4 @@ def landing(p: Point) -> Point:
             s = (round(p[0] + r * math.sin(ang) * k, 5), round(p[1] + r * math.cos(ang) * kx, 5))
             if not _wet(*s) and _broad(s):
                 return s
-    return q
+    return p
