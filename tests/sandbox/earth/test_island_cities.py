@@ -1,11 +1,12 @@
 """Island cities and towns on a sliver of land reach the mainland by road.
 
-Xiamen Island (the Haicang and Xiamen bridges), Yeongdo (Busan Harbor Bridge) and Hampton
-across Hampton Roads (its bridge-tunnel) had no DRIVE route to towns inland before those links
+Xiamen Island (the Haicang and Xiamen bridges), Yeongdo (Busan Harbor Bridge), Hampton
+across Hampton Roads (its bridge-tunnel) and Isla del Carmen (the Zacatal Bridge) had no DRIVE route to towns inland before those links
 were listed (``links.csv``, from their Wikipedia articles); A Coruña's point keeps one dry
 1/720° cell in the water mask and had no route in any mode until a waypoint on such a sliver
 was reached at the nearest dry point on broad land (``earth/landing.py``). Pairs here are
-other towns than the ones the fix was developed on (Zhangzhou, Uichang, Suffolk, Santiago).
+other towns than the ones the fix was developed on (Zhangzhou, Uichang, Suffolk, Santiago,
+Villahermosa).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ PAIRS = [
     ("Yeongdo-gu, Busan", "Gimhae, South Korea", "DRIVE", 60_000),
     ("Hampton, Virginia", "Chesapeake, Virginia", "DRIVE", 70_000),
     ("A Coruña, Spain", "Lugo, Spain", "DRIVE", 150_000),
+    ("Ciudad del Carmen, Campeche", "Comalcalco, Tabasco", "DRIVE", 260_000),
     ("A Coruña, Spain", "Betanzos, Spain", "WALK", 40_000),
 ]
 
