@@ -557,12 +557,12 @@ def _pair(a: Point, b: Point, mode: str, start: int) -> list[Step] | None:
 def plan(waypoints: tuple[Point, ...], mode: str) -> tuple[Step, ...] | None:
     """The steps of a ``mode`` route through ``waypoints``; ``None`` when open water without a
     usable link separates two of them. A waypoint in water (a lake's or a bay's own point) is
-    reached at the nearest dry point (:func:`~mapsnb_sandbox.earth.water.nearest_dry`)."""
-    from mapsnb_sandbox.earth.water import nearest_dry
+    reached at the nearest dry point on land its roads can leave (:func:`~.landing.landing`)."""
+    from mapsnb_sandbox.earth.landing import landing
 
     steps: list[Step] = []
     start = current().work
-    dry_points = [nearest_dry(*p) or p for p in waypoints]
+    dry_points = [landing(p) for p in waypoints]
     for a, b in itertools.pairwise(dry_points):
         pair = _pair(a, b, mode, start)
         if pair is None:
