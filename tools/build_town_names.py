@@ -27,8 +27,9 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
 
 * Short forms of towns' names of several words (issue 40): a GeoNames other name of a town of
   any size of a Latin-script country that is the leading words of its own name ("Chamonix" of
-  Chamonix-Mont-Blanc, "Noirmoutier" of Noirmoutier-en-l'Île), when no other index town's name
-  starts with those words ("Aix" is Aix-en-Provence's and Aix-les-Bains'), is them or has them
+  Chamonix-Mont-Blanc, "Noirmoutier" of Noirmoutier-en-l'Île), or its last words after "de",
+  "do", "di" ... ("Bariloche" of San Carlos de Bariloche), when no other index town's name
+  starts (ends) with those words ("Aix" is Aix-en-Provence's and Aix-les-Bains'), is them or has them
   as another name ("Marburg": Maribor's), and they are no word the emulator reads.
 
 * CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's 28
@@ -317,6 +318,37 @@ def _name_heads(idx: object) -> dict[str, int]:
     return heads
 
 
+def _name_tails(idx: object) -> dict[str, int]:
+    """Folded trailing words of the index towns' names of several words -> how many towns'
+    names end with them ("bariloche": 1)."""
+    from collections import Counter
+
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    tails: Counter[str] = Counter()
+    for name in idx.cities._names:  # type: ignore[attr-defined]
+        parts = fold_text(name).split()
+        tails.update(" ".join(parts[k:]) for k in range(1, len(parts)))
+    return tails
+
+
+#: Words after which the rest of a town's name is its short form ("San Carlos de Bariloche").
+TAIL_AFTER = frozenset({"de", "del", "do", "da", "dos", "das", "di", "della", "du", "des"})
+
+
+def _short_form(
+    own: list[str], parts: list[str], heads: dict[str, int], tails: dict[str, int]
+) -> bool:
+    """Whether ``parts`` are the leading words of the name ``own`` that no other town's name
+    starts with, or its words after a "de" that no other town's name ends with."""
+    key, n = " ".join(parts), len(parts)
+    if not parts or n >= len(own):
+        return False
+    if own[:n] == parts:
+        return heads.get(key, 0) == 1
+    return own[-n:] == parts and own[-n - 1] in TAIL_AFTER and tails.get(key, 0) == 1
+
+
 #: How names spell "Saint" (folded): a name's head counts under each ("St Anton am Arlberg"
 #: starts with "Sankt Anton" too).
 SAINT_FORMS = ("st", "ste", "saint", "sainte", "sankt", "san", "santa", "sant")
@@ -325,13 +357,14 @@ SAINT_FORMS = ("st", "ste", "saint", "sainte", "sankt", "san", "santa", "sant")
 def _short_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]]) -> None:
     """Add the short forms of towns' names of several words to ``rows``: a GeoNames other name
     that is the leading words of the town's own name ("Chamonix" of Chamonix-Mont-Blanc,
-    "Noirmoutier" of Noirmoutier-en-l'Île), of a town of any size of a Latin-script country,
-    when no other index town's name starts with it ("Aix": Aix-en-Provence and Aix-les-Bains),
-    is it or has it as another name, and it is no word the emulator reads."""
+    "Noirmoutier" of Noirmoutier-en-l'Île) or its words after a "de" ("Bariloche" of San Carlos
+    de Bariloche), of a town of any size of a Latin-script country, when no other index town's
+    name starts (ends) with it ("Aix": Aix-en-Provence and Aix-les-Bains), is it or has it as
+    another name, and it is no word the emulator reads (:func:`_short_form`)."""
     from mapsnb_sandbox.world.geodata import fold_text
 
     words = _read_words() | _generic_words(idx)
-    heads = _name_heads(idx)
+    heads, tails = _name_heads(idx), _name_tails(idx)
     taken = set(rows) | set(cldr_names())  # another town's other name ("Marburg": Maribor)
     for v in cities.values():
         own = fold_text(v["name"]).split()
@@ -341,13 +374,10 @@ def _short_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
             key = fold_text(alt)
             parts = key.split()
             if (
-                parts
-                and len(parts) < len(own)
-                and own[: len(parts)] == parts
+                _short_form(own, parts, heads, tails)
                 and alt[:1].isupper()
                 and _latin(alt)
                 and len(key.replace(" ", "")) >= 4
-                and heads[key] == 1
                 and key not in idx.by_name  # type: ignore[attr-defined]
                 and key not in taken
                 and key not in words

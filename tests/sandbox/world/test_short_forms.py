@@ -1,6 +1,8 @@
 """Towns called by the leading words of their names ("Chamonix" of Chamonix-Mont-Blanc): GeoNames
 lists the short form as another name; the emulator reads it where no other town's name starts
-so. "Geneva to Chamonix" had no route (NOT_FOUND)."""
+so. "Geneva to Chamonix" had no route (NOT_FOUND). And by the words after a "de" ("Gaia" of
+Vila Nova de Gaia, "Bariloche" of San Carlos de Bariloche: NOT_FOUND before, under the index's
+100,000 for other names)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ SHORT = {
     "Noirmoutier, France": (47.003, -2.249),
     "Palavas": (43.529, 3.929),
     "Frenštát, Czechia": (49.548, 18.211),
+    "Gaia": (41.124, -8.612),
+    "Búzios, Brazil": (-22.747, -41.882),
+    "Patagones, Argentina": (-40.801, -62.985),
 }
 
 
@@ -39,3 +44,10 @@ def test_geneva_to_chamonix_has_a_route() -> None:
         {"origin": {"address": "Geneva"}, "destination": {"address": "Chamonix"}},
     )
     assert 60_000 < out["routes"][0]["distanceMeters"] < 120_000
+
+
+def test_a_tail_other_towns_end_with_names_none_of_them() -> None:
+    """"Mayo" ends many towns' names ("Veinticinco de Mayo", "Primero de Mayo"): it names none
+    of them surely."""
+    hit = resolve("Mayo")
+    assert hit.place is None or hit.confidence == "LOW"
