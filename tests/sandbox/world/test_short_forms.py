@@ -47,7 +47,7 @@ def test_geneva_to_chamonix_has_a_route() -> None:
 
 
 def test_a_tail_other_towns_end_with_names_none_of_them() -> None:
-    """"Mayo" ends many towns' names ("Veinticinco de Mayo", "Primero de Mayo"): it names none
+    """The word "Mayo" ends many towns' names ("Veinticinco de Mayo", "Primero de Mayo"): it names none
     of them surely."""
     hit = resolve("Mayo")
     assert hit.place is None or hit.confidence == "LOW"
