@@ -341,13 +341,15 @@ def _region(
     head: str, q: Qualifiers, town: City | None, bias: tuple[float, float] | None, cc: str | None
 ) -> Resolved | None:
     """The region folded ``head`` names where no town (``town``: the LOW one) answers surely
-    (:func:`.regions.region_answer`); LOW only where no town is spelt near ("Lopburi")."""
+    (:func:`.regions.region_answer`); LOW only where no town is spelt near ("Lopburi") or the
+    town is a tenth its size ("Alaska": a barangay of Luzon)."""
     near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
-    if found is None or not (found[1] or town is None):
-        return None
+    dwarfed = found is not None and town is not None and town.population * 10 < found[0].people
+    if found is None or not (found[1] or town is None or dwarfed):
+        return None  # an unsure region replaces no town but one under a tenth its size
     idx = city_index()
-    if not found[1] and fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q)):
+    if not (found[1] or dwarfed) and fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q)):
         return None
     return region_resolved(found[0], "MEDIUM" if found[1] else "LOW")
 

@@ -84,6 +84,22 @@ def test_a_name_many_regions_share_is_low(box: Sandbox, text: str) -> None:
     assert "entity" not in res or res["confidence"] == "LOW"
 
 
+#: Small regions (under a million people in their towns) whose bare name a far smaller town
+#: abroad also bears (Montana, Bulgaria; Alaska, a barangay of Luzon), with Wikipedia's point.
+SMALL_REGIONS = [("Montana", 47.0, -110.0), ("Alaska", 64.0, -150.0), ("Madeira", 32.75, -16.96)]
+
+
+@pytest.mark.parametrize(("text", "lat", "lng"), SMALL_REGIONS)
+def test_a_small_region_beats_a_town_a_tenth_its_size_but_stays_low(
+    box: Sandbox, text: str, lat: float, lng: float
+) -> None:
+    res = _resolve(box, text)
+    assert res["sandboxMatch"]["matchedAs"] == "region", res
+    assert res["confidence"] == "LOW"
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) / 1000 < 500
+
+
 def test_a_search_in_a_region_lists_places_in_it(box: Sandbox) -> None:
     out = box.call_tool("search_places", {"text_query": "beaches in Bali"})
     assert out["places"]
