@@ -232,6 +232,14 @@ def rest_of_town(text: str, town: str) -> str:
     return " ".join(words) or text
 
 
+def _cut_short(head: list[str], name: str) -> bool:
+    """Whether the folded words ``head`` are only the first letters of the town's ``name``
+    (letters alone compared: "Raba" of Rabat; "Kengtung" is Kēng Tung's whole name)."""
+    typed = re.sub(r"\W", "", "".join(head))
+    own = re.sub(r"\W", "", fold(name))
+    return typed.isascii() and len(typed) >= 3 and own != typed and own.startswith(typed)
+
+
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
     a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`), or
@@ -244,9 +252,13 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     town = found.place
     if loose_read(place_text, town, found.how):
         return True  # "Palana": Paraná by a loose key (names/spelling.py)
-    if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
+    if town is None or town.confidence != "LOW":
         return False
     head = fold(place_text.partition(",")[0]).split()
+    if _cut_short(head, town.name):
+        return True  # "Raba": only Rabat's first letters, not a town of that name
+    if found.how not in ("fuzzy", "approximate"):
+        return False
     if found.how == "fuzzy":
         return other_name(" ".join(head), town)
     own = set(fold(town.name).split())
