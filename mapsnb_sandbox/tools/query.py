@@ -233,11 +233,14 @@ def rest_of_town(text: str, town: str) -> str:
 
 
 def _cut_short(head: list[str], name: str) -> bool:
-    """Whether the folded words ``head`` are only the first letters of the town's ``name``
-    (letters alone compared: "Raba" of Rabat; "Kengtung" is Kēng Tung's whole name)."""
+    """Whether the folded words ``head`` are only the first letters of the town's ``name``,
+    ending inside one of its words (letters alone compared: "Raba" of Rabat; "Kengtung" is Kēng
+    Tung's whole name, "León" the first words of León de los Aldama)."""
     typed = re.sub(r"\W", "", "".join(head))
-    own = re.sub(r"\W", "", fold(name))
-    return typed.isascii() and len(typed) >= 3 and own != typed and own.startswith(typed)
+    words = [re.sub(r"\W", "", w) for w in fold(name).split()]
+    firsts = {"".join(words[: k + 1]) for k in range(len(words))}
+    own = "".join(words)
+    return typed.isascii() and len(typed) >= 3 and typed not in firsts and own.startswith(typed)
 
 
 def spelt_apart(place_text: str, found: Resolution) -> bool:
