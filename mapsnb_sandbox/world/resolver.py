@@ -466,10 +466,6 @@ def rivalled(c: City, name: str) -> bool:
     return False
 
 
-#: A LOW town under this many people (or none counted: a quarter, a hamlet) is no search's anchor.
-_HAMLET = 1000
-
-
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
@@ -487,8 +483,6 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     idx = city_index()
     key = fold(head.strip())
     at = idx.place_ids.get(anchor.place_id, idx.cities)
-    if at is not None and idx.cities[at].population < _HAMLET:
-        return True  # "bakery Yi'an": a Taipei quarter's name, more likely a town we lack
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if _common_pinyin(place_text, anchor):
