@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
     SHORT_NAME,
@@ -232,6 +235,24 @@ def rest_of_town(text: str, town: str) -> str:
     return " ".join(words) or text
 
 
+def _cut_short(head: list[str], name: str) -> bool:
+    """Whether the folded words ``head`` are only the first letters of the town's ``name``,
+    ending inside one of its words (letters alone compared: "Raba" of Rabat; "Kengtung" is Kēng
+    Tung's whole name, "León" the first words of León de los Aldama)."""
+    typed = re.sub(r"\W", "", "".join(head))
+    words = [re.sub(r"\W", "", w) for w in fold(name).split()]
+    firsts = {"".join(words[: k + 1]) for k in range(len(words))}
+    own = "".join(words)
+    return typed.isascii() and len(typed) >= 3 and typed not in firsts and own.startswith(typed)
+
+
+def _own_name(text: str, town: Resolved) -> bool:
+    """Whether ``text`` is one of the index's names of ``town`` ("Basra" of Basrah)."""
+    idx = city_index()
+    at = idx.place_ids.get(town.place_id, idx.cities)
+    return at is not None and at in idx.by_name.get(fold_text(text), ())
+
+
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
     a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`), or
@@ -244,9 +265,13 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     town = found.place
     if loose_read(place_text, town, found.how):
         return True  # "Palana": Paraná by a loose key (names/spelling.py)
-    if town is None or town.confidence != "LOW" or found.how not in ("fuzzy", "approximate"):
+    if town is None or town.confidence != "LOW":
         return False
     head = fold(place_text.partition(",")[0]).split()
+    if _cut_short(head, town.name) and not _own_name(" ".join(head), town):
+        return True  # "Montevid": only Montevideo's first letters, no name of it
+    if found.how not in ("fuzzy", "approximate"):
+        return False
     if found.how == "fuzzy":
         return other_name(" ".join(head), town)
     own = set(fold(town.name).split())
