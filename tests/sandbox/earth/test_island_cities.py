@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.earth.landing import landing
 from mapsnb_sandbox.earth.water import _wet
+from tests.sandbox.earth.routes_by_name import route_m
 
 #: Origin, destination, mode, and the longest distance a route may take (metres; Google Maps'
 #: road distance plus about a half).
@@ -33,17 +33,7 @@ PAIRS = [
 def test_an_island_city_reaches_the_mainland(
     origin: str, destination: str, mode: str, most: int
 ) -> None:
-    box = Sandbox(now="2026-09-18T03:00:00+00:00")
-    out = box.call_tool(
-        "compute_routes",
-        {
-            "origin": {"address": origin},
-            "destination": {"address": destination},
-            "travel_mode": mode,
-        },
-    )
-    assert out.get("routes"), (origin, destination, mode)
-    assert out["routes"][0]["distanceMeters"] < most
+    assert route_m(origin, destination, mode) < most
 
 
 def test_a_point_on_a_dry_sliver_is_reached_on_broad_land_nearby() -> None:

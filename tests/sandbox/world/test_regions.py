@@ -40,15 +40,20 @@ def _resolve(box: Sandbox, text: str, **extra: object) -> dict:
     return out["results"][0]
 
 
+def _region_near(box: Sandbox, text: str, lat: float, lng: float, km: float) -> str:
+    """The confidence of the region ``text`` answers, checked to lie within ``km`` of the point."""
+    res = _resolve(box, text)
+    assert res["sandboxMatch"]["matchedAs"] == "region", res
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) / 1000 < km, (text, loc)
+    return str(res["confidence"])
+
+
 @pytest.mark.parametrize(("text", "lat", "lng"), REGIONS)
 def test_a_bare_region_name_answers_the_region_at_its_centre(
     box: Sandbox, text: str, lat: float, lng: float
 ) -> None:
-    res = _resolve(box, text)
-    assert res["sandboxMatch"]["matchedAs"] == "region", res
-    assert res["confidence"] == "MEDIUM"
-    loc = res["sandboxMatch"]["location"]
-    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) / 1000 < TOLERANCE_KM
+    assert _region_near(box, text, lat, lng, TOLERANCE_KM) == "MEDIUM"
 
 
 def test_a_region_id_decodes_to_the_same_region(box: Sandbox) -> None:
@@ -93,11 +98,7 @@ SMALL_REGIONS = [("Montana", 47.0, -110.0), ("Alaska", 64.0, -150.0), ("Madeira"
 def test_a_small_region_beats_a_town_a_tenth_its_size_but_stays_low(
     box: Sandbox, text: str, lat: float, lng: float
 ) -> None:
-    res = _resolve(box, text)
-    assert res["sandboxMatch"]["matchedAs"] == "region", res
-    assert res["confidence"] == "LOW"
-    loc = res["sandboxMatch"]["location"]
-    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) / 1000 < 500
+    assert _region_near(box, text, lat, lng, 500.0) == "LOW"
 
 
 def test_a_search_in_a_region_lists_places_in_it(box: Sandbox) -> None:
