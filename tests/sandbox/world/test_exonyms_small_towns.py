@@ -61,7 +61,9 @@ def test_a_common_word_is_not_read_as_a_town() -> None:
 def test_another_towns_own_name_is_not_taken_over(text: str, not_town: str) -> None:
     r = resolve(text)
     assert r.place is not None and r.place.city != not_town, (text, r)
-    assert r.place.city.startswith(text.split()[0][:4]), (text, r)
+    # the place called so: a town, or a region of the name far bigger than the town (Saint
+    # Andrew, Jamaica's parish of 570,000, over Guernsey's parish listed with no people)
+    assert r.place.name.startswith(text.split()[0][:4]), (text, r)
 
 
 def test_an_exonym_over_a_small_namesake_is_marked_so() -> None:
