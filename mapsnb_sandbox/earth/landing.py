@@ -13,10 +13,8 @@ joined to the mainland beside it by this rule (a listed link or nothing).
 
 from __future__ import annotations
 
-import math
-
 from mapsnb_sandbox.contract.budget import charged_cache, current
-from mapsnb_sandbox.earth.water import _wet, dry_near, nearest_dry, small_island
+from mapsnb_sandbox.earth.water import _wet, dry_near, nearest_dry, ring_points, small_island
 
 __all__ = ["BLOB_CELLS", "REACH_M", "landing"]
 
@@ -26,7 +24,6 @@ BLOB_CELLS = 40
 #: A waypoint is moved at most this far to leave a sliver (the planners' :data:`~.water.SHORE_M`).
 REACH_M = 1200.0
 _STEP = 720  # cells per degree
-_RING_M = 50.0
 
 
 def _centre(c: tuple[int, int]) -> Point:
@@ -68,14 +65,8 @@ def landing(p: Point) -> Point:
     near = p if not _wet(*p) else (dry_near(*p, REACH_M) or (None, 0.0))[0]
     if near is None or _broad(near) or small_island(*p):
         return p  # on broad land, or its shore (the planners' own shore allowance), or an islet
-    k = 1 / 111_320
-    kx = k / max(0.05, math.cos(math.radians(p[0])))
-    for ring in range(1, int(REACH_M / _RING_M) + 1):
-        r = ring * _RING_M
-        n = 8 + 2 * ring
-        for i in range(n):
-            ang = 2 * math.pi * i / n
-            s = (round(p[0] + r * math.sin(ang) * k, 5), round(p[1] + r * math.cos(ang) * kx, 5))
-            if not _wet(*s) and _broad(s):
-                return s
+    for q, _ in ring_points(*p, REACH_M):
+        s = (round(q[0], 5), round(q[1], 5))
+        if not _wet(*s) and _broad(s):
+            return s
     return p

@@ -27,7 +27,7 @@ import threading
 import zlib
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +46,7 @@ __all__ = [
     "near_land",
     "nearest_dry",
     "open_water_m",
+    "ring_points",
     "shore_allowance_m",
     "shore_gap_m",
     "small_island",
@@ -262,9 +263,11 @@ def shore_gap_m(lat: float, lng: float) -> float:
     return found[1] if found is not None else SHORE_M
 
 
-def dry_near(lat: float, lng: float, reach_m: float) -> tuple[tuple[float, float], float] | None:
-    """The first point not :func:`_wet` on rings 50 m apart round ``(lat, lng)`` (8 + 2k points
-    on the k-th), out to ``reach_m``, and that ring's radius; ``None`` when all are wet."""
+def ring_points(
+    lat: float, lng: float, reach_m: float
+) -> Iterator[tuple[tuple[float, float], float]]:
+    """Points on rings 50 m apart round ``(lat, lng)`` (8 + 2k points on the k-th), out to
+    ``reach_m``, nearest ring first, each with its ring's radius."""
     k = 1 / 111_320
     kx = k / max(0.05, math.cos(math.radians(lat)))
     for ring in range(1, int(reach_m / 50) + 1):
@@ -272,10 +275,13 @@ def dry_near(lat: float, lng: float, reach_m: float) -> tuple[tuple[float, float
         n = 8 + 2 * ring
         for i in range(n):
             ang = 2 * math.pi * i / n
-            q = (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx)
-            if not _wet(*q):
-                return q, r
-    return None
+            yield (lat + r * math.sin(ang) * k, lng + r * math.cos(ang) * kx), r
+
+
+def dry_near(lat: float, lng: float, reach_m: float) -> tuple[tuple[float, float], float] | None:
+    """The first point not :func:`_wet` on :func:`ring_points` round ``(lat, lng)`` out to
+    ``reach_m``, and that ring's radius; ``None`` when all are wet."""
+    return next(((q, r) for q, r in ring_points(lat, lng, reach_m) if not _wet(*q)), None)
 
 
 #: Rings searched for the nearest dry point: (ring spacing, farthest ring) in metres.
