@@ -6,9 +6,13 @@ name and search terms per language. Every kind of ``data/categories.csv`` is map
 more presets (:data:`PRESETS`, else the first of ``amenity/<key>``, ``shop/<key>``, ... that
 exists); its names are the presets' names, then their terms. A term that is another preset's
 name in that language ("restaurant" among the café's terms) is left out, and so are terms of
-fewer than 2 letters in a script without spaces (Han, kana, Hangul, Thai, ...) or 3 elsewhere.
+fewer than 2 letters in a script without spaces (Han, kana, Hangul, Thai, ...) or 3 elsewhere
+(iD's one-character terms are loose: "酒" for a restaurant, "水" for a pool); a one-character
+word that is a kind's everyday name ("駅", "寺", "역", "절", as Wiktionary glosses them) comes
+from the supplement only.
 Where iD's translations are thin (hi, sw, ur, bn; plurals in ar, vi, he) :data:`SUPPLEMENT` adds hand-written names of
-the common kinds.
+the common kinds. English rows hold only the words iD's British, Australian, New Zealand, Canadian,
+Irish and Indian English give a kind beside the table's English ("bottle shop", "dairy").
 
 Usage::
 
@@ -39,6 +43,8 @@ OWN = ("en", "pt", "es", "fr", "de", "it", "pl", "ru")
 #: Regional translations merged into their language (the first one's names come first).
 MERGE = {"zh": ("zh-CN", "zh", "zh-TW", "zh-HK"), "pt": ("pt", "pt-BR"), "ar": ("ar", "ar-AA")}
 MAX_NAMES = 6
+#: English of other countries whose iD words are read beside English's (not en-US: the base).
+REGIONAL_EN = ("en-GB", "en-AU", "en-NZ", "en-CA", "en-IE", "en-IN")
 _PREFIXES = (
     *("amenity", "shop", "tourism", "leisure", "education", "healthcare", "office", "craft"),
     "building",
@@ -341,11 +347,7 @@ def build(dist: Path) -> list[tuple[str, str, list[str]]]:
         paths = files.get(lang, [])
         if lang == "en":
             continue
-        presets: dict[str, dict[str, str]] = {}
-        for path in reversed(paths):  # the first file's texts win
-            doc = json.loads(path.read_text(encoding="utf-8"))
-            for value in doc.values():
-                presets.update(value.get("presets", {}).get("presets", {}))
+        presets = _presets_in(paths)
         names_in_lang = {_clean(p.get("name", "")).casefold() for p in presets.values()}
         for key in keys:
             names: list[str] = []
@@ -365,12 +367,64 @@ def build(dist: Path) -> list[tuple[str, str, list[str]]]:
             seen: set[str] = set()
             words = []
             for w in [*names, *terms]:
-                if w and _long_enough(w) and w.casefold() not in seen and len(w) <= 40:
+                kept = w in extra or _long_enough(w)  # one-character words by hand only ("駅")
+                if w and kept and w.casefold() not in seen and len(w) <= 40:
                     seen.add(w.casefold())
                     words.append(w)
             if words:
                 rows.append((key, lang, words[: MAX_NAMES + len(extra)]))
+    return rows + _regional_english(dist, keys, mapping)
+
+
+def _presets_in(paths: list[Path]) -> dict[str, dict[str, str]]:
+    """Preset id -> texts of a language's translation files (the first file's texts win)."""
+    presets: dict[str, dict[str, str]] = {}
+    for path in reversed(paths):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for value in doc.values():
+            presets.update(value.get("presets", {}).get("presets", {}))
+    return presets
+
+
+def _words_of(preset: dict[str, str]) -> list[str]:
+    terms = re.split(r"[,，、،]", preset.get("terms", ""))
+    return [w for w in (_clean(t) for t in [preset.get("name") or "", *terms]) if w]
+
+
+def _regional_english(
+    dist: Path, keys: list[str], mapping: dict[str, list[str]]
+) -> list[tuple[str, str, list[str]]]:
+    """``(kind, "en", words)`` rows: the words iD's British, Australian, New Zealand, Canadian,
+    Irish and Indian English give a kind beside its English ones ("bottle shop", "dairy",
+    "taxi rank"); a display form ("Bottle Shop (Alcohol Shop)", "Convenience Store / Dairy") is
+    left out, its term kept."""
+    folder = dist / "translations"
+    base = _presets_in([folder / "en.min.json"])
+    regional = [_presets_in([folder / f"{c}.min.json"]) for c in REGIONAL_EN]
+    with (DATA / "categories.csv").open(encoding="utf-8", newline="") as fh:
+        table = list(csv.DictReader(fh))
+    seen = {_bare(w) for r in table for w in r["en"].split("|")}  # any kind's English name,
+    seen |= {_bare(r["key"].replace("_", " ")) for r in table}  # or the one its key gives
+    rows = []
+    for key in keys:
+        pids = mapping[key]
+        known = seen | {_bare(w) for pid in pids for w in _words_of(base.get(pid, {}))}
+        words: list[str] = []
+        for pid in pids[:1]:  # the kind's own preset ("art shop" is no gallery's)
+            for w in (w for presets in regional for w in _words_of(presets.get(pid, {}))):
+                if _bare(w) not in known and _long_enough(w) and not set(w) & set("/()"):
+                    known.add(_bare(w))
+                    seen.add(_bare(w))  # a word names the first kind only
+                    words.append(w.lower())
+        if words:
+            rows.append((key, "en", words))
     return rows
+
+
+def _bare(word: str) -> str:
+    """``word`` folded and without accents ("Café" -> "cafe")."""
+    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def main() -> None:

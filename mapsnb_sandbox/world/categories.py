@@ -232,6 +232,8 @@ def _wide() -> _Wide:
             every.setdefault(k, code)
         if _NO_SPACE.search(key) and len(key) >= 2:
             glued.setdefault(key.replace(" ", ""), code)
+        elif _NO_SPACE.search(key):  # one character ("寺") glued only after "の", "的", "의"
+            glued.update({p + key: code for p in "の的의" if p + key not in glued})
         if " " not in key and len(key) >= 5 and not _NO_SPACE.search(key):
             stems.setdefault(key[: max(4, len(key) - 2)], code)
     every.pop("", None)
