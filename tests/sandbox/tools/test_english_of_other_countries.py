@@ -2,7 +2,8 @@
 2026-12-05): "bottle shop Perth", "dairy Auckland", "lolly shop Dunedin", "washroom Toronto"
 found nothing; the kinds' English names were the table's (American, some British) only. The
 names table now also holds the words iD's regional English translations give a kind (en-GB,
-en-AU, en-NZ, en-CA, en-IE, en-IN) beside its English ones.
+en-AU, en-NZ, en-CA, en-IE, en-IN) beside its English ones; Google's ``meal_takeaway`` is
+named "takeaway" and "takeout" (it had only its derived name, "meal takeaway").
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def box() -> Sandbox:
         ("washroom Ottawa", "public toilet"),
         ("service station Darwin", "gas station"),
         ("diy shop Swansea", "home improvement store"),
+        ("takeaway Bradford", "takeaway"),
+        ("takeout Denver", "takeaway"),
     ],
 )
 def test_a_regional_english_kind_word_is_read(box: Sandbox, text: str, kind: str) -> None:
