@@ -30,6 +30,7 @@ from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
+    comma_parts,
     ordinary_words,
     proper_name,
     town_by_grammar,
@@ -241,11 +242,9 @@ def _resolve_text_cached(
     if coords:
         return point_resolved(*coords), "coords"
     li = landmark_index()
-    parts = [p for p in (s.strip() for s in text.split(",")) if p]
+    parts = comma_parts(text, trailing_qualifier)  # "Kent OH", "…, Sydney NSW 2000"
     if not parts:
         return None
-    if len(parts) == 1:
-        parts = trailing_qualifier(parts[0]) or parts  # "Kent OH", "Windsor Berkshire"
     full = fold(text)
     head = fold(parts[0])
     q = qualifiers(parts[1:])
@@ -290,13 +289,13 @@ def _resolve_text_cached(
 def _town_of_region(
     parts: list[str], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
-    """The town a country or state qualifier also names ("…, Hong Kong", "…, New York, NY")."""
+    """The town a state qualifier also names, as the other parts qualify it ("…, Washington, DC")."""
     if q.cities:
         return None
-    empty = Qualifiers(set(), set(), set(), set(), set())
-    for part in parts:
-        picked = _pick_city(fold(part), empty, bias, region)
-        if picked and city_ok(picked[0], q):
+    for i, part in enumerate(parts):
+        others = qualifiers(parts[:i] + parts[i + 1 :])  # "…, Hong Kong": none
+        picked = _pick_city(fold(part), others, bias, region)
+        if picked and city_ok(picked[0], others):
             return picked[0], True
     return None
 
@@ -429,8 +428,8 @@ def _named_town(
     q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
     """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
-    ``(town, exact)``. A part that names a region too names a town of the region's country
-    only ("Schwarzbach, Brandenburg" is not Brandenburg, Kentucky)."""
+    ``(town, exact)``; a part also a region's name, a town of that region's country or of
+    another part's region ("Schwarzbach, Brandenburg": no Kentucky town; "…, Portland, ME")."""
     idx = city_index()
 
     def ok_for(name: str) -> Callable[[int], bool]:
@@ -438,7 +437,8 @@ def _named_town(
 
         def ok(j: int) -> bool:
             c = idx.cities[j]
-            return city_ok(c, q) and (not lands or c.cc in lands)
+            held = bool(q.states) or any(regions().holds(p, c) for p in q.regions - {name})
+            return city_ok(c, q) and (not lands or c.cc in lands or held)
 
         return ok
 

@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.qualifiers import known_qualifier
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
 
-__all__ = ["bare_town_ok", "ordinary_words", "proper_name", "town_by_grammar", "with_commas"]
+__all__ = [
+    "bare_town_ok",
+    "comma_parts",
+    "ordinary_words",
+    "proper_name",
+    "town_by_grammar",
+    "with_commas",
+]
 
 
 @functools.cache
@@ -80,3 +89,24 @@ def with_commas(text: str) -> str:
     """``text`` with the commas of other scripts as "," ("León، Guanajuato"): they part a town
     from its qualifiers as a comma does."""
     return _COMMAS.sub(",", text)
+
+
+def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str]:
+    """The comma parts of ``text``, a qualifier part (or a lone part) written without a comma
+    read with one by ``split`` ("Kent OH" -> "Kent", "OH"), also once the postcode an address's
+    last line ends with is dropped ("…, Sydney NSW 2000", "…, Toronto ON M5E 1E5")."""
+    parts = [p for p in (s.strip() for s in text.split(",")) if p]
+    out = parts[:1] if len(parts) > 1 else []
+    for part in parts[len(out) :]:
+        words = part.split()
+        while len(words) > 2 and any(ch.isdigit() for ch in words[-1]):
+            words.pop()
+        if len(words) == len(part.split()):
+            out += split(part) or [part]
+        else:  # a last line: its state is one even where the town is unknown ("Garden Grove IA")
+            state = [" ".join(words[:-1]), words[-1]] if known_qualifier(words[-1]) else None
+            read = split(" ".join(words)) or state or [part]
+            zip_code = " ".join(part.split()[len(words) :])  # a US state keeps its ZIP Code
+            keep = re.fullmatch(r"\d{5}(-\d{4})?", zip_code) and len(read) > 1
+            out += [*read[:-1], f"{read[-1]} {zip_code}" if keep else read[-1]]
+    return out

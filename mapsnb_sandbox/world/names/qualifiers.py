@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import functools
 import json
+import re
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -157,9 +158,16 @@ def qualifiers(parts: Iterable[str]) -> Qualifiers:
     for i, raw in enumerate(parts):
         # "CA 94043" -> "ca"; trailing postcodes are dropped
         p = " ".join(w for w in fold(raw).split() if not w.isdigit())
-        if p:
+        if p in city_index().states and _US_ZIP.search(raw):  # "DE 19947": Delaware, not GY-DE
+            q.states.add(city_index().states[p])
+            q.ccs.add("US")
+        elif p:
             _add_qualifier(q, p, last=i == len(parts) - 1)
     return q
+
+
+#: A US state's code before a ZIP Code, as an address's last line ends ("DE 19947").
+_US_ZIP = re.compile(r"^\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$")
 
 
 @functools.cache

@@ -1,0 +1,82 @@
+"""US addresses by their last line (``python benchmarks/bench_address_lines.py [--misses]``).
+
+For standard US ZIP Codes drawn evenly across the states (seed 40), the emulator resolves a
+street address written as people write the last line ("100 Main Street, Portland, ME 04101",
+"…, Portland ME 04101"), and the bare last line ("Portland, ME 04101", "Portland ME 04101").
+Placed: within 25 km of the ZIP Code's point; NOT_FOUND; elsewhere: placed 25 km or more off
+(a rural ZIP Code's point can lie that far from its post office's town). Truth: the US Postal Service's ZIP Codes as
+the `zipcodes` package ships them (MIT; `pip install mapsnb[zip]`); the emulator locates towns by
+GeoNames and never reads a typed ZIP Code's point.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.resolver import resolve
+
+FORMS = {
+    "street, town, ST zip": "100 Main Street, {city}, {st} {zip}",
+    "street, town ST zip": "100 Main Street, {city} {st} {zip}",
+    "town, ST zip": "{city}, {st} {zip}",
+    "town ST zip": "{city} {st} {zip}",
+}
+PER_STATE = 8
+
+
+def sample() -> list[dict[str, str]]:
+    """``PER_STATE`` standard, active ZIP Codes of each state and DC (seed 40)."""
+    import zipcodes
+
+    by_state: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for z in zipcodes.list_all():
+        if z["zip_code_type"] == "STANDARD" and z["active"] and z["country"] == "US":
+            by_state[z["state"]].append(z)
+    rng = random.Random(40)
+    out = []
+    for state in sorted(by_state):
+        zs = sorted(by_state[state], key=lambda z: z["zip_code"])
+        out += rng.sample(zs, min(PER_STATE, len(zs)))
+    return out
+
+
+def _outcome(text: str, z: dict[str, str]) -> tuple[str, float]:
+    place = resolve(text).place
+    if place is None:
+        return "not_found", 0.0
+    km = haversine_m(place.lat, place.lng, float(z["lat"]), float(z["long"])) / 1000
+    return ("placed" if km < 25 else "elsewhere"), km
+
+
+def main() -> None:
+    seen: dict[str, Counter[str]] = defaultdict(Counter)
+    misses = []
+    for z in sample():
+        city = z["city"].title()
+        for form, pattern in FORMS.items():
+            text = pattern.format(city=city, st=z["state"], zip=z["zip_code"])
+            outcome, km = _outcome(text, z)
+            seen[form][outcome] += 1
+            seen[form]["50+ km"] += km >= 50
+            if outcome != "placed":
+                misses.append(f"{form}: {text!r} -> {outcome} {km:.0f} km")
+    print(f"{'form':24} {'n':>4} {'placed':>7} {'NOT_FOUND':>9} {'elsewhere':>9} {'50+ km':>7}")
+    for form in FORMS:
+        c = seen[form]
+        n = c["placed"] + c["not_found"] + c["elsewhere"]
+        print(
+            f"{form:24} {n:4} {c['placed'] / n:7.1%} {c['not_found'] / n:9.1%} "
+            f"{c['elsewhere'] / n:9.1%} {c['50+ km']:7}"
+        )
+    if "--misses" in sys.argv:
+        print("\n".join(misses))
+
+
+if __name__ == "__main__":
+    main()

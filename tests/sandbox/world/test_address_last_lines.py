@@ -1,0 +1,47 @@
+"""Addresses as people write their last line (found as a new user would, 2026-12-05): every
+street in Washington, DC was NOT_FOUND ("Washington" was read as the state, for which DC is no
+town), "…, Portland, ME" too (Portland is also a parish of Jamaica, so only Jamaican towns were
+taken), and "…, Sydney NSW 2000", "…, Toronto ON M5E 1E5" (the town, its state and the postcode
+without commas), and "Georgetown, DE 19947" was Guyana's capital (GY-DE is Demerara-Mahaica's
+code): a state code before a ZIP Code is the US state. Each is now the street in the town the last line names (LOW: placed, not
+known), and a part that names a region keeps restricting towns where no other part places one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.resolver import resolve
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("100 K Street, Washington, DC", 38.895, -77.036),
+        ("1600 Pennsylvania Avenue NW, Washington, DC 20500", 38.895, -77.036),
+        ("12 Congress Street, Portland, Maine", 43.661, -70.255),
+        ("10 Main St, Portland, OR", 45.523, -122.676),
+        ("12 Main Street, Washington, Pennsylvania", 40.174, -80.246),
+        ("1 Martin Place, Sydney NSW 2000", -33.868, 151.207),
+        ("123 Collins St, Melbourne VIC 3000", -37.814, 144.963),
+        ("5 Yonge St, Toronto ON M5E 1E5", 43.651, -79.383),
+        ("Springfield IL 62704", 39.802, -89.644),
+        ("Albany WA 6330", -35.023, 117.881),
+        ("Georgetown DE 19947", 38.690, -75.385),
+        ("Moncton NB E1C 4M3", 46.088, -64.778),
+    ],
+)
+def test_an_address_is_placed_in_the_town_its_last_line_names(
+    text: str, lat: float, lng: float
+) -> None:
+    r = resolve(text)
+    assert r.place is not None, (text, r)
+    assert haversine_m(r.place.lat, r.place.lng, lat, lng) < 15_000, (text, r.place)
+
+
+def test_a_region_named_alone_still_restricts_the_town() -> None:
+    """"Schwarzbach, Brandenburg": no town of the name in Brandenburg, so none (not Kentucky's
+    Brandenburg, which only another part could place)."""
+    r = resolve("Schwarzbach, Brandenburg")
+    assert r.place is None or r.place.lng > 0, r
