@@ -360,7 +360,7 @@ def build(dist: Path) -> list[tuple[str, str, list[str]]]:
                 if key not in NAMES_ONLY:
                     terms += [_clean(t) for t in re.split(r"[,，、،]", p.get("terms", ""))]
             extra = [w for w in SUPPLEMENT.get(lang, {}).get(key, "").split("|") if w]
-            names += extra
+            names = [*_building_heads(presets, key, names), *names, *extra]  # "병원" first
             own = {n.casefold() for n in names}
             terms = [t for t in terms if t.casefold() in own or t.casefold() not in names_in_lang]
             terms = [t for t in terms if _NO_SPACE.search(t) or _long_enough(t + "x")]
@@ -371,9 +371,74 @@ def build(dist: Path) -> list[tuple[str, str, list[str]]]:
                 if w and kept and w.casefold() not in seen and len(w) <= 40:
                     seen.add(w.casefold())
                     words.append(w)
+            words = words[: MAX_NAMES + len(extra)]
+            if lang == "tr":  # "müzeler", "müzeleri": plural and its possessive, by vowel harmony
+                words += [f for w in words[:3] for f in _turkish_plurals(w) if f not in words]
             if words:
-                rows.append((key, lang, words[: MAX_NAMES + len(extra)]))
+                rows.append((key, lang, words))
     return rows + _regional_english(dist, keys, mapping)
+
+
+def _turkish_plurals(word: str) -> list[str]:
+    """The plural of a one-word Turkish name and its possessive ("müze" -> "müzeler",
+    "müzeleri"; "hastane" -> "hastaneler"; "park" -> "parklar", "parkları")."""
+    vowels = [ch for ch in word.casefold() if ch in "aeıioöuü"]
+    if " " in word or not vowels:
+        return []
+    stem = word.casefold()
+    return [stem + "ler", stem + "leri"] if vowels[-1] in "eiöü" else [stem + "lar", stem + "ları"]
+
+
+#: The iD building preset of a kind whose own preset names its grounds or a longer phrase
+#: ("학교 부지", school grounds; "기독교 교회", Christian church).
+BUILDINGS = {
+    "school": "building/school", "primary_school": "building/school",
+    "secondary_school": "building/school", "university": "building/university",
+    "college": "building/college", "preschool": "building/kindergarten",
+    "hospital": "building/hospital", "church": "building/church", "mosque": "building/mosque",
+    "synagogue": "building/synagogue", "hindu_temple": "building/temple",
+    "train_station": "building/train_station", "hotel": "building/hotel",
+    "stadium": "building/stadium", "fire_station": "building/fire_station",
+}  # fmt: skip
+
+
+def _building_heads(presets: dict[str, dict[str, str]], key: str, names: list[str]) -> list[str]:
+    """The kind's own noun where iD names it only in a longer phrase: its building preset's
+    name less the language's word for a building ("학교 건물" less "건물": "학교"), kept when it
+    is a whole part of one of the kind's names ("학교 부지", "محیط بیمارستان")."""
+    building = _clean(presets.get("building", {}).get("name", ""))
+    preset = presets.get(BUILDINGS.get(key, ""))
+    if not building or not preset:
+        return []
+    head = _less_word(_clean(preset.get("name", "")), building)
+    article = head and re.match(r"[a-z]{1,3}\b|[a-z]'", head)  # "van …", "d'hospital"
+    ok = head and not article and "/" not in head and any(_whole_part(head, n) for n in names)
+    return [head] if ok else []
+
+
+def _less_word(name: str, word: str) -> str | None:
+    """``name`` without ``word`` at its start or end (a word of a script without spaces
+    anywhere; "Bina" also as "Binası"), or ``None``."""
+    if _NO_SPACE.search(name):
+        head = name.replace(word, "").strip(" -の的·")
+        return head if len(head) >= 2 and head != name else None
+    tokens, cut = name.split(), word.split()
+    n = len(cut)
+    if len(tokens) <= n:
+        return None
+    for rest, ends in ((tokens[n:], tokens[:n]), (tokens[: len(tokens) - n], tokens[-n:])):
+        if all(t.casefold().startswith(w.casefold()) for t, w in zip(ends, cut, strict=True)):
+            return " ".join(rest)
+    return None
+
+
+def _whole_part(part: str, name: str) -> bool:
+    """Whether ``part`` is a whole word run of a longer ``name`` (a substring in a script
+    without spaces)."""
+    if _NO_SPACE.search(part):
+        return part in name and part != name
+    p, n = part.casefold().split(), name.casefold().split()
+    return len(n) > len(p) and any(n[i : i + len(p)] == p for i in range(len(n) - len(p) + 1))
 
 
 def _presets_in(paths: list[Path]) -> dict[str, dict[str, str]]:

@@ -33,12 +33,12 @@ from mapsnb_sandbox.tools.query import (
     named_kind,
     read_query,
     rest_of,
-    rest_of_town,
     spelt_apart,
     split_query,
     splits,
     sure_town,
     title_cased,
+    unread_words,
     words_as_typed,
 )
 from mapsnb_sandbox.tools.summaries import (
@@ -524,13 +524,13 @@ def _made_up_kind_in_town(q: Query, req: _Request) -> _Answer:
 
 
 def _unread_words(q: Query, req: _Request) -> _Answer:
-    """A town and words nothing reads; in other scripts (thin kind names) the town itself is
-    answered by :func:`_the_place`."""
+    """A town and words nothing reads ("kilise İstanbul" is no answer of Istanbul); words
+    that cannot be told apart from the town ("北京药店") leave it to :func:`_the_place`."""
     r = q.whole.place
-    if r is None or q.whole.how != "partial" or not q.text.isascii():
+    if r is None or q.whole.how != "partial":
         return None
-    unread = rest_of_town(q.text, r.name)
-    return [], say(req.language, "unread_words", words=unread, where=r.name)
+    unread = unread_words(q.text, r, bias=req.center, region=req.region)
+    return ([], say(req.language, "unread_words", words=unread, where=r.name)) if unread else None
 
 
 def _the_place(q: Query, req: _Request) -> _Answer:

@@ -46,6 +46,7 @@ __all__ = [
     "splits",
     "sure_town",
     "title_cased",
+    "unread_words",
     "words_as_typed",
 ]
 
@@ -223,6 +224,23 @@ def rest_of(text: str, start: int, end: int) -> str | None:
     if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
         return None  # an ordinary word before a kind is no town ("nice cafe")
     return rest or None
+
+
+def unread_words(
+    text: str, town: Resolved, *, bias: tuple[float, float] | None, region: str | None
+) -> str | None:
+    """The words of ``text`` beside the town it names ("kilise" of "kilise İstanbul",
+    "بیمارستان" of "بیمارستان تهران"): in other scripts, cut from either end while the rest
+    alone is that town; ``None`` when no cut leaves it ("北京药店": no spaces)."""
+    if text.isascii():
+        return rest_of_town(text, town.name)
+    words = text.split()
+    for k in range(1, len(words)):
+        for unread, rest in ((words[:k], words[k:]), (words[-k:], words[:-k])):
+            found = resolve(" ".join(rest), bias=bias, region=region, role="town").place
+            if found is not None and found.place_id == town.place_id:
+                return " ".join(unread)
+    return None
 
 
 def rest_of_town(text: str, town: str) -> str:

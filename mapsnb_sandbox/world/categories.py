@@ -1,20 +1,14 @@
 """Kinds of places the emulator knows, read from ``data/categories.csv``, and their detection.
 
-The table starts from the Places API (New) place types (Table A) plus a few everyday kinds
-(bike rental, coworking, recycling). Each row gives a wire key, a text group (which decides what
-the summaries may say about such a place), a scatter radius, a display label and, per language
-(en, pt, es, fr, de, it, pl, ru), ``singular|plural|synonym|…``. A row's position is its code,
-packed into synthetic place ids: rows are only ever appended. Loaded on first use and cached.
-
-More names come from ``data/category_names.tsv`` (the OpenStreetMap iD presets in ~80
-languages, ISC licence; built by ``tools/build_category_names.py``): the display name of a
-language the CSV lacks and synonyms in every language. :func:`split_kind_and_place` finds a kind
-in any script: CJK and Thai by substring (no spaces), Arabic and Hebrew with their one-letter
-prefixes and article stripped, inflected forms by a shared stem.
-
-A query that names no known kind may still name *some* kind ("solar energy companies in Lyon"):
-:func:`free_category` makes a synthetic kind of that phrase (code :data:`FREE_CODE`).
-"""
+The table holds the Places API (New) place types (Table A) and a few everyday kinds: per row a
+wire key, a text group (what summaries may say), a scatter radius, a display label and, in en,
+pt, es, fr, de, it, pl, ru, ``singular|plural|synonym|…``. A row's position is its code, packed
+into synthetic place ids: rows are only ever appended. More names come from
+``data/category_names.tsv`` (OpenStreetMap iD presets in ~80 languages, ISC licence;
+``tools/build_category_names.py``). :func:`split_kind_and_place` finds a kind in any script:
+CJK, Thai and Hangul inside words, Arabic and Hebrew less their prefixes, inflected forms by a
+shared stem. A query naming no known kind may name *some* kind ("solar energy companies in
+Lyon"): see :func:`free_category` (code :data:`FREE_CODE`)."""
 
 from __future__ import annotations
 
@@ -130,7 +124,9 @@ class _Wide:
 
 
 #: Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, Han, Hangul.
-_NO_SPACE = re.compile(r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff]")
+_NO_SPACE = re.compile(  # and Hangul, whose compounds run together ("버스터미널"), as jamo too
+    r"[\u0e00-\u0eff\u1000-\u11ff\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
 #: Scripts whose vowel signs are letters (Brahmic: Devanagari ... Khmer): marks are kept.
 _KEEP_MARKS = re.compile("[\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff]")
 
@@ -230,10 +226,10 @@ def _wide() -> _Wide:
         key = kind_key(phrase)
         for k in {key, _unprefixed(key)}:
             every.setdefault(k, code)
-        if _NO_SPACE.search(key) and len(key) >= 2:
+        if _NO_SPACE.search(key) and len(phrase.strip()) >= 2:
             glued.setdefault(key.replace(" ", ""), code)
         elif _NO_SPACE.search(key):  # one character ("寺") glued only after "の", "的", "의"
-            glued.update({p + key: code for p in "の的의" if p + key not in glued})
+            glued.update({kind_key(p + phrase): code for p in "の的의"})
         if " " not in key and len(key) >= 5 and not _NO_SPACE.search(key):
             stems.setdefault(key[: max(4, len(key) - 2)], code)
     every.pop("", None)
@@ -360,14 +356,21 @@ _GLUED_AFTER = (
 _GLUED_BEFORE = ("在", "位于", "去", "ใน", "ที่", "ใกล้", "แถว")
 
 
+def _a_town(token: str) -> bool:
+    """Whether a word of a script without spaces is a town's whole name (commas aside)."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.towns import named_ids
+
+    return bool(named_ids(city_index(), fold(token.strip(",、，"))))
+
+
 def _cut_glued(token: str) -> tuple[int, int, int] | None:
     """``(code, start, end)`` of the longest kind inside a token of a script without spaces."""
-    glued = _wide().glued
-    key = token.casefold()
+    glued = _wide().glued  # its keys folded as kind_key folds (Hangul to jamo, "バ" to "ハ゛")
     best: tuple[int, int, int] | None = None
-    for i in range(len(key)):
-        for j in range(min(len(key), i + 12), i + 1, -1):
-            code = glued.get(key[i:j])
+    for i in range(len(token)):
+        for j in range(min(len(token), i + 12), i + 1, -1):
+            code = glued.get(kind_key(token[i:j]))
             if code is not None and (best is None or j - i > best[2] - best[1]):
                 best = (code, i, j)
                 break
@@ -508,7 +511,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             tokens[j:], articles=articles
         )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
-        if _NO_SPACE.search(token):
+        if _NO_SPACE.search(token) and not _a_town(token):  # "マラボ" (Malabo): no "ラボ" (lab)
             cut = _cut_glued(token)
             if cut is not None:
                 code, a, b = cut
@@ -516,7 +519,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
                 after = [token[b:], *tokens[i + 1 :]] if token[b:] else tokens[i + 1 :]
                 return code, _trim(before) or _trim(after)
     for i, key in enumerate(keys):  # an inflected form
-        word = _unprefixed(key)
+        word = key if _stem_code(key) is not None else _unprefixed(key)  # "מוזיאונים": no מ-
         if " " not in word and len(word) >= 5 and not _NO_SPACE.search(word):
             code = _stem_code(word)
             before = _unqualified(tokens[:i])

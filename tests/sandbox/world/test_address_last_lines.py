@@ -41,7 +41,7 @@ def test_an_address_is_placed_in_the_town_its_last_line_names(
 
 
 def test_a_region_named_alone_still_restricts_the_town() -> None:
-    """"Schwarzbach, Brandenburg": no town of the name in Brandenburg, so none (not Kentucky's
+    """ "Schwarzbach, Brandenburg": no town of the name in Brandenburg, so none (not Kentucky's
     Brandenburg, which only another part could place)."""
     r = resolve("Schwarzbach, Brandenburg")
     assert r.place is None or r.place.lng > 0, r

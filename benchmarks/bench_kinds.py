@@ -1,0 +1,79 @@
+"""Kinds named in the 28 languages (``python benchmarks/bench_kinds.py [--misses]``).
+
+Each query of ``tests/data/kinds_corpus.csv`` (``tools/build_kinds_corpus.py``: CLDR's emoji short
+names of 17 kinds of places in the 28 languages, each with a big town of the language, kind first
+and town first) goes through ``search_places`` in its language. Right: the first place listed is
+of that kind; wrong: of another kind; none: nothing listed. Truth is CLDR's (Unicode), which the
+emulator does not read: its kind words come from OpenStreetMap's iD presets and its own tables.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from collections import Counter, defaultdict
+from datetime import UTC, datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.contract.ids import decode_business_id
+from mapsnb_sandbox.tools.places import search_places
+from mapsnb_sandbox.world.categories import category_at
+from mapsnb_sandbox.world.landmarks import landmark_with_id
+from mapsnb_sandbox.world.places import LANDMARK_KINDS
+
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "kinds_corpus.csv"
+_CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
+
+
+def listed_kinds(query: str, lang: str) -> tuple[str, ...] | None:
+    """The kind keys of the first place ``search_places`` lists for ``query`` (a curated
+    landmark's kinds, ``()`` for a town or another place of no kind), ``None`` when it lists
+    nothing."""
+    out = search_places({"text_query": query, "language_code": lang}, _CTX)
+    places = out.get("places") or []
+    if not places:
+        return None
+    pid = places[0]["id"]
+    decoded = decode_business_id(pid)
+    kind = category_at(decoded[2]) if decoded else None
+    if kind is not None:
+        return (kind.key,)
+    landmark = landmark_with_id(pid)
+    return LANDMARK_KINDS.get(landmark.kind, ()) if landmark else ()
+
+
+def main() -> None:
+    with CORPUS.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    by_lang: dict[str, Counter[str]] = defaultdict(Counter)
+    by_kind: dict[str, Counter[str]] = defaultdict(Counter)
+    misses = []
+    for row in rows:
+        got = listed_kinds(row["query"], row["lang"])
+        outcome = "none" if got is None else "right" if row["kind"] in got else "wrong"
+        by_lang[row["lang"]][outcome] += 1
+        by_kind[row["kind"]][outcome] += 1
+        if outcome != "right":
+            misses.append(f"{row['lang']} {row['kind']}: {row['query']!r} -> {got}")
+    for title, table in (("language", by_lang), ("kind", by_kind)):
+        print(f"{title:18} {'n':>4} {'right':>7} {'none':>7} {'wrong':>7}")
+        for key, c in sorted(table.items()):
+            n = sum(c.values())
+            print(
+                f"{key:18} {n:4} {c['right'] / n:7.1%} {c['none'] / n:7.1%} {c['wrong'] / n:7.1%}"
+            )
+    total = Counter[str]()
+    for c in by_lang.values():
+        total.update(c)
+    n = sum(total.values())
+    print(f"{'all':18} {n:4} {total['right'] / n:7.1%} {total['none'] / n:7.1%} "
+          f"{total['wrong'] / n:7.1%}")  # fmt: skip
+    if "--misses" in sys.argv:
+        print("\n".join(misses))
+
+
+if __name__ == "__main__":
+    main()

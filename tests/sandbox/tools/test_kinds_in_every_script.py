@@ -1,0 +1,50 @@
+"""Kinds named in other scripts (``benchmarks/bench_kinds.py``: CLDR's emoji names of 17 kinds
+in the 28 languages, 2026-12-05):
+
+- a search whose words beside a town no kind reads answered the town itself in every script
+  but Latin ("kilise İstanbul", church in Turkish, listed Istanbul); it now says which words it
+  did not read, as an English search does, when the town can be told apart from them;
+- iD names some kinds only by their grounds ("학교 부지", school grounds; "محیط بیمارستان"):
+  the kind's own noun is read too, from iD's building preset of the kind ("학교 건물" less
+  "건물", building);
+- Hangul runs compounds together ("버스터미널", "서울병원"): it is read like the scripts
+  without spaces, a kind inside a word.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb_sandbox import Sandbox
+
+
+@pytest.fixture(scope="module")
+def box() -> Sandbox:
+    return Sandbox(now="2026-09-18T15:00:00+00:00")
+
+
+def _search(box: Sandbox, text: str) -> tuple[int, str]:
+    out = box.call_tool("search_places", {"text_query": text, "language_code": "en"})
+    return len(out.get("places") or []), out["summary"]
+
+
+@pytest.mark.parametrize("text", ["zzkilise Ankara", "Αθήνα ξυλοφωτιά", "ксилофон Київ"])
+def test_words_beside_a_town_that_no_kind_reads_are_said(box: Sandbox, text: str) -> None:
+    n, summary = _search(box, text)
+    assert n == 0, summary
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "town"),
+    [
+        ("بیمارستان اصفهان", "hospital", "Isfahan"),
+        ("대전 학교", "school", "Daejeon"),
+        ("부산병원", "hospital", "Busan"),
+        ("Daegu 버스터미널", "bus station", "Daegu"),
+        ("광주의절", "buddhist temple", "Gwangju"),
+    ],
+)
+def test_a_kind_in_another_script_is_read(box: Sandbox, text: str, kind: str, town: str) -> None:
+    n, summary = _search(box, text)
+    assert n >= 3, summary
+    assert kind in summary.lower() and town in summary, summary
