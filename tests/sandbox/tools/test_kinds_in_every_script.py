@@ -8,7 +8,11 @@ in the 28 languages, 2026-12-05):
   the kind's own noun is read too, from iD's building preset of the kind ("학교 건물" less
   "건물", building);
 - Hangul runs compounds together ("버스터미널", "서울병원"): it is read like the scripts
-  without spaces, a kind inside a word.
+  without spaces, a kind inside a word;
+- kinds named by one character ("京都の寺", temples in Kyoto; "東京の駅"; "부산 절") were never
+  read: the names table kept no one-character word (iD's are loose: "酒" for a restaurant).
+  The supplement's hand-written everyday names ("寺", "駅", "宿", "역", "절") are kept; glued to
+  a town they are read only after "の", "的" or "의", so "銀閣寺" stays that place.
 """
 
 from __future__ import annotations
@@ -42,9 +46,21 @@ def test_words_beside_a_town_that_no_kind_reads_are_said(box: Sandbox, text: str
         ("부산병원", "hospital", "Busan"),
         ("Daegu 버스터미널", "bus station", "Daegu"),
         ("광주의절", "buddhist temple", "Gwangju"),
+        ("名古屋の駅", "train station", "Nagoya"),
+        ("奈良の寺", "buddhist temple", "Nara"),
+        ("札幌の宿", "lodging", "Sapporo"),
+        ("西安的寺", "buddhist temple", "Xi"),
+        ("成都 寺", "buddhist temple", "Chengdu"),
+        ("대구 역", "train station", "Daegu"),
+        ("광주의 절", "buddhist temple", "Gwangju"),
     ],
 )
 def test_a_kind_in_another_script_is_read(box: Sandbox, text: str, kind: str, town: str) -> None:
     n, summary = _search(box, text)
     assert n >= 3, summary
     assert kind in summary.lower() and town in summary, summary
+
+
+def test_a_name_ending_in_one_such_character_stays_its_place(box: Sandbox) -> None:
+    n, summary = _search(box, "銀閣寺")
+    assert n == 1 and "Ginkaku-ji" in summary, summary
