@@ -21,10 +21,15 @@ from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import named_ids
 
-__all__ = ["language_country", "language_home", "language_rival"]
+__all__ = ["bigger_namesake", "language_country", "language_home", "language_rival"]
 
 #: A namesake this near is the same town's other record, no rival.
 _APART_KM = 50
+#: A bare name's LOW town under this many people ...
+SMALL_OWN_POPULATION = 100_000
+#: ... yields to no guess when a town this many times bigger (and of
+#: :data:`SMALL_OWN_POPULATION`+) is called so too, by another name.
+BIGGER_FACTOR = 10
 
 
 @functools.cache
@@ -75,3 +80,27 @@ def language_home(place_text: str, place: Resolved | None, language: str | None)
     if place is None or not language or not language_rival(place_text, place, language):
         return None
     return language_country(language)
+
+
+def bigger_namesake(text: str, place: Resolved) -> str | None:
+    """The name of a town far bigger than LOW town ``place``, read from bare ``text`` by its
+    own name, that ``text`` names too by one of its other names (a language's name: Portuguese
+    "São Francisco" is San Francisco's as well as a Brazilian town's of 52,762); ``None`` when
+    there is none. The resolver ranks a town's own name first, so the small town answers, but
+    the asker of another language may well mean the big one: no town is surely meant. Only a
+    town under :data:`SMALL_OWN_POPULATION` people yields ("Dili", 150,000, stays Dili, not
+    Delhi), to one :data:`BIGGER_FACTOR` times bigger, 50+ km away."""
+    if place.kind != "locality" or place.confidence != "LOW" or "," in with_commas(text):
+        return None
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    if at is None or idx.cities[at].population >= SMALL_OWN_POPULATION:
+        return None
+    town = idx.cities[at]
+    least = max(SMALL_OWN_POPULATION, BIGGER_FACTOR * town.population)
+    for j in dict.fromkeys(named_ids(idx, fold(text))):
+        other = idx.cities[j]
+        far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
+        if far and other.population >= least and not district(other):
+            return other.name
+    return None
