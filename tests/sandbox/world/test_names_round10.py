@@ -35,6 +35,6 @@ def test_the_big_city_by_its_name_and_big_own_names_stay() -> None:
 
 
 def test_a_rival_less_than_ten_times_bigger_does_not_weigh() -> None:
-    # Venice (51,298 people in GeoNames) is not ten times Venecia, Antioquia
+    # Venice (51,298 people in GeoNames) is not ten times Venecia, Colombia
     got = resolve("Venecia").place
     assert got is not None and (got.country_code, got.confidence) == ("CO", "LOW")
