@@ -218,7 +218,7 @@ def resolve(
     if lm := landmark_lead_apart(text, *hit):  # "San Pedro": a far town, or a castle's name
         reason = f"{text!r} names a town and, far from it, {lm.name!r}"
         return Resolution(None, NOT_FOUND, reason)
-    if hit[1] == "city" and (big := bigger_namesake(text, hit[0])):  # "São Francisco"
+    if hit[1] == "city" and not (bias or region) and (big := bigger_namesake(text, hit[0])):
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
