@@ -58,7 +58,7 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
     numbered_building,
     town_spelt_otherwise,
 )
-from mapsnb_sandbox.world.names.namesakes import language_home
+from mapsnb_sandbox.world.names.namesakes import bigger_namesake, language_home
 from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, other_pinyin_name
 from mapsnb_sandbox.world.names.qualifiers import qualifiers
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
@@ -217,6 +217,9 @@ def resolve(
         )
     if lm := landmark_lead_apart(text, *hit):  # "San Pedro": a far town, or a castle's name
         reason = f"{text!r} names a town and, far from it, {lm.name!r}"
+        return Resolution(None, NOT_FOUND, reason)
+    if hit[1] == "city" and not (bias or region) and (big := bigger_namesake(text, hit[0])):
+        reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
 

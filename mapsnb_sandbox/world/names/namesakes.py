@@ -19,12 +19,16 @@ from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_i
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import named_ids
+from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids
 
-__all__ = ["language_country", "language_home", "language_rival"]
+__all__ = ["bigger_namesake", "language_country", "language_home", "language_rival"]
 
 #: A namesake this near is the same town's other record, no rival.
 _APART_KM = 50
+#: A bare name's LOW town under this many people yields to no guess when a town
+#: :data:`~mapsnb_sandbox.world.towns.ALT_FACTOR` times bigger (and of this many) is called so
+#: too, by another name.
+SMALL_OWN_POPULATION = 100_000
 
 
 @functools.cache
@@ -75,3 +79,30 @@ def language_home(place_text: str, place: Resolved | None, language: str | None)
     if place is None or not language or not language_rival(place_text, place, language):
         return None
     return language_country(language)
+
+
+def bigger_namesake(text: str, place: Resolved) -> str | None:
+    """The name of a town far bigger than LOW town ``place``, read from bare ``text`` by its
+    own name, that ``text`` names by one of its other names, not its own (Spanish "Constantina"
+    is Constantine's as well as a Brazilian town's of 10,385); ``None`` when there is none.
+    The resolver ranks a town's own name first (:func:`~mapsnb_sandbox.world.towns.name_rank`
+    lets an alternate win only over a town under 10,000), so the small town answers, but the
+    asker of another language may well mean the big one: no town is surely meant. Only a town
+    under :data:`SMALL_OWN_POPULATION` people yields ("Dili", 150,000, stays Dili, not
+    Delhi), to one :data:`~mapsnb_sandbox.world.towns.ALT_FACTOR` times bigger, 50+ km away."""
+    if place.kind != "locality" or place.confidence != "LOW" or "," in with_commas(text):
+        return None
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    if at is None or idx.cities[at].population >= SMALL_OWN_POPULATION:
+        return None
+    town, key = idx.cities[at], fold(text)
+    least = max(SMALL_OWN_POPULATION, ALT_FACTOR * town.population)
+    for j in dict.fromkeys(named_ids(idx, key)):
+        other = idx.cities[j]
+        if other.population < least or fold(other.name.split(" (")[0]) == key:
+            continue  # "Boston": Massachusetts' own name, no other name
+        far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
+        if far and not district(other):
+            return other.name
+    return None
