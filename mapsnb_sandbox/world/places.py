@@ -67,6 +67,7 @@ __all__ = [
     "land_rate",
     "local_code",
     "local_kind",
+    "local_rate",
     "people_per_km2",
     "place_from_id",
     "place_of",
