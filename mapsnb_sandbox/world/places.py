@@ -4,8 +4,9 @@ The earth is cut into cells of :data:`CELL_DEG` x :data:`CELL_DEG` degrees. The 
 in a cell are drawn from ``(cell, kind code)`` alone, so a place exists once: one id, one point,
 one name, whatever the query or the tool. How many: a Poisson draw whose mean is the people in
 the cell (a kernel around every town of the index, wider for bigger towns; commerce twice as
-concentrated toward the centre) times the kind's rate per person (``data/kind_rates.csv``), plus
-for kinds that follow land (campsites) a rate per km² of countryside near a town.
+concentrated toward the centre) times the kind's rate per person (``data/kind_rates.csv``; for a
+place of worship, per adherent times its religion's share in the country, :func:`local_rate`),
+plus for kinds that follow land (campsites) a rate per km² of countryside near a town.
 Water holds nothing, nor do cells far from any town. Cells are generated lazily and kept in
 bounded LRU caches; the towns near a coarse cell (:data:`COARSE_DEG`) are cached too.
 
@@ -40,7 +41,14 @@ from mapsnb_sandbox.world.categories import (
     category_key,
     free_category,
 )
-from mapsnb_sandbox.world.cities import city_index, country_at, timezone_at
+from mapsnb_sandbox.world.cities import (
+    city_index,
+    country_at,
+    own_count,
+    own_count_kinds,
+    religion_share,
+    timezone_at,
+)
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, landmark_with_id
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 
@@ -59,6 +67,7 @@ __all__ = [
     "land_rate",
     "local_code",
     "local_kind",
+    "local_rate",
     "people_per_km2",
     "place_from_id",
     "place_of",
@@ -111,22 +120,44 @@ _NOUN = ("Pine", "Finch", "Stone", "Anchor", "Meadow", "Oak", "Sparrow", "Brook"
 # --------------------------------------------------------------------------- rates and people
 
 
-def _read_rates() -> tuple[dict[str, float], dict[str, float]]:
-    """Each kind's places per 100,000 people, and (some) per 1,000 km² of countryside."""
+def _read_rates() -> tuple[dict[str, float], dict[str, float], dict[str, str]]:
+    """Each kind's places per 100,000 people (or adherents of its religion, the third table),
+    and (some) per 1,000 km² of countryside."""
     with KIND_RATES.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
     land = {row["kind"]: float(row["per_1000_km2"]) for row in rows if row["per_1000_km2"]}
-    return {row["kind"]: float(row["per_100k"]) for row in rows}, land
+    faith = {row["kind"]: row["religion"] for row in rows if row["religion"]}
+    return {row["kind"]: float(row["per_100k"]) for row in rows}, land, faith
 
 
 _rates = Once(_read_rates)
 
 
 def kind_rate(c: Category) -> float:
-    """Places of kind ``c`` per person: its row of ``kind_rates.csv``, else its group's."""
+    """Places of kind ``c`` per person (per adherent for a kind that serves a religion): its
+    row of ``kind_rates.csv``, else its group's."""
     table = _rates()[0]
     per_100k = table.get(c.key, table.get(f"group:{c.group}", table["group:default"]))
     return per_100k / 100_000
+
+
+def local_rate(c: Category, iy: int, ix: int) -> float:
+    """Places of kind ``c`` per person in cell ``(iy, ix)``: a kind that serves a religion
+    follows the share of its people in the cell's country (``data/religions.csv``, Pew); a
+    country's own count (``data/worship_counts.csv``) comes first."""
+    faith = _rates()[2].get(c.key)
+    if faith is None and c.key not in own_count_kinds():
+        return kind_rate(c)
+    cc = _cell_country(iy, ix)
+    own = own_count(cc, c.key)
+    if own is not None:
+        return own / 100_000
+    return kind_rate(c) * (religion_share(cc, faith) if faith else 1.0)
+
+
+@functools.lru_cache(maxsize=16_384)
+def _cell_country(iy: int, ix: int) -> str:
+    return country_at((iy + 0.5) * CELL_DEG, (ix + 0.5) * CELL_DEG)[0]
 
 
 def land_rate(c: Category) -> float:
@@ -293,7 +324,7 @@ def _generated(iy: int, ix: int, code: int, c: Category) -> tuple[Spot, ...]:
     lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
     mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
     people = people_per_km2(*mid, central=c.group in _CENTRAL_GROUPS)
-    per_km2 = people * kind_rate(c) + (land_rate(c) if people else 0.0)
+    per_km2 = people * local_rate(c, iy, ix) + land_rate(c) if people else 0.0
     mean = per_km2 * _CELL_AREA_KM2 * math.cos(math.radians(mid[0]))
     if mean < 1e-4:
         return ()
