@@ -7,14 +7,11 @@ were taken for a place); they now qualify it, as "best" and "cheap" did (`kind_q
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from mapsnb_sandbox import Sandbox
-
-
-@pytest.fixture(scope="module")
-def box() -> Sandbox:
-    return Sandbox(now="2026-09-18T15:00:00+00:00")
+Search = Callable[[str], tuple[int, str]]  # the ``search`` fixture of conftest.py
 
 
 @pytest.mark.parametrize(
@@ -30,14 +27,14 @@ def box() -> Sandbox:
     ],
 )
 def test_a_quality_before_a_kind_qualifies_it(
-    box: Sandbox, text: str, kind: str, town: str
+    search: Search, text: str, kind: str, town: str
 ) -> None:
-    out = box.call_tool("search_places", {"text_query": text, "language_code": "en"})
-    assert len(out.get("places") or []) >= 3, out["summary"]
-    assert kind in out["summary"] and town in out["summary"], out["summary"]
+    n, summary = search(text)
+    assert n >= 3, summary
+    assert kind in summary and town in summary, summary
 
 
 @pytest.mark.parametrize(("text", "kind"), [("dog park Portland", "dog parks")])
-def test_a_kind_named_with_such_a_word_keeps_it(box: Sandbox, text: str, kind: str) -> None:
-    out = box.call_tool("search_places", {"text_query": text, "language_code": "en"})
-    assert kind in out["summary"], out["summary"]
+def test_a_kind_named_with_such_a_word_keeps_it(search: Search, text: str, kind: str) -> None:
+    _, summary = search(text)
+    assert kind in summary, summary

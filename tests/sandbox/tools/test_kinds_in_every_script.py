@@ -17,24 +17,16 @@ in the 28 languages, 2026-12-05):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from mapsnb_sandbox import Sandbox
-
-
-@pytest.fixture(scope="module")
-def box() -> Sandbox:
-    return Sandbox(now="2026-09-18T15:00:00+00:00")
-
-
-def _search(box: Sandbox, text: str) -> tuple[int, str]:
-    out = box.call_tool("search_places", {"text_query": text, "language_code": "en"})
-    return len(out.get("places") or []), out["summary"]
+Search = Callable[[str], tuple[int, str]]  # the ``search`` fixture of conftest.py
 
 
 @pytest.mark.parametrize("text", ["zzkilise Ankara", "Αθήνα ξυλοφωτιά", "ксилофон Київ"])
-def test_words_beside_a_town_that_no_kind_reads_are_said(box: Sandbox, text: str) -> None:
-    n, summary = _search(box, text)
+def test_words_beside_a_town_that_no_kind_reads_are_said(search: Search, text: str) -> None:
+    n, summary = search(text)
     assert n == 0, summary
 
 
@@ -55,12 +47,12 @@ def test_words_beside_a_town_that_no_kind_reads_are_said(box: Sandbox, text: str
         ("광주의 절", "buddhist temple", "Gwangju"),
     ],
 )
-def test_a_kind_in_another_script_is_read(box: Sandbox, text: str, kind: str, town: str) -> None:
-    n, summary = _search(box, text)
+def test_a_kind_in_another_script_is_read(search: Search, text: str, kind: str, town: str) -> None:
+    n, summary = search(text)
     assert n >= 3, summary
     assert kind in summary.lower() and town in summary, summary
 
 
-def test_a_name_ending_in_one_such_character_stays_its_place(box: Sandbox) -> None:
-    n, summary = _search(box, "銀閣寺")
+def test_a_name_ending_in_one_such_character_stays_its_place(search: Search) -> None:
+    n, summary = search("銀閣寺")
     assert n == 1 and "Ginkaku-ji" in summary, summary
