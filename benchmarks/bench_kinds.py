@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.contract.ids import decode_business_id
 from mapsnb_sandbox.tools.places import search_places
-from mapsnb_sandbox.world.categories import category_at
+from mapsnb_sandbox.world.kinds.table import category_at
 from mapsnb_sandbox.world.landmarks import landmark_with_id
 from mapsnb_sandbox.world.places import LANDMARK_KINDS
 

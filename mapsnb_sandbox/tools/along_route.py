@@ -34,8 +34,8 @@ from mapsnb_sandbox.tools.routes import (
     traffic_factor,
 )
 from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
-from mapsnb_sandbox.world.categories import kind_named
 from mapsnb_sandbox.world.cities import country_at, nearest_city
+from mapsnb_sandbox.world.kinds.reading import kind_named
 from mapsnb_sandbox.world.places import local_code, spots_along
 from mapsnb_sandbox.world.resolved import place_view
 

@@ -47,7 +47,9 @@ from mapsnb_sandbox.tools.summaries import (
     street_and_where,
     summary_html,
 )
-from mapsnb_sandbox.world.categories import (
+from mapsnb_sandbox.world.cities import country_at
+from mapsnb_sandbox.world.kinds.reading import kind_and_town, split_kind_and_place
+from mapsnb_sandbox.world.kinds.table import (
     FREE_CODE,
     Category,
     categories,
@@ -56,10 +58,7 @@ from mapsnb_sandbox.world.categories import (
     detect_category,
     find_category,
     free_category,
-    kind_and_town,
-    split_kind_and_place,
 )
-from mapsnb_sandbox.world.cities import country_at
 from mapsnb_sandbox.world.landmarks import asks_for_a_kind, landmark_shaped, unknown_landmark
 from mapsnb_sandbox.world.places import (
     Spot,

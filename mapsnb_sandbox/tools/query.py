@@ -2,7 +2,7 @@
 
 The words come from ``data/query_words.json`` (attributes such as "opening hours", "near me"
 phrases, words of a question that are no kind, the prepositions before a town) and the kinds
-from :mod:`mapsnb_sandbox.world.categories`; which place a text names is always the resolver's
+from :mod:`mapsnb_sandbox.world.kinds`; which place a text names is always the resolver's
 (:func:`mapsnb_sandbox.world.resolver.resolve`). No word of any language is written here.
 """
 
@@ -14,9 +14,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from mapsnb_sandbox.world.categories import SPLIT, detect_category, qualifies_kind, trim_place
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.kinds.reading import qualifies_kind, trim_place
+from mapsnb_sandbox.world.kinds.table import SPLIT, detect_category
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,

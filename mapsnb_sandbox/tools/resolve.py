@@ -33,7 +33,7 @@ from mapsnb_sandbox.contract.common import (
 )
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import named_business
-from mapsnb_sandbox.world.categories import is_generic_query
+from mapsnb_sandbox.world.kinds.table import is_generic_query
 from mapsnb_sandbox.world.landmarks import landmarks
 from mapsnb_sandbox.world.places import place_of_cid
 from mapsnb_sandbox.world.resolved import Resolved, point_resolved

@@ -33,14 +33,6 @@ from mapsnb_sandbox.contract.features import feature_place_id
 from mapsnb_sandbox.contract.ids import business_id, decode_business_id
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.addresses import local_address
-from mapsnb_sandbox.world.categories import (
-    FREE_CODE,
-    Category,
-    categories,
-    category_at,
-    category_key,
-    free_category,
-)
 from mapsnb_sandbox.world.cities import (
     city_index,
     country_at,
@@ -48,6 +40,14 @@ from mapsnb_sandbox.world.cities import (
     own_count_kinds,
     religion_share,
     timezone_at,
+)
+from mapsnb_sandbox.world.kinds.table import (
+    FREE_CODE,
+    Category,
+    categories,
+    category_at,
+    category_key,
+    free_category,
 )
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, landmark_with_id
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved

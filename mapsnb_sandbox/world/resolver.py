@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.categories import kind_and_town
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
     DISTRICT_KM,
@@ -41,6 +40,7 @@ from mapsnb_sandbox.world.geocode import (
     with_commas,
 )
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.kinds.reading import kind_and_town
 from mapsnb_sandbox.world.landmarks import (
     fold,
     landmark_not_town,

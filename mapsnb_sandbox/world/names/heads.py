@@ -23,8 +23,8 @@ import re
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from mapsnb_sandbox.world.categories import detect_category
 from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.kinds.table import detect_category
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids

@@ -15,7 +15,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.languages.texts import SUPPORTED, country_in, english_note, language
 from mapsnb_sandbox.tools.places import business_resolved
-from mapsnb_sandbox.world.categories import split_kind_and_place
+from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 
 from .languages_wide_corpus import NAMES, QUERIES, TOWNS
 
@@ -165,7 +165,7 @@ def test_native_queries_find_the_right_town_in_their_language(sandbox: Sandbox) 
     ],
 )
 def test_kinds_are_found_in_any_script(query: str, kind: str, place: str) -> None:
-    from mapsnb_sandbox.world.categories import categories
+    from mapsnb_sandbox.world.kinds.table import categories
 
     hit = split_kind_and_place(query)
     assert hit is not None and categories()[hit[0]].key == kind and hit[1] == place

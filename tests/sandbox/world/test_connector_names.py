@@ -8,7 +8,7 @@ import pytest
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox
-from mapsnb_sandbox.world.categories import split_kind_and_place
+from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 
 NARA = (34.685, 135.805)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from mapsnb_sandbox import Sandbox
-from mapsnb_sandbox.world.categories import kind_and_town
+from mapsnb_sandbox.world.kinds.reading import kind_and_town
 from mapsnb_sandbox.world.landmarks import derived_word
 from mapsnb_sandbox.world.resolver import UNKNOWN_LANDMARK, resolve
 

@@ -10,7 +10,7 @@ import pytest
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.tools.places import search_places
-from mapsnb_sandbox.world.categories import split_kind_and_place
+from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.resolver import resolve
 
 

@@ -16,13 +16,13 @@ from mapsnb_sandbox import Sandbox, SandboxToolError
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.tools.places import business_resolved, make_business
 from mapsnb_sandbox.tools.summaries import PlaceLine, place_paragraph
-from mapsnb_sandbox.world.categories import (
+from mapsnb_sandbox.world.geocode import resolve_text
+from mapsnb_sandbox.world.kinds.table import (
     categories,
     category_key,
     detect_category,
     is_generic_query,
 )
-from mapsnb_sandbox.world.geocode import resolve_text
 from mapsnb_sandbox.world.places import LANDMARK_KINDS, select
 
 NOW = "2026-09-18T15:00:00Z"

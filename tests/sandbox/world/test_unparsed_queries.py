@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 from mapsnb.results import PlacesResult
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.tools.places import search_places
-from mapsnb_sandbox.world.categories import split_kind_and_place
 from mapsnb_sandbox.world.geocode import resolve_text, resolve_text_match
+from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from tests.sandbox.world.towns_eval import evaluate_unparsed, unparsed_rows
 
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))

@@ -16,8 +16,8 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.tools.locations import resolve_place_id
 from mapsnb_sandbox.world.addresses import local_address
-from mapsnb_sandbox.world.categories import find_category
 from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.kinds.table import find_category
 from mapsnb_sandbox.world.places import rating
 
 NOW = "2026-09-18T15:00:00+00:00"

@@ -12,8 +12,9 @@ from datetime import UTC, datetime
 
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.tools.along_route import search_along_route
-from mapsnb_sandbox.world.categories import categories, kind_named
 from mapsnb_sandbox.world.geocode import resolve_text, skeleton
+from mapsnb_sandbox.world.kinds.reading import kind_named
+from mapsnb_sandbox.world.kinds.table import categories
 from tests.sandbox.world.names_eval import evaluate, rows
 
 

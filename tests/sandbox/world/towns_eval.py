@@ -134,7 +134,7 @@ def evaluate_unparsed(sample: int | None = None) -> UnparsedScore:
     from mapsnb_sandbox.contract.ids import decode_business_id
     from mapsnb_sandbox.tools.places import search_places
     from mapsnb_sandbox.tools.resolve import SANDBOX_MATCH, resolve_names
-    from mapsnb_sandbox.world.categories import FREE_CODE
+    from mapsnb_sandbox.world.kinds.table import FREE_CODE
 
     ctx = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
     s = UnparsedScore()

@@ -1,0 +1,252 @@
+"""A kind and a place in a query, in any supported language and script:
+:func:`split_kind_and_place` finds a kind in CJK, Thai and Hangul inside words, in Arabic and
+Hebrew less their prefixes, and in inflected forms by a shared stem; what is left is the place."""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Callable
+
+from mapsnb_sandbox.world.kinds.table import (
+    AR_PREFIXES,
+    CATEGORIES_CSV,
+    HE_PREFIXES,
+    MAX_WORDS,
+    NO_SPACE,
+    find_category,
+    kind_key,
+    unprefixed,
+)
+from mapsnb_sandbox.world.kinds.words import a_town, cut_glued, stem_code, wide_names
+from mapsnb_sandbox.world.landmarks import AROUND, fold
+
+__all__ = ["kind_and_town", "kind_named", "qualifies_kind", "split_kind_and_place", "trim_place"]
+
+
+#: Words between a kind and a place ("in", "near", "的", "में", "در" ...), stripped at the
+#: place's ends once the kind is cut out of the query.
+_CONNECTOR_WORDS = (
+    "in near nearby around at by close to next the of en em no na a à au aux dans près de "
+    "bei nahe um vicino presso w we koło obok przy в во около рядом с возле у біля поблизу "
+    "коло на bij nabij rond nära vid på i στο στη στην στον σε κοντά în din lângă aproape "
+    "v ve u poblíž blízko ở tại gần quanh khu vực trong di dekat sekitar kota katika mjini "
+    "jijini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
+    "میں کے قریب پاس में के पास नज़दीक नजदीक की का ליד באזור קרוב ใน ที่ ใกล้ แถว ย่าน 근처 "
+    "주변 에서 의 近く 周辺 付近 附近 周边 周围 yakınında civarında yakını içinde kaçin "
+    "कहाँ where find best cheap"
+)
+#: Particles glued to a place in scripts without spaces ("北京的", "東京の", "서울에서").
+_GLUED_AFTER = (
+    "附近的", "周边的", "周围的", "里的", "市内的", "的", "附近", "周边", "周围", "市内",
+    "近くの", "周辺の", "付近の", "にある", "の", "で", "駅前", "에서", "에", "의", "근처",
+    "주변",
+)  # fmt: skip
+_GLUED_BEFORE = ("在", "位于", "去", "ใน", "ที่", "ใกล้", "แถว")
+
+
+@functools.cache
+def _connectors() -> frozenset[str]:
+    return frozenset(kind_key(w) for w in _CONNECTOR_WORDS.split())
+
+
+def trim_place(words: list[str]) -> str | None:
+    """The place in ``words`` left of a kind: without the connector words at its ends ("de Lota"
+    -> "Lota", "in der Nähe von Bonn" -> "Bonn"; a name's article stays: "La Paz") and particles
+    glued to it ("東京の")."""
+    return _trim(words)
+
+
+def _name_article(words: list[str]) -> bool:
+    """Whether ``words`` open with a capitalised connector before a capitalised word: the
+    article of a name ("La Paz", "Le Havre", "The Hague"), not a preposition before it."""
+    return (
+        len(words) > 1
+        and words[0][:1].isupper()
+        and words[0][1:].islower()
+        and words[1][:1].isupper()
+    )
+
+
+#: A Hebrew or Arabic one-letter prefix (or article) glued to a name in Latin letters
+#: ("בSan Felipe", "بLondon"): the prefix is no part of the name.
+_GLUED_PREFIX = re.compile(
+    "^(?:" + "|".join(sorted({*HE_PREFIXES, *AR_PREFIXES}, key=len, reverse=True)) + ")"
+    r"(?=[A-Za-z\u00c0-\u024f])"
+)
+
+
+def _trim(words: list[str], *, articles: bool = True) -> str | None:
+    """The place among ``words``: connectors at both ends stripped (not a name's article,
+    with ``articles``: a text not in title case), a prefix glued to a Latin name cut, a
+    particle glued in a script without spaces cut."""
+    past = False  # past a connector, a capitalised word of a text not in title case is a
+    while (  # name, whatever it folds to: "ramen in Nara" ("nära" is Swedish for "near")
+        words
+        and _connector(words[0], named=articles and (past or len(words) == 1))
+        and not (articles and _name_article(words))
+    ):
+        words, past = words[1:], True
+    while words and _connector(words[-1], named=articles):
+        words = words[:-1]
+    if words:
+        words = [_GLUED_PREFIX.sub("", words[0]), *words[1:]]
+    text = " ".join(words).strip(" ,?!.:;、，。？！")
+    for after in _GLUED_AFTER:
+        if text.endswith(after) and len(text) > len(after):
+            text = text[: -len(after)]
+            break
+    for before in _GLUED_BEFORE:
+        if text.startswith(before) and len(text) > len(before) + 1:
+            text = text[len(before) :]
+    return text.strip() or None
+
+
+def _connector(word: str, *, named: bool) -> bool:
+    """Whether ``word`` is a connector of a query's place part (not a capitalised ``named`` one)."""
+    return kind_key(word) in _connectors() and not (named and word[:1].isupper())
+
+
+_SEPARATORS = re.compile(r"([\s,،?!.:;、，。？！\u200c]+)")
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of ``text``; a word before a comma keeps one ("Concepcion," of "La Concepcion,
+    Panama"), so the place left of a kind keeps its qualifier."""
+    parts = _SEPARATORS.split(text)
+    out: list[str] = []
+    for k in range(0, len(parts), 2):
+        if not parts[k]:
+            continue
+        comma = k + 1 < len(parts) and any(c in parts[k + 1] for c in ",،，、")
+        out.append(parts[k] + "," if comma else parts[k])
+    return out
+
+
+def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
+    """The kind a query names in any language and what is left of it as the place:
+    ``"药店 北京"``, ``"北京的药店"`` -> (pharmacy, "北京"); ``"दिल्ली में दवा की दुकान"`` ->
+    (pharmacy, "दिल्ली"); ``"الصيدليات في القاهرة"`` -> (pharmacy, "القاهرة").
+    ``None`` when no kind is named."""
+    tokens = _tokens(text)
+    keys = [kind_key(t) for t in tokens]
+    by_phrase = wide_names().every_phrase
+    best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
+    for i in range(len(tokens)):  # whole words
+        for n in range(min(MAX_WORDS, len(tokens) - i), 0, -1):
+            if best is not None and n <= best[2] - best[1]:
+                break
+            code = by_phrase.get(" ".join(keys[i : i + n]))
+            if code is None:
+                code = by_phrase.get(" ".join([unprefixed(keys[i]), *keys[i + 1 : i + n]]))
+            if code is not None and _one_side(_unqualified(tokens[:i]), tokens[i + n :]):
+                best = (code, i, i + n)
+    if best is not None:
+        code, i, j = best
+        articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
+        return code, _trim(_unqualified(tokens[:i]), articles=articles) or _trim(
+            tokens[j:], articles=articles
+        )
+    for i, token in enumerate(tokens):  # inside a word of a script without spaces
+        if NO_SPACE.search(token) and not a_town(token):  # "マラボ" (Malabo): no "ラボ" (lab)
+            cut = cut_glued(token)
+            if cut is not None:
+                code, a, b = cut
+                before = [*tokens[:i], token[:a]] if token[:a] else tokens[:i]
+                after = [token[b:], *tokens[i + 1 :]] if token[b:] else tokens[i + 1 :]
+                return code, _trim(before) or _trim(after)
+    for i, key in enumerate(keys):  # an inflected form
+        word = key if stem_code(key) is not None else unprefixed(key)  # "מוזיאונים": no מ-
+        if " " not in word and len(word) >= 5 and not NO_SPACE.search(word):
+            code = stem_code(word)
+            before = _unqualified(tokens[:i])
+            if code is not None and _one_side(before, tokens[i + 1 :]):
+                return code, _trim(before) or _trim(tokens[i + 1 :])
+    return None
+
+
+@functools.cache
+def _kind_qualities() -> frozenset[str]:
+    """Words that qualify a kind in a query ("best", "cheap", "günstige"), folded: the
+    ``kind_qualities`` table of ``data/query_words.json``."""
+    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
+    return frozenset(kind_key(w) for words in table["kind_qualities"].values() for w in words)
+
+
+def qualifies_kind(words: list[str]) -> bool:
+    """Whether ``words`` are all words that qualify a kind, not a town ("best", "late night")."""
+    return bool(words) and all(kind_key(w) in _kind_qualities() for w in words)
+
+
+def _unqualified(before: list[str]) -> list[str]:
+    """The words before a kind, none if they only qualify it ("best pizza Naples")."""
+    return [] if qualifies_kind(before) else before
+
+
+def _one_side(before: list[str], after: list[str]) -> bool:
+    """Whether the words around a kind name one place on one side of it: a kind word inside a
+    name ("Victoria Station London", "Grand Central Terminal New York") names no kind."""
+    first, last = _trim(before), _trim(after)
+    return not (first and last) and _one_place(first or last, particles=not first)
+
+
+#: Lower-case particles inside a place's name between capitalised words ("Rio de Janeiro",
+#: "Santa Cruz de la Sierra", "Reggio di Calabria"), though they are connectors elsewhere.
+_NAME_PARTICLES = frozenset(["de", "la", "di", "du", "des", "do", "da", "del"])
+
+
+def _one_place(place: str | None, *, particles: bool = False) -> bool:
+    """Whether what is left names one place, not more of a query ("energy companies in Lyon");
+    with ``particles`` (a place after its kind), a name's particles between its capitalised
+    words do not count ("hotels in Rio de Janeiro"; not "Cueva de las Manos, Río Pinturas")."""
+    words = (place or "").split()
+    named = particles and len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
+    return not any(
+        kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
+    )
+
+
+def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]) -> bool:
+    """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
+    reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
+    place in any supported language ("museum Paris", "Berlin museum", "Museo Madrid", "art
+    gallery London", "музеи Москвы"): a search for that kind in the town, not a landmark's name
+    ("Museum of Fine Arts, Houston", "Art Gallery of Ontario", "Fitzwilliam Museum").
+    ``is_town``: whether a text is a town's whole name or case form."""
+    words = fold(text.replace(",", " ")).split()
+    split = split_kind_and_place(text)
+    if split is not None and split[1] is not None:
+        typed = text.replace(split[1], "")  # the kind in lower case or an uncased script
+        if not any(ch.isupper() for ch in typed) and is_town(split[1]):
+            return True  # "музеи Москвы", "متحف في بغداد", "伦敦博物馆"; not "Лос-Лагос"
+    own = fold(town or "").split()
+    n = len(own)
+    if not own or len(words) <= n:
+        return False
+    rest = words[n:] if words[:n] == own else words[:-n] if words[-n:] == own else None
+    if rest is None:
+        return False
+    lower = all(not w[:1].isupper() for w in text.split() if fold(w) in rest)
+    if not (lower or AROUND.isdisjoint(rest)):
+        return False  # "Art Gallery of Ontario": a name, not galleries in Ontario
+    kinds = [w for w in rest if w not in AROUND]  # "museo de Madrid"
+    hit = find_category(" ".join(kinds))
+    kind = split_kind_and_place(" ".join(kinds))
+    return (hit is not None and hit[2] - hit[1] == len(kinds)) or (
+        kind is not None and kind[1] is None
+    )
+
+
+def kind_named(text: str) -> int | None:
+    """Code of the kind ``text`` names in any supported language and script: the table's
+    phrases (:func:`detect_category`), else :func:`split_kind_and_place` ("nhà hàng",
+    "ガソリンスタンド", "benzin istasyonu"); what ``search_places`` and ``search_along_route``
+    share."""
+    hit = find_category(text)
+    if hit is not None and hit[2] - hit[1] == len(fold(text).split()):
+        return hit[0]  # the whole text is a kind of the table ("coffee shops")
+    split = split_kind_and_place(text)  # the longest kind of any language ("trạm xăng")
+    if split is not None:
+        return split[0]
+    return hit[0] if hit else None

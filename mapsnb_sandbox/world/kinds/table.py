@@ -1,0 +1,278 @@
+"""Kinds of places the emulator knows, read from ``data/categories.csv``.
+
+The table holds the Places API (New) place types (Table A) and a few everyday kinds: per row a
+wire key, a text group (what summaries may say), a scatter radius, a display label and, in en,
+pt, es, fr, de, it, pl, ru, ``singular|plural|synonym|…``. A row's position is its code, packed
+into synthetic place ids: rows are only ever appended. More names come from
+``data/category_names.tsv`` (OpenStreetMap iD presets in ~80 languages, ISC licence;
+``tools/build_category_names.py``), read by :mod:`.words`; :mod:`.reading` finds a kind in a
+query. A query naming no known kind may name *some* kind ("solar energy companies in Lyon"):
+see :func:`free_category` (code :data:`FREE_CODE`)."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mapsnb_sandbox.world.landmarks import fold
+
+__all__ = [
+    "FREE_CODE",
+    "LANGUAGES",
+    "Category",
+    "categories",
+    "category_at",
+    "category_key",
+    "detect_category",
+    "find_category",
+    "free_category",
+    "is_generic_query",
+    "kind_key",
+]
+
+CATEGORIES_CSV = Path(__file__).resolve().parents[2] / "data" / "categories.csv"
+NAMES_TSV = CATEGORIES_CSV.with_name("category_names.tsv")
+LANGUAGES = ("en", "pt", "es", "fr", "de", "it", "pl", "ru")
+#: Code of a kind made up from the query's own words (not a row of the table).
+FREE_CODE = 0xFFF
+MAX_WORDS = 6
+#: Words before a place name: "schools in Lyon", "escolas em Lisboa", "школы в Казани", ...
+#: (a phrase before its first word: "Museen in der Nähe von Bonn" is cut before "Bonn")
+SPLIT = re.compile(
+    r"\s+(?:in der nähe von|in der nähe|in der nahe von|in de buurt van|in de buurt|w pobliżu|"
+    r"v blízkosti|near(?:by)?|in|around|close to|next to|by|at|within|inside|perto de|perto do|"
+    r"perto da|em|no|na|nos|nas|cerca de|en|près de|pres de|à|a|au|aux|dans|bei|nahe|nähe|"
+    r"um|vicino a|presso|w|we|koło|obok|niedaleko|przy|в|во|около|рядом с|возле|под|"
+    r"في|بالقرب من|قرب|در|نزدیک|میں|کے قریب|में|के पास|ở|tại|gần|di|dekat|katika|mjini|"
+    r"у|біля|поблизу|bij|nabij|i|nära|vid|στο|στη|στην|στον|κοντά σε|în|lângă|v|ve|poblíž|"
+    r"u|ליד|ใน|ใกล้|แถว)\s+",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Category:
+    """A kind of place: wire key, text group, scatter radius, label and names per language."""
+
+    key: str
+    group: str
+    spread_m: float
+    label: str
+    names: dict[str, tuple[str, str]] = field(hash=False, compare=False)
+    code: int = 0
+    synonyms: tuple[str, ...] = ()
+    synthetic_kind: bool = False
+
+    @property
+    def plural(self) -> str:
+        """English plural ("schools"), the form route summaries use."""
+        return self.names["en"][1]
+
+    def singular_in(self, lang: str) -> str:
+        """Singular name in ``lang`` (English when the table has none)."""
+        return self.names.get(lang, self.names["en"])[0]
+
+    def plural_in(self, lang: str) -> str:
+        """Plural name in ``lang`` (English when the table has none)."""
+        return self.names.get(lang, self.names["en"])[1]
+
+
+def _english_plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _derived_names(key: str) -> list[str]:
+    """English names of a type the table gives no words for: ``car_wash`` -> car wash(es)."""
+    singular = key.replace("_", " ")
+    return [singular, _english_plural(singular)]
+
+
+@dataclass(frozen=True)
+class _Table:
+    """The kinds and their names in the CSV's eight languages: what most queries need."""
+
+    rows: tuple[Category, ...]
+    by_phrase: dict[str, int]  # the CSV's names (en, pt, es, fr, de, it, pl, ru)
+    by_key: dict[str, int]
+    first: tuple[tuple[str, int], ...]  # display names: matched before any synonym (_Wide)
+    later: tuple[tuple[str, int, bool], ...]  # synonyms and iD search terms (_Wide)
+
+
+#: Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, Han, Hangul.
+NO_SPACE = re.compile(  # and Hangul, whose compounds run together ("버스터미널"), as jamo too
+    r"[\u0e00-\u0eff\u1000-\u11ff\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
+#: Scripts whose vowel signs are letters (Brahmic: Devanagari ... Khmer): marks are kept.
+_KEEP_MARKS = re.compile("[\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff]")
+
+
+def kind_key(text: str) -> str:
+    """:func:`fold` for kind names, keeping the vowel signs of Brahmic scripts (Hindi,
+    Bengali, Thai, ...) that ``fold`` would split words at."""
+    if text.isascii() or not _KEEP_MARKS.search(text):
+        return fold(text)
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text.casefold()):
+        if ch.isalnum() or (unicodedata.category(ch) in ("Mn", "Mc") and _KEEP_MARKS.match(ch)):
+            out.append(ch)
+        else:
+            out.append(" ")
+    return " ".join("".join(out).split())
+
+
+def _extra_names() -> dict[str, dict[str, list[str]]]:
+    """``key -> language -> names`` from ``data/category_names.tsv``."""
+    out: dict[str, dict[str, list[str]]] = {}
+    if not NAMES_TSV.exists():
+        return out
+    with NAMES_TSV.open(encoding="utf-8") as fh:
+        for line in fh:
+            if line.startswith("#") or not line.strip():
+                continue
+            key, lang, names = line.rstrip("\n").split("\t")
+            out.setdefault(key, {})[lang] = [n for n in names.split("|") if n]
+    return out
+
+
+@functools.cache
+def kind_table() -> _Table:
+    rows: list[Category] = []
+    own: list[tuple[str, int]] = []
+    first: list[tuple[str, int]] = []  # display names: matched before any synonym
+    later: list[tuple[str, int, bool]] = []  # (phrase, code, an iD term to check)
+    others: list[tuple[str, int, bool]] = []  # the same, of languages the emulator has no texts in
+    extra = _extra_names()
+    spoken = {p.stem for p in NAMES_TSV.with_name("texts").glob("*.json")}
+    with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
+        for code, rec in enumerate(csv.DictReader(fh)):
+            names: dict[str, tuple[str, str]] = {}
+            synonyms: list[str] = []
+            for lang in LANGUAGES:
+                words = [w.strip() for w in (rec.get(lang) or "").split("|") if w.strip()]
+                if lang == "en" and not words:
+                    words = _derived_names(rec["key"])
+                if words:
+                    names[lang] = (words[0], words[1] if len(words) > 1 else words[0])
+                    synonyms += words
+                    own += [(w, code) for w in words]
+                    first += [(w, code) for w in words[:2]]
+            for lang, words in extra.get(rec["key"], {}).items():
+                names.setdefault(lang, (words[0], words[0]))
+                terms = [(w, code, True) for w in words[1:]]  # iD terms: checked in _wide
+                if lang in spoken:
+                    first.append((words[0], code))
+                    later += terms
+                else:  # a language without texts: after every supported one's names
+                    others += [(words[0], code, False), *terms]
+            later += [(w, code, False) for w in synonyms]
+            label = rec["label"] or rec["key"].replace("_", " ").title()
+            rows.append(
+                Category(
+                    rec["key"],
+                    rec["group"],
+                    float(rec["spread_m"]),
+                    label,
+                    names,
+                    code,
+                    tuple(synonyms),
+                )
+            )
+    by_phrase: dict[str, int] = {}
+    for phrase, code in own:
+        by_phrase.setdefault(fold(phrase), code)
+    by_phrase.pop("", None)
+    by_key = {c.key: c.code for c in rows}
+    return _Table(tuple(rows), by_phrase, by_key, tuple(first), tuple(later + others))
+
+
+#: Article and one-letter prefixes glued to Arabic and Hebrew words ("الصيدلية", "בתל אביב").
+AR_PREFIXES = ("وال", "بال", "فال", "كال", "لل", "ال", "و", "ب", "ل")
+HE_PREFIXES = ("וה", "שה", "בה", "לה", "מה", "ה", "ב", "ל", "מ", "ו", "ש")
+
+
+def unprefixed(word: str) -> str:
+    """``word`` less an Arabic article/prefix or a Hebrew one-letter prefix (else itself)."""
+    if "\u0600" <= word[:1] <= "\u06ff":
+        for p in AR_PREFIXES:
+            if word.startswith(p) and len(word) - len(p) >= 3:
+                return word[len(p) :]
+    elif "\u05d0" <= word[:1] <= "\u05ea":
+        for p in HE_PREFIXES:
+            if word.startswith(p) and len(word) - len(p) >= 2:
+                return word[len(p) :]
+    return word
+
+
+def categories() -> tuple[Category, ...]:
+    """Every known kind, in code order."""
+    return kind_table().rows
+
+
+def category_at(code: int) -> Category | None:
+    """The known kind with this code, or ``None``."""
+    rows = kind_table().rows
+    return rows[code] if 0 <= code < len(rows) else None
+
+
+def category_key(key: str) -> Category | None:
+    """The known kind with wire key ``key`` ("museum"), or ``None``."""
+    code = kind_table().by_key.get(key)
+    return None if code is None else kind_table().rows[code]
+
+
+def find_category(text: str) -> tuple[int, int, int] | None:
+    """The leftmost, longest kind named in ``text``: ``(code, first word, end word)``.
+
+    Word indices refer to ``fold(text).split()``.
+    """
+    words = fold(text).split()
+    by_phrase = kind_table().by_phrase
+    for i in range(len(words)):
+        for n in range(min(MAX_WORDS, len(words) - i), 0, -1):
+            code = by_phrase.get(" ".join(words[i : i + n]))
+            if code is None and words[i] != unprefixed(words[i]):
+                code = by_phrase.get(" ".join([unprefixed(words[i]), *words[i + 1 : i + n]]))
+            if code is not None:
+                return code, i, i + n
+    return None
+
+
+def detect_category(text: str) -> int | None:
+    """Code of the kind of place named anywhere in ``text``, or ``None``."""
+    hit = find_category(text)
+    return hit[0] if hit else None
+
+
+def is_generic_query(text: str) -> bool:
+    """Whether ``text`` is a kind of place, optionally with where ("schools in Lyon").
+
+    "Museo del Prado" or "Union Station" name one place, so they are not generic.
+    """
+    head = SPLIT.split(text.strip(), maxsplit=1)[0]
+    hit = find_category(head)
+    return hit is not None and hit[1] == 0 and hit[2] == len(fold(head).split())
+
+
+@functools.lru_cache(maxsize=512)
+def free_category(phrase: str) -> Category:
+    """A synthetic kind named by the query's own words ("solar energy companies")."""
+    words = " ".join(phrase.split())[:48].strip()
+    plural = words.lower() if words[:1].isupper() and not words.isupper() else words
+    singular = plural
+    if plural.endswith("ies"):
+        singular = plural[:-3] + "y"
+    elif plural.endswith("s") and not plural.endswith("ss"):
+        singular = plural[:-1]
+    title = " ".join(w[:1].upper() + w[1:] for w in singular.split())
+    names = {"en": (singular, plural)}
+    return Category(
+        "establishment", "generic", 2500, title, names, FREE_CODE, (plural,), synthetic_kind=True
+    )

@@ -1,0 +1,101 @@
+"""Names of kinds in every language of the iD presets, read on the first query the table's
+own names do not read: whole phrases, phrases glued inside words of scripts without spaces, and
+stems of single words (inflected forms)."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from mapsnb_sandbox.world.kinds.table import NO_SPACE, kind_key, kind_table, unprefixed
+from mapsnb_sandbox.world.landmarks import fold
+
+__all__ = ["a_town", "cut_glued", "stem_code", "wide_names"]
+
+
+@dataclass(frozen=True)
+class _Wide:
+    """Names in every language of the iD presets: built on the first query the CSV's names
+    do not read (about 70,000 names), so a first English search does not pay for it."""
+
+    every_phrase: dict[str, int]  # the iD presets' names in every language
+    glued: dict[str, int]  # phrases in scripts without spaces (matched inside a word)
+    stems: dict[str, int]  # single-word phrases less their last letters (inflected forms)
+
+
+@functools.cache
+def wide_names() -> _Wide:
+    every: dict[str, int] = {}
+    glued: dict[str, int] = {}
+    stems: dict[str, int] = {}
+    table = kind_table()
+    countries = _country_names()
+    later = [
+        (w, code)
+        for w, code, term in table.later
+        if not (term and (_loose_term(w) or kind_key(w) in countries))
+    ]
+    for phrase, code in [*table.first, *later]:
+        key = kind_key(phrase)
+        for k in {key, unprefixed(key)}:
+            every.setdefault(k, code)
+        if NO_SPACE.search(key) and len(phrase.strip()) >= 2:
+            glued.setdefault(key.replace(" ", ""), code)
+        elif NO_SPACE.search(key):  # one character ("寺") glued only after "の", "的", "의"
+            glued.update({kind_key(p + phrase): code for p in "の的의"})
+        if " " not in key and len(key) >= 5 and not NO_SPACE.search(key):
+            stems.setdefault(key[: max(4, len(key) - 2)], code)
+    every.pop("", None)
+    return _Wide(every, glued, stems)
+
+
+def a_town(token: str) -> bool:
+    """Whether a word of a script without spaces is a town's whole name (commas aside)."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.towns import named_ids
+
+    return bool(named_ids(city_index(), fold(token.strip(",、，"))))
+
+
+def cut_glued(token: str) -> tuple[int, int, int] | None:
+    """``(code, start, end)`` of the longest kind inside a token of a script without spaces."""
+    glued = wide_names().glued  # its keys folded as kind_key folds (Hangul to jamo, "バ" to "ハ゛")
+    best: tuple[int, int, int] | None = None
+    for i in range(len(token)):
+        for j in range(min(len(token), i + 12), i + 1, -1):
+            code = glued.get(kind_key(token[i:j]))
+            if code is not None and (best is None or j - i > best[2] - best[1]):
+                best = (code, i, j)
+                break
+    return best
+
+
+def _country_names() -> frozenset[str]:
+    """Country names in every language (:func:`.towns.regions`): an iD search term that is one
+    ("美国" of American restaurants) names no kind."""
+    from mapsnb_sandbox.world.towns import regions
+
+    return frozenset(kind_key(n) for n in regions().countries)
+
+
+def _loose_term(term: str) -> bool:
+    """Whether an iD search term is too short to match a whole word safely in any language:
+    a Latin-script term of three letters ("hat" of another language is no chiropractor)."""
+    key = kind_key(term)
+    return key.isascii() and len(key.replace(" ", "")) <= 3
+
+
+#: A Latin-script word shares a kind's stem only over this many letters ("glasses" is no
+#: "glass"-ice-cream shop, "mañana" no "manad"-farm); other scripts inflect more.
+_LATIN_STEM = 5
+
+
+def stem_code(word: str) -> int | None:
+    """The kind whose single-word name shares this word's stem ("аптеки" -> "аптека")."""
+    stems = wide_names().stems
+    least = _LATIN_STEM if word.isascii() else 4
+    for cut in range(len(word), least - 1, -1):
+        code = stems.get(word[:cut])
+        if code is not None and len(word) - cut <= 4:
+            return code
+    return None
