@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
-from mapsnb_sandbox.world.kinds.reading import qualifies_kind, trim_place
+from mapsnb_sandbox.world.kinds.reading import qualifies_kind, trim_place, unqualified_after
 from mapsnb_sandbox.world.kinds.table import SPLIT, detect_category
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
@@ -216,10 +216,11 @@ def rest_of(text: str, start: int, end: int) -> str | None:
         return None
     if words[end:] and "," in " ".join(words[:start]):
         return None  # "Bridge, Towers and Monuments, Mostar": parts of one name, no town
-    before = [] if words[end:] and qualifies_kind(words[:start]) else words[:start]
-    rest = " ".join(before + words[end:]).strip(" ,?")  # "best pizza Naples": Naples
-    if not before and words[end:]:  # "rodoviária de Lota": Lota
-        rest = trim_place(words[end:]) or ""
+    after = unqualified_after(words[end:])  # "Madrid hotel barato": Madrid
+    before = [] if after and qualifies_kind(words[:start]) else words[:start]
+    rest = " ".join(before + after).strip(" ,?")  # "best pizza Naples": Naples
+    if not before and after:  # "rodoviária de Lota": Lota
+        rest = trim_place(after) or ""
     named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
     last = start == 0 and end < len(words)
     if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):

@@ -22,7 +22,14 @@ from mapsnb_sandbox.world.kinds.table import (
 from mapsnb_sandbox.world.kinds.words import a_town, cut_glued, stem_code, wide_names
 from mapsnb_sandbox.world.landmarks import AROUND, fold
 
-__all__ = ["kind_and_town", "kind_named", "qualifies_kind", "split_kind_and_place", "trim_place"]
+__all__ = [
+    "kind_and_town",
+    "kind_named",
+    "qualifies_kind",
+    "split_kind_and_place",
+    "trim_place",
+    "unqualified_after",
+]
 
 
 #: Words between a kind and a place ("in", "near", "的", "में", "در" ...), stripped at the
@@ -140,48 +147,109 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             code = by_phrase.get(" ".join(keys[i : i + n]))
             if code is None:
                 code = by_phrase.get(" ".join([unprefixed(keys[i]), *keys[i + 1 : i + n]]))
-            if code is not None and _one_side(_unqualified(tokens[:i]), tokens[i + n :]):
+            after = unqualified_after(tokens[i + n :])
+            if code is not None and _one_side(_unqualified(tokens[:i]), after):
                 best = (code, i, i + n)
     if best is not None:
         code, i, j = best
         articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
         return code, _trim(_unqualified(tokens[:i]), articles=articles) or _trim(
-            tokens[j:], articles=articles
+            unqualified_after(tokens[j:]), articles=articles
         )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if NO_SPACE.search(token) and not a_town(token):  # "マラボ" (Malabo): no "ラボ" (lab)
             cut = cut_glued(token)
             if cut is not None:
                 code, a, b = cut
-                before = [*tokens[:i], token[:a]] if token[:a] else tokens[:i]
-                after = [token[b:], *tokens[i + 1 :]] if token[b:] else tokens[i + 1 :]
-                return code, _trim(before) or _trim(after)
+                head, tail = _glued_unqualified(token[:a]), token[b:]
+                before = [*tokens[:i], head] if head else tokens[:i]
+                after = [tail, *tokens[i + 1 :]] if tail else tokens[i + 1 :]
+                return code, _trim(_unqualified(before)) or _trim(unqualified_after(after))
     for i, key in enumerate(keys):  # an inflected form
         word = key if stem_code(key) is not None else unprefixed(key)  # "מוזיאונים": no מ-
         if " " not in word and len(word) >= 5 and not NO_SPACE.search(word):
             code = stem_code(word)
-            before = _unqualified(tokens[:i])
-            if code is not None and _one_side(before, tokens[i + 1 :]):
-                return code, _trim(before) or _trim(tokens[i + 1 :])
+            before, after = _unqualified(tokens[:i]), unqualified_after(tokens[i + 1 :])
+            if code is not None and _one_side(before, after):
+                return code, _trim(before) or _trim(after)
     return None
 
 
-@functools.cache
-def _kind_qualities() -> frozenset[str]:
-    """Words that qualify a kind in a query ("best", "cheap", "günstige"), folded: the
-    ``kind_qualities`` table of ``data/query_words.json``."""
+def _quality_table() -> list[str]:
     table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
-    return frozenset(kind_key(w) for words in table["kind_qualities"].values() for w in words)
+    return [w for words in table["kind_qualities"].values() for w in words]
+
+
+@functools.cache
+def _kind_qualities() -> frozenset[tuple[str, ...]]:
+    """Phrases that qualify a kind in a query ("best", "cheap", "pas cher", "de guardia",
+    "24 hours"), folded into words: the ``kind_qualities`` table of ``data/query_words.json``."""
+    return frozenset(tuple(kind_key(w).split()) for w in _quality_table() if kind_key(w))
+
+
+@functools.cache
+def _glued_qualities() -> tuple[str, ...]:
+    """The qualities of scripts without spaces ("安い", "便宜的", "저렴한"), longest first: glued
+    before a kind ("東京の安いホテル")."""
+    glued = {w for w in _quality_table() if NO_SPACE.search(w)}
+    return tuple(sorted(glued, key=len, reverse=True))
+
+
+#: The most words of one phrase that qualifies a kind ("24 saat açık").
+_QUALITY_WORDS = 4
+
+
+def _quality_at(keys: list[str], i: int) -> int:
+    """How many words of ``keys`` from ``i`` one quality phrase covers (0: none)."""
+    for n in range(min(_QUALITY_WORDS, len(keys) - i), 0, -1):
+        if tuple(keys[i : i + n]) in _kind_qualities():
+            return n
+    return 0
 
 
 def qualifies_kind(words: list[str]) -> bool:
-    """Whether ``words`` are all words that qualify a kind, not a town ("best", "late night")."""
-    return bool(words) and all(kind_key(w) in _kind_qualities() for w in words)
+    """Whether ``words`` are all phrases that qualify a kind, not a town ("best", "late night",
+    "pas cher")."""
+    keys = kind_key(" ".join(words)).split()
+    i = 0
+    while i < len(keys):
+        n = _quality_at(keys, i)
+        if n == 0:
+            return False
+        i += n
+    return bool(keys)
 
 
 def _unqualified(before: list[str]) -> list[str]:
     """The words before a kind, none if they only qualify it ("best pizza Naples")."""
     return [] if qualifies_kind(before) else before
+
+
+def unqualified_after(after: list[str]) -> list[str]:
+    """The words after a kind less the qualities that open them, as Romance and German queries
+    put them ("hotel barato Madrid", "farmacia de guardia Madrid", "Apotheke geöffnet Berlin"),
+    and less those that close them where the rest is a town ("pharmacy London open now"); a
+    quality word that opens or closes a town's name stays ("hotel Nuevo Laredo", "Porto
+    Novo"), and so does a capitalised town's whole name ("hotel Best")."""
+    lead = max((n for n in range(1, min(_QUALITY_WORDS, len(after)) + 1)
+                if qualifies_kind(after[:n])), default=0)  # fmt: skip
+    first = lead + (0 if after[:1] and after[0][:1].isupper() else 1)  # "hotel Best": a town
+    if lead and not any(a_town(" ".join(after[:k])) for k in range(first, len(after) + 1)):
+        after = after[lead:]
+    for n in range(min(_QUALITY_WORDS, len(after) - 1), 0, -1):
+        rest = after[:-n]
+        if qualifies_kind(after[-n:]) and a_town(" ".join(rest)) and not a_town(" ".join(after)):
+            return rest
+    return after
+
+
+def _glued_unqualified(text: str) -> str:
+    """``text`` less a quality glued at its end in a script without spaces ("東京の安い" ->
+    "東京の")."""
+    for quality in _glued_qualities():
+        if text.endswith(quality):
+            return text[: -len(quality)]
+    return text
 
 
 def _one_side(before: list[str], after: list[str]) -> bool:
