@@ -4,7 +4,9 @@ For standard US ZIP Codes drawn evenly across the states (seed 40), the emulator
 street address written as people write the last line ("100 Main Street, Portland, ME 04101",
 "…, Portland ME 04101"), and the bare last line ("Portland, ME 04101", "Portland ME 04101").
 Placed: within 25 km of the ZIP Code's point; NOT_FOUND; elsewhere: placed 25 km or more off
-(a rural ZIP Code's point can lie that far from its post office's town). Truth: the US Postal Service's ZIP Codes as
+(a rural ZIP Code's point can lie that far from its post office's town); the town and state
+alone ("Portland, ME", "Portland ME") too, and how many answers 50+ km off are MEDIUM or HIGH.
+Truth: the US Postal Service's ZIP Codes as
 the `zipcodes` package ships them (MIT; `pip install mapsnb[zip]`); the emulator locates towns by
 GeoNames and never reads a typed ZIP Code's point.
 """
@@ -26,6 +28,8 @@ FORMS = {
     "street, town ST zip": "100 Main Street, {city} {st} {zip}",
     "town, ST zip": "{city}, {st} {zip}",
     "town ST zip": "{city} {st} {zip}",
+    "town, ST": "{city}, {st}",
+    "town ST": "{city} {st}",
 }
 PER_STATE = 8
 
@@ -46,12 +50,13 @@ def sample() -> list[dict[str, str]]:
     return out
 
 
-def _outcome(text: str, z: dict[str, str]) -> tuple[str, float]:
+def _outcome(text: str, z: dict[str, str]) -> tuple[str, float, bool]:
+    """Placed, NOT_FOUND or elsewhere; how far off; whether MEDIUM or HIGH."""
     place = resolve(text).place
     if place is None:
-        return "not_found", 0.0
+        return "not_found", 0.0, False
     km = haversine_m(place.lat, place.lng, float(z["lat"]), float(z["long"])) / 1000
-    return ("placed" if km < 25 else "elsewhere"), km
+    return ("placed" if km < 25 else "elsewhere"), km, place.confidence != "LOW"
 
 
 def main() -> None:
@@ -61,18 +66,20 @@ def main() -> None:
         city = z["city"].title()
         for form, pattern in FORMS.items():
             text = pattern.format(city=city, st=z["state"], zip=z["zip_code"])
-            outcome, km = _outcome(text, z)
+            outcome, km, sure = _outcome(text, z)
             seen[form][outcome] += 1
             seen[form]["50+ km"] += km >= 50
+            seen[form]["sure 50+ km"] += km >= 50 and sure
             if outcome != "placed":
-                misses.append(f"{form}: {text!r} -> {outcome} {km:.0f} km")
-    print(f"{'form':24} {'n':>4} {'placed':>7} {'NOT_FOUND':>9} {'elsewhere':>9} {'50+ km':>7}")
+                misses.append(f"{form}: {text!r} -> {outcome} {km:.0f} km{' sure' * sure}")
+    head = f"{'form':24} {'n':>4} {'placed':>7} {'NOT_FOUND':>9} {'elsewhere':>9} {'50+ km':>7}"
+    print(head + " 50+ km MEDIUM/HIGH")
     for form in FORMS:
         c = seen[form]
         n = c["placed"] + c["not_found"] + c["elsewhere"]
         print(
             f"{form:24} {n:4} {c['placed'] / n:7.1%} {c['not_found'] / n:9.1%} "
-            f"{c['elsewhere'] / n:9.1%} {c['50+ km']:7}"
+            f"{c['elsewhere'] / n:9.1%} {c['50+ km']:7} {c['sure 50+ km']:18}"
         )
     if "--misses" in sys.argv:
         print("\n".join(misses))

@@ -32,6 +32,7 @@ from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
     comma_parts,
     ordinary_words,
+    parse_lat_lng,
     proper_name,
     town_by_grammar,
     with_commas,
@@ -68,6 +69,7 @@ from mapsnb_sandbox.world.towns import (
     region_abroad,
     regions,
     town_ids,
+    typed_postal_code,
 )
 
 __all__ = [
@@ -84,7 +86,6 @@ __all__ = [
     "with_commas",
 ]
 
-_COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
 _HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
 #: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
 FILLER_WORDS = frozenset(
@@ -210,7 +211,8 @@ def _pick_city(
 
 def trailing_qualifier(text: str) -> list[str] | None:
     """``"Kent OH"`` -> ``["Kent", "OH"]`` (read as ``"Kent, OH"``), else ``None``: a text with
-    no comma whose last 1-3 words name a region or country, its other words a town, whole no town."""
+    no comma whose last 1-3 words name a region or country, its other words a town, whole no town
+    (or a town elsewhere, before a state's postal code in capitals: :func:`typed_postal_code`)."""
     words = text.split()
     if len(words) < 2 or named_ids(city_index(), fold(text)):
         return None
@@ -218,19 +220,11 @@ def trailing_qualifier(text: str) -> list[str] | None:
         if len(words) - k < 1:
             continue
         town, qual = " ".join(words[:-k]), " ".join(words[-k:])
-        if known_qualifier(qual) and _pick_city(fold(town), qualifiers([qual]), None, None):
-            return [town, qual]  # (a town the qualifier holds for: not "Ha Long" in "Bay")
-    return None
-
-
-def parse_lat_lng(text: str) -> tuple[float, float] | None:
-    """``"37.78,-122.40"`` -> ``(37.78, -122.40)`` when in range, else ``None``."""
-    m = _COORDS.match(text)
-    if not m:
-        return None
-    lat, lng = float(m.group(1)), float(m.group(2))
-    if -90 <= lat <= 90 and -180 <= lng <= 180:
-        return lat, lng
+        if known_qualifier(qual) and (
+            _pick_city(fold(town), qualifiers([qual]), None, None)
+            or (typed_postal_code(qual) and named_ids(city_index(), fold(town)))
+        ):  # a town the qualifier holds for (not "Ha Long" in "Bay"), or a state's code after
+            return [town, qual]  # a town's name: "Cincinnati IA" is "Cincinnati, IA"
     return None
 
 

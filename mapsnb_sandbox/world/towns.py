@@ -33,6 +33,7 @@ from mapsnb_sandbox.world.names.qualifiers import (
     region_abroad,
     region_words,
     regions,
+    typed_postal_code,
 )
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "regions",
     "script_ids",
     "town_ids",
+    "typed_postal_code",
 ]
 
 #: Towns this big are found by near spellings; towns found inside a longer text must be this big

@@ -21,6 +21,7 @@ __all__ = [
     "bare_town_ok",
     "comma_parts",
     "ordinary_words",
+    "parse_lat_lng",
     "proper_name",
     "town_by_grammar",
     "with_commas",
@@ -110,3 +111,17 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
             keep = re.fullmatch(r"\d{5}(-\d{4})?", zip_code) and len(read) > 1
             out += [*read[:-1], f"{read[-1]} {zip_code}" if keep else read[-1]]
     return out
+
+
+_COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")
+
+
+def parse_lat_lng(text: str) -> tuple[float, float] | None:
+    """``"37.78,-122.40"`` -> ``(37.78, -122.40)`` when in range, else ``None``."""
+    m = _COORDS.match(text)
+    if not m:
+        return None
+    lat, lng = float(m.group(1)), float(m.group(2))
+    if -90 <= lat <= 90 and -180 <= lng <= 180:
+        return lat, lng
+    return None

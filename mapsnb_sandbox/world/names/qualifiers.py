@@ -38,6 +38,7 @@ __all__ = [
     "region_words",
     "regions",
     "state_in_address",
+    "typed_postal_code",
 ]
 
 _REGIONS = Path(__file__).resolve().parents[2] / "data" / "regions.tsv.z"
@@ -280,10 +281,33 @@ def holds(p: str, c: City) -> bool:
 def qualifier_hits(parts: Sequence[str], c: City) -> int:
     """How many qualifiers of ``parts`` hold for town ``c`` (:func:`holds`), one more when ``c``
     is a district and one names its own city ("Chūō-ku, Osaka": not Kobe's ward, 28 km from
-    Osaka)."""
+    Osaka), and one more for a state's code as the country's addresses write it ("Georgetown,
+    DE": Delaware's, not Guyana's, whose Demerara-Mahaica is GY-DE)."""
     from mapsnb_sandbox.world.names.districts import names_its_city
 
-    return sum(holds(p, c) for p in parts) + names_its_city(c, parts, city_index().by_name)
+    postal = sum(c.cc in postal_countries(p) and regions().holds(p, c) is True for p in parts)
+    return sum(holds(p, c) for p in parts) + names_its_city(c, parts, city_index().by_name) + postal
+
+
+#: Countries whose addresses end with the state's or province's code, which is also its ISO
+#: 3166-2 code ("Dover, DE 19901", "Perth WA 6000", "Halifax NS B3H", "Recife - PE"): USPS
+#: Publication 28, Australia Post, Canada Post and Correios addressing guides. Elsewhere an
+#: ISO 3166-2 code is seldom typed after a town.
+POSTAL_CODE_COUNTRIES = frozenset(["US", "AU", "CA", "BR"])
+
+
+def postal_countries(p: str) -> frozenset[str]:
+    """The countries of :data:`POSTAL_CODE_COUNTRIES` in whose addresses folded ``p`` is a
+    state's or province's code ("de": US; "wa": US and AU)."""
+    if not 2 <= len(p) <= 3 or not p.isalpha():
+        return frozenset()
+    return frozenset(cc for cc, _ in regions().admin1.get(p, ()) if cc in POSTAL_CODE_COUNTRIES)
+
+
+def typed_postal_code(typed: str) -> bool:
+    """Whether ``typed`` is a state's or province's code in capitals, as an address writes it
+    after its town ("IA", "NSW")."""
+    return typed.isupper() and bool(postal_countries(fold(typed)))
 
 
 def city_ok(c: City, q: Qualifiers) -> bool:

@@ -45,3 +45,32 @@ def test_a_region_named_alone_still_restricts_the_town() -> None:
     Brandenburg, which only another part could place)."""
     r = resolve("Schwarzbach, Brandenburg")
     assert r.place is None or r.place.lng > 0, r
+
+
+# A state's code in capitals after a town's name, with no comma ("Cincinnati IA"), was read as
+# that name alone when the state has no such town: Cincinnati, Ohio, 736 km off, LOW; "Oldenburg
+# IN" Oldenburg in Germany and "Gloster LA" Gloucester, Ontario, MEDIUM. It now reads as the
+# comma form does: NOT_FOUND (``benchmarks/bench_address_lines.py``, "town ST").
+@pytest.mark.parametrize("text", ["Kyoto OH", "Tucson MA", "Memphis WY", "Glasgow OR", "Dublin UT"])
+def test_a_town_before_a_state_code_that_has_no_such_town_is_not_found(text: str) -> None:
+    found = resolve(text)
+    assert found.place is None, (text, found.place)
+
+
+# A code that is a US state's and another country's ISO 3166-2 region's ("DE": Delaware, and
+# Guyana's Demerara-Mahaica, GY-DE) is the state where addresses end with their state's code
+# (US, Australia, Canada, Brazil): "Georgetown, DE" was Guyana's capital, MEDIUM, 3,944 km off.
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("Georgetown, DE", 38.690, -75.385),
+        ("Georgetown DE", 38.690, -75.385),
+        ("Perth WA", -31.952, 115.861),
+        ("Vancouver, WA", 45.639, -122.661),
+        ("Recife, PE", -8.054, -34.881),
+    ],
+)
+def test_a_state_code_is_read_as_addresses_write_it(text: str, lat: float, lng: float) -> None:
+    place = resolve(text).place
+    assert place is not None, text
+    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
