@@ -95,10 +95,15 @@ def with_commas(text: str) -> str:
 def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str]:
     """The comma parts of ``text``, a qualifier part (or a lone part) written without a comma
     read with one by ``split`` ("Kent OH" -> "Kent", "OH"), also once the postcode an address's
-    last line ends with is dropped ("…, Sydney NSW 2000", "…, Toronto ON M5E 1E5")."""
+    last line ends with is dropped ("…, Sydney NSW 2000", "…, Toronto ON M5E 1E5"), or begins
+    with in a part after the first ("…, 22100 Como CO", "…, 1012 LG Amsterdam", "…, 111 43
+    Stockholm"; a lone part only where a qualifier follows the town: "22100 Como CO")."""
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     out = parts[:1] if len(parts) > 1 else []
     for part in parts[len(out) :]:
+        lead = _leading_postcode(part.split())
+        if lead and (out or split(" ".join(part.split()[lead:]))):  # "…, 22100 Como CO"
+            part = " ".join(part.split()[lead:])
         words = part.split()
         while len(words) > 2 and any(ch.isdigit() for ch in words[-1]):
             words.pop()
@@ -111,6 +116,21 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
             keep = re.fullmatch(r"\d{5}(-\d{4})?", zip_code) and len(read) > 1
             out += [*read[:-1], f"{read[-1]} {zip_code}" if keep else read[-1]]
     return out
+
+
+#: A postcode that opens an address's last line: digits with hyphens ("22100", "00-590",
+#: "1100-053"), then Czech, Slovak, Swedish and Greek codes' second group ("110 00", "111 43")
+#: or the Netherlands' two letters ("1012 LG").
+_POSTCODE_HEAD = re.compile(r"\d[\d-]*\d")
+_POSTCODE_TAIL = re.compile(r"\d{2,3}|[A-Z]{2}")
+
+
+def _leading_postcode(words: list[str]) -> int:
+    """How many of ``words`` (at least one left) are a postcode at their start."""
+    if len(words) < 2 or not _POSTCODE_HEAD.fullmatch(words[0]) or len(words[0]) < 3:
+        return 0
+    tail = len(words) > 2 and _POSTCODE_TAIL.fullmatch(words[1]) and len(words[0]) in (3, 4)
+    return 2 if tail else 1
 
 
 _COORDS = re.compile(r"^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$")

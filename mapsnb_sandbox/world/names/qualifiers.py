@@ -94,6 +94,18 @@ def _add_historic(
                     admin2.setdefault(name, []).extend(boxes)
 
 
+_PROVINCE_CODES = _HISTORIC.with_name("province_codes.csv")
+
+
+def _add_province_codes(admin2: dict[str, list[tuple[str, float, float, float, float]]]) -> None:
+    """Add Italy's provinces by the two letters an address writes after its town ("22100 Como
+    CO", ``data/province_codes.csv``, ISO 3166-2:IT) as their boxes."""
+    lines = _PROVINCE_CODES.read_text(encoding="utf-8").splitlines()
+    for row in csv.DictReader(line for line in lines if not line.startswith("#")):
+        box = (row["cc"], *(float(row[k]) for k in ("lat0", "lng0", "lat1", "lng1")))
+        admin2.setdefault(row["code"].lower(), []).append(box)  # type: ignore[arg-type]
+
+
 @functools.cache
 def regions() -> Regions:
     """The region tables, read on first use (a few tens of milliseconds)."""
@@ -110,6 +122,7 @@ def regions() -> Regions:
             box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
             admin2.setdefault(f[2], []).append(box)
     _add_historic(admin1, admin2)
+    _add_province_codes(admin2)
     return Regions(
         {k: frozenset(v) for k, v in countries.items()},
         {k: frozenset(v) for k, v in admin1.items()},
@@ -229,10 +242,11 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         q.regions.add(p)  # "Nga": Russia in Vietnamese, Nigeria's ISO code; whichever holds
     elif p in idx.countries:
         q.ccs.add(idx.countries[p])
-    elif len(p) == 2 and p.upper() in idx.country_names and p not in rg.admin1:
+    elif len(p) == 2 and p.upper() in idx.country_names and not (p in rg.admin1 or p in rg.admin2):
         q.ccs.add(p.upper())
     elif len(p) == 2 and p.upper() in idx.country_names:
-        q.regions.add(p)  # "PE": Peru, or Pernambuco, or Prince Edward Island, whichever holds
+        q.regions.add(p)  # "PE": Peru, or Pernambuco, or Prince Edward Island; "FI": Finland
+        # or the province of Florence, whichever holds
     elif p in rg.countries and len(rg.countries[p]) == 1 and not _big_town(p):
         q.ccs.update(rg.countries[p])  # (a city's own name is that city too: "…, Granada")
     elif p in rg.admin1 or p in rg.admin2 or p in rg.countries:

@@ -74,3 +74,24 @@ def test_a_state_code_is_read_as_addresses_write_it(text: str, lat: float, lng: 
     place = resolve(text).place
     assert place is not None, text
     assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+
+
+# Europe's last lines open with the postcode, and Italy's end with the province's two letters
+# (ISO 3166-2:IT, ``data/province_codes.csv``): "…, 22100 Como CO" was NOT_FOUND (the letters
+# were read as Colombia or Colorado), "…, 1012 LG Amsterdam" too (the letters of a Dutch postcode
+# were read as part of the town).
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("Via Garibaldi 5, 10122 Torino TO", 45.070, 7.687),
+        ("Corso Italia 2, 56125 Pisa PI", 43.716, 10.402),
+        ("Via dell'Indipendenza 3, 40121 Bologna BO", 44.494, 11.343),
+        ("37121 Verona VR", 45.438, 10.992),
+        ("Oudegracht 10, 3511 AP Utrecht", 52.091, 5.122),
+        ("Masarykova 5, 602 00 Brno", 49.195, 16.608),
+    ],
+)
+def test_a_european_last_line_is_read(text: str, lat: float, lng: float) -> None:
+    place = resolve(text).place
+    assert place is not None, text
+    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
