@@ -157,7 +157,10 @@ def local_rate(c: Category, iy: int, ix: int) -> float:
 
 @functools.lru_cache(maxsize=16_384)
 def _cell_country(iy: int, ix: int) -> str:
-    return country_at((iy + 0.5) * CELL_DEG, (ix + 0.5) * CELL_DEG)[0]
+    """The country of the tenth of a degree that holds cell ``(iy, ix)``: one nearest-town look-up
+    per tenth, not per cell ("synagogue Leeds" scanned 3,256 cells at 48 ms each)."""
+    k = round(0.1 / CELL_DEG)
+    return country_at((iy // k + 0.5) * 0.1, (ix // k + 0.5) * 0.1)[0]
 
 
 def land_rate(c: Category) -> float:
