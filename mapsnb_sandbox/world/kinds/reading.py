@@ -228,19 +228,24 @@ def _unqualified(before: list[str]) -> list[str]:
 def unqualified_after(after: list[str]) -> list[str]:
     """The words after a kind less the qualities that open them, as Romance and German queries
     put them ("hotel barato Madrid", "farmacia de guardia Madrid", "Apotheke geöffnet Berlin"),
-    and less those that close them where the rest is a town ("pharmacy London open now"); a
-    quality word that opens or closes a town's name stays ("hotel Nuevo Laredo", "Porto
-    Novo"), and so does a capitalised town's whole name ("hotel Best")."""
+    and less those that close them where the rest is a town ("pharmacy London open now"). A
+    quality is typed in lower case: a capital begins a name ("pekárna New Rocafuerte", "hotel
+    Best"); one that opens or closes a town's name stays ("hoteles nuevo laredo", "Porto
+    Novo")."""
     lead = max((n for n in range(1, min(_QUALITY_WORDS, len(after)) + 1)
-                if qualifies_kind(after[:n])), default=0)  # fmt: skip
-    first = lead + (0 if after[:1] and after[0][:1].isupper() else 1)  # "hotel Best": a town
-    if lead and not any(a_town(" ".join(after[:k])) for k in range(first, len(after) + 1)):
+                if _lower(after[:n]) and qualifies_kind(after[:n])), default=0)  # fmt: skip
+    if lead and not any(a_town(" ".join(after[:k])) for k in range(lead + 1, len(after) + 1)):
         after = after[lead:]
     for n in range(min(_QUALITY_WORDS, len(after) - 1), 0, -1):
-        rest = after[:-n]
-        if qualifies_kind(after[-n:]) and a_town(" ".join(rest)) and not a_town(" ".join(after)):
-            return rest
+        rest, tail = after[:-n], after[-n:]
+        if _lower(tail) and qualifies_kind(tail) and a_town(" ".join(rest)):
+            return rest if not a_town(" ".join(after)) else after
     return after
+
+
+def _lower(words: list[str]) -> bool:
+    """Whether no word of ``words`` begins with a capital."""
+    return not any(w[:1].isupper() for w in words)
 
 
 def _glued_unqualified(text: str) -> str:
