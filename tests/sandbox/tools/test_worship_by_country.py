@@ -87,10 +87,10 @@ def test_each_listed_country_has_more_buddhists_than_hindus() -> None:
 @pytest.mark.parametrize(
     "query", ["synagogue Leeds", "hindu temple Leicester", "shinto shrine Manchester"]
 )
-def test_a_kind_rare_in_its_country_answers_within_the_work_bound(query: str) -> None:
+def test_a_kind_rare_in_its_country_answers_within_the_work_bound(box: Sandbox, query: str) -> None:
     """Kinds that follow a religion are rare where few hold it, so a search scans thousands of
     cells for them; each asked its country by a nearest-town look-up (48 ms), and "synagogue
     Leeds" stopped at the emulator's work bound (DEADLINE_EXCEEDED) after a minute. A cell's
     country is now its tenth of a degree's."""
-    out = search_places({"textQuery": query}, CTX)
+    out = box.call_tool("search_places", {"text_query": query, "language_code": "en"})
     assert "summary" in out  # no SandboxToolError (DEADLINE_EXCEEDED) raised
