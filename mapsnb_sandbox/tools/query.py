@@ -16,7 +16,12 @@ from pathlib import Path
 
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
-from mapsnb_sandbox.world.kinds.reading import qualifies_kind, trim_place, unqualified_after
+from mapsnb_sandbox.world.kinds.reading import (
+    qualifies_kind,
+    trim_place,
+    unqualified_after,
+    unqualified_before,
+)
 from mapsnb_sandbox.world.kinds.table import SPLIT, detect_category
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
@@ -217,7 +222,7 @@ def rest_of(text: str, start: int, end: int) -> str | None:
     if words[end:] and "," in " ".join(words[:start]):
         return None  # "Bridge, Towers and Monuments, Mostar": parts of one name, no town
     after = unqualified_after(words[end:])  # "Madrid hotel barato": Madrid
-    before = [] if after and qualifies_kind(words[:start]) else words[:start]
+    before = unqualified_before(words[:start])  # "Madrid cheap hotel": Madrid
     rest = " ".join(before + after).strip(" ,?")  # "best pizza Naples": Naples
     if not before and after:  # "rodoviária de Lota": Lota
         rest = trim_place(after) or ""

@@ -5,18 +5,18 @@ Hebrew less their prefixes, and in inflected forms by a shared stem; what is lef
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Callable
 
 from mapsnb_sandbox.world.kinds.table import (
     AR_PREFIXES,
-    CATEGORIES_CSV,
     HE_PREFIXES,
     MAX_WORDS,
     NO_SPACE,
     find_category,
     kind_key,
+    kind_qualities,
+    quality_table,
     unprefixed,
 )
 from mapsnb_sandbox.world.kinds.words import a_town, cut_glued, stem_code, wide_names
@@ -29,6 +29,7 @@ __all__ = [
     "split_kind_and_place",
     "trim_place",
     "unqualified_after",
+    "unqualified_before",
 ]
 
 
@@ -148,12 +149,12 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             if code is None:
                 code = by_phrase.get(" ".join([unprefixed(keys[i]), *keys[i + 1 : i + n]]))
             after = unqualified_after(tokens[i + n :])
-            if code is not None and _one_side(_unqualified(tokens[:i]), after):
+            if code is not None and _one_side(unqualified_before(tokens[:i]), after):
                 best = (code, i, i + n)
     if best is not None:
         code, i, j = best
         articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
-        return code, _trim(_unqualified(tokens[:i]), articles=articles) or _trim(
+        return code, _trim(unqualified_before(tokens[:i]), articles=articles) or _trim(
             unqualified_after(tokens[j:]), articles=articles
         )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
@@ -161,37 +162,25 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             cut = cut_glued(token)
             if cut is not None:
                 code, a, b = cut
-                head, tail = _glued_unqualified(token[:a]), token[b:]
+                head, tail = _gluedunqualified_before(token[:a]), token[b:]
                 before = [*tokens[:i], head] if head else tokens[:i]
                 after = [tail, *tokens[i + 1 :]] if tail else tokens[i + 1 :]
-                return code, _trim(_unqualified(before)) or _trim(unqualified_after(after))
+                return code, _trim(unqualified_before(before)) or _trim(unqualified_after(after))
     for i, key in enumerate(keys):  # an inflected form
         word = key if stem_code(key) is not None else unprefixed(key)  # "מוזיאונים": no מ-
         if " " not in word and len(word) >= 5 and not NO_SPACE.search(word):
             code = stem_code(word)
-            before, after = _unqualified(tokens[:i]), unqualified_after(tokens[i + 1 :])
+            before, after = unqualified_before(tokens[:i]), unqualified_after(tokens[i + 1 :])
             if code is not None and _one_side(before, after):
                 return code, _trim(before) or _trim(after)
     return None
-
-
-def _quality_table() -> list[str]:
-    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
-    return [w for words in table["kind_qualities"].values() for w in words]
-
-
-@functools.cache
-def _kind_qualities() -> frozenset[tuple[str, ...]]:
-    """Phrases that qualify a kind in a query ("best", "cheap", "pas cher", "de guardia",
-    "24 hours"), folded into words: the ``kind_qualities`` table of ``data/query_words.json``."""
-    return frozenset(tuple(kind_key(w).split()) for w in _quality_table() if kind_key(w))
 
 
 @functools.cache
 def _glued_qualities() -> tuple[str, ...]:
     """The qualities of scripts without spaces ("安い", "便宜的", "저렴한"), longest first: glued
     before a kind ("東京の安いホテル")."""
-    glued = {w for w in _quality_table() if NO_SPACE.search(w)}
+    glued = {w for w in quality_table() if NO_SPACE.search(w)}
     return tuple(sorted(glued, key=len, reverse=True))
 
 
@@ -202,7 +191,7 @@ _QUALITY_WORDS = 4
 def _quality_at(keys: list[str], i: int) -> int:
     """How many words of ``keys`` from ``i`` one quality phrase covers (0: none)."""
     for n in range(min(_QUALITY_WORDS, len(keys) - i), 0, -1):
-        if tuple(keys[i : i + n]) in _kind_qualities():
+        if tuple(keys[i : i + n]) in kind_qualities():
             return n
     return 0
 
@@ -220,9 +209,17 @@ def qualifies_kind(words: list[str]) -> bool:
     return bool(keys)
 
 
-def _unqualified(before: list[str]) -> list[str]:
-    """The words before a kind, none if they only qualify it ("best pizza Naples")."""
-    return [] if qualifies_kind(before) else before
+def unqualified_before(before: list[str]) -> list[str]:
+    """The words before a kind, none if they only qualify it ("best pizza Naples"), less the
+    lower-case qualities that close them ("서울 저렴한 호텔", Seoul cheap hotel; "दिल्ली में सस्ते
+    होटल") unless they end a town's name."""
+    if qualifies_kind(before):
+        return []
+    for n in range(min(_QUALITY_WORDS, len(before) - 1), 0, -1):
+        tail = before[-n:]
+        if _lower(tail) and qualifies_kind(tail) and not a_town(" ".join(before)):
+            return before[:-n]
+    return before
 
 
 def unqualified_after(after: list[str]) -> list[str]:
@@ -248,7 +245,7 @@ def _lower(words: list[str]) -> bool:
     return not any(w[:1].isupper() for w in words)
 
 
-def _glued_unqualified(text: str) -> str:
+def _gluedunqualified_before(text: str) -> str:
     """``text`` less a quality glued at its end in a script without spaces ("東京の安い" ->
     "東京の")."""
     for quality in _glued_qualities():

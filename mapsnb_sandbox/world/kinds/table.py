@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ __all__ = [
     "free_category",
     "is_generic_query",
     "kind_key",
+    "kind_qualities",
+    "quality_table",
 ]
 
 CATEGORIES_CSV = Path(__file__).resolve().parents[2] / "data" / "categories.csv"
@@ -209,6 +212,19 @@ def unprefixed(word: str) -> str:
             if word.startswith(p) and len(word) - len(p) >= 2:
                 return word[len(p) :]
     return word
+
+
+def quality_table() -> list[str]:
+    """Words and phrases that qualify a kind in a query, as written: the ``kind_qualities``
+    table of ``data/query_words.json`` ("best", "cheap", "pas cher", "24 horas")."""
+    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
+    return [w for words in table["kind_qualities"].values() for w in words]
+
+
+@functools.cache
+def kind_qualities() -> frozenset[tuple[str, ...]]:
+    """:func:`quality_table` folded into words."""
+    return frozenset(tuple(kind_key(w).split()) for w in quality_table() if kind_key(w))
 
 
 def categories() -> tuple[Category, ...]:

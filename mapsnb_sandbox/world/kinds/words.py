@@ -7,7 +7,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from mapsnb_sandbox.world.kinds.table import NO_SPACE, kind_key, kind_table, unprefixed
+from mapsnb_sandbox.world.kinds.table import (
+    NO_SPACE,
+    kind_key,
+    kind_qualities,
+    kind_table,
+    unprefixed,
+)
 from mapsnb_sandbox.world.landmarks import fold
 
 __all__ = ["a_town", "cut_glued", "stem_code", "wide_names"]
@@ -80,9 +86,11 @@ def _country_names() -> frozenset[str]:
 
 def _loose_term(term: str) -> bool:
     """Whether an iD search term is too short to match a whole word safely in any language:
-    a Latin-script term of three letters ("hat" of another language is no chiropractor)."""
+    a Latin-script term of three letters ("hat" of another language is no chiropractor), or a
+    word that qualifies a kind in a query ("billigt", cheap, of a discount store; "open" of a
+    coworking space; :func:`.table.kind_qualities`)."""
     key = kind_key(term)
-    return key.isascii() and len(key.replace(" ", "")) <= 3
+    return (key.isascii() and len(key.replace(" ", "")) <= 3) or (key,) in kind_qualities()
 
 
 #: A Latin-script word shares a kind's stem only over this many letters ("glasses" is no

@@ -80,3 +80,25 @@ def test_a_quality_after_a_kind_or_at_the_end_qualifies_it(
 def test_a_quality_word_of_a_towns_name_stays(search: Search, text: str, town: str) -> None:
     n, summary = search(text)
     assert n >= 3 and town in summary, summary
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "town"),
+    [
+        ("부산 저렴한 호텔", "hotels", "Busan"),
+        ("广州 24小时 药店", "pharmacies", "Guangzhou"),
+        ("मुंबई में सस्ते होटल", "hotels", "Mumbai"),
+        ("Chicago cheap hotels", "hotels", "Chicago"),
+        ("billigt hotell Malmö", "hotels", "Malmö"),
+        ("tanio hotel Poznań", "hotels", "Poznań"),
+    ],
+)
+def test_a_quality_between_a_town_and_its_kind_or_named_a_kind_by_id_qualifies(
+    search: Search, text: str, kind: str, town: str
+) -> None:
+    """A quality between the town and the kind ("Seoul cheap hotel") was read as part of the
+    town; a quality that iD also gives as a kind's search term ("billigt", cheap, of a discount
+    store; "tanio", cheaply, of a beauty salon) was read as that kind."""
+    n, summary = search(text)
+    assert n >= 3, summary
+    assert kind in summary and town in summary, summary
