@@ -86,7 +86,7 @@ __all__ = [
     "with_commas",
 ]
 
-_HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+[a-z]?$)")
+_HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+(?:[a-z]|丁目|番地?|号|號|번지)?$)")
 #: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
 FILLER_WORDS = frozenset(
     "the a an of at de la le l du des del di da do der die das w v в".split()  # noqa: SIM905

@@ -20,6 +20,7 @@ from mapsnb_sandbox.world.towns import GENERIC_WORDS, PREPOSITIONS
 __all__ = [
     "bare_town_ok",
     "comma_parts",
+    "east_asian_parts",
     "ordinary_words",
     "parse_lat_lng",
     "proper_name",
@@ -98,7 +99,7 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
     last line ends with is dropped ("…, Sydney NSW 2000", "…, Toronto ON M5E 1E5"), or begins
     with in a part after the first ("…, 22100 Como CO", "…, 1012 LG Amsterdam", "…, 111 43
     Stockholm"; a lone part only where a qualifier follows the town: "22100 Como CO")."""
-    parts = [p for p in (s.strip() for s in text.split(",")) if p]
+    parts = east_asian_parts(text) or [p for p in (s.strip() for s in text.split(",")) if p]
     out = parts[:1] if len(parts) > 1 else []
     for part in parts[len(out) :]:
         lead = _leading_postcode(part.split())
@@ -116,6 +117,46 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
             keep = re.fullmatch(r"\d{5}(-\d{4})?", zip_code) and len(read) > 1
             out += [*read[:-1], f"{read[-1]} {zip_code}" if keep else read[-1]]
     return out
+
+
+#: A Japanese address, largest unit first and no commas ("〒100-0005 東京都千代田区丸の内1-1"): a
+#: prefecture, municipalities (city, ward, town, village, district) and the block with numbers.
+_JA_ADDRESS = re.compile(
+    r"^(?:〒?\s*\d{3}-?\d{4}\s*)?(?P<pref>東京都|北海道|京都府|大阪府|[^\s\d]{2,3}県)?"
+    r"(?P<towns>[^\s\d]{1,10}[市区町村郡])(?P<block>[^\s\d]*\d\S*)$"
+)
+#: A Chinese one: province, city, district, road and number ("北京市朝阳区建国路88号").
+_ZH_ADDRESS = re.compile(
+    r"^(?P<prov>[^\s\d]{2,3}省)?(?P<city>[^\s\d]{2,4}?市)?(?P<dist>[^\s\d]{1,4}?[区县])?"
+    r"(?P<road>[^\s\d]{1,8}?[路街道巷])(?P<num>\d+号)$"
+)
+#: A Korean road and building number ("세종대로 110", "테헤란로 152").
+_KO_ROAD = re.compile(r"[\uac00-\ud7af]+(?:로|길)")
+
+
+def east_asian_parts(text: str) -> list[str] | None:
+    """The parts of a Japanese, Chinese or Korean address, smallest first as a comma list
+    gives them: "東京都千代田区丸の内1-1" -> ["丸の内 1-1", "千代田区", "東京都"], "北京市朝阳区建国路88号"
+    -> ["建国路 88号", "北京市"], "서울특별시 중구 세종대로 110" -> ["세종대로 110", "서울특별시"]; a
+    city's ward is left out, as another city's ward of that name would be read ("中央区", Chūō,
+    is Tokyo's and Osaka's); ``None`` for any other text."""
+    if "," in text or not re.search("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", text):
+        return None
+    if m := _ZH_ADDRESS.match(text.strip()):
+        road = f"{m['road']} {m['num']}"
+        return [road, *(p for p in (m["city"] or m["dist"], m["prov"]) if p)]
+    if m := _JA_ADDRESS.match(text.strip()):
+        towns = re.findall(r"[^市区]+[市区]", m["towns"]) or [m["towns"]]  # cities and wards
+        rest = m["towns"][len("".join(towns)) :] + m["block"]  # "本町1-1" of "…中央区本町1-1"
+        block = rest if rest[:1].isdigit() else re.sub(r"(?<=\D)(?=\d)", " ", rest, count=1)
+        towns = [t for t in towns if t.endswith("市")] or towns  # a city's wards are its own
+        return [block, *reversed(towns), *([m["pref"]] if m["pref"] else [])]
+    words = text.split()
+    for k in range(1, len(words) - 1):
+        if _KO_ROAD.fullmatch(words[k]) and re.fullmatch(r"\d+(?:-\d+)?", words[k + 1]):
+            units = [w for w in words[:k] if w.endswith(("시", "도"))] or words[:k]
+            return [f"{words[k]} {words[k + 1]}", *reversed(units)]
+    return None
 
 
 #: A postcode that opens an address's last line: digits with hyphens ("22100", "00-590",

@@ -95,3 +95,24 @@ def test_a_european_last_line_is_read(text: str, lat: float, lng: float) -> None
     place = resolve(text).place
     assert place is not None, text
     assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+
+
+# Japanese, Chinese and Korean addresses run from the prefecture or city down to the block, with
+# no commas ("東京都千代田区丸の内1-1"): they were NOT_FOUND. They are read as their parts, a
+# city's ward left out (Osaka's "中央区" is no Tokyo's Chūō), and placed in the city.
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("福岡県福岡市博多区博多駅中央街1-1", 33.590, 130.420),
+        ("〒530-0001 大阪府大阪市北区梅田3-1-1", 34.694, 135.502),
+        ("神戸市中央区加納町6-5-1", 34.690, 135.196),
+        ("广州市天河区天河路208号", 23.129, 113.264),
+        ("上海市黄浦区南京东路100号", 31.230, 121.474),
+        ("인천광역시 남동구 정각로 29", 37.456, 126.705),
+        ("대구광역시 중구 공평로 88", 35.871, 128.602),
+    ],
+)
+def test_an_east_asian_address_is_placed_in_its_city(text: str, lat: float, lng: float) -> None:
+    place = resolve(text).place
+    assert place is not None, text
+    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
