@@ -28,7 +28,7 @@ def _search(text: str) -> list[dict[str, object]]:
 @pytest.mark.parametrize(
     ("town", "text"),
     [
-        ("Penglai", "bakery in Penglai"),  # Taipei's li, or Penglai, Shandong (no count)
+        ("Penglai", "bakery in Penglai"),  # Taipei's li, or Penglai, Sichuan (no count)
         ("Yongchun", "pharmacy in Yongchun"),  # Taipei's li, or Yongchun, Fujian
     ],
 )
