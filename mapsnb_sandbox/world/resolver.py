@@ -440,12 +440,18 @@ def within_a_city(c: City) -> bool:
     )
 
 
+#: A town GeoNames leaves uncounted (0 people: a seat) rivals as one of this many, the least
+#: its ``cities1000`` table counts: Yi'an, Heilongjiang's county seat, rivals Taipei's
+#: neighbourhood of the name as surely as a counted village would.
+UNCOUNTED_PEOPLE = 1_000
+
+
 def rivalled(c: City, name: str) -> bool:
     """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
     :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country,
-    or anywhere when ``c`` is a part of a bigger town, :func:`within_a_city`): a search in
-    ``c`` is not surely meant ("apotek i Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores'
-    town of 6,600)."""
+    or anywhere when ``c`` is a part of a bigger town, :func:`within_a_city`; an uncounted
+    town as :data:`UNCOUNTED_PEOPLE`): a search in ``c`` is not surely meant ("apotek i
+    Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores' town of 6,600)."""
     idx = city_index()
     key = fold(name)
     ids = named_ids(idx, key)
@@ -463,7 +469,8 @@ def rivalled(c: City, name: str) -> bool:
     for j in dict.fromkeys(ids):
         o = idx.cities[j]
         share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single or inner else RIVAL_SHARE
-        big = o.geonameid != c.geonameid and o.population >= share * c.population
+        people = o.population or UNCOUNTED_PEOPLE
+        big = o.geonameid != c.geonameid and people >= share * c.population
         if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
             return True
     return False
