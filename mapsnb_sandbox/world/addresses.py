@@ -31,6 +31,7 @@ __all__ = [
     "POSTCODES",
     "US_ZIP3",
     "area_postcode",
+    "code_near",
     "format_address",
     "local_address",
     "town_address",
@@ -157,6 +158,15 @@ def _nearest_areas(cc: str, lat: float, lng: float) -> list[Area]:
         if hi - lo == len(areas) or (len(near) == AREAS_TRIED and far(near[-1]) <= band**2):
             return near
         band *= 2
+
+
+def code_near(cc: str, lat: float, lng: float, code: str) -> bool:
+    """Whether postcode ``code``, as typed, begins as one of ``cc``'s postcode areas nearest the
+    point does ("37002" near Salamanca, Spain: its area "370"; no Salamanca of Mexico, whose
+    codes the table lacks, nor Córdoba, Argentina's "5000", for "14008")."""
+    typed = re.sub(r"[\W_]", "", code).upper()
+    prefixes = (re.sub(r"[\W_]", "", a[2]).upper() for a in _nearest_areas(cc, lat, lng))
+    return any(len(p) >= 2 and typed.startswith(p) for p in prefixes)
 
 
 def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:

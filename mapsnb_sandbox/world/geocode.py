@@ -35,6 +35,7 @@ from mapsnb_sandbox.world.names.grammar import (
     parse_lat_lng,
     proper_name,
     town_by_grammar,
+    typed_postcodes,
     with_commas,
 )
 from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
@@ -54,6 +55,7 @@ from mapsnb_sandbox.world.towns import (
     PREPOSITIONS,
     Qualifiers,
     TownHit,
+    by_postcode,
     city_ok,
     country_named,
     find_town,
@@ -64,6 +66,7 @@ from mapsnb_sandbox.world.towns import (
     named_ids,
     named_more_abroad,
     own_name,
+    postcode_fits,
     qualifier_hits,
     qualifiers,
     region_abroad,
@@ -242,6 +245,7 @@ def _resolve_text_cached(
     full = fold(text)
     head = fold(parts[0])
     q = qualifiers(parts[1:])
+    q.postcodes.update(typed_postcodes(text))  # "…, 37002 Salamanca": Spain's
     empty = Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
@@ -432,13 +436,14 @@ def _named_town(
         def ok(j: int) -> bool:
             c = idx.cities[j]
             held = bool(q.states) or any(regions().holds(p, c) for p in q.regions - {name})
-            return city_ok(c, q) and (not lands or c.cc in lands or held)
+            typed = c.cc in lands | q.ccs or postcode_fits(c, q)  # "…, León, Spain", "24003 León"
+            return city_ok(c, q) and (not lands or typed or held)
 
         return ok
 
     names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
     for name in names:
-        ids = town_ids(idx, name, ok_for(name))
+        ids = by_postcode(town_ids(idx, name, ok_for(name)), q)
         if ids:
             return _best_town(ids, bias, region), True
     for name in names:

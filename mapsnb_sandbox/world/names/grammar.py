@@ -25,6 +25,7 @@ __all__ = [
     "parse_lat_lng",
     "proper_name",
     "town_by_grammar",
+    "typed_postcodes",
     "with_commas",
 ]
 
@@ -164,6 +165,19 @@ def east_asian_parts(text: str) -> list[str] | None:
 #: or the Netherlands' two letters ("1012 LG").
 _POSTCODE_HEAD = re.compile(r"\d[\d-]*\d")
 _POSTCODE_TAIL = re.compile(r"\d{2,3}|[A-Z]{2}")
+
+
+def typed_postcodes(text: str) -> set[str]:
+    """The postcodes typed in a text's comma parts after the first, before or after the town
+    ("…, 37002 Salamanca", "…, Sydney NSW 2000")."""
+    out = set()
+    for part in text.split(",")[1:]:
+        words = part.split()
+        if lead := _leading_postcode(words):
+            out.add("".join(words[:lead]))
+        elif len(words) > 1 and any(ch.isdigit() for ch in words[-1]):
+            out.add(words[-1])
+    return out
 
 
 def _leading_postcode(words: list[str]) -> int:

@@ -116,3 +116,24 @@ def test_an_east_asian_address_is_placed_in_its_city(text: str, lat: float, lng:
     place = resolve(text).place
     assert place is not None, text
     assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+
+
+# A postcode says which namesake a street is in ("Plaza Mayor 1, 10200 Trujillo" was Trujillo,
+# Peru, 7,169 km off: the bigger town), where the emulator holds that country's postcodes
+# (GeoNames' areas, ``data/postcodes.tsv.z``); and a town that is also a region's name abroad
+# is the town of the country a part names ("…, León, España" was NOT_FOUND: "León" names
+# Nicaraguan and Mexican regions only).
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("Plaza Mayor 1, 10200 Trujillo", 39.459, -5.883),
+        ("Plaza Mayor 1, 49001 Zamora", 41.503, -5.745),
+        ("Calle Comercio 1, 45001 Toledo", 39.857, -4.024),
+        ("Calle Ancha 2, León, España", 42.599, -5.567),
+        ("Calle Santa Eulalia 1, Mérida, Spain", 38.916, -6.344),
+    ],
+)
+def test_a_postcode_or_country_picks_the_namesake(text: str, lat: float, lng: float) -> None:
+    place = resolve(text).place
+    assert place is not None, text
+    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
