@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
+from mapsnb_sandbox.world.named_towns import named_town
 from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
     comma_parts,
@@ -55,7 +56,6 @@ from mapsnb_sandbox.world.towns import (
     PREPOSITIONS,
     Qualifiers,
     TownHit,
-    by_postcode,
     city_ok,
     country_named,
     find_town,
@@ -66,12 +66,10 @@ from mapsnb_sandbox.world.towns import (
     named_ids,
     named_more_abroad,
     own_name,
-    postcode_fits,
     qualifier_hits,
     qualifiers,
     region_abroad,
     regions,
-    town_ids,
     typed_postal_code,
 )
 
@@ -275,7 +273,7 @@ def _resolve_text_cached(
     if (
         _HOUSE_NUMBER.match(head)
         and street_label(parts[0])
-        and (town := _named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region))
+        and (town := named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region))
     ):
         return street_resolved(parts[0].strip(), street_key(head), town[0]), "street"
     if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
@@ -407,59 +405,6 @@ def _own_name_town(key: str, q: Qualifiers, *, least: int = FUZZY_POPULATION) ->
     )
 
 
-def _km(a: City, b: City) -> float:
-    return haversine_m(a.lat, a.lng, b.lat, b.lng) / 1000
-
-
-def _best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
-    cities = [city_index().cities[j] for j in ids]
-    if bias is not None and len(cities) > 1:
-        ranks = name_rank(fold(cities[0].name), cities, [1] * len(cities))
-        cities = [c for c, r in zip(cities, ranks, strict=True) if r == min(ranks)]
-        return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
-    if region:
-        return next((c for c in cities if c.cc == region.upper()), cities[0])
-    return cities[0]
-
-
-def _named_town(
-    q: Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> tuple[City, bool] | None:
-    """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
-    ``(town, exact)``; a part also a region's name, a town of that region's country or of
-    another part's region ("Schwarzbach, Brandenburg": no Kentucky town; "…, Portland, ME")."""
-    idx = city_index()
-
-    def ok_for(name: str) -> Callable[[int], bool]:
-        lands = _region_countries(name) if name in q.regions else frozenset()
-
-        def ok(j: int) -> bool:
-            c = idx.cities[j]
-            held = bool(q.states) or any(regions().holds(p, c) for p in q.regions - {name})
-            typed = c.cc in lands | q.ccs or postcode_fits(c, q)  # "…, León, Spain", "24003 León"
-            return city_ok(c, q) and (not lands or typed or held)
-
-        return ok
-
-    names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
-    for name in names:
-        ids = by_postcode(town_ids(idx, name, ok_for(name)), q)
-        if ids:
-            return _best_town(ids, bias, region), True
-    for name in names:
-        j = fuzzy_town(idx, name, ok_for(name))
-        if j is not None:
-            return idx.cities[j], False
-    return None
-
-
-def _region_countries(name: str) -> frozenset[str]:
-    """The countries of the regions folded ``name`` names (first- and second-level, countries)."""
-    rg = regions()
-    lands = {cc for cc, _ in rg.admin1.get(name, ())} | {b[0] for b in rg.admin2.get(name, ())}
-    return frozenset(lands | set(rg.countries.get(name, ())))
-
-
 def _landmark_named(
     rest: str, town: City | None, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
@@ -494,7 +439,7 @@ def _in_named_town(
     ("approximate": unread words name no place); with no town, a misspelt town or landmark name."""
     idx = city_index()
     words = head.split()
-    named = _named_town(q, bias, region)
+    named = named_town(q, bias, region)
     town, exact = named if named else (None, False)
     named_words: list[str] = []
     weak = town_first = False

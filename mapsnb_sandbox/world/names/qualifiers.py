@@ -27,7 +27,6 @@ __all__ = [
     "COUNTRY_OVER_TOWN",
     "Qualifiers",
     "Regions",
-    "by_postcode",
     "city_ok",
     "code_as_typed",
     "country_named",
@@ -318,20 +317,6 @@ def postal_countries(p: str) -> frozenset[str]:
     if not 2 <= len(p) <= 3 or not p.isalpha():
         return frozenset()
     return frozenset(cc for cc, _ in regions().admin1.get(p, ()) if cc in POSTAL_CODE_COUNTRIES)
-
-
-def by_postcode(ids: list[int], q: Qualifiers) -> list[int]:
-    """The towns of ``ids`` near which a postcode of ``q`` lies in their country, if any
-    ("Plaza Mayor 1, 37002 Salamanca": Spain's Salamanca, not Mexico's, which is bigger)."""
-    idx = city_index()
-    return [j for j in ids if postcode_fits(idx.cities[j], q)] or ids
-
-
-def postcode_fits(c: City, q: Qualifiers) -> bool:
-    """Whether a postcode typed in ``q`` is one of town ``c``'s country's near it."""
-    from mapsnb_sandbox.world.addresses import code_near
-
-    return any(code_near(c.cc, c.lat, c.lng, p) for p in q.postcodes)
 
 
 def typed_postal_code(typed: str) -> bool:

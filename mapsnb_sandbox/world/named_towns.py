@@ -1,0 +1,87 @@
+"""The town a comma part of an address names ("12 Main St, Portland, ME", "Plaza Mayor 1, 37002
+Salamanca", "Calle Ancha 2, León, España"): among towns of that name, those the other parts
+hold (state, region, country, postcode), best named first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.addresses import code_near
+from mapsnb_sandbox.world.cities import city_index, district
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.towns import (
+    Qualifiers,
+    city_ok,
+    fuzzy_town,
+    name_rank,
+    regions,
+    town_ids,
+)
+
+__all__ = ["best_town", "by_postcode", "named_town", "postcode_fits"]
+
+
+def best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
+    """The town of ``ids`` (best named first) nearest the bias, else of ``region``'s country,
+    else the first that is no big city's district ("…, Salamanca, Spain": the city, not
+    Madrid's Salamanca district, a little bigger)."""
+    cities = [city_index().cities[j] for j in ids]
+    if bias is not None and len(cities) > 1:
+        ranks = name_rank(fold(cities[0].name), cities, [1] * len(cities))
+        cities = [c for c, r in zip(cities, ranks, strict=True) if r == min(ranks)]
+        return min(cities, key=lambda c: haversine_m(c.lat, c.lng, bias[0], bias[1]))
+    if region:
+        return next((c for c in cities if c.cc == region.upper()), cities[0])
+    return next((c for c in cities if not district(c)), cities[0])
+
+
+def named_town(
+    q: Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> tuple[City, bool] | None:
+    """The town a comma part names, also inflected ("w Krakowie") or misspelt ("Lisbonn"):
+    ``(town, exact)``; a part also a region's name, a town of that region's country or of
+    another part's region ("Schwarzbach, Brandenburg": no Kentucky town; "…, Portland, ME")."""
+    idx = city_index()
+
+    def ok_for(name: str) -> Callable[[int], bool]:
+        lands = _region_countries(name) if name in q.regions else frozenset()
+
+        def ok(j: int) -> bool:
+            c = idx.cities[j]
+            held = bool(q.states) or any(regions().holds(p, c) for p in q.regions - {name})
+            typed = c.cc in lands | q.ccs or postcode_fits(c, q)  # "…, León, Spain", "24003 León"
+            return city_ok(c, q) and (not lands or typed or held)
+
+        return ok
+
+    names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
+    for name in names:
+        ids = by_postcode(town_ids(idx, name, ok_for(name)), q)
+        if ids:
+            return best_town(ids, bias, region), True
+    for name in names:
+        j = fuzzy_town(idx, name, ok_for(name))
+        if j is not None:
+            return idx.cities[j], False
+    return None
+
+
+def _region_countries(name: str) -> frozenset[str]:
+    """The countries of the regions folded ``name`` names (first- and second-level, countries)."""
+    rg = regions()
+    lands = {cc for cc, _ in rg.admin1.get(name, ())} | {b[0] for b in rg.admin2.get(name, ())}
+    return frozenset(lands | set(rg.countries.get(name, ())))
+
+
+def by_postcode(ids: list[int], q: Qualifiers) -> list[int]:
+    """The towns of ``ids`` near which a postcode of ``q`` lies in their country, if any
+    ("Plaza Mayor 1, 37002 Salamanca": Spain's Salamanca, not Mexico's, which is bigger)."""
+    idx = city_index()
+    return [j for j in ids if postcode_fits(idx.cities[j], q)] or ids
+
+
+def postcode_fits(c: City, q: Qualifiers) -> bool:
+    """Whether a postcode typed in ``q`` is one of town ``c``'s country's near it."""
+    return any(code_near(c.cc, c.lat, c.lng, p) for p in q.postcodes)
