@@ -2,7 +2,7 @@
 namesakes of like size (LOW), districts, exonyms typed as no town spells them.
 
 The index itself (geonames towns of 1,000+ people, cached on disk) is :mod:`.geodata`'s;
-this module asks it questions about points.
+this module asks it questions about points (and how many people, or communities, live there).
 """
 
 from __future__ import annotations
@@ -21,9 +21,12 @@ from mapsnb_sandbox.contract.ids import TOWN, tagged_id
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text, load_city_index
 
 __all__ = [
+    "COARSE_DEG",
+    "COMMUNITY_EXPONENT",
     "COUNTRY_RIVAL_SHARE",
     "REGION_RIVAL_SHARE",
     "RIVAL_SHARE",
+    "RURAL_PER_KM2",
     "city_address",
     "city_index",
     "city_place_id",
@@ -36,6 +39,7 @@ __all__ = [
     "nearest_city",
     "own_name_rival",
     "own_zone",
+    "people_per_km2",
     "rival",
     "script_ids",
     "shown_name",
@@ -454,3 +458,142 @@ def district(c: City) -> bool:
 
 #: How far from a city's centre a town of its name index is one of its districts.
 DISTRICT_KM = 10
+
+
+# --------------------------------------------------------------------------- people and communities
+
+COARSE_DEG = 0.1
+_KM_PER_DEG = 111.32
+#: People per km² of the villages under 1,000 the town index leaves out, wherever a town is
+#: within reach (rural Europe holds 30 to 100 per km², Eurostat's degree of urbanisation).
+RURAL_PER_KM2 = 30.0
+#: Places of worship serve communities (a parish, a neighbourhood, a village), not heads: a
+#: town of ``P`` people holds ``P ** COMMUNITY_EXPONENT`` times its country's constant of them
+#: (:func:`_community_scale`, which keeps the total of the country's towns). Per person,
+#: megacities hold a tenth of their country's rate (Paris 106 parishes for 2.1 million, Bangkok
+#: 400 wats for 8 million, Tokyo's 23 wards 896 shrines for 9.9 million), towns of 100,000
+#: about their country's rate, villages several times it (Konya province 3,046 mosques for 1.1
+#: million people, Istanbul 3,113 for 14, Diyanet 2013; one church in each of France's 36,000
+#: communes). The kernel's density cannot carry that spread (its peaks span 2,000 to 15,000
+#: people per km² from a village to a megacity); the towns' sizes can. 0.7 is the best of 0.4 to
+#: 0.8 on ``benchmarks/bench_worship.py`` (26 published city counts).
+COMMUNITY_EXPONENT = 0.7
+#: The countryside's people (:data:`RURAL_PER_KM2`) count as villages of this size: chosen so
+#: that worship in ten sampled regions (France, Turkey, Japan, England, Thailand, the US
+#: Midwest, India, Brazil, Poland, Java) stays as it was in total, on average (0.74 to 1.55).
+_VILLAGE = 3000.0
+
+
+def _peak_density(population: float) -> float:
+    """People per km² at a town's centre: ~2,000 for a village to ~15,000 for a megacity."""
+    return float(2000.0 * (max(population, 1000.0) / 1000.0) ** 0.2188)
+
+
+@functools.cache
+def _community_scale() -> dict[str, float]:
+    """``{cc: people / sum of people ** COMMUNITY_EXPONENT}`` over the country's towns: a town's
+    communities times this are "people" at the country's rate, so its total stays."""
+    idx, people, weights = city_index(), dict[str, float](), dict[str, float]()
+    for j in range(len(idx.cities)):
+        c = idx.cities[j]
+        pop = float(max(c.population, 1000))
+        people[c.cc] = people.get(c.cc, 0.0) + pop
+        weights[c.cc] = weights.get(c.cc, 0.0) + pop**COMMUNITY_EXPONENT
+    return {cc: people[cc] / weights[cc] for cc in people}
+
+
+#: A town as the kernel reads it: lat, lng, population, 1 / (2 sigma²) in km⁻², and its
+#: communities as "people" (0 for a district of a million-city, whose people are the city's),
+#: and its country's :func:`_community_scale`.
+_Town = tuple[float, float, float, float, float, float]
+
+
+@functools.lru_cache(maxsize=64)
+def _towns_of_degree(cy: int, cx: int) -> tuple[_Town, ...]:
+    idx, scale = city_index(), _community_scale()
+    out = []
+    for j in idx.grid.get((cy, cx), ()):
+        c = idx.cities[j]
+        pop = float(max(c.population, 1000))
+        sigma2 = pop / (2 * math.pi * _peak_density(pop))
+        k = scale.get(c.cc, 1.0)
+        weight = 0.0 if _inside_city(c.lat, c.lng, pop) else k * pop**COMMUNITY_EXPONENT
+        out.append((idx.cities.lat(j), idx.cities.lng(j), pop, 1 / (2 * sigma2), weight, k))
+    return tuple(out)
+
+
+#: How far, in its kernel's sigmas, a million-city's districts and inner suburbs reach.
+CITY_SIGMAS = 3.0
+
+
+@functools.cache
+def _million_cities() -> dict[tuple[int, int], tuple[tuple[float, float, float, float], ...]]:
+    """The towns of a million people or more, ``(lat, lng, people, reach in metres)`` by whole
+    degree: :data:`DISTRICT_KM` or :data:`CITY_SIGMAS` of their kernel, the farther."""
+    idx, out = city_index(), dict[tuple[int, int], list[tuple[float, float, float, float]]]()
+    for j in range(len(idx.cities)):
+        pop = float(idx.cities[j].population)
+        if pop >= 1_000_000:
+            lat, lng = idx.cities.lat(j), idx.cities.lng(j)
+            sigma_km = math.sqrt(pop / (2 * math.pi * _peak_density(pop)))
+            reach = max(DISTRICT_KM, CITY_SIGMAS * sigma_km) * 1000
+            out.setdefault((math.floor(lat), math.floor(lng)), []).append((lat, lng, pop, reach))
+    return {key: tuple(found) for key, found in out.items()}
+
+
+def _inside_city(lat: float, lng: float, pop: float) -> bool:
+    """Whether a town lies within the reach of a city of a million people and five times its
+    own (a district or an inner suburb: the index counts a district's people twice, and a
+    metropolis's communities are its kernel's, :data:`COMMUNITY_EXPONENT`)."""
+    big = _million_cities()
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            for blat, blng, bpop, reach in big.get(
+                (math.floor(lat) + dy, math.floor(lng) + dx), ()
+            ):
+                if bpop >= 5 * pop and haversine_m(lat, lng, blat, blng) < reach:
+                    return True
+    return False
+
+
+@functools.lru_cache(maxsize=2048)
+def _towns_near(qy: int, qx: int) -> tuple[_Town, ...]:
+    """Towns whose kernel (4 sigma) or countryside (15 km) reaches the coarse cell
+    ``(qy, qx)``."""
+    lat, lng = (qy + 0.5) * COARSE_DEG, (qx + 0.5) * COARSE_DEG
+    kx = math.cos(math.radians(lat))
+    cy, cx = math.floor(lat), math.floor(lng)
+    out = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            for t in _towns_of_degree(cy + dy, (cx + dx + 180) % 360 - 180):
+                d_km = math.hypot(t[0] - lat, ((t[1] - lng + 180) % 360 - 180) * kx) * _KM_PER_DEG
+                if d_km < 4 / math.sqrt(2 * t[3]) + 15:
+                    out.append(t)
+    return tuple(out)
+
+
+def people_per_km2(
+    lat: float, lng: float, *, central: bool = False, communities: bool = False
+) -> float:
+    """People per km² at a point (with ``central``, as commerce sees them: twice as crowded
+    toward each town's centre, the same total; with ``communities``, as places of worship see
+    them: each town's communities, :data:`COMMUNITY_EXPONENT`, on its kernel); near any town,
+    also the countryside's villages the index leaves out (:data:`RURAL_PER_KM2`)."""
+    towns = _towns_near(math.floor(lat / COARSE_DEG), math.floor(lng / COARSE_DEG))
+    if not towns:
+        return 0.0
+    kx = math.cos(math.radians(lat))
+    narrow = 4.0 if central else 1.0
+    total, nearest, scale = 0.0, math.inf, 1.0
+    for tlat, tlng, pop, inv, weight, k in towns:
+        dy = (tlat - lat) * _KM_PER_DEG
+        dx = ((tlng - lng + 180) % 360 - 180) * kx * _KM_PER_DEG
+        e = (dx * dx + dy * dy) * inv * narrow
+        if e < nearest:
+            nearest, scale = e, k
+        if e < 20:
+            total += (weight if communities else pop) * inv * narrow / math.pi * math.exp(-e)
+    if communities:  # the countryside's villages, at the nearest town's country's scale
+        return total + RURAL_PER_KM2 * scale * _VILLAGE ** (COMMUNITY_EXPONENT - 1)
+    return total + RURAL_PER_KM2

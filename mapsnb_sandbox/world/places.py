@@ -4,7 +4,8 @@ The earth is cut into cells of :data:`CELL_DEG` x :data:`CELL_DEG` degrees. The 
 in a cell are drawn from ``(cell, kind code)`` alone, so a place exists once: one id, one point,
 one name, whatever the query or the tool. How many: a Poisson draw whose mean is the people in
 the cell (a kernel around every town of the index, wider for bigger towns; commerce twice as
-concentrated toward the centre) times the kind's rate per person (``data/kind_rates.csv``; for a
+concentrated toward the centre; places of worship by communities, not heads:
+:func:`.cities.people_per_km2`) times the kind's rate per person (``data/kind_rates.csv``; for a
 place of worship, per adherent times its religion's share in the country, :func:`local_rate`),
 plus for kinds that follow land (campsites) a rate per km² of countryside near a town.
 Water holds nothing, nor do cells far from any town. Cells are generated lazily and kept in
@@ -34,10 +35,12 @@ from mapsnb_sandbox.contract.ids import business_id, decode_business_id
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.addresses import local_address
 from mapsnb_sandbox.world.cities import (
-    city_index,
+    COARSE_DEG,
+    RURAL_PER_KM2,
     country_at,
     own_count,
     own_count_kinds,
+    people_per_km2,
     religion_share,
     timezone_at,
 )
@@ -81,7 +84,6 @@ __all__ = [
 ]
 
 CELL_DEG = 0.005
-COARSE_DEG = 0.1
 KIND_RATES = Path(__file__).resolve().parents[1] / "data" / "kind_rates.csv"
 _KM_PER_DEG = 111.32
 _CELL_AREA_KM2 = (CELL_DEG * _KM_PER_DEG) ** 2
@@ -104,9 +106,6 @@ LANDMARK_KINDS: dict[str, tuple[str, ...]] = {
 }
 #: Curated places are indexed in their cell after every generated one (at most 255).
 _CURATED_INDEX0 = 256
-#: People per km² of the villages under 1,000 the town index leaves out, wherever a town is
-#: within reach (rural Europe holds 30 to 100 per km², Eurostat's degree of urbanisation).
-RURAL_PER_KM2 = 30.0
 #: Kinds whose places crowd the centre (commerce): their kernel is half as wide.
 _CENTRAL_GROUPS = frozenset(
     {"food", "cafe", "bar", "shop", "finance", "lodging", "service", "health"}
@@ -163,64 +162,29 @@ def _cell_country(iy: int, ix: int) -> str:
     return country_at((iy // k + 0.5) * 0.1, (ix // k + 0.5) * 0.1)[0]
 
 
+#: A religion of this share of a country's people or more covers it with a network of
+#: communities (parishes, village mosques: :data:`.cities.COMMUNITY_EXPONENT`); a smaller one
+#: gathers where its people live, in towns (Hindus in France, Jews in the US), its places
+#: following heads, blended in proportion to its share below this one.
+_NETWORK_SHARE = 0.2
+
+
+def _worship_people(mid: tuple[float, float], c: Category, iy: int, ix: int) -> float:
+    """People per km² in cell ``(iy, ix)`` as a kind that serves a religion sees them."""
+    communities = people_per_km2(*mid, communities=True)
+    faith = _rates()[2].get(c.key)
+    if not communities or not faith:
+        return communities
+    network = min(1.0, religion_share(_cell_country(iy, ix), faith) / _NETWORK_SHARE)
+    return (
+        network * communities + (1 - network) * people_per_km2(*mid) if network < 1 else communities
+    )
+
+
 def land_rate(c: Category) -> float:
     """Places of kind ``c`` per km² of countryside near a town, besides those per person: the
     kinds that follow land, not people (campsites: two thirds of the EU's are rural)."""
     return _rates()[1].get(c.key, 0.0) / 1000
-
-
-def _peak_density(population: float) -> float:
-    """People per km² at a town's centre: ~2,000 for a village to ~15,000 for a megacity."""
-    return float(2000.0 * (max(population, 1000.0) / 1000.0) ** 0.2188)
-
-
-#: A town as the kernel reads it: lat, lng, population, 1 / (2 sigma²) in km⁻².
-_Town = tuple[float, float, float, float]
-
-
-@functools.lru_cache(maxsize=64)
-def _towns_of_degree(cy: int, cx: int) -> tuple[_Town, ...]:
-    idx = city_index()
-    out = []
-    for j in idx.grid.get((cy, cx), ()):
-        pop = float(max(idx.cities[j].population, 1000))
-        sigma2 = pop / (2 * math.pi * _peak_density(pop))
-        out.append((idx.cities.lat(j), idx.cities.lng(j), pop, 1 / (2 * sigma2)))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=2048)
-def _towns_near(qy: int, qx: int) -> tuple[_Town, ...]:
-    """Towns whose kernel (4 sigma) or countryside (15 km) reaches the coarse cell
-    ``(qy, qx)``."""
-    lat, lng = (qy + 0.5) * COARSE_DEG, (qx + 0.5) * COARSE_DEG
-    kx = math.cos(math.radians(lat))
-    cy, cx = math.floor(lat), math.floor(lng)
-    out = []
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            for t in _towns_of_degree(cy + dy, (cx + dx + 180) % 360 - 180):
-                d_km = math.hypot(t[0] - lat, ((t[1] - lng + 180) % 360 - 180) * kx) * _KM_PER_DEG
-                if d_km < 4 / math.sqrt(2 * t[3]) + 15:
-                    out.append(t)
-    return tuple(out)
-
-
-def people_per_km2(lat: float, lng: float, *, central: bool = False) -> float:
-    """People per km² at a point (with ``central``, as commerce sees them: twice as crowded
-    toward each town's centre, the same total); near any town, also the countryside's
-    villages the index leaves out (:data:`RURAL_PER_KM2`)."""
-    towns = _towns_near(math.floor(lat / COARSE_DEG), math.floor(lng / COARSE_DEG))
-    kx = math.cos(math.radians(lat))
-    narrow = 4.0 if central else 1.0
-    total = RURAL_PER_KM2 if towns else 0.0
-    for tlat, tlng, pop, inv in towns:
-        dy = (tlat - lat) * _KM_PER_DEG
-        dx = ((tlng - lng + 180) % 360 - 180) * kx * _KM_PER_DEG
-        e = (dx * dx + dy * dy) * inv * narrow
-        if e < 20:
-            total += pop * inv * narrow / math.pi * math.exp(-e)
-    return total
 
 
 # --------------------------------------------------------------------------- cells
@@ -326,7 +290,10 @@ def _curated(iy: int, ix: int, code: int) -> tuple[Spot, ...]:
 def _generated(iy: int, ix: int, code: int, c: Category) -> tuple[Spot, ...]:
     lat0, lng0 = iy * CELL_DEG, ix * CELL_DEG
     mid = (lat0 + CELL_DEG / 2, lng0 + CELL_DEG / 2)
-    people = people_per_km2(*mid, central=c.group in _CENTRAL_GROUPS)
+    if c.group == "worship":
+        people = _worship_people(mid, c, iy, ix)
+    else:
+        people = people_per_km2(*mid, central=c.group in _CENTRAL_GROUPS)
     per_km2 = people * local_rate(c, iy, ix) + land_rate(c) if people else 0.0
     mean = per_km2 * _CELL_AREA_KM2 * math.cos(math.radians(mid[0]))
     if mean < 1e-4:
