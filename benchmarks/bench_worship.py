@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.categories import category_key
+from mapsnb_sandbox.world.kinds.table import category_key
 from mapsnb_sandbox.world.places import spots_near
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "worship_cities.csv"

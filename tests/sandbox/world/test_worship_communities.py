@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from mapsnb_sandbox.world.categories import category_key
 from mapsnb_sandbox.world.cities import city_index, people_per_km2
+from mapsnb_sandbox.world.kinds.table import category_key
 from mapsnb_sandbox.world.places import cell_of, local_rate
 from tests.sandbox.world.test_worship_religions import _count, _people
 
