@@ -28,7 +28,7 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
-from mapsnb_sandbox.world.named_towns import named_town
+from mapsnb_sandbox.world.named_towns import by_postcode, named_town, postcode_fits
 from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
     comma_parts,
@@ -171,7 +171,7 @@ def _pick_city(
     is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
-    ids = [j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)]
+    ids = by_postcode([j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)], q)
     cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
@@ -314,7 +314,8 @@ def _city_or_country(
     if named_country and picked and _own_name_over_foreign(picked[0], full):
         named_country = None  # "Granada": the city's own name, Grenada's only in Spanish
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
-        sure = picked[1] and (n_parts > 1 or not _weak_bare_town(picked[0], head, bias, region))
+        bare = n_parts == 1 and not postcode_fits(picked[0], q)  # "Cambridge CB2 1TN" is not bare
+        sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "region"  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)

@@ -103,6 +103,8 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
     parts = east_asian_parts(text) or [p for p in (s.strip() for s in text.split(",")) if p]
     out = parts[:1] if len(parts) > 1 else []
     for part in parts[len(out) :]:
+        if tail := _trailing_postcode(part.split()):  # "…, Perth PH1 5QS": Perth
+            part = " ".join(part.split()[:-tail])
         lead = _leading_postcode(part.split())
         if lead and (out or split(" ".join(part.split()[lead:]))):  # "…, 22100 Como CO"
             part = " ".join(part.split()[lead:])
@@ -169,15 +171,35 @@ _POSTCODE_TAIL = re.compile(r"\d{2,3}|[A-Z]{2}")
 
 def typed_postcodes(text: str) -> set[str]:
     """The postcodes typed in a text's comma parts after the first, before or after the town
-    ("…, 37002 Salamanca", "…, Sydney NSW 2000")."""
+    ("…, 37002 Salamanca", "…, Sydney NSW 2000"), and a British or Canadian one at the end of
+    the first ("Cambridge CB2 1TN")."""
+    parts = text.split(",")
     out = set()
-    for part in text.split(",")[1:]:
+    if tail := _trailing_postcode(parts[0].split()):  # "Cambridge CB2 1TN"
+        out.add("".join(parts[0].split()[-tail:]))
+    for part in parts[1:]:
         words = part.split()
         if lead := _leading_postcode(words):
             out.add("".join(words[:lead]))
+        elif tail := _trailing_postcode(words):
+            out.add("".join(words[-tail:]))
         elif len(words) > 1 and any(ch.isdigit() for ch in words[-1]):
             out.add(words[-1])
     return out
+
+
+#: A British postcode, outward and inward code ("PH1 5QS", "SW1A 2AA"), or a Canadian one
+#: ("H3B 1A7"), as an address's last line ends.
+_UK_CA_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d")
+
+
+def _trailing_postcode(words: list[str]) -> int:
+    """How many of ``words`` (at least one left) are a British or Canadian postcode at their
+    end."""
+    for k in (2, 1):
+        if len(words) > k and _UK_CA_POSTCODE.fullmatch(" ".join(words[-k:])):
+            return k
+    return 0
 
 
 def _leading_postcode(words: list[str]) -> int:

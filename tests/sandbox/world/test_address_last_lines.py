@@ -137,3 +137,24 @@ def test_a_postcode_or_country_picks_the_namesake(text: str, lat: float, lng: fl
     place = resolve(text).place
     assert place is not None, text
     assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+
+
+# British and Canadian last lines end with a postcode of two parts after the town ("…, Perth PH1
+# 5QS"): the town and the first part were read as one name and the address was NOT_FOUND. The
+# postcode is dropped from the town and kept to pick a namesake (Richmond, London, not
+# Virginia's Richmond; Newport, Wales).
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("2 Market Street, Aberdeen AB11 5PS", 57.146, -2.094),
+        ("10 Park Row, Leeds LS1 5HD", 53.798, -1.547),
+        ("1 High Street, Newport NP20 1GA", 51.588, -2.998),
+        ("3 George Street, Richmond TW9 1HY", 51.460, -0.305),
+        ("Cambridge CB2 1TN", 52.205, 0.119),
+        ("100 Wellington Street, Ottawa ON K1A 0A9", 45.424, -75.699),
+    ],
+)
+def test_a_british_or_canadian_last_line_is_read(text: str, lat: float, lng: float) -> None:
+    place = resolve(text).place
+    assert place is not None, text
+    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
