@@ -6,8 +6,9 @@ pt, es, fr, de, it, pl, ru, ``singular|plural|synonym|…``. A row's position is
 into synthetic place ids: rows are only ever appended. More names come from
 ``data/category_names.tsv`` (OpenStreetMap iD presets in ~80 languages, ISC licence, and Organic
 Maps' search categories, Apache-2.0, in a fourth column; ``tools/build_category_names.py``), read
-by :mod:`.words`; :mod:`.reading` finds a kind in a query. A query naming no known kind may name *some* kind ("solar energy companies in Lyon"):
-see :func:`free_category` (code :data:`FREE_CODE`)."""
+by :mod:`.words`; :mod:`.reading` finds a kind in a query. A query naming no known kind may name
+*some* kind ("solar energy companies in Lyon"): see :func:`free_category` (code
+:data:`FREE_CODE`)."""
 
 from __future__ import annotations
 
