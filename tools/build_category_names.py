@@ -545,6 +545,7 @@ def _with_organicmaps(
     groups, blocks = om.parse(path)
     kinds = om.kinds_of_blocks(blocks, keys, _presets_of, known)
     words = om.unshared(*om.own_words(groups, blocks, kinds), kinds)
+    words = {k: ws for k, ws in words.items() if not k[0] & NAMES_ONLY}  # generic: "Santuario"
     return om.merge(rows, words, DATA / "categories.csv", _long_enough)
 
 

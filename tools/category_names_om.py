@@ -23,8 +23,11 @@ Rules (stated once, applied to every kind and language):
   university). A word iD gives other kinds as a search term is not added either, except: where
   iD gives it to several kinds, one of them Organic Maps' kind, that kind alone keeps it
   (Ukrainian "станція", iD's term of an EV charger and of four stations, is Organic Maps' train
-  station's); where Organic Maps names its kind by it (a block's first word), it is dropped from
-  both (neither source is sure).
+  station's); where Organic Maps names its kind by it (a block's first word), it moves to that
+  kind (Czech "autobusové nádraží", iD's term of a transit station, Organic Maps' bus station).
+- **Kinds named by generic words take none.** Kinds whose iD terms are their faith's generic
+  words (``NAMES_ONLY`` of the builder: Shinto shrines, Buddhist temples) take no Organic Maps
+  words either ("Santuario", "Sanctuaire", "Schrein" name shrines of every faith).
 - **Clean words.** Arabic presentation forms and Hebrew written backwards (a word that starts
   with a final letter) are dropped; stray Thai marks are cut from words of other scripts.
 """
@@ -223,9 +226,7 @@ def merge(
             others = terms[lang].get(f, set()) - ks
             if others and not (first or others != terms[lang][f]):
                 continue  # another kind's iD term, and no name of Organic Maps: iD's stays
-            dropped |= {(k, lang, f) for k in others}
-            if others == terms[lang].get(f) and others:
-                continue  # Organic Maps' name, iD's term of another kind: neither is sure
+            dropped |= {(k, lang, f) for k in others}  # Organic Maps' name or kind decides
             for key in ks:
                 extra[(key, lang)].append(w)
     return _rows(rows, extra, dropped)
