@@ -16,10 +16,12 @@ Irish and Indian English give a kind beside the table's English ("bottle shop", 
 
 Usage::
 
-    python tools/build_category_names.py [--package DIR_OR_TGZ]
+    python tools/build_category_names.py [--package DIR_OR_TGZ] [--organicmaps FILE]
 
 Without ``--package`` it runs ``npm pack @openstreetmap/id-tagging-schema`` in a temporary
-folder. The output is a small TSV (``key<TAB>lang<TAB>name|synonym|...``), committed.
+folder. The output is a small TSV (``key<TAB>lang<TAB>name|synonym|...``), committed. With
+``--organicmaps`` (Organic Maps' ``data/categories.txt``, Apache-2.0) a fourth column holds the
+words Organic Maps adds after iD's, by the rules of ``tools/category_names_om.py``.
 """
 
 from __future__ import annotations
@@ -495,19 +497,56 @@ def _bare(word: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--package", help="unpacked package folder or .tgz (default: npm pack)")
+    parser.add_argument("--organicmaps", help="Organic Maps data/categories.txt (second source)")
     ns = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         dist = _fetch(ns.package, Path(tmp)) / "dist"
         version = json.loads((dist.parent / "package.json").read_text(encoding="utf-8"))["version"]
         rows = build(dist)
+        known = set(json.loads((dist / "presets.min.json").read_text(encoding="utf-8")))
+    merged = _with_organicmaps(rows, Path(ns.organicmaps), known) if ns.organicmaps else None
     with OUT.open("w", encoding="utf-8", newline="\n") as fh:
         fh.write(
             f"# Place-kind names per language from the OpenStreetMap iD presets: npm {PACKAGE} "
             f"{version}, ISC licence, (c) iD contributors. Built by tools/build_category_names.py.\n"
         )
-        for key, lang, words in rows:
-            fh.write(f"{key}\t{lang}\t{'|'.join(w.replace('|', ' ') for w in words)}\n")
-    print(f"{OUT.relative_to(ROOT)}: {len(rows)} rows, {OUT.stat().st_size:,} bytes")
+        if merged is None:
+            for key, lang, words in rows:
+                fh.write(f"{key}\t{lang}\t{_joined(words)}\n")
+        else:
+            fh.write(OM_NOTE)
+            for key, lang, words, extra in merged:
+                fh.write(
+                    f"{key}\t{lang}\t{_joined(words)}{chr(9) + _joined(extra) if extra else ''}\n"
+                )
+    count = len(merged if merged is not None else rows)
+    print(f"{OUT.relative_to(ROOT)}: {count} rows, {OUT.stat().st_size:,} bytes")
+
+
+#: The tsv's second comment line when Organic Maps' words are added (a fourth column).
+OM_NOTE = (
+    "# Fourth column: words from Organic Maps data/categories.txt (github organicmaps/organicmaps, "
+    "Apache-2.0, (c) Organic Maps contributors), after iD's; rules in tools/category_names_om.py.\n"
+)
+
+
+def _joined(words: list[str]) -> str:
+    return "|".join(w.replace("|", " ") for w in words)
+
+
+def _with_organicmaps(
+    rows: list[tuple[str, str, list[str]]], path: Path, known: set[str]
+) -> list[tuple[str, str, list[str], list[str]]]:
+    """The rows with Organic Maps' words of each kind and language (:mod:`category_names_om`)."""
+    import category_names_om as om
+
+    with (DATA / "categories.csv").open(encoding="utf-8", newline="") as fh:
+        keys = [row["key"] for row in csv.DictReader(fh)]
+    groups, blocks = om.parse(path)
+    kinds = om.kinds_of_blocks(blocks, keys, _presets_of, known)
+    words = om.unshared(*om.own_words(groups, blocks, kinds), kinds)
+    words = {k: ws for k, ws in words.items() if not k[0] & NAMES_ONLY}  # generic: "Santuario"
+    return om.merge(rows, words, DATA / "categories.csv", _long_enough)
 
 
 if __name__ == "__main__":

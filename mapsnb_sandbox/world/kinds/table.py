@@ -4,10 +4,11 @@ The table holds the Places API (New) place types (Table A) and a few everyday ki
 wire key, a text group (what summaries may say), a scatter radius, a display label and, in en,
 pt, es, fr, de, it, pl, ru, ``singular|plural|synonym|…``. A row's position is its code, packed
 into synthetic place ids: rows are only ever appended. More names come from
-``data/category_names.tsv`` (OpenStreetMap iD presets in ~80 languages, ISC licence;
-``tools/build_category_names.py``), read by :mod:`.words`; :mod:`.reading` finds a kind in a
-query. A query naming no known kind may name *some* kind ("solar energy companies in Lyon"):
-see :func:`free_category` (code :data:`FREE_CODE`)."""
+``data/category_names.tsv`` (OpenStreetMap iD presets in ~80 languages, ISC licence, and Organic
+Maps' search categories, Apache-2.0, in a fourth column; ``tools/build_category_names.py``), read
+by :mod:`.words`; :mod:`.reading` finds a kind in a query. A query naming no known kind may name
+*some* kind ("solar energy companies in Lyon"): see :func:`free_category` (code
+:data:`FREE_CODE`)."""
 
 from __future__ import annotations
 
@@ -140,8 +141,8 @@ def _extra_names() -> dict[str, dict[str, list[str]]]:
         for line in fh:
             if line.startswith("#") or not line.strip():
                 continue
-            key, lang, names = line.rstrip("\n").split("\t")
-            out.setdefault(key, {})[lang] = [n for n in names.split("|") if n]
+            key, lang, *names = line.rstrip("\n").split("\t")  # iD's, then Organic Maps'
+            out.setdefault(key, {})[lang] = [n for part in names for n in part.split("|") if n]
     return out
 
 
