@@ -35,9 +35,7 @@ Search = Callable[[str], tuple[int, str]]  # the ``search`` fixture of conftest.
 def test_a_quality_before_a_kind_qualifies_it(
     search: Search, text: str, kind: str, town: str
 ) -> None:
-    n, summary = search(text)
-    assert n >= 3, summary
-    assert kind in summary and town in summary, summary
+    _assert_lists(search, text, kind, town)
 
 
 @pytest.mark.parametrize(("text", "kind"), [("dog park Portland", "dog parks")])
@@ -67,9 +65,7 @@ def test_a_kind_named_with_such_a_word_keeps_it(search: Search, text: str, kind:
 def test_a_quality_after_a_kind_or_at_the_end_qualifies_it(
     search: Search, text: str, kind: str, town: str
 ) -> None:
-    n, summary = search(text)
-    assert n >= 3, summary
-    assert kind in summary and town in summary, summary
+    _assert_lists(search, text, kind, town)
 
 
 @pytest.mark.parametrize(
@@ -99,6 +95,11 @@ def test_a_quality_between_a_town_and_its_kind_or_named_a_kind_by_id_qualifies(
     """A quality between the town and the kind ("Seoul cheap hotel") was read as part of the
     town; a quality that iD also gives as a kind's search term ("billigt", cheap, of a discount
     store; "tanio", cheaply, of a beauty salon) was read as that kind."""
+    _assert_lists(search, text, kind, town)
+
+
+def _assert_lists(search: Search, text: str, kind: str, town: str) -> None:
+    """The search lists three places or more and says the kind and the town."""
     n, summary = search(text)
     assert n >= 3, summary
     assert kind in summary and town in summary, summary

@@ -71,9 +71,7 @@ def test_a_town_before_a_state_code_that_has_no_such_town_is_not_found(text: str
     ],
 )
 def test_a_state_code_is_read_as_addresses_write_it(text: str, lat: float, lng: float) -> None:
-    place = resolve(text).place
-    assert place is not None, text
-    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+    _assert_placed(text, lat, lng)
 
 
 # Europe's last lines open with the postcode, and Italy's end with the province's two letters
@@ -92,9 +90,7 @@ def test_a_state_code_is_read_as_addresses_write_it(text: str, lat: float, lng: 
     ],
 )
 def test_a_european_last_line_is_read(text: str, lat: float, lng: float) -> None:
-    place = resolve(text).place
-    assert place is not None, text
-    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+    _assert_placed(text, lat, lng)
 
 
 # Japanese, Chinese and Korean addresses run from the prefecture or city down to the block, with
@@ -113,9 +109,7 @@ def test_a_european_last_line_is_read(text: str, lat: float, lng: float) -> None
     ],
 )
 def test_an_east_asian_address_is_placed_in_its_city(text: str, lat: float, lng: float) -> None:
-    place = resolve(text).place
-    assert place is not None, text
-    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+    _assert_placed(text, lat, lng)
 
 
 # A postcode says which namesake a street is in ("Plaza Mayor 1, 10200 Trujillo" was Trujillo,
@@ -134,9 +128,7 @@ def test_an_east_asian_address_is_placed_in_its_city(text: str, lat: float, lng:
     ],
 )
 def test_a_postcode_or_country_picks_the_namesake(text: str, lat: float, lng: float) -> None:
-    place = resolve(text).place
-    assert place is not None, text
-    assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+    _assert_placed(text, lat, lng)
 
 
 # British and Canadian last lines end with a postcode of two parts after the town ("…, Perth PH1
@@ -155,6 +147,11 @@ def test_a_postcode_or_country_picks_the_namesake(text: str, lat: float, lng: fl
     ],
 )
 def test_a_british_or_canadian_last_line_is_read(text: str, lat: float, lng: float) -> None:
+    _assert_placed(text, lat, lng)
+
+
+def _assert_placed(text: str, lat: float, lng: float) -> None:
+    """``text`` resolves to a place within 25 km of the point."""
     place = resolve(text).place
     assert place is not None, text
     assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
