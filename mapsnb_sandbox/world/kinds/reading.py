@@ -148,8 +148,9 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             code = by_phrase.get(" ".join(keys[i : i + n]))
             if code is None:
                 code = by_phrase.get(" ".join([unprefixed(keys[i]), *keys[i + 1 : i + n]]))
-            after = unqualified_after(tokens[i + n :])
-            if code is not None and _one_side(unqualified_before(tokens[:i]), after):
+            if code is not None and _one_side(
+                unqualified_before(tokens[:i]), unqualified_after(tokens[i + n :])
+            ):
                 best = (code, i, i + n)
     if best is not None:
         code, i, j = best
@@ -162,7 +163,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             cut = cut_glued(token)
             if cut is not None:
                 code, a, b = cut
-                head, tail = _gluedunqualified_before(token[:a]), token[b:]
+                head, tail = _glued_unqualified(token[:a]), token[b:]
                 before = [*tokens[:i], head] if head else tokens[:i]
                 after = [tail, *tokens[i + 1 :]] if tail else tokens[i + 1 :]
                 return code, _trim(unqualified_before(before)) or _trim(unqualified_after(after))
@@ -245,7 +246,7 @@ def _lower(words: list[str]) -> bool:
     return not any(w[:1].isupper() for w in words)
 
 
-def _gluedunqualified_before(text: str) -> str:
+def _glued_unqualified(text: str) -> str:
     """``text`` less a quality glued at its end in a script without spaces ("東京の安い" ->
     "東京の")."""
     for quality in _glued_qualities():
