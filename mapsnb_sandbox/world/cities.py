@@ -595,5 +595,5 @@ def people_per_km2(
         if e < 20:
             total += (weight if communities else pop) * inv * narrow / math.pi * math.exp(-e)
     if communities:  # the countryside's villages, at the nearest town's country's scale
-        return total + RURAL_PER_KM2 * scale * _VILLAGE ** (COMMUNITY_EXPONENT - 1)
+        return total + RURAL_PER_KM2 * scale * float(_VILLAGE ** (COMMUNITY_EXPONENT - 1))
     return total + RURAL_PER_KM2
