@@ -102,12 +102,8 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
     Stockholm"; a lone part only where a qualifier follows the town: "22100 Como CO")."""
     parts = east_asian_parts(text) or [p for p in (s.strip() for s in text.split(",")) if p]
     out = parts[:1] if len(parts) > 1 else []
-    for part in parts[len(out) :]:
-        if tail := _trailing_postcode(part.split()):  # "…, Perth PH1 5QS": Perth
-            part = " ".join(part.split()[:-tail])
-        lead = _leading_postcode(part.split())
-        if lead and (out or split(" ".join(part.split()[lead:]))):  # "…, 22100 Como CO"
-            part = " ".join(part.split()[lead:])
+    for typed in parts[len(out) :]:
+        part = _unposted(typed, split, later=bool(out))
         words = part.split()
         while len(words) > 2 and any(ch.isdigit() for ch in words[-1]):
             words.pop()
@@ -191,6 +187,19 @@ def typed_postcodes(text: str) -> set[str]:
 #: A British postcode, outward and inward code ("PH1 5QS", "SW1A 2AA"), or a Canadian one
 #: ("H3B 1A7"), as an address's last line ends.
 _UK_CA_POSTCODE = re.compile(r"[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|[A-Z]\d[A-Z] ?\d[A-Z]\d")
+
+
+def _unposted(part: str, split: Callable[[str], list[str] | None], *, later: bool) -> str:
+    """``part`` less a British or Canadian postcode at its end ("Perth PH1 5QS": Perth) and a
+    postcode at its start, in a part after the first (``later``) or before a qualifier ("22100
+    Como CO")."""
+    words = part.split()
+    if tail := _trailing_postcode(words):
+        words = words[:-tail]
+    lead = _leading_postcode(words)
+    if lead and (later or split(" ".join(words[lead:]))):
+        words = words[lead:]
+    return part if len(words) == len(part.split()) else " ".join(words)
 
 
 def _trailing_postcode(words: list[str]) -> int:
