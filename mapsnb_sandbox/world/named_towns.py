@@ -22,6 +22,9 @@ from mapsnb_sandbox.world.towns import (
 
 __all__ = ["best_town", "by_postcode", "named_town", "postcode_fits"]
 
+_CITY_M = 30_000.0
+"""How far from a city another part names a town counts as in it (a big city's reach)."""
+
 
 def best_town(ids: list[int], bias: tuple[float, float] | None, region: str | None) -> City:
     """The town of ``ids`` (best named first) nearest the bias, else of ``region``'s country,
@@ -58,7 +61,7 @@ def named_town(
 
     names = sorted(q.cities, key=lambda n: (-len(n), n))  # not set order: hash-seeded
     for name in names:
-        ids = by_postcode(town_ids(idx, name, ok_for(name)), q)
+        ids = _held_by_others(by_postcode(town_ids(idx, name, ok_for(name)), q), q, name)
         if ids:
             return best_town(ids, bias, region), True
     for name in names:
@@ -73,6 +76,25 @@ def _region_countries(name: str) -> frozenset[str]:
     rg = regions()
     lands = {cc for cc, _ in rg.admin1.get(name, ())} | {b[0] for b in rg.admin2.get(name, ())}
     return frozenset(lands | set(rg.countries.get(name, ())))
+
+
+def _held_by_others(ids: list[int], q: Qualifiers, name: str) -> list[int]:
+    """The towns of ``ids`` that a region another part names holds, or that lie in the city
+    another part names, if any ("Calle Serrano 10, Salamanca, Madrid": Madrid's Salamanca
+    district, not the bigger Salamanca of Mexico; "…, Richmond, London": not Virginia's)."""
+    idx = city_index()
+    held_in = q.regions - {name}
+    cities = [idx.cities[k] for p in q.cities - {name} for k in town_ids(idx, p, _any)[:1]]
+
+    def held(c: City) -> bool:
+        near = any(haversine_m(c.lat, c.lng, t.lat, t.lng) < _CITY_M for t in cities)
+        return near or any(regions().holds(p, c) for p in held_in)
+
+    return [j for j in ids if held(idx.cities[j])] or ids
+
+
+def _any(j: int) -> bool:
+    return True
 
 
 def by_postcode(ids: list[int], q: Qualifiers) -> list[int]:

@@ -14,6 +14,7 @@ from mapsnb_sandbox.world.kinds.table import (
     MAX_WORDS,
     NO_SPACE,
     find_category,
+    kind_heads,
     kind_key,
     kind_qualities,
     quality_table,
@@ -139,19 +140,17 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     ``None`` when no kind is named."""
     tokens = _tokens(text)
     keys = [kind_key(t) for t in tokens]
-    by_phrase = wide_names().every_phrase
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
     for i in range(len(tokens)):  # whole words
         for n in range(min(MAX_WORDS, len(tokens) - i), 0, -1):
             if best is not None and n <= best[2] - best[1]:
                 break
-            code = by_phrase.get(" ".join(keys[i : i + n]))
-            if code is None:
-                code = by_phrase.get(" ".join([unprefixed(keys[i]), *keys[i + 1 : i + n]]))
+            code = _phrase_code(keys[i : i + n])
+            start = _head_start(keys, i)  # "בית מלון": the hotel, not a place "בית"
             if code is not None and _one_side(
-                unqualified_before(tokens[:i]), unqualified_after(tokens[i + n :])
+                unqualified_before(tokens[:start]), unqualified_after(tokens[i + n :])
             ):
-                best = (code, i, i + n)
+                best = (code, start, i + n)
     if best is not None:
         code, i, j = best
         articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
@@ -175,6 +174,28 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             if code is not None and _one_side(before, after):
                 return code, _trim(before) or _trim(after)
     return None
+
+
+def _phrase_code(keys: list[str]) -> int | None:
+    """The kind the words ``keys`` name, also less a prefix of the first ("הבנק") or with
+    another form of a head that opens them ("בתי מרקחת", pharmacies: "בית מרקחת")."""
+    by_phrase = wide_names().every_phrase
+    firsts = [keys[0], unprefixed(keys[0])]
+    if len(keys) > 1:
+        firsts += kind_heads().get(keys[0], ())
+    for first in firsts:
+        code = by_phrase.get(" ".join([first, *keys[1:]]))
+        if code is not None:
+            return code
+    return None
+
+
+def _head_start(keys: list[str], i: int) -> int:
+    """Where a kind's name starting at word ``i`` begins with the words before it that open a
+    kind's name (:func:`.table.kind_heads`): "בתי מלון" (hotels) starts at "בתי"."""
+    while i > 0 and keys[i - 1] in kind_heads():
+        i -= 1
+    return i
 
 
 @functools.cache

@@ -223,6 +223,16 @@ def quality_table() -> list[str]:
 
 
 @functools.cache
+def kind_heads() -> dict[str, tuple[str, ...]]:
+    """Words that open kinds' names, folded, each to its forms: the ``kind_heads`` table of
+    ``data/query_words.json`` (Hebrew "בית", house of, and "בתי", houses of: "בית מלון" is a
+    hotel, "בתי מרקחת" pharmacies)."""
+    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
+    groups = [tuple(kind_key(w) for w in g) for gs in table["kind_heads"].values() for g in gs]
+    return {w: g for g in groups for w in g}
+
+
+@functools.cache
 def kind_qualities() -> frozenset[tuple[str, ...]]:
     """:func:`quality_table` folded into words."""
     return frozenset(tuple(kind_key(w).split()) for w in quality_table() if kind_key(w))

@@ -5,6 +5,7 @@ stems of single words (inflected forms)."""
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 
 from mapsnb_sandbox.world.kinds.table import (
@@ -34,6 +35,7 @@ def wide_names() -> _Wide:
     every: dict[str, int] = {}
     glued: dict[str, int] = {}
     stems: dict[str, int] = {}
+    whole: dict[str, int] = {}
     table = kind_table()
     countries = _country_names()
     later = [
@@ -49,10 +51,30 @@ def wide_names() -> _Wide:
             glued.setdefault(key.replace(" ", ""), code)
         elif NO_SPACE.search(key):  # one character ("寺") glued only after "の", "的", "의"
             glued.update({kind_key(p + phrase): code for p in "の的의"})
-        if " " not in key and len(key) >= 5 and not NO_SPACE.search(key):
-            stems.setdefault(key[: max(4, len(key) - 2)], code)
+        if " " not in key and not NO_SPACE.search(key):
+            _add_stems(stems, whole, key, code)
     every.pop("", None)
-    return _Wide(every, glued, stems)
+    return _Wide(every, glued, {**stems, **whole})
+
+
+def _add_stems(stems: dict[str, int], whole: dict[str, int], key: str, code: int) -> None:
+    """A one-word name's stem (less its last two letters, five letters or more); a Hebrew word
+    of three letters or more also whole, in medial letters, before any other name's stem ("מלון",
+    hotel, is the stem of "מלונות", hotels; "מלונית", motel, shares only its first letters)."""
+    if _HEBREW.match(key) and len(key) >= 3:
+        whole.setdefault(medial(key), code)
+    if len(key) >= 5:
+        stems.setdefault(medial(key[: max(4, len(key) - 2)]), code)
+
+
+_HEBREW = re.compile("[\u05d0-\u05ea]")
+_FINALS = str.maketrans("ךםןףץ", "כמנפצ")
+
+
+def medial(word: str) -> str:
+    """``word`` with Hebrew final letters in their medial forms ("מלון" -> "מלונ"): a word's
+    final letter is medial once an ending follows it ("מלונות")."""
+    return word.translate(_FINALS)
 
 
 def a_town(token: str) -> bool:
@@ -101,7 +123,8 @@ _LATIN_STEM = 5
 def stem_code(word: str) -> int | None:
     """The kind whose single-word name shares this word's stem ("аптеки" -> "аптека")."""
     stems = wide_names().stems
-    least = _LATIN_STEM if word.isascii() else 4
+    least = _LATIN_STEM if word.isascii() else 3 if _HEBREW.match(word) else 4
+    word = medial(word)
     for cut in range(len(word), least - 1, -1):
         code = stems.get(word[:cut])
         if code is not None and len(word) - cut <= 4:

@@ -150,6 +150,21 @@ def test_a_british_or_canadian_last_line_is_read(text: str, lat: float, lng: flo
     _assert_placed(text, lat, lng)
 
 
+# A district between the street and its city ("…, Salamanca, Madrid") was the bigger namesake
+# elsewhere (Salamanca, Mexico; Richmond, Virginia; Camberwell, Melbourne): a town the city
+# another part names holds comes first. Truth: Wikipedia's coordinates of each district.
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("Calle Serrano 10, Salamanca, Madrid", 40.430, -3.680),
+        ("10 Hill Street, Richmond, London", 51.456, -0.301),
+        ("5 Camberwell Road, Camberwell, London", 51.474, -0.092),
+    ],
+)
+def test_a_district_before_its_city_is_that_city_s(text: str, lat: float, lng: float) -> None:
+    _assert_placed(text, lat, lng)
+
+
 def _assert_placed(text: str, lat: float, lng: float) -> None:
     """``text`` resolves to a place within 25 km of the point."""
     place = resolve(text).place
