@@ -47,6 +47,13 @@ REGION_KIND = "administrative_area_level_1"
 _SHORTEST_NAME = 4
 #: A region sharing its name with one this many times less populous is surely meant.
 _SURE_RATIO = 10
+#: ... and one of another country this many times less populous (as a town twenty times
+#: bigger keeps a name: "Florida" is the US state, not Uruguay's department; "Maryland" not
+#: Liberia's county).
+_SURE_ABROAD = 20
+#: A search in a region looks in its biggest town this near its towns' centre ("hotels in
+#: Texas": San Antonio's or Dallas's, not none in the farmland round the centre).
+_SEARCH_REACH_M = 250_000.0
 #: A bare name is weak evidence of a region with fewer people than this (in its towns): the
 #: table lacks most namesakes of small ones ("North", "East": Cameroon's, and Lebanon's ...).
 BARE_REGION_PEOPLE = 1_000_000
@@ -199,14 +206,24 @@ def region_place_id(r: Region) -> str:
 @functools.cache
 def _search_centre(cc: str, admin1: str) -> tuple[float, float] | None:
     sums = _sums().get((cc, admin1))
-    return None if sums is None else _towns_centre(cc, admin1, sums[1] / sums[3], sums[2] / sums[3])
+    if sums is None:
+        return None
+    lat, lng = _towns_centre(cc, admin1, sums[1] / sums[3], sums[2] / sums[3])
+    near = [
+        c
+        for c in _own_towns(cc, admin1, lat, lng)
+        if haversine_m(c.lat, c.lng, lat, lng) < _SEARCH_REACH_M
+    ]
+    best = max(near, key=lambda c: c.population, default=None)
+    return (best.lat, best.lng) if best else (lat, lng)
 
 
 def search_centre(pid: str, lat: float, lng: float) -> tuple[float, float]:
-    """Where a search for places in the place ``pid`` at ``lat, lng`` looks: round a region's
-    towns (:func:`_towns_centre`: Natural Earth's point of Ontario lies in its empty north, of
-    Bali in its mountains, where a kind's circle finds no hotel, no beach), round any other
-    place's point."""
+    """Where a search for places in the place ``pid`` at ``lat, lng`` looks: in a region, its
+    biggest town within :data:`_SEARCH_REACH_M` of its towns' centre (:func:`_towns_centre`:
+    Natural Earth's point of Ontario lies in its empty north, of Bali in its mountains, and
+    the towns' centre of Texas in its farmland, where a kind's circle finds no hotel, no
+    beach); round any other place's point."""
     r = region_of_id(pid)
     return (r and _search_centre(r.cc, r.admin1)) or (lat, lng)
 
@@ -243,9 +260,9 @@ def region_answer(
     is found, or the LOW town ``town`` has fewer people than the region, is not in it, and is
     not at the caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). Unsure
     when another region of the name has a tenth of its people or more ("Punjab"), a region of
-    another country bears it, however small ("Maryland": Liberia's county too; "Central";
-    "Florida", Uruguay's department: the bigger answers, LOW, unless a country qualifies the
-    name), or it is bare and small (:data:`BARE_REGION_PEOPLE`: "North", Cameroon's)."""
+    another country a twentieth ("Amazonas": Brazil's, LOW, unless a country qualifies the
+    name; "Florida" stays the US state), or it is bare and small (:data:`BARE_REGION_PEOPLE`:
+    "North", Cameroon's)."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -255,6 +272,7 @@ def region_answer(
     if town is not None and (town.population >= best.people or _named_after_town(best, key)):
         return None  # the town the region is named after ("Nara": the city, not the prefecture)
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
-    rival = rival or any(r.cc != best.cc for r in found[1:])  # "Maryland": Liberia's too
+    abroad = [r for r in found[1:] if r.cc != best.cc]  # "Amazonas": Colombia's, Peru's too
+    rival = rival or any(r.people * _SURE_ABROAD >= best.people for r in abroad)
     rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)
     return best, not rival

@@ -1,11 +1,12 @@
-"""Regions stand at the middle of their shape, not of their towns; namesakes abroad are unsure.
+"""Regions stand at the middle of their shape, not of their towns; comparable namesakes abroad
+are unsure; a search in a region looks in its towns.
 
 Truth: dr5hn's countries-states-cities database (ODbL, commit 7fda0afd), the points of
 ``tests/data/region_corpus.csv`` (``tools/build_region_corpus.py``), which the emulator does not
 read (it reads Natural Earth's shapes, ``data/region_points.tsv``). Before these, a vast
 region whose towns lie in one part stood at the mean of their cells (Ontario 480 km from its
-published point, South Australia 516), and "Maryland" answered the US state as surely as if
-Liberia had no county of that name.
+published point, South Australia 516), "Savanes" answered Côte d'Ivoire's district as surely as
+if Togo had no region of that name, and "hotels in Texas" listed nothing.
 """
 
 from __future__ import annotations
@@ -62,19 +63,53 @@ def test_a_vast_region_whose_towns_lie_in_one_part_stands_at_its_middle(
     assert haversine_m(lat, lng, *_published(name, cc)) / 1000 < TOLERANCE_KM, (name, lat, lng)
 
 
-@pytest.mark.parametrize(
-    ("name", "small", "country"), [("Maryland", "LR", "Liberia"), ("Amazonas", "VE", "Venezuela")]
-)
-def test_a_region_name_another_country_shares_answers_unsure(
-    box: Sandbox, name: str, small: str, country: str
+@pytest.mark.parametrize(("name", "cc"), [("Savanes", "CI"), ("Savanes", "TG")])
+def test_a_region_name_a_comparable_region_abroad_shares_answers_unsure(
+    box: Sandbox, name: str, cc: str
 ) -> None:
-    """Bare, the bigger region answers (the US state, Brazil's), LOW; with the smaller one's
-    country, that one, MEDIUM."""
+    """Bare, the bigger region answers, LOW (Côte d'Ivoire's and Togo's Savanes are alike); with
+    its country, each answers MEDIUM at its point."""
     _, _, confidence, kind = _answer(box, name)
     assert (kind, confidence) == ("region", "LOW")
+    country = {"CI": "Côte d'Ivoire", "TG": "Togo"}[cc]
+    lat, lng, confidence, kind = _answer(box, f"{name}, {country}")
+    assert (kind, confidence) == ("region", "MEDIUM")
+    assert haversine_m(lat, lng, *_published(name, cc)) / 1000 < TOLERANCE_KM
+
+
+@pytest.mark.parametrize(("name", "small", "country"), [("Maryland", "LR", "Liberia")])
+def test_a_far_smaller_namesake_abroad_needs_its_country(
+    box: Sandbox, name: str, small: str, country: str
+) -> None:
+    """Bare, the region twenty times bigger keeps the name (the US state, MEDIUM, as a town
+    twenty times bigger does); with the small one's country, that one, MEDIUM."""
+    _, _, confidence, kind = _answer(box, name)
+    assert (kind, confidence) == ("region", "MEDIUM")
     lat, lng, confidence, kind = _answer(box, f"{name}, {country}")
     assert (kind, confidence) == ("region", "MEDIUM")
     assert haversine_m(lat, lng, *_published(name, small)) / 1000 < TOLERANCE_KM
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "cc"),
+    [
+        ("restaurants in Queensland", "Queensland", "AU"),
+        ("hotels in Western Australia", "Western Australia", "AU"),
+        ("hotels in Alberta", "Alberta", "CA"),
+        ("hotels in Odisha", "Odisha", "IN"),
+    ],
+)
+def test_a_search_in_a_vast_region_lists_places_of_its_towns(
+    box: Sandbox, text: str, name: str, cc: str
+) -> None:
+    """A search looked round the middle of the region's towns (farmland or bush in Queensland,
+    Alberta, Odisha) and listed nothing; it now looks in the region's biggest town near it."""
+    places = box.call_tool("search_places", {"text_query": text})["places"]
+    assert places, text
+    for place in places:
+        loc = place["location"]
+        far = haversine_m(loc["latitude"], loc["longitude"], *_published(name, cc)) / 1000
+        assert far < TOLERANCE_KM * 2, (text, loc)
 
 
 def test_maryland_bare_is_the_us_state(box: Sandbox) -> None:
