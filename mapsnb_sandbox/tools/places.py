@@ -71,6 +71,7 @@ from mapsnb_sandbox.world.places import (
     spot_from_id,
     spots_named,
 )
+from mapsnb_sandbox.world.regions import search_centre
 from mapsnb_sandbox.world.resolved import Resolved, place_view
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
@@ -354,7 +355,8 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
             key = "unsure_town" if unsure else "unknown_town"
             return [], say(lang, key, place=place_text, what=what)
         where = town_in(anchor.name, place_text, req.language, anchor.place_id)  # "北京"
-        return _nearby(c, (anchor.lat, anchor.lng), where, anchor.place_id, req)
+        at = search_centre(anchor.place_id, anchor.lat, anchor.lng)  # a region: its towns
+        return _nearby(c, at, where, anchor.place_id, req)
     if req.center is not None:
         if _empty_area(req.center):
             where = f"{req.center[0]:.4f},{req.center[1]:.4f}"

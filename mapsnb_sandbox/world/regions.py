@@ -3,8 +3,10 @@
 A region is named as GeoNames writes it (``data/region_names.tsv``, built by
 ``tools/build_regions.py --names-only``) and found by any name of the region table
 (:func:`~.names.qualifiers.regions`: GeoNames, ISO 3166-2 and the region's own language). It
-stands at the mean of the grid cells its towns (GeoNames towns of 1,000+ people) fall in, near
-the centre of its shape as live's points are (:func:`_spread_centre`), or at its town nearest
+stands at the centroid of its shape in Natural Earth's admin-1 units
+(``data/region_points.tsv``, built by ``tools/build_region_points.py``), however its towns lie
+(Ontario's are in its south); a region that table lacks at the mean of the grid cells its towns
+(GeoNames towns of 1,000+ people) fall in (:func:`_spread_centre`), or at its town nearest
 that when it is off land or nearer another region's town (a ring, a bay). Its id carries its
 country and its place in the country's list (:func:`~mapsnb_sandbox.contract.ids.region_id`),
 so any process decodes it. A name answers a region only where no town answers it surely
@@ -34,17 +36,24 @@ __all__ = [
     "region_of_id",
     "region_place_id",
     "regions_named",
+    "search_centre",
 ]
 
 _NAMES = Path(__file__).resolve().parents[1] / "data" / "region_names.tsv"
+_POINTS = _NAMES.with_name("region_points.tsv")
 #: The kind a region answers as (Google's type of a first-level region).
 REGION_KIND = "administrative_area_level_1"
 #: Latin names shorter than this are codes and initials ("tx", "nsw"), not a bare region.
 _SHORTEST_NAME = 4
 #: A region sharing its name with one this many times less populous is surely meant.
 _SURE_RATIO = 10
-#: A name regions of this many countries bear is a description, not a place ("Central").
-_COMMON_NAME_COUNTRIES = 3
+#: ... and one of another country this many times less populous (as a town twenty times
+#: bigger keeps a name: "Florida" is the US state, not Uruguay's department; "Maryland" not
+#: Liberia's county).
+_SURE_ABROAD = 20
+#: A search in a region looks in its biggest town this near its towns' centre ("hotels in
+#: Texas": San Antonio's or Dallas's, not none in the farmland round the centre).
+_SEARCH_REACH_M = 250_000.0
 #: A bare name is weak evidence of a region with fewer people than this (in its towns): the
 #: table lacks most namesakes of small ones ("North", "East": Cameroon's, and Lebanon's ...).
 BARE_REGION_PEOPLE = 1_000_000
@@ -76,6 +85,16 @@ def _named() -> dict[tuple[str, str], tuple[str, int]]:
         if rank < REGIONS_PER_COUNTRY:
             out[(cc, admin1)] = (name, rank)
         seen[cc] = rank + 1
+    return out
+
+
+@functools.cache
+def _points() -> dict[tuple[str, str], tuple[float, float]]:
+    """``(cc, admin1) -> (lat, lng)``: the centres of the regions Natural Earth's units match."""
+    out: dict[tuple[str, str], tuple[float, float]] = {}
+    for line in _POINTS.read_text(encoding="utf-8").splitlines():
+        cc, admin1, lat, lng = line.split("\t")
+        out[(cc, admin1)] = (float(lat), float(lng))
     return out
 
 
@@ -138,15 +157,23 @@ def region_at(cc: str, admin1: str) -> Region | None:
     if named is None or sums is None:
         return None
     people, lat_sum, lng_sum, n = sums
-    lat, lng = lat_sum / n, lng_sum / n  # the mean of its towns, where the search starts
-    towns = _own_towns(cc, admin1, lat, lng)
-    if towns:
-        lat, lng = _spread_centre(towns)
-        near, _ = nearest_cached(round(lat, 4), round(lng, 4))
-        if not (is_land(lat, lng) and _in_region(near, cc, admin1)):
-            best = min(towns, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
-            lat, lng = best.lat, best.lng  # a ring or a bay round the centre (Hawaii: at sea)
+    lat, lng = _points().get((cc, admin1)) or _towns_centre(cc, admin1, lat_sum / n, lng_sum / n)
     return Region(cc, admin1, named[0], people, round(lat, 6), round(lng, 6), named[1])
+
+
+def _towns_centre(cc: str, admin1: str, lat: float, lng: float) -> tuple[float, float]:
+    """Where a region the points table lacks stands, from its towns round ``lat, lng`` (their
+    mean): :func:`_spread_centre`, or its town nearest that when that is off land or nearer
+    another region's town (a ring or a bay round the centre: Hawaii's is at sea)."""
+    towns = _own_towns(cc, admin1, lat, lng)
+    if not towns:
+        return lat, lng
+    lat, lng = _spread_centre(towns)
+    near, _ = nearest_cached(round(lat, 4), round(lng, 4))
+    if not (is_land(lat, lng) and _in_region(near, cc, admin1)):
+        best = min(towns, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
+        lat, lng = best.lat, best.lng
+    return lat, lng
 
 
 def regions_named(key: str) -> list[Region]:
@@ -174,6 +201,31 @@ def region_of_id(pid: str) -> Region | None:
 def region_place_id(r: Region) -> str:
     """The id of region ``r``."""
     return region_id(r.cc, r.rank, r.lat, r.lng)
+
+
+@functools.cache
+def _search_centre(cc: str, admin1: str) -> tuple[float, float] | None:
+    sums = _sums().get((cc, admin1))
+    if sums is None:
+        return None
+    lat, lng = _towns_centre(cc, admin1, sums[1] / sums[3], sums[2] / sums[3])
+    near = [
+        c
+        for c in _own_towns(cc, admin1, lat, lng)
+        if haversine_m(c.lat, c.lng, lat, lng) < _SEARCH_REACH_M
+    ]
+    best = max(near, key=lambda c: c.population, default=None)
+    return (best.lat, best.lng) if best else (lat, lng)
+
+
+def search_centre(pid: str, lat: float, lng: float) -> tuple[float, float]:
+    """Where a search for places in the place ``pid`` at ``lat, lng`` looks: in a region, its
+    biggest town within :data:`_SEARCH_REACH_M` of its towns' centre (:func:`_towns_centre`:
+    Natural Earth's point of Ontario lies in its empty north, of Bali in its mountains, and
+    the towns' centre of Texas in its farmland, where a kind's circle finds no hotel, no
+    beach); round any other place's point."""
+    r = region_of_id(pid)
+    return (r and _search_centre(r.cc, r.admin1)) or (lat, lng)
 
 
 def region_of_country(key: str, cc: str) -> Region | None:
@@ -207,9 +259,10 @@ def region_answer(
     """The region folded ``key`` names, and whether surely, where no town answers surely: none
     is found, or the LOW town ``town`` has fewer people than the region, is not in it, and is
     not at the caller's bias or region (``near_bias``: "Bali" near Kolkata is Bāli). Unsure
-    when another region of the name has a tenth of its people or more ("Punjab"), regions of
-    three countries with a tenth of its people between them bear it ("Central"), or it is
-    bare and small (:data:`BARE_REGION_PEOPLE`: "North", Cameroon's)."""
+    when another region of the name has a tenth of its people or more ("Punjab"), a region of
+    another country a twentieth ("Amazonas": Brazil's, LOW, unless a country qualifies the
+    name; "Florida" stays the US state), or it is bare and small (:data:`BARE_REGION_PEOPLE`:
+    "North", Cameroon's)."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -219,8 +272,7 @@ def region_answer(
     if town is not None and (town.population >= best.people or _named_after_town(best, key)):
         return None  # the town the region is named after ("Nara": the city, not the prefecture)
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
-    others = sum(r.people for r in found[1:])
-    common = len({r.cc for r in found}) >= _COMMON_NAME_COUNTRIES  # "Central", not "Florida"
-    rival = rival or (common and others * _SURE_RATIO >= best.people)
+    abroad = [r for r in found[1:] if r.cc != best.cc]  # "Amazonas": Colombia's, Peru's too
+    rival = rival or any(r.people * _SURE_ABROAD >= best.people for r in abroad)
     rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)
     return best, not rival
