@@ -20,7 +20,8 @@ other kept row 50 km or more away, no town, no country and no landmark the emula
 bears it ("Museum of Fine Arts" of Boston and of Houston, "Museum of Contemporary Art"), see
 :func:`distinctive`; else it is
 then given only with its town after a comma ("Museum of Contemporary Art, Chicago"). A row
-whose name is already a landmark's within 2 km is that landmark: left out. Columns as
+whose name is already a landmark's within 2 km is that landmark: left out; so are museums
+of different names at one point (an institution's office address: the Smithsonian's). Columns as
 ``famous_places.csv`` (``key`` ``us-museum-<MID>``, ``whc`` empty).
 """
 
@@ -48,7 +49,8 @@ HEADER = (
 MIN_DOLLARS = 2_000_000
 _KIND = re.compile(
     r"\b(MUSEUMS?|GALLERY|GALLERIES|ZOO|ZOOLOGICAL|AQUARIUM|GARDENS?|ARBORETUM|PLANETARIUM"
-    r"|EXPLORATORIUM|SCIENCE CENTER|HISTORIC SITE|CONSERVATORY|COLLECTIONS?)\b"
+    r"|EXPLORATORIUM|SCIENCE CENTER|HISTORIC SITE|CONSERVATORY|COLLECTIONS?|ART INSTITUTE"
+    r"|INSTITUTE OF (?:FINE )?ARTS?)\b"
 )
 _ORG = re.compile(
     r"\b(FOUNDATION|SOCIETY|ASSOCIATION|TRUSTEES|FRIENDS|COUNCIL|INC|HOSPITAL|RESEARCH"
@@ -97,8 +99,18 @@ def title(name: str) -> str:
     return " ".join(out)
 
 
+def _unit(name: str) -> tuple[str, str]:
+    """An institution's name and its museum's, for a name "INSTITUTION, MUSEUM" whose first
+    part names no kind ("SMITHSONIAN INSTITUTION, NATIONAL AIR AND SPACE MUSEUM"), else
+    ``("", name)``."""
+    head, comma, rest = name.partition(",")
+    if comma and not _KIND.search(head) and _KIND.search(rest.split(",")[0]):
+        return head.strip(), rest
+    return "", name
+
+
 def _clean(name: str) -> str:
-    head = re.sub(r"\s+", " ", name.split(",")[0]).strip()
+    head = re.sub(r"\s+", " ", _unit(name)[1].split(",")[0]).strip()
     return re.sub(r"\s+(INCORPORATED|INC\.?|CORP\.?)$", "", head)
 
 
@@ -138,17 +150,36 @@ def _dollars(row: dict[str, str]) -> float:
     return max(vals, default=0.0)
 
 
+def _institutions(rows: list[dict[str, str]]) -> dict[str, float]:
+    """The income of each institution a row names before its museum (:func:`_unit`): the
+    most of the rows whose name opens with it (the Smithsonian's museums, federal, file no
+    income of their own; its comptroller's office does)."""
+    heads = {h for r in rows if (h := _unit(r["NAME"])[0])}
+    out: dict[str, float] = dict.fromkeys(heads, 0.0)
+    for r in rows:
+        for h in heads:
+            if r["NAME"].startswith(h):
+                out[h] = max(out[h], _dollars(r))
+    return out
+
+
 def kept(rows: list[dict[str, str]]) -> list[dict[str, str]]:
-    """The notable rows of the museum file (see the module docstring), the richest first."""
+    """The notable rows of the museum file (see the module docstring), the richest first: a
+    museum of an institution (:func:`_unit`) by the institution's income."""
+    parents = _institutions(rows)
+
+    def dollars(r: dict[str, str]) -> float:
+        return max(_dollars(r), parents.get(_unit(r["NAME"])[0], 0.0))
+
     out = [
         r
         for r in rows
         if r["LATITUDE"].strip()
-        and _dollars(r) >= MIN_DOLLARS
+        and dollars(r) >= MIN_DOLLARS
         and _KIND.search(_clean(r["NAME"]))
         and not _ORG.search(_clean(r["NAME"]))
     ]
-    return sorted(out, key=lambda r: -_dollars(r))
+    return sorted(out, key=lambda r: -dollars(r))
 
 
 def _names_of(row: dict[str, str]) -> list[str]:
@@ -194,8 +225,13 @@ def rows_of(rows: list[dict[str, str]]) -> list[dict[str, object]]:
             points.setdefault(fold(n), []).append(at)
     out: list[dict[str, object]] = []
     seen: list[tuple[str, tuple[float, float]]] = []
+    at_point: dict[tuple[float, float], set[str]] = {}
+    for _, at, names in museums:
+        at_point.setdefault(at, set()).add(fold(names[0]))
     for r, at, names in museums:
         keys = [fold(n) for n in names]
+        if len(at_point[at]) > 1:
+            continue  # museums of one office's address: its point, not theirs
         if any(_km(at, p) <= SAME_KM for k in keys for p in existing.get(k, ())):
             continue  # the emulator holds it already
         if any(k == s and _km(at, p) <= SAME_KM for k in keys for s, p in seen):
