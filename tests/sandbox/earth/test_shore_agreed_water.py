@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from mapsnb_sandbox.earth.crossings import plan
 from mapsnb_sandbox.earth.water import is_land
 from tools.build_shore_finer import COLS, STEP, agreed_bits, shore_band
 
@@ -62,3 +63,13 @@ def test_the_band_is_the_land_within_its_width_of_water() -> None:
 )
 def test_water_both_shorelines_agree_on_is_water(point: tuple[float, float]) -> None:
     assert not is_land(*point)
+
+
+def test_ismailia_to_el_qantara_sharq_on_foot_takes_the_ferry() -> None:
+    """With the canal as water, the ferry's west end sits on a strip between the canal and the
+    water north-west of it; the walk's way to it (31 km) clipped the strip's wet margin and was
+    refused, so the walk had no route. Its end is now approached from a dry point nearby."""
+    for mode in ("WALK", "BICYCLE"):
+        steps = plan(((30.5960, 32.2720), (30.8600, 32.3300)), mode)
+        assert steps is not None, mode
+        assert [s.link.name for s in steps if s.link is not None] == ["El Qantara canal ferry"]
