@@ -27,8 +27,9 @@ and dropped it: two corpus routes lost (Ismailia on foot and by bicycle), Korsø
 ends pulled along their harbours, link ends wet (``benchmarks/README.md``).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
-(uint64 little-endian, ascending: ``row * 86_400 + col``, rows from 90°N, columns from 180°W),
-then one uint16 mask each (bit ``3 * sub_row + sub_col`` set: that 1/720° sub-cell is water).
+(``row * 86_400 + col``, rows from 90°N, columns from 180°W, ascending) as gaps from the
+previous key (the first from 0; uint32 little-endian: they compress, the keys did not), then
+one uint16 mask each (bit ``3 * sub_row + sub_col`` set: that 1/720° sub-cell is water).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "mapsnb_sandbox" / "data" / "finer_cells.bin"
-MAGIC = b"MAPSNB-FINER-CELLS-1\n"
+MAGIC = b"MAPSNB-FINER-CELLS-2\n"
 STEP = 240  # cells per degree
 SUB = 3  # sub-cells per cell, each way
 MIN_POP = 50_000
@@ -114,12 +115,9 @@ def _read() -> dict[int, int]:
     """The present :data:`OUT`: sub-cell mask by 1/240° cell key."""
     body = zlib.decompress(OUT.read_bytes()[len(MAGIC) :])
     n = int.from_bytes(body[:4], "big")
+    keys = np.cumsum(np.frombuffer(body[4 : 4 + 4 * n], dtype="<u4").astype(np.int64))
     return dict(
-        zip(
-            np.frombuffer(body[4 : 4 + 8 * n], dtype="<u8").astype(np.int64).tolist(),
-            np.frombuffer(body[4 + 8 * n :], dtype="<u2").tolist(),
-            strict=True,
-        )
+        zip(keys.tolist(), np.frombuffer(body[4 + 4 * n :], dtype="<u2").tolist(), strict=True)
     )
 
 
@@ -277,7 +275,8 @@ def main() -> None:
 
 def write(all_keys: np.ndarray, all_masks: np.ndarray) -> None:
     """Write :data:`OUT` from the cells' keys and sub-cell masks."""
-    body = len(all_keys).to_bytes(4, "big") + all_keys.tobytes() + all_masks.tobytes()
+    gaps = np.diff(np.asarray(all_keys, dtype=np.int64), prepend=0).astype("<u4")
+    body = len(all_keys).to_bytes(4, "big") + gaps.tobytes() + all_masks.astype("<u2").tobytes()
     OUT.write_bytes(MAGIC + zlib.compress(body, 9))
     print(f"{OUT}: {OUT.stat().st_size / 1e6:.2f} MB, {len(all_keys)} cells")
 

@@ -414,8 +414,7 @@ def _ways(
 
 
 #: Chains of links (:func:`~.chains.chained`) are sought when the best way costs more than this
-#: many times the straight line's: Jutland, Funen, Zealand, Sweden (Lyon-Stockholm went round
-#: the Baltic).
+#: many times the straight line's: Jutland, Funen, Zealand, Sweden (Lyon-Stockholm went round).
 _CHAIN_WORTH = 1.5
 
 
@@ -451,9 +450,13 @@ def _chained(
 
 def _road_part(p: Point, q: Point, mode: str, p_end: bool, q_end: bool) -> tuple[Point, ...] | None:
     """A plan's road part on land (:func:`_land_way`), from or to a link's end (``p_end``,
-    ``q_end``) by a short approach when a short part has no way from the end itself."""
+    ``q_end``) by a short approach when the part has no way from the end itself: a short part,
+    or a walk's whose grid way clips water beside an end on a strip between two waters (El
+    Qantara's ferry, west of the Suez Canal: the grid found a way, the walk's check refused it)."""
+    from mapsnb_sandbox.earth.overland import overland
+
     way = _land_way(p, q, mode)
-    if way is None and _m(p, q) <= _APPROACH_LEG_M:
+    if way is None and (_m(p, q) <= _APPROACH_LEG_M or (mode in DRY_MODES and overland(p, q))):
         way = _approached(p, q, mode, p_end=p_end, q_end=q_end)
     return way
 
@@ -464,8 +467,8 @@ def _road_part(p: Point, q: Point, mode: str, p_end: bool, q_end: bool) -> tuple
 #: Harbour Bridge's north end).
 _APPROACH_M, _APPROACH_DIRS = (120.0, 240.0), 8
 #: At most this many approaches are tried (each may search the grid), and only on road parts
-#: up to this long (metres): a longer part that fails (Paris to a Channel port on a plan that
-#: cannot work) is not searched again a dozen times within the call's work bound.
+#: up to this long (metres) but walks' ways the grid found: a longer part that fails (Paris to a
+#: Channel port on a plan that cannot work) is not searched again a dozen times in the bound.
 _APPROACH_TRIES, _APPROACH_LEG_M = 4, 10_000.0
 
 

@@ -13,7 +13,9 @@ narrow water the 1 km cells miss (Victoria Harbour, the Bosphorus, Dubai Creek, 
 GSHHG at 1/240° near every shore, built by ``tools/build_fine_mask.py``, 1.6 MB, its rows
 decoded on first use. ``data/finer_cells.bin`` adds water at 1/720° round towns where GSHHG
 or OpenStreetMap has it (the inner Waitematā, Saltsjön, Puddefjorden, the Golden Horn, False
-Creek; OSM's land polygons, ODbL), built by ``tools/build_finer_mask.py``.
+Creek; OSM's land polygons, ODbL), built by ``tools/build_finer_mask.py``, and along every
+shore (two 1/240° cells of the layers above) where GSHHG and OSM both have it (a mangrove
+inlet's head in Phang Nga Bay, the Suez Canal), added by ``tools/build_shore_finer.py``.
 """
 
 from __future__ import annotations
@@ -157,15 +159,16 @@ class _Fine:
 
 _FINE: list[_Fine] = []
 
-#: Narrower water still, round towns: GSHHG's or OSM's at 1/720° where the layers above have land.
+#: Narrower water still at 1/720° where the layers above have land: GSHHG's or OSM's round
+#: towns, along other shores where both agree.
 FINER_CELLS = Path(__file__).resolve().parents[1] / "data" / "finer_cells.bin"
-_FINER_MAGIC = b"MAPSNB-FINER-CELLS-1\n"
+_FINER_MAGIC = b"MAPSNB-FINER-CELLS-2\n"
 _FINER: list[tuple[array[Any], array[Any]]] = []
 
 
 def _finer() -> tuple[array[Any], array[Any]]:
-    """``(keys, masks)`` of ``finer_cells.bin``: the 1/240° cells holding 1/720° water, and
-    which of their nine sub-cells it is."""
+    """``(keys, masks)`` of ``finer_cells.bin``: the 1/240° cells holding 1/720° water (stored
+    as gaps from the previous key), and which of their nine sub-cells it is."""
     if not _FINER:
         with _LOCK:
             if not _FINER:
@@ -174,13 +177,13 @@ def _finer() -> tuple[array[Any], array[Any]]:
                     raise ValueError(f"{FINER_CELLS} is not a finer cells file")
                 body = zlib.decompress(data[len(_FINER_MAGIC) :])
                 n = int.from_bytes(body[:4], "big")
-                keys, masks = array("Q"), array("H")
-                keys.frombytes(body[4 : 4 + 8 * n])
-                masks.frombytes(body[4 + 8 * n :])
+                gaps, masks = array("I"), array("H")
+                gaps.frombytes(body[4 : 4 + 4 * n])
+                masks.frombytes(body[4 + 4 * n :])
                 if sys.byteorder != "little":  # pragma: no cover
-                    keys.byteswap()
+                    gaps.byteswap()
                     masks.byteswap()
-                _FINER.append((keys, masks))
+                _FINER.append((array("Q", itertools.accumulate(gaps)), masks))
     return _FINER[0]
 
 
