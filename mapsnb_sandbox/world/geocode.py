@@ -40,7 +40,12 @@ from mapsnb_sandbox.world.names.grammar import (
     with_commas,
 )
 from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
-from mapsnb_sandbox.world.regions import region_answer, region_of_country
+from mapsnb_sandbox.world.regions import (
+    REGION_KIND,
+    capital_namesake,
+    region_answer,
+    region_of_country,
+)
 from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,
@@ -318,7 +323,7 @@ def _city_or_country(
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
-            return area, "region"  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)
+            return area, _how(area)  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if named_country and (own := region_of_country(head, named_country)):
         return region_resolved(own), "region"  # "Scotland": the region, not the UK
@@ -329,7 +334,7 @@ def _city_or_country(
             country = replace(country, confidence="LOW")  # "Surinam": also a town's own name
         return country, "country"
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
-        return area, "region"  # "Hokkaido", "Tuscany, Italy"
+        return area, _how(area)  # "Hokkaido", "Tuscany, Italy"
     return (city_resolved(picked[0], "LOW"), "city") if picked else None
 
 
@@ -347,7 +352,15 @@ def _region(
     idx = city_index()
     if not (found[1] or dwarfed) and fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q)):
         return None
-    return region_resolved(found[0], "MEDIUM" if found[1] else "LOW")
+    sure = "MEDIUM" if found[1] else "LOW"
+    if (seat := capital_namesake(found[0])) is not None:
+        return city_resolved(seat, sure)  # "Radźszahi": Rajshahi, the town, in Polish
+    return region_resolved(found[0], sure)
+
+
+def _how(area: Resolved) -> str:
+    """How a region's answer matched: ``"region"``, or ``"city"`` for its namesake town."""
+    return "region" if area.kind == REGION_KIND else "city"
 
 
 def _at_bias(c: City, bias: tuple[float, float] | None, region: str | None) -> bool:

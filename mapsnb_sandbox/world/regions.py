@@ -30,6 +30,7 @@ from mapsnb_sandbox.world.names.qualifiers import Qualifiers, regions
 __all__ = [
     "REGION_KIND",
     "Region",
+    "capital_namesake",
     "region_answer",
     "region_at",
     "region_of_country",
@@ -54,6 +55,8 @@ _SURE_ABROAD = 20
 #: A search in a region looks in its biggest town this near its towns' centre ("hotels in
 #: Texas": San Antonio's or Dallas's, not none in the farmland round the centre).
 _SEARCH_REACH_M = 250_000.0
+#: A town bearing its region's name stands for it when it holds this share of its people.
+_NAMESAKE_SHARE = 0.01
 #: A bare name is weak evidence of a region with fewer people than this (in its towns): the
 #: table lacks most namesakes of small ones ("North", "East": Cameroon's, and Lebanon's ...).
 BARE_REGION_PEOPLE = 1_000_000
@@ -236,6 +239,18 @@ def region_of_country(key: str, cc: str) -> Region | None:
     if fold_text(own) == key:
         return None
     return next((r for r in regions_named(key) if r.cc == cc), None)
+
+
+def capital_namesake(r: Region) -> City | None:
+    """The biggest town of region ``r`` that bears the region's own name and holds a
+    :data:`_NAMESAKE_SHARE` of its people or more (Rajshahi in Rajshahi Division, Arusha,
+    Paraguarí): a text that names the region only in another language ("Radźszahi", Polish)
+    means that town as its own name would (:func:`_named_after_town`), not the region's middle."""
+    idx = city_index()
+    towns = [idx.cities[j] for j in idx.by_name.get(fold_text(r.name), ())]
+    own = [c for c in towns if _in_region(c, r.cc, r.admin1)]
+    best = max(own, key=lambda c: c.population, default=None)
+    return best if best and best.population >= r.people * _NAMESAKE_SHARE else None
 
 
 def _named_after_town(r: Region, key: str) -> bool:
