@@ -227,6 +227,14 @@ def _part_of(key: str, own: str) -> bool:
     )
 
 
+def _longer_form(key: str, own: str) -> bool:
+    """Whether ``key`` is the town's own name (of one word or several) with words before it
+    ("Puerto Limón" of Limón, "Ciudad Bolívar" of Bolívar): a fuller form of the own name, so
+    a relative of it whatever its first letter."""
+    parts, mine = key.split(), own.split()
+    return len(parts) > len(mine) and parts[-len(mine) :] == mine
+
+
 def _biggest_holders(cities: dict) -> dict[str, int]:
     """Folded other name -> people of the biggest town of any size or script that GeoNames
     gives it: a smaller town does not take a name over from it ("Suse": Shūsh in Iran, whose
@@ -282,6 +290,7 @@ def _latin_rows(idx: object, cities: dict, rows: dict[str, list[tuple[int, int]]
             and difflib.SequenceMatcher(None, key, own).ratio() >= RELATED_SPELLING
         )
         related = related and (own.startswith(key) or key.split()[0] != own.split()[0])
+        related = related or _longer_form(key, own)
         if (
             pop >= EXONYM_TOWN
             and top < EXONYM_RIVAL

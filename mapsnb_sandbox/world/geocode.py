@@ -486,8 +486,8 @@ def _in_named_town(
     if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
         read = len(parts) > 1 or bool(words) or " ".join(named_words) in idx.by_name
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
-    if named_words and set(rest.split()) <= _landmarks.NATURAL_WORDS:
-        return None  # "Gunung Kinabalu": a mountain named after a town, maybe far from it
+    if named_words and _named_otherwise(town, rest, head.split(), named_words):
+        return None  # "Gunung Kinabalu", "East Goshen": another place, maybe far from the town
     if named_words and not proper_name(
         parts[0], town.name, set(named_words)
     ):  # "riad in Chefchaouen": the town, words unread
@@ -495,6 +495,25 @@ def _in_named_town(
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
+
+
+#: Compass words that make a name of their own before a town's name ("East Goshen").
+COMPASS_WORDS = frozenset(["north", "south", "east", "west"])
+#: Towns this big have quarters named by a compass word ("North London", "South Delhi").
+COMPASS_QUARTERS = 100_000
+
+
+def _named_otherwise(town: City, rest: str, words: list[str], named: list[str]) -> bool:
+    """Whether the unread words and the town's name name another place: a mountain named after
+    the town ("Gunung Kinabalu"), or a town of its own (the only unread word a compass word just
+    before the name of a town under :data:`COMPASS_QUARTERS` people: "East Goshen", "West
+    Chester", which the index lacks), not a part of this town."""
+    if set(rest.split()) <= _landmarks.NATURAL_WORDS:
+        return True
+    if rest not in COMPASS_WORDS or town.population >= COMPASS_QUARTERS:
+        return False
+    n = len(named)
+    return any(words[i + 1 : i + 1 + n] == named for i, w in enumerate(words) if w == rest)
 
 
 def _whole_near_spelling(head: str, words: list[str], hit: TownHit, q: Qualifiers) -> City | None:

@@ -13,13 +13,15 @@ is León, Guanajuato (1.6 million), not León, Spain, nor, in English, Leon, Iow
 from __future__ import annotations
 
 import functools
+import unicodedata
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
+from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids
+from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids, own_name
 
 __all__ = ["bigger_namesake", "language_country", "language_home", "language_rival"]
 
@@ -94,14 +96,65 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
         return None
     idx = city_index()
     at = idx.place_ids.get(place.place_id, idx.cities)
-    if at is None or idx.cities[at].population >= SMALL_OWN_POPULATION:
+    if at is None:
         return None
     town, key = idx.cities[at], fold(text)
+    if (
+        not own_name(key, town)
+        and _foreign_script(text, town.cc)
+        and (bearer := _bigger_bearer(town))
+    ):
+        return bearer  # "Кінгстон": Kingston, Ontario's spelling only; Kingston, Jamaica's name
+    if town.population >= SMALL_OWN_POPULATION:
+        return None
     least = max(SMALL_OWN_POPULATION, ALT_FACTOR * town.population)
     for j in dict.fromkeys(named_ids(idx, key)):
         other = idx.cities[j]
         if other.population < least or fold(other.name.split(" (")[0]) == key:
             continue  # "Boston": Massachusetts' own name, no other name
+        far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
+        if far and not district(other):
+            return other.name
+    return None
+
+
+@functools.cache
+def latin_country(cc: str) -> bool:
+    """Whether country ``cc`` writes its towns' names in Latin letters: the script CLDR gives
+    its likely language (``und_GR`` → Greek), or its most spoken language's (Canada: English)."""
+    from babel.core import get_global
+
+    likely = get_global("likely_subtags")
+    tag = likely.get(f"und_{cc}")
+    if tag is None:
+        langs = get_global("territory_languages").get(cc) or {"en": {}}
+        tag = likely.get(max(langs, key=lambda k: langs[k].get("population_percent", 0)), "")
+    return "_Latn" in tag
+
+
+def _foreign_script(text: str, cc: str) -> bool:
+    """Whether ``text`` is written in another script than the Latin one country ``cc`` writes
+    its towns in ("Кінгстон" of a Canadian town; not "Σπάρτη" of a Greek one)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return (
+        bool(letters)
+        and not all(ch.isascii() or "LATIN" in unicodedata.name(ch, "") for ch in letters)
+        and latin_country(cc)
+    )
+
+
+def _bigger_bearer(town: City) -> str | None:
+    """The name of a town bigger than ``town``, 50+ km away and no district, that bears
+    ``town``'s own name: a text naming ``town`` by a spelling or script only it carries in the
+    index (the index gives such names to some sizes of town only) may render that name, which
+    the bigger town answers when typed (a search already lists nothing here,
+    :func:`~mapsnb_sandbox.world.cities.own_name_rival`); ``None`` when there is none."""
+    idx = city_index()
+    own = fold(town.name)
+    for j in idx.by_name.get(own, ()):
+        other = idx.cities[j]
+        if fold(other.name) != own or other.population <= town.population:
+            continue
         far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
         if far and not district(other):
             return other.name
