@@ -35,6 +35,7 @@ from mapsnb_sandbox.world.cities import (
     city_index,
     city_place_id,
     country_name,
+    district,
     nearest_cached,
     nearest_city,
     own_zone,
@@ -154,13 +155,15 @@ def street_resolved(label: str, key: str, town: City) -> Resolved:
     deterministic point 300 m to 3 km from the centre. The emulator does not know the street,
     so the confidence is LOW (placed, not found). Its id carries the label (single-spaced, at
     most :data:`~mapsnb_sandbox.contract.spot_ids.MAX_LABEL_BYTES`: :func:`street_label`) and
-    the town; ``ValueError`` for a longer label."""
+    the town; ``ValueError`` for a longer label. A big city's district's address names the city,
+    as its places' do (:func:`.addresses.local_address`)."""
     lat, lng = _near_town(town, "street", key, 300, 2700)
     street = street_label(label)
     if street is None:
         raise ValueError(f"not a street label of at most {MAX_LABEL_BYTES} bytes: {label!r}")
     pid = street_id(street, town.geonameid, town.lat, town.lng)
-    address = town_address("", street, town, lat, lng)
+    city = nearest_cached(round(lat, 4), round(lng, 4))[0] if district(town) else town
+    address = town_address("", street, city, lat, lng)  # "…, 28001 Madrid": not "Salamanca"
     return _in_town(town, lat, lng, street, address, pid, "street_address", "LOW")
 
 

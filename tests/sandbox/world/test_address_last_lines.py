@@ -165,6 +165,21 @@ def test_a_district_before_its_city_is_that_city_s(text: str, lat: float, lng: f
     _assert_placed(text, lat, lng)
 
 
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("Calle Serrano 10, Salamanca, Madrid", "Madrid"),
+        ("5 Camberwell Road, Camberwell, London", "London"),
+    ],
+)
+def test_a_district_s_street_is_addressed_in_its_city(text: str, city: str) -> None:
+    """Its address names the city, as the addresses of the district's places do ("…, 28001
+    Madrid, Spain"), not the district as if it were a town ("…, 28029 Salamanca, Spain")."""
+    place = resolve(text).place
+    assert place is not None, text
+    assert f" {city}" in place.address, (text, place.address)
+
+
 def _assert_placed(text: str, lat: float, lng: float) -> None:
     """``text`` resolves to a place within 25 km of the point."""
     place = resolve(text).place
