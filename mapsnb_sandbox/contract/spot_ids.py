@@ -9,8 +9,10 @@ no town, landmark, business or country id decodes as a point (their cells are le
 A **street address** has a long id like Google's own ``Ei…`` ids (URL-safe base64 of a message
 holding the address): ``12 <len> <label, UTF-8>`` (field 2, the street as typed, at most
 :data:`MAX_LABEL_BYTES`), ``18 <geonameid>`` (field 3, the town), ``20 <degrees>`` (field 4,
-the town's whole degrees of latitude and longitude: where to look it up) and ``2d <check,
-4 bytes>`` (field 5). Only the canonical encoding decodes; anything else is ``None``.
+the town's whole degrees of latitude and longitude: where to look it up), ``32 <len>
+<postcode>`` (field 6, only when the address was typed with one of the town's postcodes) and
+``2d <check, 4 bytes>`` (field 5). Only the canonical encoding decodes; anything else is
+``None``.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ _LEAF = 30
 #: The longest street label a street address id carries, in UTF-8 bytes.
 MAX_LABEL_BYTES = 200
 #: Longest id :func:`decode_street_id` reads (a label of MAX_LABEL_BYTES and the other fields).
-_MAX_STREET_ID = 4 * (MAX_LABEL_BYTES + 20) // 3 + 4
+_MAX_STREET_ID = 4 * (MAX_LABEL_BYTES + 40) // 3 + 4
 
 
 def point_of(lat: float, lng: float) -> tuple[float, float]:
@@ -113,30 +115,39 @@ def _read_varint(raw: bytes, at: int) -> tuple[int, int]:
     raise ValueError("varint too long")
 
 
-def _street_check(label: str, geonameid: int, degrees: int) -> bytes:
-    return (stable_int("world-street", label, geonameid, degrees) & 0xFFFFFFFF).to_bytes(
-        4, "little"
-    )
+def _street_check(label: str, geonameid: int, degrees: int, postcode: str) -> bytes:
+    more = (postcode,) if postcode else ()  # ids typed without a postcode keep their check
+    check = stable_int("world-street", label, geonameid, degrees, *more) & 0xFFFFFFFF
+    return check.to_bytes(4, "little")
 
 
 def _degrees(lat: float, lng: float) -> int:
     return (int(lat // 1) + 90) << 9 | int(lng // 1) % 360
 
 
-def street_id(label: str, geonameid: int, town_lat: float, town_lng: float) -> str:
+def street_id(
+    label: str, geonameid: int, town_lat: float, town_lng: float, postcode: str = ""
+) -> str:
     """The long id of the street ``label`` (a :func:`street_label`) in the town ``geonameid``
-    at ``town_lat, town_lng`` (see the module docstring)."""
-    if street_label(label) != label or geonameid < 0:
+    at ``town_lat, town_lng``, typed with ``postcode`` (see the module docstring)."""
+    if street_label(label) != label or geonameid < 0 or len(postcode) > _MAX_POSTCODE:
         raise ValueError(f"not a street label: {label!r}")
-    text = label.encode("utf-8")
+    text, code = label.encode("utf-8"), postcode.encode("utf-8")
     degrees = _degrees(town_lat, town_lng)
     raw = b"\x12" + _varint(len(text)) + text + b"\x18" + _varint(geonameid)
-    raw += b"\x20" + _varint(degrees) + b"\x2d" + _street_check(label, geonameid, degrees)
+    raw += b"\x20" + _varint(degrees)
+    raw += b"\x32" + _varint(len(code)) + code if code else b""
+    raw += b"\x2d" + _street_check(label, geonameid, degrees, postcode)
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def _parse_street(raw: bytes) -> tuple[str, int, int]:
-    """``(label, geonameid, degrees)`` of a street id's bytes; ``ValueError`` when malformed."""
+#: The longest postcode a street id carries (the UK's "SW1A 2AA" has 8 characters).
+_MAX_POSTCODE = 12
+
+
+def _parse_street(raw: bytes) -> tuple[str, int, int, str]:
+    """``(label, geonameid, degrees, postcode)`` of a street id's bytes; ``ValueError`` when
+    malformed."""
     if raw[:1] != b"\x12":
         raise ValueError("no label")
     size, at = _read_varint(raw, 1)
@@ -148,22 +159,28 @@ def _parse_street(raw: bytes) -> tuple[str, int, int]:
     if raw[at : at + 1] != b"\x20":
         raise ValueError("no degrees")
     degrees, at = _read_varint(raw, at + 1)
-    return label, geonameid, degrees
+    postcode = ""
+    if raw[at : at + 1] == b"\x32":
+        size, at = _read_varint(raw, at + 1)
+        postcode = raw[at : at + size].decode("utf-8")
+    return label, geonameid, degrees, postcode
 
 
-def decode_street_id(pid: str) -> tuple[str, int, int, int] | None:
-    """``(label, geonameid, lat degree, lng degree)`` of a :func:`street_id`, or ``None`` (any
-    other text, a bad check, a form that is not the canonical one)."""
+def decode_street_id(pid: str) -> tuple[str, int, int, int, str] | None:
+    """``(label, geonameid, lat degree, lng degree, postcode)`` of a :func:`street_id`, or
+    ``None`` (any other text, a bad check, a form that is not the canonical one)."""
     if not isinstance(pid, str) or not pid.startswith("E") or len(pid) > _MAX_STREET_ID:
         return None
     try:
         raw = base64.b64decode(pid + "=" * (-len(pid) % 4), altchars=b"-_", validate=True)
-        label, geonameid, degrees = _parse_street(raw)
+        label, geonameid, degrees, postcode = _parse_street(raw)
     except (ValueError, binascii.Error, UnicodeDecodeError):
         return None
     if street_label(label) != label or degrees >> 9 > 180 or degrees & 0x1FF >= 360:
         return None
+    if len(postcode) > _MAX_POSTCODE:
+        return None
     lat_deg, lng_deg = (degrees >> 9) - 90, ((degrees & 0x1FF) + 180) % 360 - 180
-    if street_id(label, geonameid, lat_deg, lng_deg) != pid:
+    if street_id(label, geonameid, lat_deg, lng_deg, postcode) != pid:
         return None  # a bad check, trailing bytes, a non-canonical varint or padding
-    return label, geonameid, lat_deg, lng_deg
+    return label, geonameid, lat_deg, lng_deg, postcode

@@ -35,6 +35,7 @@ __all__ = [
     "format_address",
     "local_address",
     "town_address",
+    "typed_postcode",
     "us_zip",
 ]
 
@@ -293,12 +294,20 @@ def _synthetic_postcode(town: City, shape: str, seed: int) -> str:
 
 
 def town_address(
-    number: int | str, street: str, town: City, lat: float, lng: float, seed: int | None = None
+    number: int | str,
+    street: str,
+    town: City,
+    lat: float,
+    lng: float,
+    seed: int | None = None,
+    *,
+    postcode: str = "",
 ) -> str:
     """``number street`` at the point in ``town``, in the country's format with the area's
-    postcode (picked by ``seed``, by default one of the street and number) and the state where
-    addresses name one ("Carrer de Mallorca 401, 08013 Barcelona, Spain"); a town with no
-    country gives its own address."""
+    postcode (picked by ``seed``, by default one of the street and number; ``postcode`` when
+    given, a typed one :func:`typed_postcode` kept) and the state where addresses name one
+    ("Carrer de Mallorca 401, 08013 Barcelona, Spain"); a town with no country gives its own
+    address."""
     from mapsnb_sandbox.world.cities import city_address, country_name, shown_name
 
     if not town.cc.strip():  # no country (open sea)
@@ -312,8 +321,29 @@ def town_address(
         town.cc,
         country=country_name(town.cc) if town.cc != "GB" else "UK",
         region=_region(town.cc, town.admin1),
-        postcode=_postcode_at(town, lat, lng, seed),
+        postcode=postcode or _postcode_at(town, lat, lng, seed),
     )
+
+
+def typed_postcode(town: City, code: str) -> str:
+    """A postcode typed with an address in ``town``, as the country writes it ("sw1a2aa" ->
+    "SW1A 2AA", "00624" -> "00-624"), when it is one of the town's: a ZIP Code of one of its
+    state's prefixes near it (US), a code whose area lies near it (:func:`code_near`, the
+    countries the tables hold); else ``""`` (the answer then names the point's own)."""
+    typed = re.sub(r"[\W_]", "", code).upper()
+    shape = _formats().get(town.cc, _formats()["default"]).get("postcode", "")
+    plain = re.sub(r"[^#A]", "", shape)
+    if not shape or (len(typed) != len(plain) and town.cc != "GB"):
+        return ""  # not the country's shape ("750" is no French code)
+    if town.cc == "US":
+        fits = any(a[2] == typed[:3] for a in _us_zip3().get(town.admin1, ()))
+    else:
+        fits = code_near(town.cc, town.lat, town.lng, typed)
+    if not fits:
+        return ""
+    cut = re.search(r"[^#A]", shape)  # the separator and the part after it
+    tail = len(plain) - cut.start() if cut else 0
+    return f"{typed[:-tail]}{shape[cut.start()]}{typed[-tail:]}" if cut and tail else typed
 
 
 def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:

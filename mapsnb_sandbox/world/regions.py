@@ -52,9 +52,11 @@ _SURE_RATIO = 10
 #: bigger keeps a name: "Florida" is the US state, not Uruguay's department; "Maryland" not
 #: Liberia's county).
 _SURE_ABROAD = 20
-#: A search in a region looks in its biggest town this near its towns' centre ("hotels in
-#: Texas": San Antonio's or Dallas's, not none in the farmland round the centre).
+#: A search in a region looks in its town of :data:`_SEARCH_TOWN_PEOPLE` nearest its towns'
+#: centre, within this reach, else its biggest there ("hotels in Texas": Killeen's, not none
+#: in the farmland round the centre; "…in Veneto": Padua's).
 _SEARCH_REACH_M = 250_000.0
+_SEARCH_TOWN_PEOPLE = 50_000
 #: A town bearing its region's name stands for it when it holds this share of its people.
 _NAMESAKE_SHARE = 0.01
 #: A bare name is weak evidence of a region with fewer people than this (in its towns): the
@@ -217,16 +219,21 @@ def _search_centre(cc: str, admin1: str) -> tuple[float, float] | None:
         for c in _own_towns(cc, admin1, lat, lng)
         if haversine_m(c.lat, c.lng, lat, lng) < _SEARCH_REACH_M
     ]
-    best = max(near, key=lambda c: c.population, default=None)
+    big = [c for c in near if c.population >= _SEARCH_TOWN_PEOPLE]
+    best = (
+        min(big, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
+        if big
+        else max(near, key=lambda c: c.population, default=None)
+    )
     return (best.lat, best.lng) if best else (lat, lng)
 
 
 def search_centre(pid: str, lat: float, lng: float) -> tuple[float, float]:
     """Where a search for places in the place ``pid`` at ``lat, lng`` looks: in a region, its
-    biggest town within :data:`_SEARCH_REACH_M` of its towns' centre (:func:`_towns_centre`:
-    Natural Earth's point of Ontario lies in its empty north, of Bali in its mountains, and
-    the towns' centre of Texas in its farmland, where a kind's circle finds no hotel, no
-    beach); round any other place's point."""
+    town of 50,000 nearest its towns' centre (:func:`_towns_centre`: Natural Earth's point of
+    Ontario lies in its empty north, of Bali in its mountains, and the towns' centre of Texas
+    in its farmland, where a kind's circle finds no hotel, no beach); round any other place's
+    point."""
     r = region_of_id(pid)
     return (r and _search_centre(r.cc, r.admin1)) or (lat, lng)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.resolved import resolve_geo_id
 from mapsnb_sandbox.world.resolver import resolve
 
 
@@ -185,3 +186,33 @@ def _assert_placed(text: str, lat: float, lng: float) -> None:
     place = resolve(text).place
     assert place is not None, text
     assert haversine_m(place.lat, place.lng, lat, lng) < 25_000, (text, place)
+
+
+# A postcode typed with a street was replaced by the one of the point the street was drawn at
+# ("12 Rue de Rivoli, 75004 Paris" answered "…, 75014 Paris"; "…, Washington, DC 20500" "DC
+# 20007"): the answer now names the typed one where it is one of the town's (a code of its
+# state's ZIP prefixes, or of a postcode area near it), written as the country writes it; the
+# street's id carries it, so any process reading the id gives the same address. A code of
+# another town ("…, 13001 Paris": Marseille's) is not taken.
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("12 Rue de Rivoli, 75004 Paris", "75004"),
+        ("1600 Pennsylvania Avenue NW, Washington, DC 20500", "20500"),
+        ("Karl-Marx-Allee 1, 10178 Berlin", "10178"),
+        ("100 Wellington Street, Ottawa ON K1A 0A9", "K1A 0A9"),
+        ("3 George Street, Richmond TW9 1HY", "TW9 1HY"),
+    ],
+)
+def test_a_typed_postcode_of_the_town_is_the_answer_s(text: str, code: str) -> None:
+    place = resolve(text).place
+    assert place is not None, text
+    assert code in place.address, (text, place.address)
+    again = resolve_geo_id(place.place_id)
+    assert again is not None and again.address == place.address
+
+
+def test_a_postcode_of_another_town_is_not_taken() -> None:
+    place = resolve("12 Rue de Rivoli, 13001 Paris").place
+    assert place is not None
+    assert "13001" not in place.address and "Paris" in place.address

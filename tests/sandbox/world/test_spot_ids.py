@@ -168,15 +168,15 @@ def test_point_ids_round_trip(lat: float, lng: float) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(_LABELS, st.integers(0, 2**31), _LATS, _LNGS)
-def test_street_ids_round_trip(label: str, gid: int, lat: float, lng: float) -> None:
+@given(_LABELS, st.integers(0, 2**31), _LATS, _LNGS, st.sampled_from(["", "75004", "SW1A 2AA"]))
+def test_street_ids_round_trip(label: str, gid: int, lat: float, lng: float, code: str) -> None:
     text = street_label(label)
     assert text is not None
-    pid = street_id(text, gid, lat, lng)
+    pid = street_id(text, gid, lat, lng, code)
     decoded = decode_street_id(pid)
     assert decoded is not None
-    assert decoded[:2] == (text, gid)
-    assert street_id(text, gid, decoded[2], decoded[3]) == pid
+    assert decoded[:2] == (text, gid) and decoded[4] == code
+    assert street_id(text, gid, decoded[2], decoded[3], code) == pid
     assert decode_point_id(pid) is None and decode_feature_id(pid) is None
     assert street_key(fold(text)) == street_key(fold(label))  # the key the geocoder gave it
 
