@@ -143,7 +143,17 @@ def _extra_names() -> dict[str, dict[str, list[str]]]:
                 continue
             key, lang, *names = line.rstrip("\n").split("\t")  # iD's, then Organic Maps'
             out.setdefault(key, {})[lang] = [n for part in names for n in part.split("|") if n]
+    for key, lang, noun in _kind_nouns():
+        out.setdefault(key, {}).setdefault(lang, []).append(noun)
     return out
+
+
+def _kind_nouns() -> list[tuple[str, str, str]]:
+    """``(key, language, noun)``: a kind's bare noun where iD names it only with a qualifier
+    ("כנסייה" of "כנסייה נוצרית"; ``data/kind_nouns.tsv``, ``tools/build_kind_nouns.py``)."""
+    path = NAMES_TSV.with_name("kind_nouns.tsv")
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    return [(r[0], r[1], r[2]) for r in rows if len(r) == 3 and not r[0].startswith("#")]
 
 
 @functools.cache
@@ -217,9 +227,20 @@ def unprefixed(word: str) -> str:
 
 def quality_table() -> list[str]:
     """Words and phrases that qualify a kind in a query, as written: the ``kind_qualities``
-    table of ``data/query_words.json`` ("best", "cheap", "pas cher", "24 horas")."""
+    table of ``data/query_words.json`` ("best", "cheap", "pas cher", "24 horas") and the words
+    of faiths in scripts without capitals (:func:`religion_words`: "হিন্দু মন্দির ঢাকা")."""
     table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
-    return [w for words in table["kind_qualities"].values() for w in words]
+    return [w for words in table["kind_qualities"].values() for w in words] + religion_words()
+
+
+def religion_words() -> list[str]:
+    """The words of faiths in scripts without capitals (``data/kind_religions.tsv``: the iD
+    presets' religion options, ``tools/build_kind_religions.py``): "হিন্দু", "ہندو", "יהודי"."""
+    path = CATEGORIES_CSV.with_name("kind_religions.tsv")
+    rows = [line.rstrip("\n").split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
+    return [
+        w for row in rows if len(row) == 2 and not row[0].startswith("#") for w in row[1].split("|")
+    ]
 
 
 @functools.cache

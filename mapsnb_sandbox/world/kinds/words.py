@@ -13,6 +13,7 @@ from mapsnb_sandbox.world.kinds.table import (
     kind_key,
     kind_qualities,
     kind_table,
+    religion_words,
     unprefixed,
 )
 from mapsnb_sandbox.world.landmarks import fold
@@ -112,7 +113,10 @@ def _loose_term(term: str) -> bool:
     word that qualifies a kind in a query ("billigt", cheap, of a discount store; "open" of a
     coworking space; :func:`.table.kind_qualities`)."""
     key = kind_key(term)
-    return (key.isascii() and len(key.replace(" ", "")) <= 3) or (key,) in kind_qualities()
+    faith = key in {kind_key(w) for w in religion_words()}  # iD's own term: "مسلمان" of a mosque
+    return (key.isascii() and len(key.replace(" ", "")) <= 3) or (
+        (key,) in kind_qualities() and not faith
+    )
 
 
 #: A Latin-script word shares a kind's stem only over this many letters ("glasses" is no
