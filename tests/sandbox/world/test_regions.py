@@ -168,3 +168,27 @@ def test_a_countrys_other_name_that_is_its_region_answers_the_region(
 @pytest.mark.parametrize("text", ["Luxembourg", "Panama", "Djibouti"])
 def test_a_countrys_own_name_stays_the_country(box: Sandbox, text: str) -> None:
     assert _resolve(box, text)["sandboxMatch"]["matchedAs"] == "country"
+
+
+#: text, Wikipedia's point: regions whose exact name is spelt near a town abroad they dwarf
+#: (Umbria, Bihor, Taraba, Azuay were NOT_FOUND; the near-spelt town kept the name from them).
+DWARFING_REGIONS = [
+    ("Umbria", 42.97, 12.57),
+    ("Bihor", 47.0, 22.0),
+    ("Taraba", 8.0, 10.5),
+    ("Azuay", -2.9, -79.0),
+]
+
+
+@pytest.mark.parametrize(("text", "lat", "lng"), DWARFING_REGIONS)
+def test_a_region_named_exactly_beats_a_town_abroad_spelt_near_that_it_dwarfs(
+    box: Sandbox, text: str, lat: float, lng: float
+) -> None:
+    assert _region_near(box, text, lat, lng, TOLERANCE_KM) in ("LOW", "MEDIUM")
+
+
+def test_a_town_of_the_region_spelt_near_its_name_keeps_it(box: Sandbox) -> None:
+    res = _resolve(box, "Lopburi")  # Lop Buri, the province's town, not the province
+    assert res["sandboxMatch"]["matchedAs"] != "region", res
+    loc = res["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], 14.80, 100.65) < 20_000, res
