@@ -192,3 +192,21 @@ def test_a_town_of_the_region_spelt_near_its_name_keeps_it(box: Sandbox) -> None
     assert res["sandboxMatch"]["matchedAs"] != "region", res
     loc = res["sandboxMatch"]["location"]
     assert haversine_m(loc["latitude"], loc["longitude"], 14.80, 100.65) < 20_000, res
+
+
+def _listed(box: Sandbox, text: str) -> int:
+    return len(box.call_tool("search_places", {"text_query": text}).get("places") or [])
+
+
+@pytest.mark.parametrize("town", ["Cerro Largo", "Duarte", "Pando"])
+def test_a_search_lists_no_small_town_guess_a_bigger_region_abroad_names(
+    box: Sandbox, town: str
+) -> None:
+    # Uruguay's and the Dominican Republic's departments, Bolivia's; and small towns of Brazil,
+    # California, Uruguay (LOW): a search shows no confidence, so it lists neither.
+    assert _listed(box, f"hotels in {town}") == 0
+
+
+def test_a_search_in_a_qualified_or_big_town_of_a_regions_name_still_lists(box: Sandbox) -> None:
+    assert _listed(box, "hotels in Cerro Largo, Brazil") > 0
+    assert _listed(box, "hotels in Santa Barbara") > 0  # California's, 90,000 people
