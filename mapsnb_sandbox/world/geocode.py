@@ -43,6 +43,7 @@ from mapsnb_sandbox.world.names.grammar import (
 from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
 from mapsnb_sandbox.world.regions import (
     REGION_KIND,
+    Region,
     capital_namesake,
     region_answer,
     region_of_country,
@@ -352,12 +353,22 @@ def _region(
     if found is None or not (found[1] or town is None or dwarfed):
         return None  # an unsure region replaces no town but one under a tenth its size
     idx = city_index()
-    if not (found[1] or dwarfed) and fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q)):
+    if not (found[1] or dwarfed) and fuzzy_town(
+        idx, head, lambda j: city_ok(idx.cities[j], q) and _spelt_rival(idx.cities[j], found[0])
+    ):
         return None
     sure = "MEDIUM" if found[1] else "LOW"
     if (seat := capital_namesake(found[0])) is not None:
         return city_resolved(seat, sure)  # "Radźszahi": Rajshahi, the town, in Polish
     return region_resolved(found[0], sure)
+
+
+def _spelt_rival(c: City, r: Region) -> bool:
+    """Whether town ``c``, spelt near a name region ``r`` bears exactly, keeps the name from
+    it: a town of the region ("Lopburi": Lop Buri), or one a tenth its size or more
+    ("Sanaag": Sanaa); not a town it dwarfs abroad ("Zambezia" is Mozambique's province, not
+    Zambezi, Zambia; "Far North", Cameroon's, not Farnworth; "La Guajira" not La Guaira)."""
+    return (c.cc, c.admin1) == (r.cc, r.admin1) or c.population * 10 >= r.people
 
 
 def _how(area: Resolved) -> str:

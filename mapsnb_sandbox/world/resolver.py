@@ -33,6 +33,7 @@ from mapsnb_sandbox.world.cities import (
     own_name_rival,
 )
 from mapsnb_sandbox.world.geocode import (
+    BARE_TOWN_POPULATION,
     bare_town_ok,
     parse_lat_lng,
     resolve_text_match,
@@ -60,7 +61,7 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
 )
 from mapsnb_sandbox.world.names.namesakes import bigger_namesake, language_home
 from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, other_pinyin_name
-from mapsnb_sandbox.world.names.qualifiers import qualifiers
+from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
@@ -479,7 +480,8 @@ def rivalled(c: City, name: str) -> bool:
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
-    of like size (:func:`rivalled`), or is no town the name names (the qualifier's own town
+    of like size (:func:`rivalled`) or, bare and small, a bigger region of another country bears its name
+    (:func:`_small_under_region`), or is no town the name names (the qualifier's own town
     answers a town the qualifier does not hold for), or a LOW country shares its name with a
     town: no place is surely meant, so none is searched (an unknown qualifier is never
     silently dropped)."""
@@ -495,12 +497,21 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    if at is not None and not comma and _small_under_region(idx.cities[at], key):
+        return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if _common_pinyin(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+
+
+def _small_under_region(c: City, key: str) -> bool:
+    """Whether town ``c``, under :data:`~.geocode.BARE_TOWN_POPULATION`, bears bare ``key``
+    that a region of another country with more people bears too ("Yukon": Oklahoma's town or
+    Canada's territory; "Lakes", "North Central"): neither is surely meant."""
+    return c.population < BARE_TOWN_POPULATION and region_abroad(c, key)
 
 
 def _latin(c: str) -> bool:
