@@ -27,6 +27,7 @@ words Organic Maps adds after iD's, by the rules of ``tools/category_names_om.py
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import re
@@ -34,6 +35,7 @@ import subprocess
 import tarfile
 import tempfile
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -287,6 +289,18 @@ _NO_SPACE = re.compile(
 )
 
 
+@contextlib.contextmanager
+def id_presets(package: str | None) -> Iterator[tuple[Path, str]]:
+    """The iD presets' ``dist`` folder (from ``--package``, else ``npm pack``, unpacked in a
+    temporary folder for the ``with`` block) and the package's version."""
+    with tempfile.TemporaryDirectory() as tmp:
+        dist = _fetch(package, Path(tmp)) / "dist"
+        yield (
+            dist,
+            json.loads((dist.parent / "package.json").read_text(encoding="utf-8"))["version"],
+        )
+
+
 def _fetch(package: str | None, tmp: Path) -> Path:
     """The unpacked package folder (from ``--package``, else ``npm pack``)."""
     if package and Path(package).is_dir():
@@ -499,9 +513,7 @@ def main() -> None:
     parser.add_argument("--package", help="unpacked package folder or .tgz (default: npm pack)")
     parser.add_argument("--organicmaps", help="Organic Maps data/categories.txt (second source)")
     ns = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = _fetch(ns.package, Path(tmp)) / "dist"
-        version = json.loads((dist.parent / "package.json").read_text(encoding="utf-8"))["version"]
+    with id_presets(ns.package) as (dist, version):
         rows = build(dist)
         known = set(json.loads((dist / "presets.min.json").read_text(encoding="utf-8")))
     merged = _with_organicmaps(rows, Path(ns.organicmaps), known) if ns.organicmaps else None

@@ -15,8 +15,6 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import json
-import tempfile
 from pathlib import Path
 
 from build_category_names import (
@@ -24,11 +22,11 @@ from build_category_names import (
     DATA,
     PACKAGE,
     _clean,
-    _fetch,
     _language_files,
     _presets_in,
     _whole_part,
     build,
+    id_presets,
 )
 
 OUT = DATA / "kind_nouns.tsv"
@@ -69,9 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--package", help="unpacked package folder or .tgz (default: npm pack)")
     ns = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = _fetch(ns.package, Path(tmp)) / "dist"
-        version = json.loads((dist.parent / "package.json").read_text(encoding="utf-8"))["version"]
+    with id_presets(ns.package) as (dist, version):
         rows = nouns(dist)
     with OUT.open("w", encoding="utf-8", newline="\n") as fh:
         fh.write(

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 from pathlib import Path
 
-from build_category_names import _NO_SPACE, DATA, PACKAGE, _clean, _fetch
+from build_category_names import _NO_SPACE, DATA, PACKAGE, _clean, id_presets
 
 OUT = DATA / "kind_religions.tsv"
 SKIP = frozenset({"none"})
@@ -62,9 +61,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--package", help="unpacked package folder or .tgz (default: npm pack)")
     ns = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        dist = _fetch(ns.package, Path(tmp)) / "dist"
-        version = json.loads((dist.parent / "package.json").read_text(encoding="utf-8"))["version"]
+    with id_presets(ns.package) as (dist, version):
         words = build(dist)
     with OUT.open("w", encoding="utf-8", newline="\n") as fh:
         fh.write(
