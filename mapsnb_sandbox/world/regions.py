@@ -53,8 +53,8 @@ _SURE_RATIO = 10
 #: Liberia's county).
 _SURE_ABROAD = 20
 #: A search in a region looks in its town of :data:`_SEARCH_TOWN_PEOPLE` nearest its towns'
-#: centre, within this reach, else its biggest there ("hotels in Texas": Killeen's, not none
-#: in the farmland round the centre; "…in Veneto": Padua's).
+#: centre, else its biggest within this reach of it ("hotels in Texas": Killeen's, not none in
+#: the farmland round the centre; "…in Veneto": Padua's; "…in Western Australia": Perth's).
 _SEARCH_REACH_M = 250_000.0
 _SEARCH_TOWN_PEOPLE = 50_000
 #: A town bearing its region's name stands for it when it holds this share of its people.
@@ -214,18 +214,14 @@ def _search_centre(cc: str, admin1: str) -> tuple[float, float] | None:
     if sums is None:
         return None
     lat, lng = _towns_centre(cc, admin1, sums[1] / sums[3], sums[2] / sums[3])
-    near = [
-        c
-        for c in _own_towns(cc, admin1, lat, lng)
-        if haversine_m(c.lat, c.lng, lat, lng) < _SEARCH_REACH_M
-    ]
-    big = [c for c in near if c.population >= _SEARCH_TOWN_PEOPLE]
-    best = (
-        min(big, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
-        if big
-        else max(near, key=lambda c: c.population, default=None)
-    )
-    return (best.lat, best.lng) if best else (lat, lng)
+    towns = _own_towns(cc, admin1, lat, lng)
+    big = [c for c in towns if c.population >= _SEARCH_TOWN_PEOPLE]
+    if big:  # however far: Perth for Western Australia, whose middle is outback
+        best = min(big, key=lambda c: haversine_m(c.lat, c.lng, lat, lng))
+        return best.lat, best.lng
+    near = [c for c in towns if haversine_m(c.lat, c.lng, lat, lng) < _SEARCH_REACH_M]
+    top = max(near, key=lambda c: c.population, default=None)
+    return (top.lat, top.lng) if top else (lat, lng)
 
 
 def search_centre(pid: str, lat: float, lng: float) -> tuple[float, float]:
