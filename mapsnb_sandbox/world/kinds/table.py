@@ -230,17 +230,24 @@ def quality_table() -> list[str]:
     table of ``data/query_words.json`` ("best", "cheap", "pas cher", "24 horas") and the words
     of faiths in scripts without capitals (:func:`religion_words`: "হিন্দু মন্দির ঢাকা")."""
     table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
-    return [w for words in table["kind_qualities"].values() for w in words] + religion_words()
+    return [w for words in table["kind_qualities"].values() for w in words] + list(religion_words())
 
 
-def religion_words() -> list[str]:
+@functools.cache
+def religion_words() -> tuple[str, ...]:
     """The words of faiths in scripts without capitals (``data/kind_religions.tsv``: the iD
     presets' religion options, ``tools/build_kind_religions.py``): "হিন্দু", "ہندو", "יהודי"."""
     path = CATEGORIES_CSV.with_name("kind_religions.tsv")
     rows = [line.rstrip("\n").split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
-    return [
+    return tuple(
         w for row in rows if len(row) == 2 and not row[0].startswith("#") for w in row[1].split("|")
-    ]
+    )
+
+
+@functools.cache
+def religion_keys() -> frozenset[str]:
+    """:func:`religion_words` folded as kind names are."""
+    return frozenset(kind_key(w) for w in religion_words())
 
 
 @functools.cache

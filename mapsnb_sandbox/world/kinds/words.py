@@ -13,7 +13,7 @@ from mapsnb_sandbox.world.kinds.table import (
     kind_key,
     kind_qualities,
     kind_table,
-    religion_words,
+    religion_keys,
     unprefixed,
 )
 from mapsnb_sandbox.world.landmarks import fold
@@ -113,7 +113,7 @@ def _loose_term(term: str) -> bool:
     word that qualifies a kind in a query ("billigt", cheap, of a discount store; "open" of a
     coworking space; :func:`.table.kind_qualities`)."""
     key = kind_key(term)
-    faith = key in {kind_key(w) for w in religion_words()}  # iD's own term: "مسلمان" of a mosque
+    faith = key in religion_keys()  # iD's own term: "مسلمان" of a mosque
     return (key.isascii() and len(key.replace(" ", "")) <= 3) or (
         (key,) in kind_qualities() and not faith
     )
