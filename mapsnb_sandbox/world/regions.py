@@ -249,17 +249,20 @@ def capital_namesake(r: Region) -> City | None:
     :data:`_NAMESAKE_SHARE` of its people or more (Rajshahi in Rajshahi Division, Arusha,
     Paraguarí): a text that names the region only in another language ("Radźszahi", Polish)
     means that town as its own name would (:func:`_named_after_town`), not the region's middle."""
-    idx = city_index()
-    towns = [idx.cities[j] for j in idx.by_name.get(fold_text(r.name), ())]
-    own = [c for c in towns if _in_region(c, r.cc, r.admin1)]
-    best = max(own, key=lambda c: c.population, default=None)
+    best = max(_towns_named(r, fold_text(r.name)), key=lambda c: c.population, default=None)
     return best if best and best.population >= r.people * _NAMESAKE_SHARE else None
 
 
 def _named_after_town(r: Region, key: str) -> bool:
     """Whether a town of region ``r`` bears folded ``key`` (Odesa in Odesa Oblast, Nara)."""
+    return bool(_towns_named(r, key))
+
+
+def _towns_named(r: Region, key: str) -> list[City]:
+    """The towns of region ``r`` that folded ``key`` names."""
     idx = city_index()
-    return any(_in_region(idx.cities[j], r.cc, r.admin1) for j in idx.by_name.get(key, ()))
+    towns = (idx.cities[j] for j in idx.by_name.get(key, ()))
+    return [c for c in towns if _in_region(c, r.cc, r.admin1)]
 
 
 def _qualified(r: Region, q: Qualifiers) -> bool:
