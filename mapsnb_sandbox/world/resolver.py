@@ -62,7 +62,12 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
 from mapsnb_sandbox.world.names.namesakes import bigger_namesake, language_home
 from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, other_pinyin_name
 from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
-from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
+from mapsnb_sandbox.world.names.spelling import (
+    alias_only,
+    generic_alias,
+    loose_read,
+    other_name_guess,
+)
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
@@ -247,7 +252,9 @@ def _whole_compound(text: str, found: Resolution) -> Resolution:
         reason = f"no town {head.strip()!r} is known in {rest.strip()!r}"
         return Resolution(None, NOT_FOUND, reason)
     if found.place is not None and (
-        alias_only(text, found.place, found.how) or _common_pinyin(text, found.place)
+        alias_only(text, found.place, found.how)
+        or generic_alias(text, found.place, found.how)
+        or _common_pinyin(text, found.place)
     ):
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     if not cut_compound(text, found.place, found.how):

@@ -9,7 +9,9 @@ no confidence) lists nothing around it (:func:`loose_read`). A name of several w
 gives only to another town, sharing no word with its own name and naming a kind of place ("Point
 Hope": Newport News), is a guess too, LOW (:func:`alias_only`); and a town a text of several
 words was placed in by one of its other names alone ("kafe": Kafue) is no answer of a search
-(:func:`other_name_guess`).
+(:func:`other_name_guess`). A town whose own name is a generic word ("North", Singapore's planning
+region) named by another word ("Norte", "شمال", "צפון": the word in other languages) is LOW too
+(:func:`generic_alias`): the text says a direction, not which place.
 """
 
 from __future__ import annotations
@@ -21,9 +23,9 @@ from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.compounds import feature_words
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import named_ids, own_name
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, own_name
 
-__all__ = ["alias_only", "loose_read", "other_name_guess"]
+__all__ = ["alias_only", "generic_alias", "loose_read", "other_name_guess"]
 
 #: A city this big is what its other name means, even where a small town bears it as its own
 #: ("Basra": Basrah, not Basra, Pakistan; "Cologne": Köln).
@@ -114,6 +116,17 @@ def alias_only(text: str, place: Resolved, how: str) -> bool:
     if how != "city" or place.kind != "locality" or place.confidence == "LOW":
         return False
     return _unshared(text, place)
+
+
+def generic_alias(text: str, place: Resolved, how: str) -> bool:
+    """Whether ``place`` is a town whose own name is one generic word ("North", "Central")
+    matched by a text that is not that word: the word in another language ("Norte", "شمال")
+    names no one place."""
+    if how != "city" or place.kind != "locality" or place.confidence == "LOW":
+        return False
+    own = fold(place.name)
+    head = fold(with_commas(text).partition(",")[0])
+    return own in GENERIC_WORDS and len(own) >= 4 and head != own
 
 
 def _unshared(text: str, place: Resolved) -> bool:
