@@ -10,7 +10,8 @@ A **street address** has a long id like Google's own ``Ei…`` ids (URL-safe bas
 holding the address): ``12 <len> <label, UTF-8>`` (field 2, the street as typed, at most
 :data:`MAX_LABEL_BYTES`), ``18 <geonameid>`` (field 3, the town), ``20 <degrees>`` (field 4,
 the town's whole degrees of latitude and longitude: where to look it up), ``32 <len>
-<postcode>`` (field 6, only when the address was typed with one of the town's postcodes) and
+<postcode>`` (field 6: no longer written, as a street is one place whatever code was typed
+with it; an id of 2026-12-05 that carries one still decodes, to that same street) and
 ``2d <check, 4 bytes>`` (field 5). Only the canonical encoding decodes; anything else is
 ``None``.
 """

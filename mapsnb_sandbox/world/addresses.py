@@ -34,8 +34,8 @@ __all__ = [
     "code_near",
     "format_address",
     "local_address",
+    "street_case",
     "town_address",
-    "typed_postcode",
     "us_zip",
 ]
 
@@ -117,7 +117,14 @@ def _postcode_text() -> str:
 @functools.cache
 def _postcode_areas(cc: str) -> tuple[Area, ...]:
     """``[(lat, lng, prefix, real endings of its codes), ...]`` of ``cc`` in
-    ``postcodes.tsv.z`` (its rows sorted by country: only that country's are read)."""
+    ``postcodes.tsv.z`` (its rows sorted by country: only that country's are read); the US's
+    three-digit ZIP prefixes (``us_zip3.tsv``: typed ZIP Codes are read as other codes)."""
+    if cc == "US":
+        zip3 = (a for areas in _us_zip3().values() for a in areas)
+        return tuple(
+            (lat, lng, prefix, tuple(tails[i : i + 2] for i in range(0, len(tails), 2)))
+            for lat, lng, prefix, tails in zip3
+        )
     text = _postcode_text()
     first, last = text.find(f"\n{cc}\t"), text.rfind(f"\n{cc}\t")
     if first < 0:
@@ -300,14 +307,11 @@ def town_address(
     lat: float,
     lng: float,
     seed: int | None = None,
-    *,
-    postcode: str = "",
 ) -> str:
     """``number street`` at the point in ``town``, in the country's format with the area's
-    postcode (picked by ``seed``, by default one of the street and number; ``postcode`` when
-    given, a typed one :func:`typed_postcode` kept) and the state where addresses name one
-    ("Carrer de Mallorca 401, 08013 Barcelona, Spain"); a town with no country gives its own
-    address."""
+    postcode (picked by ``seed``, by default one of the street and number) and the state where
+    addresses name one ("Carrer de Mallorca 401, 08013 Barcelona, Spain"); a town with no
+    country gives its own address."""
     from mapsnb_sandbox.world.cities import city_address, country_name, shown_name
 
     if not town.cc.strip():  # no country (open sea)
@@ -321,29 +325,47 @@ def town_address(
         town.cc,
         country=country_name(town.cc) if town.cc != "GB" else "UK",
         region=_region(town.cc, town.admin1),
-        postcode=postcode or _postcode_at(town, lat, lng, seed),
+        postcode=_postcode_at(town, lat, lng, seed),
     )
 
 
-def typed_postcode(town: City, code: str) -> str:
-    """A postcode typed with an address in ``town``, as the country writes it ("sw1a2aa" ->
-    "SW1A 2AA", "00624" -> "00-624"), when it is one of the town's: a ZIP Code of one of its
-    state's prefixes near it (US), a code whose area lies near it (:func:`code_near`, the
-    countries the tables hold); else ``""`` (the answer then names the point's own)."""
-    typed = re.sub(r"[\W_]", "", code).upper()
-    shape = _formats().get(town.cc, _formats()["default"]).get("postcode", "")
-    plain = re.sub(r"[^#A]", "", shape)
-    if not shape or (len(typed) != len(plain) and town.cc != "GB"):
-        return ""  # not the country's shape ("750" is no French code)
-    if town.cc == "US":
-        fits = any(a[2] == typed[:3] for a in _us_zip3().get(town.admin1, ()))
-    else:
-        fits = code_near(town.cc, town.lat, town.lng, typed)
-    if not fits:
-        return ""
-    cut = re.search(r"[^#A]", shape)  # the separator and the part after it
-    tail = len(plain) - cut.start() if cut else 0
-    return f"{typed[:-tail]}{shape[cut.start()]}{typed[-tail:]}" if cut and tail else typed
+#: Words a street's name keeps in lower case after its first ("Rue de Rivoli", "Via
+#: dell'Indipendenza", "Avenida de las Américas"), and compass points in capitals ("… Ave NW").
+_LOWER_WORDS = frozenset(
+    {"de", "du", "des", "la", "le", "les", "las", "los", "l", "d", "del", "dell", "della"}
+    | {"delle", "dei", "degli", "di", "da", "das", "do", "dos", "y", "van", "von", "der"}
+    | {"den", "am", "an", "im", "zu", "of", "the", "and", "all", "nell", "sull"}
+)
+_COMPASS = frozenset({"n", "s", "e", "w", "nw", "ne", "sw", "se"})
+
+
+def _capital(word: str) -> str:
+    """``word`` with a capital after each hyphen ("Karl-Marx-Allee")."""
+    return "-".join(w[:1].upper() + w[1:] for w in word.split("-"))
+
+
+def _word_case(word: str, *, first: bool) -> str:
+    """One word of a street written in lower case, in a street sign's case."""
+    if not first and word in _COMPASS:
+        return word.upper()
+    if not first and word in _LOWER_WORDS:
+        return word
+    head, mark, tail = word.partition("'")  # "dell'indipendenza", "o'connell"
+    if mark and tail:
+        lead = head if not first and head in _LOWER_WORDS else _capital(head)
+        return f"{lead}'{_capital(tail)}"
+    return _capital(word)
+
+
+def street_case(label: str) -> str:
+    """A street typed all in lower case or all in capitals, written as street signs write it
+    ("12 rue de rivoli" and "12 RUE DE RIVOLI" -> "12 Rue de Rivoli", "1600 pennsylvania ave nw"
+    -> "1600 Pennsylvania Ave NW"), so either is the same street (one id) as the usual form;
+    a label in mixed case, or in a script without case, as typed."""
+    if label.lower() != label and label.upper() != label:
+        return label
+    words = label.lower().split()
+    return " ".join(_word_case(w, first=i == 0) for i, w in enumerate(words))
 
 
 def local_address(lat: float, lng: float, seed: int) -> tuple[str, str, str]:

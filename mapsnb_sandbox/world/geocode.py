@@ -16,7 +16,7 @@ from pathlib import Path
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.spot_ids import street_label
 from mapsnb_sandbox.world import landmarks as _landmarks
-from mapsnb_sandbox.world.addresses import typed_postcode
+from mapsnb_sandbox.world.addresses import street_case
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
     REGION_RIVAL_SHARE,
@@ -282,8 +282,8 @@ def _resolve_text_cached(
         and street_label(parts[0])
         and (town := named_town(q, bias, region) or _town_of_region(parts[1:], q, bias, region))
     ):
-        code = next((p for p in sorted(q.postcodes) if typed_postcode(town[0], p)), "")
-        return street_resolved(parts[0].strip(), street_key(head), town[0], code), "street"
+        label = street_case(parts[0].strip())  # "12 rue de rivoli": "12 Rue de Rivoli"'s
+        return street_resolved(label, street_key(head), town[0]), "street"
     if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"  # "el Coliseo", "Petra Jordan"
     # 4. a landmark by its whole name, or anything else in a town the text names

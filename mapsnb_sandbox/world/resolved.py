@@ -29,7 +29,7 @@ from mapsnb_sandbox.contract.spot_ids import (
     street_label,
 )
 from mapsnb_sandbox.earth.water import is_land
-from mapsnb_sandbox.world.addresses import town_address, typed_postcode
+from mapsnb_sandbox.world.addresses import town_address
 from mapsnb_sandbox.world.cities import (
     city_address,
     city_index,
@@ -150,23 +150,24 @@ def _near_town(town: City, salt: str, key: str, base: int, spread: int) -> tuple
     return round(town.lat, 6), round(town.lng, 6)
 
 
-def street_resolved(label: str, key: str, town: City, postcode: str = "") -> Resolved:
+def street_resolved(label: str, key: str, town: City) -> Resolved:
     """A house-number address (``key``: its folded street part) in a known town: a
-    deterministic point 300 m to 3 km from the centre. The emulator does not know the street,
-    so the confidence is LOW (placed, not found). Its id carries the label (single-spaced, at
-    most :data:`~mapsnb_sandbox.contract.spot_ids.MAX_LABEL_BYTES`: :func:`street_label`) and
-    the town, and the postcode typed with it when it is one of the town's
-    (:func:`.addresses.typed_postcode`: the address names it, not the point's own); ``ValueError``
-    for a longer label. A big city's district's address names the city, as its places' do
-    (:func:`.addresses.local_address`)."""
+    deterministic point 300 m to 3 km from the centre and the postcode of that point, both
+    drawn from ``key`` and the town alone, so a street is one place whatever else was typed
+    with it ("12 Rue de Rivoli, 75004 Paris", "12 Rue de Rivoli, Paris, France": one id, one
+    point, one postcode; a typed code only says which town). The emulator does not know the
+    street, so the confidence is LOW (placed, not found). Its id carries the label
+    (single-spaced, at most :data:`~mapsnb_sandbox.contract.spot_ids.MAX_LABEL_BYTES`:
+    :func:`street_label`) and the town; ``ValueError`` for a longer label. A big city's
+    district's address names the city, as its places' do (:func:`.addresses.local_address`)."""
     lat, lng = _near_town(town, "street", key, 300, 2700)
     street = street_label(label)
     if street is None:
         raise ValueError(f"not a street label of at most {MAX_LABEL_BYTES} bytes: {label!r}")
-    code = typed_postcode(town, postcode) if postcode else ""  # "…, 75004 Paris": that one
-    pid = street_id(street, town.geonameid, town.lat, town.lng, code)
+    pid = street_id(street, town.geonameid, town.lat, town.lng)
     city = nearest_cached(round(lat, 4), round(lng, 4))[0] if district(town) else town
-    address = town_address("", street, city, lat, lng, postcode=code)  # "…, Madrid", not Salamanca
+    seed = stable_int("street-postcode", key, town.geonameid)  # not the label's case
+    address = town_address("", street, city, lat, lng, seed)  # "…, Madrid", not Salamanca
     return _in_town(town, lat, lng, street, address, pid, "street_address", "LOW")
 
 
@@ -212,12 +213,13 @@ def _street_of(
     label: str, geonameid: int, lat_deg: int, lng_deg: int, postcode: str
 ) -> Resolved | None:
     """The street address a street id names: ``label`` in the town ``geonameid``, looked up in
-    its whole-degree cell, typed with ``postcode``, or ``None`` (no such town)."""
+    its whole-degree cell, or ``None`` (no such town). An id that carries the postcode it was
+    typed with (written before a street became one place) names the same street."""
     idx = city_index()
     for j in idx.grid.get((lat_deg, lng_deg)):
         town = idx.cities[j]
         if town.geonameid == geonameid:
-            return street_resolved(label, street_key(fold(label)), town, postcode)  # as geocoded
+            return street_resolved(label, street_key(fold(label)), town)  # as geocoded
     return None
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "bare_town_ok",
     "comma_parts",
     "east_asian_parts",
+    "lone_postcode",
     "ordinary_words",
     "parse_lat_lng",
     "proper_name",
@@ -103,6 +104,8 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
     parts = east_asian_parts(text) or [p for p in (s.strip() for s in text.split(",")) if p]
     out = parts[:1] if len(parts) > 1 else []
     for typed in parts[len(out) :]:
+        if out and lone_postcode(typed):
+            continue  # "…, Saint Petersburg, 191186": read by :func:`typed_postcodes`
         part = _unposted(typed, split, later=bool(out))
         words = part.split()
         while len(words) > 2 and any(ch.isdigit() for ch in words[-1]):
@@ -167,21 +170,41 @@ _POSTCODE_TAIL = re.compile(r"\d{2,3}|[A-Z]{2}")
 
 def typed_postcodes(text: str) -> set[str]:
     """The postcodes typed in a text's comma parts after the first, before or after the town
-    ("…, 37002 Salamanca", "…, Sydney NSW 2000"), and a British or Canadian one at the end of
-    the first ("Cambridge CB2 1TN")."""
+    ("…, 37002 Salamanca", "…, Sydney NSW 2000") or alone ("…, São Paulo, SP, 01310-100"), and a
+    British or Canadian one at the end of the first ("Cambridge CB2 1TN")."""
     parts = text.split(",")
     out = set()
     if tail := _trailing_postcode(parts[0].split()):  # "Cambridge CB2 1TN"
         out.add("".join(parts[0].split()[-tail:]))
     for part in parts[1:]:
         words = part.split()
-        if lead := _leading_postcode(words):
+        if code := lone_postcode(part):  # "…, Saint Petersburg, 191186", "…, DC, 20500"
+            out.add(code)
+        elif lead := _leading_postcode(words):
             out.add("".join(words[:lead]))
         elif tail := _trailing_postcode(words):
             out.add("".join(words[-tail:]))
         elif len(words) > 1 and any(ch.isdigit() for ch in words[-1]):
             out.add(words[-1])
     return out
+
+
+#: A comma part that is a postcode alone: a code of three digits or more, maybe with a letter
+#: or two before it, letters after a hyphen or space ("191186", "01310-100", "20500-0003", "111
+#: 43", "X5000ABC", "CP 1101", "1012 LG"), with no lower-case letter; or a British or Canadian
+#: code (:data:`_UK_CA_POSTCODE`).
+_LONE_POSTCODE = re.compile(
+    r"(?:CP ?)?((?=(?:[^\d]*\d){3})[A-Z]{0,2}\d[\dA-Z]*(?:[ -](?:\d+|[A-Z]{2}))?)"
+)
+
+
+def lone_postcode(part: str) -> str:
+    """The postcode a comma part is alone ("191186", "SW1A 2AA", "CP 1101" -> "1101"), else ``""``."""
+    part = " ".join(part.split())
+    if _UK_CA_POSTCODE.fullmatch(part):
+        return part
+    m = _LONE_POSTCODE.fullmatch(part)
+    return m.group(1) if m else ""
 
 
 #: A British postcode, outward and inward code ("PH1 5QS", "SW1A 2AA"), or a Canadian one
