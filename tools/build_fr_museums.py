@@ -12,17 +12,19 @@ and ``wamerican`` word lists)::
     python tools/build_fr_museums.py french-museums.csv
 
 Kept: museums whose label was not withdrawn, with a BAN point within :data:`CP_KM` of their
-postcode's point and near their town (:func:`_far_from_town`; rows with only a postcode's point, about 370 among them the Musée Rodin's
-and the Catacombs', are left out: a postcode's middle is no museum's point). Names: the
-file's name, its parts between " - ", " : " or commas that are not an "établissement
-public", without a parenthesis ("Musée Nissim de Camondo (Les Arts Décoratifs)"), and a name
-cut before a hyphen that follows a proper name ("Musée Carnavalet-Histoire de Paris" ->
-"Musée Carnavalet"). A name is given bare only when it holds a word no French or English
-dictionary lists in lower case, or a town's name, and no other kept museum 50 km or more
-away, no town, no country and no landmark the emulator holds bears it (as
-``build_us_museums.distinctive``); every name is also given with its town, after a comma and
-after "de" ("Musée des Beaux-Arts, Lyon", "Musée des Beaux-Arts de Lyon"). A museum the world
-holds already (a name within 2 km: the Louvre, Orsay) is left out. Columns as
+postcode's point and near their town (:func:`_far_from_town`); rows with only a postcode's
+point (about 370, the Musée Rodin's and the Catacombs' among them) are left out: a postcode's
+middle is no museum's point. Names (:func:`names_of`): the file's name, its parts between " -
+", " : " or commas that hold a word of a museum's or building's kind (:data:`KIND`: not
+"Sèvres" of "Sèvres - Cité de la Céramique") and are no "établissement public", without a
+parenthesis ("Musée Nissim de Camondo (Les Arts Décoratifs)"), and a name cut before a hyphen
+that follows a proper name ("Musée Carnavalet-Histoire de Paris" -> "Musée Carnavalet"). No
+name is a town's or country's. A name holding its town is given as it is; another bare only
+when :func:`distinctive`, its own words name no other town and no museum of the list or
+landmark the emulator holds 50 km or more away bears them (:func:`_given`), and always with
+its town, after a comma and after "de" ("Musée des Beaux-Arts, Lyon", "Musée des Beaux-Arts
+de Lyon"). A museum the world holds already (a name within 2 km: the Louvre, Orsay) is left
+out. Columns as
 ``famous_places.csv`` (``key`` ``fr-museum-<REF>``, ``whc`` empty).
 """
 
@@ -57,6 +59,14 @@ _GENERIC_WORDS = (
     " contemporaine ville centre site collections collection memorial patrimoine"
 )
 GENERIC = frozenset(_GENERIC_WORDS.split())
+#: Words of a museum's or its building's kind: a part of a name without one ("Sèvres" of
+#: "Sèvres - Cité de la Céramique", "Arthur Rimbaud") names no museum alone.
+_KIND_WORDS = (
+    "musee musees museum museon ecomusee galerie maison chateau palais villa hotel abbaye"
+    " cloitre atelier fondation centre cite collection collections memorial auberge jardin"
+    " carreau manufacture conservatoire donjon prieure chapelle tour moulin fort citadelle"
+)
+KIND = frozenset(_KIND_WORDS.split())
 #: Spelling dictionaries (Debian's ``wfrench`` and ``wamerican``): their lower-case words are
 #: ordinary words, not names.
 DICTS = (Path("/usr/share/dict/french"), Path("/usr/share/dict/american-english"))
@@ -102,6 +112,8 @@ def names_of(name: str) -> list[str]:
     plain = re.sub(r"\s*\([^)]*\)", "", re.sub(r"\s+", " ", name)).strip()
     parts = [p.strip() for p in re.split(r"\s+[-–:]\s+|,\s+", plain)]
     names = [p for p in parts if p and not _PUBLIC.match(p)]
+    if len(names) > 1:  # a part is a museum's name by a word of its kind, not "Sèvres"
+        names = [p for p in names if set(_words(p)) & KIND] or names[:1]
     names += [c for n in names if (c := _cut(n))]
     names += [f"Musée {n[7:]}" for n in names if n.startswith("Musées ")]  # one museum's
     return list(dict.fromkeys(n for n in names if len(fold(n)) >= 6))
@@ -176,15 +188,20 @@ def rivals(rows: list[dict[str, str]], existing: dict[str, list[tuple[float, flo
 
 
 def _given(names: list[str], at: tuple[float, float], city: str, rival: Rivals) -> str:
-    """The row's ``names`` column: a name bare where :func:`distinctive`, no town's or
-    country's, and no place 50+ km away bears its own words ("Musée Picasso" of Antibes and
-    Paris), or where it names its town; then every other name with its town."""
+    """The row's ``names`` column: a name that is no town's or country's, bare where it names
+    its own town ("Palais des Beaux-Arts de Lille"), or where :func:`distinctive`, naming no
+    other town by its own words ("Musée Saint-Nazaire" of Bourbon-Lancy) and with no place
+    50+ km away bearing its own words ("Musée Picasso" of Antibes and Paris); then every name
+    not naming its town with it."""
     given, town = [], set(_words(city))
     for n in names:
         own = own_words(n)
         far = any(own <= o and _km(at, p) >= NAMESAKE_KM for o, p in rival)
-        if town <= set(_words(n)) or (distinctive(n) and not far and not _town_or_country(fold(n))):
-            given.append(n)
+        other_town = own != town and _town_or_country(" ".join(sorted(own, key=_words(n).index)))
+        if _town_or_country(fold(n)):
+            continue
+        if town <= set(_words(n)) or (distinctive(n) and not far and not other_town):
+            given.append(n)  # a name holding its town is qualified by it
     for n in names:
         if not town <= set(_words(n)):
             de = "d'" if fold(city)[:1] in "aeiouy" else "de "

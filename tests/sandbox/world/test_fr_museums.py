@@ -22,8 +22,10 @@ _WIKIPEDIA = {
     "Musée d'Unterlinden": (48.0797, 7.3556),
     "Musée Rolin": (46.9458, 4.2994),
     "Musée Bonnat-Helleu": (43.4917, -1.4733),
+    "Palais des Beaux-Arts de Lille": (50.6306, 3.0628),
 }
 _TOWNS = {"Musée Fabre": "Montpellier", "Musée d'Unterlinden": "Colmar", "Musée Rolin": "Autun"}
+_TOWNS |= {"Palais des Beaux-Arts de Lille": "Lille"}
 _TOLERANCE_M = 2_000
 
 
@@ -61,6 +63,16 @@ def test_a_shared_name_is_found_only_with_its_town(
     found = resolve(qualified)
     assert found.place is not None, found.reason
     assert haversine_m(found.place.lat, found.place.lng, *truth) < _TOLERANCE_M
+
+
+def test_a_part_of_a_name_that_names_a_town_stays_the_town() -> None:
+    """ "Sèvres - Cité de la Céramique": "Sèvres" alone is the town, the museum is "Cité de la
+    Céramique, Sèvres" (Sèvres' Wikipedia point, the museum in the town)."""
+    town = resolve("Sèvres").place
+    assert town is not None and town.kind == "locality"
+    found = resolve("Cité de la Céramique, Sèvres").place
+    assert found is not None and found.kind != "locality"
+    assert haversine_m(found.lat, found.lng, 48.8239, 2.2117) < _TOLERANCE_M
 
 
 def test_the_file_says_its_source_and_stays_small() -> None:
