@@ -15,7 +15,8 @@ not.
 ``--corpus holdout2`` scores the second holdout (``tests/data/landmark_holdout2.csv``,
 ``tools/build_landmark_holdout2.py``: museums, attractions and skyscrapers not on the UNESCO
 list, by their common names in English and 27 other languages, truth Wikidata's point) through
-both tools, per kind and language, and prints every answer elsewhere.
+both tools, per kind and language, and prints every answer elsewhere; ``--misses`` also lists
+every query not found, marked with a held landmark within 1 km of its truth.
 
 ``--corpus holdout3`` scores the third holdout the same way (``tests/data/landmark_holdout3.csv``,
 ``tools/build_landmark_holdout3.py``: UK museums by their own names, truth the Mapping Museums
@@ -110,9 +111,30 @@ def holdout(via: str) -> None:
     print(f"{len(items)} queries in {took:.2f} s")
 
 
-def holdout2(via: str, path: Path = HOLDOUT2_CSV, label: str = "holdout2") -> None:
+def print_misses(
+    rows: list[dict[str, str]], answers: list[tuple[float, float, str] | None]
+) -> None:
+    """Print every query answered NOT_FOUND, with the held landmark nearest its truth when one
+    lies within 1 km (a neighbour, or the place under a name or language its row lacks)."""
+    from mapsnb_sandbox.world.landmarks import landmarks
+
+    held = [(lm.lat, lm.lng, lm.name) for lm in landmarks()]
+    missed = [r for r, a in zip(rows, answers, strict=True) if a is None]
+    print(f"NOT_FOUND: {len(missed)}")
+    for r in missed:
+        lat, lng = float(r["lat"]), float(r["lng"])
+        near = [(haversine_m(lat, lng, a, b) / 1000, n) for a, b, n in held
+                if abs(a - lat) < 0.02 and abs(b - lng) < 0.03]  # fmt: skip
+        km, name = min(near, default=(99.0, ""))
+        mark = f"  [held within 1 km: {name!r}, {km:.2f} km]" if km <= 1 else ""
+        print(f"    {r['kind']} {r['lang']} {r['query']!r} ({r['qid']}){mark}")
+
+
+def holdout2(
+    via: str, path: Path = HOLDOUT2_CSV, label: str = "holdout2", *, misses: bool = False
+) -> None:
     """Print the second (or third, ``path``) holdout's outcomes through ``via`` per kind and
-    language, then every answer elsewhere."""
+    language, then every answer elsewhere (and, ``misses``, every query not found)."""
     with path.open(encoding="utf-8") as fh:
         rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
     start = time.perf_counter()
@@ -147,6 +169,8 @@ def holdout2(via: str, path: Path = HOLDOUT2_CSV, label: str = "holdout2") -> No
         mark = " [town named]" if r["query"] in towns else ""
         print(f"    {r['kind']} {r['lang']} {r['query']!r} ({r['qid']}, tol {r['tol_km']}): "
               f"{km:.1f} km off, {confidence}{mark}")  # fmt: skip
+    if misses:
+        print_misses(rows, answers)
     print(f"{len(rows)} queries in {took:.2f} s")
 
 
@@ -156,6 +180,7 @@ def main() -> None:
     parser.add_argument("--corpus", choices=corpora, default="ours")
     parser.add_argument("--via", choices=(*VIAS, "both"), default="both")
     parser.add_argument("--withhold", action="store_true", help="the held-out third left out")
+    parser.add_argument("--misses", action="store_true", help="holdout2/3: list NOT_FOUND")
     args = parser.parse_args()
     if args.withhold:  # before the landmark table is first built
         from mapsnb_sandbox.world.landmarks import WITHHOLD_ENV
@@ -166,9 +191,9 @@ def main() -> None:
             if args.corpus == "holdout":
                 holdout(via)
             elif args.corpus == "holdout2":
-                holdout2(via)
+                holdout2(via, misses=args.misses)
             else:
-                holdout2(via, HOLDOUT3_CSV, "holdout3")
+                holdout2(via, HOLDOUT3_CSV, "holdout3", misses=args.misses)
         return
     items = queries()
     start = time.perf_counter()

@@ -62,9 +62,11 @@ FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
 #: The UNESCO World Heritage List as famous places, at the list's point
 #: (``tools/build_heritage_sites.py``; CC BY-SA 3.0 IGO, see ``data/SOURCES.md``).
 HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
-#: Notable US museums, zoos and gardens (IMLS Museum Universe Data File, public domain;
-#: ``tools/build_us_museums.py``, see ``data/SOURCES.md``).
+#: Notable US museums, zoos and gardens (IMLS Museum Universe Data File, public domain) and
+#: France's Musées de France (Licence Ouverte): ``tools/build_us_museums.py``,
+#: ``tools/build_fr_museums.py``, see ``data/SOURCES.md``.
 US_MUSEUMS_CSV = FAMOUS_CSV.with_name("us_museums.csv")
+FR_MUSEUMS_CSV = FAMOUS_CSV.with_name("fr_museums.csv")
 #: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
 #: UNESCO holdout that measures places the emulator does not hold (``bench_landmarks.py
 #: --withhold``); read once, when the landmark table is first built.
@@ -569,7 +571,7 @@ def _build_landmark_index() -> _LandmarkIndex:
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
         withhold = os.environ.get(WITHHOLD_ENV) == "1"
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
-        items = load_famous(US_MUSEUMS_CSV, items)
+        items = load_famous(FR_MUSEUMS_CSV, load_famous(US_MUSEUMS_CSV, items))
         items += load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 
