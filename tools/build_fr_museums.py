@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import io
 import re
 import sys
 from pathlib import Path
@@ -40,7 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
-from tools.build_us_museums import COLUMNS, NAMESAKE_KM, SAME_KM, _existing, _km, _town_or_country
+from tools.build_heritage_sites import write_famous
+from tools.build_us_museums import NAMESAKE_KM, SAME_KM, _existing, _km, _town_or_country
 
 OUT = FAMOUS_CSV.with_name("fr_museums.csv")
 HEADER = (
@@ -237,11 +237,7 @@ def rows_of(rows: list[dict[str, str]]) -> list[dict[str, object]]:
 def main(path: str) -> None:
     with open(path, encoding="utf-8", newline="") as fh:
         rows = rows_of(list(csv.DictReader(fh, delimiter=";")))
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    OUT.write_text(HEADER + buf.getvalue(), encoding="utf-8")
+    write_famous(OUT, HEADER, rows)
     print(f"{len(rows)} museums -> {OUT}")
 
 

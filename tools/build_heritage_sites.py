@@ -152,6 +152,15 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
     return out
 
 
+def write_famous(out: Path, header: str, rows: list[dict[str, object]]) -> None:
+    """Write ``rows`` as a famous-places CSV (:data:`COLUMNS`) under its ``header`` comment."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    out.write_text(header + buf.getvalue(), encoding="utf-8")
+
+
 def main(path: str) -> None:
     import xlrd  # type: ignore[import-untyped]  # build-time only
 
@@ -160,11 +169,7 @@ def main(path: str) -> None:
     rows = rows_of(
         [dict(zip(head, sheet.row_values(i), strict=True)) for i in range(1, sheet.nrows)]
     )
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    OUT.write_text(HEADER + buf.getvalue(), encoding="utf-8")
+    write_famous(OUT, HEADER, rows)
     print(f"{len(rows)} properties -> {OUT}")
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import io
 import re
 import sys
 from pathlib import Path
@@ -37,9 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
+from tools.build_heritage_sites import write_famous
 
 OUT = FAMOUS_CSV.with_name("us_museums.csv")
-COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
 HEADER = (
     "# Notable US museums, zoos, aquariums and gardens as famous places (issue 40): IMLS Museum\n"
     "# Universe Data File FY 2014 Q3 (US federal work, public domain), income or revenue >= $2M,\n"
@@ -257,11 +256,7 @@ def rows_of(rows: list[dict[str, str]]) -> list[dict[str, object]]:
 def main(path: str) -> None:
     with open(path, encoding="latin-1", newline="") as fh:
         rows = rows_of(list(csv.DictReader(fh)))
-    buf = io.StringIO()
-    writer = csv.DictWriter(buf, fieldnames=COLUMNS, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    OUT.write_text(HEADER + buf.getvalue(), encoding="utf-8")
+    write_famous(OUT, HEADER, rows)
     print(f"{len(rows)} museums -> {OUT}")
 
 
