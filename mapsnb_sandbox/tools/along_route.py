@@ -20,7 +20,7 @@ from typing import Any
 
 from mapsnb.polyline import decode, encode, haversine_m
 from mapsnb_sandbox.contract.common import Context, arg, invalid, token_for
-from mapsnb_sandbox.languages.texts import language, localized_distance, say
+from mapsnb_sandbox.languages.texts import language, localized_distance, say, town_in
 from mapsnb_sandbox.tools.locations import resolve_ends
 from mapsnb_sandbox.tools.paths import Point, build_path
 from mapsnb_sandbox.tools.places import CATEGORIES, make_business
@@ -37,7 +37,7 @@ from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
 from mapsnb_sandbox.world.cities import country_at, nearest_city
 from mapsnb_sandbox.world.kinds.reading import kind_named
 from mapsnb_sandbox.world.places import local_code, spots_along
-from mapsnb_sandbox.world.resolved import place_view
+from mapsnb_sandbox.world.resolved import Resolved, place_view
 
 __all__ = ["search_along_route"]
 
@@ -116,7 +116,8 @@ def _route_path(
                 raise invalid(f"route_endpoints.{name} is required")
             specs.append((f"route_endpoints.{name}", value))
         a, b = resolve_ends(specs, ctx, bias=None)
-        return build_path(((a.lat, a.lng), (b.lat, b.lng)), req.mode, 0), (a.name, b.name)
+        names = (_shown(a, specs[0][1], req), _shown(b, specs[1][1], req))
+        return build_path(((a.lat, a.lng), (b.lat, b.lng)), req.mode, 0), names
     raw = arg(args, "encoded_polyline")
     try:
         path = decode(raw) if isinstance(raw, str) else []
@@ -159,6 +160,16 @@ def _point_at(path: tuple[Point, ...], cum: list[float], s: float) -> tuple[Poin
     p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
     dx = (b[1] - a[1]) * math.cos(math.radians(a[0]))
     return p, math.atan2(dx, b[0] - a[0])
+
+
+def _shown(end: Resolved, waypoint: Any, req: _AlongRequest) -> str:
+    """An end's name for the summary: a town typed by address as the asker wrote it in the
+    language's script or form ("z Praha do Brno", "من القاهرة"; :func:`town_in`), as
+    ``search_places`` names its town; else the place's name."""
+    typed = waypoint.get("address") if isinstance(waypoint, dict) else None
+    if end.kind != "locality" or not isinstance(typed, str):
+        return end.name
+    return town_in(end.name, typed, language(req.language), end.place_id)
 
 
 def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:

@@ -1,0 +1,52 @@
+"""``search_along_route`` named a route's ends in the index's English ("Na trase z Prague do
+Brno", "من Cairo إلى Alexandria") where ``search_places`` and ``compute_routes`` name a town as
+the asker wrote it (found as a new user would, 2026-12-06): now the ends typed by address are
+shown as the summary's language writes them (``texts.town_in``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb_sandbox import Sandbox
+
+
+@pytest.mark.parametrize(
+    ("kind", "origin", "destination", "lang"),
+    [
+        ("čerpací stanice", "Praha", "Plzeň", "cs"),
+        ("Tankstelle", "Köln", "Düsseldorf", "de"),
+        ("محطة وقود", "دمشق", "حمص", "ar"),
+        ("ガソリンスタンド", "大阪", "京都", "ja"),
+        ("АЗС", "Львів", "Тернопіль", "uk"),
+    ],
+)
+def test_route_ends_are_named_as_typed(kind: str, origin: str, destination: str, lang: str) -> None:
+    box = Sandbox(now="2026-09-18T15:00:00+00:00")
+    out = box.call_tool(
+        "search_along_route",
+        {
+            "textQuery": kind,
+            "routeEndpoints": {
+                "origin": {"address": origin},
+                "destination": {"address": destination},
+            },
+            "languageCode": lang,
+        },
+    )
+    intro = out["summary"].split("</p>")[0]
+    assert origin in intro and destination in intro, intro
+
+
+def test_an_address_end_keeps_its_own_name() -> None:
+    box = Sandbox(now="2026-09-18T15:00:00+00:00")
+    out = box.call_tool(
+        "search_along_route",
+        {
+            "textQuery": "gas station",
+            "routeEndpoints": {
+                "origin": {"address": "Piccadilly Circus"},
+                "destination": {"address": "Oxford"},
+            },
+        },
+    )
+    assert "Oxford" in out["summary"].split("</p>")[0]
