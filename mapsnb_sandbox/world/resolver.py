@@ -66,7 +66,12 @@ from mapsnb_sandbox.world.names.pinyin import (
     unindexed_county,
 )
 from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
-from mapsnb_sandbox.world.names.spelling import alias_only, loose_read, other_name_guess
+from mapsnb_sandbox.world.names.spelling import (
+    alias_only,
+    loose_read,
+    other_compound_name,
+    other_name_guess,
+)
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
@@ -167,8 +172,9 @@ def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
     the index lacks: a name of under :data:`SHORT_NAME` letters, or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
-    letters = [c for c in fold(text) if c.isalpha()]
-    other = len(letters) < SHORT_NAME or other_pinyin_name(text.partition(",")[0], town)
+    letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
+    other = len(letters) < SHORT_NAME or other_pinyin_name(head, town)
+    other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     return other and town_population(town) < TYPO_POPULATION
 
 

@@ -8,8 +8,14 @@ with at most its country is LOW, and no place when it was a guess already
 (:func:`~mapsnb_sandbox.world.names.pinyin.unindexed_county`). A prefecture-level city of the
 name, or a town of a million people, is still meant ("Ziyang", "Taian").
 
-Truth: each county seat's coordinates as English Wikipedia gives them (typed here; the emulator
-reads cpca's points, not these). Inputs are names outside every corpus and holdout.
+A near spelling of a South Asian town's name on the same place-name ending ("-pur", "-abad")
+with another stem is another town's name, not a typo
+(:func:`~mapsnb_sandbox.world.names.spelling.other_compound_name`): NOT_FOUND, as for short
+names; a typo in the ending, or of a city of a million, is still read.
+
+Truth: each county seat's coordinates as English Wikipedia gives them, a village's as GeoNames'
+``cities500`` gives them (typed here; the emulator reads cpca's points and ``cities1000``, not
+these). Inputs are names outside every corpus and holdout.
 """
 
 from __future__ import annotations
@@ -78,3 +84,22 @@ def test_a_prefecture_city_a_big_town_or_a_province_is_still_meant(
     found = resolve(text).place
     assert found is not None and found.confidence == "MEDIUM"
     assert haversine_m(found.lat, found.lng, *point) / 1000 < 50
+
+
+#: Nashirabad, Maharashtra: a village GeoNames' ``cities500`` holds (500-999 people), which the
+#: index (``cities1000``) lacks; Nasirabad, Rajasthan lies 682 km away.
+NASHIRABAD = (20.58624, 77.15315)
+
+
+def test_a_near_spelling_on_a_place_name_ending_is_another_town() -> None:
+    found = resolve("Nashirabad").place
+    assert found is None or haversine_m(found.lat, found.lng, *NASHIRABAD) / 1000 < 50
+    ctx = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
+    out = search_places({"text_query": "bank in Nashirabad", "language_code": "en"}, ctx)
+    assert not out["places"]
+
+
+@pytest.mark.parametrize(("text", "town"), [("Hyderbad", "Hyderabad"), ("Sambalpor", "Sambalpur")])
+def test_a_typo_of_a_big_city_or_of_the_ending_is_still_read(text: str, town: str) -> None:
+    found = resolve(text).place
+    assert found is not None and found.name == town
