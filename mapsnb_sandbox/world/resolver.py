@@ -60,12 +60,17 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
     town_spelt_otherwise,
 )
 from mapsnb_sandbox.world.names.namesakes import bigger_namesake, language_home
-from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, other_pinyin_name
+from mapsnb_sandbox.world.names.pinyin import (
+    common_pinyin_town,
+    other_pinyin_name,
+    unindexed_county,
+)
 from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
     generic_alias,
     loose_read,
+    other_compound_name,
     other_name_guess,
 )
 from mapsnb_sandbox.world.regions import REGION_KIND
@@ -168,8 +173,9 @@ def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
     the index lacks: a name of under :data:`SHORT_NAME` letters, or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
-    letters = [c for c in fold(text) if c.isalpha()]
-    other = len(letters) < SHORT_NAME or other_pinyin_name(text.partition(",")[0], town)
+    letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
+    other = len(letters) < SHORT_NAME or other_pinyin_name(head, town)
+    other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     return other and town_population(town) < TYPO_POPULATION
 
 
@@ -256,9 +262,9 @@ def _whole_compound(text: str, found: Resolution) -> Resolution:
         or generic_alias(text, found.place, found.how)
         or _common_pinyin(text, found.place)
     ):
-        return Resolution(replace(found.place, confidence="LOW"), found.how)
+        return _county_doubt(text, Resolution(replace(found.place, confidence="LOW"), found.how))
     if not cut_compound(text, found.place, found.how):
-        return found
+        return _county_doubt(text, found)
     return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 
 
@@ -298,6 +304,36 @@ def _common_pinyin(text: str, place: Resolved) -> bool:
     at = idx.place_ids.get(place.place_id, idx.cities)
     head, _, rest = text.partition(",")
     return at is not None and common_pinyin_town(head, idx.cities[at], qualifiers(rest.split(",")))
+
+
+def _county_doubt(text: str, found: Resolution) -> Resolution:
+    """``found``, LOW when a county of China the index lacks bears the Pinyin name its town is
+    read from (:func:`_county_elsewhere`: "Jurong", Singapore's or Jiangsu's); no place when
+    that town was a guess already (LOW: "Houma", Louisiana's of 34,000, or Shanxi's)."""
+    if found.place is None or not _county_elsewhere(text, found.place):
+        return found
+    if found.place.confidence == "LOW":
+        reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
+        return Resolution(None, NOT_FOUND, reason)
+    return Resolution(replace(found.place, confidence="LOW"), found.how)
+
+
+def _county_elsewhere(text: str, place: Resolved) -> bool:
+    """Whether town ``place`` is read from a Pinyin name (its Latin words in a text of another
+    script: "ב-Yidu"), with at most its country, that a county of China the index lacks
+    bears (:func:`~.names.pinyin.unindexed_county`)."""
+    if place.kind != "locality":
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    head, _, rest = text.partition(",")
+    if at is None:
+        return False
+    if any(c.isalpha() and not _latin(c) for c in head):
+        words = "".join(c if _latin(c) or c in "'-" else " " for c in head).split()
+        head = " ".join(w.strip("'-") for w in words)
+    towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
+    return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
 
 
 def _whole_town(text: str) -> bool:
@@ -506,7 +542,7 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and not comma and _small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
-    if _common_pinyin(place_text, anchor):
+    if _common_pinyin(place_text, anchor) or _county_elsewhere(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:

@@ -12,13 +12,15 @@ The syllables are those of Standard Chinese (the Pinyin table, without tones; ``
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 from mapsnb_sandbox.world.resolved import Resolved
 
-__all__ = ["common_pinyin_town", "other_pinyin_name", "pinyin_words"]
+__all__ = ["common_pinyin_town", "other_pinyin_name", "pinyin_words", "unindexed_county"]
 
 #: Countries whose towns the index names in Pinyin (or Wade-Giles, whose syllables mostly read so).
 PINYIN_COUNTRIES = frozenset({"CN", "TW", "HK", "MO"})
@@ -87,3 +89,53 @@ def common_pinyin_town(head: str, c: City, q: Qualifiers) -> bool:
     if c.cc != "CN" or c.population >= COMMON_NAME_POPULATION:
         return False
     return not (q.states or q.cities or q.regions) and pinyin_words(head)
+
+
+_COUNTIES = Path(__file__).resolve().parents[2] / "data" / "cn_counties.tsv"
+#: A county's seat this near a town of its name is that town (the index holds the county).
+COUNTY_KM = 50
+#: A town this big is meant over a county of its name ("Taian": Shandong's Tai'an of 1.7
+#: million, not Liaoning's Taian county).
+COUNTY_OVER = 1_000_000
+
+
+@functools.cache
+def _counties() -> dict[str, list[tuple[str, float, float]]]:
+    """``data/cn_counties.tsv`` (``tools/build_cn_counties.py``, cpca's divisions): China's
+    county-level cities, counties and banners (``"c"``) and prefecture-level cities (``"p"``),
+    Pinyin name -> their levels and seats' points."""
+    out: dict[str, list[tuple[str, float, float]]] = {}
+    for line in _COUNTIES.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, kind, lat, lng, _ = line.split("\t")
+            out.setdefault(name, []).append((kind, float(lat), float(lng)))
+    return out
+
+
+def unindexed_county(head: str, c: City, q: Qualifiers, towns: list[City]) -> bool:
+    """Whether ``head``, a Pinyin name with no qualifier narrower than a country (``q``: none,
+    or China), names a county of China (:func:`_counties`) 50+ km from town ``c`` that the index
+    lacks: no town of ``towns`` (those the name names) lies within :data:`COUNTY_KM` of its
+    seat. Pinyin writes China's 1,678 county-level cities, counties and banners, of some
+    hundred thousand people each, and ``cities1000`` names some of them only by their seat's
+    town ("Yidu": Hubei's county-level city, which ``cities1000`` holds as Zhicheng; the Yidu
+    it holds lies in Shandong); the town found is then no sure answer
+    ("Jurong": Singapore's Jurong, or Jiangsu's; "Houma": Louisiana's, or Shanxi's)."""
+    if c.population >= COUNTY_OVER or q.states or q.cities or q.regions:
+        return False
+    if q.ccs and q.ccs != {"CN"}:
+        return False
+    key = fold(head).replace("-", "").replace("'", "").replace(" ", "")
+    seats = _counties().get(key, []) if pinyin_words(head) else []
+    if any(kind == "p" and _km(lat, lng, c) < COUNTY_KM for kind, lat, lng in seats):
+        return False  # "Suining": Sichuan's prefecture-level city, over counties of its name
+    return any(
+        kind == "c"
+        and _km(lat, lng, c) >= COUNTY_KM
+        and all(_km(lat, lng, t) >= COUNTY_KM for t in towns)
+        for kind, lat, lng in seats
+    )
+
+
+def _km(lat: float, lng: float, c: City) -> float:
+    return haversine_m(lat, lng, c.lat, c.lng) / 1000

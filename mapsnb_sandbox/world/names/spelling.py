@@ -9,9 +9,11 @@ no confidence) lists nothing around it (:func:`loose_read`). A name of several w
 gives only to another town, sharing no word with its own name and naming a kind of place ("Point
 Hope": Newport News), is a guess too, LOW (:func:`alias_only`); and a town a text of several
 words was placed in by one of its other names alone ("kafe": Kafue) is no answer of a search
-(:func:`other_name_guess`). A town whose own name is a generic word ("North", Singapore's planning
-region) named by another word ("Norte", "شمال", "צפון": the word in other languages) is LOW too
-(:func:`generic_alias`): the text says a direction, not which place.
+(:func:`other_name_guess`). A near spelling of a South Asian town's name built on the same
+ending ("Samalpur" of Sambalpur) is another town's name (:func:`other_compound_name`). A town
+whose own name is a generic word ("North", Singapore's planning region) named by another word
+("Norte", "شمال", "צפון": the word in other languages) is LOW too (:func:`generic_alias`): the
+text says a direction, not which place.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, own_name
 
-__all__ = ["alias_only", "generic_alias", "loose_read", "other_name_guess"]
+__all__ = ["alias_only", "generic_alias", "loose_read", "other_compound_name", "other_name_guess"]
 
 #: A city this big is what its other name means, even where a small town bears it as its own
 #: ("Basra": Basrah, not Basra, Pakistan; "Cologne": Köln).
@@ -162,3 +164,26 @@ def other_name_guess(text: str, place: Resolved | None, how: str) -> bool:
         return False
     own = fold(place.name)
     return not any(f" {k} " in key and fold(v[0]) == own for k, v in exonyms().items())
+
+
+#: Endings South Asia's place names are built on ("-pur", town; "-abad", settled; "-nagar",
+#: city; "-garh", fort; "-ganj", market; "-gaon", village; "-palli", "-halli", hamlet; "-pet",
+#: market; "-kot", fort): a stem one letter off is another town's (India alone has thousands of
+#: "-pur" villages; the index holds those of 1,000 people and more).
+SOUTH_ASIAN_ENDINGS = (
+    "pur", "pura", "puram", "abad", "nagar", "garh", "ganj", "gaon", "palli", "halli", "pet", "kot"
+)  # fmt: skip
+SOUTH_ASIA = frozenset({"IN", "PK", "BD", "NP", "LK"})
+
+
+def other_compound_name(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of South Asian town ``town``'s name, ends on the same
+    place-name ending (:data:`SOUTH_ASIAN_ENDINGS`) with another stem: another town's name
+    ("Samalpur", a village of West Bengal, is no misspelt Sambalpur), not a typo."""
+    if town.country_code not in SOUTH_ASIA:
+        return False
+    key = "".join(c for c in fold(text) if c.isalpha())
+    name = "".join(c for c in fold(town.name) if c.isalpha())
+    return key != name and any(
+        key.endswith(e) and name.endswith(e) and len(key) > len(e) + 1 for e in SOUTH_ASIAN_ENDINGS
+    )

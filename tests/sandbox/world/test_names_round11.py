@@ -36,7 +36,9 @@ def test_a_neighbourhood_rivalled_by_an_uncounted_seat_anchors_no_search(
     town: str, text: str
 ) -> None:
     found = resolve(town, role="town").place
-    assert found is not None and found.confidence == "LOW"
+    # LOW, or no place (round 13: "Penglai" is also Shandong's county-level city, which the
+    # index lacks: the neighbourhood, LOW already, is no answer)
+    assert found is None or found.confidence == "LOW"
     assert _search(text) == []
 
 
