@@ -428,13 +428,13 @@ def _qualified_town(q: Query) -> bool:
 
 
 def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]:
-    """``found`` widened to the next word or two where with them it names another kind in
-    some language ("trạm xăng" is a petrol station, not the tram of "tram")."""
+    """``found`` widened to the next words where with them it names another kind ("trạm xăng",
+    no "tram") or its own by a longer name ("distributeur automatique de billets")."""
     words = fold(text).split()
-    for end in (found[2] + 2, found[2] + 1):
+    for end in range(found[2] + 3, found[2], -1):
         if end <= len(words):
             hit = split_kind_and_place(" ".join(words[found[1] : end]))
-            if hit is not None and hit[1] is None and hit[0] != found[0]:
+            if hit is not None and hit[1] is None and (hit[0] != found[0] or end > found[2] + 1):
                 return hit[0], found[1], end
     return found
 

@@ -18,6 +18,7 @@ from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.kinds.reading import (
     qualifies_kind,
+    split_kind_and_place,
     trim_place,
     unqualified_after,
     unqualified_before,
@@ -127,11 +128,28 @@ def splits(text: str) -> list[tuple[str, str]]:
 
 
 def split_query(text: str) -> tuple[str, str | None]:
-    """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``."""
-    for left, right in splits(text):
-        if detect_category(left) is not None and right:
+    """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``;
+    not at a word inside a kind's name ("stazione di rifornimento Milano": a fuel station, no
+    train station "di" Milano)."""
+    for m in SPLIT.finditer(text):
+        left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
+        if detect_category(left) is not None and right and not _kind_across(text, m):
             return left, right
     return text, None
+
+
+def _kind_across(text: str, cut: re.Match[str]) -> bool:
+    """Whether the preposition ``cut`` of ``text`` is a word of one kind's name, with one to
+    three words before it and one or two after, in any language ("stazione di rifornimento")."""
+    before, after = text[: cut.start()].split(), text[cut.end() :].split()
+    for k in range(1, min(3, len(before)) + 1):
+        for n in (2, 1):
+            if len(after) >= n:
+                phrase = " ".join([*before[-k:], cut.group().strip(), *after[:n]])
+                hit = split_kind_and_place(phrase)
+                if hit is not None and hit[1] is None:
+                    return True
+    return False
 
 
 def made_up_kind(text: str) -> str | None:
@@ -226,6 +244,8 @@ def rest_of(text: str, start: int, end: int) -> str | None:
     rest = " ".join(before + after).strip(" ,?")  # "best pizza Naples": Naples
     if not before and after:  # "rodoviária de Lota": Lota
         rest = trim_place(after) or ""
+    elif not rest.isascii():  # "부산의 ATM", "大阪の ATM": a particle glued to the town
+        rest = trim_place(rest.split()) or rest
     named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
     last = start == 0 and end < len(words)
     if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):

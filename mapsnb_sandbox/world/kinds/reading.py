@@ -133,24 +133,39 @@ def _tokens(text: str) -> list[str]:
     return out
 
 
+#: Greek and Cyrillic capitals that look like Latin ones (Unicode's confusables, UTS #39).
+_LOOKALIKES = str.maketrans("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧАВЕКМНОРСТУХ", "ABEZHIKMNOPTYXABEKMHOPCTYX")
+
+
+def _key(token: str) -> str:
+    """``token``'s key for a kind's name; a word of Greek or Cyrillic capitals that all look
+    like Latin ones is read as the Latin word where that is a kind's name ("ΑΤΜ": ATM)."""
+    key = kind_key(token)
+    latin = token.translate(_LOOKALIKES)
+    if len(token) < 2 or not token.isupper() or not latin.isascii():
+        return key
+    return kind_key(latin) if kind_key(latin) in wide_names().every_phrase else key
+
+
 def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     """The kind a query names in any language and what is left of it as the place:
     ``"药店 北京"``, ``"北京的药店"`` -> (pharmacy, "北京"); ``"दिल्ली में दवा की दुकान"`` ->
     (pharmacy, "दिल्ली"); ``"الصيدليات في القاهرة"`` -> (pharmacy, "القاهرة").
     ``None`` when no kind is named."""
     tokens = _tokens(text)
-    keys = [kind_key(t) for t in tokens]
+    keys = [_key(t) for t in tokens]
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
     for i in range(len(tokens)):  # whole words
         for n in range(min(MAX_WORDS, len(tokens) - i), 0, -1):
             if best is not None and n <= best[2] - best[1]:
                 break
             code = _phrase_code(keys[i : i + n])
+            if code is None:
+                continue
             start = _head_start(keys, i)  # "בית מלון": the hotel, not a place "בית"
-            if code is not None and _one_side(
-                unqualified_before(tokens[:start]), unqualified_after(tokens[i + n :])
-            ):
-                best = (code, start, i + n)
+            code, start, end = _beside_kinds(tokens, keys, (code, start, i + n))
+            if _one_side(unqualified_before(tokens[:start]), unqualified_after(tokens[end:])):
+                best = (code, start, end)
     if best is not None:
         code, i, j = best
         articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
@@ -188,6 +203,35 @@ def _phrase_code(keys: list[str]) -> int | None:
         if code is not None:
             return code
     return None
+
+
+def _beside_kinds(
+    tokens: list[str], keys: list[str], found: tuple[int, int, int]
+) -> tuple[int, int, int]:
+    """``found`` (code, first word, end) widened over the uncapitalised names of kinds right
+    beside it, one kind named by two ("ایستگاه راه‌آهن", station + railway; "bến xe buýt"):
+    the kind of the name of more words; none where both are as long ("متجر بقالة")."""
+    code, start, end = found
+    words = end - start
+    for step in (-1, 1):
+        while True:
+            for n in (3, 2, 1):
+                a, b = (start - n, start) if step < 0 else (end, end + n)
+                if (
+                    a < 0
+                    or b > len(keys)
+                    or not _lower(tokens[a:b])
+                    or a_town(" ".join(tokens[a:b]))
+                ):
+                    continue
+                other = _phrase_code(keys[a:b])
+                if other is not None and n != words:  # two names as long: no telling which
+                    code, words = (other, n) if n > words else (code, words)
+                    start, end = min(start, a), max(end, b)
+                    break
+            else:
+                break
+    return code, start, end
 
 
 def _head_start(keys: list[str], i: int) -> int:

@@ -142,10 +142,73 @@ def _extra_names() -> dict[str, dict[str, list[str]]]:
             if line.startswith("#") or not line.strip():
                 continue
             key, lang, *names = line.rstrip("\n").split("\t")  # iD's, then Organic Maps'
-            out.setdefault(key, {})[lang] = [n for part in names for n in part.split("|") if n]
+            words = [n for part in names for n in part.split("|") if n]
+            words += [r for n in words for r in slash_readings(n)]
+            out.setdefault(key, {})[lang] = words + [p for n in words for p in plural_of(n, lang)]
     for key, lang, noun in _kind_nouns():
         out.setdefault(key, {}).setdefault(lang, []).append(noun)
     return out
+
+
+_SLASH = re.compile(r"(\S+)\s*/\s*(\S+)")
+
+
+def _slash_part(word: str) -> bool:
+    """Whether a slash may join ``word``: three characters or more, no digit, no hyphen at
+    its ends ("-komplex", "in" of "Chiropraktiker/in" are a word's parts)."""
+    return len(word) >= 3 and word[0] != "-" and word[-1] != "-" and not any(map(str.isdigit, word))
+
+
+def slash_readings(name: str) -> list[str]:
+    """The names a name with alternatives joined by a slash stands for, each slash read as its
+    left word, then as its right word: "Автобусная станция/терминал" is "Автобусная станция"
+    and "Автобусная терминал", "Základní / střední škola" "Základní škola" and "střední škola",
+    "Busbahnhof / Busterminal" both words; none for a name without a slash, with brackets, or
+    whose slash joins a word's ending ("Chiropraktiker/in")."""
+    match = _SLASH.search(name)
+    if match is None or "(" in name or not all(map(_slash_part, match.groups())):
+        return []  # "Chiropraktiker/in", "Sport-/Freizeit-": a word's ending, no word
+    out = []
+    for word in match.groups():
+        reading = " ".join(f"{name[: match.start()]}{word}{name[match.end() :]}".split())
+        out += [reading] if "/" not in reading else slash_readings(reading)
+    return list(dict.fromkeys(r for r in out if r))
+
+
+#: A Spanish or Portuguese name of a head and its complement after "de" ("Estación de tren").
+_COMPLEMENT = re.compile(r"(.+ (?:de|del|do|da) )([^\W\d_]+)")
+_UNACCENTED = str.maketrans("áéíóú", "aeiou")
+
+
+def plural_of(name: str, lang: str) -> list[str]:
+    """A Spanish or Portuguese kind's name with its complement after "de" in the plural, as
+    people say it ("estación de trenes", "parada de autobuses", "estação de trens"): Spanish
+    adds -s after a vowel, -es after a consonant (the stress mark dropped: "autobús" ->
+    "autobuses"), -ces for -z; Portuguese -ões for -ão, -ns for -m, -es after r or z, -s after a
+    vowel (RAE's and the Portuguese grammars' regular plurals; other endings left)."""
+    match = _COMPLEMENT.fullmatch(name)
+    if lang not in ("es", "pt") or match is None:
+        return []
+    head, noun = match.groups()
+    if noun.endswith("s") and (lang == "pt" or noun[-3:] == noun[-3:].translate(_UNACCENTED)):
+        return []  # a plural, or one that has none ("ómnibus"); "autobús" has "autobuses"
+    if lang == "es" and noun[-1] in "aeiouáéó":
+        plural = noun + "s"
+    elif lang == "es":  # the last syllable's stress mark dropped: "camión" -> "camiones"
+        plural = (
+            noun[:-1] + "ces"
+            if noun[-1] == "z"
+            else noun[:-3] + noun[-3:].translate(_UNACCENTED) + "es"
+        )
+    elif noun.endswith("ão"):
+        plural = noun[:-2] + "ões"
+    elif noun.endswith("m"):
+        plural = noun[:-1] + "ns"
+    elif noun[-1] in "rz" or noun[-1] in "aeiouéô":
+        plural = noun + ("es" if noun[-1] in "rz" else "s")
+    else:
+        return []
+    return [head + plural]
 
 
 def _kind_nouns() -> list[tuple[str, str, str]]:
