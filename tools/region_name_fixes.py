@@ -21,8 +21,10 @@ agrees (Jordan's 18 is Irbid); else it takes GeoNames' name where that holds the
 the code's biggest towns (:data:`BIGGEST`: "Bishkek", "Trenčín Region"), or where a unit of the
 country bears it and GeoNames numbers the country as the emulator's towns do
 (:func:`gn_trusted`: Vietnam's codes were renumbered when its provinces merged); else the
-unit's English name ("Kaohsiung": GeoNames writes "Takao"; "Al Batinah North"); else, with no
-unit, GeoNames' name in a country it numbers alike ("Southeastern Governorate"), else its own.
+unit's English name ("Kaohsiung": GeoNames writes "Takao"; "Al Batinah North") unless another
+region bears it (Moldova's Transnistria, whose towns spill into Bender's unit, takes GeoNames'
+name); else, with no unit, GeoNames' name in a country it numbers alike ("Southeastern
+Governorate"), else its own.
 """
 
 from __future__ import annotations
@@ -179,8 +181,10 @@ def mended_name(
     *,
     trusted: bool,
     country_units: list[str],
+    taken: list[str],
 ) -> str:
-    """The right name of a suspect code named ``name`` (see the module's docstring)."""
+    """The right name of a suspect code named ``name`` (see the module's docstring); ``taken``:
+    the names of the country's codes that are no suspects."""
     if (gn_name and _alike(name, [gn_name])) or (unit and _alike(name, unit)):
         return name  # GeoNames' own table or the unit where its towns lie agrees
     words = f" {fold_text(gn_name or '')} "
@@ -188,8 +192,10 @@ def mended_name(
         return gn_name
     if gn_name and trusted and _alike(gn_name, country_units):
         return gn_name  # a unit of the country bears it (the unit found holds a neighbour)
-    if unit:
+    if unit and not _alike(unit[0], taken):
         return unit[0]
+    if unit:  # the unit is another region's namesake: its towns spill into it
+        return gn_name or name
     return gn_name if gn_name and trusted else name
 
 
@@ -216,6 +222,7 @@ def mend(names: dict[Key, str], admin1_json: Path, gn_admin1: Path | None) -> di
             seats,
             trusted=key[0] in trusted,
             country_units=every[key[0]],
+            taken=[n for k, n in names.items() if k[0] == key[0] and k not in odd],
         )
         if out[key] != names[key]:
             print(f"{key[0]} {key[1]}: {names[key]} -> {out[key]}")
