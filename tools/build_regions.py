@@ -270,6 +270,10 @@ MEND: tuple[Path | None, Path | None] = (None, None)
 #: Countries some of whose regions' names were mended (filled by :func:`geonames_admin1`),
 #: where the last few units pair only names this alike (:func:`_last_few`).
 STALE: set[str] = set()
+#: The voted names of mended regions, kept as other names (not shown): mostly a former region
+#: they were split from ("Katanga", "Brong-Ahafo", "Biobio" of Ñuble), still a qualifier of
+#: their towns in older data ("Lubumbashi, Katanga", "San Carlos, Biobio").
+FORMER: dict[tuple[str, str], str] = {}
 STALE_FLOOR = 40
 #: CLDR's other names of a territory kept beside its usual one ("PS-alt-short": "Palestine").
 CLDR_ALTS = ("-alt-short", "-alt-variant")
@@ -440,7 +444,9 @@ def geonames_admin1(rg_rows: list[dict[str, str]]) -> dict[tuple[str, str], str]
     from region_name_fixes import mend  # a neighbour's name given by the votes
 
     mended = mend(names, admin1_json, gn_admin1)
-    STALE.update(cc for (cc, a1), n in mended.items() if names[(cc, a1)] != n)
+    changed = {k for k, n in mended.items() if names[k] != n}
+    STALE.update(cc for cc, _ in changed)
+    FORMER.update({k: names[k] for k in changed})
     return mended
 
 
@@ -469,7 +475,7 @@ def _all_rows(shape: dict[str, str]) -> set[tuple[str, ...]]:
     rg_rows = _rg_rows()
     admin1 = geonames_admin1(rg_rows)
     by_name = {(cc, fold_text(n)): a1 for (cc, a1), n in admin1.items()}
-    for (cc, a1), name in admin1.items():
+    for (cc, a1), name in [*admin1.items(), *FORMER.items()]:
         rows.add(("A", cc, a1, fold_text(name)))
         if ini := _initials(name):
             rows.add(("A", cc, a1, ini))
