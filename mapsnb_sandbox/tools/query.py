@@ -23,7 +23,7 @@ from mapsnb_sandbox.world.kinds.reading import (
     unqualified_after,
     unqualified_before,
 )
-from mapsnb_sandbox.world.kinds.table import SPLIT, detect_category
+from mapsnb_sandbox.world.kinds.table import SPLIT, detect_category, kind_key, kind_table
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
@@ -248,9 +248,32 @@ def rest_of(text: str, start: int, end: int) -> str | None:
         rest = trim_place(rest.split()) or rest
     named = any(w in GENERIC_WORDS for w in fold(" ".join(words[start:end])).split())
     last = start == 0 and end < len(words)
-    if len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last):
+    bare = len(rest.split()) == 1 and not named and not bare_town_ok(rest, last=last)
+    if bare and not _city_before_kind(rest, words[start:end], before=bool(before)):
         return None  # an ordinary word before a kind is no town ("nice cafe")
     return rest or None
+
+
+#: A town this big, capitalised before a kind's own name, is the town though its name is also
+#: a word ("Manchester pharmacy", "Bologna restaurants", "Porto banco"), not "Mocha latte".
+CITY_BEFORE_KIND = 100_000
+
+
+def _city_before_kind(word: str, kind: list[str], *, before: bool) -> bool:
+    """Whether ``word``, a capitalised ordinary word before the kind, is a town of
+    :data:`CITY_BEFORE_KIND` people and the kind is named by its own name in some language
+    ("pharmacy", "restaurants", "banco"), not by a thing it sells ("sandwich", "latte")."""
+    if not before or not word[:1].isupper() or kind_key(" ".join(kind)) not in _kind_names():
+        return False
+    idx = city_index()
+    people = (idx.cities[j].population for j in idx.by_name.get(fold(word), ()))
+    return max(people, default=0) >= CITY_BEFORE_KIND
+
+
+@functools.cache
+def _kind_names() -> frozenset[str]:
+    """Kinds' own names (singular and plural) in every language of the table."""
+    return frozenset(kind_key(phrase) for phrase, _code in kind_table().first)
 
 
 def unread_words(
