@@ -143,8 +143,9 @@ def _extra_names() -> dict[str, dict[str, list[str]]]:
                 continue
             key, lang, *names = line.rstrip("\n").split("\t")  # iD's, then Organic Maps'
             words = [n for part in names for n in part.split("|") if n]
-            words += [r for n in words for r in slash_readings(n)]
-            out.setdefault(key, {})[lang] = words + [p for n in words for p in plural_of(n, lang)]
+            words += [r for n in words if "/" in n for r in slash_readings(n)]
+            plurals = [p for n in words for p in plural_of(n, lang)] if lang in _PLURALS else []
+            out.setdefault(key, {})[lang] = words + plurals
     for key, lang, noun in _kind_nouns():
         out.setdefault(key, {}).setdefault(lang, []).append(noun)
     return out
@@ -175,6 +176,8 @@ def slash_readings(name: str) -> list[str]:
     return list(dict.fromkeys(r for r in out if r))
 
 
+#: The languages :func:`plural_of` writes plurals in.
+_PLURALS = frozenset({"es", "pt"})
 #: A Spanish or Portuguese name of a head and its complement after "de" ("Estación de tren").
 _COMPLEMENT = re.compile(r"(.+ (?:de|del|do|da) )([^\W\d_]+)")
 _UNACCENTED = str.maketrans("áéíóú", "aeiou")
