@@ -454,9 +454,7 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
         letters = [c for c in form if c.isalpha()]
         if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
             continue
-        if cyrillic is False and any(
-            c > "\u024f" and not "\u1e00" <= c <= "\u1eff" for c in letters
-        ):
+        if cyrillic is False and not all(map(_latin, letters)):
             continue  # Latin letters only, Vietnamese's own ("Hà Nội") among them
         key = fold(form)
         if j in idx.by_name.get(key, ()):

@@ -190,7 +190,7 @@ def plural_of(name: str, lang: str) -> list[str]:
     "autobuses"), -ces for -z; Portuguese -ões for -ão, -ns for -m, -es after r or z, -s after a
     vowel (RAE's and the Portuguese grammars' regular plurals; other endings left)."""
     match = _COMPLEMENT.fullmatch(name)
-    if lang not in ("es", "pt") or match is None:
+    if lang not in _PLURALS or match is None:
         return []
     head, noun = match.groups()
     if noun.endswith("s") and (lang == "pt" or noun[-3:] == noun[-3:].translate(_UNACCENTED)):
