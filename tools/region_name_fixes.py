@@ -118,12 +118,12 @@ def units_of_codes(admin1_json: Path) -> tuple[dict[Key, list[str]], dict[str, l
     the biggest of the code's units holds :data:`MAJORITY` of the code's people; and every
     unit's names by country."""
     import shapely
-    from build_regions import _inside
+    from build_region_points import _towns, points_inside
 
     from mapsnb_sandbox.world.cities import city_index
 
     cities = city_index().cities
-    xs, ys = [c.lng for c in cities], [c.lat for c in cities]
+    xs, ys, _ = _towns()
     people: collections.Counter[Key] = collections.Counter()
     for c in cities:
         people[(c.cc, c.admin1)] += max(c.population, 1)
@@ -133,7 +133,7 @@ def units_of_codes(admin1_json: Path) -> tuple[dict[Key, list[str]], dict[str, l
         every[unit["properties"].get("iso_a2") or ""] += _unit_names(unit["properties"])
         inside: collections.Counter[Key] = collections.Counter()
         count: collections.Counter[Key] = collections.Counter()
-        for i in _inside(shapely.geometry.shape(unit["geometry"]), xs, ys):
+        for i in points_inside(shapely.geometry.shape(unit["geometry"]), xs, ys):
             inside[(cities[i].cc, cities[i].admin1)] += max(cities[i].population, 1)
             count[(cities[i].cc, cities[i].admin1)] += 1
         if inside:
