@@ -161,6 +161,8 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
                 break
             code = _phrase_code(keys[i : i + n])
             if code is None:
+                code = _plural_code(tokens[i : i + n], keys[i : i + n])
+            if code is None:
                 continue
             start = _head_start(keys, i)  # "בית מלון": the hotel, not a place "בית"
             code, start, end = _beside_kinds(tokens, keys, (code, start, i + n))
@@ -203,6 +205,25 @@ def _phrase_code(keys: list[str]) -> int | None:
         if code is not None:
             return code
     return None
+
+
+def _english_singular(word: str) -> str | None:
+    """An English plural's singular by the regular endings ("shops" -> "shop", "bakeries" ->
+    "bakery", "churches" -> "church"); ``None`` for a word that is none."""
+    if not word.isascii() or len(word) < 5 or not word.endswith("s") or word.endswith("ss"):
+        return None
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-2] if word.endswith(("ches", "shes", "xes", "sses")) else word[:-1]
+
+
+def _plural_code(tokens: list[str], keys: list[str]) -> int | None:
+    """The kind whose name ends in the singular of the words' last, an English plural the
+    names lack ("shops": "shop", "kiosks"), unless that word is a town's name ("Lagos")."""
+    singular = _english_singular(keys[-1])
+    if singular is None or a_town(tokens[-1]):
+        return None
+    return _phrase_code([*keys[:-1], singular])
 
 
 def _beside_kinds(
