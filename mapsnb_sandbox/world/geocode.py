@@ -29,7 +29,12 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
-from mapsnb_sandbox.world.named_towns import by_postcode, named_town, postcode_fits
+from mapsnb_sandbox.world.named_towns import (
+    by_postcode,
+    named_town,
+    postcode_fits,
+    town_before_kind,
+)
 from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
     comma_parts,
@@ -287,7 +292,9 @@ def _resolve_text_cached(
     if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"  # "el Coliseo", "Petra Jordan"
     # 4. a landmark by its whole name, or anything else in a town the text names
-    return _in_named_town(parts, head, q, bias, region)
+    found = _in_named_town(parts, head, q, bias, region)
+    glued = None if found or len(parts) > 1 else town_before_kind(parts[0], q)  # "京都駅"
+    return (city_resolved(glued, "LOW"), "approximate") if glued else found
 
 
 def _town_of_region(

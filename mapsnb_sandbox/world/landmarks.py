@@ -156,11 +156,13 @@ def fold(text: str) -> str:
 
 def names_one_place(label: str, town: str) -> bool:
     """Whether ``label`` names one place rather than a kind of place: a capitalised word past
-    the first (the town's name aside) or a number ("Union Station", "Kraków Główny")."""
+    the first (the town's name aside) or a number ("Union Station", "Kraków Główny"), or one
+    word of a script without capitals ("京都駅", Kyoto Station)."""
     town_words = set(fold(town).split())
     words = [w for w in label.split() if fold(w) not in town_words]
     if len(words) == 1:
-        return words[0][:1].isupper()
+        first = words[0][:1]
+        return first.isupper() or (first.isalpha() and first.lower() == first.upper())
     return any(w[:1].isupper() for w in words[1:]) or any(c.isdigit() for c in label)
 
 

@@ -10,6 +10,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.addresses import code_near
 from mapsnb_sandbox.world.cities import city_index, district
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.towns import (
     Qualifiers,
@@ -20,7 +21,7 @@ from mapsnb_sandbox.world.towns import (
     town_ids,
 )
 
-__all__ = ["best_town", "by_postcode", "named_town", "postcode_fits"]
+__all__ = ["best_town", "by_postcode", "named_town", "postcode_fits", "town_before_kind"]
 
 _CITY_M = 30_000.0
 """How far from a city another part names a town counts as in it (a big city's reach)."""
@@ -107,3 +108,15 @@ def by_postcode(ids: list[int], q: Qualifiers) -> list[int]:
 def postcode_fits(c: City, q: Qualifiers) -> bool:
     """Whether a postcode typed in ``q`` is one of town ``c``'s country's near it."""
     return any(code_near(c.cc, c.lat, c.lng, p) for p in q.postcodes)
+
+
+def town_before_kind(typed: str, q: Qualifiers) -> City | None:
+    """The town whose whole name a one-character kind closes ("京都駅", Kyoto Station; "서울역",
+    Seoul Station): the place is not known, its town is, as for "Kyoto Station"."""
+    glued = town_then_kind(typed.strip())
+    if glued is None:
+        return None
+    idx = city_index()
+    key = fold(typed.strip()[: glued[1]])
+    ids = town_ids(idx, key, lambda j: city_ok(idx.cities[j], q), inflected=False)
+    return idx.cities[ids[0]] if ids else None

@@ -17,10 +17,17 @@ from mapsnb_sandbox.world.kinds.table import (
     kind_heads,
     kind_key,
     kind_qualities,
+    kind_table,
     quality_table,
     unprefixed,
 )
-from mapsnb_sandbox.world.kinds.words import a_town, cut_glued, stem_code, wide_names
+from mapsnb_sandbox.world.kinds.words import (
+    a_town,
+    cut_glued,
+    stem_code,
+    town_then_kind,
+    wide_names,
+)
 from mapsnb_sandbox.world.landmarks import AROUND, fold
 
 __all__ = [
@@ -176,7 +183,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
         )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if NO_SPACE.search(token) and not a_town(token):  # "マラボ" (Malabo): no "ラボ" (lab)
-            cut = cut_glued(token)
+            cut = town_then_kind(token) or cut_glued(token)
             if cut is not None:
                 code, a, b = cut
                 head, tail = _glued_unqualified(token[:a]), token[b:]
@@ -218,10 +225,12 @@ def _english_singular(word: str) -> str | None:
 
 
 def _plural_code(tokens: list[str], keys: list[str]) -> int | None:
-    """The kind whose name ends in the singular of the words' last, an English plural the
-    names lack ("shops": "shop", "kiosks"), unless that word is a town's name ("Lagos")."""
+    """The kind of an English name the words are the plural of, which the names lack ("bottle
+    shops", "dairies"), unless the last word is a town's name ("Lagos"); a word of another
+    language is no English singular ("boots": no Dutch "boot", boat)."""
     singular = _english_singular(keys[-1])
-    if singular is None or a_town(tokens[-1]):
+    phrase = " ".join([*keys[:-1], singular or ""])
+    if singular is None or phrase not in kind_table().english or a_town(tokens[-1]):
         return None
     return _phrase_code([*keys[:-1], singular])
 

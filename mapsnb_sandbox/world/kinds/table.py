@@ -108,6 +108,7 @@ class _Table:
     by_key: dict[str, int]
     first: tuple[tuple[str, int], ...]  # display names: matched before any synonym (_Wide)
     later: tuple[tuple[str, int, bool], ...]  # synonyms and iD search terms (_Wide)
+    english: frozenset[str]  # every English name (the CSV's, iD's regional), folded
 
 
 #: Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, Han, Hangul.
@@ -229,6 +230,7 @@ def kind_table() -> _Table:
     first: list[tuple[str, int]] = []  # display names: matched before any synonym
     later: list[tuple[str, int, bool]] = []  # (phrase, code, an iD term to check)
     others: list[tuple[str, int, bool]] = []  # the same, of languages the emulator has no texts in
+    english: set[str] = set()
     extra = _extra_names()
     spoken = {p.stem for p in NAMES_TSV.with_name("texts").glob("*.json")}
     with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
@@ -239,6 +241,10 @@ def kind_table() -> _Table:
                 words = [w.strip() for w in (rec.get(lang) or "").split("|") if w.strip()]
                 if lang == "en" and not words:
                     words = _derived_names(rec["key"])
+                if lang == "en":
+                    english.update(
+                        kind_key(w) for w in [*words, *extra.get(rec["key"], {}).get(lang, [])]
+                    )
                 if words:
                     names[lang] = (words[0], words[1] if len(words) > 1 else words[0])
                     synonyms += words
@@ -270,7 +276,9 @@ def kind_table() -> _Table:
         by_phrase.setdefault(fold(phrase), code)
     by_phrase.pop("", None)
     by_key = {c.key: c.code for c in rows}
-    return _Table(tuple(rows), by_phrase, by_key, tuple(first), tuple(later + others))
+    return _Table(
+        tuple(rows), by_phrase, by_key, tuple(first), tuple(later + others), frozenset(english)
+    )
 
 
 #: Article and one-letter prefixes glued to Arabic and Hebrew words ("الصيدلية", "בתל אביב").

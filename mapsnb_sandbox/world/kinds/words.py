@@ -18,7 +18,7 @@ from mapsnb_sandbox.world.kinds.table import (
 )
 from mapsnb_sandbox.world.landmarks import fold
 
-__all__ = ["a_town", "cut_glued", "stem_code", "wide_names"]
+__all__ = ["a_town", "cut_glued", "stem_code", "town_then_kind", "wide_names"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,7 @@ class _Wide:
 
     every_phrase: dict[str, int]  # the iD presets' names in every language
     glued: dict[str, int]  # phrases in scripts without spaces (matched inside a word)
+    ending: dict[str, int]  # one-character names ("駅", "역", "站"): a word's end after a town
     stems: dict[str, int]  # single-word phrases less their last letters (inflected forms)
 
 
@@ -35,6 +36,7 @@ class _Wide:
 def wide_names() -> _Wide:
     every: dict[str, int] = {}
     glued: dict[str, int] = {}
+    ending: dict[str, int] = {}
     stems: dict[str, int] = {}
     whole: dict[str, int] = {}
     table = kind_table()
@@ -52,10 +54,11 @@ def wide_names() -> _Wide:
             glued.setdefault(key.replace(" ", ""), code)
         elif NO_SPACE.search(key):  # one character ("寺") glued only after "の", "的", "의"
             glued.update({kind_key(p + phrase): code for p in "の的의"})
+            ending.setdefault(key, code)
         if " " not in key and not NO_SPACE.search(key):
             _add_stems(stems, whole, key, code)
     every.pop("", None)
-    return _Wide(every, glued, {**stems, **whole})
+    return _Wide(every, glued, ending, {**stems, **whole})
 
 
 def _add_stems(stems: dict[str, int], whole: dict[str, int], key: str, code: int) -> None:
@@ -84,6 +87,15 @@ def a_town(token: str) -> bool:
     from mapsnb_sandbox.world.towns import named_ids
 
     return bool(named_ids(city_index(), fold(token.strip(",、，"))))
+
+
+def town_then_kind(token: str) -> tuple[int, int, int] | None:
+    """``(code, start, end)`` of a one-character kind closing a word whose rest is a town's
+    whole name ("京都駅", Kyoto Station; "서울역", "北京站"), or ``None``."""
+    code = wide_names().ending.get(kind_key(token[-1:]))
+    if code is None or len(token) < 2 or not a_town(token[:-1]):
+        return None
+    return code, len(token) - 1, len(token)
 
 
 def cut_glued(token: str) -> tuple[int, int, int] | None:
