@@ -230,10 +230,14 @@ def _bare(name: str, at: tuple[float, float], town: set[str], rival: Rivals) -> 
 
 
 def _given(names: list[str], at: tuple[float, float], city: str, rival: Rivals) -> list[str]:
-    """The names a new row gives (see the module docstring)."""
-    town = set(_words(city))
-    given = [n for n in names if _bare(n, at, town, rival)]
-    given += [f"{n}, {city}" for n in names if not town <= set(_words(n)) and own_words(n)]
+    """The names a new row gives (see the module docstring), each followed by its form with
+    its town: the first is the English or local name, bare or with its town."""
+    town, given = set(_words(city)), []
+    for n in names:
+        if _bare(n, at, town, rival):
+            given.append(n)
+        if own_words(n) and not town <= set(_words(n)):
+            given.append(f"{n}, {city}")
     return list(dict.fromkeys(given))
 
 
