@@ -25,6 +25,7 @@ _WIKIPEDIA = {
     "Museo Sorolla, Madrid": (40.4353, -3.6925),
     "Музей Сороллы": (40.4353, -3.6925),  # OpenStreetMap's name:ru
     "Museu Nacional do Azulejo, Lisbon": (38.7247, -9.1136),
+    "Museu Nacional Soares dos Reis, Porto": (41.1478, -8.6219),  # round 5's unknown museum
 }
 _TOLERANCE_M = 2_000
 
