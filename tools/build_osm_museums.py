@@ -23,6 +23,8 @@ populous town whose reach (2 km + 2 km x sqrt(people / 100,000)) covers the poin
 nearest. A name is given bare when it holds its town, or when it is distinctive (a word
 besides :data:`GENERIC` that no dictionary lists in lower case, or a town's name), its own
 words name no other town, and no kept museum or held landmark 50 km or more away bears them;
+a name in a language the dictionaries lack ("Apothekenmuseum", "国立考古博物馆") only with
+its town;
 every name not holding its town is also given with it after a comma ("Museo de Bellas Artes,
 Sevilla"). No name is a town's or country's. A museum the world holds already (one of its
 names a held landmark's within 2 km: the Prado, the Guggenheim Bilbao) is not added again: its
@@ -67,7 +69,7 @@ _GENERIC_WORDS = (
     " castell castelo torre monasterio mosteiro convento coleccion colleccio colecao"
     " interpretacion interpretacio interpretacao sala exposicion exposicao fundacion fundacio"
     " fundacao memoria patrimonio etnografic etnologic municipal local comarcal romano romana"
-    " musee museum"
+    " musee museum ecomuseo ecomuseu ekomuseoa ecomuseum"
 )
 GENERIC = frozenset(_GENERIC_WORDS.split())
 #: Spelling dictionaries: their lower-case words are ordinary words, not names.
@@ -120,6 +122,20 @@ def names_of(tags: dict[str, str]) -> list[str]:
             if len(fold(plain)) >= 6 and plain not in out and not _NOT_A_NAME.search(plain):
                 out.append(plain)
     return out
+
+
+#: Languages whose common words the word lists of :data:`DICTS` hold: a name in another
+#: language ("Musikmuseum", "国立考古博物馆") cannot be told distinctive by them.
+DICT_LANGS = frozenset(("en", "es", "pt", "ca", "fr"))
+
+
+def foreign(tags: dict[str, str]) -> frozenset[str]:
+    """The names of ``tags`` only in a language outside :data:`DICT_LANGS` (not the local
+    ``name``): given only with the museum's town (:func:`_given`)."""
+    local = set(
+        names_of({k: v for k, v in tags.items() if not _LANG.match(k) or k[5:7] in DICT_LANGS})
+    )
+    return frozenset(n for n in names_of(tags) if n not in local)
 
 
 def _ring_centroid(ring: list[list[float]]) -> tuple[float, float, float]:
@@ -224,17 +240,28 @@ def _bare(name: str, at: tuple[float, float], town: set[str], rival: Rivals) -> 
         return False
     if town and town <= set(_words(name)):
         return True
+    return _own_name(name, at, town, rival)
+
+
+def _own_name(name: str, at: tuple[float, float], town: set[str], rival: Rivals) -> bool:
+    """Whether ``name`` names its museum without its town: distinctive, its own words naming
+    no other town and borne by no place 50+ km away."""
+    own = own_words(name)
     far = any(own <= o and _km(at, p) >= NAMESAKE_KM for o, p in rival)
     other_town = own != town and _town_or_country(" ".join(sorted(own, key=_words(name).index)))
     return distinctive(name) and not far and not other_town
 
 
-def _given(names: list[str], at: tuple[float, float], city: str, rival: Rivals) -> list[str]:
+def _given(
+    names: list[str], at: tuple[float, float], city: str, rival: Rivals, other: frozenset[str]
+) -> list[str]:
     """The names a new row gives (see the module docstring), each followed by its form with
-    its town: the first is the English or local name, bare or with its town."""
+    its town: the first is the English or local name, bare or with its town. A name of
+    ``other`` (:func:`foreign`) only with its town: no word list tells whether it is a common
+    name ("国立考古博物馆", National Archaeological Museum, Madrid's "of Spain" left out)."""
     town, given = set(_words(city)), []
     for n in names:
-        if _bare(n, at, town, rival):
+        if n not in other and _bare(n, at, town, rival):
             given.append(n)
         if own_words(n) and not town <= set(_words(n)):
             given.append(f"{n}, {city}")
@@ -286,7 +313,7 @@ def rows_of(features: list[dict[str, Any]]) -> list[dict[str, object]]:
         city, cc = town_of(tags, at)
         if branch(names, city, at, existing):
             continue
-        joined = "|".join(_given(names, at, city, rival))
+        joined = "|".join(_given(names, at, city, rival, foreign(tags)))
         if not joined:
             continue
         key = f"osm-museum-{tags['@id'].replace('/', '-')}"

@@ -23,7 +23,11 @@ _WIKIPEDIA = {
     "Bilbao Fine Arts Museum": (43.2666, -2.9394),
     "Museo de Bellas Artes de Bilbao": (43.2666, -2.9394),
     "Museo Sorolla, Madrid": (40.4353, -3.6925),
-    "Музей Сороллы": (40.4353, -3.6925),  # OpenStreetMap's name:ru
+    "Музей Сороллы, Madrid": (40.4353, -3.6925),  # OpenStreetMap's name:ru, with its town
+    # places the world held already, asked in another language (OpenStreetMap's name:xx)
+    "Pałac Królewski w Madrycie": (40.4180, -3.7143),
+    "프라도 국립미술관": (40.4138, -3.6921),
+    "Muzeum Guggenheima w Bilbao": (43.2687, -2.9340),
     "Museu Nacional do Azulejo, Lisbon": (38.7247, -9.1136),
     "Museu Nacional Soares dos Reis, Porto": (41.1478, -8.6219),  # round 5's unknown museum
 }
@@ -32,11 +36,22 @@ _TOLERANCE_M = 2_000
 
 @pytest.mark.parametrize(("text", "truth"), list(_WIKIPEDIA.items()))
 def test_an_iberian_museum_is_found_at_its_point(text: str, truth: tuple[float, float]) -> None:
-    """The museum by its name in Spanish, Portuguese, English or Russian, surely."""
+    """The museum by its name in Spanish, Portuguese, English, Russian, Polish or Korean,
+    surely."""
     found = resolve(text)
     assert found.place is not None, found.reason
     assert found.confidence in ("HIGH", "MEDIUM")
     assert haversine_m(found.place.lat, found.place.lng, *truth) < _TOLERANCE_M
+
+
+def test_a_name_no_word_list_reads_is_found_only_with_its_town() -> None:
+    """ "国立考古博物馆" (National Archaeological Museum) is OSM's Chinese name of Madrid's
+    Museo Arqueológico Nacional: a common name in a language the word lists lack, so it is
+    given only with its town."""
+    assert not resolve("国立考古博物馆").found
+    found = resolve("国立考古博物馆, Madrid").place
+    assert found is not None
+    assert haversine_m(found.lat, found.lng, 40.4236, -3.6889) < _TOLERANCE_M
 
 
 def test_a_shared_name_is_found_only_with_its_town_and_towns_stay_towns() -> None:
