@@ -67,6 +67,8 @@ HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
 #: ``tools/build_fr_museums.py``, see ``data/SOURCES.md``.
 US_MUSEUMS_CSV = FAMOUS_CSV.with_name("us_museums.csv")
 FR_MUSEUMS_CSV = FAMOUS_CSV.with_name("fr_museums.csv")
+#: Notable museums of Spain and Portugal (OpenStreetMap, ODbL): ``tools/build_osm_museums.py``.
+OSM_MUSEUMS_CSV = FAMOUS_CSV.with_name("osm_museums.csv")
 #: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
 #: UNESCO holdout that measures places the emulator does not hold (``bench_landmarks.py
 #: --withhold``); read once, when the landmark table is first built.
@@ -574,6 +576,7 @@ def _build_landmark_index() -> _LandmarkIndex:
         withhold = os.environ.get(WITHHOLD_ENV) == "1"
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
         items = load_famous(FR_MUSEUMS_CSV, load_famous(US_MUSEUMS_CSV, items))
+        items = load_famous(OSM_MUSEUMS_CSV, items)
         items += load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 

@@ -21,7 +21,7 @@ def _search(text: str) -> dict[str, object]:
     "text",
     [
         "Museum of Tin Soldiers, Brno",  # was Brno's point, LOW ("Museum of Fine Arts, Houston")
-        "Museu Nacional Soares dos Reis, Porto",
+        "Museu Nacional de Belas Artes, Rio de Janeiro",  # Porto's Soares dos Reis is held now
         "Музей янтаря, Калининград",
     ],
 )
