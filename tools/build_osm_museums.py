@@ -72,11 +72,16 @@ _GENERIC_WORDS = (
     " musee museum ecomuseo ecomuseu ekomuseoa ecomuseum"
 )
 GENERIC = frozenset(_GENERIC_WORDS.split())
-#: Spelling dictionaries: their lower-case words are ordinary words, not names.
+#: Spelling dictionaries: their lower-case words are ordinary words, not names (Debian's
+#: wordlists packages, read at build time only).
 DICTS = tuple(
     Path("/usr/share/dict") / n
     for n in ("spanish", "portuguese", "catalan", "french", "american-english")
 )
+#: German's words, its nouns too ("Musik"): the first part of a glued name only.
+GERMAN = Path("/usr/share/dict/ngerman")
+#: Museum words a name may glue after another word ("Photomuseum", "Musikmuseum").
+_GLUED = ("museum", "museo", "museu", "musee")
 _LANG = re.compile(r"^name:[a-z]{2,3}(-[A-Za-z]{2,4})?$")
 _OTHER = ("official_name", "alt_name", "short_name")
 #: A tag value that is a mapper's note or handle, not a name: "museoTysen",
@@ -93,9 +98,22 @@ def _ordinary() -> frozenset[str]:
     return frozenset(words)
 
 
+@functools.cache
+def _german() -> frozenset[str]:
+    return frozenset(fold(w) for w in GERMAN.read_text(encoding="utf-8").split())
+
+
 def _words(name: str) -> list[str]:
     """The folded words of ``name``, an elided article apart ("d'Art" -> d, art)."""
     return fold(re.sub(r"[’'·.-]", " ", name)).split()
+
+
+def _ordinary_word(word: str) -> bool:
+    """Whether ``word`` is in a dictionary, or an ordinary word with a museum word glued after
+    it ("Musikmuseum", "Photomuseum")."""
+    end = next((g for g in _GLUED if word.endswith(g) and len(word) >= len(g) + 3), "")
+    head = word[: -len(end)] if end else word
+    return word in _ordinary() or (bool(end) and (head in _ordinary() or head in _german()))
 
 
 def own_words(name: str) -> frozenset[str]:
@@ -109,7 +127,7 @@ def distinctive(name: str) -> bool:
     from mapsnb_sandbox.world.cities import city_index
 
     own = [w for w in _words(name) if w not in GENERIC]
-    return any(w not in _ordinary() or city_index().by_name.get(w) for w in own)
+    return any(not _ordinary_word(w) or city_index().by_name.get(w) for w in own)
 
 
 def names_of(tags: dict[str, str]) -> list[str]:

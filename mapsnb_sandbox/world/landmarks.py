@@ -62,13 +62,11 @@ FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
 #: The UNESCO World Heritage List as famous places, at the list's point
 #: (``tools/build_heritage_sites.py``; CC BY-SA 3.0 IGO, see ``data/SOURCES.md``).
 HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
-#: Notable US museums, zoos and gardens (IMLS Museum Universe Data File, public domain) and
-#: France's Musées de France (Licence Ouverte): ``tools/build_us_museums.py``,
-#: ``tools/build_fr_museums.py``, see ``data/SOURCES.md``.
-US_MUSEUMS_CSV = FAMOUS_CSV.with_name("us_museums.csv")
-FR_MUSEUMS_CSV = FAMOUS_CSV.with_name("fr_museums.csv")
-#: Notable museums of Spain and Portugal (OpenStreetMap, ODbL): ``tools/build_osm_museums.py``.
-OSM_MUSEUMS_CSV = FAMOUS_CSV.with_name("osm_museums.csv")
+#: Notable museums of the US (IMLS, public domain), France (Musées de France, Licence Ouverte),
+#: Spain and Portugal (OpenStreetMap, ODbL): ``tools/build_{us,fr,osm}_museums.py``, SOURCES.md.
+US_MUSEUMS_CSV, FR_MUSEUMS_CSV, OSM_MUSEUMS_CSV = MUSEUM_CSVS = tuple(
+    FAMOUS_CSV.with_name(f"{land}_museums.csv") for land in ("us", "fr", "osm")
+)
 #: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
 #: UNESCO holdout that measures places the emulator does not hold (``bench_landmarks.py
 #: --withhold``); read once, when the landmark table is first built.
@@ -575,8 +573,8 @@ def _build_landmark_index() -> _LandmarkIndex:
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
         withhold = os.environ.get(WITHHOLD_ENV) == "1"
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
-        items = load_famous(FR_MUSEUMS_CSV, load_famous(US_MUSEUMS_CSV, items))
-        items = load_famous(OSM_MUSEUMS_CSV, items)
+        for museums in MUSEUM_CSVS:
+            items = load_famous(museums, items)
         items += load_airports(AIRPORTS_TSV)
     return _index_landmarks(items)
 

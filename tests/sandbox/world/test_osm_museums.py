@@ -75,3 +75,13 @@ def test_a_branch_keeps_the_institution_its_name() -> None:
     text = OSM_MUSEUMS_CSV.read_text(encoding="utf-8")
     assert "OpenStreetMap" in text.splitlines()[0] and "ODbL" in text.splitlines()[2]
     assert "Centre Pompidou" not in text and len(text.encode()) < 1_000_000
+
+
+def test_a_kind_word_glued_after_a_word_is_no_name_alone() -> None:
+    """ "Musikmuseum" (German: a music museum) is OSM's German name of Lisbon's Museu da
+    Música: a kind glued after an ordinary word, a German asker's generic search, so it names
+    the museum only with its town (found in review, 2026-12-06)."""
+    assert not resolve("Musikmuseum").found
+    found = resolve("Musikmuseum, Lisbon").place
+    assert found is not None and found.kind != "locality"
+    assert haversine_m(found.lat, found.lng, 38.7496, -9.1802) < _TOLERANCE_M
