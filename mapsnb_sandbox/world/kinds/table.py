@@ -77,12 +77,28 @@ class Category:
         return self.names["en"][1]
 
     def singular_in(self, lang: str) -> str:
-        """Singular name in ``lang`` (English when the table has none)."""
-        return self.names.get(lang, self.names["en"])[0]
+        """Singular name in ``lang`` (English when the table has none), as sentences write it."""
+        return in_sentence(self.names.get(lang, self.names["en"])[0], lang)
 
     def plural_in(self, lang: str) -> str:
-        """Plural name in ``lang`` (English when the table has none)."""
-        return self.names.get(lang, self.names["en"])[1]
+        """Plural name in ``lang`` (English when the table has none), as sentences write it."""
+        return in_sentence(self.names.get(lang, self.names["en"])[1], lang)
+
+
+#: Languages whose kind names keep their capitals in a sentence: German's nouns, the table's
+#: English ("Mexican restaurant").
+_KEEP_CAPITALS = frozenset({"de", "en"})
+
+
+def in_sentence(name: str, lang: str) -> str:
+    """A kind's display name inside a sentence: iD's capital of a one-word name ("Hotel",
+    "Eczane", "Lékárna") or of a Vietnamese one's head noun ("Khách sạn") dropped ("5 hotel",
+    "bir otel"); a longer name, which may open with a proper adjective ("Chinees restaurant",
+    "Çin Restoranı"), and an abbreviation ("ATM") kept."""
+    one = " " not in name or lang == "vi"
+    if lang in _KEEP_CAPITALS or not one or not (name[:1].isupper() and name[1:2].islower()):
+        return name
+    return name[0].lower() + name[1:]
 
 
 def _english_plural(word: str) -> str:
