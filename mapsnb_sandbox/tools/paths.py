@@ -23,7 +23,13 @@ from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, open_water_beyond_links, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import hilliness, ruggedness
-from mapsnb_sandbox.earth.water import _open_water, dry_near, open_water_m, shore_gap_m
+from mapsnb_sandbox.earth.water import (
+    _open_water,
+    dry_near,
+    is_land,
+    open_water_m,
+    shore_gap_m,
+)
 from mapsnb_sandbox.earth.water import _wet as _wet_at
 from mapsnb_sandbox.world.cities import country_at
 
@@ -198,7 +204,8 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
             shores = (a in waypoints, b in waypoints)
             seg = _ashore_leg(a, b, stable_int(mode, i), variant, n, mode, shores)
         path += seg if not path else seg[1:]
-    bent = _bend_ashore(path, links, _own_water(steps, waypoints))
+    ends = sorted({steps[0].a, steps[-1].b, *waypoints})
+    bent = _bend_ashore(path, links, _own_water(steps, waypoints), ends)
     if mode in DRY_MODES and bent != path and open_water_beyond_links(bent) > 0:
         bent = path  # a walk the planners' own measure (runs of 150 m) finds wet: as drawn
     rounded = _round_path(bent)
@@ -218,8 +225,13 @@ def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) 
 def _ashore_leg(
     a: Point, b: Point, seed: int, variant: int, n: int, mode: str, shores: tuple[bool, bool]
 ) -> list[Point]:
-    """:func:`_leg`, its bends flattened when they would stray over water."""
+    """:func:`_leg`, its bends flattened when they would stray over water. A city street
+    along a shore (water within half a fine cell of its line) follows its line: its bow (5-20
+    m, a hash's side) may lean into water the mask cannot see at that scale (Korsør's harbour
+    front, 46 m by two wheels before round 16)."""
     base = _straight(a, b, n)
+    if haversine_m(a[0], a[1], b[0], b[1]) < CITY_M and any(_wet_at(*p) for p in base):
+        return base
     # A road leg's bends may add no water to its straight line's, every wet sample counted:
     # they would be an implicit bridge, or graze a shore the mask puts a few hundred metres off.
     limit = 0.0 if mode in DRY_MODES else _road_water_m(base, shores, first_only=False)
@@ -322,16 +334,39 @@ def _own_water(steps: tuple[Step, ...], waypoints: tuple[Point, ...]) -> list[tu
     return [(p, shore_gap_m(round(p[0], 5), round(p[1], 5))) for p in sorted(own)]
 
 
-def _bend_ashore(path: list[Point], links: set[int], own: list[tuple[Point, float]]) -> list[Point]:
+def _bend_ashore(
+    path: list[Point],
+    links: set[int],
+    own: list[tuple[Point, float]],
+    ends: list[Point] | None = None,
+) -> list[Point]:
     """``path`` with each stretch of water on it outside its links (samples :data:`FINE_M`
     apart, :func:`~mapsnb_sandbox.earth.water._wet`, beyond the ``own`` water of its ends and
     piers; a stretch runs across corners) moved to the land beside it (:func:`_bent`, at most
     :data:`ASIDE_M` aside): a way that grazes a shore, or cuts a cove's corner, keeps to the
-    land. A stretch is moved only when the new way is dry (a river a road bridges stays)."""
+    land. A stretch is moved only when the new way is dry (a river a road bridges stays).
+    Within the own water of one of the route's ``ends``, a way keeps off the mask's shore
+    (:func:`_hugs`)."""
 
     def wet(s: Point) -> bool:
         return _wet_at(*s) and all(haversine_m(s[0], s[1], e[0], e[1]) > r for e, r in own)
 
+    out = _bend_runs(path, links, wet)
+    if not ends:
+        return out
+    radius = dict(own)
+    zones = [(e, radius.get(e, 0.0)) for e in ends]
+
+    def hugs(s: Point) -> bool:  # a latitude test first: most samples are far from both ends
+        near = [e for e, r in zones if abs(s[0] - e[0]) * 111_320 <= r]
+        return bool(near) and _hugs(s, [e for e in near if haversine_m(*s, *e) <= radius[e]])
+
+    pairs = {(path[i], path[i + 1]) for i in links}
+    return _bend_runs(out, {i for i, pq in enumerate(itertools.pairwise(out)) if pq in pairs}, hugs)
+
+
+def _bend_runs(path: list[Point], links: set[int], wet: Callable[[Point], bool]) -> list[Point]:
+    """:func:`_bend_ashore`'s pass: each run of ``wet`` samples moved beside it, if it can."""
     # The path's corners and samples: (point, is a corner, may move); a link's two ends and
     # the path's ends stay, and no samples are taken on a link.
     last = len(path) - 1
@@ -361,6 +396,37 @@ def _bend_ashore(path: list[Point], links: set[int], own: list[tuple[Point, floa
             out += [] if dense[j][1] else [dense[j][0]]
         k = j
     return out
+
+
+#: A way near a route's end keeps this far from the mask's water (:func:`is_land`): about
+#: half a 1/720° sub-cell (154 m north-south), how far the mask's shore may lie from the real
+#: one, so a way that grazes it can be in the harbour (Kotor's shore street, 0-10 m off).
+CLEAR_M = 75.0
+
+
+@functools.lru_cache(maxsize=65536)
+def _clearance_m(lat: float, lng: float) -> float:
+    """How far the mask's water (not :func:`~mapsnb_sandbox.earth.water.is_land`) is from
+    ``(lat, lng)``, on eight rays 25 m apart, out to :data:`CLEAR_M` (0: the point is wet)."""
+    if not is_land(lat, lng):
+        return 0.0
+    k = 1 / 111_320
+    kx = k / max(0.05, math.cos(math.radians(lat)))
+    for r in (25.0, 50.0, CLEAR_M):
+        for ang in range(0, 360, 45):
+            dy, dx = r * math.sin(math.radians(ang)), r * math.cos(math.radians(ang))
+            if not is_land(lat + dy * k, ((lng + dx * kx) + 540) % 360 - 180):
+                return r
+    return CLEAR_M
+
+
+def _hugs(s: Point, ends: list[Point]) -> bool:
+    """Whether ``s``, in the own water of a route's end (``ends``: those it is in) but more
+    than :data:`CLEAR_M` from it, is closer than that to the mask's water: the end may sit on
+    the shore, the way leaving it keeps off the shore the mask cannot place."""
+    if not ends or any(haversine_m(s[0], s[1], e[0], e[1]) <= CLEAR_M for e in ends):
+        return False
+    return _clearance_m(round(s[0], 5), round(s[1], 5)) < CLEAR_M
 
 
 def _samples(p: Point, q: Point) -> list[Point]:
