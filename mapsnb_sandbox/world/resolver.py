@@ -63,6 +63,7 @@ from mapsnb_sandbox.world.names.namesakes import bigger_namesake, language_home
 from mapsnb_sandbox.world.names.pinyin import (
     common_pinyin_town,
     other_pinyin_name,
+    other_romaji_name,
     unindexed_county,
 )
 from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
@@ -176,6 +177,7 @@ def other_name(text: str, town: Resolved) -> bool:
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
     other = len(letters) < SHORT_NAME or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
+    other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
     return other and town_population(town) < TYPO_POPULATION
 
 

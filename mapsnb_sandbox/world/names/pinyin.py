@@ -6,12 +6,16 @@ that splits wholly into Pinyin syllables, and differs from the name of the town 
 Hong Kong or Macau it is a near spelling of, names another town the index may lack: no guess is
 made (NOT_FOUND), as for short names (:func:`mapsnb_sandbox.world.resolver.other_name`).
 
+Japan's towns are romanised mora by mora (Hepburn) alike: "Takanezawa" is no misspelt Takanawa
+(:func:`other_romaji_name`; a long vowel written single or double is the same name).
+
 The syllables are those of Standard Chinese (the Pinyin table, without tones; ``v`` for ``ü``).
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -20,7 +24,14 @@ from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 from mapsnb_sandbox.world.resolved import Resolved
 
-__all__ = ["common_pinyin_town", "other_pinyin_name", "pinyin_words", "unindexed_county"]
+__all__ = [
+    "common_pinyin_town",
+    "other_pinyin_name",
+    "other_romaji_name",
+    "pinyin_words",
+    "romaji_words",
+    "unindexed_county",
+]
 
 #: Countries whose towns the index names in Pinyin (or Wade-Giles, whose syllables mostly read so).
 PINYIN_COUNTRIES = frozenset({"CN", "TW", "HK", "MO"})
@@ -71,6 +82,57 @@ def other_pinyin_name(text: str, town: Resolved) -> bool:
     if town.country_code not in PINYIN_COUNTRIES or fold(text) == fold(town.name):
         return False
     return pinyin_words(text)
+
+
+#: The morae of Japanese written in Hepburn romanisation (what GeoNames and road signs use for
+#: Japan's towns): a vowel, a consonant and a vowel, the contracted ``kya``-rows, and syllabic
+#: ``n``; a doubled consonant (``kk``, ``tt``, ``ss``, ``pp``, ``tch``) is a mora of its own.
+_MORAE = frozenset(
+    [*"aiueo", "n", "shi", "chi", "tsu", "fu", "ji", "wa", "wo", "ya", "yu", "yo"]
+    + [
+        c + v
+        for c in "kgsztdnhbpmr"
+        for v in "aiueo"
+        if c + v not in ("si", "ti", "tu", "hu", "zi", "di", "du")
+    ]
+    + [c + "y" + v for c in ("k", "g", "n", "h", "b", "p", "m", "r") for v in "auo"]
+    + [c + v for c in ("sh", "ch", "j") for v in "auo"]
+)
+_GEMINATES = frozenset({"kk", "tt", "ss", "pp", "tc"})
+
+
+@functools.cache
+def _morae(word: str) -> bool:
+    """Whether ``word`` (folded letters) is a run of Hepburn morae."""
+    if not word:
+        return True
+    doubled = word[:2] in _GEMINATES or (word[0] == "m" and word[1:2] in ("b", "m", "p"))
+    if doubled and _morae(word[1:]):
+        return True  # a doubled consonant, or syllabic n written m ("Tamba", "Semboku")
+    return any(word[:k] in _MORAE and _morae(word[k:]) for k in range(1, min(3, len(word)) + 1))
+
+
+def romaji_words(text: str) -> bool:
+    """Whether every word of ``text`` (folded; hyphens part words) is a run of Hepburn morae
+    ("Takanezawa", "Ōsaka", "Tamba"; not "Hiroshma")."""
+    words = fold(text).replace("-", " ").split()
+    return bool(words) and all(w.isascii() and w.isalpha() and _morae(w) for w in words)
+
+
+def other_romaji_name(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of Japanese town ``town``'s name, is rather another
+    Japanese name: both split wholly into Hepburn morae and differ ("Takanezawa", a town of
+    Tochigi, is no misspelt Takanawa, Tokyo's district), as for Pinyin (:func:`other_pinyin_name`)."""
+    if town.country_code != "JP" or _plain(text) == _plain(town.name):
+        return False
+    return romaji_words(text) and romaji_words(town.name)
+
+
+def _plain(name: str) -> str:
+    """``name`` folded as Hepburn is written loosely: long vowels single ("Nigata" of Niigata,
+    "Tokyo" of Tōkyō, "Oosaka"), syllabic n as n ("Nihonmatsu" of Nihommatsu)."""
+    key = re.sub(r"m(?=[bmp])", "n", fold(name).replace("-", "").replace(" ", ""))
+    return re.sub(r"([aiueo])\1+", r"\1", key.replace("ou", "o").replace("oh", "o"))
 
 
 #: A town of China smaller than this, named in Pinyin with at most its country, is no sure
