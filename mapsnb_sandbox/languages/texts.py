@@ -321,7 +321,7 @@ def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> st
         if not place_id:
             return name
         return typed_town_name(name, text, place_id, cyrillic=lang in _CYRILLIC)
-    if not name.isascii():
+    if any(span[0] <= c <= span[1] for c in name):  # the index's own name is in the script
         return name
     letters = [c for c in text if c.isalpha()]
     if not letters or not all(span[0] <= c <= span[1] for c in letters):
