@@ -360,13 +360,28 @@ def _agreed(words: list[str], extra: list[str], shown: list[str], heard: set[str
 
 
 def _part_of(part: str, name: str) -> bool:
-    """Whether ``name`` is ``part`` and one more word (a qualifier or an alternative: "Kristen
-    kyrka", "Bank (financieel)", "Stasiun Bus / Terminal"), in a script with spaces ("Gedung
-    Pusat Olahraga" is no "Olahraga", sport; "ศูนย์กีฬา", sports centre, no "กีฬา")."""
+    """Whether ``part`` is the head of ``name``, a script with spaces: ``name`` is ``part`` and
+    one more word (a qualifier or an alternative: "Kristen kyrka", "Bank (financieel)"), or one
+    of its words is ``part`` inflected or compounded ("Schoolgebied", "Περιοχή Σχολείου",
+    "Територія університету", "Areál univerzity"). Not a whole word among more ("Gedung Pusat
+    Olahraga" is no "Olahraga", sport), nor in a script without spaces ("ศูนย์กีฬา", sports
+    centre, is no "กีฬา")."""
     if _NO_SPACE.search(name):
         return False
     p, n = re.findall(r"\w+", _fold(part)), re.findall(r"\w+", _fold(name))
-    return bool(p) and len(n) == len(p) + 1 and (n[1:] == p or n[:-1] == p)
+    if bool(p) and len(n) == len(p) + 1 and (n[1:] == p or n[:-1] == p):
+        return True
+    return len(p) == 1 and len(p[0]) >= 4 and any(_inflected(p[0], t) for t in n)
+
+
+def _inflected(word: str, token: str) -> bool:
+    """Whether ``token`` is ``word`` with an ending or a compound's other part ("schoolgebied",
+    "σχολειου" of "σχολειο"), or both are one word of six letters or more with other endings
+    ("univerzity", "univerzita")."""
+    if token == word:
+        return False
+    ending = len(token) >= 6 and abs(len(token) - len(word)) <= 2
+    return token.startswith(word) or (ending and word.startswith(token[: len(token) - 2]))
 
 
 def _plain(word: str) -> bool:

@@ -32,6 +32,8 @@ def box() -> Sandbox:
         ("ja", "学校 大阪", "学校", "代表点"),
         ("nl", "ziekenhuis Rotterdam", "ziekenhuis", "ziekenhuisgebied"),
         ("nl", "bank Utrecht", "bank", "financieel"),
+        ("nl", "school Eindhoven", "school", "schoolgebied"),
+        ("el", "σχολείο Πάτρα", "σχολείο", "περιοχή"),
         ("uk", "школа Львів", "(школа)", "школи"),
         ("tr", "cami Ankara", "cami", "müslüman"),
         ("vi", "hiệu thuốc Đà Nẵng", "hiệu thuốc", "quầy thuốc"),
@@ -60,6 +62,8 @@ def test_display_first_rule(om: ModuleType) -> None:
         ("pharmacy", "sv", ["Läkemedel", "drog*", "apotek"], ["apotekare"]),  # qualified kind
         ("church", "sv", ["Kristen kyrka", "andaktslokal"], ["Kyrka"]),  # OM's word, held whole
         ("bank", "nl", ["Bank (financieel)", "geld"], ["Bank"]),  # alternatives mark
+        ("school", "nl", ["Schoolgebied"], ["School"]),  # OM's word, compounded in iD's
+        ("sports_complex", "id", ["Gedung Pusat Olahraga"], ["Olahraga"]),  # "sport": no head
         ("hotel", "sv", ["Hotell", "motell"], []),  # not suspect: left alone
         ("car_repair", "sv", ["Bilverkstad", "bilreparatör"], []),  # OM says it too: left
         ("church", "hi", ["चर्च", "गिरजाघर"], []),  # written by hand: left
@@ -69,6 +73,8 @@ def test_display_first_rule(om: ModuleType) -> None:
         ("pharmacy", "sv"): ["Apotek"],
         ("church", "sv"): ["Kyrka"],
         ("bank", "nl"): ["Bank", "geld"],
+        ("school", "nl"): ["School"],
+        ("sports_complex", "id"): ["Olahraga"],
         ("hotel", "sv"): ["Motell"],
         ("car_repair", "sv"): ["Bilreparatör"],
         ("church", "hi"): ["गिरजाघर"],
@@ -77,10 +83,24 @@ def test_display_first_rule(om: ModuleType) -> None:
     heard = {k: {om._fold(w) for w in ws} for k, ws in shown.items()}
     heard[("car_repair", "sv")].add("bilverkstad")
     qualified = om.qualified_kinds(
-        {"pharmacy": "Pharmacy Counter", "church": "Christian Church", "hotel": "Hotel"},
-        {"pharmacy": ["pharmacy"], "church": ["church"], "hotel": ["hotel"]},
+        {
+            "pharmacy": "Pharmacy Counter",
+            "church": "Christian Church",
+            "hotel": "Hotel",
+            "school": "School Grounds",
+            "sports_complex": "Sports Center / Complex",
+            "gas_station": "Gas Station",
+        },
+        {
+            "pharmacy": ["pharmacy"],
+            "church": ["church"],
+            "hotel": ["hotel"],
+            "school": ["school"],
+            "sports_complex": ["sports center"],
+            "gas_station": ["gas", "gas station"],
+        },
     )
-    assert qualified == {"pharmacy", "church"}
+    assert qualified == {"pharmacy", "church", "school", "sports_complex"}
     got = om.display_first(
         rows, (shown, heard), qualified, frozenset({"de"}), {"hi": {"church": "चर्च|गिरजाघर"}}
     )
@@ -88,6 +108,8 @@ def test_display_first_rule(om: ModuleType) -> None:
         ("apotek", ["apotekare"]),
         ("Kyrka", []),
         ("Bank", []),
+        ("School", []),
+        ("Gedung Pusat Olahraga", ["Olahraga"]),
         ("Hotell", []),
         ("Bilverkstad", []),
         ("चर्च", []),
