@@ -516,7 +516,10 @@ def main() -> None:
     with id_presets(ns.package) as (dist, version):
         rows = build(dist)
         known = set(json.loads((dist / "presets.min.json").read_text(encoding="utf-8")))
-    merged = _with_organicmaps(rows, Path(ns.organicmaps), known) if ns.organicmaps else None
+        english = _presets_in([dist / "translations" / "en.min.json"])
+    merged = (
+        _with_organicmaps(rows, Path(ns.organicmaps), known, english) if ns.organicmaps else None
+    )
     with OUT.open("w", encoding="utf-8", newline="\n") as fh:
         fh.write(
             f"# Place-kind names per language from the OpenStreetMap iD presets: npm {PACKAGE} "
@@ -547,18 +550,31 @@ def _joined(words: list[str]) -> str:
 
 
 def _with_organicmaps(
-    rows: list[tuple[str, str, list[str]]], path: Path, known: set[str]
+    rows: list[tuple[str, str, list[str]]],
+    path: Path,
+    known: set[str],
+    english: dict[str, dict[str, str]],
 ) -> list[tuple[str, str, list[str], list[str]]]:
-    """The rows with Organic Maps' words of each kind and language (:mod:`category_names_om`)."""
+    """The rows with Organic Maps' words of each kind and language (:mod:`category_names_om`),
+    iD's display name checked against Organic Maps' where iD's English names the kind's preset
+    with a qualifier (``english``: iD's English presets)."""
     import category_names_om as om
 
     with (DATA / "categories.csv").open(encoding="utf-8", newline="") as fh:
-        keys = [row["key"] for row in csv.DictReader(fh)]
+        table = list(csv.DictReader(fh))
+    keys = [row["key"] for row in table]
+    own_en = {r["key"]: [r["key"].replace("_", " "), *r["en"].split("|")] for r in table}
+    id_en = {
+        k: english.get(next(iter(_presets_of(k, known)), ""), {}).get("name", "") for k in keys
+    }
     groups, blocks = om.parse(path)
     kinds = om.kinds_of_blocks(blocks, keys, _presets_of, known)
     words = om.unshared(*om.own_words(groups, blocks, kinds), kinds)
     words = {k: ws for k, ws in words.items() if not k[0] & NAMES_ONLY}  # generic: "Santuario"
-    return om.merge(rows, words, DATA / "categories.csv", _long_enough)
+    merged = om.merge(rows, words, DATA / "categories.csv", _long_enough)
+    qualified = om.qualified_kinds(id_en, own_en)
+    vote = om.votes(groups, blocks, kinds)
+    return om.display_first(merged, vote, qualified, frozenset({*OWN, "en"}), SUPPLEMENT)
 
 
 if __name__ == "__main__":

@@ -51,6 +51,10 @@ MAX_EXTRA = 4
 _PRESENTATION = re.compile(r"[\ufb50-\ufdff\ufe70-\ufeff]")
 _THAI_MARK = re.compile(r"[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]")
 _THAI_LETTER = re.compile(r"[\u0e01-\u0e30]")
+#: Scripts written without spaces (as the builder's): a word is found inside another.
+_NO_SPACE = re.compile(
+    r"[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]"
+)
 
 Rows = list[tuple[str, str, list[str]]]
 
@@ -251,3 +255,135 @@ def _rows(
             firsts.setdefault(_fold(w), w)
         out.append((key, lang, [], list(firsts.values())[: MAX_EXTRA + 2]))
     return out
+
+
+#: A group is a kind's own vote when blocks of at most this many kinds use it
+#: (``@category_hospital``: hospitals and doctors; not ``@category_eat``).
+VOTE_GROUP_KINDS = 2
+
+
+def votes(
+    groups: dict[str, dict[str, list[str]]], blocks: list[Block], kinds: list[frozenset[str]]
+) -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str], set[str]]]:
+    """``(kind, language) -> `` Organic Maps' display names of the kind (its blocks' first word:
+    of their category group that blocks of at most :data:`VOTE_GROUP_KINDS` kinds use,
+    ``@category_hospital``'s "Sjukhus", else of their own lines, "Skola"), and every word
+    of those groups and lines, folded."""
+    users: dict[str, set[frozenset[str]]] = defaultdict(set)
+    for block, ks in zip(blocks, kinds, strict=True):
+        for g in block.groups if ks else ():
+            users[g].add(ks)
+    shown: dict[tuple[str, str], list[str]] = defaultdict(list)
+    heard: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for block, ks in zip(blocks, kinds, strict=True):
+        own = [g for g in block.groups if len(users[g]) <= VOTE_GROUP_KINDS]
+        texts = [*(groups.get(g, {}) for g in own if g.startswith("category_")), block.words]
+        seen: set[str] = set()
+        for lang, ws in (item for t in texts for item in _lang_words(t).items() if item[1]):
+            for key in ks:
+                if lang not in seen:
+                    shown[(key, lang)].append(ws[0])
+                heard[(key, lang)] |= {_fold(w) for w in ws}
+            seen.add(lang)
+    return shown, heard
+
+
+def qualified_kinds(id_english: dict[str, str], own_english: dict[str, list[str]]) -> set[str]:
+    """The kinds whose iD preset's English name is none of the kind's English names but one of
+    them with more words: a qualifier or an alternative ("Pharmacy Counter", "School Grounds", "Christian
+    Church", "Gym / Fitness Center"); iD's translations of it often keep them ("Läkemedel",
+    "Skolområde", "Kristen kyrka")."""
+    out = set()
+    for key, name in id_english.items():
+        tokens = re.findall(r"\w+", name.casefold())
+        owns = [re.findall(r"\w+", own.casefold()) for own in own_english.get(key, [])]
+        if tokens in owns:
+            continue  # "Gas Station": the kind's own name ("gas" only one of its words)
+        for own in own_english.get(key, []):
+            part = re.findall(r"\w+", own.casefold())
+            n = len(part)
+            if (
+                part
+                and len(tokens) > n
+                and any(tokens[i : i + n] == part for i in range(len(tokens) - n + 1))
+            ):
+                out.add(key)
+    return out
+
+
+#: Marks of a display name that gives alternatives or a qualifier ("Busstation / Bussterminal",
+#: "学校（代表点または敷地）", "博物館・美術館", "بقالة - متجر صغير").
+_VARIANTS = re.compile(r"/|／|\(|（|・| - ")
+
+
+def display_first(
+    rows: list[tuple[str, str, list[str], list[str]]],
+    vote: tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str], set[str]]],
+    qualified: set[str],
+    skip: frozenset[str],
+    by_hand: dict[str, dict[str, str]],
+) -> list[tuple[str, str, list[str], list[str]]]:
+    """The rows with iD's everyday name of a kind first where the two sources agree on it.
+
+    Where iD's display name is suspect (its kind in ``qualified``: "Läkemedel", Swedish for
+    "Pharmacy Counter", "Skolområde" for "School Grounds"; or it gives alternatives,
+    :data:`_VARIANTS`) and is none of Organic Maps' words for the kind in that language, the
+    first of Organic Maps' display names of the kind (:func:`votes`) that is among iD's later
+    words ("apotek", "skola") becomes the display name; the others keep their order. Languages
+    in ``skip`` (the table's own) and names written by hand (``by_hand``, the builder's
+    supplement: Hindi "चर्च") are left alone."""
+    firsts = {(lang, _fold(ws[0])) for _k, lang, ws, _e in rows if ws}
+    out = []
+    for key, lang, words, extra in rows:
+        hand = by_hand.get(lang, {}).get(key, "").split("|")
+        suspect = bool(words) and (key in qualified or bool(_VARIANTS.search(words[0])))
+        if suspect and lang not in skip and words[0] not in hand:
+            shown, heard = vote[0].get((key, lang), []), vote[1].get((key, lang), set())
+            pick = _agreed(words, extra, shown, heard)
+            if pick is not None and (lang, _fold(pick)) not in firsts:
+                words = [pick, *(w for w in words if w != pick)]
+                extra = [w for w in extra if w != pick]
+        out.append((key, lang, words, extra))
+    return out
+
+
+def _agreed(words: list[str], extra: list[str], shown: list[str], heard: set[str]) -> str | None:
+    """The first of Organic Maps' display names (``shown``) that is one of iD's later ``words``,
+    or one of Organic Maps' own words (``extra``) that iD's display name holds with one more word
+    ("Kyrka" of "Kristen kyrka", "Bank" of "Bank (financieel)"), fit to display; ``None`` where
+    Organic Maps names the kind by iD's display name too (``heard``)."""
+    if _fold(words[0]) in heard:
+        return None
+    later = {_fold(w): w for w in reversed(words[1:]) if _plain(w)}
+    later.update({_fold(w): w for w in extra if _plain(w) and _part_of(w, words[0])})
+    return next((later[f] for f in map(_fold, shown) if f in later), None)
+
+
+def _part_of(part: str, name: str) -> bool:
+    """Whether ``part`` is the head of ``name``, a script with spaces: ``name`` is ``part`` and
+    one more word (a qualifier or an alternative: "Kristen kyrka", "Bank (financieel)"), or one
+    of its words is ``part`` inflected or compounded ("Schoolgebied", "Περιοχή Σχολείου",
+    "Територія університету", "Areál univerzity"). Not a whole word among more ("Gedung Pusat
+    Olahraga" is no "Olahraga", sport), nor in a script without spaces ("ศูนย์กีฬา", sports
+    centre, is no "กีฬา")."""
+    if _NO_SPACE.search(name):
+        return False
+    p, n = re.findall(r"\w+", _fold(part)), re.findall(r"\w+", _fold(name))
+    if bool(p) and len(n) == len(p) + 1 and (n[1:] == p or n[:-1] == p):
+        return True
+    return len(p) == 1 and len(p[0]) >= 4 and any(_inflected(p[0], t) for t in n)
+
+
+def _inflected(word: str, token: str) -> bool:
+    """Whether ``token`` is ``word`` with an ending or a compound's other part ("schoolgebied",
+    "σχολειου" of "σχολειο"), or both are one word of six letters or more with other endings
+    ("univerzity", "univerzita")."""
+    if token == word:
+        return False
+    ending = len(token) >= 6 and abs(len(token) - len(word)) <= 2
+    return token.startswith(word) or (ending and word.startswith(token[: len(token) - 2]))
+
+
+def _plain(word: str) -> bool:
+    """A word fit to display: no wildcard, slash or bracket, and not a short Latin word ("wc")."""
+    return not set(word) & set("*/()") and not (word.isascii() and len(word) <= 3)
