@@ -49,3 +49,10 @@ def test_german_nouns_and_longer_names_keep_their_capitals(box: Sandbox) -> None
     assert in_sentence("Çin Restoranı", "tr") == "Çin Restoranı"
     assert in_sentence("ATM", "sv") == "ATM"
     assert in_sentence("Eczane", "tr") == "eczane"
+
+
+def test_swedish_gives_no_article_it_cannot_choose(box: Sandbox) -> None:
+    """Swedish "en"/"ett" follow a noun's gender, which the table lacks ("en apotek" was
+    wrong): a place's kind stands in brackets after its name."""
+    intro = _intro(box, "apotek Stockholm", "sv")
+    assert "(apotek) ligger" in intro and " en apotek" not in intro, intro
