@@ -53,6 +53,6 @@ def test_german_nouns_and_longer_names_keep_their_capitals(box: Sandbox) -> None
 
 def test_swedish_gives_no_article_it_cannot_choose(box: Sandbox) -> None:
     """Swedish "en"/"ett" follow a noun's gender, which the table lacks ("en apotek" was
-    wrong): a place's kind stands in brackets after its name."""
+    wrong): a place's kind stands after its name with no article, as German and French put it."""
     intro = _intro(box, "apotek Stockholm", "sv")
-    assert "(apotek) ligger" in intro and " en apotek" not in intro, intro
+    assert ", apotek, ligger" in intro and " en apotek" not in intro, intro
