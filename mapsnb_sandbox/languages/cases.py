@@ -4,7 +4,8 @@
 A text asks for a case in its format spec: ``{where:gen}``, ``{where:ins}``, ``{where:loc}``. The
 forms come from ``data/town_cases.tsv`` (built by ``tools/build_town_cases.py`` from the
 OpenCorpora, pymorphy3 Ukrainian and SGJP lexicons), looked up by the language and the name as the
-summary spells it. A name the table lacks keeps its nominative, as before: most such names are
+summary spells it (in lower case when typed so; a name whose hyphens the query lost, "Ростов на
+Дону", takes the table's hyphenated forms: "от Ростова-на-Дону"). A name the table lacks keeps its nominative, as before: most such names are
 foreign ones that do not change ("рядом с Токио") or coordinates. A spec may also say what
 stands before the name in either case, ``{where:gen| |: }``: Polish writes "w pobliżu Krakowa"
 when the genitive is known and keeps its colon ("w pobliżu: Warsaw") when it is not, since a
@@ -31,8 +32,9 @@ def _table() -> dict[tuple[str, str], tuple[str, ...]]:
             if line.startswith(("#", "lang\t")):
                 continue
             lang, nom, *forms = line.rstrip("\n").split("\t")
-            table[(lang, nom)] = tuple(forms)
-            table.setdefault((lang, nom.lower()), tuple(f.lower() for f in forms))  # "москва"
+            for key, made in ((nom, forms), (nom.lower(), [f.lower() for f in forms])):  # "москва"
+                table.setdefault((lang, key), tuple(made))
+                table.setdefault((lang, key.replace("-", " ")), tuple(made))  # "Ростов на Дону"
     return table
 
 

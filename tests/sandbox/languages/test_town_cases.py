@@ -27,6 +27,9 @@ def sandbox() -> Sandbox:
         ("готелі в Одесі", "uk", "поблизу Одеси", " від Одеси"),
         ("apteka Kraków", "pl", "w pobliżu Krakowa", " od Krakowa"),
         ("apteki w Katowicach", "pl", "w pobliżu Katowic", " od Katowic"),
+        ("apteka Zielona Góra", "pl", "w pobliżu Zielonej Góry", " od Zielonej Góry"),
+        ("apteka Bielsko-Biała", "pl", "w pobliżu Bielska-Białej", " od Bielska-Białej"),
+        ("аптека Ростов-на-Дону", "ru", "рядом с Ростовом-на-Дону", " от Ростова-на-Дону"),
     ],
 )
 def test_a_town_after_a_preposition_is_in_its_case(
