@@ -21,8 +21,8 @@ Sources (none read by the emulator at run time):
   the 2-clause BSD licence, http://morfeusz.sgjp.pl/doc/license/; only entries labelled
   ``nazwa_geograficzna``).
 
-``pip install pymorphy3 pymorphy3-dicts-ru pymorphy3-dicts-uk morfeusz2`` (none is a run-time
-dependency), then ``python tools/build_town_cases.py``.
+``pip install -e .[towncases]`` (pymorphy3, its Russian and Ukrainian dictionaries, morfeusz2;
+none is a run-time dependency), then ``python tools/build_town_cases.py``.
 """
 
 from __future__ import annotations
