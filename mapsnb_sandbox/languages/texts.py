@@ -5,7 +5,8 @@ language falls back to English. A language with no texts answers in English *and
 opening text (:data:`OPENING_KEYS`) gets :func:`english_note`. Numbers, units, weekday and country
 names come from Babel (CLDR) for every language Babel knows, texts or not (:func:`babel_locale`;
 Babel is imported on first use). Which town a text names is the resolver's
-(:mod:`mapsnb_sandbox.world.resolver`); here only how a summary spells it. All loaded on first use.
+(:mod:`mapsnb_sandbox.world.resolver`); here only how a summary spells it, in the case a text
+asks for (``{where:gen}``, :mod:`mapsnb_sandbox.languages.cases`). All loaded on first use.
 
 Road distances (:func:`localized_distance`) are in miles in the United States, the United
 Kingdom, Liberia and Myanmar and in metres and kilometres elsewhere. The unit follows the
@@ -23,6 +24,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from mapsnb_sandbox.languages.cases import TownName
 from mapsnb_sandbox.world.names.forms import script_rules
 from mapsnb_sandbox.world.resolver import typed_town_name
 
@@ -77,6 +79,8 @@ OPENING_KEYS = frozenset(
         "along_none",
     }
 )
+#: Values of a text that name a town: they format in the case a text asks for (``{where:gen}``).
+_TOWN_KEYS = frozenset({"where", "start", "end"})
 #: Deprecated language subtags still sent by some clients, and their current ones.
 _OLD_CODES = {"iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil"}
 #: Health-advice groups, and the group of a translation's shorter list each one reads.
@@ -147,7 +151,8 @@ def _english_article(text: str, kind: str) -> str:
 def say(lang: str, key: str, **values: Any) -> str:
     """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
     without texts ends with :func:`english_note`)."""
-    text = str(texts(lang)[key]).format(**values)
+    towns = {k: TownName(v, lang) for k, v in values.items() if k in _TOWN_KEYS and type(v) is str}
+    text = str(texts(lang)[key]).format(**{**values, **towns})
     if "kind" in values and (lang == "en" or lang not in SUPPORTED):  # English: "an airport"
         text = _english_article(text, str(values["kind"]))
     note = english_note(lang) if key in OPENING_KEYS else ""

