@@ -5,7 +5,8 @@ A text asks for a case in its format spec: ``{where:gen}``, ``{where:ins}``, ``{
 forms come from ``data/town_cases.tsv`` (built by ``tools/build_town_cases.py`` from the
 OpenCorpora, pymorphy3 Ukrainian and SGJP lexicons), looked up by the language and the name as the
 summary spells it (in lower case when typed so; a name whose hyphens the query lost, "Ростов на
-Дону", takes the table's hyphenated forms: "от Ростова-на-Дону"). A name the table lacks keeps its nominative, as before: most such names are
+Дону", takes the table's hyphenated forms: "от Ростова-на-Дону"), read on the first text that
+asks for a case. A name the table lacks keeps its nominative, as before: most such names are
 foreign ones that do not change ("рядом с Токио") or coordinates. A spec may also say what
 stands before the name in either case, ``{where:gen| |: }``: Polish writes "w pobliżu Krakowa"
 when the genitive is known and keeps its colon ("w pobliżu: Warsaw") when it is not, since a
@@ -49,12 +50,17 @@ def town_forms(name: str, lang: str) -> dict[str, str]:
 class TownName(str):
     """A town's name (its nominative) that formats in the case its spec names."""
 
-    forms: dict[str, str]
+    lang: str
 
     def __new__(cls, name: str, lang: str) -> TownName:
         made = super().__new__(cls, name)
-        made.forms = town_forms(str(name), lang)
+        made.lang = lang
         return made
+
+    @property
+    def forms(self) -> dict[str, str]:
+        """The name's case forms (:func:`town_forms`; the table is read on first use)."""
+        return town_forms(str(self), self.lang)
 
     def __format__(self, spec: str) -> str:
         if not spec:
