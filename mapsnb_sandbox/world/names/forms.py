@@ -1,5 +1,6 @@
-"""Other spellings of a town's name to try (``data/town_forms.csv``, ``data/script_forms.json``):
-known forms, de-inflected endings, a script's index suffixes and prefixes, Greek in Latin letters."""
+"""Other spellings of a town's name to try (``data/town_forms.csv``, ``data/town_cases.tsv``,
+``data/script_forms.json``): known forms, de-inflected endings, a script's index suffixes and
+prefixes, Greek in Latin letters."""
 
 from __future__ import annotations
 
@@ -27,7 +28,20 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
                 names[fold(row["form"])] = row["replacement"]
             elif row["kind"] == "suffix":
                 suffixes.append((row["form"], row["replacement"] or ""))
+    for nominative, forms in _case_forms():  # before a form's Latin name ("Nizhniy Novgorod")
+        names.update((fold(form), nominative) for form in forms)
     return names, tuple(suffixes)
+
+
+def _case_forms() -> list[tuple[str, list[str]]]:
+    """``(nominative, forms)`` of ``data/town_cases.tsv`` (the cases summaries write a town in,
+    :mod:`mapsnb_sandbox.languages.cases`), read back: "Ростове-на-Дону" is Rostov-on-Don, whose
+    hyphenated name no ending rule de-inflects."""
+    with (_DATA / "town_cases.tsv").open(encoding="utf-8") as fh:
+        rows = [
+            line.rstrip("\n").split("\t") for line in fh if not line.startswith(("#", "lang\t"))
+        ]
+    return [(row[1], [f for f in row[2:] if f and f != row[1]]) for row in rows if len(row) > 2]
 
 
 @functools.cache
