@@ -16,11 +16,11 @@ Polish nominative after "w pobliżu" reads as an error and the colon reads as a 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
+
+from mapsnb_sandbox.world.names.forms import town_case_rows
 
 __all__ = ["CASES", "TownName", "town_forms"]
 
-_DATA = Path(__file__).resolve().parents[1] / "data" / "town_cases.tsv"
 #: The cases a text may ask for, in the table's column order.
 CASES = ("gen", "ins", "loc")
 
@@ -28,14 +28,10 @@ CASES = ("gen", "ins", "loc")
 @functools.cache
 def _table() -> dict[tuple[str, str], tuple[str, ...]]:
     table: dict[tuple[str, str], tuple[str, ...]] = {}
-    with _DATA.open(encoding="utf-8") as fh:
-        for line in fh:
-            if line.startswith(("#", "lang\t")):
-                continue
-            lang, nom, *forms = line.rstrip("\n").split("\t")
-            for key, made in ((nom, forms), (nom.lower(), [f.lower() for f in forms])):  # "москва"
-                table.setdefault((lang, key), tuple(made))
-                table.setdefault((lang, key.replace("-", " ")), tuple(made))  # "Ростов на Дону"
+    for lang, nom, *forms in town_case_rows():
+        for key, made in ((nom, forms), (nom.lower(), [f.lower() for f in forms])):  # "москва"
+            table.setdefault((lang, key), tuple(made))
+            table.setdefault((lang, key.replace("-", " ")), tuple(made))  # "Ростов на Дону"
     return table
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mapsnb_sandbox.world.landmarks import fold
 
-__all__ = ["script_rules", "town_candidates"]
+__all__ = ["script_rules", "town_candidates", "town_case_rows"]
 
 _DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -28,20 +28,23 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
                 names[fold(row["form"])] = row["replacement"]
             elif row["kind"] == "suffix":
                 suffixes.append((row["form"], row["replacement"] or ""))
-    for nominative, forms in _case_forms():  # before a form's Latin name ("Nizhniy Novgorod")
-        names.update((fold(form), nominative) for form in forms)
+    # the case forms summaries write a town in, read back ("Ростове-на-Дону": no ending rule
+    # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod")
+    for _, nominative, *forms in town_case_rows():
+        names.update((fold(form), nominative) for form in forms if form and form != nominative)
     return names, tuple(suffixes)
 
 
-def _case_forms() -> list[tuple[str, list[str]]]:
-    """``(nominative, forms)`` of ``data/town_cases.tsv`` (the cases summaries write a town in,
-    :mod:`mapsnb_sandbox.languages.cases`), read back: "Ростове-на-Дону" is Rostov-on-Don, whose
-    hyphenated name no ending rule de-inflects."""
+@functools.cache
+def town_case_rows() -> tuple[tuple[str, ...], ...]:
+    """``(language, nominative, genitive, instrumental, locative)`` rows of
+    ``data/town_cases.tsv`` (``tools/build_town_cases.py``; an unknown form empty): read back
+    here, written by :mod:`mapsnb_sandbox.languages.cases`."""
     with (_DATA / "town_cases.tsv").open(encoding="utf-8") as fh:
-        rows = [
-            line.rstrip("\n").split("\t") for line in fh if not line.startswith(("#", "lang\t"))
-        ]
-    return [(row[1], [f for f in row[2:] if f and f != row[1]]) for row in rows if len(row) > 2]
+        rows = [line.rstrip("\n").split("\t") for line in fh]
+    return tuple(
+        tuple(r) for r in rows if len(r) > 2 and not r[0].startswith("#") and r[0] != "lang"
+    )
 
 
 @functools.cache
