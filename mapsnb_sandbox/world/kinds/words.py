@@ -92,8 +92,10 @@ def a_town(token: str) -> bool:
 def town_then_kind(token: str) -> tuple[int, int, int] | None:
     """``(code, start, end)`` of a one-character kind closing a word whose rest is a town's
     whole name ("京都駅", Kyoto Station; "서울역", "北京站"), or ``None``."""
+    if len(token) < 2 or not NO_SPACE.match(token[-1]):
+        return None  # (the wide table is not built for a word of another script)
     code = wide_names().ending.get(kind_key(token[-1:]))
-    if code is None or len(token) < 2 or not a_town(token[:-1]):
+    if code is None or not a_town(token[:-1]):
         return None
     return code, len(token) - 1, len(token)
 
