@@ -29,11 +29,12 @@ import argparse
 import csv
 import json
 import sys
-import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
+
+from build_category_names import _bare  # noqa: E402
 
 LANGS = [
     "ar",
@@ -144,12 +145,6 @@ EMOJI = {
 Words = dict[tuple[str, str], list[str]]
 
 
-def fold(word: str) -> str:
-    """``word`` folded, without accents."""
-    decomposed = unicodedata.normalize("NFKD", word.strip().casefold())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def organic_maps(path: Path, id_package: Path) -> Words:
     """``(kind, language) -> words`` of Organic Maps (the builder's mapping of blocks to kinds)."""
     import build_category_names as b
@@ -219,7 +214,7 @@ def main() -> None:
             for name, words in sticks.items():
                 if (key, lang) in words:
                     had[name] += 1
-                    if fold(shown) not in {fold(w) for w in words[(key, lang)]}:
+                    if _bare(shown) not in {_bare(w) for w in words[(key, lang)]}:
                         off[name] += 1
                         marks.append(name)
             present = [n for n in sticks if (key, lang) in sticks[n]]
