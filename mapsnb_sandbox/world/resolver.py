@@ -37,7 +37,7 @@ from mapsnb_sandbox.world.geocode import (
     bare_town_ok,
     parse_lat_lng,
     resolve_text_match,
-    trailing_qualifier,
+    split_qualifiers,
     with_commas,
 )
 from mapsnb_sandbox.world.geodata import City
@@ -409,7 +409,7 @@ def _town(
     "ঢাকা" of "ঢাকায়", not a "Kaya" read inside it); else the most populous town a form
     names ("v Karlíně": Karlín, not Karlino of the ending "-no"). The
     forms are of the town's name (the first comma part); the qualifiers after it are kept."""
-    split = trailing_qualifier(text) if "," not in text else None
+    split = split_qualifiers(text) if "," not in text else None
     head, comma, qualifiers = ", ".join(split).partition(",") if split else text.partition(",")
     guess = hit is not None and hit[1] in _GUESSES
     own = hit is not None and (hit[0].kind != "locality" or fold(hit[0].name) == fold(head))

@@ -194,11 +194,22 @@ def region_words() -> frozenset[str]:
     return frozenset(fold(w) for words in tables.values() for w in words)
 
 
+#: Region words Japanese, Chinese and Korean glue after a region's name ("テキサス州", "山东省",
+#: "텍사스주", "ニューサウスウェールズ州").
+_GLUED_REGION_WORDS = ("自治区", "州", "省", "県", "县", "주", "도")
+
+
 def _as_region(p: str) -> str | None:
     """``p`` without a trailing or leading region word, when what is left is a first- or
-    second-level region ("niger state" -> "niger", the Nigerian state, not the country)."""
+    second-level region ("niger state" -> "niger", the Nigerian state, not the country;
+    "山东省" -> "山东")."""
     words, rg = p.split(), regions()
-    if len(words) < 2 or p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+    if p in rg.admin1 or p in rg.admin2 or p in rg.countries:
+        return None
+    for name in _unglued(p):
+        if name in rg.admin1 or name in rg.admin2:
+            return name
+    if len(words) < 2:
         return None
     for rest in (words[:-1], words[1:]):
         dropped = words[-1] if rest == words[:-1] else words[0]
@@ -206,6 +217,16 @@ def _as_region(p: str) -> str | None:
         if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
             return name
     return None
+
+
+def _unglued(p: str) -> list[str]:
+    """Folded ``p`` without a region word glued after it ("山东省" -> "山东"), or with the one a
+    Chinese province's ISO name ends with ("山东" -> "山东省"), in those scripts only."""
+    if p.isascii() or " " in p:
+        return []
+    words = [fold(w) for w in _GLUED_REGION_WORDS]
+    out = [p[: -len(w)] for w in words if p.endswith(w) and len(p) - len(w) >= 2]
+    return out + ([p + "省", p + "自治区"] if re.fullmatch("[\u4e00-\u9fff]{2,3}", p) else [])
 
 
 def _us_state_only(p: str) -> bool:

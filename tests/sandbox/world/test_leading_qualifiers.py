@@ -1,0 +1,89 @@
+"""Names round 18 (issue 40): the country or region written before the town, as Japanese,
+Chinese and Korean write it.
+
+"法国巴黎" (Paris, France), "フランスのパリ", "프랑스 파리", "オレゴン州ポートランド", "山东青岛":
+the largest unit comes first, glued or joined by "の", "的", "・" or a space. Such a text, and a
+search built on it ("法国巴黎的药店"), named nothing, while "巴黎, 法国" was read; it reads now
+as its comma form, so the same namesake rules decide. Japanese names of regions in kana
+("テキサス", iso-codes' Japanese catalogue) are qualifiers too, and a region word glued after a
+region's name ("州", "省", "県", "주") is read as "State" is.
+
+Truth: the towns' coordinates as English Wikipedia gives them (typed here). Inputs are outside
+every corpus and holdout.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.tools.places import search_places
+from mapsnb_sandbox.world.resolver import resolve
+from mapsnb_sandbox.world.towns import known_qualifier
+
+CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
+PARIS = (48.857, 2.352)
+NIMES = (43.838, 4.361)
+PORTLAND_OR = (45.52, -122.68)
+QINGDAO = (36.067, 120.383)
+BUSAN = (35.18, 129.075)
+
+
+def _km(place: tuple[float, float], truth: tuple[float, float]) -> float:
+    return haversine_m(place[0], place[1], truth[0], truth[1]) / 1000
+
+
+@pytest.mark.parametrize(
+    ("text", "truth"),
+    [
+        ("フランスのパリ", PARIS),
+        ("法国巴黎", PARIS),
+        ("프랑스 파리", PARIS),
+        ("フランス・ニーム", NIMES),
+        ("フランスNîmes", NIMES),
+        ("法国尼姆", NIMES),
+        ("オレゴン州ポートランド", PORTLAND_OR),
+        ("오레곤주 포틀랜드", PORTLAND_OR),
+        ("山东青岛", QINGDAO),
+        ("韓国釜山", BUSAN),
+    ],
+)
+def test_qualifier_before_the_town(text: str, truth: tuple[float, float]) -> None:
+    place = resolve(text).place
+    assert place is not None and _km((place.lat, place.lng), truth) < 30, place
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "truth"),
+    [
+        ("法国巴黎的药店", "zh", PARIS),
+        ("フランスのパリの薬局", "ja", PARIS),
+        ("프랑스 파리 약국", "ko", PARIS),
+        ("山东青岛酒店", "zh", QINGDAO),
+    ],
+)
+def test_search_with_the_qualifier_first(query: str, lang: str, truth: tuple[float, float]) -> None:
+    out = search_places({"text_query": query, "language_code": lang}, CTX)
+    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
+    assert points and all(_km(p, truth) < 30 for p in points), out["summary"]
+
+
+@pytest.mark.parametrize("text", ["フランスのロンドン", "中国パリ"])
+def test_a_qualifier_no_namesake_fits_finds_nothing_elsewhere(text: str) -> None:
+    """No London lies in France: not London, England (nor Paris for China)."""
+    place = resolve(text).place
+    assert place is None or place.country_code in {"FR", "CN"}, place
+
+
+@pytest.mark.parametrize(("text", "name"), [("京都市", "Kyoto"), ("広島", "Hiroshima")])
+def test_a_town_whose_name_opens_with_a_region_stays_itself(text: str, name: str) -> None:
+    place = resolve(text).place
+    assert place is not None and place.name == name
+
+
+@pytest.mark.parametrize("typed", ["テキサス州", "テキサス", "山东", "山东省", "텍사스주"])
+def test_region_names_of_east_asian_scripts(typed: str) -> None:
+    assert known_qualifier(typed)
