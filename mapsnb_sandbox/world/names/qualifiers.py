@@ -195,8 +195,8 @@ def region_words() -> frozenset[str]:
 
 
 #: Region words Japanese, Chinese and Korean glue after a region's name ("テキサス州", "山东省",
-#: "텍사스주", "ニューサウスウェールズ州").
-_GLUED_REGION_WORDS = ("自治区", "州", "省", "県", "县", "주", "도")
+#: "텍사스주", "ニューサウスウェールズ州", "東京都").
+_GLUED_REGION_WORDS = ("自治区", "州", "省", "県", "县", "都", "府", "주", "도")
 
 
 def _as_region(p: str) -> str | None:

@@ -30,6 +30,7 @@ NIMES = (43.838, 4.361)
 PORTLAND_OR = (45.52, -122.68)
 QINGDAO = (36.067, 120.383)
 BUSAN = (35.18, 129.075)
+SHINJUKU = (35.694, 139.703)
 
 
 def _km(place: tuple[float, float], truth: tuple[float, float]) -> float:
@@ -49,6 +50,7 @@ def _km(place: tuple[float, float], truth: tuple[float, float]) -> float:
         ("오레곤주 포틀랜드", PORTLAND_OR),
         ("山东青岛", QINGDAO),
         ("韓国釜山", BUSAN),
+        ("東京都新宿区", SHINJUKU),
     ],
 )
 def test_qualifier_before_the_town(text: str, truth: tuple[float, float]) -> None:
