@@ -173,6 +173,7 @@ def qualifiers(parts: Iterable[str]) -> Qualifiers:
     for i, raw in enumerate(parts):
         # "CA 94043" -> "ca"; trailing postcodes are dropped
         p = " ".join(w for w in fold(raw).split() if not w.isdigit())
+        p = _as_country(p) or p  # "nước Pháp": France
         if p in city_index().states and _US_ZIP.search(raw):  # "DE 19947": Delaware, not GY-DE
             q.states.add(city_index().states[p])
             q.ccs.add("US")
@@ -186,46 +187,79 @@ _US_ZIP = re.compile(r"^\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$")
 
 
 @functools.cache
-def region_words() -> frozenset[str]:
-    """Words that say a qualifier is a region ("Niger State", "Hunan Province"), of every
-    language of ``data/query_words.json``."""
+def _query_words(table: str) -> frozenset[str]:
+    """The folded words of ``table`` in ``data/query_words.json``, of every language."""
     path = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
-    tables = json.loads(path.read_text(encoding="utf-8"))["region_words"]
+    tables = json.loads(path.read_text(encoding="utf-8"))[table]
     return frozenset(fold(w) for words in tables.values() for w in words)
 
 
+def region_words() -> frozenset[str]:
+    """Words that say a qualifier is a region ("Niger State", "Hunan Province", "штат Орегон",
+    "negara bagian Oregon"), of every language of ``data/query_words.json``."""
+    return _query_words("region_words")
+
+
 #: Region words Japanese, Chinese and Korean glue after a region's name ("テキサス州", "山东省",
-#: "텍사스주", "ニューサウスウェールズ州", "東京都").
+#: "텍사스주", "ニューサウスウェールズ州", "東京都"), and Thai before it ("รัฐโอเรกอน").
 _GLUED_REGION_WORDS = ("自治区", "州", "省", "県", "县", "都", "府", "주", "도")
+_THAI_REGION_WORDS = ("จังหวัด", "มณฑล", "แคว้น", "รัฐ")
+#: Thai's word for a country, glued before its name ("ประเทศฝรั่งเศส").
+_THAI_COUNTRY = "ประเทศ"
+#: Words between a region word and the name ("estado de Oregón", "provincia di Pisa").
+_LINKS = frozenset(["de", "di", "do", "da", "del", "du"])
 
 
 def _as_region(p: str) -> str | None:
-    """``p`` without a trailing or leading region word, when what is left is a first- or
+    """``p`` without region words before or after it, when what is left is a first- or
     second-level region ("niger state" -> "niger", the Nigerian state, not the country;
-    "山东省" -> "山东")."""
-    words, rg = p.split(), regions()
+    "estado de oregon", "negara bagian oregon" -> "oregon"; "山东省" -> "山东")."""
+    rg = regions()
     if p in rg.admin1 or p in rg.admin2 or p in rg.countries:
         return None
-    for name in _unglued(p):
+    glued = _unglued(p, [fold(w) for w in _THAI_REGION_WORDS])
+    for name in glued + _unworded(p.split(), region_words(), links=_LINKS):
         if name in rg.admin1 or name in rg.admin2:
-            return name
-    if len(words) < 2:
-        return None
-    for rest in (words[:-1], words[1:]):
-        dropped = words[-1] if rest == words[:-1] else words[0]
-        name = " ".join(rest)
-        if dropped in region_words() and (name in rg.admin1 or name in rg.admin2):
             return name
     return None
 
 
-def _unglued(p: str) -> list[str]:
-    """Folded ``p`` without a region word glued after it ("山东省" -> "山东"), or with the one a
-    Chinese province's ISO name ends with ("山东" -> "山东省"), in those scripts only."""
+def _as_country(p: str) -> str | None:
+    """``p`` without a word for "country" before or after it, when what is left names a
+    country ("nuoc phap", Vietnamese for France; "ประเทศฝรั่งเศส"), else ``None``."""
+    rg = regions()
+    if p in rg.countries or p in rg.admin1:
+        return None
+    thai = fold(_THAI_COUNTRY)
+    names = [p[len(thai) :]] if p.startswith(thai) else []
+    names += _unworded(p.split(), _query_words("country_words"), links=frozenset())
+    return next((n for n in names if n in rg.countries), None)
+
+
+def _unworded(words: list[str], vocabulary: frozenset[str], *, links: frozenset[str]) -> list[str]:
+    """The folded ``words`` without one or two words of ``vocabulary`` at their end or start
+    (and a link word after a start: "estado de")."""
+    out = []
+    for k in (1, 2):
+        if len(words) <= k:
+            break
+        if " ".join(words[-k:]) in vocabulary:
+            out.append(" ".join(words[:-k]))
+        if " ".join(words[:k]) in vocabulary:
+            rest = words[k + 1 :] if words[k] in links and len(words) > k + 1 else words[k:]
+            out.append(" ".join(rest))
+    return out
+
+
+def _unglued(p: str, leading: list[str]) -> list[str]:
+    """Folded ``p`` without a region word glued after it ("山东省" -> "山东") or, in Thai,
+    before it (``leading``), or with the one a Chinese province's ISO name ends with ("山东" ->
+    "山东省"), in those scripts only."""
     if p.isascii() or " " in p:
         return []
     words = [fold(w) for w in _GLUED_REGION_WORDS]
     out = [p[: -len(w)] for w in words if p.endswith(w) and len(p) - len(w) >= 2]
+    out += [p[len(w) :] for w in leading if p.startswith(w) and len(p) - len(w) >= 2]
     return out + ([p + "省", p + "自治区"] if re.fullmatch("[\u4e00-\u9fff]{2,3}", p) else [])
 
 
@@ -381,6 +415,7 @@ def known_qualifier(typed: str) -> bool:
         or p in rg.admin1
         or p in rg.admin2
         or _as_region(p) is not None
+        or _as_country(p) is not None
     )
 
 
