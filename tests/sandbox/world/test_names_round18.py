@@ -1,5 +1,6 @@
-"""Names round 18 (issue 40): the country or region written before the town, as Japanese,
-Chinese and Korean write it.
+"""Names round 18 (issue 40): qualifiers as the 28 languages write them.
+
+1. The country or region written before the town, as Japanese, Chinese and Korean write it.
 
 "法国巴黎" (Paris, France), "フランスのパリ", "프랑스 파리", "オレゴン州ポートランド", "山东青岛":
 the largest unit comes first, glued or joined by "の", "的", "・" or a space. Such a text, and a
@@ -7,6 +8,11 @@ search built on it ("法国巴黎的药店"), named nothing, while "巴黎, 法�
 as its comma form, so the same namesake rules decide. Japanese names of regions in kana
 ("テキサス", iso-codes' Japanese catalogue) are qualifiers too, and a region word glued after a
 region's name ("州", "省", "県", "주") is read as "State" is.
+
+2. Words saying what a qualifier is, in every language ("Portland, штат Орегон", "estado de
+Oregón", "negara bagian Oregon", "Paris, nước Pháp", Thai "ประเทศฝรั่งเศส" glued): the name
+left qualifies the town, with the confidence a bare "Portland, Oregon" gets (it was LOW, as for
+an unknown qualifier, or nothing in Thai).
 
 Truth: the towns' coordinates as English Wikipedia gives them (typed here). Inputs are outside
 every corpus and holdout.
@@ -89,3 +95,30 @@ def test_a_town_whose_name_opens_with_a_region_stays_itself(text: str, name: str
 @pytest.mark.parametrize("typed", ["テキサス州", "テキサス", "山东", "山东省", "텍사스주"])
 def test_region_names_of_east_asian_scripts(typed: str) -> None:
     assert known_qualifier(typed)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "truth"),
+    [
+        ("Portland, штат Орегон", "ru", PORTLAND_OR),
+        ("Portland, estado de Oregón", "es", PORTLAND_OR),
+        ("Portland, negara bagian Oregon", "id", PORTLAND_OR),
+        ("Portland, bang Oregon", "vi", PORTLAND_OR),
+        ("Paris, nước Pháp", "vi", PARIS),
+        ("ปารีส ประเทศฝรั่งเศส", "th", PARIS),
+        ("Portland, stan Oregon", "pl", PORTLAND_OR),
+    ],
+)
+def test_words_that_say_what_a_qualifier_is(
+    text: str, lang: str, truth: tuple[float, float]
+) -> None:
+    found = resolve(text, language=lang)
+    assert found.place is not None and _km((found.place.lat, found.place.lng), truth) < 30
+    bare = resolve("Portland, Oregon").place
+    assert bare is not None and found.place.confidence == bare.confidence
+
+
+def test_a_state_word_keeps_a_state_from_its_country() -> None:
+    """ "Niger State" is Nigeria's state, not the country Niger."""
+    place = resolve("Kuta, Niger State").place
+    assert place is not None and place.country_code == "NG"
