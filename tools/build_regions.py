@@ -327,8 +327,8 @@ def translated_names(iso_name: str) -> set[str]:
 def kana_rows(rows: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
     """``A`` rows of the first-level units' Japanese names in kana ("テキサス", "バイエルン"), which
     :func:`translated_names` leaves out: each whose folded form names nothing else of the table
-    (no other unit, county or country: kana lose their voicing marks when folded), of a unit
-    whose ISO name an ``A`` row already gives its GeoNames code."""
+    (no other unit, county or country), nor a town once a voicing mark is lost (kana lose them
+    when folded), of a unit whose ISO name an ``A`` row already gives its GeoNames code."""
     import gettext
 
     import pycountry
@@ -341,6 +341,7 @@ def kana_rows(rows: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
             codes[(r[1], r[3])].add(r[2])
         taken[r[3] if r[0] == "A" else r[2]] += 1
     found: dict[str, set[tuple[str, str]]] = collections.defaultdict(set)
+    voiced: set[str] = set()  # folds that lost a voicing mark
     for sub in (s for s in pycountry.subdivisions if s.parent_code is None):
         cc = sub.code.split("-", 1)[0]
         a1 = codes.get((cc, fold_text(sub.name)), set())
@@ -348,10 +349,18 @@ def kana_rows(rows: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
         if len(a1) == 1 and text != sub.name and _KANA.search(text):
             for part in {text, *re.split(r"\s*[\[\]]\s*", text)} - {""}:
                 found[fold_text(part)].add((cc, next(iter(a1))))
+                if fold_text(part) != part.lower():
+                    voiced.add(fold_text(part))
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.towns import named_ids
+
+    def clash(name: str) -> bool:  # "アビア" (Abia) folds as "アピア" (Apia) does
+        return name in voiced and bool(named_ids(city_index(), name))
+
     return {
         ("A", cc, a1, name)
         for name, units in found.items()
-        if len(units) == 1 and not taken[name] and len(name) >= 2
+        if len(units) == 1 and not taken[name] and len(name) >= 2 and not clash(name)
         for cc, a1 in units
     }
 
