@@ -109,10 +109,9 @@ def _trim(words: list[str], *, articles: bool = True) -> str | None:
     if words:
         words = [_GLUED_PREFIX.sub("", words[0]), *words[1:]]
     text = " ".join(words).strip(" ,?!.:;、，。？！")
-    for after in _GLUED_AFTER:
-        if text.endswith(after) and len(text) > len(after):
-            text = text[: -len(after)]
-            break
+    for _ in range(2):  # "プエブラの近くの": "近くの", then "の"
+        after = next((a for a in _GLUED_AFTER if text.endswith(a) and len(text) > len(a)), "")
+        text = text[: len(text) - len(after)]
     for before in _GLUED_BEFORE:
         if text.startswith(before) and len(text) > len(before) + 1:
             text = text[len(before) :]

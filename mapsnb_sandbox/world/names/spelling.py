@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
+from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.compounds import feature_words
 from mapsnb_sandbox.world.names.grammar import with_commas
@@ -101,8 +102,9 @@ def loose_read(place_text: str, place: Resolved | None, how: str) -> bool:
     place_text = with_commas(place_text)  # "نوم، آلاسکا"
     head = place_text.partition(",")[0]
     key = fold(head)
-    if how == "approximate":
-        return not _spelt_in(key, place) or _hyphen_tail(head, place)
+    if how == "approximate":  # "名古屋駅": a town's whole name, then a kind glued after it
+        glued = town_then_kind(head.strip()) is not None
+        return not (glued or _spelt_in(key, place)) or _hyphen_tail(head, place)
     if how != "city" or _own(key, place) or _exonym(key, place):
         return False
     if "," in place_text:  # "نوم، آلاسکا": a qualifier that holds chose the town

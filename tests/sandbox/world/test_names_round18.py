@@ -122,3 +122,23 @@ def test_a_state_word_keeps_a_state_from_its_country() -> None:
     """ "Niger State" is Nigeria's state, not the country Niger."""
     place = resolve("Kuta, Niger State").place
     assert place is not None and place.country_code == "NG"
+
+
+#: Puebla and Nagoya Station, English Wikipedia.
+PUEBLA = (19.0433, -98.1981)
+NAGOYA_STATION = (35.1709, 136.8815)
+
+
+@pytest.mark.parametrize(
+    ("query", "truth"),
+    [
+        ("プエブラの近くのカフェ", PUEBLA),  # "cafés near Puebla": "の近くの", not only "の"
+        ("プエブラ周辺のホテル", PUEBLA),
+        ("名古屋駅のカフェ", NAGOYA_STATION),  # a station the world lacks: near its town
+        ("名古屋駅近くのカフェ", NAGOYA_STATION),
+    ],
+)
+def test_japanese_near_and_station_anchors(query: str, truth: tuple[float, float]) -> None:
+    out = search_places({"text_query": query, "language_code": "ja"}, CTX)
+    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
+    assert points and all(_km(p, truth) < 30 for p in points), out["summary"]
