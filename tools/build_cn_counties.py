@@ -25,13 +25,16 @@ ENDINGS = ("市", "县", "旗")
 #: Characters whose reading in place names is not ``pypinyin``'s first one: 都 is "du" in towns
 #: (Chengdu, Yidu; "dou", "all", elsewhere), 朝 "chao" (Chaoyang).
 PLACE_READINGS = {"都": "dū,dōu", "朝": "cháo,zhāo"}
+#: Words ``pypinyin`` reads otherwise as phrases: 朝阳 "zhaoyang" (the morning sun) is Chaoyang.
+PLACE_PHRASES = {"朝阳": [["cháo"], ["yáng"]]}
 
 
 def pinyin(name: str) -> str:
     """``name`` (Chinese characters) in Pinyin without tones, as one lower-case word."""
-    from pypinyin import Style, lazy_pinyin, load_single_dict
+    from pypinyin import Style, lazy_pinyin, load_phrases_dict, load_single_dict
 
     load_single_dict({ord(ch): reading for ch, reading in PLACE_READINGS.items()})
+    load_phrases_dict(PLACE_PHRASES)  # a phrase's reading comes before its characters'
     return "".join(lazy_pinyin(name, style=Style.NORMAL)).replace("ü", "v").lower()
 
 

@@ -1,6 +1,7 @@
 """Rebuild ``mapsnb_sandbox/data/districts.tsv.z``: districts and neighbourhoods of big cities.
 
-``python tools/build_districts.py REPO...`` where each REPO is a git directory of one of Who's On
+``python tools/build_districts.py REPO...`` (then ``--cn ADCODES_CSV``: China's city
+districts, :func:`append_cn`) where each REPO is a git directory of one of Who's On
 First's per-country repositories ``whosonfirst-data/whosonfirst-data-admin-XX`` (a public GitHub
 snapshot; the builder reads the newest commit with ``git cat-file``, no work tree needed).
 
@@ -44,7 +45,7 @@ import sys
 import threading
 import unicodedata
 import zlib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -274,6 +275,57 @@ def _row(d: dict[str, Any], weight: int, names: list[str]) -> str:
     )
 
 
+def cn_districts(adcodes: Path, taken: set[int]) -> list[dict[str, Any]]:
+    """China's city districts (区) near a city of :data:`CITY_POPULATION` people, from ``cpca``
+    0.5.5's ``resources/adcodes.csv`` (MIT; the National Bureau of Statistics' 2018 division
+    codes, seats as longitude and latitude): named in Chinese with and without "区" and in
+    Pinyin ("朝阳区", "朝阳", "Chaoyang", "Chaoyang District"), at the seat; numbered
+    :data:`DISTRICT0` plus the code; weighing the city's people shared by the districts of its
+    prefecture's code."""
+    import csv
+
+    from build_cn_counties import pinyin  # tools/, beside this file
+
+    with adcodes.open(encoding="utf-8") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["name"].endswith("区") and r["latitude"]]
+    rows = [r for r in rows if r["adcode"][4:6] != "00" and len(r["name"]) >= 3]
+    shares = Counter(r["adcode"][:4] for r in rows)
+    found = []
+    for r in rows:
+        code, name = r["adcode"][:6], r["name"]
+        at = {"lbl:latitude": float(r["latitude"]), "lbl:longitude": float(r["longitude"])}
+        d = _candidate({"wof:id": int(code), "wof:name": name, "wof:placetype": "borough", **at})
+        if d is None or DISTRICT0 + int(code) in taken:
+            continue
+        latin = pinyin(name[:-1]).capitalize()
+        stem = fold_text(name[:-1])  # not a province's name without its "省" ("河北")
+        region = {stem + "省", stem + "自治区"} & set(regions().admin1)
+        keys = {fold_text(name), fold_text(latin)} | (set() if region else {stem})
+        pop = d["city"].population // shares[code[:4]]
+        number = DISTRICT0 + int(code)
+        names = keys | {f"{fold_text(latin)} district"}
+        found.append({**d, "display": latin, "names": names, "pop": pop, "number": number})
+    return found
+
+
+def append_cn(adcodes: Path) -> None:
+    """Add :func:`cn_districts` to the table as it is (``--cn ADCODES_CSV``): those whose city
+    holds no district of that name yet."""
+    lines = zlib.decompress(OUT.read_bytes()).decode("utf-8").rstrip("\n").split("\n")
+    rows = [line.split("\t") for line in lines[1:]]
+    taken = {int(r[0]) for r in rows} | set(_town_gids())
+    held = {(r[4], n) for r in rows for n in r[8].split("|")}
+    dropped = _dropped_names()
+    added = 0
+    for d in cn_districts(adcodes, taken):
+        names = sorted(n for n in d["names"] if n not in dropped and len(n) >= 2)
+        if names and not any((str(d["city"].geonameid), n) in held for n in names):
+            lines.append(_row(d, min(d["pop"], d["city"].population // 2), names))
+            added += 1
+    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+    print(f"{OUT}: {added} Chinese districts added, {OUT.stat().st_size / 1e3:.0f} kB")
+
+
 def main(repos: list[str]) -> None:
     found = []
     for repo in repos:
@@ -293,4 +345,7 @@ def main(repos: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--cn"]:
+        append_cn(Path(sys.argv[2]))
+    else:
+        main(sys.argv[1:])

@@ -253,14 +253,15 @@ def _unworded(words: list[str], vocabulary: frozenset[str], *, links: frozenset[
 
 def _unglued(p: str, leading: list[str]) -> list[str]:
     """Folded ``p`` without a region word glued after it ("山东省" -> "山东") or, in Thai,
-    before it (``leading``), or with the one a Chinese province's ISO name ends with ("山东" ->
-    "山东省"), in those scripts only."""
+    before it (``leading``), or with the one a Chinese province's or municipality's ISO name
+    ends with ("山东" -> "山东省", "北京" -> "北京市"), in those scripts only."""
     if p.isascii() or " " in p:
         return []
     words = [fold(w) for w in _GLUED_REGION_WORDS]
     out = [p[: -len(w)] for w in words if p.endswith(w) and len(p) - len(w) >= 2]
     out += [p[len(w) :] for w in leading if p.startswith(w) and len(p) - len(w) >= 2]
-    return out + ([p + "省", p + "自治区"] if re.fullmatch("[\u4e00-\u9fff]{2,3}", p) else [])
+    han = re.fullmatch("[\u4e00-\u9fff]{2,3}", p)
+    return out + ([p + "省", p + "自治区", p + "市"] if han else [])
 
 
 def _us_state_only(p: str) -> bool:

@@ -142,3 +142,34 @@ def test_japanese_near_and_station_anchors(query: str, truth: tuple[float, float
     out = search_places({"text_query": query, "language_code": "ja"}, CTX)
     points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
     assert points and all(_km(p, truth) < 30 for p in points), out["summary"]
+
+
+#: Beijing's Haidian and Chaoyang districts, Guangzhou's Tianhe (their governments' seats,
+#: English Wikipedia).
+HAIDIAN = (39.959, 116.298)
+CHAOYANG_BJ = (39.921, 116.443)
+TIANHE = (23.124, 113.361)
+
+
+@pytest.mark.parametrize(
+    ("text", "truth"),
+    [
+        ("Haidian", HAIDIAN),
+        ("海淀区", HAIDIAN),
+        ("北京海淀区", HAIDIAN),
+        ("Chaoyang District, Beijing", CHAOYANG_BJ),
+        ("北京市朝阳区", CHAOYANG_BJ),
+        ("Tianhe, Guangzhou", TIANHE),
+        ("天河区", TIANHE),
+    ],
+)
+def test_chinese_city_districts(text: str, truth: tuple[float, float]) -> None:
+    """China's city districts (cpca's division codes): "Haidian" was a village of Guangdong."""
+    place = resolve(text).place
+    assert place is not None and _km((place.lat, place.lng), truth) < 15, place
+
+
+def test_a_province_name_stays_no_district() -> None:
+    """Tianjin's 河北区 is "Hebei District", not "河北", the province."""
+    place = resolve("河北").place
+    assert place is None or _km((place.lat, place.lng), (39.148, 117.197)) > 15
