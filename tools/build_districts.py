@@ -279,7 +279,8 @@ def cn_districts(adcodes: Path, taken: set[int]) -> list[dict[str, Any]]:
     """China's city districts (区) near a city of :data:`CITY_POPULATION` people, from ``cpca``
     0.5.5's ``resources/adcodes.csv`` (MIT; the National Bureau of Statistics' 2018 division
     codes, seats as longitude and latitude): named in Chinese with and without "区" and in
-    Pinyin ("朝阳区", "朝阳", "Chaoyang", "Chaoyang District"), at the seat; numbered
+    Pinyin ("朝阳区", "朝阳", "Chaoyang", "Chaoyang District"; a county's Pinyin name, of
+    ``cn_counties.tsv``, only with "District"), at the seat; numbered
     :data:`DISTRICT0` plus the code; weighing the city's people shared by the districts of its
     prefecture's code."""
     import csv
@@ -290,6 +291,8 @@ def cn_districts(adcodes: Path, taken: set[int]) -> list[dict[str, Any]]:
         rows = [r for r in csv.DictReader(fh) if r["name"].endswith("区") and r["latitude"]]
     rows = [r for r in rows if r["adcode"][4:6] != "00" and len(r["name"]) >= 3]
     shares = Counter(r["adcode"][:4] for r in rows)
+    cn = OUT.with_name("cn_counties.tsv").read_text(encoding="utf-8").splitlines()
+    counties = {line.split("\t")[0] for line in cn if not line.startswith("#")}
     found = []
     for r in rows:
         code, name = r["adcode"][:6], r["name"]
@@ -300,7 +303,9 @@ def cn_districts(adcodes: Path, taken: set[int]) -> list[dict[str, Any]]:
         latin = pinyin(name[:-1]).capitalize()
         stem = fold_text(name[:-1])  # not a province's name without its "省" ("河北")
         region = {stem + "省", stem + "自治区"} & set(regions().admin1)
-        keys = {fold_text(name), fold_text(latin)} | (set() if region else {stem})
+        keys = {fold_text(name)} | (set() if region else {stem})
+        if fold_text(latin) not in counties:  # "Xinhua" is Hunan's county too: "Xinhua District"
+            keys.add(fold_text(latin))
         pop = d["city"].population // shares[code[:4]]
         number = DISTRICT0 + int(code)
         names = keys | {f"{fold_text(latin)} district"}
