@@ -279,10 +279,10 @@ def cn_districts(adcodes: Path, taken: set[int]) -> list[dict[str, Any]]:
     """China's city districts (区) near a city of :data:`CITY_POPULATION` people, from ``cpca``
     0.5.5's ``resources/adcodes.csv`` (MIT; the National Bureau of Statistics' 2018 division
     codes, seats as longitude and latitude): named in Chinese with and without "区" and in
-    Pinyin ("朝阳区", "朝阳", "Chaoyang", "Chaoyang District"; a county's Pinyin name, of
-    ``cn_counties.tsv``, only with "District"), at the seat; numbered
-    :data:`DISTRICT0` plus the code; weighing the city's people shared by the districts of its
-    prefecture's code."""
+    Pinyin ("朝阳区", "朝阳", "Haidian", "Haidian District"; Pinyin alone only for a district of
+    :data:`CITY_POPULATION` people that no county of ``cn_counties.tsv`` names), at the seat;
+    numbered :data:`DISTRICT0` plus the code; weighing the city's people shared by the districts
+    of its prefecture's code."""
     import csv
 
     from build_cn_counties import pinyin  # tools/, beside this file
@@ -304,9 +304,9 @@ def cn_districts(adcodes: Path, taken: set[int]) -> list[dict[str, Any]]:
         stem = fold_text(name[:-1])  # not a province's name without its "省" ("河北")
         region = {stem + "省", stem + "自治区"} & set(regions().admin1)
         keys = {fold_text(name)} | (set() if region else {stem})
-        if fold_text(latin) not in counties:  # "Xinhua" is Hunan's county too: "Xinhua District"
-            keys.add(fold_text(latin))
         pop = d["city"].population // shares[code[:4]]
+        if fold_text(latin) not in counties and pop >= CITY_POPULATION:
+            keys.add(fold_text(latin))  # Pinyin names many places: "Xinhua" is Hunan's county
         number = DISTRICT0 + int(code)
         names = keys | {f"{fold_text(latin)} district"}
         found.append({**d, "display": latin, "names": names, "pop": pop, "number": number})
