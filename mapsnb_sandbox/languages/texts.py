@@ -43,6 +43,7 @@ __all__ = [
     "health_recommendations",
     "language",
     "localized_distance",
+    "plural_category",
     "pollen_advice",
     "pollen_index",
     "pollen_type_name",
@@ -67,6 +68,9 @@ OPENING_KEYS = frozenset(
         "intro_nearby",
         "intro_nearby_one",
         "intro_free",
+        "intro_in",
+        "intro_in_one",
+        "intro_free_in",
         "intro_single",
         "no_match",
         "unknown_town",
@@ -148,11 +152,46 @@ def _english_article(text: str, kind: str) -> str:
     return text.replace(f" a {kind}", f" an {kind}") if _AN.match(kind) else text
 
 
+#: Values of a text that count what its noun names ("{n} results", "{reviews} reviews").
+_COUNT_KEYS = ("n", "reviews")
+
+
+@functools.lru_cache(maxsize=1024)
+def plural_category(lang: str, count: int) -> str:
+    """CLDR's plural category of ``count`` in ``lang`` (Babel): "one", "two", "few", "many",
+    "zero" or "other" ("few" is Russian 2-4 and 22-24, Romanian 2-19 and 101-119 (no "de"),
+    Arabic 3-10; "many" Arabic 11-99; "two" Arabic's dual)."""
+    from babel import Locale
+
+    return str(Locale.parse(babel_locale(lang)).plural_form(count))
+
+
+def _template(lang: str, key: str, values: dict[str, Any]) -> str:
+    """The text ``key`` of ``lang``; a text given per plural category (a mapping with an
+    "other" entry) in the form its count's category takes."""
+    text = texts(lang)[key]
+    if not isinstance(text, dict):
+        return str(text)
+    count = next((values[k] for k in _COUNT_KEYS if isinstance(values.get(k), int)), None)
+    category = plural_category(lang, count) if count is not None else "other"
+    return str(text.get(category, text["other"]))
+
+
+def _place_name(value: str, lang: str) -> TownName:
+    """A text's place name that formats in the case its spec asks, with the apposition noun
+    its kind (:class:`~mapsnb_sandbox.languages.cases.Anchor`, else a town) takes in ``lang``."""
+    kind = getattr(value, "kind", "town")
+    nouns = texts(lang).get("apposition", {}).get(kind)
+    return TownName(value, lang, kind=kind, nouns=nouns)
+
+
 def say(lang: str, key: str, **values: Any) -> str:
     """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
     without texts ends with :func:`english_note`)."""
-    towns = {k: TownName(v, lang) for k, v in values.items() if k in _TOWN_KEYS and type(v) is str}
-    text = str(texts(lang)[key]).format(**{**values, **towns})
+    towns = {
+        k: _place_name(v, lang) for k, v in values.items() if k in _TOWN_KEYS and isinstance(v, str)
+    }
+    text = _template(lang, key, values).format(**{**values, **towns})
     if "kind" in values and (lang == "en" or lang not in SUPPORTED):  # English: "an airport"
         text = _english_article(text, str(values["kind"]))
     note = english_note(lang) if key in OPENING_KEYS else ""
