@@ -216,3 +216,27 @@ def test_one_place_along_a_route_is_one(sandbox: Sandbox) -> None:
     assert re.match(
         r"Βρέθηκε 1 αποτέλεσμα ", say("el", "intro_along", n=1, what="x", start="A", end="B")
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "ends", "said"),
+    [
+        # a country end by its name in the language, with "the" in English where due
+        ("en", ("Oslo", "Netherlands"), "from Oslo to the Netherlands "),
+        # Russian "до" + genitive: the noun "страны" takes it, the CLDR name apposed
+        ("ru", ("Oslo", "Sweden"), "от города Oslo до страны Швеция:"),
+        # Greek "από"/"προς" + accusative with the article, carried by "την πόλη"
+        ("el", ("Αθήνα", "Πάτρα"), "από την πόλη Αθήνα προς την πόλη Πάτρα "),
+        # Czech "z"/"do" + genitive: "z města Praha do města Brno"
+        ("cs", ("Praha", "Brno"), "Na trase z města Praha do města Brno "),
+    ],
+)
+def test_route_ends_are_named_in_their_case(
+    sandbox: Sandbox, lang: str, ends: tuple[str, str], said: str
+) -> None:
+    route = {"origin": {"address": ends[0]}, "destination": {"address": ends[1]}}
+    out = sandbox.call_tool(
+        "search_along_route",
+        {"textQuery": "gas station", "routeEndpoints": route, "languageCode": lang},
+    )
+    assert said in plain_text(out["summary"]), out["summary"][:300]
