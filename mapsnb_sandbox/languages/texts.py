@@ -37,6 +37,7 @@ __all__ = [
     "babel_locale",
     "condition_text",
     "country_in",
+    "country_in_sentence",
     "english_note",
     "format_distance",
     "format_number",
@@ -311,6 +312,25 @@ def country_in(cc: str, lang: str = "en") -> str:
     from babel import Locale
 
     return str(Locale.parse(babel_locale(lang)).territories.get(cc.upper()) or country_name(cc))
+
+
+#: English country names said with "the": a common noun in the name, or a plural form (Quirk
+#: et al., A Comprehensive Grammar of the English Language, proper nouns with the definite
+#: article: "the United States", "the Netherlands", "the Philippines"; a plain name takes
+#: none: "in Norway").
+_ENGLISH_THE = re.compile(
+    r"\b(?:Republic|Kingdom|States|Islands|Emirates|Federation|Union)\b"
+    r"|^(?:USA|UAE|Netherlands|Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia)$"
+)
+
+
+def country_in_sentence(cc: str, lang: str) -> str:
+    """Country ``cc``'s name for a sentence in ``lang`` ("the Netherlands" in English)."""
+    name = country_in(cc, lang)
+    if lang != "en":
+        return name
+    bare = name.removeprefix("The ")
+    return f"the {bare}" if _ENGLISH_THE.search(bare) else bare
 
 
 @functools.lru_cache(maxsize=16)

@@ -9,7 +9,6 @@ address ending in the country. Sometimes a closing paragraph shares citations (`
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -19,6 +18,7 @@ from mapsnb_sandbox.languages.cases import AREAS, Anchor, place_kind
 from mapsnb_sandbox.languages.texts import (
     DEFAULT_LANGUAGE,
     country_in,
+    country_in_sentence,
     format_number,
     say,
     texts,
@@ -65,31 +65,13 @@ _INTRO_IN = {"intro_nearby": "intro_in", "intro_nearby_one": "intro_in_one"}
 _INTRO_IN["intro_free"] = "intro_free_in"
 
 
-#: English country names said with "the": a common noun in the name, or a plural form (Quirk
-#: et al., A Comprehensive Grammar of the English Language, 5.34: "the United States", "the
-#: Netherlands", "the Philippines"; a plain name takes none: "in Norway").
-_ENGLISH_THE = re.compile(
-    r"\b(?:Republic|Kingdom|States|Islands|Emirates|Federation|Union)\b"
-    r"|^(?:USA|UAE|Netherlands|Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia)$"
-)
-
-
-def _country_name(cc: str, lang: str) -> str:
-    """Country ``cc``'s name for a sentence in ``lang`` ("the Netherlands" in English)."""
-    name = country_in(cc, lang)
-    if lang != "en":
-        return name
-    bare = name.removeprefix("The ")
-    return f"the {bare}" if _ENGLISH_THE.search(bare) else bare
-
-
 def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     """The name a search's summary gives the place its query names, and what it is: a country
     by its name in ``lang`` (CLDR: "Norvegia", not the index's "Norway"), any other place as
     :func:`town_in` shows it (typed or de-inflected)."""
     kind = place_kind(anchor.kind)
     if kind == "country":
-        return Anchor(_country_name(anchor.country_code, lang), kind)
+        return Anchor(country_in_sentence(anchor.country_code, lang), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
 
 

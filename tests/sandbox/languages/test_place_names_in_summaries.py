@@ -44,7 +44,7 @@ def _intro(sandbox: Sandbox, query: str, lang: str, **more: object) -> str:
         ("campgrounds in Norway", "en", "Here are 5 campgrounds in Norway "),
         ("hotels in Bavaria", "en", "Here are 5 hotels in Bavaria "),
         ("pharmacies in California", "en", "Here are 5 pharmacies in California "),
-        # English: "the" before a country name that is plural in form (Quirk et al. 5.34)
+        # English: "the" before a country name that is plural in form (Quirk et al., proper nouns with the article)
         ("hotels in the Netherlands", "en", "Here are 5 hotels in the Netherlands "),
         # the country by its CLDR name in the language, not the index's English one
         ("hoteluri în Norvegia", "ro", "Iată 5 rezultate (hotel) în Norvegia "),
@@ -100,7 +100,8 @@ def test_every_language_says_in_for_a_country(sandbox: Sandbox, lang: str) -> No
     ("query", "lang", "near", "distance"),
     [
         # Czech "poblíž"/"od" + genitive: the noun "města" takes it; a name in apposition to
-        # "město" may keep the nominative (Internetová jazyková příručka, "v obci Lhota")
+        # "město"/"obec" may keep the nominative (Internetová jazyková příručka: "ve městě
+        # Brno" beside "ve městě Brně")
         ("lékárny v Praze", "cs", "poblíž města Praha ", " od města Praha "),
         # Greek "κοντά σε" + accusative with the article: "στην πόλη", whatever the name's
         # gender ("το Ηράκλειο" is neuter, "η Θεσσαλονίκη" feminine; "τα Ιωάννινα" plural)
