@@ -116,6 +116,7 @@ def main() -> None:
             counts["queries"] += 1
             q = {"text_query": f"{KIND[lang]} {name}", "language_code": lang}
             text = plain_text(box.call_tool("search_places", q)["summary"])
+            text = text.replace("рядом со ", "рядом с ")  # "со Смоленском": "с" before a cluster
             shown = [_shown(text, b) for b in NEAR[lang]]
             named = [apposed(s, lang) if s else None for s in shown]
             if all(named):  # "poblíž města Praha": the nominative is right in apposition

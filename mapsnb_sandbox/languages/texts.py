@@ -186,13 +186,40 @@ def _place_name(value: str, lang: str) -> TownName:
     return TownName(value, lang, kind=kind, nouns=nouns)
 
 
+#: Russian consonants, and Polish vowels: a preposition's vowel is heard before a cluster.
+_RU_CONSONANT = "бвгджзйклмнпрстфхцчшщ"
+_PL_VOWEL = "aąeęioóuyAĄEĘIOÓUY"
+#: Prepositions that take a vowel before a word opening with a cluster of like consonants
+#: (Russian: "со" before с, з, ш, ж + consonant and "во" before в, ф + consonant, "рядом со
+#: Смоленском", "во Владимире"; Polish: "ze" before s, z, ś, ź, ż, sz, rz + consonant and "we"
+#: before w, f + consonant, "ze Szczecina", "we Wrocławiu"; Rosenthal, Справочник по
+#: правописанию и стилистике; Wielki słownik poprawnej polszczyzny PWN).
+_VOWELLED = {
+    "ru": (
+        (re.compile(rf"(?<![\w-])([сС]) (?=[сСзЗшШжЖ][{_RU_CONSONANT}])"), r"\1о "),
+        (re.compile(rf"(?<![\w-])([вВ]) (?=[вВфФ][{_RU_CONSONANT}])"), r"\1о "),
+    ),
+    "pl": (
+        (re.compile(rf"(?<![\w-])([zZ]) (?=(?:[sSzZśŚźŹżŻ]|[sSrR]z)[^{_PL_VOWEL}\s])"), r"\1e "),
+        (re.compile(rf"(?<![\w-])([wW]) (?=[wWfF][^{_PL_VOWEL}\s])"), r"\1e "),
+    ),
+}
+
+
+def _vowelled(lang: str, text: str) -> str:
+    """``text`` with the prepositions of :data:`_VOWELLED` in the form the next word asks."""
+    for pattern, form in _VOWELLED.get(lang, ()):
+        text = pattern.sub(form, text)
+    return text
+
+
 def say(lang: str, key: str, **values: Any) -> str:
     """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
     without texts ends with :func:`english_note`)."""
     towns = {
         k: _place_name(v, lang) for k, v in values.items() if k in _TOWN_KEYS and isinstance(v, str)
     }
-    text = _template(lang, key, values).format(**{**values, **towns})
+    text = _vowelled(lang, _template(lang, key, values).format(**{**values, **towns}))
     if "kind" in values and (lang == "en" or lang not in SUPPORTED):  # English: "an airport"
         text = _english_article(text, str(values["kind"]))
     note = english_note(lang) if key in OPENING_KEYS else ""

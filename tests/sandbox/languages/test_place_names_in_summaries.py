@@ -241,3 +241,37 @@ def test_route_ends_are_named_in_their_case(
         {"textQuery": "gas station", "routeEndpoints": route, "languageCode": lang},
     )
     assert said in plain_text(out["summary"]), out["summary"][:300]
+
+
+@pytest.mark.parametrize(
+    ("lang", "cases"),
+    [
+        # Russian "со" before с, з, ш, ж + consonant, "во" before в, ф + consonant (Rosenthal);
+        # "в" before в + vowel
+        (
+            "ru",
+            [
+                ("intro_nearby", {"n": 5, "where": "Смоленск"}, "рядом со Смоленском "),
+                ("unread_words", {"where": "Владимир"}, "«аптеки во Владимире»"),
+                ("unread_words", {"where": "Вологда"}, "«аптеки в Вологде»"),
+            ],
+        ),
+        # Polish "ze" before s, z, ś, ż, sz + consonant, "we" before w, f + consonant (PWN)
+        (
+            "pl",
+            [
+                ("intro_along", {"n": 5, "start": "Szczecin", "end": "Wrocław"}, " ze Szczecina "),
+                ("unread_words", {"where": "Wrocław"}, "„apteki we Wrocławiu”"),
+                ("intro_along", {"n": 5, "start": "Sopot", "end": "Gdańsk"}, " z Sopotu "),
+            ],
+        ),
+        # Czech "ve městě": "v" takes its vowel before the "m" of "město" (a fixed form)
+        ("cs", [("unread_words", {"where": "Praha"}, "„lékárny ve městě Praha“")]),
+    ],
+)
+def test_a_preposition_takes_its_vowel_before_a_cluster(
+    lang: str, cases: list[tuple[str, dict[str, object], str]]
+) -> None:
+    for key, values, said in cases:
+        text = say(lang, key, **{"what": "x", "words": "x", **values})
+        assert said in text, text
