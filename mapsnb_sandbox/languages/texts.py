@@ -153,8 +153,9 @@ def _english_article(text: str, kind: str) -> str:
     return text.replace(f" a {kind}", f" an {kind}") if _AN.match(kind) else text
 
 
-#: Values of a text that count what its noun names ("{n} results", "{reviews} reviews").
-_COUNT_KEYS = ("n", "reviews")
+#: Values of a text that count what its noun names ("{n} results", "{reviews} reviews",
+#: "{m} λεπτά").
+_COUNT_KEYS = ("n", "reviews", "m")
 
 
 @functools.lru_cache(maxsize=1024)

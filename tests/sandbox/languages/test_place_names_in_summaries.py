@@ -275,3 +275,17 @@ def test_a_preposition_takes_its_vowel_before_a_cluster(
     for key, values, said in cases:
         text = say(lang, key, **{"what": "x", "words": "x", **values})
         assert said in text, text
+
+
+def test_detour_minutes_agree() -> None:
+    """Greek "1 λεπτό" / "5 λεπτά"; Arabic "دقيقة واحدة", the dual "دقيقتين", 3-10 "دقائق",
+    11+ "دقيقة" (a detour of 1 to some 30 minutes)."""
+    said = {m: say("el", "detour_minutes", m=m, d="1 km") for m in (1, 5)}
+    assert said == {1: "περίπου 1 λεπτό (1 km)", 5: "περίπου 5 λεπτά (1 km)"}
+    said = {m: say("ar", "detour_minutes", m=m, d="1 km") for m in (1, 2, 5, 12)}
+    assert said == {
+        1: "نحو دقيقة واحدة (1 km)",
+        2: "نحو دقيقتين (1 km)",
+        5: "نحو 5 دقائق (1 km)",
+        12: "نحو 12 دقيقة (1 km)",
+    }

@@ -71,8 +71,9 @@ def test_every_language_file_has_every_key_and_placeholder_of_english(lang: str)
         elif isinstance(value, str) or _per_count(value):
             # a text may spell its count in its noun: the Arabic dual "نتيجتين", "نتيجة واحدة"
             forms = own[key].values() if _per_count(own[key]) else [own[key]]
+            counts = {"{n}", "{m}", "{reviews}"}
             for form in forms:
-                assert {*_shape(form), "{n}"} == {*_shape(value), "{n}"}, (lang, key, form)
+                assert {*_shape(form), *counts} == {*_shape(value), *counts}, (lang, key, form)
         else:
             assert _shape(own[key]) == _shape(value), (lang, key)
     assert len(own["health"]) == 5 and len(own["pollen_index"]) == 6
