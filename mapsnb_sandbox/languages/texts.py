@@ -215,8 +215,10 @@ def _vowelled(lang: str, text: str) -> str:
 
 
 def say(lang: str, key: str, **values: Any) -> str:
-    """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
-    without texts ends with :func:`english_note`)."""
+    """The text ``key`` of ``lang`` with ``values`` filled in: in the plural form of its count
+    (:func:`_template`), its place names in their case (:func:`_place_name`), its prepositions
+    in the form the next word asks (:func:`_vowelled`); an opening text in a language without
+    texts ends with :func:`english_note`."""
     towns = {
         k: _place_name(v, lang) for k, v in values.items() if k in _TOWN_KEYS and isinstance(v, str)
     }
