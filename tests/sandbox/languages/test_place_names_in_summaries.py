@@ -217,6 +217,9 @@ def test_one_place_along_a_route_is_one(sandbox: Sandbox) -> None:
     assert re.match(
         r"Βρέθηκε 1 αποτέλεσμα ", say("el", "intro_along", n=1, what="x", start="A", end="B")
     )
+    # Hindi, Urdu: the verb agrees with a masculine "result" noun, one or more ("मिला"/"मिले")
+    assert "1 परिणाम (X) मिला " in say("hi", "intro_along", n=1, what="X", start="A", end="B")
+    assert "3 نتائج (X) ملے " in say("ur", "intro_along", n=3, what="X", start="A", end="B")
 
 
 @pytest.mark.parametrize(
