@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb_sandbox.languages.cases import TownName
+from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.names.forms import script_rules
+from mapsnb_sandbox.world.regions import region_of_id, regions_named
 from mapsnb_sandbox.world.resolver import typed_town_name
 
 __all__ = [
@@ -48,6 +50,7 @@ __all__ = [
     "pollen_advice",
     "pollen_index",
     "pollen_type_name",
+    "region_in",
     "say",
     "texts",
     "town_in",
@@ -426,3 +429,20 @@ def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> st
         if text.endswith(ending) and len(text) > len(ending) + 1:
             return text[: -len(ending)]  # "ঢাকায়" (in Dhaka) -> "ঢাকা"
     return text
+
+
+#: Latin-script languages whose place names keep their form after a preposition: a region's
+#: name is shown as the asker typed it there ("im Suchgebiet „Bayern“", "en Baviera").
+_UNINFLECTED = frozenset({"en", "pt", "es", "fr", "it", "nl", "sv", "de", "id", "vi", "sw", "ro"})
+
+
+def region_in(name: str, typed: str, lang: str, place_id: str) -> str:
+    """A first-level region's name for a summary in ``lang``: in a language of
+    :data:`_UNINFLECTED`, the asker's text when it is one of the region's names ("Bayern",
+    "Bavière"; a misspelling is not echoed); else as :func:`town_in` names it."""
+    text = typed.strip(" ,?!.")
+    if lang in _UNINFLECTED and text and fold_text(text) != fold_text(name):
+        region = region_of_id(place_id)
+        if region is not None and region in regions_named(fold_text(text)):
+            return text[:1].upper() + text[1:]
+    return town_in(name, typed, lang, place_id)

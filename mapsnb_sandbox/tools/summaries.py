@@ -20,6 +20,7 @@ from mapsnb_sandbox.languages.texts import (
     country_in,
     country_in_sentence,
     format_number,
+    region_in,
     say,
     texts,
     town_in,
@@ -72,6 +73,8 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     kind = place_kind(anchor.kind)
     if kind == "country":
         return Anchor(country_in_sentence(anchor.country_code, lang), kind)
+    if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
+        return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
 
 

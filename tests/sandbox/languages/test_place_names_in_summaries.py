@@ -59,6 +59,9 @@ def _intro(sandbox: Sandbox, query: str, lang: str, **more: object) -> str:
         # French "en/au/aux" follow a country's gender: a search area named as a label
         ("hotels in Norway", "fr", "dans la zone de recherche « Norvège » "),
         ("hotels in Norway", "ja", "ノルウェーにあるホテル 5 件です"),
+        # a region by the asker's name of it, where the language leaves a name as it is
+        ("Hotels in Bayern", "de", "im Suchgebiet „Bayern“ "),
+        ("hoteles en Baviera", "es", "Aquí hay 5 resultados (hoteles) en Baviera "),
         ("hotels in Norway", "tr", "Norveç sınırları içinde 5 otel"),
     ],
 )
