@@ -11,6 +11,14 @@ foreign ones that do not change ("рядом с Токио") or coordinates. A s
 stands before the name in either case, ``{where:gen| |: }``: Polish writes "w pobliżu Krakowa"
 when the genitive is known and keeps its colon ("w pobliżu: Warsaw") when it is not, since a
 Polish nominative after "w pobliżu" reads as an error and the colon reads as a label.
+
+Where the case form is unknown, a language may name what the place is in that case and keep the
+name in the nominative as an apposition (its texts' ``apposition`` table, by :data:`PLACE_KINDS`):
+"poblíž města Praha", "рядом с городом Токио", "în jurul punctului 45.1,26.2", "κοντά στην πόλη
+Θεσσαλονίκη". Czech has no open lexicon (MorfFlex is CC BY-NC-SA), Greek's article follows a
+gender its endings do not tell (neuter plurals "τα Ιωάννινα", "τα Χανιά" end like feminines "η
+Αθήνα"; "η Ρόδος" like "ο Βόλος"), Romanian's genitive article is irregular ("Bucureștiului"):
+the noun carries the case and the article, and a name in apposition stays in the nominative.
 """
 
 from __future__ import annotations
@@ -19,10 +27,43 @@ import functools
 
 from mapsnb_sandbox.world.names.forms import town_case_rows
 
-__all__ = ["CASES", "TownName", "town_forms"]
+__all__ = ["AREAS", "CASES", "PLACE_KINDS", "Anchor", "TownName", "place_kind", "town_forms"]
 
-#: The cases a text may ask for, in the table's column order.
-CASES = ("gen", "ins", "loc")
+#: The cases of the table's columns, in order.
+_TABLE_CASES = ("gen", "ins", "loc")
+#: The cases a text may ask for: the table's, and the accusative (Greek, by apposition only).
+CASES = (*_TABLE_CASES, "acc")
+#: What a named place is: the key of a language's apposition nouns ("города", "země", "πόλη").
+PLACE_KINDS = ("town", "district", "region", "country", "point", "place")
+#: The kinds that contain a search's places: a summary says "in Norway", not "near Norway".
+AREAS = frozenset({"region", "country"})
+#: The place kind of a resolved place's type (any other type is a "place": a landmark, an address).
+_KIND_OF_TYPE = {
+    "locality": "town",
+    "postal_town": "town",
+    "sublocality": "district",
+    "neighborhood": "district",
+    "administrative_area_level_2": "district",
+    "administrative_area_level_1": "region",
+    "country": "country",
+    "coordinates": "point",
+}
+
+
+def place_kind(place_type: str) -> str:
+    """The :data:`PLACE_KINDS` entry of a resolved place's ``kind`` ("country" -> "country")."""
+    return _KIND_OF_TYPE.get(place_type, "place")
+
+
+class Anchor(str):
+    """A place's shown name that knows what the place is (a :data:`PLACE_KINDS` entry)."""
+
+    kind: str
+
+    def __new__(cls, name: str, kind: str) -> Anchor:
+        made = super().__new__(cls, name)
+        made.kind = kind
+        return made
 
 
 @functools.cache
@@ -40,17 +81,23 @@ def town_forms(name: str, lang: str) -> dict[str, str]:
     forms = _table().get((lang, name))
     if forms is None:
         return {}
-    return {case: form for case, form in zip(CASES, forms, strict=True) if form}
+    return {case: form for case, form in zip(_TABLE_CASES, forms, strict=True) if form}
 
 
 class TownName(str):
-    """A town's name (its nominative) that formats in the case its spec names."""
+    """A place's name (its nominative) that formats in the case its spec names: its own form
+    in that case, else the apposition noun of its kind in that case before the name, else the
+    name (or the spec's text for an unknown form)."""
 
     lang: str
+    kind: str
+    nouns: dict[str, str]
 
-    def __new__(cls, name: str, lang: str) -> TownName:
+    def __new__(
+        cls, name: str, lang: str, kind: str = "town", nouns: dict[str, str] | None = None
+    ) -> TownName:
         made = super().__new__(cls, name)
-        made.lang = lang
+        made.lang, made.kind, made.nouns = lang, kind, nouns or {}
         return made
 
     @property
@@ -64,7 +111,9 @@ class TownName(str):
         case, *before = spec.split("|")
         if case not in CASES or len(before) not in (0, 2):
             raise ValueError(f"a town's format spec is CASE or CASE|KNOWN|UNKNOWN, not {spec!r}")
-        form = self.forms.get(case)
+        form = None if self.kind == "point" else self.forms.get(case)
+        if form is None and self.nouns.get(case):
+            form = f"{self.nouns[case]} {self}"  # "města Praha", "городом Токио"
         if not before:
             return form or str(self)
         return f"{before[0]}{form}" if form else f"{before[1]}{self}"

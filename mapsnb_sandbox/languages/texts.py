@@ -25,7 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from mapsnb_sandbox.languages.cases import TownName
+from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.names.forms import script_rules
+from mapsnb_sandbox.world.regions import region_of_id, regions_named
 from mapsnb_sandbox.world.resolver import typed_town_name
 
 __all__ = [
@@ -37,15 +39,18 @@ __all__ = [
     "babel_locale",
     "condition_text",
     "country_in",
+    "country_in_sentence",
     "english_note",
     "format_distance",
     "format_number",
     "health_recommendations",
     "language",
     "localized_distance",
+    "plural_category",
     "pollen_advice",
     "pollen_index",
     "pollen_type_name",
+    "region_in",
     "say",
     "texts",
     "town_in",
@@ -67,6 +72,9 @@ OPENING_KEYS = frozenset(
         "intro_nearby",
         "intro_nearby_one",
         "intro_free",
+        "intro_in",
+        "intro_in_one",
+        "intro_free_in",
         "intro_single",
         "no_match",
         "unknown_town",
@@ -148,11 +156,76 @@ def _english_article(text: str, kind: str) -> str:
     return text.replace(f" a {kind}", f" an {kind}") if _AN.match(kind) else text
 
 
+#: Values of a text that count what its noun names ("{n} results", "{reviews} reviews",
+#: "{m} λεπτά").
+_COUNT_KEYS = ("n", "reviews", "m")
+
+
+@functools.lru_cache(maxsize=1024)
+def plural_category(lang: str, count: int) -> str:
+    """CLDR's plural category of ``count`` in ``lang`` (Babel): "one", "two", "few", "many",
+    "zero" or "other" ("few" is Russian 2-4 and 22-24, Romanian 2-19 and 101-119 (no "de"),
+    Arabic 3-10; "many" Arabic 11-99; "two" Arabic's dual)."""
+    from babel import Locale
+
+    return str(Locale.parse(babel_locale(lang)).plural_form(count))
+
+
+def _template(lang: str, key: str, values: dict[str, Any]) -> str:
+    """The text ``key`` of ``lang``; a text given per plural category (a mapping with an
+    "other" entry) in the form its count's category takes."""
+    text = texts(lang)[key]
+    if not isinstance(text, dict):
+        return str(text)
+    count = next((values[k] for k in _COUNT_KEYS if isinstance(values.get(k), int)), None)
+    category = plural_category(lang, count) if count is not None else "other"
+    return str(text.get(category, text["other"]))
+
+
+def _place_name(value: str, lang: str) -> TownName:
+    """A text's place name that formats in the case its spec asks, with the apposition noun
+    its kind (:class:`~mapsnb_sandbox.languages.cases.Anchor`, else a town) takes in ``lang``."""
+    kind = getattr(value, "kind", "town")
+    nouns = texts(lang).get("apposition", {}).get(kind)
+    return TownName(value, lang, kind=kind, nouns=nouns)
+
+
+#: Russian consonants, and Polish vowels: a preposition's vowel is heard before a cluster.
+_RU_CONSONANT = "бвгджзйклмнпрстфхцчшщ"
+_PL_VOWEL = "aąeęioóuyAĄEĘIOÓUY"
+#: Prepositions that take a vowel before a word opening with a cluster of like consonants
+#: (Russian: "со" before с, з, ш, ж + consonant and "во" before в, ф + consonant, "рядом со
+#: Смоленском", "во Владимире"; Polish: "ze" before s, z, ś, ź, ż, sz, rz + consonant and "we"
+#: before w, f + consonant, "ze Szczecina", "we Wrocławiu"; Rosenthal, Справочник по
+#: правописанию и стилистике; Wielki słownik poprawnej polszczyzny PWN).
+_VOWELLED = {
+    "ru": (
+        (re.compile(rf"(?<![\w-])([сС]) (?=[сСзЗшШжЖ][{_RU_CONSONANT}])"), r"\1о "),
+        (re.compile(rf"(?<![\w-])([вВ]) (?=[вВфФ][{_RU_CONSONANT}])"), r"\1о "),
+    ),
+    "pl": (
+        (re.compile(rf"(?<![\w-])([zZ]) (?=(?:[sSzZśŚźŹżŻ]|[sSrR]z)[^{_PL_VOWEL}\s])"), r"\1e "),
+        (re.compile(rf"(?<![\w-])([wW]) (?=[wWfF][^{_PL_VOWEL}\s])"), r"\1e "),
+    ),
+}
+
+
+def _vowelled(lang: str, text: str) -> str:
+    """``text`` with the prepositions of :data:`_VOWELLED` in the form the next word asks."""
+    for pattern, form in _VOWELLED.get(lang, ()):
+        text = pattern.sub(form, text)
+    return text
+
+
 def say(lang: str, key: str, **values: Any) -> str:
-    """The text ``key`` of ``lang`` with ``values`` filled in (an opening text in a language
-    without texts ends with :func:`english_note`)."""
-    towns = {k: TownName(v, lang) for k, v in values.items() if k in _TOWN_KEYS and type(v) is str}
-    text = str(texts(lang)[key]).format(**{**values, **towns})
+    """The text ``key`` of ``lang`` with ``values`` filled in: in the plural form of its count
+    (:func:`_template`), its place names in their case (:func:`_place_name`), its prepositions
+    in the form the next word asks (:func:`_vowelled`); an opening text in a language without
+    texts ends with :func:`english_note`."""
+    towns = {
+        k: _place_name(v, lang) for k, v in values.items() if k in _TOWN_KEYS and isinstance(v, str)
+    }
+    text = _vowelled(lang, _template(lang, key, values).format(**{**values, **towns}))
     if "kind" in values and (lang == "en" or lang not in SUPPORTED):  # English: "an airport"
         text = _english_article(text, str(values["kind"]))
     note = english_note(lang) if key in OPENING_KEYS else ""
@@ -274,6 +347,25 @@ def country_in(cc: str, lang: str = "en") -> str:
     return str(Locale.parse(babel_locale(lang)).territories.get(cc.upper()) or country_name(cc))
 
 
+#: English country names said with "the": a common noun in the name, or a plural form (Quirk
+#: et al., A Comprehensive Grammar of the English Language, proper nouns with the definite
+#: article: "the United States", "the Netherlands", "the Philippines"; a plain name takes
+#: none: "in Norway").
+_ENGLISH_THE = re.compile(
+    r"\b(?:Republic|Kingdom|States|Islands|Emirates|Federation|Union)\b"
+    r"|^(?:USA|UAE|Netherlands|Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia)$"
+)
+
+
+def country_in_sentence(cc: str, lang: str) -> str:
+    """Country ``cc``'s name for a sentence in ``lang`` ("the Netherlands" in English)."""
+    name = country_in(cc, lang)
+    if lang != "en":
+        return name
+    bare = name.removeprefix("The ")
+    return f"the {bare}" if _ENGLISH_THE.search(bare) else bare
+
+
 @functools.lru_cache(maxsize=16)
 def weekday_names(lang: str = "en") -> tuple[str, str, str, str]:
     """Abbreviated Monday, Friday, Saturday and Sunday in ``lang`` (Babel)."""
@@ -337,3 +429,20 @@ def town_in(name: str, typed: str, lang: str, place_id: str | None = None) -> st
         if text.endswith(ending) and len(text) > len(ending) + 1:
             return text[: -len(ending)]  # "ঢাকায়" (in Dhaka) -> "ঢাকা"
     return text
+
+
+#: Latin-script languages whose place names keep their form after a preposition: a region's
+#: name is shown as the asker typed it there ("im Suchgebiet „Bayern“", "en Baviera").
+_UNINFLECTED = frozenset({"en", "pt", "es", "fr", "it", "nl", "sv", "de", "id", "vi", "sw", "ro"})
+
+
+def region_in(name: str, typed: str, lang: str, place_id: str) -> str:
+    """A first-level region's name for a summary in ``lang``: in a language of
+    :data:`_UNINFLECTED`, the asker's text when it is one of the region's names ("Bayern",
+    "Bavière"; a misspelling is not echoed); else as :func:`town_in` names it."""
+    text = typed.strip(" ,?!.")
+    if lang in _UNINFLECTED and text and fold_text(text) != fold_text(name):
+        region = region_of_id(place_id)
+        if region is not None and region in regions_named(fold_text(text)):
+            return text[:1].upper() + text[1:]
+    return town_in(name, typed, lang, place_id)

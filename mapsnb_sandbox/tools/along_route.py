@@ -20,6 +20,7 @@ from typing import Any
 
 from mapsnb.polyline import decode, encode, haversine_m
 from mapsnb_sandbox.contract.common import Context, arg, invalid, token_for
+from mapsnb_sandbox.languages.cases import Anchor, place_kind
 from mapsnb_sandbox.languages.texts import language, localized_distance, say, town_in
 from mapsnb_sandbox.tools.locations import resolve_ends
 from mapsnb_sandbox.tools.paths import Point, build_path
@@ -33,7 +34,7 @@ from mapsnb_sandbox.tools.routes import (
     read_token,
     traffic_factor,
 )
-from mapsnb_sandbox.tools.summaries import PlaceLine, summary_html
+from mapsnb_sandbox.tools.summaries import PlaceLine, shown_anchor, summary_html
 from mapsnb_sandbox.world.cities import country_at, nearest_city
 from mapsnb_sandbox.world.kinds.reading import kind_named
 from mapsnb_sandbox.world.places import local_code, spots_along
@@ -167,8 +168,10 @@ def _shown(end: Resolved, waypoint: Any, req: _AlongRequest) -> str:
     language's script or form ("z Praha do Brno", "من القاهرة"; :func:`town_in`), as
     ``search_places`` names its town; else the place's name."""
     typed = waypoint.get("address") if isinstance(waypoint, dict) else None
+    if end.kind == "country":  # by its name in the language: "до страны Швеция"
+        return shown_anchor(end, "", language(req.language))
     if end.kind != "locality" or not isinstance(typed, str):
-        return end.name
+        return Anchor(end.name, place_kind(end.kind))  # "от города Токио", "z města Praha"
     return town_in(end.name, typed, language(req.language), end.place_id)
 
 
@@ -235,6 +238,6 @@ def _along(
         )
         line = PlaceLine(biz, kind.singular_in(lang), detour=cost, extended=req.extended)
         lines.append(replace(line, group=kind.group, lang=lang))
-    what = kind.plural_in(lang)
+    what = kind.singular_in(lang) if len(results) == 1 else kind.plural_in(lang)
     intro = say(lang, "intro_along", n=len(results), what=what, start=start, end=end)
     return results, summary_html(intro, lines, route_key)

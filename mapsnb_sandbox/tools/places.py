@@ -24,7 +24,6 @@ from mapsnb_sandbox.languages.texts import (
     language,
     say,
     texts,
-    town_in,
     weekday_names,
 )
 from mapsnb_sandbox.tools.query import (
@@ -43,7 +42,11 @@ from mapsnb_sandbox.tools.query import (
 )
 from mapsnb_sandbox.tools.summaries import (
     UNRATED_KINDS,
+    Anchor,
     PlaceLine,
+    distance_from,
+    intro_key,
+    shown_anchor,
     street_and_where,
     summary_html,
 )
@@ -316,18 +319,14 @@ def _nearby(
         return [], say(lang, "no_match", q=req.text)
     places = [place_of(spot) for spot, _ in chosen]
     one = len(places) == 1 and not c.synthetic_kind  # "Here is 1 airport", not "1 airports"
-    intro = say(
-        lang,
-        "intro_free" if c.synthetic_kind else "intro_nearby_one" if one else "intro_nearby",
-        n=len(places),
-        what=c.singular_in(lang) if one else c.plural_in(lang),
-        where=anchor_name,
-    )
+    text = "intro_free" if c.synthetic_kind else "intro_nearby_one" if one else "intro_nearby"
+    what = c.singular_in(lang) if one else c.plural_in(lang)
+    intro = say(lang, intro_key(text, anchor_name), n=len(places), what=what, where=anchor_name)
     lines = [
         PlaceLine(
             b,
             "" if c.synthetic_kind else c.singular_in(lang),  # never "a waakye" (issue 40)
-            distance=say(lang, "distance_from", d=format_distance(dist, lang), where=anchor_name),
+            distance=distance_from(anchor_name, format_distance(dist, lang), lang),
             extended=req.extended,
             group=c.group,
             lang=lang,
@@ -354,15 +353,14 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
         if anchor is None or unsure or spelt_apart(place_text, found):
             key = "unsure_town" if unsure else "unknown_town"
             return [], say(lang, key, place=place_text, what=what)
-        where = town_in(anchor.name, place_text, req.language, anchor.place_id)  # "北京"
+        where = shown_anchor(anchor, place_text, req.language)  # "北京", "Norvegia"
         at = search_centre(anchor.place_id, anchor.lat, anchor.lng)  # a region: its towns
         return _nearby(c, at, where, anchor.place_id, req)
     if req.center is not None:
-        if _empty_area(req.center):
-            where = f"{req.center[0]:.4f},{req.center[1]:.4f}"
-            return [], say(lang, "empty_area", where=where, what=what)
         key = f"{req.center[0]:.4f},{req.center[1]:.4f}"
-        return _nearby(c, req.center, key, key, req)
+        if _empty_area(req.center):
+            return [], say(lang, "empty_area", where=Anchor(key, "point"), what=what)
+        return _nearby(c, req.center, Anchor(key, "point"), key, req)
     return [], say(lang, "needs_location", q=req.text, what=what)
 
 

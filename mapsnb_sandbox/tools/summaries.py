@@ -14,14 +14,29 @@ from dataclasses import dataclass
 from html import escape
 
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.languages.texts import DEFAULT_LANGUAGE, country_in, format_number, say, texts
+from mapsnb_sandbox.languages.cases import AREAS, Anchor, place_kind
+from mapsnb_sandbox.languages.texts import (
+    DEFAULT_LANGUAGE,
+    country_in,
+    country_in_sentence,
+    format_number,
+    region_in,
+    say,
+    texts,
+    town_in,
+)
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = [
     "UNRATED_KINDS",
+    "Anchor",
     "PlaceLine",
+    "distance_from",
+    "intro_key",
+    "is_area",
     "place_paragraph",
+    "shown_anchor",
     "singular",
     "street_and_where",
     "summary_address",
@@ -44,6 +59,40 @@ class PlaceLine:
     extended: bool = False
     group: str = ""  # text group of the kind (data/categories.csv); "" reads it from the id
     lang: str = DEFAULT_LANGUAGE
+
+
+#: The intro of a search around a town, and of one in an area that contains its places.
+_INTRO_IN = {"intro_nearby": "intro_in", "intro_nearby_one": "intro_in_one"}
+_INTRO_IN["intro_free"] = "intro_free_in"
+
+
+def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
+    """The name a search's summary gives the place its query names, and what it is: a country
+    by its name in ``lang`` (CLDR: "Norvegia", not the index's "Norway"), any other place as
+    :func:`town_in` shows it (typed or de-inflected)."""
+    kind = place_kind(anchor.kind)
+    if kind == "country":
+        return Anchor(country_in_sentence(anchor.country_code, lang), kind)
+    if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
+        return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
+    return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
+
+
+def is_area(where: str) -> bool:
+    """Whether ``where`` (an :class:`Anchor` or a town's name) contains a search's places."""
+    return getattr(where, "kind", "town") in AREAS
+
+
+def intro_key(key: str, where: str) -> str:
+    """The intro text ``key`` for places around ``where``: "near" a town, a district, a point;
+    "in" a region or a country, which holds them ("Here are 5 campgrounds in Norway")."""
+    return _INTRO_IN.get(key, key) if is_area(where) else key
+
+
+def distance_from(where: str, distance: str, lang: str) -> str | None:
+    """ "850 m from Paris"; ``None`` in an area (:func:`is_area`): its search runs round one of
+    its towns, and "660 m from Norway" would say nothing true."""
+    return None if is_area(where) else say(lang, "distance_from", d=distance, where=where)
 
 
 def singular(plural: str) -> str:

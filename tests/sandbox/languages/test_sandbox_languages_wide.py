@@ -32,8 +32,20 @@ def sandbox() -> Sandbox:
     return Sandbox(now="2026-09-18T15:00:00Z")
 
 
+def _per_count(value: Any) -> bool:
+    """Whether ``value`` is a text given per CLDR plural category (its "other" form and more)."""
+    return (
+        isinstance(value, dict)
+        and "other" in value
+        and all(isinstance(v, str) for v in value.values())
+    )
+
+
 def _shape(value: Any) -> Any:
-    """Keys, list lengths and placeholders of a text tree (what a translation must keep)."""
+    """Keys, list lengths and placeholders of a text tree (what a translation must keep); a
+    text per plural category has its "other" form's (each form keeps them, see below)."""
+    if _per_count(value):
+        return _shape(value["other"])
     if isinstance(value, dict):
         return {k: _shape(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -56,8 +68,12 @@ def test_every_language_file_has_every_key_and_placeholder_of_english(lang: str)
             continue  # translated lists of their own shape (see texts.health_recommendations)
         if key == "conditions":
             assert set(own[key]) == set(value) and all(len(v) == 2 for v in own[key].values())
-        elif isinstance(value, str):
-            assert _shape(own[key]) == _shape(value), (lang, key)
+        elif isinstance(value, str) or _per_count(value):
+            # a text may spell its count in its noun: the Arabic dual "نتيجتين", "نتيجة واحدة"
+            forms = own[key].values() if _per_count(own[key]) else [own[key]]
+            counts = {"{n}", "{m}", "{reviews}"}
+            for form in forms:
+                assert {*_shape(form), *counts} == {*_shape(value), *counts}, (lang, key, form)
         else:
             assert _shape(own[key]) == _shape(value), (lang, key)
     assert len(own["health"]) == 5 and len(own["pollen_index"]) == 6
@@ -71,8 +87,12 @@ def _intro(out: dict[str, Any]) -> str:
 def _template(lang: str, key: str) -> re.Pattern[str]:
     """A text of ``lang`` as a pattern, its placeholders as wildcards."""
     text = json.loads((TEXTS / f"{lang}.json").read_text(encoding="utf-8"))[key]
+    forms = text.values() if isinstance(text, dict) else [text]  # a text per plural category
     return re.compile(
-        PLACEHOLDER.sub(".+", re.escape(text).replace(r"\{", "{").replace(r"\}", "}"))
+        "|".join(
+            PLACEHOLDER.sub(".+", re.escape(t).replace(r"\{", "{").replace(r"\}", "}"))
+            for t in forms
+        )
     )
 
 
@@ -106,7 +126,7 @@ def test_native_queries_find_the_right_town_in_their_language(sandbox: Sandbox) 
         n_answered = n_right = 0
         intro_of = [
             _template(lang, k)
-            for k in ("intro_nearby", "intro_nearby_one", "intro_free", "intro_single")
+            for k in ("intro_nearby", "intro_nearby_one", "intro_free", "intro_single", "intro_in")
         ]
         for q, town in queries:
             out = sandbox.call_tool("search_places", {"text_query": q, "language_code": lang})

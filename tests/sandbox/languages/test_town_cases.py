@@ -40,16 +40,18 @@ def test_a_town_after_a_preposition_is_in_its_case(
     assert out["places"] and near in text and distance in text, text[:300]
 
 
-def test_a_name_without_forms_keeps_todays_text(sandbox: Sandbox) -> None:
-    """An English name in a Polish summary keeps the colon ("w pobliżu: Warsaw"); an
-    indeclinable one in Russian stays as it is ("рядом с Токио")."""
+def test_a_name_without_forms_is_named_by_an_apposition(sandbox: Sandbox) -> None:
+    """A name the table lacks keeps its nominative after the noun of what it is, in the case
+    the preposition governs ("w pobliżu miasta Warsaw", "рядом с городом Токио": an apposition
+    to a generic noun keeps the name's nominative, as in "в городе Сочи"); without such a noun
+    a Polish text keeps its colon ("w pobliżu: Warsaw")."""
     from mapsnb_sandbox.languages.cases import TownName
 
     assert format(TownName("Warsaw", "pl"), "gen| |: ") == ": Warsaw"
     pl = sandbox.call_tool("search_places", {"text_query": "apteka Warsaw", "language_code": "pl"})
     ru = sandbox.call_tool("search_places", {"text_query": "аптека Токио", "language_code": "ru"})
-    assert "w pobliżu: Warsaw" in plain_text(pl["summary"])
-    assert "рядом с Токио" in plain_text(ru["summary"])
+    assert "w pobliżu miasta Warsaw" in plain_text(pl["summary"])
+    assert "рядом с городом Токио" in plain_text(ru["summary"])
 
 
 def test_route_ends_are_in_the_genitive(sandbox: Sandbox) -> None:
