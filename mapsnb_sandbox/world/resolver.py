@@ -113,7 +113,7 @@ NOT_FOUND = "not_found"
 #: was read ("Historic City of Toledo"): no place, for every tool.
 UNKNOWN_LANDMARK = "unknown_landmark"
 #: What a form of a name may be: a town, or a region ("в Баварии": Bavaria, a region).
-_FORM_KINDS = ("locality", REGION_KIND)
+_FORM_KINDS = ("locality", REGION_KIND, "country")  # "в Норвегии": Norway
 #: Matches that are guesses: a near spelling, or a town whose other words were not read.
 _GUESSES = frozenset({"partial", "fuzzy"})
 

@@ -173,3 +173,25 @@ def test_a_province_name_stays_no_district() -> None:
     """Tianjin's 河北区 is "Hebei District", not "河北", the province."""
     place = resolve("河北").place
     assert place is None or _km((place.lat, place.lng), (39.148, 117.197)) > 15
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "cc"),
+    [
+        ("аптеки в Норвегии", "ru", "NO"),
+        ("отели во Франции", "ru", "FR"),
+        ("аптеки в Норвегії", "uk", "NO"),
+        ("apteki w Norwegii", "pl", "NO"),
+        ("hotele w Niemczech", "pl", "DE"),
+    ],
+)
+def test_a_country_in_its_case(query: str, lang: str, cc: str) -> None:
+    """ "в Норвегии" (in Norway) named nothing; the case table (OpenCorpora, SGJP) reads it back."""
+    from mapsnb_sandbox.world.cities import nearest_cached
+
+    out = search_places({"text_query": query, "language_code": lang}, CTX)
+    towns = [
+        nearest_cached(round(p["location"]["latitude"], 4), round(p["location"]["longitude"], 4))
+        for p in out["places"]
+    ]
+    assert towns and all(t[0].cc == cc for t in towns), out["summary"]
