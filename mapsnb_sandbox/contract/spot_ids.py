@@ -46,8 +46,11 @@ _MAX_STREET_ID = 4 * (MAX_LABEL_BYTES + 40) // 3 + 4
 
 
 def point_of(lat: float, lng: float) -> tuple[float, float]:
-    """The point an id can carry: ``lat, lng`` to the nearest millionth of a degree."""
-    return round(lat * _MICRO) / _MICRO, round(lng * _MICRO) / _MICRO
+    """The point an id can carry: ``lat, lng`` to the nearest millionth of a degree; a pole
+    has one point, longitude 0 (its cell tells no longitude apart, so an id there could be
+    forged in its longitude and pass the check one time in 32)."""
+    lat_m = round(lat * _MICRO)
+    return lat_m / _MICRO, 0.0 if abs(lat_m) == 90 * _MICRO else round(lng * _MICRO) / _MICRO
 
 
 def _point_check(lat_q: int, lng_q: int) -> int:
@@ -57,12 +60,12 @@ def _point_check(lat_q: int, lng_q: int) -> int:
 def point_id(lat: float, lng: float) -> str:
     """The ``ChIJ…`` id of the point ``lat, lng`` (to a millionth of a degree, see the module
     docstring)."""
+    if not (-90 <= lat <= 90 and -180 <= lng <= 180):
+        raise ValueError(f"not a point on Earth: {lat}, {lng}")
+    lat, lng = point_of(lat, lng)
     lat_q = round(lat * _MICRO) + 90 * _MICRO
     lng_q = round(lng * _MICRO) + 180 * _MICRO
-    if not (0 <= lat_q <= _LAT_SPAN and 0 <= lng_q <= _LNG_SPAN):
-        raise ValueError(f"not a point on Earth: {lat}, {lng}")
     fprint = _POINT_TAG << 62 | lat_q << 34 | lng_q << 5 | _point_check(lat_q, lng_q)
-    lat, lng = point_of(lat, lng)
     return feature_place_id(s2_cell_id(lat, lng, _LEAF), fprint)
 
 
@@ -76,6 +79,8 @@ def decode_point_id(pid: str) -> tuple[float, float] | None:
     if lat_q > _LAT_SPAN or lng_q > _LNG_SPAN or _point_check(lat_q, lng_q) != fprint & 0x1F:
         return None
     lat, lng = (lat_q - 90 * _MICRO) / _MICRO, (lng_q - 180 * _MICRO) / _MICRO
+    if (lat, lng) != point_of(lat, lng):
+        return None  # a pole's longitude is 0
     return (lat, lng) if s2_cell_id(lat, lng, _LEAF) == cell else None
 
 

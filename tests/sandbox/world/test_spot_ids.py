@@ -163,7 +163,9 @@ def test_point_ids_round_trip(lat: float, lng: float) -> None:
     pid = point_id(lat, lng)
     assert decode_point_id(pid) == point_of(lat, lng)
     assert point_id(*point_of(lat, lng)) == pid
-    assert abs(point_of(lat, lng)[0] - lat) <= 5e-7 and abs(point_of(lat, lng)[1] - lng) <= 5e-7
+    pole = abs(point_of(lat, lng)[0]) == 90  # one point: longitude 0
+    assert abs(point_of(lat, lng)[0] - lat) <= 5e-7
+    assert abs(point_of(lat, lng)[1] - lng) <= 5e-7 or pole
     assert decode_street_id(pid) is None
 
 
@@ -230,7 +232,20 @@ def test_malformed_ids_are_not_found(junk: str | bytes) -> None:
 @pytest.mark.parametrize("lng", [-180.0, 180.0, 0.0])
 @pytest.mark.parametrize("lat", [-90.0, 90.0, 0.0])
 def test_the_ends_of_the_earth_have_point_ids(lat: float, lng: float) -> None:
+    """Every corner of the grid has an id; at a pole every longitude names the one point."""
     pid = point_id(lat, lng)
-    assert decode_point_id(pid) == (lat, lng)
+    assert decode_point_id(pid) == (lat, 0.0 if abs(lat) == 90 else lng)  # a pole: one point
     cell, _ = decode_feature_id(pid)  # type: ignore[misc]
     assert cell == s2_cell_id(lat, lng, 30) and feature_place_id(cell, _) == pid
+
+
+@pytest.mark.parametrize("lng", [-95.94915502946873, 12.5, 179.0])
+def test_a_pole_id_forged_in_its_longitude_is_no_place(lng: float) -> None:
+    """At a pole the cell tells no longitude apart; only the 5-bit check guarded the longitude
+    bits ("ChIJAQAAAAAAAFARo3sQoABU6mo" of lat 90 read as 90, -96.08): every character of
+    every such id changed to every other is nothing, or the same point."""
+    pid = point_id(90.0, lng)
+    for at in range(len(pid)):
+        for char in _B64:
+            forged = _forged(pid, at, char)
+            assert decode_point_id(forged) in (None, (90.0, 0.0)), forged
