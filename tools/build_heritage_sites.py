@@ -13,10 +13,12 @@ the part of the holdout ``tests/data/landmark_holdout.csv`` that measures how th
 places it does not hold) come last, after the rest has taken its names, so that the emulator with
 them withheld (``MAPSNB_SANDBOX_WITHHOLD_THIRD=1``, ``bench_landmarks.py --withhold``) reads
 exactly what it read before they were added. Left out: the
-transboundary ones (their point is one country's), and those ``famous_places.csv`` already holds
-(its ``whc`` column: their points are Wikipedia's); when one row of ``famous_places.csv`` is the
-property (of one component, within 3 km), the property's official names are added to that row (a row with only ``key``,
-``whc``, ``names`` and ``keys``). A name is not given when it is also a town's
+transboundary ones (their point is one country's); when one row of ``famous_places.csv`` (its
+``whc`` column) is the property (of one component, within 3 km), the property's official names are
+added to that row (a row with only ``key``, ``whc``, ``names`` and ``keys``: its point is
+Wikipedia's); a property of which ``famous_places.csv`` holds several places, or one place of a
+large or serial property, keeps its own row at the list's point (since landmarks round 12: its
+names name none of those places, and leaving it out lost them). A name is not given when it is also a town's
 name (unless it is the property's official name and every town by it is a namesake far
 away: "Babylon"), a country's, or another place's, nor a short form of a few generic words. Columns as ``famous_places.csv``: ``key`` (``whc-<id_no>``), ``whc``, ``kind``
 (``landmark``; ``park`` for a natural property), ``city`` (empty), ``country``, ``cc``, ``lat``,
@@ -128,16 +130,14 @@ def rows_of(sheet_rows: list[dict[str, object]]) -> list[dict[str, object]]:
         if str(r["transboundary"]).strip() in ("1", "1.0"):
             continue
         keys = famous.get(str(whc), [])
-        if len(keys) > 1:  # several famous places in one property: its names name none of them
-            continue
         names = [n for n in _names(r) if fold(n) not in seen]
         if not names:
             continue
         seen.update(fold(n) for n in names)
         joined = "|".join(names)
-        if keys and not _one_place(r):
-            continue  # a famous place in a large or serial property: its names are not the place's
-        if keys:  # the property is one famous place: its official names are that row's too
+        # several famous places in one property, or one in a large or serial property: its names
+        # name none of them, so the property keeps its own row at the list's point
+        if len(keys) == 1 and _one_place(r):  # the property is one famous place: its names too
             out.append({"key": keys[0], "whc": whc, "names": joined,
                         "keys": "|".join(famous_keys(keys[0], joined))})  # fmt: skip
             continue
