@@ -183,6 +183,9 @@ def test_a_province_name_stays_no_district() -> None:
         ("аптеки в Норвегії", "uk", "NO"),
         ("apteki w Norwegii", "pl", "NO"),
         ("hotele w Niemczech", "pl", "DE"),
+        ("lékárny v Norsku", "cs", "NO"),  # Czech: -sku of -sko, -ii of -ie (town_forms.csv)
+        ("hotely v Rakousku", "cs", "AT"),
+        ("hotely v Brazílii", "cs", "BR"),
     ],
 )
 def test_a_country_in_its_case(query: str, lang: str, cc: str) -> None:
