@@ -28,6 +28,7 @@ elsewhere, nor a name two kept stations 2 km apart bear. Rows as ``airports.tsv.
 from __future__ import annotations
 
 import csv
+import json
 import re
 import sys
 import zlib
@@ -64,6 +65,8 @@ _MAIN = {
     "glowny": ["Główny"],
     "glavni kolodvor": ["Glavni kolodvor"],
     "hl st": ["hl.st.", "hlavná stanica"],
+    "jn": ["Jn", "Junction"],
+    "junction": ["Junction", "Jn"],
 }
 #: Forms a main station takes per country: ``{t}`` the town's local name, ``{e}`` its English one.
 _MAIN_FORMS = {
@@ -82,6 +85,7 @@ _MAIN_FORMS = {
     "PL": ["{t} Główny", "{t} Centralna", "{e} Central Station"],
     "HR": ["{t} Glavni kolodvor", "{e} Main Station"],
     "FI": ["{t} rautatieasema", "{e} Central Station"],
+    "IN": ["{t} station", "{t} railway station"],
 }  # fmt: skip
 #: A country's station words before or after a station's name (``{n}``).
 _STATION_FORMS = {
@@ -98,6 +102,7 @@ _STATION_FORMS = {
     "HU": ["{n} pályaudvar", "{n} station"],
     "GB": ["{n} station", "{n} railway station"],
     "IE": ["{n} station", "{n} railway station"],
+    "IN": ["{n} station", "{n} railway station"],
 }
 #: The own part of a big city's station with a station word ("Termini station").
 _PART_FORMS = {
@@ -214,9 +219,11 @@ def kept(rows: list[dict[str, str]], towns: Towns) -> list[dict[str, Any]]:
 def names_of(s: dict[str, Any]) -> list[str]:
     """A kept station's names before the checks (see the module docstring)."""
     name, rest, local, cc, town = s["name"], s["rest"], s["local"], s["town"].cc, s["town"]
-    english = town.name
+    english = town.name if cc != "IN" else local  # India's table writes the English name
     out = [] if not rest else [name]
     main = _main_key(rest) if rest else None
+    if main and cc == "IN" and main not in ("jn", "junction"):
+        main = None  # "Mumbai Central" is one of Mumbai's stations, not "Mumbai station"
     if main:
         spelt = [f"{local} {m}" for m in _MAIN[main]]
         out += spelt + [f"{english} {m}" for m in _MAIN[main]]
@@ -320,13 +327,43 @@ def _name_ok(
     return all(haversine_m(s["lat"], s["lng"], o["lat"], o["lng"]) < 2000 for o in bearers)
 
 
-def main(path: str) -> None:
+#: Words of an Indian Railways station name that mark no passenger station.
+_NOT_PASSENGER = frozenset(["cabin", "goods", "yard", "siding", "halt", "ph", "depot", "ycd"])
+
+
+def _india_word(word: str) -> str:
+    """A word of an Indian Railways name in capitals as written: "HOWRAH" -> "Howrah", "CST"
+    (no vowel) stays, "JN" -> "Jn"."""
+    bare = word.strip(".")
+    if bare == "JN" or not bare.isalpha() or re.search("[AEIOU]", bare):
+        return word.title()
+    return word
+
+
+def india_rows(path: str) -> list[dict[str, str]]:
+    """datameet's Indian Railways stations (GeoJSON) as rows of Trainline's columns: every
+    point station but goods yards, cabins and halts."""
+    out = []
+    for f in json.loads(Path(path).read_text(encoding="utf-8"))["features"]:
+        props, geom = f.get("properties") or {}, f.get("geometry") or {}
+        name = " ".join(_india_word(w) for w in str(props.get("name") or "").split())
+        if geom.get("type") != "Point" or not name or _NOT_PASSENGER & set(fold(name).split()):
+            continue
+        lng, lat = geom["coordinates"][:2]
+        out.append({
+            "id": f"in-{props['code']}", "name": name, "latitude": str(lat), "longitude": str(lng),
+            "is_city": "f", "is_suggestable": "t", "same_as": "", "is_main_station": "f",
+        })  # fmt: skip
+    return out
+
+
+def main(path: str, india: str | None = None) -> None:
     with open(path, encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh, delimiter=";"))
-    lines = rows_of(rows)
+    lines = rows_of(rows + (india_rows(india) if india else []))
     OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
     print(f"{len(lines)} stations, {OUT.stat().st_size:,} bytes -> {OUT}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])
