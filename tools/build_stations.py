@@ -1,28 +1,37 @@
-"""Rebuild ``mapsnb_sandbox/data/stations.tsv.z``: Europe's main railway stations as places.
+"""Rebuild ``mapsnb_sandbox/data/stations.tsv.z``: Europe's and India's main railway stations as
+places (issue 40, class 3).
 
-``python tools/build_stations.py STATIONS_CSV``. Source: Trainline EU's ``stations.csv``
-(https://github.com/trainline-eu/stations, **Open Database License (ODbL) 1.0**, ``LICENCE.txt``;
-its data from OpenStreetMap, SNCF Open Data, GeoNames, Digitraffic, opentransportdata.swiss,
-all ODbL or compatible), the version of commit ``518041a`` (2016-12-01: later versions of the
-file are 4 MiB and more, past what the project's snapshot tool brings). This file is a derived
-database under the same licence. Kept (the stations a traveller names): a suggestable station
-(not a meta "city" row, with a point, no ``same_as``, no airport) whose name opens with the name
-of a town of the index within 25 km, and that town has :data:`MAIN_TOWN` people or more and the
-station is its main one (``is_main_station``, a main-station word such as "Hbf", "Centrale",
-"hl.n.", "Central", or the town's name alone), or the town has :data:`BIG_TOWN` people or more
-(every named station of the city: "London Euston", "Madrid Atocha"). Stations the curated
-``landmarks.csv`` holds (a station there within 400 m) are left out. Names (:func:`names_of`):
-the station's own name but the town's alone ("Roma Termini", "Bruxelles-Midi"), its
-abbreviations spelt out ("Praha hlavní nádraží", "Wien Hauptbahnhof"), the name with the town's
-English name ("Rome Termini"), a main station's usual forms ("Stockholms centralstation",
-"Copenhagen Central Station", "Hauptbahnhof Köln"), the name after the country's station word
-("Stazione di Roma Termini", "Gare de Bruxelles-Midi", "Estación de Madrid Atocha") and the own
-part of the name with a station word ("Termini station", "Estación de Atocha") when it is no
-generic word, no town's or country's name and no other kept station's; ``info:xx`` names that
-hold the town's name ("Vienna Main station"). Never a generic name alone ("Hauptbahnhof",
-"Central Station"), a town's or country's name, a name the curated landmarks give a place
-elsewhere, nor a name two kept stations 2 km apart bear. Rows as ``airports.tsv.z``:
-``id name aliases city cc lat lng country keys`` (``keys`` folded names, ``|``-separated).
+``python tools/build_stations.py STATIONS_CSV [INDIA_JSON]``. Sources:
+
+* Europe: Trainline EU's ``stations.csv`` (https://github.com/trainline-eu/stations, **Open
+  Database License (ODbL) 1.0**, its ``LICENCE.txt``; its data from OpenStreetMap, SNCF Open Data,
+  GeoNames, Digitraffic, opentransportdata.swiss, all ODbL or compatible), the version of commit
+  ``518041a`` (2016-12-01): later versions of the file are 4 MiB and more, past what the
+  project's snapshot tool brings. ``stations.tsv.z`` is a derived database under the ODbL.
+* India: datameet's Indian Railways stations (https://github.com/datameet/railways,
+  ``stations.json`` at ``21aa4a0``, **CC0**): names in capitals, station codes, points.
+
+Kept (the stations a traveller names): a suggestable station (not a meta "city" row, with a
+point, no ``same_as``, no airport's station, no goods yard, cabin or halt) whose name opens with
+the name of a town of the index within :data:`TOWN_KM` km that has :data:`MAIN_TOWN` people or
+more, and that is the town's main station (``is_main_station``, a main-station word such as
+"Hbf", "Centrale", "hl.n.", "Central", "Jn", or the town's name alone) or bears a name of its own
+after the town's ("London Euston", "Madrid Atocha", "Kolkata Sealdah"). 100,000 people keeps
+2,200 stations (0.11 MB compressed); every suggestable station of every town would be 20,000.
+Stations the curated ``landmarks.csv`` holds (a station there within :data:`SAME_M` m) are left
+out. Names (:func:`names_of`): the station's own name but the town's alone ("Roma Termini",
+"Bruxelles-Midi"), its abbreviations spelt out ("Praha hlavní nádraží", "Wien Hauptbahnhof",
+"Howrah Junction"), the name with the town's English name ("Rome Termini"), a main station's
+usual forms ("Stockholms centralstation", "Copenhagen Central Station", "Hauptbahnhof Köln"),
+the name after the country's station word ("Stazione di Roma Termini", "Gare de
+Bruxelles-Midi", "Estación de Madrid Atocha", "Howrah station") and the own part of the name
+with a station word ("Termini station", "Estación de Atocha") when it is no generic word, no
+country's or region's name and no name of a town of :data:`PART_TOWN`+ people; ``info:xx`` names
+with a station word ("Vienna Main station"). Never a generic name alone ("Hauptbahnhof",
+"Central Station"), a town's, country's or region's name, a name the curated landmarks give a
+place 2 km or more away, nor a name two kept stations 2 km apart bear. Rows as
+``airports.tsv.z``: ``id name aliases city cc lat lng country keys`` (``keys`` the folded names,
+``|``-separated), read by ``world/landmarks.load_airports(kind="station")``.
 """
 
 from __future__ import annotations
