@@ -11,13 +11,14 @@ places (issue 40, class 3).
 * India: datameet's Indian Railways stations (https://github.com/datameet/railways,
   ``stations.json`` at ``21aa4a0``, **CC0**): names in capitals, station codes, points.
 
-Kept (the stations a traveller names): a suggestable station (not a meta "city" row, with a
-point, no ``same_as``, no airport's station, no goods yard, cabin or halt) whose name opens with
+Kept (the stations a traveller names): a suggestable station (not a meta "city" row nor a row
+without a UIC code that other rows name as their parent, with a point, no ``same_as``, a UIC code where it bears only its
+town's name, no airport's station, no goods yard, cabin or halt) whose name opens with
 the name of a town of the index within :data:`TOWN_KM` km that has :data:`MAIN_TOWN` people or
 more, and that is the town's main station (``is_main_station``, a main-station word such as
 "Hbf", "Centrale", "hl.n.", "Central", "Jn", or the town's name alone) or bears a name of its own
 after the town's ("London Euston", "Madrid Atocha", "Kolkata Sealdah"). 100,000 people keeps
-2,200 stations (0.11 MB compressed); every suggestable station of every town would be 20,000.
+2,185 stations (0.11 MB compressed); every suggestable station of every town would be 20,000.
 Stations the curated ``landmarks.csv`` holds (a station there within :data:`SAME_M` m) are left
 out. Names (:func:`names_of`): the station's own name but the town's alone ("Roma Termini",
 "Bruxelles-Midi"), its abbreviations spelt out ("Praha hlavní nádraží", "Wien Hauptbahnhof",
@@ -173,14 +174,17 @@ class Towns:
 
 def town_of(name: str, near: set[int]) -> tuple[Any, str, str] | None:
     """The biggest town near a station whose name (any of its index names) opens the station's
-    name, with that name and the rest ("Roma Termini" -> Rome, "Roma", "Termini")."""
+    name (a town of :data:`MAIN_TOWN` people by that own name first), with that name and the
+    rest ("Roma Termini" -> Rome, "Roma", "Termini")."""
     plain = re.sub(r"\([^)]*\)", " ", name)  # "Frankfurt (Main) Hbf": Frankfurt, Hbf
     idx, words = city_index(), re.sub(r"[-—–()/,]", " ", plain).split()
     best = None
     for k in range(len(words), 0, -1):
-        found = [idx.cities[j] for j in idx.by_name.get(fold(" ".join(words[:k])), ()) if j in near]
-        if found:
-            town = max(found, key=lambda c: c.population)
+        head = fold(" ".join(words[:k]))
+        found = [idx.cities[j] for j in idx.by_name.get(head, ()) if j in near]
+        if found:  # a town of that own name first ("Secunderabad", not Rāniganj's other name)
+            own = [c for c in found if fold(c.name) == head and c.population >= MAIN_TOWN]
+            town = max(own or found, key=lambda c: c.population)
             if best is None or town.population > best[0].population:
                 best = (town, " ".join(words[:k]), " ".join(words[k:]))
     return best
@@ -203,10 +207,12 @@ def _main_key(rest: str) -> str | None:
 
 def kept(rows: list[dict[str, str]], towns: Towns) -> list[dict[str, Any]]:
     """The stations kept (see the module docstring), each with its town and own part."""
-    out = []
+    out, parents = [], {r.get("parent_station_id") for r in rows} - {"", None}
     for r in rows:
         if r["is_city"] == "t" or r["is_suggestable"] != "t" or r["same_as"] or not r["latitude"]:
             continue
+        if r["id"] in parents and not r.get("uic"):
+            continue  # a meta station ("Zaragoza", parent of Delicias and Portillo): no place
         if r.get("is_airport") == "t" or _AIRPORT_WORDS & set(fold(r["name"]).split()):
             continue  # an airport's station: the airport is the place its name asks for
         name, lat, lng = _clean(r["name"]), float(r["latitude"]), float(r["longitude"])
@@ -216,6 +222,8 @@ def kept(rows: list[dict[str, str]], towns: Towns) -> list[dict[str, Any]]:
         town, local, rest = got
         rest = rest.strip(" -")
         main = r["is_main_station"] == "t" or _main_key(rest) is not None or not rest
+        if not rest and not r.get("uic"):
+            continue  # a town's name on no UIC-coded station: a placeholder, not a station
         if town.population >= MAIN_TOWN and (main or rest):
             out.append(
                 dict(
@@ -362,6 +370,7 @@ def india_rows(path: str) -> list[dict[str, str]]:
         out.append({
             "id": f"in-{props['code']}", "name": name, "latitude": str(lat), "longitude": str(lng),
             "is_city": "f", "is_suggestable": "t", "same_as": "", "is_main_station": "f",
+            "uic": str(props["code"]),
         })  # fmt: skip
     return out
 
