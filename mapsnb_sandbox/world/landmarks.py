@@ -1,6 +1,6 @@
 """The emulator's curated landmarks (``data/landmarks.csv``), the world's airports
-(``data/airports.tsv.z``, ``tools/build_airports.py``) and Europe's main railway stations
-(``data/stations.tsv.z``, ``tools/build_stations.py``), loaded lazily and indexed once.
+(``data/airports.tsv.z``, ``tools/build_airports.py``) and Europe's and India's main railway
+stations (``data/stations.tsv.z``, ``tools/build_stations.py``), loaded lazily and indexed once.
 
 Also the text folding every name lookup uses.
 """
@@ -58,7 +58,7 @@ LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
 _PACKAGED_CSV = LANDMARKS_CSV
 #: Airports with an IATA code (``airportsdata``, MIT), beside the packaged landmarks only.
 AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
-#: Europe's main railway stations (Trainline EU's ``stations.csv``, ODbL), rows as the airports'.
+#: Main railway stations (Trainline EU's, ODbL; datameet's, CC0), rows as the airports'.
 STATIONS_TSV = AIRPORTS_TSV.with_name("stations.tsv.z")
 #: Famous places of the world by their common names in the supported languages, beside the
 #: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
