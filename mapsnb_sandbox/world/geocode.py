@@ -265,7 +265,8 @@ def _resolve_text_cached(
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
-            if (how == "alias" or lm.kind == "airport") and _own_name_town(key, q, least=least):
+            whole = lm.kind == "airport" or lm.whole_name_only  # airports, the stations' table
+            if (how == "alias" or whole) and _own_name_town(key, q, least=least):
                 continue  # "Paulista": a town of 300,000; "Ganzhou": a city, not Zhangye's airport
             exact = (how == "name" or lm.kind == "street_address") and lm.kind != "neighborhood"
             sure = "HIGH" if exact else "MEDIUM"

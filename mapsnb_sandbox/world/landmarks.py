@@ -1,5 +1,6 @@
-"""The emulator's curated landmarks (``data/landmarks.csv``) and the world's airports
-(``data/airports.tsv.z``, ``tools/build_airports.py``), loaded lazily and indexed once.
+"""The emulator's curated landmarks (``data/landmarks.csv``), the world's airports
+(``data/airports.tsv.z``, ``tools/build_airports.py``) and Europe's and India's main railway
+stations (``data/stations.tsv.z``, ``tools/build_stations.py``), loaded lazily and indexed once.
 
 Also the text folding every name lookup uses.
 """
@@ -31,6 +32,7 @@ __all__ = [
     "LANDMARKS_CSV",
     "LANDMARK_WORDS_JSON",
     "NATURAL_WORDS",
+    "STATIONS_TSV",
     "WITHHOLD_ENV",
     "Landmark",
     "Once",
@@ -56,6 +58,8 @@ LANDMARKS_CSV = Path(__file__).resolve().parents[1] / "data" / "landmarks.csv"
 _PACKAGED_CSV = LANDMARKS_CSV
 #: Airports with an IATA code (``airportsdata``, MIT), beside the packaged landmarks only.
 AIRPORTS_TSV = Path(__file__).resolve().parents[1] / "data" / "airports.tsv.z"
+#: Main railway stations (Trainline EU's, ODbL; datameet's, CC0), rows as the airports'.
+STATIONS_TSV = AIRPORTS_TSV.with_name("stations.tsv.z")
 #: Famous places of the world by their common names in the supported languages, beside the
 #: packaged landmarks only (``data/famous_places.csv``; sources in ``data/SOURCES.md``).
 FAMOUS_CSV = Path(__file__).resolve().parents[1] / "data" / "famous_places.csv"
@@ -90,24 +94,11 @@ _NATURAL = (
 )
 NATURAL_WORDS = frozenset(_NATURAL.split())
 
-_STREET_ABBREV = {
-    "st": "street",
-    "ave": "avenue",
-    "av": "avenue",
-    "pkwy": "parkway",
-    "blvd": "boulevard",
-    "rd": "road",
-    "dr": "drive",
-    "ln": "lane",
-    "hwy": "highway",
-    "pl": "place",
-    "sq": "square",
-    "ct": "court",
-    "n": "north",
-    "s": "south",
-    "e": "east",
-    "w": "west",
-}
+_ABBREV = "st:street ave:avenue av:avenue pkwy:parkway blvd:boulevard rd:road dr:drive ln:lane"
+_STREET_ABBREV = dict(
+    p.split(":") for p in f"{_ABBREV} hwy:highway pl:place sq:square ct:court".split()
+)
+_STREET_ABBREV.update(n="north", s="south", e="east", w="west")
 
 
 @dataclass(frozen=True)
@@ -138,6 +129,11 @@ class Landmark:
         """The number its id packs: a hash of its key."""
         return stable_int("landmark", self.key) & 0x1FFFFFF
 
+    @property
+    def whole_name_only(self) -> bool:
+        """Whether it is found by a whole name only (an airport, a station of the table)."""
+        return self.key.startswith(_WHOLE_NAME_KEYS)
+
     @functools.cached_property
     def place_id(self) -> str:
         """Its id: the table's, else a well-formed feature id (:func:`tagged_id`), made on
@@ -145,7 +141,8 @@ class Landmark:
         return self.given_id or tagged_id(self.tag, self.number, self.lat, self.lng)
 
 
-_AIRPORT_KEY = "airport-"
+_AIRPORT_KEY, _STATION_KEY = "airport-", "rail-"
+_WHOLE_NAME_KEYS = (_AIRPORT_KEY, _STATION_KEY)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -205,21 +202,21 @@ def load_landmarks(path: Path) -> list[Landmark]:
     return out
 
 
-def load_airports(path: Path) -> list[Landmark]:
+def load_airports(path: Path, *, kind: str = "airport") -> list[Landmark]:
     """Read ``airports.tsv.z`` (rows ``iata name aliases city cc lat lng country keys``, the
     keys folded by ``tools/build_airports.py``) as landmarks of kind ``airport``, addressed by
-    their town and country."""
+    their town and country; ``stations.tsv.z`` (the same rows) with ``kind="station"``."""
     if not path.exists():
         return []
     out: list[Landmark] = []
+    prefix = _AIRPORT_KEY if kind == "airport" else _STATION_KEY
     for line in zlib.decompress(path.read_bytes()).decode("utf-8").splitlines():
-        iata, name, aliases, city, cc, lat, lng, country, keys = line.split("\t")
-        key = f"{_AIRPORT_KEY}{iata.lower()}"
+        code, name, aliases, city, cc, lat, lng, country, keys = line.split("\t")
         address = ", ".join(p for p in (city, country) if p)
         out.append(
             Landmark(
-                key, name, _split_aliases(aliases), "airport", address, city, "", cc,
-                float(lat), float(lng), keys=tuple(keys.split("|")),
+                f"{prefix}{code.lower()}", name, _split_aliases(aliases), kind, address, city, "",
+                cc, float(lat), float(lng), keys=tuple(keys.split("|")),
             )
         )  # fmt: skip
     return out
@@ -293,8 +290,7 @@ class _LandmarkIndex:
                 head, comma, _ = name.partition(",")
                 if comma and (key := fold(head)):
                     out.setdefault(key, []).append(i)
-            airport = lm.key.startswith(_AIRPORT_KEY)
-            if not airport and (key := fold(town_head(lm.name, lm.city, AROUND))):
+            if not lm.whole_name_only and (key := fold(town_head(lm.name, lm.city, AROUND))):
                 out.setdefault(key, []).append(i)
         return out
 
@@ -339,16 +335,19 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
-        # an airport's or a famous place's address is its town's ("Granada, Spain") or its
-        # country's ("Mexico"): the town or country, not the place
-        if lm.address and not lm.key.startswith("airport-") and not lm.famous:
+        # an airport's, a station's of the table or a famous place's address is its town's
+        # ("Granada, Spain") or its country's ("Mexico"): the town or country, not the place
+        if lm.address and not lm.whole_name_only and not lm.famous:
             by_full.setdefault(street_key(lm.address), i)
             street = lm.address.split(",")[0]
             if any(ch.isdigit() for ch in street):
                 by_street.setdefault(street_key(street), []).append(i)
-    # airports match by a whole name only: "… International Airport" names are near each other
+    # airports and stations match by a whole name only: "… International Airport" names, "…
+    # Hbf" names are near each other
     fuzzy = frozenset(
-        n for n, ids in by_name.items() if len(n) >= 4 and items[ids[0]].kind != "airport"
+        n
+        for n, ids in by_name.items()
+        if len(n) >= 4 and items[ids[0]].kind != "airport" and not items[ids[0]].whole_name_only
     )
     words = max((n.count(" ") + 1 for n in fuzzy), default=0)
     return _LandmarkIndex(items, by_name, by_street, by_full, fuzzy, words)
@@ -575,7 +574,7 @@ def _build_landmark_index() -> _LandmarkIndex:
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
         for museums in MUSEUM_CSVS:
             items = load_famous(museums, items)
-        items += load_airports(AIRPORTS_TSV)
+        items += load_airports(AIRPORTS_TSV) + load_airports(STATIONS_TSV, kind="station")
     return _index_landmarks(items)
 
 

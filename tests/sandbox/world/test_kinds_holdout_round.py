@@ -25,6 +25,8 @@ from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.contract.ids import decode_business_id
 from mapsnb_sandbox.tools.places import search_places
 from mapsnb_sandbox.world.kinds.table import category_at, plural_of, slash_readings
+from mapsnb_sandbox.world.landmarks import landmark_with_id
+from mapsnb_sandbox.world.places import LANDMARK_KINDS
 
 _CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
@@ -35,6 +37,8 @@ def _first_kind(query: str, lang: str) -> str | None:
     if not places:
         return None
     decoded = decode_business_id(places[0]["id"])
+    if decoded is None and (real := landmark_with_id(places[0]["id"])) is not None:
+        return LANDMARK_KINDS.get(real.kind, ("",))[0]  # a real station: a train station
     kind = category_at(decoded[2]) if decoded else None
     return kind.key if kind else ""
 
