@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, RIVAL_SHARE, exonyms, script_ids
-from mapsnb_sandbox.world.geodata import City, CityIndex
+from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text
+from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.qualifiers import (
     COUNTRY_OVER_TOWN,
     Qualifiers,
@@ -258,8 +259,6 @@ def named_ids(idx: CityIndex, key: str) -> list[int]:
     raw = raw or _linked_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:
-        from mapsnb_sandbox.world.geodata import fold_text
-
         big = [
             j for j in idx.by_name.get(fold_text(target[0]), ()) if idx.cities[j].cc == target[1]
         ]
@@ -280,15 +279,13 @@ def town_ids(
     if hits or not inflected:
         return hits
     pops = idx.cities
-    for v in _variants(key):
-        if v != key:
-            hits = [
-                j
-                for j in idx.by_name.get(v, ())
-                if ok(j) and pops[j].population >= FUZZY_POPULATION
-            ]
-            if hits:
-                return hits
+    forms = [v for v in _variants(key) if v != key] + [fold_text(c) for c in town_candidates(key)]
+    for v in dict.fromkeys(forms):  # "москве"; "москві", "praze": the forms' tables
+        hits = [
+            j for j in idx.by_name.get(v, ()) if ok(j) and pops[j].population >= FUZZY_POPULATION
+        ]
+        if hits:
+            return hits
     return []
 
 
@@ -304,7 +301,6 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
     ids: list[int] = []
     cities = idx.cities
     pops = cities._pop
-    from mapsnb_sandbox.world.geodata import fold_text
     from mapsnb_sandbox.world.names.districts import is_district
 
     for j, pop in enumerate(pops):

@@ -198,3 +198,25 @@ def test_a_country_in_its_case(query: str, lang: str, cc: str) -> None:
         for p in out["places"]
     ]
     assert towns and all(t[0].cc == cc for t in towns), out["summary"]
+
+
+#: Red Square, the Taj Mahal, Charles Bridge (English Wikipedia).
+RED_SQUARE = (55.7539, 37.6208)
+TAJ_MAHAL = (27.1751, 78.0421)
+CHARLES_BRIDGE = (50.0865, 14.4114)
+
+
+@pytest.mark.parametrize(
+    ("text", "truth"),
+    [
+        ("Червона площа у Москві", RED_SQUARE),  # Ukrainian locative: the case table's form
+        ("Тадж-Махал в Агрі", TAJ_MAHAL),
+        ("Karlův most v Praze", CHARLES_BRIDGE),  # Czech: town_forms.csv's "-ze" of "-ha"
+    ],
+)
+def test_a_landmark_in_its_town_inflected(text: str, truth: tuple[float, float]) -> None:
+    """A landmark named with its town in the locative: the town's forms of both tables (the
+    case table and town_forms.csv) are read where a preposition puts a town, not only
+    Russian endings ("Красная площадь в Москве" was read, "у Москві" not)."""
+    place = resolve(text).place
+    assert place is not None and _km((place.lat, place.lng), truth) < 2, place
