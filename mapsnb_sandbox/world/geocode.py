@@ -103,9 +103,9 @@ __all__ = [
 _HOUSE_NUMBER = re.compile(r"^(?:\d+[a-z]?\s+\S|.*\S\s+\d+(?:[a-z]|丁目|番地?|号|號|번지)?$)")
 #: Words dropped around a landmark name once the town is taken out ("the", "de", "w").
 FILLER_WORDS = frozenset(
-    "the a an of at de la le l du des del di da do der die das w v в".split()  # noqa: SIM905
+    "the a an of at de la le l du des del di da do der die das w v в у τησ του των".split()  # noqa: SIM905
     # "X in Town": the preposition before a named town ("Louvre in Paris", "Torre em Lisboa")
-    + "in near em en im bei au aux à na nel во на около".split()  # noqa: SIM905
+    + "in near em en im bei au aux à na nel во на около σε στη στην στο στον".split()  # noqa: SIM905
 )
 
 

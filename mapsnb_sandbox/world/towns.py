@@ -177,6 +177,15 @@ PREPOSITIONS = frozenset(
         "около",
         "возле",
         "у",
+        "σε",
+        "στη",
+        "στην",
+        "στο",
+        "στον",
+        "κοντα",
+        "τησ",  # Greek's genitive articles, folded: "Ακρόπολη της Αθήνας" (of Athens)
+        "του",
+        "των",
     ]
 )
 _ENDINGS: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -59,6 +59,7 @@ def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
     """``word`` with each de-inflected ending (a stem of two letters or more kept); none for a
     Latin word with an apostrophe inside, a letter of its name ("Bu'ale" is no "Bu'ala")."""
     low = word.lower()
+    low = low[:-1] + "ς" if low.endswith("σ") else low  # folding writes Greek's final sigma "σ"
     inner = word.strip("'’‘").replace("’", "'").replace("‘", "'")
     if "'" in inner and all(c.isascii() or not c.isalpha() or c <= "\u024f" for c in word):
         return []

@@ -204,6 +204,7 @@ def test_a_country_in_its_case(query: str, lang: str, cc: str) -> None:
 RED_SQUARE = (55.7539, 37.6208)
 TAJ_MAHAL = (27.1751, 78.0421)
 CHARLES_BRIDGE = (50.0865, 14.4114)
+ACROPOLIS = (37.9715, 23.7257)
 
 
 @pytest.mark.parametrize(
@@ -212,6 +213,8 @@ CHARLES_BRIDGE = (50.0865, 14.4114)
         ("Червона площа у Москві", RED_SQUARE),  # Ukrainian locative: the case table's form
         ("Тадж-Махал в Агрі", TAJ_MAHAL),
         ("Karlův most v Praze", CHARLES_BRIDGE),  # Czech: town_forms.csv's "-ze" of "-ha"
+        ("Ακρόπολη της Αθήνας", ACROPOLIS),  # Greek genitive, after its article
+        ("Ακρόπολη στην Αθήνα", ACROPOLIS),
     ],
 )
 def test_a_landmark_in_its_town_inflected(text: str, truth: tuple[float, float]) -> None:
