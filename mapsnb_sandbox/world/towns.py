@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, RIVAL_SHARE, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text
-from mapsnb_sandbox.world.names.forms import town_candidates
+from mapsnb_sandbox.world.names.forms import case_forms
 from mapsnb_sandbox.world.names.qualifiers import (
     COUNTRY_OVER_TOWN,
     Qualifiers,
@@ -288,7 +288,7 @@ def town_ids(
     if hits or not inflected:
         return hits
     pops = idx.cities
-    forms = [v for v in _variants(key) if v != key] + [fold_text(c) for c in town_candidates(key)]
+    forms = [v for v in _variants(key) if v != key] + [fold_text(c) for c in case_forms(key)]
     for v in dict.fromkeys(forms):  # "москве"; "москві", "praze": the forms' tables
         hits = [
             j for j in idx.by_name.get(v, ()) if ok(j) and pops[j].population >= FUZZY_POPULATION

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from mapsnb_sandbox.world.landmarks import fold
 
-__all__ = ["script_rules", "town_candidates", "town_case_rows"]
+__all__ = ["case_forms", "script_rules", "town_candidates", "town_case_rows"]
 
 _DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -68,6 +68,15 @@ def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
         for ending, replacement in suffixes
         if len(word) >= len(ending) + 2 and low.endswith(ending)
     ]
+
+
+def case_forms(key: str) -> list[str]:
+    """The nominatives a folded one-word ``key`` may be a case form of: the case table's and
+    ``town_forms.csv``'s whole forms ("москві" -> "Москва"), then its de-inflected endings
+    ("praze" -> "praha"); none of :func:`town_candidates`' script forms."""
+    names, suffixes = _town_forms()
+    known = [names[key]] if key in names else []
+    return known + ([] if " " in key else _word_forms(key, suffixes))
 
 
 def town_candidates(text: str) -> list[str]:
