@@ -47,7 +47,7 @@ _TOWERS = [
     ("Edifício Itália", -23.5457, -46.6433),  # pt
     ("Eureka Tower", -37.8217, 144.9646),  # en: Melbourne
     ("Lotus Tower", 6.9271, 79.8582),  # en: Colombo
-    ("Palais Royale", 18.9939, 72.8251),  # en: Mumbai
+    ("Palais Royale", 19.0006, 72.8186),  # en: Mumbai, 19°00′02″N 72°49′07″E
 ]
 
 #: The landmark benchmarks' tolerance for a building.
