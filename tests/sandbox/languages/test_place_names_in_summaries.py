@@ -50,10 +50,11 @@ def _intro(sandbox: Sandbox, query: str, lang: str, **more: object) -> str:
         ("hoteluri în Norvegia", "ro", "Iată 5 rezultate (hotel) în Norvegia "),
         ("hotels in Norway", "es", "en Noruega "),
         ("hotels in Norway", "sv", " i Norge "),
-        # no lexicon for a country's locative: the noun "страна" takes it, the name apposed
-        ("отели Норвегия", "ru", "в стране Норвегия "),
+        # a country's locative from the case table (OpenCorpora, SGJP: names round 18)
+        ("отели Норвегия", "ru", "в Норвегии "),
+        ("hotele Norwegia", "pl", "w Norwegii "),
+        # no Czech lexicon: the noun "země" takes the locative, the name apposed
         ("hotels in Norway", "cs", "Tady je 5 míst (hotel) v zemi Norsko "),
-        ("hotele Norwegia", "pl", "w kraju Norwegia "),
         # Greek "σε" + the article of "χώρα" (feminine): "στη χώρα" (no -ν before χ)
         ("hotels in Norway", "el", "στη χώρα Νορβηγία "),
         # French "en/au/aux" follow a country's gender: a search area named as a label
@@ -230,8 +231,8 @@ def test_one_place_along_a_route_is_one(sandbox: Sandbox) -> None:
     [
         # a country end by its name in the language, with "the" in English where due
         ("en", ("Oslo", "Netherlands"), "from Oslo to the Netherlands "),
-        # Russian "до" + genitive: the noun "страны" takes it, the CLDR name apposed
-        ("ru", ("Oslo", "Sweden"), "от города Oslo до страны Швеция:"),
+        # Russian "до" + genitive: the case table's "Швеции"; "Oslo" (no form) by "города"
+        ("ru", ("Oslo", "Sweden"), "от города Oslo до Швеции:"),
         # Greek "από"/"προς" + accusative with the article, carried by "την πόλη"
         ("el", ("Αθήνα", "Πάτρα"), "από την πόλη Αθήνα προς την πόλη Πάτρα "),
         # Czech "z"/"do" + genitive: "z města Praha do města Brno"
