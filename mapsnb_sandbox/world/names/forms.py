@@ -73,10 +73,12 @@ def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
 def case_forms(key: str) -> list[str]:
     """The nominatives a folded one-word ``key`` may be a case form of: the case table's and
     ``town_forms.csv``'s whole forms ("москві" -> "Москва"), then its de-inflected endings
-    ("praze" -> "praha"); none of :func:`town_candidates`' script forms."""
+    ("praze" -> "praha", "агрі" -> "агра"), but no one ASCII letter (German's genitive "-s":
+    "Lamis" is no "Lami"); none of :func:`town_candidates`' script forms."""
     names, suffixes = _town_forms()
     known = [names[key]] if key in names else []
-    return known + ([] if " " in key else _word_forms(key, suffixes))
+    endings = tuple(s for s in suffixes if len(s[0]) >= 2 or not s[0].isascii())
+    return known + ([] if " " in key else _word_forms(key, endings))
 
 
 def town_candidates(text: str) -> list[str]:
