@@ -113,5 +113,20 @@ def test_a_town_keeps_its_name(town: str) -> None:
     assert found is not None and found.kind == "locality", town
 
 
-def test_the_file_stays_small() -> None:
+def test_the_file_ships_its_folded_names_and_stays_small() -> None:
+    """The ``keys`` column is what ``tools/build_famous_keys.py`` writes; a new station is of
+    kind ``station``, found by a whole name only (its key opens with ``rail-``, as the station
+    table's), with a country code; a row without a point only adds names to a landmark."""
+    import csv
+
+    from mapsnb_sandbox.world.landmarks import famous_keys
+
+    with FAMOUS_STATIONS_CSV.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    assert len(rows) >= 150
+    for row in rows:
+        assert row["keys"].split("|") == famous_keys(row["key"], row["names"]), row["key"]
+        if row["lat"]:
+            assert row["kind"] == "station" and row["key"].startswith("rail-"), row["key"]
+            assert len(row["cc"]) == 2 and -90 <= float(row["lat"]) <= 90, row["key"]
     assert FAMOUS_STATIONS_CSV.stat().st_size < 1_000_000
