@@ -1,6 +1,6 @@
 """The emulator's curated landmarks (``data/landmarks.csv``), the world's airports
-(``data/airports.tsv.z``, ``tools/build_airports.py``) and Europe's and India's main railway
-stations (``data/stations.tsv.z``, ``tools/build_stations.py``), loaded lazily and indexed once.
+(``data/airports.tsv.z``, ``tools/build_airports.py``) and main railway stations (Europe's and
+India's: ``data/stations.tsv.z``; others: ``data/famous_stations.csv``), loaded lazily, indexed.
 
 Also the text folding every name lookup uses.
 """
@@ -71,6 +71,8 @@ HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
 US_MUSEUMS_CSV, FR_MUSEUMS_CSV, OSM_MUSEUMS_CSV = MUSEUM_CSVS = tuple(
     FAMOUS_CSV.with_name(f"{land}_museums.csv") for land in ("us", "fr", "osm")
 )
+#: Main railway stations outside Europe and India, as famous places, by hand (SOURCES.md).
+FAMOUS_STATIONS_CSV = FAMOUS_CSV.with_name("famous_stations.csv")
 #: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
 #: UNESCO holdout that measures places the emulator does not hold (``bench_landmarks.py
 #: --withhold``); read once, when the landmark table is first built.
@@ -95,9 +97,8 @@ _NATURAL = (
 NATURAL_WORDS = frozenset(_NATURAL.split())
 
 _ABBREV = "st:street ave:avenue av:avenue pkwy:parkway blvd:boulevard rd:road dr:drive ln:lane"
-_STREET_ABBREV = dict(
-    p.split(":") for p in f"{_ABBREV} hwy:highway pl:place sq:square ct:court".split()
-)
+_MORE_ABBREV = f"{_ABBREV} hwy:highway pl:place sq:square ct:court"
+_STREET_ABBREV = dict(p.split(":") for p in _MORE_ABBREV.split())
 _STREET_ABBREV.update(n="north", s="south", e="east", w="west")
 
 
@@ -572,8 +573,8 @@ def _build_landmark_index() -> _LandmarkIndex:
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
         withhold = os.environ.get(WITHHOLD_ENV) == "1"
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
-        for museums in MUSEUM_CSVS:
-            items = load_famous(museums, items)
+        for more in (*MUSEUM_CSVS, FAMOUS_STATIONS_CSV):
+            items = load_famous(more, items)
         items += load_airports(AIRPORTS_TSV) + load_airports(STATIONS_TSV, kind="station")
     return _index_landmarks(items)
 

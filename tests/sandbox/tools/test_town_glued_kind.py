@@ -3,7 +3,8 @@ write a town's station or temple (found as a new user would, 2026-12-06): "京�
 Station) and "서울역" (Seoul Station) listed nothing and could not be routed to, while
 "Kyoto Station" and "京都の駅" were read. Now the kind closes the word and the rest is the
 town: a search lists that kind near it, ``resolve_names`` and routes take the town (LOW, the
-station itself being unknown), as for "Kyoto Station". Truth: the towns' coordinates from
+station itself being unknown). A station the world holds (``data/famous_stations.csv``:
+"京都駅", "서울역", "广州站") is that station. Truth: the towns' and stations' coordinates from
 their Wikipedia articles."""
 
 from __future__ import annotations
@@ -14,11 +15,20 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox
 
 TOWNS = [
-    ("京都駅", "ja", (35.0116, 135.7681)),
-    ("札幌駅", "ja", (43.0621, 141.3544)),
-    ("서울역", "ko", (37.5665, 126.9780)),
-    ("대전역", "ko", (36.3504, 127.3845)),
-    ("广州站", "zh", (23.1291, 113.2644)),  # "站": the supplement's one-character Chinese name
+    ("松本駅", "ja", (36.2380, 137.9720)),
+    ("旭川駅", "ja", (43.7706, 142.3650)),
+    ("전주역", "ko", (35.8242, 127.1480)),
+    ("춘천역", "ko", (37.8813, 127.7298)),
+    ("洛阳站", "zh", (34.6197, 112.4540)),  # "站": the supplement's one-character Chinese name
+]
+#: Stations the world now holds (``data/famous_stations.csv``, h-stations18b): the station
+#: itself, not its town (the examples above until then); truth: the stations' Wikipedia points.
+KNOWN = [
+    ("京都駅", "ja", (34.9858, 135.7589)),
+    ("札幌駅", "ja", (43.0686, 141.3508)),
+    ("서울역", "ko", (37.5547, 126.9707)),
+    ("대전역", "ko", (36.3324, 127.4342)),
+    ("广州站", "zh", (23.1494, 113.2572)),
 ]
 
 
@@ -47,6 +57,17 @@ def test_resolve_names_gives_the_town_low(
     assert result["confidence"] == "LOW", result
     where = result["sandboxMatch"]["location"]
     assert haversine_m(where["latitude"], where["longitude"], *town) < 25_000
+
+
+@pytest.mark.parametrize(("text", "lang", "station"), KNOWN)
+def test_a_station_the_world_holds_is_that_station(
+    box: Sandbox, text: str, lang: str, station: tuple[float, float]
+) -> None:
+    out = box.call_tool("resolve_names", {"queries": [{"text": text}], "language_code": lang})
+    result = out["results"][0]
+    assert result["confidence"] in ("HIGH", "MEDIUM"), result
+    where = result["sandboxMatch"]["location"]
+    assert haversine_m(where["latitude"], where["longitude"], *station) < 1_500
 
 
 def test_a_route_between_two_stations(box: Sandbox) -> None:
