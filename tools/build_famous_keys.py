@@ -2,8 +2,8 @@
 ``famous_stations.csv`` (``python tools/build_famous_keys.py``): each row's names folded as the
 resolver folds them (:func:`mapsnb_sandbox.world.geodata.fold_text`), so that the emulator's
 first call does not fold 5,000 names (issue 40; the airports ship theirs the same way). Run it
-after editing names;
-``tests/sandbox/world/test_landmark_corpus.py`` checks the column is up to date.
+after editing names; ``tests/sandbox/world/test_landmark_corpus.py`` checks the column is up to
+date.
 """
 
 from __future__ import annotations
