@@ -1,6 +1,8 @@
-"""Issue 40, class 3: Europe's and India's main railway stations as places
+"""Issue 40, class 3: main railway stations as places: Europe's and India's
 (``data/stations.tsv.z``, from Trainline EU's ``stations.csv``, ODbL, and datameet's Indian
-Railways stations, CC0; ``tools/build_stations.py``), found by the names a
+Railways stations, CC0; ``tools/build_stations.py``) and the others' by hand
+(``data/famous_stations.csv``: "Казанский вокзал", "北京南站", "新大阪駅", "Sirkeci Garı",
+"Ga Hà Nội", "สถานีกรุงเทพ", "Union Station Toronto", "Estación Retiro"), found by the names a
 traveller types in the station's language or in English ("Roma Termini", "Stazione di Roma
 Termini", "Estación de Atocha", "Stockholms centralstation", "Wien Hauptbahnhof", "Euston
 station", "Howrah Station"); a generic name alone names no station, and a town keeps its name. Truth: each
@@ -13,7 +15,7 @@ import pytest
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox
-from mapsnb_sandbox.world.landmarks import STATIONS_TSV
+from mapsnb_sandbox.world.landmarks import FAMOUS_STATIONS_CSV, STATIONS_TSV
 from mapsnb_sandbox.world.resolver import resolve
 
 #: query -> (lat, lng) of the station's Wikipedia article, and the town that keeps its name.
@@ -52,10 +54,53 @@ _WIKIPEDIA = {
     "Secunderabad Junction": ((17.4339, 78.5017), "Secunderabad"),
     "Bangalore City Junction": ((12.9781, 77.5694), "Bangalore"),
 }
+_WIKIPEDIA_ELSEWHERE = {
+    "Казанский вокзал": ((55.7733, 37.6569), "Москва"),
+    "Киевский вокзал": ((55.7436, 37.5664), "Москва"),
+    "Leningradsky railway station": ((55.7764, 37.6553), "Moscow"),
+    "Финляндский вокзал": ((59.9558, 30.3567), "Санкт-Петербург"),
+    "Новосибирск-Главный": ((55.0353, 82.8975), "Новосибирск"),
+    "Київ-Пасажирський": ((50.4408, 30.4889), "Київ"),
+    "北京站": ((39.9028, 116.4269), "北京"),
+    "北京南站": ((39.8650, 116.3786), "北京"),
+    "北京西站": ((39.8947, 116.3219), "北京"),
+    "上海虹桥站": ((31.1944, 121.3203), "上海"),
+    "广州南站": ((22.9883, 113.2686), "广州"),
+    "深圳北站": ((22.6097, 114.0292), "深圳"),
+    "Hong Kong West Kowloon station": ((22.3042, 114.1661), "Hong Kong"),
+    "台北車站": ((25.0478, 121.5170), "台北"),
+    "新大阪駅": ((34.7336, 135.5003), "大阪"),
+    "Kyoto Station": ((34.9858, 135.7589), "Kyoto"),
+    "博多駅": ((33.5897, 130.4206), "福岡"),
+    "札幌駅": ((43.0686, 141.3508), "札幌"),
+    "서울역": ((37.5547, 126.9707), "서울"),
+    "부산역": ((35.1152, 129.0422), "부산"),
+    "Sirkeci Garı": ((41.0153, 28.9769), "İstanbul"),
+    "Haydarpaşa Garı": ((40.9969, 29.0189), "İstanbul"),
+    "محطة رمسيس": ((30.0625, 31.2469), "القاهرة"),
+    "ایستگاه راه آهن تهران": ((35.6572, 51.3983), "تهران"),
+    "Ga Hà Nội": ((21.0247, 105.8411), "Hà Nội"),
+    "Ga Sài Gòn": ((10.7822, 106.6775), "Thành phố Hồ Chí Minh"),
+    "สถานีกรุงเทพ": ((13.7392, 100.5169), "กรุงเทพมหานคร"),
+    "Stasiun Gambir": ((-6.1767, 106.8306), "Jakarta"),
+    "KL Sentral": ((3.1342, 101.6864), "Kuala Lumpur"),
+    "কমলাপুর রেলওয়ে স্টেশন": ((23.7319, 90.4258), "ঢাকা"),
+    "Union Station Toronto": ((43.6453, -79.3806), "Toronto"),
+    "Gare Centrale de Montréal": ((45.5000, -73.5664), "Montréal"),
+    "Washington Union Station": ((38.8973, -77.0063), "Washington"),
+    "Estación Retiro": ((-34.5914, -58.3747), "Buenos Aires"),
+    "Estación Constitución": ((-34.6275, -58.3808), "Buenos Aires"),
+    "Estação Central do Brasil": ((-22.9039, -43.1908), "Rio de Janeiro"),
+    "Estación Buenavista": ((19.4478, -99.1517), "Ciudad de México"),
+    "Southern Cross station": ((-37.8183, 144.9525), "Melbourne"),
+    "Johannesburg Park Station": ((-26.1956, 28.0422), "Johannesburg"),
+}
+#: Every station, Europe and India first.
+_STATIONS = {**_WIKIPEDIA, **_WIKIPEDIA_ELSEWHERE}
 _TOLERANCE_M = 2_000
 
 
-@pytest.mark.parametrize(("name", "truth", "town"), [(k, *v) for k, v in _WIKIPEDIA.items()])
+@pytest.mark.parametrize(("name", "truth", "town"), [(k, *v) for k, v in _STATIONS.items()])
 def test_a_main_station_is_found_at_its_point(
     name: str, truth: tuple[float, float], town: str
 ) -> None:
@@ -68,14 +113,23 @@ def test_a_main_station_is_found_at_its_point(
     assert kept is not None and kept.kind == "locality", town
 
 
-def test_resolve_names_and_a_search_find_the_station() -> None:
+@pytest.mark.parametrize(
+    ("named", "at", "searched", "found_at"),
+    [
+        ("Stazione di Roma Termini", (41.9008, 12.5017), "Wien Hauptbahnhof", (48.1850, 16.3761)),
+        ("上海虹桥站", (31.1944, 121.3203), "Казанский вокзал", (55.7733, 37.6569)),
+    ],
+)
+def test_resolve_names_and_a_search_find_the_station(
+    named: str, at: tuple[float, float], searched: str, found_at: tuple[float, float]
+) -> None:
     box = Sandbox()
-    named = box.call_tool("resolve_names", {"queries": [{"text": "Stazione di Roma Termini"}]})
-    loc = named["results"][0]["sandboxMatch"]["location"]
-    assert haversine_m(loc["latitude"], loc["longitude"], 41.9008, 12.5017) < _TOLERANCE_M
-    places = box.call_tool("search_places", {"text_query": "Wien Hauptbahnhof"})["places"]
+    answer = box.call_tool("resolve_names", {"queries": [{"text": named}]})
+    loc = answer["results"][0]["sandboxMatch"]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], *at) < _TOLERANCE_M
+    places = box.call_tool("search_places", {"text_query": searched})["places"]
     loc = places[0]["location"]  # type: ignore[index]
-    assert haversine_m(loc["latitude"], loc["longitude"], 48.1850, 16.3761) < _TOLERANCE_M
+    assert haversine_m(loc["latitude"], loc["longitude"], *found_at) < _TOLERANCE_M
 
 
 @pytest.mark.parametrize(
@@ -86,6 +140,11 @@ def test_resolve_names_and_a_search_find_the_station() -> None:
         ("Centraal", "Station Rotterdam Centraal", (51.9250, 4.4689)),
         ("Centrale", "Stazione Centrale di Milano", (45.4861, 9.2047)),
         ("Keleti", "Budapest-Keleti", (47.5003, 19.0839)),
+        ("Union Station", "Union Station Toronto", (43.6453, -79.3806)),
+        ("南站", "北京南站", (39.8650, 116.3786)),
+        ("Railway Station", "Beijing Railway Station", (39.9028, 116.4269)),
+        ("Вокзал", "Вокзал Владивосток", (43.1111, 131.8817)),
+        ("Московский вокзал", "Московский вокзал Санкт-Петербурга", (59.9297, 30.3622)),
     ],
 )
 def test_a_generic_name_names_a_station_only_with_its_town(
@@ -112,3 +171,30 @@ def test_a_station_own_part_that_is_a_town_stays_the_town() -> None:
 
 def test_the_file_stays_small() -> None:
     assert STATIONS_TSV.stat().st_size < 1_000_000
+
+
+@pytest.mark.parametrize("town", ["Kyoto", "京都", "Kazan", "Osaka", "Seoul", "Toronto", "Once"])
+def test_a_town_keeps_its_name(town: str) -> None:
+    """A town whose station bears its name stays the town ("Kyoto", not Kyoto Station;
+    "Kazan", not Moscow's Kazansky station; "Once", the Buenos Aires quarter)."""
+    found = resolve(town).place
+    assert found is not None and found.kind == "locality", town
+
+
+def test_the_file_ships_its_folded_names_and_stays_small() -> None:
+    """The ``keys`` column is what ``tools/build_famous_keys.py`` writes; a new station is of
+    kind ``station``, found by a whole name only (its key opens with ``rail-``, as the station
+    table's), with a country code; a row without a point only adds names to a landmark."""
+    import csv
+
+    from mapsnb_sandbox.world.landmarks import famous_keys
+
+    with FAMOUS_STATIONS_CSV.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+    assert len(rows) >= 150
+    for row in rows:
+        assert row["keys"].split("|") == famous_keys(row["key"], row["names"]), row["key"]
+        if row["lat"]:
+            assert row["kind"] == "station" and row["key"].startswith("rail-"), row["key"]
+            assert len(row["cc"]) == 2 and -90 <= float(row["lat"]) <= 90, row["key"]
+    assert FAMOUS_STATIONS_CSV.stat().st_size < 1_000_000
