@@ -161,10 +161,23 @@ def leading_qualifiers(text: str) -> list[str] | None:
     return None
 
 
+#: Words closing the name of a city's ward ("해운대구", "天河区"): a big city's name may open
+#: the text as a qualifier does ("부산 해운대구", "广州天河区").
+_WARDS = ("区", "區", "구")
+#: A city this big has wards a text names after it.
+WARD_CITY = 1_000_000
+
+
 def _leading_name(text: str) -> tuple[str, str] | None:
-    """The longest country or region name ``text`` opens with, and the rest after its joiner."""
+    """The longest country or region name ``text`` opens with (or a big city's, before a ward),
+    and the rest after its joiner."""
     for end in range(len(text) - 1, 0, -1):
-        rest = text[end:].lstrip(_JOINERS)
-        if rest and known_qualifier(text[:end].rstrip(_JOINERS)):
-            return text[:end].rstrip(_JOINERS), rest
+        rest, lead = text[end:].lstrip(_JOINERS), text[:end].rstrip(_JOINERS)
+        if rest and (known_qualifier(lead) or (rest.endswith(_WARDS) and _ward_city(lead))):
+            return lead, rest
     return None
+
+
+def _ward_city(name: str) -> bool:
+    idx = city_index()
+    return any(idx.cities[j].population >= WARD_CITY for j in named_ids(idx, fold(name)))

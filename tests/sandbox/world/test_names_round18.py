@@ -149,6 +149,7 @@ def test_japanese_near_and_station_anchors(query: str, truth: tuple[float, float
 HAIDIAN = (39.959, 116.298)
 CHAOYANG_BJ = (39.921, 116.443)
 TIANHE = (23.124, 113.361)
+HAEUNDAE = (35.163, 129.164)
 
 
 @pytest.mark.parametrize(
@@ -161,6 +162,8 @@ TIANHE = (23.124, 113.361)
         ("北京市朝阳区", CHAOYANG_BJ),
         ("Tianhe, Guangzhou", TIANHE),
         ("天河区", TIANHE),
+        ("广州天河区", TIANHE),  # a big city's name before its ward, as a qualifier
+        ("부산 해운대구", HAEUNDAE),
     ],
 )
 def test_chinese_city_districts(text: str, truth: tuple[float, float]) -> None:
