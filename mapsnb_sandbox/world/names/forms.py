@@ -10,7 +10,7 @@ import itertools
 import json
 from pathlib import Path
 
-from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.geodata import fold_text as fold  # (not landmarks': towns reads forms)
 
 __all__ = ["case_forms", "script_rules", "town_candidates", "town_case_rows"]
 

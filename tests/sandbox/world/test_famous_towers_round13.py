@@ -112,3 +112,19 @@ def test_a_town_keeps_its_name(text: str, cc: str) -> None:
     found = resolve(text)
     assert found.place is not None and found.place.kind == "locality", (text, found.place)
     assert found.place.country_code == cc
+
+
+def test_a_building_is_shown_by_a_name_not_an_address() -> None:
+    """A summary's reader (``mapsnb``'s) takes a bold "8 Spruce Street" for an address, as the
+    live server bolds an address it answers: a famous place is shown by a name of it that reads
+    as a name ("New York by Gehry", "The Walkie-Talkie"), its address-like name kept as an alias."""
+    import csv
+
+    from mapsnb._read.summary import clean_name
+    from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, FAMOUS_STATIONS_CSV
+
+    for path in (FAMOUS_CSV, FAMOUS_STATIONS_CSV):
+        with path.open(encoding="utf-8") as fh:
+            rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
+        shown = [r["names"].split("|")[0] for r in rows if r["lat"]]
+        assert [n for n in shown if clean_name(n) is None] == [], path.name
