@@ -43,6 +43,13 @@ def _km(place: tuple[float, float], truth: tuple[float, float]) -> float:
     return haversine_m(place[0], place[1], truth[0], truth[1]) / 1000
 
 
+def _listed(query: str, lang: str) -> tuple[list[tuple[float, float]], str]:
+    """The points of the places a search lists, and its summary."""
+    out = search_places({"text_query": query, "language_code": lang}, CTX)
+    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
+    return points, out["summary"]
+
+
 @pytest.mark.parametrize(
     ("text", "truth"),
     [
@@ -74,9 +81,8 @@ def test_qualifier_before_the_town(text: str, truth: tuple[float, float]) -> Non
     ],
 )
 def test_search_with_the_qualifier_first(query: str, lang: str, truth: tuple[float, float]) -> None:
-    out = search_places({"text_query": query, "language_code": lang}, CTX)
-    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
-    assert points and all(_km(p, truth) < 30 for p in points), out["summary"]
+    points, summary = _listed(query, lang)
+    assert points and all(_km(p, truth) < 30 for p in points), summary
 
 
 @pytest.mark.parametrize("text", ["フランスのロンドン", "中国パリ"])
@@ -139,9 +145,8 @@ NAGOYA_STATION = (35.1709, 136.8815)
     ],
 )
 def test_japanese_near_and_station_anchors(query: str, truth: tuple[float, float]) -> None:
-    out = search_places({"text_query": query, "language_code": "ja"}, CTX)
-    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
-    assert points and all(_km(p, truth) < 30 for p in points), out["summary"]
+    points, summary = _listed(query, "ja")
+    assert points and all(_km(p, truth) < 30 for p in points), summary
 
 
 #: Beijing's Haidian and Chaoyang districts, Guangzhou's Tianhe (their governments' seats,
@@ -195,12 +200,9 @@ def test_a_country_in_its_case(query: str, lang: str, cc: str) -> None:
     """ "в Норвегии" (in Norway) named nothing; the case table (OpenCorpora, SGJP) reads it back."""
     from mapsnb_sandbox.world.cities import nearest_cached
 
-    out = search_places({"text_query": query, "language_code": lang}, CTX)
-    towns = [
-        nearest_cached(round(p["location"]["latitude"], 4), round(p["location"]["longitude"], 4))
-        for p in out["places"]
-    ]
-    assert towns and all(t[0].cc == cc for t in towns), out["summary"]
+    points, summary = _listed(query, lang)
+    towns = [nearest_cached(round(lat, 4), round(lng, 4)) for lat, lng in points]
+    assert towns and all(t[0].cc == cc for t in towns), summary
 
 
 #: Red Square, the Taj Mahal, Charles Bridge (English Wikipedia).
