@@ -202,10 +202,13 @@ def region_words() -> frozenset[str]:
 
 #: Region words Japanese, Chinese and Korean glue after a region's name ("テキサス州", "山东省",
 #: "텍사스주", "ニューサウスウェールズ州", "東京都"), and Thai before it ("รัฐโอเรกอน").
-_GLUED_REGION_WORDS = ("自治区", "州", "省", "県", "县", "都", "府", "주", "도")
-_THAI_REGION_WORDS = ("จังหวัด", "มณฑล", "แคว้น", "รัฐ")
-#: Thai's word for a country, glued before its name ("ประเทศฝรั่งเศส").
-_THAI_COUNTRY = "ประเทศ"
+#: (Folded, as the parts they end or open are: Hangul folds to its letters.)
+_GLUED_REGION_WORDS = tuple(
+    fold(w) for w in ("自治区", "州", "省", "県", "县", "都", "府", "주", "도")
+)
+_THAI_REGION_WORDS = tuple(fold(w) for w in ("จังหวัด", "มณฑล", "แคว้น", "รัฐ"))
+#: Thai's word for a country, glued before its name ("ประเทศฝรั่งเศส"), folded.
+_THAI_COUNTRY = fold("ประเทศ")
 #: Words between a region word and the name ("estado de Oregón", "provincia di Pisa").
 _LINKS = frozenset(["de", "di", "do", "da", "del", "du"])
 
@@ -217,7 +220,7 @@ def _as_region(p: str) -> str | None:
     rg = regions()
     if p in rg.admin1 or p in rg.admin2 or p in rg.countries:
         return None
-    glued = _unglued(p, [fold(w) for w in _THAI_REGION_WORDS])
+    glued = _unglued(p, _THAI_REGION_WORDS)
     for name in glued + _unworded(p.split(), region_words(), links=_LINKS):
         if name in rg.admin1 or name in rg.admin2:
             return name
@@ -230,8 +233,7 @@ def _as_country(p: str) -> str | None:
     rg = regions()
     if p in rg.countries or p in rg.admin1:
         return None
-    thai = fold(_THAI_COUNTRY)
-    names = [p[len(thai) :]] if p.startswith(thai) else []
+    names = [p[len(_THAI_COUNTRY) :]] if p.startswith(_THAI_COUNTRY) else []
     names += _unworded(p.split(), _query_words("country_words"), links=frozenset())
     return next((n for n in names if n in rg.countries), None)
 
@@ -251,14 +253,13 @@ def _unworded(words: list[str], vocabulary: frozenset[str], *, links: frozenset[
     return out
 
 
-def _unglued(p: str, leading: list[str]) -> list[str]:
+def _unglued(p: str, leading: tuple[str, ...]) -> list[str]:
     """Folded ``p`` without a region word glued after it ("山东省" -> "山东") or, in Thai,
     before it (``leading``), or with the one a Chinese province's or municipality's ISO name
     ends with ("山东" -> "山东省", "北京" -> "北京市"), in those scripts only."""
     if p.isascii() or " " in p:
         return []
-    words = [fold(w) for w in _GLUED_REGION_WORDS]
-    out = [p[: -len(w)] for w in words if p.endswith(w) and len(p) - len(w) >= 2]
+    out = [p[: -len(w)] for w in _GLUED_REGION_WORDS if p.endswith(w) and len(p) - len(w) >= 2]
     out += [p[len(w) :] for w in leading if p.startswith(w) and len(p) - len(w) >= 2]
     han = re.fullmatch("[\u4e00-\u9fff]{2,3}", p)
     return out + ([p + "省", p + "自治区", p + "市"] if han else [])
