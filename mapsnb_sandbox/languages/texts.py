@@ -27,8 +27,8 @@ from typing import Any
 from mapsnb_sandbox.languages.cases import TownName
 from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.names.forms import script_rules
+from mapsnb_sandbox.world.names.spelling import typed_town_name
 from mapsnb_sandbox.world.regions import region_of_id, regions_named
-from mapsnb_sandbox.world.resolver import typed_town_name
 
 __all__ = [
     "DEFAULT_LANGUAGE",

@@ -392,17 +392,18 @@ def _unknown_landmark(q: Query, req: _Request) -> _Answer:
     """A landmark's name the emulator does not know ("Pirin National Park"): no place."""
     if not _names_unknown_landmark(q, search=True):
         return None
-    if _kind_in_a_town(q, req):
+    if _kind_in_a_place(q, req):
         return None  # "train station London": a kind and a town, no landmark's name
     return [], say(req.language, "unknown_phrase", q=q.text)
 
 
-def _kind_in_a_town(q: Query, req: _Request) -> bool:
-    """Whether the text is a kind and, around it, a town's whole name ("train station London")."""
+def _kind_in_a_place(q: Query, req: _Request) -> bool:
+    """Whether the text is a kind and, around it, a town's, a region's or a country's whole name
+    ("train station London", "hotell i Sri Lanka")."""
     split = split_kind_and_place(q.text)
     if landmark_shaped(q.text) or split is None or split[1] is None:
         return False
-    return _anchoring(split[1], req).how == "city"
+    return _anchoring(split[1], req).how in ("city", "region", "country")
 
 
 def _whole_town(q: Query) -> bool:

@@ -329,7 +329,7 @@ def _city_or_country(
     picked = _pick_city(head, q, bias, region, typed=typed)
     big = picked is not None and picked[0].population >= COUNTRY_OVER_TOWN  # wins either way
     named_country = None if big else country_named(full, n_parts, typed=typed)  # "Egypt", "Niemcy"
-    if named_country and picked and _own_name_over_foreign(picked[0], full):
+    if named_country and picked and _own_name_over_foreign(picked[0], full, typed):
         named_country = None  # "Granada": the city's own name, Grenada's only in Spanish
     if picked and not (named_country and picked[0].population < COUNTRY_OVER_TOWN):
         bare = n_parts == 1 and not postcode_fits(picked[0], q)  # "Cambridge CB2 1TN" is not bare
@@ -396,10 +396,10 @@ def _at_bias(c: City, bias: tuple[float, float] | None, region: str | None) -> b
 OWN_NAME_OVER_FOREIGN_COUNTRY = 100_000
 
 
-def _own_name_over_foreign(c: City, full: str) -> bool:
-    """Whether big town ``c`` (:data:`OWN_NAME_OVER_FOREIGN_COUNTRY`) bears folded ``full`` as
-    its own name, a country's only in a language other than English."""
-    big = c.population >= OWN_NAME_OVER_FOREIGN_COUNTRY
+def _own_name_over_foreign(c: City, full: str, typed: str) -> bool:
+    """Whether big town ``c`` has ``full``, no English country name, as typed ("França": France)."""
+    as_typed = typed.isascii() or typed.strip().casefold() == c.name.casefold()
+    big = c.population >= OWN_NAME_OVER_FOREIGN_COUNTRY and as_typed
     return big and fold(c.name) == full and full not in city_index().countries
 
 

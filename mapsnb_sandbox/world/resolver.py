@@ -59,7 +59,11 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
     numbered_building,
     town_spelt_otherwise,
 )
-from mapsnb_sandbox.world.names.namesakes import bigger_namesake, language_home
+from mapsnb_sandbox.world.names.namesakes import (
+    bigger_namesake,
+    language_home,
+    own_language_country,
+)
 from mapsnb_sandbox.world.names.pinyin import (
     common_pinyin_town,
     other_pinyin_name,
@@ -70,12 +74,13 @@ from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
     generic_alias,
+    latin_letter,
     loose_read,
     other_compound_name,
     other_name_guess,
 )
 from mapsnb_sandbox.world.regions import REGION_KIND
-from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
+from mapsnb_sandbox.world.resolved import Resolved, country_resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
@@ -101,7 +106,6 @@ __all__ = [
     "resolve",
     "town_candidates",
     "town_population",
-    "typed_town_name",
     "unsure_namesake",
 ]
 
@@ -214,6 +218,8 @@ def resolve(
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region))
+        if (cc := _language_country(found, text, language)) is not None:
+            found = _own_language(found, text, cc)  # "Francia" to a Spanish asker: France
         home = None if region else language_home(text, found.place, language)
         return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
@@ -236,6 +242,35 @@ def resolve(
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+
+
+def _language_country(found: Resolution, text: str, language: str | None) -> str | None:
+    """The country whose name in the asker's ``language`` ``text`` is, or, read as a case form,
+    one of its forms is ("Şili'de", Turkish: Chile)."""
+    cc = own_language_country(text, language)
+    if cc is None and found.how == "form" and language:
+        forms = (own_language_country(f, language) for f in town_candidates(text))
+        cc = next((c for c in forms if c is not None), None)
+    return cc
+
+
+def _own_language(found: Resolution, text: str, cc: str) -> Resolution:
+    """Country ``cc``, which the asker's language calls ``text``, over a LOW answer or a town
+    not called so ("Lào": Laos, not Lao; "केन्या": Kenya, not Konya; "Nederland" in Dutch)."""
+    p = found.place
+    if p is not None and p.kind == "country" and p.country_code == cc:
+        return replace(found, place=replace(p, confidence="MEDIUM"))
+    if p is not None and p.confidence != "LOW" and (p.kind != "locality" or _own(p, text)):
+        return found  # "Granada" (Spanish for Grenada): the city's own name
+    own = country_resolved(cc)
+    return Resolution(own, "country") if own is not None else found
+
+
+def _own(r: Resolved, text: str) -> bool:
+    """Whether ``text`` is town ``r``'s own name (not only one of its other names)."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return j is not None and own_name(fold(text.strip()), idx.cities[j])
 
 
 def _form_only(text: str, place: Resolved, how: str) -> bool:
@@ -331,8 +366,8 @@ def _county_elsewhere(text: str, place: Resolved) -> bool:
     head, _, rest = text.partition(",")
     if at is None:
         return False
-    if any(c.isalpha() and not _latin(c) for c in head):
-        words = "".join(c if _latin(c) or c in "'-" else " " for c in head).split()
+    if any(c.isalpha() and not latin_letter(c) for c in head):
+        words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
         head = " ".join(w.strip("'-") for w in words)
     towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
     return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
@@ -416,7 +451,7 @@ def _town(
     if hit is not None and not guess and own:
         return Resolution(*hit)
     direct = hit[0] if hit is not None else None
-    best: tuple[bool, int, Resolved] | None = None  # spelt as the form, people, the town
+    best: tuple[bool, bool, int, Resolved] | None = None  # an area, spelt as the form, people
     for candidate in town_candidates(head):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
         if found is None or found[0].kind not in _FORM_KINDS or _part_read(found, candidate):
@@ -430,47 +465,18 @@ def _town(
             or (_other_town(direct, head) and not _other_town(found[0], candidate))
             or (hit is not None and hit[1] == "approximate" and _whole_form(found, candidate))
         ):
-            rank = (_spelt(candidate, found[0].name), town_population(found[0]), found[0])
-            if best is None or rank[:2] > best[:2]:
+            area = found[1] in ("country", "region") and found[0].confidence != "LOW"
+            spelt = _spelt(candidate, found[0].name)
+            rank = (area, spelt, town_population(found[0]), found[0])
+            if best is None or rank[:3] > best[:3]:
                 best = rank
     if best is not None:
-        return Resolution(best[2], "form")
+        return Resolution(best[3], "form")
     if hit is None:
         return _not_found(text)
     if hit[1] == "partial":  # "fresh orange": words, no town
         return Resolution(None, NOT_FOUND, f"{text!r} holds a town's name among other words")
     return Resolution(*hit)
-
-
-def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> str:
-    """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
-    or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in that
-    script, that is one of the town's names (its own spelling when they fold alike: "Kraków"
-    of "Krakowie"); else ``name``."""
-    idx = city_index()
-    j = idx.place_ids.get(place_id, idx.cities)
-    if j is None:
-        return name
-    forms = [typed, *town_candidates(typed)]
-    for form in sorted(forms, key=_no_vowel):  # "Plzeň" of "Plzni", not its stem "Plzn"
-        letters = [c for c in form if c.isalpha()]
-        if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
-            continue
-        if cyrillic is False and not all(map(_latin, letters)):
-            continue  # Latin letters only, Vietnamese's own ("Hà Nội") among them
-        key = fold(form)
-        if j in idx.by_name.get(key, ()):
-            if key == fold(name):
-                return name
-            return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
-    return name
-
-
-def _no_vowel(form: str) -> bool:
-    """Whether a Latin ``form`` has no vowel: a stem cut from an inflection ("Plzn"), which
-    some town's odd alternate name may match, ranks after the forms that have one."""
-    base = unicodedata.normalize("NFD", form.lower())
-    return form.isascii() and not any(v in base for v in "aeiouy")
 
 
 def within_a_city(c: City) -> bool:
@@ -559,18 +565,14 @@ def _small_under_region(c: City, key: str) -> bool:
     return c.population < BARE_TOWN_POPULATION and region_abroad(c, key)
 
 
-def _latin(c: str) -> bool:
-    return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
-
-
 def _latin_words_apart(text: str, town: Resolved) -> bool:
     """Whether a text in another script holds, before any comma, Latin words that do not name
     ``town`` and one of 3+ letters its name lacks ("Sabinas Hidalgoのパン屋" read as Sabinas:
     "Hidalgo" is no word of it; "ב-Obuasi" names Obuase)."""
-    if not any(c.isalpha() and not _latin(c) for c in text):
+    if not any(c.isalpha() and not latin_letter(c) for c in text):
         return False
     own = set(fold(town.name).split()) | GENERIC_WORDS
-    words = "".join(c if _latin(c) else " " for c in text.partition(",")[0]).split()
+    words = "".join(c if latin_letter(c) else " " for c in text.partition(",")[0]).split()
     stray = any(len(w) >= 3 and fold(w) not in own for w in words)
     return stray and not _named_so(town, " ".join(words))
 

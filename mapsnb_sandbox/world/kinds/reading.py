@@ -22,8 +22,9 @@ from mapsnb_sandbox.world.kinds.table import (
     unprefixed,
 )
 from mapsnb_sandbox.world.kinds.words import (
+    a_place,
     a_town,
-    cut_glued,
+    glued_cuts,
     stem_code,
     town_then_kind,
     wide_names,
@@ -48,7 +49,7 @@ _CONNECTOR_WORDS = (
     "bei nahe um vicino presso w we koło obok przy в во около рядом с возле у біля поблизу "
     "коло на bij nabij rond nära vid på i στο στη στην στον σε κοντά în din lângă aproape "
     "v ve u poblíž blízko ở tại gần quanh khu vực trong di dekat sekitar kota katika mjini "
-    "jijini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
+    "jijini nchini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
     "میں کے قریب پاس में के पास नज़दीक नजदीक की का ליד באזור קרוב ใน ที่ ใกล้ แถว ย่าน 근처 "
     "주변 에서 의 近く 周辺 付近 附近 周边 周围 yakınında civarında yakını içinde kaçin "
     "कहाँ where find best cheap"
@@ -110,12 +111,30 @@ def _trim(words: list[str], *, articles: bool = True) -> str | None:
         words = [_GLUED_PREFIX.sub("", words[0]), *words[1:]]
     text = " ".join(words).strip(" ,?!.:;、，。？！")
     for _ in range(2):  # "プエブラの近くの": "近くの", then "の"
-        after = next((a for a in _GLUED_AFTER if text.endswith(a) and len(text) > len(a)), "")
-        text = text[: len(text) - len(after)]
+        text = _unglued(text)
     for before in _GLUED_BEFORE:
         if text.startswith(before) and len(text) > len(before) + 1:
             text = text[len(before) :]
     return text.strip() or None
+
+
+def _unglued(text: str) -> str:
+    """``text`` less the particle glued at its end ("東京の", "北京的"): none when it is a
+    place's whole name ("벨기에", Belgium, whose "에" is no particle); the particle whose rest
+    names a place ("马里的": "马里", Mali, not "马" of "里的")."""
+    if a_place(text):
+        return text
+    ends = [text[: -len(a)] for a in _GLUED_AFTER if text.endswith(a) and len(text) > len(a)]
+    return next((t for t in ends if a_place(t)), ends[0] if ends else text)
+
+
+def _place_cut(token: str) -> tuple[int, int, int] | None:
+    """The kind inside ``token`` (a script without spaces) whose text before it names a place
+    ("バングラデシュのホテル": the hotel, not "バング" at its start; "東ティモールのホテル":
+    not the "モール" of Timor), else the longest (:func:`.words.cut_glued`)."""
+    cuts = glued_cuts(token)
+    placed = [c for c in cuts if c[1] and a_place(_unglued(token[: c[1]]))]
+    return max(placed or cuts, key=lambda c: c[2] - c[1], default=None)
 
 
 def _connector(word: str, *, named: bool) -> bool:
@@ -182,7 +201,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
         )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if NO_SPACE.search(token) and not a_town(token):  # "マラボ" (Malabo): no "ラボ" (lab)
-            cut = town_then_kind(token) or cut_glued(token)
+            cut = town_then_kind(token) or _place_cut(token)
             if cut is not None:
                 code, a, b = cut
                 head, tail = _glued_unqualified(token[:a]), token[b:]

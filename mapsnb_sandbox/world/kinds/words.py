@@ -18,7 +18,15 @@ from mapsnb_sandbox.world.kinds.table import (
 )
 from mapsnb_sandbox.world.landmarks import fold
 
-__all__ = ["a_town", "cut_glued", "stem_code", "town_then_kind", "wide_names"]
+__all__ = [
+    "a_place",
+    "a_town",
+    "cut_glued",
+    "glued_cuts",
+    "stem_code",
+    "town_then_kind",
+    "wide_names",
+]
 
 
 @dataclass(frozen=True)
@@ -100,17 +108,33 @@ def town_then_kind(token: str) -> tuple[int, int, int] | None:
     return code, len(token) - 1, len(token)
 
 
-def cut_glued(token: str) -> tuple[int, int, int] | None:
-    """``(code, start, end)`` of the longest kind inside a token of a script without spaces."""
+def glued_cuts(token: str) -> list[tuple[int, int, int]]:
+    """``(code, start, end)`` of the longest kind starting at each place of a token of a script
+    without spaces, leftmost first."""
     glued = wide_names().glued  # its keys folded as kind_key folds (Hangul to jamo, "バ" to "ハ゛")
-    best: tuple[int, int, int] | None = None
+    cuts = []
     for i in range(len(token)):
         for j in range(min(len(token), i + 12), i + 1, -1):
             code = glued.get(kind_key(token[i:j]))
-            if code is not None and (best is None or j - i > best[2] - best[1]):
-                best = (code, i, j)
+            if code is not None:
+                cuts.append((code, i, j))
                 break
-    return best
+    return cuts
+
+
+def cut_glued(token: str) -> tuple[int, int, int] | None:
+    """``(code, start, end)`` of the longest kind inside a token of a script without spaces
+    (the leftmost of the longest)."""
+    return max(glued_cuts(token), key=lambda c: c[2] - c[1], default=None)
+
+
+def a_place(text: str) -> bool:
+    """Whether ``text`` is a town's whole name (:func:`a_town`) or a country's or first-level
+    region's ("バングラデシュ", "马里", "벨기에")."""
+    from mapsnb_sandbox.world.towns import regions
+
+    key = fold(text.strip(",、，"))
+    return bool(key) and (a_town(text) or key in regions().countries or key in regions().admin1)
 
 
 def _country_names() -> frozenset[str]:

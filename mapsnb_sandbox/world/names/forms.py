@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import fold_text as fold  # (not landmarks': towns reads forms)
+from mapsnb_sandbox.world.names.qualifiers import without_article
 
 __all__ = ["case_forms", "script_rules", "town_candidates", "town_case_rows"]
 
@@ -104,6 +105,8 @@ def town_candidates(text: str) -> list[str]:
     if 2 <= len(words) <= 3:
         out.append("".join(words))
     out += [names[fold(c)] for c in out if fold(c) in names]
+    if bare := without_article(text):  # "den Niederlanden": "Niederlanden", "Niederlande"
+        out += [bare, *town_candidates(bare)]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
 

@@ -23,7 +23,13 @@ from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids, own_name
 
-__all__ = ["bigger_namesake", "language_country", "language_home", "language_rival"]
+__all__ = [
+    "bigger_namesake",
+    "language_country",
+    "language_home",
+    "language_rival",
+    "own_language_country",
+]
 
 #: A namesake this near is the same town's other record, no rival.
 _APART_KM = 50
@@ -44,6 +50,24 @@ def language_country(language: str) -> str | None:
         return None
     parts = likely.split("_")
     return parts[-1] if len(parts) == 3 and parts[-1].isalpha() else None
+
+
+@functools.cache
+def _territory_names(language: str) -> dict[str, str]:
+    """Folded CLDR names of the countries in ``language`` -> their code ({} for none)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        names = Locale.parse(language.replace("-", "_")).territories
+    except (ValueError, TypeError, UnknownLocaleError):
+        return {}
+    return {fold(n): cc for cc, n in names.items() if len(cc) == 2 and cc.isalpha()}
+
+
+def own_language_country(text: str, language: str | None) -> str | None:
+    """The country whose CLDR name in the asker's ``language`` ``text`` is ("Francia" in
+    Spanish, "Lào" in Vietnamese, "केन्या" in Hindi), else ``None``."""
+    return _territory_names(language).get(fold(text.strip())) if language else None
 
 
 def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:

@@ -39,6 +39,7 @@ __all__ = [
     "regions",
     "state_in_address",
     "typed_postal_code",
+    "without_article",
 ]
 
 _REGIONS = Path(__file__).resolve().parents[2] / "data" / "regions.tsv.z"
@@ -198,6 +199,18 @@ def region_words() -> frozenset[str]:
     """Words that say a qualifier is a region ("Niger State", "Hunan Province", "штат Орегон",
     "negara bagian Oregon"), of every language of ``data/query_words.json``."""
     return _query_words("region_words")
+
+
+def without_article(text: str) -> str | None:
+    """``text`` without the article or articled preposition that opens it ("der Schweiz" ->
+    "Schweiz", "negli Stati Uniti", "nell'Unione"; ``name_articles`` of
+    ``data/query_words.json``), ``None`` when none does or nothing follows."""
+    first, space, rest = text.strip().replace("’", "'").partition(" ")
+    if space and rest and fold(first) in _query_words("name_articles"):
+        return rest
+    first, mark, rest = text.strip().replace("’", "'").partition("'")
+    glued = mark and " " not in first and rest[:1].isalpha()  # "nell'India"
+    return rest if glued and fold(first) in _query_words("name_articles") else None
 
 
 #: Region words Japanese, Chinese and Korean glue after a region's name ("テキサス州", "山东省",

@@ -19,16 +19,26 @@ text says a direction, not which place.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.compounds import feature_words
+from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, own_name
 
-__all__ = ["alias_only", "generic_alias", "loose_read", "other_compound_name", "other_name_guess"]
+__all__ = [
+    "alias_only",
+    "generic_alias",
+    "latin_letter",
+    "loose_read",
+    "other_compound_name",
+    "other_name_guess",
+    "typed_town_name",
+]
 
 #: A city this big is what its other name means, even where a small town bears it as its own
 #: ("Basra": Basrah, not Basra, Pakistan; "Cologne": Köln).
@@ -189,3 +199,39 @@ def other_compound_name(text: str, town: Resolved) -> bool:
     return key != name and any(
         key.endswith(e) and name.endswith(e) and len(key) > len(e) + 1 for e in SOUTH_ASIAN_ENDINGS
     )
+
+
+def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> str:
+    """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
+    or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in that
+    script, that is one of the town's names (its own spelling when they fold alike: "Kraków"
+    of "Krakowie"); else ``name``."""
+    idx = city_index()
+    j = idx.place_ids.get(place_id, idx.cities)
+    if j is None:
+        return name
+    forms = [typed, *town_candidates(typed)]
+    for form in sorted(forms, key=_no_vowel):  # "Plzeň" of "Plzni", not its stem "Plzn"
+        letters = [c for c in form if c.isalpha()]
+        if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
+            continue
+        if cyrillic is False and not all(map(latin_letter, letters)):
+            continue  # Latin letters only, Vietnamese's own ("Hà Nội") among them
+        key = fold(form)
+        if j in idx.by_name.get(key, ()):
+            if key == fold(name):
+                return name
+            return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
+    return name
+
+
+def _no_vowel(form: str) -> bool:
+    """Whether a Latin ``form`` has no vowel: a stem cut from an inflection ("Plzn"), which
+    some town's odd alternate name may match, ranks after the forms that have one."""
+    base = unicodedata.normalize("NFD", form.lower())
+    return form.isascii() and not any(v in base for v in "aeiouy")
+
+
+def latin_letter(c: str) -> bool:
+    """Whether ``c`` is a Latin letter (Vietnamese's own among them)."""
+    return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
