@@ -250,3 +250,16 @@ def test_a_hand_typed_point_agrees_with_openstreetmap() -> None:
             float(mine["lat"]), float(mine["lng"]), float(row["lat"]), float(row["lng"])
         )
         assert off < 500, (key, round(off))
+
+
+@pytest.mark.parametrize(
+    ("text", "town_at"),
+    [("Nairobi Terminus", (-1.2864, 36.8172)), ("Mombasa Terminus", (-4.0435, 39.6682))],
+)
+def test_a_terminus_after_a_town_stays_in_that_town(
+    text: str, town_at: tuple[float, float]
+) -> None:
+    """ "Terminus" is a station word (Nairobi's SGR terminus), not Atlanta's old name read as
+    the town of a place called "Nairobi": NOT_FOUND, or the station or its town."""
+    found = resolve(text).place
+    assert found is None or haversine_m(found.lat, found.lng, *town_at) < 30_000, found
