@@ -6,9 +6,13 @@ Wikipedia coordinates are checked against (issue 40, class 3; helper h-stations1
 OpenStreetMap extracts ``XX.geojson`` of github.com/lemnis/railway-to-wikidata
 (``geojson/stations/``, commit ``5acc8af``, 2023-06-13: the ``railway=station`` nodes of each
 European country with their tags). The points are **© OpenStreetMap contributors, Open Database
-License (ODbL) 1.0**; the file is a derived database under the ODbL. The emulator does not read
-it: ``tests/sandbox/world/test_railway_stations.py`` checks that each listed station's typed
-point lies within 500 m of its OpenStreetMap point.
+License (ODbL) 1.0**; the file is a derived database under the ODbL. China's four (Jinan West,
+Nanchang West, Lanzhou West, Ürümqi: :data:`CARRIED`) are the OpenStreetMap points a public
+repository's generated high-speed network file carries (``RAIL_ROUTE_DATA``, its nodes of
+``"source": "osm"``, from Geofabrik's China extract of 2026-09-04; read through the code search,
+which names no repository for that file), typed here. The emulator does not read the output:
+``tests/sandbox/world/test_railway_stations.py`` checks that each listed station's typed point
+lies within 500 m of its OpenStreetMap point.
 """
 
 from __future__ import annotations
@@ -40,6 +44,15 @@ ELEMENTS: dict[str, tuple[str, str]] = {
     "rail-skopje-station": ("MK", "node/9947846021"),
 }
 
+#: ``famous_stations.csv`` key -> (what carries the point, lat, lng): OpenStreetMap points of
+#: stations outside the extracts, as ``RAIL_ROUTE_DATA`` gives them ([lng, lat] there).
+CARRIED: dict[str, tuple[str, float, float]] = {
+    "rail-jinan-west-station": ("RAIL_ROUTE_DATA ji-nan-xi", 36.6688, 116.886),
+    "rail-nanchang-west-station": ("RAIL_ROUTE_DATA nan-chang-xi", 28.62573, 115.78771),
+    "rail-lanzhou-west-station": ("RAIL_ROUTE_DATA lan-zhou-xi", 36.06758, 103.74928),
+    "rail-urumqi-station": ("RAIL_ROUTE_DATA wu-lu-mu-qi", 43.83941, 87.52621),
+}
+
 
 def points(extract_dir: Path, country: str) -> dict[str, tuple[float, float]]:
     """The (lat, lng) of each point element of ``country``'s extract, by element id."""
@@ -54,7 +67,7 @@ def points(extract_dir: Path, country: str) -> dict[str, tuple[float, float]]:
 
 
 def main(extract_dir: Path) -> None:
-    """Write :data:`OUT`, one row per station of :data:`ELEMENTS`."""
+    """Write :data:`OUT`, one row per station of :data:`ELEMENTS` and :data:`CARRIED`."""
     cache: dict[str, dict[str, tuple[float, float]]] = {}
     with OUT.open("w", encoding="utf-8", newline="") as fh:
         fh.write("# OpenStreetMap points of hand-typed stations; (c) OpenStreetMap contributors,")
@@ -66,7 +79,9 @@ def main(extract_dir: Path) -> None:
                 cache[country] = points(extract_dir=extract_dir, country=country)
             lat, lng = cache[country][element]
             writer.writerow([key, element, f"{lat:.5f}", f"{lng:.5f}"])
-    print(f"{len(ELEMENTS)} stations -> {OUT}")
+        for key, (carrier, lat, lng) in CARRIED.items():
+            writer.writerow([key, carrier, f"{lat:.5f}", f"{lng:.5f}"])
+    print(f"{len(ELEMENTS) + len(CARRIED)} stations -> {OUT}")
 
 
 if __name__ == "__main__":

@@ -97,8 +97,9 @@ _WIKIPEDIA_ELSEWHERE = {
     "Southern Cross station": ((-37.8183, 144.9525), "Melbourne"),
     "Johannesburg Park Station": ((-26.1956, 28.0422), "Johannesburg"),
 }
-#: Europe's main stations outside the Trainline table's countries (helper h-stations19):
-#: Wikipedia's points, each checked against OpenStreetMap's (``data/famous_stations_osm.csv``).
+#: Europe's main stations outside the Trainline table's countries, and four of China's
+#: provincial capitals' (helper h-stations19): Wikipedia's points, each checked against
+#: OpenStreetMap's (``data/famous_stations_osm.csv``).
 _WIKIPEDIA_NORTH_AND_EAST = {
     "Oslo S": ((59.9111, 10.7533), "Oslo"),
     "Oslo Central Station": ((59.9111, 10.7533), "Oslo"),
@@ -122,6 +123,11 @@ _WIKIPEDIA_NORTH_AND_EAST = {
     "Σιδηροδρομικός Σταθμός Θεσσαλονίκης": ((40.6444, 22.9294), "Θεσσαλονίκη"),
     "Железничка станица Скопје": ((41.9911, 21.4458), "Скопје"),
     "Skopje railway station": ((41.9911, 21.4458), "Skopje"),
+    "济南西站": ((36.6689, 116.8869), "济南"),
+    "南昌西站": ((28.6261, 115.7878), "南昌"),
+    "兰州西站": ((36.0669, 103.7531), "兰州"),
+    "乌鲁木齐站": ((43.8436, 87.5240), "乌鲁木齐"),
+    "Urumqi railway station": ((43.8436, 87.5240), "Urumqi"),
 }
 #: Every station, Europe and India first.
 _STATIONS = {**_WIKIPEDIA, **_WIKIPEDIA_ELSEWHERE, **_WIKIPEDIA_NORTH_AND_EAST}
@@ -243,7 +249,7 @@ def test_a_hand_typed_point_agrees_with_openstreetmap() -> None:
             return {r["key"]: r for r in csv.DictReader(x for x in fh if not x.startswith("#"))}
 
     typed, osm = rows(FAMOUS_STATIONS_CSV), rows(FAMOUS_STATIONS_CSV.with_name(_OSM_CSV))
-    assert len(osm) >= 16
+    assert len(osm) >= 20
     for key, row in osm.items():
         mine = typed[key]
         off = haversine_m(
