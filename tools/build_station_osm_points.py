@@ -42,6 +42,11 @@ ELEMENTS: dict[str, tuple[str, str]] = {
     "rail-athens-station": ("GR", "node/2872124552"),
     "rail-thessaloniki-station": ("GR", "node/4925130296"),
     "rail-skopje-station": ("MK", "node/9947846021"),
+    "rail-iasi-station": ("RO", "node/247416268"),
+    "rail-timisoara-nord": ("RO", "node/1149733730"),
+    "rail-plovdiv-central": ("BG", "node/6012618021"),
+    "rail-varna-station": ("BG", "node/6066507712"),
+    "rail-turku-central": ("FI", "node/612493471"),
 }
 
 #: ``famous_stations.csv`` key -> (what carries the point, lat, lng): OpenStreetMap points of
