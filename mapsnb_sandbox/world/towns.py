@@ -79,6 +79,7 @@ GENERIC_WORDS = frozenset(
         "gare",
         "bahnhof",
         "hauptbahnhof",
+        "terminus",
         "union",
         "place",
         "plaza",

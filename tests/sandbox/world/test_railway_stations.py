@@ -11,6 +11,8 @@ table's point. None of these stations is in the curated ``landmarks.csv``."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mapsnb.polyline import haversine_m
@@ -95,9 +97,47 @@ _WIKIPEDIA_ELSEWHERE = {
     "Southern Cross station": ((-37.8183, 144.9525), "Melbourne"),
     "Johannesburg Park Station": ((-26.1956, 28.0422), "Johannesburg"),
 }
+#: Europe's main stations outside the Trainline table's countries, and four of China's
+#: provincial capitals' (helper h-stations19): Wikipedia's points, each checked against
+#: OpenStreetMap's (``data/famous_stations_osm.csv``).
+_WIKIPEDIA_NORTH_AND_EAST = {
+    "Oslo S": ((59.9111, 10.7533), "Oslo"),
+    "Oslo Central Station": ((59.9111, 10.7533), "Oslo"),
+    "Bergen stasjon": ((60.3903, 5.3331), "Bergen"),
+    "Trondheim sentralstasjon": ((63.4364, 10.3989), "Trondheim"),
+    "Helsinki Central Station": ((60.1719, 24.9414), "Helsinki"),
+    "Helsingin päärautatieasema": ((60.1719, 24.9414), "Helsinki"),
+    "Tampereen rautatieasema": ((61.4985, 23.7731), "Tampere"),
+    "Balti jaam": ((59.4400, 24.7372), "Tallinn"),
+    "Rīgas Centrālā stacija": ((56.9461, 24.1217), "Rīga"),
+    "Vilniaus geležinkelio stotis": ((54.6703, 25.2844), "Vilnius"),
+    "Kaunas railway station": ((54.8864, 23.9314), "Kaunas"),
+    "Gara de Nord București": ((44.4464, 26.0742), "București"),
+    "Bucharest North railway station": ((44.4464, 26.0742), "Bucharest"),
+    "Gara Cluj-Napoca": ((46.7844, 23.5864), "Cluj-Napoca"),
+    "Beograd Centar": ((44.7936, 20.4539), "Beograd"),
+    "Железничка станица Београд Центар": ((44.7936, 20.4539), "Београд"),
+    "Železniška postaja Ljubljana": ((46.0589, 14.5131), "Ljubljana"),
+    "Athens railway station": ((37.9923, 23.7206), "Athens"),
+    "Σιδηροδρομικός Σταθμός Αθηνών": ((37.9923, 23.7206), "Αθήνα"),
+    "Σιδηροδρομικός Σταθμός Θεσσαλονίκης": ((40.6444, 22.9294), "Θεσσαλονίκη"),
+    "Железничка станица Скопје": ((41.9911, 21.4458), "Скопје"),
+    "Skopje railway station": ((41.9911, 21.4458), "Skopje"),
+    "Gara Iași": ((47.1656, 27.5697), "Iași"),
+    "Gara Timișoara Nord": ((45.7511, 21.2075), "Timișoara"),
+    "Централна гара Пловдив": ((42.1344, 24.7414), "Пловдив"),
+    "Varna railway station": ((43.1981, 27.9122), "Varna"),
+    "Turun rautatieasema": ((60.4539, 22.2530), "Turku"),
+    "济南西站": ((36.6689, 116.8869), "济南"),
+    "南昌西站": ((28.6261, 115.7878), "南昌"),
+    "兰州西站": ((36.0669, 103.7531), "兰州"),
+    "乌鲁木齐站": ((43.8436, 87.5240), "乌鲁木齐"),
+    "Urumqi railway station": ((43.8436, 87.5240), "Urumqi"),
+}
 #: Every station, Europe and India first.
-_STATIONS = {**_WIKIPEDIA, **_WIKIPEDIA_ELSEWHERE}
+_STATIONS = {**_WIKIPEDIA, **_WIKIPEDIA_ELSEWHERE, **_WIKIPEDIA_NORTH_AND_EAST}
 _TOLERANCE_M = 2_000
+_OSM_CSV = "famous_stations_osm.csv"
 
 
 @pytest.mark.parametrize(("name", "truth", "town"), [(k, *v) for k, v in _STATIONS.items()])
@@ -118,6 +158,7 @@ def test_a_main_station_is_found_at_its_point(
     [
         ("Stazione di Roma Termini", (41.9008, 12.5017), "Wien Hauptbahnhof", (48.1850, 16.3761)),
         ("上海虹桥站", (31.1944, 121.3203), "Казанский вокзал", (55.7733, 37.6569)),
+        ("Oslo sentralstasjon", (59.9111, 10.7533), "Helsinki Central Station", (60.1719, 24.9414)),
     ],
 )
 def test_resolve_names_and_a_search_find_the_station(
@@ -145,6 +186,8 @@ def test_resolve_names_and_a_search_find_the_station(
         ("Railway Station", "Beijing Railway Station", (39.9028, 116.4269)),
         ("Вокзал", "Вокзал Владивосток", (43.1111, 131.8817)),
         ("Московский вокзал", "Московский вокзал Санкт-Петербурга", (59.9297, 30.3622)),
+        ("Gara de Nord", "Gara de Nord București", (44.4464, 26.0742)),
+        ("Sentralstasjon", "Trondheim sentralstasjon", (63.4364, 10.3989)),
     ],
 )
 def test_a_generic_name_names_a_station_only_with_its_town(
@@ -198,3 +241,36 @@ def test_the_file_ships_its_folded_names_and_stays_small() -> None:
             assert row["kind"] == "station" and row["key"].startswith("rail-"), row["key"]
             assert len(row["cc"]) == 2 and -90 <= float(row["lat"]) <= 90, row["key"]
     assert FAMOUS_STATIONS_CSV.stat().st_size < 1_000_000
+
+
+def test_a_hand_typed_point_agrees_with_openstreetmap() -> None:
+    """Each station ``data/famous_stations_osm.csv`` lists (written by
+    ``tools/build_station_osm_points.py`` from an OpenStreetMap extract, ODbL) lies within
+    500 m of its OpenStreetMap point: the second source of a point typed from Wikipedia."""
+    import csv
+
+    def rows(path: Path) -> dict[str, dict[str, str]]:
+        with path.open(encoding="utf-8") as fh:
+            return {r["key"]: r for r in csv.DictReader(x for x in fh if not x.startswith("#"))}
+
+    typed, osm = rows(FAMOUS_STATIONS_CSV), rows(FAMOUS_STATIONS_CSV.with_name(_OSM_CSV))
+    assert len(osm) >= 25
+    for key, row in osm.items():
+        mine = typed[key]
+        off = haversine_m(
+            float(mine["lat"]), float(mine["lng"]), float(row["lat"]), float(row["lng"])
+        )
+        assert off < 500, (key, round(off))
+
+
+@pytest.mark.parametrize(
+    ("text", "town_at"),
+    [("Nairobi Terminus", (-1.2864, 36.8172)), ("Mombasa Terminus", (-4.0435, 39.6682))],
+)
+def test_a_terminus_after_a_town_stays_in_that_town(
+    text: str, town_at: tuple[float, float]
+) -> None:
+    """ "Terminus" is a station word (Nairobi's SGR terminus), not Atlanta's old name read as
+    the town of a place called "Nairobi": NOT_FOUND, or the station or its town."""
+    found = resolve(text).place
+    assert found is None or haversine_m(found.lat, found.lng, *town_at) < 30_000, found
