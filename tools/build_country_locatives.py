@@ -102,7 +102,7 @@ CLASSES: dict[str, dict[str, frozenset[str]]] = {
     "it": {
         "art": _codes("US NL GB AE PH CF DO VA SB MH"),
         "0": _codes("CU MT CY SG MC SM MG MU TW CV TT"),
-        "x": _codes("MV SC BS KM FJ BB HT AG KN LC VC GD DM TO NR TV KI PW WS VU CD CG HK BH"),
+        "x": _codes("MV SC BS KM FJ BB HT AG KN LC VC GD DM TO NR TV KI PW WS VU CD CG HK BH ST"),
     },
     "nl": {
         "art": _codes("US GB AE PH MV SC KM BS CF DO"),
@@ -118,7 +118,7 @@ CLASSES: dict[str, dict[str, frozenset[str]]] = {
         "n": _codes("LA GB CV SS XK VA ME BE LU BD"),
         "fp": _codes("US NL PH MV SC BS KM"),
         "np": _codes("AE"),
-        "x": _codes("SB MH BB AG KN LC VC ST TT SM HK MO CD CG MF MM"),
+        "x": _codes("SB MH BB AG KN LC VC ST TT SM HK MO CD CG MF MM FJ"),  # "τα Φίτζι"
     },
 }
 

@@ -102,3 +102,16 @@ def test_an_unknown_article_keeps_the_search_area(sandbox: Sandbox, lang: str) -
         assert neutral in texts["intro_in"] and "στη χώρα Μιανμάρ" in text, text
     else:
         assert neutral in text, text
+
+
+def test_a_language_with_locatives_has_their_texts() -> None:
+    """A language the table names a country in has the intros that say it (an intro it
+    lacked would fall back to English around a French "en France")."""
+    from mapsnb_sandbox.languages.texts import country_locative, texts
+
+    for lang in SAID:
+        assert country_locative("FR", lang), lang
+        for key in ("intro_in_at", "intro_in_one_at", "intro_free_in_at"):
+            assert key in json.loads((TEXTS / f"{lang}.json").read_text(encoding="utf-8"))
+            assert "{at}" in json.dumps(texts(lang)[key], ensure_ascii=False), (lang, key)
+    assert country_locative("FR", "en") is None and country_locative("ZZ", "fr") is None
