@@ -7,9 +7,9 @@ language writes it) and the country's name as the summaries show it (CLDR via Ba
 licence). The phrase is written by each language's rule for the preposition "in" before a
 country's name, from the article class of the name:
 
-* French (Grevisse & Goosse, *Le Bon Usage*, 16th ed., § 1051 b; the *Journal officiel*'s
-  "Recommandation concernant les noms d'États" of 24 Sept. 2008, which gives each state's
-  article): "en" before a feminine name and a masculine one opening with a vowel, "au" before
+* French (Grevisse & Goosse, *Le Bon Usage*, prepositions before names of countries; the
+  *Journal officiel*'s "Recommandation concernant les noms d'États" of 24 Sept. 2008, which
+  gives each state's article): "en" before a feminine name and a masculine one opening with a vowel, "au" before
   another masculine, "aux" before a plural, "à" before a name without article (most island
   states); a name ending in a mute -e is feminine but for the masculine ones listed.
 * Portuguese, Brazilian as CLDR "pt" writes the names (Cunha & Cintra, *Nova Gramática do
@@ -18,15 +18,15 @@ country's name, from the article class of the name:
 * German (Duden, *Die Grammatik*, names of states with the article): "in" before a neuter name
   without article, "im" before a masculine one ("im Iran"), "in der" a feminine ("in der
   Schweiz"), "in den" a plural, in its dative ("in den Vereinigten Staaten").
-* Italian (Serianni, *Grammatica italiana*, VII.96; Treccani's "in" with names of states):
+* Italian (Serianni, *Grammatica italiana*, and Treccani, the article with names of states):
   "in" before a singular name without article ("in Francia", "in Giappone"), the article
   joined to "in" before a plural or a name with a common noun ("negli Stati Uniti", "nel Regno
   Unito", "nella Repubblica Dominicana"), "a" before island and city states.
 * Dutch (Taalunie, Taaladvies: names of countries with or without article): "in" + the name;
   "de"/"het" only for a plural or a name with a common noun ("in de Verenigde Staten", "in het
   Verenigd Koninkrijk").
-* Spanish (RAE, *Diccionario panhispánico de dudas*, "artículo", 2.9, and *Ortografía* 2010):
-  a country's name takes no article where the article is optional ("en Estados Unidos", "en
+* Spanish (RAE, *Diccionario panhispánico de dudas*, "artículo", and *Ortografía* 2010): a
+  country's name takes no article where the article is optional ("en Estados Unidos", "en
   Perú": current use leaves it out), and its article where the name holds a common noun or is
   so named ("en el Reino Unido", "en los Países Bajos", "en la República Dominicana").
 * Greek (Triantafyllides, *Νεοελληνική Γραμματική*, the article with place names): "σε" joined
