@@ -18,6 +18,7 @@ the language.
 
 from __future__ import annotations
 
+import csv
 import functools
 import json
 import re
@@ -40,6 +41,7 @@ __all__ = [
     "condition_text",
     "country_in",
     "country_in_sentence",
+    "country_locative",
     "english_note",
     "format_distance",
     "format_number",
@@ -75,6 +77,9 @@ OPENING_KEYS = frozenset(
         "intro_in",
         "intro_in_one",
         "intro_free_in",
+        "intro_in_at",
+        "intro_in_one_at",
+        "intro_free_in_at",
         "intro_single",
         "no_match",
         "unknown_town",
@@ -222,6 +227,9 @@ def say(lang: str, key: str, **values: Any) -> str:
     (:func:`_template`), its place names in their case (:func:`_place_name`), its prepositions
     in the form the next word asks (:func:`_vowelled`); an opening text in a language without
     texts ends with :func:`english_note`."""
+    at = getattr(values.get("where"), "at", "")
+    if at and "at" not in values:  # "en France": a country's locative (country_locative)
+        values = {**values, "at": at}
     towns = {
         k: _place_name(v, lang) for k, v in values.items() if k in _TOWN_KEYS and isinstance(v, str)
     }
@@ -355,6 +363,20 @@ _ENGLISH_THE = re.compile(
     r"\b(?:Republic|Kingdom|States|Islands|Emirates|Federation|Union)\b"
     r"|^(?:USA|UAE|Netherlands|Philippines|Bahamas|Maldives|Seychelles|Comoros|Gambia)$"
 )
+
+
+@functools.cache
+def _locatives() -> dict[tuple[str, str], str]:
+    with (_DATA / "country_locatives.csv").open(encoding="utf-8", newline="") as f:
+        rows = csv.DictReader(line for line in f if not line.startswith("#"))
+        return {(row["code"], row["lang"]): row["phrase"] for row in rows}
+
+
+def country_locative(cc: str, lang: str) -> str | None:
+    """How ``lang`` says "in" country ``cc``, its preposition and article written as the
+    language writes them ("en France", "au Japon", "im Iran", "negli Stati Uniti"; built by
+    ``tools/build_country_locatives.py``); ``None`` where the article is not known."""
+    return _locatives().get((cc.upper(), lang))
 
 
 def country_in_sentence(cc: str, lang: str) -> str:

@@ -19,6 +19,7 @@ from mapsnb_sandbox.languages.texts import (
     DEFAULT_LANGUAGE,
     country_in,
     country_in_sentence,
+    country_locative,
     format_number,
     region_in,
     say,
@@ -31,6 +32,7 @@ from mapsnb_sandbox.world.resolved import Resolved
 __all__ = [
     "UNRATED_KINDS",
     "Anchor",
+    "CountryAnchor",
     "PlaceLine",
     "distance_from",
     "intro_key",
@@ -64,6 +66,20 @@ class PlaceLine:
 #: The intro of a search around a town, and of one in an area that contains its places.
 _INTRO_IN = {"intro_nearby": "intro_in", "intro_nearby_one": "intro_in_one"}
 _INTRO_IN["intro_free"] = "intro_free_in"
+#: The intro of a search in a country the language's locative is known of ("en France").
+_INTRO_AT = {key: f"{text}_at" for key, text in _INTRO_IN.items()}
+
+
+class CountryAnchor(Anchor):
+    """A country's shown name that knows how the summary's language says "in" it: its
+    preposition and article ("au Japon", "nos Estados Unidos"; :func:`country_locative`)."""
+
+    at: str
+
+    def __new__(cls, name: str, at: str) -> CountryAnchor:
+        made = str.__new__(cls, name)
+        made.kind, made.at = "country", at
+        return made
 
 
 def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
@@ -72,7 +88,10 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     :func:`town_in` shows it (typed or de-inflected)."""
     kind = place_kind(anchor.kind)
     if kind == "country":
-        return Anchor(country_in_sentence(anchor.country_code, lang), kind)
+        name, at = country_in_sentence(anchor.country_code, lang), None
+        if "intro_in_at" in texts(lang):  # a language with texts that name it so
+            at = country_locative(anchor.country_code, lang)
+        return CountryAnchor(name, at) if at else Anchor(name, kind)
     if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
         return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
@@ -85,7 +104,10 @@ def is_area(where: str) -> bool:
 
 def intro_key(key: str, where: str) -> str:
     """The intro text ``key`` for places around ``where``: "near" a town, a district, a point;
-    "in" a region or a country, which holds them ("Here are 5 campgrounds in Norway")."""
+    "in" a region or a country, which holds them ("Here are 5 campgrounds in Norway"); a
+    country by its locative where known ("Voici 5 résultats (hôtels) en France")."""
+    if getattr(where, "at", ""):
+        return _INTRO_AT.get(key, key)
     return _INTRO_IN.get(key, key) if is_area(where) else key
 
 
