@@ -63,6 +63,7 @@ from mapsnb_sandbox.world.names.namesakes import (
     bigger_namesake,
     language_home,
     own_language_country,
+    zone_city_named,
 )
 from mapsnb_sandbox.world.names.pinyin import (
     common_pinyin_town,
@@ -219,7 +220,7 @@ def resolve(
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region))
         if (cc := _language_country(found, text, language)) is not None:
-            found = _own_language(found, text, cc)  # "Francia" to a Spanish asker: France
+            found = _own_language(found, text, cc, language)  # "Francia" to a Spanish asker: France
         home = None if region else language_home(text, found.place, language)
         return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
@@ -254,23 +255,32 @@ def _language_country(found: Resolution, text: str, language: str | None) -> str
     return cc
 
 
-def _own_language(found: Resolution, text: str, cc: str) -> Resolution:
+def _own_language(found: Resolution, text: str, cc: str, language: str | None) -> Resolution:
     """Country ``cc``, which the asker's language calls ``text``, over a LOW answer or a town
     not called so ("Lào": Laos, not Lao; "केन्या": Kenya, not Konya; "Nederland" in Dutch)."""
     p = found.place
     if p is not None and p.kind == "country" and p.country_code == cc:
         return replace(found, place=replace(p, confidence="MEDIUM"))
-    if p is not None and p.confidence != "LOW" and (p.kind != "locality" or _own(p, text)):
+    if (
+        p is not None
+        and p.confidence != "LOW"
+        and (p.kind != "locality" or _own(p, text, language))
+    ):
         return found  # "Granada" (Spanish for Grenada): the city's own name
     own = country_resolved(cc)
     return Resolution(own, "country") if own is not None else found
 
 
-def _own(r: Resolved, text: str) -> bool:
-    """Whether ``text`` is town ``r``'s own name (not only one of its other names)."""
+def _own(r: Resolved, text: str, language: str | None) -> bool:
+    """Whether ``text`` is town ``r``'s own name, or the asker's language's name of it as its
+    time zone's city ("عمان": Amman, not Oman, in Arabic)."""
     idx = city_index()
     j = idx.place_ids.get(r.place_id, idx.cities)
-    return j is not None and own_name(fold(text.strip()), idx.cities[j])
+    if j is None:
+        return False
+    return own_name(fold(text.strip()), idx.cities[j]) or zone_city_named(
+        idx.cities[j], text, language
+    )
 
 
 def _form_only(text: str, place: Resolved, how: str) -> bool:

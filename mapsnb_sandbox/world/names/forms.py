@@ -106,9 +106,18 @@ def town_candidates(text: str) -> list[str]:
         out.append("".join(words))
     out += [names[fold(c)] for c in out if fold(c) in names]
     if bare := without_article(text):  # "den Niederlanden": "Niederlanden", "Niederlande"
-        out += [bare, *town_candidates(bare)]
+        out += [bare, *_dative_plural_cuts(bare), *town_candidates(bare)]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+def _dative_plural_cuts(text: str) -> list[str]:
+    """``text`` without German's dative plural "-n" on every word ending "-en" ("Vereinigten
+    Arabischen Emiraten" -> "Vereinigte Arabische Emirate"), or on all but its noun, the last
+    ("Vereinigten Staaten" -> "Vereinigte Staaten"); read only after an article."""
+    words = text.split(" ")
+    cut = [w[:-1] if w.endswith("en") else w for w in words]
+    return [" ".join(cut), " ".join([*cut[:-1], words[-1]])]
 
 
 def _in_span(text: str, span: list[str]) -> bool:

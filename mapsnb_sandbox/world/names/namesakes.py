@@ -29,6 +29,7 @@ __all__ = [
     "language_home",
     "language_rival",
     "own_language_country",
+    "zone_city_named",
 ]
 
 #: A namesake this near is the same town's other record, no rival.
@@ -68,6 +69,26 @@ def own_language_country(text: str, language: str | None) -> str | None:
     """The country whose CLDR name in the asker's ``language`` ``text`` is ("Francia" in
     Spanish, "Lào" in Vietnamese, "केन्या" in Hindi), else ``None``."""
     return _territory_names(language).get(fold(text.strip())) if language else None
+
+
+@functools.cache
+def _zone_cities(language: str) -> dict[str, str]:
+    """Time zone -> the folded name ``language`` gives its city (CLDR's exemplar cities)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        zones = Locale.parse(language.replace("-", "_")).time_zones
+    except (ValueError, TypeError, UnknownLocaleError):
+        return {}
+    return {tz: fold(v["city"]) for tz, v in zones.items() if isinstance(v.get("city"), str)}
+
+
+def zone_city_named(c: City, text: str, language: str | None) -> bool:
+    """Whether ``text`` is the name the asker's ``language`` gives town ``c`` as the city of its
+    time zone (CLDR: "عمّان", Amman in Arabic, also Oman's name; "Алжир", Algiers)."""
+    if not language or fold(c.tz.rsplit("/", 1)[-1].replace("_", " ")) != fold(c.name):
+        return False
+    return _zone_cities(language).get(c.tz) == fold(text.strip())
 
 
 def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:

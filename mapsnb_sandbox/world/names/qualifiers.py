@@ -202,14 +202,15 @@ def region_words() -> frozenset[str]:
 
 
 def without_article(text: str) -> str | None:
-    """``text`` without the article or articled preposition that opens it ("der Schweiz" ->
-    "Schweiz", "negli Stati Uniti", "nell'Unione"; ``name_articles`` of
-    ``data/query_words.json``), ``None`` when none does or nothing follows."""
-    first, space, rest = text.strip().replace("’", "'").partition(" ")
-    if space and rest and fold(first) in _query_words("name_articles"):
+    """``text`` without the article or articled preposition, in lower case, that opens it ("der
+    Schweiz" -> "Schweiz", "negli Stati Uniti", "nell'Unione"; ``name_articles`` of
+    ``data/query_words.json``), ``None`` when none does or nothing follows; a capitalised one
+    is a name's ("La Paz", "Al Qal'a")."""
+    first, space, rest = text.strip().replace("\u2019", "'").partition(" ")
+    if space and rest and first.islower() and fold(first) in _query_words("name_articles"):
         return rest
-    first, mark, rest = text.strip().replace("’", "'").partition("'")
-    glued = mark and " " not in first and rest[:1].isalpha()  # "nell'India"
+    first, mark, rest = text.strip().replace("\u2019", "'").partition("'")
+    glued = mark and " " not in first and first.islower() and rest[:1].isalpha()  # "nell'India"
     return rest if glued and fold(first) in _query_words("name_articles") else None
 
 
