@@ -32,6 +32,7 @@ from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, stree
 from mapsnb_sandbox.world.named_towns import (
     by_postcode,
     leading_qualifiers,
+    named_otherwise,
     named_town,
     postcode_fits,
     town_before_kind,
@@ -79,6 +80,7 @@ from mapsnb_sandbox.world.towns import (
     named_ids,
     named_more_abroad,
     own_name,
+    own_namesakes,
     qualifier_hits,
     qualifiers,
     region_abroad,
@@ -170,6 +172,17 @@ def _pick_landmark(
 OTHER_NAME_FARTHER = 2.0
 
 
+def _fitting(raw: list[int], q: Qualifiers) -> list[int]:
+    """The towns of ``raw`` the qualifiers hold for; none when the places they name hold for
+    none ("Springfield, Boston": the named town may have a street of that name)."""
+    idx = city_index()
+    ids = by_postcode([j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)], q)
+    parts = sorted(q.regions | (q.cities - q.unknown))
+    if parts and not q.ccs and not any(qualifier_hits(parts, idx.cities[j]) for j in ids):
+        return []
+    return ids
+
+
 def _pick_city(
     name: str,
     q: Qualifiers,
@@ -184,14 +197,15 @@ def _pick_city(
     is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
-    ids = by_postcode([j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)], q)
+    ids = _fitting(raw, q)
+    if not ids and raw:  # "Париж, Техас": Paris of Texas, by the name of Paris, France
+        raw = own_namesakes(idx, raw)
+        ids = _fitting(raw, q)
     cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
     hits = [qualifier_hits(parts, c) for c in cands]
-    if parts and max(hits) == 0 and not q.ccs:
-        return None  # "Springfield, Boston": the named town may have a street of that name
     ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
@@ -509,7 +523,7 @@ def _in_named_town(
     if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
         read = len(parts) > 1 or bool(words) or " ".join(named_words) in idx.by_name
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
-    if named_words and _named_otherwise(town, rest, head.split(), named_words):
+    if named_words and named_otherwise(town, rest, head.split(), named_words):
         return None  # "Gunung Kinabalu", "East Goshen": another place, maybe far from the town
     if named_words and not proper_name(
         parts[0], town.name, set(named_words)
@@ -518,25 +532,6 @@ def _in_named_town(
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
-
-
-#: Compass words that make a name of their own before a town's name ("East Goshen").
-COMPASS_WORDS = frozenset(["north", "south", "east", "west"])
-#: Towns this big have quarters named by a compass word ("North London", "South Delhi").
-COMPASS_QUARTERS = 100_000
-
-
-def _named_otherwise(town: City, rest: str, words: list[str], named: list[str]) -> bool:
-    """Whether the unread words and the town's name name another place: a mountain named after
-    the town ("Gunung Kinabalu"), or a town of its own (the only unread word a compass word just
-    before the name of a town under :data:`COMPASS_QUARTERS` people: "East Goshen", "West
-    Chester", which the index lacks), not a part of this town."""
-    if set(rest.split()) <= _landmarks.NATURAL_WORDS:
-        return True
-    if rest not in COMPASS_WORDS or town.population >= COMPASS_QUARTERS:
-        return False
-    n = len(named)
-    return any(words[i + 1 : i + 1 + n] == named for i, w in enumerate(words) if w == rest)
 
 
 def _whole_near_spelling(head: str, words: list[str], hit: TownHit, q: Qualifiers) -> City | None:

@@ -12,7 +12,7 @@ from mapsnb_sandbox.world.addresses import code_near
 from mapsnb_sandbox.world.cities import city_index, district
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.kinds.words import town_then_kind
-from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold
 from mapsnb_sandbox.world.towns import (
     Qualifiers,
     city_ok,
@@ -20,15 +20,19 @@ from mapsnb_sandbox.world.towns import (
     known_qualifier,
     name_rank,
     named_ids,
+    own_namesakes,
     qualifiers,
     regions,
     town_ids,
 )
 
 __all__ = [
+    "COMPASS_QUARTERS",
+    "COMPASS_WORDS",
     "best_town",
     "by_postcode",
     "leading_qualifiers",
+    "named_otherwise",
     "named_town",
     "postcode_fits",
     "town_before_kind",
@@ -155,9 +159,9 @@ def leading_qualifiers(text: str) -> list[str] | None:
     while len(quals) < 2 and (lead := _leading_name(rest)) is not None:
         quals.insert(0, lead[0])
         rest = lead[1]
-        held = qualifiers(quals)
-        if any(city_ok(idx.cities[j], held) for j in named_ids(idx, fold(rest))):
-            return [rest, *quals]
+        held, ids = qualifiers(quals), named_ids(idx, fold(rest))
+        if any(city_ok(idx.cities[j], held) for j in ids + own_namesakes(idx, ids)):
+            return [rest, *quals]  # "テキサス州パリ": Paris, Texas, by the name of Paris, France
     return None
 
 
@@ -181,3 +185,22 @@ def _leading_name(text: str) -> tuple[str, str] | None:
 def _ward_city(name: str) -> bool:
     idx = city_index()
     return any(idx.cities[j].population >= WARD_CITY for j in named_ids(idx, fold(name)))
+
+
+#: Compass words that make a name of their own before a town's name ("East Goshen").
+COMPASS_WORDS = frozenset(["north", "south", "east", "west"])
+#: Towns this big have quarters named by a compass word ("North London", "South Delhi").
+COMPASS_QUARTERS = 100_000
+
+
+def named_otherwise(town: City, rest: str, words: list[str], named: list[str]) -> bool:
+    """Whether the unread words and the town's name name another place: a mountain named after
+    the town ("Gunung Kinabalu"), or a town of its own (the only unread word a compass word just
+    before the name of a town under :data:`COMPASS_QUARTERS` people: "East Goshen", "West
+    Chester", which the index lacks), not a part of this town."""
+    if set(rest.split()) <= NATURAL_WORDS:
+        return True
+    if rest not in COMPASS_WORDS or town.population >= COMPASS_QUARTERS:
+        return False
+    n = len(named)
+    return any(words[i + 1 : i + 1 + n] == named for i, w in enumerate(words) if w == rest)

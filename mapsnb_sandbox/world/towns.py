@@ -56,6 +56,7 @@ __all__ = [
     "named_ids",
     "named_more_abroad",
     "own_name",
+    "own_namesakes",
     "qualifier_hits",
     "qualifiers",
     "region_abroad",
@@ -467,6 +468,18 @@ def named_more_abroad(c: City, cands: Sequence[City], counts: Sequence[int], own
         o.cc != c.cc and n > own and o.population >= REGION_RIVAL_SHARE * c.population
         for o, n in zip(cands, counts, strict=True)
     )
+
+
+def own_namesakes(idx: CityIndex, ids: Sequence[int]) -> list[int]:
+    """The towns whose own name is the own name of a town of ``ids``: a name in another
+    language or script travels with a town's own name to its namesakes ("Париж" names Paris,
+    France; with "Техас", Paris, Texas)."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    out: list[int] = []
+    for name in dict.fromkeys(fold_text(idx.cities[j].name) for j in ids):
+        out += [k for k in named_ids(idx, name) if own_name(name, idx.cities[k])]
+    return out
 
 
 def own_name(key: str, c: City) -> bool:

@@ -1,7 +1,7 @@
 """Names round 12 (issue 40): names the index cannot match whole are no namesake's.
 
 - A compass word before the name of a town under
-  :data:`~mapsnb_sandbox.world.geocode.COMPASS_QUARTERS` people names a town of its own ("East
+  :data:`~mapsnb_sandbox.world.named_towns.COMPASS_QUARTERS` people names a town of its own ("East
   Kokomo", "West Goshen"), which the index lacks: NOT_FOUND, not the town of the bare name
   (LOW, often a namesake in another state). A big city's compass quarters stay the city
   ("North London", LOW).

@@ -1,0 +1,52 @@
+"""Names round 19 (issue 40): a town's name in another language travels to its namesakes.
+
+"Париж, Техас", "パリ, テキサス州", "テキサス州パリ", "Londres, Ontario" named nothing: the
+Russian, Japanese and French names ("Париж", "パリ", "Londres") are, in GeoNames, other names of
+Paris, France and London, England only, which the qualifier rules out. A name in another
+language or script is the name of the town's own name ("Paris", "London"), so with a qualifier
+that holds for none of the towns it names, the towns of that own name are read ("Paris" of
+Texas). A qualifier that holds for none of those either still names nothing ("Springfield,
+Boston").
+
+Truth: the towns' coordinates as English Wikipedia gives them (typed here).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
+
+PARIS_TX = (33.6609, -95.5555)
+LONDON_ON = (42.9849, -81.2453)
+MOSCOW_ID = (46.7324, -117.0002)
+PARIS = (48.8567, 2.3522)
+
+
+@pytest.mark.parametrize(
+    ("text", "truth"),
+    [
+        ("Париж, Техас", PARIS_TX),
+        ("パリ, テキサス州", PARIS_TX),
+        ("テキサス州パリ", PARIS_TX),
+        ("得克萨斯州巴黎", PARIS_TX),
+        ("미국 텍사스주 파리", PARIS_TX),
+        ("Londres, Ontario", LONDON_ON),
+        ("Лондон, Онтарио", LONDON_ON),
+        ("Москва, Айдахо", MOSCOW_ID),
+        ("フランスのパリ", PARIS),  # the town the name is given to, where the qualifier holds
+        ("Париж, Франция", PARIS),
+    ],
+)
+def test_a_name_travels_to_the_namesake_the_qualifier_holds_for(
+    text: str, truth: tuple[float, float]
+) -> None:
+    found = resolve(text)
+    assert found.place is not None, found.reason
+    assert haversine_m(found.place.lat, found.place.lng, *truth) < 10_000
+
+
+@pytest.mark.parametrize("text", ["Springfield, Boston", "Париж, Бостон"])
+def test_a_qualifier_no_namesake_fits_still_names_nothing(text: str) -> None:
+    assert resolve(text).how == NOT_FOUND
