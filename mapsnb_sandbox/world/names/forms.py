@@ -29,10 +29,22 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
             elif row["kind"] == "suffix":
                 suffixes.append((row["form"], row["replacement"] or ""))
     # the case forms summaries write a town in, read back ("Ростове-на-Дону": no ending rule
-    # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod")
-    for _, nominative, *forms in town_case_rows():
-        names.update((fold(form), nominative) for form in forms if form and form != nominative)
+    # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod");
+    # a country's short name and its forms as the name it stands for ("США", "Britanii")
+    for (_, nominative, *forms), means in zip(town_case_rows(), _stands_for(), strict=True):
+        made = [f for f in forms if f and f != nominative] + ([nominative] if means else [])
+        names.update((fold(form), means or nominative) for form in made)
     return names, tuple(suffixes)
+
+
+@functools.cache
+def _case_table() -> tuple[tuple[str, ...], ...]:
+    """The rows of ``data/town_cases.tsv``, each of six columns."""
+    with (_DATA / "town_cases.tsv").open(encoding="utf-8") as fh:
+        rows = [line.rstrip("\n").split("\t") for line in fh]
+    return tuple(
+        (*r, "", "")[:6] for r in rows if len(r) > 2 and not r[0].startswith("#") and r[0] != "lang"
+    )
 
 
 @functools.cache
@@ -40,11 +52,13 @@ def town_case_rows() -> tuple[tuple[str, ...], ...]:
     """``(language, nominative, genitive, instrumental, locative)`` rows of
     ``data/town_cases.tsv`` (``tools/build_town_cases.py``; an unknown form empty): read back
     here, written by :mod:`mapsnb_sandbox.languages.cases`."""
-    with (_DATA / "town_cases.tsv").open(encoding="utf-8") as fh:
-        rows = [line.rstrip("\n").split("\t") for line in fh]
-    return tuple(
-        tuple(r) for r in rows if len(r) > 2 and not r[0].startswith("#") and r[0] != "lang"
-    )
+    return tuple(r[:5] for r in _case_table())
+
+
+def _stands_for() -> tuple[str, ...]:
+    """Per row of :func:`town_case_rows`, the country's name its nominative stands for (itself,
+    or for a short name the country's: "Соединенные Штаты" of "США"), ``""`` for a town."""
+    return tuple(r[5] for r in _case_table())
 
 
 @functools.cache
@@ -90,6 +104,8 @@ def town_candidates(text: str) -> list[str]:
     head, rest = words[0], words[1:]
     out: list[str] = []
     known = names.get(fold(text))
+    if known and fold(text) in _country_forms():
+        return [known]  # "Indii": India, no ending guess ("Indi", a town of India)
     if known:
         out.append(known)
     first = names.get(fold(head))
@@ -106,6 +122,18 @@ def town_candidates(text: str) -> list[str]:
     out += [names[fold(c)] for c in out if fold(c) in names]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+@functools.cache
+def _country_forms() -> frozenset[str]:
+    """The folded forms of the case table's country names ("indii", "stanach zjednoczonych"):
+    a whole form the table knows is read as its country, before a town an ending guess names."""
+    return frozenset(
+        fold(form)
+        for _, nominative, *forms, means in _case_table()
+        for form in [*forms, nominative]
+        if form and means
+    )
 
 
 def _in_span(text: str, span: list[str]) -> bool:
