@@ -21,11 +21,12 @@ shown names are so named in the nominative (the judge of the noun is simplemma t
 
 ``--countries``: for the countries of GeoNames with 100,000 people or more and a CLDR name in the
 language (Babel), each form simplemma's lemma table gives of that name other than the name itself
-("Indii" of "Indie"; a name of several words: each word's forms, combined, the first
-:data:`COMBOS`) is searched as "<hotels> <in> <form>"; printed per language: names, forms, the
-share of forms whose search lists places in that country, and the share of countries with at least
-one such form (a combination of a several-word name's forms is often no grammar: the country
-counts when one is right).
+and shaped as a locative (:data:`LOCATIVE`: the endings of the grammars' locative, "Indii" of
+"Indie", "Норвегии"; a name of several words: each word's such forms or the word itself, combined,
+the first :data:`COMBOS`) is searched as "<hotels> <in> <form>"; printed per language: names with
+a form, forms, the share of forms whose search lists places in that country only, and the share of
+countries with at least one such form (a combination of a several-word name's word forms is often
+no grammar, and an ending may be another case's too: a country counts when one form is right).
 """
 
 from __future__ import annotations
@@ -118,7 +119,16 @@ def _declines(word: str, lang: str) -> bool:
 #: The query's words before a country's form, per language.
 IN_COUNTRY = {"ru": "отели в", "uk": "готелі в", "pl": "hotele w", "cs": "hotely v"}
 #: The combinations of a several-word name's word forms tried, at most.
-COMBOS = 12
+COMBOS = 24
+#: Per language, the endings of a noun's and of an adjective's locative (singular and plural;
+#: Rosenthal; Граматика української мови; Nagórko, Zarys gramatyki polskiej; Příruční mluvnice
+#: češtiny): a form of simplemma's ending so is shaped as a locative.
+LOCATIVE = {
+    "ru": (("е", "и", "ах", "ях"), ("ой", "ей", "ом", "ем", "ых", "их")),
+    "uk": (("і", "ї", "ах", "ях"), ("ій", "ому", "ім", "их")),
+    "pl": (("e", "i", "u", "ach", "ech"), ("ej", "ym", "im", "ych", "ich")),
+    "cs": (("e", "ě", "i", "u", "ách", "ech", "ích"), ("é", "ém", "ím", "ých", "ích", "í")),
+}
 
 
 def _forms_of(lang: str, words: set[str]) -> dict[str, list[str]]:
@@ -147,12 +157,15 @@ def country_forms(lang: str) -> list[tuple[str, str, list[str]]]:
         if int(c.get("population") or 0) >= 100_000 and cc in names
     ]
     forms = _forms_of(lang, {w for _, n in kept for w in n.split(" ")})
+    nouns, adjectives = LOCATIVE[lang]
     out = []
     for cc, name in kept:
         words = name.split(" ")
-        each = [forms[w] + ([w] if len(words) > 1 else []) for w in words]
+        ends = nouns if len(words) == 1 else nouns + adjectives
+        each = [[f for f in forms[w] if f.endswith(ends)] + [w][: len(words) - 1] for w in words]
         combos = [" ".join(c) for c in itertools.product(*each) if " ".join(c) != name]
-        out.append((cc, name, sorted(combos, key=len)[:COMBOS] if len(words) > 1 else combos))
+        if combos:
+            out.append((cc, name, sorted(combos, key=len)[:COMBOS]))
     return out
 
 

