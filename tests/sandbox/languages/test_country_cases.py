@@ -31,6 +31,7 @@ def _search(text: str, lang: str) -> dict[str, object]:
         ("отели в Соединённых Штатах", "ru", "US"),
         ("отели в Саудовской Аравии", "ru", "SA"),
         ("отели в Новой Зеландии", "ru", "NZ"),
+        ("отели в Армении", "ru", "AM"),  # not Armenia, Colombia: its Russian name too
         ("готелі в США", "uk", "US"),
         ("готелі в Сполучених Штатах", "uk", "US"),
         ("готелі в Південній Кореї", "uk", "KR"),
@@ -39,6 +40,7 @@ def _search(text: str, lang: str) -> dict[str, object]:
         ("hotely v Jižní Koreji", "cs", "KR"),
         ("hotely v Saúdské Arábii", "cs", "SA"),
         ("hotely v Bosně a Hercegovině", "cs", "BA"),
+        ("hotely v Arménii", "cs", "AM"),
     ],
 )
 def test_a_country_in_its_case_lists_its_places(text: str, lang: str, cc: str) -> None:
