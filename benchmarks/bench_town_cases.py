@@ -129,6 +129,14 @@ LOCATIVE = {
     "pl": (("e", "i", "u", "ach", "ech"), ("ej", "ym", "im", "ych", "ich")),
     "cs": (("e", "ě", "i", "u", "ách", "ech", "ích"), ("é", "ém", "ím", "ých", "ích", "í")),
 }
+#: Endings of other cases that end like a locative (instrumental plural, Ukrainian and Polish
+#: dative singular of a masculine: "Австралиями", "Afganistanowi", "Афганістанові").
+NOT_LOCATIVE = {
+    "ru": ("ами", "ями"),
+    "uk": ("ами", "ями", "ові", "еві", "єві"),
+    "pl": ("ami", "owi"),
+    "cs": ("ami",),
+}
 
 
 def _forms_of(lang: str, words: set[str]) -> dict[str, list[str]]:
@@ -162,7 +170,11 @@ def country_forms(lang: str) -> list[tuple[str, str, list[str]]]:
     for cc, name in kept:
         words = name.split(" ")
         ends = nouns if len(words) == 1 else nouns + adjectives
-        each = [[f for f in forms[w] if f.endswith(ends)] + [w][: len(words) - 1] for w in words]
+        each = [
+            [f for f in forms[w] if f.endswith(ends) and not f.endswith(NOT_LOCATIVE[lang])]
+            + [w][: len(words) - 1]
+            for w in words
+        ]
         combos = [" ".join(c) for c in itertools.product(*each) if " ".join(c) != name]
         if combos:
             out.append((cc, name, sorted(combos, key=len)[:COMBOS]))
