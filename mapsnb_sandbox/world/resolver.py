@@ -246,10 +246,11 @@ def resolve(
 
 
 def _language_country(found: Resolution, text: str, language: str | None) -> str | None:
-    """The country whose name in the asker's ``language`` ``text`` is, or, read as a case form,
-    one of its forms is ("Şili'de", Turkish: Chile)."""
+    """The country whose name in the asker's ``language`` ``text`` is, or, where nothing or a LOW
+    place or a form answers it, one of its forms is ("Şili'de", Turkish: Chile)."""
     cc = own_language_country(text, language)
-    if cc is None and found.how == "form" and language:
+    unsure = found.place is None or found.confidence == "LOW" or found.how == "form"
+    if cc is None and unsure and language:  # "v Argentině", "в Панаме"
         forms = (own_language_country(f, language) for f in town_candidates(text))
         cc = next((c for c in forms if c is not None), None)
     return cc

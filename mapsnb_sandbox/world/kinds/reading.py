@@ -180,7 +180,8 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     tokens = _tokens(text)
     keys = [_key(t) for t in tokens]
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
-    for i in range(len(tokens)):  # whole words
+    titled = all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
+    for i in _kind_starts(tokens, titled=titled):  # whole words
         for n in range(min(MAX_WORDS, len(tokens) - i), 0, -1):
             if best is not None and n <= best[2] - best[1]:
                 break
@@ -195,7 +196,7 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
                 best = (code, start, end)
     if best is not None:
         code, i, j = best
-        articles = not all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
+        articles = not titled
         return code, _trim(unqualified_before(tokens[:i]), articles=articles) or _trim(
             unqualified_after(tokens[j:]), articles=articles
         )
@@ -216,6 +217,15 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             if code is not None and _one_side(before, after):
                 return code, _trim(before) or _trim(after)
     return None
+
+
+def _kind_starts(tokens: list[str], *, titled: bool) -> list[int]:
+    """Where a kind's words may start: not at a capitalised word after a preposition in a text
+    not in title case, a name ("hotely v Číně": China, not "cine", a cinema)."""
+    return [
+        i for i, t in enumerate(tokens)
+        if titled or not (i and t[:1].isupper() and _connector(tokens[i - 1], named=False))
+    ]  # fmt: skip
 
 
 def _phrase_code(keys: list[str]) -> int | None:
