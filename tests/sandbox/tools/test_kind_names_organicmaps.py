@@ -23,8 +23,8 @@ TABLE = TOOLS.parent / "mapsnb_sandbox" / "data" / "categories.csv"
 
 def _first_kind(box: Sandbox, text: str, lang: str) -> str | None:
     out = box.call_tool("search_places", {"text_query": text, "language_code": lang})
-    places = out.get("places") or []
-    decoded = decode_business_id(places[0]["id"]) if places else None
+    places = out.get("places") or []  # (a curated landmark of the kind may come first)
+    decoded = next((d for p in places if (d := decode_business_id(p["id"]))), None)
     kind = category_at(decoded[2]) if decoded else None
     return kind.key if kind else None
 
