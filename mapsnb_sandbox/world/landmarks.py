@@ -456,7 +456,7 @@ def landmark_not_town(text: str, town: str) -> bool:
 #: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
 #: "tại" is left out: folded, it is "Taï" of "Taï National Park".)
 _SEARCH_PREPOSITION_WORDS = (
-    "in near around at a au aux dans en em im bei nahe cerca pres vicino nel nella nei negli "
+    "in near around at a aux dans en em im bei nahe cerca pres vicino nel nella nei negli "
     "nelle nell nos nas w v na u в во около у рядом di da ve yakininda gan o"
 )
 _SEARCH_PREPOSITIONS = frozenset(_SEARCH_PREPOSITION_WORDS.split())
