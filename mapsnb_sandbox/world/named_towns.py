@@ -154,14 +154,20 @@ def leading_qualifiers(text: str) -> list[str] | None:
     idx = city_index()
     if "," in typed or not _EAST_ASIAN.match(typed) or named_ids(idx, fold(typed)):
         return None
-    quals: list[str] = []
-    rest = typed
-    while len(quals) < 2 and (lead := _leading_name(rest)) is not None:
-        quals.insert(0, lead[0])
-        rest = lead[1]
-        held, ids = qualifiers(quals), named_ids(idx, fold(rest))
+    return _after_leads(typed, [])
+
+
+def _after_leads(text: str, quals: list[str]) -> list[str] | None:
+    """The town ``text`` ends with and the one or two names before it, with ``quals`` (the
+    names read before ``text``): each name ``text`` may open with, longest first ("上海浦东新区":
+    not "上海浦东", then "新区", but "上海" and "浦东新区")."""
+    idx = city_index()
+    for lead, rest in _leading_names(text) if len(quals) < 2 else ():
+        held, ids = qualifiers([lead, *quals]), named_ids(idx, fold(rest))
         if any(city_ok(idx.cities[j], held) for j in ids + own_namesakes(idx, ids)):
-            return [rest, *quals]  # "テキサス州パリ": Paris, Texas, by the name of Paris, France
+            return [rest, lead, *quals]  # "テキサス州パリ": Paris, Texas, by Paris, France's name
+        if (deeper := _after_leads(rest, [lead, *quals])) is not None:
+            return deeper
     return None
 
 
@@ -172,14 +178,15 @@ _WARDS = ("区", "區", "구")
 WARD_CITY = 1_000_000
 
 
-def _leading_name(text: str) -> tuple[str, str] | None:
-    """The longest country or region name ``text`` opens with (or a big city's, before a ward),
-    and the rest after its joiner."""
+def _leading_names(text: str) -> list[tuple[str, str]]:
+    """The country or region names ``text`` opens with (or a big city's, before a ward),
+    longest first, each with the rest after its joiner."""
+    out = []
     for end in range(len(text) - 1, 0, -1):
         rest, lead = text[end:].lstrip(_JOINERS), text[:end].rstrip(_JOINERS)
         if rest and (known_qualifier(lead) or (rest.endswith(_WARDS) and _ward_city(lead))):
-            return lead, rest
-    return None
+            out.append((lead, rest))
+    return out
 
 
 def _ward_city(name: str) -> bool:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.cities import city_index, script_ids
 from mapsnb_sandbox.world.geodata import COUNTRY_ALIASES, City
 from mapsnb_sandbox.world.geodata import fold_text as fold
 
@@ -338,7 +338,14 @@ def _town_named(p: str) -> bool:
     from mapsnb_sandbox.world.names.districts import is_district
 
     idx = city_index()
-    return any(not is_district(idx.cities[j].geonameid) for j in idx.by_name.get(p, ()))
+    return any(not is_district(idx.cities[j].geonameid) for j in _towns_named(p))
+
+
+def _towns_named(p: str) -> list[int]:
+    """The towns named folded ``p``, also in another script (:func:`.cities.script_ids`:
+    "广州", Guangzhou, whose index name is "广州市")."""
+    idx = city_index()
+    return [*idx.by_name.get(p, ()), *script_ids(idx, p)]
 
 
 #: A town this big named by a country's name in another language is named by it too
@@ -360,7 +367,7 @@ def holds(p: str, c: City) -> bool:
     idx = city_index()
     return any(
         haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
-        for j in idx.by_name.get(p, ())[:8]
+        for j in _towns_named(p)[:8]
     )
 
 

@@ -8,6 +8,13 @@ that holds for none of the towns it names, the towns of that own name are read (
 Texas). A qualifier that holds for none of those either still names nothing ("Springfield,
 Boston").
 
+A city's district by the city's name: "Chaoyang, Beijing", "Jinjiang, Chengdu" named nothing
+(a bare "Chaoyang" is Liaoning's city, so the district is kept as "Chaoyang District" only: with a
+qualifier that holds for no town of the name, the district of that name is read); "上海浦东新区"
+named nothing (the longest name it opens with, "上海浦东", was taken as its lead, leaving "新区":
+every lead is tried, longest first); "天河区, 广州" was LOW (the qualifier "广州", Guangzhou's name
+in the town-names table, not in the index, was an unknown qualifier).
+
 Truth: the towns' coordinates as English Wikipedia gives them (typed here).
 """
 
@@ -22,6 +29,10 @@ PARIS_TX = (33.6609, -95.5555)
 LONDON_ON = (42.9849, -81.2453)
 MOSCOW_ID = (46.7324, -117.0002)
 PARIS = (48.8567, 2.3522)
+CHAOYANG_BJ = (39.92, 116.43)
+JINJIANG_CD = (30.65, 104.08)
+PUDONG = (31.22, 121.54)
+TIANHE = (23.12, 113.36)
 
 
 @pytest.mark.parametrize(
@@ -50,3 +61,20 @@ def test_a_name_travels_to_the_namesake_the_qualifier_holds_for(
 @pytest.mark.parametrize("text", ["Springfield, Boston", "Париж, Бостон"])
 def test_a_qualifier_no_namesake_fits_still_names_nothing(text: str) -> None:
     assert resolve(text).how == NOT_FOUND
+
+
+@pytest.mark.parametrize(
+    ("text", "truth"),
+    [
+        ("Chaoyang, Beijing", CHAOYANG_BJ),
+        ("Jinjiang, Chengdu", JINJIANG_CD),
+        ("上海浦东新区", PUDONG),
+        ("天河区, 广州", TIANHE),
+        ("广州天河区", TIANHE),
+    ],
+)
+def test_a_district_by_its_city(text: str, truth: tuple[float, float]) -> None:
+    found = resolve(text)
+    assert found.place is not None, found.reason
+    assert found.confidence == "MEDIUM"
+    assert haversine_m(found.place.lat, found.place.lng, *truth) < 10_000
