@@ -388,6 +388,11 @@ def _one_side(before: list[str], after: list[str]) -> bool:
 #: Lower-case particles inside a place's name between capitalised words ("Rio de Janeiro",
 #: "Santa Cruz de la Sierra", "Reggio di Calabria"), though they are connectors elsewhere.
 _NAME_PARTICLES = frozenset(["de", "la", "di", "du", "des", "do", "da", "del"])
+#: Words joining the parts of a country's name, on either side of its kind ("Bosnia na
+#: Hezegovina", "Jamhuri ya Dominika", "Antigua ve Barbuda'da", "Bosnië en Herzegovina").
+_NAME_JOINS = frozenset(
+    ["na", "ya", "wa", "ve", "y", "e", "i", "и", "і", "a", "en", "und", "och", "et", "and"]
+)
 
 
 def _one_place(place: str | None, *, particles: bool = False) -> bool:
@@ -395,10 +400,9 @@ def _one_place(place: str | None, *, particles: bool = False) -> bool:
     with ``particles`` (a place after its kind), a name's particles between its capitalised
     words do not count ("hotels in Rio de Janeiro"; not "Cueva de las Manos, Río Pinturas")."""
     words = (place or "").split()
-    named = particles and len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
-    return not any(
-        kind_key(w) in _connectors() and not (named and w in _NAME_PARTICLES) for w in words[1:-1]
-    )
+    named = len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
+    allowed = (_NAME_PARTICLES | _NAME_JOINS if particles else _NAME_JOINS) if named else ()
+    return not any(kind_key(w) in _connectors() and w not in allowed for w in words[1:-1])
 
 
 def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]) -> bool:

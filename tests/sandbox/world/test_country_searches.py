@@ -65,6 +65,22 @@ def _countries(query: str, lang: str) -> set[str]:
         ("el", "ξενοδοχεία στις Ηνωμένες Πολιτείες", "US"),
         ("el", "φαρμακεία στην Ιταλία", "IT"),
         ("sw", "hoteli nchini Ufaransa", "FR"),
+        ("sw", "hoteli nchini Jamhuri ya Dominika", "DO"),
+        ("tr", "Antigua ve Barbuda'da oteller", "AG"),  # a joined name before its kind
+        ("tr", "Şili'de oteller", "CL"),  # the country by a form of its Turkish name
+        ("nl", "hotels in Bosnië en Herzegovina", "BA"),
+        ("es", "hoteles en Trinidad y Tobago", "TT"),
+        ("cs", "hotely v Číně", "CN"),  # not "cine", a cinema, nor Çine, Turkey
+        ("cs", "hotely v Argentině", "AR"),
+        ("ru", "отели в Панаме", "PA"),
+        ("vi", "khách sạn ở Lào", "LA"),  # not Lao, a town of the Philippines
+        ("hi", "केन्या में होटल", "KE"),  # not Konya, which GeoNames also calls so
+        ("en", "hotels in Benin", "BJ"),  # not Benin City, whose other name it is
+        ("sv", "hotell i Sri Lanka", "LK"),
+        ("ko", "벨기에 호텔", "BE"),  # "에" is no particle here
+        ("ja", "バングラデシュのホテル", "BD"),  # no "バング" kind at its start
+        ("ja", "東ティモールのホテル", "TL"),  # no mall ("モール") inside Timor
+        ("zh", "马里的酒店", "ML"),  # "的", not "里的"
     ],
 )
 def test_a_country_as_its_language_writes_it(lang: str, query: str, cc: str) -> None:
@@ -81,6 +97,9 @@ def test_a_country_as_its_language_writes_it(lang: str, query: str, cc: str) -> 
         ("de", "Hotels in Essen", "DE"),
         ("pt", "farmácias em Franca", "BR"),  # the town as typed, without the cedilla
         ("es", "hoteles en Granada", "ES"),  # the city's own name over Grenada's Spanish one
+        ("ar", "مطعم في عمان", "JO"),  # Amman, as Arabic names its time zone's city; Oman too
+        ("ko", "서울에서 호텔", "KR"),
+        ("zh", "北京的酒店", "CN"),
     ],
 )
 def test_towns_keep_their_names(lang: str, query: str, cc: str) -> None:
