@@ -201,7 +201,7 @@ def _pick_city(
     if not ids and raw:  # "Париж, Техас": Paris of Texas, by the name of Paris, France
         raw = own_namesakes(idx, raw)
         ids = _fitting(raw, q)
-    if not ids:  # "Chaoyang, Beijing": its Chaoyang District (the bare name a county's elsewhere)
+    if not ids and q.cities:  # "Chaoyang, Beijing": its Chaoyang District (a county's elsewhere)
         raw = named_ids(idx, f"{name} district")
         ids = _fitting(raw, q)
     cands = [idx.cities[j] for j in ids]

@@ -50,7 +50,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.names.compounds import cut_compound
-from mapsnb_sandbox.world.names.forms import town_candidates
+from mapsnb_sandbox.world.names.forms import inflecting_languages, town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.landmark_leads import landmark_lead_apart
 from mapsnb_sandbox.world.names.landmark_spelling import (
@@ -249,8 +249,9 @@ def _language_country(found: Resolution, text: str, language: str | None) -> str
     """The country whose name in the asker's ``language`` ``text`` is, or, where nothing or a LOW
     place or a form answers it, one of its forms is ("Şili'de", Turkish: Chile)."""
     cc = own_language_country(text, language)
-    unsure = found.place is None or found.confidence == "LOW" or found.how == "form"
-    if cc is None and unsure and language:  # "v Argentině", "в Панаме"
+    unsure = found.place is None or found.confidence == "LOW"
+    inflects = found.how == "form" or (unsure and language in inflecting_languages())
+    if cc is None and inflects and language:  # "v Argentině", "в Панаме" (not English "Guyane")
         forms = (own_language_country(f, language) for f in town_candidates(text))
         cc = next((c for c in forms if c is not None), None)
     return cc

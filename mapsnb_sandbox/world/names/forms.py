@@ -13,7 +13,13 @@ from pathlib import Path
 from mapsnb_sandbox.world.geodata import fold_text as fold  # (not landmarks': towns reads forms)
 from mapsnb_sandbox.world.names.qualifiers import without_article
 
-__all__ = ["case_forms", "script_rules", "town_candidates", "town_case_rows"]
+__all__ = [
+    "case_forms",
+    "inflecting_languages",
+    "script_rules",
+    "town_candidates",
+    "town_case_rows",
+]
 
 _DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -36,6 +42,18 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
         made = [f for f in forms if f and f != nominative] + ([nominative] if means else [])
         names.update((fold(form), means or nominative) for form in made)
     return names, tuple(suffixes)
+
+
+@functools.cache
+def inflecting_languages() -> frozenset[str]:
+    """The languages whose place names the forms tables inflect (``town_forms.csv``'s endings,
+    ``script_forms.json``'s glued endings, the case table's): "cs", "ru", "tr", "bn", ..."""
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        langs = {row["lang"] for row in rows if row["kind"] == "suffix"}
+    glued = script_rules()["glued_endings"]
+    assert isinstance(glued, list)
+    return frozenset(langs | {r["language"] for r in glued if r.get("language")} | {"uk"})
 
 
 @functools.cache
