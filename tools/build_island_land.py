@@ -5,16 +5,19 @@ only within 2 km of a GLOBE shore) has no land at all on many atolls and small i
 Hulhumalé, Funafuti, Majuro, South Tarawa, Kavaratti, San Andrés were water, and their
 places with them. This script finds every town of the index of :data:`MIN_POP` people or more
 whose point is water and whose disc of :data:`DISC_M` holds less than :data:`MAX_LAND_SHARE` of
-land (:func:`at_sea`), and within :data:`WINDOW_M` of it, in each 1/240° cell the
-layers above have as water (a sea cell: not the lake grid's, for OpenStreetMap's land polygons
-count lakes as land), keeps the 1/720° sub-cells whose centre OpenStreetMap's land polygons
-(© OpenStreetMap contributors, ODbL) have as land, sampled through ``roaring-landmask`` (MIT,
-its ``Osm`` provider), but those within :data:`MAINLAND_M` of a mainland's land. GSHHG (its ``Gshhg`` provider) is not used here: on atolls its islets
-lie hundreds of metres off (Malé: 120 sub-cells of GSHHG land and 164 of OSM's in a 6.6 km
-window, none shared; Funafuti 155 and 41, none shared), so its land would double the islets.
+land (:func:`at_sea`: 134 towns, 42 of 5,000+), and in the 1/240° cells the layers above have
+all as sea (not the lake grid's: OpenStreetMap's land polygons count lakes as land) keeps the
+1/720° sub-cells whose centre OpenStreetMap's land polygons (© OpenStreetMap contributors,
+ODbL) have as land, sampled through ``roaring-landmask`` (MIT, its ``Osm`` provider): within
+:data:`WINDOW_M` of such a town, and the land connected to it out to :data:`ISLAND_M` (the
+town's island or atoll strip); never within :data:`MAINLAND_M` of a mainland's land.
+
+GSHHG (its ``Gshhg`` provider) is not used here: on atolls its islets lie hundreds of metres
+off (Malé: 120 sub-cells of GSHHG land and 164 of OSM's in a 6.6 km window, none shared;
+Funafuti 155 and 41, none shared), so its land would double the islets.
 
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
-and the repository is importable: ``python tools/build_island_land.py`` (about a minute).
+and the repository is importable: ``python tools/build_island_land.py`` (about a minute: 8.4 kB, 9,780 cells).
 
 Layout (zlib after the magic line) as ``finer_cells.bin``'s: the count (uint32 big-endian), the
 1/240° cells' keys (``row * 86_400 + col``, rows from 90°N, columns from 180°W, ascending) as
@@ -52,6 +55,10 @@ WINDOW_M = 4_000.0
 #: would let routes cut across a bay (Helsinki's Töölönlahti beside Lauttasaari's
 #: Vattuniemi, a town at sea by this measure).
 MAINLAND_M = 300.0
+#: The island of such a town is followed beyond :data:`WINDOW_M` (its OSM land connected to
+#: the land within it, through land of the layers above too) out to this many metres: San
+#: Andrés' south end, Majuro's and South Tarawa's strips.
+ISLAND_M = 15_000.0
 
 
 def land_share(lat: float, lng: float, radius_m: float = DISC_M) -> float:
@@ -85,11 +92,11 @@ def at_sea(min_pop: int = MIN_POP) -> list[Any]:
     ]
 
 
-def _cells(towns: list[Any]) -> np.ndarray:
-    """Keys of every 1/240° cell whose centre lies within :data:`WINDOW_M` of one of
-    ``towns`` (unique, ascending)."""
+def _cells(towns: list[Any], radius_m: float = WINDOW_M) -> np.ndarray:
+    """Keys of every 1/240° cell whose centre lies within ``radius_m`` of one of ``towns``
+    (unique, ascending)."""
     keys: set[int] = set()
-    half = int(WINDOW_M / 111_320 * STEP) + 1
+    half = int(radius_m / 111_320 * STEP) + 1
     for c in towns:
         i0, j0 = int((90.0 - c.lat) * STEP), int(((c.lng + 180.0) % 360.0) * STEP)
         kx = 1 / max(0.2, math.cos(math.radians(c.lat)))
@@ -97,7 +104,7 @@ def _cells(towns: list[Any]) -> np.ndarray:
             (i0 + di) * 86_400 + (j0 + dj) % 86_400
             for di in range(-half, half + 1)
             for dj in range(-int(half * kx) - 1, int(half * kx) + 2)
-            if (di / STEP * 111_320) ** 2 + (dj / STEP / kx * 111_320) ** 2 <= WINDOW_M**2
+            if (di / STEP * 111_320) ** 2 + (dj / STEP / kx * 111_320) ** 2 <= radius_m**2
         )
     return np.array(sorted(keys), dtype=np.int64)
 
@@ -166,6 +173,55 @@ def _off_mainland(keys: np.ndarray, bits: np.ndarray) -> np.ndarray:
     return bits
 
 
+Sub = tuple[int, int]  # a 1/720° sub-cell: row from 90°N, column from 180°W
+
+
+def _subs(keys: np.ndarray, bits: np.ndarray) -> set[Sub]:
+    """The sub-cells set in ``bits``."""
+    return {
+        (k // 86_400 * SUB + s // SUB, k % 86_400 * SUB + s % SUB)
+        for k, b in zip(keys.tolist(), bits.tolist(), strict=True)
+        for s in range(SUB * SUB)
+        if b & (1 << s)
+    }
+
+
+def _connected(keys: np.ndarray, bits: np.ndarray, seeds: set[Sub], window: set[int]) -> np.ndarray:
+    """``bits`` but the sub-cells not connected (8-neighbours) to ``seeds``, through
+    ``bits``' land or the layers above's within the cells ``window``."""
+    from mapsnb_sandbox.earth import water
+
+    land = _subs(keys, bits)
+    cols = 86_400 * SUB
+    seen, todo = set(seeds & land), list(seeds & land)
+    while todo:
+        i, j = todo.pop()
+        for di in (-1, 0, 1):
+            for dj in (-1, 0, 1):
+                n = (i + di, (j + dj) % cols)
+                if n in seen:
+                    continue
+                lat, lng = 90.0 - (n[0] + 0.5) / (STEP * SUB), (n[1] + 0.5) / (STEP * SUB) - 180
+                if n in land or (
+                    abs(di) + abs(dj) == 1
+                    and n[0] // SUB * 86_400 + n[1] // SUB in window
+                    and water.is_land(lat, lng)
+                ):
+                    seen.add(n)
+                    todo.append(n)
+    out = np.zeros_like(bits)
+    for n, k in enumerate(keys.tolist()):
+        for s in range(SUB * SUB):
+            if (k // 86_400 * SUB + s // SUB, k % 86_400 * SUB + s % SUB) in seen:
+                out[n] |= 1 << s
+    return out
+
+
+def _island_bits(keys: np.ndarray, osm: Any) -> np.ndarray:
+    """OSM's land sub-cells of ``keys`` (cells all sea in the layers above) off a mainland."""
+    return _off_mainland(keys, _land_bits(keys, osm))
+
+
 def main() -> None:
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
@@ -175,10 +231,14 @@ def main() -> None:
     water._CELLS.clear()
     towns = at_sea()
     print(f"{len(towns)} towns at sea, {sum(c.population >= 5000 for c in towns)} of 5,000+")
-    keys = _cells(towns)
-    keys = keys[_sea(keys)]
     osm = rl.RoaringLandmask.new_with_provider(rl.LandmaskProvider.Osm)
-    bits = _off_mainland(keys, _land_bits(keys, osm))
+    near = _cells(towns)
+    near = near[_sea(near)]
+    seeds = _subs(near, _island_bits(near, osm))
+    window = _cells(towns, ISLAND_M)
+    keys = window[_sea(window)]
+    print(f"{len(window)} cells within {ISLAND_M:,.0f} m, {len(keys)} all sea")
+    bits = _connected(keys, _island_bits(keys, osm), seeds, set(window.tolist()))
     write(keys[bits != 0], bits[bits != 0])
 
 
