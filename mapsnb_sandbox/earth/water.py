@@ -16,6 +16,9 @@ or OpenStreetMap has it (the inner Waitematā, Saltsjön, Puddefjorden, the Gold
 Creek; OSM's land polygons, ODbL), built by ``tools/build_finer_mask.py``, and along every
 shore (two 1/240° cells of the layers above) where GSHHG and OSM both have it (a mangrove
 inlet's head in Phang Nga Bay, the Suez Canal), added by ``tools/build_shore_finer.py``.
+``data/island_cells.bin`` adds land at 1/720° where all of these have water, round towns at
+sea (Malé, San Andrés, Majuro, Funafuti, Kavaratti: atolls and islets GLOBE does not hold):
+OSM's land polygons, built by ``tools/build_island_land.py``.
 """
 
 from __future__ import annotations
@@ -163,19 +166,25 @@ _FINE: list[_Fine] = []
 #: towns, along other shores where both agree.
 FINER_CELLS = Path(__file__).resolve().parents[1] / "data" / "finer_cells.bin"
 _FINER_MAGIC = b"MAPSNB-FINER-CELLS-2\n"
-_FINER: list[tuple[array[Any], array[Any]]] = []
+#: Land at 1/720° where all the layers above have water: OSM's islands round towns at sea
+#: (Malé, San Andrés, Majuro, Funafuti), built by ``tools/build_island_land.py``.
+ISLAND_CELLS_FILE = Path(__file__).resolve().parents[1] / "data" / "island_cells.bin"
+_ISLAND_MAGIC = b"MAPSNB-ISLAND-CELLS-1\n"
+_SUBCELLS: dict[Path, tuple[array[Any], array[Any]]] = {}
 
 
-def _finer() -> tuple[array[Any], array[Any]]:
-    """``(keys, masks)`` of ``finer_cells.bin``: the 1/240° cells holding 1/720° water (stored
-    as gaps from the previous key), and which of their nine sub-cells it is."""
-    if not _FINER:
+def _subcells(path: Path, magic: bytes) -> tuple[array[Any], array[Any]]:
+    """``(keys, masks)`` of a sub-cells file (``finer_cells.bin``, ``island_cells.bin``): the
+    1/240° cells it splits (stored as gaps from the previous key), and which of their nine
+    1/720° sub-cells are water (``finer``) or land (``island``)."""
+    found = _SUBCELLS.get(path)
+    if found is None:
         with _LOCK:
-            if not _FINER:
-                data = FINER_CELLS.read_bytes()
-                if not data.startswith(_FINER_MAGIC):
-                    raise ValueError(f"{FINER_CELLS} is not a finer cells file")
-                body = zlib.decompress(data[len(_FINER_MAGIC) :])
+            if path not in _SUBCELLS:
+                data = path.read_bytes()
+                if not data.startswith(magic):
+                    raise ValueError(f"{path} is not a sub-cells file")
+                body = zlib.decompress(data[len(magic) :])
                 n = int.from_bytes(body[:4], "big")
                 gaps, masks = array("I"), array("H")
                 gaps.frombytes(body[4 : 4 + 4 * n])
@@ -183,15 +192,26 @@ def _finer() -> tuple[array[Any], array[Any]]:
                 if sys.byteorder != "little":  # pragma: no cover
                     gaps.byteswap()
                     masks.byteswap()
-                _FINER.append((array("Q", itertools.accumulate(gaps)), masks))
-    return _FINER[0]
+                _SUBCELLS[path] = (array("Q", itertools.accumulate(gaps)), masks)
+            found = _SUBCELLS[path]
+    return found
+
+
+def _mask_of(found: tuple[array[Any], array[Any]], key: int) -> int:
+    keys, masks = found
+    k = bisect_left(keys, key)
+    return masks[k] if k < len(keys) and keys[k] == key else 0
 
 
 def _finer_mask(key: int) -> int:
     """The water sub-cells (bits) of the 1/240° cell ``key``, 0 when none."""
-    keys, masks = _FINER[0] if _FINER else _finer()
-    k = bisect_left(keys, key)
-    return masks[k] if k < len(keys) and keys[k] == key else 0
+    return _mask_of(_subcells(FINER_CELLS, _FINER_MAGIC), key)
+
+
+def _island_mask(key: int) -> int:
+    """The land sub-cells (bits) of the 1/240° cell ``key`` the layers above have as water
+    (:data:`ISLAND_CELLS_FILE`), 0 when none."""
+    return _mask_of(_subcells(ISLAND_CELLS_FILE, _ISLAND_MAGIC), key)
 
 
 def _fine() -> _Fine:
@@ -210,7 +230,7 @@ def is_lake(lat: float, lng: float) -> bool:
 def is_land(lat: float, lng: float) -> bool:
     """Whether the point is on land: not in the sea (1 km cells), nor in a lake (1.25′ cells),
     nor in narrow water the 1 km cells miss (GSHHG at 1/240°, :data:`FINE_RUNS`; round towns
-    at 1/720°, :data:`FINER_CELLS`). The first three grids are constant within a 1/240° cell,
+    at 1/720°, :data:`FINER_CELLS`), or on an islet they miss (:data:`ISLAND_CELLS_FILE`). The first three grids are constant within a 1/240° cell,
     so each cell's answer is remembered (with its finer sub-cells, where it has any)."""
     v = _CELLS.get(int((90.0 - lat) * 240) * 86_400 + int(((lng + 180.0) % 360.0) * 240))
     if v is True or v is False:  # the planners' hot path: a remembered cell (240 = _FINE_STEP)
@@ -220,7 +240,8 @@ def is_land(lat: float, lng: float) -> bool:
 
 def _cell_land(lat: float, lng: float, v: bool | int | None) -> bool:
     """:func:`is_land` past the remembered whole cells: a cell not seen yet (remembered now),
-    or one :data:`FINER_CELLS` splits (``v``: minus its water sub-cells' bits)."""
+    or one :data:`FINER_CELLS` splits (``v``: minus its water sub-cells' bits) or
+    :data:`ISLAND_CELLS_FILE` does (``v``: its land sub-cells' bits)."""
     if v is None:
         key = int((90.0 - lat) * _FINE_STEP) * 86_400 + int(((lng + 180.0) % 360.0) * _FINE_STEP)
         sea, lake = _PAIR or _both()
@@ -231,17 +252,20 @@ def _cell_land(lat: float, lng: float, v: bool | int | None) -> bool:
         )
         if v and (bits := _finer_mask(key)):
             v = -bits  # land but for some 1/720° sub-cells: looked up below
+        elif not v and (bits := _island_mask(key)):
+            v = bits  # water but for some 1/720° sub-cells (an atoll's islet)
         if len(_CELLS) >= _CELLS_MAX:
             _CELLS.clear()
         _CELLS[key] = v
         if v is True or v is False:
             return v
     sub = 3 * (int((90.0 - lat) * _FINER_STEP) % 3) + int(((lng + 180.0) % 360.0) * _FINER_STEP) % 3
-    return not (-v >> sub) & 1
+    return (v >> sub) & 1 == 1 if v > 0 else not (-v >> sub) & 1
 
 
 #: Answers of :func:`is_land` by 1/240° cell (some MB at most; cleared when full): ``True``,
-#: ``False``, or minus the water sub-cells' bits of a cell :data:`FINER_CELLS` splits.
+#: ``False``, minus the water sub-cells' bits of a cell :data:`FINER_CELLS` splits, or the
+#: land sub-cells' bits of one :data:`ISLAND_CELLS_FILE` splits.
 _CELLS: dict[int, bool | int] = {}
 _CELLS_MAX = 2_000_000
 
