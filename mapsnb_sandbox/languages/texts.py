@@ -27,7 +27,7 @@ from typing import Any
 
 from mapsnb_sandbox.languages.cases import TownName
 from mapsnb_sandbox.world.geodata import fold_text
-from mapsnb_sandbox.world.names.forms import script_rules
+from mapsnb_sandbox.world.names.forms import script_rules, town_candidates
 from mapsnb_sandbox.world.names.spelling import typed_town_name
 from mapsnb_sandbox.world.regions import region_of_id, regions_named
 
@@ -461,10 +461,12 @@ _UNINFLECTED = frozenset({"en", "pt", "es", "fr", "it", "nl", "sv", "de", "id", 
 def region_in(name: str, typed: str, lang: str, place_id: str) -> str:
     """A first-level region's name for a summary in ``lang``: in a language of
     :data:`_UNINFLECTED`, the asker's text when it is one of the region's names ("Bayern",
-    "Bavière"; a misspelling is not echoed); else as :func:`town_in` names it."""
+    "Bavière"; a misspelling is not echoed); in another, the text or its first form that is
+    ("Toskania" of "w Toskanii", for "w regionie …"); else as :func:`town_in` names it."""
     text = typed.strip(" ,?!.")
-    if lang in _UNINFLECTED and text and fold_text(text) != fold_text(name):
-        region = region_of_id(place_id)
-        if region is not None and region in regions_named(fold_text(text)):
-            return text[:1].upper() + text[1:]
+    region = region_of_id(place_id) if text else None
+    forms = [text] if lang in _UNINFLECTED else [text, *town_candidates(text)]  # "Toskanii"
+    for form in forms if region is not None else ():
+        if fold_text(form) != fold_text(name) and region in regions_named(fold_text(form)):
+            return form[:1].upper() + form[1:]
     return town_in(name, typed, lang, place_id)

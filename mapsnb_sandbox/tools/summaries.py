@@ -26,6 +26,7 @@ from mapsnb_sandbox.languages.texts import (
     texts,
     town_in,
 )
+from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
 
@@ -92,6 +93,7 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
         if "intro_in_at" in texts(lang):  # a language with texts that name it so
             at = country_locative(anchor.country_code, lang)
         return CountryAnchor(name, at) if at else Anchor(name, kind)
+    typed = without_article(typed) or typed  # "der Toskana": "Toskana"
     if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
         return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)

@@ -104,3 +104,23 @@ def test_a_country_as_its_language_writes_it(lang: str, query: str, cc: str) -> 
 )
 def test_towns_keep_their_names(lang: str, query: str, cc: str) -> None:
     assert _countries(query, lang) == {cc}
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "cc", "shown"),
+    [
+        ("pl", "hotele w Toskanii", "IT", "Toskania"),  # Polish "-ii" of "-ia": no English
+        ("pl", "hotele w Kalifornii", "US", "Kalifornia"),
+        ("uk", "готелі в Каліфорнії", "US", "Каліфорнія"),
+        ("ru", "отели в Тоскане", "IT", "Тоскана"),
+        ("de", "Hotels in der Toskana", "IT", "Toskana"),  # not "Tuscany"
+    ],
+)
+def test_a_region_in_its_case_is_read_and_named_in_the_language(
+    lang: str, query: str, cc: str, shown: str
+) -> None:
+    out = search_places({"text_query": query, "language_code": lang}, CTX)
+    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
+    assert {country_at(lat, lng)[0] for lat, lng in points} == {cc}
+    intro = out["summary"].split("</p>", 1)[0]
+    assert shown in intro and "Tuscany" not in intro and "California" not in intro
