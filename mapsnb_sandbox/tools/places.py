@@ -479,7 +479,8 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
         return None
     kind, place = split
     sure = sure_town(place, bias=req.center, region=req.region)
-    if title_cased(q.text) and len(words_as_typed(q.text)) > 1 and not sure:
+    titled = title_cased(q.text) and not asks_for_a_kind(q.text)  # German capitals: "am X"
+    if titled and len(words_as_typed(q.text)) > 1 and not sure:
         return None  # "Jantar Mantar", "Samarkand – Crossroad of Cultures": a name, no kind
     if place is not None and " " not in place:
         first = q.text.split()[0] == place

@@ -456,8 +456,8 @@ def landmark_not_town(text: str, town: str) -> bool:
 #: "парки в Москве"): a text with one asks for a kind, not one landmark by its name. (Vietnamese
 #: "tại" is left out: folded, it is "Taï" of "Taï National Park".)
 _SEARCH_PREPOSITION_WORDS = (
-    "in near around at a aux dans en em im bei nahe cerca pres vicino nel nella nei negli "
-    "nelle nell nos nas w v na u в во около у рядом di da ve yakininda gan o"
+    "in near around at a aux dans en em im am zum zur beim bei nahe cerca pres vicino al alla "
+    "alle nel nella nei negli nelle nell nos nas w v na u в во около у рядом di da ve yakininda gan o"
 )
 _SEARCH_PREPOSITIONS = frozenset(_SEARCH_PREPOSITION_WORDS.split())
 

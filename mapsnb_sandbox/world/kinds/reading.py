@@ -46,7 +46,7 @@ __all__ = [
 #: place's ends once the kind is cut out of the query.
 _CONNECTOR_WORDS = (
     "in near nearby around at by close to next the of en em no na a à au aux dans près de "
-    "bei nahe um vicino presso w we koło obok przy в во около рядом с возле у біля поблизу "
+    "bei nahe um am zum zur beim vicino presso al alla allo alle ai agli w we koło obok przy в во около рядом с возле у біля поблизу "
     "коло на bij nabij rond nära vid på i στο στη στην στον σε κοντά în din lângă aproape "
     "v ve u poblíž blízko ở tại gần quanh khu vực trong di dekat sekitar kota katika mjini "
     "jijini nchini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "

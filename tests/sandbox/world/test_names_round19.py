@@ -20,10 +20,16 @@ Truth: the towns' coordinates as English Wikipedia gives them (typed here).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.tools.places import search_places
 from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
+
+CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
 PARIS_TX = (33.6609, -95.5555)
 LONDON_ON = (42.9849, -81.2453)
@@ -78,3 +84,24 @@ def test_a_district_by_its_city(text: str, truth: tuple[float, float]) -> None:
     assert found.place is not None, found.reason
     assert found.confidence == "MEDIUM"
     assert haversine_m(found.place.lat, found.place.lng, *truth) < 10_000
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "truth"),
+    [
+        ("de", "Restaurants am Eiffelturm", (48.8584, 2.2945)),  # "am": an dem
+        ("de", "Hotels am Alexanderplatz", (52.5219, 13.4132)),
+        ("it", "ristoranti vicino alla Torre Eiffel", (48.8584, 2.2945)),  # "alla": a la
+        ("it", "hotel vicino al Colosseo", (41.8902, 12.4922)),
+    ],
+)
+def test_a_kind_at_a_landmark_after_an_articled_preposition(
+    lang: str, query: str, truth: tuple[float, float]
+) -> None:
+    """German's and Italian's articled prepositions before a landmark ("am", "alla", "al"): the
+    search listed nothing (the place part kept them; a German text, its nouns capitalised, read
+    as a landmark's title-cased name)."""
+    out = search_places({"text_query": query, "language_code": lang}, CTX)
+    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
+    assert points
+    assert all(haversine_m(lat, lng, *truth) < 3_000 for lat, lng in points)
