@@ -50,7 +50,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.names.compounds import cut_compound
-from mapsnb_sandbox.world.names.forms import inflecting_languages, town_candidates
+from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.landmark_leads import landmark_lead_apart
 from mapsnb_sandbox.world.names.landmark_spelling import (
@@ -61,9 +61,8 @@ from mapsnb_sandbox.world.names.landmark_spelling import (
 )
 from mapsnb_sandbox.world.names.namesakes import (
     bigger_namesake,
+    language_country_over,
     language_home,
-    own_language_country,
-    zone_city_named,
 )
 from mapsnb_sandbox.world.names.pinyin import (
     common_pinyin_town,
@@ -71,7 +70,7 @@ from mapsnb_sandbox.world.names.pinyin import (
     other_romaji_name,
     unindexed_county,
 )
-from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
+from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad, without_article
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
     generic_alias,
@@ -81,7 +80,7 @@ from mapsnb_sandbox.world.names.spelling import (
     other_name_guess,
 )
 from mapsnb_sandbox.world.regions import REGION_KIND
-from mapsnb_sandbox.world.resolved import Resolved, country_resolved, landmark_resolved
+from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
@@ -219,8 +218,9 @@ def resolve(
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region))
-        if (cc := _language_country(found, text, language)) is not None:
-            found = _own_language(found, text, cc, language)  # "Francia" to a Spanish asker: France
+        country = language_country_over(found.place, found.how, text, language)
+        if country is not None:  # "Francia" to a Spanish asker: France
+            found = Resolution(country, "country")
         home = None if region else language_home(text, found.place, language)
         return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
@@ -228,6 +228,9 @@ def resolve(
         town = _town(text.strip(), hit, bias, region)
         if town.place is not None and (town.how == "form" or not guess):
             hit = replace(town.place, confidence="LOW"), "form"  # "v Praze", "Konya'dan"
+    if (hit is None or hit[0].confidence == "LOW") and (bare := without_article(text)):
+        area = resolve_text_match(bare, bias=bias, region=region)  # "la France", "die Schweiz"
+        hit = area if area is not None and area[1] in ("country", "region") else hit
     if hit is None or (
         hit[1] == "fuzzy" and hit[0].kind == "locality" and other_name(text, hit[0])
     ):
@@ -243,46 +246,6 @@ def resolve(
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
-
-
-def _language_country(found: Resolution, text: str, language: str | None) -> str | None:
-    """The country whose name in the asker's ``language`` ``text`` is, or, where nothing or a LOW
-    place or a form answers it, one of its forms is ("Şili'de", Turkish: Chile)."""
-    cc = own_language_country(text, language)
-    unsure = found.place is None or found.confidence == "LOW"
-    inflects = found.how == "form" or (unsure and language in inflecting_languages())
-    if cc is None and inflects and language:  # "v Argentině", "в Панаме" (not English "Guyane")
-        forms = (own_language_country(f, language) for f in town_candidates(text))
-        cc = next((c for c in forms if c is not None), None)
-    return cc
-
-
-def _own_language(found: Resolution, text: str, cc: str, language: str | None) -> Resolution:
-    """Country ``cc``, which the asker's language calls ``text``, over a LOW answer or a town
-    not called so ("Lào": Laos, not Lao; "केन्या": Kenya, not Konya; "Nederland" in Dutch)."""
-    p = found.place
-    if p is not None and p.kind == "country" and p.country_code == cc:
-        return replace(found, place=replace(p, confidence="MEDIUM"))
-    if (
-        p is not None
-        and p.confidence != "LOW"
-        and (p.kind != "locality" or _own(p, text, language))
-    ):
-        return found  # "Granada" (Spanish for Grenada): the city's own name
-    own = country_resolved(cc)
-    return Resolution(own, "country") if own is not None else found
-
-
-def _own(r: Resolved, text: str, language: str | None) -> bool:
-    """Whether ``text`` is town ``r``'s own name, or the asker's language's name of it as its
-    time zone's city ("عمان": Amman, not Oman, in Arabic)."""
-    idx = city_index()
-    j = idx.place_ids.get(r.place_id, idx.cities)
-    if j is None:
-        return False
-    return own_name(fold(text.strip()), idx.cities[j]) or zone_city_named(
-        idx.cities[j], text, language
-    )
 
 
 def _form_only(text: str, place: Resolved, how: str) -> bool:

@@ -14,18 +14,21 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from dataclasses import replace
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.forms import inflecting_languages, town_candidates
 from mapsnb_sandbox.world.names.grammar import with_commas
-from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.resolved import Resolved, country_resolved
 from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids, own_name
 
 __all__ = [
     "bigger_namesake",
     "language_country",
+    "language_country_over",
     "language_home",
     "language_rival",
     "own_language_country",
@@ -89,6 +92,55 @@ def zone_city_named(c: City, text: str, language: str | None) -> bool:
     if not language or fold(c.tz.rsplit("/", 1)[-1].replace("_", " ")) != fold(c.name):
         return False
     return _zone_cities(language).get(c.tz) == fold(text.strip())
+
+
+def language_country_over(
+    place: Resolved | None, how: str, text: str, language: str | None
+) -> Resolved | None:
+    """The country the asker's ``language`` calls ``text`` (CLDR), where it should replace what
+    the resolver found, ``place`` (matched as ``how``): a LOW answer, nothing, or a town not
+    called so ("Lào": Laos, not Lao; "केन्या": Kenya, not Konya, which GeoNames also calls so;
+    "Francia" to a Spanish asker, though a hamlet bears it); the country MEDIUM where it was
+    LOW; ``None`` to keep ``place`` ("Granada" to a Spanish asker: the city's own name)."""
+    cc = _language_country(place, how, text, language)
+    if cc is None:
+        return None
+    if place is not None and place.kind == "country" and place.country_code == cc:
+        return replace(place, confidence="MEDIUM") if place.confidence == "LOW" else None
+    if place is None or place.confidence == "LOW":
+        return country_resolved(cc)
+    if place.kind == "locality" and not _own(place, text, language):
+        return country_resolved(cc)
+    return None
+
+
+def _language_country(
+    place: Resolved | None, how: str, text: str, language: str | None
+) -> str | None:
+    """The country whose name in ``language`` ``text`` is, or, where nothing, a LOW place or a
+    form answered, one of its forms is, in a language whose place names inflect ("Şili'de":
+    Chile; "v Argentině"; not English "Guyane", no form of "Guyana")."""
+    cc = own_language_country(text, language)
+    unsure = place is None or place.confidence == "LOW"
+    if (
+        cc is None
+        and language
+        and (how == "form" or (unsure and language in inflecting_languages()))
+    ):
+        forms = (own_language_country(f, language) for f in town_candidates(text))
+        cc = next((c for c in forms if c is not None), None)
+    return cc
+
+
+def _own(r: Resolved, text: str, language: str | None) -> bool:
+    """Whether ``text`` is town ``r``'s own name, or the asker's language's name of it as its
+    time zone's city ("عمان": Amman, not Oman, in Arabic)."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    if j is None:
+        return False
+    c = idx.cities[j]
+    return own_name(fold(text.strip()), c) or zone_city_named(c, text, language)
 
 
 def language_rival(place_text: str, anchor: Resolved, language: str) -> bool:

@@ -105,3 +105,26 @@ def test_a_kind_at_a_landmark_after_an_articled_preposition(
     points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
     assert points
     assert all(haversine_m(lat, lng, *truth) < 3_000 for lat, lng in points)
+
+
+@pytest.mark.parametrize(
+    ("text", "cc"),
+    [
+        ("die Schweiz", "CH"),
+        ("la France", "FR"),
+        ("gli Stati Uniti", "US"),
+        ("los Estados Unidos", "US"),
+        ("la Toscana", "IT"),
+    ],
+)
+def test_a_country_or_region_with_its_article_is_resolved(text: str, cc: str) -> None:
+    """``resolve_names`` read "la France", "die Schweiz" as nothing (a lower-case article
+    before a country's or region's name; a capitalised one is a name's: "La Paz")."""
+    found = resolve(text)
+    assert found.place is not None, found.reason
+    assert found.place.kind != "locality" and found.place.country_code == cc
+
+
+def test_a_name_s_own_article_stays() -> None:
+    found = resolve("la paz")
+    assert found.place is not None and found.place.name == "La Paz"
