@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
@@ -24,6 +25,9 @@ from mapsnb_sandbox.world.names.forms import inflecting_languages, town_candidat
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved, country_resolved
 from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids, own_name
+
+if TYPE_CHECKING:
+    from babel import Locale
 
 __all__ = [
     "bigger_namesake",
@@ -57,14 +61,20 @@ def language_country(language: str) -> str | None:
 
 
 @functools.cache
-def _territory_names(language: str) -> dict[str, str]:
-    """Folded CLDR names of the countries in ``language`` -> their code ({} for none)."""
+def _locale(language: str) -> Locale | None:
+    """CLDR's data for ``language`` (Babel), ``None`` for a code it does not know."""
     from babel import Locale, UnknownLocaleError
 
     try:
-        names = Locale.parse(language.replace("-", "_")).territories
+        return Locale.parse(language.replace("-", "_"))
     except (ValueError, TypeError, UnknownLocaleError):
-        return {}
+        return None
+
+
+@functools.cache
+def _territory_names(language: str) -> dict[str, str]:
+    """Folded CLDR names of the countries in ``language`` -> their code ({} for none)."""
+    names = locale.territories if (locale := _locale(language)) is not None else {}
     return {fold(n): cc for cc, n in names.items() if len(cc) == 2 and cc.isalpha()}
 
 
@@ -77,12 +87,7 @@ def own_language_country(text: str, language: str | None) -> str | None:
 @functools.cache
 def _zone_cities(language: str) -> dict[str, str]:
     """Time zone -> the folded name ``language`` gives its city (CLDR's exemplar cities)."""
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        zones = Locale.parse(language.replace("-", "_")).time_zones
-    except (ValueError, TypeError, UnknownLocaleError):
-        return {}
+    zones = locale.time_zones if (locale := _locale(language)) is not None else {}
     return {tz: fold(v["city"]) for tz, v in zones.items() if isinstance(v.get("city"), str)}
 
 
