@@ -8,7 +8,9 @@ Wikidata's aliases, iso-codes' common names, CLDR's subdivision names) adds the 
 The cases are typed from the issue and from other sources than those the table is built from:
 the npm package ``i18n-iso-countries``' lists of names and ``mledoze/countries``' common names
 (``tests/data/country_alias_searches.csv``), Wiktionary's entries for "Amerika", "Inghilterra",
-"Escocia", "Galles"; the truth is the country's code.
+"Escocia", "Galles" and its declension tables ("Англії", "Szkocji", "Штатах": a noun in -ія,
+-cja and a plural's locative, de-inflected by ``data/town_forms.csv``); the truth is the
+country's code.
 """
 
 from __future__ import annotations
@@ -60,6 +62,10 @@ def _countries(query: str, lang: str) -> set[str]:
         ("fr", "hôtels en Perse", "IR"),
         ("en", "hotels in Persia", "IR"),
         ("en", "hotels in Ceylon", "LK"),
+        ("uk", "готелі в Англії", "GB"),
+        ("uk", "готелі в Шотландії", "GB"),
+        ("pl", "hotele w Szkocji", "GB"),
+        ("ru", "отели в Штатах", "US"),
         ("ja", "米国のホテル", "US"),
         ("zh", "澳洲的酒店", "AU"),
     ],
