@@ -17,7 +17,7 @@ Rows have the format of ``regions.tsv.z`` (zlib-compressed, tab-separated, names
 it by :func:`mapsnb_sandbox.world.names.qualifiers.regions`. A name is left out where it is
 already in ``regions.tsv.z`` (any kind of row), names another country too, is the own name of a
 town of 100,000 people or more, has fewer than three letters (two for Chinese, Japanese and
-Korean) or is initials only ("a b d", "و م ا"), holds a digit or a symbol, names a kind of place
+Korean) or is initials only ("a b d", "و م ا"), Latin syllables apart ("to go", "o man"), holds a digit or a symbol, names a kind of place
 ("car", ``category_names.tsv``), or is an English word in lower case ("states") not written in
 capitals by its source ("SUA" is kept).
 """
@@ -98,6 +98,8 @@ def usable(folded: str, written: str) -> bool:
         or (len(letters) == 3 and not written.isupper())
     ):
         return False
+    if letters.isascii() and (min(map(len, words)) == 1 or max(map(len, words)) <= 2):
+        return False  # Vietnamese syllables apart: "to go" (Togo), "o man" (Oman), "ma li"
     return any(len(w) > 1 for w in words)
 
 
