@@ -9,7 +9,9 @@ Earth's country polygons, which the emulator does not read (the npm package ``ge
 unpacked ``package/data/countries`` folder with ``--polygons DIR``, default
 ``/tmp/gp/package/data/countries``); a country it lacks (most dependent territories) is left out.
 A place within 0.1° of its country's polygon counts as in it (the polygons are generalised at
-coasts). ``--misses`` lists every query that is not right.
+coasts). ``--misses`` lists every query that is not right. ``--corpus FILE`` reads another
+corpus of the same columns (``tests/data/country_alias_searches.csv``: the names CLDR lacks, from
+``tools/build_alias_corpus.py``).
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ def main() -> None:
     box = Sandbox(now=NOW)
     counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     misses: list[str] = []
-    with CORPUS.open(encoding="utf-8") as f:
+    corpus = Path(sys.argv[sys.argv.index("--corpus") + 1]) if "--corpus" in sys.argv else CORPUS
+    with corpus.open(encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f) if r["cc"] in shapes]
     start = time.perf_counter()
     for r in rows:

@@ -43,6 +43,9 @@ __all__ = [
 ]
 
 _REGIONS = Path(__file__).resolve().parents[2] / "data" / "regions.tsv.z"
+#: Everyday country names CLDR lacks and the UK's countries in other languages, rows as in
+#: ``regions.tsv.z`` (``tools/build_country_aliases.py``: Wikidata, iso-codes, CLDR).
+_ALIASES = _REGIONS.with_name("country_aliases.tsv.z")
 
 
 @dataclass(frozen=True)
@@ -113,7 +116,8 @@ def regions() -> Regions:
     countries: dict[str, set[str]] = {}
     admin1: dict[str, set[tuple[str, str]]] = {}
     admin2: dict[str, list[tuple[str, float, float, float, float]]] = {}
-    for line in zlib.decompress(_REGIONS.read_bytes()).decode("utf-8").splitlines():
+    text = b"".join(zlib.decompress(p.read_bytes()) for p in (_REGIONS, _ALIASES))
+    for line in text.decode("utf-8").splitlines():
         f = line.split("\t")
         if f[0] == "C":
             countries.setdefault(f[2], set()).add(f[1])
