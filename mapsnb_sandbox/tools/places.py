@@ -401,8 +401,8 @@ def _kind_in_a_place(q: Query, req: _Request) -> bool:
     """Whether the text is a kind and, around it, a town's, a region's or a country's whole name
     ("train station London", "hotell i Sri Lanka")."""
     split = split_kind_and_place(q.text)
-    if landmark_shaped(q.text) or split is None or split[1] is None:
-        return False
+    if split is None or split[1] is None or landmark_shaped(q.text, besides=split[1]):
+        return False  # (a landmark's word in the place's name is the place's: "Pays de Galles")
     return _anchoring(split[1], req).how in ("city", "region", "country")
 
 

@@ -194,9 +194,11 @@ def named_kind(
     ``text``) is a word of a place's name (:func:`kind_in_a_name`) and no town surely follows a
     kind-search preposition: "Vézelay, Church and Hill", "Monuments de Nubie d'Abou Simbel à
     Philae" (a temple, no town), not "Buddhist Monuments at Sanchi" (monuments in Sanchi)."""
-    if place_text is not None:
-        sure = sure_town(place_text, bias=bias, region=region)
-        return not sure and kind_in_a_name(cat_text, found, None)
+    if place_text is not None:  # a town, or an area that holds places ("au Pays de Galles")
+        how = resolve(place_text, bias=bias, region=region, role="town").how
+        return how not in ("city", "form", "region", "country") and kind_in_a_name(
+            cat_text, found, None
+        )
     town = rest_of(text, found[1], found[2])
     sure = sure_town(town, bias=bias, region=region)
     return kind_in_a_name(cat_text, found, town if sure else None)

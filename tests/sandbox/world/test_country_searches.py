@@ -81,6 +81,7 @@ def _countries(query: str, lang: str) -> set[str]:
         ("ja", "バングラデシュのホテル", "BD"),  # no "バング" kind at its start
         ("ja", "東ティモールのホテル", "TL"),  # no mall ("モール") inside Timor
         ("zh", "马里的酒店", "ML"),  # "的", not "里的"
+        ("fr", "hôtels au Pays de Galles", "GB"),  # "pays", a landmark's word, is Wales' here
     ],
 )
 def test_a_country_as_its_language_writes_it(lang: str, query: str, cc: str) -> None:
