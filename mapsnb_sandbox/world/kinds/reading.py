@@ -131,7 +131,7 @@ def _unglued(text: str) -> str:
 def _place_cut(token: str) -> tuple[int, int, int] | None:
     """The kind inside ``token`` (a script without spaces) whose text before it names a place
     ("バングラデシュのホテル": the hotel, not "バング" at its start; "東ティモールのホテル":
-    not the "モール" of Timor), else the longest (:func:`.words.cut_glued`)."""
+    not the "モール" of Timor), else the longest (the leftmost of the longest)."""
     cuts = glued_cuts(token)
     placed = [c for c in cuts if c[1] and a_place(_unglued(token[: c[1]]))]
     return max(placed or cuts, key=lambda c: c[2] - c[1], default=None)

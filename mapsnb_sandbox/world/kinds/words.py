@@ -21,7 +21,6 @@ from mapsnb_sandbox.world.landmarks import fold
 __all__ = [
     "a_place",
     "a_town",
-    "cut_glued",
     "glued_cuts",
     "stem_code",
     "town_then_kind",
@@ -120,12 +119,6 @@ def glued_cuts(token: str) -> list[tuple[int, int, int]]:
                 cuts.append((code, i, j))
                 break
     return cuts
-
-
-def cut_glued(token: str) -> tuple[int, int, int] | None:
-    """``(code, start, end)`` of the longest kind inside a token of a script without spaces
-    (the leftmost of the longest)."""
-    return max(glued_cuts(token), key=lambda c: c[2] - c[1], default=None)
 
 
 def a_place(text: str) -> bool:

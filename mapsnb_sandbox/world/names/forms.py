@@ -47,13 +47,13 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
 @functools.cache
 def inflecting_languages() -> frozenset[str]:
     """The languages whose place names the forms tables inflect (``town_forms.csv``'s endings,
-    ``script_forms.json``'s glued endings, the case table's): "cs", "ru", "tr", "bn", ..."""
+    ``script_forms.json``'s glued endings): "cs", "ru", "tr", "bn", ..."""
     with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
         rows = csv.DictReader(line for line in fh if not line.startswith("#"))
         langs = {row["lang"] for row in rows if row["kind"] == "suffix"}
     glued = script_rules()["glued_endings"]
     assert isinstance(glued, list)
-    return frozenset(langs | {r["language"] for r in glued if r.get("language")} | {"uk"})
+    return frozenset(langs | {r["language"] for r in glued if r.get("language")})
 
 
 @functools.cache
