@@ -51,7 +51,7 @@ SPLIT = re.compile(
     r"v blízkosti|near(?:by)?|in|around|close to|next to|by|at|within|inside|perto de|perto do|"
     r"perto da|em|no|na|nos|nas|cerca de|en|près de|pres de|à|a|au|aux|dans|bei|nahe|nähe|"
     r"um|vicino a|presso|w|we|koło|obok|niedaleko|przy|в|во|около|рядом с|возле|под|"
-    r"في|بالقرب من|قرب|در|نزدیک|میں|کے قریب|में|के पास|ở|tại|gần|di|dekat|katika|mjini|"
+    r"في|بالقرب من|قرب|در|نزدیک|میں|کے قریب|में|के पास|ở|tại|gần|di|dekat|katika|mjini|nchini|jijini|"
     r"у|біля|поблизу|bij|nabij|i|nära|vid|στο|στη|στην|στον|κοντά σε|în|lângă|v|ve|poblíž|"
     r"u|ליד|ใน|ใกล้|แถว)\s+",
     re.IGNORECASE,

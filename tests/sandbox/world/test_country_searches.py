@@ -66,6 +66,7 @@ def _countries(query: str, lang: str) -> set[str]:
         ("el", "φαρμακεία στην Ιταλία", "IT"),
         ("sw", "hoteli nchini Ufaransa", "FR"),
         ("sw", "hoteli nchini Jamhuri ya Dominika", "DO"),
+        ("sw", "hoteli nchini Bosnia na Hezegovina", "BA"),  # "na" (and), no preposition here
         ("tr", "Antigua ve Barbuda'da oteller", "AG"),  # a joined name before its kind
         ("tr", "Şili'de oteller", "CL"),  # the country by a form of its Turkish name
         ("nl", "hotels in Bosnië en Herzegovina", "BA"),
