@@ -20,7 +20,6 @@ i18n-iso-countries``, its unpacked ``package`` folder; ``countries.json`` of the
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 import zlib
@@ -30,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from build_country_corpus import NOT_COUNTRIES, TEMPLATES, WRITERS, _class
+from build_country_corpus import NOT_COUNTRIES, TEMPLATES, WRITERS, _class, write
 
 from mapsnb_sandbox.world.geodata import fold_text
 
@@ -89,12 +88,7 @@ def rows(i18n: Path, mledoze: Path) -> list[tuple[str, str, str, str]]:
 
 
 def main() -> None:
-    data = rows(Path(sys.argv[1]), Path(sys.argv[2]))
-    with OUT.open("w", encoding="utf-8", newline="") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["cls", "lang", "query", "cc"])
-        w.writerows(data)
-    print(f"{len(data)} rows -> {OUT.relative_to(ROOT)}", file=sys.stderr)
+    write(rows(Path(sys.argv[1]), Path(sys.argv[2])), OUT)
 
 
 if __name__ == "__main__":

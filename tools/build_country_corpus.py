@@ -229,13 +229,17 @@ def rows() -> list[tuple[str, str, str, str]]:
     return out
 
 
-def main() -> None:
-    data = rows()
-    with OUT.open("w", encoding="utf-8", newline="") as f:
+def write(data: list[tuple[str, str, str, str]], out: Path) -> None:
+    """Write corpus rows ``(cls, lang, query, cc)`` to ``out`` (``tests/data``)."""
+    with out.open("w", encoding="utf-8", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["cls", "lang", "query", "cc"])
         w.writerows(data)
-    print(f"{len(data)} rows -> {OUT.relative_to(ROOT)}", file=sys.stderr)
+    print(f"{len(data)} rows -> {out.relative_to(ROOT)}", file=sys.stderr)
+
+
+def main() -> None:
+    write(rows(), OUT)
 
 
 if __name__ == "__main__":

@@ -15,23 +15,9 @@ country's code.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from mapsnb_sandbox.contract.common import Context
-from mapsnb_sandbox.tools.places import search_places
-from mapsnb_sandbox.world.cities import country_at
-
-CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
-
-
-def _countries(query: str, lang: str) -> set[str]:
-    """The countries the places a search lists lie in (empty when it lists none)."""
-    out = search_places({"text_query": query, "language_code": lang}, CTX)
-    return {
-        country_at(p["location"]["latitude"], p["location"]["longitude"])[0] for p in out["places"]
-    }
+from tests.sandbox.world.test_country_searches import listed_countries
 
 
 @pytest.mark.parametrize(
@@ -71,4 +57,4 @@ def _countries(query: str, lang: str) -> set[str]:
     ],
 )
 def test_everyday_country_name(lang: str, query: str, cc: str) -> None:
-    assert _countries(query, lang) == {cc}
+    assert listed_countries(query, lang) == {cc}

@@ -26,7 +26,7 @@ from mapsnb_sandbox.world.cities import country_at
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
 
-def _countries(query: str, lang: str) -> set[str]:
+def listed_countries(query: str, lang: str) -> set[str]:
     """The countries the places a search lists lie in (empty when it lists none)."""
     out = search_places({"text_query": query, "language_code": lang}, CTX)
     return {
@@ -86,7 +86,7 @@ def _countries(query: str, lang: str) -> set[str]:
     ],
 )
 def test_a_country_as_its_language_writes_it(lang: str, query: str, cc: str) -> None:
-    assert _countries(query, lang) == {cc}
+    assert listed_countries(query, lang) == {cc}
 
 
 @pytest.mark.parametrize(
@@ -105,7 +105,7 @@ def test_a_country_as_its_language_writes_it(lang: str, query: str, cc: str) -> 
     ],
 )
 def test_towns_keep_their_names(lang: str, query: str, cc: str) -> None:
-    assert _countries(query, lang) == {cc}
+    assert listed_countries(query, lang) == {cc}
 
 
 @pytest.mark.parametrize(
