@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import fold_text as fold  # (not landmarks': towns reads forms)
-from mapsnb_sandbox.world.names.qualifiers import without_article
+from mapsnb_sandbox.world.names.qualifiers import glued_region_forms, without_article
 
 __all__ = [
     "case_forms",
@@ -141,6 +141,7 @@ def town_candidates(text: str) -> list[str]:
     if 2 <= len(words) <= 3:
         out.append("".join(words))
     out += [names[fold(c)] for c in out if fold(c) in names]
+    out += glued_region_forms(text)  # "カリフォルニア州", "四川": a region's name
     if bare := without_article(text):  # "den Niederlanden": "Niederlanden", "Niederlande"
         out += [bare, *_dative_plural_cuts(bare), *town_candidates(bare)]
     seen: set[str] = set()

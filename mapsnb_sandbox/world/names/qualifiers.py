@@ -30,6 +30,7 @@ __all__ = [
     "city_ok",
     "code_as_typed",
     "country_named",
+    "glued_region_forms",
     "holds",
     "known_qualifier",
     "qualifier_hits",
@@ -269,6 +270,13 @@ def _unworded(words: list[str], vocabulary: frozenset[str], *, links: frozenset[
             rest = words[k + 1 :] if words[k] in links and len(words) > k + 1 else words[k:]
             out.append(" ".join(rest))
     return out
+
+
+def glued_region_forms(text: str) -> list[str]:
+    """The first-level regions' names ``text`` is with its glued region word off or on
+    ("カリフォルニア州" -> "カリフォルニア", "四川" -> "四川省"; folded): a search's place
+    written so ("カリフォルニア州のホテル", "四川的酒店")."""
+    return [n for n in _unglued(fold(text.strip()), _THAI_REGION_WORDS) if n in regions().admin1]
 
 
 def _unglued(p: str, leading: tuple[str, ...]) -> list[str]:

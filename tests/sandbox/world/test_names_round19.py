@@ -128,3 +128,22 @@ def test_a_country_or_region_with_its_article_is_resolved(text: str, cc: str) ->
 def test_a_name_s_own_article_stays() -> None:
     found = resolve("la paz")
     assert found.place is not None and found.place.name == "La Paz"
+
+
+@pytest.mark.parametrize(
+    ("lang", "query", "truth", "km"),
+    [
+        ("ja", "カリフォルニア州のホテル", (36.78, -119.42), 600),  # California's middle
+        ("ja", "テキサス州のホテル", (31.0, -100.0), 800),
+        ("zh", "四川的酒店", (30.66, 104.07), 500),  # Sichuan, by Chengdu
+    ],
+)
+def test_a_region_with_its_glued_region_word_is_a_search_place(
+    lang: str, query: str, truth: tuple[float, float], km: int
+) -> None:
+    """A region written with its region word glued on ("州") or its ISO name's left off
+    ("四川" of "四川省") listed nothing as a search's place (a qualifier read it already)."""
+    out = search_places({"text_query": query, "language_code": lang}, CTX)
+    points = [(p["location"]["latitude"], p["location"]["longitude"]) for p in out["places"]]
+    assert points
+    assert all(haversine_m(lat, lng, *truth) < km * 1000 for lat, lng in points)
