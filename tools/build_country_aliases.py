@@ -34,44 +34,14 @@ import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from mapsnb_sandbox.languages.texts import SUPPORTED
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
 
 DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
 OUT = DATA / "country_aliases.tsv.z"
 #: The languages a search is asked in.
-LANGS = frozenset(
-    [
-        "ar",
-        "bn",
-        "cs",
-        "de",
-        "el",
-        "en",
-        "es",
-        "fa",
-        "fr",
-        "he",
-        "hi",
-        "id",
-        "it",
-        "ja",
-        "ko",
-        "nl",
-        "pl",
-        "pt",
-        "ro",
-        "ru",
-        "sv",
-        "sw",
-        "th",
-        "tr",
-        "uk",
-        "ur",
-        "vi",
-        "zh",
-    ]
-)
+LANGS = frozenset(SUPPORTED)
 #: CLDR subdivision code -> the emulator's first-level region of GB (GeoNames' admin1 code).
 UK_PARTS = {"gbeng": "ENG", "gbsct": "SCT", "gbwls": "WLS", "gbnir": "NIR"}
 BIG = 100_000

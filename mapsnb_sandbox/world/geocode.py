@@ -172,15 +172,15 @@ def _pick_landmark(
 OTHER_NAME_FARTHER = 2.0
 
 
-def _fitting(raw: list[int], q: Qualifiers) -> list[int]:
-    """The towns of ``raw`` the qualifiers hold for; none when the places they name hold for
-    none ("Springfield, Boston": the named town may have a street of that name)."""
+def _fitting(raw: list[int], q: Qualifiers) -> tuple[list[int], list[int]]:
+    """The towns of ``raw`` the qualifiers hold for, each with how many of the places they
+    name hold for it; none when those hold for none ("Springfield, Boston": the named town
+    may have a street of that name)."""
     idx = city_index()
     ids = by_postcode([j for j in dict.fromkeys(raw) if city_ok(idx.cities[j], q)], q)
     parts = sorted(q.regions | (q.cities - q.unknown))
-    if parts and not q.ccs and not any(qualifier_hits(parts, idx.cities[j]) for j in ids):
-        return []
-    return ids
+    hits = [qualifier_hits(parts, idx.cities[j]) for j in ids]
+    return ([], []) if parts and not q.ccs and not any(hits) else (ids, hits)
 
 
 def _pick_city(
@@ -197,18 +197,17 @@ def _pick_city(
     is the name as written (:func:`_spelling_ranks`)."""
     idx = city_index()
     raw = named_ids(idx, name)
-    ids = _fitting(raw, q)
+    ids, hits = _fitting(raw, q)
     if not ids and raw:  # "Париж, Техас": Paris of Texas, by the name of Paris, France
         raw = own_namesakes(idx, raw)
-        ids = _fitting(raw, q)
+        ids, hits = _fitting(raw, q)
     if not ids and q.cities:  # "Chaoyang, Beijing": its Chaoyang District (a county's elsewhere)
         raw = named_ids(idx, f"{name} district")
-        ids = _fitting(raw, q)
+        ids, hits = _fitting(raw, q)
     cands = [idx.cities[j] for j in ids]
     if not cands:
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
-    hits = [qualifier_hits(parts, c) for c in cands]
     ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
