@@ -26,6 +26,8 @@ from mapsnb_sandbox.languages.texts import (
     texts,
     town_in,
 )
+from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
 from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
@@ -93,10 +95,27 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
         if "intro_in_at" in texts(lang):  # a language with texts that name it so
             at = country_locative(anchor.country_code, lang)
         return CountryAnchor(name, at) if at else Anchor(name, kind)
+    landmark = landmark_with_id(anchor.place_id)
+    if landmark is not None:  # "près de la Tour Eiffel", not "près de Eiffel Tower"
+        return Anchor(landmark_in(landmark, typed), kind)
     typed = without_article(typed) or typed  # "der Toskana": "Toskana"
     if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
         return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
+
+
+def landmark_in(landmark: Landmark, typed: str) -> str:
+    """A famous place's name for a summary: the one of its names the asker typed, after the
+    article they typed ("la Tour Eiffel", "東京タワー", "the Eiffel Tower"), else its first
+    (English) name; the table's spelling, not the asker's case or capitals."""
+    text = typed.strip(" ,?!.")
+    bare = without_article(text) or text
+    article = text[: len(text) - len(bare)]
+    folded = fold_text(bare)
+    for name in (landmark.name, *landmark.aliases):
+        if fold_text(name) == folded:
+            return article + name
+    return landmark.name
 
 
 def is_area(where: str) -> bool:
