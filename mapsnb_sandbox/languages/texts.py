@@ -198,6 +198,9 @@ def _place_name(value: str, lang: str) -> TownName:
 #: Russian consonants, and Polish vowels: a preposition's vowel is heard before a cluster.
 _RU_CONSONANT = "бвгджзйклмнпрстфхцчшщ"
 _PL_VOWEL = "aąeęioóuyAĄEĘIOÓUY"
+#: French vowels: "de" elides before one ("de Oslo" -> "d’Oslo"; not before "h", aspirate
+#: in "de Hambourg").
+_FR_VOWEL = "aàâäeéèêëiîïoôöuùûüyAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜY"
 #: Prepositions that take a vowel before a word opening with a cluster of like consonants
 #: (Russian: "со" before с, з, ш, ж + consonant and "во" before в, ф + consonant, "рядом со
 #: Смоленском", "во Владимире"; Polish: "ze" before s, z, ś, ź, ż, sz, rz + consonant and "we"
@@ -212,6 +215,7 @@ _VOWELLED = {
         (re.compile(rf"(?<![\w-])([zZ]) (?=(?:[sSzZśŚźŹżŻ]|[sSrR]z)[^{_PL_VOWEL}\s])"), r"\1e "),
         (re.compile(rf"(?<![\w-])([wW]) (?=[wWfF][^{_PL_VOWEL}\s])"), r"\1e "),
     ),
+    "fr": ((re.compile(rf"(?<![\w-])([dD])e (?=[{_FR_VOWEL}])"), "\\1\u2019"),),  # "d’Oslo"
 }
 
 

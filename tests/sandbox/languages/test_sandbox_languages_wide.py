@@ -88,12 +88,10 @@ def _template(lang: str, key: str) -> re.Pattern[str]:
     """A text of ``lang`` as a pattern, its placeholders as wildcards."""
     text = json.loads((TEXTS / f"{lang}.json").read_text(encoding="utf-8"))[key]
     forms = text.values() if isinstance(text, dict) else [text]  # a text per plural category
-    return re.compile(
-        "|".join(
-            PLACEHOLDER.sub(".+", re.escape(t).replace(r"\{", "{").replace(r"\}", "}"))
-            for t in forms
-        )
-    )
+    escaped = (re.escape(t).replace(r"\{", "{").replace(r"\}", "}") for t in forms)
+    if lang == "fr":  # "de" elides before a vowel: "près d’Annecy"
+        escaped = (t.replace(r"de\ {", "(?:de\\ |d’){") for t in escaped)
+    return re.compile("|".join(PLACEHOLDER.sub(".+", t) for t in escaped))
 
 
 def _near(town: str, lat: float, lng: float) -> bool:
