@@ -102,6 +102,7 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
     with in a part after the first ("…, 22100 Como CO", "…, 1012 LG Amsterdam", "…, 111 43
     Stockholm"; a lone part only where a qualifier follows the town: "22100 Como CO")."""
     parts = east_asian_parts(text) or [p for p in (s.strip() for s in text.split(",")) if p]
+    parts = _numbered_streets(parts)  # "ул. Тверская, д. 7, Москва": "ул. Тверская 7"
     out = parts[:1] if len(parts) > 1 else []
     for typed in parts[len(out) :]:
         if out and lone_postcode(typed):
@@ -118,6 +119,34 @@ def comma_parts(text: str, split: Callable[[str], list[str] | None]) -> list[str
             zip_code = " ".join(part.split()[len(words) :])  # a US state keeps its ZIP Code
             keep = re.fullmatch(r"\d{5}(-\d{4})?", zip_code) and len(read) > 1
             out += [*read[:-1], f"{read[-1]} {zip_code}" if keep else read[-1]]
+    return out
+
+
+#: A house number written as a part of its own after its street, with the word for "house" or
+#: "number" some languages put before it ("Calle Mayor, 5, Madrid", "Via del Corso, 12, Roma",
+#: "ул. Тверская, д. 7, Москва", "вул. Хрещатик, буд. 22, Київ").
+_HOUSE_PART = re.compile(
+    r"(?:(?:д|дом|буд|будинок|n|nº|n°|no|nr|núm|num|número|numero)\.?\s*)?"
+    r"(?P<n>\d{1,4}[a-zа-яё]?(?:[/-]\d{1,4}[a-zа-яё]?)?)",
+    re.IGNORECASE,
+)
+
+
+def _numbered_streets(parts: list[str]) -> list[str]:
+    """``parts`` with a house number's own part joined to the street before it; an address
+    written town first ("Москва, ул. Тверская, д. 7", as Russian post writes it) with its street
+    first, as the reader takes an address ("ул. Тверская 7", "Москва")."""
+    out: list[str] = []
+    street = -1
+    for part in parts:
+        number = _HOUSE_PART.fullmatch(part)
+        postcode = lone_postcode(part) and not part.isdigit()  # "80-831": Gdańsk's, no house
+        if number and out and not postcode and not any(c.isdigit() for c in out[-1]):
+            out[-1], street = f"{out[-1]} {number['n']}", len(out) - 1
+        else:
+            out.append(part)
+    if street > 0:
+        out.insert(0, out.pop(street))
     return out
 
 
