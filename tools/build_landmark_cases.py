@@ -1,0 +1,307 @@
+"""Rebuild ``mapsnb_sandbox/data/landmark_cases.tsv``: famous places' names (``data/famous_places.csv``)
+in the cases a preposition or postposition governs ("рядом с Красной площадью", "біля
+Софійського собору", "przy Zamku Królewskim", "u Pražského hradu", "Ayasofya'ya yakın", "κοντά
+στον Λευκό Πύργο"), read back by ``world/landmark_names/cases.py`` as the place's names.
+
+Each name written in a language's script gets its genitive, instrumental and locative:
+
+- Russian and Ukrainian (Cyrillic names): pymorphy3's OpenCorpora and LanguageTool dictionaries
+  (``pymorphy3-dicts-ru``, ``pymorphy3-dicts-uk``, CC BY-SA 3.0), a noun with its adjectives
+  agreeing word by word, words after a first noun kept ("Собор Святой Софии"), as
+  ``tools/build_town_cases.py`` inflects countries' names of several words;
+- Polish (a Latin name of Polish shape): Morfeusz 2's SGJP dictionary (2-clause BSD), the same
+  way;
+- Czech (a Latin name with a letter only Czech writes, or a place of Czechia or Slovakia), Greek
+  (article and accusative, genitive) and Turkish (case suffixes after an apostrophe, with vowel
+  harmony and the pronominal n after a compound's -(s)I; a Latin name with a Turkish letter or
+  head word, or a place of Turkey): the rules of ``data/landmark_case_rules.csv`` (grammar
+  references cited there).
+
+UniMorph (CC BY-SA 3.0) was the planned source for Czech, Polish and Russian paradigms; its
+mirrored ces, pol and rus tables are Git LFS pointers only, so the dictionaries above (which
+``build_town_cases.py`` already reads) and the cited rules stand in.
+
+Guard: a form that is a town's own name in the emulator's index, a kind's word, or another
+famous place's name is left out (the town or kind keeps it). ``pip install -e .[towncases]``,
+then ``python tools/build_landmark_cases.py``.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from build_town_cases import CASES, _agree, _morfeusz, _polish_shape, _restore
+
+DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
+OUT = DATA / "landmark_cases.tsv"
+RULES = DATA / "landmark_case_rules.csv"
+_CYRILLIC = re.compile(r"^[А-ЯЁІЇЄҐа-яёіїєґ'’ʼ -]+$")
+_GREEK = re.compile(r"^[\u0370-\u03ff\u1f00-\u1fff ]+$")
+_LATIN = re.compile(r"^[A-Za-zÀ-ɏ'’ -]+$")
+_CZECH_LETTERS = set("ěščřžůťďňĚŠČŘŽŮŤĎŇ")
+_TURKISH_LETTERS = set("çğıöşüİÇĞŞÖÜ")
+#: Turkish head words of a place's name in its compound form (no Turkish letter in them).
+_TURKISH_HEADS = {"kalesi", "kulesi", "camii", "katedrali", "kilisesi", "bazilikası", "meydanı"}
+Rules = dict[tuple[str, str], dict[str, tuple[str, ...]]]
+
+
+def _rules() -> Rules:
+    """``landmark_case_rules.csv``: per (language, kind), each ending and its case forms."""
+    out: Rules = {}
+    with RULES.open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
+            cells = (row["gen"], row["ins"], row["loc"])
+            out.setdefault((row["lang"], row["kind"]), {})[row["form"]] = cells
+    return out
+
+
+def _ending(
+    word: str, table: dict[str, tuple[str, ...]], *, article: bool = False
+) -> tuple[str, ...] | None:
+    """``word``'s forms by its longest ending in ``table`` (a cell may hold two: "u|ě");
+    ``article``: the last cell is an article, kept as it is."""
+    low = word.lower()
+    for end in sorted(table, key=len, reverse=True):
+        if low.endswith(end) and len(word) > len(end):
+            stem, cells = word[: len(word) - len(end)], table[end]
+            made = [cells[-1]] if article else []
+            kept = cells[:-1] if article else cells
+            return tuple(["|".join(stem + c for c in cell.split("|")) for cell in kept] + made)
+    return None
+
+
+# --------------------------------------------------------------------------- Russian, Ukrainian
+
+
+def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
+    """A Cyrillic name's genitive, instrumental and locative by pymorphy3's dictionary: its
+    last noun, or its first with the words after it kept ("Собор Святой Софии"), adjectives
+    before it agreeing (``build_town_cases``' rules, any noun of the dictionary)."""
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer(lang=lang)
+    grams = {"gen": "gent", "ins": "ablt", "loc": "loct"}
+
+    def noun(word: str) -> Any:
+        for p in morph.parse(word):
+            t = p.tag
+            own = p.normal_form == word.lower() or "plur" in t
+            if t.POS == "NOUN" and t.case == "nomn" and p.is_known and own and "Surn" not in t:
+                return p
+        return None
+
+    def adjective(word: str, head: Any) -> Any:
+        for p in morph.parse(word):
+            t = p.tag
+            agrees = t.number == head.tag.number and (
+                t.number == "plur" or t.gender == head.tag.gender
+            )
+            if t.POS in ("ADJF", "PRTF") and t.case == "nomn" and agrees:
+                return p
+        return None
+
+    def plan(words: list[str]) -> list[Any] | None:
+        for i in dict.fromkeys([len(words) - 1, 0]):
+            head = noun(words[i])
+            if head is None:
+                continue
+            parsed = [adjective(w, head) for w in words[:i]] + [head]
+            if all(p is not None for p in parsed):
+                return parsed + [None] * (len(words) - i - 1)
+        return None
+
+    def forms(name: str, *_: bool) -> tuple[str, ...] | None:
+        words = name.replace("ʼ", "'").split(" ")
+        parsed = plan(words)
+        if parsed is None:
+            return None
+        out = []
+        for case in CASES:
+            made = [_agree(p, grams[case]) if p else w for p, w in zip(parsed, words, strict=True)]
+            if any(m is None for m in made):
+                return None
+            out.append(_restore(" ".join(made), name))  # type: ignore[arg-type]
+        return tuple(out)
+
+    return forms
+
+
+# --------------------------------------------------------------------------- Czech
+
+
+def _czech_gender(noun: str) -> str:
+    low = noun.lower()
+    if low.endswith(("a", "e", "ě", "ž")) or (low.endswith("ost") and len(low) > 4):
+        return "f"
+    return "n" if low.endswith(("o", "í", "um")) else "m"
+
+
+def czech(name: str, rules: Rules) -> list[str]:
+    """A Czech name's genitive, instrumental and locative forms: adjectives agreeing before the
+    last noun ("Pražského hradu"), or a first noun with the words after it kept ("Chrám svatého
+    Víta": "Chrámu svatého Víta")."""
+    words = name.split(" ")
+    out: list[str] = []
+    adjective = any(_ending(words[0], rules["cs", k]) for k in ("adj_m", "adj_f", "adj_n"))
+    for head in dict.fromkeys([len(words) - 1] + ([] if adjective else [0])):
+        noun = words[head]
+        made = rules["cs", "name"].get(noun.lower()) or _ending(noun, rules["cs", "noun"])
+        adjs = [_ending(w, rules["cs", "adj_" + _czech_gender(noun)]) for w in words[:head]]
+        if made is None or any(a is None for a in adjs):
+            continue
+        if noun[:1].isupper():
+            made = tuple(c[:1].upper() + c[1:] for c in made)
+        for case in range(3):
+            options = [a[case].split("|") for a in adjs] + [made[case].split("|")]  # type: ignore[index]
+            for pick in zip(*[o * 2 for o in options], strict=False):
+                out.append(" ".join([*pick, *words[head + 1 :]]))
+    return out
+
+
+# --------------------------------------------------------------------------- Greek
+
+
+def greek(name: str, rules: Rules) -> list[str]:
+    """A Greek name's genitive and accusative, bare and after "σε"'s article ("στην Ακρόπολη",
+    "στον Λευκό Πύργο"): the first word alone inflected (a genitive after it kept: "Ακρόπολη
+    Αθηνών"), or every word, adjectives agreeing with the last ("Κόκκινης Πλατείας")."""
+    words = name.split(" ")
+    nouns = rules["el", "noun"]
+    out: list[str] = []
+    first = _ending(words[0], nouns, article=True)
+    if first:
+        rest = words[1:]
+        out += [" ".join([first[0], *rest]), " ".join([first[1], *rest])]
+        out.append(" ".join([first[2], first[1], *rest]))
+    last = _ending(words[-1], nouns, article=True)
+    if last and len(words) > 1:
+        gender = {"στον": "m", "στην": "f", "στο": "n"}[last[2]]
+        adjs = [_ending(w, rules["el", "adj_" + gender]) for w in words[:-1]]
+        if all(adjs):
+            gen = " ".join([*(a[0] for a in adjs), last[0]])  # type: ignore[index]
+            acc = " ".join([*(a[1] for a in adjs), last[1]])  # type: ignore[index]
+            out += [gen, acc, f"{last[2]} {acc}"]
+    return out
+
+
+# --------------------------------------------------------------------------- Turkish
+
+_BACK, _FRONT, _ROUND = set("aıou"), set("eiöü"), set("ouöü")
+_VOICELESS = set("çfhkpsşt")
+
+
+def turkish(name: str) -> list[str]:
+    """A Turkish name with its dative, accusative, genitive, locative and ablative suffixes
+    after an apostrophe (folding joins them: "Ayasofya'ya", "Galata Kulesi'nde")."""
+    low = name.replace("I", "ı").replace("İ", "i").lower()
+    vowels = [c for c in low if c in _BACK | _FRONT]
+    if not vowels:
+        return []
+    v = vowels[-1]
+    a = "a" if v in _BACK else "e"
+    i = {"a": "ı", "ı": "ı", "o": "u", "u": "u", "e": "i", "i": "i", "ö": "ü", "ü": "ü"}[v]
+    ends_vowel = low[-1] in _BACK | _FRONT
+    compound = " " in low and ends_vowel and low[-1] in "ıiuü"
+    d = "t" if low[-1] in _VOICELESS else "d"
+    if compound:  # "Kulesi'ne", "Kulesi'nde": the pronominal n
+        suffixes = [f"n{a}", f"n{i}", f"n{i}n", f"nd{a}", f"nd{a}n"]
+    elif ends_vowel:
+        suffixes = [f"y{a}", f"y{i}", f"n{i}n", f"d{a}", f"d{a}n"]
+    else:
+        suffixes = [a, i, f"{i}n", f"{d}{a}", f"{d}{a}n"]
+    return [f"{name}'{s}" for s in suffixes]
+
+
+def _turkish_shape(name: str, cc: str) -> bool:
+    words = name.lower().split(" ")
+    return bool(_TURKISH_LETTERS & set(name)) or cc == "TR" or words[-1] in _TURKISH_HEADS
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def _rows() -> Iterator[tuple[str, str, list[str]]]:
+    """``(key, cc, names)`` of ``famous_places.csv``."""
+    with (DATA / "famous_places.csv").open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
+            names = [n.strip() for n in row["names"].split("|") if n.strip()]
+            yield row["key"].strip(), row["cc"].strip().upper(), names
+
+
+def _slavic(
+    name: str, makers: dict[str, Callable[..., tuple[str, ...] | None]]
+) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """``(language, forms)`` of a Cyrillic or Polish-shaped name by the dictionaries."""
+    if _CYRILLIC.match(name):
+        for lang in ("ru", "uk"):
+            made = makers[lang](name, True, True)
+            if made:
+                yield lang, made
+    elif _LATIN.match(name) and _polish_shape(name, home=False):
+        made = makers["pl"](name, True, True)
+        if made:
+            yield "pl", made
+
+
+def _forms(
+    key: str, cc: str, names: list[str], rules: Rules, makers: dict
+) -> Iterator[tuple[str, str, str]]:
+    """``(language, name, form)`` of one famous place's names."""
+    for name in names[1:]:
+        for lang, made in _slavic(name, makers):
+            yield from ((lang, name, f) for f in made)
+        if _GREEK.match(name):
+            yield from (("el", name, f) for f in greek(name, rules))
+        if not _LATIN.match(name):
+            continue
+        if _CZECH_LETTERS & set(name) or (cc in ("CZ", "SK") and set("áéíóúý") & set(name)):
+            yield from (("cs", name, f) for f in czech(name, rules))
+        if _turkish_shape(name, cc):
+            yield from (("tr", name, f) for f in turkish(name))
+
+
+def _guard() -> Callable[[str], bool]:
+    """Whether a form may be a famous place's: no town's own name, no kind's word."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.kinds.table import kind_key, kind_table
+
+    towns, kinds = city_index().by_name, kind_table().by_phrase
+
+    def ok(form: str) -> bool:
+        key = fold_text(form)
+        return bool(key) and key not in towns and kind_key(form) not in kinds
+
+    return ok
+
+
+def main() -> None:
+    from mapsnb_sandbox.world.landmarks import fold, landmark_index
+
+    rules = _rules()
+    makers = {"ru": _pymorphy("ru"), "uk": _pymorphy("uk"), "pl": _morfeusz()}
+    OUT.unlink(missing_ok=True)  # the other places' names without this table's forms
+    ok, taken = _guard(), set(landmark_index().by_name)
+    rows: dict[tuple[str, str], list[str]] = {}
+    for key, cc, names in _rows():
+        for lang, name, form in _forms(key, cc, names, rules, makers):
+            if form != name and fold(form) not in taken and ok(form):
+                made = rows.setdefault((key, lang), [])
+                if form not in made:
+                    made.append(form)
+    head = "# famous places' names in cases (tools/build_landmark_cases.py: sources, licences)\n"
+    lines = [f"{k}\t{lang}\t{'|'.join(forms)}" for (k, lang), forms in sorted(rows.items())]
+    OUT.write_text(head + "key\tlang\tforms\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{OUT}: {len(lines)} rows, {OUT.stat().st_size / 1e3:.0f} kB")
+
+
+if __name__ == "__main__":
+    main()
