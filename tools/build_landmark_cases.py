@@ -47,7 +47,9 @@ _CYRILLIC = re.compile(r"^[А-ЯЁІЇЄҐа-яёіїєґ'’ʼ -]+$")
 _GREEK = re.compile(r"^[\u0370-\u03ff\u1f00-\u1fff ]+$")
 _LATIN = re.compile(r"^[A-Za-zÀ-ɏ'’ -]+$")
 _CZECH_LETTERS = set("ěščřžůťďňĚŠČŘŽŮŤĎŇ")
-_TURKISH_LETTERS = set("çğıöşüİÇĞŞÖÜ")
+#: Czech head words of a place's name written without a letter only Czech has.
+_CZECH_HEADS = {"socha", "hrad", "most", "hora", "muzeum", "zahrada", "brana"}
+_TURKISH_LETTERS = set("çğıöşüâİÇĞŞÖÜÂ")
 #: Turkish head words of a place's name in its compound form (no Turkish letter in them).
 _TURKISH_HEADS = {"kalesi", "kulesi", "camii", "katedrali", "kilisesi", "bazilikası", "meydanı"}
 Rules = dict[tuple[str, str], dict[str, tuple[str, ...]]]
@@ -94,7 +96,8 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
         for p in morph.parse(word):
             t = p.tag
             own = p.normal_form == word.lower() or "plur" in t
-            if t.POS == "NOUN" and t.case == "nomn" and p.is_known and own and "Surn" not in t:
+            known = p.is_known or word[:1].isupper()  # a foreign name: the predictor's parse
+            if t.POS == "NOUN" and t.case == "nomn" and known and own and "Surn" not in t:
                 return p
         return None
 
@@ -109,6 +112,9 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
         return None
 
     def plan(words: list[str]) -> list[Any] | None:
+        apposed = [noun(w) for w in words]
+        if len(words) > 1 and all(apposed) and all(w[:1].isupper() for w in words):
+            return apposed  # nouns side by side ("Саграда Фамилия"): each declines
         for i in dict.fromkeys([len(words) - 1, 0]):
             head = noun(words[i])
             if head is None:
@@ -180,16 +186,23 @@ def greek(name: str, rules: Rules) -> list[str]:
     if first:
         rest = words[1:]
         out += [" ".join([first[0], *rest]), " ".join([first[1], *rest])]
-        out.append(" ".join([first[2], first[1], *rest]))
+        out += [" ".join([a, first[1], *rest]) for a in _articles(first[2])]
     last = _ending(words[-1], nouns, article=True)
-    if last and len(words) > 1:
-        gender = {"στον": "m", "στην": "f", "στο": "n"}[last[2]]
+    gender = {"στον": "m", "στην": "f", "στο": "n"}.get(last[2].split("|")[0]) if last else None
+    if last and gender and len(words) > 1:
         adjs = [_ending(w, rules["el", "adj_" + gender]) for w in words[:-1]]
         if all(adjs):
             gen = " ".join([*(a[0] for a in adjs), last[0]])  # type: ignore[index]
             acc = " ".join([*(a[1] for a in adjs), last[1]])  # type: ignore[index]
-            out += [gen, acc, f"{last[2]} {acc}"]
+            out += [gen, acc, *(f"{a} {acc}" for a in _articles(last[2]))]
     return out
+
+
+def _articles(cell: str) -> list[str]:
+    """The articles of a rule's cell, and "στη" beside "στην" (the "ν" dropped before most
+    consonants: "στη Σαντορίνη")."""
+    articles = cell.split("|")
+    return articles + ["στη" for a in articles if a == "στην"]
 
 
 # --------------------------------------------------------------------------- Turkish
@@ -220,6 +233,15 @@ def turkish(name: str) -> list[str]:
     return [f"{name}'{s}" for s in suffixes]
 
 
+def _czech_shape(name: str, cc: str) -> bool:
+    first_or_last = {w.lower() for w in name.split(" ")[:: max(1, len(name.split(" ")) - 1)]}
+    return (
+        bool(_CZECH_LETTERS & set(name))
+        or (cc in ("CZ", "SK") and bool(set("áéíóúý") & set(name)))
+        or bool(first_or_last & _CZECH_HEADS)
+    )
+
+
 def _turkish_shape(name: str, cc: str) -> bool:
     words = name.lower().split(" ")
     return bool(_TURKISH_LETTERS & set(name)) or cc == "TR" or words[-1] in _TURKISH_HEADS
@@ -229,11 +251,15 @@ def _turkish_shape(name: str, cc: str) -> bool:
 
 
 def _rows() -> Iterator[tuple[str, str, list[str]]]:
-    """``(key, cc, names)`` of ``famous_places.csv``."""
+    """``(key, cc, names)`` of ``famous_places.csv`` and ``landmarks.csv``."""
     with (DATA / "famous_places.csv").open(encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(line for line in fh if not line.startswith("#")):
             names = [n.strip() for n in row["names"].split("|") if n.strip()]
             yield row["key"].strip(), row["cc"].strip().upper(), names
+    with (DATA / "landmarks.csv").open(encoding="utf-8", newline="") as fh:
+        for row in csv.DictReader(line for line in fh if not line.startswith("#")):
+            names = [row["name"], *(n.strip() for n in row["aliases"].split("|") if n.strip())]
+            yield row["key"].strip(), row["country_code"].strip().upper(), names
 
 
 def _slavic(
@@ -245,25 +271,52 @@ def _slavic(
             made = makers[lang](name, True, True)
             if made:
                 yield lang, made
+                yield lang, tuple(_first_parts_kept(f, name) for f in made)
     elif _LATIN.match(name) and _polish_shape(name, home=False):
-        made = makers["pl"](name, True, True)
+        made = makers["pl"](name, True, True, loose=True)
         if made:
             yield "pl", made
+
+
+#: Prepositions that open a town after a Slavic place's name ("Zamek Królewski w Warszawie"):
+#: the words before them inflect, the town stays.
+_TAIL_PREPOSITIONS = {"w", "we", "na", "v", "ve", "в", "во", "на", "у", "u", "nad", "над"}
+
+
+def _tail(name: str) -> tuple[str, str]:
+    """``name`` cut before its first preposition after a word: ("Zamek Królewski", " w
+    Warszawie"), or ``(name, "")``."""
+    words = name.split(" ")
+    at = next((i for i, w in enumerate(words) if i and w in _TAIL_PREPOSITIONS), len(words))
+    return " ".join(words[:at]), "".join(" " + w for w in words[at:])
+
+
+def _first_parts_kept(form: str, name: str) -> str:
+    """``form`` with each hyphenated word's parts but its last as in ``name`` ("Айя-Софии",
+    not only "Айи-Софии")."""
+    words, typed = form.split(" "), name.split(" ")
+    if len(words) != len(typed):
+        return form
+    return " ".join(
+        "-".join([*t.split("-")[:-1], w.split("-")[-1]]) if t.count("-") == w.count("-") else w
+        for w, t in zip(words, typed, strict=True)
+    )
 
 
 def _forms(
     key: str, cc: str, names: list[str], rules: Rules, makers: dict
 ) -> Iterator[tuple[str, str, str]]:
     """``(language, name, form)`` of one famous place's names."""
-    for name in names[1:]:
-        for lang, made in _slavic(name, makers):
-            yield from ((lang, name, f) for f in made)
+    for name in names:
+        head, tail = _tail(name)
+        for lang, made in _slavic(head, makers):
+            yield from ((lang, name, f + tail) for f in made)
         if _GREEK.match(name):
             yield from (("el", name, f) for f in greek(name, rules))
         if not _LATIN.match(name):
             continue
-        if _CZECH_LETTERS & set(name) or (cc in ("CZ", "SK") and set("áéíóúý") & set(name)):
-            yield from (("cs", name, f) for f in czech(name, rules))
+        if _czech_shape(name, cc):
+            yield from (("cs", name, f + tail) for f in czech(head, rules))
         if _turkish_shape(name, cc):
             yield from (("tr", name, f) for f in turkish(name))
 
@@ -293,7 +346,8 @@ def main() -> None:
     rows: dict[tuple[str, str], list[str]] = {}
     for key, cc, names in _rows():
         for lang, name, form in _forms(key, cc, names, rules, makers):
-            if form != name and fold(form) not in taken and ok(form):
+            whole = len(form.split()) >= len(name.split())  # no word of it left out
+            if whole and form != name and fold(form) not in taken and ok(form):
                 made = rows.setdefault((key, lang), [])
                 if form not in made:
                     made.append(form)
