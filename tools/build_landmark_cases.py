@@ -111,31 +111,32 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
                 return p
         return None
 
-    def plan(words: list[str]) -> list[Any] | None:
+    def plans(words: list[str]) -> list[list[Any]]:
+        """Each way the words decline: nouns side by side each ("Саграды Фамилии"), then the
+        first noun alone ("Горы Синай", a generic word before a name), or adjectives agreeing
+        with the last noun or the first."""
+        out = []
         apposed = [noun(w) for w in words]
         if len(words) > 1 and all(apposed) and all(w[:1].isupper() for w in words):
-            return apposed  # nouns side by side ("Саграда Фамилия"): each declines
+            out += [apposed, [apposed[0]] + [None] * (len(words) - 1)]
         for i in dict.fromkeys([len(words) - 1, 0]):
             head = noun(words[i])
-            if head is None:
-                continue
-            parsed = [adjective(w, head) for w in words[:i]] + [head]
+            parsed = [adjective(w, head) for w in words[:i]] + [head] if head else [None]
             if all(p is not None for p in parsed):
-                return parsed + [None] * (len(words) - i - 1)
-        return None
+                return [*out, parsed + [None] * (len(words) - i - 1)]
+        return out
 
     def forms(name: str, *_: bool) -> tuple[str, ...] | None:
         words = name.replace("ʼ", "'").split(" ")
-        parsed = plan(words)
-        if parsed is None:
-            return None
         out = []
-        for case in CASES:
-            made = [_agree(p, grams[case]) if p else w for p, w in zip(parsed, words, strict=True)]
-            if any(m is None for m in made):
-                return None
-            out.append(_restore(" ".join(made), name))  # type: ignore[arg-type]
-        return tuple(out)
+        for parsed in plans(words):
+            for case in CASES:
+                made = [
+                    _agree(p, grams[case]) if p else w for p, w in zip(parsed, words, strict=True)
+                ]
+                if all(m is not None for m in made):
+                    out.append(_restore(" ".join(made), name))  # type: ignore[arg-type]
+        return tuple(dict.fromkeys(out)) or None
 
     return forms
 
@@ -145,7 +146,7 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
 
 def _czech_gender(noun: str) -> str:
     low = noun.lower()
-    if low.endswith(("a", "e", "ě", "ž")) or (low.endswith("ost") and len(low) > 4):
+    if low.endswith(("a", "e", "ě", "ž", "ď")) or (low.endswith("ost") and len(low) > 4):
         return "f"
     return "n" if low.endswith(("o", "í", "um")) else "m"
 
