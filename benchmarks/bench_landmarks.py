@@ -21,6 +21,11 @@ every query not found, marked with a held landmark within 1 km of its truth.
 ``--corpus holdout3`` scores the third holdout the same way (``tests/data/landmark_holdout3.csv``,
 ``tools/build_landmark_holdout3.py``: UK museums by their own names, truth the Mapping Museums
 project's point, CC BY; kinds are the museums' sizes).
+
+``--corpus cases`` scores famous places asked in their cases (round 20:
+``tests/data/landmark_cases_corpus.csv``, ``tools/build_landmark_cases_corpus.py``: the ru, uk,
+pl, cs, tr, el names of ``landmark_queries.csv`` inflected by UniMorph and grammar references,
+bare and in a search; truth ``landmark_truth.csv``), per language and case.
 """
 
 from __future__ import annotations
@@ -73,6 +78,7 @@ FAR_KM = 50.0
 
 HOLDOUT2_CSV = Path(__file__).resolve().parents[1] / "tests" / "data" / "landmark_holdout2.csv"
 HOLDOUT3_CSV = HOLDOUT2_CSV.with_name("landmark_holdout3.csv")
+CASES_CSV = HOLDOUT2_CSV.with_name("landmark_cases_corpus.csv")
 
 
 def holdout(via: str) -> None:
@@ -145,7 +151,8 @@ def holdout2(
     for r, a in zip(rows, answers, strict=True):
         km = None if a is None else haversine_m(a[0], a[1], float(r["lat"]), float(r["lng"])) / 1000
         what = "not_found" if km is None else "located" if km <= float(r["tol_km"]) else "elsewhere"
-        for group in (f"kind:{r['kind']}", f"lang:{'en' if r['lang'] == 'en' else 'other'}", "all"):
+        lang = r["lang"] if label == "cases" else "en" if r["lang"] == "en" else "other"
+        for group in (f"kind:{r['kind']}", f"lang:{lang}", "all"):
             by.setdefault(group, Counter())[what] += 1
         if what == "elsewhere" and a is not None and km is not None:
             elsewhere.append((r, km, a[2]))
@@ -176,7 +183,7 @@ def holdout2(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    corpora = ("ours", "holdout", "holdout2", "holdout3")
+    corpora = ("ours", "holdout", "holdout2", "holdout3", "cases")
     parser.add_argument("--corpus", choices=corpora, default="ours")
     parser.add_argument("--via", choices=(*VIAS, "both"), default="both")
     parser.add_argument("--withhold", action="store_true", help="the held-out third left out")
@@ -192,6 +199,8 @@ def main() -> None:
                 holdout(via)
             elif args.corpus == "holdout2":
                 holdout2(via, misses=args.misses)
+            elif args.corpus == "cases":
+                holdout2(via, CASES_CSV, "cases", misses=args.misses)
             else:
                 holdout2(via, HOLDOUT3_CSV, "holdout3", misses=args.misses)
         return

@@ -214,10 +214,14 @@ def _morfeusz() -> Maker:
                     return made  # type: ignore[return-value]
         return None
 
-    def forms(name: str, home: bool, country: bool = False) -> tuple[str, ...] | None:
+    def forms(
+        name: str, home: bool, country: bool = False, *, loose: bool = False
+    ) -> tuple[str, ...] | None:
+        """``loose``: any noun, a one-word name too (a landmark's "Zamek")."""
         pieces = re.split(r"([ -])", name)
         words, seps = pieces[::2], pieces[1::2]
-        steps = plan(words, seps, (home or country) and len(words) > 1, country=country)
+        any_noun = ((home or country) and len(words) > 1) or loose
+        steps = plan(words, seps, any_noun, country=country)
         if steps is None:
             return None
         out = []

@@ -398,12 +398,12 @@ def _unknown_landmark(q: Query, req: _Request) -> _Answer:
 
 
 def _kind_in_a_place(q: Query, req: _Request) -> bool:
-    """Whether the text is a kind and, around it, a town's, a region's or a country's whole name
-    ("train station London", "hotell i Sri Lanka")."""
+    """Whether the text is a kind and, around it, a town's, region's, country's or known
+    landmark's whole name ("train station London", "ξενοδοχεία κοντά στην Ακρόπολη")."""
     split = split_kind_and_place(q.text)
     if split is None or split[1] is None or landmark_shaped(q.text, besides=split[1]):
         return False  # (a landmark's word in the place's name is the place's: "Pays de Galles")
-    return _anchoring(split[1], req).how in ("city", "region", "country")
+    return _anchoring(split[1], req).how in ("city", "region", "country", "name", "alias")
 
 
 def _whole_town(q: Query) -> bool:

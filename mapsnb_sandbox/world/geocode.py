@@ -28,6 +28,7 @@ from mapsnb_sandbox.world.cities import (
     spelling_ranks,
 )
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmark_names.spelling import spelled_ids
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
 from mapsnb_sandbox.world.named_towns import (
     by_postcode,
@@ -47,7 +48,6 @@ from mapsnb_sandbox.world.names.grammar import (
     typed_postcodes,
     with_commas,
 )
-from mapsnb_sandbox.world.names.landmark_spelling import spelled_ids
 from mapsnb_sandbox.world.regions import (
     REGION_KIND,
     Region,

@@ -21,6 +21,7 @@ from pathlib import Path
 from mapsnb_sandbox.contract.common import Once, stable_int
 from mapsnb_sandbox.contract.ids import AIRPORT, LANDMARK, decode_tagged_id, tagged_id
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.landmark_names.cases import with_case_keys
 from mapsnb_sandbox.world.names.town_words import marked_otherwise, town_head
 
 __all__ = [
@@ -336,15 +337,13 @@ def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
         for n in names:
             if n:
                 by_name.setdefault(n, []).append(i)
-        # an airport's, a station's of the table or a famous place's address is its town's
-        # ("Granada, Spain") or its country's ("Mexico"): the town or country, not the place
+        # an airport's, a station's or a famous place's address is its town's or country's
         if lm.address and not lm.whole_name_only and not lm.famous:
             by_full.setdefault(street_key(lm.address), i)
             street = lm.address.split(",")[0]
             if any(ch.isdigit() for ch in street):
                 by_street.setdefault(street_key(street), []).append(i)
-    # airports and stations match by a whole name only: "… International Airport" names, "…
-    # Hbf" names are near each other
+    # airports and stations match by a whole name only ("… International Airport", "… Hbf")
     fuzzy = frozenset(
         n
         for n, ids in by_name.items()
@@ -576,6 +575,7 @@ def _build_landmark_index() -> _LandmarkIndex:
         for more in (*MUSEUM_CSVS, FAMOUS_STATIONS_CSV):
             items = load_famous(more, items)
         items += load_airports(AIRPORTS_TSV) + load_airports(STATIONS_TSV, kind="station")
+        items = with_case_keys(items, names=_folded_names)  # "Красной площадью", round 20
     return _index_landmarks(items)
 
 

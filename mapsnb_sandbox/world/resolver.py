@@ -42,6 +42,13 @@ from mapsnb_sandbox.world.geocode import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.kinds.reading import kind_and_town
+from mapsnb_sandbox.world.landmark_names.leads import landmark_lead_apart
+from mapsnb_sandbox.world.landmark_names.spelling import (
+    marked_kind_word,
+    namesakes_apart,
+    numbered_building,
+    town_spelt_otherwise,
+)
 from mapsnb_sandbox.world.landmarks import (
     fold,
     landmark_not_town,
@@ -52,13 +59,6 @@ from mapsnb_sandbox.world.landmarks import (
 from mapsnb_sandbox.world.names.compounds import cut_compound
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
-from mapsnb_sandbox.world.names.landmark_leads import landmark_lead_apart
-from mapsnb_sandbox.world.names.landmark_spelling import (
-    marked_kind_word,
-    namesakes_apart,
-    numbered_building,
-    town_spelt_otherwise,
-)
 from mapsnb_sandbox.world.names.namesakes import (
     bigger_namesake,
     language_country_over,

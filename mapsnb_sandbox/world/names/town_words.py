@@ -5,7 +5,7 @@
 - :func:`marked_otherwise`: a place typed with marks every town of that name writes otherwise
   ("Konârak": Iran's Konārak) is another place's name.
 
-Read by :mod:`~mapsnb_sandbox.world.landmarks` and :mod:`.landmark_spelling`; imports neither.
+Read by :mod:`~mapsnb_sandbox.world.landmarks` and :mod:`..landmark_names.spelling`; imports neither.
 """
 
 from __future__ import annotations

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from mapsnb_sandbox.world.landmarks import landmarks
-from mapsnb_sandbox.world.names.landmark_spelling import (
+from mapsnb_sandbox.world.landmark_names.spelling import (
     marked_kind_word,
     numbered_building,
     spelled_namesakes,
     town_spelt_otherwise,
 )
+from mapsnb_sandbox.world.landmarks import landmarks
 from mapsnb_sandbox.world.resolver import NOT_FOUND, UNKNOWN_LANDMARK, resolve
 from tests.sandbox.landmark_table import landmark_table
 

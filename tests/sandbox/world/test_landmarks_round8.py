@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from mapsnb_sandbox.world.landmark_names import leads as landmark_leads
+from mapsnb_sandbox.world.landmark_names.leads import leads
 from mapsnb_sandbox.world.landmarks import fold, load_famous
-from mapsnb_sandbox.world.names import landmark_leads
-from mapsnb_sandbox.world.names.landmark_leads import leads
 from mapsnb_sandbox.world.resolver import NOT_FOUND, resolve
 
 #: Made-up famous places: far from the US towns their names open with, but Marathon's, which

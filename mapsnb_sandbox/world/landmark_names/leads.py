@@ -7,7 +7,7 @@ a small town's whole name far away (San Pedro in Côte d'Ivoire, Palestine in Te
 village called Citadel), the resolver read the town, LOW: a guess between two places far apart.
 :func:`landmark_lead_apart` tells the resolver so, and the text names no place
 (``NOT_FOUND``), as two landmarks far apart of one name already do
-(:func:`.landmark_spelling.namesakes_apart`).
+(:func:`.spelling.namesakes_apart`).
 
 A name's *lead* (:func:`leads`) is the name itself, its part before the first comma, colon,
 dash or parenthesis, and two words or more before an "of" / "de" / "du" / "des" there (one word
