@@ -97,25 +97,24 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
         return CountryAnchor(name, at) if at else Anchor(name, kind)
     landmark = landmark_with_id(anchor.place_id)
     if landmark is not None:  # "près de la Tour Eiffel", not "près de Eiffel Tower"
-        return Anchor(landmark_in(landmark, typed), kind)
+        return Anchor(landmark_in(landmark, typed, lang), kind)
     typed = without_article(typed) or typed  # "der Toskana": "Toskana"
     if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
         return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
 
 
-def landmark_in(landmark: Landmark, typed: str) -> str:
-    """A famous place's name for a summary: the one of its names the asker typed, after the
-    article they typed ("la Tour Eiffel", "東京タワー", "the Eiffel Tower"), else its first
-    (English) name; the table's spelling, not the asker's case or capitals."""
+def landmark_in(landmark: Landmark, typed: str, lang: str) -> str:
+    """A famous place's name for a summary in ``lang``: the one of its names the asker typed
+    ("Tour Eiffel" of "la tour Eiffel", "東京タワー"), in the table's spelling; its first
+    (English) name in English, or where the text is none of its names ("Красной площадью":
+    a case form)."""
+    if lang == DEFAULT_LANGUAGE:
+        return landmark.name
     text = typed.strip(" ,?!.")
-    bare = without_article(text) or text
-    article = text[: len(text) - len(bare)]
-    folded = fold_text(bare)
-    for name in (landmark.name, *landmark.aliases):
-        if fold_text(name) == folded:
-            return article + name
-    return landmark.name
+    folded = fold_text(without_article(text) or text)
+    names = (landmark.name, *landmark.aliases)
+    return next((n for n in names if fold_text(n) == folded), landmark.name)
 
 
 def is_area(where: str) -> bool:
