@@ -23,7 +23,7 @@ from mapsnb_sandbox.world.kinds.reading import (
     unqualified_after,
     unqualified_before,
 )
-from mapsnb_sandbox.world.kinds.table import SPLIT, detect_category, kind_key, kind_table
+from mapsnb_sandbox.world.kinds.table import NO_SPACE, SPLIT, detect_category, kind_key, kind_table
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
@@ -83,12 +83,26 @@ def _words(table: str) -> frozenset[str]:
     return frozenset(w for ws in query_words()[table].values() for w in ws)  # type: ignore[attr-defined]
 
 
+def _alternatives(table: str, *, glued: bool) -> str:
+    """The phrases of ``data/query_words.json``'s ``table``, those of a script written without
+    spaces (glued to the kind: "近くの薬局", :data:`NO_SPACE`) or the others, as a regular
+    expression's alternatives (longest first)."""
+    rows: dict[str, list[str]] = query_words()[table]  # type: ignore[assignment]
+    phrases = {p for ps in rows.values() for p in ps if bool(NO_SPACE.search(p)) == glued}
+    return "|".join(
+        r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len, reverse=True)
+    )
+
+
 @functools.cache
 def _near_me() -> re.Pattern[str]:
-    """ "near me", "nearby", ... at the end of a query: the caller's own place, no town."""
-    phrases = sorted(_words("near_me"), key=len, reverse=True)
-    alts = "|".join(r"\s+".join(map(re.escape, p.split())) for p in phrases)
-    return re.compile(rf"\s+(?:{alts})\s*[?!.]*$", re.I)
+    """ "near me", "nearby", "près de moi", "рядом со мной" ... at the end of a query, or before
+    its kind ("近くの薬局", "en yakın eczane", "근처 약국"): the caller's own place, no town."""
+    after = rf"(?:\s+(?:{_alternatives('near_me', glued=False)})"
+    after += rf"|\s*(?:{_alternatives('near_me', glued=True)}))\s*[?!.]*$"
+    before = rf"^\s*(?:(?:{_alternatives('near_me_before', glued=False)})\s+"
+    before += rf"|(?:{_alternatives('near_me_before', glued=True)})\s*)"
+    return re.compile(f"{after}|{before}", re.I)
 
 
 @dataclass(frozen=True)

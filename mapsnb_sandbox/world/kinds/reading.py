@@ -52,7 +52,8 @@ _CONNECTOR_WORDS = (
     "jijini nchini karibu huko ya la wa في قرب بالقرب من بجانب حول در نزدیک اطراف حوالی ها های "
     "میں کے قریب پاس में के पास नज़दीक नजदीक की का ליד באזור קרוב ใน ที่ ใกล้ แถว ย่าน 근처 "
     "주변 에서 의 近く 周辺 付近 附近 周边 周围 yakınında civarında yakını yakın içinde kaçin "
-    "कहाँ where find best cheap"
+    "yakınındaki civarındaki çevresinde çevresindeki yakınlarında yakınlarındaki etrafında "
+    "etrafındaki कहाँ where find best cheap"
 )
 #: Particles glued to a place in scripts without spaces ("北京的", "東京の", "서울에서").
 _GLUED_AFTER = (
