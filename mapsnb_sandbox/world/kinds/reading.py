@@ -8,6 +8,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from mapsnb_sandbox.world.kinds.composed import composed_code, compound_code
 from mapsnb_sandbox.world.kinds.table import (
     AR_PREFIXES,
     HE_PREFIXES,
@@ -181,13 +182,12 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     keys = [_key(t) for t in tokens]
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
     titled = all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
+    joined = _joined_parts(text)
     for i in _kind_starts(tokens, titled=titled):  # whole words
         for n in range(min(MAX_WORDS, len(tokens) - i), 0, -1):
             if best is not None and n <= best[2] - best[1]:
                 break
-            code = _phrase_code(keys[i : i + n])
-            if code is None:
-                code = _plural_code(tokens[i : i + n], keys[i : i + n])
+            code = _span_code(tokens, keys, (i, i + n), titled=titled, joined=joined)
             if code is None:
                 continue
             start = _head_start(keys, i)  # "בית מלון": the hotel, not a place "בית"
@@ -217,6 +217,66 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             if code is not None and _one_side(before, after):
                 return code, _trim(before) or _trim(after)
     return None
+
+
+def _span_code(
+    tokens: list[str],
+    keys: list[str],
+    span: tuple[int, int],
+    *,
+    titled: bool,
+    joined: frozenset[int],
+) -> int | None:
+    """The kind the words of ``span`` name: a name's words, an English plural, or words of a
+    kind's names put together (:func:`_composed`)."""
+    a, b = span
+    code = _phrase_code(keys[a:b])
+    if code is None:
+        code = _plural_code(tokens[a:b], keys[a:b])
+    if code is None:
+        code = _composed(tokens, keys, span, titled=titled, joined=joined)
+    return code
+
+
+def _joined_parts(text: str) -> frozenset[int]:
+    """Indices of the tokens of ``text`` (:func:`_tokens`) glued to the word before them by a
+    zero-width non-joiner alone: a Persian word's suffix ("سوخت‌گیری")."""
+    parts = [p for p in _SEPARATORS.split(text)]
+    out, k = set(), -1
+    for j in range(0, len(parts), 2):
+        if parts[j]:
+            k += 1
+            if j and parts[j - 1] == "\u200c" and k:
+                out.add(k)
+    return frozenset(out)
+
+
+def _composed(
+    tokens: list[str],
+    keys: list[str],
+    span: tuple[int, int],
+    *,
+    titled: bool,
+    joined: frozenset[int],
+) -> int | None:
+    """The kind the words of ``span`` name put together (:mod:`.composed`: "محطة بنزين",
+    "posto de abastecimento", "bensinmack"), typed in lower case (the first word of the query
+    aside) and crossing no town's name ("hoteles nuevo laredo"); else less the suffixes glued
+    by a zero-width non-joiner ("ایستگاه سوخت‌گیری")."""
+    a, b = span
+    if not titled and not (_lower(tokens[a + 1 : b]) and (a == 0 or _lower(tokens[a : a + 1]))):
+        return None
+    if b - a == 1:
+        return None if a_town(tokens[a]) else compound_code(keys[a])
+    if _connector(tokens[a], named=False) or _connector(tokens[b - 1], named=False):
+        return None
+    if any(a_town(" ".join(tokens[k:])) or a_town(" ".join(tokens[:k])) for k in range(a + 1, b)):
+        return None
+    code = composed_code(" ".join(keys[a:b]).split())
+    if code is None and not joined.isdisjoint(range(a + 1, b)):
+        words = [keys[k] for k in range(a, b) if k == a or k not in joined]
+        code = composed_code(" ".join(words).split())
+    return code
 
 
 def _kind_starts(tokens: list[str], *, titled: bool) -> list[int]:
