@@ -177,6 +177,8 @@ def extra_names() -> dict[str, dict[str, list[str]]]:
             out.setdefault(key, {})[lang] = words + plurals
     for key, lang, noun in _kind_nouns():
         out.setdefault(key, {}).setdefault(lang, []).append(noun)
+    for key, lang, name in _kind_nouns("kind_type_names.tsv"):  # iD silent: the display name
+        out.setdefault(key, {}).setdefault(lang, []).insert(0, name)
     return out
 
 
@@ -243,10 +245,12 @@ def plural_of(name: str, lang: str) -> list[str]:
     return [head + plural]
 
 
-def _kind_nouns() -> list[tuple[str, str, str]]:
+def _kind_nouns(name: str = "kind_nouns.tsv") -> list[tuple[str, str, str]]:
     """``(key, language, noun)``: a kind's bare noun where iD names it only with a qualifier
-    ("כנסייה" of "כנסייה נוצרית"; ``data/kind_nouns.tsv``, ``tools/build_kind_nouns.py``)."""
-    path = NAMES_TSV.with_name("kind_nouns.tsv")
+    ("כנסייה" of "כנסייה נוצרית"; ``data/kind_nouns.tsv``, ``tools/build_kind_nouns.py``); with
+    ``name="kind_type_names.tsv"``, Organic Maps' display name of the kind's OSM type where
+    iD's presets have none in a language ("Gară"; ``tools/build_kind_type_names.py``)."""
+    path = NAMES_TSV.with_name(name)
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
     return [(r[0], r[1], r[2]) for r in rows if len(r) == 3 and not r[0].startswith("#")]
 
