@@ -98,7 +98,7 @@ def _loose(word: str) -> bool:
     return (word,) in kind_qualities() or word.isdigit()
 
 
-def _kind_in(lang: str, keys: list[str]) -> int | None:
+def _kind_in(lang: str, keys: tuple[str, ...]) -> int | None:
     """The kind ``keys`` name in ``lang`` by the rules above, or ``None``."""
     index = _index()
     own: set[int] = set()
@@ -123,6 +123,11 @@ def _kind_in(lang: str, keys: list[str]) -> int | None:
 def composed_code(keys: list[str]) -> int | None:
     """The kind the folded words ``keys`` (two or more) name by the rules above, or ``None``:
     the same kind in every language that reads them."""
+    return _composed(tuple(keys))
+
+
+@functools.lru_cache(maxsize=4096)
+def _composed(keys: tuple[str, ...]) -> int | None:
     if len(keys) < 2 or any(_loose(k) or NO_SPACE.search(k) for k in keys):
         return None
     langs = {lang for key in keys for lang in _index().get(key, {})}
@@ -130,6 +135,7 @@ def composed_code(keys: list[str]) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+@functools.lru_cache(maxsize=4096)
 def compound_code(key: str) -> int | None:
     """The kind a compound word (one folded word) names as two of its words run together:
     "bensinmack" -> the gas station ("bensin", "mack"); ``None`` else."""

@@ -270,13 +270,22 @@ def _composed(
         return None if a_town(tokens[a]) else compound_code(keys[a])
     if _connector(tokens[a], named=False) or _connector(tokens[b - 1], named=False):
         return None
-    if any(a_town(" ".join(tokens[k:])) or a_town(" ".join(tokens[:k])) for k in range(a + 1, b)):
+    if any(_town_across(tokens, span, k) for k in range(a + 1, b)):
         return None
     code = composed_code(" ".join(keys[a:b]).split())
     if code is None and not joined.isdisjoint(range(a + 1, b)):
         words = [keys[k] for k in range(a, b) if k == a or k not in joined]
         code = composed_code(" ".join(words).split())
     return code
+
+
+def _town_across(tokens: list[str], span: tuple[int, int], cut: int) -> bool:
+    """Whether a town's name runs from inside ``span`` at ``cut`` past its end, or from before
+    it to ``cut`` ("hoteles nuevo laredo": "nuevo laredo" is a town, no "hoteles nuevo")."""
+    a, b = span
+    return (b < len(tokens) and a_town(" ".join(tokens[cut:]))) or (
+        a > 0 and a_town(" ".join(tokens[:cut]))
+    )
 
 
 def _kind_starts(tokens: list[str], *, titled: bool) -> list[int]:
