@@ -97,7 +97,7 @@ def test_the_kind_is_searched_not_made_up(query: str, typed: str, expected: str)
     ("read", "name", "lang"),
     [
         ("posto de abastecimento Porto", "Station Road London", "en"),
-        ("تهران پمپ بنزین", "Petrol Ofisi Ankara", "tr"),
+        ("پمپ بنزین تهران", "Petrol Ofisi Ankara", "tr"),
         ("gară București", "Gara de Nord", "ro"),
     ],
 )
