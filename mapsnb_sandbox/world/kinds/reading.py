@@ -270,7 +270,10 @@ def _composed(
         return None if a_town(tokens[a]) else compound_code(keys[a])
     if _connector(tokens[a], named=False) or _connector(tokens[b - 1], named=False):
         return None
-    if any(_town_across(tokens, span, k) for k in range(a + 1, b)):
+    if any(
+        _town_across(tokens, span, k) or _town_beside(tokens, keys, span, k)
+        for k in range(a + 1, b)
+    ):
         return None
     code = composed_code(" ".join(keys[a:b]).split())
     if code is None and not joined.isdisjoint(range(a + 1, b)):
@@ -281,10 +284,20 @@ def _composed(
 
 def _town_across(tokens: list[str], span: tuple[int, int], cut: int) -> bool:
     """Whether a town's name runs from inside ``span`` at ``cut`` past its end, or from before
-    it to ``cut`` ("hoteles nuevo laredo": "nuevo laredo" is a town, no "hoteles nuevo")."""
+    it (or from its capitalised first word) to ``cut`` ("hoteles nuevo laredo": "nuevo laredo"
+    is a town, no "hoteles nuevo"; "Porto parque": Porto's park, no kind "porto parque")."""
     a, b = span
     return (b < len(tokens) and a_town(" ".join(tokens[cut:]))) or (
-        a > 0 and a_town(" ".join(tokens[:cut]))
+        (a > 0 or tokens[a][:1].isupper()) and a_town(" ".join(tokens[:cut]))
+    )
+
+
+def _town_beside(tokens: list[str], keys: list[str], span: tuple[int, int], cut: int) -> bool:
+    """Whether ``span`` cut at ``cut`` is a kind's name and a town's ("hotel porto": a hotel in
+    Porto, no kind "hotel porto"), either way round."""
+    a, b = span
+    return (a_town(" ".join(tokens[cut:b])) and _phrase_code(keys[a:cut]) is not None) or (
+        a_town(" ".join(tokens[a:cut])) and _phrase_code(keys[cut:b]) is not None
     )
 
 
