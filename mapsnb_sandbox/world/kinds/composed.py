@@ -10,7 +10,8 @@ Rules (one language at a time, the 28 with texts):
   gas, train and bus stations; "de").
 - A phrase of two words or more names kind K when its own words are all K's (one at least) and
   every other word is a head of that language or, typed in another language's letters, a word
-  of K's names there ("پمپ", pump, of Urdu's "پیٹرول پمپ" before Persian "بنزین").
+  of K's names there ("پمپ", pump, of Urdu's "پیٹرول پمپ" before Persian "بنزین"); not when it
+  is a run of words inside a longer name ("thành phố" of a city hall's): a name less its head.
 - A word of one language glued to a suffix by a zero-width non-joiner ("سوخت‌گیری") is that
   word: the joiner marks one word's parts in Persian.
 - A compound word names K when it is two of K's words run together, one K's own at least
@@ -93,6 +94,25 @@ def _one_per_names(kinds: dict[int, set[str]]) -> dict[int, frozenset[str]]:
     return out
 
 
+@functools.cache
+def _fragments() -> frozenset[str]:
+    """Runs of two words or more inside a longer name of any kind in any language ("ga tàu" of
+    "ga tàu điện ngầm", "thành phố" of a city hall's name): a part of one name, not a phrase
+    of words put together."""
+    out: set[str] = set()
+    for kinds in _names_by_language().values():
+        for names in kinds.values():
+            for name in names:
+                words = kind_key(name).split()
+                out.update(
+                    " ".join(words[i:j])
+                    for i in range(len(words))
+                    for j in range(i + 2, len(words) + 1)
+                    if j - i < len(words)
+                )
+    return frozenset(out)
+
+
 def _loose(word: str) -> bool:
     """Whether ``word`` qualifies a kind ("cheap", "24") and so is no part of its name."""
     return (word,) in kind_qualities() or word.isdigit()
@@ -130,6 +150,8 @@ def composed_code(keys: list[str]) -> int | None:
 def _composed(keys: tuple[str, ...]) -> int | None:
     if len(keys) < 2 or any(_loose(k) or NO_SPACE.search(k) for k in keys):
         return None
+    if " ".join(keys) in _fragments():
+        return None  # "thành phố" of a longer name: that name less its head, no new phrase
     langs = {lang for key in keys for lang in _index().get(key, {})}
     found = {_kind_in(lang, keys) for lang in sorted(langs)} - {None}
     return found.pop() if len(found) == 1 else None

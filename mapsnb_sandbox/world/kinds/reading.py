@@ -260,12 +260,12 @@ def _composed(
     joined: frozenset[int],
 ) -> int | None:
     """The kind the words of ``span`` name put together (:mod:`.composed`: "محطة بنزين",
-    "posto de abastecimento", "bensinmack"), typed in lower case (the first word of the query
-    aside) and crossing no town's name ("hoteles nuevo laredo"); else less the suffixes glued
+    "posto de abastecimento", "bensinmack"), typed in lower case (the first word of a query not
+    in title case aside) and crossing no town's name ("hoteles nuevo laredo"); else less the suffixes glued
     by a zero-width non-joiner ("ایستگاه سوخت‌گیری")."""
     a, b = span
-    if not titled and not (_lower(tokens[a + 1 : b]) and (a == 0 or _lower(tokens[a : a + 1]))):
-        return None
+    if not _lower(tokens[a + 1 : b]) or ((a > 0 or titled) and not _lower(tokens[a : a + 1])):
+        return None  # "Tha Mai", "Station Road": a name's capitals
     if b - a == 1:
         return None if a_town(tokens[a]) else compound_code(keys[a])
     if _connector(tokens[a], named=False) or _connector(tokens[b - 1], named=False):
