@@ -10,8 +10,11 @@ Rules (one language at a time, the 28 with texts):
   gas, train and bus stations; "de").
 - A phrase of two words or more names kind K when its own words are all K's (one at least) and
   every other word is a head of that language or, typed in another language's letters, a word
-  of K's names there ("پمپ", pump, of Urdu's "پیٹرول پمپ" before Persian "بنزین"); not when it
-  is a run of words inside a longer name ("thành phố" of a city hall's): a name less its head.
+  of K's names there ("پمپ", pump, of Urdu's "پیٹرول پمپ" before Persian "بنزین": no language
+  holds both words; where one does, only such languages read the phrase, and none where the
+  words are all heads in one of them: "terminal bus", two heads in Indonesian, is no French
+  ferry terminal); not when it is a run of words inside a longer name ("thành phố" of a city
+  hall's): a name less its head.
 - A word of one language glued to a suffix by a zero-width non-joiner ("سوخت‌گیری") is that
   word: the joiner marks one word's parts in Persian.
 - A compound word names K when it is two of K's words run together, one K's own at least
@@ -40,8 +43,10 @@ __all__ = ["composed_code", "compound_code"]
 
 #: word -> language -> kinds (codes; kinds with the same names in a language as one).
 _Index = dict[str, dict[str, frozenset[int]]]
-#: The shortest own word of a phrase and a compound's shortest part.
-_OWN_LEAST = 3
+#: The shortest own word of a phrase (a syllable of Vietnamese, "tha" of "tha ma", cemetery, or
+#: "phố" of "thành phố", is as often a romanised town's: "Tha Mai", "Thanh Pho San Marino")
+#: and a compound's shortest part.
+_OWN_LEAST = 4
 _PART_LEAST = 4
 
 
@@ -152,8 +157,12 @@ def _composed(keys: tuple[str, ...]) -> int | None:
         return None
     if " ".join(keys) in _fragments():
         return None  # "thành phố" of a longer name: that name less its head, no new phrase
-    langs = {lang for key in keys for lang in _index().get(key, {})}
-    found = {_kind_in(lang, keys) for lang in sorted(langs)} - {None}
+    index = _index()
+    langs = {lang for key in keys for lang in index.get(key, {})}
+    native = {lang for lang in langs if all(lang in index.get(key, {}) for key in keys)}
+    if any(all(len(index[key][lang]) > 1 for key in keys) for lang in native):
+        return None  # heads only in a language that has every word: "terminal bus"
+    found = {_kind_in(lang, keys) for lang in sorted(native or langs)} - {None}
     return found.pop() if len(found) == 1 else None
 
 
