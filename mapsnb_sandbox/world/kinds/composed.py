@@ -43,10 +43,9 @@ __all__ = ["composed_code", "compound_code"]
 
 #: word -> language -> kinds (codes; kinds with the same names in a language as one).
 _Index = dict[str, dict[str, frozenset[int]]]
-#: The shortest own word of a phrase (a syllable of Vietnamese, "tha" of "tha ma", cemetery, or
-#: "phố" of "thành phố", is as often a romanised town's: "Tha Mai", "Thanh Pho San Marino")
-#: and a compound's shortest part.
-_OWN_LEAST = 4
+#: The shortest own word of a phrase ("api" of "kereta api", "پمپ") and a compound's shortest
+#: part.
+_OWN_LEAST = 3
 _PART_LEAST = 4
 
 

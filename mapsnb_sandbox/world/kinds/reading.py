@@ -487,6 +487,22 @@ def _one_place(place: str | None, *, particles: bool = False) -> bool:
     return not any(kind_key(w) in _connectors() and w not in allowed for w in words[1:-1])
 
 
+def _as_typed(text: str, words: list[str], picked: list[str]) -> list[str]:
+    """The words of ``text`` as typed whose folded forms ``picked`` are, where its words and
+    their folded forms ``words`` align (a capital is a name's: "Thành phố San Marino" names no
+    kind of "thanh pho san"); else ``picked``."""
+    typed = text.replace(",", " ").split()
+    if len(typed) != len(words):
+        return picked
+    left = list(picked)
+    out = []
+    for raw, key in zip(typed, words, strict=True):
+        if left and key == left[0]:
+            out.append(raw)
+            left.pop(0)
+    return out if not left else picked
+
+
 def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]) -> bool:
     """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
     reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
@@ -512,7 +528,7 @@ def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]
         return False  # "Art Gallery of Ontario": a name, not galleries in Ontario
     kinds = [w for w in rest if w not in AROUND]  # "museo de Madrid"
     hit = find_category(" ".join(kinds))
-    kind = split_kind_and_place(" ".join(kinds))
+    kind = split_kind_and_place(" ".join(_as_typed(text, words, kinds)))
     return (hit is not None and hit[2] - hit[1] == len(kinds)) or (
         kind is not None and kind[1] is None
     )
