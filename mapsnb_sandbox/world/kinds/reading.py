@@ -8,6 +8,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from mapsnb_sandbox.world.kinds.composed import composed_code, compound_code
 from mapsnb_sandbox.world.kinds.table import (
     AR_PREFIXES,
     HE_PREFIXES,
@@ -182,13 +183,12 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     keys = [_key(t) for t in tokens]
     best: tuple[int, int, int] | None = None  # (code, first, end): most words, then leftmost
     titled = all(t[:1].isupper() for t in tokens if t[:1].isalpha())  # "Hotels In X"
+    joined = _joined_parts(text)
     for i in _kind_starts(tokens, titled=titled):  # whole words
         for n in range(min(MAX_WORDS, len(tokens) - i), 0, -1):
             if best is not None and n <= best[2] - best[1]:
                 break
-            code = _phrase_code(keys[i : i + n])
-            if code is None:
-                code = _plural_code(tokens[i : i + n], keys[i : i + n])
+            code = _span_code(tokens, keys, (i, i + n), titled=titled, joined=joined)
             if code is None:
                 continue
             start = _head_start(keys, i)  # "בית מלון": the hotel, not a place "בית"
@@ -218,6 +218,88 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             if code is not None and _one_side(before, after):
                 return code, _trim(before) or _trim(after)
     return None
+
+
+def _span_code(
+    tokens: list[str],
+    keys: list[str],
+    span: tuple[int, int],
+    *,
+    titled: bool,
+    joined: frozenset[int],
+) -> int | None:
+    """The kind the words of ``span`` name: a name's words, an English plural, or words of a
+    kind's names put together (:func:`_composed`)."""
+    a, b = span
+    code = _phrase_code(keys[a:b])
+    if code is None:
+        code = _plural_code(tokens[a:b], keys[a:b])
+    if code is None:
+        code = _composed(tokens, keys, span, titled=titled, joined=joined)
+    return code
+
+
+def _joined_parts(text: str) -> frozenset[int]:
+    """Indices of the tokens of ``text`` (:func:`_tokens`) glued to the word before them by a
+    zero-width non-joiner alone: a Persian word's suffix ("سوخت‌گیری")."""
+    parts = [p for p in _SEPARATORS.split(text)]
+    out, k = set(), -1
+    for j in range(0, len(parts), 2):
+        if parts[j]:
+            k += 1
+            if j and parts[j - 1] == "\u200c" and k:
+                out.add(k)
+    return frozenset(out)
+
+
+def _composed(
+    tokens: list[str],
+    keys: list[str],
+    span: tuple[int, int],
+    *,
+    titled: bool,
+    joined: frozenset[int],
+) -> int | None:
+    """The kind the words of ``span`` name put together (:mod:`.composed`: "محطة بنزين",
+    "posto de abastecimento", "bensinmack"), typed in lower case (the first word of a query not
+    in title case aside) and crossing no town's name ("hoteles nuevo laredo"); else less the suffixes glued
+    by a zero-width non-joiner ("ایستگاه سوخت‌گیری")."""
+    a, b = span
+    if not _lower(tokens[a + 1 : b]) or ((a > 0 or titled) and not _lower(tokens[a : a + 1])):
+        return None  # "Tha Mai", "Station Road": a name's capitals
+    if b - a == 1:
+        return None if a_town(tokens[a]) else compound_code(keys[a])
+    if _connector(tokens[a], named=False) or _connector(tokens[b - 1], named=False):
+        return None
+    if any(
+        _town_across(tokens, span, k) or _town_beside(tokens, keys, span, k)
+        for k in range(a + 1, b)
+    ):
+        return None
+    code = composed_code(" ".join(keys[a:b]).split())
+    if code is None and not joined.isdisjoint(range(a + 1, b)):
+        words = [keys[k] for k in range(a, b) if k == a or k not in joined]
+        code = composed_code(" ".join(words).split())
+    return code
+
+
+def _town_across(tokens: list[str], span: tuple[int, int], cut: int) -> bool:
+    """Whether a town's name runs from inside ``span`` at ``cut`` past its end, or from before
+    it (or from its capitalised first word) to ``cut`` ("hoteles nuevo laredo": "nuevo laredo"
+    is a town, no "hoteles nuevo"; "Porto parque": Porto's park, no kind "porto parque")."""
+    a, b = span
+    return (b < len(tokens) and a_town(" ".join(tokens[cut:]))) or (
+        (a > 0 or tokens[a][:1].isupper()) and a_town(" ".join(tokens[:cut]))
+    )
+
+
+def _town_beside(tokens: list[str], keys: list[str], span: tuple[int, int], cut: int) -> bool:
+    """Whether ``span`` cut at ``cut`` is a kind's name and a town's ("hotel porto": a hotel in
+    Porto, no kind "hotel porto"), either way round."""
+    a, b = span
+    return (a_town(" ".join(tokens[cut:b])) and _phrase_code(keys[a:cut]) is not None) or (
+        a_town(" ".join(tokens[a:cut])) and _phrase_code(keys[cut:b]) is not None
+    )
 
 
 def _kind_starts(tokens: list[str], *, titled: bool) -> list[int]:
@@ -406,6 +488,22 @@ def _one_place(place: str | None, *, particles: bool = False) -> bool:
     return not any(kind_key(w) in _connectors() and w not in allowed for w in words[1:-1])
 
 
+def _as_typed(text: str, words: list[str], picked: list[str]) -> list[str]:
+    """The words of ``text`` as typed whose folded forms ``picked`` are, where its words and
+    their folded forms ``words`` align (a capital is a name's: "Thành phố San Marino" names no
+    kind of "thanh pho san"); else ``picked``."""
+    typed = text.replace(",", " ").split()
+    if len(typed) != len(words):
+        return picked
+    left = list(picked)
+    out = []
+    for raw, key in zip(typed, words, strict=True):
+        if left and key == left[0]:
+            out.append(raw)
+            left.pop(0)
+    return out if not left else picked
+
+
 def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]) -> bool:
     """Whether ``text`` is a name of town ``town`` (its own, or the place part a kind search
     reads: "Москвы", the kind then typed in lower case) and, before or after it, only a kind of
@@ -431,7 +529,7 @@ def kind_and_town(text: str, town: str | None, *, is_town: Callable[[str], bool]
         return False  # "Art Gallery of Ontario": a name, not galleries in Ontario
     kinds = [w for w in rest if w not in AROUND]  # "museo de Madrid"
     hit = find_category(" ".join(kinds))
-    kind = split_kind_and_place(" ".join(kinds))
+    kind = split_kind_and_place(" ".join(_as_typed(text, words, kinds)))
     return (hit is not None and hit[2] - hit[1] == len(kinds)) or (
         kind is not None and kind[1] is None
     )

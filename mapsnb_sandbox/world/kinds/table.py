@@ -30,6 +30,7 @@ __all__ = [
     "category_at",
     "category_key",
     "detect_category",
+    "extra_names",
     "find_category",
     "free_category",
     "is_generic_query",
@@ -135,13 +136,23 @@ NO_SPACE = re.compile(  # and Hangul, whose compounds run together ("버스터�
 _KEEP_MARKS = re.compile("[\u0900-\u0dff\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff]")
 
 
+#: Thai and Lao tone marks and the signs beside them (U+0E47-0E4E, U+0EC8-0ECD): the Unicode
+#: Collation Algorithm's table (DUCET, UTS #10 allkeys) weighs them at the secondary level only,
+#: as it weighs Latin accents, so a search that ignores accents ignores them ("ปั๊ม", the
+#: Royal Institute's spelling of pump, and "ปั้ม", as often written, are one word).
+_TONE_MARKS = frozenset(map(chr, [*range(0x0E47, 0x0E4F), *range(0x0EC8, 0x0ECE)]))
+
+
 def kind_key(text: str) -> str:
     """:func:`fold` for kind names, keeping the vowel signs of Brahmic scripts (Hindi,
-    Bengali, Thai, ...) that ``fold`` would split words at."""
+    Bengali, Thai, ...) that ``fold`` would split words at, less Thai and Lao tone marks
+    (:data:`_TONE_MARKS`)."""
     if text.isascii() or not _KEEP_MARKS.search(text):
         return fold(text)
     out: list[str] = []
     for ch in unicodedata.normalize("NFC", text.casefold()):
+        if ch in _TONE_MARKS:
+            continue
         if ch.isalnum() or (unicodedata.category(ch) in ("Mn", "Mc") and _KEEP_MARKS.match(ch)):
             out.append(ch)
         else:
@@ -149,8 +160,9 @@ def kind_key(text: str) -> str:
     return " ".join("".join(out).split())
 
 
-def _extra_names() -> dict[str, dict[str, list[str]]]:
-    """``key -> language -> names`` from ``data/category_names.tsv``."""
+@functools.cache
+def extra_names() -> dict[str, dict[str, list[str]]]:
+    """``key -> language -> names`` from ``data/category_names.tsv`` (and its kind nouns)."""
     out: dict[str, dict[str, list[str]]] = {}
     if not NAMES_TSV.exists():
         return out
@@ -165,6 +177,8 @@ def _extra_names() -> dict[str, dict[str, list[str]]]:
             out.setdefault(key, {})[lang] = words + plurals
     for key, lang, noun in _kind_nouns():
         out.setdefault(key, {}).setdefault(lang, []).append(noun)
+    for key, lang, name in _kind_nouns("kind_type_names.tsv"):  # iD silent: the display name
+        out.setdefault(key, {}).setdefault(lang, []).insert(0, name)
     return out
 
 
@@ -231,10 +245,12 @@ def plural_of(name: str, lang: str) -> list[str]:
     return [head + plural]
 
 
-def _kind_nouns() -> list[tuple[str, str, str]]:
+def _kind_nouns(name: str = "kind_nouns.tsv") -> list[tuple[str, str, str]]:
     """``(key, language, noun)``: a kind's bare noun where iD names it only with a qualifier
-    ("כנסייה" of "כנסייה נוצרית"; ``data/kind_nouns.tsv``, ``tools/build_kind_nouns.py``)."""
-    path = NAMES_TSV.with_name("kind_nouns.tsv")
+    ("כנסייה" of "כנסייה נוצרית"; ``data/kind_nouns.tsv``, ``tools/build_kind_nouns.py``); with
+    ``name="kind_type_names.tsv"``, Organic Maps' display name of the kind's OSM type where
+    iD's presets have none in a language ("Gară"; ``tools/build_kind_type_names.py``)."""
+    path = NAMES_TSV.with_name(name)
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
     return [(r[0], r[1], r[2]) for r in rows if len(r) == 3 and not r[0].startswith("#")]
 
@@ -247,7 +263,7 @@ def kind_table() -> _Table:
     later: list[tuple[str, int, bool]] = []  # (phrase, code, an iD term to check)
     others: list[tuple[str, int, bool]] = []  # the same, of languages the emulator has no texts in
     english: set[str] = set()
-    extra = _extra_names()
+    extra = extra_names()
     spoken = {p.stem for p in NAMES_TSV.with_name("texts").glob("*.json")}
     with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
         for code, rec in enumerate(csv.DictReader(fh)):
