@@ -430,9 +430,7 @@ def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]
     """``found`` widened to the next words where with them it names another kind ("trạm xăng",
     no "tram") or its own by a longer name ("distributeur automatique de billets")."""
     words = fold(text).split()
-    typed = (
-        text.split()
-    )  # as typed where the words align: a capital is a name's ("szpital Tha Mai")
+    typed = text.split()  # as typed where the words align: a capital is a name's ("Tha Mai")
     words = typed if len(typed) == len(words) else words
     for end in range(found[2] + 3, found[2], -1):
         if end <= len(words):
