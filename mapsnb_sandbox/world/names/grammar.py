@@ -133,9 +133,15 @@ _HOUSE_PART = re.compile(
 
 
 def _numbered_streets(parts: list[str]) -> list[str]:
-    """``parts`` with a house number's own part joined to the street before it; an address
-    written town first ("Москва, ул. Тверская, д. 7", as Russian post writes it) with its street
-    first, as the reader takes an address ("ул. Тверская 7", "Москва")."""
+    """``parts`` with a house number's own part joined to its street, after it or before it;
+    an address written town first ("Москва, ул. Тверская, д. 7", as Russian post writes it)
+    with its street first, as the reader takes an address ("ул. Тверская 7", "Москва")."""
+    if (
+        len(parts) > 2
+        and re.fullmatch(r"\d{1,4}[a-z]?", parts[0], re.I)
+        and not any(c.isdigit() for c in parts[1])
+    ):  # "5, rue de Rivoli, 75001 Paris", as French addresses are often written
+        parts = [f"{parts[0]} {parts[1]}", *parts[2:]]
     out: list[str] = []
     street = -1
     for part in parts:

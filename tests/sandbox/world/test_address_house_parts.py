@@ -41,6 +41,13 @@ def _named(text: str) -> dict[str, object]:
             30.3351,
         ),
         ("вул. Хрещатик, буд. 22, Київ", "вул. Хрещатик 22, Київ", 50.4501, 30.5234),
+        ("5, rue de Rivoli, 75001 Paris", "5 rue de Rivoli, Paris", 48.8566, 2.3522),
+        (
+            "12, avenue des Champs-Élysées, Paris",
+            "12 avenue des Champs-Élysées, Paris",
+            48.8566,
+            2.3522,
+        ),
     ],
 )
 def test_a_house_number_in_its_own_part_is_the_streets_address(
