@@ -47,6 +47,10 @@ _Index = dict[str, dict[str, frozenset[int]]]
 #: part.
 _OWN_LEAST = 3
 _PART_LEAST = 4
+#: Languages whose names are read as whole names only: English's are iD's presets' and its
+#: regional Englishes' in full, so a phrase none holds is a kind the emulator lacks ("art shop":
+#: iD's art shop, which iD also gives the gallery's preset, is no gallery).
+_WHOLE_NAMES_ONLY = frozenset({"en"})
 
 
 def _names_by_language() -> dict[str, dict[int, set[str]]]:
@@ -157,7 +161,7 @@ def _composed(keys: tuple[str, ...]) -> int | None:
     if " ".join(keys) in _fragments():
         return None  # "thành phố" of a longer name: that name less its head, no new phrase
     index = _index()
-    langs = {lang for key in keys for lang in index.get(key, {})}
+    langs = {lang for key in keys for lang in index.get(key, {})} - _WHOLE_NAMES_ONLY
     native = {lang for lang in langs if all(lang in index.get(key, {}) for key in keys)}
     if any(all(len(index[key][lang]) > 1 for key in keys) for lang in native):
         return None  # heads only in a language that has every word: "terminal bus"
