@@ -75,15 +75,18 @@ def type_words() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
-def forms(name: str, lang: str, words: dict[str, frozenset[str]]) -> set[str]:
+def forms(name: str, lang: str, words: dict[str, frozenset[str]], *, english: str = "") -> set[str]:
     """Folded ``name`` as written and without one region word of its language before or after
-    it ("استان تهران" -> "تهران", "Tahran Eyaleti" -> "tahran") or glued after it ("広東省" ->
-    "広東")."""
+    it ("استان تهران" -> "تهران", "Tahran Eyaleti" -> "tahran"), where it has more words than
+    the unit's English name ``english`` (in "उत्तर प्रदेश", Uttar Pradesh, the word is the
+    name's), or glued after it ("広東省" -> "広東")."""
     out = {fold_text(name)}
     glued = [w for w in GLUED_TYPE_WORDS.get(lang, ()) if name.endswith(w)]
     if glued and len(name) - len(glued[0]) >= 2:  # the longest ("自由州", not "州")
         out.add(fold_text(name[: -len(glued[0])]))
     parts = fold_text(name).split()
+    if len(parts) <= len(fold_text(english).split()):
+        return {n for n in out if n}
     vocab = words.get(lang, frozenset())
     for k in (1, 2):
         if len(parts) > k and " ".join(parts[-k:]) in vocab:
@@ -113,17 +116,27 @@ def unit_regions(rows: set[tuple[str, ...]]) -> dict[str, tuple[str, str]]:
 
 
 def labels(admin1_json: Path, paired: dict[str, tuple[str, str]]) -> Iterator[tuple[str, str, Any]]:
-    """``(folded name, written label, (cc, admin1))`` of every label of a paired unit."""
+    """``(folded name, written label, unit)`` of every label of every unit: ``unit`` the
+    emulator's ``(cc, admin1)`` for a paired one (:func:`_paired`), else ``("", code)``, so that
+    a name of an unpaired unit too ("강원", Gangwon of both Koreas) names two regions."""
     words = type_words()
-    for unit in json.loads(admin1_json.read_text(encoding="utf-8"))["features"]:
+    for n, unit in enumerate(json.loads(admin1_json.read_text(encoding="utf-8"))["features"]):
         props = unit["properties"]
-        iso = props.get("iso_3166_2") or ""
-        if iso not in paired or props.get("type_en") in TOWN_TYPES or not _same_unit(iso, props):
-            continue
+        key = _paired(props, paired) or ("", str(props.get("iso_3166_2") or n))
+        english = str(props.get("name_en") or props.get("name") or "")
         for field, lang in FIELDS.items():
             label = str(props.get(field) or "").strip()
-            for folded in forms(label, lang, words) if label else ():
-                yield folded, label, paired[iso]
+            for folded in forms(label, lang, words, english=english) if label else ():
+                yield folded, label, key
+
+
+def _paired(props: dict[str, Any], paired: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    """The emulator's region of a unit that is no town's municipality (:data:`TOWN_TYPES`) and
+    whose names are its ISO code's."""
+    iso = props.get("iso_3166_2") or ""
+    if iso not in paired or props.get("type_en") in TOWN_TYPES or not _same_unit(iso, props):
+        return None
+    return paired[iso]
 
 
 def ne_rows(rows: set[tuple[str, ...]], admin1_json: Path) -> set[tuple[str, ...]]:
@@ -138,7 +151,7 @@ def ne_rows(rows: set[tuple[str, ...]], admin1_json: Path) -> set[tuple[str, ...
         written.setdefault(folded, label)
     out = set()
     for name, keys in sorted(regions.items()):
-        if len(keys) != 1 or name in taken:
+        if len(keys) != 1 or name in taken or not next(iter(keys))[0]:
             continue  # two regions', or already the table's (this region's or another thing's)
         if usable(name, written[name]) and not _big_town(name):
             out.add(("A", *next(iter(keys)), name))
