@@ -85,7 +85,7 @@ def forms(name: str, lang: str, words: dict[str, frozenset[str]], *, english: st
     if glued and len(name) - len(glued[0]) >= 2:  # the longest ("自由州", not "州")
         out.add(fold_text(name[: -len(glued[0])]))
     parts = fold_text(name).split()
-    if len(parts) <= len(fold_text(english).split()):
+    if len(name.split()) <= len(english.split()):  # (as written: folding splits Brahmic words)
         return {n for n in out if n}
     vocab = words.get(lang, frozenset())
     for k in (1, 2):
