@@ -152,3 +152,22 @@ def test_the_builder_keeps_a_word_of_the_name(name: str, lang: str, english: str
     from mapsnb_sandbox.world.geodata import fold_text
 
     assert _forms()(name, lang, english) == {fold_text(name)}  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("town", "state"),
+    [
+        ("Ahmedabad, India", ", Gujarat "),  # was "Gudzsarat"
+        ("Jaipur, India", ", Rajasthan "),  # was "Radzsasztan", the longest of the table's names
+        ("Kohima, India", ", Nagaland "),  # was "Nagafold"
+        ("Ranchi, India", ", Jharkhand "),
+    ],
+)
+def test_an_address_names_its_state_as_geonames_writes_it(town: str, state: str) -> None:
+    from mapsnb_sandbox.world.addresses import local_address
+    from mapsnb_sandbox.world.geocode import resolve_text
+
+    hit = resolve_text(town)
+    assert hit is not None, town
+    address, _, _ = local_address(hit.lat, hit.lng, seed=5)
+    assert state in address, address
