@@ -14,7 +14,8 @@ A name is left out (as ``tools/build_country_aliases.py`` leaves out country nam
 already names anything else in the table (another region, a county, a country), names two
 regions among Natural Earth's units, is the own name of a town of 100,000 people or more, is
 under three letters (two in Chinese, Japanese, Korean; four in Brahmic scripts), holds a digit,
-names a kind of place or is an English word in lower case (:func:`build_country_aliases.usable`).
+names a kind of place or is an English word in lower case (:func:`build_country_aliases.usable`),
+or is in kana and names a town of any size (folding loses kana's voicing marks).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from build_country_aliases import _big_town, usable
-from build_regions import _same_unit
+from build_regions import _KANA, _same_unit
 
 from mapsnb_sandbox.languages.texts import SUPPORTED
 from mapsnb_sandbox.world.geodata import fold_text
@@ -115,14 +116,16 @@ def unit_regions(rows: set[tuple[str, ...]]) -> dict[str, tuple[str, str]]:
     return out
 
 
-def labels(admin1_json: Path, paired: dict[str, tuple[str, str]]) -> Iterator[tuple[str, str, Any]]:
+def labels(
+    admin1_json: Path, paired: dict[str, tuple[str, str]], held: dict[str, set[tuple[str, str]]]
+) -> Iterator[tuple[str, str, Any]]:
     """``(folded name, written label, unit)`` of every label of every unit: ``unit`` the
     emulator's ``(cc, admin1)`` for a paired one (:func:`_paired`), else ``("", code)``, so that
     a name of an unpaired unit too ("강원", Gangwon of both Koreas) names two regions."""
     words = type_words()
     for n, unit in enumerate(json.loads(admin1_json.read_text(encoding="utf-8"))["features"]):
         props = unit["properties"]
-        key = _paired(props, paired) or ("", str(props.get("iso_3166_2") or n))
+        key = _paired(props, paired, held) or ("", str(props.get("iso_3166_2") or n))
         english = str(props.get("name_en") or props.get("name") or "")
         for field, lang in FIELDS.items():
             label = str(props.get(field) or "").strip()
@@ -130,13 +133,30 @@ def labels(admin1_json: Path, paired: dict[str, tuple[str, str]]) -> Iterator[tu
                 yield folded, label, key
 
 
-def _paired(props: dict[str, Any], paired: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """The emulator's region of a unit that is no town's municipality (:data:`TOWN_TYPES`) and
-    whose names are its ISO code's."""
+def _paired(
+    props: dict[str, Any], paired: dict[str, tuple[str, str]], held: dict[str, set[tuple[str, str]]]
+) -> tuple[str, str] | None:
+    """The emulator's region of a unit that is no town's municipality (:data:`TOWN_TYPES`),
+    whose names are its ISO code's, and none of whose names the table (``held``: folded name ->
+    regions) gives another region of the country: a unit GeoNames split ("Southern Nations,
+    Nationalities, and Peoples' Region", four regions since 2020) is left out."""
     iso = props.get("iso_3166_2") or ""
     if iso not in paired or props.get("type_en") in TOWN_TYPES or not _same_unit(iso, props):
         return None
+    for field in ("name", "name_en", "gn_name", "woe_name"):
+        others = held.get(fold_text(str(props.get(field) or "")), set()) - {paired[iso]}
+        if any(cc == paired[iso][0] for cc, _ in others):
+            return None
     return paired[iso]
+
+
+def _kana_town(name: str, label: str) -> bool:
+    """Whether a name in kana names a town of any size: folded, kana lose their voicing marks,
+    so "アビア" (Abia) is "アピア" (Apia), as :func:`build_regions.kana_rows` guards."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.towns import named_ids
+
+    return bool(_KANA.search(label)) and bool(named_ids(city_index(), name))
 
 
 def ne_rows(rows: set[tuple[str, ...]], admin1_json: Path) -> set[tuple[str, ...]]:
@@ -146,13 +166,21 @@ def ne_rows(rows: set[tuple[str, ...]], admin1_json: Path) -> set[tuple[str, ...
         taken[r[3] if r[0] == "A" else r[2]].add((r[0], r[1], r[2]) if r[0] == "A" else r[:2])
     regions: dict[str, set[tuple[str, str]]] = collections.defaultdict(set)
     written: dict[str, str] = {}
-    for folded, label, key in labels(admin1_json, unit_regions(rows)):
+    held: dict[str, set[tuple[str, str]]] = collections.defaultdict(set)
+    for r in rows:
+        if r[0] == "A":
+            held[r[3]].add((r[1], r[2]))
+    for folded, label, key in labels(admin1_json, unit_regions(rows), held):
         regions[folded].add(key)
         written.setdefault(folded, label)
     out = set()
     for name, keys in sorted(regions.items()):
         if len(keys) != 1 or name in taken or not next(iter(keys))[0]:
             continue  # two regions', or already the table's (this region's or another thing's)
-        if usable(name, written[name]) and not _big_town(name):
+        if (
+            usable(name, written[name])
+            and not _big_town(name)
+            and not _kana_town(name, written[name])
+        ):
             out.add(("A", *next(iter(keys)), name))
     return out
