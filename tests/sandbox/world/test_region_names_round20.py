@@ -171,3 +171,18 @@ def test_an_address_names_its_state_as_geonames_writes_it(town: str, state: str)
     assert hit is not None, town
     address, _, _ = local_address(hit.lat, hit.lng, seed=5)
     assert state in address, address
+
+
+@pytest.mark.parametrize(
+    ("label", "town"),
+    [("アビア州", True), ("アビア", True), ("カリフォルニア州", False), ("バイエルン", False)],
+)
+def test_the_builder_leaves_out_a_kana_name_of_a_town(label: str, town: bool) -> None:
+    """Folded, kana lose their voicing marks: "アビア" (Abia, Nigeria) is "アピア" (Apia)."""
+    from mapsnb_sandbox.world.geodata import fold_text
+
+    _forms()
+    from region_ne_names import GLUED_TYPE_WORDS, _kana_town
+
+    bare = next((label[: -len(w)] for w in GLUED_TYPE_WORDS["ja"] if label.endswith(w)), label)
+    assert _kana_town(fold_text(bare), label) is town
