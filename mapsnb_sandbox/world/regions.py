@@ -33,6 +33,7 @@ __all__ = [
     "capital_namesake",
     "region_answer",
     "region_at",
+    "region_name",
     "region_of_country",
     "region_of_id",
     "region_place_id",
@@ -91,6 +92,12 @@ def _named() -> dict[tuple[str, str], tuple[str, int]]:
             out[(cc, admin1)] = (name, rank)
         seen[cc] = rank + 1
     return out
+
+
+def region_name(cc: str, admin1: str) -> str | None:
+    """First-level region ``admin1`` of ``cc`` as GeoNames writes it ("Tamil Nadu")."""
+    named = _named().get((cc, admin1))
+    return named[0] if named else None
 
 
 @functools.cache

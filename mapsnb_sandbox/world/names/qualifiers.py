@@ -148,11 +148,16 @@ def _admin1_names() -> dict[tuple[str, str], tuple[str, ...]]:
 def state_in_address(cc: str, admin1: str, *, abbreviated: bool) -> str:
     """How an address writes the first-level region ``admin1`` of ``cc``: its postal
     abbreviation when ``abbreviated`` and GeoNames has one ("ON", "NSW", "SP"), else its name
-    ("Maharashtra"); ``""`` when unknown."""
+    as GeoNames writes it (``data/region_names.tsv``: "Maharashtra"; the table's folded names
+    are in many scripts, "마하라슈트라"); ``""`` when unknown."""
+    from mapsnb_sandbox.world.regions import region_name
+
     names = _admin1_names().get((cc, admin1), ())
     short = sorted((n for n in names if 2 <= len(n) <= 3 and n.isalpha()), key=len)
     if abbreviated and short:
         return short[0].upper()
+    if written := region_name(cc, admin1):  # as GeoNames writes it ("Tamil Nadu")
+        return written
     words = [n for n in names if len(n) > 3 and not n.isdigit()]
     return max(words, key=len).title() if words else ""
 
