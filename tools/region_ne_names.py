@@ -123,8 +123,12 @@ def labels(
     emulator's ``(cc, admin1)`` for a paired one (:func:`_paired`), else ``("", code)``, so that
     a name of an unpaired unit too ("강원", Gangwon of both Koreas) names two regions."""
     words = type_words()
-    for n, unit in enumerate(json.loads(admin1_json.read_text(encoding="utf-8"))["features"]):
+    units = json.loads(admin1_json.read_text(encoding="utf-8"))["features"]
+    codes = collections.Counter(u["properties"].get("iso_3166_2") for u in units)
+    for n, unit in enumerate(units):
         props = unit["properties"]
+        if codes[props.get("iso_3166_2")] > 1:  # "Lord Howe Island" of AU-NSW beside New
+            props = {**props, "woe_name": None, "gn_name": None}  # South Wales: its own name
         key = _paired(props, paired, held) or ("", str(props.get("iso_3166_2") or n))
         english = str(props.get("name_en") or props.get("name") or "")
         for field, lang in FIELDS.items():

@@ -131,10 +131,19 @@ def _unglued(text: str) -> str:
 
 
 def _place_cut(token: str) -> tuple[int, int, int] | None:
-    """The kind inside ``token`` (a script without spaces) whose text before it names a place
-    ("バングラデシュのホテル": the hotel, not "バング" at its start; "東ティモールのホテル":
-    not the "モール" of Timor), else the longest (the leftmost of the longest)."""
+    """The kind inside ``token`` (a script without spaces) that ends it, these scripts' nouns
+    being head-final ("弗吉尼亚海滩面包店", a bakery of Virginia Beach, no beach; "北京公园酒店"),
+    else whose text before it names a place ("バングラデシュのホテル": the hotel, not "バング"
+    at its start; "東ティモールのホテル": not the "モール" of Timor), else the longest (the
+    leftmost of the longest)."""
     cuts = glued_cuts(token)
+    head = [c for c in cuts if c[2] == len(token)]  # head-final: "…海滩面包店", a bakery
+    if head:
+        code, start, end = max(head, key=lambda c: c[2] - c[1])
+        for c in sorted(cuts, key=lambda c: -c[1]):  # a kind it overlaps is its modifier:
+            if c[1] < start < c[2]:  # "常州汽车站", "汽车" + "车站": the station of "汽车站"
+                start = c[1]
+        return code, start, end
     placed = [c for c in cuts if c[1] and a_place(_unglued(token[: c[1]]))]
     return max(placed or cuts, key=lambda c: c[2] - c[1], default=None)
 
