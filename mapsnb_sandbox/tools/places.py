@@ -429,14 +429,12 @@ def _qualified_town(q: Query) -> bool:
 def _longer_kind(text: str, found: tuple[int, int, int]) -> tuple[int, int, int]:
     """``found`` widened to the next words where with them it names another kind ("trạm xăng",
     no "tram") or its own by a longer name ("distributeur automatique de billets")."""
-    words = fold(text).split()
-    typed = text.split()  # as typed where the words align: a capital is a name's ("Tha Mai")
-    words = typed if len(typed) == len(words) else words
-    for end in range(found[2] + 3, found[2], -1):
-        if end <= len(words):
-            hit = split_kind_and_place(" ".join(words[found[1] : end]))
-            if hit is not None and hit[1] is None and (hit[0] != found[0] or end > found[2] + 1):
-                return hit[0], found[1], end
+    typed, folded = text.split(), fold(text).split()  # as typed, aligned: "Tha Mai", a name's
+    words = typed if len(typed) == len(folded) else folded
+    for end in range(min(found[2] + 3, len(words)), found[2], -1):
+        hit = split_kind_and_place(" ".join(words[found[1] : end]))
+        if hit is not None and hit[1] is None and (hit[0] != found[0] or end > found[2] + 1):
+            return hit[0], found[1], end
     return found
 
 

@@ -273,7 +273,7 @@ def _region(cc: str, admin1: str) -> str:
     if style == "code":
         return admin1 if admin1.isalpha() else ""
     if style:
-        from mapsnb_sandbox.world.names.qualifiers import state_in_address
+        from mapsnb_sandbox.world.regions import state_in_address
 
         return state_in_address(cc, admin1, abbreviated=style == "abbreviation")
     return ""

@@ -39,6 +39,7 @@ __all__ = [
     "region_place_id",
     "regions_named",
     "search_centre",
+    "state_in_address",
 ]
 
 _NAMES = Path(__file__).resolve().parents[1] / "data" / "region_names.tsv"
@@ -98,6 +99,30 @@ def region_name(cc: str, admin1: str) -> str | None:
     """First-level region ``admin1`` of ``cc`` as GeoNames writes it ("Tamil Nadu")."""
     named = _named().get((cc, admin1))
     return named[0] if named else None
+
+
+@functools.cache
+def _admin1_names() -> dict[tuple[str, str], tuple[str, ...]]:
+    out: dict[tuple[str, str], list[str]] = {}
+    for name, keys in regions().admin1.items():
+        for key in keys:
+            out.setdefault(key, []).append(name)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def state_in_address(cc: str, admin1: str, *, abbreviated: bool) -> str:
+    """How an address writes the first-level region ``admin1`` of ``cc``: its postal
+    abbreviation when ``abbreviated`` and GeoNames has one ("ON", "NSW", "SP"), else its name
+    as GeoNames writes it (``data/region_names.tsv``: "Maharashtra"; the table's folded names
+    are in many scripts, "마하라슈트라"); ``""`` when unknown."""
+    names = _admin1_names().get((cc, admin1), ())
+    short = sorted((n for n in names if 2 <= len(n) <= 3 and n.isalpha()), key=len)
+    if abbreviated and short:
+        return short[0].upper()
+    if written := region_name(cc, admin1):  # as GeoNames writes it ("Tamil Nadu")
+        return written
+    words = [n for n in names if len(n) > 3 and not n.isdigit()]
+    return max(words, key=len).title() if words else ""
 
 
 @functools.cache

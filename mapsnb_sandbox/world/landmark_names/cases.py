@@ -8,12 +8,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, TypeVar
 
 from mapsnb_sandbox.world.geodata import fold_text
 
-if TYPE_CHECKING:  # landmarks imports this module
-    from mapsnb_sandbox.world.landmarks import Landmark
+#: A landmark (``landmarks.Landmark``, which imports this module): ``key``, ``keys``.
+Landmark = TypeVar("Landmark", bound=Any)
 
 __all__ = ["LANDMARK_CASES_TSV", "case_keys", "with_case_keys"]
 
