@@ -25,7 +25,12 @@ from mapsnb_sandbox.contract.ids import REGIONS_PER_COUNTRY, decode_region_id, r
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.cities import city_index, nearest_cached
 from mapsnb_sandbox.world.geodata import City, fold_text
-from mapsnb_sandbox.world.names.qualifiers import Qualifiers, regions
+from mapsnb_sandbox.world.names.qualifiers import (
+    Qualifiers,
+    region_of_words,
+    regions,
+    without_article,
+)
 
 __all__ = [
     "REGION_KIND",
@@ -302,6 +307,16 @@ def _qualified(r: Region, q: Qualifiers) -> bool:
     return not (q.states or q.cities or q.unknown or q.regions) and q.ccs <= {r.cc}
 
 
+def _worded_region(key: str) -> str | None:
+    """The region folded ``key`` names with its region words ("estado de oregon", "штате
+    калифорния"), not with a short one of another language that is a word of the query's
+    ("panama hat": Vietnamese "hạt", a district); else ``None``."""
+    text = without_article(key) or key
+    bare = region_of_words(text)
+    short = " " in text and len(text.replace(bare or "", "").replace(" ", "")) < _SHORTEST_NAME
+    return None if bare is None or short else bare
+
+
 def region_answer(
     key: str,
     q: Qualifiers,
@@ -319,10 +334,14 @@ def region_answer(
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
+    bare = None if found else _worded_region(key)  # "estado de oregon"
+    if bare is not None:
+        found = [r for r in regions_named(bare) if _qualified(r, q)]
     if not found:
         return None
     best = found[0]
-    if town is not None and (town.population >= best.people or _named_after_town(best, key)):
+    named = bare is None and _named_after_town(best, key)  # "provincia de Mendoza": the province
+    if town is not None and bare is None and (town.population >= best.people or named):
         return None  # the town the region is named after ("Nara": the city, not the prefecture)
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
     abroad = [r for r in found[1:] if r.cc != best.cc]  # "Amazonas": Colombia's, Peru's too

@@ -36,6 +36,7 @@ __all__ = [
     "qualifier_hits",
     "qualifiers",
     "region_abroad",
+    "region_of_words",
     "region_words",
     "regions",
     "typed_postal_code",
@@ -206,11 +207,12 @@ _GLUED_REGION_WORDS = tuple(
 _THAI_REGION_WORDS = tuple(fold(w) for w in ("จังหวัด", "มณฑล", "แคว้น", "รัฐ"))
 #: Thai's word for a country, glued before its name ("ประเทศฝรั่งเศส"), folded.
 _THAI_COUNTRY = fold("ประเทศ")
-#: Words between a region word and the name ("estado de Oregón", "provincia di Pisa").
-_LINKS = frozenset(["de", "di", "do", "da", "del", "du"])
+#: Words between a region word and the name ("estado de Oregón", "provincia di Pisa", "stato
+#: della California", "state of Oregon").
+_LINKS = frozenset(["de", "di", "do", "da", "del", "du", "della", "dello", "dell", "of"])
 
 
-def _as_region(p: str) -> str | None:
+def region_of_words(p: str) -> str | None:
     """``p`` without region words before or after it, when what is left is a first- or
     second-level region ("niger state" -> "niger", the Nigerian state, not the country;
     "estado de oregon", "negara bagian oregon" -> "oregon"; "山东省" -> "山东")."""
@@ -289,7 +291,7 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
     """Sort comma part ``p`` into ``q``: a country, a US state, a region (held by
     :meth:`.towns.Regions.holds`) or a town."""
     idx, rg = city_index(), regions()
-    region = _as_region(p)
+    region = region_of_words(p)
     if region is not None:
         q.regions.add(region)  # "Niger State": the state, not the country
     elif not last and p in rg.admin1 and p not in idx.states:
@@ -427,7 +429,7 @@ def known_qualifier(typed: str) -> bool:
         or p in rg.countries
         or p in rg.admin1
         or p in rg.admin2
-        or _as_region(p) is not None
+        or region_of_words(p) is not None
         or _as_country(p) is not None
     )
 
