@@ -54,6 +54,7 @@ from mapsnb_sandbox.world.regions import (
     capital_namesake,
     region_answer,
     region_of_country,
+    worded_region,
 )
 from mapsnb_sandbox.world.resolved import (
     Resolved,
@@ -351,6 +352,7 @@ def _city_or_country(
         bare = n_parts == 1 and not postcode_fits(picked[0], q)  # "Cambridge CB2 1TN" is not bare
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
+        sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, _how(area)  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
@@ -384,7 +386,7 @@ def _region(
     ):
         return None
     sure = "MEDIUM" if found[1] else "LOW"
-    if (seat := capital_namesake(found[0])) is not None:
+    if not worded_region(head) and (seat := capital_namesake(found[0])) is not None:
         return city_resolved(seat, sure)  # "Radźszahi": Rajshahi, the town, in Polish
     return region_resolved(found[0], sure)
 

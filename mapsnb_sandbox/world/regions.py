@@ -28,6 +28,7 @@ from mapsnb_sandbox.world.geodata import City, fold_text
 from mapsnb_sandbox.world.names.qualifiers import (
     Qualifiers,
     region_of_words,
+    region_words,
     regions,
     without_article,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "regions_named",
     "search_centre",
     "state_in_address",
+    "worded_region",
 ]
 
 _NAMES = Path(__file__).resolve().parents[1] / "data" / "region_names.tsv"
@@ -307,14 +309,19 @@ def _qualified(r: Region, q: Qualifiers) -> bool:
     return not (q.states or q.cities or q.unknown or q.regions) and q.ccs <= {r.cc}
 
 
-def _worded_region(key: str) -> str | None:
-    """The region folded ``key`` names with its region words ("estado de oregon", "штате
-    калифорния"), not with a short one of another language that is a word of the query's
-    ("panama hat": Vietnamese "hạt", a district); else ``None``."""
+def worded_region(key: str) -> str | None:
+    """The first-level region folded ``key`` names with its region words ("estado de oregon",
+    "штате калифорния", "estado de são paulo": the state, not its capital), not with a short one
+    of another language that is a word of the query's ("panama hat": Vietnamese "hạt", a
+    district); else ``None``."""
     text = without_article(key) or key
-    bare = region_of_words(text)
-    short = " " in text and len(text.replace(bare or "", "").replace(" ", "")) < _SHORTEST_NAME
-    return None if bare is None or short else bare
+    if region_words().intersection(text.split()) and regions_named(text):
+        return text  # a region's whole name with its word: "nara prefecture", "estado de são paulo"
+    bare = region_of_words(text)  # (for a qualifier, "拉巴斯" is also "拉巴斯省": no word typed)
+    if bare is None or bare not in text or not regions_named(bare):
+        return None
+    short = " " in text and len(text.replace(bare, "").replace(" ", "")) < _SHORTEST_NAME
+    return None if short else bare
 
 
 def region_answer(
@@ -334,7 +341,7 @@ def region_answer(
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
-    bare = None if found else _worded_region(key)  # "estado de oregon"
+    bare = None if found else worded_region(key)  # "estado de oregon"
     if bare is not None:
         found = [r for r in regions_named(bare) if _qualified(r, q)]
     if not found:

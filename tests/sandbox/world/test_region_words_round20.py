@@ -52,3 +52,25 @@ def test_a_short_region_word_of_another_language_makes_no_region() -> None:
     """ "Panama hat": "hat" folds as Vietnamese "hạt" (a district) does; no Panama City."""
     out = _BOX.call_tool("resolve_names", {"queries": [{"text": "Panama hat"}]})["results"][0]
     assert "entity" not in out, out
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("estado de São Paulo", "pt"),  # the state, not its capital of the same name
+        ("estado do Rio de Janeiro", "pt"),
+        ("province de Québec", "fr"),
+        ("Nara Prefecture", "en"),
+        ("provincia de Mendoza", "es"),
+    ],
+)
+def test_region_words_name_the_region_not_its_capital(text: str, lang: str) -> None:
+    args = {"queries": [{"text": text}], "language_code": lang}
+    match = _BOX.call_tool("resolve_names", args)["results"][0]["sandboxMatch"]
+    assert match["matchedAs"] == "region", (text, match)
+
+
+@pytest.mark.parametrize("text", ["São Paulo", "Rio de Janeiro", "Québec"])
+def test_the_bare_name_stays_the_capital(text: str) -> None:
+    match = _BOX.call_tool("resolve_names", {"queries": [{"text": text}]})["results"][0]
+    assert match["sandboxMatch"]["matchedAs"] == "city", (text, match)
