@@ -38,7 +38,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_town_cases import CASES, _agree, _morfeusz, _polish_shape, _restore
+from build_town_cases import (
+    CASES,
+    _agree,
+    _morfeusz,
+    _polish_shape,
+    _restore,
+    agreeing_adjective,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
 OUT = DATA / "landmark_cases.tsv"
@@ -101,16 +108,6 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
                 return p
         return None
 
-    def adjective(word: str, head: Any) -> Any:
-        for p in morph.parse(word):
-            t = p.tag
-            agrees = t.number == head.tag.number and (
-                t.number == "plur" or t.gender == head.tag.gender
-            )
-            if t.POS in ("ADJF", "PRTF") and t.case == "nomn" and agrees:
-                return p
-        return None
-
     def plans(words: list[str]) -> list[list[Any]]:
         """Each way the words decline: nouns side by side each ("Саграды Фамилии"), then the
         first noun alone ("Горы Синай", a generic word before a name), or adjectives agreeing
@@ -121,7 +118,10 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
             out += [apposed, [apposed[0]] + [None] * (len(words) - 1)]
         for i in dict.fromkeys([len(words) - 1, 0]):
             head = noun(words[i])
-            parsed = [adjective(w, head) for w in words[:i]] + [head] if head else [None]
+            parsed: list[Any] = [None]
+            if head:
+                parsed = [agreeing_adjective(morph, w, head, known=False) for w in words[:i]]
+                parsed.append(head)
             if all(p is not None for p in parsed):
                 return [*out, parsed + [None] * (len(words) - i - 1)]
         return out

@@ -83,6 +83,18 @@ def _inflect(parse: Any, case: str) -> str | None:
     return min(forms, key=len) if forms else None
 
 
+def agreeing_adjective(morph: Any, word: str, head: Any, *, known: bool = True) -> Any:
+    """``word``'s pymorphy3 parse as an adjective or participle in the nominative agreeing
+    with noun ``head`` in number and, in the singular, gender (``known``: a dictionary word
+    only, not the predictor's guess), or ``None``."""
+    for p in morph.parse(word):
+        t = p.tag
+        agrees = t.number == head.tag.number and (t.number == "plur" or t.gender == head.tag.gender)
+        if t.POS in ("ADJF", "PRTF") and t.case == "nomn" and (p.is_known or not known) and agrees:
+            return p
+    return None
+
+
 def _pymorphy(lang: str) -> Maker:
     import pymorphy3
 
@@ -107,16 +119,6 @@ def _pymorphy(lang: str) -> Maker:
                 return p
         return None
 
-    def adjective(word: str, head: Any) -> Any:
-        for p in morph.parse(word):
-            t = p.tag
-            agrees = t.number == head.tag.number and (
-                t.number == "plur" or t.gender == head.tag.gender
-            )
-            if t.POS in ("ADJF", "PRTF") and t.case == "nomn" and p.is_known and agrees:
-                return p
-        return None
-
     def plan(words: list[str], loose: bool) -> list[Any] | None:
         """Each word's parse (``None`` for one that stays): adjectives agreeing with the name's
         last noun; in a country's name (``loose``) also a first noun whose words after it
@@ -126,7 +128,7 @@ def _pymorphy(lang: str) -> Maker:
             head = noun(words[i], loose)
             if head is None:
                 continue
-            parsed = [adjective(w, head) for w in words[:i]] + [head]
+            parsed = [agreeing_adjective(morph, w, head) for w in words[:i]] + [head]
             if all(p is not None for p in parsed):
                 return parsed + [None] * (len(words) - i - 1)
         return None
