@@ -347,8 +347,10 @@ def region_answer(
     if not found:
         return None
     best = found[0]
-    named = bare is None and _named_after_town(best, key)  # "provincia de Mendoza": the province
-    if town is not None and bare is None and (town.population >= best.people or named):
+    town_wins = town is not None and (
+        town.population >= best.people or _named_after_town(best, key)
+    )
+    if town_wins and bare is None:  # region words name the region ("provincia de Mendoza")
         return None  # the town the region is named after ("Nara": the city, not the prefecture)
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
     abroad = [r for r in found[1:] if r.cc != best.cc]  # "Amazonas": Colombia's, Peru's too
