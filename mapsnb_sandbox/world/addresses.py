@@ -168,13 +168,15 @@ def _nearest_areas(cc: str, lat: float, lng: float) -> list[Area]:
         band *= 2
 
 
-def code_near(cc: str, lat: float, lng: float, code: str) -> bool:
+def code_near(cc: str, lat: float, lng: float, code: str, *, chars: int = 0) -> bool:
     """Whether postcode ``code``, as typed, begins as one of ``cc``'s postcode areas nearest the
     point does ("37002" near Salamanca, Spain: its area "370"; no Salamanca of Mexico, whose
-    codes the table lacks, nor Córdoba, Argentina's "5000", for "14008")."""
+    codes the table lacks, nor Córdoba, Argentina's "5000", for "14008"); with ``chars``, as
+    the area's first ``chars`` characters do ("00184" of Rome, whose nearest areas are "0011",
+    "0014", ...)."""
     typed = re.sub(r"[\W_]", "", code).upper()
     prefixes = (re.sub(r"[\W_]", "", a[2]).upper() for a in _nearest_areas(cc, lat, lng))
-    return any(len(p) >= 2 and typed.startswith(p) for p in prefixes)
+    return any(len(p) >= 2 and typed.startswith(p[:chars] if chars else p) for p in prefixes)
 
 
 def area_postcode(cc: str, lat: float, lng: float, seed: int) -> str:

@@ -2,8 +2,7 @@
 
 Matching is case-insensitive with accents folded (:func:`.landmarks.fold`); towns also by other
 names, inflected or misspelt (:mod:`.towns`). Places found are :class:`Resolved` (:mod:`.resolved`);
-answers are cached per text, bias and region, so the landmark table's switch (tests) lives here.
-"""
+answers are cached per text, bias and region, so the landmark table's switch (tests) lives here."""
 
 from __future__ import annotations
 
@@ -36,6 +35,7 @@ from mapsnb_sandbox.world.named_towns import (
     named_otherwise,
     named_town,
     postcode_fits,
+    posted_line,
     town_before_kind,
 )
 from mapsnb_sandbox.world.names.grammar import (
@@ -48,6 +48,7 @@ from mapsnb_sandbox.world.names.grammar import (
     typed_postcodes,
     with_commas,
 )
+from mapsnb_sandbox.world.names.qualifiers import outranked_district
 from mapsnb_sandbox.world.regions import (
     REGION_KIND,
     Region,
@@ -215,7 +216,7 @@ def _pick_city(
     def key(k: int) -> tuple[float, ...]:
         c = cands[k]
         near = _score_point(c.lat, c.lng, c.cc, bias, region)
-        inner = district(c) if qualified and len(cands) > 1 else False
+        inner = outranked_district(c, cands) if qualified else False
         if bias is not None:  # "Newcastle" from Leeds: upon Tyne (its other name), not Co. Down
             return (-hits[k], near * OTHER_NAME_FARTHER ** ranks[k], ranks[k], inner, -c.population)
         return (-hits[k], ranks[k], near, inner, -c.population)
@@ -578,7 +579,7 @@ def resolve_text_match(
         return None
     if bias is not None:
         bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
-    text = with_commas(text.strip())
+    text = posted_line(with_commas(text.strip()))  # "75001 Paris": "Paris, 75001"
     return _resolve_text_cached(text, bias, region.upper() if region else None)
 
 

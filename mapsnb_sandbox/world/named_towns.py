@@ -35,6 +35,7 @@ __all__ = [
     "named_otherwise",
     "named_town",
     "postcode_fits",
+    "posted_line",
     "town_before_kind",
 ]
 
@@ -123,6 +124,30 @@ def by_postcode(ids: list[int], q: Qualifiers) -> list[int]:
 def postcode_fits(c: City, q: Qualifiers) -> bool:
     """Whether a postcode typed in ``q`` is one of town ``c``'s country's near it."""
     return any(code_near(c.cc, c.lat, c.lng, p) for p in q.postcodes)
+
+
+#: An address's last line written alone, its postcode before or after its town ("75001 Paris",
+#: "10115 Berlin", "1012 NX Amsterdam", "111 43 Stockholm", "100-0001 Tokyo", "Roma 00184").
+_CODE_FIRST = re.compile(r"(?P<code>\d[\d-]{2,}\d(?: (?:\d{2,3}|[A-Z]{2}))?) (?P<town>\D.*)")
+_CODE_LAST = re.compile(r"(?P<town>\D.*?) (?P<code>\d[\d-]{2,}\d(?: (?:\d{2,3}|[A-Z]{2}))?)")
+
+
+def posted_line(text: str) -> str:
+    """``text`` as "town, postcode" when it is a town and a postcode of that town's country near
+    it, without a comma ("75001 Paris" -> "Paris, 75001", as "…, 75001 Paris" ends an address):
+    a code of one of the town's areas, or of the area round the town the name means by its
+    first two characters; else ``text`` ("1600 Pennsylvania": no town; "1234 Springfield")."""
+    if "," in text:
+        return text
+    m = _CODE_FIRST.fullmatch(text) or _CODE_LAST.fullmatch(text)
+    if m is None:
+        return text
+    idx, code = city_index(), m.group("code")
+    towns = [idx.cities[j] for j in named_ids(idx, fold(m.group("town")))[:20]]
+    near = [c for c in towns if code_near(c.cc, c.lat, c.lng, code, chars=2)]
+    sure = any(code_near(c.cc, c.lat, c.lng, code) for c in near)  # "37002 Salamanca": Spain's
+    fits = sure or (near and near[0] == towns[0])  # the town the name means ("00184 Roma")
+    return f"{m.group('town')}, {code}" if fits else text
 
 
 def town_before_kind(typed: str, q: Qualifiers) -> City | None:

@@ -371,7 +371,39 @@ def qualifier_hits(parts: Sequence[str], c: City) -> int:
     from mapsnb_sandbox.world.names.districts import names_its_city
 
     postal = sum(c.cc in postal_countries(p) and regions().holds(p, c) is True for p in parts)
-    return sum(holds(p, c) for p in parts) + names_its_city(c, parts, city_index().by_name) + postal
+    own_city = names_its_city(c, parts, city_index().by_name) or _inner_city_named(parts, c)
+    return sum(holds(p, c) for p in parts) + own_city + postal
+
+
+#: A district named as a town ranks after a namesake town of this share of its people or more
+#: once qualified ("Salamanca, Spain": the city, not Madrid's district of as many people); a
+#: village's far smaller namesake does not push the district aside ("Miraflores, Peru").
+DISTRICT_RIVAL_SHARE = 0.1
+
+
+def outranked_district(c: City, cands: Sequence[City]) -> bool:
+    """Whether town ``c`` is a district (:func:`.cities.district`) and another of ``cands``, no
+    district, has :data:`DISTRICT_RIVAL_SHARE` of its people or more."""
+    from mapsnb_sandbox.world.cities import district
+
+    if len(cands) < 2 or not district(c):
+        return False
+    least = DISTRICT_RIVAL_SHARE * c.population
+    return any(o != c and o.population >= least and not district(o) for o in cands)
+
+
+def _inner_city_named(parts: Sequence[str], c: City) -> int:
+    """1 when town ``c`` lies inside a city of a million people that a qualifier of ``parts``
+    names (:func:`.cities.district`: the city is the nearest town at its point): "Miraflores,
+    Lima" is Lima's district of 187,000, not a village of Lima's region 130 km off; else 0."""
+    from mapsnb_sandbox.world.cities import district, nearest_cached
+
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    if there.geonameid == c.geonameid or not district(c):
+        return 0
+    idx = city_index()
+    named = (idx.cities[j].geonameid for p in parts for j in _towns_named(p)[:8])
+    return int(there.geonameid in set(named))
 
 
 #: Countries whose addresses end with the state's or province's code, which is also its ISO
