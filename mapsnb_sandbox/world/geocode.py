@@ -34,8 +34,8 @@ from mapsnb_sandbox.world.named_towns import (
     leading_qualifiers,
     named_otherwise,
     named_town,
+    plain_line,
     postcode_fits,
-    posted_line,
     town_before_kind,
 )
 from mapsnb_sandbox.world.names.grammar import (
@@ -579,7 +579,7 @@ def resolve_text_match(
         return None
     if bias is not None:
         bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
-    text = posted_line(with_commas(text.strip()))  # "75001 Paris": "Paris, 75001"
+    text = plain_line(with_commas(text.strip()))  # "75001 Paris", "downtown Seattle"
     return _resolve_text_cached(text, bias, region.upper() if region else None)
 
 

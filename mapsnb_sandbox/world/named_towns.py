@@ -4,8 +4,11 @@ hold (state, region, country, postcode), best named first."""
 
 from __future__ import annotations
 
+import functools
+import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.addresses import code_near
@@ -34,8 +37,8 @@ __all__ = [
     "leading_qualifiers",
     "named_otherwise",
     "named_town",
+    "plain_line",
     "postcode_fits",
-    "posted_line",
     "town_before_kind",
 ]
 
@@ -132,7 +135,7 @@ _CODE_FIRST = re.compile(r"(?P<code>\d[\d-]{2,}\d(?: (?:\d{2,3}|[A-Z]{2}))?) (?P
 _CODE_LAST = re.compile(r"(?P<town>\D.*?) (?P<code>\d[\d-]{2,}\d(?: (?:\d{2,3}|[A-Z]{2}))?)")
 
 
-def posted_line(text: str) -> str:
+def _posted(text: str) -> str:
     """``text`` as "town, postcode" when it is a town and a postcode of that town's country near
     it, without a comma ("75001 Paris" -> "Paris, 75001", as "…, 75001 Paris" ends an address):
     a code of one of the town's areas, or of the area round the town the name means by its
@@ -148,6 +151,65 @@ def posted_line(text: str) -> str:
     sure = any(code_near(c.cc, c.lat, c.lng, code) for c in near)  # "37002 Salamanca": Spain's
     fits = sure or (near and near[0] == towns[0])  # the town the name means ("00184 Roma")
     return f"{m.group('town')}, {code}" if fits else text
+
+
+def plain_line(text: str) -> str:
+    """``text`` as the town it names, once its postcode (:func:`_posted`) or the words for the
+    town's centre (:func:`_centre_less`) are read."""
+    return _centre_less(_posted(text))
+
+
+#: What joins a word for a town's centre to the town's name after it ("centre-ville de Lyon",
+#: "centro storico di Roma", "Zentrum von Wien", "κέντρο της Αθήνας"; folded).
+_CENTRE_JOINS = frozenset(
+    fold(w)
+    for w in "d' de du des del della di do da van von of the της του".split()  # noqa: SIM905
+)
+
+
+@functools.cache
+def _centre_words() -> tuple[str, ...]:
+    """The folded words for a town's centre (``town_centre`` of ``data/query_words.json``),
+    longest first."""
+    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
+    table = json.loads(path.read_text(encoding="utf-8"))["town_centre"]
+    words = {fold(w) for ws in table.values() for w in ws}
+    return tuple(sorted(words, key=len, reverse=True))
+
+
+def _centre_less(text: str) -> str:
+    """``text`` without the words for a town's centre before or after the town's name, when the
+    rest names a town ("downtown Seattle", "Old Town Prague", "Manchester city centre",
+    "centro de Madrid", "центр Москвы", "서울 시내", "京都市内"), else ``text`` ("Centro Cultural
+    Banco do Brasil"). No comma: "Centro, Rio de Janeiro" is read by its parts."""
+    if "," in text or not text.strip():
+        return text
+    words = text.replace("’", "'").replace("d'", "d' ").split()
+    for w in _centre_words():
+        for rest in _centre_rests(text, words, w):
+            key = fold(rest)
+            if key and named_ids(city_index(), key):
+                return rest
+            if key and (ids := town_ids(city_index(), key, _any)):  # "centrum Krakowa"
+                return city_index().cities[ids[0]].name
+    return text
+
+
+def _centre_rests(text: str, words: list[str], w: str) -> Iterator[str]:
+    """What is left of ``text`` (in ``words``) once centre word ``w`` (folded) is taken from its
+    start (with a joining word after it) or its end; glued in scripts without spaces."""
+    glued = not w.isascii() and " " not in text.strip()  # "京都市内", "서울시내", "ใจกลางกรุงเทพ"
+    for n in range(1, min(len(text), 12)) if glued else ():
+        if fold(text[-n:]) == w:
+            yield text[:-n]
+        if fold(text[:n]) == w:
+            yield text[n:]
+    for k in range(1, min(len(words), 4)):
+        if fold(" ".join(words[:k])) == w:
+            rest = words[k:]
+            yield " ".join(rest[1:] if fold(rest[0]) in _CENTRE_JOINS else rest)
+        if fold(" ".join(words[-k:])) == w:
+            yield " ".join(words[:-k])
 
 
 def town_before_kind(typed: str, q: Qualifiers) -> City | None:

@@ -56,6 +56,7 @@ from mapsnb_sandbox.world.landmarks import (
     names_one_place,
     unknown_landmark,
 )
+from mapsnb_sandbox.world.named_towns import plain_line
 from mapsnb_sandbox.world.names.compounds import cut_compound
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
@@ -214,7 +215,7 @@ def resolve(
     """
     if not isinstance(text, str) or not text.strip():
         return Resolution(None, NOT_FOUND, "the text is empty")
-    text = with_commas(text)
+    text = plain_line(with_commas(text))  # "75001 Paris", "downtown Seattle": the town
     hit = resolve_text_match(text, bias=bias, region=region)
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region))

@@ -79,3 +79,47 @@ def test_a_district_named_with_its_city(text: str, lat: float, lng: float) -> No
     out = _answer(text)
     assert "entity" in out, (text, out)
     assert _km(out, lat, lng) < 10, (text, out)
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("downtown Seattle", 47.6062, -122.3321),
+        ("downtown Nice", 43.7102, 7.262),
+        ("Old Town Prague", 50.0875, 14.4214),
+        ("Manchester city centre", 53.4808, -2.2426),
+        ("centre-ville de Lyon", 45.764, 4.8357),
+        ("centre-ville d'Annecy", 45.8992, 6.1294),
+        ("centro de Madrid", 40.4168, -3.7038),
+        ("centro storico di Roma", 41.8931, 12.4828),
+        ("Altstadt Zürich", 47.3769, 8.5417),
+        ("центр Москвы", 55.7558, 37.6173),
+        ("centrum Krakowa", 50.0647, 19.945),
+        ("κέντρο της Αθήνας", 37.9838, 23.7275),
+        ("서울시내", 37.5665, 126.978),
+        ("京都市内", 35.0116, 135.7681),
+        ("北京市中心", 39.9042, 116.4074),
+        ("ใจกลางกรุงเทพ", 13.7563, 100.5018),
+    ],
+)
+def test_a_town_named_with_its_centre_is_the_town(text: str, lat: float, lng: float) -> None:
+    """Words for a town's centre, downtown or old town (``town_centre`` of
+    ``data/query_words.json``) before or after its name, in the town's language."""
+    out = _answer(text)
+    assert "entity" in out, (text, out)
+    assert _km(out, lat, lng) < 15, (text, out)
+
+
+@pytest.mark.parametrize("text", ["Centro Cultural Banco do Brasil", "Old Town"])
+def test_centre_words_alone_or_before_no_town_name_no_town(text: str) -> None:
+    out = _answer(text)
+    assert "entity" not in out or out["confidence"] == "LOW", (text, out)
+
+
+def test_a_search_in_a_town_centre_lists_places_of_the_town() -> None:
+    out = _BOX.call_tool("search_places", {"text_query": "coffee shops in downtown Seattle"})
+    places = out["places"]
+    assert places, out["summary"]
+    for p in places:
+        loc = p["location"]
+        assert haversine_m(loc["latitude"], loc["longitude"], 47.6062, -122.3321) < 15_000
