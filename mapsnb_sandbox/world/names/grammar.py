@@ -146,10 +146,9 @@ def _numbered_streets(parts: list[str]) -> list[str]:
     street = -1
     for k, part in enumerate(parts):
         number = _HOUSE_PART.fullmatch(part)
-        postcode = lone_postcode(part) and not part.isdigit()  # "80-831": Gdańsk's, no house
-        postcode = postcode or (
-            k == len(parts) - 1 and re.fullmatch(r"\d{4}", part)
-        )  # "Wien, 1010"
+        postcode = bool(lone_postcode(part)) and not part.isdigit()  # "80-831": Gdańsk's
+        last = k == len(parts) - 1 and bool(re.fullmatch(r"\d{4}", part))  # "Wien, 1010"
+        postcode = postcode or last
         if number and out and not postcode and not any(c.isdigit() for c in out[-1]):
             out[-1], street = f"{out[-1]} {number['n']}", len(out) - 1
         else:
