@@ -34,7 +34,6 @@ from mapsnb_sandbox.world.named_towns import (
     leading_qualifiers,
     named_otherwise,
     named_town,
-    plain_line,
     postcode_fits,
     town_before_kind,
 )
@@ -579,7 +578,7 @@ def resolve_text_match(
         return None
     if bias is not None:
         bias = (round(float(bias[0]), 5), round(float(bias[1]), 5))
-    text = plain_line(with_commas(text.strip()))  # "75001 Paris", "downtown Seattle"
+    text = with_commas(text.strip())
     return _resolve_text_cached(text, bias, region.upper() if region else None)
 
 

@@ -215,8 +215,11 @@ def resolve(
     """
     if not isinstance(text, str) or not text.strip():
         return Resolution(None, NOT_FOUND, "the text is empty")
-    text = plain_line(with_commas(text))  # "75001 Paris", "downtown Seattle": the town
+    text = with_commas(text)
     hit = resolve_text_match(text, bias=bias, region=region)
+    plain = plain_line(text) if hit is None or hit[0].confidence == "LOW" else text
+    if plain != text and (read := resolve_text_match(plain, bias=bias, region=region)):
+        text, hit = plain, read  # "75001 Paris", "downtown Seattle": the town
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region))
         country = language_country_over(found.place, found.how, text, language)

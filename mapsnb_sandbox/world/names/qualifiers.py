@@ -364,7 +364,9 @@ def holds(p: str, c: City) -> bool:
 
 
 def qualifier_hits(parts: Sequence[str], c: City) -> int:
-    """How many qualifiers of ``parts`` hold for town ``c`` (:func:`holds`), one more when ``c``
+    """How many qualifiers of ``parts`` hold for town ``c`` (:func:`holds`), one more for each
+    region it lies in (a region named holds more than a town of its name nearby: "Richmond,
+    Surrey" is Richmond upon Thames, not Richmond, BC, by Surrey, BC), one more when ``c``
     is a district and one names its own city ("Chūō-ku, Osaka": not Kobe's ward, 28 km from
     Osaka), and one more for a state's code as the country's addresses write it ("Georgetown,
     DE": Delaware's, not Guyana's, whose Demerara-Mahaica is GY-DE)."""
@@ -372,7 +374,8 @@ def qualifier_hits(parts: Sequence[str], c: City) -> int:
 
     postal = sum(c.cc in postal_countries(p) and regions().holds(p, c) is True for p in parts)
     own_city = names_its_city(c, parts, city_index().by_name) or _inner_city_named(parts, c)
-    return sum(holds(p, c) for p in parts) + own_city + postal
+    inside = sum(regions().holds(p, c) is True for p in parts)  # "Richmond, Surrey": England's
+    return sum(holds(p, c) for p in parts) + inside + own_city + postal
 
 
 #: A district named as a town ranks after a namesake town of this share of its people or more
