@@ -16,6 +16,7 @@ from mapsnb_sandbox.world.cities import city_index, district
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold
+from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.towns import (
     Qualifiers,
     city_ok,
@@ -184,9 +185,10 @@ def _centre_less(text: str) -> str:
     Banco do Brasil"). No comma: "Centro, Rio de Janeiro" is read by its parts."""
     if "," in text or not text.strip():
         return text
-    words = text.replace("’", "'").replace("d'", "d' ").split()
+    bare = without_article(text) or text  # "el centro de Sevilla", "das Zentrum von Wien"
+    words = bare.replace("\u2019", "'").replace("d'", "d' ").split()
     for w in _centre_words():
-        for rest in _centre_rests(text, words, w):
+        for rest in _centre_rests(bare, words, w):
             key = fold(rest)
             if key and named_ids(city_index(), key):
                 return rest

@@ -205,13 +205,20 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     """The asker's name of town ``place_id`` in a Latin or Cyrillic language: the typed text,
     or the first form of :func:`town_candidates` ("Київ" of "Києві", "Brno" of "Brně"), in that
     script, that is one of the town's names (its own spelling when they fold alike: "Kraków"
-    of "Krakowie"); else ``name``."""
+    of "Krakowie"), or a run of its words that is ("München" of "Hauptbahnhof München"); else
+    ``name``."""
     idx = city_index()
     j = idx.place_ids.get(place_id, idx.cities)
     if j is None:
         return name
-    forms = [typed, *town_candidates(typed)]
-    for form in sorted(forms, key=_no_vowel):  # "Plzeň" of "Plzni", not its stem "Plzn"
+    forms = sorted([typed, *town_candidates(typed)], key=_no_vowel)  # "Plzeň", not "Plzn"
+    words = typed.split()  # else the words that name it: "München" of "Hauptbahnhof München"
+    spans = [
+        " ".join(words[i : i + n])
+        for n in range(len(words) - 1, 0, -1)
+        for i in range(len(words) - n + 1)
+    ]
+    for form in [*forms, *spans]:
         letters = [c for c in form if c.isalpha()]
         if not letters or any(("\u0400" <= c <= "\u04ff") != cyrillic for c in letters):
             continue
