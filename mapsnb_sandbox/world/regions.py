@@ -16,6 +16,7 @@ so any process decodes it. A name answers a region only where no town answers it
 from __future__ import annotations
 
 import functools
+import json
 import math
 from pathlib import Path
 from typing import NamedTuple
@@ -326,7 +327,30 @@ def worded_region(key: str) -> str | None:
 
 
 #: A second-level region's search looks in its town of this many people nearest its box's middle.
-_PROVINCE_TOWN_PEOPLE = 50_000
+_PROVINCE_TOWN_PEOPLE = 10_000
+
+
+@functools.cache
+def _article_regions() -> tuple[tuple[str, str], ...]:
+    """``article_regions`` of ``data/query_words.json``, folded: "le " -> "departement du "."""
+    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
+    table = json.loads(path.read_text(encoding="utf-8"))["article_regions"]
+    pairs = (pair for lang in table.values() for pair in lang.items())
+    return tuple((_folded_keeping_space(a), _folded_keeping_space(r)) for a, r in pairs)
+
+
+def _folded_keeping_space(text: str) -> str:
+    """``text`` folded, with its trailing space ("le " is a word, "l" a glued prefix)."""
+    return fold_text(text) + (" " if text.endswith(" ") else "")
+
+
+def _article_region(key: str) -> str | None:
+    """The second-level region folded ``key`` names after its article ("le var" -> "departement
+    du var", "lain" -> "departement de lain"), where the region table has it; else ``None``."""
+    for article, worded in _article_regions():
+        if key.startswith(article) and (name := worded + key[len(article) :]) in regions().admin2:
+            return name
+    return None
 
 
 def province_town(key: str) -> City | None:
@@ -334,7 +358,7 @@ def province_town(key: str) -> City | None:
     (the region table's boxes: "provincia de málaga", "la provincia de granada"): the town of
     its name inside it, else its town of :data:`_PROVINCE_TOWN_PEOPLE` nearest its middle, else
     its biggest ("département du var": Toulon's area); ``None`` for another text."""
-    text = without_article(key) or key
+    text = _article_region(key) or without_article(key) or key
     words = text.split()
     boxes = [b for b in regions().admin2.get(text, ()) if len(words) > 1]
     if len(boxes) != 1 or not region_words().intersection(words):

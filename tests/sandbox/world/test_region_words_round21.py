@@ -3,8 +3,8 @@ a region whose name is an adjective before its word, in the case the preposition
 ("w województwie opolskim", "в Новосибирской области", "в Одеській області", "v Plzeňském
 kraji") was not read at all; a worded region under a million people ("the state of Vermont",
 "Pardubický kraj") answered LOW, so its search listed nothing; a second-level province or
-department named with its word ("provincia de Granada", "département de la Gironde") found
-nothing. Truth: the regions' seats and middles, from their Wikipedia articles (none of these
+department named with its word or its article ("provincia de Granada", "département de la
+Gironde", "dans le Var") found nothing or a town abroad. Truth: the regions' seats and middles, from their Wikipedia articles (none of these
 phrasings is in ``tests/data/region_word_searches.csv``)."""
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def box() -> Sandbox:
         ("en", "pharmacies in the state of Vermont", (44.0, -72.7), 200),
         ("es", "restaurantes en la provincia de Granada", (37.1773, -3.5986), 80),
         ("fr", "pharmacies dans le département de la Gironde", (44.8378, -0.5792), 120),
+        ("fr", "hôtels dans le Var", (43.46, 6.22), 70),  # its middle; "Var" is also Iran's
+        ("fr", "restaurants dans l'Ain", (46.07, 5.35), 70),  # its middle
     ],
 )
 def test_a_search_in_a_worded_region_lists_its_places(
