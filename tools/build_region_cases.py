@@ -8,7 +8,8 @@ them): Russian ``name_ru`` of Russia's and Ukraine's units, Ukrainian ``name_uk`
 Polish ``name_pl`` of Poland's ("województwo mazowieckie"); Czech: ISO 3166-2:CZ's names as
 pycountry ships them ("Jihomoravský kraj"; Natural Earth has no Czech labels). Each is paired
 with the region of ``regions.tsv.z`` that already bears one of the unit's names (its English,
-GeoNames or local name; where several do, the one GeoNames' code of the unit names).
+GeoNames or local name, alone or before its ``type_en``: "Subcarpathian Voivodeship"; where
+several regions do, the one GeoNames' code of the unit names).
 
 The forms: the nominative and its genitive, instrumental and locative singular, word by word, the
 adjectives agreeing with the region word, by ``tools/build_town_cases.py``'s makers: Russian and
@@ -50,9 +51,11 @@ def _pair(unit: dict[str, str]) -> tuple[str, str] | None:
     """The ``(cc, admin1)`` of the region table that bears one of ``unit``'s names."""
     cc, admin1 = unit["iso_a2"], regions().admin1
     codes = set()
+    kinds = ["", *(f" {t}" for t in (unit.get("type_en") or "").split("|"))]  # "Voivodeship"
     for field in _NAME_FIELDS:
         for name in (unit.get(field) or "").split("|"):
-            codes |= {c for c in admin1.get(fold_text(name), ()) if c[0] == cc}
+            for kind in kinds:  # "Subcarpathian Voivodeship": GeoNames' name
+                codes |= {c for c in admin1.get(fold_text(name + kind), ()) if c[0] == cc}
     if len(codes) == 1:
         return next(iter(codes))
     gn = (unit.get("gn_a1_code") or "").partition(".")[2]
