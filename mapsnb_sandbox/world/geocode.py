@@ -52,6 +52,7 @@ from mapsnb_sandbox.world.regions import (
     REGION_KIND,
     Region,
     capital_namesake,
+    province_town,
     region_answer,
     region_of_country,
     worded_region,
@@ -366,7 +367,8 @@ def _city_or_country(
         return country, "country"
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
         return area, _how(area)  # "Hokkaido", "Tuscany, Italy"
-    return (city_resolved(picked[0], "LOW"), "city") if picked else None
+    seat = picked[0] if picked else province_town(head)  # "provincia de Málaga": its town
+    return (city_resolved(seat, "LOW" if picked else "MEDIUM"), "city") if seat else None
 
 
 def _region(
@@ -427,7 +429,6 @@ BARE_TOWN_POPULATION = 30_000  # "White House", Tennessee): such an answer is LO
 #: ... and of a town below this whose name also names a town of another country ("Petra":
 #: Greece and Mallorca; "Alhambra": California and Spain).
 BARE_HOMONYM_POPULATION = 150_000
-
 
 #: A name folded to its consonants (:func:`skeleton`) is sure only of a town this big.
 SKELETON_POPULATION = 1_000_000

@@ -16,6 +16,7 @@ so any process decodes it. A name answers a region only where no town answers it
 from __future__ import annotations
 
 import functools
+import json
 import math
 from pathlib import Path
 from typing import NamedTuple
@@ -37,6 +38,7 @@ __all__ = [
     "REGION_KIND",
     "Region",
     "capital_namesake",
+    "province_town",
     "region_answer",
     "region_at",
     "region_name",
@@ -324,6 +326,61 @@ def worded_region(key: str) -> str | None:
     return None if short else bare
 
 
+#: A second-level region's search looks in its town of this many people nearest its box's middle.
+_PROVINCE_TOWN_PEOPLE = 10_000
+
+
+@functools.cache
+def _article_regions() -> tuple[tuple[str, str], ...]:
+    """``article_regions`` of ``data/query_words.json``, folded: "le " -> "departement du "."""
+    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
+    table = json.loads(path.read_text(encoding="utf-8"))["article_regions"]
+    pairs = (pair for lang in table.values() for pair in lang.items())
+    return tuple((_folded_keeping_space(a), _folded_keeping_space(r)) for a, r in pairs)
+
+
+def _folded_keeping_space(text: str) -> str:
+    """``text`` folded, with its trailing space ("le " is a word, "l" a glued prefix)."""
+    return fold_text(text) + (" " if text.endswith(" ") else "")
+
+
+def _article_region(key: str) -> str | None:
+    """The second-level region folded ``key`` names after its article ("le var" -> "departement
+    du var", "lain" -> "departement de lain"), where the region table has it; else ``None``."""
+    for article, worded in _article_regions():
+        if key.startswith(article) and (name := worded + key[len(article) :]) in regions().admin2:
+            return name
+    return None
+
+
+def province_town(key: str) -> City | None:
+    """The town a second-level region folded ``key`` names with its region word stands for
+    (the region table's boxes: "provincia de málaga", "la provincia de granada"): the town of
+    its name inside it, else its town of :data:`_PROVINCE_TOWN_PEOPLE` nearest its middle, else
+    its biggest ("département du var": Toulon's area); ``None`` for another text."""
+    text = _article_region(key) or without_article(key) or key
+    words = text.split()
+    boxes = [b for b in regions().admin2.get(text, ()) if len(words) > 1]
+    if len(boxes) != 1 or not region_words().intersection(words):
+        return None
+    cc, la0, lo0, la1, lo1 = boxes[0]
+    idx = city_index()
+
+    def inside(c: City) -> bool:
+        return c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1
+
+    for k in range(1, len(words)):
+        named = [idx.cities[j] for j in idx.by_name.get(" ".join(words[k:]), ())]
+        if named := [c for c in named if inside(c)]:
+            return max(named, key=lambda c: c.population)  # "provincia de málaga": Málaga
+    towns = [c for c in idx.cities if inside(c)]
+    mid = ((la0 + la1) / 2, (lo0 + lo1) / 2)
+    big = [c for c in towns if c.population >= _PROVINCE_TOWN_PEOPLE]
+    if big:
+        return min(big, key=lambda c: haversine_m(c.lat, c.lng, *mid))
+    return max(towns, key=lambda c: c.population, default=None)
+
+
 def region_answer(
     key: str,
     q: Qualifiers,
@@ -337,7 +394,8 @@ def region_answer(
     when another region of the name has a tenth of its people or more ("Punjab"), a region of
     another country a twentieth ("Amazonas": Brazil's, LOW, unless a country qualifies the
     name; "Florida" stays the US state), or it is bare and small (:data:`BARE_REGION_PEOPLE`:
-    "North", Cameroon's)."""
+    "North", Cameroon's; not with its region word: "Pardubický kraj", "w województwie
+    opolskim")."""
     if near_bias and town is not None:
         return None
     found = [r for r in regions_named(key) if _qualified(r, q)]
@@ -355,5 +413,6 @@ def region_answer(
     rival = len(found) > 1 and found[1].people * _SURE_RATIO >= best.people
     abroad = [r for r in found[1:] if r.cc != best.cc]  # "Amazonas": Colombia's, Peru's too
     rival = rival or any(r.people * _SURE_ABROAD >= best.people for r in abroad)
-    rival = rival or (not q.ccs and best.people < BARE_REGION_PEOPLE)
+    worded = bare is not None or bool(region_words().intersection(key.split()))
+    rival = rival or (not q.ccs and not worded and best.people < BARE_REGION_PEOPLE)
     return best, not rival

@@ -47,6 +47,9 @@ _REGIONS = Path(__file__).resolve().parents[2] / "data" / "regions.tsv.z"
 #: Everyday country names CLDR lacks and the UK's countries in other languages, rows as in
 #: ``regions.tsv.z`` (``tools/build_country_aliases.py``: Wikidata, iso-codes, CLDR).
 _ALIASES = _REGIONS.with_name("country_aliases.tsv.z")
+#: Regions named by an adjective and their region word, in the cases ("в Краснодарском крае",
+#: "w województwie mazowieckim"; ``tools/build_region_cases.py``: Natural Earth, pycountry).
+_CASES = _REGIONS.with_name("region_cases.tsv")
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ def regions() -> Regions:
     admin1: dict[str, set[tuple[str, str]]] = {}
     admin2: dict[str, list[tuple[str, float, float, float, float]]] = {}
     text = b"".join(zlib.decompress(p.read_bytes()) for p in (_REGIONS, _ALIASES))
-    for line in text.decode("utf-8").splitlines():
+    cases = [ln for ln in _CASES.read_text(encoding="utf-8").splitlines() if ln[:1] != "#"]
+    for line in text.decode("utf-8").splitlines() + cases:
         f = line.split("\t")
         if f[0] == "C":
             countries.setdefault(f[2], set()).add(f[1])
