@@ -201,7 +201,7 @@ def _pick_city(
     raw = named_ids(idx, name)
     ids, hits = _fitting(raw, q)
     if not ids and raw:  # "Париж, Техас": Paris of Texas, by the name of Paris, France
-        raw = own_namesakes(idx, raw)
+        raw = own_namesakes(idx, raw, key=name)
         ids, hits = _fitting(raw, q)
     if not ids and q.cities:  # "Chaoyang, Beijing": its Chaoyang District (a county's elsewhere)
         raw = named_ids(idx, f"{name} district")
@@ -227,7 +227,8 @@ def _pick_city(
     doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
     if not own[best] and (counts[best] < 2 if any(own) else doubt):
         return cands[best], False
-    confirmed = max(hits) > 0 if parts else bool(q.ccs or q.states) or not q.unknown
+    # a part naming nothing known leaves it unconfirmed ("Olszanka, Mazowieckie, Poland")
+    confirmed = max(hits) > 0 if parts else not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
     # a region qualifier, or one other name of the town (one language's), decides less

@@ -253,7 +253,7 @@ def _after_leads(text: str, quals: list[str]) -> list[str] | None:
     idx = city_index()
     for lead, rest in _leading_names(text) if len(quals) < 2 else ():
         held, ids = qualifiers([lead, *quals]), named_ids(idx, fold(rest))
-        if any(city_ok(idx.cities[j], held) for j in ids + own_namesakes(idx, ids)):
+        if any(city_ok(idx.cities[j], held) for j in ids + own_namesakes(idx, ids, key=fold(rest))):
             return [rest, lead, *quals]  # "テキサス州パリ": Paris, Texas, by Paris, France's name
         if (deeper := _after_leads(rest, [lead, *quals])) is not None:
             return deeper

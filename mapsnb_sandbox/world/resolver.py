@@ -221,7 +221,7 @@ def resolve(
     if plain != text and (read := resolve_text_match(plain, bias=bias, region=region)):
         text, hit = plain, read  # "75001 Paris", "downtown Seattle": the town
     if role == "town":
-        found = _whole_compound(text, _town(text.strip(), hit, bias, region))
+        found = _whole_compound(text, _town(text.strip(), hit, bias, region, language))
         country = language_country_over(found.place, found.how, text, language)
         if country is not None:  # "Francia" to a Spanish asker: France
             found = Resolution(country, "country")
@@ -416,6 +416,7 @@ def _town(
     hit: tuple[Resolved, str] | None,
     bias: tuple[float, float] | None,
     region: str | None,
+    language: str | None = None,
 ) -> Resolution:
     """The place ``text`` names after a kind ("Brně" of "kavárna v Brně"): what the resolver
     finds, unless that is a guess or a town by another of its names and a form of
@@ -431,7 +432,7 @@ def _town(
         return Resolution(*hit)
     direct = hit[0] if hit is not None else None
     best: tuple[bool, bool, int, Resolved] | None = None  # an area, spelt as the form, people
-    for candidate in town_candidates(head):
+    for candidate in town_candidates(head, language=language):
         found = resolve_text_match(candidate + comma + qualifiers, bias=bias, region=region)
         if found is None or found[0].kind not in _FORM_KINDS or _part_read(found, candidate):
             continue  # a near spelling of a form ("Zlína": Žilina), a town in one of its words

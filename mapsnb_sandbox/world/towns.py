@@ -470,15 +470,22 @@ def named_more_abroad(c: City, cands: Sequence[City], counts: Sequence[int], own
     )
 
 
-def own_namesakes(idx: CityIndex, ids: Sequence[int]) -> list[int]:
+def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[int]:
     """The towns whose own name is the own name of a town of ``ids``: a name in another
     language or script travels with a town's own name to its namesakes ("Париж" names Paris,
-    France; with "Техас", Paris, Texas)."""
+    France; with "Техас", Paris, Texas). Not into a country where ``key`` (folded) is itself
+    a town's own name: there it names those towns ("Milford", Newark's old name, is no
+    Newark of New York)."""
     from mapsnb_sandbox.world.geodata import fold_text
 
+    owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
     out: list[int] = []
     for name in dict.fromkeys(fold_text(idx.cities[j].name) for j in ids):
-        out += [k for k in named_ids(idx, name) if own_name(name, idx.cities[k])]
+        out += [
+            k
+            for k in named_ids(idx, name)
+            if own_name(name, idx.cities[k]) and idx.cities[k].cc not in owners
+        ]
     return out
 
 

@@ -25,16 +25,16 @@ _DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 @functools.cache
-def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str, str], ...]]:
     names: dict[str, str] = {}
-    suffixes: list[tuple[str, str]] = []
+    suffixes: list[tuple[str, str, str]] = []
     with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
         rows = csv.DictReader(line for line in fh if not line.startswith("#"))
         for row in rows:
             if row["kind"] == "name":
                 names[fold(row["form"])] = row["replacement"]
             elif row["kind"] == "suffix":
-                suffixes.append((row["form"], row["replacement"] or ""))
+                suffixes.append((row["form"], row["replacement"] or "", row["lang"]))
     # the case forms summaries write a town in, read back ("Ростове-на-Дону": no ending rule
     # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod");
     # a country's short name and its forms as the name it stands for ("США", "Britanii")
@@ -88,19 +88,31 @@ def script_rules() -> dict[str, object]:
     return rules
 
 
-def _word_forms(word: str, suffixes: tuple[tuple[str, str], ...]) -> list[str]:
+def _word_forms(
+    word: str, suffixes: tuple[tuple[str, str, str], ...], language: str | None = None
+) -> list[str]:
     """``word`` with each de-inflected ending (a stem of two letters or more kept); none for a
-    Latin word with an apostrophe inside, a letter of its name ("Bu'ale" is no "Bu'ala")."""
+    Latin word with an apostrophe inside, a letter of its name ("Bu'ale" is no "Bu'ala"). With
+    the asker's ``language``, a Latin ending only of that language's rules ("bank i Allenbach",
+    Swedish, has no Polish locative "-ach" of Allenby; "spital în Gurani" no "-i" of Guran)."""
     low = word.lower()
     low = low[:-1] + "ς" if low.endswith("σ") else low  # folding writes Greek's final sigma "σ"
     inner = word.strip("'’‘").replace("’", "'").replace("‘", "'")
     if "'" in inner and all(c.isascii() or not c.isalpha() or c <= "\u024f" for c in word):
         return []
+    language = language.replace("_", "-").split("-")[0].lower() if language else None  # "pl-PL"
     return [
         word[: len(word) - len(ending)] + replacement
-        for ending, replacement in suffixes
+        for ending, replacement, lang in suffixes
         if len(word) >= len(ending) + 2 and low.endswith(ending)
+        if language is None or lang == language or not _latin(ending)
     ]
+
+
+def _latin(ending: str) -> bool:
+    """Whether an ending is written in Latin letters (Cyrillic and Greek ones name their
+    language by their script whatever language the asker sets)."""
+    return all(c <= "\u024f" for c in ending)
 
 
 def case_forms(key: str) -> list[str]:
@@ -116,10 +128,10 @@ def case_forms(key: str) -> list[str]:
     return known + ([] if " " in key else _word_forms(key, endings))
 
 
-def town_candidates(text: str) -> list[str]:
+def town_candidates(text: str, *, language: str | None = None) -> list[str]:
     """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
-    then of every word of a two- or three-word name: "Českých Budějovicích"), the words run
-    together ("Đà Lạt" is "Dalat")."""
+    then of every word of a two- or three-word name: "Českých Budějovicích"; Latin ones of the
+    asker's ``language`` only, when given), the words run together ("Đà Lạt" is "Dalat")."""
     names, suffixes = _town_forms()
     words = text.strip(" ,?!.").split(" ")
     head, rest = words[0], words[1:]
@@ -132,7 +144,7 @@ def town_candidates(text: str) -> list[str]:
     first = names.get(fold(head))
     if first:
         out.append(" ".join([first, *rest]))
-    forms = [_word_forms(w, suffixes) for w in words]
+    forms = [_word_forms(w, suffixes, language) for w in words]
     for i, word_forms in enumerate(forms):
         out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
     if 2 <= len(words) <= 3 and all(forms):
@@ -143,7 +155,7 @@ def town_candidates(text: str) -> list[str]:
     out += [names[fold(c)] for c in out if fold(c) in names]
     out += glued_region_forms(text)  # "カリフォルニア州", "四川": a region's name
     if bare := without_article(text):  # "den Niederlanden": "Niederlanden", "Niederlande"
-        out += [bare, *_dative_plural_cuts(bare), *town_candidates(bare)]
+        out += [bare, *_dative_plural_cuts(bare), *town_candidates(bare, language=language)]
     seen: set[str] = set()
     return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
 
