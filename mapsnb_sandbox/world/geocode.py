@@ -227,8 +227,7 @@ def _pick_city(
     doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
     if not own[best] and (counts[best] < 2 if any(own) else doubt):
         return cands[best], False
-    # a part naming nothing known leaves it unconfirmed ("Olszanka, Mazowieckie, Poland")
-    confirmed = max(hits) > 0 if parts else not q.unknown
+    confirmed = max(hits) > 0 if parts else not q.unknown  # "Olszanka, Mazowieckie, Poland"
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
     # a region qualifier, or one other name of the town (one language's), decides less
