@@ -32,7 +32,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_kinds_holdout import TAGS, TOWNS, _phrase  # noqa: E402
+from build_kinds_holdout import TAGS, TOWNS, _phrase
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "kinds_plural.csv"
