@@ -20,7 +20,11 @@ Rules (stated once, applied to every kind and language simplemma has and the emu
 - A form of three letters or fewer, with a digit, or of two names in one language is
   left out (a name several kinds share gives its forms to the first of them, as the name is
   read); so is a form that is already a name there.
-- The table is read per language (``world/kinds/words.py``): a form serves only its own
+- ``kind_head_forms.tsv``: the forms of every word that opens a name of two words or more
+  (search terms too: "σταθμός" of "σταθμός λεωφορείων"); a query's first word in such a form
+  is read as that word where the rest of the query's words are the rest of a name
+  ("σταθμοί λεωφορείων", bus stations), so no complement or adjective is inflected here.
+- The tables are read per language (``world/kinds/words.py``): a form serves only its own
   language or a query of no known language ("gara", the Romanian station's definite form, is an
   Italian race).
 
@@ -54,6 +58,7 @@ from mapsnb_sandbox.world.kinds.table import (  # noqa: E402
 from mapsnb_sandbox.world.kinds.words import wide_names  # noqa: E402
 
 OUT = ROOT / "mapsnb_sandbox" / "data" / "kind_plurals.tsv"
+HEADS = OUT.with_name("kind_head_forms.tsv")
 _LEAST = 4
 #: The longest linking word after a name's head ("de", "di", "do", "för").
 _LINK = 3
@@ -141,19 +146,47 @@ def _language_rows(kinds: dict[str, list[str]], lemmas: dict[str, str]) -> dict[
     return out
 
 
+def _head_rows(kinds: dict[str, list[str]], lemmas: dict[str, str]) -> dict[str, list[str]]:
+    """A name's opening word (names of two words or more, every name) -> its forms."""
+    heads = {_low(n).split()[0] for ns in kinds.values() for n in ns if len(n.split()) > 1}
+    forms = _forms(lemmas, {h for h in heads if _usable(h)})
+    return {h: sorted(f for f in fs if _usable(f)) for h, fs in forms.items() if fs}
+
+
+def _all_names() -> dict[str, dict[str, list[str]]]:
+    """language -> kind key -> every name the emulator reads there (terms too)."""
+    out: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
+        for rec in csv.DictReader(fh):
+            for lang in LANGUAGES:
+                out[lang][rec["key"]] += [w for w in (rec.get(lang) or "").split("|") if w]
+    for key, by_lang in extra_names().items():
+        for lang, words in by_lang.items():
+            out[lang][key] += words
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("simplemma", help="the unpacked simplemma wheel (its parent folder)")
     folder = Path(parser.parse_args().simplemma)
     spoken = sorted(p.stem for p in NAMES_TSV.with_name("texts").glob("*.json"))
-    names = _names()
-    rows = []
+    names, every = _names(), _all_names()
+    rows, heads = [], []
     for lang in spoken:
         lemmas = _lemmas(folder, lang)
         if lemmas is None:
             continue
         for key, phrases in sorted(_language_rows(names.get(lang, {}), lemmas).items()):
             rows.append(f"{key}\t{lang}\t{'|'.join(sorted(phrases))}")
+        for head, forms in sorted(_head_rows(every.get(lang, {}), lemmas).items()):
+            heads.append(f"{head}\t{lang}\t{'|'.join(forms)}")
+    with HEADS.open("w", encoding="utf-8") as fh:
+        fh.write(
+            "# Forms of the words that open kinds' names, per language: simplemma 2.0.0's lemma "
+            "lists (MIT code; data ODbL, CC BY-SA 3.0). Built by tools/build_kind_plurals.py.\n"
+        )
+        fh.write("\n".join(heads) + "\n")
     with OUT.open("w", encoding="utf-8") as fh:
         fh.write(
             "# Inflected forms of kinds' names (plurals, cases), per language: simplemma 2.0.0's "
@@ -161,7 +194,8 @@ def main() -> None:
             "\n"
         )
         fh.write("\n".join(rows) + "\n")
-    print(f"{len(rows)} rows -> {OUT.relative_to(ROOT)} ({OUT.stat().st_size} bytes)")
+    for path, n in ((OUT, len(rows)), (HEADS, len(heads))):
+        print(f"{n} rows -> {path.relative_to(ROOT)} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":

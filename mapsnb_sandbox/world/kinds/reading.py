@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.kinds.words import (
     a_town,
     foreign_fold,
     glued_cuts,
+    head_word,
     own_form_code,
     stem_code,
     town_then_kind,
@@ -324,13 +325,14 @@ def _kind_starts(tokens: list[str], *, titled: bool) -> list[int]:
 
 def _phrase_code(keys: list[str]) -> int | None:
     """The kind the words ``keys`` name, also less a prefix of the first ("הבנק") or with
-    another form of a head that opens them ("בתי מרקחת", pharmacies: "בית מרקחת"); an
+    another form of a head that opens them ("בתי מרקחת", pharmacies: "בית מרקחת";
+    :func:`.words.head_word`: "σταθμοί λεωφορείων"); an
     inflected form of a name in the query's language ("museer"); not a name of another
     language whose marks were dropped (:func:`.words.foreign_fold`: Italian "gara")."""
     by_phrase = wide_names().every_phrase
     firsts = [keys[0], unprefixed(keys[0])]
-    if len(keys) > 1:
-        firsts += kind_heads().get(keys[0], ())
+    if len(keys) > 1:  # "σταθμοί λεωφορείων": the head's form in the query's language
+        firsts += [*kind_heads().get(keys[0], ()), head_word(keys[0]) or keys[0]]
     for first in firsts:
         phrase = " ".join([first, *keys[1:]])
         code = by_phrase.get(phrase)

@@ -37,6 +37,7 @@ __all__ = [
     "find_category",
     "free_category",
     "is_generic_query",
+    "kind_head_forms",
     "kind_key",
     "kind_plurals",
     "kind_qualities",
@@ -280,6 +281,15 @@ def kind_plurals() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
     serving its own language only."""
     rows = _kind_nouns("kind_plurals.tsv")
     return tuple((key, lang, tuple(forms.split("|"))) for key, lang, forms in rows)
+
+
+@functools.cache
+def kind_head_forms() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``(word, language, forms)``: the forms of the words that open kinds' names of two
+    words or more ("σταθμοί" of "σταθμός"; ``data/kind_head_forms.tsv``,
+    ``tools/build_kind_plurals.py``)."""
+    rows = _kind_nouns("kind_head_forms.tsv")
+    return tuple((word, lang, tuple(forms.split("|"))) for word, lang, forms in rows)
 
 
 def _kind_nouns(name: str = "kind_nouns.tsv") -> list[tuple[str, str, str]]:

@@ -15,6 +15,7 @@ from mapsnb_sandbox.world.kinds.table import (
     LANGUAGES,
     NO_SPACE,
     extra_names,
+    kind_head_forms,
     kind_key,
     kind_plurals,
     kind_qualities,
@@ -30,6 +31,7 @@ __all__ = [
     "a_town",
     "foreign_fold",
     "glued_cuts",
+    "head_word",
     "own_form_code",
     "stem_code",
     "town_then_kind",
@@ -96,6 +98,7 @@ class _Scoped:
     """Keys that serve one language's queries (and those of no known language) alone."""
 
     forms: dict[str, dict[str, int]]  # an inflected form -> language -> kind (kind_plurals)
+    heads: dict[str, dict[str, str]]  # a form of a name's opening word -> language -> the word
     folded: dict[str, frozenset[str]]  # a name in Latin letters only once its marks are
     # dropped ("gara" of Romanian "Gară") -> the languages that write it with them
 
@@ -112,6 +115,10 @@ def _scoped() -> _Scoped:
         if key in by_key:
             for word in words:
                 forms[kind_key(word)].setdefault(_base(lang), by_key[key])
+    heads: dict[str, dict[str, str]] = defaultdict(dict)
+    for word, lang, words in kind_head_forms():
+        for form in words:
+            heads[kind_key(form)].setdefault(_base(lang), kind_key(word))
     folded: dict[str, set[str]] = defaultdict(set)
     plain: set[str] = set()
     for lang, names in _every_name():
@@ -121,7 +128,11 @@ def _scoped() -> _Scoped:
                 folded[key].add(_base(lang))
             elif key.isascii():
                 plain.add(key)
-    return _Scoped(dict(forms), {k: frozenset(v) for k, v in folded.items() if k not in plain})
+    return _Scoped(
+        dict(forms),
+        dict(heads),
+        {k: frozenset(v) for k, v in folded.items() if k not in plain},
+    )
 
 
 def _every_name() -> list[tuple[str, list[str]]]:
@@ -156,6 +167,19 @@ def own_form_code(key: str) -> int | None:
         return forms.get(lang)
     codes = set(forms.values())
     return codes.pop() if len(codes) == 1 else None
+
+
+def head_word(key: str) -> str | None:
+    """The word that opens kinds' names whose form ``key`` is in the query's language
+    ("σταθμοί" -> "σταθμος"; with no language known, where the languages agree), or ``None``."""
+    words = _scoped().heads.get(key)
+    if not words:
+        return None
+    lang = query_language()
+    if lang is not None:
+        return words.get(lang)
+    found = set(words.values())
+    return found.pop() if len(found) == 1 else None
 
 
 def medial(word: str) -> str:
