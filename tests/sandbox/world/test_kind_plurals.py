@@ -2,8 +2,9 @@
 (museums) listed a place made up from the word, Romanian "gări" (stations) nothing, and Italian
 "gara" (a race) read as a station since Romanian "Gară" folds to it. Now the inflected forms of
 kinds' names (``data/kind_plurals.tsv``, ``tools/build_kind_plurals.py``: simplemma's lemma
-lists) are read in their own language, and a name that is one only once another language's
-marks are dropped serves that language alone (or a query of no known language)."""
+lists) and of the words opening them (``data/kind_head_forms.tsv``) are read in their own
+language, and a name that is one only once another language's marks are dropped serves that
+language alone (or a query of no known language)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ def _first_kinds(query: str, lang: str | None) -> tuple[str, ...]:
         ("gări Cluj-Napoca", "ro", "train_station"),
         ("școli în Cluj-Napoca", "ro", "school"),
         ("musea Rotterdam", "nl", "museum"),
+        ("σταθμοί λεωφορείων Αθήνα", "el", "bus_station"),  # the head's plural before the rest
     ],
 )
 def test_a_plural_lists_its_kind(query: str, lang: str, kind: str) -> None:
