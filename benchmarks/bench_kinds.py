@@ -11,6 +11,10 @@ emulator does not read: its kind words come from OpenStreetMap's iD presets and 
 shipped with the repository; never tuned on): the names osm.org's search gives 20 OSM tags in 26 languages, with another big town,
 kind first, town first and "kind in town"; its ``kind`` column lists the keys that answer the tag
 (``|`` between them, ``*`` for any), and it is counted per language, per tag and per form.
+
+``--corpus plural``: ``tests/data/kinds_plural.csv`` (built locally by
+``tools/build_kinds_plural.py``: the holdout's osm.org names in their plurals from UniMorph,
+CC BY-SA; GPL-2.0 text, not shipped), counted as the holdout is.
 """
 
 from __future__ import annotations
@@ -33,11 +37,16 @@ from mapsnb_sandbox.world.places import LANDMARK_KINDS
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
 CORPUS = DATA / "kinds_corpus.csv"
-CORPORA = {"cldr": CORPUS, "holdout": DATA / "kinds_holdout.csv"}
+CORPORA = {
+    "cldr": CORPUS,
+    "holdout": DATA / "kinds_holdout.csv",
+    "plural": DATA / "kinds_plural.csv",
+}
 #: Per corpus, the tables printed: title -> the column counted.
 GROUPS = {
     "cldr": {"language": "lang", "kind": "kind"},
     "holdout": {"language": "lang", "tag": "tag", "form": "form"},
+    "plural": {"language": "lang", "tag": "tag", "form": "form"},
 }
 _CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
@@ -69,8 +78,8 @@ def outcome(kinds: str, got: tuple[str, ...] | None) -> str:
 
 def main() -> None:
     name = sys.argv[sys.argv.index("--corpus") + 1] if "--corpus" in sys.argv else "cldr"
-    if not CORPORA[name].exists():  # the holdout is GPL-2.0 text: built here, never shipped
-        sys.exit(f"{CORPORA[name]} is built locally: python tools/build_kinds_holdout.py DIR")
+    if not CORPORA[name].exists():  # the holdouts are GPL-2.0 text: built here, never shipped
+        sys.exit(f"{CORPORA[name]} is built locally: tools/build_kinds_{name}.py (its usage)")
     with CORPORA[name].open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(line for line in fh if not line.startswith("#")))
     tables: dict[str, dict[str, Counter[str]]] = {t: defaultdict(Counter) for t in GROUPS[name]}

@@ -37,6 +37,7 @@ from mapsnb_sandbox.tools.routes import (
 from mapsnb_sandbox.tools.summaries import PlaceLine, shown_anchor, summary_html
 from mapsnb_sandbox.world.cities import country_at, nearest_city
 from mapsnb_sandbox.world.kinds.reading import kind_named
+from mapsnb_sandbox.world.kinds.table import reading_language
 from mapsnb_sandbox.world.places import local_code, spots_along
 from mapsnb_sandbox.world.resolved import Resolved, place_view
 
@@ -182,7 +183,8 @@ def search_along_route(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     route_key = encode(path[:: max(1, len(path) // 50)]) if path else ""
     token = token_for("search_along_route", req.text.lower(), route_key, req.mode, req.pref)
     token = token_for(token, req.language, req.region, req.extended)
-    cat = kind_named(req.text)
+    with reading_language(arg(args, "language_code") or None):  # its own forms of kinds
+        cat = kind_named(req.text)
     lang = language(req.language)
     if not path:
         return {

@@ -61,6 +61,7 @@ from mapsnb_sandbox.world.kinds.table import (
     detect_category,
     find_category,
     free_category,
+    reading_language,
 )
 from mapsnb_sandbox.world.landmarks import asks_for_a_kind, landmark_shaped, unknown_landmark
 from mapsnb_sandbox.world.places import (
@@ -593,7 +594,8 @@ def search_places(args: dict[str, Any], ctx: Context) -> dict[str, Any]:
     """The ``search_places`` tool: ``{"places", "summary", "contentToken"}``."""
     del ctx  # results do not depend on the clock
     req = _validate(args)
-    places, summary = _search(req)
+    with reading_language(arg(args, "language_code")):  # a language's own forms of kinds
+        places, summary = _search(req)
     if not places:  # a single uncited paragraph, escaped like every summary
         summary = f"<p>{html.escape(summary, quote=False)}</p>"
     token = token_for("search_places", json.dumps(req.__dict__, sort_keys=True, default=str))

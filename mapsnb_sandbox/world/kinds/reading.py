@@ -25,7 +25,10 @@ from mapsnb_sandbox.world.kinds.table import (
 from mapsnb_sandbox.world.kinds.words import (
     a_place,
     a_town,
+    foreign_fold,
     glued_cuts,
+    head_word,
+    own_form_code,
     stem_code,
     town_then_kind,
     wide_names,
@@ -322,16 +325,20 @@ def _kind_starts(tokens: list[str], *, titled: bool) -> list[int]:
 
 def _phrase_code(keys: list[str]) -> int | None:
     """The kind the words ``keys`` name, also less a prefix of the first ("הבנק") or with
-    another form of a head that opens them ("בתי מרקחת", pharmacies: "בית מרקחת")."""
+    another form of a head that opens them ("בתי מרקחת", pharmacies: "בית מרקחת";
+    :func:`.words.head_word`: "σταθμοί λεωφορείων"); an
+    inflected form of a name in the query's language ("museer"); not a name of another
+    language whose marks were dropped (:func:`.words.foreign_fold`: Italian "gara")."""
     by_phrase = wide_names().every_phrase
     firsts = [keys[0], unprefixed(keys[0])]
-    if len(keys) > 1:
-        firsts += kind_heads().get(keys[0], ())
+    if len(keys) > 1:  # "σταθμοί λεωφορείων": the head's form in the query's language
+        firsts += [*kind_heads().get(keys[0], ()), head_word(keys[0]) or keys[0]]
     for first in firsts:
-        code = by_phrase.get(" ".join([first, *keys[1:]]))
-        if code is not None:
+        phrase = " ".join([first, *keys[1:]])
+        code = by_phrase.get(phrase)
+        if code is not None and not foreign_fold(phrase):
             return code
-    return None
+    return own_form_code(" ".join(keys))
 
 
 def _english_singular(word: str) -> str | None:

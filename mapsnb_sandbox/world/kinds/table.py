@@ -12,11 +12,14 @@ by :mod:`.words`; :mod:`.reading` finds a kind in a query. A query naming no kno
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import csv
 import functools
 import json
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,9 +37,13 @@ __all__ = [
     "find_category",
     "free_category",
     "is_generic_query",
+    "kind_head_forms",
     "kind_key",
+    "kind_plurals",
     "kind_qualities",
     "quality_table",
+    "query_language",
+    "reading_language",
 ]
 
 CATEGORIES_CSV = Path(__file__).resolve().parents[2] / "data" / "categories.csv"
@@ -243,6 +250,46 @@ def plural_of(name: str, lang: str) -> list[str]:
     else:
         return []
     return [head + plural]
+
+
+_LANGUAGE: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "kind_reading_language", default=None
+)
+
+
+@contextlib.contextmanager
+def reading_language(code: str | None) -> Iterator[None]:
+    """Within it, kinds are read as a query in ``code`` reads them (a BCP-47 tag, "it-IT";
+    ``None``: no language known): a language's own forms of a kind serve it alone."""
+    base = re.split("[-_]", code)[0].lower() if code else None
+    token = _LANGUAGE.set(base or None)
+    try:
+        yield
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def query_language() -> str | None:
+    """The base language of the query being read (:func:`reading_language`), or ``None``."""
+    return _LANGUAGE.get()
+
+
+@functools.cache
+def kind_plurals() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``(key, language, forms)``: the inflected forms of kinds' names a stem does not read
+    ("museer", "gări"; ``data/kind_plurals.tsv``, ``tools/build_kind_plurals.py``), each
+    serving its own language only."""
+    rows = _kind_nouns("kind_plurals.tsv")
+    return tuple((key, lang, tuple(forms.split("|"))) for key, lang, forms in rows)
+
+
+@functools.cache
+def kind_head_forms() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``(word, language, forms)``: the forms of the words that open kinds' names of two
+    words or more ("σταθμοί" of "σταθμός"; ``data/kind_head_forms.tsv``,
+    ``tools/build_kind_plurals.py``)."""
+    rows = _kind_nouns("kind_head_forms.tsv")
+    return tuple((word, lang, tuple(forms.split("|"))) for word, lang, forms in rows)
 
 
 def _kind_nouns(name: str = "kind_nouns.tsv") -> list[tuple[str, str, str]]:

@@ -4,15 +4,23 @@ stems of single words (inflected forms)."""
 
 from __future__ import annotations
 
+import csv
 import functools
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 
 from mapsnb_sandbox.world.kinds.table import (
+    CATEGORIES_CSV,
+    LANGUAGES,
     NO_SPACE,
+    extra_names,
+    kind_head_forms,
     kind_key,
+    kind_plurals,
     kind_qualities,
     kind_table,
+    query_language,
     religion_keys,
     unprefixed,
 )
@@ -21,7 +29,10 @@ from mapsnb_sandbox.world.landmarks import fold
 __all__ = [
     "a_place",
     "a_town",
+    "foreign_fold",
     "glued_cuts",
+    "head_word",
+    "own_form_code",
     "stem_code",
     "town_then_kind",
     "wide_names",
@@ -80,6 +91,95 @@ def _add_stems(stems: dict[str, int], whole: dict[str, int], key: str, code: int
 
 _HEBREW = re.compile("[\u05d0-\u05ea]")
 _FINALS = str.maketrans("ךםןףץ", "כמנפצ")
+
+
+@dataclass(frozen=True)
+class _Scoped:
+    """Keys that serve one language's queries (and those of no known language) alone."""
+
+    forms: dict[str, dict[str, int]]  # an inflected form -> language -> kind (kind_plurals)
+    heads: dict[str, dict[str, str]]  # a form of a name's opening word -> language -> the word
+    folded: dict[str, frozenset[str]]  # a name in Latin letters only once its marks are
+    # dropped ("gara" of Romanian "Gară") -> the languages that write it with them
+
+
+def _base(lang: str) -> str:
+    return re.split("[-_]", lang)[0].lower()
+
+
+@functools.cache
+def _scoped() -> _Scoped:
+    by_key = kind_table().by_key
+    forms: dict[str, dict[str, int]] = defaultdict(dict)
+    for key, lang, words in kind_plurals():
+        if key in by_key:
+            for word in words:
+                forms[kind_key(word)].setdefault(_base(lang), by_key[key])
+    heads: dict[str, dict[str, str]] = defaultdict(dict)
+    for word, lang, words in kind_head_forms():
+        for form in words:
+            heads[kind_key(form)].setdefault(_base(lang), kind_key(word))
+    folded: dict[str, set[str]] = defaultdict(set)
+    plain: set[str] = set()
+    for lang, names in _every_name():
+        for name in names:
+            key = kind_key(name)
+            if key.isascii() and not name.isascii():
+                folded[key].add(_base(lang))
+            elif key.isascii():
+                plain.add(key)
+    return _Scoped(
+        dict(forms),
+        dict(heads),
+        {k: frozenset(v) for k, v in folded.items() if k not in plain},
+    )
+
+
+def _every_name() -> list[tuple[str, list[str]]]:
+    """``(language, names)`` of every kind: ``categories.csv``'s and the tsv's."""
+    out: list[tuple[str, list[str]]] = []
+    with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
+        for rec in csv.DictReader(fh):
+            out += [(lang, (rec.get(lang) or "").split("|")) for lang in LANGUAGES]
+    for by_lang in extra_names().values():
+        out += list(by_lang.items())
+    return out
+
+
+def foreign_fold(key: str) -> bool:
+    """Whether ``key`` is a kind's name only once the marks of another language than the
+    query's are dropped: Romanian "gară" folds to "gara", an Italian race, so "gara" names
+    no station in an Italian query (one of no known language reads it)."""
+    lang = query_language()
+    langs = _scoped().folded.get(key) if lang else None
+    return langs is not None and lang not in langs
+
+
+def own_form_code(key: str) -> int | None:
+    """The kind whose name ``key`` is an inflected form of in the query's language
+    (``data/kind_plurals.tsv``: "museer", "gări"); with no language known, in the languages
+    that have it, where they agree."""
+    forms = _scoped().forms.get(key)
+    if not forms:
+        return None
+    lang = query_language()
+    if lang is not None:
+        return forms.get(lang)
+    codes = set(forms.values())
+    return codes.pop() if len(codes) == 1 else None
+
+
+def head_word(key: str) -> str | None:
+    """The word that opens kinds' names whose form ``key`` is in the query's language
+    ("σταθμοί" -> "σταθμος"; with no language known, where the languages agree), or ``None``."""
+    words = _scoped().heads.get(key)
+    if not words:
+        return None
+    lang = query_language()
+    if lang is not None:
+        return words.get(lang)
+    found = set(words.values())
+    return found.pop() if len(found) == 1 else None
 
 
 def medial(word: str) -> str:
