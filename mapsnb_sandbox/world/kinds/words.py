@@ -93,32 +93,40 @@ _HEBREW = re.compile("[\u05d0-\u05ea]")
 _FINALS = str.maketrans("ךםןףץ", "כמנפצ")
 
 
-@dataclass(frozen=True)
-class _Scoped:
-    """Keys that serve one language's queries (and those of no known language) alone."""
-
-    forms: dict[str, dict[str, int]]  # an inflected form -> language -> kind (kind_plurals)
-    heads: dict[str, dict[str, str]]  # a form of a name's opening word -> language -> the word
-    folded: dict[str, frozenset[str]]  # a name in Latin letters only once its marks are
-    # dropped ("gara" of Romanian "Gară") -> the languages that write it with them
-
-
 def _base(lang: str) -> str:
     return re.split("[-_]", lang)[0].lower()
 
 
+# Keys that serve one language's queries (and those of no known language) alone, each table
+# built the first time a query needs it (a search's first call reads none it does not use).
+
+
 @functools.cache
-def _scoped() -> _Scoped:
+def _own_forms() -> dict[str, dict[str, int]]:
+    """An inflected form of a kind's name -> language -> kind (``kind_plurals``)."""
     by_key = kind_table().by_key
     forms: dict[str, dict[str, int]] = defaultdict(dict)
     for key, lang, words in kind_plurals():
         if key in by_key:
             for word in words:
                 forms[kind_key(word)].setdefault(_base(lang), by_key[key])
+    return dict(forms)
+
+
+@functools.cache
+def _head_forms() -> dict[str, dict[str, str]]:
+    """A form of a name's opening word -> language -> the word (``kind_head_forms``)."""
     heads: dict[str, dict[str, str]] = defaultdict(dict)
     for word, lang, words in kind_head_forms():
         for form in words:
             heads[kind_key(form)].setdefault(_base(lang), kind_key(word))
+    return dict(heads)
+
+
+@functools.cache
+def _folded_names() -> dict[str, frozenset[str]]:
+    """A name in Latin letters only once its marks are dropped ("gara" of Romanian "Gară") ->
+    the languages that write it with them."""
     folded: dict[str, set[str]] = defaultdict(set)
     plain: set[str] = set()
     for lang, names in _every_name():
@@ -128,11 +136,7 @@ def _scoped() -> _Scoped:
                 folded[key].add(_base(lang))
             elif key.isascii():
                 plain.add(key)
-    return _Scoped(
-        dict(forms),
-        dict(heads),
-        {k: frozenset(v) for k, v in folded.items() if k not in plain},
-    )
+    return {k: frozenset(v) for k, v in folded.items() if k not in plain}
 
 
 def _every_name() -> list[tuple[str, list[str]]]:
@@ -151,7 +155,7 @@ def foreign_fold(key: str) -> bool:
     query's are dropped: Romanian "gară" folds to "gara", an Italian race, so "gara" names
     no station in an Italian query (one of no known language reads it)."""
     lang = query_language()
-    langs = _scoped().folded.get(key) if lang else None
+    langs = _folded_names().get(key) if lang else None
     return langs is not None and lang not in langs
 
 
@@ -159,7 +163,7 @@ def own_form_code(key: str) -> int | None:
     """The kind whose name ``key`` is an inflected form of in the query's language
     (``data/kind_plurals.tsv``: "museer", "gări"); with no language known, in the languages
     that have it, where they agree."""
-    forms = _scoped().forms.get(key)
+    forms = _own_forms().get(key)
     if not forms:
         return None
     lang = query_language()
@@ -172,7 +176,7 @@ def own_form_code(key: str) -> int | None:
 def head_word(key: str) -> str | None:
     """The word that opens kinds' names whose form ``key`` is in the query's language
     ("σταθμοί" -> "σταθμος"; with no language known, where the languages agree), or ``None``."""
-    words = _scoped().heads.get(key)
+    words = _head_forms().get(key)
     if not words:
         return None
     lang = query_language()
