@@ -35,6 +35,17 @@ country's name, from the article class of the name:
   Καναδά"); gender by the name's ending (-α, -η feminine; -ας masculine; -ες feminine plural;
   an indeclinable foreign ending neuter) but for the names listed.
 
+A second column, ``to``, says "to <country>" (the allative: where a route ends), from the same
+classes and the same references: French, Italian and Greek say it as they say "in" (Grevisse:
+"aller en France, au Japon, aux États-Unis, à Cuba"; Serianni: "andare in Francia, negli Stati
+Uniti"; Triantafyllides: "πάω στη Γαλλία"); German "nach" before a name without article and
+"in" + the accusative article before one with it ("in die Schweiz", "in den Iran", "ins
+Vereinigte Königreich", "auf die Philippinen"; Duden); Spanish "a" and its article, "al"
+contracted ("a Italia", "al Reino Unido", "a los Países Bajos"; RAE, DPD "a", "al"); Portuguese
+"a" contracted with the article ("à Itália", "ao Canadá", "aos Estados Unidos", "a Portugal";
+Cunha & Cintra, the crase); Dutch "naar" ("naar de Verenigde Staten"). A name whose allative the
+references leave open (German "der/das Kosovo") has an empty ``to``.
+
 The classes below are typed by hand from those references (no machine-readable source of every
 country's article in these languages was found with a licence to ship); a name whose article
 the references leave open, or whose usage differs, is left out: the summary keeps its neutral
@@ -149,6 +160,15 @@ _DE_DATIVE = {
     "KM": "Komoren",
 }
 
+#: German accusatives of plural names whose weak adjective changes after "die" (Duden).
+_DE_ACCUSATIVE = {
+    "US": "Vereinigten Staaten",
+    "AE": "Vereinigten Arabischen Emirate",
+    "GB": "Vereinigte Königreich",
+}
+#: German names whose gender usage splits (der/das Kosovo): no allative.
+_DE_NO_ALLATIVE = frozenset({"XK"})
+
 #: Island states named in the plural: "auf den" (Duden: "auf den Philippinen, Malediven").
 _DE_ISLANDS = frozenset({"PH", "MV", "SC", "KM", "BS", "SB"})
 
@@ -191,6 +211,17 @@ def _de(code: str, name: str) -> str | None:
     forms = {"0": "in", "m": "im", "n": "im", "f": "in der", "p": "in den"}
     prep = "auf den" if code in _DE_ISLANDS else forms[cls]  # "auf den Philippinen"
     return f"{prep} {shown}"
+
+
+def _de_to(code: str, name: str) -> str | None:
+    """German "to <country>": "nach Italien", "in die Schweiz", "in den Iran", "ins
+    Vereinigte Königreich", "auf die Philippinen"."""
+    cls = _class("de", code, "0")
+    if cls is None or code in _DE_NO_ALLATIVE:
+        return None
+    forms = {"0": "nach", "m": "in den", "n": "ins", "f": "in die", "p": "in die"}
+    prep = "auf die" if code in _DE_ISLANDS else forms[cls]
+    return f"{prep} {_DE_ACCUSATIVE.get(code, name)}"
 
 
 def _it(code: str, name: str) -> str | None:
@@ -240,6 +271,28 @@ def _el(code: str, name: str) -> str | None:
     return f"{article} {shown}"
 
 
+#: How "in <country>" opens, and how "to <country>" opens instead, where only the opening
+#: changes (Spanish, Portuguese, Dutch: the article and name stay).
+_TO_OPENINGS = {
+    "es": {"en el": "al", "en los": "a los", "en la": "a la", "en las": "a las", "en": "a"},
+    "pt": {"na": "à", "no": "ao", "nas": "às", "nos": "aos", "em": "a"},
+    "nl": {"in de": "naar de", "in het": "naar het", "op de": "naar de", "in": "naar"},
+}
+
+
+def _opened(lang: str) -> Callable[[str, str], str | None]:
+    """The allative of ``lang`` from its locative, its opening replaced (:data:`_TO_OPENINGS`)."""
+
+    def write(code: str, name: str) -> str | None:
+        phrase = WRITERS[lang](code, name)
+        for opening, to in (_TO_OPENINGS[lang] if phrase else {}).items():
+            if phrase and phrase.startswith(opening + " "):
+                return to + phrase[len(opening) :]
+        return None
+
+    return write
+
+
 WRITERS: dict[str, Callable[[str, str], str | None]] = {
     "fr": _fr,
     "pt": _pt,
@@ -248,6 +301,18 @@ WRITERS: dict[str, Callable[[str, str], str | None]] = {
     "nl": _articled("nl", "in"),
     "es": _articled("es", "en"),
     "el": _el,
+}
+
+
+#: "to <country>" per language: the locative's writer where the language says both alike.
+TO_WRITERS: dict[str, Callable[[str, str], str | None]] = {
+    "fr": _fr,
+    "it": _it,
+    "el": _el,
+    "de": _de_to,
+    "es": _opened("es"),
+    "pt": _opened("pt"),
+    "nl": _opened("nl"),
 }
 
 
@@ -261,8 +326,8 @@ def country_codes() -> list[str]:
     return sorted(c for c in city_index().country_names if c in known)
 
 
-def build() -> list[tuple[str, str, str]]:
-    """Every row: (code, lang, phrase)."""
+def build() -> list[tuple[str, str, str, str]]:
+    """Every row: (code, lang, phrase, to)."""
     from babel import Locale
 
     rows = []
@@ -271,7 +336,7 @@ def build() -> list[tuple[str, str, str]]:
         for code in country_codes():
             phrase = WRITERS[lang](code, str(names[code]))
             if phrase:
-                rows.append((code, lang, phrase))
+                rows.append((code, lang, phrase, TO_WRITERS[lang](code, str(names[code])) or ""))
     return rows
 
 
@@ -302,8 +367,9 @@ def main() -> None:
     args = parser.parse_args()
     rows = build()
     with OUT.open("w", encoding="utf-8", newline="") as f:
-        f.write("# how a summary says 'in <country>': tools/build_country_locatives.py\n")
-        csv.writer(f, lineterminator="\n").writerows([("code", "lang", "phrase"), *rows])
+        f.write("# how a summary says 'in <country>' and 'to <country>': ")
+        f.write("tools/build_country_locatives.py\n")
+        csv.writer(f, lineterminator="\n").writerows([("code", "lang", "phrase", "to"), *rows])
     print(f"{len(rows)} rows -> {OUT}")
     if args.german_nouns:
         for line in check_german(args.german_nouns):

@@ -17,6 +17,7 @@ from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.languages.cases import AREAS, Anchor, place_kind
 from mapsnb_sandbox.languages.texts import (
     DEFAULT_LANGUAGE,
+    country_allative,
     country_in,
     country_in_sentence,
     country_locative,
@@ -27,6 +28,7 @@ from mapsnb_sandbox.languages.texts import (
     town_in,
 )
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.landmark_names.cases import nominative_of
 from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
 from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
@@ -74,14 +76,16 @@ _INTRO_AT = {key: f"{text}_at" for key, text in _INTRO_IN.items()}
 
 
 class CountryAnchor(Anchor):
-    """A country's shown name that knows how the summary's language says "in" it: its
-    preposition and article ("au Japon", "nos Estados Unidos"; :func:`country_locative`)."""
+    """A country's shown name that knows how the summary's language says "in" it and "to" it:
+    its preposition and article ("au Japon", "nos Estados Unidos"; :func:`country_locative`;
+    "in die Schweiz", "à Itália"; :func:`country_allative`), each "" where not known."""
 
     at: str
+    to: str
 
-    def __new__(cls, name: str, at: str) -> CountryAnchor:
+    def __new__(cls, name: str, at: str, to: str = "") -> CountryAnchor:
         made = str.__new__(cls, name)
-        made.kind, made.at = "country", at
+        made.kind, made.at, made.to = "country", at, to
         return made
 
 
@@ -91,10 +95,12 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     :func:`town_in` shows it (typed or de-inflected)."""
     kind = place_kind(anchor.kind)
     if kind == "country":
-        name, at = country_in_sentence(anchor.country_code, lang), None
+        name, at, to = country_in_sentence(anchor.country_code, lang), None, None
         if "intro_in_at" in texts(lang):  # a language with texts that name it so
             at = country_locative(anchor.country_code, lang)
-        return CountryAnchor(name, at) if at else Anchor(name, kind)
+        if "intro_along_to" in texts(lang):
+            to = country_allative(anchor.country_code, lang)
+        return CountryAnchor(name, at or "", to or "") if at or to else Anchor(name, kind)
     landmark = landmark_with_id(anchor.place_id)
     if landmark is not None:  # "près de la Tour Eiffel", not "près de Eiffel Tower"
         return Anchor(landmark_in(landmark, typed, lang), kind)
@@ -107,14 +113,16 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
 def landmark_in(landmark: Landmark, typed: str, lang: str) -> str:
     """A famous place's name for a summary in ``lang``: the one of its names the asker typed
     ("Tour Eiffel" of "la tour Eiffel", "東京タワー"), in the table's spelling; its first
-    (English) name in English, or where the text is none of its names ("Красной площадью":
-    a case form)."""
+    (English) name in English, or where the text is none of its names; a case form of one of
+    them names it by that name ("Красная площадь" of "Красной площадью"), which the text's
+    preposition then puts in its case (``data/landmark_name_cases.tsv``)."""
     if lang == DEFAULT_LANGUAGE:
         return landmark.name
     text = typed.strip(" ,?!.")
     folded = fold_text(without_article(text) or text)
     names = (landmark.name, *landmark.aliases)
-    return next((n for n in names if fold_text(n) == folded), landmark.name)
+    typed_name = next((n for n in names if fold_text(n) == folded), None)
+    return typed_name or nominative_of(text, lang, names, landmark.key) or landmark.name
 
 
 def is_area(where: str) -> bool:
