@@ -4,7 +4,8 @@ grammars (issue 40, round 21; benchmarks/README.md "Summaries in the 28 language
 Every tool is called through the emulator (``Sandbox.call_tool``) for a fixed sample per
 language: ``search_places`` with a kind in three towns, in seven countries and near two famous
 places (one typed in a case form where the language declines: "рядом с Красной площадью");
-``search_along_route`` town -> town and town -> each country; ``compute_routes`` town ->
+``search_along_route`` town -> town, town -> each country, Switzerland -> town;
+``compute_routes`` town ->
 country; ``lookup_weather``; ``resolve_names``. The truth is typed here, not read from the
 emulator's tables:
 
@@ -22,15 +23,18 @@ emulator's tables:
   Spanish: RAE, DPD "a" (+ "al"); Italian: Serianni, *Grammatica italiana* VIII.81, "in" as in
   the locative; Portuguese: Cunha & Cintra, "a" + article, "à Itália", "ao Irã", "a
   Portugal"; Dutch: "naar", "naar de Verenigde Staten"), the same phrases' locatives in a
-  country search (or the neutral "search area" label); in Russian, Ukrainian, Polish and
+  country search (or the neutral "search area" label), and a route from Switzerland in the
+  ablative ("de Suisse", "von der Schweiz", "de Suiza", "da Suíça", "dalla Svizzera", "van
+  Zwitserland"); in Russian, Ukrainian, Polish and
   Czech no CLDR nominative right after "до", "від", "do", "z", "od" (a case form or an
   apposition noun first);
 * ``elision``: French "de", "le", "la", "que" and Italian "lo", "la" and their articled
   prepositions elide before a vowel ("d’Oslo", "dell’Italia");
 * ``weather``: the condition's text is in the asked language.
 
-Addresses in the place paragraphs ("ул. Мира, 12, Moscow, Russia") are counted apart (``addr``,
-a town or country of the sample named in English), not in the clean share.
+Addresses in the place paragraphs ("ул. Мира, 12, Moscow, Russia") are counted apart, not in
+the clean share: answers whose addresses name a town of the sample in English (``town-en``), or
+a country by its English CLDR name (``country-en``).
 
 ``python tools/sweep_summaries.py [--lang LANG ...] [--show]`` prints per language the checked
 summaries, the clean share and the faults by class; ``--show`` prints every fault.
@@ -117,6 +121,10 @@ ALLATIVE = {
            "CH": "naar Zwitserland", "IR": "naar Iran", "US": "naar de Verenigde Staten",
            "FR": "naar Frankrijk"},
 }  # fmt: skip
+#: "from <country>" (ablative) for a route from Switzerland (Grevisse "de Suisse"; Duden "von der
+#: Schweiz"; RAE "de Suiza"; Cunha & Cintra "da Suíça"; Serianni "dalla Svizzera").
+ABLATIVE = {"fr": "de Suisse", "de": "von der Schweiz", "es": "de Suiza", "pt": "da Suíça",
+            "it": "dalla Svizzera", "nl": "van Zwitserland"}  # fmt: skip
 LOCATIVE = {
     "fr": {"IT": "en Italie", "NL": "aux Pays-Bas", "PT": "au Portugal", "CH": "en Suisse",
            "IR": "en Iran", "US": "aux États-Unis", "FR": "en France"},
@@ -238,6 +246,10 @@ def _routes(lang: str, kind: str) -> Iterator[Case]:
         if cc == "IT":
             route = {"origin": {"address": s}, "destination": {"address": c}, "language_code": lang}
             yield Case("compute_routes", route)
+    c_en, c = _country("CH", lang)
+    ends = {"origin": {"address": c}, "destination": {"address": a}}
+    args = {"text_query": kind, "route_endpoints": ends, "language_code": lang}
+    yield Case("search_along_route", args, {c_en: c, a_en: a}, (a,), ABLATIVE.get(lang, ""))
     loc = {"location": {"address": a}, "language_code": lang, "capabilities": ["WEATHER"]}
     yield Case("lookup_weather", loc)
     yield Case("resolve_names", {"queries": [{"text": a}, {"text": EIFFEL[lang]}]})
@@ -297,29 +309,39 @@ def _elision_faults(lang: str, text: str) -> list[str]:
     return [f"elision: {m.group(0)!r}" for m in pattern.finditer(text)] if pattern else []
 
 
-def _addr_english(lang: str, body: str, case: Case) -> bool:
+def _addr_english(lang: str, body: str) -> tuple[int, int]:
+    """(1 if an address names its town in English, 1 if its country), for the sample's towns
+    and every country CLDR names ("…, Moscow, Russia, 101763")."""
     if lang == "en":
-        return False
-    return any(
-        english != own and re.search(rf", {re.escape(english)}(?=,| \[|$)", body)
-        for english, own in case.names.items()
+        return 0, 0
+    towns = [_town(zone, lang) for zone in (*TOWN_ZONES, *(z for z, _ in TO_COUNTRY))]
+    countries = [_country(cc, lang) for cc in _all_countries()]
+    return tuple(  # type: ignore[return-value]
+        int(any(e != o and re.search(rf"(?<!\w){re.escape(e)}(?=,| \[|$)", body) for e, o in names))
+        for names in (towns, countries)
     )
 
 
-def check(box: Sandbox, lang: str, case: Case) -> tuple[list[str], bool] | None:
+def _all_countries() -> list[str]:
+    from babel import Locale
+
+    return [cc for cc in Locale.parse("en").territories if cc.isalpha() and len(cc) == 2]
+
+
+def check(box: Sandbox, lang: str, case: Case) -> tuple[list[str], tuple[int, int]] | None:
     """The faults of one call's answer and whether an address names a place in English;
     ``None`` when it names no place (an error, an empty answer)."""
     try:
         out = box.call_tool(case.tool, case.args)
     except SandboxToolError as exc:
-        return [f"error: {exc}"], False
+        return [f"error: {exc}"], (0, 0)
     if case.tool == "lookup_weather":
         desc = out.get("weather", {}).get("currentConditions", {}).get("weatherCondition", {})
         code = desc.get("description", {}).get("languageCode")
-        return ([] if code == lang else [f"weather: {code}"]), False
+        return ([] if code == lang else [f"weather: {code}"]), (0, 0)
     if case.tool in ("compute_routes", "resolve_names"):
         answered = bool(out.get("routes") or out.get("results"))
-        return ([] if answered else ["error: no answer"]), False
+        return ([] if answered else ["error: no answer"]), (0, 0)
     summary = str(out.get("summary") or "")
     if not summary or not (out.get("places") or out.get("results")):
         return None
@@ -328,7 +350,7 @@ def check(box: Sandbox, lang: str, case: Case) -> tuple[list[str], bool] | None:
     faults += _english_faults(lang, intro, case)
     faults += _prep_faults(lang, intro, case)
     faults += _elision_faults(lang, intro)
-    return faults, _addr_english(lang, body, case)
+    return faults, _addr_english(lang, body)
 
 
 @dataclass
@@ -337,7 +359,8 @@ class Tally:
 
     checked: int = 0
     clean: int = 0
-    addr: int = 0
+    addr_town: int = 0
+    addr_country: int = 0
     faults: Counter[str] = field(default_factory=Counter)
     shown: list[str] = field(default_factory=list)
 
@@ -352,7 +375,8 @@ def sweep(lang: str, box: Sandbox) -> Tally:
         faults, addr = result
         tally.checked += 1
         tally.clean += not faults
-        tally.addr += addr
+        tally.addr_town += addr[0]
+        tally.addr_country += addr[1]
         for f in faults:
             tally.faults[f.split(":")[0]] += 1
             tally.shown.append(f"{lang} {case.tool} {case.args.get('text_query', '')!r}: {f}")
@@ -366,13 +390,14 @@ def main() -> None:
     args = parser.parse_args()
     box = Sandbox(now="2026-09-18T15:00:00+00:00")
     total, clean = 0, 0
-    print("lang  checked  clean  share   addr-en  faults")
+    print("lang  checked  clean  share   addr: town-en country-en  faults")
     for lang in args.lang:
         t = sweep(lang, box)
         total, clean = total + t.checked, clean + t.clean
         share = 100 * t.clean / max(1, t.checked)
         faults = ", ".join(f"{k} {v}" for k, v in sorted(t.faults.items()))
-        print(f"{lang:4}  {t.checked:7}  {t.clean:5}  {share:5.1f} %  {t.addr:7}  {faults}")
+        addr = f"{t.addr_town:13} {t.addr_country:11}"
+        print(f"{lang:4}  {t.checked:7}  {t.clean:5}  {share:5.1f} %  {addr}  {faults}")
         if args.show and t.shown:
             print("\n".join(f"    {s}" for s in t.shown))
     print(f"all   {total:7}  {clean:5}  {100 * clean / max(1, total):5.1f} %")

@@ -17,6 +17,7 @@ from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.languages.cases import AREAS, Anchor, place_kind
 from mapsnb_sandbox.languages.texts import (
     DEFAULT_LANGUAGE,
+    country_ablative,
     country_allative,
     country_in,
     country_in_sentence,
@@ -76,16 +77,18 @@ _INTRO_AT = {key: f"{text}_at" for key, text in _INTRO_IN.items()}
 
 
 class CountryAnchor(Anchor):
-    """A country's shown name that knows how the summary's language says "in" it and "to" it:
-    its preposition and article ("au Japon", "nos Estados Unidos"; :func:`country_locative`;
-    "in die Schweiz", "à Itália"; :func:`country_allative`), each "" where not known."""
+    """A country's shown name that knows how the summary's language says "in" it, "to" it and
+    "from" it: its preposition and article ("au Japon", "nos Estados Unidos";
+    :func:`country_locative`; "in die Schweiz", "à Itália": :func:`country_allative`; "du
+    Portugal", "vom Iran": :func:`country_ablative`), each "" where not known."""
 
     at: str
     to: str
+    away: str
 
-    def __new__(cls, name: str, at: str, to: str = "") -> CountryAnchor:
+    def __new__(cls, name: str, at: str, to: str = "", away: str = "") -> CountryAnchor:
         made = str.__new__(cls, name)
-        made.kind, made.at, made.to = "country", at, to
+        made.kind, made.at, made.to, made.away = "country", at, to, away
         return made
 
 
@@ -95,12 +98,7 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     :func:`town_in` shows it (typed or de-inflected)."""
     kind = place_kind(anchor.kind)
     if kind == "country":
-        name, at, to = country_in_sentence(anchor.country_code, lang), None, None
-        if "intro_in_at" in texts(lang):  # a language with texts that name it so
-            at = country_locative(anchor.country_code, lang)
-        if "intro_along_to" in texts(lang):
-            to = country_allative(anchor.country_code, lang)
-        return CountryAnchor(name, at or "", to or "") if at or to else Anchor(name, kind)
+        return _country_anchor(anchor.country_code, lang)
     landmark = landmark_with_id(anchor.place_id)
     if landmark is not None:  # "près de la Tour Eiffel", not "près de Eiffel Tower"
         return Anchor(landmark_in(landmark, typed, lang), kind)
@@ -108,6 +106,21 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     if kind == "region":  # "Bayern" as typed, where the language leaves it as it is
         return Anchor(region_in(anchor.name, typed, lang, anchor.place_id), kind)
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
+
+
+def _country_anchor(cc: str, lang: str) -> Anchor:
+    """Country ``cc``'s :class:`CountryAnchor` in ``lang``, with the phrases the language has
+    texts for; an :class:`Anchor` where it has none."""
+    name, at, to, away = country_in_sentence(cc, lang), None, None, None
+    if "intro_in_at" in texts(lang):  # a language with texts that name it so
+        at = country_locative(cc, lang)
+    if "intro_along_to" in texts(lang):
+        to = country_allative(cc, lang)
+    if "intro_along_from" in texts(lang):
+        away = country_ablative(cc, lang)
+    if at or to or away:
+        return CountryAnchor(name, at or "", to or "", away or "")
+    return Anchor(name, "country")
 
 
 def landmark_in(landmark: Landmark, typed: str, lang: str) -> str:
@@ -159,8 +172,9 @@ def summary_address(r: Resolved, lang: str = DEFAULT_LANGUAGE) -> str:
     if r.country_code and address.endswith(f", {r.country_code}"):
         address = address[: -len(r.country_code)] + country
     english = country_in(r.country_code, DEFAULT_LANGUAGE) if r.country_code else ""
-    if english and lang != DEFAULT_LANGUAGE and address.endswith(f", {english}"):
-        address = address[: -len(english)] + country  # "Lima, Perú" in Spanish
+    if english and lang != DEFAULT_LANGUAGE:  # "Lima, Perú"; "Moscow, Россия, 101763"
+        parts = address.split(", ")
+        address = ", ".join(country if i and p == english else p for i, p in enumerate(parts))
     if r.country_code and "," not in address and address not in (country, english):
         address = f"{address}, {country}"  # never "Germany, Germany" (an airport of no town)
     return address

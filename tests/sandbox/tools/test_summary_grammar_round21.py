@@ -4,12 +4,16 @@
   towns' "to" ("de Lyon à Italie", "nach Schweiz"): French "en Italie", "aux Pays-Bas", "au
   Portugal" (Grevisse, the same as "in"); German "in die Schweiz", "in die Niederlande", "in
   den Iran", "nach Italien" (Duden); Spanish "a los Países Bajos"; Portuguese "à Itália", "a
-  Portugal" (the crase); Italian "in Francia" (Serianni).
+  Portugal" (the crase); Italian "in Francia" (Serianni). One that starts in a country, in
+  the ablative: "du Portugal", "des Pays-Bas", "von der Schweiz", "de los Países Bajos", "da
+  Itália", "από τη Βουλγαρία", "dall’Austria" (Serianni: "da" takes the article "in" drops).
 * A famous place typed in a case form is named by its own name in the asker's language, in the
   case the summary's preposition governs ("рядом с Красной площадью", "от Красной площади"; was
   "рядом с Red Square"), and a name typed in the nominative takes its case too ("рядом с
   Эйфелевой башней"); where no case form is known, an apposition noun carries the case
   ("poblíž místa Rudé náměstí", "κοντά στην τοποθεσία Κόκκινη Πλατεία").
+* An address names its country in the language wherever its format puts it ("…, Moscow,
+  Россия, 101763"; was "Russia").
 * A town typed with the language's marks keeps them ("cerca de París", not "Paris"); a town
   typed by its name in another script is shown so ("від міста Цюріх", not "Zürich").
 
@@ -61,6 +65,25 @@ def test_a_route_to_a_country_says_to_as_the_grammar_does(
 
 
 @pytest.mark.parametrize(
+    ("query", "start", "end", "lang", "phrase"),
+    [
+        ("boulangerie", "Portugal", "Espagne", "fr", "l’itinéraire du Portugal en Espagne"),
+        ("boulangerie", "Pays-Bas", "Bruxelles", "fr", "l’itinéraire des Pays-Bas à Bruxelles"),
+        ("Bäckerei", "Schweiz", "Niederlande", "de", "von der Schweiz in die Niederlande"),
+        ("farmacia", "Países Bajos", "Bélgica", "es", "de los Países Bajos a Bélgica"),
+        ("farmácia", "Itália", "França", "pt", "da Itália à França"),
+        ("φαρμακείο", "Βουλγαρία", "Αθήνα", "el", "από τη Βουλγαρία"),
+        ("farmacia", "Svizzera", "Milano", "it", "dalla Svizzera a Milano"),
+        ("farmacia", "Austria", "Germania", "it", "dall’Austria in Germania"),
+    ],
+)
+def test_a_route_from_a_country_says_from_as_the_grammar_does(
+    box: Sandbox, query: str, start: str, end: str, lang: str, phrase: str
+) -> None:
+    assert phrase in _along(box, query, start, end, lang)
+
+
+@pytest.mark.parametrize(
     ("text", "lang", "phrases"),
     [
         (
@@ -99,3 +122,8 @@ def test_a_route_end_typed_in_another_script_is_shown_so(box: Sandbox) -> None:
     summary = _along(box, "аптека", "Цюріх", "Італія", "uk")
     assert "від міста Цюріх до Італії" in summary
     assert "Zürich" not in summary.split("\n")[0]
+
+
+def test_an_address_names_its_country_in_the_language(box: Sandbox) -> None:
+    summary = _search(box, "аптека Москва", "ru")  # the Russian format: postcode last
+    assert ", Россия, " in summary and "Russia" not in summary
