@@ -35,6 +35,28 @@ country's name, from the article class of the name:
   Καναδά"); gender by the name's ending (-α, -η feminine; -ας masculine; -ες feminine plural;
   an indeclinable foreign ending neuter) but for the names listed.
 
+A third column, ``from``, says "from <country>" (where a route starts), its opening written
+from the locative's: French "de"/"du"/"des" ("de France", "du Portugal", "des Pays-Bas", "de
+Cuba"; Grevisse, the article contracted with "de"), German "von" with the dative ("von der
+Schweiz", "vom Iran", "von den Niederlanden"; Duden), Spanish "de"/"del"/"de los" (RAE, DPD
+"del"), Portuguese "de"/"do"/"da"/"dos"/"das" (Cunha & Cintra), Dutch "van", Greek "από" with
+the accusative article ("από την Ιταλία", "από τον Καναδά"); Italian "da" with the article
+that "in" drops (Serianni, the article with names of states: "dalla Francia", "dal
+Portogallo", "dall'Iran", "dallo Yemen", "dagli Stati Uniti", "da Cuba", "da Israele"), the
+gender by the head word's -a (feminine) but for the masculine names listed, a name whose
+article usage splits (Zambia, Guyana, Eswatini) or that holds its own (El Salvador) left out.
+
+A second column, ``to``, says "to <country>" (the allative: where a route ends), from the same
+classes and the same references: French, Italian and Greek say it as they say "in" (Grevisse:
+"aller en France, au Japon, aux États-Unis, à Cuba"; Serianni: "andare in Francia, negli Stati
+Uniti"; Triantafyllides: "πάω στη Γαλλία"); German "nach" before a name without article and
+"in" + the accusative article before one with it ("in die Schweiz", "in den Iran", "ins
+Vereinigte Königreich", "auf die Philippinen"; Duden); Spanish "a" and its article, "al"
+contracted ("a Italia", "al Reino Unido", "a los Países Bajos"; RAE, DPD "a", "al"); Portuguese
+"a" contracted with the article ("à Itália", "ao Canadá", "aos Estados Unidos", "a Portugal";
+Cunha & Cintra, the crase); Dutch "naar" ("naar de Verenigde Staten"). A name whose allative the
+references leave open (German "der/das Kosovo") has an empty ``to``.
+
 The classes below are typed by hand from those references (no machine-readable source of every
 country's article in these languages was found with a licence to ship); a name whose article
 the references leave open, or whose usage differs, is left out: the summary keeps its neutral
@@ -50,6 +72,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import re
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -149,6 +172,15 @@ _DE_DATIVE = {
     "KM": "Komoren",
 }
 
+#: German accusatives of plural names whose weak adjective changes after "die" (Duden).
+_DE_ACCUSATIVE = {
+    "US": "Vereinigten Staaten",
+    "AE": "Vereinigten Arabischen Emirate",
+    "GB": "Vereinigte Königreich",
+}
+#: German names whose gender usage splits (der/das Kosovo): no allative.
+_DE_NO_ALLATIVE = frozenset({"XK"})
+
 #: Island states named in the plural: "auf den" (Duden: "auf den Philippinen, Malediven").
 _DE_ISLANDS = frozenset({"PH", "MV", "SC", "KM", "BS", "SB"})
 
@@ -191,6 +223,17 @@ def _de(code: str, name: str) -> str | None:
     forms = {"0": "in", "m": "im", "n": "im", "f": "in der", "p": "in den"}
     prep = "auf den" if code in _DE_ISLANDS else forms[cls]  # "auf den Philippinen"
     return f"{prep} {shown}"
+
+
+def _de_to(code: str, name: str) -> str | None:
+    """German "to <country>": "nach Italien", "in die Schweiz", "in den Iran", "ins
+    Vereinigte Königreich", "auf die Philippinen"."""
+    cls = _class("de", code, "0")
+    if cls is None or code in _DE_NO_ALLATIVE:
+        return None
+    forms = {"0": "nach", "m": "in den", "n": "ins", "f": "in die", "p": "in die"}
+    prep = "auf die" if code in _DE_ISLANDS else forms[cls]
+    return f"{prep} {_DE_ACCUSATIVE.get(code, name)}"
 
 
 def _it(code: str, name: str) -> str | None:
@@ -240,6 +283,46 @@ def _el(code: str, name: str) -> str | None:
     return f"{article} {shown}"
 
 
+#: How "in <country>" opens, and how "to <country>" opens instead, where only the opening
+#: changes (Spanish, Portuguese, Dutch: the article and name stay).
+_TO_OPENINGS = {
+    "es": {"en el": "al", "en los": "a los", "en la": "a la", "en las": "a las", "en": "a"},
+    "pt": {"na": "à", "no": "ao", "nas": "às", "nos": "aos", "em": "a"},
+    "nl": {"in de": "naar de", "in het": "naar het", "op de": "naar de", "in": "naar"},
+}
+
+
+#: How "in <country>" opens, and how "from <country>" opens instead (the article and the name
+#: stay: German's dative, Greek's accusative).
+_FROM_OPENINGS = {
+    "fr": {"en": "de", "au": "du", "aux": "des", "à": "de"},
+    "de": {"in der": "von der", "in den": "von den", "auf den": "von den", "im": "vom", "in": "von"},
+    "es": {"en el": "del", "en los": "de los", "en la": "de la", "en las": "de las", "en": "de"},
+    "pt": {"na": "da", "no": "do", "nas": "das", "nos": "dos", "em": "de"},
+    "nl": {"in de": "van de", "in het": "van het", "op de": "van de", "in": "van"},
+    "el": {
+        "στην": "από την", "στη": "από τη", "στον": "από τον", "στο": "από το",
+        "στις": "από τις", "στα": "από τα",
+    },
+}  # fmt: skip
+
+
+def _opened(
+    lang: str, openings: dict[str, dict[str, str]] = _TO_OPENINGS
+) -> Callable[[str, str], str | None]:
+    """``lang``'s allative (or ablative) from its locative, its opening replaced
+    (:data:`_TO_OPENINGS`, :data:`_FROM_OPENINGS`)."""
+
+    def write(code: str, name: str) -> str | None:
+        phrase = WRITERS[lang](code, name)
+        for opening, to in (openings[lang] if phrase else {}).items():
+            if phrase and phrase.startswith(opening + " "):
+                return to + phrase[len(opening) :]
+        return None
+
+    return write
+
+
 WRITERS: dict[str, Callable[[str, str], str | None]] = {
     "fr": _fr,
     "pt": _pt,
@@ -249,6 +332,54 @@ WRITERS: dict[str, Callable[[str, str], str | None]] = {
     "es": _articled("es", "en"),
     "el": _el,
 }
+
+
+#: "to <country>" per language: the locative's writer where the language says both alike.
+TO_WRITERS: dict[str, Callable[[str, str], str | None]] = {
+    "fr": _fr,
+    "it": _it,
+    "el": _el,
+    "de": _de_to,
+    "es": _opened("es"),
+    "pt": _opened("pt"),
+    "nl": _opened("nl"),
+}
+
+
+#: Italian names of states in -a that are masculine ("il Canada", "il Kenya", "lo Sri Lanka",
+#: "il Sudafrica"), names without article ("Israele"), names whose article usage splits.
+_IT_MASCULINE_A = _codes("CA KE BW GH GT NI VE PA RW UG LK ZA BF")
+_IT_BARE = _codes("IL")
+_IT_SPLIT = _codes("ZM GY SZ HN SV")  # "l'Honduras" (h), "El Salvador" (its own article)
+#: Italian "da" joined to the articles of the ``art`` class's "in" forms.
+_IT_FROM_ART = {"negli": "dagli", "nei": "dai", "nel": "dal", "nella": "dalla", "nelle": "dalle"}
+
+
+def _it_from(code: str, name: str) -> str | None:
+    """Italian "from <country>": "dalla Svizzera", "dal Portogallo", "dall'Iran", "dallo
+    Yemen", "dagli Stati Uniti", "da Cuba"."""
+    cls = _class("it", code, "in")
+    if cls is None or code in _IT_SPLIT:
+        return None
+    if cls == "art":
+        return f"{_IT_FROM_ART[_ARTICLED['it'][code]]} {name}"
+    if cls == "0" or code in _IT_BARE:
+        return f"da {name}"
+    if _bare(name)[:1].lower() in "aeiou":
+        return f"dall’{name}"  # CLDR's apostrophe ("Costa d’Avorio")
+    masculine = not re.split(r"[ -]", name)[0].endswith("a") or code in _IT_MASCULINE_A
+    low = _bare(name).lower()
+    lo = (
+        low[:1] in "zyx"
+        or low.startswith(("gn", "ps"))
+        or (low[:1] == "s" and low[1:2] not in "aeiou")
+    )
+    return f"{'dallo' if lo else 'dal'} {name}" if masculine else f"dalla {name}"
+
+
+#: "from <country>" per language.
+FROM_WRITERS = {lang: _opened(lang, _FROM_OPENINGS) for lang in _FROM_OPENINGS}
+FROM_WRITERS["it"] = _it_from
 
 
 def country_codes() -> list[str]:
@@ -261,8 +392,8 @@ def country_codes() -> list[str]:
     return sorted(c for c in city_index().country_names if c in known)
 
 
-def build() -> list[tuple[str, str, str]]:
-    """Every row: (code, lang, phrase)."""
+def build() -> list[tuple[str, str, str, str, str]]:
+    """Every row: (code, lang, phrase, to, from)."""
     from babel import Locale
 
     rows = []
@@ -271,7 +402,9 @@ def build() -> list[tuple[str, str, str]]:
         for code in country_codes():
             phrase = WRITERS[lang](code, str(names[code]))
             if phrase:
-                rows.append((code, lang, phrase))
+                to = TO_WRITERS[lang](code, str(names[code])) or ""
+                away = FROM_WRITERS[lang](code, str(names[code])) if lang in FROM_WRITERS else ""
+                rows.append((code, lang, phrase, to, away or ""))
     return rows
 
 
@@ -302,8 +435,11 @@ def main() -> None:
     args = parser.parse_args()
     rows = build()
     with OUT.open("w", encoding="utf-8", newline="") as f:
-        f.write("# how a summary says 'in <country>': tools/build_country_locatives.py\n")
-        csv.writer(f, lineterminator="\n").writerows([("code", "lang", "phrase"), *rows])
+        f.write("# how a summary says 'in <country>', 'to <country>', 'from <country>': ")
+        f.write("tools/build_country_locatives.py\n")
+        csv.writer(f, lineterminator="\n").writerows(
+            [("code", "lang", "phrase", "to", "from"), *rows]
+        )
     print(f"{len(rows)} rows -> {OUT}")
     if args.german_nouns:
         for line in check_german(args.german_nouns):

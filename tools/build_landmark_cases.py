@@ -49,6 +49,14 @@ from build_town_cases import (
 
 DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
 OUT = DATA / "landmark_cases.tsv"
+#: Each name's genitive, instrumental and locative in a row (Russian, Ukrainian, Polish), so
+#: that a summary says the place's own name in the case its preposition governs.
+NAME_CASES = DATA / "landmark_name_cases.tsv"
+#: (language, name) -> its (genitive, instrumental, locative), filled as the makers run.
+TRIPLES: dict[tuple[str, str], tuple[str, ...]] = {}
+#: Letters the language's alphabet lacks: a name with one is another language's (Ukrainian has
+#: no ё, ъ, ы, э; Russian no і, ї, є, ґ), whose forms the other dictionary only guessed.
+_NOT_IN_ALPHABET = {"ru": set("іїєґ"), "uk": set("ёъыэ")}
 RULES = DATA / "landmark_case_rules.csv"
 _CYRILLIC = re.compile(r"^[А-ЯЁІЇЄҐа-яёіїєґ'’ʼ -]+$")
 _GREEK = re.compile(r"^[\u0370-\u03ff\u1f00-\u1fff ]+$")
@@ -130,12 +138,16 @@ def _pymorphy(lang: str) -> Callable[..., tuple[str, ...] | None]:
         words = name.replace("ʼ", "'").split(" ")
         out = []
         for parsed in plans(words):
+            triple = []
             for case in CASES:
                 made = [
                     _agree(p, grams[case]) if p else w for p, w in zip(parsed, words, strict=True)
                 ]
                 if all(m is not None for m in made):
                     out.append(_restore(" ".join(made), name))  # type: ignore[arg-type]
+                    triple.append(out[-1])
+            if len(triple) == len(CASES):
+                TRIPLES.setdefault((lang, name), tuple(triple))  # the first whole plan's
         return tuple(dict.fromkeys(out)) or None
 
     return forms
@@ -276,6 +288,7 @@ def _slavic(
     elif _LATIN.match(name) and _polish_shape(name, home=False):
         made = makers["pl"](name, True, True, loose=True)
         if made:
+            TRIPLES.setdefault(("pl", name), made)  # genitive, instrumental, locative
             yield "pl", made
 
 
@@ -356,6 +369,25 @@ def main() -> None:
     lines = [f"{k}\t{lang}\t{'|'.join(forms)}" for (k, lang), forms in sorted(rows.items())]
     OUT.write_text(head + "key\tlang\tforms\n" + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(lines)} rows, {OUT.stat().st_size / 1e3:.0f} kB")
+    _write_name_cases(ok)
+
+
+def _write_name_cases(ok: Callable[[str], bool]) -> None:
+    """``NAME_CASES``: a row per name of :data:`TRIPLES` whose forms all pass the guard and
+    differ from it, in ``town_cases.tsv``'s columns (language, name, genitive, instrumental,
+    locative), read with the towns' case forms by ``languages/cases.py``."""
+    rows = sorted(
+        (lang, name, *forms)
+        for (lang, name), forms in TRIPLES.items()
+        if len(forms) == 3
+        and all(ok(f) for f in forms)
+        and forms != (name, name, name)
+        and not set(name.lower()) & _NOT_IN_ALPHABET.get(lang, set())
+    )
+    head = "# famous places' names in their cases: tools/build_landmark_cases.py (sources there)\n"
+    text = "".join("\t".join(r) + "\n" for r in rows)
+    NAME_CASES.write_text(head + "lang\tname\tgen\tins\tloc\n" + text, encoding="utf-8")
+    print(f"{NAME_CASES}: {len(rows)} rows, {NAME_CASES.stat().st_size / 1e3:.0f} kB")
 
 
 if __name__ == "__main__":

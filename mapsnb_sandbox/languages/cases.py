@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 
+from mapsnb_sandbox.world.landmark_names.cases import name_case_rows
 from mapsnb_sandbox.world.names.forms import town_case_rows
 
 __all__ = ["AREAS", "CASES", "PLACE_KINDS", "Anchor", "TownName", "place_kind", "town_forms"]
@@ -75,7 +76,7 @@ _READ_ONLY = frozenset({"cs"})
 @functools.cache
 def _table() -> dict[tuple[str, str], tuple[str, ...]]:
     table: dict[tuple[str, str], tuple[str, ...]] = {}
-    for lang, nom, *forms in town_case_rows():
+    for lang, nom, *forms in (*town_case_rows(), *name_case_rows()):  # towns first
         if lang in _READ_ONLY:
             continue
         for key, made in ((nom, forms), (nom.lower(), [f.lower() for f in forms])):  # "москва"

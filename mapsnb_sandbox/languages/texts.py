@@ -39,6 +39,8 @@ __all__ = [
     "aq_category",
     "babel_locale",
     "condition_text",
+    "country_ablative",
+    "country_allative",
     "country_in",
     "country_in_sentence",
     "country_locative",
@@ -88,6 +90,9 @@ OPENING_KEYS = frozenset(
         "needs_location",
         "empty_area",
         "intro_along",
+        "intro_along_to",
+        "intro_along_from",
+        "intro_along_from_to",
         "along_no_route",
         "along_none",
     }
@@ -234,6 +239,12 @@ def say(lang: str, key: str, **values: Any) -> str:
     at = getattr(values.get("where"), "at", "")
     if at and "at" not in values:  # "en France": a country's locative (country_locative)
         values = {**values, "at": at}
+    to = getattr(values.get("end"), "to", "")
+    if to and "to" not in values:  # "aux Pays-Bas": a country's allative (country_allative)
+        values = {**values, "to": to}
+    away = getattr(values.get("start"), "away", "")
+    if away and "from" not in values:  # "du Portugal": a country's ablative (country_ablative)
+        values = {**values, "from": away}
     towns = {
         k: _place_name(v, lang) for k, v in values.items() if k in _TOWN_KEYS and isinstance(v, str)
     }
@@ -370,17 +381,31 @@ _ENGLISH_THE = re.compile(
 
 
 @functools.cache
-def _locatives() -> dict[tuple[str, str], str]:
+def _locatives() -> dict[tuple[str, str], tuple[str, str, str]]:
     with (_DATA / "country_locatives.csv").open(encoding="utf-8", newline="") as f:
         rows = csv.DictReader(line for line in f if not line.startswith("#"))
-        return {(row["code"], row["lang"]): row["phrase"] for row in rows}
+        return {(r["code"], r["lang"]): (r["phrase"], r["to"], r["from"]) for r in rows}
 
 
 def country_locative(cc: str, lang: str) -> str | None:
     """How ``lang`` says "in" country ``cc``, its preposition and article written as the
     language writes them ("en France", "au Japon", "im Iran", "negli Stati Uniti"; built by
     ``tools/build_country_locatives.py``); ``None`` where the article is not known."""
-    return _locatives().get((cc.upper(), lang))
+    return _locatives().get((cc.upper(), lang), (None, "", ""))[0]
+
+
+def country_allative(cc: str, lang: str) -> str | None:
+    """How ``lang`` says "to" country ``cc``, where a route ends ("aux Pays-Bas", "in die
+    Schweiz", "in den Iran", "al Reino Unido", "à Itália"; the ``to`` column of
+    ``data/country_locatives.csv``); ``None`` where it is not known."""
+    return _locatives().get((cc.upper(), lang), (None, "", ""))[1] or None
+
+
+def country_ablative(cc: str, lang: str) -> str | None:
+    """How ``lang`` says "from" country ``cc``, where a route starts ("du Portugal", "von der
+    Schweiz", "vom Iran", "del Reino Unido", "dos Estados Unidos"; the ``from`` column of
+    ``data/country_locatives.csv``); ``None`` where it is not known."""
+    return _locatives().get((cc.upper(), lang), (None, "", ""))[2] or None
 
 
 def country_in_sentence(cc: str, lang: str) -> str:

@@ -241,5 +241,7 @@ def _along(
         line = PlaceLine(biz, kind.singular_in(lang), detour=cost, extended=req.extended)
         lines.append(replace(line, group=kind.group, lang=lang))
     what = kind.singular_in(lang) if len(results) == 1 else kind.plural_in(lang)
-    intro = say(lang, "intro_along", n=len(results), what=what, start=start, end=end)
+    key = "intro_along" + ("_from" if getattr(start, "away", "") else "")  # "du Portugal"
+    key += "_to" if getattr(end, "to", "") else ""  # "aux Pays-Bas"
+    intro = say(lang, key, n=len(results), what=what, start=start, end=end)
     return results, summary_html(intro, lines, route_key)

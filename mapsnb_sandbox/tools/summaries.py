@@ -17,6 +17,8 @@ from mapsnb_sandbox.contract.common import stable_int
 from mapsnb_sandbox.languages.cases import AREAS, Anchor, place_kind
 from mapsnb_sandbox.languages.texts import (
     DEFAULT_LANGUAGE,
+    country_ablative,
+    country_allative,
     country_in,
     country_in_sentence,
     country_locative,
@@ -27,6 +29,7 @@ from mapsnb_sandbox.languages.texts import (
     town_in,
 )
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.landmark_names.cases import nominative_of
 from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
 from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
@@ -74,14 +77,18 @@ _INTRO_AT = {key: f"{text}_at" for key, text in _INTRO_IN.items()}
 
 
 class CountryAnchor(Anchor):
-    """A country's shown name that knows how the summary's language says "in" it: its
-    preposition and article ("au Japon", "nos Estados Unidos"; :func:`country_locative`)."""
+    """A country's shown name that knows how the summary's language says "in" it, "to" it and
+    "from" it: its preposition and article ("au Japon", "nos Estados Unidos";
+    :func:`country_locative`; "in die Schweiz", "à Itália": :func:`country_allative`; "du
+    Portugal", "vom Iran": :func:`country_ablative`), each "" where not known."""
 
     at: str
+    to: str
+    away: str
 
-    def __new__(cls, name: str, at: str) -> CountryAnchor:
+    def __new__(cls, name: str, at: str, to: str = "", away: str = "") -> CountryAnchor:
         made = str.__new__(cls, name)
-        made.kind, made.at = "country", at
+        made.kind, made.at, made.to, made.away = "country", at, to, away
         return made
 
 
@@ -91,10 +98,7 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     :func:`town_in` shows it (typed or de-inflected)."""
     kind = place_kind(anchor.kind)
     if kind == "country":
-        name, at = country_in_sentence(anchor.country_code, lang), None
-        if "intro_in_at" in texts(lang):  # a language with texts that name it so
-            at = country_locative(anchor.country_code, lang)
-        return CountryAnchor(name, at) if at else Anchor(name, kind)
+        return _country_anchor(anchor.country_code, lang)
     landmark = landmark_with_id(anchor.place_id)
     if landmark is not None:  # "près de la Tour Eiffel", not "près de Eiffel Tower"
         return Anchor(landmark_in(landmark, typed, lang), kind)
@@ -104,17 +108,34 @@ def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     return Anchor(town_in(anchor.name, typed, lang, anchor.place_id), kind)
 
 
+def _country_anchor(cc: str, lang: str) -> Anchor:
+    """Country ``cc``'s :class:`CountryAnchor` in ``lang``, with the phrases the language has
+    texts for; an :class:`Anchor` where it has none."""
+    name, at, to, away = country_in_sentence(cc, lang), None, None, None
+    if "intro_in_at" in texts(lang):  # a language with texts that name it so
+        at = country_locative(cc, lang)
+    if "intro_along_to" in texts(lang):
+        to = country_allative(cc, lang)
+    if "intro_along_from" in texts(lang):
+        away = country_ablative(cc, lang)
+    if at or to or away:
+        return CountryAnchor(name, at or "", to or "", away or "")
+    return Anchor(name, "country")
+
+
 def landmark_in(landmark: Landmark, typed: str, lang: str) -> str:
     """A famous place's name for a summary in ``lang``: the one of its names the asker typed
     ("Tour Eiffel" of "la tour Eiffel", "東京タワー"), in the table's spelling; its first
-    (English) name in English, or where the text is none of its names ("Красной площадью":
-    a case form)."""
+    (English) name in English, or where the text is none of its names; a case form of one of
+    them names it by that name ("Красная площадь" of "Красной площадью"), which the text's
+    preposition then puts in its case (``data/landmark_name_cases.tsv``)."""
     if lang == DEFAULT_LANGUAGE:
         return landmark.name
     text = typed.strip(" ,?!.")
     folded = fold_text(without_article(text) or text)
     names = (landmark.name, *landmark.aliases)
-    return next((n for n in names if fold_text(n) == folded), landmark.name)
+    typed_name = next((n for n in names if fold_text(n) == folded), None)
+    return typed_name or nominative_of(text, lang, names, landmark.key) or landmark.name
 
 
 def is_area(where: str) -> bool:
@@ -151,8 +172,9 @@ def summary_address(r: Resolved, lang: str = DEFAULT_LANGUAGE) -> str:
     if r.country_code and address.endswith(f", {r.country_code}"):
         address = address[: -len(r.country_code)] + country
     english = country_in(r.country_code, DEFAULT_LANGUAGE) if r.country_code else ""
-    if english and lang != DEFAULT_LANGUAGE and address.endswith(f", {english}"):
-        address = address[: -len(english)] + country  # "Lima, Perú" in Spanish
+    if english and lang != DEFAULT_LANGUAGE:  # "Lima, Perú"; "Moscow, Россия, 101763"
+        parts = address.split(", ")
+        address = ", ".join(country if i and p == english else p for i, p in enumerate(parts))
     if r.country_code and "," not in address and address not in (country, english):
         address = f"{address}, {country}"  # never "Germany, Germany" (an airport of no town)
     return address

@@ -225,11 +225,18 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
         if cyrillic is False and not all(map(latin_letter, letters)):
             continue  # Latin letters only, Vietnamese's own ("Hà Nội") among them
         key = fold(form)
-        if j in idx.by_name.get(key, ()):
-            if key == fold(name):
+        if j in idx.by_name.get(key, ()) or j in script_ids(idx, key):  # "Цюрих"
+            if key == fold(name) and not _marked_as_typed(form, typed, name):
                 return name
             return form if form[:1].isupper() or cyrillic else form[:1].upper() + form[1:]
     return name
+
+
+def _marked_as_typed(form: str, typed: str, name: str) -> bool:
+    """Whether ``form`` is the asker's text with marks the index's ``name`` lacks ("París",
+    "Berlín", "Séoul" of Paris, Berlin, Seoul: the language's own spelling, kept), not a
+    form cut from it ("Krakow" of "Krakowie" takes the index's "Kraków")."""
+    return form == typed and form != name and not form.isascii() and form.lower() != name.lower()
 
 
 def _no_vowel(form: str) -> bool:
