@@ -284,9 +284,8 @@ def _kind(r: Resolved, lang: str) -> tuple[str, str]:
 
 
 def _address_summary(r: Resolved, lang: str) -> str:
-    """An address result as live writes it (REAL_SERVER.md, round 4): the address in bold
-    opening the summary, then where it is (``**6-8 Mercury Street** in Tin Hau, Hong Kong
-    [0].``), then the emulator's synthetic-data note."""
+    """An address result as live writes it (REAL_SERVER.md, round 4): the address in bold, then
+    where it is (``**6-8 Mercury Street** in Tin Hau, Hong Kong [0].``), then the note."""
     street, rest = street_and_where(r, lang)
     where = say(lang, "address_where", where=rest)
     return f"**{street}**{where} [0].\n\n{say(lang, 'intro_single')}"
@@ -408,8 +407,7 @@ def _kind_in_a_place(q: Query, req: _Request) -> bool:
 
 
 def _whole_town(q: Query) -> bool:
-    """Whether the text is a town's whole name of two words or more ("Kutná Hora", "San
-    Cristóbal"): a kind word inside it names no kind."""
+    """Whether the text is a town's whole name of 2+ words ("San Cristóbal"): no kind in it."""
     r = q.whole.place
     return (
         q.whole.how == "city" and r is not None and " " in q.text.strip()
