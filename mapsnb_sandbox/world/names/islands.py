@@ -35,6 +35,7 @@ __all__ = [
     "island_prepositions",
     "islands_named",
     "on_island",
+    "worded",
 ]
 
 _DATA = Path(__file__).resolve().parents[2] / "data"
@@ -67,9 +68,12 @@ def _words(table: str) -> tuple[str, ...]:
     return tuple(sorted({fold_text(w) for ws in rows.values() for w in ws}, key=len, reverse=True))
 
 
+@functools.cache
 def island_prepositions() -> tuple[str, ...]:
-    """The folded prepositions before an island's name ("on", "auf", "на"), longest first."""
-    return _words("island_prepositions")
+    """The prepositions before an island's name ("on", "auf", "på", "на"), longest first."""
+    rows = json.loads((_DATA / "query_words.json").read_text(encoding="utf-8"))
+    phrases = {p.casefold() for ps in rows["island_prepositions"].values() for p in ps}
+    return tuple(sorted(phrases, key=len, reverse=True))
 
 
 @functools.cache
@@ -109,7 +113,12 @@ def islands_named(key: str) -> tuple[list[Island], bool]:
     if not rows or (bare is None and key.isascii() and len(key) < _SHORTEST):
         return [], False
     found = sorted((islands[j] for j in rows), key=lambda i: -i.people)
-    return found, bare is not None
+    return found, worded(key)
+
+
+def worded(key: str) -> bool:
+    """Whether folded ``key`` says "island" ("victoria island", "isle of skye", "済州島")."""
+    return _unworded(key) is not None
 
 
 def on_island(c: City, i: Island) -> bool:
