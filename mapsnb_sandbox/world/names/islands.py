@@ -18,10 +18,11 @@ import functools
 import json
 import math
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.ids import decode_island_id, island_id
+from mapsnb_sandbox.earth.sides import sides
 from mapsnb_sandbox.world.cities import nearest_cached
 from mapsnb_sandbox.world.geodata import City, fold_text
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers
@@ -31,6 +32,7 @@ __all__ = [
     "Island",
     "island_answer",
     "island_of_id",
+    "island_only",
     "island_place_id",
     "island_prepositions",
     "islands_named",
@@ -161,3 +163,26 @@ def island_of_id(pid: str) -> Island | None:
         return None
     i = islands[decoded[0]]
     return i if (math.floor(i.lat), math.floor(i.lng)) == decoded[1:] else None
+
+
+class _Point(Protocol):
+    @property
+    def lat(self) -> float: ...
+    @property
+    def lng(self) -> float: ...
+
+
+_S = TypeVar("_S", bound=_Point)
+
+
+def island_only(
+    pid: str, at: tuple[float, float], chosen: list[tuple[_S, float]]
+) -> list[tuple[_S, float]]:
+    """The places of ``chosen`` (place, distance) on the land of ``at`` when ``pid`` is an
+    island's id (one flood of land cells, :func:`~mapsnb_sandbox.earth.sides.sides`: "hotels on
+    Texel" lists none in Den Helder, across the Marsdiep); ``chosen`` for any other place."""
+    if not chosen or island_of_id(pid) is None:
+        return chosen
+    labels = sides((at, *((s.lat, s.lng) for s, _ in chosen)))
+    own = labels[0]
+    return [sd for sd, side in zip(chosen, labels[1:], strict=True) if own < 0 or side in (own, -1)]

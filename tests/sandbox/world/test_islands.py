@@ -37,6 +37,8 @@ JEJU = (33.10, 126.10, 33.60, 127.00)
 VINEYARD = (41.30, -70.85, 41.49, -70.44)
 RHODES = (35.88, 27.68, 36.47, 28.25)
 ELBA = (42.71, 10.07, 42.89, 10.44)
+TEXEL = (52.99, 4.70, 53.19, 4.91)
+OLAND = (56.19, 16.38, 57.37, 17.15)
 
 
 def _inside(lat: float, lng: float, box: tuple[float, float, float, float]) -> bool:
@@ -102,6 +104,12 @@ def test_the_island_town_keeps_its_name(town: str, island: str) -> None:
         ("fr", "hôtels à Majorque", MALLORCA),
         ("en", "hotels in Rhodes", RHODES),
         ("en", "hotels in Jeju Island", JEJU),
+        ("de", "Hotels auf Mallorca", MALLORCA),
+        ("en", "hotels on the Isle of Skye", SKYE),
+        ("fr", "hôtels sur l'île de Skye", SKYE),
+        ("nl", "hotels op Texel", TEXEL),
+        ("sv", "hotell på Öland", OLAND),
+        ("ru", "отели на острове Ломбок", LOMBOK),
     ],
 )
 def test_a_search_in_an_island_lists_its_places(
