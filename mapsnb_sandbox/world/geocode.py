@@ -379,8 +379,9 @@ def _region(
     town is a tenth its size ("Alaska": a barangay of Luzon)."""
     near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
-    if found is None and (isle := island_answer(head, q, town, near_bias=near)):
-        return island_resolved(isle[0], "MEDIUM" if isle[1] else "LOW")  # "Mallorca", "Rhodes"
+    isle = None if found and found[1] else island_answer(head, q, town, near_bias=near)
+    if isle and (found is None or isle[1]):  # "Mallorca"; "Corse": the island, not a LOW region
+        return island_resolved(isle[0], "MEDIUM" if isle[1] else "LOW")
     dwarfed = found is not None and town is not None and town.population * 10 < found[0].people
     if found is None or not (found[1] or town is None or dwarfed):
         return None  # an unsure region replaces no town but one under a tenth its size

@@ -39,6 +39,8 @@ RHODES = (35.88, 27.68, 36.47, 28.25)
 ELBA = (42.71, 10.07, 42.89, 10.44)
 TEXEL = (52.99, 4.70, 53.19, 4.91)
 OLAND = (56.19, 16.38, 57.37, 17.15)
+CORSICA = (41.33, 8.53, 43.03, 9.56)
+GOTLAND = (56.90, 18.10, 57.95, 19.35)
 
 
 def _inside(lat: float, lng: float, box: tuple[float, float, float, float]) -> bool:
@@ -110,6 +112,8 @@ def test_the_island_town_keeps_its_name(town: str, island: str) -> None:
         ("nl", "hotels op Texel", TEXEL),
         ("sv", "hotell på Öland", OLAND),
         ("ru", "отели на острове Ломбок", LOMBOK),
+        ("fr", "hôtels en Corse", CORSICA),  # the island, over a region unsure by its size
+        ("sv", "hotell på Gotland", GOTLAND),
     ],
 )
 def test_a_search_in_an_island_lists_its_places(
