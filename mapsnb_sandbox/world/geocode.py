@@ -380,7 +380,7 @@ def _region(
     near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
     isle = None if found and found[1] else island_answer(head, q, town, near_bias=near)
-    if isle and (found is None or isle[1] and isle[0].cc == found[0].cc):  # "Corse", not LOW
+    if isle and (found is None or (isle[1] and isle[0].cc == found[0].cc)):  # "Corse", not LOW
         return island_resolved(isle[0], "MEDIUM" if isle[1] else "LOW")
     dwarfed = found is not None and town is not None and town.population * 10 < found[0].people
     if found is None or not (found[1] or town is None or dwarfed):
