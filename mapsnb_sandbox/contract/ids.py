@@ -10,7 +10,8 @@ Towns, landmarks and airports have well-formed ids too (:func:`tagged_id`): the 
 number (a town's geonameid, a hash of a landmark's key), the whole degrees of latitude and
 longitude (where to look the number up) and a check. Countries take town-tagged numbers above
 every GeoNames id (:func:`country_id`), first-level regions the numbers above theirs
-(:func:`region_id`: a country's number and the region's place in its country's list). Above
+(:func:`region_id`: a country's number and the region's place in its country's list), islands
+the numbers above regions' (:func:`island_id`: the island's row in its table). Above
 countries' numbers were the hashed ids of spots in earlier versions, which decode as nothing
 now unless they match a region's number and cell (bare points and street addresses have ids
 that carry them: :mod:`.spot_ids`).
@@ -31,8 +32,10 @@ __all__ = [
     "country_id",
     "decode_business_id",
     "decode_country_id",
+    "decode_island_id",
     "decode_region_id",
     "decode_tagged_id",
+    "island_id",
     "region_id",
     "tagged_id",
 ]
@@ -138,3 +141,21 @@ def decode_region_id(pid: str) -> tuple[str, int, int, int] | None:
     country, rank = divmod(decoded[1] - _SPOT0, REGIONS_PER_COUNTRY)
     a, b = divmod(country, 26)
     return chr(ord("A") + a) + chr(ord("A") + b), rank, decoded[2], decoded[3]
+
+
+#: Islands' numbers start above every region's.
+_ISLAND0 = _SPOT0 + 26 * 26 * REGIONS_PER_COUNTRY
+_ISLANDS = 1 << 16
+
+
+def island_id(number: int, lat: float, lng: float) -> str:
+    """The id of the ``number``-th island of the islands' table, in the cell of its point."""
+    return tagged_id(TOWN, _ISLAND0 + number, lat, lng)
+
+
+def decode_island_id(pid: str) -> tuple[int, int, int] | None:
+    """``(number, lat degree, lng degree)`` of an :func:`island_id`, or ``None``."""
+    decoded = decode_tagged_id(pid)
+    if decoded is None or decoded[0] != TOWN or not _ISLAND0 <= decoded[1] < _ISLAND0 + _ISLANDS:
+        return None
+    return decoded[1] - _ISLAND0, decoded[2], decoded[3]

@@ -64,6 +64,7 @@ from mapsnb_sandbox.world.kinds.table import (
     reading_language,
 )
 from mapsnb_sandbox.world.landmarks import asks_for_a_kind, landmark_shaped, unknown_landmark
+from mapsnb_sandbox.world.names.islands import island_only
 from mapsnb_sandbox.world.places import (
     Spot,
     kind_at,
@@ -105,7 +106,6 @@ _KINDS = {"locality": "city", "coordinates": "point", "country": "country",
 _REGION = re.compile(r"^[A-Za-z]{2}$")
 #: A point farther than this from any town, off land, is an empty area: no places there.
 _EMPTY_AREA_M = 25_000.0
-
 
 if TYPE_CHECKING:
     CATEGORIES: tuple[Category, ...]
@@ -314,7 +314,7 @@ def _nearby(
     lang, c = req.language, local_kind(c, req.text, anchor)  # "temple" in Kyoto: Buddhist
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
     # a kind the table lacks selects generic places: none named after the query's words
-    chosen = select(anchor, radius, c.code, req.page_size)
+    chosen = island_only(key, anchor, select(anchor, radius, c.code, req.page_size))
     if not chosen:  # nothing of the kind within reach (a remote place): said, not invented
         return [], say(lang, "no_match", q=req.text)
     places = [place_of(spot) for spot, _ in chosen]

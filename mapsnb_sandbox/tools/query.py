@@ -24,6 +24,7 @@ from mapsnb_sandbox.world.kinds.reading import (
     unqualified_before,
 )
 from mapsnb_sandbox.world.kinds.table import NO_SPACE, SPLIT, detect_category, kind_key, kind_table
+from mapsnb_sandbox.world.names.islands import island_prepositions, islands_named
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
@@ -149,7 +150,19 @@ def split_query(text: str) -> tuple[str, str | None]:
         left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
         if detect_category(left) is not None and right and not _kind_across(text, m):
             return left, right
-    return text, None
+    return _island_split(text) or (text, None)
+
+
+def _island_split(text: str) -> tuple[str, str] | None:
+    """``"hotels on Maui"`` -> ``("hotels", "Maui")``: a kind, and an island after a preposition
+    that stands before islands' names (``island_prepositions``: "auf Mallorca", "op Texel")."""
+    for phrase in island_prepositions():
+        cut = re.compile(r"\s+" + r"\s+".join(map(re.escape, phrase.split())) + r"\s+", re.I)
+        for m in cut.finditer(text):
+            left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
+            if right and islands_named(fold(right))[0] and detect_category(left) is not None:
+                return left, right
+    return None
 
 
 def _kind_across(text: str, cut: re.Match[str]) -> bool:

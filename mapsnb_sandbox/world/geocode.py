@@ -47,9 +47,9 @@ from mapsnb_sandbox.world.names.grammar import (
     typed_postcodes,
     with_commas,
 )
+from mapsnb_sandbox.world.names.islands import island_answer, islands_named, worded
 from mapsnb_sandbox.world.names.qualifiers import outranked_district
 from mapsnb_sandbox.world.regions import (
-    REGION_KIND,
     Region,
     capital_namesake,
     province_town,
@@ -61,6 +61,7 @@ from mapsnb_sandbox.world.resolved import (
     Resolved,
     city_resolved,
     country_resolved,
+    island_resolved,
     landmark_resolved,
     point_resolved,
     region_resolved,
@@ -354,8 +355,9 @@ def _city_or_country(
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
+        sure = sure and not (worded(head) and islands_named(head)[0])  # "Victoria Island"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
-            return area, _how(area)  # "Bali": Indonesia's province, not Bāli, West Bengal (LOW)
+            return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if named_country and (own := region_of_country(head, named_country)):
         return region_resolved(own), "region"  # "Scotland": the region, not the UK
@@ -366,7 +368,7 @@ def _city_or_country(
             country = replace(country, confidence="LOW")  # "Surinam": also a town's own name
         return country, "country"
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
-        return area, _how(area)  # "Hokkaido", "Tuscany, Italy"
+        return area, "city" if area.kind == "locality" else "region"  # "Hokkaido", "Mallorca"
     seat = picked[0] if picked else province_town(head)  # "provincia de Málaga": its town
     return (city_resolved(seat, "LOW" if picked else "MEDIUM"), "city") if seat else None
 
@@ -379,6 +381,9 @@ def _region(
     town is a tenth its size ("Alaska": a barangay of Luzon)."""
     near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
+    isle = None if found and found[1] else island_answer(head, q, town, near_bias=near)
+    if isle and (found is None or (isle[1] and isle[0].cc == found[0].cc)):  # "Corse", not LOW
+        return island_resolved(isle[0], "MEDIUM" if isle[1] else "LOW")
     dwarfed = found is not None and town is not None and town.population * 10 < found[0].people
     if found is None or not (found[1] or town is None or dwarfed):
         return None  # an unsure region replaces no town but one under a tenth its size
@@ -399,11 +404,6 @@ def _spelt_rival(c: City, r: Region) -> bool:
     ("Sanaag": Sanaa); not a town it dwarfs abroad ("Zambezia" is Mozambique's province, not
     Zambezi, Zambia; "Far North", Cameroon's, not Farnworth; "La Guajira" not La Guaira)."""
     return (c.cc, c.admin1) == (r.cc, r.admin1) or c.population * 10 >= r.people
-
-
-def _how(area: Resolved) -> str:
-    """How a region's answer matched: ``"region"``, or ``"city"`` for its namesake town."""
-    return "region" if area.kind == REGION_KIND else "city"
 
 
 def _at_bias(c: City, bias: tuple[float, float] | None, region: str | None) -> bool:

@@ -1,4 +1,5 @@
-"""Resolved places: built from a town, landmark, point, street or country; found again by id.
+"""Resolved places: built from a town, landmark, point, street, country, region or island; found
+again by id.
 
 A :class:`Resolved` (a place the emulator knows) comes from a town, a curated landmark, a bare
 point, a house-number street or a country (a place the emulator does not know in a town it
@@ -44,12 +45,14 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_with_id, street_key
+from mapsnb_sandbox.world.names.islands import ISLAND_KIND, Island, island_of_id, island_place_id
 from mapsnb_sandbox.world.regions import REGION_KIND, Region, region_of_id, region_place_id
 
 __all__ = [
     "Resolved",
     "city_resolved",
     "country_resolved",
+    "island_resolved",
     "landmark_resolved",
     "place_view",
     "point_resolved",
@@ -209,6 +212,23 @@ def region_resolved(r: Region, confidence: str = "MEDIUM") -> Resolved:
     )
 
 
+def island_resolved(i: Island, confidence: str = "MEDIUM") -> Resolved:
+    """An island as a :class:`Resolved` ("Mallorca, Spain"; at its biggest town)."""
+    near, _ = nearest_cached(round(i.lat, 4), round(i.lng, 4))
+    return Resolved(
+        i.lat,
+        i.lng,
+        i.name,
+        f"{i.name}, {country_name(i.cc)}",
+        island_place_id(i),
+        ISLAND_KIND,
+        shown_name(near.name, near.cc),
+        i.cc,
+        own_zone(i.cc, near.tz, i.lat, i.lng),
+        confidence,
+    )
+
+
 def _street_of(
     label: str, geonameid: int, lat_deg: int, lng_deg: int, postcode: str
 ) -> Resolved | None:
@@ -246,7 +266,10 @@ def resolve_geo_id(pid: str) -> Resolved | None:
     if country is not None:
         return country_resolved(country)
     region = region_of_id(pid)
-    return region_resolved(region) if region is not None else None
+    if region is not None:
+        return region_resolved(region)
+    island = island_of_id(pid)
+    return island_resolved(island) if island is not None else None
 
 
 # --------------------------------------------------------------------------- wire output

@@ -5,8 +5,10 @@ Hebrew less their prefixes, and in inflected forms by a shared stem; what is lef
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from mapsnb_sandbox.world.kinds.composed import composed_code, compound_code
 from mapsnb_sandbox.world.kinds.table import (
@@ -59,6 +61,7 @@ _CONNECTOR_WORDS = (
     "yakınındaki civarındaki çevresinde çevresindeki yakınlarında yakınlarındaki etrafında "
     "etrafındaki कहाँ where find best cheap"
 )
+_QUERY_WORDS = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
 #: Particles glued to a place in scripts without spaces ("北京的", "東京の", "서울에서").
 _GLUED_AFTER = (
     "附近的", "周边的", "周围的", "里的", "市内的", "的", "附近", "周边", "周围", "市内",
@@ -70,7 +73,11 @@ _GLUED_BEFORE = ("在", "位于", "去", "ใน", "ที่", "ใกล้", 
 
 @functools.cache
 def _connectors() -> frozenset[str]:
-    return frozenset(kind_key(w) for w in _CONNECTOR_WORDS.split())
+    """The connector words, and the words of the prepositions before an island's name
+    (``data/query_words.json``'s ``island_prepositions``: "auf Mallorca", "op Texel")."""
+    rows = json.loads(_QUERY_WORDS.read_text(encoding="utf-8"))["island_prepositions"]
+    isle = [w for ps in rows.values() for p in ps for w in p.split()]
+    return frozenset(kind_key(w) for w in [*_CONNECTOR_WORDS.split(), *isle])
 
 
 def trim_place(words: list[str]) -> str | None:

@@ -1,0 +1,109 @@
+"""Islands by name (``python benchmarks/bench_islands.py [--misses]``).
+
+``tests/data/island_queries.csv`` (``tools/build_island_corpus.py``): a seeded draw of Natural
+Earth's islands asked bare through ``resolve_names`` and in a search for hotels in nine
+languages through ``search_places``; truth is the island's Natural Earth label polygon, grown
+0.15° (``tests/data/island_truth.json.gz``), which the emulator never reads. A row is
+**located** when the answer (a search's first place) lies on the island or within
+:data:`TOLERANCE_KM` of its point; **NOT_FOUND** when nothing is answered (or listed);
+**elsewhere** else, and **confident** elsewhere when the answer is MEDIUM or HIGH or a search
+listed places :data:`TOLERANCE_KM` or more off.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import gzip
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox import Sandbox
+from mapsnb_sandbox.contract.common import SandboxToolError
+
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "island_queries.csv"
+TRUTH = CORPUS.with_name("island_truth.json.gz")
+TOLERANCE_KM = 50.0
+
+
+@functools.cache
+def _truth() -> dict[str, list[list[list[float]]]]:
+    return json.loads(gzip.decompress(TRUTH.read_bytes()))
+
+
+def _in_ring(ring: list[list[float]], x: float, y: float) -> bool:
+    inside = False
+    for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
+
+
+def on_island(island: str, lat: float, lng: float) -> bool:
+    """Whether ``lat, lng`` lies in ``island``'s grown label polygon."""
+    return any(_in_ring(ring, lng, lat) for ring in _truth()[island])
+
+
+def _answer(box: Sandbox, row: dict[str, str]) -> tuple[float, float, str] | None:
+    """The answer's point and confidence ("LISTED" for a search), or ``None``."""
+    try:
+        if row["form"] == "search":
+            out = box.call_tool("search_places", {"text_query": row["query"]})
+            places = out.get("places") or []
+            if not places:
+                return None
+            loc = places[0]["location"]
+            return loc["latitude"], loc["longitude"], "LISTED"
+        res = box.call_tool("resolve_names", {"queries": [{"text": row["query"]}]})["results"][0]
+    except SandboxToolError:
+        return None
+    if "entity" not in res:
+        return None
+    loc = res["sandboxMatch"]["location"]
+    return loc["latitude"], loc["longitude"], res.get("confidence", "")
+
+
+def _judge(row: dict[str, str], got: tuple[float, float, str] | None) -> tuple[str, float]:
+    if got is None:
+        return "NOT_FOUND", 0.0
+    km = haversine_m(got[0], got[1], float(row["lat"]), float(row["lng"])) / 1000
+    if km <= TOLERANCE_KM or on_island(row["island"], got[0], got[1]):
+        return "located", km
+    return ("confident" if got[2] in ("MEDIUM", "HIGH", "LISTED") else "elsewhere"), km
+
+
+def main() -> None:
+    misses = "--misses" in sys.argv
+    box = Sandbox(now="2026-09-18T03:00:00+00:00")
+    with CORPUS.open(encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    counts: Counter[tuple[str, str]] = Counter()
+    lines: list[str] = []
+    start = time.perf_counter()
+    for row in rows:
+        verdict, km = _judge(row, _answer(box, row))
+        for group in ("all", f"{row['form']}", f"{row['form']} {row['lang']}"):
+            counts[(group, verdict)] += 1
+            counts[(group, "rows")] += 1
+        if misses and verdict != "located":
+            lines.append(f"  {verdict:9} {row['query']!r} ({row['island']}) {km:,.0f} km")
+    groups = sorted({g for g, _ in counts}, key=lambda g: (g != "all", g))
+    print(f"corpus: {CORPUS.name}, {len(rows)} queries")
+    for g in groups:
+        n = counts[(g, "rows")]
+        print(f"  {g:14} {n:5}: located {counts[(g, 'located')] / n:6.1%}, "
+              f"NOT_FOUND {counts[(g, 'NOT_FOUND')] / n:6.1%}, "
+              f"elsewhere {counts[(g, 'elsewhere')]:4}, "
+              f"confident {TOLERANCE_KM:.0f}+ km off {counts[(g, 'confident')]:4}")  # fmt: skip
+    print("\n".join(lines))
+    print(f"{len(rows)} queries in {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

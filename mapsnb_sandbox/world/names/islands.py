@@ -1,0 +1,188 @@
+"""Islands as places ("Mallorca", "Isle of Skye", "Maui", "済州島", "Terre-Neuve").
+
+An island is a row of ``data/islands.tsv`` (``tools/build_islands.py``: Natural Earth's island
+labels, public domain, and a few islands and other languages' names typed from Wikipedia): its
+English name, its point (its biggest town, so a search in it lists places in its towns, on
+land), its area, the people of its towns, its country and its names in other languages. It is
+named by any of them, bare or with an island word of any language (``data/query_words.json``'s
+``island_words``: "Isle of Skye", "Jeju Island", "isla de Lanzarote", "остров Крит"). A name
+answers an island only where no town answers it surely (as a region's, :mod:`..regions`): a
+LOW town on the island keeps it ("Capri", "Kos"), one elsewhere with fewer people than the
+island does not ("Rhodes" is the Greek island, not Rhodes, Sydney; "Elba" not Elba, Alabama).
+Its id carries its row (:func:`~mapsnb_sandbox.contract.ids.island_id`).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from pathlib import Path
+from typing import NamedTuple, Protocol, TypeVar
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.ids import decode_island_id, island_id
+from mapsnb_sandbox.earth.sides import sides
+from mapsnb_sandbox.world.cities import nearest_cached
+from mapsnb_sandbox.world.geodata import City, fold_text
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers
+
+__all__ = [
+    "ISLAND_KIND",
+    "Island",
+    "island_answer",
+    "island_of_id",
+    "island_only",
+    "island_place_id",
+    "island_prepositions",
+    "islands_named",
+    "on_island",
+    "worded",
+]
+
+_DATA = Path(__file__).resolve().parents[2] / "data"
+#: The kind an island answers as (Google's type of a natural feature).
+ISLAND_KIND = "natural_feature"
+#: Another island of the name with this share of the best one's people leaves it unsure.
+_RIVAL_SHARE = 0.1
+#: A town this far beyond the disc of its island's area round its point is no town of it.
+_ON_ISLAND_SLACK_M = 10_000.0
+#: Latin names shorter than this are no island's bare name ("Man"; "Kos" is its town's too).
+_SHORTEST = 3
+
+
+class Island(NamedTuple):
+    """An island: its row, English name, point (its biggest town), km², people, country."""
+
+    number: int
+    name: str
+    lat: float
+    lng: float
+    km2: float
+    people: int
+    cc: str
+
+
+@functools.cache
+def _words(table: str) -> tuple[str, ...]:
+    """The folded phrases of ``data/query_words.json``'s ``table``, longest first."""
+    rows = json.loads((_DATA / "query_words.json").read_text(encoding="utf-8"))[table]
+    return tuple(sorted({fold_text(w) for ws in rows.values() for w in ws}, key=len, reverse=True))
+
+
+@functools.cache
+def island_prepositions() -> tuple[str, ...]:
+    """The prepositions before an island's name ("on", "auf", "på", "на"), longest first."""
+    rows = json.loads((_DATA / "query_words.json").read_text(encoding="utf-8"))
+    phrases = {p.casefold() for ps in rows["island_prepositions"].values() for p in ps}
+    return tuple(sorted(phrases, key=len, reverse=True))
+
+
+@functools.cache
+def _table() -> tuple[tuple[Island, ...], dict[str, tuple[int, ...]]]:
+    """The islands and, per folded name, the rows that bear it."""
+    islands: list[Island] = []
+    keys: dict[str, list[int]] = {}
+    for n, line in enumerate((_DATA / "islands.tsv").read_text(encoding="utf-8").splitlines()):
+        name, lat, lng, km2, people, cc, others = line.split("\t")
+        if not cc:
+            cc = nearest_cached(round(float(lat), 4), round(float(lng), 4))[0].cc
+        islands.append(Island(n, name, float(lat), float(lng), float(km2), int(people), cc))
+        for other in {name, *others.split("|")} - {""}:
+            keys.setdefault(fold_text(other), []).append(n)
+    return tuple(islands), {k: tuple(dict.fromkeys(v)) for k, v in keys.items()}
+
+
+def _unworded(key: str) -> str | None:
+    """Folded ``key`` without an island word before or after the name ("isle of skye" ->
+    "skye", "jeju island" -> "jeju", "済州島" -> "済州"), or ``None``."""
+    for w in _words("island_words"):
+        glued = not w.isascii() and len(w) == 1  # "島", "岛", "섬": glued to the name
+        if key.startswith(w + " "):
+            return key[len(w) + 1 :].strip() or None
+        if key.endswith(" " + w) or (glued and key.endswith(w) and len(key) > 2):
+            return key[: -len(w)].strip() or None
+    return None
+
+
+def islands_named(key: str) -> tuple[list[Island], bool]:
+    """The islands folded ``key`` names, most populous first, and whether it says "island"."""
+    islands, keys = _table()
+    rows = keys.get(key, ())
+    bare = None if rows else _unworded(key)
+    if bare is not None:
+        rows = keys.get(bare, ())
+    if not rows or (bare is None and key.isascii() and len(key) < _SHORTEST):
+        return [], False
+    found = sorted((islands[j] for j in rows), key=lambda i: -i.people)
+    return found, worded(key)
+
+
+def worded(key: str) -> bool:
+    """Whether folded ``key`` says "island" ("victoria island", "isle of skye", "済州島")."""
+    return _unworded(key) is not None
+
+
+def on_island(c: City, i: Island) -> bool:
+    """Whether town ``c`` lies on island ``i`` (its country, within the disc of its area)."""
+    reach = math.sqrt(i.km2 / math.pi) * 1000 + _ON_ISLAND_SLACK_M
+    return c.cc == i.cc and haversine_m(c.lat, c.lng, i.lat, i.lng) <= reach
+
+
+def island_answer(
+    key: str, q: Qualifiers, town: City | None, *, near_bias: bool
+) -> tuple[Island, bool] | None:
+    """The island folded ``key`` names, and whether surely, where no town answers surely: none
+    is found, or the LOW town ``town`` is not on the island, has fewer people than it and is
+    not at the caller's bias; with an island word ("Isle of Skye") whatever town. Unsure when
+    another island of the name has a tenth of its people."""
+    found, worded = islands_named(key)
+    found = [i for i in found if q.ccs <= {i.cc} and not (q.states or q.cities or q.regions)]
+    if not found:
+        return None
+    best = found[0]
+    kept = town is not None and (
+        near_bias or on_island(town, best) or town.population >= best.people
+    )
+    if kept and not worded:
+        return None  # "Capri": its town; "Victoria": the city
+    rival = len(found) > 1 and found[1].people >= best.people * _RIVAL_SHARE
+    return best, not rival
+
+
+def island_place_id(i: Island) -> str:
+    """The id of island ``i``."""
+    return island_id(i.number, i.lat, i.lng)
+
+
+def island_of_id(pid: str) -> Island | None:
+    """The island an :func:`island_place_id` names, or ``None``."""
+    decoded = decode_island_id(pid)
+    islands = _table()[0]
+    if decoded is None or decoded[0] >= len(islands):
+        return None
+    i = islands[decoded[0]]
+    return i if (math.floor(i.lat), math.floor(i.lng)) == decoded[1:] else None
+
+
+class _Point(Protocol):
+    @property
+    def lat(self) -> float: ...
+    @property
+    def lng(self) -> float: ...
+
+
+_S = TypeVar("_S", bound=_Point)
+
+
+def island_only(
+    pid: str, at: tuple[float, float], chosen: list[tuple[_S, float]]
+) -> list[tuple[_S, float]]:
+    """The places of ``chosen`` (place, distance) on the land of ``at`` when ``pid`` is an
+    island's id (one flood of land cells, :func:`~mapsnb_sandbox.earth.sides.sides`: "hotels on
+    Texel" lists none in Den Helder, across the Marsdiep); ``chosen`` for any other place."""
+    if not chosen or island_of_id(pid) is None:
+        return chosen
+    labels = sides((at, *((s.lat, s.lng) for s, _ in chosen)))
+    own = labels[0]
+    return [sd for sd, side in zip(chosen, labels[1:], strict=True) if own < 0 or side in (own, -1)]
