@@ -71,14 +71,56 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
-        way = _overland(a, b, 60.0, 0.75, own_cells=True)
-        if way is None or len(way) <= 2:
-            return way
-        return _ends_ashore(way, a, b) or _ends_ashore(_cut(way), a, b)
+        return _long_way(a, b) or _staged(a, b)
     way = _overland(a, b, 60.0, 0.75)
     if way is None:
         way = _overland(a, b, 240.0, 0.25, fine=True)
     return way
+
+
+def _long_way(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """The coarse grid's way for a leg longer than :data:`FINE_SEARCH_M`, its first and last
+    joins kept ashore (:func:`_ends_ashore`)."""
+    way = _overland(a, b, 60.0, 0.75, own_cells=True)
+    if way is None or len(way) <= 2:
+        return way
+    return _ends_ashore(way, a, b) or _ends_ashore(_cut(way), a, b)
+
+
+#: A long leg's end that the coarse grid reads as a land cell of its own (an indented coast of
+#: mangroves and islets, whose neighbouring cells' centres are wet: the mainland end of
+#: Phuket's Sarasin Bridge on Phang Nga Bay, so Bangkok-Phuket went by Penang) is joined to
+#: the grid from a point this far along the leg, by a finer search (:func:`_staged`).
+STAGE_M = 40_000.0
+
+
+def _stages(a: Point, b: Point) -> list[tuple[Point, Point]]:
+    """The leg with its first end, its last end, then both moved :data:`STAGE_M` along it,
+    where the point it moves to is dry."""
+
+    def toward(p: Point, q: Point) -> Point | None:
+        t = STAGE_M / _m(p, q)
+        dlng = (q[1] - p[1] + 540) % 360 - 180
+        s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
+        return None if _wet(*s) else s
+
+    sa, sb = toward(a, b), toward(b, a)
+    pairs = [(sa, b), (a, sb), (sa, sb)]
+    return [(p, q) for p, q in pairs if p is not None and q is not None]
+
+
+def _staged(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """A long leg's way through a staged end (:func:`_stages`): the coarse grid's way between
+    the stages, the finer search's from each end to its stage; ``None`` if none joins."""
+    for sa, sb in _stages(a, b):
+        if _overland(sa, sb, 60.0, 0.75, own_cells=True, check_only=True) is None:
+            continue
+        mid = _long_way(sa, sb)
+        head = overland(a, sa) if mid is not None and sa != a else (a,)
+        tail = overland(sb, b) if mid is not None and sb != b else (b,)
+        if mid is not None and head is not None and tail is not None:
+            return head[:-1] + mid + tail[1:]
+    return None
 
 
 @charged_cache(maxsize=1024)
@@ -88,7 +130,11 @@ def apart(a: Point, b: Point) -> bool:
     without searching the box: a long road leg not worth side points (:mod:`.crossings`)."""
     if _overland(a, b, 60.0, 0.75, own_cells=_m(a, b) > FINE_SEARCH_M, check_only=True):
         return False
-    return _m(a, b) > FINE_SEARCH_M or not _overland(a, b, 240.0, 0.25, True, check_only=True)
+    if _m(a, b) > FINE_SEARCH_M:  # an end of a cell of its own may join from its stage
+        return not any(
+            _overland(p, q, 60.0, 0.75, own_cells=True, check_only=True) for p, q in _stages(a, b)
+        )
+    return not _overland(a, b, 240.0, 0.25, True, check_only=True)
 
 
 #: A long way's first and last joins are checked for water this far from its ends only
