@@ -94,15 +94,22 @@ def _long_way(a: Point, b: Point) -> tuple[Point, ...] | None:
 STAGE_M = 40_000.0
 
 
+#: An end whose land, as the coarse grid reads it, is fewer cells than this is a cell of its own
+#: (not an island's coast: Stockholm's, which the box does not reach round the Baltic from).
+LONE_CELLS = 4
+
+
+@charged_cache(maxsize=1024)
 def _stages(a: Point, b: Point) -> list[tuple[Point, Point]]:
     """The leg with its first end, its last end, then both moved :data:`STAGE_M` along it,
-    where the point it moves to is dry."""
+    where that end is a cell of its own in the coarse grid and the point it moves to is dry."""
+    lone = _overland(a, b, 60.0, 0.75, own_cells=True, check_only=True, lone=True) or ()
 
     def toward(p: Point, q: Point) -> Point | None:
         t = STAGE_M / _m(p, q)
         dlng = (q[1] - p[1] + 540) % 360 - 180
         s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
-        return None if _wet(*s) else s
+        return None if p not in lone or _wet(*s) else s
 
     sa, sb = toward(a, b), toward(b, a)
     pairs = [(sa, b), (a, sb), (sa, sb)]
@@ -199,6 +206,7 @@ def _overland(
     fine: bool = False,
     own_cells: bool = False,
     check_only: bool = False,
+    lone: bool = False,
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
@@ -207,7 +215,8 @@ def _overland(
     allowance when cells are up to :data:`STRICT_CELL_M` (:func:`_reached`), else anywhere
     within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve);
     ``own_cells``: the ends' own cells count as land whatever their centre (Sydney's cell is
-    in the sea: :func:`_ends_ashore` then checks the first and last joins)."""
+    in the sea: :func:`_ends_ashore` then checks the first and last joins); ``lone``: only the
+    ends whose land in the grid is fewer than :data:`LONE_CELLS` cells, no search."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -260,6 +269,9 @@ def _overland(
     def step_ok(c: Cell, n: Cell) -> bool:
         return ok(n) and not (c in near and crosses_water_line(point(*c), point(*n), lines))
 
+    if lone:
+        ends = ((a, start, goal), (b, goal, start))
+        return tuple(e for e, c, o in ends if _enclosed(c, o, (nx, ny), ok, LONE_CELLS))
     if nx * ny > 4 * ENCLOSED_CELLS and (
         _enclosed(goal, start, (nx, ny), ok) or _enclosed(start, goal, (nx, ny), ok)
     ):
@@ -307,9 +319,15 @@ def _reached(p: Point, end: Point, near: float, strict: bool) -> bool:
 ENCLOSED_CELLS = 3000
 
 
-def _enclosed(origin: Cell, other: Cell, size: tuple[int, int], ok: Callable[[Cell], bool]) -> bool:
+def _enclosed(
+    origin: Cell,
+    other: Cell,
+    size: tuple[int, int],
+    ok: Callable[[Cell], bool],
+    limit: int = ENCLOSED_CELLS,
+) -> bool:
     """Whether the land cells reached from ``origin`` (the search's moves onto ``ok`` cells,
-    its water lines not counted) run out before :data:`ENCLOSED_CELLS` without ``other``:
+    its water lines not counted) run out before ``limit`` cells without ``other``:
     an end on an island (Zealand seen from Lyon, Sweden's coast within a box that does not
     reach round the Baltic), where the search would look at every cell of the box to fail."""
     seen, todo = {origin}, [origin]
@@ -322,7 +340,7 @@ def _enclosed(origin: Cell, other: Cell, size: tuple[int, int], ok: Callable[[Ce
         for n in land_moves(c, size, ok):
             if n in seen:
                 continue
-            if len(seen) >= ENCLOSED_CELLS:
+            if len(seen) >= limit:
                 return False
             seen.add(n)
             todo.append(n)
