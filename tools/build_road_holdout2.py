@@ -12,7 +12,7 @@ South-East Asia and Oceania outside Australia's capitals, from two kinds of sour
 * **Typed** (``typed``): published road distances of single pairs (:data:`TYPED`), each with
   the kind of source it is quoted from: a highway's article on Wikipedia, a national road
   authority's or motoring club's chart as travel pages quote it. Typed from those figures as
-  commonly published, rounded to 5 km; **not re-fetched in this session** (status in the
+  commonly published (rounded as published); **not re-fetched in this session** (status in the
   ``source`` column), as ``road_mountains.csv`` was before h-verify.
 
 No source is a cache of a router's live answers. Coordinates of every town: simplemaps'
