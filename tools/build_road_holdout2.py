@@ -135,7 +135,15 @@ TYPED: tuple[tuple[str, str, str, str, float, str, str], ...] = (
     ("Ho Chi Minh City", "VN", "Can Tho", "VN", 170, "AS", _T),
     ("Ho Chi Minh City", "VN", "Nha Trang", "VN", 430, "AS", _T),
     ("Bangkok", "TH", "Hua Hin", "TH", 200, "AS", _T),
-    ("Bangkok", "TH", "Phuket", "TH", 840, "AS", _T),
+    (
+        "Bangkok",
+        "TH",
+        "Phuket",
+        "TH",
+        864,
+        "AS",
+        "checked: traveldailynews.asia, Road trip Bangkok to Phuket",
+    ),
     ("Bangkok", "TH", "Khon Kaen", "TH", 445, "AS", _T),
     ("Kuala Lumpur", "MY", "Johor Bahru", "MY", 330, "AS", f"{_W}: North–South Expressway"),
     ("Kuala Lumpur", "MY", "Melaka", "MY", 145, "AS", f"{_W}: North–South Expressway"),
@@ -191,6 +199,11 @@ def utn(path: Path, pts: dict) -> list[Row]:
     return rows
 
 
+def _status(where: str) -> str:
+    """A typed row's ``source``: where the figure is published, and whether it was read again."""
+    return where if where.startswith("checked:") else f"typed (not re-fetched): {where}"
+
+
 def _plausible(r: Row) -> bool:
     gc = _gc_km((r[4], r[5]), (r[6], r[7]))
     return gc > 5 and gc <= r[8] <= 3 * gc + 20
@@ -230,7 +243,7 @@ def sample(rows: list[Row]) -> list[Row]:
 def main() -> None:
     pts = towns(Path(sys.argv[2]))
     rows = sample(utn(Path(sys.argv[1]), pts))
-    typed = (_row(*t[:6], f"typed (not re-fetched): {t[6]}", pts) for t in TYPED)
+    typed = (_row(*t[:6], _status(t[6]), pts) for t in TYPED)
     rows += [r for r in typed if _keep(r)]
     with OUT.open("w", newline="") as f:
         f.write(
