@@ -24,7 +24,7 @@ from mapsnb_sandbox.earth.water import (
     water_lines_within,
 )
 
-__all__ = ["BUDGET", "apart", "clear", "overland"]
+__all__ = ["BUDGET", "apart", "clear", "overland", "shorter_round"]
 
 Point = tuple[float, float]
 #: Most grid cells one search may look at.
@@ -411,3 +411,18 @@ def _tight(
 def way_length_m(pts: tuple[Point, ...]) -> float:
     """Length of a way in metres."""
     return sum(_m(p, q) for p, q in itertools.pairwise(pts))
+
+
+#: A road leg's side points (:func:`~.crossings.ashore`) that run this much longer than its
+#: straight line are compared with the grid's way round (:func:`overland`), the shorter kept:
+#: a reservoir beside the line (Lago Peñuelas: Santiago-Valparaíso went 1.5x by side points).
+SIDE_DETOUR = 1.1
+
+
+def shorter_round(a: Point, b: Point, way: tuple[Point, ...]) -> tuple[Point, ...]:
+    """``way`` (side points from ``a`` to ``b``), or the grid's way when that is shorter and
+    ``way`` goes more than :data:`SIDE_DETOUR` times the straight line round."""
+    if way_length_m(way) <= _m(a, b) * SIDE_DETOUR:
+        return way
+    land = overland(a, b)
+    return land if land is not None and way_length_m(land) < way_length_m(way) else way
