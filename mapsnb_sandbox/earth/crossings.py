@@ -22,6 +22,7 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import call_bound, charged_cache, current
+from mapsnb_sandbox.earth.overland import FINE_SEARCH_M, apart, overland, shorter_round
 from mapsnb_sandbox.earth.sides import same_side, sides
 from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
 
@@ -213,14 +214,12 @@ def bridge_m(leg_m: float) -> float:
 def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
     by side points, or a way round the water found on a grid (:mod:`.overland`)."""
-    from mapsnb_sandbox.earth.overland import FINE_SEARCH_M, apart, overland
-
     direct = _m(a, b)
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
         way = ashore(a, b)
         if way is not None and (not walk or _dry_way(way)):
-            return way
+            return way if walk else shorter_round(a, b, way)
     if not walk and road_dry(a, b):
         return _round_the_bay(a, b) or (a, b)
     if not walk and direct > DRIVE_WATER_M and apart(a, b):
@@ -258,8 +257,6 @@ def _walk_pieces(
     """``land`` with each join kept ashore for a walk by side points (:func:`ashore`), or, up
     to ``depth`` levels, by its own grid search (:func:`~.overland.overland`); ``None`` if one
     join cannot be."""
-    from mapsnb_sandbox.earth.overland import overland
-
     out: list[Point] = [land[0]]
     for i, (p, q) in enumerate(itertools.pairwise(land)):
         first, last = shore_a and i == 0, shore_b and i == len(land) - 2
@@ -280,8 +277,6 @@ _ROUND_RATIO, _ROUND_SLACK_M = 1.5, 2000.0
 def _round_the_bay(a: Point, b: Point) -> tuple[Point, ...] | None:
     """A way on land from ``a`` to ``b`` not much longer than the line (:data:`_ROUND_RATIO`)
     when the line crosses water on an implicit bridge, else ``None`` (the bridge stands)."""
-    from mapsnb_sandbox.earth.overland import overland
-
     direct = _m(a, b)
     if direct > DRIVE_WATER_M or not crosses_open_water((a, b)):
         return None
@@ -453,8 +448,6 @@ def _road_part(p: Point, q: Point, mode: str, p_end: bool, q_end: bool) -> tuple
     ``q_end``) by a short approach when the part has no way from the end itself: a short part,
     or a walk's whose grid way clips water beside an end on a strip between two waters (El
     Qantara's ferry, west of the Suez Canal: the grid found a way, the walk's check refused it)."""
-    from mapsnb_sandbox.earth.overland import overland
-
     way = _land_way(p, q, mode)
     if way is None and (_m(p, q) <= _APPROACH_LEG_M or (mode in DRY_MODES and overland(p, q))):
         way = _approached(p, q, mode, p_end=p_end, q_end=q_end)
@@ -531,7 +524,7 @@ def _pair(a: Point, b: Point, mode: str, start: int) -> list[Step] | None:
     if walk or direct <= DRIVE_WATER_M:
         way = ashore(a, b)
         if way is not None and (not walk or _dry_way(way)):
-            return _roads(way)
+            return _roads(way if walk else shorter_round(a, b, way))
     elif road_dry(a, b):
         return [Step(a, b)]
     options: list[tuple[float, str, list[Step]]] = []

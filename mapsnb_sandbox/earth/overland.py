@@ -24,7 +24,7 @@ from mapsnb_sandbox.earth.water import (
     water_lines_within,
 )
 
-__all__ = ["BUDGET", "apart", "clear", "overland"]
+__all__ = ["BUDGET", "apart", "clear", "overland", "shorter_round"]
 
 Point = tuple[float, float]
 #: Most grid cells one search may look at.
@@ -71,14 +71,63 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     apart), or ``None`` when no such way within :data:`MAX_RATIO` is found (on a coarse grid,
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
-        way = _overland(a, b, 60.0, 0.75, own_cells=True)
-        if way is None or len(way) <= 2:
-            return way
-        return _ends_ashore(way, a, b) or _ends_ashore(_cut(way), a, b)
+        return _long_way(a, b) or _staged(a, b)
     way = _overland(a, b, 60.0, 0.75)
     if way is None:
         way = _overland(a, b, 240.0, 0.25, fine=True)
     return way
+
+
+def _long_way(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """The coarse grid's way for a leg longer than :data:`FINE_SEARCH_M`, its first and last
+    joins kept ashore (:func:`_ends_ashore`)."""
+    way = _overland(a, b, 60.0, 0.75, own_cells=True)
+    if way is None or len(way) <= 2:
+        return way
+    return _ends_ashore(way, a, b) or _ends_ashore(_cut(way), a, b)
+
+
+#: A long leg's end that the coarse grid reads as a land cell of its own (an indented coast of
+#: mangroves and islets, whose neighbouring cells' centres are wet: the mainland end of
+#: Phuket's Sarasin Bridge on Phang Nga Bay, so Bangkok-Phuket went by Penang) is joined to
+#: the grid from a point this far along the leg, by a finer search (:func:`_staged`).
+STAGE_M = 40_000.0
+
+
+#: An end whose land, as the coarse grid reads it, is fewer cells than this is a cell of its own
+#: (not an island's coast: Stockholm's, which the box does not reach round the Baltic from).
+LONE_CELLS = 4
+
+
+@charged_cache(maxsize=1024)
+def _stages(a: Point, b: Point) -> list[tuple[Point, Point]]:
+    """The leg with its first end, its last end, then both moved :data:`STAGE_M` along it,
+    where that end is a cell of its own in the coarse grid and the point it moves to is dry."""
+    lone = _overland(a, b, 60.0, 0.75, own_cells=True, check_only=True, lone=True) or ()
+
+    def toward(p: Point, q: Point) -> Point | None:
+        t = STAGE_M / _m(p, q)
+        dlng = (q[1] - p[1] + 540) % 360 - 180
+        s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
+        return None if p not in lone or _wet(*s) else s
+
+    sa, sb = toward(a, b), toward(b, a)
+    pairs = [(sa, b), (a, sb), (sa, sb)]
+    return [(p, q) for p, q in pairs if p is not None and q is not None]
+
+
+def _staged(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """A long leg's way through a staged end (:func:`_stages`): the coarse grid's way between
+    the stages, the finer search's from each end to its stage; ``None`` if none joins."""
+    for sa, sb in _stages(a, b):
+        if _overland(sa, sb, 60.0, 0.75, own_cells=True, check_only=True) is None:
+            continue
+        mid = _long_way(sa, sb)
+        head = overland(a, sa) if mid is not None and sa != a else (a,)
+        tail = overland(sb, b) if mid is not None and sb != b else (b,)
+        if mid is not None and head is not None and tail is not None:
+            return head[:-1] + mid + tail[1:]
+    return None
 
 
 @charged_cache(maxsize=1024)
@@ -88,7 +137,11 @@ def apart(a: Point, b: Point) -> bool:
     without searching the box: a long road leg not worth side points (:mod:`.crossings`)."""
     if _overland(a, b, 60.0, 0.75, own_cells=_m(a, b) > FINE_SEARCH_M, check_only=True):
         return False
-    return _m(a, b) > FINE_SEARCH_M or not _overland(a, b, 240.0, 0.25, True, check_only=True)
+    if _m(a, b) > FINE_SEARCH_M:  # an end of a cell of its own may join from its stage
+        return not any(
+            _overland(p, q, 60.0, 0.75, own_cells=True, check_only=True) for p, q in _stages(a, b)
+        )
+    return not _overland(a, b, 240.0, 0.25, True, check_only=True)
 
 
 #: A long way's first and last joins are checked for water this far from its ends only
@@ -153,6 +206,7 @@ def _overland(
     fine: bool = False,
     own_cells: bool = False,
     check_only: bool = False,
+    lone: bool = False,
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
@@ -161,7 +215,8 @@ def _overland(
     allowance when cells are up to :data:`STRICT_CELL_M` (:func:`_reached`), else anywhere
     within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve);
     ``own_cells``: the ends' own cells count as land whatever their centre (Sydney's cell is
-    in the sea: :func:`_ends_ashore` then checks the first and last joins)."""
+    in the sea: :func:`_ends_ashore` then checks the first and last joins); ``lone``: only the
+    ends whose land in the grid is fewer than :data:`LONE_CELLS` cells, no search."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -214,6 +269,9 @@ def _overland(
     def step_ok(c: Cell, n: Cell) -> bool:
         return ok(n) and not (c in near and crosses_water_line(point(*c), point(*n), lines))
 
+    if lone:
+        ends = ((a, start, goal), (b, goal, start))
+        return tuple(e for e, c, o in ends if _enclosed(c, o, (nx, ny), ok, LONE_CELLS))
     if nx * ny > 4 * ENCLOSED_CELLS and (
         _enclosed(goal, start, (nx, ny), ok) or _enclosed(start, goal, (nx, ny), ok)
     ):
@@ -261,9 +319,15 @@ def _reached(p: Point, end: Point, near: float, strict: bool) -> bool:
 ENCLOSED_CELLS = 3000
 
 
-def _enclosed(origin: Cell, other: Cell, size: tuple[int, int], ok: Callable[[Cell], bool]) -> bool:
+def _enclosed(
+    origin: Cell,
+    other: Cell,
+    size: tuple[int, int],
+    ok: Callable[[Cell], bool],
+    limit: int = ENCLOSED_CELLS,
+) -> bool:
     """Whether the land cells reached from ``origin`` (the search's moves onto ``ok`` cells,
-    its water lines not counted) run out before :data:`ENCLOSED_CELLS` without ``other``:
+    its water lines not counted) run out before ``limit`` cells without ``other``:
     an end on an island (Zealand seen from Lyon, Sweden's coast within a box that does not
     reach round the Baltic), where the search would look at every cell of the box to fail."""
     seen, todo = {origin}, [origin]
@@ -276,7 +340,7 @@ def _enclosed(origin: Cell, other: Cell, size: tuple[int, int], ok: Callable[[Ce
         for n in land_moves(c, size, ok):
             if n in seen:
                 continue
-            if len(seen) >= ENCLOSED_CELLS:
+            if len(seen) >= limit:
                 return False
             seen.add(n)
             todo.append(n)
@@ -347,3 +411,18 @@ def _tight(
 def way_length_m(pts: tuple[Point, ...]) -> float:
     """Length of a way in metres."""
     return sum(_m(p, q) for p, q in itertools.pairwise(pts))
+
+
+#: A road leg's side points (:func:`~.crossings.ashore`) that run this much longer than its
+#: straight line are compared with the grid's way round (:func:`overland`), the shorter kept:
+#: a reservoir beside the line (Lago Peñuelas: Santiago-Valparaíso went 1.5x by side points).
+SIDE_DETOUR = 1.1
+
+
+def shorter_round(a: Point, b: Point, way: tuple[Point, ...]) -> tuple[Point, ...]:
+    """``way`` (side points from ``a`` to ``b``), or the grid's way when that is shorter and
+    ``way`` goes more than :data:`SIDE_DETOUR` times the straight line round."""
+    if way_length_m(way) <= _m(a, b) * SIDE_DETOUR:
+        return way
+    land = overland(a, b)
+    return land if land is not None and way_length_m(land) < way_length_m(way) else way
