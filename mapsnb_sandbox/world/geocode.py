@@ -47,7 +47,7 @@ from mapsnb_sandbox.world.names.grammar import (
     typed_postcodes,
     with_commas,
 )
-from mapsnb_sandbox.world.names.islands import island_answer, islands_named, worded
+from mapsnb_sandbox.world.names.islands import bigger_island, island_answer
 from mapsnb_sandbox.world.names.qualifiers import outranked_district
 from mapsnb_sandbox.world.regions import (
     Region,
@@ -355,7 +355,7 @@ def _city_or_country(
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
-        sure = sure and not (worded(head) and islands_named(head)[0])  # "Victoria Island"
+        sure = sure and not bigger_island(head, picked[0].population)  # "Jeju Island"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"

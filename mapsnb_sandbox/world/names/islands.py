@@ -30,6 +30,7 @@ from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 __all__ = [
     "ISLAND_KIND",
     "Island",
+    "bigger_island",
     "island_answer",
     "island_of_id",
     "island_only",
@@ -118,6 +119,14 @@ def islands_named(key: str) -> tuple[list[Island], bool]:
     return found, worded(key)
 
 
+def bigger_island(key: str, people: int) -> bool:
+    """Whether folded ``key`` says "island" and names an island with more people than a town of
+    that whole name ("Jeju Island"; not "Victoria Island", Lagos's district, over Canada's
+    island of no town)."""
+    found, said = islands_named(key)
+    return said and bool(found) and found[0].people > people
+
+
 def worded(key: str) -> bool:
     """Whether folded ``key`` says "island" ("victoria island", "isle of skye", "済州島")."""
     return _unworded(key) is not None
@@ -144,7 +153,8 @@ def island_answer(
     kept = town is not None and (
         near_bias or on_island(town, best) or town.population >= best.people
     )
-    if kept and not worded:
+    whole = town is not None and fold_text(town.name) == key  # "Victoria Island": Lagos's
+    if kept and (not worded or whole):
         return None  # "Capri": its town; "Victoria": the city
     rival = len(found) > 1 and found[1].people >= best.people * _RIVAL_SHARE
     return best, not rival
