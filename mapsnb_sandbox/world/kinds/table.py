@@ -182,8 +182,8 @@ def extra_names() -> dict[str, dict[str, list[str]]]:
             words += [r for n in words if "/" in n for r in slash_readings(n)]
             plurals = [p for n in words for p in plural_of(n, lang)] if lang in _PLURALS else []
             out.setdefault(key, {})[lang] = words + plurals
-    for key, lang, noun in _kind_nouns():
-        out.setdefault(key, {}).setdefault(lang, []).append(noun)
+    for key, lang, noun in [*_kind_nouns(), *_kind_nouns("kind_app_names.tsv")]:
+        out.setdefault(key, {}).setdefault(lang, []).append(noun)  # terms after iD's
     for key, lang, name in _kind_nouns("kind_type_names.tsv"):  # iD silent: the display name
         out.setdefault(key, {}).setdefault(lang, []).insert(0, name)
     return out
@@ -296,7 +296,9 @@ def _kind_nouns(name: str = "kind_nouns.tsv") -> list[tuple[str, str, str]]:
     """``(key, language, noun)``: a kind's bare noun where iD names it only with a qualifier
     ("כנסייה" of "כנסייה נוצרית"; ``data/kind_nouns.tsv``, ``tools/build_kind_nouns.py``); with
     ``name="kind_type_names.tsv"``, Organic Maps' display name of the kind's OSM type where
-    iD's presets have none in a language ("Gară"; ``tools/build_kind_type_names.py``)."""
+    iD's presets have none in a language ("Gară"; ``tools/build_kind_type_names.py``); with
+    ``name="kind_app_names.tsv"``, OsmAnd's names of kinds' types and English names, read as
+    search terms ("Terminal bus"; ``tools/build_kind_app_names.py``)."""
     path = NAMES_TSV.with_name(name)
     rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines()]
     return [(r[0], r[1], r[2]) for r in rows if len(r) == 3 and not r[0].startswith("#")]
