@@ -152,7 +152,7 @@ def test_a_region_named_holds_more_than_a_town_of_its_name(
 
 
 def test_a_district_of_an_islands_name_keeps_its_whole_name() -> None:
-    """"Victoria Island" is Lagos's district (its whole name), not Canada's Arctic island of no
+    """ "Victoria Island" is Lagos's district (its whole name), not Canada's Arctic island of no
     town, 10,223 km off (MEDIUM) once islands were places; "Jeju Island" stays the island."""
     out = _answer("Victoria Island")
     assert "entity" not in out or _km(out, 6.4281, 3.4219) < 10, out
