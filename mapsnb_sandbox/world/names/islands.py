@@ -4,11 +4,13 @@ An island is a row of ``data/islands.tsv`` (``tools/build_islands.py``: Natural 
 labels, public domain, and a few islands and other languages' names typed from Wikipedia): its
 English name, its point (its biggest town, so a search in it lists places in its towns, on
 land), its area, the people of its towns, its country and its names in other languages. It is
-named by any of them, bare or with an island word of any language (``data/query_words.json``'s
-``island_words``: "Isle of Skye", "Jeju Island", "isla de Lanzarote", "остров Крит"). A name
-answers an island only where no town answers it surely (as a region's, :mod:`..regions`): a
-LOW town on the island keeps it ("Capri", "Kos"), one elsewhere with fewer people than the
-island does not ("Rhodes" is the Greek island, not Rhodes, Sydney; "Elba" not Elba, Alabama).
+named by any of them (in Russian, Ukrainian, Polish and Czech also in the genitive and
+locative, ``data/island_cases.tsv``: "на Крите", "na Krecie"), bare or with an island word of
+any language (``data/query_words.json``'s ``island_words``: "Isle of Skye", "Jeju Island",
+"isla de Lanzarote", "остров Крит"). A name answers an island only where no town answers it
+surely (as a region's, :mod:`..regions`): a LOW town on the island keeps it ("Capri", "Kos"),
+one elsewhere with fewer people than the island does not ("Rhodes" is the Greek island, not
+Rhodes, Sydney; "Elba" not Elba, Alabama).
 Its id carries its row (:func:`~mapsnb_sandbox.contract.ids.island_id`).
 """
 
@@ -89,9 +91,21 @@ def _table() -> tuple[tuple[Island, ...], dict[str, tuple[int, ...]]]:
         if not cc:
             cc = nearest_cached(round(float(lat), 4), round(float(lng), 4))[0].cc
         islands.append(Island(n, name, float(lat), float(lng), float(km2), int(people), cc))
-        for other in {name, *others.split("|")} - {""}:
+        for other in {name, *others.split("|"), *_cases().get(name, ())} - {""}:
             keys.setdefault(fold_text(other), []).append(n)
     return tuple(islands), {k: tuple(dict.fromkeys(v)) for k, v in keys.items()}
+
+
+def _cases() -> dict[str, set[str]]:
+    """Per island's English name, its Russian, Ukrainian, Polish and Czech names with their
+    genitives and locatives (``data/island_cases.tsv``, ``tools/build_island_cases.py``: "на
+    Крите", "na Krecie", "na Krétě")."""
+    forms: dict[str, set[str]] = {}
+    for line in (_DATA / "island_cases.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            island, _, *names = line.split("\t")
+            forms.setdefault(island, set()).update(names)
+    return forms
 
 
 def _unworded(key: str) -> str | None:
