@@ -197,34 +197,27 @@ def country_resolved(cc: str) -> Resolved | None:
 
 def region_resolved(r: Region, confidence: str = "MEDIUM") -> Resolved:
     """A first-level region as a :class:`Resolved` ("Tuscany, Italy"; its town the nearest)."""
-    near, _ = nearest_cached(round(r.lat, 4), round(r.lng, 4))
-    return Resolved(
-        r.lat,
-        r.lng,
-        r.name,
-        f"{r.name}, {country_name(r.cc)}",
-        region_place_id(r),
-        REGION_KIND,
-        shown_name(near.name, near.cc),
-        r.cc,
-        own_zone(r.cc, near.tz, r.lat, r.lng),
-        confidence,
-    )
+    return _area_resolved(r, region_place_id(r), REGION_KIND, confidence)
 
 
 def island_resolved(i: Island, confidence: str = "MEDIUM") -> Resolved:
     """An island as a :class:`Resolved` ("Mallorca, Spain"; at its biggest town)."""
-    near, _ = nearest_cached(round(i.lat, 4), round(i.lng, 4))
+    return _area_resolved(i, island_place_id(i), ISLAND_KIND, confidence)
+
+
+def _area_resolved(a: Region | Island, place_id: str, kind: str, confidence: str) -> Resolved:
+    """An area named as "<name>, <country>", its town (and time zone) the nearest town's."""
+    near, _ = nearest_cached(round(a.lat, 4), round(a.lng, 4))
     return Resolved(
-        i.lat,
-        i.lng,
-        i.name,
-        f"{i.name}, {country_name(i.cc)}",
-        island_place_id(i),
-        ISLAND_KIND,
+        a.lat,
+        a.lng,
+        a.name,
+        f"{a.name}, {country_name(a.cc)}",
+        place_id,
+        kind,
         shown_name(near.name, near.cc),
-        i.cc,
-        own_zone(i.cc, near.tz, i.lat, i.lng),
+        a.cc,
+        own_zone(a.cc, near.tz, a.lat, a.lng),
         confidence,
     )
 
