@@ -4,11 +4,8 @@ hold (state, region, country, postcode), best named first."""
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.addresses import code_near
@@ -16,7 +13,7 @@ from mapsnb_sandbox.world.cities import city_index, district
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold
-from mapsnb_sandbox.world.names.qualifiers import without_article
+from mapsnb_sandbox.world.names.qualifiers import query_phrases, without_article
 from mapsnb_sandbox.world.towns import (
     Qualifiers,
     city_ok,
@@ -168,26 +165,16 @@ _CENTRE_JOINS = frozenset(
 )
 
 
-@functools.cache
-def _centre_words() -> tuple[str, ...]:
-    """The folded words for a town's centre (``town_centre`` of ``data/query_words.json``),
-    longest first."""
-    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
-    table = json.loads(path.read_text(encoding="utf-8"))["town_centre"]
-    words = {fold(w) for ws in table.values() for w in ws}
-    return tuple(sorted(words, key=len, reverse=True))
-
-
 def _centre_less(text: str) -> str:
     """``text`` without the words for a town's centre before or after the town's name, when the
-    rest names a town ("downtown Seattle", "Old Town Prague", "Manchester city centre",
+    rest names a town ("downtown Seattle", "Manchester city centre", "Innenstadt Zürich",
     "centro de Madrid", "центр Москвы", "서울 시내", "京都市内"), else ``text`` ("Centro Cultural
     Banco do Brasil"). No comma: "Centro, Rio de Janeiro" is read by its parts."""
     if "," in text or not text.strip():
         return text
     bare = without_article(text) or text  # "el centro de Sevilla", "das Zentrum von Wien"
     words = bare.replace("\u2019", "'").replace("d'", "d' ").split()
-    for w in _centre_words():
+    for w in query_phrases("town_centre"):  # words for a town's centre, longest first
         for rest in _centre_rests(bare, words, w):
             key = fold(rest)
             if key and named_ids(city_index(), key):

@@ -27,7 +27,7 @@ from mapsnb_sandbox.contract.ids import decode_island_id, island_id
 from mapsnb_sandbox.earth.sides import sides
 from mapsnb_sandbox.world.cities import nearest_cached
 from mapsnb_sandbox.world.geodata import City, fold_text
-from mapsnb_sandbox.world.names.qualifiers import Qualifiers
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers, query_phrases
 
 __all__ = [
     "ISLAND_KIND",
@@ -64,13 +64,6 @@ class Island(NamedTuple):
     km2: float
     people: int
     cc: str
-
-
-@functools.cache
-def _words(table: str) -> tuple[str, ...]:
-    """The folded phrases of ``data/query_words.json``'s ``table``, longest first."""
-    rows = json.loads((_DATA / "query_words.json").read_text(encoding="utf-8"))[table]
-    return tuple(sorted({fold_text(w) for ws in rows.values() for w in ws}, key=len, reverse=True))
 
 
 @functools.cache
@@ -111,7 +104,7 @@ def _cases() -> dict[str, set[str]]:
 def _unworded(key: str) -> str | None:
     """Folded ``key`` without an island word before or after the name ("isle of skye" ->
     "skye", "jeju island" -> "jeju", "済州島" -> "済州"), or ``None``."""
-    for w in _words("island_words"):
+    for w in query_phrases("island_words"):
         glued = not w.isascii() and len(w) == 1  # "島", "岛", "섬": glued to the name
         if key.startswith(w + " "):
             return key[len(w) + 1 :].strip() or None

@@ -35,6 +35,7 @@ __all__ = [
     "known_qualifier",
     "qualifier_hits",
     "qualifiers",
+    "query_phrases",
     "region_abroad",
     "region_of_words",
     "region_words",
@@ -181,6 +182,13 @@ def _query_words(table: str) -> frozenset[str]:
     path = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
     tables = json.loads(path.read_text(encoding="utf-8"))[table]
     return frozenset(fold(w) for words in tables.values() for w in words)
+
+
+@functools.cache
+def query_phrases(table: str) -> tuple[str, ...]:
+    """The folded phrases of ``table`` in ``data/query_words.json``, of every language, longest
+    first (so a phrase is tried before a phrase it holds: "centre ville" before "centre")."""
+    return tuple(sorted(_query_words(table), key=len, reverse=True))
 
 
 def region_words() -> frozenset[str]:
@@ -358,8 +366,11 @@ def _big_town(p: str) -> bool:
 def holds(p: str, c: City) -> bool:
     """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
     name within 30 km ("Manhattan, New York")."""
-    if regions().holds(p, c):
-        return True
+    return bool(regions().holds(p, c)) or _named_town_near(p, c)
+
+
+def _named_town_near(p: str, c: City) -> bool:
+    """Whether a town named ``p`` (folded) lies within 30 km of town ``c``."""
     idx = city_index()
     return any(
         haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
@@ -376,10 +387,11 @@ def qualifier_hits(parts: Sequence[str], c: City) -> int:
     DE": Delaware's, not Guyana's, whose Demerara-Mahaica is GY-DE)."""
     from mapsnb_sandbox.world.names.districts import names_its_city
 
-    postal = sum(c.cc in postal_countries(p) and regions().holds(p, c) is True for p in parts)
+    inside = [regions().holds(p, c) is True for p in parts]  # "Richmond, Surrey": England's
+    held = sum(i or _named_town_near(p, c) for p, i in zip(parts, inside, strict=True))
+    postal = sum(i and c.cc in postal_countries(p) for p, i in zip(parts, inside, strict=True))
     own_city = names_its_city(c, parts, city_index().by_name) or _inner_city_named(parts, c)
-    inside = sum(regions().holds(p, c) is True for p in parts)  # "Richmond, Surrey": England's
-    return sum(holds(p, c) for p in parts) + inside + own_city + postal
+    return held + sum(inside) + own_city + postal
 
 
 #: A district named as a town ranks after a namesake town of this share of its people or more
