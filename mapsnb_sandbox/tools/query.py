@@ -9,13 +9,12 @@ from :mod:`mapsnb_sandbox.world.kinds`; which place a text names is always the r
 from __future__ import annotations
 
 import functools
-import json
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.indexfile import query_words
 from mapsnb_sandbox.world.kinds.reading import (
     qualifies_kind,
     split_kind_and_place,
@@ -45,7 +44,6 @@ __all__ = [
     "kind_in_a_name",
     "made_up_kind",
     "named_kind",
-    "query_words",
     "read_query",
     "rest_of",
     "rest_of_town",
@@ -58,37 +56,27 @@ __all__ = [
     "words_as_typed",
 ]
 
-_DATA = Path(__file__).resolve().parents[1] / "data"
 _LETTER = re.compile(r"[^\W\d_]")
 _VOWEL = re.compile(r"[aeiouy]")
 _CLUSTER = re.compile(r"[^aeiouy]{5}|(.)\1\1")
 
 
 @functools.cache
-def query_words() -> dict[str, dict[str, object]]:
-    """``data/query_words.json``: per table, per language, its words."""
-    words: dict[str, dict[str, object]] = json.loads(
-        (_DATA / "query_words.json").read_text(encoding="utf-8")
-    )
-    return words
-
-
-@functools.cache
 def _attributes() -> tuple[tuple[str, str], ...]:
     """``(phrase, attribute)`` of every language, in the table's order ("opening hours" first)."""
     tables = query_words()["attributes"].values()
-    return tuple((p, a) for t in tables for p, a in t.items())  # type: ignore[attr-defined]
+    return tuple((p, a) for t in tables for p, a in t.items())
 
 
 def _words(table: str) -> frozenset[str]:
-    return frozenset(w for ws in query_words()[table].values() for w in ws)  # type: ignore[attr-defined]
+    return frozenset(w for ws in query_words()[table].values() for w in ws)
 
 
 def _alternatives(table: str, *, glued: bool) -> str:
     """The phrases of ``data/query_words.json``'s ``table``, those of a script written without
     spaces (glued to the kind: "近くの薬局", :data:`NO_SPACE`) or the others, as a regular
     expression's alternatives (longest first)."""
-    rows: dict[str, list[str]] = query_words()[table]  # type: ignore[assignment]
+    rows: dict[str, list[str]] = query_words()[table]
     phrases = {p for ps in rows.values() for p in ps if bool(NO_SPACE.search(p)) == glued}
     return "|".join(
         r"\s+".join(map(re.escape, p.split())) for p in sorted(phrases, key=len, reverse=True)

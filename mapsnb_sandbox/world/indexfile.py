@@ -1,4 +1,5 @@
-"""The on-disk layout of the emulator's town index (see :mod:`.geodata`).
+"""The on-disk layout of the emulator's town index (see :mod:`.geodata`), and the one reader
+of its word tables (:func:`query_words`).
 
 A file is :data:`MAGIC`, a 4-byte header length, a JSON header (key, column layout, metadata),
 the columns (:mod:`array` blocks and UTF-8 strings) and a CRC-32 of everything after the magic.
@@ -8,6 +9,7 @@ Reading checks the magic, the CRC, the key, the column types and their lengths.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import tempfile
@@ -24,6 +26,7 @@ __all__ = [
     "Unzipped",
     "dump",
     "parse",
+    "query_words",
     "write_atomically",
 ]
 
@@ -44,6 +47,18 @@ ARRAY_COLUMNS = {
     "key_ids": "i",
 }
 TEXT_COLUMNS = ("names", "keys", "cc")
+
+_DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+@functools.cache
+def query_words() -> dict[str, dict[str, Any]]:
+    """``data/query_words.json``, read once: per table, per language, its words (a list) or its
+    phrases' meanings (a mapping: ``attributes``, ``article_regions``)."""
+    tables: dict[str, dict[str, Any]] = json.loads(
+        (_DATA / "query_words.json").read_text(encoding="utf-8")
+    )
+    return tables
 
 
 def dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:

@@ -16,7 +16,6 @@ so any process decodes it. A name answers a region only where no town answers it
 from __future__ import annotations
 
 import functools
-import json
 import math
 from pathlib import Path
 from typing import NamedTuple
@@ -26,6 +25,7 @@ from mapsnb_sandbox.contract.ids import REGIONS_PER_COUNTRY, decode_region_id, r
 from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.cities import city_index, nearest_cached
 from mapsnb_sandbox.world.geodata import City, fold_text
+from mapsnb_sandbox.world.indexfile import query_words
 from mapsnb_sandbox.world.names.qualifiers import (
     Qualifiers,
     region_of_words,
@@ -333,9 +333,7 @@ _PROVINCE_TOWN_PEOPLE = 10_000
 @functools.cache
 def _article_regions() -> tuple[tuple[str, str], ...]:
     """``article_regions`` of ``data/query_words.json``, folded: "le " -> "departement du "."""
-    path = Path(__file__).resolve().parents[1] / "data" / "query_words.json"
-    table = json.loads(path.read_text(encoding="utf-8"))["article_regions"]
-    pairs = (pair for lang in table.values() for pair in lang.items())
+    pairs = (pair for lang in query_words()["article_regions"].values() for pair in lang.items())
     return tuple((_folded_keeping_space(a), _folded_keeping_space(r)) for a, r in pairs)
 
 

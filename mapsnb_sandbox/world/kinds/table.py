@@ -16,13 +16,13 @@ import contextlib
 import contextvars
 import csv
 import functools
-import json
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mapsnb_sandbox.world.indexfile import query_words
 from mapsnb_sandbox.world.landmarks import fold
 
 __all__ = [
@@ -384,8 +384,8 @@ def quality_table() -> list[str]:
     """Words and phrases that qualify a kind in a query, as written: the ``kind_qualities``
     table of ``data/query_words.json`` ("best", "cheap", "pas cher", "24 horas") and the words
     of faiths in scripts without capitals (:func:`religion_words`: "হিন্দু মন্দির ঢাকা")."""
-    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
-    return [w for words in table["kind_qualities"].values() for w in words] + list(religion_words())
+    table = query_words()["kind_qualities"]
+    return [w for words in table.values() for w in words] + list(religion_words())
 
 
 @functools.cache
@@ -410,8 +410,8 @@ def kind_heads() -> dict[str, tuple[str, ...]]:
     """Words that open kinds' names, folded, each to its forms: the ``kind_heads`` table of
     ``data/query_words.json`` (Hebrew "בית", house of, and "בתי", houses of: "בית מלון" is a
     hotel, "בתי מרקחת" pharmacies)."""
-    table = json.loads(CATEGORIES_CSV.with_name("query_words.json").read_text(encoding="utf-8"))
-    groups = [tuple(kind_key(w) for w in g) for gs in table["kind_heads"].values() for g in gs]
+    table = query_words()["kind_heads"]
+    groups = [tuple(kind_key(w) for w in g) for gs in table.values() for g in gs]
     return {w: g for g in groups for w in g}
 
 

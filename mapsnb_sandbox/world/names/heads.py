@@ -18,12 +18,11 @@ short particles ("Vila Teixeira da Silva", "Dayr as Sanqūrīyah").
 from __future__ import annotations
 
 import functools
-import json
 import re
 from difflib import SequenceMatcher
-from pathlib import Path
 
 from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.indexfile import query_words
 from mapsnb_sandbox.world.kinds.table import detect_category
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.resolved import Resolved
@@ -31,7 +30,6 @@ from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
 
 __all__ = ["other_compound", "town_like_head", "unknown_town_of_qualifier"]
 
-_QUERY_WORDS = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
 #: Words of :data:`GENERIC_WORDS` that towns' own names carry ("New", "Saint", "Port"): no sign
 #: of a place inside a town.
 _TOWN_WORDS_TEXT = (
@@ -58,7 +56,7 @@ _ALIKE = 0.8
 def _place_words() -> frozenset[str]:
     """Folded words that make a head a place inside a town: streets, squares, stations, named
     places (:data:`GENERIC_WORDS` less towns' own words)."""
-    table = json.loads(_QUERY_WORDS.read_text(encoding="utf-8"))["street_words"]
+    table = query_words()["street_words"]
     streets = {fold(w) for words in table.values() for w in words}
     named = {w for w in GENERIC_WORDS if len(w) >= 4} - _TOWN_WORDS
     return frozenset(streets | named)

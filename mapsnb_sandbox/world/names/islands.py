@@ -17,7 +17,6 @@ Its id carries its row (:func:`~mapsnb_sandbox.contract.ids.island_id`).
 from __future__ import annotations
 
 import functools
-import json
 import math
 from pathlib import Path
 from typing import NamedTuple, Protocol, TypeVar
@@ -27,6 +26,7 @@ from mapsnb_sandbox.contract.ids import decode_island_id, island_id
 from mapsnb_sandbox.earth.sides import sides
 from mapsnb_sandbox.world.cities import nearest_cached
 from mapsnb_sandbox.world.geodata import City, fold_text
+from mapsnb_sandbox.world.indexfile import query_words
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers, query_phrases
 
 __all__ = [
@@ -69,8 +69,8 @@ class Island(NamedTuple):
 @functools.cache
 def island_prepositions() -> tuple[str, ...]:
     """The prepositions before an island's name ("on", "auf", "på", "на"), longest first."""
-    rows = json.loads((_DATA / "query_words.json").read_text(encoding="utf-8"))
-    phrases = {p.casefold() for ps in rows["island_prepositions"].values() for p in ps}
+    rows = query_words()["island_prepositions"]
+    phrases = {p.casefold() for ps in rows.values() for p in ps}
     return tuple(sorted(phrases, key=len, reverse=True))
 
 

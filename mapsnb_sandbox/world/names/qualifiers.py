@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import functools
-import json
 import re
 import zlib
 from collections.abc import Iterable, Sequence
@@ -21,6 +20,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index, script_ids
 from mapsnb_sandbox.world.geodata import COUNTRY_ALIASES, City
 from mapsnb_sandbox.world.geodata import fold_text as fold
+from mapsnb_sandbox.world.indexfile import query_words
 
 __all__ = [
     "BIG_OWN_NAME",
@@ -179,9 +179,7 @@ _US_ZIP = re.compile(r"^\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\s*$")
 @functools.cache
 def _query_words(table: str) -> frozenset[str]:
     """The folded words of ``table`` in ``data/query_words.json``, of every language."""
-    path = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
-    tables = json.loads(path.read_text(encoding="utf-8"))[table]
-    return frozenset(fold(w) for words in tables.values() for w in words)
+    return frozenset(fold(w) for words in query_words()[table].values() for w in words)
 
 
 @functools.cache
