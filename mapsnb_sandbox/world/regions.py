@@ -497,6 +497,8 @@ def region_answer(
     bare = None if found else worded_region(key)  # "estado de oregon"
     if bare is not None:
         found = [r for r in regions_named(bare, worded=True) if _qualified(r, q)]
+        if len(bare) < _SHORTEST_NAME:  # "prefecture of mie": Japan's; "province du sud": no
+            found = [r for r in found if of_named_type(key, r)]
     found = _of_named_type(key, found)  # "the state of Montana": the US state, not Bulgaria's
     if not found:
         return None
