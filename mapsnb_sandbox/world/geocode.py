@@ -384,7 +384,7 @@ def _region(
     town is a tenth its size ("Alaska": a barangay of Luzon)."""
     near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
-    if found and (seat := province_over_region(head, q.ccs, found[0])):
+    if found and (seat := province_over_region(head, q.ccs, found[0], home=cc)):
         return city_resolved(seat, "MEDIUM")  # "provincia de Toledo": Spain's, not Belize's
     isle = None if found and found[1] else island_answer(head, q, town, near_bias=near)
     if isle and (found is None or (isle[1] and isle[0].cc == found[0].cc)):  # "Corse", not LOW

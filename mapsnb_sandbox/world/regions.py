@@ -383,14 +383,19 @@ def province_answer(key: str, *, bare: bool = False) -> tuple[City, str, int] | 
     return (seat, box[0], sum(c.population for c in towns)) if seat else None
 
 
-def province_over_region(key: str, ccs: set[str], r: Region) -> City | None:
+def province_over_region(
+    key: str, ccs: set[str], r: Region, *, home: str | None = None
+) -> City | None:
     """The seat of the second-level unit worded ``key`` names ("provincia de toledo") where it
     outweighs the first-level region ``r`` of another country the name also answers (Toledo
     District, Belize), whose regions the word does not name ("provincia de córdoba":
-    Argentina's provinces are so called), and no country ``ccs`` qualifies the text otherwise."""
+    Argentina's provinces are so called), and no country ``ccs`` qualifies the text otherwise;
+    always in the caller's country ``home`` (a Spanish asker's "provincia de Córdoba")."""
     found = province_answer(key)
     if found is None or found[1] == r.cc or (ccs and found[1] not in ccs):
         return None
+    if home is not None and found[1] == home:
+        return found[0]
     seat, _, people = found
     return seat if people > r.people and not of_named_type(key, r) else None
 

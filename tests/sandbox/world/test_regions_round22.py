@@ -2,8 +2,8 @@
 Spain's provinces under their other official names ("Gipuzkoa"/"Guipúzcoa", "Lérida", "Orense",
 "La Coruña", "Araba", "Vizcaya") found nothing; "provincia de Toledo" was Belize's Toledo
 District; Italian "provincia" was read as a public office ("hotel in provincia di Savona"
-listed nothing, "…di Livorno" public offices); a region word that names the type of one
-namesake's regions did not decide ("the state of Montana": LOW for Bulgaria's Montana,
+listed nothing, "…di Livorno" public offices); a Spanish asker's "provincia de Córdoba" is Spain's,
+not Argentina's; a region word that names the type of one namesake's regions did not decide ("the state of Montana": LOW for Bulgaria's Montana,
 "Punjab province"); a three-letter region with its word was taken for a code ("the prefecture
 of Mie"). Truth: the seats' and regions' coordinates from their Wikipedia articles (none of
 these phrasings is in ``tests/data/region_word_searches.csv`` or ``region_corpus.csv``)."""
@@ -34,6 +34,7 @@ def box() -> Sandbox:
         ("es", "hoteles en la provincia de La Coruña", (43.3623, -8.4115), 90),  # A Coruña
         ("es", "hoteles en la provincia de Araba", (42.8467, -2.6716), 50),  # Vitoria-Gasteiz
         ("es", "hoteles en Vizcaya", (43.2630, -2.9350), 40),  # Bilbao
+        ("es", "restaurantes en la provincia de Córdoba", (37.8882, -4.7794), 80),  # Spain's
         ("it", "hotel in provincia di Savona", (44.3091, 8.4772), 50),  # Savona
         ("it", "ristoranti in provincia di Forlì-Cesena", (44.2227, 12.0407), 60),  # Forlì
         ("nl", "hotels in de provincie Luik", (50.6326, 5.5797), 60),  # Liège
