@@ -24,6 +24,7 @@ from mapsnb_sandbox.world.kinds.reading import (
 )
 from mapsnb_sandbox.world.kinds.table import NO_SPACE, SPLIT, detect_category, kind_key, kind_table
 from mapsnb_sandbox.world.names.islands import island_prepositions, islands_named
+from mapsnb_sandbox.world.regions import province_town, worded_region
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
@@ -136,7 +137,9 @@ def split_query(text: str) -> tuple[str, str | None]:
     train station "di" Milano)."""
     for m in SPLIT.finditer(text):
         left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
-        if detect_category(left) is not None and right and not _kind_across(text, m):
+        if detect_category(left) is None or not right:
+            continue
+        if _worded_area(right) or not _kind_across(text, m):  # "in provincia di Savona"
             return left, right
     return _island_split(text) or (text, None)
 
@@ -151,6 +154,13 @@ def _island_split(text: str) -> tuple[str, str] | None:
             if right and islands_named(fold(right))[0] and detect_category(left) is not None:
                 return left, right
     return None
+
+
+def _worded_area(text: str) -> bool:
+    """Whether ``text`` names a region or province with its region word ("provincia di
+    Savona", "estado de Oregon"): the word is the place's, no kind's ("provincia": an office)."""
+    key = fold_text(text)
+    return worded_region(key) is not None or province_town(key) is not None
 
 
 def _kind_across(text: str, cut: re.Match[str]) -> bool:

@@ -50,11 +50,12 @@ from mapsnb_sandbox.world.names.grammar import (
 from mapsnb_sandbox.world.names.islands import bigger_island, island_answer
 from mapsnb_sandbox.world.names.qualifiers import outranked_district
 from mapsnb_sandbox.world.regions import (
-    Region,
     capital_namesake,
+    province_over_region,
     province_town,
     region_answer,
     region_of_country,
+    spelt_rival,
     worded_region,
 )
 from mapsnb_sandbox.world.resolved import (
@@ -370,6 +371,8 @@ def _city_or_country(
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
         return area, "city" if area.kind == "locality" else "region"  # "Hokkaido", "Mallorca"
     seat = picked[0] if picked else province_town(head)  # "provincia de Málaga": its town
+    if seat is None and n_parts == 1 and (named := province_town(head, bare=True)):
+        return city_resolved(named, "LOW"), "region"  # "Guipúzcoa": a province's other name
     return (city_resolved(seat, "LOW" if picked else "MEDIUM"), "city") if seat else None
 
 
@@ -381,6 +384,8 @@ def _region(
     town is a tenth its size ("Alaska": a barangay of Luzon)."""
     near = town is not None and _at_bias(town, bias, cc)
     found = region_answer(head, q, town, near_bias=near)
+    if found and (seat := province_over_region(head, q.ccs, found[0], home=cc)):
+        return city_resolved(seat, "MEDIUM")  # "provincia de Toledo": Spain's, not Belize's
     isle = None if found and found[1] else island_answer(head, q, town, near_bias=near)
     if isle and (found is None or (isle[1] and isle[0].cc == found[0].cc)):  # "Corse", not LOW
         return island_resolved(isle[0], "MEDIUM" if isle[1] else "LOW")
@@ -389,21 +394,13 @@ def _region(
         return None  # an unsure region replaces no town but one under a tenth its size
     idx = city_index()
     if not (found[1] or dwarfed) and fuzzy_town(
-        idx, head, lambda j: city_ok(idx.cities[j], q) and _spelt_rival(idx.cities[j], found[0])
+        idx, head, lambda j: city_ok(idx.cities[j], q) and spelt_rival(idx.cities[j], found[0])
     ):
         return None
     sure = "MEDIUM" if found[1] else "LOW"
     if not worded_region(head) and (seat := capital_namesake(found[0])) is not None:
         return city_resolved(seat, sure)  # "Radźszahi": Rajshahi, the town, in Polish
     return region_resolved(found[0], sure)
-
-
-def _spelt_rival(c: City, r: Region) -> bool:
-    """Whether town ``c``, spelt near a name region ``r`` bears exactly, keeps the name from
-    it: a town of the region ("Lopburi": Lop Buri), or one a tenth its size or more
-    ("Sanaag": Sanaa); not a town it dwarfs abroad ("Zambezia" is Mozambique's province, not
-    Zambezi, Zambia; "Far North", Cameroon's, not Farnworth; "La Guajira" not La Guaira)."""
-    return (c.cc, c.admin1) == (r.cc, r.admin1) or c.population * 10 >= r.people
 
 
 def _at_bias(c: City, bias: tuple[float, float] | None, region: str | None) -> bool:

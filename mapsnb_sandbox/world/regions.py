@@ -26,6 +26,7 @@ from mapsnb_sandbox.earth.water import is_land
 from mapsnb_sandbox.world.cities import city_index, nearest_cached
 from mapsnb_sandbox.world.geodata import City, fold_text
 from mapsnb_sandbox.world.indexfile import query_words
+from mapsnb_sandbox.world.names.provinces import Box, province_boxes, worded_province
 from mapsnb_sandbox.world.names.qualifiers import (
     Qualifiers,
     region_of_words,
@@ -38,6 +39,9 @@ __all__ = [
     "REGION_KIND",
     "Region",
     "capital_namesake",
+    "of_named_type",
+    "province_answer",
+    "province_over_region",
     "province_town",
     "region_answer",
     "region_at",
@@ -47,6 +51,7 @@ __all__ = [
     "region_place_id",
     "regions_named",
     "search_centre",
+    "spelt_rival",
     "state_in_address",
     "worded_region",
 ]
@@ -222,9 +227,11 @@ def _towns_centre(cc: str, admin1: str, lat: float, lng: float) -> tuple[float, 
     return lat, lng
 
 
-def regions_named(key: str) -> list[Region]:
-    """The regions folded ``key`` names in full (no code or initials), most populous first."""
-    if len(key) < _SHORTEST_NAME and key.isascii():
+def regions_named(key: str, *, worded: bool = False) -> list[Region]:
+    """The regions folded ``key`` names in full (no code or initials), most populous first;
+    ``worded``: the text names it with its region word, so three letters are a name ("the
+    prefecture of Mie"), not a code."""
+    if len(key) < _SHORTEST_NAME - worded and key.isascii():
         return []  # "tx", "nsw": codes and initials; "北海道" is a name
     found = (region_at(cc, admin1) for cc, admin1 in regions().admin1.get(key, ()))
     return sorted((r for r in found if r is not None), key=lambda r: -r.people)
@@ -320,7 +327,7 @@ def worded_region(key: str) -> str | None:
     if region_words().intersection(text.split()) and regions_named(text):
         return text  # a region's whole name with its word: "nara prefecture", "estado de são paulo"
     bare = region_of_words(text)  # (for a qualifier, "拉巴斯" is also "拉巴斯省": no word typed)
-    if bare is None or bare not in text or not regions_named(bare):
+    if bare is None or bare not in text or not regions_named(bare, worded=True):
         return None
     short = " " in text and len(text.replace(bare, "").replace(" ", "")) < _SHORTEST_NAME
     return None if short else bare
@@ -351,32 +358,124 @@ def _article_region(key: str) -> str | None:
     return None
 
 
-def province_town(key: str) -> City | None:
-    """The town a second-level region folded ``key`` names with its region word stands for
-    (the region table's boxes: "provincia de málaga", "la provincia de granada"): the town of
-    its name inside it, else its town of :data:`_PROVINCE_TOWN_PEOPLE` nearest its middle, else
-    its biggest ("département du var": Toulon's area); ``None`` for another text."""
+def province_town(key: str, *, bare: bool = False) -> City | None:
+    """The town a second-level region folded ``key`` names with its region word (or alone,
+    with ``bare``) stands for (:func:`province_answer`); ``None`` for another text."""
+    found = province_answer(key, bare=bare)
+    return found[0] if found else None
+
+
+def province_answer(key: str, *, bare: bool = False) -> tuple[City, str, int] | None:
+    """The town a second-level region folded ``key`` names with its region word stands for,
+    its country and its people (the region table's boxes: "provincia de málaga", "la provincia
+    de granada"; or any name of :mod:`.names.provinces`: "provincia de guipúzcoa", "provincia
+    di savona"; with ``bare``, that name alone, "gipuzkoa"): the town of its name inside it,
+    else its town of :data:`_PROVINCE_TOWN_PEOPLE` nearest its middle, else its biggest
+    ("département du var": Toulon's area); ``None`` for another text."""
     text = _article_region(key) or without_article(key) or key
+    box = _province_box(text, bare=bare)
+    if box is None:
+        return None
+    towns = _province_towns(box)
+    seat = _province_seat(text.split(), towns, box)
+    return (seat, box[0], sum(c.population for c in towns)) if seat else None
+
+
+def province_over_region(
+    key: str, ccs: set[str], r: Region, *, home: str | None = None
+) -> City | None:
+    """The seat of the second-level unit worded ``key`` names ("provincia de toledo") where it
+    outweighs the first-level region ``r`` of another country the name also answers (Toledo
+    District, Belize), whose regions the word does not name ("provincia de córdoba":
+    Argentina's provinces are so called), and no country ``ccs`` qualifies the text otherwise;
+    always in the caller's country ``home`` (a Spanish asker's "provincia de Córdoba")."""
+    found = province_answer(key)
+    if found is None or found[1] == r.cc or (ccs and found[1] not in ccs):
+        return None
+    if home is not None and found[1] == home:
+        return found[0]
+    seat, _, people = found
+    return seat if people > r.people and not of_named_type(key, r) else None
+
+
+def _province_box(text: str, *, bare: bool) -> Box | None:
+    """The box of the one second-level region folded ``text`` names, with its region word
+    (or alone, with ``bare``)."""
     words = text.split()
     boxes = [b for b in regions().admin2.get(text, ()) if len(words) > 1]
-    if len(boxes) != 1 or not region_words().intersection(words):
-        return None
-    cc, la0, lo0, la1, lo1 = boxes[0]
+    if len(boxes) == 1 and region_words().intersection(words):
+        return boxes[0]
+    name = worded_province(text)
+    if name is None and bare and len(text) >= _SHORTEST_NAME + 1:
+        name = text if len(province_boxes().get(text, ())) == 1 else None
+    return province_boxes()[name][0] if name else None
+
+
+@functools.cache
+def _province_towns(box: Box) -> list[City]:
+    """The towns of ``box``'s country inside it."""
+    cc, la0, lo0, la1, lo1 = box
     idx = city_index()
+    return [c for c in idx.cities if c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1]
 
-    def inside(c: City) -> bool:
-        return c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1
 
-    for k in range(1, len(words)):
+def _province_seat(words: list[str], towns: list[City], box: Box) -> City | None:
+    """The town of the region's name among ``towns`` ("provincia de málaga": Málaga), else
+    the one of :data:`_PROVINCE_TOWN_PEOPLE` nearest the box's middle, else the biggest."""
+    idx = city_index()
+    cc, la0, lo0, la1, lo1 = box
+    for k in range(len(words)):
         named = [idx.cities[j] for j in idx.by_name.get(" ".join(words[k:]), ())]
-        if named := [c for c in named if inside(c)]:
-            return max(named, key=lambda c: c.population)  # "provincia de málaga": Málaga
-    towns = [c for c in idx.cities if inside(c)]
-    mid = ((la0 + la1) / 2, (lo0 + lo1) / 2)
+        if named := [
+            c for c in named if c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1
+        ]:
+            return max(named, key=lambda c: c.population)
+    mid = ((box[1] + box[3]) / 2, (box[2] + box[4]) / 2)
     big = [c for c in towns if c.population >= _PROVINCE_TOWN_PEOPLE]
     if big:
         return min(big, key=lambda c: haversine_m(c.lat, c.lng, *mid))
     return max(towns, key=lambda c: c.population, default=None)
+
+
+@functools.cache
+def _type_words() -> dict[str, str]:
+    """Folded region word -> the type of region it names (``region_types`` of
+    ``data/query_words.json``: "estado" -> "state", "provincia" -> "province")."""
+    table = query_words()["region_types"]
+    return {fold_text(w): kind for kind, words in table.items() for w in words}
+
+
+@functools.cache
+def _country_types() -> dict[str, frozenset[str]]:
+    """Country -> the types of its first-level regions (``data/region_types.csv``, ISO 3166-2)."""
+    lines = _NAMES.with_name("region_types.csv").read_text(encoding="utf-8").splitlines()
+    rows = (ln.split(",") for ln in lines if ln[:1] != "#" and not ln.startswith("cc,"))
+    return {cc: frozenset(types.split("|")) for cc, types in rows}
+
+
+def _of_named_type(key: str, found: list[Region]) -> list[Region]:
+    """Those of ``found`` whose country's first-level regions are of the type a region word of
+    folded ``key`` names ("the state of montana": the US's, not Bulgaria's; "punjab province":
+    Pakistan's), or all when none is (or the key names no type)."""
+    typed = [r for r in found if of_named_type(key, r)]
+    return typed or found
+
+
+def of_named_type(key: str, r: Region) -> bool:
+    """Whether a region word of folded ``key`` names the type of region ``r``'s country's
+    first-level regions ("provincia de cordoba": Argentina's are provinces)."""
+    words = key.split()
+    pairs = (" ".join(words[i : i + n]) for n in (1, 2) for i in range(len(words)))
+    named = {t for p in pairs if (t := _type_words().get(p))}
+    return bool(named & _country_types().get(r.cc, frozenset()))
+
+
+def spelt_rival(c: City, r: Region) -> bool:
+    """Whether town ``c``, spelt near a name region ``r`` bears exactly, keeps the name from
+    it: a town of the region ("Lopburi": Lop Buri), or one a tenth its size or more
+    ("Sanaag": Sanaa); not a town it dwarfs abroad ("Zambezia" is Mozambique's province, not
+    Zambezi, Zambia; "Far North", Cameroon's, not Farnworth; "La Guajira" not La Guaira)."""
+    return (c.cc, c.admin1) == (r.cc, r.admin1) or c.population * 10 >= r.people
 
 
 def region_answer(
@@ -399,7 +498,10 @@ def region_answer(
     found = [r for r in regions_named(key) if _qualified(r, q)]
     bare = None if found else worded_region(key)  # "estado de oregon"
     if bare is not None:
-        found = [r for r in regions_named(bare) if _qualified(r, q)]
+        found = [r for r in regions_named(bare, worded=True) if _qualified(r, q)]
+        if len(bare) < _SHORTEST_NAME:  # "prefecture of mie": Japan's; "province du sud": no
+            found = [r for r in found if of_named_type(key, r)]
+    found = _of_named_type(key, found)  # "the state of Montana": the US state, not Bulgaria's
     if not found:
         return None
     best = found[0]

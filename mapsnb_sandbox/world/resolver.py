@@ -62,6 +62,7 @@ from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.namesakes import (
     bigger_namesake,
+    language_country,
     language_country_over,
     language_home,
 )
@@ -80,7 +81,7 @@ from mapsnb_sandbox.world.names.spelling import (
     other_compound_name,
     other_name_guess,
 )
-from mapsnb_sandbox.world.regions import REGION_KIND
+from mapsnb_sandbox.world.regions import REGION_KIND, province_answer
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
@@ -226,6 +227,7 @@ def resolve(
         if country is not None:  # "Francia" to a Spanish asker: France
             found = Resolution(country, "country")
         home = None if region else language_home(text, found.place, language)
+        home = home or (None if region else _province_home(text, found, language))
         return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
@@ -250,6 +252,17 @@ def resolve(
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+
+
+def _province_home(text: str, found: Resolution, language: str | None) -> str | None:
+    """The asked ``language``'s country when a region of another answers ``text`` and a
+    province of that country bears the name with its word ("la provincia de Córdoba" to a
+    Spanish asker: Spain's, not Argentina's), else ``None``."""
+    home = language_country(language) if language and found.how == "region" else None
+    if home is None or found.place is None or found.place.country_code == home:
+        return None
+    seat = province_answer(fold(text))
+    return home if seat is not None and seat[1] == home else None
 
 
 def _form_only(text: str, place: Resolved, how: str) -> bool:

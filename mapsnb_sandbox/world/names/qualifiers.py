@@ -41,6 +41,7 @@ __all__ = [
     "region_words",
     "regions",
     "typed_postal_code",
+    "unworded_region",
     "without_article",
 ]
 
@@ -234,6 +235,12 @@ def region_of_words(p: str) -> str | None:
         if name in rg.admin1 or name in rg.admin2:
             return name
     return None
+
+
+def unworded_region(p: str) -> list[str]:
+    """Folded ``p`` without one or two region words before (and a link after them) or after
+    it: what may be a region's own name ("provincia de toledo" -> "toledo")."""
+    return _unworded(p.split(), region_words(), links=_LINKS)
 
 
 def _as_country(p: str) -> str | None:
