@@ -8,7 +8,17 @@ corpora, and the builder's rules hold on fixed names (``python benchmarks/bench_
 from __future__ import annotations
 
 from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, rows
-from tools.build_names_holdout6 import EARLIER, HEADER, KINDS, ROWS, _band, _latin, _named
+from tools.build_names_holdout6 import (
+    EARLIER,
+    HEADER,
+    KINDS,
+    ROWS,
+    _band,
+    _far,
+    _key,
+    _latin,
+    _named,
+)
 
 HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
 CLASSES = {
@@ -49,3 +59,8 @@ def test_builder_keeps_named_towns_and_leaves_placeholders_and_camps() -> None:
 def test_builder_bands_by_population_else_by_place_type() -> None:
     assert _band("village", "120000") == 2 and _band("city", "1,200") == 0
     assert _band("town", None) == 1 and _band("village", "approx. 300") == 0
+
+
+def test_namesakes_meet_across_punctuation_and_at_30_km() -> None:
+    assert _key("Grand' Anse") == _key("Grand Anse") == _key("grand-anse")
+    assert _far((-4.62, 55.44), (-4.32, 55.76)) and not _far((0.0, 0.0), (0.2, 0.0))
