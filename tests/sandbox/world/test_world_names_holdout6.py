@@ -18,6 +18,7 @@ from tools.build_names_holdout6 import (
     _key,
     _latin,
     _named,
+    _one_file_each,
 )
 
 HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
@@ -64,3 +65,14 @@ def test_builder_bands_by_population_else_by_place_type() -> None:
 def test_namesakes_meet_across_punctuation_and_at_30_km() -> None:
     assert _key("Grand' Anse") == _key("Grand Anse") == _key("grand-anse")
     assert _far((-4.62, 55.44), (-4.32, 55.76)) and not _far((0.0, 0.0), (0.2, 0.0))
+
+
+def test_a_node_two_countries_files_hold_is_left_out() -> None:
+    nodes = [
+        {"id": "n1", "want": "GA"},
+        {"id": "n1", "want": "GQ"},
+        {"id": "n2", "want": ""},
+        {"id": "n2", "want": ""},
+        {"id": "n3", "want": "TG"},
+    ]
+    assert [t["id"] for t in _one_file_each(nodes)] == ["n2", "n3"]
