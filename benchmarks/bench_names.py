@@ -13,7 +13,9 @@ high on the right share alone). ``--holdout4`` measures the fifth holdout
 (``tests/data/names_holdout4.csv``, ``tools/build_names_holdout4.py``: simplemaps' towns, truth
 independent of GeoNames and Natural Earth), with the same per-language located shares;
 ``--holdout5`` the sixth (``tests/data/names_holdout5.csv``, ``tools/build_names_holdout5.py``:
-UN/LOCODE's towns and points), likewise.
+UN/LOCODE's towns and points), likewise; ``--holdout6`` the seventh
+(``tests/data/names_holdout6.csv``, ``tools/build_names_holdout6.py``: OpenStreetMap's place
+nodes, homonyms qualified by their country, Greek and Arabic names, German exonyms), likewise.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tests.sandbox.world.names_eval import CORPUS, NamesScore, evaluate
 HOLDOUT3 = CORPUS.with_name("names_holdout3.csv")
 HOLDOUT4 = CORPUS.with_name("names_holdout4.csv")
 HOLDOUT5 = CORPUS.with_name("names_holdout5.csv")
+HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
@@ -48,6 +51,8 @@ def main() -> None:
         corpus = HOLDOUT4
     if "--holdout5" in sys.argv:
         corpus = HOLDOUT5
+    if "--holdout6" in sys.argv:
+        corpus = HOLDOUT6
     print(f"corpus: {corpus.name}")
     start = time.perf_counter()
     s = evaluate(corpus=corpus)
@@ -60,7 +65,7 @@ def main() -> None:
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
         f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
-    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5):
+    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6):
         located = lang_located(s)
         print("located per language: " + ", ".join(f"{k} {v:.0%}" for k, v in located.items()))
     worst = min(s.lang_total, key=s.lang_share)
