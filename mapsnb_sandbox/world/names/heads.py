@@ -29,7 +29,7 @@ from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
 
-__all__ = ["other_compound", "town_like_head", "unknown_town_of_qualifier"]
+__all__ = ["other_compound", "place_inside_town", "town_like_head", "unknown_town_of_qualifier"]
 
 _QUERY_WORDS = Path(__file__).resolve().parents[2] / "data" / "query_words.json"
 #: Words of :data:`GENERIC_WORDS` that towns' own names carry ("New", "Saint", "Port"): no sign
@@ -62,6 +62,19 @@ def _place_words() -> frozenset[str]:
     streets = {fold(w) for words in table.values() for w in words}
     named = {w for w in GENERIC_WORDS if len(w) >= 4} - _TOWN_WORDS
     return frozenset(streets | named)
+
+
+#: A station's word glued to a name ("Hauptbahnhof", "Centralstationen"), folded.
+_GLUED_STATIONS = ("bahnhof", "station", "stationen")
+
+
+def place_inside_town(head: str) -> bool:
+    """Whether ``head`` names a street, square, station or named place, by its words
+    (``street_words``, :data:`GENERIC_WORDS` less towns' own words) or a word glued to them
+    ("Stephansplatz", "Hauptbahnhof"): a place inside a town, not a town."""
+    words = fold(head).split()
+    glued = (*_GLUED_STREETS, *_GLUED_STATIONS)
+    return any(w in _place_words() or (w.endswith(glued) and len(w) > 6) for w in words)
 
 
 def _capitalised(word: str, *, elided: bool = False) -> bool:
