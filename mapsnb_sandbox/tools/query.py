@@ -257,12 +257,15 @@ def place_in_town(
     itself: ``text`` when it is a place the emulator knows in that town ("Gare de Lyon Paris",
     "Hauptbahnhof München"), the town when it is a street, square or station of it unknown
     ("Stephansplatz Wien", "Dworzec Centralny Warszawa": Vienna, Warsaw), or the town in the
-    words for its centre ("centro de Coimbra": Coimbra, as the resolver reads it); else ``None``."""
-    if text and (plain := plain_line(text)) != text:
+    words for its centre ("centro de Coimbra": Coimbra, as the resolver reads it); else ``None``;
+    not a text with a comma, whose parts the resolver reads ("Strangers Hall Museum, Norwich")."""
+    if not text or "," in text:
+        return None
+    if (plain := plain_line(text)) != text:
         return plain
-    words = (text or "").split()
-    whole = resolve(text, bias=bias, region=region, role="town") if text else None
-    if whole is None or whole.how in ("city", "form", "country", "region"):
+    words = text.split()
+    whole = resolve(text, bias=bias, region=region, role="town")
+    if whole.how in ("city", "form", "country", "region"):
         return None
     for k in range(min(_TOWN_WORDS, len(words) - 1), 0, -1):  # "New York" before "York"
         town = " ".join(words[-k:])
