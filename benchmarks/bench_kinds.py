@@ -15,6 +15,12 @@ kind first, town first and "kind in town"; its ``kind`` column lists the keys th
 ``--corpus plural``: ``tests/data/kinds_plural.csv`` (built locally by
 ``tools/build_kinds_plural.py``: the holdout's osm.org names in their plurals from UniMorph,
 CC BY-SA; GPL-2.0 text, not shipped), counted as the holdout is.
+
+``--corpus phrases22``: ``tests/data/kinds_phrases22.csv`` (``tools/build_kinds_phrases22.py``:
+multi-word kinds in vi, id, th; a kind, a word for the centre and the town; a kind, a station or
+square and the town; a kind and a country in the query's language): right also needs the first
+place within ``tol_km`` of the town's GeoNames point, or, for a country, in that country by
+reverse_geocoder's GeoNames dump (CC BY 4.0; the emulator reads neither).
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ import sys
 from collections import Counter, defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.contract.ids import decode_business_id
 from mapsnb_sandbox.tools.places import search_places
@@ -41,12 +49,14 @@ CORPORA = {
     "cldr": CORPUS,
     "holdout": DATA / "kinds_holdout.csv",
     "plural": DATA / "kinds_plural.csv",
+    "phrases22": DATA / "kinds_phrases22.csv",
 }
 #: Per corpus, the tables printed: title -> the column counted.
 GROUPS = {
     "cldr": {"language": "lang", "kind": "kind"},
     "holdout": {"language": "lang", "tag": "tag", "form": "form"},
     "plural": {"language": "lang", "tag": "tag", "form": "form"},
+    "phrases22": {"language": "lang", "class": "cls", "tag": "tag"},
 }
 _CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
@@ -57,9 +67,45 @@ def listed_kinds(query: str, lang: str) -> tuple[str, ...] | None:
     nothing."""
     out = search_places({"text_query": query, "language_code": lang}, _CTX)
     places = out.get("places") or []
-    if not places:
-        return None
-    pid = places[0]["id"]
+    return _kinds_of(places[0]) if places else None
+
+
+def _first_place(query: str, lang: str) -> dict[str, Any] | None:
+    out = search_places({"text_query": query, "language_code": lang}, _CTX)
+    return (out.get("places") or [None])[0]
+
+
+def _placed(row: dict[str, str], place: dict[str, Any]) -> bool:
+    """Whether ``place`` lies where ``row`` says: within ``tol_km`` of its point, or in its
+    country by reverse_geocoder's GeoNames dump."""
+    loc = place.get("location") or {}
+    lat, lng = float(loc.get("latitude", 0.0)), float(loc.get("longitude", 0.0))
+    if row.get("cc"):
+        import reverse_geocoder  # only this corpus needs it
+
+        return bool(
+            reverse_geocoder.search([(lat, lng)], mode=1, verbose=False)[0]["cc"] == row["cc"]
+        )
+    return (
+        haversine_m(lat, lng, float(row["lat"]), float(row["lng"])) <= float(row["tol_km"]) * 1000
+    )
+
+
+def row_outcome(row: dict[str, str]) -> tuple[str, tuple[str, ...] | None]:
+    """right, none or wrong for ``row``, and the kinds listed first."""
+    if not row.get("tol_km") and not row.get("cc"):
+        got = listed_kinds(row["query"], row["lang"])
+        return outcome(row["kind"], got), got
+    place = _first_place(row["query"], row["lang"])
+    got = _kinds_of(place) if place else None
+    result = outcome(row["kind"], got)
+    if result == "right" and place is not None and not _placed(row, place):
+        result = "wrong"
+    return result, got
+
+
+def _kinds_of(place: dict[str, Any]) -> tuple[str, ...]:
+    pid = place["id"]
     decoded = decode_business_id(pid)
     kind = category_at(decoded[2]) if decoded else None
     if kind is not None:
@@ -85,8 +131,7 @@ def main() -> None:
     tables: dict[str, dict[str, Counter[str]]] = {t: defaultdict(Counter) for t in GROUPS[name]}
     misses = []
     for row in rows:
-        got = listed_kinds(row["query"], row["lang"])
-        result = outcome(row["kind"], got)
+        result, got = row_outcome(row)
         for title, column in GROUPS[name].items():
             tables[title][row[column]][result] += 1
         if result != "right":

@@ -30,6 +30,7 @@ from mapsnb_sandbox.tools.query import (
     Query,
     made_up_kind,
     named_kind,
+    place_in_town,
     read_query,
     rest_of,
     spelt_apart,
@@ -177,9 +178,6 @@ def format_km(meters: float, lang: str = DEFAULT_LANGUAGE) -> str:
     return format_distance(meters, lang)
 
 
-# --------------------------------------------------------------------------- validation
-
-
 @dataclass(frozen=True)
 class _Request:
     text: str
@@ -237,9 +235,6 @@ def _validate(args: dict[str, Any]) -> _Request:
         size,
         extended,
     )
-
-
-# --------------------------------------------------------------------------- search
 
 
 def _anchor(place_text: str, req: _Request) -> Resolved | None:
@@ -346,7 +341,8 @@ def _empty_area(center: tuple[float, float]) -> bool:
 def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Resolved], str]:
     """Places of kind ``c`` near the place the query names, else near the location bias."""
     lang, what = req.language, c.plural_in(req.language)
-    if place_text:
+    if place_text:  # ("Stephansplatz Wien": Vienna; "Gare de Lyon Paris": the station)
+        place_text = place_in_town(place_text, bias=req.center, region=req.region) or place_text
         found = _anchoring(place_text, req)
         anchor = found.place
         unsure = anchor is not None and unsure_namesake(place_text, anchor)  # "Monterey"
@@ -403,7 +399,8 @@ def _kind_in_a_place(q: Query, req: _Request) -> bool:
     split = split_kind_and_place(q.text)
     if split is None or split[1] is None or landmark_shaped(q.text, besides=split[1]):
         return False  # (a landmark's word in the place's name is the place's: "Pays de Galles")
-    return _anchoring(split[1], req).how in ("city", "region", "country", "name", "alias")
+    known = _anchoring(split[1], req).how in ("city", "region", "country", "name", "alias")
+    return known or bool(place_in_town(split[1], bias=req.center, region=req.region))
 
 
 def _whole_town(q: Query) -> bool:

@@ -12,6 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.indexfile import query_words
@@ -23,6 +24,8 @@ from mapsnb_sandbox.world.kinds.reading import (
     unqualified_before,
 )
 from mapsnb_sandbox.world.kinds.table import NO_SPACE, SPLIT, detect_category, kind_key, kind_table
+from mapsnb_sandbox.world.named_towns import plain_line
+from mapsnb_sandbox.world.names.heads import place_inside_town
 from mapsnb_sandbox.world.names.islands import island_prepositions, islands_named
 from mapsnb_sandbox.world.regions import province_town, worded_region
 from mapsnb_sandbox.world.resolved import Resolved
@@ -45,6 +48,7 @@ __all__ = [
     "kind_in_a_name",
     "made_up_kind",
     "named_kind",
+    "place_in_town",
     "read_query",
     "rest_of",
     "rest_of_town",
@@ -230,10 +234,54 @@ def named_kind(
 
 
 def sure_town(text: str | None, *, bias: tuple[float, float] | None, region: str | None) -> bool:
-    """Whether ``text`` is a town's own or other name, not a guess at one ("Mantar")."""
+    """Whether ``text`` is a town's own or other name, or a country's name in some language
+    ("Italien": Italy, not a town Abū Tīj by a loose spelling), not a guess at one ("Mantar")."""
     if not text:
         return False
-    return resolve(text, bias=bias, region=region, role="town").how in ("city", "form")
+    how = resolve(text, bias=bias, region=region, role="town").how
+    return how in ("city", "form", "country") or bool(place_in_town(text, bias=bias, region=region))
+
+
+#: How far a known place named before a town may lie from it and still be that town's.
+_IN_TOWN_M = 25_000.0
+#: The most words of a town's name after a place inside it.
+_TOWN_WORDS = 3
+
+
+def place_in_town(
+    text: str | None, *, bias: tuple[float, float] | None, region: str | None
+) -> str | None:
+    """What to search around when ``text`` is a place inside a town, then the town, and no town
+    itself: ``text`` when it is a place the emulator knows in that town ("Gare de Lyon Paris",
+    "Hauptbahnhof München"), the town when it is a street, square or station of it unknown
+    ("Stephansplatz Wien", "Dworzec Centralny Warszawa": Vienna, Warsaw), or the town in the
+    words for its centre ("centro de Coimbra": Coimbra, as the resolver reads it); else ``None``;
+    not a text with a comma, whose parts the resolver reads ("Strangers Hall Museum, Norwich")."""
+    if not text or "," in text:
+        return None
+    if (plain := plain_line(text)) != text:
+        return plain
+    words = text.split()
+    whole = resolve(text, bias=bias, region=region, role="town")
+    if whole.how in ("city", "form", "country", "region"):
+        return None
+    for k in range(min(_TOWN_WORDS, len(words) - 1), 0, -1):  # "New York" before "York"
+        town = " ".join(words[-k:])
+        found = resolve(town, bias=bias, region=region, role="town")
+        if found.how not in ("city", "form") or found.place is None:
+            continue
+        if _known_in(whole, found.place):
+            return text
+        return town if place_inside_town(" ".join(words[:-k])) else None
+    return None
+
+
+def _known_in(whole: Resolution, town: Resolved) -> bool:
+    """Whether ``whole`` is a place the emulator knows, surely, within reach of ``town``."""
+    r = whole.place
+    if r is None or whole.how not in ("name", "alias", "fuzzy") or r.confidence == "LOW":
+        return False
+    return haversine_m(r.lat, r.lng, town.lat, town.lng) <= _IN_TOWN_M
 
 
 def kind_in_a_name(text: str, found: tuple[int, int, int], town: str | None) -> bool:

@@ -34,6 +34,7 @@ from mapsnb_sandbox.world.kinds.words import (
     wide_names,
 )
 from mapsnb_sandbox.world.landmarks import AROUND, fold
+from mapsnb_sandbox.world.named_towns import plain_line
 from mapsnb_sandbox.world.names.islands import island_prepositions
 
 __all__ = [
@@ -214,8 +215,9 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
     if best is not None:
         code, i, j = best
         articles = not titled
-        return code, _trim(unqualified_before(tokens[:i]), articles=articles) or _trim(
-            unqualified_after(tokens[j:]), articles=articles
+        after = unqualified_after(tokens[j:])
+        return code, _trim(unqualified_before(tokens[:i]), articles=articles) or _unmodified(
+            after, _trim(after, articles=articles)
         )
     for i, token in enumerate(tokens):  # inside a word of a script without spaces
         if NO_SPACE.search(token) and not a_town(token):  # "マラボ" (Malabo): no "ラボ" (lab)
@@ -234,6 +236,22 @@ def split_kind_and_place(text: str) -> tuple[int, str | None] | None:
             if code is not None and _one_side(before, after):
                 return code, _trim(before) or _trim(after)
     return None
+
+
+def _unmodified(after: list[str], place: str | None) -> str | None:
+    """``place``, read in the words ``after`` a kind, less the lower-case words that open it
+    where the capitalised rest is a town's whole name and ``place`` is none: words that qualify
+    the kind after it, as head-first languages put them ("bệnh viện đa khoa Huế", a general
+    hospital in Huế; "nhà thuốc tây Hà Nội"); not words after a connector, more of the kind's
+    name ("agência de correios Porto": no travel agency of "correios")."""
+    if not after or _connector(after[0], named=False):
+        return place
+    words = (place or "").split()
+    k = next((n for n, w in enumerate(words) if not w.islower()), len(words))
+    if not 0 < k < len(words) or a_town(" ".join(words)):
+        return place
+    rest = " ".join(words[k:])
+    return rest if words[k][:1].isupper() and a_town(rest) else place
 
 
 def _span_code(
@@ -502,7 +520,7 @@ def _one_place(place: str | None, *, particles: bool = False) -> bool:
     """Whether what is left names one place, not more of a query ("energy companies in Lyon");
     with ``particles`` (a place after its kind), a name's particles between its capitalised
     words do not count ("hotels in Rio de Janeiro"; not "Cueva de las Manos, Río Pinturas")."""
-    words = (place or "").split()
+    words = plain_line(place or "").split()  # "centro de Sevilla": Sevilla, its centre
     named = len(words) > 2 and words[0][:1].isupper() and words[-1][:1].isupper()
     allowed = (_NAME_PARTICLES | _NAME_JOINS if particles else _NAME_JOINS) if named else ()
     return not any(kind_key(w) in _connectors() and w not in allowed for w in words[1:-1])

@@ -28,7 +28,7 @@ from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
 
-__all__ = ["other_compound", "town_like_head", "unknown_town_of_qualifier"]
+__all__ = ["other_compound", "place_inside_town", "town_like_head", "unknown_town_of_qualifier"]
 
 #: Words of :data:`GENERIC_WORDS` that towns' own names carry ("New", "Saint", "Port"): no sign
 #: of a place inside a town.
@@ -53,13 +53,31 @@ _ALIKE = 0.8
 
 
 @functools.cache
+def _street_words() -> frozenset[str]:
+    """Folded words of a street, square or station (``street_words``)."""
+    table = query_words()["street_words"]
+    return frozenset(fold(w) for words in table.values() for w in words)
+
+
+@functools.cache
 def _place_words() -> frozenset[str]:
     """Folded words that make a head a place inside a town: streets, squares, stations, named
     places (:data:`GENERIC_WORDS` less towns' own words)."""
-    table = query_words()["street_words"]
-    streets = {fold(w) for words in table.values() for w in words}
     named = {w for w in GENERIC_WORDS if len(w) >= 4} - _TOWN_WORDS
-    return frozenset(streets | named)
+    return frozenset(_street_words() | named)
+
+
+#: A station's word glued to a name ("Hauptbahnhof", "Centralstationen"), folded.
+_GLUED_STATIONS = ("bahnhof", "station", "stationen")
+
+
+def place_inside_town(head: str) -> bool:
+    """Whether ``head`` names a street, square or station by its words (``street_words``) or
+    a word glued to them ("Stephansplatz", "Hauptbahnhof"): a place inside a town, not a town;
+    not a named place's words alone ("Strangers Hall Museum": a museum's name)."""
+    words = fold(head).split()
+    glued = (*_GLUED_STREETS, *_GLUED_STATIONS)
+    return any(w in _street_words() or (w.endswith(glued) and len(w) > 6) for w in words)
 
 
 def _capitalised(word: str, *, elided: bool = False) -> bool:
