@@ -30,7 +30,16 @@ emulator's tables:
   apposition noun first);
 * ``elision``: French "de", "le", "la", "que" and Italian "lo", "la" and their articled
   prepositions elide before a vowel ("d’Oslo", "dell’Italia");
-* ``weather``: the condition's text is in the asked language.
+* ``weather``: the condition's text is in the asked language;
+* ``island`` (round 22): a search near an island and a route to it name it by its name in the
+  language (Wikipedia's article titles, typed here: "Крит", "Majorque", "Córsega"), after the
+  preposition in the case or with the article the grammars give: Russian's instrumental after
+  "рядом с" and genitive after "от", "до" (Rosenthal), Ukrainian's and Polish's genitive after
+  "поблизу", "w pobliżu" (Vyhovanets; PWN), Czech's genitive or "ostrova" + the nominative
+  after "poblíž"; French "la" before a big island near Europe, none before a small one
+  (Grevisse §1050: "la Crète", "la Corse", "Majorque"), Italian "alla Corsica" but "a Creta"
+  (Serianni VIII.81), Portuguese "da Córsega" but "de Creta" (Cunha & Cintra), Spanish none,
+  German none ("von Kreta"), Greek the article ("στην Κρήτη") or "στο νησί" + the name.
 
 Addresses in the place paragraphs ("ул. Мира, 12, Moscow, Russia") are counted apart, not in
 the clean share: answers whose addresses name a town of the sample in English (``town-en``), or
@@ -177,6 +186,62 @@ ELIDES = {
 }
 
 
+#: Three islands as each language names them (the titles of their Wikipedia articles).
+ISLANDS = {
+    "Crete": {
+        "en": "Crete", "pt": "Creta", "es": "Creta", "fr": "Crète", "de": "Kreta",
+        "it": "Creta", "pl": "Kreta", "ru": "Крит", "ja": "クレタ島", "zh": "克里特岛",
+        "hi": "क्रीट", "ar": "كريت", "id": "Kreta", "tr": "Girit", "vi": "Crete",
+        "ko": "크레타섬", "fa": "کرت", "bn": "ক্রিট", "ur": "کریٹ", "sw": "Krete",
+        "th": "เกาะครีต", "uk": "Крит", "nl": "Kreta", "sv": "Kreta", "el": "Κρήτη",
+        "he": "כרתים", "ro": "Creta", "cs": "Kréta",
+    },
+    "Mallorca": {
+        "en": "Mallorca", "pt": "Maiorca", "es": "Mallorca", "fr": "Majorque", "de": "Mallorca",
+        "it": "Maiorca", "pl": "Majorka", "ru": "Майорка", "ja": "マヨルカ島", "zh": "马略卡岛",
+        "hi": "मायोर्का", "ar": "مايوركا", "id": "Mallorca", "tr": "Mayorka", "vi": "Mallorca",
+        "ko": "마요르카섬", "fa": "مایورکا", "bn": "মায়োর্কা", "ur": "مایورکا",
+        "sw": "Mallorca", "th": "มาจอร์กา", "uk": "Майорка", "nl": "Mallorca", "sv": "Mallorca",
+        "el": "Μαγιόρκα", "he": "מיורקה", "ro": "Mallorca", "cs": "Mallorca",
+    },
+    "Corsica": {
+        "en": "Corsica", "pt": "Córsega", "es": "Córcega", "fr": "Corse", "de": "Korsika",
+        "it": "Corsica", "pl": "Korsyka", "ru": "Корсика", "ja": "コルシカ島", "zh": "科西嘉岛",
+        "hi": "कोर्सिका", "ar": "كورسيكا", "id": "Korsika", "tr": "Korsika", "vi": "Corse",
+        "ko": "코르시카섬", "fa": "کرس", "bn": "কর্সিকা", "ur": "کورسیکا", "sw": "Korsika",
+        "th": "เกาะคอร์ซิกา", "uk": "Корсика", "nl": "Corsica", "sv": "Korsika",
+        "el": "Κορσική", "he": "קורסיקה", "ro": "Corsica", "cs": "Korsika",
+    },
+}  # fmt: skip
+#: The phrases a search near each island must hold (any one), from the grammars above.
+ISLAND_NEAR = {
+    "ru": {"Crete": ("рядом с Критом",), "Mallorca": ("рядом с Майоркой",),
+           "Corsica": ("рядом с Корсикой",)},
+    "uk": {"Crete": ("поблизу Криту",), "Mallorca": ("поблизу Майорки",),
+           "Corsica": ("поблизу Корсики",)},
+    "pl": {"Crete": ("w pobliżu Krety",), "Mallorca": ("w pobliżu Majorki",),
+           "Corsica": ("w pobliżu Korsyki",)},
+    "cs": {"Crete": ("poblíž Kréty", "poblíž ostrova Kréta"),
+           "Mallorca": ("poblíž Mallorky", "poblíž ostrova Mallorca"),
+           "Corsica": ("poblíž Korsiky", "poblíž ostrova Korsika")},
+    "fr": {"Crete": ("près de la Crète",), "Mallorca": ("près de Majorque",),
+           "Corsica": ("près de la Corse",)},
+    "it": {"Crete": ("vicino a Creta",), "Mallorca": ("vicino a Maiorca",),
+           "Corsica": ("vicino alla Corsica",)},
+    "pt": {"Crete": ("perto de Creta",), "Mallorca": ("perto de Maiorca",),
+           "Corsica": ("perto da Córsega",)},
+    "es": {"Crete": ("cerca de Creta",), "Mallorca": ("cerca de Mallorca",),
+           "Corsica": ("cerca de Córcega",)},
+    "de": {"Crete": ("von Kreta",), "Mallorca": ("von Mallorca",),
+           "Corsica": ("von Korsika",)},
+    "el": {"Crete": ("στην Κρήτη", "στο νησί Κρήτη"),
+           "Mallorca": ("στη Μαγιόρκα", "στο νησί Μαγιόρκα"),
+           "Corsica": ("στην Κορσική", "στο νησί Κορσική")},
+}  # fmt: skip
+#: A route's start on each island (a town typed by its English name, as an address).
+ISLAND_STARTS = {"Crete": "Chania", "Mallorca": "Manacor", "Corsica": "Bastia"}
+
+
 @dataclass
 class Case:
     """One call and what its summary must name."""
@@ -188,6 +253,8 @@ class Case:
     expect: str = ""  # a phrase the intro must hold ("en Italie")
     neutral: str = ""  # or this label instead (a country search)
     nominatives: tuple[str, ...] = ()  # CLDR nominatives not to follow a case preposition
+    accept: tuple[str, ...] = ()  # an island's phrases, one of which the intro must hold
+    island: bool = False  # a case of the islands' sample (counted apart too)
 
 
 def _town(zone: str, lang: str) -> tuple[str, str]:
@@ -228,6 +295,24 @@ def cases(lang: str) -> Iterator[Case]:
         q = {"text_query": text, "language_code": lang}
         yield Case("search_places", q, {"Red Square": own}, (own,))
     yield from _routes(lang, kind)
+    yield from island_cases(lang)
+
+
+def island_cases(lang: str) -> Iterator[Case]:
+    """A search near each island of :data:`ISLANDS` and a route from a town on it to it."""
+    kind = KIND[lang]
+    for english, names in ISLANDS.items():
+        own = names[lang]
+        declined = (own,) if lang in CASE_PREPOSITIONS else ()
+        accept = ISLAND_NEAR.get(lang, {}).get(english, ())
+        q = {"text_query": f"{kind} {own}", "language_code": lang}
+        yield Case("search_places", q, {english: own}, (own,), nominatives=declined,
+                   accept=accept, island=True)  # fmt: skip
+        ends = {"origin": {"address": ISLAND_STARTS[english]}, "destination": {"address": own}}
+        args = {"text_query": kind, "route_endpoints": ends, "language_code": lang}
+        typed = (own, ISLAND_STARTS[english])
+        yield Case("search_along_route", args, {english: own}, typed, nominatives=declined,
+                   island=True)  # fmt: skip
 
 
 def _routes(lang: str, kind: str) -> Iterator[Case]:
@@ -293,6 +378,8 @@ def _prep_faults(lang: str, text: str, case: Case) -> list[str]:
             out.append(f"prep: {one!r} {two!r}")
     if case.expect and case.expect not in text and not (case.neutral and case.neutral in text):
         out.append(f"prep: no {case.expect!r}")
+    if case.accept and not any(a in text for a in case.accept):
+        out.append(f"island: no {case.accept[0]!r}")
     for name in case.nominatives:
         for prep in CASE_PREPOSITIONS.get(lang, ()):
             if re.search(rf"(?<!\w){prep} {re.escape(name)}(?!\w)", text):
@@ -302,6 +389,7 @@ def _prep_faults(lang: str, text: str, case: Case) -> list[str]:
 
 #: Prepositions that do follow each other ("près de", "vicino a", "cerca de", "perto de").
 _PAIRS = {("près", "de"), ("vicino", "a"), ("cerca", "de"), ("perto", "de"), ("de", "la")}
+_PAIRS |= {("perto", "da"), ("perto", "do")}  # "perto da Córsega" (Cunha & Cintra: de + a)
 
 
 def _elision_faults(lang: str, text: str) -> list[str]:
@@ -363,6 +451,8 @@ class Tally:
     addr_country: int = 0
     faults: Counter[str] = field(default_factory=Counter)
     shown: list[str] = field(default_factory=list)
+    isles_checked: int = 0
+    isles_clean: int = 0
 
 
 def sweep(lang: str, box: Sandbox) -> Tally:
@@ -375,6 +465,8 @@ def sweep(lang: str, box: Sandbox) -> Tally:
         faults, addr = result
         tally.checked += 1
         tally.clean += not faults
+        tally.isles_checked += case.island
+        tally.isles_clean += case.island and not faults
         tally.addr_town += addr[0]
         tally.addr_country += addr[1]
         for f in faults:
@@ -389,11 +481,12 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="print every fault")
     args = parser.parse_args()
     box = Sandbox(now="2026-09-18T15:00:00+00:00")
-    total, clean = 0, 0
+    total, clean, isles, isles_clean = 0, 0, 0, 0
     print("lang  checked  clean  share   addr: town-en country-en  faults")
     for lang in args.lang:
         t = sweep(lang, box)
         total, clean = total + t.checked, clean + t.clean
+        isles, isles_clean = isles + t.isles_checked, isles_clean + t.isles_clean
         share = 100 * t.clean / max(1, t.checked)
         faults = ", ".join(f"{k} {v}" for k, v in sorted(t.faults.items()))
         addr = f"{t.addr_town:13} {t.addr_country:11}"
@@ -401,6 +494,7 @@ def main() -> None:
         if args.show and t.shown:
             print("\n".join(f"    {s}" for s in t.shown))
     print(f"all   {total:7}  {clean:5}  {100 * clean / max(1, total):5.1f} %")
+    print(f"isles {isles:7}  {isles_clean:5}  {100 * isles_clean / max(1, isles):5.1f} %")
 
 
 if __name__ == "__main__":

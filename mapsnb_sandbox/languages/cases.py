@@ -3,7 +3,8 @@
 
 A text asks for a case in its format spec: ``{where:gen}``, ``{where:ins}``, ``{where:loc}``. The
 forms come from ``data/town_cases.tsv`` (built by ``tools/build_town_cases.py`` from the
-OpenCorpora, pymorphy3 Ukrainian and SGJP lexicons), looked up by the language and the name as the
+OpenCorpora, pymorphy3 Ukrainian and SGJP lexicons; islands' names from ``data/island_cases.tsv``,
+the same lexicons: "рядом с Критом"), looked up by the language and the name as the
 summary spells it (in lower case when typed so; a name whose hyphens the query lost, "Ростов на
 Дону", takes the table's hyphenated forms: "от Ростова-на-Дону"), read on the first text that
 asks for a case. A name the table lacks keeps its nominative, as before: most such names are
@@ -27,6 +28,7 @@ import functools
 
 from mapsnb_sandbox.world.landmark_names.cases import name_case_rows
 from mapsnb_sandbox.world.names.forms import town_case_rows
+from mapsnb_sandbox.world.names.islands import island_case_rows
 
 __all__ = ["AREAS", "CASES", "PLACE_KINDS", "Anchor", "TownName", "place_kind", "town_forms"]
 
@@ -35,7 +37,7 @@ _TABLE_CASES = ("gen", "ins", "loc")
 #: The cases a text may ask for: the table's, and the accusative (Greek, by apposition only).
 CASES = (*_TABLE_CASES, "acc")
 #: What a named place is: the key of a language's apposition nouns ("города", "země", "πόλη").
-PLACE_KINDS = ("town", "district", "region", "country", "point", "place")
+PLACE_KINDS = ("town", "district", "region", "country", "point", "island", "place")
 #: The kinds that contain a search's places: a summary says "in Norway", not "near Norway".
 AREAS = frozenset({"region", "country"})
 #: The place kind of a resolved place's type (any other type is a "place": a landmark, an address).
@@ -76,7 +78,8 @@ _READ_ONLY = frozenset({"cs"})
 @functools.cache
 def _table() -> dict[tuple[str, str], tuple[str, ...]]:
     table: dict[tuple[str, str], tuple[str, ...]] = {}
-    for lang, nom, *forms in (*town_case_rows(), *name_case_rows()):  # towns first
+    rows = (*town_case_rows(), *name_case_rows(), *island_case_rows())  # towns first
+    for lang, nom, *forms in rows:
         if lang in _READ_ONLY:
             continue
         for key, made in ((nom, forms), (nom.lower(), [f.lower() for f in forms])):  # "москва"

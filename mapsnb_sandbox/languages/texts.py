@@ -206,6 +206,21 @@ _PL_VOWEL = "aąeęioóuyAĄEĘIOÓUY"
 #: French vowels: "de" elides before one ("de Oslo" -> "d’Oslo"; not before "h", aspirate
 #: in "de Hambourg").
 _FR_VOWEL = "aàâäeéèêëiîïoôöuùûüyAÀÂÄEÉÈÊËIÎÏOÔÖUÙÛÜY"
+
+
+def _contracted(pairs: dict[str, str]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Patterns that join a preposition and the article of a place's name into one word, as
+    the grammars write them ("de la Crète" stays, "de le" -> "du"; Italian "a la Corsica" ->
+    "alla Corsica", Serianni, *Grammatica italiana* IV.79; Portuguese "de a Madeira" -> "da
+    Madeira", Cunha & Cintra; Spanish "de el" -> "del", RAE): an island's name carries its
+    article (:func:`~mapsnb_sandbox.world.names.islands.island_in`)."""
+    return tuple(
+        (re.compile(rf"(?<![\w’'-]){re.escape(two)}(?=[ \w])" if two.endswith("’") else
+                    rf"(?<![\w’'-]){re.escape(two)} "), one if one.endswith("’") else one + " ")
+        for two, one in pairs.items()
+    )  # fmt: skip
+
+
 #: Prepositions that take a vowel before a word opening with a cluster of like consonants
 #: (Russian: "со" before с, з, ш, ж + consonant and "во" before в, ф + consonant, "рядом со
 #: Смоленском", "во Владимире"; Polish: "ze" before s, z, ś, ź, ż, sz, rz + consonant and "we"
@@ -220,7 +235,18 @@ _VOWELLED = {
         (re.compile(rf"(?<![\w-])([zZ]) (?=(?:[sSzZśŚźŹżŻ]|[sSrR]z)[^{_PL_VOWEL}\s])"), r"\1e "),
         (re.compile(rf"(?<![\w-])([wW]) (?=[wWfF][^{_PL_VOWEL}\s])"), r"\1e "),
     ),
-    "fr": ((re.compile(rf"(?<![\w-])([dD])e (?=[{_FR_VOWEL}])"), "\\1\u2019"),),  # "d’Oslo"
+    "fr": (
+        (re.compile(rf"(?<![\w-])([dD])e (?=[{_FR_VOWEL}])"), "\\1\u2019"),  # "d’Oslo"
+        *_contracted({"de le": "du", "à le": "au", "de les": "des", "à les": "aux"}),
+    ),
+    "it": _contracted(
+        {"a la": "alla", "da la": "dalla", "di la": "della", "in la": "nella"}
+        | {"a l’": "all’", "da l’": "dall’", "di l’": "dell’", "in l’": "nell’"}
+    ),
+    "pt": _contracted(
+        {"de a": "da", "de o": "do", "em a": "na", "em o": "no", "a a": "à", "a o": "ao"}
+    ),
+    "es": _contracted({"de el": "del", "a el": "al"}),
 }
 
 

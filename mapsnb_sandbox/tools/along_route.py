@@ -38,6 +38,7 @@ from mapsnb_sandbox.tools.summaries import PlaceLine, shown_anchor, summary_html
 from mapsnb_sandbox.world.cities import country_at, nearest_city
 from mapsnb_sandbox.world.kinds.reading import kind_named
 from mapsnb_sandbox.world.kinds.table import reading_language
+from mapsnb_sandbox.world.names.islands import island_of_id
 from mapsnb_sandbox.world.places import local_code, spots_along
 from mapsnb_sandbox.world.resolved import Resolved, place_view
 
@@ -169,8 +170,8 @@ def _shown(end: Resolved, waypoint: Any, req: _AlongRequest) -> str:
     language's script or form ("z Praha do Brno", "من القاهرة"; :func:`town_in`), as
     ``search_places`` names its town; else the place's name."""
     typed = waypoint.get("address") if isinstance(waypoint, dict) else None
-    if end.kind == "country":  # by its name in the language: "до страны Швеция"
-        return shown_anchor(end, "", language(req.language))
+    if end.kind == "country" or island_of_id(end.place_id):  # "до страны Швеция", "до Крита"
+        return shown_anchor(end, typed or "", language(req.language))
     if end.kind != "locality" or not isinstance(typed, str):
         return Anchor(end.name, place_kind(end.kind))  # "от города Токио", "z města Praha"
     return town_in(end.name, typed, language(req.language), end.place_id)

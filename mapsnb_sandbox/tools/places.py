@@ -78,7 +78,7 @@ from mapsnb_sandbox.world.places import (
     spots_named,
 )
 from mapsnb_sandbox.world.regions import search_centre
-from mapsnb_sandbox.world.resolved import Resolved, place_view
+from mapsnb_sandbox.world.resolved import Resolved, island_meant, place_view
 from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
     UNKNOWN_LANDMARK,
@@ -344,7 +344,7 @@ def _around(c: Category, req: _Request, place_text: str | None) -> tuple[list[Re
     if place_text:  # ("Stephansplatz Wien": Vienna; "Gare de Lyon Paris": the station)
         place_text = place_in_town(place_text, bias=req.center, region=req.region) or place_text
         found = _anchoring(place_text, req)
-        anchor = found.place
+        anchor = island_meant(req.text, place_text, found.place)
         unsure = anchor is not None and unsure_namesake(place_text, anchor)  # "Monterey"
         if anchor is None or unsure or spelt_apart(place_text, found):
             key = "unsure_town" if unsure else "unknown_town"

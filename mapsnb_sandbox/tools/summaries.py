@@ -31,6 +31,7 @@ from mapsnb_sandbox.languages.texts import (
 from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.landmark_names.cases import nominative_of
 from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
+from mapsnb_sandbox.world.names.islands import island_in, island_of_id
 from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
 from mapsnb_sandbox.world.resolved import Resolved
@@ -95,10 +96,14 @@ class CountryAnchor(Anchor):
 def shown_anchor(anchor: Resolved, typed: str, lang: str) -> Anchor:
     """The name a search's summary gives the place its query names, and what it is: a country
     by its name in ``lang`` (CLDR: "Norvegia", not the index's "Norway"), any other place as
-    :func:`town_in` shows it (typed or de-inflected)."""
+    :func:`town_in` shows it (typed or de-inflected); an island by its name in ``lang``,
+    after its article where it takes one (:func:`island_in`: "Крит", "la Crète")."""
     kind = place_kind(anchor.kind)
     if kind == "country":
         return _country_anchor(anchor.country_code, lang)
+    island = island_of_id(anchor.place_id)
+    if island is not None:  # "рядом с Критом", "près de la Crète", not "près de Crete"
+        return Anchor(island_in(island, typed, lang), "island")
     landmark = landmark_with_id(anchor.place_id)
     if landmark is not None:  # "près de la Tour Eiffel", not "près de Eiffel Tower"
         return Anchor(landmark_in(landmark, typed, lang), kind)

@@ -356,7 +356,7 @@ def _city_or_country(
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
-        sure = sure and not bigger_island(head, picked[0].population)  # "Jeju Island"
+        sure = sure and not bigger_island(head, picked[0], bare=bare)  # "Jeju Island"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"

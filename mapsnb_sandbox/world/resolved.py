@@ -45,13 +45,21 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_with_id, street_key
-from mapsnb_sandbox.world.names.islands import ISLAND_KIND, Island, island_of_id, island_place_id
+from mapsnb_sandbox.world.names.islands import (
+    ISLAND_KIND,
+    Island,
+    island_after_preposition,
+    island_of_id,
+    island_place_id,
+    near_island,
+)
 from mapsnb_sandbox.world.regions import REGION_KIND, Region, region_of_id, region_place_id
 
 __all__ = [
     "Resolved",
     "city_resolved",
     "country_resolved",
+    "island_meant",
     "island_resolved",
     "landmark_resolved",
     "place_view",
@@ -198,6 +206,18 @@ def country_resolved(cc: str) -> Resolved | None:
 def region_resolved(r: Region, confidence: str = "MEDIUM") -> Resolved:
     """A first-level region as a :class:`Resolved` ("Tuscany, Italy"; its town the nearest)."""
     return _area_resolved(r, region_place_id(r), REGION_KIND, confidence)
+
+
+def island_meant(text: str, place_text: str, anchor: Resolved | None) -> Resolved | None:
+    """``anchor``, or the island ``place_text`` names after an island's preposition in ``text``
+    ("hotels on Santiago", "Hotels auf São Miguel") where the anchor lies off it (Santiago de
+    Chile, abroad): the preposition says the asker means the island."""
+    isle = island_after_preposition(text, place_text)
+    if isle is None or (anchor is not None and near_island(anchor.lat, anchor.lng, isle)):
+        return anchor
+    if anchor is not None and anchor.country_code == isle.cc:
+        return anchor  # "hotels on Greenland": the country is the island's
+    return island_resolved(isle)
 
 
 def island_resolved(i: Island, confidence: str = "MEDIUM") -> Resolved:

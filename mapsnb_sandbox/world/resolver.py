@@ -60,6 +60,7 @@ from mapsnb_sandbox.world.named_towns import plain_line
 from mapsnb_sandbox.world.names.compounds import cut_compound
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
+from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.namesakes import (
     bigger_namesake,
     language_country,
@@ -525,7 +526,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
     of like size (:func:`rivalled`) or, bare and small, a bigger region of another country bears its name
-    (:func:`_small_under_region`), or is no town the name names (the qualifier's own town
+    (:func:`_small_under_region`) or an island elsewhere does (:func:`island_elsewhere`), or
+    is no town the name names (the qualifier's own town
     answers a town the qualifier does not hold for), or a LOW country shares its name with a
     town: no place is surely meant, so none is searched (an unknown qualifier is never
     silently dropped)."""
@@ -543,6 +545,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and not comma and _small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
+    if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
+        return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
     if _common_pinyin(place_text, anchor) or _county_elsewhere(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
     ids = named_ids(idx, key)

@@ -33,12 +33,17 @@ __all__ = [
     "ISLAND_KIND",
     "Island",
     "bigger_island",
+    "island_after_preposition",
     "island_answer",
+    "island_case_rows",
+    "island_elsewhere",
+    "island_in",
     "island_of_id",
     "island_only",
     "island_place_id",
     "island_prepositions",
     "islands_named",
+    "near_island",
     "on_island",
     "worded",
 ]
@@ -50,6 +55,8 @@ ISLAND_KIND = "natural_feature"
 _RIVAL_SHARE = 0.1
 #: A town this far beyond the disc of its island's area round its point is no town of it.
 _ON_ISLAND_SLACK_M = 10_000.0
+#: The language of the table's own names.
+_ENGLISH = "en"
 #: Latin names shorter than this are no island's bare name ("Man"; "Kos" is its town's too).
 _SHORTEST = 3
 
@@ -89,16 +96,64 @@ def _table() -> tuple[tuple[Island, ...], dict[str, tuple[int, ...]]]:
     return tuple(islands), {k: tuple(dict.fromkeys(v)) for k, v in keys.items()}
 
 
-def _cases() -> dict[str, set[str]]:
-    """Per island's English name, its Russian, Ukrainian, Polish and Czech names with their
-    genitives and locatives (``data/island_cases.tsv``, ``tools/build_island_cases.py``: "на
-    Крите", "na Krecie", "na Krétě")."""
-    forms: dict[str, set[str]] = {}
+class _Said(NamedTuple):
+    """An island's name in one language: its nominative, its genitive, locative and
+    instrumental where the language declines it, and the name after its article ("la Crète")."""
+
+    island: str
+    lang: str
+    name: str
+    gen: str
+    loc: str
+    ins: str
+    articled: str
+
+
+@functools.cache
+def _said() -> tuple[_Said, ...]:
+    """The rows of ``data/island_cases.tsv`` (``tools/build_island_cases.py``): islands' names
+    in other languages, in Russian, Ukrainian, Polish and Czech with their cases ("на Крите",
+    "na Krecie", "na Krétě", "рядом с Критом"), in French, Italian, Portuguese, Spanish and
+    English with their article ("la Crète", "a Madeira")."""
+    rows = []
     for line in (_DATA / "island_cases.tsv").read_text(encoding="utf-8").splitlines():
         if line and not line.startswith("#"):
-            island, _, *names = line.split("\t")
-            forms.setdefault(island, set()).update(names)
+            cells = line.split("\t")
+            rows.append(_Said(*cells, *[""] * (7 - len(cells))))
+    return tuple(rows)
+
+
+def _cases() -> dict[str, set[str]]:
+    """Per island's English name, its names in other languages and their case forms."""
+    forms: dict[str, set[str]] = {}
+    for r in _said():
+        forms.setdefault(r.island, set()).update((r.name, r.gen, r.loc, r.ins))
     return forms
+
+
+def island_case_rows() -> list[tuple[str, str, str, str, str]]:
+    """(lang, nominative, genitive, instrumental, locative) of each island's declined name, in
+    the columns of the towns' case table ("ru", "Крит", "Крита", "Критом", "Крите")."""
+    return [(r.lang, r.name, r.gen, r.ins, r.loc) for r in _said() if r.gen or r.loc or r.ins]
+
+
+def island_in(i: Island, typed: str, lang: str) -> str:
+    """Island ``i``'s name for a summary in ``lang``: its name in the language (the one the
+    asker typed where it has two: "馬略卡島"), after its article where it takes one ("la
+    Crète", "a Madeira": a summary's "de" then reads "de la Crète", "da Madeira"); else the
+    asker's text when it names the island; else its table name. English rows are other
+    English names ("Corsica" of "Corse"): the table's own name is one of them."""
+    said = [r for r in _said() if r.island == i.name and r.lang == lang]
+    if lang == _ENGLISH:
+        said.append(_Said(i.name, lang, i.name, "", "", "", ""))
+    folded = fold_text(typed.strip(" ,?!."))
+    typed_row = next((r for r in said if fold_text(r.name) == folded), None)
+    row = typed_row or (said[0] if said else None)
+    if row is not None:
+        return row.articled or row.name
+    if folded and i in islands_named(folded)[0] and not worded(folded):
+        return typed.strip(" ,?!.")
+    return i.name
 
 
 def _unworded(key: str) -> str | None:
@@ -126,12 +181,37 @@ def islands_named(key: str) -> tuple[list[Island], bool]:
     return found, worded(key)
 
 
-def bigger_island(key: str, people: int) -> bool:
-    """Whether folded ``key`` says "island" and names an island with more people than a town of
-    that whole name ("Jeju Island"; not "Victoria Island", Lagos's district, over Canada's
-    island of no town)."""
+def bigger_island(key: str, c: City, *, bare: bool) -> bool:
+    """Whether folded ``key`` names an island over town ``c`` of that name: saying "island",
+    one with more people than the town ("Jeju Island"; not "Victoria Island", Lagos's
+    district, over Canada's island of no town); ``bare``, one elsewhere with a tenth of its
+    people or more (:func:`island_elsewhere`: "New Britain", Connecticut's town, or Papua New
+    Guinea's island of three fourths its people), which leaves the town unsure."""
     found, said = islands_named(key)
-    return said and bool(found) and found[0].people > people
+    if said:
+        return bool(found) and found[0].people > c.population
+    return bare and island_elsewhere(key, c, _RIVAL_SHARE) is not None
+
+
+def island_elsewhere(key: str, c: City, share: float = 0.0) -> Island | None:
+    """The most populous island bare folded ``key`` names that town ``c`` does not lie on, with
+    at least ``share`` of its people, or ``None`` ("Palmerston": an atoll of the Cook Islands and
+    a town of Australia; "New Britain": an island and a town of Connecticut). A town whose own
+    name says "island" as ``key`` does is no rival's ("Victoria Island", Lagos's)."""
+    found, said = islands_named(key)
+    if not found or (said and fold_text(c.name) == key) or on_island(c, found[0]):
+        return None
+    return found[0] if found[0].people >= c.population * share else None
+
+
+def island_after_preposition(text: str, name: str) -> Island | None:
+    """The island ``name`` names when ``text`` ends with it after a preposition that stands
+    before islands' names ("hotels on Santiago", "Hotels auf São Miguel", "hotele na Krecie":
+    ``island_prepositions``), or ``None``: the asker means the island, not a town elsewhere."""
+    folded, key = fold_text(text).strip(" ,?!."), fold_text(name).strip(" ,?!.")
+    said = any(folded.endswith(f" {fold_text(p)} {key}") for p in island_prepositions())
+    found = islands_named(key)[0] if said and key else []
+    return found[0] if found else None
 
 
 def worded(key: str) -> bool:
@@ -141,8 +221,13 @@ def worded(key: str) -> bool:
 
 def on_island(c: City, i: Island) -> bool:
     """Whether town ``c`` lies on island ``i`` (its country, within the disc of its area)."""
+    return c.cc == i.cc and near_island(c.lat, c.lng, i)
+
+
+def near_island(lat: float, lng: float, i: Island) -> bool:
+    """Whether ``lat, lng`` lies within the disc of island ``i``'s area round its point."""
     reach = math.sqrt(i.km2 / math.pi) * 1000 + _ON_ISLAND_SLACK_M
-    return c.cc == i.cc and haversine_m(c.lat, c.lng, i.lat, i.lng) <= reach
+    return haversine_m(lat, lng, i.lat, i.lng) <= reach
 
 
 def island_answer(
