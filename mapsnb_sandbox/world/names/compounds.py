@@ -6,6 +6,12 @@ places the index may not hold; their generic word ("Fort", read as Fürth; "Band
 index does not give the whole name to the town found, and that town is only a LOW guess, the
 text names nothing the emulator knows: ``not_found``, for every tool. The generic words, in the
 scripts of the 28 languages, are in ``data/compound_words.json`` (sources there).
+
+Round 22 (:func:`part_of_name`): any LOW town read in only some words of a longer name the index
+lacks is no answer either, where a hyphen joins the town to the other words ("Saint-Priest-des-
+Champs") or the name has a shape common among the index's names ("Santiago …", "… Springs",
+"… Bridge": "Palatine Bridge" is no Palatine, Illinois), unless the other words make a reading
+of the town (a kind, a landmark's or unit's word, a region that holds, a place near it).
 """
 
 from __future__ import annotations
@@ -14,7 +20,6 @@ import functools
 import itertools
 import json
 import re
-from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -108,22 +113,48 @@ AFFIX_TOWNS = 10
 #: ... or other words that open (close) this many names ("Rio", "Bahia"; "Bridge") make the text
 #: one more such name, which the index lacks ("Santiago Yaveo", "Augusta Springs").
 AFFIX_WORDS = 5
+#: A town this big whose name holds the town read, near it, may be what the text names in
+#: another language (the index holds other languages' names of towns of 100,000+ only).
+LIKE_NAME_PEOPLE = 100_000
+#: The Arabic article as names romanise it, assimilated or not ("Al-Raqqah", "Ad Dujayl",
+#: "El Minya"): the town's own name with it.
+ARTICLES = frozenset(["al", "el", "ad", "ar", "as", "ash", "at", "az", "an", "ud", "ul"])
+#: Romanised words for a unit that close a Korean, Japanese or Chinese town's name ("Yeongi-gun",
+#: "Chiyoda-ku", "Haidian Qu"): the town itself.
+UNIT_SUFFIXES = frozenset(
+    ["gun", "gu", "ku", "eup", "myeon", "dong", "machi", "cho", "mura", "xian", "qu"]
+)
 #: A place the other words name this near the town read makes the text that town's part.
 NEAR_KM = 50.0
 
 
 @functools.cache
-def _affixes() -> tuple[Counter[str], Counter[str]]:
-    """How many names of the index's towns each run of first words opens, of last words closes
-    (folded; names of two words or more)."""
-    first: Counter[str] = Counter()
-    last: Counter[str] = Counter()
-    for c in city_index().cities:
+def _affixes() -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The index's towns whose names (of two words or more) each run of first words opens, and
+    each run of last words closes (folded)."""
+    first: dict[str, list[int]] = {}
+    last: dict[str, list[int]] = {}
+    for number, c in enumerate(city_index().cities):
         words = _words(c.name)
         for k in range(1, len(words)):
-            first[" ".join(words[:k])] += 1
-            last[" ".join(words[k:])] += 1
+            first.setdefault(" ".join(words[:k]), []).append(number)
+            last.setdefault(" ".join(words[k:]), []).append(number)
     return first, last
+
+
+def _like_name_near(town: str, city: City, size: int) -> bool:
+    """Whether a town of :data:`LIKE_NAME_PEOPLE` or more near ``city`` bears a name of ``size``
+    words that ``town`` (the words ``city`` is read in) opens or closes: the text may be that name in another language
+    ("Nowe Delhi": New Delhi, "Novo Taipé": New Taipei), whose other names the index lacks."""
+    idx = city_index()
+    first, last = _affixes()
+    for number in first.get(town, []) + last.get(town, []):
+        o = idx.cities[number]
+        if o.population < LIKE_NAME_PEOPLE or len(_words(o.name)) != size:
+            continue
+        if haversine_m(o.lat, o.lng, city.lat, city.lng) < 1000 * NEAR_KM:
+            return True
+    return False
 
 
 def _town_run(words: list[str], city: City, number: int) -> tuple[int, int] | None:
@@ -165,7 +196,7 @@ def _kept(rest: list[str], typed: str, city: City) -> bool:
     if any(w in shapes or w in NATURAL_WORDS or w.isdigit() for w in rest):
         return True
     text = " ".join(rest)
-    if text in plain or all(w in plain for w in rest):
+    if text in plain or all(w in plain or w in ARTICLES or w in UNIT_SUFFIXES for w in rest):
         return True  # "Stadt Kehl"; not "Saint-Priest-des-Champs" for its "des"
     hit = find_category(text)
     if hit is not None and hit[2] - hit[1] == len(rest):
@@ -185,8 +216,12 @@ def _affixed(words: list[str], i: int, j: int) -> bool:
     common shapes (:data:`AFFIX_TOWNS`, :data:`AFFIX_WORDS`)."""
     first, last = _affixes()
     town, before, after = " ".join(words[i:j]), " ".join(words[:i]), " ".join(words[j:])
-    opens = bool(after) and (first[town] >= AFFIX_TOWNS or last[after] >= AFFIX_WORDS)
-    closes = bool(before) and (last[town] >= AFFIX_TOWNS or first[before] >= AFFIX_WORDS)
+    opens = bool(after) and (
+        len(first.get(town, ())) >= AFFIX_TOWNS or len(last.get(after, ())) >= AFFIX_WORDS
+    )
+    closes = bool(before) and (
+        len(last.get(town, ())) >= AFFIX_TOWNS or len(first.get(before, ())) >= AFFIX_WORDS
+    )
     return opens or closes
 
 
@@ -228,6 +263,8 @@ def part_of_name(text: str, place: Resolved | None, how: str) -> bool:
     tokens = _tokens(head)
     town = {tokens[k] for k in range(i, j)} if len(tokens) == len(words) else set()
     joined = any(tokens[k] in town for k in range(len(words)) if not i <= k < j)
+    if _like_name_near(" ".join(words[i:j]), city, len(words)):
+        return False
     if joined:
         return True
     return j - i <= len(rest) and _affixed(words, i, j)  # not "Mount Clemens Heights"

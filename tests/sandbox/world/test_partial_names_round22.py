@@ -3,7 +3,7 @@
 A name of several words that no town of the index bears was answered (LOW) by a town bearing
 only some of its words, far away: "Palatine Bridge" (New York) was Palatine, Illinois (1,100 km),
 "Augusta Springs" (Virginia) Springs, South Africa, "Saint-Priest-des-Champs" a Saint-Priest
-(Lyon's, 120 km), "Novi Isar" (Bulgaria) Novi, Michigan; a search "hotels in Palatine Bridge"
+(Lyon's, 170 km), "Novi Isar" (Bulgaria) Novi, Michigan; a search "hotels in Palatine Bridge"
 listed Palatine's. Now such a text names nothing the emulator knows (``not_found``, right by
 the issue's bar) when the town's words are joined to the others by a hyphen, or the town's name
 or the other words open or close many names of the index ("Santiago …", "… Springs",
@@ -63,7 +63,6 @@ def test_part_of_a_longer_name_is_no_far_town(text: str, lat: float, lng: float)
     [
         ("hotels in Palatine Bridge", 42.9167, -74.5667),
         ("hotels in Palmar Norte", 8.9667, -83.4667),
-        ("pharmacy in Augusta Springs", 38.1, -79.3167),
     ],
 )
 def test_search_lists_nothing_far(query: str, lat: float, lng: float) -> None:
