@@ -57,7 +57,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.named_towns import plain_line
-from mapsnb_sandbox.world.names.compounds import cut_compound
+from mapsnb_sandbox.world.names.compounds import cut_compound, part_of_name
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.islands import island_elsewhere
@@ -293,7 +293,9 @@ def _whole_compound(text: str, found: Resolution) -> Resolution:
         or _common_pinyin(text, found.place)
     ):
         return _county_doubt(text, Resolution(replace(found.place, confidence="LOW"), found.how))
-    if not cut_compound(text, found.place, found.how):
+    if not cut_compound(text, found.place, found.how) and not part_of_name(
+        text, found.place, found.how
+    ):
         return _county_doubt(text, found)
     return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 

@@ -6,6 +6,12 @@ places the index may not hold; their generic word ("Fort", read as Fürth; "Band
 index does not give the whole name to the town found, and that town is only a LOW guess, the
 text names nothing the emulator knows: ``not_found``, for every tool. The generic words, in the
 scripts of the 28 languages, are in ``data/compound_words.json`` (sources there).
+
+Round 22 (:func:`part_of_name`): any LOW town read in only some words of a longer name the index
+lacks is no answer either, where a hyphen joins the town to the other words ("Saint-Priest-des-
+Champs") or the name has a shape common among the index's names ("Santiago …", "… Springs",
+"… Bridge": "Palatine Bridge" is no Palatine, Illinois), unless the other words make a reading
+of the town (a kind, a landmark's or unit's word, a region that holds, a place near it).
 """
 
 from __future__ import annotations
@@ -14,16 +20,27 @@ import functools
 import itertools
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import City
-from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
+from mapsnb_sandbox.world.kinds.table import find_category
+from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold, landmark_shape_words
+from mapsnb_sandbox.world.named_towns import COMPASS_WORDS
 from mapsnb_sandbox.world.names.grammar import with_commas
+from mapsnb_sandbox.world.names.qualifiers import (
+    city_ok,
+    known_qualifier,
+    qualifiers,
+    query_phrases,
+)
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import PREPOSITIONS, named_ids, own_name
+from mapsnb_sandbox.world.towns import MUNICIPAL_SUFFIXES, PREPOSITIONS, named_ids, own_name
 
-__all__ = ["compound_words", "cut_compound", "feature_words"]
+__all__ = ["compound_words", "cut_compound", "feature_words", "part_of_name"]
 
 _WORDS = Path(__file__).resolve().parents[2] / "data" / "compound_words.json"
 #: What separates the words of a compound name: spaces, hyphens, the Japanese middle dot.
@@ -88,3 +105,166 @@ def cut_compound(text: str, place: Resolved | None, how: str) -> bool:
     spans = [" ".join(rest), *rest]  # the town read from the other words, not a qualifier
     read = how == "partial" or any(_named(w, city, number) for w in spans)
     return read and any(w in heads for w in generic)
+
+
+#: A town read in a text's first (last) words whose name opens (closes) the names of this many
+#: towns of the index ("Santiago", "Novi", "Tanjung"; "Springs", "Bend", "Dong") ...
+AFFIX_TOWNS = 10
+#: ... or other words that open (close) this many names ("Rio", "Bahia"; "Bridge") make the text
+#: one more such name, which the index lacks ("Santiago Yaveo", "Augusta Springs").
+AFFIX_WORDS = 5
+#: A town this big whose name holds the town read, near it, may be what the text names in
+#: another language (the index holds other languages' names of towns of 100,000+ only).
+LIKE_NAME_PEOPLE = 100_000
+#: The Arabic article as names romanise it, assimilated or not ("Al-Raqqah", "Ad Dujayl",
+#: "El Minya"): the town's own name with it.
+ARTICLES = frozenset(["al", "el", "ad", "ar", "as", "ash", "at", "az", "an", "ud", "ul"])
+#: Romanised words for a unit that close a Korean, Japanese or Chinese town's name ("Yeongi-gun",
+#: "Chiyoda-ku", "Haidian Qu"): the town itself.
+UNIT_SUFFIXES = frozenset(
+    ["gun", "gu", "ku", "eup", "myeon", "dong", "machi", "cho", "mura", "xian", "qu"]
+)
+#: A place the other words name this near the town read makes the text that town's part.
+NEAR_KM = 50.0
+
+
+@functools.cache
+def _affixes() -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The index's towns whose names (of two words or more) each run of first words opens, and
+    each run of last words closes (folded)."""
+    first: dict[str, list[int]] = {}
+    last: dict[str, list[int]] = {}
+    for number, c in enumerate(city_index().cities):
+        words = _words(c.name)
+        for k in range(1, len(words)):
+            first.setdefault(" ".join(words[:k]), []).append(number)
+            last.setdefault(" ".join(words[k:]), []).append(number)
+    return first, last
+
+
+def _like_name_near(town: str, city: City, size: int) -> bool:
+    """Whether a town of :data:`LIKE_NAME_PEOPLE` or more near ``city`` bears a name of ``size``
+    words that ``town`` (the words ``city`` is read in) opens or closes: the text may be that name in another language
+    ("Nowe Delhi": New Delhi, "Novo Taipé": New Taipei), whose other names the index lacks."""
+    idx = city_index()
+    first, last = _affixes()
+    for number in first.get(town, []) + last.get(town, []):
+        o = idx.cities[number]
+        if o.population < LIKE_NAME_PEOPLE or len(_words(o.name)) != size:
+            continue
+        if haversine_m(o.lat, o.lng, city.lat, city.lng) < 1000 * NEAR_KM:
+            return True
+    return False
+
+
+def _town_run(words: list[str], city: City, number: int) -> tuple[int, int] | None:
+    """The longest proper run ``(i, j)`` of ``words`` that names town ``city``."""
+    n = len(words)
+    for size in range(n - 1, 0, -1):
+        for i in range(n - size + 1):
+            run = words[i : i + size]
+            if _named(" ".join(run), city, number) or _named("-".join(run), city, number):
+                return i, i + size
+    return None
+
+
+def _tokens(head: str) -> list[int]:
+    """Per word of ``head`` (as :func:`_words` splits it), the spaced token it belongs to; a
+    hyphen joins ("Saint-Priest-des-Champs", "Ibeju - Lekki")."""
+    out: list[int] = []
+    for k, token in enumerate(re.sub(r"\s*[-‐–]\s*", "-", head).split()):
+        out.extend(k for w in _SPLIT.split(token) if fold(w))
+    return out
+
+
+@functools.cache
+def _plain_words() -> frozenset[str]:
+    """Words beside a town's name that leave it the town: prepositions, compass points, municipal
+    suffixes, and ``data/query_words.json``'s words of a unit ("Stadt Kehl", "Ticul
+    Municipality"), a region, a town's centre and articles, in every language."""
+    tables = ("admin_words", "region_words", "town_centre", "name_articles")
+    found = {w for t in tables for w in query_phrases(t)}
+    return frozenset(found | PREPOSITIONS | COMPASS_WORDS | {s.strip() for s in MUNICIPAL_SUFFIXES})
+
+
+def _kept(rest: list[str], typed: str, city: City) -> bool:
+    """Whether the words ``rest`` (``typed`` as written) besides a town make a reading of that
+    town: a landmark's or a natural feature's word ("Hwange National Park"), a kind ("Berlin
+    museum", "Museo Madrid"; a loose kind only in lower case: "Paris hotels"), a number, a
+    country or region that holds for it, or a place near the town ("Lima Miraflores", "Kyoto Gion")."""
+    shapes, plain = landmark_shape_words(), _plain_words()
+    if any(w in shapes or w in NATURAL_WORDS or w.isdigit() for w in rest):
+        return True
+    text = " ".join(rest)
+    if text in plain or all(w in plain or w in ARTICLES or w in UNIT_SUFFIXES for w in rest):
+        return True  # "Stadt Kehl"; not "Saint-Priest-des-Champs" for its "des"
+    hit = find_category(text)
+    if hit is not None and hit[2] - hit[1] == len(rest):
+        return True
+    if known_qualifier(typed) and city_ok(city, replace(qualifiers([typed]), cities=set())):
+        return True  # "Palatine Illinois"; not "Bahia Laredo": Laredo is not in Bahia
+    kind = split_kind_and_place(typed) if typed.islower() else None
+    if kind is not None and kind[1] is None:
+        return True
+    idx = city_index()
+    others = (idx.cities[j] for j in dict.fromkeys(named_ids(idx, text)))
+    return any(haversine_m(o.lat, o.lng, city.lat, city.lng) / 1000 < NEAR_KM for o in others)
+
+
+def _affixed(words: list[str], i: int, j: int) -> bool:
+    """Whether town run ``words[i:j]`` and the words beside it read as a name of the index's
+    common shapes (:data:`AFFIX_TOWNS`, :data:`AFFIX_WORDS`)."""
+    first, last = _affixes()
+    town, before, after = " ".join(words[i:j]), " ".join(words[:i]), " ".join(words[j:])
+    opens = bool(after) and (
+        len(first.get(town, ())) >= AFFIX_TOWNS or len(last.get(after, ())) >= AFFIX_WORDS
+    )
+    closes = bool(before) and (
+        len(last.get(town, ())) >= AFFIX_TOWNS or len(first.get(before, ())) >= AFFIX_WORDS
+    )
+    return opens or closes
+
+
+def _without_qualifier(head: str) -> str:
+    """``head`` without the country or region its last words name ("Palatine Bridge NY")."""
+    typed = head.split()
+    for k in (3, 2, 1):
+        if len(typed) > k + 1 and known_qualifier(" ".join(typed[-k:])):
+            return " ".join(typed[:-k])
+    return head
+
+
+def part_of_name(text: str, place: Resolved | None, how: str) -> bool:
+    """Whether ``place`` is a LOW town read in only some words of a name of several that the
+    index gives no town ("Palatine Bridge": Palatine, Illinois; "Augusta Springs": Springs;
+    "Saint-Priest-des-Champs": Saint-Priest): the town's words are joined to the others by a
+    hyphen, or the town's name or the other words open or close many names of the index
+    (:func:`_affixed`), and the other words are no landmark's, feature's, number, region or
+    place near the town (:func:`_kept`), nor a preposition's town ("hotel in Paris")."""
+    if place is None or place.kind != "locality" or place.confidence != "LOW":
+        return False
+    if how not in ("approximate", "partial"):
+        return False
+    head = _without_qualifier(with_commas(text).partition(",")[0].strip())
+    words = _words(head)
+    idx = city_index()
+    number = idx.place_ids.get(place.place_id, idx.cities)
+    if len(words) < 2 or number is None or named_ids(idx, " ".join(words)):
+        return False
+    city = idx.cities[number]
+    run = _town_run(words, city, number)
+    if run is None:
+        return False
+    i, j = run
+    rest = words[:i] + words[j:]
+    typed = [w for w in _SPLIT.split(head) if fold(w)]
+    if len(typed) != len(words) or _kept(rest, " ".join(typed[:i] + typed[j:]), city):
+        return False
+    tokens = _tokens(head)
+    town = {tokens[k] for k in range(i, j)} if len(tokens) == len(words) else set()
+    joined = any(tokens[k] in town for k in range(len(words)) if not i <= k < j)
+    if _like_name_near(" ".join(words[i:j]), city, len(words)):
+        return False
+    if joined:
+        return True
+    return j - i <= len(rest) and _affixed(words, i, j)  # not "Mount Clemens Heights"
