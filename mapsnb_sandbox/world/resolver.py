@@ -75,6 +75,7 @@ from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad, wit
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
     generic_alias,
+    kind_word_read,
     latin_letter,
     loose_read,
     other_compound_name,
@@ -85,6 +86,7 @@ from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
+    PRIMARY_POPULATION,
     named_ids,
     named_more_abroad,
     own_name,
@@ -168,8 +170,8 @@ def _not_found(text: str) -> Resolution:
 
 
 #: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
-#: no Kerman, "Aniak" no Anak, "Menia" no Mena; "Phattalung", "Yeniseisk" are Phatthalung and
-#: Yeniseysk ...
+#: no Kerman, "Aniak" no Anak, "Menia" no Mena, "Bentong" no Betong (a small town's short
+#: name); "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk ...
 SHORT_NAME = 7
 #: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
 TYPO_POPULATION = 1_000_000
@@ -177,10 +179,14 @@ TYPO_POPULATION = 1_000_000
 
 def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
-    the index lacks: a name of under :data:`SHORT_NAME` letters, or another Chinese name
+    the index lacks: a name under :data:`SHORT_NAME` letters (the town's only if it is under
+    :data:`~.towns.PRIMARY_POPULATION` people: "Lisbonn" is Lisbon), or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
-    other = len(letters) < SHORT_NAME or other_pinyin_name(head, town)
+    name = sum(c.isalpha() for c in fold(town.name))
+    small = town_population(town) < PRIMARY_POPULATION
+    other = len(letters) < SHORT_NAME or (small and name < SHORT_NAME)
+    other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
     return other and town_population(town) < TYPO_POPULATION
@@ -222,6 +228,8 @@ def resolve(
         text, hit = plain, read  # "75001 Paris", "downtown Seattle": the town
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region, language))
+        if found.how == "fuzzy" and found.place and found.place.kind == "locality":
+            found = _not_found(text) if other_name(text, found.place) else found  # "Belarga"
         country = language_country_over(found.place, found.how, text, language)
         if country is not None:  # "Francia" to a Spanish asker: France
             found = Resolution(country, "country")
@@ -249,6 +257,10 @@ def resolve(
     if hit[1] == "city" and not (bias or region) and (big := bigger_namesake(text, hit[0])):
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
+    if hit[1] == "partial" and (part := kind_word_read(text, hit[0])) is not None:
+        named = resolve(part, bias=bias, region=region, role="town").place if part else None
+        low = replace(named, confidence="LOW") if named else None  # "ঢাকা হাসপাতাল": Dhaka
+        return Resolution(low, "approximate") if low else _not_found(text)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
 
 
