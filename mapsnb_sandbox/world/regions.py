@@ -365,6 +365,16 @@ def province_town(key: str, *, bare: bool = False) -> City | None:
     return found[0] if found else None
 
 
+def province_home(text: str, answered_in: str | None, home: str | None) -> str | None:
+    """Country ``home`` (the asked language's) when a region of another country
+    (``answered_in``) answers ``text`` and a province of ``home`` bears the name with its word
+    ("la provincia de Córdoba" to a Spanish asker: Spain's, not Argentina's), else ``None``."""
+    if home is None or answered_in is None or answered_in == home:
+        return None
+    seat = province_answer(fold_text(text))
+    return home if seat is not None and seat[1] == home else None
+
+
 def province_answer(key: str, *, bare: bool = False) -> tuple[City, str, int] | None:
     """The town a second-level region folded ``key`` names with its region word stands for,
     its country and its people (the region table's boxes: "provincia de málaga", "la provincia

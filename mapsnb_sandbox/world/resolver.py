@@ -77,16 +77,18 @@ from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad, wit
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
     generic_alias,
+    kind_word_read,
     latin_letter,
     loose_read,
     other_compound_name,
     other_name_guess,
 )
-from mapsnb_sandbox.world.regions import REGION_KIND, province_answer
+from mapsnb_sandbox.world.regions import REGION_KIND, province_home
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
+    PRIMARY_POPULATION,
     named_ids,
     named_more_abroad,
     own_name,
@@ -170,8 +172,8 @@ def _not_found(text: str) -> Resolution:
 
 
 #: A near spelling of a name shorter than this (letters) is another name, not a typo: "Kerma" is
-#: no Kerman, "Aniak" no Anak, "Menia" no Mena; "Phattalung", "Yeniseisk" are Phatthalung and
-#: Yeniseysk ...
+#: no Kerman, "Aniak" no Anak, "Menia" no Mena, "Bentong" no Betong (a small town's short
+#: name); "Phattalung", "Yeniseisk" are Phatthalung and Yeniseysk ...
 SHORT_NAME = 7
 #: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
 TYPO_POPULATION = 1_000_000
@@ -179,10 +181,13 @@ TYPO_POPULATION = 1_000_000
 
 def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
-    the index lacks: a name of under :data:`SHORT_NAME` letters, or another Chinese name
+    the index lacks: a name under :data:`SHORT_NAME` letters (the town's only if it is under
+    :data:`~.towns.PRIMARY_POPULATION` people: "Lisbonn" is Lisbon), or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
-    other = len(letters) < SHORT_NAME or other_pinyin_name(head, town)
+    short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
+    other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
+    other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
     return other and town_population(town) < TYPO_POPULATION
@@ -224,11 +229,15 @@ def resolve(
         text, hit = plain, read  # "75001 Paris", "downtown Seattle": the town
     if role == "town":
         found = _whole_compound(text, _town(text.strip(), hit, bias, region, language))
+        if found.how == "fuzzy" and found.place and found.place.kind == "locality":
+            found = _not_found(text) if other_name(text, found.place) else found  # "Belarga"
         country = language_country_over(found.place, found.how, text, language)
         if country is not None:  # "Francia" to a Spanish asker: France
             found = Resolution(country, "country")
         home = None if region else language_home(text, found.place, language)
-        home = home or (None if region else _province_home(text, found, language))
+        answered_in = found.place.country_code if found.place and found.how == "region" else None
+        asker = None if region or not language else language_country(language)
+        home = home or province_home(text, answered_in, asker)  # "provincia de Córdoba"
         return found if home is None else resolve(text, bias=bias, region=home, role="town")
     guess = hit is not None and hit[1] in _GUESSES  # "Cleveland'da" read as Clevelândia
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
@@ -252,18 +261,11 @@ def resolve(
     if hit[1] == "city" and not (bias or region) and (big := bigger_namesake(text, hit[0])):
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
+    if hit[1] == "partial" and (part := kind_word_read(text, hit[0])) is not None:
+        named = resolve(part, bias=bias, region=region, role="town").place if part else None
+        low = replace(named, confidence="LOW") if named else None  # "ঢাকা হাসপাতাল": Dhaka
+        return Resolution(low, "approximate") if low else _not_found(text)
     return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
-
-
-def _province_home(text: str, found: Resolution, language: str | None) -> str | None:
-    """The asked ``language``'s country when a region of another answers ``text`` and a
-    province of that country bears the name with its word ("la provincia de Córdoba" to a
-    Spanish asker: Spain's, not Argentina's), else ``None``."""
-    home = language_country(language) if language and found.how == "region" else None
-    if home is None or found.place is None or found.place.country_code == home:
-        return None
-    seat = province_answer(fold(text))
-    return home if seat is not None and seat[1] == home else None
 
 
 def _form_only(text: str, place: Resolved, how: str) -> bool:
@@ -283,19 +285,18 @@ def _whole_compound(text: str, found: Resolution) -> Resolution:
     :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`) or named by a qualifier only,
     for a first part that reads as another town's name ("Meihekou, Jilin"; :mod:`.names.heads`);
     LOW for a town named by an other name of words none of its own (:func:`~.names.spelling.alias_only`)."""
-    if unknown_town_of_qualifier(text, found.place, found.how):
+    place, how = found.place, found.how
+    if unknown_town_of_qualifier(text, place, how):
         head, _, rest = text.partition(",")
         reason = f"no town {head.strip()!r} is known in {rest.strip()!r}"
         return Resolution(None, NOT_FOUND, reason)
-    if found.place is not None and (
-        alias_only(text, found.place, found.how)
-        or generic_alias(text, found.place, found.how)
-        or _common_pinyin(text, found.place)
+    if place is not None and (
+        alias_only(text, place, how)
+        or generic_alias(text, place, how)
+        or _common_pinyin(text, place)
     ):
-        return _county_doubt(text, Resolution(replace(found.place, confidence="LOW"), found.how))
-    if not cut_compound(text, found.place, found.how) and not part_of_name(
-        text, found.place, found.how
-    ):
+        return _county_doubt(text, Resolution(replace(place, confidence="LOW"), how))
+    if not cut_compound(text, place, how) and not part_of_name(text, place, how):
         return _county_doubt(text, found)
     return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 
@@ -527,12 +528,11 @@ def rivalled(c: City, name: str) -> bool:
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
-    of like size (:func:`rivalled`) or, bare and small, a bigger region of another country bears its name
-    (:func:`_small_under_region`) or an island elsewhere does (:func:`island_elsewhere`), or
-    is no town the name names (the qualifier's own town
-    answers a town the qualifier does not hold for), or a LOW country shares its name with a
-    town: no place is surely meant, so none is searched (an unknown qualifier is never
-    silently dropped)."""
+    of like size (:func:`rivalled`) or, bare and small, a bigger region of another country
+    (:func:`_small_under_region`) or an island elsewhere (:func:`island_elsewhere`) bears its
+    name, or is no town the name names (the qualifier's own town answers a town the qualifier
+    does not hold for), or a LOW country shares its name with a town: no place is surely
+    meant, so none is searched (an unknown qualifier is never silently dropped)."""
     head, comma, _ = place_text.partition(",")
     if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country", REGION_KIND):
         return False

@@ -22,6 +22,8 @@ import re
 import unicodedata
 
 from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
+from mapsnb_sandbox.world.geocode import resolve_text_match
+from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.compounds import feature_words
@@ -33,6 +35,7 @@ from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, own_name
 __all__ = [
     "alias_only",
     "generic_alias",
+    "kind_word_read",
     "latin_letter",
     "loose_read",
     "other_compound_name",
@@ -249,3 +252,17 @@ def _no_vowel(form: str) -> bool:
 def latin_letter(c: str) -> bool:
     """Whether ``c`` is a Latin letter (Vietnamese's own among them)."""
     return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
+
+
+def kind_word_read(text: str, place: Resolved) -> str | None:
+    """The place part of ``text`` (a kind and a place: "ঢাকা হাসপাতাল", Dhaka hospital; ``""``
+    for a kind alone) when LOW town ``place`` is read in the kind's word (the Bengali
+    "হাসপাতাল", its vowel signs folded away, as Hosapete's Bengali name): a kind's word is no
+    town; else ``None``."""
+    split = split_kind_and_place(text)
+    if place.confidence != "LOW" or split is None or (split[1] and split[1] not in text):
+        return None
+    part = split[1] or ""
+    kind_part = text.replace(part, " ", 1).strip(" ,") if part else text
+    read = resolve_text_match(kind_part) if kind_part else None
+    return part if read is not None and read[0].place_id == place.place_id else None
