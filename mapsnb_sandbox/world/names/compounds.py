@@ -177,15 +177,28 @@ def _affixes() -> tuple[dict[str, list[int]], dict[str, list[int]]]:
     return first, last
 
 
+@functools.cache
+def _big_runs() -> dict[str, list[int]]:
+    """The index's towns of :data:`LIKE_NAME_PEOPLE` or more and of two words or more, per run
+    of their name's words short of the whole name (folded): "taipei" of "New Taipei City"."""
+    runs: dict[str, list[int]] = {}
+    for number, c in enumerate(city_index().cities):
+        words = _words(c.name) if c.population >= LIKE_NAME_PEOPLE else []
+        for i, j in itertools.combinations(range(len(words) + 1), 2):
+            if j - i < len(words):
+                runs.setdefault(" ".join(words[i:j]), []).append(number)
+    return runs
+
+
 def _like_name_near(town: str, city: City, size: int) -> bool:
     """Whether a town of :data:`LIKE_NAME_PEOPLE` or more near ``city`` bears a name of ``size``
-    words that ``town`` (the words ``city`` is read in) opens or closes: the text may be that name in another language
-    ("Nowe Delhi": New Delhi, "Novo Taipé": New Taipei), whose other names the index lacks."""
+    words, or one more ("City"), that holds ``town`` (the words ``city`` is read in): the text
+    may be that name in another language ("Nowe Delhi": New Delhi, "Nuevo Taipéi": New Taipei
+    City), whose other names the index lacks."""
     idx = city_index()
-    first, last = _affixes()
-    for number in first.get(town, []) + last.get(town, []):
+    for number in _big_runs().get(town, []):
         o = idx.cities[number]
-        if o.population < LIKE_NAME_PEOPLE or len(_words(o.name)) != size:
+        if not size <= len(_words(o.name)) <= size + 1:
             continue
         if haversine_m(o.lat, o.lng, city.lat, city.lng) < 1000 * NEAR_KM:
             return True
