@@ -69,16 +69,11 @@ from mapsnb_sandbox.world.names.namesakes import (
 )
 from mapsnb_sandbox.world.names.pinyin import (
     common_pinyin_town,
-    county_elsewhere,
     other_pinyin_name,
     other_romaji_name,
+    unindexed_county,
 )
-from mapsnb_sandbox.world.names.qualifiers import (
-    qualifiers,
-    region_abroad,
-    unread_qualifier,
-    without_article,
-)
+from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad, without_article
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
     generic_alias,
@@ -346,14 +341,32 @@ def _common_pinyin(text: str, place: Resolved) -> bool:
 
 def _county_doubt(text: str, found: Resolution) -> Resolution:
     """``found``, LOW when a county of China the index lacks bears the Pinyin name its town is
-    read from (:func:`~.names.pinyin.county_elsewhere`: "Jurong", Singapore's or Jiangsu's); no place when
+    read from (:func:`_county_elsewhere`: "Jurong", Singapore's or Jiangsu's); no place when
     that town was a guess already (LOW: "Houma", Louisiana's of 34,000, or Shanxi's)."""
-    if found.place is None or not county_elsewhere(text, found.place):
+    if found.place is None or not _county_elsewhere(text, found.place):
         return found
     if found.place.confidence == "LOW":
         reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
         return Resolution(None, NOT_FOUND, reason)
     return Resolution(replace(found.place, confidence="LOW"), found.how)
+
+
+def _county_elsewhere(text: str, place: Resolved) -> bool:
+    """Whether town ``place`` is read from a Pinyin name (its Latin words in a text of another
+    script: "ב-Yidu"), with at most its country, that a county of China the index lacks
+    bears (:func:`~.names.pinyin.unindexed_county`)."""
+    if place.kind != "locality":
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    head, _, rest = text.partition(",")
+    if at is None:
+        return False
+    if any(c.isalpha() and not latin_letter(c) for c in head):
+        words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
+        head = " ".join(w.strip("'-") for w in words)
+    towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
+    return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
 
 
 def _whole_town(text: str) -> bool:
@@ -525,8 +538,6 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return False
     if anchor.kind != "locality":
         return True  # "hospitali Columbia": Colombia, or a town of that own name
-    if comma and unread_qualifier(place_text):
-        return True  # "Holmesville, संयुक्त राज्य अमेरिका": a name of the US the index lacks
     if _latin_words_apart(place_text, anchor):
         return True  # "Sabinas Hidalgoのパン屋": no word of Sabinas is "Hidalgo"
     idx = city_index()
@@ -538,7 +549,7 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
         return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
-    if _common_pinyin(place_text, anchor) or county_elsewhere(place_text, anchor):
+    if _common_pinyin(place_text, anchor) or _county_elsewhere(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:

@@ -19,17 +19,13 @@ import re
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
-from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers
-from mapsnb_sandbox.world.names.spelling import latin_letter
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import named_ids
 
 __all__ = [
     "common_pinyin_town",
-    "county_elsewhere",
     "other_pinyin_name",
     "other_romaji_name",
     "pinyin_words",
@@ -205,21 +201,3 @@ def unindexed_county(head: str, c: City, q: Qualifiers, towns: list[City]) -> bo
 
 def _km(lat: float, lng: float, c: City) -> float:
     return haversine_m(lat, lng, c.lat, c.lng) / 1000
-
-
-def county_elsewhere(text: str, place: Resolved) -> bool:
-    """Whether town ``place`` is read from a Pinyin name (its Latin words in a text of another
-    script: "ב-Yidu"), with at most its country, that a county of China the index lacks
-    bears (:func:`unindexed_county`)."""
-    if place.kind != "locality":
-        return False
-    idx = city_index()
-    at = idx.place_ids.get(place.place_id, idx.cities)
-    head, _, rest = text.partition(",")
-    if at is None:
-        return False
-    if any(c.isalpha() and not latin_letter(c) for c in head):
-        words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
-        head = " ".join(w.strip("'-") for w in words)
-    towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
-    return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)

@@ -41,7 +41,6 @@ __all__ = [
     "region_words",
     "regions",
     "typed_postal_code",
-    "unread_qualifier",
     "unworded_region",
     "without_article",
 ]
@@ -471,14 +470,6 @@ def _region_of_named_country(p: str, q: Qualifiers) -> bool:
     rg = regions()
     lands = {cc for cc, _ in rg.admin1.get(p, ())} | {b[0] for b in rg.admin2.get(p, ())}
     return bool(q.ccs & lands)
-
-
-def unread_qualifier(place_text: str) -> bool:
-    """Whether the comma parts after a town in ``place_text`` name something the emulator does
-    not read and no country, state or region ("Holmesville, संयुक्त राज्य अमेरिका", a name of the
-    United States it lacks): the town they qualify is not confirmed."""
-    q = qualifiers(place_text.split(",")[1:])
-    return bool(q.unknown) and not (q.ccs or q.states or q.regions)
 
 
 def known_qualifier(typed: str) -> bool:
