@@ -239,7 +239,10 @@ def sure_town(text: str | None, *, bias: tuple[float, float] | None, region: str
     if not text:
         return False
     how = resolve(text, bias=bias, region=region, role="town").how
-    return how in ("city", "form", "country") or bool(place_in_town(text, bias=bias, region=region))
+    if how in ("city", "form", "country"):
+        return True
+    named = text[:1].isupper()  # "Hauptbahnhof München"; not "estación de Málaga", a kind's rest
+    return named and bool(place_in_town(text, bias=bias, region=region))
 
 
 #: How far a known place named before a town may lie from it and still be that town's.
