@@ -421,26 +421,28 @@ def _province_box(text: str, *, bare: bool) -> Box | None:
     return province_boxes()[name][0] if name else None
 
 
+def _inside(c: City, box: Box) -> bool:
+    """Whether town ``c`` is of ``box``'s country and inside it."""
+    cc, la0, lo0, la1, lo1 = box
+    return c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1
+
+
 @functools.cache
 def _province_towns(box: Box) -> list[City]:
     """The towns of ``box``'s country inside it."""
-    cc, la0, lo0, la1, lo1 = box
-    idx = city_index()
-    return [c for c in idx.cities if c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1]
+    return [c for c in city_index().cities if _inside(c, box)]
 
 
 def _province_seat(words: list[str], towns: list[City], box: Box) -> City | None:
     """The town of the region's name among ``towns`` ("provincia de málaga": Málaga), else
     the one of :data:`_PROVINCE_TOWN_PEOPLE` nearest the box's middle, else the biggest."""
     idx = city_index()
-    cc, la0, lo0, la1, lo1 = box
     for k in range(len(words)):
         named = [idx.cities[j] for j in idx.by_name.get(" ".join(words[k:]), ())]
-        if named := [
-            c for c in named if c.cc == cc and la0 <= c.lat <= la1 and lo0 <= c.lng <= lo1
-        ]:
+        if named := [c for c in named if _inside(c, box)]:
             return max(named, key=lambda c: c.population)
-    mid = ((box[1] + box[3]) / 2, (box[2] + box[4]) / 2)
+    _, la0, lo0, la1, lo1 = box
+    mid = ((la0 + la1) / 2, (lo0 + lo1) / 2)
     big = [c for c in towns if c.population >= _PROVINCE_TOWN_PEOPLE]
     if big:
         return min(big, key=lambda c: haversine_m(c.lat, c.lng, *mid))
