@@ -3,9 +3,9 @@
 A bare name that a neighbourhood of a big city (``data/districts.tsv.z``, weighed at its class's
 typical size: 750 for a Taipei ``li``) and a county seat elsewhere bear was read as the
 neighbourhood, LOW, and a search listed places around it: GeoNames gives many seats no count
-(0), and :func:`~mapsnb_sandbox.world.resolver.rivalled` counted them as no rival, while a
+(0), and :func:`~mapsnb_sandbox.world.doubts.rivalled` counted them as no rival, while a
 counted village of 150 was one. An uncounted town now rivals as
-:data:`~mapsnb_sandbox.world.resolver.UNCOUNTED_PEOPLE` (1,000): no town is surely meant, so
+:data:`~mapsnb_sandbox.world.doubts.UNCOUNTED_PEOPLE` (1,000): no town is surely meant, so
 the search lists nothing. ``resolve`` is unchanged (the neighbourhood, LOW).
 
 Inputs are names outside every corpus and holdout.

@@ -1,0 +1,30 @@
+"""How sure a read town is: namesakes of like size, regions and islands of its name, Chinese
+counties the index lacks (:mod:`.towns`)."""
+
+from mapsnb_sandbox.world.doubts.towns import (
+    UNCOUNTED_PEOPLE,
+    bare_guess,
+    common_pinyin_read,
+    county_elsewhere,
+    latin_words_apart,
+    named_so,
+    rivalled,
+    small_under_region,
+    town_population,
+    unsure_namesake,
+    within_a_city,
+)
+
+__all__ = [
+    "UNCOUNTED_PEOPLE",
+    "bare_guess",
+    "common_pinyin_read",
+    "county_elsewhere",
+    "latin_words_apart",
+    "named_so",
+    "rivalled",
+    "small_under_region",
+    "town_population",
+    "unsure_namesake",
+    "within_a_city",
+]

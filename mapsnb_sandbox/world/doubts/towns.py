@@ -1,0 +1,211 @@
+"""Doubts about a town the resolver read: is another town of the name as likely
+(:func:`rivalled`), does the text name it only by a guess (:func:`bare_guess`), or a name a
+region, an island or a Chinese county the index lacks bears too (:func:`unsure_namesake`,
+:func:`county_doubt`). A doubt makes the town LOW, or no place at all; it never picks another.
+"""
+
+from __future__ import annotations
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import (
+    COUNTRY_RIVAL_SHARE,
+    DISTRICT_KM,
+    RIVAL_SHARE,
+    city_index,
+    city_place_id,
+    district,
+    nearest_cached,
+    own_name_rival,
+)
+from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
+from mapsnb_sandbox.world.names.islands import island_elsewhere
+from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, unindexed_county
+from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
+from mapsnb_sandbox.world.names.spelling import latin_letter, other_name_guess
+from mapsnb_sandbox.world.regions import REGION_KIND
+from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, named_more_abroad, own_name
+
+__all__ = [
+    "UNCOUNTED_PEOPLE",
+    "bare_guess",
+    "common_pinyin_read",
+    "county_elsewhere",
+    "latin_words_apart",
+    "named_so",
+    "rivalled",
+    "small_under_region",
+    "town_population",
+    "unsure_namesake",
+    "within_a_city",
+]
+
+
+def common_pinyin_read(text: str, place: Resolved) -> bool:
+    """Whether ``text`` names Chinese town ``place`` by a Pinyin name many towns bear, with at
+    most its country (:func:`~mapsnb_sandbox.world.names.pinyin.common_pinyin_town`): LOW."""
+    if place.kind != "locality" or place.country_code != "CN":
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    head, _, rest = text.partition(",")
+    return at is not None and common_pinyin_town(head, idx.cities[at], qualifiers(rest.split(",")))
+
+
+def county_elsewhere(text: str, place: Resolved) -> bool:
+    """Whether town ``place`` is read from a Pinyin name (its Latin words in a text of another
+    script: "ב-Yidu"), with at most its country, that a county of China the index lacks
+    bears (:func:`~.names.pinyin.unindexed_county`)."""
+    if place.kind != "locality":
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities)
+    head, _, rest = text.partition(",")
+    if at is None:
+        return False
+    if any(c.isalpha() and not latin_letter(c) for c in head):
+        words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
+        head = " ".join(w.strip("'-") for w in words)
+    towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
+    return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
+
+
+def named_so(r: Resolved, text: str) -> bool:
+    """Whether the index names town ``r`` ``text`` (folded), by its own or another name; not
+    only a form the resolver made of it ("Táboře" is no name of Tabora, only "-e" to "-a")."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return j is not None and j in named_ids(idx, fold(text))
+
+
+def town_population(r: Resolved) -> int:
+    """The people of town ``r`` in the index (0 when ``r`` is no indexed town)."""
+    idx = city_index()
+    j = idx.place_ids.get(r.place_id, idx.cities)
+    return idx.cities[j].population if j is not None else 0
+
+
+def within_a_city(c: City) -> bool:
+    """Whether town ``c`` is a part of a town five times bigger, which wins at its point
+    within :data:`.cities.DISTRICT_KM` (Barcelona's Horta, Washington's Capitol Hill; a
+    :func:`.cities.district` of any size of city)."""
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    far = haversine_m(there.lat, there.lng, c.lat, c.lng) / 1000
+    return (
+        there.geonameid != c.geonameid
+        and there.population >= 5 * c.population
+        and far < DISTRICT_KM
+    )
+
+
+#: A town GeoNames leaves uncounted (0 people: a seat) rivals as one of this many, the least
+#: its ``cities1000`` table counts: Yi'an, Heilongjiang's county seat, rivals Taipei's
+#: neighbourhood of the name as surely as a counted village would.
+UNCOUNTED_PEOPLE = 1_000
+
+
+def rivalled(c: City, name: str) -> bool:
+    """Whether another town ``name`` names, 50+ km from ``c`` and no district, has
+    :data:`RIVAL_SHARE` of its people or more (:data:`COUNTRY_RIVAL_SHARE` in its country,
+    or anywhere when ``c`` is a part of a bigger town, :func:`within_a_city`; an uncounted
+    town as :data:`UNCOUNTED_PEOPLE`): a search in ``c`` is not surely meant ("apotek i
+    Orléans", "pekárna Horta": Barcelona's district of 27,000 or the Azores' town of 6,600)."""
+    idx = city_index()
+    key = fold(name)
+    ids = named_ids(idx, key)
+    at = idx.place_ids.get(city_place_id(c), idx.cities)
+    at = -1 if at is None else at
+    own = own_name(key, c)
+    if not own and own_name_rival(c):
+        return True  # "Кінгстон": Kingston, Ontario's name only; Kingston, Jamaica is bigger
+    single = not own and ids.count(at) < 2  # "Berno": one other name of Brno, and of Bern
+    uniq = list(dict.fromkeys(ids))
+    counts = [ids.count(j) for j in uniq]
+    if not own and named_more_abroad(c, [idx.cities[j] for j in uniq], counts, ids.count(at)):
+        return True  # "Kuito": Quito's name in one language, Cuíto's in three
+    inner = within_a_city(c)  # "pekárna Horta": Barcelona's district, or the Azores' town
+    for j in dict.fromkeys(ids):
+        o = idx.cities[j]
+        share = COUNTRY_RIVAL_SHARE if o.cc == c.cc or single or inner else RIVAL_SHARE
+        people = o.population or UNCOUNTED_PEOPLE
+        big = o.geonameid != c.geonameid and people >= share * c.population
+        if big and haversine_m(o.lat, o.lng, c.lat, c.lng) / 1000 >= 50 and not district(o):
+            return True
+    return False
+
+
+def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
+    """Whether the place part qualifies a town with words that hold for no namesake and the
+    name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
+    of like size (:func:`rivalled`) or, bare and small, a bigger region of another country
+    (:func:`small_under_region`) or an island elsewhere (:func:`island_elsewhere`) bears its
+    name, or is no town the name names (the qualifier's own town answers a town the qualifier
+    does not hold for), or a LOW country shares its name with a town: no place is surely
+    meant, so none is searched (an unknown qualifier is never silently dropped)."""
+    head, comma, _ = place_text.partition(",")
+    if anchor.confidence != "LOW" or anchor.kind not in ("locality", "country", REGION_KIND):
+        return False
+    if anchor.kind != "locality":
+        return True  # "hospitali Columbia": Colombia, or a town of that own name
+    if latin_words_apart(place_text, anchor):
+        return True  # "Sabinas Hidalgoのパン屋": no word of Sabinas is "Hidalgo"
+    idx = city_index()
+    key = fold(head.strip())
+    at = idx.place_ids.get(anchor.place_id, idx.cities)
+    if at is not None and rivalled(idx.cities[at], head.strip()):
+        return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    if at is not None and not comma and small_under_region(idx.cities[at], key):
+        return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
+    if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
+        return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
+    if common_pinyin_read(place_text, anchor) or county_elsewhere(place_text, anchor):
+        return True  # "pharmacy in Wutong, China": one of several Wutongs
+    ids = named_ids(idx, key)
+    if comma and ids and at not in ids:
+        return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
+    return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+
+
+def small_under_region(c: City, key: str) -> bool:
+    """Whether town ``c``, under :data:`~.geocode.BARE_TOWN_POPULATION`, bears bare ``key``
+    that a region of another country with more people bears too ("Yukon": Oklahoma's town or
+    Canada's territory; "Lakes", "North Central"): neither is surely meant."""
+    return c.population < BARE_TOWN_POPULATION and region_abroad(c, key)
+
+
+def latin_words_apart(text: str, town: Resolved) -> bool:
+    """Whether a text in another script holds, before any comma, Latin words that do not name
+    ``town`` and one of 3+ letters its name lacks ("Sabinas Hidalgoのパン屋" read as Sabinas:
+    "Hidalgo" is no word of it; "ב-Obuasi" names Obuase)."""
+    if not any(c.isalpha() and not latin_letter(c) for c in text):
+        return False
+    own = set(fold(town.name).split()) | GENERIC_WORDS
+    words = "".join(c if latin_letter(c) else " " for c in text.partition(",")[0]).split()
+    stray = any(len(w) >= 3 and fold(w) not in own for w in words)
+    return stray and not named_so(town, " ".join(words))
+
+
+def bare_guess(text: str, place: Resolved, how: str) -> bool:
+    """Whether ``place`` is a LOW town matched (``how``) by a bare name that is not its own name
+    ("Susa": Sousse's other name; "Assise", Assis), that towns of two or more countries bear
+    ("San Pedro", "St Kilda"), or that is a landmark's kind ("Citadel"; "Kasbah", spelt like
+    Kasba), or a town read in some words of a longer Latin name in a text of another script
+    (:func:`latin_words_apart`), or a town a longer text was placed in by another of its
+    names alone (:func:`~.names.spelling.other_name_guess`): a guess, which a search (it shows
+    no confidence) does not list."""
+    if other_name_guess(text, place, how):  # "Oodnadatta kafe": not Kafue ("Kafe")
+        return True
+    if place.kind != "locality" or place.confidence != "LOW" or "," in text:
+        return False
+    idx, key = city_index(), fold(text)
+    if how == "fuzzy" or key in landmark_shape_words():
+        return key in landmark_shape_words()
+    if how == "approximate":
+        return latin_words_apart(text, place)
+    if how != "city":
+        return False
+    if fold(place.name) != key:
+        return True
+    return len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1
