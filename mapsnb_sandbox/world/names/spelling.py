@@ -215,7 +215,8 @@ def typed_town_name(name: str, typed: str, place_id: str, *, cyrillic: bool) -> 
     if j is None:
         return name
     forms = sorted([typed, *town_candidates(typed)], key=_no_vowel)  # "Plzeň", not "Plzn"
-    words = typed.split()  # else the words that name it: "München" of "Hauptbahnhof München"
+    words = typed.replace(",", " ").split()  # else the words that name it: "München" of
+    # "Hauptbahnhof München", "Hull" of "Hull, East Yorkshire" (no comma kept)
     spans = [
         " ".join(words[i : i + n])
         for n in range(len(words) - 1, 0, -1)
