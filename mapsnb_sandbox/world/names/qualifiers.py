@@ -104,16 +104,18 @@ def _add_historic(
                     admin2.setdefault(name, []).extend(boxes)
 
 
-_PROVINCE_CODES = _HISTORIC.with_name("province_codes.csv")
+_PROVINCES = _HISTORIC.with_name("province_names.csv")
 
 
 def _add_province_codes(admin2: dict[str, list[tuple[str, float, float, float, float]]]) -> None:
     """Add Italy's provinces by the two letters an address writes after its town ("22100 Como
-    CO", ``data/province_codes.csv``, ISO 3166-2:IT) as their boxes."""
-    lines = _PROVINCE_CODES.read_text(encoding="utf-8").splitlines()
+    CO": ISO 3166-2:IT's ``IT-CO`` of ``data/province_names.csv``) as their boxes."""
+    lines = _PROVINCES.read_text(encoding="utf-8").splitlines()
     for row in csv.DictReader(line for line in lines if not line.startswith("#")):
+        if row["cc"] != "IT":
+            continue
         box = (row["cc"], *(float(row[k]) for k in ("lat0", "lng0", "lat1", "lng1")))
-        admin2.setdefault(row["code"].lower(), []).append(box)  # type: ignore[arg-type]
+        admin2.setdefault(row["code"].removeprefix("IT-").lower(), []).append(box)  # type: ignore[arg-type]
 
 
 @functools.cache

@@ -76,7 +76,7 @@ def test_a_state_code_is_read_as_addresses_write_it(text: str, lat: float, lng: 
 
 
 # Europe's last lines open with the postcode, and Italy's end with the province's two letters
-# (ISO 3166-2:IT, ``data/province_codes.csv``): "…, 22100 Como CO" was NOT_FOUND (the letters
+# (ISO 3166-2:IT, ``data/province_names.csv``): "…, 22100 Como CO" was NOT_FOUND (the letters
 # were read as Colombia or Colorado), "…, 1012 LG Amsterdam" too (the letters of a Dutch postcode
 # were read as part of the town).
 @pytest.mark.parametrize(
