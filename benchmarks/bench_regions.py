@@ -173,7 +173,7 @@ def _tally(r: dict[str, str], got: Answer | None, km: float | None, judged: Coun
 
 def main() -> None:
     search, verbose = "--search" in sys.argv, "-v" in sys.argv
-    box = Sandbox(now="2026-09-18T03:00:00+00:00")
+    box = Sandbox(now="2026-09-18T03:00:00+00:00", work_seconds=None)
     counts: Counter[str] = Counter()
     per_form: Counter[tuple[str, str]] = Counter()
     judged: Counter[tuple[str, str]] = Counter()

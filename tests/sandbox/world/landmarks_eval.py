@@ -187,7 +187,7 @@ Answer = tuple[float, float, str] | None
 def answers_resolve(texts: list[str]) -> list[Answer]:
     from mapsnb_sandbox import Sandbox
 
-    box, out = Sandbox(), []
+    box, out = Sandbox(work_seconds=None), []
     for i in range(0, len(texts), 20):
         chunk = texts[i : i + 20]
         results = box.call_tool("resolve_names", {"queries": [{"text": t} for t in chunk]})
@@ -202,7 +202,7 @@ def answers_resolve(texts: list[str]) -> list[Answer]:
 def answers_search(texts: list[str]) -> list[Answer]:
     from mapsnb_sandbox import Sandbox
 
-    box, out = Sandbox(), []
+    box, out = Sandbox(work_seconds=None), []
     for t in texts:
         places = box.call_tool("search_places", {"text_query": t}).get("places") or []
         loc = places[0].get("location") if places else None
