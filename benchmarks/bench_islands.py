@@ -5,7 +5,8 @@ Earth's islands asked bare through ``resolve_names`` and in a search for hotels 
 languages through ``search_places``; truth is the island's Natural Earth label polygon, grown
 0.15° (``tests/data/island_truth.json.gz``), which the emulator never reads. A row is
 **located** when the answer (a search's first place) lies on the island or within
-:data:`TOLERANCE_KM` of its point; **NOT_FOUND** when nothing is answered (or listed);
+:data:`TOLERANCE_KM` of its polygon (issue 40's tolerance: Greenland's label polygon is a
+band off its west coast, Nuuk 29 km outside it); **NOT_FOUND** when nothing is answered (or listed);
 **elsewhere** else, and **confident** elsewhere when the answer is MEDIUM or HIGH or a search
 listed places :data:`TOLERANCE_KM` or more off.
 """
@@ -16,6 +17,7 @@ import csv
 import functools
 import gzip
 import json
+import math
 import sys
 import time
 from collections import Counter
@@ -50,6 +52,24 @@ def on_island(island: str, lat: float, lng: float) -> bool:
     return any(_in_ring(ring, lng, lat) for ring in _truth()[island])
 
 
+def _segment_km(lat: float, lng: float, a: list[float], b: list[float]) -> float:
+    """Km from ``lat, lng`` to the segment ``a``-``b`` ([lng, lat]), on a plane at ``lat``."""
+    kx, ky = 111.32 * math.cos(math.radians(lat)), 110.57
+    ax, ay, bx, by = (a[0] - lng) * kx, (a[1] - lat) * ky, (b[0] - lng) * kx, (b[1] - lat) * ky
+    dx, dy = bx - ax, by - ay
+    t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, -(ax * dx + ay * dy) / (dx * dx + dy * dy)))
+    return math.hypot(ax + t * dx, ay + t * dy)
+
+
+def near_island(island: str, lat: float, lng: float) -> bool:
+    """Whether ``lat, lng`` lies within :data:`TOLERANCE_KM` of ``island``'s grown polygon."""
+    return any(
+        _segment_km(lat, lng, a, b) <= TOLERANCE_KM
+        for ring in _truth()[island]
+        for a, b in zip(ring, ring[1:] + ring[:1], strict=True)
+    )
+
+
 def _answer(box: Sandbox, row: dict[str, str]) -> tuple[float, float, str] | None:
     """The answer's point and confidence ("LISTED" for a search), or ``None``."""
     try:
@@ -73,7 +93,8 @@ def _judge(row: dict[str, str], got: tuple[float, float, str] | None) -> tuple[s
     if got is None:
         return "NOT_FOUND", 0.0
     km = haversine_m(got[0], got[1], float(row["lat"]), float(row["lng"])) / 1000
-    if km <= TOLERANCE_KM or on_island(row["island"], got[0], got[1]):
+    isle = row["island"]
+    if km <= TOLERANCE_KM or on_island(isle, *got[:2]) or near_island(isle, *got[:2]):
         return "located", km
     return ("confident" if got[2] in ("MEDIUM", "HIGH", "LISTED") else "elsewhere"), km
 

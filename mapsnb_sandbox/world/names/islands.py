@@ -184,22 +184,24 @@ def islands_named(key: str) -> tuple[list[Island], bool]:
 def bigger_island(key: str, c: City, *, bare: bool) -> bool:
     """Whether folded ``key`` names an island over town ``c`` of that name: saying "island",
     one with more people than the town ("Jeju Island"; not "Victoria Island", Lagos's
-    district, over Canada's island of no town); ``bare``, one elsewhere with a tenth of its
-    people or more (:func:`island_elsewhere`: "New Britain", Connecticut's town, or Papua New
-    Guinea's island of three fourths its people), which leaves the town unsure."""
+    district, over Canada's island of no town); ``bare``, any island elsewhere
+    (:func:`island_elsewhere`: "New Britain", Connecticut's town or Papua New Guinea's island;
+    "Santiago", Chile's capital or Cape Verde's island; "Boa Vista", Roraima's capital or Cape
+    Verde's island), which leaves the town unsure (LOW): a bare name does not say which, and a
+    bigger town is no surer than a namesake of like size would make it."""
     found, said = islands_named(key)
     if said:
         return bool(found) and found[0].people > c.population
-    return bare and island_elsewhere(key, c, _RIVAL_SHARE) is not None
+    return bare and island_elsewhere(key, c) is not None
 
 
 def island_elsewhere(key: str, c: City, share: float = 0.0) -> Island | None:
     """The most populous island bare folded ``key`` names that town ``c`` does not lie on, with
     at least ``share`` of its people, or ``None`` ("Palmerston": an atoll of the Cook Islands and
-    a town of Australia; "New Britain": an island and a town of Connecticut). A town whose own
-    name says "island" as ``key`` does is no rival's ("Victoria Island", Lagos's)."""
-    found, said = islands_named(key)
-    if not found or (said and fold_text(c.name) == key) or on_island(c, found[0]):
+    a town of Australia; "New Britain": an island and a town of Connecticut; "Victoria
+    Island": Lagos's district, or Canada's island, whatever the town's own name says)."""
+    found, _ = islands_named(key)
+    if not found or on_island(c, found[0]):
         return None
     return found[0] if found[0].people >= c.population * share else None
 

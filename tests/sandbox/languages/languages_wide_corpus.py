@@ -407,7 +407,7 @@ QUERIES: dict[str, tuple[tuple[str, str], ...]] = {
         ("hospital en Rosario", "Rosario"),
         ("supermercados en Valencia", "Valencia|Valencia (Venezuela)"),
         ("panaderías en Guadalajara", "Guadalajara"),
-        ("bancos en Santiago", "Santiago"),
+        ("bancos en Santiago de Chile", "Santiago"),  # bare: Cape Verde's island too
         ("hoteles en Múnich", "Munich"),
         ("restaurantes en Londres", "London"),
         ("cafeterías en Salamanca", "Salamanca|Salamanca (Mexico)"),
