@@ -283,14 +283,20 @@ def place_in_town(
 
 
 def _unknown_name_in(whole: Resolution, town: Resolved, head: str) -> bool:
-    """Whether capitalised ``head``, before ``town``, is a name the emulator knows nowhere that
-    the resolver places in that town, words unread ("Taksim İstanbul": a square it lacks)."""
+    """Whether capitalised ``head``, before ``town``, is a name the emulator knows nowhere, of no
+    kind's word, that the resolver places in that town, words unread ("Taksim İstanbul")."""
     r = whole.place
     if whole.how != "approximate" or r is None or r.place_id != town.place_id:
         return False
-    if not all(w[:1].isupper() for w in head.split()):
-        return False
+    if not all(w[:1].isupper() for w in head.split()) or set(fold(head).split()) & _kind_words():
+        return False  # "kuil Shinto Jakarta": a word of a kind's name ("Shinto shrine")
     return resolve(head, role="town").place is None
+
+
+@functools.cache
+def _kind_words() -> frozenset[str]:
+    """The words of kinds' names in every language of the table."""
+    return frozenset(w for phrase, _code in kind_table().first for w in kind_key(phrase).split())
 
 
 def _known_in(whole: Resolution, town: Resolved) -> bool:
