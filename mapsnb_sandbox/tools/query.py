@@ -277,17 +277,21 @@ def place_in_town(
         if _known_in(whole, found.place):
             return text
         head = " ".join(words[:-k])
-        inside = place_inside_town(head) or _unknown_name_in(whole, found.place, head)
+        inside = place_inside_town(head) or _unknown_name_in(whole, found.place, head, town)
         return town if inside else None
     return None
 
 
-def _unknown_name_in(whole: Resolution, town: Resolved, head: str) -> bool:
+def _unknown_name_in(whole: Resolution, town: Resolved, head: str, typed: str) -> bool:
     """Whether capitalised ``head``, before ``town``, is a name the emulator knows nowhere, of no
-    kind's word, that the resolver places in that town, words unread ("Taksim İstanbul")."""
+    kind's word, that the resolver places in that town, words unread ("Taksim İstanbul"); not
+    where ``typed`` is only part of the town's own name ("Sargent Juárez", Ciudad Juárez's)."""
     r = whole.place
     if whole.how != "approximate" or r is None or r.place_id != town.place_id:
         return False
+    own, words = fold(town.name).split(), fold(typed).split()
+    if len(own) > len(words) and words in (own[: len(words)], own[-len(words) :]):
+        return False  # "Sargent Juárez": a compound name, not a place of Ciudad Juárez
     if not all(w[:1].isupper() for w in head.split()) or set(fold(head).split()) & _kind_words():
         return False  # "kuil Shinto Jakarta": a word of a kind's name ("Shinto shrine")
     return resolve(head, role="town").place is None
