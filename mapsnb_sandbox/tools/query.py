@@ -257,7 +257,8 @@ def place_in_town(
     """What to search around when ``text`` is a place inside a town, then the town, and no town
     itself: ``text`` when it is a place the emulator knows in that town ("Gare de Lyon Paris",
     "Hauptbahnhof München"), the town when it is a street, square or station of it unknown
-    ("Stephansplatz Wien", "Dworzec Centralny Warszawa": Vienna, Warsaw), or the town in the
+    ("Stephansplatz Wien", "Dworzec Centralny Warszawa": Vienna, Warsaw) or a capitalised name
+    it knows nowhere ("Taksim İstanbul": Istanbul), or the town in the
     words for its centre ("centro de Coimbra": Coimbra, as the resolver reads it); else ``None``;
     not a text with a comma, whose parts the resolver reads ("Strangers Hall Museum, Norwich")."""
     if not text or "," in text:
@@ -275,8 +276,31 @@ def place_in_town(
             continue
         if _known_in(whole, found.place):
             return text
-        return town if place_inside_town(" ".join(words[:-k])) else None
+        head = " ".join(words[:-k])
+        inside = place_inside_town(head) or _unknown_name_in(whole, found.place, head, town)
+        return town if inside else None
     return None
+
+
+def _unknown_name_in(whole: Resolution, town: Resolved, head: str, typed: str) -> bool:
+    """Whether capitalised ``head``, before ``town``, is a name the emulator knows nowhere, of no
+    kind's word, that the resolver places in that town, words unread ("Taksim İstanbul"); not
+    where ``typed`` is only part of the town's own name ("Sargent Juárez", Ciudad Juárez's)."""
+    r = whole.place
+    if whole.how != "approximate" or r is None or r.place_id != town.place_id:
+        return False
+    own, words = fold(town.name).split(), fold(typed).split()
+    if len(own) > len(words) and words in (own[: len(words)], own[-len(words) :]):
+        return False  # "Sargent Juárez": a compound name, not a place of Ciudad Juárez
+    if not all(w[:1].isupper() for w in head.split()) or set(fold(head).split()) & _kind_words():
+        return False  # "kuil Shinto Jakarta": a word of a kind's name ("Shinto shrine")
+    return resolve(head, role="town").place is None
+
+
+@functools.cache
+def _kind_words() -> frozenset[str]:
+    """The words of kinds' names in every language of the table."""
+    return frozenset(w for phrase, _code in kind_table().first for w in kind_key(phrase).split())
 
 
 def _known_in(whole: Resolution, town: Resolved) -> bool:

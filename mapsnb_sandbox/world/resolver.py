@@ -247,7 +247,7 @@ def resolve(
     if hit[1] == "city" and not (bias or region) and (big := bigger_namesake(text, hit[0])):
         reason = f"{text!r} names {hit[0].name!r} and, by another name, the far bigger {big!r}"
         return Resolution(None, NOT_FOUND, reason)
-    if hit[1] == "partial" and (part := kind_word_read(text, hit[0])) is not None:
+    if hit[1] in ("partial", "approximate") and (part := kind_word_read(text, *hit)) is not None:
         named = resolve(part, bias=bias, region=region, role="town").place if part else None
         low = replace(named, confidence="LOW") if named else None  # "ঢাকা হাসপাতাল": Dhaka
         return Resolution(low, "approximate") if low else _not_found(text)

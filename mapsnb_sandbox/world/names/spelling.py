@@ -255,15 +255,24 @@ def latin_letter(c: str) -> bool:
     return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
 
 
-def kind_word_read(text: str, place: Resolved) -> str | None:
+def kind_word_read(text: str, place: Resolved, how: str = "partial") -> str | None:
     """The place part of ``text`` (a kind and a place: "ঢাকা হাসপাতাল", Dhaka hospital; ``""``
     for a kind alone) when LOW town ``place`` is read in the kind's word (the Bengali
     "হাসপাতাল", its vowel signs folded away, as Hosapete's Bengali name): a kind's word is no
-    town; else ``None``."""
+    town; else ``None``. A town read ``how`` "approximate" (its other words unread) only before
+    a country ("Apotheke Italien": Abū Tīj by its Greek name Apotheke; not "… Museum, Bungay")."""
     split = split_kind_and_place(text)
     if place.confidence != "LOW" or split is None or (split[1] and split[1] not in text):
         return None
     part = split[1] or ""
+    if how == "approximate" and not _country_named(part):
+        return None
     kind_part = text.replace(part, " ", 1).strip(" ,") if part else text
     read = resolve_text_match(kind_part) if kind_part else None
     return part if read is not None and read[0].place_id == place.place_id else None
+
+
+def _country_named(text: str) -> bool:
+    """Whether ``text`` is a country's name in some language ("Italien")."""
+    read = resolve_text_match(text) if text else None
+    return read is not None and read[1] == "country"
