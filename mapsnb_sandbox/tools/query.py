@@ -153,9 +153,11 @@ def split_query(text: str) -> tuple[str, str | None]:
 
 
 def _only_a_kind(text: str) -> bool:
-    """Whether ``text`` is a kind's name in some language and nothing else ("फार्मेसी")."""
+    """Whether ``text`` is a kind's name in some language and nothing else ("फार्मेसी"), and
+    no capitalised town's ("Cologne", a perfume's name too)."""
     split = split_kind_and_place(text)
-    return split is not None and split[1] is None
+    town = text[:1].isupper() and fold(text) in city_index().by_name
+    return split is not None and split[1] is None and not town
 
 
 def _island_split(text: str) -> tuple[str, str] | None:
