@@ -56,12 +56,14 @@ def _cjk(name: str) -> bool:
 
 
 def usable(folded: str, written: str) -> bool:
-    """Whether a folded name is long enough, no initials, letters only, of five words at most,
-    no word of a kind ("car"), and no common word ("states") unless written in capitals ("SUA");
+    """Whether a folded name is long enough, no initials, letters only, of five words at most
+    as written (folding cuts Brahmic words at their vowel signs: "संयुक्त राज्य अमेरिका" is
+    three words, not six), no word of a kind ("car"), and no common word ("states") unless written in capitals ("SUA");
     of three Latin letters only in capitals ("ABD", "UAE"; not "Sri")."""
     letters, words = folded.replace(" ", ""), folded.split()
     least = 2 if _cjk(letters) else 4 if _BRAHMIC.search(letters) else 3
-    if not letters.isalpha() or len(letters) < least or len(words) > 5 or folded in kind_words():
+    too_long = len(written.split()) > 5
+    if not letters.isalpha() or len(letters) < least or too_long or folded in kind_words():
         return False
     if letters.isascii() and (
         (folded in common_words() and not written.isupper())
@@ -128,8 +130,10 @@ def wikidata_names(path: Path) -> Iterator[tuple[str, str]]:
 
 
 def iso_names() -> Iterator[tuple[str, str]]:
-    """(name, country code): ISO 3166-1 names and common names in :data:`LANGS` (iso-codes'
-    translations as ``pycountry`` ships them, LGPL: "Statele Unite", "Соединённые штаты")."""
+    """(name, country code): ISO 3166-1 names, common and official names in :data:`LANGS`
+    (iso-codes' translations as ``pycountry`` ships them, LGPL: "Statele Unite", "Соединённые
+    штаты"; the official names' long forms a query may qualify a town with: "संयुक्त राज्य
+    अमेरिका", "ریاستہائے متحدہ امریکا")."""
     import gettext
 
     import pycountry
@@ -139,7 +143,7 @@ def iso_names() -> Iterator[tuple[str, str]]:
             "iso3166-1", pycountry.LOCALES_DIR, languages=[lang], fallback=True
         )
         for c in pycountry.countries:
-            for attr in ("name", "common_name"):
+            for attr in ("name", "common_name", "official_name"):
                 if hasattr(c, attr):
                     yield catalog.gettext(getattr(c, attr)), c.alpha_2
 

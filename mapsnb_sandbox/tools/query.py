@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from mapsnb.polyline import haversine_m
@@ -128,24 +129,35 @@ def read_query(text: str, bias: tuple[float, float] | None, region: str | None) 
 
 
 def splits(text: str) -> list[tuple[str, str]]:
-    """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right."""
-    return [
+    """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right; none
+    before a kind's whole name (a postposition's kind: "Puerto Rico, स्पेन में फार्मेसी")."""
+    cuts = [
         (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
         for m in SPLIT.finditer(text)
     ]
+    return [(left, right) for left, right in cuts if not _only_a_kind(right)]
 
 
 def split_query(text: str) -> tuple[str, str | None]:
     """``"coffee shops near Golden Gate Park"`` -> ``("coffee shops", "Golden Gate Park")``;
     not at a word inside a kind's name ("stazione di rifornimento Milano": a fuel station, no
-    train station "di" Milano)."""
+    train station "di" Milano), nor before a kind's whole name, which a postposition puts after
+    its place ("Playa Blanca, स्पेन में फार्मेसी": a pharmacy, no beach in "फार्मेसी")."""
     for m in SPLIT.finditer(text):
         left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
-        if detect_category(left) is None or not right:
+        if detect_category(left) is None or not right or _only_a_kind(right):
             continue
         if _worded_area(right) or not _kind_across(text, m):  # "in provincia di Savona"
             return left, right
     return _island_split(text) or (text, None)
+
+
+def _only_a_kind(text: str) -> bool:
+    """Whether ``text`` is a kind's name in some language and nothing else ("फार्मेसी"), and
+    no capitalised town's ("Cologne", a perfume's name too)."""
+    split = split_kind_and_place(text)
+    town = text[:1].isupper() and fold(text) in city_index().by_name
+    return split is not None and split[1] is None and not town
 
 
 def _island_split(text: str) -> tuple[str, str] | None:
@@ -196,11 +208,19 @@ def made_up_kind(text: str) -> str | None:
     return " ".join(words)
 
 
+#: Combining marks (vowel signs of Brahmic scripts, Arabic and Hebrew points, accents typed
+#: apart): letters of the word they stand in, which ``\\w`` does not match.
+_MARKS = "".join(ch for ch in map(chr, range(0x300, 0x3000)) if unicodedata.category(ch)[0] == "M")
+_WHOLE_WORD = re.compile(rf"(?:[^\W_]|[{_MARKS}])+")
+
+
 def title_cased(text: str) -> bool:
     """Whether every word of ``text`` of four letters or more starts with a capital ("Kujataa",
     "District d'at-Turaif", "Shennongjia"): a place's name, not a kind ("solar energy
-    companies")."""
-    words = [w for w in words_as_typed(text) if len(w) >= 4 and w[:1].isalpha()]
+    companies"). A word of an uncased script counts whole, its vowel signs in it ("संयुक्त",
+    not "स", "य", "क", "त"): no capital, so "Holmesville, संयुक्त राज्य में होटल" is no name."""
+    typed = re.sub(r"['’]", "", text.replace("&", " and "))
+    words = [w for w in _WHOLE_WORD.findall(typed) if len(w) >= 4 and w[:1].isalpha()]
     return bool(words) and all(w[:1].isupper() for w in words)
 
 
