@@ -35,6 +35,7 @@ __all__ = [
     "county_elsewhere",
     "latin_words_apart",
     "named_so",
+    "nicknamed",
     "rivalled",
     "small_under_region",
     "town_population",
@@ -156,6 +157,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    if at is not None and nicknamed(idx.cities[at], key):
+        return True  # "bakery in Crescent City": New Orleans's nickname, two towns' own name
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
@@ -166,6 +169,17 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+
+
+def nicknamed(c: City, key: str) -> bool:
+    """Whether town ``c`` is read by folded ``key``, a name not its own that other towns of the
+    index bear as their own ("Crescent City": New Orleans's nickname, and towns of California
+    and Florida): the text names those as surely as ``c``."""
+    idx = city_index()
+    if own_name(key, c):
+        return False
+    others = (idx.cities[j] for j in dict.fromkeys(named_ids(idx, key)))
+    return any(o.geonameid != c.geonameid and own_name(key, o) for o in others)
 
 
 def small_under_region(c: City, key: str) -> bool:
