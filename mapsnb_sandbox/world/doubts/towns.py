@@ -171,12 +171,22 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
 
 
+#: A name this like a town's own name (rapidfuzz ratio) is a spelling of it, no nickname.
+SPELLING_RATIO = 70
+
+
 def nicknamed(c: City, key: str) -> bool:
     """Whether town ``c`` is read by folded ``key``, a name not its own that other towns of the
     index bear as their own ("Crescent City": New Orleans's nickname, and towns of California
-    and Florida): the text names those as surely as ``c``."""
-    idx = city_index()
-    if own_name(key, c):
+    and Florida): the text names those as surely as ``c``. A name sharing a word with ``c``'s
+    own name is its short form, a name spelt like it a spelling (:data:`SPELLING_RATIO`), no
+    nickname ("León": León de los Aldama; "Basra": Basrah)."""
+    from rapidfuzz import fuzz
+
+    idx, own = city_index(), fold(c.name).replace("-", " ")
+    if own_name(key, c) or set(key.split()) & set(own.split()):
+        return False
+    if fuzz.ratio(key, own) >= SPELLING_RATIO:
         return False
     others = (idx.cities[j] for j in dict.fromkeys(named_ids(idx, key)))
     return any(o.geonameid != c.geonameid and own_name(key, o) for o in others)
