@@ -35,7 +35,6 @@ __all__ = [
     "county_elsewhere",
     "latin_words_apart",
     "named_so",
-    "nicknamed",
     "rivalled",
     "small_under_region",
     "town_population",
@@ -157,8 +156,6 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
-    if at is not None and nicknamed(idx.cities[at], key):
-        return True  # "bakery in Crescent City": New Orleans's nickname, two towns' own name
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
@@ -169,27 +166,6 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
-
-
-#: A name this like a town's own name (rapidfuzz ratio) is a spelling of it, no nickname.
-SPELLING_RATIO = 70
-
-
-def nicknamed(c: City, key: str) -> bool:
-    """Whether town ``c`` is read by folded ``key``, a name not its own that other towns of the
-    index bear as their own ("Crescent City": New Orleans's nickname, and towns of California
-    and Florida): the text names those as surely as ``c``. A name sharing a word with ``c``'s
-    own name is its short form, a name spelt like it a spelling (:data:`SPELLING_RATIO`), no
-    nickname ("León": León de los Aldama; "Basra": Basrah)."""
-    from rapidfuzz import fuzz
-
-    idx, own = city_index(), fold(c.name).replace("-", " ")
-    if own_name(key, c) or set(key.split()) & set(own.split()):
-        return False
-    if fuzz.ratio(key, own) >= SPELLING_RATIO:
-        return False
-    others = (idx.cities[j] for j in dict.fromkeys(named_ids(idx, key)))
-    return any(o.geonameid != c.geonameid and own_name(key, o) for o in others)
 
 
 def small_under_region(c: City, key: str) -> bool:

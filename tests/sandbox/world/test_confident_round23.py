@@ -5,11 +5,6 @@
 ``zipcodes`` package), each a near spelling of a bigger indexed town two or more letters longer;
 truth: Wikipedia's points. Right is NOT_FOUND or an answer within 50 km of the truth, as in the
 names corpora; a search lists nothing 50+ km off.
-
-*A town read by a nickname that other towns bear as their own name* ("Crescent City" listed New
-Orleans, not Crescent City, California): a search names those towns as surely, so it lists no
-LOW guess; inputs are other nicknames (Cincinnati's "Queen City", Roanoke's "Star City"),
-truth the towns so named (Queen City, Texas; Star City, Arkansas; Wikipedia's points).
 """
 
 from __future__ import annotations
@@ -67,24 +62,3 @@ def test_two_letters_short_is_another_name_one_a_typo(short: str, typo: str) -> 
     place = resolve(typo).place
     assert place is not None and place.confidence == "LOW"
     assert resolve(short).place is None or resolve(short).place.name != place.name
-
-
-@pytest.mark.parametrize(
-    ("query", "lang", "lat", "lng"),
-    [
-        ("hotels in Queen City", "en", 33.1487, -94.1541),
-        ("Bäckerei in Queen City", "de", 33.1487, -94.1541),
-        ("hotels in Star City", "en", 33.9426, -91.8432),
-        ("farmacia en Star City, Estados Unidos", "es", 33.9426, -91.8432),
-    ],
-)
-def test_nickname_of_a_far_town_lists_nothing(
-    query: str, lang: str, lat: float, lng: float
-) -> None:
-    out = search_places({"text_query": query, "language_code": lang}, CTX)
-    far = [
-        p["location"]
-        for p in out["places"]
-        if _km(lat, lng, (p["location"]["latitude"], p["location"]["longitude"])) >= 50
-    ]
-    assert far == []
