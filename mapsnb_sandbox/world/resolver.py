@@ -163,19 +163,30 @@ def _not_found(text: str) -> Resolution:
 SHORT_NAME = 7
 #: ... unless it is a city this big: "Lodon", "Berln" are typos of London and Berlin.
 TYPO_POPULATION = 1_000_000
+#: A near spelling lacking this many letters of the town's name or more is another name, not a
+#: typo (a typo drops one): "Portville" (NY) is no Porterville, "Willisburg" (KY) no
+#: Williamsburg, "Richards" (TX) no Richardson (USPS's town names, the ``zipcodes`` package).
+MISSING_LETTERS = 2
+
+
+def _letters(text: str) -> int:
+    """The letters of folded ``text``."""
+    return sum(c.isalpha() for c in fold(text))
 
 
 def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
     the index lacks: a name under :data:`SHORT_NAME` letters (the town's only if it is under
     :data:`~.towns.PRIMARY_POPULATION` people: "Lisbonn" is Lisbon), or another Chinese name
-    (:mod:`.names.pinyin`: "Xiegang" is no Xigang), but a big city's."""
+    (:mod:`.names.pinyin`: "Xiegang" is no Xigang), or one lacking :data:`MISSING_LETTERS`
+    of its letters ("Portville"), but a big city's."""
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
     short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
     other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
     other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
+    other = other or _letters(town.name) - _letters(head) >= MISSING_LETTERS  # "Portville"
     return other and town_population(town) < TYPO_POPULATION
 
 
