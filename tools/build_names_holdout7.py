@@ -52,7 +52,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.geodata import fold_text
 from tools.build_names_corpus import LANGS, Row, _h, write_corpus
 from tools.build_names_holdout3 import _with_country
-from tools.build_names_holdout6 import BANDS, KINDS, Namesakes, _band
+from tools.build_names_holdout6 import BANDS, KINDS, Namesakes, _band, _key
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout7.csv"
@@ -204,10 +204,6 @@ def sample_check(towns: list[dict], ns: Namesakes) -> dict[str, tuple[int, float
         cc: (len(d), statistics.median(d), sum(x < AGREE_KM for x in d) / len(d))
         for cc, d in sorted(dists.items())
     }
-
-
-def _key(name: str) -> str:
-    return " ".join(re.findall(r"\w+", fold_text(name)))
 
 
 class Names(Namesakes):
