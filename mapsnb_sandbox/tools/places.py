@@ -28,6 +28,7 @@ from mapsnb_sandbox.languages.texts import (
 )
 from mapsnb_sandbox.tools.query import (
     Query,
+    country_before_kind,
     made_up_kind,
     named_kind,
     place_in_town,
@@ -484,6 +485,8 @@ def _kind_in_any_language(q: Query, req: _Request) -> _Answer:
         if not named and not bare_town_ok(place, last=not first):
             place = None  # an ordinary word, not a town
     if place is None or not q.text.isascii() or _anchor(place, req) is not None:
+        return _around(categories()[kind], req, place)
+    if country_before_kind(q.text, place):  # "Nambour, Canada hotel": no Nambour there
         return _around(categories()[kind], req, place)
     return None
 

@@ -46,6 +46,7 @@ __all__ = [
     "SHORT_NAME",
     "TYPO_POPULATION",
     "Query",
+    "country_before_kind",
     "kind_in_a_name",
     "made_up_kind",
     "named_kind",
@@ -471,3 +472,15 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     plain = _words("admin_words") | GENERIC_WORDS
     stray = head[: at[0]] + head[at[-1] + 1 :]
     return any(len(w) >= 3 and w not in plain for w in stray)
+
+
+def country_before_kind(text: str, place: str) -> bool:
+    """Whether ``text`` opens with ``place``, a town and a country after a comma, and a kind
+    follows ("Nambour, Kanada otel"): the kind is read, and the town is looked for in that
+    country only (no Nambour in Canada: no town), not in the whole text's unread reading."""
+    head, comma, last = place.rpartition(",")
+    return (
+        bool(comma and head.strip())
+        and text.startswith(place)
+        and (resolve(last.strip()).how == "country")
+    )

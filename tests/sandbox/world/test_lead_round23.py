@@ -57,3 +57,32 @@ def test_a_summary_names_the_town_without_the_typed_comma(text: str, town: str) 
     summary = str(out["summary"])
     assert f"near {town} (" in summary or f"near {town}<" in summary, summary[:200]
     assert f"{town}, (" not in summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bendigo, Kanada otel",
+        "Eugene, Almanya otel",
+        "Bendigo, Canada hotel",
+        "Mildura, Japonya eczane",
+    ],
+)
+def test_a_kind_after_a_town_in_another_country_lists_no_town_elsewhere(text: str) -> None:
+    """A kind after "Town, Country" (Turkish word order, typed in Latin letters) is read, and
+    the town is looked for in that country: none there, so nothing is listed, not the town of
+    the other country the whole text's unread reading gave (h-langs23's class, ASCII)."""
+    out = _BOX.call_tool("search_places", {"textQuery": text})
+    assert out.get("places", []) == [], out["summary"][:200]
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [("Bendigo, Avustralya otel", -36.7570, 144.2794), ("Eugene, ABD otel", 44.0521, -123.0868)],
+)
+def test_a_kind_after_a_town_in_its_country_lists_it(text: str, lat: float, lng: float) -> None:
+    out = _BOX.call_tool("search_places", {"textQuery": text})
+    places = out.get("places", [])
+    assert places, out["summary"][:200]
+    got = places[0]["location"]
+    assert haversine_m(got["latitude"], got["longitude"], lat, lng) < 15_000
