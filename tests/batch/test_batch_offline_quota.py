@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -33,14 +32,11 @@ def acquired(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
 def test_a_600_row_emulator_batch_is_not_throttled(acquired: list[float], no_env_key: None) -> None:
     queries = [f"cafe {i} in Lyon" for i in range(600)]
     with mapsnb.Client() as client:
-        started = time.perf_counter()
         df = client.batch.search_places(queries, page_size=1, progress=False)
-        took = time.perf_counter() - started
     assert df["status"].eq("ok").sum() == 600
-    assert acquired == []  # the limiter never held a call back
-    # throttled to the live 300 a minute, the 300 calls past the first minute's burst take 60 s
-    throttled = (600 - mapsnb.settings.calls_per_minute) / mapsnb.settings.calls_per_minute * 60
-    assert took < min(10.0, throttled / 6)
+    # the limiter was never asked (a live batch asks it once a call: the next test), so no call
+    # waited for the live 300 a minute; no wall-clock bound here: a loaded machine took 15 s
+    assert acquired == []
 
 
 def test_the_live_quota_stays_and_an_offline_rate_can_be_set(
