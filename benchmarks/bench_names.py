@@ -17,7 +17,10 @@ UN/LOCODE's towns and points), likewise; ``--holdout6`` the seventh
 (``tests/data/names_holdout6.csv``, ``tools/build_names_holdout6.py``: OpenStreetMap's place
 nodes, homonyms qualified by their country, Greek and Arabic names, German exonyms), likewise;
 ``--holdout7`` the eighth (``tests/data/names_holdout7.csv``, ``tools/build_names_holdout7.py``:
-Japan's gazetteer, Russia's and France's town lists, Wikidata's German and European towns), likewise.
+Japan's gazetteer, Russia's and France's town lists, Wikidata's German and European towns), likewise;
+``--holdout8`` the ninth (``tests/data/names_holdout8.csv``, ``tools/build_names_holdout8.py``:
+small towns of Brazil, Mexico and Spain from IBGE, INEGI and CNIG, Korea's towns in Hangul from
+the KMA's grid table), likewise.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ HOLDOUT4 = CORPUS.with_name("names_holdout4.csv")
 HOLDOUT5 = CORPUS.with_name("names_holdout5.csv")
 HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
 HOLDOUT7 = CORPUS.with_name("names_holdout7.csv")
+HOLDOUT8 = CORPUS.with_name("names_holdout8.csv")
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
@@ -58,6 +62,8 @@ def main() -> None:
         corpus = HOLDOUT6
     if "--holdout7" in sys.argv:
         corpus = HOLDOUT7
+    if "--holdout8" in sys.argv:
+        corpus = HOLDOUT8
     print(f"corpus: {corpus.name}")
     start = time.perf_counter()
     s = evaluate(corpus=corpus)
@@ -70,7 +76,7 @@ def main() -> None:
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
         f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
-    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7):
+    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8):
         located = lang_located(s)
         print("located per language: " + ", ".join(f"{k} {v:.0%}" for k, v in located.items()))
     worst = min(s.lang_total, key=s.lang_share)
