@@ -125,7 +125,9 @@ def _sql_rows(text: str, table: str) -> list[list[str]]:
             continue
         m = SQL_TUPLE.match(line) if inside else None
         if m:
-            fields = next(csv.reader([m.group(2)], quotechar="'", skipinitialspace=True))
+            fields = next(
+                csv.reader([m.group(2)], quotechar="'", escapechar="\\", skipinitialspace=True)
+            )
             out.append([m.group(1), *fields])
         elif inside and not line.startswith("("):
             inside = False
@@ -139,7 +141,7 @@ def read_spain(path: Path) -> list[dict]:
     names = {r[0]: r[7] for r in _sql_rows(text, "softlinegeodb_ine_municipios")}
     out = []
     for r in _sql_rows(text, "softlinegeodb_ine_municipios_geo"):
-        name = names.get(r[0], "").replace("\\'", "'").strip()
+        name = names.get(r[0], "").strip()
         if not LATIN.match(name) or len(name) < 3:
             continue
         out.append(_town(f"es{r[0]}", float(r[1]), float(r[2]), "ES", _band("town", r[6]),
