@@ -3,10 +3,13 @@
 1,000+ people (INEGI), Spain's municipalities (CNIG) and Korea's city, county and town offices in
 Hangul (the KMA's grid table), none of which the emulator reads; the emulator was never tuned on it.
 
-A fixed sample runs here (every 16th row by a stable hash, 110 rows, a few seconds once the world
-is loaded); ``python benchmarks/bench_names.py --holdout8`` runs all 1,846 rows. The floors below
-are the figures as built less a margin (see ``benchmarks/README.md``, round 24, h-holdout24): they
-catch a regression, not the issue's bar.
+A fixed sample runs here (every 16th row by a stable hash, 111 rows, a few seconds once the world
+is loaded); ``python benchmarks/bench_names.py --holdout8`` runs all 1,846 rows. As built, on
+2aff416 (round 24, h-holdout24): 99.7 % right (every class >= 98.8 %, every language >= 96.9 %),
+85.1 % located, 2 confident answers 50+ km off; the sample: 99.1 % right (country_town 17 of 18:
+"El Salto de los Salado, Mexico" read as El Salto, 380 km, LOW), 84.7 % located, none confidently
+off. The floors below are those figures less a margin: they catch a regression, not the issue's
+bar.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, evaluate, rows
+from tools.build_names_holdout6 import KINDS
 from tools.build_names_holdout8 import (
     EARLIER,
     HEADER,
@@ -23,7 +27,6 @@ from tools.build_names_holdout8 import (
     read_mexico,
     read_spain,
 )
-from tools.build_names_holdout6 import KINDS
 
 HOLDOUT8 = CORPUS.with_name("names_holdout8.csv")
 CLASSES = {
@@ -56,16 +59,13 @@ def test_every_class_and_language_and_no_earlier_query() -> None:
 def test_holdout8_sample_keeps_todays_shares() -> None:
     s = evaluate(sample=16, corpus=HOLDOUT8)
     n = sum(s.total.values())
-    assert n == 110
-    assert sum(s.right.values()) / n >= RIGHT_FLOOR, s.misses
+    assert n == 111
+    assert sum(s.right.values()) / n >= 0.97, s.misses
     # NOT_FOUND counts as right: a floor on located answers keeps "find nothing" from passing
-    assert sum(s.located.values()) / n >= LOCATED_FLOOR
-    assert all(s.share(cls) >= 0.75 for cls in s.total), s.misses
-    assert all(s.lang_share(lang) >= 0.75 for lang in s.lang_total), s.misses
-    assert len(s.confident_wrong) <= CONFIDENT_CEILING, s.confident_wrong
-
-
-RIGHT_FLOOR, LOCATED_FLOOR, CONFIDENT_CEILING = 0.9, 0.3, 3
+    assert sum(s.located.values()) / n >= 0.78
+    assert all(s.share(cls) >= 0.9 for cls in s.total), s.misses
+    assert all(s.lang_share(lang) >= 0.9 for lang in s.lang_total), s.misses
+    assert len(s.confident_wrong) <= 1, s.confident_wrong
 
 
 def test_builder_reads_brazil_and_mexico(tmp_path: Path) -> None:
