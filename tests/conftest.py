@@ -21,7 +21,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     Playwright's sync API keeps an event loop running on the main thread while its
     session-scoped browser is open, so any later ``asyncio.run`` (async client tests, the SDK
-    client) would fail with "cannot be called from a running event loop".
+    client) would fail with "cannot be called from a running event loop". README's command runs
+    the suite on two ``pytest-xdist`` workers, a file at a time (``--dist loadfile``), handing
+    files out in this order (``--no-loadscope-reorder``; xdist's default sorts them by size): a
+    worker takes a browser file only once every other file is handed out.
 
     Browser tests and notebook cells (nbval: a kernel per notebook) are ``slow`` too, so that
     ``pytest -m "not slow"`` is the fast part; a browser test gets ``BROWSER_LIMIT_S`` (a Lab

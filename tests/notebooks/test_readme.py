@@ -19,7 +19,8 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 OPEN_COMMAND = 'python -m pip install -e ".[notebooks]" && jupyter lab notebooks/'
 TEST_COMMAND = (
     'python -m pip install -e ".[test]" -r binder/requirements.txt'
-    " && python tools/binder_wheels.py && python -m pytest"
+    " && python tools/binder_wheels.py"
+    " && python -m pytest -n 2 --dist loadfile --no-loadscope-reorder"
 )
 COPIED = ("pyproject.toml", "README.md", "mapsnb", "mapsnb_sandbox", "binder", "notebooks", "tests")
 #: Stands first on PATH after the venv's bin/ (which has no pip): a bare ``pip`` would run the

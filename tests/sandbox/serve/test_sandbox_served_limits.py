@@ -52,7 +52,8 @@ def _rpc(url: str, method: str, params: dict[str, Any] | None = None, **kw: Any)
     body: dict[str, Any] = {"jsonrpc": "2.0", "id": 1, "method": method}
     if params is not None:
         body["params"] = params
-    r = httpx.post(url, json=body, headers=HEADERS, timeout=60, **kw)
+    # 180 s: the first call of a process loads the world (a test worker of its own may start here)
+    r = httpx.post(url, json=body, headers=HEADERS, timeout=180, **kw)
     assert r.status_code == 200, r.text
     return r.json()
 
