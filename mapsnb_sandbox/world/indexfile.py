@@ -1,5 +1,5 @@
-"""The on-disk layout of the emulator's town index (see :mod:`.geodata`), and the one reader
-of its word tables (:func:`query_words`).
+"""The on-disk layout of the emulator's town index (see :mod:`.geodata`), the one reader
+of its word tables (:func:`query_words`) and of the small places it lacks (:func:`small_places`).
 
 A file is :data:`MAGIC`, a 4-byte header length, a JSON header (key, column layout, metadata),
 the columns (:mod:`array` blocks and UTF-8 strings) and a CRC-32 of everything after the magic.
@@ -27,6 +27,7 @@ __all__ = [
     "dump",
     "parse",
     "query_words",
+    "small_places",
     "write_atomically",
 ]
 
@@ -59,6 +60,19 @@ def query_words() -> dict[str, dict[str, Any]]:
         (_DATA / "query_words.json").read_text(encoding="utf-8")
     )
     return tables
+
+
+@functools.cache
+def small_places() -> dict[str, tuple[tuple[str, float, float], ...]]:
+    """``data/small_places.tsv.z`` (``tools/build_small_places.py``: GeoNames' ``cities500``
+    places the town index lacks), read once on first use: folded name -> (country, lat, lng)
+    of each country's first place of that name."""
+    text = zlib.decompress((_DATA / "small_places.tsv.z").read_bytes()).decode("utf-8")
+    table: dict[str, list[tuple[str, float, float]]] = {}
+    for line in text.splitlines():
+        key, cc, lat, lng = line.split("\t")
+        table.setdefault(key, []).append((cc, float(lat), float(lng)))
+    return {k: tuple(v) for k, v in table.items()}
 
 
 def dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:
