@@ -8,6 +8,7 @@ Reading checks the magic, the CRC, the key, the column types and their lengths.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import functools
 import json
@@ -63,16 +64,24 @@ def query_words() -> dict[str, dict[str, Any]]:
 
 
 @functools.cache
-def small_places() -> dict[str, tuple[tuple[str, float, float], ...]]:
-    """``data/small_places.tsv.z`` (``tools/build_small_places.py``: GeoNames' ``cities500``
-    places the town index lacks), read once on first use: folded name -> (country, lat, lng)
-    of each country's first place of that name."""
+def _small_place_lines() -> list[str]:
+    """The sorted rows of ``data/small_places.tsv.z`` (``tools/build_small_places.py``: GeoNames'
+    ``cities500`` places the town index lacks), unzipped once on first use (about 10 ms)."""
     text = zlib.decompress((_DATA / "small_places.tsv.z").read_bytes()).decode("utf-8")
-    table: dict[str, list[tuple[str, float, float]]] = {}
-    for line in text.splitlines():
-        key, cc, lat, lng = line.split("\t")
-        table.setdefault(key, []).append((cc, float(lat), float(lng)))
-    return {k: tuple(v) for k, v in table.items()}
+    return text.splitlines()
+
+
+def small_places(key: str) -> list[tuple[str, float, float]]:
+    """(country, lat, lng) of each country's first small place whose folded own name is ``key``
+    (a binary search of the sorted rows: no table is built)."""
+    lines = _small_place_lines()
+    at = bisect.bisect_left(lines, key + "\t")
+    found: list[tuple[str, float, float]] = []
+    while at < len(lines) and lines[at].startswith(key + "\t"):
+        _, cc, lat, lng = lines[at].split("\t")
+        found.append((cc, float(lat), float(lng)))
+        at += 1
+    return found
 
 
 def dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:

@@ -347,7 +347,7 @@ def small_places_named(key: str, ccs: AbstractSet[str] = frozenset()) -> list[tu
     """The points of the populated places the index lacks (GeoNames' places of 500 to 1,000
     people, ``small_places.tsv.z``) whose own name is folded ``key``, of a country of ``ccs``
     if any."""
-    return [(lat, lng) for cc, lat, lng in small_places().get(key, ()) if not ccs or cc in ccs]
+    return [(lat, lng) for cc, lat, lng in small_places(key) if not ccs or cc in ccs]
 
 
 def find_town(
