@@ -92,12 +92,15 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
     lacks (:func:`~mapsnb_sandbox.world.towns.small_places_named`, in the country a comma part
     names, if any) lying :data:`SMALL_PLACE_KM`+ km from ``place``, which the text names by
     no name of its own: a near spelling ("Laveyron": no Rodez, by "l'Aveyron"), or a landmark
-    by an other name where a town is asked for (``town``: "hotels in …"); never a country, a
-    name the text spells exactly, nor a near spelling of a city of :data:`TYPO_CITY`+."""
+    by an other name where a town is asked for (``town``: "hotels in …"); never a country,
+    region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
+    the text spells exactly, nor a near spelling of a city of :data:`TYPO_CITY`+."""
     head, _, rest = text.partition(",")
     key = fold(head)
-    if place.kind == "country" or how in ("name", "address", "street", "coords"):
+    if how in ("name", "address", "street", "coords"):
         return False
+    if place.kind != "locality" and how not in ("fuzzy", "alias"):
+        return False  # a country, region or island by an other name: "Corsica", "Terre-Neuve"
     if fold(place.name) == key or (place.kind == "locality" and named_so(place, head)):
         return False
     if (how == "alias" and not town) or (how == "fuzzy" and town_population(place) >= TYPO_CITY):
