@@ -1,5 +1,5 @@
-"""The on-disk layout of the emulator's town index (see :mod:`.geodata`), and the one reader
-of its word tables (:func:`query_words`).
+"""The on-disk layout of the emulator's town index (see :mod:`.geodata`), the one reader
+of its word tables (:func:`query_words`) and of the small places it lacks (:func:`small_places`).
 
 A file is :data:`MAGIC`, a 4-byte header length, a JSON header (key, column layout, metadata),
 the columns (:mod:`array` blocks and UTF-8 strings) and a CRC-32 of everything after the magic.
@@ -8,6 +8,7 @@ Reading checks the magic, the CRC, the key, the column types and their lengths.
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import functools
 import json
@@ -27,6 +28,7 @@ __all__ = [
     "dump",
     "parse",
     "query_words",
+    "small_places",
     "write_atomically",
 ]
 
@@ -59,6 +61,27 @@ def query_words() -> dict[str, dict[str, Any]]:
         (_DATA / "query_words.json").read_text(encoding="utf-8")
     )
     return tables
+
+
+@functools.cache
+def _small_place_lines() -> list[str]:
+    """The sorted rows of ``data/small_places.tsv.z`` (``tools/build_small_places.py``: GeoNames'
+    ``cities500`` places the town index lacks), unzipped once on first use (about 10 ms)."""
+    text = zlib.decompress((_DATA / "small_places.tsv.z").read_bytes()).decode("utf-8")
+    return text.splitlines()
+
+
+def small_places(key: str) -> list[tuple[str, float, float]]:
+    """(country, lat, lng) of each country's first small place whose folded own name is ``key``
+    (a binary search of the sorted rows: no table is built)."""
+    lines = _small_place_lines()
+    at = bisect.bisect_left(lines, key + "\t")
+    found: list[tuple[str, float, float]] = []
+    while at < len(lines) and lines[at].startswith(key + "\t"):
+        _, cc, lat, lng = lines[at].split("\t")
+        found.append((cc, float(lat), float(lng)))
+        at += 1
+    return found
 
 
 def dump(key: str, meta: dict[str, Any], cols: dict[str, Any]) -> bytes:

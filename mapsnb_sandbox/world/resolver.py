@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.doubts import (
     common_pinyin_read,
     county_elsewhere,
     named_so,
+    small_place_elsewhere,
     town_population,
     unsure_namesake,
 )
@@ -228,6 +229,7 @@ def resolve(
         found = _whole_compound(text, _town(text.strip(), hit, bias, region, language))
         if found.how == "fuzzy" and found.place and found.place.kind == "locality":
             found = _not_found(text) if other_name(text, found.place) else found  # "Belarga"
+        found = _small_place_doubt(text, found, town=True)  # "hotels in Laveyron": no Rodez
         country = language_country_over(found.place, found.how, text, language)
         if country is not None:  # "Francia" to a Spanish asker: France
             found = Resolution(country, "country")
@@ -262,7 +264,18 @@ def resolve(
         named = resolve(part, bias=bias, region=region, role="town").place if part else None
         low = replace(named, confidence="LOW") if named else None  # "ঢাকা হাসপাতাল": Dhaka
         return Resolution(low, "approximate") if low else _not_found(text)
-    return _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+    found = _whole_compound(text, _unknown_landmark(text, *hit) or Resolution(*hit))
+    return _small_place_doubt(text, found, town=False)
+
+
+def _small_place_doubt(text: str, found: Resolution, *, town: bool) -> Resolution:
+    """No place where ``text`` is the own name of a small place the index lacks and ``found``
+    a far place read from it by another name (:func:`small_place_elsewhere`: "Laveyron" is a
+    commune of the Drôme, not "l'Aveyron"'s Rodez)."""
+    if found.place is None or not small_place_elsewhere(text, found.place, found.how, town=town):
+        return found
+    reason = f"{text!r} names a small place the index lacks, not {found.place.name!r}"
+    return Resolution(None, NOT_FOUND, reason)
 
 
 def _form_only(text: str, place: Resolved, how: str) -> bool:

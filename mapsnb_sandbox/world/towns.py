@@ -16,10 +16,12 @@ cannot do:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, RIVAL_SHARE, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text
+from mapsnb_sandbox.world.indexfile import small_places
 from mapsnb_sandbox.world.names.forms import case_forms
 from mapsnb_sandbox.world.names.qualifiers import (
     COUNTRY_OVER_TOWN,
@@ -63,6 +65,7 @@ __all__ = [
     "region_words",
     "regions",
     "script_ids",
+    "small_places_named",
     "town_ids",
     "typed_postal_code",
 ]
@@ -338,6 +341,13 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
             if best is None or cand[:2] > best[:2]:
                 best = cand
     return best[2] if best else None
+
+
+def small_places_named(key: str, ccs: AbstractSet[str] = frozenset()) -> list[tuple[float, float]]:
+    """The points of the populated places the index lacks (GeoNames' places of 500 to 1,000
+    people, ``small_places.tsv.z``) whose own name is folded ``key``, of a country of ``ccs``
+    if any."""
+    return [(lat, lng) for cc, lat, lng in small_places(key) if not ccs or cc in ccs]
 
 
 def find_town(

@@ -1,7 +1,9 @@
 """Doubts about a town the resolver read: is another town of the name as likely
 (:func:`rivalled`), does the text name it only by a guess (:func:`bare_guess`), or a name a
 region, an island or a Chinese county the index lacks bears too (:func:`unsure_namesake`,
-:func:`county_doubt`). A doubt makes the town LOW, or no place at all; it never picks another.
+:func:`county_doubt`), or is the text a small place's own name the index lacks, read as
+another place far away (:func:`small_place_elsewhere`). A doubt makes the town LOW, or no place
+at all; it never picks another.
 """
 
 from __future__ import annotations
@@ -26,7 +28,13 @@ from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import latin_letter, other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, named_more_abroad, own_name
+from mapsnb_sandbox.world.towns import (
+    GENERIC_WORDS,
+    named_ids,
+    named_more_abroad,
+    own_name,
+    small_places_named,
+)
 
 __all__ = [
     "UNCOUNTED_PEOPLE",
@@ -36,6 +44,7 @@ __all__ = [
     "latin_words_apart",
     "named_so",
     "rivalled",
+    "small_place_elsewhere",
     "small_under_region",
     "town_population",
     "unsure_namesake",
@@ -70,6 +79,35 @@ def county_elsewhere(text: str, place: Resolved) -> bool:
         head = " ".join(w.strip("'-") for w in words)
     towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
     return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
+
+
+#: A small place this near the place read is that place's neighbour: the answer stands.
+SMALL_PLACE_KM = 50
+#: A near spelling of a city this big stays its typo even where a small place bears it.
+TYPO_CITY = 1_000_000
+
+
+def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -> bool:
+    """Whether ``text`` (its first comma part) is the own name of a populated place the index
+    lacks (:func:`~mapsnb_sandbox.world.towns.small_places_named`, in the country a comma part
+    names, if any) lying :data:`SMALL_PLACE_KM`+ km from ``place``, which the text names by
+    no name of its own: a near spelling ("Laveyron": no Rodez, by "l'Aveyron"), or a landmark
+    by an other name where a town is asked for (``town``: "hotels in …"); never a country,
+    region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
+    the text spells exactly, nor a near spelling of a city of :data:`TYPO_CITY`+."""
+    head, _, rest = text.partition(",")
+    key = fold(head)
+    if how in ("name", "address", "street", "coords"):
+        return False
+    if place.kind != "locality" and how not in ("fuzzy", "alias"):
+        return False  # a country, region or island by an other name: "Corsica", "Terre-Neuve"
+    if fold(place.name) == key or (place.kind == "locality" and named_so(place, head)):
+        return False
+    if (how == "alias" and not town) or (how == "fuzzy" and town_population(place) >= TYPO_CITY):
+        return False
+    small = small_places_named(key, qualifiers(rest.split(",")).ccs if rest else frozenset())
+    far = SMALL_PLACE_KM * 1000
+    return bool(small) and all(haversine_m(place.lat, place.lng, a, b) >= far for a, b in small)
 
 
 def named_so(r: Resolved, text: str) -> bool:
