@@ -1,7 +1,8 @@
-"""A summary's text: its display (:func:`plain_text`, :func:`safe_html`), its citations and its
-sentences (where each ends: not after ``St.``, ``J.``, ``No. 3``; the first citing each number), for
-the reader of :mod:`mapsnb._read.summary`. Linear time; the abbreviations are data
-(``summary_words.json``, read here once for both modules).
+"""A summary's text: its display, its citations and its sentences.
+
+Display: :func:`plain_text`, :func:`safe_html`. Sentences: where each ends (not after ``St.``,
+``J.``, ``No. 3``) and the first citing each number, for the reader of :mod:`mapsnb._read.summary`.
+Linear time; the abbreviations are data (``summary_words.json``, read here once for both modules).
 """
 
 from __future__ import annotations
