@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import collections
 import csv
-import functools
 import sys
 from pathlib import Path
 
@@ -47,12 +46,11 @@ from mapsnb_sandbox.world.geodata import fold_text
 from tools.build_names_corpus import LANGS, Row, _gnc_towns, _h, _population, _rg_rows, write_corpus
 from tools.build_names_holdout import _pl_cs_forms, _tr_forms
 from tools.build_names_holdout2 import inflected_picks
-from tools.build_names_holdout3 import _with_country
+from tools.holdout_rows import earlier_corpora, fresh, lang_rows, region_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout4.csv"
-DATA = ROOT / "tests" / "data"
-EARLIER = ("names_corpus.csv", "names_holdout.csv", "names_holdout2.csv", "names_holdout3.csv")
+EARLIER = earlier_corpora(4)
 WORLDCITIES_DEFAULT = Path("/tmp/sm/worldcities.csv")
 COLUMNS = ("city", "city_ascii", "lat", "lng", "country", "iso2", "iso3", "admin_name")
 SEED = "holdout4-2026-12-04"
@@ -96,8 +94,6 @@ KINDS = {
     "ro": ("farmacie în {t}", "spital în {t}", "bancă în {t}"),
     "cs": ("lékárna {t}", "nemocnice {t}", "banka {t}"),
 }
-#: Per language: searches with the bare name, with the country; "Town, Country" rows.
-N_SEARCH, N_SEARCH_QUAL, N_COUNTRY_LANG = 12, 10, 10
 #: English rows: bare names, "Town, Country" (at most 2 a country), region-qualified ones.
 N_BARE, N_COUNTRY_EACH, N_REGION, N_REGION_COUNTRY, N_SEARCH_REGION = 150, 2, 250, 150, 120
 #: At most this many region-qualified rows of one country (the US has 7,768 of 26,569 towns).
@@ -122,17 +118,6 @@ def read_worldcities(path: Path) -> list[dict]:
         if t["pop"] > 0:
             out.append(t)
     return out
-
-
-@functools.cache
-def _used_text() -> str:
-    """Every query of the four earlier corpora, folded, one a line."""
-    got = []
-    for name in EARLIER:
-        with (DATA / name).open(encoding="utf-8") as fh:
-            rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-            got.extend(fold_text(r["query"]) for r in rows)
-    return "\n".join(got)
 
 
 def _banded(towns: list[dict], *key: object) -> list[dict]:
@@ -194,33 +179,7 @@ class Namesakes:
 
 def _fresh(t: dict) -> bool:
     """Whether no earlier corpus' query holds the town's name (in either spelling)."""
-    used = _used_text()
-    return fold_text(t["city"]) not in used and fold_text(t["city_ascii"]) not in used
-
-
-def _lang_rows(pool: list[dict], ns: Namesakes, terr: dict[str, dict[str, str]]) -> list[Row]:
-    """Per language: the bare name in a search, the name and the country in the language in a
-    search and alone ("Town, Country" as the language writes it)."""
-    rows: list[Row] = []
-    taken: set[str] = set()
-    for lang in LANGS:
-        bare = [t for t in _banded(pool, lang) if t["id"] not in taken]
-        picks = [t for t in bare if ns.one_answer(t, "bare")][:N_SEARCH]
-        for k, t in enumerate(picks):
-            q = KINDS[lang][k % 3].format(t=t["city"])
-            rows.append(("search_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-        taken |= {t["id"] for t in picks}
-        country = [t for t in bare if t["id"] not in taken and t["iso2"] in terr[lang]]
-        country = [t for t in country if ns.one_answer(t, "country")]
-        for k, t in enumerate(country[: N_SEARCH_QUAL + N_COUNTRY_LANG]):
-            town = _with_country(lang, t["city"], terr[lang][t["iso2"]])
-            if k < N_SEARCH_QUAL:
-                q = KINDS[lang][k % 3].format(t=town)
-                rows.append(("search_qualified_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-            else:
-                rows.append(("country_town_lang", lang, town, t["lat"], t["lng"], 50.0, "resolve"))
-            taken.add(t["id"])
-    return rows
+    return fresh((t["city"], t["city_ascii"]), EARLIER)
 
 
 def _english_rows(pool: list[dict], ns: Namesakes, countries: dict[str, str]) -> list[Row]:
@@ -257,19 +216,8 @@ def _region_rows(order: list[dict], ns: Namesakes, countries: dict[str, str]) ->
             continue
         per_cc[t["iso2"]] += 1
         picks.append(t)
-    rows: list[Row] = []
-    cut = (N_REGION, N_REGION + N_REGION_COUNTRY, N_REGION + N_REGION_COUNTRY + N_SEARCH_REGION)
-    for k, t in enumerate(picks[: cut[2]]):
-        town, pt = f"{t['city']}, {t['admin_name']}", (t["lat"], t["lng"])
-        if k < cut[0]:
-            rows.append(("region_town", "en", town, *pt, 50.0, "resolve"))
-        elif k < cut[1] and t["iso2"] in countries:
-            q = f"{town}, {countries[t['iso2']]}"
-            rows.append(("region_country_town", "en", q, *pt, 50.0, "resolve"))
-        elif k >= cut[1]:
-            q = KINDS["en"][k % 3].format(t=town)
-            rows.append(("search_region", "en", q, *pt, 50.0, "search"))
-    return rows
+    named = [(f"{t['city']}, {t['admin_name']}", t["iso2"], t["lat"], t["lng"]) for t in picks]
+    return region_rows(named, (N_REGION, N_REGION_COUNTRY, N_SEARCH_REGION), countries, KINDS)
 
 
 def _inflected_rows(pool: list[dict], ns: Namesakes) -> list[Row]:
@@ -286,7 +234,7 @@ def _inflected_rows(pool: list[dict], ns: Namesakes) -> list[Row]:
         }
         for lang, written in forms.items():
             for f in written:
-                if fold_text(f) not in _used_text():  # "w Pabianicach": an earlier query
+                if fresh((f,), EARLIER):  # "w Pabianicach": an earlier query
                     picks[lang].append((_h(SEED, f), f, t["lat"], t["lng"]))
     search = {"tr": "{t} eczaneler", "pl": "apteki {t}", "cs": "lékárny {t}"}
     return inflected_picks(picks, search=search)
@@ -302,10 +250,12 @@ def main() -> None:
     pool = [t for t in towns if shared[fold_text(t["city"])] == 1 and _fresh(t)]
     terr = {lang: dict(Locale.parse(lang).territories) for lang in LANGS}
     en_pool = [t for t in pool if t["iso2"] in terr["en"]]
-    lang_rows = _lang_rows(pool, ns, terr)
-    used = {(r[3], r[4]) for r in lang_rows}
+    per_lang = lang_rows(
+        lambda lang: _banded(pool, lang), ns.one_answer, terr, KINDS, name="city", cc="iso2"
+    )
+    used = {(r[3], r[4]) for r in per_lang}
     rest = [t for t in en_pool if (t["lat"], t["lng"]) not in used]
-    rows = lang_rows + _english_rows(rest, ns, terr["en"]) + _inflected_rows(pool, ns)
+    rows = per_lang + _english_rows(rest, ns, terr["en"]) + _inflected_rows(pool, ns)
     seen = write_corpus(OUT, HEADER, rows)
     counts = collections.Counter(r[0] for r in rows)
     print(f"{len(towns)} towns, {len(pool)} drawable, {seen} rows -> {OUT}: {dict(counts)}")

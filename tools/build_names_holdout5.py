@@ -39,26 +39,18 @@ from __future__ import annotations
 
 import collections
 import csv
-import functools
 import re
 import sys
 from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import fold_text
 from tools.build_names_corpus import LANGS, Row, _h, _rg_rows, write_corpus
-from tools.build_names_holdout3 import _with_country
 from tools.build_names_holdout4 import KINDS
+from tools.holdout_rows import earlier_corpora, fresh, lang_rows, region_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout5.csv"
-DATA = ROOT / "tests" / "data"
-EARLIER = (
-    "names_corpus.csv",
-    "names_holdout.csv",
-    "names_holdout2.csv",
-    "names_holdout3.csv",
-    "names_holdout4.csv",
-)
+EARLIER = earlier_corpora(5)
 LOCODE_DEFAULT = Path("/tmp/unlocode")
 SUBDIV_DEFAULT = Path("/tmp/unlocode-subdivision-codes.csv")
 COLUMNS = ("cc", "loc", "name", "ascii", "sub", "status", "function", "iata", "lat", "lon", "geo")
@@ -111,8 +103,6 @@ FACILITY = frozenset(
 )
 #: Subdivisions written by their ISO 3166-2 code, as people write them.
 CODE_COUNTRIES = ("US", "CA", "AU")
-#: Per language: searches with the bare name, with the country; "Town, Country" rows.
-N_SEARCH, N_SEARCH_QUAL, N_COUNTRY_LANG = 12, 10, 10
 #: English rows.
 N_BARE, N_COUNTRY_EACH, N_CODE, N_REGION, N_REGION_COUNTRY, N_SEARCH_REGION = (
     150,
@@ -168,17 +158,6 @@ def read_subdivisions(path: Path) -> dict[tuple[str, str], str]:
     """``(country, code) -> name`` of UN/LOCODE's subdivision list."""
     with path.open(encoding="utf-8") as fh:
         return {(r["SUCountry"], r["SUCode"]): r["SUName"] for r in csv.DictReader(fh)}
-
-
-@functools.cache
-def _used_text() -> str:
-    """Every query of the five earlier corpora, folded, one a line."""
-    got = []
-    for name in EARLIER:
-        with (DATA / name).open(encoding="utf-8") as fh:
-            rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-            got.extend(fold_text(r["query"]) for r in rows)
-    return "\n".join(got)
 
 
 def _far(a: tuple[float, float], b: tuple[float, float]) -> bool:
@@ -269,31 +248,6 @@ def _banded(towns: list[dict], ns: Namesakes, *key: object) -> list[dict]:
     return out
 
 
-def _lang_rows(pool: list[dict], ns: Namesakes, terr: dict[str, dict[str, str]]) -> list[Row]:
-    """Per language: the bare name in a search, the name and the country in the language in a
-    search and alone."""
-    rows: list[Row] = []
-    taken: set[str] = set()
-    for lang in LANGS:
-        order = [t for t in _banded(pool, ns, lang) if t["id"] not in taken]
-        picks = [t for t in order if ns.one_answer(t, "bare")][:N_SEARCH]
-        for k, t in enumerate(picks):
-            q = KINDS[lang][k % 3].format(t=t["name"])
-            rows.append(("search_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-        taken |= {t["id"] for t in picks}
-        country = [t for t in order if t["id"] not in taken and t["cc"] in terr[lang]]
-        country = [t for t in country if ns.one_answer(t, "country")]
-        for k, t in enumerate(country[: N_SEARCH_QUAL + N_COUNTRY_LANG]):
-            town = _with_country(lang, t["name"], terr[lang][t["cc"]])
-            if k < N_SEARCH_QUAL:
-                q = KINDS[lang][k % 3].format(t=town)
-                rows.append(("search_qualified_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-            else:
-                rows.append(("country_town_lang", lang, town, t["lat"], t["lng"], 50.0, "resolve"))
-            taken.add(t["id"])
-    return rows
-
-
 def _english_rows(order: list[dict], ns: Namesakes, countries: dict[str, str]) -> list[Row]:
     """Bare names and "Town, Country" for every country (at most two each)."""
     rows: list[Row] = []
@@ -339,28 +293,14 @@ def _region_rows(
         else:
             q = KINDS["en"][k % 3].format(t=town)
             rows.append(("search_region", "en", q, *pt, 50.0, "search"))
-    cut = (
-        N_REGION,
-        N_REGION + N_REGION_COUNTRY,
-        N_REGION + N_REGION_COUNTRY + N_SEARCH_REGION // 2,
-    )
-    for k, (t, sub) in enumerate(named[: cut[2]]):
-        town, pt = f"{t['name']}, {sub}", (t["lat"], t["lng"])
-        if k < cut[0]:
-            rows.append(("region_town", "en", town, *pt, 50.0, "resolve"))
-        elif k < cut[1] and t["cc"] in countries:
-            q = f"{town}, {countries[t['cc']]}"
-            rows.append(("region_country_town", "en", q, *pt, 50.0, "resolve"))
-        elif k >= cut[1]:
-            q = KINDS["en"][k % 3].format(t=town)
-            rows.append(("search_region", "en", q, *pt, 50.0, "search"))
-    return rows
+    named_rows = [(f"{t['name']}, {sub}", t["cc"], t["lat"], t["lng"]) for t, sub in named]
+    counts = (N_REGION, N_REGION_COUNTRY, N_SEARCH_REGION // 2)
+    return rows + region_rows(named_rows, counts, countries, KINDS)
 
 
 def _fresh(t: dict) -> bool:
     """Whether no earlier corpus' query holds the town's name (in either spelling)."""
-    used = _used_text()
-    return fold_text(t["name"]) not in used and fold_text(t["ascii"]) not in used
+    return fresh((t["name"], t["ascii"]), EARLIER)
 
 
 def main() -> None:
@@ -372,14 +312,14 @@ def main() -> None:
     ns = Namesakes(towns, subs)
     pool = [t for t in towns if _fresh(t) and ns.in_country(t)]
     terr = {lang: dict(Locale.parse(lang).territories) for lang in LANGS}
-    lang_rows = _lang_rows(pool, ns, terr)
-    used = {(r[3], r[4]) for r in lang_rows}
+    per_lang = lang_rows(lambda lang: _banded(pool, ns, lang), ns.one_answer, terr, KINDS)
+    used = {(r[3], r[4]) for r in per_lang}
     rest = [t for t in pool if (t["lat"], t["lng"]) not in used and t["cc"] in terr["en"]]
     en_rows = _english_rows(_banded(rest, ns, "en-rows"), ns, terr["en"])
     used |= {(r[3], r[4]) for r in en_rows}
     rest = [t for t in rest if (t["lat"], t["lng"]) not in used]
     region_rows = _region_rows(_banded(rest, ns, "region-rows"), ns, subs, terr["en"])
-    rows = lang_rows + en_rows + region_rows
+    rows = per_lang + en_rows + region_rows
     seen = write_corpus(OUT, HEADER, rows)
     counts = collections.Counter(r[0] for r in rows)
     print(f"{len(towns)} places, {len(pool)} drawable, {seen} rows -> {OUT}: {dict(counts)}")

@@ -42,30 +42,19 @@ Columns as ``names_corpus.csv``: ``cls, lang, query, lat, lng, tol_km, tool``.
 from __future__ import annotations
 
 import collections
-import csv
-import functools
 import re
 import sqlite3
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.geodata import fold_text
-from tools.build_names_corpus import LANGS, Row, _h, _rg_rows, write_corpus
-from tools.build_names_holdout3 import _with_country
+from tools.build_names_corpus import LANGS, Row, _rg_rows, write_corpus
+from tools.holdout_rows import EnglishSizes, after_scripts, earlier_corpora, fresh, ordered, take
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout6.csv"
-DATA = ROOT / "tests" / "data"
-EARLIER = (
-    "names_corpus.csv",
-    "names_holdout.csv",
-    "names_holdout2.csv",
-    "names_holdout3.csv",
-    "names_holdout4.csv",
-    "names_holdout5.csv",
-)
+EARLIER = earlier_corpora(6)
 GEODATA_DEFAULT = Path("/tmp/h22_geodata")
 SEED = "holdout6-2026-12-06"
 HEADER = (
@@ -138,8 +127,6 @@ SCRIPTS = {"el": re.compile(r"^[\u0370-\u03ff\u1f00-\u1fff .'-]+$"),
 PLACEHOLDERS = frozenset(["noname", "no name", "unnamed", "unknown", "sin nombre", "fixme"])
 CAMP = re.compile(r"\bcamps?\b|lager\b|مخيم|معسكر", re.IGNORECASE)
 LATIN = re.compile(r"^[A-Za-z\u00c0-\u024f\u1e00-\u1eff .'’-]+$")
-#: Per language: searches with the bare name, with the country; "Town, Country" rows.
-N_SEARCH, N_SEARCH_QUAL, N_COUNTRY_LANG = 12, 10, 10
 #: English rows and the script and German rows.
 N_BARE, N_COUNTRY_EACH, N_HOMONYM, N_SEARCH_HOMONYM = 250, 2, 200, 80
 N_SCRIPT, N_SEARCH_SCRIPT, N_EXONYM = 50, 25, 60
@@ -206,17 +193,6 @@ def _band(kind: str, pop: object) -> int:
     return next(k for k, (lo, hi) in enumerate(BANDS) if lo <= n < hi)
 
 
-@functools.cache
-def _used_text() -> str:
-    """Every query of the six earlier corpora, folded, one a line."""
-    got = []
-    for name in EARLIER:
-        with (DATA / name).open(encoding="utf-8") as fh:
-            rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-            got.extend(fold_text(r["query"]) for r in rows)
-    return "\n".join(got)
-
-
 def _key(name: str) -> str:
     """A name folded, its punctuation as spaces: "Grand' Anse" and "Grand Anse" are namesakes."""
     return " ".join(re.findall(r"\w+", fold_text(name)))
@@ -281,87 +257,19 @@ class Namesakes:
                 return False
         return True
 
+    def latin_answer(self, t: dict, scope: str) -> bool:
+        """:meth:`one_answer` for the town's name in Latin letters (``t["name"]``)."""
+        return self.one_answer(t, t["name"], scope)
+
+
+def _fresh(t: dict) -> bool:
+    """Whether no earlier corpus' query holds any of the town's names."""
+    return fresh((n for n in (t["native"], t["name"], t["de"]) if n), EARLIER)
+
 
 def _ordered(towns: list[dict], *key: object) -> list[dict]:
-    """``towns`` in a seeded order: every country in turn, in each country the bands in turn."""
-    by_cc: dict[str, list[list[dict]]] = collections.defaultdict(lambda: [[] for _ in BANDS])
-    for t in towns:
-        by_cc[t["cc"]][t["band"]].append(t)
-    queues = []
-    for cc in sorted(by_cc, key=lambda c: _h(SEED, *key, c)):
-        bands = by_cc[cc]
-        for b in bands:
-            b.sort(key=lambda t: _h(SEED, *key, t["id"]))
-        first = _h(SEED, *key, cc, "band") % len(bands)  # countries open on different bands
-        bands = bands[first:] + bands[:first]
-        q = []
-        for k in range(max(len(b) for b in bands)):
-            q.extend(b[k] for b in bands if k < len(b))
-        queues.append(q)
-    out: list[dict] = []
-    for k in range(max((len(q) for q in queues), default=0)):
-        out.extend(q[k] for q in queues if k < len(q))
-    return out
-
-
-def _lang_rows(pool: list[dict], ns: Namesakes, terr: dict[str, dict[str, str]]) -> list[Row]:
-    """Per language: the bare name in a search, the name and the country in the language in a
-    search and alone."""
-    rows: list[Row] = []
-    taken: set[str] = set()
-    for lang in LANGS:
-        order = [t for t in _ordered(pool, lang) if t["id"] not in taken]
-        picks = _take(order, lambda t: ns.one_answer(t, t["name"], "bare"), N_SEARCH)
-        for k, t in enumerate(picks):
-            q = KINDS[lang][k % 3].format(t=t["name"])
-            rows.append(("search_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-        taken |= {t["id"] for t in picks}
-        country = _take(
-            [t for t in order if t["id"] not in taken and t["cc"] in terr[lang]],
-            lambda t: ns.one_answer(t, t["name"], "country"),
-            N_SEARCH_QUAL + N_COUNTRY_LANG,
-        )
-        for k, t in enumerate(country):
-            town = _with_country(lang, t["name"], terr[lang][t["cc"]])
-            if k < N_SEARCH_QUAL:
-                q = KINDS[lang][k % 3].format(t=town)
-                rows.append(("search_qualified_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-            else:
-                rows.append(("country_town_lang", lang, town, t["lat"], t["lng"], 50.0, "resolve"))
-            taken.add(t["id"])
-    return rows
-
-
-def _english_rows(order: list[dict], ns: Namesakes, countries: dict[str, str]) -> list[Row]:
-    """Bare names, "Town, Country" for every country (at most two each), and names other
-    countries' towns bear too, qualified by the country (resolved and searched)."""
-    rows: list[Row] = []
-    bare = _take(order, lambda t: ns.one_answer(t, t["name"], "bare"), N_BARE)
-    rows += [("bare", "en", t["name"], t["lat"], t["lng"], 50.0, "resolve") for t in bare]
-    taken = {t["id"] for t in bare}
-    by_cc: dict[str, list[dict]] = collections.defaultdict(list)
-    homonyms: list[dict] = []
-    for t in order:
-        if t["id"] in taken or t["cc"] not in countries:
-            continue
-        if ns.one_answer(t, t["name"], "bare"):
-            pick = by_cc[t["cc"]] if len(by_cc[t["cc"]]) < N_COUNTRY_EACH else None
-        else:
-            pick = homonyms if len(homonyms) < N_HOMONYM + N_SEARCH_HOMONYM else None
-        if pick is not None and ns.one_answer(t, t["name"], "country") and _fresh(t):
-            pick.append(t)
-    for cc in sorted(by_cc):
-        for t in by_cc[cc]:
-            q = f"{t['name']}, {countries[cc]}"
-            rows.append(("country_town", "en", q, t["lat"], t["lng"], 50.0, "resolve"))
-    for k, t in enumerate(homonyms):
-        town = f"{t['name']}, {countries[t['cc']]}"
-        if k < N_HOMONYM:
-            rows.append(("homonym_country", "en", town, t["lat"], t["lng"], 50.0, "resolve"))
-        else:
-            q = KINDS["en"][k % 3].format(t=town)
-            rows.append(("search_homonym", "en", q, t["lat"], t["lng"], 50.0, "search"))
-    return rows
+    """``towns`` in this corpus' seeded order (:func:`tools.holdout_rows.ordered`)."""
+    return ordered(towns, *key, seed=SEED, bands=len(BANDS))
 
 
 def _script_rows(order: list[dict], ns: Namesakes) -> list[Row]:
@@ -370,8 +278,11 @@ def _script_rows(order: list[dict], ns: Namesakes) -> list[Row]:
     rows: list[Row] = []
     for lang, script in SCRIPTS.items():
         picks = [t for t in order if script.match(t["native"]) and len(t["native"]) >= 3]
-        picks = _take(
-            picks, lambda t: ns.one_answer(t, t["native"], "bare"), N_SCRIPT + N_SEARCH_SCRIPT
+        picks = take(
+            picks,
+            lambda t: ns.one_answer(t, t["native"], "bare"),
+            N_SCRIPT + N_SEARCH_SCRIPT,
+            _fresh,
         )
         for k, t in enumerate(picks):
             pt = (t["lat"], t["lng"])
@@ -381,30 +292,13 @@ def _script_rows(order: list[dict], ns: Namesakes) -> list[Row]:
                 q = KINDS[lang][k % 3].format(t=t["native"])
                 rows.append(("search_script", lang, q, *pt, 50.0, "search"))
     other = [t for t in order if t["de"] and fold_text(t["de"]) not in _folded_names(t)]
-    for t in _take(other, lambda t: ns.one_answer(t, t["de"], "bare"), N_EXONYM):
+    for t in take(other, lambda t: ns.one_answer(t, t["de"], "bare"), N_EXONYM, _fresh):
         rows.append(("exonym_de", "de", t["de"], t["lat"], t["lng"], 50.0, "resolve"))
     return rows
 
 
 def _folded_names(t: dict) -> set[str]:
     return {fold_text(t["native"]), fold_text(t["name"])}
-
-
-def _take(order: list[dict], keep: Callable[[dict], bool], n: int) -> list[dict]:
-    """The first ``n`` towns of ``order`` that ``keep`` keeps and no earlier corpus names."""
-    out: list[dict] = []
-    for t in order:
-        if len(out) >= n:
-            break
-        if keep(t) and _fresh(t):
-            out.append(t)
-    return out
-
-
-def _fresh(t: dict) -> bool:
-    """Whether no earlier corpus' query holds any of the town's names."""
-    used = _used_text()
-    return not any(fold_text(n) in used for n in (t["native"], t["name"], t["de"]) if n)
 
 
 def main() -> None:
@@ -414,14 +308,9 @@ def main() -> None:
     ns = Namesakes(nodes)
     terr = {lang: dict(Locale.parse(lang).territories) for lang in LANGS}
     pool = [t for t in nodes if t["cc"] in terr["en"]]
+    sizes = EnglishSizes(N_BARE, N_COUNTRY_EACH, N_HOMONYM, N_SEARCH_HOMONYM)
     script_rows = _script_rows(_ordered(pool, "script"), ns)
-    used = {(r[3], r[4]) for r in script_rows}
-    latin = [t for t in pool if t["name"] and (t["lat"], t["lng"]) not in used]
-    lang_rows = _lang_rows(latin, ns, terr)
-    used |= {(r[3], r[4]) for r in lang_rows}
-    rest = [t for t in latin if (t["lat"], t["lng"]) not in used]
-    en_rows = _english_rows(_ordered(rest, "en-rows"), ns, terr["en"])
-    rows = lang_rows + en_rows + script_rows
+    rows = after_scripts(pool, script_rows, _ordered, ns.latin_answer, terr, KINDS, _fresh, sizes)
     seen = write_corpus(OUT, HEADER, rows)
     counts = collections.Counter(r[0] for r in rows)
     ccs = len({t["cc"] for t in pool})

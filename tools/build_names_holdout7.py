@@ -40,32 +40,20 @@ from __future__ import annotations
 
 import collections
 import csv
-import functools
 import json
 import re
 import statistics
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.geodata import fold_text
-from tools.build_names_corpus import LANGS, Row, _h, write_corpus
-from tools.build_names_holdout3 import _with_country
+from tools.build_names_corpus import LANGS, Row, write_corpus
 from tools.build_names_holdout6 import BANDS, KINDS, Namesakes, _band, _key
+from tools.holdout_rows import EnglishSizes, after_scripts, earlier_corpora, fresh, ordered, take
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout7.csv"
-DATA = ROOT / "tests" / "data"
-EARLIER = (
-    "names_corpus.csv",
-    "names_holdout.csv",
-    "names_holdout2.csv",
-    "names_holdout3.csv",
-    "names_holdout4.csv",
-    "names_holdout5.csv",
-    "names_holdout6.csv",
-)
+EARLIER = earlier_corpora(7)
 SOURCE_DEFAULT = Path("/tmp/h23_src")
 SEED = "holdout7-2026-12-06"
 HEADER = (
@@ -93,8 +81,6 @@ GERMAN_SPEAKING = frozenset({"DE", "AT", "CH", "LI", "LU"})
 LATIN = re.compile(r"^[A-Za-z\u00c0-\u024f .'’-]+$")
 CYRILLIC = re.compile(r"^[\u0400-\u04ff .-]+$")
 KANJI = re.compile(r"^[\u3040-\u30ff\u4e00-\u9fff\u3005]+$")
-#: Per language: searches with the bare name, with the country; "Town, Country" rows.
-N_SEARCH, N_SEARCH_QUAL, N_COUNTRY_LANG = 12, 10, 10
 #: English rows and the script and German rows.
 N_BARE, N_COUNTRY_EACH, N_HOMONYM, N_SEARCH_HOMONYM = 300, 80, 200, 80
 N_SCRIPT, N_SEARCH_SCRIPT = 60, 30
@@ -226,111 +212,14 @@ class Names(Namesakes):
                 self.geonames[n].append(pt)
 
 
-@functools.cache
-def _used_text() -> str:
-    """Every query of the seven earlier corpora, folded, one a line."""
-    got = []
-    for name in EARLIER:
-        with (DATA / name).open(encoding="utf-8") as fh:
-            rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-            got.extend(fold_text(r["query"]) for r in rows)
-    return "\n".join(got)
-
-
 def _fresh(t: dict) -> bool:
     """Whether no earlier corpus' query holds any of the town's names."""
-    used = _used_text()
-    return not any(fold_text(n) in used for n in (t["native"], t["name"], t["de"]) if n)
-
-
-def _take(order: list[dict], keep: Callable[[dict], bool], n: int) -> list[dict]:
-    """The first ``n`` towns of ``order`` that ``keep`` keeps and no earlier corpus names."""
-    out: list[dict] = []
-    for t in order:
-        if len(out) >= n:
-            break
-        if keep(t) and _fresh(t):
-            out.append(t)
-    return out
+    return fresh((n for n in (t["native"], t["name"], t["de"]) if n), EARLIER)
 
 
 def _ordered(towns: list[dict], *key: object) -> list[dict]:
-    """``towns`` in a seeded order: every country in turn, in each country the bands in turn."""
-    by_cc: dict[str, list[list[dict]]] = collections.defaultdict(lambda: [[] for _ in BANDS])
-    for t in towns:
-        by_cc[t["cc"]][t["band"]].append(t)
-    queues = []
-    for cc in sorted(by_cc, key=lambda c: _h(SEED, *key, c)):
-        bands = [sorted(b, key=lambda t: _h(SEED, *key, t["id"])) for b in by_cc[cc]]
-        first = _h(SEED, *key, cc, "band") % len(bands)
-        bands = bands[first:] + bands[:first]
-        queue = []
-        for k in range(max(len(b) for b in bands)):
-            queue.extend(b[k] for b in bands if k < len(b))
-        queues.append(queue)
-    out: list[dict] = []
-    for k in range(max((len(q) for q in queues), default=0)):
-        out.extend(q[k] for q in queues if k < len(q))
-    return out
-
-
-def _lang_rows(pool: list[dict], ns: Namesakes, terr: dict[str, dict[str, str]]) -> list[Row]:
-    """Per language: the bare Latin name in a search, the name and the country in the language in
-    a search and alone."""
-    rows: list[Row] = []
-    taken: set[str] = set()
-    for lang in LANGS:
-        order = [t for t in _ordered(pool, lang) if t["id"] not in taken]
-        picks = _take(order, lambda t: ns.one_answer(t, t["name"], "bare"), N_SEARCH)
-        for k, t in enumerate(picks):
-            q = KINDS[lang][k % 3].format(t=t["name"])
-            rows.append(("search_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-        taken |= {t["id"] for t in picks}
-        country = _take(
-            [t for t in order if t["id"] not in taken and t["cc"] in terr[lang]],
-            lambda t: ns.one_answer(t, t["name"], "country"),
-            N_SEARCH_QUAL + N_COUNTRY_LANG,
-        )
-        for k, t in enumerate(country):
-            town = _with_country(lang, t["name"], terr[lang][t["cc"]])
-            if k < N_SEARCH_QUAL:
-                q = KINDS[lang][k % 3].format(t=town)
-                rows.append(("search_qualified_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
-            else:
-                rows.append(("country_town_lang", lang, town, t["lat"], t["lng"], 50.0, "resolve"))
-            taken.add(t["id"])
-    return rows
-
-
-def _english_rows(order: list[dict], ns: Namesakes, countries: dict[str, str]) -> list[Row]:
-    """Bare names, "Town, Country" (at most :data:`N_COUNTRY_EACH` a country), and names other
-    countries' towns bear too, qualified by the country (resolved and searched)."""
-    rows: list[Row] = []
-    bare = _take(order, lambda t: ns.one_answer(t, t["name"], "bare"), N_BARE)
-    rows += [("bare", "en", t["name"], t["lat"], t["lng"], 50.0, "resolve") for t in bare]
-    taken = {t["id"] for t in bare}
-    by_cc: dict[str, list[dict]] = collections.defaultdict(list)
-    homonyms: list[dict] = []
-    for t in order:
-        if t["id"] in taken or not ns.one_answer(t, t["name"], "country") or not _fresh(t):
-            continue
-        if ns.one_answer(t, t["name"], "bare"):
-            if len(by_cc[t["cc"]]) < N_COUNTRY_EACH:
-                by_cc[t["cc"]].append(t)
-        elif len(homonyms) < N_HOMONYM + N_SEARCH_HOMONYM:
-            homonyms.append(t)
-    for cc in sorted(by_cc):
-        for t in by_cc[cc]:
-            q = f"{t['name']}, {countries[cc]}"
-            rows.append(("country_town", "en", q, t["lat"], t["lng"], 50.0, "resolve"))
-    for k, t in enumerate(homonyms):
-        town = f"{t['name']}, {countries[t['cc']]}"
-        if k < N_HOMONYM:
-            rows.append(("homonym_country", "en", town, t["lat"], t["lng"], 50.0, "resolve"))
-        else:
-            q = KINDS["en"][k % 3].format(t=town)
-            rows.append(("search_homonym", "en", q, t["lat"], t["lng"], 50.0, "search"))
-    return rows
+    """``towns`` in this corpus' seeded order (:func:`tools.holdout_rows.ordered`)."""
+    return ordered(towns, *key, seed=SEED, bands=len(BANDS))
 
 
 def _script_rows(towns: list[dict], ns: Namesakes) -> list[Row]:
@@ -339,8 +228,8 @@ def _script_rows(towns: list[dict], ns: Namesakes) -> list[Row]:
     rows: list[Row] = []
     for lang, cc in (("ja", "JP"), ("ru", "RU")):
         pool = _ordered([t for t in towns if t["cc"] == cc and t["native"]], "script", lang)
-        picks = _take(pool, lambda t: ns.one_answer(t, t["native"], "bare"),
-                      N_SCRIPT + N_SEARCH_SCRIPT)  # fmt: skip
+        picks = take(pool, lambda t: ns.one_answer(t, t["native"], "bare"),
+                     N_SCRIPT + N_SEARCH_SCRIPT, _fresh)  # fmt: skip
         for k, t in enumerate(picks):
             pt = (t["lat"], t["lng"])
             if k < N_SCRIPT:
@@ -349,7 +238,10 @@ def _script_rows(towns: list[dict], ns: Namesakes) -> list[Row]:
                 q = KINDS[lang][k % 3].format(t=t["native"])
                 rows.append(("search_script", lang, q, *pt, 50.0, "search"))
     foreign = [t for t in towns if t["de"] and t["cc"] not in GERMAN_SPEAKING]
-    for t in _take(_ordered(foreign, "de"), lambda t: ns.one_answer(t, t["de"], "bare"), 10**4):
+    exonyms = take(
+        _ordered(foreign, "de"), lambda t: ns.one_answer(t, t["de"], "bare"), 10**4, _fresh
+    )
+    for t in exonyms:
         rows.append(("exonym_de", "de", t["de"], t["lat"], t["lng"], 50.0, "resolve"))
     return rows
 
@@ -364,14 +256,9 @@ def main() -> None:
     for cc, (n, med, share) in sample_check(pool, ns).items():
         print(f"check {cc}: {n} towns with a GeoNames namesake, median {med:.1f} km, "
               f"{share:.0%} within {AGREE_KM:.0f} km")  # fmt: skip
+    sizes = EnglishSizes(N_BARE, N_COUNTRY_EACH, N_HOMONYM, N_SEARCH_HOMONYM)
     script_rows = _script_rows(pool, ns)
-    used = {(r[3], r[4]) for r in script_rows}
-    latin = [t for t in pool if t["name"] and (t["lat"], t["lng"]) not in used]
-    lang_rows = _lang_rows(latin, ns, terr)
-    used |= {(r[3], r[4]) for r in lang_rows}
-    rest = [t for t in latin if (t["lat"], t["lng"]) not in used]
-    en_rows = _english_rows(_ordered(rest, "en-rows"), ns, terr["en"])
-    rows = lang_rows + en_rows + script_rows
+    rows = after_scripts(pool, script_rows, _ordered, ns.latin_answer, terr, KINDS, _fresh, sizes)
     seen = write_corpus(OUT, HEADER, rows)
     counts = collections.Counter(r[0] for r in rows)
     ccs = collections.Counter(t["cc"] for t in pool)

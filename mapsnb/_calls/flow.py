@@ -24,7 +24,8 @@ from mapsnb._read.credits import payload_is_synthetic
 from mapsnb._read.names import NameBook
 from mapsnb._redact import _Secret, redact_url, url_credentials
 from mapsnb._store.cache import Cache, Stored, open_cache
-from mapsnb._store.recording import NoNetwork, Recording, open_recording
+from mapsnb._store.recording import Recording
+from mapsnb._store.recording_open import NoNetwork, open_recording
 from mapsnb._transport import protocol as proto
 from mapsnb._transport.secrets import header_secrets, install_log_filter, normalise, secret
 from mapsnb.errors import (

@@ -45,8 +45,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
-import httpx
-
 from mapsnb import settings
 from mapsnb._store.cache import Stored, call_key
 from mapsnb._store.cache_file import json_text
@@ -69,7 +67,6 @@ from mapsnb._store.shared_file import checked_path, locked, writer
 from mapsnb.errors import MapsnbError, ReplayMiss, ToolError
 
 __all__ = [
-    "NoNetwork",
     "Recording",
     "RecordingAgeWarning",
     "RecordingEntryWarning",
@@ -77,6 +74,7 @@ __all__ = [
     "RecordingWriteWarning",
     "check",
     "describe",
+    "file_stamp",
     "find_secrets",
     "ignore_lines",
     "load",
@@ -135,9 +133,9 @@ class Recording:
             ) from None
         if mode == "replay" and not exists:
             raise MapsnbError(f"recording {self.path}: no such file to replay")
-        before = _stamp(self.path)
+        before = file_stamp(self.path)
         data = load(self.path) if exists and mode != "record" else {"calls": []}
-        self.stamp = _stamp(self.path)
+        self.stamp = file_stamp(self.path)
         #: The file's stamp when ``calls``, ``_file_now`` and ``tools`` last held all it holds.
         self._synced = before if mode != "record" and before == self.stamp else None
         if data.get("skipped"):  # the next write keeps a copy of the file as it is
@@ -360,7 +358,7 @@ class Recording:
     # -------------------------------------------------------------- sharing the file
     def _refresh(self) -> None:
         """Take in the calls other processes added to the file since it was read (hold _lock)."""
-        stamp = _stamp(self.path)
+        stamp = file_stamp(self.path)
         if stamp is None or stamp == self.stamp:
             return
         try:
@@ -371,7 +369,7 @@ class Recording:
         self._entries = data["entries"]
         if self.tools is None and isinstance(data.get("tools"), list):
             self.tools = data["tools"]
-        self.stamp = _stamp(self.path)
+        self.stamp = file_stamp(self.path)
         self._synced = stamp if stamp == self.stamp and not data["skipped"] else None
         self._file_now = data.get("now")
 
@@ -432,7 +430,7 @@ class Recording:
             )
         if not append_calls(self.path, texts, empty=entries == 0):
             return False
-        self.stamp = self._synced = _stamp(self.path)  # under the lock: this very file
+        self.stamp = self._synced = file_stamp(self.path)  # under the lock: this very file
         self._entries = entries + len(texts)
         return True
 
@@ -445,7 +443,7 @@ class Recording:
 
     def _on_disk(self) -> dict[str, Any]:
         """Return the file as other processes left it; an unreadable one is set aside, never lost."""
-        now = _stamp(self.path)
+        now = file_stamp(self.path)
         if now is None:
             return {"calls": []}
         if now == self._synced:  # nobody wrote since this process read or wrote it
@@ -493,7 +491,7 @@ class Recording:
                 f"{', '.join(found)}; nothing was written"
             )
         write_whole(self.path, text)
-        self.stamp = self._synced = _stamp(self.path)  # under the lock: this very file
+        self.stamp = self._synced = file_stamp(self.path)  # under the lock: this very file
         self._file_now = data["now"]
         self._entries = len(calls)
 
@@ -531,7 +529,7 @@ def _printable_tree(value: Any) -> Any:
     return value
 
 
-def _stamp(path: Path) -> tuple[int, int, int] | None:
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
     """Return the file's identity, modification time and size (``None`` when absent).
 
     To notice other writers (each write replaces the file).
@@ -541,56 +539,3 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     except OSError:
         return None
     return st.st_ino, st.st_mtime_ns, st.st_size
-
-
-_SHARED: dict[tuple[str, str], Recording] = {}
-_SHARED_LOCK = threading.Lock()
-
-
-def open_recording(spec: Any, mode: str | None) -> Recording | None:
-    """Return the recording a client asked for: ``None`` reads ``MAPSNB_RECORD`` (and its mode).
-
-    Clients naming the same file in the same mode share one :class:`Recording`, so a notebook
-    with several clients records all their calls.
-    """
-    if spec is None:
-        spec = os.environ.get(settings.record_env, "").strip() or None
-        if spec is None:
-            if mode is not None:
-                raise MapsnbError(
-                    f"mode={mode!r} needs a recording: record='lesson.json' or {settings.record_env}"
-                )
-            return None
-        mode = mode or os.environ.get(settings.record_mode_env, "").strip().lower() or None
-    if spec is False:
-        return None
-    if isinstance(spec, Recording):
-        return spec
-    if not isinstance(spec, (str, os.PathLike)):
-        raise MapsnbError(f"record: must be a path to a JSON file, got {spec!r}")
-    path = checked_path(spec, "record")
-    key = (str(path.resolve()), mode or "auto")
-    with _SHARED_LOCK:
-        if key not in _SHARED or _SHARED[key].stamp != _stamp(path):  # new, or changed since
-            _SHARED[key] = Recording(path, key[1])  # type: ignore[arg-type]
-        return _SHARED[key]
-
-
-class NoNetwork(httpx.BaseTransport, httpx.AsyncBaseTransport):
-    """The transport of a client that replays only: any request is refused (nothing is sent)."""
-
-    def __init__(self, recording: Recording) -> None:
-        self.recording = recording
-
-    def _refuse(self, request: httpx.Request) -> httpx.Response:
-        raise MapsnbError(
-            f"this client replays {self.recording.path} and has no network: "
-            f"{request.method} {request.headers.get('mcp-method', '')} was not sent "
-            "(only tool calls are recorded)"
-        )
-
-    def handle_request(self, request: httpx.Request) -> httpx.Response:
-        return self._refuse(request)
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        return self._refuse(request)

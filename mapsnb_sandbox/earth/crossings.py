@@ -6,9 +6,10 @@ goes round it on land (:mod:`.overland`: round Lake Geneva, the Gulf of Thessalo
 the known link that carries the mode and takes less time (a ferry at its own speed, with its
 boarding time); a leg with neither has no route, in every mode (live answers an empty
 ``routes`` list): no path ever crosses water outside a link. Roads cross water up to
-:data:`BRIDGE_M` wide on bridges not listed (trunk legs: :data:`RIVER_BRIDGE_M`, rivers), but
-never onto a small island (:func:`~.water.small_island`: Gulangyu, Suomenlinna, the Lido need
-a listed link) and not where a way round on land is barely longer (a bay's corner, Kotor).
+:data:`~.ashore.BRIDGE_M` wide on bridges not listed (trunk legs: :data:`~.ashore.RIVER_BRIDGE_M`,
+rivers), but never onto a small island (:func:`~.water.small_island`: Gulangyu, Suomenlinna, the
+Lido need a listed link) and not where a way round on land is barely longer (a bay's corner,
+Kotor): the ways on land are :mod:`.ashore`'s.
 """
 
 from __future__ import annotations
@@ -22,15 +23,24 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import call_bound, charged_cache, current
-from mapsnb_sandbox.earth.overland import FINE_SEARCH_M, apart, overland, shorter_round
+from mapsnb_sandbox.earth.ashore import (
+    DRIVE_WATER_M,
+    DRY_MODES,
+    ashore,
+    dry_way,
+    land_way,
+    line_m,
+    road_dry,
+    way_m,
+)
+from mapsnb_sandbox.earth.overland import overland, shorter_round
 from mapsnb_sandbox.earth.sides import same_side, sides
-from mapsnb_sandbox.earth.water import crosses_open_water, crosses_water_line
+from mapsnb_sandbox.earth.water import crosses_open_water
 
 __all__ = [
     "LINKS_CSV",
     "Crossing",
     "Step",
-    "ashore",
     "crossings",
     "link_cost",
     "open_water_beyond_links",
@@ -39,18 +49,10 @@ __all__ = [
 
 LINKS_CSV = Path(__file__).resolve().parents[1] / "data" / "links.csv"
 Point = tuple[float, float]
-#: Modes that never cross open water without a link.
-DRY_MODES = frozenset({"WALK", "BICYCLE"})
 #: Links farther out of the way than this (ratio to the direct line, plus slack) are not tried.
 _DETOUR_RATIO, _DETOUR_SLACK_M = 2.0, 25_000.0
 #: Two links are chained only when this close (the Golden Horn, then the Bosphorus).
 _CHAIN_M = 20_000.0
-#: DRIVE, TWO_WHEELER and TRANSIT legs up to this long are first tried with side points
-#: (:func:`ashore`); longer ones with a coarser check, then round the water on a grid.
-DRIVE_WATER_M = 150_000.0
-#: Side points are tried for road legs up to this long; a longer leg goes to the grid at once
-#: (sampling a 3,000 km line for open water a hundred times took Perth-Sydney past the work bound).
-SIDE_POINTS_M = 2_500_000.0
 
 
 @dataclass(frozen=True)
@@ -102,58 +104,6 @@ def _pace(r: dict[str, str]) -> tuple[float, float]:
     return float(r["speed_kmh"]), float(r["board_min"])
 
 
-def _m(p: Point, q: Point) -> float:
-    return haversine_m(p[0], p[1], q[0], q[1])
-
-
-@charged_cache(maxsize=8192)
-def dry(a: Point, b: Point, shore_a: bool = True, shore_b: bool = True) -> bool:
-    """Whether the straight line from ``a`` to ``b`` crosses no open water (water next to an
-    end on a shore, ``shore_a`` / ``shore_b``, does not count)."""
-    from mapsnb_sandbox.earth.water import OPEN_RUN_M, SAMPLE_M, _open_water
-
-    if crosses_water_line(a, b):
-        return False
-    step = SAMPLE_M if _m(a, b) <= DRIVE_WATER_M else _LONG_SAMPLE_M
-    return _open_water((a, b), shore_a, shore_b, OPEN_RUN_M, step, True) == 0
-
-
-#: Lines longer than :data:`DRIVE_WATER_M` are sampled this far apart (metres) when side points
-#: are sought (a walk's whole way is checked again at 100 m, :func:`_dry_way`): a walk from
-#: Qom to Hamburg sampled lines of 2,000 km forty times at 100 m, past the work bound.
-_LONG_SAMPLE_M = 400.0
-
-
-#: Sideways offsets (share of the leg's length) tried for a via point that keeps a leg ashore.
-_OFFSETS = (0.1, -0.1, 0.2, -0.2, 0.35, -0.35)
-
-
-@charged_cache(maxsize=4096)
-def ashore(
-    a: Point, b: Point, depth: int = 2, shore_a: bool = True, shore_b: bool = True
-) -> tuple[Point, ...] | None:
-    """Points from ``a`` to ``b`` whose straight joins cross no open water: the direct line, or
-    up to ``depth`` levels of via points pushed sideways from the middle (a coast or a bay
-    followed around), or ``None``. Via points are on land, so no shore allowance there."""
-    if dry(a, b, shore_a, shore_b):
-        return (a, b)
-    if depth == 0:
-        return None
-    from mapsnb_sandbox.earth.water import is_land
-
-    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    dy, dx = b[0] - a[0], b[1] - a[1]
-    for f in _OFFSETS:
-        via = (round(mid[0] + dx * f, 5), round(mid[1] - dy * f, 5))
-        if not (-85 < via[0] < 85) or not is_land(*via):
-            continue
-        left = ashore(a, via, depth - 1, shore_a, False)
-        right = ashore(via, b, depth - 1, False, shore_b) if left else None
-        if left and right:
-            return left + right[1:]
-    return None
-
-
 def _roads(points: tuple[Point, ...]) -> list[Step]:
     return [Step(p, q) for p, q in itertools.pairwise(points)]
 
@@ -174,130 +124,6 @@ _ROAD_MPS = 25.0
 _BENDS = 1.2
 
 
-@charged_cache(maxsize=8192)
-def road_dry(a: Point, b: Point) -> bool:
-    """Whether the straight line from ``a`` to ``b`` crosses no water a road could not bridge:
-    no run of water longer than :func:`bridge_m` for its length (samples 250 m apart; shores
-    forgiven)."""
-    from mapsnb_sandbox.earth.water import _open_water
-
-    if crosses_water_line(a, b):
-        return False
-    if _open_water((a, b), True, True, bridge_m(_m(a, b)), 250.0, True) > 0:
-        return False
-    return not (crosses_open_water((a, b)) and _islanded(a, b))
-
-
-def _islanded(a: Point, b: Point) -> bool:
-    """Whether one end is on a small island (:func:`~.water.small_island`) the other is not
-    on: a road reaches it only on a listed link (Gulangyu has no car bridge)."""
-    from mapsnb_sandbox.earth.water import small_island
-
-    return small_island(*a) != small_island(*b) or (
-        small_island(*a) and not dry(a, b)  # two islets: a strait between them
-    )
-
-
-#: Water a road crosses on a bridge the emulator need not list (rivers, narrow inlets).
-#: A harbour or a strait wider than this is crossed only on a listed link (``links.csv``).
-BRIDGE_M = 800.0
-#: A leg longer than :data:`DRIVE_WATER_M` is a trunk road: it crosses rivers up to this wide
-#: (the St. Lawrence at Montreal, the Paraná) on the bridges every such road has.
-RIVER_BRIDGE_M = 2000.0
-
-
-def bridge_m(leg_m: float) -> float:
-    """The widest water a road leg ``leg_m`` long crosses on a bridge not listed."""
-    return RIVER_BRIDGE_M if leg_m > DRIVE_WATER_M else BRIDGE_M
-
-
-def _land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
-    """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
-    by side points, or a way round the water found on a grid (:mod:`.overland`)."""
-    direct = _m(a, b)
-    walk = mode in DRY_MODES
-    if walk or direct <= DRIVE_WATER_M:
-        way = ashore(a, b)
-        if way is not None and (not walk or _dry_way(way)):
-            return way if walk else shorter_round(a, b, way)
-    if not walk and road_dry(a, b):
-        return _round_the_bay(a, b) or (a, b)
-    if not walk and direct > DRIVE_WATER_M and apart(a, b):
-        return None  # one end on land of its own: no side points round a sea (Lyon-Zealand)
-    land = overland(a, b) if not walk and direct > FINE_SEARCH_M else None
-    if not walk and direct > FINE_SEARCH_M and land is None:
-        return None  # nor where the grid, which is cheap so long, finds no way
-    if not walk and DRIVE_WATER_M < direct <= SIDE_POINTS_M:
-        # a trunk road along a coast: side points before the grid; beyond 400 km one level (two
-        # cost 200,000 steps), or the grid's when shorter (35 % aside went round by Peoria; side
-        # points over 1.1x went inland: Portland, Maine-Boston by Manchester, 1.5x the road)
-        way = ashore(a, b, 1 if land else 2)
-        if way is not None and land is None and _way_m(way) > direct * 1.1:
-            land = overland(a, b)
-        if way is not None and (land is None or _way_m(way) <= _way_m(land)):
-            return way
-    land = land or overland(a, b)
-    if land is None:
-        return None
-    if not walk:
-        return land
-    way = _walk_pieces(land, True, True, _WALK_REFINE)
-    return way if way is not None and _dry_way(way) else None
-
-
-#: A walk's piece of a grid way that side points do not keep ashore is searched again on its
-#: own (a finer grid) this many levels deep: the coarse grid steps over a harbour a walk
-#: cannot (Zhanjiang's, on the way east along the coast).
-_WALK_REFINE = 2
-
-
-def _walk_pieces(
-    land: tuple[Point, ...], shore_a: bool, shore_b: bool, depth: int
-) -> tuple[Point, ...] | None:
-    """``land`` with each join kept ashore for a walk by side points (:func:`ashore`), or, up
-    to ``depth`` levels, by its own grid search (:func:`~.overland.overland`); ``None`` if one
-    join cannot be."""
-    out: list[Point] = [land[0]]
-    for i, (p, q) in enumerate(itertools.pairwise(land)):
-        first, last = shore_a and i == 0, shore_b and i == len(land) - 2
-        piece = ashore(p, q, 1, first, last)
-        if piece is None and depth > 0 and (sub := overland(p, q)) is not None:
-            piece = _walk_pieces(sub, first, last, depth - 1) if sub != (p, q) else None
-        if piece is None:
-            return None
-        out += piece[1:]
-    return tuple(out)
-
-
-#: An implicit bridge gives way to a way round on land at most this much longer than the
-#: straight line (plus :data:`_ROUND_SLACK_M`): a bay's corner is driven round, a river is not.
-_ROUND_RATIO, _ROUND_SLACK_M = 1.5, 2000.0
-
-
-def _round_the_bay(a: Point, b: Point) -> tuple[Point, ...] | None:
-    """A way on land from ``a`` to ``b`` not much longer than the line (:data:`_ROUND_RATIO`)
-    when the line crosses water on an implicit bridge, else ``None`` (the bridge stands)."""
-    direct = _m(a, b)
-    if direct > DRIVE_WATER_M or not crosses_open_water((a, b)):
-        return None
-    land = overland(a, b)
-    if land is None or _way_m(land) > direct * _ROUND_RATIO + _ROUND_SLACK_M:
-        return None
-    return land
-
-
-def _dry_way(points: tuple[Point, ...]) -> bool:
-    """Whether a walk through ``points`` crosses no open water as a whole (short clips at two
-    joins can add up to a run of open water)."""
-    from mapsnb_sandbox.earth.water import open_water_m
-
-    return len(points) <= 2 or open_water_m(points) == 0
-
-
-def _way_m(points: tuple[Point, ...]) -> float:
-    return sum(_m(p, q) for p, q in itertools.pairwise(points))
-
-
 _Plan = tuple[float, str, list[tuple[Point, Point, "Crossing | None"]]]
 
 
@@ -305,14 +131,14 @@ def _plans(a: Point, b: Point, mode: str, direct: float) -> list[_Plan]:
     """Ways from ``a`` to ``b`` over one or two known links within the detour limit, with
     their estimated time."""
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
-    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    ends = [e for e in _ends(mode) if line_m(a, e[0]) + e[2].meters + line_m(e[1], b) <= limit]
     plans: list[_Plan] = []
     for p, q, link in ends:
-        cost = (_m(a, p) + _m(q, b)) * _BENDS / _ROAD_MPS + link.seconds
+        cost = (line_m(a, p) + line_m(q, b)) * _BENDS / _ROAD_MPS + link.seconds
         plans.append((cost, link.name, [(a, p, None), (p, q, link), (q, b, None)]))
     for (p1, q1, l1), (p2, q2, l2) in itertools.permutations(ends, 2):
-        if l1 is not l2 and _m(q1, p2) < _CHAIN_M:
-            road = _m(a, p1) + _m(q1, p2) + _m(q2, b)
+        if l1 is not l2 and line_m(q1, p2) < _CHAIN_M:
+            road = line_m(a, p1) + line_m(q1, p2) + line_m(q2, b)
             if road + l1.meters + l2.meters <= limit:
                 cost = road * _BENDS / _ROAD_MPS + l1.seconds + l2.seconds
                 parts = [(a, p1, None), (p1, q1, l1), (q1, p2, None), (p2, q2, l2), (q2, b, None)]
@@ -342,7 +168,7 @@ def _sides_of(a: Point, b: Point, mode: str, direct: float) -> dict[Point, int]:
     """The side (:func:`~.sides.sides`) of ``a``, ``b`` and every end of a link within the
     detour limit."""
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
-    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    ends = [e for e in _ends(mode) if line_m(a, e[0]) + e[2].meters + line_m(e[1], b) <= limit]
     pts = (a, b, *(x for p, q, _ in ends for x in (p, q)))
     return dict(zip(pts, sides(pts), strict=True))
 
@@ -391,7 +217,7 @@ def _linked(
 def _ways(
     mode: str, parts: list[tuple[Point, Point, Crossing | None]]
 ) -> tuple[list[Step] | None, float, float]:
-    """The steps of a plan's ``parts`` (its road parts on land, :func:`_land_way`), or
+    """The steps of a plan's ``parts`` (its road parts on land, :func:`~.ashore.land_way`), or
     ``None`` when one has no way; with the road parts' metres as found and as straight lines."""
     steps: list[Step] = []
     road_m = straight_m = 0.0
@@ -402,8 +228,8 @@ def _ways(
         way = _road_part(p, q, mode, k > 0, k < len(parts) - 1)
         if way is None:
             return None, 0.0, 0.0
-        road_m += _way_m(way)
-        straight_m += _m(p, q)
+        road_m += way_m(way)
+        straight_m += line_m(p, q)
         steps += _roads(way)
     return steps, road_m, straight_m
 
@@ -421,17 +247,17 @@ def _chained(
     from mapsnb_sandbox.earth.chains import Link, chained
 
     limit = direct * _DETOUR_RATIO + _DETOUR_SLACK_M
-    ends = [e for e in _ends(mode) if _m(a, e[0]) + e[2].meters + _m(e[1], b) <= limit]
+    ends = [e for e in _ends(mode) if line_m(a, e[0]) + e[2].meters + line_m(e[1], b) <= limit]
     pts = [a, b, *(x for p, q, _ in ends for x in (p, q))]
 
     def road(u: int, v: int) -> tuple[float, tuple[Point, ...] | None]:
         way = _road_part(pts[u], pts[v], mode, u > 1, v > 1)
-        far = way is not None and _way_m(way) > _m(pts[u], pts[v]) * _FAR_ROUND
-        cost = math.inf if way is None else (_way_m(way) if far else _m(pts[u], pts[v]))
+        far = way is not None and way_m(way) > line_m(pts[u], pts[v]) * _FAR_ROUND
+        cost = math.inf if way is None else (way_m(way) if far else line_m(pts[u], pts[v]))
         return cost * _BENDS / _ROAD_MPS, way
 
     def guess(p: Point, q: Point) -> float:  # at best: the straight line, with bends
-        return _m(p, q) * _BENDS / _ROAD_MPS
+        return line_m(p, q) * _BENDS / _ROAD_MPS
 
     links: list[Link] = [e[2] for e in ends]
     found = chained(pts, links, bar, functools.partial(same_side, side=side), road, guess)
@@ -444,12 +270,12 @@ def _chained(
 
 
 def _road_part(p: Point, q: Point, mode: str, p_end: bool, q_end: bool) -> tuple[Point, ...] | None:
-    """A plan's road part on land (:func:`_land_way`), from or to a link's end (``p_end``,
+    """A plan's road part on land (:func:`~.ashore.land_way`), from or to a link's end (``p_end``,
     ``q_end``) by a short approach when the part has no way from the end itself: a short part,
     or a walk's whose grid way clips water beside an end on a strip between two waters (El
     Qantara's ferry, west of the Suez Canal: the grid found a way, the walk's check refused it)."""
-    way = _land_way(p, q, mode)
-    if way is None and (_m(p, q) <= _APPROACH_LEG_M or (mode in DRY_MODES and overland(p, q))):
+    way = land_way(p, q, mode)
+    if way is None and (line_m(p, q) <= _APPROACH_LEG_M or (mode in DRY_MODES and overland(p, q))):
         way = _approached(p, q, mode, p_end=p_end, q_end=q_end)
     return way
 
@@ -492,13 +318,13 @@ def _approached(
     stops = [q, *_around(q)] if q_end else [q]
     pairs = [(s, t) for s in starts for t in stops if (s, t) != (p, q)]
     for s, t in pairs[:_APPROACH_TRIES]:
-        way = _land_way(s, t, mode)
+        way = land_way(s, t, mode)
         if way is not None:
             return ((p,) if s != p else ()) + way + ((q,) if t != q else ())
     return None
 
 
-#: An implicit bridge (:func:`road_dry`'s water up to :data:`BRIDGE_M`, where no bridge is
+#: An implicit bridge (:func:`~.ashore.road_dry`'s water up to :data:`~.ashore.BRIDGE_M`, where no bridge is
 #: listed) costs this many road metres more than its straight line when a listed link competes:
 #: a listed bridge or ferry is where roads do cross, the implicit one a guess (False Creek by
 #: road went straight over the water beside the Burrard and Granville bridges).
@@ -508,7 +334,7 @@ _IMPLICIT_BRIDGE_M = 2000.0
 def _land_cost(way: tuple[Point, ...]) -> float:
     """Seconds a road ``way`` takes when compared with linked plans: its metres with bends,
     plus :data:`_IMPLICIT_BRIDGE_M` when it is a straight line over water (an implicit bridge)."""
-    metres = _way_m(way)
+    metres = way_m(way)
     if len(way) == 2 and crosses_open_water(way[:2]):
         metres += _IMPLICIT_BRIDGE_M / _BENDS
     return metres * _BENDS / _ROAD_MPS
@@ -517,18 +343,18 @@ def _land_cost(way: tuple[Point, ...]) -> float:
 def _pair(a: Point, b: Point, mode: str, start: int) -> list[Step] | None:
     """Steps from ``a`` to ``b``: on land when a way round stays near enough, else over one or
     two known links (the quickest; plans cut by :func:`_spent_share`), else none (WALK, BICYCLE)."""
-    direct = _m(a, b)
+    direct = line_m(a, b)
     if direct < 1:
         return [Step(a, b)]
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
         way = ashore(a, b)
-        if way is not None and (not walk or _dry_way(way)):
+        if way is not None and (not walk or dry_way(way)):
             return _roads(way if walk else shorter_round(a, b, way))
     elif road_dry(a, b):
         return [Step(a, b)]
     options: list[tuple[float, str, list[Step]]] = []
-    land = _land_way(a, b, mode)
+    land = land_way(a, b, mode)
     if land is not None:
         options.append((_land_cost(land), "", _roads(land)))
     best = min(options, default=None)

@@ -413,7 +413,7 @@ def way_length_m(pts: tuple[Point, ...]) -> float:
     return sum(_m(p, q) for p, q in itertools.pairwise(pts))
 
 
-#: A road leg's side points (:func:`~.crossings.ashore`) that run this much longer than its
+#: A road leg's side points (:func:`~.ashore.ashore`) that run this much longer than its
 #: straight line are compared with the grid's way round (:func:`overland`), the shorter kept:
 #: a reservoir beside the line (Lago Peñuelas: Santiago-Valparaíso went 1.5x by side points).
 SIDE_DETOUR = 1.1

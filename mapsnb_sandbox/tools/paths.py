@@ -20,7 +20,8 @@ from collections.abc import Callable
 from mapsnb.polyline import haversine_m, path_length_m
 from mapsnb_sandbox.contract.budget import call_bound, charged_cache
 from mapsnb_sandbox.contract.common import stable_int
-from mapsnb_sandbox.earth.crossings import DRY_MODES, Step, bridge_m, open_water_beyond_links, plan
+from mapsnb_sandbox.earth.ashore import DRY_MODES, bridge_m
+from mapsnb_sandbox.earth.crossings import Step, open_water_beyond_links, plan
 from mapsnb_sandbox.earth.land import connected, landmass
 from mapsnb_sandbox.earth.terrain import hilliness, ruggedness
 from mapsnb_sandbox.earth.water import (
@@ -215,7 +216,7 @@ def build_path(waypoints: tuple[Point, ...], mode: str, variant: int = 0) -> tup
 def _wet(seg: list[Point], mode: str, shores: tuple[bool, bool] = (True, True)) -> bool:
     """Whether a drawn leg strays over water: any open water for WALK and BICYCLE (water next
     to an end counts only where ``shores`` says the end is a waypoint on a shore), a run longer
-    than a bridge (:func:`~mapsnb_sandbox.earth.crossings.bridge_m`) for the others."""
+    than a bridge (:func:`~mapsnb_sandbox.earth.ashore.bridge_m`) for the others."""
     if mode in DRY_MODES:
         return open_water_m(seg, shore_start=shores[0], shore_end=shores[1]) > 0
     leg = haversine_m(seg[0][0], seg[0][1], seg[-1][0], seg[-1][1])

@@ -107,7 +107,7 @@ def test_the_engine_is_the_only_scheduler_of_many_calls() -> None:
         if found and path.name not in ("tools.py", "flow.py", "client.py", "doctor.py"):
             owners[str(path.relative_to(ROOT))] = sorted(found)
     assert owners == {"mapsnb/_calls/batch/engine.py": sorted(scheduling)}
-    for module in ("batch/running.py", "area/search.py"):
+    for module in ("batch/running.py", "area/drivers.py"):
         assert "Engine" in _calls_in(ROOT / "mapsnb" / "_calls" / module), module
     # single calls (tools.py) send no gate: the engine's shared backoff is its own
     for node in ast.walk(ast.parse((ROOT / "mapsnb/_calls/tools.py").read_text("utf-8"))):

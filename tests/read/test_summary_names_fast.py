@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mapsnb._read import summary as N
-from mapsnb._read.summary import CITE, END, is_sentence_end, plain_text
+from mapsnb._read.summary_text import CITE, END, is_sentence_end, plain_text
 from tests.read.test_summary_fast import PIECES
 
 texts = st.lists(

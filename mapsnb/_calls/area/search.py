@@ -1,19 +1,16 @@
-"""``search_area``: tile an area, split full tiles, keep and deduplicate places; sync and async.
+"""``search_area``: tile an area, split full tiles, keep and deduplicate places.
 
-:class:`AreaSearch` holds the search, written once: :meth:`AreaSearch.steps` is a generator
-that yields each wave of calls (the name's resolution, the first-level tiles, then the
-quadrants of every full tile, level by level) and receives their outcomes. Every wave runs on
-the batch engine (:class:`~mapsnb._calls.batch.engine.Engine`: one quota, backoff and progress
-bar for the whole search): :func:`run_sync` one call after another through a ``Client``'s
-batch loop thread, :func:`run_async` up to :data:`IN_FLIGHT` at once through an
-``AsyncClient``. Outcomes are read in the order the calls were planned, so the frame is the
-same whatever order the answers arrive in.
+:class:`AreaSearch` holds the search, written once for sync and async clients:
+:meth:`AreaSearch.steps` is a generator that yields each wave of calls (the name's resolution,
+the first-level tiles, then the quadrants of every full tile, level by level) and receives their
+outcomes; :mod:`mapsnb._calls.area.drivers` runs the waves on the batch engine. Outcomes are read
+in the order the calls were planned, so the frame is the same whatever order the answers arrive
+in.
 """
 
 from __future__ import annotations
 
 import hashlib
-import inspect
 import logging
 import math
 from collections.abc import Generator
@@ -48,7 +45,7 @@ from mapsnb._calls.area.report import (
     tiles_frame,
 )
 from mapsnb._calls.area.resume import Resumed, checked_resume, resumed_tiles
-from mapsnb._calls.batch.engine import Engine, Progress
+from mapsnb._calls.batch.engine import Progress
 from mapsnb._calls.billing import PRO, tier
 from mapsnb._calls.flow import BaseClient, Call
 from mapsnb._types import Circle
@@ -57,8 +54,6 @@ from mapsnb.results import PlacesResult
 
 logger = logging.getLogger(__name__)
 
-#: Calls an ``AsyncClient`` keeps in flight at once.
-IN_FLIGHT = 8
 #: The deepest a tile may be split: a safety bound (a 60 km first-level tile split 16 times is a
 #: square of under a metre), not the stopping rule — the budget is.
 MAX_DEPTH = 16
@@ -477,6 +472,22 @@ class AreaSearch:
         finally:
             self.answers = saved
 
+    def interrupted(self, exc: BaseException, holder: dict[str, Any]) -> None:
+        """Put the frame so far (:meth:`partial`) on ``exc`` and in ``holder``, and say so."""
+        partial = self.partial(exc)
+        holder["partial"] = partial  # an interrupt of a sync client's search re-raises with it
+        try:
+            exc.partial = partial  # type: ignore[attr-defined]
+        except AttributeError:  # pragma: no cover - exceptions without a __dict__
+            return
+        coverage = partial.attrs["coverage"]
+        logger.warning(
+            "mapsnb search_area stopped (%s): %d tiles answered; the frame so far is on the "
+            "error's .partial — pass resume=<it> to finish",
+            type(exc).__name__,
+            coverage.tiles_asked,
+        )
+
 
 def _metres(value: Any, field: str, maximum: float, minimum: float = 1.0) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
@@ -514,85 +525,3 @@ def _centre(result: Any, name: str) -> tuple[float, float]:
         f"search_area: {name!r} did not resolve to a place with a location; give the area as a "
         "Circle, a Viewport or a polygon"
     )
-
-
-# ---------------------------------------------------------------------- drivers
-
-
-def _stopped(search: AreaSearch, exc: BaseException, holder: dict[str, Any]) -> None:
-    partial = search.partial(exc)
-    holder["partial"] = partial  # an interrupt of a sync client's search re-raises with it
-    try:
-        exc.partial = partial  # type: ignore[attr-defined]
-    except AttributeError:  # pragma: no cover - exceptions without a __dict__
-        return
-    coverage = partial.attrs["coverage"]
-    logger.warning(
-        "mapsnb search_area stopped (%s): %d tiles answered; the frame so far is on the "
-        "error's .partial — pass resume=<it> to finish",
-        type(exc).__name__,
-        coverage.tiles_asked,
-    )
-
-
-async def _drive(search: AreaSearch, engine: Engine, holder: dict[str, Any]) -> pd.DataFrame:
-    """Run ``search``'s waves on ``engine``: one quota and one progress bar for all of them."""
-    steps = search.steps()
-    stopped = True
-    try:
-        calls = next(steps)
-        while True:
-            search.started(calls)
-            await engine.run(calls, search.settle)
-            calls = steps.send(search.current)
-    except StopIteration as stop:
-        stopped = False
-        result: pd.DataFrame = stop.value
-        return result
-    except BaseException as exc:
-        _stopped(search, exc, holder)
-        raise
-    finally:
-        search.close(stopped=stopped)
-
-
-def run_sync(client: Any, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on a ``Client``: on the engine of its batches' loop thread, one call after another."""
-    from mapsnb._calls.batch.batches import _loop_thread, on_twin
-
-    runner = _loop_thread(client)
-    holder: dict[str, Any] = {}
-
-    async def work(twin: BaseClient) -> pd.DataFrame:
-        search.client = twin
-        try:
-            engine = Engine(twin, result_type=PlacesResult, max_concurrency=1)
-            return await _drive(search, engine, holder)
-        finally:
-            search.client = client
-
-    return on_twin(client, runner=runner, work=work, holder=holder)
-
-
-async def run_async(client: BaseClient, search: AreaSearch) -> pd.DataFrame:
-    """Run ``search`` on an ``AsyncClient``: on the engine, up to :data:`IN_FLIGHT` calls of a wave at once."""
-    engine = Engine(client, result_type=PlacesResult, max_concurrency=IN_FLIGHT)
-    return await _drive(search, engine, {})
-
-
-def search_area(client: BaseClient, options: AreaOptions) -> Any:
-    """``client.search_area``: the frame (``Client``), or a coroutine of it (``AsyncClient``)."""
-    search = AreaSearch(client, options)
-    awaited = inspect.iscoroutinefunction(client._invoke)
-    if options.dry_run:
-        search._load_resume()
-        plan = search.plan()
-        if awaited:
-
-            async def planned() -> pd.DataFrame:
-                return plan
-
-            return planned()
-        return plan
-    search.prepare()
-    return run_async(client, search) if awaited else run_sync(client, search)

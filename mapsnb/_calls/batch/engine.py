@@ -15,7 +15,7 @@ or the :class:`~mapsnb.errors.MapsnbError` the call failed with) to ``settle`` a
   cancelled, then it is raised.
 
 A batch (:mod:`mapsnb._calls.batch.running`, ``route_matrix`` among them) runs its calls in one
-run; ``search_area`` (:mod:`mapsnb._calls.area.search`) runs a run per wave of tiles on one
+run; ``search_area`` (:mod:`mapsnb._calls.area.drivers`) runs a run per wave of tiles on one
 engine. :class:`Progress` is the ``tqdm.auto`` bar both show.
 """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.contract.budget import Budget, bounded
-from mapsnb_sandbox.earth import crossings, overland
+from mapsnb_sandbox.earth import ashore, crossings, overland
 
 AARHUS = (56.1567, 10.2108)
 COPENHAGEN = (55.6761, 12.5683)
@@ -67,10 +67,10 @@ def test_a_long_leg_round_a_lake_takes_the_shorter_of_side_points_and_the_grid()
     # Des Moines to Grand Rapids round the south of Lake Michigan (one side point 35 % aside
     # went far south, by Peoria)
     des_moines, grand_rapids = (41.5868, -93.6250), (42.9634, -85.6681)
-    way = crossings._land_way(des_moines, grand_rapids, "DRIVE")
+    way = ashore.land_way(des_moines, grand_rapids, "DRIVE")
     grid = overland.overland(des_moines, grand_rapids)
     assert way is not None and grid is not None
-    assert crossings._way_m(way) <= crossings._way_m(grid) + 1
+    assert ashore.way_m(way) <= ashore.way_m(grid) + 1
 
 
 def test_a_drive_across_the_hudson_takes_a_bridge_upstream_of_new_york() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.earth import crossings as crossings_mod
+from mapsnb_sandbox.earth.ashore import road_dry, way_m
 from mapsnb_sandbox.earth.crossings import crossings, plan
 from mapsnb_sandbox.earth.water import _wet, is_land
 
@@ -86,7 +87,7 @@ def test_a_listed_bridge_is_preferred_to_an_implicit_one_beside_it() -> None:
     Burrard and Granville bridges are listed beside it. An implicit bridge now costs
     ``_IMPLICIT_BRIDGE_M`` more when a listed link competes; a road on land does not."""
     a, b = (49.283, -123.121), (49.268, -123.155)
-    assert crossings_mod.road_dry(a, b)  # the straight line is an implicit bridge
+    assert road_dry(a, b)  # the straight line is an implicit bridge
     for mode in ("DRIVE", "TWO_WHEELER", "TRANSIT"):
         steps = plan((a, b), mode)
         assert steps is not None
@@ -94,10 +95,10 @@ def test_a_listed_bridge_is_preferred_to_an_implicit_one_beside_it() -> None:
         assert names & {"Burrard Bridge", "Granville Bridge"}, mode
         assert sum(haversine_m(*s.a, *s.b) for s in steps) < 1.3 * haversine_m(*a, *b)
     bridged = crossings_mod._land_cost((a, b))
-    assert bridged > crossings_mod._way_m((a, b)) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
+    assert bridged > way_m((a, b)) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
     on_land = ((49.283, -123.121), (49.280, -123.125))
     assert crossings_mod._land_cost(on_land) == pytest.approx(
-        crossings_mod._way_m(on_land) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
+        way_m(on_land) * crossings_mod._BENDS / crossings_mod._ROAD_MPS
     )
 
 
