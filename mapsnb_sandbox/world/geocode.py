@@ -370,10 +370,22 @@ def _city_or_country(
         return country, "country"
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
         return area, "city" if area.kind == "locality" else "region"  # "Hokkaido", "Mallorca"
-    seat = picked[0] if picked else province_town(head)  # "provincia de Málaga": its town
-    if seat is None and n_parts == 1 and (named := province_town(head, bare=True)):
+    seat = picked[0] if picked else _province_seat(head, q, typed)  # "provincia de Málaga"
+    if (
+        seat is None
+        and n_parts == 1
+        and (named := province_town(head, bare=True, typed=typed or None))
+    ):
         return city_resolved(named, "LOW"), "region"  # "Guipúzcoa": a province's other name
     return (city_resolved(seat, "LOW" if picked else "MEDIUM"), "city") if seat else None
+
+
+def _province_seat(head: str, q: Qualifiers, typed: str) -> City | None:
+    """The town a second-level region ``head`` (``typed`` so) names with its region word
+    stands for (:func:`.regions.province_town`), where the text's qualifiers hold for it ("l'Orne,
+    Canada" is no Alençon)."""
+    seat = province_town(head, typed=typed or None)
+    return seat if seat is not None and city_ok(seat, q) else None
 
 
 def _region(
@@ -523,7 +535,9 @@ def _in_named_town(
         j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
-        read = len(parts) > 1 or bool(words) or " ".join(named_words) in idx.by_name
+        typed = " ".join(named_words)  # "Iide, Japan": no case form of Iida, LOW
+        named = typed in idx.by_name or bool(named_ids(idx, typed)) or not typed.isascii()
+        read = (len(parts) > 1 and named) or bool(words) or typed in idx.by_name
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and named_otherwise(town, rest, head.split(), named_words):
         return None  # "Gunung Kinabalu", "East Goshen": another place, maybe far from the town
