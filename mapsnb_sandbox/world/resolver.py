@@ -77,6 +77,7 @@ from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
     PRIMARY_POPULATION,
+    fuzzy_town,
     named_ids,
 )
 
@@ -287,7 +288,23 @@ def _form_only(text: str, place: Resolved, how: str) -> bool:
     if how != "city" or place.kind != "locality" or place.confidence != "LOW":
         return False
     head = text.partition(",")[0].strip()
-    return not _case_form(head) and not named_ids(city_index(), fold(head))
+    if _case_form(head) or named_ids(city_index(), fold(head)):
+        return False
+    return "," not in text or not _typo_of(head, place)  # "Zouerate, Mauritania": Zouérat
+
+
+def _typo_of(head: str, place: Resolved) -> bool:
+    """Whether ``head`` is a near spelling of town ``place``'s name, not another's
+    (:func:`other_name`: "Yongjiu" is no Yongji)."""
+    idx = city_index()
+    j = fuzzy_town(idx, fold(head), lambda k: True)
+    near = idx.cities[j] if j is not None else None
+    same = near is not None and (near.name, near.lat, near.lng) == (
+        place.name,
+        place.lat,
+        place.lng,
+    )
+    return same and not other_name(head, place)
 
 
 def _whole_compound(text: str, found: Resolution) -> Resolution:
