@@ -536,8 +536,8 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
         typed = " ".join(named_words)  # "Iide, Japan": no case form of Iida, LOW
-        named = typed in idx.by_name or bool(named_ids(idx, typed)) or not typed.isascii()
-        read = (len(parts) > 1 and named) or bool(words) or typed in idx.by_name
+        own = typed in idx.by_name or bool(named_ids(idx, typed)) or not typed.isascii()
+        read = (len(parts) > 1 and own) or bool(words) or typed in idx.by_name
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and named_otherwise(town, rest, head.split(), named_words):
         return None  # "Gunung Kinabalu", "East Goshen": another place, maybe far from the town
