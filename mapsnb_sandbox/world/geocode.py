@@ -370,22 +370,11 @@ def _city_or_country(
         return country, "country"
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
         return area, "city" if area.kind == "locality" else "region"  # "Hokkaido", "Mallorca"
-    seat = picked[0] if picked else _province_seat(head, q, typed)  # "provincia de Málaga"
-    if (
-        seat is None
-        and n_parts == 1
-        and (named := province_town(head, bare=True, typed=typed or None))
-    ):
+    seat = picked[0] if picked else province_town(head, typed=typed)  # "provincia de Málaga"
+    seat = seat if picked or seat is None or city_ok(seat, q) else None  # "l'Orne, Canada": none
+    if seat is None and n_parts == 1 and (named := province_town(head, bare=True, typed=typed)):
         return city_resolved(named, "LOW"), "region"  # "Guipúzcoa": a province's other name
     return (city_resolved(seat, "LOW" if picked else "MEDIUM"), "city") if seat else None
-
-
-def _province_seat(head: str, q: Qualifiers, typed: str) -> City | None:
-    """The town a second-level region ``head`` (``typed`` so) names with its region word
-    stands for (:func:`.regions.province_town`), where the text's qualifiers hold for it ("l'Orne,
-    Canada" is no Alençon)."""
-    seat = province_town(head, typed=typed or None)
-    return seat if seat is not None and city_ok(seat, q) else None
 
 
 def _region(

@@ -352,9 +352,9 @@ def _folded_keeping_space(text: str) -> str:
 def _article_region(key: str, typed: str | None = None) -> str | None:
     """The second-level region folded ``key`` names after its article ("le var" -> "departement
     du var", "lain" -> "departement de lain"), where the region table has it; else ``None``.
-    A glued article is one only where the ``typed`` text writes its apostrophe ("l'Ain"; not
-    "Laveyron", a town of the Drôme, as "l'Aveyron")."""
-    elided = typed is None or "'" in typed or "\u2019" in typed
+    A glued article is one only where the ``typed`` text (if given) writes its apostrophe
+    ("l'Ain"; not "Laveyron", a town of the Drôme, as "l'Aveyron")."""
+    elided = not typed or "'" in typed or "\u2019" in typed
     for article, worded in _article_regions():
         if not (elided or article.endswith(" ")):
             continue
