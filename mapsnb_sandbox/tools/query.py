@@ -177,7 +177,7 @@ def _worded_area(text: str) -> bool:
     """Whether ``text`` names a region or province with its region word ("provincia di
     Savona", "estado de Oregon"): the word is the place's, no kind's ("provincia": an office)."""
     key = fold_text(text)
-    return worded_region(key) is not None or province_town(key) is not None
+    return worded_region(key) is not None or province_town(key, typed=text) is not None
 
 
 def _kind_across(text: str, cut: re.Match[str]) -> bool:

@@ -370,8 +370,9 @@ def _city_or_country(
         return country, "country"
     if picked is None and not named_country and (area := _region(head, q, None, bias, region)):
         return area, "city" if area.kind == "locality" else "region"  # "Hokkaido", "Mallorca"
-    seat = picked[0] if picked else province_town(head)  # "provincia de Málaga": its town
-    if seat is None and n_parts == 1 and (named := province_town(head, bare=True)):
+    seat = picked[0] if picked else province_town(head, typed=typed)  # "provincia de Málaga"
+    seat = seat if picked or seat is None or city_ok(seat, q) else None  # "l'Orne, Canada": none
+    if seat is None and n_parts == 1 and (named := province_town(head, bare=True, typed=typed)):
         return city_resolved(named, "LOW"), "region"  # "Guipúzcoa": a province's other name
     return (city_resolved(seat, "LOW" if picked else "MEDIUM"), "city") if seat else None
 
@@ -523,7 +524,9 @@ def _in_named_town(
         j = fuzzy_town(idx, head, lambda j: city_ok(idx.cities[j], q))
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
-        read = len(parts) > 1 or bool(words) or " ".join(named_words) in idx.by_name
+        typed = " ".join(named_words)  # "Iide, Japan": no case form of Iida, LOW
+        own = typed in idx.by_name or bool(named_ids(idx, typed)) or not typed.isascii()
+        read = (len(parts) > 1 and own) or bool(words) or typed in idx.by_name
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and named_otherwise(town, rest, head.split(), named_words):
         return None  # "Gunung Kinabalu", "East Goshen": another place, maybe far from the town

@@ -5,6 +5,7 @@ hold (state, region, country, postcode), best named first."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 
 from mapsnb.polyline import haversine_m
@@ -256,13 +257,21 @@ WARD_CITY = 1_000_000
 
 def _leading_names(text: str) -> list[tuple[str, str]]:
     """The country or region names ``text`` opens with (or a big city's, before a ward),
-    longest first, each with the rest after its joiner."""
+    longest first, each with the rest after its joiner; never cut inside a word of Latin
+    letters ("프랑스 Jambles" is no "Jam" before a "bles")."""
     out = []
     for end in range(len(text) - 1, 0, -1):
+        if _latin_letter(text[end - 1]) and _latin_letter(text[end]):
+            continue
         rest, lead = text[end:].lstrip(_JOINERS), text[:end].rstrip(_JOINERS)
         if rest and (known_qualifier(lead) or (rest.endswith(_WARDS) and _ward_city(lead))):
             out.append((lead, rest))
     return out
+
+
+def _latin_letter(ch: str) -> bool:
+    """Whether ``ch`` is a letter of the Latin script (accented too: "é", "ø")."""
+    return ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN")
 
 
 def _ward_city(name: str) -> bool:

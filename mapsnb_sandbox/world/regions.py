@@ -349,19 +349,24 @@ def _folded_keeping_space(text: str) -> str:
     return fold_text(text) + (" " if text.endswith(" ") else "")
 
 
-def _article_region(key: str) -> str | None:
+def _article_region(key: str, typed: str | None = None) -> str | None:
     """The second-level region folded ``key`` names after its article ("le var" -> "departement
-    du var", "lain" -> "departement de lain"), where the region table has it; else ``None``."""
+    du var", "lain" -> "departement de lain"), where the region table has it; else ``None``.
+    A glued article is one only where the ``typed`` text (if given) writes its apostrophe
+    ("l'Ain"; not "Laveyron", a town of the Drôme, as "l'Aveyron")."""
+    elided = not typed or "'" in typed or "\u2019" in typed
     for article, worded in _article_regions():
+        if not (elided or article.endswith(" ")):
+            continue
         if key.startswith(article) and (name := worded + key[len(article) :]) in regions().admin2:
             return name
     return None
 
 
-def province_town(key: str, *, bare: bool = False) -> City | None:
-    """The town a second-level region folded ``key`` names with its region word (or alone,
-    with ``bare``) stands for (:func:`province_answer`); ``None`` for another text."""
-    found = province_answer(key, bare=bare)
+def province_town(key: str, *, bare: bool = False, typed: str | None = None) -> City | None:
+    """The town a second-level region folded ``key`` (``typed`` so) names with its region word
+    (or alone, with ``bare``) stands for (:func:`province_answer`); ``None`` for another text."""
+    found = province_answer(key, bare=bare, typed=typed)
     return found[0] if found else None
 
 
@@ -371,18 +376,21 @@ def province_home(text: str, answered_in: str | None, home: str | None) -> str |
     ("la provincia de Córdoba" to a Spanish asker: Spain's, not Argentina's), else ``None``."""
     if home is None or answered_in is None or answered_in == home:
         return None
-    seat = province_answer(fold_text(text))
+    seat = province_answer(fold_text(text), typed=text)
     return home if seat is not None and seat[1] == home else None
 
 
-def province_answer(key: str, *, bare: bool = False) -> tuple[City, str, int] | None:
+def province_answer(
+    key: str, *, bare: bool = False, typed: str | None = None
+) -> tuple[City, str, int] | None:
     """The town a second-level region folded ``key`` names with its region word stands for,
     its country and its people (the region table's boxes: "provincia de málaga", "la provincia
     de granada"; or any name of :mod:`.names.provinces`: "provincia de guipúzcoa", "provincia
     di savona"; with ``bare``, that name alone, "gipuzkoa"): the town of its name inside it,
     else its town of :data:`_PROVINCE_TOWN_PEOPLE` nearest its middle, else its biggest
-    ("département du var": Toulon's area); ``None`` for another text."""
-    text = _article_region(key) or without_article(key) or key
+    ("département du var": Toulon's area); ``None`` for another text. ``typed``: the text as
+    written, whose apostrophe an elided article needs (:func:`_article_region`)."""
+    text = _article_region(key, typed) or without_article(key) or key
     box = _province_box(text, bare=bare)
     if box is None:
         return None

@@ -78,6 +78,7 @@ from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     PREPOSITIONS,
     PRIMARY_POPULATION,
+    fuzzy_town,
     named_ids,
 )
 
@@ -226,9 +227,9 @@ def resolve(
     if plain != text and (read := resolve_text_match(plain, bias=bias, region=region)):
         text, hit = plain, read  # "75001 Paris", "downtown Seattle": the town
     if role == "town":
-        found = _whole_compound(text, _town(text.strip(), hit, bias, region, language))
-        if found.how == "fuzzy" and found.place and found.place.kind == "locality":
-            found = _not_found(text) if other_name(text, found.place) else found  # "Belarga"
+        found = _town_doubts(
+            text, _whole_compound(text, _town(text.strip(), hit, bias, region, language))
+        )
         found = _small_place_doubt(text, found, town=True)  # "hotels in Laveyron": no Rodez
         country = language_country_over(found.place, found.how, text, language)
         if country is not None:  # "Francia" to a Spanish asker: France
@@ -278,16 +279,45 @@ def _small_place_doubt(text: str, found: Resolution, *, town: bool) -> Resolutio
     return Resolution(None, NOT_FOUND, reason)
 
 
+def _town_doubts(text: str, found: Resolution) -> Resolution:
+    """No place for a town read from the place part of a query only by a near spelling of
+    another's name (:func:`other_name`: "Belarga") or by a form (:func:`_form_only`: "hotell i
+    Iide, Japan" is no case form of Iida)."""
+    place = found.place
+    if place is None:
+        return found
+    if found.how == "fuzzy" and place.kind == "locality" and other_name(text, place):
+        return _not_found(text)
+    return _not_found(text) if _form_only(text, place, found.how) else found
+
+
 def _form_only(text: str, place: Resolved, how: str) -> bool:
     """Whether a bare text (no comma, no preposition) is read as town ``place``, LOW, only by
     a form the resolver made of a word (an ending changed: "Assise" as Assis, "Suse" as
     Sousse's "Susa"), not by a name the index gives any town: a word no town bears, maybe a
     landmark's or an exonym the index lacks (Assisi's French name), is no town's case form
-    without the preposition that asks for one ("w Krakowie"); a text of another script may be
-    a case form alone (:func:`_case_form`)."""
-    if how != "city" or place.kind != "locality" or place.confidence != "LOW" or "," in text:
+    without the preposition that asks for one ("w Krakowie"), nor before a comma ("Iide,
+    Japan" is no Iida); a text of another script may be a case form alone (:func:`_case_form`)."""
+    if how != "city" or place.kind != "locality" or place.confidence != "LOW":
         return False
-    return not _case_form(text) and not named_ids(city_index(), fold(text))
+    head = text.partition(",")[0].strip()
+    if _case_form(head) or named_ids(city_index(), fold(head)):
+        return False
+    return "," not in text or not _typo_of(head, place)  # "Zouerate, Mauritania": Zouérat
+
+
+def _typo_of(head: str, place: Resolved) -> bool:
+    """Whether ``head`` is a near spelling of town ``place``'s name, not another's
+    (:func:`other_name`: "Yongjiu" is no Yongji)."""
+    idx = city_index()
+    j = fuzzy_town(idx, fold(head), lambda k: True)
+    near = idx.cities[j] if j is not None else None
+    same = near is not None and (near.name, near.lat, near.lng) == (
+        place.name,
+        place.lat,
+        place.lng,
+    )
+    return same and not other_name(head, place)
 
 
 def _whole_compound(text: str, found: Resolution) -> Resolution:
