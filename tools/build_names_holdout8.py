@@ -53,21 +53,21 @@ from pathlib import Path
 import tools.build_names_holdout7 as h7
 from tools.build_names_corpus import LANGS, Row, write_corpus
 from tools.build_names_holdout3 import _with_country
-from tools.build_names_holdout6 import KINDS, Namesakes, _band
-from tools.build_names_holdout7 import (
-    AGREE_KM,
-    Names,
-    _english_rows,
-    _lang_rows,
-    _ordered,
-    _take,
-    _town,
-    sample_check,
+from tools.build_names_holdout6 import BANDS, KINDS, Namesakes, _band
+from tools.build_names_holdout7 import AGREE_KM, Names, _town, sample_check
+from tools.holdout_rows import (
+    EnglishSizes,
+    earlier_corpora,
+    english_rows,
+    fresh,
+    lang_rows,
+    ordered,
+    take,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "names_holdout8.csv"
-EARLIER = (*h7.EARLIER, "names_holdout7.csv")
+EARLIER = earlier_corpora(8)
 SOURCE_DEFAULT = Path("/tmp/h24_src")
 HEADER = (
     "# Built by tools/build_names_holdout8.py; truth: IBGE via kelvins/municipios-brasileiros "
@@ -192,12 +192,23 @@ def read_all(folder: Path) -> list[dict]:
     )
 
 
+def _ordered(towns: list[dict], *key: object) -> list[dict]:
+    """``towns`` in the eighth holdout's seeded order (:data:`tools.build_names_holdout7.SEED`;
+    this corpus' own draws add ``"holdout8"`` to the key)."""
+    return ordered(towns, *key, seed=h7.SEED, bands=len(BANDS))
+
+
+def _fresh(t: dict) -> bool:
+    """Whether no query of the eight earlier corpora holds any of the town's names."""
+    return fresh((n for n in (t["native"], t["name"], t["de"]) if n), EARLIER)
+
+
 def _script_rows(towns: list[dict], ns: Namesakes, korea: str) -> list[Row]:
     """Korea's Hangul names in Korean: alone, in a search, after the country (``korea``)."""
     rows: list[Row] = []
     pool = _ordered([t for t in towns if t["cc"] == "KR" and t["native"]], "holdout8", "ko")
-    picks = _take(pool, lambda t: ns.one_answer(t, t["native"], "bare"),
-                  N_SCRIPT + N_SEARCH_SCRIPT + N_SCRIPT_COUNTRY)  # fmt: skip
+    picks = take(pool, lambda t: ns.one_answer(t, t["native"], "bare"),
+                 N_SCRIPT + N_SEARCH_SCRIPT + N_SCRIPT_COUNTRY, _fresh)  # fmt: skip
     for k, t in enumerate(picks):
         pt = (t["lat"], t["lng"])
         if k < N_SCRIPT:
@@ -214,8 +225,6 @@ def _script_rows(towns: list[dict], ns: Namesakes, korea: str) -> list[Row]:
 def main() -> None:
     from babel import Locale
 
-    h7.EARLIER = EARLIER  # the row makers skip names the eight earlier corpora hold
-    h7._used_text.cache_clear()
     towns = read_all(Path(sys.argv[1]) if len(sys.argv) > 1 else SOURCE_DEFAULT)
     ns = Names(towns)
     terr = {lang: dict(Locale.parse(lang).territories) for lang in LANGS}
@@ -225,11 +234,15 @@ def main() -> None:
               f"{share:.0%} within {AGREE_KM:.0f} km")  # fmt: skip
     script_rows = _script_rows(pool, ns, terr["ko"]["KR"])
     latin = [t for t in pool if t["name"]]
-    lang_rows = _lang_rows(latin, ns, terr)
-    used = {(r[3], r[4]) for r in lang_rows}
+    per_lang = lang_rows(
+        lambda lang: _ordered(latin, lang), ns.latin_answer, terr, KINDS, new=_fresh
+    )
+    used = {(r[3], r[4]) for r in per_lang}
     rest = [t for t in latin if (t["lat"], t["lng"]) not in used]
-    en_rows = _english_rows(_ordered(rest, "holdout8", "en-rows"), ns, terr["en"])
-    rows = lang_rows + en_rows + script_rows
+    sizes = EnglishSizes(h7.N_BARE, h7.N_COUNTRY_EACH, h7.N_HOMONYM, h7.N_SEARCH_HOMONYM)
+    order = _ordered(rest, "holdout8", "en-rows")
+    en_rows = english_rows(order, ns.latin_answer, terr["en"], KINDS, _fresh, sizes)
+    rows = per_lang + en_rows + script_rows
     seen = write_corpus(OUT, HEADER, rows)
     counts = collections.Counter(r[0] for r in rows)
     ccs = collections.Counter(t["cc"] for t in pool)
