@@ -59,7 +59,7 @@ def test_a_korean_town_with_its_country_before_it() -> None:
 
 
 def test_a_town_unit_is_no_city_district_of_its_name() -> None:
-    """"장안읍" is Jangan-eup of Gijang County (Busan), not Suwon's Jangan-gu 300 km off."""
+    """Hangul "장안읍" is Jangan-eup of Gijang County (Busan), not Suwon's Jangan-gu 300 km off."""
     place = resolve("장안읍").place
     assert place is not None
     assert _km(place.lat, place.lng, (35.3131, 129.2419)) < 30, place.address
