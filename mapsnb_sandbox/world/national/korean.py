@@ -20,6 +20,8 @@ __all__ = ["hangul_ids", "romanized", "unit_stems"]
 _DATA = Path(__file__).resolve().parents[2] / "data"
 #: The countries that write their towns' names in Hangul.
 HANGUL_COUNTRIES = ("KR", "KP")
+#: North Korea, whose towns a name cut from a South Korean unit's word does not name.
+NORTH = "KP"
 _FIRST, _LAST = 0xAC00, 0xD7A3
 
 
@@ -113,18 +115,22 @@ def hangul_ids(idx: CityIndex, key: str, script_names: Mapping[str, Sequence[int
     ``script_names`` (``town_names.tsv.z``'s, folded) miss: the name without its unit's word
     ("목포시": "목포"), else a town of Korea by the table's Hangul names or by the name's
     romanization, whole ("goyangsi", "tongjineup") or else without the unit's word ("namwon"
-    of "남원시"; no city's district then: "성산읍" is no Seongsan-gu); most populous first."""
+    of "남원시"; no city's district then: "성산읍" is no Seongsan-gu); most populous first. A
+    name cut from its unit's word (South Korea's units) names no town of North Korea: the
+    counties the 1953 armistice line split bear one name on both sides ("옹진군", "고성군",
+    "철원군"), and the index may hold only the North's."""
     text = _syllables(key)
     if not _hangul(text):
         return []
     stems = unit_stems(text)
     for stem in stems:
         folded = fold_text(stem)
-        if found := idx.by_name.get(folded) or script_names.get(folded):
-            return list(found)
+        found = [*(idx.by_name.get(folded) or script_names.get(folded, ()))]
+        if found := [j for j in found if idx.cities[j].cc != NORTH]:
+            return found
     table = _latin_table(idx)
     whole = [j for form in (text, *_latin_forms(text)) for j in table.get(form, ())]
     cut = [j for stem in stems for f in (stem, *_latin_forms(stem)) for j in table.get(f, ())]
     cut = [j for j in cut if not is_district(idx.cities[j].geonameid)]  # "Seongsan" (-gu)
-    ids = list(dict.fromkeys(whole or cut))
+    ids = list(dict.fromkeys(whole or [j for j in cut if idx.cities[j].cc != NORTH]))
     return sorted(ids, key=lambda j: -idx.cities[j].population)
