@@ -14,7 +14,8 @@ names ("Temascalcingo de José María Velasco"). This table keeps, for every tow
 (capitalised, no code, four letters or more, one to six words, no administrative word, no
 initials, an apostrophe only in an elided article or preposition: "d'Alacant", not "Al'koj"),
 that are relatives of its own name (a near spelling, or sharing a word of five letters or
-more: not "Ahorcado" of El Ahorcadito), and the parts
+more: not "Ahorcado" of El Ahorcadito) other than a word after an article in one of its names ("Coyote" of
+San Antonio del Coyote, "El Coyote", is a common noun), and the parts
 of an own or alternate name GeoNames writes "A / B" ("Arrasate / Mondragón"); near spellings of
 the own name are kept ("Alcoi" of Alcoy: the co-official form, not a typo). Left out: a name
 that is an index town's own name or a row of ``town_names.tsv.z`` already, a word the emulator
@@ -58,6 +59,25 @@ def _names(v: dict) -> list[str]:
 FOREIGN_UNITS = frozenset(["opstina", "obshtina", "obcina", "municipiul", "ayuntamiento"])
 #: Short words a name may hold: articles, prepositions, conjunctions of its languages.
 SHORT_WORDS = frozenset(["de", "la", "el", "lo", "le", "y", "i", "e", "d", "l", "a", "o", "os"])
+
+
+#: Articles (and a preposition with its article) a Spanish, Catalan or Galician place name
+#: holds: a word after one is a common noun of the name ("El Coyote", "San Antonio del Coyote";
+#: "Coyote" alone is a word, no town's name).
+ARTICLES = frozenset(
+    ["el", "la", "los", "las", "lo", "els", "les", "l", "o", "a", "os", "as", "del", "al", "dels"]
+)
+
+
+def _after_article(key: str, names: list[str]) -> bool:
+    """Whether folded ``key`` follows an article in one of the town's folded ``names``."""
+    k = key.split()
+    for name in names:
+        words = name.split()
+        for i in range(1, len(words) - len(k) + 1):
+            if words[i : i + len(k)] == k and words[i - 1] in ARTICLES:
+                return True
+    return False
 
 
 def _related(key: str, own: str) -> bool:
@@ -106,12 +126,14 @@ def build() -> dict[str, list[int]]:
             continue
         pop = v["population"] or 0
         own = fold_text(v["name"])
-        halves = {p.strip() for n in [v["name"], *v["alternatenames"]] for p in n.split("/")}
+        names = [v["name"], *v["alternatenames"]]
+        halves = {p.strip() for n in names if "/" in n for p in n.split("/")}
+        folded = [fold_text(n) for n in names]
         for alt in set(_names(v)):
             key = fold_text(alt)
             if key == own or key in taken or key in words or not _kept(alt, key):
                 continue
-            if alt not in halves and not _related(key, own):
+            if alt not in halves and (not _related(key, own) or _after_article(key, folded)):
                 continue
             if pop >= biggest.get(key, 0):
                 rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
