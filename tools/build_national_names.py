@@ -15,7 +15,8 @@ names ("Temascalcingo de José María Velasco"). This table keeps, for every tow
 initials, an apostrophe only in an elided article or preposition: "d'Alacant", not "Al'koj"),
 that are relatives of its own name (a near spelling, or sharing a word of five letters or
 more: not "Ahorcado" of El Ahorcadito) other than a word after an article in one of its names ("Coyote" of
-San Antonio del Coyote, "El Coyote", is a common noun), and the parts
+San Antonio del Coyote, "El Coyote", is a common noun), no short form (the own name with
+words left out) of a town under 15,000 people, and the parts
 of an own or alternate name GeoNames writes "A / B" ("Arrasate / Mondragón"); near spellings of
 the own name are kept ("Alcoi" of Alcoy: the co-official form, not a typo). Left out: a name
 that is an index town's own name or a row of ``town_names.tsv.z`` already, a word the emulator
@@ -80,6 +81,19 @@ def _after_article(key: str, names: list[str]) -> bool:
     return False
 
 
+#: A town this big keeps its short forms (its own name with words left out: "Topilejo" of San
+#: Miguel Topilejo); a smaller town's short form is as likely a namesake's name the index lacks
+#: ("Santa María de Nieva": Peru's, not Santa María la Real de Nieva, Spain). The size from
+#: which ``town_names.tsv.z`` keeps other names.
+SHORT_FORM_POPULATION = 15_000
+
+
+def _short_form(key: str, own: str) -> bool:
+    """Whether folded ``key`` is the own name with words left out (its words in order)."""
+    words, left = key.split(), iter(own.split())
+    return len(words) < len(own.split()) and all(w in left for w in words)
+
+
 def _related(key: str, own: str) -> bool:
     """Whether folded other name ``key`` is a relative of the town's own name ``own``: a
     near spelling ("alcoi", "monover"; difflib's ratio 0.5 or more) or sharing a word of five
@@ -134,6 +148,8 @@ def build() -> dict[str, list[int]]:
             if key == own or key in taken or key in words or not _kept(alt, key):
                 continue
             if alt not in halves and (not _related(key, own) or _after_article(key, folded)):
+                continue
+            if pop < SHORT_FORM_POPULATION and alt not in halves and _short_form(key, own):
                 continue
             if pop >= biggest.get(key, 0):
                 rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
