@@ -19,6 +19,7 @@ from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Once, place_id_for
 from mapsnb_sandbox.contract.ids import TOWN, tagged_id
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text, load_city_index
+from mapsnb_sandbox.world.national.names import national_ids
 
 __all__ = [
     "COARSE_DEG",
@@ -297,7 +298,7 @@ def script_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers of towns called ``key`` (folded) in another script, from
     ``data/town_names.tsv.z`` (``tools/build_town_names.py``): names of one or two letters
     ("巴黎", "قم") and native-script names of towns under the index's alternate-name size
-    ("אילת", "ภูเก็ต"); most populous first."""
+    ("אילת", "ภูเก็ต"); else a country's own (:func:`.national.names.national_ids`); most populous first."""
     kept = _SCRIPT_TABLE.get(id(idx))
     if kept is None or kept[0] is not idx:
         rows: dict[str, list[int]] = {}
@@ -311,7 +312,7 @@ def script_ids(idx: CityIndex, key: str) -> list[int]:
                     rows[name] = ids
         _SCRIPT_TABLE.clear()
         kept = _SCRIPT_TABLE[id(idx)] = (idx, rows)
-    return list(kept[1].get(key, ()))
+    return list(kept[1].get(key, ())) or national_ids(idx, key, kept[1])
 
 
 _EXONYMS = Path(__file__).resolve().parents[1] / "data" / "town_exonyms.tsv"
