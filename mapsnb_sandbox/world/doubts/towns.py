@@ -8,6 +8,8 @@ at all; it never picks another.
 
 from __future__ import annotations
 
+import re
+
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import (
     COUNTRY_RIVAL_SHARE,
@@ -85,6 +87,9 @@ def county_elsewhere(text: str, place: Resolved) -> bool:
 SMALL_PLACE_KM = 50
 #: A near spelling of a city this big stays its typo even where a small place bears it.
 TYPO_CITY = 1_000_000
+#: An elided article or preposition before a name ("l'", "d'", "dell'", "all'"): the name
+#: follows it; the folded text, which drops the apostrophe, is no other place's own name.
+_ELIDED = re.compile(r"^\w{1,4}['\u2019]\s*")
 
 
 def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -> bool:
@@ -96,7 +101,7 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
     region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
     the text spells exactly, nor a near spelling of a city of :data:`TYPO_CITY`+."""
     head, _, rest = text.partition(",")
-    key = fold(head)
+    key = fold(_ELIDED.sub("", head.strip()))  # "l'Aveyron": Aveyron, not Laveyron (Drôme)
     if how in ("name", "address", "street", "coords"):
         return False
     if place.kind != "locality" and how not in ("fuzzy", "alias"):
