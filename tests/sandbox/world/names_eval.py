@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from mapsnb.polyline import haversine_m
 
@@ -148,3 +149,34 @@ def check_spread(every: list[Row], classes: set[str], langs: set[str]) -> None:
     assert {r.lang for r in every} == langs
     assert all(-90 <= r.lat <= 90 and -180 <= r.lng <= 180 and r.tol_km == 50 for r in every)
     assert all(r.tool == "search" for r in every if r.cls.startswith("search"))
+
+
+def check_unseen(corpus: Path, earlier: tuple[str, ...]) -> None:
+    """No query of ``corpus`` is asked again from the ``earlier`` corpora (files beside it)."""
+    asked = {r.query for r in rows(corpus=corpus)}
+    for name in earlier:
+        assert not asked & {r.query for r in rows(corpus=corpus.with_name(name))}, name
+
+
+class Floors(NamedTuple):
+    """What a holdout's fixed sample keeps: its row count, the least shares right and located
+    (all rows), right per class and per language, and the most confident answers 50+ km off."""
+
+    rows: int
+    right: float
+    located: float
+    per_class: float
+    per_lang: float
+    confident: int
+
+
+def check_floors(s: NamesScore, floors: Floors) -> None:
+    """``s`` (a sample's score) keeps ``floors``. NOT_FOUND counts as right: the floor on located
+    answers keeps "find nothing" from passing."""
+    n = sum(s.total.values())
+    assert n == floors.rows
+    assert sum(s.right.values()) / n >= floors.right, s.misses
+    assert sum(s.located.values()) / n >= floors.located
+    assert all(s.share(cls) >= floors.per_class for cls in s.total), s.misses
+    assert all(s.lang_share(lang) >= floors.per_lang for lang in s.lang_total), s.misses
+    assert len(s.confident_wrong) <= floors.confident, s.confident_wrong

@@ -15,7 +15,16 @@ after round 7.
 
 from __future__ import annotations
 
-from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, evaluate, rows
+from tests.sandbox.world.names_eval import (
+    CORPUS,
+    Floors,
+    check_file,
+    check_floors,
+    check_spread,
+    check_unseen,
+    evaluate,
+    rows,
+)
 from tools.build_names_holdout4 import HEADER, KINDS, ROWS
 
 HOLDOUT4 = CORPUS.with_name("names_holdout4.csv")
@@ -41,10 +50,7 @@ def test_every_class_and_language_and_each_query_once() -> None:
     every = rows(corpus=HOLDOUT4)
     check_spread(every, CLASSES, set(KINDS))
     assert all(r.tool == "resolve" for r in every if "town" in r.cls or r.cls == "bare")
-    for name in EARLIER:  # no query of an earlier corpus is asked again
-        assert not {r.query for r in every} & {
-            r.query for r in rows(corpus=HOLDOUT4.with_name(name))
-        }
+    check_unseen(HOLDOUT4, EARLIER)
 
 
 def test_holdout4_sample_keeps_todays_shares() -> None:
@@ -52,11 +58,6 @@ def test_holdout4_sample_keeps_todays_shares() -> None:
     listed 50+ km off ("bank in Samalpur": Sambalpur by a near spelling; "בית חולים ב-Yidu": a
     namesake); every class >= 96.4 % (bare), every language >= 80 % (he, 5 rows: one miss)."""
     s = evaluate(sample=5, corpus=HOLDOUT4)
-    n = sum(s.total.values())
-    assert n == 375
-    assert sum(s.right.values()) / n >= 0.975, s.misses
-    # NOT_FOUND counts as right: a floor on located answers keeps "find nothing" from passing
-    assert sum(s.located.values()) / n >= 0.78
-    assert all(s.share(cls) >= 0.93 for cls in s.total), s.misses
-    assert all(s.lang_share(lang) >= 0.75 for lang in s.lang_total), s.misses
-    assert len(s.confident_wrong) <= 3, s.confident_wrong
+    check_floors(
+        s, Floors(rows=375, right=0.975, located=0.78, per_class=0.93, per_lang=0.75, confident=3)
+    )

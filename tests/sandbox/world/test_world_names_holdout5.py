@@ -7,7 +7,7 @@ earlier corpora, and the builder's rules hold on fixed names (``python benchmark
 
 from __future__ import annotations
 
-from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, rows
+from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, check_unseen, rows
 from tools.build_names_holdout4 import KINDS
 from tools.build_names_holdout5 import EARLIER, HEADER, ROWS, _populated, _town_name
 
@@ -33,9 +33,7 @@ def test_every_class_and_language_and_no_earlier_query() -> None:
     every = rows(corpus=HOLDOUT5)
     check_spread(every, CLASSES, set(KINDS))
     assert all(r.tool == "resolve" for r in every if "town" in r.cls or r.cls == "bare")
-    asked = {r.query for r in every}
-    for name in EARLIER:
-        assert not asked & {r.query for r in rows(corpus=HOLDOUT5.with_name(name))}
+    check_unseen(HOLDOUT5, EARLIER)
 
 
 def test_builder_keeps_towns_and_leaves_facilities() -> None:

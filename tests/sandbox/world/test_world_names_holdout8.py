@@ -16,7 +16,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, evaluate, rows
+from tests.sandbox.world.names_eval import (
+    CORPUS,
+    Floors,
+    check_file,
+    check_floors,
+    check_spread,
+    check_unseen,
+    evaluate,
+    rows,
+)
 from tools.build_names_holdout6 import KINDS
 from tools.build_names_holdout8 import (
     EARLIER,
@@ -51,21 +60,14 @@ def test_every_class_and_language_and_no_earlier_query() -> None:
     every = rows(corpus=HOLDOUT8)
     check_spread(every, CLASSES, set(KINDS))
     assert all(r.tool == "resolve" for r in every if not r.cls.startswith("search"))
-    asked = {r.query for r in every}
-    for name in EARLIER:
-        assert not asked & {r.query for r in rows(corpus=HOLDOUT8.with_name(name))}
+    check_unseen(HOLDOUT8, EARLIER)
 
 
 def test_holdout8_sample_keeps_todays_shares() -> None:
     s = evaluate(sample=16, corpus=HOLDOUT8)
-    n = sum(s.total.values())
-    assert n == 111
-    assert sum(s.right.values()) / n >= 0.97, s.misses
-    # NOT_FOUND counts as right: a floor on located answers keeps "find nothing" from passing
-    assert sum(s.located.values()) / n >= 0.78
-    assert all(s.share(cls) >= 0.9 for cls in s.total), s.misses
-    assert all(s.lang_share(lang) >= 0.9 for lang in s.lang_total), s.misses
-    assert len(s.confident_wrong) <= 1, s.confident_wrong
+    check_floors(
+        s, Floors(rows=111, right=0.97, located=0.78, per_class=0.9, per_lang=0.9, confident=1)
+    )
 
 
 def test_builder_reads_brazil_and_mexico(tmp_path: Path) -> None:
