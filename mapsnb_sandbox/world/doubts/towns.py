@@ -87,9 +87,16 @@ def county_elsewhere(text: str, place: Resolved) -> bool:
 SMALL_PLACE_KM = 50
 #: A near spelling of a city this big stays its typo even where a small place bears it.
 TYPO_CITY = 1_000_000
-#: An elided article or preposition before a name ("l'", "d'", "dell'", "all'"): the name
-#: follows it; the folded text, which drops the apostrophe, is no other place's own name.
-_ELIDED = re.compile(r"^\w{1,4}['\u2019]\s*")
+#: An elided article or preposition before a capitalised name ("l'Aveyron", "dell'Aquila"):
+#: the name follows it; the folded text, which drops the apostrophe, is no other place's own
+#: name. Not a case ending after a name ("Oslo'dan").
+_ELIDED = re.compile(r"^\w{1,4}['\u2019]\s*(?=[^\W\d_])")
+
+
+def _after_elision(head: str) -> str:
+    """``head`` without an elided article before its capitalised name ("l'Aveyron": "Aveyron")."""
+    m = _ELIDED.match(head)
+    return head[m.end() :] if m and head[m.end()].isupper() else head
 
 
 def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -> bool:
@@ -101,7 +108,7 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
     region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
     the text spells exactly, nor a near spelling of a city of :data:`TYPO_CITY`+."""
     head, _, rest = text.partition(",")
-    key = fold(_ELIDED.sub("", head.strip()))  # "l'Aveyron": Aveyron, not Laveyron (Drôme)
+    key = fold(_after_elision(head.strip()))  # "l'Aveyron": Aveyron, not Laveyron (Drôme)
     if how in ("name", "address", "street", "coords"):
         return False
     if place.kind != "locality" and how not in ("fuzzy", "alias"):

@@ -91,3 +91,19 @@ def test_a_typo_stays_a_low_read() -> None:
     place = resolve("Mönchengladbch").place
     assert place is not None and place.confidence == "LOW"
     assert _km(51.1805, 6.4428, (place.lat, place.lng)) < 50
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [
+        ("l'Aveyron", 44.3506, 2.5750),
+        ("Oslo'dan", 59.9139, 10.7522),
+        ("Doha'dan", 25.2854, 51.5310),
+    ],
+)
+def test_an_apostrophe_joins_no_small_places_name(text: str, lat: float, lng: float) -> None:
+    """The folded text drops the apostrophe: "l'Aveyron" is the département's Rodez (Wikipedia),
+    not Laveyron of the Drôme, and "Oslo'dan" (Turkish "from Oslo") is Oslo, whatever
+    small place bears "Dan" (Israel's kibbutz): the name after an elided article is read."""
+    place = resolve(text).place
+    assert place is not None and _km(lat, lng, (place.lat, place.lng)) < 50
