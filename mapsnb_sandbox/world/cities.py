@@ -20,6 +20,7 @@ from mapsnb_sandbox.contract.common import Once, place_id_for
 from mapsnb_sandbox.contract.ids import TOWN, tagged_id
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text, load_city_index
 from mapsnb_sandbox.world.national.names import national_ids
+from mapsnb_sandbox.world.national.rows import numbered_rows
 
 __all__ = [
     "COARSE_DEG",
@@ -301,15 +302,8 @@ def script_ids(idx: CityIndex, key: str) -> list[int]:
     ("אילת", "ภูเก็ต"); else a country's own (:func:`.national.names.national_ids`); most populous first."""
     kept = _SCRIPT_TABLE.get(id(idx))
     if kept is None or kept[0] is not idx:
-        rows: dict[str, list[int]] = {}
         text = zlib.decompress(_SCRIPT_NAMES.read_bytes()).decode("utf-8")
-        number = {gid: j for j, gid in enumerate(idx.cities._gid)}
-        for line in text.splitlines():
-            if line and not line.startswith("#"):
-                name, _, gids = line.partition("\t")
-                ids = [number[g] for g in map(int, gids.split(",")) if g in number]
-                if ids:
-                    rows[name] = ids
+        rows = numbered_rows(idx, text)
         _SCRIPT_TABLE.clear()
         kept = _SCRIPT_TABLE[id(idx)] = (idx, rows)
     return list(kept[1].get(key, ())) or national_ids(idx, key, kept[1])

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import CityIndex, fold_text
 from mapsnb_sandbox.world.names.districts import is_district
+from mapsnb_sandbox.world.national.rows import city_numbers
 
 __all__ = ["hangul_ids", "romanized", "unit_stems"]
 
@@ -90,7 +91,7 @@ def _latin_table(idx: CityIndex) -> dict[str, list[int]]:
     Hangul names of that table too."""
     if _TABLE and _TABLE[0][0] is idx:
         return _TABLE[0][1]
-    number = {gid: j for j, gid in enumerate(idx.cities._gid)}
+    number = city_numbers(idx)
     out: dict[str, list[int]] = {}
     for j, c in enumerate(idx.cities):
         if c.cc in HANGUL_COUNTRIES:  # "Donghae City" is "donghae" too

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import CityIndex
 from mapsnb_sandbox.world.national.korean import hangul_ids
+from mapsnb_sandbox.world.national.rows import numbered_rows
 
 __all__ = ["coofficial_ids", "national_ids"]
 
@@ -23,15 +24,7 @@ def coofficial_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers of the towns whose co-official or other national name is folded ``key``,
     most populous first ("alcoi": Alcoy; "zihuatanejo": Ixtapa-Zihuatanejo)."""
     if not _TABLE or _TABLE[0][0] is not idx:
-        number = {gid: j for j, gid in enumerate(idx.cities._gid)}
-        rows: dict[str, list[int]] = {}
-        for line in _COOFFICIAL.read_text("utf-8").splitlines():
-            if line and not line.startswith("#"):
-                name, _, gids = line.partition("\t")
-                ids = [number[g] for g in map(int, gids.split(",")) if g in number]
-                if ids:
-                    rows[name] = ids
-        _TABLE[:] = [(idx, rows)]
+        _TABLE[:] = [(idx, numbered_rows(idx, _COOFFICIAL.read_text("utf-8")))]
     return list(_TABLE[0][1].get(key, ()))
 
 
