@@ -208,8 +208,7 @@ def _pick_city(
     if not ids and q.cities:  # "Chaoyang, Beijing": its Chaoyang District (a county's elsewhere)
         raw = named_ids(idx, f"{name} district")
         ids, hits = _fitting(raw, q)
-    cands = [idx.cities[j] for j in ids]
-    if not cands:
+    if not (cands := [idx.cities[j] for j in ids]):
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
     ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
@@ -267,8 +266,7 @@ def split_qualifiers(text: str) -> list[str] | None:
 def _resolve_text_cached(
     text: str, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[Resolved, str] | None:
-    coords = parse_lat_lng(text)
-    if coords:
+    if coords := parse_lat_lng(text):
         return point_resolved(*coords), "coords"
     li = landmark_index()
     parts = comma_parts(text, split_qualifiers)  # "Kent OH", "…, Sydney NSW 2000"
@@ -285,6 +283,8 @@ def _resolve_text_cached(
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
+            if how == "alias" and (quals.ccs or quals.states or quals.regions):
+                least = 1  # a qualified town's own name: "Montblanc, France", not Mont Blanc
             whole = lm.kind == "airport" or lm.whole_name_only  # airports, the stations' table
             if (how == "alias" or whole) and _own_name_town(key, q, least=least):
                 continue  # "Paulista": a town of 300,000; "Ganzhou": a city, not Zhangye's airport
