@@ -44,7 +44,9 @@ import json
 import re
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from mapsnb.polyline import haversine_m
 from tools.build_names_corpus import LANGS, Row, write_corpus
@@ -246,16 +248,33 @@ def _script_rows(towns: list[dict], ns: Namesakes) -> list[Row]:
     return rows
 
 
-def main() -> None:
+class Drawn(NamedTuple):
+    """The lists' towns, their namesakes, CLDR's country names per language, and the towns of
+    a country CLDR names (the pool a corpus draws from)."""
+
+    towns: list[dict]
+    names: Names
+    terr: dict[str, dict[str, str]]
+    pool: list[dict]
+
+
+def drawable(read: Callable[[Path], list[dict]], default: Path) -> Drawn:
+    """The towns ``read`` finds in the folder ``sys.argv[1]`` names (else ``default``), after
+    printing how their points agree with GeoNames' (:func:`sample_check`)."""
     from babel import Locale
 
-    towns = read_all(Path(sys.argv[1]) if len(sys.argv) > 1 else SOURCE_DEFAULT)
+    towns = read(Path(sys.argv[1]) if len(sys.argv) > 1 else default)
     ns = Names(towns)
     terr = {lang: dict(Locale.parse(lang).territories) for lang in LANGS}
     pool = [t for t in towns if t["cc"] in terr["en"]]
     for cc, (n, med, share) in sample_check(pool, ns).items():
         print(f"check {cc}: {n} towns with a GeoNames namesake, median {med:.1f} km, "
               f"{share:.0%} within {AGREE_KM:.0f} km")  # fmt: skip
+    return Drawn(towns, ns, terr, pool)
+
+
+def main() -> None:
+    towns, ns, terr, pool = drawable(read_all, SOURCE_DEFAULT)
     sizes = EnglishSizes(N_BARE, N_COUNTRY_EACH, N_HOMONYM, N_SEARCH_HOMONYM)
     script_rows = _script_rows(pool, ns)
     rows = after_scripts(pool, script_rows, _ordered, ns.latin_answer, terr, KINDS, _fresh, sizes)

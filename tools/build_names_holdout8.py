@@ -47,14 +47,13 @@ import collections
 import csv
 import re
 import sqlite3
-import sys
 from pathlib import Path
 
 import tools.build_names_holdout7 as h7
-from tools.build_names_corpus import LANGS, Row, write_corpus
+from tools.build_names_corpus import Row, write_corpus
 from tools.build_names_holdout3 import _with_country
 from tools.build_names_holdout6 import BANDS, KINDS, Namesakes, _band
-from tools.build_names_holdout7 import AGREE_KM, Names, _town, sample_check
+from tools.build_names_holdout7 import _town, drawable
 from tools.holdout_rows import (
     EnglishSizes,
     earlier_corpora,
@@ -223,15 +222,7 @@ def _script_rows(towns: list[dict], ns: Namesakes, korea: str) -> list[Row]:
 
 
 def main() -> None:
-    from babel import Locale
-
-    towns = read_all(Path(sys.argv[1]) if len(sys.argv) > 1 else SOURCE_DEFAULT)
-    ns = Names(towns)
-    terr = {lang: dict(Locale.parse(lang).territories) for lang in LANGS}
-    pool = [t for t in towns if t["cc"] in terr["en"]]
-    for cc, (n, med, share) in sample_check(pool, ns).items():
-        print(f"check {cc}: {n} towns with a GeoNames namesake, median {med:.1f} km, "
-              f"{share:.0%} within {AGREE_KM:.0f} km")  # fmt: skip
+    towns, ns, terr, pool = drawable(read_all, SOURCE_DEFAULT)
     script_rows = _script_rows(pool, ns, terr["ko"]["KR"])
     latin = [t for t in pool if t["name"]]
     per_lang = lang_rows(
