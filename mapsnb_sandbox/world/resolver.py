@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.cities import city_index, city_place_id
 from mapsnb_sandbox.world.doubts import (
     bare_guess,
     common_pinyin_read,
@@ -311,12 +311,7 @@ def _typo_of(head: str, place: Resolved) -> bool:
     (:func:`other_name`: "Yongjiu" is no Yongji)."""
     idx = city_index()
     j = fuzzy_town(idx, fold(head), lambda k: True)
-    near = idx.cities[j] if j is not None else None
-    same = near is not None and (near.name, near.lat, near.lng) == (
-        place.name,
-        place.lat,
-        place.lng,
-    )
+    same = j is not None and city_place_id(idx.cities[j]) == place.place_id
     return same and not other_name(head, place)
 
 
