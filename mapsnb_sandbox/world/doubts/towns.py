@@ -107,12 +107,12 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
     by an other name where a town is asked for (``town``: "hotels in …"); never a country,
     region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
     the text spells exactly, nor a near spelling of a city of :data:`TYPO_CITY`+."""
-    head, _, rest = text.partition(",")
-    key = fold(_after_elision(head.strip()))  # "l'Aveyron": Aveyron, not Laveyron (Drôme)
     if how in ("name", "address", "street", "coords"):
         return False
     if place.kind != "locality" and how not in ("fuzzy", "alias"):
         return False  # a country, region or island by an other name: "Corsica", "Terre-Neuve"
+    head, _, rest = text.partition(",")
+    key = fold(_after_elision(head.strip()))  # "l'Aveyron": Aveyron, not Laveyron (Drôme)
     if fold(place.name) == key or (place.kind == "locality" and named_so(place, head)):
         return False
     if (how == "alias" and not town) or (how == "fuzzy" and town_population(place) >= TYPO_CITY):
