@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,8 +26,14 @@ from mapsnb_sandbox.world.cities import (
     spelling_ranks,
 )
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmark_names.picking import (
+    landmark_named,
+    landmark_ok,
+    pick_landmark,
+    score_point,
+)
 from mapsnb_sandbox.world.landmark_names.spelling import spelled_ids
-from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, street_key
+from mapsnb_sandbox.world.landmarks import fold, landmark_index, street_key
 from mapsnb_sandbox.world.named_towns import (
     by_postcode,
     leading_qualifiers,
@@ -88,7 +93,6 @@ from mapsnb_sandbox.world.towns import (
     qualifier_hits,
     qualifiers,
     region_abroad,
-    regions,
     typed_postal_code,
 )
 
@@ -122,53 +126,6 @@ def use_landmarks(path: Path | None = None) -> None:
     )
     landmark_index.cache_clear()
     _resolve_text_cached.cache_clear()
-
-
-def _score_point(
-    lat: float, lng: float, cc: str, bias: tuple[float, float] | None, region: str | None
-) -> float:
-    """Lower is better: distance to the bias point, or a region mismatch penalty."""
-    if bias is not None:
-        return haversine_m(lat, lng, bias[0], bias[1])
-    if region and cc.upper() != region.upper():
-        return 1.0
-    return 0.0
-
-
-def _landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
-    if q.ccs and lm.country_code and lm.country_code not in q.ccs:
-        return False
-    if q.states and lm.country_code == "US" and _landmark_state(lm) not in q.states:
-        return False  # "Midway, TN": the town, not Chicago's airport
-    if q.cities:
-        lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
-        return any(any(c in n for n in lm_names if n) for c in q.cities)
-    if q.regions:  # "Alhambra, CA", "Midway, TN" (Tennessee or Tamil Nadu): a region that holds
-        from mapsnb_sandbox.world.cities import nearest_cached
-
-        town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
-        if lm.country_code == "US" and lm.region:  # its own state ("Lake Tahoe, CA")
-            town = town._replace(cc="US", admin1=lm.region.upper())
-        return all(regions().holds(p, town) for p in q.regions)
-    return True
-
-
-def _landmark_state(lm: Landmark) -> str:
-    """A US landmark's state: its own, else its nearest town's."""
-    if lm.region:
-        return lm.region.upper()
-    from mapsnb_sandbox.world.cities import nearest_cached
-
-    return nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0].admin1.upper()
-
-
-def _pick_landmark(
-    ids: Iterable[int], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
-) -> Landmark | None:
-    cands = [lm for lm in map(landmark_index().items.__getitem__, ids) if _landmark_ok(lm, q)]
-    if not cands:
-        return None
-    return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
 
 
 #: Near a bias, a town by another of its names (a rank below its own) counts this many times
@@ -216,7 +173,7 @@ def _pick_city(
 
     def key(k: int) -> tuple[float, ...]:
         c = cands[k]
-        near = _score_point(c.lat, c.lng, c.cc, bias, region)
+        near = score_point(c.lat, c.lng, c.cc, bias, region)
         inner = outranked_district(c, cands) if qualified else False
         if bias is not None:  # "Newcastle" from Leeds: upon Tyne (its other name), not Co. Down
             return (-hits[k], near * OTHER_NAME_FARTHER ** ranks[k], ranks[k], inner, -c.population)
@@ -279,7 +236,7 @@ def _resolve_text_cached(
     empty = Qualifiers(set(), set(), set(), set(), set())
     # 1. exact landmark: whole text, full address, or head qualified by the rest
     for key, quals in ((full, empty), (head, q)):
-        lm = _pick_landmark(spelled_ids(li.by_name.get(key, ()), text), quals, bias, region)
+        lm = pick_landmark(spelled_ids(li.by_name.get(key, ()), text), quals, bias, region)
         if lm:
             how = "name" if head == fold(lm.name) or key == fold(lm.name) else "alias"
             least = _landmarks.FAMOUS_TOWN_POPULATION if lm.famous else FUZZY_POPULATION
@@ -297,7 +254,7 @@ def _resolve_text_cached(
     street = street_key(text)
     if street in li.by_full_address:
         return landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
-    lm = _pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
+    lm = pick_landmark(li.by_street.get(street_key(parts[0]), ()), q, bias, region)
     if lm:
         return landmark_resolved(lm, "HIGH"), "address"
     # 2. a city ("Paris", "Springfield, IL", "Paris, France", "London, Ontario") or a country
@@ -459,28 +416,6 @@ def _own_name_town(key: str, q: Qualifiers, *, least: int = FUZZY_POPULATION) ->
     )
 
 
-def _landmark_named(
-    rest: str, town: City | None, bias: tuple[float, float] | None, region: str | None
-) -> Landmark | None:
-    """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
-    no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
-    li = landmark_index()
-    ids = li.by_name.get(rest, ())
-    if not ids and len(rest) >= 6:
-        from rapidfuzz import fuzz, process
-
-        cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
-        near = li.fuzzy_near(rest, cutoff)  # only names of a length that can reach the cutoff
-        hit = process.extractOne(rest, near, scorer=fuzz.ratio, score_cutoff=cutoff)
-        ids = li.by_name[hit[0]] if hit and _landmarks.near_spelling_ok(rest, hit[0]) else ()
-    cands = [li.items[i] for i in ids]
-    if town is not None:
-        cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]
-    if not cands:
-        return None
-    return min(cands, key=lambda lm: _score_point(lm.lat, lm.lng, lm.country_code, bias, region))
-
-
 def _in_named_town(
     parts: list[str],
     head: str,
@@ -512,9 +447,9 @@ def _in_named_town(
             town_first = hit[1] == 0
             words = words[: hit[1]] + words[hit[2] :]
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
-    lm = _landmark_named(rest, town, bias, region) if rest else None
+    lm = landmark_named(rest, town, bias, region) if rest else None
     areas = Qualifiers(q.ccs, q.states, set(), q.regions - q.cities, set())  # not its words
-    if lm is not None and town is None and not _landmark_ok(lm, areas):
+    if lm is not None and town is None and not landmark_ok(lm, areas):
         lm = None  # "Paulista, PE": the town of Pernambuco, not the avenue of São Paulo
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"

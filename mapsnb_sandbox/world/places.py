@@ -38,10 +38,7 @@ from mapsnb_sandbox.world.cities import (
     COARSE_DEG,
     RURAL_PER_KM2,
     country_at,
-    own_count,
-    own_count_kinds,
     people_per_km2,
-    religion_share,
     timezone_at,
 )
 from mapsnb_sandbox.world.kinds.table import (
@@ -52,6 +49,7 @@ from mapsnb_sandbox.world.kinds.table import (
     category_key,
     free_category,
 )
+from mapsnb_sandbox.world.kinds.worship import own_count, own_count_kinds, religion_share
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index, landmark_with_id
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
 

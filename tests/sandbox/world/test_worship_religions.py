@@ -13,8 +13,9 @@ import pytest
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.tools.places import search_places
-from mapsnb_sandbox.world.cities import country_at, religion_share
+from mapsnb_sandbox.world.cities import country_at
 from mapsnb_sandbox.world.kinds.table import category_key
+from mapsnb_sandbox.world.kinds.worship import religion_share
 from mapsnb_sandbox.world.places import CELL_DEG, cell_of, people_per_km2, spots_near
 
 CTX = Context(now=datetime(2026, 3, 2, 9, 0, tzinfo=UTC))

@@ -1,0 +1,83 @@
+"""Which landmark a name means: the one the qualifiers hold for ("Midway, TN" is no Chicago
+airport), nearest the bias, or a near spelling of a whole name in a named town."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world import landmarks as _landmarks
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index
+from mapsnb_sandbox.world.towns import Qualifiers, regions
+
+__all__ = ["landmark_named", "landmark_ok", "pick_landmark", "score_point"]
+
+
+def score_point(
+    lat: float, lng: float, cc: str, bias: tuple[float, float] | None, region: str | None
+) -> float:
+    """Lower is better: distance to the bias point, or a region mismatch penalty."""
+    if bias is not None:
+        return haversine_m(lat, lng, bias[0], bias[1])
+    if region and cc.upper() != region.upper():
+        return 1.0
+    return 0.0
+
+
+def landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
+    if q.ccs and lm.country_code and lm.country_code not in q.ccs:
+        return False
+    if q.states and lm.country_code == "US" and _landmark_state(lm) not in q.states:
+        return False  # "Midway, TN": the town, not Chicago's airport
+    if q.cities:
+        lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
+        return any(any(c in n for n in lm_names if n) for c in q.cities)
+    if q.regions:  # "Alhambra, CA", "Midway, TN" (Tennessee or Tamil Nadu): a region that holds
+        from mapsnb_sandbox.world.cities import nearest_cached
+
+        town = nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0]
+        if lm.country_code == "US" and lm.region:  # its own state ("Lake Tahoe, CA")
+            town = town._replace(cc="US", admin1=lm.region.upper())
+        return all(regions().holds(p, town) for p in q.regions)
+    return True
+
+
+def _landmark_state(lm: Landmark) -> str:
+    """A US landmark's state: its own, else its nearest town's."""
+    if lm.region:
+        return lm.region.upper()
+    from mapsnb_sandbox.world.cities import nearest_cached
+
+    return nearest_cached(round(lm.lat, 4), round(lm.lng, 4))[0].admin1.upper()
+
+
+def pick_landmark(
+    ids: Iterable[int], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
+) -> Landmark | None:
+    cands = [lm for lm in map(landmark_index().items.__getitem__, ids) if landmark_ok(lm, q)]
+    if not cands:
+        return None
+    return min(cands, key=lambda lm: score_point(lm.lat, lm.lng, lm.country_code, bias, region))
+
+
+def landmark_named(
+    rest: str, town: City | None, bias: tuple[float, float] | None, region: str | None
+) -> Landmark | None:
+    """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
+    no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
+    li = landmark_index()
+    ids = li.by_name.get(rest, ())
+    if not ids and len(rest) >= 6:
+        from rapidfuzz import fuzz, process
+
+        cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
+        near = li.fuzzy_near(rest, cutoff)  # only names of a length that can reach the cutoff
+        hit = process.extractOne(rest, near, scorer=fuzz.ratio, score_cutoff=cutoff)
+        ids = li.by_name[hit[0]] if hit and _landmarks.near_spelling_ok(rest, hit[0]) else ()
+    cands = [li.items[i] for i in ids]
+    if town is not None:
+        cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]
+    if not cands:
+        return None
+    return min(cands, key=lambda lm: score_point(lm.lat, lm.lng, lm.country_code, bias, region))
