@@ -66,6 +66,7 @@ import re
 import statistics
 import tarfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -98,10 +99,14 @@ HEADER = (
 ROWS = 1966
 LATIN = re.compile(r"^[A-Za-z\u00c0-\u024f\u1e00-\u1eff .'’-]+$")
 THAI = re.compile(r"^[\u0e00-\u0e7f]+$")
-#: OS Open Names' local types read, and their band.
+#: OS Open Names' local types read, and their band; suburbs and other settlements are namesakes
+#: only (:func:`_namesake_only`).
 GB_TYPES = {"City": 3, "Town": 1, "Village": 0, "Hamlet": 0}
-#: Vietnam's district-level unit words read, and their band (Quận, a city's district, is not).
+GB_NAMESAKES = frozenset({"Suburban Area", "Other Settlement"})
+#: Vietnam's district-level unit words read, and their band; a city's district (Quận) is a
+#: namesake only.
 VN_TYPES = {"Thành phố": 2, "Thị xã": 1, "Huyện": 0}
+VN_NAMESAKES = frozenset({"Quận"})
 PL_TYPES = {"city": 1, "village": 0}
 BANGKOK = "10"
 #: English rows (at most N_COUNTRY_EACH "Town, Country" a country) and Thai rows.
@@ -111,6 +116,13 @@ THAI_SIZES = NativeSizes(script=60, search=40, country=30)
 SAME_KM = 0.02
 
 
+def _namesake_only(t: dict) -> dict:
+    """``t`` marked as a place whose name is a namesake only, never drawn: a suburb, a city's
+    district ("Hoàng Mai" of Hanoi, 190 km from the town Hoàng Mai), a khwaeng of Bangkok."""
+    t["only"] = True
+    return t
+
+
 def _latin(name: str) -> str:
     """``name`` stripped when it is a plain Latin-script name of three letters or more, else ''."""
     name = name.strip()
@@ -118,7 +130,8 @@ def _latin(name: str) -> str:
 
 
 def read_britain(path: Path) -> list[dict]:
-    """OS Open Names' cities, towns, villages and hamlets (English names), as WGS84 points."""
+    """OS Open Names' cities, towns, villages and hamlets (English names), as WGS84 points; its
+    suburbs and other settlements as namesakes only."""
     from pyproj import Transformer
 
     bng = Transformer.from_crs("EPSG:27700", "EPSG:4326", always_xy=True)
@@ -127,13 +140,14 @@ def read_britain(path: Path) -> list[dict]:
         member = next(n for n in zf.namelist() if n.endswith(".csv"))
         with zf.open(member) as fh:
             for r in csv.DictReader(io.TextIOWrapper(fh, encoding="utf-8-sig")):
-                band = GB_TYPES.get(r["LOCAL_TYPE"])
+                kind = r["LOCAL_TYPE"]
                 english = r["NAME2"] if r["NAME1_LANG"] in ("cym", "gla") else r["NAME1"]
                 name = _latin(english if english else r["NAME1"])
-                if band is None or not name:
+                if kind not in GB_TYPES.keys() | GB_NAMESAKES or not name:
                     continue
                 lng, lat = bng.transform(float(r["X"]), float(r["Y"]))
-                out.append(_town(f"gb{r['ID']}", lat, lng, "GB", band, name=name))
+                t = _town(f"gb{r['ID']}", lat, lng, "GB", GB_TYPES.get(kind, 0), name=name)
+                out.append(t if kind in GB_TYPES else _namesake_only(t))
     return out
 
 
@@ -167,35 +181,40 @@ def _unit_point(feature: dict) -> tuple[float, float]:
 
 
 def read_vietnam(folder: Path) -> list[dict]:
-    """GSO's cities, towns and rural districts with their polygon's point (``dvhcvn``)."""
-    kinds = {}
+    """GSO's cities, towns and rural districts (``dvhcvn.json``: the unit's current name and
+    kind; the polygons' files may keep a former kind's word, "Huyện Kim Bảng" of the town Kim
+    Bảng) with their polygon's point; cities' districts (Quận) as namesakes only."""
+    units = {}
     for p in json.loads((folder / "dvhcvn.json").read_text(encoding="utf-8"))["data"]:
         for d in p["level2s"]:
-            kinds[d["level2_id"]] = d["type"]
+            units[d["level2_id"]] = (d["type"], d["name"][len(d["type"]) + 1 :])
     out = []
     for path in sorted((folder / "gis").glob("[0-9][0-9].json")):
         for d in json.loads(path.read_text(encoding="utf-8"))["level2s"]:
-            kind = kinds.get(d["level2_id"], "")
-            name = _latin(d["name"].removeprefix(kind + " "))
-            if kind not in VN_TYPES or not name or not d.get("coordinates"):
+            kind, name = units.get(d["level2_id"], ("", ""))
+            name = _latin(name)
+            if kind not in VN_TYPES.keys() | VN_NAMESAKES or not name or not d.get("coordinates"):
                 continue
-            out.append(_town(f"vn{d['level2_id']}", *_unit_point(d), "VN", VN_TYPES[kind],
-                             name=name))  # fmt: skip
+            t = _town(
+                f"vn{d['level2_id']}", *_unit_point(d), "VN", VN_TYPES.get(kind, 0), name=name
+            )
+            out.append(t if kind in VN_TYPES else _namesake_only(t))
     return out
 
 
 def read_thailand(path: Path) -> list[dict]:
-    """data.go.th's tambons outside Bangkok: Thai and RTGS names, point; a tambon named as its
-    amphoe is the amphoe's seat (band 1)."""
+    """data.go.th's tambons: Thai and RTGS names, point; a tambon named as its amphoe is the
+    amphoe's seat (band 1); Bangkok's khwaeng are namesakes only."""
     out = []
     with path.open(encoding="utf-8-sig") as fh:
         for r in csv.reader(fh):
             code, thai, rtgs, lat, lng, _, _, amphoe = r[:8]
-            if r[9] == BANGKOK or not THAI.match(thai) or not lat:
+            if not THAI.match(thai) or not lat:
                 continue
             band = 1 if amphoe.removeprefix("เมือง") == thai else 0
-            out.append(_town(f"th{code}", float(lat), float(lng), "TH", band,
-                             name=_latin(rtgs), native=thai))  # fmt: skip
+            t = _town(f"th{code}", float(lat), float(lng), "TH", band, name=_latin(rtgs),
+                      native=thai)  # fmt: skip
+            out.append(_namesake_only(t) if r[9] == BANGKOK else t)
     return out
 
 
@@ -286,8 +305,49 @@ def point_check(towns: list[dict], ns: Names) -> dict[tuple[str, int], tuple[int
     }
 
 
+def _nearest_region(rg: list[dict[str, str]]) -> Callable[[float, float], str]:
+    """The admin1 name (folded) of the GeoNames town of ``rg`` nearest a point, by 1° cells."""
+    cells: dict[tuple[int, int], list[tuple[float, float, str]]] = collections.defaultdict(list)
+    for r in rg:
+        lat, lng = float(r["lat"]), float(r["lon"])
+        cells[(int(lat // 1), int(lng // 1))].append((lat, lng, _key(r["admin1"])))
+
+    def nearest(lat: float, lng: float) -> str:
+        near = [
+            c
+            for dy in (-1, 0, 1)
+            for dx in (-1, 0, 1)
+            for c in cells.get((int(lat // 1) + dy, int(lng // 1) + dx), ())
+        ]
+        best = min(near, key=lambda c: (c[0] - lat) ** 2 + (c[1] - lng) ** 2, default=None)
+        return best[2] if best else ""
+
+    return nearest
+
+
+def region_names(towns: list[dict]) -> list[dict]:
+    """The towns whose name is a first-level region's (GeoNames' admin1 names, in any country)
+    other than the region the town lies in (its nearest GeoNames town's): "Quang Bình", a rural
+    district of Hà Giang, is as likely the province of Quảng Bình."""
+    from tools.build_names_corpus import _rg_rows
+
+    rg = _rg_rows()
+    regions = {_key(r["admin1"]) for r in rg if r["admin1"]}
+    nearest = _nearest_region(rg)
+    out = []
+    for t in towns:
+        names = {_key(n) for n in (t["name"], t["native"]) if n}
+        if names & regions and nearest(t["lat"], t["lng"]) not in names:
+            out.append(t)
+    return out
+
+
 def main() -> None:
-    towns, ns, terr, pool = drawable(read_all, SOURCE_DEFAULT)
+    towns, ns, terr, drawn = drawable(read_all, SOURCE_DEFAULT)
+    kept = [t for t in drawn if not t.get("only")]
+    regional = {t["id"] for t in region_names(kept)}
+    pool = [t for t in kept if t["id"] not in regional]
+    print(f"{len(drawn) - len(kept)} namesakes only, {len(regional)} names of another region")
     for (cc, band), (n, med, agree, same) in point_check(pool, ns).items():
         print(f"check {cc} band {band}: {n} with a GeoNames namesake, median {med:.1f} km, "
               f"{agree / n:.0%} within {AGREE_KM:.0f} km, {same / n:.1%} within 20 m")  # fmt: skip
