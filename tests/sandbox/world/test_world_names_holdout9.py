@@ -4,10 +4,14 @@ and villages (PRNG), Italy's comuni (ISTAT), Vietnam's district-level units (GSO
 tambons (data.go.th, Thai names in Thai) and Indonesia's villages (geografis), none of which the
 emulator reads; the emulator was never tuned on it.
 
-A fixed sample runs here (every 16th row by a stable hash, SAMPLE_ROWS rows, a few seconds once
-the world is loaded); ``python benchmarks/bench_names.py --holdout9`` runs all 1,966 rows. The
-as-built figures are in ``benchmarks/README.md`` ("A tenth holdout"); the floors below are the
-sample's as-built figures less a margin: they catch a regression, not the issue's bar.
+A fixed sample runs here (every 16th row by a stable hash, 137 rows, a few seconds once the world
+is loaded); ``python benchmarks/bench_names.py --holdout9`` runs all 1,966 rows. As built, on
+6b62a69 (round 25, h-holdout25): 98.9 % right (every class >= 98.0 %, every language >= 93.8 %),
+50.6 % located, 7 confident answers 50+ km off (all searches listing a near spelling, a word of the
+name or an exonym inside it); the sample: 98.5 % right (country_town_lang 7 of 8: "Tegal Harum,
+Indonesien" read as Tegal, "Mieściska, Polonia" as Mieścisko, both LOW), 54.0 % located, none
+confidently off. The floors below are those figures less a margin: they catch a regression, not
+the issue's bar.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ CLASSES = {
     "search_script",
     "script_country",
 }
-SAMPLE_ROWS = 0
+SAMPLE_ROWS = 137
 
 
 def test_the_file_has_the_builders_header_columns_and_rows() -> None:
@@ -75,7 +79,9 @@ def test_holdout9_sample_keeps_todays_shares() -> None:
     s = evaluate(sample=16, corpus=HOLDOUT9)
     check_floors(
         s,
-        Floors(rows=SAMPLE_ROWS, right=0.97, located=0.5, per_class=0.9, per_lang=0.9, confident=1),
+        Floors(
+            rows=SAMPLE_ROWS, right=0.97, located=0.52, per_class=0.85, per_lang=0.6, confident=1
+        ),
     )
 
 
