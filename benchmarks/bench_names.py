@@ -21,9 +21,9 @@ Japan's gazetteer, Russia's and France's town lists, Wikidata's German and Europ
 ``--holdout8`` the ninth (``tests/data/names_holdout8.csv``, ``tools/build_names_holdout8.py``:
 small towns of Brazil, Mexico and Spain from IBGE, INEGI and CNIG, Korea's towns in Hangul from
 the KMA's grid table), likewise; ``--holdout9`` the tenth (``tests/data/names_holdout9.csv``,
-``tools/build_names_holdout9.py``: Britain's, Poland's, Vietnam's, Thailand's and Indonesia's
-towns and villages from OS Open Names, PRNG, the GSO, data.go.th and geografis; Thai names in
-Thai), likewise.
+``tools/build_names_holdout9.py``: Britain's, Poland's, Italy's, Vietnam's, Thailand's and
+Indonesia's towns and villages from OS Open Names, PRNG, ISTAT, the GSO, data.go.th and geografis;
+Thai names in Thai), likewise.
 """
 
 from __future__ import annotations
