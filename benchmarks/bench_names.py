@@ -20,7 +20,10 @@ nodes, homonyms qualified by their country, Greek and Arabic names, German exony
 Japan's gazetteer, Russia's and France's town lists, Wikidata's German and European towns), likewise;
 ``--holdout8`` the ninth (``tests/data/names_holdout8.csv``, ``tools/build_names_holdout8.py``:
 small towns of Brazil, Mexico and Spain from IBGE, INEGI and CNIG, Korea's towns in Hangul from
-the KMA's grid table), likewise.
+the KMA's grid table), likewise; ``--holdout9`` the tenth (``tests/data/names_holdout9.csv``,
+``tools/build_names_holdout9.py``: Britain's, Poland's, Italy's, Vietnam's, Thailand's and
+Indonesia's towns and villages from OS Open Names, PRNG, ISTAT, the GSO, data.go.th and geografis;
+Thai names in Thai), likewise.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ HOLDOUT5 = CORPUS.with_name("names_holdout5.csv")
 HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
 HOLDOUT7 = CORPUS.with_name("names_holdout7.csv")
 HOLDOUT8 = CORPUS.with_name("names_holdout8.csv")
+HOLDOUT9 = CORPUS.with_name("names_holdout9.csv")
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
@@ -64,6 +68,8 @@ def main() -> None:
         corpus = HOLDOUT7
     if "--holdout8" in sys.argv:
         corpus = HOLDOUT8
+    if "--holdout9" in sys.argv:
+        corpus = HOLDOUT9
     print(f"corpus: {corpus.name}")
     start = time.perf_counter()
     s = evaluate(corpus=corpus)
@@ -76,7 +82,7 @@ def main() -> None:
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
         f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
-    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8):
+    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9):
         located = lang_located(s)
         print("located per language: " + ", ".join(f"{k} {v:.0%}" for k, v in located.items()))
     worst = min(s.lang_total, key=s.lang_share)

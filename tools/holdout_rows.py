@@ -29,6 +29,14 @@ Town = dict[str, Any]
 Keep = Callable[[Town], bool]
 
 
+class NativeSizes(NamedTuple):
+    """How many rows of each native-script class :func:`native_rows` draws."""
+
+    script: int  # the name alone
+    search: int  # in a search in the language
+    country: int  # with the country as the language writes it
+
+
 class EnglishSizes(NamedTuple):
     """How many English rows of each class :func:`english_rows` draws."""
 
@@ -224,4 +232,37 @@ def region_rows(
         elif k >= cut[1]:
             q = kinds["en"][k % 3].format(t=town)
             rows.append(("search_region", "en", q, *pt, 50.0, "search"))
+    return rows
+
+
+def native_rows(
+    order: list[Town],
+    one_answer: Callable[[Town, str, str], bool],
+    new: Keep,
+    lang: str,
+    kinds: dict[str, tuple[str, ...]],
+    country: str,
+    sizes: NativeSizes,
+) -> list[Row]:
+    """A country's towns by their names in its own script (``t["native"]``), in ``lang``: the
+    name alone (``script``), in a search (``search_script``), with the country's name ``country``
+    as the language writes it (``script_country``); the first towns of ``order`` whose native name
+    has one answer (``one_answer(t, name, "bare")``) and that ``new`` finds fresh."""
+    picks = take(
+        [t for t in order if t["native"]],
+        lambda t: one_answer(t, t["native"], "bare"),
+        sum(sizes),
+        new,
+    )
+    rows: list[Row] = []
+    for k, t in enumerate(picks):
+        pt = (t["lat"], t["lng"])
+        if k < sizes.script:
+            rows.append(("script", lang, t["native"], *pt, 50.0, "resolve"))
+        elif k < sizes.script + sizes.search:
+            q = kinds[lang][k % 3].format(t=t["native"])
+            rows.append(("search_script", lang, q, *pt, 50.0, "search"))
+        else:
+            q = _with_country(lang, t["native"], country)
+            rows.append(("script_country", lang, q, *pt, 50.0, "resolve"))
     return rows
