@@ -62,7 +62,13 @@ HEADER = (
     "GeoNames rg_cities1000 (CC BY 4.0)"
 )
 #: Rows per country and class.
-PER_CLASS = {"unit": 70, "unit_country": 35, "namesake": 60, "search_unit": 45, "search_namesake": 30}
+PER_CLASS = {
+    "unit": 70,
+    "unit_country": 35,
+    "namesake": 60,
+    "search_unit": 45,
+    "search_namesake": 30,
+}
 #: The country's language, its name in it and in English, and the searches' words.
 COUNTRIES = {
     "FR": ("fr", "France", ("pharmacie à {}", "hôtel à {}", "boulangerie à {}")),
@@ -73,7 +79,9 @@ ENGLISH = {"FR": "France", "IT": "Italy", "ES": "Spain"}
 ENGLISH_SEARCHES = ("pharmacy in {}", "hotels in {}", "restaurants in {}")
 NAMESAKE_KM = 30.0
 #: Words a French commune's name writes in lower case after its first ("Azay sur Cher").
-LINKS = frozenset("sur sous en de des du la le les et aux au pres lès".split())
+LINKS = frozenset(
+    ["sur", "sous", "en", "de", "des", "du", "la", "le", "les", "et", "aux", "au", "pres", "lès"]
+)
 KNOWN_KM = 10.0
 
 
@@ -141,7 +149,9 @@ def read_spain(path: Path) -> list[dict]:
     """CNIG's municipalities: INE's short name, the capital's point, population, province by
     INE's short and other names."""
     text = path.read_text(encoding="utf-8")
-    provinces = {r[1]: sorted({r[4], r[5]}) for r in _sql_rows(text, "softlinegeodb_ine_provincias")}
+    provinces = {
+        r[1]: sorted({r[4], r[5]}) for r in _sql_rows(text, "softlinegeodb_ine_provincias")
+    }
     names = {r[0]: r[7] for r in _sql_rows(text, "softlinegeodb_ine_municipios")}
     out = []
     for r in _sql_rows(text, "softlinegeodb_ine_municipios_geo"):
@@ -185,7 +195,8 @@ def _namesakes(towns: list[dict], gn: GeoNames) -> set[int]:
     for i, t in enumerate(towns):
         others = [towns[j] for j in by_name[fold_text(t["name"])] if j != i]
         if gn.far(t) or any(
-            haversine_m(o["lat"], o["lng"], t["lat"], t["lng"]) >= NAMESAKE_KM * 1000 for o in others
+            haversine_m(o["lat"], o["lng"], t["lat"], t["lng"]) >= NAMESAKE_KM * 1000
+            for o in others
         ):
             out.add(i)
     return out
@@ -198,13 +209,15 @@ def _rows_for(cc: str, towns: list[dict], gn: GeoNames) -> list[list[str]]:
     order = sorted(range(len(towns)), key=lambda i: _hash(cc, towns[i]["name"], str(i)))
     known = [i for i in order if gn.known(towns[i]) and towns[i].get("pop", 1000) >= 1000]
     other = [i for i in order if i not in set(known)]
-    pool = [known[k] if k % 3 != 2 or k // 3 >= len(other) else other[k // 3] for k in range(len(known))]
+    pool = [
+        known[k] if k % 3 != 2 or k // 3 >= len(other) else other[k // 3] for k in range(len(known))
+    ]
     plain = [i for i in pool if i not in sakes]
     named = [i for i in pool if i in sakes]
     rows: list[list[str]] = []
     used: set[str] = set()
 
-    def take(ids: list[int], n: int, make) -> None:  # noqa: ANN001
+    def take(ids: list[int], n: int, make) -> None:
         k = 0
         for i in ids:
             if k >= n:
@@ -220,19 +233,29 @@ def _rows_for(cc: str, towns: list[dict], gn: GeoNames) -> list[list[str]]:
     def row(cls: str, lng: str, query: str, t: dict, tool: str) -> list[str]:
         return [cls, lng, query, f"{t['lat']:.5f}", f"{t['lng']:.5f}", "50.0", tool]
 
-    def search(cls: str):  # noqa: ANN202
+    def search(cls: str):
         def make(t: dict, unit: str, k: int) -> list[str]:
             english = k % 4 == 3
             words = (ENGLISH_SEARCHES if english else searches)[k % 3]
-            return row(cls, "en" if english else lang, words.format(f"{t['name']}, {unit}"), t, "search")
+            return row(
+                cls, "en" if english else lang, words.format(f"{t['name']}, {unit}"), t, "search"
+            )
 
         return make
 
-    take(plain, PER_CLASS["unit"], lambda t, u, k: row("unit", lang, f"{t['name']}, {u}", t, "resolve"))
+    take(
+        plain,
+        PER_CLASS["unit"],
+        lambda t, u, k: row("unit", lang, f"{t['name']}, {u}", t, "resolve"),
+    )
     take(plain, PER_CLASS["unit_country"], lambda t, u, k: row(
         "unit_country", "en" if k % 2 else lang,
         f"{t['name']}, {u}, {ENGLISH[cc] if k % 2 else native}", t, "resolve"))  # fmt: skip
-    take(named, PER_CLASS["namesake"], lambda t, u, k: row("namesake", lang, f"{t['name']}, {u}", t, "resolve"))
+    take(
+        named,
+        PER_CLASS["namesake"],
+        lambda t, u, k: row("namesake", lang, f"{t['name']}, {u}", t, "resolve"),
+    )
     take(plain, PER_CLASS["search_unit"], search("search_unit"))
     take(named, PER_CLASS["search_namesake"], search("search_namesake"))
     return rows
@@ -249,7 +272,10 @@ def main(folder: Path) -> None:
     rows = []
     for cc, towns in lists.items():
         got = _rows_for(cc, towns, gn)
-        print(f"{cc}: {len(towns)} towns read, {len(got)} rows", collections.Counter(r[0] for r in got))
+        print(
+            f"{cc}: {len(towns)} towns read, {len(got)} rows",
+            collections.Counter(r[0] for r in got),
+        )
         rows += got
     with OUT.open("w", encoding="utf-8", newline="") as fh:
         fh.write(HEADER + "\n")
