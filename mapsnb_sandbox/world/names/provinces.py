@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import functools
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -91,15 +92,9 @@ def province_boxes() -> dict[str, tuple[Box, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
-def worded_province(text: str) -> str | None:
-    """The folded name of the one unit folded ``text`` names with its region word
-    ("provincia de guipuzcoa" -> "guipuzcoa", "provincia de la coruna" -> "la coruna",
-    "province de la gironde" -> "gironde"), else ``None``."""
-    from mapsnb_sandbox.world.names.qualifiers import unworded_region, without_article
-
+def worded_province(names: Iterable[str | None]) -> str | None:
+    """The first of ``names`` (what a text is without its region word, with and without its
+    article: "guipuzcoa" of "provincia de guipuzcoa", "gironde" of "province de la gironde")
+    that names one unit, else ``None``."""
     boxes = province_boxes()
-    for name in unworded_region(text):
-        for n in (name, without_article(name)):
-            if n is not None and len(boxes.get(n, ())) == 1:
-                return n
-    return None
+    return next((n for n in names if n is not None and len(boxes.get(n, ())) == 1), None)
