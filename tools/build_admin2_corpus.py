@@ -262,7 +262,6 @@ def _rows_for(cc: str, towns: list[dict], gn: GeoNames) -> list[list[str]]:
 
 
 def main(folder: Path) -> None:
-    sys.path.insert(0, "/tmp/admin25_pyc")  # pycountry, where installed aside
     gn = GeoNames()
     lists = {
         "FR": read_france(folder / "laposte_hexasmal.csv"),
