@@ -185,18 +185,20 @@ def _local_names(
     not Northern Savo), then names alike (the ISO name in the country's
     language and GeoNames' English one, "Bayern" and "Bavaria"), each region once, then the
     last few by likeness alone (:func:`_last_few`; alone, "Nordjylland" was Central Jutland and
-    "Coast" Mbeya)."""
+    "Coast" Mbeya). A region already paired by name or by letter code (:func:`_matched`) takes
+    no other unit: "Nanumea" (TV-NMA), a region GeoNames' towns lack, was Nanumanga's (NMG, paired by its
+    letters), "Manufahi" (TL-MF) Oecusse's."""
     from rapidfuzz import fuzz
 
     named = {
         (s.code.split("-")[0], by_name.get((s.code.split("-")[0], fold_text(s.name)))) for s in subs
     }
-    rest = [
-        s
-        for s in subs
-        if not by_name.get((s.code.split("-")[0], fold_text(s.name)))
-        and not same_code(*s.code.split("-", 1), s.name, admin1)
-    ]
+    matched = {s.code: _matched(s, admin1, by_name) for s in subs}
+    # a region matched by its letter code is taken too: "Nanumea" (TV-NMA, whose region GeoNames'
+    # towns lack) was paired with NMG, Nanumanga, matched by its letters only; a number is weaker
+    # evidence (numbers often differ: same_code takes one with a name alike) and takes none
+    named |= {(c.split("-")[0], a1) for c, a1 in matched.items() if a1 and not a1.isdigit()}
+    rest = [s for s in subs if not matched[s.code]]
     out: dict[str, str] = {}
     used: set[tuple[str, str]] = set(named)
     pairs = []
@@ -212,6 +214,16 @@ def _local_names(
     _pair(pairs, out, used, least=LOCAL_NAME_SCORE, shape={})
     _last_few(pairs, out, used, shape)
     return out
+
+
+def _matched(
+    s: Any, admin1: dict[tuple[str, str], str], by_name: dict[tuple[str, str], str]
+) -> str | None:
+    """The GeoNames admin1 code ISO unit ``s`` is paired with by its name or its code, if any."""
+    cc, code = s.code.split("-", 1)
+    if a1 := by_name.get((cc, fold_text(s.name))):
+        return a1
+    return code if same_code(cc, code, s.name, admin1) else None
 
 
 def _pair(

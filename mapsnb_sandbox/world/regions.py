@@ -32,6 +32,7 @@ from mapsnb_sandbox.world.names.qualifiers import (
     region_of_words,
     region_words,
     regions,
+    unworded_region,
     without_article,
 )
 
@@ -423,7 +424,8 @@ def _province_box(text: str, *, bare: bool) -> Box | None:
     boxes = [b for b in regions().admin2.get(text, ()) if len(words) > 1]
     if len(boxes) == 1 and region_words().intersection(words):
         return boxes[0]
-    name = worded_province(text)
+    unworded = unworded_region(text)  # "provincia de la coruna": "la coruna", "coruna"
+    name = worded_province(n for u in unworded for n in (u, without_article(u)))
     if name is None and bare and len(text) >= _SHORTEST_NAME + 1:
         name = text if len(province_boxes().get(text, ())) == 1 else None
     return province_boxes()[name][0] if name else None

@@ -62,21 +62,29 @@ class Regions:
     countries: dict[str, frozenset[str]]  # name in any language -> country codes
     admin1: dict[str, frozenset[tuple[str, str]]]  # name, ISO code, initials -> (cc, admin1)
     admin2: dict[str, tuple[tuple[str, float, float, float, float], ...]]  # name -> boxes
+    #: name -> second-level units whose towns :mod:`.provinces` lists ("herault": FR-34)
+    units: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def holds(self, name: str, c: City) -> bool | None:
         """Whether the region, state or country ``name`` holds town ``c`` (None: no such
-        region)."""
+        region); in the country of a listed unit of that name, the unit's towns decide, not
+        a box ("Montblanc, Hérault": not Spain's; "Sète, Gard": not a town of the Gard's box)."""
         ccs, a1s, boxes = self.countries.get(name), self.admin1.get(name), self.admin2.get(name)
         if ccs is None and a1s is None and boxes is None:
             return None
+        from mapsnb_sandbox.world.names.provinces import in_units
+
+        own = frozenset(k for k in self.units.get(name, ()) if k[:2] == c.cc)
         m = 0.05  # degrees around a county's towns
         return bool(
             (ccs and c.cc in ccs)
             or (len(name) == 2 and name.upper() == c.cc)  # a code of a country and of states
             or (a1s and (c.cc, c.admin1) in a1s)
+            or (own and in_units(c, own))
             or any(
                 cc == c.cc and la0 - m <= c.lat <= la1 + m and lo0 - m <= c.lng <= lo1 + m
                 for cc, la0, lo0, la1, lo1 in boxes or ()
+                if not own
             )
         )
 
@@ -104,18 +112,28 @@ def _add_historic(
                     admin2.setdefault(name, []).extend(boxes)
 
 
-_PROVINCES = _HISTORIC.with_name("province_names.csv")
+def _add_units(
+    admin2: dict[str, list[tuple[str, float, float, float, float]]],
+    units: dict[str, set[str]],
+) -> None:
+    """Add the second-level units of :func:`.provinces.units` by every name (France's departments,
+    Italy's, Spain's and Belgium's provinces, the US counties: "Hérault", "Lecce", "Lamar County"),
+    and Italy's provinces by the two letters an address writes after its town ("22100 Como CO":
+    ISO 3166-2:IT's ``IT-CO``): their towns decide (:meth:`Regions.holds`); a box is kept only
+    to know the name (none where the table has the name in that country already)."""
+    from mapsnb_sandbox.world.names.provinces import units as unit_table
 
-
-def _add_province_codes(admin2: dict[str, list[tuple[str, float, float, float, float]]]) -> None:
-    """Add Italy's provinces by the two letters an address writes after its town ("22100 Como
-    CO": ISO 3166-2:IT's ``IT-CO`` of ``data/province_names.csv``) as their boxes."""
-    lines = _PROVINCES.read_text(encoding="utf-8").splitlines()
-    for row in csv.DictReader(line for line in lines if not line.startswith("#")):
-        if row["cc"] != "IT":
-            continue
-        box = (row["cc"], *(float(row[k]) for k in ("lat0", "lng0", "lat1", "lng1")))
-        admin2.setdefault(row["code"].removeprefix("IT-").lower(), []).append(box)  # type: ignore[arg-type]
+    table = unit_table()
+    named = [(n, keys) for n, keys in table.names.items()]
+    named += [
+        (k.removeprefix("IT-").lower(), frozenset([k])) for k in table.boxes if k[:3] == "IT-"
+    ]
+    for name, keys in named:
+        units.setdefault(name, set()).update(keys)
+        have = {b[0] for b in admin2.get(name, ())}
+        boxes = [table.boxes[k] for k in sorted(keys) if k[:2] not in have]
+        if boxes or name not in admin2:
+            admin2.setdefault(name, []).extend(boxes)
 
 
 @functools.cache
@@ -136,11 +154,13 @@ def regions() -> Regions:
             box = (f[1], float(f[3]), float(f[4]), float(f[5]), float(f[6]))
             admin2.setdefault(f[2], []).append(box)
     _add_historic(admin1, admin2)
-    _add_province_codes(admin2)
+    units: dict[str, set[str]] = {}
+    _add_units(admin2, units)
     return Regions(
         {k: frozenset(v) for k, v in countries.items()},
         {k: frozenset(v) for k, v in admin1.items()},
         {k: tuple(v) for k, v in admin2.items()},
+        {k: frozenset(v) for k, v in units.items()},
     )
 
 
