@@ -364,13 +364,14 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
 
 
 def _county_doubt(text: str, found: Resolution) -> Resolution:
-    """``found``, LOW when a county of China the index lacks bears the Pinyin name its town is
-    read from (:func:`county_elsewhere`: "Jurong", Singapore's or Jiangsu's); no place when
-    that town was a guess already (LOW: "Houma", Louisiana's of 34,000, or Shanxi's)."""
+    """``found``, LOW when a place of its country the index lacks, of like weight, bears the
+    name its town is read from (:func:`county_elsewhere`: a county of China, "Jurong",
+    Singapore's or Jiangsu's; a township, "Puxi, China"); no place when that town was a guess
+    already (LOW: "Houma", Louisiana's of 34,000, or Shanxi's)."""
     if found.place is None or not county_elsewhere(text, found.place):
         return found
     if found.place.confidence == "LOW":
-        reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
+        reason = f"{text!r} names {found.place.name!r} and a place the index lacks elsewhere"
         return Resolution(None, NOT_FOUND, reason)
     return Resolution(replace(found.place, confidence="LOW"), found.how)
 

@@ -21,6 +21,7 @@ from mapsnb_sandbox.world.cities import (
     nearest_cached,
     own_name_rival,
 )
+from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
@@ -66,9 +67,11 @@ def common_pinyin_read(text: str, place: Resolved) -> bool:
 
 
 def county_elsewhere(text: str, place: Resolved) -> bool:
-    """Whether town ``place`` is read from a Pinyin name (its Latin words in a text of another
-    script: "ב-Yidu"), with at most its country, that a county of China the index lacks
-    bears (:func:`~.names.pinyin.unindexed_county`)."""
+    """Whether town ``place`` is read from a name (Latin words in a text of another script
+    too: "ב-Yidu"), with at most its country, that a place of its country the index lacks bears
+    50+ km away, weighing as much: a county of China (:func:`~.names.pinyin.unindexed_county`),
+    a township of China (:func:`.lacked.township_elsewhere`: "Puxi, China") or a small place
+    (:func:`.lacked.small_namesake`)."""
     if place.kind != "locality":
         return False
     idx = city_index()
@@ -80,7 +83,14 @@ def county_elsewhere(text: str, place: Resolved) -> bool:
         words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
         head = " ".join(w.strip("'-") for w in words)
     towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
-    return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
+    c, q = idx.cities[at], qualifiers(rest.split(","))
+    if not head.strip() or not named_so(place, head):
+        return unindexed_county(head.strip(), c, q, towns)
+    return (
+        unindexed_county(head.strip(), c, q, towns)
+        or township_elsewhere(head.strip(), c, q)
+        or small_namesake(head.strip(), c, q)
+    )
 
 
 #: A small place this near the place read is that place's neighbour: the answer stands.
