@@ -26,6 +26,7 @@ from mapsnb_sandbox.world.doubts import (
     bare_guess,
     common_pinyin_read,
     county_elsewhere,
+    lacked_elsewhere,
     named_so,
     small_place_elsewhere,
     town_population,
@@ -364,16 +365,21 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
 
 
 def _county_doubt(text: str, found: Resolution) -> Resolution:
-    """``found``, LOW when a place of its country the index lacks, of like weight, bears the
-    name its town is read from (:func:`county_elsewhere`: a county of China, "Jurong",
-    Singapore's or Jiangsu's; a township, "Puxi, China"); no place when that town was a guess
-    already (LOW: "Houma", Louisiana's of 34,000, or Shanxi's)."""
-    if found.place is None or not county_elsewhere(text, found.place):
+    """``found``, LOW when a county of China the index lacks bears the Pinyin name its town is
+    read from (:func:`county_elsewhere`: "Jurong", Singapore's or Jiangsu's), or a township or
+    small place of its country of like weight bears its name (:func:`lacked_elsewhere`:
+    "Puxi, China"); no place when a county's name was a guess already (LOW: "Houma",
+    Louisiana's of 34,000, or Shanxi's)."""
+    if found.place is None:
         return found
-    if found.place.confidence == "LOW":
-        reason = f"{text!r} names {found.place.name!r} and a place the index lacks elsewhere"
-        return Resolution(None, NOT_FOUND, reason)
-    return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if county_elsewhere(text, found.place):
+        if found.place.confidence == "LOW":
+            reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
+            return Resolution(None, NOT_FOUND, reason)
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if lacked_elsewhere(text, found.place):
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    return found
 
 
 def _whole_town(text: str) -> bool:
