@@ -80,14 +80,14 @@ def _part_of_city(c: City) -> bool:
 
 
 def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
-    """Whether ``head``, a Pinyin name with no qualifier narrower than China (``q``), names a
+    """Whether ``head``, a Pinyin name qualified by China alone (``q``), names a
     township of China 50+ km from town ``c`` of China, which weighs :data:`TOWNSHIP_PEOPLE`
     against :data:`~.cities.COUNTRY_RIVAL_SHARE` of ``c``'s people (all of a part of a city,
     :func:`_part_of_city`; none of a county's seat, which weighs as its county,
     :func:`~.names.pinyin.county_seat`): "Puxi, China" is Shanghai's west bank, or a
     subdistrict of Liaoyang or of Changyuan."""
-    if c.cc != "CN" or q.states or q.cities or q.regions or (q.ccs and q.ccs != {"CN"}):
-        return False
+    if c.cc != "CN" or q.ccs != {"CN"} or q.states or q.cities or q.regions:
+        return False  # a bare name asks no country ("Lianshan": Guangdong's, unsure already)
     if not pinyin_words(head):
         return False
     key = "".join(ch for ch in fold(head) if ch.isalpha())
