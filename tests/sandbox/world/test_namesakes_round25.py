@@ -116,5 +116,7 @@ def test_a_small_town_a_small_place_of_its_country_names_is_unsure(text: str) ->
     assert r.confidence in ("LOW", "NONE"), (text, r.place)
 
 
-def test_no_search_around_a_small_town_a_small_place_of_its_country_names() -> None:
-    assert not _search("hotels in Lagorce, France", "en")
+def test_guard_a_search_still_lists_around_a_small_town_a_small_place_names() -> None:
+    """Guard: a search lists around the index's town (the holdouts' searches mean it 19
+    times in 20: "bank in Perthes, France", "Buckley, USA")."""
+    assert _search("hotels in Lagorce, France", "en")
