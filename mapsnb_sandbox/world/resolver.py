@@ -26,6 +26,7 @@ from mapsnb_sandbox.world.doubts import (
     bare_guess,
     common_pinyin_read,
     county_elsewhere,
+    lacked_elsewhere,
     named_so,
     small_place_elsewhere,
     town_population,
@@ -228,7 +229,8 @@ def resolve(
         text, hit = plain, read  # "75001 Paris", "downtown Seattle": the town
     if role == "town":
         found = _town_doubts(
-            text, _whole_compound(text, _town(text.strip(), hit, bias, region, language))
+            text,
+            _whole_compound(text, _town(text.strip(), hit, bias, region, language), small=False),
         )
         found = _small_place_doubt(text, found, town=True)  # "hotels in Laveyron": no Rodez
         country = language_country_over(found.place, found.how, text, language)
@@ -315,7 +317,7 @@ def _typo_of(head: str, place: Resolved) -> bool:
     return same and not other_name(head, place)
 
 
-def _whole_compound(text: str, found: Resolution) -> Resolution:
+def _whole_compound(text: str, found: Resolution, *, small: bool = True) -> Resolution:
     """No place for a LOW town read from part of a compound name ("Fort Severn": Fürth;
     :func:`~mapsnb_sandbox.world.names.compounds.cut_compound`) or named by a qualifier only,
     for a first part that reads as another town's name ("Meihekou, Jilin"; :mod:`.names.heads`);
@@ -330,9 +332,9 @@ def _whole_compound(text: str, found: Resolution) -> Resolution:
         or generic_alias(text, place, how)
         or common_pinyin_read(text, place)
     ):
-        return _county_doubt(text, Resolution(replace(place, confidence="LOW"), how))
+        return _county_doubt(text, Resolution(replace(place, confidence="LOW"), how), small)
     if not cut_compound(text, place, how) and not part_of_name(text, place, how):
-        return _county_doubt(text, found)
+        return _county_doubt(text, found, small)
     return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 
 
@@ -363,16 +365,22 @@ def _unknown_landmark(text: str, place: Resolved, how: str) -> Resolution | None
     return Resolution(None, UNKNOWN_LANDMARK, reason)
 
 
-def _county_doubt(text: str, found: Resolution) -> Resolution:
+def _county_doubt(text: str, found: Resolution, small: bool = True) -> Resolution:
     """``found``, LOW when a county of China the index lacks bears the Pinyin name its town is
-    read from (:func:`county_elsewhere`: "Jurong", Singapore's or Jiangsu's); no place when
-    that town was a guess already (LOW: "Houma", Louisiana's of 34,000, or Shanxi's)."""
-    if found.place is None or not county_elsewhere(text, found.place):
+    read from (:func:`county_elsewhere`: "Jurong", Singapore's or Jiangsu's), or a township or
+    small place of its country of like weight bears its name (:func:`lacked_elsewhere`:
+    "Puxi, China"); no place when a county's name was a guess already (LOW: "Houma",
+    Louisiana's of 34,000, or Shanxi's)."""
+    if found.place is None:
         return found
-    if found.place.confidence == "LOW":
-        reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
-        return Resolution(None, NOT_FOUND, reason)
-    return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if county_elsewhere(text, found.place):
+        if found.place.confidence == "LOW":
+            reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
+            return Resolution(None, NOT_FOUND, reason)
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if lacked_elsewhere(text, found.place, small=small):  # a search's town: no small place
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    return found
 
 
 def _whole_town(text: str) -> bool:

@@ -1,11 +1,13 @@
 """How sure a read town is: namesakes of like size, regions and islands of its name, Chinese
-counties the index lacks (:mod:`.towns`)."""
+counties the index lacks (:mod:`.towns`); townships and small places the index lacks
+(:mod:`.lacked`)."""
 
 from mapsnb_sandbox.world.doubts.towns import (
     UNCOUNTED_PEOPLE,
     bare_guess,
     common_pinyin_read,
     county_elsewhere,
+    lacked_elsewhere,
     latin_words_apart,
     named_so,
     rivalled,
@@ -21,6 +23,7 @@ __all__ = [
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",
+    "lacked_elsewhere",
     "latin_words_apart",
     "named_so",
     "rivalled",

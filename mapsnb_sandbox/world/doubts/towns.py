@@ -21,12 +21,13 @@ from mapsnb_sandbox.world.cities import (
     nearest_cached,
     own_name_rival,
 )
+from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, unindexed_county
-from mapsnb_sandbox.world.names.qualifiers import qualifiers, region_abroad
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import latin_letter, other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
@@ -43,6 +44,7 @@ __all__ = [
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",
+    "lacked_elsewhere",
     "latin_words_apart",
     "named_so",
     "rivalled",
@@ -69,18 +71,42 @@ def county_elsewhere(text: str, place: Resolved) -> bool:
     """Whether town ``place`` is read from a Pinyin name (its Latin words in a text of another
     script: "ב-Yidu"), with at most its country, that a county of China the index lacks
     bears (:func:`~.names.pinyin.unindexed_county`)."""
-    if place.kind != "locality":
+    read = _read_town(text, place)
+    if read is None:
         return False
+    head, c, q = read
+    idx = city_index()
+    towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
+    return unindexed_county(head, c, q, towns)
+
+
+def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
+    """Whether town ``place`` is read from a name of its own (Latin words in a text of another
+    script too), with at most its country, that a place of its country the index lacks bears
+    50+ km away, weighing as much (:mod:`.lacked`): a township of China ("Puxi, China") or a
+    small place of GeoNames' ``cities500`` ("Lagorce, France"; not with ``small`` false: a
+    search still lists around the town, which the holdouts mean 19 times in 20)."""
+    read = _read_town(text, place)
+    if read is None or not read[0] or not named_so(place, read[0]):
+        return False
+    head, c, q = read
+    return township_elsewhere(head, c, q) or (small and small_namesake(head, c, q))
+
+
+def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | None:
+    """The name a town ``place`` is read from (its Latin words in a text of another script),
+    the town and the text's qualifiers; ``None`` for no town of the index."""
+    if place.kind != "locality":
+        return None
     idx = city_index()
     at = idx.place_ids.get(place.place_id, idx.cities)
     head, _, rest = text.partition(",")
     if at is None:
-        return False
+        return None
     if any(c.isalpha() and not latin_letter(c) for c in head):
         words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
         head = " ".join(w.strip("'-") for w in words)
-    towns = [idx.cities[j] for j in dict.fromkeys(named_ids(idx, fold(head)))]
-    return unindexed_county(head.strip(), idx.cities[at], qualifiers(rest.split(",")), towns)
+    return head.strip(), idx.cities[at], qualifiers(rest.split(","))
 
 
 #: A small place this near the place read is that place's neighbour: the answer stands.
@@ -212,6 +238,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
     if common_pinyin_read(place_text, anchor) or county_elsewhere(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
+    if lacked_elsewhere(place_text, anchor, small=False):
+        return True  # "pharmacy in Puxi, China": Shanghai's, or a township's
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town

@@ -12,6 +12,11 @@ How a district ranks against a town of the same name elsewhere: its weight (its 
 its class's typical size) is its population; by name it comes before a town only when it weighs
 :data:`DISTRICT_OVER_TOWN` times that town's people or more ("Palermo" is Sicily's; "Palermo,
 Buenos Aires" the barrio). The resolver's namesake rules never count a district as a rival.
+
+``data/kr_seats.tsv`` (``tools/build_kr_seats.py``, Who's On First, CC BY) holds South Korea's
+county (군) and city (시) seats and towns (읍) the index lacks ("고령군", "횡성읍"): appended
+alike, outside the grid, weighed by the least people the law gives a city or a town, but towns
+of their own (:func:`is_added`, not :func:`is_district`): their address is their country's.
 """
 
 from __future__ import annotations
@@ -29,16 +34,25 @@ __all__ = [
     "DISTRICT_OVER_TOWN",
     "add_districts",
     "city_of",
+    "is_added",
     "is_district",
     "names_its_city",
 ]
 
 DISTRICTS = Path(__file__).resolve().parents[2] / "data" / "districts.tsv.z"
+SEATS = DISTRICTS.with_name("kr_seats.tsv")
 #: A district comes before a town of its name when its weight is this many times the town's
 #: people: a neighbourhood of a typical 40,000 is no match for a town of 20,000 elsewhere.
 DISTRICT_OVER_TOWN = 3
 
 _CITY_OF: dict[int, int] = {}  # district number (geonameid column) -> its city's row
+_ADDED: set[int] = set()  # the numbers of every appended row: districts and seats
+
+
+def is_added(geonameid: int) -> bool:
+    """Whether a town of the index was appended by :func:`add_districts` (a district or a
+    seat of ``kr_seats.tsv``), not one of GeoNames'."""
+    return geonameid in _ADDED
 
 
 def is_district(geonameid: int) -> bool:
@@ -121,13 +135,15 @@ class DistrictIds(PlaceIdIndex):
         return j
 
 
-def _rows() -> Iterator[list[str]]:
-    """The table's rows, one at a time (few objects alive at once: a first call's collector
-    walks them all)."""
+def _rows() -> Iterator[tuple[bool, list[str]]]:
+    """The rows of both tables, one at a time (few objects alive at once: a first call's
+    collector walks them all), each with whether it is a district."""
     text = zlib.decompress(DISTRICTS.read_bytes()).decode("utf-8")
-    for line in text.splitlines():
-        if line and not line.startswith("#"):
-            yield line.split("\t")
+    seats = SEATS.read_text(encoding="utf-8") if SEATS.is_file() else ""
+    for district, lines in ((True, text), (False, seats)):
+        for line in lines.splitlines():
+            if line and not line.startswith("#"):
+                yield district, line.split("\t")
 
 
 def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
@@ -135,8 +151,8 @@ def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
 
 
 def add_districts(idx: CityIndex) -> CityIndex:
-    """``idx`` with the districts of ``data/districts.tsv.z`` appended to its table, names and
-    place ids (once per index)."""
+    """``idx`` with the districts of ``data/districts.tsv.z`` and the seats of
+    ``data/kr_seats.tsv`` appended to its table, names and place ids (once per index)."""
     table = idx.cities
     if isinstance(idx.by_name, DistrictNames) or not DISTRICTS.is_file():
         return idx
@@ -148,7 +164,7 @@ def add_districts(idx: CityIndex) -> CityIndex:
     more: dict[str, list[int]] = {}  # key -> its other districts
     rows: dict[int, int] = {}
     found: dict[str, int | None] = {}  # city gid -> its row (a few hundred cities)
-    for number, lat, lng, weight, city_gid, row, col, name, keys in _rows():
+    for in_city, (number, lat, lng, weight, city_gid, row, col, name, keys) in _rows():
         if city_gid not in found:
             found[city_gid] = _city_row(idx, int(city_gid), int(row), int(col))
         at = found[city_gid]
@@ -156,7 +172,9 @@ def add_districts(idx: CityIndex) -> CityIndex:
             continue
         j = n + len(rows)
         rows[int(number)] = j
-        _CITY_OF[int(number)] = at
+        _ADDED.add(int(number))
+        if in_city:
+            _CITY_OF[int(number)] = at
         table._gid.append(int(number))
         table._lat.append(float(lat))
         table._lng.append(float(lng))

@@ -26,6 +26,7 @@ from mapsnb_sandbox.world.resolved import Resolved
 
 __all__ = [
     "common_pinyin_town",
+    "county_seat",
     "other_pinyin_name",
     "other_romaji_name",
     "pinyin_words",
@@ -197,6 +198,12 @@ def unindexed_county(head: str, c: City, q: Qualifiers, towns: list[City]) -> bo
         and all(_km(lat, lng, t) >= COUNTY_KM for t in towns)
         for kind, lat, lng in seats
     )
+
+
+def county_seat(key: str, c: City) -> bool:
+    """Whether town ``c`` is the seat of a county or prefecture-level city of China whose
+    Pinyin name is ``key`` (letters only): within :data:`COUNTY_KM` of its seat."""
+    return any(_km(lat, lng, c) < COUNTY_KM for _, lat, lng in _counties().get(key, []))
 
 
 def _km(lat: float, lng: float, c: City) -> float:

@@ -16,7 +16,7 @@ from mapsnb_sandbox.world.geodata import CityIndex, fold_text
 from mapsnb_sandbox.world.names.districts import is_district
 from mapsnb_sandbox.world.national.rows import city_numbers
 
-__all__ = ["hangul_ids", "romanized", "unit_stems"]
+__all__ = ["hangul_ids", "latin_table", "romanized", "unit_stems"]
 
 _DATA = Path(__file__).resolve().parents[2] / "data"
 #: The countries that write their towns' names in Hangul.
@@ -81,11 +81,11 @@ def _latin_forms(text: str) -> list[str]:
     return [romanized(text), romanized(text, older=True)]
 
 
-#: The table of :func:`_latin_table`, kept with the index it numbers.
+#: The table of :func:`latin_table`, kept with the index it numbers.
 _TABLE: list[tuple[CityIndex, dict[str, list[int]]]] = []
 
 
-def _latin_table(idx: CityIndex) -> dict[str, list[int]]:
+def latin_table(idx: CityIndex) -> dict[str, list[int]]:
     """Letters-only Latin name -> city numbers of Korea's towns: their own names in the
     index (without GeoNames' English "City") and the other names of ``korean_town_names.tsv``;
     Hangul names of that table too."""
@@ -129,7 +129,7 @@ def hangul_ids(idx: CityIndex, key: str, script_names: Mapping[str, Sequence[int
         found = [*(idx.by_name.get(folded) or script_names.get(folded, ()))]
         if found := [j for j in found if idx.cities[j].cc != NORTH]:
             return found
-    table = _latin_table(idx)
+    table = latin_table(idx)
     whole = [j for form in (text, *_latin_forms(text)) for j in table.get(form, ())]
     cut = [j for stem in stems for f in (stem, *_latin_forms(stem)) for j in table.get(f, ())]
     cut = [j for j in cut if not is_district(idx.cities[j].geonameid)]  # "Seongsan" (-gu)

@@ -1,0 +1,110 @@
+"""Places the town index lacks that bear the name a town was read by, in its own country: China's
+townships (``data/cn_townships.tsv.z``, :func:`township_elsewhere`) and GeoNames' small places
+(``data/small_places.tsv.z``, :func:`small_namesake`). Such a place weighs against the town as
+the resolver weighs two towns of the index (:data:`~.cities.COUNTRY_RIVAL_SHARE` of its people
+in one country): a namesake of like weight 50+ km away leaves the town unsure (LOW), and a
+search lists nothing around it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import zlib
+from pathlib import Path
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, DISTRICT_KM, city_index
+from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.landmarks import fold
+from mapsnb_sandbox.world.names.pinyin import county_seat, pinyin_words
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers
+from mapsnb_sandbox.world.towns import small_places_named
+
+__all__ = [
+    "SMALL_PLACE_PEOPLE",
+    "TOWNSHIP_PEOPLE",
+    "small_namesake",
+    "township_elsewhere",
+    "townships_named",
+]
+
+_TOWNSHIPS = Path(__file__).resolve().parents[2] / "data" / "cn_townships.tsv.z"
+#: What a township of China weighs (people): its 38,000 townships, towns and subdistricts hold
+#: its 1.4 billion people, some 35,000 each.
+TOWNSHIP_PEOPLE = 35_000
+#: What a small place of GeoNames' ``cities500`` the index lacks weighs: 500 to 1,000 people,
+#: or a seat of no known number, as an uncounted town (:data:`.towns.UNCOUNTED_PEOPLE`).
+SMALL_PLACE_PEOPLE = 1_000
+#: A namesake this near the town read is the town's neighbour: no doubt.
+NAMESAKE_KM = 50
+
+
+@functools.cache
+def _township_lines() -> list[str]:
+    """The sorted rows of ``data/cn_townships.tsv.z`` (``tools/build_cn_townships.py``),
+    unzipped once on first use."""
+    return zlib.decompress(_TOWNSHIPS.read_bytes()).decode("utf-8").splitlines()
+
+
+def townships_named(key: str) -> list[tuple[float, float]]:
+    """The county seats of China's townships whose Pinyin name is ``key`` (letters only)."""
+    lines = _township_lines()
+    at = bisect.bisect_left(lines, key + "\t")
+    out: list[tuple[float, float]] = []
+    while at < len(lines) and lines[at].startswith(key + "\t"):
+        _, lat, lng = lines[at].split("\t")
+        out.append((float(lat), float(lng)))
+        at += 1
+    return out
+
+
+def _far(c: City, points: list[tuple[float, float]]) -> bool:
+    return any(haversine_m(c.lat, c.lng, a, b) >= NAMESAKE_KM * 1000 for a, b in points)
+
+
+def _part_of_city(c: City) -> bool:
+    """Whether a town of more people than ``c`` lies within :data:`.cities.DISTRICT_KM` of it:
+    ``c`` is a part of that city (GeoNames' Puxi, Shanghai's west bank), whose people are the
+    city's, no measure of how surely its name means it."""
+    idx = city_index()
+    cy, cx = int(c.lat // 1), int(c.lng // 1)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            for j in idx.grid.get((cy + dy, cx + dx)):
+                o = idx.cities[j]
+                near = haversine_m(o.lat, o.lng, c.lat, c.lng) < DISTRICT_KM * 1000
+                if o.population > c.population and near:
+                    return True
+    return False
+
+
+def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
+    """Whether ``head``, a Pinyin name qualified by China alone (``q``), names a
+    township of China 50+ km from town ``c`` of China, which weighs :data:`TOWNSHIP_PEOPLE`
+    against :data:`~.cities.COUNTRY_RIVAL_SHARE` of ``c``'s people (all of a part of a city,
+    :func:`_part_of_city`; none of a county's seat, which weighs as its county,
+    :func:`~.names.pinyin.county_seat`): "Puxi, China" is Shanghai's west bank, or a
+    subdistrict of Liaoyang or of Changyuan."""
+    if c.cc != "CN" or q.ccs != {"CN"} or q.states or q.cities or q.regions:
+        return False  # a bare name asks no country ("Lianshan": Guangdong's, unsure already)
+    if not pinyin_words(head):
+        return False
+    key = "".join(ch for ch in fold(head) if ch.isalpha())
+    if county_seat(key, c):
+        return False  # a county's seat weighs as its county ("Dongyang": Zhejiang's city)
+    if COUNTRY_RIVAL_SHARE * c.population > TOWNSHIP_PEOPLE and not _part_of_city(c):
+        return False
+    return _far(c, townships_named(key))
+
+
+def small_namesake(head: str, c: City, q: Qualifiers) -> bool:
+    """Whether ``head``, qualified by ``c``'s country alone (``q``), is the own name of a small
+    place of that country the index lacks (:func:`~.towns.small_places_named`) 50+ km from town
+    ``c``, which weighs :data:`SMALL_PLACE_PEOPLE` against :data:`~.cities.COUNTRY_RIVAL_SHARE`
+    of ``c``'s people ("Oatlands, Australia": Tasmania's of 5,600, or New South Wales')."""
+    if q.ccs != {c.cc} or q.states or q.cities or q.regions:
+        return False
+    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE:
+        return False
+    return _far(c, small_places_named(fold(head), q.ccs))
