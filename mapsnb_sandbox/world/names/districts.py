@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex, _Strings
+from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex
+from mapsnb_sandbox.world.index.town_table import _Strings
 
 __all__ = [
     "DISTRICTS",
