@@ -1,6 +1,6 @@
 """Letters as every name lookup reads them: text folded to the keys of the indexes
-(:func:`fold_text`, remembered by :func:`fold`). A leaf: it imports nothing of the emulator, so
-every module may use it.
+(:func:`fold_text`, remembered by :func:`fold`), and whether a letter is of the Latin script
+(:func:`latin_letter`). A leaf: it imports nothing of the emulator, so every module may use it.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import functools
 import re
 import unicodedata
 
-__all__ = ["fold", "fold_text"]
+__all__ = ["fold", "fold_text", "latin_letter"]
 
 _WORDS = re.compile(r"[\W_]+")
 
@@ -29,3 +29,9 @@ def fold_text(text: str) -> str:
 def fold(text: str) -> str:
     """Lower-case, accent-free, punctuation-free form of ``text`` (any script is kept)."""
     return fold_text(text)
+
+
+def latin_letter(c: str) -> bool:
+    """Whether ``c`` is a letter of the Latin script, by its Unicode name: accented ("é", "ø"),
+    Vietnamese's own ("ộ") and Azerbaijani's "ə" too; not "ª", "º" nor "µ"."""
+    return c.isalpha() and unicodedata.name(c, "").startswith("LATIN")
