@@ -82,7 +82,8 @@ class CityTable(Sequence[City]):
     )
 
     def __init__(self, cols: dict[str, Any], tzs: list[str], admin1s: list[str]) -> None:
-        self._gid, self._lat, self._lng = cols["gid"], cols["lat"], cols["lng"]
+        self._gid: array[int] = cols["gid"]
+        self._lat, self._lng = cols["lat"], cols["lng"]
         self._pop, self._cc, self._tz, self._admin1 = (
             cols[k] for k in ("pop", "cc", "tz", "admin1")
         )
@@ -125,6 +126,14 @@ class CityTable(Sequence[City]):
             p, y, x, n = out.get(key, (0, 0.0, 0.0, 0))
             out[key] = (p + pop[j], y + lat[j], x + lng[j], n + 1)
         return out
+
+    def gid(self, j: int) -> int:
+        """GeoNames id of town ``j`` (without building the :class:`City`)."""
+        return self._gid[j]
+
+    def gids(self) -> Sequence[int]:
+        """The GeoNames ids of every town, in table order (the column itself: not to change)."""
+        return self._gid
 
     def lat(self, j: int) -> float:
         """Latitude of town ``j`` (without building the :class:`City`)."""

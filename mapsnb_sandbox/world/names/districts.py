@@ -132,7 +132,7 @@ def _rows() -> Iterator[list[str]]:
 
 
 def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
-    return next((j for j in idx.grid.get((row, col)) if idx.cities._gid[j] == gid), None)
+    return next((j for j in idx.grid.get((row, col)) if idx.cities.gid(j) == gid), None)
 
 
 def add_districts(idx: CityIndex) -> CityIndex:
