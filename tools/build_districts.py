@@ -221,7 +221,7 @@ def _display(p: dict[str, Any], name: str, cc: str) -> str:
 @functools.cache
 def _town_gids() -> frozenset[int]:
     """The GeoNames ids of the index's towns (not of districts a table already adds)."""
-    return frozenset(g for g in city_index().cities._gid if not is_district(g))
+    return frozenset(g for g in city_index().cities.gids() if not is_district(g))
 
 
 def _weights(found: list[dict[str, Any]]) -> dict[str, int]:

@@ -32,7 +32,7 @@ def rows(data: Path) -> list[tuple[str, str, float, float]]:
     """(folded name, country, lat, lng) of the places the index lacks, one per name and country."""
     codes = _countries(data)
     idx = city_index()
-    known = set(idx.cities._gid)
+    known = set(idx.cities.gids())
     seen: dict[tuple[str, str], tuple[str, str, float, float]] = {}
     text = (data / "cities" / "cities.tsv").read_text(encoding="utf-8")
     for line in text.splitlines():

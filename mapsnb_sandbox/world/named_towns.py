@@ -5,13 +5,13 @@ hold (state, region, country, postcode), best named first."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.addresses import code_near
 from mapsnb_sandbox.world.cities import city_index, district
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold
 from mapsnb_sandbox.world.names.qualifiers import query_phrases, without_article
@@ -261,17 +261,12 @@ def _leading_names(text: str) -> list[tuple[str, str]]:
     letters ("프랑스 Jambles" is no "Jam" before a "bles")."""
     out = []
     for end in range(len(text) - 1, 0, -1):
-        if _latin_letter(text[end - 1]) and _latin_letter(text[end]):
+        if latin_letter(text[end - 1]) and latin_letter(text[end]):
             continue
         rest, lead = text[end:].lstrip(_JOINERS), text[:end].rstrip(_JOINERS)
         if rest and (known_qualifier(lead) or (rest.endswith(_WARDS) and _ward_city(lead))):
             out.append((lead, rest))
     return out
-
-
-def _latin_letter(ch: str) -> bool:
-    """Whether ``ch`` is a letter of the Latin script (accented too: "é", "ø")."""
-    return ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN")
 
 
 def _ward_city(name: str) -> bool:

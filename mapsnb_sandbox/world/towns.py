@@ -318,7 +318,7 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
     from mapsnb_sandbox.world.names.districts import is_district
 
     for j, pop in enumerate(pops):
-        if pop >= FUZZY_POPULATION and not is_district(cities._gid[j]):
+        if pop >= FUZZY_POPULATION and not is_district(cities.gid(j)):
             names.append(fold_text(cities._names[j]))
             ids.append(j)
     _CHOICES.clear()

@@ -24,11 +24,12 @@ from mapsnb_sandbox.world.cities import (
 from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, unindexed_county
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers, region_abroad
-from mapsnb_sandbox.world.names.spelling import latin_letter, other_name_guess
+from mapsnb_sandbox.world.names.spelling import other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (

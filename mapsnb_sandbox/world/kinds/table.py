@@ -304,42 +304,29 @@ def _kind_nouns(name: str = "kind_nouns.tsv") -> list[tuple[str, str, str]]:
     return [(r[0], r[1], r[2]) for r in rows if len(r) == 3 and not r[0].startswith("#")]
 
 
+@dataclass
+class _Gathered:
+    """The kinds' names as :func:`kind_table` gathers them, row by row, in table order."""
+
+    own: list[tuple[str, int]] = field(default_factory=list)  # the CSV's names
+    first: list[tuple[str, int]] = field(default_factory=list)  # display names: before synonyms
+    later: list[tuple[str, int, bool]] = field(default_factory=list)  # (phrase, code, iD term)
+    others: list[tuple[str, int, bool]] = field(default_factory=list)  # languages without texts
+    english: set[str] = field(default_factory=set)
+
+
 @functools.cache
 def kind_table() -> _Table:
     rows: list[Category] = []
-    own: list[tuple[str, int]] = []
-    first: list[tuple[str, int]] = []  # display names: matched before any synonym
-    later: list[tuple[str, int, bool]] = []  # (phrase, code, an iD term to check)
-    others: list[tuple[str, int, bool]] = []  # the same, of languages the emulator has no texts in
-    english: set[str] = set()
+    got = _Gathered()
     extra = extra_names()
     spoken = {p.stem for p in NAMES_TSV.with_name("texts").glob("*.json")}
     with CATEGORIES_CSV.open(encoding="utf-8", newline="") as fh:
         for code, rec in enumerate(csv.DictReader(fh)):
-            names: dict[str, tuple[str, str]] = {}
-            synonyms: list[str] = []
-            for lang in LANGUAGES:
-                words = [w.strip() for w in (rec.get(lang) or "").split("|") if w.strip()]
-                if lang == "en" and not words:
-                    words = _derived_names(rec["key"])
-                if lang == "en":
-                    english.update(
-                        kind_key(w) for w in [*words, *extra.get(rec["key"], {}).get(lang, [])]
-                    )
-                if words:
-                    names[lang] = (words[0], words[1] if len(words) > 1 else words[0])
-                    synonyms += words
-                    own += [(w, code) for w in words]
-                    first += [(w, code) for w in words[:2]]
-            for lang, words in extra.get(rec["key"], {}).items():
-                names.setdefault(lang, (words[0], words[0]))
-                terms = [(w, code, True) for w in words[1:]]  # iD terms: checked in _wide
-                if lang in spoken:
-                    first.append((words[0], code))
-                    later += terms
-                else:  # a language without texts: after every supported one's names
-                    others += [(words[0], code, False), *terms]
-            later += [(w, code, False) for w in synonyms]
+            row_extra = extra.get(rec["key"], {})
+            names, synonyms = _csv_names(code, rec, row_extra, got)
+            _other_names(code, row_extra, spoken, names, got)
+            got.later += [(w, code, False) for w in synonyms]
             label = rec["label"] or rec["key"].replace("_", " ").title()
             rows.append(
                 Category(
@@ -353,13 +340,54 @@ def kind_table() -> _Table:
                 )
             )
     by_phrase: dict[str, int] = {}
-    for phrase, code in own:
+    for phrase, code in got.own:
         by_phrase.setdefault(fold(phrase), code)
     by_phrase.pop("", None)
     by_key = {c.key: c.code for c in rows}
-    return _Table(
-        tuple(rows), by_phrase, by_key, tuple(first), tuple(later + others), frozenset(english)
-    )
+    later = tuple(got.later + got.others)
+    return _Table(tuple(rows), by_phrase, by_key, tuple(got.first), later, frozenset(got.english))
+
+
+def _csv_names(
+    code: int, rec: dict[str, str], extra: dict[str, list[str]], got: _Gathered
+) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """Row ``rec``'s names in the CSV's languages (singular, plural) and all its words (its
+    synonyms), added to ``got``; its English names, with ``extra``'s (iD's), to
+    ``got.english``."""
+    names: dict[str, tuple[str, str]] = {}
+    synonyms: list[str] = []
+    for lang in LANGUAGES:
+        words = [w.strip() for w in (rec.get(lang) or "").split("|") if w.strip()]
+        if lang == "en" and not words:
+            words = _derived_names(rec["key"])
+        if lang == "en":
+            got.english.update(kind_key(w) for w in [*words, *extra.get(lang, [])])
+        if words:
+            names[lang] = (words[0], words[1] if len(words) > 1 else words[0])
+            synonyms += words
+            got.own += [(w, code) for w in words]
+            got.first += [(w, code) for w in words[:2]]
+    return names, synonyms
+
+
+def _other_names(
+    code: int,
+    extra: dict[str, list[str]],
+    spoken: set[str],
+    names: dict[str, tuple[str, str]],
+    got: _Gathered,
+) -> None:
+    """A row's names of ``extra`` (iD's, by language) added to ``names`` and ``got``: the first
+    a display name, the others search terms (checked in ``_wide``); those of a language the
+    emulator has no texts in after every supported one's names."""
+    for lang, words in extra.items():
+        names.setdefault(lang, (words[0], words[0]))
+        terms = [(w, code, True) for w in words[1:]]  # iD terms: checked in _wide
+        if lang in spoken:
+            got.first.append((words[0], code))
+            got.later += terms
+        else:  # a language without texts: after every supported one's names
+            got.others += [(words[0], code, False), *terms]
 
 
 #: Article and one-letter prefixes glued to Arabic and Hebrew words ("الصيدلية", "בתל אביב").

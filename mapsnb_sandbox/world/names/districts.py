@@ -27,7 +27,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex, _Strings
+from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex
+from mapsnb_sandbox.world.index.town_table import _Strings
 
 __all__ = [
     "DISTRICTS",
@@ -147,7 +148,7 @@ def _rows() -> Iterator[tuple[bool, list[str]]]:
 
 
 def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
-    return next((j for j in idx.grid.get((row, col)) if idx.cities._gid[j] == gid), None)
+    return next((j for j in idx.grid.get((row, col)) if idx.cities.gid(j) == gid), None)
 
 
 def add_districts(idx: CityIndex) -> CityIndex:

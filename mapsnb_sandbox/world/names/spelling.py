@@ -23,6 +23,7 @@ import unicodedata
 
 from mapsnb_sandbox.world.cities import city_index, exonyms, script_ids
 from mapsnb_sandbox.world.geocode import resolve_text_match
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
@@ -36,7 +37,6 @@ __all__ = [
     "alias_only",
     "generic_alias",
     "kind_word_read",
-    "latin_letter",
     "loose_read",
     "other_compound_name",
     "other_name_guess",
@@ -248,11 +248,6 @@ def _no_vowel(form: str) -> bool:
     some town's odd alternate name may match, ranks after the forms that have one."""
     base = unicodedata.normalize("NFD", form.lower())
     return form.isascii() and not any(v in base for v in "aeiouy")
-
-
-def latin_letter(c: str) -> bool:
-    """Whether ``c`` is a Latin letter (Vietnamese's own among them)."""
-    return c.isalpha() and (c <= "\u024f" or "\u1e00" <= c <= "\u1eff")  # Vietnamese too
 
 
 def kind_word_read(text: str, place: Resolved, how: str = "partial") -> str | None:

@@ -11,7 +11,7 @@ __all__ = ["city_numbers", "numbered_rows"]
 
 def city_numbers(idx: CityIndex) -> dict[int, int]:
     """GeoNames id -> city number, for every town of ``idx``."""
-    return {gid: j for j, gid in enumerate(idx.cities._gid)}
+    return {gid: j for j, gid in enumerate(idx.cities.gids())}
 
 
 def numbered_rows(idx: CityIndex, text: str) -> dict[str, list[int]]:

@@ -43,12 +43,24 @@ def test_table_is_small_and_well_formed() -> None:
     numbers = [int(r[0]) for r in rows]
     assert len(set(numbers)) == len(numbers)
     idx = city_index()
-    towns = {g for g in idx.cities._gid if not is_added(g)}  # GeoNames' towns
+    towns = {g for g in idx.cities.gids() if not is_added(g)}  # GeoNames' towns
     assert not towns & set(numbers)  # a district is no town the index has
     for r in rows[::50]:
         city = idx.cities[city_of(int(r[0])) or 0]
         assert city.population >= 1_000_000
         assert haversine_m(float(r[1]), float(r[2]), city.lat, city.lng) <= 20_500
+
+
+def test_the_table_gives_each_row_its_geonames_id_without_building_a_city() -> None:
+    """``CityTable.gid``/``gids`` (round 25): the public reading of the ids the districts, the
+    national name tables and the fuzzy choices read, towns and appended districts alike."""
+    idx = city_index()
+    gids, n = idx.cities.gids(), len(idx.cities)
+    assert len(gids) == n
+    for j in [*range(0, n, 9_973), n - len(_rows()), n - 1]:
+        assert idx.cities.gid(j) == gids[j] == idx.cities[j].geonameid
+    assert is_added(idx.cities.gid(n - 1)) and not is_added(idx.cities.gid(0))
+    assert sum(map(is_district, gids)) == len(_rows())
 
 
 @pytest.mark.parametrize(
@@ -114,7 +126,7 @@ def _overshadowed() -> list[tuple[str, int, int]]:
 
 def _pid(number: int) -> str:
     idx = city_index()
-    at = next(j for j in range(len(idx.cities) - 1, -1, -1) if idx.cities._gid[j] == number)
+    at = next(j for j in range(len(idx.cities) - 1, -1, -1) if idx.cities.gid(j) == number)
     return city_place_id(idx.cities[at])
 
 

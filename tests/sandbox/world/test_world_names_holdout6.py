@@ -1,18 +1,13 @@
 """The seventh holdout of names (issue 40): ``tests/data/names_holdout6.csv``, built by
 ``tools/build_names_holdout6.py`` from OpenStreetMap's place nodes, which the emulator never
-reads as towns. The file parses, holds every class and language, asks no query of the earlier
-corpora, and the builder's rules hold on fixed names (``python benchmarks/bench_names.py
---holdout6`` runs all rows).
+reads as towns. The builder's rules hold on fixed names here; the file, its classes, languages
+and unseen queries are checked in ``test_names_holdouts.py`` (``[holdout6]``);
+``python benchmarks/bench_names.py --holdout6`` runs all rows.
 """
 
 from __future__ import annotations
 
-from tests.sandbox.world.names_eval import CORPUS, check_file, check_spread, check_unseen, rows
 from tools.build_names_holdout6 import (
-    EARLIER,
-    HEADER,
-    KINDS,
-    ROWS,
     _band,
     _far,
     _key,
@@ -20,31 +15,6 @@ from tools.build_names_holdout6 import (
     _named,
     _one_file_each,
 )
-
-HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
-CLASSES = {
-    "bare",
-    "country_town",
-    "country_town_lang",
-    "homonym_country",
-    "search_homonym",
-    "search_lang",
-    "search_qualified_lang",
-    "script",
-    "search_script",
-    "exonym_de",
-}
-
-
-def test_the_file_has_the_builders_header_columns_and_rows() -> None:
-    check_file(HOLDOUT6, HEADER, ROWS, max_bytes=400_000)
-
-
-def test_every_class_and_language_and_no_earlier_query() -> None:
-    every = rows(corpus=HOLDOUT6)
-    check_spread(every, CLASSES, set(KINDS))
-    assert all(r.tool == "resolve" for r in every if not r.cls.startswith("search"))
-    check_unseen(HOLDOUT6, EARLIER)
 
 
 def test_builder_keeps_named_towns_and_leaves_placeholders_and_camps() -> None:
