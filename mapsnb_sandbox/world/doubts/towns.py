@@ -77,10 +77,11 @@ def _latin_words(head: str) -> str:
 def nickname_elsewhere(c: City, head: str) -> bool:
     """Whether ``head`` (its Latin words) names town ``c`` by a name of two words or more, none
     a word of its own name (a nickname: "Crescent City" of New Orleans), that a town 50+ km
-    away bears as its own name (Crescent City, California): no town is surely meant."""
+    away bears as its own name (Crescent City, California): no town is surely meant; a city of
+    :data:`TYPO_CITY` people is what its other name means."""
     words = fold(_latin_words(head)).split()
-    if len(words) < 2 or set(words) & set(fold(c.name).split()):
-        return False
+    if len(words) < 2 or set(words) & set(fold(c.name).split()) or c.population >= TYPO_CITY:
+        return False  # "Nova Iorque": New York's name in Portuguese, a town's own in Maranhão
     idx, key = city_index(), " ".join(words)
     return any(
         own_name(key, o) and haversine_m(o.lat, o.lng, c.lat, c.lng) >= SMALL_PLACE_KM * 1000
