@@ -24,7 +24,7 @@ from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.forms import inflecting_languages, town_candidates
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved, country_resolved
-from mapsnb_sandbox.world.towns import ALT_FACTOR, BIG_ALT_FACTOR, named_ids, own_name
+from mapsnb_sandbox.world.towns import ALT_FACTOR, named_ids, own_name
 
 if TYPE_CHECKING:
     from babel import Locale
@@ -193,10 +193,7 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
     lets an alternate win only over a town under 10,000), so the small town answers, but the
     asker of another language may well mean the big one: no town is surely meant. Only a town
     under :data:`SMALL_OWN_POPULATION` people yields ("Dili", 150,000, stays Dili, not
-    Delhi), to one :data:`~mapsnb_sandbox.world.towns.ALT_FACTOR` times bigger, 50+ km away, or
-    :data:`~mapsnb_sandbox.world.towns.BIG_ALT_FACTOR` times where the name is an exonym several
-    languages share (named so twice: Portuguese and Galician "São Francisco", San Francisco's,
-    sixteen times the town of Minas Gerais)."""
+    Delhi), to one :data:`~mapsnb_sandbox.world.towns.ALT_FACTOR` times bigger, 50+ km away."""
     if place.kind != "locality" or place.confidence != "LOW" or "," in with_commas(text):
         return None
     idx = city_index()
@@ -212,11 +209,9 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
         return bearer  # "Кінгстон": Kingston, Ontario's spelling only; Kingston, Jamaica's name
     if town.population >= SMALL_OWN_POPULATION:
         return None
-    ids = named_ids(idx, key)
-    for j in dict.fromkeys(ids):
+    least = max(SMALL_OWN_POPULATION, ALT_FACTOR * town.population)
+    for j in dict.fromkeys(named_ids(idx, key)):
         other = idx.cities[j]
-        factor = BIG_ALT_FACTOR if ids.count(j) >= 2 else ALT_FACTOR  # an exonym: "São Francisco"
-        least = max(SMALL_OWN_POPULATION, factor * town.population)
         if other.population < least or fold(other.name.split(" (")[0]) == key:
             continue  # "Boston": Massachusetts' own name, no other name
         far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
