@@ -36,7 +36,7 @@ CASTRA_NOVA = (44.11667, 24.01667)  # Dolj; was Casa Nova, Bahia
 BARDIYAH = (31.75615, 25.08653)  # Butnan; was Badīyah, Oman
 CHARLES_TOWN = (39.2890, -77.8597)  # West Virginia (Wikipedia)
 STAR_CITY = (33.9426, -91.8432)  # Arkansas (Wikipedia)
-MOUND_CITY = (37.0856, -89.1626)  # Illinois (Wikipedia)
+MOUND_CITY = (40.1311, -95.2319)  # Missouri (Wikipedia)
 QUEEN_CITY = (33.1490, -94.1544)  # Texas (Wikipedia)
 # Wikipedia
 KANDALAKSHA = (67.15, 32.41)
