@@ -67,6 +67,7 @@ from mapsnb_sandbox.world.names.pinyin import other_pinyin_name, other_romaji_na
 from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.names.spelling import (
     alias_only,
+    consonants_apart,
     generic_alias,
     kind_word_read,
     loose_read,
@@ -182,7 +183,9 @@ def other_name(text: str, town: Resolved) -> bool:
     the index lacks: a name under :data:`SHORT_NAME` letters (the town's only if it is under
     :data:`~.towns.PRIMARY_POPULATION` people: "Lisbonn" is Lisbon), or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), or one lacking :data:`MISSING_LETTERS`
-    of its letters ("Portville"), but a big city's."""
+    of its letters ("Portville"), or one with a consonant of its own no transliteration
+    trades (:func:`~.names.spelling.consonants_apart`: "Breziers" is no Béziers), but a big
+    city's."""
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
     short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
     other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
@@ -190,6 +193,7 @@ def other_name(text: str, town: Resolved) -> bool:
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
     other = other or _letters(town.name) - _letters(head) >= MISSING_LETTERS  # "Portville"
+    other = other or consonants_apart(head, town.name)  # "Breziers": no Béziers
     return other and town_population(town) < TYPO_POPULATION
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "lacked_elsewhere",
     "latin_words_apart",
     "named_so",
+    "nickname_elsewhere",
     "rivalled",
     "small_place_elsewhere",
     "small_under_region",
@@ -66,6 +67,29 @@ def common_pinyin_read(text: str, place: Resolved) -> bool:
     at = idx.place_ids.get(place.place_id, idx.cities)
     head, _, rest = text.partition(",")
     return at is not None and common_pinyin_town(head, idx.cities[at], qualifiers(rest.split(",")))
+
+
+def _latin_words(head: str) -> str:
+    """The Latin words of ``head`` where other letters stand beside them ("ב-Yidu": "Yidu")."""
+    if not any(c.isalpha() and not latin_letter(c) for c in head):
+        return head
+    words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
+    return " ".join(w.strip("'-") for w in words)
+
+
+def nickname_elsewhere(c: City, head: str) -> bool:
+    """Whether ``head`` (its Latin words) names town ``c`` by a name of two words or more, none
+    a word of its own name (a nickname: "Crescent City" of New Orleans), that a town 50+ km
+    away bears as its own name (Crescent City, California): no town is surely meant; a city of
+    :data:`TYPO_CITY` people is what its other name means."""
+    words = fold(_latin_words(head)).split()
+    if len(words) < 2 or set(words) & set(fold(c.name).split()) or c.population >= TYPO_CITY:
+        return False  # "Nova Iorque": New York's name in Portuguese, a town's own in Maranhão
+    idx, key = city_index(), " ".join(words)
+    return any(
+        own_name(key, o) and haversine_m(o.lat, o.lng, c.lat, c.lng) >= SMALL_PLACE_KM * 1000
+        for o in (idx.cities[j] for j in dict.fromkeys(named_ids(idx, key)))
+    )
 
 
 def county_elsewhere(text: str, place: Resolved) -> bool:
@@ -104,10 +128,7 @@ def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | Non
     head, _, rest = text.partition(",")
     if at is None:
         return None
-    if any(c.isalpha() and not latin_letter(c) for c in head):
-        words = "".join(c if latin_letter(c) or c in "'-" else " " for c in head).split()
-        head = " ".join(w.strip("'-") for w in words)
-    return head.strip(), idx.cities[at], qualifiers(rest.split(","))
+    return _latin_words(head).strip(), idx.cities[at], qualifiers(rest.split(","))
 
 
 #: A small place this near the place read is that place's neighbour: the answer stands.
@@ -216,7 +237,8 @@ def rivalled(c: City, name: str) -> bool:
 def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     """Whether the place part qualifies a town with words that hold for no namesake and the
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
-    of like size (:func:`rivalled`) or, bare and small, a bigger region of another country
+    of like size (:func:`rivalled`) or is read by a nickname another town bears as its own
+    name (:func:`nickname_elsewhere`) or, bare and small, a bigger region of another country
     (:func:`small_under_region`) or an island elsewhere (:func:`island_elsewhere`) bears its
     name, or is no town the name names (the qualifier's own town answers a town the qualifier
     does not hold for), or a LOW country shares its name with a town: no place is surely
@@ -233,6 +255,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     at = idx.place_ids.get(anchor.place_id, idx.cities)
     if at is not None and rivalled(idx.cities[at], head.strip()):
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
+    if at is not None and nickname_elsewhere(idx.cities[at], head):
+        return True  # "pharmacy in Crescent City": New Orleans' nickname, two towns' own name
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):

@@ -61,14 +61,21 @@ def pick_landmark(
     return min(cands, key=lambda lm: score_point(lm.lat, lm.lng, lm.country_code, bias, region))
 
 
+#: A one-word text shorter than this (letters) is another place's name, not a misspelt
+#: landmark's, as a town's (the resolver's ``SHORT_NAME``): "Kawaba", a village of Gunma, is
+#: no "Kaaba".
+SHORT_WORD = 7
+
+
 def landmark_named(
     rest: str, town: City | None, bias: tuple[float, float] | None, region: str | None
 ) -> Landmark | None:
     """A landmark whose whole name (or alias) is ``rest``, in ``town`` when one is named; with
-    no town, a near spelling of a whole name (rapidfuzz ratio >= 90)."""
+    no town, a near spelling of a whole name (rapidfuzz ratio >= 90), of two words or more or
+    one of :data:`SHORT_WORD` letters."""
     li = landmark_index()
     ids = li.by_name.get(rest, ())
-    if not ids and len(rest) >= 6:
+    if not ids and len(rest) >= 6 and (" " in rest.strip() or len(rest) >= SHORT_WORD):
         from rapidfuzz import fuzz, process
 
         cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe

@@ -35,6 +35,7 @@ from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids, own_name
 
 __all__ = [
     "alias_only",
+    "consonants_apart",
     "generic_alias",
     "kind_word_read",
     "loose_read",
@@ -248,6 +249,48 @@ def _no_vowel(form: str) -> bool:
     some town's odd alternate name may match, ranks after the forms that have one."""
     base = unicodedata.normalize("NFD", form.lower())
     return form.isascii() and not any(v in base for v in "aeiouy")
+
+
+#: Spellings of one sound that transliterations trade (German "sch", English "sh", French "ch"
+#: and "tch" of the one Russian letter; "kh" or "h"; "dz" or "z"; "gn" of a palatal n),
+#: read as one letter before two names' consonants are compared (:func:`consonants_apart`).
+_DIGRAPHS = (("sch", "s"), ("dzh", "j"), ("tch", "c"), ("sh", "s"), ("ch", "c"), ("zh", "j"),
+             ("kh", "h"), ("dz", "z"), ("ds", "s"), ("ts", "s"), ("tz", "z"), ("ck", "k"),
+             ("gn", "n"))  # fmt: skip
+#: Sibilants and velars transliterations write with any of these letters ("Sztavropol",
+#: "Kandalakcha", "Dalandsadgad"): one letter when consonants are compared.
+_ONE_SOUND = str.maketrans("zcxjqk", "ssssss")
+#: What transliterations vary freely: vowels, "y", "h", "w", spaces, hyphens, apostrophes.
+_NOISE = re.compile(r"[aeiouyhw\W\d_]+")
+#: An ending a language adds or drops (Spanish plural "-s", Greek neuter "-on"): "Lechería" is
+#: Lecherías, "Oraiokastron" Oraiókastro.
+_ENDINGS = ("s", "n")
+#: Arabic's article, which takes the sound of a sun letter after it ("Al-Suwayda", "As-Suwayda").
+_ARTICLE = re.compile(r"^[ae][lsrtdnz]h? ")
+
+
+def _consonants(key: str) -> str:
+    """The consonants of folded Latin ``key`` as :func:`consonants_apart` compares them: one
+    sound per digraph, one letter per sibilant, vowels and "h", "w", "y" out, doubles single."""
+    for spelt, sound in _DIGRAPHS:
+        key = key.replace(spelt, sound)
+    return re.sub(r"(.)\1+", r"\1", _NOISE.sub("", key.translate(_ONE_SOUND)))
+
+
+def consonants_apart(text: str, name: str) -> bool:
+    """Whether Latin ``text``, a near spelling of town name ``name``, has a consonant of its own
+    that no transliteration trades (:data:`_DIGRAPHS`, :data:`_ONE_SOUND`, :data:`_NOISE`),
+    beyond a final "-s" or "-n" (:data:`_ENDINGS`): another place's name, not a spelling of
+    ``name`` ("Breziers", a village of the Alpes, is no Béziers; "Argentieres" no
+    Armentières); "Yeniseisk", "Phattalung", "Sztavropol" are Yeniseysk, Phatthalung and
+    Stavropol. Names in other scripts are never apart."""
+    key, own = (_ARTICLE.sub("", fold(t)) for t in (text, name))
+    if not (key.isascii() and own.isascii()) or _consonants(key) == _consonants(own):
+        return False
+    for a, b in ((key, own), (own, key)):
+        if a[-1:] in _ENDINGS and _consonants(a[:-1]) == _consonants(b):
+            return False
+    return True
 
 
 def kind_word_read(text: str, place: Resolved, how: str = "partial") -> str | None:
