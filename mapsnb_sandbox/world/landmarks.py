@@ -510,7 +510,8 @@ def near_spelling_ok(text: str, name: str) -> bool:
     spelling found by ratio): not when a word they differ by is a town's name, on either side
     ("centre historique de sienne" is not "... de vienne", "vieille ville de caceres" not
     "vieille ville dacre"), nor when they share no word but kind words and articles and those
-    differ more than a misspelling ("tai national park" is not "tajik national park"), nor when
+    differ more than a misspelling ("tai national park" is not "tajik national park", "gee island"
+    not "goree island"), nor when
     only their kind words differ ("imperial palaces" are not "imperial palace"); "djemaa
     el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
     from rapidfuzz import fuzz
@@ -524,7 +525,7 @@ def near_spelling_ok(text: str, name: str) -> bool:
         return False
     if differ and differ <= landmark_shape_words():
         return False  # only the kind differs: "imperial palaces" are not "imperial palace"
-    generic = landmark_shape_words() | _AROUND
+    generic = landmark_shape_words() | NATURAL_WORDS | _AROUND  # "gee island": no "goree island"
     da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
     return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
 

@@ -40,7 +40,15 @@ from mapsnb_sandbox.world.names.qualifiers import (
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import MUNICIPAL_SUFFIXES, PREPOSITIONS, named_ids, own_name
 
-__all__ = ["compound_words", "cut_compound", "feature_words", "joined_name", "part_of_name"]
+__all__ = [
+    "compound_words",
+    "connectors",
+    "cut_compound",
+    "feature_words",
+    "joined_name",
+    "part_of_name",
+    "stray_part",
+]
 
 _WORDS = Path(__file__).resolve().parents[2] / "data" / "compound_words.json"
 #: What separates the words of a compound name: spaces, hyphens, the Japanese middle dot.
@@ -316,3 +324,87 @@ def part_of_name(text: str, place: Resolved | None, how: str) -> bool:
     if joined:
         return True
     return j - i <= len(rest) and _affixed(words, i, j)  # not "Mount Clemens Heights"
+
+
+_CONNECTORS = Path(__file__).resolve().parents[2] / "data" / "name_connectors.txt"
+#: A town whose read name this many towns bear as their own (in the text's countries, if it
+#: names any) is one guess among namesakes when the text has proper-name words besides it.
+NAMESAKES = 3
+
+
+@functools.cache
+def connectors() -> frozenset[str]:
+    """The folded words that join the parts of a name ("de", "los", "en", "aux", "bei", "i"):
+    libpostal's stopwords of every language (``data/name_connectors.txt``)."""
+    lines = _CONNECTORS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.split("\t")[0] for line in lines if line and not line.startswith("#"))
+
+
+def _read_run(text: str, city: City, number: int) -> tuple[list[str], list[str], int, int] | None:
+    """The words and typed words of ``text``'s name (its first comma part, without a trailing
+    region or country unless the town is read in it) and the run of them that names town
+    ``city``."""
+    first = with_commas(text).partition(",")[0].strip()
+    for head in dict.fromkeys([_without_qualifier(first), first]):
+        words = _words(head)
+        typed = [w for w in _SPLIT.split(head) if fold(w)]
+        run = _town_run(words, city, number) if len(words) == len(typed) else None
+        if run is not None:
+            return words, typed, *run
+    return None
+
+
+def _own_bearers(name: str, ccs: frozenset[str]) -> list[City]:
+    """The index's towns whose own name is folded ``name``, in ``ccs`` if any."""
+    idx = city_index()
+    towns = (idx.cities[j] for j in dict.fromkeys(named_ids(idx, name)))
+    return [c for c in towns if own_name(name, c) and (not ccs or c.cc in ccs)]
+
+
+def _named_near(rest: list[str], city: City) -> bool:
+    """Whether the proper words ``rest``, connectors set aside, are the own name of a town
+    :data:`NEAR_KM` km or less from ``city`` ("Pasiano di Pordenone": Pasiano, by Pordenone)."""
+    name = " ".join(w for w in rest if w not in connectors())
+    towns = _own_bearers(name, frozenset({city.cc})) if name else []
+    return any(haversine_m(o.lat, o.lng, city.lat, city.lng) < 1000 * NEAR_KM for o in towns)
+
+
+def stray_part(text: str, place: Resolved | None, how: str) -> bool:
+    """Whether ``place``, a LOW town read in only some words of the name ``text`` types (its
+    first comma part; no kind is asked in it), is a guess: the other words hold a proper name (a
+    capitalised word, no connector of :func:`connectors`) that the town's names do not account
+    for, and the town was read by another of its names (Latin letters) that :data:`NAMESAKES`
+    other towns bear as their own ("Canton Township": Guangzhou), or, the other words making no
+    reading of it (:func:`_kept`, nor a town near it), by another name alone ("Crum Lynne":
+    Ogden; "Almoloya de Gutierrez": Tuxtla Gutiérrez) or by an own name :data:`NAMESAKES`
+    towns bear, in the text's countries if it names any ("El Salto de los Salado, Mexico",
+    "Ejido de San Pedro", "Darsalam Plantation"): the words told them apart."""
+    if place is None or place.kind != "locality" or place.confidence != "LOW":
+        return False
+    idx = city_index()
+    number = idx.place_ids.get(place.place_id, idx.cities)
+    if how not in ("approximate", "partial") or number is None:
+        return False
+    city = idx.cities[number]
+    read = _read_run(text, city, number)
+    if read is None or named_ids(idx, " ".join(read[0])):
+        return False
+    words, typed, i, j = read
+    others = [k for k in range(len(words)) if not i <= k < j]
+    if not any(typed[k][:1].isupper() and words[k] not in connectors() for k in others):
+        return False
+    if split_kind_and_place(" ".join(typed)) is not None:
+        return False  # "Hotels in Bergen", "Omaha kafe": a kind in a town
+    town, rest = " ".join(words[i:j]), [words[k] for k in others]
+    own, latin = own_name(town, city), town.isascii()
+    bearers = [c for c in _own_bearers(town, frozenset()) if c.geonameid != city.geonameid]
+    if not own and latin and len(bearers) >= NAMESAKES:
+        return True  # "Canton Township": the own name of towns of Ohio, Guangzhou's other one
+    if _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city):
+        return False
+    if not own:
+        return latin  # "Crum Lynne": Ogden by an other name, "Crum" unread
+    if _like_name_near(town, city, len(words)):
+        return False  # "Nowe Delhi": New Delhi's name in another language
+    ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
+    return len(_own_bearers(town, ccs)) >= NAMESAKES
