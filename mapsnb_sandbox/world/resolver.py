@@ -53,7 +53,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.named_towns import plain_line
-from mapsnb_sandbox.world.names.compounds import ARTICLES, cut_compound, part_of_name, stray_part
+from mapsnb_sandbox.world.names.compounds import cut_compound, part_of_name, stray_part
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.namesakes import (
@@ -176,16 +176,6 @@ def _letters(text: str) -> int:
     return sum(c.isalpha() for c in fold(text))
 
 
-def _core_letters(text: str) -> int:
-    """The letters of folded ``text`` without an Arabic article opening it ("Ad-Dulayl", "Al
-    Qurnah": :data:`~.names.compounds.ARTICLES`, but Spanish's "El" too): a name that short
-    is short however its article is written."""
-    words = fold(text).replace("-", " ").split()
-    if len(words) > 1 and words[0] in ARTICLES and words[0] != "el":
-        words = words[1:]
-    return sum(c.isalpha() for w in words for c in w)
-
-
 def _word_of_another(text: str, town: Resolved) -> bool:
     """Whether ``text`` differs from ``town``'s name of as many words by a word of four letters
     or more that is a town's own name ("Little Haven": "haven", no Little Havana)."""
@@ -201,12 +191,11 @@ def other_name(text: str, town: Resolved) -> bool:
     the index lacks: a name under :data:`SHORT_NAME` letters (the town's only if it is under
     :data:`~.towns.PRIMARY_POPULATION` people: "Lisbonn" is Lisbon), or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), or one lacking :data:`MISSING_LETTERS`
-    of its letters ("Portville"), but a big city's."""
-    head = text.partition(",")[0]
-    short = _core_letters(town.name) < SHORT_NAME  # "Al Qurnah": five letters and its article
-    other = _core_letters(text) < SHORT_NAME or (
-        short and town_population(town) < PRIMARY_POPULATION
-    )
+    of its letters ("Portville"), or one whose other word is a town's own name ("Little
+    Haven": no Little Havana), but a big city's."""
+    letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
+    short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
+    other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
     other = other or _word_of_another(head, town)  # "Little Haven": no Little Havana
     other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
