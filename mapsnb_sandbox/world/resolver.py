@@ -178,12 +178,18 @@ def _letters(text: str) -> int:
 
 def _word_of_another(text: str, town: Resolved) -> bool:
     """Whether ``text`` differs from ``town``'s name of as many words by a word of four letters
-    or more that is a town's own name ("Little Haven": "haven", no Little Havana)."""
+    or more that is a town's own name and two edits or more from the name's word, no typo of it
+    ("Little Haven": "haven", no Little Havana; "Grosse Point Woods" is Grosse Pointe Woods)."""
+    from rapidfuzz.distance import Levenshtein
+
     typed, name = fold(text).split(), fold(town.name).split()
     if len(typed) < 2 or len(typed) != len(name):
         return False
     by_name = city_index().by_name
-    return any(a != b and len(a) >= 4 and a in by_name for a, b in zip(typed, name, strict=True))
+    return any(
+        len(a) >= 4 and a in by_name and Levenshtein.distance(a, b) >= 2
+        for a, b in zip(typed, name, strict=True)
+    )
 
 
 def other_name(text: str, town: Resolved) -> bool:

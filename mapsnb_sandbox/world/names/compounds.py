@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.table import find_category
@@ -42,6 +42,8 @@ from mapsnb_sandbox.world.towns import MUNICIPAL_SUFFIXES, PREPOSITIONS, named_i
 
 __all__ = [
     "compound_words",
+    "connector_countries",
+    "connector_languages",
     "connectors",
     "cut_compound",
     "feature_words",
@@ -333,11 +335,44 @@ NAMESAKES = 3
 
 
 @functools.cache
-def connectors() -> frozenset[str]:
-    """The folded words that join the parts of a name ("de", "los", "en", "aux", "bei", "i"):
-    libpostal's stopwords of every language (``data/name_connectors.txt``)."""
+def connector_languages() -> dict[str, frozenset[str]]:
+    """The folded words that join the parts of a name ("de", "los", "en", "aux", "bei", "i") and
+    the languages that use them: libpostal's stopwords of every language
+    (``data/name_connectors.txt``)."""
     lines = _CONNECTORS.read_text(encoding="utf-8").splitlines()
-    return frozenset(line.split("\t")[0] for line in lines if line and not line.startswith("#"))
+    rows = (line.split("\t") for line in lines if line and not line.startswith("#"))
+    return {word: frozenset(langs.split(",")) for word, langs in rows}
+
+
+def connectors() -> frozenset[str]:
+    """The folded connectors of :func:`connector_languages`."""
+    return frozenset(connector_languages())
+
+
+#: The statuses of a language in a country (CLDR's territory data) that make it the country's
+#: (not a regional one: German in Denmark's south).
+_OFFICIAL = frozenset({"official", "de_facto_official"})
+
+
+@functools.cache
+def _language_countries() -> dict[str, frozenset[str]]:
+    """Per language, the countries where it is official (CLDR's territory languages, babel)."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = {}
+    for cc, langs in get_global("territory_languages").items():
+        for lang, info in langs.items():
+            if info.get("official_status") in _OFFICIAL:
+                out.setdefault(lang, set()).add(cc)
+    return {lang: frozenset(ccs) for lang, ccs in out.items()}
+
+
+def connector_countries(words: list[str]) -> frozenset[str]:
+    """The countries whose official languages use a connector of ``words`` (folded): "bei",
+    German's, names a town of Germany, Austria, Switzerland...; empty without a connector."""
+    langs = connector_languages()
+    by_lang = _language_countries()
+    return frozenset(cc for w in words for lang in langs.get(w, ()) for cc in by_lang.get(lang, ()))
 
 
 def _read_run(text: str, city: City, number: int) -> tuple[list[str], list[str], int, int] | None:
@@ -369,16 +404,33 @@ def _named_near(rest: list[str], city: City) -> bool:
     return any(haversine_m(o.lat, o.lng, city.lat, city.lng) < 1000 * NEAR_KM for o in towns)
 
 
+def _namesakes(town: str, city: City, scope: frozenset[str]) -> bool:
+    """Whether ``town`` (folded) is the own name of :data:`NAMESAKES` towns of the countries
+    ``scope`` (all when empty), ``city`` among them, or of one 50+ km from ``city`` with
+    :data:`~.cities.COUNTRY_RIVAL_SHARE` of its people in its country (:data:`~.cities.RIVAL_SHARE`
+    abroad): ``city`` is one guess among them."""
+    towns = _own_bearers(town, scope)
+    if len(towns) >= NAMESAKES:
+        return True
+    return any(
+        o.population >= (COUNTRY_RIVAL_SHARE if o.cc == city.cc else RIVAL_SHARE) * city.population
+        and haversine_m(o.lat, o.lng, city.lat, city.lng) >= 1000 * NEAR_KM
+        for o in towns
+    )
+
+
 def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     """Whether ``place``, a LOW town read in only some words of the name ``text`` types (its
     first comma part; no kind is asked in it), is a guess: the other words hold a proper name (a
     capitalised word, no connector of :func:`connectors`) that the town's names do not account
-    for, and the town was read by another of its names (Latin letters) that :data:`NAMESAKES`
-    other towns bear as their own ("Canton Township": Guangzhou), or, the other words making no
-    reading of it (:func:`_kept`, nor a town near it), by another name alone ("Crum Lynne":
-    Ogden; "Almoloya de Gutierrez": Tuxtla Gutiérrez) or by an own name :data:`NAMESAKES`
-    towns bear, in the text's countries if it names any ("El Salto de los Salado, Mexico",
-    "Ejido de San Pedro", "Darsalam Plantation"): the words told them apart."""
+    for, and the words it was read in are another of its names (Latin letters) that another town
+    bears as its own ("Canton Township": Canton, Ohio's, Guangzhou's other name; "Almoloya de
+    Gutierrez": Gutiérrez, Colombia's, Tuxtla Gutiérrez's), or its own name, the other words
+    making no reading of it (:func:`_kept`, nor a town near it), that namesakes bear
+    (:func:`_namesakes`: "El Salto de los Salado, Mexico", "Paso de la Ceiba", "Darsalam
+    Plantation"): the other words told them apart. Namesakes count in the countries the text
+    names, else in those whose languages use its connectors (:func:`connector_countries`: not
+    "Bibra bei Jena", Germany's one Jena), else anywhere."""
     if place is None or place.kind != "locality" or place.confidence != "LOW":
         return False
     idx = city_index()
@@ -396,15 +448,12 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     if split_kind_and_place(" ".join(typed)) is not None:
         return False  # "Hotels in Bergen", "Omaha kafe": a kind in a town
     town, rest = " ".join(words[i:j]), [words[k] for k in others]
-    own, latin = own_name(town, city), town.isascii()
-    bearers = [c for c in _own_bearers(town, frozenset()) if c.geonameid != city.geonameid]
-    if not own and latin and len(bearers) >= NAMESAKES:
-        return True  # "Canton Township": the own name of towns of Ohio, Guangzhou's other one
+    ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
+    scope = ccs or connector_countries(words)
+    if not own_name(town, city):  # "Canton Township": Canton, Ohio's own name, Guangzhou's other
+        return town.isascii() and bool(_own_bearers(town, scope))
     if _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city):
         return False
-    if not own:
-        return latin  # "Crum Lynne": Ogden by an other name, "Crum" unread
     if _like_name_near(town, city, len(words)):
         return False  # "Nowe Delhi": New Delhi's name in another language
-    ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
-    return len(_own_bearers(town, ccs)) >= NAMESAKES
+    return _namesakes(town, city, scope)
