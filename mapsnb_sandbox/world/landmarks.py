@@ -510,11 +510,12 @@ def near_spelling_ok(text: str, name: str) -> bool:
     spelling found by ratio): not when a word they differ by is a town's name, on either side
     ("centre historique de sienne" is not "... de vienne", "vieille ville de caceres" not
     "vieille ville dacre"), nor when they share no word but kind words and articles and those
-    differ more than a misspelling ("tai national park" is not "tajik national park", "gee island"
-    not "goree island"), nor when
-    only their kind words differ ("imperial palaces" are not "imperial palace"); "djemaa
-    el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
+    differ more than a misspelling ("tai national park" is not "tajik national park"; beside a
+    natural feature's word, more than one letter: "gee island" is not "goree island", "elis
+    island" is "ellis island"), nor when only their kind words differ ("imperial palaces" are
+    not "imperial palace"); "djemaa el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
     from rapidfuzz import fuzz
+    from rapidfuzz.distance import Levenshtein
 
     from mapsnb_sandbox.world.cities import city_index
 
@@ -525,9 +526,15 @@ def near_spelling_ok(text: str, name: str) -> bool:
         return False
     if differ and differ <= landmark_shape_words():
         return False  # only the kind differs: "imperial palaces" are not "imperial palace"
-    generic = landmark_shape_words() | NATURAL_WORDS | _AROUND  # "gee island": no "goree island"
+    generic = landmark_shape_words() | _AROUND
     da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
-    return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
+    na, nb = ([w for w in d if w not in NATURAL_WORDS] for d in (da, db))
+    if set(na) & set(nb):
+        return True
+    if (na, nb) == (da, db):
+        return fuzz.ratio(" ".join(da), " ".join(db)) >= 90
+    x, y = " ".join(na), " ".join(nb)  # beside "island", "lake": "gee island" is no "goree island"
+    return fuzz.ratio(x, y) >= 90 or Levenshtein.distance(x, y) <= 1
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:

@@ -330,8 +330,12 @@ def part_of_name(text: str, place: Resolved | None, how: str) -> bool:
 
 _CONNECTORS = Path(__file__).resolve().parents[2] / "data" / "name_connectors.txt"
 #: A town whose read name this many towns bear as their own (in the text's countries, if it
-#: names any) is one guess among namesakes when the text has proper-name words besides it.
+#: names any) is one guess among namesakes when the text has proper-name words besides it ...
 NAMESAKES = 3
+#: ... counting those of this share of its people or more: Berlin's namesakes in the US (under
+#: one hundredth of its people) leave "Postgebäude Berlin" Berlin's; Santa Isabel's villages of
+#: 1,100-1,400 people in Mexico (a twentieth of the town of 29,000 read) make it a guess.
+NAMESAKE_SHARE = 0.02
 
 
 @functools.cache
@@ -406,10 +410,12 @@ def _named_near(rest: list[str], city: City) -> bool:
 
 def _namesakes(town: str, city: City, scope: frozenset[str]) -> bool:
     """Whether ``town`` (folded) is the own name of :data:`NAMESAKES` towns of the countries
-    ``scope`` (all when empty), ``city`` among them, or of one 50+ km from ``city`` with
-    :data:`~.cities.COUNTRY_RIVAL_SHARE` of its people in its country (:data:`~.cities.RIVAL_SHARE`
-    abroad): ``city`` is one guess among them."""
-    towns = _own_bearers(town, scope)
+    ``scope`` (all when empty), ``city`` among them, each of :data:`NAMESAKE_SHARE` of its people
+    or more, or of one 50+ km from ``city`` with :data:`~.cities.COUNTRY_RIVAL_SHARE` of them in
+    its country (:data:`~.cities.RIVAL_SHARE` abroad): ``city`` is one guess among them."""
+    towns = [
+        o for o in _own_bearers(town, scope) if o.population >= NAMESAKE_SHARE * city.population
+    ]
     if len(towns) >= NAMESAKES:
         return True
     return any(
