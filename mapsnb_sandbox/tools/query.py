@@ -298,7 +298,7 @@ def place_in_town(
         if _known_in(whole, found.place):
             return text
         head = " ".join(words[:-k])
-        inside = place_inside_town(head) or _unknown_name_in(whole, found.place, head, town)
+        inside = place_inside_town(head, town) or _unknown_name_in(whole, found.place, head, town)
         return town if inside else None
     return None
 

@@ -84,9 +84,8 @@ _PACKAGED_CSV = LANDMARKS_CSV
 
 #: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
 FAMOUS_TOWN_POPULATION = 100_000
-#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after a
-#: town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND, never
-#: placed elsewhere).
+#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after
+#: a town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND).
 _NATURAL = (
     "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
     "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
@@ -355,11 +354,11 @@ def near_spelling_ok(text: str, name: str) -> bool:
     """Whether folded ``text`` may be a misspelling of folded landmark name ``name`` (a near
     spelling found by ratio): not when a word they differ by is a town's name, on either side
     ("centre historique de sienne" is not "... de vienne", "vieille ville de caceres" not
-    "vieille ville dacre"), nor when they share no word but kind words and articles and those
-    differ more than a misspelling ("tai national park" is not "tajik national park"), nor when
-    only their kind words differ ("imperial palaces" are not "imperial palace"); "djemaa
-    el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
-    from rapidfuzz import fuzz
+    "vieille ville dacre"), nor when they share no word but kind, feature and article words and
+    those differ more than a misspelling ("tai national park" is not "tajik national park", "gee
+    island" no "goree island"), nor when only their kind words differ ("imperial palaces" are
+    not "imperial palace"); "djemaa el fna" may be "jemaa el fnaa", "tajmahal" "taj mahal"."""
+    from rapidfuzz import distance, fuzz
 
     from mapsnb_sandbox.world.cities import city_index
 
@@ -370,9 +369,10 @@ def near_spelling_ok(text: str, name: str) -> bool:
         return False
     if differ and differ <= landmark_shape_words():
         return False  # only the kind differs: "imperial palaces" are not "imperial palace"
-    generic = landmark_shape_words() | _AROUND
-    da, db = [w for w in a if w not in generic], [w for w in b if w not in generic]
-    return bool(set(da) & set(db)) or fuzz.ratio(" ".join(da), " ".join(db)) >= 90
+    generic = landmark_shape_words() | _AROUND | NATURAL_WORDS
+    x, y = (" ".join(w for w in d if w not in generic) for d in (a, b))
+    typo = distance.Levenshtein.distance(x, y) <= 1 and not NATURAL_WORDS.isdisjoint(a)
+    return not set(x.split()).isdisjoint(y.split()) or fuzz.ratio(x, y) >= 90 or typo
 
 
 def _names_its_place(lm: Landmark, words: list[str]) -> bool:

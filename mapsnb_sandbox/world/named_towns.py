@@ -170,8 +170,9 @@ def _centre_less(text: str) -> str:
     """``text`` without the words for a town's centre before or after the town's name, when the
     rest names a town ("downtown Seattle", "Manchester city centre", "Innenstadt Zürich",
     "centro de Madrid", "центр Москвы", "서울 시내", "京都市内"), else ``text`` ("Centro Cultural
-    Banco do Brasil"). No comma: "Centro, Rio de Janeiro" is read by its parts."""
-    if "," in text or not text.strip():
+    Banco do Brasil"). No comma: "Centro, Rio de Janeiro" is read by its parts. A town's own
+    name that holds such a word stays whole ("La Paz Centro", Nicaragua's: no La Paz)."""
+    if "," in text or not text.strip() or named_ids(city_index(), fold(text)):
         return text
     bare = without_article(text) or text  # "el centro de Sevilla", "das Zentrum von Wien"
     words = bare.replace("\u2019", "'").replace("d'", "d' ").split()

@@ -54,7 +54,7 @@ from mapsnb_sandbox.world.landmarks import (
     unknown_landmark,
 )
 from mapsnb_sandbox.world.named_towns import plain_line
-from mapsnb_sandbox.world.names.compounds import cut_compound, part_of_name
+from mapsnb_sandbox.world.names.compounds import cut_compound, part_of_name, stray_part
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.heads import unknown_town_of_qualifier
 from mapsnb_sandbox.world.names.namesakes import (
@@ -178,17 +178,34 @@ def _letters(text: str) -> int:
     return sum(c.isalpha() for c in fold(text))
 
 
+def _word_of_another(text: str, town: Resolved) -> bool:
+    """Whether ``text`` differs from ``town``'s name of as many words by a word of four letters
+    or more that is a town's own name and two edits or more from the name's word, no typo of it
+    ("Little Haven": "haven", no Little Havana; "Grosse Point Woods" is Grosse Pointe Woods)."""
+    from rapidfuzz.distance import Levenshtein
+
+    typed, name = fold(text).split(), fold(town.name).split()
+    if len(typed) < 2 or len(typed) != len(name):
+        return False
+    by_name = city_index().by_name
+    return any(
+        len(a) >= 4 and a in by_name and Levenshtein.distance(a, b) >= 2
+        for a, b in zip(typed, name, strict=True)
+    )
+
+
 def other_name(text: str, town: Resolved) -> bool:
     """Whether ``text``, a near spelling of ``town``'s name, is rather another place's name
     the index lacks: a name under :data:`SHORT_NAME` letters (the town's only if it is under
     :data:`~.towns.PRIMARY_POPULATION` people: "Lisbonn" is Lisbon), or another Chinese name
     (:mod:`.names.pinyin`: "Xiegang" is no Xigang), or one lacking :data:`MISSING_LETTERS`
     of its letters ("Portville"), or one with a consonant of its own no transliteration
-    trades (:func:`~.names.spelling.consonants_apart`: "Breziers" is no Béziers), but a big
-    city's."""
+    trades (:func:`~.names.spelling.consonants_apart`: "Breziers" is no Béziers), or one whose
+    other word is a town's own name ("Little Haven": no Little Havana), but a big city's."""
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
     short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
     other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
+    other = other or _word_of_another(head, town)  # "Little Haven": no Little Havana
     other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
@@ -337,7 +354,11 @@ def _whole_compound(text: str, found: Resolution, *, small: bool = True) -> Reso
         or common_pinyin_read(text, place)
     ):
         return _county_doubt(text, Resolution(replace(place, confidence="LOW"), how), small)
-    if not cut_compound(text, place, how) and not part_of_name(text, place, how):
+    if not (
+        cut_compound(text, place, how)
+        or part_of_name(text, place, how)
+        or stray_part(text, place, how)  # "El Salto de los Salado": one of five El Saltos
+    ):
         return _county_doubt(text, found, small)
     return Resolution(None, NOT_FOUND, f"{text!r} is a compound name no town of the index bears")
 

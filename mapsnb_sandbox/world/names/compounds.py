@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.table import find_category
@@ -40,7 +40,17 @@ from mapsnb_sandbox.world.names.qualifiers import (
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import MUNICIPAL_SUFFIXES, PREPOSITIONS, named_ids, own_name
 
-__all__ = ["compound_words", "cut_compound", "feature_words", "joined_name", "part_of_name"]
+__all__ = [
+    "compound_words",
+    "connector_countries",
+    "connector_languages",
+    "connectors",
+    "cut_compound",
+    "feature_words",
+    "joined_name",
+    "part_of_name",
+    "stray_part",
+]
 
 _WORDS = Path(__file__).resolve().parents[2] / "data" / "compound_words.json"
 #: What separates the words of a compound name: spaces, hyphens, the Japanese middle dot.
@@ -316,3 +326,140 @@ def part_of_name(text: str, place: Resolved | None, how: str) -> bool:
     if joined:
         return True
     return j - i <= len(rest) and _affixed(words, i, j)  # not "Mount Clemens Heights"
+
+
+_CONNECTORS = Path(__file__).resolve().parents[2] / "data" / "name_connectors.txt"
+#: A town whose read name this many towns bear as their own (in the text's countries, if it
+#: names any) is one guess among namesakes when the text has proper-name words besides it ...
+NAMESAKES = 3
+#: ... counting those of this share of its people or more: Berlin's namesakes in the US (under
+#: one hundredth of its people) leave "Postgebäude Berlin" Berlin's; Santa Isabel's villages of
+#: 1,100-1,400 people in Mexico (a twentieth of the town of 29,000 read) make it a guess.
+NAMESAKE_SHARE = 0.02
+
+
+@functools.cache
+def connector_languages() -> dict[str, frozenset[str]]:
+    """The folded words that join the parts of a name ("de", "los", "en", "aux", "bei", "i") and
+    the languages that use them: libpostal's stopwords of every language
+    (``data/name_connectors.txt``)."""
+    lines = _CONNECTORS.read_text(encoding="utf-8").splitlines()
+    rows = (line.split("\t") for line in lines if line and not line.startswith("#"))
+    return {word: frozenset(langs.split(",")) for word, langs in rows}
+
+
+def connectors() -> frozenset[str]:
+    """The folded connectors of :func:`connector_languages`."""
+    return frozenset(connector_languages())
+
+
+#: The statuses of a language in a country (CLDR's territory data) that make it the country's
+#: (not a regional one: German in Denmark's south).
+_OFFICIAL = frozenset({"official", "de_facto_official"})
+
+
+@functools.cache
+def _language_countries() -> dict[str, frozenset[str]]:
+    """Per language, the countries where it is official (CLDR's territory languages, babel)."""
+    from babel.core import get_global
+
+    out: dict[str, set[str]] = {}
+    for cc, langs in get_global("territory_languages").items():
+        for lang, info in langs.items():
+            if info.get("official_status") in _OFFICIAL:
+                out.setdefault(lang, set()).add(cc)
+    return {lang: frozenset(ccs) for lang, ccs in out.items()}
+
+
+def connector_countries(words: list[str]) -> frozenset[str]:
+    """The countries whose official languages use a connector of ``words`` (folded): "bei",
+    German's, names a town of Germany, Austria, Switzerland...; empty without a connector."""
+    langs = connector_languages()
+    by_lang = _language_countries()
+    return frozenset(cc for w in words for lang in langs.get(w, ()) for cc in by_lang.get(lang, ()))
+
+
+def _read_run(text: str, city: City, number: int) -> tuple[list[str], list[str], int, int] | None:
+    """The words and typed words of ``text``'s name (its first comma part, without a trailing
+    region or country unless the town is read in it) and the run of them that names town
+    ``city``."""
+    first = with_commas(text).partition(",")[0].strip()
+    for head in dict.fromkeys([_without_qualifier(first), first]):
+        words = _words(head)
+        typed = [w for w in _SPLIT.split(head) if fold(w)]
+        run = _town_run(words, city, number) if len(words) == len(typed) else None
+        if run is not None:
+            return words, typed, *run
+    return None
+
+
+def _own_bearers(name: str, ccs: frozenset[str]) -> list[City]:
+    """The index's towns whose own name is folded ``name``, in ``ccs`` if any."""
+    idx = city_index()
+    towns = (idx.cities[j] for j in dict.fromkeys(named_ids(idx, name)))
+    return [c for c in towns if own_name(name, c) and (not ccs or c.cc in ccs)]
+
+
+def _named_near(rest: list[str], city: City) -> bool:
+    """Whether the proper words ``rest``, connectors set aside, are the own name of a town
+    :data:`NEAR_KM` km or less from ``city`` ("Pasiano di Pordenone": Pasiano, by Pordenone)."""
+    name = " ".join(w for w in rest if w not in connectors())
+    towns = _own_bearers(name, frozenset({city.cc})) if name else []
+    return any(haversine_m(o.lat, o.lng, city.lat, city.lng) < 1000 * NEAR_KM for o in towns)
+
+
+def _namesakes(town: str, city: City, scope: frozenset[str]) -> bool:
+    """Whether ``town`` (folded) is the own name of :data:`NAMESAKES` towns of the countries
+    ``scope`` (all when empty), ``city`` among them, each of :data:`NAMESAKE_SHARE` of its people
+    or more, or of one 50+ km from ``city`` with :data:`~.cities.COUNTRY_RIVAL_SHARE` of them in
+    its country (:data:`~.cities.RIVAL_SHARE` abroad): ``city`` is one guess among them."""
+    towns = [
+        o for o in _own_bearers(town, scope) if o.population >= NAMESAKE_SHARE * city.population
+    ]
+    if len(towns) >= NAMESAKES:
+        return True
+    return any(
+        o.population >= (COUNTRY_RIVAL_SHARE if o.cc == city.cc else RIVAL_SHARE) * city.population
+        and haversine_m(o.lat, o.lng, city.lat, city.lng) >= 1000 * NEAR_KM
+        for o in towns
+    )
+
+
+def stray_part(text: str, place: Resolved | None, how: str) -> bool:
+    """Whether ``place``, a LOW town read in only some words of the name ``text`` types (its
+    first comma part; no kind is asked in it), is a guess: the other words hold a proper name (a
+    capitalised word, no connector of :func:`connectors`) that the town's names do not account
+    for, and the words it was read in are another of its names (Latin letters) that another town
+    bears as its own ("Canton Township": Canton, Ohio's, Guangzhou's other name; "Almoloya de
+    Gutierrez": Gutiérrez, Colombia's, Tuxtla Gutiérrez's), or its own name, the other words
+    making no reading of it (:func:`_kept`, nor a town near it), that namesakes bear
+    (:func:`_namesakes`: "El Salto de los Salado, Mexico", "Paso de la Ceiba", "Darsalam
+    Plantation"): the other words told them apart. Namesakes count in the countries the text
+    names, else in those whose languages use its connectors (:func:`connector_countries`: not
+    "Bibra bei Jena", Germany's one Jena), else anywhere."""
+    if place is None or place.kind != "locality" or place.confidence != "LOW":
+        return False
+    idx = city_index()
+    number = idx.place_ids.get(place.place_id, idx.cities)
+    if how not in ("approximate", "partial") or number is None:
+        return False
+    city = idx.cities[number]
+    read = _read_run(text, city, number)
+    if read is None or named_ids(idx, " ".join(read[0])):
+        return False
+    words, typed, i, j = read
+    others = [k for k in range(len(words)) if not i <= k < j]
+    if not any(typed[k][:1].isupper() and words[k] not in connectors() for k in others):
+        return False
+    if split_kind_and_place(" ".join(typed)) is not None:
+        return False  # "Hotels in Bergen", "Omaha kafe": a kind in a town
+    town, rest = " ".join(words[i:j]), [words[k] for k in others]
+    ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
+    scope = ccs or connector_countries(words)
+    if not own_name(town, city):  # "Canton Township": Canton, Ohio's own name, Guangzhou's other
+        return town.isascii() and bool(_own_bearers(town, scope))
+    if _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city):
+        return False
+    if _like_name_near(town, city, len(words)):
+        return False  # "Nowe Delhi": New Delhi's name in another language
+    return _namesakes(town, city, scope)

@@ -25,6 +25,7 @@ from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.indexfile import query_words
 from mapsnb_sandbox.world.kinds.table import detect_category
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
+from mapsnb_sandbox.world.names.compounds import compound_words, connectors
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import GENERIC_WORDS, named_ids
 
@@ -71,11 +72,17 @@ def _place_words() -> frozenset[str]:
 _GLUED_STATIONS = ("bahnhof", "station", "stationen")
 
 
-def place_inside_town(head: str) -> bool:
+def place_inside_town(head: str, town: str = "") -> bool:
     """Whether ``head`` names a street, square or station by its words (``street_words``) or
     a word glued to them ("Stephansplatz", "Hauptbahnhof"): a place inside a town, not a town;
-    not a named place's words alone ("Strangers Hall Museum": a museum's name)."""
-    words = fold(head).split()
+    not a named place's words alone ("Strangers Hall Museum": a museum's name), nor a compound
+    name's generic head opening the words before the name ``town`` with no connector between
+    ("Puerto Isabel", "Puerto Gonzalo Moreno": towns the index lacks, not ports of Isabel and
+    Moreno; "Puerto de Sagunto" is Sagunto's; :func:`~.compounds.compound_words`)."""
+    words, after = fold(head).split(), fold(town).split()[:1]
+    joined = {*words[-1:], *after} & connectors()
+    if words and words[0] in compound_words()[0] and not joined:
+        return False
     glued = (*_GLUED_STREETS, *_GLUED_STATIONS)
     return any(w in _street_words() or (w.endswith(glued) and len(w) > 6) for w in words)
 
