@@ -12,6 +12,12 @@ lacks is no answer either, where a hyphen joins the town to the other words ("Sa
 Champs") or the name has a shape common among the index's names ("Santiago …", "… Springs",
 "… Bridge": "Palatine Bridge" is no Palatine, Illinois), unless the other words make a reading
 of the town (a kind, a landmark's or unit's word, a region that holds, a place near it).
+
+Round 25 (:func:`stray_part`): nor is a LOW town whose other words hold a proper name it does not
+account for, when it was read by another of its names that another town bears as its own
+("Canton Township": Guangzhou) or by its own name that namesakes share ("El Salto de los Salado,
+Mexico"), counted in the text's countries, else where its connectors' languages are official
+(``data/name_connectors.txt``: libpostal's stopwords; CLDR's territory languages).
 """
 
 from __future__ import annotations
@@ -348,6 +354,7 @@ def connector_languages() -> dict[str, frozenset[str]]:
     return {word: frozenset(langs.split(",")) for word, langs in rows}
 
 
+@functools.cache
 def connectors() -> frozenset[str]:
     """The folded connectors of :func:`connector_languages`."""
     return frozenset(connector_languages())
@@ -433,8 +440,8 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     bears as its own ("Canton Township": Canton, Ohio's, Guangzhou's other name; "Almoloya de
     Gutierrez": Gutiérrez, Colombia's, Tuxtla Gutiérrez's), or its own name, the other words
     making no reading of it (:func:`_kept`, nor a town near it), that namesakes bear
-    (:func:`_namesakes`: "El Salto de los Salado, Mexico", "Paso de la Ceiba", "Darsalam
-    Plantation"): the other words told them apart. Namesakes count in the countries the text
+    (:func:`_namesakes`: "El Salto de los Salado, Mexico", "Santa Isabel Tepetzala, Mexico",
+    "Darsalam Plantation"): the other words told them apart. Namesakes count in the countries the text
     names, else in those whose languages use its connectors (:func:`connector_countries`: not
     "Bibra bei Jena", Germany's one Jena), else anywhere."""
     if place is None or place.kind != "locality" or place.confidence != "LOW":
