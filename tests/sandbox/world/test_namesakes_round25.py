@@ -27,6 +27,12 @@ from mapsnb_sandbox.world.resolver import resolve
 CTX = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
 
 #: Korean counties' names and their county offices' points (Wikipedia).
+KOREAN_COUNTIES = [
+    ("울진군", 36.9930, 129.4004),  # Uljin
+    ("보은군", 36.4894, 127.7295),  # Boeun
+    ("울릉군", 37.4844, 130.9058),  # Ulleung
+    ("봉화군", 36.8931, 128.7325),  # Bonghwa
+]
 
 
 def _km(lat: float, lng: float, at: tuple[float, float]) -> float:
@@ -37,6 +43,40 @@ def _search(text: str, language: str) -> list[dict[str, object]]:
     out = search_places({"text_query": text, "language_code": language}, CTX)
     places: list[dict[str, object]] = out["places"]
     return places
+
+
+@pytest.mark.parametrize(("name", "lat", "lng"), KOREAN_COUNTIES)
+def test_a_korean_county_the_index_lacks_is_its_seat(name: str, lat: float, lng: float) -> None:
+    place = resolve(name).place
+    assert place is not None, name
+    assert _km(place.lat, place.lng, (lat, lng)) < 30, (name, place.address)
+
+
+def test_a_korean_county_with_its_country_before_it() -> None:
+    place = resolve("대한민국 울릉군").place
+    assert place is not None
+    assert _km(place.lat, place.lng, (37.4844, 130.9058)) < 30, place.address
+
+
+def test_a_korean_county_by_its_romanised_name() -> None:
+    place = resolve("Uljin-gun").place
+    assert place is not None
+    assert _km(place.lat, place.lng, (36.9930, 129.4004)) < 30, place.address
+
+
+def test_a_search_in_a_korean_county_the_index_lacks() -> None:
+    places = _search("보은군 약국", "ko")
+    assert places
+    loc = places[0]["location"]
+    assert isinstance(loc, dict)
+    assert _km(loc["latitude"], loc["longitude"], (36.4894, 127.7295)) < 30
+
+
+def test_a_korean_town_unit_the_index_lacks() -> None:
+    """ "안강읍": Angang-eup of Gyeongju."""
+    place = resolve("안강읍").place
+    assert place is not None
+    assert _km(place.lat, place.lng, (35.9900, 129.2300)) < 30, place.address
 
 
 @pytest.mark.parametrize(
