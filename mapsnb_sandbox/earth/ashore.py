@@ -130,9 +130,10 @@ def bridge_m(leg_m: float) -> float:
     return RIVER_BRIDGE_M if leg_m > DRIVE_WATER_M else BRIDGE_M
 
 
-def land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
+def land_way(a: Point, b: Point, mode: str, split: bool = True) -> tuple[Point, ...] | None:
     """Points from ``a`` to ``b`` that stay ashore for ``mode``: the straight line, a way round
-    by side points, or a way round the water found on a grid (:mod:`.overland`)."""
+    by side points, or a way round the water found on a grid (:mod:`.overland`); a walk the
+    grid's way does not keep ashore is tried as two walks (``split``, :func:`_split_walk`)."""
     direct = line_m(a, b)
     walk = mode in DRY_MODES
     if walk or direct <= DRIVE_WATER_M:
@@ -161,6 +162,9 @@ def land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
     if not walk:
         return land
     way = _walk_pieces(land, True, True, _WALK_REFINE)
+    if way is not None and dry_way(way):
+        return way
+    way = _split_walk(a, b, land, mode) if split else None
     return way if way is not None and dry_way(way) else None
 
 
@@ -168,6 +172,27 @@ def land_way(a: Point, b: Point, mode: str) -> tuple[Point, ...] | None:
 #: own (a finer grid) this many levels deep: the coarse grid steps over a harbour a walk
 #: cannot (Zhanjiang's, on the way east along the coast).
 _WALK_REFINE = 2
+
+
+#: A walk whose grid way no refinement keeps ashore is tried as two walks meeting at one of
+#: this many of that way's points nearest its middle (by length): each half's own grid search may find the
+#: crossing the whole leg's missed (Sittwe to Maungdaw on foot: the leg's way met a creek the
+#: grid does not see north of Sittwe, and was "no route", while the walk by Ponnagyun was found).
+_WALK_SPLITS = 4
+
+
+def _split_walk(a: Point, b: Point, land: tuple[Point, ...], mode: str) -> tuple[Point, ...] | None:
+    """The walk from ``a`` to ``b`` as two walks (:func:`land_way`, not split again) meeting at
+    a point of the grid's way ``land`` near its middle by length (:data:`_WALK_SPLITS` tried),
+    or ``None``."""
+    along = list(itertools.accumulate(line_m(p, q) for p, q in itertools.pairwise(land)))
+    inner = sorted(range(1, len(land) - 1), key=lambda k: abs(along[k - 1] - along[-1] / 2))
+    for k in inner[:_WALK_SPLITS]:
+        left = land_way(a, land[k], mode, split=False)
+        right = land_way(land[k], b, mode, split=False) if left is not None else None
+        if left is not None and right is not None:
+            return left + right[1:]
+    return None
 
 
 def _walk_pieces(
