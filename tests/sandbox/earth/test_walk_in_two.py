@@ -9,6 +9,8 @@ no open water beyond links, no shorter than the straight line and no longer than
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from mapsnb.polyline import decode, haversine_m
@@ -47,7 +49,7 @@ def _walk(box: Sandbox, *pts: tuple[float, float]) -> dict[str, object]:
 )
 def test_a_walk_out_of_sittwe_is_found_and_dry(box: Sandbox, pts: tuple) -> None:
     route = _walk(box, *pts)
-    straight = sum(haversine_m(*a, *b) for a, b in zip(pts, pts[1:], strict=False))
+    straight = sum(haversine_m(*a, *b) for a, b in itertools.pairwise(pts))
     assert straight <= route["distanceMeters"] <= 3 * straight + 20_000
     path = decode(str(route["encodedPolyline"]))
     assert open_water_beyond_links(path) == 0
