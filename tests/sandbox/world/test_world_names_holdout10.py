@@ -1,7 +1,7 @@
 """The eleventh holdout of names: ``tests/data/names_holdout10.csv``, built by
-``tools/build_names_holdout10.py`` from Peru's districts and centros poblados (INEI's UBIGEO) and
-the Philippines' cities and municipalities (the PSA's PSGC), none of which the emulator reads; the
-emulator was never tuned on it.
+``tools/build_names_holdout10.py`` from Peru's districts and centros poblados (INEI's UBIGEO),
+the Philippines' cities and municipalities (the PSA's PSGC) and Türkiye's districts (OCHA's
+COD-AB), none of which the emulator reads; the emulator was never tuned on it.
 
 A fixed sample runs in ``test_names_holdouts.py`` (row ``holdout10``: every 16th row by a stable
 hash); ``python benchmarks/bench_names.py --holdout10`` runs every row (the figures as built:
@@ -19,6 +19,7 @@ from tools.build_names_holdout10 import (
     _districts,
     _region_answer,
     _title,
+    _turkish_title,
     read_philippines,
 )
 
@@ -29,6 +30,13 @@ def test_upper_case_names_are_written_with_lower_case_particles() -> None:
     assert _title("SAN JUAN DE LA MIEL") == "San Juan de la Miel"
     assert _title("LA LIBERTAD") == "La Libertad"
     assert _title("MADRE DE DIOS") == "Madre de Dios"
+
+
+def test_upper_case_turkish_names_keep_their_dotted_and_dotless_i() -> None:
+    assert _turkish_title("ŞEBİNKARAHİSAR") == "Şebinkarahisar"
+    assert _turkish_title("KIRIKKALE") == "Kırıkkale"
+    assert _turkish_title("IĞDIR") == "Iğdır"
+    assert _turkish_title("İSKENDERUN") == "İskenderun"
 
 
 DISTRICT_HEADER = (
