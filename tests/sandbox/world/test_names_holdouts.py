@@ -78,8 +78,10 @@ _RESOLVED10 = (
 )
 _SEARCHES10 = "search_homonym search_lang search_qualified_lang search_region inflected"
 
-#: Holdout 10's sample (every 16th row): as built, less the margin of the other rows.
-FLOORS10 = Floors(121, 0.97, 0.5, per_class=0.85, per_lang=0.6, confident=1)
+#: Holdout 10's sample (every 16th row, 114 rows). As built on 80a4a1b (h-holdout26): 99.1 % right,
+#: 51.8 % located, none confidently off; region_country_town 1 of 2 ("Talisay, Negros Occidental,
+#: Philippines" read as another Talisay, 98 km, LOW). Less the margin of the other rows.
+FLOORS10 = Floors(114, 0.97, 0.48, per_class=0.85, per_lang=0.6, confident=1, per_class_slack=1)
 
 HOLDOUTS = [
     Holdout(
@@ -221,7 +223,7 @@ HOLDOUTS = [
         floors=Floors(137, 0.97, 0.52, per_class=0.85, per_lang=0.6, confident=1),
     ),
     Holdout(
-        "holdout10",  # Peru's and the Philippines' towns (INEI, PSGC); FLOORS10
+        "holdout10",  # Peru's, the Philippines' and Türkiye's towns (INEI, PSGC, COD-AB)
         "names_holdout10.csv",
         least_rows=built10.ROWS,
         classes=_words(f"{_RESOLVED10} {_SEARCHES10}"),
