@@ -23,7 +23,10 @@ small towns of Brazil, Mexico and Spain from IBGE, INEGI and CNIG, Korea's towns
 the KMA's grid table), likewise; ``--holdout9`` the tenth (``tests/data/names_holdout9.csv``,
 ``tools/build_names_holdout9.py``: Britain's, Poland's, Italy's, Vietnam's, Thailand's and
 Indonesia's towns and villages from OS Open Names, PRNG, ISTAT, the GSO, data.go.th and geografis;
-Thai names in Thai), likewise.
+Thai names in Thai), likewise; ``--holdout10`` the eleventh (``tests/data/names_holdout10.csv``,
+``tools/build_names_holdout10.py``: Peru's and the Philippines' towns and villages from INEI's
+UBIGEO and centros poblados and the PSA's PSGC; homonyms qualified by their region, Turkish case
+forms), likewise.
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ HOLDOUT6 = CORPUS.with_name("names_holdout6.csv")
 HOLDOUT7 = CORPUS.with_name("names_holdout7.csv")
 HOLDOUT8 = CORPUS.with_name("names_holdout8.csv")
 HOLDOUT9 = CORPUS.with_name("names_holdout9.csv")
+HOLDOUT10 = CORPUS.with_name("names_holdout10.csv")
+#: ``--holdoutN`` and its file (3 to 10).
+HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 11)}
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
@@ -52,24 +58,20 @@ def lang_located(s: NamesScore) -> dict[str, float]:
     return {lang: 1 - missed[lang] / n for lang, n in sorted(s.lang_total.items())}
 
 
-def main() -> None:
+def _corpus() -> Path:
+    """The corpus the arguments name: ``--corpus F``, ``--holdoutN`` (the last one given), else
+    ``names_corpus.csv``."""
     corpus = CORPUS
     if "--corpus" in sys.argv:
         corpus = Path(sys.argv[sys.argv.index("--corpus") + 1]).resolve()
-    if "--holdout3" in sys.argv:
-        corpus = HOLDOUT3
-    if "--holdout4" in sys.argv:
-        corpus = HOLDOUT4
-    if "--holdout5" in sys.argv:
-        corpus = HOLDOUT5
-    if "--holdout6" in sys.argv:
-        corpus = HOLDOUT6
-    if "--holdout7" in sys.argv:
-        corpus = HOLDOUT7
-    if "--holdout8" in sys.argv:
-        corpus = HOLDOUT8
-    if "--holdout9" in sys.argv:
-        corpus = HOLDOUT9
+    for flag, path in HOLDOUTS.items():
+        if flag in sys.argv:
+            corpus = path
+    return corpus
+
+
+def main() -> None:
+    corpus = _corpus()
     print(f"corpus: {corpus.name}")
     start = time.perf_counter()
     s = evaluate(corpus=corpus)
@@ -82,7 +84,7 @@ def main() -> None:
     print(f"{'all':18} {n:5} {sum(s.right.values()) / n:7.1%}")
     print("per language: " + ", ".join(
         f"{lang} {s.lang_share(lang):.1%}" for lang in sorted(s.lang_total)))  # fmt: skip
-    if corpus in (HOLDOUT3, HOLDOUT4, HOLDOUT5, HOLDOUT6, HOLDOUT7, HOLDOUT8, HOLDOUT9):
+    if corpus in HOLDOUTS.values():
         located = lang_located(s)
         print("located per language: " + ", ".join(f"{k} {v:.0%}" for k, v in located.items()))
     worst = min(s.lang_total, key=s.lang_share)
