@@ -24,9 +24,9 @@ the KMA's grid table), likewise; ``--holdout9`` the tenth (``tests/data/names_ho
 ``tools/build_names_holdout9.py``: Britain's, Poland's, Italy's, Vietnam's, Thailand's and
 Indonesia's towns and villages from OS Open Names, PRNG, ISTAT, the GSO, data.go.th and geografis;
 Thai names in Thai), likewise; ``--holdout10`` the eleventh (``tests/data/names_holdout10.csv``,
-``tools/build_names_holdout10.py``: Peru's and the Philippines' towns and villages from INEI's
-UBIGEO and centros poblados and the PSA's PSGC; homonyms qualified by their region, Turkish case
-forms), likewise.
+``tools/build_names_holdout10.py``: Peru's, the Philippines' and Türkiye's towns and villages from
+INEI's UBIGEO and centros poblados, the PSA's PSGC and OCHA's districts; homonyms qualified by their
+region, Turkish case forms), likewise.
 """
 
 from __future__ import annotations
