@@ -92,6 +92,21 @@ _NATURAL = (
     "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
 )
 NATURAL_WORDS = frozenset(_NATURAL.split())
+#: ... and of mountains and ranges, which a near spelling of a town's name keeps
+#: (:func:`keeps_feature_words`): "Sierra Negra" is a volcano of the Galápagos, not a misspelt
+#: Serra Negra (Brazil); "Nevado", "Piton", "Jebel", "Gora", "Sopka" as gazetteers write them.
+_RANGES = (
+    "sierra serra nevado nevados pic piton jebel jabal djebel gora sopka caldera vulcano vulcao"
+)
+FEATURE_WORDS = NATURAL_WORDS | frozenset(_RANGES.split())
+
+
+def keeps_feature_words(text: str, name: str) -> bool:
+    """Whether every word of folded ``text`` that names a natural feature
+    (:data:`FEATURE_WORDS`) opens a word of folded ``name`` too ("mont" of "Monte Carlo")."""
+    own = name.split()
+    return all(any(o.startswith(w) for o in own) for w in text.split() if w in FEATURE_WORDS)
+
 
 _ABBREV = "st:street ave:avenue av:avenue pkwy:parkway blvd:boulevard rd:road dr:drive ln:lane"
 _MORE_ABBREV = f"{_ABBREV} hwy:highway pl:place sq:square ct:court"

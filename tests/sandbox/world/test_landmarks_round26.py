@@ -106,3 +106,30 @@ def test_a_qualified_or_bigger_town_keeps_its_name(text: str) -> None:
     namesake ("Victoria Island": Lagos's, the table's island is under the size) stay towns."""
     p = resolve(text).place
     assert p is not None and p.kind == "locality"
+
+
+def test_a_near_spelling_keeps_the_texts_feature_words() -> None:
+    """A misspelt town's name keeps a mountain's or range's word the text holds (or a word it
+    opens: "mont" of "Monte"), so "Sierra Negra" (a Galápagos volcano) is no Serra Negra."""
+    from mapsnb_sandbox.world.landmarks import keeps_feature_words
+
+    assert not keeps_feature_words("sierra negra", "serra negra")
+    assert keeps_feature_words("mont carlo", "monte carlo")
+    assert keeps_feature_words("lake charls", "lake charles")
+    assert keeps_feature_words("lisbonn", "lisbon")
+
+
+def test_a_mountain_word_is_not_misspelt_into_a_far_town() -> None:
+    """ "Sierra Negra" and a hotel search near it are placed nowhere (they were Serra Negra,
+    Brazil, 5,379 km from the volcano)."""
+    assert resolve("Sierra Negra").place is None
+    assert resolve("hotels in de buurt van Sierra Negra").place is None
+
+
+@pytest.mark.parametrize(
+    ("text", "town"), [("Lake Charls", "Lake Charles"), ("Mont Carlo", "Monte-Carlo")]
+)
+def test_a_misspelt_town_with_its_feature_word_stays_found(text: str, town: str) -> None:
+    """Guard: a near spelling that keeps the feature word still finds the town."""
+    p = resolve(text).place
+    assert p is not None and p.name == town
