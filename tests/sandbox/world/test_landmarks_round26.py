@@ -133,3 +133,27 @@ def test_a_misspelt_town_with_its_feature_word_stays_found(text: str, town: str)
     """Guard: a near spelling that keeps the feature word still finds the town."""
     p = resolve(text).place
     assert p is not None and p.name == town
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Cotopaxi volcano", "Cotopaxi"),
+        ("Etna volcano", "Mount Etna"),
+        ("Vulkan Ätna", "Mount Etna"),
+        ("volcan Vésuve", "Mount Vesuvius"),
+        ("Kilimanjaro mountain", "Mount Kilimanjaro"),
+    ],
+)
+def test_a_famous_mountain_asked_with_a_feature_word_is_found(text: str, name: str) -> None:
+    """A famous mountain, volcano or lake (a ``park`` or ``lake`` row) is found by one of its
+    names and a natural feature's word of any language around it (they were NOT_FOUND)."""
+    p = resolve(text).place
+    assert p is not None and p.name == name
+
+
+@pytest.mark.parametrize("text", ["Rome volcano", "Paris lake"])
+def test_a_town_with_a_feature_word_is_still_no_place(text: str) -> None:
+    """Guard: a feature word after a town's name names no famous place (a feature named after
+    a town lies anywhere around it)."""
+    assert resolve(text).place is None
