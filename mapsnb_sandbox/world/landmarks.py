@@ -41,7 +41,13 @@ from mapsnb_sandbox.world.index.landmark_rows import (
 )
 from mapsnb_sandbox.world.index.letters import fold
 from mapsnb_sandbox.world.landmark_names.cases import with_case_keys
-from mapsnb_sandbox.world.names.town_words import marked_otherwise, town_head
+from mapsnb_sandbox.world.names.town_words import (
+    FEATURE_WORDS,
+    NATURAL_WORDS,
+    keeps_feature_words,
+    marked_otherwise,
+    town_head,
+)
 
 __all__ = [
     "AIRPORTS_TSV",
@@ -87,28 +93,6 @@ _PACKAGED_CSV = LANDMARKS_CSV
 
 #: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
 FAMOUS_TOWN_POPULATION = 100_000
-#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after
-#: a town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND).
-_NATURAL = (
-    "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
-    "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
-    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
-)
-NATURAL_WORDS = frozenset(_NATURAL.split())
-#: ... and of mountains and ranges, which a near spelling of a town's name keeps
-#: (:func:`keeps_feature_words`): "Sierra Negra" is a volcano of the Galápagos, not a misspelt
-#: Serra Negra (Brazil); "Nevado", "Piton", "Jebel", "Gora", "Sopka" as gazetteers write them.
-_RANGES = (
-    "sierra serra nevado nevados pic piton jebel jabal djebel gora sopka caldera vulcano vulcao"
-)
-FEATURE_WORDS = NATURAL_WORDS | frozenset(_RANGES.split())
-
-
-def keeps_feature_words(text: str, name: str) -> bool:
-    """Whether every word of folded ``text`` that names a natural feature
-    (:data:`FEATURE_WORDS`) opens a word of folded ``name`` too ("mont" of "Monte Carlo")."""
-    own = name.split()
-    return all(any(o.startswith(w) for o in own) for w in text.split() if w in FEATURE_WORDS)
 
 
 _ABBREV = "st:street ave:avenue av:avenue pkwy:parkway blvd:boulevard rd:road dr:drive ln:lane"

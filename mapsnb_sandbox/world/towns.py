@@ -38,6 +38,7 @@ from mapsnb_sandbox.world.names.qualifiers import (
     regions,
     typed_postal_code,
 )
+from mapsnb_sandbox.world.names.town_words import keeps_feature_words
 
 __all__ = [
     "COUNTRY_OVER_TOWN",
@@ -332,8 +333,6 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
     if len(key) < 5:
         return None
     from rapidfuzz import fuzz, process
-
-    from mapsnb_sandbox.world.landmarks import keeps_feature_words
 
     names, ids = _fuzzy_choices(idx)
     best: tuple[float, int, int] | None = None
