@@ -8,7 +8,8 @@ languages through ``search_places``; truth is the island's Natural Earth label p
 :data:`TOLERANCE_KM` of its polygon (issue 40's tolerance: Greenland's label polygon is a
 band off its west coast, Nuuk 29 km outside it); **NOT_FOUND** when nothing is answered (or listed);
 **elsewhere** else, and **confident** elsewhere when the answer is MEDIUM or HIGH or a search
-listed places :data:`TOLERANCE_KM` or more off.
+listed places :data:`TOLERANCE_KM` or more off. ``--misses`` lists every row not located, an
+answer elsewhere with what ``resolve`` read its text as.
 """
 
 from __future__ import annotations
@@ -99,6 +100,15 @@ def _judge(row: dict[str, str], got: tuple[float, float, str] | None) -> tuple[s
     return ("confident" if got[2] in ("MEDIUM", "HIGH", "LISTED") else "elsewhere"), km
 
 
+def _what(text: str) -> str:
+    """What ``resolve`` reads ``text`` as ("-> Santiago, CL, locality, LOW"), for a miss's line:
+    a namesake town with more people than the island is issue 40's town the text names."""
+    from mapsnb_sandbox.world.resolver import resolve
+
+    p = resolve(text).place
+    return "" if p is None else f" -> {p.name}, {p.country_code}, {p.kind}, {p.confidence}"
+
+
 def main() -> None:
     misses = "--misses" in sys.argv
     box = Sandbox(now="2026-09-18T03:00:00+00:00", work_seconds=None)
@@ -113,7 +123,8 @@ def main() -> None:
             counts[(group, verdict)] += 1
             counts[(group, "rows")] += 1
         if misses and verdict != "located":
-            lines.append(f"  {verdict:9} {row['query']!r} ({row['island']}) {km:,.0f} km")
+            what = _what(row["query"]) if verdict != "NOT_FOUND" else ""
+            lines.append(f"  {verdict:9} {row['query']!r} ({row['island']}) {km:,.0f} km{what}")
     groups = sorted({g for g, _ in counts}, key=lambda g: (g != "all", g))
     print(f"corpus: {CORPUS.name}, {len(rows)} queries")
     for g in groups:

@@ -22,6 +22,11 @@ every query not found, marked with a held landmark within 1 km of its truth.
 ``tools/build_landmark_holdout3.py``: UK museums by their own names, truth the Mapping Museums
 project's point, CC BY; kinds are the museums' sizes).
 
+``--corpus holdout4`` scores the fourth holdout the same way (``tests/data/landmark_holdout4.csv``,
+``tools/build_landmark_holdout4.py``: volcanoes that erupted since 1900, bare, with "volcano", in
+hotel searches and by other languages' names, truth the Smithsonian's Global Volcanism Program
+point; kinds are the forms).
+
 ``--corpus cases`` scores famous places asked in their cases (round 20:
 ``tests/data/landmark_cases_corpus.csv``, ``tools/build_landmark_cases_corpus.py``: the ru, uk,
 pl, cs, tr, el names of ``landmark_queries.csv`` inflected by UniMorph and grammar references,
@@ -78,6 +83,7 @@ FAR_KM = 50.0
 
 HOLDOUT2_CSV = Path(__file__).resolve().parents[1] / "tests" / "data" / "landmark_holdout2.csv"
 HOLDOUT3_CSV = HOLDOUT2_CSV.with_name("landmark_holdout3.csv")
+HOLDOUT4_CSV = HOLDOUT2_CSV.with_name("landmark_holdout4.csv")
 CASES_CSV = HOLDOUT2_CSV.with_name("landmark_cases_corpus.csv")
 
 
@@ -183,11 +189,11 @@ def holdout2(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    corpora = ("ours", "holdout", "holdout2", "holdout3", "cases")
+    corpora = ("ours", "holdout", "holdout2", "holdout3", "holdout4", "cases")
     parser.add_argument("--corpus", choices=corpora, default="ours")
     parser.add_argument("--via", choices=(*VIAS, "both"), default="both")
     parser.add_argument("--withhold", action="store_true", help="the held-out third left out")
-    parser.add_argument("--misses", action="store_true", help="holdout2/3: list NOT_FOUND")
+    parser.add_argument("--misses", action="store_true", help="holdout2/3/4: list NOT_FOUND")
     args = parser.parse_args()
     if args.withhold:  # before the landmark table is first built
         from mapsnb_sandbox.world.landmarks import WITHHOLD_ENV
@@ -201,6 +207,8 @@ def main() -> None:
                 holdout2(via, misses=args.misses)
             elif args.corpus == "cases":
                 holdout2(via, CASES_CSV, "cases", misses=args.misses)
+            elif args.corpus == "holdout4":
+                holdout2(via, HOLDOUT4_CSV, "holdout4", misses=args.misses)
             else:
                 holdout2(via, HOLDOUT3_CSV, "holdout3", misses=args.misses)
         return

@@ -41,7 +41,13 @@ from mapsnb_sandbox.world.index.landmark_rows import (
 )
 from mapsnb_sandbox.world.index.letters import fold
 from mapsnb_sandbox.world.landmark_names.cases import with_case_keys
-from mapsnb_sandbox.world.names.town_words import marked_otherwise, town_head
+from mapsnb_sandbox.world.names.town_words import (
+    FEATURE_WORDS,
+    NATURAL_WORDS,
+    keeps_feature_words,
+    marked_otherwise,
+    town_head,
+)
 
 __all__ = [
     "AIRPORTS_TSV",
@@ -49,11 +55,13 @@ __all__ = [
     "FAMOUS_CSV",
     "FAMOUS_STATIONS_CSV",
     "FAMOUS_TOWN_POPULATION",
+    "FEATURE_WORDS",
     "FR_MUSEUMS_CSV",
     "HERITAGE_CSV",
     "LANDMARKS_CSV",
     "LANDMARK_WORDS_JSON",
     "MUSEUM_CSVS",
+    "NATURAL_KINDS",
     "NATURAL_WORDS",
     "OSM_MUSEUMS_CSV",
     "STATIONS_TSV",
@@ -66,6 +74,7 @@ __all__ = [
     "famous_keys",
     "fold",
     "held_out",
+    "keeps_feature_words",
     "landmark_index",
     "landmark_shape_words",
     "landmark_shaped",
@@ -84,14 +93,7 @@ _PACKAGED_CSV = LANDMARKS_CSV
 
 #: A famous place's other name ("Pão de Açúcar") names it rather than a town under this.
 FAMOUS_TOWN_POPULATION = 100_000
-#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after
-#: a town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND).
-_NATURAL = (
-    "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
-    "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
-    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
-)
-NATURAL_WORDS = frozenset(_NATURAL.split())
+
 
 _ABBREV = "st:street ave:avenue av:avenue pkwy:parkway blvd:boulevard rd:road dr:drive ln:lane"
 _MORE_ABBREV = f"{_ABBREV} hwy:highway pl:place sq:square ct:court"
@@ -224,6 +226,10 @@ _KIND = (
     "tower museum monument memorial ruins site park gardens garden bridge square"
 )
 _KIND_WORDS = frozenset(_KIND.split())
+#: The kinds of the famous mountains, volcanoes, lakes and parks, whose names a natural feature's
+#: word may carry too ("Cotopaxi volcano", "Vulkan Ätna", "volcán de Fuego", "Lake Titicaca").
+NATURAL_KINDS = frozenset(["park", "lake"])
+_NATURE_KIND_WORDS = _KIND_WORDS | FEATURE_WORDS
 
 
 #: Words naming a landmark's kind in every supported language, whole words ("Historic Centre of
@@ -399,15 +405,17 @@ def _names_its_place(lm: Landmark, words: list[str]) -> bool:
 
 def named_with_its_place(text: str) -> Landmark | None:
     """A landmark whose whole name occurs in folded ``text`` when every other word is an
-    article, a preposition, a word of its kind, or names its town, region or country:
-    "el coliseo", "taj mahal agra india", "kolosseum in rom", "vinh ha long quang ninh"."""
+    article, a preposition, a word of its kind (of a natural feature for a mountain or lake,
+    :data:`NATURAL_KINDS`: "cotopaxi volcano"), or names its town, region or country: "el
+    coliseo", "taj mahal agra india", "kolosseum in rom", "vinh ha long quang ninh"."""
     li, words = landmark_index(), text.split()
     for name in names_inside(text, li):
         n = len(name.split())
         at = next(i for i in range(len(words)) if " ".join(words[i : i + n]) == name)
         around = [w for w in words[:at] + words[at + n :] if w not in _AROUND]
-        rest = [] if set(around) <= _KIND_WORDS else [w for w in around if w not in _KIND_WORDS]
         for lm in (li.items[i] for i in li.by_name[name]):
+            kinds = _NATURE_KIND_WORDS if lm.kind in NATURAL_KINDS else _KIND_WORDS
+            rest = [] if set(around) <= kinds else [w for w in around if w not in kinds]
             if _names_its_place(lm, rest):
                 return lm
     return None

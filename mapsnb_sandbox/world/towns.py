@@ -38,6 +38,7 @@ from mapsnb_sandbox.world.names.qualifiers import (
     regions,
     typed_postal_code,
 )
+from mapsnb_sandbox.world.names.town_words import keeps_feature_words
 
 __all__ = [
     "COUNTRY_OVER_TOWN",
@@ -327,7 +328,8 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
 
 
 def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | None:
-    """The town whose folded name is nearest to ``key`` (rapidfuzz ratio >= 88), or None."""
+    """The town whose folded name is nearest to ``key`` (rapidfuzz ratio >= 88), or None; not
+    one whose name lacks a natural feature's word of ``key`` ("Sierra Negra": no Serra Negra)."""
     if len(key) < 5:
         return None
     from rapidfuzz import fuzz, process
@@ -336,7 +338,8 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
     best: tuple[float, int, int] | None = None
     for _, score, k in process.extract_iter(key, names, scorer=fuzz.ratio, score_cutoff=88):
         j = ids[k]
-        if names[k][:1] == key[:1] and ok(j):  # a typo rarely changes the first letter
+        first = names[k][:1] == key[:1]  # a typo rarely changes the first letter
+        if first and ok(j) and keeps_feature_words(key, names[k]):
             cand = (score, idx.cities[j].population, j)
             if best is None or cand[:2] > best[:2]:
                 best = cand

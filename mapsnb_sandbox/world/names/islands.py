@@ -57,6 +57,12 @@ _RIVAL_SHARE = 0.1
 _ON_ISLAND_SLACK_M = 10_000.0
 #: The language of the table's own names.
 _ENGLISH = "en"
+#: An island this big (km²) is the name's first meaning over a LOW town elsewhere of fewer than
+#: :data:`_BIG_ISLAND_TOWN` people, whatever people its towns count: the index holds an island's
+#: biggest towns only ("New Britain": 36,070 km², 54,208 people in its towns, some 590,000 in
+#: Papua New Guinea's 2011 census; not New Britain, Connecticut, 73,000).
+_BIG_ISLAND_KM2 = 10_000.0
+_BIG_ISLAND_TOWN = 100_000
 #: Latin names shorter than this are no island's bare name ("Man"; "Kos" is its town's too).
 _SHORTEST = 3
 
@@ -236,16 +242,17 @@ def island_answer(
     key: str, q: Qualifiers, town: City | None, *, near_bias: bool
 ) -> tuple[Island, bool] | None:
     """The island folded ``key`` names, and whether surely, where no town answers surely: none
-    is found, or the LOW town ``town`` is not on the island, has fewer people than it and is
-    not at the caller's bias; with an island word ("Isle of Skye") whatever town. Unsure when
+    is found, or the LOW town ``town`` is not on the island, has fewer people than it (or the
+    island is a big one, :data:`_BIG_ISLAND_KM2`) and is not at the caller's bias; with an island word ("Isle of Skye") whatever town. Unsure when
     another island of the name has a tenth of its people."""
     found, worded = islands_named(key)
     found = [i for i in found if q.ccs <= {i.cc} and not (q.states or q.cities or q.regions)]
     if not found:
         return None
     best = found[0]
+    big = best.km2 >= _BIG_ISLAND_KM2 and town is not None and town.population < _BIG_ISLAND_TOWN
     kept = town is not None and (
-        near_bias or on_island(town, best) or town.population >= best.people
+        near_bias or on_island(town, best) or (town.population >= best.people and not big)
     )
     whole = town is not None and fold_text(town.name) == key  # "Victoria Island": Lagos's
     if kept and (not worded or whole):

@@ -15,7 +15,14 @@ import unicodedata
 from mapsnb_sandbox.world.cities import city_index
 from mapsnb_sandbox.world.geodata import fold_text
 
-__all__ = ["TOWN_HEAD_WORDS", "marked_otherwise", "town_head"]
+__all__ = [
+    "FEATURE_WORDS",
+    "NATURAL_WORDS",
+    "TOWN_HEAD_WORDS",
+    "keeps_feature_words",
+    "marked_otherwise",
+    "town_head",
+]
 
 #: The fewest words a landmark's name keeps without its town's to be a name other landmarks
 #: may bear ("Guggenheim Museum" of "Guggenheim Museum Bilbao"; not "Louvre" of "Louvre Abu
@@ -67,3 +74,27 @@ def marked_otherwise(place: str) -> bool:
     own = {_typed(c.name) for c in (idx.cities[j] for j in idx.by_name.get(key, ()))}
     names = {n for n in own if fold_text(n) == key}
     return bool(names) and all(not n.isascii() and n != typed for n in names)
+
+
+#: Words of natural features ("Mount", "Gunung", "Lake", "Cerro"): such a feature named after
+#: a town lies anywhere around it, so the town is no answer for it (issue 40: NOT_FOUND).
+_NATURAL = (
+    "mount mt mountain gunung monte mont cerro volcano volcan vulkan lake lago lac danau see "
+    "jezioro ozero озеро гора вулкан falls cascada cataratas chutes canyon canon glacier glaciar "
+    "gletscher island isla ilha ile pulau insel beach playa praia plage pantai peak pico"
+)
+NATURAL_WORDS = frozenset(_NATURAL.split())
+#: ... and of mountains and ranges, which a near spelling of a town's name keeps
+#: (:func:`keeps_feature_words`): "Sierra Negra" is a volcano of the Galápagos, not a misspelt
+#: Serra Negra (Brazil); "Nevado", "Piton", "Jebel", "Gora", "Sopka" as gazetteers write them.
+_RANGES = (
+    "sierra serra nevado nevados pic piton jebel jabal djebel gora sopka caldera vulcano vulcao"
+)
+FEATURE_WORDS = NATURAL_WORDS | frozenset(_RANGES.split())
+
+
+def keeps_feature_words(text: str, name: str) -> bool:
+    """Whether every word of folded ``text`` that names a natural feature
+    (:data:`FEATURE_WORDS`) opens a word of folded ``name`` too ("mont" of "Monte Carlo")."""
+    own = name.split()
+    return all(any(o.startswith(w) for o in own) for w in text.split() if w in FEATURE_WORDS)
