@@ -22,6 +22,8 @@ from mapsnb_sandbox.world.cities import (
     own_name_rival,
 )
 from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
+from mapsnb_sandbox.world.doubts.namesakes import foreign_namesake, own_name_elsewhere
+from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
@@ -37,7 +39,6 @@ from mapsnb_sandbox.world.towns import (
     named_ids,
     named_more_abroad,
     own_name,
-    small_places_named,
 )
 
 __all__ = [
@@ -109,13 +110,14 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
     """Whether town ``place`` is read from a name of its own (Latin words in a text of another
     script too), with at most its country, that a place of its country the index lacks bears
     50+ km away, weighing as much (:mod:`.lacked`): a township of China ("Puxi, China") or a
-    small place of GeoNames' ``cities500`` ("Lagorce, France"; not with ``small`` false: a
-    search still lists around the town, which the holdouts mean 19 times in 20)."""
+    small place of GeoNames' ``cities500`` ("Lagorce, France"; with ``small`` false only
+    against a part of a city, "Oatlands, Australia": a search still lists around a town, which
+    the holdouts mean 19 times in 20)."""
     read = _read_town(text, place)
     if read is None or not read[0] or not named_so(place, read[0]):
         return False
     head, c, q = read
-    return township_elsewhere(head, c, q) or (small and small_namesake(head, c, q))
+    return township_elsewhere(head, c, q) or small_namesake(head, c, q, part_only=not small)
 
 
 def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | None:
@@ -132,7 +134,7 @@ def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | Non
 
 
 #: A small place this near the place read is that place's neighbour: the answer stands.
-SMALL_PLACE_KM = 50
+SMALL_PLACE_KM = NAMESAKE_KM
 #: A near spelling of a city this big stays its typo even where a small place bears it.
 TYPO_CITY = 1_000_000
 #: An elided article or preposition before a capitalised name ("l'Aveyron", "dell'Aquila"):
@@ -149,8 +151,8 @@ def _after_elision(head: str) -> str:
 
 def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -> bool:
     """Whether ``text`` (its first comma part) is the own name of a populated place the index
-    lacks (:func:`~mapsnb_sandbox.world.towns.small_places_named`, in the country a comma part
-    names, if any) lying :data:`SMALL_PLACE_KM`+ km from ``place``, which the text names by
+    lacks (:func:`.small.small_namesakes`, in the country a comma part names, if any), all
+    lying :data:`SMALL_PLACE_KM`+ km from ``place``, which the text names by
     no name of its own: a near spelling ("Laveyron": no Rodez, by "l'Aveyron"), or a landmark
     by an other name where a town is asked for (``town``: "hotels in …"); never a country,
     region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
@@ -165,9 +167,8 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
         return False
     if (how == "alias" and not town) or (how == "fuzzy" and town_population(place) >= TYPO_CITY):
         return False
-    small = small_places_named(key, qualifiers(rest.split(",")).ccs if rest else frozenset())
-    far = SMALL_PLACE_KM * 1000
-    return bool(small) and all(haversine_m(place.lat, place.lng, a, b) >= far for a, b in small)
+    ccs = qualifiers(rest.split(",")).ccs if rest else frozenset()
+    return small_namesakes(key, place.lat, place.lng, ccs).only_elsewhere
 
 
 def named_so(r: Resolved, text: str) -> bool:
@@ -257,6 +258,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and nickname_elsewhere(idx.cities[at], head):
         return True  # "pharmacy in Crescent City": New Orleans' nickname, two towns' own name
+    if at is not None and not comma and _bare_namesake(idx.cities[at], key):
+        return True  # "пекарня Sangar": Gilan's or Yakutia's; "hotel di Raba": no Rabat
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
@@ -269,6 +272,13 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
+
+
+def _bare_namesake(c: City, key: str) -> bool:
+    """Whether bare ``key``, read as LOW town ``c``, is a small town's own name that a town of
+    another country of like size bears too, or ``c``'s other name that far towns bear as their
+    own (:mod:`.namesakes`)."""
+    return foreign_namesake(c, key) or own_name_elsewhere(c, key)
 
 
 def small_under_region(c: City, key: str) -> bool:
