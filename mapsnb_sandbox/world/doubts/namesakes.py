@@ -46,6 +46,12 @@ def foreign_namesake(c: City, key: str) -> bool:
 
 
 def own_name_elsewhere(c: City, key: str) -> bool:
-    """Whether town ``c`` is read by ``key``, no own name of it, that towns 50+ km away bear as
-    their own name, of any size: the text may well be theirs ("Raba": Rabat's other name)."""
-    return not own_name(key, c) and bool(_far_bearers(c, key))
+    """Whether town ``c`` is read by ``key``, one other name of it (one language's, as
+    :func:`.cities.rival` counts it: "Raba", Rabat's), that towns 50+ km away bear as their own
+    name, of any size: the text may well be theirs. A name several languages give ``c`` stays
+    its own ("Derna": Darnah's in two, and a Romanian village's)."""
+    if own_name(key, c):
+        return False
+    idx = city_index()
+    named = sum(idx.cities[j].geonameid == c.geonameid for j in named_ids(idx, key))
+    return named < 2 and bool(_far_bearers(c, key))
