@@ -96,16 +96,14 @@ def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
     return _far(c, townships_named(key))
 
 
-def small_namesake(head: str, c: City, q: Qualifiers, *, part_only: bool = False) -> bool:
+def small_namesake(head: str, c: City, q: Qualifiers) -> bool:
     """Whether ``head``, qualified by ``c``'s country alone (``q``), is the own name of a small
     place of that country the index lacks (:func:`.small.small_namesakes`) 50+ km from town
     ``c``, which weighs :data:`SMALL_PLACE_PEOPLE` against :data:`~.cities.COUNTRY_RIVAL_SHARE`
     of ``c``'s people, or against none of a part of a city (:func:`_part_of_city`: "Oatlands,
-    Australia" is Tasmania's town, or a suburb of Sydney of 5,600); a part of a city only
-    with ``part_only``."""
+    Australia" is Tasmania's town, or a suburb of Sydney of 5,600)."""
     if q.ccs != {c.cc} or q.states or q.cities or q.regions:
         return False
-    part = _part_of_city(c)
-    if (part_only or COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE) and not part:
+    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not _part_of_city(c):
         return False
     return small_namesakes(fold(head), c.lat, c.lng, q.ccs).elsewhere

@@ -10,9 +10,9 @@ as their own* ("bakery in Adalia": Antalya's old name, a Spanish village's own) 
 search lists nothing around them (``doubts/namesakes.py``).
 
 *A part of a city under a country qualifier, where a small place of that country far away
-bears its name* ("Biesdorf, Germany": Berlin's quarter, or the Eifel's village) is LOW, and a
-search lists nothing: a quarter's people are its city's, no measure of how surely its name
-means it. Towns of no corpus row (found in GeoNames' own tables the emulator ships).
+bears its name* ("Biesdorf, Germany": Berlin's quarter, or the Eifel's village) is LOW: a
+quarter's people are its city's, no measure of how surely its name means it. A search still
+lists around it (round 25: the holdouts' searches mean the index's town 19 times in 20). Towns of no corpus row (found in GeoNames' own tables the emulator ships).
 """
 
 from __future__ import annotations
@@ -83,13 +83,6 @@ def test_a_part_of_a_city_a_far_small_place_of_its_country_names_is_low(text: st
     """Berlin's Biesdorf, or the Eifel's; Klamath Falls' Altamont, or Pennsylvania's."""
     r = resolve(text)
     assert r.confidence in ("LOW", "NONE"), (text, r.place)
-
-
-@pytest.mark.parametrize(
-    "text", ["pharmacy in Biesdorf, Germany", "pharmacy in Altamont, United States"]
-)
-def test_no_search_around_a_part_of_a_city_a_far_small_place_names(text: str) -> None:
-    assert not _search(text)
 
 
 @pytest.mark.parametrize("text", ["bakery in Kassel", "bakery in Asten, Netherlands"])
