@@ -1,10 +1,7 @@
 """Namesakes far from a LOW town read from a bare name, that nothing in the text tells apart
-from it: a town of another country bearing the name as its own, of like size for a small
-town ("пекарня Sangar": Gilan's of 12,600, or Yakutia's of 4,600; :func:`foreign_namesake`),
-or any town bearing as its own name the other name the town was read by ("hotel di Raba":
-Rabat's other name, the own name of Bima's Raba and of a Palestinian village;
-:func:`own_name_elsewhere`). Read through :func:`.towns.unsure_namesake`: no town is surely
-meant, so a search lists nothing.
+from it: a town of another country bearing a small town's own name, of like size ("пекарня
+Sangar": Gilan's of 12,600, or Yakutia's of 4,600; :func:`foreign_namesake`). Read through
+:func:`.towns.unsure_namesake`: no town is surely meant, so a search lists nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +14,7 @@ from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.towns import named_ids, own_name
 
-__all__ = ["foreign_namesake", "own_name_elsewhere"]
+__all__ = ["foreign_namesake"]
 
 
 def _far_bearers(c: City, key: str) -> list[City]:
@@ -43,15 +40,3 @@ def foreign_namesake(c: City, key: str) -> bool:
         o.cc != c.cc and (o.population or SMALL_PLACE_PEOPLE) >= COUNTRY_RIVAL_SHARE * c.population
         for o in _far_bearers(c, key)
     )
-
-
-def own_name_elsewhere(c: City, key: str) -> bool:
-    """Whether town ``c`` is read by ``key``, one other name of it (one language's, as
-    :func:`.cities.rival` counts it: "Raba", Rabat's), that towns 50+ km away bear as their own
-    name, of any size: the text may well be theirs. A name several languages give ``c`` stays
-    its own ("Derna": Darnah's in two, and a Romanian village's)."""
-    if own_name(key, c):
-        return False
-    idx = city_index()
-    named = sum(idx.cities[j].geonameid == c.geonameid for j in named_ids(idx, key))
-    return named < 2 and bool(_far_bearers(c, key))

@@ -22,7 +22,7 @@ from mapsnb_sandbox.world.cities import (
     own_name_rival,
 )
 from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
-from mapsnb_sandbox.world.doubts.namesakes import foreign_namesake, own_name_elsewhere
+from mapsnb_sandbox.world.doubts.namesakes import foreign_namesake
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
@@ -257,8 +257,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and nickname_elsewhere(idx.cities[at], head):
         return True  # "pharmacy in Crescent City": New Orleans' nickname, two towns' own name
-    if at is not None and not comma and _bare_namesake(idx.cities[at], key):
-        return True  # "пекарня Sangar": Gilan's or Yakutia's; "hotel di Raba": no Rabat
+    if at is not None and not comma and foreign_namesake(idx.cities[at], key):
+        return True  # "пекарня Sangar": Gilan's of 12,600, or Yakutia's of 4,600
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
@@ -271,13 +271,6 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     if comma and ids and at not in ids:
         return True  # "Kurchatov, Pavlodar": a town elsewhere, answered by the region's town
     return bool(comma) and len({idx.cities[j].cc for j in ids}) > 1
-
-
-def _bare_namesake(c: City, key: str) -> bool:
-    """Whether bare ``key``, read as LOW town ``c``, is a small town's own name that a town of
-    another country of like size bears too, or ``c``'s other name that far towns bear as their
-    own (:mod:`.namesakes`)."""
-    return foreign_namesake(c, key) or own_name_elsewhere(c, key)
 
 
 def small_under_region(c: City, key: str) -> bool:
