@@ -22,7 +22,6 @@ from mapsnb_sandbox.world.cities import (
     own_name_rival,
 )
 from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
-from mapsnb_sandbox.world.doubts.namesakes import foreign_namesake
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
@@ -257,8 +256,6 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and nickname_elsewhere(idx.cities[at], head):
         return True  # "pharmacy in Crescent City": New Orleans' nickname, two towns' own name
-    if at is not None and not comma and foreign_namesake(idx.cities[at], key):
-        return True  # "пекарня Sangar": Gilan's of 12,600, or Yakutia's of 4,600
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
