@@ -15,11 +15,11 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, DISTRICT_KM, city_index
+from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.pinyin import county_seat, pinyin_words
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers
-from mapsnb_sandbox.world.towns import small_places_named
 
 __all__ = [
     "SMALL_PLACE_PEOPLE",
@@ -36,8 +36,6 @@ TOWNSHIP_PEOPLE = 35_000
 #: What a small place of GeoNames' ``cities500`` the index lacks weighs: 500 to 1,000 people,
 #: or a seat of no known number, as an uncounted town (:data:`.towns.UNCOUNTED_PEOPLE`).
 SMALL_PLACE_PEOPLE = 1_000
-#: A namesake this near the town read is the town's neighbour: no doubt.
-NAMESAKE_KM = 50
 
 
 @functools.cache
@@ -100,11 +98,12 @@ def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
 
 def small_namesake(head: str, c: City, q: Qualifiers) -> bool:
     """Whether ``head``, qualified by ``c``'s country alone (``q``), is the own name of a small
-    place of that country the index lacks (:func:`~.towns.small_places_named`) 50+ km from town
+    place of that country the index lacks (:func:`.small.small_namesakes`) 50+ km from town
     ``c``, which weighs :data:`SMALL_PLACE_PEOPLE` against :data:`~.cities.COUNTRY_RIVAL_SHARE`
-    of ``c``'s people ("Oatlands, Australia": Tasmania's of 5,600, or New South Wales')."""
+    of ``c``'s people, or against none of a part of a city (:func:`_part_of_city`: "Oatlands,
+    Australia" is Tasmania's town, or a suburb of Sydney of 5,600)."""
     if q.ccs != {c.cc} or q.states or q.cities or q.regions:
         return False
-    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE:
+    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not _part_of_city(c):
         return False
-    return _far(c, small_places_named(fold(head), q.ccs))
+    return small_namesakes(fold(head), c.lat, c.lng, q.ccs).elsewhere

@@ -22,6 +22,7 @@ from mapsnb_sandbox.world.cities import (
     own_name_rival,
 )
 from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
+from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
@@ -37,7 +38,6 @@ from mapsnb_sandbox.world.towns import (
     named_ids,
     named_more_abroad,
     own_name,
-    small_places_named,
 )
 
 __all__ = [
@@ -132,7 +132,7 @@ def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | Non
 
 
 #: A small place this near the place read is that place's neighbour: the answer stands.
-SMALL_PLACE_KM = 50
+SMALL_PLACE_KM = NAMESAKE_KM
 #: A near spelling of a city this big stays its typo even where a small place bears it.
 TYPO_CITY = 1_000_000
 #: An elided article or preposition before a capitalised name ("l'Aveyron", "dell'Aquila"):
@@ -149,8 +149,8 @@ def _after_elision(head: str) -> str:
 
 def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -> bool:
     """Whether ``text`` (its first comma part) is the own name of a populated place the index
-    lacks (:func:`~mapsnb_sandbox.world.towns.small_places_named`, in the country a comma part
-    names, if any) lying :data:`SMALL_PLACE_KM`+ km from ``place``, which the text names by
+    lacks (:func:`.small.small_namesakes`, in the country a comma part names, if any), all
+    lying :data:`SMALL_PLACE_KM`+ km from ``place``, which the text names by
     no name of its own: a near spelling ("Laveyron": no Rodez, by "l'Aveyron"), or a landmark
     by an other name where a town is asked for (``town``: "hotels in …"); never a country,
     region or island by a name of its own ("Corsica": Corse, not Corsica, South Dakota), a name
@@ -165,9 +165,8 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
         return False
     if (how == "alias" and not town) or (how == "fuzzy" and town_population(place) >= TYPO_CITY):
         return False
-    small = small_places_named(key, qualifiers(rest.split(",")).ccs if rest else frozenset())
-    far = SMALL_PLACE_KM * 1000
-    return bool(small) and all(haversine_m(place.lat, place.lng, a, b) >= far for a, b in small)
+    ccs = qualifiers(rest.split(",")).ccs if rest else frozenset()
+    return small_namesakes(key, place.lat, place.lng, ccs).only_elsewhere
 
 
 def named_so(r: Resolved, text: str) -> bool:
