@@ -25,11 +25,15 @@ _PATH = Path(__file__).resolve().parents[2] / "data" / "province_names.csv"
 #: A unit's country and box: ``(cc, lat0, lng0, lat1, lng1)``.
 Box = tuple[str, float, float, float, float]
 _TOWNS = _PATH.with_name("admin2_towns.tsv.z")
+#: Every other country's GeoNames admin2 units (``tools/build_admin2_world.py``), rows as above,
+#: keys ``<cc>:<admin1>:<admin2>`` ("PH:01:province of pangasinan"; round 26, h-units26).
+_WORLD = _PATH.with_name("admin2_world.tsv.z")
 
 
 class Units(NamedTuple):
     """Second-level units a text names after a town: folded name -> unit keys (ISO 3166-2 codes,
-    ``FR-34``, or ``US-<state>:<county>``), each unit's box, and each town's units."""
+    ``FR-34``, ``US-<state>:<county>``, or elsewhere ``<cc>:<admin1>:<admin2>``), each unit's
+    box, and each town's units."""
 
     names: dict[str, frozenset[str]]
     boxes: dict[str, Box]
@@ -38,12 +42,14 @@ class Units(NamedTuple):
 
 @functools.cache
 def units() -> Units:
-    """The units of ``data/admin2_towns.tsv.z``, named by their GeoNames names and, for ISO units,
-    every name of ``data/province_names.csv`` (read on first use)."""
+    """The units of ``data/admin2_towns.tsv.z`` and ``data/admin2_world.tsv.z``, named by their
+    GeoNames names (and without their kind word: "pangasinan") and, for ISO units, every name
+    of ``data/province_names.csv`` (read on first use)."""
     names: dict[str, set[str]] = {}
     boxes: dict[str, Box] = {}
     of_town: dict[int, list[str]] = {}
-    for line in zlib.decompress(_TOWNS.read_bytes()).decode("utf-8").splitlines():
+    text = b"".join(zlib.decompress(p.read_bytes()) for p in (_TOWNS, _WORLD))
+    for line in text.decode("utf-8").splitlines():
         key, folded, la0, lo0, la1, lo1, towns = line.split("\t")
         boxes[key] = (key[:2], float(la0), float(lo0), float(la1), float(lo1))
         for name in folded.split("|") if folded else ():
