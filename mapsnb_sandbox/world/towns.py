@@ -269,8 +269,8 @@ def named_ids(idx: CityIndex, key: str) -> list[int]:
     another script (:func:`script_ids`); repeated where several names match. A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
-    raw = [j for n in name_variants(key) for j in _ids_named(idx, key, n)] + _elided_ids(idx, key)
-    raw = raw or _linked_ids(idx, key)
+    raw = [j for n in name_variants(key) for j in dict.fromkeys(_ids_named(idx, key, n))]
+    raw = (raw + _elided_ids(idx, key)) or _linked_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:
         big = [
