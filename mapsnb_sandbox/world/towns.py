@@ -266,7 +266,8 @@ def _ids_named(idx: CityIndex, key: str, variant: str) -> Sequence[int]:
 
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
-    another script (:func:`script_ids`); repeated where several names match. A town a
+    another script (:func:`script_ids`); repeated where several names match, once per name
+    (alternates that fold alike, "Alzira" and "Alžīra" of Algiers, are one name). A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
     raw = [j for n in name_variants(key) for j in dict.fromkeys(_ids_named(idx, key, n))]
