@@ -53,6 +53,7 @@ __all__ = [
     "fuzzy_town",
     "holds",
     "known_qualifier",
+    "folded_once",
     "name_rank",
     "name_variants",
     "named_ids",
@@ -266,12 +267,11 @@ def _ids_named(idx: CityIndex, key: str, variant: str) -> Sequence[int]:
 
 def named_ids(idx: CityIndex, key: str) -> list[int]:
     """City numbers named ``key`` (folded, abbreviations spelled out), else called so in
-    another script (:func:`script_ids`); repeated where several names match, once per name
-    (alternates that fold alike, "Alzira" and "Alžīra" of Algiers, are one name). A town a
+    another script (:func:`script_ids`); repeated where several names match. A town a
     language's exonym names (:func:`exonyms`) counts twice, as a name several languages
     share (:func:`name_rank`)."""
-    raw = [j for n in name_variants(key) for j in dict.fromkeys(_ids_named(idx, key, n))]
-    raw = (raw + _elided_ids(idx, key)) or _linked_ids(idx, key)
+    raw = [j for n in name_variants(key) for j in _ids_named(idx, key, n)] + _elided_ids(idx, key)
+    raw = raw or _linked_ids(idx, key)
     target = exonyms().get(key) if raw else None
     if target is not None:
         big = [
@@ -410,9 +410,12 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
     languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
     :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
-    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1."""
+    town of that own name ("Roma" is Rome; "Dili", "Agara", "Yicheng" are themselves); else 1.
+    Alternates of one town that fold alike are one name (:func:`folded_once`: "Alzira" and
+    "Alžīra" of Algiers are no two languages' names; "Alzira" is Spain's)."""
     from mapsnb_sandbox.world.geodata import fold_text
 
+    counts = folded_once(key, cands, counts)
     spelt = [
         key in (fold_text(c.name), fold_text(c.name.split(" (")[0]))
         or key in name_variants(fold_text(c.name))  # "Saint Louis" of "St. Louis"
@@ -439,6 +442,19 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
         or (n >= 2 and c.population >= max(BIG_ALT_POPULATION, BIG_ALT_FACTOR * top))
         else 1
         for c, p, n in zip(cands, primary, counts, strict=True)
+    ]
+
+
+def folded_once(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
+    """``counts`` less each town's repeats under ``key`` in the index: alternates of a town
+    that fold to one key ("Alzira", "Alžīra"; "Graça", "Graca") count once."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    idx = city_index()
+    listed = [idx.cities.gid(j) for j in idx.by_name.get(key, ())]
+    return [
+        max(1, n - max(0, listed.count(c.geonameid) - 1))
+        for c, n in zip(cands, counts, strict=True)
     ]
 
 
