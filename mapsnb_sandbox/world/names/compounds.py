@@ -36,6 +36,7 @@ from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.table import find_category
 from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold, landmark_shape_words
 from mapsnb_sandbox.world.named_towns import COMPASS_WORDS
+from mapsnb_sandbox.world.names.forms import hyphenated_compound
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.names.qualifiers import (
     city_ok,
@@ -236,35 +237,12 @@ def _tokens(head: str) -> list[int]:
     """Per word of ``head`` (as :func:`_words` splits it), the spaced token it belongs to; a
     hyphen joins ("Saint-Priest-des-Champs", "Ibeju - Lekki"), and so does a connector of
     France's compound names between two capitalised words ("Montreuil En Caux", "La Chapelle
-    aux Saints": :func:`compound_joins`)."""
+    aux Saints": :func:`~mapsnb_sandbox.world.names.forms.hyphenated_compound`)."""
     out: list[int] = []
-    spaced = re.sub(r"\s*[-‐–]\s*", "-", head).split()
-    joins = compound_joins()
-    for k in range(len(spaced) - 2, 0, -1):
-        inner = fold(spaced[k])
-        if inner in joins and spaced[k - 1][:1].isupper() and spaced[k + 1][:1].isupper():
-            spaced[k - 1 : k + 2] = ["-".join(spaced[k - 1 : k + 2])]
+    spaced = re.sub(r"\s*[-‐–]\s*", "-", hyphenated_compound(head)).split()
     for k, token in enumerate(spaced):
         out.extend(k for w in _SPLIT.split(token) if fold(w))
     return out
-
-
-#: A French connector joins a compound's words when this many French towns of the index have it
-#: between hyphens ("sur" 702, "en" 247, "aux" 24; "devant" 2, "avec" none).
-COMPOUND_JOIN_NAMES = 10
-
-
-@functools.cache
-def compound_joins() -> frozenset[str]:
-    """The connectors of French names (:func:`connector_languages`) that join the words of
-    :data:`COMPOUND_JOIN_NAMES` or more of France's hyphenated town names in the index."""
-    french = {w for w, langs in connector_languages().items() if "fr" in langs}
-    inner: dict[str, int] = {}
-    for c in city_index().cities:
-        if c.cc == "FR" and "-" in c.name:
-            for part in c.name.split("-")[1:-1]:
-                inner[fold(part)] = inner.get(fold(part), 0) + 1
-    return frozenset(w for w in french if inner.get(w, 0) >= COMPOUND_JOIN_NAMES)
 
 
 @functools.cache

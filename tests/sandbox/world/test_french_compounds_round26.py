@@ -1,6 +1,6 @@
 """A French compound written with spaces reads as the hyphenated one (issue 40, round 26,
-h-qualif26): a connector of France's compound names ("en", "aux", "sur", "lès" ...; those
-joining ten or more of the index's French town names, from ``data/name_connectors.txt``)
+h-qualif26): a connector of France's compound names ("en", "aux", "sur", "lès" ...; French words
+of ``data/name_connectors.txt`` that French town names hold more often than all others together)
 between two capitalised words joins them as a hyphen does, so a town read from the words after
 it is a part of a name the index lacks, no answer ("Montreuil En Caux, France" was Caux, 707 km
 off; "La Chapelle Aux Saints, France" Saints, 432 km). A compound the index holds stays its town.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from mapsnb_sandbox.world.names.compounds import compound_joins
+from mapsnb_sandbox.world.names.forms import compound_joins
 from mapsnb_sandbox.world.resolver import resolve
 
 
@@ -52,3 +52,4 @@ def test_the_joining_connectors_are_the_names_own() -> None:  # guard
     joins = compound_joins()
     assert {"en", "aux", "sur", "les", "sous"} <= joins
     assert not {"avec", "pour", "dans", "chez"} & joins  # French words, no name's
+    assert not {"de", "la"} & joins  # Spain's, Portugal's, Italy's names hold them more
