@@ -26,6 +26,7 @@ from mapsnb_sandbox.world.kinds.reading import (
 )
 from mapsnb_sandbox.world.kinds.table import NO_SPACE, SPLIT, detect_category, kind_key, kind_table
 from mapsnb_sandbox.world.named_towns import plain_line
+from mapsnb_sandbox.world.names.forms import hyphenated_compound
 from mapsnb_sandbox.world.names.heads import place_inside_town
 from mapsnb_sandbox.world.names.islands import island_prepositions, islands_named
 from mapsnb_sandbox.world.regions import province_town, worded_region
@@ -131,7 +132,10 @@ def read_query(text: str, bias: tuple[float, float] | None, region: str | None) 
 
 def splits(text: str) -> list[tuple[str, str]]:
     """Every ``(what, where)`` cut of ``text`` at a place preposition, left to right; none
-    before a kind's whole name (a postposition's kind: "Puerto Rico, स्पेन में फार्मेसी")."""
+    before a kind's whole name (a postposition's kind: "Puerto Rico, स्पेन में फार्मेसी"), nor
+    inside a French compound written with spaces ("Morville En Beauce": no "Beauce",
+    :func:`~mapsnb_sandbox.world.names.forms.hyphenated_compound`)."""
+    text = hyphenated_compound(text)
     cuts = [
         (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
         for m in SPLIT.finditer(text)

@@ -36,6 +36,7 @@ from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.table import find_category
 from mapsnb_sandbox.world.landmarks import NATURAL_WORDS, fold, landmark_shape_words
 from mapsnb_sandbox.world.named_towns import COMPASS_WORDS
+from mapsnb_sandbox.world.names.forms import hyphenated_compound
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.names.qualifiers import (
     city_ok,
@@ -234,9 +235,12 @@ def _town_run(words: list[str], city: City, number: int) -> tuple[int, int] | No
 
 def _tokens(head: str) -> list[int]:
     """Per word of ``head`` (as :func:`_words` splits it), the spaced token it belongs to; a
-    hyphen joins ("Saint-Priest-des-Champs", "Ibeju - Lekki")."""
+    hyphen joins ("Saint-Priest-des-Champs", "Ibeju - Lekki"), and so does a connector of
+    France's compound names between two capitalised words ("Montreuil En Caux", "La Chapelle
+    aux Saints": :func:`~mapsnb_sandbox.world.names.forms.hyphenated_compound`)."""
     out: list[int] = []
-    for k, token in enumerate(re.sub(r"\s*[-‐–]\s*", "-", head).split()):
+    spaced = re.sub(r"\s*[-‐–]\s*", "-", hyphenated_compound(head)).split()
+    for k, token in enumerate(spaced):
         out.extend(k for w in _SPLIT.split(token) if fold(w))
     return out
 

@@ -5,7 +5,9 @@ departments and Belgium's provinces (``data/province_names.csv``, ``tools/build_
 ISO 3166-2 names and translations from Debian's iso-codes, INE's co-official forms), each at
 the box of the emulator's own GeoNames unit; and the towns in each unit, theirs and the US
 counties' (``data/admin2_towns.tsv.z``, ``tools/build_admin2_towns.py``: GeoNames' admin2 of each
-town), which decide whether a unit named after a town holds it (:func:`in_units`: "Sète, Hérault").
+town) and Germany's and Austria's districts' (``data/de_at_districts.tsv.z``,
+``tools/build_de_at_districts.py``: "Neustadt, Landkreis Harburg", "Bezirk Vöcklabruck"), which decide whether a unit named after a town holds it
+(:func:`in_units`: "Sète, Hérault").
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ _TOWNS = _PATH.with_name("admin2_towns.tsv.z")
 #: Every other country's GeoNames admin2 units (``tools/build_admin2_world.py``), rows as above,
 #: keys ``<cc>:<admin1>:<admin2>`` ("PH:01:province of pangasinan"; round 26, h-units26).
 _WORLD = _PATH.with_name("admin2_world.tsv.z")
+#: Germany's and Austria's districts, rows as ``admin2_towns.tsv.z``'s
+#: (``tools/build_de_at_districts.py``: Destatis' municipality codes, GeoNames' Bezirke): GeoNames
+#: files Germany's at admin3, which that table lacks.
+_DISTRICTS = _PATH.with_name("de_at_districts.tsv.z")
 
 
 class Units(NamedTuple):
@@ -42,14 +48,16 @@ class Units(NamedTuple):
 
 @functools.cache
 def units() -> Units:
-    """The units of ``data/admin2_towns.tsv.z`` and ``data/admin2_world.tsv.z``, named by their
-    GeoNames names (and without their kind word: "pangasinan") and, for ISO units, every name
-    of ``data/province_names.csv`` (read on first use)."""
+    """The units of ``data/admin2_towns.tsv.z``, ``data/admin2_world.tsv.z`` and
+    ``data/de_at_districts.tsv.z``, named by their GeoNames (Germany's: official) names (and
+    without their kind word: "pangasinan") and, for ISO units, every name of
+    ``data/province_names.csv`` (read on first use)."""
     names: dict[str, set[str]] = {}
     boxes: dict[str, Box] = {}
     of_town: dict[int, list[str]] = {}
-    text = b"".join(zlib.decompress(p.read_bytes()) for p in (_TOWNS, _WORLD))
-    for line in text.decode("utf-8").splitlines():
+    paths = (_TOWNS, _WORLD, _DISTRICTS)
+    tables = (zlib.decompress(p.read_bytes()).decode("utf-8") for p in paths)
+    for line in (row for table in tables for row in table.splitlines()):
         key, folded, la0, lo0, la1, lo1, towns = line.split("\t")
         boxes[key] = (key[:2], float(la0), float(lo0), float(la1), float(lo1))
         for name in folded.split("|") if folded else ():

