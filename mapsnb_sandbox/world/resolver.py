@@ -73,6 +73,7 @@ from mapsnb_sandbox.world.names.spelling import (
     loose_read,
     other_compound_name,
     other_name_guess,
+    word_apart,
 )
 from mapsnb_sandbox.world.regions import REGION_KIND, province_home
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
@@ -202,7 +203,8 @@ def other_name(text: str, town: Resolved) -> bool:
     of its letters ("Portville"), or one with a consonant of its own no transliteration
     trades (:func:`~.names.spelling.consonants_apart`: "Breziers" is no Béziers), or one whose
     other word is a town's own name ("Little Haven": no Little Havana), but a big city's."""
-    letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
+    head = text.partition(",")[0]  # "Winsor, United Kingdom": six letters, no Windsor
+    letters = [c for c in fold(head) if c.isalpha()]
     short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
     other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
     other = other or _word_of_another(head, town)  # "Little Haven": no Little Havana
@@ -211,6 +213,7 @@ def other_name(text: str, town: Resolved) -> bool:
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
     other = other or _letters(town.name) - _letters(head) >= MISSING_LETTERS  # "Portville"
     other = other or consonants_apart(head, town.name)  # "Breziers": no Béziers
+    other = other or word_apart(head, town)  # "Mường La": no Mường Lay
     return other and town_population(town) < TYPO_POPULATION
 
 

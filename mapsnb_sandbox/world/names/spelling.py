@@ -18,6 +18,7 @@ text says a direction, not which place.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -42,6 +43,7 @@ __all__ = [
     "other_compound_name",
     "other_name_guess",
     "typed_town_name",
+    "word_apart",
 ]
 
 #: A city this big is what its other name means, even where a small town bears it as its own
@@ -291,6 +293,40 @@ def consonants_apart(text: str, name: str) -> bool:
         if a[-1:] in _ENDINGS and _consonants(a[:-1]) == _consonants(b):
             return False
     return True
+
+
+#: A word this short that a near spelling changes is another word, not a typo of it ...
+SHORT_WORD = 3
+#: ... when this many towns of the town's country have it as a word of their own name: "La" of
+#: "Mường La" (a district of Sơn La) is Vietnam's "Sơn La", "La Gi", no "Mường Lay" typed short.
+NAME_WORD_TOWNS = 3
+
+
+@functools.cache
+def _name_words(cc: str) -> dict[str, int]:
+    """Per folded word, how many towns of country ``cc`` bear it in their own name of two words
+    or more."""
+    out: dict[str, int] = {}
+    for c in city_index().cities:
+        words = fold(c.name).split() if c.cc == cc else []
+        for w in set(words) if len(words) > 1 else ():
+            out[w] = out.get(w, 0) + 1
+    return out
+
+
+def word_apart(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of town ``town``'s name of as many words (two or more),
+    differs from it in one word of up to :data:`SHORT_WORD` letters that is a word of the own
+    names of :data:`NAME_WORD_TOWNS` towns of its country: another place's name ("Mường La",
+    a district, no Mường Lay), not a typo (a typo of a short word makes no word the country's
+    names use)."""
+    typed, name = fold(text).split(), fold(town.name).split()
+    if len(typed) < 2 or len(typed) != len(name):
+        return False
+    apart = [(a, b) for a, b in zip(typed, name, strict=True) if a != b]
+    if len(apart) != 1 or len(apart[0][0]) > SHORT_WORD:
+        return False
+    return _name_words(town.country_code).get(apart[0][0], 0) >= NAME_WORD_TOWNS
 
 
 def kind_word_read(text: str, place: Resolved, how: str = "partial") -> str | None:
