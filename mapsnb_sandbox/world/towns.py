@@ -488,9 +488,9 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
     Newark of New York). Nor a Latin name one letter off the own name (round 26): a spelling
     of that town's name, not its name in a language ("Salema" is Salem, India's, not Salem,
     Indonesia's)."""
-    from mapsnb_sandbox.world.geodata import fold_text
-
     from rapidfuzz.distance import Levenshtein
+
+    from mapsnb_sandbox.world.geodata import fold_text
 
     owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
     out: list[int] = []
