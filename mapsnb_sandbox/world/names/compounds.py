@@ -462,6 +462,17 @@ def _placed_apart(rest: list[str], city: City) -> bool:
     )
 
 
+def _shared_beside(words: list[str], i: int, j: int) -> bool:
+    """Whether the words before town run ``words[i:j]`` open, or those after it close, the names
+    of :data:`AFFIX_WORDS` towns of the index: a word names share, a compass point or size in the
+    names' language ("Khlong Toei Nuea", north; "Bang Rak Noi", little; "Talat Krathum Baen",
+    market), which makes a part or neighbour of the town."""
+    first, last = _affixes()
+    before, after = " ".join(words[:i]), " ".join(words[j:])
+    opens = bool(before) and len(first.get(before, ())) >= AFFIX_WORDS
+    return opens or (bool(after) and len(last.get(after, ())) >= AFFIX_WORDS)
+
+
 def _small_bearer_far(town: str, city: City) -> bool:
     """Whether a small place of ``cities500`` the index lacks bears ``town`` (folded), an other
     name of ``city``, as its own :data:`NEAR_KM`+ km from it ("Maning", Guangxi's: no Wanning)."""
@@ -490,7 +501,9 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     names, else in those whose languages use its connectors (:func:`connector_countries`: not
     "Bibra bei Jena", Germany's one Jena), else anywhere. Round 26: so is a town under
     :data:`QUARTER_CITY` beside proper words placed nowhere near it (:func:`_placed_apart`: "Soem Klang",
-    "Tegal Harum", "Stanley Downton" are villages, not quarters of Klang, Tegal, Stanley)."""
+    "Tegal Harum", "Stanley Downton" are villages, not quarters of Klang, Tegal, Stanley), unless
+    its own name is read beside words many names share (:func:`_shared_beside`: "Khlong Toei
+    Nuea")."""
     if place is None or place.kind != "locality" or place.confidence != "LOW":
         return False
     idx = city_index()
@@ -518,4 +531,4 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
         return False
     if _like_name_near(town, city, len(words)):
         return False  # "Nowe Delhi": New Delhi's name in another language
-    return nowhere or _namesakes(town, city, scope)
+    return (nowhere and not _shared_beside(words, i, j)) or _namesakes(town, city, scope)
