@@ -523,11 +523,12 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
         return False  # "Hotels in Bergen", "Omaha kafe": a kind in a town
     ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
     scope = ccs or connector_countries(words)
-    nowhere = city.population < QUARTER_CITY and _placed_apart(rest, city)
+    kept = _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city)
+    nowhere = city.population < QUARTER_CITY and not kept and _placed_apart(rest, city)
     if not own_name(town, city):  # "Canton Township": Canton, Ohio's own name, Guangzhou's other
         bearers = bool(_own_bearers(town, scope)) or _small_bearer_far(town, city)
-        return town.isascii() and (bearers or nowhere)
-    if _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city):
+        return town.isascii() and (bearers or nowhere)  # not "Yarkent İlçesi" (a unit's word)
+    if kept:
         return False
     if _like_name_near(town, city, len(words)):
         return False  # "Nowe Delhi": New Delhi's name in another language

@@ -28,7 +28,7 @@ from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
-from mapsnb_sandbox.world.names.compounds import feature_words
+from mapsnb_sandbox.world.names.compounds import ARTICLES, feature_words
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
@@ -324,8 +324,8 @@ def word_apart(text: str, town: Resolved) -> bool:
     if len(typed) < 2 or len(typed) != len(name):
         return False
     apart = [(a, b) for a, b in zip(typed, name, strict=True) if a != b]
-    if len(apart) != 1 or len(apart[0][0]) > SHORT_WORD:
-        return False
+    if len(apart) != 1 or len(apart[0][0]) > SHORT_WORD or set(apart[0]) <= ARTICLES:
+        return False  # "Al-Suwayda": As-Suwayda, the article as it sounds before "s"
     return _name_words(town.country_code).get(apart[0][0], 0) >= NAME_WORD_TOWNS
 
 

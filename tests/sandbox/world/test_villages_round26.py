@@ -54,6 +54,14 @@ FAR_READS = [
     ("U Minh Thượng, Vietnam", 9.62687, 105.12612),  # class 5: no Bắc Giang
     ("Barurambat Kota", -7.16029, 113.48500),  # class 5: "Kota", the word for a town
     ("Salema, Indonesia", -3.94129, 139.54313),  # class 3: no Salem of Java by India's Salem
+    # Other tambons of data.go.th (pramotesupnoi/Thailand-Subdistrict-data), no holdout's rows:
+    ("Samrong Klang", 13.653, 100.564),  # Klang, Malaysia
+    ("Kham Yat", 14.676, 100.323),  # Hamm, by its other name "Kham"
+    ("Kaen Makrut", 15.292, 99.168),  # Caen
+    ("Kong Thun", 15.956, 101.103),  # Thun
+    ("Chaen Waen", 14.797, 103.922),  # Werne
+    ("Aranya Prathet", 13.680, 102.517),  # Alanya
+    ("Chabang Tiko", 6.857, 101.251),  # Tiko, Cameroon
 ]
 
 #: A search, its language, truth's point: listed 50+ km off at START.
@@ -96,6 +104,10 @@ STAYS = [
     ("Buon Ma Thout", "Buôn Ma Thuột"),
     ("Париж, Техас", "Paris"),
     ("Salem, Indonesia", "Salem"),
+    ("Al-Suwayda", "As-Suwayda"),  # an article's other sound, no other word
+    ("Yarkent İlçesi", "Shache"),  # a unit's word beside an other name
+    ("Khlong Toei Nuea", "Khlong Toei"),  # "Nuea" (north) closes many names
+    ("Talat Krathum Baen", "Krathum Baen"),  # "Talat" (market) opens many
 ]
 
 
