@@ -18,6 +18,13 @@ account for, when it was read by another of its names that another town bears as
 ("Canton Township": Guangzhou) or by its own name that namesakes share ("El Salto de los Salado,
 Mexico"), counted in the text's countries, else where its connectors' languages are official
 (``data/name_connectors.txt``: libpostal's stopwords; CLDR's territory languages).
+
+Round 26: nor is a LOW town under a million people beside proper words that no town of the index
+or small place of ``cities500`` near it bears ("Soem Klang", "Tegal Harum": villages, not quarters
+of Klang and Tegal; a big city's quarter may be named beside it, "Taksim İstanbul"), unless those
+words open or close many names of the index ("Khlong Toei Nuea"); an other name read so that a
+small place bears far away ("Khlon Maning": no Wanning); a word for a town after a name ("Barurambat
+Kota": no Kota).
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ words was placed in by one of its other names alone ("kafe": Kafue) is no answer
 ending ("Samalpur" of Sambalpur) is another town's name (:func:`other_compound_name`). A town
 whose own name is a generic word ("North", Singapore's planning region) named by another word
 ("Norte", "شمال", "צפון": the word in other languages) is LOW too (:func:`generic_alias`): the
-text says a direction, not which place.
+text says a direction, not which place. A near spelling that changes a short word of a name into
+another word its country's names use ("Mường La", no Mường Lay) is another place's name
+(:func:`word_apart`, round 26).
 """
 
 from __future__ import annotations
