@@ -480,6 +480,14 @@ def _shared_beside(words: list[str], i: int, j: int) -> bool:
     return opens or (bool(after) and len(last.get(after, ())) >= AFFIX_WORDS)
 
 
+def _quarter_after(text: str, i: int, j: int) -> bool:
+    """Whether the town run ``i:j`` opens ``text``'s name and a hyphen joins the next word to it:
+    a quarter after its town, as German and others write it ("Frankfurt-Höchst", "Berlin-Mitte")."""
+    head = with_commas(text).partition(",")[0].strip()
+    tokens = _tokens(head)
+    return i == 0 and j < len(tokens) and tokens[j] == tokens[j - 1]
+
+
 def _small_bearer_far(town: str, city: City) -> bool:
     """Whether a small place of ``cities500`` the index lacks bears ``town`` (folded), an other
     name of ``city``, as its own :data:`NEAR_KM`+ km from it ("Maning", Guangxi's: no Wanning)."""
@@ -531,9 +539,10 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
     scope = ccs or connector_countries(words)
     kept = _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city)
-    nowhere = city.population < QUARTER_CITY and not kept and _placed_apart(rest, city)
+    small = city.population < QUARTER_CITY  # "Greater Bombay": Mumbai, whatever bears "Bombay"
+    nowhere = small and not kept and not _quarter_after(text, i, j) and _placed_apart(rest, city)
     if not own_name(town, city):  # "Canton Township": Canton, Ohio's own name, Guangzhou's other
-        bearers = bool(_own_bearers(town, scope)) or _small_bearer_far(town, city)
+        bearers = bool(_own_bearers(town, scope)) or (small and _small_bearer_far(town, city))
         return town.isascii() and (bearers or nowhere)  # not "Yarkent İlçesi" (a unit's word)
     if kept:
         return False

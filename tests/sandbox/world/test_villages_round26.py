@@ -115,3 +115,17 @@ STAYS = [
 def test_guard_readings_stay(text: str, town: str) -> None:
     r = resolve(text).place
     assert r is not None and town in r.address, (text, r)
+
+
+def test_a_quarter_is_no_far_namesake_of_it() -> None:
+    """ "Kyoto Gion" names Kyoto's quarter: the index's Gion is Hiroshima's, 300 km off."""
+    kyoto = resolve("Kyoto").place
+    r = resolve("Kyoto Gion").place
+    assert kyoto is not None
+    assert r is None or _km(r.lat, r.lng, kyoto.lat, kyoto.lng) < 50, r
+
+
+@pytest.mark.parametrize("text", ["Frankfurt-Hoechst", "Hubli-Dharwad", "Greater Bombay, India"])
+def test_guard_a_town_before_its_quarter_or_by_a_big_name_stays(text: str) -> None:
+    r = resolve(text).place
+    assert r is not None and r.confidence == "LOW", (text, r)
