@@ -74,6 +74,7 @@ from mapsnb_sandbox.world.names.spelling import (
     other_compound_name,
     other_name_guess,
     word_apart,
+    written_consonants_apart,
 )
 from mapsnb_sandbox.world.regions import REGION_KIND, province_home
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
@@ -203,10 +204,11 @@ def other_name(text: str, town: Resolved) -> bool:
     of its letters ("Portville"), or one with a consonant of its own no transliteration
     trades (:func:`~.names.spelling.consonants_apart`: "Breziers" is no Béziers), or one whose
     other word is a town's own name ("Little Haven": no Little Havana), but a big city's."""
-    head = text.partition(",")[0]  # "Winsor, United Kingdom": six letters, no Windsor
-    letters = [c for c in fold(head) if c.isalpha()]
+    letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
     short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
     other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
+    if _letters(head) < SHORT_NAME and written_consonants_apart(head, town.name):
+        other = True  # "Winsor, United Kingdom": a short name a consonant off, no Windsor
     other = other or _word_of_another(head, town)  # "Little Haven": no Little Havana
     other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur

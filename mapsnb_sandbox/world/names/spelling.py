@@ -46,6 +46,7 @@ __all__ = [
     "other_name_guess",
     "typed_town_name",
     "word_apart",
+    "written_consonants_apart",
 ]
 
 #: A city this big is what its other name means, even where a small town bears it as its own
@@ -329,6 +330,16 @@ def word_apart(text: str, town: Resolved) -> bool:
     if len(apart) != 1 or len(apart[0][0]) > SHORT_WORD or set(apart[0]) <= ARTICLES:
         return False  # "Al-Suwayda": As-Suwayda, the article as it sounds before "s"
     return _name_words(town.country_code).get(apart[0][0], 0) >= NAME_WORD_TOWNS
+
+
+def written_consonants_apart(text: str, name: str) -> bool:
+    """Whether Latin ``text`` and town name ``name`` differ in their consonants as written, what
+    transliterations vary freely aside (vowels, "y", "h", "w", doubled letters): "Winsor" lacks
+    Windsor's "d" (another village), "Jamame" is Jamaame and "Izmail" Izmayil spelt otherwise."""
+    key, own = fold(text), fold(name)
+    if not (key.isascii() and own.isascii()):
+        return False
+    return len({re.sub(r"(.)\1+", r"\1", _NOISE.sub("", k)) for k in (key, own)}) > 1
 
 
 def kind_word_read(text: str, place: Resolved, how: str = "partial") -> str | None:
