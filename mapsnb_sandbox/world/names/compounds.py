@@ -495,11 +495,14 @@ def _small_bearer_far(town: str, city: City) -> bool:
     return any(haversine_m(a, b, city.lat, city.lng) >= far for a, b in small_places_named(town))
 
 
-def _kind_in_town(typed: list[str], town: str) -> bool:
-    """Whether ``typed`` is a kind in the town ``town`` (folded) names ("Hotels in Bergen",
-    "Omaha kafe"), not a kind's word inside a proper name ("Potok-Stany Kolonia": "kolonia")."""
+def _kind_in_town(typed: list[str], town: str) -> str | None:
+    """The place part of ``typed`` when it is a kind in the town ``town`` (folded) names ("Hotels
+    in Bergen", "Omaha kafe": "Bergen", "Omaha"; ``""`` for a kind alone), else ``None``; not a
+    kind's word inside a proper name ("Potok-Stany Kolonia": "kolonia")."""
     kind = split_kind_and_place(" ".join(typed))
-    return kind is not None and (kind[1] is None or town in " ".join(_words(kind[1])))
+    if kind is None or (kind[1] is not None and town not in " ".join(_words(kind[1]))):
+        return None
+    return kind[1] or ""
 
 
 def stray_part(text: str, place: Resolved | None, how: str) -> bool:
@@ -534,8 +537,11 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     if not any(typed[k][:1].isupper() and words[k] not in connectors() for k in others):
         return False
     town, rest = " ".join(words[i:j]), [words[k] for k in others]
-    if _kind_in_town(typed, town):
-        return False  # "Hotels in Bergen", "Omaha kafe": a kind in a town
+    where = _kind_in_town(typed, town)
+    if where is not None:  # "Hotels in Bergen": a kind in a town; "post office in Abbots Leigh"
+        tail = with_commas(text).partition(",")[2]  # asks in a place its words name, as a whole
+        shorter = 0 < len(_words(where)) < len(words) and where != " ".join(typed)
+        return shorter and stray_part(where + ("," + tail if tail else ""), place, how)
     ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
     scope = ccs or connector_countries(words)
     kept = _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city)
