@@ -376,9 +376,11 @@ def _one_unknown_place(q: Query, req: Request) -> _Answer:
 
 
 def _made_up_kind_in_town(q: Query, req: Request) -> _Answer:
-    """A kind the table lacks, in a town the resolver knows."""
+    """A kind the table lacks, in a town the resolver knows; not a cut after a capitalised word,
+    which a name's connector follows ("Morville En Beauce": no kind "… Morville" in Beauce)."""
     for left, right in splits(q.text):
-        phrase = None if title_cased(left) else made_up_kind(left)  # "Kujataa au Groenland"
+        named = title_cased(left) or left.split()[-1][:1].isupper()  # "Morville En Beauce"
+        phrase = None if named else made_up_kind(left)  # "Kujataa au Groenland"
         if phrase and right and _anchor(right, req) is not None:
             return _around(free_category(phrase), req, right)
     return None

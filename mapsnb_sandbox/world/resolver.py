@@ -73,6 +73,8 @@ from mapsnb_sandbox.world.names.spelling import (
     loose_read,
     other_compound_name,
     other_name_guess,
+    word_apart,
+    written_consonants_apart,
 )
 from mapsnb_sandbox.world.regions import REGION_KIND, province_home
 from mapsnb_sandbox.world.resolved import Resolved, landmark_resolved
@@ -205,12 +207,15 @@ def other_name(text: str, town: Resolved) -> bool:
     letters, head = [c for c in fold(text) if c.isalpha()], text.partition(",")[0]
     short = sum(c.isalpha() for c in fold(town.name)) < SHORT_NAME
     other = len(letters) < SHORT_NAME or (short and town_population(town) < PRIMARY_POPULATION)
+    if _letters(head) < SHORT_NAME and written_consonants_apart(head, town.name):
+        other = True  # "Winsor, United Kingdom": a short name a consonant off, no Windsor
     other = other or _word_of_another(head, town)  # "Little Haven": no Little Havana
     other = other or other_pinyin_name(head, town)
     other = other or other_compound_name(head, town)  # "Samalpur": no Sambalpur
     other = other or other_romaji_name(head, town)  # "Takanezawa": no Takanawa
     other = other or _letters(town.name) - _letters(head) >= MISSING_LETTERS  # "Portville"
     other = other or consonants_apart(head, town.name)  # "Breziers": no Béziers
+    other = other or word_apart(head, town)  # "Mường La": no Mường Lay
     return other and town_population(town) < TYPO_POPULATION
 
 

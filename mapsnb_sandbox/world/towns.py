@@ -488,12 +488,18 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
     language or script travels with a town's own name to its namesakes ("Париж" names Paris,
     France; with "Техас", Paris, Texas). Not into a country where ``key`` (folded) is itself
     a town's own name: there it names those towns ("Milford", Newark's old name, is no
-    Newark of New York)."""
+    Newark of New York). Nor a Latin name one letter off the own name (round 26): a spelling
+    of that town's name, not its name in a language ("Salema" is Salem, India's, not Salem,
+    Indonesia's)."""
+    from rapidfuzz.distance import Levenshtein
+
     from mapsnb_sandbox.world.geodata import fold_text
 
     owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
     out: list[int] = []
     for name in dict.fromkeys(fold_text(idx.cities[j].name) for j in ids):
+        if key.isascii() and Levenshtein.distance(key, name) == 1:
+            continue  # "Salema, Indonesia": Salem's (India's) spelling, no name of its namesakes
         out += [
             k
             for k in named_ids(idx, name)

@@ -18,6 +18,13 @@ account for, when it was read by another of its names that another town bears as
 ("Canton Township": Guangzhou) or by its own name that namesakes share ("El Salto de los Salado,
 Mexico"), counted in the text's countries, else where its connectors' languages are official
 (``data/name_connectors.txt``: libpostal's stopwords; CLDR's territory languages).
+
+Round 26: nor is a LOW town under a million people beside proper words that no town of the index
+or small place of ``cities500`` near it bears ("Soem Klang", "Tegal Harum": villages, not quarters
+of Klang and Tegal; a big city's quarter may be named beside it, "Taksim İstanbul"), unless those
+words open or close many names of the index ("Khlong Toei Nuea"); an other name read so that a
+small place bears far away ("Khlon Maning": no Wanning); a word for a town after a name ("Barurambat
+Kota": no Kota).
 """
 
 from __future__ import annotations
@@ -45,7 +52,13 @@ from mapsnb_sandbox.world.names.qualifiers import (
     query_phrases,
 )
 from mapsnb_sandbox.world.resolved import Resolved
-from mapsnb_sandbox.world.towns import MUNICIPAL_SUFFIXES, PREPOSITIONS, named_ids, own_name
+from mapsnb_sandbox.world.towns import (
+    MUNICIPAL_SUFFIXES,
+    PREPOSITIONS,
+    named_ids,
+    own_name,
+    small_places_named,
+)
 
 __all__ = [
     "compound_words",
@@ -153,6 +166,8 @@ def cut_compound(text: str, place: Resolved | None, how: str) -> bool:
         return True  # the generic word, before the rest of the name, read as the town
     if _head_last(words, heads) and _named(words[-1], city, number):
         return True  # "Augusta Springs": the head after the name read as the town Springs
+    if words[-1] in city_words and _named(words[-1], city, number):
+        return True  # "Barurambat Kota": the word for a town after the name, read as Kota
     rest = [w for w in words if w not in generic]
     spans = [" ".join(rest), *rest]  # the town read from the other words, not a qualifier
     read = how == "partial" or any(_named(w, city, number) for w in spans)
@@ -436,18 +451,81 @@ def _namesakes(town: str, city: City, scope: frozenset[str]) -> bool:
     )
 
 
+#: A town this big may have a quarter the emulator does not know named before or after it
+#: ("Taksim İstanbul", "Lima Miraflores"); the emulator's quarters (``districts.tsv.z``, WOF)
+#: are those of cities this big. A smaller town beside a proper name known nowhere is a guess.
+QUARTER_CITY = 1_000_000
+
+
+def _placed_apart(rest: list[str], city: City) -> bool:
+    """Whether the proper words ``rest`` (folded, connectors aside) name no town of the index nor
+    a small place of GeoNames' ``cities500`` (``data/small_places.tsv.z``) within :data:`NEAR_KM`
+    of town ``city``: known nowhere ("Soem"), or far from it ("Downton", Wiltshire's)."""
+    name = " ".join(w for w in rest if w not in connectors())
+    if not name:
+        return False
+    idx = city_index()
+    towns = [(idx.cities[j].lat, idx.cities[j].lng) for j in named_ids(idx, name)]
+    near = 1000 * NEAR_KM
+    return all(
+        haversine_m(a, b, city.lat, city.lng) >= near
+        for a, b in [*towns, *small_places_named(name)]
+    )
+
+
+def _shared_beside(words: list[str], i: int, j: int) -> bool:
+    """Whether the words before town run ``words[i:j]`` open, or those after it close, the names
+    of :data:`AFFIX_WORDS` towns of the index: a word names share, a compass point or size in the
+    names' language ("Khlong Toei Nuea", north; "Bang Rak Noi", little; "Talat Krathum Baen",
+    market), which makes a part or neighbour of the town."""
+    first, last = _affixes()
+    before, after = " ".join(words[:i]), " ".join(words[j:])
+    opens = bool(before) and len(first.get(before, ())) >= AFFIX_WORDS
+    return opens or (bool(after) and len(last.get(after, ())) >= AFFIX_WORDS)
+
+
+def _quarter_after(text: str, i: int, j: int) -> bool:
+    """Whether the town run ``i:j`` opens ``text``'s name and a hyphen joins the next word to it:
+    a quarter after its town, as German and others write it ("Frankfurt-Höchst", "Berlin-Mitte")."""
+    head = with_commas(text).partition(",")[0].strip()
+    tokens = _tokens(head)
+    return i == 0 and j < len(tokens) and tokens[j] == tokens[j - 1]
+
+
+def _small_bearer_far(town: str, city: City) -> bool:
+    """Whether a small place of ``cities500`` the index lacks bears ``town`` (folded), an other
+    name of ``city``, as its own :data:`NEAR_KM`+ km from it ("Maning", Guangxi's: no Wanning)."""
+    far = 1000 * NEAR_KM
+    return any(haversine_m(a, b, city.lat, city.lng) >= far for a, b in small_places_named(town))
+
+
+def _kind_in_town(typed: list[str], town: str) -> str | None:
+    """The place part of ``typed`` when it is a kind in the town ``town`` (folded) names ("Hotels
+    in Bergen", "Omaha kafe": "Bergen", "Omaha"; ``""`` for a kind alone), else ``None``; not a
+    kind's word inside a proper name ("Potok-Stany Kolonia": "kolonia")."""
+    kind = split_kind_and_place(" ".join(typed))
+    if kind is None or (kind[1] is not None and town not in " ".join(_words(kind[1]))):
+        return None
+    return kind[1] or ""
+
+
 def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     """Whether ``place``, a LOW town read in only some words of the name ``text`` types (its
     first comma part; no kind is asked in it), is a guess: the other words hold a proper name (a
     capitalised word, no connector of :func:`connectors`) that the town's names do not account
     for, and the words it was read in are another of its names (Latin letters) that another town
     bears as its own ("Canton Township": Canton, Ohio's, Guangzhou's other name; "Almoloya de
-    Gutierrez": Gutiérrez, Colombia's, Tuxtla Gutiérrez's), or its own name, the other words
+    Gutierrez": Gutiérrez, Colombia's, Tuxtla Gutiérrez's), or a small place of ``cities500``
+    50+ km away (round 26: "Khlon Maning", no Wanning), or its own name, the other words
     making no reading of it (:func:`_kept`, nor a town near it), that namesakes bear
     (:func:`_namesakes`: "El Salto de los Salado, Mexico", "Santa Isabel Tepetzala, Mexico",
     "Darsalam Plantation"): the other words told them apart. Namesakes count in the countries the text
     names, else in those whose languages use its connectors (:func:`connector_countries`: not
-    "Bibra bei Jena", Germany's one Jena), else anywhere."""
+    "Bibra bei Jena", Germany's one Jena), else anywhere. Round 26: so is a town under
+    :data:`QUARTER_CITY` beside proper words placed nowhere near it (:func:`_placed_apart`: "Soem Klang",
+    "Tegal Harum", "Stanley Downton" are villages, not quarters of Klang, Tegal, Stanley), unless
+    its own name is read beside words many names share (:func:`_shared_beside`: "Khlong Toei
+    Nuea")."""
     if place is None or place.kind != "locality" or place.confidence != "LOW":
         return False
     idx = city_index()
@@ -462,15 +540,22 @@ def stray_part(text: str, place: Resolved | None, how: str) -> bool:
     others = [k for k in range(len(words)) if not i <= k < j]
     if not any(typed[k][:1].isupper() and words[k] not in connectors() for k in others):
         return False
-    if split_kind_and_place(" ".join(typed)) is not None:
-        return False  # "Hotels in Bergen", "Omaha kafe": a kind in a town
     town, rest = " ".join(words[i:j]), [words[k] for k in others]
+    where = _kind_in_town(typed, town)
+    if where is not None:  # "Hotels in Bergen": a kind in a town; "post office in Abbots Leigh"
+        tail = with_commas(text).partition(",")[2]  # asks in a place its words name, as a whole
+        shorter = 0 < len(_words(where)) < len(words) and where != " ".join(typed)
+        return shorter and stray_part(where + ("," + tail if tail else ""), place, how)
     ccs = frozenset(qualifiers(with_commas(text).split(",")[1:]).ccs)
     scope = ccs or connector_countries(words)
+    kept = _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city)
+    small = city.population < QUARTER_CITY  # "Greater Bombay": Mumbai, whatever bears "Bombay"
+    nowhere = small and not kept and not _quarter_after(text, i, j) and _placed_apart(rest, city)
     if not own_name(town, city):  # "Canton Township": Canton, Ohio's own name, Guangzhou's other
-        return town.isascii() and bool(_own_bearers(town, scope))
-    if _kept(rest, " ".join(typed[k] for k in others), city) or _named_near(rest, city):
+        bearers = bool(_own_bearers(town, scope)) or (small and _small_bearer_far(town, city))
+        return town.isascii() and (bearers or nowhere)  # not "Yarkent İlçesi" (a unit's word)
+    if kept:
         return False
     if _like_name_near(town, city, len(words)):
         return False  # "Nowe Delhi": New Delhi's name in another language
-    return _namesakes(town, city, scope)
+    return (nowhere and not _shared_beside(words, i, j)) or _namesakes(town, city, scope)

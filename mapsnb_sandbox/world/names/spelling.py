@@ -13,11 +13,14 @@ words was placed in by one of its other names alone ("kafe": Kafue) is no answer
 ending ("Samalpur" of Sambalpur) is another town's name (:func:`other_compound_name`). A town
 whose own name is a generic word ("North", Singapore's planning region) named by another word
 ("Norte", "شمال", "צפון": the word in other languages) is LOW too (:func:`generic_alias`): the
-text says a direction, not which place.
+text says a direction, not which place. A near spelling that changes a short word of a name into
+another word its country's names use ("Mường La", no Mường Lay) is another place's name
+(:func:`word_apart`, round 26).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -27,7 +30,7 @@ from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.kinds.reading import split_kind_and_place
 from mapsnb_sandbox.world.kinds.words import town_then_kind
 from mapsnb_sandbox.world.landmarks import fold
-from mapsnb_sandbox.world.names.compounds import feature_words
+from mapsnb_sandbox.world.names.compounds import ARTICLES, feature_words
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.grammar import with_commas
 from mapsnb_sandbox.world.resolved import Resolved
@@ -42,6 +45,8 @@ __all__ = [
     "other_compound_name",
     "other_name_guess",
     "typed_town_name",
+    "word_apart",
+    "written_consonants_apart",
 ]
 
 #: A city this big is what its other name means, even where a small town bears it as its own
@@ -291,6 +296,50 @@ def consonants_apart(text: str, name: str) -> bool:
         if a[-1:] in _ENDINGS and _consonants(a[:-1]) == _consonants(b):
             return False
     return True
+
+
+#: A word this short that a near spelling changes is another word, not a typo of it ...
+SHORT_WORD = 3
+#: ... when this many towns of the town's country have it as a word of their own name: "La" of
+#: "Mường La" (a district of Sơn La) is Vietnam's "Sơn La", "La Gi", no "Mường Lay" typed short.
+NAME_WORD_TOWNS = 3
+
+
+@functools.cache
+def _name_words(cc: str) -> dict[str, int]:
+    """Per folded word, how many towns of country ``cc`` bear it in their own name of two words
+    or more."""
+    out: dict[str, int] = {}
+    for c in city_index().cities:
+        words = fold(c.name).split() if c.cc == cc else []
+        for w in set(words) if len(words) > 1 else ():
+            out[w] = out.get(w, 0) + 1
+    return out
+
+
+def word_apart(text: str, town: Resolved) -> bool:
+    """Whether ``text``, a near spelling of town ``town``'s name of as many words (two or more),
+    differs from it in one word of up to :data:`SHORT_WORD` letters that is a word of the own
+    names of :data:`NAME_WORD_TOWNS` towns of its country: another place's name ("Mường La",
+    a district, no Mường Lay), not a typo (a typo of a short word makes no word the country's
+    names use)."""
+    typed, name = fold(text).split(), fold(town.name).split()
+    if len(typed) < 2 or len(typed) != len(name):
+        return False
+    apart = [(a, b) for a, b in zip(typed, name, strict=True) if a != b]
+    if len(apart) != 1 or len(apart[0][0]) > SHORT_WORD or set(apart[0]) <= ARTICLES:
+        return False  # "Al-Suwayda": As-Suwayda, the article as it sounds before "s"
+    return _name_words(town.country_code).get(apart[0][0], 0) >= NAME_WORD_TOWNS
+
+
+def written_consonants_apart(text: str, name: str) -> bool:
+    """Whether Latin ``text`` and town name ``name`` differ in their consonants as written, what
+    transliterations vary freely aside (vowels, "y", "h", "w", doubled letters): "Winsor" lacks
+    Windsor's "d" (another village), "Jamame" is Jamaame and "Izmail" Izmayil spelt otherwise."""
+    key, own = fold(text), fold(name)
+    if not (key.isascii() and own.isascii()):
+        return False
+    return len({re.sub(r"(.)\1+", r"\1", _NOISE.sub("", k)) for k in (key, own)}) > 1
 
 
 def kind_word_read(text: str, place: Resolved, how: str = "partial") -> str | None:
