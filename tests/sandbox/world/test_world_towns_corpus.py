@@ -7,14 +7,11 @@ runs in ``benchmarks/bench_towns.py``, which prints the share per class.
 
 from __future__ import annotations
 
-import time
-
 from mapsnb_sandbox.world.geocode import resolve_text, resolve_text_match
 from tests.sandbox.world.towns_eval import evaluate
 
 
 def test_town_named_queries_resolve_to_the_right_town() -> None:
-    start = time.perf_counter()
     s = evaluate(sample=8)
     assert sum(s.total.values()) > 500
     assert s.town_share() >= 0.97, s.misses[:20]
@@ -23,7 +20,6 @@ def test_town_named_queries_resolve_to_the_right_town() -> None:
     # never confidently wrong: famous places the data lacks fail or answer LOW, never mislead
     assert s.confident_wrong == []
     assert s.share("unparsed") == 1.0, s.named_after_query
-    assert time.perf_counter() - start < 30
 
 
 def test_own_name_beats_a_bigger_towns_alternate_name() -> None:
