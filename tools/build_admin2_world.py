@@ -17,8 +17,9 @@ Huaral" -> "huaral", "Kent County" stays also "kent county"), when what is left 
 :data:`MIN_LEN` letters or more, is no ordinary word (:data:`WORDS`: "North District" of
 Sikkim) and names no country (a country part must stay a country).
 
-Size: every town is listed (74,000 towns of 12,139 units: 397 kB before Britain was left out, 381 kB after; listing only the towns whose
-name another town of their country bears would make it 253 kB, the rest left to the box); a town
+Size: every town is listed (74,000 towns of 12,139 units: 397 kB; 381 kB since Britain is left
+out; listing only the towns whose name another town of their country bears would make it 253 kB,
+the rest left to the box); a town
 the dump leaves without a unit (Türkiye, Indonesia, China: GeoNames' 2016 dump gives no admin2
 there) is decided by the unit's box, as :func:`.provinces.in_units` does for any town it lacks.
 Rows as in ``admin2_towns.tsv.z``: ``key  names  lat0  lng0  lat1  lng1  towns`` (geonameids,
