@@ -37,7 +37,10 @@ import sys
 import zlib
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from build_admin2_towns import _b36
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index
@@ -130,16 +133,6 @@ def _keys_of(c, rows, by_name, grid) -> set[str]:  # type: ignore[no-untyped-def
                 if d <= NEAR_KM:
                     near.append((d, i))
     return {rows[i][3] for _, i in sorted(near)[:3]}
-
-
-def _b36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if not n:
-            return out
 
 
 def main() -> None:
