@@ -384,6 +384,20 @@ def _inflected_rows(rg: list[dict[str, str]], gnc: dict) -> list[Row]:
     return rows
 
 
+def report_draw(
+    towns: list[dict], pool: list[dict], rows: list[Row], seen: int, out: Path, expected: int
+) -> None:
+    """Print what a holdout builder drew: towns, drawable ones per country, rows per class and
+    per (country, band), and a note when the rows written are not the ``expected`` number."""
+    ccs = collections.Counter(t["cc"] for t in pool)
+    print(f"{len(towns)} towns, {len(pool)} drawable ({dict(ccs)}), {seen} rows -> {out}")
+    print(dict(collections.Counter(r[0] for r in rows)))
+    by_pt = {(t["lat"], t["lng"]): (t["cc"], t["band"]) for t in pool}
+    print(dict(collections.Counter(by_pt.get((r[3], r[4]), "?") for r in rows)))
+    if seen != expected:
+        print(f"note: {seen} rows, not the {expected} of ROWS: another copy of the lists")
+
+
 def write_corpus(out: Path, header: str, rows: list[Row]) -> int:
     """Write ``rows`` to ``out`` as the corpus CSV (a ``#`` header line, then the columns), each
     ``(query, tool)`` once; the number of rows written."""

@@ -70,7 +70,7 @@ from pathlib import Path
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.geodata import fold_text
-from tools.build_names_corpus import Row, _h, write_corpus
+from tools.build_names_corpus import Row, _h, report_draw, write_corpus
 from tools.build_names_holdout import _tr_forms
 from tools.build_names_holdout3 import _with_country
 from tools.build_names_holdout6 import BANDS, _key
@@ -397,14 +397,7 @@ def main() -> None:
                              {(r[3], r[4]) for r in first}], ns)  # fmt: skip
     rows = after_scripts(pool, first, _ordered, ns.latin_answer, terr, KINDS, _fresh, SIZES)
     seen = write_corpus(OUT, HEADER, rows)
-    counts = collections.Counter(r[0] for r in rows)
-    ccs = collections.Counter(t["cc"] for t in pool)
-    print(f"{len(towns)} towns, {len(pool)} drawable ({dict(ccs)}), {seen} rows -> {OUT}")
-    print(dict(counts))
-    by_pt = {(t["lat"], t["lng"]): (t["cc"], t["band"]) for t in pool}
-    print(dict(collections.Counter(by_pt.get((r[3], r[4]), "?") for r in rows)))
-    if seen != ROWS:
-        print(f"note: {seen} rows, not the {ROWS} of ROWS: another copy of the lists")
+    report_draw(towns, pool, rows, seen, OUT, ROWS)
 
 
 if __name__ == "__main__":

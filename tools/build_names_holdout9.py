@@ -74,7 +74,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from tools.build_names_corpus import write_corpus
+from tools.build_names_corpus import report_draw, write_corpus
 from tools.build_names_holdout6 import BANDS, KINDS, _key
 from tools.build_names_holdout7 import AGREE_KM, Names, _town, drawable
 from tools.holdout_rows import (
@@ -359,14 +359,7 @@ def main() -> None:
     script = native_rows(thai, ns.one_answer, _fresh, "th", KINDS, terr["th"]["TH"], THAI_SIZES)
     rows = after_scripts(pool, script, _ordered, ns.latin_answer, terr, KINDS, _fresh, SIZES)
     seen = write_corpus(OUT, HEADER, rows)
-    counts = collections.Counter(r[0] for r in rows)
-    ccs = collections.Counter(t["cc"] for t in pool)
-    print(f"{len(towns)} towns, {len(pool)} drawable ({dict(ccs)}), {seen} rows -> {OUT}")
-    print(dict(counts))
-    by_pt = {(t["lat"], t["lng"]): (t["cc"], t["band"]) for t in pool}
-    print(dict(collections.Counter(by_pt.get((r[3], r[4]), "?") for r in rows)))
-    if seen != ROWS:
-        print(f"note: {seen} rows, not the {ROWS} of ROWS: another copy of the lists")
+    report_draw(towns, pool, rows, seen, OUT, ROWS)
 
 
 if __name__ == "__main__":
