@@ -20,27 +20,25 @@ municipalities within :data:`NEAR_KM` when they agree, every one of theirs when 
 none beyond (the reader then falls back to the district's box). District-free cities
 (kreisfreie Städte) are no unit here: their names are towns'.
 
-Rows as ``admin2_towns.tsv.z``'s: ``key  names  lat0  lng0  lat1  lng1  towns``: ``DE-`` and the
-district's five digits (``AT-`` and its folded name), its names (folded, ``|``: "landkreis
-harburg", "kreis harburg", "lk harburg", and "harburg" unless a town of the index of its country
-bears it as its own name; "bezirk vocklabruck", "vocklabruck"), the box of its towns, and its
-towns' geonameids (sorted, base-36 differences).
+Rows as ``admin2_towns.tsv.z``'s, written by its ``unit_row``: ``key  names  lat0  lng0  lat1
+lng1  towns``: ``DE-`` and the district's five digits (``AT-`` and its folded name), its names
+(folded, ``|``: "landkreis harburg", "kreis harburg", "lk harburg", and "harburg" unless a town
+of the index of its country bears it as its own name; "bezirk vocklabruck", "vocklabruck"), the
+box of its towns, and its towns' geonameids (sorted, base-36 differences).
 """
 
 from __future__ import annotations
 
 import collections
 import csv
-import math
 import re
 import sys
-import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from build_admin2_towns import _b36
+from build_admin2_towns import _cell, unit_row, write_units
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index
@@ -109,10 +107,6 @@ def _names(official: str, town_names: set[str], cc: str) -> set[str]:
     return out
 
 
-def _cell(lat: float, lng: float) -> tuple[int, int]:
-    return math.floor(lat * 10), math.floor(lng * 10)
-
-
 def _keys_of(c, rows, by_name, grid) -> set[str]:  # type: ignore[no-untyped-def]
     """The districts of index town ``c``."""
     names = {fold_text(c.name), fold_text(re.split(r"\s*[(/]", c.name)[0])}
@@ -155,19 +149,9 @@ def main() -> None:
             members[key].append((c.geonameid, c.lat, c.lng))
     lines = []
     for key in sorted(members):
-        pts = sorted(members[key])
-        gids = [g for g, _, _ in pts]
-        box = (
-            min(p[1] for p in pts),
-            min(p[2] for p in pts),
-            max(p[1] for p in pts),
-            max(p[2] for p in pts),
-        )
-        deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
         own = {n for cc, n in town_names if cc == key[:2]}
-        names = "|".join(sorted(_names(official[key], own, key[:2])))
-        lines.append("\t".join([key, names, *(f"{v:.2f}" for v in box), " ".join(deltas)]))
-    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+        lines.append(unit_row(key, _names(official[key], own, key[:2]), members[key]))
+    write_units(OUT, lines)
     print(
         f"{OUT}: {len(lines)} districts, {OUT.stat().st_size / 1e3:.0f} kB; towns: {dict(counts)}"
     )
