@@ -54,26 +54,88 @@ NEAR_KM = 8.0
 PREFIXES = ("Landkreis ", "Kreis ", "Region ", "Regionalverband ", "Städteregion ")
 
 
-def _municipalities(path: Path) -> list[tuple[str, float, float, str, str]]:
-    """``(folded name, lat, lng, district key, district name)`` per municipality (one row per
-    code; the file repeats a municipality per postcode)."""
-    seen: dict[str, tuple[str, float, float, str, str]] = {}
-    with path.open(encoding="utf-8") as fh:
-        for r in csv.DictReader(fh):
-            if r["deprecated"] == "1" or not r["kreis"] or r["ags"] in seen:
-                continue
-            seen[r["ags"]] = (
-                fold_text(r["ort"]),
-                float(r["lat"]),
-                float(r["lon"]),
-                "DE-" + r["ags"][:5],
-                r["kreis"],
-            )
-    return list(seen.values())
+#: Destatis' district kinds (the Gemeindeverzeichnis' Textkennzeichen of a Satzart 40 row) and the
+#: word a district's official name opens with unless its name says its kind ("Region Hannover",
+#: "Ortenaukreis", "Rhein-Kreis Neuss"); 41 and 42 (kreisfreie Stadt, Stadtkreis) are no district
+#: here.
+KINDS = {"43": "Kreis ", "44": "Landkreis ", "45": "Regionalverband "}
+#: Districts whose name ends in "kreis" and whose official name still opens with their kind
+#: (Lower Saxony's "Landkreis Heidekreis", NKomVG § 3).
+KIND_NAMED = ("Heidekreis",)
+#: Municipality kinds (Textkennzeichen of a Satzart 60 row) read: Markt, kreisfreie Stadt,
+#: Stadtkreis, Stadt, Gemeinde, große Kreisstadt; not the areas of no municipality (65, 66). A
+#: district-free city is a municipality of no district (key ``""``): a town in it or nearest to
+#: it takes none ("Harburg" of Hamburg is not in Landkreis Harburg).
+MUNICIPALITY_KINDS = ("60", "61", "62", "63", "64", "67")
+#: Destatis' abbreviations in municipality and district names ("Mühldorf a.Inn", "Neumarkt
+#: i.d.OPf.", "Jahnsdorf/Erzgeb.") and what a text writes for them, in the order applied; "a."
+#: and "i." are "am"/"im" or "an"/"in" (:data:`SHORT_WORDS`).
+ABBREVIATIONS = (
+    (r"\ba\.\s*d\.\s*", "an der "),
+    (r"\bi\.\s*d\.\s*", "in der "),
+    (r"\bv\.\s*d\.\s*", "vor der "),
+    (r"\bb\.\s*", "bei "),
+    (r"\bSt\.\s*", "Sankt "),
+    (r"\bOPf\.", "Oberpfalz"),
+    (r"\bOFr\.", "Oberfranken"),
+    (r"\bUFr\.", "Unterfranken"),
+    (r"\bErzgeb\.", "Erzgebirge"),
+    (r"\bVogtl\.", "Vogtland"),
+    (r"\bO\.\s*L\.", "Oberlausitz"),
+    (r"\bWestf\.", "Westfalen"),
+    (r"\bThür\.", "Thüringen"),
+    (r"\bBay\.", "Bayern"),
+)
+SHORT_WORDS = (("am ", "im "), ("an ", "in "))
 
 
-def _austrian(path: Path) -> list[tuple[str, float, float, str, str]]:
-    """``(folded name, lat, lng, district key, district name)`` per Austrian GeoNames town of
+def _spellings(name: str, before_bracket: bool = True) -> set[str]:
+    """The folded ways a text writes Destatis' name ``name``: as written, its abbreviations
+    written out (:data:`ABBREVIATIONS`), and (``before_bracket``) each without what follows a
+    bracket or slash ("Rotenburg (Wümme)", "Hoyerswerda / Wojerecy")."""
+    forms = {name}
+    for at, in_ in SHORT_WORDS:
+        full = name
+        for pattern, words in ABBREVIATIONS:
+            full = re.sub(pattern, words, full)
+        full = re.sub(r"\bi\.\s*", in_, re.sub(r"\ba\.\s*", at, full))
+        forms.add(full)
+    if before_bracket:
+        forms |= {re.split(r"\s*[(/]", f)[0] for f in forms}
+    return {fold_text(f) for f in forms} - {""}
+
+
+def _municipalities(path: Path) -> list[tuple[set[str], float, float, str, str]]:
+    """``(folded names, lat, lng, district key, district official name)`` per municipality of
+    Destatis' Gemeindeverzeichnis (GV-ISys ``AuszugGV`` as CSV): its districts from the rows of
+    Satzart 40, its municipalities from those of Satzart 60, each name without the words after
+    its comma ("Flensburg, Stadt")."""
+    with path.open(encoding="utf-8-sig") as fh:
+        rows = list(csv.DictReader(fh))
+    districts = {}
+    for r in rows:
+        kind = KINDS.get(r["textkennzeichen"])
+        if r["satzart"] == "40" and kind:
+            name = r["gemeindename"]
+            own = name.startswith(PREFIXES) or "kreis" in name.lower()  # "Rhein-Kreis Neuss"
+            official = name if own and name not in KIND_NAMED else kind + name
+            districts[r["land"] + r["rb"] + r["kreis"]] = official
+    out = []
+    for r in rows:
+        key = r["land"] + r["rb"] + r["kreis"]
+        if r["satzart"] != "60" or r["textkennzeichen"] not in MUNICIPALITY_KINDS:
+            continue
+        if not r["breitengrad"].strip():
+            continue
+        lat, lng = (float(r[k].replace(",", ".")) for k in ("breitengrad", "laengengrad"))
+        names = _spellings(r["gemeindename"].split(",")[0])
+        unit = "DE-" + key if key in districts else ""
+        out.append((names, lat, lng, unit, districts.get(key, "")))
+    return out
+
+
+def _austrian(path: Path) -> list[tuple[set[str], float, float, str, str]]:
+    """``(folded names, lat, lng, district key, district name)`` per Austrian GeoNames town of
     ``rg_cities1000.csv`` in a politischer Bezirk (GeoNames writes umlauts as "ue" at times:
     "Suedoststeiermark")."""
     out = []
@@ -82,7 +144,7 @@ def _austrian(path: Path) -> list[tuple[str, float, float, str, str]]:
             if r["cc"] == "AT" and r["admin2"].startswith(AT_PREFIX):
                 short = r["admin2"][len(AT_PREFIX) :]
                 key = "AT-" + fold_text(short).replace(" ", "-")
-                out.append((fold_text(r["name"]), float(r["lat"]), float(r["lon"]), key, short))
+                out.append(({fold_text(r["name"])}, float(r["lat"]), float(r["lon"]), key, short))
     return out
 
 
@@ -97,13 +159,12 @@ def _names(official: str, town_names: set[str], cc: str) -> set[str]:
         keys.add(re.sub(r"(?<=[aou])e", "", next(iter(keys))))  # "suedoststeiermark"
         out = {f"bezirk {k}" for k in keys}
         return out | {k for k in keys if k not in town_names}
-    out = {fold_text(official)}
+    out = _spellings(official, before_bracket=False)
     short = next((official[len(p) :] for p in PREFIXES if official.startswith(p)), None)
     if short is not None and official.startswith(("Landkreis ", "Kreis ")):
-        key = fold_text(short)
-        out |= {f"landkreis {key}", f"kreis {key}", f"lk {key}"}
-        if key not in town_names:
-            out.add(key)
+        for key in _spellings(short):
+            out |= {f"landkreis {key}", f"kreis {key}", f"lk {key}"}
+        out |= {key for key in _spellings(short, before_bracket=False) if key not in town_names}
     return out
 
 
@@ -134,8 +195,9 @@ def main() -> None:
     by_name: dict[str, list[int]] = collections.defaultdict(list)
     grid: dict[tuple[int, int], list[int]] = collections.defaultdict(list)
     official: dict[str, str] = {}
-    for i, (name, lat, lng, key, kreis) in enumerate(rows):
-        by_name[name].append(i)
+    for i, (names, lat, lng, key, kreis) in enumerate(rows):
+        for name in names:
+            by_name[name].append(i)
         grid[_cell(lat, lng)].append(i)
         official[key] = kreis
     towns = [c for c in city_index().cities if c.cc in ("DE", "AT")]
