@@ -27,6 +27,7 @@ import csv
 import math
 import sys
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -162,31 +163,39 @@ def _b36(n: int) -> str:
             return out
 
 
+def unit_row(key: str, names: Iterable[str], towns: Iterable[tuple[int, float, float]]) -> str:
+    """A unit's row, as every second-level table writes it (``build_admin2_world``,
+    ``build_de_at_districts``): ``key  names  lat0  lng0  lat1  lng1  towns``: its names (sorted,
+    ``|``), the box of its ``towns`` (``(geonameid, lat, lng)``, two decimals) and their
+    geonameids, sorted, each as the difference from the one before (base 36)."""
+    pts = sorted(towns)
+    gids = [g for g, _, _ in pts]
+    box = (
+        min(p[1] for p in pts),
+        min(p[2] for p in pts),
+        max(p[1] for p in pts),
+        max(p[2] for p in pts),
+    )
+    deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
+    return "\t".join([key, "|".join(sorted(names)), *(f"{v:.2f}" for v in box), " ".join(deltas)])
+
+
+def write_units(path: Path, lines: list[str]) -> None:
+    """Write a table's rows to ``path``, one a line, zlib-compressed."""
+    path.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+
+
 def main() -> None:
     members, names, counts = assign()
     idx = city_index()
     where = {
         c.geonameid: (c.lat, c.lng) for c in idx.cities if c.cc in ISO_COUNTRIES + COUNTY_COUNTRIES
     }
-    lines = []
-    for key in sorted(members):
-        gids = sorted(members[key])
-        pts = [where[g] for g in gids]
-        box = (
-            min(p[0] for p in pts),
-            min(p[1] for p in pts),
-            max(p[0] for p in pts),
-            max(p[1] for p in pts),
-        )
-        deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
-        row = [
-            key,
-            "|".join(sorted(names.get(key, ()))),
-            *(f"{v:.2f}" for v in box),
-            " ".join(deltas),
-        ]
-        lines.append("\t".join(row))
-    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+    lines = [
+        unit_row(key, names.get(key, ()), [(g, *where[g]) for g in members[key]])
+        for key in sorted(members)
+    ]
+    write_units(OUT, lines)
     print(f"{OUT}: {len(lines)} units, {OUT.stat().st_size / 1e3:.0f} kB")
     for k, n in sorted(counts.items()):
         print(f"  {k}: {n}")

@@ -22,21 +22,27 @@ out; listing only the towns whose name another town of their country bears would
 the rest left to the box); a town
 the dump leaves without a unit (Türkiye, Indonesia, China: GeoNames' 2016 dump gives no admin2
 there) is decided by the unit's box, as :func:`.provinces.in_units` does for any town it lacks.
-Rows as in ``admin2_towns.tsv.z``: ``key  names  lat0  lng0  lat1  lng1  towns`` (geonameids,
-sorted, base-36 differences), zlib-compressed.
+Rows as in ``admin2_towns.tsv.z``, written by its ``unit_row``: ``key  names  lat0  lng0  lat1
+lng1  towns`` (geonameids, sorted, base-36 differences), zlib-compressed.
 """
 
 from __future__ import annotations
 
 import collections
 import sys
-import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from build_admin2_towns import COUNTY_COUNTRIES, ISO_COUNTRIES, _b36, _cell, _nearest_keys
+from build_admin2_towns import (
+    COUNTY_COUNTRIES,
+    ISO_COUNTRIES,
+    _cell,
+    _nearest_keys,
+    unit_row,
+    write_units,
+)
 from build_regions import _rg_rows
 
 from mapsnb_sandbox.world.cities import city_index
@@ -195,19 +201,11 @@ def main() -> None:
         cc, _, a2 = uid.split("|")
         towns = [town[g] for g in sorted(members[uid])]
         a1 = collections.Counter(t.admin1 for t in towns).most_common(1)[0][0]
-        gids = [t.geonameid for t in towns]
-        listed += len(gids)
-        box = (
-            min(t.lat for t in towns),
-            min(t.lng for t in towns),
-            max(t.lat for t in towns),
-            max(t.lng for t in towns),
-        )
-        deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
-        names = "|".join(sorted(unit_names(a2, countries) | set(UNIT_NAMES.get((cc, a2), ()))))
-        row = [f"{cc}:{a1}:{a2}", names, *(f"{v:.2f}" for v in box), " ".join(deltas)]
-        lines.append("\t".join(row))
-    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+        listed += len(towns)
+        names = unit_names(a2, countries) | set(UNIT_NAMES.get((cc, a2), ()))
+        key = f"{cc}:{a1}:{a2}"
+        lines.append(unit_row(key, names, [(t.geonameid, t.lat, t.lng) for t in towns]))
+    write_units(OUT, lines)
     print(f"{OUT}: {len(lines)} units, {listed} towns listed, {OUT.stat().st_size / 1e3:.0f} kB")
     for k, n in sorted(counts.items()):
         print(f"  {k}: {n}")

