@@ -462,6 +462,7 @@ def _in_named_town(
         typed = " ".join(named_words)  # "Iide, Japan": no case form of Iida, LOW
         own = typed in idx.by_name or bool(named_ids(idx, typed)) or not typed.isascii()
         read = (len(parts) > 1 and own) or bool(words) or typed in idx.by_name
+        read = read and not _articled_name(parts[0], words, named_words)
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and named_otherwise(town, rest, head.split(), named_words):
         return None  # "Gunung Kinabalu", "East Goshen": another place, maybe far from the town
@@ -472,6 +473,20 @@ def _in_named_town(
             return None  # "Chelsea boots", "Brussels sprouts": no town where the grammar puts one
         return city_resolved(town, "LOW"), "partial"
     return city_resolved(town, "LOW"), "approximate"  # the town: never a place named after words
+
+
+#: Articles that open names of places in the Romance languages and English, folded.
+_NAME_ARTICLES = frozenset("la le les el los las il lo the".split())  # noqa: SIM905
+
+
+def _articled_name(part: str, words: list[str], named: list[str]) -> bool:
+    """Whether ``part`` as typed is a capitalised article and then a town's name, ``named``:
+    another place's name ("La Miranda, Colombia" is a village, "La Granada" no Granada), so the
+    town is LOW; the article of "la France" or "in the Hague" is written in lower case."""
+    typed = part.split()
+    if len(words) != 1 or len(typed) != len(named) + 1 or not typed[0][:1].isupper():
+        return False
+    return words[0] == fold(typed[0]) and words[0] in _NAME_ARTICLES
 
 
 def _whole_near_spelling(head: str, words: list[str], hit: TownHit, q: Qualifiers) -> City | None:
