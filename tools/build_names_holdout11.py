@@ -41,8 +41,9 @@ languages: CLDR via Babel; the searches' words: :data:`tools.build_names_holdout
 
 Classes: as the eleventh holdout's (``bare``, ``country_town``, ``homonym_country``,
 ``search_homonym``, ``country_town_lang``, ``search_lang``, ``search_qualified_lang``,
-``region_town``, ``region_country_town``, ``search_region``, ``region_country_lang``: Colombia's
-towns qualified by their department), ``inflected`` (Hebrew names with a glued one-letter
+``region_town``, ``region_country_town``, ``search_region``, ``region_country_lang``: a name
+other towns of the country bear, qualified by its Colombian department, Swiss canton or Israeli
+district, the last two by GeoNames' English name of the unit, :func:`unit_regions`), ``inflected`` (Hebrew names with a glued one-letter
 preposition, "בכרמיאל", "מכרמיאל", alone and in a Hebrew search), and, as the tenth holdout's
 Thai, ``script``, ``search_script`` and ``script_country`` (Israel's localities in Hebrew).
 Columns as ``names_corpus.csv``.
@@ -92,7 +93,7 @@ HEBREW = re.compile(r"^[\u05d0-\u05ea\u05f3\u05f4 '\"-]+$")
 SIZES = EnglishSizes(bare=330, country_each=70, homonym=200, search_homonym=80)
 HEBREW_SIZES = NativeSizes(script=60, search=40, country=30)
 REGION_COUNTS = (60, 40, 30)
-#: The Latin-script languages asked "Town, Department, Country".
+#: The Latin-script languages asked "Town, Region, Country".
 REGION_LANGS = ("es", "pt", "fr", "de", "it", "nl", "pl", "ro", "cs", "sv", "tr", "id", "vi", "sw")
 N_REGION_LANG = 6
 #: Hebrew glued prepositions (in, from, to) and the searches' kinds without their "ב-".
@@ -101,6 +102,9 @@ HE_KINDS = ("בית ספר", "בית חולים", "בנק")
 N_INFLECTED, N_INFLECTED_SEARCH = 24, 12
 #: The CBS district "Judea and Samaria Area" (the West Bank): its localities are not drawn.
 WEST_BANK = "7"
+#: More than this share of a unit's towns have their nearest GeoNames town in the region it names
+#: (:func:`unit_regions`).
+UNIT_AGREE = 0.5
 #: A Swiss locality of this many postcodes or more is a city (band 2).
 CH_CITY_POSTCODES = 3
 
@@ -127,7 +131,8 @@ def read_israel(path: Path) -> list[dict]:
             t = _town(f"il{r['id']}", float(r["coordinates_wgs84_latitude"]),
                       float(r["coordinates_wgs84_longitude"]), "IL", _band(pop),
                       name=_latin(r["name_en"].replace("(", "").replace(")", "")), native=hebrew)  # fmt: skip
-            out.append(t | {"west_bank": r["district_id"] == WEST_BANK})
+            out.append(t | {"west_bank": r["district_id"] == WEST_BANK,
+                            "unit": f"IL-{r['district_id']}"})  # fmt: skip
     return out
 
 
@@ -167,7 +172,8 @@ def read_switzerland(path: Path) -> list[dict]:
         lng = sum(float(r["E"]) for r in rs) / len(rs)
         own = any(_key(re.sub(r" \(\w\w\)$", "", r["Gemeindename"])) == _key(name) for r in rs)
         band = 2 if len(rs) >= CH_CITY_POSTCODES else int(own)
-        out.append(_town(f"ch{rs[0]['BFS-Nr']}{_key(name)}", lat, lng, "CH", band, name=name))
+        t = _town(f"ch{rs[0]['BFS-Nr']}{_key(name)}", lat, lng, "CH", band, name=name)
+        out.append(t | {"unit": f"CH-{canton}"})
     return out
 
 
@@ -209,6 +215,35 @@ def israel_country(towns: list[dict], ns: Names) -> None:
                               for e in entries]  # fmt: skip
 
 
+def unit_regions(towns: list[dict]) -> dict[str, str]:
+    """Per unit of a list without region names (a Swiss canton's code "CH-VD", a CBS district's
+    "IL-2"), the English name GeoNames gives the first-level region most of its towns' nearest
+    GeoNames towns lie in ("Vaud", "Northern District"), kept where most of them agree; each such
+    town takes it as its region (the query's wording only: the truth stays the list's point)."""
+    from tools.build_names_corpus import _rg_rows
+
+    cells: dict[tuple[int, int], list[tuple[float, float, str]]] = collections.defaultdict(list)
+    for r in _rg_rows():
+        lat, lng = float(r["lat"]), float(r["lon"])
+        cells[(int(lat // 1), int(lng // 1))].append((lat, lng, r["admin1"]))
+    votes: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
+    for t in (t for t in towns if t.get("unit")):
+        lat, lng = t["lat"], t["lng"]
+        near = [c for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                for c in cells.get((int(lat // 1) + dy, int(lng // 1) + dx), ())]  # fmt: skip
+        best = min(near, key=lambda c: (c[0] - lat) ** 2 + (c[1] - lng) ** 2, default=None)
+        votes[t["unit"]][best[2] if best else ""] += 1
+    names = {}
+    for unit, c in votes.items():
+        name, n = c.most_common(1)[0]
+        if name and n > UNIT_AGREE * sum(c.values()):
+            names[unit] = name
+    for t in towns:
+        if t.get("unit") in names:
+            t["region"] = names[t["unit"]]
+    return names
+
+
 def _ordered(towns: list[dict], *key: object) -> list[dict]:
     """``towns`` in this corpus' seeded order (:func:`tools.holdout_rows.ordered`)."""
     return ordered(towns, *key, seed=SEED, bands=len(BANDS))
@@ -222,8 +257,8 @@ def _fresh(t: dict) -> bool:
 def qualified_rows(
     pool: list[dict], towns: list[dict], ns: Names, terr: dict[str, dict[str, str]]
 ) -> list[Row]:
-    """Colombian names other towns of the country bear, qualified by the department: in English
-    (:func:`tools.holdout_rows.region_rows`), then "Town, Department, Country" per Latin-script
+    """Names other towns of the country bear, qualified by the town's region: in English
+    (:func:`tools.holdout_rows.region_rows`), then "Town, Region, Country" per Latin-script
     language (``region_country_lang``)."""
     one = _region_answer([t for t in towns if t.get("region")])
     picks = take(
@@ -263,6 +298,7 @@ def inflected_rows(order: list[dict], ns: Names) -> list[Row]:
 def main() -> None:
     towns, ns, terr, _ = drawable(read_all, SOURCE_DEFAULT)
     israel_country(towns, ns)
+    print("regions of the units:", unit_regions(towns))
     kept = [t for t in towns if t["cc"] in terr["en"]]
     regional = {t["id"] for t in region_names(kept)}
     pool = [t for t in kept if t["id"] not in regional]
