@@ -26,7 +26,10 @@ Indonesia's towns and villages from OS Open Names, PRNG, ISTAT, the GSO, data.go
 Thai names in Thai), likewise; ``--holdout10`` the eleventh (``tests/data/names_holdout10.csv``,
 ``tools/build_names_holdout10.py``: Peru's, the Philippines' and Türkiye's towns and villages from
 INEI's UBIGEO and centros poblados, the PSA's PSGC and OCHA's districts; homonyms qualified by their
-region, Turkish case forms), likewise.
+region, Turkish case forms), likewise; ``--holdout11`` the twelfth
+(``tests/data/names_holdout11.csv``, ``tools/build_names_holdout11.py``: Israel's, Colombia's and
+Switzerland's localities from the CBS list, DANE's DIVIPOLA and swisstopo's official directory of
+localities; Hebrew names alone, searched and with glued prepositions), likewise.
 """
 
 from __future__ import annotations
@@ -48,8 +51,9 @@ HOLDOUT7 = CORPUS.with_name("names_holdout7.csv")
 HOLDOUT8 = CORPUS.with_name("names_holdout8.csv")
 HOLDOUT9 = CORPUS.with_name("names_holdout9.csv")
 HOLDOUT10 = CORPUS.with_name("names_holdout10.csv")
-#: ``--holdoutN`` and its file (3 to 10).
-HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 11)}
+HOLDOUT11 = CORPUS.with_name("names_holdout11.csv")
+#: ``--holdoutN`` and its file (3 to 11).
+HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 12)}
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
