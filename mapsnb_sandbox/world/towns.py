@@ -490,12 +490,16 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
     a town's own name: there it names those towns ("Milford", Newark's old name, is no
     Newark of New York). Nor a Latin name one letter off the own name (round 26): a spelling
     of that town's name, not its name in a language ("Salema" is Salem, India's, not Salem,
-    Indonesia's)."""
+    Indonesia's). Nor anywhere a Latin name that is a town's own name somewhere (round 27):
+    a place's name of its own, not the town's in a language ("Santo Rosario", two towns'
+    of Pampanga and San Fernando's old name, is no San Fernando of Peru)."""
     from rapidfuzz.distance import Levenshtein
 
     from mapsnb_sandbox.world.geodata import fold_text
 
     owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
+    if owners and key.isascii():
+        return []
     out: list[int] = []
     for name in dict.fromkeys(fold_text(idx.cities[j].name) for j in ids):
         if key.isascii() and Levenshtein.distance(key, name) == 1:
