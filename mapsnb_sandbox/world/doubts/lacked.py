@@ -96,14 +96,18 @@ def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
     return _far(c, townships_named(key))
 
 
-def small_namesake(head: str, c: City, q: Qualifiers) -> bool:
+def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = False) -> bool:
     """Whether ``head``, qualified by ``c``'s country alone (``q``), is the own name of a small
     place of that country the index lacks (:func:`.small.small_namesakes`) 50+ km from town
     ``c``, which weighs :data:`SMALL_PLACE_PEOPLE` against :data:`~.cities.COUNTRY_RIVAL_SHARE`
     of ``c``'s people, or against none of a part of a city (:func:`_part_of_city`: "Oatlands,
-    Australia" is Tasmania's town, or a suburb of Sydney of 5,600)."""
+    Australia" is Tasmania's town, or a suburb of Sydney of 5,600); with ``parts_only``, only
+    a part of a city's (round 27: a search lists around a small town, not a suburb)."""
     if q.ccs != {c.cc} or q.states or q.cities or q.regions:
         return False
-    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not _part_of_city(c):
+    part = _part_of_city(c)
+    if parts_only and not part:
+        return False
+    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not part:
         return False
     return small_namesakes(fold(head), c.lat, c.lng, q.ccs).elsewhere
