@@ -14,7 +14,12 @@ import zlib
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, DISTRICT_KM, city_index
+from mapsnb_sandbox.world.cities import (
+    COUNTRY_RIVAL_SHARE,
+    DISTRICT_KM,
+    REGION_RIVAL_SHARE,
+    city_index,
+)
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
@@ -102,11 +107,12 @@ def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = Fals
     ``c``, which weighs :data:`SMALL_PLACE_PEOPLE` against :data:`~.cities.COUNTRY_RIVAL_SHARE`
     of ``c``'s people, or against none of a part of a city (:func:`_part_of_city`: "Oatlands,
     Australia" is Tasmania's town, or a suburb of Sydney of 5,600); with ``parts_only``, only
-    a part of a city's (round 27: a search lists around a small town, not a suburb)."""
+    a part of a city's, weighing :data:`~.cities.REGION_RIVAL_SHARE` of its people (round 27:
+    a search lists around a small town, and a suburb of 10,000+, "Preston, Australia")."""
     if q.ccs != {c.cc} or q.states or q.cities or q.regions:
         return False
     part = _part_of_city(c)
-    if parts_only and not part:
+    if parts_only and not (part and REGION_RIVAL_SHARE * c.population <= SMALL_PLACE_PEOPLE):
         return False
     if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not part:
         return False

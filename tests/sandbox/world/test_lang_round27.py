@@ -12,9 +12,9 @@ The eleventh and second holdouts answered three classes confidently 50+ km off:
   Peru). Now the word must name the town read (``geocode._in_named_town``), else LOW;
 - a search listed around a part of a city qualified by its country alone when a small place
   of that country the index lacks bears the name 50+ km away ("Oatlands, Australia": a suburb
-  of Sydney, or Tasmania's town); the resolver made it LOW already. Now the search lists
-  nothing (``doubts.lacked.small_namesake``, ``parts_only``); a town that is no part of a city
-  keeps its search.
+  of Sydney of 5,600, or Tasmania's town); the resolver made it LOW already. Now the search
+  lists nothing when the part has under 10,000 people (``doubts.lacked.small_namesake``,
+  ``parts_only``); a town that is no part of a city, or a bigger suburb, keeps its search.
 
 Inputs: no holdout row. The cases are the index's own names (GeoNames' alternate names: "New
 Town" of Cambridge, Massachusetts; "Frisco" of San Francisco; "Monreale", Sicily's town) and
@@ -99,6 +99,13 @@ def test_guard_names_that_stay_sure(text: str, name: str) -> None:
     assert place is not None and place.name == name and place.confidence == "MEDIUM", place
 
 
-def test_guard_search_in_a_town_lists() -> None:
-    out = search_places({"text_query": "museums in Temple, USA", "language_code": "en"}, CTX)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "museums in Temple, USA",  # a town, no part of a city
+        "museums in Preston, Australia",  # a suburb of Melbourne of 33,000
+    ],
+)
+def test_guard_search_in_a_town_lists(text: str) -> None:
+    out = search_places({"text_query": text, "language_code": "en"}, CTX)
     assert out["places"]
