@@ -13,13 +13,13 @@ The eleventh and second holdouts answered three classes confidently 50+ km off:
 - a search listed around a part of a city qualified by its country alone when a small place
   of that country the index lacks bears the name 50+ km away ("Oatlands, Australia": a suburb
   of Sydney of 5,600, or Tasmania's town); the resolver made it LOW already. Now the search
-  lists nothing when the part has under 10,000 people (``doubts.lacked.small_namesake``,
-  ``parts_only``); a town that is no part of a city, or a bigger suburb, keeps its search.
+  lists nothing around a suburb (a town whose point a city of 100,000+ wins) of under 10,000
+  people (``doubts.lacked.small_namesake``, ``parts_only``); a town that is no suburb ("hotels
+  in Lagorce, France", a guard of round 25), or a bigger suburb, keeps its search.
 
 Inputs: no holdout row. The cases are the index's own names (GeoNames' alternate names: "New
 Town" of Cambridge, Massachusetts; "Frisco" of San Francisco; "Monreale", Sicily's town) and
-GeoNames' ``cities500`` places (``small_places.tsv.z``: the Saint-Mesmins of Vendée, Aube,
-Dordogne and Côte-d'Or). Guards: a name in another language travels still ("Aleksandriya,
+GeoNames' ``cities500`` places (``small_places.tsv.z``). Guards: a name in another language travels still ("Aleksandriya,
 Romania"), a Cyrillic case form stays sure ("Москве, Россия"), a town's own name stays sure,
 a search in a town that is no part of a city lists.
 """
@@ -61,8 +61,10 @@ CASE_FORM_READS = [
 #: A part of a city qualified by its country, a small place of that country bearing its name
 #: 50+ km away: at START a search listed around the part.
 PARTS_OF_CITIES = [
-    "museums in Saint-Mesmin, France",
-    "museums in La Ordeña, Mexico",
+    "museums in La Ordeña, Mexico",  # Irapuato's; a village of Durango
+    "museums in Katariina, Finland",  # Turku's
+    "museums in Enfield, Australia",  # Sydney's
+    "museums in Sonnenberg, Germany",  # Wiesbaden's
 ]
 
 
