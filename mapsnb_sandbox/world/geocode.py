@@ -432,6 +432,7 @@ def _in_named_town(
     town, exact = named if named else (None, False)
     named_words: list[str] = []
     weak = town_first = False
+    town_j = -1  # the index number of a town read in the head's words
     if town is None and not q.cities:
         hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q))
         if hit is not None and not town_by_grammar(parts[0], words, hit[1], hit[2]):
@@ -442,7 +443,7 @@ def _in_named_town(
         if near is not None:  # "Nijniy Novgorod": Nizhniy Novgorod, not Velikiy Novgorod
             return city_resolved(near, "LOW"), "fuzzy"
         if hit is not None:
-            town, exact = idx.cities[hit.j], True
+            town, exact, town_j = idx.cities[hit.j], True, hit.j
             named_words = words[hit[1] : hit[2]]
             town_first = hit[1] == 0
             words = words[: hit[1]] + words[hit[2] :]
@@ -460,8 +461,11 @@ def _in_named_town(
         return (city_resolved(idx.cities[j], "LOW"), "fuzzy") if j is not None else None
     if not rest:  # a bare word read only by another form of a town's name: "Assise", LOW
         typed = " ".join(named_words)  # "Iide, Japan": no case form of Iida, LOW
-        own = typed in idx.by_name or bool(named_ids(idx, typed)) or not typed.isascii()
-        read = (len(parts) > 1 and own) or bool(words) or typed in idx.by_name
+        # the words are a name of this town, not another town's ("Chinchu" is Quanzhou's old
+        # name, and no case form of Chincha: "Chinchu, Peru" is LOW)
+        spelt = town_j in idx.by_name.get(typed, ())
+        own = spelt or town_j in named_ids(idx, typed) or not typed.isascii()
+        read = (len(parts) > 1 and own) or bool(words) or spelt
         read = read and not _articled_name(parts[0], words, named_words)
         return city_resolved(town, "MEDIUM" if exact and read else "LOW"), "city"
     if named_words and named_otherwise(town, rest, head.split(), named_words):

@@ -490,14 +490,18 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
     a town's own name: there it names those towns ("Milford", Newark's old name, is no
     Newark of New York). Nor a Latin name one letter off the own name (round 26): a spelling
     of that town's name, not its name in a language ("Salema" is Salem, India's, not Salem,
-    Indonesia's)."""
+    Indonesia's). Nor the name of a town of a country where ``key`` is a town's own name
+    (round 27): a local name, an old one or a neighbour's, not the town's name in a language
+    ("Santo Rosario", San Fernando's old name and two towns' of Pampanga, is no San Fernando
+    of Peru; "New Town", Cambridge, Massachusetts', no Cambridge of Canada)."""
     from rapidfuzz.distance import Levenshtein
 
     from mapsnb_sandbox.world.geodata import fold_text
 
     owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
     out: list[int] = []
-    for name in dict.fromkeys(fold_text(idx.cities[j].name) for j in ids):
+    named = (idx.cities[j] for j in ids)
+    for name in dict.fromkeys(fold_text(c.name) for c in named if c.cc not in owners):
         if key.isascii() and Levenshtein.distance(key, name) == 1:
             continue  # "Salema, Indonesia": Salem's (India's) spelling, no name of its namesakes
         out += [

@@ -14,7 +14,13 @@ import zlib
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, DISTRICT_KM, city_index
+from mapsnb_sandbox.world.cities import (
+    COUNTRY_RIVAL_SHARE,
+    DISTRICT_KM,
+    REGION_RIVAL_SHARE,
+    city_index,
+    nearest_cached,
+)
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
@@ -77,6 +83,17 @@ def _part_of_city(c: City) -> bool:
     return False
 
 
+#: A suburb's city has this many people or more.
+SUBURB_CITY_PEOPLE = 100_000
+
+
+def _suburb(c: City) -> bool:
+    """Whether another town of :data:`SUBURB_CITY_PEOPLE`+ people is the nearest town at
+    ``c``'s point (Sydney at Oatlands, New South Wales; not a village beside a small town)."""
+    there = nearest_cached(round(c.lat, 4), round(c.lng, 4))[0]
+    return there.geonameid != c.geonameid and there.population >= SUBURB_CITY_PEOPLE
+
+
 def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
     """Whether ``head``, a Pinyin name qualified by China alone (``q``), names a
     township of China 50+ km from town ``c`` of China, which weighs :data:`TOWNSHIP_PEOPLE`
@@ -96,14 +113,20 @@ def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
     return _far(c, townships_named(key))
 
 
-def small_namesake(head: str, c: City, q: Qualifiers) -> bool:
+def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = False) -> bool:
     """Whether ``head``, qualified by ``c``'s country alone (``q``), is the own name of a small
     place of that country the index lacks (:func:`.small.small_namesakes`) 50+ km from town
     ``c``, which weighs :data:`SMALL_PLACE_PEOPLE` against :data:`~.cities.COUNTRY_RIVAL_SHARE`
     of ``c``'s people, or against none of a part of a city (:func:`_part_of_city`: "Oatlands,
-    Australia" is Tasmania's town, or a suburb of Sydney of 5,600)."""
+    Australia" is Tasmania's town, or a suburb of Sydney of 5,600); with ``parts_only``, only
+    a suburb's (:func:`_suburb`) weighing :data:`~.cities.REGION_RIVAL_SHARE` of its people
+    (round 27: a search lists around a small town, "hotels in Lagorce, France", and a suburb
+    of 10,000+, "Preston, Australia")."""
     if q.ccs != {c.cc} or q.states or q.cities or q.regions:
         return False
-    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not _part_of_city(c):
+    if parts_only and not (_suburb(c) and REGION_RIVAL_SHARE * c.population <= SMALL_PLACE_PEOPLE):
+        return False
+    part = _part_of_city(c)
+    if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not part:
         return False
     return small_namesakes(fold(head), c.lat, c.lng, q.ccs).elsewhere

@@ -109,13 +109,14 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
     """Whether town ``place`` is read from a name of its own (Latin words in a text of another
     script too), with at most its country, that a place of its country the index lacks bears
     50+ km away, weighing as much (:mod:`.lacked`): a township of China ("Puxi, China") or a
-    small place of GeoNames' ``cities500`` ("Lagorce, France"; not with ``small`` false: a
-    search still lists around the town, which the holdouts mean 19 times in 20)."""
+    small place of GeoNames' ``cities500`` ("Lagorce, France"; with ``small`` false only
+    against a part of a city, "Oatlands, Australia": a search still lists around a town, which
+    the holdouts mean 19 times in 20)."""
     read = _read_town(text, place)
     if read is None or not read[0] or not named_so(place, read[0]):
         return False
     head, c, q = read
-    return township_elsewhere(head, c, q) or (small and small_namesake(head, c, q))
+    return township_elsewhere(head, c, q) or small_namesake(head, c, q, parts_only=not small)
 
 
 def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | None:
