@@ -28,8 +28,11 @@ natural-feature words before or after it (:data:`KIND_WORDS`: "Osorno", "Rainier
   ``2000 / METRES_PER_PERSON`` people (a town of the index has 1,000+); words that are also
   ordinary words (``ordinary_words.txt``: "Victory", "Adams") never name a volcano alone.
 
-When every name of a node is left out but its own part is fine with a kind word, the row is
-named "<own> volcano" (the display name). Kind ``park`` (the natural features' kind of the
+When the own part is left out alone (a town's name), "<own> volcano" names the row (first when
+no other name is left: the display name) if the own part has 4 letters or more, no other
+volcano 50 km away bears it and fewer than :data:`GENERIC_TOWNS` towns do ("Talang volcano",
+"Calbuco volcano"; not "Bam volcano", "Santa Isabel volcano", "La Palma volcano": short or
+generic names other volcanoes bear too). Kind ``park`` (the natural features' kind of the
 famous places: ``landmarks.NATURAL_KINDS``); address: the country of the nearest town.
 """
 
@@ -64,11 +67,16 @@ KIND_WORDS = frozenset(
     ).split()
 )
 #: Connectors after a leading kind word ("Volcán de Fuego", "Pico de Orizaba").
-_OF = frozenset("de del la las los di da do du d".split())
+_OF = frozenset("de del di da do du d".split())
 #: Volcanoes nearer than this (km) are one place; farther apart, a shared name is no answer.
 APART_KM = 50.0
 #: Metres of a volcano's height that outrank one person of a namesake town (see the docstring).
 METRES_PER_PERSON = 2.0
+#: The fewest letters of an own part read with a kind word ("Bam volcano", "Awu volcano").
+KIND_LETTERS = 4
+#: A name this many towns of the index bear or more is a generic one ("Santa Isabel", "La
+#: Palma", "San José"): other volcanoes the source lacks bear it too, so no "<name> volcano".
+GENERIC_TOWNS = 5
 #: A volcano with no height in OSM counts this high.
 DEFAULT_HEIGHT_M = 1000.0
 
@@ -183,10 +191,8 @@ def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
         name = str(n["name"])
         own = own_part(name)
         names = [x for x in dict.fromkeys([name, own]) if _name_ok(x, n, ctx)]
-        if not names and fold(own) != fold(name) and _kind_ok(name, own, n, ctx):
-            names = [name]  # "Volcán Calbuco": the whole name, its own part a town's
-        if not names and _kind_ok(name, own, n, ctx) and fold(own) not in ctx["others"]:  # type: ignore[operator]
-            names = [f"{own} volcano"]
+        if fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
+            names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
         if not names or (key := f"{VOLCANO_KEY}{n['osm']}") in seen:
             continue
         seen.add(key)
@@ -209,7 +215,12 @@ def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object
     clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
     alone = len(clusters.get(key, ())) == 1 and clusters[key][0] is node
     whole = len(clusters.get(fold(name), ())) == 1 and fold(name) not in ctx["others"]  # type: ignore[operator]
-    return len(key.replace(" ", "")) > 3 and alone and whole
+    others: frozenset[str] = ctx["others"]  # type: ignore[assignment]
+    if len(key.replace(" ", "")) < KIND_LETTERS or not (alone and whole) or key in others:
+        return False
+    from mapsnb_sandbox.world.cities import city_index
+
+    return len(city_index().by_name.get(key, ())) < GENERIC_TOWNS
 
 
 def main(argv: list[str]) -> int:
