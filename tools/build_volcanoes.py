@@ -111,14 +111,17 @@ def read_nodes(path: Path) -> list[dict[str, object]]:
     out = []
     for feat in json.loads(path.read_text(encoding="utf-8"))["features"]:
         p = feat["properties"]
-        name = (p.get("name") or "").strip()
-        if not name or any(c.isdigit() for c in name):
-            continue
         lng, lat = feat["geometry"]["coordinates"]
-        out.append(
-            {"name": name, "lat": lat, "lng": lng, "height": _height(p.get("ele")), "osm": p["osmId"]}
-        )
+        for name in _SPLIT.split(_BRACKETS.sub("", p.get("name") or "")):
+            name = name.strip()
+            if name and not any(c.isdigit() for c in name) and "unnamed" not in name.lower():
+                height = _height(p.get("ele"))
+                out.append({"name": name, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]})
     return out
+
+
+#: Two names in one ("Maungarei / Mount Wellington"), and a bracketed note ("Gunung Api (Banda)").
+_SPLIT, _BRACKETS = re.compile(r"\s+/\s+|;"), re.compile(r"\s*\([^)]*\)")
 
 
 def _others() -> frozenset[str]:
@@ -186,19 +189,26 @@ def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
         "others": _others(),
         "ordinary": _ordinary(),
     }
-    rows, seen = [], set()
+    rows: list[dict[str, str]] = []
+    seen: dict[str, int] = {}
     for n in sorted(nodes, key=lambda n: int(n["osm"])):  # type: ignore[call-overload]
         name = str(n["name"])
         own = own_part(name)
         names = [x for x in dict.fromkeys([name, own]) if _name_ok(x, n, ctx)]
         if fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
             names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
-        if not names or (key := f"{VOLCANO_KEY}{n['osm']}") in seen:
+        if not names:
             continue
-        seen.add(key)
+        key = f"{VOLCANO_KEY}{n['osm']}"
+        if key in seen:  # the second name of "A / B": the row's alias
+            at = seen[key]
+            rows[at]["names"] = "|".join(dict.fromkeys([*rows[at]["names"].split("|"), *names]))
+            rows[at]["keys"] = "|".join(famous_keys("", rows[at]["names"]))
+            continue
+        seen[key] = len(rows)
         lat, lng = round(float(n["lat"]), 5), round(float(n["lng"]), 5)  # type: ignore[arg-type]
         cc = nearest_cached(round(lat, 4), round(lng, 4))[0].cc
-        keys = [k for k in famous_keys("", "|".join(names)) if k]
+        keys = famous_keys("", "|".join(names))
         rows.append(
             {
                 "key": key, "whc": "", "kind": "park", "city": "", "country": country_name(cc),
@@ -210,7 +220,10 @@ def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
 
 
 def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object]) -> bool:
-    """Whether the own part may be read with a kind word: long enough, one volcano's."""
+    """Whether the own part may be read with a kind word: long enough, one volcano's, no
+    country's, borne by few towns ("Chimborazo volcano": a province's name too)."""
+    from mapsnb_sandbox.world.cities import city_index
+
     key = fold(own)
     clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
     alone = len(clusters.get(key, ())) == 1 and clusters[key][0] is node
@@ -218,8 +231,8 @@ def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object
     others: frozenset[str] = ctx["others"]  # type: ignore[assignment]
     if len(key.replace(" ", "")) < KIND_LETTERS or not (alone and whole) or key in others:
         return False
-    from mapsnb_sandbox.world.cities import city_index
-
+    if key in city_index().countries:  # "Ecuador volcano": volcanoes there, not one
+        return False
     return len(city_index().by_name.get(key, ())) < GENERIC_TOWNS
 
 
