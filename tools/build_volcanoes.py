@@ -61,13 +61,35 @@ HEADER = (
 #: Natural-feature words before or after a volcano's own name (folded), in the gazetteers'
 #: languages: "Volcán Osorno", "Mount Rainier", "Gunung Semeru", "Klyuchevskaya Sopka".
 KIND_WORDS = frozenset(
-    (
-        "mount mt mt. mont monte montana gunung volcan volcano vulkan vulcano vulcao cerro nevado "
-        "nevados pico pic piton sopka gora vulkaan bukit puy puig"
-    ).split()
+    [
+        "mount",
+        "mt",
+        "mt.",
+        "mont",
+        "monte",
+        "montana",
+        "gunung",
+        "volcan",
+        "volcano",
+        "vulkan",
+        "vulcano",
+        "vulcao",
+        "cerro",
+        "nevado",
+        "nevados",
+        "pico",
+        "pic",
+        "piton",
+        "sopka",
+        "gora",
+        "vulkaan",
+        "bukit",
+        "puy",
+        "puig",
+    ]
 )
 #: Connectors after a leading kind word ("Volcán de Fuego", "Pico de Orizaba").
-_OF = frozenset("de del di da do du d".split())
+_OF = frozenset(["de", "del", "di", "da", "do", "du", "d"])
 #: Volcanoes nearer than this (km) are one place; farther apart, a shared name is no answer.
 APART_KM = 50.0
 #: Metres of a volcano's height that outrank one person of a namesake town (see the docstring).
@@ -116,7 +138,9 @@ def read_nodes(path: Path) -> list[dict[str, object]]:
             name = name.strip()
             if name and not any(c.isdigit() for c in name) and "unnamed" not in name.lower():
                 height = _height(p.get("ele"))
-                out.append({"name": name, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]})
+                out.append(
+                    {"name": name, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]}
+                )
     return out
 
 
@@ -126,8 +150,13 @@ _SPLIT, _BRACKETS = re.compile(r"\s+/\s+|;"), re.compile(r"\s*\([^)]*\)")
 
 def _others() -> frozenset[str]:
     """Folded names of the curated and famous tables (kept as they are)."""
-    from mapsnb_sandbox.world.landmarks import HERITAGE_CSV, LANDMARKS_CSV, load_famous
-    from mapsnb_sandbox.world.landmarks import folded_names, load_landmarks
+    from mapsnb_sandbox.world.landmarks import (
+        HERITAGE_CSV,
+        LANDMARKS_CSV,
+        folded_names,
+        load_famous,
+        load_landmarks,
+    )
 
     items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, load_landmarks(LANDMARKS_CSV)))
     return frozenset(k for lm in items for k in (*lm.keys, *folded_names(lm)))
@@ -155,6 +184,14 @@ def _places() -> frozenset[str]:
     return frozenset(city_index().countries) | frozenset(regions().admin1)
 
 
+def _country(key: str) -> bool:
+    """Whether folded ``key`` names a country (in any language the resolver reads)."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.names.qualifiers import country_named
+
+    return key in city_index().countries or country_named(key, 1) is not None
+
+
 def _clusters(nodes: list[dict[str, object]]) -> dict[str, list[dict[str, object]]]:
     """Folded name -> the highest node of each group of its nodes within :data:`APART_KM`."""
     by_name: dict[str, list[dict[str, object]]] = {}
@@ -171,6 +208,8 @@ def _name_ok(name: str, node: dict[str, object], ctx: dict[str, object]) -> bool
     key = fold(name)
     clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
     if len(key.replace(" ", "")) <= 3 or key in ctx["places"] or key in ctx["others"]:  # type: ignore[operator]
+        return False
+    if _country(key):
         return False
     if len(clusters.get(key, ())) != 1 or clusters[key][0] is not node:
         return False
@@ -231,7 +270,7 @@ def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object
     others: frozenset[str] = ctx["others"]  # type: ignore[assignment]
     if len(key.replace(" ", "")) < KIND_LETTERS or not (alone and whole) or key in others:
         return False
-    if key in city_index().countries:  # "Ecuador volcano": volcanoes there, not one
+    if _country(key):  # "Ecuador volcano", "Congo volcano": volcanoes there, not one
         return False
     return len(city_index().by_name.get(key, ())) < GENERIC_TOWNS
 
