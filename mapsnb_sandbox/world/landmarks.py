@@ -131,7 +131,10 @@ class _LandmarkIndex:
 
     @functools.cached_property
     def _fuzzy_by_length(self) -> tuple[list[str], list[int]]:
-        names = sorted(self.fuzzy, key=lambda n: (len(n), n))
+        """The near spellings' candidates: no name only a broad list's rows bear
+        (:attr:`Landmark.one_source`: "Montgey", a French village, is no "Puy de Montgy")."""
+        broad = {n for n in self.fuzzy if all(self.items[i].one_source for i in self.by_name[n])}
+        names = sorted(self.fuzzy - broad, key=lambda n: (len(n), n))
         return names, [len(n) for n in names]
 
     @functools.cached_property
