@@ -1,6 +1,6 @@
 """The landmark tables' rows (split from ``landmarks.py``, round 25): a :class:`Landmark` each,
 read from the curated ``data/landmarks.csv``, the famous places of ``data/famous_places.csv``
-and the tables beside it (the UNESCO list, museums, stations), and the airports and stations of
+and the tables beside it (the UNESCO list, museums, stations, volcanoes), and the airports and stations of
 ``data/airports.tsv.z`` and ``data/stations.tsv.z``; ``landmarks.py`` indexes them.
 """
 
