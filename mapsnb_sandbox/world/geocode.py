@@ -450,8 +450,8 @@ def _in_named_town(
     rest = " ".join(w for w in words if w not in FILLER_WORDS)
     lm = landmark_named(rest, town, bias, region) if rest else None
     areas = Qualifiers(q.ccs, q.states, set(), q.regions - q.cities, set())  # not its words
-    if lm is not None and town is None and not landmark_ok(lm, areas):
-        lm = None  # "Paulista, PE": the town of Pernambuco, not the avenue of São Paulo
+    if lm is not None and town is None and not landmark_ok(lm, q if lm.one_source else areas):
+        lm = None  # "Paulista, PE": the town of Pernambuco; "Dutton, ON": no Alaskan volcano
     if lm is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"
     if town is None:

@@ -30,6 +30,7 @@ from mapsnb_sandbox.world.index.landmark_rows import (
     OSM_MUSEUMS_CSV,
     STATIONS_TSV,
     US_MUSEUMS_CSV,
+    VOLCANOES_CSV,
     WITHHOLD_ENV,
     Landmark,
     famous_keys,
@@ -66,6 +67,7 @@ __all__ = [
     "OSM_MUSEUMS_CSV",
     "STATIONS_TSV",
     "US_MUSEUMS_CSV",
+    "VOLCANOES_CSV",
     "WITHHOLD_ENV",
     "Landmark",
     "Once",
@@ -129,7 +131,10 @@ class _LandmarkIndex:
 
     @functools.cached_property
     def _fuzzy_by_length(self) -> tuple[list[str], list[int]]:
-        names = sorted(self.fuzzy, key=lambda n: (len(n), n))
+        """The near spellings' candidates: no name only a broad list's rows bear
+        (:attr:`Landmark.one_source`: "Montgey", a French village, is no "Puy de Montgy")."""
+        broad = {n for n in self.fuzzy if all(self.items[i].one_source for i in self.by_name[n])}
+        names = sorted(self.fuzzy - broad, key=lambda n: (len(n), n))
         return names, [len(n) for n in names]
 
     @functools.cached_property
@@ -426,7 +431,7 @@ def _build_landmark_index() -> _LandmarkIndex:
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
         withhold = os.environ.get(WITHHOLD_ENV) == "1"
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
-        for more in (*MUSEUM_CSVS, FAMOUS_STATIONS_CSV):
+        for more in (*MUSEUM_CSVS, FAMOUS_STATIONS_CSV, VOLCANOES_CSV):
             items = load_famous(more, items)
         items += load_airports(AIRPORTS_TSV) + load_airports(STATIONS_TSV, kind="station")
         items = with_case_keys(items, names=folded_names)  # "Красной площадью", round 20

@@ -104,7 +104,9 @@ def city_resolved(c: City, confidence: str = "MEDIUM") -> Resolved:
 
 
 def landmark_resolved(lm: Landmark, confidence: str) -> Resolved:
-    """A curated landmark as a :class:`Resolved` (its town the nearest one when it names none)."""
+    """A curated landmark as a :class:`Resolved` (its town the nearest one when it names none);
+    one only a broad list knows (:attr:`Landmark.one_source`) is a LOW answer."""
+    confidence = "LOW" if lm.one_source else confidence
     address = lm.address or ", ".join(p for p in (lm.city, lm.region, lm.country_code) if p)
     city = lm.city or nearest_city(lm.lat, lm.lng)[0]
     return Resolved(

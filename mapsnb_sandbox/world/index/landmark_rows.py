@@ -1,6 +1,6 @@
 """The landmark tables' rows (split from ``landmarks.py``, round 25): a :class:`Landmark` each,
 read from the curated ``data/landmarks.csv``, the famous places of ``data/famous_places.csv``
-and the tables beside it (the UNESCO list, museums, stations), and the airports and stations of
+and the tables beside it (the UNESCO list, museums, stations, volcanoes), and the airports and stations of
 ``data/airports.tsv.z`` and ``data/stations.tsv.z``; ``landmarks.py`` indexes them.
 """
 
@@ -28,6 +28,8 @@ __all__ = [
     "OSM_MUSEUMS_CSV",
     "STATIONS_TSV",
     "US_MUSEUMS_CSV",
+    "VOLCANOES_CSV",
+    "VOLCANO_KEY",
     "WITHHOLD_ENV",
     "Landmark",
     "famous_keys",
@@ -58,6 +60,8 @@ HERITAGE_CSV = FAMOUS_CSV.with_name("heritage_sites.csv")
 US_MUSEUMS_CSV, FR_MUSEUMS_CSV, OSM_MUSEUMS_CSV = MUSEUM_CSVS = tuple(
     FAMOUS_CSV.with_name(f"{land}_museums.csv") for land in ("us", "fr", "osm")
 )
+#: The world's named volcanoes at OpenStreetMap's point (ODbL): ``tools/build_volcanoes.py``.
+VOLCANOES_CSV = FAMOUS_CSV.with_name("volcanoes.csv")
 #: Main railway stations outside Europe and India, as famous places, by hand (SOURCES.md).
 FAMOUS_STATIONS_CSV = FAMOUS_CSV.with_name("famous_stations.csv")
 #: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
@@ -104,6 +108,13 @@ class Landmark:
         """Whether it is found by a whole name only (an airport, a station of the table)."""
         return self.key.startswith(_WHOLE_NAME_KEYS)
 
+    @property
+    def one_source(self) -> bool:
+        """Whether only one broad crowd-sourced list knows it (a volcano of ``volcanoes.csv``):
+        a namesake that list lacks may be meant ("Sumbing": Java's, or Sumatra's), so it is
+        never a HIGH or MEDIUM answer."""
+        return self.key.startswith(VOLCANO_KEY)
+
     @functools.cached_property
     def place_id(self) -> str:
         """Its id: the table's, else a well-formed feature id (:func:`tagged_id`), made on
@@ -112,6 +123,8 @@ class Landmark:
 
 
 _AIRPORT_KEY, _STATION_KEY = "airport-", "rail-"
+#: The keys of ``volcanoes.csv``'s rows open with this.
+VOLCANO_KEY = "osm-volcano-"
 _WHOLE_NAME_KEYS = (_AIRPORT_KEY, _STATION_KEY)
 
 

@@ -32,6 +32,8 @@ def landmark_ok(lm: Landmark, q: Qualifiers) -> bool:
         return False  # "Midway, TN": the town, not Chicago's airport
     if q.cities:
         lm_names = {fold(lm.city), fold(lm.region), fold(lm.address)}
+        if lm.one_source:  # whole words: "Ilimuda, ON" is not in "indonesia"
+            return any(f" {c} " in f" {n} " for n in lm_names if n for c in q.cities)
         return any(any(c in n for n in lm_names if n) for c in q.cities)
     if q.regions:  # "Alhambra, CA", "Midway, TN" (Tennessee or Tamil Nadu): a region that holds
         from mapsnb_sandbox.world.cities import nearest_cached

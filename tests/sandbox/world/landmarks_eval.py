@@ -249,3 +249,21 @@ def evaluate_holdout(items: list[HoldoutQuery], via: str = "resolve") -> Holdout
             if at_own_row(q, a[0], a[1], points):
                 score.own_row.append(q)
     return score
+
+
+def one_source_namesake(text: str) -> bool:
+    """Whether ``text`` is answered LOW by a place of the broad volcano table that bears a name
+    the text holds: another volcano of that name (Java's "Sumbing" for Sumatra's; a hill
+    "Mount Stewart" in Victoria for the Northern Irish house), a guess issue 40 allows, not a
+    misreading (round 27, h-volc27)."""
+    from mapsnb_sandbox.world.landmarks import fold, landmark_with_id
+    from mapsnb_sandbox.world.resolver import resolve
+
+    p = resolve(text).place
+    lm = landmark_with_id(p.place_id) if p is not None and p.confidence == "LOW" else None
+    key = f" {fold(text)} "
+    return (
+        lm is not None
+        and lm.one_source
+        and any(f" {fold(n)} " in key for n in (*lm.aliases, lm.name))
+    )

@@ -1,0 +1,291 @@
+"""Write ``mapsnb_sandbox/data/volcanoes.csv``: the world's named volcanoes as famous places, at
+OpenStreetMap's point, so that "Calbuco", "Calbuco volcano", "Volcán Calbuco" and "hotels near
+Calbuco" find the mountain, not a town or nothing.
+
+Source: **OpenStreetMap** nodes tagged ``natural=volcano`` with a ``name`` (© OpenStreetMap
+contributors, ODbL 1.0), as the world-wide Overpass extract of github.com/Zumx/volcanoworldmap
+ships them (``public/data/points.geojson``, commit ``df18d18e`` of 2026-06-23, 10,047 nodes,
+4,920 named; properties ``name``, ``ele``, ``osmId``). The emulator reads this file's output
+only; the Smithsonian's list, the fourth landmark holdout's truth, is not read. Usage::
+
+    python tools/build_volcanoes.py points.geojson
+
+Names of a row (the first one shown): OSM's ``name`` ("Volcán Osorno", "Mount Rainier",
+"Gunung Semeru", "Klyuchevskaya Sopka", "Etna") and its *own part*, the name without the
+natural-feature words before or after it (:data:`KIND_WORDS`: "Osorno", "Rainier", "Semeru";
+"<own> volcano", "Mount <own>" and their like in other languages are read at run time by
+``landmarks.named_with_its_place``). A name is left out when it says nothing alone:
+
+* a name of 3 letters or fewer, one of a country or of a first-level region;
+* a name several volcanoes 50 km apart or more bear ("Cerro Negro", "Sierra Negra"): no one
+  answer (volcanoes nearer than that are one place: the highest is kept);
+* a name the curated tables already hold (``landmarks.csv``, ``famous_places.csv``,
+  ``heritage_sites.csv``: Vesuvius, Etna, Mayon keep their own rows and points);
+* a town's name: a name a town of the emulator's index bears (its own or another name) stays
+  the town's ("Osorno" is the city of 150,000; "Bam" Iran's city), unless the volcano is
+  far more prominent: :data:`METRES_PER_PERSON` metres of height per person of the biggest
+  such town, so a 2,000 m volcano outranks a namesake village of under
+  ``2000 / METRES_PER_PERSON`` people (a town of the index has 1,000+); words that are also
+  ordinary words (``ordinary_words.txt``: "Victory", "Adams") never name a volcano alone.
+
+When the own part is left out alone (a town's name), "<own> volcano" names the row (first when
+no other name is left: the display name) if the own part has 4 letters or more, no other
+volcano 50 km away bears it and fewer than :data:`GENERIC_TOWNS` towns do ("Talang volcano",
+"Calbuco volcano"; not "Bam volcano", "Santa Isabel volcano", "La Palma volcano": short or
+generic names other volcanoes bear too). Kind ``park`` (the natural features' kind of the
+famous places: ``landmarks.NATURAL_KINDS``); address: the country of the nearest town.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mapsnb_sandbox.world.index.landmark_rows import VOLCANO_KEY
+from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
+
+OUT = FAMOUS_CSV.with_name("volcanoes.csv")
+COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
+HEADER = (
+    "# Named volcanoes as famous places (issue 40): OpenStreetMap natural=volcano nodes, (c)\n"
+    "# OpenStreetMap contributors, ODbL 1.0 (this file is a derived database under the same\n"
+    "# licence), at OSM's point, by OSM's name and its own part without kind words. Written by\n"
+    "# tools/build_volcanoes.py; see SOURCES.md.\n"
+)
+#: Natural-feature words before or after a volcano's own name (folded), in the gazetteers'
+#: languages: "Volcán Osorno", "Mount Rainier", "Gunung Semeru", "Klyuchevskaya Sopka".
+KIND_WORDS = frozenset(
+    [
+        "mount",
+        "mt",
+        "mt.",
+        "mont",
+        "monte",
+        "montana",
+        "gunung",
+        "volcan",
+        "volcano",
+        "vulkan",
+        "vulcano",
+        "vulcao",
+        "cerro",
+        "nevado",
+        "nevados",
+        "pico",
+        "pic",
+        "piton",
+        "sopka",
+        "gora",
+        "vulkaan",
+        "bukit",
+        "puy",
+        "puig",
+    ]
+)
+#: Connectors after a leading kind word ("Volcán de Fuego", "Pico de Orizaba").
+_OF = frozenset(["de", "del", "di", "da", "do", "du", "d"])
+#: Volcanoes nearer than this (km) are one place; farther apart, a shared name is no answer.
+APART_KM = 50.0
+#: Metres of a volcano's height that outrank one person of a namesake town (see the docstring).
+METRES_PER_PERSON = 2.0
+#: The fewest letters of an own part read with a kind word ("Bam volcano", "Awu volcano").
+KIND_LETTERS = 4
+#: A name this many towns of the index bear or more is a generic one ("Santa Isabel", "La
+#: Palma", "San José"): other volcanoes the source lacks bear it too, so no "<name> volcano".
+GENERIC_TOWNS = 5
+#: A volcano with no height in OSM counts this high.
+DEFAULT_HEIGHT_M = 1000.0
+
+
+def own_part(name: str) -> str:
+    """``name`` without its kind words before (and connectors after them) or after it."""
+    words = name.replace("\u2019", "'").split()
+    while len(words) > 1 and fold(words[0]).rstrip(".") in KIND_WORDS | {"mt"}:
+        words = words[1:]
+        while len(words) > 1 and fold(words[0]) in _OF:
+            words = words[1:]
+    while len(words) > 1 and fold(words[-1]) in KIND_WORDS:
+        words = words[:-1]
+    return " ".join(words)
+
+
+def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
+    dy = math.radians(b[0] - a[0])
+    dx = math.radians(b[1] - a[1]) * math.cos(math.radians((a[0] + b[0]) / 2))
+    return 6371.0 * math.hypot(dx, dy)
+
+
+def _height(value: object) -> float:
+    try:
+        return float(str(value).replace("m", "").replace(",", ".").split(";")[0].strip())
+    except ValueError:
+        return DEFAULT_HEIGHT_M
+
+
+def read_nodes(path: Path) -> list[dict[str, object]]:
+    """The named ``natural=volcano`` nodes of the extract: name, point, height, OSM id."""
+    out = []
+    for feat in json.loads(path.read_text(encoding="utf-8"))["features"]:
+        p = feat["properties"]
+        lng, lat = feat["geometry"]["coordinates"]
+        for name in _SPLIT.split(_BRACKETS.sub("", p.get("name") or "")):
+            name = name.strip()
+            if name and not any(c.isdigit() for c in name) and "unnamed" not in name.lower():
+                height = _height(p.get("ele"))
+                out.append(
+                    {"name": name, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]}
+                )
+    return out
+
+
+#: Two names in one ("Maungarei / Mount Wellington"), and a bracketed note ("Gunung Api (Banda)").
+_SPLIT, _BRACKETS = re.compile(r"\s+/\s+|;"), re.compile(r"\s*\([^)]*\)")
+
+
+def _others() -> frozenset[str]:
+    """Folded names of the curated and famous tables (kept as they are)."""
+    from mapsnb_sandbox.world.landmarks import (
+        HERITAGE_CSV,
+        LANDMARKS_CSV,
+        folded_names,
+        load_famous,
+        load_landmarks,
+    )
+
+    items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, load_landmarks(LANDMARKS_CSV)))
+    return frozenset(k for lm in items for k in (*lm.keys, *folded_names(lm)))
+
+
+def _town_population(key: str) -> int:
+    """The most people of a town of the index that bears folded name ``key`` (0: none)."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    idx = city_index()
+    return max((idx.cities[j].population for j in idx.by_name.get(key, ())), default=0)
+
+
+def _ordinary() -> frozenset[str]:
+    path = FAMOUS_CSV.with_name("ordinary_words.txt")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(fold(w) for w in lines if w and not w.startswith("#"))
+
+
+def _places() -> frozenset[str]:
+    """Folded names of countries and first-level regions."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.towns import regions
+
+    return frozenset(city_index().countries) | frozenset(regions().admin1)
+
+
+def _country(key: str) -> bool:
+    """Whether folded ``key`` names a country (in any language the resolver reads)."""
+    from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.names.qualifiers import country_named
+
+    return key in city_index().countries or country_named(key, 1) is not None
+
+
+def _clusters(nodes: list[dict[str, object]]) -> dict[str, list[dict[str, object]]]:
+    """Folded name -> the highest node of each group of its nodes within :data:`APART_KM`."""
+    by_name: dict[str, list[dict[str, object]]] = {}
+    for n in sorted(nodes, key=lambda n: -float(n["height"])):  # type: ignore[arg-type]
+        for key in {fold(str(n["name"])), fold(own_part(str(n["name"])))}:
+            kept = by_name.setdefault(key, [])
+            pt = (float(n["lat"]), float(n["lng"]))  # type: ignore[arg-type]
+            if all(_km(pt, (float(k["lat"]), float(k["lng"]))) >= APART_KM for k in kept):  # type: ignore[arg-type]
+                kept.append(n)
+    return by_name
+
+
+def _name_ok(name: str, node: dict[str, object], ctx: dict[str, object]) -> bool:
+    key = fold(name)
+    clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
+    if len(key.replace(" ", "")) <= 3 or key in ctx["places"] or key in ctx["others"]:  # type: ignore[operator]
+        return False
+    if _country(key):
+        return False
+    if len(clusters.get(key, ())) != 1 or clusters[key][0] is not node:
+        return False
+    if key in ctx["ordinary"]:  # type: ignore[operator]
+        return False
+    return _town_population(key) * METRES_PER_PERSON < float(node["height"])  # type: ignore[arg-type]
+
+
+def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
+    """One row per volcano with a name left (see the module docstring)."""
+    from mapsnb_sandbox.world.cities import country_name, nearest_cached
+
+    ctx: dict[str, object] = {
+        "clusters": _clusters(nodes),
+        "places": _places(),
+        "others": _others(),
+        "ordinary": _ordinary(),
+    }
+    rows: list[dict[str, str]] = []
+    seen: dict[str, int] = {}
+    for n in sorted(nodes, key=lambda n: int(n["osm"])):  # type: ignore[call-overload]
+        name = str(n["name"])
+        own = own_part(name)
+        names = [x for x in dict.fromkeys([name, own]) if _name_ok(x, n, ctx)]
+        if fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
+            names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
+        if not names:
+            continue
+        key = f"{VOLCANO_KEY}{n['osm']}"
+        if key in seen:  # the second name of "A / B": the row's alias
+            at = seen[key]
+            rows[at]["names"] = "|".join(dict.fromkeys([*rows[at]["names"].split("|"), *names]))
+            rows[at]["keys"] = "|".join(famous_keys("", rows[at]["names"]))
+            continue
+        seen[key] = len(rows)
+        lat, lng = round(float(n["lat"]), 5), round(float(n["lng"]), 5)  # type: ignore[arg-type]
+        cc = nearest_cached(round(lat, 4), round(lng, 4))[0].cc
+        keys = famous_keys("", "|".join(names))
+        rows.append(
+            {
+                "key": key, "whc": "", "kind": "park", "city": "", "country": country_name(cc),
+                "cc": cc, "lat": f"{lat:.5f}", "lng": f"{lng:.5f}", "names": "|".join(names),
+                "keys": "|".join(keys),
+            }
+        )  # fmt: skip
+    return rows
+
+
+def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object]) -> bool:
+    """Whether the own part may be read with a kind word: long enough, one volcano's, no
+    country's, borne by few towns ("Chimborazo volcano": a province's name too)."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    key = fold(own)
+    clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
+    alone = len(clusters.get(key, ())) == 1 and clusters[key][0] is node
+    whole = len(clusters.get(fold(name), ())) == 1 and fold(name) not in ctx["others"]  # type: ignore[operator]
+    others: frozenset[str] = ctx["others"]  # type: ignore[assignment]
+    if len(key.replace(" ", "")) < KIND_LETTERS or not (alone and whole) or key in others:
+        return False
+    if _country(key):  # "Ecuador volcano", "Congo volcano": volcanoes there, not one
+        return False
+    return len(city_index().by_name.get(key, ())) < GENERIC_TOWNS
+
+
+def main(argv: list[str]) -> int:
+    nodes = read_nodes(Path(argv[1]))
+    rows = build_rows(nodes)
+    with OUT.open("w", encoding="utf-8", newline="") as fh:
+        fh.write(HEADER)
+        w = csv.DictWriter(fh, COLUMNS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    print(f"{len(nodes)} named nodes -> {len(rows)} volcanoes, {OUT.stat().st_size} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
