@@ -34,7 +34,9 @@ towns``: key ``TR:<admin1>:<folded name>``, names (the folded name, with plain l
 central district "<province> merkez" only, its province's name being the region's), the box of
 its towns and the towns' numbers (sorted, base-36 differences). An index town of Türkiye lies in
 the district of its province whose seat is nearest within :data:`MEMBER_KM`, and in each whose
-seat is within :data:`TIE` times that distance too (no boundaries are read).
+seat is within :data:`TIE` times that distance too (no boundaries are read); the index's row that
+is its seat (or answers for it: a town GeoNames files under a neighbouring province's code, Bahçe
+of Osmaniye) lies in it too.
 """
 
 from __future__ import annotations
@@ -185,18 +187,25 @@ def _seat_row(d: dict[str, Any], lat: float, lng: float, towns: list[City]) -> s
     )
 
 
-def _answered(key: str, lat: float, lng: float, people: int, rows: dict[str, list[City]]) -> bool:
-    """Whether the index answers district ``key`` within :data:`SAME_KM` of its seat: a town
-    of the name with people, or a city's district of the name (``districts.tsv.z``) weighing
-    :data:`DISTRICT_SHARE` of the district's people or more (not a class's typical size)."""
-    return any(
-        _km(c.lat, c.lng, lat, lng) < SAME_KM
-        and (
-            c.population >= DISTRICT_SHARE * people
-            if districts.is_added(c.geonameid)
-            else c.population > 0
-        )
-        for c in rows.get(key, ())
+def _answered(
+    key: str, lat: float, lng: float, people: int, rows: dict[str, list[City]]
+) -> City | None:
+    """The index's row that answers district ``key`` within :data:`SAME_KM` of its seat: a
+    town of the name with people, or a city's district of the name (``districts.tsv.z``)
+    weighing :data:`DISTRICT_SHARE` of the district's people or more (not a class's typical
+    size); else None."""
+    return next(
+        (
+            c
+            for c in rows.get(key, ())
+            if _km(c.lat, c.lng, lat, lng) < SAME_KM
+            and (
+                c.population >= DISTRICT_SHARE * people
+                if districts.is_added(c.geonameid)
+                else c.population > 0
+            )
+        ),
+        None,
     )
 
 
@@ -249,9 +258,11 @@ def main() -> None:
         lat, lng, town, found = seat_of(d, ctx)
         how[found] += 1
         key = f"TR:{a1[d['provinceId']]}:{plain(fold_text(d['name']))}"
-        number = None
-        people = int(d["population"])
-        if d["name"] != "Merkez" and not _answered(fold_text(d["name"]), lat, lng, people, rows):
+        number = town.geonameid if town is not None else None
+        answer = _answered(fold_text(d["name"]), lat, lng, int(d["population"]), rows)
+        if answer is not None:
+            number = number or answer.geonameid
+        elif d["name"] != "Merkez":
             seat_rows.append(_seat_row(d, lat, lng, towns))
             number = TR0 + int(d["id"])
         keys[key] = (d, number)
