@@ -251,7 +251,9 @@ def main() -> None:
     ctx = {"provs": provs, "a1": a1, "by_name": by_name, "wof": wof, "region": region}
     from mapsnb_sandbox.world.names.qualifiers import regions
 
-    taken = {fold_text(n) for n in regions().countries} | {fold_text(p["name"]) for p in provs.values()}
+    taken = {fold_text(n) for n in regions().countries} | {
+        fold_text(p["name"]) for p in provs.values()
+    }
     seat_rows, seats, how = [], [], collections.Counter()
     keys: dict[str, tuple[dict[str, Any], int | None]] = {}
     for d in sorted(dists, key=lambda d: int(d["id"])):
