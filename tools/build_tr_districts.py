@@ -114,7 +114,9 @@ def _admin1(provs: dict[int, dict[str, Any]], towns: list[City]) -> dict[int, st
     return out
 
 
-def _wof(repo: str, towns: list[City], a1: dict[int, str]) -> tuple[dict[str, list[Any]], dict]:
+def _wof(
+    repo: str, towns: list[City], a1: dict[int, str]
+) -> tuple[dict[str, list[Any]], dict[int, int]]:
     """Who's On First's counties and localities by folded name, and province id -> its WOF
     region (the one most of its index towns' localities, by GeoNames id, lie in)."""
     by_name: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
