@@ -22,12 +22,14 @@ from the provinces' capitals (Yunusemre and Şehzadeler of Manisa, Efeler of Ayd
   district of Law 6360: Altıeylül and Karesi of Balıkesir, Haliliye of Şanlıurfa).
 
 ``tr_seats.tsv``: one row per district whose seat the index lacks or holds with no people
-(GeoNames counts 0 for a sixth of its Turkish towns) within :data:`SAME_KM` (nor as a city's
-district, ``districts.tsv.z``, of :data:`DISTRICT_SHARE` of its people: "Narlıdere"), in the columns of
+(GeoNames counts 0 for a sixth of its Turkish towns) within :data:`SAME_KM` (nor as a district
+of a city of ``districts.tsv.z``: Istanbul's "Tuzla" stays the city's), in the columns of
 ``kr_seats.tsv`` (``number lat lng weight near_gid near_row near_col name names``): number
 :data:`TR0` plus the list's district id, the weight the district's people, the nearest Turkish
 town of the index (whose zone and region the seat takes), its Turkish name and folded names (as
-written and with Turkish letters plain: "yunusemre", "ayranci").
+written and with Turkish letters plain: "yunusemre", "ayranci"). No row for a seat within
+:data:`METRO_KM` of a city of :data:`METRO` people or more of its province (Istanbul's, Ankara's, İzmir's ...
+districts: ``districts.tsv.z``'s class).
 
 ``tr_districts.tsv.z``: rows as ``admin2_towns.tsv.z``'s, ``key names lat0 lng0 lat1 lng1
 towns``: key ``TR:<admin1>:<folded name>``, names (the folded name, with plain letters; a
@@ -70,12 +72,15 @@ TR0 = (1 << 24) - (1 << 21) - (1 << 19)
 CAPITAL_KM = 15.0
 #: An index town of a district's name this near its seat, with people, is the seat.
 SAME_KM = 25.0
-#: ... or a city's district of its name weighing this share of the district's people.
-DISTRICT_SHARE = 0.1
 #: A town lies in the district whose seat is nearest, this near ...
 MEMBER_KM = 60.0
 #: ... and in every other whose seat is within this many times that distance.
 TIE = 1.25
+#: A seat this near a town of :data:`METRO` people or more is a district of that city: no row
+#: (``districts.tsv.z`` holds a big city's districts; Istanbul's Tuzla, 35 km out, of 293,000
+#: people, would outrank Bosnia's Tuzla as a town).
+METRO_KM = 40.0
+METRO = 1_000_000
 #: Districts whose seat bears another name: Seydikemer (Muğla, Law 6360) sits at Kemer; Eyüp
 #: was renamed Eyüpsultan in 2017 (GeoNames' 2016 dump and Who's On First write "Eyüp").
 SEATS = {("Muğla", "Seydikemer"): "Kemer", ("İstanbul", "Eyüpsultan"): "Eyüp"}
@@ -179,6 +184,16 @@ def seat_of(d: dict[str, Any], ctx: dict[str, Any]) -> tuple[float, float, City 
     return p["coordinates"]["latitude"], p["coordinates"]["longitude"], None, "capital"
 
 
+def _metro(lat: float, lng: float, a1: str, towns: list[City]) -> bool:
+    """Whether the point lies within :data:`METRO_KM` of a town of :data:`METRO` people or
+    more of its province (``a1``): a district of that city, which ``districts.tsv.z`` holds or
+    leaves out (not Manisa's, 34 km from İzmir)."""
+    return any(
+        c.population >= METRO and c.admin1 == a1 and _km(c.lat, c.lng, lat, lng) < METRO_KM
+        for c in towns
+    )
+
+
 def _seat_row(d: dict[str, Any], lat: float, lng: float, towns: list[City]) -> str:
     near = min(towns, key=lambda c: _km(c.lat, c.lng, lat, lng))
     key = fold_text(d["name"])
@@ -189,23 +204,16 @@ def _seat_row(d: dict[str, Any], lat: float, lng: float, towns: list[City]) -> s
     )
 
 
-def _answered(
-    key: str, lat: float, lng: float, people: int, rows: dict[str, list[City]]
-) -> City | None:
+def _answered(key: str, lat: float, lng: float, rows: dict[str, list[City]]) -> City | None:
     """The index's row that answers district ``key`` within :data:`SAME_KM` of its seat: a
-    town of the name with people, or a city's district of the name (``districts.tsv.z``)
-    weighing :data:`DISTRICT_SHARE` of the district's people or more (not a class's typical
-    size); else None."""
+    town of the name with people, or a city's district of the name (``districts.tsv.z``: a
+    district of Istanbul stays the city's, "Tuzla"); else None."""
     return next(
         (
             c
             for c in rows.get(key, ())
             if _km(c.lat, c.lng, lat, lng) < SAME_KM
-            and (
-                c.population >= DISTRICT_SHARE * people
-                if districts.is_added(c.geonameid)
-                else c.population > 0
-            )
+            and (c.population > 0 or districts.is_district(c.geonameid))
         ),
         None,
     )
@@ -263,10 +271,10 @@ def main() -> None:
         how[found] += 1
         key = f"TR:{a1[d['provinceId']]}:{plain(fold_text(d['name']))}"
         number = town.geonameid if town is not None else None
-        answer = _answered(fold_text(d["name"]), lat, lng, int(d["population"]), rows)
+        answer = _answered(fold_text(d["name"]), lat, lng, rows)
         if answer is not None:
             number = number or answer.geonameid
-        elif d["name"] != "Merkez":
+        elif d["name"] != "Merkez" and not _metro(lat, lng, a1[d["provinceId"]], towns):
             seat_rows.append(_seat_row(d, lat, lng, towns))
             number = TR0 + int(d["id"])
         keys[key] = (d, number)
