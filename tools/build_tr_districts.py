@@ -22,14 +22,15 @@ from the provinces' capitals (Yunusemre and Şehzadeler of Manisa, Efeler of Ayd
   district of Law 6360: Altıeylül and Karesi of Balıkesir, Haliliye of Şanlıurfa).
 
 ``tr_seats.tsv``: one row per district whose seat the index lacks or holds with no people
-(GeoNames counts 0 for a sixth of its Turkish towns) within :data:`SAME_KM` (nor as a district
-of a city of ``districts.tsv.z``: Istanbul's "Tuzla" stays the city's), in the columns of
+(GeoNames counts 0 for a sixth of its Turkish towns) within :data:`SAME_KM` (nor as a city's
+district of ``districts.tsv.z``: İzmir's Narlıdere), in the columns of
 ``kr_seats.tsv`` (``number lat lng weight near_gid near_row near_col name names``): number
 :data:`TR0` plus the list's district id, the weight the district's people, the nearest Turkish
 town of the index (whose zone and region the seat takes), its Turkish name and folded names (as
 written and with Turkish letters plain: "yunusemre", "ayranci"). No row for a seat within
-:data:`METRO_KM` of a city of :data:`METRO` people or more of its province (Istanbul's, Ankara's, İzmir's ...
-districts: ``districts.tsv.z``'s class).
+:data:`METRO_KM` of a city of :data:`METRO` people or more of its province (Istanbul's,
+Ankara's, İzmir's ... districts: ``districts.tsv.z``'s class; Istanbul's Tuzla would outrank
+Bosnia's).
 
 ``tr_districts.tsv.z``: rows as ``admin2_towns.tsv.z``'s, ``key names lat0 lng0 lat1 lng1
 towns``: key ``TR:<admin1>:<folded name>``, names (the folded name, with plain letters; a
@@ -39,6 +40,8 @@ the district of its province whose seat is nearest within :data:`MEMBER_KM`, and
 seat is within :data:`TIE` times that distance too (no boundaries are read); the index's row that
 is its seat (or answers for it: a town GeoNames files under a neighbouring province's code, Bahçe
 of Osmaniye) lies in it too.
+
+Not read: OCHA's boundaries of Türkiye (the eleventh names holdout's truth) nor that corpus.
 """
 
 from __future__ import annotations
