@@ -41,11 +41,14 @@ def _km(a: Point, b: Point) -> float:
 
 
 def sample(n: int, seed: int) -> list[tuple[Point, ...]]:
-    """``n`` pairs (a quarter per band) and ``n // 2`` triples of towns of 50,000+."""
+    """``n`` pairs (a quarter per band) and ``n // 2`` triples of towns of 50,000+ (the index's
+    own: no appended district or seat, whose point is a city's or its namesake's)."""
     from mapsnb_sandbox.world.cities import city_index
+    from mapsnb_sandbox.world.names.districts import is_added
 
     rng = random.Random(seed)
-    towns = [(c.lat, c.lng) for c in city_index().cities if c.population >= 50_000]
+    cities = city_index().cities
+    towns = [(c.lat, c.lng) for c in cities if c.population >= 50_000 and not is_added(c.geonameid)]
     out: list[tuple[Point, ...]] = []
     for k in range(n + n // 2):
         lo, hi = BANDS_KM[k % len(BANDS_KM)]

@@ -17,6 +17,8 @@ Buenos Aires" the barrio). The resolver's namesake rules never count a district 
 county (군) and city (시) seats and towns (읍) the index lacks ("고령군", "횡성읍"): appended
 alike, outside the grid, weighed by the least people the law gives a city or a town, but towns
 of their own (:func:`is_added`, not :func:`is_district`): their address is their country's.
+``data/tr_seats.tsv`` (``tools/build_tr_districts.py``) holds Türkiye's district (ilçe) seats
+the index lacks ("Yunusemre", "Akdeniz"), weighed by the district's people, appended alike.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ __all__ = [
 
 DISTRICTS = Path(__file__).resolve().parents[2] / "data" / "districts.tsv.z"
 SEATS = DISTRICTS.with_name("kr_seats.tsv")
+#: Türkiye's district seats the index lacks (``tools/build_tr_districts.py``), rows as above.
+TR_SEATS = DISTRICTS.with_name("tr_seats.tsv")
 #: A district comes before a town of its name when its weight is this many times the town's
 #: people: a neighbourhood of a typical 40,000 is no match for a town of 20,000 elsewhere.
 DISTRICT_OVER_TOWN = 3
@@ -140,7 +144,7 @@ def _rows() -> Iterator[tuple[bool, list[str]]]:
     """The rows of both tables, one at a time (few objects alive at once: a first call's
     collector walks them all), each with whether it is a district."""
     text = zlib.decompress(DISTRICTS.read_bytes()).decode("utf-8")
-    seats = SEATS.read_text(encoding="utf-8") if SEATS.is_file() else ""
+    seats = "".join(p.read_text(encoding="utf-8") for p in (SEATS, TR_SEATS) if p.is_file())
     for district, lines in ((True, text), (False, seats)):
         for line in lines.splitlines():
             if line and not line.startswith("#"):

@@ -6,7 +6,8 @@ ISO 3166-2 names and translations from Debian's iso-codes, INE's co-official for
 the box of the emulator's own GeoNames unit; and the towns in each unit, theirs and the US
 counties' (``data/admin2_towns.tsv.z``, ``tools/build_admin2_towns.py``: GeoNames' admin2 of each
 town) and Germany's and Austria's districts' (``data/de_at_districts.tsv.z``,
-``tools/build_de_at_districts.py``: "Neustadt, Landkreis Harburg", "Bezirk Vöcklabruck"), which decide whether a unit named after a town holds it
+``tools/build_de_at_districts.py``: "Neustadt, Landkreis Harburg", "Bezirk Vöcklabruck") and
+Türkiye's districts' (``data/tr_districts.tsv.z``, ``tools/build_tr_districts.py``), which decide whether a unit named after a town holds it
 (:func:`in_units`: "Sète, Hérault").
 """
 
@@ -34,6 +35,9 @@ _WORLD = _PATH.with_name("admin2_world.tsv.z")
 #: (``tools/build_de_at_districts.py``: Destatis' municipality codes, GeoNames' Bezirke): GeoNames
 #: files Germany's at admin3, which that table lacks.
 _DISTRICTS = _PATH.with_name("de_at_districts.tsv.z")
+#: Türkiye's 973 districts (ilçe), rows as above (``tools/build_tr_districts.py``): GeoNames'
+#: 2016 dump gives few Turkish towns an admin2.
+_TR = _PATH.with_name("tr_districts.tsv.z")
 
 
 class Units(NamedTuple):
@@ -48,15 +52,15 @@ class Units(NamedTuple):
 
 @functools.cache
 def units() -> Units:
-    """The units of ``data/admin2_towns.tsv.z``, ``data/admin2_world.tsv.z`` and
-    ``data/de_at_districts.tsv.z``, named by their GeoNames (Germany's: official) names (and
+    """The units of ``data/admin2_towns.tsv.z``, ``data/admin2_world.tsv.z``,
+    ``data/de_at_districts.tsv.z`` and ``data/tr_districts.tsv.z``, named by their GeoNames (Germany's: official) names (and
     without their kind word: "pangasinan") and, for ISO units, every name of
     ``data/province_names.csv`` (read on first use)."""
     names: dict[str, set[str]] = {}
     boxes: dict[str, Box] = {}
     of_town: dict[int, list[str]] = {}
-    paths = (_TOWNS, _WORLD, _DISTRICTS)
-    tables = (zlib.decompress(p.read_bytes()).decode("utf-8") for p in paths)
+    paths = (_TOWNS, _WORLD, _DISTRICTS, _TR)
+    tables = (zlib.decompress(p.read_bytes()).decode("utf-8") for p in paths if p.is_file())
     for line in (row for table in tables for row in table.splitlines()):
         key, folded, la0, lo0, la1, lo1, towns = line.split("\t")
         boxes[key] = (key[:2], float(la0), float(lo0), float(la1), float(lo1))
