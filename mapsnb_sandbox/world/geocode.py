@@ -168,7 +168,8 @@ def _pick_city(
     if not (cands := [idx.cities[j] for j in ids]):
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
-    ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
+    counts = [raw.count(j) for j in ids]  # "Agara": one other name of Agra, or the village
+    ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, counts, typed))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
@@ -181,7 +182,6 @@ def _pick_city(
 
     best = min(range(len(cands)), key=key)
     own = [own_name(name, c) for c in cands]
-    counts = [raw.count(j) for j in ids]  # "Agara": one other name of Agra, or the village
     doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
     if not own[best] and (counts[best] < 2 if any(own) else doubt):
         return cands[best], False

@@ -408,7 +408,9 @@ BIG_ALT_POPULATION = 1_000_000
 BIG_ALT_FACTOR = 10
 
 
-def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
+def name_rank(
+    key: str, cands: Sequence[City], counts: Sequence[int], typed: str = ""
+) -> list[int]:
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
     languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
     :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
@@ -430,18 +432,35 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     ]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
+    shares = [shared_by(key, c, n, typed) for c, n in zip(cands, counts, strict=True)]
     return [
         0
         if p
         or (
             not strong
-            and (n >= 2 or top < SMALL_POPULATION)
+            and (n >= 2 or (top < SMALL_POPULATION and n >= 1))
             and c.population >= ALT_FACTOR * max(top, 1_000)
         )
         or (n >= 2 and c.population >= max(BIG_ALT_POPULATION, BIG_ALT_FACTOR * top))
         else 1
-        for c, p, n in zip(cands, primary, counts, strict=True)
+        for c, p, n in zip(cands, primary, shares, strict=True)
     ]
+
+
+def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
+    """How many languages call town ``c`` folded ``key``, an other name of it: those GeoNames
+    gives it in (:func:`.index.name_languages.naming_languages`; "Sangay", two alternates of
+    Shanghai's, "Sangay" and "Şangay", in none), at least two for a text ``typed`` as one of
+    them writes it ("Thái Nguyên": Taiyuan's in Vietnamese, in the asker's language); for a
+    town that table lacks, or a language's exonym (:func:`exonyms`), ``count``, the alternates
+    that fold to ``key``."""
+    from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
+
+    naming = naming_languages(c.geonameid, key)
+    target = exonyms().get(key)
+    if naming is None or (target and fold_text(target[0]) == fold_text(c.name)):
+        return count
+    return max(len(naming.languages), 2 if written_so(naming, typed) else 0)
 
 
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
