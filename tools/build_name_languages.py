@@ -64,7 +64,8 @@ def rows(root: Path) -> list[str]:
     known = catalogues(root)
     idx = town_index()
     other: dict[int, set[str]] = defaultdict(set)
-    for key in idx.by_name.keys():  # type: ignore[attr-defined]
+    keys = idx.by_name.keys()  # type: ignore[attr-defined]
+    for key in keys:
         for j in idx.by_name.get(key, ()):  # type: ignore[attr-defined]
             c = idx.cities[j]  # type: ignore[attr-defined]
             if c.population >= ALT_NAMES_POPULATION and fold_text(c.name) != key:

@@ -82,6 +82,7 @@ from mapsnb_sandbox.world.towns import (
     city_ok,
     country_named,
     find_town,
+    foreign_name,
     fuzzy_town,
     known_qualifier,
     name_rank,
@@ -185,6 +186,8 @@ def _pick_city(
     doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
     if not own[best] and (counts[best] < 2 if any(own) else doubt):
         return cands[best], False
+    if not own[best] and not qualified and foreign_name(name, cands[best], typed):
+        return cands[best], False  # bare "Trident": Trento's in Croatian and Slovak only
     confirmed = max(hits) > 0 if parts else not q.unknown  # "Olszanka, Mazowieckie, Poland"
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states

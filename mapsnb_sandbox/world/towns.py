@@ -51,6 +51,7 @@ __all__ = [
     "city_ok",
     "country_named",
     "find_town",
+    "foreign_name",
     "fuzzy_town",
     "holds",
     "known_qualifier",
@@ -408,9 +409,7 @@ BIG_ALT_POPULATION = 1_000_000
 BIG_ALT_FACTOR = 10
 
 
-def name_rank(
-    key: str, cands: Sequence[City], counts: Sequence[int], typed: str = ""
-) -> list[int]:
+def name_rank(key: str, cands: Sequence[City], counts: Sequence[int], typed: str = "") -> list[int]:
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
     languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
     :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
@@ -461,6 +460,19 @@ def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
     if naming is None or (target and fold_text(target[0]) == fold_text(c.name)):
         return count
     return max(len(naming.languages), 2 if written_so(naming, typed) else 0)
+
+
+def foreign_name(key: str, c: City, typed: str = "") -> bool:
+    """Whether folded ``key`` is an other name of town ``c`` that only languages the emulator
+    does not read give it (:func:`.index.name_languages.naming_languages`), and ``typed`` is
+    not spelt as they write it: a bare "Trident" is Trento's only in Croatian and Slovak."""
+    from mapsnb_sandbox.languages.texts import SUPPORTED
+    from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
+
+    naming = naming_languages(c.geonameid, key)
+    if naming is None or not naming.languages or naming.languages & set(SUPPORTED):
+        return False
+    return not written_so(naming, typed)
 
 
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
