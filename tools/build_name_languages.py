@@ -14,7 +14,8 @@ CC BY 4.0; the package's code GPL-3, of which nothing is used). Languages are wr
 base code ("zh" for zh_CN and zh_TW). A town of the index the catalogues name in no language
 is left out (the resolver then counts its alternates as before).
 
-One line per town: ``geonameid<TAB>name=lang,lang|name=lang...`` (folded names, sorted), and
+A first line ``read<TAB>en,pt,...`` names the languages the emulator reads (its texts'
+languages). Then one line per town: ``geonameid<TAB>name=lang,lang|name=lang...`` (folded names, sorted), and
 after a language list each form with marks the languages write the name in (``@Thái Nguyên``:
 a text spelt so is written in such a language, not only folded to the name); a
 town the catalogues know but with none of its index names is written with no names, so that
@@ -88,7 +89,10 @@ def _languages(langs: set[str]) -> str:
 def main() -> None:
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "/")
     lines = rows(root)
+    from mapsnb_sandbox.languages.texts import SUPPORTED
+
     head = "# other names' languages, GeoNames (CC BY 4.0) via Debian libgeonames-common 0.3.0-1; see tools/build_name_languages.py\n"
+    head += "read\t" + ",".join(SUPPORTED) + "\n"  # the languages the emulator reads
     OUT.write_bytes(zlib.compress((head + "\n".join(lines) + "\n").encode("utf-8"), 9))
     print(f"{OUT}: {len(lines)} towns, {OUT.stat().st_size / 1e3:.0f} kB")
 

@@ -466,11 +466,14 @@ def foreign_name(key: str, c: City, typed: str = "") -> bool:
     """Whether folded ``key`` is an other name of town ``c`` that only languages the emulator
     does not read give it (:func:`.index.name_languages.naming_languages`), and ``typed`` is
     not spelt as they write it: a bare "Trident" is Trento's only in Croatian and Slovak."""
-    from mapsnb_sandbox.languages.texts import SUPPORTED
-    from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
+    from mapsnb_sandbox.world.index.name_languages import (
+        naming_languages,
+        read_languages,
+        written_so,
+    )
 
     naming = naming_languages(c.geonameid, key)
-    if naming is None or not naming.languages or naming.languages & set(SUPPORTED):
+    if naming is None or not naming.languages or naming.languages & read_languages():
         return False
     return not written_so(naming, typed)
 

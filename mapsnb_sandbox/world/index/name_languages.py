@@ -13,7 +13,7 @@ import zlib
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["Naming", "naming_languages", "written_so"]
+__all__ = ["Naming", "naming_languages", "read_languages", "written_so"]
 
 _FILE = Path(__file__).resolve().parents[2] / "data" / "name_languages.tsv.z"
 
@@ -38,7 +38,7 @@ def _table() -> dict[int, dict[str, Naming]]:
     """geonameid -> folded other name -> :class:`Naming`, read once (about 30 ms)."""
     out: dict[int, dict[str, Naming]] = {}
     for line in zlib.decompress(_FILE.read_bytes()).decode("utf-8").splitlines():
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#") or line.startswith("read\t"):
             continue
         gid, _, names = line.partition("\t")
         row: dict[str, Naming] = {}
@@ -48,6 +48,13 @@ def _table() -> dict[int, dict[str, Naming]]:
             row[key] = Naming(frozenset(codes.split(",")), frozenset(map(_written, forms)))
         out[int(gid)] = row
     return out
+
+
+@functools.cache
+def read_languages() -> frozenset[str]:
+    """The languages the emulator reads, as the table's first line lists them."""
+    first = zlib.decompress(_FILE.read_bytes()).decode("utf-8").split("\nread\t", 1)[1]
+    return frozenset(first.split("\n", 1)[0].split(","))
 
 
 def naming_languages(geonameid: int, key: str) -> Naming | None:
