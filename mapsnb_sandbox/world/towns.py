@@ -447,19 +447,19 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int], typed: str
 
 
 def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
-    """How many languages call town ``c`` folded ``key``, an other name of it: those GeoNames
-    gives it in (:func:`.index.name_languages.naming_languages`; "Sangay", two alternates of
-    Shanghai's, "Sangay" and "Şangay", in none), at least two for a text ``typed`` as one of
-    them writes it ("Thái Nguyên": Taiyuan's in Vietnamese, in the asker's language); for a
-    town that table lacks, or a language's exonym (:func:`exonyms`), ``count``, the alternates
-    that fold to ``key``."""
+    """How many languages share ``key`` (folded) as an other name of town ``c``: ``count``, the
+    alternates that fold to it, but no more than the languages GeoNames gives it in
+    (:func:`.index.name_languages.naming_languages`; "Sangay", two alternates of Shanghai's,
+    "Sangay" and "Şangay", in none), and two for a text ``typed`` as one of them writes it
+    ("Thái Nguyên": Taiyuan's in Vietnamese, the asker's language); ``count`` for a town that
+    table lacks, or a language's exonym (:func:`exonyms`)."""
     from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
 
     naming = naming_languages(c.geonameid, key)
     target = exonyms().get(key)
     if naming is None or (target and fold_text(target[0]) == fold_text(c.name)):
         return count
-    return max(len(naming.languages), 2 if written_so(naming, typed) else 0)
+    return max(min(count, len(naming.languages)), 2 if written_so(naming, typed) else 0)
 
 
 def foreign_name(key: str, c: City, typed: str = "") -> bool:
