@@ -452,10 +452,11 @@ def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
     (:func:`.index.name_languages.naming_languages`; "Sangay", two alternates of Shanghai's,
     "Sangay" and "Şangay", in none), and two for a text ``typed`` as one of them writes it
     ("Thái Nguyên": Taiyuan's in Vietnamese, the asker's language); ``count`` for a town that
-    table lacks, or a language's exonym (:func:`exonyms`)."""
+    table lacks, a language's exonym (:func:`exonyms`), or a key of another script than Latin
+    (folding drops an Indic name's vowel signs: Cali's "कैली" and Kiel's "कील" meet)."""
     from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
 
-    naming = naming_languages(c.geonameid, key)
+    naming = naming_languages(c.geonameid, key) if key.isascii() else None
     target = exonyms().get(key)
     if naming is None or (target and fold_text(target[0]) == fold_text(c.name)):
         return count
@@ -465,14 +466,16 @@ def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
 def foreign_name(key: str, c: City, typed: str = "") -> bool:
     """Whether folded ``key`` is an other name of town ``c`` that only languages the emulator
     does not read give it (:func:`.index.name_languages.naming_languages`), and ``typed`` is
-    not spelt as they write it: a bare "Trident" is Trento's only in Croatian and Slovak."""
+    not spelt as they write it: a bare "Trident" is Trento's only in Croatian and Slovak. Latin
+    keys only: a name in another script is read by that script's readers ("वॉरसॉ": Marathi's
+    name of Warsaw is Hindi's too)."""
     from mapsnb_sandbox.world.index.name_languages import (
         naming_languages,
         read_languages,
         written_so,
     )
 
-    naming = naming_languages(c.geonameid, key)
+    naming = naming_languages(c.geonameid, key) if key.isascii() else None
     if naming is None or not naming.languages or naming.languages & read_languages():
         return False
     return not written_so(naming, typed)
