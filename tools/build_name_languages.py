@@ -10,7 +10,9 @@ of the index found by its other names, each such name and the languages that cal
 from the per-language catalogues of Debian's ``libgeonames-common`` package (0.3.0-1, the
 UBports ``geonames`` library's data: for every town of GeoNames' ``cities15000`` and each of
 190 languages, the name GeoNames' ``alternateNamesV2`` gives it in that language; GeoNames data
-CC BY 4.0; the package's code GPL-3, of which nothing is used). Languages are written by their
+CC BY 4.0; the package's code GPL-3, of which nothing is used), and CLDR's exemplar cities in
+the emulator's 28 languages (Unicode licence, via Babel; the towns of IANA time zones, placed as
+``tools/build_town_names.py`` places them). Languages are written by their
 base code ("zh" for zh_CN and zh_TW). A town of the index the catalogues name in no language
 is left out (the resolver then counts its alternates as before).
 
@@ -56,6 +58,42 @@ def catalogues(root: Path) -> dict[int, dict[str, set[str]]]:
     return names
 
 
+def add_cldr(names: dict[int, dict[str, set[str]]]) -> None:
+    """Add CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's
+    languages gives the town of each IANA time zone ("Cakarta", tr; "Kostanaj", sv), placed as
+    ``tools/build_town_names.py`` places them (the index town of the zone's English name
+    within 30 km of its ``zone.tab`` point)."""
+    from babel import Locale
+
+    from mapsnb.polyline import haversine_m
+    from mapsnb_sandbox.languages.texts import SUPPORTED
+    from mapsnb_sandbox.world.geodata import fold_text
+    from tools.build_town_names import _zone_towns, town_index
+
+    idx = town_index()
+    en = Locale.parse("en").time_zones
+    zones = {lang: Locale.parse(lang).time_zones for lang in SUPPORTED}
+    for zone, cc, lat, lng in _zone_towns():
+        name = en.get(zone, {}).get("city") or zone.rsplit("/", 1)[-1].replace("_", " ")
+        towns = [
+            idx.cities[j]  # type: ignore[attr-defined]
+            for j in idx.by_name.get(fold_text(name), ())  # type: ignore[attr-defined]
+            if idx.cities[j].cc == cc  # type: ignore[attr-defined]
+            and haversine_m(lat, lng, idx.cities[j].lat, idx.cities[j].lng) < 30_000  # type: ignore[attr-defined]
+        ]
+        if not towns:
+            continue
+        town = max(towns, key=lambda c: c.population)
+        if town.geonameid not in names:
+            continue  # a town the catalogues lack stays unknown
+        for lang, tz in zones.items():
+            city = tz.get(zone, {}).get("city", "")
+            if city:
+                names[town.geonameid][fold_text(city)].add(lang)
+                if not city.isascii() and not set(city) & set("=|@,\t"):
+                    names[town.geonameid][fold_text(city)].add("@" + city)
+
+
 def rows(root: Path) -> list[str]:
     """The table's lines: each index town found by other names that the catalogues know."""
     from mapsnb_sandbox.world.geodata import fold_text
@@ -63,6 +101,7 @@ def rows(root: Path) -> list[str]:
     from tools.build_town_names import town_index  # the index without districts
 
     known = catalogues(root)
+    add_cldr(known)
     idx = town_index()
     other: dict[int, set[str]] = defaultdict(set)
     keys = idx.by_name.keys()  # type: ignore[attr-defined]
