@@ -402,6 +402,10 @@ PRIMARY_POPULATION = 100_000
 ALT_FACTOR = 20
 #: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
 SMALL_POPULATION = 10_000
+#: A town of fewer people than this (GeoNames gives 0 for many) is no rival to a town's other
+#: name that no language gives ("Makale": Mek'ele's, over a Makale of Indonesia of 0 people;
+#: not "Sangay", a town of 3,780 in the Philippines, which is no Shanghai).
+UNKNOWN_SIZE = 1_000
 #: A city of this many people named so in several languages, :data:`BIG_ALT_FACTOR` times
 #: bigger than a town whose own name it is, is named too ("St. Petersburg": Russia's, not
 #: Florida's 257,000).
@@ -437,7 +441,7 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int], typed: str
         if p
         or (
             not strong
-            and (n >= 2 or (top < SMALL_POPULATION and n >= 1))
+            and (n >= 2 or (top < SMALL_POPULATION and (n >= 1 or top < UNKNOWN_SIZE)))
             and c.population >= ALT_FACTOR * max(top, 1_000)
         )
         or (n >= 2 and c.population >= max(BIG_ALT_POPULATION, BIG_ALT_FACTOR * top))
