@@ -82,6 +82,7 @@ from mapsnb_sandbox.world.towns import (
     city_ok,
     country_named,
     find_town,
+    foreign_name,
     fuzzy_town,
     known_qualifier,
     name_rank,
@@ -168,7 +169,8 @@ def _pick_city(
     if not (cands := [idx.cities[j] for j in ids]):
         return None
     parts = sorted(q.regions | (q.cities - q.unknown))
-    ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, [raw.count(j) for j in ids]))
+    counts = [raw.count(j) for j in ids]  # "Agara": one other name of Agra, or the village
+    ranks = spelling_ranks(name, typed, cands, name_rank(name, cands, counts, typed))
     qualified = bool(parts or q.ccs or q.states)  # a bare name may mean a district
 
     def key(k: int) -> tuple[float, ...]:
@@ -181,10 +183,11 @@ def _pick_city(
 
     best = min(range(len(cands)), key=key)
     own = [own_name(name, c) for c in cands]
-    counts = [raw.count(j) for j in ids]  # "Agara": one other name of Agra, or the village
     doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
     if not own[best] and (counts[best] < 2 if any(own) else doubt):
         return cands[best], False
+    if not own[best] and not qualified and foreign_name(name, cands[best], typed):
+        return cands[best], False  # bare "Trident": Trento's in Croatian and Slovak only
     confirmed = max(hits) > 0 if parts else not q.unknown  # "Olszanka, Mazowieckie, Poland"
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states

@@ -51,6 +51,7 @@ __all__ = [
     "city_ok",
     "country_named",
     "find_town",
+    "foreign_name",
     "fuzzy_town",
     "holds",
     "known_qualifier",
@@ -401,6 +402,10 @@ PRIMARY_POPULATION = 100_000
 ALT_FACTOR = 20
 #: Below this, a town's own name yields to any such bigger town's alternate ("Cologne", Italy).
 SMALL_POPULATION = 10_000
+#: A town of fewer people than this (GeoNames gives 0 for many) is no rival to a town's other
+#: name that no language gives ("Makale": Mek'ele's, over a Makale of Indonesia of 0 people;
+#: not "Sangay", a town of 3,780 in the Philippines, which is no Shanghai).
+UNKNOWN_SIZE = 1_000
 #: A city of this many people named so in several languages, :data:`BIG_ALT_FACTOR` times
 #: bigger than a town whose own name it is, is named too ("St. Petersburg": Russia's, not
 #: Florida's 257,000).
@@ -408,7 +413,7 @@ BIG_ALT_POPULATION = 1_000_000
 BIG_ALT_FACTOR = 10
 
 
-def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[int]:
+def name_rank(key: str, cands: Sequence[City], counts: Sequence[int], typed: str = "") -> list[int]:
     """0 for a town named ``key`` by its own name, or by an exonym (an alternate name several
     languages share, ``counts`` >= 2, "Halle" of "Halle (Saale)" is its own, or any alternate when the own-name towns are under
     :data:`SMALL_POPULATION`) of a town :data:`ALT_FACTOR` times bigger than any small
@@ -430,18 +435,54 @@ def name_rank(key: str, cands: Sequence[City], counts: Sequence[int]) -> list[in
     ]
     top = max((c.population for c, p in zip(cands, primary, strict=True) if p), default=-1)
     strong = top >= PRIMARY_POPULATION
+    shares = [shared_by(key, c, n, typed) for c, n in zip(cands, counts, strict=True)]
     return [
         0
         if p
         or (
             not strong
-            and (n >= 2 or top < SMALL_POPULATION)
+            and (n >= 2 or (top < SMALL_POPULATION and (n >= 1 or top < UNKNOWN_SIZE)))
             and c.population >= ALT_FACTOR * max(top, 1_000)
         )
         or (n >= 2 and c.population >= max(BIG_ALT_POPULATION, BIG_ALT_FACTOR * top))
         else 1
-        for c, p, n in zip(cands, primary, counts, strict=True)
+        for c, p, n in zip(cands, primary, shares, strict=True)
     ]
+
+
+def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
+    """How many languages share ``key`` (folded) as an other name of town ``c``: ``count``, the
+    alternates that fold to it, but no more than the languages GeoNames gives it in
+    (:func:`.index.name_languages.naming_languages`; "Sangay", two alternates of Shanghai's,
+    "Sangay" and "Şangay", in none), and two for a text ``typed`` as one of them writes it
+    ("Thái Nguyên": Taiyuan's in Vietnamese, the asker's language); ``count`` for a town that
+    table lacks, a language's exonym (:func:`exonyms`), or a key of another script than Latin
+    (folding drops an Indic name's vowel signs: Cali's "कैली" and Kiel's "कील" meet)."""
+    from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
+
+    naming = naming_languages(c.geonameid, key) if key.isascii() else None
+    target = exonyms().get(key)
+    if naming is None or (target and fold_text(target[0]) == fold_text(c.name)):
+        return count
+    return max(min(count, len(naming.languages)), 2 if written_so(naming, typed) else 0)
+
+
+def foreign_name(key: str, c: City, typed: str = "") -> bool:
+    """Whether folded ``key`` is an other name of town ``c`` that only languages the emulator
+    does not read give it (:func:`.index.name_languages.naming_languages`), and ``typed`` is
+    not spelt as they write it: a bare "Trident" is Trento's only in Croatian and Slovak. Latin
+    keys only: a name in another script is read by that script's readers ("वॉरसॉ": Marathi's
+    name of Warsaw is Hindi's too)."""
+    from mapsnb_sandbox.world.index.name_languages import (
+        naming_languages,
+        read_languages,
+        written_so,
+    )
+
+    naming = naming_languages(c.geonameid, key) if key.isascii() else None
+    if naming is None or not naming.languages or naming.languages & read_languages():
+        return False
+    return not written_so(naming, typed)
 
 
 _ABBREVIATIONS = {"st": "saint", "ste": "sainte", "mt": "mount", "ft": "fort", "pt": "port"}
