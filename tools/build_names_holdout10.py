@@ -66,6 +66,7 @@ import collections
 import csv
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -343,17 +344,24 @@ def _region_answer(towns: list[dict]) -> dict[str, bool]:
 
 
 def qualified_rows(
-    pool: list[dict], towns: list[dict], ns: Names, terr: dict[str, dict[str, str]]
+    pool: list[dict],
+    towns: list[dict],
+    ns: Names,
+    terr: dict[str, dict[str, str]],
+    *,
+    order: Callable[..., list[dict]] = _ordered,
+    unseen: Callable[[dict], bool] = _fresh,
 ) -> list[Row]:
     """Names other towns of the country bear, qualified by the town's region: in English
     (:func:`tools.holdout_rows.region_rows`), then "Town, Region, Country" per Latin-script
-    language (``region_country_lang``)."""
+    language (``region_country_lang``). ``order`` and ``unseen``: a corpus' seeded order and
+    its check that no earlier corpus holds the town (the twelfth holdout passes its own)."""
     one = _region_answer([t for t in towns if t.get("region")])
     picks = take(
-        _ordered([t for t in pool if t.get("region")], "region"),
+        order([t for t in pool if t.get("region")], "region"),
         lambda t: one.get(t["id"], False) and not ns.latin_answer(t, "country"),
         sum(REGION_COUNTS) + N_REGION_LANG * len(REGION_LANGS),
-        _fresh,
+        unseen,
     )
     named = [(f"{t['name']}, {t['region']}", t["cc"], t["lat"], t["lng"]) for t in picks]
     rows = region_rows(named, REGION_COUNTS, terr["en"], KINDS)

@@ -62,11 +62,10 @@ import re
 from pathlib import Path
 
 from tools.build_names_corpus import Row, _h, report_draw, write_corpus
-from tools.build_names_holdout3 import _with_country
 from tools.build_names_holdout6 import BANDS, _key
 from tools.build_names_holdout7 import AGREE_KM, Names, _town, drawable
 from tools.build_names_holdout9 import point_check, region_names
-from tools.build_names_holdout10 import KINDS, _region_answer, _title
+from tools.build_names_holdout10 import KINDS, _title, qualified_rows
 from tools.holdout_rows import (
     EnglishSizes,
     NativeSizes,
@@ -75,7 +74,6 @@ from tools.holdout_rows import (
     fresh,
     native_rows,
     ordered,
-    region_rows,
     take,
 )
 
@@ -94,13 +92,9 @@ HEADER = (
 ROWS = 2094
 LATIN = re.compile(r"^[A-Za-z\u00c0-\u024f .'’-]+$")
 HEBREW = re.compile(r"^[\u05d0-\u05ea\u05f3\u05f4 '\"-]+$")
-#: English rows; Hebrew rows; region rows (alone, with the country, searched).
+#: English rows; Hebrew rows (region rows: :func:`tools.build_names_holdout10.qualified_rows`).
 SIZES = EnglishSizes(bare=330, country_each=70, homonym=200, search_homonym=80)
 HEBREW_SIZES = NativeSizes(script=60, search=40, country=30)
-REGION_COUNTS = (60, 40, 30)
-#: The Latin-script languages asked "Town, Region, Country".
-REGION_LANGS = ("es", "pt", "fr", "de", "it", "nl", "pl", "ro", "cs", "sv", "tr", "id", "vi", "sw")
-N_REGION_LANG = 6
 #: Hebrew glued prepositions (in, from, to) and the searches' kinds without their "ב-".
 HE_PREFIXES = ("ב", "מ", "ל")
 HE_KINDS = ("בית ספר", "בית חולים", "בנק")
@@ -271,28 +265,6 @@ def _fresh(t: dict) -> bool:
     return fresh((n for n in (t["native"], t["name"]) if n), EARLIER)
 
 
-def qualified_rows(
-    pool: list[dict], towns: list[dict], ns: Names, terr: dict[str, dict[str, str]]
-) -> list[Row]:
-    """Names other towns of the country bear, qualified by the town's region: in English
-    (:func:`tools.holdout_rows.region_rows`), then "Town, Region, Country" per Latin-script
-    language (``region_country_lang``)."""
-    one = _region_answer([t for t in towns if t.get("region")])
-    picks = take(
-        _ordered([t for t in pool if t.get("region")], "region"),
-        lambda t: one.get(t["id"], False) and not ns.latin_answer(t, "country"),
-        sum(REGION_COUNTS) + N_REGION_LANG * len(REGION_LANGS),
-        _fresh,
-    )
-    named = [(f"{t['name']}, {t['region']}", t["cc"], t["lat"], t["lng"]) for t in picks]
-    rows = region_rows(named, REGION_COUNTS, terr["en"], KINDS)
-    for k, t in enumerate(picks[sum(REGION_COUNTS) :]):
-        lang = REGION_LANGS[k % len(REGION_LANGS)]
-        q = _with_country(lang, f"{t['name']}, {t['region']}", terr[lang][t["cc"]])
-        rows.append(("region_country_lang", lang, q, t["lat"], t["lng"], 50.0, "resolve"))
-    return rows
-
-
 def inflected_rows(order: list[dict], ns: Names) -> list[Row]:
     """Hebrew names with a glued preposition (ב, מ, ל), alone, then ב in a Hebrew search."""
     picks = take(
@@ -328,7 +300,7 @@ def main() -> None:
                          HEBREW_SIZES)  # fmt: skip
     used = {(r[3], r[4]) for r in script}
     script += inflected_rows([t for t in hebrew if (t["lat"], t["lng"]) not in used], ns)
-    script += qualified_rows(pool, kept, ns, terr)
+    script += qualified_rows(pool, kept, ns, terr, order=_ordered, unseen=_fresh)
     rows = after_scripts(pool, script, _ordered, ns.latin_answer, terr, KINDS, _fresh, SIZES)
     seen = write_corpus(OUT, HEADER, rows)
     report_draw(towns, pool, rows, seen, OUT, ROWS)
