@@ -169,15 +169,26 @@ def unit_row(key: str, names: Iterable[str], towns: Iterable[tuple[int, float, f
     ``|``), the box of its ``towns`` (``(geonameid, lat, lng)``, two decimals) and their
     geonameids, sorted, each as the difference from the one before (base 36)."""
     pts = sorted(towns)
-    gids = [g for g, _, _ in pts]
-    box = (
+    box = box_of([(lat, lng) for _, lat, lng in pts])
+    return unit_line(key, "|".join(sorted(names)), box, [g for g, _, _ in pts])
+
+
+def box_of(points: Iterable[tuple[float, float]]) -> tuple[float, float, float, float]:
+    """The box ``(lat0, lng0, lat1, lng1)`` of ``points`` (``(lat, lng)``)."""
+    pts = list(points)
+    return (
+        min(p[0] for p in pts),
         min(p[1] for p in pts),
-        min(p[2] for p in pts),
+        max(p[0] for p in pts),
         max(p[1] for p in pts),
-        max(p[2] for p in pts),
     )
+
+
+def unit_line(key: str, names: str, box: tuple[float, ...], gids: list[int]) -> str:
+    """A unit's row from its ``names`` field (``|``-joined, in the order given), its ``box`` and
+    its towns' sorted ``gids``, each written as the difference from the one before (base 36)."""
     deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
-    return "\t".join([key, "|".join(sorted(names)), *(f"{v:.2f}" for v in box), " ".join(deltas)])
+    return "\t".join([key, names, *(f"{v:.2f}" for v in box), " ".join(deltas)])
 
 
 def write_units(path: Path, lines: list[str]) -> None:

@@ -50,14 +50,13 @@ import collections
 import json
 import sys
 import zipfile
-import zlib
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from build_admin2_towns import _b36
+from build_admin2_towns import box_of, unit_line, write_units
 from build_districts import records
 
 from mapsnb.polyline import haversine_m
@@ -293,16 +292,9 @@ def main() -> None:
         gids = sorted(members.get(key, set()) | ({number} if number else set()))
         pts = [where.get(g) for g in gids if g in where]
         pts += [(s[2], s[3]) for s in seats if s[0] == key]
-        box = (
-            min(p[0] for p in pts),
-            min(p[1] for p in pts),
-            max(p[0] for p in pts),
-            max(p[1] for p in pts),
-        )
-        deltas = [_b36(b - a) for a, b in zip([0, *gids], gids, strict=False)]
         names = _unit_names(d, provs[d["provinceId"]], taken)
-        lines.append("\t".join([key, names, *(f"{v:.2f}" for v in box), " ".join(deltas)]))
-    OUT.write_bytes(zlib.compress(("\n".join(lines) + "\n").encode("utf-8"), 9))
+        lines.append(unit_line(key, names, box_of(pts), gids))
+    write_units(OUT, lines)
     head = (
         "# Türkiye's district seats the town index lacks: number, lat, lng, weight (the district's"
         " people), nearest town's gid, row, col, name, folded names.\n# Districts and people:"
