@@ -21,6 +21,7 @@ from collections.abc import Set as AbstractSet
 from mapsnb_sandbox.contract.budget import current
 from mapsnb_sandbox.world.cities import REGION_RIVAL_SHARE, RIVAL_SHARE, exonyms, script_ids
 from mapsnb_sandbox.world.geodata import City, CityIndex, fold_text
+from mapsnb_sandbox.world.index.name_languages import naming_languages, read_languages, written_so
 from mapsnb_sandbox.world.indexfile import small_places
 from mapsnb_sandbox.world.names.forms import case_forms
 from mapsnb_sandbox.world.names.qualifiers import (
@@ -458,8 +459,6 @@ def shared_by(key: str, c: City, count: int, typed: str = "") -> int:
     ("Thái Nguyên": Taiyuan's in Vietnamese, the asker's language); ``count`` for a town that
     table lacks, a language's exonym (:func:`exonyms`), or a key of another script than Latin
     (folding drops an Indic name's vowel signs: Cali's "कैली" and Kiel's "कील" meet)."""
-    from mapsnb_sandbox.world.index.name_languages import naming_languages, written_so
-
     naming = naming_languages(c.geonameid, key) if key.isascii() else None
     target = exonyms().get(key)
     if naming is None or (target and fold_text(target[0]) == fold_text(c.name)):
@@ -473,12 +472,6 @@ def foreign_name(key: str, c: City, typed: str = "") -> bool:
     not spelt as they write it: a bare "Trident" is Trento's only in Croatian and Slovak. Latin
     keys only: a name in another script is read by that script's readers ("वॉरसॉ": Marathi's
     name of Warsaw is Hindi's too)."""
-    from mapsnb_sandbox.world.index.name_languages import (
-        naming_languages,
-        read_languages,
-        written_so,
-    )
-
     naming = naming_languages(c.geonameid, key) if key.isascii() else None
     if naming is None or not naming.languages or naming.languages & read_languages():
         return False
