@@ -34,20 +34,30 @@ def _written(text: str) -> str:
 
 
 @functools.cache
-def _table() -> dict[int, dict[str, Naming]]:
-    """geonameid -> folded other name -> :class:`Naming`, read once (about 30 ms)."""
-    out: dict[int, dict[str, Naming]] = {}
+def _rows() -> dict[int, str]:
+    """geonameid -> its row's names, unparsed: a town's row is read when it is asked for
+    (:func:`_row`), not the table's 100,000 names at the first call."""
+    out: dict[int, str] = {}
     for line in zlib.decompress(_FILE.read_bytes()).decode("utf-8").splitlines():
         if not line or line.startswith("#") or line.startswith("read\t"):
             continue
         gid, _, names = line.partition("\t")
-        row: dict[str, Naming] = {}
-        for part in names.split("|") if names else ():
-            key, _, rest = part.partition("=")
-            codes, *forms = rest.split("@")
-            row[key] = Naming(frozenset(codes.split(",")), frozenset(map(_written, forms)))
-        out[int(gid)] = row
+        out[int(gid)] = names
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _row(geonameid: int) -> dict[str, Naming] | None:
+    """Folded other name -> :class:`Naming` of town ``geonameid``; None when the table lacks it."""
+    names = _rows().get(geonameid)
+    if names is None:
+        return None
+    row: dict[str, Naming] = {}
+    for part in names.split("|") if names else ():
+        key, _, rest = part.partition("=")
+        codes, *forms = rest.split("@")
+        row[key] = Naming(frozenset(codes.split(",")), frozenset(map(_written, forms)))
+    return row
 
 
 @functools.cache
@@ -60,7 +70,7 @@ def read_languages() -> frozenset[str]:
 def naming_languages(geonameid: int, key: str) -> Naming | None:
     """How town ``geonameid`` is called folded ``key`` (an other name of it): no language when
     none does; None when the table does not know the town."""
-    row = _table().get(geonameid)
+    row = _row(geonameid)
     return None if row is None else row.get(key, _NONE)
 
 

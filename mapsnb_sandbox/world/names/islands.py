@@ -89,17 +89,25 @@ def island_prepositions() -> tuple[str, ...]:
 
 @functools.cache
 def _table() -> tuple[tuple[Island, ...], dict[str, tuple[int, ...]]]:
-    """The islands and, per folded name, the rows that bear it."""
+    """The islands and, per folded name, the rows that bear it. An island the data gives no
+    country keeps ``cc`` empty here: :func:`_island` finds it when the island is asked for."""
     islands: list[Island] = []
     keys: dict[str, list[int]] = {}
     for n, line in enumerate((_DATA / "islands.tsv").read_text(encoding="utf-8").splitlines()):
         name, lat, lng, km2, people, cc, others = line.split("\t")
-        if not cc:
-            cc = nearest_cached(round(float(lat), 4), round(float(lng), 4))[0].cc
         islands.append(Island(n, name, float(lat), float(lng), float(km2), int(people), cc))
         for other in {name, *others.split("|"), *_cases().get(name, ())} - {""}:
             keys.setdefault(fold_text(other), []).append(n)
     return tuple(islands), {k: tuple(dict.fromkeys(v)) for k, v in keys.items()}
+
+
+@functools.cache
+def _island(n: int) -> Island:
+    """Island row ``n`` with its country: the data's, or its nearest town's (184 islands far
+    out at sea, whose nearest town takes a search of the whole world: done only for the islands
+    a query names, not for all of them at the first call)."""
+    i = _table()[0][n]
+    return i if i.cc else i._replace(cc=nearest_cached(round(i.lat, 4), round(i.lng, 4))[0].cc)
 
 
 class _Said(NamedTuple):
@@ -176,14 +184,14 @@ def _unworded(key: str) -> str | None:
 
 def islands_named(key: str) -> tuple[list[Island], bool]:
     """The islands folded ``key`` names, most populous first, and whether it says "island"."""
-    islands, keys = _table()
+    keys = _table()[1]
     rows = keys.get(key, ())
     bare = None if rows else _unworded(key)
     if bare is not None:
         rows = keys.get(bare, ())
     if not rows or (bare is None and key.isascii() and len(key) < _SHORTEST):
         return [], False
-    found = sorted((islands[j] for j in rows), key=lambda i: -i.people)
+    found = sorted((_island(j) for j in rows), key=lambda i: -i.people)
     return found, worded(key)
 
 
@@ -272,7 +280,7 @@ def island_of_id(pid: str) -> Island | None:
     islands = _table()[0]
     if decoded is None or decoded[0] >= len(islands):
         return None
-    i = islands[decoded[0]]
+    i = _island(decoded[0])
     return i if (math.floor(i.lat), math.floor(i.lng)) == decoded[1:] else None
 
 
