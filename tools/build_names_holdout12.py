@@ -52,6 +52,10 @@ Abertamech", "ve Zlíně", alone and in a Czech search;
 Greek genitives of the list, "σχολείο Καρύστου", in a Greek search), and ``script``,
 ``search_script`` and ``script_country`` (Greece's settlements in Greek). Columns as
 ``names_corpus.csv``.
+
+Checked against GeoNames' 2016 dump (:func:`tools.build_names_holdout9.point_check`): Czechia
+median 0.0 km, 83-88 % within 20 m (GeoNames carries RÚIAN's definition points; the truth is the
+registry's own); Romania 0.6-1.1 km, 1-5 % within 20 m; Greece 0.3-0.5 km, 0-0.2 % within 20 m.
 """
 
 from __future__ import annotations
