@@ -29,7 +29,10 @@ INEI's UBIGEO and centros poblados, the PSA's PSGC and OCHA's districts; homonym
 region, Turkish case forms), likewise; ``--holdout11`` the twelfth
 (``tests/data/names_holdout11.csv``, ``tools/build_names_holdout11.py``: Israel's, Colombia's and
 Switzerland's localities from the CBS list, DANE's DIVIPOLA and swisstopo's official directory of
-localities; Hebrew names alone, searched and with glued prepositions), likewise.
+localities; Hebrew names alone, searched and with glued prepositions), likewise; ``--holdout12``
+the thirteenth (``tests/data/names_holdout12.csv``, ``tools/build_names_holdout12.py``: Czechia's
+municipalities from RÚIAN, Romania's localities and Greece's settlements from ELSTAT; Greek names
+alone, searched and with the country, RÚIAN's Czech locatives, Greek genitives), likewise.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ HOLDOUT8 = CORPUS.with_name("names_holdout8.csv")
 HOLDOUT9 = CORPUS.with_name("names_holdout9.csv")
 HOLDOUT10 = CORPUS.with_name("names_holdout10.csv")
 HOLDOUT11 = CORPUS.with_name("names_holdout11.csv")
-#: ``--holdoutN`` and its file (3 to 11).
-HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 12)}
+HOLDOUT12 = CORPUS.with_name("names_holdout12.csv")
+#: ``--holdoutN`` and its file (3 to 12).
+HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 13)}
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
