@@ -32,7 +32,12 @@ from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.names.islands import island_elsewhere
-from mapsnb_sandbox.world.names.pinyin import COUNTY_PEOPLE, common_pinyin_town, unindexed_county
+from mapsnb_sandbox.world.names.pinyin import (
+    COUNTY_PEOPLE,
+    common_pinyin_town,
+    county_seat,
+    unindexed_county,
+)
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
@@ -128,11 +133,13 @@ def lacked_outweighs(text: str, place: Resolved, *, county: bool) -> bool:
     """Whether a place of China the index lacks that bears the Pinyin name town ``place`` is
     read from outweighs it outright: a county (``county``: :func:`county_elsewhere` holds) of
     :data:`~.names.pinyin.COUNTY_PEOPLE` ("中国Guixi": Jiangxi's county-level city, not a town
-    of 190,000 of Sichuan), or a township (:func:`.lacked.township_outweighs`). The resolver
+    of 190,000 of Sichuan; a county's seat weighs as its county), or a township (:func:`.lacked.township_outweighs`). The resolver
     answers the bigger of two namesakes; the bigger is none it holds: no place."""
-    if county:
-        return town_population(place) < COUNTY_PEOPLE
     read = _read_town(text, place)
+    if county:  # a county's seat weighs as its county ("Deqing": Zhejiang's, or Guangdong's)
+        key = "".join(ch for ch in fold(read[0]) if ch.isalpha()) if read else ""
+        seat = read is not None and county_seat(key, read[1])
+        return not seat and town_population(place) < COUNTY_PEOPLE
     if read is None or not read[0] or not named_so(place, read[0]):
         return False
     return township_outweighs(*read)
