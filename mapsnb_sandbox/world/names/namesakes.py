@@ -216,7 +216,7 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
         other = idx.cities[j]
         if fold(other.name.split(" (")[0]) == key:
             continue  # "Boston": Massachusetts' own name, no other name
-        if other.population < least and not _read_rival(key, town, other):
+        if other.population < least and not _read_rival(text, town, other):
             continue
         far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
         if far and not district(other):
@@ -224,20 +224,28 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
     return None
 
 
-def _read_rival(key: str, town: City, other: City) -> bool:
+def _read_rival(text: str, town: City, other: City) -> bool:
     """Whether a language the emulator reads calls town ``other``, of
-    :data:`SMALL_OWN_POPULATION`+ people, by folded ``key`` (``data/name_languages.tsv.z``),
-    and ``town``, which bears ``key`` as its own name, has under
-    :data:`~mapsnb_sandbox.world.cities.RIVAL_SHARE` of ``other``'s people: by size alone the
-    resolver would answer ``other``, by its own name ``town`` ("São Francisco": Portuguese for
-    San Francisco, 830,000, and a Brazilian town's own name, 53,000; "Altay": English for
-    Xinjiang's city of 190,000, and Kazakhstan's town of 45,000)."""
-    from mapsnb_sandbox.world.index.name_languages import naming_languages, read_languages
+    :data:`SMALL_OWN_POPULATION`+ people, by ``text`` as it writes it (marks and all; unmarked
+    where the languages outnumber the forms with marks: ``data/name_languages.tsv.z``), and
+    ``town``, which bears the name as its own, has under :data:`~mapsnb_sandbox.world.cities.RIVAL_SHARE` of ``other``'s
+    people: by size alone the resolver would answer ``other``, by its own name ``town`` ("São
+    Francisco": Portuguese for San Francisco, 830,000, and a Brazilian town's own name, 53,000;
+    "Altay": English for Xinjiang's city of 190,000, and Kazakhstan's town of 45,000; not
+    "Kudus", Indonesia's, which Turkish writes "Kudüs" for Jerusalem)."""
+    from mapsnb_sandbox.world.index.name_languages import (
+        naming_languages,
+        read_languages,
+        written_so,
+    )
 
     if other.population < SMALL_OWN_POPULATION or town.population >= RIVAL_SHARE * other.population:
         return False
-    naming = naming_languages(other.geonameid, key)
-    return naming is not None and bool(naming.languages & read_languages())
+    naming = naming_languages(other.geonameid, fold(text))
+    if naming is None or not naming.languages & read_languages():
+        return False
+    plain = len(naming.written) < len(naming.languages)  # one language at least writes no marks
+    return written_so(naming, text) or (plain and text.strip().isascii())
 
 
 @functools.cache
