@@ -436,15 +436,20 @@ def _other_town(r: Resolved, text: str) -> bool:
 
 def _case_form(text: str) -> bool:
     """Whether ``text`` may be a town's name in a case form: up to three words after a
-    preposition ("z Liberce"), with an apostrophe ("Konya'dan"), or of a non-Latin script
-    ("בירושלים", "بالإسكندرية")."""
+    preposition ("z Liberce"), with an apostrophe ("Konya'dan"), of a non-Latin script
+    ("בירושלים", "بالإسكندرية"), or Latin with marks, but not before a comma: a name a
+    qualifier follows is written as listed ("Mieściska, Polonia" is a village, no case form of
+    Mieścisko; h-lang28)."""
     words = text.split()
     if not 1 <= len(words) <= 3:
         return False
     if words[-1][:1].islower() and any(w[:1].isupper() for w in words):
         return False  # "Rizières en terrasses": a capitalised text writes a town capitalised
-    other_script = any(ch.isalpha() and not latin_letter(ch) for ch in text)  # not "Mieściska"
-    return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or other_script
+    if fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text:
+        return True
+    if any(ch.isalpha() and not latin_letter(ch) for ch in text):
+        return True
+    return not text.isascii() and "," not in text  # "Mieściska, Polonia": a name as listed
 
 
 def _spelt(form: str, name: str) -> bool:

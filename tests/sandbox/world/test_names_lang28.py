@@ -6,9 +6,9 @@ a township of ``data/cn_townships.tsv.z``, 35,000) that bears the Pinyin name ou
 town outright (a part of a city weighs nothing, a county's seat as its county): the resolver
 answers the bigger of two namesakes, and the bigger is none it holds. *A bare own name* yields to
 a bigger town a language the emulator reads calls so, as typed (marks and all), which the small
-town does not rival (``RIVAL_SHARE``). *A Latin text with marks* is no case form without a
-preposition or an apostrophe ("Dąbrowy, Polska" is a village, no Dąbrowa): only another script
-than Latin may be one alone. Towns of no corpus.
+town does not rival (``RIVAL_SHARE``). *A Latin text with marks* before a comma is no case form
+without a preposition or an apostrophe ("Dąbrowy, Polska" is a village, no Dąbrowa): a name a
+qualifier follows is written as listed. Towns of no corpus.
 """
 
 from __future__ import annotations
@@ -64,8 +64,11 @@ def test_a_latin_name_with_marks_is_no_case_form_alone(text: str) -> None:
     assert r.place is None, (text, r.place)
 
 
-@pytest.mark.parametrize(("text", "lat"), [("v Praze", 50.09), ("בירושלים", 31.77)])
+@pytest.mark.parametrize(
+    ("text", "lat"), [("v Praze", 50.09), ("בירושלים", 31.77), ("ve Zlíně", 49.23)]
+)
 def test_guard_a_case_form_after_a_preposition_or_in_another_script(text: str, lat: float) -> None:
-    """Guard: "v Praze" (a preposition) and "בירושלים" (Hebrew) stay Prague and Jerusalem."""
+    """Guard: "v Praze", "ve Zlíně" (a preposition; "ve" only read as Latin with marks) and
+    "בירושלים" (Hebrew) stay Prague, Zlín and Jerusalem."""
     r = resolve(text)
     assert r.place is not None and abs(r.place.lat - lat) < 0.2, (text, r.place)
