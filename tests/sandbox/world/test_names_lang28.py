@@ -27,7 +27,8 @@ def test_a_bigger_county_the_index_lacks_leaves_no_place(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Yangjiao, China", "Shijia, China", "Xialiang, China", "Yangjiao, Chine"]
+    "text",
+    ["Yangjiao, China", "Shijia, China", "Xialiang, China", "Yangjiao, Chine", "Baocheng, Chiny"],
 )
 def test_a_township_outweighing_the_town_leaves_no_place(text: str) -> None:
     """Villages of 1,500 to 15,000 against townships of their names elsewhere (LOW on START)."""
