@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.doubts import (
     common_pinyin_read,
     county_elsewhere,
     lacked_elsewhere,
+    lacked_outweighs,
     named_so,
     small_place_elsewhere,
     town_population,
@@ -39,6 +40,7 @@ from mapsnb_sandbox.world.geocode import (
     split_qualifiers,
     with_commas,
 )
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.kinds.reading import kind_and_town
 from mapsnb_sandbox.world.landmark_names.leads import landmark_lead_apart
 from mapsnb_sandbox.world.landmark_names.spelling import (
@@ -404,11 +406,14 @@ def _county_doubt(text: str, found: Resolution, small: bool = True) -> Resolutio
     if found.place is None:
         return found
     if county_elsewhere(text, found.place):
-        if found.place.confidence == "LOW":
+        if found.place.confidence == "LOW" or lacked_outweighs(text, found.place, county=True):
             reason = f"{text!r} names {found.place.name!r} and a county of China the index lacks"
             return Resolution(None, NOT_FOUND, reason)
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     if lacked_elsewhere(text, found.place, small=small):  # a search's town: no small place
+        if lacked_outweighs(text, found.place, county=False):  # "Wutong, China": a township's
+            reason = f"{text!r} names {found.place.name!r} and a bigger place the index lacks"
+            return Resolution(None, NOT_FOUND, reason)
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     return found
 
@@ -431,14 +436,20 @@ def _other_town(r: Resolved, text: str) -> bool:
 
 def _case_form(text: str) -> bool:
     """Whether ``text`` may be a town's name in a case form: up to three words after a
-    preposition ("z Liberce"), with an apostrophe ("Konya'dan"), or of a non-Latin script
-    ("בירושלים", "بالإسكندرية")."""
+    preposition ("z Liberce"), with an apostrophe ("Konya'dan"), of a non-Latin script
+    ("בירושלים", "بالإسكندرية"), or Latin with marks, but not before a comma: a name a
+    qualifier follows is written as listed ("Mieściska, Polonia" is a village, no case form of
+    Mieścisko; h-lang28)."""
     words = text.split()
     if not 1 <= len(words) <= 3:
         return False
     if words[-1][:1].islower() and any(w[:1].isupper() for w in words):
         return False  # "Rizières en terrasses": a capitalised text writes a town capitalised
-    return fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text or not text.isascii()
+    if fold(words[0]) in PREPOSITIONS or "'" in text or "’" in text:
+        return True
+    if any(ch.isalpha() and not latin_letter(ch) for ch in text):
+        return True
+    return not text.isascii() and "," not in text  # "Mieściska, Polonia": a name as listed
 
 
 def _spelt(form: str, name: str) -> bool:

@@ -32,6 +32,7 @@ __all__ = [
     "TOWNSHIP_PEOPLE",
     "small_namesake",
     "township_elsewhere",
+    "township_outweighs",
     "townships_named",
 ]
 
@@ -111,6 +112,18 @@ def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
     if COUNTRY_RIVAL_SHARE * c.population > TOWNSHIP_PEOPLE and not _part_of_city(c):
         return False
     return _far(c, townships_named(key))
+
+
+def township_outweighs(head: str, c: City, q: Qualifiers) -> bool:
+    """Whether a township of China the index lacks (:func:`township_elsewhere`) outweighs town
+    ``c`` outright, :data:`TOWNSHIP_PEOPLE` against ``c``'s people (none of a part of a city,
+    :func:`_part_of_city`): the resolver would answer the bigger of two towns it holds, and
+    it holds not this one, so the text names no town it can tell (issue 40, h-lang28: "Puxi,
+    China", Shanghai's west bank, or a township of Henan; "Wutong, China", a village of
+    5,530 of Chongqing, or one of ten townships)."""
+    if not township_elsewhere(head, c, q):
+        return False
+    return (0 if _part_of_city(c) else c.population) < TOWNSHIP_PEOPLE
 
 
 def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = False) -> bool:

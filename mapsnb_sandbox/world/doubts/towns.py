@@ -21,14 +21,23 @@ from mapsnb_sandbox.world.cities import (
     nearest_cached,
     own_name_rival,
 )
-from mapsnb_sandbox.world.doubts.lacked import small_namesake, township_elsewhere
+from mapsnb_sandbox.world.doubts.lacked import (
+    small_namesake,
+    township_elsewhere,
+    township_outweighs,
+)
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
 from mapsnb_sandbox.world.names.islands import island_elsewhere
-from mapsnb_sandbox.world.names.pinyin import common_pinyin_town, unindexed_county
+from mapsnb_sandbox.world.names.pinyin import (
+    COUNTY_PEOPLE,
+    common_pinyin_town,
+    county_seat,
+    unindexed_county,
+)
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
@@ -46,6 +55,7 @@ __all__ = [
     "common_pinyin_read",
     "county_elsewhere",
     "lacked_elsewhere",
+    "lacked_outweighs",
     "latin_words_apart",
     "named_so",
     "nickname_elsewhere",
@@ -117,6 +127,22 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
         return False
     head, c, q = read
     return township_elsewhere(head, c, q) or small_namesake(head, c, q, parts_only=not small)
+
+
+def lacked_outweighs(text: str, place: Resolved, *, county: bool) -> bool:
+    """Whether a place of China the index lacks that bears the Pinyin name town ``place`` is
+    read from outweighs it outright: a county (``county``: :func:`county_elsewhere` holds) of
+    :data:`~.names.pinyin.COUNTY_PEOPLE` ("中国Guixi": Jiangxi's county-level city, not a town
+    of 190,000 of Sichuan; a county's seat weighs as its county), or a township (:func:`.lacked.township_outweighs`). The resolver
+    answers the bigger of two namesakes; the bigger is none it holds: no place."""
+    read = _read_town(text, place)
+    if county:  # a county's seat weighs as its county ("Deqing": Zhejiang's, or Guangdong's)
+        key = "".join(ch for ch in fold(read[0]) if ch.isalpha()) if read else ""
+        seat = read is not None and county_seat(key, read[1])
+        return not seat and town_population(place) < COUNTY_PEOPLE
+    if read is None or not read[0] or not named_so(place, read[0]):
+        return False
+    return township_outweighs(*read)
 
 
 def _read_town(text: str, place: Resolved) -> tuple[str, City, Qualifiers] | None:

@@ -193,7 +193,9 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
     lets an alternate win only over a town under 10,000), so the small town answers, but the
     asker of another language may well mean the big one: no town is surely meant. Only a town
     under :data:`SMALL_OWN_POPULATION` people yields ("Dili", 150,000, stays Dili, not
-    Delhi), to one :data:`~mapsnb_sandbox.world.towns.ALT_FACTOR` times bigger, 50+ km away."""
+    Delhi), to one :data:`~mapsnb_sandbox.world.towns.ALT_FACTOR` times bigger, 50+ km away,
+    or to one a language the emulator reads calls so that it does not rival
+    (:func:`_read_rival`: "São Francisco", Portuguese for San Francisco)."""
     if place.kind != "locality" or place.confidence != "LOW" or "," in with_commas(text):
         return None
     idx = city_index()
@@ -212,12 +214,38 @@ def bigger_namesake(text: str, place: Resolved) -> str | None:
     least = max(SMALL_OWN_POPULATION, ALT_FACTOR * town.population)
     for j in dict.fromkeys(named_ids(idx, key)):
         other = idx.cities[j]
-        if other.population < least or fold(other.name.split(" (")[0]) == key:
+        if fold(other.name.split(" (")[0]) == key:
             continue  # "Boston": Massachusetts' own name, no other name
+        if other.population < least and not _read_rival(text, town, other):
+            continue
         far = haversine_m(other.lat, other.lng, town.lat, town.lng) / 1000 >= _APART_KM
         if far and not district(other):
             return other.name
     return None
+
+
+def _read_rival(text: str, town: City, other: City) -> bool:
+    """Whether a language the emulator reads calls town ``other``, of
+    :data:`SMALL_OWN_POPULATION`+ people, by ``text`` as it writes it (marks and all; unmarked
+    where the languages outnumber the forms with marks: ``data/name_languages.tsv.z``), and
+    ``town``, which bears the name as its own, has under :data:`~mapsnb_sandbox.world.cities.RIVAL_SHARE` of ``other``'s
+    people: by size alone the resolver would answer ``other``, by its own name ``town`` ("São
+    Francisco": Portuguese for San Francisco, 830,000, and a Brazilian town's own name, 53,000;
+    "Altay": English for Xinjiang's city of 190,000, and Kazakhstan's town of 45,000; not
+    "Kudus", Indonesia's, which Turkish writes "Kudüs" for Jerusalem)."""
+    from mapsnb_sandbox.world.index.name_languages import (
+        naming_languages,
+        read_languages,
+        written_so,
+    )
+
+    if other.population < SMALL_OWN_POPULATION or town.population >= RIVAL_SHARE * other.population:
+        return False
+    naming = naming_languages(other.geonameid, fold(text))
+    if naming is None or not naming.languages & read_languages():
+        return False
+    plain = len(naming.written) < len(naming.languages)  # one language at least writes no marks
+    return written_so(naming, text) or (plain and text.strip().isascii())
 
 
 @functools.cache

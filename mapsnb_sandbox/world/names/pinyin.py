@@ -160,6 +160,9 @@ COUNTY_KM = 50
 #: A town this big is meant over a county of its name ("Taian": Shandong's Tai'an of 1.7
 #: million, not Liaoning's Taian county).
 COUNTY_OVER = 1_000_000
+#: What a county of China weighs (people): its 1,412 million people (2020 census) in its 2,844
+#: county-level divisions (National Bureau of Statistics, end of 2020), some 500,000 each.
+COUNTY_PEOPLE = 500_000
 
 
 @functools.cache

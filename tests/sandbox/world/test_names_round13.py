@@ -53,9 +53,9 @@ def test_a_guess_at_another_town_of_a_countys_name_is_no_place(text: str) -> Non
 
 @pytest.mark.parametrize("text", ["Xingguo", "Yunyang", "Zitong"])
 def test_another_town_of_a_countys_name_is_no_sure_answer(text: str) -> None:
+    """LOW, or no place where the county the index lacks outweighs the town (h-lang28)."""
     found = resolve(text).place
-    assert found is not None
-    assert found.confidence == "LOW" or _km(found.lat, found.lng, text) < 50
+    assert found is None or found.confidence == "LOW" or _km(found.lat, found.lng, text) < 50
 
 
 @pytest.mark.parametrize("text", ["Xingguo", "Yunyang", "Zitong"])

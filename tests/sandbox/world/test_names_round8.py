@@ -41,9 +41,11 @@ def _town(name: str) -> City:
     return next(c for c in idx.cities if c.name == name and c.cc == "CN")
 
 
-@pytest.mark.parametrize("text", ["Yinggen, China", "Baocheng, Chiny", "Mengla, 中国", "Yinggen"])
+@pytest.mark.parametrize("text", ["Yinggen, China", "Mengla, 中国", "Yinggen"])
 def test_small_pinyin_town_with_its_country_is_low(text: str) -> None:
-    """Was MEDIUM (a country qualifier that holds): the place stays, unsure."""
+    """Was MEDIUM (a country qualifier that holds): the place stays, unsure. ("Baocheng,
+    Chiny", a town of Hainan the townships of its name outweigh, is no place since h-lang28:
+    ``test_names_lang28``.)"""
     r = resolve(text)
     assert r.place is not None and r.place.country_code == "CN"
     assert r.place.confidence == "LOW"
