@@ -23,12 +23,13 @@ SPACED = [
     ("Ilimandiri volcano", (-8.31275, 122.96758)),
     ("Snaefellsjokull", (64.80699, -23.79190)),
 ]
-#: Names OSM writes with a second script or a second leading kind word, or a Lamaholot "ili".
+#: Names OSM writes beside another script's or another name ("A/B"), or after a Lamaholot "ili"
+#: (mountain).
 PARTS = [
     ("Emi Koussi", (19.79222, 18.54644)),
     ("Tarso Toon", (21.00368, 17.65015)),
-    ("Nevado de Chañi", (-24.06269, -65.74620)),
-    ("Cerro Machín", (4.48694, -75.38889)),
+    ("Lewotobi Perempuan", (-8.55169, 122.78065)),
+    ("Svartsengi volcanic system", (63.77350, -22.80902)),
     ("Ujolewung", (-8.21356, 123.77571)),
 ]
 LATIN = [
