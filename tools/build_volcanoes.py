@@ -11,8 +11,12 @@ only; the Smithsonian's list, the fourth landmark holdout's truth, is not read. 
     python tools/build_volcanoes.py points.geojson
 
 Names of a row (the first one shown): OSM's ``name`` ("Volcán Osorno", "Mount Rainier",
-"Gunung Semeru", "Klyuchevskaya Sopka", "Etna") and its *own part*, the name without the
-natural-feature words before or after it (:data:`KIND_WORDS`: "Osorno", "Rainier", "Semeru";
+"Gunung Semeru", "Klyuchevskaya Sopka", "Etna"; "A / B", "A/B" and a Latin name beside one in
+another script, "Ardoukoba أردوكوبا", as two; a Russian name also in the Latin forms English
+writes, :func:`latin_forms`: "Карымский" Karymsky, "Авачинская сопка" Avachinsky) and its *own
+parts*, the name without each natural-feature word before it in turn and without those after
+it (:data:`KIND_WORDS`: "Nevado del Ruiz" and "Ruiz" of "Volcán Nevado del Ruiz", "Osorno",
+"Rainier", "Semeru"; a child cone's parent, "Krakatau" of "Anak Krakatau";
 "<own> volcano", "Mount <own>" and their like in other languages are read at run time by
 ``landmarks.named_with_its_place``). A name is left out when it says nothing alone:
 
@@ -48,6 +52,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mapsnb_sandbox.world.index.landmark_rows import VOLCANO_KEY
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
 
 OUT = FAMOUS_CSV.with_name("volcanoes.csv")
@@ -86,8 +91,11 @@ KIND_WORDS = frozenset(
         "bukit",
         "puy",
         "puig",
+        "ili",
     ]
 )
+#: Words after a volcano's own name that only say where it is ("Kavachi submarine volcano").
+_AFTER_WORDS = frozenset(["submarine", "underwater"])
 #: Connectors after a leading kind word ("Volcán de Fuego", "Pico de Orizaba").
 _OF = frozenset(["de", "del", "di", "da", "do", "du", "d"])
 #: Volcanoes nearer than this (km) are one place; farther apart, a shared name is no answer.
@@ -105,14 +113,28 @@ DEFAULT_HEIGHT_M = 1000.0
 
 def own_part(name: str) -> str:
     """``name`` without its kind words before (and connectors after them) or after it."""
+    return own_parts(name)[-1]
+
+
+def own_parts(name: str) -> list[str]:
+    """``name`` without each of its leading kind words in turn (and connectors after them), the
+    last also without its kind words after it: "Volcán Nevado del Ruiz", "Nevado del Ruiz",
+    "Ruiz"; "Ili Lewotolok", "Lewotolok"; "Kavachi submarine volcano", "Kavachi". A child cone (Indonesian
+    "anak", :data:`_CHILD`) also bears its parent's name: "Anak Krakatau", "Krakatau"."""
     words = name.replace("\u2019", "'").split()
-    while len(words) > 1 and fold(words[0]).rstrip(".") in KIND_WORDS | {"mt"}:
+    out = []
+    while len(words) > 1 and fold(words[0]).rstrip(".") in KIND_WORDS | _CHILD:
         words = words[1:]
         while len(words) > 1 and fold(words[0]) in _OF:
             words = words[1:]
-    while len(words) > 1 and fold(words[-1]) in KIND_WORDS:
+        out.append(" ".join(words))
+    while len(words) > 1 and fold(words[-1]) in KIND_WORDS | _AFTER_WORDS:
         words = words[:-1]
-    return " ".join(words)
+    return list(dict.fromkeys([*out, " ".join(words)]))
+
+
+#: A child cone's word before its parent's name ("Anak Krakatau", "Anak Ranakah").
+_CHILD = frozenset(["anak"])
 
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -129,23 +151,78 @@ def _height(value: object) -> float:
 
 
 def read_nodes(path: Path) -> list[dict[str, object]]:
-    """The named ``natural=volcano`` nodes of the extract: name, point, height, OSM id."""
+    """The named ``natural=volcano`` nodes of the extract: name, point, height, OSM id; a
+    Russian name also in its Latin forms (:func:`latin_forms`), as a second name of the node."""
     out = []
     for feat in json.loads(path.read_text(encoding="utf-8"))["features"]:
         p = feat["properties"]
         lng, lat = feat["geometry"]["coordinates"]
-        for name in _SPLIT.split(_BRACKETS.sub("", p.get("name") or "")):
-            name = name.strip()
+        for name in _names_of(p.get("name") or ""):
             if name and not any(c.isdigit() for c in name) and "unnamed" not in name.lower():
                 height = _height(p.get("ele"))
-                out.append(
-                    {"name": name, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]}
-                )
+                for form in (name, *latin_forms(name)):
+                    out.append(
+                        {"name": form, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]}
+                    )
     return out
 
 
+def _names_of(value: str) -> list[str]:
+    """The names in OSM's ``name``: "A / B", "A;B" and "A/B" are two, a bracketed note is left
+    out, and a name in the Latin script beside one in another is two ("Ardoukoba أردوكوبا")."""
+    out = []
+    for name in _SPLIT.split(_BRACKETS.sub("", value)):
+        words = name.split()
+        latin = [w for w in words if any(latin_letter(c) for c in w)]
+        other = [w for w in words if w not in latin and any(c.isalpha() for c in w)]
+        out += [" ".join(latin), " ".join(other)] if latin and other else [name.strip()]
+    return [n for n in out if n]
+
+
+#: Russian letters as English writes the Kamchatka and Kuril volcanoes' names (BGN/PCGN
+#: without its marks: "Ксудач" Ksudach, "Эбеко" Ebeko, "Жупановский" Zhupanovsky).
+_RU_LATIN = dict(
+    zip(
+        "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
+        ["a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "y", "k", "l", "m", "n", "o", "p",
+         "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"],
+        strict=True,
+    )
+)  # fmt: skip
+#: Word ends English writes otherwise: the adjective's "-ий", "-ый" as "-y" ("Карымский"
+#: Karymsky, "Горелый" Gorely).
+_RU_ENDS = (("ий", "y"), ("ый", "y"))
+#: A feminine adjective (agreeing with "сопка", hill) is named by its masculine form in English:
+#: "Авачинская сопка" Avachinsky, "Кроноцкая сопка" Kronotsky.
+_RU_FEMININE = re.compile(r"(ск|цк)ая$")
+
+
+def _latin_word(word: str) -> str:
+    low = word.lower()
+    for end, latin in _RU_ENDS:
+        if low.endswith(end) and len(low) > 3:
+            low = low[: -len(end)] + latin
+    out = "".join(_RU_LATIN.get(c, c) for c in low)
+    return out[:1].upper() + out[1:] if word[:1].isupper() else out
+
+
+def latin_forms(name: str) -> list[str]:
+    """A Russian name's Latin forms (no other Cyrillic alphabet's, none for another script):
+    letter by letter (:data:`_RU_LATIN`, :data:`_RU_ENDS`), a feminine adjective also as the
+    masculine (:data:`_RU_FEMININE`), "й" after a vowel also as "i" ("Райкоке" Raikoke,
+    "Чирпой" Chirpoi)."""
+    letters = [c for c in name.lower() if c.isalpha()]
+    if not letters or not all(c in _RU_LATIN for c in letters):
+        return []
+    words = name.replace("-", " - ").split()
+    variants = [words, [_RU_FEMININE.sub(r"\1ий", w) for w in words]]
+    forms = [" ".join(map(_latin_word, ws)).replace(" - ", "-") for ws in variants]
+    forms += [re.sub(r"(?<=[aeiou])y(?![aeiouy])", "i", f) for f in forms]
+    return list(dict.fromkeys(forms))
+
+
 #: Two names in one ("Maungarei / Mount Wellington"), and a bracketed note ("Gunung Api (Banda)").
-_SPLIT, _BRACKETS = re.compile(r"\s+/\s+|;"), re.compile(r"\s*\([^)]*\)")
+_SPLIT, _BRACKETS = re.compile(r"\s*/\s*|;"), re.compile(r"\s*\([^)]*\)")
 
 
 def _others() -> frozenset[str]:
@@ -196,7 +273,7 @@ def _clusters(nodes: list[dict[str, object]]) -> dict[str, list[dict[str, object
     """Folded name -> the highest node of each group of its nodes within :data:`APART_KM`."""
     by_name: dict[str, list[dict[str, object]]] = {}
     for n in sorted(nodes, key=lambda n: -float(n["height"])):  # type: ignore[arg-type]
-        for key in {fold(str(n["name"])), fold(own_part(str(n["name"])))}:
+        for key in {fold(str(n["name"])), *map(fold, own_parts(str(n["name"])))}:
             kept = by_name.setdefault(key, [])
             pt = (float(n["lat"]), float(n["lng"]))  # type: ignore[arg-type]
             if all(_km(pt, (float(k["lat"]), float(k["lng"]))) >= APART_KM for k in kept):  # type: ignore[arg-type]
@@ -233,7 +310,7 @@ def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
     for n in sorted(nodes, key=lambda n: int(n["osm"])):  # type: ignore[call-overload]
         name = str(n["name"])
         own = own_part(name)
-        names = [x for x in dict.fromkeys([name, own]) if _name_ok(x, n, ctx)]
+        names = [x for x in dict.fromkeys([name, *own_parts(name)]) if _name_ok(x, n, ctx)]
         if fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
             names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
         if not names:

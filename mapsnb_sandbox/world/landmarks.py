@@ -72,6 +72,7 @@ __all__ = [
     "Landmark",
     "Once",
     "asks_for_a_kind",
+    "compact_key",
     "derived_word",
     "famous_keys",
     "fold",
@@ -163,6 +164,28 @@ class _LandmarkIndex:
             abs(o.lat - lm.lat) + abs(o.lng - lm.lng) > 0.5 for o in (self.items[i] for i in others)
         )
 
+    @functools.cached_property
+    def compact(self) -> dict[str, str]:
+        """The :attr:`fuzzy` names by their :func:`compact_key`, when that key is one name's and
+        no other name's: "ili boleng" by "iliboleng", "burni telong" by "burnitelong"."""
+        out: dict[str, str] = {}
+        for n in self.fuzzy:
+            key = compact_key(n)
+            out[key] = "" if out.get(key, n) != n else n
+        return {k: n for k, n in out.items() if n}
+
+    def respelt(self, text: str) -> str:
+        """Folded ``text`` with its first run of words that is no name but a name's
+        :func:`compact_key` ("iliboleng", "bur ni telong") spelt as that name; "" when none."""
+        words = text.split()
+        for i in range(len(words)):
+            for k in range(min(self.fuzzy_words + 2, len(words) - i), 0, -1):
+                run = " ".join(words[i : i + k])
+                name = self.compact.get(compact_key(run), run)
+                if name != run and run not in self.by_name:
+                    return " ".join([*words[:i], name, *words[i + k :]])
+        return ""
+
     def fuzzy_near(self, text: str, cutoff: float) -> list[str]:
         """The :attr:`fuzzy` names whose length allows a ``fuzz.ratio`` of ``cutoff`` (0-100)
         with ``text``: the ratio is at most ``200 * shorter / (sum of lengths)``."""
@@ -178,6 +201,20 @@ class _LandmarkIndex:
         given = {lm.given_id: i for i, lm in enumerate(self.items) if lm.given_id}
         packed = {(lm.tag, lm.number): i for i, lm in enumerate(self.items) if not lm.given_id}
         return given, packed
+
+
+#: Letters folding keeps that a name's Latin spelling writes otherwise ("Bárðarbunga",
+#: "Bardarbunga"; "Þríhnúkagígur"; "Øraefajokull").
+_PLAIN_LETTERS = str.maketrans(
+    {"ð": "d", "þ": "th", "ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "ß": "ss", "đ": "d", "ı": "i"}
+)
+
+
+def compact_key(folded: str) -> str:
+    """A folded name without its spaces, in plain Latin letters (:data:`_PLAIN_LETTERS`): whole
+    names that differ only there are one ("Ili Boleng", "Iliboleng"; "Bur ni Telong", "Burni
+    Telong")."""
+    return folded.translate(_PLAIN_LETTERS).replace(" ", "")
 
 
 def _index_landmarks(items: list[Landmark]) -> _LandmarkIndex:
@@ -413,7 +450,15 @@ def named_with_its_place(text: str) -> Landmark | None:
     article, a preposition, a word of its kind (of a natural feature for a mountain or lake,
     :data:`NATURAL_KINDS`: "cotopaxi volcano"), or names its town, region or country: "el
     coliseo", "taj mahal agra india", "kolosseum in rom", "vinh ha long quang ninh"."""
-    li, words = landmark_index(), text.split()
+    li = landmark_index()
+    for typed in filter(None, (text, li.respelt(text))):
+        if (lm := _named_in(typed, li)) is not None:
+            return lm
+    return None
+
+
+def _named_in(text: str, li: _LandmarkIndex) -> Landmark | None:
+    words = text.split()
     for name in names_inside(text, li):
         n = len(name.split())
         at = next(i for i in range(len(words)) if " ".join(words[i : i + n]) == name)

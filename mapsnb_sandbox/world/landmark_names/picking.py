@@ -76,14 +76,14 @@ def landmark_named(
     no town, a near spelling of a whole name (rapidfuzz ratio >= 90), of two words or more or
     one of :data:`SHORT_WORD` letters."""
     li = landmark_index()
-    ids = li.by_name.get(rest, ())
+    ids = li.by_name.get(rest) or li.by_name.get(li.respelt(rest)) or []  # "Iliboleng": Ili Boleng
     if not ids and len(rest) >= 6 and (" " in rest.strip() or len(rest) >= SHORT_WORD):
         from rapidfuzz import fuzz, process
 
         cutoff = 90 if town is None else 85  # in a named town, a looser spelling is safe
         near = li.fuzzy_near(rest, cutoff)  # only names of a length that can reach the cutoff
         hit = process.extractOne(rest, near, scorer=fuzz.ratio, score_cutoff=cutoff)
-        ids = li.by_name[hit[0]] if hit and _landmarks.near_spelling_ok(rest, hit[0]) else ()
+        ids = li.by_name[hit[0]] if hit and _landmarks.near_spelling_ok(rest, hit[0]) else []
     cands = [li.items[i] for i in ids]
     if town is not None:
         cands = [lm for lm in cands if haversine_m(lm.lat, lm.lng, town.lat, town.lng) < 50_000]
