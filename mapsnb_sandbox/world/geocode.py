@@ -188,7 +188,8 @@ def _pick_city(
         return cands[best], False
     if not own[best] and not qualified and foreign_name(name, cands[best], typed):
         return cands[best], False  # bare "Trident": Trento's in Croatian and Slovak only
-    confirmed = max(hits) > 0 if parts else not q.unknown  # "Olszanka, Mazowieckie, Poland"
+    # "Olszanka, Mazowieckie, Poland"; a part naming nothing known leaves it unconfirmed
+    confirmed = (max(hits) > 0 or not parts) and not q.unknown
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
     # a region qualifier, or one other name of the town (one language's), decides less

@@ -39,6 +39,7 @@ from mapsnb_sandbox.world.index.town_build import (
     COUNTRY_ALIASES,
     MIN_POPULATION,
     build_columns,
+    town_points,
 )
 from mapsnb_sandbox.world.index.town_table import (
     City,
@@ -128,6 +129,7 @@ def index_key(id_of: Callable[[int], str]) -> str:
         "aliases": [sorted(COUNTRY_ALIASES.items()), sorted(CITY_ALIASES.items())],
         "fold": fold_text("Ærø Straße’s São-Paulo & Co"),
         "ids": id_of(2988507),
+        "points": sorted(town_points().items()),
         "platform": [sys.byteorder, *(array(t).itemsize for t in "iqdHQ")],
     }
     return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()[:20]

@@ -527,14 +527,18 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
     Indonesia's). Nor the name of a town of a country where ``key`` is a town's own name
     (round 27): a local name, an old one or a neighbour's, not the town's name in a language
     ("Santo Rosario", San Fernando's old name and two towns' of Pampanga, is no San Fernando
-    of Peru; "New Town", Cambridge, Massachusetts', no Cambridge of Canada)."""
+    of Peru; "New Town", Cambridge, Massachusetts', no Cambridge of Canada). Nor a country's own
+    name of its town (round 28, ``national_names.tsv``): a local name ("El Cinco", Mexico's
+    short name of a La Concepción of Veracruz, is no La Concepción of Colombia)."""
     from rapidfuzz.distance import Levenshtein
 
     from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.national.names import coofficial_ids
 
     owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
+    local = set(coofficial_ids(idx, key)) if key else set()
     out: list[int] = []
-    named = (idx.cities[j] for j in ids)
+    named = (idx.cities[j] for j in ids if j not in local)
     for name in dict.fromkeys(fold_text(c.name) for c in named if c.cc not in owners):
         if key.isascii() and Levenshtein.distance(key, name) == 1:
             continue  # "Salema, Indonesia": Salem's (India's) spelling, no name of its namesakes

