@@ -23,7 +23,9 @@ Sources: GSHHG full resolution (Wessel & Smith, LGPL) and OpenStreetMap's land p
 (© OpenStreetMap contributors, ODbL 1.0; this file is a derived database under the same
 licence), both through ``roaring-landmask`` 0.11.0 (MIT, its ``Gshhg`` and ``Osm``
 providers). Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency) and
-the repository is importable: ``python tools/build_neck_land.py`` (about 15 minutes).
+the repository is importable: ``python tools/build_neck_land.py [--min-pop N]`` (towns of N
+people or more, :data:`MIN_POP` by default; the committed file: ``--min-pop 50000``, a few
+minutes; the whole index's towns of 1,000+ take over an hour on a shared machine).
 
 Layout as ``island_cells.bin``'s (``tools/build_island_land.py``): magic line, then zlib of the
 count (uint32 big-endian), the 1/240° cells' keys (``row * 86_400 + col``) as gaps (uint32
@@ -144,8 +146,8 @@ def goes_on(p: tuple[float, float], masks: list[Any]) -> bool:
     return len(land) > ON_CELLS
 
 
-def cut_towns() -> list[Any]:
-    """The index's towns of :data:`MIN_POP` or more near a shore, enclosed by the mask
+def cut_towns(min_pop: int = MIN_POP) -> list[Any]:
+    """The index's towns of ``min_pop`` or more near a shore, enclosed by the mask
     (:func:`enclosed`) though their land goes on (:func:`goes_on`)."""
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
@@ -159,7 +161,7 @@ def cut_towns() -> list[Any]:
     memo: dict[Cell, bool] = {}
     out = []
     for c in city_index().cities:
-        if c.population < MIN_POP or not _near_shore(c.lat, c.lng):
+        if c.population < min_pop or not _near_shore(c.lat, c.lng):
             continue
         if len(memo) > 3_000_000:
             memo.clear()
@@ -228,9 +230,10 @@ def main() -> None:
 
     from mapsnb_sandbox.earth import water
 
+    min_pop = int(sys.argv[sys.argv.index("--min-pop") + 1]) if "--min-pop" in sys.argv else MIN_POP
     water._neck_mask = lambda key: 0  # the layers below this one only
     water._CELLS.clear()
-    towns = cut_towns()
+    towns = cut_towns(min_pop)
     print(f"{len(towns)} towns cut off by the mask:")
     masks = [
         rl.RoaringLandmask.new_with_provider(p)
