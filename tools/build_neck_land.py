@@ -11,9 +11,9 @@ strip of land narrower than about a kilometre is no way for them either.
 This script finds every town of the index of :data:`MIN_POP` people or more near a shore whose
 dry land, as the planners read it (1/240° cells whose centre is not ``_wet``, joined as the grid
 search moves), is fewer than :data:`LIMIT` cells (:func:`enclosed`), and keeps those whose land
-goes on in both GSHHG's and OpenStreetMap's land polygons (:func:`goes_on`: their shared land,
-1/240° cells, holds more than :data:`ON_CELLS` cells joined to the town's): a town cut off by
-the mask, not an island. Round each such town, within :data:`WINDOW_M`, it keeps the 1/720°
+goes on in OpenStreetMap's land polygons (:func:`goes_on`: 1/720° sub-cells joined by edges,
+more than :data:`ON_CELLS` cells' worth joined to the town's): a town cut off by the mask,
+not an island (nor one a bridge joins). Round each such town, within :data:`WINDOW_M`, it keeps the 1/720°
 sub-cells of cells the layers above have all as sea where OSM has land within :data:`NEAR_SUB`
 sub-cells (about 450 m) of GSHHG's land (the two shores disagree by up to a cell: OSM's polygon
 is the finer) and that are joined (8-neighbours) to the town's land through the layers' land or
@@ -23,9 +23,15 @@ Sources: GSHHG full resolution (Wessel & Smith, LGPL) and OpenStreetMap's land p
 (© OpenStreetMap contributors, ODbL 1.0; this file is a derived database under the same
 licence), both through ``roaring-landmask`` 0.11.0 (MIT, its ``Gshhg`` and ``Osm``
 providers). Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency) and
-the repository is importable: ``python tools/build_neck_land.py [--min-pop N]`` (towns of N
-people or more, :data:`MIN_POP` by default; the committed file: ``--min-pop 50000``, a few
-minutes; the whole index's towns of 1,000+ take over an hour on a shared machine).
+the repository is importable: ``python tools/build_neck_land.py [--min-pop N] [--towns
+GID,...]`` (towns of N people or more, :data:`MIN_POP` by default; ``--towns``: only these of
+its towns). Round 28 ran ``--min-pop 50000`` (21 towns; the 1,000+ default takes over an hour
+on a shared machine) and committed ``--towns`` :data:`CHECKED`: the towns whose neck was
+checked on a map. The other 14 are left out until checked: islands whose rivers or channels
+OSM's land polygons fill (a river mapped as riverbank, not coastline: St Petersburg's
+Vasilyevsky Island and Petrogradka on the Neva, Kotka, Ålesund, Tongyeong, Kochi's
+Kanayannur, Tārūt's causeway, Port Said, Ras Al Khaimah, Bandar-e Emam Khomeyni), where this
+layer would put land across water a bridge crosses; Nice, Sur, Tutóia, Nghi Sơn unexamined.
 
 Layout as ``island_cells.bin``'s (``tools/build_island_land.py``): magic line, then zlib of the
 count (uint32 big-endian), the 1/240° cells' keys (``row * 86_400 + col``) as gaps (uint32
@@ -60,6 +66,10 @@ WINDOW_M = 45_000.0
 NEAR_SUB = 3
 #: A town is near a shore when one of 5 x 5 points this many degrees apart round it is wet.
 SHORE_PROBE = 0.03
+#: The towns the committed file is built for (``--towns``): Dakhla's peninsula, Cabedelo's spit,
+#: Ambon's Leitimur (the Passo isthmus), Trincomalee's peninsula, Cavite City's spit, Gwadar's
+#: tombolo, Vladivostok's peninsula.
+CHECKED = (2463447, 3404558, 1651531, 1226260, 1717641, 1177446, 2013348)
 _MOVES = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 Cell = tuple[int, int]
@@ -115,40 +125,40 @@ def enclosed(p: tuple[float, float], memo: dict[Cell, bool]) -> bool:
     return True
 
 
-def _shared(lat: np.ndarray, lng: np.ndarray, masks: list[Any]) -> np.ndarray:
-    """Whether OSM (``masks[1]``) has land at each point and GSHHG (``masks[0]``) within a
-    1/240° cell of it (the two shores a cell apart)."""
-    ok = np.asarray(masks[1].contains_many(lng, lat), dtype=bool)
-    near = np.zeros(len(lat), dtype=bool)
-    for a in (-1, 0, 1):
-        for b in (-1, 0, 1):
-            near |= np.asarray(masks[0].contains_many(lng + b / STEP, lat + a / STEP), dtype=bool)
-    return ok & near
-
-
 def goes_on(p: tuple[float, float], masks: list[Any]) -> bool:
-    """Whether the land OSM and GSHHG share (:func:`_shared`) at cell centres (1/240°),
-    joined (8-neighbours) to the cell of ``p`` or one of its neighbours, holds more than
-    :data:`ON_CELLS` cells."""
-    c0 = (int((90.0 - p[0]) * STEP), int((p[1] + 180.0) * STEP))
+    """Whether OSM's land (``masks[1]``, the finer shore) at 1/720° sub-cell centres, joined
+    by edges (a channel a bridge crosses, Vitória's, is no join) to the sub-cell of ``p`` or
+    one of its neighbours, holds more than :data:`ON_CELLS` cells' worth."""
+    c0 = (int((90.0 - p[0]) * STEP * SUB), int((p[1] + 180.0) * STEP * SUB))
     tried: set[Cell] = set()
     land: set[Cell] = set()
     front = [(c0[0] + a, c0[1] + b) for a in (-1, 0, 1) for b in (-1, 0, 1)]
-    while front and len(land) <= ON_CELLS:
+    while front and len(land) <= ON_CELLS * SUB * SUB:
         front = sorted(set(front) - tried)
         tried.update(front)
-        lat = np.array([_centre(c)[0] for c in front])
-        lng = np.array([_centre(c)[1] for c in front])
-        ok = _shared(lat, lng, masks)
-        found = [c for c, k in zip(front, ok.tolist(), strict=True) if k]
+        lat = np.array([_centre(c, STEP * SUB)[0] for c in front])
+        lng = np.array([_centre(c, STEP * SUB)[1] for c in front])
+        ok = np.asarray(masks[1].contains_many(lng, lat), dtype=bool).tolist()
+        found = [c for c, k in zip(front, ok, strict=True) if k]
         land.update(found)
-        front = [(c[0] + di, c[1] + dj) for c in found for di, dj in _MOVES]
-    return len(land) > ON_CELLS
+        front = [(c[0] + di, c[1] + dj) for c in found for di, dj in _MOVES[:4]]
+    return len(land) > ON_CELLS * SUB * SUB
+
+
+def linked(lat: float, lng: float) -> bool:
+    """Whether an end of a listed link (``links.csv``: a bridge, a tunnel, a ferry) lies within
+    :data:`WINDOW_M` of the point: the town's water is crossed where those links cross it
+    (Alameda's tubes, Venice's causeway, Dubai Creek's abras), not on land this layer adds."""
+    from mapsnb.polyline import haversine_m
+    from mapsnb_sandbox.earth.crossings import crossings
+
+    return any(haversine_m(lat, lng, *end) <= WINDOW_M for x in crossings() for end in (x.a, x.b))
 
 
 def cut_towns(min_pop: int = MIN_POP) -> list[Any]:
-    """The index's towns of ``min_pop`` or more near a shore, enclosed by the mask
-    (:func:`enclosed`) though their land goes on (:func:`goes_on`)."""
+    """The index's towns of ``min_pop`` or more near a shore, no listed link near
+    (:func:`linked`), enclosed by the mask (:func:`enclosed`) though their land goes on
+    (:func:`goes_on`)."""
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
     from mapsnb_sandbox.earth.landing import landing
@@ -165,7 +175,11 @@ def cut_towns(min_pop: int = MIN_POP) -> list[Any]:
             continue
         if len(memo) > 3_000_000:
             memo.clear()
-        if enclosed(landing((c.lat, c.lng)), memo) and goes_on((c.lat, c.lng), masks):
+        if (
+            enclosed(landing((c.lat, c.lng)), memo)
+            and not linked(c.lat, c.lng)
+            and goes_on((c.lat, c.lng), masks)
+        ):
             out.append(c)
     return out
 
@@ -181,19 +195,19 @@ def _grid(lat: float, lng: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _layers(rows: np.ndarray, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per sub-cell of the box: land in the layers above; and whether its 1/240° cell is all
-    sea there (no land sub-cell, no lake)."""
+    """Per sub-cell of the box: land in the layers above, read at its 1/240° cell's centre
+    (the layers below the sub-cell files are constant in a cell); and whether that cell is
+    sea there (not land, not a lake)."""
     from mapsnb_sandbox.earth import water
 
-    lats, lngs = 90.0 - (rows + 0.5) / (STEP * SUB), (cols + 0.5) / (STEP * SUB) - 180.0
+    lats = 90.0 - (rows[1::SUB] + 0.5) / (STEP * SUB)
+    lngs = (cols[1::SUB] + 0.5) / (STEP * SUB) - 180.0
     land = np.array([[water.is_land(float(a), float(b)) for b in lngs] for a in lats], dtype=bool)
-    cells = land.reshape(len(rows) // SUB, SUB, len(cols) // SUB, SUB).any(axis=(1, 3))
-    lake = np.array(
-        [[water.is_lake(float(a), float(b)) for b in lngs[1::SUB]] for a in lats[1::SUB]],
-        dtype=bool,
+    lake = np.array([[water.is_lake(float(a), float(b)) for b in lngs] for a in lats], dtype=bool)
+    return (
+        np.repeat(np.repeat(land, SUB, axis=0), SUB, axis=1),
+        np.repeat(np.repeat(~land & ~lake, SUB, axis=0), SUB, axis=1),
     )
-    sea = np.repeat(np.repeat(~cells & ~lake, SUB, axis=0), SUB, axis=1)
-    return land, sea
 
 
 def neck_bits(town: Any, masks: list[Any]) -> dict[int, int]:
@@ -230,10 +244,16 @@ def main() -> None:
 
     from mapsnb_sandbox.earth import water
 
+    from mapsnb_sandbox.world.cities import city_index
+
     min_pop = int(sys.argv[sys.argv.index("--min-pop") + 1]) if "--min-pop" in sys.argv else MIN_POP
     water._neck_mask = lambda key: 0  # the layers below this one only
     water._CELLS.clear()
-    towns = cut_towns(min_pop)
+    if "--towns" in sys.argv:  # a checked list of cut_towns' towns (geonameids)
+        gids = {int(g) for g in sys.argv[sys.argv.index("--towns") + 1].split(",")}
+        towns = [c for c in city_index().cities if c.geonameid in gids]
+    else:
+        towns = cut_towns(min_pop)
     print(f"{len(towns)} towns cut off by the mask:")
     masks = [
         rl.RoaringLandmask.new_with_provider(p)
