@@ -243,7 +243,6 @@ def main() -> None:
     import roaring_landmask as rl  # type: ignore[import-not-found]
 
     from mapsnb_sandbox.earth import water
-
     from mapsnb_sandbox.world.cities import city_index
 
     min_pop = int(sys.argv[sys.argv.index("--min-pop") + 1]) if "--min-pop" in sys.argv else MIN_POP
