@@ -5,7 +5,9 @@ root.
 
 Twice a planner change made ordinary routes hit the work bound (Paris–London by road, San
 Francisco–Alameda–Oakland with a waypoint) and no benchmark saw it. This one draws town pairs
-with a fixed seed from the emulator's own towns of 50,000+ (a robustness sample, not a truth:
+with a fixed seed from the emulator's own towns of 50,000+, every other trip from a town of an
+independent list (Natural Earth's populated places; ``--index-only``: the index's alone, the
+sample before round 28) (a robustness sample, not a truth:
 no distance is checked), a quarter each 5-50 km, 50-500 km, 500-1,500 km and 1,500-4,000 km
 apart, plus as many triples with a waypoint between, and asks each through a real
 :class:`mapsnb_sandbox.Sandbox` (with its work bound) in DRIVE, WALK and TRANSIT (TRANSIT takes
@@ -40,19 +42,36 @@ def _km(a: Point, b: Point) -> float:
     return haversine_m(a[0], a[1], b[0], b[1]) / 1000
 
 
-def sample(n: int, seed: int) -> list[tuple[Point, ...]]:
+#: An independent list of towns: Natural Earth's populated places as ``names_holdout.csv``
+#: holds them (its truth points), which the emulator's index does not choose.
+INDEPENDENT = ROOT / "tests" / "data" / "names_holdout.csv"
+
+
+def independent_towns() -> list[Point]:
+    """The distinct points of :data:`INDEPENDENT`, in file order."""
+    import csv
+
+    with INDEPENDENT.open(encoding="utf-8") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        return list(dict.fromkeys((float(r["lat"]), float(r["lng"])) for r in rows))
+
+
+def sample(n: int, seed: int, independent: bool = False) -> list[tuple[Point, ...]]:
     """``n`` pairs (a quarter per band) and ``n // 2`` triples of towns of 50,000+ (the index's
-    own: no appended district or seat, whose point is a city's or its namesake's)."""
+    own: no appended district or seat, whose point is a city's or its namesake's); with
+    ``independent`` every other trip starts at a town of :data:`INDEPENDENT` instead (the
+    index's own towns alone hid Dakhla, whose peninsula the mask cut off, round 28)."""
     from mapsnb_sandbox.world.cities import city_index
     from mapsnb_sandbox.world.names.districts import is_added
 
     rng = random.Random(seed)
     cities = city_index().cities
     towns = [(c.lat, c.lng) for c in cities if c.population >= 50_000 and not is_added(c.geonameid)]
+    other = independent_towns() if independent else towns
     out: list[tuple[Point, ...]] = []
     for k in range(n + n // 2):
         lo, hi = BANDS_KM[k % len(BANDS_KM)]
-        a = rng.choice(towns)
+        a = rng.choice(other if k % 2 else towns)
         near = [t for t in rng.sample(towns, 4000) if lo <= _km(a, t) <= hi]
         if len(near) < 2:
             continue
@@ -99,6 +118,11 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=60)
     parser.add_argument("--seed", type=int, default=40)
     parser.add_argument(
+        "--index-only",
+        action="store_true",
+        help="draw only the index's towns (the sample before round 28)",
+    )
+    parser.add_argument(
         "-v",
         "--verbose",
         action="store_true",
@@ -109,7 +133,7 @@ def main() -> None:
     from mapsnb_sandbox.tools.paths import reachable
 
     box = Sandbox(now=NOW)
-    trips = sample(opts.pairs, opts.seed)
+    trips = sample(opts.pairs, opts.seed, not opts.index_only)
     print(
         f"{len(trips)} trips ({sum(len(t) > 2 for t in trips)} with a waypoint), seed {opts.seed}"
     )

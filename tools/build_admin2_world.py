@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import collections
 import sys
+import zlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -46,7 +47,8 @@ from build_admin2_towns import (
 from build_regions import _rg_rows
 
 from mapsnb_sandbox.world.cities import city_index
-from mapsnb_sandbox.world.geodata import fold_text
+from mapsnb_sandbox.world.geodata import City, fold_text
+from mapsnb_sandbox.world.names.districts import DISTRICTS, SEATS, is_added
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "admin2_world.tsv.z"
 #: Britain's counties a text writes after a town are its ceremonial ones (regions.py, round 23:
@@ -165,6 +167,27 @@ def _dump() -> list[tuple[str, float, float, str, frozenset[str]]]:
     return out
 
 
+#: The tables appended to the GeoNames index whose rows this table holds: big cities' districts
+#: and South Korea's seats, appended when it was built (round 26). Not ``tr_seats.tsv`` (round
+#: 27): Türkiye's units after a town are ``tr_districts.tsv.z``'s, whose builder places its seats.
+APPENDED = (DISTRICTS, SEATS)
+
+
+def _numbers(path: Path) -> set[int]:
+    """The town numbers (first column) of an appended table (zlib-compressed or not)."""
+    data = path.read_bytes()
+    text = (zlib.decompress(data) if path.suffix == ".z" else data).decode("utf-8")
+    return {int(line.split("\t", 1)[0]) for line in text.splitlines() if line[:1].isdigit()}
+
+
+def index_towns() -> list[City]:
+    """The towns this table lists: the GeoNames index's and the rows of :data:`APPENDED`, never
+    a row another appended table adds at load (reading the live index made a rebuild differ
+    from the committed file once ``tr_seats.tsv`` was appended)."""
+    extra = set().union(*(_numbers(p) for p in APPENDED))
+    return [c for c in city_index().cities if not is_added(c.geonameid) or c.geonameid in extra]
+
+
 def assign() -> tuple[dict[str, set[int]], collections.Counter[str]]:
     """Unit id -> the index towns' geonameids in it; counts of how each was found."""
     dump = _dump()
@@ -176,7 +199,7 @@ def assign() -> tuple[dict[str, set[int]], collections.Counter[str]]:
     read = {d[0] for d in dump}
     members: dict[str, set[int]] = collections.defaultdict(set)
     counts: collections.Counter[str] = collections.Counter()
-    for c in city_index().cities:
+    for c in index_towns():
         if c.cc not in read:
             continue
         keys = at.get((c.cc, round(c.lat * 100), round(c.lng * 100)))

@@ -72,10 +72,74 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     then, up to :data:`FINE_SEARCH_M`, a finer one)."""
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
         return _long_way(a, b) or _staged(a, b)
-    way = _overland(a, b, 60.0, 0.75)
-    if way is None:
-        way = _overland(a, b, 240.0, 0.25, fine=True)
+    way = _searched(a, b)
+    for p, stage, q in _narrow_stages(a, b) if way is None else ():
+        way = _via(p, stage, q)
+        if way is not None:
+            return way if p == a else way[::-1]
     return way
+
+
+def _searched(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """The coarse grid's way from ``a`` to ``b``, else the finer one's, else (a leg up to two
+    stages long) the finer one's over a box :data:`WIDE_SHARE` wider: a town's peninsula runs
+    far beyond the leg's box before its neck (Dakhla's), else ``None``."""
+    way = _overland(a, b, 60.0, 0.75) or _overland(a, b, 240.0, 0.25, fine=True)
+    if way is None and _m(a, b) <= 2 * NARROW_STAGE_M:
+        way = _overland(a, b, 240.0, WIDE_SHARE, fine=True)
+    return way
+
+
+#: An end on narrow land the leg's grids do not resolve (a town on a peninsula joined by a
+#: neck a kilometre wide: Dakhla's, 300 km from Boujdour) is joined to the rest of the leg
+#: through a dry point this far from it (:func:`_narrow_stages`), found by its own finer search.
+NARROW_STAGE_M = 40_000.0
+#: Degrees off the line to the other end tried for that point, in order.
+_STAGE_TURNS = (0.0, 35.0, -35.0, 70.0, -70.0)
+#: The margin of a short leg's last search, as a share of its length.
+WIDE_SHARE = 0.5
+
+
+def _stage_points(p: Point, q: Point, dist: float) -> list[Point]:
+    """Dry points ``dist`` from ``p`` towards ``q``, turned by :data:`_STAGE_TURNS`."""
+    k = dist / _m(p, q)
+    kx = max(0.05, math.cos(math.radians(p[0])))
+    dy, dx = q[0] - p[0], ((q[1] - p[1] + 540) % 360 - 180) * kx
+    out = []
+    for turn in _STAGE_TURNS:
+        c, s = math.cos(math.radians(turn)), math.sin(math.radians(turn))
+        st = (p[0] + k * (dy * c + dx * s), (p[1] + k * (dx * c - dy * s) / kx + 540) % 360 - 180)
+        if not _wet(*st):
+            out.append(st)
+    return out
+
+
+@charged_cache(maxsize=1024)
+def _narrow_stages(a: Point, b: Point) -> tuple[tuple[Point, Point, Point], ...]:
+    """For a leg up to :data:`FINE_SEARCH_M` (longer than two stages) with an end whose land
+    in the finer grid is enclosed (fewer than :data:`ENCLOSED_CELLS` cells: a peninsula's or an
+    island's), ``(end, stage, other end)`` for the :func:`_stage_points` :data:`NARROW_STAGE_M`
+    from that end the finer grids' cheap checks find cut from neither end (an island's
+    stages are: no search follows)."""
+    if not 2 * NARROW_STAGE_M < _m(a, b) <= FINE_SEARCH_M:
+        return ()
+    ends = _overland(a, b, 240.0, 0.25, True, check_only=True, lone=ENCLOSED_CELLS) or ()
+    return tuple(
+        (p, st, q)
+        for p, q in ((a, b), (b, a))
+        if p in ends
+        for st in _stage_points(p, q, NARROW_STAGE_M)
+        if _overland(p, st, 240.0, WIDE_SHARE, True, check_only=True)
+        and _overland(st, q, 240.0, 0.25, True, check_only=True)
+    )
+
+
+def _via(p: Point, stage: Point, q: Point) -> tuple[Point, ...] | None:
+    """The way from ``p`` through ``stage`` to ``q`` (each part :func:`_searched`), or
+    ``None``."""
+    head = _searched(p, stage)
+    rest = _searched(stage, q) if head is not None else None
+    return None if head is None or rest is None else head + rest[1:]
 
 
 def _long_way(a: Point, b: Point) -> tuple[Point, ...] | None:
@@ -102,14 +166,13 @@ LONE_CELLS = 4
 @charged_cache(maxsize=1024)
 def _stages(a: Point, b: Point) -> list[tuple[Point, Point]]:
     """The leg with its first end, its last end, then both moved :data:`STAGE_M` along it,
-    where that end is a cell of its own in the coarse grid and the point it moves to is dry."""
-    lone = _overland(a, b, 60.0, 0.75, own_cells=True, check_only=True, lone=True) or ()
+    where that end is a cell of its own in the coarse grid, to the first dry point of
+    :func:`_stage_points` (straight along it, else turned off it: Dakhla's line north runs
+    over the sea beside its peninsula)."""
+    lone = _overland(a, b, 60.0, 0.75, own_cells=True, check_only=True, lone=LONE_CELLS) or ()
 
     def toward(p: Point, q: Point) -> Point | None:
-        t = STAGE_M / _m(p, q)
-        dlng = (q[1] - p[1] + 540) % 360 - 180
-        s = (p[0] + (q[0] - p[0]) * t, (p[1] + dlng * t + 540) % 360 - 180)
-        return None if p not in lone or _wet(*s) else s
+        return next(iter(_stage_points(p, q, STAGE_M)), None) if p in lone else None
 
     sa, sb = toward(a, b), toward(b, a)
     pairs = [(sa, b), (a, sb), (sa, sb)]
@@ -141,7 +204,7 @@ def apart(a: Point, b: Point) -> bool:
         return not any(
             _overland(p, q, 60.0, 0.75, own_cells=True, check_only=True) for p, q in _stages(a, b)
         )
-    return not _overland(a, b, 240.0, 0.25, True, check_only=True)
+    return not _overland(a, b, 240.0, 0.25, True, check_only=True) and not _narrow_stages(a, b)
 
 
 #: A long way's first and last joins are checked for water this far from its ends only
@@ -206,7 +269,7 @@ def _overland(
     fine: bool = False,
     own_cells: bool = False,
     check_only: bool = False,
-    lone: bool = False,
+    lone: int = 0,
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
@@ -216,7 +279,7 @@ def _overland(
     within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve);
     ``own_cells``: the ends' own cells count as land whatever their centre (Sydney's cell is
     in the sea: :func:`_ends_ashore` then checks the first and last joins); ``lone``: only the
-    ends whose land in the grid is fewer than :data:`LONE_CELLS` cells, no search."""
+    ends whose land in the grid is fewer than ``lone`` cells, no search."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -271,7 +334,7 @@ def _overland(
 
     if lone:
         ends = ((a, start, goal), (b, goal, start))
-        return tuple(e for e, c, o in ends if _enclosed(c, o, (nx, ny), ok, LONE_CELLS))
+        return tuple(e for e, c, o in ends if _enclosed(c, o, (nx, ny), ok, lone))
     if nx * ny > 4 * ENCLOSED_CELLS and (
         _enclosed(goal, start, (nx, ny), ok) or _enclosed(start, goal, (nx, ny), ok)
     ):

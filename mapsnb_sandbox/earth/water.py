@@ -18,7 +18,9 @@ shore (two 1/240° cells of the layers above) where GSHHG and OSM both have it (
 inlet's head in Phang Nga Bay, the Suez Canal), added by ``tools/build_shore_finer.py``.
 ``data/island_cells.bin`` adds land at 1/720° where all of these have water, round towns at
 sea (Malé, San Andrés, Majuro, Funafuti, Kavaratti: atolls and islets GLOBE does not hold):
-OSM's land polygons, built by ``tools/build_island_land.py``.
+OSM's land polygons, built by ``tools/build_island_land.py``. ``data/neck_cells.bin`` adds land
+at 1/720° where GSHHG and OSM join a town on a narrow peninsula or spit to its land and the
+layers have sea (Dakhla's neck), built by ``tools/build_neck_land.py``.
 """
 
 from __future__ import annotations
@@ -170,6 +172,10 @@ _FINER_MAGIC = b"MAPSNB-FINER-CELLS-2\n"
 #: (Malé, San Andrés, Majuro, Funafuti), built by ``tools/build_island_land.py``.
 ISLAND_CELLS_FILE = Path(__file__).resolve().parents[1] / "data" / "island_cells.bin"
 _ISLAND_MAGIC = b"MAPSNB-ISLAND-CELLS-1\n"
+#: Land at 1/720° where the layers above have water on a neck joining a town to its land
+#: (Dakhla's peninsula): GSHHG's and OSM's, built by ``tools/build_neck_land.py``.
+NECK_CELLS_FILE = ISLAND_CELLS_FILE.with_name("neck_cells.bin")
+_NECK_MAGIC = b"MAPSNB-NECK-CELLS-1\n"
 _SUBCELLS: dict[Path, tuple[array[Any], array[Any]]] = {}
 
 
@@ -210,8 +216,13 @@ def _finer_mask(key: int) -> int:
 
 def _island_mask(key: int) -> int:
     """The land sub-cells (bits) of the 1/240° cell ``key`` the layers above have as water
-    (:data:`ISLAND_CELLS_FILE`), 0 when none."""
-    return _mask_of(_subcells(ISLAND_CELLS_FILE, _ISLAND_MAGIC), key)
+    (:data:`ISLAND_CELLS_FILE`, :data:`NECK_CELLS_FILE`), 0 when none."""
+    return _mask_of(_subcells(ISLAND_CELLS_FILE, _ISLAND_MAGIC), key) | _neck_mask(key)
+
+
+def _neck_mask(key: int) -> int:
+    """The land sub-cells (bits) of :data:`NECK_CELLS_FILE` in the 1/240° cell ``key``."""
+    return _mask_of(_subcells(NECK_CELLS_FILE, _NECK_MAGIC), key)
 
 
 def _fine() -> _Fine:

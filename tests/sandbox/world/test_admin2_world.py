@@ -150,3 +150,23 @@ def test_guard_every_unit_table_is_what_the_one_row_encoder_writes() -> None:
                 gids.append(gid)
             pts = [(g, *where[g]) for g in gids]
             assert unit_row(key, names.split("|") if names else (), pts) == line, (name, key)
+
+
+def test_the_builder_reads_its_declared_towns_not_every_appended_table() -> None:
+    """``tools/build_admin2_world.py`` lists the GeoNames index's towns and the rows of the
+    tables it declares (districts, South Korea's seats), not Türkiye's seats appended since round
+    27: on 5e4698b it read the live index, and a rebuild put six seats into six Turkish units,
+    no longer byte-identical to the committed table."""
+    from mapsnb_sandbox.world.names.districts import TR_SEATS, is_added
+    from tools.build_admin2_world import APPENDED, index_towns
+
+    tr = {
+        int(x.split("\t", 1)[0])
+        for x in TR_SEATS.read_text("utf-8").splitlines()
+        if x[:1].isdigit()
+    }
+    towns = {c.geonameid for c in index_towns()}
+    assert tr and not towns & tr
+    assert TR_SEATS not in APPENDED
+    added = {c.geonameid for c in city_index().cities if is_added(c.geonameid)}
+    assert len(towns & added) > 4000  # the districts and seats it was built with stay
