@@ -36,6 +36,7 @@ from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
     named_ids,
+    foreign_name,
     named_more_abroad,
     own_name,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",
+    "foreign_elsewhere",
     "lacked_elsewhere",
     "latin_words_apart",
     "named_so",
@@ -89,6 +91,20 @@ def nickname_elsewhere(c: City, head: str) -> bool:
     return any(
         own_name(key, o) and haversine_m(o.lat, o.lng, c.lat, c.lng) >= SMALL_PLACE_KM * 1000
         for o in (idx.cities[j] for j in dict.fromkeys(named_ids(idx, key)))
+    )
+
+
+def foreign_elsewhere(c: City, key: str, typed: str) -> bool:
+    """Whether folded ``key`` names town ``c`` only in languages the emulator does not read
+    (:func:`~mapsnb_sandbox.world.towns.foreign_name`: "Raba" is Rabat's in Haitian Creole)
+    and is the own name of a town :data:`SMALL_PLACE_KM`+ km away (Raba, Sumbawa), of any
+    size: the asker's language gives ``c`` no such name, so neither town is surely meant."""
+    if not foreign_name(key, c, typed):
+        return False
+    idx = city_index()
+    return any(
+        own_name(key, o) and haversine_m(o.lat, o.lng, c.lat, c.lng) >= SMALL_PLACE_KM * 1000
+        for o in (idx.cities[j] for j in dict.fromkeys(idx.by_name.get(key, ())))
     )
 
 
@@ -257,6 +273,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and nickname_elsewhere(idx.cities[at], head):
         return True  # "pharmacy in Crescent City": New Orleans' nickname, two towns' own name
+    if at is not None and not comma and foreign_elsewhere(idx.cities[at], key, head):
+        return True  # "hotel di Raba": Rabat's name in Haitian Creole only, Raba's own name
     if at is not None and not comma and small_under_region(idx.cities[at], key):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
