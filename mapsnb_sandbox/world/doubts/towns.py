@@ -35,8 +35,8 @@ from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
-    named_ids,
     foreign_name,
+    named_ids,
     named_more_abroad,
     own_name,
 )
