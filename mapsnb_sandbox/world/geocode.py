@@ -53,7 +53,7 @@ from mapsnb_sandbox.world.names.grammar import (
     with_commas,
 )
 from mapsnb_sandbox.world.names.islands import bigger_island, island_answer
-from mapsnb_sandbox.world.names.qualifiers import outranked_district
+from mapsnb_sandbox.world.names.qualifiers import outranked_district, region_at_home
 from mapsnb_sandbox.world.regions import (
     capital_namesake,
     province_over_region,
@@ -316,6 +316,7 @@ def _city_or_country(
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
+        sure = sure and not region_at_home(picked[0], head, BARE_TOWN_POPULATION)
         sure = sure and not bigger_island(head, picked[0], bare=bare)  # "Jeju Island"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli

@@ -6,7 +6,13 @@
   places around it, thousands of kilometres from the town the name is. Neither is surely
   meant, so a search lists nothing (``doubts.towns.foreign_elsewhere``).
 
-Inputs are towns of no names holdout; the far town's point comes from Wikipedia, typed here.
+* A town under 30,000 named like a first-level region of its own country that it does not lie
+  in ("El Progreso, Guatemala": a municipality of Jutiapa, or the department of El Progreso):
+  the town was MEDIUM, and a search listed places around it 60 km from the department. The
+  text names the region as surely, so the resolver reads the region, as it does where no town
+  answers surely (``names.qualifiers.region_at_home``).
+
+Inputs are towns and regions of no names holdout's rows; points come from Wikipedia, typed here.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.common import Context
 from mapsnb_sandbox.tools.places import search_places
 from mapsnb_sandbox.world.resolver import resolve
@@ -57,3 +64,52 @@ def test_own_name_still_lists(query: str, name: str) -> None:
     assert town is not None
     loc = places[0]["location"]
     assert abs(loc["latitude"] - town.lat) < 0.2 and abs(loc["longitude"] - town.lng) < 0.2
+
+
+# ------------------------------------------------------------------ a region of the town's country
+# Wikipedia's points of each state's or county's capital (typed here).
+VILLAHERMOSA = (17.9892, -92.9281)  # Tabasco; the town Tabasco, Zacatecas, is 1,000 km off
+MARALAL = (1.0968, 36.6981)  # Samburu County; the village Samburu, Kwale, is 550 km off
+PALMAS = (-10.1844, -48.3336)  # Tocantins; the town Tocantins, Minas Gerais, is 1,300 km off
+
+
+@pytest.mark.parametrize(
+    ("query", "capital"),
+    [
+        ("Tabasco, Mexico", VILLAHERMOSA),
+        ("Samburu, Kenya", MARALAL),
+        ("Tocantins, Brazil", PALMAS),
+    ],
+)
+def test_small_town_named_like_a_region_of_its_country(
+    query: str, capital: tuple[float, float]
+) -> None:
+    """A town under 30,000 named like a first-level region of its own country it does not lie
+    in: the text names the region as surely (``names.qualifiers.region_at_home``); no answer far
+    from the region with MEDIUM or HIGH confidence."""
+    r = resolve(query).place
+    assert r is not None
+    far = haversine_m(r.lat, r.lng, *capital) / 1000 >= 150
+    assert not (far and r.confidence != "LOW"), (r.address, r.confidence)
+
+
+@pytest.mark.parametrize(
+    ("query", "capital"),
+    [("hotels in Tabasco, Mexico", VILLAHERMOSA), ("hotels in Samburu, Kenya", MARALAL)],
+)
+def test_search_in_a_region_named_like_a_small_town(
+    query: str, capital: tuple[float, float]
+) -> None:
+    """A search lists nothing or places within 150 km of the region's capital."""
+    for p in _listed(query):
+        loc = p["location"]
+        assert haversine_m(loc["latitude"], loc["longitude"], *capital) / 1000 < 150
+
+
+@pytest.mark.parametrize(
+    ("query", "name"), [("Ardahan, Turkey", "Ardahan"), ("Salta, Argentina", "Salta")]
+)
+def test_capital_naming_its_own_region_stays_the_town(query: str, name: str) -> None:
+    """Guard: a town in the region of its name is answered as the town (MEDIUM)."""
+    r = resolve(query).place
+    assert r is not None and r.kind == "locality" and r.name == name and r.confidence == "MEDIUM"
