@@ -280,6 +280,15 @@ def _resolve_text_cached(
     return (city_resolved(glued, "LOW"), "approximate") if glued else found
 
 
+def _region_too(c: City, head: str, q: Qualifiers) -> bool:
+    """Whether ``head``, with at most a country after it, names a first-level region of town
+    ``c``'s country as surely as ``c`` (:func:`.names.qualifiers.region_at_home`); a region or
+    town qualifier decides ("Puebla, Baja California": the town)."""
+    if q.regions or q.states or q.cities:
+        return False
+    return region_at_home(c, head, BARE_TOWN_POPULATION)
+
+
 def _town_of_region(
     parts: list[str], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
@@ -316,8 +325,9 @@ def _city_or_country(
         sure = picked[1] and not (bare and _weak_bare_town(picked[0], head, bias, region))
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
-        sure = sure and not region_at_home(picked[0], head, BARE_TOWN_POPULATION)
         sure = sure and not bigger_island(head, picked[0], bare=bare)  # "Jeju Island"
+        if _region_too(picked[0], head, q):  # "El Progreso, Guatemala": either, so LOW
+            return city_resolved(picked[0], "LOW"), "city"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"

@@ -565,8 +565,9 @@ def region_at_home(c: City, name: str, least: int) -> bool:
     """Whether folded ``name`` also names a first-level region of town ``c``'s own country that
     ``c`` does not lie in, with more people than ``c``, a town under ``least`` people ("El
     Progreso, Guatemala": a municipality of 7,000 in Jutiapa, or the department of El Progreso):
-    the text names the region as surely as the town. A capital that names its own region
-    ("Ardahan", "Salta") lies in it: either reading is there."""
+    the text names the region as surely as the town, so neither is sure (LOW, searched nowhere).
+    A capital that names its own region ("Ardahan", "Salta") lies in it: either reading is
+    there."""
     held = regions().admin1.get(name, ())
     if c.population >= least or not held:
         return False

@@ -9,8 +9,8 @@
 * A town under 30,000 named like a first-level region of its own country that it does not lie
   in ("El Progreso, Guatemala": a municipality of Jutiapa, or the department of El Progreso):
   the town was MEDIUM, and a search listed places around it 60 km from the department. The
-  text names the region as surely, so the resolver reads the region, as it does where no town
-  answers surely (``names.qualifiers.region_at_home``).
+  text names the region as surely, so the town is LOW and a search lists nothing
+  (``names.qualifiers.region_at_home``); a region qualifier decides for the town.
 
 Inputs are towns and regions of no names holdout's rows; points come from Wikipedia, typed here.
 """
@@ -86,7 +86,7 @@ def test_small_town_named_like_a_region_of_its_country(
 ) -> None:
     """A town under 30,000 named like a first-level region of its own country it does not lie
     in: the text names the region as surely (``names.qualifiers.region_at_home``); no answer far
-    from the region with MEDIUM or HIGH confidence."""
+    from the region with MEDIUM or HIGH confidence (the town is LOW)."""
     r = resolve(query).place
     assert r is not None
     far = haversine_m(r.lat, r.lng, *capital) / 1000 >= 150
@@ -100,7 +100,7 @@ def test_small_town_named_like_a_region_of_its_country(
 def test_search_in_a_region_named_like_a_small_town(
     query: str, capital: tuple[float, float]
 ) -> None:
-    """A search lists nothing or places within 150 km of the region's capital."""
+    """A search lists nothing, or places within 150 km of the region's capital."""
     for p in _listed(query):
         loc = p["location"]
         assert haversine_m(loc["latitude"], loc["longitude"], *capital) / 1000 < 150
@@ -113,3 +113,14 @@ def test_capital_naming_its_own_region_stays_the_town(query: str, name: str) -> 
     """Guard: a town in the region of its name is answered as the town (MEDIUM)."""
     r = resolve(query).place
     assert r is not None and r.kind == "locality" and r.name == name and r.confidence == "MEDIUM"
+
+
+@pytest.mark.parametrize(
+    ("query", "name", "state"),
+    [("Tabasco, Zacatecas", "Tabasco", "Zacatecas"), ("Samburu, Kwale", "Samburu", "Kwale")],
+)
+def test_region_qualifier_decides_for_the_town(query: str, name: str, state: str) -> None:
+    """Guard: the town's own region after it confirms the town (MEDIUM, not LOW)."""
+    r = resolve(query).place
+    assert r is not None and r.kind == "locality" and r.name == name, (r, state)
+    assert r.confidence == "MEDIUM"
