@@ -326,10 +326,9 @@ def _city_or_country(
         sure = sure and not (skeleton(head) and picked[0].population < SKELETON_POPULATION)
         sure = sure and worded_region(head) is None  # "estado de São Paulo": the state
         sure = sure and not bigger_island(head, picked[0], bare=bare)  # "Jeju Island"
-        if _region_too(picked[0], head, q):  # "El Progreso, Guatemala": either, so LOW
-            return city_resolved(picked[0], "LOW"), "city"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
+        sure = sure and not _region_too(picked[0], head, q)  # "El Progreso, Guatemala": either
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if named_country and (own := region_of_country(head, named_country)):
         return region_resolved(own), "region"  # "Scotland": the region, not the UK
