@@ -53,7 +53,7 @@ from mapsnb_sandbox.world.names.grammar import (
     with_commas,
 )
 from mapsnb_sandbox.world.names.islands import bigger_island, island_answer
-from mapsnb_sandbox.world.names.qualifiers import outranked_district
+from mapsnb_sandbox.world.names.qualifiers import outranked_district, region_at_home
 from mapsnb_sandbox.world.regions import (
     capital_namesake,
     province_over_region,
@@ -281,6 +281,15 @@ def _resolve_text_cached(
     return (city_resolved(glued, "LOW"), "approximate") if glued else found
 
 
+def _region_too(c: City, head: str, q: Qualifiers) -> bool:
+    """Whether ``head``, with at most a country after it, names a first-level region of town
+    ``c``'s country as surely as ``c`` (:func:`.names.qualifiers.region_at_home`); a region or
+    town qualifier decides ("Puebla, Baja California": the town)."""
+    if q.regions or q.states or q.cities:
+        return False
+    return region_at_home(c, head, BARE_TOWN_POPULATION)
+
+
 def _town_of_region(
     parts: list[str], q: Qualifiers, bias: tuple[float, float] | None, region: str | None
 ) -> tuple[City, bool] | None:
@@ -320,6 +329,7 @@ def _city_or_country(
         sure = sure and not bigger_island(head, picked[0], bare=bare)  # "Jeju Island"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
+        sure = sure and not _region_too(picked[0], head, q)  # "El Progreso, Guatemala": either
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if named_country and (own := region_of_country(head, named_country)):
         return region_resolved(own), "region"  # "Scotland": the region, not the UK

@@ -38,12 +38,18 @@ from mapsnb_sandbox.world.names.pinyin import (
     county_seat,
     unindexed_county,
 )
-from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers, region_abroad
+from mapsnb_sandbox.world.names.qualifiers import (
+    Qualifiers,
+    qualifiers,
+    region_abroad,
+    region_at_home,
+)
 from mapsnb_sandbox.world.names.spelling import other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
+    foreign_name,
     named_ids,
     named_more_abroad,
     own_name,
@@ -54,11 +60,13 @@ __all__ = [
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",
+    "foreign_elsewhere",
     "lacked_elsewhere",
     "lacked_outweighs",
     "latin_words_apart",
     "named_so",
     "nickname_elsewhere",
+    "region_too",
     "rivalled",
     "small_place_elsewhere",
     "small_under_region",
@@ -99,6 +107,20 @@ def nickname_elsewhere(c: City, head: str) -> bool:
     return any(
         own_name(key, o) and haversine_m(o.lat, o.lng, c.lat, c.lng) >= SMALL_PLACE_KM * 1000
         for o in (idx.cities[j] for j in dict.fromkeys(named_ids(idx, key)))
+    )
+
+
+def foreign_elsewhere(c: City, key: str, typed: str) -> bool:
+    """Whether folded ``key`` names town ``c`` only in languages the emulator does not read
+    (:func:`~mapsnb_sandbox.world.towns.foreign_name`: "Raba" is Rabat's in Haitian Creole)
+    and is the own name of a town :data:`SMALL_PLACE_KM`+ km away (Raba, Sumbawa), of any
+    size: the asker's language gives ``c`` no such name, so neither town is surely meant."""
+    if not foreign_name(key, c, typed):
+        return False
+    idx = city_index()
+    return any(
+        own_name(key, o) and haversine_m(o.lat, o.lng, c.lat, c.lng) >= SMALL_PLACE_KM * 1000
+        for o in (idx.cities[j] for j in dict.fromkeys(idx.by_name.get(key, ())))
     )
 
 
@@ -265,7 +287,8 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
     name is shared across countries ("Springfield, Qwzxland"), or the LOW town has a namesake
     of like size (:func:`rivalled`) or is read by a nickname another town bears as its own
     name (:func:`nickname_elsewhere`) or, bare and small, a bigger region of another country
-    (:func:`small_under_region`) or an island elsewhere (:func:`island_elsewhere`) bears its
+    (:func:`small_under_region`), or a region of its own country it does not lie in
+    (:func:`region_too`), or an island elsewhere (:func:`island_elsewhere`) bears its
     name, or is no town the name names (the qualifier's own town answers a town the qualifier
     does not hold for), or a LOW country shares its name with a town: no place is surely
     meant, so none is searched (an unknown qualifier is never silently dropped)."""
@@ -283,7 +306,12 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "apotek i Orléans", "farmacias en Rawson, Argentina": two of like size
     if at is not None and nickname_elsewhere(idx.cities[at], head):
         return True  # "pharmacy in Crescent City": New Orleans' nickname, two towns' own name
-    if at is not None and not comma and small_under_region(idx.cities[at], key):
+    if at is not None and not comma and foreign_elsewhere(idx.cities[at], key, head):
+        return True  # "hotel di Raba": Rabat's name in Haitian Creole only, Raba's own name
+    if at is not None and (
+        region_too(place_text, idx.cities[at])
+        or (not comma and small_under_region(idx.cities[at], key))
+    ):
         return True  # "hotels in Lubombo": Eswatini's region, or a Zambian village (LOW)
     if at is not None and not comma and island_elsewhere(key, idx.cities[at]):
         return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
@@ -302,6 +330,17 @@ def small_under_region(c: City, key: str) -> bool:
     that a region of another country with more people bears too ("Yukon": Oklahoma's town or
     Canada's territory; "Lakes", "North Central"): neither is surely meant."""
     return c.population < BARE_TOWN_POPULATION and region_abroad(c, key)
+
+
+def region_too(place_text: str, c: City) -> bool:
+    """Whether the place part, a town's name with at most a country after it, names a
+    first-level region of town ``c``'s country that ``c`` does not lie in as surely
+    (:func:`~.names.qualifiers.region_at_home`: "museos cerca de El Progreso, Guatemala")."""
+    head, _, rest = place_text.partition(",")
+    q = qualifiers(rest.split(",")) if rest.strip() else None
+    if q is not None and (q.regions or q.states or q.cities):
+        return False
+    return region_at_home(c, fold(head.strip()), BARE_TOWN_POPULATION)
 
 
 def latin_words_apart(text: str, town: Resolved) -> bool:

@@ -37,6 +37,7 @@ __all__ = [
     "qualifiers",
     "query_phrases",
     "region_abroad",
+    "region_at_home",
     "region_of_words",
     "region_words",
     "regions",
@@ -561,3 +562,20 @@ def region_abroad(c: City, name: str) -> bool:
         return False
     people = _region_people()
     return any(cc != c.cc and people.get((cc, code), 0) > c.population for cc, code in held)
+
+
+def region_at_home(c: City, name: str, least: int) -> bool:
+    """Whether folded ``name`` also names a first-level region of town ``c``'s own country that
+    ``c`` does not lie in, with more people than ``c``, a town under ``least`` people ("El
+    Progreso, Guatemala": a municipality of 7,000 in Jutiapa, or the department of El Progreso):
+    the text names the region as surely as the town, so neither is sure (LOW, searched nowhere).
+    A capital that names its own region ("Ardahan", "Salta") lies in it: either reading is
+    there."""
+    held = regions().admin1.get(name, ())
+    if c.population >= least or not held:
+        return False
+    people = _region_people()
+    return any(
+        cc == c.cc and code != c.admin1 and people.get((cc, code), 0) > c.population
+        for cc, code in held
+    )
