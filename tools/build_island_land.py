@@ -242,12 +242,13 @@ def main() -> None:
     write(keys[bits != 0], bits[bits != 0])
 
 
-def write(keys: np.ndarray, masks: np.ndarray) -> None:
-    """Write :data:`OUT` from the cells' keys and sub-cell masks."""
+def write(keys: np.ndarray, masks: np.ndarray, out: Path = OUT, magic: bytes = MAGIC) -> None:
+    """Write ``out`` (:data:`OUT`) from the cells' keys (ascending) and sub-cell masks, after
+    its ``magic`` line (``tools/build_neck_land.py`` writes its file so too)."""
     gaps = np.diff(np.asarray(keys, dtype=np.int64), prepend=0).astype("<u4")
     body = len(keys).to_bytes(4, "big") + gaps.tobytes() + masks.astype("<u2").tobytes()
-    OUT.write_bytes(MAGIC + zlib.compress(body, 9))
-    print(f"{OUT}: {OUT.stat().st_size / 1e3:.1f} kB, {len(keys)} cells")
+    out.write_bytes(magic + zlib.compress(body, 9))
+    print(f"{out}: {out.stat().st_size / 1e3:.1f} kB, {len(keys)} cells")
 
 
 if __name__ == "__main__":

@@ -43,7 +43,6 @@ from __future__ import annotations
 
 import math
 import sys
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +50,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tools.build_island_land import write as write_cells  # noqa: E402  (the same layout)
 
 OUT = ROOT / "mapsnb_sandbox" / "data" / "neck_cells.bin"
 MAGIC = b"MAPSNB-NECK-CELLS-1\n"
@@ -268,15 +269,8 @@ def main() -> None:
         for key, b in bits.items():
             found[key] = found.get(key, 0) | b
     keys = np.array(sorted(found), dtype=np.int64)
-    write(keys, np.array([found[k] for k in keys.tolist()], dtype=np.uint16))
-
-
-def write(keys: np.ndarray, masks: np.ndarray) -> None:
-    """Write :data:`OUT` from the cells' keys (ascending) and sub-cell masks."""
-    gaps = np.diff(np.asarray(keys, dtype=np.int64), prepend=0).astype("<u4")
-    body = len(keys).to_bytes(4, "big") + gaps.tobytes() + masks.astype("<u2").tobytes()
-    OUT.write_bytes(MAGIC + zlib.compress(body, 9))
-    print(f"{OUT}: {OUT.stat().st_size / 1e3:.1f} kB, {len(keys)} cells")
+    masks = np.array([found[k] for k in keys.tolist()], dtype=np.uint16)
+    write_cells(keys, masks, out=OUT, magic=MAGIC)
 
 
 if __name__ == "__main__":
