@@ -204,7 +204,7 @@ def apart(a: Point, b: Point) -> bool:
         return not any(
             _overland(p, q, 60.0, 0.75, own_cells=True, check_only=True) for p, q in _stages(a, b)
         )
-    return not _overland(a, b, 240.0, 0.25, True, check_only=True) and not _narrow_stages(a, b)
+    return not _overland(a, b, 240.0, 0.25, True, check_only=True)
 
 
 #: A long way's first and last joins are checked for water this far from its ends only
