@@ -103,6 +103,7 @@ __all__ = [
     "district",
     "ordinary_words",
     "parse_lat_lng",
+    "region_as_sure",
     "resolve_text",
     "resolve_text_match",
     "skeleton",
@@ -281,7 +282,7 @@ def _resolve_text_cached(
     return (city_resolved(glued, "LOW"), "approximate") if glued else found
 
 
-def _region_too(c: City, head: str, q: Qualifiers) -> bool:
+def region_as_sure(c: City, head: str, q: Qualifiers) -> bool:
     """Whether ``head``, with at most a country after it, names a first-level region of town
     ``c``'s country as surely as ``c`` (:func:`.names.qualifiers.region_at_home`); a region or
     town qualifier decides ("Puebla, Baja California": the town)."""
@@ -329,7 +330,7 @@ def _city_or_country(
         sure = sure and not bigger_island(head, picked[0], bare=bare)  # "Jeju Island"
         if not sure and not named_country and (area := _region(head, q, picked[0], bias, region)):
             return area, "city" if area.kind == "locality" else "region"  # "Bali", not Bāli
-        sure = sure and not _region_too(picked[0], head, q)  # "El Progreso, Guatemala": either
+        sure = sure and not region_as_sure(picked[0], head, q)  # "El Progreso, Guatemala": either
         return city_resolved(picked[0], "MEDIUM" if sure else "LOW"), "city"
     if named_country and (own := region_of_country(head, named_country)):
         return region_resolved(own), "region"  # "Scotland": the region, not the UK

@@ -24,7 +24,7 @@ from mapsnb_sandbox.world.cities import (
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import fold
-from mapsnb_sandbox.world.names.pinyin import county_seat, pinyin_words
+from mapsnb_sandbox.world.names.pinyin import county_seat, letters_key, pinyin_words
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 
 __all__ = [
@@ -106,7 +106,7 @@ def township_elsewhere(head: str, c: City, q: Qualifiers) -> bool:
         return False  # a bare name asks no country ("Lianshan": Guangdong's, unsure already)
     if not pinyin_words(head):
         return False
-    key = "".join(ch for ch in fold(head) if ch.isalpha())
+    key = letters_key(head)
     if county_seat(key, c):
         return False  # a county's seat weighs as its county ("Dongyang": Zhejiang's city)
     if COUNTRY_RIVAL_SHARE * c.population > TOWNSHIP_PEOPLE and not _part_of_city(c):

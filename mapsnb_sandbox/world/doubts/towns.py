@@ -27,7 +27,7 @@ from mapsnb_sandbox.world.doubts.lacked import (
     township_outweighs,
 )
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
-from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION
+from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
@@ -36,14 +36,10 @@ from mapsnb_sandbox.world.names.pinyin import (
     COUNTY_PEOPLE,
     common_pinyin_town,
     county_seat,
+    letters_key,
     unindexed_county,
 )
-from mapsnb_sandbox.world.names.qualifiers import (
-    Qualifiers,
-    qualifiers,
-    region_abroad,
-    region_at_home,
-)
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers, qualifiers, region_abroad
 from mapsnb_sandbox.world.names.spelling import other_name_guess
 from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
@@ -159,7 +155,7 @@ def lacked_outweighs(text: str, place: Resolved, *, county: bool) -> bool:
     answers the bigger of two namesakes; the bigger is none it holds: no place."""
     read = _read_town(text, place)
     if county:  # a county's seat weighs as its county ("Deqing": Zhejiang's, or Guangdong's)
-        key = "".join(ch for ch in fold(read[0]) if ch.isalpha()) if read else ""
+        key = letters_key(read[0]) if read else ""
         seat = read is not None and county_seat(key, read[1])
         return not seat and town_population(place) < COUNTY_PEOPLE
     if read is None or not read[0] or not named_so(place, read[0]):
@@ -335,12 +331,10 @@ def small_under_region(c: City, key: str) -> bool:
 def region_too(place_text: str, c: City) -> bool:
     """Whether the place part, a town's name with at most a country after it, names a
     first-level region of town ``c``'s country that ``c`` does not lie in as surely
-    (:func:`~.names.qualifiers.region_at_home`: "museos cerca de El Progreso, Guatemala")."""
+    (:func:`.geocode.region_as_sure`: "museos cerca de El Progreso, Guatemala")."""
     head, _, rest = place_text.partition(",")
-    q = qualifiers(rest.split(",")) if rest.strip() else None
-    if q is not None and (q.regions or q.states or q.cities):
-        return False
-    return region_at_home(c, fold(head.strip()), BARE_TOWN_POPULATION)
+    q = qualifiers(rest.split(",") if rest.strip() else [])
+    return region_as_sure(c, fold(head.strip()), q)
 
 
 def latin_words_apart(text: str, town: Resolved) -> bool:

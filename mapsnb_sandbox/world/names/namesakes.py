@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import COUNTRY_RIVAL_SHARE, RIVAL_SHARE, city_index, district
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.index.name_languages import naming_languages, read_languages, written_so
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.forms import inflecting_languages, town_candidates
 from mapsnb_sandbox.world.names.grammar import with_commas
@@ -233,12 +234,6 @@ def _read_rival(text: str, town: City, other: City) -> bool:
     Francisco": Portuguese for San Francisco, 830,000, and a Brazilian town's own name, 53,000;
     "Altay": English for Xinjiang's city of 190,000, and Kazakhstan's town of 45,000; not
     "Kudus", Indonesia's, which Turkish writes "Kudüs" for Jerusalem)."""
-    from mapsnb_sandbox.world.index.name_languages import (
-        naming_languages,
-        read_languages,
-        written_so,
-    )
-
     if other.population < SMALL_OWN_POPULATION or town.population >= RIVAL_SHARE * other.population:
         return False
     naming = naming_languages(other.geonameid, fold(text))

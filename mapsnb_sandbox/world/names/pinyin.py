@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.resolved import Resolved
 __all__ = [
     "common_pinyin_town",
     "county_seat",
+    "letters_key",
     "other_pinyin_name",
     "other_romaji_name",
     "pinyin_words",
@@ -203,9 +204,15 @@ def unindexed_county(head: str, c: City, q: Qualifiers, towns: list[City]) -> bo
     )
 
 
+def letters_key(name: str) -> str:
+    """Folded ``name`` in its letters only, as :func:`county_seat` looks a county up
+    ("Tai'an", "Tai-an": "taian")."""
+    return "".join(ch for ch in fold(name) if ch.isalpha())
+
+
 def county_seat(key: str, c: City) -> bool:
     """Whether town ``c`` is the seat of a county or prefecture-level city of China whose
-    Pinyin name is ``key`` (letters only): within :data:`COUNTY_KM` of its seat."""
+    Pinyin name is ``key`` (:func:`letters_key`): within :data:`COUNTY_KM` of its seat."""
     return any(_km(lat, lng, c) < COUNTY_KM for _, lat, lng in _counties().get(key, []))
 
 
