@@ -451,10 +451,10 @@ def named_with_its_place(text: str) -> Landmark | None:
     :data:`NATURAL_KINDS`: "cotopaxi volcano"), or names its town, region or country: "el
     coliseo", "taj mahal agra india", "kolosseum in rom", "vinh ha long quang ninh"."""
     li = landmark_index()
-    for typed in filter(None, (text, li.respelt(text))):
-        if (lm := _named_in(typed, li)) is not None:
-            return lm
-    return None
+    if (lm := _named_in(text, li)) is not None:
+        return lm
+    respelt = li.respelt(text)  # only when the text as typed names none: "iliboleng volcano"
+    return _named_in(respelt, li) if respelt else None
 
 
 def _named_in(text: str, li: _LandmarkIndex) -> Landmark | None:
