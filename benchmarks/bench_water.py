@@ -14,7 +14,9 @@ Run: ``python benchmarks/bench_water.py [--quick]`` from the repository root.
    GSHHG's and OSM's water) and GSHHG alone at full resolution (``water_truth_gshhg.bin``);
    each with and without the truths' documented flaws (``truth_artifacts.py``: boxes where
    OSM's polygons at full resolution and GSHHG's have land though the truth's grid has water,
-   each named with its proof).
+   each named with its proof). A third truth, ``ne`` (``water_truth_ne.bin``), is independent
+   of every shore the emulator reads: Natural Earth's 1:10m open water (sea and lakes with no
+   Natural Earth land within about 1 km), which judges bays, straits and lakes, not harbours.
 2. **Road distances**: the corpus's 130 published road distances by DRIVE, the share within
    ±25 %.
 3. **Speed**: the old water corpus (``water_corpus.py``) cold and warm, milliseconds per route.
@@ -45,7 +47,7 @@ def _ll(p: Point) -> dict:
 Corpus = list[tuple[str, str, Point, Point]]
 
 
-SOURCES = ("osm", "gshhg")
+SOURCES = ("osm", "gshhg", "ne")
 
 
 def over_water(box: Sandbox, verbose: bool, corpus: Corpus = CROSSINGS) -> None:

@@ -12,6 +12,11 @@ Two entries are rectangles of water with straight edges that OSM's polygons (as 
 into built land, Colaba and Simon's Town: there GSHHG alone has land over the whole box. Water
 both sources have (Phuket's mangrove inlet) or that OSM draws with a natural shore (a
 harbour's edge at Korsør or Kotor) is not listed: it stays the emulator's error.
+
+Entries of ``source="ne"`` are flaws of the third truth, Natural Earth's open water
+(``water_truth_ne.bin``): a 1:10m shore drawn a few hundred metres off puts a road on an
+island's tip or between two bridges in open water; both full-resolution shores have land over
+the whole box.
 """
 
 from __future__ import annotations
@@ -41,6 +46,12 @@ class Artifact:
 _GRID = (
     "the 1/600° truth cell's centre is in the water; OSM's polygon at full resolution and "
     "GSHHG at full resolution have land over the whole box"
+)
+
+_NE = (
+    "Natural Earth's 1:10m shore puts open water (sea more than about 1 km from its land) "
+    "here; OSM's polygon at full resolution and GSHHG at full resolution have land over the "
+    "whole box"
 )
 
 #: The documented flaws, by place.
@@ -81,6 +92,24 @@ ARTIFACTS: tuple[Artifact, ...] = (
         "Colaba (straight edges at 18.9186° and 18.9232° N, half of this box, built land "
         "that Colaba Causeway crosses); GSHHG at full resolution has land over the whole box",
         land_in=("gshhg",),
+    ),
+    Artifact(
+        "Mombasa Island's south shore by the Likoni ferry (Kilindini Harbour)",
+        -4.0597,
+        -4.0553,
+        39.6650,
+        39.6677,
+        _NE,
+        source="ne",
+    ),
+    Artifact(
+        "La Puntilla, between the Daule and Babahoyo bridges (Guayas)",
+        -2.1853,
+        -2.1824,
+        -79.8856,
+        -79.8790,
+        _NE,
+        source="ne",
     ),
 )
 

@@ -5,7 +5,9 @@ GSHHS lake class the emulator also reads (``is_lake``: the one part that is not 
 The emulator's 1/720° water round towns (``finer_cells.bin``) is the union of GSHHG's and OSM's
 water, so near towns the OSM truth is no longer independent: ``source="gshhg"`` measures
 against GSHHG alone at full resolution on the same boxes (``water_truth_gshhg.bin``), a grid
-the emulator does not read (it reads GSHHG at 1/240°, and 1/720° round towns).
+the emulator does not read (it reads GSHHG at 1/240°, and 1/720° round towns). ``source="ne"``
+measures against a shore the emulator reads nowhere, Natural Earth's 1:10m vectors, as open
+water only (``water_truth_ne.bin``: its sea and lakes beyond about a kilometre of its land).
 
 :func:`over_water_m` measures the metres of a path over water outside the known links that
 carry its mode (``links.csv``: a bridge, tunnel or ferry crosses water by design).
@@ -29,8 +31,14 @@ from mapsnb_sandbox.earth.water import is_lake
 from tests.sandbox.earth.truth_artifacts import is_artifact
 
 TRUTH = Path(__file__).resolve().parent / "water_truth.bin"
-#: The truth file of each source: OSM's land polygons, GSHHG's full-resolution shore.
-TRUTHS = {"osm": TRUTH, "gshhg": TRUTH.with_name("water_truth_gshhg.bin")}
+#: The truth file of each source: OSM's land polygons, GSHHG's full-resolution shore, Natural
+#: Earth's open water (its sea and lakes beyond a kilometre of its land; lakes included, so
+#: :func:`truth_water` does not add the emulator's lake mask to it).
+TRUTHS = {
+    "osm": TRUTH,
+    "gshhg": TRUTH.with_name("water_truth_gshhg.bin"),
+    "ne": TRUTH.with_name("water_truth_ne.bin"),
+}
 MAGIC = b"MAPSNB-WATER-TRUTH-1\n"
 Point = tuple[float, float]
 #: Samples along a path are this far apart.
@@ -51,8 +59,8 @@ def _boxes(source: str = "osm") -> tuple[list[list[float]], array, array]:
 
 
 def truth_land(lat: float, lng: float, source: str = "osm") -> bool | None:
-    """Whether ``source`` (``"osm"`` or ``"gshhg"``) has land at the point (lakes excepted),
-    ``None`` outside every sampled box."""
+    """Whether ``source`` (``"osm"``, ``"gshhg"`` or ``"ne"``) has land at the point (lakes
+    excepted but Natural Earth's), ``None`` outside every sampled box."""
     boxes, offsets, bounds = _boxes(source)
     for lat_top, lng_left, step, n_rows, n_cols, first_row in boxes:
         rows, cols, first = int(n_rows), int(n_cols), int(first_row)
@@ -66,9 +74,9 @@ def truth_land(lat: float, lng: float, source: str = "osm") -> bool | None:
 
 def truth_water(lat: float, lng: float, source: str = "osm") -> bool:
     """Water by the truth: ``source``'s sea, or a GSHHS lake; outside the boxes, the lake mask
-    alone."""
+    alone. Natural Earth's truth (``"ne"``) holds its own lakes: its water is its own alone."""
     land = truth_land(lat, lng, source)
-    return land is False or is_lake(lat, lng)
+    return land is False or (source != "ne" and is_lake(lat, lng))
 
 
 def _counted(s: Point, source: str, artifacts: bool) -> bool:
