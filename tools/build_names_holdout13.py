@@ -56,7 +56,7 @@ import re
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
-from tools.build_names_corpus import Row, report_draw, write_corpus
+from tools.build_names_corpus import report_draw, write_corpus
 from tools.build_names_holdout6 import BANDS, _key
 from tools.build_names_holdout7 import AGREE_KM, _town, drawable
 from tools.build_names_holdout9 import point_check, region_names
@@ -226,9 +226,7 @@ def read_taiwan(folder: Path) -> list[dict]:
 
 def read_all(folder: Path) -> list[dict]:
     """Every list's towns."""
-    return (
-        read_austria(folder) + read_norway(folder / "Kommuner-S.geojson") + read_taiwan(folder)
-    )
+    return read_austria(folder) + read_norway(folder / "Kommuner-S.geojson") + read_taiwan(folder)
 
 
 def _ordered(towns: list[dict], *key: object) -> list[dict]:
