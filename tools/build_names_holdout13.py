@@ -17,7 +17,7 @@ China); ``SOURCE_DIR`` (default ``/tmp/h29_src``) holds each file as its public 
   Gemeindekennziffer (first digit the Bundesland, first three the district). Read: the name, the
   polygon's centroid, band 2 where the district bears the municipality's name (a district town:
   "Amstetten", "Graz(Stadt)"), else 0 (the file gives no population), its Bundesland its region
-  ("Pöttsching, Burgenland"); Vienna as one municipality (its 23 districts, ``901..``, left out).
+  ("Pöttsching, Burgenland"); Vienna as one municipality (its 23 districts, ``90101`` to ``92301``, left out).
 - ``Kommuner-S.geojson`` (``robhop/fylker-og-kommuner`` ae87825, 2025-04-08; CC BY 4.0, from
   Kartverket's *Administrative enheter* 2024 of geonorge.no, CC BY 4.0): Norway's 357
   municipalities (kommuner) as polygons, each with its number (first two digits the county,
@@ -94,7 +94,8 @@ SPREAD_KM = 25.0
 BUNDESLAENDER = {"1": "Burgenland", "2": "Kärnten", "3": "Niederösterreich",
                  "4": "Oberösterreich", "5": "Salzburg", "6": "Steiermark", "7": "Tirol",
                  "8": "Vorarlberg", "9": "Wien"}  # fmt: skip
-VIENNA, VIENNA_DISTRICTS = "90001", "901"
+#: Vienna as one municipality; its 23 districts (90101 to 92301) share its Bundesland digit.
+VIENNA, VIENNA_STATE = "90001", "9"
 #: Norway's counties (fylker) of 2024 by the first two digits of the municipality number.
 FYLKER = {"03": "Oslo", "11": "Rogaland", "15": "Møre og Romsdal", "18": "Nordland",
           "31": "Østfold", "32": "Akershus", "33": "Buskerud", "34": "Innlandet",
@@ -147,7 +148,7 @@ def read_austria(folder: Path) -> list[dict]:
     out = []
     for f in _features(folder / "gemeinden_995_geo.json"):
         iso, name = f["properties"]["iso"], _latin(f["properties"]["name"])
-        if not name or (iso.startswith(VIENNA_DISTRICTS) and iso != VIENNA):
+        if not name or (iso.startswith(VIENNA_STATE) and iso != VIENNA):
             continue
         band = 2 if districts.get(iso[:3]) == _key(name) or iso == VIENNA else 0
         region = BUNDESLAENDER[iso[0]]

@@ -46,7 +46,8 @@ def test_builder_reads_austrian_municipalities_banded_by_their_district(tmp_path
             ({"name": "Ardagger", "iso": "30503"}, _square(14.8, 48.15, 0.1)),
             ({"name": "Graz", "iso": "60101"}, _square(15.4, 47.0, 0.1)),
             ({"name": "Wien", "iso": "90001"}, _square(16.3, 48.15, 0.1)),
-            ({"name": "Wien 1.,Innere Stadt", "iso": "90101"}, _square(16.36, 48.2, 0.02)),
+            ({"name": "Wien-Innere Stadt", "iso": "90101"}, _square(16.36, 48.2, 0.02)),
+            ({"name": "Wien-Favoriten", "iso": "91001"}, _square(16.37, 48.15, 0.02)),
             ({"name": "Sölden", "iso": "70221"}, _square(10.8, 46.8, 0.5)),  # 40 km wide
         ],
     )
