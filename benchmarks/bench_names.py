@@ -32,7 +32,11 @@ Switzerland's localities from the CBS list, DANE's DIVIPOLA and swisstopo's offi
 localities; Hebrew names alone, searched and with glued prepositions), likewise; ``--holdout12``
 the thirteenth (``tests/data/names_holdout12.csv``, ``tools/build_names_holdout12.py``: Czechia's
 municipalities from RÚIAN, Romania's localities and Greece's settlements from ELSTAT; Greek names
-alone, searched and with the country, RÚIAN's Czech locatives, Greek genitives), likewise.
+alone, searched and with the country, RÚIAN's Czech locatives, Greek genitives), likewise;
+``--holdout13`` the fourteenth (``tests/data/names_holdout13.csv``,
+``tools/build_names_holdout13.py``: Austria's and Norway's municipalities from Statistik Austria and
+Kartverket, Taiwan's townships and villages from the Ministry of the Interior, their centroids;
+Chinese names alone, searched and with the country), likewise.
 """
 
 from __future__ import annotations
@@ -56,8 +60,9 @@ HOLDOUT9 = CORPUS.with_name("names_holdout9.csv")
 HOLDOUT10 = CORPUS.with_name("names_holdout10.csv")
 HOLDOUT11 = CORPUS.with_name("names_holdout11.csv")
 HOLDOUT12 = CORPUS.with_name("names_holdout12.csv")
-#: ``--holdoutN`` and its file (3 to 12).
-HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 13)}
+HOLDOUT13 = CORPUS.with_name("names_holdout13.csv")
+#: ``--holdoutN`` and its file (3 to 13).
+HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 14)}
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:
