@@ -41,6 +41,7 @@ from mapsnb_sandbox.world.resolver import (
     loose_read,
     other_name,
     resolve,
+    town_population,
 )
 
 __all__ = [
@@ -467,8 +468,8 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
         return True  # "Montevid": only Montevideo's first letters, no name of it
     if found.how not in ("fuzzy", "approximate"):
         return False
-    if found.how == "fuzzy":
-        return other_name(" ".join(head), town)
+    if found.how == "fuzzy":  # "Stavropolia": no typo of Stavroúpoli, a town the index lacks
+        return other_name(" ".join(head), town) or _small_typo(town)
     own = set(fold(town.name).split())
     at = [i for i, w in enumerate(head) if w in own]
     if not at:
@@ -476,6 +477,16 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     plain = _words("admin_words") | GENERIC_WORDS
     stray = head[: at[0]] + head[at[-1] + 1 :]
     return any(len(w) >= 3 and w not in plain for w in stray)
+
+
+#: A near spelling is read as a town this big in a search ("hotels in Amsterdm"); a smaller
+#: town's near spelling is as likely a town the index lacks ("Vřeskovice", no Vršovice).
+TYPO_TOWN_PEOPLE = 100_000
+
+
+def _small_typo(town: Resolved) -> bool:
+    """Whether ``town``, read by a near spelling, is a town under :data:`TYPO_TOWN_PEOPLE`."""
+    return town.kind == "locality" and town_population(town) < TYPO_TOWN_PEOPLE
 
 
 def country_before_kind(text: str, place: str) -> bool:

@@ -23,6 +23,7 @@ from typing import Literal
 
 from mapsnb_sandbox.world.cities import city_index, city_place_id
 from mapsnb_sandbox.world.doubts import (
+    bare_district,
     bare_guess,
     common_pinyin_read,
     county_elsewhere,
@@ -95,6 +96,7 @@ __all__ = [
     "PREPOSITIONS",
     "UNKNOWN_LANDMARK",
     "Resolution",
+    "bare_district",
     "bare_guess",
     "bare_town_ok",
     "fold",

@@ -31,6 +31,7 @@ from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
+from mapsnb_sandbox.world.names.districts import is_district
 from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.pinyin import (
     COUNTY_PEOPLE,
@@ -53,6 +54,7 @@ from mapsnb_sandbox.world.towns import (
 
 __all__ = [
     "UNCOUNTED_PEOPLE",
+    "bare_district",
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",
@@ -371,3 +373,16 @@ def bare_guess(text: str, place: Resolved, how: str) -> bool:
     if fold(place.name) != key:
         return True
     return len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1
+
+
+def bare_district(place_text: str, anchor: Resolved) -> bool:
+    """Whether a search's place part, with no comma, is read only as a LOW district of a big
+    city (``data/districts.tsv.z``: "Cerrillos", Santiago's; "Milíčov", Prague's): its name is
+    often a town's the index lacks too (Cerrillos, Salta), so no district is surely meant and
+    a search (it shows no confidence) lists nothing; with its city ("Milíčov, Praha") it is
+    sure, and a district with people of its own outweighing it (MEDIUM: "Gangnam") stays."""
+    if anchor.confidence != "LOW" or anchor.kind != "locality" or "," in place_text:
+        return False
+    idx = city_index()
+    at = idx.place_ids.get(anchor.place_id, idx.cities)
+    return at is not None and is_district(idx.cities[at].geonameid)
