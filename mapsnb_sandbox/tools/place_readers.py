@@ -207,7 +207,7 @@ def _named_centre(place_text: str, what: str, req: Request) -> _Centre | str:
     anchor = island_meant(req.text, place_text, found.place)
     unsure = anchor is not None and (
         unsure_namesake(place_text, anchor)  # "Monterey"
-        or bare_district(place_text, anchor)  # "Cerrillos": Santiago's, or Salta's town
+        or bare_district(place_text, anchor)  # "San Telmo": Buenos Aires', or a town's
     )
     if anchor is None or unsure or spelt_apart(place_text, found):
         key = "unsure_town" if unsure else "unknown_town"

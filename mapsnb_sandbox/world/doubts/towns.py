@@ -376,13 +376,16 @@ def bare_guess(text: str, place: Resolved, how: str) -> bool:
 
 
 def bare_district(place_text: str, anchor: Resolved) -> bool:
-    """Whether a search's place part, with no comma, is read only as a LOW district of a big
-    city (``data/districts.tsv.z``: "Cerrillos", Santiago's; "Milíčov", Prague's): its name is
-    often a town's the index lacks too (Cerrillos, Salta), so no district is surely meant and
-    a search (it shows no confidence) lists nothing; with its city ("Milíčov, Praha") it is
-    sure, and a district with people of its own outweighing it (MEDIUM: "Gangnam") stays."""
+    """Whether a search's place part, with no comma, is read only as a LOW neighbourhood of a
+    big city that weighs no people of its own (``data/districts.tsv.z``'s median of its type,
+    under :data:`UNCOUNTED_PEOPLE`: "San Telmo", Buenos Aires'; "Milíčov", Prague's): such a
+    name is often a town's the index lacks too (Liniers, Vienne), so none is surely meant and
+    a search (it shows no confidence) lists nothing; with its city ("San Telmo, Buenos Aires")
+    it is sure, and a district with people (Santiago's Las Condes) stays."""
     if anchor.confidence != "LOW" or anchor.kind != "locality" or "," in place_text:
         return False
     idx = city_index()
     at = idx.place_ids.get(anchor.place_id, idx.cities)
-    return at is not None and is_district(idx.cities[at].geonameid)
+    if at is None or not is_district(idx.cities[at].geonameid):
+        return False
+    return idx.cities[at].population < UNCOUNTED_PEOPLE
