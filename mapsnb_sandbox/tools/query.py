@@ -469,7 +469,7 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     if found.how not in ("fuzzy", "approximate"):
         return False
     if found.how == "fuzzy":  # "Stavropolia": no typo of Stavroúpoli, a town the index lacks
-        return other_name(" ".join(head), town) or _small_typo(town)
+        return other_name(" ".join(head), town) or _far_typo(" ".join(head), town)
     own = set(fold(town.name).split())
     at = [i for i, w in enumerate(head) if w in own]
     if not at:
@@ -480,13 +480,20 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
 
 
 #: A near spelling is read as a town this big in a search ("hotels in Amsterdm"); a smaller
-#: town's near spelling is as likely a town the index lacks ("Vřeskovice", no Vršovice).
+#: town's is read only one letter off its name ("Yeniseisk", "Phattalung": transliterations),
+#: not two ("Vřeskovice" is a village the index lacks, no Vršovice).
 TYPO_TOWN_PEOPLE = 100_000
 
 
-def _small_typo(town: Resolved) -> bool:
-    """Whether ``town``, read by a near spelling, is a town under :data:`TYPO_TOWN_PEOPLE`."""
-    return town.kind == "locality" and town_population(town) < TYPO_TOWN_PEOPLE
+def _far_typo(head: str, town: Resolved) -> bool:
+    """Whether folded ``head`` reads town ``town``, of under :data:`TYPO_TOWN_PEOPLE`, by a
+    near spelling two or more letters off its name (letters alone compared)."""
+    from rapidfuzz.distance import Levenshtein
+
+    if town.kind != "locality" or town_population(town) >= TYPO_TOWN_PEOPLE:
+        return False
+    typed, own = (re.sub(r"[\W_]", "", t) for t in (head, fold(town.name)))
+    return Levenshtein.distance(typed, own) >= 2
 
 
 def country_before_kind(text: str, place: str) -> bool:
