@@ -14,7 +14,6 @@ from mapsnb_sandbox.tools.query import (
     Query,
     country_before_kind,
     made_up_kind,
-    name_begun,
     named_kind,
     place_in_town,
     read_query,
@@ -210,8 +209,7 @@ def _named_centre(place_text: str, what: str, req: Request) -> _Centre | str:
         unsure_namesake(place_text, anchor)  # "Monterey"
         or bare_district(place_text, anchor)  # "San Telmo": Buenos Aires', or a town's
     )
-    guess = spelt_apart(place_text, found) or name_begun(place_text, anchor)  # "Lehigh"
-    if anchor is None or unsure or guess:
+    if anchor is None or unsure or spelt_apart(place_text, found):
         key = "unsure_town" if unsure else "unknown_town"
         return say(req.language, key, place=place_text, what=what)
     where = shown_anchor(anchor, place_text, req.language)  # "北京", "Norvegia"

@@ -51,7 +51,6 @@ __all__ = [
     "country_before_kind",
     "kind_in_a_name",
     "made_up_kind",
-    "name_begun",
     "named_kind",
     "place_in_town",
     "read_query",
@@ -478,24 +477,6 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     plain = _words("admin_words") | GENERIC_WORDS
     stray = head[: at[0]] + head[at[-1] + 1 :]
     return any(len(w) >= 3 and w not in plain for w in stray)
-
-
-def name_begun(place_text: str, town: Resolved | None) -> bool:
-    """Whether a search's place part (before any comma) names ``town`` only by the first words
-    of its longer name, the rest neither an administrative nor a generic word nor a name the
-    index gives the town ("Lehigh": Lehigh Acres; "Dibaya": Dibaya-Lubwe; not "Makati": Makati
-    City, nor "Hittnau": "Hittnau / Hittnau (Dorf)"): as likely a town the index lacks, so a
-    search (it shows no confidence) lists nothing."""
-    if town is None or town.kind != "locality":
-        return False
-    head = fold(place_text.partition(",")[0]).replace("-", " ").split()
-    names = [fold(part).replace("-", " ").split() for part in town.name.split("/")]
-    own = names[0]
-    if not head or head in names or len(own) <= len(head) or own[: len(head)] != head:
-        return False
-    plain = _words("admin_words") | GENERIC_WORDS
-    rest = [w for w in own[len(head) :] if w not in plain and w not in head]
-    return bool(rest) and not _own_name(" ".join(head), town)
 
 
 #: A near spelling is read as a town this big in a search ("hotels in Amsterdm"); a smaller
