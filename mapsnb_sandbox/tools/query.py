@@ -451,7 +451,8 @@ def _own_name(text: str, town: Resolved) -> bool:
 
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
-    a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`), or
+    a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`) or
+    two letters off a smaller town's (:func:`_far_typo`: "Vřeskovice", no Vršovice), or
     a LOW town read in the last or first words of a longer name, beside a word that is neither
     the town's nor an administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez,
     "Katta-Kurgan" not Kurgan, "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul
