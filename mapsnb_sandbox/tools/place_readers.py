@@ -54,7 +54,6 @@ from mapsnb_sandbox.world.resolver import (
     GENERIC_WORDS,
     UNKNOWN_LANDMARK,
     Resolution,
-    bare_district,
     bare_guess,
     bare_town_ok,
     fold,
@@ -205,10 +204,7 @@ def _named_centre(place_text: str, what: str, req: Request) -> _Centre | str:
     place_text = place_in_town(place_text, bias=req.center, region=req.region) or place_text
     found = _anchoring(place_text, req)
     anchor = island_meant(req.text, place_text, found.place)
-    unsure = anchor is not None and (
-        unsure_namesake(place_text, anchor)  # "Monterey"
-        or bare_district(place_text, anchor)  # "San Telmo": Buenos Aires', or a town's
-    )
+    unsure = anchor is not None and unsure_namesake(place_text, anchor)  # "Monterey"
     if anchor is None or unsure or spelt_apart(place_text, found):
         key = "unsure_town" if unsure else "unknown_town"
         return say(req.language, key, place=place_text, what=what)

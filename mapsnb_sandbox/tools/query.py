@@ -488,13 +488,14 @@ TYPO_TOWN_PEOPLE = 100_000
 
 def _far_typo(head: str, town: Resolved) -> bool:
     """Whether folded ``head`` reads town ``town``, of under :data:`TYPO_TOWN_PEOPLE`, by a
-    near spelling two or more letters off its name (letters alone compared)."""
-    from rapidfuzz.distance import Levenshtein
+    near spelling two or more edits off its name (letters alone compared; two letters swapped
+    count as one edit, a slip of the hand: "Ahrensbrug")."""
+    from rapidfuzz.distance import OSA
 
     if town.kind != "locality" or town_population(town) >= TYPO_TOWN_PEOPLE:
         return False
     typed, own = (re.sub(r"[\W_]", "", t) for t in (head, fold(town.name)))
-    return Levenshtein.distance(typed, own) >= 2
+    return OSA.distance(typed, own) >= 2
 
 
 def country_before_kind(text: str, place: str) -> bool:

@@ -23,7 +23,6 @@ from typing import Literal
 
 from mapsnb_sandbox.world.cities import city_index, city_place_id
 from mapsnb_sandbox.world.doubts import (
-    bare_district,
     bare_guess,
     common_pinyin_read,
     county_elsewhere,
@@ -96,7 +95,6 @@ __all__ = [
     "PREPOSITIONS",
     "UNKNOWN_LANDMARK",
     "Resolution",
-    "bare_district",
     "bare_guess",
     "bare_town_ok",
     "fold",

@@ -4,7 +4,6 @@ counties the index lacks (:mod:`.towns`); townships and small places the index l
 
 from mapsnb_sandbox.world.doubts.towns import (
     UNCOUNTED_PEOPLE,
-    bare_district,
     bare_guess,
     common_pinyin_read,
     county_elsewhere,
@@ -22,7 +21,6 @@ from mapsnb_sandbox.world.doubts.towns import (
 
 __all__ = [
     "UNCOUNTED_PEOPLE",
-    "bare_district",
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",

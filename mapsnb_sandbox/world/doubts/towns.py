@@ -31,7 +31,6 @@ from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
-from mapsnb_sandbox.world.names.districts import is_district
 from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.pinyin import (
     COUNTY_PEOPLE,
@@ -54,7 +53,6 @@ from mapsnb_sandbox.world.towns import (
 
 __all__ = [
     "UNCOUNTED_PEOPLE",
-    "bare_district",
     "bare_guess",
     "common_pinyin_read",
     "county_elsewhere",
@@ -373,19 +371,3 @@ def bare_guess(text: str, place: Resolved, how: str) -> bool:
     if fold(place.name) != key:
         return True
     return len({idx.cities[j].cc for j in named_ids(idx, key)}) > 1
-
-
-def bare_district(place_text: str, anchor: Resolved) -> bool:
-    """Whether a search's place part, with no comma, is read only as a LOW neighbourhood of a
-    big city that weighs no people of its own (``data/districts.tsv.z``'s median of its type,
-    under :data:`UNCOUNTED_PEOPLE`: "San Telmo", Buenos Aires'; "Milíčov", Prague's): such a
-    name is often a town's the index lacks too (Liniers, Vienne), so none is surely meant and
-    a search (it shows no confidence) lists nothing; with its city ("San Telmo, Buenos Aires")
-    it is sure, and a district with people (Santiago's Las Condes) stays."""
-    if anchor.confidence != "LOW" or anchor.kind != "locality" or "," in place_text:
-        return False
-    idx = city_index()
-    at = idx.place_ids.get(anchor.place_id, idx.cities)
-    if at is None or not is_district(idx.cities[at].geonameid):
-        return False
-    return idx.cities[at].population < UNCOUNTED_PEOPLE
