@@ -481,21 +481,25 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
 
 
 #: A near spelling is read as a town this big in a search ("hotels in Amsterdm"); a smaller
-#: town's is read only one letter off its name ("Yeniseisk", "Phattalung": transliterations),
-#: not two ("Vřeskovice" is a village the index lacks, no Vršovice).
+#: town's is read only one edit off its name ("Yeniseisk", "Phattalung") or with its consonants
+#: (vowels and "h" aside: a transliteration, "Louangphrabang"), not beyond ("Vřeskovice" is a
+#: village the index lacks, no Vršovice).
 TYPO_TOWN_PEOPLE = 100_000
+_VOWELS_AND_H = re.compile(r"[aeiouyh\W_]")
 
 
 def _far_typo(head: str, town: Resolved) -> bool:
     """Whether folded ``head`` reads town ``town``, of under :data:`TYPO_TOWN_PEOPLE`, by a
-    near spelling two or more edits off its name (letters alone compared; two letters swapped
-    count as one edit, a slip of the hand: "Ahrensbrug")."""
+    near spelling two or more edits off its name (two letters swapped count as one, a slip of
+    the hand: "Ahrensbrug") and with other consonants (:data:`_VOWELS_AND_H` aside)."""
     from rapidfuzz.distance import OSA
 
     if town.kind != "locality" or town_population(town) >= TYPO_TOWN_PEOPLE:
         return False
-    typed, own = (re.sub(r"[\W_]", "", t) for t in (head, fold(town.name)))
-    return OSA.distance(typed, own) >= 2
+    own = fold(town.name)
+    if OSA.distance(re.sub(r"[\W_]", "", head), re.sub(r"[\W_]", "", own)) < 2:
+        return False
+    return _VOWELS_AND_H.sub("", head) != _VOWELS_AND_H.sub("", own)
 
 
 def country_before_kind(text: str, place: str) -> bool:

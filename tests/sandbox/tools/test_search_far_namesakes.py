@@ -3,7 +3,8 @@ the name of a town under 100,000 people (issue 40, round 29: "searches that list
 from the town the query meant"; ``tools.query.spelt_apart``): such a spelling is as likely a
 place the index lacks ("Vřeskovice" is a Czech village, no Vršovice). The resolver answers it
 LOW; a search shows no confidence, so what it lists is its answer. A near spelling one edit off
-(a transliteration: "Yeniseisk"; two letters swapped) or of a bigger city is still read.
+(two letters swapped count as one), with the name's consonants (a transliteration:
+"Louangphrabang") or of a bigger city is still read.
 
 Inputs are spellings none of the names corpora or holdouts ask; that no town bears the guessed
 ones is the author's knowledge (NOT_FOUND is their right answer).
