@@ -41,6 +41,7 @@ from mapsnb_sandbox.world.resolver import (
     loose_read,
     other_name,
     resolve,
+    town_population,
 )
 
 __all__ = [
@@ -450,7 +451,8 @@ def _own_name(text: str, town: Resolved) -> bool:
 
 def spelt_apart(place_text: str, found: Resolution) -> bool:
     """Whether the town a search's place part names is only a guess spelt apart from the text:
-    a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`), or
+    a LOW near spelling that is rather another place's name (:func:`.resolver.other_name`) or
+    two letters off a smaller town's (:func:`_far_typo`: "Vřeskovice", no Vršovice), or
     a LOW town read in the last or first words of a longer name, beside a word that is neither
     the town's nor an administrative unit's ("Ingeniero Juárez" is not Ciudad Juárez,
     "Katta-Kurgan" not Kurgan, "San Juan de Nicaragua" not San Juan, Puerto Rico; "Ticul
@@ -467,8 +469,8 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
         return True  # "Montevid": only Montevideo's first letters, no name of it
     if found.how not in ("fuzzy", "approximate"):
         return False
-    if found.how == "fuzzy":
-        return other_name(" ".join(head), town)
+    if found.how == "fuzzy":  # "Stavropolia": no typo of Stavroúpoli, a town the index lacks
+        return other_name(" ".join(head), town) or _far_typo(" ".join(head), town)
     own = set(fold(town.name).split())
     at = [i for i, w in enumerate(head) if w in own]
     if not at:
@@ -476,6 +478,28 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
     plain = _words("admin_words") | GENERIC_WORDS
     stray = head[: at[0]] + head[at[-1] + 1 :]
     return any(len(w) >= 3 and w not in plain for w in stray)
+
+
+#: A near spelling is read as a town this big in a search ("hotels in Amsterdm"); a smaller
+#: town's is read only one edit off its name ("Yeniseisk", "Phattalung") or with its consonants
+#: (vowels and "h" aside: a transliteration, "Louangphrabang"), not beyond ("Vřeskovice" is a
+#: village the index lacks, no Vršovice).
+TYPO_TOWN_PEOPLE = 100_000
+_VOWELS_AND_H = re.compile(r"[aeiouyh\W_]")
+
+
+def _far_typo(head: str, town: Resolved) -> bool:
+    """Whether folded ``head`` reads town ``town``, of under :data:`TYPO_TOWN_PEOPLE`, by a
+    near spelling two or more edits off its name (two letters swapped count as one, a slip of
+    the hand: "Ahrensbrug") and with other consonants (:data:`_VOWELS_AND_H` aside)."""
+    from rapidfuzz.distance import OSA
+
+    if town.kind != "locality" or town_population(town) >= TYPO_TOWN_PEOPLE:
+        return False
+    own = fold(town.name)
+    if OSA.distance(re.sub(r"[\W_]", "", head), re.sub(r"[\W_]", "", own)) < 2:
+        return False
+    return _VOWELS_AND_H.sub("", head) != _VOWELS_AND_H.sub("", own)
 
 
 def country_before_kind(text: str, place: str) -> bool:
