@@ -51,6 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from mapsnb_sandbox.world.cities import City
 from mapsnb_sandbox.world.index.landmark_rows import VOLCANO_KEY
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
@@ -240,11 +241,26 @@ def _others() -> frozenset[str]:
 
 
 def _town_population(key: str) -> int:
-    """The most people of a town of the index that bears folded name ``key`` (0: none)."""
+    """The most people of a town of the index that bears folded name ``key`` (0: none) as its
+    own name or as a name some language gives it (:func:`_variant_only`)."""
     from mapsnb_sandbox.world.cities import city_index
 
     idx = city_index()
-    return max((idx.cities[j].population for j in idx.by_name.get(key, ())), default=0)
+    towns = (idx.cities[j] for j in idx.by_name.get(key, ()))
+    return max((c.population for c in towns if not _variant_only(key, c)), default=0)
+
+
+def _variant_only(key: str, town: City) -> bool:
+    """Whether ``town`` bears folded ``key`` only as a variant spelling no language calls it
+    by (GeoNames' other names, ``name_languages.tsv.z``: "Manam" of Manama, "Kanaga" of
+    Kananga, "Sajama" of Sayama) and not as a word of its own name ("Hague" of The Hague):
+    such a name is the volcano's own, not the town's."""
+    from mapsnb_sandbox.world.index.name_languages import naming_languages
+
+    if key in fold(town.name).split() or key == fold(town.name):
+        return False
+    naming = naming_languages(town.geonameid, key)
+    return naming is not None and not naming.languages
 
 
 def _ordinary() -> frozenset[str]:
