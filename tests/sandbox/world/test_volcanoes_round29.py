@@ -46,3 +46,43 @@ def test_variant_only() -> None:
     assert not _variant_only("sayama", _town("Sayama"))  # its own name
     assert not _variant_only("hague", _town("The Hague"))  # a word of its own name
     assert not _variant_only("genebra", _town("Geneva"))  # Portuguese calls it so
+
+
+#: Names joining neighbouring volcanoes' names, as volcano lists name a massif, and the first
+#: volcano's point as Wikipedia gives it (Sindoro, Java; Puntiagudo, Chile).
+JOINED = [
+    ("Sindoro-Sumbing", (-7.300, 109.992)),
+    ("Sindoro-Sumbing volcano", (-7.300, 109.992)),
+    ("Sindoro / Sumbing", (-7.300, 109.992)),
+    ("Puntiagudo-Cordón Cenizos", (-40.969, -72.264)),
+]
+
+
+@pytest.mark.parametrize(("text", "point"), JOINED, ids=[t for t, _ in JOINED])
+def test_joined_names_first_volcano(text: str, point: tuple[float, float]) -> None:
+    p = resolve(text).place
+    assert p is not None and haversine_m(p.lat, p.lng, *point) < AT_M, (text, p)
+    assert p.confidence == "LOW"
+
+
+def test_joined_search_lists_places_near() -> None:
+    from mapsnb_sandbox import Sandbox
+
+    places = Sandbox(work_seconds=None).call_tool(
+        "search_places", {"text_query": "hotels near Sindoro-Sumbing"}
+    )["places"]
+    assert places
+    loc = places[0]["location"]
+    assert haversine_m(loc["latitude"], loc["longitude"], -7.300, 109.992) < 15_000
+
+
+@pytest.mark.parametrize("text", ["Puntiagudo-Osorno", "Sindoro-Paris"])
+def test_joined_with_a_town_is_no_volcano_guard(text: str) -> None:
+    p = resolve(text).place
+    assert p is None or p.kind != "park", (text, p)  # a town's name is no volcano's part
+
+
+@pytest.mark.parametrize("text", ["Stratford-upon-Avon", "Aix-en-Provence", "Saint-Étienne"])
+def test_hyphenated_towns_stay_guard(text: str) -> None:
+    p = resolve(text).place
+    assert p is not None and p.kind == "locality", (text, p)
