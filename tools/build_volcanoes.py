@@ -134,8 +134,10 @@ def own_parts(name: str) -> list[str]:
     return list(dict.fromkeys([*out, " ".join(words)]))
 
 
-#: A child cone's word before its parent's name ("Anak Krakatau", "Anak Ranakah").
-_CHILD = frozenset(["anak"])
+#: A child cone's word before its parent's name ("Anak Krakatau", "Anak Ranakah"), and the
+#: Russian words for the sharp and the flat peak of one massif ("Ostry Tolbachik", "Plosky
+#: Tolbachik": Tolbachik).
+_CHILD = frozenset(["anak", "ostry", "plosky"])
 
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -210,16 +212,32 @@ def _latin_word(word: str) -> str:
 def latin_forms(name: str) -> list[str]:
     """A Russian name's Latin forms (no other Cyrillic alphabet's, none for another script):
     letter by letter (:data:`_RU_LATIN`, :data:`_RU_ENDS`), a feminine adjective also as the
-    masculine (:data:`_RU_FEMININE`), "й" after a vowel also as "i" ("Райкоке" Raikoke,
-    "Чирпой" Chirpoi)."""
+    masculine (:data:`_RU_FEMININE`: Avachinsky; and in "-oy", Klyuchevskoy), a genitive one as
+    the nominative (:data:`_RU_GENITIVE`), "ь" before a vowel also as "i" (Iliinsky), "й" after
+    a vowel also as "i" ("Райкоке" Raikoke, "Чирпой" Chirpoi)."""
     letters = [c for c in name.lower() if c.isalpha()]
     if not letters or not all(c in _RU_LATIN for c in letters):
         return []
     words = name.replace("-", " - ").split()
-    variants = [words, [_RU_FEMININE.sub(r"\1ий", w) for w in words]]
+    variants = [
+        words,
+        [_RU_FEMININE.sub(r"\1ий", w) for w in words],
+        [_RU_FEMININE.sub(r"\1ой", w) for w in words],  # "Ключевская" Klyuchevskoy
+        [_RU_GENITIVE.sub(r"\1ий", w) for w in words],  # "Заварицкого" Zavaritsky
+    ]
+    variants = [ws for i, ws in enumerate(variants) if i == 0 or ws != words]
+    soft = [[_RU_SOFT.sub("и", w) for w in ws] for ws in variants]  # "Ильинский" Iliinsky
+    variants += [ws for ws, was in zip(soft, list(variants), strict=True) if ws != was]
     forms = [" ".join(map(_latin_word, ws)).replace(" - ", "-") for ws in variants]
     forms += [re.sub(r"(?<=[aeiou])y(?![aeiouy])", "i", f) for f in forms]
     return list(dict.fromkeys(forms))
+
+
+#: A masculine adjective in the genitive (a volcano named after a person, "вулкан Карпинского"),
+#: named by its nominative in English: Karpinsky, Zavaritsky.
+_RU_GENITIVE = re.compile(r"(ск|цк)ого$")
+#: A soft sign before a vowel, which English also writes "i" ("Ильинский" Iliinsky).
+_RU_SOFT = re.compile(r"ь(?=[аеёиоуыэюя])")
 
 
 #: Two names in one ("Maungarei / Mount Wellington"), and a bracketed note ("Gunung Api (Banda)").

@@ -11,7 +11,7 @@ import pytest
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import City, city_index
 from mapsnb_sandbox.world.resolver import resolve
-from tools.build_volcanoes import _variant_only
+from tools.build_volcanoes import _variant_only, latin_forms, own_parts
 
 #: Bare names and the volcano's point as Wikipedia gives it (Nevado Sajama, Bolivia; Mount
 #: Mazama, the Crater Lake caldera, Oregon).
@@ -86,3 +86,24 @@ def test_joined_with_a_town_is_no_volcano_guard(text: str) -> None:
 def test_hyphenated_towns_stay_guard(text: str) -> None:
     p = resolve(text).place
     assert p is not None and p.kind == "locality", (text, p)
+
+
+#: Russian names by the Latin forms English writes besides the letter-by-letter one: a feminine
+#: adjective's masculine in "-oy", a genitive's nominative; points from Wikipedia (Ichinsky,
+#: Kamchatka; Baransky, Iturup).
+RUSSIAN = [("Ichinskoy", (55.68, 157.726)), ("Baransky volcano", (45.097, 148.024))]
+
+
+@pytest.mark.parametrize(("text", "point"), RUSSIAN, ids=[t for t, _ in RUSSIAN])
+def test_russian_latin_forms_found(text: str, point: tuple[float, float]) -> None:
+    p = resolve(text).place
+    assert p is not None and haversine_m(p.lat, p.lng, *point) < AT_M, (text, p)
+    assert p.confidence == "LOW"
+
+
+def test_latin_forms_of_round29() -> None:
+    assert "Klyuchevskoy Sopka" in latin_forms("Ключевская Сопка")
+    assert "Karpinsky" in latin_forms("Карпинского")
+    assert "Iliinsky" in latin_forms("Ильинский")
+    assert not any("Bolish" in f for f in latin_forms("Большой"))  # no "i" before a consonant
+    assert own_parts("Ostry Tolbachik")[-1] == "Tolbachik"
