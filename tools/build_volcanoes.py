@@ -20,7 +20,8 @@ it (:data:`KIND_WORDS`: "Nevado del Ruiz" and "Ruiz" of "Volcán Nevado del Ruiz
 "<own> volcano", "Mount <own>" and their like in other languages are read at run time by
 ``landmarks.named_with_its_place``). A name is left out when it says nothing alone:
 
-* a name of 3 letters or fewer, one of a country or of a first-level region;
+* a name of 3 letters or fewer (but a name of 3 characters or more of a syllable script:
+  "阿蘇山", :data:`CJK_CHARACTERS`), one of a country or of a first-level region;
 * a name several volcanoes 50 km apart or more bear ("Cerro Negro", "Sierra Negra"): no one
   answer (volcanoes nearer than that are one place: the highest is kept);
 * a name the curated tables already hold (``landmarks.csv``, ``famous_places.csv``,
@@ -315,10 +316,31 @@ def _clusters(nodes: list[dict[str, object]]) -> dict[str, list[dict[str, object
     return by_name
 
 
+#: The fewest characters of a name in a script that writes a syllable or a word a character
+#: (Han, kana, hangul): "阿蘇山" (Aso-san), "霧島山", "백두산" are whole names, not 3 letters.
+CJK_CHARACTERS = 3
+#: The scripts of :data:`CJK_CHARACTERS` (Han, hiragana, katakana, hangul syllables).
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _too_short(key: str) -> bool:
+    """Whether folded ``key`` is too short to name a volcano alone: 3 letters or fewer, or fewer
+    than :data:`CJK_CHARACTERS` characters of a syllable script."""
+    letters = key.replace(" ", "")
+    if _CJK.search(letters):  # a generic end says what, not which: "泥火山" (mud volcano)
+        return len(_CJK_GENERIC.sub("", letters)) < CJK_CHARACTERS
+    return len(letters) <= 3
+
+
+#: Ends of a Chinese or Japanese name that say what a feature is, not which: "火山" (volcano),
+#: "口" (a vent): "泥火山" (a mud volcano), "副火山" (a side cone), "地熱口" (a steam vent).
+_CJK_GENERIC = re.compile(r"(火山|口)$")
+
+
 def _name_ok(name: str, node: dict[str, object], ctx: dict[str, object]) -> bool:
     key = fold(name)
     clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
-    if len(key.replace(" ", "")) <= 3 or key in ctx["places"] or key in ctx["others"]:  # type: ignore[operator]
+    if _too_short(key) or key in ctx["places"] or key in ctx["others"]:  # type: ignore[operator]
         return False
     if _country(key):
         return False

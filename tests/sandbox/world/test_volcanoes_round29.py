@@ -11,7 +11,7 @@ import pytest
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.world.cities import City, city_index
 from mapsnb_sandbox.world.resolver import resolve
-from tools.build_volcanoes import _variant_only, latin_forms, own_parts
+from tools.build_volcanoes import _too_short, _variant_only, latin_forms, own_parts
 
 #: Bare names and the volcano's point as Wikipedia gives it (Nevado Sajama, Bolivia; Mount
 #: Mazama, the Crater Lake caldera, Oregon).
@@ -107,3 +107,20 @@ def test_latin_forms_of_round29() -> None:
     assert "Iliinsky" in latin_forms("Ильинский")
     assert not any("Bolish" in f for f in latin_forms("Большой"))  # no "i" before a consonant
     assert own_parts("Ostry Tolbachik")[-1] == "Tolbachik"
+
+
+#: Japanese names of three characters, whole names though "3 letters" long (a character is a
+#: syllable); points from Wikipedia (Mount Yōtei, Hokkaidō; Mount Bandai, Fukushima).
+KANJI = [("羊蹄山", (42.827, 140.811)), ("磐梯山", (37.601, 140.072))]
+
+
+@pytest.mark.parametrize(("text", "point"), KANJI, ids=[t for t, _ in KANJI])
+def test_three_characters_name_a_volcano(text: str, point: tuple[float, float]) -> None:
+    p = resolve(text).place
+    assert p is not None and haversine_m(p.lat, p.lng, *point) < AT_M, (text, p)
+    assert p.confidence == "LOW"
+
+
+def test_generic_kanji_names_no_volcano_guard() -> None:
+    assert _too_short("泥火山")  # "mud volcano": what, not which
+    assert resolve("泥火山").place is None
