@@ -20,7 +20,8 @@ it (:data:`KIND_WORDS`: "Nevado del Ruiz" and "Ruiz" of "Volcán Nevado del Ruiz
 "<own> volcano", "Mount <own>" and their like in other languages are read at run time by
 ``landmarks.named_with_its_place``). A name is left out when it says nothing alone:
 
-* a name of 3 letters or fewer, one of a country or of a first-level region;
+* a name of 3 letters or fewer (but a name of 3 characters or more of a syllable script:
+  "阿蘇山", :data:`CJK_CHARACTERS`), one of a country or of a first-level region;
 * a name several volcanoes 50 km apart or more bear ("Cerro Negro", "Sierra Negra"): no one
   answer (volcanoes nearer than that are one place: the highest is kept);
 * a name the curated tables already hold (``landmarks.csv``, ``famous_places.csv``,
@@ -51,6 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from mapsnb_sandbox.world.cities import City
 from mapsnb_sandbox.world.index.landmark_rows import VOLCANO_KEY
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
@@ -133,8 +135,10 @@ def own_parts(name: str) -> list[str]:
     return list(dict.fromkeys([*out, " ".join(words)]))
 
 
-#: A child cone's word before its parent's name ("Anak Krakatau", "Anak Ranakah").
-_CHILD = frozenset(["anak"])
+#: A child cone's word before its parent's name ("Anak Krakatau", "Anak Ranakah"), and the
+#: Russian words for the sharp and the flat peak of one massif ("Ostry Tolbachik", "Plosky
+#: Tolbachik": Tolbachik).
+_CHILD = frozenset(["anak", "ostry", "plosky"])
 
 
 def _km(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -209,16 +213,32 @@ def _latin_word(word: str) -> str:
 def latin_forms(name: str) -> list[str]:
     """A Russian name's Latin forms (no other Cyrillic alphabet's, none for another script):
     letter by letter (:data:`_RU_LATIN`, :data:`_RU_ENDS`), a feminine adjective also as the
-    masculine (:data:`_RU_FEMININE`), "й" after a vowel also as "i" ("Райкоке" Raikoke,
-    "Чирпой" Chirpoi)."""
+    masculine (:data:`_RU_FEMININE`: Avachinsky; and in "-oy", Klyuchevskoy), a genitive one as
+    the nominative (:data:`_RU_GENITIVE`), "ь" before a vowel also as "i" (Iliinsky), "й" after
+    a vowel also as "i" ("Райкоке" Raikoke, "Чирпой" Chirpoi)."""
     letters = [c for c in name.lower() if c.isalpha()]
     if not letters or not all(c in _RU_LATIN for c in letters):
         return []
     words = name.replace("-", " - ").split()
-    variants = [words, [_RU_FEMININE.sub(r"\1ий", w) for w in words]]
+    variants = [
+        words,
+        [_RU_FEMININE.sub(r"\1ий", w) for w in words],
+        [_RU_FEMININE.sub(r"\1ой", w) for w in words],  # "Ключевская" Klyuchevskoy
+        [_RU_GENITIVE.sub(r"\1ий", w) for w in words],  # "Заварицкого" Zavaritsky
+    ]
+    variants = [ws for i, ws in enumerate(variants) if i == 0 or ws != words]
+    soft = [[_RU_SOFT.sub("и", w) for w in ws] for ws in variants]  # "Ильинский" Iliinsky
+    variants += [ws for ws, was in zip(soft, list(variants), strict=True) if ws != was]
     forms = [" ".join(map(_latin_word, ws)).replace(" - ", "-") for ws in variants]
     forms += [re.sub(r"(?<=[aeiou])y(?![aeiouy])", "i", f) for f in forms]
     return list(dict.fromkeys(forms))
+
+
+#: A masculine adjective in the genitive (a volcano named after a person, "вулкан Карпинского"),
+#: named by its nominative in English: Karpinsky, Zavaritsky.
+_RU_GENITIVE = re.compile(r"(ск|цк)ого$")
+#: A soft sign before a vowel, which English also writes "i" ("Ильинский" Iliinsky).
+_RU_SOFT = re.compile(r"ь(?=[аеёиоуыэюя])")
 
 
 #: Two names in one ("Maungarei / Mount Wellington"), and a bracketed note ("Gunung Api (Banda)").
@@ -240,11 +260,26 @@ def _others() -> frozenset[str]:
 
 
 def _town_population(key: str) -> int:
-    """The most people of a town of the index that bears folded name ``key`` (0: none)."""
+    """The most people of a town of the index that bears folded name ``key`` (0: none) as its
+    own name or as a name some language gives it (:func:`_variant_only`)."""
     from mapsnb_sandbox.world.cities import city_index
 
     idx = city_index()
-    return max((idx.cities[j].population for j in idx.by_name.get(key, ())), default=0)
+    towns = (idx.cities[j] for j in idx.by_name.get(key, ()))
+    return max((c.population for c in towns if not _variant_only(key, c)), default=0)
+
+
+def _variant_only(key: str, town: City) -> bool:
+    """Whether ``town`` bears folded ``key`` only as a variant spelling no language calls it
+    by (GeoNames' other names, ``name_languages.tsv.z``: "Manam" of Manama, "Kanaga" of
+    Kananga, "Sajama" of Sayama) and not as a word of its own name ("Hague" of The Hague):
+    such a name is the volcano's own, not the town's."""
+    from mapsnb_sandbox.world.index.name_languages import naming_languages
+
+    if key in fold(town.name).split() or key == fold(town.name):
+        return False
+    naming = naming_languages(town.geonameid, key)
+    return naming is not None and not naming.languages
 
 
 def _ordinary() -> frozenset[str]:
@@ -281,10 +316,31 @@ def _clusters(nodes: list[dict[str, object]]) -> dict[str, list[dict[str, object
     return by_name
 
 
+#: The fewest characters of a name in a script that writes a syllable or a word a character
+#: (Han, kana, hangul): "阿蘇山" (Aso-san), "霧島山", "백두산" are whole names, not 3 letters.
+CJK_CHARACTERS = 3
+#: The scripts of :data:`CJK_CHARACTERS` (Han, hiragana, katakana, hangul syllables).
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def _too_short(key: str) -> bool:
+    """Whether folded ``key`` is too short to name a volcano alone: 3 letters or fewer, or fewer
+    than :data:`CJK_CHARACTERS` characters of a syllable script."""
+    letters = key.replace(" ", "")
+    if _CJK.search(letters):  # a generic end says what, not which: "泥火山" (mud volcano)
+        return len(_CJK_GENERIC.sub("", letters)) < CJK_CHARACTERS
+    return len(letters) <= 3
+
+
+#: Ends of a Chinese or Japanese name that say what a feature is, not which: "火山" (volcano),
+#: "口" (a vent): "泥火山" (a mud volcano), "副火山" (a side cone), "地熱口" (a steam vent).
+_CJK_GENERIC = re.compile(r"(火山|口)$")
+
+
 def _name_ok(name: str, node: dict[str, object], ctx: dict[str, object]) -> bool:
     key = fold(name)
     clusters: dict[str, list[dict[str, object]]] = ctx["clusters"]  # type: ignore[assignment]
-    if len(key.replace(" ", "")) <= 3 or key in ctx["places"] or key in ctx["others"]:  # type: ignore[operator]
+    if _too_short(key) or key in ctx["places"] or key in ctx["others"]:  # type: ignore[operator]
         return False
     if _country(key):
         return False

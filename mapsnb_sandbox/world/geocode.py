@@ -27,6 +27,7 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmark_names.picking import (
+    joined_volcano,
     landmark_named,
     landmark_ok,
     pick_landmark,
@@ -276,6 +277,8 @@ def _resolve_text_cached(
         return street_resolved(label, street_key(head), town[0]), "street"
     if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
         return landmark_resolved(lm, "MEDIUM"), "fuzzy"  # "el Coliseo", "Petra Jordan"
+    if len(parts) == 1 and (lm := joined_volcano(parts[0])) is not None:
+        return landmark_resolved(lm, "LOW"), "alias"  # "Gede-Pangrango": a massif's names
     # 4. a landmark by its whole name, or anything else in a town the text names
     found = _in_named_town(parts, head, q, bias, region)
     glued = None if found or len(parts) > 1 else town_before_kind(parts[0], q)  # "京都駅"

@@ -3,6 +3,7 @@ airport), nearest the bias, or a near spelling of a whole name in a named town."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from mapsnb.polyline import haversine_m
@@ -11,7 +12,7 @@ from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_index
 from mapsnb_sandbox.world.towns import Qualifiers, regions
 
-__all__ = ["landmark_named", "landmark_ok", "pick_landmark", "score_point"]
+__all__ = ["joined_volcano", "landmark_named", "landmark_ok", "pick_landmark", "score_point"]
 
 
 def score_point(
@@ -90,3 +91,45 @@ def landmark_named(
     if not cands:
         return None
     return min(cands, key=lambda lm: score_point(lm.lat, lm.lng, lm.country_code, bias, region))
+
+
+#: Where a name joins the names of neighbouring volcanoes: a hyphen or a slash, spaces around it
+#: or not ("Gede-Pangrango", "Mocho-Choshuenco", "Whakaari/White Island").
+_JOIN = re.compile(r"\s*[-/\u2013]\s*")
+#: Volcanoes a joined name names lie this near each other (km): one massif, one answer.
+JOINED_KM = 50.0
+
+
+def joined_volcano(text: str) -> Landmark | None:
+    """The first volcano of a name that joins neighbours' names ("Gede-Pangrango", "Mocho-
+    Choshuenco volcano", as volcano lists name a massif): every part is a volcano's name
+    (a kind word about it allowed: :func:`~.landmarks.named_with_its_place`), the first one at
+    least, or names no place at all (no town, no other landmark), and the volcanoes lie within
+    :data:`JOINED_KM` of each other; ``None`` otherwise (a hyphenated town's name is read
+    before this)."""
+    parts = [p for p in _JOIN.split(text.strip()) if p]
+    if len(parts) < 2:
+        return None
+    found = [_volcano_part(fold(p)) for p in parts]
+    first = found[0]
+    if not isinstance(first, Landmark) or any(f is False for f in found):
+        return None
+    near = all(
+        haversine_m(first.lat, first.lng, f.lat, f.lng) <= JOINED_KM * 1000
+        for f in found
+        if isinstance(f, Landmark)
+    )
+    return first if near else None
+
+
+def _volcano_part(key: str) -> Landmark | bool | None:
+    """The volcano folded ``key`` names; ``None`` when it names no place; ``False`` when it
+    names a town or another landmark."""
+    from mapsnb_sandbox.world.cities import city_index
+
+    li = landmark_index()
+    ids = li.by_name.get(key, ())
+    lm = li.items[ids[0]] if len(ids) == 1 else _landmarks.named_with_its_place(key)
+    if lm is not None:
+        return lm if lm.one_source else False
+    return False if ids or city_index().by_name.get(key, ()) else None

