@@ -168,7 +168,8 @@ def hyphenated_compound(text: str) -> str:
 
 def town_candidates(text: str, *, language: str | None = None) -> list[str]:
     """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
-    then of every word of a two- or three-word name: "Českých Budějovicích"; Latin ones of the
+    then of every word of a two- or three-word name: "Českých Budějovicích", also after a
+    lower-case preposition: "v Mladé Boleslavi"; Latin ones of the
     asker's ``language`` only, when given), the words run together ("Đà Lạt" is "Dalat"). A
     French compound written with spaces is one name, as hyphenated (:func:`hyphenated_compound`:
     no form of "Beauce" in "Morville En Beauce")."""
@@ -190,6 +191,8 @@ def town_candidates(text: str, *, language: str | None = None) -> list[str]:
         out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
     if 2 <= len(words) <= 3 and all(forms):
         out += [" ".join(combo) for combo in itertools.product(*forms)]
+    elif len(words) in (3, 4) and words[0].islower() and all(forms[1:]):  # "v Mladé Boleslavi"
+        out += [" ".join(combo) for combo in itertools.product([head], *forms[1:])]
     out += _script_forms(text.strip(" ,?!."))
     if 2 <= len(words) <= 3:
         out.append("".join(words))
