@@ -36,6 +36,7 @@ __all__ = [
     "country_name",
     "district",
     "exonyms",
+    "marks_apart",
     "nearest_cached",
     "nearest_city",
     "own_name_rival",
@@ -305,6 +306,37 @@ def spelling_ranks(key: str, typed: str, cands: list[City], ranks: list[int]) ->
     if any(unicodedata.normalize("NFC", c.name).casefold() == spelt for c in cands):
         return ranks
     return [0 if (c.name, c.cc) == target else max(r, 1) for c, r in zip(cands, ranks, strict=True)]
+
+
+#: Marks that write one letter alike: Romanian's comma below and the cedilla ("ș", "ş").
+_SAME_MARKS = str.maketrans({"\u0326": "\u0327"})
+
+
+def _marks(letter: str) -> str:
+    """The combining marks of ``letter`` (decomposed), the comma below as the cedilla."""
+    return unicodedata.normalize("NFD", letter)[1:].translate(_SAME_MARKS)
+
+
+#: A town this big has exonyms the index folds alike, spelt with other marks ("Zúrich").
+MARKS_TOWN_PEOPLE = 100_000
+
+
+def marks_apart(typed: str, c: City) -> bool:
+    """Whether ``typed`` puts a mark on a letter that town ``c``'s name, itself written with
+    marks, writes bare, letter for letter: another name the index folds alike ("Kaceřov" is a
+    village of Plzeň, not Prague's Kačerov; "Şandra" no "Sandrà"), for a town under
+    :data:`MARKS_TOWN_PEOPLE`. A mark left out ("Savinesti": Săvineşti) or written as another
+    ("Hódmezövásárhely": ő as ö, "Zúrich") is no other name."""
+    a = unicodedata.normalize("NFC", typed.strip()).casefold()
+    b = unicodedata.normalize("NFC", c.name).casefold()
+    if len(a) != len(b) or a.isascii() or b.isascii() or c.population >= MARKS_TOWN_PEOPLE:
+        return False
+    pairs = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    if any(
+        unicodedata.normalize("NFD", x)[:1] != unicodedata.normalize("NFD", y)[:1] for x, y in pairs
+    ):
+        return False  # other letters: a spelling of its own, not a mark moved
+    return any(_marks(x) and not _marks(y) for x, y in pairs)
 
 
 #: A namesake far away with this share of the chosen town's people or more, equal in every

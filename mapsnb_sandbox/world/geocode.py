@@ -20,6 +20,7 @@ from mapsnb_sandbox.world.cities import (
     REGION_RIVAL_SHARE,
     city_index,
     district,
+    marks_apart,
     own_name_rival,
     rival,
     skeleton,
@@ -192,6 +193,7 @@ def _pick_city(
         return cands[best], False  # bare "Trident": Trento's in Croatian and Slovak only
     # "Olszanka, Mazowieckie, Poland"; a part naming nothing known leaves it unconfirmed
     confirmed = (max(hits) > 0 or not parts) and not q.unknown
+    confirmed = confirmed and not marks_apart(typed, cands[best])  # "Kaceřov": no Kačerov
     keys = [key(k) for k in range(len(cands))]
     country_only = bool(q.ccs) and not parts and not q.states
     # a region qualifier, or one other name of the town (one language's), decides less

@@ -31,6 +31,7 @@ from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
+from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.pinyin import (
     COUNTY_PEOPLE,
@@ -45,6 +46,7 @@ from mapsnb_sandbox.world.regions import REGION_KIND
 from mapsnb_sandbox.world.resolved import Resolved
 from mapsnb_sandbox.world.towns import (
     GENERIC_WORDS,
+    PREPOSITIONS,
     foreign_name,
     named_ids,
     named_more_abroad,
@@ -205,13 +207,26 @@ def small_place_elsewhere(text: str, place: Resolved, how: str, *, town: bool) -
     if place.kind != "locality" and how not in ("fuzzy", "alias"):
         return False  # a country, region or island by an other name: "Corsica", "Terre-Neuve"
     head, _, rest = text.partition(",")
-    key = fold(_after_elision(head.strip()))  # "l'Aveyron": Aveyron, not Laveyron (Drôme)
-    if fold(place.name) == key or (place.kind == "locality" and named_so(place, head)):
+    keys = _small_keys(head.strip())
+    if any(
+        fold(place.name) == k or (place.kind == "locality" and named_so(place, k)) for k in keys
+    ):
         return False
     if (how == "alias" and not town) or (how == "fuzzy" and town_population(place) >= TYPO_CITY):
         return False
     ccs = qualifiers(rest.split(",")).ccs if rest else frozenset()
-    return small_namesakes(key, place.lat, place.lng, ccs).only_elsewhere
+    return any(small_namesakes(k, place.lat, place.lng, ccs).only_elsewhere for k in keys)
+
+
+def _small_keys(head: str) -> list[str]:
+    """The folded names a small place ``head`` may be: itself ("l'Aveyron": Aveyron, not
+    Laveyron, Drôme), and after a preposition its case forms (:func:`.forms.town_candidates`:
+    "v Malé Hraštici" is Malá Hraštice, a village of 500 the index lacks, not Malé, Maldives)."""
+    words = head.split()
+    if len(words) < 3 or fold(words[0]) not in PREPOSITIONS:
+        return [fold(_after_elision(head))]
+    name = " ".join(words[1:])
+    return list(dict.fromkeys(fold(f) for f in [name, *town_candidates(name)]))
 
 
 def named_so(r: Resolved, text: str) -> bool:

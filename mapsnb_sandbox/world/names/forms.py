@@ -168,7 +168,8 @@ def hyphenated_compound(text: str) -> str:
 
 def town_candidates(text: str, *, language: str | None = None) -> list[str]:
     """Other spellings of a town name to try: a known form, de-inflected endings (of one word,
-    then of every word of a two- or three-word name: "Českých Budějovicích"; Latin ones of the
+    then of every word of a two- or three-word name: "Českých Budějovicích", also after a
+    lower-case preposition: "v Mladé Boleslavi"; Latin ones of the
     asker's ``language`` only, when given), the words run together ("Đà Lạt" is "Dalat"). A
     French compound written with spaces is one name, as hyphenated (:func:`hyphenated_compound`:
     no form of "Beauce" in "Morville En Beauce")."""
@@ -190,7 +191,10 @@ def town_candidates(text: str, *, language: str | None = None) -> list[str]:
         out += [" ".join([*words[:i], f, *words[i + 1 :]]) for f in word_forms]
     if 2 <= len(words) <= 3 and all(forms):
         out += [" ".join(combo) for combo in itertools.product(*forms)]
-    out += _script_forms(text.strip(" ,?!."))
+    elif len(words) in (3, 4) and words[0].islower() and all(forms[1:]):  # "v Mladé Boleslavi"
+        out += [" ".join(combo) for combo in itertools.product([head], *forms[1:])]
+    greek = [_greek_latin(c) for c in out if any("\u0370" <= ch <= "\u03ff" for ch in c)]
+    out += _script_forms(text.strip(" ,?!.")) + greek  # "Ναύπλιον": Ναύπλιο, "Nafplio"
     if 2 <= len(words) <= 3:
         out.append("".join(words))
     out += [names[fold(c)] for c in out if fold(c) in names]
@@ -253,15 +257,20 @@ def _script_forms(text: str) -> list[str]:
 
 
 def _greek_latin(text: str) -> str:
-    """Greek in Latin letters (ELOT 743, simplified): "Βόλος" -> "Volos"."""
+    """Greek in Latin letters (ELOT 743, simplified): "Βόλος" -> "Volos", "Ναύπακτος" ->
+    "Nafpaktos" ("αυ" before a voiceless consonant)."""
     greek = script_rules()["greek_latin"]
     start, pairs, letters = greek["start"], greek["pairs"], greek["letters"]  # type: ignore[index]
+    voiceless = greek["voiceless"]  # type: ignore[index]
     words = []
     for word in fold(text).split():
         out, i = [], 0
         while i < len(word):
             pair = word[i : i + 2]
-            if (i == 0 and pair in start) or pair in pairs:
+            if pair in voiceless["pairs"] and word[i + 2 : i + 3] in (*voiceless["before"], ""):
+                out.append(voiceless["pairs"][pair])
+                i += 2
+            elif (i == 0 and pair in start) or pair in pairs:
                 out.append(start[pair] if i == 0 and pair in start else pairs[pair])
                 i += 2
             else:

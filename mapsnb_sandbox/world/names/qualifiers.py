@@ -391,18 +391,25 @@ def _big_town(p: str) -> bool:
     return any(idx.cities[j].population >= BIG_OWN_NAME for j in idx.by_name.get(p, ()))
 
 
-def holds(p: str, c: City) -> bool:
+#: A town a region of the named country shares its name with qualifies a town near it only
+#: with this many people: a village is no qualifier ("Sandra, Satu Mare, Romania": the județ,
+#: not Satu Mare, a village of 1,000 in Arad by Timiș's Şandra; "Manhattan, New York": the city).
+REGION_NAMESAKE_PEOPLE = 10_000
+
+
+def holds(p: str, c: City, *, least: int = 0) -> bool:
     """Whether qualifier ``p`` holds for town ``c``: a region it lies in, or a town of that
-    name within 30 km ("Manhattan, New York")."""
-    return bool(regions().holds(p, c)) or _named_town_near(p, c)
+    name and ``least`` people or more within 30 km ("Manhattan, New York")."""
+    return bool(regions().holds(p, c)) or _named_town_near(p, c, least=least)
 
 
-def _named_town_near(p: str, c: City) -> bool:
-    """Whether a town named ``p`` (folded) lies within 30 km of town ``c``."""
+def _named_town_near(p: str, c: City, *, least: int = 0) -> bool:
+    """Whether a town named ``p`` (folded), of ``least`` people or more, lies within 30 km of
+    town ``c``."""
     idx = city_index()
     return any(
-        haversine_m(idx.cities[j].lat, idx.cities[j].lng, c.lat, c.lng) < 30_000
-        for j in _towns_named(p)[:8]
+        haversine_m(o.lat, o.lng, c.lat, c.lng) < 30_000 and o.population >= least
+        for o in (idx.cities[j] for j in _towns_named(p)[:8])
     )
 
 
@@ -484,7 +491,8 @@ def city_ok(c: City, q: Qualifiers) -> bool:
         return False
     if not all(regions().holds(p, c) for p in q.regions if p not in q.cities):
         return False
-    return all(holds(p, c) for p in q.regions & q.cities if _region_of_named_country(p, q))
+    named = (p for p in q.regions & q.cities if _region_of_named_country(p, q))
+    return all(holds(p, c, least=REGION_NAMESAKE_PEOPLE) for p in named)
 
 
 def _region_of_named_country(p: str, q: Qualifiers) -> bool:
