@@ -469,7 +469,7 @@ def spelt_apart(place_text: str, found: Resolution) -> bool:
         return True  # "Montevid": only Montevideo's first letters, no name of it
     if found.how not in ("fuzzy", "approximate"):
         return False
-    if found.how == "fuzzy":  # "Stavropolia": no typo of Stavroúpoli, a town the index lacks
+    if found.how == "fuzzy":  # "Vřeskovice": a village the index lacks, no Vršovice
         return other_name(" ".join(head), town) or _far_typo(" ".join(head), town)
     own = set(fold(town.name).split())
     at = [i for i, w in enumerate(head) if w in own]
