@@ -145,7 +145,7 @@ def _narrow_way(a: Point, b: Point) -> tuple[Point, ...] | None:
     Only an end whose land in the leg's finer grid lies within :data:`NECK_REACH_M` of it is
     staged: a peninsula whose neck a stage can pass, not an island's or a coast's land the
     box cuts off (Zealand's, Jutland's), which a stage would not leave."""
-    necked = _overland(a, b, 240.0, 0.25, True, lone=ENCLOSED_CELLS, reach_m=NECK_REACH_M)
+    necked = _overland(a, b, 240.0, 0.25, True, lone=ENCLOSED_CELLS, reach_m=NECK_REACH_M) or ()
     for p, stage, q in _narrow_stages(a, b) if necked else ():
         if p not in necked or _overland(
             stage, q, 240.0, 0.25, True, lone=JOINED_CELLS, lone_ends=1
