@@ -134,6 +134,38 @@ def _narrow_stages(a: Point, b: Point) -> tuple[tuple[Point, Point, Point], ...]
     )
 
 
+@charged_cache(maxsize=1024)
+def _narrow_way(a: Point, b: Point) -> tuple[Point, ...] | None:
+    """The way from ``a`` to ``b`` through a :func:`_narrow_stages` stage whose land in the
+    finer grid of the stage's leg to the other end holds that end (a flood, no cell limit), or
+    ``None``: what :func:`apart` asks before a road leg is searched. The flood keeps the grid
+    searches off stages the cheap checks let through on land of its own bigger than their
+    limit (Helsingør's leg to Hamburg staged in Skåne; Fredericia's to Gothenburg in Jutland,
+    which made the chained links' plans run out of work: Gothenburg-Hamburg "no route").
+    Only an end whose land in the leg's finer grid lies within :data:`NECK_REACH_M` of it is
+    staged: a peninsula whose neck a stage can pass, not an island's or a coast's land the
+    box cuts off (Zealand's, Jutland's), which a stage would not leave."""
+    necked = _overland(a, b, 240.0, 0.25, True, lone=ENCLOSED_CELLS, reach_m=NECK_REACH_M) or ()
+    for p, stage, q in _narrow_stages(a, b) if necked else ():
+        if p not in necked or _overland(
+            stage, q, 240.0, 0.25, True, lone=JOINED_CELLS, lone_ends=1
+        ):
+            continue  # the stage's land in that grid never reaches the other end
+        way = _via(p, stage, q)
+        if way is not None:
+            return way if p == a else way[::-1]
+    return None
+
+
+#: An end on land the leg's finer grid cuts off reaching farther than this from it is not
+#: on a peninsula a stage :data:`NARROW_STAGE_M` away passes the neck of (:func:`_narrow_way`).
+NECK_REACH_M = 1.5 * NARROW_STAGE_M
+#: A flood's cell limit above any grid's size (:data:`BUDGET`, rounded up per side): land the
+#: flood leaves enclosed never reaches the other end.
+JOINED_CELLS = 4 * BUDGET
+
+
+@charged_cache(maxsize=1024)
 def _via(p: Point, stage: Point, q: Point) -> tuple[Point, ...] | None:
     """The way from ``p`` through ``stage`` to ``q`` (each part :func:`_searched`), or
     ``None``."""
@@ -204,7 +236,7 @@ def apart(a: Point, b: Point) -> bool:
         return not any(
             _overland(p, q, 60.0, 0.75, own_cells=True, check_only=True) for p, q in _stages(a, b)
         )
-    return not _overland(a, b, 240.0, 0.25, True, check_only=True)
+    return not _overland(a, b, 240.0, 0.25, True, check_only=True) and _narrow_way(a, b) is None
 
 
 #: A long way's first and last joins are checked for water this far from its ends only
@@ -270,6 +302,8 @@ def _overland(
     own_cells: bool = False,
     check_only: bool = False,
     lone: int = 0,
+    lone_ends: int = 2,
+    reach_m: float = math.inf,
 ) -> tuple[Point, ...] | None:
     """:func:`overland` on a grid of cells of 1/``divisions`` of the distance over a box with
     a margin of ``share`` of it; ``fine``: cells down to 100 m and a margin down to 3 km (a
@@ -279,7 +313,8 @@ def _overland(
     within the allowance and 3/4 of a cell (a town on a point coarse cells do not resolve);
     ``own_cells``: the ends' own cells count as land whatever their centre (Sydney's cell is
     in the sea: :func:`_ends_ashore` then checks the first and last joins); ``lone``: only the
-    ends whose land in the grid is fewer than ``lone`` cells, no search."""
+    ends whose land in the grid is fewer than ``lone`` cells, no search (``lone_ends``: of
+    ``a`` only when 1), nor reaching farther than ``reach_m`` from the end."""
     direct = _m(a, b)
     if direct < 1:
         return (a, b)
@@ -333,8 +368,9 @@ def _overland(
         return ok(n) and not (c in near and crosses_water_line(point(*c), point(*n), lines))
 
     if lone:
-        ends = ((a, start, goal), (b, goal, start))
-        return tuple(e for e, c, o in ends if _enclosed(c, o, (nx, ny), ok, lone))
+        ends = ((a, start, goal), (b, goal, start))[:lone_ends]
+        reach = reach_m / cell
+        return tuple(e for e, c, o in ends if _enclosed(c, o, (nx, ny), ok, lone, reach))
     if nx * ny > 4 * ENCLOSED_CELLS and (
         _enclosed(goal, start, (nx, ny), ok) or _enclosed(start, goal, (nx, ny), ok)
     ):
@@ -388,11 +424,13 @@ def _enclosed(
     size: tuple[int, int],
     ok: Callable[[Cell], bool],
     limit: int = ENCLOSED_CELLS,
+    reach: float = math.inf,
 ) -> bool:
     """Whether the land cells reached from ``origin`` (the search's moves onto ``ok`` cells,
     its water lines not counted) run out before ``limit`` cells without ``other``:
     an end on an island (Zealand seen from Lyon, Sweden's coast within a box that does not
-    reach round the Baltic), where the search would look at every cell of the box to fail."""
+    reach round the Baltic), where the search would look at every cell of the box to fail;
+    nor land that reaches farther than ``reach`` cells from ``origin``."""
     seen, todo = {origin}, [origin]
     budget = current()
     while todo:
@@ -403,7 +441,7 @@ def _enclosed(
         for n in land_moves(c, size, ok):
             if n in seen:
                 continue
-            if len(seen) >= limit:
+            if len(seen) >= limit or math.dist(n, origin) > reach:
                 return False
             seen.add(n)
             todo.append(n)

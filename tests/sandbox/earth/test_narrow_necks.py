@@ -46,9 +46,9 @@ def _km(box: Sandbox, a: tuple[float, float], b: tuple[float, float], mode: str)
     return routes[0]["distanceMeters"] / 1000 if routes else None
 
 
-#: Dakhla-Boujdour (300 km) is answered on foot only: a leg of that length by road is judged
-#: by ``earth/overland.apart`` before any stage is tried, and a stage there made Gothenburg-
-#: Hamburg "not apart" (no route; round 28's merge kept ``apart`` as it was).
+#: Dakhla-Boujdour (300 km) by road is judged by ``earth/overland.apart`` before any stage is
+#: tried; since round 29 ``apart`` asks ``_narrow_way`` (an end whose cut-off land lies within
+#: reach of a stage, a stage whose land reaches the other end), so the road is found too.
 _ANSWERED = [
     *(
         (a, b, m)
@@ -58,9 +58,16 @@ _ANSWERED = [
     (DAKHLA, BOUJDOUR, "WALK"),
     (BOUJDOUR, DAKHLA, "WALK"),
 ]
+#: Round 29: the legs of about 300 km up the peninsula by road and transit ("no route" on
+#: b37bd2b), and (a guard: answered on b37bd2b already) by bicycle.
+_BY_ROAD = [
+    (a, b, m)
+    for a, b in ((DAKHLA, BOUJDOUR), (BOUJDOUR, DAKHLA))
+    for m in ("DRIVE", "TRANSIT", "BICYCLE")
+]
 
 
-@pytest.mark.parametrize(("a", "b", "mode"), _ANSWERED)
+@pytest.mark.parametrize(("a", "b", "mode"), _ANSWERED + _BY_ROAD)
 def test_dakhla_has_routes_off_its_peninsula(
     box: Sandbox, a: tuple[float, float], b: tuple[float, float], mode: str
 ) -> None:
@@ -77,3 +84,29 @@ def test_the_planners_read_dakhla_on_land_joined_to_the_mainland() -> None:
     from tools.build_neck_land import enclosed
 
     assert not enclosed(landing(DAKHLA), {})
+
+
+def test_apart_tells_a_peninsula_joined_by_its_neck_from_an_island() -> None:
+    """``apart`` (a road leg's quick "no way on land") is false for Dakhla-Boujdour, whose
+    peninsula the leg's grid cuts off within reach of a stage, and stays true for an island
+    (Roskilde on Zealand from Hamburg: 280 km, Zealand reaches farther than a stage)."""
+    from mapsnb_sandbox.earth import overland
+
+    assert not overland.apart(DAKHLA, BOUJDOUR)
+    assert not overland.apart(BOUJDOUR, DAKHLA)
+    assert overland.apart((53.5511, 9.9937), (55.6415, 12.0803))
+
+
+def test_guard_long_drives_past_cut_off_coasts_still_route() -> None:
+    """Guard (passes on b37bd2b): Gothenburg-Hamburg and Oslo-Amsterdam by road, whose chained
+    links' plans ran out of work when h-route28's ``apart`` staged legs from Helsingør,
+    Fredericia and Nyborg into the search (the coasts their boxes cut off: "no route"). The
+    work bound in steps only, no wall clock: the same answer on a loaded machine."""
+    box = Sandbox(now=NOW, work_seconds=None)
+    gothenburg, hamburg = (57.7089, 11.9746), (53.5511, 9.9937)
+    oslo, amsterdam = (59.914, 10.752), (52.370, 4.895)
+    for a, b in ((gothenburg, hamburg), (oslo, amsterdam)):
+        km = _km(box, a, b, "DRIVE")
+        line = haversine_m(*a, *b) / 1000
+        assert km is not None, (a, b)
+        assert line <= km <= 2 * line, (a, b, km, line)  # across Denmark, not round the Baltic
