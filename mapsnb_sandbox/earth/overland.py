@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from mapsnb.polyline import haversine_m
 from mapsnb_sandbox.contract.budget import charged_cache, current
@@ -73,11 +73,7 @@ def overland(a: Point, b: Point) -> tuple[Point, ...] | None:
     if _m(a, b) > FINE_SEARCH_M:  # no finer search: the ends' own cells count as land
         return _long_way(a, b) or _staged(a, b)
     way = _searched(a, b)
-    for p, stage, q in _narrow_stages(a, b) if way is None else ():
-        way = _via(p, stage, q)
-        if way is not None:
-            return way if p == a else way[::-1]
-    return way
+    return way if way is not None else _through(a, _narrow_stages(a, b))
 
 
 def _searched(a: Point, b: Point) -> tuple[Point, ...] | None:
@@ -146,11 +142,20 @@ def _narrow_way(a: Point, b: Point) -> tuple[Point, ...] | None:
     staged: a peninsula whose neck a stage can pass, not an island's or a coast's land the
     box cuts off (Zealand's, Jutland's), which a stage would not leave."""
     necked = _overland(a, b, 240.0, 0.25, True, lone=ENCLOSED_CELLS, reach_m=NECK_REACH_M) or ()
-    for p, stage, q in _narrow_stages(a, b) if necked else ():
-        if p not in necked or _overland(
-            stage, q, 240.0, 0.25, True, lone=JOINED_CELLS, lone_ends=1
-        ):
-            continue  # the stage's land in that grid never reaches the other end
+    joined = (  # a stage whose land in that grid never reaches the other end is left out
+        (p, stage, q)
+        for p, stage, q in (_narrow_stages(a, b) if necked else ())
+        if p in necked
+        and not _overland(stage, q, 240.0, 0.25, True, lone=JOINED_CELLS, lone_ends=1)
+    )
+    return _through(a, joined)
+
+
+def _through(a: Point, stages: Iterable[tuple[Point, Point, Point]]) -> tuple[Point, ...] | None:
+    """The first way :func:`_via` finds through one of ``stages`` (``(end, stage, other end)``,
+    tried in turn, an end being ``a`` or the leg's other end), turned to run from ``a``; ``None``
+    when none is found."""
+    for p, stage, q in stages:
         way = _via(p, stage, q)
         if way is not None:
             return way if p == a else way[::-1]
