@@ -273,8 +273,8 @@ def resolve(
     if _case_form(text) and (hit is None or guess or _other_town(hit[0], text)):
         town = _town(text.strip(), hit, bias, region)
         if town.place is not None and (town.how == "form" or not guess):
-            how = "form" if town.how == "form" else town.how  # no form: read as it was
-            hit = replace(town.place, confidence="LOW"), how  # "v Praze", "Konya'dan"
+            # read as a form ("v Praze", "Konya'dan"), or as it was when no form reads it
+            hit = replace(town.place, confidence="LOW"), town.how
     if (hit is None or hit[0].confidence == "LOW") and (bare := without_article(text)):
         area = resolve_text_match(bare, bias=bias, region=region)  # "la France", "die Schweiz"
         hit = area if area is not None and area[1] in ("country", "region") else hit
