@@ -19,12 +19,12 @@ or :data:`LINK_END_M` changes: about 2 minutes, the cells round link ends sample
 ``--grow-from OLD`` adds the cells round towns of :data:`MIN_POP` to ``OLD`` people to the
 present file, built with ``MIN_POP = OLD``: 15 minutes from 50,000 to 15,000). Round 8 tried
 15,000 (1.02 MB instead of 0.56) and kept 50,000: the union brought OSM's flaws and new
-narrows into the planners' water (Colaba's band, routes lost; ``benchmarks/README.md``).
+narrows into the planners' water (Colaba's band, routes lost; ``benchmarks/HISTORY.md``).
 ``--small-towns`` (about 12 minutes) adds smaller windows (:data:`SMALL_RADIUS_DEG`) round
 towns of :data:`SMALL_POP` to :data:`MIN_POP`, where OSM's water counts only within
 :data:`NEAR_GSHHG_M` of GSHHG's (:func:`_near_shore_bits`). Water round 10 tried it (0.72 MB)
 and dropped it: two corpus routes lost (Ismailia on foot and by bicycle), Korsør's and Kotor's
-ends pulled along their harbours, link ends wet (``benchmarks/README.md``).
+ends pulled along their harbours, link ends wet (``benchmarks/HISTORY.md``).
 
 Layout (zlib after the magic line): the count (uint32 big-endian), then the 1/240° cells' keys
 (``row * 86_400 + col``, rows from 90°N, columns from 180°W, ascending) as gaps from the

@@ -22,7 +22,7 @@ present file (round towns it already holds the union, a superset), then the link
 Run where ``roaring-landmask`` is installed (a 100 MB wheel, not a dependency of the project)
 and the repository is importable, after ``tools/build_finer_mask.py``:
 ``python tools/build_shore_finer.py`` (about 10 minutes on two shared cores). Round 15 built
-it (``benchmarks/README.md``): 196,635 -> 465,984 cells, 0.56 -> 1.04 MB with the keys
+it (``benchmarks/HISTORY.md``): 196,635 -> 465,984 cells, 0.56 -> 1.04 MB with the keys
 gap-coded (everywhere, without the towns' rule: 769,811 cells, 1.5 MB gap-coded).
 """
 

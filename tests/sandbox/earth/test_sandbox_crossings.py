@@ -2,7 +2,7 @@
 sample of the corpus (``crossings_corpus.py``), measured against OpenStreetMap's land
 (``water_truth.bin``) and GSHHG's at full resolution (``water_truth_gshhg.bin``); and published
 road distances. The emulator's 1/720° water round towns is the union of both sources' water,
-so near towns neither truth is independent of it (``benchmarks/README.md`` says so); a third
+so near towns neither truth is independent of it (``benchmarks/HISTORY.md`` says so); a third
 truth is: Natural Earth's open water (``water_truth_ne.bin``, sea and lakes beyond about a
 kilometre of its land), which no table of the emulator reads.
 
@@ -78,7 +78,7 @@ def test_the_known_failures_now_keep_to_their_links(box: Sandbox) -> None:
     drive = route(box, phuket, krabi, "DRIVE")
     assert drive is not None and 130_000 <= drive[1] <= 210_000  # published: 165 km, round the bay
     # Since round 5 (link ends moved dry) the drive meets 1.0 km of a mangrove creek near Khok
-    # Kloi that only OSM has (benchmarks/README.md, "Round 5"): its own water it keeps off.
+    # Kloi that only OSM has (benchmarks/HISTORY.md, "Round 5"): its own water it keeps off.
     assert open_water_beyond_links(drive[0]) == 0.0
 
 

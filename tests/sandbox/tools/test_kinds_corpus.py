@@ -1,7 +1,7 @@
 """Kinds named in the 28 languages (``tests/data/kinds_corpus.csv``, built by
 ``tools/build_kinds_corpus.py`` from CLDR's emoji short names, which the emulator does not read):
 the file holds every language and kind, and a fixed sample lists the asked kind (or nothing)
-as often as main did when it was built (benchmarks/README.md: 64.1 % right, 5.3 % of
+as often as main did when it was built (benchmarks/HISTORY.md: 64.1 % right, 5.3 % of
 another kind or a town on the whole file; Shinto shrines, synagogues and Hindu temples are rare
 where their faithful are), less a margin. ``python benchmarks/bench_kinds.py``
 runs all 952 queries.

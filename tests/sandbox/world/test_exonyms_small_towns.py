@@ -1,4 +1,4 @@
-"""Latin-script exonyms of towns of 15,000 to 100,000 people (issue 40, class 1; benchmarks/README.md
+"""Latin-script exonyms of towns of 15,000 to 100,000 people (issue 40, class 1; benchmarks/HISTORY.md
 round 7): "Lucerne" is Luzern, "Ypres" Ieper, "Malines" Mechelen, while a common word, an airport
 code or another town's own name is not taken over (``data/town_names.tsv.z``,
 ``tools/build_town_names.py``). Ypres and Malines are in none of the name corpora (Lucerne is in

@@ -1,5 +1,5 @@
 """Names, round 3 (issue 40, classes 1-2): the classes behind the corpora's last misses, on
-towns and languages neither names corpus asks (``benchmarks/README.md``, "## Names")."""
+towns and languages neither names corpus asks (``benchmarks/HISTORY.md``, "## Names")."""
 
 from __future__ import annotations
 

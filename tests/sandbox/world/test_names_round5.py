@@ -1,5 +1,5 @@
 """Names, round 5 (issue 40, classes 1-2): the classes behind the holdouts' last confident
-misses, on towns none of the three names corpora asks (``benchmarks/README.md``, "### Round 5").
+misses, on towns none of the three names corpora asks (``benchmarks/HISTORY.md``, "### Round 5").
 
 A search shows no confidence, so what it lists is its answer: a town the text does not decide
 is answered LOW by the resolver and listed by no search."""

@@ -1,4 +1,4 @@
-"""The fourth holdout's classes of wrong answers (issue 40, benchmarks/README.md round 6), with
+"""The fourth holdout's classes of wrong answers (issue 40, benchmarks/HISTORY.md round 6), with
 other towns than the holdout's: a generic word of a compound name read as the town, a name the
 index gives only to another place, a kind word read as a town's other name, a near spelling or
 other name read as a whole name, the asker's language among namesakes."""

@@ -5,7 +5,7 @@ COD-AB), none of which the emulator reads; the emulator was never tuned on it.
 
 A fixed sample runs in ``test_names_holdouts.py`` (row ``holdout10``: every 16th row by a stable
 hash); ``python benchmarks/bench_names.py --holdout10`` runs every row (the figures as built:
-``benchmarks/README.md``, "A eleventh holdout"). Here: the builder's readers and rules.
+``benchmarks/HISTORY.md``, "A eleventh holdout"). Here: the builder's readers and rules.
 """
 
 from __future__ import annotations

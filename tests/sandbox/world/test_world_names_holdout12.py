@@ -6,7 +6,7 @@ emulator was never tuned on it.
 
 A fixed sample runs in ``test_names_holdouts.py`` (row ``holdout12``: every 16th row by a stable
 hash); ``python benchmarks/bench_names.py --holdout12`` runs every row (the figures as built:
-``benchmarks/README.md``, "A thirteenth holdout"). Here: the builder's readers and rules.
+``benchmarks/HISTORY.md``, "A thirteenth holdout"). Here: the builder's readers and rules.
 """
 
 from __future__ import annotations
