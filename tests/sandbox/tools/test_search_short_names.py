@@ -8,15 +8,12 @@ Inputs are towns and phrasings none of the names corpora ask (``names_corpus.csv
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
-from mapsnb_sandbox import Sandbox
 from mapsnb_sandbox.world.resolver import fold, resolve
-
-
-def _search(text: str) -> dict[str, object]:
-    out: dict[str, object] = Sandbox().call_tool("search_places", {"text_query": text})
-    return out
 
 
 @pytest.mark.parametrize(
@@ -27,13 +24,15 @@ def _search(text: str) -> dict[str, object]:
         ("bakeries in Casablan", "Casablan"),  # Casablanca's
     ],
 )
-def test_a_search_lists_nothing_around_a_town_cut_short(text: str, town: str) -> None:
+def test_a_search_lists_nothing_around_a_town_cut_short(
+    text: str, town: str, listed: Callable[[str], list[dict[str, Any]]]
+) -> None:
     """The resolver still guesses the longer name, LOW; a search, which shows no confidence,
     lists nothing around it (``query._cut_short``)."""
     found = resolve(town, role="town").place
     assert found is not None and found.confidence == "LOW"
     assert fold(found.name).startswith(fold(town)) and fold(found.name) != fold(town)
-    assert _search(text)["places"] == []
+    assert listed(text) == []
 
 
 @pytest.mark.parametrize(
@@ -45,11 +44,6 @@ def test_a_search_lists_nothing_around_a_town_cut_short(text: str, town: str) ->
     ],
 )
 def test_a_low_town_of_its_whole_name_and_size_is_still_searched(
-    text: str, lat: float, lng: float
+    text: str, lat: float, lng: float, first_km: Callable[[str, float, float], float]
 ) -> None:
-    from mapsnb.polyline import haversine_m
-
-    places = _search(text)["places"]
-    assert isinstance(places, list) and places
-    loc = places[0]["location"]
-    assert haversine_m(loc["latitude"], loc["longitude"], lat, lng) <= 30_000
+    assert first_km(text, lat, lng) <= 30
