@@ -40,10 +40,11 @@ cpca and the NBS codes of China); ``SOURCE_DIR`` (default
   no polygons, so no ward is left out by its spread.
 
 Finland's and Sweden's units are polygons, so the truth point is their centroid (as the
-fourteenth holdout's); a unit is left out when any vertex of its polygon lies :data:`SPREAD_KM` or more from the centroid
-(Lapland's and Norrland's wide municipalities, Kenya's wide wards). Countries, namesakes, region names and earlier
-corpora as ``tools/build_names_holdout13.py`` (whose helpers this builder calls). Country names
-in the 28 languages: CLDR via Babel; the searches' words: :data:`tools.build_names_holdout10.KINDS`.
+fourteenth holdout's); a unit is left out when any vertex of its polygon lies :data:`SPREAD_KM`
+or more from the centroid (Lapland's and Norrland's wide municipalities, Kenya's wide wards).
+Countries, namesakes, region names and earlier corpora as ``tools/build_names_holdout13.py``
+(whose helpers this builder calls). Country names in the 28 languages: CLDR via Babel; the
+searches' words: :data:`tools.build_names_holdout10.KINDS`.
 
 Classes: as the fourteenth holdout's (``bare``, ``country_town``, ``homonym_country``,
 ``search_homonym``, ``country_town_lang``, ``search_lang``, ``search_qualified_lang``,
@@ -95,7 +96,7 @@ HEADER = (
 ROWS = 1764
 #: English rows; Swedish rows of Finland's Swedish names; rows a language draws (searches of the
 #: bare name, searches with the country, "Town, Country").
-SIZES = EnglishSizes(bare=330, country_each=70, homonym=200, search_homonym=80)
+SIZES = EnglishSizes(bare=330, country_each=70, homonym=100, search_homonym=80)
 SWEDISH_SIZES = NativeSizes(script=25, search=15, country=10)
 LANG_SIZES = (12, 10, 10)
 #: A unit whose polygon reaches this far from its centroid is left out (km).
@@ -124,11 +125,10 @@ def _fi_region(props: dict, counties: dict[str, str]) -> str:
 def read_finland(path: Path) -> list[dict]:
     """Finland's municipalities: Finnish name, Swedish name where it differs, band by population,
     region by county."""
-    layers = {name: units for name, units in
-              (("munis", _topo_units(path, "munis")), ("hva", _topo_units(path, "hva")))}  # fmt: skip
-    counties = {p["hva_id"]: p["short_name_fi"] for p, _ in layers["hva"] if p.get("hva_id")}
+    hva = _topo_units(path, "hva")
+    counties = {p["hva_id"]: p["short_name_fi"] for p, _ in hva if p.get("hva_id")}
     out = []
-    for props, rings in layers["munis"]:
+    for props, rings in _topo_units(path, "munis"):
         name, region = _latin(props["name_fi"]), _fi_region(props, counties)
         if not name or not region:
             continue
@@ -149,8 +149,8 @@ def read_sweden(folder: Path) -> list[dict]:
         props = f["properties"]
         name = _latin(props["kom_namn"])
         if name:
-            rings = _outer_rings(f["geometry"])
-            t = _unit(f"se{props['id']}", rings, "SE", 0, counties[props["lan_code"]], name=name)
+            rings, county = _outer_rings(f["geometry"]), counties[props["lan_code"]]
+            t = _unit(f"se{props['id']}", rings, "SE", 0, county, name=name)
             out += [t] if t else []
     return out
 

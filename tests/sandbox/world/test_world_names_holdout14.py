@@ -44,7 +44,8 @@ def test_builder_reads_finnish_municipalities_with_swedish_names_and_county(
     tmp_path: Path,
 ) -> None:
     munis = [
-        {"id": "905", "name_fi": "Vaasa", "name_sv": "Vasa", "population": 67551, "hva_id": "PO"},
+        {"id": "905", "name_fi": "Vaasa", "name_sv": "Vasa", "population": 67551,
+         "hva_id": "PO"},
         {"id": "638", "name_fi": "Porvoo", "name_sv": "Borgå", "population": 50619,
          "hva_id": "IU"},
         {"id": "934", "name_fi": "Vimpeli", "name_sv": "Vindala", "population": 2827,
@@ -58,9 +59,9 @@ def test_builder_reads_finnish_municipalities_with_swedish_names_and_county(
         {"id": "047", "name_fi": "Enontekiö", "name_sv": "Enontekis", "population": 1850,
          "hva_id": "LA", "side": 100},  # a square 1° a side: 25+ km from its centroid
     ]  # fmt: skip
-    counties = [{"hva_id": h, "short_name_fi": n}
-                for h, n in (("PO", "Pohjanmaa"), ("IU", "Itä-Uusimaa"), ("EP", "Etelä-Pohjanmaa"),
-                             ("SA", "Satakunta"), ("LA", "Lappi"))]  # fmt: skip
+    names = {"PO": "Pohjanmaa", "IU": "Itä-Uusimaa", "EP": "Etelä-Pohjanmaa", "SA": "Satakunta",
+             "LA": "Lappi"}  # fmt: skip
+    counties = [{"hva_id": h, "short_name_fi": n} for h, n in names.items()]
     path = tmp_path / "finland-hva-2021.topo.json"
     path.write_text(json.dumps(_topology(munis, counties)), "utf-8")
     got = [(t["name"], t["native"], t["band"], t["region"]) for t in read_finland(path)]
@@ -113,8 +114,8 @@ def test_builder_reads_kenyan_wards_banded_by_the_units_they_name(tmp_path: Path
     polygons.mkdir(parents=True)
     for w in wards[:4]:
         c = w["center"]
-        ring = [{"lng": c["lon"] + dx, "lat": c["lat"] + dy}
-                for dx, dy in ((-0.05, -0.05), (0.05, -0.05), (0.05, 0.05), (-0.05, 0.05))]  # fmt: skip
+        corners = ((-0.05, -0.05), (0.05, -0.05), (0.05, 0.05), (-0.05, 0.05))
+        ring = [{"lng": c["lon"] + dx, "lat": c["lat"] + dy} for dx, dy in corners]
         (polygons / f"{w['code']}.json").write_text(json.dumps(ring))
     (polygons / "0948.json").write_text("[]")
     wide = [[{"lng": 35.2, "lat": -0.2}], [{"lng": 35.2, "lat": 0.1}, {"lng": 35.5, "lat": 0.1}]]
@@ -129,8 +130,10 @@ def test_builder_reads_kenyan_wards_banded_by_the_units_they_name(tmp_path: Path
 
 def test_builder_reads_nigerian_wards_but_numbered_parts(tmp_path: Path) -> None:
     wards = [
-        {"State": "Abia", "LGA": "Aba North", "Ward": "Eziama", "Latitude": 5.12, "Longitude": 7.37},
-        {"State": "Abia", "LGA": "Aba North", "Ward": "Osusu II", "Latitude": 5.1, "Longitude": 7.3},
+        {"State": "Abia", "LGA": "Aba North", "Ward": "Eziama", "Latitude": 5.12,
+         "Longitude": 7.37},
+        {"State": "Abia", "LGA": "Aba North", "Ward": "Osusu II", "Latitude": 5.1,
+         "Longitude": 7.3},
         {"State": "Abia", "LGA": "Ohafia", "Ward": "Ohafia", "Latitude": 5.6, "Longitude": 7.8},
         {"State": "Abia", "LGA": "Ohafia", "Ward": "Ugwueke/Ezeukwu", "Latitude": 5.6,
          "Longitude": 7.8},
