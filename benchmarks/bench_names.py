@@ -36,7 +36,11 @@ alone, searched and with the country, RÚIAN's Czech locatives, Greek genitives)
 ``--holdout13`` the fourteenth (``tests/data/names_holdout13.csv``,
 ``tools/build_names_holdout13.py``: Austria's and Norway's municipalities from Statistik Austria and
 Kartverket, Taiwan's townships and villages from the Ministry of the Interior, their centroids;
-Chinese names alone, searched and with the country), likewise.
+Chinese names alone, searched and with the country), likewise; ``--holdout14`` the fifteenth
+(``tests/data/names_holdout14.csv``, ``tools/build_names_holdout14.py``: Finland's and Sweden's
+municipalities from the National Land Survey of Finland and Valmyndigheten, their centroids,
+Kenya's wards from the IEBC's list and Nigeria's wards; Finland's Swedish names in Swedish),
+likewise.
 """
 
 from __future__ import annotations
@@ -61,8 +65,9 @@ HOLDOUT10 = CORPUS.with_name("names_holdout10.csv")
 HOLDOUT11 = CORPUS.with_name("names_holdout11.csv")
 HOLDOUT12 = CORPUS.with_name("names_holdout12.csv")
 HOLDOUT13 = CORPUS.with_name("names_holdout13.csv")
-#: ``--holdoutN`` and its file (3 to 13).
-HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 14)}
+HOLDOUT14 = CORPUS.with_name("names_holdout14.csv")
+#: ``--holdoutN`` and its file (3 to 14).
+HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 15)}
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:

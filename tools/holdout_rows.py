@@ -120,16 +120,19 @@ def lang_rows(
     new: Keep = _any,
     name: str = "name",
     cc: str = "cc",
+    sizes: tuple[int, int, int] = (N_SEARCH, N_SEARCH_QUAL, N_COUNTRY_LANG),
 ) -> list[Row]:
     """Per language: the bare name in a search, the name and the country in the language in a
     search and alone ("Town, Country" as the language writes it). ``order(lang)`` is the draw's
     order of the towns for the language, ``one_answer(t, scope)`` whether the town's name has one
-    answer (``"bare"``, ``"country"``), ``new`` whether no earlier corpus names it."""
+    answer (``"bare"``, ``"country"``), ``new`` whether no earlier corpus names it, ``sizes`` how
+    many rows of each of the three classes a language draws."""
     rows: list[Row] = []
     taken: set[str] = set()
+    n_search, n_qual, n_country = sizes
     for lang in LANGS:
         towns = [t for t in order(lang) if t["id"] not in taken]
-        picks = take(towns, lambda t: one_answer(t, "bare"), N_SEARCH, new)
+        picks = take(towns, lambda t: one_answer(t, "bare"), n_search, new)
         for k, t in enumerate(picks):
             q = kinds[lang][k % 3].format(t=t[name])
             rows.append(("search_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
@@ -137,12 +140,12 @@ def lang_rows(
         country = take(
             [t for t in towns if t["id"] not in taken and t[cc] in terr[lang]],
             lambda t: one_answer(t, "country"),
-            N_SEARCH_QUAL + N_COUNTRY_LANG,
+            n_qual + n_country,
             new,
         )
         for k, t in enumerate(country):
             town = _with_country(lang, t[name], terr[lang][t[cc]])
-            if k < N_SEARCH_QUAL:
+            if k < n_qual:
                 q = kinds[lang][k % 3].format(t=town)
                 rows.append(("search_qualified_lang", lang, q, t["lat"], t["lng"], 50.0, "search"))
             else:
@@ -199,13 +202,17 @@ def after_scripts(
     kinds: dict[str, tuple[str, ...]],
     new: Keep,
     sizes: EnglishSizes,
+    lang_sizes: tuple[int, int, int] = (N_SEARCH, N_SEARCH_QUAL, N_COUNTRY_LANG),
 ) -> list[Row]:
     """A corpus whose script rows are drawn first: the towns of ``pool`` with a Latin name
-    (``t["name"]``) at no script row's point per language (:func:`lang_rows`), the rest in English
-    (:func:`english_rows`), then the script rows. ``order(towns, *key)`` is the seeded order."""
+    (``t["name"]``) at no script row's point per language (:func:`lang_rows`, ``lang_sizes`` rows
+    of its classes a language), the rest in English (:func:`english_rows`), then the script rows.
+    ``order(towns, *key)`` is the seeded order."""
     used = {(r[3], r[4]) for r in script_rows}
     latin = [t for t in pool if t["name"] and (t["lat"], t["lng"]) not in used]
-    per_lang = lang_rows(lambda lang: order(latin, lang), one_answer, terr, kinds, new=new)
+    per_lang = lang_rows(
+        lambda lang: order(latin, lang), one_answer, terr, kinds, new=new, sizes=lang_sizes
+    )
     used |= {(r[3], r[4]) for r in per_lang}
     rest = [t for t in latin if (t["lat"], t["lng"]) not in used]
     english = english_rows(order(rest, "en-rows"), one_answer, terr["en"], kinds, new, sizes)
