@@ -8,7 +8,11 @@ ships them (``public/data/points.geojson``, commit ``df18d18e`` of 2026-06-23, 1
 4,920 named; properties ``name``, ``ele``, ``osmId``). The emulator reads this file's output
 only; the Smithsonian's list, the fourth landmark holdout's truth, is not read. Usage::
 
-    python tools/build_volcanoes.py points.geojson
+    python tools/build_volcanoes.py points.geojson [JapanMountain.json]
+
+With the second file (the GSI list of Japan's main mountains with their kana,
+:mod:`japanese_readings`), a Japanese volcano also bears its Latin names ("霧島山" Kirishimayama,
+Mount Kirishima; "阿蘇山" Asosan, Mount Aso), read as the other names are (round 30).
 
 Names of a row (the first one shown): OSM's ``name`` ("Volcán Osorno", "Mount Rainier",
 "Gunung Semeru", "Klyuchevskaya Sopka", "Etna"; "A / B", "A/B" and a Latin name beside one in
@@ -56,6 +60,7 @@ from mapsnb_sandbox.world.cities import City
 from mapsnb_sandbox.world.index.landmark_rows import VOLCANO_KEY
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
+from tools.japanese_readings import Readings, japanese_forms, read_mountains
 
 OUT = FAMOUS_CSV.with_name("volcanoes.csv")
 COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
@@ -154,9 +159,10 @@ def _height(value: object) -> float:
         return DEFAULT_HEIGHT_M
 
 
-def read_nodes(path: Path) -> list[dict[str, object]]:
+def read_nodes(path: Path, gsi: Readings | None = None) -> list[dict[str, object]]:
     """The named ``natural=volcano`` nodes of the extract: name, point, height, OSM id; a
-    Russian name also in its Latin forms (:func:`latin_forms`), as a second name of the node."""
+    Russian name also in its Latin forms (:func:`latin_forms`), a Japanese one in its romaji
+    (:func:`japanese_readings.japanese_forms`, with ``gsi``), as other names of the node."""
     out = []
     for feat in json.loads(path.read_text(encoding="utf-8"))["features"]:
         p = feat["properties"]
@@ -164,7 +170,8 @@ def read_nodes(path: Path) -> list[dict[str, object]]:
         for name in _names_of(p.get("name") or ""):
             if name and not any(c.isdigit() for c in name) and "unnamed" not in name.lower():
                 height = _height(p.get("ele"))
-                for form in (name, *latin_forms(name)):
+                latin = latin_forms(name) + japanese_forms(name, lat, lng, gsi or {})
+                for form in (name, *latin):
                     out.append(
                         {"name": form, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]}
                     )
@@ -409,7 +416,7 @@ def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object
 
 
 def main(argv: list[str]) -> int:
-    nodes = read_nodes(Path(argv[1]))
+    nodes = read_nodes(Path(argv[1]), read_mountains(Path(argv[2])) if len(argv) > 2 else None)
     rows = build_rows(nodes)
     with OUT.open("w", encoding="utf-8", newline="") as fh:
         fh.write(HEADER)
