@@ -34,7 +34,8 @@ it (:data:`KIND_WORDS`: "Nevado del Ruiz" and "Ruiz" of "Volcán Nevado del Ruiz
   the town's ("Osorno" is the city of 150,000; "Bam" Iran's city), unless the volcano is
   far more prominent: :data:`METRES_PER_PERSON` metres of height per person of the biggest
   such town, so a 2,000 m volcano outranks a namesake village of under
-  ``2000 / METRES_PER_PERSON`` people (a town of the index has 1,000+); words that are also
+  ``2000 / METRES_PER_PERSON`` people (a town of the index has 1,000+; one that bears the
+  name only as a variant spelling counts :data:`VARIANT_SHARE` of its people); words that are also
   ordinary words (``ordinary_words.txt``: "Victory", "Adams") never name a volcano alone.
 
 When the own part is left out alone (a town's name), "<own> volcano" names the row (first when
@@ -266,24 +267,39 @@ def _others() -> frozenset[str]:
     return frozenset(k for lm in items for k in (*lm.keys, *folded_names(lm)))
 
 
-def _town_population(key: str) -> int:
+def _town_population(key: str) -> float:
     """The most people of a town of the index that bears folded name ``key`` (0: none) as its
-    own name or as a name some language gives it (:func:`_variant_only`)."""
+    own name or as a name some language gives it; a town that bears it only as a variant
+    spelling (:func:`_variant_only`) counts :data:`VARIANT_SHARE` of its people (round 30: a
+    city of millions keeps its old spelling, "Sourabaya" Surabaya; "Kanaga" of Kananga, a
+    million, stays the volcano's, 1,307 m high)."""
     from mapsnb_sandbox.world.cities import city_index
 
     idx = city_index()
     towns = (idx.cities[j] for j in idx.by_name.get(key, ()))
-    return max((c.population for c in towns if not _variant_only(key, c)), default=0)
+    weights = (c.population * (VARIANT_SHARE if _variant_only(key, c) else 1.0) for c in towns)
+    return max(weights, default=0.0)
+
+
+#: The share of a town's people a variant spelling of its name weighs against a volcano's
+#: height (:data:`METRES_PER_PERSON`): a variant no language calls the town by stays the town's
+#: when the town has more thousands of people than the volcano metres (Surabaya's 3,018 to
+#: Mount Sourabaya's 915 m; Kananga's 1,247 to Kanaga's 1,307 m: the volcano's).
+VARIANT_SHARE = 0.0005
 
 
 def _variant_only(key: str, town: City) -> bool:
     """Whether ``town`` bears folded ``key`` only as a variant spelling no language calls it
     by (GeoNames' other names, ``name_languages.tsv.z``: "Manam" of Manama, "Kanaga" of
     Kananga, "Sajama" of Sayama) and not as a word of its own name ("Hague" of The Hague):
-    such a name is the volcano's own, not the town's."""
+    such a name is the volcano's own, not the town's. A name in another script than the Latin
+    is the town's name in that script, no spelling of its Latin one (round 30: "平顶山" is
+    Pingdingshan, no volcano of Inner Mongolia)."""
     from mapsnb_sandbox.world.index.name_languages import naming_languages
 
     if key in fold(town.name).split() or key == fold(town.name):
+        return False
+    if any(c.isalpha() and not latin_letter(c) for c in key):
         return False
     naming = naming_languages(town.geonameid, key)
     return naming is not None and not naming.languages

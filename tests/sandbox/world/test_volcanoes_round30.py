@@ -72,3 +72,24 @@ def test_forms() -> None:
     assert japanese_forms("大岳", 40.66, 140.88, {"大岳": [("おおだけ", 40.66, 140.88)]}) == [
         "Odake"
     ]  # no "Mount O"
+
+
+#: A big town's other name beats a small volcano's (``tools/build_volcanoes.VARIANT_SHARE``:
+#: "Sourabaya", the old spelling of Surabaya, 3 million, over Mount Sourabaya, 915 m), and a
+#: town's name in its own script is no variant spelling ("平顶山" is Pingdingshan).
+BIG_TOWNS = [("Sourabaya", "ID"), ("平顶山", "CN")]
+
+
+@pytest.mark.parametrize(("text", "cc"), BIG_TOWNS, ids=[t for t, _ in BIG_TOWNS])
+def test_a_big_towns_other_name_wins(text: str, cc: str) -> None:
+    p = resolve(text).place
+    assert p is not None and p.kind == "locality" and p.country_code == cc, (text, p)
+
+
+def test_a_name_in_another_script_is_no_variant_spelling() -> None:
+    from mapsnb_sandbox.world.cities import city_index
+    from tools.build_volcanoes import _variant_only
+
+    idx = city_index()
+    town = max((idx.cities[j] for j in idx.by_name.get("平顶山", ())), key=lambda c: c.population)
+    assert not _variant_only("平顶山", town)
