@@ -374,14 +374,22 @@ def _name_ok(name: str, node: dict[str, object], ctx: dict[str, object]) -> bool
     return _town_population(key) * METRES_PER_PERSON < float(node["height"])  # type: ignore[arg-type]
 
 
-def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
-    """One row per volcano with a name left (see the module docstring)."""
+def build_rows(
+    nodes: list[dict[str, object]],
+    key_prefix: str = VOLCANO_KEY,
+    taken: frozenset[str] = frozenset(),
+    *,
+    volcanoes: bool = True,
+) -> list[dict[str, str]]:
+    """One row per volcano with a name left (see the module docstring); ``key_prefix`` opens
+    the rows' keys, names in ``taken`` (folded) stay another table's, and rows of mountains
+    that are not all volcanoes (``volcanoes`` false) bear no "<own> volcano"."""
     from mapsnb_sandbox.world.cities import country_name, nearest_cached
 
     ctx: dict[str, object] = {
         "clusters": _clusters(nodes),
         "places": _places(),
-        "others": _others(),
+        "others": _others() | taken,
         "ordinary": _ordinary(),
     }
     rows: list[dict[str, str]] = []
@@ -390,11 +398,11 @@ def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
         name = str(n["name"])
         own = own_part(name)
         names = [x for x in dict.fromkeys([name, *own_parts(name)]) if _name_ok(x, n, ctx)]
-        if fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
+        if volcanoes and fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
             names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
         if not names:
             continue
-        key = f"{VOLCANO_KEY}{n['osm']}"
+        key = f"{key_prefix}{n['osm']}"
         if key in seen:  # the second name of "A / B": the row's alias
             at = seen[key]
             rows[at]["names"] = "|".join(dict.fromkeys([*rows[at]["names"].split("|"), *names]))

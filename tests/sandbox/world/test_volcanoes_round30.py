@@ -93,3 +93,29 @@ def test_a_name_in_another_script_is_no_variant_spelling() -> None:
     idx = city_index()
     town = max((idx.cities[j] for j in idx.by_name.get("平顶山", ())), key=lambda c: c.population)
     assert not _variant_only("平顶山", town)
+
+
+#: Japan's main mountains (``japan_mountains.csv``, the GSI list; none a volcano of the fourth
+#: landmark holdout) by romaji and kanji, and their point as Wikipedia gives it (Mount
+#: Tanigawa, Gunma/Niigata; Mount Ibuki, Shiga).
+MOUNTAINS = [
+    ("Mount Tanigawa", (36.8372, 138.9300)),
+    ("Tanigawadake", (36.8372, 138.9300)),
+    ("谷川岳", (36.8372, 138.9300)),
+    ("Ibukiyama", (35.4181, 136.4061)),
+    ("Mount Ibuki", (35.4181, 136.4061)),
+]
+
+
+@pytest.mark.parametrize(("text", "point"), MOUNTAINS, ids=[t for t, _ in MOUNTAINS])
+def test_japans_mountains(text: str, point: tuple[float, float]) -> None:
+    p = resolve(text).place
+    assert p is not None and haversine_m(p.lat, p.lng, *point) < AT_M, (text, p)
+    assert p.confidence == "LOW" and p.kind == "park"  # one list; no "Tanigawa volcano"
+
+
+def test_no_mountain_is_called_a_volcano() -> None:
+    from mapsnb_sandbox.world.index.landmark_rows import JAPAN_MOUNTAINS_CSV
+
+    text = JAPAN_MOUNTAINS_CSV.read_text(encoding="utf-8")
+    assert "volcano" not in text.split("key,whc", 1)[1]
