@@ -15,7 +15,9 @@ Names of a summit: the main name ("浅間山"; "霧島山" of "霧島山<韓国�
 Asama), read by the rules of ``tools/build_volcanoes.py`` (:func:`build_volcanoes.build_rows`:
 a name several summits 50 km apart bear is no one's, "駒ヶ岳"; a town keeps its name unless
 the mountain has 2 m of height per person of it; short names, ordinary words, countries' and
-regions' names left out; no "<own> volcano": not every mountain is one). A name ``volcanoes.csv`` or a curated table already holds stays
+regions' names left out; no "<own> volcano": not every mountain is one; no stem alone,
+"Asama" of "Mount Asama": a mountain is often named after its village, which the town index
+may lack, "Takatori", "Minobu"). A name ``volcanoes.csv`` or a curated table already holds stays
 theirs. Key ``gsi-mountain-<n>``, n the summit's place in the list; LOW answers
 (``Landmark.one_source``).
 """

@@ -383,7 +383,8 @@ def build_rows(
 ) -> list[dict[str, str]]:
     """One row per volcano with a name left (see the module docstring); ``key_prefix`` opens
     the rows' keys, names in ``taken`` (folded) stay another table's, and rows of mountains
-    that are not all volcanoes (``volcanoes`` false) bear no "<own> volcano"."""
+    that are not all volcanoes (``volcanoes`` false) bear no "<own> volcano" nor their own
+    parts alone ("Takatori" of "Mount Takatori" is a town's name the index may lack)."""
     from mapsnb_sandbox.world.cities import country_name, nearest_cached
 
     ctx: dict[str, object] = {
@@ -397,7 +398,8 @@ def build_rows(
     for n in sorted(nodes, key=lambda n: int(n["osm"])):  # type: ignore[call-overload]
         name = str(n["name"])
         own = own_part(name)
-        names = [x for x in dict.fromkeys([name, *own_parts(name)]) if _name_ok(x, n, ctx)]
+        parts = own_parts(name) if volcanoes else []  # a mountain's stem is often its town's
+        names = [x for x in dict.fromkeys([name, *parts]) if _name_ok(x, n, ctx)]
         if volcanoes and fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
             names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
         if not names:
