@@ -8,7 +8,11 @@ ships them (``public/data/points.geojson``, commit ``df18d18e`` of 2026-06-23, 1
 4,920 named; properties ``name``, ``ele``, ``osmId``). The emulator reads this file's output
 only; the Smithsonian's list, the fourth landmark holdout's truth, is not read. Usage::
 
-    python tools/build_volcanoes.py points.geojson
+    python tools/build_volcanoes.py points.geojson [JapanMountain.json]
+
+With the second file (the GSI list of Japan's main mountains with their kana,
+:mod:`japanese_readings`), a Japanese volcano also bears its Latin names ("霧島山" Kirishimayama,
+Mount Kirishima; "阿蘇山" Asosan, Mount Aso), read as the other names are (round 30).
 
 Names of a row (the first one shown): OSM's ``name`` ("Volcán Osorno", "Mount Rainier",
 "Gunung Semeru", "Klyuchevskaya Sopka", "Etna"; "A / B", "A/B" and a Latin name beside one in
@@ -30,7 +34,8 @@ it (:data:`KIND_WORDS`: "Nevado del Ruiz" and "Ruiz" of "Volcán Nevado del Ruiz
   the town's ("Osorno" is the city of 150,000; "Bam" Iran's city), unless the volcano is
   far more prominent: :data:`METRES_PER_PERSON` metres of height per person of the biggest
   such town, so a 2,000 m volcano outranks a namesake village of under
-  ``2000 / METRES_PER_PERSON`` people (a town of the index has 1,000+); words that are also
+  ``2000 / METRES_PER_PERSON`` people (a town of the index has 1,000+; one that bears the
+  name only as a variant spelling counts :data:`VARIANT_SHARE` of its people); words that are also
   ordinary words (``ordinary_words.txt``: "Victory", "Adams") never name a volcano alone.
 
 When the own part is left out alone (a town's name), "<own> volcano" names the row (first when
@@ -56,6 +61,7 @@ from mapsnb_sandbox.world.cities import City
 from mapsnb_sandbox.world.index.landmark_rows import VOLCANO_KEY
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import FAMOUS_CSV, famous_keys, fold
+from tools.japanese_readings import Readings, japanese_forms, read_mountains
 
 OUT = FAMOUS_CSV.with_name("volcanoes.csv")
 COLUMNS = ["key", "whc", "kind", "city", "country", "cc", "lat", "lng", "names", "keys"]
@@ -154,9 +160,10 @@ def _height(value: object) -> float:
         return DEFAULT_HEIGHT_M
 
 
-def read_nodes(path: Path) -> list[dict[str, object]]:
+def read_nodes(path: Path, gsi: Readings | None = None) -> list[dict[str, object]]:
     """The named ``natural=volcano`` nodes of the extract: name, point, height, OSM id; a
-    Russian name also in its Latin forms (:func:`latin_forms`), as a second name of the node."""
+    Russian name also in its Latin forms (:func:`latin_forms`), a Japanese one in its romaji
+    (:func:`japanese_readings.japanese_forms`, with ``gsi``), as other names of the node."""
     out = []
     for feat in json.loads(path.read_text(encoding="utf-8"))["features"]:
         p = feat["properties"]
@@ -164,7 +171,8 @@ def read_nodes(path: Path) -> list[dict[str, object]]:
         for name in _names_of(p.get("name") or ""):
             if name and not any(c.isdigit() for c in name) and "unnamed" not in name.lower():
                 height = _height(p.get("ele"))
-                for form in (name, *latin_forms(name)):
+                latin = latin_forms(name) + japanese_forms(name, lat, lng, gsi or {})
+                for form in (name, *latin):
                     out.append(
                         {"name": form, "lat": lat, "lng": lng, "height": height, "osm": p["osmId"]}
                     )
@@ -259,24 +267,39 @@ def _others() -> frozenset[str]:
     return frozenset(k for lm in items for k in (*lm.keys, *folded_names(lm)))
 
 
-def _town_population(key: str) -> int:
+def _town_population(key: str) -> float:
     """The most people of a town of the index that bears folded name ``key`` (0: none) as its
-    own name or as a name some language gives it (:func:`_variant_only`)."""
+    own name or as a name some language gives it; a town that bears it only as a variant
+    spelling (:func:`_variant_only`) counts :data:`VARIANT_SHARE` of its people (round 30: a
+    city of millions keeps its old spelling, "Sourabaya" Surabaya; "Kanaga" of Kananga, a
+    million, stays the volcano's, 1,307 m high)."""
     from mapsnb_sandbox.world.cities import city_index
 
     idx = city_index()
     towns = (idx.cities[j] for j in idx.by_name.get(key, ()))
-    return max((c.population for c in towns if not _variant_only(key, c)), default=0)
+    weights = (c.population * (VARIANT_SHARE if _variant_only(key, c) else 1.0) for c in towns)
+    return max(weights, default=0.0)
+
+
+#: The share of a town's people a variant spelling of its name weighs against a volcano's
+#: height (:data:`METRES_PER_PERSON`): a variant no language calls the town by stays the town's
+#: when the town has more thousands of people than the volcano metres (Surabaya's 3,018 to
+#: Mount Sourabaya's 915 m; Kananga's 1,247 to Kanaga's 1,307 m: the volcano's).
+VARIANT_SHARE = 0.0005
 
 
 def _variant_only(key: str, town: City) -> bool:
     """Whether ``town`` bears folded ``key`` only as a variant spelling no language calls it
     by (GeoNames' other names, ``name_languages.tsv.z``: "Manam" of Manama, "Kanaga" of
     Kananga, "Sajama" of Sayama) and not as a word of its own name ("Hague" of The Hague):
-    such a name is the volcano's own, not the town's."""
+    such a name is the volcano's own, not the town's. A name in another script than the Latin
+    is the town's name in that script, no spelling of its Latin one (round 30: "平顶山" is
+    Pingdingshan, no volcano of Inner Mongolia)."""
     from mapsnb_sandbox.world.index.name_languages import naming_languages
 
     if key in fold(town.name).split() or key == fold(town.name):
+        return False
+    if any(c.isalpha() and not latin_letter(c) for c in key):
         return False
     naming = naming_languages(town.geonameid, key)
     return naming is not None and not naming.languages
@@ -351,14 +374,23 @@ def _name_ok(name: str, node: dict[str, object], ctx: dict[str, object]) -> bool
     return _town_population(key) * METRES_PER_PERSON < float(node["height"])  # type: ignore[arg-type]
 
 
-def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
-    """One row per volcano with a name left (see the module docstring)."""
+def build_rows(
+    nodes: list[dict[str, object]],
+    key_prefix: str = VOLCANO_KEY,
+    taken: frozenset[str] = frozenset(),
+    *,
+    volcanoes: bool = True,
+) -> list[dict[str, str]]:
+    """One row per volcano with a name left (see the module docstring); ``key_prefix`` opens
+    the rows' keys, names in ``taken`` (folded) stay another table's, and rows of mountains
+    that are not all volcanoes (``volcanoes`` false) bear no "<own> volcano" nor their own
+    parts alone ("Takatori" of "Mount Takatori" is a town's name the index may lack)."""
     from mapsnb_sandbox.world.cities import country_name, nearest_cached
 
     ctx: dict[str, object] = {
         "clusters": _clusters(nodes),
         "places": _places(),
-        "others": _others(),
+        "others": _others() | taken,
         "ordinary": _ordinary(),
     }
     rows: list[dict[str, str]] = []
@@ -366,12 +398,13 @@ def build_rows(nodes: list[dict[str, object]]) -> list[dict[str, str]]:
     for n in sorted(nodes, key=lambda n: int(n["osm"])):  # type: ignore[call-overload]
         name = str(n["name"])
         own = own_part(name)
-        names = [x for x in dict.fromkeys([name, *own_parts(name)]) if _name_ok(x, n, ctx)]
-        if fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
+        parts = own_parts(name) if volcanoes else []  # a mountain's stem is often its town's
+        names = [x for x in dict.fromkeys([name, *parts]) if _name_ok(x, n, ctx)]
+        if volcanoes and fold(own) not in map(fold, names) and _kind_ok(name, own, n, ctx):
             names.append(f"{own} volcano")  # "Bam volcano", "Meru volcano": a town's name alone
         if not names:
             continue
-        key = f"{VOLCANO_KEY}{n['osm']}"
+        key = f"{key_prefix}{n['osm']}"
         if key in seen:  # the second name of "A / B": the row's alias
             at = seen[key]
             rows[at]["names"] = "|".join(dict.fromkeys([*rows[at]["names"].split("|"), *names]))
@@ -409,7 +442,7 @@ def _kind_ok(name: str, own: str, node: dict[str, object], ctx: dict[str, object
 
 
 def main(argv: list[str]) -> int:
-    nodes = read_nodes(Path(argv[1]))
+    nodes = read_nodes(Path(argv[1]), read_mountains(Path(argv[2])) if len(argv) > 2 else None)
     rows = build_rows(nodes)
     with OUT.open("w", encoding="utf-8", newline="") as fh:
         fh.write(HEADER)

@@ -25,6 +25,7 @@ from mapsnb_sandbox.world.index.landmark_rows import (
     FAMOUS_STATIONS_CSV,
     FR_MUSEUMS_CSV,
     HERITAGE_CSV,
+    JAPAN_MOUNTAINS_CSV,
     LANDMARKS_CSV,
     MUSEUM_CSVS,
     OSM_MUSEUMS_CSV,
@@ -476,7 +477,7 @@ def _build_landmark_index() -> _LandmarkIndex:
     if LANDMARKS_CSV == _PACKAGED_CSV:  # tests' own tables stay alone
         withhold = os.environ.get(WITHHOLD_ENV) == "1"
         items = load_famous(HERITAGE_CSV, load_famous(FAMOUS_CSV, items), withhold=withhold)
-        for more in (*MUSEUM_CSVS, FAMOUS_STATIONS_CSV, VOLCANOES_CSV):
+        for more in (*MUSEUM_CSVS, FAMOUS_STATIONS_CSV, VOLCANOES_CSV, JAPAN_MOUNTAINS_CSV):
             items = load_famous(more, items)
         items += load_airports(AIRPORTS_TSV) + load_airports(STATIONS_TSV, kind="station")
         items = with_case_keys(items, names=folded_names)  # "Красной площадью", round 20

@@ -23,7 +23,9 @@ __all__ = [
     "FAMOUS_STATIONS_CSV",
     "FR_MUSEUMS_CSV",
     "HERITAGE_CSV",
+    "JAPAN_MOUNTAINS_CSV",
     "LANDMARKS_CSV",
+    "MOUNTAIN_KEY",
     "MUSEUM_CSVS",
     "OSM_MUSEUMS_CSV",
     "STATIONS_TSV",
@@ -62,6 +64,8 @@ US_MUSEUMS_CSV, FR_MUSEUMS_CSV, OSM_MUSEUMS_CSV = MUSEUM_CSVS = tuple(
 )
 #: The world's named volcanoes at OpenStreetMap's point (ODbL): ``tools/build_volcanoes.py``.
 VOLCANOES_CSV = FAMOUS_CSV.with_name("volcanoes.csv")
+#: Japan's main mountains at the GSI's point: ``tools/build_japan_mountains.py`` (round 30).
+JAPAN_MOUNTAINS_CSV = FAMOUS_CSV.with_name("japan_mountains.csv")
 #: Main railway stations outside Europe and India, as famous places, by hand (SOURCES.md).
 FAMOUS_STATIONS_CSV = FAMOUS_CSV.with_name("famous_stations.csv")
 #: Set to ``1``, the world leaves out the properties of :func:`held_out`: the part of the
@@ -110,10 +114,10 @@ class Landmark:
 
     @property
     def one_source(self) -> bool:
-        """Whether only one broad crowd-sourced list knows it (a volcano of ``volcanoes.csv``):
-        a namesake that list lacks may be meant ("Sumbing": Java's, or Sumatra's), so it is
-        never a HIGH or MEDIUM answer."""
-        return self.key.startswith(VOLCANO_KEY)
+        """Whether only one broad list knows it (a volcano of ``volcanoes.csv``, a mountain of
+        ``japan_mountains.csv``): a namesake that list lacks may be meant ("Sumbing": Java's,
+        or Sumatra's), so it is never a HIGH or MEDIUM answer."""
+        return self.key.startswith((VOLCANO_KEY, MOUNTAIN_KEY))
 
     @functools.cached_property
     def place_id(self) -> str:
@@ -125,6 +129,8 @@ class Landmark:
 _AIRPORT_KEY, _STATION_KEY = "airport-", "rail-"
 #: The keys of ``volcanoes.csv``'s rows open with this.
 VOLCANO_KEY = "osm-volcano-"
+#: The keys of ``japan_mountains.csv``'s rows open with this.
+MOUNTAIN_KEY = "gsi-mountain-"
 _WHOLE_NAME_KEYS = (_AIRPORT_KEY, _STATION_KEY)
 
 
