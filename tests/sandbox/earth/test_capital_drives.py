@@ -12,6 +12,10 @@ these had none though a road joins them:
 - Takamatsu and the rest of Shikoku (Japan): the Great Seto Bridge (Kojima–Sakaide, no footway)
   was missing from ``data/links.csv``. Truth: the Seto-Chūō Expressway over the bridge
   (Wikipedia, "Great Seto Bridge"); Tokushima-Okayama was not tuned on.
+- Kotka (Finland): its centre on Kotkansaari is joined to Hovinsaari and the mainland by three
+  road bridges over the Kivisalmi sound, about 15 m wide (kanaler.arnholm.nu, "Kivisalmi
+  sund"); the grid reads the sound's banks as water, ``links.csv`` now lists the crossing.
+  Truth: road 15 to Kouvola and the E18 to Helsinki; Kouvola was not tuned on.
 
 Lengths are bounded by the great circle (a road is no shorter) and by 1.6 times it plus 40 km.
 """
@@ -30,6 +34,9 @@ BANDAR_IMAM = (30.43698, 49.10288)
 MAHSHAHR = (30.55552, 49.19822)
 AHVAZ = (31.31901, 48.6842)
 TEHRAN = (35.69439, 51.42151)
+KOTKA = (60.4664, 26.94582)
+KOUVOLA = (60.8679, 26.7042)
+HELSINKI = (60.16952, 24.93545)
 TAKAMATSU = (34.3333, 134.05)
 TOKUSHIMA = (34.0657, 134.5594)
 OKAYAMA = (34.6551, 133.9195)
@@ -63,6 +70,9 @@ def _route(box: Sandbox, a: Point, b: Point, mode: str) -> tuple[float, list[Poi
         (BANDAR_IMAM, TEHRAN, "DRIVE"),
         (TAKAMATSU, OKAYAMA, "DRIVE"),
         (TOKUSHIMA, OKAYAMA, "DRIVE"),
+        (KOTKA, KOUVOLA, "DRIVE"),
+        (KOUVOLA, KOTKA, "WALK"),
+        (KOTKA, HELSINKI, "DRIVE"),
     ],
 )
 def test_a_town_cut_off_before_has_a_route(box: Sandbox, a: Point, b: Point, mode: str) -> None:
