@@ -16,6 +16,12 @@ these had none though a road joins them:
   road bridges over the Kivisalmi sound, about 15 m wide (kanaler.arnholm.nu, "Kivisalmi
   sund"); the grid reads the sound's banks as water, ``links.csv`` now lists the crossing.
   Truth: road 15 to Kouvola and the E18 to Helsinki; Kouvola was not tuned on.
+- Link ends on land the grid cuts from the land they serve: the Confederation Bridge's New
+  Brunswick end on Cape Jourimain's spit (every drive off Prince Edward Island was no route)
+  and the Ketapang–Gilimanuk ferry's Bali end (Singaraja's drive to Jakarta) now lie on the
+  land the roads run on. Truth: the Trans-Canada Highway over the bridge (Wikipedia,
+  "Confederation Bridge"); the ferry and Bali's west road (Wikipedia, "Gilimanuk");
+  Summerside-Halifax and Negara-Surabaya were not tuned on (Charlottetown and Singaraja were).
 
 Lengths are bounded by the great circle (a road is no shorter) and by 1.6 times it plus 40 km.
 """
@@ -37,6 +43,10 @@ TEHRAN = (35.69439, 51.42151)
 KOTKA = (60.4664, 26.94582)
 KOUVOLA = (60.8679, 26.7042)
 HELSINKI = (60.16952, 24.93545)
+SUMMERSIDE = (46.3959, -63.7876)
+HALIFAX = (44.6488, -63.5752)
+NEGARA = (-8.3581, 114.6186)
+SURABAYA = (-7.2492, 112.7508)
 TAKAMATSU = (34.3333, 134.05)
 TOKUSHIMA = (34.0657, 134.5594)
 OKAYAMA = (34.6551, 133.9195)
@@ -73,6 +83,8 @@ def _route(box: Sandbox, a: Point, b: Point, mode: str) -> tuple[float, list[Poi
         (KOTKA, KOUVOLA, "DRIVE"),
         (KOUVOLA, KOTKA, "WALK"),
         (KOTKA, HELSINKI, "DRIVE"),
+        (SUMMERSIDE, HALIFAX, "DRIVE"),
+        (NEGARA, SURABAYA, "DRIVE"),
     ],
 )
 def test_a_town_cut_off_before_has_a_route(box: Sandbox, a: Point, b: Point, mode: str) -> None:
