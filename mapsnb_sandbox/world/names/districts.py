@@ -188,6 +188,16 @@ def _rows() -> Iterator[tuple[bool, list[str]]]:
                 yield district, line.split("\t")
 
 
+def _ward_keys(keys: list[str]) -> list[str]:
+    """A row's folded names; for a ward (a row the builder names "<name> district", as English
+    names a ward) each other Latin name with "district" too ("Sinyi District" and "Xinyi": Taipei's
+    ward is also "Xinyi District")."""
+    if not any(k.endswith(" district") for k in keys):
+        return keys
+    more = [f"{k} district" for k in keys if k.isascii() and not k.endswith(" district")]
+    return list(dict.fromkeys(keys + more))
+
+
 def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
     return next((j for j in idx.grid.get((row, col)) if idx.cities.gid(j) == gid), None)
 
@@ -228,7 +238,7 @@ def add_districts(idx: CityIndex) -> CityIndex:
         names.append(name)
         offsets.append(offsets[-1] + len(name))
         ccs.append(table._cc[2 * at : 2 * at + 2])
-        for key in keys.split("|"):
+        for key in _ward_keys(keys.split("|")):
             if extra.setdefault(key, j) != j:
                 more.setdefault(key, []).append(j)
     table._names = _Strings("".join(names), offsets)
