@@ -358,9 +358,15 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         if _town_named(p):
             q.cities.add(p)
     else:
-        q.cities.add(p)
-        if not _town_named(p):
-            q.unknown.add(p)
+        _add_town(q, p)
+
+
+def _add_town(q: Qualifiers, p: str) -> None:
+    """Add comma part ``p`` as a town ("Keelung City": Keelung), unknown if none is named so."""
+    p = p[:-5] if p.endswith(" city") and _town_named(p[:-5]) else p
+    q.cities.add(p)
+    if not _town_named(p):
+        q.unknown.add(p)
 
 
 def _town_named(p: str) -> bool:
