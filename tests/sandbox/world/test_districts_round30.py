@@ -110,3 +110,21 @@ def test_town_city_qualifier_is_the_town() -> None:
     assert q.cities == {"keelung"} and not q.unknown
     assert qualifiers(["Seoul City"]).cities == {"seoul"}
     assert qualifiers(["Qwzx City"]).unknown  # no town of the name: unknown still
+
+
+@pytest.mark.parametrize(
+    ("text", "lat", "lng"),
+    [("Beitou, Taipei City", 25.15, 121.52), ("Zhongzheng, Taipei City", 25.05, 121.52)],
+)
+def test_ward_with_its_city_is_that_citys(text: str, lat: float, lng: float) -> None:
+    r = resolve(text).place  # its name without "Qu", and a 里 of the city may bear it too
+    assert r is not None and r.confidence in ("MEDIUM", "HIGH")
+    assert haversine_m(r.lat, r.lng, lat, lng) < 10_000
+
+
+def test_search_in_a_ward_with_its_city_lists_there() -> None:
+    places = _listed("hospital in Neihu, Taipei City")
+    assert places
+    loc = places[0]["location"]
+    assert isinstance(loc, dict)
+    assert haversine_m(loc["latitude"], loc["longitude"], 25.08, 121.59) < 10_000
