@@ -44,6 +44,7 @@ from mapsnb_sandbox.world.named_towns import (
     postcode_fits,
     town_before_kind,
 )
+from mapsnb_sandbox.world.names.districts import names_its_city
 from mapsnb_sandbox.world.names.grammar import (
     bare_town_ok,
     comma_parts,
@@ -187,8 +188,9 @@ def _pick_city(
     best = min(range(len(cands)), key=key)
     own = [own_name(name, c) for c in cands]
     doubt = named_more_abroad(cands[best], cands, counts, counts[best])  # "Kuito", Cuíto's
-    if not own[best] and (counts[best] < 2 if any(own) else doubt):
-        return cands[best], False
+    city = bool(parts) and names_its_city(cands[best], parts, idx.by_name) > 0
+    if not own[best] and not city and (counts[best] < 2 if any(own) else doubt):
+        return cands[best], False  # (a district whose own city is named: "Wenshan, Taipei")
     if not own[best] and not qualified and foreign_name(name, cands[best], typed):
         return cands[best], False  # bare "Trident": Trento's in Croatian and Slovak only
     # "Olszanka, Mazowieckie, Poland"; a part naming nothing known leaves it unconfirmed

@@ -529,10 +529,13 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
     ("Santo Rosario", San Fernando's old name and two towns' of Pampanga, is no San Fernando
     of Peru; "New Town", Cambridge, Massachusetts', no Cambridge of Canada). Nor a country's own
     name of its town (round 28, ``national_names.tsv``): a local name ("El Cinco", Mexico's
-    short name of a La Concepción of Veracruz, is no La Concepción of Colombia)."""
+    short name of a La Concepción of Veracruz, is no La Concepción of Colombia). Nor a big
+    city's district of ``districts.tsv.z`` (round 30), which the table names in every language
+    it reads ("Wuxing", Huzhou's, is no Huzhou 里 of Taipei)."""
     from rapidfuzz.distance import Levenshtein
 
     from mapsnb_sandbox.world.geodata import fold_text
+    from mapsnb_sandbox.world.names.districts import is_district
     from mapsnb_sandbox.world.national.names import coofficial_ids
 
     owners = {idx.cities[j].cc for j in ids if key and own_name(key, idx.cities[j])}
@@ -545,7 +548,9 @@ def own_namesakes(idx: CityIndex, ids: Sequence[int], *, key: str = "") -> list[
         out += [
             k
             for k in named_ids(idx, name)
-            if own_name(name, idx.cities[k]) and idx.cities[k].cc not in owners
+            if own_name(name, idx.cities[k])
+            and idx.cities[k].cc not in owners
+            and not is_district(idx.cities[k].geonameid)
         ]
     return out
 

@@ -34,6 +34,7 @@ __all__ = [
     "township_elsewhere",
     "township_outweighs",
     "townships_named",
+    "village_elsewhere",
 ]
 
 _TOWNSHIPS = Path(__file__).resolve().parents[2] / "data" / "cn_townships.tsv.z"
@@ -124,6 +125,18 @@ def township_outweighs(head: str, c: City, q: Qualifiers) -> bool:
     if not township_elsewhere(head, c, q):
         return False
     return (0 if _part_of_city(c) else c.population) < TOWNSHIP_PEOPLE
+
+
+def village_elsewhere(c: City, q: Qualifiers) -> bool:
+    """Whether town ``c`` is a neighbourhood of a big city in a country that names its villages
+    from one stock of names (:func:`~.names.districts.village_named`: Taiwan's 里), read by a
+    name with at most that country (``q``), not its city or region: the country's villages the
+    index lacks bear the name as surely ("Fusheng, Taiwan": Taipei's 里, or Yilan's village)."""
+    from mapsnb_sandbox.world.names.districts import village_named
+
+    if q.states or q.cities or q.regions or not q.ccs <= {c.cc}:
+        return False
+    return village_named(c)
 
 
 def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = False) -> bool:

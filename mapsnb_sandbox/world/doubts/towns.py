@@ -25,6 +25,7 @@ from mapsnb_sandbox.world.doubts.lacked import (
     small_namesake,
     township_elsewhere,
     township_outweighs,
+    village_elsewhere,
 )
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure
@@ -146,6 +147,8 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
     if read is None or not read[0] or not named_so(place, read[0]):
         return False
     head, c, q = read
+    if village_elsewhere(c, q):  # "Fusheng, Taiwan": Taipei's 里, or one of Taiwan's villages
+        return True
     return township_elsewhere(head, c, q) or small_namesake(head, c, q, parts_only=not small)
 
 

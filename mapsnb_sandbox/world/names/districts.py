@@ -23,23 +23,28 @@ the index lacks ("Yunusemre", "Akdeniz"), weighed by the district's people, appe
 
 from __future__ import annotations
 
+import functools
 import zlib
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex
+from mapsnb_sandbox.world.geodata import City, CityIndex, NameIndex, PlaceIdIndex, fold_text
 from mapsnb_sandbox.world.index.town_table import _Strings
 
 __all__ = [
     "DISTRICTS",
     "DISTRICT_OVER_TOWN",
+    "NEIGHBOURHOOD_WEIGHT",
+    "VILLAGE_NAME_SHARE",
     "add_districts",
     "city_of",
     "is_added",
     "is_district",
     "names_its_city",
+    "village_named",
 ]
 
 DISTRICTS = Path(__file__).resolve().parents[2] / "data" / "districts.tsv.z"
@@ -50,7 +55,19 @@ TR_SEATS = DISTRICTS.with_name("tr_seats.tsv")
 #: people: a neighbourhood of a typical 40,000 is no match for a town of 20,000 elsewhere.
 DISTRICT_OVER_TOWN = 3
 
+#: A district weighing less than this is a neighbourhood of no people of its own (its place
+#: type's median, 750): a unit of a village's size, not a ward.
+NEIGHBOURHOOD_WEIGHT = 1_000
+#: A country whose neighbourhoods in the table bear a name a neighbourhood of another of its
+#: cities bears this often or more names its villages from one stock of names (Taiwan's 里
+#: 24 %, Japan's 丁目 71 %; not Türkiye's mahalle, 16 %, whose famous ones a search means:
+#: "coffee in Cihangir"; Colombia 10 %, South Korea 5 %, Canada 2 %, Spain, Italy, Sweden
+#: none): a neighbourhood of one of its cities, named without that city, is as likely one of
+#: the villages the index lacks (:func:`village_named`).
+VILLAGE_NAME_SHARE = 0.2
+
 _CITY_OF: dict[int, int] = {}  # district number (geonameid column) -> its city's row
+_HOODS: dict[int, tuple[str, int, str]] = {}  # neighbourhood number -> (cc, city row, name)
 _ADDED: set[int] = set()  # the numbers of every appended row: districts and seats
 
 
@@ -63,6 +80,27 @@ def is_added(geonameid: int) -> bool:
 def is_district(geonameid: int) -> bool:
     """Whether a town of the index is a district of :func:`add_districts`."""
     return geonameid in _CITY_OF
+
+
+def village_named(c: City) -> bool:
+    """Whether town ``c`` is a neighbourhood of the table (:data:`NEIGHBOURHOOD_WEIGHT`) in a
+    country whose neighbourhoods share names across its cities (:data:`VILLAGE_NAME_SHARE`):
+    Taipei's Fusheng 里 is one of Taiwan's villages of that name, not surely the one meant."""
+    return c.geonameid in _HOODS and _HOODS[c.geonameid][0] in _stock_countries()
+
+
+@functools.cache
+def _stock_countries() -> frozenset[str]:
+    """The countries of :data:`VILLAGE_NAME_SHARE`, from the neighbourhoods the table adds."""
+    cities: dict[tuple[str, str], set[int]] = {}
+    for cc, at, name in _HOODS.values():
+        cities.setdefault((cc, name), set()).add(at)
+    rows: Counter[str] = Counter()
+    shared: Counter[str] = Counter()
+    for (cc, _), found in cities.items():
+        rows[cc] += len(found)
+        shared[cc] += len(found) if len(found) > 1 else 0
+    return frozenset(cc for cc in rows if shared[cc] >= VILLAGE_NAME_SHARE * rows[cc])
 
 
 def city_of(geonameid: int) -> int | None:
@@ -151,6 +189,16 @@ def _rows() -> Iterator[tuple[bool, list[str]]]:
                 yield district, line.split("\t")
 
 
+def _ward_keys(keys: list[str]) -> list[str]:
+    """A row's folded names; for a ward (a row the builder names "<name> district", as English
+    names a ward) each other Latin name with "district" too ("Sinyi District" and "Xinyi": Taipei's
+    ward is also "Xinyi District")."""
+    if not any(k.endswith(" district") for k in keys):
+        return keys
+    more = [f"{k} district" for k in keys if k.isascii() and not k.endswith(" district")]
+    return list(dict.fromkeys(keys + more))
+
+
 def _city_row(idx: CityIndex, gid: int, row: int, col: int) -> int | None:
     return next((j for j in idx.grid.get((row, col)) if idx.cities.gid(j) == gid), None)
 
@@ -180,6 +228,8 @@ def add_districts(idx: CityIndex) -> CityIndex:
         _ADDED.add(int(number))
         if in_city:
             _CITY_OF[int(number)] = at
+            if int(weight) < NEIGHBOURHOOD_WEIGHT:
+                _HOODS[int(number)] = (table._cc[2 * at : 2 * at + 2], at, fold_text(name))
         table._gid.append(int(number))
         table._lat.append(float(lat))
         table._lng.append(float(lng))
@@ -189,7 +239,7 @@ def add_districts(idx: CityIndex) -> CityIndex:
         names.append(name)
         offsets.append(offsets[-1] + len(name))
         ccs.append(table._cc[2 * at : 2 * at + 2])
-        for key in keys.split("|"):
+        for key in _ward_keys(keys.split("|")):
             if extra.setdefault(key, j) != j:
                 more.setdefault(key, []).append(j)
     table._names = _Strings("".join(names), offsets)

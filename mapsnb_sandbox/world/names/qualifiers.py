@@ -358,9 +358,15 @@ def _add_qualifier(q: Qualifiers, p: str, *, last: bool) -> None:
         if _town_named(p):
             q.cities.add(p)
     else:
-        q.cities.add(p)
-        if not _town_named(p):
-            q.unknown.add(p)
+        _add_town(q, p)
+
+
+def _add_town(q: Qualifiers, p: str) -> None:
+    """Add comma part ``p`` as a town ("Keelung City": Keelung), unknown if none is named so."""
+    p = p[:-5] if p.endswith(" city") and _town_named(p[:-5]) else p
+    q.cities.add(p)
+    if not _town_named(p):
+        q.unknown.add(p)
 
 
 def _town_named(p: str) -> bool:
@@ -405,10 +411,15 @@ def holds(p: str, c: City, *, least: int = 0) -> bool:
 
 def _named_town_near(p: str, c: City, *, least: int = 0) -> bool:
     """Whether a town named ``p`` (folded), of ``least`` people or more, lies within 30 km of
-    town ``c``."""
+    town ``c``; no big city's district (:func:`_town_named`: "Changxing, Taoyuan City" is no
+    Kaohsiung 里 beside Kaohsiung's Taoyuan 里)."""
+    from mapsnb_sandbox.world.names.districts import is_district
+
     idx = city_index()
     return any(
-        haversine_m(o.lat, o.lng, c.lat, c.lng) < 30_000 and o.population >= least
+        haversine_m(o.lat, o.lng, c.lat, c.lng) < 30_000
+        and o.population >= least
+        and not is_district(o.geonameid)
         for o in (idx.cities[j] for j in _towns_named(p)[:8])
     )
 
