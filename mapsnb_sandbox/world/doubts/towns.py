@@ -27,11 +27,13 @@ from mapsnb_sandbox.world.doubts.lacked import (
     township_outweighs,
 )
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
-from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure
+from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure, split_qualifiers
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
+from mapsnb_sandbox.world.names.districts import is_district
 from mapsnb_sandbox.world.names.forms import town_candidates
+from mapsnb_sandbox.world.names.grammar import comma_parts
 from mapsnb_sandbox.world.names.islands import island_elsewhere
 from mapsnb_sandbox.world.names.pinyin import (
     COUNTY_PEOPLE,
@@ -66,6 +68,7 @@ __all__ = [
     "nickname_elsewhere",
     "region_too",
     "rivalled",
+    "section_in_country",
     "small_place_elsewhere",
     "small_under_region",
     "town_population",
@@ -147,6 +150,30 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
         return False
     head, c, q = read
     return township_elsewhere(head, c, q) or small_namesake(head, c, q, parts_only=not small)
+
+
+#: A district of a city weighing less than this (people) carries none of its own: Who's On
+#: First gives the neighbourhood no count (the index's weight of 750).
+SECTION_PEOPLE = 1_000
+
+
+def section_in_country(text: str, place: Resolved) -> bool:
+    """Whether town ``place`` is a district of a city with no people of its own
+    (:data:`SECTION_PEOPLE`; :func:`.names.districts.is_district`) read by a name of its own
+    that the text qualifies by a country alone, not its city: a name with its country names a
+    town of that country, and the villages of that name the index lacks are as likely meant,
+    so the district is LOW and no search lists around it (issue 40, round 30: "체코 Kamýk 학교",
+    "bank in Gangbei, Taiwan": Prague's and Taipei's quarters, or villages 60 to 250 km off;
+    "Kamýk, Prague" and a bare "pharmacy in Lambrate" stay the quarter's)."""
+    idx = city_index()
+    at = idx.place_ids.get(place.place_id, idx.cities) if place.kind == "locality" else None
+    parts = comma_parts(text, split_qualifiers)  # "대만 Fusheng": Fusheng, Taiwan
+    if at is None or len(parts) < 2 or not named_so(place, _latin_words(parts[0]).strip()):
+        return False
+    c, q = idx.cities[at], qualifiers(parts[1:])
+    if not q.ccs or q.states or q.cities or q.regions:
+        return False
+    return is_district(c.geonameid) and c.population < SECTION_PEOPLE
 
 
 def lacked_outweighs(text: str, place: Resolved, *, county: bool) -> bool:
@@ -328,7 +355,7 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
     if common_pinyin_read(place_text, anchor) or county_elsewhere(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
-    if lacked_elsewhere(place_text, anchor, small=False):
+    if lacked_elsewhere(place_text, anchor, small=False) or section_in_country(place_text, anchor):
         return True  # "pharmacy in Puxi, China": Shanghai's, or a township's
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
