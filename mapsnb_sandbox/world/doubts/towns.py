@@ -162,9 +162,11 @@ def section_in_country(text: str, place: Resolved) -> bool:
     (:data:`SECTION_PEOPLE`; :func:`.names.districts.is_district`) read by a name of its own
     that the text qualifies by a country alone, not its city: a name with its country names a
     town of that country, and the villages of that name the index lacks are as likely meant,
-    so the district is LOW and no search lists around it (issue 40, round 30: "체코 Kamýk 학교",
-    "bank in Gangbei, Taiwan": Prague's and Taipei's quarters, or villages 60 to 250 km off;
-    "Kamýk, Prague" and a bare "pharmacy in Lambrate" stay the quarter's)."""
+    so the district is LOW, not MEDIUM (issue 40, round 30: "대만 Fusheng", "台湾Haicheng",
+    "Xiaoxi, Taiwan": Taipei's, Kaohsiung's and Tainan's quarters, or villages 70 to 150 km
+    off). A search still lists around it, as around any LOW town no other doubt holds for:
+    the holdouts' searches mean the quarter 14 times in 15 ("bank in Caojiang, Taiwan");
+    "Kamýk, Prague" stays MEDIUM."""
     idx = city_index()
     at = idx.place_ids.get(place.place_id, idx.cities) if place.kind == "locality" else None
     parts = comma_parts(text, split_qualifiers)  # "대만 Fusheng": Fusheng, Taiwan
@@ -355,7 +357,7 @@ def unsure_namesake(place_text: str, anchor: Resolved) -> bool:
         return True  # "hotels in Palmerston": a Cook Islands atoll, or Darwin's suburb (LOW)
     if common_pinyin_read(place_text, anchor) or county_elsewhere(place_text, anchor):
         return True  # "pharmacy in Wutong, China": one of several Wutongs
-    if lacked_elsewhere(place_text, anchor, small=False) or section_in_country(place_text, anchor):
+    if lacked_elsewhere(place_text, anchor, small=False):
         return True  # "pharmacy in Puxi, China": Shanghai's, or a township's
     ids = named_ids(idx, key)
     if comma and ids and at not in ids:
