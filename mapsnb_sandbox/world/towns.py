@@ -329,16 +329,10 @@ def _fuzzy_choices(idx: CityIndex) -> tuple[list[str], list[int]]:
     return names, ids
 
 
-#: A near spelling reads a text, and a town's name, of this many letters or more: one letter
-#: more than a name of four is another name ("Peist" is no Pest, "Xia'an" no Xi'an; round 30).
-FUZZY_LETTERS = 5
-
-
 def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | None:
     """The town whose folded name is nearest to ``key`` (rapidfuzz ratio >= 88), or None; not
-    one whose name lacks a natural feature's word of ``key`` ("Sierra Negra": no Serra Negra),
-    nor one whose name is under :data:`FUZZY_LETTERS` long."""
-    if len(key) < FUZZY_LETTERS:
+    one whose name lacks a natural feature's word of ``key`` ("Sierra Negra": no Serra Negra)."""
+    if len(key) < 5:
         return None
     from rapidfuzz import fuzz, process
 
@@ -347,12 +341,7 @@ def fuzzy_town(idx: CityIndex, key: str, ok: Callable[[int], bool]) -> int | Non
     for _, score, k in process.extract_iter(key, names, scorer=fuzz.ratio, score_cutoff=88):
         j = ids[k]
         first = names[k][:1] == key[:1]  # a typo rarely changes the first letter
-        if (
-            first
-            and len(names[k]) >= FUZZY_LETTERS
-            and ok(j)
-            and keeps_feature_words(key, names[k])
-        ):
+        if first and ok(j) and keeps_feature_words(key, names[k]):
             cand = (score, idx.cities[j].population, j)
             if best is None or cand[:2] > best[:2]:
                 best = cand
