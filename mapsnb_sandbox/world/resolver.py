@@ -417,7 +417,7 @@ def _county_doubt(text: str, found: Resolution, small: bool = True) -> Resolutio
             reason = f"{text!r} names {found.place.name!r} and a bigger place the index lacks"
             return Resolution(None, NOT_FOUND, reason)
         return Resolution(replace(found.place, confidence="LOW"), found.how)
-    if section_in_country(text, found.place):  # "Kamýk, Czechia": Prague's quarter, or a village
+    if small and section_in_country(text, found.place):  # "Kamýk, Czechia": not a search's town
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     return found
 

@@ -164,8 +164,9 @@ def section_in_country(text: str, place: Resolved) -> bool:
     town of that country, and the villages of that name the index lacks are as likely meant,
     so the district is LOW, not MEDIUM (issue 40, round 30: "대만 Fusheng", "台湾Haicheng",
     "Xiaoxi, Taiwan": Taipei's, Kaohsiung's and Tainan's quarters, or villages 70 to 150 km
-    off). A search still lists around it, as around any LOW town no other doubt holds for:
-    the holdouts' searches mean the quarter 14 times in 15 ("bank in Caojiang, Taiwan");
+    off). Not asked of a search's town (the resolver's ``role="town"``), which a LOW town
+    would leave to other doubts: the holdouts' searches mean the quarter 14 times in 15 ("bank
+    in Caojiang, Taiwan"; asked there, holdout13 lost 9 located rows for none right);
     "Kamýk, Prague" stays MEDIUM."""
     idx = city_index()
     at = idx.place_ids.get(place.place_id, idx.cities) if place.kind == "locality" else None

@@ -4,8 +4,8 @@ country alone.
 *A district with no people of its own* (Who's On First's neighbourhoods, which the index
 weighs as 750) named with its country, not its city, is as likely a village of that name the
 index lacks: the district is LOW, not MEDIUM ("대만 Fusheng" is a village 149 km from Taipei's
-Fusheng). Named with its city it stays MEDIUM; a search still lists around it (the holdouts'
-searches mean the quarter 14 times in 15). Districts of no corpus.
+Fusheng). Named with its city it stays MEDIUM; a search still lists around it, as before (the
+holdouts' searches mean the quarter 14 times in 15). Districts of no corpus.
 """
 
 from __future__ import annotations
