@@ -29,6 +29,7 @@ from mapsnb_sandbox.world.doubts import (
     lacked_elsewhere,
     lacked_outweighs,
     named_so,
+    section_in_country,
     small_place_elsewhere,
     town_population,
     unsure_namesake,
@@ -415,6 +416,8 @@ def _county_doubt(text: str, found: Resolution, small: bool = True) -> Resolutio
         if lacked_outweighs(text, found.place, county=False):  # "Wutong, China": a township's
             reason = f"{text!r} names {found.place.name!r} and a bigger place the index lacks"
             return Resolution(None, NOT_FOUND, reason)
+        return Resolution(replace(found.place, confidence="LOW"), found.how)
+    if small and section_in_country(text, found.place):  # "Kamýk, Czechia": not a search's town
         return Resolution(replace(found.place, confidence="LOW"), found.how)
     return found
 
