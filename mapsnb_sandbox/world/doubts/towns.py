@@ -32,7 +32,7 @@ from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure, s
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
-from mapsnb_sandbox.world.names.districts import is_district
+from mapsnb_sandbox.world.names.districts import is_neighbourhood
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.grammar import comma_parts
 from mapsnb_sandbox.world.names.islands import island_elsewhere
@@ -155,17 +155,12 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
     return township_elsewhere(head, c, q) or small_namesake(head, c, q, parts_only=not small)
 
 
-#: A district of a city weighing less than this (people) carries none of its own: Who's On
-#: First gives the neighbourhood no count (the index's weight of 750).
-SECTION_PEOPLE = 1_000
-
-
 def section_in_country(text: str, place: Resolved) -> bool:
     """Whether town ``place`` is a district of a city with no people of its own
-    (:data:`SECTION_PEOPLE`; :func:`.names.districts.is_district`) read by a name of its own
-    that the text qualifies by a country alone, not its city: a name with its country names a
-    town of that country, and the villages of that name the index lacks are as likely meant,
-    so the district is LOW, not MEDIUM (issue 40, round 30: "대만 Fusheng", "台湾Haicheng",
+    (:func:`.names.districts.is_neighbourhood`: Who's On First gives it no count) read by a
+    name of its own that the text qualifies by a country alone, not its city: a name with its
+    country names a town of that country, and the villages of that name the index lacks are as
+    likely meant, so the district is LOW, not MEDIUM (issue 40, round 30: "대만 Fusheng", "台湾Haicheng",
     "Xiaoxi, Taiwan": Taipei's, Kaohsiung's and Tainan's quarters, or villages 70 to 150 km
     off). Not asked of a search's town (the resolver's ``role="town"``), which a LOW town
     would leave to other doubts: the holdouts' searches mean the quarter 14 times in 15 ("bank
@@ -179,7 +174,7 @@ def section_in_country(text: str, place: Resolved) -> bool:
     c, q = idx.cities[at], qualifiers(parts[1:])
     if not q.ccs or q.states or q.cities or q.regions:
         return False
-    return is_district(c.geonameid) and c.population < SECTION_PEOPLE
+    return is_neighbourhood(c.geonameid)
 
 
 def lacked_outweighs(text: str, place: Resolved, *, county: bool) -> bool:

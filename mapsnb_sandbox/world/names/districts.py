@@ -43,6 +43,7 @@ __all__ = [
     "city_of",
     "is_added",
     "is_district",
+    "is_neighbourhood",
     "names_its_city",
     "village_named",
 ]
@@ -82,11 +83,17 @@ def is_district(geonameid: int) -> bool:
     return geonameid in _CITY_OF
 
 
+def is_neighbourhood(geonameid: int) -> bool:
+    """Whether a district is a neighbourhood of a city with no people of its own
+    (:data:`NEIGHBOURHOOD_WEIGHT`)."""
+    return geonameid in _HOODS
+
+
 def village_named(c: City) -> bool:
     """Whether town ``c`` is a neighbourhood of the table (:data:`NEIGHBOURHOOD_WEIGHT`) in a
     country whose neighbourhoods share names across its cities (:data:`VILLAGE_NAME_SHARE`):
     Taipei's Fusheng 里 is one of Taiwan's villages of that name, not surely the one meant."""
-    return c.geonameid in _HOODS and _HOODS[c.geonameid][0] in _stock_countries()
+    return is_neighbourhood(c.geonameid) and _HOODS[c.geonameid][0] in _stock_countries()
 
 
 @functools.cache
