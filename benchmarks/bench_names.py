@@ -66,8 +66,9 @@ HOLDOUT11 = CORPUS.with_name("names_holdout11.csv")
 HOLDOUT12 = CORPUS.with_name("names_holdout12.csv")
 HOLDOUT13 = CORPUS.with_name("names_holdout13.csv")
 HOLDOUT14 = CORPUS.with_name("names_holdout14.csv")
-#: ``--holdoutN`` and its file (3 to 14).
-HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 15)}
+HOLDOUT15 = CORPUS.with_name("names_holdout15.csv")
+#: ``--holdoutN`` and its file (3 to 15).
+HOLDOUTS = {f"--holdout{k}": CORPUS.with_name(f"names_holdout{k}.csv") for k in range(3, 16)}
 
 
 def lang_located(s: NamesScore) -> dict[str, float]:

@@ -35,6 +35,7 @@ import tools.build_names_holdout11 as built11
 import tools.build_names_holdout12 as built12
 import tools.build_names_holdout13 as built13
 import tools.build_names_holdout14 as built14
+import tools.build_names_holdout15 as built15
 from tests.sandbox.world.names_eval import (
     CORPUS,
     Floors,
@@ -317,6 +318,18 @@ HOLDOUTS = [
         built=(built14.HEADER, built14.ROWS, 300_000),
         sample=16,
         floors=FLOORS14,
+    ),
+    Holdout(
+        "holdout15",  # Ukraine's hromadas by their seats, Chile's communes
+        "names_holdout15.csv",
+        least_rows=built15.ROWS,
+        classes=_words(f"{_RESOLVED11} {_SEARCHES13}"),
+        langs=frozenset(built15.KINDS),
+        resolved=_words(_RESOLVED11),
+        unseen=built15.EARLIER,
+        built=(built15.HEADER, built15.ROWS, 300_000),
+        sample=16,
+        floors=None,
     ),
 ]
 
