@@ -40,7 +40,10 @@ Chinese names alone, searched and with the country), likewise; ``--holdout14`` t
 (``tests/data/names_holdout14.csv``, ``tools/build_names_holdout14.py``: Finland's and Sweden's
 municipalities from the National Land Survey of Finland and Valmyndigheten, their centroids,
 Kenya's wards from the IEBC's list and Nigeria's wards; Finland's Swedish names in Swedish),
-likewise.
+likewise; ``--holdout15`` the sixteenth (``tests/data/names_holdout15.csv``,
+``tools/build_names_holdout15.py``: Ukraine's hromadas by the settlement that seats each (KATOTTG),
+Chile's communes (the Library of Congress of Chile) and Australia's localities (the ABS), their
+centroids; Ukraine's seats in Ukrainian), likewise.
 """
 
 from __future__ import annotations
