@@ -26,7 +26,11 @@ these had none though a road joins them:
   (in GSHHG and OSM alike), so no drive left Mindanao. It now lies at Lipata, Surigao City
   (GeoNames 1706077, the barangay whose port the ferry uses: Philippine Ports Authority
   notices via PIA, MindaNews). Truth: the Maharlika (Pan-Philippine) Highway over the ferry to
-  Leyte; Butuan-Tacloban was not tuned on (Surigao-Tacloban was).
+  Leyte; Butuan-Tacloban was not tuned on (Surigao-Tacloban was). Mindanao's drives north
+  then stopped on Leyte: the San Juanico Strait (Leyte-Samar) had no link, and the grid stepped
+  over it only on shorter legs. ``links.csv`` now lists the San Juanico Bridge (Wikipedia's
+  point and length). Truth: the Maharlika Highway over the bridge, the Matnog–Allen ferry and on
+  to Manila; Tacloban-Catbalogan on foot (the bridge has a footway) was not tuned on.
 
 Lengths are bounded by the great circle (a road is no shorter) and by 1.6 times it plus 40 km.
 """
@@ -55,6 +59,8 @@ SURABAYA = (-7.2492, 112.7508)
 SURIGAO = (9.789, 125.495)
 BUTUAN = (8.94917, 125.54361)
 TACLOBAN = (11.24333, 125.00472)
+CATBALOGAN = (11.775, 124.886)
+MANILA = (14.6042, 120.9822)
 TAKAMATSU = (34.3333, 134.05)
 TOKUSHIMA = (34.0657, 134.5594)
 OKAYAMA = (34.6551, 133.9195)
@@ -95,6 +101,9 @@ def _route(box: Sandbox, a: Point, b: Point, mode: str) -> tuple[float, list[Poi
         (NEGARA, SURABAYA, "DRIVE"),
         (SURIGAO, TACLOBAN, "DRIVE"),
         (BUTUAN, TACLOBAN, "DRIVE"),
+        (TACLOBAN, CATBALOGAN, "DRIVE"),
+        (TACLOBAN, CATBALOGAN, "WALK"),
+        (SURIGAO, MANILA, "DRIVE"),
     ],
 )
 def test_a_town_cut_off_before_has_a_route(box: Sandbox, a: Point, b: Point, mode: str) -> None:
@@ -124,5 +133,15 @@ def test_mindanao_to_leyte_crosses_on_the_lipata_ferry(box: Sandbox) -> None:
     found = _route(box, SURIGAO, TACLOBAN, "DRIVE")
     assert found is not None
     for end in (ferry.a, ferry.b):
+        assert min(haversine_m(*p, *end) for p in found[1]) < 300, end
+    assert open_water_beyond_links(found[1]) == 0.0
+
+
+def test_leyte_to_samar_crosses_on_the_san_juanico_bridge(box: Sandbox) -> None:
+    """The drive from Tacloban to Samar takes the bridge's ends, and no other water."""
+    bridge = next(x for x in crossings() if x.name == "San Juanico Bridge")
+    found = _route(box, TACLOBAN, CATBALOGAN, "DRIVE")
+    assert found is not None
+    for end in (bridge.a, bridge.b):
         assert min(haversine_m(*p, *end) for p in found[1]) < 300, end
     assert open_water_beyond_links(found[1]) == 0.0
