@@ -31,6 +31,12 @@ these had none though a road joins them:
   over it only on shorter legs. ``links.csv`` now lists the San Juanico Bridge (Wikipedia's
   point and length). Truth: the Maharlika Highway over the bridge, the Matnog–Allen ferry and on
   to Manila; Tacloban-Catbalogan on foot (the bridge has a footway) was not tuned on.
+- Islands with a car ferry ``links.csv`` lacked (round 31): Phú Quốc (Vietnam), Thạnh Thới's
+  car ferry from Hà Tiên to Bãi Vòng port, Hàm Ninh (Thanh Niên, 2025-02-21; Báo Cần Thơ);
+  Nias (Indonesia), ASDP's KMP Jatra II from Sibolga to Gunungsitoli (since 2025-06-13, cars
+  and trucks: Ungkap Fakta, 2025-07-14; Energi News). Ends at the towns' GeoNames points.
+  Truth: the ferries and the roads beyond; Phú Quốc-Ho Chi Minh City and Gunungsitoli-Medan
+  were not tuned on (Phú Quốc-Hanoi and Gunungsitoli-Jakarta were).
 
 Lengths are bounded by the great circle (a road is no shorter) and by 1.6 times it plus 40 km.
 """
@@ -61,6 +67,10 @@ BUTUAN = (8.94917, 125.54361)
 TACLOBAN = (11.24333, 125.00472)
 CATBALOGAN = (11.775, 124.886)
 MANILA = (14.6042, 120.9822)
+PHU_QUOC = (10.28715, 104.01047)
+HO_CHI_MINH = (10.82302, 106.62965)
+GUNUNGSITOLI = (1.2888, 97.6143)
+MEDAN = (3.58333, 98.66667)
 TAKAMATSU = (34.3333, 134.05)
 TOKUSHIMA = (34.0657, 134.5594)
 OKAYAMA = (34.6551, 133.9195)
@@ -104,6 +114,8 @@ def _route(box: Sandbox, a: Point, b: Point, mode: str) -> tuple[float, list[Poi
         (TACLOBAN, CATBALOGAN, "DRIVE"),
         (TACLOBAN, CATBALOGAN, "WALK"),
         (SURIGAO, MANILA, "DRIVE"),
+        (PHU_QUOC, HO_CHI_MINH, "DRIVE"),
+        (GUNUNGSITOLI, MEDAN, "DRIVE"),
     ],
 )
 def test_a_town_cut_off_before_has_a_route(box: Sandbox, a: Point, b: Point, mode: str) -> None:
