@@ -22,6 +22,21 @@ these had none though a road joins them:
   land the roads run on. Truth: the Trans-Canada Highway over the bridge (Wikipedia,
   "Confederation Bridge"); the ferry and Bali's west road (Wikipedia, "Gilimanuk");
   Summerside-Halifax and Negara-Surabaya were not tuned on (Charlottetown and Singaraja were).
+- Mindanao (round 31): the Liloan–Lipata ferry's Mindanao end lay on an island off Surigao
+  (in GSHHG and OSM alike), so no drive left Mindanao. It now lies at Lipata, Surigao City
+  (GeoNames 1706077, the barangay whose port the ferry uses: Philippine Ports Authority
+  notices via PIA, MindaNews). Truth: the Maharlika (Pan-Philippine) Highway over the ferry to
+  Leyte; Butuan-Tacloban was not tuned on (Surigao-Tacloban was). Mindanao's drives north
+  then stopped on Leyte: the San Juanico Strait (Leyte-Samar) had no link, and the grid stepped
+  over it only on shorter legs. ``links.csv`` now lists the San Juanico Bridge (Wikipedia's
+  point and length). Truth: the Maharlika Highway over the bridge, the Matnog–Allen ferry and on
+  to Manila; Tacloban-Catbalogan on foot (the bridge has a footway) was not tuned on.
+- Islands with a car ferry ``links.csv`` lacked (round 31): Phú Quốc (Vietnam), Thạnh Thới's
+  car ferry from Hà Tiên to Bãi Vòng port, Hàm Ninh (Thanh Niên, 2025-02-21; Báo Cần Thơ);
+  Nias (Indonesia), ASDP's KMP Jatra II from Sibolga to Gunungsitoli (since 2025-06-13, cars
+  and trucks: Ungkap Fakta, 2025-07-14; Energi News). Ends at the towns' GeoNames points.
+  Truth: the ferries and the roads beyond; Phú Quốc-Ho Chi Minh City and Gunungsitoli-Medan
+  were not tuned on (Phú Quốc-Hanoi and Gunungsitoli-Jakarta were).
 
 Lengths are bounded by the great circle (a road is no shorter) and by 1.6 times it plus 40 km.
 """
@@ -32,7 +47,7 @@ import pytest
 
 from mapsnb.polyline import decode, haversine_m
 from mapsnb_sandbox import Sandbox
-from mapsnb_sandbox.earth.crossings import crossings
+from mapsnb_sandbox.earth.crossings import crossings, open_water_beyond_links
 
 NOW = "2026-09-18T15:00:00+00:00"
 Point = tuple[float, float]
@@ -47,6 +62,15 @@ SUMMERSIDE = (46.3959, -63.7876)
 HALIFAX = (44.6488, -63.5752)
 NEGARA = (-8.3581, 114.6186)
 SURABAYA = (-7.2492, 112.7508)
+SURIGAO = (9.789, 125.495)
+BUTUAN = (8.94917, 125.54361)
+TACLOBAN = (11.24333, 125.00472)
+CATBALOGAN = (11.775, 124.886)
+MANILA = (14.6042, 120.9822)
+PHU_QUOC = (10.28715, 104.01047)
+HO_CHI_MINH = (10.82302, 106.62965)
+GUNUNGSITOLI = (1.2888, 97.6143)
+MEDAN = (3.58333, 98.66667)
 TAKAMATSU = (34.3333, 134.05)
 TOKUSHIMA = (34.0657, 134.5594)
 OKAYAMA = (34.6551, 133.9195)
@@ -85,6 +109,13 @@ def _route(box: Sandbox, a: Point, b: Point, mode: str) -> tuple[float, list[Poi
         (KOTKA, HELSINKI, "DRIVE"),
         (SUMMERSIDE, HALIFAX, "DRIVE"),
         (NEGARA, SURABAYA, "DRIVE"),
+        (SURIGAO, TACLOBAN, "DRIVE"),
+        (BUTUAN, TACLOBAN, "DRIVE"),
+        (TACLOBAN, CATBALOGAN, "DRIVE"),
+        (TACLOBAN, CATBALOGAN, "WALK"),
+        (SURIGAO, MANILA, "DRIVE"),
+        (PHU_QUOC, HO_CHI_MINH, "DRIVE"),
+        (GUNUNGSITOLI, MEDAN, "DRIVE"),
     ],
 )
 def test_a_town_cut_off_before_has_a_route(box: Sandbox, a: Point, b: Point, mode: str) -> None:
@@ -106,3 +137,23 @@ def test_shikoku_to_honshu_crosses_on_the_great_seto_bridge(box: Sandbox) -> Non
 def test_no_walk_over_the_great_seto_bridge(box: Sandbox) -> None:
     """The bridge has no footway: a walk from Shikoku to Honshu has no route."""
     assert _route(box, TAKAMATSU, OKAYAMA, "WALK") is None
+
+
+def test_mindanao_to_leyte_crosses_on_the_lipata_ferry(box: Sandbox) -> None:
+    """The drive leaves Mindanao at Lipata's pier and lands at Liloan's, on land either side."""
+    ferry = next(x for x in crossings() if x.name == "Liloan–Lipata ferry")
+    found = _route(box, SURIGAO, TACLOBAN, "DRIVE")
+    assert found is not None
+    for end in (ferry.a, ferry.b):
+        assert min(haversine_m(*p, *end) for p in found[1]) < 300, end
+    assert open_water_beyond_links(found[1]) == 0.0
+
+
+def test_leyte_to_samar_crosses_on_the_san_juanico_bridge(box: Sandbox) -> None:
+    """The drive from Tacloban to Samar takes the bridge's ends, and no other water."""
+    bridge = next(x for x in crossings() if x.name == "San Juanico Bridge")
+    found = _route(box, TACLOBAN, CATBALOGAN, "DRIVE")
+    assert found is not None
+    for end in (bridge.a, bridge.b):
+        assert min(haversine_m(*p, *end) for p in found[1]) < 300, end
+    assert open_water_beyond_links(found[1]) == 0.0
