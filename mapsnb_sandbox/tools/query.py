@@ -153,6 +153,8 @@ def split_query(text: str) -> tuple[str, str | None]:
         left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
         if detect_category(left) is None or not right or _only_a_kind(right):
             continue
+        if _cut_in_name(text, m):  # "школа Altenmarkt bei Sankt Gallen": one town's name
+            continue
         if _worded_area(right) or not _kind_across(text, m):  # "in provincia di Savona"
             return left, right
     return _island_split(text) or (text, None)
@@ -183,6 +185,22 @@ def _worded_area(text: str) -> bool:
     Savona", "estado de Oregon"): the word is the place's, no kind's ("provincia": an office)."""
     key = fold_text(text)
     return worded_region(key) is not None or province_town(key, typed=text) is not None
+
+
+def _cut_in_name(text: str, cut: re.Match[str]) -> bool:
+    """Whether the preposition ``cut`` of ``text`` stands inside a town's own name written
+    whole: one to three capitalised words before it, it and the words after it (to a comma)
+    are the name of a town of the index ("Altenmarkt bei Sankt Gallen", Styria's, no school
+    near St. Gallen; "Kostelec u Jihlavy"), not a kind near a town."""
+    idx = city_index()
+    before, after = text[: cut.start()].split(), text[cut.end() :].partition(",")[0].split()
+    for k in range(1, min(3, len(before)) + 1):
+        if not before[-k][:1].isupper():
+            return False
+        key = fold(" ".join([*before[-k:], cut.group().strip(), *after]))
+        if any(fold(idx.cities[j].name) == key for j in idx.by_name.get(key, ())):
+            return True
+    return False
 
 
 def _kind_across(text: str, cut: re.Match[str]) -> bool:
