@@ -45,7 +45,12 @@ from mapsnb_sandbox.world.kinds.table import (
     find_category,
     free_category,
 )
-from mapsnb_sandbox.world.landmarks import asks_for_a_kind, landmark_shaped, unknown_landmark
+from mapsnb_sandbox.world.landmarks import (
+    asks_for_a_kind,
+    landmark_shaped,
+    landmark_with_id,
+    unknown_landmark,
+)
 from mapsnb_sandbox.world.names.islands import island_only
 from mapsnb_sandbox.world.places import kind_at, local_kind, place_of, select, spot_from_id
 from mapsnb_sandbox.world.regions import search_centre
@@ -151,11 +156,14 @@ def _nearby(
     c: Category, anchor: tuple[float, float], anchor_name: Anchor, key: str, req: Request
 ) -> tuple[list[Resolved], str]:
     """The world's places of kind ``c`` a circle selects: the bias circle when ``anchor`` is
-    its centre, else a circle of the kind's spread around the town; never new places."""
+    its centre, else a circle of the kind's spread around the town (around a famous place that
+    has none near, further out: :data:`~mapsnb_sandbox.world.places.FAR_REACH_M`); never new
+    places."""
     lang, c = req.language, local_kind(c, req.text, anchor)  # "temple" in Kyoto: Buddhist
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
+    far = landmark_with_id(key) is not None  # "hotels near Klyuchevskoy": Klyuchi's, 30 km
     # a kind the table lacks selects generic places: none named after the query's words
-    chosen = island_only(key, anchor, select(anchor, radius, c.code, req.page_size))
+    chosen = island_only(key, anchor, select(anchor, radius, c.code, req.page_size, far=far))
     if not chosen:  # nothing of the kind within reach (a remote place): said, not invented
         return [], say(lang, "no_match", q=req.text)
     places = [place_of(spot) for spot, _ in chosen]

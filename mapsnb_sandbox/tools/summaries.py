@@ -34,7 +34,7 @@ from mapsnb_sandbox.world.landmarks import Landmark, landmark_with_id
 from mapsnb_sandbox.world.names.islands import island_in, island_of_id
 from mapsnb_sandbox.world.names.qualifiers import without_article
 from mapsnb_sandbox.world.places import kind_at, rating, spot_from_id
-from mapsnb_sandbox.world.resolved import Resolved
+from mapsnb_sandbox.world.resolved import Resolved, shown_landmark_name
 
 __all__ = [
     "UNRATED_KINDS",
@@ -135,12 +135,13 @@ def landmark_in(landmark: Landmark, typed: str, lang: str) -> str:
     them names it by that name ("Красная площадь" of "Красной площадью"), which the text's
     preposition then puts in its case (``data/landmark_name_cases.tsv``)."""
     if lang == DEFAULT_LANGUAGE:
-        return landmark.name
+        return shown_landmark_name(landmark, typed)  # "Klyuchevskaya Sopka", not in Cyrillic
     text = typed.strip(" ,?!.")
     folded = fold_text(without_article(text) or text)
     names = (landmark.name, *landmark.aliases)
     typed_name = next((n for n in names if fold_text(n) == folded), None)
-    return typed_name or nominative_of(text, lang, names, landmark.key) or landmark.name
+    named = typed_name or nominative_of(text, lang, names, landmark.key)
+    return named or shown_landmark_name(landmark, text)
 
 
 def is_area(where: str) -> bool:

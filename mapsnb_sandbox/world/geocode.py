@@ -260,7 +260,7 @@ def _resolve_text_cached(
             unplaced = not (quals.cities or quals.ccs or bias or region)
             if unplaced and li.named_apart(key, lm):
                 sure = "LOW"  # "Royal Botanic Gardens": Sydney's, and Kew's
-            return landmark_resolved(lm, sure), how
+            return landmark_resolved(lm, sure, text), how
     street = street_key(text)
     if street in li.by_full_address:
         return landmark_resolved(li.items[li.by_full_address[street]], "HIGH"), "address"
@@ -280,9 +280,9 @@ def _resolve_text_cached(
         label = street_case(parts[0].strip())  # "12 rue de rivoli": "12 Rue de Rivoli"'s
         return street_resolved(label, street_key(head), town[0]), "street"
     if len(parts) == 1 and (lm := _landmarks.named_with_its_place(full)) is not None:
-        return landmark_resolved(lm, "MEDIUM"), "fuzzy"  # "el Coliseo", "Petra Jordan"
+        return landmark_resolved(lm, "MEDIUM", text), "fuzzy"  # "el Coliseo", "Petra Jordan"
     if len(parts) == 1 and (lm := joined_volcano(parts[0])) is not None:
-        return landmark_resolved(lm, "LOW"), "alias"  # "Gede-Pangrango": a massif's names
+        return landmark_resolved(lm, "LOW", text), "alias"  # "Gede-Pangrango": both names
     # 4. a landmark by its whole name, or anything else in a town the text names
     found = _in_named_town(parts, head, q, bias, region)
     glued = None if found or len(parts) > 1 else town_before_kind(parts[0], q)  # "京都駅"

@@ -406,6 +406,10 @@ _SCAN_M = 3000.0
 _FILL_M = 12_000.0
 #: How far, in radii of its spread, a kind of wide spread looks for its curated places.
 _WIDE_REACH = 3.0
+#: How far a search around a famous place that finds nothing within :data:`_FILL_M` reaches
+#: on: live biases, not restricts, a search to its place ("hotels near Klyuchevskoy" lists
+#: Klyuchi's, 30 km off), and this stays under issue 40's 50 km of a place "placed elsewhere".
+FAR_REACH_M = 40_000.0
 #: Weight of prominence against normalised distance in a circle's ranking.
 _PROMINENCE_WEIGHT = 0.6
 _PROMINENCE_RANGE = (10.0, 34.0)  # stars x ln(reviews) of the least and most prominent place
@@ -424,13 +428,15 @@ def _score(distance_m: float, scale_m: float, spot: Spot) -> float:
 
 
 def select(
-    center: tuple[float, float], radius_m: float, code: int, count: int
+    center: tuple[float, float], radius_m: float, code: int, count: int, *, far: bool = False
 ) -> list[tuple[Spot, float]]:
     """The ``count`` places of kind ``code`` a circle selects, with their distance (m).
 
     Places inside the circle come first, ranked by distance over the radius plus a fixed
     prominence (stars x log reviews); when the circle holds fewer than ``count``, the nearest
-    places outside fill the rest (out to :data:`_FILL_M`). A query selects, never creates.
+    places outside fill the rest (out to :data:`_FILL_M`; with ``far``, a famous place's
+    circle that holds none then looks out to :data:`FAR_REACH_M`). A query selects, never
+    creates.
     """
     lat, lng = center
     scale = max(1.0, min(radius_m, _SCAN_M))
@@ -453,7 +459,24 @@ def select(
     if len(inside) < count and radius_m > _FILL_M:  # a kind of wide spread: airports, parks
         seen = {s.place_id for s, _ in inside}
         inside += _curated_within(lat, lng, radius_m * _WIDE_REACH, code, seen)
+    if not inside and far:
+        inside = _nearest_beyond(lat, lng, code, count)
     return inside[:count]
+
+
+def _nearest_beyond(lat: float, lng: float, code: int, count: int) -> list[tuple[Spot, float]]:
+    """The ``count`` places of kind ``code`` nearest ``lat, lng`` beyond :data:`_FILL_M`, out to
+    :data:`FAR_REACH_M` (the circle doubles until it holds one)."""
+    reach = _FILL_M
+    while reach < FAR_REACH_M:
+        reach = min(FAR_REACH_M, reach * 2)
+        ring = [(s, _distance_m(lat, lng, s)) for s in spots_near(lat, lng, reach, code)]
+        found = sorted(
+            ((s, d) for s, d in ring if d <= reach), key=lambda sd: (sd[1], sd[0].place_id)
+        )
+        if found:
+            return found[:count]
+    return []
 
 
 def _curated_within(

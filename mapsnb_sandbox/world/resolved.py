@@ -44,6 +44,7 @@ from mapsnb_sandbox.world.cities import (
     timezone_at,
 )
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import Landmark, fold, landmark_with_id, street_key
 from mapsnb_sandbox.world.names.islands import (
     ISLAND_KIND,
@@ -103,16 +104,32 @@ def city_resolved(c: City, confidence: str = "MEDIUM") -> Resolved:
     )
 
 
-def landmark_resolved(lm: Landmark, confidence: str) -> Resolved:
-    """A curated landmark as a :class:`Resolved` (its town the nearest one when it names none);
-    one only a broad list knows (:attr:`Landmark.one_source`) is a LOW answer."""
+def _latin(text: str) -> bool:
+    """Whether ``text`` has letters, all of the Latin script."""
+    letters = [c for c in text if c.isalpha()]
+    return bool(letters) and all(latin_letter(c) for c in letters)
+
+
+def shown_landmark_name(lm: Landmark, text: str = "") -> str:
+    """The name landmark ``lm`` shows to ``text``: its own, or to a text in the Latin script
+    when its own name is in another, its first Latin name ("Klyuchevskoy": Klyuchevskaya Sopka,
+    not Ключевская Сопка; "Asosan": Asosan, not 阿蘇山)."""
+    if not text or _latin(lm.name) or not _latin(text):
+        return lm.name
+    return next((a for a in lm.aliases if _latin(a)), lm.name)
+
+
+def landmark_resolved(lm: Landmark, confidence: str, text: str = "") -> Resolved:
+    """A curated landmark as a :class:`Resolved` (its town the nearest one when it names none),
+    named as it shows to the asker's ``text`` (:func:`shown_landmark_name`); one only a broad
+    list knows (:attr:`Landmark.one_source`) is a LOW answer."""
     confidence = "LOW" if lm.one_source else confidence
     address = lm.address or ", ".join(p for p in (lm.city, lm.region, lm.country_code) if p)
     city = lm.city or nearest_city(lm.lat, lm.lng)[0]
     return Resolved(
         lm.lat,
         lm.lng,
-        lm.name,
+        shown_landmark_name(lm, text),
         address,
         lm.place_id,
         lm.kind,
