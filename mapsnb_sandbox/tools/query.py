@@ -140,8 +140,24 @@ def splits(text: str) -> list[tuple[str, str]]:
     cuts = [
         (text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!."))
         for m in SPLIT.finditer(text)
+        if not _inside_a_name(text[: m.start()], m.group(0).strip(), text[m.end() :])
     ]
     return [(left, right) for left, right in cuts if not _only_a_kind(right)]
+
+
+#: The words of a town's name before a preposition inside it ("Sankt Marein bei Graz": two).
+NAME_WORDS = 4
+
+
+def _inside_a_name(left: str, cut: str, right: str) -> bool:
+    """Whether preposition ``cut`` lies inside a town's whole name that ends the text, its first
+    words ending ``left`` ("школа Altenmarkt bei Sankt Gallen": the Styrian village, no cut
+    before "Sankt Gallen", 400 km off)."""
+    names, words = city_index().by_name, left.split()
+    return any(
+        fold(" ".join([*words[a:], cut, right])) in names
+        for a in range(max(0, len(words) - NAME_WORDS), len(words))
+    )
 
 
 def split_query(text: str) -> tuple[str, str | None]:
@@ -153,6 +169,8 @@ def split_query(text: str) -> tuple[str, str | None]:
         left, right = text[: m.start()].strip(" ,?"), text[m.end() :].strip(" ,?!.")
         if detect_category(left) is None or not right or _only_a_kind(right):
             continue
+        if _inside_a_name(left, m.group(0).strip(), right):
+            continue  # "школа Altenmarkt bei Sankt Gallen": one name
         if _worded_area(right) or not _kind_across(text, m):  # "in provincia di Savona"
             return left, right
     return _island_split(text) or (text, None)

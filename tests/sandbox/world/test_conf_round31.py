@@ -5,13 +5,22 @@
 writes ("Kutná": Polish has no "á") is no form of that town. *A city's neighbourhood of no
 people of its own named with a region and not its city* is LOW, as with its country alone (round
 30): a ward of that region the index lacks is as likely meant ("Agoro, Oyo": Ibadan's Agoro,
-180 km from Oyo State's ward). Towns of no corpus.
+180 km from Oyo State's ward). *A preposition inside a town's whole name* is no cut of a
+search ("школа Altenmarkt bei Sankt Gallen" listed round St. Gallen, 400 km off). Towns of no
+corpus.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from mapsnb.polyline import haversine_m
+from mapsnb_sandbox.contract.common import Context
+from mapsnb_sandbox.tools.places import search_places
+from mapsnb_sandbox.world.cities import city_index
+from mapsnb_sandbox.world.geodata import fold_text
 from mapsnb_sandbox.world.names.forms import known_form, language_letters
 from mapsnb_sandbox.world.resolver import resolve
 
@@ -56,3 +65,34 @@ def test_a_neighbourhood_named_with_a_region_alone_is_unsure(text: str) -> None:
     """Milan's quarters named with their region alone (MEDIUM before): LOW at their point."""
     r = resolve(text)
     assert r.place is None or r.confidence == "LOW", (text, r.place, r.confidence)
+
+
+def _first_km(text: str, lang: str, town: str) -> float:
+    """How far the first place a search lists lies from the index's town ``town``."""
+    idx = city_index()
+    c = max(
+        (idx.cities[j] for j in idx.by_name.get(fold_text(town), ())), key=lambda t: t.population
+    )
+    ctx = Context(now=datetime(2026, 9, 18, 15, 0, tzinfo=UTC))
+    places = search_places({"text_query": text, "language_code": lang}, ctx)["places"]
+    assert places, text
+    loc = places[0]["location"]
+    return haversine_m(loc["latitude"], loc["longitude"], c.lat, c.lng) / 1000
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "town"),
+    [
+        ("школа Kirchheim bei München", "ru", "Kirchheim bei München"),
+        ("аптека Nestelbach bei Graz", "ru", "Nestelbach bei Graz"),
+        ("Apotheke Nestelbach bei Graz", "de", "Nestelbach bei Graz"),
+    ],
+)
+def test_a_preposition_inside_a_name_cuts_no_search(text: str, lang: str, town: str) -> None:
+    """Listed round the town itself (round Munich and Graz, 15 and 17 km off, before)."""
+    assert _first_km(text, lang, town) < 8, text
+
+
+def test_guard_a_preposition_before_a_town_still_cuts() -> None:
+    """Guard: "Apotheke bei Graz" is a pharmacy near Graz."""
+    assert _first_km("Apotheke bei Graz", "de", "Graz") < 8
