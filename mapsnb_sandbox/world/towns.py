@@ -362,13 +362,6 @@ def small_places_named(key: str, ccs: AbstractSet[str] = frozenset()) -> list[tu
     return [(lat, lng) for cc, lat, lng in small_places(key) if not ccs or cc in ccs]
 
 
-def _typed_run(typed: Sequence[str] | None, words: Sequence[str], i: int, k: int) -> str | None:
-    """Words ``i`` to ``i + k`` as ``typed`` writes them, when it writes ``words`` word for word."""
-    if typed is None or len(typed) != len(words):
-        return None
-    return " ".join(typed[i : i + k])
-
-
 def find_town(
     idx: CityIndex,
     words: Sequence[str],
@@ -382,7 +375,7 @@ def find_town(
     the most populous town. Single generic words ("station", "union") and towns under
     :data:`FUZZY_POPULATION` people are skipped unless the run is the whole text; inflected
     forms ("w Krakowie") only count after a preposition, and not with a letter foreign to
-    their language in ``words`` as ``typed`` (unfolded, word for word; :func:`town_ids`)."""
+    their language in ``words`` as ``typed`` (unfolded, the same words; :func:`town_ids`)."""
     best: tuple[int, int, int, TownHit] | None = None
     n = len(words)
     # after a preposition, the town is what follows it ("riad in Zzyx" names no town)
@@ -401,7 +394,7 @@ def find_town(
                 continue  # letters of a longer Indic name whose vowel signs folding dropped
             after = i > 0 and words[i - 1] in PREPOSITIONS
             place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
-            as_typed = _typed_run(typed, words, i, k)
+            as_typed = " ".join(typed[i : i + k]) if typed else None
             ids = town_ids(idx, " ".join(run), ok, inflected=after or whole, typed=as_typed)
             if not whole and place < 3:  # inside a text, only a big town ("Gare de Lyon X")
                 least = FUZZY_POPULATION if place else PRIMARY_POPULATION
