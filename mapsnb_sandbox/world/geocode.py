@@ -456,7 +456,9 @@ def _in_named_town(
     weak = town_first = False
     town_j = -1  # the index number of a town read in the head's words
     if town is None and not q.cities:
-        hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q))
+        as_typed = [w for w in parts[0].split() if fold(w)]  # word for word, else None
+        typed_words = as_typed if [fold(w) for w in as_typed] == words else None
+        hit = find_town(idx, words, lambda j: city_ok(idx.cities[j], q), typed=typed_words)
         if hit is not None and not town_by_grammar(parts[0], words, hit[1], hit[2]):
             hit = None  # "Nice weather", "Reading glasses": a word, not the town
         if hit is not None and _weak_town_in_words(hit, words, len(parts), bias, region):

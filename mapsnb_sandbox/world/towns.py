@@ -284,10 +284,16 @@ def named_ids(idx: CityIndex, key: str) -> list[int]:
 
 
 def town_ids(
-    idx: CityIndex, key: str, ok: Callable[[int], bool], *, inflected: bool = True
+    idx: CityIndex,
+    key: str,
+    ok: Callable[[int], bool],
+    *,
+    inflected: bool = True,
+    typed: str | None = None,
 ) -> list[int]:
     """City numbers named ``key`` (folded) that pass ``ok``, most populous first; inflected
-    forms only match towns of :data:`FUZZY_POPULATION`+ people."""
+    forms only match towns of :data:`FUZZY_POPULATION`+ people, and a form ``key`` as ``typed``
+    writes a letter foreign to its language names none (:func:`case_forms`: "Kutná")."""
     raw = [j for j in idx.by_name.get(key, ()) or script_ids(idx, key) if ok(j)]
     hits = list(dict.fromkeys(raw))
     if len(hits) > 1:  # a town's own name before a bigger town's other name ("Dili")
@@ -296,7 +302,8 @@ def town_ids(
     if hits or not inflected:
         return hits
     pops = idx.cities
-    forms = [v for v in _variants(key) if v != key] + [fold_text(c) for c in case_forms(key)]
+    cases = case_forms(key, typed)
+    forms = [v for v in _variants(key) if v != key] + [fold_text(c) for c in cases]
     for v in dict.fromkeys(forms):  # "москве"; "москві", "praze": the forms' tables
         hits = [
             j for j in idx.by_name.get(v, ()) if ok(j) and pops[j].population >= FUZZY_POPULATION
@@ -356,14 +363,19 @@ def small_places_named(key: str, ccs: AbstractSet[str] = frozenset()) -> list[tu
 
 
 def find_town(
-    idx: CityIndex, words: Sequence[str], ok: Callable[[int], bool], max_words: int = 6
+    idx: CityIndex,
+    words: Sequence[str],
+    ok: Callable[[int], bool],
+    max_words: int = 6,
+    typed: Sequence[str] | None = None,
 ) -> TownHit | None:
     """The town named by a run of ``words`` (folded) where a query's grammar puts one: after
     a preposition at the end ("riad in Chefchaouen"), else at the end ("currency exchange
     Samarkand"), else at the start ("Kraków Główny"), else inside; then the longest run, then
     the most populous town. Single generic words ("station", "union") and towns under
     :data:`FUZZY_POPULATION` people are skipped unless the run is the whole text; inflected
-    forms ("w Krakowie") only count after a preposition."""
+    forms ("w Krakowie") only count after a preposition, and not with a letter foreign to
+    their language in ``words`` as ``typed`` (unfolded, the same words; :func:`town_ids`)."""
     best: tuple[int, int, int, TownHit] | None = None
     n = len(words)
     # after a preposition, the town is what follows it ("riad in Zzyx" names no town)
@@ -382,7 +394,8 @@ def find_town(
                 continue  # letters of a longer Indic name whose vowel signs folding dropped
             after = i > 0 and words[i - 1] in PREPOSITIONS
             place = 3 if after and i + k == n else 2 if i + k == n else 1 if i == 0 else 0
-            ids = town_ids(idx, " ".join(run), ok, inflected=after or whole)
+            as_typed = " ".join(typed[i : i + k]) if typed else None
+            ids = town_ids(idx, " ".join(run), ok, inflected=after or whole, typed=as_typed)
             if not whole and place < 3:  # inside a text, only a big town ("Gare de Lyon X")
                 least = FUZZY_POPULATION if place else PRIMARY_POPULATION
                 ids = [j for j in ids if idx.cities[j].population >= least]

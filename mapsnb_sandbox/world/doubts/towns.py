@@ -32,7 +32,7 @@ from mapsnb_sandbox.world.geocode import BARE_TOWN_POPULATION, region_as_sure, s
 from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.landmarks import fold, landmark_shape_words
-from mapsnb_sandbox.world.names.districts import is_neighbourhood
+from mapsnb_sandbox.world.names.districts import is_neighbourhood, names_its_city
 from mapsnb_sandbox.world.names.forms import town_candidates
 from mapsnb_sandbox.world.names.grammar import comma_parts
 from mapsnb_sandbox.world.names.islands import island_elsewhere
@@ -158,11 +158,11 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
 def section_in_country(text: str, place: Resolved) -> bool:
     """Whether town ``place`` is a district of a city with no people of its own
     (:func:`.names.districts.is_neighbourhood`: Who's On First gives it no count) read by a
-    name of its own that the text qualifies by a country alone, not its city: a name with its
-    country names a town of that country, and the villages of that name the index lacks are as
-    likely meant, so the district is LOW, not MEDIUM (issue 40, round 30: "대만 Fusheng", "台湾Haicheng",
+    name of its own that the text qualifies by a country or a region, not its city: a name with
+    its country or region names a town of it, and the villages of that name the index lacks are
+    as likely meant, so the district is LOW, not MEDIUM (issue 40, round 30: "대만 Fusheng", "台湾Haicheng",
     "Xiaoxi, Taiwan": Taipei's, Kaohsiung's and Tainan's quarters, or villages 70 to 150 km
-    off). Not asked of a search's town (the resolver's ``role="town"``), which a LOW town
+    off; round 31: "Agoro, Oyo", Ibadan's, or Oyo State's ward 180 km off). Not asked of a search's town (the resolver's ``role="town"``), which a LOW town
     would leave to other doubts: the holdouts' searches mean the quarter 14 times in 15 ("bank
     in Caojiang, Taiwan"; asked there, holdout13 lost 9 located rows for none right);
     "Kamýk, Prague" stays MEDIUM."""
@@ -172,7 +172,7 @@ def section_in_country(text: str, place: Resolved) -> bool:
     if at is None or len(parts) < 2 or not named_so(place, _latin_words(parts[0]).strip()):
         return False
     c, q = idx.cities[at], qualifiers(parts[1:])
-    if not q.ccs or q.states or q.cities or q.regions:
+    if not (q.ccs or q.states or q.regions) or names_its_city(c, q.cities | q.regions, idx.by_name):
         return False
     return is_neighbourhood(c.geonameid)
 

@@ -8,9 +8,11 @@ import csv
 import functools
 import itertools
 import json
+import unicodedata
 from pathlib import Path
 
 from mapsnb_sandbox.world.geodata import fold_text as fold  # (not landmarks': towns reads forms)
+from mapsnb_sandbox.world.index.letters import latin_letter
 from mapsnb_sandbox.world.names.qualifiers import glued_region_forms, without_article
 
 __all__ = [
@@ -18,6 +20,7 @@ __all__ = [
     "compound_joins",
     "hyphenated_compound",
     "inflecting_languages",
+    "known_form",
     "script_rules",
     "town_candidates",
     "town_case_rows",
@@ -117,17 +120,71 @@ def _latin(ending: str) -> bool:
     return all(c <= "\u024f" for c in ending)
 
 
-def case_forms(key: str) -> list[str]:
+def case_forms(key: str, typed: str | None = None) -> list[str]:
     """The nominatives a folded one-word ``key`` may be a case form of: the case table's and
-    ``town_forms.csv``'s whole forms ("москві" -> "Москва"), then its de-inflected endings
-    ("praze" -> "praha", "агрі" -> "агра"), but no one ASCII letter (German's genitive "-s":
-    "Lamis" is no "Lami"); none of :func:`town_candidates`' script forms."""
-    names, suffixes = _town_forms()
+    ``town_forms.csv``'s whole forms ("москві" -> "Москва"; none of a language whose letters
+    lack one ``typed`` writes, :func:`known_form`), then its de-inflected endings ("praze" ->
+    "praha", "агрі" -> "агра"), but no one ASCII letter (German's genitive "-s": "Lamis" is
+    no "Lami"); none of :func:`town_candidates`' script forms."""
+    _, suffixes = _town_forms()
     if key in _country_forms():
         return []  # "армении": Armenia, the country, not a town it names (Armenia, Colombia)
-    known = [names[key]] if key in names else []
+    form = known_form(typed if typed is not None and fold(typed) == key else key)
+    known = [form] if form else []
     endings = tuple(s for s in suffixes if len(s[0]) >= 2 or not s[0].isascii())
     return known + ([] if " " in key else _word_forms(key, endings))
+
+
+@functools.cache
+def _form_languages() -> dict[str, frozenset[str]]:
+    """The languages whose rows of the forms tables write each folded whole form."""
+    langs: dict[str, set[str]] = {}
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        for row in rows:
+            if row["kind"] == "name":
+                langs.setdefault(fold(row["form"]), set()).add(row["lang"])
+    for lang, nominative, *forms in town_case_rows():
+        for form in forms:
+            if form and form != nominative:
+                langs.setdefault(fold(form), set()).add(lang)
+    return {form: frozenset(ls) for form, ls in langs.items()}
+
+
+@functools.cache
+def language_letters() -> dict[str, frozenset[str]]:
+    """The marked Latin letters each language's rows of the forms tables write in their forms
+    (Polish's "ą", "ł", "ó", ...; never "á"): what a form of that language may be typed with."""
+    letters: dict[str, set[str]] = {}
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
+        written = [(row["lang"], row["form"]) for row in rows]
+    written += [(lang, f) for lang, nominative, *forms in town_case_rows() for f in forms]
+    for lang, form in written:
+        letters.setdefault(lang, set()).update(_marked(form))
+    return {lang: frozenset(ls) for lang, ls in letters.items()}
+
+
+def _marked(text: str) -> set[str]:
+    """The marked Latin letters of ``text`` (lower case, composed: "á", "ł")."""
+    nfc = unicodedata.normalize("NFC", text).casefold()
+    return {c for c in nfc if not c.isascii() and latin_letter(c)}
+
+
+def known_form(typed: str) -> str | None:
+    """The nominative the whole form ``typed`` is of in the forms tables ("Krakowie" ->
+    "Kraków"), unless ``typed`` writes a marked letter that none of the languages whose rows
+    hold that form writes ("Kutná" is no Polish genitive "Kutna" of Kutno: Polish has no "á")."""
+    key = fold(typed)
+    names, _ = _town_forms()
+    if key not in names:
+        return None
+    marks = _marked(typed)
+    letters = language_letters()
+    langs = _form_languages().get(key, frozenset())
+    if marks and langs and all(marks - letters.get(lang, frozenset()) for lang in langs):
+        return None
+    return names[key]
 
 
 @functools.cache
@@ -178,12 +235,12 @@ def town_candidates(text: str, *, language: str | None = None) -> list[str]:
     words = text.strip(" ,?!.").split(" ")
     head, rest = words[0], words[1:]
     out: list[str] = []
-    known = names.get(fold(text))
+    known = known_form(text)
     if known and fold(text) in _country_forms():
         return [known]  # "Indii": India, no ending guess ("Indi", a town of India)
     if known:
         out.append(known)
-    first = names.get(fold(head))
+    first = known_form(head)
     if first:
         out.append(" ".join([first, *rest]))
     forms = [_word_forms(w, suffixes, language) for w in words]
