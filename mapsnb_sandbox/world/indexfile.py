@@ -1,5 +1,6 @@
 """The on-disk layout of the emulator's town index (see :mod:`.geodata`), the one reader
-of its word tables (:func:`query_words`) and of the small places it lacks (:func:`small_places`).
+of its word tables (:func:`query_words`), of the small places it lacks (:func:`small_places`) and
+of the places that share a name in their region (:func:`region_namesakes`).
 
 A file is :data:`MAGIC`, a 4-byte header length, a JSON header (key, column layout, metadata),
 the columns (:mod:`array` blocks and UTF-8 strings) and a CRC-32 of everything after the magic.
@@ -28,6 +29,7 @@ __all__ = [
     "dump",
     "parse",
     "query_words",
+    "region_namesakes",
     "small_places",
     "write_atomically",
 ]
@@ -80,6 +82,27 @@ def small_places(key: str) -> list[tuple[str, float, float]]:
     while at < len(lines) and lines[at].startswith(key + "\t"):
         _, cc, lat, lng = lines[at].split("\t")
         found.append((cc, float(lat), float(lng)))
+        at += 1
+    return found
+
+
+@functools.cache
+def _region_namesake_lines() -> list[str]:
+    """The sorted rows of ``data/region_namesakes.tsv.z`` (``tools/build_region_namesakes.py``:
+    GeoNames' ``cities500`` places sharing a name with another of their region), unzipped once."""
+    text = zlib.decompress((_DATA / "region_namesakes.tsv.z").read_bytes()).decode("utf-8")
+    return text.splitlines()
+
+
+def region_namesakes(key: str, cc: str, admin1: str) -> list[tuple[float, float, int]]:
+    """(lat, lng, people) of the places of region ``admin1`` of country ``cc`` named folded
+    ``key`` when two or more bear it there (a binary search of the sorted rows)."""
+    lines, lead = _region_namesake_lines(), f"{key}\t{cc}\t{admin1}\t"
+    at = bisect.bisect_left(lines, lead)
+    found: list[tuple[float, float, int]] = []
+    while at < len(lines) and lines[at].startswith(lead):
+        lat, lng, people = lines[at][len(lead) :].split("\t")
+        found.append((float(lat), float(lng), int(people)))
         at += 1
     return found
 

@@ -1,6 +1,7 @@
 """Places the town index lacks that bear the name a town was read by, in its own country: China's
 townships (``data/cn_townships.tsv.z``, :func:`township_elsewhere`) and GeoNames' small places
-(``data/small_places.tsv.z``, :func:`small_namesake`). Such a place weighs against the town as
+(``data/small_places.tsv.z``, :func:`small_namesake`), and the places of a region of the same
+name (``data/region_namesakes.tsv.z``, :func:`region_namesake`). Such a place weighs against the town as
 the resolver weighs two towns of the index (:data:`~.cities.COUNTRY_RIVAL_SHARE` of its people
 in one country): a namesake of like weight 50+ km away leaves the town unsure (LOW), and a
 search lists nothing around it.
@@ -23,6 +24,7 @@ from mapsnb_sandbox.world.cities import (
 )
 from mapsnb_sandbox.world.doubts.small import NAMESAKE_KM, small_namesakes
 from mapsnb_sandbox.world.geodata import City
+from mapsnb_sandbox.world.indexfile import region_namesakes
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.pinyin import county_seat, letters_key, pinyin_words
 from mapsnb_sandbox.world.names.qualifiers import Qualifiers
@@ -30,6 +32,7 @@ from mapsnb_sandbox.world.names.qualifiers import Qualifiers
 __all__ = [
     "SMALL_PLACE_PEOPLE",
     "TOWNSHIP_PEOPLE",
+    "region_namesake",
     "small_namesake",
     "township_elsewhere",
     "township_outweighs",
@@ -156,3 +159,23 @@ def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = Fals
     if COUNTRY_RIVAL_SHARE * c.population > SMALL_PLACE_PEOPLE and not part:
         return False
     return small_namesakes(fold(head), c.lat, c.lng, q.ccs).elsewhere
+
+
+#: A town this many times the people of each far namesake of its region stays sure (as a town
+#: twenty times bigger keeps a name, :data:`.regions._SURE_ABROAD`).
+REGION_SURE_RATIO = 20
+
+
+def region_namesake(head: str, c: City, q: Qualifiers) -> bool:
+    """Whether ``head``, qualified by a region (``q``), is the name of another place of town
+    ``c``'s first-level region 50+ km from it (GeoNames' ``cities500``,
+    :func:`~.indexfile.region_namesakes`) with a :data:`REGION_SURE_RATIO`-th of ``c``'s people
+    or more (a place of no known number as :data:`SMALL_PLACE_PEOPLE`): the region decides
+    nothing between them ("Sofiivka, Mykolaiv": two villages of the oblast, 64 km apart)."""
+    if not (q.regions or q.states) or q.cities - q.regions:
+        return False  # a town qualifier ("Green Point, Sydney") places it
+    far, least = NAMESAKE_KM * 1000, c.population / REGION_SURE_RATIO
+    return any(
+        (people or SMALL_PLACE_PEOPLE) >= least and haversine_m(c.lat, c.lng, a, b) >= far
+        for a, b, people in region_namesakes(fold(head), c.cc, c.admin1)
+    )

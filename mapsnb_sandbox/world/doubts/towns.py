@@ -22,6 +22,7 @@ from mapsnb_sandbox.world.cities import (
     own_name_rival,
 )
 from mapsnb_sandbox.world.doubts.lacked import (
+    region_namesake,
     small_namesake,
     township_elsewhere,
     township_outweighs,
@@ -145,12 +146,15 @@ def lacked_elsewhere(text: str, place: Resolved, *, small: bool = True) -> bool:
     50+ km away, weighing as much (:mod:`.lacked`): a township of China ("Puxi, China") or a
     small place of GeoNames' ``cities500`` ("Lagorce, France"; with ``small`` false only
     against a part of a city, "Oatlands, Australia": a search still lists around a town, which
-    the holdouts mean 19 times in 20)."""
+    the holdouts mean 19 times in 20); or, with its region, another place of that region
+    (:func:`.lacked.region_namesake`, searches too: "Sofiivka, Mykolaiv")."""
     read = _read_town(text, place)
     if read is None or not read[0] or not named_so(place, read[0]):
         return False
     head, c, q = read
     if village_elsewhere(c, q):  # "Fusheng, Taiwan": Taipei's 里, or one of Taiwan's villages
+        return True
+    if region_namesake(head, c, q):  # "Sofiivka, Mykolaiv": one of two of the oblast
         return True
     return township_elsewhere(head, c, q) or small_namesake(head, c, q, parts_only=not small)
 
