@@ -33,7 +33,7 @@ def oblast_rows(rows: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
     from mapsnb_sandbox.world.geodata import fold_text
     from tools.ukrainian_town_names import kmu
 
-    out = set()
+    out: set[tuple[str, ...]] = set()
     for code, name in OBLASTS.items():
         key = fold_text(kmu(name))
         for form in (key, f"{key} oblast"):
