@@ -28,6 +28,12 @@ KMU_INITIAL = {"є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"}
 OLD = {**KMU_2010, "є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"}
 #: Letters Ukrainian does not write (Russian, Belarusian, Serbian ...).
 NOT_UKRAINIAN = frozenset("ыэёъўјљњџђћ")
+#: Russian word endings Ukrainian does not write (its neuter and feminine adjectives end in -е,
+#: -а: "Амурське", not "Амурское"; "Верхоріччя", not "Верхоречье").
+RUSSIAN_ENDINGS = ("ое", "ая", "ее", "яя", "ые", "ье", "ский", "цкий")
+#: How like the town's own name (:class:`difflib.SequenceMatcher` ratio) a Ukrainian name GeoNames
+#: did not romanize must be: "Amurske" of Amurskoye, not a former name ("Chervonyi Perekop").
+LIKENESS = 0.75
 
 
 def romanize(name: str, table: dict[str, str], initial: dict[str, str]) -> str:
@@ -55,19 +61,58 @@ def kmu(name: str) -> str:
     return romanize(name, KMU_2010, KMU_INITIAL)
 
 
+def _ukrainian_letters(alt: str) -> bool:
+    """Whether ``alt`` is written in Cyrillic letters Ukrainian writes, without stress marks
+    (GeoNames marks Crimean Tatar names so) nor Russian endings (:data:`RUSSIAN_ENDINGS`)."""
+    low = alt.lower()
+    return (
+        any("а" <= c <= "я" for c in low)
+        and not NOT_UKRAINIAN.intersection(low)
+        and "\u0301" not in alt
+        and not any(w.endswith(RUSSIAN_ENDINGS) for w in low.replace("-", " ").split())
+    )
+
+
+#: Letters only Ukrainian writes.
+UKRAINIAN = frozenset("іїєґ")
+
+
+def _russian(alt: str) -> bool:
+    """Whether ``alt`` is Cyrillic of another language: Russian letters or endings."""
+    low = alt.lower()
+    return any("а" <= c <= "я" for c in low) and (
+        bool(NOT_UKRAINIAN.intersection(low))
+        or any(w.endswith(RUSSIAN_ENDINGS) for w in low.replace("-", " ").split())
+    )
+
+
+def _capitalised(alt: str) -> bool:
+    """Whether every word of ``alt`` starts with a capital: a name, not "... район"."""
+    return all(w[:1].isupper() for w in alt.replace("-", " ").split())
+
+
 def ukrainian_name(v: dict) -> str:
     """The Ukrainian Cyrillic name of GeoNames town ``v``: the other name in Ukrainian letters
-    whose older romanization is the town's own name; "" when none is."""
+    whose older romanization is the town's own name; else (a town GeoNames names by its Russian
+    name, "Amurskoye", beside a Russian Cyrillic one) the one, of capitalised words, whose KMU-2010
+    romanization is most like the own name, at least :data:`LIKENESS`; "" when none is."""
+    from difflib import SequenceMatcher
+
     from mapsnb_sandbox.world.geodata import fold_text
 
     own = fold_text(v["name"]).replace("'", "")
-    for alt in sorted(set(v["alternatenames"])):
-        if NOT_UKRAINIAN.intersection(alt.lower()) or not any("а" <= c <= "я" for c in alt.lower()):
-            continue
-        old = romanize(alt.replace("\u0301", ""), OLD, {})
+    alts = sorted(a for a in set(v["alternatenames"]) if _ukrainian_letters(a))
+    for alt in alts:
+        old = romanize(alt, OLD, {})
         if old and fold_text(old) == own:
-            return alt.replace("\u0301", "")
-    return ""
+            return alt
+    russian = any(_russian(a) for a in v["alternatenames"])
+    alts = [a for a in alts if _capitalised(a) and (russian or UKRAINIAN.intersection(a.lower()))]
+    own_letters = [a for a in alts if UKRAINIAN.intersection(a.lower())]
+    alts = own_letters or alts  # "Іванівка" rather than the Russian "Ивановка"
+    like = {a: SequenceMatcher(None, fold_text(kmu(a)), own).ratio() for a in alts if kmu(a)}
+    best = max(like, key=lambda a: (like[a], a), default="")
+    return best if best and like[best] >= LIKENESS else ""
 
 
 def ukrainian_rows(
