@@ -47,6 +47,18 @@ def test_the_ukrainian_name_is_the_one_geonames_romanized() -> None:
     assert ukrainian_name({"name": "Izyum", "alternatenames": ["Изюм"]}) == ""  # Russian и-ю
 
 
+def test_a_town_geonames_names_in_russian_gets_its_ukrainian_name() -> None:
+    """Crimea's villages: "Amurskoye" beside "Амурское" (Russian, -ое) and "Амурське"."""
+    town = {"name": "Amurskoye", "alternatenames": ["Амурское", "Амурське", "Алаба́ш-Конра́т"]}
+    assert ukrainian_name(town) == "Амурське"
+    assert kmu(ukrainian_name(town)) == "Amurske"
+    # no Russian sibling nor Ukrainian letter: "Кольчугино" is not read as Ukrainian
+    assert ukrainian_name({"name": "Kolchugino", "alternatenames": ["Кольчугино"]}) == ""
+    # a district ("... район") or a former name unlike the own one is no name of the town
+    far = {"name": "Zelenyi Pid", "alternatenames": ["Червоний Перекоп", "Зелене Поле"]}
+    assert ukrainian_name(far) == ""
+
+
 #: Towns by their KMU-2010 names -> (GeoNames' name, a point of the town).
 TOWNS = {
     "Chuhuiv": ("Chuhuyiv", 49.84, 36.69),
@@ -55,6 +67,8 @@ TOWNS = {
     "Tiachiv, Zakarpattia": ("Tyachiv", 48.01, 23.57),
     "Koriukivka, Chernihiv": ("Koryukivka", 51.77, 32.25),
     "Vilniansk, Zaporizhzhia": ("Vilnyansk", 47.95, 35.44),
+    "Shtormove, Ukraine": ("Shtormovoye", 45.27, 33.09),  # GeoNames' Russian name
+    "Zemlianychne, Ukraine": ("Zemlyanichnoye", 44.97, 34.84),
 }
 
 
