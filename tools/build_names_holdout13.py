@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from mapsnb.polyline import haversine_m
@@ -240,16 +241,24 @@ def _fresh(t: dict) -> bool:
     return fresh((n for n in (t["native"], t["name"]) if n), EARLIER)
 
 
-def main() -> None:
-    from babel import Locale
-
-    towns, ns, terr, drawn = drawable(read_all, SOURCE_DEFAULT)
+def checked_pool(read_all: Callable[[Path], list[dict]], source: Path) -> tuple:
+    """``(towns, ns, terr, drawn, pool)``: :func:`drawable`'s towns of ``read_all``'s lists,
+    and those of them no other region names (:func:`region_names`), each country's points
+    checked against GeoNames' namesakes and the check printed (:func:`point_check`)."""
+    towns, ns, terr, drawn = drawable(read_all, source)
     regional = {t["id"] for t in region_names(drawn)}
     pool = [t for t in drawn if t["id"] not in regional]
     print(f"{len(regional)} names of another region")
     for (cc, band), (n, med, agree, same) in point_check(pool, ns).items():
         print(f"check {cc} band {band}: {n} with a GeoNames namesake, median {med:.1f} km, "
               f"{agree / n:.0%} within {AGREE_KM:.0f} km, {same / n:.1%} within 20 m")  # fmt: skip
+    return towns, ns, terr, drawn, pool
+
+
+def main() -> None:
+    from babel import Locale
+
+    towns, ns, terr, drawn, pool = checked_pool(read_all, SOURCE_DEFAULT)
     taiwan = _ordered([t for t in pool if t["cc"] == "TW" and t["native"]], "native", "zh")
     country = dict(Locale.parse("zh_Hant").territories)["TW"]
     script = native_rows(taiwan, ns.one_answer, _fresh, "zh", KINDS, country, CHINESE_SIZES)

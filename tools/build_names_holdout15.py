@@ -63,11 +63,10 @@ from pathlib import Path
 
 from tools.build_names_corpus import report_draw, write_corpus
 from tools.build_names_holdout6 import BANDS, _key
-from tools.build_names_holdout7 import AGREE_KM, _town, drawable
-from tools.build_names_holdout9 import point_check, region_names
+from tools.build_names_holdout7 import _town
 from tools.build_names_holdout10 import KINDS, qualified_rows
 from tools.build_names_holdout11 import _band, _latin, _unnoted
-from tools.build_names_holdout13 import _features, _outer_rings, _unit
+from tools.build_names_holdout13 import _features, _outer_rings, _unit, checked_pool
 from tools.holdout_rows import (
     EnglishSizes,
     NativeSizes,
@@ -233,13 +232,7 @@ def _fresh(t: dict) -> bool:
 
 
 def main() -> None:
-    towns, ns, terr, drawn = drawable(read_all, SOURCE_DEFAULT)
-    regional = {t["id"] for t in region_names(drawn)}
-    pool = [t for t in drawn if t["id"] not in regional]
-    print(f"{len(regional)} names of another region")
-    for (cc, band), (n, med, agree, same) in point_check(pool, ns).items():
-        print(f"check {cc} band {band}: {n} with a GeoNames namesake, median {med:.1f} km, "
-              f"{agree / n:.0%} within {AGREE_KM:.0f} km, {same / n:.1%} within 20 m")  # fmt: skip
+    towns, ns, terr, drawn, pool = checked_pool(read_all, SOURCE_DEFAULT)
     ukraine = _ordered([t for t in pool if t["cc"] == "UA" and t["native"]], "native", "uk")
     country = terr["uk"]["UA"]
     script = native_rows(ukraine, ns.one_answer, _fresh, "uk", KINDS, country, UKRAINIAN_SIZES)

@@ -167,12 +167,9 @@ def _read_words() -> frozenset[str]:
     return frozenset(out)
 
 
-def latin_exonym(alt: str, key: str, own: str) -> bool:
-    """Whether ``alt`` (folded ``key``) of a town whose own name folds to ``own`` is a
-    Latin-script other name worth keeping (see the module's docstring): not a near spelling of
-    the own name ("Stirlin" of Stirling), which the resolver's fuzzy match finds."""
-    import difflib
-
+def latin_name(alt: str, key: str) -> bool:
+    """Whether ``alt`` (folded ``key``) has the shape of a town's Latin-script name: capitalised,
+    not all capitals, four letters or more, at most three words, no administrative word."""
     parts = key.split()
     return (
         alt[:1].isupper()
@@ -181,8 +178,16 @@ def latin_exonym(alt: str, key: str, own: str) -> bool:
         and len(key.replace(" ", "")) >= 4
         and len(parts) <= 3
         and not ADMIN_WORDS.intersection(parts)
-        and difflib.SequenceMatcher(None, key, own).ratio() < NEAR_SPELLING
     )
+
+
+def latin_exonym(alt: str, key: str, own: str) -> bool:
+    """Whether ``alt`` (folded ``key``) of a town whose own name folds to ``own`` is a
+    Latin-script other name worth keeping (see the module's docstring): not a near spelling of
+    the own name ("Stirlin" of Stirling), which the resolver's fuzzy match finds."""
+    import difflib
+
+    return latin_name(alt, key) and difflib.SequenceMatcher(None, key, own).ratio() < NEAR_SPELLING
 
 
 #: A name this close to the town's own (difflib's ratio) is a spelling of it, not an exonym.

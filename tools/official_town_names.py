@@ -44,20 +44,11 @@ def bilingual_countries() -> frozenset[str]:
 
 
 def _kept(alt: str, key: str, own: str) -> bool:
-    """Whether ``alt`` (folded ``key``) has the shape of a town's other official name."""
-    from tools.build_town_names import ADMIN_WORDS, _latin, _part_of
+    """Whether ``alt`` (folded ``key``) has the shape of a town's other official name
+    (:func:`tools.build_town_names.latin_name`), neither its own name nor a part of it."""
+    from tools.build_town_names import _part_of, latin_name
 
-    parts = key.split()
-    return (
-        alt[:1].isupper()
-        and not alt.replace(" ", "").isupper()
-        and _latin(alt)
-        and len(key.replace(" ", "")) >= 4
-        and len(parts) <= 3
-        and key != own
-        and not ADMIN_WORDS.intersection(parts)
-        and not _part_of(key, own)
-    )
+    return latin_name(alt, key) and key != own and not _part_of(key, own)
 
 
 def official_rows(
