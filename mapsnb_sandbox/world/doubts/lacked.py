@@ -27,7 +27,7 @@ from mapsnb_sandbox.world.geodata import City
 from mapsnb_sandbox.world.indexfile import region_namesakes
 from mapsnb_sandbox.world.landmarks import fold
 from mapsnb_sandbox.world.names.pinyin import county_seat, letters_key, pinyin_words
-from mapsnb_sandbox.world.names.qualifiers import Qualifiers
+from mapsnb_sandbox.world.names.qualifiers import Qualifiers, regions
 
 __all__ = [
     "SMALL_PLACE_PEOPLE",
@@ -166,14 +166,28 @@ def small_namesake(head: str, c: City, q: Qualifiers, *, parts_only: bool = Fals
 REGION_SURE_RATIO = 20
 
 
+def _finer_unit(c: City, q: Qualifiers) -> bool:
+    """Whether a region part of ``q`` holds town ``c`` as a unit under its first-level region (a
+    county, district or province: "Richmond, Surrey", "Winsen, Kreis Harburg"), which tells
+    namesakes of that region apart; not its first-level region, nor its country."""
+    rg = regions()
+    return any(
+        (c.cc, c.admin1) not in rg.admin1.get(p, ())
+        and c.cc not in rg.countries.get(p, ())
+        and p.upper() != c.cc
+        and rg.holds(p, c)
+        for p in q.regions
+    )
+
+
 def region_namesake(head: str, c: City, q: Qualifiers) -> bool:
     """Whether ``head``, qualified by a region (``q``), is the name of another place of town
     ``c``'s first-level region 50+ km from it (GeoNames' ``cities500``,
     :func:`~.indexfile.region_namesakes`) with a :data:`REGION_SURE_RATIO`-th of ``c``'s people
     or more (a place of no known number as :data:`SMALL_PLACE_PEOPLE`): the region decides
     nothing between them ("Sofiivka, Mykolaiv": two villages of the oblast, 64 km apart)."""
-    if not (q.regions or q.states) or q.cities - q.regions:
-        return False  # a town qualifier ("Green Point, Sydney") places it
+    if not (q.regions or q.states) or q.cities - q.regions or _finer_unit(c, q):
+        return False  # a town or a county ("Green Point, Sydney"; "Roxas, Palawan") places it
     far, least = NAMESAKE_KM * 1000, c.population / REGION_SURE_RATIO
     return any(
         (people or SMALL_PLACE_PEOPLE) >= least and haversine_m(c.lat, c.lng, a, b) >= far
