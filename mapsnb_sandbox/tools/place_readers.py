@@ -161,7 +161,8 @@ def _nearby(
     places."""
     lang, c = req.language, local_kind(c, req.text, anchor)  # "temple" in Kyoto: Buddhist
     radius = req.radius if anchor == req.center and req.radius else c.spread_m
-    far = landmark_with_id(key) is not None  # "hotels near Klyuchevskoy": Klyuchi's, 30 km
+    famous = landmark_with_id(key)  # "hotels near Mount Elbrus": Terskol's, 20 km
+    far = famous is not None and not famous.one_source  # one list's volcano: a namesake's town?
     # a kind the table lacks selects generic places: none named after the query's words
     chosen = island_only(key, anchor, select(anchor, radius, c.code, req.page_size, far=far))
     if not chosen:  # nothing of the kind within reach (a remote place): said, not invented

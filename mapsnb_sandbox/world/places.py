@@ -407,8 +407,10 @@ _FILL_M = 12_000.0
 #: How far, in radii of its spread, a kind of wide spread looks for its curated places.
 _WIDE_REACH = 3.0
 #: How far a search around a famous place that finds nothing within :data:`_FILL_M` reaches
-#: on: live biases, not restricts, a search to its place ("hotels near Klyuchevskoy" lists
-#: Klyuchi's, 30 km off), and this stays under issue 40's 50 km of a place "placed elsewhere".
+#: on: live biases, not restricts, a search to its place ("hotels near Mount Elbrus" lists
+#: Terskol's, 20 km off), and this stays under issue 40's 50 km of a place "placed elsewhere".
+#: Not round a famous place of one broad list (a volcano, a GSI summit): a namesake town that
+#: list lacks may be meant ("škola Parinacota": Peru's, not Chile's volcano, 105 km off).
 FAR_REACH_M = 40_000.0
 #: Weight of prominence against normalised distance in a circle's ranking.
 _PROMINENCE_WEIGHT = 0.6

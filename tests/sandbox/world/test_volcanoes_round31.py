@@ -1,6 +1,7 @@
 """Issue 40, volcanoes round 31: a search of a kind around a famous place that has none of the
 kind within the fill circle (12 km) reaches on to the nearest within ``FAR_REACH_M``, as live's
-location bias does ("hotels near Klyuchevskoy" lists Klyuchi's); a bias circle does not; a
+location bias does ("hotels near Mount Elbrus" lists Terskol's; not round a volcano of one broad
+list, whose name a town it lacks may bear); a bias circle does not; a
 famous place whose own name is in another script shows a Latin name to a Latin text. Places
 chosen for this test, none of the fourth landmark holdout's (none erupted since 1900); points
 from Wikipedia."""
@@ -80,3 +81,13 @@ def test_search_summary_names_the_mountain_in_latin(box: Sandbox) -> None:
     out = box.call_tool("search_places", {"text_query": "hotels near Yoteizan"})
     assert "near Yoteizan" in out["summary"] and "羊蹄山" not in out["summary"]
     assert resolve("Ichinsky").place.place_id == resolve("Ичинская сопка").place.place_id  # type: ignore[union-attr]
+
+
+def test_no_reach_round_a_summit_of_one_list(box: Sandbox) -> None:
+    """A summit only the GSI's list knows (one source: a town of its name the index lacks may be
+    meant) keeps the fill circle: hotels 12-40 km off exist, and none is listed."""
+    point = (43.87694, 144.87667)  # Unabetsudake, Shiretoko (the GSI's list)
+    code = category_key("hotel").code
+    assert select(point, 1500, code, 5) == []
+    assert select(point, 1500, code, 5, far=True)
+    assert _places(box, {"text_query": "hotels near Unabetsudake"}) == []
