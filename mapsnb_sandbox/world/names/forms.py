@@ -30,16 +30,21 @@ _DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 @functools.cache
+def _form_rows() -> tuple[dict[str, str], ...]:
+    """The rows of ``data/town_forms.csv`` (comment lines left out), read once for its readers."""
+    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
+        return tuple(csv.DictReader(line for line in fh if not line.startswith("#")))
+
+
+@functools.cache
 def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str, str], ...]]:
     names: dict[str, str] = {}
     suffixes: list[tuple[str, str, str]] = []
-    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
-        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-        for row in rows:
-            if row["kind"] == "name":
-                names[fold(row["form"])] = row["replacement"]
-            elif row["kind"] == "suffix":
-                suffixes.append((row["form"], row["replacement"] or "", row["lang"]))
+    for row in _form_rows():
+        if row["kind"] == "name":
+            names[fold(row["form"])] = row["replacement"]
+        elif row["kind"] == "suffix":
+            suffixes.append((row["form"], row["replacement"] or "", row["lang"]))
     # the case forms summaries write a town in, read back ("Ростове-на-Дону": no ending rule
     # de-inflects a hyphenated name's first part), before a form's Latin name ("Nizhniy Novgorod");
     # a country's short name and its forms as the name it stands for ("США", "Britanii")
@@ -53,9 +58,7 @@ def _town_forms() -> tuple[dict[str, str], tuple[tuple[str, str, str], ...]]:
 def inflecting_languages() -> frozenset[str]:
     """The languages whose place names the forms tables inflect (``town_forms.csv``'s endings,
     ``script_forms.json``'s glued endings): "cs", "ru", "tr", "bn", ..."""
-    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
-        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-        langs = {row["lang"] for row in rows if row["kind"] == "suffix"}
+    langs = {row["lang"] for row in _form_rows() if row["kind"] == "suffix"}
     glued = script_rules()["glued_endings"]
     assert isinstance(glued, list)
     return frozenset(langs | {r["language"] for r in glued if r.get("language")})
@@ -139,11 +142,9 @@ def case_forms(key: str, typed: str | None = None) -> list[str]:
 def _form_languages() -> dict[str, frozenset[str]]:
     """The languages whose rows of the forms tables write each folded whole form."""
     langs: dict[str, set[str]] = {}
-    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
-        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-        for row in rows:
-            if row["kind"] == "name":
-                langs.setdefault(fold(row["form"]), set()).add(row["lang"])
+    for row in _form_rows():
+        if row["kind"] == "name":
+            langs.setdefault(fold(row["form"]), set()).add(row["lang"])
     for lang, nominative, *forms in town_case_rows():
         for form in forms:
             if form and form != nominative:
@@ -156,9 +157,7 @@ def language_letters() -> dict[str, frozenset[str]]:
     """The marked Latin letters each language's rows of the forms tables write in their forms
     (Polish's "ą", "ł", "ó", ...; never "á"): what a form of that language may be typed with."""
     letters: dict[str, set[str]] = {}
-    with (_DATA / "town_forms.csv").open(encoding="utf-8", newline="") as fh:
-        rows = csv.DictReader(line for line in fh if not line.startswith("#"))
-        written = [(row["lang"], row["form"]) for row in rows]
+    written = [(row["lang"], row["form"]) for row in _form_rows()]
     written += [(lang, f) for lang, nominative, *forms in town_case_rows() for f in forms]
     for lang, form in written:
         letters.setdefault(lang, set()).update(_marked(form))
